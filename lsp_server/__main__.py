@@ -1,0 +1,7 @@
+"""`python -m lsp_server` is the `footprint-ls` command."""
+
+import sys
+
+from lsp_server.cli import main
+
+sys.exit(main())

@@ -1,0 +1,93 @@
+"""The diagnostics pipeline: a registry of checks, each `f(doc, ctx) -> Iterable[Finding]`.
+
+A check declares its phase: TYPE runs as the user types (on open and on change, debounced); SAVE runs when
+the file is saved or changes on disk (conventions, whole-workspace checks). The LSP server and the CLI both
+call `run_checks`, so a check registered here shows up everywhere with no other change.
+
+Each check runs isolated: an exception is logged and the other checks' findings still count.
+"""
+
+from __future__ import annotations
+
+import enum
+import logging
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from lsp_server.document import ParsedDocument
+from lsp_server.findings import Finding
+
+if TYPE_CHECKING:
+    from lsp_server.workspace import Workspace
+
+log = logging.getLogger(__name__)
+
+
+class Phase(enum.Enum):
+    TYPE = "type"
+    SAVE = "save"
+
+
+@dataclass
+class CheckContext:
+    workspace: "Workspace"
+    slow_ms: float = 1000.0  # a check slower than this is reported as slow
+    slow_checks: list[tuple[str, float]] = field(default_factory=list)  # filled by run_checks
+    failures: list[tuple[str, str]] = field(default_factory=list)
+
+
+CheckFunc = Callable[[ParsedDocument, CheckContext], Iterable[Finding]]
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    func: CheckFunc
+    phase: Phase
+    languages: frozenset[str]
+
+
+CHECKS: dict[str, Check] = {}
+
+
+def check(name: str, phase: Phase = Phase.TYPE, languages: Iterable[str] = ("javascript",)):
+    """Register a check. `name` is also how users refer to it in logs and settings."""
+
+    def register(func: CheckFunc) -> CheckFunc:
+        CHECKS[name] = Check(name, func, phase, frozenset(languages))
+        return func
+
+    return register
+
+
+def run_checks(doc: ParsedDocument, ctx: CheckContext, phases: Iterable[Phase]) -> list[Finding]:
+    """Run every registered check of `phases` that applies to the document's language."""
+    from lsp_server import plugins
+
+    plugins.load()
+    wanted = set(phases)
+    findings: list[Finding] = []
+    for chk in list(CHECKS.values()):
+        if chk.phase not in wanted or doc.language not in chk.languages:
+            continue
+        started = time.perf_counter()
+        try:
+            for finding in chk.func(doc, ctx):
+                findings.append(finding if finding.check else _tag(finding, chk.name))
+        except Exception as exc:  # noqa: BLE001 - one broken check must not silence the others
+            log.exception("check %s failed on %s", chk.name, doc.uri)
+            ctx.failures.append((chk.name, f"{type(exc).__name__}: {exc}"))
+        elapsed = (time.perf_counter() - started) * 1000
+        if elapsed > ctx.slow_ms:
+            log.warning("check %s took %.0f ms on %s", chk.name, elapsed, doc.uri)
+            ctx.slow_checks.append((chk.name, elapsed))
+    findings.sort(key=lambda f: (f.start, f.end, f.code))
+    return findings
+
+
+def _tag(finding: Finding, name: str) -> Finding:
+    from dataclasses import replace
+
+    return replace(finding, check=name)

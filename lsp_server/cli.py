@@ -1,0 +1,158 @@
+"""`footprint-ls`: the command line. `serve` starts the LSP; the other verbs call the same features.
+
+Built-in verbs live here (`serve`, `check`); areas add their own with `@cli_command` (see commands.py).
+Exit codes: 0 clean, 1 an error-severity finding, 2 usage or configuration error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import sys
+from pathlib import Path
+
+from lsp_server import __version__, plugins
+from lsp_server.checks import CheckContext, Phase, run_checks
+from lsp_server.commands import CLI_COMMANDS, CommandError, cli_command
+from lsp_server.config import find_config, load_settings
+from lsp_server.document import ParsedDocument
+from lsp_server.findings import Finding, Severity
+from lsp_server.positions import UTF16
+from lsp_server.workspace import Workspace
+
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """Bad arguments or configuration: printed on stderr, exit code 2."""
+
+
+def workspace_for(target: Path, config: Path | None = None) -> Workspace:
+    """The workspace a CLI path belongs to: the folder of `--config`, else of the nearest footprint.toml,
+    else the path itself (a folder) or its folder (a file). Config errors are a UsageError."""
+    target = target.resolve()
+    config_path = config.resolve() if config else find_config(target)
+    if config and not config_path.is_file():
+        raise UsageError(f"{config}: no such config file")
+    root = config_path.parent if config_path else (target if target.is_dir() else target.parent)
+    settings = load_settings(root, config_path)
+    if settings.errors:
+        raise UsageError("configuration errors:\n" + "\n".join(f"  {e}" for e in settings.errors))
+    return Workspace(root, settings)
+
+
+def display_path(path: Path) -> str:
+    """Paths in CLI output: relative to the current directory, POSIX separators."""
+    try:
+        return Path(os.path.relpath(path, Path.cwd())).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def finding_json(doc: ParsedDocument, path: Path, f: Finding) -> dict:
+    line, character = doc.lines.position(f.start, UTF16)
+    end_line, end_character = doc.lines.position(f.end, UTF16)
+    item = {"path": display_path(path), "line": line, "character": character, "end_line": end_line,
+            "end_character": end_character, "severity": f.severity.label, "code": f.code,
+            "source": f.source, "message": f.message}
+    if f.data:
+        item["data"] = f.data
+    return item
+
+
+def finding_text(doc: ParsedDocument, path: Path, f: Finding) -> str:
+    line, character = doc.lines.position(f.start, UTF16)
+    return f"{display_path(path)}:{line + 1}:{character + 1}: {f.severity.label} {f.code} {f.message}"
+
+
+def check_paths(paths: list[Path], config: Path | None = None) -> list[tuple[ParsedDocument, Path, Finding]]:
+    """Every check (as-you-type and on-save) over files and folders, in path order."""
+    results = []
+    for target in paths:
+        if not target.exists():
+            raise UsageError(f"{target}: no such file or directory")
+        ws = workspace_for(target, config)
+        for path in ws.files(target.resolve()):
+            doc = ws.document(path)
+            if doc is None:
+                continue
+            for f in run_checks(doc, CheckContext(ws), (Phase.TYPE, Phase.SAVE)):
+                results.append((doc, path, f))
+    return results
+
+
+@cli_command("check", "run every check the server runs on save, over files or folders")
+def _check(parser: argparse.ArgumentParser):
+    parser.add_argument("paths", nargs="+", type=Path, metavar="PATH")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument("--config", type=Path, help="use this footprint.toml instead of the nearest one")
+
+    def run(args: argparse.Namespace) -> int:
+        results = check_paths(args.paths, args.config)
+        if args.format == "json":
+            print(json.dumps([finding_json(d, p, f) for d, p, f in results], indent=2, ensure_ascii=False))
+        else:
+            for d, p, f in results:
+                print(finding_text(d, p, f))
+            errors = sum(1 for *_, f in results if f.severity == Severity.ERROR)
+            print(f"{len(results)} problem(s), {errors} error(s)", file=sys.stderr)
+        return EXIT_FINDINGS if any(f.severity == Severity.ERROR for *_, f in results) else EXIT_OK
+
+    return run
+
+
+@cli_command("serve", "start the language server (stdio by default)")
+def _serve(parser: argparse.ArgumentParser):
+    parser.add_argument("--tcp", action="store_true", help="listen on TCP instead of stdio")
+    parser.add_argument("--host", default="127.0.0.1", help="TCP host (default 127.0.0.1: local only)")
+    parser.add_argument("--port", type=int, default=2087)
+    parser.add_argument("--stdio", action="store_true", help="use stdio (the default; accepted for editors)")
+
+    def run(args: argparse.Namespace) -> int:
+        from lsp_server.server import serve
+
+        serve(tcp=args.tcp, host=args.host, port=args.port)
+        return EXIT_OK
+
+    return run
+
+
+def build_parser() -> argparse.ArgumentParser:
+    plugins.load()
+    parser = argparse.ArgumentParser(prog="footprint-ls", description="Footprint language server and checks.")
+    parser.add_argument("--version", action="version", version=f"footprint-ls {__version__}")
+    parser.add_argument("--log-file", type=Path, help="write logs to this file (default: stderr)")
+    parser.add_argument("--log-level", default="INFO", choices=("DEBUG", "INFO", "WARNING", "ERROR"))
+    sub = parser.add_subparsers(dest="verb", metavar="COMMAND")
+    for name in sorted(CLI_COMMANDS):
+        cmd = CLI_COMMANDS[name]
+        sp = sub.add_parser(name, help=cmd.help, description=cmd.help)
+        sp.set_defaults(run=cmd.configure(sp))
+    return parser
+
+
+def configure_logging(level: str, log_file: Path | None) -> None:
+    handler: logging.Handler = logging.FileHandler(log_file, encoding="utf-8") if log_file else logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(level)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "run", None):
+        parser.print_help(sys.stderr)
+        return EXIT_USAGE
+    # Logs go to stderr (or a file) so stdout stays clean for JSON output and the LSP stream.
+    configure_logging(args.log_level if args.verb == "serve" or args.log_file else "WARNING", args.log_file)
+    try:
+        return args.run(args)
+    except (UsageError, CommandError) as exc:
+        print(f"footprint-ls: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:
+        return EXIT_OK

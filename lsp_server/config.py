@@ -1,0 +1,309 @@
+"""Configuration: `footprint.toml`, engine packs (`pack.toml`) and client settings -> one `Settings`.
+
+Layers, lowest first: defaults, each engine pack in `packs` order, the workspace's `footprint.toml`, then
+client settings (`initializationOptions`, `workspace/didChangeConfiguration`). Lists concatenate, tables
+merge, scalars are overridden by later layers. Relative paths resolve against the file that names them.
+
+Areas declare their own section schema with `@config_section("docs")` on a dataclass, so adding a key
+never means editing this module. Every error (bad TOML, unknown key, wrong type) is a `ConfigError` that
+names the file and line; loading never raises, it falls back to defaults for what is broken.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import os
+import re
+import tomllib
+import typing
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+CONFIG_FILE = "footprint.toml"
+PACK_FILE = "pack.toml"
+RESERVED_SECTIONS = ("docs", "object_model", "concepts", "rules", "dependencies", "limits")
+
+T = TypeVar("T")
+
+# section name -> dataclasses describing (parts of) it. Several areas may share one section ([limits]).
+_SECTIONS: dict[str, list[type]] = {name: [] for name in RESERVED_SECTIONS}
+
+
+def config_section(name: str):
+    """Register a dataclass as (part of) the schema of `[name]`. Fields with metadata `path=True` hold
+    paths (a str, a list of str, or a list of tables with a "path" key) resolved against their file."""
+
+    def register(cls: type[T]) -> type[T]:
+        _SECTIONS.setdefault(name, [])
+        if cls not in _SECTIONS[name]:
+            _SECTIONS[name].append(cls)
+        cls.__config_section__ = name  # type: ignore[attr-defined]
+        return cls
+
+    return register
+
+
+@dataclass(frozen=True)
+class ConfigError:
+    path: Path | None
+    line: int  # 0-based
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.path}:{self.line + 1}: " if self.path else ""
+        return f"{where}{self.message}"
+
+
+@dataclass(frozen=True)
+class TopLevel:
+    """Keys at the top of `footprint.toml`."""
+
+    packs: list[str] = field(default_factory=list, metadata={"path": True})
+    exclude: list[str] = field(default_factory=list)
+    max_file_bytes: int = 2 * 1024 * 1024
+    cache_dir: str = field(default="", metadata={"path": True})
+
+
+@dataclass
+class Settings:
+    root: Path
+    config_path: Path | None = None
+    values: dict[str, Any] = field(default_factory=dict)  # merged, validated raw values by section
+    top: TopLevel = field(default_factory=TopLevel)
+    errors: list[ConfigError] = field(default_factory=list)
+    sources: list[Path] = field(default_factory=list)  # every config/pack file that was read
+
+    def get(self, schema: type[T]) -> T:
+        """The typed view of the section `schema` was registered for, with defaults for missing keys."""
+        section = getattr(schema, "__config_section__")
+        raw = self.values.get(section, {})
+        names = {f.name for f in dataclasses.fields(schema)}
+        return schema(**{k: v for k, v in raw.items() if k in names})
+
+    @property
+    def packs(self) -> list[Path]:
+        return [Path(p) for p in self.top.packs]
+
+    @property
+    def cache_dir(self) -> Path:
+        if self.top.cache_dir:
+            return Path(self.top.cache_dir)
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+        digest = hashlib.sha1(str(self.root.resolve()).encode()).hexdigest()[:12]
+        return base / "footprint" / f"{self.root.name or 'root'}-{digest}"
+
+
+def find_config(start: Path) -> Path | None:
+    """The nearest `footprint.toml` at or above `start`."""
+    start = start.resolve()
+    for folder in [start, *start.parents] if start.is_dir() else [start.parent, *start.parent.parents]:
+        candidate = folder / CONFIG_FILE
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def load_settings(root: Path, config_path: Path | None = None, client: dict | None = None) -> Settings:
+    """Load the workspace at `root`: its footprint.toml (or `config_path`), its packs, client settings."""
+    root = root.resolve()
+    if config_path is None and (root / CONFIG_FILE).is_file():
+        config_path = root / CONFIG_FILE
+    settings = Settings(root=root, config_path=config_path)
+    layers: list[dict] = []
+    if config_path is not None:
+        data = _read_toml(config_path, settings.errors)
+        if data is not None:
+            settings.sources.append(config_path)
+            workspace_layer = _validate(data, config_path, settings.errors, allow_top=True)
+            for pack in workspace_layer.get("", {}).get("packs", []):
+                layers.append(_load_pack(Path(pack), settings))
+            layers.append(workspace_layer)
+    if client:
+        layers.append(_validate(client, None, settings.errors, allow_top=True, base=root))
+        for pack in layers[-1].get("", {}).get("packs", []):
+            layers.insert(len(layers) - 1, _load_pack(Path(pack), settings))
+    merged: dict[str, Any] = {}
+    for layer in layers:
+        _merge_into(merged, layer)
+    top = merged.pop("", {})
+    settings.top = TopLevel(**top)
+    settings.values = merged
+    return settings
+
+
+def _load_pack(folder: Path, settings: Settings) -> dict:
+    pack_file = folder / PACK_FILE
+    if not pack_file.is_file():
+        where = settings.config_path
+        settings.errors.append(ConfigError(where, _locate(where, "", "packs"), f"pack not found: {pack_file}"))
+        return {}
+    data = _read_toml(pack_file, settings.errors)
+    if data is None:
+        return {}
+    settings.sources.append(pack_file)
+    layer = _validate(data, pack_file, settings.errors, allow_top=False)
+    return layer
+
+
+def _read_toml(path: Path, errors: list[ConfigError]) -> dict | None:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        errors.append(ConfigError(path, 0, f"cannot read: {exc}"))
+        return None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        match = re.search(r"line (\d+)", str(exc))
+        line = int(match.group(1)) - 1 if match else 0
+        errors.append(ConfigError(path, line, f"invalid TOML: {exc}"))
+        return None
+
+
+def _validate(
+    data: dict, path: Path | None, errors: list[ConfigError], allow_top: bool, base: Path | None = None
+) -> dict:
+    """Check `data` against the registered schemas; return {section: {key: value}} of the valid keys,
+    with paths made absolute. The top-level keys are returned under the section name ""."""
+    base = base or (path.parent if path else Path.cwd())
+    out: dict[str, dict] = {}
+    top_fields = {f.name: f for f in dataclasses.fields(TopLevel)}
+    for key, value in data.items():
+        if key in _SECTIONS:
+            if not isinstance(value, dict):
+                errors.append(ConfigError(path, _locate(path, "", key), f"[{key}] must be a table"))
+                continue
+            schema_fields = {f.name: f for cls in _SECTIONS[key] for f in dataclasses.fields(cls)}
+            hints = {n: h for cls in _SECTIONS[key] for n, h in typing.get_type_hints(cls).items()}
+            section: dict[str, Any] = {}
+            for sub, sub_value in value.items():
+                if not _SECTIONS[key]:
+                    section[sub] = sub_value  # reserved section with no schema yet: accept as is
+                    continue
+                if sub not in schema_fields:
+                    known = ", ".join(sorted(schema_fields))
+                    errors.append(ConfigError(path, _locate(path, key, sub), f"unknown key '{sub}' in [{key}] (known: {known})"))
+                    continue
+                problem = _type_problem(sub_value, hints[sub])
+                if problem:
+                    errors.append(ConfigError(path, _locate(path, key, sub), f"[{key}] {sub}: {problem}"))
+                    continue
+                section[sub] = _resolve_paths(sub_value, schema_fields[sub], base)
+            out[key] = section
+        elif allow_top and key in top_fields:
+            problem = _type_problem(value, typing.get_type_hints(TopLevel)[key])
+            if problem:
+                errors.append(ConfigError(path, _locate(path, "", key), f"{key}: {problem}"))
+                continue
+            out.setdefault("", {})[key] = _resolve_paths(value, top_fields[key], base)
+        else:
+            known = ", ".join(sorted([*(top_fields if allow_top else []), *(f"[{s}]" for s in _SECTIONS)]))
+            errors.append(ConfigError(path, _locate(path, "", key), f"unknown key '{key}' (known: {known})"))
+    return out
+
+
+def _type_problem(value: Any, hint: Any) -> str | None:
+    """A message when `value` does not fit the type `hint`, else None."""
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+        if any(_type_problem(value, a) is None for a in args):
+            return None
+        return f"expected {_type_name(hint)}, got {_type_name(type(value))}"
+    if hint is Any:
+        return None
+    if origin is list:
+        if not isinstance(value, list):
+            return f"expected a list, got {_type_name(type(value))}"
+        for i, item in enumerate(value):
+            problem = _type_problem(item, args[0]) if args else None
+            if problem:
+                return f"item {i + 1}: {problem}"
+        return None
+    if origin is dict:
+        if not isinstance(value, dict):
+            return f"expected a table, got {_type_name(type(value))}"
+        for k, v in value.items():
+            problem = _type_problem(v, args[1]) if len(args) == 2 else None
+            if problem:
+                return f"'{k}': {problem}"
+        return None
+    if hint is float:
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+    elif hint is int:
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    elif isinstance(hint, type):
+        ok = isinstance(value, hint)
+    else:
+        ok = True
+    return None if ok else f"expected {_type_name(hint)}, got {_type_name(type(value))}"
+
+
+def _type_name(t: Any) -> str:
+    names = {str: "a string", int: "an integer", float: "a number", bool: "a boolean", list: "a list",
+             dict: "a table", type(None): "nothing"}
+    if t in names:
+        return names[t]
+    return str(t).replace("typing.", "")
+
+
+def _resolve_paths(value: Any, f: dataclasses.Field, base: Path) -> Any:
+    if not f.metadata.get("path"):
+        return value
+
+    def resolve(p: str) -> str:
+        return str((base / os.path.expanduser(p)).resolve()) if p else p
+
+    if isinstance(value, str):
+        return resolve(value)
+    if isinstance(value, list):
+        out = []
+        for item in value:
+            if isinstance(item, str):
+                out.append(resolve(item))
+            elif isinstance(item, dict) and isinstance(item.get("path"), str):
+                out.append({**item, "path": resolve(item["path"])})
+            else:
+                out.append(item)
+        return out
+    return value
+
+
+def _merge_into(target: dict, layer: dict) -> None:
+    for section, values in layer.items():
+        merged = target.setdefault(section, {})
+        for key, value in values.items():
+            old = merged.get(key)
+            if isinstance(old, list) and isinstance(value, list):
+                merged[key] = old + [v for v in value if v not in old]
+            elif isinstance(old, dict) and isinstance(value, dict):
+                merged[key] = {**old, **value}
+            else:
+                merged[key] = value
+
+
+def _locate(path: Path | None, section: str, key: str) -> int:
+    """Best-effort 0-based line of `key` in `[section]` of a TOML file ("" = top level)."""
+    if path is None:
+        return 0
+    try:
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return 0
+    current = ""
+    header_line = 0
+    key_re = re.compile(rf"^\s*(\"{re.escape(key)}\"|'{re.escape(key)}'|{re.escape(key)})\s*[.=]")
+    for i, line in enumerate(lines):
+        header = re.match(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?", line)
+        if header:
+            current = header.group(1).split(".")[0].strip()
+            if current == key and section == "":
+                return i
+            if current == section:
+                header_line = i
+            continue
+        if current == section and key_re.match(line):
+            return i
+    return header_line

@@ -1,0 +1,1 @@
+"""Convention rules: loading, selection, caps, remote sources and telemetry."""

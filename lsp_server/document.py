@@ -1,0 +1,129 @@
+"""ParsedDocument: one immutable snapshot of a document (text, bytes, tree-sitter tree, version, lines).
+
+Every analysis takes a ParsedDocument and never mutates it, so background work can hold a snapshot while
+the editor keeps typing. `apply_changes` returns a *new* snapshot: it edits a copy of the old tree and
+re-parses incrementally, so a keystroke costs a small fraction of a full parse.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+from urllib.request import url2pathname
+
+from tree_sitter import Node, Tree
+
+from lsp_server import languages
+from lsp_server.positions import UTF16, Encoding, LineIndex
+
+
+@dataclass(frozen=True)
+class TextChange:
+    """One LSP content change: a range in LSP coordinates (None = whole document) and its new text."""
+
+    text: str
+    start: tuple[int, int] | None = None  # (line, character)
+    end: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class ByteEdit:
+    """A change in byte offsets: bytes [start, old_end) of the old text became [start, new_end)."""
+
+    start: int
+    old_end: int
+    new_end: int
+
+    @property
+    def delta(self) -> int:
+        return self.new_end - self.old_end
+
+
+@dataclass(frozen=True, eq=False)
+class ParsedDocument:
+    uri: str
+    text: str
+    version: int | None = None
+    language: str | None = None  # our language name ("javascript"), None for files we do not parse
+    source: bytes = field(default=b"", repr=False)
+    tree: Tree | None = field(default=None, repr=False)
+    lines: LineIndex = field(default=None, repr=False)  # type: ignore[assignment]
+
+    @classmethod
+    def create(
+        cls, uri: str, text: str, version: int | None = None, language: str | None = None
+    ) -> "ParsedDocument":
+        """Parse `text` from scratch. `language` defaults to the one the URI's extension implies."""
+        if language is None:
+            language = languages.language_for_path(uri_to_path(uri) or uri)
+        source = encode(text)
+        tree = languages.parser(language).parse(source) if language else None
+        return cls(uri, text, version, language, source, tree, LineIndex.of(source))
+
+    @property
+    def path(self) -> Path | None:
+        return uri_to_path(self.uri)
+
+    @property
+    def has_syntax_errors(self) -> bool:
+        return bool(self.tree and self.tree.root_node.has_error)
+
+    def node_text(self, node: Node) -> str:
+        # Slice our own bytes: nodes of an edited tree have `node.text is None`.
+        return self.source[node.start_byte : node.end_byte].decode("utf-8", errors="replace")
+
+    def apply_changes(
+        self, changes: list[TextChange], version: int | None, encoding: Encoding = UTF16
+    ) -> tuple["ParsedDocument", list[ByteEdit]]:
+        """Apply LSP content changes in order; return the new snapshot and the byte edits made."""
+        source = self.source
+        lines = self.lines
+        tree = self.tree.copy() if self.tree is not None else None
+        edits: list[ByteEdit] = []
+        for change in changes:
+            new_bytes = encode(change.text)
+            if change.start is None or change.end is None:
+                # Whole-document replacement: incremental reuse is meaningless, parse from scratch below.
+                source, lines, tree = new_bytes, LineIndex.of(new_bytes), None
+                edits.append(ByteEdit(0, len(self.source), len(new_bytes)))
+                continue
+            start = lines.offset(*change.start, encoding)
+            end = max(start, lines.offset(*change.end, encoding))
+            new_source = source[:start] + new_bytes + source[end:]
+            new_lines = LineIndex.of(new_source)
+            if tree is not None:
+                tree.edit(
+                    start_byte=start,
+                    old_end_byte=end,
+                    new_end_byte=start + len(new_bytes),
+                    start_point=lines.ts_point(start),
+                    old_end_point=lines.ts_point(end),
+                    new_end_point=new_lines.ts_point(start + len(new_bytes)),
+                )
+            edits.append(ByteEdit(start, end, start + len(new_bytes)))
+            source, lines = new_source, new_lines
+        text = source.decode("utf-8")
+        new_tree = None
+        if self.language:
+            parser = languages.parser(self.language)
+            new_tree = parser.parse(source, tree) if tree is not None else parser.parse(source)
+        doc = ParsedDocument(self.uri, text, version, self.language, source, new_tree, lines)
+        return doc, edits
+
+
+def encode(text: str) -> bytes:
+    # Lone surrogates can arrive through JSON; they cannot be UTF-8, so they become U+FFFD-free "?".
+    return text.encode("utf-8", errors="replace")
+
+
+def uri_to_path(uri: str) -> Path | None:
+    """The filesystem path of a `file:` URI, or None for other schemes."""
+    parsed = urlparse(uri)
+    if parsed.scheme != "file":
+        return None
+    return Path(url2pathname(unquote(parsed.path)))
+
+
+def path_to_uri(path: str | Path) -> str:
+    return Path(path).absolute().as_uri()

@@ -1,0 +1,1 @@
+"""The workspace import graph: resolution, cycles, layering."""

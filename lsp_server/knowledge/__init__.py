@@ -1,0 +1,1 @@
+"""What we know about the engine: its docs index, its object model, concept words."""

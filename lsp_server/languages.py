@@ -1,0 +1,73 @@
+"""The language table: file extension -> tree-sitter language, and one parser per language per thread.
+
+Parsers are not thread-safe, and analysis runs in worker threads, so each thread gets its own parser.
+"""
+
+from __future__ import annotations
+
+import threading
+from functools import cache
+from pathlib import PurePath
+
+import tree_sitter_javascript
+import tree_sitter_typescript
+from tree_sitter import Language, Parser
+
+# Languages by name. The values are loaders so a language is only built when first used.
+_LOADERS = {
+    "javascript": lambda: Language(tree_sitter_javascript.language()),
+    "typescript": lambda: Language(tree_sitter_typescript.language_typescript()),
+    "tsx": lambda: Language(tree_sitter_typescript.language_tsx()),
+}
+
+# Extensions we analyse as workspace sources. TypeScript is parsed (for declaration files) but not yet
+# checked as a source language; adding it is one line here plus the checks that support it.
+EXTENSIONS = {
+    ".js": "javascript",
+    ".mjs": "javascript",
+    ".cjs": "javascript",
+    ".jsx": "javascript",
+    ".ts": "typescript",
+    ".mts": "typescript",
+    ".cts": "typescript",
+    ".tsx": "tsx",
+}
+SOURCE_LANGUAGES = frozenset({"javascript"})
+
+# LSP languageId values clients send, mapped to our language names.
+LANGUAGE_IDS = {
+    "javascript": "javascript",
+    "javascriptreact": "javascript",
+    "typescript": "typescript",
+    "typescriptreact": "tsx",
+}
+
+_local = threading.local()
+
+
+@cache
+def language(name: str) -> Language:
+    return _LOADERS[name]()
+
+
+def parser(name: str) -> Parser:
+    """A parser for `name`, private to the calling thread."""
+    parsers = _local.__dict__.setdefault("parsers", {})
+    if name not in parsers:
+        parsers[name] = Parser(language(name))
+    return parsers[name]
+
+
+def language_for_path(path: str | PurePath) -> str | None:
+    """The language of a file by its name, or None when we do not parse it."""
+    name = PurePath(path).name.lower()
+    if name.endswith(".d.ts"):
+        return "typescript"
+    for ext, lang in EXTENSIONS.items():
+        if name.endswith(ext):
+            return lang
+    return None
+
+
+def is_source_path(path: str | PurePath) -> bool:
+    return language_for_path(path) in SOURCE_LANGUAGES

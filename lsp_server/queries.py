@@ -1,0 +1,52 @@
+"""Tree-sitter queries as data: `grammars/<language>/<name>.scm`, compiled once and cached.
+
+A query that does not compile raises at first use with the file name in the message, and the test suite
+compiles every query file, so a broken query never reaches a user.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from tree_sitter import Node, Query, QueryCursor
+
+from lsp_server.languages import language
+
+
+def grammars_dir() -> Path:
+    """Where the `.scm` files live: inside the installed package, or at the top of a source checkout."""
+    packaged = Path(__file__).parent / "grammars"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parent.parent / "grammars"
+
+
+class QueryLoadError(RuntimeError):
+    """A query file is missing or does not compile."""
+
+
+@cache
+def load(lang: str, name: str) -> Query:
+    path = grammars_dir() / lang / f"{name}.scm"
+    try:
+        source = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise QueryLoadError(f"{path}: cannot read query: {exc}") from exc
+    try:
+        return Query(language(lang), source)
+    except Exception as exc:  # tree_sitter.QueryError, or a NameError for unknown predicates
+        raise QueryLoadError(f"{path}: {exc}") from exc
+
+
+def captures(lang: str, name: str, node: Node) -> dict[str, list[Node]]:
+    """Captures of query `name` under `node`, by capture name, each list in document order."""
+    return QueryCursor(load(lang, name)).captures(node)
+
+
+def matches(lang: str, name: str, node: Node) -> list[tuple[int, dict[str, list[Node]]]]:
+    return QueryCursor(load(lang, name)).matches(node)
+
+
+def all_query_files() -> list[Path]:
+    return sorted(grammars_dir().glob("*/*.scm"))

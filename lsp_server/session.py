@@ -1,0 +1,75 @@
+"""Session: the server's mutable state (open documents, findings, workspaces, client settings).
+
+Only the server's notification handlers mutate it, on the event loop thread; background work receives
+immutable ParsedDocument snapshots and never touches the session directly.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lsp_server.config import CONFIG_FILE, find_config
+from lsp_server.document import ParsedDocument
+from lsp_server.findings import Finding
+from lsp_server.positions import UTF16, Encoding
+from lsp_server.workspace import Workspace
+
+
+@dataclass
+class DocumentState:
+    doc: ParsedDocument
+    type_findings: list[Finding] = field(default_factory=list)
+    save_findings: list[Finding] = field(default_factory=list)
+    save_version: int | None = None  # version the save findings were computed for
+
+    @property
+    def findings(self) -> list[Finding]:
+        return sorted([*self.type_findings, *self.save_findings], key=lambda f: (f.start, f.end, f.code))
+
+
+class Session:
+    def __init__(self) -> None:
+        self.encoding: Encoding = UTF16
+        self.roots: list[Path] = []
+        self.client_settings: dict = {}
+        self.documents: dict[str, DocumentState] = {}
+        self.workspaces: dict[Path, Workspace] = {}
+        self.versioned_edits = True
+        self.client_id = "lsp"
+        self._lock = threading.Lock()
+
+    def workspace_for_path(self, path: Path | None) -> Workspace:
+        """The workspace a file belongs to: the deepest root folder containing it, else the folder of
+        its nearest footprint.toml, else its own folder (so a lone file still gets defaults)."""
+        if path is not None:
+            path = path.resolve()
+            containing = [r for r in self.roots if r == path or r in path.parents]
+            if containing:
+                return self.workspace(max(containing, key=lambda r: len(r.parts)))
+            config = find_config(path)
+            return self.workspace(config.parent if config else path.parent)
+        return self.workspace(self.roots[0] if self.roots else Path.cwd())
+
+    def workspace(self, root: Path) -> Workspace:
+        root = root.resolve()
+        with self._lock:
+            ws = self.workspaces.get(root)
+            if ws is None:
+                ws = Workspace(root)
+                if self.client_settings:
+                    ws.reload_settings(self.client_settings)
+                self.workspaces[root] = ws
+            return ws
+
+    def default_workspace(self) -> Workspace:
+        return self.workspace_for_path(None)
+
+    def set_client_settings(self, settings: dict) -> None:
+        self.client_settings = settings or {}
+        for ws in list(self.workspaces.values()):
+            ws.reload_settings(self.client_settings)
+
+    def is_config_file(self, path: Path) -> bool:
+        return path.name in (CONFIG_FILE, "pack.toml")

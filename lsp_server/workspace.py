@@ -1,0 +1,284 @@
+"""Workspace: one project root, its settings, its files, and the indexes built over them.
+
+Owns the single file walker (honours `.gitignore`, the config's `exclude`, size and binary limits), the
+cache of documents read from disk (invalidated by mtime and by watched-file events), the overlay of
+documents open in an editor, and the registry of workspace services (docs index, object model, import
+graph, rules) that areas build lazily and keep current as files change.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import ClassVar, TypeVar
+
+import pathspec
+
+from lsp_server.config import Settings, load_settings
+from lsp_server.document import ParsedDocument, path_to_uri
+from lsp_server.languages import SOURCE_LANGUAGES, language_for_path
+
+log = logging.getLogger(__name__)
+
+# Never walked as sources (still read when resolving imports and types).
+SKIPPED_DIRS = frozenset({
+    "node_modules", ".git", ".hg", ".svn", "dist", "build", "out", "coverage", ".next", ".nuxt",
+    ".cache", ".venv", "venv", "__pycache__", ".footprint-cache", "bower_components", ".turbo",
+})
+
+Progress = Callable[[str, int | None], None]  # (message, percentage or None)
+
+
+def no_progress(message: str, percent: int | None = None) -> None:
+    pass
+
+
+class Service:
+    """A workspace-wide index built in the background. Subclasses set `name` and implement `build`."""
+
+    name: ClassVar[str] = ""
+
+    @classmethod
+    def build(cls, workspace: "Workspace", progress: Progress) -> "Service":
+        raise NotImplementedError
+
+    def update(self, workspace: "Workspace", changed: set[Path]) -> "Service | None":
+        """Bring the index up to date after `changed` files changed; None means rebuild from scratch."""
+        return None
+
+
+S = TypeVar("S", bound=Service)
+SERVICES: list[type[Service]] = []
+
+
+def service(cls: type[S]) -> type[S]:
+    """Register a Service class; the server warms every registered service in the background."""
+    if cls not in SERVICES:
+        SERVICES.append(cls)
+    return cls
+
+
+class FileTooLarge(Exception):
+    pass
+
+
+class BinaryFile(Exception):
+    pass
+
+
+def is_binary(head: bytes) -> bool:
+    return b"\x00" in head
+
+
+def read_text_file(path: Path, max_bytes: int) -> str:
+    """Read a text file; raise FileTooLarge / BinaryFile / OSError. Invalid UTF-8 is replaced, not fatal."""
+    size = path.stat().st_size
+    if size > max_bytes:
+        raise FileTooLarge(f"{path}: {size} bytes is over the {max_bytes}-byte limit")
+    data = path.read_bytes()
+    if is_binary(data[:8192]):
+        raise BinaryFile(f"{path}: binary file")
+    return data.decode("utf-8", errors="replace")
+
+
+class Workspace:
+    def __init__(self, root: Path, settings: Settings | None = None):
+        self.root = root.resolve()
+        self.settings = settings or load_settings(self.root)
+        self._overlay: dict[Path, ParsedDocument] = {}
+        self._disk: dict[Path, tuple[tuple[int, int], ParsedDocument]] = {}
+        self._services: dict[type[Service], Service] = {}
+        self._service_locks: dict[type[Service], threading.Lock] = {}
+        self._lock = threading.RLock()
+        self._skipped_logged: set[Path] = set()
+
+    # --- settings -------------------------------------------------------------------------------------
+    def reload_settings(self, client: dict | None = None) -> None:
+        self.settings = load_settings(self.root, self.settings.config_path, client)
+        with self._lock:
+            self._services.clear()
+
+    @property
+    def cache_dir(self) -> Path:
+        return self.settings.cache_dir
+
+    def relpath(self, path: Path) -> str:
+        """POSIX path relative to the workspace root (absolute POSIX path when outside it)."""
+        try:
+            return Path(os.path.relpath(path, self.root)).as_posix() if _inside(path, self.root) else path.as_posix()
+        except ValueError:
+            return path.as_posix()
+
+    def contains(self, path: Path) -> bool:
+        return _inside(path, self.root)
+
+    # --- files ----------------------------------------------------------------------------------------
+    def files(self, under: Path | None = None, languages: Iterable[str] | None = SOURCE_LANGUAGES) -> Iterator[Path]:
+        """Source files under `under` (default: the root), in a stable order.
+
+        Skips SKIPPED_DIRS, our cache folder, whatever `.gitignore` files (at any depth) and the config's
+        `exclude` globs match, binary files and files over `max_file_bytes` (one log line each).
+        """
+        base = (under or self.root).resolve()
+        wanted = set(languages) if languages is not None else None
+        exclude = pathspec.GitIgnoreSpec.from_lines(self.settings.top.exclude)
+        cache_dir = self.cache_dir.resolve()
+        # Each entry: (folder, spec) for the .gitignore files from the root down to the current folder.
+        ignores: list[tuple[Path, pathspec.PathSpec]] = []
+        for folder in [*reversed(base.parents), base] if _inside(base, self.root) else [base]:
+            if _inside(folder, self.root):
+                spec = _gitignore(folder)
+                if spec:
+                    ignores.append((folder, spec))
+
+        def ignored(path: Path, is_dir: bool) -> bool:
+            rel = self.relpath(path) + ("/" if is_dir else "")
+            if self.contains(path) and exclude.match_file(rel):
+                return True
+            for folder, spec in ignores:
+                if _inside(path, folder):
+                    sub = Path(os.path.relpath(path, folder)).as_posix() + ("/" if is_dir else "")
+                    if spec.match_file(sub):
+                        return True
+            return False
+
+        if base.is_file():
+            if wanted is None or language_for_path(base) in wanted:
+                yield base
+            return
+        for dirpath, dirnames, filenames in os.walk(base, followlinks=False):
+            folder = Path(dirpath)
+            while ignores and not _inside(folder, ignores[-1][0]):
+                ignores.pop()
+            if folder != base:
+                spec = _gitignore(folder)
+                if spec:
+                    ignores.append((folder, spec))
+            dirnames[:] = sorted(
+                d for d in dirnames
+                if d not in SKIPPED_DIRS and (folder / d).resolve() != cache_dir
+                and not ignored(folder / d, True)
+            )
+            for name in sorted(filenames):
+                path = folder / name
+                if wanted is not None and language_for_path(name) not in wanted:
+                    continue
+                if ignored(path, False):
+                    continue
+                try:
+                    st = path.stat()
+                except OSError:
+                    continue
+                if st.st_size > self.settings.top.max_file_bytes:
+                    self._log_skip(path, f"skipped {self.relpath(path)}: {st.st_size} bytes is over max_file_bytes")
+                    continue
+                yield path
+
+    def _log_skip(self, path: Path, message: str) -> None:
+        if path not in self._skipped_logged:
+            self._skipped_logged.add(path)
+            log.info(message)
+
+    # --- documents ------------------------------------------------------------------------------------
+    def open_document(self, doc: ParsedDocument) -> None:
+        path = doc.path
+        if path is not None:
+            with self._lock:
+                self._overlay[path.resolve()] = doc
+
+    def close_document(self, path: Path) -> None:
+        with self._lock:
+            self._overlay.pop(path.resolve(), None)
+
+    def document(self, path: Path) -> ParsedDocument | None:
+        """The open document at `path`, else the file on disk parsed (cached by mtime and size).
+
+        None for files that are missing, binary or too large (logged once).
+        """
+        path = path.resolve()
+        with self._lock:
+            if path in self._overlay:
+                return self._overlay[path]
+        try:
+            st = path.stat()
+        except OSError:
+            return None
+        stamp = (st.st_mtime_ns, st.st_size)
+        with self._lock:
+            cached = self._disk.get(path)
+        if cached and cached[0] == stamp:
+            return cached[1]
+        try:
+            text = read_text_file(path, self.settings.top.max_file_bytes)
+        except (FileTooLarge, BinaryFile) as exc:
+            self._log_skip(path, f"skipped {exc}")
+            return None
+        except OSError as exc:
+            log.info("cannot read %s: %s", path, exc)
+            return None
+        doc = ParsedDocument.create(path_to_uri(path), text)
+        with self._lock:
+            self._disk[path] = (stamp, doc)
+        return doc
+
+    # --- services -------------------------------------------------------------------------------------
+    def service(self, cls: type[S], progress: Progress = no_progress) -> S:
+        """The built service `cls`, building it now if needed (one builder at a time per service)."""
+        with self._lock:
+            existing = self._services.get(cls)
+            if existing is not None:
+                return existing  # type: ignore[return-value]
+            lock = self._service_locks.setdefault(cls, threading.Lock())
+        with lock:
+            with self._lock:
+                existing = self._services.get(cls)
+            if existing is not None:
+                return existing  # type: ignore[return-value]
+            built = cls.build(self, progress)
+            with self._lock:
+                self._services[cls] = built
+            return built  # type: ignore[return-value]
+
+    def peek_service(self, cls: type[S]) -> S | None:
+        """The service if it is already built, without building it (for latency-critical paths)."""
+        with self._lock:
+            return self._services.get(cls)  # type: ignore[return-value]
+
+    def files_changed(self, paths: Iterable[Path]) -> None:
+        """Files changed on disk (or were created/deleted): drop cached reads, update every service."""
+        changed = {p.resolve() for p in paths}
+        with self._lock:
+            for p in changed:
+                self._disk.pop(p, None)
+            if any(p in changed for p in self.settings.sources):
+                self.reload_settings()
+                return
+            services = list(self._services.items())
+        for cls, svc in services:
+            try:
+                updated = svc.update(self, changed)
+            except Exception:  # noqa: BLE001 - a failed update means a rebuild, not a dead server
+                log.exception("service %s failed to update; it will be rebuilt", cls.name)
+                updated = None
+            with self._lock:
+                if updated is None:
+                    self._services.pop(cls, None)
+                else:
+                    self._services[cls] = updated
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    """Whether `path` is `folder` or below it. Both must be absolute and resolved (string test: hot path)."""
+    p, f = str(path), str(folder)
+    return p == f or p.startswith(f.rstrip(os.sep) + os.sep)
+
+
+def _gitignore(folder: Path) -> pathspec.PathSpec | None:
+    try:
+        lines = (folder / ".gitignore").read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return None
+    return pathspec.GitIgnoreSpec.from_lines(lines)

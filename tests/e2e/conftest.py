@@ -1,0 +1,49 @@
+"""End-to-end fixtures: the real server as a subprocess over stdio, driven by pytest-lsp's client."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import pytest_lsp
+from lsprotocol import types as lsp
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+
+from tests.conftest import REPO
+
+SERVER = [sys.executable, "-m", "lsp_server", "serve"]
+ENV = {**os.environ, "PYTHONPATH": str(REPO)}
+
+
+def capabilities(profile: str) -> lsp.ClientCapabilities:
+    """Real client profiles; "utf-32" is the VS Code profile asking for UTF-32 only."""
+    if profile == "utf-32":
+        caps = client_capabilities("visual-studio-code")
+        caps.general = lsp.GeneralClientCapabilities(position_encodings=[lsp.PositionEncodingKind.Utf32])
+        return caps
+    return client_capabilities(profile)
+
+
+PROFILES = ["visual-studio-code", "neovim", "utf-32"]
+ENCODING_OF = {"visual-studio-code": "utf-16", "neovim": "utf-8", "utf-32": "utf-32"}
+
+
+def make_client_fixture(root_uri: str | None = None, params=PROFILES, init_options=None):
+    @pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER, server_env=ENV), params=params)
+    async def client(lsp_client: LanguageClient, request):
+        lsp_client.registrations = []
+
+        @lsp_client.feature(lsp.CLIENT_REGISTER_CAPABILITY)
+        def register(params: lsp.RegistrationParams):  # real clients accept dynamic registrations
+            lsp_client.registrations.extend(params.registrations)
+
+        result = await lsp_client.initialize_session(lsp.InitializeParams(
+            capabilities=capabilities(request.param), root_uri=root_uri,
+            workspace_folders=[lsp.WorkspaceFolder(uri=root_uri, name="ws")] if root_uri else None,
+            initialization_options=init_options))
+        lsp_client.profile = request.param
+        lsp_client.init_result = result
+        yield
+        await lsp_client.shutdown_session()
+
+    return client
