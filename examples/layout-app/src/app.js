@@ -47,15 +47,15 @@ export async function run(command, args, config) {
 
 export function buildPreview(config) {
   const doc = Document.create({ ...config.document, title: "Aperçu" });
-  const sheet = doc.addPage({ orientation: Orientation.Landscape });
-  const banner = sheet.createBlock();
-  sheet.add(banner);
+  const page = doc.addPage({ orientation: Orientation.Landscape });
+  const banner = page.createBlock();
+  page.add(banner);
 
-  var box = sheet.addBlock();
+  var box = page.addBlock();
   box.width = 200;
   box.style.border = "1px";
   box.addParagraph("Aperçu avant impression 👀").fontSize = 12;
-  sheet.add(box);
+  page.add(box);
   return doc;
 }
 

@@ -29,14 +29,14 @@ export class ReportService {
     heading.fontSize = 20;
     heading.setAlign(Align.Center);
 
-    const kpis = box.addTable({ columns: 3, headerRows: 1, repeatHeader: true });
-    kpis.addRows(3);
-    const head = kpis.addRow({ header: true });
+    const table = box.addTable({ columns: 3, headerRows: 1, repeatHeader: true });
+    table.addRows(3);
+    const head = table.addRow({ header: true });
     for (const label of ["Indicateur", "Valeur", "Évolution"]) {
       head.addCell().addParagraph(label);
     }
     for (const metric of report.metrics) {
-      const row = kpis.addRow();
+      const row = table.addRow();
       row.addCell().addParagraph(metric.label);
       row.addCell().addParagraph(formatMoney(metric.value, report.currency));
       row.addCell().addParagraph(formatPercent(metric.change));
