@@ -79,8 +79,9 @@ _STOP = frozenset(
 
 
 def _light_stem(word: str) -> str:
-    for suffix, repl in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", ""), ("ly", "")):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+    for suffix, repl in (("ies", "y"), ("sses", "ss"), ("xes", "x"), ("ches", "ch"), ("shes", "sh"),
+                         ("ing", ""), ("ed", ""), ("ss", "ss"), ("s", ""), ("ly", "")):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 2:
             word = word[: len(word) - len(suffix)] + repl
             break
     if len(word) >= 3 and word[-1] == word[-2] and word[-1] not in "aeiou":
@@ -88,25 +89,37 @@ def _light_stem(word: str) -> str:
     return word
 
 
+def _near_tokens(text: str) -> dict[str, bool]:
+    """Normalized tokens of a query -> whether the token must match exactly (identifiers, numbers)."""
+    out: dict[str, bool] = {}
+    for word in re.findall(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*|\d+", text):
+        if re.search(r"[a-z][A-Z]|[_.$\d]", word) or (word.isupper() and len(word) > 1):
+            out[word.lower()] = True  # `getRows` is not a rephrasing of `getRow`
+        elif word.lower() not in _STOP:
+            out[_light_stem(word.lower())] = False
+    return out
+
+
 def near_key(text: str) -> str:
     """Normalized form of a query: lowercase, stop words removed, lightly stemmed, tokens sorted."""
-    words = re.findall(r"[a-z0-9]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", text).lower())
-    return " ".join(sorted({_light_stem(w) for w in words if w not in _STOP}))
+    return " ".join(sorted(_near_tokens(text)))
 
 
 def is_near_duplicate(a: str, b: str, ratio: float = 0.8) -> bool:
     """Whether two queries say the same thing (see the module docstring)."""
-    ka, kb = near_key(a), near_key(b)
+    ta, tb = _near_tokens(a), _near_tokens(b)
+    ka, kb = " ".join(sorted(ta)), " ".join(sorted(tb))
     if not ka or not kb:
         return False
     if ka == kb:
         return True
     if difflib.SequenceMatcher(None, ka, kb).ratio() < ratio:
         return False
-    ta, tb = ka.split(), kb.split()
 
-    def paired(xs: list[str], ys: list[str]) -> bool:
-        return all(any(x == y or difflib.SequenceMatcher(None, x, y).ratio() >= ratio for y in ys) for x in xs)
+    def paired(xs: dict[str, bool], ys: dict[str, bool]) -> bool:
+        return all(x in ys or (not exact and any(
+            not ys[y] and difflib.SequenceMatcher(None, x, y).ratio() >= ratio for y in ys))
+            for x, exact in xs.items())
 
     return paired(ta, tb) and paired(tb, ta)
 

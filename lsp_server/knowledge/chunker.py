@@ -51,6 +51,7 @@ class _Line:
     text: str
     code: bool = False  # inside a code block (fences included)
     heading: tuple[int, str] | None = None  # (level, title)
+    underline: bool = False  # the ==== / ---- line under a setext heading
 
 
 @dataclass
@@ -102,8 +103,12 @@ def identifiers_in(text: str, code_lines: str = "") -> tuple[str, ...]:
         add_code(m.group(1))
     add_code(code_lines)
     for m in IDENT.finditer(_CODE_SPAN.sub(" ", text)):
-        for part in m.group(0).split("."):
-            if re.search(r"[a-z][A-Z]|_[a-zA-Z]|^[A-Z][a-z]+[A-Z]", part) or "." in m.group(0):
+        name = m.group(0)
+        dotted = "." in name and re.search(r"[A-Z]", name) and all(len(p) >= 2 for p in name.split("."))
+        if dotted:
+            add(name)
+        for part in name.split("."):
+            if dotted or re.search(r"[a-z][A-Z]|_[a-zA-Z]|^[A-Z][a-z]+[A-Z]", part):
                 add(part)
     return tuple(found)
 
@@ -138,7 +143,7 @@ def _markdown_lines(text: str, setext_only: bool = False) -> list[_Line]:
                 and i >= 1 and (i < 2 or not raw[i - 2].strip() or setext_only) and len(under.group(1)) >= 3:
             prev = out[-1]
             prev.heading = (1 if under.group(1)[0] == "=" else 2, _clean_heading(prev.text))
-            out.append(_Line(line))
+            out.append(_Line(line, underline=True))
             continue
         out.append(_Line(line))
     return out
@@ -208,7 +213,8 @@ def _sections(path: Path, lines: list[_Line]) -> list[DocChunk]:
     title_path = path.stem
 
     def flush(end: int) -> None:
-        body = [i for i in range(start, end) if lines[i].text.strip() and lines[i].heading is None]
+        body = [i for i in range(start, end)
+                if lines[i].text.strip() and lines[i].heading is None and not lines[i].underline]
         if not body:
             return
         heading = HEADING_SEP.join(t for _, t in stack) or title_path
@@ -255,7 +261,7 @@ def _split(path: Path, heading: str, lines: list[_Line], first: int, last: int) 
     for b in blocks:
         if current and size + b.size > MAX_CHUNK_CHARS:
             pieces.append(current)
-            overlap = current[-1] if current[-1].size <= MAX_CHUNK_CHARS // 3 and len(current) > 1 else None
+            overlap = current[-1] if current[-1].size <= MAX_CHUNK_CHARS // 2 and len(current) > 1 else None
             current = [overlap] if overlap else []
             size = overlap.size if overlap else 0
         current.append(b)

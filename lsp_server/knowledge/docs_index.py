@@ -94,7 +94,10 @@ def token_terms(token: str, query: bool) -> tuple[str, ...]:
     word = token.lower().strip("_$")
     if len(word) < 2 or word in STOPWORDS:
         return ()
-    return (_stem(word) if word.isalpha() else word,)
+    stemmed = _stem(word) if word.isalpha() else word
+    if query and stemmed != word:
+        return (stemmed, word)  # alternatives: `maxrows` is also the whole form of `max_rows`
+    return (stemmed,)
 
 
 def analyze(text: str, query: bool = False) -> list[tuple[str, int, int]]:
@@ -106,9 +109,19 @@ def analyze(text: str, query: bool = False) -> list[tuple[str, int, int]]:
     return out
 
 
+def query_groups(text: str) -> list[tuple[str, ...]]:
+    """The query's terms, one group of alternatives per word (a chunk must match one of each group)."""
+    groups: dict[tuple[str, ...], None] = {}
+    for m in _TOKEN.finditer(text):
+        alternatives = token_terms(m.group(0), True)
+        if alternatives:
+            groups.setdefault(alternatives, None)
+    return list(groups)
+
+
 def query_terms(text: str) -> list[str]:
-    """The distinct terms of a query, in order."""
-    return list(dict.fromkeys(t for t, _, _ in analyze(text, query=True)))
+    """The distinct terms of a query, in order (the first alternative of each word)."""
+    return list(dict.fromkeys(g[0] for g in query_groups(text)))
 
 
 class CodeTokenizer(Tokenizer):
@@ -285,6 +298,12 @@ class DocsIndex(Service):
         try:
             ix = whoosh_index.open_dir(str(folder))
             count = ix.doc_count()
+            with ix.reader() as reader:  # opens every segment's files: a missing or torn one raises
+                for leaf in reader.leaf_readers():
+                    leaf_reader = leaf[0]
+                    if leaf_reader.doc_count():
+                        next(iter(leaf_reader.all_stored_fields()), None)
+                    next(iter(leaf_reader.lexicon("body")), None)
             expected = sum(f.get("chunks", 0) for f in manifest.get("files", {}).values())
             if count != expected:
                 log.warning("docs index at %s holds %d chunks, its manifest %d: rebuilding", folder, count, expected)
@@ -374,7 +393,9 @@ class DocsIndex(Service):
                 raise
             storage.atomic_write_json(self.folder / MANIFEST, self.manifest)
             with self._lock:
-                self._searcher = self._searcher.refresh()
+                # A fresh searcher: refresh() kept serving deleted documents after a delete-only commit.
+                old, self._searcher = self._searcher, self.ix.searcher()
+                old.close()
                 self.generation += 1
 
     # --- reading --------------------------------------------------------------------------------------
@@ -394,14 +415,15 @@ class DocsIndex(Service):
 
     def search(self, text: str, limit: int = 5, under: Path | None = None) -> SearchOutcome:
         """Chunks holding every term of `text` (after the analyzer), best first."""
-        terms = query_terms(text)
-        if not terms:
+        groups = query_groups(text)
+        terms = [g[0] for g in groups]
+        if not groups:
             return SearchOutcome([], [])
-        q = And([Or([Term(f, t) for f in FIELDS]) for t in terms])
+        q = And([Or([Term(f, t) for f in FIELDS for t in group]) for group in groups])
         if under is not None:
             prefix = str(under)
             q = And([q, Or([Term("path", prefix), Prefix("path", prefix.rstrip("/") + "/")])])
-        wanted = set(terms)
+        wanted = {t for g in groups for t in g}
         with self._lock:
             self.searches += 1
             searcher = self._searcher
@@ -414,8 +436,8 @@ class DocsIndex(Service):
                                      mark_snippet(stored["body"], wanted), round(r.score, 4), stored["body"],
                                      tuple(stored.get("ident_list") or ()), stored.get("kind", "prose"),
                                      stored["id"]))
-            missing = [] if hits else [t for t in terms if not any(
-                searcher.doc_frequency(f, t) for f in FIELDS)]
+            missing = [] if hits else [g[0] for g in groups if not any(
+                searcher.doc_frequency(f, t) for f in FIELDS for t in g)]
         return SearchOutcome(hits, terms, missing)
 
     def term_frequency(self, term: str) -> int:
