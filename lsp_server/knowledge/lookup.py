@@ -243,7 +243,8 @@ def doc_for_identifier(index: DocsIndex, name: str, member: bool = False) -> Doc
     outcome = index.search(name, limit=10)
     word = re.compile(r"(?<![\w$])" + re.escape(name) + r"(?![\w$])")
     for h in outcome.hits:
-        if word.search(h.heading):
+        # Parameter lists do not count: `getCell(row, column)` does not document a variable `row`.
+        if word.search(re.sub(r"\([^)]*\)", "", h.heading)):
             return _doc_hit(h)
     if member or name[:1].isupper():
         for h in outcome.hits:

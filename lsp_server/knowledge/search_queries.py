@@ -27,13 +27,13 @@ QUESTION_WORDS = frozenset(
 FILLERS = frozenset(
     "many several multiple much more most whole entire same different other each every all some certain "
     "specific particular really just also only very lot lots few new own".split())
+# Actions only: words that are also common nouns in docs (size, style, layout, format, span) are not here.
 VERBS = frozenset(
     "add append insert create make build set change modify update get read find remove delete clear render "
-    "save export load import draw print show hide repeat split merge align center apply use put place move "
-    "resize measure format convert attach detach wrap break fill span rotate scale embed register define "
-    "configure enable disable start stop open close write generate handle listen stack nest keep avoid "
-    "prevent fix loop check compute count sort group style assign replace reuse copy clone iterate list "
-    "lay layout paginate size".split())
+    "save export load import draw print show hide repeat split merge align apply use put place move "
+    "resize measure convert attach detach wrap embed register define configure enable disable start stop "
+    "open close write generate handle listen nest keep avoid prevent fix check compute sort assign replace "
+    "reuse copy clone iterate paginate".split())
 
 
 def is_fact_lookup(question: str) -> bool:
@@ -101,6 +101,8 @@ def _example_terms(verbs: list[str], nouns: list[str], vocabulary: Callable[[str
     members += [v.lower() + n[0].upper() + n[1:] for v in verbs for n in nouns if n.isalpha()]
     members += [n[0].lower() + n[1:] for n in nouns if re.search(r"[A-Z_]", n[1:])]  # fontSize as written
     found_member = next((m for m in dict.fromkeys(members) if vocabulary(m)), None)
+    # The class is rather a noun the member name does not already hold (`addRow` ... to a `Table`).
+    classes.sort(key=lambda c: bool(found_member and c.lower() in found_member.lower()))
     found_class = next((c for c in dict.fromkeys(classes) if vocabulary(c)), None)
     terms = [t for t in (found_class, found_member) if t]
     return terms if found_member else []
