@@ -113,6 +113,26 @@ def identifiers_in(text: str, code_lines: str = "") -> tuple[str, ...]:
     return tuple(found)
 
 
+def subject_symbols(chunk: DocChunk) -> tuple[str, ...]:
+    """The API names a chunk is *about* (not merely mentions): the code-like names of its own heading
+    (`Table.addRow(options) → Row` -> `Table.addRow`, `addRow`; parameter lists and return types left out),
+    or the qualified name of the declaration a doc comment documents."""
+    last = chunk.heading.split(HEADING_SEP)[-1]
+    if chunk.kind == "api":
+        names = [last] if IDENT.fullmatch(last) else []
+    else:
+        last = re.split(r"\s+(?:→|->|:)\s+", re.sub(r"\([^)]*\)", "", last))[0]
+        words = IDENT.findall(last)
+        names = [w for w in words if "." in w or re.search(r"[a-z][A-Z]|_", w)
+                 or (len(words) <= 2 and w[:1].isupper() and w.lower() not in _JS_WORDS)]
+    out: dict[str, None] = {}
+    for name in names:
+        out.setdefault(name, None)
+        if "." in name:
+            out.setdefault(name.rsplit(".", 1)[-1], None)
+    return tuple(out)
+
+
 # --- Markdown / text --------------------------------------------------------------------------------------
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 _ATX = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")

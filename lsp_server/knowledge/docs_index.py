@@ -31,18 +31,18 @@ from pathlib import Path
 
 from whoosh import index as whoosh_index
 from whoosh.analysis import STOP_WORDS, Token, Tokenizer
-from whoosh.fields import ID, STORED, TEXT, Schema
+from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 from whoosh.lang.porter import stem as porter_stem
-from whoosh.query import And, Or, Prefix, Term
+from whoosh.query import And, AndMaybe, Or, Prefix, Term
 
 from lsp_server import storage
 from lsp_server.config import config_section
-from lsp_server.knowledge.chunker import DocChunk, chunk_file, is_doc_file
+from lsp_server.knowledge.chunker import DocChunk, chunk_file, is_doc_file, subject_symbols
 from lsp_server.workspace import Progress, Service, Workspace, read_text_file, service
 
 log = logging.getLogger(__name__)
 
-FORMAT = 3  # bump when the schema, analyzer or chunker changes: old indexes are rebuilt
+FORMAT = 5  # bump when the schema, analyzer or chunker changes: old indexes are rebuilt
 INDEX_DIR = "docs-index"
 MANIFEST = "manifest.json"
 FIELDS = ("heading", "idents", "body")
@@ -166,7 +166,30 @@ def make_schema() -> Schema:
         idents=TEXT(analyzer=code, field_boost=2.0),
         ident_list=STORED,
         body=TEXT(analyzer=code, stored=True),
+        # Normalized names the chunk is about (`table.addrow addrow`): a query naming one ranks it first.
+        symbol=KEYWORD(lowercase=True, scorable=True),
     )
+
+
+SYMBOL_BOOST = 4.0
+API_CHUNK_BOOST = 0.9
+_QUERY_SYMBOL = re.compile(r"(?:[^\W\d]|\$)[\w$]*(?:\.(?:[^\W\d]|\$)[\w$]*)*")
+
+
+def normalize_symbol(name: str) -> str:
+    return name.lower().replace("_", "").replace("$", "")
+
+
+def query_symbols(text: str) -> list[str]:
+    """Code-like names in a query (dotted, camelCase, snake_case or Capitalized), normalized."""
+    out: dict[str, None] = {}
+    for m in _QUERY_SYMBOL.finditer(text):
+        name = m.group(0)
+        if "." in name or re.search(r"[a-z][A-Z]|_", name) or name[:1].isupper():
+            out.setdefault(normalize_symbol(name), None)
+            if "." in name:
+                out.setdefault(normalize_symbol(name.rsplit(".", 1)[-1]), None)
+    return list(out)
 
 
 # --- results ----------------------------------------------------------------------------------------------
@@ -420,6 +443,9 @@ class DocsIndex(Service):
         if not groups:
             return SearchOutcome([], [])
         q = And([Or([Term(f, t) for f in FIELDS for t in group]) for group in groups])
+        symbols = query_symbols(text)
+        if symbols:
+            q = AndMaybe(q, Or([Term("symbol", s, boost=SYMBOL_BOOST) for s in symbols]))
         if under is not None:
             prefix = str(under)
             q = And([q, Or([Term("path", prefix), Prefix("path", prefix.rstrip("/") + "/")])])
@@ -504,7 +530,10 @@ def _add_file(writer, workspace: Workspace, path: Path) -> dict | None:
     for n, c in enumerate(chunks):
         writer.add_document(
             id=f"{path}#{n}", path=str(path), lines=(c.start_line, c.end_line), kind=c.kind,
-            heading=c.heading, idents=" ".join(c.identifiers), ident_list=list(c.identifiers), body=c.text)
+            heading=c.heading, idents=" ".join(c.identifiers), ident_list=list(c.identifiers), body=c.text,
+            symbol=" ".join(normalize_symbol(s) for s in subject_symbols(c)),
+            # Written docs (with their examples) rank just above the declaration comment saying the same.
+            _boost=API_CHUNK_BOOST if c.kind == "api" else 1.0)
     return {"hash": storage.content_hash(data), "chunks": len(chunks), "aliases": mine_aliases(chunks)}
 
 

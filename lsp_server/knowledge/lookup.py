@@ -94,6 +94,17 @@ def lookup_docs(workspace: Workspace, query: str, limit: int = 5, path: str | No
         queries = [query, *queries]
     depth = max(limit, 10) if len(queries) > 1 else limit
     outcomes = [index.search(q, depth, under) for q in queries]
+    if expand and len({h.chunk_id for o in outcomes for h in o.hits}) < limit:
+        # Few results: also try the focused angle with one term left out at a time (each result still
+        # holds every term of the query that found it).
+        focused = (queries[1] if len(queries) > 1 else query).split()
+        if 3 <= len(focused) <= 8:
+            for i in range(len(focused)):
+                relaxed = " ".join(focused[:i] + focused[i + 1:])
+                outcome = index.search(relaxed, depth, under)
+                if outcome.hits and relaxed not in queries:
+                    queries.append(relaxed)
+                    outcomes.append(outcome)
     hits = fuse_rankings([o.hits for o in outcomes], limit)
     notes: list[str] = []
     if len(queries) > 1:
