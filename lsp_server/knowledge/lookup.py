@@ -253,10 +253,11 @@ def doc_for_identifier(index: DocsIndex, name: str, member: bool = False) -> Doc
     class-like name, else the best one whose code mentions it. None rather than noise."""
     outcome = index.search(name, limit=10)
     word = re.compile(r"(?<![\w$])" + re.escape(name) + r"(?![\w$])")
-    for h in outcome.hits:
-        # Parameter lists do not count: `getCell(row, column)` does not document a variable `row`.
-        if word.search(re.sub(r"\([^)]*\)", "", h.heading)):
-            return _doc_hit(h)
+    # Parameter lists do not count: `getCell(row, column)` does not document a variable `row`.
+    named = [h for h in outcome.hits if word.search(re.sub(r"\([^)]*\)", "", h.heading))]
+    # Written docs first: the declaration's own comment adds little next to the signature hover.
+    for h in sorted(named, key=lambda h: h.kind == "api"):
+        return _doc_hit(h)
     if member or name[:1].isupper():
         for h in outcome.hits:
             if name in h.identifiers:
