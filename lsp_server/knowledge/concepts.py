@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import re
+import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -96,8 +97,26 @@ def _mine_tables(text: str, add) -> None:
                             add(word, sym)
 
 
+_TABLES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
 def concept_table(workspace: "Workspace") -> dict[str, list[str]]:
-    """Configured concepts first, then mined aliases (their symbols appended)."""
+    """Configured concepts first, then mined aliases (their symbols appended). Cached per settings and
+    index generation."""
+    from lsp_server.knowledge.docs_index import DocsIndex
+
+    index = workspace.peek_service(DocsIndex)
+    key = (id(workspace.settings), id(index), index.generation if index else -1)
+    cached = _TABLES.get(workspace)
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    table = _build_table(workspace)
+    index = workspace.peek_service(DocsIndex)
+    _TABLES[workspace] = ((id(workspace.settings), id(index), index.generation if index else -1), table)
+    return table
+
+
+def _build_table(workspace: "Workspace") -> dict[str, list[str]]:
     table: dict[str, list[str]] = {}
     for word, symbols in workspace.settings.get(ConceptsConfig).words.items():
         table.setdefault(word.strip().lower(), []).extend(s for s in symbols if s)

@@ -42,7 +42,7 @@ from lsp_server.workspace import Progress, Service, Workspace, read_text_file, s
 
 log = logging.getLogger(__name__)
 
-FORMAT = 5  # bump when the schema, analyzer or chunker changes: old indexes are rebuilt
+FORMAT = 6  # bump when the schema, analyzer or chunker changes: old indexes are rebuilt
 INDEX_DIR = "docs-index"
 MANIFEST = "manifest.json"
 FIELDS = ("heading", "idents", "body")
@@ -162,10 +162,11 @@ def make_schema() -> Schema:
         path=ID(stored=True),
         lines=STORED,
         kind=STORED,
-        heading=TEXT(analyzer=code, stored=True, field_boost=3.0),
-        idents=TEXT(analyzer=code, field_boost=2.0),
+        # No positions (phrase=False): we never run phrase queries, and the index is smaller and faster.
+        heading=TEXT(analyzer=code, stored=True, field_boost=3.0, phrase=False),
+        idents=TEXT(analyzer=code, field_boost=2.0, phrase=False),
         ident_list=STORED,
-        body=TEXT(analyzer=code, stored=True),
+        body=TEXT(analyzer=code, stored=True, phrase=False),
         # Normalized names the chunk is about (`table.addrow addrow`): a query naming one ranks it first.
         symbol=KEYWORD(lowercase=True, scorable=True),
     )
@@ -442,10 +443,10 @@ class DocsIndex(Service):
         terms = [g[0] for g in groups]
         if not groups:
             return SearchOutcome([], [])
-        q = And([Or([Term(f, t) for f in FIELDS for t in group]) for group in groups])
+        q = And([_union([Term(f, t) for f in FIELDS for t in group]) for group in groups])
         symbols = query_symbols(text)
         if symbols:
-            q = AndMaybe(q, Or([Term("symbol", s, boost=SYMBOL_BOOST) for s in symbols]))
+            q = AndMaybe(q, _union([Term("symbol", s, boost=SYMBOL_BOOST) for s in symbols]))
         if under is not None:
             prefix = str(under)
             q = And([q, Or([Term("path", prefix), Prefix("path", prefix.rstrip("/") + "/")])])
@@ -474,12 +475,15 @@ class DocsIndex(Service):
         """Indexed terms within a small edit distance of `term`, closest first, in their doc spelling."""
         import difflib
 
-        maxdist = 1 if len(term) <= 4 else 2
+        maxdist = 1 if len(term) <= 5 else 2
         with self._lock:
             reader = self._searcher.reader()
             found: set[str] = set()
-            for f in ("idents", "heading", "body"):
-                found.update(t for t in reader.terms_within(f, term, maxdist) if t != term)
+            # Identifiers first (a small lexicon); prose words only when no identifier is close.
+            for f, dist in (("idents", maxdist), ("body", 1)):
+                found.update(t for t in reader.terms_within(f, term, dist, prefix=1) if t != term)
+                if found:
+                    break
             ranked = sorted(found, key=lambda t: (-difflib.SequenceMatcher(None, term, t).ratio(), t))[:limit]
             out = []
             for t in ranked:
@@ -508,6 +512,14 @@ class DocsIndex(Service):
         with self._lock:
             self._searcher.close()
             self.ix.close()
+
+
+def _union(queries: list) -> Or:
+    """An Or matched as a tree of unions: whoosh's automatic choice for 3+ terms pre-loads and scores
+    every matching document (5-10x slower on common words), this one skips blocks by their best score."""
+    q = Or(queries)
+    q.matcher_type = Or.DEFAULT_MATCHER
+    return q
 
 
 def _hash_file(path: Path) -> str | None:
