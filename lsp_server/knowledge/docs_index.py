@@ -42,10 +42,10 @@ from lsp_server.workspace import Progress, Service, Workspace, read_text_file, s
 
 log = logging.getLogger(__name__)
 
-FORMAT = 6  # bump when the schema, analyzer or chunker changes: old indexes are rebuilt
+FORMAT = 7  # bump when the schema, analyzer or chunker changes: old indexes are rebuilt
 INDEX_DIR = "docs-index"
 MANIFEST = "manifest.json"
-FIELDS = ("heading", "idents", "body")
+HEADING_BOOST = 1.5  # a query term that is also in the chunk's heading path
 
 
 @config_section("docs")
@@ -162,13 +162,17 @@ def make_schema() -> Schema:
         path=ID(stored=True),
         lines=STORED,
         kind=STORED,
-        # No positions (phrase=False): we never run phrase queries, and the index is smaller and faster.
-        heading=TEXT(analyzer=code, stored=True, field_boost=3.0, phrase=False),
-        idents=TEXT(analyzer=code, field_boost=2.0, phrase=False),
+        body=STORED,
         ident_list=STORED,
-        body=TEXT(analyzer=code, stored=True, phrase=False),
+        # Matching runs on one field holding heading, identifiers (again: they weigh more) and body, so each
+        # query term is one posting list to intersect, not a union of three. No positions (phrase=False):
+        # we never run phrase queries, and the index is smaller and faster.
+        all=TEXT(analyzer=code, phrase=False),
+        # Optional boosts, scored only on chunks that already match every term:
+        heading=TEXT(analyzer=code, stored=True, phrase=False),
         # Normalized names the chunk is about (`table.addrow addrow`): a query naming one ranks it first.
         symbol=KEYWORD(lowercase=True, scorable=True),
+        idents=TEXT(analyzer=code, phrase=False),  # the identifier vocabulary (did-you-mean, has_identifier)
     )
 
 
@@ -327,7 +331,7 @@ class DocsIndex(Service):
                     leaf_reader = leaf[0]
                     if leaf_reader.doc_count():
                         next(iter(leaf_reader.all_stored_fields()), None)
-                    next(iter(leaf_reader.lexicon("body")), None)
+                    next(iter(leaf_reader.lexicon("all")), None)
             expected = sum(f.get("chunks", 0) for f in manifest.get("files", {}).values())
             if count != expected:
                 log.warning("docs index at %s holds %d chunks, its manifest %d: rebuilding", folder, count, expected)
@@ -443,10 +447,10 @@ class DocsIndex(Service):
         terms = [g[0] for g in groups]
         if not groups:
             return SearchOutcome([], [])
-        q = And([_union([Term(f, t) for f in FIELDS for t in group]) for group in groups])
-        symbols = query_symbols(text)
-        if symbols:
-            q = AndMaybe(q, _union([Term("symbol", s, boost=SYMBOL_BOOST) for s in symbols]))
+        q = And([_union([Term("all", t) for t in group]) for group in groups])
+        boosts = [Term("heading", t, boost=HEADING_BOOST) for g in groups for t in g]
+        boosts += [Term("symbol", s, boost=SYMBOL_BOOST) for s in query_symbols(text)]
+        q = AndMaybe(q, _union(boosts))
         if under is not None:
             prefix = str(under)
             q = And([q, Or([Term("path", prefix), Prefix("path", prefix.rstrip("/") + "/")])])
@@ -464,12 +468,12 @@ class DocsIndex(Service):
                                      tuple(stored.get("ident_list") or ()), stored.get("kind", "prose"),
                                      stored["id"]))
             missing = [] if hits else [g[0] for g in groups if not any(
-                searcher.doc_frequency(f, t) for f in FIELDS for t in g)]
+                searcher.doc_frequency("all", t) for t in g)]
         return SearchOutcome(hits, terms, missing)
 
     def term_frequency(self, term: str) -> int:
         with self._lock:
-            return max(self._searcher.doc_frequency(f, term) for f in FIELDS)
+            return self._searcher.doc_frequency("all", term)
 
     def nearest_terms(self, term: str, limit: int = 3) -> list[str]:
         """Indexed terms within a small edit distance of `term`, closest first, in their doc spelling."""
@@ -480,7 +484,7 @@ class DocsIndex(Service):
             reader = self._searcher.reader()
             found: set[str] = set()
             # Identifiers first (a small lexicon); prose words only when no identifier is close.
-            for f, dist in (("idents", maxdist), ("body", 1)):
+            for f, dist in (("idents", maxdist), ("all", 1)):
                 found.update(t for t in reader.terms_within(f, term, dist, prefix=1) if t != term)
                 if found:
                     break
@@ -543,6 +547,7 @@ def _add_file(writer, workspace: Workspace, path: Path) -> dict | None:
         writer.add_document(
             id=f"{path}#{n}", path=str(path), lines=(c.start_line, c.end_line), kind=c.kind,
             heading=c.heading, idents=" ".join(c.identifiers), ident_list=list(c.identifiers), body=c.text,
+            all="\n".join((c.heading, " ".join(c.identifiers), c.text)),
             symbol=" ".join(normalize_symbol(s) for s in subject_symbols(c)),
             # Written docs (with their examples) rank just above the declaration comment saying the same.
             _boost=API_CHUNK_BOOST if c.kind == "api" else 1.0)
