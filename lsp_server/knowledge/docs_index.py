@@ -458,7 +458,9 @@ class DocsIndex(Service):
         with self._lock:
             self.searches += 1
             searcher = self._searcher
-            results = searcher.search(q, limit=limit)
+            # optimize=False: whoosh's block-quality skipping cost more than it saved here (measured: p50
+            # 6.1 -> 3.7 ms on 3-word queries of common words over 3 MB of docs).
+            results = searcher.search(q, limit=limit, optimize=False)
             hits = []
             for r in results:
                 stored = r.fields()
