@@ -452,7 +452,7 @@ class ImportGraphService(Service):
         (`export { name } from`, `export * from`) through barrels. Namespace imports are not counted."""
         sites: list[ImportSite] = []
         seen: set[tuple[str, str]] = set()
-        queue = deque([(str(path), name)])
+        queue = deque([(str(Path(path).resolve()), name)])
         with self._lock:
             while queue:
                 target, wanted = queue.popleft()
