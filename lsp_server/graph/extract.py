@@ -321,7 +321,8 @@ def _destructured_names(source: bytes, call: Node) -> list[ImportedName]:
             return names
         if pattern is not None:
             return [ImportedName(NAMESPACE, pattern.start_byte, pattern.end_byte, None, pattern.start_point[0])]
-    if parent.type == "member_expression" and parent.child_by_field_name("object") == node:
+    is_promise = call.child_by_field_name("function").type == "import" and node is call  # import(...).then
+    if parent.type == "member_expression" and parent.child_by_field_name("object") == node and not is_promise:
         prop = parent.child_by_field_name("property")
         if prop is not None and prop.type == "property_identifier":
             return [ImportedName(_text(source, prop), prop.start_byte, prop.end_byte, None, prop.start_point[0])]

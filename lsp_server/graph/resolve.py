@@ -188,13 +188,14 @@ class Resolver:
             if found:
                 return Resolution(FILE, found)
             return Resolution(MISSING_FILE, None, f"no file or folder at {specifier}")
-        if specifier.startswith("#"):
-            return self._package_imports(specifier, folder, conditions)
         config = self.paths_config(folder)
         if config is not None:
             aliased, matched = self._resolve_paths(specifier, config)
             if aliased:
                 return Resolution(FILE, aliased)
+        if specifier.startswith("#"):
+            return self._package_imports(specifier, folder, conditions)
+        if config is not None:
             if matched and package_name(specifier) not in self.provided and not self._node_modules_dir(
                     package_name(specifier), folder):
                 return Resolution(MISSING_ALIAS, None,

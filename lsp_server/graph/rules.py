@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import regex
 
@@ -76,34 +77,61 @@ def dependency_settings(settings: Settings) -> CompiledDependencies:
     if cached is not None and cached[0] is settings:
         return cached[1]
     config = settings.get(DependenciesConfig)
-    problems: list[str] = []
+    problems: list[tuple[str, str, str | None]] = []  # (message, key, rule name)
     severity = config.unresolved_packages
     if severity not in SEVERITIES:
-        problems.append(f"[dependencies] unresolved_packages must be one of {', '.join(SEVERITIES)}, got {severity!r}")
+        problems.append((f"[dependencies] unresolved_packages must be one of {', '.join(SEVERITIES)}, got {severity!r}",
+                         "unresolved_packages", None))
         config = DependenciesConfig(config.rules, "warning", config.cycles)
     forbidden: list[Rule] = []
     allowed: list[Rule] = []
     for i, raw in enumerate(config.rules, start=1):
         rule, problem = compile_rule(raw, i)
         if problem:
-            problems.append(problem)
+            problems.append((problem, "rules", raw.get("name") if isinstance(raw, dict) else None))
         elif rule is not None:
             (allowed if rule.allowed else forbidden).append(rule)
-    compiled = CompiledDependencies(config, tuple(forbidden), tuple(allowed), tuple(problems))
-    if problems:
-        from lsp_server.config import _locate  # the config module's own line finder
-
-        path = settings.config_path
-        line = _locate(path, "dependencies", "rules") if path else 0
-        for problem in problems:
-            log.warning("%s: %s", path or "settings", problem)
-            error = ConfigError(path, line, problem)
-            if error not in settings.errors:
-                settings.errors.append(error)
+    compiled = CompiledDependencies(config, tuple(forbidden), tuple(allowed), tuple(p for p, _, _ in problems))
+    for problem, key, name in problems:
+        path = _config_file_with(settings, key, name)
+        log.warning("%s: %s", path or "settings", problem)
+        error = ConfigError(path, _line_of(path, key, name), problem)
+        if error not in settings.errors:
+            settings.errors.append(error)
     if len(_compiled) > 64:
         _compiled.clear()
     _compiled[id(settings)] = (settings, compiled)
     return compiled
+
+
+def _config_file_with(settings: Settings, key: str, name: str | None) -> Path | None:
+    """The config or pack file that sets `key` (and holds the rule `name`), for locating a problem."""
+    for path in reversed(settings.sources):
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        if key in text and (name is None or name in text):
+            return path
+    return settings.config_path
+
+
+def _line_of(path: Path | None, key: str, name: str | None) -> int:
+    from lsp_server.config import _locate  # the config module's own TOML line finder
+
+    if path is None:
+        return 0
+    line = _locate(path, "dependencies", key)
+    if name:
+        try:
+            lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        except OSError:
+            return line
+        quoted = regex.compile(r"""name\s*=\s*["']""" + regex.escape(name) + r"""["']""")
+        for i in range(line, len(lines)):
+            if quoted.search(lines[i]):
+                return i
+    return line
 
 
 def compile_rule(raw: object, index: int) -> tuple[Rule | None, str | None]:
