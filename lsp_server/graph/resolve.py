@@ -163,9 +163,11 @@ class Resolver:
         self.provided = provided_modules
         self.fs = fs or FileSystem()
         self._config_for_dir: dict[str, PathsConfig | None] = {}
+        self._memo: dict[tuple[str, str, bool], Resolution] = {}  # (folder, specifier, require?) -> result
         self._lock = threading.Lock()
 
     def invalidate(self, paths: list[str]) -> None:
+        self._memo = {}
         self.fs.invalidate(paths)
         if any(os.path.basename(p) in (*CONFIG_FILES, "package.json") or not os.path.splitext(p)[1] for p in paths):
             with self._lock:
@@ -176,6 +178,14 @@ class Resolver:
     def resolve(self, specifier: str, importer: str, kind: str = "import") -> Resolution:
         """Resolve `specifier` imported from file `importer` (absolute path). `kind` "require" selects the
         `require` export condition, anything else `import`."""
+        key = (os.path.dirname(importer), specifier, kind == "require")
+        found = self._memo.get(key)
+        if found is None:
+            found = self._resolve(specifier, importer, kind)
+            self._memo[key] = found
+        return found
+
+    def _resolve(self, specifier: str, importer: str, kind: str) -> Resolution:
         conditions = ("require", "node", "default") if kind == "require" else ("import", "node", "default")
         folder = os.path.dirname(importer)
         if not specifier:

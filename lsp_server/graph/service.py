@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 
 CACHE_FILE = "import-graph.json"
 CACHE_VERSION = 1
+LARGE_SCC = 200  # components this big get their cycles computed per member on demand
 POOL_THRESHOLD = 400  # below this many files to parse, a process pool costs more than it saves
 PERSIST_DELAY = 2.0  # seconds: updates are written to disk at most this often, off the edit path
 
@@ -52,12 +53,35 @@ class ImportSite:
     specifier: str
 
 
-@dataclass
 class ModuleEntry:
-    path: str  # absolute
-    stamp: tuple[int, int] | None  # (mtime_ns, size) of the file it was read from; None: an editor buffer
-    info: ModuleInfo
-    resolutions: tuple[Resolution, ...] = ()
+    """One module of the graph. The extraction may be kept as its cached JSON and decoded on first use:
+    a warm start only needs the specifiers, so 5,000 modules load without building 100,000 objects."""
+
+    __slots__ = ("path", "stamp", "_info", "_raw", "resolutions", "edges")
+
+    def __init__(self, path: str, stamp: tuple[int, int] | None, info: ModuleInfo | None = None,
+                 raw: dict | None = None):
+        self.path = path  # absolute
+        self.stamp = stamp  # (mtime_ns, size) of the file it was read from; None: an editor buffer
+        self._info = info
+        self._raw = raw
+        self.resolutions: tuple[Resolution, ...] = ()
+        self.edges: list[str] = []  # resolved targets that are modules of the graph, in order, no repeats
+
+    @property
+    def info(self) -> ModuleInfo:
+        if self._info is None:
+            self._info = ModuleInfo.from_json(self._raw or {"i": [], "e": [], "f": "script", "d": False})
+        return self._info
+
+    def specifiers(self) -> list[tuple[str, str]]:
+        """(specifier, kind) of each import, without decoding the whole extraction."""
+        if self._info is None and self._raw is not None:
+            return [(r[0], r[1]) for r in self._raw["i"]]
+        return [(r.specifier, r.kind) for r in self.info.imports]
+
+    def to_json(self) -> dict:
+        return self._raw if self._info is None and self._raw is not None else self.info.to_json()
 
     def file_targets(self) -> list[str]:
         return [r.target for r in self.resolutions if r.kind == FILE and r.target]
@@ -106,9 +130,11 @@ class ImportGraphService(Service):
         self.resolver = Resolver(workspace.root, provided_modules(workspace))
         self.modules: dict[str, ModuleEntry] = {}
         self.importers_of: dict[str, set[str]] = {}  # target -> importing module paths
-        self.scc_of: dict[str, int] = {}  # module -> index into self.sccs (cyclic components only)
-        self.sccs: list[list[str]] = []
-        self.cycles: list[list[str]] = []  # distinct representative cycles, each starting at its smallest path
+        # Cyclic strongly connected components (more than one module, or a module importing itself).
+        self.sccs: dict[int, list[str]] = {}
+        self.scc_of: dict[str, int] = {}
+        self._scc_cycles: dict[int, dict[str, list[str]]] = {}  # component -> member -> its shortest cycle
+        self._next_scc = 0
         self._foreign: dict[str, tuple[tuple[int, int], ModuleInfo]] = {}  # resolved targets outside the graph
         self._lock = threading.RLock()
         self._persist_timer: threading.Timer | None = None
@@ -145,7 +171,7 @@ class ImportGraphService(Service):
                 except OSError:
                     continue
                 if [st.st_mtime_ns, st.st_size] == hit[0]:
-                    self.modules[path] = ModuleEntry(path, (st.st_mtime_ns, st.st_size), ModuleInfo.from_json(hit[1]))
+                    self.modules[path] = ModuleEntry(path, (st.st_mtime_ns, st.st_size), raw=hit[1])
                     continue
             to_parse.append(path)
         self.stats["cached"] = len(paths) - len(to_parse)
@@ -153,10 +179,10 @@ class ImportGraphService(Service):
         progress(f"import graph: parsing {len(to_parse)} of {len(paths)} files", 5)
         for path, stamp, info in self._parse_many(to_parse, progress):
             if info is not None:
-                self.modules[path] = ModuleEntry(path, stamp, ModuleInfo.from_json(info))
+                self.modules[path] = ModuleEntry(path, stamp, raw=info)
         progress("import graph: resolving imports", 90)
         for entry in self.modules.values():
-            entry.resolutions = self._resolve_entry(entry)
+            self._set_resolutions(entry, self._resolve_entry(entry))
         self._reindex()
         self._compute_cycles()
         self.stats["build_s"] = time.perf_counter() - started
@@ -164,24 +190,32 @@ class ImportGraphService(Service):
             self.persist()
         progress("import graph: ready", 100)
 
-    def _parse_many(self, paths: list[str], progress: Progress):
+    def _parse_many(self, paths: list[str], progress: Progress) -> list:
         max_bytes = self.workspace.settings.top.max_file_bytes
         workers = min(os.cpu_count() or 1, 8)
-        if len(paths) < POOL_THRESHOLD or workers < 2:
-            for i in range(0, len(paths), 200):
-                yield from _parse_paths(paths[i:i + 200], max_bytes)
-                progress(f"import graph: parsed {min(i + 200, len(paths))} of {len(paths)}",
-                         5 + int(85 * min(i + 200, len(paths)) / max(1, len(paths))))
-            return
+        if len(paths) >= POOL_THRESHOLD and workers >= 2:
+            try:
+                return self._parse_in_pool(paths, max_bytes, workers, progress)
+            except Exception as exc:  # noqa: BLE001 - a pool that cannot start is no reason to fail
+                log.warning("parsing in a process pool failed (%s); parsing in this process", exc)
+        out = []
+        for i in range(0, len(paths), 200):
+            out.extend(_parse_paths(paths[i:i + 200], max_bytes))
+            done = min(i + 200, len(paths))
+            progress(f"import graph: parsed {done} of {len(paths)}", 5 + int(85 * done / max(1, len(paths))))
+        return out
+
+    @staticmethod
+    def _parse_in_pool(paths: list[str], max_bytes: int, workers: int, progress: Progress) -> list:
         chunk = max(50, len(paths) // (workers * 4))
         chunks = [paths[i:i + chunk] for i in range(0, len(paths), chunk)]
+        out = []
         # spawn, not fork: the server has threads, and forking a threaded process can deadlock.
         with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-            done = 0
             for result in pool.map(_parse_paths, chunks, [max_bytes] * len(chunks)):
-                done += len(result)
-                progress(f"import graph: parsed {done} of {len(paths)}", 5 + int(85 * done / len(paths)))
-                yield from result
+                out.extend(result)
+                progress(f"import graph: parsed {len(out)} of {len(paths)}", 5 + int(85 * len(out) / len(paths)))
+        return out
 
     def _load_cache(self) -> dict[str, list]:
         data = read_json(self.cache_path)
@@ -193,7 +227,7 @@ class ImportGraphService(Service):
     def persist(self) -> None:
         """Write the graph's per-file extraction to the cache folder (atomically)."""
         with self._lock:
-            modules = {p: [list(e.stamp), e.info.to_json()] for p, e in self.modules.items() if e.stamp is not None}
+            modules = {p: [list(e.stamp), e.to_json()] for p, e in self.modules.items() if e.stamp is not None}
         try:
             atomic_write_json(self.cache_path, {"version": CACHE_VERSION, "root": str(self.root), "modules": modules})
         except OSError as exc:
@@ -223,7 +257,19 @@ class ImportGraphService(Service):
 
     # --- resolution and indexes -----------------------------------------------------------------------
     def _resolve_entry(self, entry: ModuleEntry) -> tuple[Resolution, ...]:
-        return tuple(self.resolver.resolve(r.specifier, entry.path, r.kind) for r in entry.info.imports)
+        resolve = self.resolver.resolve
+        return tuple(resolve(spec, entry.path, kind) for spec, kind in entry.specifiers())
+
+    def _set_resolutions(self, entry: ModuleEntry, resolutions: tuple[Resolution, ...]) -> bool:
+        """Store an entry's resolutions; True when its module-to-module edges changed."""
+        entry.resolutions = resolutions
+        edges: list[str] = []
+        for res in resolutions:
+            if res.kind == FILE and res.target in self.modules and res.target not in edges:
+                edges.append(res.target)  # type: ignore[arg-type]
+        changed = edges != entry.edges
+        entry.edges = edges
+        return changed
 
     def resolve_record(self, importer: str, record: ImportRecord) -> Resolution:
         return self.resolver.resolve(record.specifier, importer, record.kind)
@@ -238,123 +284,162 @@ class ImportGraphService(Service):
 
     def _edges(self, path: str) -> list[str]:
         entry = self.modules.get(path)
-        if entry is None:
-            return []
-        seen: list[str] = []
-        for target in entry.file_targets():
-            if target in self.modules and target not in seen:
-                seen.append(target)
+        return entry.edges if entry is not None else []
+
+    # --- cycles ---------------------------------------------------------------------------------------
+    def _compute_cycles(self) -> None:
+        """Tarjan's strongly connected components over every module (the full computation)."""
+        self.sccs = {}
+        self.scc_of = {}
+        self._scc_cycles = {}
+        for component in _tarjan(sorted(self.modules), self._edges):
+            self._add_scc(component)
+
+    def _add_scc(self, component: list[str]) -> None:
+        sid = self._next_scc
+        self._next_scc += 1
+        self.sccs[sid] = sorted(component)
+        for member in component:
+            self.scc_of[member] = sid
+
+    def _drop_scc(self, sid: int) -> None:
+        for member in self.sccs.pop(sid, ()):
+            if self.scc_of.get(member) == sid:
+                del self.scc_of[member]
+        self._scc_cycles.pop(sid, None)
+
+    def _update_cycles(self, changed: list[str]) -> None:
+        """Recompute the components a change of `changed` modules' edges can affect: their old components
+        and what now both reaches them and is reached from them (a new cycle must pass through them)."""
+        affected: set[str] = set()
+        for node in changed:
+            if node in self.scc_of:
+                affected.update(self.sccs[self.scc_of[node]])
+            if node not in self.modules:
+                continue
+            ancestors = self._reach(node, lambda n: (i for i in self.importers_of.get(n, ()) if i in self.modules))
+            if len(ancestors) > 1:
+                descendants = self._reach(node, self._edges)
+                affected |= ancestors & descendants
+            affected.add(node)
+        affected &= self.modules.keys()
+        for sid in {self.scc_of[m] for m in affected if m in self.scc_of}:
+            self._drop_scc(sid)
+        for node in changed:
+            if node in self.scc_of and node not in self.modules:
+                self._drop_scc(self.scc_of[node])
+
+        def inside(n: str) -> list[str]:
+            return [t for t in self._edges(n) if t in affected]
+
+        for component in _tarjan(sorted(affected), inside):
+            self._add_scc(component)
+
+    @staticmethod
+    def _reach(start: str, successors) -> set[str]:
+        seen = {start}
+        stack = [start]
+        while stack:
+            for nxt in successors(stack.pop()):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append(nxt)
         return seen
 
-    def _compute_cycles(self) -> None:
-        """Tarjan's strongly connected components over file edges, then one shortest cycle per member."""
-        index: dict[str, int] = {}
-        low: dict[str, int] = {}
-        on_stack: set[str] = set()
-        stack: list[str] = []
-        sccs: list[list[str]] = []
-        counter = 0
-        edges = {p: self._edges(p) for p in self.modules}
-        for start in sorted(self.modules):
-            if start in index:
+    def _cycles_of_scc(self, sid: int, member: str | None = None) -> list[list[str]]:
+        """Representative cycles of a component: for each member, its shortest cycle through each of its
+        edges' targets (the shortest one). Computed on demand and cached per component; for very large
+        components only the asked member's cycle is computed."""
+        component = self.sccs[sid]
+        cached = self._scc_cycles.setdefault(sid, {})
+        members = set(component)
+        wanted = component if member is None or len(component) <= LARGE_SCC else [member]
+        for m in wanted:
+            if m in cached:
                 continue
-            work = [(start, iter(edges[start]))]
-            index[start] = low[start] = counter
-            counter += 1
-            stack.append(start)
-            on_stack.add(start)
-            while work:
-                node, it = work[-1]
-                advanced = False
-                for succ in it:
-                    if succ not in index:
-                        index[succ] = low[succ] = counter
-                        counter += 1
-                        stack.append(succ)
-                        on_stack.add(succ)
-                        work.append((succ, iter(edges[succ])))
-                        advanced = True
-                        break
-                    if succ in on_stack:
-                        low[node] = min(low[node], index[succ])
-                if advanced:
+            best: list[str] | None = None
+            for succ in self._edges(m):
+                if succ not in members:
                     continue
-                work.pop()
-                if work:
-                    parent = work[-1][0]
-                    low[parent] = min(low[parent], low[node])
-                if low[node] == index[node]:
-                    component = []
-                    while True:
-                        member = stack.pop()
-                        on_stack.discard(member)
-                        component.append(member)
-                        if member == node:
-                            break
-                    if len(component) > 1 or node in edges[node]:
-                        sccs.append(sorted(component))
-        scc_of = {m: i for i, comp in enumerate(sccs) for m in comp}
-        cycles: dict[tuple[str, ...], list[str]] = {}
-        for i, comp in enumerate(sccs):
-            members = set(comp)
-            for member in comp:
-                best: list[str] | None = None
-                for succ in edges[member]:
-                    if succ not in members:
-                        continue
-                    path = _shortest_path(succ, member, edges, members)
-                    if path is not None and (best is None or len(path) < len(best)):
-                        best = [member, *path[:-1]] if succ != member else [member]
-                if best is not None:
-                    key = _canonical(best)
-                    cycles.setdefault(key, list(key))
-        self.sccs = sccs
-        self.scc_of = scc_of
-        self.cycles = sorted(cycles.values())
+                path = _shortest_path(succ, m, self._edges, members)
+                if path is not None and (best is None or len(path) < len(best)):
+                    best = [m, *path[:-1]] if succ != m else [m]
+            cached[m] = list(_canonical(best)) if best else []
+        out: dict[tuple[str, ...], list[str]] = {}
+        for m in (component if member is None or len(component) <= LARGE_SCC else [member]):
+            cycle = cached.get(m)
+            if cycle:
+                out.setdefault(tuple(cycle), cycle)
+        return sorted(out.values())
+
+    @property
+    def cycles(self) -> list[list[str]]:
+        """Distinct representative cycles, each starting at its smallest path."""
+        with self._lock:
+            return sorted(c for sid in list(self.sccs) for c in self._cycles_of_scc(sid))
+
+    def cycles_of(self, path: str) -> list[list[str]]:
+        """The representative cycles `path` is part of, each rotated to start at `path`."""
+        with self._lock:
+            sid = self.scc_of.get(path)
+            if sid is None:
+                return []
+            out = []
+            for cycle in self._cycles_of_scc(sid, path):
+                if path in cycle:
+                    i = cycle.index(path)
+                    out.append(cycle[i:] + cycle[:i])
+            return out
 
     # --- incremental updates --------------------------------------------------------------------------
     def update(self, workspace: Workspace, changed: set[Path]) -> "ImportGraphService | None":
         started = time.perf_counter()
         with self._lock:
             self.workspace = workspace
-            provided = provided_modules(workspace)
-            if provided != self.resolver.provided:
+            if provided_modules(workspace) != self.resolver.provided:
                 return None  # the object model changed: rebuild (cheap from the cache)
             structural = False  # files appeared/disappeared or resolution inputs changed
-            edges_changed = False
-            reparsed: list[str] = []
+            open_paths = set(workspace.open_paths())
+            edge_changes: list[str] = []
+            reparsed: list[tuple[ModuleEntry | None, ModuleEntry]] = []
             for path in changed:
                 key = str(path)
                 self._foreign.pop(key, None)
                 if is_graph_source(workspace, path):
                     doc = workspace.document(path)
                     if doc is None:
-                        if self.modules.pop(key, None) is not None:
-                            structural = edges_changed = True
+                        old = self.modules.pop(key, None)
+                        if old is not None:
+                            structural = True
+                            edge_changes.append(key)
                         continue
                     old = self.modules.get(key)
+                    stamp = None if path in open_paths else _stamp(path)
+                    entry = ModuleEntry(key, stamp, extract(doc.source, doc.tree, doc.language))
+                    self.modules[key] = entry
                     if old is None:
                         structural = True
-                    stamp = None if path in set(workspace.open_paths()) else _stamp(path)
-                    entry = ModuleEntry(key, stamp, extract(doc.source, doc.tree, doc.language))
-                    entry.resolutions = self._resolve_entry(entry) if old is not None else ()
-                    self.modules[key] = entry
-                    reparsed.append(key)
-                    if old is None or old.file_targets() != entry.file_targets():
-                        edges_changed = True
+                    reparsed.append((old, entry))
                 else:
                     structural = True
             if structural:
                 self.resolver.invalidate([str(p) for p in changed])
                 for entry in self.modules.values():
-                    resolutions = self._resolve_entry(entry)
-                    if [r.target for r in resolutions] != [r.target for r in entry.resolutions]:
-                        edges_changed = True
-                    entry.resolutions = resolutions
-            if structural or reparsed:
+                    if self._set_resolutions(entry, self._resolve_entry(entry)):
+                        edge_changes.append(entry.path)
                 self._reindex()
-            if edges_changed:
-                self._compute_cycles()
+            else:
+                for old, entry in reparsed:
+                    if old is not None:
+                        entry.edges = old.edges
+                    if self._set_resolutions(entry, self._resolve_entry(entry)):
+                        edge_changes.append(entry.path)
+                    self._reindex_entry(old, entry)
+            if edge_changes:
+                if structural:
+                    self._compute_cycles()
+                else:
+                    self._update_cycles(edge_changes)
             self.stats["update_ms"] = (time.perf_counter() - started) * 1000
         self._persist_later()
         return self
@@ -374,17 +459,22 @@ class ImportGraphService(Service):
             if old is None and not is_graph_source(self.workspace, Path(key)):
                 return None
             entry = ModuleEntry(key, None, info)
-            entry.resolutions = self._resolve_entry(entry)
             self.modules[key] = entry
             if old is None:
                 # A new file: specifiers elsewhere that did not resolve may now.
                 self.resolver.invalidate([key])
                 for other in self.modules.values():
                     if other is not entry and any(not r.resolved for r in other.resolutions):
-                        other.resolutions = self._resolve_entry(other)
-            self._reindex_entry(old, entry)
-            if old is None or old.file_targets() != entry.file_targets():
+                        self._set_resolutions(other, self._resolve_entry(other))
+                self._set_resolutions(entry, self._resolve_entry(entry))
+                self._reindex()
                 self._compute_cycles()
+                return entry
+            entry.edges = old.edges
+            edges_changed = self._set_resolutions(entry, self._resolve_entry(entry))
+            self._reindex_entry(old, entry)
+            if edges_changed:
+                self._update_cycles([key])
             return entry
 
     def _reindex_entry(self, old: ModuleEntry | None, new: ModuleEntry) -> None:
@@ -481,16 +571,6 @@ class ImportGraphService(Service):
                                 queue.append((importer, imported.exported_as))
         return sorted(sites, key=lambda s: (str(s.path), s.start))
 
-    def cycles_of(self, path: str) -> list[list[str]]:
-        """The representative cycles `path` is part of, each rotated to start at `path`."""
-        with self._lock:
-            out = []
-            for cycle in self.cycles:
-                if path in cycle:
-                    i = cycle.index(path)
-                    out.append(cycle[i:] + cycle[:i])
-            return out
-
 
 def _stamp(path: Path) -> tuple[int, int] | None:
     try:
@@ -500,7 +580,57 @@ def _stamp(path: Path) -> tuple[int, int] | None:
     return (st.st_mtime_ns, st.st_size)
 
 
-def _shortest_path(start: str, goal: str, edges: dict[str, list[str]], members: set[str]) -> list[str] | None:
+def _tarjan(nodes: list[str], successors) -> list[list[str]]:
+    """Cyclic strongly connected components (iterative Tarjan): size > 1, or a node with a self-edge."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    out: list[list[str]] = []
+    counter = 0
+    for start in nodes:
+        if start in index:
+            continue
+        index[start] = low[start] = counter
+        counter += 1
+        stack.append(start)
+        on_stack.add(start)
+        work = [(start, iter(successors(start)))]
+        while work:
+            node, it = work[-1]
+            advanced = False
+            for succ in it:
+                if succ not in index:
+                    index[succ] = low[succ] = counter
+                    counter += 1
+                    stack.append(succ)
+                    on_stack.add(succ)
+                    work.append((succ, iter(successors(succ))))
+                    advanced = True
+                    break
+                if succ in on_stack and index[succ] < low[node]:
+                    low[node] = index[succ]
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                if low[node] < low[parent]:
+                    low[parent] = low[node]
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1 or node in successors(node):
+                    out.append(component)
+    return out
+
+
+def _shortest_path(start: str, goal: str, edges, members: set[str]) -> list[str] | None:
     """BFS path start -> ... -> goal inside `members` (both ends included)."""
     if start == goal:
         return [goal]
@@ -508,7 +638,7 @@ def _shortest_path(start: str, goal: str, edges: dict[str, list[str]], members: 
     queue = deque([start])
     while queue:
         node = queue.popleft()
-        for succ in edges.get(node, ()):
+        for succ in edges(node):
             if succ in members and succ not in previous:
                 previous[succ] = node
                 if succ == goal:

@@ -152,3 +152,25 @@ def test_importers_follow_barrels_and_commonjs(tmp_path: Path):
     assert default_sites == {("lib/index.js", 1), ("other.js", 0), ("app.js", 1)}
     site = next(s for s in graph.importers(fmt, "money") if ws.relpath(s.path) == "other.js")
     assert (tmp_path / "other.js").read_bytes()[site.start:site.end] == b"money"
+
+
+def test_incremental_components_equal_a_full_recomputation(tmp_path: Path):
+    """Random import edits pushed through `refresh` keep the same components as Tarjan over everything."""
+    import random
+
+    rng = random.Random(5)
+    n = 40
+    ws = make_ws(tmp_path, {f"m{i}.js": "".join(f'import "./m{j}.js";\n' for j in rng.sample(range(n), 2))
+                            for i in range(n)})
+    graph = ws.service(ImportGraphService)
+    for step in range(150):
+        i = rng.randrange(n)
+        targets = rng.sample(range(n), rng.choice([0, 1, 1, 2, 3]))
+        doc = ParsedDocument.create(path_to_uri(tmp_path / f"m{i}.js"),
+                                    "".join(f'import "./m{j}.js";\n' for j in targets), step)
+        graph.refresh(doc)
+        incremental = sorted(sorted(c) for c in graph.sccs.values())
+        graph._compute_cycles()
+        full = sorted(sorted(c) for c in graph.sccs.values())
+        assert incremental == full, f"step {step}"
+        assert all(graph.cycles_of(m) for c in full for m in c)
