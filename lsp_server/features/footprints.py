@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -520,7 +521,8 @@ def _statement_range(doc: ParsedDocument, node: Node) -> tuple[int, int, str]:
     before = src[lines.starts[first]:node.start_byte]
     after = src[node.end_byte:lines.line_end(last)]
     after_stripped = after.strip()
-    if not before.strip() and (not after_stripped or after_stripped.startswith(b"//")):
+    if _only_comments(before) and (not after_stripped or after_stripped.startswith(b"//")
+                                   or _only_comments(after)):
         start = lines.starts[first]
         end = lines.starts[last + 1] if last + 1 < lines.line_count else len(src)
         # Comment lines right above a removed declaration belong to it.
@@ -530,6 +532,15 @@ def _statement_range(doc: ParsedDocument, node: Node) -> tuple[int, int, str]:
     while end < len(src) and src[end:end + 1] in (b" ", b"\t"):
         end += 1
     return node.start_byte, end, ""
+
+
+_COMMENTS = re.compile(rb"\s*(/\*.*?\*/\s*)*")
+
+
+def _only_comments(text: bytes) -> bool:
+    """Whitespace and `/* */` comments only: such a line holds nothing but the statement."""
+    m = _COMMENTS.fullmatch(text)
+    return m is not None
 
 
 def _leading_comments(doc: ParsedDocument, node: Node, start: int) -> int:
