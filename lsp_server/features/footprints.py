@@ -156,6 +156,8 @@ def _footprint(analysis: ScopeAnalysis, binding: Binding, with_dependents: bool,
         if occ.declaration is not None:
             continue
         role, target = _classify_use(occ.node)
+        if _is_commonjs_export(occ.node):
+            exported = True
         if role == "export-element":
             exported = True
             pieces[(target.start_byte, target.end_byte, target.type)] = Piece(target.start_byte, target.end_byte, target.type)
@@ -169,8 +171,6 @@ def _footprint(analysis: ScopeAnalysis, binding: Binding, with_dependents: bool,
         elif role == "dependent":
             initialises.append((occ.node, _statement_of(target), target))
         else:
-            if _is_commonjs_export(occ.node):
-                exported = True
             raw_entangled.append((occ.node, target))
 
     removed = [(p.start, p.end) for p in pieces.values()]
@@ -308,7 +308,7 @@ def _classify_use(ref: Node) -> tuple[str, Node]:
         if call.type == "call_expression" and head.parent is not None and head.parent.type == "expression_statement":
             callee = call.child_by_field_name("function")
             others = [a for a in args.named_children if a != cur and a != ctx and a.type != "comment"]
-            if callee is not None and _pure(callee) and all(_pure(a) for a in others):
+            if callee is not None and _pure(callee) and all(_plain(a) for a in others):
                 return "wire", head.parent  # page.add(box);
     # Follow the value outwards: into a declarator it initialises a dependent, else it is entangled.
     node = cur
@@ -329,6 +329,18 @@ def _pure(node: Node) -> bool:
     if node.type in FUNCTIONS:
         return True
     return all(_pure(c) for c in node.named_children)
+
+
+PLAIN = frozenset({"identifier", "member_expression", "subscript_expression", "string", "number", "true", "false",
+                   "null", "undefined", "this", "template_string", "object", "array", "pair", "property_identifier",
+                   "shorthand_property_identifier", "string_fragment", "escape_sequence", "template_substitution",
+                   "unary_expression", "binary_expression", "parenthesized_expression", "computed_property_name",
+                   "spread_element", "private_property_identifier", "regex", "regex_pattern", "regex_flags"})
+
+
+def _plain(node: Node) -> bool:
+    """Values and references only: no calls, no assignments, no callbacks (which do work of their own)."""
+    return node.type in PLAIN and all(_plain(c) for c in node.named_children)
 
 
 def _is_commonjs_export(ref: Node) -> bool:
@@ -738,8 +750,12 @@ def line_count(doc: ParsedDocument, pieces: list[Piece]) -> int:
 
 
 def _entangled_reason(uses: list[Use]) -> str:
-    listed = "; ".join(f"line {u.line + 1} {u.text}" for u in uses[:5])
-    more = f"; and {len(uses) - 5} more" if len(uses) > 5 else ""
+    statements: list[Use] = []
+    for u in uses:  # one entry per statement, however many uses it holds
+        if not any(s.statement_start == u.statement_start for s in statements):
+            statements.append(u)
+    listed = "; ".join(f"line {u.line + 1} {u.text}" for u in statements[:5])
+    more = f"; and {len(statements) - 5} more" if len(statements) > 5 else ""
     noun = "use" if len(uses) == 1 else "uses"
     return f"{len(uses)} {noun} inside larger statements: {listed}{more}"
 
@@ -768,7 +784,7 @@ def plan_deletions(doc: ParsedDocument, fp: Footprint, importers: list | None = 
             continue
         n = line_count(doc, pieces)
         if with_deps:
-            names = ", ".join(f"`{d.name}`" for d in fp.all_dependents())
+            names = ", ".join(f"`{n}`" for n in dict.fromkeys(d.name for d in fp.all_dependents()))
             title = f"Delete footprint of `{fp.name}` and its dependents {names} ({n} lines){suffix}"
         else:
             title = f"Delete footprint of `{fp.name}` ({n} line{'s' if n != 1 else ''}){suffix}"

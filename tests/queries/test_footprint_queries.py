@@ -33,7 +33,7 @@ def test_binding_captures():
            "class K {}\nconst L = class M {};\nconst arrow = z => z;\ntry {} catch (err) {}\n")
     doc = ParsedDocument.create("file:///q.js", src)
     caps = queries.captures("javascript", "bindings", doc.tree.root_node)
-    got = {k: [doc.node_text(n) for n in v] for k, v in caps.items()}
+    got = {k: [doc.node_text(n) for n in sorted(v, key=lambda n: n.start_byte)] for k, v in caps.items()}
     assert got["def.import"] == ["D", "a", "c", "ns"]
     assert got["def.var"] == ["v", "{ p, q: [r] }", "it", "g", "L", "arrow"]
     assert got["def.param"] == ["m", "...rest", "z", "err"]
