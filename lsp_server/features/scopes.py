@@ -12,7 +12,6 @@ the scope that declares it, and each hit is checked against the scopes between i
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from tree_sitter import Node, QueryCursor
@@ -82,7 +81,7 @@ class ScopeAnalysis:
     doc: ParsedDocument
     _decl_cache: dict[int, Declaration | None] = field(default_factory=dict)
     _scope_decls: dict[tuple[int, str], list[Declaration]] = field(default_factory=dict)
-    _patterns: dict[str, re.Pattern] = field(default_factory=dict)
+    _hit_cache: dict[tuple[int, str], list[Node]] = field(default_factory=dict)
 
     # --- lookups --------------------------------------------------------------------------------------
     def name_at(self, offset: int) -> Node | None:
@@ -148,17 +147,29 @@ class ScopeAnalysis:
         return False
 
     def _hits(self, scope: Node, name: str) -> list[Node]:
-        pattern = self._patterns.get(name)
-        if pattern is None:
-            pattern = self._patterns[name] = re.compile(
-                rb"(?<![\w$\x80-\xff])" + re.escape(name.encode("utf-8")) + rb"(?![\w$\x80-\xff])")
+        """Name nodes spelled `name` inside `scope` (cached). A byte search finds candidates, the tree
+        confirms them: strings, comments and property names never match."""
+        key = (scope.id, name)
+        cached = self._hit_cache.get(key)
+        if cached is not None:
+            return cached
+        needle = name.encode("utf-8")
+        source = self.doc.source
         root = self.doc.tree.root_node
         nodes = []
-        for m in pattern.finditer(self.doc.source, scope.start_byte, scope.end_byte):
-            node = root.descendant_for_byte_range(m.start(), m.end())
-            if node is not None and node.type in NAME_TYPES and node.start_byte == m.start() \
-                    and node.end_byte == m.end():
+        pos, end, size = scope.start_byte, scope.end_byte, len(needle)
+        find = source.find
+        while True:
+            i = find(needle, pos, end)
+            if i < 0:
+                break
+            pos = i + 1
+            if (i > 0 and _is_name_byte(source[i - 1])) or (i + size < len(source) and _is_name_byte(source[i + size])):
+                continue
+            node = root.descendant_for_byte_range(i, i + size)
+            if node is not None and node.type in NAME_TYPES and node.start_byte == i and node.end_byte == i + size:
                 nodes.append(node)
+        self._hit_cache[key] = nodes
         return nodes
 
     def declarations_in(self, scope: Node, name: str) -> list[Declaration]:
@@ -214,6 +225,11 @@ class ScopeAnalysis:
         if scope is None:
             return None
         return Declaration(self.text(node), node, top, capture, kind, scope)
+
+
+def _is_name_byte(b: int) -> bool:
+    """A byte that can continue an identifier: ASCII word characters, `$`, and any non-ASCII byte."""
+    return b >= 0x80 or b == 0x24 or b == 0x5F or 0x30 <= b <= 0x39 or 0x41 <= b <= 0x5A or 0x61 <= b <= 0x7A
 
 
 def _kind_and_scope(owner: Node, capture: str) -> tuple[str, Node | None]:
