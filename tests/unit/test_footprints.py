@@ -373,3 +373,67 @@ def test_globals_and_non_names_have_no_footprint():
 def test_non_ascii_text_keeps_byte_offsets_right():
     doc, fp = fp_of('const 中 = "😀";\nconst box = make("é😀");\nbox.title = "中文";\nnext(中);\n', "box")
     assert delete(doc, fp) == 'const 中 = "😀";\nnext(中);\n'
+
+
+# --- more rules, providers, robustness ----------------------------------------------------------------------
+def test_calls_with_callbacks_are_not_wiring():
+    doc, fp = fp_of("const box = make();\nsendfile(box, opts, function (err) { done(err); });\npage.add(box, 2);\n",
+                    "box")
+    assert [s.role for s in fp.statements] == ["declaration", "wire"]
+    assert [u.line + 1 for u in fp.entangled] == [2]
+
+
+def test_commonjs_exports_mark_the_binding_exported():
+    doc, fp = fp_of("function helper() {}\nmodule.exports = { helper };\n", "helper")
+    assert fp.exported and [u.line + 1 for u in fp.entangled] == [2]
+    doc, fp = fp_of("const helper = 1;\nexports.helper = helper;\n", "helper")
+    assert fp.exported and [s.role for s in fp.statements] == ["declaration", "wire"]
+
+
+def test_reason_lists_each_statement_once():
+    doc, fp = fp_of("const n = 1;\nif (n > 0 && n < 9) go();\nreturn_(n);\n", "n = 1")
+    assert plan_deletions(doc, fp)[0].disabled == "2 uses inside larger statements: line 2 if (n > 0 && n < 9) go();"
+
+
+def test_providers_offer_actions_and_highlights(tmp_path):
+    from lsp_server.features.footprints import footprint_actions, footprint_highlights
+    from lsp_server.providers import RequestContext
+    from lsp_server.workspace import Workspace
+
+    doc = parse(BOX)
+    ctx = RequestContext(Workspace(tmp_path))
+    (action,) = footprint_actions(doc, at(doc, "box.width"), at(doc, "box.width"), ctx)
+    assert action.title == "Delete footprint of `box` (9 lines)" and action.kind == "refactor.rewrite"
+    assert action.disabled is None and action.edits
+    assert footprint_actions(doc, at(doc, "return"), at(doc, "return"), ctx) == []
+    spans = footprint_highlights(doc, at(doc, "box.width"), ctx)
+    assert [(doc.lines.line_of(s.start) + 1, s.kind) for s in spans] == [
+        (3, "write"), (4, "write"), (5, "write"), (6, "write"), (7, "write"), (8, "write"), (9, "write"),
+        (10, "read"), (11, "read")]
+
+
+def test_never_raises_on_broken_code():
+    src = "const box = make(;\nbox.width = \nfunction (a, {b = box}) => { box.x( }\nclass { m() { box } \nlet [x, = y;\n"
+    doc = ParsedDocument.create("file:///broken.js", src)
+    assert doc.has_syntax_errors
+    for offset in range(len(doc.source) + 1):
+        fp = compute_footprint(doc, offset, dependents=True)
+        if fp is not None:
+            for plan in plan_deletions(doc, fp):
+                if plan.disabled is None:
+                    new = ParsedDocument.create("file:///broken.js", apply_edits(doc.source, list(plan.edits)).decode())
+                    assert verify_deletion(doc, fp, list(plan.edits), True).ok
+                    assert new.tree is not None
+
+
+def test_every_offset_of_the_example_app_is_safe():
+    from tests.conftest import EXAMPLES
+
+    src = (EXAMPLES / "layout-app" / "src" / "app.js").read_text(encoding="utf-8")
+    doc = ParsedDocument.create("file:///app.js", src)
+    names = set()
+    for offset in range(0, len(doc.source), 3):
+        fp = compute_footprint(doc, offset, dependents=True)
+        if fp is not None:
+            names.add(fp.name)
+    assert {"box", "page", "doc", "reports", "invoices", "buildPreview", "warmUp", "Document"} <= names
