@@ -212,6 +212,9 @@ def _declaration_piece(decl: Declaration) -> tuple[Node | None, Node | None, boo
     """(node to remove, statement to report, kept?) for one declaring occurrence."""
     owner = decl.top.parent
     if decl.capture == "def.var" and owner.type == "variable_declarator":
+        statement = owner.parent
+        if statement is not None and statement.parent is not None and statement.parent.type == "for_statement":
+            return None, None, True  # `for (let i = 0; ...)`: the loop header stays, like a parameter
         element = decl.node
         if decl.top is not decl.node:
             element = _pattern_element(decl.node)
@@ -773,7 +776,8 @@ def plan_deletions(doc: ParsedDocument, fp: Footprint, importers: list | None = 
     files = _importer_files(importers)
     suffix = ""
     if files:
-        suffix = f" — exported, imported by {len(files)} file{'s' if len(files) != 1 else ''}"
+        shown = ", ".join(f.name for f in files[:3]) + (", …" if len(files) > 3 else "")
+        suffix = f" — exported, imported by {len(files)} file{'s' if len(files) != 1 else ''} ({shown})"
     elif fp.exported:
         suffix = " — exported"
     plans = []

@@ -437,3 +437,9 @@ def test_every_offset_of_the_example_app_is_safe():
         if fp is not None:
             names.add(fp.name)
     assert {"box", "page", "doc", "reports", "invoices", "buildPreview", "warmUp", "Document"} <= names
+
+
+def test_for_header_declarations_stay():
+    doc, fp = fp_of("for (let i = 0, n = 3; ; ) {\n  log.push(i);\n}\n", "i = 0")
+    assert fp.declaration_kept and lines_of(doc, fp) == [2]
+    assert delete(doc, fp) == "for (let i = 0, n = 3; ; ) {\n}\n"

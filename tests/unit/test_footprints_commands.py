@@ -94,7 +94,7 @@ def test_exported_binding_with_importers_is_offered_with_the_warning():
     fp = compute_footprint(doc, 14)
     sites = [Site(Path("/w/a.js"), 0), Site(Path("/w/a.js"), 3), Site(Path("/w/b.js"), 1)]
     (plan,) = plan_deletions(doc, fp, sites)
-    assert plan.title == "Delete footprint of `theme` (2 lines) — exported, imported by 2 files"
+    assert plan.title == "Delete footprint of `theme` (2 lines) — exported, imported by 2 files (a.js, b.js)"
     assert plan.disabled is None
 
 
