@@ -719,8 +719,10 @@ def _map_back(new_offset: int, edits: list[providers.TextEdit]) -> int | None:
 
 
 # --- cross-file -------------------------------------------------------------------------------------------
-def importers_of(workspace, doc: ParsedDocument, fp: Footprint) -> list | None:
-    """Import sites of an exported binding from the workspace import graph; None when no graph exists."""
+def importers_of(workspace, doc: ParsedDocument, fp: Footprint, build: bool = True) -> list | None:
+    """Import sites of an exported binding from the workspace import graph; None when no graph exists.
+    With `build=False` (latency-sensitive requests) a graph still being built in the background is not
+    waited for: the action then only says "exported"."""
     if not fp.exported or workspace is None or doc.path is None:
         return None
     try:
@@ -728,7 +730,8 @@ def importers_of(workspace, doc: ParsedDocument, fp: Footprint) -> list | None:
     except ImportError:
         return None
     try:
-        return list(workspace.service(ImportGraphService).importers(doc.path, fp.name))
+        graph = workspace.service(ImportGraphService) if build else workspace.peek_service(ImportGraphService)
+        return list(graph.importers(doc.path, fp.name)) if graph is not None else None
     except Exception:  # noqa: BLE001 - the graph is an optional enrichment; never break the action
         return None
 
@@ -821,7 +824,7 @@ def footprint_actions(doc: ParsedDocument, start: int, end: int, ctx: providers.
     fp = compute_footprint(doc, start, dependents=True)
     if fp is None:
         return []
-    importers = importers_of(ctx.workspace, doc, fp)
+    importers = importers_of(ctx.workspace, doc, fp, build=False)
     return [providers.Action(p.title, "refactor.rewrite", p.edits, disabled=p.disabled)
             for p in plan_deletions(doc, fp, importers)]
 
