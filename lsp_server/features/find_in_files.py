@@ -27,6 +27,7 @@ from lsp_server.commands import (
 from lsp_server.document import ParsedDocument
 from lsp_server.features.footprints import compute_footprint
 from lsp_server.features.scopes import ScopeAnalysis
+from lsp_server.languages import language_for_path
 from lsp_server.positions import UTF16, LineIndex, byte_col_to_units
 from lsp_server.workspace import BinaryFile, FileTooLarge, Workspace, read_text_file
 
@@ -99,7 +100,6 @@ def _read(ws: Workspace, path: Path) -> ParsedDocument | str | None:
 
 
 def _is_parsed(path: Path) -> bool:
-    from lsp_server.languages import language_for_path
     return language_for_path(path) is not None
 
 

@@ -17,7 +17,7 @@ import argparse
 import json
 import re
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -161,9 +161,9 @@ def _footprint(analysis: ScopeAnalysis, binding: Binding, with_dependents: bool,
         if role == "export-element":
             exported = True
             pieces[(target.start_byte, target.end_byte, target.type)] = Piece(target.start_byte, target.end_byte, target.type)
-            add_role = _outer_statement(_statement_of(target))
-            statements.setdefault((add_role.start_byte, add_role.end_byte),
-                                  Statement(add_role.start_byte, add_role.end_byte, "export"))
+            export_stmt = _outer_statement(_statement_of(target))
+            statements.setdefault((export_stmt.start_byte, export_stmt.end_byte),
+                                  Statement(export_stmt.start_byte, export_stmt.end_byte, "export"))
         elif role in ("assign", "call", "wire", "export"):
             if role == "export":
                 exported = True
