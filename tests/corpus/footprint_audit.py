@@ -143,9 +143,15 @@ def npm_package(spec: str) -> tuple[Path | None, str]:
         return None, f"npm registry unreachable: {exc}"
     tarballs = list(work.glob("*.tgz"))
     if proc.returncode != 0 or not tarballs:
-        return None, f"npm registry unreachable (npm pack {spec}: {proc.stderr.strip()[:200]})"
+        detail = proc.stderr.strip()[:200] or f"exit status {proc.returncode}"
+        return None, f"npm registry unreachable (npm pack {spec}: {detail})"
     with tarfile.open(tarballs[0]) as tar:
-        tar.extractall(work, filter="data")
+        members = [m for m in tar.getmembers() if (m.isfile() or m.isdir()) and not m.name.startswith("/")
+                   and ".." not in Path(m.name).parts]
+        try:
+            tar.extractall(work, members=members, filter="data")
+        except TypeError:  # Python < 3.11.4 has no extraction filters; members are already vetted
+            tar.extractall(work, members=members)
     tarballs[0].unlink()
     shutil.rmtree(target, ignore_errors=True)
     os.replace(work, target)
