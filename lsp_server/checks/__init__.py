@@ -46,20 +46,32 @@ class Check:
     name: str
     func: CheckFunc
     phase: Phase
-    languages: frozenset[str]
+    languages: frozenset[str | None]  # None: documents we do not parse (Markdown, text, ...)
 
 
 CHECKS: dict[str, Check] = {}
 
 
-def check(name: str, phase: Phase = Phase.TYPE, languages: Iterable[str] = ("javascript",)):
-    """Register a check. `name` is also how users refer to it in logs and settings."""
+def check(name: str, phase: Phase = Phase.TYPE, languages: Iterable[str | None] = ("javascript",)):
+    """Register a check. `name` is also how users refer to it in logs and settings.
+
+    `languages` may include None for documents we do not parse (Markdown, plain text): such a check
+    receives a ParsedDocument without a tree and decides from its path whether it has anything to say.
+    """
 
     def register(func: CheckFunc) -> CheckFunc:
         CHECKS[name] = Check(name, func, phase, frozenset(languages))
         return func
 
     return register
+
+
+def has_checks(language: str | None) -> bool:
+    """Whether any registered check applies to documents of `language` (None: unparsed documents)."""
+    from lsp_server import plugins
+
+    plugins.load()
+    return any(language in chk.languages for chk in CHECKS.values())
 
 
 def run_checks(doc: ParsedDocument, ctx: CheckContext, phases: Iterable[Phase]) -> list[Finding]:
