@@ -137,6 +137,7 @@ class FetchJob:
     meta: dict | None = None
     callbacks: list[Callable[["FetchJob"], None]] = None  # type: ignore[assignment]
     finished_at: float = 0.0
+    reported: bool = False  # a failure is logged and shown once per fetch, however many services listen
 
 
 _jobs: dict[Path, FetchJob] = {}
@@ -151,9 +152,9 @@ def fetch_in_background(
     key = source.folder(cache_dir)
     with _jobs_lock:
         job = _jobs.get(key)
-        fresh = job is not None and (not job.done.is_set() or time.time() - job.finished_at < refresh_s)
+        fresh = job is not None and (not job.finished_at or time.time() - job.finished_at < refresh_s)
         if fresh:
-            if job.done.is_set():
+            if job.finished_at:
                 run_now = True
             else:
                 job.callbacks.append(on_done)
@@ -175,15 +176,15 @@ def _run(job: FetchJob, timeout: float) -> None:
         job.meta = fetch(job.source, job.cache_dir, timeout)
     except Exception as exc:  # noqa: BLE001 - a failed fetch falls back to the last good copy
         job.error = str(exc) or type(exc).__name__
-    job.finished_at = time.time()
-    job.done.set()
     with _jobs_lock:
+        job.finished_at = time.time()  # from now on, new subscribers run their callback themselves
         callbacks = list(job.callbacks)
     for cb in callbacks:
         try:
             cb(job)
         except Exception:  # noqa: BLE001
             log.exception("rules: reloading after fetching %s failed", job.source.url)
+    job.done.set()  # after the callbacks: whoever waits sees the reloaded rules
 
 
 def describe_fallback(job: FetchJob) -> str:
@@ -200,5 +201,5 @@ def describe_fallback(job: FetchJob) -> str:
 def forget_jobs() -> None:
     """Tests: forget finished fetches so the next build fetches again."""
     with _jobs_lock:
-        for key in [k for k, j in _jobs.items() if j.done.is_set()]:
+        for key in [k for k, j in _jobs.items() if j.finished_at]:
             del _jobs[key]

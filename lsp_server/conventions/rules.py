@@ -184,7 +184,7 @@ def parse_rule(text: str, path: Path, origin: str = "", timeout_ms: int = 100) -
             problem(line_of(key), f"'{key}' must be a list of non-empty glob strings")
             value = []
         try:
-            spec = pathspec.PathSpec.from_lines("gitwildmatch", value) if value else None
+            spec = pathspec.GitIgnoreSpec.from_lines(value) if value else None
         except Exception as exc:  # noqa: BLE001 - pathspec raises various errors for bad globs
             problem(line_of(key), f"invalid glob in '{key}': {exc}")
             spec = None

@@ -82,7 +82,6 @@ class RuleService(Service):
         self.sources: list[tuple[str, Path, int]] = []  # (origin, folder, rules loaded)
         self.telemetry = Telemetry(ws.cache_dir / "conventions", enabled=self.config.telemetry)
         self._lock = threading.Lock()
-        self._warned: set[str] = set()
 
     @classmethod
     def build(cls, workspace: Workspace, progress: Progress) -> "RuleService":
@@ -140,9 +139,11 @@ class RuleService(Service):
 
             def done(job: remote_mod.FetchJob, before=before) -> None:
                 if job.error:
-                    message = remote_mod.describe_fallback(job)
-                    if message not in self._warned:
-                        self._warned.add(message)
+                    with self._lock:
+                        first = not job.reported
+                        job.reported = True
+                    if first:
+                        message = remote_mod.describe_fallback(job)
                         log.warning("%s", message)
                         notify = getattr(self.ws, "notify_user", None)
                         if notify is not None:
