@@ -253,7 +253,7 @@ def _post_write(args: argparse.Namespace, event: dict, cwd: Path, session: str |
     target = args.file
     if target is None:
         tool_input = event.get("tool_input") if isinstance(event.get("tool_input"), dict) else {}
-        name = tool_input.get("file_path") or tool_input.get("path")
+        name = tool_input.get("file_path") or tool_input.get("path") or event.get("file_path")
         if not isinstance(name, str) or not name:
             return ""
         target = Path(name)
