@@ -278,7 +278,7 @@ def did_open(ls: FootprintServer, params: lsp.DidOpenTextDocumentParams) -> None
     ws.open_document(doc)
     if ws.settings.errors:
         ls.publish_config_errors()
-    if has_checks(doc.language):
+    if has_checks(doc):
         # A file opens as it is on disk, so it gets the on-save checks too.
         ls.schedule(item.uri, (Phase.TYPE, Phase.SAVE), delay=0)
 
@@ -315,7 +315,7 @@ def did_save(ls: FootprintServer, params: lsp.DidSaveTextDocumentParams) -> None
             ls.publish_config_errors()
             for other in ls.session.documents:
                 ls.schedule(other, (Phase.TYPE, Phase.SAVE), delay=0)
-    if uri in ls.session.documents and has_checks(ls.session.documents[uri].doc.language):
+    if uri in ls.session.documents and has_checks(ls.session.documents[uri].doc):
         ls.schedule(uri, (Phase.TYPE, Phase.SAVE), delay=0)
 
 
@@ -348,7 +348,7 @@ async def did_change_watched_files(ls: FootprintServer, params: lsp.DidChangeWat
         state = ls.session.documents.get(uri)
         if state is not None:
             # Open in the editor: written by an agent or saved elsewhere; on-disk text = saved text.
-            if has_checks(state.doc.language):
+            if has_checks(state.doc):
                 ls.schedule(uri, (Phase.TYPE, Phase.SAVE), delay=0)
         elif language_for_path(path) and ls.session.workspace_for_path(path).contains(path.resolve()):
             await ls.check_disk_file(path)

@@ -32,7 +32,7 @@ def conventions(doc: ParsedDocument, ctx: CheckContext) -> list[Finding]:
     return findings_for(evaluation)
 
 
-@check("rule-files", Phase.SAVE, languages=(None,))
+@check("rule-files", Phase.SAVE, languages=(None,), suffixes=RULE_SUFFIXES)
 def rule_files(doc: ParsedDocument, ctx: CheckContext) -> list[Finding]:
     path = doc.path
     if path is None or path.suffix.lower() not in RULE_SUFFIXES:

@@ -5,6 +5,8 @@ repo gives one warning message."""
 from __future__ import annotations
 
 import asyncio
+import atexit
+import shutil
 import subprocess
 import tempfile
 from pathlib import Path
@@ -39,6 +41,7 @@ def _make_root() -> Path:
 
 
 ROOT = _make_root()
+atexit.register(shutil.rmtree, ROOT, True)
 client = make_client_fixture(root_uri=ROOT.as_uri(), params=["visual-studio-code", "neovim"])
 
 
@@ -80,6 +83,19 @@ async def test_save_gives_at_most_two_rule_diagnostics(client: LanguageClient):
     assert [(d.range.start.line, d.range.start.character) for d in first] == [
         (0, units('const s = "😀"; ', enc)), (2, 0)]
     assert first[0].message == "fix e2e/r3" and first[0].source == "footprint-conventions"
+
+
+async def test_a_file_written_on_disk_counts_as_saved(client: LanguageClient):
+    """Agents write files without didSave: the watched-file event gets the on-save rules."""
+    path = ROOT / "src/written.js"
+    path.write_text("bad5();\nbad4();\nbad1();\n")
+    try:
+        client.workspace_did_change_watched_files(lsp.DidChangeWatchedFilesParams(changes=[
+            lsp.FileEvent(uri=path.as_uri(), type=lsp.FileChangeType.Created)]))
+        diags = await diagnostics_for(client, path.as_uri())
+    finally:
+        path.unlink()
+    assert sorted({str(d.code) for d in diags if str(d.code).startswith("e2e/")}) == ["e2e/r4", "e2e/r5"]
 
 
 async def test_review_changes_on_a_multi_file_diff_gives_at_most_four(client: LanguageClient):

@@ -119,3 +119,13 @@ def test_changed_rule_file_reloads(tmp_path: Path):
     (tmp_path / "rules/new.md").unlink()
     ws.files_changed([tmp_path / "rules/new.md"])
     assert "t/new" not in ws.service(RuleService).ruleset.by_id
+
+
+def test_rule_file_check_applies_to_markdown_only():
+    from lsp_server.checks import has_checks
+
+    assert has_checks(ParsedDocument.create("file:///ws/rules/r.md", "x"))
+    assert has_checks(ParsedDocument.create("file:///ws/src/a.js", "x"))
+    # Other unparsed files keep their own diagnostics (config errors on footprint.toml).
+    assert not has_checks(ParsedDocument.create("file:///ws/footprint.toml", "x"))
+    assert not has_checks(ParsedDocument.create("file:///ws/notes.txt", "x"))
