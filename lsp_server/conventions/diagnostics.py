@@ -5,6 +5,7 @@ highest priority first; each firing goes to the local telemetry. `rule-files` (o
 parse, i.e. Markdown): a rule file's bad header, invalid regex or query, or a regex that ran out of time,
 as diagnostics on that file. A Markdown file outside the configured rule folders is validated only if its
 header looks like a rule (it has both `id` and `files`), so other front-matter Markdown is left alone.
+Hovering a convention finding shows its rule's body.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from lsp_server.conventions.rules import RULE_SUFFIXES, parse_rule, split_front_
 from lsp_server.conventions.service import RuleService
 from lsp_server.document import ParsedDocument
 from lsp_server.findings import Finding
+from lsp_server.providers import HoverInfo, RequestContext, hover_provider
 
 
 @check("conventions", Phase.SAVE)
@@ -60,3 +62,15 @@ def _looks_like_rule(text: str) -> bool:
     except tomllib.TOMLDecodeError:
         return "id" in parts[0] and "files" in parts[0]
     return "id" in header and "files" in header
+
+
+@hover_provider
+def rule_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -> HoverInfo | None:
+    """Hovering a convention finding shows its rule: title, id and body (why, before/after)."""
+    for f in ctx.findings:
+        rule_id = (f.data or {}).get("rule")
+        if rule_id and f.start <= offset <= f.end:
+            rule = ctx.workspace.service(RuleService).ruleset.by_id.get(rule_id)
+            if rule is not None:
+                return HoverInfo(f"**{rule.title}** (`{rule.id}`)\n\n{rule.body}", f.start, f.end)
+    return None

@@ -43,6 +43,24 @@ class RulesConfig:
     noisy_max_follow_share: float = 0.0
 
 
+# key -> (lowest, highest) accepted; out-of-range values are reported and clamped.
+LIMITS = {"max_per_file": (0, 100), "max_per_diff": (0, 100), "regex_timeout_ms": (1, 10_000),
+          "remote_refresh_minutes": (0, 100_000), "fetch_timeout_seconds": (1, 3600), "noisy_min_firings": (1, 10**9),
+          "noisy_max_follow_share": (0.0, 1.0)}
+
+
+def checked_config(config: RulesConfig) -> tuple[RulesConfig, list[str]]:
+    import dataclasses
+
+    problems, fixed = [], {}
+    for key, (lo, hi) in LIMITS.items():
+        value = getattr(config, key)
+        if not lo <= value <= hi:
+            problems.append(f"[rules] {key} = {value} is out of range ({lo}..{hi}); using {min(max(value, lo), hi)}")
+            fixed[key] = min(max(value, lo), hi)
+    return (dataclasses.replace(config, **fixed) if fixed else config), problems
+
+
 REMOTE_KEYS = {"url", "ref", "subdir"}
 _URL_RE = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://|^[^/\\]+@[^/\\]+:")
 
@@ -73,8 +91,9 @@ class RuleService(Service):
 
     def __init__(self, ws: Workspace):
         self.ws = ws
-        self.config: RulesConfig = ws.settings.get(RulesConfig)
+        self.config, problems = checked_config(ws.settings.get(RulesConfig))
         self.remotes, self.config_problems = remote_sources(ws, self.config)
+        self.config_problems[:0] = problems
         self.local_dirs = [Path(p) for p in self.config.paths]
         self.ruleset = RuleSet([])
         self.problems: dict[Path, list[RuleProblem]] = {}

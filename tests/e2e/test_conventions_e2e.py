@@ -83,6 +83,8 @@ async def test_save_gives_at_most_two_rule_diagnostics(client: LanguageClient):
     assert [(d.range.start.line, d.range.start.character) for d in first] == [
         (0, units('const s = "😀"; ', enc)), (2, 0)]
     assert first[0].message == "fix e2e/r3" and first[0].source == "footprint-conventions"
+    hover = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(uri), first[1].range.start))
+    assert hover is not None and "**e2e/r3** (`e2e/r3`)" in hover.contents.value and "Why." in hover.contents.value
 
 
 async def test_a_file_written_on_disk_counts_as_saved(client: LanguageClient):

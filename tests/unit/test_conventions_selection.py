@@ -146,3 +146,10 @@ def test_example_pack_conventions_on_layout_app(tmp_path: Path):
             got.add((path.relative_to(app).as_posix(), doc.lines.position(f.start)[0] + 1, f.code))
     assert expected <= got
     assert not any(code == "layout/no-legacy-compat" for *_, code in got)  # scope = "diff": never on save
+
+
+def test_out_of_range_settings_are_reported_and_clamped(tmp_path: Path):
+    ws = make_workspace(tmp_path, {"r.md": rule_text("t/r", regex="x")}, config="max_per_file = -1\nregex_timeout_ms = 0\n")
+    svc = ws.service(RuleService)
+    assert svc.config.max_per_file == 0 and svc.config.regex_timeout_ms == 1
+    assert any("max_per_file = -1 is out of range" in p for p in svc.config_problems)
