@@ -16,7 +16,7 @@ from pathlib import Path
 
 from lsp_server.commands import CommandContext, CommandError, arg_bool, arg_str, cli_command, command
 from lsp_server.conventions.evaluate import Evaluation, Hit, findings_for
-from lsp_server.conventions.review import Review, review
+from lsp_server.conventions.review import Review, is_source, review
 from lsp_server.conventions.rules import Rule
 from lsp_server.conventions.service import RuleService
 from lsp_server.document import ParsedDocument, path_to_uri, uri_to_path
@@ -261,7 +261,7 @@ def _post_write(args: argparse.Namespace, event: dict, cwd: Path, session: str |
     if not path.is_file() or language_for_path(path) not in SOURCE_LANGUAGES:
         return ""
     ws = _workspace(path, args.config)
-    if not ws.contains(path):
+    if not is_source(ws, path):
         return ""
     doc = ws.document(path)
     if doc is None:

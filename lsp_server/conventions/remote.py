@@ -69,8 +69,7 @@ def git_env() -> dict[str, str]:
 
 def git(args: list[str], cwd: Path | None = None, timeout: float = 120, binary: bool = False):
     """Run git with hooks disabled and no prompts; raise FetchError with git's own message on failure."""
-    cmd = ["git", "-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false", "-c", "protocol.file.allow=always",
-           *args]
+    cmd = ["git", "-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false", *args]
     try:
         proc = subprocess.run(cmd, cwd=cwd, env=git_env(), capture_output=True, timeout=timeout,
                               stdin=subprocess.DEVNULL)

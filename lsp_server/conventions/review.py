@@ -95,19 +95,22 @@ def _unquote(name: str) -> str:
     return name
 
 
+def is_source(ws: Workspace, path: Path) -> bool:
+    """Whether `path` (absolute, resolved) is a workspace source file the rules look at: a JavaScript
+    file inside the root, not in a skipped folder (node_modules, dist, ...) nor excluded by the config."""
+    if not ws.contains(path) or language_for_path(path) not in SOURCE_LANGUAGES:
+        return False
+    rel = ws.relpath(path)
+    if any(part in SKIPPED_DIRS for part in Path(rel).parts[:-1]):
+        return False
+    return not pathspec.GitIgnoreSpec.from_lines(ws.settings.top.exclude).match_file(rel)
+
+
 def review(ws: Workspace, rev: str | None = None, cap: int | None = None, session: str | None = None) -> Review:
     svc = ws.service(RuleService)
     base, changed_raw = changed_lines(ws.root, rev)
     changed = {p.resolve(): v for p, v in changed_raw.items()}
-    exclude = pathspec.GitIgnoreSpec.from_lines(ws.settings.top.exclude)
-    files = []
-    for path in sorted(changed):
-        if not ws.contains(path) or language_for_path(path) not in SOURCE_LANGUAGES:
-            continue
-        rel = ws.relpath(path)
-        if any(part in SKIPPED_DIRS for part in Path(rel).parts[:-1]) or exclude.match_file(rel):
-            continue
-        files.append(path)
+    files = [path for path in sorted(changed) if is_source(ws, path)]
     if len(files) > MAX_FILES:
         log.warning("rules: the diff touches %d files; reviewing the first %d", len(files), MAX_FILES)
         files = files[:MAX_FILES]
