@@ -108,8 +108,8 @@ def test_rules_check_list_and_context(ws: Path):
 
 
 def test_post_write_ignores_dependencies_and_excluded_files(ws: Path):
-    (ws / "node_modules/lib").mkdir(parents=True)
-    (ws / "node_modules/lib/x.js").write_text('var c = "#0b5fff";\n')
-    assert run_cli("hook", "post-write", "node_modules/lib/x.js", cwd=ws).returncode == 0
+    (ws / "src/node_modules/lib").mkdir(parents=True)  # matched by the rules globs
+    (ws / "src/node_modules/lib/x.js").write_text('var c = "#0b5fff";\n')
+    assert run_cli("hook", "post-write", "src/node_modules/lib/x.js", cwd=ws).returncode == 0
     (ws / "footprint.toml").write_text('cache_dir = ".fp-cache"\nexclude = ["src/bad.js"]\n[rules]\npaths = ["rules"]\n')
     assert run_cli("hook", "post-write", "src/bad.js", cwd=ws).returncode == 0

@@ -79,3 +79,40 @@ def test_service_records_what_is_shown(tmp_path: Path):
     assert [h.rule.id for h in ev.hits] == ["t/r"] and isinstance(ev.hits[0], Hit)
     svc.record("src/a.js", d, ev, session="abc")
     assert svc.telemetry.stats(min_firings=1)[0]["sessions"] == 1
+
+
+def test_too_broad_rule_is_noisy_on_the_example_app(tmp_path: Path):
+    """On the example: a team adds a rule with a too-broad trigger; after a scripted sequence of saves
+    where the flagged lines never change, `rules stats` flags it, and the example's precise rule is not."""
+    import shutil
+
+    from lsp_server.cli import workspace_for
+    from lsp_server.conventions.commands import stats_json
+    from tests.conftest import EXAMPLES
+
+    shutil.copytree(EXAMPLES / "layout-app", tmp_path / "layout-app")
+    shutil.copytree(EXAMPLES / "layout-engine", tmp_path / "layout-engine")
+    app = tmp_path / "layout-app"
+    (app / "rules").mkdir()
+    (app / "rules/await-everything.md").write_text(rule_text(
+        "team/await-everything", regex=r"\bawait\b", priority=95, message="Is this await needed?"))
+    config = (app / "footprint.toml").read_text()
+    (app / "footprint.toml").write_text(config.replace('exclude = ["dist/**"]', 'exclude = ["dist/**"]\n'
+                                                       'cache_dir = ".fp-cache"') + '\n[rules]\npaths = ["rules"]\n')
+    app_js = app / "src/app.js"
+    original = app_js.read_text()
+    for i in range(12):  # twelve sessions, each saving app.js with an unrelated edit
+        ws = workspace_for(app)
+        svc = ws.service(RuleService)
+        text = original + f"// edit {i}\n"
+        if i >= 8:  # from the ninth save on, the dropped render() promise is fixed
+            text = text.replace("  doc.render();", "  await doc.render();")
+        app_js.write_text(text)
+        doc = ws.document(app_js)
+        evaluation = svc.evaluate_file(doc, "src/app.js")
+        assert [h.rule.id for h in evaluation.hits][0] == "team/await-everything"
+        svc.record("src/app.js", doc, evaluation, session=f"session-{i}")
+    stats = {s["rule"]: s for s in stats_json(workspace_for(app))}
+    assert stats["team/await-everything"]["noisy"] and stats["team/await-everything"]["sessions"] == 12
+    render = stats["layout/await-render"]
+    assert not render["noisy"] and render["followed"] > 0
