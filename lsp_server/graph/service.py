@@ -7,12 +7,15 @@ whose mtime or size changed, and updated incrementally: a changed file is re-par
 on disk (`workspace.document(path)`), and the per-file checks push the buffer's current imports in with
 `refresh(doc)`.
 
-Cycles are the strongly connected components of the file-to-file edges (Tarjan, iterative), recomputed only
-when some module's set of edges changed.
+Cycles are the strongly connected components of the file-to-file edges (Tarjan, iterative). When one module's
+edges change, only its old component and what now both reaches it and is reached from it are recomputed (a new
+cycle must pass through it); each component's representative cycles (a shortest one through each member) are
+computed on demand.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import multiprocessing
 import os
@@ -33,7 +36,7 @@ from lsp_server.workspace import SKIPPED_DIRS, Progress, Service, Workspace, no_
 log = logging.getLogger(__name__)
 
 CACHE_FILE = "import-graph.json"
-CACHE_VERSION = 1
+CACHE_VERSION = 2
 LARGE_SCC = 200  # components this big get their cycles computed per member on demand
 POOL_THRESHOLD = 400  # below this many files to parse, a process pool costs more than it saves
 PERSIST_DELAY = 2.0  # seconds: updates are written to disk at most this often, off the edit path
@@ -54,37 +57,52 @@ class ImportSite:
 
 
 class ModuleEntry:
-    """One module of the graph. The extraction may be kept as its cached JSON and decoded on first use:
-    a warm start only needs the specifiers, so 5,000 modules load without building 100,000 objects."""
+    """One module of the graph. An entry loaded from the cache keeps its extraction as the cached JSON text
+    and decodes it on first use: a warm start only needs the specifiers (stored beside it as one string),
+    so 5,000 modules load without parsing or building 100,000 small objects."""
 
     __slots__ = ("path", "stamp", "_info", "_raw", "resolutions", "edges")
 
     def __init__(self, path: str, stamp: tuple[int, int] | None, info: ModuleInfo | None = None,
-                 raw: dict | None = None):
+                 raw: tuple[str | None, str] | None = None):
         self.path = path  # absolute
         self.stamp = stamp  # (mtime_ns, size) of the file it was read from; None: an editor buffer
         self._info = info
-        self._raw = raw
+        self._raw = raw  # (packed specifiers or None, extraction as JSON text)
         self.resolutions: tuple[Resolution, ...] = ()
         self.edges: list[str] = []  # resolved targets that are modules of the graph, in order, no repeats
 
     @property
     def info(self) -> ModuleInfo:
         if self._info is None:
-            self._info = ModuleInfo.from_json(self._raw or {"i": [], "e": [], "f": "script", "d": False})
+            self._info = ModuleInfo.from_json(json.loads(self._raw[1])) if self._raw else ModuleInfo()
         return self._info
 
     def specifiers(self) -> list[tuple[str, str]]:
         """(specifier, kind) of each import, without decoding the whole extraction."""
-        if self._info is None and self._raw is not None:
-            return [(r[0], r[1]) for r in self._raw["i"]]
+        if self._info is None and self._raw is not None and self._raw[0] is not None:
+            packed = self._raw[0]
+            return [tuple(item.split(_FIELD, 1)[::-1]) for item in packed.split(_ITEM)] if packed else []  # type: ignore[misc]
         return [(r.specifier, r.kind) for r in self.info.imports]
 
-    def to_json(self) -> dict:
-        return self._raw if self._info is None and self._raw is not None else self.info.to_json()
+    def cache_value(self) -> tuple[str | None, str]:
+        if self._info is None and self._raw is not None:
+            return self._raw
+        return pack(self.info)
 
     def file_targets(self) -> list[str]:
         return [r.target for r in self.resolutions if r.kind == FILE and r.target]
+
+
+_FIELD, _ITEM = "\x1f", "\x1e"
+
+
+def pack(info: ModuleInfo) -> tuple[str | None, str]:
+    """The cache form of an extraction: (kind<US>specifier<RS>..., JSON text)."""
+    specs = [(r.kind, r.specifier) for r in info.imports]
+    packed = None if any(_FIELD in sp or _ITEM in sp for _, sp in specs) else _ITEM.join(
+        f"{kind}{_FIELD}{sp}" for kind, sp in specs)
+    return packed, json.dumps(info.to_json(), separators=(",", ":"), ensure_ascii=False)
 
 
 def provided_modules(workspace: Workspace) -> frozenset[str]:
@@ -102,21 +120,35 @@ def is_graph_source(workspace: Workspace, path: Path) -> bool:
     return not any(part in SKIPPED_DIRS for part in rel[:-1])
 
 
-def _parse_paths(paths: list[str], max_bytes: int) -> list[tuple[str, tuple[int, int] | None, dict | None]]:
-    """Worker: read, parse and extract files. Returns (path, stamp, info as JSON) per file."""
-    from lsp_server.document import ParsedDocument as Doc
-    from lsp_server.workspace import BinaryFile, FileTooLarge, read_text_file
+def _parse_paths(paths: list[str], max_bytes: int) -> list[tuple[str, tuple[int, int] | None, tuple | None]]:
+    """Worker: read, parse and extract files. Returns (path, stamp, packed extraction) per file.
 
+    Byte offsets must equal those of `workspace.document()` (used by the checks): valid UTF-8 is used as is,
+    anything else goes through the same decode-with-replacement as ParsedDocument."""
+    from lsp_server.document import encode
+    from lsp_server.languages import parser as parser_for
+    from lsp_server.workspace import is_binary
+
+    parser = parser_for("javascript")
     out = []
     for path in paths:
         try:
             st = os.stat(path)
-            text = read_text_file(Path(path), max_bytes)
-        except (OSError, FileTooLarge, BinaryFile):
+            if st.st_size > max_bytes:
+                raise OSError("too large")
+            with open(path, "rb") as fh:
+                data = fh.read()
+            if is_binary(data[:8192]):
+                raise OSError("binary")
+        except OSError:
             out.append((path, None, None))
             continue
-        doc = Doc.create(Path(path).as_uri(), text, language="javascript")
-        out.append((path, (st.st_mtime_ns, st.st_size), extract(doc.source, doc.tree, doc.language).to_json()))
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError:
+            data = encode(data.decode("utf-8", errors="replace"))
+        tree = parser.parse(data)
+        out.append((path, (st.st_mtime_ns, st.st_size), pack(extract(data, tree, "javascript"))))
     return out
 
 
@@ -153,13 +185,24 @@ class ImportGraphService(Service):
 
     def _build(self, progress: Progress) -> None:
         started = time.perf_counter()
+        lap = started
+
+        def timing(name: str) -> None:
+            nonlocal lap
+            now = time.perf_counter()
+            self.stats[f"{name}_s"] = now - lap
+            lap = now
+
         progress("import graph: listing files", 0)
         paths = [str(p) for p in self.workspace.files()]
+        timing("walk")
         cached = self._load_cache()
-        open_paths = set(self.workspace.open_paths())
+        timing("load")
+        open_paths = {str(p) for p in self.workspace.open_paths()}
         to_parse: list[str] = []
+        stat = os.stat
         for path in paths:
-            if Path(path) in open_paths:
+            if path in open_paths:
                 doc = self.workspace.document(Path(path))
                 if doc is not None:
                     self.modules[path] = ModuleEntry(path, None, extract(doc.source, doc.tree, doc.language))
@@ -167,24 +210,28 @@ class ImportGraphService(Service):
             hit = cached.get(path)
             if hit is not None:
                 try:
-                    st = os.stat(path)
+                    st = stat(path)
                 except OSError:
                     continue
-                if [st.st_mtime_ns, st.st_size] == hit[0]:
-                    self.modules[path] = ModuleEntry(path, (st.st_mtime_ns, st.st_size), raw=hit[1])
+                if st.st_mtime_ns == hit[0] and st.st_size == hit[1]:
+                    self.modules[path] = ModuleEntry(path, (st.st_mtime_ns, st.st_size), raw=(hit[2], hit[3]))
                     continue
             to_parse.append(path)
+        timing("stat")
         self.stats["cached"] = len(paths) - len(to_parse)
         self.stats["parsed"] = len(to_parse)
         progress(f"import graph: parsing {len(to_parse)} of {len(paths)} files", 5)
         for path, stamp, info in self._parse_many(to_parse, progress):
             if info is not None:
                 self.modules[path] = ModuleEntry(path, stamp, raw=info)
+        timing("parse")
         progress("import graph: resolving imports", 90)
         for entry in self.modules.values():
             self._set_resolutions(entry, self._resolve_entry(entry))
+        timing("resolve")
         self._reindex()
         self._compute_cycles()
+        timing("index")
         self.stats["build_s"] = time.perf_counter() - started
         if to_parse or len(cached) != len(self.modules):
             self.persist()
@@ -227,7 +274,7 @@ class ImportGraphService(Service):
     def persist(self) -> None:
         """Write the graph's per-file extraction to the cache folder (atomically)."""
         with self._lock:
-            modules = {p: [list(e.stamp), e.to_json()] for p, e in self.modules.items() if e.stamp is not None}
+            modules = {p: [*e.stamp, *e.cache_value()] for p, e in self.modules.items() if e.stamp is not None}
         try:
             atomic_write_json(self.cache_path, {"version": CACHE_VERSION, "root": str(self.root), "modules": modules})
         except OSError as exc:
