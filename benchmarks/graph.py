@@ -149,15 +149,30 @@ def main(argv: list[str] | None = None) -> int:
         rng = random.Random(11)
         update: list[float] = []
         for run in range(args.update_runs):
+            # One edit of one file, of three kinds in turn: a body edit (imports unchanged), a new import of
+            # a random module (across layers: may close a cycle), an import removed. Each edit is reverted
+            # afterwards (not timed) so edits do not pile up into one giant cycle.
             path = paths[rng.randrange(len(paths))]
-            text = path.read_text(encoding="utf-8")
+            original = path.read_text(encoding="utf-8")
             other = paths[rng.randrange(len(paths))]
             spec = f"@app/{other.parent.name}/{other.name}"
-            line = f'const {{ bench{run} }} = require("{spec}");\n' if path.suffix == ".cjs" else f'import "{spec}";\n'
-            path.write_text(line + text, encoding="utf-8")
+            kind = run % 3
+            if kind == 0:
+                edited = original + f"\nexport const edit{run} = {run};\n"
+            elif kind == 1:
+                line = (f'const {{ bench{run} }} = require("{spec}");\n' if path.suffix == ".cjs"
+                        else f'import "{spec}";\n')
+                edited = line + original
+            else:
+                lines = original.split("\n")
+                drop = next((i for i, ln in enumerate(lines) if "import " in ln or "require(" in ln), None)
+                edited = "\n".join(ln for i, ln in enumerate(lines) if i != drop)
+            path.write_text(edited, encoding="utf-8")
             t = time.perf_counter()
             ws.files_changed([path])
             update.append(time.perf_counter() - t)
+            path.write_text(original, encoding="utf-8")
+            ws.files_changed([path])
         ws.service(ImportGraphService).flush()
         ok = [report("cold", cold), report("warm", warm), report("update", update, "ms")]
         if args.quick:

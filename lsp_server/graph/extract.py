@@ -76,7 +76,9 @@ class ModuleInfo:
     @property
     def export_names(self) -> set[str]:
         names = {e.name for e in self.exports}
-        if self.format == "cjs":
+        if self.format in ("cjs", "script"):
+            # CommonJS: `default` is module.exports. A file with no module syntax at all may be CommonJS
+            # too (its default is then an empty object): accept the default import rather than guess.
             names.add(DEFAULT)
         return names
 

@@ -355,9 +355,44 @@ class ImportGraphService(Service):
                 del self.scc_of[member]
         self._scc_cycles.pop(sid, None)
 
-    def _update_cycles(self, changed: list[str]) -> None:
-        """Recompute the components a change of `changed` modules' edges can affect: their old components
-        and what now both reaches them and is reached from them (a new cycle must pass through them)."""
+    def _update_cycles(self, changes: list[tuple[str, list[str]]]) -> None:
+        """Bring the components up to date after modules' edges changed; `changes` holds (module, its old
+        edges). Cheap exits first: removing edges from a module on no cycle, or adding edges whose targets
+        cannot reach back, changes no component. Otherwise the module's old component and what now both
+        reaches it and is reached from it (a new cycle must pass through it) are recomputed."""
+        changed: list[str] = []
+        for node, old_edges in changes:
+            new_edges = self._edges(node)
+            old_set, new_set = set(old_edges), set(new_edges)
+            added = [t for t in new_edges if t not in old_set]
+            sid = self.scc_of.get(node)
+            if sid is None:
+                if node in self.modules and added and self._reaches(added, node):
+                    changed.append(node)
+                continue
+            members = set(self.sccs[sid])
+            self._scc_cycles.pop(sid, None)  # its shortest cycles may differ even if the members do not
+            removed_inside = any(t in members for t in old_set - new_set)
+            added_outside = [t for t in added if t not in members]
+            if removed_inside or (added_outside and self._reaches(added_outside, node)) or node not in self.modules:
+                changed.append(node)
+        if changed:
+            self._recompute_components(changed)
+
+    def _reaches(self, starts: list[str], goal: str) -> bool:
+        seen = set(starts)
+        stack = list(starts)
+        while stack:
+            node = stack.pop()
+            if node == goal:
+                return True
+            for nxt in self._edges(node):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append(nxt)
+        return False
+
+    def _recompute_components(self, changed: list[str]) -> None:
         affected: set[str] = set()
         for node in changed:
             if node in self.scc_of:
@@ -446,8 +481,8 @@ class ImportGraphService(Service):
             if provided_modules(workspace) != self.resolver.provided:
                 return None  # the object model changed: rebuild (cheap from the cache)
             structural = False  # files appeared/disappeared or resolution inputs changed
-            open_paths = set(workspace.open_paths())
-            edge_changes: list[str] = []
+            open_paths = {str(p) for p in workspace.open_paths()}
+            edge_changes: list[tuple[str, list[str]]] = []
             reparsed: list[tuple[ModuleEntry | None, ModuleEntry]] = []
             for path in changed:
                 key = str(path)
@@ -458,10 +493,9 @@ class ImportGraphService(Service):
                         old = self.modules.pop(key, None)
                         if old is not None:
                             structural = True
-                            edge_changes.append(key)
                         continue
                     old = self.modules.get(key)
-                    stamp = None if path in open_paths else _stamp(path)
+                    stamp = None if str(path) in open_paths else _stamp(path)
                     entry = ModuleEntry(key, stamp, extract(doc.source, doc.tree, doc.language))
                     self.modules[key] = entry
                     if old is None:
@@ -472,21 +506,19 @@ class ImportGraphService(Service):
             if structural:
                 self.resolver.invalidate([str(p) for p in changed])
                 for entry in self.modules.values():
-                    if self._set_resolutions(entry, self._resolve_entry(entry)):
-                        edge_changes.append(entry.path)
+                    self._set_resolutions(entry, self._resolve_entry(entry))
                 self._reindex()
             else:
                 for old, entry in reparsed:
-                    if old is not None:
-                        entry.edges = old.edges
+                    old_edges = old.edges if old is not None else []
+                    entry.edges = old_edges
                     if self._set_resolutions(entry, self._resolve_entry(entry)):
-                        edge_changes.append(entry.path)
+                        edge_changes.append((entry.path, old_edges))
                     self._reindex_entry(old, entry)
-            if edge_changes:
-                if structural:
-                    self._compute_cycles()
-                else:
-                    self._update_cycles(edge_changes)
+            if structural:
+                self._compute_cycles()
+            elif edge_changes:
+                self._update_cycles(edge_changes)
             self.stats["update_ms"] = (time.perf_counter() - started) * 1000
         self._persist_later()
         return self
@@ -521,7 +553,7 @@ class ImportGraphService(Service):
             edges_changed = self._set_resolutions(entry, self._resolve_entry(entry))
             self._reindex_entry(old, entry)
             if edges_changed:
-                self._update_cycles([key])
+                self._update_cycles([(key, old.edges)])
             return entry
 
     def _reindex_entry(self, old: ModuleEntry | None, new: ModuleEntry) -> None:
@@ -568,7 +600,9 @@ class ImportGraphService(Service):
         if info is None:
             return set(), False
         if info.format == "json":
-            return {DEFAULT}, True
+            # Node gives JSON modules a default export only; bundlers also allow named imports of top-level
+            # keys, so named imports are not reported.
+            return {DEFAULT}, False
         names = set(info.export_names)
         complete = not info.dynamic_exports
         entry = self.modules.get(target)

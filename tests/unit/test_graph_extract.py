@@ -98,9 +98,9 @@ def test_commonjs_exports_of_unknown_shape_are_dynamic():
     assert info_of("module.exports = { ...base, x: 1 };\n").dynamic_exports
 
 
-def test_a_script_exports_nothing():
+def test_a_script_exports_only_its_commonjs_default():
     info = info_of("console.log('hi');\n")
-    assert info.format == "script" and info.export_names == set()
+    assert info.format == "script" and info.export_names == {"default"}  # module.exports, if CommonJS
 
 
 def test_json_round_trip():

@@ -170,7 +170,9 @@ def test_incremental_components_equal_a_full_recomputation(tmp_path: Path):
                                     "".join(f'import "./m{j}.js";\n' for j in targets), step)
         graph.refresh(doc)
         incremental = sorted(sorted(c) for c in graph.sccs.values())
+        incremental_cycles = graph.cycles
         graph._compute_cycles()
         full = sorted(sorted(c) for c in graph.sccs.values())
         assert incremental == full, f"step {step}"
+        assert incremental_cycles == graph.cycles, f"step {step}"
         assert all(graph.cycles_of(m) for c in full for m in c)
