@@ -126,6 +126,9 @@ def extract(source: bytes, tree: Tree | None, language: str | None = "javascript
     for _, match in queries.matches("javascript", "imports", tree.root_node):
         if "import.source" in match:
             spec_node = match["import.source"][0]
+            if spec_node.type == "template_string" and any(
+                    c.type == "template_substitution" for c in spec_node.named_children):
+                continue  # import(`./locale/${name}.js`): not a literal, not an edge
             specifier = string_value(source, spec_node)
             if "import.statement" in match:
                 esm = True

@@ -37,6 +37,7 @@ log = logging.getLogger(__name__)
 
 CACHE_FILE = "import-graph.json"
 CACHE_VERSION = 2
+MAX_MODULES = 50_000  # a lone file in a huge folder must not make us parse the whole disk
 LARGE_SCC = 200  # components this big get their cycles computed per member on demand
 POOL_THRESHOLD = 400  # below this many files to parse, a process pool costs more than it saves
 PERSIST_DELAY = 2.0  # seconds: updates are written to disk at most this often, off the edit path
@@ -194,7 +195,13 @@ class ImportGraphService(Service):
             lap = now
 
         progress("import graph: listing files", 0)
-        paths = [str(p) for p in self.workspace.files()]
+        paths: list[str] = []
+        for p in self.workspace.files():
+            if len(paths) >= MAX_MODULES:
+                log.warning("import graph of %s: stopped at %d modules (a folder that is not a project?)",
+                            self.root, MAX_MODULES)
+                break
+            paths.append(str(p))
         timing("walk")
         cached = self._load_cache()
         timing("load")
@@ -482,6 +489,8 @@ class ImportGraphService(Service):
                 return None  # the object model changed: rebuild (cheap from the cache)
             structural = False  # files appeared/disappeared or resolution inputs changed
             open_paths = {str(p) for p in workspace.open_paths()}
+            # Buffers closed since they were taken in: go back to what is on disk.
+            changed = set(changed) | {Path(p) for p, e in self.modules.items() if e.stamp is None and p not in open_paths}
             edge_changes: list[tuple[str, list[str]]] = []
             reparsed: list[tuple[ModuleEntry | None, ModuleEntry]] = []
             for path in changed:

@@ -57,7 +57,9 @@ def test_dynamic_import_and_require_with_destructuring():
            'const whole = require("./whole");\n'
            'const one = require("./member").prop;\n'
            'require("./polyfill");\n'
-           'const notLiteral = require(name);\n')
+           'const notLiteral = require(name);\n'
+           'const tpl = require(`./tpl`);\n'
+           'import(`./locale/${lang}.js`);\n')
     assert imports(src) == [
         ("./cover.js", DYNAMIC, ["buildCover", "x"]),
         ("./lazy.js", DYNAMIC, ["*"]),
@@ -65,6 +67,7 @@ def test_dynamic_import_and_require_with_destructuring():
         ("./whole", REQUIRE, ["*"]),
         ("./member", REQUIRE, ["prop"]),
         ("./polyfill", REQUIRE, []),
+        ("./tpl", REQUIRE, ["*"]),
     ]
 
 

@@ -176,3 +176,16 @@ def test_incremental_components_equal_a_full_recomputation(tmp_path: Path):
         assert incremental == full, f"step {step}"
         assert incremental_cycles == graph.cycles, f"step {step}"
         assert all(graph.cycles_of(m) for c in full for m in c)
+
+
+def test_a_closed_buffer_goes_back_to_the_disk_on_the_next_update(tmp_path: Path):
+    ws = make_ws(tmp_path, {"a.js": "", "b.js": "", "c.js": ""})
+    graph = ws.service(ImportGraphService)
+    doc = ParsedDocument.create(path_to_uri(tmp_path / "a.js"), 'import "./b.js";\n', 3)
+    ws.open_document(doc)
+    graph.refresh(doc)
+    assert ("a.js", "b.js", "import") in edges(ws)
+    ws.close_document(tmp_path / "a.js")  # closed without saving
+    touch(tmp_path / "c.js", "// unrelated change\n")
+    ws.files_changed([tmp_path / "c.js"])
+    assert ("a.js", "b.js", "import") not in edges(ws)
