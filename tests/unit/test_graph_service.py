@@ -189,3 +189,18 @@ def test_a_closed_buffer_goes_back_to_the_disk_on_the_next_update(tmp_path: Path
     touch(tmp_path / "c.js", "// unrelated change\n")
     ws.files_changed([tmp_path / "c.js"])
     assert ("a.js", "b.js", "import") not in edges(ws)
+
+
+def test_binding_importers_map_a_local_binding_to_its_exported_names(tmp_path: Path):
+    from lsp_server.graph.references import binding_importers, exported_names
+
+    ws = make_ws(tmp_path, {
+        "lib.js": "function helper() {}\nexport { helper as assist };\nexport default helper;\nconst inner = 1;\n",
+        "a.js": 'import { assist } from "./lib.js";\n', "b.js": 'import h from "./lib.js";\n',
+    })
+    doc = ws.document(tmp_path / "lib.js")
+    assert sorted(exported_names(doc, "helper")) == ["assist", "default"]
+    assert exported_names(doc, "inner") == []
+    sites = binding_importers(ws, doc, "helper")
+    assert [(ws.relpath(s.path), s.name) for s in sites] == [("a.js", "assist"), ("b.js", "default")]
+    assert binding_importers(ws, doc, "inner") == []
