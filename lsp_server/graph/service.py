@@ -510,7 +510,7 @@ class ImportGraphService(Service):
                     if old is None:
                         structural = True
                     reparsed.append((old, entry))
-                else:
+                elif self._affects_resolution(path):
                     structural = True
             if structural:
                 self.resolver.invalidate([str(p) for p in changed])
@@ -532,6 +532,16 @@ class ImportGraphService(Service):
         self._persist_later()
         return self
 
+    def _affects_resolution(self, path: Path) -> bool:
+        """Whether a change of a path that is not a module can change how specifiers resolve: resolution
+        configs, anything appearing or disappearing where resolution looked. Never our own cache files."""
+        if _inside(path, self.workspace.cache_dir):
+            return False
+        if path.name in ("package.json", "tsconfig.json", "jsconfig.json") or path.suffix == ".json" and "tsconfig" in path.name:
+            return True
+        known = self.resolver.fs.known(str(path))
+        return known is not None and known != path.exists()
+
     def refresh(self, doc: ParsedDocument, info: ModuleInfo | None = None) -> ModuleEntry | None:
         """Take an editor buffer's current imports into the graph; returns its entry (None: not a module
         of this workspace). Cheap when the imports did not change."""
@@ -546,7 +556,8 @@ class ImportGraphService(Service):
                 return old
             if old is None and not is_graph_source(self.workspace, Path(key)):
                 return None
-            entry = ModuleEntry(key, None, info)
+            is_open = any(str(p) == key for p in self.workspace.open_paths())
+            entry = ModuleEntry(key, None if is_open else _stamp(Path(key)), info)
             self.modules[key] = entry
             if old is None:
                 # A new file: specifiers elsewhere that did not resolve may now.
@@ -660,6 +671,14 @@ class ImportGraphService(Service):
                             if record.kind == REEXPORT and imported.exported_as:
                                 queue.append((importer, imported.exported_as))
         return sorted(sites, key=lambda s: (str(s.path), s.start))
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        path.resolve().relative_to(folder.resolve())
+    except (ValueError, OSError):
+        return False
+    return True
 
 
 def _stamp(path: Path) -> tuple[int, int] | None:

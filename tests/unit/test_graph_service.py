@@ -204,3 +204,20 @@ def test_binding_importers_map_a_local_binding_to_its_exported_names(tmp_path: P
     sites = binding_importers(ws, doc, "helper")
     assert [(ws.relpath(s.path), s.name) for s in sites] == [("a.js", "assist"), ("b.js", "default")]
     assert binding_importers(ws, doc, "inner") == []
+
+
+def test_changes_that_cannot_affect_resolution_are_cheap(tmp_path: Path):
+    ws = make_ws(tmp_path, {"a.js": 'import "./data.json";\nimport "./later.json";\n', "data.json": "{}",
+                            "README.md": "x"})
+    graph = ws.service(ImportGraphService)
+    calls = []
+    original = graph._compute_cycles
+    graph._compute_cycles = lambda: (calls.append(1), original())  # type: ignore[method-assign]
+    touch(tmp_path / "README.md", "y")
+    touch(tmp_path / "data.json", '{"a": 1}')
+    ws.files_changed([tmp_path / "README.md", tmp_path / "data.json", ws.cache_dir / "import-graph.json"])
+    assert calls == []  # contents changed, nothing appeared or disappeared: no re-resolution
+    touch(tmp_path / "later.json", "{}")
+    ws.files_changed([tmp_path / "later.json"])
+    assert calls == [1]
+    assert ("a.js", "later.json", "import") in edges(ws)
