@@ -12,7 +12,7 @@ require(...)` or `require(...).a` reads). Exports: ESM declarations, clauses and
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from tree_sitter import Node, Tree
 
@@ -359,7 +359,3 @@ def _module_exports_object(source: bytes, value: Node) -> tuple[list[ExportedNam
             dynamic = True
     return out, dynamic
 
-
-def name_at(info: ModuleInfo, offset: int) -> list[ExportedName]:
-    """Exports whose name range contains `offset` (the cursor on an `export` line)."""
-    return [e for e in info.exports if e.start <= offset <= e.end]
