@@ -104,7 +104,7 @@ def report(name: str, values: list[float], cpu: list[float], unit: str = "s") ->
     ok = p95 <= TARGETS[name]
     print(f"{name:7s} runs={len(values):3d} p50={p50 * scale:9.1f}{unit} p95={p95 * scale:9.1f}{unit} "
           f"target<={TARGETS[name] * scale:g}{unit}  {'PASS' if ok else 'MISS'}   "
-          f"(cpu p50={pct(cpu, 50) * scale:.1f}{unit})")
+          f"(cpu p50={pct(cpu, 50) * scale:.1f}{unit} p95={pct(cpu, 95) * scale:.1f}{unit})")
     return ok
 
 
