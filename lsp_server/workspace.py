@@ -94,6 +94,8 @@ class Workspace:
         self._service_locks: dict[type[Service], threading.Lock] = {}
         self._lock = threading.RLock()
         self._skipped_logged: set[Path] = set()
+        # Shows a warning to the user (the server sets it to window/showMessage); None: log only (CLI).
+        self.notify_user: Callable[[str], None] | None = None
 
     # --- settings -------------------------------------------------------------------------------------
     def reload_settings(self, client: dict | None = None) -> None:
