@@ -97,6 +97,15 @@ class FileSystem:
             self._dirs[folder] = entries
         return entries
 
+    def known(self, path: str) -> bool | None:
+        """Whether `path` existed when its folder was last listed; None when it never was (so nothing that
+        was resolved can depend on it)."""
+        folder, name = os.path.split(path)
+        entries = self._dirs.get(folder, False)
+        if entries is False:
+            return None
+        return entries is not None and name in entries
+
     def is_file(self, path: str) -> bool:
         folder, name = os.path.split(path)
         entries = self.listing(folder)

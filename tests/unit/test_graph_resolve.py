@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from lsp_server.graph.resolve import (
-    BUILTIN, FILE, MISSING_ALIAS, MISSING_FILE, MISSING_PACKAGE, PACKAGE, Resolver, exports_target,
+    BUILTIN, FILE, MISSING_ALIAS, MISSING_FILE, MISSING_PACKAGE, Resolver, exports_target,
     strip_json_comments,
 )
 
