@@ -87,6 +87,8 @@ def fetch(source: RemoteSource, cache_dir: Path, timeout: float = 120) -> dict:
     """Fetch `source` and swap in a fresh snapshot; return its metadata. Raises FetchError."""
     folder = source.folder(cache_dir)
     folder.mkdir(parents=True, exist_ok=True)
+    for stale in folder.glob(".current.*"):  # left by a process killed mid-fetch
+        shutil.rmtree(stale, ignore_errors=True)
     repo = folder / "repo.git"
     if not (repo / "HEAD").is_file():
         shutil.rmtree(repo, ignore_errors=True)
@@ -170,11 +172,32 @@ def fetch_in_background(
     return job
 
 
+ATTEMPT_FILE = "last-attempt.json"
+
+
+def is_due(source: RemoteSource, cache_dir: Path, refresh_s: float) -> bool:
+    """Whether `source` should be fetched: no copy yet, or no attempt (by any process) in `refresh_s`."""
+    if not source.copy(cache_dir).is_dir():
+        return True
+    attempt = read_json(source.folder(cache_dir) / ATTEMPT_FILE)
+    last = attempt.get("t", 0) if isinstance(attempt, dict) else 0
+    return not isinstance(last, (int, float)) or time.time() - last >= refresh_s
+
+
+def job_for(source: RemoteSource, cache_dir: Path) -> FetchJob | None:
+    with _jobs_lock:
+        return _jobs.get(source.folder(cache_dir))
+
+
 def _run(job: FetchJob, timeout: float) -> None:
     try:
         job.meta = fetch(job.source, job.cache_dir, timeout)
     except Exception as exc:  # noqa: BLE001 - a failed fetch falls back to the last good copy
         job.error = str(exc) or type(exc).__name__
+    try:
+        atomic_write_json(job.source.folder(job.cache_dir) / ATTEMPT_FILE, {"t": time.time(), "error": job.error})
+    except OSError:
+        pass
     with _jobs_lock:
         job.finished_at = time.time()  # from now on, new subscribers run their callback themselves
         callbacks = list(job.callbacks)
