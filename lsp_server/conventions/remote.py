@@ -60,8 +60,15 @@ class FetchError(RuntimeError):
     pass
 
 
+# Variables that point git at another repository (set when we run inside a git hook, for instance).
+_REPO_VARS = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR",
+              "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_NAMESPACE", "GIT_PREFIX")
+
+
 def git_env() -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    """The environment for git: never prompt (no terminal, no askpass), never use another repository;
+    proxies, certificates and credential helpers configured by the user still apply."""
+    env = {k: v for k, v in os.environ.items() if k not in _REPO_VARS}
     env.update({"GIT_TERMINAL_PROMPT": "0", "GIT_ASKPASS": "", "SSH_ASKPASS": "", "GCM_INTERACTIVE": "never",
                 "GIT_SSH_COMMAND": os.environ.get("GIT_SSH_COMMAND", "ssh -o BatchMode=yes")})
     return env
