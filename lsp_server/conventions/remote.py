@@ -69,8 +69,9 @@ def git_env() -> dict[str, str]:
     """The environment for git: never prompt (no terminal, no askpass), never use another repository;
     proxies, certificates and credential helpers configured by the user still apply."""
     env = {k: v for k, v in os.environ.items() if k not in _REPO_VARS}
-    env.update({"GIT_TERMINAL_PROMPT": "0", "GIT_ASKPASS": "", "SSH_ASKPASS": "", "GCM_INTERACTIVE": "never",
-                "GIT_SSH_COMMAND": os.environ.get("GIT_SSH_COMMAND", "ssh -o BatchMode=yes")})
+    env.update({"GIT_TERMINAL_PROMPT": "0", "GIT_ASKPASS": "", "SSH_ASKPASS": "", "GCM_INTERACTIVE": "never"})
+    if "GIT_SSH_COMMAND" not in env and "GIT_SSH" not in env:
+        env["GIT_SSH_COMMAND"] = "ssh -o BatchMode=yes"  # ssh prompts on the tty, not stdin: forbid them
     return env
 
 
