@@ -28,6 +28,7 @@ from lsp_server.workspace import Workspace
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_HOOK = 0, 1, 2, 2
 WHY_CHARS = 240
+STDIN_WAIT_SECONDS = 5.0  # agents write the event at once; a silent open pipe is not an event
 
 
 # --- pure helpers -------------------------------------------------------------------------------------
@@ -222,6 +223,13 @@ def read_hook_event(stdin=None) -> dict:
     stdin = stdin or sys.stdin
     if stdin is None or stdin.isatty():
         return {}
+    try:  # a pipe nobody writes to (a hook run by hand from a script) must not hang the hook
+        import select
+
+        if not select.select([stdin], [], [], STDIN_WAIT_SECONDS)[0]:
+            return {}
+    except (OSError, ValueError, TypeError):
+        pass  # no select() on this stream (Windows pipes): just read
     try:
         data = json.loads(stdin.read() or "{}")
     except ValueError:

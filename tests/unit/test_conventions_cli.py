@@ -132,3 +132,22 @@ def test_commands_context_list_and_stats(ws: Path):
     listed = rules_list(ctx, {})
     assert listed["sources"][0]["rules"] == 4 and listed["problems"] == []
     assert {s["rule"] for s in rule_stats(ctx, {})} == {"t/hex", "t/var", "t/eval"}  # never fired: zeros
+
+
+def test_hook_does_not_hang_on_a_silent_pipe(ws: Path):
+    import subprocess
+    import sys
+    import time
+
+    from tests.conftest import REPO
+
+    started = time.monotonic()
+    proc = subprocess.Popen([sys.executable, "-m", "lsp_server", "hook", "stop"], cwd=ws, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env={**__import__("os").environ, "PYTHONPATH": str(REPO)})
+    try:
+        assert proc.wait(timeout=60) == 0  # no event, not a git repository: nothing to say
+    finally:
+        proc.stdin.close()
+        proc.kill()
+    assert time.monotonic() - started < 60
