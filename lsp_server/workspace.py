@@ -195,6 +195,11 @@ class Workspace:
         with self._lock:
             self._overlay.pop(path.resolve(), None)
 
+    def open_paths(self) -> list[Path]:
+        """Resolved paths of the documents open in an editor (their text wins over the file on disk)."""
+        with self._lock:
+            return list(self._overlay)
+
     def document(self, path: Path) -> ParsedDocument | None:
         """The open document at `path`, else the file on disk parsed (cached by mtime and size).
 
