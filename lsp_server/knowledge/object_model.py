@@ -30,7 +30,7 @@ from lsp_server.workspace import Progress, Service, Workspace, service
 
 log = logging.getLogger(__name__)
 
-EXTRACTOR_VERSION = "6"
+EXTRACTOR_VERSION = "7"
 DOC_EXTENSIONS = (".md", ".markdown", ".txt", ".html", ".htm")
 # Members every object has at run time (Object.prototype); never reported.
 OBJECT_MEMBERS = frozenset({"constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty",
@@ -90,12 +90,13 @@ class ObjectModel:
         self.type_names: dict[str, list[TypeId]] = {}
         for mname, mod in self.modules.items():
             for tname, t in mod.types.items():
-                if t.kind != "alias":
+                if t.kind != "alias" and "$" not in tname:
                     self.type_names.setdefault(tname, []).append((mname, tname))
         self._members: dict[TypeId, dict[str, tuple[Member, TypeId]]] = {}
         self._statics: dict[TypeId, dict[str, tuple[Member, TypeId]]] = {}
         self._closed: dict[TypeId, bool] = {}
         self._owners: dict[str, list[TypeId]] | None = None
+        self._producers: dict[TypeId, list[tuple[TypeId, str]]] | None = None
         self._lock = threading.Lock()
 
     # --- types ---
@@ -199,9 +200,29 @@ class ObjectModel:
                     self._owners = owners
         return self._owners.get(member, [])
 
+    def producers(self, tid: TypeId) -> list[tuple[TypeId, str]]:
+        """(type, method) pairs whose instance method returns a `tid` (or a promise of one)."""
+        if self._producers is None:
+            with self._lock:
+                if self._producers is None:
+                    index: dict[TypeId, list[tuple[TypeId, str]]] = {}
+                    for owner in self.object_types():
+                        for name, (m, declaring) in self.members(owner).items():
+                            if m.kind != "method" or not m.type:
+                                continue
+                            parsed = parse_type(m.type)
+                            if parsed and parsed[0] == "promise":
+                                parsed = parsed[1]
+                            if parsed and parsed[0] == "name":
+                                target = self.find_type(declaring[0], parsed[1])
+                                if target is not None:
+                                    index.setdefault(target, []).append((owner, name))
+                    self._producers = index
+        return self._producers.get(tid, [])
+
     def object_types(self) -> list[TypeId]:
         return [(m, n) for m, mod in self.modules.items() for n, t in mod.types.items()
-                if t.kind in ("class", "interface")]
+                if t.kind in ("class", "interface") and "$" not in n]
 
     def export(self, module: str, name: str):
         """What `import { name } from module` binds: ("type", tid) or ("value", Member) or None."""

@@ -53,9 +53,12 @@ class Evidence:
     tid: TypeId
     uses: list[str]  # members used on it that the type has
     passed_to: str = ""  # "Layout.twoColumn" when passed to a parameter declared with the type
+    produces: str = ""  # "`form.getTextField()` is used as a `PDFTextField`"
 
     def text(self) -> str:
         reasons = []
+        if self.produces:
+            reasons.append(self.produces)
         if self.passed_to:
             reasons.append(f"it is passed to `{self.passed_to}`")
         if self.uses:
@@ -101,6 +104,15 @@ class Binding:
         self.name, self.val, self.kind, self.start, self.end = name, val, kind, start, end
 
 
+DECLARING = frozenset({"variable_declarator", "function_declaration", "generator_function_declaration",
+                       "class_declaration", "for_in_statement"})
+# Globals of browsers and Node: never inferred as engine objects.
+GLOBALS = frozenset({"console", "Math", "JSON", "window", "document", "globalThis", "process", "require", "module",
+                     "exports", "Buffer", "Object", "Array", "String", "Number", "Promise", "Date", "Reflect",
+                     "Symbol", "Map", "Set", "Intl", "navigator", "location", "fetch", "self", "this", "undefined",
+                     "Error", "Uint8Array", "ArrayBuffer", "URL", "performance", "crypto", "Deno", "Bun"})
+ARRAY_CALLBACKS = frozenset({"map", "forEach", "filter", "find", "findLast", "some", "every", "flatMap",
+                             "findIndex", "sort"})
 FUNCTION_TYPES = frozenset({"function_declaration", "function_expression", "arrow_function", "method_definition",
                             "generator_function_declaration", "generator_function", "function"})
 BLOCK_TYPES = frozenset({"statement_block", "for_statement", "for_in_statement", "catch_clause", "switch_body",
@@ -116,9 +128,14 @@ class Analyzer:
         self.memo: dict[int, Val | None] = {}
         self.result = Analysis()
         self.uses: dict[str, list[tuple[int, str, str]]] = {}  # var -> [(start byte, member, usage)]
-        self.passes: dict[str, list[tuple[int, Node, int]]] = {}  # var -> [(start, call node, arg index)]
+        self.passes: dict[str, list[tuple[int, Node, int, str]]] = {}  # var -> [(start, call, arg index, option)]
         self.assigned: set[tuple[int, str]] = set()  # (function node id, var name) assigned after declaration
         self.fn_stack: list[Node] = []
+        self.declared: set[str] = set()  # every name declared anywhere in the file
+        self.free_vals: dict[str, Val | None] = {}
+        self.param_hints: dict[int, list[Val]] = {}  # callback node id -> types of its parameters
+        self.results: dict[str, list[tuple[int, str, str, int]]] = {}  # var -> [(pos, method, result var, from)]
+        self._inferring: set[str] = set()
 
     def text(self, node: Node | None) -> str:
         return self.src[node.start_byte:node.end_byte].decode("utf-8", "replace") if node is not None else ""
@@ -134,6 +151,23 @@ class Analyzer:
             pass
         return self.result
 
+    def free(self, name: str) -> Val | None:
+        """A variable used but never declared in the file: a snippet's `page`, `pdfDoc`, `form`. Its type can
+        only come from evidence (never from a global we know nothing about)."""
+        if name in self.free_vals:
+            return self.free_vals[name]
+        val = None
+        if name not in self.declared and name not in GLOBALS:
+            if name[:1].isupper():
+                # a snippet that assumes `import { PDFDocument } from "pdf-lib"`: the one module exporting it
+                owners = [m for m, mod in self.model.modules.items() if name in mod.exports]
+                if len(owners) == 1:
+                    val = self.export_val(owners[0], name, INFERRED)
+            else:
+                val = self.infer(name, 0, len(self.src))
+        self.free_vals[name] = val
+        return val
+
     def prescan(self, root: Node) -> None:
         """Collect, per variable name, the members used on it and where it is passed (for inference)."""
         stack = [(root, root)]
@@ -142,11 +176,28 @@ class Analyzer:
             t = node.type
             if t in FUNCTION_TYPES:
                 fn = node
+            if t in DECLARING:
+                target = node.child_by_field_name("name") or node.child_by_field_name("left")
+                if target is not None:
+                    for ident in _pattern_identifiers(target):
+                        self.declared.add(self.text(ident))
+            elif t in ("formal_parameters", "import_clause", "catch_clause"):
+                for ident in _pattern_identifiers(node):
+                    self.declared.add(self.text(ident))
+            elif t == "arrow_function":
+                p = node.child_by_field_name("parameter")
+                if p is not None:
+                    self.declared.add(self.text(p))
             if t == "member_expression":
                 obj = node.child_by_field_name("object")
                 prop = node.child_by_field_name("property")
                 if obj is not None and obj.type == "identifier" and prop is not None:
                     self.uses.setdefault(self.text(obj), []).append((node.start_byte, self.text(prop), _usage(node)))
+                    # const field = form.getTextField("x"): what `field` turns out to be says what `form` is
+                    decl = _declared_from_call(node)
+                    if decl is not None:
+                        self.results.setdefault(self.text(obj), []).append(
+                            (node.start_byte, self.text(prop), self.text(decl.child_by_field_name("name")), decl.end_byte))
             elif t in ("assignment_expression", "augmented_assignment_expression", "update_expression"):
                 left = node.child_by_field_name("left") or node.child_by_field_name("argument")
                 if left is not None and left.type == "identifier":
@@ -156,7 +207,17 @@ class Analyzer:
                 if args is not None:
                     for i, a in enumerate(args.named_children):
                         if a.type == "identifier":
-                            self.passes.setdefault(self.text(a), []).append((a.start_byte, node, i))
+                            self.passes.setdefault(self.text(a), []).append((a.start_byte, node, i, ""))
+                        elif a.type == "object":
+                            # drawText(text, { font, size }): `font` is passed as the option `font`
+                            for p in a.named_children:
+                                if p.type == "shorthand_property_identifier":
+                                    self.passes.setdefault(self.text(p), []).append((p.start_byte, node, i, self.text(p)))
+                                elif p.type == "pair":
+                                    v, k = p.child_by_field_name("value"), p.child_by_field_name("key")
+                                    if v is not None and v.type == "identifier" and k is not None:
+                                        self.passes.setdefault(self.text(v), []).append(
+                                            (v.start_byte, node, i, self.text(k).strip("\"'")))
             for c in node.named_children:
                 stack.append((c, fn))
 
@@ -284,7 +345,7 @@ class Analyzer:
         model = self.model
         # What it is passed to: a parameter declared with an engine type.
         passed: dict[TypeId, str] = {}
-        for pos, call, index in self.passes.get(name, ()):
+        for pos, call, index, key in self.passes.get(name, ()):
             if not start <= pos < end:
                 continue
             callee = call.child_by_field_name("function")
@@ -293,10 +354,28 @@ class Analyzer:
                 continue
             ptype = fn.member.params[index].split(":", 1)[1].strip() if ":" in fn.member.params[index] else ""
             pv = self.to_val(parse_type(ptype), fn.module, None, 1.0)
+            where = self.text(callee)
+            if key and pv is not None and pv.kind == "inst":
+                entry = model.members(pv.tid).get(key)
+                pv = self.to_val(parse_type(entry[0].type), entry[1][0], None, 1.0) if entry else None
+                where = f"{where}` as `{key}"
             if pv is not None and pv.kind == "inst":
-                passed.setdefault(pv.tid, self.text(callee))
+                passed.setdefault(pv.tid, where)
         reads = {u for u, usage in uses if usage != "write"}
         writes = {u for u, usage in uses if usage == "write"}
+        produced = self.produced_by(name, start, end)
+        if produced is not None:
+            tid, why = produced
+            members = model.members(tid)
+            missing = [u for u in reads if u not in members and u not in OBJECT_MEMBERS]
+            hits = sorted(u for u in reads | writes if u in members)
+            if not missing:
+                return Val("inst", tid, conf=INFERRED, evidence=Evidence(name, tid, hits, produces=why))
+            if len(missing) == 1:
+                usage = next((us for u, us in uses if u == missing[0]), "read")
+                ranked = sg.rank(missing[0], [n for n, (m, _) in members.items() if not m.private], usage)
+                if ranked and ranked[0][1] >= 0.6:
+                    return Val("inst", tid, conf=INFERRED, evidence=Evidence(name, tid, hits, produces=why))
         if len(passed) == 1:
             tid, callee = next(iter(passed.items()))
             members = model.members(tid)
@@ -328,7 +407,7 @@ class Analyzer:
             if chosen is None:
                 return None
             hits = dict(exact)[chosen]
-            if not self._distinctive(hits, chosen):
+            if not self._distinctive(hits, chosen, name):
                 return None
             return Val("inst", chosen, conf=INFERRED, evidence=Evidence(name, chosen, hits))
         if not near:
@@ -341,9 +420,9 @@ class Analyzer:
             return None
         hits = next(h for tid, h, _ in near if tid == chosen)
         missing = next(iter(missing_names))
-        if not self._distinctive(hits, chosen):
+        if not self._distinctive(hits, chosen, name):
             return None
-        if len(hits) < 3:
+        if len([h for h in hits if h not in WEAK_EVIDENCE]) < 2:
             # thin evidence: only when the missing name is plainly a variant of a real member
             usage = next((us for u, us in uses if u == missing), "read")
             cands = [n for n, (m, _) in model.members(chosen).items() if not m.private]
@@ -352,24 +431,53 @@ class Analyzer:
                 return None
         return Val("inst", chosen, conf=INFERRED, evidence=Evidence(name, chosen, hits))
 
+    def produced_by(self, name: str, start: int, end: int) -> tuple[TypeId, str] | None:
+        """The one type whose methods return what `name.m(...)` results are used as: `const field =
+        form.getTextField("x"); field.isMultiline()` makes `field` a PDFTextField, and only PDFForm
+        has methods returning one."""
+        if name in self._inferring or len(self._inferring) > 4:
+            return None
+        self._inferring.add(name)
+        try:
+            owners: set[TypeId] | None = None
+            why = ""
+            for pos, method, var, decl_end in self.results.get(name, ()):
+                if not start <= pos < end or var == name:
+                    continue
+                rv = self.infer(var, decl_end, end)
+                if rv is None or rv.kind != "inst":
+                    continue
+                found = {t for t, _ in self.model.producers(rv.tid) if self.model.closed(t)}
+                if not found:
+                    continue
+                owners = found if owners is None else owners & found
+                why = f"`{name}.{method}()` is used as a `{rv.tid[1]}`"
+            if not owners:
+                return None
+            chosen = self._pick(sorted(owners), name)
+            return (chosen, why) if chosen is not None else None
+        finally:
+            self._inferring.discard(name)
+
     def _pick(self, tids: list[TypeId], var: str) -> TypeId | None:
         """One type among candidates: the only one; else the base all others derive from when every
         candidate shares it and the name agrees; else the one the variable's name points at."""
         if len(tids) == 1:
             return tids[0]
-        named = [t for t in tids if _name_matches(var, t[1])]
-        if len(named) == 1:
-            return named[0]
+        scored = sorted(((_name_score(var, t[1]), t) for t in tids), reverse=True)
+        if scored[0][0] > 0 and scored[0][0] > scored[1][0]:
+            return scored[0][1]
         return None
 
-    def _distinctive(self, hits: list[str], tid: TypeId) -> bool:
-        """At least one member used is not a generic name, and it belongs to few types."""
+    def _distinctive(self, hits: list[str], tid: TypeId, var: str) -> bool:
+        """Enough evidence: two specific members, or one that few types have, or several members and a
+        variable name that agrees (`image` uses `width`, `height` and `scale`: a `PDFImage`)."""
         strong = [h for h in hits if h not in WEAK_EVIDENCE and len(h) >= 4]
         if len(strong) >= 2:
             return True
         if len(strong) == 1 and len(self.model.owners(strong[0])) <= 4:
             return True
-        return False
+        return len(hits) >= 2 and _name_score(var, tid[1]) >= 2
 
     def peek(self, node: Node | None) -> Val | None:
         """Evaluate an expression without recording accesses (used during inference)."""
@@ -396,8 +504,11 @@ class Analyzer:
     def _ev(self, node: Node, peek: bool) -> Val | None:
         t = node.type
         if t == "identifier":
-            b = self.lookup(self.text(node))
-            return b.val if b else None
+            name = self.text(node)
+            b = self.lookup(name)
+            if b is not None:
+                return b.val
+            return self.free(name)
         if t == "member_expression":
             obj = self.ev(node.child_by_field_name("object"), peek)
             prop = node.child_by_field_name("property")
@@ -407,7 +518,15 @@ class Analyzer:
         if t == "call_expression":
             callee = node.child_by_field_name("function")
             args = node.child_by_field_name("arguments")
+            fn_first = self.ev(callee, peek) if callee is not None and callee.type != "import" else None
             if not peek and args is not None:
+                if callee is not None and callee.type == "member_expression":
+                    recv = self.ev(callee.child_by_field_name("object"), peek)
+                    method = self.text(callee.child_by_field_name("property"))
+                    if recv is not None and recv.kind == "arr" and recv.inner is not None and method in ARRAY_CALLBACKS:
+                        cb = args.named_children[0] if args.named_children else None
+                        if cb is not None and cb.type in FUNCTION_TYPES:
+                            self.param_hints[cb.id] = [recv.inner]
                 for a in args.named_children:
                     self.ev(a)
             if callee is not None and callee.type == "identifier" and self.text(callee) == "require":
@@ -417,8 +536,7 @@ class Analyzer:
                 spec = _first_string(args, self)
                 mv = self.module_val(spec) if spec else None
                 return Val("promise", inner=mv) if mv else None
-            fn = self.ev(callee, peek) if callee is not None else None
-            return self.call_result(fn)
+            return self.call_result(fn_first)
         if t == "new_expression":
             ctor = node.child_by_field_name("constructor")
             args = node.child_by_field_name("arguments")
@@ -501,17 +619,19 @@ class Analyzer:
         try:
             if params is not None:
                 plist = [params] if params.type == "identifier" else params.named_children
-                for p in plist:
+                hints = self.param_hints.get(node.id, [])
+                for index, p in enumerate(plist):
                     target = p
                     if p.type == "assignment_pattern":
                         target = p.child_by_field_name("left")
+                    hint = hints[index] if index < len(hints) else None
                     if target is not None and target.type == "identifier":
                         pname = self.text(target)
                         declared = self.jsdoc_val(jsdoc.get(pname)) if pname in jsdoc else None
                         if declared is not None:
                             self.scopes[-1][pname] = Binding(pname, declared, "param", node.start_byte, node.end_byte)
-                        elif (node.id, pname) in self.assigned:
-                            self.scopes[-1][pname] = Binding(pname, None, "let")
+                        elif hint is not None and (node.id, pname) not in self.assigned:
+                            self.scopes[-1][pname] = Binding(pname, hint, "param", node.start_byte, node.end_byte)
                         else:
                             self.bind(pname, None, "param", params, node.end_byte)
                     elif target is not None:
@@ -544,13 +664,21 @@ class Analyzer:
                 if declared_type is not None:
                     self.scopes[-1][name] = Binding(name, self.jsdoc_val(declared_type), "const")
                 elif reassigned and not const:
-                    self.scopes[-1][name] = Binding(name, None, "let")
+                    # several values over time: only the evidence of its uses can type it
+                    self.bind(name, None, "const", decl, scope_end)
                 elif val is None and _inferable(value):
                     self.bind(name, None, "const", decl, scope_end)
                 else:
                     self.scopes[-1][name] = Binding(name, val, "const")
             elif name_node.type == "object_pattern":
                 self.destructure(name_node, val)
+            elif name_node.type == "array_pattern" and val is not None and val.kind == "arr":
+                for el in name_node.named_children:
+                    if el.type == "identifier":
+                        self.scopes[-1][self.text(el)] = Binding(self.text(el), val.inner, "const")
+                    else:
+                        for ident in _pattern_identifiers(el):
+                            self.scopes[-1][self.text(ident)] = Binding(self.text(ident), None, "let")
             else:
                 for ident in _pattern_identifiers(name_node):
                     self.scopes[-1][self.text(ident)] = Binding(self.text(ident), None, "let")
@@ -671,6 +799,20 @@ def _usage(member_expr: Node) -> str:
     return "read"
 
 
+def _declared_from_call(member_expr: Node) -> Node | None:
+    """The `const x = obj.m(...)` / `const x = await obj.m(...)` declarator around a callee, if any."""
+    call = member_expr.parent
+    if call is None or call.type != "call_expression" or call.child_by_field_name("function") != member_expr:
+        return None
+    parent = call.parent
+    if parent is not None and parent.type == "await_expression":
+        parent = parent.parent
+    if parent is None or parent.type != "variable_declarator":
+        return None
+    name = parent.child_by_field_name("name")
+    return parent if name is not None and name.type == "identifier" else None
+
+
 def _first_string(args: Node | None, an: Analyzer) -> str | None:
     if args is None or not args.named_children:
         return None
@@ -705,6 +847,15 @@ def _pattern_identifiers(node: Node) -> list[Node]:
         else:
             stack.extend(n.named_children)
     return out
+
+
+def _name_score(var: str, type_name: str) -> int:
+    v, t = var.lower(), type_name.lower()
+    if v == t:
+        return 3
+    if t.endswith(v) or v.endswith(t):
+        return 2
+    return 1 if _name_matches(var, type_name) else 0
 
 
 def _name_matches(var: str, type_name: str) -> bool:

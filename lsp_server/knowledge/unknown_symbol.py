@@ -15,7 +15,7 @@ from lsp_server.checks import CheckContext, Phase, check
 from lsp_server.document import ParsedDocument
 from lsp_server.findings import Finding, Severity
 from lsp_server.knowledge import suggest as sg
-from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM
+from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, display_type
 from lsp_server.knowledge.object_model import ObjectModel, ObjectModelService
 from lsp_server.knowledge.types import Access, Analysis, analyze
 from lsp_server.providers import HoverInfo, RequestContext, hover_provider
@@ -57,7 +57,8 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
     elif recv.kind == "ns":
         message = f"`{a.container}` has no export `{a.name}`"
     else:
-        message = f"`{a.container}` has no {'static ' if a.static and recv.kind == 'class' and _is_class(model, recv.tid) else ''}member `{a.name}`"
+        static = "static " if a.static and recv.kind == "class" and _is_class(model, recv.tid) else ""
+        message = f"{display_type(a.container)} has no {static}member `{a.name}`"
     if suggestions:
         message += f"; did you mean `{suggestions[0]}`?"
     if inferred:

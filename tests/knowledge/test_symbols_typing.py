@@ -168,8 +168,6 @@ def test_inferred_receiver_flows_into_chains(tmp_path):
     'import { Document } from "@acme/layout";\nconst d = Document.create(); d.toString(); d.hasOwnProperty("x"); d.customTag = 1;',
     # function members on a class
     'import { Document } from "@acme/layout";\nDocument.name; Document.prototype;',
-    # interface with an object literal return type
-    'import { Layout } from "@acme/layout";\nconst cols = Layout.twoColumn(null); cols.middle;',
 ])
 def test_silent_cases(tmp_path, code):
     assert check(tmp_path, code) == []
@@ -192,3 +190,16 @@ def test_enum_members_checked(tmp_path):
 def test_syntax_errors_and_empty_files_do_not_crash(tmp_path):
     assert check(tmp_path, 'import { Document } from "@acme/layout";\nconst d = Document.create(;\nd.\n') == [] or True
     assert check(tmp_path, "") == []
+
+
+def test_object_literal_return_types_are_closed(tmp_path):
+    found = check(tmp_path, """\
+        import { Layout } from "@acme/layout";
+        const cols = Layout.twoColumn(null);
+        cols.left.addBlock();
+        cols.middle;
+        const { right, centre } = Layout.twoColumn(null);
+        right.addBlok();
+        """)
+    assert names(found) == [(4, "middle", "error"), (5, "centre", "error"), (6, "addBlok", "error")]
+    assert found[0]["message"].startswith("`Layout.twoColumn` result has no member `middle`")

@@ -30,21 +30,23 @@ class Member:
     line: int = 0  # 0-based
     confidence: float = 1.0
     doc: str = ""  # one-line summary
+    shown_type: str = ""  # the declared type text when `type` names a synthesized type (object literal types)
 
     def signature(self, owner: str = "") -> str:
         prefix = f"{owner}." if owner else ""
+        shown = self.shown_type or self.type
         if self.kind in ("method", "function", "constructor"):
-            ret = f": {self.type}" if self.type else ""
+            ret = f": {shown}" if shown else ""
             name = f"new {owner}" if self.kind == "constructor" else f"{prefix}{self.name}"
             return f"{name}({', '.join(self.params)}){ret}"
         if self.kind == "enum_member":
             return f"{prefix}{self.name}"
-        return f"{prefix}{self.name}: {self.type or 'unknown'}"
+        return f"{prefix}{self.name}: {shown or 'unknown'}"
 
 
 @dataclass
 class TypeDef:
-    name: str
+    name: str  # a synthesized object-literal type is named `Owner$member` (see display_type)
     kind: str = "class"  # class | interface | enum | namespace | alias
     bases: list[str] = field(default_factory=list)  # type expressions
     members: list[Member] = field(default_factory=list)
@@ -218,3 +220,11 @@ def _top_arrow(text: str) -> int | None:
         elif ch == "=" and depth == 0 and text[i + 1:i + 2] == ">":
             return i
     return None
+
+
+def display_type(name: str) -> str:
+    """How a type is named in messages: `PDFImage$scale` (an object literal type) -> `PDFImage.scale()` result."""
+    if "$" in name:
+        owner, _, member = name.partition("$")
+        return f"`{owner}.{member}` result" if owner else f"`{member}`"
+    return f"`{name}`"

@@ -263,7 +263,9 @@ class DtsExtractor:
             doc = _doc_before(node, data)
             line = node.start_point[0]
             if t in ("method_signature", "method_definition", "abstract_method_signature", "construct_signature"):
-                ret = _annotation(node.child_by_field_name("return_type"), data)
+                ret_node = node.child_by_field_name("return_type")
+                ret = _annotation(ret_node, data)
+                synth = self.object_literal_type(ret_node, td, name, data, path)
                 params = _params(node.child_by_field_name("parameters"), data)
                 if name == "constructor":
                     m = Member("constructor", "constructor", td.name, params, False, private, path, line, doc=doc)
@@ -272,9 +274,15 @@ class DtsExtractor:
                     m = Member(name, "getter", ptype, [], static, private, path, line, doc=doc)
                 else:
                     m = Member(name, "method", ret, params, static, private, path, line, doc=doc)
+                if synth and m.kind in ("method", "getter"):
+                    m.shown_type, m.type = " ".join(m.type.split()), synth
             else:
-                m = _typed_member(name, node.child_by_field_name("type"), data, path, line, doc)
+                type_node = node.child_by_field_name("type")
+                m = _typed_member(name, type_node, data, path, line, doc)
                 m.static, m.private = static, private
+                synth = self.object_literal_type(type_node, td, name, data, path)
+                if synth and m.kind == "property":
+                    m.shown_type, m.type = " ".join(m.type.split()), synth
             key = (m.name, m.static)
             old = index.get(key)
             if old is None:
@@ -284,6 +292,21 @@ class DtsExtractor:
                 old.type = old.type or m.type
             elif old.type != m.type:
                 old.type = ""  # overloads with different results
+
+    def object_literal_type(self, annotation: Node | None, owner: TypeDef, member: str, data: bytes, path: str) -> str:
+        """`scale(f: number): { width: number; height: number }`: a closed interface named `Owner$member`."""
+        if annotation is None or annotation.type != "type_annotation" or not annotation.named_children:
+            return ""
+        inner = annotation.named_children[0]
+        if inner.type != "object_type":
+            return ""
+        name = f"{owner.name}${member}"
+        td = TypeDef(name, "interface", path=path, line=inner.start_point[0])
+        self.members(inner, td, data, path)
+        if td.open or not td.members:
+            return ""
+        self.source.module(self.module_name).add_type(td)
+        return name
 
     # --- imports and exports ----------------------------------------------------------------------------
     def import_statement(self, node: Node, scope: _Scope, data: bytes) -> None:
