@@ -26,5 +26,5 @@ def test_pdf_lib_corpus_against_tsc(tmp_path, capsys):
     assert tsc > 0, "tsc found nothing: the comparison did not run (check the tsc invocation)"
     assert ours >= 3 * tsc, f"recall {ours:.1%} is not 3x tsc's {tsc:.1%}"
     assert report.ours_top1 / report.ours_hits >= 0.85
-    # every mutation in fully typed code (where tsc also sees it) is caught too: we never trail the checker
-    assert report.ours_errors > 0
+    # declared types give errors, evidence gives warnings: both kinds must be at work on this corpus
+    assert report.ours_errors > 0 and report.ours_warnings > 0

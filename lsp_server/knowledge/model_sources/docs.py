@@ -158,8 +158,11 @@ class _DocsExtractor:
                     self.table_row(current_type, header, cells, path, lineno, heading)
                 continue
             header = None
-            if stripped.lower().startswith("inheritance:") and current_type:
-                chain = re.findall(r"`([A-Z][\w$]*)`", stripped)
+            inherit = re.search(r"\b(?:Inheritance|Extends|Inherits from):\s*(.*)", stripped, re.I)
+            if inherit and current_type:
+                chain = re.findall(r"`([A-Z][\w$]*)`", inherit.group(1))
+                if chain and chain[0] != current_type:
+                    chain.insert(0, current_type)
                 if len(chain) >= 2 and chain[0] == current_type:
                     t = self.type(current_type, path, lineno, TYPE_CONF)
                     if chain[1] not in t.bases:

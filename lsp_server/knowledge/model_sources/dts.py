@@ -16,7 +16,7 @@ from pathlib import Path
 from tree_sitter import Node
 
 from lsp_server import queries
-from lsp_server.knowledge.model_sources.base import Member, ModuleModel, SourceModel, TypeDef
+from lsp_server.knowledge.model_sources.base import Member, ModuleModel, SourceModel, TypeDef, parse_type
 from lsp_server.languages import parser
 from lsp_server.storage import content_hash
 
@@ -228,13 +228,13 @@ class DtsExtractor:
             old = next((x for x in into.members if x.name == m.name and x.static), None)
             if old is None:
                 into.members.append(m)
-            elif old.type != m.type:
+            elif parse_type(old.type) != parse_type(m.type):
                 old.type = ""
             return
         old = mod.values.get(m.name)
         if old is None:
             mod.values[m.name] = m
-        elif old.type != m.type:
+        elif parse_type(old.type) != parse_type(m.type):
             old.type = ""  # overloads with different results: honest "unknown"
 
     def members(self, body: Node, td: TypeDef, data: bytes, path: str) -> None:
@@ -290,7 +290,7 @@ class DtsExtractor:
                 td.members.append(m)
             elif old.kind == "getter" and m.kind == "getter":
                 old.type = old.type or m.type
-            elif old.type != m.type:
+            elif old.type != m.type and parse_type(old.type) != parse_type(m.type):
                 old.type = ""  # overloads with different results
 
     def object_literal_type(self, annotation: Node | None, owner: TypeDef, member: str, data: bytes, path: str) -> str:
@@ -507,6 +507,9 @@ def _type_params(node: Node, data: bytes) -> list[str]:
 
 
 def _doc_before(node: Node, data: bytes) -> str:
+    while node.prev_named_sibling is None and node.parent is not None and \
+            node.parent.type in ("export_statement", "ambient_declaration"):
+        node = node.parent
     prev = node.prev_named_sibling
     if prev is None or prev.type != "comment" or prev.end_point[0] < node.start_point[0] - 1:
         return ""
