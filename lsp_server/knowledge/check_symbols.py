@@ -72,7 +72,7 @@ def _answer(svc: ObjectModelService, workspace: Workspace, name: str) -> dict:
     model = svc.model
     index = _index(svc)
     # `module.export` (the module part may itself contain dots and slashes)
-    for mod_name in sorted(model.modules, key=len, reverse=True):
+    for mod_name in index["modules"]:
         if name.startswith(mod_name + ".") and len(name) > len(mod_name) + 1:
             export = name[len(mod_name) + 1:]
             r = _module_export(svc, workspace, mod_name, export)
@@ -91,8 +91,7 @@ def _answer(svc: ObjectModelService, workspace: Workspace, name: str) -> dict:
                     m, otid, static = found
                     return _with_doc(svc, workspace, _member_result(model, workspace, tid, m, otid, static))
             tid = tids[0]
-            cands = [n for n, (m, _) in model.members(tid).items() if not m.private] + \
-                    [n for n, (m, _) in model.statics(tid).items() if not m.private]
+            cands = _member_candidates(svc, tid)
             t = model.type(tid)
             closed = model.closed(tid)
             return _result("unknown" if closed else "unknown", None, None, None,
@@ -100,7 +99,7 @@ def _answer(svc: ObjectModelService, workspace: Workspace, name: str) -> dict:
                            confidence=t.confidence if t else None)
         # unknown owner: suggest owners that have the member, or similar type names
         owners = sorted({tid for tid, _ in index["member_owners"].get(member, [])})
-        similar = sg.suggest(owner_short, index["type_names"])
+        similar = sg.suggest(owner_short, index["type_cands"])
         sugg = [f"{s}.{member}" for s in similar if any(t[1] == s for t in owners)] or \
             [f"{tid[1]}.{member}" for tid in owners[:5]] or [f"{s}.{member}" for s in similar]
         return _result("unknown", suggestions=sugg)
@@ -128,7 +127,7 @@ def _answer(svc: ObjectModelService, workspace: Workspace, name: str) -> dict:
             return _with_doc(svc, workspace, _member_result(model, workspace, tid, m, tid, m.static))
         cands = [f"{tid[1]}.{name}" for tid in declaring]
         return _result("ambiguous", "member", None, None, [], candidates=cands)
-    sugg = sg.suggest(name, index["all_names"])
+    sugg = sg.suggest(name, index["all_cands"])
     return _result("unknown", suggestions=sugg)
 
 
@@ -149,8 +148,7 @@ def _module_export(svc, workspace, mod_name, export) -> dict | None:
     if rest:
         found = _member(model, tid, rest)
         if found is None:
-            cands = list(model.members(tid)) + list(model.statics(tid))
-            return _result("unknown", suggestions=[f"{tid[1]}.{s}" for s in sg.suggest(rest, cands)])
+            return _result("unknown", suggestions=[f"{tid[1]}.{s}" for s in sg.suggest(rest, _member_candidates(svc, tid))])
         m, otid, static = found
         return _with_doc(svc, workspace, _member_result(model, workspace, tid, m, otid, static))
     t = model.type(tid)
@@ -187,8 +185,17 @@ def _member_result(model, workspace, tid, m: Member, owner, static) -> dict:
     return r
 
 
+_RELPATHS: dict[tuple[str, str], str] = {}
+
+
 def _src(workspace: Workspace, path: str, line: int) -> str | None:
-    return f"{workspace.relpath(Path(path))}:{line + 1}" if path else None
+    if not path:
+        return None
+    key = (str(workspace.root), path)
+    rel = _RELPATHS.get(key)
+    if rel is None:
+        rel = _RELPATHS[key] = workspace.relpath(Path(path))
+    return f"{rel}:{line + 1}"
 
 
 def _with_doc(svc: ObjectModelService, workspace: Workspace, r: dict) -> dict:
@@ -238,9 +245,22 @@ def _index(svc: ObjectModelService) -> dict:
                     continue
                 member_owners.setdefault(m.name, []).append(((mname, tname), m))
                 all_names.add(m.name)
-    idx = {"member_owners": member_owners, "all_names": sorted(all_names), "type_names": sorted(model.type_names)}
+    idx = {"member_owners": member_owners, "all_names": sorted(all_names), "type_names": sorted(model.type_names),
+           "all_cands": sg.Candidates(all_names), "type_cands": sg.Candidates(model.type_names), "members": {},
+           "modules": sorted(model.modules, key=len, reverse=True)}
     svc._symbol_index = idx
+    for tid in model.object_types():  # warm: every type's member names prepared once per model
+        _member_candidates(svc, tid)
     return idx
+
+
+def _member_candidates(svc: ObjectModelService, tid) -> "sg.Candidates":
+    cache = _index(svc)["members"]
+    if tid not in cache:
+        model = svc.model
+        cache[tid] = sg.Candidates([n for n, (m, _) in model.members(tid).items() if not m.private] +
+                                   [n for n, (m, _) in model.statics(tid).items() if not m.private])
+    return cache[tid]
 
 
 @command("check_symbols", "verify engine symbol names against the object model (cheap: never budgeted)")

@@ -60,25 +60,46 @@ def _singular(t: str) -> str:
 
 
 def osa(a: str, b: str, limit: int = 99) -> int:
-    """Optimal string alignment distance (Levenshtein plus adjacent transpositions)."""
-    if a == b:
-        return 0
-    la, lb = len(a), len(b)
-    if abs(la - lb) > limit:
-        return limit + 1
-    prev2: list[int] = []
-    prev = list(range(lb + 1))
-    for i in range(1, la + 1):
-        cur = [i] + [0] * lb
-        ai = a[i - 1]
-        for j in range(1, lb + 1):
-            cost = 0 if ai == b[j - 1] else 1
-            v = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
-            if i > 1 and j > 1 and ai == b[j - 2] and a[i - 2] == b[j - 1]:
-                v = min(v, prev2[j - 2] + 1)
-            cur[j] = v
-        prev2, prev = prev, cur
-    return prev[lb]
+    """Optimal string alignment distance (Levenshtein plus adjacent transpositions); bit-parallel
+    (Hyyrö 2003), the pure-Python fallback when rapidfuzz is not installed."""
+    m = len(a)
+    if m == 0 or not b:
+        return max(m, len(b))
+    peq: dict[str, int] = {}
+    for i, c in enumerate(a):
+        peq[c] = peq.get(c, 0) | (1 << i)
+    full = (1 << m) - 1
+    mask = 1 << (m - 1)
+    vp, vn, d0, pm_old = full, 0, 0, 0
+    dist = m
+    for c in b:
+        pm = peq.get(c, 0)
+        tr = (((~d0) & pm) << 1) & pm_old
+        d0 = ((((pm & vp) + vp) ^ vp) | pm | vn | tr) & full
+        hp = (vn | ~(d0 | vp)) & full
+        hn = d0 & vp
+        if hp & mask:
+            dist += 1
+        elif hn & mask:
+            dist -= 1
+        hp = ((hp << 1) | 1) & full
+        hn = (hn << 1) & full
+        vp = (hn | ~(d0 | hp)) & full
+        vn = hp & d0
+        pm_old = pm
+    return dist
+
+
+try:  # C implementation: ~100x faster, keeps check_symbols within its few-millisecond budget
+    from rapidfuzz import process as _rf_process
+    from rapidfuzz.distance import OSA as _RF_OSA
+
+    def distance(a: str, b: str) -> int:
+        return _RF_OSA.distance(a, b)
+except ImportError:  # pragma: no cover - exercised where rapidfuzz is absent
+    _rf_process = None
+    _RF_OSA = None
+    distance = osa
 
 
 def _jaccard(a: set, b: set) -> float:
@@ -87,20 +108,26 @@ def _jaccard(a: set, b: set) -> float:
     return len(a & b) / len(a | b)
 
 
-def score(query: str, candidate: str, usage: str = "") -> float:
-    ql, cl = query.lower(), candidate.lower()
+@lru_cache(maxsize=65536)
+def _features(name: str) -> tuple[str, frozenset, frozenset, str]:
+    """(lower-cased name, canonical tokens, non-verb tokens, leading verb) of a name, computed once."""
+    toks = tokens(name)
+    verb = toks[0] if toks and toks[0] in VERBS else ""
+    return name.lower(), frozenset(toks), frozenset(t for t in toks if t not in VERBS), verb
+
+
+def score(query: str, candidate: str, usage: str = "", threshold: float = 0.0) -> float:
+    ql, tq, cq, verb_q = _features(query)
+    cl, tc, cc, verb_c = _features(candidate)
     if ql == cl or ql.replace("_", "") == cl.replace("_", ""):
         return 1.0 if query != candidate else 0.0
-    lev = 1 - osa(ql, cl) / max(len(ql), len(cl))
-    tq, tc = tokens(query), tokens(candidate)
-    full = _jaccard(set(tq), set(tc))
-    cq, cc = {t for t in tq if t not in VERBS}, {t for t in tc if t not in VERBS}
+    longest = max(len(ql), len(cl))
+    lev = 1 - min(distance(ql, cl), longest) / longest
+    full = _jaccard(tq, tc)
     core = _jaccard(cq, cc) if (cq or cc) else full
     s = max(lev, 0.5 * full + 0.35 * core + 0.15 * lev)
     if full == 0 and core == 0 and lev < 0.75:
         s = min(s, lev)
-    verb_c = tc[0] if tc and tc[0] in VERBS else ""
-    verb_q = tq[0] if tq and tq[0] in VERBS else ""
     if usage and verb_c and verb_c != verb_q:
         if usage == "read" and verb_c in GETTERS:
             s += 0.04
@@ -119,19 +146,49 @@ def suggest(query: str, candidates, limit: int = 5, usage: str = "", threshold: 
     return [name for name, _ in ranked[:limit]]
 
 
+class Candidates:
+    """A set of real names prepared once for many queries: lower-cased forms and a token index."""
+
+    def __init__(self, names):
+        self.names = sorted(set(names))
+        self.lowered = [n.lower() for n in self.names]
+        self.by_token: dict[str, list[int]] = {}
+        for i, n in enumerate(self.names):
+            for t in set(tokens(n)):
+                self.by_token.setdefault(t, []).append(i)
+        self.common = {t for t, ids in self.by_token.items() if len(ids) > max(20, len(self.names) // 4)}
+
+    def shortlist(self, query: str) -> set[int]:
+        """Indexes worth scoring: a shared specific token, or close enough in edit distance."""
+        picked: set[int] = set()
+        for t in set(tokens(query)):
+            if t not in self.common:
+                picked.update(self.by_token.get(t, ()))
+        ql = query.lower()
+        if _rf_process is not None:
+            for _, _, i in _rf_process.extract(ql, self.lowered, scorer=_RF_OSA.normalized_similarity,
+                                               score_cutoff=0.45, limit=None):
+                picked.add(i)
+        else:
+            n = len(ql)
+            for i, c in enumerate(self.lowered):
+                if abs(len(c) - n) <= max(4, n // 2) and 1 - distance(ql, c) / max(n, len(c)) >= 0.45:
+                    picked.add(i)
+        return picked
+
+
 def rank(query: str, candidates, usage: str = "", threshold: float = THRESHOLD) -> list[tuple[str, float]]:
-    tq = set(tokens(query))
-    ql = len(query)
+    """Real names scored against `query` (best first), those at or above `threshold`."""
+    cands = candidates if isinstance(candidates, Candidates) else Candidates(candidates)
     scored = []
-    for c in set(candidates):
+    for i in cands.shortlist(query):
+        c = cands.names[i]
         if c == query:
             continue
-        # cheap filter: a shared token, or a length close enough for a typo
-        if abs(len(c) - ql) > max(4, ql // 2) and not (tq & set(tokens(c))):
-            continue
-        s = score(query, c, usage)
+        s = score(query, c, usage, threshold)
         if s >= threshold:
             scored.append((c, s))
+    ql = len(query)
     scored.sort(key=lambda x: (-x[1], abs(len(x[0]) - ql), x[0]))
     return scored
 
