@@ -63,8 +63,8 @@ class _File:
         root = tree.root_node
         for node in root.named_children:
             self.top(node, exported=False)
-        for _, match in queries.matches("javascript", "engine_source", root):
-            self.fact(match)
+        for pattern, match in queries.matches("javascript", "engine_source", root):
+            self.fact(pattern, match)
 
     def typedef(self, name: str, node: Node) -> TypeDef:
         t = self.mod.types.get(name)
@@ -197,27 +197,29 @@ class _File:
             self.mod.exports[key] = self.text(right) if right.type == "identifier" else key
 
     # --- query facts ---
-    def fact(self, match: dict) -> None:
+    def fact(self, pattern: int, match: dict) -> None:
+        """One match of grammars/javascript/engine_source.scm (patterns 0-3, in file order)."""
         obj = match.get("member.object", [None])[0]
         if obj is None:
             return
         owner = self.text(obj)
         if owner in ("module", "exports", "Object", "this"):
             return
-        if "def.proto_member" in match:
+        if pattern == 0:  # X.prototype.m = value
+            prop = match["member.property"][0]
+            assignment = prop.parent.parent
+            value = assignment.child_by_field_name("right")
+            if value is not None:
+                self.add(self.typedef(owner, obj), _member_from_value(self, self.text(prop), value, False, owner))
+        elif pattern == 1:  # X.prototype = { ... }
+            value = obj.parent.parent.child_by_field_name("right")
             td = self.typedef(owner, obj)
-            prop = self.text(match["member.property"][0])
-            value = match["def.value"][0]
-            self.add(td, _member_from_value(self, prop, value, False, owner))
-        elif "def.proto_object" in match:
-            td = self.typedef(owner, obj)
-            for m in _object_members(self, match["def.value"][0], owner):
+            for m in _object_members(self, value, owner):
                 self.add(td, m)
-        elif "def.mixin" in match:
+        elif pattern == 2:  # Object.assign(X.prototype, Mixin, { ... })
             td = self.typedef(owner, obj)
-            call = match["def.mixin"][0]
-            args = call.child_by_field_name("arguments").named_children[1:]
-            for a in args:
+            call = match["call.callee"][0].parent
+            for a in call.child_by_field_name("arguments").named_children[1:]:
                 value = self.objects.get(self.text(a)) if a.type == "identifier" else (a if a.type == "object" else None)
                 if value is None:
                     if a.type == "identifier" and self.text(a) in self.mod.types:
@@ -227,13 +229,13 @@ class _File:
                     continue
                 for m in _object_members(self, value, owner):
                     self.add(td, m)
-        elif "def.static_member" in match:
-            prop = self.text(match["member.property"][0])
-            if owner in self.mod.types or owner in self.functions:
-                if prop == "prototype":
-                    return
-                td = self.typedef(owner, obj)
-                self.add(td, _member_from_value(self, prop, match["def.value"][0], True, owner))
+        elif pattern == 3:  # X.m = value: a static member of a class or constructor function
+            prop_node = match["member.property"][0]
+            prop = self.text(prop_node)
+            if prop != "prototype" and (owner in self.mod.types or owner in self.functions):
+                value = prop_node.parent.parent.child_by_field_name("right")
+                if value is not None:
+                    self.add(self.typedef(owner, obj), _member_from_value(self, prop, value, True, owner))
 
 
 def _member_from_value(f: _File, name: str, value: Node, static: bool, owner: str) -> Member:
