@@ -136,6 +136,8 @@ class Analyzer:
         self.param_hints: dict[int, list[Val]] = {}  # callback node id -> types of its parameters
         self.results: dict[str, list[tuple[int, str, str, int]]] = {}  # var -> [(pos, method, result var, from)]
         self._inferring: set[str] = set()
+        self.usage: dict[int, str] = {}  # member_expression id -> read | write | read-call | call-args
+        self.block_ends: list[int] = [len(doc.source)]  # end of the innermost enclosing block
 
     def text(self, node: Node | None) -> str:
         return self.src[node.start_byte:node.end_byte].decode("utf-8", "replace") if node is not None else ""
@@ -169,10 +171,12 @@ class Analyzer:
         return val
 
     def prescan(self, root: Node) -> None:
-        """Collect, per variable name, the members used on it and where it is passed (for inference)."""
-        stack = [(root, root)]
+        """Collect, per variable name, the members used on it and where it is passed (for inference).
+
+        Walks top-down carrying the ancestors (tree-sitter's `Node.parent` walks from the root each time)."""
+        stack: list[tuple[Node, Node, tuple]] = [(root, root, ())]
         while stack:
-            node, fn = stack.pop()
+            node, fn, up = stack.pop()  # up: (parent, grandparent, great-grandparent)
             t = node.type
             if t in FUNCTION_TYPES:
                 fn = node
@@ -189,12 +193,14 @@ class Analyzer:
                 if p is not None:
                     self.declared.add(self.text(p))
             if t == "member_expression":
+                usage = _usage(node, up[0] if up else None)
+                self.usage[node.id] = usage
                 obj = node.child_by_field_name("object")
                 prop = node.child_by_field_name("property")
                 if obj is not None and obj.type == "identifier" and prop is not None:
-                    self.uses.setdefault(self.text(obj), []).append((node.start_byte, self.text(prop), _usage(node)))
+                    self.uses.setdefault(self.text(obj), []).append((node.start_byte, self.text(prop), usage))
                     # const field = form.getTextField("x"): what `field` turns out to be says what `form` is
-                    decl = _declared_from_call(node)
+                    decl = _declared_from_call(node, up)
                     if decl is not None:
                         self.results.setdefault(self.text(obj), []).append(
                             (node.start_byte, self.text(prop), self.text(decl.child_by_field_name("name")), decl.end_byte))
@@ -218,8 +224,9 @@ class Analyzer:
                                     if v is not None and v.type == "identifier" and k is not None:
                                         self.passes.setdefault(self.text(v), []).append(
                                             (v.start_byte, node, i, self.text(k).strip("\"'")))
+            child_up = (node, *up[:2])
             for c in node.named_children:
-                stack.append((c, fn))
+                stack.append((c, fn, child_up))
 
     # --- scopes ------------------------------------------------------------------------------------------
     def lookup(self, name: str) -> Binding | None:
@@ -514,7 +521,7 @@ class Analyzer:
             prop = node.child_by_field_name("property")
             if obj is None or prop is None or prop.type != "property_identifier":
                 return None
-            return self.member_of(obj, self.text(prop), prop, _usage(node))
+            return self.member_of(obj, self.text(prop), prop, self.usage.get(node.id, "read"))
         if t == "call_expression":
             callee = node.child_by_field_name("function")
             args = node.child_by_field_name("arguments")
@@ -600,11 +607,13 @@ class Analyzer:
             return None
         if t in BLOCK_TYPES:
             self.scopes.append({})
+            self.block_ends.append(node.end_byte)
             try:
                 for c in node.named_children:
                     self.ev(c)
             finally:
                 self.scopes.pop()
+                self.block_ends.pop()
             return None
         for c in node.named_children:
             self.ev(c)
@@ -616,6 +625,7 @@ class Analyzer:
         jsdoc = _jsdoc_params(self, node)
         self.fn_stack.append(node)
         self.scopes.append({})
+        self.block_ends.append(node.end_byte)
         try:
             if params is not None:
                 plist = [params] if params.type == "identifier" else params.named_children
@@ -646,11 +656,12 @@ class Analyzer:
         finally:
             self.scopes.pop()
             self.fn_stack.pop()
+            self.block_ends.pop()
 
     def declaration(self, node: Node) -> None:
         const = node.type == "lexical_declaration" and self.text(node).lstrip().startswith("const")
         declared_type = _jsdoc_type(self, node)
-        scope_end = node.parent.end_byte if node.parent is not None else len(self.src)
+        scope_end = self.block_ends[-1]
         for decl in (c for c in node.named_children if c.type == "variable_declarator"):
             name_node = decl.child_by_field_name("name")
             value = decl.child_by_field_name("value")
@@ -786,8 +797,7 @@ class Analyzer:
 
 
 # --- helpers -------------------------------------------------------------------------------------------------
-def _usage(member_expr: Node) -> str:
-    parent = member_expr.parent
+def _usage(member_expr: Node, parent: Node | None) -> str:
     if parent is None:
         return "read"
     if parent.type in ("assignment_expression", "augmented_assignment_expression") and \
@@ -799,14 +809,14 @@ def _usage(member_expr: Node) -> str:
     return "read"
 
 
-def _declared_from_call(member_expr: Node) -> Node | None:
+def _declared_from_call(member_expr: Node, up: tuple) -> Node | None:
     """The `const x = obj.m(...)` / `const x = await obj.m(...)` declarator around a callee, if any."""
-    call = member_expr.parent
+    call = up[0] if up else None
     if call is None or call.type != "call_expression" or call.child_by_field_name("function") != member_expr:
         return None
-    parent = call.parent
+    parent = up[1] if len(up) > 1 else None
     if parent is not None and parent.type == "await_expression":
-        parent = parent.parent
+        parent = up[2] if len(up) > 2 else None
     if parent is None or parent.type != "variable_declarator":
         return None
     name = parent.child_by_field_name("name")
