@@ -87,6 +87,9 @@ class ObjectModel:
                         target.values[k] = v
                 if mod.complete and src.kind != "docs":
                     target.complete = True
+        # configured JavaScript engine sources, so `require("../engine")` in the same repository finds them
+        self.local_sources: list[tuple[Path, str]] = [(spec.path, spec.module) for spec, _ in sources
+                                                      if spec.kind == "js" and spec.origin == "config"]
         self.type_names: dict[str, list[TypeId]] = {}
         for mname, mod in self.modules.items():
             for tname, t in mod.types.items():
@@ -100,6 +103,16 @@ class ObjectModel:
         self._lock = threading.Lock()
 
     # --- types ---
+    def module_for_path(self, target: Path) -> str | None:
+        """The configured module whose JavaScript source a relative import resolves to."""
+        candidates = [target, *(target.with_name(target.name + ext) for ext in (".js", ".mjs", ".cjs")),
+                      target / "index.js"]
+        for path, module in self.local_sources:
+            for c in candidates:
+                if c == path or (path.is_dir() and (c == path or path in c.parents)):
+                    return module
+        return None
+
     def type(self, tid: TypeId) -> TypeDef | None:
         mod = self.modules.get(tid[0])
         return mod.types.get(tid[1]) if mod else None

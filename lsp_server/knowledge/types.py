@@ -15,8 +15,10 @@ tie-breaker only, its name. Anything less certain stays unknown and is never rep
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from tree_sitter import Node
 
@@ -285,7 +287,19 @@ class Analyzer:
             return Val("fn", module=module, member=m, conf=min(conf, m.confidence))
         return self.to_val(parse_type(m.type), module, None, min(conf, m.confidence))
 
+    def module_name(self, spec: str) -> str:
+        """An import specifier as a model module: a package name, or a relative path to a configured
+        JavaScript engine source in the same repository."""
+        if spec in self.model.modules or not spec.startswith(".") or not self.model.local_sources:
+            return spec
+        path = self.doc.path
+        if path is None:
+            return spec
+        target = Path(os.path.normpath(path.parent / spec))
+        return self.model.module_for_path(target) or spec
+
     def module_val(self, spec: str) -> Val | None:
+        spec = self.module_name(spec)
         mod = self.model.modules.get(spec)
         if mod is None:
             return None
@@ -717,7 +731,7 @@ class Analyzer:
 
     def import_statement(self, node: Node) -> None:
         src = node.child_by_field_name("source")
-        spec = self.text(src).strip("\"'`") if src is not None else ""
+        spec = self.module_name(self.text(src).strip("\"'`")) if src is not None else ""
         mod = self.model.modules.get(spec)
         for clause in (c for c in node.named_children if c.type == "import_clause"):
             for part in clause.named_children:

@@ -120,8 +120,7 @@ def engine_member_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -
         lines = [f"```ts\n{sig}\n```", f"{how}{conf}" + (f" — {loc}" if loc else "")]
         if a.recv.evidence is not None:
             lines.append(a.recv.evidence.text())
-        if a.member.doc:
-            lines.append(a.member.doc)
+        # the doc chunk itself is another provider's part of the hover (the server joins them)
         return HoverInfo("\n\n".join(lines), a.start, a.end)
     if a.owner is not None:  # a type exported from a module namespace
         t = model.type(a.owner)

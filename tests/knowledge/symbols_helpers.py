@@ -67,7 +67,10 @@ export declare class Document {
   static open(path: string): Promise<Document>;
   addPage(): Page;
   render(): Promise<Uint8Array>;
+  find(id: string): Page | Block;
+  getBag(): Bag;
 }
+export interface Bag { [key: string]: unknown; size: number; }
 export declare class Layout {
   static twoColumn(page: Page, gutter?: number): { left: Block; right: Block };
   static center(block: Block, within: Container): Block;

@@ -162,3 +162,17 @@ function f(page) { page.footer.addBlock(); page.margins; page.addBlok(); }
     fix_all = [a for a in actions if a.kind == "source.fixAll.footprint"][0]
     # the inferred receiver's fix is offered one by one, never applied in bulk
     assert [e.text for e in fix_all.edits] == ["fontSize", "addPage", "addBlock"]
+
+
+def test_odd_names_and_broken_sources_never_crash(tmp_path):
+    from tests.knowledge.symbols_helpers import make_workspace
+
+    ws = make_workspace(tmp_path, {
+        "broken.d.ts": "export declare class Half { ok(): void; }\nexport interface {\n  garbage(: ;\n",
+        "app.js": 'import { Half } from "half";\nnew Half().ok();\nnew Half().nope();\n',
+    }, '[object_model]\nsources = [{ path = "broken.d.ts", module = "half" }, { path = "bin.json", module = "b" }]\n')
+    (tmp_path / "bin.json").write_bytes(b"\x00\x01\x02")
+    out = check_symbols(ws, ["", "....", "a.b.c.d", ".x", "x.", "Half.", "Half.ok", "half.Half.ok", "🙂", "x" * 500])
+    assert [r["status"] for r in out][-4:] == ["known", "known", "unknown", "unknown"]
+    assert out[0].get("error") == "empty name"
+    assert [(f["line"], f["name"]) for f in symbol_findings(ws, "app.js")] == [(3, "nope")]

@@ -164,6 +164,8 @@ def test_inferred_receiver_flows_into_chains(tmp_path):
     'import { Foo } from "other-package";\nFoo.create().anything();',
     # a user class extending an engine class
     'import { Page } from "@acme/layout";\nclass MyPage extends Page { extra() {} }\nnew MyPage().extra();',
+    # an unresolvable union and an index signature
+    'import { Document } from "@acme/layout";\nconst d = Document.create(); d.find("x").anything(); d.getBag().whatever;',
     # Object.prototype members and expando writes
     'import { Document } from "@acme/layout";\nconst d = Document.create(); d.toString(); d.hasOwnProperty("x"); d.customTag = 1;',
     # function members on a class
@@ -203,3 +205,40 @@ def test_object_literal_return_types_are_closed(tmp_path):
         """)
     assert names(found) == [(4, "middle", "error"), (5, "centre", "error"), (6, "addBlok", "error")]
     assert found[0]["message"].startswith("`Layout.twoColumn` result has no member `middle`")
+
+
+def test_default_import_and_export_equals(tmp_path):
+    from tests.knowledge.symbols_helpers import make_workspace
+
+    ws = make_workspace(tmp_path, {
+        "node_modules/deflib/index.d.ts": "export default class Canvas { draw(): this; }\n",
+        "node_modules/eqlib/index.d.ts": "declare class Pen { ink(): void; }\nexport = Pen;\n",
+        "app.js": '''import Canvas from "deflib";
+import Pen from "eqlib";
+const Pen2 = require("eqlib");
+new Canvas().draw().drwa();
+new Pen().inc();
+new Pen2().ink();
+'''})
+    assert names(symbol_findings(ws, "app.js")) == [(4, "drwa", "error"), (5, "inc", "error")]
+
+
+def test_positions_are_utf16_after_non_ascii_text(tmp_path):
+    found = check(tmp_path, '''import { Document } from "@acme/layout";
+const d = Document.create(); d.title = "Aperçu 👀 中文"; d.setTitel("x");
+''')
+    assert names(found) == [(2, "setTitel", "error")]
+    line = 'const d = Document.create(); d.title = "Aperçu 👀 中文"; d.setTitel("x");'
+    prefix = line[: line.index("setTitel")]
+    assert found[0]["character"] == len(prefix.encode("utf-16-le")) // 2
+
+
+def test_engine_in_the_repository_imported_by_relative_path(tmp_path):
+    from tests.knowledge.symbols_helpers import make_workspace
+
+    ws = make_workspace(tmp_path, {
+        "engine/index.js": "class Sheet { addCell() { return this; } }\nmodule.exports = { Sheet };\n",
+        "src/app.js": 'const { Sheet } = require("../engine");\nimport * as E from "../engine/index.js";\n'
+                      'new Sheet().addCell().addCells();\nnew E.Sheet().adCell();\n',
+    }, '[object_model]\nsources = [{ path = "engine/index.js", module = "sheets" }]\n')
+    assert names(symbol_findings(ws, "src/app.js")) == [(3, "addCells", "error"), (4, "adCell", "error")]
