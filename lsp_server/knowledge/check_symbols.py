@@ -288,12 +288,18 @@ def _symbols_cli(parser: argparse.ArgumentParser):
     parser.add_argument("--config", type=Path, help="use this footprint.toml instead of the nearest one")
 
     def run(args: argparse.Namespace) -> int:
-        from lsp_server.cli import EXIT_FINDINGS, EXIT_OK, UsageError, workspace_for
+        from lsp_server.cli import EXIT_FINDINGS, EXIT_OK, UsageError, display_path, workspace_for
 
         if not args.root.exists():
             raise UsageError(f"{args.root}: no such folder")
         ws = workspace_for(args.root, args.config)
         results = check_symbols(ws, args.names)
+        for r in results:  # CLI convention: paths relative to the current directory
+            if r.get("source"):
+                path, _, line = r["source"].rpartition(":")
+                r["source"] = f"{display_path(ws.root / path)}:{line}"
+            if isinstance(r.get("doc"), dict) and r["doc"].get("path"):
+                r["doc"] = {**r["doc"], "path": display_path(ws.root / r["doc"]["path"])}
         if args.json:
             print(json.dumps(results, indent=2, ensure_ascii=False))
         else:

@@ -423,6 +423,7 @@ class ObjectModelService(Service):
     def update(self, workspace: Workspace, changed: set[Path]) -> "ObjectModelService | None":
         changed_str = {str(p) for p in changed}
         imports = dict(self.imports)
+        known_packages = set().union(*imports.values()) if imports else set()
         new_packages = False
         cfg = workspace.settings.get(ObjectModelConfig)
         for p in changed:
@@ -430,8 +431,8 @@ class ObjectModelService(Service):
                     and "node_modules" not in p.parts:
                 doc = workspace.document(p) if p.exists() else None
                 pkgs = imported_packages(doc) if doc is not None else set()
-                if pkgs - set().union(*imports.values()) if imports else pkgs:
-                    new_packages = True
+                if pkgs - known_packages:
+                    new_packages = True  # a package no file imported before: look for its types
                 if doc is None:
                     imports.pop(p, None)
                 else:
