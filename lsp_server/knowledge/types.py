@@ -132,6 +132,7 @@ class Analyzer:
         self.uses: dict[str, list[tuple[int, str, str]]] = {}  # var -> [(start byte, member, usage)]
         self.passes: dict[str, list[tuple[int, Node, int, str]]] = {}  # var -> [(start, call, arg index, option)]
         self.assigned: set[tuple[int, str]] = set()  # (function node id, var name) assigned after declaration
+        self.assignments: dict[tuple[int, str], list[Node | None]] = {}  # their right-hand sides
         self.fn_stack: list[Node] = []
         self.declared: set[str] = set()  # every name declared anywhere in the file
         self.free_vals: dict[str, Val | None] = {}
@@ -210,6 +211,11 @@ class Analyzer:
                 left = node.child_by_field_name("left") or node.child_by_field_name("argument")
                 if left is not None and left.type == "identifier":
                     self.assigned.add((fn.id, self.text(left)))
+                    right = node.child_by_field_name("right")
+                    if t == "assignment_expression" and right is not None:
+                        self.assignments.setdefault((fn.id, self.text(left)), []).append(right)
+                    else:
+                        self.assignments.setdefault((fn.id, self.text(left)), []).append(None)
             elif t == "call_expression":
                 args = node.child_by_field_name("arguments")
                 if args is not None:
@@ -271,6 +277,14 @@ class Analyzer:
         if k == "typeof":
             tid = self.model.find_type(module, parsed[1])
             return Val("class", tid, conf=conf, evidence=evidence) if tid else None
+        if k == "union":
+            tids = []
+            for name in parsed[1]:
+                v = self.to_val(("name", name), module, this, conf)
+                if v is None or v.kind != "inst":
+                    return None  # a primitive, an enum or an unknown part: nothing can be said
+                tids.append(v.tid)
+            return Val("union", tuple(tids), conf=conf, evidence=evidence)
         return None
 
     def export_val(self, module: str, name: str, conf: float = 1.0) -> Val | None:
@@ -334,6 +348,25 @@ class Analyzer:
             if member.kind == "value" and member.type.startswith("typeof "):
                 return self.to_val(parse_type(member.type), owner[0], val, conf, val.evidence)
             return self.to_val(parse_type(member.type), owner[0], val, conf, val.evidence)
+        if val.kind == "union":
+            entries = [model.members(tid).get(name) for tid in val.tid]
+            if all(e is None for e in entries):
+                if node is not None and name not in OBJECT_MEMBERS and all(model.closed(t) for t in val.tid):
+                    shared = set.intersection(*({n for n, (m, _) in model.members(t).items() if not m.private}
+                                                for t in val.tid))
+                    self.record(node, name, val, None, None, True, usage, sorted(shared),
+                                " | ".join(t[1] for t in val.tid), False)
+                return None
+            if any(e is None for e in entries):
+                return None  # on some members of the union only: the code may have narrowed it
+            member, owner = entries[0]
+            if node is not None:
+                self.record(node, name, val, owner, member, False, usage, [], owner[1], False)
+            if len({(parse_type(e[0].type), e[0].kind) for e in entries}) != 1:
+                return None  # the members disagree on their type
+            if member.kind in ("method", "function"):
+                return Val("fn", module=owner[0], member=member, recv=val, conf=val.conf, evidence=val.evidence)
+            return self.to_val(parse_type(member.type), owner[0], val, val.conf, val.evidence)
         if val.kind == "ns":
             mod = model.modules.get(val.module)
             result = self.export_val(val.module, name, val.conf)
@@ -479,6 +512,16 @@ class Analyzer:
             return (chosen, why) if chosen is not None else None
         finally:
             self._inferring.discard(name)
+
+    def same_type_everywhere(self, first: Val | None, rights: list[Node | None]) -> Val | None:
+        """The type of a reassigned variable when its initial value and every assigned value agree."""
+        if first is None or first.kind != "inst" or not rights:
+            return None
+        for r in rights:
+            v = self.peek(r) if r is not None else None
+            if v is None or v.kind != "inst" or v.tid != first.tid:
+                return None
+        return first
 
     def _pick(self, tids: list[TypeId], var: str) -> TypeId | None:
         """One type among candidates: the only one; else the base all others derive from when every
@@ -689,8 +732,11 @@ class Analyzer:
                 if declared_type is not None:
                     self.scopes[-1][name] = Binding(name, self.jsdoc_val(declared_type), "const")
                 elif reassigned and not const:
-                    # several values over time: only the evidence of its uses can type it
-                    self.bind(name, None, "const", decl, scope_end)
+                    same = self.same_type_everywhere(val, self.assignments.get((fn.id, name), []))
+                    if same is not None:  # `let page = doc.addPage(); ... page = doc.addPage();`
+                        self.scopes[-1][name] = Binding(name, same, "let")
+                    else:  # several kinds of values over time: only the evidence of its uses can type it
+                        self.bind(name, None, "const", decl, scope_end)
                 elif val is None and _inferable(value):
                     self.bind(name, None, "const", decl, scope_end)
                 else:

@@ -43,7 +43,10 @@ def analysis_for(doc: ParsedDocument, model: ObjectModel) -> Analysis:
 def finding_for(a: Access, model: ObjectModel) -> Finding | None:
     recv = a.recv
     inferred = recv.evidence is not None
-    type_conf = model.type_confidence(recv.tid) if recv.tid else 1.0
+    if recv.kind == "union":
+        type_conf = min(model.type_confidence(t) for t in recv.tid)
+    else:
+        type_conf = model.type_confidence(recv.tid) if recv.tid else 1.0
     conf = min(recv.conf, type_conf)
     if conf < MEDIUM:
         return None

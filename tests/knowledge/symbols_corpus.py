@@ -240,6 +240,7 @@ class Report:
     tsc_top1: int = 0
     ms_per_file: float = 0.0
     missed: list[str] = field(default_factory=list)
+    tsc_only: list[str] = field(default_factory=list)  # caught by tsc, missed by footprint
 
     def recall(self, hits):
         return hits / self.mutants if self.mutants else 0.0
@@ -255,6 +256,7 @@ class Report:
             f"{self.ours_errors} error(s) + {self.ours_warnings} warning(s), {self.ms_per_file:.1f} ms/file",
             f"tsc --checkJs: recall {self.recall(self.tsc_hits):.1%} ({self.tsc_hits}/{self.mutants}), precision "
             f"{tsc_prec:.1%}, did-you-mean top-1 {self.tsc_top1 / self.tsc_hits if self.tsc_hits else 0:.1%}",
+            f"caught by tsc but not by footprint: {len(self.tsc_only)}",
         ]
         for cat, (total, ours, tsc) in sorted(self.by_category.items()):
             lines.append(f"  {cat:8} {total:4} mutants: footprint {ours / total:.0%}, tsc {tsc / total:.0%}")
@@ -321,6 +323,7 @@ def evaluate(work: Path, per_site: int = 2, with_tsc: bool = True) -> Report:
     report.mutants = len(mutants)
     started = time.perf_counter()
     mutant_files: list[tuple[str, Mutant]] = []
+    ours_hit: dict[str, bool] = {}
     for i, m in enumerate(mutants):
         text = apply(files[m.site.file], m)
         cat = report.by_category.setdefault(m.category, [0, 0, 0])
@@ -347,6 +350,7 @@ def evaluate(work: Path, per_site: int = 2, with_tsc: bool = True) -> Report:
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text(text, encoding="utf-8")
         mutant_files.append((rel, m))
+        ours_hit[rel] = bool(hit)
     report.ms_per_file = (time.perf_counter() - started) * 1000 / max(1, len(mutants))
     if with_tsc:
         real_rels = list(files)
@@ -365,6 +369,8 @@ def evaluate(work: Path, per_site: int = 2, with_tsc: bool = True) -> Report:
             if hit:
                 report.tsc_hits += 1
                 report.by_category[m.category][2] += 1
+                if ours_hit.get(rel) is False:
+                    report.tsc_only.append(f"{m.site.file}:{m.site.line + 1}: {m.site.name} -> {m.name}")
                 dm = re.search(r"Did you mean '([^']+)'", hit[0][2])
                 if dm and dm.group(1) == m.site.name:
                     report.tsc_top1 += 1
@@ -383,3 +389,4 @@ if __name__ == "__main__":
             print("\nfalse positives:", *rep.ours_false[:40], sep="\n  ")
             print("\nmissed:", *rep.missed, sep="\n  ")
             print("\ntsc on real code:", *rep.tsc_real[:20], sep="\n  ")
+            print("\ncaught by tsc only:", *rep.tsc_only, sep="\n  ")

@@ -67,10 +67,15 @@ export declare class Document {
   static open(path: string): Promise<Document>;
   addPage(): Page;
   render(): Promise<Uint8Array>;
-  find(id: string): Page | Block;
+  find(id: string): Page | string;
+  pick(id: string): Page | Block;
   getBag(): Bag;
 }
 export interface Bag { [key: string]: unknown; size: number; }
+export interface Degrees { type: "degrees"; angle: number; }
+export interface Radians { type: "radians"; angle: number; }
+export type Rotation = Degrees | Radians;
+export declare function rotation(page: Page): Rotation;
 export declare class Layout {
   static twoColumn(page: Page, gutter?: number): { left: Block; right: Block };
   static center(block: Block, within: Container): Block;

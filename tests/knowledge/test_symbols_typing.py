@@ -242,3 +242,34 @@ def test_engine_in_the_repository_imported_by_relative_path(tmp_path):
                       'new Sheet().addCell().addCells();\nnew E.Sheet().adCell();\n',
     }, '[object_model]\nsources = [{ path = "engine/index.js", module = "sheets" }]\n')
     assert names(symbol_findings(ws, "src/app.js")) == [(3, "addCells", "error"), (4, "adCell", "error")]
+
+
+def test_reassigned_variable_keeps_a_type_all_its_values_share(tmp_path):
+    found = check(tmp_path, """\
+        import { Document } from "@acme/layout";
+        const doc = Document.create();
+        let page = doc.addPage();
+        page = doc.addPage();
+        page.addBlok();
+        let other = doc.addPage();
+        other = null;
+        other.addBlok();
+        """)
+    assert names(found) == [(5, "addBlok", "error")]
+
+
+def test_union_of_object_types(tmp_path):
+    found = check(tmp_path, """\
+        import { rotation, Document } from "@acme/layout";
+        const r = rotation(null);
+        r.angle + r.type.length;
+        r.angles;
+        const d = Document.create();
+        d.pick("x").addBlock().addBlok();
+        d.pick("x").width;
+        d.pick("x").addTable();
+        d.pick("x").nothing;
+        """)
+    # a member on only some types of a union may follow a narrowing check: silent
+    assert names(found) == [(4, "angles", "error"), (6, "addBlok", "error"), (9, "nothing", "error")]
+    assert found[0]["message"] == "`Degrees | Radians` has no member `angles`; did you mean `angle`?"

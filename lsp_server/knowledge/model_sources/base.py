@@ -131,6 +131,7 @@ class SourceModel:
 # --- type expressions ----------------------------------------------------------------------------------
 # A parsed type is a small tuple tree:
 #   ("name", "Page")             a named type (generic arguments dropped, qualified names reduced)
+#   ("union", ("Degrees", "Radians"))   a union of named types (nullish parts dropped)
 #   ("array", T) ("promise", T) ("this",) ("typeof", "Page") ("fn", T_return)
 #   None                          unknown / not an object type we can follow (any, unions of several, literals)
 PRIMITIVES = frozenset({
@@ -171,7 +172,11 @@ def parse_type(text: str):
     if len(parts) > 1:
         kept = [p for p in parts if p not in NULLISH]
         parsed = {parse_type(p) for p in kept}
-        return parsed.pop() if len(parsed) == 1 else None
+        if len(parsed) == 1:
+            return parsed.pop()
+        if all(p is not None and p[0] == "name" for p in parsed):
+            return ("union", tuple(sorted(p[1] for p in parsed)))  # object types only: members all share
+        return None
     if "&" in text and len(_split_top(text, "&")) > 1:
         return None
     if text.endswith("[]"):
