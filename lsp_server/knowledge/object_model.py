@@ -413,6 +413,10 @@ class ObjectModelService(Service):
                 except (OSError, ValueError, UnicodeDecodeError) as exc:
                     problems.append(f"{spec.path}: cannot read object model source: {exc}")
                     continue
+                except Exception as exc:  # noqa: BLE001 - one bad source must not take the whole model down
+                    log.exception("object model source %s failed", spec.path)
+                    problems.append(f"{spec.path}: object model extraction failed: {type(exc).__name__}: {exc}")
+                    continue
                 _store_cached(cache, spec, model)
             problems.extend(model.warnings)
             built[spec] = model

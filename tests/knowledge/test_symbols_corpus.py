@@ -26,5 +26,6 @@ def test_pdf_lib_corpus_against_tsc(tmp_path, capsys):
     assert tsc > 0, "tsc found nothing: the comparison did not run (check the tsc invocation)"
     assert ours >= 3 * tsc, f"recall {ours:.1%} is not 3x tsc's {tsc:.1%}"
     assert report.ours_top1 / report.ours_hits >= 0.85
+    assert report.tsc_only == [], "caught by tsc but not by footprint:\n" + "\n".join(report.tsc_only)
     # declared types give errors, evidence gives warnings: both kinds must be at work on this corpus
     assert report.ours_errors > 0 and report.ours_warnings > 0
