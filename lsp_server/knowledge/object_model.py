@@ -202,14 +202,23 @@ class ObjectModel:
         return True
 
     def owners(self, member: str) -> list[TypeId]:
-        """Every closed class/interface that has an instance member `member` (inherited ones included)."""
+        """Every class or interface with methods that has an instance member `member` (inherited ones
+        included): the candidates when a receiver's type is inferred from the members used on it."""
         if self._owners is None:
             with self._lock:
                 if self._owners is None:
                     owners: dict[str, list[TypeId]] = {}
                     for tid in self.object_types():
-                        for name in self.members(tid):
-                            owners.setdefault(name, []).append(tid)
+                        members = self.members(tid)
+                        t = self.type(tid)
+                        if t is not None and t.kind == "interface" and \
+                                not any(m.kind == "method" for m, _ in members.values()):
+                            # plain-data / options interfaces: objects built to pass them often carry
+                            # extra fields, so using a field they lack says nothing
+                            continue
+                        for name, (m, _) in members.items():
+                            if not m.private:  # code outside the engine cannot use private members
+                                owners.setdefault(name, []).append(tid)
                     self._owners = owners
         return self._owners.get(member, [])
 

@@ -115,6 +115,9 @@ GLOBALS = frozenset({"console", "Math", "JSON", "window", "document", "globalThi
                      "Error", "Uint8Array", "ArrayBuffer", "URL", "performance", "crypto", "Deno", "Bun"})
 ARRAY_CALLBACKS = frozenset({"map", "forEach", "filter", "find", "findLast", "some", "every", "flatMap",
                              "findIndex", "sort"})
+# Variables named like plain data (an options bag, a config): never typed from evidence.
+DATA_NAMES = frozenset({"options", "opts", "config", "cfg", "settings", "params", "props", "args", "data",
+                        "defaults", "attrs", "attributes", "payload", "json"})
 FUNCTION_TYPES = frozenset({"function_declaration", "function_expression", "arrow_function", "method_definition",
                             "generator_function_declaration", "generator_function", "function"})
 BLOCK_TYPES = frozenset({"statement_block", "for_statement", "for_in_statement", "catch_clause", "switch_body",
@@ -437,8 +440,9 @@ class Analyzer:
             missing = [u for u in reads if u not in members and u not in OBJECT_MEMBERS]
             if len(missing) <= 1 and model.closed(tid):
                 return Val("inst", tid, conf=INFERRED, evidence=Evidence(name, tid, hits, callee))
-        if not reads:
+        if not reads or name in DATA_NAMES:
             return None
+        called = {u for u, usage in uses if usage in ("read-call", "call-args")}
         counts: dict[TypeId, int] = {}
         for u in reads | writes:
             for tid in model.owners(u):
@@ -451,7 +455,10 @@ class Analyzer:
                 continue
             members = model.members(tid)
             missing = [u for u in reads if u not in members and u not in OBJECT_MEMBERS]
-            hits = sorted(u for u in reads | writes if u in members)
+            hits = sorted(u for u in reads | writes if u in members and not members[u][0].private)
+            strong = [h for h in hits if h not in WEAK_EVIDENCE]
+            if not (called & set(hits)) and len(strong) < 2:
+                continue  # fields alone (no method called) fit plain objects too well
             if not missing:
                 exact.append((tid, hits))
             elif len(missing) == 1:

@@ -53,6 +53,8 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
     ranked = sg.rank(a.name, a.candidates, a.usage)
     if a.usage == "write" and (not ranked or ranked[0][1] < 0.75):
         return None  # a new property on an object (expando) unless it is plainly a typo of a real one
+    if inferred and not ranked:
+        return None  # an inferred type and a name like none of its members: more likely our guess is wrong
     suggestions = [n for n, _ in ranked[:5]]
     severity = Severity.ERROR if (conf >= HIGH and not inferred) else Severity.WARNING
     if a.usage == "import":
