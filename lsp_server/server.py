@@ -21,6 +21,7 @@ from pygls.lsp.server import LanguageServer
 
 from lsp_server import __version__, plugins, providers
 from lsp_server.checks import CHECKS, CheckContext, Phase, run_checks
+from lsp_server.checks.budget import budget
 from lsp_server.commands import COMMANDS, Command, CommandContext, CommandError
 from lsp_server.config import ConfigError
 from lsp_server.convert import (
@@ -35,8 +36,6 @@ from lsp_server.workspace import SERVICES, Workspace
 
 log = logging.getLogger(__name__)
 
-DEBOUNCE_SECONDS = 0.05
-SLOW_CHECK_MS = 1000.0
 WATCHED_GLOB = "**/*.{js,mjs,cjs,jsx,ts,mts,cts,tsx,md,markdown,txt,html,htm,json,toml}"
 
 
@@ -48,7 +47,6 @@ class FootprintServer(LanguageServer):
         self.warned_slow: set[str] = set()
         self.config_uris: set[str] = set()
         self.disk_uris: set[str] = set()
-        self.debounce = DEBOUNCE_SECONDS
 
     # --- diagnostics ----------------------------------------------------------------------------------
     async def check_and_publish(self, uri: str, phases: tuple[Phase, ...]) -> None:
@@ -57,7 +55,7 @@ class FootprintServer(LanguageServer):
             return
         doc = state.doc
         ws = self.session.workspace_for_path(doc.path)
-        ctx = CheckContext(ws, slow_ms=SLOW_CHECK_MS)
+        ctx = CheckContext(ws, slow_ms=budget(ws.settings).slow_check_ms)
         findings = await asyncio.to_thread(run_checks, doc, ctx, phases)
         current = self.session.documents.get(uri)
         if current is None:
@@ -81,7 +79,9 @@ class FootprintServer(LanguageServer):
             previous.cancel()
             # A pending save check must not be lost to a following keystroke.
             phases = tuple(sorted({*phases, *getattr(previous, "phases", ())}, key=lambda p: p.value))
-        task = asyncio.ensure_future(self._check_later(uri, phases, self.debounce if delay is None else delay))
+        if delay is None:
+            delay = budget(self.session.workspace_for_path(uri_to_path(uri)).settings).debounce_ms / 1000
+        task = asyncio.ensure_future(self._check_later(uri, phases, delay))
         task.phases = phases  # type: ignore[attr-defined]
         self.pending[uri] = task
 
@@ -114,7 +114,7 @@ class FootprintServer(LanguageServer):
                 self.disk_uris.discard(uri)
                 self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
             return
-        ctx = CheckContext(ws, slow_ms=SLOW_CHECK_MS)
+        ctx = CheckContext(ws, slow_ms=budget(ws.settings).slow_check_ms)
         findings = await asyncio.to_thread(run_checks, doc, ctx, (Phase.TYPE, Phase.SAVE))
         if uri in self.session.documents:
             return  # opened meanwhile: the editor's copy wins
@@ -122,15 +122,17 @@ class FootprintServer(LanguageServer):
         enc = self.session.encoding
         self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(
             uri=uri, diagnostics=[lsp_diagnostic(doc, f, enc) for f in findings]))
+        self.warn_slow(ctx)
 
     def warn_slow(self, ctx: CheckContext) -> None:
+        """One warning per slow check per server run ([limits] slow_check_ms); run_checks logs each."""
         for name, ms in ctx.slow_checks:
             if name not in self.warned_slow:
                 self.warned_slow.add(name)
                 self.window_show_message(lsp.ShowMessageParams(
                     type=lsp.MessageType.Warning,
-                    message=f"Footprint: check '{name}' took {ms:.0f} ms (budget {SLOW_CHECK_MS:.0f} ms); "
-                            "see the server log."))
+                    message=f"Footprint: check '{name}' took {ms:.0f} ms (budget {ctx.slow_ms:.0f} ms, "
+                            "[limits] slow_check_ms); see the server log."))
 
     def publish_config_errors(self) -> None:
         """Config errors are diagnostics on the config file itself, at the offending line."""
