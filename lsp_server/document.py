@@ -91,7 +91,7 @@ class ParsedDocument:
             start = lines.offset(*change.start, encoding)
             end = max(start, lines.offset(*change.end, encoding))
             new_source = source[:start] + new_bytes + source[end:]
-            new_lines = LineIndex.of(new_source)
+            new_lines = lines.after_edit(new_source, start, end, start + len(new_bytes))
             if tree is not None:
                 tree.edit(
                     start_byte=start,
