@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import time
 import uuid
 from pathlib import Path
 from typing import Any
@@ -45,6 +46,7 @@ class FootprintServer(LanguageServer):
         self.session = Session()
         self.pending: dict[str, asyncio.Task] = {}
         self.warned_slow: set[str] = set()
+        self.last_change: dict[str, float] = {}  # uri -> time.monotonic() of its last didChange
         self.config_uris: set[str] = set()
         self.disk_uris: set[str] = set()
 
@@ -80,10 +82,26 @@ class FootprintServer(LanguageServer):
             # A pending save check must not be lost to a following keystroke.
             phases = tuple(sorted({*phases, *getattr(previous, "phases", ())}, key=lambda p: p.value))
         if delay is None:
-            delay = budget(self.session.workspace_for_path(uri_to_path(uri)).settings).debounce_ms / 1000
+            delay = self.debounce_seconds(uri)
         task = asyncio.ensure_future(self._check_later(uri, phases, delay))
         task.phases = phases  # type: ignore[attr-defined]
         self.pending[uri] = task
+
+    def debounce_seconds(self, uri: str) -> float:
+        return budget(self.session.workspace_for_path(uri_to_path(uri)).settings).debounce_ms / 1000
+
+    def typing_delay(self, uri: str) -> float:
+        """Leading-edge debounce for a keystroke: the first change after a quiet spell is checked at once
+        (typing at human speed gets diagnostics in a few ms, not debounce + work); a change that follows
+        another within `debounce_ms`, or arrives while a check is pending, waits for `debounce_ms` of quiet,
+        so a burst (paste, key repeat, multi-cursor edit) still costs one run."""
+        debounce = self.debounce_seconds(uri)
+        now = time.monotonic()
+        last = self.last_change.get(uri)
+        self.last_change[uri] = now
+        task = self.pending.get(uri)
+        busy = task is not None and not task.done()
+        return 0.0 if not busy and (last is None or now - last >= debounce) else debounce
 
     async def _check_later(self, uri: str, phases: tuple[Phase, ...], delay: float) -> None:
         try:
@@ -299,7 +317,7 @@ def did_change(ls: FootprintServer, params: lsp.DidChangeTextDocumentParams) -> 
     state.type_findings = shift_findings(state.type_findings, edits)
     ls.session.workspace_for_path(doc.path).open_document(doc)
     if doc.language:
-        ls.schedule(uri, (Phase.TYPE,))
+        ls.schedule(uri, (Phase.TYPE,), delay=ls.typing_delay(uri))
 
 
 @server.feature(lsp.TEXT_DOCUMENT_DID_SAVE, lsp.SaveOptions(include_text=False))
@@ -324,6 +342,7 @@ def did_close(ls: FootprintServer, params: lsp.DidCloseTextDocumentParams) -> No
     uri = params.text_document.uri
     state = ls.session.documents.pop(uri, None)
     task = ls.pending.pop(uri, None)
+    ls.last_change.pop(uri, None)
     if task is not None:
         task.cancel()
     if state is not None and state.doc.path is not None:
