@@ -188,11 +188,25 @@ class FootprintServer(LanguageServer):
         findings = state.findings if state is not None and state.doc is doc else []
         return providers.RequestContext(self.session.workspace_for_path(doc.path), findings=findings)
 
+    async def open_files_checked(self, grace: float = 0.3, limit: float = 3.0) -> None:
+        """Wait (at most `limit` s) until the documents opened so far have their diagnostics.
+
+        Indexes build in worker threads that compete for the GIL with the checks of open files; starting
+        them after the files the editor opened at start-up are checked puts those first diagnostics ahead
+        of a whole-workspace index. `grace` covers the didOpen that editors send right after `initialized`.
+        """
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + limit
+        await asyncio.sleep(grace)
+        while loop.time() < deadline and any(not t.done() for t in list(self.pending.values())):
+            await asyncio.sleep(0.02)
+
     async def warm_services(self, ws: Workspace) -> None:
         """Build every registered workspace index in the background, reporting `$/progress`."""
         plugins.load()
         if not SERVICES:
             return
+        await self.open_files_checked()
         token = f"footprint-index-{uuid.uuid4()}"
         caps = self.client_capabilities
         use_progress = bool(caps and caps.window and caps.window.work_done_progress)
