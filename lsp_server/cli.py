@@ -125,10 +125,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"footprint-ls {__version__}")
     parser.add_argument("--log-file", type=Path, help="write logs to this file (default: stderr)")
     parser.add_argument("--log-level", default="INFO", choices=("DEBUG", "INFO", "WARNING", "ERROR"))
+    # The logging options are accepted after the verb too (`footprint-ls serve --log-file F`).
+    logging_options = argparse.ArgumentParser(add_help=False)
+    logging_options.add_argument("--log-file", type=Path, default=argparse.SUPPRESS)
+    logging_options.add_argument("--log-level", choices=("DEBUG", "INFO", "WARNING", "ERROR"), default=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="verb", metavar="COMMAND")
     for name in sorted(CLI_COMMANDS):
         cmd = CLI_COMMANDS[name]
-        sp = sub.add_parser(name, help=cmd.help, description=cmd.help)
+        sp = sub.add_parser(name, help=cmd.help, description=cmd.help, parents=[logging_options])
         sp.set_defaults(run=cmd.configure(sp))
     return parser
 
