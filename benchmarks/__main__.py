@@ -83,6 +83,7 @@ def main(argv: list[str] | None = None) -> int:
         names = [n for n in names if n in wanted]
     timeout = args.timeout or (300 if args.quick else 3600)
     started = datetime.now(timezone.utc)
+    load_at_start = machine()["load_average"]
     modules: dict[str, dict] = {}
     for name in names:
         print(f"== {name}{' --quick' if args.quick else ''}", file=sys.stderr, flush=True)
@@ -90,8 +91,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"   {modules[name]['seconds']:.1f} s, exit {modules[name]['returncode']}", file=sys.stderr, flush=True)
     rows = [r for m in modules.values() for r in m["rows"]]
     info = machine()
+    info["load_average_at_start"] = load_at_start
     print(f"\nFootprint benchmarks{' (quick)' if args.quick else ''}, {started:%Y-%m-%d %H:%M} UTC, "
-          f"{info['cpu']}, {info['cores']} cores, {info['memory_gb']} GB, Python {info['python']}\n")
+          f"{info['cpu']}, {info['cores']} cores, {info['memory_gb']} GB, Python {info['python']}, "
+          f"load average {load_at_start} at start, {info['load_average']} at end\n")
     print(format_table(rows))
     summary = {s: sum(1 for r in rows if r.status == s) for s in ("PASS", "MISS", ERROR)}
     print(f"\n{summary['PASS']} PASS, {summary['MISS']} MISS, {summary[ERROR]} ERROR")

@@ -112,6 +112,16 @@ def proc_rss_mb(pid: int) -> tuple[float | None, float | None]:
     return values.get("VmRSS"), values.get("VmHWM")
 
 
+def proc_cpu_seconds(pid: int) -> float | None:
+    """CPU time (user + system) another process has used so far, from /proc; None where unavailable.
+    Unlike wall time it does not grow when other work on the machine competes for the cores."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def machine() -> dict[str, Any]:
     """What the figures were measured on."""
     cpu = platform.processor() or platform.machine()
@@ -135,8 +145,12 @@ def machine() -> dict[str, Any]:
             versions[dist] = version(dist)
         except Exception:  # noqa: BLE001 - a missing distribution is just not listed
             pass
+    try:
+        load = [round(x, 2) for x in os.getloadavg()]  # other work on the machine skews every figure
+    except (OSError, AttributeError):
+        load = None
     return {"cpu": cpu, "cores": os.cpu_count(), "memory_gb": mem_gb, "os": platform.platform(),
-            "python": platform.python_version(), "packages": versions}
+            "python": platform.python_version(), "packages": versions, "load_average": load}
 
 
 def _fmt(value: float | None, unit: str) -> str:
