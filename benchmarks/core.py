@@ -131,6 +131,31 @@ def _spread_positions(text: str, needle: str, count: int) -> list[tuple[int, int
     return hits[::step][:count]
 
 
+def _typing_samples(client: LspClient, path: Path, pairs: int, seed: int) -> list[float]:
+    """Open `path`, then type and delete a character `pairs` times: didChange -> diagnostics in ms."""
+    uri = client.open(path)
+    client.diagnostics_for(uri, version=1, timeout=60)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    rng = random.Random(seed)
+    samples, version = [], 1
+    for _ in range(pairs):
+        line = rng.randrange(len(lines))
+        col = min(2, len(lines[line]))
+        for insert in (True, False):
+            version += 1
+            mark = client.mark()
+            sent = client.notify("textDocument/didChange", {
+                "textDocument": {"uri": uri, "version": version},
+                "contentChanges": [{"range": {"start": {"line": line, "character": col},
+                                              "end": {"line": line, "character": col if insert else col + 1}},
+                                    "text": "x" if insert else ""}]})
+            got = client.diagnostics_for(uri, since=mark, version=version, timeout=30)
+            samples.append((got.at - sent) * 1000)
+            time.sleep(max(0.0, sent + TYPING_GAP - time.perf_counter()))
+    client.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+    return samples
+
+
 def editor_rows(quick: bool) -> list[Row]:
     from lsp_server.checks.budget import DEFAULT_DEBOUNCE_MS
 
@@ -171,6 +196,8 @@ def editor_rows(quick: bool) -> list[Row]:
                                target=TARGETS["keystroke"],
                                note=f"end to end over stdio, one keystroke every {TYPING_GAP * 1000:.0f} ms "
                                     f"(fast typing); leading-edge debounce of {DEFAULT_DEBOUNCE_MS:.0f} ms"))
+        rows.append(sample_row(AREA, "keystroke: didChange -> publishDiagnostics, 10,000-line file",
+                               _typing_samples(client, write_large_file(10000), 3 if quick else 30, 10000)))
         # A burst (paste, key repeat): 10 changes 5 ms apart must cost few check runs, then settle.
         bursts, runs = [], []
         for i in range(2 if quick else 10):
