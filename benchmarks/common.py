@@ -14,6 +14,7 @@ import json
 import math
 import os
 import platform
+import re
 import resource
 import statistics
 import sys
@@ -169,7 +170,7 @@ def format_table(rows: list[Row]) -> str:
         measured = r.p95 if r.p95 is not None else r.value
         ratio = f"{r.ratio:.1f}x ({r.baseline})" if r.ratio is not None else (r.baseline or "")
         lines.append([r.area, r.name, str(r.n or ""), _fmt(r.median, r.unit) + (unit if r.median is not None else ""),
-                      _fmt(measured, r.unit) + unit, f"<= {_fmt(r.target, r.unit)}{unit}" if r.target is not None else "",
+                      _fmt(measured, r.unit) + (unit if measured is not None else ""), f"<= {_fmt(r.target, r.unit)}{unit}" if r.target is not None else "",
                       r.status, ratio])
     widths = [max(len(h), *(len(line[i]) for line in lines)) if lines else len(h) for i, h in enumerate(header)]
     out = ["  ".join(h.ljust(w) for h, w in zip(header, widths)), "  ".join("-" * w for w in widths)]
@@ -188,14 +189,24 @@ def report(rows: list[Row]) -> None:
         Path(target).write_text(json.dumps([asdict(r) for r in rows], indent=1), encoding="utf-8")
 
 
+_VERDICT = re.compile(r"\b(PASS|MISS)\b")
+_FIGURE = re.compile(r"\b(p50|median|p95)\b\s*[=:]?\s*([0-9]+(?:\.[0-9]+)?)\s*(ms|s)?\b")
+
+
 def rows_from_text(area: str, text: str) -> list[Row]:
-    """Rows for a module that printed its own table: every output line that says PASS or MISS."""
+    """Rows for a module that printed its own table: every output line that says PASS or MISS, with the
+    p50/median and p95 figures the line states (in ms) when it states them."""
     rows = []
     for line in text.splitlines():
-        words = line.replace("|", " ").split()
-        status = PASS if PASS in words else MISS if MISS in words else None
-        if status:
-            rows.append(Row(area, " ".join(line.split())[:120], status=status, note="parsed from the module's output"))
+        verdict = _VERDICT.search(line)
+        if not verdict:
+            continue
+        figures: dict[str, float] = {}
+        for name, number, unit in _FIGURE.findall(line):
+            value = float(number) * (1000 if unit == "s" else 1)
+            figures.setdefault("p95" if name == "p95" else "median", value)
+        rows.append(Row(area, " ".join(line.split())[:120], median=figures.get("median"), p95=figures.get("p95"),
+                        status=verdict.group(1), extra={"parsed_from_output": True}))
     return rows
 
 
