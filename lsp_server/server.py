@@ -47,6 +47,7 @@ class FootprintServer(LanguageServer):
         self.pending: dict[str, asyncio.Task] = {}
         self.warned_slow: set[str] = set()
         self.last_change: dict[str, float] = {}  # uri -> time.monotonic() of its last didChange
+        self.warming: dict[Path, asyncio.Task] = {}  # workspace root -> its background index build
         self.config_uris: set[str] = set()
         self.disk_uris: set[str] = set()
 
@@ -57,7 +58,7 @@ class FootprintServer(LanguageServer):
             return
         doc = state.doc
         ws = self.session.workspace_for_path(doc.path)
-        ctx = CheckContext(ws, slow_ms=budget(ws.settings).slow_check_ms)
+        ctx = CheckContext(ws, slow_ms=budget(ws.settings).slow_check_ms, build_services=False)
         findings = await asyncio.to_thread(run_checks, doc, ctx, phases)
         current = self.session.documents.get(uri)
         if current is None:
@@ -132,7 +133,7 @@ class FootprintServer(LanguageServer):
                 self.disk_uris.discard(uri)
                 self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
             return
-        ctx = CheckContext(ws, slow_ms=budget(ws.settings).slow_check_ms)
+        ctx = CheckContext(ws, slow_ms=budget(ws.settings).slow_check_ms, build_services=False)
         findings = await asyncio.to_thread(run_checks, doc, ctx, (Phase.TYPE, Phase.SAVE))
         if uri in self.session.documents:
             return  # opened meanwhile: the editor's copy wins
@@ -201,12 +202,42 @@ class FootprintServer(LanguageServer):
         while loop.time() < deadline and any(not t.done() for t in list(self.pending.values())):
             await asyncio.sleep(0.02)
 
+    def ensure_services(self, ws: Workspace) -> None:
+        """(Re)build, in the background, every service of `ws` that is missing (never built, dropped by a
+        failed update or a settings reload). One warm-up per workspace at a time; it loops until done."""
+        task = self.warming.get(ws.root)
+        if task is not None and not task.done():
+            task.again = True  # type: ignore[attr-defined]
+            return
+        self.warming[ws.root] = asyncio.ensure_future(self.warm_services(ws))
+
+    def recheck_open_documents(self, ws: Workspace) -> None:
+        """Re-run every check on the open documents of `ws` (an index they may use has become ready)."""
+        for uri, state in list(self.session.documents.items()):
+            if state.doc.language and self.session.workspace_for_path(state.doc.path) is ws:
+                self.schedule(uri, (Phase.TYPE, Phase.SAVE), delay=0)
+
     async def warm_services(self, ws: Workspace) -> None:
-        """Build every registered workspace index in the background, reporting `$/progress`."""
+        """Build every missing workspace index in the background, reporting `$/progress`; re-check the
+        open documents after each one, since checks do not build indexes in the server (CheckContext)."""
         plugins.load()
-        if not SERVICES:
+        if not any(ws.peek_service(cls) is None for cls in SERVICES):
             return
         await self.open_files_checked()
+        task = asyncio.current_task()
+        failed: set[type] = set()
+        while True:
+            if task is not None:
+                task.again = False  # type: ignore[attr-defined]
+            missing = [cls for cls in SERVICES if ws.peek_service(cls) is None and cls not in failed]
+            if not missing:
+                return
+            await self._build_services(ws, missing, failed)
+            if task is None or not getattr(task, "again", False):
+                return
+
+    async def _build_services(self, ws: Workspace, missing: list, failed: set) -> None:
+        """Build `missing` one after the other in worker threads, under one `$/progress`."""
         token = f"footprint-index-{uuid.uuid4()}"
         caps = self.client_capabilities
         use_progress = bool(caps and caps.window and caps.window.work_done_progress)
@@ -224,11 +255,13 @@ class FootprintServer(LanguageServer):
                 loop.call_soon_threadsafe(self.work_done_progress.report, token,
                                           lsp.WorkDoneProgressReport(message=message, percentage=percent))
 
-        for i, cls in enumerate(list(SERVICES)):
-            report(f"{cls.name}", int(100 * i / len(SERVICES)))
+        for i, cls in enumerate(missing):
+            report(f"{cls.name}", int(100 * i / len(missing)))
             try:
                 await asyncio.to_thread(ws.service, cls, report)
+                self.recheck_open_documents(ws)
             except Exception:  # noqa: BLE001
+                failed.add(cls)
                 log.exception("building %s failed", cls.name)
         if use_progress:
             self.work_done_progress.end(token, lsp.WorkDoneProgressEnd(message="ready"))
@@ -284,17 +317,20 @@ def initialize(ls: FootprintServer, params: lsp.InitializeParams) -> None:
 @server.feature(lsp.INITIALIZED)
 @guarded
 async def initialized(ls: FootprintServer, params: lsp.InitializedParams) -> None:
-    caps = ls.client_capabilities
-    watched = caps and caps.workspace and caps.workspace.did_change_watched_files
-    if watched and watched.dynamic_registration:
-        await ls.client_register_capability_async(lsp.RegistrationParams(registrations=[lsp.Registration(
-            id=f"footprint-watch-{uuid.uuid4()}", method=lsp.WORKSPACE_DID_CHANGE_WATCHED_FILES,
-            register_options=lsp.DidChangeWatchedFilesRegistrationOptions(
-                watchers=[lsp.FileSystemWatcher(glob_pattern=WATCHED_GLOB)]))]))
     for root in ls.session.roots:
         ws = ls.session.workspace(root)
         ls.publish_config_errors()
-        asyncio.ensure_future(ls.warm_services(ws))
+        ls.ensure_services(ws)
+    caps = ls.client_capabilities
+    watched = caps and caps.workspace and caps.workspace.did_change_watched_files
+    if watched and watched.dynamic_registration:
+        try:
+            await ls.client_register_capability_async(lsp.RegistrationParams(registrations=[lsp.Registration(
+                id=f"footprint-watch-{uuid.uuid4()}", method=lsp.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                register_options=lsp.DidChangeWatchedFilesRegistrationOptions(
+                    watchers=[lsp.FileSystemWatcher(glob_pattern=WATCHED_GLOB)]))]))
+        except Exception as exc:  # noqa: BLE001 - a client that refuses still gets everything but file watching
+            log.warning("the client refused to watch files for us (%s): on-disk changes are seen on save only", exc)
 
 
 @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
@@ -342,6 +378,7 @@ def did_save(ls: FootprintServer, params: lsp.DidSaveTextDocumentParams) -> None
     if path is not None:
         ws = ls.session.workspace_for_path(path)
         ws.files_changed([path])
+        ls.ensure_services(ws)  # a service that could not update was dropped: rebuild it in the background
         if ls.session.is_config_file(path):
             ls.publish_config_errors()
             for other in ls.session.documents:
@@ -373,6 +410,7 @@ async def did_change_watched_files(ls: FootprintServer, params: lsp.DidChangeWat
         by_workspace.setdefault(ls.session.workspace_for_path(path).root, []).append(path)
     for root, changed in by_workspace.items():
         ls.session.workspace(root).files_changed(changed)
+        ls.ensure_services(ls.session.workspace(root))
     if any(ls.session.is_config_file(p) for p in paths):
         ls.publish_config_errors()
     for path in paths:
@@ -393,6 +431,8 @@ def did_change_configuration(ls: FootprintServer, params: lsp.DidChangeConfigura
     if isinstance(settings, dict):
         ls.session.set_client_settings(settings.get("footprint", settings))
         ls.publish_config_errors()
+        for ws in list(ls.session.workspaces.values()):
+            ls.ensure_services(ws)  # new settings dropped every built service
         for uri in list(ls.session.documents):
             ls.schedule(uri, (Phase.TYPE, Phase.SAVE), delay=0)
 

@@ -21,3 +21,23 @@ async def test_indexing_waits_for_open_file_checks_but_not_forever():
     await ls.open_files_checked(grace=0, limit=0.3)
     assert time.monotonic() - started < 5
     ls.pending["file:///b.js"].cancel()
+
+
+def test_check_context_service_builds_only_outside_the_server(tmp_path):
+    from lsp_server.checks import CheckContext
+    from lsp_server.workspace import Service, Workspace
+
+    class Index(Service):
+        name = "test index"
+        builds = 0
+
+        @classmethod
+        def build(cls, workspace, progress):
+            cls.builds += 1
+            return cls()
+
+    ws = Workspace(tmp_path)
+    assert CheckContext(ws, build_services=False).service(Index) is None and Index.builds == 0
+    built = CheckContext(ws).service(Index)  # the CLI's default: build on demand
+    assert isinstance(built, Index) and Index.builds == 1
+    assert CheckContext(ws, build_services=False).service(Index) is built
