@@ -21,7 +21,7 @@ from pygls.exceptions import JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 
 from lsp_server import __version__, plugins, providers
-from lsp_server.checks import CHECKS, CheckContext, Phase, run_checks
+from lsp_server.checks import CHECKS, CheckContext, Phase, has_checks, run_checks
 from lsp_server.checks.budget import budget
 from lsp_server.commands import COMMANDS, Command, CommandContext, CommandError
 from lsp_server.config import ConfigError
@@ -214,7 +214,7 @@ class FootprintServer(LanguageServer):
     def recheck_open_documents(self, ws: Workspace) -> None:
         """Re-run every check on the open documents of `ws` (an index they may use has become ready)."""
         for uri, state in list(self.session.documents.items()):
-            if state.doc.language and self.session.workspace_for_path(state.doc.path) is ws:
+            if has_checks(state.doc) and self.session.workspace_for_path(state.doc.path) is ws:
                 self.schedule(uri, (Phase.TYPE, Phase.SAVE), delay=0)
 
     async def warm_services(self, ws: Workspace) -> None:
@@ -317,6 +317,9 @@ def initialize(ls: FootprintServer, params: lsp.InitializeParams) -> None:
 @server.feature(lsp.INITIALIZED)
 @guarded
 async def initialized(ls: FootprintServer, params: lsp.InitializedParams) -> None:
+    loop = asyncio.get_running_loop()
+    ls.session.notify_user = lambda message: loop.call_soon_threadsafe(  # callable from worker threads
+        ls.window_show_message, lsp.ShowMessageParams(type=lsp.MessageType.Warning, message=message))
     for root in ls.session.roots:
         ws = ls.session.workspace(root)
         ls.publish_config_errors()
@@ -345,7 +348,7 @@ def did_open(ls: FootprintServer, params: lsp.DidOpenTextDocumentParams) -> None
     ws.open_document(doc)
     if ws.settings.errors:
         ls.publish_config_errors()
-    if doc.language:
+    if has_checks(doc):
         # A file opens as it is on disk, so it gets the on-save checks too.
         ls.schedule(item.uri, (Phase.TYPE, Phase.SAVE), delay=0)
 
@@ -383,7 +386,7 @@ def did_save(ls: FootprintServer, params: lsp.DidSaveTextDocumentParams) -> None
             ls.publish_config_errors()
             for other in ls.session.documents:
                 ls.schedule(other, (Phase.TYPE, Phase.SAVE), delay=0)
-    if uri in ls.session.documents and ls.session.documents[uri].doc.language:
+    if uri in ls.session.documents and has_checks(ls.session.documents[uri].doc):
         ls.schedule(uri, (Phase.TYPE, Phase.SAVE), delay=0)
 
 
@@ -418,7 +421,7 @@ async def did_change_watched_files(ls: FootprintServer, params: lsp.DidChangeWat
         state = ls.session.documents.get(uri)
         if state is not None:
             # Open in the editor: written by an agent or saved elsewhere; on-disk text = saved text.
-            if state.doc.language:
+            if has_checks(state.doc):
                 ls.schedule(uri, (Phase.TYPE, Phase.SAVE), delay=0)
         elif language_for_path(path) and ls.session.workspace_for_path(path).contains(path.resolve()):
             await ls.check_disk_file(path)
