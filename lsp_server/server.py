@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import time
 import uuid
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from pygls.lsp.server import LanguageServer
 
 from lsp_server import __version__, plugins, providers
 from lsp_server.checks import CHECKS, CheckContext, Phase, has_checks, run_checks
+from lsp_server.checks.budget import budget
 from lsp_server.commands import COMMANDS, Command, CommandContext, CommandError
 from lsp_server.config import ConfigError
 from lsp_server.convert import (
@@ -35,8 +37,6 @@ from lsp_server.workspace import SERVICES, Workspace
 
 log = logging.getLogger(__name__)
 
-DEBOUNCE_SECONDS = 0.05
-SLOW_CHECK_MS = 1000.0
 WATCHED_GLOB = "**/*.{js,mjs,cjs,jsx,ts,mts,cts,tsx,md,markdown,txt,html,htm,json,toml}"
 
 
@@ -46,9 +46,10 @@ class FootprintServer(LanguageServer):
         self.session = Session()
         self.pending: dict[str, asyncio.Task] = {}
         self.warned_slow: set[str] = set()
+        self.last_change: dict[str, float] = {}  # uri -> time.monotonic() of its last didChange
+        self.warming: dict[Path, asyncio.Task] = {}  # workspace root -> its background index build
         self.config_uris: set[str] = set()
         self.disk_uris: set[str] = set()
-        self.debounce = DEBOUNCE_SECONDS
 
     # --- diagnostics ----------------------------------------------------------------------------------
     async def check_and_publish(self, uri: str, phases: tuple[Phase, ...]) -> None:
@@ -57,7 +58,7 @@ class FootprintServer(LanguageServer):
             return
         doc = state.doc
         ws = self.session.workspace_for_path(doc.path)
-        ctx = CheckContext(ws, slow_ms=SLOW_CHECK_MS)
+        ctx = CheckContext(ws, slow_ms=budget(ws.settings).slow_check_ms, build_services=False)
         findings = await asyncio.to_thread(run_checks, doc, ctx, phases)
         current = self.session.documents.get(uri)
         if current is None:
@@ -81,9 +82,27 @@ class FootprintServer(LanguageServer):
             previous.cancel()
             # A pending save check must not be lost to a following keystroke.
             phases = tuple(sorted({*phases, *getattr(previous, "phases", ())}, key=lambda p: p.value))
-        task = asyncio.ensure_future(self._check_later(uri, phases, self.debounce if delay is None else delay))
+        if delay is None:
+            delay = self.debounce_seconds(uri)
+        task = asyncio.ensure_future(self._check_later(uri, phases, delay))
         task.phases = phases  # type: ignore[attr-defined]
         self.pending[uri] = task
+
+    def debounce_seconds(self, uri: str) -> float:
+        return budget(self.session.workspace_for_path(uri_to_path(uri)).settings).debounce_ms / 1000
+
+    def typing_delay(self, uri: str) -> float:
+        """Leading-edge debounce for a keystroke: the first change after a quiet spell is checked at once
+        (typing at human speed gets diagnostics in a few ms, not debounce + work); a change that follows
+        another within `debounce_ms`, or arrives while a check is pending, waits for `debounce_ms` of quiet,
+        so a burst (paste, key repeat, multi-cursor edit) still costs one run."""
+        debounce = self.debounce_seconds(uri)
+        now = time.monotonic()
+        last = self.last_change.get(uri)
+        self.last_change[uri] = now
+        task = self.pending.get(uri)
+        busy = task is not None and not task.done()
+        return 0.0 if not busy and (last is None or now - last >= debounce) else debounce
 
     async def _check_later(self, uri: str, phases: tuple[Phase, ...], delay: float) -> None:
         try:
@@ -114,7 +133,7 @@ class FootprintServer(LanguageServer):
                 self.disk_uris.discard(uri)
                 self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
             return
-        ctx = CheckContext(ws, slow_ms=SLOW_CHECK_MS)
+        ctx = CheckContext(ws, slow_ms=budget(ws.settings).slow_check_ms, build_services=False)
         findings = await asyncio.to_thread(run_checks, doc, ctx, (Phase.TYPE, Phase.SAVE))
         if uri in self.session.documents:
             return  # opened meanwhile: the editor's copy wins
@@ -122,15 +141,17 @@ class FootprintServer(LanguageServer):
         enc = self.session.encoding
         self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(
             uri=uri, diagnostics=[lsp_diagnostic(doc, f, enc) for f in findings]))
+        self.warn_slow(ctx)
 
     def warn_slow(self, ctx: CheckContext) -> None:
+        """One warning per slow check per server run ([limits] slow_check_ms); run_checks logs each."""
         for name, ms in ctx.slow_checks:
             if name not in self.warned_slow:
                 self.warned_slow.add(name)
                 self.window_show_message(lsp.ShowMessageParams(
                     type=lsp.MessageType.Warning,
-                    message=f"Footprint: check '{name}' took {ms:.0f} ms (budget {SLOW_CHECK_MS:.0f} ms); "
-                            "see the server log."))
+                    message=f"Footprint: check '{name}' took {ms:.0f} ms (budget {ctx.slow_ms:.0f} ms, "
+                            "[limits] slow_check_ms); see the server log."))
 
     def publish_config_errors(self) -> None:
         """Config errors are diagnostics on the config file itself, at the offending line."""
@@ -168,11 +189,55 @@ class FootprintServer(LanguageServer):
         findings = state.findings if state is not None and state.doc is doc else []
         return providers.RequestContext(self.session.workspace_for_path(doc.path), findings=findings)
 
-    async def warm_services(self, ws: Workspace) -> None:
-        """Build every registered workspace index in the background, reporting `$/progress`."""
-        plugins.load()
-        if not SERVICES:
+    async def open_files_checked(self, grace: float = 0.3, limit: float = 3.0) -> None:
+        """Wait (at most `limit` s) until the documents opened so far have their diagnostics.
+
+        Indexes build in worker threads that compete for the GIL with the checks of open files; starting
+        them after the files the editor opened at start-up are checked puts those first diagnostics ahead
+        of a whole-workspace index. `grace` covers the didOpen that editors send right after `initialized`.
+        """
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + limit
+        await asyncio.sleep(grace)
+        while loop.time() < deadline and any(not t.done() for t in list(self.pending.values())):
+            await asyncio.sleep(0.02)
+
+    def ensure_services(self, ws: Workspace) -> None:
+        """(Re)build, in the background, every service of `ws` that is missing (never built, dropped by a
+        failed update or a settings reload). One warm-up per workspace at a time; it loops until done."""
+        task = self.warming.get(ws.root)
+        if task is not None and not task.done():
+            task.again = True  # type: ignore[attr-defined]
             return
+        self.warming[ws.root] = asyncio.ensure_future(self.warm_services(ws))
+
+    def recheck_open_documents(self, ws: Workspace) -> None:
+        """Re-run every check on the open documents of `ws` (an index they may use has become ready)."""
+        for uri, state in list(self.session.documents.items()):
+            if has_checks(state.doc) and self.session.workspace_for_path(state.doc.path) is ws:
+                self.schedule(uri, (Phase.TYPE, Phase.SAVE), delay=0)
+
+    async def warm_services(self, ws: Workspace) -> None:
+        """Build every missing workspace index in the background, reporting `$/progress`; re-check the
+        open documents after each one, since checks do not build indexes in the server (CheckContext)."""
+        plugins.load()
+        if not any(ws.peek_service(cls) is None for cls in SERVICES):
+            return
+        await self.open_files_checked()
+        task = asyncio.current_task()
+        failed: set[type] = set()
+        while True:
+            if task is not None:
+                task.again = False  # type: ignore[attr-defined]
+            missing = [cls for cls in SERVICES if ws.peek_service(cls) is None and cls not in failed]
+            if not missing:
+                return
+            await self._build_services(ws, missing, failed)
+            if task is None or not getattr(task, "again", False):
+                return
+
+    async def _build_services(self, ws: Workspace, missing: list, failed: set) -> None:
+        """Build `missing` one after the other in worker threads, under one `$/progress`."""
         token = f"footprint-index-{uuid.uuid4()}"
         caps = self.client_capabilities
         use_progress = bool(caps and caps.window and caps.window.work_done_progress)
@@ -190,11 +255,13 @@ class FootprintServer(LanguageServer):
                 loop.call_soon_threadsafe(self.work_done_progress.report, token,
                                           lsp.WorkDoneProgressReport(message=message, percentage=percent))
 
-        for i, cls in enumerate(list(SERVICES)):
-            report(f"{cls.name}", int(100 * i / len(SERVICES)))
+        for i, cls in enumerate(missing):
+            report(f"{cls.name}", int(100 * i / len(missing)))
             try:
                 await asyncio.to_thread(ws.service, cls, report)
+                self.recheck_open_documents(ws)
             except Exception:  # noqa: BLE001
+                failed.add(cls)
                 log.exception("building %s failed", cls.name)
         if use_progress:
             self.work_done_progress.end(token, lsp.WorkDoneProgressEnd(message="ready"))
@@ -253,17 +320,20 @@ async def initialized(ls: FootprintServer, params: lsp.InitializedParams) -> Non
     loop = asyncio.get_running_loop()
     ls.session.notify_user = lambda message: loop.call_soon_threadsafe(  # callable from worker threads
         ls.window_show_message, lsp.ShowMessageParams(type=lsp.MessageType.Warning, message=message))
-    caps = ls.client_capabilities
-    watched = caps and caps.workspace and caps.workspace.did_change_watched_files
-    if watched and watched.dynamic_registration:
-        await ls.client_register_capability_async(lsp.RegistrationParams(registrations=[lsp.Registration(
-            id=f"footprint-watch-{uuid.uuid4()}", method=lsp.WORKSPACE_DID_CHANGE_WATCHED_FILES,
-            register_options=lsp.DidChangeWatchedFilesRegistrationOptions(
-                watchers=[lsp.FileSystemWatcher(glob_pattern=WATCHED_GLOB)]))]))
     for root in ls.session.roots:
         ws = ls.session.workspace(root)
         ls.publish_config_errors()
-        asyncio.ensure_future(ls.warm_services(ws))
+        ls.ensure_services(ws)
+    caps = ls.client_capabilities
+    watched = caps and caps.workspace and caps.workspace.did_change_watched_files
+    if watched and watched.dynamic_registration:
+        try:
+            await ls.client_register_capability_async(lsp.RegistrationParams(registrations=[lsp.Registration(
+                id=f"footprint-watch-{uuid.uuid4()}", method=lsp.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                register_options=lsp.DidChangeWatchedFilesRegistrationOptions(
+                    watchers=[lsp.FileSystemWatcher(glob_pattern=WATCHED_GLOB)]))]))
+        except Exception as exc:  # noqa: BLE001 - a client that refuses still gets everything but file watching
+            log.warning("the client refused to watch files for us (%s): on-disk changes are seen on save only", exc)
 
 
 @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
@@ -300,7 +370,7 @@ def did_change(ls: FootprintServer, params: lsp.DidChangeTextDocumentParams) -> 
     state.type_findings = shift_findings(state.type_findings, edits)
     ls.session.workspace_for_path(doc.path).open_document(doc)
     if doc.language:
-        ls.schedule(uri, (Phase.TYPE,))
+        ls.schedule(uri, (Phase.TYPE,), delay=ls.typing_delay(uri))
 
 
 @server.feature(lsp.TEXT_DOCUMENT_DID_SAVE, lsp.SaveOptions(include_text=False))
@@ -311,6 +381,7 @@ def did_save(ls: FootprintServer, params: lsp.DidSaveTextDocumentParams) -> None
     if path is not None:
         ws = ls.session.workspace_for_path(path)
         ws.files_changed([path])
+        ls.ensure_services(ws)  # a service that could not update was dropped: rebuild it in the background
         if ls.session.is_config_file(path):
             ls.publish_config_errors()
             for other in ls.session.documents:
@@ -325,6 +396,7 @@ def did_close(ls: FootprintServer, params: lsp.DidCloseTextDocumentParams) -> No
     uri = params.text_document.uri
     state = ls.session.documents.pop(uri, None)
     task = ls.pending.pop(uri, None)
+    ls.last_change.pop(uri, None)
     if task is not None:
         task.cancel()
     if state is not None and state.doc.path is not None:
@@ -341,6 +413,7 @@ async def did_change_watched_files(ls: FootprintServer, params: lsp.DidChangeWat
         by_workspace.setdefault(ls.session.workspace_for_path(path).root, []).append(path)
     for root, changed in by_workspace.items():
         ls.session.workspace(root).files_changed(changed)
+        ls.ensure_services(ls.session.workspace(root))
     if any(ls.session.is_config_file(p) for p in paths):
         ls.publish_config_errors()
     for path in paths:
@@ -361,6 +434,8 @@ def did_change_configuration(ls: FootprintServer, params: lsp.DidChangeConfigura
     if isinstance(settings, dict):
         ls.session.set_client_settings(settings.get("footprint", settings))
         ls.publish_config_errors()
+        for ws in list(ls.session.workspaces.values()):
+            ls.ensure_services(ws)  # new settings dropped every built service
         for uri in list(ls.session.documents):
             ls.schedule(uri, (Phase.TYPE, Phase.SAVE), delay=0)
 

@@ -20,7 +20,7 @@ from lsp_server.document import ParsedDocument
 from lsp_server.findings import Finding
 
 if TYPE_CHECKING:
-    from lsp_server.workspace import Workspace
+    from lsp_server.workspace import S, Workspace
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +36,20 @@ class CheckContext:
     slow_ms: float = 1000.0  # a check slower than this is reported as slow
     slow_checks: list[tuple[str, float]] = field(default_factory=list)  # filled by run_checks
     failures: list[tuple[str, str]] = field(default_factory=list)
+    # The CLI builds a workspace index when a check first needs it; the server never does inside a check
+    # (it would hold the first diagnostics of an opened file hostage to a whole-workspace build).
+    build_services: bool = True
+
+    def service(self, cls: "type[S]") -> "S | None":
+        """The workspace index `cls` for a check, or None when it is not built yet (server only).
+
+        Checks get their indexes here rather than from `workspace.service`: in the server this never
+        builds, so a check on a just-opened file reports what it can without the index, and the server
+        re-checks open documents as soon as its background warm-up has built each service.
+        """
+        if self.build_services:
+            return self.workspace.service(cls)
+        return self.workspace.peek_service(cls)
 
 
 CheckFunc = Callable[[ParsedDocument, CheckContext], Iterable[Finding]]
