@@ -1,7 +1,8 @@
 """The docs index: the only module that imports whoosh.
 
 Owns the code-aware analyzer (identifiers kept whole AND split: `addRow` is found by `addRow`, `add row` and
-`addrow`; `snake_case` likewise), the index schema (heading and identifier fields boosted), and `DocsIndex`,
+`addrow`; `snake_case` likewise), the index schema (one match field where identifiers count twice, plus
+optional boosts for query terms in the heading and for the symbol a chunk is about), and `DocsIndex`,
 the workspace service that keeps the index of `[docs] paths` (plus doc comments of object-model sources)
 on disk under `<cache_dir>/docs-index`:
 
