@@ -34,8 +34,28 @@ NOUNS = ("page table row cell block paragraph image font style color border marg
          "bookmark outline field form button list item marker note comment revision field theme palette "
          "gradient pattern shadow frame viewport canvas region slot template binding cache stream buffer "
          "encoder decoder writer reader parser token glyph kerning baseline hyphen locale unit size").split()
-VERBS = "add get set remove insert create find measure render apply clear load save split merge move fit".split()
-ADJECTIVES = "default custom inline nested fixed relative absolute visible hidden first last empty".split()
+VERBS = ("add get set remove insert create find measure render apply clear load save split merge move fit "
+         "append attach detach open close read write resolve reset update validate register emit bind wrap "
+         "lock unlock copy clone export import scale rotate align").split()
+ADJECTIVES = ("default custom inline nested fixed relative absolute visible hidden first last empty next "
+              "previous current parent child root local global native shared primary secondary outer inner "
+              "top bottom left right").split()
+
+
+def _engine_nouns(count: int = 400) -> list[str]:
+    """A big engine has hundreds of domain nouns, not seventy: the common ones above plus made-up ones
+    (deterministic), so member names (verb + noun) are as varied as in a real API."""
+    rng = random.Random(5)
+    syllables = "ar bel cor dan fen gal hon jet kel lum mor nex pol quin ros sel tav vor wex yan zel".split()
+    out = list(NOUNS)
+    while len(out) < count:
+        word = "".join(rng.choice(syllables) for _ in range(rng.randint(2, 3)))
+        if word not in out:
+            out.append(word)
+    return out
+
+
+NOUNS = _engine_nouns()
 PROSE = ("the engine lays out every node in document order and reports overflow when content does not fit "
          "inside its container values are expressed in the document unit unless stated otherwise a node "
          "belongs to at most one parent and moving it detaches it first rendering is asynchronous and must be "

@@ -1,7 +1,8 @@
 """The docs index: the only module that imports whoosh.
 
 Owns the code-aware analyzer (identifiers kept whole AND split: `addRow` is found by `addRow`, `add row` and
-`addrow`; `snake_case` likewise), the index schema (heading and identifier fields boosted), and `DocsIndex`,
+`addrow`; `snake_case` likewise), the index schema (one match field where identifiers count twice, plus
+optional boosts for query terms in the heading and for the symbol a chunk is about), and `DocsIndex`,
 the workspace service that keeps the index of `[docs] paths` (plus doc comments of object-model sources)
 on disk under `<cache_dir>/docs-index`:
 
@@ -303,6 +304,7 @@ class DocsIndex(Service):
         self._lock = threading.Lock()
         self._write_lock = threading.Lock()
         self._searcher = ix.searcher()
+        self._vocab: tuple[int, tuple[dict, dict]] | None = None
 
     # --- building -------------------------------------------------------------------------------------
     @classmethod
@@ -478,23 +480,35 @@ class DocsIndex(Service):
             return self._searcher.doc_frequency("all", term)
 
     def nearest_terms(self, term: str, limit: int = 3) -> list[str]:
-        """Indexed terms within a small edit distance of `term`, closest first, in their doc spelling."""
+        """Indexed terms close to `term` (difflib ratio >= 0.75, same first letter, length within 2),
+        identifiers first, closest first, in their doc spelling."""
         import difflib
 
-        maxdist = 1 if len(term) <= 5 else 2
         with self._lock:
-            reader = self._searcher.reader()
-            found: set[str] = set()
-            # Identifiers first (a small lexicon); prose words only when no identifier is close.
-            for f, dist in (("idents", maxdist), ("all", 1)):
-                found.update(t for t in reader.terms_within(f, term, dist, prefix=1) if t != term)
+            vocab = self._vocabulary()
+            for buckets in vocab:
+                candidates = [t for n in range(len(term) - 2, len(term) + 3)
+                              for t in buckets.get((term[:1], n), ()) if t != term]
+                found = difflib.get_close_matches(term, candidates, n=limit, cutoff=0.75)
                 if found:
-                    break
-            ranked = sorted(found, key=lambda t: (-difflib.SequenceMatcher(None, term, t).ratio(), t))[:limit]
+                    return list(dict.fromkeys(self._spelling(t) for t in found))
+        return []
+
+    def _vocabulary(self) -> tuple[dict, dict]:
+        """(identifier terms, all terms) bucketed by (first letter, length); built once per generation
+        (caller holds the lock). A bucket scan is ~100x cheaper than whoosh's terms_within automaton."""
+        if self._vocab is None or self._vocab[0] != self.generation:
+            reader = self._searcher.reader()
             out = []
-            for t in ranked:
-                out.append(self._spelling(t))
-        return list(dict.fromkeys(out))
+            for f in ("idents", "all"):
+                buckets: dict[tuple[str, int], list[str]] = {}
+                for raw in reader.lexicon(f):
+                    t = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+                    if len(t) >= 3:
+                        buckets.setdefault((t[:1], len(t)), []).append(t)
+                out.append(buckets)
+            self._vocab = (self.generation, (out[0], out[1]))
+        return self._vocab[1]
 
     def _spelling(self, term: str) -> str:
         """How the docs write an identifier whose normalized form is `term` (caller holds the lock)."""
