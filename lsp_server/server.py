@@ -384,8 +384,9 @@ def did_save(ls: FootprintServer, params: lsp.DidSaveTextDocumentParams) -> None
         ls.ensure_services(ws)  # a service that could not update was dropped: rebuild it in the background
         if ls.session.is_config_file(path):
             ls.publish_config_errors()
-            for other in ls.session.documents:
-                ls.schedule(other, (Phase.TYPE, Phase.SAVE), delay=0)
+            for other, state in ls.session.documents.items():
+                if has_checks(state.doc):  # a check-less document (this config) keeps its own diagnostics
+                    ls.schedule(other, (Phase.TYPE, Phase.SAVE), delay=0)
     if uri in ls.session.documents and has_checks(ls.session.documents[uri].doc):
         ls.schedule(uri, (Phase.TYPE, Phase.SAVE), delay=0)
 
@@ -436,8 +437,9 @@ def did_change_configuration(ls: FootprintServer, params: lsp.DidChangeConfigura
         ls.publish_config_errors()
         for ws in list(ls.session.workspaces.values()):
             ls.ensure_services(ws)  # new settings dropped every built service
-        for uri in list(ls.session.documents):
-            ls.schedule(uri, (Phase.TYPE, Phase.SAVE), delay=0)
+        for uri, state in list(ls.session.documents.items()):
+            if has_checks(state.doc):
+                ls.schedule(uri, (Phase.TYPE, Phase.SAVE), delay=0)
 
 
 @server.feature(lsp.TEXT_DOCUMENT_HOVER)
