@@ -23,8 +23,11 @@ from lsp_server.workspace import Workspace
 MAX_NAMES = 500
 
 
-def check_symbols(workspace: Workspace, names: list[str], known_symbols=()) -> list[dict]:
+def check_symbols(workspace: Workspace, names: list[str], known_symbols=(), docs: bool = True) -> list[dict]:
+    """Answer each name (see the module docstring). `docs=False` skips the doc-chunk search (the `doc`
+    field is then filled only from what earlier calls found)."""
     svc = workspace.service(ObjectModelService)
+    svc.docs_available = docs and _docs_available(workspace)
     provided = _provided(known_symbols)
     out = []
     for raw in names:
@@ -41,6 +44,15 @@ def check_symbols(workspace: Workspace, names: list[str], known_symbols=()) -> l
             continue
         answer = _answer(svc, workspace, name.rstrip("()"))
         answer["name"] = name
+        if answer["status"] == "unknown" and answer["suggestions"] and answer["doc"] is None:
+            # the doc chunk that shows the real one
+            top = answer["suggestions"][0]
+            if not svc.docs_available:
+                pass
+            elif top not in svc.doc_cache:
+                svc.doc_cache[top] = _lookup_doc(workspace, top)
+            if svc.doc_cache.get(top) is not None:
+                answer["doc"] = {**svc.doc_cache[top], "for": top}
         out.append(answer)
     return out
 
@@ -203,10 +215,22 @@ def _with_doc(svc: ObjectModelService, workspace: Workspace, r: dict) -> dict:
     if not q:
         return r
     cache = svc.doc_cache
-    if q not in cache:
-        cache[q] = _lookup_doc(workspace, q)
-    r["doc"] = cache[q]
+    if q not in cache and getattr(svc, "docs_available", True):
+        cache[q] = _lookup_doc(workspace, q)  # ~1 ms the first time a name is asked, then cached
+    r["doc"] = cache.get(q)
     return r
+
+
+def _docs_available(workspace: Workspace) -> bool:
+    """Whether a docs index with files exists (when not, no per-name search is attempted)."""
+    try:
+        from lsp_server.knowledge.docs_index import DocsIndex
+    except ImportError:
+        return False
+    try:
+        return workspace.service(DocsIndex).file_count > 0
+    except Exception:  # noqa: BLE001 - a broken docs index only means no doc field
+        return False
 
 
 def _lookup_doc(workspace: Workspace, query: str) -> dict | None:

@@ -10,4 +10,4 @@ import sys
 def test_symbols_benchmark_quick_runs():
     proc = subprocess.run([sys.executable, "-m", "benchmarks.symbols", "--quick"], cwd=REPO, capture_output=True,
                           text=True, timeout=300)
-    assert "model build:" in proc.stdout and "check_symbols, 100 names warm:" in proc.stdout, proc.stderr
+    assert "model build:" in proc.stdout and "check_symbols, 100 fresh names" in proc.stdout and "with docs:" in proc.stdout, proc.stderr

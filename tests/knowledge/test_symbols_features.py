@@ -176,3 +176,13 @@ def test_odd_names_and_broken_sources_never_crash(tmp_path):
     assert [r["status"] for r in out][-4:] == ["known", "known", "unknown", "unknown"]
     assert out[0].get("error") == "empty name"
     assert [(f["line"], f["name"]) for f in symbol_findings(ws, "app.js")] == [(3, "nope")]
+
+
+def test_doc_field_points_at_the_documenting_chunk():
+    pytest.importorskip("lsp_server.knowledge.lookup")
+    ws = example_workspace()
+    known, unknown = check_symbols(ws, ["Table.addRow", "Document.setFontSize"])
+    assert known["doc"]["path"].endswith("docs/reference/table.md")
+    assert "Table.addRow" in known["doc"]["heading"] and isinstance(known["doc"]["line"], int)
+    # for an invented name: the chunk documenting the real one
+    assert unknown["doc"]["for"] == "Document.fontSize" and unknown["doc"]["path"].endswith("document.md")
