@@ -184,7 +184,8 @@ def test_lookup_fills_quickfix(session):
 
 def test_check_symbols_command(session):
     d = step(session["results"], "check_symbols_command")
-    by_name = {r["name"]: r["status"] for r in d["result"]}
+    rows = d["result"]["results"] if isinstance(d["result"], dict) else d["result"]
+    by_name = {r["name"]: r["status"] for r in rows}
     assert by_name.get("Document.create") == "known", d["result"]
     assert by_name.get("Page.createBlock") == "unknown", d["result"]
     assert d["summary"].startswith("1 known, 1 unknown"), d["summary"]

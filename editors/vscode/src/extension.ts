@@ -324,8 +324,14 @@ async function checkSymbols(): Promise<void> {
   }
   const result = await serverCommand("check_symbols", { names, uri: editor.document.uri.toString() });
   if (result === undefined) return;
-  const picks = symbolPicks(result);
-  await vscode.window.showQuickPick(picks, { title: `Footprint: ${symbolSummary(picks)}`, matchOnDescription: true, matchOnDetail: true });
+  const picks = symbolPicks(result, workspaceRoot());
+  log.info(`check_symbols ${names.join(" ")}: ${symbolSummary(picks)}`);
+  const pick = await vscode.window.showQuickPick(picks, {
+    title: `Footprint: ${symbolSummary(picks)} (choose one to open its docs)`,
+    matchOnDescription: true,
+    matchOnDetail: true,
+  });
+  if (pick?.docFile) await openAt(pick.docFile, pick.docLine ?? 0);
 }
 
 async function reviewChanges(): Promise<void> {

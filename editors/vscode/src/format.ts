@@ -45,7 +45,8 @@ function displayPath(p: string, root: string | undefined): string {
 }
 
 function oneLine(text: unknown, max = 160): string {
-  const s = typeof text === "string" ? text.replace(/\s+/g, " ").trim() : "";
+  // `lookup_docs` marks the matched terms with **bold**; a quick pick shows plain text.
+  const s = typeof text === "string" ? text.replace(/\*\*/g, "").replace(/\s+/g, " ").trim() : "";
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
 
@@ -108,12 +109,17 @@ export interface SymbolPick {
   description: string;
   detail: string;
   status: string;
+  /** Where the symbol is documented, when the server says so (opened when the pick is chosen). */
+  docFile?: string;
+  docLine?: number;
 }
 
 const STATUS_ICON: Record<string, string> = { known: "$(check)", unknown: "$(error)", ambiguous: "$(question)" };
 
-export function symbolPicks(result: unknown): SymbolPick[] {
-  const list = Array.isArray(result) ? result : [];
+/** `check_symbols` answers `{results: [...]}` (or a bare list): one pick per name. */
+export function symbolPicks(result: unknown, root?: string): SymbolPick[] {
+  const obj = result as Record<string, unknown> | null;
+  const list = Array.isArray(result) ? result : obj && typeof obj === "object" && Array.isArray(obj.results) ? obj.results : [];
   return list
     .filter((r): r is Record<string, unknown> => typeof r === "object" && r !== null)
     .map((r) => {
@@ -122,11 +128,20 @@ export function symbolPicks(result: unknown): SymbolPick[] {
       const kind = typeof r.kind === "string" && r.kind ? r.kind : "";
       const qualified = typeof r.qualified_name === "string" && r.qualified_name !== name ? r.qualified_name : "";
       const suggestions = Array.isArray(r.suggestions) ? r.suggestions.filter((s) => typeof s === "string") : [];
+      const candidates = Array.isArray(r.candidates) ? r.candidates.filter((s) => typeof s === "string") : [];
       const signature = typeof r.signature === "string" ? r.signature : "";
+      const summary = oneLine(typeof r.summary === "string" ? r.summary : typeof r.doc === "string" ? r.doc : "");
       const parts = [status, kind, qualified].filter(Boolean);
-      let detail = signature || oneLine(r.doc);
+      let detail = [signature, summary].filter(Boolean).join(" — ");
+      if (status === "ambiguous" && candidates.length) detail = `on ${candidates.join(", ")}`;
       if (status !== "known" && suggestions.length) detail = `did you mean ${suggestions.join(", ")}?`;
-      return { label: `${STATUS_ICON[status] ?? "$(circle-outline)"} ${name}`, description: parts.join(" · "), detail, status };
+      const pick: SymbolPick = { label: `${STATUS_ICON[status] ?? "$(circle-outline)"} ${name}`, description: parts.join(" · "), detail, status };
+      const doc = r.doc as Record<string, unknown> | null;
+      if (doc && typeof doc === "object" && typeof doc.path === "string") {
+        pick.docFile = resolveResultPath(doc.path, root);
+        pick.docLine = Math.max(0, num(doc.line));
+      }
+      return pick;
     });
 }
 
@@ -151,11 +166,27 @@ function findingsOf(result: unknown): Record<string, unknown>[] {
   if (Array.isArray(result)) return result.filter((r) => typeof r === "object" && r !== null);
   if (typeof result === "object" && result !== null) {
     const obj = result as Record<string, unknown>;
+    if (Array.isArray(obj.reminders)) return remindersAsFindings(obj.reminders);
     for (const key of ["findings", "results", "diagnostics"]) {
       if (Array.isArray(obj[key])) return findingsOf(obj[key]);
     }
   }
   return [];
+}
+
+/** The diff review's `{reminders: [{rule, message, severity, why, locations: [{path, line, character}]}]}`:
+ * one entry per location (or one per rule without locations). */
+function remindersAsFindings(reminders: unknown[]): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  for (const r of reminders) {
+    if (typeof r !== "object" || r === null) continue;
+    const rem = r as Record<string, unknown>;
+    const base = { code: rem.rule, message: rem.message ?? rem.title, severity: rem.severity, note: rem.why };
+    const locations = Array.isArray(rem.locations) ? rem.locations.filter((l) => typeof l === "object" && l !== null) : [];
+    if (locations.length === 0) out.push(base);
+    for (const loc of locations as Record<string, unknown>[]) out.push({ ...base, path: loc.path, line: loc.line, character: loc.character });
+  }
+  return out;
 }
 
 const SEVERITY_ICON: Record<string, string> = { error: "$(error)", warning: "$(warning)", info: "$(info)", information: "$(info)", hint: "$(lightbulb)" };
@@ -184,13 +215,22 @@ export function reviewSummary(result: unknown): string | undefined {
     const obj = result as Record<string, unknown>;
     if (typeof obj.summary === "string") return obj.summary;
     if (typeof obj.note === "string") return obj.note;
+    if (Array.isArray(obj.reminders)) {
+      const files = Array.isArray(obj.files) ? obj.files.length : 0;
+      const more = Array.isArray(obj.more) && obj.more.length ? ` (+${obj.more.length} more rule(s) fired)` : "";
+      return `${obj.reminders.length} convention(s) touched by ${files} changed file(s)${typeof obj.rev === "string" ? ` vs ${obj.rev}` : ""}${more}`;
+    }
   }
   return undefined;
 }
 
 // --- rule_stats ----------------------------------------------------------------------------------------
-function cell(value: unknown): string {
+function cell(value: unknown, column = ""): string {
   if (value === null || value === undefined) return "";
+  // Epoch seconds (e.g. `last_fired`) read better as UTC timestamps.
+  if (typeof value === "number" && /(^last_|_at$|time)/.test(column) && value > 1e9 && value < 1e11) {
+    return new Date(value * 1000).toISOString().replace(/\.\d+Z$/, "Z");
+  }
   if (typeof value === "number") return Number.isInteger(value) ? String(value) : value.toFixed(2);
   if (typeof value === "object") return JSON.stringify(value).replace(/\|/g, "\\|");
   return String(value).replace(/\|/g, "\\|").replace(/\n/g, " ");
@@ -218,7 +258,7 @@ export function ruleStatsMarkdown(result: unknown): string {
     "",
     `| ${columns.join(" | ")} |`,
     `| ${columns.map(() => "---").join(" | ")} |`,
-    ...rows.map((row) => `| ${columns.map((c) => cell(row[c])).join(" | ")} |`),
+    ...rows.map((row) => `| ${columns.map((c) => cell(row[c], c)).join(" | ")} |`),
   ];
   return `${lines.join("\n")}\n`;
 }

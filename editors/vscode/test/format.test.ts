@@ -68,7 +68,7 @@ test("check_symbols results", () => {
     { name: "render", status: "ambiguous", kind: "method", qualified_name: null, signature: null, suggestions: ["Document.render", "Block.render"], doc: null },
   ]);
   assert.deepEqual(picks.map((p) => p.label), ["$(check) Document.create", "$(error) page.createBlock", "$(question) render"]);
-  assert.equal(picks[0].detail, "static create(options?: DocumentOptions): Document");
+  assert.equal(picks[0].detail, "static create(options?: DocumentOptions): Document — Creates a document.");
   assert.equal(picks[0].description, "known · method");
   assert.equal(picks[1].description, "unknown · Page.createBlock");
   assert.equal(picks[1].detail, "did you mean Page.addBlock?");
@@ -127,4 +127,72 @@ test("status item texts", () => {
   assert.equal(statusText({ kind: "stopped", reason: "spawn ENOENT" }).detail, "spawn ENOENT");
   assert.equal(statusText({ kind: "stopped" }).error, true);
   assert.equal(statusText({ kind: "starting" }).busy, true);
+});
+
+// Shapes recorded from the server branches (check_symbols, review_changes, lookup_docs, rule_stats).
+test("check_symbols {results}: summary, docs location, suggestions", () => {
+  const picks = symbolPicks(
+    {
+      results: [
+        {
+          status: "known", kind: "static method", qualified_name: "Document.create",
+          signature: "Document.create(options?: DocumentOptions): Document", suggestions: [],
+          doc: { path: "../layout-engine/docs/guides/getting-started.md", line: 14, heading: "Getting started › Create a document" },
+          source: "/x/engine.d.ts:807", confidence: 1.0, summary: "Create an empty document.", name: "Document.create",
+        },
+        { status: "unknown", kind: null, qualified_name: null, signature: null, suggestions: ["Page.addBlock"], doc: null, name: "Page.createBlock" },
+        { status: "ambiguous", kind: "method", candidates: ["Block.add", "Page.add"], suggestions: [], name: "add" },
+      ],
+      turn_id: null,
+      budgeted: false,
+    },
+    root,
+  );
+  assert.equal(picks.length, 3);
+  assert.equal(picks[0].detail, "Document.create(options?: DocumentOptions): Document — Create an empty document.");
+  assert.equal(picks[0].description, "known · static method");
+  assert.equal(picks[0].docFile, path.resolve("/ws/layout-engine/docs/guides/getting-started.md"));
+  assert.equal(picks[0].docLine, 14);
+  assert.equal(picks[1].detail, "did you mean Page.addBlock?");
+  assert.equal(picks[1].docFile, undefined);
+  assert.equal(picks[2].detail, "on Block.add, Page.add");
+});
+
+test("review_changes {reminders}: one pick per location, rule as code, why as detail", () => {
+  const result = {
+    rev: "HEAD",
+    files: ["src/util/format.js", "src/app.js"],
+    reminders: [
+      {
+        rule: "layout/no-hex-colors", title: "Use theme colors, not hex literals",
+        message: "Use a Color from the theme (theme.primary) instead of a hex literal", severity: "warning",
+        why: "The brand palette lives in `src/theme/colors.js`.",
+        locations: [
+          { path: "src/util/format.js", uri: "file:///ws/app/src/util/format.js", line: 18, character: 25, end_line: 18, end_character: 34 },
+          { path: "src/app.js", line: 3, character: 0 },
+        ],
+      },
+      { rule: "layout/await-render", title: "Await Document.render()", severity: "error", why: "async", locations: [] },
+    ],
+    more: ["layout/x"],
+    text: "Footprint review: ...",
+  };
+  const picks = reviewPicks(result, root);
+  assert.deepEqual(picks.map((p) => p.description), ["src/util/format.js:19:26  layout/no-hex-colors", "src/app.js:4:1  layout/no-hex-colors", "layout/await-render"]);
+  assert.equal(picks[0].label, "$(warning) Use a Color from the theme (theme.primary) instead of a hex literal");
+  assert.equal(picks[0].detail, "The brand palette lives in `src/theme/colors.js`.");
+  assert.equal(picks[2].label, "$(error) Await Document.render()");
+  assert.equal(picks[2].file, undefined);
+  assert.equal(reviewSummary(result), "2 convention(s) touched by 2 changed file(s) vs HEAD (+1 more rule(s) fired)");
+});
+
+test("lookup snippets lose the **match** markers", () => {
+  const view = lookupPicks({ query: "q", results: [{ path: "d.md", start_line: 1, end_line: 2, heading: "**Tables** › Building", snippet: "Call `**Table**.**addRow**()`" }] }, root);
+  assert.equal(view.picks[0].label, "Tables › Building");
+  assert.equal(view.picks[0].detail, "Call `Table.addRow()`");
+});
+
+test("rule stats timestamps are shown as UTC", () => {
+  const md = ruleStatsMarkdown([{ rule: "layout/no-hex-colors", firings: 1, last_fired: 1796053859.551, followed_share: null, noisy: false }]);
+  assert.match(md, /\| layout\/no-hex-colors \| 1 \| 2026-\d\d-\d\dT\d\d:\d\d:\d\dZ \|  \| false \|/);
 });

@@ -260,7 +260,8 @@ step('delete_footprint_code_action', function()
       }
       local resp = client:request_sync('textDocument/codeAction', params, 10000, app_buf)
       for _, action in ipairs(resp and resp.result or {}) do
-        if action.title:match('^Delete footprint of') then
+        -- The plain action ("Delete footprint of `box` (N lines)"), not a variant with dependents.
+        if action.title:match('^Delete footprint of `[^`]+` %(%d+ lines?%)$') then
           target = { line = i - 1, col = col, name = name, title = action.title }
           break
         end

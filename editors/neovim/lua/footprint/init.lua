@@ -92,7 +92,8 @@ function M.resolve_path(path, root)
 end
 
 local function one_line(text, max)
-  text = (type(text) == 'string' and text or ''):gsub('%s+', ' '):gsub('^ ', ''):gsub(' $', '')
+  -- `lookup_docs` marks matched terms with **bold**; the quickfix list shows plain text.
+  text = (type(text) == 'string' and text or ''):gsub('%*%*', ''):gsub('%s+', ' '):gsub('^ ', ''):gsub(' $', '')
   if max and #text > max then
     text = text:sub(1, max - 3) .. '...'
   end
@@ -230,7 +231,9 @@ local ICON = { known = '✓', unknown = '✗', ambiguous = '?' }
 --- `check_symbols` result -> display lines. Exposed for tests.
 function M.symbol_lines(result)
   local lines, counts = {}, { known = 0, unknown = 0, ambiguous = 0 }
-  for _, r in ipairs(type(result) == 'table' and result or {}) do
+  -- `check_symbols` answers { results = { ... } } (a bare list is accepted too).
+  local list = type(result) == 'table' and (vim.islist(result) and result or result.results) or {}
+  for _, r in ipairs(type(list) == 'table' and list or {}) do
     local status = type(r.status) == 'string' and r.status or 'unknown'
     counts[status] = (counts[status] or 0) + 1
     local parts = { ('%s %s — %s'):format(ICON[status] or '·', tostring(r.name), status) }
@@ -242,10 +245,16 @@ function M.symbol_lines(result)
     end
     local line = table.concat(parts, ', ')
     local suggestions = type(r.suggestions) == 'table' and r.suggestions or {}
+    local candidates = type(r.candidates) == 'table' and r.candidates or {}
     if status ~= 'known' and #suggestions > 0 then
       line = line .. '; did you mean ' .. table.concat(suggestions, ', ') .. '?'
+    elseif status == 'ambiguous' and #candidates > 0 then
+      line = line .. '; on ' .. table.concat(candidates, ', ')
     elseif type(r.signature) == 'string' and r.signature ~= '' then
       line = line .. '  `' .. r.signature .. '`'
+    end
+    if status == 'known' and type(r.summary) == 'string' and r.summary ~= '' then
+      line = line .. ' — ' .. one_line(r.summary, 120)
     end
     table.insert(lines, line)
   end
@@ -279,11 +288,27 @@ end
 
 local SEVERITY = { error = 'E', warning = 'W', info = 'I', information = 'I', hint = 'N' }
 
---- `review_changes` result -> quickfix items. Accepts a list of findings or `{findings = [...]}`.
+--- `review_changes` result -> quickfix items. Accepts the diff review's
+--- `{ reminders = { { rule, message, severity, why, locations = { { path, line, character } } } } }`, a list
+--- of findings, or `{ findings = { ... } }`.
 function M.review_items(result, root)
   local findings = result
   if type(result) == 'table' and not vim.islist(result) then
-    findings = result.findings or result.results or result.diagnostics or {}
+    if type(result.reminders) == 'table' then
+      findings = {}
+      for _, r in ipairs(result.reminders) do
+        local base = { rule = r.rule, message = r.message or r.title, severity = r.severity }
+        local locations = type(r.locations) == 'table' and r.locations or {}
+        if #locations == 0 then
+          table.insert(findings, base)
+        end
+        for _, loc in ipairs(locations) do
+          table.insert(findings, vim.tbl_extend('force', base, { path = loc.path, line = loc.line, character = loc.character }))
+        end
+      end
+    else
+      findings = result.findings or result.results or result.diagnostics or {}
+    end
   end
   local items = {}
   for _, f in ipairs(type(findings) == 'table' and findings or {}) do
