@@ -24,7 +24,9 @@ function strings(value: unknown): string[] {
 /** `{ footprint: {...} }` as sent in `initializationOptions` and `didChangeConfiguration.settings`. */
 export function serverOptions(get: (key: string) => unknown): { footprint: Record<string, unknown> } {
   const raw = get("serverSettings");
-  const options: Record<string, unknown> = isObject(raw) ? structuredClone(raw) : {};
+  // A JSON round trip, not structuredClone: VS Code hands out configuration values as Proxies, which
+  // structuredClone refuses (DataCloneError) — found by the workbench e2e test.
+  const options: Record<string, unknown> = isObject(raw) ? (JSON.parse(JSON.stringify(raw)) as Record<string, unknown>) : {};
   const packs = strings(get("packs"));
   const exclude = strings(get("exclude"));
   // The explicit settings add to whatever serverSettings says about the same keys (lists concatenate, as

@@ -49,3 +49,10 @@ test("showNotifications levels", () => {
     assert.deepEqual(got, expected, level);
   }
 });
+
+test("configuration values that are Proxies (as VS Code hands them out) are copied, not cloned", () => {
+  const frozen = new Proxy({ limits: { max_results: 5 } }, { set: () => false });
+  assert.throws(() => structuredClone(frozen), /could not be cloned/);
+  const opts = serverOptions((k) => (k === "serverSettings" ? frozen : k === "packs" ? ["../p"] : undefined));
+  assert.deepEqual(opts, { footprint: { limits: { max_results: 5 }, packs: ["../p"] } });
+});
