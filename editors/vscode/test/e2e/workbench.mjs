@@ -137,7 +137,15 @@ async function openFile(rel) {
   const input = page.locator(".quick-input-widget input");
   await input.waitFor({ state: "visible", timeout: 10000 });
   await input.fill(rel);
-  await page.locator(".quick-input-list .monaco-list-row").first().waitFor({ timeout: 15000 });
+  // The first file search can be slow on a loaded machine (ripgrep walks the folder): wait, then retype once.
+  const row = page.locator(".quick-input-list .monaco-list-row").first();
+  try {
+    await row.waitFor({ timeout: 30000 });
+  } catch {
+    await input.fill("");
+    await input.fill(rel);
+    await row.waitFor({ timeout: 60000 });
+  }
   await page.keyboard.press("Enter");
   await page.locator(`.tab[data-resource-name="${path.basename(rel)}"]`).first().waitFor({ timeout: 15000 });
   await page.locator(".monaco-editor textarea").first().waitFor({ timeout: 10000 });
