@@ -113,9 +113,16 @@ def test_syntax_error_after_ctrl_s(workbench):
     assert any("syntax-error" in r for r in rows), rows
 
 
-def test_invented_api_and_convention_diagnostics(workbench):
-    rows = step(workbench, "invented_api_and_convention_diagnostics")["rows"]
-    assert any("unknown-symbol" in r for r in rows) and any("layout/" in r for r in rows), rows
+def test_invented_api_diagnostic(workbench):
+    rows = step(workbench, "invented_api_diagnostic")["rows"]
+    expected = json.loads((EXAMPLES / "layout-app" / "expected-findings.json").read_text())
+    lines = {f["line"] for f in expected if f["path"] == "src/app.js" and f["code"] == "unknown-symbol"}
+    assert any("unknown-symbol" in r and any(f"[Ln {n}," in r for n in lines) for r in rows), (lines, rows)
+
+
+def test_convention_diagnostic(workbench):
+    rows = step(workbench, "convention_diagnostic")["rows"]
+    assert any("layout/" in r for r in rows), rows
 
 
 def test_hover_on_engine_symbol(workbench):
@@ -142,5 +149,6 @@ def test_palette_restart_server(workbench):
 
 
 def test_missing_server_notification(workbench):
-    text = step(workbench, "missing_server_notification")["text"]
-    assert "pipx install footprint-ls" in text and "python3 -m pip install footprint-ls" in text, text
+    d = step(workbench, "missing_server_notification")
+    assert "pipx install footprint-ls" in d["text"] and "python3 -m pip install footprint-ls" in d["text"], d
+    assert "couldn't create connection" not in d["all_toasts"], f"a second, generic notification: {d['all_toasts']}"

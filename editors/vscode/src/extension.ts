@@ -36,6 +36,7 @@ import {
 } from "./format";
 import {
   ServerCommand,
+  commandProblem,
   formatCommandLine,
   installHint,
   launchSettings,
@@ -112,23 +113,23 @@ async function pythonExtensionInterpreter(): Promise<string[] | undefined> {
   return undefined;
 }
 
+function isExecutable(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+const which = (name: string) => whichIn(name, process.env.PATH, isExecutable);
+
 async function findServer(): Promise<ServerCommand | undefined> {
   const settings = launchSettings((key) => config().get(key));
   return resolveServerCommand(
     settings,
     { workspaceFolder: workspaceRoot(), userHome: os.homedir(), env: process.env },
-    {
-      which: (name) =>
-        whichIn(name, process.env.PATH, (file) => {
-          try {
-            fs.accessSync(file, fs.constants.X_OK);
-            return fs.statSync(file).isFile();
-          } catch {
-            return false;
-          }
-        }),
-      pythonExtensionInterpreter,
-    },
+    { which, pythonExtensionInterpreter },
   );
 }
 
@@ -141,6 +142,12 @@ async function startServer(): Promise<void> {
     return;
   }
   log.info(`starting the server (from ${cmd.source}): ${formatCommandLine(cmd)}${cmd.cwd ? ` in ${cmd.cwd}` : ""}`);
+  const problem = commandProblem(cmd.command, which, isExecutable);
+  if (problem) {
+    setState({ kind: "stopped", reason: problem });
+    await showInstallHint(`${problem}; it comes from ${cmd.source}`);
+    return;
+  }
 
   const serverOpts: ServerOptions = { command: cmd.command, args: cmd.args, options: { cwd: cmd.cwd, env: process.env } };
   const clientOptions: LanguageClientOptions = {

@@ -136,3 +136,19 @@ export function installHint(reason: string): string {
     "or point `footprint.interpreter` at a Python that has it (or `footprint.path` at the `footprint-ls` command)."
   );
 }
+
+/**
+ * Whether the command of a resolved server command line can be run: a path must exist as an executable file,
+ * a bare name must be on PATH. Checked before spawning, so a missing server gives one clear message instead
+ * of the client library's generic "couldn't create connection to server".
+ */
+export function commandProblem(
+  command: string,
+  which: (name: string) => string | undefined,
+  isExecutable: (file: string) => boolean,
+): string | undefined {
+  if (command.includes("/") || command.includes("\\")) {
+    return isExecutable(command) ? undefined : `\`${command}\` does not exist or is not executable`;
+  }
+  return which(command) ? undefined : `\`${command}\` is not on PATH`;
+}

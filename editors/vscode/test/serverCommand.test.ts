@@ -3,6 +3,7 @@ import * as assert from "node:assert/strict";
 import * as path from "node:path";
 import {
   LaunchSettings,
+  commandProblem,
   formatCommandLine,
   installHint,
   launchSettings,
@@ -107,4 +108,14 @@ test("installHint names both install commands and the settings", () => {
   assert.match(text, /python3 -m pip install footprint-ls/);
   assert.match(text, /footprint\.interpreter/);
   assert.match(text, /footprint\.path/);
+});
+
+test("commandProblem: paths must be executable files, bare names must be on PATH", () => {
+  const which = (n: string) => (n === "footprint-ls" ? "/usr/bin/footprint-ls" : undefined);
+  const exe = (f: string) => f === "/venv/bin/python";
+  assert.equal(commandProblem("/venv/bin/python", which, exe), undefined);
+  assert.equal(commandProblem("footprint-ls", which, exe), undefined);
+  assert.equal(commandProblem("/nonexistent/footprint-ls", which, exe), "`/nonexistent/footprint-ls` does not exist or is not executable");
+  assert.equal(commandProblem("python9", which, exe), "`python9` is not on PATH");
+  assert.equal(commandProblem("C:\\fp\\footprint-ls.exe", which, exe), "`C:\\fp\\footprint-ls.exe` does not exist or is not executable");
 });

@@ -290,19 +290,23 @@ async function main() {
       return { rows, engine_findings: engine };
     });
 
-    await step("invented_api_and_convention_diagnostics", async () => {
-      await page.keyboard.press(`${mod}+Shift+m`);
-      const rows = await waitFor(async () => {
-        const r = await problems();
-        return r.some((t) => t.includes("unknown-symbol")) && r.some((t) => /layout\//.test(t)) ? r : undefined;
-      }, 15000);
-      if (!rows) {
-        const have = await problems();
-        if (!SERVER_COMMANDS.includes("check_symbols")) skip("no unknown-symbol / layout/ diagnostics and the server lacks `check_symbols` (object model and rules not landed)");
-        throw new Error(`expected unknown-symbol and layout/ diagnostics on src/app.js; the Problems panel shows: ${have.join(" | ")}`);
-      }
-      return { rows };
-    });
+    const diagnosticsStep = (name, code, serverCommand, what) =>
+      step(name, async () => {
+        await page.keyboard.press(`${mod}+Shift+m`);
+        const match = (t) => (code.endsWith("/") ? t.includes(code) : new RegExp(`\\b${code}\\b`).test(t));
+        const rows = await waitFor(async () => {
+          const r = await problems();
+          return r.some(match) ? r : undefined;
+        }, 20000);
+        if (!rows) {
+          const have = await problems();
+          if (!SERVER_COMMANDS.includes(serverCommand)) skip(`no ${code} diagnostic on src/app.js and the server lacks \`${serverCommand}\` (${what} not landed)`);
+          throw new Error(`expected a ${code} diagnostic on src/app.js; the Problems panel shows: ${have.join(" | ")}`);
+        }
+        return { rows };
+      });
+    await diagnosticsStep("invented_api_diagnostic", "unknown-symbol", "check_symbols", "the object-model check");
+    await diagnosticsStep("convention_diagnostic", "layout/", "rule_stats", "convention rules");
 
     await step("hover", async () => {
       const pos = position("src/app.js", /Document\.create/, "Document.".length);
@@ -421,8 +425,10 @@ async function main() {
         const t = (await page.locator(".notifications-toasts .notification-list-item-message").allInnerTexts()).join("\n");
         return t.includes("pipx install footprint-ls") ? t : undefined;
       }, 30000, "the notification with the install commands");
+      await sleep(2000); // give a second (unwanted) notification the time to appear
       await screenshot("missing-server");
-      return { text };
+      const all = (await page.locator(".notifications-toasts .notification-list-item-message").allInnerTexts()).join("\n");
+      return { text, all_toasts: all };
     });
   } finally {
     await browser.close();
