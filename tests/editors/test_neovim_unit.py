@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.editors.conftest import NEOVIM
-from tests.editors.test_neovim_e2e import NVIM, NVIM_VERSION
+from tests.editors.conftest import NEOVIM, find_nvim
 
+NVIM, NVIM_VERSION = find_nvim()
 pytestmark = pytest.mark.skipif(NVIM is None, reason=f"no Neovim >= 0.11: {NVIM_VERSION}")
 SCRIPT = Path(__file__).parent / "nvim" / "unit.lua"
 

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import EXAMPLES, REPO
-from tests.editors.conftest import VSCODE, registry_unreachable_reason
+from tests.editors.conftest import REVIEW_FILE, REVIEW_LINE, VSCODE, registry_unreachable_reason
 
 E2E = VSCODE / "test" / "e2e"
 CHROMIUM_CANDIDATES = ["/usr/lib/chromium/chromium", "/usr/bin/chromium", "/usr/bin/chromium-browser"]
@@ -58,6 +58,14 @@ def workbench(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("vscode-e2e")
     shutil.copytree(EXAMPLES / "layout-app", tmp / "layout-app")
     shutil.copytree(EXAMPLES / "layout-engine", tmp / "layout-engine")
+    ws = tmp / "layout-app"
+    if shutil.which("git"):  # a git repo with one uncommitted change, for Footprint: Review changes
+        git = ["git", "-c", "user.name=footprint-e2e", "-c", "user.email=e2e@footprint.local", "-c", "commit.gpgsign=false"]
+        subprocess.run([*git, "init", "-q"], cwd=ws, check=True)
+        subprocess.run([*git, "add", "-A"], cwd=ws, check=True)
+        subprocess.run([*git, "commit", "-qm", "baseline"], cwd=ws, check=True)
+        with open(ws / REVIEW_FILE, "a", encoding="utf-8") as f:
+            f.write(REVIEW_LINE)
     out = Path(os.environ.get("FOOTPRINT_E2E_ARTIFACTS") or tmp / "artifacts")
     out.mkdir(parents=True, exist_ok=True)
     pythonpath = os.environ.get("FOOTPRINT_E2E_SERVER_PYTHONPATH", str(REPO))
@@ -142,6 +150,22 @@ def test_delete_footprint_code_action(workbench):
 def test_palette_look_up_docs(workbench):
     d = step(workbench, "palette_lookup_docs")
     assert d["rows"] and d["opened"], d
+
+
+def test_palette_check_symbols(workbench):
+    d = step(workbench, "palette_check_symbols")
+    assert "1 unknown" in d["title"], d
+    assert any("page.createBlock" in r and "Page.addBlock" in r for r in d["rows"]), d["rows"]
+
+
+def test_palette_review_changes(workbench):
+    d = step(workbench, "palette_review_changes")
+    assert any(REVIEW_FILE in r for r in d["rows"]), d
+
+
+def test_palette_rule_stats(workbench):
+    text = step(workbench, "palette_rule_stats")["text"]
+    assert "| rule |" in text.replace("\u00a0", " "), text
 
 
 def test_palette_restart_server(workbench):

@@ -133,6 +133,19 @@ async function palette(command) {
 }
 
 async function openFile(rel) {
+  const name = path.basename(rel);
+  const tab = page.locator(`.tab[data-resource-name="${name}"]`).first();
+  if (await tab.count()) {
+    await tab.click(); // already open: bring it to the front
+  } else {
+    await quickOpen(rel);
+  }
+  await page.locator(`.tab.active[data-resource-name="${name}"]`).first().waitFor({ timeout: 15000 });
+  await page.locator(".monaco-editor textarea").first().waitFor({ timeout: 10000 });
+  await sleep(300);
+}
+
+async function quickOpen(rel) {
   await page.keyboard.press(`${mod}+p`);
   const input = page.locator(".quick-input-widget input");
   await input.waitFor({ state: "visible", timeout: 10000 });
@@ -147,9 +160,6 @@ async function openFile(rel) {
     await row.waitFor({ timeout: 60000 });
   }
   await page.keyboard.press("Enter");
-  await page.locator(`.tab[data-resource-name="${path.basename(rel)}"]`).first().waitFor({ timeout: 15000 });
-  await page.locator(".monaco-editor textarea").first().waitFor({ timeout: 10000 });
-  await sleep(300);
 }
 
 async function goTo(line, column) {
@@ -162,7 +172,12 @@ async function goTo(line, column) {
 }
 
 async function problems() {
-  // The Problems panel lists every diagnostic of the open files, with its code and source.
+  // The Problems panel lists every diagnostic of the open files, with its code and source. Ctrl+Shift+M
+  // toggles it, so press it only when the panel is not showing.
+  if (!(await page.locator(".markers-panel").first().isVisible().catch(() => false))) {
+    await page.keyboard.press(`${mod}+Shift+m`);
+    await page.locator(".markers-panel").first().waitFor({ state: "visible", timeout: 10000 });
+  }
   const rows = page.locator(".markers-panel .monaco-list-row");
   return rows.allInnerTexts();
 }
@@ -270,7 +285,6 @@ async function main() {
       await page.keyboard.press("Enter");
       await page.keyboard.type("function e2eBroken( {", { delay: 5 });
       await page.keyboard.press(`${mod}+s`);
-      await page.keyboard.press(`${mod}+Shift+m`);
       const rows = await waitFor(async () => {
         const r = await problems();
         return r.some((t) => t.includes("syntax-error")) ? r : undefined;
@@ -292,7 +306,6 @@ async function main() {
 
     const diagnosticsStep = (name, code, serverCommand, what) =>
       step(name, async () => {
-        await page.keyboard.press(`${mod}+Shift+m`);
         const match = (t) => (code.endsWith("/") ? t.includes(code) : new RegExp(`\\b${code}\\b`).test(t));
         const rows = await waitFor(async () => {
           const r = await problems();
@@ -393,6 +406,51 @@ async function main() {
         return t && t !== "app.js" ? t : undefined;
       }, 10000, "the chosen doc to open");
       return { rows, opened: tab };
+    });
+
+    await step("palette_check_symbols", async () => {
+      if (!SERVER_COMMANDS.includes("check_symbols")) skip("the server lacks the `check_symbols` command (not landed)");
+      await page.keyboard.press("Escape");
+      await openFile("src/app.js");
+      const pos = position("src/app.js", /page\.createBlock/, "page.".length + 2);
+      if (!pos) throw new Error("src/app.js has no page.createBlock");
+      await page.locator(".monaco-editor textarea").first().focus();
+      await goTo(pos.line, pos.column);
+      await palette("Footprint: Check symbols");
+      const title = await waitFor(async () => {
+        const t = (await page.locator(".quick-input-title").allInnerTexts()).join(" ");
+        return /known/.test(t) ? t : undefined;
+      }, 30000, "the check-symbols quick pick");
+      const rows = await page.locator(".quick-input-list .monaco-list-row").allInnerTexts();
+      await screenshot("check-symbols");
+      await page.keyboard.press("Escape");
+      return { title, rows };
+    });
+
+    await step("palette_review_changes", async () => {
+      if (!SERVER_COMMANDS.includes("review_changes")) skip("the server lacks the `review_changes` command (not landed)");
+      await palette("Footprint: Review changes");
+      const input = page.locator(".quick-input-widget input");
+      await input.waitFor({ state: "visible" });
+      await page.keyboard.press("Enter"); // empty: against HEAD
+      const title = await waitFor(async () => {
+        const t = (await page.locator(".quick-input-title").allInnerTexts()).join(" ");
+        return t.includes("Footprint review") ? t : undefined;
+      }, 60000, "the review quick pick");
+      const rows = await page.locator(".quick-input-list .monaco-list-row").allInnerTexts();
+      await screenshot("review");
+      await page.keyboard.press("Escape");
+      return { title, rows };
+    });
+
+    await step("palette_rule_stats", async () => {
+      if (!SERVER_COMMANDS.includes("rule_stats")) skip("the server lacks the `rule_stats` command (not landed)");
+      await palette("Footprint: Show rule stats");
+      const text = await waitFor(async () => {
+        const t = (await page.locator(".part.editor .monaco-editor .view-lines").allInnerTexts()).join("\n");
+        return t.includes("Footprint rule stats") ? t : undefined;
+      }, 30000, "the rule stats document");
+      return { text };
     });
 
     await step("palette_restart", async () => {
