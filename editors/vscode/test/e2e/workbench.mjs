@@ -278,6 +278,21 @@ async function main() {
     });
     if (results.workbench_and_attach.status !== "pass") return;
 
+    await step("language_status", async () => {
+      // The `{}` language status in the status bar holds the Footprint item: indexing progress, then "ready".
+      const indicator = page.locator("#status\\.languageStatus, .statusbar-item[id*='languageStatus']").first();
+      await indicator.waitFor({ timeout: 20000 });
+      const text = await waitFor(async () => {
+        await indicator.click();
+        await sleep(500);
+        const t = (await page.locator(".monaco-hover:visible").allInnerTexts()).join("\n");
+        if (/Footprint: ready/.test(t)) await screenshot("language-status");
+        await page.keyboard.press("Escape");
+        return /Footprint: ready/.test(t) ? t : undefined;
+      }, 60000, '"Footprint: ready" in the language status');
+      return { text };
+    });
+
     const original = fs.readFileSync(path.join(WS, "src/app.js"), "utf8");
     await step("diagnostics_after_save", async () => {
       await page.locator(".monaco-editor textarea").first().focus();
@@ -447,7 +462,8 @@ async function main() {
       if (!SERVER_COMMANDS.includes("rule_stats")) skip("the server lacks the `rule_stats` command (not landed)");
       await palette("Footprint: Show rule stats");
       const text = await waitFor(async () => {
-        const t = (await page.locator(".part.editor .monaco-editor .view-lines").allInnerTexts()).join("\n");
+        // The editor renders spaces as U+00A0.
+        const t = (await page.locator(".part.editor .monaco-editor .view-lines").allInnerTexts()).join("\n").replace(/\u00a0/g, " ");
         return t.includes("Footprint rule stats") ? t : undefined;
       }, 30000, "the rule stats document");
       return { text };
