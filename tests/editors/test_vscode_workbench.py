@@ -6,7 +6,8 @@ Ctrl+. menu, palette commands (Look up docs, Restart server, Show logs) and the 
 editors/vscode/test/e2e/install.sh installs code-server and playwright-core into a cache outside git; this
 test skips (with the reason) only when the registry is unreachable or an install step fails. A step that needs
 a server feature skips only when the server lacks the command behind it. Screenshots go to the test's tmp folder
-(printed on failure) — or to $FOOTPRINT_E2E_ARTIFACTS when set.
+(printed on failure) — or to $FOOTPRINT_E2E_ARTIFACTS when set. $FOOTPRINT_E2E_SERVER_PYTHONPATH runs the same steps
+against another server source tree. Takes 2-7 minutes (plus ~3 minutes for the first install).
 """
 
 from __future__ import annotations
