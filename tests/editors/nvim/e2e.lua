@@ -214,10 +214,18 @@ step('hover', function()
   local line, col = find(app_buf, 'Document%.create', #'Document.')
   assert(line, 'src/app.js has no Document.create call to hover')
   vim.api.nvim_win_set_cursor(0, { line + 1, col })
-  -- Ask once directly, to tell "no hover yet" (skip) from a client-side failure.
-  local resp = vim.lsp.buf_request_sync(app_buf, 'textDocument/hover',
-    vim.lsp.util.make_position_params(0, client.offset_encoding), 15000)
-  local got = resp and resp[client.id] and resp[client.id].result
+  -- Ask directly first, to tell "no hover" (skip) from a client-side failure. Some hovers need an index the
+  -- server builds in the background after attaching, so ask again for a while before concluding.
+  local resp, got
+  wait(20000, function()
+    resp = vim.lsp.buf_request_sync(app_buf, 'textDocument/hover',
+      vim.lsp.util.make_position_params(0, client.offset_encoding), 10000)
+    got = resp and resp[client.id] and resp[client.id].result
+    if got == nil then
+      vim.wait(1000)
+    end
+    return got ~= nil
+  end)
   if got == nil then
     if not has_command(client, 'check_symbols') then
       skip('the server returns no hover for Document.create and lacks `check_symbols` (engine-symbol hover has not landed)')
