@@ -211,11 +211,22 @@ class FootprintServer(LanguageServer):
             return
         self.warming[ws.root] = asyncio.ensure_future(self.warm_services(ws))
 
-    def recheck_open_documents(self, ws: Workspace) -> None:
-        """Re-run every check on the open documents of `ws` (an index they may use has become ready)."""
+    def recheck_open_documents(self, ws: Workspace, changed: list[Path] | None = None) -> None:
+        """Re-run the checks of the open documents of `ws`: at once when an index they use has become ready
+        (`changed` None); debounced when files they may depend on changed (an imported module's exports, a
+        rule, the docs, the object model). A changed JS module only affects as-you-type checks; any other
+        file may change on-save results too. The changed files themselves are checked by the caller."""
+        if changed is None:
+            skip, phases, delay = set(), (Phase.TYPE, Phase.SAVE), 0.0
+        else:
+            skip = {path_to_uri(p) for p in changed}
+            only_sources = all(language_for_path(p) == "javascript" for p in changed)
+            phases, delay = ((Phase.TYPE,) if only_sources else (Phase.TYPE, Phase.SAVE)), None
         for uri, state in list(self.session.documents.items()):
-            if has_checks(state.doc) and self.session.workspace_for_path(state.doc.path) is ws:
-                self.schedule(uri, (Phase.TYPE, Phase.SAVE), delay=0)
+            if uri in skip or not has_checks(state.doc):
+                continue
+            if self.session.workspace_for_path(state.doc.path) is ws:
+                self.schedule(uri, phases, delay=delay)
 
     async def warm_services(self, ws: Workspace) -> None:
         """Build every missing workspace index in the background, reporting `$/progress`; re-check the
@@ -382,6 +393,7 @@ def did_save(ls: FootprintServer, params: lsp.DidSaveTextDocumentParams) -> None
         ws = ls.session.workspace_for_path(path)
         ws.files_changed([path])
         ls.ensure_services(ws)  # a service that could not update was dropped: rebuild it in the background
+        ls.recheck_open_documents(ws, [path])
         if ls.session.is_config_file(path):
             ls.publish_config_errors()
             for other, state in ls.session.documents.items():
@@ -413,8 +425,10 @@ async def did_change_watched_files(ls: FootprintServer, params: lsp.DidChangeWat
     for path in paths:
         by_workspace.setdefault(ls.session.workspace_for_path(path).root, []).append(path)
     for root, changed in by_workspace.items():
-        ls.session.workspace(root).files_changed(changed)
-        ls.ensure_services(ls.session.workspace(root))
+        ws = ls.session.workspace(root)
+        ws.files_changed(changed)
+        ls.ensure_services(ws)
+        ls.recheck_open_documents(ws, changed)
     if any(ls.session.is_config_file(p) for p in paths):
         ls.publish_config_errors()
     for path in paths:
