@@ -268,6 +268,7 @@ def _start(root: Path, cache: Path, opened: Path, label: str, wait_index: bool, 
                                   and str(m.params.get("token", "")).startswith("footprint-index")
                                   and m.params.get("value", {}).get("kind") == "end", timeout=timeout)
             out["index_done_since_spawn"] = (end.at - client.started) * 1000
+            out["cpu_at_index_done"] = proc_cpu_seconds(client.pid)
         # Typical use after start-up: hover around the opened file, then read the peak memory.
         text = opened.read_text(encoding="utf-8")
         for line, char in _spread_positions(text, ".add", 10):
@@ -302,10 +303,11 @@ def startup_rows(files: int, quick: bool) -> list[Row]:
     if services:
         rows.append(Row(AREA, f"start-up: full index, cold, {size}", unit="s",
                         value=cold["index_done_since_spawn"] / 1000, target=target("index_cold"),
-                        note=f"services: {', '.join(services)}; from spawn to the end of $/progress, empty cache"))
+                        note=f"services: {', '.join(services)}; from spawn to the end of $/progress, empty cache; "
+                             f"server CPU by then {_cpu(cold.get('cpu_at_index_done'))} (worker processes not counted)"))
         rows.append(Row(AREA, f"start-up: warm (persisted caches), {size}", unit="s",
                         value=warm["index_done_since_spawn"] / 1000, target=target("warm_start"),
-                        note="same workspace again, caches kept"))
+                        note=f"same workspace again, caches kept; server CPU by then {_cpu(warm.get('cpu_at_index_done'))}"))
     else:
         rows.append(Row(AREA, f"start-up: full index, {size}", unit="s", value=None,
                         note="no workspace services are registered on this build, so there is nothing to index"))
