@@ -49,3 +49,11 @@ async def test_open_file_is_checked_before_the_index_and_again_after(client: Lan
     # Re-checked once it was built; the check that called workspace.service() was skipped, not failed.
     assert sorted(await next_states(client, uri)) == ["index ready", "index used directly"]
     assert not [m for m in client.log_messages if "failed" in m.message]
+    # A save drops the index (its update() says "rebuild"): while it is rebuilt, the check that waits for
+    # it keeps its previous finding instead of blinking out, and the document is re-checked afterwards.
+    client.text_document_did_save(lsp.DidSaveTextDocumentParams(lsp.TextDocumentIdentifier(uri)))
+    states = sorted(await next_states(client, uri))
+    assert states == ["index not ready", "index used directly"]
+    while states != ["index ready", "index used directly"]:
+        states = sorted(await next_states(client, uri))
+        assert "index used directly" in states, states  # never blinks out meanwhile
