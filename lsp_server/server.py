@@ -79,6 +79,8 @@ class FootprintServer(LanguageServer):
             current.save_version = doc.version
         self.publish(uri)
         self.warn_slow(ctx)
+        if ctx.waiting:
+            self.ensure_services(ws)  # e.g. a file outside the roots: its workspace was never warmed
 
     def schedule(self, uri: str, phases: tuple[Phase, ...], delay: float | None = None) -> None:
         """(Re)start the debounced check of `uri`; a newer request replaces a pending one."""

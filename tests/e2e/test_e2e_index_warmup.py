@@ -57,3 +57,17 @@ async def test_open_file_is_checked_before_the_index_and_again_after(client: Lan
     while states != ["index ready", "index used directly"]:
         states = sorted(await next_states(client, uri))
         assert "index used directly" in states, states  # never blinks out meanwhile
+
+
+async def test_a_file_outside_the_roots_gets_its_workspace_indexed(client: LanguageClient, tmp_path):
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    (other / "footprint.toml").write_text("")
+    path = other / "b.js"
+    path.write_text("export const b = 2;\n", encoding="utf-8")
+    uri = path.as_uri()
+    client.text_document_did_open(lsp.DidOpenTextDocumentParams(lsp.TextDocumentItem(
+        uri=uri, language_id="javascript", version=1, text=path.read_text())))
+    states = await next_states(client, uri)
+    while states != ["index ready", "index used directly"]:
+        states = sorted(await next_states(client, uri))
