@@ -133,8 +133,10 @@ def _spread_positions(text: str, needle: str, count: int) -> list[tuple[int, int
 
 def _typing_samples(client: LspClient, path: Path, pairs: int, seed: int) -> list[float]:
     """Open `path`, then type and delete a character `pairs` times: didChange -> diagnostics in ms."""
+    mark = client.mark()
     uri = client.open(path)
     client.diagnostics_for(uri, version=1, timeout=60)
+    client.wait_idle(mark)
     lines = path.read_text(encoding="utf-8").splitlines()
     rng = random.Random(seed)
     samples, version = [], 1
@@ -167,6 +169,7 @@ def editor_rows(quick: bool) -> list[Row]:
         text = path3k.read_text(encoding="utf-8")
         uri = client.open(path3k)
         client.diagnostics_for(uri, version=1, timeout=60)
+        client.wait_idle()  # measure the warm server: every workspace index built
         # Keystrokes: type a character and delete it again at spread-out places, so every other
         # version has a syntax error, as real typing does.
         rng = random.Random(3000)
@@ -229,8 +232,10 @@ def editor_rows(quick: bool) -> list[Row]:
                                     + ("" if answered else ": no hover provider on this build, so this is the "
                                        "request round trip only")))
         # Save: every check (as-you-type and on-save) on a 5,000-line file.
+        mark = client.mark()
         uri5 = client.open(path5k)
         client.diagnostics_for(uri5, version=1, timeout=60)
+        client.wait_idle(mark)  # its own workspace (another folder) gets indexed after it opens
         saves = []
         for _ in range(5 if quick else 40):
             mark = client.mark()
