@@ -133,8 +133,10 @@ def _spread_positions(text: str, needle: str, count: int) -> list[tuple[int, int
 
 def _typing_samples(client: LspClient, path: Path, pairs: int, seed: int) -> list[float]:
     """Open `path`, then type and delete a character `pairs` times: didChange -> diagnostics in ms."""
+    mark = client.mark()
     uri = client.open(path)
     client.diagnostics_for(uri, version=1, timeout=60)
+    client.wait_idle(mark)
     lines = path.read_text(encoding="utf-8").splitlines()
     rng = random.Random(seed)
     samples, version = [], 1
@@ -167,6 +169,7 @@ def editor_rows(quick: bool) -> list[Row]:
         text = path3k.read_text(encoding="utf-8")
         uri = client.open(path3k)
         client.diagnostics_for(uri, version=1, timeout=60)
+        client.wait_idle()  # measure the warm server: every workspace index built
         # Keystrokes: type a character and delete it again at spread-out places, so every other
         # version has a syntax error, as real typing does.
         rng = random.Random(3000)
@@ -229,8 +232,10 @@ def editor_rows(quick: bool) -> list[Row]:
                                     + ("" if answered else ": no hover provider on this build, so this is the "
                                        "request round trip only")))
         # Save: every check (as-you-type and on-save) on a 5,000-line file.
+        mark = client.mark()
         uri5 = client.open(path5k)
         client.diagnostics_for(uri5, version=1, timeout=60)
+        client.wait_idle(mark)  # its own workspace (another folder) gets indexed after it opens
         saves = []
         for _ in range(5 if quick else 40):
             mark = client.mark()
@@ -268,6 +273,7 @@ def _start(root: Path, cache: Path, opened: Path, label: str, wait_index: bool, 
                                   and str(m.params.get("token", "")).startswith("footprint-index")
                                   and m.params.get("value", {}).get("kind") == "end", timeout=timeout)
             out["index_done_since_spawn"] = (end.at - client.started) * 1000
+            out["cpu_at_index_done"] = proc_cpu_seconds(client.pid)
         # Typical use after start-up: hover around the opened file, then read the peak memory.
         text = opened.read_text(encoding="utf-8")
         for line, char in _spread_positions(text, ".add", 10):
@@ -302,10 +308,11 @@ def startup_rows(files: int, quick: bool) -> list[Row]:
     if services:
         rows.append(Row(AREA, f"start-up: full index, cold, {size}", unit="s",
                         value=cold["index_done_since_spawn"] / 1000, target=target("index_cold"),
-                        note=f"services: {', '.join(services)}; from spawn to the end of $/progress, empty cache"))
+                        note=f"services: {', '.join(services)}; from spawn to the end of $/progress, empty cache; "
+                             f"server CPU by then {_cpu(cold.get('cpu_at_index_done'))} (worker processes not counted)"))
         rows.append(Row(AREA, f"start-up: warm (persisted caches), {size}", unit="s",
                         value=warm["index_done_since_spawn"] / 1000, target=target("warm_start"),
-                        note="same workspace again, caches kept"))
+                        note=f"same workspace again, caches kept; server CPU by then {_cpu(warm.get('cpu_at_index_done'))}"))
     else:
         rows.append(Row(AREA, f"start-up: full index, {size}", unit="s", value=None,
                         note="no workspace services are registered on this build, so there is nothing to index"))

@@ -162,6 +162,22 @@ class LspClient:
         return self.wait_for(lambda m: m.method == "textDocument/publishDiagnostics" and m.params["uri"] == uri
                              and (version is None or m.params.get("version") == version), since, timeout)
 
+    def wait_idle(self, since: int = 0, settle: float = 3.0, timeout: float = 600) -> None:
+        """Wait until every `$/progress` begun since `since` has ended and none began for `settle` s:
+        the server's background indexing is done, so what follows measures the warm server."""
+        deadline = time.monotonic() + timeout
+        called = time.perf_counter()  # a warm-up may begin a little after the event that causes it
+        while time.monotonic() < deadline:
+            with self._cond:
+                progress = [m for m in self.notifications[since:] if m.method == "$/progress"]
+            begun = {m.params["token"] for m in progress if m.params.get("value", {}).get("kind") == "begin"}
+            ended = {m.params["token"] for m in progress if m.params.get("value", {}).get("kind") == "end"}
+            last = max([called, *(m.at for m in progress)])
+            if begun <= ended and time.perf_counter() - last > settle:
+                return
+            time.sleep(0.1)
+        raise LspError(f"the server was still indexing after {timeout} s")
+
     def initialize(self, root: Path, options: dict | None = None) -> dict:
         result, _ = self.request("initialize", {
             "processId": os.getpid(), "clientInfo": {"name": "footprint-bench"},

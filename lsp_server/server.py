@@ -67,13 +67,20 @@ class FootprintServer(LanguageServer):
             # The document changed while we worked: these results are stale. Run again on the new text.
             self.schedule(uri, phases)
             return
+        # A check that waits for an index being (re)built keeps its previous findings (moved with the
+        # edits since) rather than blinking out until the index is ready and the document is re-checked.
+        waiting = {name for name, _ in ctx.waiting}
         if Phase.TYPE in phases:
-            current.type_findings = [f for f in findings if _phase(f.check) is Phase.TYPE]
+            current.type_findings = [f for f in findings if _phase(f.check) is Phase.TYPE] + [
+                f for f in current.type_findings if f.check in waiting]
         if Phase.SAVE in phases:
-            current.save_findings = [f for f in findings if _phase(f.check) is Phase.SAVE]
+            current.save_findings = [f for f in findings if _phase(f.check) is Phase.SAVE] + [
+                f for f in current.save_findings if f.check in waiting]
             current.save_version = doc.version
         self.publish(uri)
         self.warn_slow(ctx)
+        if ctx.waiting:
+            self.ensure_services(ws)  # e.g. a file outside the roots: its workspace was never warmed
 
     def schedule(self, uri: str, phases: tuple[Phase, ...], delay: float | None = None) -> None:
         """(Re)start the debounced check of `uri`; a newer request replaces a pending one."""
@@ -133,7 +140,9 @@ class FootprintServer(LanguageServer):
                 self.disk_uris.discard(uri)
                 self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
             return
-        ctx = CheckContext(ws, slow_ms=budget(ws.settings).slow_check_ms, build_services=False)
+        # Not a file the user is looking at: complete findings matter more than latency, so indexes are
+        # built here if needed (as the CLI does), instead of publishing a partial result.
+        ctx = CheckContext(ws, slow_ms=budget(ws.settings).slow_check_ms)
         findings = await asyncio.to_thread(run_checks, doc, ctx, (Phase.TYPE, Phase.SAVE))
         if uri in self.session.documents:
             return  # opened meanwhile: the editor's copy wins

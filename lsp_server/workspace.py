@@ -8,10 +8,12 @@ graph, rules) that areas build lazily and keep current as files change.
 
 from __future__ import annotations
 
+import contextvars
 import logging
 import os
 import threading
 from collections import OrderedDict
+from contextlib import contextmanager
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import ClassVar, TypeVar
@@ -65,6 +67,26 @@ def service(cls: type[S]) -> type[S]:
     if cls not in SERVICES:
         SERVICES.append(cls)
     return cls
+
+
+class ServiceNotReady(Exception):
+    """`Workspace.service` inside a server check, for an index that is not built yet. The server builds
+    indexes in the background and re-checks open documents when each is ready; run_checks treats this as
+    "this check waits for its index", not as a failure."""
+
+
+# Set while the server runs checks (see run_checks): registered services are then never built inline, so
+# a just-opened file's diagnostics never wait for a whole-workspace index. The CLI builds on demand.
+_NO_BUILD: contextvars.ContextVar[bool] = contextvars.ContextVar("footprint_no_service_build", default=False)
+
+
+@contextmanager
+def services_not_built():
+    token = _NO_BUILD.set(True)
+    try:
+        yield
+    finally:
+        _NO_BUILD.reset(token)
 
 
 class FileTooLarge(Exception):
@@ -255,11 +277,16 @@ class Workspace:
 
     # --- services -------------------------------------------------------------------------------------
     def service(self, cls: type[S], progress: Progress = no_progress) -> S:
-        """The built service `cls`, building it now if needed (one builder at a time per service)."""
+        """The built service `cls`, building it now if needed (one builder at a time per service).
+
+        Inside a server check this raises ServiceNotReady instead of building a registered service.
+        """
         with self._lock:
             existing = self._services.get(cls)
             if existing is not None:
                 return existing  # type: ignore[return-value]
+            if _NO_BUILD.get() and cls in SERVICES:
+                raise ServiceNotReady(cls.name or cls.__name__)
             lock = self._service_locks.setdefault(cls, threading.Lock())
         with lock:
             with self._lock:
