@@ -35,12 +35,12 @@ from typing import Any
 
 from lsp_server import guards
 from lsp_server.commands import CommandContext, CommandError, arg_int, arg_str, cli_command, command
-from lsp_server.knowledge.docs_index import DocsIndex, query_terms
+from lsp_server.knowledge.docs_index import DocsIndex, query_groups, query_terms
 from lsp_server.knowledge.generators import (
     GeneratorCancelled, GeneratorError, RagConfig, make_generator,
 )
 from lsp_server.knowledge.lookup import DocHit, fuse_rankings
-from lsp_server.knowledge.search_queries import search_queries
+from lsp_server.knowledge.search_queries import VERBS, search_queries
 from lsp_server.workspace import Workspace
 
 try:  # the object-model check, built on the `symbols` branch
@@ -65,14 +65,18 @@ class Retrieval:
 
 
 def retrieve(workspace: Workspace, question: str, limit: int = 6, semantic: bool = True) -> Retrieval:
-    """The chunks that best answer `question`: fused lexical rankings of its search angles, optionally
-    re-ranked by the local embedding model."""
+    """The chunks that best answer `question`: fused lexical rankings of its search angles (and of each
+    clause's), optionally re-ranked by the local embedding model."""
     index = workspace.service(DocsIndex)
+    question = question.strip()
     angles = search_queries(question, index.has_identifier)
-    queries = list(dict.fromkeys([question.strip(), *angles]))
+    queries = list(dict.fromkeys([question, *angles]))
+    for clause in clauses(question):  # "a two-column layout | with a header that repeats on each page"
+        queries += [q for q in dict.fromkeys([clause, *search_queries(clause, index.has_identifier)])
+                    if q not in queries]
     depth = max(limit * 2, 10)
     rankings = [index.search(q, depth).hits for q in queries]
-    if len({h.chunk_id for r in rankings for h in r}) < depth:
+    if len({h.chunk_id for r in rankings for h in r}) < limit:
         # Literal search needs every term in one chunk: a long question may find little. Leave one term of
         # the focused angle out at a time (each hit still holds every term of the query that found it).
         focused = (angles[0] if angles else question).split()
@@ -84,8 +88,16 @@ def retrieve(workspace: Workspace, question: str, limit: int = 6, semantic: bool
                     if found:
                         queries.append(relaxed)
                         rankings.append(found)
+    method = f"lexical: reciprocal rank fusion of {len(queries)} literal quer{'y' if len(queries) == 1 else 'ies'}"
+    focused = angles[0] if angles else question
+    groups = len(query_groups(focused))
+    if groups >= 3:
+        # Recall: chunks holding at least half of the focused angle's terms, those holding more first.
+        partial = index.search(focused, depth, min_match=(groups + 1) // 2).hits
+        if partial:
+            rankings.append(partial)
+            method += f" and a partial-match ranking ('{focused}', at least {(groups + 1) // 2} terms)"
     fused = fuse_rankings(rankings, depth)
-    method = f"lexical: reciprocal rank fusion of {len(queries)} quer{'y' if len(queries) == 1 else 'ies'}"
     if semantic and len(fused) > 1:
         reranker = SemanticReranker.get()
         if reranker is not None:
@@ -93,6 +105,17 @@ def retrieve(workspace: Workspace, question: str, limit: int = 6, semantic: bool
             fused = fuse_rankings([fused, order], depth)
             method += f" + semantic re-rank ({reranker.name})"
     return Retrieval(fused[:limit], queries, method)
+
+
+_CLAUSE_BREAK = re.compile(r"\s*(?:[,;:]|\b(?:with|and|plus|while|then|also|but)\b)\s*", re.I)
+
+
+def clauses(question: str) -> list[str]:
+    """The parts of a compound question, each naming at least two things ("... layout with a header that
+    repeats" -> "... layout", "a header that repeats"); [] for a simple one ("use the engine with CommonJS")."""
+    parts = [p.strip(" ?.!") for p in _CLAUSE_BREAK.split(question)]
+    parts = [p for p in parts if len(query_groups(" ".join(w for w in p.split() if w.lower() not in VERBS))) >= 2]
+    return parts if len(parts) >= 2 else []
 
 
 class SemanticReranker:
