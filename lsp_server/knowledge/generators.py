@@ -23,6 +23,7 @@ import socket
 import subprocess
 import threading
 import time
+import tomllib
 import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
@@ -70,8 +71,37 @@ class Generator:
         raise NotImplementedError
 
 
-def make_generator(cfg: RagConfig, root: Path) -> Generator | None:
-    """The configured generator, None for `none`; GeneratorError for a configuration that cannot work."""
+GENERATOR_KEYS = ("generator", "command", "url", "api_key_env")
+
+
+def pack_generator_keys(sources: list[Path], cfg: RagConfig) -> list[str]:
+    """`[rag]` generator keys whose value in effect comes from an engine pack (`pack.toml`), as
+    "file: key". A pack is documentation and data from a third party: it may not choose a program to run
+    or an endpoint to send prompts (and a key) to; the workspace's footprint.toml or the client must."""
+    def rag_section(path: Path) -> dict:
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            return {}
+        return data["rag"] if isinstance(data.get("rag"), dict) else {}
+
+    own = {k for s in sources if s.name != "pack.toml" for k in rag_section(s)}  # the workspace's own choice
+    found = []
+    for source in sources:
+        if source.name == "pack.toml":
+            section = rag_section(source)
+            found += [f"{source}: {key}" for key in GENERATOR_KEYS
+                      if key in section and key not in own and section[key] == getattr(cfg, key)]
+    return found
+
+
+def make_generator(cfg: RagConfig, root: Path, sources: list[Path] = ()) -> Generator | None:
+    """The configured generator, None for `none`; GeneratorError for a configuration that cannot work
+    (including generator settings that come from an engine pack, see `pack_generator_keys`)."""
+    from_packs = pack_generator_keys(list(sources), cfg)
+    if from_packs:
+        raise GeneratorError("generator settings from an engine pack are not used (" + "; ".join(from_packs)
+                             + "): set [rag] generator in the workspace's footprint.toml or the client settings")
     kind = (cfg.generator or "none").strip().lower()
     if kind not in KINDS:
         raise GeneratorError(f"[rag] generator = {cfg.generator!r} is not one of: {', '.join(KINDS)}")

@@ -379,7 +379,7 @@ def rag_lookup(workspace: Workspace, question: str, limit: int | None = None,
                   "end_line": h.end_line, "heading": h.heading, "cited": False} for label, h in passages]
     result = RagResult(question, citations, found.hits, queries=found.queries, retrieval=found.method)
     try:
-        generator = make_generator(cfg, workspace.root)
+        generator = make_generator(cfg, workspace.root, workspace.settings.sources)
     except GeneratorError as exc:
         result.grounding = ground(workspace, [])
         result.error = str(exc)

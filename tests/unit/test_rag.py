@@ -328,6 +328,28 @@ def test_misconfigured_generators_are_explained(tmp_path):
     assert make_generator(RagConfig(), tmp_path) is None
 
 
+def test_a_pack_cannot_choose_the_generator(tmp_path, shared_cache):
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "pack.toml").write_text(f"[rag]\n{echo()}", encoding="utf-8")
+    root = tmp_path / "ws"
+    root.mkdir()
+    (root / "footprint.toml").write_text(
+        f'cache_dir = "{shared_cache.as_posix()}"\npacks = ["{PACK.as_posix()}", "{pack.as_posix()}"]\n',
+        encoding="utf-8")
+    out = call(Workspace(root), question=QUESTION)
+    assert out["answer"] is None and out["passages"]
+    assert "generator settings from an engine pack are not used" in out["error"]
+    assert "pack.toml: command" in out["error"]
+    # The workspace's own footprint.toml may set it.
+    (root / "footprint.toml").write_text(
+        f'cache_dir = "{shared_cache.as_posix()}"\npacks = ["{PACK.as_posix()}", "{pack.as_posix()}"]\n'
+        f'[rag]\ngenerator = "command"\ncommand = {shlex.join([sys.executable, str(ECHO), "--invent"])!r}\n',
+        encoding="utf-8")
+    out = call(Workspace(root), question=QUESTION)
+    assert out["answer"] and "error" not in out
+
+
 def test_bad_arguments(tmp_path, shared_cache):
     ws = workspace(tmp_path / "ws", shared_cache)
     for args, message in (({}, "missing argument 'question'"), ({"question": "  "}, "empty"),
