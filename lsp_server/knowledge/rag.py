@@ -35,6 +35,7 @@ from typing import Any
 
 from lsp_server import guards
 from lsp_server.commands import CommandContext, CommandError, arg_int, arg_str, cli_command, command
+from lsp_server.document import path_to_uri
 from lsp_server.knowledge.docs_index import DocsIndex, query_groups, query_terms
 from lsp_server.knowledge.generators import (
     GeneratorCancelled, GeneratorError, RagConfig, make_generator,
@@ -423,10 +424,13 @@ def rag_lookup(workspace: Workspace, question: str, limit: int | None = None,
 
 
 # --- JSON -------------------------------------------------------------------------------------------------
-def result_json(result: RagResult, relpath) -> dict:
+def result_json(result: RagResult, relpath, extra_uri: bool = False) -> dict:
     out: dict[str, Any] = {"question": result.question, "may_invent": True, "answer": result.answer}
     out["citations"] = [{**c, "path": relpath(c["path"]), "chunk": _chunk_ref(c, relpath)}
                         for c in result.citations]
+    if extra_uri:  # LSP callers open the cited file
+        for c, raw in zip(out["citations"], result.citations):
+            c["uri"] = path_to_uri(raw["path"])
     if result.answer is None:
         out["passages"] = [{"id": c["id"], "path": relpath(h.path), "start_line": h.start_line,
                             "end_line": h.end_line, "heading": h.heading, "text": h.text}
@@ -497,7 +501,7 @@ def rag_lookup_command(ctx: CommandContext, args: dict) -> dict:
         out: dict[str, Any] = {"question": question, "may_invent": True, "answer": None, "citations": [],
                                "grounding": {"symbols": [], "flags": []}}
     else:
-        out = result_json(result, relpath)
+        out = result_json(result, relpath, extra_uri=ctx.session is not None)
     notes = [n for n in (out.get("note"), guarded.note) if n]
     if notes:
         out["note"] = " ".join(notes)
