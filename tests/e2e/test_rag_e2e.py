@@ -20,7 +20,7 @@ from tests.e2e.conftest import make_client_fixture
 ROOT = Path(tempfile.mkdtemp(prefix="footprint-rag-e2e-"))
 PIDFILE = ROOT / "generator.pid"
 GENERATOR = [sys.executable, str(REPO / "tests" / "fixtures" / "echo_generator.py"), "--sleep", "60",
-             "--pidfile", str(PIDFILE)]
+             "--sleep-if", "slowly", "--pidfile", str(PIDFILE), "--invent"]
 (ROOT / "footprint.toml").write_text(
     f'cache_dir = "{(ROOT / "cache").as_posix()}"\npacks = ["{(EXAMPLES / "layout-engine").as_posix()}"]\n'
     f'[rag]\ngenerator = "command"\ncommand = {shlex.join(GENERATOR)!r}\ntimeout_seconds = 120\n',
@@ -41,11 +41,23 @@ def alive(pid: int) -> bool:
         return True
 
 
+async def test_rag_lookup_answers_cited_and_grounded(client: LanguageClient):
+    out = await client.workspace_execute_command_async(lsp.ExecuteCommandParams(
+        command="rag_lookup", arguments=[{"question": "how do I add many rows to a table?", "turn_id": "e2e"}]))
+    assert out["may_invent"] is True and "[c1]" in out["answer"]
+    first = out["citations"][0]
+    assert first["cited"] and first["uri"].startswith("file://") and first["start_line"] <= first["end_line"]
+    assert any(f.startswith("`Table.addRows` is not in") for f in out["grounding"]["flags"])
+    assert out["debug"]["budget"] == {"spent": 1, "limit": 12}
+
+
 async def test_cancel_stops_the_generator(client: LanguageClient):
     # The index first, so the cancelled request is busy in the generator, not in the build.
     await client.workspace_execute_command_async(lsp.ExecuteCommandParams(
         command="lookup_docs", arguments=[{"query": "Table.addRow"}]))
-    params = lsp.ExecuteCommandParams(command="rag_lookup", arguments=[{"question": "how do I add many rows?"}])
+    PIDFILE.unlink(missing_ok=True)  # written by every generator run: wait for this one's
+    params = lsp.ExecuteCommandParams(command="rag_lookup",
+                                      arguments=[{"question": "how do I add many rows slowly?"}])
     pending = client.protocol.send_request(lsp.WORKSPACE_EXECUTE_COMMAND, params, msg_id="rag-slow")
     for _ in range(300):
         if PIDFILE.exists() and PIDFILE.read_text():
