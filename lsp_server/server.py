@@ -19,8 +19,10 @@ from typing import Any
 from lsprotocol import types as lsp
 from pygls.exceptions import JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
 
 from lsp_server import __version__, plugins, providers
+from lsp_server.cancellation import NestedCancelMixin
 from lsp_server.checks import CHECKS, CheckContext, Phase, has_checks, run_checks
 from lsp_server.checks.budget import budget
 from lsp_server.commands import COMMANDS, Command, CommandContext, CommandError
@@ -40,9 +42,14 @@ log = logging.getLogger(__name__)
 WATCHED_GLOB = "**/*.{js,mjs,cjs,jsx,ts,mts,cts,tsx,md,markdown,txt,html,htm,json,toml}"
 
 
+class _Protocol(NestedCancelMixin, LanguageServerProtocol):
+    """pygls' protocol; a cancelled executeCommand also cancels the command it runs (cancellation.py)."""
+
+
 class FootprintServer(LanguageServer):
     def __init__(self) -> None:
-        super().__init__("footprint-ls", __version__, text_document_sync_kind=lsp.TextDocumentSyncKind.Incremental)
+        super().__init__("footprint-ls", __version__, text_document_sync_kind=lsp.TextDocumentSyncKind.Incremental,
+                         protocol_cls=_Protocol)
         self.session = Session()
         self.pending: dict[str, asyncio.Task] = {}
         self.warned_slow: set[str] = set()

@@ -443,13 +443,17 @@ class DocsIndex(Service):
                 bucket.extend(s for s in symbols if s not in bucket)
         return sorted(merged.items())
 
-    def search(self, text: str, limit: int = 5, under: Path | None = None) -> SearchOutcome:
-        """Chunks holding every term of `text` (after the analyzer), best first."""
+    def search(self, text: str, limit: int = 5, under: Path | None = None, min_match: int = 0) -> SearchOutcome:
+        """Chunks holding every term of `text` (after the analyzer), best first. With `min_match` > 0:
+        chunks holding at least that many of the terms, those holding more first (a recall ranking for
+        rag_lookup, whose results are labelled as such; lookup_docs never uses it)."""
         groups = query_groups(text)
         terms = [g[0] for g in groups]
         if not groups:
             return SearchOutcome([], [])
-        q = And([_union([Term("all", t) for t in group]) for group in groups])
+        each = [_union([Term("all", t) for t in group]) for group in groups]
+        partial = 0 < min_match < len(each)
+        q = Or(each, scale=0.9) if partial else And(each)  # scale: a bonus for each further term held
         boosts = [Term("heading", t, boost=HEADING_BOOST) for g in groups for t in g]
         boosts += [Term("symbol", s, boost=SYMBOL_BOOST) for s in query_symbols(text)]
         q = AndMaybe(q, _union(boosts))
@@ -462,9 +466,15 @@ class DocsIndex(Service):
             searcher = self._searcher
             # optimize=False: whoosh's block-quality skipping cost more than it saved here (measured: p50
             # 6.1 -> 3.7 ms on 3-word queries of common words over 3 MB of docs).
-            results = searcher.search(q, limit=limit, optimize=False)
+            results = searcher.search(q, limit=limit * 4 if partial else limit, terms=partial, optimize=False)
             hits = []
             for r in results:
+                if partial:
+                    held = {t.decode() if isinstance(t, bytes) else t for _, t in r.matched_terms()}
+                    if sum(1 for g in groups if held.intersection(g)) < min_match:
+                        continue
+                    if len(hits) >= limit:
+                        break
                 stored = r.fields()
                 start, end = stored["lines"]
                 hits.append(IndexHit(Path(stored["path"]), start, end, stored["heading"],
