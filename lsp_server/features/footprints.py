@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import re
 import sys
 from dataclasses import dataclass
@@ -29,6 +30,8 @@ from lsp_server.document import ParsedDocument, path_to_uri, uri_to_path
 from lsp_server.features.scopes import Binding, Declaration, ScopeAnalysis
 from lsp_server.positions import UTF16, Encoding
 from lsp_server.storage import atomic_write_bytes, content_hash
+
+log = logging.getLogger(__name__)
 
 STATEMENT_TYPES = frozenset({
     "expression_statement", "lexical_declaration", "variable_declaration", "function_declaration",
@@ -720,19 +723,24 @@ def _map_back(new_offset: int, edits: list[providers.TextEdit]) -> int | None:
 
 # --- cross-file -------------------------------------------------------------------------------------------
 def importers_of(workspace, doc: ParsedDocument, fp: Footprint, build: bool = True) -> list | None:
-    """Import sites of an exported binding from the workspace import graph; None when no graph exists.
-    With `build=False` (latency-sensitive requests) a graph still being built in the background is not
-    waited for: the action then only says "exported"."""
+    """Import sites of an exported binding, under every name it is exported as (`export { box as frame }`),
+    from the workspace import graph; None when no graph is available. With `build=False` (latency-sensitive
+    requests) a graph still being built in the background is not waited for: the action then only says
+    "exported"."""
     if not fp.exported or workspace is None or doc.path is None:
         return None
-    try:
-        from lsp_server.graph.service import ImportGraphService  # type: ignore[import-not-found]
-    except ImportError:
-        return None
+    from lsp_server.graph.references import exported_names
+    from lsp_server.graph.service import ImportGraphService
+
     try:
         graph = workspace.service(ImportGraphService) if build else workspace.peek_service(ImportGraphService)
-        return list(graph.importers(doc.path, fp.name)) if graph is not None else None
+        if graph is None:
+            return None
+        names = exported_names(doc, fp.name) or [fp.name]
+        return sorted({site for name in names for site in graph.importers(doc.path, name)},
+                      key=lambda s: (str(s.path), s.start))
     except Exception:  # noqa: BLE001 - the graph is an optional enrichment; never break the action
+        log.exception("import graph unavailable for %s", doc.uri)
         return None
 
 

@@ -108,6 +108,17 @@ def test_importers_come_from_the_import_graph_when_it_exists(tmp_path: Path):
     assert result["exported"] and [i["path"] for i in result["importers"]] == ["a.js"]
 
 
+def test_importers_of_a_binding_exported_under_another_name(tmp_path: Path):
+    (tmp_path / "helpers.js").write_text("function helper() {}\nexport { helper as assist };\n", encoding="utf-8")
+    (tmp_path / "a.js").write_text('import { assist } from "./helpers.js";\nassist();\n', encoding="utf-8")
+    (tmp_path / "b.js").write_text('import { helper } from "./helpers.js";\n', encoding="utf-8")  # not exported as that
+    ws = Workspace(tmp_path)
+    result = footprint_command(CommandContext(ws), {"uri": path_to_uri(tmp_path / "helpers.js"),
+                                                    "position": {"line": 0, "character": 10}})
+    assert result["name"] == "helper" and result["exported"]
+    assert [i["path"] for i in result["importers"]] == ["a.js"]
+
+
 # --- find_in_files ----------------------------------------------------------------------------------------
 def test_find_matches_contents_with_context_and_footprints(ws: Workspace):
     result = find_in_files(ws, "box.width", context=1)
