@@ -234,11 +234,15 @@ def _docs_available(workspace: Workspace) -> bool:
 
 
 def _lookup_doc(workspace: Workspace, query: str) -> dict | None:
+    """The doc chunk documenting `query`: from the index's symbol table (a dict lookup), else a search."""
+    from lsp_server.knowledge.docs_index import DocsIndex, normalize_symbol
+    from lsp_server.knowledge.lookup import lookup_docs
+
     try:
-        from lsp_server.knowledge.lookup import lookup_docs  # built on another branch; optional here
-    except ImportError:
-        return None
-    try:
+        documented = workspace.service(DocsIndex).documented_symbols().get(normalize_symbol(query))
+        if documented is not None:
+            return {"path": workspace.relpath(documented["path"]), "line": documented["start_line"],
+                    "heading": documented["heading"]}
         found = lookup_docs(workspace, query, limit=3)
     except Exception:  # noqa: BLE001 - a broken docs index must not break symbol checks
         return None

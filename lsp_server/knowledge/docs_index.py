@@ -305,6 +305,7 @@ class DocsIndex(Service):
         self._write_lock = threading.Lock()
         self._searcher = ix.searcher()
         self._vocab: tuple[int, tuple[dict, dict]] | None = None
+        self._documented: tuple[int, dict[str, dict]] | None = None
 
     # --- building -------------------------------------------------------------------------------------
     @classmethod
@@ -529,6 +530,32 @@ class DocsIndex(Service):
                     if part.lower().replace("_", "").replace("$", "") == term:
                         return part
         return term
+
+    def documented_symbols(self) -> dict[str, dict]:
+        """Normalized symbol (`table.addrow`, `addrow`) -> {path, start_line, heading} of the chunk that
+        documents it: a written page whose heading names it before a declaration comment. Built once per
+        generation in one pass over the `symbol` postings, so `check_symbols` answers a never-seen name with
+        a dict lookup instead of a search."""
+        with self._lock:
+            if self._documented is not None and self._documented[0] == self.generation:
+                return self._documented[1]
+            reader = self._searcher.reader()
+            out: dict[str, dict] = {}
+            for raw in reader.lexicon("symbol"):
+                symbol = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+                best = None
+                for docnum in reader.postings("symbol", raw).all_ids():
+                    stored = reader.stored_fields(docnum)
+                    heading = normalize_symbol(stored.get("heading", ""))
+                    rank = (stored.get("kind") == "api", symbol not in heading, docnum)
+                    if best is None or rank < best[0]:
+                        best = (rank, stored)
+                if best is not None:
+                    stored = best[1]
+                    out[symbol] = {"path": Path(stored["path"]), "start_line": stored["lines"][0],
+                                   "heading": stored["heading"]}
+            self._documented = (self.generation, out)
+            return out
 
     def has_identifier(self, name: str) -> bool:
         """Whether some chunk mentions the identifier `name` (normalized as the analyzer does)."""
