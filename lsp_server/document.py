@@ -58,6 +58,8 @@ class ParsedDocument:
         if language is None:
             language = languages.language_for_path(uri_to_path(uri) or uri)
         source = encode(text)
+        if not text.isascii():
+            text = source.decode("utf-8")  # keep text == source: a lone surrogate became "?" in both
         tree = languages.parser(language).parse(source) if language else None
         return cls(uri, text, version, language, source, tree, LineIndex.of(source))
 

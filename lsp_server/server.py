@@ -16,8 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from lsprotocol import types as lsp
-from pygls.exceptions import JsonRpcInvalidParams
+from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
+from pygls.protocol.language_server import lsp_method
 
 from lsp_server import __version__, plugins, providers
 from lsp_server.checks import CHECKS, CheckContext, Phase, run_checks
@@ -40,9 +42,76 @@ SLOW_CHECK_MS = 1000.0
 WATCHED_GLOB = "**/*.{js,mjs,cjs,jsx,ts,mts,cts,tsx,md,markdown,txt,html,htm,json,toml}"
 
 
+class _Unreadable:
+    """Stands in for a message whose params did not fit the LSP schema (already answered or logged)."""
+
+
+def _validation_reason(exc: BaseException) -> str:
+    """The leaf messages of a cattrs validation error ("Position.line should be in range ...")."""
+    cause = exc.__cause__ or exc
+    leaves: list[str] = []
+    stack = [cause]
+    while stack and len(leaves) < 3:
+        e = stack.pop()
+        if isinstance(e, BaseExceptionGroup):
+            stack.extend(reversed(e.exceptions))
+        else:
+            leaves.append(str(e)[:200])
+    return "; ".join(leaves) or type(cause).__name__
+
+
+class FootprintProtocol(LanguageServerProtocol):
+    """pygls' protocol with two changes:
+
+    - a request whose params do not fit the LSP schema (a negative line, a missing field) is answered with
+      InvalidParams instead of being dropped with an error popup (which left the client waiting forever);
+      a malformed notification is logged and dropped;
+    - pygls does not keep its own copy of open documents: the Session does (ParsedDocument). pygls' copy
+      doubled the memory and its change handling clamps the client's ranges *in place* with rules that
+      differ from positions.py (a range ending past the last line's end lost a character), so our
+      handler received altered ranges and the server's text diverged from the editor's.
+    """
+
+    def _user_handler(self, method: str, params):
+        if (handler := self.fm.features.get(method)) is not None:
+            yield handler, (params,), None
+
+    @lsp_method(lsp.TEXT_DOCUMENT_DID_OPEN)
+    def lsp_text_document__did_open(self, params: lsp.DidOpenTextDocumentParams):
+        yield from self._user_handler(lsp.TEXT_DOCUMENT_DID_OPEN, params)
+
+    @lsp_method(lsp.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(self, params: lsp.DidChangeTextDocumentParams):
+        yield from self._user_handler(lsp.TEXT_DOCUMENT_DID_CHANGE, params)
+
+    @lsp_method(lsp.TEXT_DOCUMENT_DID_CLOSE)
+    def lsp_text_document__did_close(self, params: lsp.DidCloseTextDocumentParams):
+        yield from self._user_handler(lsp.TEXT_DOCUMENT_DID_CLOSE, params)
+
+    def structure_message(self, data):
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as exc:
+            if not isinstance(data, dict) or "jsonrpc" not in data or "method" not in data:
+                raise
+            reason = _validation_reason(exc)
+            if "id" in data:
+                self._send_response(data["id"], None, JsonRpcInvalidParams(
+                    f"{data['method']}: invalid params: {reason}").to_response_error())
+            else:
+                log.warning("dropped %s notification: invalid params: %s", data["method"], reason)
+            return _Unreadable()
+
+    def handle_message(self, message):
+        if isinstance(message, _Unreadable):
+            return
+        super().handle_message(message)
+
+
 class FootprintServer(LanguageServer):
     def __init__(self) -> None:
-        super().__init__("footprint-ls", __version__, text_document_sync_kind=lsp.TextDocumentSyncKind.Incremental)
+        super().__init__("footprint-ls", __version__, text_document_sync_kind=lsp.TextDocumentSyncKind.Incremental,
+                         protocol_cls=FootprintProtocol)
         self.session = Session()
         self.pending: dict[str, asyncio.Task] = {}
         self.warned_slow: set[str] = set()
