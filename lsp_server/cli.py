@@ -113,6 +113,11 @@ def _serve(parser: argparse.ArgumentParser):
     def run(args: argparse.Namespace) -> int:
         from lsp_server.server import serve
 
+        if args.tcp:
+            if args.host not in ("127.0.0.1", "::1", "localhost"):
+                logging.getLogger(__name__).warning(
+                    "listening on %s: anyone who can reach this address can read files through the server", args.host)
+            logging.getLogger(__name__).info("serving LSP on %s:%s (TCP)", args.host, args.port)
         serve(tcp=args.tcp, host=args.host, port=args.port)
         return EXIT_OK
 
@@ -133,9 +138,41 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class ProtocolContentFilter(logging.Filter):
+    """Keeps document contents out of logs unless tracing (`--log-level DEBUG`).
+
+    pygls logs every JSON-RPC message it sends at INFO ("Sending data: {...}", document text included) and
+    the params of a message it fails on at ERROR. Without trace, pygls records below WARNING are dropped
+    and long or structured arguments of the others are replaced by their type and size.
+    """
+
+    MAX_ARG_CHARS = 120
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not record.name.startswith("pygls"):
+            return True
+        if record.levelno < logging.WARNING:
+            return False
+        if isinstance(record.args, tuple):
+            record.args = tuple(self._redact(a) for a in record.args)
+        elif record.args:  # a mapping: keep the template, drop the values
+            record.msg, record.args = f"{record.msg} [arguments redacted]", ()
+        return True
+
+    def _redact(self, value: object) -> object:
+        if value is None or isinstance(value, (bool, int, float)):
+            return value
+        if isinstance(value, str) and len(value) <= self.MAX_ARG_CHARS and "\n" not in value:
+            return value
+        size = len(value) if isinstance(value, (str, bytes, list, tuple, dict)) else None
+        return f"<{type(value).__name__}{f' of {size}' if size is not None else ''} redacted; trace with --log-level DEBUG>"
+
+
 def configure_logging(level: str, log_file: Path | None) -> None:
     handler: logging.Handler = logging.FileHandler(log_file, encoding="utf-8") if log_file else logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    if level != "DEBUG":
+        handler.addFilter(ProtocolContentFilter())
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level)

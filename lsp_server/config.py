@@ -16,6 +16,7 @@ import hashlib
 import os
 import re
 import tomllib
+import types
 import typing
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -208,7 +209,7 @@ def _type_problem(value: Any, hint: Any) -> str | None:
     """A message when `value` does not fit the type `hint`, else None."""
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
-    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+    if origin in (typing.Union, types.UnionType):
         if any(_type_problem(value, a) is None for a in args):
             return None
         return f"expected {_type_name(hint)}, got {_type_name(type(value))}"

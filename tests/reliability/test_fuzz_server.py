@@ -35,7 +35,7 @@ from tests.reliability.rpc_client import (
     INVALID_PARAMS, METHOD_NOT_FOUND, REQUEST_CANCELLED, CONTENT_MODIFIED, LspProcess, RpcError, server_env,
 )
 
-EXAMPLES = int(os.environ.get("FOOTPRINT_FUZZ_EXAMPLES", "60"))
+EXAMPLES = int(os.environ.get("FOOTPRINT_FUZZ_EXAMPLES", "40"))
 ACCEPTABLE_ERRORS = {INVALID_PARAMS, REQUEST_CANCELLED, CONTENT_MODIFIED}
 ENCODINGS = ["utf-16", "utf-8", "utf-32"]
 
