@@ -17,7 +17,7 @@ from lsp_server import __version__, plugins
 from lsp_server.checks import CheckContext, Phase, run_checks
 from lsp_server.commands import CLI_COMMANDS, CommandError, cli_command
 from lsp_server.config import find_config, load_settings
-from lsp_server.document import ParsedDocument
+from lsp_server.document import ParsedDocument, real_path
 from lsp_server.findings import Finding, Severity
 from lsp_server.positions import UTF16
 from lsp_server.workspace import Workspace
@@ -32,8 +32,8 @@ class UsageError(Exception):
 def workspace_for(target: Path, config: Path | None = None) -> Workspace:
     """The workspace a CLI path belongs to: the folder of `--config`, else of the nearest footprint.toml,
     else the path itself (a folder) or its folder (a file). Config errors are a UsageError."""
-    target = target.resolve()
-    config_path = config.resolve() if config else find_config(target)
+    target = real_path(target)
+    config_path = real_path(config) if config else find_config(target)
     if config and not config_path.is_file():
         raise UsageError(f"{config}: no such config file")
     root = config_path.parent if config_path else (target if target.is_dir() else target.parent)
@@ -67,19 +67,27 @@ def finding_text(doc: ParsedDocument, path: Path, f: Finding) -> str:
     return f"{display_path(path)}:{line + 1}:{character + 1}: {f.severity.label} {f.code} {f.message}"
 
 
-def check_paths(paths: list[Path], config: Path | None = None) -> list[tuple[ParsedDocument, Path, Finding]]:
-    """Every check (as-you-type and on-save) over files and folders, in path order."""
+def check_paths(paths: list[Path], config: Path | None = None,
+                skipped: dict[Path, str] | None = None) -> list[tuple[ParsedDocument, Path, Finding]]:
+    """Every check (as-you-type and on-save) over files and folders, in path order. Folders yield their
+    JavaScript sources; a file named explicitly is checked in whatever language it is (a .d.ts too).
+    Files left out (too large, binary, unreadable, not code) are added to `skipped` with the reason."""
     results = []
     for target in paths:
         if not target.exists():
             raise UsageError(f"{target}: no such file or directory")
         ws = workspace_for(target, config)
-        for path in ws.files(target.resolve()):
+        resolved = real_path(target)
+        for path in [resolved] if resolved.is_file() else ws.files(resolved):
             doc = ws.document(path)
-            if doc is None:
+            if doc is not None and doc.language is None and skipped is not None:
+                skipped[path] = "not a JavaScript or TypeScript file"
+            if doc is None or doc.language is None:
                 continue
             for f in run_checks(doc, CheckContext(ws), (Phase.TYPE, Phase.SAVE)):
                 results.append((doc, path, f))
+        if skipped is not None:
+            skipped.update(ws.skipped)
     return results
 
 
@@ -90,7 +98,10 @@ def _check(parser: argparse.ArgumentParser):
     parser.add_argument("--config", type=Path, help="use this footprint.toml instead of the nearest one")
 
     def run(args: argparse.Namespace) -> int:
-        results = check_paths(args.paths, args.config)
+        skipped: dict[Path, str] = {}
+        results = check_paths(args.paths, args.config, skipped)
+        for path, reason in sorted(skipped.items()):
+            print(f"footprint-ls: skipped {display_path(path)}: {reason}", file=sys.stderr)
         if args.format == "json":
             print(json.dumps([finding_json(d, p, f) for d, p, f in results], indent=2, ensure_ascii=False))
         else:

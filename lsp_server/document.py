@@ -7,6 +7,7 @@ re-parses incrementally, so a keystroke costs a small fraction of a full parse.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -52,10 +53,13 @@ class ParsedDocument:
 
     @classmethod
     def create(
-        cls, uri: str, text: str, version: int | None = None, language: str | None = None
+        cls, uri: str, text: str, version: int | None = None, language: str | None = None, analyse: bool = True
     ) -> "ParsedDocument":
-        """Parse `text` from scratch. `language` defaults to the one the URI's extension implies."""
-        if language is None:
+        """Parse `text` from scratch. `language` defaults to the one the URI's extension implies;
+        `analyse=False` keeps the text only (language None, no tree), e.g. for a file over the size limit."""
+        if not analyse:
+            language = None
+        elif language is None:
             language = languages.language_for_path(uri_to_path(uri) or uri)
         source = encode(text)
         if not text.isascii():
@@ -120,11 +124,23 @@ def encode(text: str) -> bytes:
 
 
 def uri_to_path(uri: str) -> Path | None:
-    """The filesystem path of a `file:` URI, or None for other schemes."""
+    """The filesystem path of a `file:` URI, or None for other schemes (and for names no OS accepts)."""
     parsed = urlparse(uri)
     if parsed.scheme != "file":
         return None
-    return Path(url2pathname(unquote(parsed.path)))
+    path = url2pathname(unquote(parsed.path))
+    if "\x00" in path:
+        return None
+    return Path(path)
+
+
+def real_path(path: str | Path) -> Path:
+    """`Path.resolve()` that never raises: a symlink loop (RuntimeError on Python 3.11, OSError later) or
+    a name the OS refuses resolves to the absolute path as written; reading it then fails cleanly."""
+    try:
+        return Path(path).resolve()
+    except (OSError, RuntimeError, ValueError):
+        return Path(os.path.abspath(path))
 
 
 def path_to_uri(path: str | Path) -> str:

@@ -28,8 +28,8 @@ from lsp_server.config import ConfigError
 from lsp_server.convert import (
     byte_offset, lsp_diagnostic, lsp_highlight, lsp_range, lsp_workspace_edit,
 )
-from lsp_server.document import ParsedDocument, TextChange, path_to_uri, uri_to_path
-from lsp_server.findings import shift_findings
+from lsp_server.document import ParsedDocument, TextChange, path_to_uri, real_path, uri_to_path
+from lsp_server.findings import Finding, Severity, shift_findings
 from lsp_server.languages import LANGUAGE_IDS, language_for_path
 from lsp_server.positions import normalize_encoding
 from lsp_server.session import DocumentState, Session
@@ -106,6 +106,15 @@ class FootprintProtocol(LanguageServerProtocol):
         if isinstance(message, _Unreadable):
             return
         super().handle_message(message)
+
+    def _send_handler_result(self, future, *, msg_id):
+        # Bad arguments are the caller's mistake: answer InvalidParams without pygls' ERROR traceback.
+        if future.done() and not future.cancelled() and isinstance(future.exception(), JsonRpcInvalidParams):
+            self._request_futures.pop(msg_id, None)
+            log.info("request %s refused: %s", msg_id, future.exception())
+            self._send_response(msg_id, error=future.exception().to_response_error())
+            return
+        super()._send_handler_result(future, msg_id=msg_id)
 
 
 class FootprintServer(LanguageServer):
@@ -305,7 +314,7 @@ def initialize(ls: FootprintServer, params: lsp.InitializeParams) -> None:
         roots = [uri_to_path(params.root_uri)]
     elif not roots and params.root_path:
         roots = [Path(params.root_path)]
-    session.roots = [r.resolve() for r in roots if r is not None]
+    session.roots = [real_path(r) for r in roots if r is not None]
     options = params.initialization_options
     if isinstance(options, dict):
         session.client_settings = options.get("footprint", options)
@@ -338,15 +347,32 @@ def did_open(ls: FootprintServer, params: lsp.DidOpenTextDocumentParams) -> None
     item = params.text_document
     path = uri_to_path(item.uri)
     language = LANGUAGE_IDS.get(item.language_id) or (language_for_path(path) if path else None)
-    doc = ParsedDocument.create(item.uri, item.text, item.version, language)
-    ls.session.documents[item.uri] = DocumentState(doc)
     ws = ls.session.workspace_for_path(path)
+    too_large = bool(language) and len(item.text) * 4 > ws.settings.top.max_file_bytes \
+        and len(item.text.encode("utf-8", "replace")) > ws.settings.top.max_file_bytes
+    doc = ParsedDocument.create(item.uri, item.text, item.version, language, analyse=not too_large)
+    state = ls.session.documents[item.uri] = DocumentState(doc, too_large_language=language if too_large else None)
     ws.open_document(doc)
     if ws.settings.errors:
         ls.publish_config_errors()
+    if too_large:
+        _mark_too_large(ls, item.uri, state, ws.settings.top.max_file_bytes)
     if doc.language:
         # A file opens as it is on disk, so it gets the on-save checks too.
         ls.schedule(item.uri, (Phase.TYPE, Phase.SAVE), delay=0)
+
+
+def _mark_too_large(ls: FootprintServer, uri: str, state: DocumentState, limit: int) -> None:
+    """A document over max_file_bytes is kept in sync but not parsed or checked (a multi-megabyte minified
+    file would take tens of seconds per keystroke): one information diagnostic says so."""
+    size = len(state.doc.source)
+    if not state.type_findings:
+        log.info("not analysing %s: %d bytes is over max_file_bytes (%d)", uri, size, limit)
+    state.save_findings = []
+    state.type_findings = [Finding("file-too-large", f"Footprint does not analyse this file: {size} bytes is over "
+                                   f"the {limit}-byte limit (max_file_bytes in footprint.toml).", 0, 0,
+                                   Severity.INFORMATION, check="file-too-large")]
+    ls.publish(uri)
 
 
 @server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
@@ -364,7 +390,18 @@ def did_change(ls: FootprintServer, params: lsp.DidChangeTextDocumentParams) -> 
     state.doc = doc
     state.save_findings = shift_findings(state.save_findings, edits)
     state.type_findings = shift_findings(state.type_findings, edits)
-    ls.session.workspace_for_path(doc.path).open_document(doc)
+    ws = ls.session.workspace_for_path(doc.path)
+    if state.too_large_language:
+        limit = ws.settings.top.max_file_bytes
+        if len(doc.source) > limit:
+            ws.open_document(doc)
+            _mark_too_large(ls, uri, state, limit)
+            return
+        # Back under the limit: analyse it again, from scratch.
+        state.doc = doc = ParsedDocument.create(uri, doc.text, doc.version, state.too_large_language)
+        state.too_large_language, state.type_findings, state.save_findings = None, [], []
+        ls.schedule(uri, (Phase.TYPE, Phase.SAVE), delay=0)
+    ws.open_document(doc)
     if doc.language:
         ls.schedule(uri, (Phase.TYPE,))
 
@@ -416,7 +453,7 @@ async def did_change_watched_files(ls: FootprintServer, params: lsp.DidChangeWat
             # Open in the editor: written by an agent or saved elsewhere; on-disk text = saved text.
             if state.doc.language:
                 ls.schedule(uri, (Phase.TYPE, Phase.SAVE), delay=0)
-        elif language_for_path(path) and ls.session.workspace_for_path(path).contains(path.resolve()):
+        elif language_for_path(path) and ls.session.workspace_for_path(path).contains(real_path(path)):
             await ls.check_disk_file(path)
 
 

@@ -18,7 +18,7 @@ from typing import ClassVar, TypeVar
 import pathspec
 
 from lsp_server.config import Settings, load_settings
-from lsp_server.document import ParsedDocument, path_to_uri
+from lsp_server.document import ParsedDocument, path_to_uri, real_path
 from lsp_server.languages import SOURCE_LANGUAGES, language_for_path
 
 log = logging.getLogger(__name__)
@@ -77,16 +77,16 @@ def read_text_file(path: Path, max_bytes: int) -> str:
     """Read a text file; raise FileTooLarge / BinaryFile / OSError. Invalid UTF-8 is replaced, not fatal."""
     size = path.stat().st_size
     if size > max_bytes:
-        raise FileTooLarge(f"{path}: {size} bytes is over the {max_bytes}-byte limit")
+        raise FileTooLarge(f"{size} bytes is over the {max_bytes}-byte limit (max_file_bytes)")
     data = path.read_bytes()
     if is_binary(data[:8192]):
-        raise BinaryFile(f"{path}: binary file")
+        raise BinaryFile("binary file (it contains NUL bytes)")
     return data.decode("utf-8", errors="replace")
 
 
 class Workspace:
     def __init__(self, root: Path, settings: Settings | None = None):
-        self.root = root.resolve()
+        self.root = real_path(root)
         self.settings = settings or load_settings(self.root)
         self._overlay: dict[Path, ParsedDocument] = {}
         self._disk: dict[Path, tuple[tuple[int, int], ParsedDocument]] = {}
@@ -94,6 +94,7 @@ class Workspace:
         self._service_locks: dict[type[Service], threading.Lock] = {}
         self._lock = threading.RLock()
         self._skipped_logged: set[Path] = set()
+        self.skipped: dict[Path, str] = {}  # files left out (too large, binary, unreadable) and why
 
     # --- settings -------------------------------------------------------------------------------------
     def reload_settings(self, client: dict | None = None) -> None:
@@ -122,10 +123,10 @@ class Workspace:
         Skips SKIPPED_DIRS, our cache folder, whatever `.gitignore` files (at any depth) and the config's
         `exclude` globs match, binary files and files over `max_file_bytes` (one log line each).
         """
-        base = (under or self.root).resolve()
+        base = real_path(under or self.root)
         wanted = set(languages) if languages is not None else None
-        exclude = pathspec.GitIgnoreSpec.from_lines(self.settings.top.exclude)
-        cache_dir = self.cache_dir.resolve()
+        exclude = gitignore_spec(self.settings.top.exclude)
+        cache_dir = real_path(self.cache_dir)
         # Each entry: (folder, spec) for the .gitignore files from the root down to the current folder.
         ignores: list[tuple[Path, pathspec.PathSpec]] = []
         for folder in [*reversed(base.parents), base] if _inside(base, self.root) else [base]:
@@ -159,7 +160,7 @@ class Workspace:
                     ignores.append((folder, spec))
             dirnames[:] = sorted(
                 d for d in dirnames
-                if d not in SKIPPED_DIRS and (folder / d).resolve() != cache_dir
+                if d not in SKIPPED_DIRS and real_path(folder / d) != cache_dir
                 and not ignored(folder / d, True)
             )
             for name in sorted(filenames):
@@ -173,32 +174,34 @@ class Workspace:
                 except OSError:
                     continue
                 if st.st_size > self.settings.top.max_file_bytes:
-                    self._log_skip(path, f"skipped {self.relpath(path)}: {st.st_size} bytes is over max_file_bytes")
+                    self._log_skip(path, f"{st.st_size} bytes is over the "
+                                         f"{self.settings.top.max_file_bytes}-byte limit (max_file_bytes)")
                     continue
                 yield path
 
-    def _log_skip(self, path: Path, message: str) -> None:
+    def _log_skip(self, path: Path, reason: str) -> None:
+        self.skipped[path] = reason
         if path not in self._skipped_logged:
             self._skipped_logged.add(path)
-            log.info(message)
+            log.info("skipped %s: %s", self.relpath(path), reason)
 
     # --- documents ------------------------------------------------------------------------------------
     def open_document(self, doc: ParsedDocument) -> None:
         path = doc.path
         if path is not None:
             with self._lock:
-                self._overlay[path.resolve()] = doc
+                self._overlay[real_path(path)] = doc
 
     def close_document(self, path: Path) -> None:
         with self._lock:
-            self._overlay.pop(path.resolve(), None)
+            self._overlay.pop(real_path(path), None)
 
     def document(self, path: Path) -> ParsedDocument | None:
         """The open document at `path`, else the file on disk parsed (cached by mtime and size).
 
         None for files that are missing, binary or too large (logged once).
         """
-        path = path.resolve()
+        path = real_path(path)
         with self._lock:
             if path in self._overlay:
                 return self._overlay[path]
@@ -214,10 +217,10 @@ class Workspace:
         try:
             text = read_text_file(path, self.settings.top.max_file_bytes)
         except (FileTooLarge, BinaryFile) as exc:
-            self._log_skip(path, f"skipped {exc}")
+            self._log_skip(path, str(exc))
             return None
         except OSError as exc:
-            log.info("cannot read %s: %s", path, exc)
+            self._log_skip(path, f"cannot read it: {exc.strerror or exc}")
             return None
         doc = ParsedDocument.create(path_to_uri(path), text)
         with self._lock:
@@ -249,7 +252,7 @@ class Workspace:
 
     def files_changed(self, paths: Iterable[Path]) -> None:
         """Files changed on disk (or were created/deleted): drop cached reads, update every service."""
-        changed = {p.resolve() for p in paths}
+        changed = {real_path(p) for p in paths}
         with self._lock:
             for p in changed:
                 self._disk.pop(p, None)
@@ -281,4 +284,21 @@ def _gitignore(folder: Path) -> pathspec.PathSpec | None:
         lines = (folder / ".gitignore").read_text(encoding="utf-8", errors="replace").splitlines()
     except OSError:
         return None
-    return pathspec.GitIgnoreSpec.from_lines(lines)
+    return gitignore_spec(lines, folder / ".gitignore")
+
+
+def gitignore_spec(lines: list[str], source: Path | None = None) -> pathspec.PathSpec:
+    """A GitIgnoreSpec of `lines`, leaving out (and logging) lines git would reject, such as a lone `!`:
+    pathspec raises on them, and one bad line must not stop the file walker."""
+    try:
+        return pathspec.GitIgnoreSpec.from_lines(lines)
+    except (ValueError, TypeError):
+        good = []
+        for line in lines:
+            try:
+                pathspec.GitIgnoreSpec.from_lines([line])
+            except (ValueError, TypeError):
+                log.info("ignoring invalid pattern %r%s", line, f" in {source}" if source else "")
+                continue
+            good.append(line)
+        return pathspec.GitIgnoreSpec.from_lines(good)
