@@ -30,6 +30,7 @@ from lsp_server.storage import atomic_write_bytes
 target = Path(sys.argv[1])
 size = int(sys.argv[2])
 i = int(sys.argv[3])
+print("ready", flush=True)
 while True:
     body = (b"%08d" % i) * (size // 8)
     atomic_write_bytes(target, b"gen %d %s %d\n" % (i, hashlib.sha256(body).hexdigest().encode(), len(body)) + body)
@@ -42,6 +43,7 @@ from pathlib import Path
 from lsp_server.storage import swap_directory
 final = Path(sys.argv[1])
 i = int(sys.argv[2])
+print("ready", flush=True)
 while True:
     built = final.with_name(f"{final.name}.build-{i}")
     built.mkdir()
@@ -61,28 +63,34 @@ def _complete_file(data: bytes) -> int:
     return int(gen)
 
 
-def _kill_at_random(script: str, args: list[str], rng: random.Random, min_wait: float = 0.0) -> None:
-    proc = subprocess.Popen([sys.executable, "-c", script, *args], env=server_env(), cwd=REPO)
-    time.sleep(min_wait + rng.uniform(0, 0.25))
+def _kill_at_random(script: str, args: list[str], rng: random.Random) -> None:
+    """Start the writer, wait until it is writing, then kill -9 it at a random moment."""
+    proc = subprocess.Popen([sys.executable, "-c", script, *args], env=server_env(), cwd=REPO,
+                            stdout=subprocess.PIPE)
+    assert proc.stdout.readline() == b"ready\n"
+    time.sleep(rng.uniform(0, 0.2))
     proc.send_signal(signal.SIGKILL)
     proc.wait()
+    proc.stdout.close()
 
 
 def test_atomic_write_survives_kill_9_in_a_loop(tmp_path, capsys):
     target = tmp_path / "index.bin"
+    body = b"%08d" % 0 * 8
+    target.write_bytes(b"gen 0 %s %d\n" % (hashlib.sha256(body).hexdigest().encode(), len(body)) + body)
     rng = random.Random()
-    generations = set()
+    generations, mid_write = set(), 0
     for round_ in range(KILLS):
-        start = round_ * 1_000_000
-        _kill_at_random(WRITER, [str(target), str(4 * 1024 * 1024), str(start)], rng, min_wait=0.15 if round_ == 0 else 0)
-        if not target.exists():
-            assert round_ == 0 or generations, "the target vanished"
-            continue
+        _kill_at_random(WRITER, [str(target), str(4 * 1024 * 1024), str((round_ + 1) * 1_000_000)], rng)
+        assert target.exists(), "the target vanished"
         generations.add(_complete_file(target.read_bytes()))
+        leftovers = list(tmp_path.glob(".index.bin.*.tmp"))  # a temp file left = killed mid-write
+        mid_write += bool(leftovers)
+        for leftover in leftovers:
+            leftover.unlink()
     with capsys.disabled():
-        print(f"\n[kill -9] {KILLS} kills of a 4 MB atomic-write loop: target always complete, "
-              f"{len(generations)} distinct generations seen")
-    assert generations
+        print(f"\n[kill -9] {KILLS} kills of a 4 MB atomic-write loop ({mid_write} mid-write): the target was "
+              f"always one complete generation ({len(generations)} distinct seen)")
 
 
 def test_directory_swap_survives_kill_9_in_a_loop(tmp_path):
@@ -90,7 +98,7 @@ def test_directory_swap_survives_kill_9_in_a_loop(tmp_path):
     rng = random.Random()
     complete = 0
     for round_ in range(KILLS):
-        _kill_at_random(DIR_WRITER, [str(final), str(round_ * 1_000_000)], rng, min_wait=0.15 if round_ == 0 else 0)
+        _kill_at_random(DIR_WRITER, [str(final), str(round_ * 1_000_000)], rng)
         recover_directory(final)  # what a reader does first
         if not final.exists():
             assert not complete, "a complete index existed before this kill and is gone now"
