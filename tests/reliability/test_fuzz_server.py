@@ -145,6 +145,19 @@ def command_args(root: Path):
     )
 
 
+REQUESTS = ["textDocument/hover", "textDocument/codeAction", "textDocument/documentHighlight",
+            "textDocument/references", "textDocument/definition", "workspace/executeCommand"]
+NOTIFICATIONS = ["textDocument/didChange", "textDocument/didOpen", "textDocument/didSave", "textDocument/didClose",
+                 "workspace/didChangeWatchedFiles", "workspace/didChangeConfiguration"]
+# Client settings: real keys with random values, and random keys. Strings stay short and slash-free so a
+# random "path" can only name a missing folder inside the workspace (never "/" to be indexed).
+safe_strings = st.text(alphabet="abcxyz*!.[]-_é ", max_size=6)
+safe_values = st.recursive(st.none() | st.booleans() | st.integers(-5, 10**7) | st.floats(allow_nan=False) | safe_strings,
+                           lambda c: st.lists(c, max_size=3) | st.dictionaries(safe_strings, c, max_size=3), max_leaves=6)
+SETTING_KEYS = ["exclude", "max_file_bytes", "docs", "rules", "limits", "concepts", "object_model", "dependencies"]
+settings_values = st.dictionaries(st.sampled_from(SETTING_KEYS) | safe_strings, safe_values, max_size=4)
+
+
 # --- the server ----------------------------------------------------------------------------------------------
 def make_workspace(root: Path) -> None:
     (root / "src").mkdir(parents=True)
@@ -251,29 +264,34 @@ def test_random_sessions_keep_the_server_alive_and_in_sync(harness: Harness, cap
     @given(st.data())
     def session(data):
         docs: dict[str, tuple[int, str]] = {}  # uri -> (version, text) of open documents
+        configured = [False]
         h.stats["examples"] += 1
         try:
-            steps(data, docs)
+            steps(data, docs, configured)
         finally:
             for uri in list(docs):
                 if h.proc.alive():
                     h.proc.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+            if configured[0] and h.proc.alive():
+                h.proc.notify("workspace/didChangeConfiguration", {"settings": {"footprint": {}}})
             h.violations.clear()
         # A round trip so every notification above has been handled before the next example.
         assert h.proc.command("document_state", {"uri": uri_pool[0]}) is None
         _alive(h)
 
-    def steps(data, docs):
+    def steps(data, docs, configured):
         n_steps = data.draw(st.integers(1, 14), label="steps")
         for _ in range(n_steps):
             h.stats["steps"] += 1
             op = data.draw(st.sampled_from(
                 ["open", "change", "change", "change", "change", "save", "close", "hover", "highlight",
-                 "references", "definition", "code_action", "command", "command", "bad_position"]))
+                 "references", "definition", "code_action", "command", "command", "bad_position",
+                 "garbage_request", "garbage_notification", "configure"]))
             open_uris = sorted(docs)
-            if op != "open" and op != "command" and not open_uris:
+            if op not in ("open", "command", "garbage_request", "garbage_notification", "configure") and not open_uris:
                 op = "open"
-            uri = data.draw(st.sampled_from(uri_pool if op == "open" else open_uris)) if op != "command" else None
+            uri = data.draw(st.sampled_from(uri_pool if op == "open" else open_uris)) \
+                if op not in ("command", "garbage_request", "garbage_notification", "configure") else None
             if op == "open":
                 version, text = h.next_version(), data.draw(texts)
                 name = uri.rsplit("/", 1)[-1].split(":")[-1]
@@ -341,6 +359,20 @@ def test_random_sessions_keep_the_server_alive_and_in_sync(harness: Harness, cap
                     arguments[0]["uri"] = data.draw(st.sampled_from(open_uris))
                 h.stats[f"command {name}"] += 1
                 call("workspace/executeCommand", {"command": name, **({"arguments": arguments} if arguments is not None else {})})
+            elif op == "garbage_request":
+                method = data.draw(st.sampled_from(REQUESTS))
+                call(method, data.draw(json_values | st.fixed_dictionaries({"textDocument": json_values,
+                                                                            "position": json_values})))
+            elif op == "garbage_notification":
+                # Malformed params: dropped with a log line (the document stays as it was), no popup.
+                method = data.draw(st.sampled_from(NOTIFICATIONS))
+                h.proc.notify(method, data.draw(json_values | st.fixed_dictionaries({
+                    "textDocument": st.fixed_dictionaries({"uri": st.sampled_from(uri_pool), "version": json_values}),
+                    "contentChanges": json_values})))
+            elif op == "configure":
+                h.stats["configure"] += 1
+                h.proc.notify("workspace/didChangeConfiguration", {"settings": {"footprint": data.draw(settings_values)}})
+                configured[0] = True
             elif op == "bad_position":
                 # Out-of-protocol numbers: a proper InvalidParams (or null), never a crash.
                 bad = data.draw(st.sampled_from([-1, 2**31, 2**53, -2**40]))
