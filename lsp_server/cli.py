@@ -93,13 +93,23 @@ def check_paths(paths: list[Path], config: Path | None = None,
 
 @cli_command("check", "run every check the server runs on save, over files or folders")
 def _check(parser: argparse.ArgumentParser):
-    parser.add_argument("paths", nargs="+", type=Path, metavar="PATH")
+    parser.add_argument("paths", nargs="*", type=Path, metavar="PATH")
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument("--config", type=Path, help="use this footprint.toml instead of the nearest one")
+    parser.add_argument("--diff", nargs="?", const="", metavar="REV",
+                        help="review the convention rules on the lines changed since REV (default HEAD, "
+                             "untracked files included); at most [rules] max_per_diff rules, as reminders")
 
     def run(args: argparse.Namespace) -> int:
         skipped: dict[Path, str] = {}
-        results = check_paths(args.paths, args.config, skipped)
+        if args.diff is not None:
+            from lsp_server.conventions.commands import diff_findings
+
+            results = diff_findings(args.paths, args.diff or None, args.config)
+        elif not args.paths:
+            raise UsageError("check: give at least one PATH (or --diff)")
+        else:
+            results = check_paths(args.paths, args.config, skipped)
         for path, reason in sorted(skipped.items()):
             print(f"footprint-ls: skipped {display_path(path)}: {reason}", file=sys.stderr)
         if args.format == "json":
@@ -141,10 +151,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"footprint-ls {__version__}")
     parser.add_argument("--log-file", type=Path, help="write logs to this file (default: stderr)")
     parser.add_argument("--log-level", default="INFO", choices=("DEBUG", "INFO", "WARNING", "ERROR"))
+    # The logging options are accepted after the verb too (`footprint-ls serve --log-file F`).
+    logging_options = argparse.ArgumentParser(add_help=False)
+    logging_options.add_argument("--log-file", type=Path, default=argparse.SUPPRESS)
+    logging_options.add_argument("--log-level", choices=("DEBUG", "INFO", "WARNING", "ERROR"), default=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="verb", metavar="COMMAND")
     for name in sorted(CLI_COMMANDS):
         cmd = CLI_COMMANDS[name]
-        sp = sub.add_parser(name, help=cmd.help, description=cmd.help)
+        sp = sub.add_parser(name, help=cmd.help, description=cmd.help, parents=[logging_options])
         sp.set_defaults(run=cmd.configure(sp))
     return parser
 

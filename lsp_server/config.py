@@ -38,7 +38,9 @@ _SECTIONS: dict[str, list[type]] = {name: [] for name in RESERVED_SECTIONS}
 
 def config_section(name: str):
     """Register a dataclass as (part of) the schema of `[name]`. Fields with metadata `path=True` hold
-    paths (a str, a list of str, or a list of tables with a "path" key) resolved against their file."""
+    paths (a str, a list of str, or a list of tables with a "path" key) resolved against their file.
+    A field with metadata `rest=True`, typed `dict[str, V]`, receives every undeclared key of the section
+    (each value checked against V): the way to declare a section that is a free mapping."""
 
     def register(cls: type[T]) -> type[T]:
         _SECTIONS.setdefault(name, [])
@@ -205,9 +207,20 @@ def _validate(
             schema_fields = {f.name: f for cls in _SECTIONS[key] for f in dataclasses.fields(cls)}
             hints = {n: h for cls in _SECTIONS[key] for n, h in typing.get_type_hints(cls).items()}
             section: dict[str, Any] = {}
+            # A field with metadata `rest=True` (typed dict[str, V]) collects the keys no other field
+            # declares, for sections that are free mappings such as [concepts] (word -> symbols).
+            rest = next((f for f in schema_fields.values() if f.metadata.get("rest")), None)
             for sub, sub_value in value.items():
                 if not _SECTIONS[key]:
                     section[sub] = sub_value  # reserved section with no schema yet: accept as is
+                    continue
+                if sub not in schema_fields and rest is not None:
+                    value_hint = typing.get_args(hints[rest.name])[1]
+                    problem = _type_problem(sub_value, value_hint)
+                    if problem:
+                        errors.append(ConfigError(path, _locate(path, key, sub), f"[{key}] '{sub}': {problem}"))
+                        continue
+                    section.setdefault(rest.name, {})[sub] = sub_value
                     continue
                 if sub not in schema_fields:
                     known = ", ".join(sorted(schema_fields))

@@ -22,7 +22,7 @@ from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.language_server import lsp_method
 
 from lsp_server import __version__, plugins, providers
-from lsp_server.checks import CHECKS, CheckContext, Phase, run_checks
+from lsp_server.checks import CHECKS, CheckContext, Phase, has_checks, run_checks
 from lsp_server.commands import COMMANDS, Command, CommandContext, CommandError
 from lsp_server.config import ConfigError
 from lsp_server.convert import (
@@ -340,6 +340,9 @@ def initialize(ls: FootprintServer, params: lsp.InitializeParams) -> None:
 @server.feature(lsp.INITIALIZED)
 @guarded
 async def initialized(ls: FootprintServer, params: lsp.InitializedParams) -> None:
+    loop = asyncio.get_running_loop()
+    ls.session.notify_user = lambda message: loop.call_soon_threadsafe(  # callable from worker threads
+        ls.window_show_message, lsp.ShowMessageParams(type=lsp.MessageType.Warning, message=message))
     caps = ls.client_capabilities
     watched = caps and caps.workspace and caps.workspace.did_change_watched_files
     if watched and watched.dynamic_registration:
@@ -369,7 +372,7 @@ def did_open(ls: FootprintServer, params: lsp.DidOpenTextDocumentParams) -> None
         ls.publish_config_errors()
     if too_large:
         _mark_too_large(ls, item.uri, state, ws.settings.top.max_file_bytes)
-    if doc.language:
+    elif has_checks(doc):
         # A file opens as it is on disk, so it gets the on-save checks too.
         ls.schedule(item.uri, (Phase.TYPE, Phase.SAVE), delay=0)
 
@@ -414,7 +417,7 @@ def did_change(ls: FootprintServer, params: lsp.DidChangeTextDocumentParams) -> 
         state.too_large_language, state.type_findings, state.save_findings = None, [], []
         ls.schedule(uri, (Phase.TYPE, Phase.SAVE), delay=0)
     ws.open_document(doc)
-    if doc.language:
+    if has_checks(doc):
         ls.schedule(uri, (Phase.TYPE,))
 
 
@@ -430,7 +433,7 @@ def did_save(ls: FootprintServer, params: lsp.DidSaveTextDocumentParams) -> None
             ls.publish_config_errors()
             for other in ls.session.documents:
                 ls.schedule(other, (Phase.TYPE, Phase.SAVE), delay=0)
-    if uri in ls.session.documents and ls.session.documents[uri].doc.language:
+    if uri in ls.session.documents and has_checks(ls.session.documents[uri].doc):
         ls.schedule(uri, (Phase.TYPE, Phase.SAVE), delay=0)
 
 
@@ -463,7 +466,7 @@ async def did_change_watched_files(ls: FootprintServer, params: lsp.DidChangeWat
         state = ls.session.documents.get(uri)
         if state is not None:
             # Open in the editor: written by an agent or saved elsewhere; on-disk text = saved text.
-            if state.doc.language:
+            if has_checks(state.doc):
                 ls.schedule(uri, (Phase.TYPE, Phase.SAVE), delay=0)
         elif language_for_path(path) and ls.session.workspace_for_path(path).contains(real_path(path)):
             await ls.check_disk_file(path)

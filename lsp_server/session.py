@@ -7,6 +7,7 @@ immutable ParsedDocument snapshots and never touches the session directly.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -39,6 +40,7 @@ class Session:
         self.workspaces: dict[Path, Workspace] = {}
         self.versioned_edits = True
         self.client_id = "lsp"
+        self.notify_user: Callable[[str], None] | None = None  # set by the server: window/showMessage
         self._lock = threading.Lock()
 
     def workspace_for_path(self, path: Path | None) -> Workspace:
@@ -59,10 +61,15 @@ class Session:
             ws = self.workspaces.get(root)
             if ws is None:
                 ws = Workspace(root)
+                ws.notify_user = self._notify_user
                 if self.client_settings:
                     ws.reload_settings(self.client_settings)
                 self.workspaces[root] = ws
             return ws
+
+    def _notify_user(self, message: str) -> None:
+        if self.notify_user is not None:
+            self.notify_user(message)
 
     def default_workspace(self) -> Workspace:
         return self.workspace_for_path(None)

@@ -95,6 +95,8 @@ class Workspace:
         self._lock = threading.RLock()
         self._skipped_logged: set[Path] = set()
         self.skipped: dict[Path, str] = {}  # files left out (too large, binary, unreadable) and why
+        # Shows a warning to the user (the server sets it to window/showMessage); None: log only (CLI).
+        self.notify_user: Callable[[str], None] | None = None
 
     # --- settings -------------------------------------------------------------------------------------
     def reload_settings(self, client: dict | None = None) -> None:
@@ -195,6 +197,11 @@ class Workspace:
     def close_document(self, path: Path) -> None:
         with self._lock:
             self._overlay.pop(real_path(path), None)
+
+    def open_paths(self) -> list[Path]:
+        """Resolved paths of the documents open in an editor (their text wins over the file on disk)."""
+        with self._lock:
+            return list(self._overlay)
 
     def document(self, path: Path) -> ParsedDocument | None:
         """The open document at `path`, else the file on disk parsed (cached by mtime and size).

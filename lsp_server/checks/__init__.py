@@ -46,20 +46,41 @@ class Check:
     name: str
     func: CheckFunc
     phase: Phase
-    languages: frozenset[str]
+    languages: frozenset[str | None]  # None: documents we do not parse (Markdown, text, ...)
+    suffixes: frozenset[str] | None = None  # when set, only files whose name ends with one of these
+
+    def applies(self, language: str | None, path: str | None) -> bool:
+        if language not in self.languages:
+            return False
+        return self.suffixes is None or (path is not None and path.lower().endswith(tuple(self.suffixes)))
 
 
 CHECKS: dict[str, Check] = {}
 
 
-def check(name: str, phase: Phase = Phase.TYPE, languages: Iterable[str] = ("javascript",)):
-    """Register a check. `name` is also how users refer to it in logs and settings."""
+def check(name: str, phase: Phase = Phase.TYPE, languages: Iterable[str | None] = ("javascript",),
+          suffixes: Iterable[str] | None = None):
+    """Register a check. `name` is also how users refer to it in logs and settings.
+
+    `languages` may include None for documents we do not parse (Markdown, plain text): such a check
+    receives a ParsedDocument without a tree. `suffixes` (e.g. `(".md",)`) limits a check to files whose
+    name ends with one of them, so other unparsed files (and their own diagnostics) are left alone.
+    """
 
     def register(func: CheckFunc) -> CheckFunc:
-        CHECKS[name] = Check(name, func, phase, frozenset(languages))
+        CHECKS[name] = Check(name, func, phase, frozenset(languages),
+                             frozenset(s.lower() for s in suffixes) if suffixes is not None else None)
         return func
 
     return register
+
+
+def has_checks(doc: ParsedDocument) -> bool:
+    """Whether any registered check applies to `doc` (by its language, and its file name's suffix)."""
+    from lsp_server import plugins
+
+    plugins.load()
+    return any(chk.applies(doc.language, doc.uri) for chk in CHECKS.values())
 
 
 def run_checks(doc: ParsedDocument, ctx: CheckContext, phases: Iterable[Phase]) -> list[Finding]:
@@ -70,7 +91,7 @@ def run_checks(doc: ParsedDocument, ctx: CheckContext, phases: Iterable[Phase]) 
     wanted = set(phases)
     findings: list[Finding] = []
     for chk in list(CHECKS.values()):
-        if chk.phase not in wanted or doc.language not in chk.languages:
+        if chk.phase not in wanted or not chk.applies(doc.language, doc.uri):
             continue
         started = time.perf_counter()
         try:

@@ -1,0 +1,76 @@
+"""The two checks of this area: convention rules on save, and problems in rule files themselves.
+
+`conventions` (on save, JavaScript): at most `max_per_file` rules' findings on the exact matched ranges,
+highest priority first; each firing goes to the local telemetry. `rule-files` (on save, files we do not
+parse, i.e. Markdown): a rule file's bad header, invalid regex or query, or a regex that ran out of time,
+as diagnostics on that file. A Markdown file outside the configured rule folders is validated only if its
+header looks like a rule (it has both `id` and `files`), so other front-matter Markdown is left alone.
+Hovering a convention finding shows its rule's body.
+"""
+
+from __future__ import annotations
+
+import tomllib
+
+from lsp_server.checks import CheckContext, Phase, check
+from lsp_server.conventions.evaluate import findings_for
+from lsp_server.conventions.rules import RULE_SUFFIXES, parse_rule, split_front_matter
+from lsp_server.conventions.service import RuleService
+from lsp_server.document import ParsedDocument
+from lsp_server.findings import Finding
+from lsp_server.providers import HoverInfo, RequestContext, hover_provider
+
+
+@check("conventions", Phase.SAVE)
+def conventions(doc: ParsedDocument, ctx: CheckContext) -> list[Finding]:
+    ws = ctx.workspace
+    path = doc.path
+    if path is None or not ws.contains(path.resolve()):
+        return []
+    svc = ws.service(RuleService)
+    relpath = ws.relpath(path.resolve())
+    evaluation = svc.evaluate_file(doc, relpath)
+    svc.record(relpath, doc, evaluation)
+    return findings_for(evaluation)
+
+
+@check("rule-files", Phase.SAVE, languages=(None,), suffixes=RULE_SUFFIXES)
+def rule_files(doc: ParsedDocument, ctx: CheckContext) -> list[Finding]:
+    path = doc.path
+    if path is None or path.suffix.lower() not in RULE_SUFFIXES:
+        return []
+    svc = ctx.workspace.service(RuleService)
+    if not svc.is_rule_file(path) and not _looks_like_rule(doc.text):
+        return []
+    _, problems = parse_rule(doc.text, path, timeout_ms=svc.config.regex_timeout_ms)
+    problems += [p for p in svc.problems_for(path) if p.message.startswith("regex ran out of time")]
+    findings = []
+    for p in problems:
+        line = min(p.line, doc.lines.line_count - 1)
+        start = doc.lines.starts[line]
+        findings.append(Finding(code="rule-file", message=p.message, start=start, end=doc.lines.line_end(line),
+                                severity=p.severity, source="footprint-conventions"))
+    return findings
+
+
+def _looks_like_rule(text: str) -> bool:
+    parts = split_front_matter(text)
+    if parts is None:
+        return False
+    try:
+        header = tomllib.loads(parts[0])
+    except tomllib.TOMLDecodeError:
+        return "id" in parts[0] and "files" in parts[0]
+    return "id" in header and "files" in header
+
+
+@hover_provider
+def rule_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -> HoverInfo | None:
+    """Hovering a convention finding shows its rule: title, id and body (why, before/after)."""
+    for f in ctx.findings:
+        rule_id = (f.data or {}).get("rule")
+        if rule_id and f.start <= offset <= f.end:
+            rule = ctx.workspace.service(RuleService).ruleset.by_id.get(rule_id)
+            if rule is not None:
+                return HoverInfo(f"**{rule.title}** (`{rule.id}`)\n\n{rule.body}", f.start, f.end)
+    return None

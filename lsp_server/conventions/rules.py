@@ -1,0 +1,307 @@
+"""Rule files: one convention per Markdown file with a TOML header, parsed and validated into `Rule`s.
+
+```
++++
+id = "layout/no-hex-colors"
+title = "Use theme colors, not hex literals"
+message = "Use a Color from the theme instead of a hex literal"
+severity = "warning"            # error | warning | information | hint
+files = ["src/**/*.js"]         # gitignore-style globs, relative to the workspace root
+exclude = ["src/theme/**"]
+scope = "file"                  # file | diff
+priority = 50                   # higher wins when the number of rules shown is capped
+[trigger]
+regex = '''#[0-9a-fA-F]{6}\\b'''
+query = '''((string) @match (#match? @match "#[0-9a-fA-F]{6}"))'''
++++
+Body: why, and a before/after example.
+```
+
+Rules are data: a regex is compiled by the `regex` package (run with a timeout), a query by tree-sitter;
+nothing in a rule file is ever executed. Every problem is a `RuleProblem` naming the file and line; a rule
+with an error is skipped, the others keep working.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pathspec
+import regex
+from tree_sitter import Query
+
+from lsp_server.findings import Severity
+from lsp_server.languages import language
+
+log = logging.getLogger(__name__)
+
+RULE_SUFFIXES = (".md", ".markdown")
+FENCE = "+++"
+SCOPES = ("file", "diff")
+QUERY_CAPTURE = "match"  # the capture whose nodes are the reported ranges
+DEFAULT_QUERY_LANGUAGE = "javascript"
+ID_RE = re.compile(r"^[A-Za-z0-9_.@-]+(/[A-Za-z0-9_.@-]+)*$")
+
+KNOWN_KEYS = {"id", "title", "message", "severity", "files", "exclude", "scope", "priority", "trigger", "enabled"}
+TRIGGER_KEYS = {"regex", "query"}
+
+
+@dataclass(frozen=True)
+class RuleProblem:
+    path: Path
+    line: int  # 0-based line in the rule file
+    message: str
+    severity: Severity = Severity.ERROR  # ERROR: the rule is skipped; WARNING: loaded anyway
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line + 1}: {self.message}"
+
+
+@dataclass(eq=False)
+class Rule:
+    id: str
+    title: str
+    message: str
+    severity: Severity
+    files: tuple[str, ...]
+    exclude: tuple[str, ...]
+    scope: str
+    priority: int
+    body: str
+    path: Path
+    regex_source: str | None = None
+    query_source: str | None = None
+    enabled: bool = True
+    origin: str = ""  # the source (folder or remote URL) it came from
+    pattern: Any = field(default=None, repr=False)  # compiled regex.Pattern
+    _files_spec: pathspec.PathSpec = field(default=None, repr=False)  # type: ignore[assignment]
+    _exclude_spec: pathspec.PathSpec | None = field(default=None, repr=False)
+    _queries: dict[str, Query | None] = field(default_factory=dict, repr=False)
+    specificity: int = 0
+
+    @property
+    def has_trigger(self) -> bool:
+        return self.regex_source is not None or self.query_source is not None
+
+    def applies_to(self, relpath: str) -> bool:
+        """Whether the rule's `files` globs select `relpath` (POSIX, relative to the workspace root)."""
+        if not self._files_spec.match_file(relpath):
+            return False
+        return not (self._exclude_spec and self._exclude_spec.match_file(relpath))
+
+    def query(self, lang: str) -> Query | None:
+        """The trigger query compiled for `lang`, or None when it does not compile for that language."""
+        if self.query_source is None:
+            return None
+        if lang not in self._queries:
+            try:
+                self._queries[lang] = Query(language(lang), self.query_source)
+            except Exception as exc:  # noqa: BLE001 - a query written for JS may not fit TS
+                log.warning("rule %s: query does not compile for %s: %s", self.id, lang, exc)
+                self._queries[lang] = None
+        return self._queries[lang]
+
+    def summary(self) -> dict:
+        return {"id": self.id, "title": self.title, "severity": self.severity.label, "scope": self.scope,
+                "priority": self.priority, "files": list(self.files), "exclude": list(self.exclude),
+                "trigger": [k for k, v in (("regex", self.regex_source), ("query", self.query_source)) if v],
+                "path": str(self.path), "origin": self.origin}
+
+
+def split_front_matter(text: str) -> tuple[str, int, str, int] | None:
+    """(header, header's first line, body, body's first line) of a `+++`-fenced file, or None."""
+    lines = text.splitlines(keepends=True)
+    first = 0
+    while first < len(lines) and not lines[first].strip():
+        first += 1
+    if first >= len(lines) or lines[first].strip() != FENCE:
+        return None
+    for end in range(first + 1, len(lines)):
+        if lines[end].strip() == FENCE:
+            return "".join(lines[first + 1 : end]), first + 1, "".join(lines[end + 1 :]), end + 1
+    return None
+
+
+def parse_rule(text: str, path: Path, origin: str = "", timeout_ms: int = 100) -> tuple[Rule | None, list[RuleProblem]]:
+    """Parse one rule file. Returns the rule (None when it has an error) and every problem found."""
+    problems: list[RuleProblem] = []
+
+    def problem(line: int, message: str, severity: Severity = Severity.ERROR) -> None:
+        problems.append(RuleProblem(path, line, message, severity))
+
+    parts = split_front_matter(text)
+    if parts is None:
+        problem(0, f"a rule file starts with a TOML header between '{FENCE}' lines (id, title, message, files, ...)")
+        return None, problems
+    header, header_line, body, _ = parts
+    try:
+        data = tomllib.loads(header)
+    except tomllib.TOMLDecodeError as exc:
+        m = re.search(r"line (\d+)", str(exc))
+        problem(header_line + (int(m.group(1)) - 1 if m else 0), f"invalid TOML header: {exc}")
+        return None, problems
+
+    def line_of(key: str, table: str = "") -> int:
+        return header_line + _locate(header, key, table)
+
+    for key in data:
+        if key not in KNOWN_KEYS:
+            problem(line_of(key), f"unknown key '{key}' (known: {', '.join(sorted(KNOWN_KEYS))})", Severity.WARNING)
+
+    def get(key: str, kind: type | tuple, default: Any = None, required: bool = False) -> Any:
+        if key not in data:
+            if required:
+                problem(header_line - 1, f"missing required key '{key}'")
+            return default
+        value = data[key]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            names = {str: "a string", int: "an integer", bool: "true or false", list: "a list of strings",
+                     dict: "a table"}
+            problem(line_of(key), f"'{key}' must be {names.get(kind, kind)}, got {type(value).__name__}")
+            return default
+        return value
+
+    rule_id = get("id", str, required=True)
+    if rule_id is not None and not ID_RE.match(rule_id):
+        problem(line_of("id"), f"invalid id '{rule_id}': use letters, digits, '.', '_', '-', '@' and '/' separators")
+    title = get("title", str, required=True)
+    message = get("message", str, default=title)
+    severity_text = get("severity", str, default="warning")
+    try:
+        severity = Severity.parse(severity_text)
+    except KeyError:
+        problem(line_of("severity"), f"invalid severity '{severity_text}' (error, warning, information, hint)")
+        severity = Severity.WARNING
+    globs = {}
+    for key in ("files", "exclude"):
+        value = get(key, list, default=[], required=key == "files")
+        if any(not isinstance(v, str) or not v.strip() for v in value):
+            problem(line_of(key), f"'{key}' must be a list of non-empty glob strings")
+            value = []
+        try:
+            spec = pathspec.GitIgnoreSpec.from_lines(value) if value else None
+        except Exception as exc:  # noqa: BLE001 - pathspec raises various errors for bad globs
+            problem(line_of(key), f"invalid glob in '{key}': {exc}")
+            spec = None
+        globs[key] = (tuple(value), spec)
+    if "files" in data and not globs["files"][0] and not any(p.line == line_of("files") for p in problems):
+        problem(line_of("files"), "'files' must name at least one glob (use [\"**/*\"] for every file)")
+    scope = get("scope", str, default="file")
+    if scope not in SCOPES:
+        problem(line_of("scope"), f"invalid scope '{scope}' (file or diff)")
+    priority = get("priority", int, default=0)
+    enabled = get("enabled", bool, default=True)
+
+    regex_source = query_source = None
+    pattern = None
+    trigger = get("trigger", dict, default={})
+    for key in trigger:
+        if key not in TRIGGER_KEYS:
+            problem(line_of(key, "trigger"), f"unknown key '{key}' in [trigger] (known: regex, query)", Severity.WARNING)
+    if isinstance(trigger.get("regex"), str):
+        regex_source = trigger["regex"]
+        if not regex_source:
+            problem(line_of("regex", "trigger"), "[trigger] regex is empty")
+        try:
+            pattern = regex.compile(regex_source, regex.MULTILINE | regex.VERSION0)
+        except regex.error as exc:
+            problem(line_of("regex", "trigger"), f"invalid regex: {exc}")
+        else:
+            if pattern.search("", timeout=timeout_ms / 1000) is not None:
+                problem(line_of("regex", "trigger"), "[trigger] regex matches the empty string; it would fire everywhere")
+    elif "regex" in trigger:
+        problem(line_of("regex", "trigger"), "[trigger] regex must be a string")
+    compiled_query = None
+    if isinstance(trigger.get("query"), str):
+        query_source = trigger["query"]
+        try:
+            compiled_query = Query(language(DEFAULT_QUERY_LANGUAGE), query_source)
+        except Exception as exc:  # noqa: BLE001 - QueryError, or NameError for unknown predicates
+            problem(line_of("query", "trigger"), f"invalid tree-sitter query ({DEFAULT_QUERY_LANGUAGE}): {exc}")
+        else:
+            names = {compiled_query.capture_name(i) for i in range(compiled_query.capture_count)}
+            if QUERY_CAPTURE not in names:
+                problem(line_of("query", "trigger"),
+                        f"the query must capture @{QUERY_CAPTURE}: the nodes reported as the rule's ranges")
+    elif "query" in trigger:
+        problem(line_of("query", "trigger"), "[trigger] query must be a string")
+
+    if any(p.severity == Severity.ERROR for p in problems):
+        return None, problems
+    files, files_spec = globs["files"]
+    exclude, exclude_spec = globs["exclude"]
+    rule = Rule(
+        id=rule_id, title=title, message=message or title, severity=severity, files=files, exclude=exclude,
+        scope=scope, priority=priority, body=body.strip(), path=path, regex_source=regex_source,
+        query_source=query_source, enabled=enabled, origin=origin, pattern=pattern, _files_spec=files_spec,
+        _exclude_spec=exclude_spec, specificity=max(_specificity(g) for g in files),
+    )
+    if compiled_query is not None:
+        rule._queries[DEFAULT_QUERY_LANGUAGE] = compiled_query
+    return rule, problems
+
+
+def _specificity(glob: str) -> int:
+    """How narrow a glob is: the count of its literal characters (`src/layout/*.js` > `**/*.js`)."""
+    return sum(1 for ch in glob if ch not in "*?[]!")
+
+
+def _locate(header: str, key: str, table: str = "") -> int:
+    """0-based line of `key` inside `[table]` ("" = top) of a TOML header; 0 when not found."""
+    current = ""
+    key_re = re.compile(rf"^\s*(\"{re.escape(key)}\"|'{re.escape(key)}'|{re.escape(key)})\s*=")
+    for i, line in enumerate(header.splitlines()):
+        m = re.match(r"^\s*\[\s*([^\]]+?)\s*\]", line)
+        if m:
+            current = m.group(1)
+            if table == "" and current == key:
+                return i
+            continue
+        if current == table and key_re.match(line):
+            return i
+    return 0
+
+
+def rule_files(folder: Path) -> list[Path]:
+    """The rule files under `folder`, in a stable order (dot-folders such as .git are skipped)."""
+    if folder.is_file():
+        return [folder] if folder.suffix.lower() in RULE_SUFFIXES else []
+    found = []
+    for path in sorted(folder.rglob("*")):
+        rel = path.relative_to(folder).parts
+        if any(part.startswith(".") for part in rel):
+            continue
+        if path.suffix.lower() in RULE_SUFFIXES and path.is_file() and path.name.lower() != "readme.md":
+            found.append(path)
+    return found
+
+
+def load_folder(folder: Path, origin: str, timeout_ms: int = 100) -> tuple[list[Rule], list[RuleProblem]]:
+    """Every rule in a folder (README.md is documentation, not a rule); problems are logged once here."""
+    rules: list[Rule] = []
+    problems: list[RuleProblem] = []
+    if not folder.exists():
+        problems.append(RuleProblem(folder, 0, f"rules folder not found: {folder}"))
+        log.warning("rules: folder not found: %s", folder)
+        return rules, problems
+    for path in rule_files(folder):
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            problems.append(RuleProblem(path, 0, f"cannot read rule file: {exc}"))
+            log.warning("rules: cannot read %s: %s", path, exc)
+            continue
+        rule, found = parse_rule(text, path, origin, timeout_ms)
+        problems.extend(found)
+        for p in found:
+            if p.severity == Severity.ERROR:
+                log.warning("rules: %s (rule skipped)", p)
+                break
+        if rule is not None:
+            rules.append(rule)
+    return rules, problems

@@ -1,0 +1,236 @@
+"""The rules of a workspace: the `[rules]` config section and `RuleService`, which loads every source,
+applies same-id overrides, keeps remote copies fresh in the background and reloads on change.
+
+Source order (later sources override same-id rules of earlier ones, so a team's local rule can shadow a
+central one): the `remote` repos in the order listed, then the local `paths` (an engine pack's before the
+workspace's own). A rule with `enabled = false` switches an earlier same-id rule off; `disable` lists
+ids switched off by configuration.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lsp_server.config import config_section
+from lsp_server.conventions import remote as remote_mod
+from lsp_server.conventions.evaluate import Evaluation, RuleSet, evaluate
+from lsp_server.conventions.rules import RULE_SUFFIXES, Rule, RuleProblem, load_folder
+from lsp_server.conventions.telemetry import PROCESS_SESSION, Firing, Telemetry
+from lsp_server.document import ParsedDocument
+from lsp_server.findings import Severity
+from lsp_server.workspace import Progress, Service, Workspace, service
+
+log = logging.getLogger(__name__)
+
+
+@config_section("rules")
+@dataclass(frozen=True)
+class RulesConfig:
+    paths: list[str] = field(default_factory=list, metadata={"path": True})
+    remote: list[dict[str, str]] = field(default_factory=list)
+    disable: list[str] = field(default_factory=list)
+    max_per_file: int = 2
+    max_per_diff: int = 4
+    regex_timeout_ms: int = 100
+    remote_refresh_minutes: int = 10
+    fetch_timeout_seconds: int = 120
+    telemetry: bool = True
+    noisy_min_firings: int = 10
+    noisy_max_follow_share: float = 0.0
+
+
+# key -> (lowest, highest) accepted; out-of-range values are reported and clamped.
+LIMITS = {"max_per_file": (0, 100), "max_per_diff": (0, 100), "regex_timeout_ms": (1, 10_000),
+          "remote_refresh_minutes": (0, 100_000), "fetch_timeout_seconds": (1, 3600), "noisy_min_firings": (1, 10**9),
+          "noisy_max_follow_share": (0.0, 1.0)}
+
+
+def checked_config(config: RulesConfig) -> tuple[RulesConfig, list[str]]:
+    import dataclasses
+
+    problems, fixed = [], {}
+    for key, (lo, hi) in LIMITS.items():
+        value = getattr(config, key)
+        if not lo <= value <= hi:
+            problems.append(f"[rules] {key} = {value} is out of range ({lo}..{hi}); using {min(max(value, lo), hi)}")
+            fixed[key] = min(max(value, lo), hi)
+    return (dataclasses.replace(config, **fixed) if fixed else config), problems
+
+
+REMOTE_KEYS = {"url", "ref", "subdir"}
+_URL_RE = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://|^[^/\\]+@[^/\\]+:")
+
+
+def remote_sources(ws: Workspace, config: RulesConfig) -> tuple[list[remote_mod.RemoteSource], list[str]]:
+    """The configured remote sources (local-path URLs resolved against the root), and config problems."""
+    sources, problems = [], []
+    for i, item in enumerate(config.remote):
+        unknown = set(item) - REMOTE_KEYS
+        if unknown or not item.get("url"):
+            problems.append(f"[rules] remote item {i + 1}: needs 'url' (optional 'ref', 'subdir'); "
+                            f"unknown: {', '.join(sorted(unknown)) or '-'}")
+            continue
+        url = item["url"]
+        if not _URL_RE.match(url):
+            url = str((ws.root / Path(url).expanduser()).resolve())  # a local path or bare repo
+        sub = item.get("subdir", "").strip("/")
+        if sub.startswith("..") or "/../" in f"/{sub}/":
+            problems.append(f"[rules] remote item {i + 1}: subdir must stay inside the repository")
+            continue
+        sources.append(remote_mod.RemoteSource(url, item.get("ref", ""), sub))
+    return sources, problems
+
+
+@service
+class RuleService(Service):
+    name = "rules"
+
+    def __init__(self, ws: Workspace):
+        self.ws = ws
+        self.config, problems = checked_config(ws.settings.get(RulesConfig))
+        self.remotes, self.config_problems = remote_sources(ws, self.config)
+        self.config_problems[:0] = problems
+        self.local_dirs = [Path(p) for p in self.config.paths]
+        self.ruleset = RuleSet([])
+        self.problems: dict[Path, list[RuleProblem]] = {}
+        self.timed_out: dict[str, RuleProblem] = {}  # rule id -> the problem reported on its file
+        self.sources: list[tuple[str, Path, int]] = []  # (origin, folder, rules loaded)
+        self.telemetry = Telemetry(ws.cache_dir / "conventions", enabled=self.config.telemetry)
+        self._lock = threading.Lock()
+
+    @classmethod
+    def build(cls, workspace: Workspace, progress: Progress) -> "RuleService":
+        svc = cls(workspace)
+        for problem in svc.config_problems:
+            log.warning("rules: %s", problem)
+        svc.reload()
+        svc.refresh_remotes()
+        return svc
+
+    # --- loading --------------------------------------------------------------------------------------
+    def folders(self) -> list[tuple[str, Path]]:
+        """(origin, folder) of every source, lowest precedence first."""
+        out = []
+        for src in self.remotes:
+            copy = src.copy(self.ws.cache_dir)
+            if copy.is_dir():
+                out.append((src.url, copy))
+        out.extend((str(d), d) for d in self.local_dirs)
+        return out
+
+    def reload(self) -> None:
+        by_id: dict[str, Rule] = {}
+        problems: dict[Path, list[RuleProblem]] = {}
+        sources = []
+        for origin, folder in self.folders():
+            rules, found = load_folder(folder, origin, self.config.regex_timeout_ms)
+            for p in found:
+                problems.setdefault(p.path, []).append(p)
+            seen_here: dict[str, Path] = {}
+            for rule in rules:
+                if rule.id in seen_here:
+                    problems.setdefault(rule.path, []).append(RuleProblem(
+                        rule.path, 0, f"duplicate id '{rule.id}' (also in {seen_here[rule.id].name}); this file wins",
+                        Severity.WARNING))
+                seen_here[rule.id] = rule.path
+                by_id.pop(rule.id, None)  # re-insert so the override takes the later position
+                by_id[rule.id] = rule
+            sources.append((origin, folder, len(rules)))
+        for rule_id in self.config.disable:
+            if rule_id in by_id:
+                by_id[rule_id].enabled = False
+        with self._lock:
+            self.ruleset = RuleSet(by_id.values())
+            self.problems = problems
+            self.timed_out = {}
+            self.sources = sources
+        log.info("rules: %d loaded (%d with a trigger) from %d source(s)", len(by_id),
+                 len(self.ruleset.triggered), len(sources))
+
+    def refresh_remotes(self) -> None:
+        """Fetch remote sources in the background; reload when a fetch brings a new commit."""
+        for src in self.remotes:
+            before = (remote_mod.copy_meta(src, self.ws.cache_dir) or {}).get("commit")
+
+            def done(job: remote_mod.FetchJob, before=before) -> None:
+                if job.error:
+                    with self._lock:
+                        first = not job.reported
+                        job.reported = True
+                    if first:
+                        message = remote_mod.describe_fallback(job)
+                        log.warning("%s", message)
+                        notify = getattr(self.ws, "notify_user", None)
+                        if notify is not None:
+                            notify(message)
+                elif (job.meta or {}).get("commit") != before or not any(
+                        f == src.copy(self.ws.cache_dir) for _, f in self.sources):
+                    log.info("rules: fetched %s at %s", src.url, (job.meta or {}).get("commit", "?")[:12])
+                    self.reload()
+
+            remote_mod.fetch_in_background(src, self.ws.cache_dir, done, self.config.remote_refresh_minutes * 60,
+                                           self.config.fetch_timeout_seconds)
+
+    def wait_for_remotes(self, timeout: float) -> None:
+        """Block until running fetches end (CLI: before the first use of a remote with no copy yet)."""
+        for src in self.remotes:
+            job = remote_mod._jobs.get(src.folder(self.ws.cache_dir))
+            if job is not None:
+                job.done.wait(timeout)
+
+    def update(self, workspace: Workspace, changed: set[Path]) -> "RuleService":
+        roots = [f for _, f in self.folders()] + self.local_dirs
+        if any(p.suffix.lower() in RULE_SUFFIXES or p.is_dir() or not p.exists()
+               for p in changed if any(p == r or r in p.parents for r in roots)):
+            self.reload()
+        return self
+
+    # --- queries --------------------------------------------------------------------------------------
+    def is_rule_file(self, path: Path) -> bool:
+        path = path.resolve()
+        return path.suffix.lower() in RULE_SUFFIXES and any(
+            path == d or d.resolve() in path.parents for _, d in self.folders())
+
+    def problems_for(self, path: Path) -> list[RuleProblem]:
+        path = path.resolve()
+        with self._lock:
+            found = [p for k, v in self.problems.items() if k.resolve() == path for p in v]
+            found += [p for p in self.timed_out.values() if p.path.resolve() == path]
+        return found
+
+    def all_problems(self) -> list[RuleProblem]:
+        with self._lock:
+            return [p for v in self.problems.values() for p in v] + list(self.timed_out.values())
+
+    def evaluate_file(self, doc: ParsedDocument, relpath: str, scopes: tuple[str, ...] = ("file",),
+                      cap: int | None = None, lines: set[int] | None = None) -> Evaluation:
+        ruleset = self.ruleset
+        result = evaluate(ruleset, doc, relpath, scopes, self.config.max_per_file if cap is None else cap,
+                          self.config.regex_timeout_ms, lines, skip=set(self.timed_out))
+        for rule in result.timeouts:
+            line = _regex_line(rule)
+            with self._lock:
+                self.timed_out[rule.id] = RuleProblem(
+                    rule.path, line, f"regex ran out of time ({self.config.regex_timeout_ms} ms) on {relpath}: "
+                    "it backtracks catastrophically; the rule is disabled until this file changes")
+        return result
+
+    def record(self, relpath: str, doc: ParsedDocument, evaluation: Evaluation, session: str = PROCESS_SESSION) -> None:
+        firings = [Firing(h.rule.id, s, e) for h in evaluation.hits for s, e in h.ranges]
+        telemetry = self.telemetry if session == self.telemetry.session else Telemetry(
+            self.telemetry.folder, session, self.telemetry.enabled)
+        telemetry.record(relpath, doc, firings)
+
+
+def _regex_line(rule: Rule) -> int:
+    try:
+        for i, line in enumerate(rule.path.read_text(encoding="utf-8").splitlines()):
+            if re.match(r"\s*regex\s*=", line):
+                return i
+    except OSError:
+        pass
+    return 0

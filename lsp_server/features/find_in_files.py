@@ -1,0 +1,260 @@
+"""`find_in_files`: grep over the workspace that answers with whole features, not single lines.
+
+Matches file contents and file names/paths (so `json` finds `sampleData.json` even when no file contains
+the word). Each content match in a JavaScript file carries grep-style context lines and the footprints of
+the bindings named on the matched line (declaration, property and call lines, entangled uses), so a caller
+sees the whole feature. When nothing matches, the query is expanded through the workspace's concepts
+(user words -> engine symbols), when that area is available, and the expansion used is reported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pathspec
+import regex
+from tree_sitter import QueryCursor
+
+from lsp_server import queries
+from lsp_server.commands import (
+    CommandContext, CommandError, arg_bool, arg_int, arg_str, cli_command, command,
+)
+from lsp_server.document import ParsedDocument
+from lsp_server.features.footprints import compute_footprint
+from lsp_server.features.scopes import ScopeAnalysis
+from lsp_server.languages import language_for_path
+from lsp_server.positions import UTF16, LineIndex, byte_col_to_units
+from lsp_server.workspace import BinaryFile, FileTooLarge, Workspace, read_text_file
+
+MAX_MATCHES = 200
+MAX_FOOTPRINTS_PER_LINE = 4
+MAX_FOOTPRINT_LINES = 40
+REGEX_TIMEOUT = 2.0  # seconds per file: a pathological user regex must not hang the server
+
+
+def _matcher(query: str, is_regex: bool):
+    if not query:
+        raise CommandError("argument 'query' must not be empty")
+    if is_regex:
+        try:
+            return regex.compile(query.encode("utf-8"))
+        except regex.error as exc:
+            raise CommandError(f"invalid regular expression {query!r}: {exc}") from exc
+    return regex.compile(regex.escape(query.encode("utf-8")), regex.IGNORECASE)
+
+
+def _include_spec(include: list[str]) -> pathspec.PathSpec | None:
+    return pathspec.GitIgnoreSpec.from_lines(include) if include else None
+
+
+def _footprints_on_line(doc: ParsedDocument, line: int, analysis: ScopeAnalysis) -> list[dict]:
+    """Footprints of the bindings named on one line (declaration, statement lines, entangled uses)."""
+    start, end = doc.lines.starts[line], doc.lines.line_end(line)
+    cursor = QueryCursor(queries.load("javascript", "references"))
+    cursor.set_byte_range(start, end)
+    out: list[dict] = []
+    seen: set[tuple[int, str]] = set()
+    names = sorted((n for nodes in cursor.captures(doc.tree.root_node).values() for n in nodes),
+                   key=lambda n: n.start_byte)
+    for node in names:
+        if node.start_byte < start or node.end_byte > end:
+            continue
+        binding = analysis.resolve(node)
+        if binding is None or binding.key in seen:
+            continue
+        seen.add(binding.key)
+        fp = compute_footprint(doc, node.start_byte)
+        if fp is None:
+            continue
+        rows: set[int] = set()
+        for s in fp.statements:
+            rows.update(range(doc.lines.line_of(s.start), doc.lines.line_of(max(s.start, s.end - 1)) + 1))
+        rows.discard(line)
+        text = lambda r: doc.lines.line_bytes(r).decode("utf-8", "replace")  # noqa: E731
+        decl_line = doc.lines.line_of(fp.declaration[0])
+        out.append({
+            "name": fp.name,
+            "kind": fp.kind,
+            "declaration": {"line": decl_line, "text": text(decl_line)},
+            "lines": [{"line": r, "text": text(r)} for r in sorted(rows)[:MAX_FOOTPRINT_LINES]],
+            "entangled": [{"line": u.line, "text": u.text} for u in fp.entangled],
+        })
+        if len(out) >= MAX_FOOTPRINTS_PER_LINE:
+            break
+    return out
+
+
+def _read(ws: Workspace, path: Path) -> ParsedDocument | str | None:
+    doc = ws.document(path) if _is_parsed(path) else None
+    if doc is not None:
+        return doc
+    try:
+        return read_text_file(path, ws.settings.top.max_file_bytes)
+    except (FileTooLarge, BinaryFile, OSError):
+        return None
+
+
+def _is_parsed(path: Path) -> bool:
+    return language_for_path(path) is not None
+
+
+def find_in_files(ws: Workspace, query: str, is_regex: bool = False, include: list[str] | None = None,
+                  context: int = 2, under: Path | None = None, cancelled=None) -> dict[str, Any]:
+    matcher = _matcher(query, is_regex)
+    spec = _include_spec(include or [])
+    files_out: list[dict] = []
+    total = 0
+    truncated = False
+    for path in ws.files(under, languages=None):
+        if cancelled is not None and cancelled.is_set():
+            truncated = True
+            break
+        rel = ws.relpath(path)
+        if spec is not None and not spec.match_file(rel):
+            continue
+        name_match = bool(matcher.search(rel.encode("utf-8")))
+        content = _read(ws, path)
+        matches: list[dict] = []
+        if content is not None and total < MAX_MATCHES:
+            doc = content if isinstance(content, ParsedDocument) else None
+            source = doc.source if doc is not None else content.encode("utf-8")
+            lines_index = doc.lines if doc is not None else LineIndex.of(source)
+            analysis = ScopeAnalysis(doc) if doc is not None and doc.language == "javascript" and doc.tree else None
+            seen_lines: set[int] = set()
+            try:
+                found = list(matcher.finditer(source, timeout=REGEX_TIMEOUT))
+            except TimeoutError as exc:
+                raise CommandError(f"regular expression {query!r} took too long on {rel}") from exc
+            for m in found:
+                if m.end() == m.start():
+                    continue
+                line = lines_index.line_of(m.start())
+                if line in seen_lines:
+                    continue
+                seen_lines.add(line)
+                if total >= MAX_MATCHES:
+                    truncated = True
+                    break
+                total += 1
+                line_text = lines_index.line_bytes(line)
+                col = m.start() - lines_index.starts[line]
+                text = lambda r: lines_index.line_bytes(r).decode("utf-8", "replace")  # noqa: E731
+                item = {
+                    "line": line,
+                    "character": byte_col_to_units(line_text, col, UTF16),
+                    "text": line_text.decode("utf-8", "replace"),
+                    "before": [{"line": r, "text": text(r)} for r in range(max(0, line - context), line)],
+                    "after": [{"line": r, "text": text(r)}
+                              for r in range(line + 1, min(lines_index.line_count, line + 1 + context))],
+                }
+                if analysis is not None:
+                    item["footprints"] = _footprints_on_line(doc, line, analysis)
+                matches.append(item)
+        if name_match or matches:
+            files_out.append({"path": rel, "name_match": name_match, "matches": matches})
+    return {"query": query, "regex": is_regex, "files": files_out, "total_matches": total,
+            "truncated": truncated}
+
+
+def find_with_concepts(ws: Workspace, query: str, is_regex: bool = False, include: list[str] | None = None,
+                       context: int = 2, under: Path | None = None, cancelled=None) -> dict[str, Any]:
+    """`find_in_files`, and when nothing matches, again with the engine symbols the query's words map to."""
+    result = find_in_files(ws, query, is_regex, include, context, under, cancelled)
+    result["expansion"] = None
+    if result["files"] or is_regex:
+        return result
+    try:
+        from lsp_server.knowledge.concepts import expand_concepts  # type: ignore[import-not-found]
+    except ImportError:
+        return result
+    try:
+        expansions = expand_concepts(ws, query) or []
+    except Exception:  # noqa: BLE001 - concepts are an optional enrichment
+        return result
+    for word, symbols in expansions:
+        symbols = [s for s in symbols if isinstance(s, str) and s]
+        if not symbols:
+            continue
+        pattern = "|".join(re.escape(s) for s in symbols)
+        expanded = find_in_files(ws, pattern, True, include, context, under, cancelled)
+        if expanded["files"]:
+            expanded["query"] = query
+            expanded["regex"] = False
+            expanded["expansion"] = {"word": word, "symbols": symbols}
+            return expanded
+    return result
+
+
+def _include_arg(args: dict) -> list[str]:
+    value = args.get("include")
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return value
+    raise CommandError("argument 'include' must be a glob or a list of globs")
+
+
+@command("find_in_files", "search file contents and names; each match comes with context lines and the "
+                          "footprints of the bindings on its line")
+def find_in_files_command(ctx: CommandContext, args: dict) -> dict:
+    query = arg_str(args, "query", required=True)
+    is_regex = arg_bool(args, "regex", False)
+    context = arg_int(args, "context", 2, 0, 20)
+    return find_with_concepts(ctx.workspace, query, is_regex, _include_arg(args), context,
+                              cancelled=ctx.cancelled)
+
+
+@cli_command("find", "search file contents and names; matches come with the footprints of their bindings")
+def _find_cli(parser: argparse.ArgumentParser):
+    parser.add_argument("query", metavar="QUERY")
+    parser.add_argument("path", metavar="PATH", nargs="?", type=Path, default=Path("."))
+    parser.add_argument("--json", action="store_true", help="print JSON (0-based lines, UTF-16 characters)")
+    parser.add_argument("--regex", action="store_true", help="QUERY is a regular expression")
+    parser.add_argument("--include", action="append", default=[], help="only files matching this glob")
+    parser.add_argument("--context", type=int, default=2, help="context lines around a match (default 2)")
+
+    def run(args: argparse.Namespace) -> int:
+        from lsp_server.cli import EXIT_FINDINGS, EXIT_OK, UsageError, display_path, workspace_for
+
+        if not args.path.exists():
+            raise UsageError(f"{args.path}: no such file or directory")
+        if not 0 <= args.context <= 20:
+            raise UsageError("--context must be between 0 and 20")
+        ws = workspace_for(args.path)
+        result = find_with_concepts(ws, args.query, args.regex, args.include, args.context, args.path.resolve())
+        for f in result["files"]:
+            f["path"] = display_path(ws.root / f["path"])
+        if args.json:
+            print(json.dumps(result, indent=2, ensure_ascii=False))
+        else:
+            if result.get("expansion"):
+                exp = result["expansion"]
+                print(f"no match for {args.query!r}; searched for {', '.join(exp['symbols'])} "
+                      f"(concept {exp['word']!r})")
+            for f in result["files"]:
+                if f["name_match"] and not f["matches"]:
+                    print(f"{f['path']}: (file name matches)")
+                for m in f["matches"]:
+                    for c in m["before"]:
+                        print(f"{f['path']}-{c['line'] + 1}-{c['text']}")
+                    print(f"{f['path']}:{m['line'] + 1}:{m['text']}")
+                    for c in m["after"]:
+                        print(f"{f['path']}-{c['line'] + 1}-{c['text']}")
+                    for fp in m.get("footprints", []):
+                        rows = ", ".join(str(r["line"] + 1) for r in fp["lines"])
+                        print(f"    footprint of {fp['name']}: declared line {fp['declaration']['line'] + 1}"
+                              + (f"; lines {rows}" if rows else "")
+                              + (f"; {len(fp['entangled'])} entangled" if fp["entangled"] else ""))
+                    print("--")
+            if result["truncated"]:
+                print(f"(stopped after {result['total_matches']} matches)", file=sys.stderr)
+        return EXIT_OK if result["files"] else EXIT_FINDINGS
+
+    return run

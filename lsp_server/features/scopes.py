@@ -1,0 +1,283 @@
+"""Scope resolution for JavaScript bindings, computed per name on demand.
+
+A binding is a name declared in one scope node: `var` and parameters belong to the enclosing function
+(hoisting), `let`/`const`/`class`/`function` declarations to the enclosing block (`for` headers and `catch`
+clauses are blocks of their own), imports to the program, and the name of a function or class
+*expression* to that expression itself. Declaring positions come from `grammars/javascript/bindings.scm`.
+
+Resolution never walks the whole file: the occurrences of one name are found with a byte search limited to
+the scope that declares it, and each hit is checked against the scopes between it and that scope
+(shadowing). So the cost of a lookup grows with the number of occurrences of the name, not the file size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tree_sitter import Node, QueryCursor
+
+from lsp_server import queries
+from lsp_server.document import ParsedDocument
+
+# Node types that name a binding (as a declaration or a use).
+NAME_TYPES = frozenset({"identifier", "shorthand_property_identifier", "shorthand_property_identifier_pattern"})
+
+FUNCTION_SCOPES = frozenset({
+    "program", "function_declaration", "function_expression", "generator_function_declaration",
+    "generator_function", "arrow_function", "method_definition", "class_static_block",
+})
+BLOCK_SCOPES = frozenset({"statement_block", "for_statement", "for_in_statement", "switch_body", "catch_clause",
+                          "class"})
+SCOPES = FUNCTION_SCOPES | BLOCK_SCOPES
+
+# Parents through which a declared identifier climbs to the node bindings.scm captures.
+PATTERN_TYPES = frozenset({"object_pattern", "array_pattern", "pair_pattern", "rest_pattern",
+                           "assignment_pattern", "object_assignment_pattern"})
+# Parents under which an identifier may be a declaration; any other parent makes it a plain reference.
+DECLARING_PARENTS = PATTERN_TYPES | frozenset({
+    "variable_declarator", "for_in_statement", "formal_parameters", "arrow_function", "catch_clause",
+    "function_declaration", "generator_function_declaration", "function_expression", "generator_function",
+    "class_declaration", "class", "import_clause", "namespace_import", "import_specifier",
+})
+
+
+@dataclass(frozen=True, eq=False)
+class Declaration:
+    """One declaring occurrence of a name."""
+
+    name: str
+    node: Node  # the declared identifier
+    top: Node  # the captured node: the identifier or the outermost destructuring pattern holding it
+    capture: str  # def.var, def.param, def.func, def.class, def.import
+    kind: str  # var, let, const, param, catch, function, class, import
+    scope: Node
+
+
+@dataclass(eq=False)
+class Binding:
+    name: str
+    scope: Node
+    declarations: list[Declaration]
+
+    @property
+    def key(self) -> tuple[int, str]:
+        return self.scope.id, self.name
+
+    @property
+    def declaration(self) -> Declaration:
+        return self.declarations[0]
+
+
+@dataclass
+class Occurrence:
+    node: Node
+    declaration: Declaration | None  # set when this occurrence declares the binding
+
+
+@dataclass(eq=False)
+class ScopeAnalysis:
+    """Name resolution over one document snapshot. Cheap to create; caches what it computes."""
+
+    doc: ParsedDocument
+    _decl_cache: dict[int, Declaration | None] = field(default_factory=dict)
+    _scope_decls: dict[tuple[int, str], list[Declaration]] = field(default_factory=dict)
+    _hit_cache: dict[tuple[int, str], list[Node]] = field(default_factory=dict)
+
+    # --- lookups --------------------------------------------------------------------------------------
+    def name_at(self, offset: int) -> Node | None:
+        """The name node at `offset`, or just before it (a cursor right after `box|`)."""
+        root = self.doc.tree.root_node if self.doc.tree else None
+        if root is None:
+            return None
+        for probe in (offset, offset - 1):
+            if probe < 0:
+                continue
+            node = root.descendant_for_byte_range(probe, probe)
+            if node is not None and node.type in NAME_TYPES:
+                return node
+        return None
+
+    def text(self, node: Node) -> str:
+        return self.doc.source[node.start_byte:node.end_byte].decode("utf-8", errors="replace")
+
+    def binding_at(self, offset: int) -> Binding | None:
+        node = self.name_at(offset)
+        return self.resolve(node) if node is not None else None
+
+    def resolve(self, node: Node) -> Binding | None:
+        """The binding a name node declares or refers to; None for globals and undeclared names."""
+        name = self.text(node)
+        decl = self.declaration_of(node)
+        if decl is not None:
+            return Binding(name, decl.scope, self.declarations_in(decl.scope, name))
+        scope = node.parent
+        while scope is not None:
+            if scope.type in SCOPES:
+                decls = self.declarations_in(scope, name)
+                if decls:
+                    return Binding(name, scope, decls)
+            scope = scope.parent
+        return None
+
+    def occurrences(self, binding: Binding) -> list[Occurrence]:
+        """Every occurrence of the binding (declarations and references), in document order."""
+        found = []
+        scope_id = binding.scope.id
+        for node in self._hits(binding.scope, binding.name):
+            decl = self.declaration_of(node)
+            if decl is not None:
+                if decl.scope.id == scope_id:
+                    found.append(Occurrence(node, decl))
+                continue
+            if self._resolves_within(node, binding):
+                found.append(Occurrence(node, None))
+        return found
+
+    # --- internals ------------------------------------------------------------------------------------
+    def _resolves_within(self, node: Node, binding: Binding) -> bool:
+        """Whether a reference inside `binding.scope` is not captured by a nearer declaration."""
+        scope = node.parent
+        target = binding.scope.id
+        while scope is not None:
+            if scope.id == target:
+                return True
+            if scope.type in SCOPES and self.declarations_in(scope, binding.name):
+                return False
+            scope = scope.parent
+        return False
+
+    def _hits(self, scope: Node, name: str) -> list[Node]:
+        """Name nodes spelled `name` inside `scope` (cached). A byte search finds candidates, the tree
+        confirms them: strings, comments and property names never match."""
+        key = (scope.id, name)
+        cached = self._hit_cache.get(key)
+        if cached is not None:
+            return cached
+        needle = name.encode("utf-8")
+        source = self.doc.source
+        root = self.doc.tree.root_node
+        nodes = []
+        pos, end, size = scope.start_byte, scope.end_byte, len(needle)
+        find = source.find
+        while True:
+            i = find(needle, pos, end)
+            if i < 0:
+                break
+            pos = i + 1
+            if (i > 0 and _is_name_byte(source[i - 1])) or (i + size < len(source) and _is_name_byte(source[i + size])):
+                continue
+            node = root.descendant_for_byte_range(i, i + size)
+            if node is not None and node.type in NAME_TYPES and node.start_byte == i and node.end_byte == i + size:
+                nodes.append(node)
+        self._hit_cache[key] = nodes
+        return nodes
+
+    def declarations_in(self, scope: Node, name: str) -> list[Declaration]:
+        """Declarations of `name` whose scope is exactly `scope` (cached)."""
+        key = (scope.id, name)
+        cached = self._scope_decls.get(key)
+        if cached is not None:
+            return cached
+        decls = []
+        for node in self._hits(scope, name):
+            decl = self.declaration_of(node)
+            if decl is not None and decl.scope.id == scope.id:
+                decls.append(decl)
+        self._scope_decls[key] = decls
+        return decls
+
+    def declaration_of(self, node: Node) -> Declaration | None:
+        """The Declaration if `node` is in a declaring position, else None (cached per node)."""
+        if node.id in self._decl_cache:
+            return self._decl_cache[node.id]
+        decl = self._classify(node)
+        self._decl_cache[node.id] = decl
+        return decl
+
+    def _classify(self, node: Node) -> Declaration | None:
+        if node.type == "shorthand_property_identifier":
+            return None  # `{ box }` in an object literal is a use
+        parent = node.parent
+        if parent is None or parent.type not in DECLARING_PARENTS:
+            return None
+        top = node
+        while top.parent is not None and top.parent.type in PATTERN_TYPES:
+            holder = top.parent
+            if holder.type in ("assignment_pattern", "object_assignment_pattern"):
+                if holder.child_by_field_name("left") != top:
+                    return None  # the default value: `{ a = box }` uses box
+            elif holder.type == "pair_pattern" and holder.child_by_field_name("value") != top:
+                return None  # a computed key: `{ [box]: a }`
+            top = holder
+        owner = top.parent
+        if owner is None:
+            return None
+        cursor = QueryCursor(queries.load("javascript", "bindings"))
+        cursor.set_byte_range(top.start_byte, top.end_byte)
+        capture = None
+        for cap, nodes in cursor.captures(owner).items():
+            if any(n.id == top.id for n in nodes):
+                capture = cap
+                break
+        if capture is None:
+            return None
+        kind, scope = _kind_and_scope(owner, capture)
+        if scope is None:
+            return None
+        return Declaration(self.text(node), node, top, capture, kind, scope)
+
+
+def _is_name_byte(b: int) -> bool:
+    """A byte that can continue an identifier: ASCII word characters, `$`, and any non-ASCII byte."""
+    return b >= 0x80 or b == 0x24 or b == 0x5F or 0x30 <= b <= 0x39 or 0x41 <= b <= 0x5A or 0x61 <= b <= 0x7A
+
+
+def _kind_and_scope(owner: Node, capture: str) -> tuple[str, Node | None]:
+    t = owner.type
+    if capture == "def.var":
+        if t == "variable_declarator":
+            statement = owner.parent
+            keyword = statement.child(0).type if statement is not None and statement.child_count else "var"
+        else:  # for_in_statement
+            statement = owner
+            kind_node = owner.child_by_field_name("kind")
+            keyword = kind_node.type if kind_node is not None else "var"
+        if keyword == "var":
+            return "var", function_scope(statement)
+        return keyword, owner if t == "for_in_statement" else block_scope(statement)
+    if capture == "def.param":
+        if t == "formal_parameters":
+            return "param", owner.parent
+        if t == "catch_clause":
+            return "catch", owner
+        return "param", owner  # arrow_function with one bare parameter
+    if capture == "def.func":
+        if t in ("function_expression", "generator_function"):
+            return "function", owner
+        return "function", block_scope(owner)
+    if capture == "def.class":
+        if t == "class":
+            return "class", owner
+        return "class", block_scope(owner)
+    if capture == "def.import":
+        node = owner
+        while node.parent is not None:
+            node = node.parent
+        return "import", node
+    return capture, None
+
+
+def function_scope(node: Node | None) -> Node | None:
+    """The nearest function (or program) strictly above `node`: where `var` lives."""
+    node = node.parent if node is not None else None
+    while node is not None and node.type not in FUNCTION_SCOPES:
+        node = node.parent
+    return node
+
+
+def block_scope(node: Node | None) -> Node | None:
+    """The nearest scope strictly above `node`: where `let`, `const`, classes and functions live."""
+    node = node.parent if node is not None else None
+    while node is not None and node.type not in SCOPES:
+        node = node.parent
+    return node

@@ -1,0 +1,144 @@
+"""Cross-file dependency checks on a module's import statements: `unresolved-import`, `unknown-export`,
+`import-cycle`, `layer-violation`.
+
+They run as the user types (Phase.TYPE): the buffer's own imports are extracted from its current tree and
+pushed into the import graph (`ImportGraphService.refresh`), and everything about the other files comes
+from the graph. So an import typed a second ago is checked against the workspace as it is.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+from lsp_server.checks import CheckContext, Phase, check
+from lsp_server.document import ParsedDocument
+from lsp_server.findings import Finding, Severity
+from lsp_server.graph.extract import DEFAULT, NAMESPACE, extract
+from lsp_server.graph.resolve import FILE, MISSING_FILE, MISSING_PACKAGE, Resolution, is_relative
+from lsp_server.graph.rules import dependency_settings, violations
+from lsp_server.graph.service import ImportGraphService
+from lsp_server.workspace import Workspace
+
+MAX_LISTED_EXPORTS = 8
+
+
+def target_label(workspace: Workspace, res: Resolution) -> str:
+    """How rules and messages name a target: workspace-relative path, or package:/node: name."""
+    if res.kind == FILE and res.target:
+        return workspace.relpath(Path(res.target))
+    return res.target or ""
+
+
+@check("dependencies", Phase.TYPE)
+def dependency_checks(doc: ParsedDocument, ctx: CheckContext) -> Iterator[Finding]:
+    path = doc.path
+    if path is None or doc.tree is None:
+        return
+    ws = ctx.workspace
+    graph = ws.service(ImportGraphService)
+    deps = dependency_settings(ws.settings)
+    info = extract(doc.source, doc.tree, doc.language)
+    entry = graph.refresh(doc, info)
+    importer = str(path.resolve())
+    resolutions = entry.resolutions if entry is not None and entry.info == info else tuple(
+        graph.resolver.resolve(r.specifier, importer, r.kind) for r in info.imports)
+    rel = ws.relpath(Path(importer))
+    reported_cycle_edges: set[str] = set()
+    cycles = graph.cycles_of(importer) if deps.config.cycles else []
+    for record, res in zip(info.imports, resolutions):
+        if not res.resolved:
+            finding = _unresolved(ws, doc, importer, record, res, deps.config.unresolved_packages)
+            if finding is not None:
+                yield finding
+            continue
+        if res.kind == FILE and res.target:
+            yield from _unknown_exports(graph, ws, record, res.target)
+            for cycle in cycles:
+                nxt = cycle[1] if len(cycle) > 1 else cycle[0]
+                if nxt == res.target and nxt not in reported_cycle_edges:
+                    reported_cycle_edges.add(nxt)
+                    shown = " -> ".join(ws.relpath(Path(p)) for p in [*cycle, cycle[0]])
+                    yield Finding("import-cycle", f"Import cycle: {shown}", record.start, record.end, Severity.WARNING,
+                                  data={"cycle": [ws.relpath(Path(p)) for p in cycle]})
+        label = target_label(ws, res)
+        for rule in violations(deps, rel, label):
+            yield Finding("layer-violation", _layer_message(rule, rel, label, importer, ws), record.start, record.end,
+                          Severity.ERROR, data={"rule": rule.name, "target": label,
+                                                **({"via_interface": rule.via_interface} if rule.via_interface else {})})
+
+
+def _layer_message(rule, rel: str, label: str, importer: str, ws: Workspace) -> str:
+    what = rule.message or (f"{rel} may not import {label}" if not rule.allowed
+                            else f"{label} is not among the imports allowed for {rel}")
+    message = f"{rule.name}: {what}"
+    if rule.via_interface:
+        target = (ws.root / rule.via_interface).resolve()
+        spec = os.path.relpath(target, Path(importer).parent).replace(os.sep, "/")
+        if not spec.startswith("."):
+            spec = "./" + spec
+        message += f"; import {rule.via_interface} instead (\"{spec}\")"
+    return message
+
+
+def _unresolved(ws: Workspace, doc: ParsedDocument, importer: str, record, res: Resolution,
+                package_severity: str) -> Finding | None:
+    if res.kind == MISSING_PACKAGE:
+        if package_severity == "off":
+            return None
+        severity = Severity.ERROR if package_severity == "error" else Severity.WARNING
+        return Finding("unresolved-import", f"Cannot resolve '{record.specifier}': {res.detail}",
+                       record.start, record.end, severity)
+    message = f"Cannot resolve '{record.specifier}'"
+    data = None
+    if res.kind == MISSING_FILE and is_relative(record.specifier) and not record.specifier.startswith("/"):
+        missing = (Path(importer).parent / record.specifier).resolve()
+        message += f": {ws.relpath(missing)} does not exist"
+        suggestion = _similar_file(missing)
+        if suggestion:
+            spec = os.path.relpath(suggestion, Path(importer).parent).replace(os.sep, "/")
+            spec = spec if spec.startswith(".") else "./" + spec
+            message += f" (did you mean '{spec}'?)"
+            data = {"fix": {"title": f"Import '{spec}'",
+                            "edits": [{"start": record.start + 1, "end": record.end - 1, "text": spec}]}}
+    elif res.detail:
+        message += f": {res.detail}"
+    return Finding("unresolved-import", message, record.start, record.end, Severity.ERROR, data=data)
+
+
+def _similar_file(missing: Path) -> Path | None:
+    try:
+        names = [p.name for p in missing.parent.iterdir() if p.is_file()]
+    except OSError:
+        return None
+    close = difflib.get_close_matches(missing.name, names, n=1, cutoff=0.75)
+    return missing.parent / close[0] if close else None
+
+
+def _unknown_exports(graph: ImportGraphService, ws: Workspace, record, target: str) -> Iterator[Finding]:
+    names = [n for n in record.names if n.name != NAMESPACE]
+    if not names:
+        return
+    exported, complete = graph.exports_of(target)
+    if not complete:
+        return
+    rel = ws.relpath(Path(target))
+    for imported in names:
+        if imported.name in exported:
+            continue
+        if imported.name == DEFAULT:
+            message = f"{rel} has no default export"
+        else:
+            message = f"'{imported.name}' is not exported by {rel}"
+            close = difflib.get_close_matches(imported.name, sorted(exported - {DEFAULT}), n=1, cutoff=0.6)
+            if close:
+                message += f" (did you mean '{close[0]}'?)"
+        listed = sorted(exported)
+        if listed and len(listed) <= MAX_LISTED_EXPORTS:
+            message += f"; it exports {', '.join(listed)}"
+        elif not listed:
+            message += "; it exports nothing"
+        yield Finding("unknown-export", message, imported.start, imported.end, Severity.ERROR,
+                      data={"name": imported.name, "module": rel})

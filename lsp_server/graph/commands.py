@@ -1,0 +1,150 @@
+"""The import graph as data: command `dependency_graph` and CLI `footprint-ls graph [--json|--format dot] PATH`.
+
+JSON contract (paths relative to PATH, POSIX separators; external targets `package:NAME` / `node:NAME`):
+`{"modules": [paths], "edges": [{"from", "to", "kind", "names"}], "unresolved": [{"from", "specifier",
+"line"}], "cycles": [[paths]]}`. `line` is 0-based. An edge groups every import of one kind from one module
+to one target; `names` are the imported names (`default`, `*` for namespace / whole-module / `export *`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from lsp_server.commands import CommandContext, CommandError, arg_str, cli_command, command
+from lsp_server.document import uri_to_path
+from lsp_server.graph.extract import NAMESPACE
+from lsp_server.graph.resolve import FILE
+from lsp_server.graph.service import ImportGraphService
+
+FORMATS = ("json", "dot", "text")
+
+
+def _under(path: str, base: str) -> bool:
+    return path == base or path.startswith(base.rstrip(os.sep) + os.sep)
+
+
+def graph_json(graph: ImportGraphService, base: Path) -> dict:
+    """The graph of the modules under `base` (a folder or one file), paths relative to `base`'s folder."""
+    base = base.resolve()
+    anchor = base if base.is_dir() else base.parent
+    root = str(base)
+
+    def rel(p: str) -> str:
+        return Path(os.path.relpath(p, anchor)).as_posix()
+
+    with graph._lock:
+        modules = sorted(p for p in graph.modules if _under(p, root))
+        edges: dict[tuple[str, str, str], set[str]] = {}
+        unresolved = []
+        for path in modules:
+            entry = graph.modules[path]
+            for record, res in zip(entry.info.imports, entry.resolutions):
+                if not res.resolved:
+                    unresolved.append({"from": rel(path), "specifier": record.specifier, "line": record.line})
+                    continue
+                to = rel(res.target) if res.kind == FILE else res.target
+                names = edges.setdefault((rel(path), to, record.kind), set())
+                names.update(n.name for n in record.names)
+                if record.star:
+                    names.add(NAMESPACE)
+        cycles = [[rel(p) for p in c] for c in graph.cycles if any(_under(p, root) for p in c)]
+    return {
+        "modules": [rel(p) for p in modules],
+        "edges": [{"from": f, "to": t, "kind": k, "names": sorted(n)} for (f, t, k), n in sorted(edges.items())],
+        "unresolved": unresolved,
+        "cycles": cycles,
+    }
+
+
+def graph_dot(data: dict) -> str:
+    """Graphviz DOT: modules as boxes, packages/builtins as ellipses, cycle edges red, dynamic dashed."""
+    def q(s: str) -> str:
+        return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+    cyclic = set()
+    for cycle in data["cycles"]:
+        for i, node in enumerate(cycle):
+            cyclic.add((node, cycle[(i + 1) % len(cycle)]))
+    lines = ["digraph imports {", "  rankdir=LR;", "  node [shape=box, fontsize=10];"]
+    for module in data["modules"]:
+        lines.append(f"  {q(module)};")
+    externals = sorted({e["to"] for e in data["edges"] if e["to"].startswith(("package:", "node:"))})
+    for ext in externals:
+        lines.append(f"  {q(ext)} [shape=ellipse, color=gray40];")
+    for e in data["edges"]:
+        attrs = []
+        if (e["from"], e["to"]) in cyclic:
+            attrs.append("color=red")
+        if e["kind"] == "dynamic":
+            attrs.append("style=dashed")
+        if e["names"]:
+            attrs.append(f"label={q(', '.join(e['names']))}")
+        lines.append(f"  {q(e['from'])} -> {q(e['to'])}" + (f" [{', '.join(attrs)}]" if attrs else "") + ";")
+    for u in data["unresolved"]:
+        lines.append(f"  {q(u['from'])} -> {q('unresolved: ' + u['specifier'])} [color=orange];")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def graph_text(data: dict) -> str:
+    out = [f"{len(data['modules'])} module(s), {len(data['edges'])} edge(s)"]
+    for e in data["edges"]:
+        names = f" {{{', '.join(e['names'])}}}" if e["names"] else ""
+        out.append(f"{e['from']} -> {e['to']} [{e['kind']}]{names}")
+    for u in data["unresolved"]:
+        out.append(f"{u['from']}:{u['line'] + 1}: unresolved '{u['specifier']}'")
+    for c in data["cycles"]:
+        out.append("cycle: " + " -> ".join([*c, c[0]]))
+    return "\n".join(out) + "\n"
+
+
+@command("dependency_graph", "the workspace import graph as JSON (or DOT): modules, edges, unresolved, cycles")
+def dependency_graph(ctx: CommandContext, args: dict) -> dict | str:
+    fmt = arg_str(args, "format", "json")
+    if fmt not in ("json", "dot"):
+        raise CommandError(f"argument 'format' must be json or dot, got {fmt!r}")
+    raw = arg_str(args, "path") or arg_str(args, "uri")
+    if raw is None:
+        base = ctx.workspace.root
+    else:
+        path = uri_to_path(raw) if raw.startswith("file:") else Path(raw)
+        if path is None:
+            raise CommandError(f"not a file URI: {raw}")
+        base = path if path.is_absolute() else ctx.workspace.root / path
+        if not base.exists():
+            raise CommandError(f"{raw}: no such file or folder")
+    graph = ctx.workspace.service(ImportGraphService, ctx.progress or (lambda *a: None))
+    data = graph_json(graph, base)
+    return graph_dot(data) if fmt == "dot" else data
+
+
+@cli_command("graph", "print the workspace import graph of PATH (text, --json or --format dot)")
+def _graph(parser: argparse.ArgumentParser):
+    parser.add_argument("path", type=Path, metavar="PATH")
+    parser.add_argument("--json", action="store_true", help="same as --format json")
+    parser.add_argument("--format", choices=FORMATS, default=None)
+    parser.add_argument("--config", type=Path, help="use this footprint.toml instead of the nearest one")
+
+    def run(args: argparse.Namespace) -> int:
+        from lsp_server.cli import UsageError, workspace_for
+
+        if not args.path.exists():
+            raise UsageError(f"{args.path}: no such file or directory")
+        fmt = "json" if args.json else (args.format or "text")
+        if args.json and args.format not in (None, "json"):
+            raise UsageError("--json and --format " + args.format + " disagree")
+        ws = workspace_for(args.path, args.config)
+        data = graph_json(ws.service(ImportGraphService), args.path)
+        if fmt == "json":
+            sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        elif fmt == "dot":
+            sys.stdout.write(graph_dot(data))
+        else:
+            sys.stdout.write(graph_text(data))
+        return 0
+
+    return run

@@ -1,0 +1,360 @@
+"""What one module imports and exports, read from its tree-sitter tree with `grammars/javascript/imports.scm`.
+
+Pure: a parsed tree in, a `ModuleInfo` of plain data out (byte offsets into that source), so it runs in a
+worker process for the cold build and on the open buffer as the user types. Resolution of specifiers to
+files is `resolve.py`'s job; this module only reads the syntax.
+
+Import forms: ESM `import` (default, named, namespace, side-effect), `export ... from` and `export *`,
+dynamic `import("literal")`, CommonJS `require("literal")` (with the names a destructuring `const { a } =
+require(...)` or `require(...).a` reads). Exports: ESM declarations, clauses and `default`; CommonJS
+`module.exports = {...}`, `exports.x =`, `module.exports.x =` and `Object.defineProperty(exports, "x", ...)`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tree_sitter import Node, Tree
+
+from lsp_server import queries
+
+# Import kinds, as they appear in the graph's edges.
+STATIC, REEXPORT, DYNAMIC, REQUIRE = "import", "reexport", "dynamic", "require"
+
+NAMESPACE = "*"  # the name of a namespace import / `export *` / a whole `require()` result
+DEFAULT = "default"
+
+
+@dataclass(frozen=True)
+class ImportedName:
+    name: str  # the name in the target module ("default", "*" for a namespace, or a named export)
+    start: int  # byte range of the name in this file (the alias for `* as ns`)
+    end: int
+    exported_as: str | None = None  # for re-exports: the name this module exports it under
+    line: int = 0  # 0-based line of the name
+
+
+@dataclass(frozen=True)
+class ImportRecord:
+    specifier: str
+    kind: str  # STATIC / REEXPORT / DYNAMIC / REQUIRE
+    start: int  # byte range of the specifier string, quotes included
+    end: int
+    line: int  # 0-based line of the specifier
+    stmt_start: int  # the whole statement or call
+    stmt_end: int
+    names: tuple[ImportedName, ...] = ()
+    star: bool = False  # `export * from` (every name but default)
+
+    def to_json(self) -> list:
+        return [self.specifier, self.kind, self.start, self.end, self.line, self.stmt_start, self.stmt_end,
+                [[n.name, n.start, n.end, n.exported_as, n.line] for n in self.names], self.star]
+
+    @classmethod
+    def from_json(cls, v: list) -> "ImportRecord":
+        return cls(v[0], v[1], v[2], v[3], v[4], v[5], v[6],
+                   tuple(ImportedName(*n) for n in v[7]), v[8])
+
+
+@dataclass(frozen=True)
+class ExportedName:
+    name: str  # the exported name ("default" included)
+    local: str | None  # the local binding it exports, when there is one
+    start: int  # byte range of the name where it is exported (declaration name, clause entry)
+    end: int
+
+
+@dataclass(frozen=True)
+class ModuleInfo:
+    imports: tuple[ImportRecord, ...] = ()
+    exports: tuple[ExportedName, ...] = ()
+    # "esm", "cjs" (CommonJS: `default` is module.exports), "script" (neither: exports nothing)
+    format: str = "script"
+    # True when the export list cannot be known statically (module.exports = someValue, spreads...).
+    dynamic_exports: bool = False
+
+    @property
+    def export_names(self) -> set[str]:
+        names = {e.name for e in self.exports}
+        if self.format == "cjs":
+            names.add(DEFAULT)
+        return names
+
+    def to_json(self) -> dict:
+        return {"i": [r.to_json() for r in self.imports],
+                "e": [[e.name, e.local, e.start, e.end] for e in self.exports],
+                "f": self.format, "d": self.dynamic_exports}
+
+    @classmethod
+    def from_json(cls, v: dict) -> "ModuleInfo":
+        return cls(tuple(ImportRecord.from_json(r) for r in v["i"]),
+                   tuple(ExportedName(*e) for e in v["e"]), v["f"], v["d"])
+
+
+def string_value(source: bytes, node: Node) -> str:
+    """The value of a string literal node (quotes stripped; simple escapes are rare in specifiers)."""
+    raw = source[node.start_byte + 1 : node.end_byte - 1].decode("utf-8", errors="replace")
+    if "\\" in raw:
+        raw = raw.encode("utf-8").decode("unicode_escape", errors="replace")
+    return raw
+
+
+def _text(source: bytes, node: Node) -> str:
+    return source[node.start_byte : node.end_byte].decode("utf-8", errors="replace")
+
+
+def _name_of(source: bytes, node: Node | None) -> str | None:
+    """An import/export specifier name: identifier, `default` keyword or string name."""
+    if node is None:
+        return None
+    if node.type == "string":
+        return string_value(source, node)
+    return _text(source, node)
+
+
+def extract(source: bytes, tree: Tree | None, language: str | None = "javascript") -> ModuleInfo:
+    """The imports and exports of one module. Files we cannot parse as JavaScript export unknown names."""
+    if tree is None or language != "javascript":
+        return ModuleInfo(format="unknown", dynamic_exports=True)
+    imports: list[ImportRecord] = []
+    exports: list[ExportedName] = []
+    esm = False
+    cjs = False
+    dynamic = False
+    for _, match in queries.matches("javascript", "imports", tree.root_node):
+        if "import.source" in match:
+            spec_node = match["import.source"][0]
+            specifier = string_value(source, spec_node)
+            if "import.statement" in match:
+                esm = True
+                stmt = match["import.statement"][0]
+                record_names = _import_clause_names(source, stmt)
+                kind = STATIC
+            elif "import.reexport" in match:
+                esm = True
+                stmt = match["import.reexport"][0]
+                record_names, star, own = _reexport_names(source, stmt)
+                exports.extend(own)
+                imports.append(_record(specifier, REEXPORT, spec_node, stmt, record_names, star))
+                continue
+            elif "import.dynamic" in match:
+                stmt = match["import.dynamic"][0]
+                record_names = _destructured_names(source, stmt)
+                kind = DYNAMIC
+            else:
+                stmt = match["import.require"][0]
+                cjs = True
+                record_names = _destructured_names(source, stmt)
+                kind = REQUIRE
+            imports.append(_record(specifier, kind, spec_node, stmt, record_names, False))
+        elif "export.statement" in match:
+            esm = True
+            exports.extend(_export_statement_names(source, match["export.statement"][0]))
+        elif "export.commonjs" in match:
+            cjs = True
+            if "export.value" in match:
+                names, is_dynamic = _module_exports_object(source, match["export.value"][0])
+                exports.extend(names)
+                dynamic = dynamic or is_dynamic
+            elif "export.name" in match:
+                node = match["export.name"][0]
+                name = string_value(source, node) if node.type == "string" else _text(source, node)
+                exports.append(ExportedName(name, None, node.start_byte, node.end_byte))
+    fmt = "esm" if esm else "cjs" if cjs else "script"
+    imports.sort(key=lambda r: r.start)
+    return ModuleInfo(tuple(imports), tuple(_unique_exports(exports)), fmt, dynamic)
+
+
+def _unique_exports(exports: list[ExportedName]) -> list[ExportedName]:
+    seen: set[str] = set()
+    out = []
+    for e in sorted(exports, key=lambda e: e.start):
+        if e.name not in seen:
+            seen.add(e.name)
+            out.append(e)
+    return out
+
+
+def _record(specifier: str, kind: str, spec: Node, stmt: Node, names: list[ImportedName], star: bool) -> ImportRecord:
+    return ImportRecord(specifier, kind, spec.start_byte, spec.end_byte, spec.start_point[0],
+                        stmt.start_byte, stmt.end_byte, tuple(names), star)
+
+
+def _import_clause_names(source: bytes, stmt: Node) -> list[ImportedName]:
+    names: list[ImportedName] = []
+    for clause in stmt.named_children:
+        if clause.type != "import_clause":
+            continue
+        for part in clause.named_children:
+            if part.type == "identifier":  # import a from
+                names.append(ImportedName(DEFAULT, part.start_byte, part.end_byte, None, part.start_point[0]))
+            elif part.type == "namespace_import":  # import * as ns from
+                ident = next((c for c in part.named_children if c.type == "identifier"), part)
+                names.append(ImportedName(NAMESPACE, ident.start_byte, ident.end_byte, None, ident.start_point[0]))
+            elif part.type == "named_imports":
+                for spec in part.named_children:
+                    if spec.type != "import_specifier":
+                        continue
+                    name_node = spec.child_by_field_name("name")
+                    name = _name_of(source, name_node)
+                    if name is None or name_node is None:
+                        continue
+                    names.append(ImportedName(name, name_node.start_byte, name_node.end_byte, None, name_node.start_point[0]))
+    return names
+
+
+def _reexport_names(source: bytes, stmt: Node) -> tuple[list[ImportedName], bool, list[ExportedName]]:
+    """Names a re-export reads from its source, whether it is `export *`, and the names it exports."""
+    names: list[ImportedName] = []
+    own: list[ExportedName] = []
+    clause = next((c for c in stmt.named_children if c.type in ("export_clause", "namespace_export")), None)
+    if clause is None:
+        return names, True, own  # export * from
+    if clause.type == "namespace_export":  # export * as ns from
+        ident = next((c for c in clause.named_children), clause)
+        alias = _name_of(source, ident) or NAMESPACE
+        names.append(ImportedName(NAMESPACE, ident.start_byte, ident.end_byte, alias, ident.start_point[0]))
+        own.append(ExportedName(alias, None, ident.start_byte, ident.end_byte))
+        return names, False, own
+    for spec in clause.named_children:
+        if spec.type != "export_specifier":
+            continue
+        name_node = spec.child_by_field_name("name")
+        alias_node = spec.child_by_field_name("alias")
+        name = _name_of(source, name_node)
+        if name is None or name_node is None:
+            continue
+        exported = _name_of(source, alias_node) or name
+        names.append(ImportedName(name, name_node.start_byte, name_node.end_byte, exported, name_node.start_point[0]))
+        where = alias_node or name_node
+        own.append(ExportedName(exported, None, where.start_byte, where.end_byte))
+    return names, False, own
+
+
+def _export_statement_names(source: bytes, stmt: Node) -> list[ExportedName]:
+    out: list[ExportedName] = []
+    is_default = any(c.type == "default" for c in stmt.children)
+    declaration = stmt.child_by_field_name("declaration")
+    if is_default:
+        target = declaration or stmt.child_by_field_name("value") or stmt
+        name_node = target.child_by_field_name("name") if target is not stmt else None
+        if name_node is None and target.type == "identifier":  # export default foo;
+            name_node = target
+        local = _text(source, name_node) if name_node is not None else None
+        where = name_node or next((c for c in stmt.children if c.type == "default"), stmt)
+        return [ExportedName(DEFAULT, local, where.start_byte, where.end_byte)]
+    if declaration is not None:
+        if declaration.type in ("lexical_declaration", "variable_declaration"):
+            for declarator in declaration.named_children:
+                if declarator.type == "variable_declarator":
+                    pattern = declarator.child_by_field_name("name")
+                    for ident in _pattern_identifiers(pattern):
+                        name = _text(source, ident)
+                        out.append(ExportedName(name, name, ident.start_byte, ident.end_byte))
+        else:
+            name_node = declaration.child_by_field_name("name")
+            if name_node is not None:
+                name = _text(source, name_node)
+                out.append(ExportedName(name, name, name_node.start_byte, name_node.end_byte))
+        return out
+    for clause in stmt.named_children:
+        if clause.type != "export_clause":
+            continue
+        for spec in clause.named_children:
+            if spec.type != "export_specifier":
+                continue
+            name_node = spec.child_by_field_name("name")
+            alias_node = spec.child_by_field_name("alias")
+            local = _name_of(source, name_node)
+            if local is None or name_node is None:
+                continue
+            exported = _name_of(source, alias_node) or local
+            where = alias_node or name_node
+            out.append(ExportedName(exported, local, where.start_byte, where.end_byte))
+    return out
+
+
+def _pattern_identifiers(pattern: Node | None) -> list[Node]:
+    """The identifiers a binding pattern declares: `a`, `{ a, b: c, ...d }`, `[e, f = 1]`."""
+    if pattern is None:
+        return []
+    if pattern.type in ("identifier", "shorthand_property_identifier_pattern"):
+        return [pattern]
+    out: list[Node] = []
+    for child in pattern.named_children:
+        if pattern.type == "pair_pattern" and child == pattern.child_by_field_name("key"):
+            continue
+        if pattern.type == "assignment_pattern" and child == pattern.child_by_field_name("right"):
+            continue
+        if pattern.type == "object_assignment_pattern" and child == pattern.child_by_field_name("right"):
+            continue
+        out.extend(_pattern_identifiers(child))
+    return out
+
+
+def _destructured_names(source: bytes, call: Node) -> list[ImportedName]:
+    """Names read from a `require()` / `import()` result: `const { a, b: c } = require(...)`,
+    `require(...).a`, `(await import(...)).a`; a whole-module use is the namespace name `*`."""
+    node = call
+    parent = node.parent
+    while parent is not None and parent.type in ("await_expression", "parenthesized_expression"):
+        node, parent = parent, parent.parent
+    if parent is None:
+        return []
+    if parent.type == "variable_declarator" and parent.child_by_field_name("value") == node:
+        pattern = parent.child_by_field_name("name")
+        if pattern is not None and pattern.type == "object_pattern":
+            names = []
+            for prop in pattern.named_children:
+                if prop.type == "shorthand_property_identifier_pattern":
+                    names.append(ImportedName(_text(source, prop), prop.start_byte, prop.end_byte, None, prop.start_point[0]))
+                elif prop.type == "pair_pattern":
+                    key = prop.child_by_field_name("key")
+                    if key is not None and key.type in ("property_identifier", "string"):
+                        names.append(ImportedName(_name_of(source, key) or "", key.start_byte, key.end_byte, None, key.start_point[0]))
+                elif prop.type == "object_assignment_pattern":
+                    left = prop.child_by_field_name("left")
+                    if left is not None and left.type == "shorthand_property_identifier_pattern":
+                        names.append(ImportedName(_text(source, left), left.start_byte, left.end_byte, None, left.start_point[0]))
+                else:  # ...rest: the whole module
+                    return [ImportedName(NAMESPACE, pattern.start_byte, pattern.end_byte, None, pattern.start_point[0])]
+            return names
+        if pattern is not None:
+            return [ImportedName(NAMESPACE, pattern.start_byte, pattern.end_byte, None, pattern.start_point[0])]
+    is_promise = call.child_by_field_name("function").type == "import" and node is call  # import(...).then
+    if parent.type == "member_expression" and parent.child_by_field_name("object") == node and not is_promise:
+        prop = parent.child_by_field_name("property")
+        if prop is not None and prop.type == "property_identifier":
+            return [ImportedName(_text(source, prop), prop.start_byte, prop.end_byte, None, prop.start_point[0])]
+    if parent.type == "expression_statement":
+        return []  # require("./polyfill"); side effect only
+    return [ImportedName(NAMESPACE, call.start_byte, call.end_byte, None, call.start_point[0])]
+
+
+def _module_exports_object(source: bytes, value: Node) -> tuple[list[ExportedName], bool]:
+    """Names of `module.exports = { ... }`; (names, dynamic) where dynamic means unknowable."""
+    if value.type != "object":
+        return [], True
+    out: list[ExportedName] = []
+    dynamic = False
+    for prop in value.named_children:
+        if prop.type == "shorthand_property_identifier":
+            name = _text(source, prop)
+            out.append(ExportedName(name, name, prop.start_byte, prop.end_byte))
+        elif prop.type in ("pair", "method_definition"):
+            key = prop.child_by_field_name("key") or prop.child_by_field_name("name")
+            if key is None or key.type not in ("property_identifier", "string", "number"):
+                dynamic = True  # computed key
+                continue
+            name = _name_of(source, key) or ""
+            value_node = prop.child_by_field_name("value")
+            local = _text(source, value_node) if value_node is not None and value_node.type == "identifier" else None
+            out.append(ExportedName(name, local, key.start_byte, key.end_byte))
+        elif prop.type == "spread_element":
+            dynamic = True
+    return out, dynamic
+
+
+def name_at(info: ModuleInfo, offset: int) -> list[ExportedName]:
+    """Exports whose name range contains `offset` (the cursor on an `export` line)."""
+    return [e for e in info.exports if e.start <= offset <= e.end]

@@ -1,0 +1,64 @@
+"""`textDocument/references` on an exported binding: the sites in other files that import it.
+
+The cursor may be on the exported name (`export function foo`, `export { foo as bar }`, `exports.foo =`), or on
+the top-level declaration of a binding exported elsewhere in the file (`function foo` + `export default foo`).
+Sites come from the import graph and follow re-exports through barrels; in-file references are other
+providers' business.
+"""
+
+from __future__ import annotations
+
+from lsp_server.document import ParsedDocument
+from lsp_server.graph.extract import ExportedName, extract
+from lsp_server.graph.service import ImportGraphService
+from lsp_server.providers import Location, RequestContext, references_provider
+
+DECLARATIONS = ("function_declaration", "generator_function_declaration", "class_declaration", "variable_declarator",
+                "class", "function_expression")
+TOP_LEVEL = ("program", "export_statement", "lexical_declaration", "variable_declaration")
+
+
+def exported_at(doc: ParsedDocument, offset: int) -> list[ExportedName]:
+    """The exports the cursor designates, by export range or by the top-level declaration under it."""
+    if doc.tree is None:
+        return []
+    info = extract(doc.source, doc.tree, doc.language)
+    hits = [e for e in info.exports if e.start <= offset <= e.end]
+    if hits:
+        return hits
+    node = doc.tree.root_node.named_descendant_for_byte_range(offset, offset)
+    if node is None or node.type != "identifier":
+        return []
+    decl = node.parent
+    if decl is None or decl.type not in DECLARATIONS or decl.child_by_field_name("name") != node:
+        return []
+    if not _top_level(decl):
+        return []
+    name = doc.node_text(node)
+    return [e for e in info.exports if e.local == name]
+
+
+def _top_level(decl) -> bool:
+    parent = decl.parent
+    while parent is not None and parent.type in TOP_LEVEL:
+        if parent.type == "program":
+            return True
+        parent = parent.parent
+    return False
+
+
+@references_provider
+def importing_sites(doc: ParsedDocument, offset: int, ctx: RequestContext) -> list[Location]:
+    path = doc.path
+    if path is None or doc.language != "javascript":
+        return []
+    exports = exported_at(doc, offset)
+    if not exports:
+        return []
+    graph = ctx.workspace.service(ImportGraphService)
+    graph.refresh(doc)
+    out: list[Location] = []
+    for export in exports:
+        for site in graph.importers(path, export.name):
+            out.append(Location(site.path, site.start, site.end))
+    return out

@@ -1,0 +1,423 @@
+"""Module resolution the way Node and bundlers do it: specifier + importing file -> a file, a package or a builtin.
+
+- relative and absolute paths: the exact file, then extension probing (`.js .mjs .cjs .jsx .ts ...`), TypeScript's
+  `./x.js` -> `./x.ts`, then a folder's `package.json` `main` / `module` and `index.*`;
+- `jsconfig.json` / `tsconfig.json` (nearest one, `extends` followed): `paths` aliases (longest prefix wins) and
+  `baseUrl` for non-relative names;
+- `node:` builtins and bare builtin names -> `node:NAME`;
+- `#name` package imports (the nearest package.json `imports` field);
+- bare packages: looked up in `node_modules` folders from the importing file upwards, verifying the subpath
+  through `package.json` `exports` (conditions `import` or `require`, then `node`, `default`, in the object's
+  order, with `*` patterns) or on disk -> `package:NAME`;
+- modules the engine's object model provides (`[object_model] sources = [{ module = "@acme/layout" }]`) exist
+  even without `node_modules` -> `package:NAME`.
+
+Directory listings and JSON files are cached; `invalidate()` drops what a file change can affect, so resolving
+all of a workspace's specifiers again costs set lookups, not system calls.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+NODE_BUILTINS = frozenset([
+    "assert", "assert/strict", "async_hooks", "buffer", "child_process", "cluster", "console", "constants",
+    "crypto", "dgram", "diagnostics_channel", "dns", "dns/promises", "domain", "events", "fs", "fs/promises",
+    "http", "http2", "https", "inspector", "inspector/promises", "module", "net", "os", "path", "path/posix",
+    "path/win32", "perf_hooks", "process", "punycode", "querystring", "readline", "readline/promises", "repl",
+    "stream", "stream/consumers", "stream/promises", "stream/web", "string_decoder", "sys", "timers",
+    "timers/promises", "tls", "trace_events", "tty", "url", "util", "util/types", "v8", "vm", "wasi",
+    "worker_threads", "zlib",
+])
+# Only reachable with the prefix (`node:test`, `node:sqlite`, ...).
+PREFIX_ONLY_BUILTINS = frozenset(["test", "test/reporters", "sqlite", "sea"])
+
+EXTENSIONS = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".tsx", ".mts", ".cts", ".d.ts", ".json")
+TS_FOR_JS = {".js": (".ts", ".tsx", ".d.ts"), ".mjs": (".mts",), ".cjs": (".cts",), ".jsx": (".tsx",)}
+INDEX_FILES = tuple(f"index{ext}" for ext in EXTENSIONS)
+CONFIG_FILES = ("tsconfig.json", "jsconfig.json")
+
+# Resolution kinds.
+FILE, PACKAGE, BUILTIN = "file", "package", "builtin"
+MISSING_FILE, MISSING_ALIAS, MISSING_PACKAGE = "missing-file", "missing-alias", "missing-package"
+
+
+@dataclass(frozen=True)
+class Resolution:
+    kind: str  # FILE / PACKAGE / BUILTIN, or one of the MISSING_* kinds
+    target: str | None  # absolute path (FILE), "package:NAME", "node:NAME"; None when missing
+    detail: str = ""  # why it is missing, for the diagnostic
+
+    @property
+    def resolved(self) -> bool:
+        return self.target is not None
+
+
+def package_name(specifier: str) -> str:
+    """`@scope/pkg/sub` -> `@scope/pkg`; `pkg/sub` -> `pkg`."""
+    parts = specifier.split("/")
+    if specifier.startswith("@") and len(parts) >= 2:
+        return "/".join(parts[:2])
+    return parts[0]
+
+
+def is_relative(specifier: str) -> bool:
+    return specifier.startswith(("./", "../")) or specifier in (".", "..") or specifier.startswith("/")
+
+
+class FileSystem:
+    """Cached directory listings and parsed JSON files; thread-safe; invalidated per changed path."""
+
+    def __init__(self) -> None:
+        self._dirs: dict[str, dict[str, bool] | None] = {}
+        self._json: dict[str, object] = {}
+        self._lock = threading.Lock()
+
+    def listing(self, folder: str) -> dict[str, bool] | None:
+        """name -> is_dir for the entries of `folder`, or None when it is not a readable folder."""
+        cached = self._dirs.get(folder, False)
+        if cached is not False:
+            return cached  # type: ignore[return-value]
+        try:
+            with os.scandir(folder) as it:
+                entries = {}
+                for entry in it:
+                    try:
+                        entries[entry.name] = entry.is_dir()
+                    except OSError:
+                        entries[entry.name] = False
+        except OSError:
+            entries = None
+        with self._lock:
+            self._dirs[folder] = entries
+        return entries
+
+    def is_file(self, path: str) -> bool:
+        folder, name = os.path.split(path)
+        entries = self.listing(folder)
+        return entries is not None and entries.get(name) is False
+
+    def is_dir(self, path: str) -> bool:
+        folder, name = os.path.split(path)
+        if not name:
+            return self.listing(folder) is not None
+        entries = self.listing(folder)
+        return bool(entries and entries.get(name))
+
+    def read_json(self, path: str, comments: bool = False) -> object:
+        """Parsed JSON (JSONC when `comments`), or None when missing or invalid."""
+        if path in self._json:
+            return self._json[path]
+        value = None
+        if self.is_file(path):
+            try:
+                text = Path(path).read_text(encoding="utf-8-sig", errors="replace")
+                value = json.loads(strip_json_comments(text) if comments else text)
+            except (OSError, ValueError):
+                value = None
+        with self._lock:
+            self._json[path] = value
+        return value
+
+    def invalidate(self, paths: list[str]) -> None:
+        with self._lock:
+            for path in paths:
+                self._dirs.pop(os.path.dirname(path), None)
+                self._dirs.pop(path, None)
+                self._json.pop(path, None)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._dirs.clear()
+            self._json.clear()
+
+
+_JSONC = re.compile(r'"(?:\\.|[^"\\])*"|//[^\n]*|/\*.*?\*/', re.S)
+_TRAILING_COMMA = re.compile(r",(\s*[}\]])")
+
+
+def strip_json_comments(text: str) -> str:
+    """tsconfig/jsconfig are JSON with comments and trailing commas."""
+    text = _JSONC.sub(lambda m: m.group(0) if m.group(0).startswith('"') else "", text)
+    # Trailing commas outside strings: good enough after comments are gone (strings rarely hold ",}").
+    return _TRAILING_COMMA.sub(r"\1", text)
+
+
+@dataclass(frozen=True)
+class PathsConfig:
+    """`compilerOptions.baseUrl` / `paths` of one tsconfig/jsconfig (paths made absolute)."""
+
+    file: str
+    base_url: str | None
+    paths: tuple[tuple[str, tuple[str, ...]], ...]  # (pattern, absolute substitutions)
+
+
+class Resolver:
+    def __init__(self, root: Path, provided_modules: frozenset[str] = frozenset(), fs: FileSystem | None = None):
+        self.root = str(root)
+        self.provided = provided_modules
+        self.fs = fs or FileSystem()
+        self._config_for_dir: dict[str, PathsConfig | None] = {}
+        self._memo: dict[tuple[str, str, bool], Resolution] = {}  # (folder, specifier, require?) -> result
+        self._lock = threading.Lock()
+
+    def invalidate(self, paths: list[str]) -> None:
+        self._memo = {}
+        self.fs.invalidate(paths)
+        if any(os.path.basename(p) in (*CONFIG_FILES, "package.json") or not os.path.splitext(p)[1] for p in paths):
+            with self._lock:
+                self._config_for_dir.clear()
+            self.fs.clear()
+
+    # --- entry point ------------------------------------------------------------------------------------
+    def resolve(self, specifier: str, importer: str, kind: str = "import") -> Resolution:
+        """Resolve `specifier` imported from file `importer` (absolute path). `kind` "require" selects the
+        `require` export condition, anything else `import`."""
+        key = (os.path.dirname(importer), specifier, kind == "require")
+        found = self._memo.get(key)
+        if found is None:
+            found = self._resolve(specifier, importer, kind)
+            self._memo[key] = found
+        return found
+
+    def _resolve(self, specifier: str, importer: str, kind: str) -> Resolution:
+        conditions = ("require", "node", "default") if kind == "require" else ("import", "node", "default")
+        folder = os.path.dirname(importer)
+        if not specifier:
+            return Resolution(MISSING_FILE, None, "empty specifier")
+        if specifier.startswith("node:"):
+            return Resolution(BUILTIN, specifier)
+        if is_relative(specifier):
+            base = specifier if specifier.startswith("/") else os.path.join(folder, specifier)
+            found = self.file_or_dir(os.path.normpath(base), specifier.endswith("/"))
+            if found:
+                return Resolution(FILE, found)
+            return Resolution(MISSING_FILE, None, f"no file or folder at {specifier}")
+        config = self.paths_config(folder)
+        if config is not None:
+            aliased, matched = self._resolve_paths(specifier, config)
+            if aliased:
+                return Resolution(FILE, aliased)
+        if specifier.startswith("#"):
+            return self._package_imports(specifier, folder, conditions)
+        if config is not None:
+            if matched and package_name(specifier) not in self.provided and not self._node_modules_dir(
+                    package_name(specifier), folder):
+                return Resolution(MISSING_ALIAS, None,
+                                  f"alias in {os.path.basename(config.file)} `paths` matches no file")
+            if config.base_url and not matched:
+                found = self.file_or_dir(os.path.normpath(os.path.join(config.base_url, specifier)))
+                if found:
+                    return Resolution(FILE, found)
+        if specifier in NODE_BUILTINS:
+            return Resolution(BUILTIN, f"node:{specifier}")
+        name = package_name(specifier)
+        if specifier in self.provided:
+            return Resolution(PACKAGE, f"package:{specifier}")
+        if name in self.provided:
+            return Resolution(PACKAGE, f"package:{name}")
+        return self._bare(specifier, name, folder, conditions)
+
+    # --- files ------------------------------------------------------------------------------------------
+    def file_or_dir(self, base: str, dir_only: bool = False) -> str | None:
+        """The file `base` names: exact, with an extension, TypeScript's .js -> .ts, or a folder's entry."""
+        fs = self.fs
+        if not dir_only:
+            if fs.is_file(base):
+                return base
+            for ext in EXTENSIONS:
+                if fs.is_file(base + ext):
+                    return base + ext
+            stem, ext = os.path.splitext(base)
+            for alt in TS_FOR_JS.get(ext, ()):
+                if fs.is_file(stem + alt):
+                    return stem + alt
+        if fs.is_dir(base):
+            return self._folder_entry(base)
+        return None
+
+    def _folder_entry(self, folder: str) -> str | None:
+        manifest = self.fs.read_json(os.path.join(folder, "package.json"))
+        if isinstance(manifest, dict):
+            for key in ("main", "module"):
+                main = manifest.get(key)
+                if isinstance(main, str) and main:
+                    target = os.path.normpath(os.path.join(folder, main))
+                    found = self.file_or_dir(target) if target != folder else None
+                    if found:
+                        return found
+        for index in INDEX_FILES:
+            candidate = os.path.join(folder, index)
+            if self.fs.is_file(candidate):
+                return candidate
+        return None
+
+    # --- tsconfig / jsconfig ----------------------------------------------------------------------------
+    def paths_config(self, folder: str) -> PathsConfig | None:
+        """The nearest tsconfig.json / jsconfig.json at or above `folder` (up to the workspace root)."""
+        if folder in self._config_for_dir:
+            return self._config_for_dir[folder]
+        config = None
+        for name in CONFIG_FILES:
+            path = os.path.join(folder, name)
+            if self.fs.is_file(path):
+                config = self._load_config(path, set())
+                break
+        else:
+            parent = os.path.dirname(folder)
+            inside = folder != self.root and (folder + os.sep).startswith(self.root + os.sep)
+            if inside and parent != folder:
+                config = self.paths_config(parent)
+        with self._lock:
+            self._config_for_dir[folder] = config
+        return config
+
+    def _load_config(self, path: str, seen: set[str]) -> PathsConfig:
+        seen.add(path)
+        data = self.fs.read_json(path, comments=True)
+        data = data if isinstance(data, dict) else {}
+        folder = os.path.dirname(path)
+        inherited = PathsConfig(path, None, ())
+        extends = data.get("extends")
+        for parent in ([extends] if isinstance(extends, str) else extends if isinstance(extends, list) else []):
+            if isinstance(parent, str) and parent.startswith("."):
+                parent_path = os.path.normpath(os.path.join(folder, parent))
+                if not parent_path.endswith(".json"):
+                    parent_path += ".json"
+                if parent_path not in seen and self.fs.is_file(parent_path):
+                    got = self._load_config(parent_path, seen)
+                    inherited = PathsConfig(path, got.base_url or inherited.base_url, got.paths or inherited.paths)
+        options = data.get("compilerOptions")
+        options = options if isinstance(options, dict) else {}
+        base_url = inherited.base_url
+        if isinstance(options.get("baseUrl"), str):
+            base_url = os.path.normpath(os.path.join(folder, options["baseUrl"]))
+        paths = inherited.paths
+        if isinstance(options.get("paths"), dict):
+            anchor = base_url or folder
+            paths = tuple(
+                (pattern, tuple(os.path.normpath(os.path.join(anchor, t)) for t in targets if isinstance(t, str)))
+                for pattern, targets in options["paths"].items() if isinstance(targets, list))
+        return PathsConfig(path, base_url, paths)
+
+    def _resolve_paths(self, specifier: str, config: PathsConfig) -> tuple[str | None, bool]:
+        """(file, whether a `paths` pattern matched): TypeScript's rule, the longest matching prefix wins."""
+        best: tuple[int, str, tuple[str, ...]] | None = None
+        for pattern, targets in config.paths:
+            if "*" in pattern:
+                prefix, _, suffix = pattern.partition("*")
+                if specifier.startswith(prefix) and specifier.endswith(suffix) and len(specifier) >= len(prefix) + len(suffix):
+                    star = specifier[len(prefix): len(specifier) - len(suffix)]
+                    if best is None or len(prefix) > best[0]:
+                        best = (len(prefix), star, targets)
+            elif pattern == specifier:
+                best = (len(pattern) + 1, "", targets)
+                break
+        if best is None:
+            return None, False
+        _, star, targets = best
+        for target in targets:
+            found = self.file_or_dir(target.replace("*", star))
+            if found:
+                return found, True
+        return None, True
+
+    # --- packages ---------------------------------------------------------------------------------------
+    def _node_modules_dir(self, name: str, folder: str) -> str | None:
+        current = folder
+        while True:
+            candidate = os.path.join(current, "node_modules", name)
+            if os.path.basename(current) != "node_modules" and self.fs.is_dir(candidate):
+                return candidate
+            parent = os.path.dirname(current)
+            if parent == current:
+                return None
+            current = parent
+
+    def _bare(self, specifier: str, name: str, folder: str, conditions: tuple[str, ...]) -> Resolution:
+        package_dir = self._node_modules_dir(name, folder)
+        if package_dir is None:
+            return Resolution(MISSING_PACKAGE, None, f"package {name} is not installed")
+        subpath = "." + specifier[len(name):]
+        manifest = self.fs.read_json(os.path.join(package_dir, "package.json"))
+        manifest = manifest if isinstance(manifest, dict) else {}
+        if "exports" in manifest and manifest["exports"] is not None:
+            target = exports_target(manifest["exports"], subpath, conditions)
+            if target is None or not self.fs.is_file(os.path.normpath(os.path.join(package_dir, target))):
+                return Resolution(MISSING_PACKAGE, None, f"package {name} does not export {subpath}")
+            return Resolution(PACKAGE, f"package:{name}")
+        if subpath != "." and not self.file_or_dir(os.path.normpath(os.path.join(package_dir, subpath))):
+            return Resolution(MISSING_PACKAGE, None, f"package {name} has no {subpath[2:]}")
+        return Resolution(PACKAGE, f"package:{name}")
+
+    def _package_imports(self, specifier: str, folder: str, conditions: tuple[str, ...]) -> Resolution:
+        current = folder
+        while True:
+            manifest = self.fs.read_json(os.path.join(current, "package.json"))
+            if isinstance(manifest, dict):
+                imports = manifest.get("imports")
+                target = exports_target(imports, specifier, conditions, imports=True) if isinstance(imports, dict) else None
+                if target is None:
+                    return Resolution(MISSING_ALIAS, None, f"{specifier} is not in package.json `imports`")
+                if target.startswith("./"):
+                    path = os.path.normpath(os.path.join(current, target))
+                    if self.fs.is_file(path):
+                        return Resolution(FILE, path)
+                    return Resolution(MISSING_ALIAS, None, f"{specifier} maps to missing {target}")
+                return self.resolve(target, os.path.join(current, "package.json"), "require" if "require" in conditions else "import")
+            parent = os.path.dirname(current)
+            if parent == current:
+                return Resolution(MISSING_ALIAS, None, f"no package.json with `imports` for {specifier}")
+            current = parent
+
+
+def exports_target(exports: object, subpath: str, conditions: tuple[str, ...], imports: bool = False) -> str | None:
+    """Node's PACKAGE_EXPORTS_RESOLVE (and PACKAGE_IMPORTS_RESOLVE): the target path for `subpath`
+    ("." or "./x") under `exports`, or None when it is not exported."""
+    if not imports and (isinstance(exports, (str, list)) or (
+            isinstance(exports, dict) and exports and not any(str(k).startswith(".") for k in exports))):
+        exports = {".": exports}
+    if not isinstance(exports, dict):
+        return None
+    if subpath in exports and "*" not in subpath:
+        return _conditional_target(exports[subpath], None, conditions)
+    best_key, best_match = None, None
+    for key in exports:
+        if "*" in key:
+            prefix, _, suffix = key.partition("*")
+            if subpath.startswith(prefix) and subpath.endswith(suffix) and len(subpath) >= len(key) - 1:
+                if best_key is None or len(prefix) > len(best_key.partition("*")[0]):
+                    best_key, best_match = key, subpath[len(prefix): len(subpath) - len(suffix)]
+        elif key.endswith("/") and subpath.startswith(key):  # legacy folder mapping
+            if best_key is None or len(key) > len(best_key.partition("*")[0]):
+                best_key, best_match = key, subpath[len(key):]
+    if best_key is None:
+        return None
+    target = _conditional_target(exports[best_key], best_match, conditions)
+    if target is not None and best_key.endswith("/") and "*" not in best_key:
+        target = target + (best_match or "")
+    return target
+
+
+def _conditional_target(value: object, match: str | None, conditions: tuple[str, ...]) -> str | None:
+    if isinstance(value, str):
+        return value.replace("*", match) if match is not None and "*" in value else value
+    if isinstance(value, list):
+        for item in value:
+            found = _conditional_target(item, match, conditions)
+            if found is not None:
+                return found
+        return None
+    if isinstance(value, dict):
+        for key, sub in value.items():  # the object's order decides, as in Node
+            if key in conditions or key == "default":
+                found = _conditional_target(sub, match, conditions)
+                if found is not None:
+                    return found
+        return None
+    return None

@@ -1,0 +1,655 @@
+"""The workspace import graph: every source module's imports (resolved) and exports, kept current.
+
+`ImportGraphService` is a workspace `@service`: built in the background (files parsed in a process pool when
+there are many), persisted atomically under `cache_dir/import-graph.json` so a restart only re-parses files
+whose mtime or size changed, and updated incrementally: a changed file is re-parsed, and only re-resolution
+(no parsing) is done for the others when files appear or disappear. An open editor buffer wins over the file
+on disk (`workspace.document(path)`), and the per-file checks push the buffer's current imports in with
+`refresh(doc)`.
+
+Cycles are the strongly connected components of the file-to-file edges (Tarjan, iterative), recomputed only
+when some module's set of edges changed.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import threading
+import time
+from collections import deque
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from lsp_server.document import ParsedDocument
+from lsp_server.graph.extract import DEFAULT, NAMESPACE, REEXPORT, ImportRecord, ModuleInfo, extract
+from lsp_server.graph.resolve import FILE, Resolution, Resolver
+from lsp_server.languages import language_for_path
+from lsp_server.storage import atomic_write_json, read_json
+from lsp_server.workspace import SKIPPED_DIRS, Progress, Service, Workspace, no_progress, service
+
+log = logging.getLogger(__name__)
+
+CACHE_FILE = "import-graph.json"
+CACHE_VERSION = 1
+LARGE_SCC = 200  # components this big get their cycles computed per member on demand
+POOL_THRESHOLD = 400  # below this many files to parse, a process pool costs more than it saves
+PERSIST_DELAY = 2.0  # seconds: updates are written to disk at most this often, off the edit path
+
+
+@dataclass(frozen=True)
+class ImportSite:
+    """Where a module imports a name of another: `start`/`end` are byte offsets in the importing file of
+    the imported name (or of the specifier for namespace and whole-module imports)."""
+
+    path: Path
+    line: int  # 0-based
+    start: int
+    end: int
+    name: str  # the name imported ("default", "*" or a named export)
+    kind: str  # the import's kind: import / reexport / dynamic / require
+    specifier: str
+
+
+class ModuleEntry:
+    """One module of the graph. The extraction may be kept as its cached JSON and decoded on first use:
+    a warm start only needs the specifiers, so 5,000 modules load without building 100,000 objects."""
+
+    __slots__ = ("path", "stamp", "_info", "_raw", "resolutions", "edges")
+
+    def __init__(self, path: str, stamp: tuple[int, int] | None, info: ModuleInfo | None = None,
+                 raw: dict | None = None):
+        self.path = path  # absolute
+        self.stamp = stamp  # (mtime_ns, size) of the file it was read from; None: an editor buffer
+        self._info = info
+        self._raw = raw
+        self.resolutions: tuple[Resolution, ...] = ()
+        self.edges: list[str] = []  # resolved targets that are modules of the graph, in order, no repeats
+
+    @property
+    def info(self) -> ModuleInfo:
+        if self._info is None:
+            self._info = ModuleInfo.from_json(self._raw or {"i": [], "e": [], "f": "script", "d": False})
+        return self._info
+
+    def specifiers(self) -> list[tuple[str, str]]:
+        """(specifier, kind) of each import, without decoding the whole extraction."""
+        if self._info is None and self._raw is not None:
+            return [(r[0], r[1]) for r in self._raw["i"]]
+        return [(r.specifier, r.kind) for r in self.info.imports]
+
+    def to_json(self) -> dict:
+        return self._raw if self._info is None and self._raw is not None else self.info.to_json()
+
+    def file_targets(self) -> list[str]:
+        return [r.target for r in self.resolutions if r.kind == FILE and r.target]
+
+
+def provided_modules(workspace: Workspace) -> frozenset[str]:
+    """Bare module names the engine's object model declares (`[object_model] sources = [{module = ...}]`)."""
+    section = workspace.settings.values.get("object_model", {})
+    sources = section.get("sources", []) if isinstance(section, dict) else []
+    return frozenset(s["module"] for s in sources if isinstance(s, dict) and isinstance(s.get("module"), str))
+
+
+def is_graph_source(workspace: Workspace, path: Path) -> bool:
+    """Whether `path` is one of the workspace's JavaScript modules (cheap test for changed paths)."""
+    if language_for_path(path) != "javascript" or not workspace.contains(path):
+        return False
+    rel = workspace.relpath(path).split("/")
+    return not any(part in SKIPPED_DIRS for part in rel[:-1])
+
+
+def _parse_paths(paths: list[str], max_bytes: int) -> list[tuple[str, tuple[int, int] | None, dict | None]]:
+    """Worker: read, parse and extract files. Returns (path, stamp, info as JSON) per file."""
+    from lsp_server.document import ParsedDocument as Doc
+    from lsp_server.workspace import BinaryFile, FileTooLarge, read_text_file
+
+    out = []
+    for path in paths:
+        try:
+            st = os.stat(path)
+            text = read_text_file(Path(path), max_bytes)
+        except (OSError, FileTooLarge, BinaryFile):
+            out.append((path, None, None))
+            continue
+        doc = Doc.create(Path(path).as_uri(), text, language="javascript")
+        out.append((path, (st.st_mtime_ns, st.st_size), extract(doc.source, doc.tree, doc.language).to_json()))
+    return out
+
+
+@service
+class ImportGraphService(Service):
+    name = "import-graph"
+
+    def __init__(self, workspace: Workspace):
+        self.workspace = workspace
+        self.root = workspace.root
+        self.resolver = Resolver(workspace.root, provided_modules(workspace))
+        self.modules: dict[str, ModuleEntry] = {}
+        self.importers_of: dict[str, set[str]] = {}  # target -> importing module paths
+        # Cyclic strongly connected components (more than one module, or a module importing itself).
+        self.sccs: dict[int, list[str]] = {}
+        self.scc_of: dict[str, int] = {}
+        self._scc_cycles: dict[int, dict[str, list[str]]] = {}  # component -> member -> its shortest cycle
+        self._next_scc = 0
+        self._foreign: dict[str, tuple[tuple[int, int], ModuleInfo]] = {}  # resolved targets outside the graph
+        self._lock = threading.RLock()
+        self._persist_timer: threading.Timer | None = None
+        self.stats: dict[str, float] = {}
+
+    # --- building -------------------------------------------------------------------------------------
+    @classmethod
+    def build(cls, workspace: Workspace, progress: Progress = no_progress) -> "ImportGraphService":
+        svc = cls(workspace)
+        svc._build(progress)
+        return svc
+
+    @property
+    def cache_path(self) -> Path:
+        return self.workspace.cache_dir / CACHE_FILE
+
+    def _build(self, progress: Progress) -> None:
+        started = time.perf_counter()
+        progress("import graph: listing files", 0)
+        paths = [str(p) for p in self.workspace.files()]
+        cached = self._load_cache()
+        open_paths = set(self.workspace.open_paths())
+        to_parse: list[str] = []
+        for path in paths:
+            if Path(path) in open_paths:
+                doc = self.workspace.document(Path(path))
+                if doc is not None:
+                    self.modules[path] = ModuleEntry(path, None, extract(doc.source, doc.tree, doc.language))
+                continue
+            hit = cached.get(path)
+            if hit is not None:
+                try:
+                    st = os.stat(path)
+                except OSError:
+                    continue
+                if [st.st_mtime_ns, st.st_size] == hit[0]:
+                    self.modules[path] = ModuleEntry(path, (st.st_mtime_ns, st.st_size), raw=hit[1])
+                    continue
+            to_parse.append(path)
+        self.stats["cached"] = len(paths) - len(to_parse)
+        self.stats["parsed"] = len(to_parse)
+        progress(f"import graph: parsing {len(to_parse)} of {len(paths)} files", 5)
+        for path, stamp, info in self._parse_many(to_parse, progress):
+            if info is not None:
+                self.modules[path] = ModuleEntry(path, stamp, raw=info)
+        progress("import graph: resolving imports", 90)
+        for entry in self.modules.values():
+            self._set_resolutions(entry, self._resolve_entry(entry))
+        self._reindex()
+        self._compute_cycles()
+        self.stats["build_s"] = time.perf_counter() - started
+        if to_parse or len(cached) != len(self.modules):
+            self.persist()
+        progress("import graph: ready", 100)
+
+    def _parse_many(self, paths: list[str], progress: Progress) -> list:
+        max_bytes = self.workspace.settings.top.max_file_bytes
+        workers = min(os.cpu_count() or 1, 8)
+        if len(paths) >= POOL_THRESHOLD and workers >= 2:
+            try:
+                return self._parse_in_pool(paths, max_bytes, workers, progress)
+            except Exception as exc:  # noqa: BLE001 - a pool that cannot start is no reason to fail
+                log.warning("parsing in a process pool failed (%s); parsing in this process", exc)
+        out = []
+        for i in range(0, len(paths), 200):
+            out.extend(_parse_paths(paths[i:i + 200], max_bytes))
+            done = min(i + 200, len(paths))
+            progress(f"import graph: parsed {done} of {len(paths)}", 5 + int(85 * done / max(1, len(paths))))
+        return out
+
+    @staticmethod
+    def _parse_in_pool(paths: list[str], max_bytes: int, workers: int, progress: Progress) -> list:
+        chunk = max(50, len(paths) // (workers * 4))
+        chunks = [paths[i:i + chunk] for i in range(0, len(paths), chunk)]
+        out = []
+        # spawn, not fork: the server has threads, and forking a threaded process can deadlock.
+        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+            for result in pool.map(_parse_paths, chunks, [max_bytes] * len(chunks)):
+                out.extend(result)
+                progress(f"import graph: parsed {len(out)} of {len(paths)}", 5 + int(85 * len(out) / len(paths)))
+        return out
+
+    def _load_cache(self) -> dict[str, list]:
+        data = read_json(self.cache_path)
+        if not isinstance(data, dict) or data.get("version") != CACHE_VERSION or data.get("root") != str(self.root):
+            return {}
+        modules = data.get("modules")
+        return modules if isinstance(modules, dict) else {}
+
+    def persist(self) -> None:
+        """Write the graph's per-file extraction to the cache folder (atomically)."""
+        with self._lock:
+            modules = {p: [list(e.stamp), e.to_json()] for p, e in self.modules.items() if e.stamp is not None}
+        try:
+            atomic_write_json(self.cache_path, {"version": CACHE_VERSION, "root": str(self.root), "modules": modules})
+        except OSError as exc:
+            log.warning("cannot write the import graph cache %s: %s", self.cache_path, exc)
+
+    def _persist_later(self) -> None:
+        with self._lock:
+            if self._persist_timer is not None:
+                return
+            timer = threading.Timer(PERSIST_DELAY, self._persist_now)
+            timer.daemon = True
+            self._persist_timer = timer
+        timer.start()
+
+    def _persist_now(self) -> None:
+        with self._lock:
+            self._persist_timer = None
+        self.persist()
+
+    def flush(self) -> None:
+        """Write pending changes now (tests, benchmarks, shutdown)."""
+        with self._lock:
+            timer, self._persist_timer = self._persist_timer, None
+        if timer is not None:
+            timer.cancel()
+            self.persist()
+
+    # --- resolution and indexes -----------------------------------------------------------------------
+    def _resolve_entry(self, entry: ModuleEntry) -> tuple[Resolution, ...]:
+        resolve = self.resolver.resolve
+        return tuple(resolve(spec, entry.path, kind) for spec, kind in entry.specifiers())
+
+    def _set_resolutions(self, entry: ModuleEntry, resolutions: tuple[Resolution, ...]) -> bool:
+        """Store an entry's resolutions; True when its module-to-module edges changed."""
+        entry.resolutions = resolutions
+        edges: list[str] = []
+        for res in resolutions:
+            if res.kind == FILE and res.target in self.modules and res.target not in edges:
+                edges.append(res.target)  # type: ignore[arg-type]
+        changed = edges != entry.edges
+        entry.edges = edges
+        return changed
+
+    def resolve_record(self, importer: str, record: ImportRecord) -> Resolution:
+        return self.resolver.resolve(record.specifier, importer, record.kind)
+
+    def _reindex(self) -> None:
+        importers: dict[str, set[str]] = {}
+        for path, entry in self.modules.items():
+            for res in entry.resolutions:
+                if res.target:
+                    importers.setdefault(res.target, set()).add(path)
+        self.importers_of = importers
+
+    def _edges(self, path: str) -> list[str]:
+        entry = self.modules.get(path)
+        return entry.edges if entry is not None else []
+
+    # --- cycles ---------------------------------------------------------------------------------------
+    def _compute_cycles(self) -> None:
+        """Tarjan's strongly connected components over every module (the full computation)."""
+        self.sccs = {}
+        self.scc_of = {}
+        self._scc_cycles = {}
+        for component in _tarjan(sorted(self.modules), self._edges):
+            self._add_scc(component)
+
+    def _add_scc(self, component: list[str]) -> None:
+        sid = self._next_scc
+        self._next_scc += 1
+        self.sccs[sid] = sorted(component)
+        for member in component:
+            self.scc_of[member] = sid
+
+    def _drop_scc(self, sid: int) -> None:
+        for member in self.sccs.pop(sid, ()):
+            if self.scc_of.get(member) == sid:
+                del self.scc_of[member]
+        self._scc_cycles.pop(sid, None)
+
+    def _update_cycles(self, changed: list[str]) -> None:
+        """Recompute the components a change of `changed` modules' edges can affect: their old components
+        and what now both reaches them and is reached from them (a new cycle must pass through them)."""
+        affected: set[str] = set()
+        for node in changed:
+            if node in self.scc_of:
+                affected.update(self.sccs[self.scc_of[node]])
+            if node not in self.modules:
+                continue
+            ancestors = self._reach(node, lambda n: (i for i in self.importers_of.get(n, ()) if i in self.modules))
+            if len(ancestors) > 1:
+                descendants = self._reach(node, self._edges)
+                affected |= ancestors & descendants
+            affected.add(node)
+        affected &= self.modules.keys()
+        for sid in {self.scc_of[m] for m in affected if m in self.scc_of}:
+            self._drop_scc(sid)
+        for node in changed:
+            if node in self.scc_of and node not in self.modules:
+                self._drop_scc(self.scc_of[node])
+
+        def inside(n: str) -> list[str]:
+            return [t for t in self._edges(n) if t in affected]
+
+        for component in _tarjan(sorted(affected), inside):
+            self._add_scc(component)
+
+    @staticmethod
+    def _reach(start: str, successors) -> set[str]:
+        seen = {start}
+        stack = [start]
+        while stack:
+            for nxt in successors(stack.pop()):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append(nxt)
+        return seen
+
+    def _cycles_of_scc(self, sid: int, member: str | None = None) -> list[list[str]]:
+        """Representative cycles of a component: for each member, its shortest cycle through each of its
+        edges' targets (the shortest one). Computed on demand and cached per component; for very large
+        components only the asked member's cycle is computed."""
+        component = self.sccs[sid]
+        cached = self._scc_cycles.setdefault(sid, {})
+        members = set(component)
+        wanted = component if member is None or len(component) <= LARGE_SCC else [member]
+        for m in wanted:
+            if m in cached:
+                continue
+            best: list[str] | None = None
+            for succ in self._edges(m):
+                if succ not in members:
+                    continue
+                path = _shortest_path(succ, m, self._edges, members)
+                if path is not None and (best is None or len(path) < len(best)):
+                    best = [m, *path[:-1]] if succ != m else [m]
+            cached[m] = list(_canonical(best)) if best else []
+        out: dict[tuple[str, ...], list[str]] = {}
+        for m in (component if member is None or len(component) <= LARGE_SCC else [member]):
+            cycle = cached.get(m)
+            if cycle:
+                out.setdefault(tuple(cycle), cycle)
+        return sorted(out.values())
+
+    @property
+    def cycles(self) -> list[list[str]]:
+        """Distinct representative cycles, each starting at its smallest path."""
+        with self._lock:
+            return sorted(c for sid in list(self.sccs) for c in self._cycles_of_scc(sid))
+
+    def cycles_of(self, path: str) -> list[list[str]]:
+        """The representative cycles `path` is part of, each rotated to start at `path`."""
+        with self._lock:
+            sid = self.scc_of.get(path)
+            if sid is None:
+                return []
+            out = []
+            for cycle in self._cycles_of_scc(sid, path):
+                if path in cycle:
+                    i = cycle.index(path)
+                    out.append(cycle[i:] + cycle[:i])
+            return out
+
+    # --- incremental updates --------------------------------------------------------------------------
+    def update(self, workspace: Workspace, changed: set[Path]) -> "ImportGraphService | None":
+        started = time.perf_counter()
+        with self._lock:
+            self.workspace = workspace
+            if provided_modules(workspace) != self.resolver.provided:
+                return None  # the object model changed: rebuild (cheap from the cache)
+            structural = False  # files appeared/disappeared or resolution inputs changed
+            open_paths = set(workspace.open_paths())
+            edge_changes: list[str] = []
+            reparsed: list[tuple[ModuleEntry | None, ModuleEntry]] = []
+            for path in changed:
+                key = str(path)
+                self._foreign.pop(key, None)
+                if is_graph_source(workspace, path):
+                    doc = workspace.document(path)
+                    if doc is None:
+                        old = self.modules.pop(key, None)
+                        if old is not None:
+                            structural = True
+                            edge_changes.append(key)
+                        continue
+                    old = self.modules.get(key)
+                    stamp = None if path in open_paths else _stamp(path)
+                    entry = ModuleEntry(key, stamp, extract(doc.source, doc.tree, doc.language))
+                    self.modules[key] = entry
+                    if old is None:
+                        structural = True
+                    reparsed.append((old, entry))
+                else:
+                    structural = True
+            if structural:
+                self.resolver.invalidate([str(p) for p in changed])
+                for entry in self.modules.values():
+                    if self._set_resolutions(entry, self._resolve_entry(entry)):
+                        edge_changes.append(entry.path)
+                self._reindex()
+            else:
+                for old, entry in reparsed:
+                    if old is not None:
+                        entry.edges = old.edges
+                    if self._set_resolutions(entry, self._resolve_entry(entry)):
+                        edge_changes.append(entry.path)
+                    self._reindex_entry(old, entry)
+            if edge_changes:
+                if structural:
+                    self._compute_cycles()
+                else:
+                    self._update_cycles(edge_changes)
+            self.stats["update_ms"] = (time.perf_counter() - started) * 1000
+        self._persist_later()
+        return self
+
+    def refresh(self, doc: ParsedDocument, info: ModuleInfo | None = None) -> ModuleEntry | None:
+        """Take an editor buffer's current imports into the graph; returns its entry (None: not a module
+        of this workspace). Cheap when the imports did not change."""
+        path = doc.path
+        if path is None:
+            return None
+        key = str(path.resolve())
+        info = info or extract(doc.source, doc.tree, doc.language)
+        with self._lock:
+            old = self.modules.get(key)
+            if old is not None and old.info == info:
+                return old
+            if old is None and not is_graph_source(self.workspace, Path(key)):
+                return None
+            entry = ModuleEntry(key, None, info)
+            self.modules[key] = entry
+            if old is None:
+                # A new file: specifiers elsewhere that did not resolve may now.
+                self.resolver.invalidate([key])
+                for other in self.modules.values():
+                    if other is not entry and any(not r.resolved for r in other.resolutions):
+                        self._set_resolutions(other, self._resolve_entry(other))
+                self._set_resolutions(entry, self._resolve_entry(entry))
+                self._reindex()
+                self._compute_cycles()
+                return entry
+            entry.edges = old.edges
+            edges_changed = self._set_resolutions(entry, self._resolve_entry(entry))
+            self._reindex_entry(old, entry)
+            if edges_changed:
+                self._update_cycles([key])
+            return entry
+
+    def _reindex_entry(self, old: ModuleEntry | None, new: ModuleEntry) -> None:
+        if old is not None:
+            for res in old.resolutions:
+                if res.target and res.target in self.importers_of:
+                    self.importers_of[res.target].discard(old.path)
+        for res in new.resolutions:
+            if res.target:
+                self.importers_of.setdefault(res.target, set()).add(new.path)
+
+    # --- queries --------------------------------------------------------------------------------------
+    def entry(self, path: Path | str) -> ModuleEntry | None:
+        return self.modules.get(str(path))
+
+    def module_info(self, target: str) -> ModuleInfo | None:
+        """Exports/imports of any resolved file: a graph module, or a file outside it (read on demand)."""
+        with self._lock:
+            entry = self.modules.get(target)
+            if entry is not None:
+                return entry.info
+            stamp = _stamp(Path(target))
+            cached = self._foreign.get(target)
+            if cached is not None and cached[0] == stamp:
+                return cached[1]
+        if target.endswith(".json"):
+            info = ModuleInfo(format="json", exports=())
+        else:
+            doc = self.workspace.document(Path(target))
+            info = (extract(doc.source, doc.tree, doc.language) if doc is not None
+                    else ModuleInfo(format="unknown", dynamic_exports=True))
+        with self._lock:
+            if stamp is not None:
+                self._foreign[target] = (stamp, info)
+        return info
+
+    def exports_of(self, target: str, _seen: set[str] | None = None) -> tuple[set[str], bool]:
+        """(names `target` exports, whether that list is complete), following `export *`."""
+        seen = _seen if _seen is not None else set()
+        if target in seen:
+            return set(), True
+        seen.add(target)
+        info = self.module_info(target)
+        if info is None:
+            return set(), False
+        if info.format == "json":
+            return {DEFAULT}, True
+        names = set(info.export_names)
+        complete = not info.dynamic_exports
+        entry = self.modules.get(target)
+        resolutions = entry.resolutions if entry is not None else tuple(
+            self.resolver.resolve(r.specifier, target, r.kind) for r in info.imports)
+        for record, res in zip(info.imports, resolutions):
+            if record.kind == REEXPORT and record.star:
+                if res.kind == FILE and res.target:
+                    sub, sub_complete = self.exports_of(res.target, seen)
+                    names |= sub - {DEFAULT}
+                    complete = complete and sub_complete
+                else:
+                    complete = False
+        return names, complete
+
+    def importers(self, path: Path, name: str) -> list[ImportSite]:
+        """Sites in other files that import `name` exported by the module at `path`, following re-exports
+        (`export { name } from`, `export * from`) through barrels. Namespace imports are not counted."""
+        sites: list[ImportSite] = []
+        seen: set[tuple[str, str]] = set()
+        queue = deque([(str(Path(path).resolve()), name)])
+        with self._lock:
+            while queue:
+                target, wanted = queue.popleft()
+                if (target, wanted) in seen:
+                    continue
+                seen.add((target, wanted))
+                for importer in sorted(self.importers_of.get(target, ())):
+                    entry = self.modules.get(importer)
+                    if entry is None:
+                        continue
+                    for record, res in zip(entry.info.imports, entry.resolutions):
+                        if res.target != target:
+                            continue
+                        if record.star and record.kind == REEXPORT and wanted != DEFAULT:
+                            # `export * from`: the barrel exports it too, unless it defines its own.
+                            if wanted not in {e.name for e in entry.info.exports}:
+                                queue.append((importer, wanted))
+                            continue
+                        for imported in record.names:
+                            if imported.name != wanted:
+                                continue
+                            sites.append(ImportSite(Path(importer), imported.line,
+                                                    imported.start, imported.end, wanted, record.kind,
+                                                    record.specifier))
+                            if record.kind == REEXPORT and imported.exported_as:
+                                queue.append((importer, imported.exported_as))
+        return sorted(sites, key=lambda s: (str(s.path), s.start))
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size)
+
+
+def _tarjan(nodes: list[str], successors) -> list[list[str]]:
+    """Cyclic strongly connected components (iterative Tarjan): size > 1, or a node with a self-edge."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    out: list[list[str]] = []
+    counter = 0
+    for start in nodes:
+        if start in index:
+            continue
+        index[start] = low[start] = counter
+        counter += 1
+        stack.append(start)
+        on_stack.add(start)
+        work = [(start, iter(successors(start)))]
+        while work:
+            node, it = work[-1]
+            advanced = False
+            for succ in it:
+                if succ not in index:
+                    index[succ] = low[succ] = counter
+                    counter += 1
+                    stack.append(succ)
+                    on_stack.add(succ)
+                    work.append((succ, iter(successors(succ))))
+                    advanced = True
+                    break
+                if succ in on_stack and index[succ] < low[node]:
+                    low[node] = index[succ]
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                if low[node] < low[parent]:
+                    low[parent] = low[node]
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1 or node in successors(node):
+                    out.append(component)
+    return out
+
+
+def _shortest_path(start: str, goal: str, edges, members: set[str]) -> list[str] | None:
+    """BFS path start -> ... -> goal inside `members` (both ends included)."""
+    if start == goal:
+        return [goal]
+    previous: dict[str, str] = {start: start}
+    queue = deque([start])
+    while queue:
+        node = queue.popleft()
+        for succ in edges(node):
+            if succ in members and succ not in previous:
+                previous[succ] = node
+                if succ == goal:
+                    path = [goal]
+                    while path[-1] != start:
+                        path.append(previous[path[-1]])
+                    return path[::-1]
+                queue.append(succ)
+    return None
+
+
+def _canonical(cycle: list[str]) -> tuple[str, ...]:
+    i = cycle.index(min(cycle))
+    return tuple(cycle[i:] + cycle[:i])

@@ -1,0 +1,403 @@
+"""Doc files -> `DocChunk`s: the unit the docs index stores and `lookup_docs` returns.
+
+Markdown, plain text and HTML are chunked by heading section, the heading path being the chunk's title;
+a code block is never split; a long section is split at block boundaries with one block of overlap.
+JSDoc/TSDoc comments of `.d.ts`/`.ts`/`.js` sources become one chunk per documented declaration, titled
+with its qualified name (`Table.addRow`). Every chunk records its file, 0-based line range, heading path
+and the identifiers it mentions. Pure: no index, no whoosh.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lsp_server import languages
+
+MAX_CHUNK_CHARS = 1800  # a longer section is split (code blocks stay whole even when longer)
+HEADING_SEP = " › "
+
+MARKDOWN_EXTS = (".md", ".markdown", ".mdx")
+TEXT_EXTS = (".txt", ".rst", ".text")
+HTML_EXTS = (".html", ".htm")
+CODE_EXTS = (".d.ts", ".ts", ".mts", ".cts", ".js", ".mjs", ".cjs")
+DOC_EXTS = MARKDOWN_EXTS + TEXT_EXTS + HTML_EXTS + CODE_EXTS
+
+IDENT = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)*")
+_CODE_SPAN = re.compile(r"`([^`\n]+)`")
+_JS_WORDS = frozenset(
+    "const let var function return new this await async if else for while of in true false null undefined "
+    "import export from class extends typeof instanceof void delete throw try catch finally switch case "
+    "break continue default do yield static get set declare interface type enum readonly public private "
+    "protected abstract implements namespace module keyof infer never unknown any string number boolean "
+    "object symbol bigint console log js ts".split())
+
+
+@dataclass(frozen=True)
+class DocChunk:
+    path: Path
+    start_line: int  # 0-based, inclusive
+    end_line: int  # 0-based, inclusive
+    heading: str  # heading path, outermost first, joined with HEADING_SEP
+    text: str
+    identifiers: tuple[str, ...] = ()
+    kind: str = "prose"  # "prose" | "api" (a doc comment of a declaration)
+
+
+@dataclass
+class _Line:
+    text: str
+    code: bool = False  # inside a code block (fences included)
+    heading: tuple[int, str] | None = None  # (level, title)
+    underline: bool = False  # the ==== / ---- line under a setext heading
+
+
+@dataclass
+class _Block:
+    start: int
+    end: int  # inclusive
+    code: bool
+    lines: list[str] = field(default_factory=list)
+
+    @property
+    def size(self) -> int:
+        return sum(len(x) + 1 for x in self.lines)
+
+
+def is_doc_file(path: str | Path) -> bool:
+    return str(path).lower().endswith(DOC_EXTS)
+
+
+def chunk_file(path: Path, text: str) -> list[DocChunk]:
+    """The chunks of one doc file, by its extension."""
+    name = path.name.lower()
+    if name.endswith(CODE_EXTS):
+        return chunk_source(path, text)
+    if name.endswith(HTML_EXTS):
+        return _sections(path, _html_lines(text))
+    return _sections(path, _markdown_lines(text, setext_only=name.endswith(TEXT_EXTS)))
+
+
+# --- identifiers ------------------------------------------------------------------------------------------
+def identifiers_in(text: str, code_lines: str = "") -> tuple[str, ...]:
+    """Identifiers a chunk mentions: names in code spans and code blocks (dotted names also by part), and
+    camelCase / PascalCase / snake_case words in prose. Order of first mention, no duplicates."""
+    found: dict[str, None] = {}
+
+    def add(name: str) -> None:
+        if name.lower() in _JS_WORDS or len(name) < 2:
+            return
+        found.setdefault(name, None)
+
+    def add_code(code: str) -> None:
+        for m in IDENT.finditer(code):
+            name = m.group(0)
+            add(name)
+            if "." in name:
+                for part in name.split("."):
+                    add(part)
+
+    for m in _CODE_SPAN.finditer(text):
+        add_code(m.group(1))
+    add_code(code_lines)
+    for m in IDENT.finditer(_CODE_SPAN.sub(" ", text)):
+        name = m.group(0)
+        dotted = "." in name and re.search(r"[A-Z]", name) and all(len(p) >= 2 for p in name.split("."))
+        if dotted:
+            add(name)
+        for part in name.split("."):
+            if dotted or re.search(r"[a-z][A-Z]|_[a-zA-Z]|^[A-Z][a-z]+[A-Z]", part):
+                add(part)
+    return tuple(found)
+
+
+def subject_symbols(chunk: DocChunk) -> tuple[str, ...]:
+    """The API names a chunk is *about* (not merely mentions): the code-like names of its own heading
+    (`Table.addRow(options) → Row` -> `Table.addRow`, `addRow`; parameter lists and return types left out),
+    or the qualified name of the declaration a doc comment documents."""
+    last = chunk.heading.split(HEADING_SEP)[-1]
+    if chunk.kind == "api":
+        names = [last] if IDENT.fullmatch(last) else []
+    else:
+        last = re.split(r"\s+(?:→|->|:)\s+", re.sub(r"\([^)]*\)", "", last))[0]
+        words = IDENT.findall(last)
+        names = [w for w in words if "." in w or re.search(r"[a-z][A-Z]|_", w)
+                 or (len(words) <= 2 and w[:1].isupper() and w.lower() not in _JS_WORDS)]
+    out: dict[str, None] = {}
+    for name in names:
+        out.setdefault(name, None)
+        if "." in name:
+            out.setdefault(name.rsplit(".", 1)[-1], None)
+    return tuple(out)
+
+
+# --- Markdown / text --------------------------------------------------------------------------------------
+_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+_ATX = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
+_SETEXT = re.compile(r"^\s{0,3}(=+|-+)\s*$")
+
+
+def _markdown_lines(text: str, setext_only: bool = False) -> list[_Line]:
+    raw = text.splitlines()
+    out: list[_Line] = []
+    fence: str | None = None
+    for i, line in enumerate(raw):
+        m = _FENCE.match(line)
+        if fence is not None:
+            out.append(_Line(line, code=True))
+            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence):
+                fence = None
+            continue
+        if m and not setext_only:
+            fence = m.group(1)
+            out.append(_Line(line, code=True))
+            continue
+        h = None if setext_only else _ATX.match(line)
+        if h:
+            out.append(_Line(line, heading=(len(h.group(1)), _clean_heading(h.group(2)))))
+            continue
+        under = _SETEXT.match(line)
+        if under and out and out[-1].text.strip() and out[-1].heading is None and not out[-1].code \
+                and i >= 1 and (i < 2 or not raw[i - 2].strip() or setext_only) and len(under.group(1)) >= 3:
+            prev = out[-1]
+            prev.heading = (1 if under.group(1)[0] == "=" else 2, _clean_heading(prev.text))
+            out.append(_Line(line, underline=True))
+            continue
+        out.append(_Line(line))
+    return out
+
+
+def _clean_heading(title: str) -> str:
+    title = re.sub(r"`([^`]*)`", r"\1", title)
+    title = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", title)
+    return re.sub(r"\s+", " ", title).strip()
+
+
+# --- HTML -------------------------------------------------------------------------------------------------
+_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>|<!--.*?-->|<!DOCTYPE[^>]*>", re.S)
+_SKIP_ELEMENTS = ("script", "style", "head")
+
+
+def _html_lines(text: str) -> list[_Line]:
+    """HTML -> lines at their original line numbers: tags stripped (code kept), h1-h6 as headings,
+    <pre> content as code, entities decoded."""
+    # Remove skipped elements but keep their newlines, so line numbers still match the file.
+    for name in _SKIP_ELEMENTS:
+        text = re.sub(rf"<{name}\b.*?</{name}\s*>", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S | re.I)
+    pre_spans = [m.span() for m in re.finditer(r"<pre\b.*?</pre\s*>", text, re.S | re.I)]
+
+    def inline_code(m: re.Match) -> str:
+        if any(s <= m.start() < e for s, e in pre_spans):
+            return m.group(0)
+        return "`" + m.group(1) + "`"
+
+    # Inline <code> outside <pre> becomes a Markdown code span, so its identifiers count as code.
+    text = re.sub(r"<code\b[^>]*>([^<]*)</code\s*>", inline_code, text, flags=re.I)
+    line_of = _line_starts(text)
+    code_lines: set[int] = set()
+    headings: dict[int, tuple[int, str]] = {}
+    for m in re.finditer(r"<pre\b[^>]*>(.*?)</pre\s*>", text, re.S | re.I):
+        code_lines.update(range(_line_at(line_of, m.start()), _line_at(line_of, m.end()) + 1))
+    for m in re.finditer(r"<h([1-6])\b[^>]*>(.*?)</h\1\s*>", text, re.S | re.I):
+        title = html.unescape(_TAG.sub("", m.group(2)))
+        headings[_line_at(line_of, m.start())] = (int(m.group(1)), _clean_heading(title))
+    stripped = _TAG.sub(lambda m: "\n" * m.group(0).count("\n"), text)
+    out = []
+    for i, line in enumerate(stripped.split("\n")):
+        line = html.unescape(line)
+        out.append(_Line(line if i in code_lines else line.strip(), code=i in code_lines, heading=headings.get(i)))
+    if out and out[-1].text == "" and text.endswith("\n"):
+        out.pop()
+    return out
+
+
+def _line_starts(text: str) -> list[int]:
+    starts = [0]
+    starts.extend(m.end() for m in re.finditer("\n", text))
+    return starts
+
+
+def _line_at(starts: list[int], offset: int) -> int:
+    import bisect
+
+    return bisect.bisect_right(starts, offset) - 1
+
+
+# --- sections -> chunks -----------------------------------------------------------------------------------
+def _sections(path: Path, lines: list[_Line]) -> list[DocChunk]:
+    chunks: list[DocChunk] = []
+    stack: list[tuple[int, str]] = []
+    start = 0
+    title_path = path.stem
+
+    def flush(end: int) -> None:
+        body = [i for i in range(start, end)
+                if lines[i].text.strip() and lines[i].heading is None and not lines[i].underline]
+        if not body:
+            return
+        heading = HEADING_SEP.join(t for _, t in stack) or title_path
+        chunks.extend(_split(path, heading, lines, start, end - 1))
+
+    for i, line in enumerate(lines):
+        if line.heading is None:
+            continue
+        # A setext heading's underline belongs to the heading line before it.
+        flush(i)
+        level, title = line.heading
+        while stack and stack[-1][0] >= level:
+            stack.pop()
+        stack.append((level, title))
+        start = i
+    flush(len(lines))
+    return chunks
+
+
+def _split(path: Path, heading: str, lines: list[_Line], first: int, last: int) -> list[DocChunk]:
+    """One section -> one chunk, or several at block boundaries with one block of overlap."""
+    while last > first and not lines[last].text.strip():
+        last -= 1
+    blocks: list[_Block] = []
+    for i in range(first, last + 1):
+        line = lines[i]
+        blank = not line.text.strip() and not line.code
+        if blank:
+            continue
+        prev = blocks[-1] if blocks else None
+        if prev is not None and prev.end == i - 1 and prev.code == line.code:
+            prev.lines.append(line.text)  # a code block is one block: never split inside it
+            prev.end = i
+        else:
+            blocks.append(_Block(i, i, line.code, [line.text]))
+    if not blocks:
+        return []
+    total = sum(b.size for b in blocks)
+    if total <= MAX_CHUNK_CHARS or len(blocks) == 1:
+        return [_chunk(path, heading, lines, first, last)]
+    pieces: list[list[_Block]] = []
+    current: list[_Block] = []
+    size = 0
+    for b in blocks:
+        if current and size + b.size > MAX_CHUNK_CHARS:
+            pieces.append(current)
+            overlap = current[-1] if current[-1].size <= MAX_CHUNK_CHARS // 2 and len(current) > 1 else None
+            current = [overlap] if overlap else []
+            size = overlap.size if overlap else 0
+        current.append(b)
+        size += b.size
+    if current:
+        pieces.append(current)
+    out = []
+    for n, piece in enumerate(pieces):
+        s = first if n == 0 else piece[0].start
+        out.append(_chunk(path, heading, lines, s, piece[-1].end))
+    return out
+
+
+def _chunk(path: Path, heading: str, lines: list[_Line], first: int, last: int) -> DocChunk:
+    text = "\n".join(lines[i].text for i in range(first, last + 1))
+    code = "\n".join(lines[i].text for i in range(first, last + 1) if lines[i].code)
+    return DocChunk(path, first, last, heading, text, identifiers_in(heading + "\n" + text, code))
+
+
+# --- JSDoc / TSDoc in sources -----------------------------------------------------------------------------
+_DECL_TYPES = {
+    "class_declaration", "abstract_class_declaration", "interface_declaration", "enum_declaration",
+    "function_declaration", "function_signature", "type_alias_declaration", "lexical_declaration",
+    "variable_declaration", "method_definition", "method_signature", "abstract_method_signature",
+    "public_field_definition", "property_signature", "enum_assignment", "property_identifier",
+    "module", "internal_module", "ambient_declaration", "field_definition", "construct_signature",
+}
+_CONTAINERS = {"class_declaration", "abstract_class_declaration", "interface_declaration", "enum_declaration",
+               "module", "internal_module", "class"}
+
+
+def chunk_source(path: Path, text: str) -> list[DocChunk]:
+    """One chunk per `/** ... */` comment, titled with the qualified name of the declaration it documents."""
+    lang = languages.language_for_path(path)
+    if lang is None:
+        return []
+    source = text.encode("utf-8")
+    tree = languages.parser(lang).parse(source)
+    chunks: list[DocChunk] = []
+    stack = [tree.root_node]
+    while stack:
+        node = stack.pop()
+        if node.type == "comment":
+            comment = source[node.start_byte:node.end_byte].decode("utf-8", "replace")
+            if comment.startswith("/**"):
+                chunk = _doc_comment_chunk(path, node, comment, source)
+                if chunk is not None:
+                    chunks.append(chunk)
+            continue
+        stack.extend(reversed(node.children))
+    chunks.sort(key=lambda c: c.start_line)
+    return chunks
+
+
+def _doc_comment_chunk(path: Path, node, comment: str, source: bytes) -> DocChunk | None:
+    body = _comment_text(comment)
+    if not body.strip():
+        return None
+    decl = node.next_named_sibling
+    while decl is not None and decl.type == "comment":
+        decl = decl.next_named_sibling
+    name = _decl_name(decl, source) if decl is not None else None
+    if decl is not None and decl.start_point[0] > node.end_point[0] + 1:
+        name = None  # a blank line between: a free-standing comment, not this declaration's doc
+    last = node.end_point[0]
+    signature = ""
+    if name:
+        qualified = ".".join([*_containers(decl, source), name])
+        line = source[decl.start_byte:].split(b"\n", 1)[0].decode("utf-8", "replace").strip()
+        signature = line
+        last = decl.start_point[0]
+        heading = f"{path.name}{HEADING_SEP}{qualified}"
+    else:
+        heading = path.name
+        qualified = ""
+    text = body + ("\n\n" + signature if signature else "")
+    idents = identifiers_in(text, signature)
+    if qualified:
+        extra = [qualified, *qualified.split(".")]
+        idents = tuple(dict.fromkeys([*extra, *idents]))
+    return DocChunk(path, node.start_point[0], last, heading, text, idents, kind="api")
+
+
+def _comment_text(comment: str) -> str:
+    inner = comment[3:-2] if comment.endswith("*/") else comment[3:]
+    lines = [re.sub(r"^\s*\*?\s?", "", ln) for ln in inner.splitlines()]
+    text = "\n".join(lines).strip()
+    return re.sub(r"\{@link\s+([^}|\s]+)(?:[|\s][^}]*)?\}", r"`\1`", text)
+
+
+def _decl_name(decl, source: bytes) -> str | None:
+    target = decl
+    while target.type in ("export_statement", "ambient_declaration"):
+        inner = target.child_by_field_name("declaration") or next(
+            (c for c in target.named_children if c.type not in ("comment", "decorator")), None)
+        if inner is None:
+            return None
+        target = inner
+    if target.type in ("lexical_declaration", "variable_declaration"):
+        declarator = next((c for c in target.named_children if c.type == "variable_declarator"), None)
+        target = declarator or target
+    name = target.child_by_field_name("name")
+    if name is None and target.type == "construct_signature":
+        return "constructor"
+    if name is None:
+        return None
+    return source[name.start_byte:name.end_byte].decode("utf-8", "replace")
+
+
+def _containers(decl, source: bytes) -> list[str]:
+    names = []
+    node = decl.parent
+    while node is not None:
+        if node.type in _CONTAINERS:
+            n = node.child_by_field_name("name")
+            if n is not None:
+                names.append(source[n.start_byte:n.end_byte].decode("utf-8", "replace").strip("'\""))
+        node = node.parent
+    return list(reversed(names))

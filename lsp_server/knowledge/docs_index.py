@@ -1,0 +1,566 @@
+"""The docs index: the only module that imports whoosh.
+
+Owns the code-aware analyzer (identifiers kept whole AND split: `addRow` is found by `addRow`, `add row` and
+`addrow`; `snake_case` likewise), the index schema (heading and identifier fields boosted), and `DocsIndex`,
+the workspace service that keeps the index of `[docs] paths` (plus doc comments of object-model sources)
+on disk under `<cache_dir>/docs-index`:
+
+- a full build goes to a temporary folder beside the final one and is swapped in (`storage.swap_directory`),
+  so a kill mid-build leaves the previous index (or none), never a torn one; leftovers of dead builds are
+  removed;
+- `manifest.json` (written last) records each file's content hash and chunk count; an index whose manifest
+  is missing or disagrees with the index (a kill between commit and manifest) is rebuilt;
+- a changed doc file is re-indexed alone (hash per file), at start-up and on `Service.update`.
+
+Searches return `IndexHit`s holding every query term (after the analyzer) and a snippet with the matched
+terms marked `**like this**`.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import shutil
+import threading
+import time
+import uuid
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from whoosh import index as whoosh_index
+from whoosh.analysis import STOP_WORDS, Token, Tokenizer
+from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
+from whoosh.lang.porter import stem as porter_stem
+from whoosh.query import And, AndMaybe, Or, Prefix, Term
+
+from lsp_server import storage
+from lsp_server.config import config_section
+from lsp_server.knowledge.chunker import DocChunk, chunk_file, is_doc_file, subject_symbols
+from lsp_server.workspace import Progress, Service, Workspace, read_text_file, service
+
+log = logging.getLogger(__name__)
+
+FORMAT = 6  # bump when the schema, analyzer or chunker changes: old indexes are rebuilt
+INDEX_DIR = "docs-index"
+MANIFEST = "manifest.json"
+FIELDS = ("heading", "idents", "body")
+
+
+@config_section("docs")
+@dataclass(frozen=True)
+class DocsConfig:
+    """`[docs]`: where the engine's docs are."""
+
+    paths: list[str] = field(default_factory=list, metadata={"path": True})
+    include_object_model: bool = True  # also index doc comments of `[object_model] sources`
+
+
+# --- analyzer ---------------------------------------------------------------------------------------------
+_TOKEN = re.compile(r"(?:[^\W\d]|\$)[\w$]*|\d+")
+_CAMEL = re.compile(r"[A-Z]{2,}(?=[A-Z][a-z]|\d|$)|[A-Z]?[a-z]+|[A-Z]+|\d+|[^\W\d_A-Za-z]+")
+# English stop words plus the words of a question ("how do I ...") that never carry its subject.
+STOPWORDS = frozenset(STOP_WORDS) | frozenset(
+    "how do does did doing done can could would should shall what why when where which who whom whose i me my "
+    "mine we our ours you your yours they them their he she his her its am been being was were has had have "
+    "having there here any many much every each all some several multiple want need needs way ways possible "
+    "best just also only very really please so than then these those into onto about".split())
+
+
+@lru_cache(maxsize=200_000)
+def _stem(word: str) -> str:
+    return porter_stem(word)
+
+
+@lru_cache(maxsize=200_000)
+def token_terms(token: str, query: bool) -> tuple[str, ...]:
+    """The index terms of one source token. A compound identifier gives its whole normalized form
+    (lowercase, `_`/`$` dropped: `addRow`, `add_row` and `ADDROW` all give `addrow`) and, when indexing,
+    its stemmed parts; in a query it stands for itself only, so `addRows` never matches `addRow`.
+    A plain word is lowercased and stemmed; stop words and one-letter words give nothing."""
+    pieces = [p for p in re.split(r"[_$]+", token) if p]
+    parts = [m.group(0) for piece in pieces for m in _CAMEL.finditer(piece)]
+    if len(parts) > 1:
+        whole = token.lower().replace("_", "").replace("$", "")
+        if query:
+            return (whole,)
+        out = [whole]
+        for p in parts:
+            low = p.lower()
+            if len(low) >= 2 and low not in STOPWORDS:
+                out.append(_stem(low) if low.isalpha() else low)
+        return tuple(dict.fromkeys(out))
+    word = token.lower().strip("_$")
+    if len(word) < 2 or word in STOPWORDS:
+        return ()
+    stemmed = _stem(word) if word.isalpha() else word
+    if query and stemmed != word:
+        return (stemmed, word)  # alternatives: `maxrows` is also the whole form of `max_rows`
+    return (stemmed,)
+
+
+def analyze(text: str, query: bool = False) -> list[tuple[str, int, int]]:
+    """(term, start char, end char) for every term of `text`, in order."""
+    out = []
+    for m in _TOKEN.finditer(text):
+        for term in token_terms(m.group(0), query):
+            out.append((term, m.start(), m.end()))
+    return out
+
+
+def query_groups(text: str) -> list[tuple[str, ...]]:
+    """The query's terms, one group of alternatives per word (a chunk must match one of each group)."""
+    groups: dict[tuple[str, ...], None] = {}
+    for m in _TOKEN.finditer(text):
+        alternatives = token_terms(m.group(0), True)
+        if alternatives:
+            groups.setdefault(alternatives, None)
+    return list(groups)
+
+
+def query_terms(text: str) -> list[str]:
+    """The distinct terms of a query, in order (the first alternative of each word)."""
+    return list(dict.fromkeys(g[0] for g in query_groups(text)))
+
+
+class CodeTokenizer(Tokenizer):
+    """whoosh adapter of `analyze` (mode "query" from the query side, anything else is indexing)."""
+
+    def __eq__(self, other):
+        return type(other) is type(self)
+
+    def __call__(self, value, positions=False, chars=False, keeporiginal=False, removestops=True,
+                 start_pos=0, start_char=0, tokenize=True, mode="", **kwargs):
+        t = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        if not tokenize:
+            t.original = t.text = value
+            t.boost = 1.0
+            if positions:
+                t.pos = start_pos
+            if chars:
+                t.startchar, t.endchar = start_char, start_char + len(value)
+            yield t
+            return
+        for pos, (term, s, e) in enumerate(analyze(value, query=mode == "query")):
+            t.text = term
+            t.boost = 1.0
+            t.stopped = False
+            if keeporiginal:
+                t.original = value[s:e]
+            if positions:
+                t.pos = start_pos + pos
+            if chars:
+                t.startchar, t.endchar = start_char + s, start_char + e
+            yield t
+
+
+def make_schema() -> Schema:
+    code = CodeTokenizer()
+    return Schema(
+        id=ID(stored=True, unique=True),
+        path=ID(stored=True),
+        lines=STORED,
+        kind=STORED,
+        # No positions (phrase=False): we never run phrase queries, and the index is smaller and faster.
+        heading=TEXT(analyzer=code, stored=True, field_boost=3.0, phrase=False),
+        idents=TEXT(analyzer=code, field_boost=2.0, phrase=False),
+        ident_list=STORED,
+        body=TEXT(analyzer=code, stored=True, phrase=False),
+        # Normalized names the chunk is about (`table.addrow addrow`): a query naming one ranks it first.
+        symbol=KEYWORD(lowercase=True, scorable=True),
+    )
+
+
+SYMBOL_BOOST = 4.0
+API_CHUNK_BOOST = 0.9
+_QUERY_SYMBOL = re.compile(r"(?:[^\W\d]|\$)[\w$]*(?:\.(?:[^\W\d]|\$)[\w$]*)*")
+
+
+def normalize_symbol(name: str) -> str:
+    return name.lower().replace("_", "").replace("$", "")
+
+
+def query_symbols(text: str) -> list[str]:
+    """Code-like names in a query (dotted, camelCase, snake_case or Capitalized), normalized."""
+    out: dict[str, None] = {}
+    for m in _QUERY_SYMBOL.finditer(text):
+        name = m.group(0)
+        if "." in name or re.search(r"[a-z][A-Z]|_", name) or name[:1].isupper():
+            out.setdefault(normalize_symbol(name), None)
+            if "." in name:
+                out.setdefault(normalize_symbol(name.rsplit(".", 1)[-1]), None)
+    return list(out)
+
+
+# --- results ----------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class IndexHit:
+    path: Path
+    start_line: int
+    end_line: int
+    heading: str
+    snippet: str
+    score: float
+    text: str
+    identifiers: tuple[str, ...]
+    kind: str
+    chunk_id: str
+
+
+@dataclass
+class SearchOutcome:
+    hits: list[IndexHit]
+    terms: list[str]
+    missing: list[str] = field(default_factory=list)  # query terms no chunk holds
+
+
+def mark_snippet(text: str, terms: set[str], max_lines: int = 3, max_chars: int = 320) -> str:
+    """The lines of `text` holding the most distinct query terms (with neighbours), matches marked."""
+    lines = text.split("\n")
+    best, best_key = 0, (-1, 0)
+    for i, line in enumerate(lines):
+        found = {t for t, _, _ in analyze(line) if t in terms}
+        key = (len(found), -i)
+        if key > best_key:
+            best, best_key = i, key
+    lo = best - 1 if best > 0 and max_lines >= 3 and lines[best - 1].strip() else best
+    hi = min(len(lines), lo + max_lines)
+    out = []
+    for line in lines[lo:hi]:
+        marked, last = [], 0
+        for m in _TOKEN.finditer(line):
+            if set(token_terms(m.group(0), False)) & terms:
+                marked.append(line[last:m.start()] + "**" + m.group(0) + "**")
+                last = m.end()
+        marked.append(line[last:])
+        out.append("".join(marked).rstrip())
+    snippet = "\n".join(x for x in out if x.strip())
+    return snippet if len(snippet) <= max_chars else snippet[: max_chars - 1].rstrip() + "…"
+
+
+# --- doc sources ------------------------------------------------------------------------------------------
+def doc_roots(ws: Workspace) -> list[Path]:
+    """The configured doc folders and files, plus object-model sources (their doc comments)."""
+    cfg = ws.settings.get(DocsConfig)
+    roots = [Path(p) for p in cfg.paths]
+    if cfg.include_object_model:
+        raw = ws.settings.values.get("object_model", {}).get("sources", [])
+        bases = [ws.root, *ws.settings.packs]
+        for item in raw if isinstance(raw, list) else []:
+            p = item.get("path") if isinstance(item, dict) else item
+            if not isinstance(p, str) or not p:
+                continue
+            candidates = [Path(p)] if Path(p).is_absolute() else [b / p for b in bases]
+            found = next((c.resolve() for c in candidates if c.exists()), None)
+            if found is not None and found not in roots:
+                roots.append(found)
+    return roots
+
+
+def doc_files(ws: Workspace) -> list[Path]:
+    seen: dict[Path, None] = {}
+    for root in doc_roots(ws):
+        if not root.exists():
+            log.info("[docs] path not found: %s", root)
+            continue
+        for path in ws.files(root, languages=None):
+            if is_doc_file(path):
+                seen.setdefault(path.resolve(), None)
+    return list(seen)
+
+
+def _config_key(ws: Workspace) -> str:
+    roots = sorted(str(r) for r in doc_roots(ws))
+    return storage.content_hash("\n".join([str(FORMAT), *roots]).encode())
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+# --- the service ------------------------------------------------------------------------------------------
+@service
+class DocsIndex(Service):
+    name = "docs index"
+
+    def __init__(self, folder: Path, ix, manifest: dict):
+        self.folder = folder
+        self.ix = ix
+        self.manifest = manifest
+        self.generation = 0  # bumped on every change: part of cache keys of lookups
+        self.searches = 0  # live searches run (reported in debug output, e.g. to show coalescing)
+        self._lock = threading.Lock()
+        self._write_lock = threading.Lock()
+        self._searcher = ix.searcher()
+
+    # --- building -------------------------------------------------------------------------------------
+    @classmethod
+    def build(cls, workspace: Workspace, progress: Progress) -> "DocsIndex":
+        folder = workspace.cache_dir / INDEX_DIR
+        _remove_dead_builds(folder)
+        files = doc_files(workspace)
+        key = _config_key(workspace)
+        existing = cls.open(folder, key)
+        if existing is not None:
+            existing.sync(workspace, files, progress)
+            return existing
+        return cls.full_build(workspace, folder, files, key, progress)
+
+    @classmethod
+    def open(cls, folder: Path, key: str) -> "DocsIndex | None":
+        """The index in `folder` if it is complete and consistent, else None (the caller rebuilds)."""
+        manifest = storage.read_json(folder / MANIFEST)
+        if not isinstance(manifest, dict) or manifest.get("format") != FORMAT or manifest.get("config") != key:
+            return None
+        try:
+            ix = whoosh_index.open_dir(str(folder))
+            count = ix.doc_count()
+            with ix.reader() as reader:  # opens every segment's files: a missing or torn one raises
+                for leaf in reader.leaf_readers():
+                    leaf_reader = leaf[0]
+                    if leaf_reader.doc_count():
+                        next(iter(leaf_reader.all_stored_fields()), None)
+                    next(iter(leaf_reader.lexicon("body")), None)
+            expected = sum(f.get("chunks", 0) for f in manifest.get("files", {}).values())
+            if count != expected:
+                log.warning("docs index at %s holds %d chunks, its manifest %d: rebuilding", folder, count, expected)
+                ix.close()
+                return None
+            return cls(folder, ix, manifest)
+        except Exception as exc:  # noqa: BLE001 - any damage means a rebuild, never a crash
+            log.warning("docs index at %s is unreadable (%s): rebuilding", folder, exc)
+            return None
+
+    @classmethod
+    def full_build(cls, workspace: Workspace, folder: Path, files: list[Path], key: str,
+                   progress: Progress) -> "DocsIndex":
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        tmp = folder.with_name(f"{folder.name}.build-{os.getpid()}-{uuid.uuid4().hex[:8]}")
+        tmp.mkdir()
+        try:
+            ix = whoosh_index.create_in(str(tmp), make_schema())
+            manifest = {"format": FORMAT, "config": key, "files": {}}
+            writer = ix.writer(limitmb=256)
+            try:
+                for n, path in enumerate(files):
+                    entry = _add_file(writer, workspace, path)
+                    if entry is not None:
+                        manifest["files"][str(path)] = entry
+                    if n % 50 == 0:
+                        progress(f"docs: {n}/{len(files)} files", int(100 * n / max(1, len(files))))
+                writer.commit()
+            except BaseException:
+                writer.cancel()
+                raise
+            ix.close()
+            storage.atomic_write_json(tmp / MANIFEST, manifest)
+            storage.swap_directory(tmp, folder)
+        finally:
+            if tmp.exists():
+                shutil.rmtree(tmp, ignore_errors=True)
+        built = cls.open(folder, key)
+        if built is None:
+            raise RuntimeError(f"docs index just built in {folder} does not open")
+        log.info("docs index: %d chunks from %d files", built.ix.doc_count(), len(manifest["files"]))
+        return built
+
+    def sync(self, workspace: Workspace, files: list[Path], progress: Progress = lambda m, p=None: None) -> int:
+        """Re-index files whose content hash changed, add new ones, drop deleted ones. Returns the count."""
+        known = set(self.manifest.get("files", {}))
+        current = {str(p) for p in files}
+        changed = [Path(p) for p in sorted(known - current)]
+        for path in files:
+            entry = self.manifest["files"].get(str(path))
+            if entry is None or entry.get("hash") != _hash_file(path):
+                changed.append(path)
+        if changed:
+            progress(f"docs: updating {len(changed)} files", None)
+            self._reindex(workspace, changed, current)
+        return len(changed)
+
+    def update(self, workspace: Workspace, changed: set[Path]) -> "DocsIndex | None":
+        roots = doc_roots(workspace)
+        relevant = [p for p in changed if str(p) in self.manifest["files"]
+                    or (is_doc_file(p) and any(p == r or r in p.parents for r in roots))]
+        if not relevant:
+            return self
+        current = set(self.manifest["files"])
+        for p in relevant:
+            if p.is_file() and any(p == r or r in p.parents for r in roots):
+                current.add(str(p))
+            else:
+                current.discard(str(p))
+        self._reindex(workspace, relevant, current)
+        return self
+
+    def _reindex(self, workspace: Workspace, paths: list[Path], current: set[str]) -> None:
+        with self._write_lock:
+            writer = self.ix.writer(timeout=10.0)
+            try:
+                for path in paths:
+                    writer.delete_by_term("path", str(path))
+                    self.manifest["files"].pop(str(path), None)
+                    if str(path) in current and path.is_file():
+                        entry = _add_file(writer, workspace, path)
+                        if entry is not None:
+                            self.manifest["files"][str(path)] = entry
+                writer.commit()
+            except BaseException:
+                writer.cancel()
+                raise
+            storage.atomic_write_json(self.folder / MANIFEST, self.manifest)
+            with self._lock:
+                # A fresh searcher: refresh() kept serving deleted documents after a delete-only commit.
+                old, self._searcher = self._searcher, self.ix.searcher()
+                old.close()
+                self.generation += 1
+
+    # --- reading --------------------------------------------------------------------------------------
+    @property
+    def file_count(self) -> int:
+        return len(self.manifest.get("files", {}))
+
+    @property
+    def aliases(self) -> list[tuple[str, list[str]]]:
+        """Concept aliases mined from the docs at indexing time: (word, [symbols])."""
+        merged: dict[str, list[str]] = {}
+        for entry in self.manifest.get("files", {}).values():
+            for word, symbols in entry.get("aliases", []):
+                bucket = merged.setdefault(word, [])
+                bucket.extend(s for s in symbols if s not in bucket)
+        return sorted(merged.items())
+
+    def search(self, text: str, limit: int = 5, under: Path | None = None) -> SearchOutcome:
+        """Chunks holding every term of `text` (after the analyzer), best first."""
+        groups = query_groups(text)
+        terms = [g[0] for g in groups]
+        if not groups:
+            return SearchOutcome([], [])
+        q = And([_union([Term(f, t) for f in FIELDS for t in group]) for group in groups])
+        symbols = query_symbols(text)
+        if symbols:
+            q = AndMaybe(q, _union([Term("symbol", s, boost=SYMBOL_BOOST) for s in symbols]))
+        if under is not None:
+            prefix = str(under)
+            q = And([q, Or([Term("path", prefix), Prefix("path", prefix.rstrip("/") + "/")])])
+        wanted = {t for g in groups for t in g}
+        with self._lock:
+            self.searches += 1
+            searcher = self._searcher
+            results = searcher.search(q, limit=limit)
+            hits = []
+            for r in results:
+                stored = r.fields()
+                start, end = stored["lines"]
+                hits.append(IndexHit(Path(stored["path"]), start, end, stored["heading"],
+                                     mark_snippet(stored["body"], wanted), round(r.score, 4), stored["body"],
+                                     tuple(stored.get("ident_list") or ()), stored.get("kind", "prose"),
+                                     stored["id"]))
+            missing = [] if hits else [g[0] for g in groups if not any(
+                searcher.doc_frequency(f, t) for f in FIELDS for t in g)]
+        return SearchOutcome(hits, terms, missing)
+
+    def term_frequency(self, term: str) -> int:
+        with self._lock:
+            return max(self._searcher.doc_frequency(f, term) for f in FIELDS)
+
+    def nearest_terms(self, term: str, limit: int = 3) -> list[str]:
+        """Indexed terms within a small edit distance of `term`, closest first, in their doc spelling."""
+        import difflib
+
+        maxdist = 1 if len(term) <= 5 else 2
+        with self._lock:
+            reader = self._searcher.reader()
+            found: set[str] = set()
+            # Identifiers first (a small lexicon); prose words only when no identifier is close.
+            for f, dist in (("idents", maxdist), ("body", 1)):
+                found.update(t for t in reader.terms_within(f, term, dist, prefix=1) if t != term)
+                if found:
+                    break
+            ranked = sorted(found, key=lambda t: (-difflib.SequenceMatcher(None, term, t).ratio(), t))[:limit]
+            out = []
+            for t in ranked:
+                out.append(self._spelling(t))
+        return list(dict.fromkeys(out))
+
+    def _spelling(self, term: str) -> str:
+        """How the docs write an identifier whose normalized form is `term` (caller holds the lock)."""
+        results = self._searcher.search(Term("idents", term), limit=1)
+        for r in results:
+            for ident in r.get("ident_list") or ():
+                for part in ident.split("."):
+                    if part.lower().replace("_", "").replace("$", "") == term:
+                        return part
+        return term
+
+    def has_identifier(self, name: str) -> bool:
+        """Whether some chunk mentions the identifier `name` (normalized as the analyzer does)."""
+        terms = query_terms(name)
+        if len(terms) != 1:
+            return False
+        with self._lock:
+            return self._searcher.doc_frequency("idents", terms[0]) > 0
+
+    def close(self) -> None:
+        with self._lock:
+            self._searcher.close()
+            self.ix.close()
+
+
+def _union(queries: list) -> Or:
+    """An Or matched as a tree of unions: whoosh's automatic choice for 3+ terms pre-loads and scores
+    every matching document (5-10x slower on common words), this one skips blocks by their best score."""
+    q = Or(queries)
+    q.matcher_type = Or.DEFAULT_MATCHER
+    return q
+
+
+def _hash_file(path: Path) -> str | None:
+    try:
+        return storage.content_hash(path.read_bytes())
+    except OSError:
+        return None
+
+
+def _add_file(writer, workspace: Workspace, path: Path) -> dict | None:
+    from lsp_server.knowledge.concepts import mine_aliases
+
+    try:
+        data = path.read_bytes()
+        text = read_text_file(path, max(workspace.settings.top.max_file_bytes, len(data)))
+    except Exception as exc:  # noqa: BLE001 - an unreadable doc is skipped, with one log line
+        log.info("docs: cannot read %s: %s", path, exc)
+        return None
+    chunks: list[DocChunk] = chunk_file(path, text)
+    for n, c in enumerate(chunks):
+        writer.add_document(
+            id=f"{path}#{n}", path=str(path), lines=(c.start_line, c.end_line), kind=c.kind,
+            heading=c.heading, idents=" ".join(c.identifiers), ident_list=list(c.identifiers), body=c.text,
+            symbol=" ".join(normalize_symbol(s) for s in subject_symbols(c)),
+            # Written docs (with their examples) rank just above the declaration comment saying the same.
+            _boost=API_CHUNK_BOOST if c.kind == "api" else 1.0)
+    return {"hash": storage.content_hash(data), "chunks": len(chunks), "aliases": mine_aliases(chunks)}
+
+
+def _remove_dead_builds(folder: Path) -> None:
+    """Temporary build folders left by killed processes (their pid is gone) are deleted."""
+    if not folder.parent.is_dir():
+        return
+    for leftover in folder.parent.glob(f"{folder.name}.build-*"):
+        m = re.match(rf"{re.escape(folder.name)}\.build-(\d+)-", leftover.name)
+        pid = int(m.group(1)) if m else 0
+        if pid != os.getpid() and (not _pid_alive(pid) or time.time() - leftover.stat().st_mtime > 24 * 3600):
+            shutil.rmtree(leftover, ignore_errors=True)
+    old = folder.with_name(folder.name + ".old")
+    if old.exists() and folder.exists():
+        shutil.rmtree(old, ignore_errors=True)
+    elif old.exists() and not folder.exists():
+        # A kill between the two renames of swap_directory: the previous index is still whole.
+        os.replace(old, folder)

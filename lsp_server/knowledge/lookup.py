@@ -1,0 +1,301 @@
+"""`lookup_docs`: literal, millisecond search over the engine's docs, for people (hover, CLI) and agents.
+
+Full text only: every result holds every query term (after the analyzer), so the tool can only return text
+that exists. No match gives an empty result that says so and offers the nearest indexed terms; concept words
+(`[concepts]` and aliases mined from the docs) are expanded to symbols and the search re-run when the
+literal one finds nothing; `expand=True` also runs the `search_queries` angles and fuses the rankings.
+
+The command goes through `guards.run` (cache, identical-call blocks, coalescing, near-duplicates,
+known_symbols, budget); the pure `lookup_docs` function does not, so hover and other features call it freely.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lsp_server import guards
+from lsp_server.commands import (
+    CommandContext, CommandError, arg_bool, arg_int, arg_str, arg_str_list, cli_command, command,
+)
+from lsp_server.document import ParsedDocument, path_to_uri
+from lsp_server.knowledge.concepts import expand_concepts, replace_concept
+from lsp_server.knowledge.docs_index import DocsIndex, IndexHit, analyze
+from lsp_server.knowledge.search_queries import search_queries
+from lsp_server.providers import HoverInfo, RequestContext, hover_provider
+from lsp_server.workspace import Workspace
+
+RRF_K = 60
+
+
+@dataclass(frozen=True)
+class DocHit:
+    path: Path
+    start_line: int  # 0-based, inclusive
+    end_line: int
+    heading: str
+    snippet: str  # matched terms marked **like this**
+    score: float
+    text: str = field(default="", repr=False)  # the whole chunk
+    identifiers: tuple[str, ...] = field(default=(), repr=False)
+
+
+@dataclass
+class LookupResult:
+    query: str
+    results: list[DocHit]
+    note: str | None = None
+    queries: list[str] = field(default_factory=list)  # the queries actually run
+    expansions: list[str] = field(default_factory=list)  # concept expansions used ("box -> Block")
+
+
+def _doc_hit(h: IndexHit, score: float | None = None) -> DocHit:
+    return DocHit(h.path, h.start_line, h.end_line, h.heading, h.snippet,
+                  h.score if score is None else score, h.text, h.identifiers)
+
+
+def fuse_rankings(rankings: list[list[IndexHit]], limit: int, k: int = RRF_K) -> list[DocHit]:
+    """Reciprocal rank fusion of several ranked lists (one list: its own order and scores)."""
+    rankings = [r for r in rankings if r]
+    if not rankings:
+        return []
+    if len(rankings) == 1:
+        return [_doc_hit(h) for h in rankings[0][:limit]]
+    scores: dict[str, float] = {}
+    first: dict[str, IndexHit] = {}
+    for ranking in rankings:
+        for rank, hit in enumerate(ranking):
+            scores[hit.chunk_id] = scores.get(hit.chunk_id, 0.0) + 1.0 / (k + rank + 1)
+            first.setdefault(hit.chunk_id, hit)
+    order = sorted(scores, key=lambda cid: (-scores[cid], cid))[:limit]
+    return [_doc_hit(first[cid], round(scores[cid], 5)) for cid in order]
+
+
+def lookup_docs(workspace: Workspace, query: str, limit: int = 5, path: str | None = None,
+                expand: bool = False) -> LookupResult:
+    """Ranked doc chunks holding every term of `query`; see the module docstring."""
+    query = query.strip()
+    if not query:
+        return LookupResult(query, [], "Empty query.")
+    index = workspace.service(DocsIndex)
+    if index.file_count == 0:
+        return LookupResult(query, [], "No docs are indexed: list doc folders or files in [docs] paths "
+                                       "(footprint.toml or an engine pack's pack.toml).")
+    under = None
+    if path:
+        p = Path(path).expanduser()
+        under = (p if p.is_absolute() else workspace.root / p).resolve()
+    queries = search_queries(query, index.has_identifier) if expand else [query]
+    if query not in queries and expand:
+        queries = [query, *queries]
+    depth = max(limit, 10) if len(queries) > 1 else limit
+    outcomes = [index.search(q, depth, under) for q in queries]
+    if expand and len({h.chunk_id for o in outcomes for h in o.hits}) < limit:
+        # Few results: also try the focused angle with one term left out at a time (each result still
+        # holds every term of the query that found it).
+        focused = (queries[1] if len(queries) > 1 else query).split()
+        if 3 <= len(focused) <= 8:
+            for i in range(len(focused)):
+                relaxed = " ".join(focused[:i] + focused[i + 1:])
+                outcome = index.search(relaxed, depth, under)
+                if outcome.hits and relaxed not in queries:
+                    queries.append(relaxed)
+                    outcomes.append(outcome)
+    hits = fuse_rankings([o.hits for o in outcomes], limit)
+    notes: list[str] = []
+    if len(queries) > 1:
+        notes.append("Ran " + ", ".join(f"'{q}'" for q in queries) + " and fused the rankings.")
+    expansions: list[str] = []
+    if not hits:
+        variants: list[tuple[str, str]] = []
+        for word, symbols in expand_concepts(workspace, query):
+            for symbol in symbols:
+                variants.append((f"{word} -> {symbol}", replace_concept(query, word, symbol)))
+        if variants:
+            found = [(label, q, index.search(q, depth, under)) for label, q in variants]
+            used = [(label, q) for label, q, o in found if o.hits]
+            hits = fuse_rankings([o.hits for _, _, o in found], limit)
+            queries += [q for _, q in variants]
+            if hits:
+                expansions = [label for label, _ in used]
+                notes.append(f"No literal match for '{query}'; expanded concept {', '.join(expansions)} and "
+                             f"searched {', '.join(repr(q) for _, q in used)}.")
+    if not hits:
+        notes.append(_no_match_note(index, query, outcomes[0]))
+    return LookupResult(query, hits, " ".join(notes) or None, queries, expansions)
+
+
+def _no_match_note(index: DocsIndex, query: str, outcome) -> str:
+    if not outcome.terms:
+        return f"No match: '{query}' has no searchable terms (only stop words or one-letter words)."
+    spelled = {}
+    for term, s, e in analyze(query, query=True):
+        spelled.setdefault(term, query[s:e])
+    if outcome.missing:
+        parts = []
+        for term in outcome.missing:
+            near = index.nearest_terms(term)
+            word = spelled.get(term, term)
+            parts.append(f"'{word}' is not in the docs" + (f" (did you mean: {', '.join(near)}?)" if near
+                                                          else " (no close indexed term)"))
+        return "No match. " + "; ".join(parts) + "."
+    each = ", ".join(f"'{spelled.get(t, t)}' ({index.term_frequency(t)} chunks)" for t in outcome.terms)
+    return (f"No match: no chunk holds all of the terms, though each appears on its own: {each}. "
+            "Use fewer terms, or expand: true.")
+
+
+# --- JSON ---------------------------------------------------------------------------------------------------
+def result_json(result: LookupResult, relpath, extra_uri: bool = False) -> dict:
+    out: dict = {"query": result.query, "results": []}
+    for h in result.results:
+        item = {"path": relpath(h.path), "start_line": h.start_line, "end_line": h.end_line,
+                "heading": h.heading, "snippet": h.snippet, "score": h.score}
+        if extra_uri:
+            item["uri"] = path_to_uri(h.path)
+        out["results"].append(item)
+    if result.note:
+        out["note"] = result.note
+    if result.expansions:
+        out["expansions"] = result.expansions
+    return out
+
+
+def _gist(result: LookupResult) -> str:
+    if not result.results:
+        return f"no match for '{result.query}'."
+    top = result.results[0]
+    return (f"{len(result.results)} result(s), top: {top.heading} ({top.path.name}:{top.start_line + 1}-"
+            f"{top.end_line + 1}).")
+
+
+def _turn_id(args: dict) -> str | None:
+    value = args.get("turn_id")
+    if value is None or isinstance(value, (str, int)) and not isinstance(value, bool):
+        return None if value is None else str(value)
+    raise CommandError("argument 'turn_id' must be a string")
+
+
+@command("lookup_docs")
+def lookup_docs_command(ctx: CommandContext, args: dict) -> dict:
+    """Search the engine's docs literally: {query, limit?, path?, expand?, turn_id?, known_symbols?}."""
+    query = (arg_str(args, "query", required=True) or "").strip()
+    if not query:
+        raise CommandError("argument 'query' is empty")
+    limit = arg_int(args, "limit", 5, lo=1, hi=50)
+    path = arg_str(args, "path")
+    expand = arg_bool(args, "expand", False)
+    turn_id = _turn_id(args)
+    known = arg_str_list(args, "known_symbols")
+    index = ctx.workspace.service(DocsIndex, ctx.progress or (lambda m, p=None: None))
+    call = {"query": query, "limit": limit, "path": path, "expand": expand, "turn_id": turn_id,
+            "known_symbols": known}
+    guarded = guards.run(ctx, tool="lookup_docs", args=call,
+                         fn=lambda: lookup_docs(ctx.workspace, query, limit, path, expand),
+                         cost=1, subject="query", version=(id(index), index.generation), gist=_gist)
+    result = guarded.value if guarded.value is not None else LookupResult(query, [])
+    if ctx.session is None:
+        from lsp_server.cli import display_path
+
+        out = result_json(result, display_path)
+    else:
+        out = result_json(result, ctx.workspace.relpath, extra_uri=True)
+    notes = [n for n in (result.note, guarded.note) if n]
+    if notes:
+        out["note"] = " ".join(notes)
+    out["debug"] = {**guarded.debug, "searches": index.searches}
+    return out
+
+
+@cli_command("lookup", "search the engine's docs literally (the lookup_docs command)")
+def _lookup_cli(parser: argparse.ArgumentParser):
+    parser.add_argument("query", nargs="+", metavar="QUERY")
+    parser.add_argument("--json", action="store_true", help="print the JSON result")
+    parser.add_argument("--limit", type=int, default=5)
+    parser.add_argument("--expand", action="store_true", help="also run the search_queries angles and fuse them")
+    parser.add_argument("--path", help="only chunks from this doc file or folder")
+    parser.add_argument("--config", type=Path, help="use this footprint.toml instead of the nearest one")
+
+    def run(args: argparse.Namespace) -> int:
+        from lsp_server.cli import workspace_for
+
+        ws = workspace_for(Path.cwd(), args.config)
+        call = {"query": " ".join(args.query), "limit": args.limit, "expand": args.expand}
+        if args.path:
+            call["path"] = str(Path(args.path).resolve())
+        out = lookup_docs_command(CommandContext(ws), call)
+        out.pop("debug", None)
+        if args.json:
+            print(json.dumps(out, indent=2, ensure_ascii=False))
+        else:
+            for r in out["results"]:
+                print(f"{r['path']}:{r['start_line'] + 1}-{r['end_line'] + 1}: {r['heading']}  ({r['score']})")
+                for line in r["snippet"].splitlines():
+                    print(f"    {line}")
+            if out.get("note"):
+                print(out["note"], file=sys.stderr)
+        return 0 if out["results"] else 1
+
+    return run
+
+
+# --- hover ----------------------------------------------------------------------------------------------
+_IDENT_NODES = {"identifier", "property_identifier", "shorthand_property_identifier", "type_identifier",
+                "shorthand_property_identifier_pattern"}
+HOVER_LINES = 18
+
+
+def doc_for_identifier(index: DocsIndex, name: str, member: bool = False) -> DocHit | None:
+    """The doc chunk for an identifier: the best one whose heading names it; for a member or a
+    class-like name, else the best one whose code mentions it. None rather than noise."""
+    outcome = index.search(name, limit=10)
+    word = re.compile(r"(?<![\w$])" + re.escape(name) + r"(?![\w$])")
+    # Parameter lists do not count: `getCell(row, column)` does not document a variable `row`.
+    named = [h for h in outcome.hits if word.search(re.sub(r"\([^)]*\)", "", h.heading))]
+    # Written docs first: the declaration's own comment adds little next to the signature hover.
+    for h in sorted(named, key=lambda h: h.kind == "api"):
+        return _doc_hit(h)
+    if member or name[:1].isupper():
+        for h in outcome.hits:
+            if name in h.identifiers:
+                return _doc_hit(h)
+    return None
+
+
+@hover_provider
+def docs_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -> HoverInfo | None:
+    """The top doc chunk for the identifier under the cursor (no signature: check_symbols shows that)."""
+    if doc.tree is None:
+        return None
+    index = ctx.workspace.peek_service(DocsIndex)  # never build in a hover: warmed at start-up
+    if index is None or index.file_count == 0:
+        return None
+    node = doc.tree.root_node.descendant_for_byte_range(offset, offset)
+    if (node is None or node.type not in _IDENT_NODES) and offset > 0:
+        node = doc.tree.root_node.descendant_for_byte_range(offset - 1, offset - 1)
+    if node is None or node.type not in _IDENT_NODES:
+        return None
+    name = doc.source[node.start_byte:node.end_byte].decode("utf-8", "replace")
+    parent = node.parent
+    member = parent is not None and parent.type == "member_expression" and \
+        parent.child_by_field_name("property") == node
+    hit = doc_for_identifier(index, name, member)
+    if hit is None:
+        return None
+    return HoverInfo(hover_markdown(hit, ctx.workspace), node.start_byte, node.end_byte)
+
+
+def hover_markdown(hit: DocHit, workspace: Workspace) -> str:
+    lines = hit.text.split("\n")
+    body = lines[:HOVER_LINES]
+    if len(lines) > HOVER_LINES:
+        fences = sum(1 for ln in body if re.match(r"^\s{0,3}(```|~~~)", ln))
+        if fences % 2:
+            body.append("```")
+        body.append("…")
+    where = f"{workspace.relpath(hit.path)}:{hit.start_line + 1}"
+    link = f"[{where}]({path_to_uri(hit.path)}#L{hit.start_line + 1})"
+    return f"**{hit.heading}** — {link}\n\n" + "\n".join(body).strip()

@@ -1,0 +1,84 @@
+"""Files changed on disk count as saved (agents never send didSave); config errors are diagnostics on the
+config file; the server keeps running on defaults."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+import pytest_lsp
+from lsprotocol import types as lsp
+from pytest_lsp import ClientServerConfig, LanguageClient
+
+from lsp_server.document import path_to_uri
+from tests.e2e.conftest import ENV, SERVER, capabilities
+
+
+@pytest.fixture
+def workspace(tmp_path_factory):
+    root = tmp_path_factory.mktemp("ws")
+    (root / "footprint.toml").write_text("# team config\nexclude = 3\n")
+    (root / "src").mkdir()
+    (root / "src" / "ok.js").write_text("export const a = 1;\n")
+    return root
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER, server_env=ENV))
+async def client(lsp_client: LanguageClient, workspace):
+    lsp_client.registrations = []
+
+    @lsp_client.feature(lsp.CLIENT_REGISTER_CAPABILITY)
+    def register(params: lsp.RegistrationParams):
+        lsp_client.registrations.extend(params.registrations)
+
+    await lsp_client.initialize_session(lsp.InitializeParams(
+        capabilities=capabilities("visual-studio-code"),
+        workspace_folders=[lsp.WorkspaceFolder(uri=path_to_uri(workspace), name="ws")]))
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def wait_for_diagnostics(client: LanguageClient, uri: str, timeout: float = 10.0):
+    deadline = asyncio.get_running_loop().time() + timeout
+    while uri not in client.diagnostics:
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError(f"no diagnostics for {uri}; got {list(client.diagnostics)}")
+        await asyncio.sleep(0.05)
+    return list(client.diagnostics[uri])
+
+
+async def test_config_error_is_published_on_the_config_file(client: LanguageClient, workspace):
+    diags = await wait_for_diagnostics(client, path_to_uri(workspace / "footprint.toml"))
+    assert [(d.range.start.line, d.code) for d in diags] == [(1, "config-error")]
+    assert "exclude" in diags[0].message and "list" in diags[0].message
+
+
+async def test_watchers_are_registered(client: LanguageClient):
+    await asyncio.sleep(0.2)
+    methods = [r.method for r in client.registrations]
+    assert lsp.WORKSPACE_DID_CHANGE_WATCHED_FILES in methods
+
+
+async def test_file_written_on_disk_is_checked_without_open_or_save(client: LanguageClient, workspace):
+    target = workspace / "src" / "agent.js"
+    target.write_text("export function f( {\n", encoding="utf-8")
+    client.workspace_did_change_watched_files(lsp.DidChangeWatchedFilesParams(changes=[
+        lsp.FileEvent(uri=path_to_uri(target), type=lsp.FileChangeType.Created)]))
+    diags = await wait_for_diagnostics(client, path_to_uri(target))
+    assert any(d.code == "syntax-error" for d in diags)
+    # The agent fixes the file: the diagnostics clear.
+    target.write_text("export function f() {}\n", encoding="utf-8")
+    client.diagnostics.pop(path_to_uri(target))
+    client.workspace_did_change_watched_files(lsp.DidChangeWatchedFilesParams(changes=[
+        lsp.FileEvent(uri=path_to_uri(target), type=lsp.FileChangeType.Changed)]))
+    assert await wait_for_diagnostics(client, path_to_uri(target)) == []
+
+
+async def test_fixing_the_config_clears_its_diagnostic(client: LanguageClient, workspace):
+    cfg = workspace / "footprint.toml"
+    await wait_for_diagnostics(client, path_to_uri(cfg))
+    cfg.write_text('exclude = ["gen/**"]\n')
+    client.diagnostics.pop(path_to_uri(cfg))
+    client.workspace_did_change_watched_files(lsp.DidChangeWatchedFilesParams(changes=[
+        lsp.FileEvent(uri=path_to_uri(cfg), type=lsp.FileChangeType.Changed)]))
+    assert await wait_for_diagnostics(client, path_to_uri(cfg)) == []

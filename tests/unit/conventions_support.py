@@ -1,0 +1,58 @@
+"""Helpers for the conventions tests: small workspaces with rule files, and real git repositories."""
+
+from __future__ import annotations
+
+import subprocess
+import textwrap
+from pathlib import Path
+
+from lsp_server.workspace import Workspace
+
+
+def rule_text(rule_id: str, *, files=("src/**/*.js",), exclude=(), regex: str | None = None,
+              query: str | None = None, priority: int = 0, scope: str = "file", severity: str = "warning",
+              message: str | None = None, extra: str = "", body: str = "Why it matters.\n\nBefore/after.") -> str:
+    lines = ["+++", f'id = "{rule_id}"', f'title = "Title of {rule_id}"',
+             f'message = "{message or "message of " + rule_id}"', f'severity = "{severity}"',
+             f"files = {list(files)!r}".replace("'", '"'), f"exclude = {list(exclude)!r}".replace("'", '"'),
+             f'scope = "{scope}"', f"priority = {priority}"]
+    if extra:
+        lines.append(extra)
+    if regex is not None or query is not None:
+        lines.append("[trigger]")
+        if regex is not None:
+            lines.append(f"regex = '''{regex}'''")
+        if query is not None:
+            lines.append(f"query = '''{query}'''")
+    lines.append("+++")
+    return "\n".join(lines) + "\n" + body + "\n"
+
+
+def make_workspace(root: Path, rules: dict[str, str], sources: dict[str, str] | None = None,
+                   config: str = "") -> Workspace:
+    """A workspace at `root` with `[rules] paths = ["rules"]`, the given rule files and source files."""
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "footprint.toml").write_text(
+        f'cache_dir = ".fp-cache"\n[rules]\npaths = ["rules"]\n{textwrap.dedent(config)}', encoding="utf-8")
+    (root / "rules").mkdir(exist_ok=True)
+    for name, text in rules.items():
+        path = root / "rules" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    for name, text in (sources or {}).items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    ws = Workspace(root)
+    assert not ws.settings.errors, ws.settings.errors
+    return ws
+
+
+def git(cwd: Path, *args: str) -> str:
+    return subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", "-c", "init.defaultBranch=main",
+                           *args], cwd=cwd, check=True, capture_output=True, text=True).stdout
+
+
+def commit_all(cwd: Path, message: str = "commit") -> None:
+    git(cwd, "add", "-A")
+    git(cwd, "commit", "-qm", message)

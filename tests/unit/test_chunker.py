@@ -1,0 +1,75 @@
+"""Chunking doc files: heading sections, heading paths, code blocks never split, overlap, HTML, JSDoc."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lsp_server.knowledge import chunker
+from lsp_server.knowledge.chunker import chunk_file, identifiers_in
+
+
+def test_markdown_sections_get_heading_paths_and_line_ranges():
+    text = "# Table\n\nIntro to `Table`.\n\n## Methods\n\n### Table.addRow(options)\n\nAppend a row.\n\n```js\n# not a heading\ntable.addRow();\n```\n"
+    chunks = chunk_file(Path("table.md"), text)
+    assert [c.heading for c in chunks] == ["Table", "Table › Methods › Table.addRow(options)"]
+    assert (chunks[0].start_line, chunks[0].end_line) == (0, 2)
+    assert (chunks[1].start_line, chunks[1].end_line) == (6, 13)
+    assert "addRow" in chunks[1].identifiers and "table.addRow" in chunks[1].identifiers
+    assert "# not a heading" in chunks[1].text
+
+
+def test_long_section_splits_with_overlap_but_never_inside_a_code_block(monkeypatch):
+    monkeypatch.setattr(chunker, "MAX_CHUNK_CHARS", 200)
+    paragraphs = [f"Paragraph {i} " + "word " * 10 for i in range(6)]
+    code = "```js\n" + "\n".join(f"const v{i} = {i};" for i in range(30)) + "\n```"
+    text = "# Guide\n\n" + "\n\n".join(paragraphs[:3]) + "\n\n" + code + "\n\n" + "\n\n".join(paragraphs[3:]) + "\n"
+    chunks = chunk_file(Path("g.md"), text)
+    assert len(chunks) >= 3
+    assert all(c.heading == "Guide" for c in chunks)
+    code_chunks = [c for c in chunks if "const v0" in c.text]
+    assert code_chunks and all("const v29" in c.text for c in code_chunks)  # the code block is whole
+    assert any(b.start_line <= a.end_line for a, b in zip(chunks, chunks[1:]))  # overlap by one block
+    lines = text.splitlines()
+    fence = [i for i, ln in enumerate(lines) if ln.startswith("```")]
+    for c in chunks:
+        assert lines[c.start_line].strip() and lines[c.end_line].strip()
+        assert not (fence[0] < c.start_line <= fence[1]) and not (fence[0] <= c.end_line < fence[1])
+
+
+def test_plain_text_uses_underlined_headings():
+    text = "CHANGELOG\n=========\n\n4.2.0\n-----\n* New: Layout.columns(page, count).\n\n4.1.0\n-----\n* Fix: Font.measure.\n"
+    chunks = chunk_file(Path("changelog.txt"), text)
+    assert [c.heading for c in chunks] == ["CHANGELOG › 4.2.0", "CHANGELOG › 4.1.0"]
+    assert chunks[0].start_line == 3 and "Layout.columns" in chunks[0].identifiers
+
+
+def test_html_strips_tags_keeps_code_and_original_lines():
+    text = ("<html><head><title>x</title></head><body>\n<h1>FAQ</h1>\n<h2 id='a'>How do I add &amp; remove rows?</h2>\n"
+            "<p>Call <code>Table.addRow()</code> in a\nloop.</p>\n<pre><code>for (const r of rows) {\n  table.addRow();\n}</code></pre>\n</body></html>\n")
+    chunks = chunk_file(Path("faq.html"), text)
+    assert len(chunks) == 1
+    c = chunks[0]
+    assert c.heading == "FAQ › How do I add & remove rows?"
+    assert c.start_line == 2 and c.end_line == 7
+    assert "`Table.addRow()`" in c.text and "  table.addRow();" in c.text and "<p>" not in c.text
+    assert "Table.addRow" in c.identifiers
+
+
+def test_jsdoc_comments_become_chunks_named_by_their_declaration():
+    text = ("/** The grid. */\nexport declare class Table {\n  /**\n   * Append a row.\n   * @returns the new {@link Row}\n   */\n"
+            "  addRow(options?: RowOptions): Row;\n  /** Column count. */\n  readonly columns: number;\n}\n"
+            "/** Make a doc. */\nexport function create(): Document;\n")
+    chunks = chunk_file(Path("engine.d.ts"), text)
+    names = [c.heading.split(" › ")[-1] for c in chunks]
+    assert names == ["Table", "Table.addRow", "Table.columns", "create"]
+    add_row = chunks[1]
+    assert (add_row.start_line, add_row.end_line) == (2, 6)
+    assert "Append a row." in add_row.text and "`Row`" in add_row.text and "addRow(options?: RowOptions): Row;" in add_row.text
+    assert add_row.kind == "api" and "Table.addRow" in add_row.identifiers
+
+
+def test_identifiers_in_prose_and_code():
+    ids = identifiers_in("Use `Block.addTable(options)` or the max_file_bytes key; tables hold rows.",
+                         "const t = box.addTable({ columns: 3 });")
+    assert {"Block.addTable", "addTable", "Block", "max_file_bytes", "columns"} <= set(ids)
+    assert "tables" not in ids and "const" not in ids

@@ -1,0 +1,115 @@
+"""The CLI as agents and CI run it: hooks (post-write, stop), `check --diff`, `rules check|list|context`."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import EXAMPLES, run_cli
+from tests.unit.conventions_support import commit_all, git, make_workspace, rule_text
+
+
+@pytest.fixture
+def ws(tmp_path: Path) -> Path:
+    make_workspace(tmp_path, {
+        "hex.md": rule_text("t/hex", regex="#[0-9a-f]{6}", priority=5, message="use the theme"),
+        "var.md": rule_text("t/var", regex=r"\bvar\b", priority=4, severity="error"),
+        "eval.md": rule_text("t/eval", regex=r"\beval\(", priority=3),
+        "guide.md": rule_text("t/guide", body="Batch your queries.\n\nNo N+1."),
+    }, {".gitignore": ".fp-cache/\n", "src/clean.js": "let a = 1;\n",
+        "src/bad.js": 'var c = "#0b5fff";\neval("x");\n'})
+    return tmp_path
+
+
+def test_post_write_with_a_file_argument(ws: Path):
+    res = run_cli("hook", "post-write", "src/bad.js", cwd=ws)
+    assert res.returncode == 2 and res.stdout == ""
+    lines = res.stderr.splitlines()
+    assert lines[0] == "Footprint: 2 project convention(s) apply to src/bad.js; fix them now:"
+    assert "src/bad.js:1:10: warning t/hex: use the theme" in lines[1]
+    assert any("src/bad.js:1:1: error t/var" in line for line in lines)
+    assert "t/eval" not in res.stderr  # at most 2 rules per file
+    assert "why: Why it matters." in res.stderr
+
+
+def test_post_write_reads_the_agent_event_from_stdin(ws: Path):
+    event = {"session_id": "abc", "cwd": str(ws), "hook_event_name": "PostToolUse",
+             "tool_name": "Write", "tool_input": {"file_path": str(ws / "src/bad.js"), "content": "..."}}
+    res = run_cli("hook", "post-write", input=json.dumps(event), cwd=EXAMPLES)
+    assert res.returncode == 2 and "t/hex" in res.stderr
+    relative = {**event, "tool_input": {"file_path": "src/clean.js"}}
+    res = run_cli("hook", "post-write", input=json.dumps(relative), cwd=EXAMPLES)
+    assert (res.returncode, res.stdout, res.stderr) == (0, "", "")
+    for junk in ("not json", "{}", json.dumps({"tool_input": {"file_path": "README.md"}, "cwd": str(ws)})):
+        res = run_cli("hook", "post-write", input=junk, cwd=ws)
+        assert (res.returncode, res.stderr) == (0, ""), junk
+
+
+def test_exit_zero_reports_on_stdout(ws: Path):
+    res = run_cli("hook", "post-write", "src/bad.js", "--exit-zero", cwd=ws)
+    assert res.returncode == 0 and "t/hex" in res.stdout and res.stderr == ""
+
+
+def test_stop_hook_reviews_the_diff(ws: Path):
+    git(ws, "init", "-q")
+    commit_all(ws)
+    event = json.dumps({"cwd": str(ws), "session_id": "s", "hook_event_name": "Stop", "stop_hook_active": False})
+    assert run_cli("hook", "stop", input=event, cwd=ws).returncode == 0  # nothing changed
+    (ws / "src/clean.js").write_text('let a = 1;\nconst c = "#abcdef";\n')
+    (ws / "src/more.js").write_text("var x = eval(y);\n")
+    res = run_cli("hook", "stop", input=event, cwd=EXAMPLES)
+    assert res.returncode == 2
+    assert res.stderr.startswith("Footprint review: before you finish, check your change (vs HEAD) against 3")
+    assert "src/clean.js:2:" in res.stderr and "src/more.js:1:1" in res.stderr
+    again = json.dumps({"cwd": str(ws), "stop_hook_active": True})
+    assert run_cli("hook", "stop", input=again, cwd=ws).returncode == 0  # never loops the agent
+
+
+def test_check_diff_on_the_example_app(tmp_path: Path):
+    """On the example, the diff-scoped rule fires only for changed lines: here, a new file."""
+    shutil.copytree(EXAMPLES / "layout-app", tmp_path / "layout-app")
+    shutil.copytree(EXAMPLES / "layout-engine", tmp_path / "layout-engine")
+    app = tmp_path / "layout-app"
+    (app / ".gitignore").write_text("dist/\n")
+    git(app, "init", "-q")
+    git(app, "add", "-A", ":!src/services/ExportService.cjs")
+    git(app, "commit", "-qm", "base")
+    res = run_cli("check", "--diff", "--format", "json", cwd=app)
+    assert res.returncode == 0, res.stderr  # reminders, not failures
+    found = json.loads(res.stdout)
+    assert [(f["path"], f["line"] + 1, f["code"]) for f in found] == [
+        ("src/services/ExportService.cjs", 5, "layout/no-legacy-compat")]
+    assert found[0]["message"].startswith("Review: ")
+    # Without --diff, the same rule never fires (scope = "diff"), the file-scoped ones do.
+    res = run_cli("check", ".", "--format", "json", cwd=app)
+    codes = {f["code"] for f in json.loads(res.stdout)}
+    assert "layout/no-legacy-compat" not in codes and "layout/await-render" in codes
+
+
+def test_check_diff_outside_git_is_a_usage_error(ws: Path):
+    res = run_cli("check", "--diff", cwd=ws)
+    assert res.returncode == 2 and "not inside a git repository" in res.stderr
+    assert run_cli("check", cwd=ws).returncode == 2
+
+
+def test_rules_check_list_and_context(ws: Path):
+    res = run_cli("rules", "check", cwd=ws)
+    assert res.returncode == 0 and res.stderr == ""
+    (ws / "rules/broken.md").write_text(rule_text("t/broken", regex="(x"))
+    res = run_cli("rules", "check", cwd=ws)
+    assert res.returncode == 1 and "rules/broken.md:" in res.stderr and "invalid regex" in res.stderr
+    listed = json.loads(run_cli("rules", "list", "--format", "json", cwd=ws).stdout)
+    assert sorted(r["id"] for r in listed["rules"]) == ["t/eval", "t/guide", "t/hex", "t/var"]
+    ctx = run_cli("rules", "context", cwd=ws).stdout
+    assert ctx.startswith("# Project conventions") and "Batch your queries." in ctx and "t/hex" not in ctx
+
+
+def test_post_write_ignores_dependencies_and_excluded_files(ws: Path):
+    (ws / "src/node_modules/lib").mkdir(parents=True)  # matched by the rules globs
+    (ws / "src/node_modules/lib/x.js").write_text('var c = "#0b5fff";\n')
+    assert run_cli("hook", "post-write", "src/node_modules/lib/x.js", cwd=ws).returncode == 0
+    (ws / "footprint.toml").write_text('cache_dir = ".fp-cache"\nexclude = ["src/bad.js"]\n[rules]\npaths = ["rules"]\n')
+    assert run_cli("hook", "post-write", "src/bad.js", cwd=ws).returncode == 0

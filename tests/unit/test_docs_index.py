@@ -1,0 +1,247 @@
+"""The docs index: code-aware analyzer, build, search, incremental update, damage and kill -9 recovery."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from lsp_server.knowledge.docs_index import (
+    INDEX_DIR, MANIFEST, DocsIndex, analyze, mark_snippet, query_terms, token_terms,
+)
+from lsp_server.workspace import Workspace
+from tests.conftest import REPO
+
+TABLE_MD = """# Table
+
+A `Table` arranges rows. Create one with `Block.addTable(options)`.
+
+## Table.addRow(options)
+
+Append a row; call it in a loop.
+
+```js
+const row = table.addRow();
+```
+
+## Table.max_rows
+
+The snake_case limit on rows.
+"""
+
+GUIDE_MD = """# Fonts
+
+## Loading a font
+
+Fonts load asynchronously: `await Font.load(family, url)`.
+"""
+
+
+def make_ws(tmp_path: Path, docs: dict[str, str] | None = None, extra: str = "") -> Workspace:
+    docs_dir = tmp_path / "docs"
+    docs_dir.mkdir(parents=True, exist_ok=True)
+    for name, text in (docs or {"table.md": TABLE_MD, "guide/fonts.md": GUIDE_MD}).items():
+        (docs_dir / name).parent.mkdir(parents=True, exist_ok=True)
+        (docs_dir / name).write_text(text, encoding="utf-8")
+    (tmp_path / "footprint.toml").write_text(f'cache_dir = "cache"\n[docs]\npaths = ["docs"]\n{extra}', encoding="utf-8")
+    ws = Workspace(tmp_path)
+    assert not ws.settings.errors, ws.settings.errors
+    return ws
+
+
+def headings(outcome) -> list[str]:
+    return [h.heading for h in outcome.hits]
+
+
+# --- analyzer -----------------------------------------------------------------------------------------------
+def test_identifiers_are_indexed_whole_and_split():
+    assert token_terms("addRow", False) == ("addrow", "add", "row")
+    assert token_terms("max_file_bytes", False) == ("maxfilebytes", "max", "file", "byte")
+    assert token_terms("XMLHttpRequest", False)[0] == "xmlhttprequest"
+    assert token_terms("addRow", True) == ("addrow",)  # a query identifier stands for itself
+    assert token_terms("add_row", True) == token_terms("ADDROW", True) == ("addrow",)
+    assert token_terms("the", False) == () and token_terms("x", False) == ()
+    assert query_terms("how do I add rows?") == ["add", "row"]
+
+
+def test_addrow_is_found_by_every_spelling(tmp_path):
+    index = DocsIndex.build(make_ws(tmp_path), lambda m, p=None: None)
+    for query in ("addRow", "add row", "addrow", "add_row", "Table.addRow"):
+        assert "Table › Table.addRow(options)" in headings(index.search(query)), query
+    assert headings(index.search("max rows")) == ["Table › Table.max_rows"]
+    assert headings(index.search("maxrows")) == ["Table › Table.max_rows"]
+    assert index.search("addRows").hits == []  # not a spelling of addRow: literal
+
+
+def test_every_term_must_be_present_and_heading_is_boosted(tmp_path):
+    index = DocsIndex.build(make_ws(tmp_path), lambda m, p=None: None)
+    assert headings(index.search("row loop")) == ["Table › Table.addRow(options)"]
+    assert index.search("row font").hits == []
+    hits = index.search("font").hits
+    assert hits[0].heading == "Fonts › Loading a font"
+    out = index.search("addRow")
+    assert out.hits[0].heading == "Table › Table.addRow(options)"  # heading mention ranks first
+    assert "**addRow**" in out.hits[0].snippet
+
+
+def test_missing_terms_and_nearest_terms(tmp_path):
+    index = DocsIndex.build(make_ws(tmp_path), lambda m, p=None: None)
+    out = index.search("addRows")
+    assert out.missing == ["addrows"]
+    assert index.nearest_terms("addrows")[0] == "addRow"  # in the docs' own spelling
+
+
+def test_snippet_marks_matched_terms():
+    snippet = mark_snippet("Intro line.\nCall `Table.addRow()` in a loop.\nOther.", {"addrow", "loop"})
+    assert "`Table.**addRow**()` in a **loop**." in snippet
+
+
+def test_path_filter(tmp_path):
+    ws = make_ws(tmp_path)
+    index = DocsIndex.build(ws, lambda m, p=None: None)
+    assert index.search("load", under=tmp_path / "docs" / "guide").hits
+    assert not index.search("load", under=tmp_path / "docs" / "table.md").hits
+    assert index.search("row", under=tmp_path / "docs" / "table.md").hits
+
+
+# --- persistence and incremental updates ------------------------------------------------------------------------
+def test_index_is_persisted_and_reopened_without_rebuild(tmp_path):
+    ws = make_ws(tmp_path)
+    first = DocsIndex.build(ws, lambda m, p=None: None)
+    folder = ws.cache_dir / INDEX_DIR
+    assert (folder / MANIFEST).is_file() and str(folder).startswith(str(tmp_path / "cache"))
+    stamp = (folder / MANIFEST).stat().st_mtime_ns
+    first.close()
+    again = DocsIndex.build(Workspace(tmp_path), lambda m, p=None: None)
+    assert (folder / MANIFEST).stat().st_mtime_ns == stamp  # opened, not rebuilt
+    assert headings(again.search("addRow"))[0] == "Table › Table.addRow(options)"
+
+
+def test_changed_file_is_reindexed_alone(tmp_path):
+    ws = make_ws(tmp_path)
+    index = ws.service(DocsIndex)
+    fonts = tmp_path / "docs" / "guide" / "fonts.md"
+    fonts.write_text(GUIDE_MD + "\n## Measuring\n\nUse `Font.measure(text)`.\n", encoding="utf-8")
+    added = tmp_path / "docs" / "images.md"
+    added.write_text("# Images\n\nA picture is an `Image`.\n", encoding="utf-8")
+    generation = index.generation
+    ws.files_changed([fonts, added])
+    assert ws.service(DocsIndex) is index and index.generation == generation + 1
+    assert headings(index.search("measure")) == ["Fonts › Measuring"]
+    assert headings(index.search("Image")) == ["Images"]
+    added.unlink()
+    ws.files_changed([added])
+    assert index.search("Image").hits == []
+    # A restart sees the same state without rebuilding anything.
+    index.close()
+    folder = ws.cache_dir / INDEX_DIR
+    stamp = (folder / MANIFEST).stat().st_mtime_ns
+    reopened = DocsIndex.build(Workspace(tmp_path), lambda m, p=None: None)
+    assert (folder / MANIFEST).stat().st_mtime_ns == stamp
+    assert headings(reopened.search("measure")) == ["Fonts › Measuring"] and not reopened.search("Image").hits
+
+
+def test_edits_made_while_the_server_was_down_are_picked_up_at_start(tmp_path):
+    ws = make_ws(tmp_path)
+    DocsIndex.build(ws, lambda m, p=None: None).close()
+    (tmp_path / "docs" / "table.md").write_text(TABLE_MD.replace("in a loop", "in a for-of loop"), encoding="utf-8")
+    index = DocsIndex.build(Workspace(tmp_path), lambda m, p=None: None)
+    assert headings(index.search("for-of loop")) == ["Table › Table.addRow(options)"]
+
+
+@pytest.mark.parametrize("damage", ["manifest", "segments", "toc", "count"])
+def test_broken_index_is_detected_and_rebuilt(tmp_path, damage):
+    ws = make_ws(tmp_path)
+    DocsIndex.build(ws, lambda m, p=None: None).close()
+    folder = ws.cache_dir / INDEX_DIR
+    if damage == "manifest":
+        (folder / MANIFEST).write_text("{not json", encoding="utf-8")
+    elif damage == "segments":
+        for f in folder.glob("*.seg"):
+            f.unlink()
+    elif damage == "toc":
+        for f in folder.glob("*.toc"):
+            f.write_bytes(b"garbage")
+    else:
+        import json
+
+        manifest = json.loads((folder / MANIFEST).read_text())
+        next(iter(manifest["files"].values()))["chunks"] += 1
+        (folder / MANIFEST).write_text(json.dumps(manifest))
+    index = DocsIndex.build(Workspace(tmp_path), lambda m, p=None: None)
+    assert headings(index.search("addRow"))[0] == "Table › Table.addRow(options)"
+
+
+BUILD_SCRIPT = """
+import sys
+from pathlib import Path
+from lsp_server.knowledge.docs_index import DocsIndex
+from lsp_server.workspace import Workspace
+
+def progress(message, percent=None):
+    print(message, flush=True)
+
+DocsIndex.build(Workspace(Path(sys.argv[1])), progress)
+print("DONE", flush=True)
+"""
+
+
+def _big_docs(n: int) -> dict[str, str]:
+    words = "layout engine block table row cell paragraph style font image page header footer margin".split()
+    docs = {}
+    for i in range(n):
+        sections = []
+        for j in range(12):
+            body = " ".join(words[(i * 7 + j * 3 + k) % len(words)] for k in range(60))
+            sections.append(f"## Section{i}x{j}\n\n{body}\n\n```js\nconst v{i}_{j} = doc.addPage();\n```\n")
+        docs[f"part{i // 100}/file{i}.md"] = f"# File {i}\n\n" + "\n".join(sections)
+    return docs
+
+
+def _start_build(root: Path) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-c", BUILD_SCRIPT, str(root)], stdout=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONPATH": str(REPO)}, cwd=REPO)
+
+
+def _kill_after_progress(proc: subprocess.Popen, marker: str) -> None:
+    deadline = time.monotonic() + 60
+    for line in proc.stdout:
+        if marker in line or time.monotonic() > deadline:
+            break
+        assert "DONE" not in line, "the build finished before it could be killed: make the corpus bigger"
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=30)
+
+
+def test_kill_9_mid_build_then_restart_gives_a_working_index(tmp_path):
+    ws = make_ws(tmp_path, _big_docs(400))
+    proc = _start_build(tmp_path)
+    _kill_after_progress(proc, "docs: 200/")
+    folder = ws.cache_dir / INDEX_DIR
+    assert list(folder.parent.glob(f"{INDEX_DIR}.build-*")), "the killed build left its temporary folder"
+    assert not (folder / MANIFEST).exists()  # no half-built index was swapped in
+    index = DocsIndex.build(Workspace(tmp_path), lambda m, p=None: None)
+    assert not list(folder.parent.glob(f"{INDEX_DIR}.build-*"))  # leftovers of the dead build are removed
+    assert headings(index.search("Section399x11"))[0] == "File 399 › Section399x11"
+    assert index.file_count == 400
+
+
+def test_kill_9_mid_incremental_update_then_restart_gives_a_working_index(tmp_path):
+    ws = make_ws(tmp_path)
+    DocsIndex.build(ws, lambda m, p=None: None).close()
+    for name, text in _big_docs(300).items():
+        path = tmp_path / "docs" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    proc = _start_build(tmp_path)  # opens the index and syncs 300 new files in place
+    _kill_after_progress(proc, "docs: updating")
+    time.sleep(0)  # killed while the in-place writer was busy (or just after)
+    index = DocsIndex.build(Workspace(tmp_path), lambda m, p=None: None)
+    assert index.file_count == 302
+    assert headings(index.search("Section299x3"))[0] == "File 299 › Section299x3"
+    assert headings(index.search("addRow"))[0] == "Table › Table.addRow(options)"

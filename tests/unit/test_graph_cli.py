@@ -1,0 +1,102 @@
+"""`footprint-ls graph` and `footprint-ls check` as users run them (subprocess), the `dependency_graph`
+command, and the bundled example's deliberate dependency mistakes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from lsp_server.commands import CommandContext, CommandError
+from lsp_server.graph.commands import dependency_graph
+from lsp_server.workspace import Workspace
+from tests.conftest import EXAMPLES, run_cli
+
+GRAPH_CODES = {"unresolved-import", "unknown-export", "import-cycle", "layer-violation"}
+
+
+def make_ws(root: Path, files: dict[str, str]) -> Path:
+    for rel, text in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root
+
+
+@pytest.fixture
+def small(tmp_path: Path) -> Path:
+    return make_ws(tmp_path, {
+        "src/a.js": 'import b, { c } from "./b.js";\nimport fs from "fs";\nimport "./gone.js";\n',
+        "src/b.js": 'export default 1;\nexport const c = 2;\nimport("./a.js");\n',
+        "lib/x.cjs": 'const { c } = require("../src/b.js");\n',
+    })
+
+
+def test_graph_json_contract(small: Path):
+    proc = run_cli("graph", "--json", str(small / "src"))
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert data == {
+        "modules": ["a.js", "b.js"],
+        "edges": [{"from": "a.js", "to": "b.js", "kind": "import", "names": ["c", "default"]},
+                  {"from": "a.js", "to": "node:fs", "kind": "import", "names": ["default"]},
+                  {"from": "b.js", "to": "a.js", "kind": "dynamic", "names": []}],
+        "unresolved": [{"from": "a.js", "specifier": "./gone.js", "line": 2}],
+        "cycles": [["a.js", "b.js"]],
+    }
+    whole = json.loads(run_cli("graph", "--format", "json", str(small)).stdout)
+    assert {"from": "lib/x.cjs", "to": "src/b.js", "kind": "require", "names": ["c"]} in whole["edges"]
+
+
+def test_graph_dot_and_text(small: Path):
+    dot = run_cli("graph", "--format", "dot", str(small))
+    assert dot.returncode == 0 and dot.stdout.startswith("digraph imports {")
+    assert '"src/a.js" -> "src/b.js" [color=red' in dot.stdout
+    assert '"src/b.js" -> "src/a.js" [color=red, style=dashed]' in dot.stdout
+    text = run_cli("graph", str(small))
+    assert "cycle: src/a.js -> src/b.js -> src/a.js" in text.stdout
+    assert "src/a.js:3: unresolved './gone.js'" in text.stdout
+
+
+def test_graph_bad_input_is_a_usage_error(tmp_path: Path):
+    proc = run_cli("graph", str(tmp_path / "nope"))
+    assert proc.returncode == 2 and "no such file or directory" in proc.stderr
+    proc = run_cli("graph", "--json", "--format", "dot", str(tmp_path))
+    assert proc.returncode == 2 and "disagree" in proc.stderr
+
+
+def test_dependency_graph_command(small: Path):
+    ctx = CommandContext(Workspace(small))
+    data = dependency_graph(ctx, {"path": "src"})
+    assert data["modules"] == ["a.js", "b.js"]
+    assert dependency_graph(ctx, {"uri": (small / "lib").as_uri()})["modules"] == ["x.cjs"]
+    assert dependency_graph(ctx, {"format": "dot"}).startswith("digraph")
+    with pytest.raises(CommandError, match="no such file"):
+        dependency_graph(ctx, {"path": "missing"})
+    with pytest.raises(CommandError, match="format"):
+        dependency_graph(ctx, {"format": "svg"})
+
+
+def test_check_reports_graph_findings_as_json(small: Path):
+    proc = run_cli("check", "--format", "json", str(small), cwd=small)
+    found = [(f["path"], f["line"], f["code"]) for f in json.loads(proc.stdout) if f["code"] in GRAPH_CODES]
+    assert found == [("src/a.js", 0, "import-cycle"), ("src/a.js", 2, "unresolved-import"),
+                     ("src/b.js", 2, "import-cycle")]
+    assert proc.returncode == 1  # the unresolved relative import is an error
+
+
+def test_example_app_dependency_findings():
+    """examples/layout-app/expected-findings.json lists its deliberate mistakes (1-based lines); the graph's
+    four codes must be reported exactly there, and nowhere else."""
+    app = EXAMPLES / "layout-app"
+    expected = {(e["path"], e["line"] - 1, e["code"])
+                for e in json.loads((app / "expected-findings.json").read_text()) if e["code"] in GRAPH_CODES}
+    assert len(expected) == 5
+    proc = run_cli("check", str(app), "--format", "json", cwd=app)
+    assert proc.returncode in (0, 1), proc.stderr
+    got = {(f["path"], f["line"], f["code"]) for f in json.loads(proc.stdout) if f["code"] in GRAPH_CODES}
+    assert got == expected
+    messages = {f["code"]: f["message"] for f in json.loads(proc.stdout) if f["code"] in GRAPH_CODES}
+    assert "import src/repositories/ReportRepository.js instead" in messages["layer-violation"]
+    assert "formatCurrency" in messages["unknown-export"]

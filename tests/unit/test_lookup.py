@@ -1,0 +1,243 @@
+"""lookup_docs (pure function, command, CLI), concepts, search_queries and the docs hover."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from lsp_server.commands import CommandContext, CommandError
+from lsp_server.document import ParsedDocument, path_to_uri
+from lsp_server.knowledge.concepts import ConceptsConfig, expand_concepts, match_concepts, mine_aliases
+from lsp_server.knowledge.chunker import chunk_file
+from lsp_server.knowledge.docs_index import DocsIndex
+from lsp_server.knowledge.lookup import docs_hover, lookup_docs, lookup_docs_command
+from lsp_server.knowledge.search_queries import search_queries, search_queries_command
+from lsp_server.providers import RequestContext
+from lsp_server.workspace import Workspace
+from tests.conftest import run_cli
+
+DOCS = {
+    "block.md": "# Block\n\nA `Block` (often called a box) stacks its children.\n\n## Block.setPadding(top, right)\n\n"
+                "Set the inner spacing.\n\n```js\nconst box = page.addBlock();\nbox.setPadding(8, 12);\n```\n",
+    "table.md": "# Table\n\nA `Table` — \"the grid\" — holds rows.\n\n## Table.addRow(options)\n\nAppend a row. Call it "
+                "in a loop to add many rows.\n\n```js\nconst row = table.addRow();\n```\n\n## Table.getCell(row, column)\n\n"
+                "Get a cell by position.\n",
+    "guides/fonts.md": "# Fonts\n\n## Changing the font size\n\nAssign `fontSize` on a paragraph: `p.fontSize = 9`.\n",
+    "faq.html": "<h1>FAQ</h1>\n<h2>What is a picture?</h2>\n<p>Designers say <em>picture</em> for an <code>Image</code>.</p>\n",
+}
+
+
+def make_ws(tmp_path: Path, extra: str = "", docs: dict | None = None) -> Workspace:
+    for name, text in (docs or DOCS).items():
+        path = tmp_path / "docs" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    (tmp_path / "footprint.toml").write_text(f'cache_dir = ".cache-idx"\n[docs]\npaths = ["docs"]\n{extra}',
+                                             encoding="utf-8")
+    ws = Workspace(tmp_path)
+    assert not ws.settings.errors, [str(e) for e in ws.settings.errors]
+    return ws
+
+
+# --- the pure function --------------------------------------------------------------------------------------
+def test_lookup_returns_ranked_chunks_with_lines_and_marked_snippets(tmp_path):
+    ws = make_ws(tmp_path)
+    result = lookup_docs(ws, "addRow")
+    top = result.results[0]
+    assert top.heading == "Table › Table.addRow(options)"
+    assert top.path == (tmp_path / "docs" / "table.md").resolve()
+    lines = top.path.read_text().splitlines()
+    assert lines[top.start_line] == "## Table.addRow(options)" and lines[top.end_line] == "```"
+    assert "**addRow**" in top.snippet and result.note is None
+
+
+def test_no_match_says_so_and_offers_nearest_terms(tmp_path):
+    result = lookup_docs(make_ws(tmp_path), "Table.addRows")
+    assert result.results == []
+    assert "'addRows' is not in the docs (did you mean: addRow?)" in result.note
+
+
+def test_no_chunk_with_all_terms_says_which_terms_exist(tmp_path):
+    result = lookup_docs(make_ws(tmp_path), "fontSize addRow")
+    assert result.results == [] and "no chunk holds all of the terms" in result.note
+
+
+def test_stopword_only_query(tmp_path):
+    assert "no searchable terms" in lookup_docs(make_ws(tmp_path), "how do I").note
+
+
+def test_no_docs_configured(tmp_path):
+    (tmp_path / "footprint.toml").write_text('cache_dir = "c"\n', encoding="utf-8")
+    result = lookup_docs(Workspace(tmp_path), "addRow")
+    assert result.results == [] and "[docs] paths" in result.note
+
+
+def test_path_argument_restricts_to_a_folder(tmp_path):
+    ws = make_ws(tmp_path)
+    assert lookup_docs(ws, "size", path="docs/guides").results
+    assert not lookup_docs(ws, "size", path="docs/table.md").results
+
+
+# --- concepts -------------------------------------------------------------------------------------------------
+def test_concepts_section_is_a_free_mapping(tmp_path):
+    ws = make_ws(tmp_path, '[concepts]\nsheet = ["Page"]\n"the grid" = ["Table"]\n')
+    assert ws.settings.get(ConceptsConfig).words == {"sheet": ["Page"], "the grid": ["Table"]}
+    (tmp_path / "footprint.toml").write_text('[concepts]\nsheet = "Page"\n', encoding="utf-8")
+    errors = Workspace(tmp_path).settings.errors
+    assert len(errors) == 1 and errors[0].line == 1 and "'sheet'" in errors[0].message
+
+
+def test_aliases_are_mined_from_docs(tmp_path):
+    chunks = [c for name, text in DOCS.items() for c in chunk_file(Path(name), text)]
+    assert dict((w, s) for w, s in mine_aliases(chunks)) == {
+        "box": ["Block"], "the grid": ["Table"], "picture": ["Image"]}
+
+
+def test_expand_concepts_merges_configured_and_mined(tmp_path):
+    ws = make_ws(tmp_path, '[concepts]\nsheet = ["Page"]\nbox = ["Container"]\n')
+    found = expand_concepts(ws, "put a box on the sheet next to the grid")
+    assert found == [("box", ["Container", "Block"]), ("sheet", ["Page"]), ("the grid", ["Table"])]
+    assert match_concepts({"grid": ["Table"], "the grid": ["Table"]}, "resize the grid") == [("the grid", ["Table"])]
+
+
+def test_concept_words_are_expanded_when_the_literal_search_finds_nothing(tmp_path):
+    ws = make_ws(tmp_path)
+    result = lookup_docs(ws, "box padding")
+    assert result.results[0].heading == "Block › Block.setPadding(top, right)"
+    assert result.note is None  # `box` is literally in the example code: no expansion needed
+    result = lookup_docs(ws, "the grid cell position")
+    assert result.results and result.results[0].heading == "Table › Table.getCell(row, column)"
+    assert result.expansions == ["the grid -> Table"]
+    assert "expanded concept" in result.note and "Table cell position" in result.note
+
+
+# --- search_queries -----------------------------------------------------------------------------------------------
+def test_search_queries_gives_different_angles():
+    question = "How do I add many rows to a table?"
+    queries = search_queries(question, vocabulary={"addRow", "Table"}.__contains__)
+    assert queries == ["add rows table", "rows table", "Table addRow"]
+    words = sorted(question.lower().strip("?").split())
+    assert all(sorted(q.lower().split()) != words for q in queries)  # never merely reordered
+    assert len(set(queries)) == len(queries)
+
+
+def test_search_queries_without_vocabulary_has_two_angles():
+    assert search_queries("how can I change the font size of a paragraph") == [
+        "change font size paragraph", "font size paragraph"]
+
+
+@pytest.mark.parametrize("symbol", ["Table.addRow", "addRow()", "`Document.create`", "fontSize"])
+def test_search_queries_fact_lookup_is_one_query(symbol):
+    assert search_queries(symbol) == [symbol.strip("`").removesuffix("()")]
+
+
+def test_lookup_expand_runs_every_angle_and_fuses(tmp_path):
+    ws = make_ws(tmp_path)
+    plain = lookup_docs(ws, "how do I add many rows to a table in a loop")
+    expanded = lookup_docs(ws, "how do I add many rows to a table in a loop", expand=True)
+    assert expanded.results[0].heading == "Table › Table.addRow(options)"
+    assert len(expanded.queries) >= 3 and "fused" in expanded.note
+    assert len(expanded.results) >= len(plain.results)
+
+
+# --- the command and the CLI -----------------------------------------------------------------------------------------
+def test_command_json_contract(tmp_path):
+    ws = make_ws(tmp_path)
+    out = lookup_docs_command(CommandContext(ws), {"query": "addRow", "limit": 2})
+    assert set(out) >= {"query", "results", "debug"}
+    assert len(out["results"]) <= 2
+    item = out["results"][0]
+    assert set(item) == {"path", "start_line", "end_line", "heading", "snippet", "score"}
+    assert out["debug"]["status"] == "live"
+    json.dumps(out)
+
+
+@pytest.mark.parametrize("args,message", [
+    ({}, "missing argument 'query'"),
+    ({"query": "  "}, "empty"),
+    ({"query": "x", "limit": 0}, "between 1 and 50"),
+    ({"query": "x", "expand": "yes"}, "true or false"),
+    ({"query": "x", "turn_id": ["a"]}, "turn_id"),
+    ({"query": "x", "known_symbols": "Table"}, "list of strings"),
+])
+def test_command_rejects_bad_arguments(tmp_path, args, message):
+    with pytest.raises(CommandError, match=message):
+        lookup_docs_command(CommandContext(make_ws(tmp_path)), args)
+
+
+def test_command_notes_show_the_loop_controls(tmp_path):
+    ctx = CommandContext(make_ws(tmp_path), client_id="agent-1")
+    outs = [lookup_docs_command(ctx, {"query": "addRow", "turn_id": "T"}) for _ in range(5)]
+    assert [o["debug"]["status"] for o in outs] == ["live", "cached", "cached", "cached", "blocked"]
+    assert outs[-1]["results"] == [] and "Earlier answer: 1 result(s), top: Table › Table.addRow" in outs[-1]["note"]
+    known = lookup_docs_command(ctx, {"query": "getCell", "known_symbols": ["Table.getCell"]})
+    assert known["results"] == [] and "already provided" in known["note"]
+    assert outs[-1]["debug"]["searches"] == 1
+
+
+def test_cache_is_invalidated_when_the_docs_change(tmp_path):
+    ws = make_ws(tmp_path)
+    ctx = CommandContext(ws, client_id="agent")
+    assert lookup_docs_command(ctx, {"query": "measure", "turn_id": "1"})["results"] == []
+    fonts = tmp_path / "docs" / "guides" / "fonts.md"
+    fonts.write_text(fonts.read_text() + "\n## Measuring\n\nCall `Font.measure(text)` to measure.\n")
+    ws.files_changed([fonts])
+    out = lookup_docs_command(ctx, {"query": "measure", "turn_id": "1"})
+    assert out["debug"]["status"] == "live" and out["results"][0]["heading"] == "Fonts › Measuring"
+
+
+def test_search_queries_command(tmp_path):
+    ctx = CommandContext(make_ws(tmp_path))
+    out = search_queries_command(ctx, {"question": "how do I add many rows to a table"})
+    assert out["queries"][-1] == "Table addRow"
+    with pytest.raises(CommandError):
+        search_queries_command(ctx, {"question": ""})
+
+
+def test_cli_lookup_text_and_json(tmp_path):
+    make_ws(tmp_path)
+    proc = run_cli("lookup", "--json", "--limit", "1", "addRow", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["results"][0]["path"] == "docs/table.md" and out["results"][0]["start_line"] == 4
+    assert "debug" not in out
+    proc = run_cli("lookup", "add", "row", cwd=tmp_path)
+    assert proc.returncode == 0 and proc.stdout.startswith("docs/table.md:5-")
+    proc = run_cli("lookup", "addRows", cwd=tmp_path)
+    assert proc.returncode == 1 and "did you mean: addRow" in proc.stderr
+    proc = run_cli("lookup", "--expand", "how", "do", "I", "add", "rows", cwd=tmp_path)
+    assert proc.returncode == 0 and "Table.addRow" in proc.stdout
+
+
+# --- hover ----------------------------------------------------------------------------------------------------------
+def hover_at(ws: Workspace, source: str, needle: str, delta: int = 1):
+    path = ws.root / "src" / "app.js"
+    doc = ParsedDocument.create(path_to_uri(path), source)
+    offset = source.encode().index(needle.encode()) + delta
+    return docs_hover(doc, offset, RequestContext(ws))
+
+
+def test_hover_shows_the_doc_chunk_of_a_member(tmp_path):
+    ws = make_ws(tmp_path)
+    ws.service(DocsIndex)
+    src = "const t = box.addTable();\nconst r = t.addRow();\n"
+    info = hover_at(ws, src, "addRow")
+    assert info is not None and info.markdown.startswith("**Table › Table.addRow(options)** — [docs/table.md:5](file://")
+    assert "Append a row." in info.markdown
+    assert src.encode()[info.start:info.end] == b"addRow"
+
+
+def test_hover_on_a_class_name_and_nothing_for_unknown_or_local_names(tmp_path):
+    ws = make_ws(tmp_path)
+    ws.service(DocsIndex)
+    src = "const row = new Block();\nconst x = row.frobnicate();\n"
+    assert "A `Block` (often called a box)" in hover_at(ws, src, "Block").markdown
+    assert hover_at(ws, src, "frobnicate") is None
+    assert hover_at(ws, src, "row", delta=0) is None  # a local variable: docs mention `row`, but it is noise
+
+
+def test_hover_before_the_index_is_built_is_none(tmp_path):
+    ws = make_ws(tmp_path)
+    assert hover_at(ws, "t.addRow();\n", "addRow") is None
