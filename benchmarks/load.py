@@ -91,9 +91,11 @@ class Client(threading.Thread):
         finally:
             if self.proc is not None:
                 self.results.rss_final[self.n] = rss_kb(self.proc.proc.pid)
-                code = self.proc.close()
+                started = time.perf_counter()
+                code = self.proc.close(timeout=60)
+                self.results.add("shutdown+exit", (time.perf_counter() - started) * 1000)
                 if code not in (0, None):
-                    self.results.error(f"client {self.n}: server exit code {code}")
+                    self.results.error(f"client {self.n}: server exit code {code} (-9: no exit within 60 s)")
 
     def session(self) -> None:
         self.proc = LspProcess(env=server_env())

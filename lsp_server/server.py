@@ -119,6 +119,19 @@ class FootprintProtocol(LanguageServerProtocol):
                     del self._request_futures[msg_id]
             future.add_done_callback(forget)
 
+    @lsp_method(lsp.SHUTDOWN)
+    def lsp_shutdown(self, *args):
+        # pygls' version, iterating over a copy: cancelling a future runs its callbacks, and `forget`
+        # above removes the future from the dict being iterated.
+        if (handler := self.fm.features.get(lsp.SHUTDOWN)) is not None:
+            yield handler, args, None
+        current_id = self.msg_id
+        for msg_id, future in list(self._request_futures.items()):
+            if msg_id != current_id and not future.done():
+                future.cancel()
+        self._shutdown = True
+        return None
+
     def _send_handler_result(self, future, *, msg_id):
         # Bad arguments are the caller's mistake: answer InvalidParams without pygls' ERROR traceback.
         if future.done() and not future.cancelled() and isinstance(future.exception(), JsonRpcInvalidParams):

@@ -23,8 +23,14 @@ class FileChanged(Exception):
 
 def atomic_write_bytes(path: Path, data: bytes, mode: int | None = None) -> None:
     """Write `data` to a temp file beside `path`, fsync it, rename it over `path`, fsync the folder.
-    `mode` sets the permission bits (mkstemp creates 0600 files)."""
+    The permission bits are `mode`, else those of the file being replaced (a user's source file must not
+    turn 0600, which mkstemp creates), else 0600."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    if mode is None:
+        try:
+            mode = stat.S_IMODE(path.stat().st_mode)
+        except OSError:
+            mode = None
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:

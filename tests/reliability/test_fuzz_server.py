@@ -228,7 +228,7 @@ def harness(request, tmp_path_factory):
     make_workspace(root)
     h = Harness(root, request.param, tmp_path_factory.mktemp("logs") / f"server-{request.param}.log")
     yield h
-    h.proc.close()
+    assert h.proc.close() == 0, "the server did not shut down cleanly"
 
 
 # --- the fuzz test -------------------------------------------------------------------------------------------

@@ -131,6 +131,19 @@ def test_replace_file_if_unchanged(tmp_path):
     assert not list(tmp_path.glob(".*.tmp")), "no temp files left behind"
 
 
+def test_atomic_write_keeps_the_mode_of_the_file_it_replaces(tmp_path):
+    from lsp_server.storage import atomic_write_bytes
+
+    path = tmp_path / "app.js"
+    path.write_text("let a = 1;\n")
+    path.chmod(0o644)
+    atomic_write_bytes(path, b"let b = 2;\n")
+    assert (path.stat().st_mode & 0o777) == 0o644 and path.read_bytes() == b"let b = 2;\n"
+    fresh = tmp_path / "cache" / "index.json"
+    atomic_write_bytes(fresh, b"{}")
+    assert (fresh.stat().st_mode & 0o777) == 0o600
+
+
 # --- versioned edits through the real server ---------------------------------------------------------------
 def _apply(text: str, edits: list[dict]) -> str:
     """Apply LSP TextEdits (UTF-16 positions, no astral characters in these texts) to `text`."""
