@@ -103,6 +103,13 @@ def measure(ruleset: RuleSet, doc: ParsedDocument, runs: int) -> tuple[float, li
     return cold, wall, cpu
 
 
+def load_factor() -> float:
+    """Wall time over CPU time of a pure-Python loop: about 1 on an idle machine."""
+    started, started_cpu = time.perf_counter(), time.process_time()
+    sum(i * i for i in range(300_000))
+    return (time.perf_counter() - started) / max(1e-9, time.process_time() - started_cpu)
+
+
 def p95(values: list[float]) -> float:
     return sorted(values)[max(0, int(round(0.95 * len(values))) - 1)]
 
@@ -121,6 +128,8 @@ def main(argv: list[str] | None = None) -> int:
         cold, wall, cpu = measure(ruleset, doc, runs)
         hits = evaluate(ruleset, doc, "src/big.js", ("file",), 2, 100).hits
         verdict = "PASS" if p95(wall) <= TARGET_MS else "MISS"
+        if verdict == "MISS" and p95(cpu) <= TARGET_MS:
+            verdict += f" on wall clock, CPU within target (machine load: wall/CPU {load_factor():.1f}x)"
         ok &= verdict == "PASS"
         # CPU time is shown too: on a loaded machine, wall-clock spikes are other processes' time slices.
         print(f"{scenario:7} {len(ruleset)} rules, {LINES} lines ({len(doc.source) // 1024} KiB), "

@@ -14,6 +14,7 @@ Target: lookup p95 <= 10 ms warm.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -22,7 +23,7 @@ import time
 from pathlib import Path
 
 from lsp_server.knowledge.chunker import chunk_file
-from lsp_server.knowledge.docs_index import DocsIndex, query_terms
+from lsp_server.knowledge.docs_index import DocsIndex, doc_files
 from lsp_server.knowledge.lookup import lookup_docs
 from lsp_server.workspace import Workspace
 
@@ -33,8 +34,28 @@ NOUNS = ("page table row cell block paragraph image font style color border marg
          "bookmark outline field form button list item marker note comment revision field theme palette "
          "gradient pattern shadow frame viewport canvas region slot template binding cache stream buffer "
          "encoder decoder writer reader parser token glyph kerning baseline hyphen locale unit size").split()
-VERBS = "add get set remove insert create find measure render apply clear load save split merge move fit".split()
-ADJECTIVES = "default custom inline nested fixed relative absolute visible hidden first last empty".split()
+VERBS = ("add get set remove insert create find measure render apply clear load save split merge move fit "
+         "append attach detach open close read write resolve reset update validate register emit bind wrap "
+         "lock unlock copy clone export import scale rotate align").split()
+ADJECTIVES = ("default custom inline nested fixed relative absolute visible hidden first last empty next "
+              "previous current parent child root local global native shared primary secondary outer inner "
+              "top bottom left right").split()
+
+
+def _engine_nouns(count: int = 400) -> list[str]:
+    """A big engine has hundreds of domain nouns, not seventy: the common ones above plus made-up ones
+    (deterministic), so member names (verb + noun) are as varied as in a real API."""
+    rng = random.Random(5)
+    syllables = "ar bel cor dan fen gal hon jet kel lum mor nex pol quin ros sel tav vor wex yan zel".split()
+    out = list(NOUNS)
+    while len(out) < count:
+        word = "".join(rng.choice(syllables) for _ in range(rng.randint(2, 3)))
+        if word not in out:
+            out.append(word)
+    return out
+
+
+NOUNS = _engine_nouns()
 PROSE = ("the engine lays out every node in document order and reports overflow when content does not fit "
          "inside its container values are expressed in the document unit unless stated otherwise a node "
          "belongs to at most one parent and moving it detaches it first rendering is asynchronous and must be "
@@ -198,19 +219,23 @@ def main(argv: list[str] | None = None) -> int:
         queries = make_queries(rng, info["classes"], n_queries)
         for q in queries[:50]:
             lookup_docs(ws, q)  # warm up: caches, OS pages
-        latencies, found = [], 0
+        latencies, cpu, found = [], [], 0
         for q in queries:
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.thread_time()
             result = lookup_docs(ws, q)
             latencies.append((time.perf_counter() - t0) * 1000)
+            cpu.append((time.thread_time() - c0) * 1000)
             found += bool(result.results)
         p50, p95 = percentile(latencies, 50), percentile(latencies, 95)
         print(f"lookup over {len(queries)} queries ({found} with results): p50 {p50:.2f} ms, p95 {p95:.2f} ms, "
-              f"max {max(latencies):.1f} ms")
+              f"max {max(latencies):.1f} ms (wall clock)")
+        # On a shared machine other processes stretch the wall clock; the CPU time of the lookup is not.
+        print(f"lookup CPU time: p50 {percentile(cpu, 50):.2f} ms, p95 {percentile(cpu, 95):.2f} ms "
+              f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
 
         # Baseline: a plain scan of every chunk's lowercased text, chunks already in memory.
         chunks = []
-        for path in sorted((root / "docs").rglob("*")):
+        for path in doc_files(ws):  # the files the index holds
             if path.is_file():
                 chunks.extend(c.text.lower() for c in chunk_file(path, path.read_text(encoding="utf-8")))
         sample = queries[:: max(1, len(queries) // 100)]
@@ -222,7 +247,7 @@ def main(argv: list[str] | None = None) -> int:
             scan.append((time.perf_counter() - t0) * 1000)
         scan_p50 = statistics.median(scan)
         print(f"baseline plain Python scan over {len(chunks)} chunks ({len(sample)} queries): p50 {scan_p50:.1f} ms "
-              f"= {scan_p50 / p50:.0f}x the index p50")
+              f"= {scan_p50 / p50:.1f}x the index p50")
         verdict = "PASS" if p95 <= TARGET_P95_MS else "MISS"
         print(f"{verdict}: lookup p95 {p95:.2f} ms (target <= {TARGET_P95_MS:.0f} ms warm)")
         index.close()

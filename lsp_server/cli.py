@@ -201,6 +201,9 @@ def configure_logging(level: str, log_file: Path | None) -> None:
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level)
+    # pygls logs every JSON-RPC message with its whole payload at INFO: at our default level each keystroke
+    # would format and write the full diagnostics list. Its message trace is kept for --log-level DEBUG.
+    logging.getLogger("pygls").setLevel(level if level == "DEBUG" else max(logging.WARNING, logging.getLevelName(level)))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -11,7 +11,6 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlparse
-from urllib.request import url2pathname
 
 from tree_sitter import Node, Tree
 
@@ -97,7 +96,7 @@ class ParsedDocument:
             start = lines.offset(*change.start, encoding)
             end = max(start, lines.offset(*change.end, encoding))
             new_source = source[:start] + new_bytes + source[end:]
-            new_lines = LineIndex.of(new_source)
+            new_lines = lines.after_edit(new_source, start, end, start + len(new_bytes))
             if tree is not None:
                 tree.edit(
                     start_byte=start,
@@ -128,7 +127,14 @@ def uri_to_path(uri: str) -> Path | None:
     parsed = urlparse(uri)
     if parsed.scheme != "file":
         return None
-    path = url2pathname(unquote(parsed.path))
+    if os.name == "nt":
+        from nturl2path import url2pathname  # what urllib.request uses on Windows; it unquotes itself
+
+        path = url2pathname(parsed.path)
+    else:
+        # Unquote exactly once (a file named `a%41.js` arrives as `a%2541.js`). Not urllib.request's
+        # url2pathname: importing urllib.request costs ~50 ms of server start-up (http.client, email).
+        path = unquote(parsed.path)
     if "\x00" in path:
         return None
     return Path(path)

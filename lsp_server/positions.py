@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from itertools import accumulate
 from dataclasses import dataclass
 from typing import Literal
 
@@ -84,15 +85,30 @@ class LineIndex:
 
     @classmethod
     def of(cls, source: bytes) -> "LineIndex":
-        if b"\r" not in source:
-            starts = [0]
-            find = source.find
-            i = find(b"\n")
-            while i >= 0:
-                starts.append(i + 1)
-                i = find(b"\n", i + 1)
-            return cls(source, tuple(starts))
-        return cls(source, (0, *(m.end() for m in _LINE_BREAK.finditer(source))))
+        # bytes.splitlines breaks at exactly LSP's \r\n, \r and \n; summing line lengths in C is ~2x
+        # faster than a find() loop, which matters when a workspace of 20k files is parsed.
+        starts = (0, *accumulate(map(len, source.splitlines(True))))
+        if source and source[-1] not in (0x0A, 0x0D):
+            starts = starts[:-1]  # the last line has no terminator, so no line starts after it
+        return cls(source, starts)
+
+    def after_edit(self, new_source: bytes, start: int, old_end: int, new_end: int) -> "LineIndex":
+        """The index of `new_source`, where bytes [start, old_end) of our source became [start, new_end).
+
+        O(lines after the edit) integer shifts instead of a rescan of the whole document: line starts
+        before the edit stay, those after it move by the size change, and only the edited region (widened
+        by one line break on each side, for a `\r` and `\n` that an edit joins or splits) is scanned.
+        """
+        starts = self.starts
+        # Starts < start are fixed by the bytes before the edit, and 0 always starts a line.
+        keep = max(1, bisect.bisect_left(starts, start))
+        scan_from = starts[keep - 1]
+        scan_to = min(len(new_source), new_end + 2)
+        # A break that ends after new_end + 1 is found again among the shifted old starts.
+        middle = [m.end() for m in _LINE_BREAK.finditer(new_source, scan_from, scan_to) if m.end() <= new_end + 1]
+        delta = new_end - old_end
+        tail = bisect.bisect_right(starts, old_end + 1)
+        return LineIndex(new_source, (*starts[:keep], *middle, *[s + delta for s in starts[tail:]]))
 
     @property
     def line_count(self) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import time
 import uuid
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,9 @@ from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.language_server import lsp_method
 
 from lsp_server import __version__, plugins, providers
+from lsp_server.cancellation import NestedCancelMixin
 from lsp_server.checks import CHECKS, CheckContext, Phase, has_checks, run_checks
+from lsp_server.checks.budget import budget
 from lsp_server.commands import COMMANDS, Command, CommandContext, CommandError
 from lsp_server.config import ConfigError
 from lsp_server.convert import (
@@ -37,8 +40,6 @@ from lsp_server.workspace import SERVICES, Workspace
 
 log = logging.getLogger(__name__)
 
-DEBOUNCE_SECONDS = 0.05
-SLOW_CHECK_MS = 1000.0
 WATCHED_GLOB = "**/*.{js,mjs,cjs,jsx,ts,mts,cts,tsx,md,markdown,txt,html,htm,json,toml}"
 
 
@@ -60,8 +61,9 @@ def _validation_reason(exc: BaseException) -> str:
     return "; ".join(leaves) or type(cause).__name__
 
 
-class FootprintProtocol(LanguageServerProtocol):
-    """pygls' protocol with two changes:
+class FootprintProtocol(NestedCancelMixin, LanguageServerProtocol):
+    """pygls' protocol (a cancelled executeCommand also cancels the command it runs: cancellation.py), with
+    these changes:
 
     - a request whose params do not fit the LSP schema (a negative line, a missing field) is answered with
       InvalidParams instead of being dropped with an error popup (which left the client waiting forever);
@@ -149,9 +151,10 @@ class FootprintServer(LanguageServer):
         self.session = Session()
         self.pending: dict[str, asyncio.Task] = {}
         self.warned_slow: set[str] = set()
+        self.last_change: dict[str, float] = {}  # uri -> time.monotonic() of its last didChange
+        self.warming: dict[Path, asyncio.Task] = {}  # workspace root -> its background index build
         self.config_uris: set[str] = set()
         self.disk_uris: set[str] = set()
-        self.debounce = DEBOUNCE_SECONDS
 
     # --- diagnostics ----------------------------------------------------------------------------------
     async def check_and_publish(self, uri: str, phases: tuple[Phase, ...]) -> None:
@@ -160,7 +163,7 @@ class FootprintServer(LanguageServer):
             return
         doc = state.doc
         ws = self.session.workspace_for_path(doc.path)
-        ctx = CheckContext(ws, slow_ms=SLOW_CHECK_MS)
+        ctx = CheckContext(ws, slow_ms=budget(ws.settings).slow_check_ms, build_services=False)
         findings = await asyncio.to_thread(run_checks, doc, ctx, phases)
         current = self.session.documents.get(uri)
         if current is None:
@@ -169,13 +172,20 @@ class FootprintServer(LanguageServer):
             # The document changed while we worked: these results are stale. Run again on the new text.
             self.schedule(uri, phases)
             return
+        # A check that waits for an index being (re)built keeps its previous findings (moved with the
+        # edits since) rather than blinking out until the index is ready and the document is re-checked.
+        waiting = {name for name, _ in ctx.waiting}
         if Phase.TYPE in phases:
-            current.type_findings = [f for f in findings if _phase(f.check) is Phase.TYPE]
+            current.type_findings = [f for f in findings if _phase(f.check) is Phase.TYPE] + [
+                f for f in current.type_findings if f.check in waiting]
         if Phase.SAVE in phases:
-            current.save_findings = [f for f in findings if _phase(f.check) is Phase.SAVE]
+            current.save_findings = [f for f in findings if _phase(f.check) is Phase.SAVE] + [
+                f for f in current.save_findings if f.check in waiting]
             current.save_version = doc.version
         self.publish(uri)
         self.warn_slow(ctx)
+        if ctx.waiting:
+            self.ensure_services(ws)  # e.g. a file outside the roots: its workspace was never warmed
 
     def schedule(self, uri: str, phases: tuple[Phase, ...], delay: float | None = None) -> None:
         """(Re)start the debounced check of `uri`; a newer request replaces a pending one."""
@@ -184,9 +194,27 @@ class FootprintServer(LanguageServer):
             previous.cancel()
             # A pending save check must not be lost to a following keystroke.
             phases = tuple(sorted({*phases, *getattr(previous, "phases", ())}, key=lambda p: p.value))
-        task = asyncio.ensure_future(self._check_later(uri, phases, self.debounce if delay is None else delay))
+        if delay is None:
+            delay = self.debounce_seconds(uri)
+        task = asyncio.ensure_future(self._check_later(uri, phases, delay))
         task.phases = phases  # type: ignore[attr-defined]
         self.pending[uri] = task
+
+    def debounce_seconds(self, uri: str) -> float:
+        return budget(self.session.workspace_for_path(uri_to_path(uri)).settings).debounce_ms / 1000
+
+    def typing_delay(self, uri: str) -> float:
+        """Leading-edge debounce for a keystroke: the first change after a quiet spell is checked at once
+        (typing at human speed gets diagnostics in a few ms, not debounce + work); a change that follows
+        another within `debounce_ms`, or arrives while a check is pending, waits for `debounce_ms` of quiet,
+        so a burst (paste, key repeat, multi-cursor edit) still costs one run."""
+        debounce = self.debounce_seconds(uri)
+        now = time.monotonic()
+        last = self.last_change.get(uri)
+        self.last_change[uri] = now
+        task = self.pending.get(uri)
+        busy = task is not None and not task.done()
+        return 0.0 if not busy and (last is None or now - last >= debounce) else debounce
 
     async def _check_later(self, uri: str, phases: tuple[Phase, ...], delay: float) -> None:
         try:
@@ -217,7 +245,9 @@ class FootprintServer(LanguageServer):
                 self.disk_uris.discard(uri)
                 self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
             return
-        ctx = CheckContext(ws, slow_ms=SLOW_CHECK_MS)
+        # Not a file the user is looking at: complete findings matter more than latency, so indexes are
+        # built here if needed (as the CLI does), instead of publishing a partial result.
+        ctx = CheckContext(ws, slow_ms=budget(ws.settings).slow_check_ms)
         findings = await asyncio.to_thread(run_checks, doc, ctx, (Phase.TYPE, Phase.SAVE))
         if uri in self.session.documents:
             return  # opened meanwhile: the editor's copy wins
@@ -225,15 +255,17 @@ class FootprintServer(LanguageServer):
         enc = self.session.encoding
         self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(
             uri=uri, diagnostics=[lsp_diagnostic(doc, f, enc) for f in findings]))
+        self.warn_slow(ctx)
 
     def warn_slow(self, ctx: CheckContext) -> None:
+        """One warning per slow check per server run ([limits] slow_check_ms); run_checks logs each."""
         for name, ms in ctx.slow_checks:
             if name not in self.warned_slow:
                 self.warned_slow.add(name)
                 self.window_show_message(lsp.ShowMessageParams(
                     type=lsp.MessageType.Warning,
-                    message=f"Footprint: check '{name}' took {ms:.0f} ms (budget {SLOW_CHECK_MS:.0f} ms); "
-                            "see the server log."))
+                    message=f"Footprint: check '{name}' took {ms:.0f} ms (budget {ctx.slow_ms:.0f} ms, "
+                            "[limits] slow_check_ms); see the server log."))
 
     def publish_config_errors(self) -> None:
         """Config errors are diagnostics on the config file itself, at the offending line."""
@@ -271,11 +303,66 @@ class FootprintServer(LanguageServer):
         findings = state.findings if state is not None and state.doc is doc else []
         return providers.RequestContext(self.session.workspace_for_path(doc.path), findings=findings)
 
-    async def warm_services(self, ws: Workspace) -> None:
-        """Build every registered workspace index in the background, reporting `$/progress`."""
-        plugins.load()
-        if not SERVICES:
+    async def open_files_checked(self, grace: float = 0.3, limit: float = 3.0) -> None:
+        """Wait (at most `limit` s) until the documents opened so far have their diagnostics.
+
+        Indexes build in worker threads that compete for the GIL with the checks of open files; starting
+        them after the files the editor opened at start-up are checked puts those first diagnostics ahead
+        of a whole-workspace index. `grace` covers the didOpen that editors send right after `initialized`.
+        """
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + limit
+        await asyncio.sleep(grace)
+        while loop.time() < deadline and any(not t.done() for t in list(self.pending.values())):
+            await asyncio.sleep(0.02)
+
+    def ensure_services(self, ws: Workspace) -> None:
+        """(Re)build, in the background, every service of `ws` that is missing (never built, dropped by a
+        failed update or a settings reload). One warm-up per workspace at a time; it loops until done."""
+        task = self.warming.get(ws.root)
+        if task is not None and not task.done():
+            task.again = True  # type: ignore[attr-defined]
             return
+        self.warming[ws.root] = asyncio.ensure_future(self.warm_services(ws))
+
+    def recheck_open_documents(self, ws: Workspace, changed: list[Path] | None = None) -> None:
+        """Re-run the checks of the open documents of `ws`: at once when an index they use has become ready
+        (`changed` None); debounced when files they may depend on changed (an imported module's exports, a
+        rule, the docs, the object model). A changed JS module only affects as-you-type checks; any other
+        file may change on-save results too. The changed files themselves are checked by the caller."""
+        if changed is None:
+            skip, phases, delay = set(), (Phase.TYPE, Phase.SAVE), 0.0
+        else:
+            skip = {path_to_uri(p) for p in changed}
+            only_sources = all(language_for_path(p) == "javascript" for p in changed)
+            phases, delay = ((Phase.TYPE,) if only_sources else (Phase.TYPE, Phase.SAVE)), None
+        for uri, state in list(self.session.documents.items()):
+            if uri in skip or not has_checks(state.doc):
+                continue
+            if self.session.workspace_for_path(state.doc.path) is ws:
+                self.schedule(uri, phases, delay=delay)
+
+    async def warm_services(self, ws: Workspace) -> None:
+        """Build every missing workspace index in the background, reporting `$/progress`; re-check the
+        open documents after each one, since checks do not build indexes in the server (CheckContext)."""
+        plugins.load()
+        if not any(ws.peek_service(cls) is None for cls in SERVICES):
+            return
+        await self.open_files_checked()
+        task = asyncio.current_task()
+        failed: set[type] = set()
+        while True:
+            if task is not None:
+                task.again = False  # type: ignore[attr-defined]
+            missing = [cls for cls in SERVICES if ws.peek_service(cls) is None and cls not in failed]
+            if not missing:
+                return
+            await self._build_services(ws, missing, failed)
+            if task is None or not getattr(task, "again", False):
+                return
+
+    async def _build_services(self, ws: Workspace, missing: list, failed: set) -> None:
+        """Build `missing` one after the other in worker threads, under one `$/progress`."""
         token = f"footprint-index-{uuid.uuid4()}"
         caps = self.client_capabilities
         use_progress = bool(caps and caps.window and caps.window.work_done_progress)
@@ -293,11 +380,13 @@ class FootprintServer(LanguageServer):
                 loop.call_soon_threadsafe(self.work_done_progress.report, token,
                                           lsp.WorkDoneProgressReport(message=message, percentage=percent))
 
-        for i, cls in enumerate(list(SERVICES)):
-            report(f"{cls.name}", int(100 * i / len(SERVICES)))
+        for i, cls in enumerate(missing):
+            report(f"{cls.name}", int(100 * i / len(missing)))
             try:
                 await asyncio.to_thread(ws.service, cls, report)
+                self.recheck_open_documents(ws)
             except Exception:  # noqa: BLE001
+                failed.add(cls)
                 log.exception("building %s failed", cls.name)
         if use_progress:
             self.work_done_progress.end(token, lsp.WorkDoneProgressEnd(message="ready"))
@@ -356,17 +445,20 @@ async def initialized(ls: FootprintServer, params: lsp.InitializedParams) -> Non
     loop = asyncio.get_running_loop()
     ls.session.notify_user = lambda message: loop.call_soon_threadsafe(  # callable from worker threads
         ls.window_show_message, lsp.ShowMessageParams(type=lsp.MessageType.Warning, message=message))
-    caps = ls.client_capabilities
-    watched = caps and caps.workspace and caps.workspace.did_change_watched_files
-    if watched and watched.dynamic_registration:
-        await ls.client_register_capability_async(lsp.RegistrationParams(registrations=[lsp.Registration(
-            id=f"footprint-watch-{uuid.uuid4()}", method=lsp.WORKSPACE_DID_CHANGE_WATCHED_FILES,
-            register_options=lsp.DidChangeWatchedFilesRegistrationOptions(
-                watchers=[lsp.FileSystemWatcher(glob_pattern=WATCHED_GLOB)]))]))
     for root in ls.session.roots:
         ws = ls.session.workspace(root)
         ls.publish_config_errors()
-        asyncio.ensure_future(ls.warm_services(ws))
+        ls.ensure_services(ws)
+    caps = ls.client_capabilities
+    watched = caps and caps.workspace and caps.workspace.did_change_watched_files
+    if watched and watched.dynamic_registration:
+        try:
+            await ls.client_register_capability_async(lsp.RegistrationParams(registrations=[lsp.Registration(
+                id=f"footprint-watch-{uuid.uuid4()}", method=lsp.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                register_options=lsp.DidChangeWatchedFilesRegistrationOptions(
+                    watchers=[lsp.FileSystemWatcher(glob_pattern=WATCHED_GLOB)]))]))
+        except Exception as exc:  # noqa: BLE001 - a client that refuses still gets everything but file watching
+            log.warning("the client refused to watch files for us (%s): on-disk changes are seen on save only", exc)
 
 
 @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
@@ -431,7 +523,7 @@ def did_change(ls: FootprintServer, params: lsp.DidChangeTextDocumentParams) -> 
         ls.schedule(uri, (Phase.TYPE, Phase.SAVE), delay=0)
     ws.open_document(doc)
     if has_checks(doc):
-        ls.schedule(uri, (Phase.TYPE,))
+        ls.schedule(uri, (Phase.TYPE,), delay=ls.typing_delay(uri))
 
 
 @server.feature(lsp.TEXT_DOCUMENT_DID_SAVE, lsp.SaveOptions(include_text=False))
@@ -442,10 +534,13 @@ def did_save(ls: FootprintServer, params: lsp.DidSaveTextDocumentParams) -> None
     if path is not None:
         ws = ls.session.workspace_for_path(path)
         ws.files_changed([path])
+        ls.ensure_services(ws)  # a service that could not update was dropped: rebuild it in the background
+        ls.recheck_open_documents(ws, [path])
         if ls.session.is_config_file(path):
             ls.publish_config_errors()
-            for other in ls.session.documents:
-                ls.schedule(other, (Phase.TYPE, Phase.SAVE), delay=0)
+            for other, state in ls.session.documents.items():
+                if has_checks(state.doc):  # a check-less document (this config) keeps its own diagnostics
+                    ls.schedule(other, (Phase.TYPE, Phase.SAVE), delay=0)
     if uri in ls.session.documents and has_checks(ls.session.documents[uri].doc):
         ls.schedule(uri, (Phase.TYPE, Phase.SAVE), delay=0)
 
@@ -456,6 +551,7 @@ def did_close(ls: FootprintServer, params: lsp.DidCloseTextDocumentParams) -> No
     uri = params.text_document.uri
     state = ls.session.documents.pop(uri, None)
     task = ls.pending.pop(uri, None)
+    ls.last_change.pop(uri, None)
     if task is not None:
         task.cancel()
     if state is not None and state.doc.path is not None:
@@ -471,7 +567,10 @@ async def did_change_watched_files(ls: FootprintServer, params: lsp.DidChangeWat
     for path in paths:
         by_workspace.setdefault(ls.session.workspace_for_path(path).root, []).append(path)
     for root, changed in by_workspace.items():
-        ls.session.workspace(root).files_changed(changed)
+        ws = ls.session.workspace(root)
+        ws.files_changed(changed)
+        ls.ensure_services(ws)
+        ls.recheck_open_documents(ws, changed)
     if any(ls.session.is_config_file(p) for p in paths):
         ls.publish_config_errors()
     for path in paths:
@@ -492,8 +591,11 @@ def did_change_configuration(ls: FootprintServer, params: lsp.DidChangeConfigura
     if isinstance(settings, dict):
         ls.session.set_client_settings(settings.get("footprint", settings))
         ls.publish_config_errors()
-        for uri in list(ls.session.documents):
-            ls.schedule(uri, (Phase.TYPE, Phase.SAVE), delay=0)
+        for ws in list(ls.session.workspaces.values()):
+            ls.ensure_services(ws)  # new settings dropped every built service
+        for uri, state in list(ls.session.documents.items()):
+            if has_checks(state.doc):
+                ls.schedule(uri, (Phase.TYPE, Phase.SAVE), delay=0)
 
 
 @server.feature(lsp.TEXT_DOCUMENT_HOVER)

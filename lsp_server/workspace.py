@@ -8,9 +8,12 @@ graph, rules) that areas build lazily and keep current as files change.
 
 from __future__ import annotations
 
+import contextvars
 import logging
 import os
 import threading
+from collections import OrderedDict
+from contextlib import contextmanager
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import ClassVar, TypeVar
@@ -22,6 +25,11 @@ from lsp_server.document import ParsedDocument, path_to_uri, real_path
 from lsp_server.languages import SOURCE_LANGUAGES, language_for_path
 
 log = logging.getLogger(__name__)
+
+# Bounds of the cache of parsed disk files (whichever is reached first): entries, and source bytes
+# (about 35x that in trees and text: 4 MB of source ~ 150 MB of memory).
+DISK_CACHE_ENTRIES = 256
+DISK_CACHE_BYTES = 4 * 1024 * 1024
 
 # Never walked as sources (still read when resolving imports and types).
 SKIPPED_DIRS = frozenset({
@@ -61,6 +69,26 @@ def service(cls: type[S]) -> type[S]:
     return cls
 
 
+class ServiceNotReady(Exception):
+    """`Workspace.service` inside a server check, for an index that is not built yet. The server builds
+    indexes in the background and re-checks open documents when each is ready; run_checks treats this as
+    "this check waits for its index", not as a failure."""
+
+
+# Set while the server runs checks (see run_checks): registered services are then never built inline, so
+# a just-opened file's diagnostics never wait for a whole-workspace index. The CLI builds on demand.
+_NO_BUILD: contextvars.ContextVar[bool] = contextvars.ContextVar("footprint_no_service_build", default=False)
+
+
+@contextmanager
+def services_not_built():
+    token = _NO_BUILD.set(True)
+    try:
+        yield
+    finally:
+        _NO_BUILD.reset(token)
+
+
 class FileTooLarge(Exception):
     pass
 
@@ -89,7 +117,11 @@ class Workspace:
         self.root = real_path(root)
         self.settings = settings or load_settings(self.root)
         self._overlay: dict[Path, ParsedDocument] = {}
-        self._disk: dict[Path, tuple[tuple[int, int], ParsedDocument]] = {}
+        # Parsed files read from disk, least recently used first. Bounded: a parsed tree costs ~35x its
+        # source in memory, so caching all 20k files of a monorepo would take gigabytes. Services keep
+        # their own summaries and re-read (re-parse) a file on demand.
+        self._disk: OrderedDict[Path, tuple[tuple[int, int], ParsedDocument]] = OrderedDict()
+        self._disk_bytes = 0
         self._services: dict[type[Service], Service] = {}
         self._service_locks: dict[type[Service], threading.Lock] = {}
         self._lock = threading.RLock()
@@ -127,25 +159,27 @@ class Workspace:
         """
         base = real_path(under or self.root)
         wanted = set(languages) if languages is not None else None
-        exclude = gitignore_spec(self.settings.top.exclude)
-        cache_dir = real_path(self.cache_dir)
-        # Each entry: (folder, spec) for the .gitignore files from the root down to the current folder.
-        ignores: list[tuple[Path, pathspec.PathSpec]] = []
+        exclude = gitignore_spec(self.settings.top.exclude) if self.settings.top.exclude else None
+        cache_dir = str(real_path(self.cache_dir))
+        root_prefix = _prefix(str(self.root))
+        max_bytes = self.settings.top.max_file_bytes
+        # Each entry: (folder prefix, spec) for the .gitignore files from the root down to the current folder.
+        # Paths are plain strings below: this loop runs once per file of a 20k-file monorepo.
+        ignores: list[tuple[str, pathspec.PathSpec]] = []
         for folder in [*reversed(base.parents), base] if _inside(base, self.root) else [base]:
             if _inside(folder, self.root):
                 spec = _gitignore(folder)
                 if spec:
-                    ignores.append((folder, spec))
+                    ignores.append((_prefix(str(folder)), spec))
 
-        def ignored(path: Path, is_dir: bool) -> bool:
-            rel = self.relpath(path) + ("/" if is_dir else "")
-            if self.contains(path) and exclude.match_file(rel):
-                return True
-            for folder, spec in ignores:
-                if _inside(path, folder):
-                    sub = Path(os.path.relpath(path, folder)).as_posix() + ("/" if is_dir else "")
-                    if spec.match_file(sub):
-                        return True
+        def ignored(path: str, is_dir: bool) -> bool:
+            slash = "/" if is_dir else ""
+            if exclude is not None and path.startswith(root_prefix):
+                if exclude.match_file(_posix(path[len(root_prefix):]) + slash):
+                    return True
+            for prefix, spec in ignores:
+                if path.startswith(prefix) and spec.match_file(_posix(path[len(prefix):]) + slash):
+                    return True
             return False
 
         if base.is_file():
@@ -153,33 +187,31 @@ class Workspace:
                 yield base
             return
         for dirpath, dirnames, filenames in os.walk(base, followlinks=False):
-            folder = Path(dirpath)
-            while ignores and not _inside(folder, ignores[-1][0]):
+            folder_prefix = _prefix(dirpath)
+            while ignores and not folder_prefix.startswith(ignores[-1][0]):
                 ignores.pop()
-            if folder != base:
-                spec = _gitignore(folder)
+            if dirpath != str(base) and ".gitignore" in filenames:
+                spec = _gitignore(Path(dirpath))
                 if spec:
-                    ignores.append((folder, spec))
+                    ignores.append((folder_prefix, spec))
             dirnames[:] = sorted(
                 d for d in dirnames
-                if d not in SKIPPED_DIRS and real_path(folder / d) != cache_dir
-                and not ignored(folder / d, True)
+                if d not in SKIPPED_DIRS and folder_prefix + d != cache_dir and not ignored(folder_prefix + d, True)
             )
             for name in sorted(filenames):
-                path = folder / name
                 if wanted is not None and language_for_path(name) not in wanted:
                     continue
+                path = folder_prefix + name
                 if ignored(path, False):
                     continue
                 try:
-                    st = path.stat()
+                    size = os.stat(path).st_size
                 except OSError:
                     continue
-                if st.st_size > self.settings.top.max_file_bytes:
-                    self._log_skip(path, f"{st.st_size} bytes is over the "
-                                         f"{self.settings.top.max_file_bytes}-byte limit (max_file_bytes)")
+                if size > max_bytes:
+                    self._log_skip(Path(path), f"{size} bytes is over the {max_bytes}-byte limit (max_file_bytes)")
                     continue
-                yield path
+                yield Path(path)
 
     def _log_skip(self, path: Path, reason: str) -> None:
         self.skipped[path] = reason
@@ -219,8 +251,9 @@ class Workspace:
         stamp = (st.st_mtime_ns, st.st_size)
         with self._lock:
             cached = self._disk.get(path)
-        if cached and cached[0] == stamp:
-            return cached[1]
+            if cached and cached[0] == stamp:
+                self._disk.move_to_end(path)
+                return cached[1]
         try:
             text = read_text_file(path, self.settings.top.max_file_bytes)
         except (FileTooLarge, BinaryFile) as exc:
@@ -231,16 +264,31 @@ class Workspace:
             return None
         doc = ParsedDocument.create(path_to_uri(path), text)
         with self._lock:
+            self._forget(path)
             self._disk[path] = (stamp, doc)
+            self._disk_bytes += len(doc.source)
+            while len(self._disk) > 1 and (len(self._disk) > DISK_CACHE_ENTRIES or self._disk_bytes > DISK_CACHE_BYTES):
+                self._forget(next(iter(self._disk)))
         return doc
+
+    def _forget(self, path: Path) -> None:
+        """Drop a cached disk read (caller holds the lock)."""
+        cached = self._disk.pop(path, None)
+        if cached is not None:
+            self._disk_bytes -= len(cached[1].source)
 
     # --- services -------------------------------------------------------------------------------------
     def service(self, cls: type[S], progress: Progress = no_progress) -> S:
-        """The built service `cls`, building it now if needed (one builder at a time per service)."""
+        """The built service `cls`, building it now if needed (one builder at a time per service).
+
+        Inside a server check this raises ServiceNotReady instead of building a registered service.
+        """
         with self._lock:
             existing = self._services.get(cls)
             if existing is not None:
                 return existing  # type: ignore[return-value]
+            if _NO_BUILD.get() and cls in SERVICES:
+                raise ServiceNotReady(cls.name or cls.__name__)
             lock = self._service_locks.setdefault(cls, threading.Lock())
         with lock:
             with self._lock:
@@ -262,7 +310,7 @@ class Workspace:
         changed = {real_path(p) for p in paths}
         with self._lock:
             for p in changed:
-                self._disk.pop(p, None)
+                self._forget(p)
             if any(p in changed for p in self.settings.sources):
                 self.reload_settings()
                 return
@@ -284,6 +332,15 @@ def _inside(path: Path, folder: Path) -> bool:
     """Whether `path` is `folder` or below it. Both must be absolute and resolved (string test: hot path)."""
     p, f = str(path), str(folder)
     return p == f or p.startswith(f.rstrip(os.sep) + os.sep)
+
+
+def _prefix(folder: str) -> str:
+    """`folder` with exactly one trailing separator, so `prefix + name` is a child path."""
+    return folder if folder.endswith(os.sep) else folder + os.sep
+
+
+def _posix(rel: str) -> str:
+    return rel if os.sep == "/" else rel.replace(os.sep, "/")
 
 
 def _gitignore(folder: Path) -> pathspec.PathSpec | None:

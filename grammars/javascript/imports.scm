@@ -18,15 +18,16 @@
 (export_statement
   !source) @export.statement
 
-; const { buildCover } = await import("./cover.js");
+; const { buildCover } = await import("./cover.js");   import(`./cover.js`)
+; (a template with `${...}` in it is not a literal: extract.py skips it)
 (call_expression
   function: (import)
-  arguments: (arguments . (string) @import.source)) @import.dynamic
+  arguments: (arguments . [(string) (template_string)] @import.source)) @import.dynamic
 
-; const { a } = require("./a");   require("./polyfill");
+; const { a } = require("./a");   require("./polyfill");   require(`./b`)
 (call_expression
   function: (identifier) @call.callee (#eq? @call.callee "require")
-  arguments: (arguments . (string) @import.source .)) @import.require
+  arguments: (arguments . [(string) (template_string)] @import.source .)) @import.require
 
 ; module.exports = { a, b };   module.exports = Foo;
 (assignment_expression

@@ -13,14 +13,16 @@ import enum
 import logging
 import time
 from collections.abc import Callable, Iterable
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from lsp_server.document import ParsedDocument
 from lsp_server.findings import Finding
+from lsp_server.workspace import ServiceNotReady, services_not_built
 
 if TYPE_CHECKING:
-    from lsp_server.workspace import Workspace
+    from lsp_server.workspace import S, Workspace
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +38,22 @@ class CheckContext:
     slow_ms: float = 1000.0  # a check slower than this is reported as slow
     slow_checks: list[tuple[str, float]] = field(default_factory=list)  # filled by run_checks
     failures: list[tuple[str, str]] = field(default_factory=list)
+    # The CLI builds a workspace index when a check first needs it; the server never does inside a check
+    # (it would hold the first diagnostics of an opened file hostage to a whole-workspace build).
+    build_services: bool = True
+    waiting: list[tuple[str, str]] = field(default_factory=list)  # (check, index) skipped until it is built
+
+    def service(self, cls: "type[S]") -> "S | None":
+        """The workspace index `cls` for a check, or None when it is not built yet (server only).
+
+        In the server this never builds, so a check on a just-opened file reports what it can without
+        the index, and the server re-checks open documents as soon as its background warm-up has built
+        each service. (`ctx.workspace.service(Cls)` in a server check raises ServiceNotReady instead,
+        which skips the check until then.)
+        """
+        if self.build_services:
+            return self.workspace.service(cls)
+        return self.workspace.peek_service(cls)
 
 
 CheckFunc = Callable[[ParsedDocument, CheckContext], Iterable[Finding]]
@@ -90,22 +108,30 @@ def run_checks(doc: ParsedDocument, ctx: CheckContext, phases: Iterable[Phase]) 
     plugins.load()
     wanted = set(phases)
     findings: list[Finding] = []
-    for chk in list(CHECKS.values()):
-        if chk.phase not in wanted or not chk.applies(doc.language, doc.uri):
-            continue
-        started = time.perf_counter()
-        try:
-            for finding in chk.func(doc, ctx):
-                findings.append(finding if finding.check else _tag(finding, chk.name))
-        except Exception as exc:  # noqa: BLE001 - one broken check must not silence the others
-            log.exception("check %s failed on %s", chk.name, doc.uri)
-            ctx.failures.append((chk.name, f"{type(exc).__name__}: {exc}"))
-        elapsed = (time.perf_counter() - started) * 1000
-        if elapsed > ctx.slow_ms:
-            log.warning("check %s took %.0f ms on %s", chk.name, elapsed, doc.uri)
-            ctx.slow_checks.append((chk.name, elapsed))
+    with nullcontext() if ctx.build_services else services_not_built():
+        for chk in list(CHECKS.values()):
+            if chk.phase in wanted and chk.applies(doc.language, doc.uri):
+                _run_one(chk, doc, ctx, findings)
     findings.sort(key=lambda f: (f.start, f.end, f.code))
     return findings
+
+
+def _run_one(chk: Check, doc: ParsedDocument, ctx: CheckContext, findings: list[Finding]) -> None:
+    started = time.perf_counter()
+    try:
+        for finding in chk.func(doc, ctx):
+            findings.append(finding if finding.check else _tag(finding, chk.name))
+    except ServiceNotReady as exc:
+        # Not an error: the server re-checks this document when the index is built.
+        log.debug("check %s waits for the %s index (%s)", chk.name, exc, doc.uri)
+        ctx.waiting.append((chk.name, str(exc)))
+    except Exception as exc:  # noqa: BLE001 - one broken check must not silence the others
+        log.exception("check %s failed on %s", chk.name, doc.uri)
+        ctx.failures.append((chk.name, f"{type(exc).__name__}: {exc}"))
+    elapsed = (time.perf_counter() - started) * 1000
+    if elapsed > ctx.slow_ms:
+        log.warning("check %s took %.0f ms on %s", chk.name, elapsed, doc.uri)
+        ctx.slow_checks.append((chk.name, elapsed))
 
 
 def _tag(finding: Finding, name: str) -> Finding:

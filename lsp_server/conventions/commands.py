@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from lsp_server.commands import CommandContext, CommandError, arg_bool, arg_str, cli_command, command
+from lsp_server.conventions import remote as remote_mod
 from lsp_server.conventions.evaluate import Evaluation, Hit, findings_for
 from lsp_server.conventions.review import Review, is_source, review
 from lsp_server.conventions.rules import Rule
@@ -27,6 +28,7 @@ from lsp_server.workspace import Workspace
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_HOOK = 0, 1, 2, 2
 WHY_CHARS = 240
+STDIN_WAIT_SECONDS = 5.0  # agents write the event at once; a silent open pipe is not an event
 
 
 # --- pure helpers -------------------------------------------------------------------------------------
@@ -169,10 +171,18 @@ def _rules(parser: argparse.ArgumentParser):
         from lsp_server.cli import display_path
 
         ws = _workspace(args.path, args.config)
-        if args.action in ("update", "check", "list", "context", "stats"):
-            svc = ws.service(RuleService)
-            if args.action == "update" or (svc.remotes and not all(s.copy(ws.cache_dir).is_dir() for s in svc.remotes)):
-                svc.wait_for_remotes(svc.config.fetch_timeout_seconds + 5)
+        svc = ws.service(RuleService)
+        if args.action == "update":
+            svc.refresh_remotes()  # now, whatever the refresh interval
+            failed = 0
+            for job in svc.wait_for_remotes(svc.config.fetch_timeout_seconds + 5):
+                if job.error:
+                    failed += 1
+                    print(remote_mod.describe_fallback(job), file=sys.stderr)
+                else:
+                    print(f"fetched {job.source.url} at {(job.meta or {}).get('commit', '?')[:12]}")
+            if failed:
+                return EXIT_FINDINGS
         if args.action == "stats":
             data = stats_json(ws)
             if args.format == "json":
@@ -213,6 +223,13 @@ def read_hook_event(stdin=None) -> dict:
     stdin = stdin or sys.stdin
     if stdin is None or stdin.isatty():
         return {}
+    try:  # a pipe nobody writes to (a hook run by hand from a script) must not hang the hook
+        import select
+
+        if not select.select([stdin], [], [], STDIN_WAIT_SECONDS)[0]:
+            return {}
+    except (OSError, ValueError, TypeError):
+        pass  # no select() on this stream (Windows pipes): just read
     try:
         data = json.loads(stdin.read() or "{}")
     except ValueError:

@@ -20,12 +20,13 @@ import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from tree_sitter import QueryCursor
+from tree_sitter import Query, QueryCursor
 
 from lsp_server.conventions.literals import LiteralScanner, query_literals, required_literals
 from lsp_server.conventions.rules import DEFAULT_QUERY_LANGUAGE, QUERY_CAPTURE, Rule
 from lsp_server.document import ParsedDocument
 from lsp_server.findings import Finding, Severity
+from lsp_server.languages import language
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +57,7 @@ class RuleSet:
         self._selection: dict[str, list[Rule]] = {}
         self.requirements: dict[str, frozenset[str] | None] = {}
         self._scanner: LiteralScanner | None = None
+        self._walks: dict[tuple, tuple | None] = {}
         self._lock = threading.Lock()
 
     def __len__(self) -> int:
@@ -113,6 +115,45 @@ class RuleSet:
         return not required.isdisjoint(cached[1])
 
 
+    def walk(self, doc: ParsedDocument, rules: list[Rule]) -> dict[str, list[tuple[int, int]]]:
+        """`@match` ranges of several queries from one walk of the tree: their patterns compiled as one
+        query (cached per set of rules), pattern index -> rule."""
+        if doc.tree is None or doc.language is None or not rules:
+            return {}
+        key = (doc.language, tuple(r.id for r in rules))
+        with self._lock:
+            combined = self._walks.get(key, False)
+        if combined is False:
+            combined = None
+            owners: list[Rule] = []
+            usable = [r for r in rules if r.query(doc.language) is not None]
+            for r in usable:
+                owners.extend([r] * r.query(doc.language).pattern_count)
+            try:
+                query = Query(language(doc.language), "\n".join(r.query_source for r in usable))
+                if query.pattern_count == len(owners):
+                    combined = (query, owners)
+            except Exception:  # noqa: BLE001 - each compiles alone; together they may clash: one by one
+                log.info("rules: queries do not compile together; walking the tree once per rule")
+            with self._lock:
+                self._walks[key] = combined
+        found: dict[str, set[tuple[int, int]]] = {}
+        if combined is not None:
+            query, owners = combined
+            for pattern_index, match in QueryCursor(query).matches(doc.tree.root_node):
+                for node in match.get(QUERY_CAPTURE, []):
+                    found.setdefault(owners[pattern_index].id, set()).add((node.start_byte, node.end_byte))
+        else:
+            for r in rules:
+                found[r.id] = set(_query_ranges(r, doc, None))
+        return {k: sorted(v) for k, v in found.items()}
+
+
+def _needs_walk(ruleset: RuleSet, rule: Rule) -> bool:
+    """A query-only rule with no literal to look around: it needs a walk of the whole tree."""
+    return rule.pattern is None and rule.query_source is not None and not ruleset.requirements.get(rule.id)
+
+
 def _requirement(rule: Rule) -> frozenset[str] | None:
     req = required_literals(rule.regex_source) if rule.regex_source is not None else None
     if req is None and rule.query_source is not None:
@@ -147,16 +188,22 @@ def evaluate(
     candidates = [r for r in ruleset.select(relpath) if r.scope in scopes and r.id not in skip]
     if not candidates:
         return result
+    walked: dict[str, list[tuple[int, int]]] | None = None
     for rule in candidates:
         if not ruleset.could_fire(rule, doc):
             continue
-        try:
-            ranges = rule_ranges(rule, doc, timeout_ms, ruleset.requirements.get(rule.id))
-        except TimeoutError:
-            log.warning("rules: %s: regex ran out of time (%.0f ms) on %s; rule disabled until its file changes",
-                        rule.id, timeout_ms, relpath)
-            result.timeouts.append(rule)
-            continue
+        if _needs_walk(ruleset, rule):
+            if walked is None:  # every query that needs a whole-tree walk, in one walk
+                walked = ruleset.walk(doc, [r for r in candidates if _needs_walk(ruleset, r)])
+            ranges = walked.get(rule.id, [])
+        else:
+            try:
+                ranges = rule_ranges(rule, doc, timeout_ms, ruleset.requirements.get(rule.id))
+            except TimeoutError:
+                log.warning("rules: %s: regex ran out of time (%.0f ms) on %s; rule disabled until its file "
+                            "changes", rule.id, timeout_ms, relpath)
+                result.timeouts.append(rule)
+                continue
         if lines is not None:
             ranges = [rg for rg in ranges if _touches(doc, rg, lines)]
         if not ranges:

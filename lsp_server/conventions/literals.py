@@ -108,6 +108,11 @@ def query_literals(source: str, spans: list[tuple[int, int]]) -> Alternatives | 
     union: set[str] = set()
     for start, end in spans:
         text = data[start:end].decode("utf-8", errors="replace")
+        structure = re.sub(r"#[\w-]+[?!]?", "", _STRING.sub('""', re.sub(r";[^\n]*", "", text)))
+        if re.search(r"[?*\[]", structure):
+            # A quantifier or an alternation may leave the predicate's capture empty in a match, and
+            # then the predicate proves nothing: no prefilter (the query runs over the whole tree).
+            return None
         best: Alternatives | None = None
         for m in _PREDICATE.finditer(text):
             strings = [_unescape(s) for s in _STRING.findall(m.group(2))]

@@ -61,10 +61,18 @@ class FetchError(RuntimeError):
     pass
 
 
+# Variables that point git at another repository (set when we run inside a git hook, for instance).
+_REPO_VARS = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR",
+              "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_NAMESPACE", "GIT_PREFIX")
+
+
 def git_env() -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
-    env.update({"GIT_TERMINAL_PROMPT": "0", "GIT_ASKPASS": "", "SSH_ASKPASS": "", "GCM_INTERACTIVE": "never",
-                "GIT_SSH_COMMAND": os.environ.get("GIT_SSH_COMMAND", "ssh -o BatchMode=yes")})
+    """The environment for git: never prompt (no terminal, no askpass), never use another repository;
+    proxies, certificates and credential helpers configured by the user still apply."""
+    env = {k: v for k, v in os.environ.items() if k not in _REPO_VARS}
+    env.update({"GIT_TERMINAL_PROMPT": "0", "GIT_ASKPASS": "", "SSH_ASKPASS": "", "GCM_INTERACTIVE": "never"})
+    if "GIT_SSH_COMMAND" not in env and "GIT_SSH" not in env:
+        env["GIT_SSH_COMMAND"] = "ssh -o BatchMode=yes"  # ssh prompts on the tty, not stdin: forbid them
     return env
 
 
@@ -88,6 +96,8 @@ def fetch(source: RemoteSource, cache_dir: Path, timeout: float = 120) -> dict:
     """Fetch `source` and swap in a fresh snapshot; return its metadata. Raises FetchError."""
     folder = source.folder(cache_dir)
     folder.mkdir(parents=True, exist_ok=True)
+    for stale in folder.glob(".current.*"):  # left by a process killed mid-fetch
+        shutil.rmtree(stale, ignore_errors=True)
     repo = folder / "repo.git"
     if not (repo / "HEAD").is_file():
         shutil.rmtree(repo, ignore_errors=True)
@@ -171,11 +181,32 @@ def fetch_in_background(
     return job
 
 
+ATTEMPT_FILE = "last-attempt.json"
+
+
+def is_due(source: RemoteSource, cache_dir: Path, refresh_s: float) -> bool:
+    """Whether `source` should be fetched: no copy yet, or no attempt (by any process) in `refresh_s`."""
+    if not source.copy(cache_dir).is_dir():
+        return True
+    attempt = read_json(source.folder(cache_dir) / ATTEMPT_FILE)
+    last = attempt.get("t", 0) if isinstance(attempt, dict) else 0
+    return not isinstance(last, (int, float)) or time.time() - last >= refresh_s
+
+
+def job_for(source: RemoteSource, cache_dir: Path) -> FetchJob | None:
+    with _jobs_lock:
+        return _jobs.get(source.folder(cache_dir))
+
+
 def _run(job: FetchJob, timeout: float) -> None:
     try:
         job.meta = fetch(job.source, job.cache_dir, timeout)
     except Exception as exc:  # noqa: BLE001 - a failed fetch falls back to the last good copy
         job.error = str(exc) or type(exc).__name__
+    try:
+        atomic_write_json(job.source.folder(job.cache_dir) / ATTEMPT_FILE, {"t": time.time(), "error": job.error})
+    except OSError:
+        pass
     with _jobs_lock:
         job.finished_at = time.time()  # from now on, new subscribers run their callback themselves
         callbacks = list(job.callbacks)

@@ -65,7 +65,7 @@ def changed_lines(root: Path, rev: str | None) -> tuple[str, dict[Path, set[int]
             raise CommandError(f"unknown revision '{rev}'") from exc
         base = EMPTY_TREE  # a repository with no commit yet: everything is new
     diff = git(["-c", "core.quotePath=false", "diff", "--no-color", "--no-ext-diff", "--no-textconv",
-                "--no-renames", "--unified=0", base, "--"], cwd=top)
+                "--no-renames", "--unified=0", base, "--", str(root)], cwd=top)  # only the workspace's part
     changed: dict[Path, set[int] | None] = {}
     current: Path | None = None
     for line in diff.splitlines():
@@ -81,7 +81,8 @@ def changed_lines(root: Path, rev: str | None) -> tuple[str, dict[Path, set[int]
                 lines = changed[current]
                 if lines is not None:
                     lines.update(range(start - 1, start - 1 + count))
-    untracked = git(["-c", "core.quotePath=false", "ls-files", "--others", "--exclude-standard", "-z"], cwd=top)
+    untracked = git(["-c", "core.quotePath=false", "ls-files", "--others", "--exclude-standard", "--full-name", "-z",
+                     "--", str(root)], cwd=top)
     for name in filter(None, untracked.split("\0")):
         changed[top / name] = None
     return base, {p: v for p, v in changed.items() if v is None or v}

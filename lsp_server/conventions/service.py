@@ -108,7 +108,14 @@ class RuleService(Service):
         for problem in svc.config_problems:
             log.warning("rules: %s", problem)
         svc.reload()
-        svc.refresh_remotes()
+        if workspace.notify_user is None:
+            # A CLI run or a hook: no server will reload and re-check later, and a background fetch would
+            # die with the process. Fetch now, but only when the copy is missing or its last fetch attempt
+            # (success or failure, recorded in the cache across processes) is older than the refresh interval.
+            if svc.refresh_remotes(only_due=True):
+                svc.wait_for_remotes(svc.config.fetch_timeout_seconds + 5)
+        else:
+            svc.refresh_remotes()  # the server: in the background, at start-up
         return svc
 
     # --- loading --------------------------------------------------------------------------------------
@@ -151,9 +158,15 @@ class RuleService(Service):
         log.info("rules: %d loaded (%d with a trigger) from %d source(s)", len(by_id),
                  len(self.ruleset.triggered), len(sources))
 
-    def refresh_remotes(self) -> None:
-        """Fetch remote sources in the background; reload when a fetch brings a new commit."""
+    def refresh_remotes(self, only_due: bool = False) -> int:
+        """Fetch remote sources in the background; reload when a fetch brings a new commit. With `only_due`,
+        only those whose copy is missing or stale. Returns the number of fetches started or joined."""
+        started = 0
+        refresh_s = self.config.remote_refresh_minutes * 60
         for src in self.remotes:
+            if only_due and not remote_mod.is_due(src, self.ws.cache_dir, refresh_s):
+                continue
+            started += 1
             before = (remote_mod.copy_meta(src, self.ws.cache_dir) or {}).get("commit")
 
             def done(job: remote_mod.FetchJob, before=before) -> None:
@@ -172,15 +185,18 @@ class RuleService(Service):
                     log.info("rules: fetched %s at %s", src.url, (job.meta or {}).get("commit", "?")[:12])
                     self.reload()
 
-            remote_mod.fetch_in_background(src, self.ws.cache_dir, done, self.config.remote_refresh_minutes * 60,
-                                           self.config.fetch_timeout_seconds)
+            remote_mod.fetch_in_background(src, self.ws.cache_dir, done, refresh_s, self.config.fetch_timeout_seconds)
+        return started
 
-    def wait_for_remotes(self, timeout: float) -> None:
-        """Block until running fetches end (CLI: before the first use of a remote with no copy yet)."""
+    def wait_for_remotes(self, timeout: float) -> list[remote_mod.FetchJob]:
+        """Block until running fetches end; return the fetch jobs of this workspace's remotes."""
+        jobs = []
         for src in self.remotes:
-            job = remote_mod._jobs.get(src.folder(self.ws.cache_dir))
+            job = remote_mod.job_for(src, self.ws.cache_dir)
             if job is not None:
                 job.done.wait(timeout)
+                jobs.append(job)
+        return jobs
 
     def update(self, workspace: Workspace, changed: set[Path]) -> "RuleService":
         roots = [f for _, f in self.folders()] + self.local_dirs

@@ -70,6 +70,8 @@ class Telemetry:
                 self._record(relpath, doc, firings)
         except OSError as exc:  # telemetry must never break a check
             log.warning("rules telemetry: cannot write %s: %s", self.folder, exc)
+        except Exception:  # noqa: BLE001 - e.g. a hand-edited pending.json: log, never lose the findings
+            log.exception("rules telemetry: recording %s failed", relpath)
 
     def _record(self, relpath: str, doc: ParsedDocument, firings: list[Firing]) -> None:
         now = round(time.time(), 3)
@@ -79,6 +81,9 @@ class Telemetry:
             pending = {}
         events = []
         previous = pending.get(relpath)
+        if isinstance(previous, dict) and not all(
+                isinstance(f, dict) and {"rule", "start", "end"} <= f.keys() for f in previous.get("firings", [])):
+            previous = None  # damaged entry: start this file afresh
         known: set[tuple] = set()
         if isinstance(previous, dict) and previous.get("doc") == doc_hash:
             # Same content as last time: only firings not seen on it before are new (e.g. a new rule).

@@ -117,6 +117,18 @@ def _similar_file(missing: Path) -> Path | None:
     return missing.parent / close[0] if close else None
 
 
+def _likely_typo(name: str, candidates: set[str]) -> str | None:
+    """A candidate `name` is probably a typo of: close (ratio >= 0.8) and clearly closer than the others,
+    so `formatCurrency` suggests nothing among formatMoney/formatPercent/formatNumber (the message lists
+    them instead) while `formatMony` suggests formatMoney."""
+    scored = sorted(((difflib.SequenceMatcher(None, name, c).ratio(), c) for c in candidates), reverse=True)
+    if not scored or scored[0][0] < 0.8:
+        return None
+    if len(scored) > 1 and scored[0][0] - scored[1][0] < 0.1:
+        return None
+    return scored[0][1]
+
+
 def _unknown_exports(graph: ImportGraphService, ws: Workspace, record, target: str) -> Iterator[Finding]:
     names = [n for n in record.names if n.name != NAMESPACE]
     if not names:
@@ -132,9 +144,9 @@ def _unknown_exports(graph: ImportGraphService, ws: Workspace, record, target: s
             message = f"{rel} has no default export"
         else:
             message = f"'{imported.name}' is not exported by {rel}"
-            close = difflib.get_close_matches(imported.name, sorted(exported - {DEFAULT}), n=1, cutoff=0.6)
+            close = _likely_typo(imported.name, exported - {DEFAULT})
             if close:
-                message += f" (did you mean '{close[0]}'?)"
+                message += f" (did you mean '{close}'?)"
         listed = sorted(exported)
         if listed and len(listed) <= MAX_LISTED_EXPORTS:
             message += f"; it exports {', '.join(listed)}"

@@ -12,7 +12,7 @@ require(...)` or `require(...).a` reads). Exports: ESM declarations, clauses and
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from tree_sitter import Node, Tree
 
@@ -76,7 +76,9 @@ class ModuleInfo:
     @property
     def export_names(self) -> set[str]:
         names = {e.name for e in self.exports}
-        if self.format == "cjs":
+        if self.format in ("cjs", "script"):
+            # CommonJS: `default` is module.exports. A file with no module syntax at all may be CommonJS
+            # too (its default is then an empty object): accept the default import rather than guess.
             names.add(DEFAULT)
         return names
 
@@ -124,6 +126,9 @@ def extract(source: bytes, tree: Tree | None, language: str | None = "javascript
     for _, match in queries.matches("javascript", "imports", tree.root_node):
         if "import.source" in match:
             spec_node = match["import.source"][0]
+            if spec_node.type == "template_string" and any(
+                    c.type == "template_substitution" for c in spec_node.named_children):
+                continue  # import(`./locale/${name}.js`): not a literal, not an edge
             specifier = string_value(source, spec_node)
             if "import.statement" in match:
                 esm = True
@@ -354,7 +359,3 @@ def _module_exports_object(source: bytes, value: Node) -> tuple[list[ExportedNam
             dynamic = True
     return out, dynamic
 
-
-def name_at(info: ModuleInfo, offset: int) -> list[ExportedName]:
-    """Exports whose name range contains `offset` (the cursor on an `export` line)."""
-    return [e for e in info.exports if e.start <= offset <= e.end]

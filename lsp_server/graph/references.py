@@ -8,10 +8,15 @@ providers' business.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from lsp_server.document import ParsedDocument
 from lsp_server.graph.extract import ExportedName, extract
-from lsp_server.graph.service import ImportGraphService
+from lsp_server.graph.service import ImportGraphService, ImportSite
 from lsp_server.providers import Location, RequestContext, references_provider
+
+if TYPE_CHECKING:
+    from lsp_server.workspace import Workspace
 
 DECLARATIONS = ("function_declaration", "generator_function_declaration", "class_declaration", "variable_declarator",
                 "class", "function_expression")
@@ -45,6 +50,27 @@ def _top_level(decl) -> bool:
             return True
         parent = parent.parent
     return False
+
+
+def exported_names(doc: ParsedDocument, local: str) -> list[str]:
+    """The names under which the module exports its top-level binding `local` (`export function local`,
+    `export { local as other }`, `export default local`, `module.exports = { local }`)."""
+    if doc.tree is None:
+        return []
+    return [e.name for e in extract(doc.source, doc.tree, doc.language).exports if e.local == local]
+
+
+def binding_importers(workspace: "Workspace", doc: ParsedDocument, local: str) -> list[ImportSite]:
+    """Sites in other files importing the top-level binding `local` of `doc` under any of its exported
+    names (for "exported, imported by N files"). Empty when it is not exported or `doc` has no path."""
+    path = doc.path
+    names = exported_names(doc, local)
+    if path is None or not names:
+        return []
+    graph = workspace.service(ImportGraphService)
+    graph.refresh(doc)
+    return sorted({site for name in names for site in graph.importers(path, name)},
+                  key=lambda s: (str(s.path), s.start))
 
 
 @references_provider

@@ -97,6 +97,15 @@ class FileSystem:
             self._dirs[folder] = entries
         return entries
 
+    def known(self, path: str) -> bool | None:
+        """Whether `path` existed when its folder was last listed; None when it never was (so nothing that
+        was resolved can depend on it)."""
+        folder, name = os.path.split(path)
+        entries = self._dirs.get(folder, False)
+        if entries is False:
+            return None
+        return entries is not None and name in entries
+
     def is_file(self, path: str) -> bool:
         folder, name = os.path.split(path)
         entries = self.listing(folder)
@@ -342,7 +351,11 @@ class Resolver:
     def _bare(self, specifier: str, name: str, folder: str, conditions: tuple[str, ...]) -> Resolution:
         package_dir = self._node_modules_dir(name, folder)
         if package_dir is None:
-            return Resolution(MISSING_PACKAGE, None, f"package {name} is not installed")
+            manifest_path = self._declaring_manifest(name, folder)
+            if manifest_path:
+                return Resolution(MISSING_PACKAGE, None,
+                                  f"package {name} is not installed (it is in {manifest_path}: run npm install?)")
+            return Resolution(MISSING_PACKAGE, None, f"package {name} is not installed (nor in package.json)")
         subpath = "." + specifier[len(name):]
         manifest = self.fs.read_json(os.path.join(package_dir, "package.json"))
         manifest = manifest if isinstance(manifest, dict) else {}
@@ -354,6 +367,21 @@ class Resolver:
         if subpath != "." and not self.file_or_dir(os.path.normpath(os.path.join(package_dir, subpath))):
             return Resolution(MISSING_PACKAGE, None, f"package {name} has no {subpath[2:]}")
         return Resolution(PACKAGE, f"package:{name}")
+
+    def _declaring_manifest(self, name: str, folder: str) -> str | None:
+        """The nearest package.json (up to the workspace root) listing `name` as a dependency, relative."""
+        current = folder
+        while True:
+            manifest = self.fs.read_json(os.path.join(current, "package.json"))
+            if isinstance(manifest, dict):
+                for key in ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies"):
+                    deps = manifest.get(key)
+                    if isinstance(deps, dict) and name in deps:
+                        return os.path.relpath(os.path.join(current, "package.json"), self.root).replace(os.sep, "/")
+            parent = os.path.dirname(current)
+            if current == self.root or parent == current or not (current + os.sep).startswith(self.root + os.sep):
+                return None
+            current = parent
 
     def _package_imports(self, specifier: str, folder: str, conditions: tuple[str, ...]) -> Resolution:
         current = folder

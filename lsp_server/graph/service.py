@@ -7,12 +7,15 @@ whose mtime or size changed, and updated incrementally: a changed file is re-par
 on disk (`workspace.document(path)`), and the per-file checks push the buffer's current imports in with
 `refresh(doc)`.
 
-Cycles are the strongly connected components of the file-to-file edges (Tarjan, iterative), recomputed only
-when some module's set of edges changed.
+Cycles are the strongly connected components of the file-to-file edges (Tarjan, iterative). When one module's
+edges change, only its old component and what now both reaches it and is reached from it are recomputed (a new
+cycle must pass through it); each component's representative cycles (a shortest one through each member) are
+computed on demand.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import multiprocessing
 import os
@@ -24,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lsp_server.document import ParsedDocument
-from lsp_server.graph.extract import DEFAULT, NAMESPACE, REEXPORT, ImportRecord, ModuleInfo, extract
+from lsp_server.graph.extract import DEFAULT, REEXPORT, ImportRecord, ModuleInfo, extract
 from lsp_server.graph.resolve import FILE, Resolution, Resolver
 from lsp_server.languages import language_for_path
 from lsp_server.storage import atomic_write_json, read_json
@@ -33,7 +36,8 @@ from lsp_server.workspace import SKIPPED_DIRS, Progress, Service, Workspace, no_
 log = logging.getLogger(__name__)
 
 CACHE_FILE = "import-graph.json"
-CACHE_VERSION = 1
+CACHE_VERSION = 2
+MAX_MODULES = 50_000  # a lone file in a huge folder must not make us parse the whole disk
 LARGE_SCC = 200  # components this big get their cycles computed per member on demand
 POOL_THRESHOLD = 400  # below this many files to parse, a process pool costs more than it saves
 PERSIST_DELAY = 2.0  # seconds: updates are written to disk at most this often, off the edit path
@@ -54,37 +58,52 @@ class ImportSite:
 
 
 class ModuleEntry:
-    """One module of the graph. The extraction may be kept as its cached JSON and decoded on first use:
-    a warm start only needs the specifiers, so 5,000 modules load without building 100,000 objects."""
+    """One module of the graph. An entry loaded from the cache keeps its extraction as the cached JSON text
+    and decodes it on first use: a warm start only needs the specifiers (stored beside it as one string),
+    so 5,000 modules load without parsing or building 100,000 small objects."""
 
     __slots__ = ("path", "stamp", "_info", "_raw", "resolutions", "edges")
 
     def __init__(self, path: str, stamp: tuple[int, int] | None, info: ModuleInfo | None = None,
-                 raw: dict | None = None):
+                 raw: tuple[str | None, str] | None = None):
         self.path = path  # absolute
         self.stamp = stamp  # (mtime_ns, size) of the file it was read from; None: an editor buffer
         self._info = info
-        self._raw = raw
+        self._raw = raw  # (packed specifiers or None, extraction as JSON text)
         self.resolutions: tuple[Resolution, ...] = ()
         self.edges: list[str] = []  # resolved targets that are modules of the graph, in order, no repeats
 
     @property
     def info(self) -> ModuleInfo:
         if self._info is None:
-            self._info = ModuleInfo.from_json(self._raw or {"i": [], "e": [], "f": "script", "d": False})
+            self._info = ModuleInfo.from_json(json.loads(self._raw[1])) if self._raw else ModuleInfo()
         return self._info
 
     def specifiers(self) -> list[tuple[str, str]]:
         """(specifier, kind) of each import, without decoding the whole extraction."""
-        if self._info is None and self._raw is not None:
-            return [(r[0], r[1]) for r in self._raw["i"]]
+        if self._info is None and self._raw is not None and self._raw[0] is not None:
+            packed = self._raw[0]
+            return [tuple(item.split(_FIELD, 1)[::-1]) for item in packed.split(_ITEM)] if packed else []  # type: ignore[misc]
         return [(r.specifier, r.kind) for r in self.info.imports]
 
-    def to_json(self) -> dict:
-        return self._raw if self._info is None and self._raw is not None else self.info.to_json()
+    def cache_value(self) -> tuple[str | None, str]:
+        if self._info is None and self._raw is not None:
+            return self._raw
+        return pack(self.info)
 
     def file_targets(self) -> list[str]:
         return [r.target for r in self.resolutions if r.kind == FILE and r.target]
+
+
+_FIELD, _ITEM = "\x1f", "\x1e"
+
+
+def pack(info: ModuleInfo) -> tuple[str | None, str]:
+    """The cache form of an extraction: (kind<US>specifier<RS>..., JSON text)."""
+    specs = [(r.kind, r.specifier) for r in info.imports]
+    packed = None if any(_FIELD in sp or _ITEM in sp for _, sp in specs) else _ITEM.join(
+        f"{kind}{_FIELD}{sp}" for kind, sp in specs)
+    return packed, json.dumps(info.to_json(), separators=(",", ":"), ensure_ascii=False)
 
 
 def provided_modules(workspace: Workspace) -> frozenset[str]:
@@ -102,21 +121,35 @@ def is_graph_source(workspace: Workspace, path: Path) -> bool:
     return not any(part in SKIPPED_DIRS for part in rel[:-1])
 
 
-def _parse_paths(paths: list[str], max_bytes: int) -> list[tuple[str, tuple[int, int] | None, dict | None]]:
-    """Worker: read, parse and extract files. Returns (path, stamp, info as JSON) per file."""
-    from lsp_server.document import ParsedDocument as Doc
-    from lsp_server.workspace import BinaryFile, FileTooLarge, read_text_file
+def _parse_paths(paths: list[str], max_bytes: int) -> list[tuple[str, tuple[int, int] | None, tuple | None]]:
+    """Worker: read, parse and extract files. Returns (path, stamp, packed extraction) per file.
 
+    Byte offsets must equal those of `workspace.document()` (used by the checks): valid UTF-8 is used as is,
+    anything else goes through the same decode-with-replacement as ParsedDocument."""
+    from lsp_server.document import encode
+    from lsp_server.languages import parser as parser_for
+    from lsp_server.workspace import is_binary
+
+    parser = parser_for("javascript")
     out = []
     for path in paths:
         try:
             st = os.stat(path)
-            text = read_text_file(Path(path), max_bytes)
-        except (OSError, FileTooLarge, BinaryFile):
+            if st.st_size > max_bytes:
+                raise OSError("too large")
+            with open(path, "rb") as fh:
+                data = fh.read()
+            if is_binary(data[:8192]):
+                raise OSError("binary")
+        except OSError:
             out.append((path, None, None))
             continue
-        doc = Doc.create(Path(path).as_uri(), text, language="javascript")
-        out.append((path, (st.st_mtime_ns, st.st_size), extract(doc.source, doc.tree, doc.language).to_json()))
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError:
+            data = encode(data.decode("utf-8", errors="replace"))
+        tree = parser.parse(data)
+        out.append((path, (st.st_mtime_ns, st.st_size), pack(extract(data, tree, "javascript"))))
     return out
 
 
@@ -153,13 +186,30 @@ class ImportGraphService(Service):
 
     def _build(self, progress: Progress) -> None:
         started = time.perf_counter()
+        lap = started
+
+        def timing(name: str) -> None:
+            nonlocal lap
+            now = time.perf_counter()
+            self.stats[f"{name}_s"] = now - lap
+            lap = now
+
         progress("import graph: listing files", 0)
-        paths = [str(p) for p in self.workspace.files()]
+        paths: list[str] = []
+        for p in self.workspace.files():
+            if len(paths) >= MAX_MODULES:
+                log.warning("import graph of %s: stopped at %d modules (a folder that is not a project?)",
+                            self.root, MAX_MODULES)
+                break
+            paths.append(str(p))
+        timing("walk")
         cached = self._load_cache()
-        open_paths = set(self.workspace.open_paths())
+        timing("load")
+        open_paths = {str(p) for p in self.workspace.open_paths()}
         to_parse: list[str] = []
+        stat = os.stat
         for path in paths:
-            if Path(path) in open_paths:
+            if path in open_paths:
                 doc = self.workspace.document(Path(path))
                 if doc is not None:
                     self.modules[path] = ModuleEntry(path, None, extract(doc.source, doc.tree, doc.language))
@@ -167,24 +217,28 @@ class ImportGraphService(Service):
             hit = cached.get(path)
             if hit is not None:
                 try:
-                    st = os.stat(path)
+                    st = stat(path)
                 except OSError:
                     continue
-                if [st.st_mtime_ns, st.st_size] == hit[0]:
-                    self.modules[path] = ModuleEntry(path, (st.st_mtime_ns, st.st_size), raw=hit[1])
+                if st.st_mtime_ns == hit[0] and st.st_size == hit[1]:
+                    self.modules[path] = ModuleEntry(path, (st.st_mtime_ns, st.st_size), raw=(hit[2], hit[3]))
                     continue
             to_parse.append(path)
+        timing("stat")
         self.stats["cached"] = len(paths) - len(to_parse)
         self.stats["parsed"] = len(to_parse)
         progress(f"import graph: parsing {len(to_parse)} of {len(paths)} files", 5)
         for path, stamp, info in self._parse_many(to_parse, progress):
             if info is not None:
                 self.modules[path] = ModuleEntry(path, stamp, raw=info)
+        timing("parse")
         progress("import graph: resolving imports", 90)
         for entry in self.modules.values():
             self._set_resolutions(entry, self._resolve_entry(entry))
+        timing("resolve")
         self._reindex()
         self._compute_cycles()
+        timing("index")
         self.stats["build_s"] = time.perf_counter() - started
         if to_parse or len(cached) != len(self.modules):
             self.persist()
@@ -227,7 +281,7 @@ class ImportGraphService(Service):
     def persist(self) -> None:
         """Write the graph's per-file extraction to the cache folder (atomically)."""
         with self._lock:
-            modules = {p: [list(e.stamp), e.to_json()] for p, e in self.modules.items() if e.stamp is not None}
+            modules = {p: [*e.stamp, *e.cache_value()] for p, e in self.modules.items() if e.stamp is not None}
         try:
             atomic_write_json(self.cache_path, {"version": CACHE_VERSION, "root": str(self.root), "modules": modules})
         except OSError as exc:
@@ -308,9 +362,44 @@ class ImportGraphService(Service):
                 del self.scc_of[member]
         self._scc_cycles.pop(sid, None)
 
-    def _update_cycles(self, changed: list[str]) -> None:
-        """Recompute the components a change of `changed` modules' edges can affect: their old components
-        and what now both reaches them and is reached from them (a new cycle must pass through them)."""
+    def _update_cycles(self, changes: list[tuple[str, list[str]]]) -> None:
+        """Bring the components up to date after modules' edges changed; `changes` holds (module, its old
+        edges). Cheap exits first: removing edges from a module on no cycle, or adding edges whose targets
+        cannot reach back, changes no component. Otherwise the module's old component and what now both
+        reaches it and is reached from it (a new cycle must pass through it) are recomputed."""
+        changed: list[str] = []
+        for node, old_edges in changes:
+            new_edges = self._edges(node)
+            old_set, new_set = set(old_edges), set(new_edges)
+            added = [t for t in new_edges if t not in old_set]
+            sid = self.scc_of.get(node)
+            if sid is None:
+                if node in self.modules and added and self._reaches(added, node):
+                    changed.append(node)
+                continue
+            members = set(self.sccs[sid])
+            self._scc_cycles.pop(sid, None)  # its shortest cycles may differ even if the members do not
+            removed_inside = any(t in members for t in old_set - new_set)
+            added_outside = [t for t in added if t not in members]
+            if removed_inside or (added_outside and self._reaches(added_outside, node)) or node not in self.modules:
+                changed.append(node)
+        if changed:
+            self._recompute_components(changed)
+
+    def _reaches(self, starts: list[str], goal: str) -> bool:
+        seen = set(starts)
+        stack = list(starts)
+        while stack:
+            node = stack.pop()
+            if node == goal:
+                return True
+            for nxt in self._edges(node):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append(nxt)
+        return False
+
+    def _recompute_components(self, changed: list[str]) -> None:
         affected: set[str] = set()
         for node in changed:
             if node in self.scc_of:
@@ -399,8 +488,10 @@ class ImportGraphService(Service):
             if provided_modules(workspace) != self.resolver.provided:
                 return None  # the object model changed: rebuild (cheap from the cache)
             structural = False  # files appeared/disappeared or resolution inputs changed
-            open_paths = set(workspace.open_paths())
-            edge_changes: list[str] = []
+            open_paths = {str(p) for p in workspace.open_paths()}
+            # Buffers closed since they were taken in: go back to what is on disk.
+            changed = set(changed) | {Path(p) for p, e in self.modules.items() if e.stamp is None and p not in open_paths}
+            edge_changes: list[tuple[str, list[str]]] = []
             reparsed: list[tuple[ModuleEntry | None, ModuleEntry]] = []
             for path in changed:
                 key = str(path)
@@ -411,38 +502,45 @@ class ImportGraphService(Service):
                         old = self.modules.pop(key, None)
                         if old is not None:
                             structural = True
-                            edge_changes.append(key)
                         continue
                     old = self.modules.get(key)
-                    stamp = None if path in open_paths else _stamp(path)
+                    stamp = None if str(path) in open_paths else _stamp(path)
                     entry = ModuleEntry(key, stamp, extract(doc.source, doc.tree, doc.language))
                     self.modules[key] = entry
                     if old is None:
                         structural = True
                     reparsed.append((old, entry))
-                else:
+                elif self._affects_resolution(path):
                     structural = True
             if structural:
                 self.resolver.invalidate([str(p) for p in changed])
                 for entry in self.modules.values():
-                    if self._set_resolutions(entry, self._resolve_entry(entry)):
-                        edge_changes.append(entry.path)
+                    self._set_resolutions(entry, self._resolve_entry(entry))
                 self._reindex()
             else:
                 for old, entry in reparsed:
-                    if old is not None:
-                        entry.edges = old.edges
+                    old_edges = old.edges if old is not None else []
+                    entry.edges = old_edges
                     if self._set_resolutions(entry, self._resolve_entry(entry)):
-                        edge_changes.append(entry.path)
+                        edge_changes.append((entry.path, old_edges))
                     self._reindex_entry(old, entry)
-            if edge_changes:
-                if structural:
-                    self._compute_cycles()
-                else:
-                    self._update_cycles(edge_changes)
+            if structural:
+                self._compute_cycles()
+            elif edge_changes:
+                self._update_cycles(edge_changes)
             self.stats["update_ms"] = (time.perf_counter() - started) * 1000
         self._persist_later()
         return self
+
+    def _affects_resolution(self, path: Path) -> bool:
+        """Whether a change of a path that is not a module can change how specifiers resolve: resolution
+        configs, anything appearing or disappearing where resolution looked. Never our own cache files."""
+        if _inside(path, self.workspace.cache_dir):
+            return False
+        if path.name in ("package.json", "tsconfig.json", "jsconfig.json") or path.suffix == ".json" and "tsconfig" in path.name:
+            return True
+        known = self.resolver.fs.known(str(path))
+        return known is not None and known != path.exists()
 
     def refresh(self, doc: ParsedDocument, info: ModuleInfo | None = None) -> ModuleEntry | None:
         """Take an editor buffer's current imports into the graph; returns its entry (None: not a module
@@ -458,7 +556,8 @@ class ImportGraphService(Service):
                 return old
             if old is None and not is_graph_source(self.workspace, Path(key)):
                 return None
-            entry = ModuleEntry(key, None, info)
+            is_open = any(str(p) == key for p in self.workspace.open_paths())
+            entry = ModuleEntry(key, None if is_open else _stamp(Path(key)), info)
             self.modules[key] = entry
             if old is None:
                 # A new file: specifiers elsewhere that did not resolve may now.
@@ -474,7 +573,7 @@ class ImportGraphService(Service):
             edges_changed = self._set_resolutions(entry, self._resolve_entry(entry))
             self._reindex_entry(old, entry)
             if edges_changed:
-                self._update_cycles([key])
+                self._update_cycles([(key, old.edges)])
             return entry
 
     def _reindex_entry(self, old: ModuleEntry | None, new: ModuleEntry) -> None:
@@ -521,7 +620,9 @@ class ImportGraphService(Service):
         if info is None:
             return set(), False
         if info.format == "json":
-            return {DEFAULT}, True
+            # Node gives JSON modules a default export only; bundlers also allow named imports of top-level
+            # keys, so named imports are not reported.
+            return {DEFAULT}, False
         names = set(info.export_names)
         complete = not info.dynamic_exports
         entry = self.modules.get(target)
@@ -570,6 +671,14 @@ class ImportGraphService(Service):
                             if record.kind == REEXPORT and imported.exported_as:
                                 queue.append((importer, imported.exported_as))
         return sorted(sites, key=lambda s: (str(s.path), s.start))
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        path.resolve().relative_to(folder.resolve())
+    except (ValueError, OSError):
+        return False
+    return True
 
 
 def _stamp(path: Path) -> tuple[int, int] | None:

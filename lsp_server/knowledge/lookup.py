@@ -42,6 +42,7 @@ class DocHit:
     score: float
     text: str = field(default="", repr=False)  # the whole chunk
     identifiers: tuple[str, ...] = field(default=(), repr=False)
+    chunk_id: str = field(default="", repr=False)  # the index's id of the chunk (rag_lookup cites it)
 
 
 @dataclass
@@ -55,11 +56,13 @@ class LookupResult:
 
 def _doc_hit(h: IndexHit, score: float | None = None) -> DocHit:
     return DocHit(h.path, h.start_line, h.end_line, h.heading, h.snippet,
-                  h.score if score is None else score, h.text, h.identifiers)
+                  h.score if score is None else score, h.text, h.identifiers, h.chunk_id)
 
 
 def fuse_rankings(rankings: list[list[IndexHit]], limit: int, k: int = RRF_K) -> list[DocHit]:
-    """Reciprocal rank fusion of several ranked lists (one list: its own order and scores)."""
+    """Reciprocal rank fusion of several ranked lists (one list: its own order and scores).
+    The items may also be `DocHit`s (anything with a `chunk_id` and the hit fields), e.g. to fuse a
+    re-ranked list with the list it came from."""
     rankings = [r for r in rankings if r]
     if not rankings:
         return []

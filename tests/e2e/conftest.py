@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 import sys
 
 import pytest_lsp
@@ -12,7 +13,9 @@ from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 from tests.conftest import REPO
 
 SERVER = [sys.executable, "-m", "lsp_server", "serve"]
-ENV = {**os.environ, "PYTHONPATH": str(REPO)}
+# Servers started by the e2e tests keep their caches out of the user's real ~/.cache.
+_CACHE = tempfile.mkdtemp(prefix="footprint-e2e-cache-")
+ENV = {**os.environ, "PYTHONPATH": str(REPO), "XDG_CACHE_HOME": _CACHE}
 
 
 def capabilities(profile: str) -> lsp.ClientCapabilities:

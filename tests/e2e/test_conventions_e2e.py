@@ -123,7 +123,11 @@ async def test_broken_rule_file_gets_a_diagnostic_and_remote_failure_a_warning(c
     uri = (ROOT / "rules/broken.md").as_uri()
     client.text_document_did_open(lsp.DidOpenTextDocumentParams(lsp.TextDocumentItem(
         uri=uri, language_id="markdown", version=1, text=(ROOT / "rules/broken.md").read_text())))
-    [diag] = await diagnostics_for(client, uri)
+    # The server checks a just-opened file before the rules index is built, then again once it is.
+    diags = await diagnostics_for(client, uri)
+    while not diags:
+        diags = await diagnostics_for(client, uri)
+    [diag] = diags
     assert diag.code == "rule-file" and "invalid regex" in diag.message and diag.range.start.line == 7
     for _ in range(150):
         warnings = [m for m in client.messages if "cannot fetch" in m.message]

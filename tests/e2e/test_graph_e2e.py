@@ -73,3 +73,13 @@ async def test_references_follow_a_barrel(client: LanguageClient):
         context=lsp.ReferenceContext(include_declaration=False)))
     got = sorted((loc.uri.rsplit("/src/", 1)[1], loc.range.start.line) for loc in result or [])
     assert got == [("layout/index.js", 1), ("services/ReportService.js", 3)]
+
+
+async def test_dependency_graph_command(client: LanguageClient):
+    data = await client.workspace_execute_command_async(lsp.ExecuteCommandParams(
+        command="dependency_graph", arguments=[{"path": "src/layout"}]))
+    assert data["cycles"] == [["footer.js", "header.js"]]
+    assert {"from": "index.js", "to": "header.js", "kind": "reexport", "names": ["addChrome", "addHeader"]} in data["edges"]
+    dot = await client.workspace_execute_command_async(lsp.ExecuteCommandParams(
+        command="dependency_graph", arguments=[{"format": "dot"}]))
+    assert dot.startswith("digraph imports {") and '"src/layout/footer.js" -> "src/layout/header.js"' in dot

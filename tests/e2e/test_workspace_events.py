@@ -82,3 +82,27 @@ async def test_fixing_the_config_clears_its_diagnostic(client: LanguageClient, w
     client.workspace_did_change_watched_files(lsp.DidChangeWatchedFilesParams(changes=[
         lsp.FileEvent(uri=path_to_uri(cfg), type=lsp.FileChangeType.Changed)]))
     assert await wait_for_diagnostics(client, path_to_uri(cfg)) == []
+
+
+async def test_open_importer_is_rechecked_when_its_dependency_changes_on_disk(client: LanguageClient, workspace):
+    (workspace / "footprint.toml").write_text("")
+    lib = workspace / "src" / "lib.js"
+    lib.write_text("export const one = 1;\n")
+    main = workspace / "src" / "main.js"
+    text = 'import { two } from "./lib.js";\nexport const x = two;\n'
+    main.write_text(text)
+    uri = path_to_uri(main)
+    client.text_document_did_open(lsp.DidOpenTextDocumentParams(lsp.TextDocumentItem(
+        uri=uri, language_id="javascript", version=1, text=text)))
+    deadline = asyncio.get_running_loop().time() + 20
+    while not any(d.code == "unknown-export" for d in client.diagnostics.get(uri, ())):
+        assert asyncio.get_running_loop().time() < deadline, f"no unknown-export: {client.diagnostics.get(uri)}"
+        await asyncio.sleep(0.05)
+    # An agent adds the export on disk; main.js is not touched, yet its diagnostic must go.
+    lib.write_text("export const one = 1;\nexport const two = 2;\n")
+    client.workspace_did_change_watched_files(lsp.DidChangeWatchedFilesParams(changes=[
+        lsp.FileEvent(uri=path_to_uri(lib), type=lsp.FileChangeType.Changed)]))
+    deadline = asyncio.get_running_loop().time() + 20
+    while any(d.code == "unknown-export" for d in client.diagnostics.get(uri, ())):
+        assert asyncio.get_running_loop().time() < deadline, "importer not re-checked after its dependency changed"
+        await asyncio.sleep(0.05)

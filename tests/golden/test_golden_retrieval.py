@@ -37,7 +37,7 @@ SYMBOLS = [
     ("Document.save", "docs/reference/document.md", "Document.save(path)"),
     ("pageCount", "docs/reference/document.md", "Document.pageCount"),
     ("Style.background", "docs/reference/style.md", "Style.background"),
-    ("getCell", "docs/reference/table.md", "Table.getCell("),
+    ("Table.getCell", "docs/reference/table.md", "Table.getCell("),
     ("Row.addCell", "docs/reference/row.md", "Row.addCell("),
 ]
 

@@ -64,3 +64,14 @@ def test_benchmark_quick_runs():
     from benchmarks import conventions
 
     assert conventions.main(["--quick"]) == 0
+
+
+def test_no_query_literal_when_the_capture_may_be_missing():
+    optional = '((call_expression function: (identifier)? @_f) @match (#eq? @_f "xx"))'
+    assert query_literals(optional, [(0, len(optional))]) is None
+    alternation = '([(identifier) @_f (number)] @match (#eq? @_f "xx"))'
+    assert query_literals(alternation, [(0, len(alternation))]) is None
+    in_string = '((identifier) @match (#match? @match "^render[ab]?x*"))'  # quantifiers in a string are fine
+    assert query_literals(in_string, [(0, len(in_string))]) == {"render"}
+    plain = '((identifier) @match (#match? @match "^render_all"))'
+    assert query_literals(plain, [(0, len(plain))]) == {"render_all"}

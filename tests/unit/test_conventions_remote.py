@@ -105,3 +105,19 @@ def test_unreachable_remote_without_copy_keeps_local_rules_working(tmp_path: Pat
         svc = built(ws)
     assert list(svc.ruleset.by_id) == ["local/bar"]
     assert any("no copy yet" in r.getMessage() for r in caplog.records)
+
+
+def test_cli_waits_for_the_first_copy_and_rules_update_reports(tmp_path: Path, central: Path):
+    from tests.conftest import run_cli
+
+    workspace(tmp_path / "ws", central)
+    res = run_cli("check", "src/a.js", "--format", "json", cwd=tmp_path / "ws")
+    assert {f["code"] for f in __import__("json").loads(res.stdout)} == {"central/no-foo", "central/shadowed"}
+    res = run_cli("rules", "update", cwd=tmp_path / "ws")
+    assert res.returncode == 0 and res.stdout.startswith(f"fetched {central.as_posix()} at ")
+    shutil.rmtree(central)
+    res = run_cli("rules", "update", cwd=tmp_path / "ws")
+    assert res.returncode == 1 and "cannot fetch" in res.stderr and "using the last good copy" in res.stderr
+    res = run_cli("check", "src/a.js", "--format", "json", cwd=tmp_path / "ws")  # offline: the last good copy
+    assert "central/no-foo" in res.stdout
+    assert "cannot fetch" not in res.stderr  # attempted moments ago (by another process): not retried yet

@@ -93,3 +93,21 @@ def test_review_changes_command_json(repo):
     assert out["text"].startswith("Footprint review: before you finish")
     with pytest.raises(CommandError):
         review_changes(CommandContext(ws), {"rev": 3})
+
+
+def test_workspace_in_a_subfolder_of_the_repository(tmp_path: Path):
+    ws = make_workspace(tmp_path / "packages/app", {"r.md": rule_text("t/r", regex="bad")},
+                        {"src/a.js": "ok();\n", ".gitignore": ".fp-cache/\n"})
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other/x.js").write_text("bad();\n")
+    git(tmp_path, "init", "-q")
+    commit_all(tmp_path)
+    (tmp_path / "other/x.js").write_text("bad(); bad();\n")  # outside the workspace: not reviewed
+    (tmp_path / "other/new.js").write_text("bad();\n")
+    assert review(ws).clean
+    (tmp_path / "packages/app/src/a.js").write_text("ok();\nbad();\n")
+    (tmp_path / "packages/app/src/b.js").write_text("bad();\n")
+    result = review(ws)
+    assert sorted(p.relative_to(tmp_path).as_posix() for p in result.files) == [
+        "packages/app/src/a.js", "packages/app/src/b.js"]
+    assert [r.rule.id for r in result.reminders] == ["t/r"] and len(result.reminders[0].locations) == 2

@@ -153,3 +153,13 @@ def test_out_of_range_settings_are_reported_and_clamped(tmp_path: Path):
     svc = ws.service(RuleService)
     assert svc.config.max_per_file == 0 and svc.config.regex_timeout_ms == 1
     assert any("max_per_file = -1 is out of range" in p for p in svc.config_problems)
+
+
+def test_queries_without_literals_share_one_walk_and_keep_their_own_ranges():
+    rs = rules_of(rule_text("t/debugger", query="(debugger_statement) @match", priority=3),
+                  rule_text("t/with", query="(with_statement) @match", priority=2),
+                  rule_text("t/new", query="((new_expression) @match)", priority=1))
+    doc = doc_of("debugger;\nwith (a) { b(); }\nconst x = new Y();\n")
+    ev = evaluate(rs, doc, "src/a.js", ("file",), 10, 100)
+    got = {h.rule.id: [doc.source[s:e].decode() for s, e in h.ranges] for h in ev.hits}
+    assert got == {"t/debugger": ["debugger;"], "t/with": ["with (a) { b(); }"], "t/new": ["new Y()"]}

@@ -116,3 +116,14 @@ def test_too_broad_rule_is_noisy_on_the_example_app(tmp_path: Path):
     assert stats["team/await-everything"]["noisy"] and stats["team/await-everything"]["sessions"] == 12
     render = stats["layout/await-render"]
     assert not render["noisy"] and render["followed"] > 0
+
+
+def test_damaged_state_never_breaks_recording(tmp_path: Path):
+    folder = tmp_path / "t"
+    folder.mkdir()
+    (folder / "pending.json").write_text('{"src/a.js": {"doc": "x", "firings": [{"oops": 1}]}, "b": 3}')
+    (folder / "telemetry.jsonl").write_text('{"event": "fire", "rule": "r"\nnot json\n')
+    t = Telemetry(folder, session="s")
+    t.record("src/a.js", doc("bad();\n"), [Firing("r", 0, 3)])
+    [stats] = t.stats(min_firings=1)
+    assert stats["firings"] == 1  # the torn line is skipped, the new firing counted

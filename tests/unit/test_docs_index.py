@@ -245,3 +245,10 @@ def test_kill_9_mid_incremental_update_then_restart_gives_a_working_index(tmp_pa
     assert index.file_count == 302
     assert headings(index.search("Section299x3"))[0] == "File 299 › Section299x3"
     assert headings(index.search("addRow"))[0] == "Table › Table.addRow(options)"
+
+
+def test_whoosh_is_imported_only_by_docs_index():
+    importers = [p.relative_to(REPO).as_posix() for p in (REPO / "lsp_server").rglob("*.py")
+                 if any(line.lstrip().startswith(("import whoosh", "from whoosh"))
+                        for line in p.read_text(encoding="utf-8").splitlines())]
+    assert importers == ["lsp_server/knowledge/docs_index.py"]

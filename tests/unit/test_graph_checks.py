@@ -76,6 +76,9 @@ def test_unknown_exports_named_default_reexport_and_through_barrels(tmp_path: Pa
         "util/dates.cjs": "exports.formatDate = () => 1;\n",
         "util/dyn.cjs": "module.exports = build();\n",
         "util/data.json": "{}",
+        "util/script.js": "window.x = 1;\n",
+        "b.js": ('import { key } from "./util/data.json";\nimport s from "./util/script.js";\n'
+                 'import { nothing } from "./util/script.js";\n'),
         "a.js": ('import { formatMoney, formatCurrency } from "./util/format.js";\n'
                  'import fmt from "./util/format.js";\n'
                  'import { formatPercent, nope } from "./util/index.js";\n'
@@ -89,11 +92,24 @@ def test_unknown_exports_named_default_reexport_and_through_barrels(tmp_path: Pa
     assert [(line, text) for line, text, _ in got] == [
         (0, "formatCurrency"), (1, "fmt"), (2, "nope"), (3, "parseDate"), (6, "missing")]
     assert "'formatCurrency' is not exported by util/format.js" in got[0][2]
+    assert "did you mean" not in got[0][2]  # equally far from every export: they are listed instead
     assert "it exports formatMoney, formatPercent" in got[0][2]
     assert got[1][2].startswith("util/format.js has no default export")
+    # JSON: named imports are a bundler feature, not reported; a script may be CommonJS (default allowed).
+    assert [(c, line, text) for c, line, text, *_ in findings(ws, "b.js")] == [("unknown-export", 2, "nothing")]
     # The barrel's own re-export of a name its source lacks is reported in the barrel.
     barrel = findings(ws, "util/index.js")
     assert [(c, line, text) for c, line, text, *_ in barrel] == [("unknown-export", 1, "formatCents")]
+
+
+def test_a_typo_gets_a_suggestion():
+    from lsp_server.graph.checks import _likely_typo
+
+    exports = {"formatMoney", "formatPercent", "formatNumber", "addHeader"}
+    assert _likely_typo("formatMony", exports) == "formatMoney"
+    assert _likely_typo("addHeadr", exports) == "addHeader"
+    assert _likely_typo("formatCurrency", exports) is None
+    assert _likely_typo("x", set()) is None
 
 
 def test_cycles_reported_once_on_every_file_with_the_path(tmp_path: Path):

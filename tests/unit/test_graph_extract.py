@@ -57,7 +57,9 @@ def test_dynamic_import_and_require_with_destructuring():
            'const whole = require("./whole");\n'
            'const one = require("./member").prop;\n'
            'require("./polyfill");\n'
-           'const notLiteral = require(name);\n')
+           'const notLiteral = require(name);\n'
+           'const tpl = require(`./tpl`);\n'
+           'import(`./locale/${lang}.js`);\n')
     assert imports(src) == [
         ("./cover.js", DYNAMIC, ["buildCover", "x"]),
         ("./lazy.js", DYNAMIC, ["*"]),
@@ -65,6 +67,7 @@ def test_dynamic_import_and_require_with_destructuring():
         ("./whole", REQUIRE, ["*"]),
         ("./member", REQUIRE, ["prop"]),
         ("./polyfill", REQUIRE, []),
+        ("./tpl", REQUIRE, ["*"]),
     ]
 
 
@@ -98,9 +101,9 @@ def test_commonjs_exports_of_unknown_shape_are_dynamic():
     assert info_of("module.exports = { ...base, x: 1 };\n").dynamic_exports
 
 
-def test_a_script_exports_nothing():
+def test_a_script_exports_only_its_commonjs_default():
     info = info_of("console.log('hi');\n")
-    assert info.format == "script" and info.export_names == set()
+    assert info.format == "script" and info.export_names == {"default"}  # module.exports, if CommonJS
 
 
 def test_json_round_trip():

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from lsp_server.graph.resolve import (
-    BUILTIN, FILE, MISSING_ALIAS, MISSING_FILE, MISSING_PACKAGE, PACKAGE, Resolver, exports_target,
+    BUILTIN, FILE, MISSING_ALIAS, MISSING_FILE, MISSING_PACKAGE, Resolver, exports_target,
     strip_json_comments,
 )
 
@@ -78,7 +78,10 @@ def test_bare_packages_in_node_modules_from_any_ancestor(ws: Path):
     missing_sub = resolve(ws, "left-pad/nope")
     assert missing_sub.kind == MISSING_PACKAGE and "has no nope" in missing_sub.detail
     not_installed = resolve(ws, "react")
-    assert not_installed.kind == MISSING_PACKAGE and "not installed" in not_installed.detail
+    assert not_installed.kind == MISSING_PACKAGE and "not installed (nor in package.json)" in not_installed.detail
+    write(ws, {"package.json": {"name": "app", "devDependencies": {"react": "^19"}}})
+    declared = Resolver(ws).resolve("react", str(ws / "src/dir/index.js"))
+    assert declared.kind == MISSING_PACKAGE and "it is in package.json: run npm install?" in declared.detail
 
 
 def test_package_exports_conditions_and_patterns(ws: Path):

@@ -74,7 +74,7 @@ def test_persisted_cache_gives_a_warm_start(tmp_path: Path):
     cold = ImportGraphService.build(ws)
     assert cold.stats["parsed"] == 20
     cache = ws.cache_dir / CACHE_FILE
-    assert json.loads(cache.read_text())["version"] == 1
+    assert json.loads(cache.read_text())["version"] == 2
     warm = ImportGraphService.build(Workspace(tmp_path))
     assert warm.stats["parsed"] == 0 and warm.stats["cached"] == 20
     assert graph_json(warm, tmp_path) == graph_json(cold, tmp_path)
@@ -130,7 +130,7 @@ def test_open_buffers_win_over_the_disk(tmp_path: Path):
     # The overlay is never persisted as if it were the file on disk.
     graph.persist()
     cached = json.loads((ws.cache_dir / CACHE_FILE).read_text())["modules"]
-    assert str((tmp_path / "b.js").resolve()) not in cached or cached[str((tmp_path / "b.js").resolve())][1]["i"] == []
+    assert str((tmp_path / "b.js").resolve()) not in cached or cached[str((tmp_path / "b.js").resolve())][2] == ""
 
 
 def test_importers_follow_barrels_and_commonjs(tmp_path: Path):
@@ -170,7 +170,54 @@ def test_incremental_components_equal_a_full_recomputation(tmp_path: Path):
                                     "".join(f'import "./m{j}.js";\n' for j in targets), step)
         graph.refresh(doc)
         incremental = sorted(sorted(c) for c in graph.sccs.values())
+        incremental_cycles = graph.cycles
         graph._compute_cycles()
         full = sorted(sorted(c) for c in graph.sccs.values())
         assert incremental == full, f"step {step}"
+        assert incremental_cycles == graph.cycles, f"step {step}"
         assert all(graph.cycles_of(m) for c in full for m in c)
+
+
+def test_a_closed_buffer_goes_back_to_the_disk_on_the_next_update(tmp_path: Path):
+    ws = make_ws(tmp_path, {"a.js": "", "b.js": "", "c.js": ""})
+    graph = ws.service(ImportGraphService)
+    doc = ParsedDocument.create(path_to_uri(tmp_path / "a.js"), 'import "./b.js";\n', 3)
+    ws.open_document(doc)
+    graph.refresh(doc)
+    assert ("a.js", "b.js", "import") in edges(ws)
+    ws.close_document(tmp_path / "a.js")  # closed without saving
+    touch(tmp_path / "c.js", "// unrelated change\n")
+    ws.files_changed([tmp_path / "c.js"])
+    assert ("a.js", "b.js", "import") not in edges(ws)
+
+
+def test_binding_importers_map_a_local_binding_to_its_exported_names(tmp_path: Path):
+    from lsp_server.graph.references import binding_importers, exported_names
+
+    ws = make_ws(tmp_path, {
+        "lib.js": "function helper() {}\nexport { helper as assist };\nexport default helper;\nconst inner = 1;\n",
+        "a.js": 'import { assist } from "./lib.js";\n', "b.js": 'import h from "./lib.js";\n',
+    })
+    doc = ws.document(tmp_path / "lib.js")
+    assert sorted(exported_names(doc, "helper")) == ["assist", "default"]
+    assert exported_names(doc, "inner") == []
+    sites = binding_importers(ws, doc, "helper")
+    assert [(ws.relpath(s.path), s.name) for s in sites] == [("a.js", "assist"), ("b.js", "default")]
+    assert binding_importers(ws, doc, "inner") == []
+
+
+def test_changes_that_cannot_affect_resolution_are_cheap(tmp_path: Path):
+    ws = make_ws(tmp_path, {"a.js": 'import "./data.json";\nimport "./later.json";\n', "data.json": "{}",
+                            "README.md": "x"})
+    graph = ws.service(ImportGraphService)
+    calls = []
+    original = graph._compute_cycles
+    graph._compute_cycles = lambda: (calls.append(1), original())  # type: ignore[method-assign]
+    touch(tmp_path / "README.md", "y")
+    touch(tmp_path / "data.json", '{"a": 1}')
+    ws.files_changed([tmp_path / "README.md", tmp_path / "data.json", ws.cache_dir / "import-graph.json"])
+    assert calls == []  # contents changed, nothing appeared or disappeared: no re-resolution
+    touch(tmp_path / "later.json", "{}")
+    ws.files_changed([tmp_path / "later.json"])
+    assert calls == [1]
+    assert ("a.js", "later.json", "import") in edges(ws)

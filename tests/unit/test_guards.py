@@ -104,7 +104,8 @@ def test_failed_call_is_not_charged_and_not_cached(tmp_path):
 
 
 def test_concurrent_identical_calls_are_coalesced(tmp_path):
-    ctx, tool = make_ctx(tmp_path), Tool(delay=0.3)
+    # The leader's search must outlast the start of the other three threads, even on a loaded 2-core machine.
+    ctx, tool = make_ctx(tmp_path), Tool(delay=2.0)
     results = []
     threads = [threading.Thread(target=lambda: results.append(call(ctx, tool, "Page margins"))) for _ in range(4)]
     for t in threads:

@@ -1,0 +1,412 @@
+/**
+ * The VS Code glue: starts the Footprint language server, wires the palette commands to its
+ * `workspace/executeCommand` commands, and shows its state. The decisions (which command line, which
+ * options, how results look) are in the pure modules next to this one, which are unit-tested.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as vscode from "vscode";
+import {
+  CloseAction,
+  ErrorAction,
+  ExecuteCommandRequest,
+  LanguageClient,
+  LanguageClientOptions,
+  MessageType,
+  RevealOutputChannelOn,
+  ServerOptions,
+  ShowMessageNotification,
+  State,
+  WorkDoneProgress,
+  WorkDoneProgressCreateRequest,
+  DidChangeConfigurationNotification,
+} from "vscode-languageclient/node";
+import {
+  PALETTE_COMMANDS,
+  ServerState,
+  lookupPicks,
+  missingServerCommand,
+  reviewPicks,
+  reviewSummary,
+  ruleStatsMarkdown,
+  statusText,
+  symbolNames,
+  symbolPicks,
+  symbolSummary,
+} from "./format";
+import {
+  ServerCommand,
+  commandProblem,
+  formatCommandLine,
+  installHint,
+  launchSettings,
+  resolveServerCommand,
+  whichIn,
+} from "./serverCommand";
+import { Severity, changeEffect, notificationLevel, serverOptions, shouldNotify } from "./settings";
+
+/** Equal to the settings namespace, so `footprint.trace.server` is honoured by the client library. */
+const CLIENT_ID = "footprint";
+const CLIENT_NAME = "Footprint";
+
+const SELECTOR = [
+  { scheme: "file", language: "javascript" },
+  { scheme: "file", language: "javascriptreact" },
+  { scheme: "file", language: "typescript" },
+  { scheme: "file", language: "typescriptreact" },
+];
+
+let log: vscode.LogOutputChannel;
+let status: vscode.LanguageStatusItem;
+let client: LanguageClient | undefined;
+let starting: Promise<void> | undefined;
+
+function config(): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration("footprint", workspaceFolder()?.uri);
+}
+
+function workspaceFolder(): vscode.WorkspaceFolder | undefined {
+  const active = vscode.window.activeTextEditor?.document.uri;
+  return (active && vscode.workspace.getWorkspaceFolder(active)) || vscode.workspace.workspaceFolders?.[0];
+}
+
+function workspaceRoot(): string | undefined {
+  return workspaceFolder()?.uri.fsPath;
+}
+
+function notify(severity: Severity, message: string, ...actions: string[]): Thenable<string | undefined> {
+  const line = message.replace(/\s+/g, " ");
+  if (severity === "error") log.error(line);
+  else if (severity === "warning") log.warn(line);
+  else log.info(line);
+  if (!shouldNotify(notificationLevel(config().get("showNotifications")), severity)) return Promise.resolve(undefined);
+  const show = severity === "error" ? vscode.window.showErrorMessage : severity === "warning" ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+  return show(message, ...actions);
+}
+
+function setState(state: ServerState): void {
+  const view = statusText(state);
+  status.text = view.text;
+  status.detail = view.detail;
+  status.busy = view.busy;
+  status.severity = view.error ? vscode.LanguageStatusSeverity.Error : vscode.LanguageStatusSeverity.Information;
+}
+
+async function pythonExtensionInterpreter(): Promise<string[] | undefined> {
+  const ext = vscode.extensions.getExtension("ms-python.python");
+  if (!ext) return undefined;
+  try {
+    const api = ext.isActive ? ext.exports : await ext.activate();
+    const resource = workspaceFolder()?.uri;
+    // The stable "environments" API first, then the older execution-details API.
+    const envPath = api?.environments?.getActiveEnvironmentPath?.(resource);
+    if (envPath?.path) {
+      const env = await api.environments.resolveEnvironment?.(envPath);
+      const exe = env?.executable?.uri?.fsPath ?? envPath.path;
+      if (exe) return [exe];
+    }
+    const details = api?.settings?.getExecutionDetails?.(resource);
+    if (Array.isArray(details?.execCommand) && details.execCommand.length) return details.execCommand;
+  } catch (err) {
+    log.warn(`could not ask the Python extension for its interpreter: ${String(err)}`);
+  }
+  return undefined;
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+const which = (name: string) => whichIn(name, process.env.PATH, isExecutable);
+
+async function findServer(): Promise<ServerCommand | undefined> {
+  const settings = launchSettings((key) => config().get(key));
+  return resolveServerCommand(
+    settings,
+    { workspaceFolder: workspaceRoot(), userHome: os.homedir(), env: process.env },
+    { which, pythonExtensionInterpreter },
+  );
+}
+
+async function startServer(): Promise<void> {
+  setState({ kind: "starting" });
+  const cmd = await findServer();
+  if (!cmd) {
+    setState({ kind: "stopped", reason: "footprint-ls not found" });
+    await showInstallHint("`footprint-ls` is not on PATH and neither `footprint.path` nor `footprint.interpreter` is set");
+    return;
+  }
+  log.info(`starting the server (from ${cmd.source}): ${formatCommandLine(cmd)}${cmd.cwd ? ` in ${cmd.cwd}` : ""}`);
+  const problem = commandProblem(cmd.command, which, isExecutable);
+  if (problem) {
+    setState({ kind: "stopped", reason: problem });
+    await showInstallHint(`${problem}; it comes from ${cmd.source}`);
+    return;
+  }
+
+  const serverOpts: ServerOptions = { command: cmd.command, args: cmd.args, options: { cwd: cmd.cwd, env: process.env } };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: SELECTOR,
+    outputChannel: log,
+    traceOutputChannel: log,
+    revealOutputChannelOn: RevealOutputChannelOn.Never,
+    initializationOptions: serverOptions((key) => config().get(key)),
+    initializationFailedHandler: (error) => {
+      log.error(`initialization failed: ${String(error)}`);
+      return false;
+    },
+    errorHandler: {
+      error: (error) => {
+        log.error(`connection error: ${error.message}`);
+        return { action: ErrorAction.Shutdown, handled: true };
+      },
+      closed: () => {
+        log.error("the server process exited");
+        setState({ kind: "stopped", reason: "The server process exited; see the log" });
+        return { action: CloseAction.DoNotRestart, handled: true };
+      },
+    },
+  };
+  const lc = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOpts, clientOptions);
+  // The server's window/showMessage honours footprint.showNotifications (everything still goes to the log).
+  lc.onNotification(ShowMessageNotification.type, (params) => {
+    const severity: Severity = params.type === MessageType.Error ? "error" : params.type === MessageType.Warning ? "warning" : "info";
+    void notify(severity, params.message);
+  });
+  lc.onDidChangeState((e) => {
+    if (e.newState === State.Running) setState({ kind: "ready" });
+    else if (e.newState === State.Stopped) setState({ kind: "stopped" });
+  });
+  client = lc;
+  try {
+    await lc.start();
+  } catch (err) {
+    client = undefined;
+    setState({ kind: "stopped", reason: String(err) });
+    await showInstallHint(`${formatCommandLine(cmd)} failed: ${err instanceof Error ? err.message : String(err)}`);
+    try {
+      await lc.dispose();
+    } catch {
+      /* already dead */
+    }
+    return;
+  }
+  trackIndexing(lc);
+  setState({ kind: "ready" });
+  log.info(`server ready: ${lc.initializeResult?.serverInfo?.name ?? "?"} ${lc.initializeResult?.serverInfo?.version ?? ""}`.trim());
+}
+
+/** $/progress from the server drives the language status item (and a quiet window progress). */
+function trackIndexing(lc: LanguageClient): void {
+  lc.onRequest(WorkDoneProgressCreateRequest.type, ({ token }) => {
+    let finish: (() => void) | undefined;
+    let reportUi: ((p: { message?: string; increment?: number }) => void) | undefined;
+    let last = 0;
+    const done = lc.onProgress(WorkDoneProgress.type, token, (value) => {
+      if (value.kind === "begin") {
+        setState({ kind: "indexing", message: value.message, percentage: value.percentage });
+        void vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: value.title }, (progress) => {
+          reportUi = (p) => progress.report(p);
+          return new Promise<void>((resolve) => (finish = resolve));
+        });
+      } else if (value.kind === "report") {
+        setState({ kind: "indexing", message: value.message, percentage: value.percentage });
+        const pct = value.percentage ?? last;
+        reportUi?.({ message: value.message, increment: pct - last });
+        last = pct;
+      } else {
+        setState({ kind: "ready" });
+        finish?.();
+        done.dispose();
+      }
+    });
+  });
+}
+
+async function showInstallHint(reason: string): Promise<void> {
+  const choice = await notify("error", installHint(reason), "Open Settings", "Show Logs");
+  if (choice === "Open Settings") await vscode.commands.executeCommand("workbench.action.openSettings", "footprint.");
+  else if (choice === "Show Logs") log.show(true);
+}
+
+async function stopServer(): Promise<void> {
+  const lc = client;
+  client = undefined;
+  if (lc) {
+    try {
+      await lc.stop(5000);
+    } catch (err) {
+      log.warn(`stopping the server: ${String(err)}`);
+    }
+    await lc.dispose().then(undefined, () => undefined);
+  }
+}
+
+async function restartServer(): Promise<void> {
+  if (starting) await starting;
+  starting = (async () => {
+    await stopServer();
+    await startServer();
+  })();
+  try {
+    await starting;
+  } finally {
+    starting = undefined;
+  }
+}
+
+/** Run a server command, or explain why it cannot run. */
+async function serverCommand(name: string, args: object): Promise<unknown | undefined> {
+  if (starting) await starting;
+  const lc = client;
+  if (!lc || !lc.isRunning()) {
+    await notify("error", "Footprint: the language server is not running. Run `Footprint: Restart server` or see `Footprint: Show logs`.");
+    return undefined;
+  }
+  const missing = missingServerCommand(name, lc.initializeResult?.capabilities.executeCommandProvider?.commands);
+  if (missing) {
+    await notify("error", `Footprint: ${missing}`);
+    return undefined;
+  }
+  try {
+    return await lc.sendRequest(ExecuteCommandRequest.type, { command: name, arguments: [args] });
+  } catch (err) {
+    await notify("error", `Footprint: ${name} failed: ${err instanceof Error ? err.message : String(err)}`);
+    return undefined;
+  }
+}
+
+async function openAt(file: string, line: number, character = 0, endLine?: number): Promise<void> {
+  const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+  const start = new vscode.Position(line, character);
+  const end = endLine !== undefined ? new vscode.Position(endLine, 0) : start;
+  const editor = await vscode.window.showTextDocument(doc, { selection: new vscode.Range(start, start), preview: true });
+  editor.revealRange(new vscode.Range(start, end), vscode.TextEditorRevealType.AtTop);
+}
+
+async function lookupDocs(): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  const selected = editor && !editor.selection.isEmpty ? editor.document.getText(editor.selection).trim() : "";
+  const query = await vscode.window.showInputBox({
+    title: "Footprint: Look up docs",
+    prompt: "Search the engine's docs (e.g. “add a row to a table”)",
+    value: selected.length < 200 ? selected : "",
+  });
+  if (!query?.trim()) return;
+  const result = await serverCommand("lookup_docs", { query: query.trim(), limit: 20 });
+  if (result === undefined) return;
+  const view = lookupPicks(result, workspaceRoot());
+  if (view.picks.length === 0) {
+    await notify("info", `Footprint: no docs match “${query}”.${view.note ? ` ${view.note}` : ""}`);
+    return;
+  }
+  const pick = await vscode.window.showQuickPick(view.picks, {
+    title: `Docs for “${query}”${view.note ? ` — ${view.note}` : ""}`,
+    matchOnDescription: true,
+    matchOnDetail: true,
+  });
+  if (pick) await openAt(pick.file, pick.startLine, 0, pick.endLine);
+}
+
+async function checkSymbols(): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) {
+    await notify("error", "Footprint: open a file and select the symbols to check (or put the cursor on one).");
+    return;
+  }
+  let text = editor.document.getText(editor.selection);
+  if (editor.selection.isEmpty) {
+    const range = editor.document.getWordRangeAtPosition(editor.selection.active, /[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*/);
+    text = range ? editor.document.getText(range) : "";
+  }
+  const names = symbolNames(text);
+  if (names.length === 0) {
+    await notify("error", "Footprint: no symbol under the cursor or in the selection.");
+    return;
+  }
+  const result = await serverCommand("check_symbols", { names, uri: editor.document.uri.toString() });
+  if (result === undefined) return;
+  const picks = symbolPicks(result, workspaceRoot());
+  log.info(`check_symbols ${names.join(" ")}: ${symbolSummary(picks)}`);
+  const pick = await vscode.window.showQuickPick(picks, {
+    title: `Footprint: ${symbolSummary(picks)} (choose one to open its docs)`,
+    matchOnDescription: true,
+    matchOnDetail: true,
+  });
+  if (pick?.docFile) await openAt(pick.docFile, pick.docLine ?? 0);
+}
+
+async function reviewChanges(): Promise<void> {
+  const rev = await vscode.window.showInputBox({
+    title: "Footprint: Review changes",
+    prompt: "Compare the working tree against this revision (empty: the default, HEAD)",
+    placeHolder: "HEAD",
+  });
+  if (rev === undefined) return;
+  const result = await serverCommand("review_changes", rev.trim() ? { rev: rev.trim() } : {});
+  if (result === undefined) return;
+  const picks = reviewPicks(result, workspaceRoot());
+  const summary = reviewSummary(result);
+  log.info(`review_changes${rev.trim() ? ` ${rev.trim()}` : ""}: ${picks.length} finding(s)${summary ? ` — ${summary}` : ""}`);
+  if (picks.length === 0) {
+    await notify("info", `Footprint: the review found nothing.${summary ? ` ${summary}` : ""}`);
+    return;
+  }
+  const pick = await vscode.window.showQuickPick(picks, { title: `Footprint review: ${picks.length} finding(s)`, matchOnDescription: true });
+  if (pick?.file) await openAt(pick.file, pick.line, pick.character);
+}
+
+async function showRuleStats(): Promise<void> {
+  const result = await serverCommand("rule_stats", {});
+  if (result === undefined) return;
+  const doc = await vscode.workspace.openTextDocument({ content: ruleStatsMarkdown(result), language: "markdown" });
+  await vscode.window.showTextDocument(doc, { preview: true });
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  log = vscode.window.createOutputChannel(CLIENT_NAME, { log: true });
+  status = vscode.languages.createLanguageStatusItem("footprint.status", SELECTOR);
+  status.name = "Footprint";
+  status.command = { title: "Show logs", command: "footprint.showLogs" };
+  context.subscriptions.push(log, status);
+
+  const handlers: Record<string, () => Promise<void> | void> = {
+    "footprint.lookupDocs": lookupDocs,
+    "footprint.checkSymbols": checkSymbols,
+    "footprint.reviewChanges": reviewChanges,
+    "footprint.showRuleStats": showRuleStats,
+    "footprint.restart": restartServer,
+    "footprint.showLogs": () => log.show(true),
+  };
+  for (const { id } of PALETTE_COMMANDS) {
+    context.subscriptions.push(vscode.commands.registerCommand(id, handlers[id]));
+  }
+
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration(async (e) => {
+      const effect = changeEffect((key) => e.affectsConfiguration(key));
+      if (effect === "restart") {
+        log.info("launch settings changed: restarting the server");
+        await restartServer();
+      } else if (effect === "notify" && client?.isRunning()) {
+        await client.sendNotification(DidChangeConfigurationNotification.type, { settings: serverOptions((key) => config().get(key)) });
+      }
+    }),
+  );
+
+  starting = startServer();
+  try {
+    await starting;
+  } finally {
+    starting = undefined;
+  }
+}
+
+export async function deactivate(): Promise<void> {
+  await stopServer();
+}

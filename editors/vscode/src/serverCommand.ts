@@ -1,0 +1,154 @@
+/**
+ * How the extension finds the server — pure logic, no `vscode` import, so it is unit-tested directly.
+ *
+ * Order (the way the well-known Python-tool extensions do it, minus the hard dependency on the Python
+ * extension, which JavaScript users often lack):
+ *   1. `footprint.path`         — a full command line, used as is;
+ *   2. `footprint.interpreter`  — `<interpreter> -m lsp_server <args> serve`;
+ *   3. `footprint-ls` on PATH   — `footprint-ls <args> serve`;
+ *   4. the Python extension's selected interpreter, if that extension is installed;
+ *   otherwise no command, and the caller shows how to install the server.
+ */
+import * as path from "node:path";
+
+export const SERVER_MODULE = "lsp_server";
+export const SERVER_EXECUTABLE = "footprint-ls";
+
+export type CommandSource = "footprint.path" | "footprint.interpreter" | "PATH" | "python extension";
+
+export interface LaunchSettings {
+  path: string[];
+  interpreter: string[];
+  args: string[];
+  cwd: string;
+}
+
+export interface ServerCommand {
+  command: string;
+  args: string[];
+  cwd: string | undefined;
+  source: CommandSource;
+}
+
+export interface VariableContext {
+  workspaceFolder?: string;
+  userHome?: string;
+  env?: Record<string, string | undefined>;
+}
+
+export interface Lookup {
+  /** Absolute path of `name` on PATH, or undefined. */
+  which(name: string): string | undefined | Promise<string | undefined>;
+  /** The Python extension's interpreter command for the workspace, or undefined (not installed / none chosen). */
+  pythonExtensionInterpreter(): string[] | undefined | Promise<string[] | undefined>;
+}
+
+/** Expand `${workspaceFolder}`, `${userHome}`, `${env:NAME}` and a leading `~` like VS Code's own settings do. */
+export function resolveVariables(value: string, vars: VariableContext): string {
+  let out = value;
+  if (vars.userHome && (out === "~" || out.startsWith("~/") || out.startsWith("~\\"))) {
+    out = vars.userHome + out.slice(1);
+  }
+  out = out.replace(/\$\{(workspaceFolder|userHome|env:([A-Za-z_][A-Za-z0-9_]*))\}/g, (whole, key: string, envName?: string) => {
+    if (envName !== undefined) return vars.env?.[envName] ?? "";
+    if (key === "workspaceFolder") return vars.workspaceFolder ?? whole;
+    if (key === "userHome") return vars.userHome ?? whole;
+    return whole;
+  });
+  return out;
+}
+
+function clean(list: unknown): string[] {
+  if (typeof list === "string") return list.trim() ? [list] : [];
+  if (!Array.isArray(list)) return [];
+  return list.filter((v): v is string => typeof v === "string" && v.trim() !== "");
+}
+
+/** Read the launch settings out of a `footprint` configuration section (tolerates wrong types from users). */
+export function launchSettings(get: (key: string) => unknown): LaunchSettings {
+  const cwd = get("cwd");
+  return {
+    path: clean(get("path")),
+    interpreter: clean(get("interpreter")),
+    args: clean(get("args")),
+    cwd: typeof cwd === "string" && cwd.trim() ? cwd : "${workspaceFolder}",
+  };
+}
+
+export async function resolveServerCommand(settings: LaunchSettings, vars: VariableContext, lookup: Lookup): Promise<ServerCommand | undefined> {
+  const expand = (values: string[]) => values.map((v) => resolveVariables(v, vars));
+  const args = expand(settings.args);
+  let cwd: string | undefined = resolveVariables(settings.cwd, vars);
+  if (cwd.includes("${workspaceFolder}")) cwd = undefined; // no folder open: inherit the extension host's cwd
+
+  if (settings.path.length > 0) {
+    const [command, ...rest] = expand(settings.path);
+    return { command, args: [...rest, ...args], cwd, source: "footprint.path" };
+  }
+  if (settings.interpreter.length > 0) {
+    const [command, ...rest] = expand(settings.interpreter);
+    return { command, args: [...rest, "-m", SERVER_MODULE, ...args, "serve"], cwd, source: "footprint.interpreter" };
+  }
+  const onPath = await lookup.which(SERVER_EXECUTABLE);
+  if (onPath) {
+    return { command: onPath, args: [...args, "serve"], cwd, source: "PATH" };
+  }
+  const python = clean(await lookup.pythonExtensionInterpreter());
+  if (python.length > 0) {
+    const [command, ...rest] = python;
+    return { command, args: [...rest, "-m", SERVER_MODULE, ...args, "serve"], cwd, source: "python extension" };
+  }
+  return undefined;
+}
+
+/** Shell-like rendering of the command line for the log (quotes only what needs it). */
+export function formatCommandLine(cmd: { command: string; args: string[] }): string {
+  const quote = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`);
+  return [cmd.command, ...cmd.args].map(quote).join(" ");
+}
+
+/** A `which` over a PATH string, with an injectable file test (for tests and for Windows' PATHEXT). */
+export function whichIn(
+  name: string,
+  envPath: string | undefined,
+  isExecutable: (file: string) => boolean,
+  platform: NodeJS.Platform = process.platform,
+  pathExt: string | undefined = process.env.PATHEXT,
+): string | undefined {
+  if (!envPath) return undefined;
+  const sep = platform === "win32" ? ";" : ":";
+  const exts = platform === "win32" ? (pathExt ?? ".EXE;.CMD;.BAT").split(";").filter(Boolean) : [""];
+  for (const dir of envPath.split(sep)) {
+    if (!dir) continue;
+    for (const ext of exts) {
+      const candidate = path.join(dir, name + ext);
+      if (isExecutable(candidate)) return candidate;
+    }
+  }
+  return undefined;
+}
+
+/** The message shown when no server can be started: it names the two install commands. */
+export function installHint(reason: string): string {
+  return (
+    `Footprint: the language server could not start (${reason}). Install it with ` +
+    "`pipx install footprint-ls` or `python3 -m pip install footprint-ls`, " +
+    "or point `footprint.interpreter` at a Python that has it (or `footprint.path` at the `footprint-ls` command)."
+  );
+}
+
+/**
+ * Whether the command of a resolved server command line can be run: a path must exist as an executable file,
+ * a bare name must be on PATH. Checked before spawning, so a missing server gives one clear message instead
+ * of the client library's generic "couldn't create connection to server".
+ */
+export function commandProblem(
+  command: string,
+  which: (name: string) => string | undefined,
+  isExecutable: (file: string) => boolean,
+): string | undefined {
+  if (command.includes("/") || command.includes("\\")) {
+    return isExecutable(command) ? undefined : `\`${command}\` does not exist or is not executable`;
+  }
+  return which(command) ? undefined : `\`${command}\` is not on PATH`;
+}

@@ -1,0 +1,525 @@
+// End-to-end test of the packaged extension in a real VS Code workbench: code-server (the VS Code web
+// workbench + extension host, offline) driven by Playwright in Debian's Chromium.
+//
+//   node workbench.mjs            (run by tests/editors/test_vscode_workbench.py, which prepares everything)
+//
+// Environment: E2E_INSTALL (folder from install.sh), E2E_VSIX, E2E_WORKSPACE (copy of examples/layout-app with
+// its engine pack beside it), E2E_OUT (screenshots + results.json), E2E_PYTHON + E2E_PYTHONPATH (the server),
+// E2E_SERVER_COMMANDS (JSON list of the server's commands, to tell "not landed" from "broken"), E2E_CHROMIUM.
+// Each step records pass / fail / skip (with the reason) into results.json; pytest reports every step.
+import { spawn, spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as net from "node:net";
+import * as path from "node:path";
+import { createRequire } from "node:module";
+
+const env = process.env;
+const INSTALL = env.E2E_INSTALL;
+const OUT = env.E2E_OUT;
+const WS = env.E2E_WORKSPACE;
+const SERVER_COMMANDS = JSON.parse(env.E2E_SERVER_COMMANDS || "[]");
+const require = createRequire(path.join(INSTALL, "package.json"));
+const { chromium } = require("playwright-core");
+const CODE_SERVER = path.join(INSTALL, "node_modules", ".bin", "code-server");
+
+const results = {};
+const userData = path.join(OUT, "user-data");
+const extensions = path.join(OUT, "extensions");
+fs.mkdirSync(path.join(userData, "User"), { recursive: true });
+fs.mkdirSync(extensions, { recursive: true });
+
+class Skip extends Error {}
+const skip = (reason) => {
+  throw new Skip(reason);
+};
+
+let page;
+let shot = 0;
+async function screenshot(name) {
+  if (!page) return;
+  shot += 1;
+  try {
+    await page.screenshot({ path: path.join(OUT, `${String(shot).padStart(2, "0")}-${name}.png`) });
+  } catch {
+    /* the page may be gone */
+  }
+}
+
+async function step(name, fn) {
+  const t0 = Date.now();
+  try {
+    const detail = await fn();
+    results[name] = { status: "pass", detail: detail ?? null, ms: Date.now() - t0 };
+  } catch (err) {
+    if (err instanceof Skip) results[name] = { status: "skip", reason: err.message, ms: Date.now() - t0 };
+    else results[name] = { status: "fail", reason: String(err?.stack || err), ms: Date.now() - t0 };
+  }
+  await screenshot(name);
+  console.error(`[step] ${name}: ${results[name].status} (${results[name].ms} ms)`);
+  fs.writeFileSync(path.join(OUT, "results.json"), JSON.stringify(results, null, 2));
+}
+
+function writeSettings(extra = {}) {
+  const settings = {
+    "footprint.path": [env.E2E_PYTHON, "-m", "lsp_server", "serve"],
+    "footprint.trace.server": "messages",
+    "workbench.startupEditor": "none",
+    "workbench.tips.enabled": false,
+    "workbench.enableExperiments": false,
+    "security.workspace.trust.enabled": false,
+    "telemetry.telemetryLevel": "off",
+    "extensions.ignoreRecommendations": true,
+    "extensions.autoUpdate": false,
+    "update.mode": "none",
+    "files.autoSave": "off",
+    "editor.hover.delay": 200,
+    "editor.minimap.enabled": false,
+    "chat.disableAIFeatures": true,
+    "git.enabled": false,
+    // Deterministic typing: no auto-closing, no suggestions that Enter could accept.
+    "editor.autoClosingBrackets": "never",
+    "editor.autoClosingQuotes": "never",
+    "editor.autoSurround": "never",
+    "editor.autoIndent": "none",
+    "editor.quickSuggestions": { "other": "off", "comments": "off", "strings": "off" },
+    "editor.suggestOnTriggerCharacters": false,
+    "editor.acceptSuggestionOnEnter": "off",
+    "editor.formatOnType": false,
+    "javascript.validate.enable": false,
+    "typescript.validate.enable": false,
+    "typescript.suggest.enabled": false,
+    "typescript.tsserver.experimental.enableProjectDiagnostics": false,
+    ...extra,
+  };
+  fs.writeFileSync(path.join(userData, "User", "settings.json"), JSON.stringify(settings, null, 2));
+}
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitHttp(url, ms) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`code-server did not answer ${url} within ${ms} ms`);
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const mod = "Control";
+
+async function palette(command) {
+  await page.keyboard.press("F1");
+  const input = page.locator(".quick-input-widget input");
+  await input.waitFor({ state: "visible", timeout: 10000 });
+  await input.fill(`>${command}`);
+  await page.locator(".quick-input-list .monaco-list-row").first().waitFor({ timeout: 10000 });
+  const first = await page.locator(".quick-input-list .monaco-list-row").first().innerText();
+  if (!first.includes(command)) throw new Error(`the palette has no "${command}" (first match: ${first})`);
+  await page.keyboard.press("Enter");
+}
+
+async function openFile(rel) {
+  const name = path.basename(rel);
+  const tab = page.locator(`.tab[data-resource-name="${name}"]`).first();
+  if (await tab.count()) {
+    await tab.click(); // already open: bring it to the front
+  } else {
+    await quickOpen(rel);
+  }
+  await page.locator(`.tab.active[data-resource-name="${name}"]`).first().waitFor({ timeout: 15000 });
+  await page.locator(".monaco-editor textarea").first().waitFor({ timeout: 10000 });
+  await sleep(300);
+}
+
+async function quickOpen(rel) {
+  await page.keyboard.press(`${mod}+p`);
+  const input = page.locator(".quick-input-widget input");
+  await input.waitFor({ state: "visible", timeout: 10000 });
+  await input.fill(rel);
+  // The first file search can be slow on a loaded machine (ripgrep walks the folder): wait, then retype once.
+  const row = page.locator(".quick-input-list .monaco-list-row").first();
+  try {
+    await row.waitFor({ timeout: 30000 });
+  } catch {
+    await input.fill("");
+    await input.fill(rel);
+    await row.waitFor({ timeout: 60000 });
+  }
+  await page.keyboard.press("Enter");
+}
+
+async function goTo(line, column) {
+  await page.keyboard.press(`${mod}+g`);
+  const input = page.locator(".quick-input-widget input");
+  await input.waitFor({ state: "visible", timeout: 10000 });
+  await input.fill(`:${line}:${column}`);
+  await page.keyboard.press("Enter");
+  await sleep(300);
+}
+
+async function problems() {
+  // The Problems panel lists every diagnostic of the open files, with its code and source. Ctrl+Shift+M
+  // toggles it, so press it only when the panel is not showing.
+  if (!(await page.locator(".markers-panel").first().isVisible().catch(() => false))) {
+    await page.keyboard.press(`${mod}+Shift+m`);
+    await page.locator(".markers-panel").first().waitFor({ state: "visible", timeout: 10000 });
+  }
+  const rows = page.locator(".markers-panel .monaco-list-row");
+  return rows.allInnerTexts();
+}
+
+async function waitFor(fn, ms, what) {
+  const end = Date.now() + ms;
+  let last;
+  while (Date.now() < end) {
+    last = await fn();
+    if (last) return last;
+    await sleep(250);
+  }
+  if (what) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+  return undefined;
+}
+
+/** The extension's log as written to disk by its LogOutputChannel (the Output view only renders visible lines). */
+function logText() {
+  const root = path.join(userData, "logs");
+  const found = [];
+  const walk = (dir) => {
+    for (const e of fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }) : []) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name === "Footprint.log") found.push(p);
+    }
+  };
+  walk(root);
+  return found.sort().map((f) => fs.readFileSync(f, "utf8")).join("\n");
+}
+
+/** Name of the channel the Output view shows. */
+async function outputChannelShown() {
+  const select = page.locator(".panel select.monaco-select-box").first();
+  if (await select.count()) return select.evaluate((el) => el.options[el.selectedIndex]?.text ?? "");
+  return (await page.locator(".panel .monaco-select-box").first().innerText().catch(() => "")).trim();
+}
+
+function position(rel, regex, offsetInMatch = 0) {
+  const lines = fs.readFileSync(path.join(WS, rel), "utf8").split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const m = regex.exec(lines[i]);
+    if (m) return { line: i + 1, column: m.index + offsetInMatch + 1, text: lines[i] };
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------
+let codeServer;
+async function main() {
+  await step("install_vsix", async () => {
+    const r = spawnSync(CODE_SERVER, ["--extensions-dir", extensions, "--user-data-dir", userData, "--install-extension", env.E2E_VSIX], { encoding: "utf8", timeout: 120000 });
+    if (r.status !== 0) throw new Error(`--install-extension failed (${r.status}): ${r.stdout}\n${r.stderr}`);
+    const installed = fs.readdirSync(extensions).filter((d) => d.startsWith("footprint.footprint-"));
+    if (installed.length === 0) throw new Error(`the extension is not in ${extensions}: ${fs.readdirSync(extensions)}`);
+    return { installed };
+  });
+  if (results.install_vsix.status !== "pass") return;
+
+  writeSettings();
+  const port = await freePort();
+  const logFile = fs.openSync(path.join(OUT, "code-server.log"), "w");
+  codeServer = spawn(CODE_SERVER, [
+    "--auth", "none", "--bind-addr", `127.0.0.1:${port}`, "--disable-telemetry", "--disable-update-check",
+    "--disable-workspace-trust", "--disable-getting-started-override", "--user-data-dir", userData,
+    "--extensions-dir", extensions, WS,
+  ], { env: { ...env, PYTHONPATH: env.E2E_PYTHONPATH }, stdio: ["ignore", logFile, logFile], detached: true });
+  await waitHttp(`http://127.0.0.1:${port}/healthz`, 60000);
+
+  const browser = await chromium.launch({
+    executablePath: env.E2E_CHROMIUM,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    page = await context.newPage();
+    page.setDefaultTimeout(20000);
+
+    await step("workbench_and_attach", async () => {
+      await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(WS)}`);
+      await page.locator(".monaco-workbench").waitFor({ timeout: 60000 });
+      await openFile("src/app.js");
+      // The extension logs the chosen command line, then "server ready" once initialize succeeded.
+      const text = await waitFor(async () => {
+        const t = logText();
+        return t.includes("server ready") ? t : undefined;
+      }, 60000, '"server ready" in the Footprint log');
+      const started = text.split("\n").find((l) => l.includes("starting the server")) ?? "";
+      if (!started.includes("-m lsp_server serve")) throw new Error(`the log does not show the footprint.path command line: ${started}`);
+      // The palette command shows that log in the Output view.
+      await palette("Footprint: Show logs");
+      const channel = await waitFor(async () => {
+        const c = await outputChannelShown();
+        return c.split("\n")[0].includes("Footprint") ? c : undefined;
+      }, 10000, "the Output view to show the Footprint channel after Footprint: Show logs");
+      return { started: started.trim(), channel: channel.split("\n")[0] };
+    });
+    if (results.workbench_and_attach.status !== "pass") return;
+
+    await step("language_status", async () => {
+      // The `{}` language status in the status bar holds the Footprint item: indexing progress, then "ready".
+      const indicator = page.locator("#status\\.languageStatus, .statusbar-item[id*='languageStatus']").first();
+      await indicator.waitFor({ timeout: 20000 });
+      const text = await waitFor(async () => {
+        await indicator.click();
+        await sleep(500);
+        const t = (await page.locator(".monaco-hover:visible").allInnerTexts()).join("\n");
+        if (/Footprint: ready/.test(t)) await screenshot("language-status");
+        await page.keyboard.press("Escape");
+        return /Footprint: ready/.test(t) ? t : undefined;
+      }, 60000, '"Footprint: ready" in the language status');
+      return { text };
+    });
+
+    const original = fs.readFileSync(path.join(WS, "src/app.js"), "utf8");
+    await step("diagnostics_after_save", async () => {
+      await page.locator(".monaco-editor textarea").first().focus();
+      await page.keyboard.press(`${mod}+End`);
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("function e2eBroken( {", { delay: 5 });
+      await page.keyboard.press(`${mod}+s`);
+      const rows = await waitFor(async () => {
+        const r = await problems();
+        return r.some((t) => t.includes("syntax-error")) ? r : undefined;
+      }, 30000, "a syntax-error row in the Problems panel after Ctrl+S");
+      await screenshot("problems-after-save");
+      // Remove the added line and save, so the next steps see the original file.
+      await page.locator(".monaco-editor textarea").first().focus();
+      await page.keyboard.press(`${mod}+End`);
+      await page.keyboard.press("Shift+Home");
+      await page.keyboard.press("Shift+Home");
+      await page.keyboard.press("Shift+ArrowLeft");
+      await page.keyboard.press("Delete");
+      await page.keyboard.press(`${mod}+s`);
+      await waitFor(async () => fs.readFileSync(path.join(WS, "src/app.js"), "utf8") === original, 10000,
+        "src/app.js to be back to its original text after removing the broken line");
+      const engine = rows.filter((t) => /unknown-symbol|layout\//.test(t));
+      return { rows, engine_findings: engine };
+    });
+
+    const diagnosticsStep = (name, code, serverCommand, what) =>
+      step(name, async () => {
+        const match = (t) => (code.endsWith("/") ? t.includes(code) : new RegExp(`\\b${code}\\b`).test(t));
+        const rows = await waitFor(async () => {
+          const r = await problems();
+          return r.some(match) ? r : undefined;
+        }, 20000);
+        if (!rows) {
+          const have = await problems();
+          if (!SERVER_COMMANDS.includes(serverCommand)) skip(`no ${code} diagnostic on src/app.js and the server lacks \`${serverCommand}\` (${what} not landed)`);
+          throw new Error(`expected a ${code} diagnostic on src/app.js; the Problems panel shows: ${have.join(" | ")}`);
+        }
+        return { rows };
+      });
+    await diagnosticsStep("invented_api_diagnostic", "unknown-symbol", "check_symbols", "the object-model check");
+    await diagnosticsStep("convention_diagnostic", "layout/", "rule_stats", "convention rules");
+
+    await step("hover", async () => {
+      const pos = position("src/app.js", /Document\.create/, "Document.".length);
+      if (!pos) throw new Error("src/app.js has no Document.create");
+      await page.locator(".monaco-editor textarea").first().focus();
+      await goTo(pos.line, pos.column + 1);
+      await page.keyboard.press(`${mod}+k`);
+      await page.keyboard.press(`${mod}+i`);
+      const text = await waitFor(async () => {
+        const hovers = await page.locator(".monaco-hover:visible .hover-contents, .monaco-hover:visible .rendered-markdown").allInnerTexts();
+        const t = [...new Set(hovers.map((h) => h.trim()))].join("\n").trim(); // the selectors nest
+        return t.includes("create") ? t : undefined;
+      }, 15000);
+      await screenshot("hover");
+      await page.keyboard.press("Escape");
+      if (!text) {
+        if (!SERVER_COMMANDS.includes("check_symbols")) skip("no hover on Document.create and the server lacks `check_symbols` (engine-symbol hover not landed)");
+        throw new Error("no Footprint hover on Document.create although the server offers `check_symbols`");
+      }
+      return { text };
+    });
+
+    await step("delete_footprint_code_action", async () => {
+      const rel = "src/app.js";
+      const before = fs.readFileSync(path.join(WS, rel), "utf8");
+      const decls = [];
+      before.split("\n").forEach((l, i) => {
+        const m = /^\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=/.exec(l);
+        if (m) decls.push({ line: i + 1, column: l.indexOf(m[1], m[0].indexOf(m[1])) + 1, name: m[1] });
+      });
+      for (const d of decls.slice(0, 12)) {
+        await page.locator(".monaco-editor textarea").first().focus();
+        await goTo(d.line, d.column);
+        await page.keyboard.press(`${mod}+.`);
+        const rows = page.locator(".action-widget .monaco-list-row");
+        const titles = await waitFor(async () => {
+          const t = await rows.allInnerTexts();
+          return t.length ? t : undefined;
+        }, 4000);
+        const index = (titles ?? []).findIndex((t) => new RegExp(`^Delete footprint of \`${d.name.replace(/\$/g, "\\$")}\` \\(\\d+ lines?\\)`).test(t.trim()));
+        if (index < 0) {
+          await page.keyboard.press("Escape");
+          continue;
+        }
+        await screenshot("code-action-menu");
+        // Walk the menu with the keyboard (menus answer the keyboard more reliably than the mouse).
+        const title = titles[index].trim();
+        for (let guard = 0; guard < 40; guard++) {
+          const focused = (await page.locator(".action-widget .monaco-list-row.focused").allInnerTexts())[0]?.trim();
+          if (focused === title) break;
+          await page.keyboard.press("ArrowDown");
+        }
+        await page.keyboard.press("Enter");
+        await page.keyboard.press(`${mod}+s`);
+        const after = await waitFor(async () => {
+          const t = fs.readFileSync(path.join(WS, rel), "utf8");
+          return t !== before ? t : undefined;
+        }, 10000, "the saved file to change after the code action");
+        const removed = before.split("\n").length - after.split("\n").length;
+        if (removed <= 0) throw new Error(`"${title}" removed no lines`);
+        return { title, name: d.name, lines_removed: removed };
+      }
+      if (!SERVER_COMMANDS.includes("footprint")) skip('no "Delete footprint of" action in the Ctrl+. menu and the server lacks the `footprint` command (not landed)');
+      throw new Error('the server offers `footprint` but the Ctrl+. menu shows no "Delete footprint of" action on any declaration');
+    });
+
+    await step("palette_lookup_docs", async () => {
+      if (!SERVER_COMMANDS.includes("lookup_docs")) skip("the server lacks the `lookup_docs` command (not landed)");
+      await palette("Footprint: Look up docs");
+      const input = page.locator(".quick-input-widget input");
+      await input.waitFor({ state: "visible" });
+      await input.fill("add a row to a table");
+      await page.keyboard.press("Enter");
+      const rows = await waitFor(async () => {
+        const title = await page.locator(".quick-input-title").allInnerTexts();
+        if (!title.join(" ").includes("Docs for")) return undefined;
+        const r = await page.locator(".quick-input-list .monaco-list-row").allInnerTexts();
+        return r.length ? r : undefined;
+      }, 30000, "the docs quick pick");
+      await screenshot("lookup-quick-pick");
+      await page.keyboard.press("Enter");
+      const tab = await waitFor(async () => {
+        const t = await page.locator(".tab.active").getAttribute("data-resource-name").catch(() => null);
+        return t && t !== "app.js" ? t : undefined;
+      }, 10000, "the chosen doc to open");
+      return { rows, opened: tab };
+    });
+
+    await step("palette_check_symbols", async () => {
+      if (!SERVER_COMMANDS.includes("check_symbols")) skip("the server lacks the `check_symbols` command (not landed)");
+      await page.keyboard.press("Escape");
+      await openFile("src/app.js");
+      const pos = position("src/app.js", /page\.createBlock/, "page.".length + 2);
+      if (!pos) throw new Error("src/app.js has no page.createBlock");
+      await page.locator(".monaco-editor textarea").first().focus();
+      await goTo(pos.line, pos.column);
+      await palette("Footprint: Check symbols");
+      const title = await waitFor(async () => {
+        const t = (await page.locator(".quick-input-title").allInnerTexts()).join(" ");
+        return /known/.test(t) ? t : undefined;
+      }, 30000, "the check-symbols quick pick");
+      const rows = await page.locator(".quick-input-list .monaco-list-row").allInnerTexts();
+      await screenshot("check-symbols");
+      await page.keyboard.press("Escape");
+      return { title, rows };
+    });
+
+    await step("palette_review_changes", async () => {
+      if (!SERVER_COMMANDS.includes("review_changes")) skip("the server lacks the `review_changes` command (not landed)");
+      await palette("Footprint: Review changes");
+      const input = page.locator(".quick-input-widget input");
+      await input.waitFor({ state: "visible" });
+      await page.keyboard.press("Enter"); // empty: against HEAD
+      const title = await waitFor(async () => {
+        const t = (await page.locator(".quick-input-title").allInnerTexts()).join(" ");
+        return t.includes("Footprint review") ? t : undefined;
+      }, 60000, "the review quick pick");
+      const rows = await page.locator(".quick-input-list .monaco-list-row").allInnerTexts();
+      await screenshot("review");
+      await page.keyboard.press("Escape");
+      return { title, rows };
+    });
+
+    await step("palette_rule_stats", async () => {
+      if (!SERVER_COMMANDS.includes("rule_stats")) skip("the server lacks the `rule_stats` command (not landed)");
+      await palette("Footprint: Show rule stats");
+      const text = await waitFor(async () => {
+        // The editor renders spaces as U+00A0.
+        const t = (await page.locator(".part.editor .monaco-editor .view-lines").allInnerTexts()).join("\n").replace(/\u00a0/g, " ");
+        return t.includes("Footprint rule stats") ? t : undefined;
+      }, 30000, "the rule stats document");
+      return { text };
+    });
+
+    await step("palette_restart", async () => {
+      const before = (logText().match(/server ready/g) || []).length;
+      await palette("Footprint: Restart server");
+      const text = await waitFor(async () => {
+        const t = logText();
+        return (t.match(/server ready/g) || []).length > before ? t : undefined;
+      }, 60000, 'another "server ready" in the log after Footprint: Restart server');
+      return { starts: (text.match(/starting the server/g) || []).length, ready: (text.match(/server ready/g) || []).length };
+    });
+
+    await step("missing_server_notification", async () => {
+      // Changing footprint.path restarts the server; a command that does not exist must give the notification
+      // with the install commands.
+      // Edited the way a user does: Preferences: Open User Settings (JSON), replace, Ctrl+S.
+      await page.keyboard.press("Escape");
+      await palette("Preferences: Open User Settings (JSON)");
+      await page.locator('.tab[data-resource-name="settings.json"]').first().waitFor({ timeout: 15000 });
+      const current = JSON.parse(fs.readFileSync(path.join(userData, "User", "settings.json"), "utf8"));
+      current["footprint.path"] = ["/nonexistent/footprint-ls", "serve"];
+      await page.locator(".monaco-editor textarea").first().focus();
+      await page.keyboard.press(`${mod}+a`);
+      await page.keyboard.press("Delete");
+      await page.keyboard.insertText(JSON.stringify(current, null, 2));
+      await page.keyboard.press(`${mod}+s`);
+      await waitFor(async () => fs.readFileSync(path.join(userData, "User", "settings.json"), "utf8").includes("/nonexistent/footprint-ls"), 10000,
+        "settings.json to be saved with the new footprint.path");
+      const text = await waitFor(async () => {
+        const t = (await page.locator(".notifications-toasts .notification-list-item-message").allInnerTexts()).join("\n");
+        return t.includes("pipx install footprint-ls") ? t : undefined;
+      }, 30000, "the notification with the install commands");
+      await sleep(2000); // give a second (unwanted) notification the time to appear
+      await screenshot("missing-server");
+      const all = (await page.locator(".notifications-toasts .notification-list-item-message").allInnerTexts()).join("\n");
+      return { text, all_toasts: all };
+    });
+  } finally {
+    await browser.close();
+  }
+}
+
+try {
+  await main();
+} catch (err) {
+  results._fatal = String(err?.stack || err);
+} finally {
+  fs.writeFileSync(path.join(OUT, "results.json"), JSON.stringify(results, null, 2));
+  if (codeServer?.pid) {
+    try {
+      process.kill(-codeServer.pid, "SIGTERM");
+    } catch {
+      /* gone */
+    }
+  }
+}

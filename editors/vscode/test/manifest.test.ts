@@ -1,0 +1,43 @@
+// The manifest and the code agree: every palette command is contributed and registered, the client id equals
+// the settings namespace (so `footprint.trace.server` works), and engines.vscode matches the client library.
+import { test } from "node:test";
+import * as assert from "node:assert/strict";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { PALETTE_COMMANDS } from "../src/format";
+import { RESTART_KEYS, SERVER_OPTION_KEYS } from "../src/settings";
+
+const root = path.resolve(__dirname, "..", "..");
+const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
+const extensionSource = fs.readFileSync(path.join(root, "src", "extension.ts"), "utf8");
+
+test("every palette command is contributed with the Footprint category and the issue's title", () => {
+  const contributed = manifest.contributes.commands.map((c: { command: string; title: string; category: string }) => [c.command, `${c.category}: ${c.title}`]);
+  assert.deepEqual(contributed, PALETTE_COMMANDS.map((c) => [c.id, `Footprint: ${c.title}`]));
+  assert.deepEqual(
+    PALETTE_COMMANDS.map((c) => `Footprint: ${c.title}`),
+    ["Footprint: Look up docs", "Footprint: Check symbols", "Footprint: Review changes", "Footprint: Show rule stats", "Footprint: Restart server", "Footprint: Show logs"],
+  );
+  for (const { id } of PALETTE_COMMANDS) assert.ok(extensionSource.includes(`"${id}":`), `${id} has a handler in extension.ts`);
+});
+
+test("client id equals the settings namespace and trace.server is declared", () => {
+  assert.match(extensionSource, /const CLIENT_ID = "footprint";/);
+  const props = manifest.contributes.configuration.properties;
+  assert.ok(props["footprint.trace.server"], "footprint.trace.server is a setting");
+  for (const key of [...RESTART_KEYS, ...SERVER_OPTION_KEYS, "footprint.showNotifications"]) assert.ok(props[key], `${key} is declared`);
+  for (const key of Object.keys(props)) assert.ok(key.startsWith("footprint."), key);
+});
+
+test("activates on JavaScript files and on a footprint.toml", () => {
+  assert.ok(manifest.activationEvents.includes("onLanguage:javascript"));
+  assert.ok(manifest.activationEvents.some((e: string) => e.startsWith("workspaceContains:") && e.endsWith("footprint.toml")));
+});
+
+test("engines.vscode matches what vscode-languageclient 9 needs", () => {
+  const lc = JSON.parse(fs.readFileSync(path.join(root, "node_modules", "vscode-languageclient", "package.json"), "utf8"));
+  assert.equal(lc.version.split(".")[0], "9");
+  assert.equal(manifest.engines.vscode, lc.engines.vscode);
+  const typesVersion = JSON.parse(fs.readFileSync(path.join(root, "node_modules", "@types", "vscode", "package.json"), "utf8")).version;
+  assert.ok(manifest.engines.vscode.endsWith(typesVersion.split(".").slice(0, 2).join(".") + ".0"), `@types/vscode ${typesVersion} must not be newer than engines.vscode`);
+});

@@ -1,0 +1,34 @@
+; Object-model facts in an engine's plain JavaScript source (engines that ship no types).
+; The extractor tells the patterns apart by their index, so keep this order.
+
+; 0. Page.prototype.addBlock = function (options) { ... };
+(assignment_expression
+  left: (member_expression
+    object: (member_expression
+      object: (identifier) @member.object
+      property: (property_identifier) @_proto (#eq? @_proto "prototype"))
+    property: (property_identifier) @member.property))
+
+; 1. Page.prototype = { addBlock(options) { ... }, width: 0 };
+(assignment_expression
+  left: (member_expression
+    object: (identifier) @member.object
+    property: (property_identifier) @_proto (#eq? @_proto "prototype"))
+  right: (object))
+
+; 2. Object.assign(Page.prototype, Sizable, { addFooter() {} });
+(call_expression
+  function: (member_expression
+    object: (identifier) @_object (#eq? @_object "Object")
+    property: (property_identifier) @_assign (#eq? @_assign "assign")) @call.callee
+  arguments: (arguments
+    . (member_expression
+        object: (identifier) @member.object
+        property: (property_identifier) @_proto (#eq? @_proto "prototype"))))
+
+; 3. Document.create = function (options) { ... };   (a static member, at statement level)
+(expression_statement
+  (assignment_expression
+    left: (member_expression
+      object: (identifier) @member.object
+      property: (property_identifier) @member.property)))

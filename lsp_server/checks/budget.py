@@ -1,0 +1,29 @@
+"""Time budgets for the diagnostics pipeline: the `[limits]` keys that bound how long checks may take.
+
+`slow_check_ms`: a check that runs longer than this on one document is logged (which check, which file,
+how long) and reported once per check with a warning message, as users of other linters expect, instead
+of the editor silently lagging. `debounce_ms`: how long the server waits after a keystroke before it
+re-checks, so a burst of changes costs one run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lsp_server.config import Settings, config_section
+
+DEFAULT_SLOW_CHECK_MS = 1000.0
+DEFAULT_DEBOUNCE_MS = 50.0
+
+
+@config_section("limits")
+@dataclass(frozen=True)
+class Budget:
+    slow_check_ms: float = DEFAULT_SLOW_CHECK_MS
+    debounce_ms: float = DEFAULT_DEBOUNCE_MS
+
+
+def budget(settings: Settings) -> Budget:
+    """The workspace's budget; negative values (meaningless) count as 0."""
+    raw = settings.get(Budget)
+    return Budget(slow_check_ms=max(0.0, float(raw.slow_check_ms)), debounce_ms=max(0.0, float(raw.debounce_ms)))

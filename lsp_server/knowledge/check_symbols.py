@@ -1,0 +1,346 @@
+"""`check_symbols`: prove names against the engine's object model, with a did-you-mean and the doc chunk.
+
+A name is `Class`, `Class.member`, `module.export` (`@acme/layout.Document`) or a bare member name
+(`addRow`). Each answer: `status` (known | unknown | ambiguous: a bare name found on several types), `kind`,
+`qualified_name`, `signature`, `source` (file:line), `confidence`, `suggestions`, `doc` (path, line and
+heading of the doc chunk that documents it, when the docs search is available). Names listed in
+`known_symbols` are answered as provided, free. A cheap tool: never counted against lookup budgets.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from lsp_server.commands import CommandContext, CommandError, arg_str_list, cli_command, command
+from lsp_server.knowledge import suggest as sg
+from lsp_server.knowledge.model_sources.base import Member, TypeDef
+from lsp_server.knowledge.object_model import ObjectModel, ObjectModelService
+from lsp_server.workspace import Workspace
+
+MAX_NAMES = 500
+
+
+def check_symbols(workspace: Workspace, names: list[str], known_symbols=(), docs: bool = True) -> list[dict]:
+    """Answer each name (see the module docstring). `docs=False` skips the doc-chunk search (the `doc`
+    field is then filled only from what earlier calls found)."""
+    svc = workspace.service(ObjectModelService)
+    svc.docs_available = docs and _docs_available(workspace)
+    provided = _provided(known_symbols)
+    out = []
+    for raw in names:
+        name = raw.strip() if isinstance(raw, str) else ""
+        if not name:
+            out.append({"name": raw, "status": "unknown", "kind": None, "qualified_name": None, "signature": None,
+                        "suggestions": [], "doc": None, "error": "empty name"})
+            continue
+        if name in provided:
+            out.append({"name": name, "status": "known", "kind": provided[name].get("kind"),
+                        "qualified_name": provided[name].get("qualified_name", name),
+                        "signature": provided[name].get("signature"), "suggestions": [], "doc": None,
+                        "provided": True})
+            continue
+        answer = _answer(svc, workspace, name.rstrip("()"))
+        answer["name"] = name
+        if answer["status"] == "unknown" and answer["suggestions"] and answer["doc"] is None:
+            # the doc chunk that shows the real one
+            top = answer["suggestions"][0]
+            if not svc.docs_available:
+                pass
+            elif top not in svc.doc_cache:
+                svc.doc_cache[top] = _lookup_doc(workspace, top)
+            if svc.doc_cache.get(top) is not None:
+                answer["doc"] = {**svc.doc_cache[top], "for": top}
+        out.append(answer)
+    return out
+
+
+def _provided(known_symbols) -> dict[str, dict]:
+    out = {}
+    for item in known_symbols or ():
+        if isinstance(item, str):
+            out[item] = {}
+        elif isinstance(item, dict) and isinstance(item.get("name"), str):
+            out[item["name"]] = item
+    return out
+
+
+def _result(status, kind=None, qualified=None, signature=None, suggestions=(), source=None, confidence=None,
+            candidates=None) -> dict:
+    r = {"status": status, "kind": kind, "qualified_name": qualified, "signature": signature,
+         "suggestions": list(suggestions), "doc": None}
+    if source:
+        r["source"] = source
+    if confidence is not None:
+        r["confidence"] = round(confidence, 2)
+    if candidates:
+        r["candidates"] = candidates
+    return r
+
+
+def _answer(svc: ObjectModelService, workspace: Workspace, name: str) -> dict:
+    model = svc.model
+    index = _index(svc)
+    # `module.export` (the module part may itself contain dots and slashes)
+    for mod_name in index["modules"]:
+        if name.startswith(mod_name + ".") and len(name) > len(mod_name) + 1:
+            export = name[len(mod_name) + 1:]
+            r = _module_export(svc, workspace, mod_name, export)
+            if r is not None:
+                return r
+    if name in model.modules:
+        return _with_doc(svc, workspace, _result("known", "module", name, f"module {name}"))
+    if "." in name:
+        owner, _, member = name.rpartition(".")
+        owner_short = owner.split(".")[-1]
+        tids = model.type_names.get(owner_short, [])
+        if tids:
+            for tid in tids:
+                found = _member(model, tid, member)
+                if found is not None:
+                    m, otid, static = found
+                    return _with_doc(svc, workspace, _member_result(model, workspace, tid, m, otid, static))
+            tid = tids[0]
+            cands = _member_candidates(svc, tid)
+            t = model.type(tid)
+            closed = model.closed(tid)
+            return _result("unknown" if closed else "unknown", None, None, None,
+                           [f"{owner_short}.{s}" for s in sg.suggest(member, cands)],
+                           confidence=t.confidence if t else None)
+        # unknown owner: suggest owners that have the member, or similar type names
+        owners = sorted({tid for tid, _ in index["member_owners"].get(member, [])})
+        similar = sg.suggest(owner_short, index["type_cands"])
+        sugg = [f"{s}.{member}" for s in similar if any(t[1] == s for t in owners)] or \
+            [f"{tid[1]}.{member}" for tid in owners[:5]] or [f"{s}.{member}" for s in similar]
+        return _result("unknown", suggestions=sugg)
+    # a type
+    tids = model.type_names.get(name, [])
+    if tids:
+        t = model.type(tids[0])
+        return _with_doc(svc, workspace, _result("known", t.kind, name, t.signature(),
+                                                 source=_src(workspace, t.path, t.line), confidence=t.confidence))
+    # a module-level function or constant
+    for mod_name, mod in model.modules.items():
+        local = mod.exports.get(name)
+        if local and local in mod.values:
+            m = mod.values[local]
+            return _with_doc(svc, workspace, _result("known", m.kind, f"{mod_name}.{name}", m.signature(),
+                                                     source=_src(workspace, m.path, m.line), confidence=m.confidence))
+    # a bare member name
+    owners = index["member_owners"].get(name, [])
+    if owners:
+        # members found on a base and its subclasses count once (the declaring type)
+        declaring = sorted({otid for otid, _ in owners})
+        if len(declaring) == 1:
+            tid = declaring[0]
+            m = next(m for otid, m in owners if otid == tid)
+            return _with_doc(svc, workspace, _member_result(model, workspace, tid, m, tid, m.static))
+        cands = [f"{tid[1]}.{name}" for tid in declaring]
+        return _result("ambiguous", "member", None, None, [], candidates=cands)
+    sugg = sg.suggest(name, index["all_cands"])
+    return _result("unknown", suggestions=sugg)
+
+
+def _module_export(svc, workspace, mod_name, export) -> dict | None:
+    model = svc.model
+    mod = model.modules[mod_name]
+    head, _, rest = export.partition(".")
+    exp = model.export(mod_name, head)
+    if exp is None:
+        if not mod.complete:
+            return None
+        return _result("unknown", suggestions=[f"{mod_name}.{s}" for s in sg.suggest(head, list(mod.exports))])
+    if exp[0] == "value":
+        m: Member = exp[1]
+        return _with_doc(svc, workspace, _result("known", m.kind, f"{mod_name}.{head}", m.signature(),
+                                                 source=_src(workspace, m.path, m.line), confidence=m.confidence))
+    tid = exp[1]
+    if rest:
+        found = _member(model, tid, rest)
+        if found is None:
+            return _result("unknown", suggestions=[f"{tid[1]}.{s}" for s in sg.suggest(rest, _member_candidates(svc, tid))])
+        m, otid, static = found
+        return _with_doc(svc, workspace, _member_result(model, workspace, tid, m, otid, static))
+    t = model.type(tid)
+    return _with_doc(svc, workspace, _result("known", t.kind, tid[1], t.signature(),
+                                             source=_src(workspace, t.path, t.line), confidence=t.confidence))
+
+
+def _member(model: ObjectModel, tid, name):
+    entry = model.members(tid).get(name)
+    if entry is not None:
+        return entry[0], entry[1], False
+    entry = model.statics(tid).get(name)
+    if entry is not None:
+        return entry[0], entry[1], True
+    if name == "constructor" or name == "new":
+        t = model.type(tid)
+        ctor = next((m for m in t.members if m.kind == "constructor"), None) if t else None
+        if ctor is not None:
+            return ctor, tid, True
+    return None
+
+
+def _member_result(model, workspace, tid, m: Member, owner, static) -> dict:
+    kind = m.kind if m.kind != "getter" else "property"
+    if static and kind in ("method", "property"):
+        kind = f"static {kind}"
+    qualified = f"{owner[1]}.{m.name}" if m.kind != "constructor" else f"new {owner[1]}"
+    r = _result("known", kind, qualified, m.signature(owner[1]), source=_src(workspace, m.path, m.line),
+                confidence=m.confidence)
+    if owner != tid:
+        r["inherited_by"] = tid[1]
+    if m.doc:
+        r["summary"] = m.doc
+    return r
+
+
+_RELPATHS: dict[tuple[str, str], str] = {}
+
+
+def _src(workspace: Workspace, path: str, line: int) -> str | None:
+    if not path:
+        return None
+    key = (str(workspace.root), path)
+    rel = _RELPATHS.get(key)
+    if rel is None:
+        rel = _RELPATHS[key] = workspace.relpath(Path(path))
+    return f"{rel}:{line + 1}"
+
+
+def _with_doc(svc: ObjectModelService, workspace: Workspace, r: dict) -> dict:
+    q = r.get("qualified_name")
+    if not q:
+        return r
+    cache = svc.doc_cache
+    if q not in cache and getattr(svc, "docs_available", True):
+        cache[q] = _lookup_doc(workspace, q)  # ~1 ms the first time a name is asked, then cached
+    r["doc"] = cache.get(q)
+    return r
+
+
+def _docs_available(workspace: Workspace) -> bool:
+    """Whether a docs index with files exists (when not, no per-name search is attempted)."""
+    try:
+        from lsp_server.knowledge.docs_index import DocsIndex
+    except ImportError:
+        return False
+    try:
+        return workspace.service(DocsIndex).file_count > 0
+    except Exception:  # noqa: BLE001 - a broken docs index only means no doc field
+        return False
+
+
+def _lookup_doc(workspace: Workspace, query: str) -> dict | None:
+    try:
+        from lsp_server.knowledge.lookup import lookup_docs  # built on another branch; optional here
+    except ImportError:
+        return None
+    try:
+        found = lookup_docs(workspace, query, limit=3)
+    except Exception:  # noqa: BLE001 - a broken docs index must not break symbol checks
+        return None
+    results = getattr(found, "results", None) or []
+    if not results:
+        return None
+    top = results[0]
+    path = getattr(top, "path", None)
+    return {"path": workspace.relpath(Path(path)) if path and Path(str(path)).is_absolute() else (str(path) if path else None),
+            "line": getattr(top, "start_line", None), "heading": getattr(top, "heading", None)}
+
+
+def _index(svc: ObjectModelService) -> dict:
+    """Name indexes over the merged model, built once per model."""
+    idx = getattr(svc, "_symbol_index", None)
+    if idx is not None:
+        return idx
+    model = svc.model
+    member_owners: dict[str, list] = {}
+    all_names: set[str] = set(model.type_names)
+    for mname, mod in model.modules.items():
+        all_names.update(k for k in mod.exports if k not in ("default", "="))
+        for tname, t in mod.types.items():
+            if t.kind == "alias":
+                continue
+            for m in t.members:
+                if m.private or m.kind == "constructor":
+                    continue
+                member_owners.setdefault(m.name, []).append(((mname, tname), m))
+                all_names.add(m.name)
+    idx = {"member_owners": member_owners, "all_names": sorted(all_names), "type_names": sorted(model.type_names),
+           "all_cands": sg.Candidates(all_names), "type_cands": sg.Candidates(model.type_names), "members": {},
+           "modules": sorted(model.modules, key=len, reverse=True)}
+    svc._symbol_index = idx
+    for tid in model.object_types():  # warm: every type's member names prepared once per model
+        _member_candidates(svc, tid)
+    return idx
+
+
+def _member_candidates(svc: ObjectModelService, tid) -> "sg.Candidates":
+    cache = _index(svc)["members"]
+    if tid not in cache:
+        model = svc.model
+        cache[tid] = sg.Candidates([n for n, (m, _) in model.members(tid).items() if not m.private] +
+                                   [n for n, (m, _) in model.statics(tid).items() if not m.private])
+    return cache[tid]
+
+
+@command("check_symbols", "verify engine symbol names against the object model (cheap: never budgeted)")
+def check_symbols_command(ctx: CommandContext, args: dict) -> dict:
+    if not isinstance(args, dict):
+        raise CommandError("arguments must be an object: {names: [...], known_symbols?: [...], turn_id?}")
+    names = arg_str_list(args, "names", required=True)
+    if len(names) > MAX_NAMES:
+        raise CommandError(f"too many names ({len(names)}); at most {MAX_NAMES} per call")
+    known = args.get("known_symbols") or []
+    if not isinstance(known, list) or not all(isinstance(k, (str, dict)) for k in known):
+        raise CommandError("argument 'known_symbols' must be a list of names (or {name, ...} objects)")
+    turn_id = args.get("turn_id")
+    if turn_id is not None and not isinstance(turn_id, (str, int)):
+        raise CommandError("argument 'turn_id' must be a string or an integer")
+    results = check_symbols(ctx.workspace, names, known)
+    return {"results": results, "turn_id": turn_id, "budgeted": False}
+
+
+@cli_command("symbols", "check engine symbol names (Class, Class.member, module.export, member) against the object model")
+def _symbols_cli(parser: argparse.ArgumentParser):
+    parser.add_argument("names", nargs="+", metavar="NAME")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--root", type=Path, default=Path("."), help="workspace folder (default: current)")
+    parser.add_argument("--config", type=Path, help="use this footprint.toml instead of the nearest one")
+
+    def run(args: argparse.Namespace) -> int:
+        from lsp_server.cli import EXIT_FINDINGS, EXIT_OK, UsageError, display_path, workspace_for
+
+        if not args.root.exists():
+            raise UsageError(f"{args.root}: no such folder")
+        ws = workspace_for(args.root, args.config)
+        results = check_symbols(ws, args.names)
+        for r in results:  # CLI convention: paths relative to the current directory
+            if r.get("source"):
+                path, _, line = r["source"].rpartition(":")
+                r["source"] = f"{display_path(ws.root / path)}:{line}"
+            if isinstance(r.get("doc"), dict) and r["doc"].get("path"):
+                r["doc"] = {**r["doc"], "path": display_path(ws.root / r["doc"]["path"])}
+        if args.json:
+            print(json.dumps(results, indent=2, ensure_ascii=False))
+        else:
+            for r in results:
+                line = f"{r['name']}: {r['status']}"
+                if r.get("signature"):
+                    line += f"  {r['signature']}"
+                if r.get("source"):
+                    line += f"  ({r['source']})"
+                if r.get("candidates"):
+                    line += "  on " + ", ".join(r["candidates"])
+                if r["status"] != "known" and r.get("suggestions"):
+                    line += "  did you mean " + ", ".join(r["suggestions"][:3]) + "?"
+                print(line)
+            svc = ws.service(ObjectModelService)
+            for p in svc.problems:
+                print(f"warning: {p}", file=sys.stderr)
+        return EXIT_OK if all(r["status"] == "known" for r in results) else EXIT_FINDINGS
+
+    return run

@@ -1,0 +1,235 @@
+"""The object model's data: types, their members, and module exports, as extracted from one source.
+
+Everything here is plain data that round-trips through JSON (the per-source cache). Type expressions are
+kept as TypeScript-syntax text (`Promise<Page>`, `Row[]`, `this`, `Color | null`) and interpreted lazily by
+`parse_type`, so every source kind (declarations, JavaScript, docs, manifest) speaks the same language.
+
+Confidence: 1.0 for declared APIs (.d.ts, manifest), 0.9 for JavaScript source, 0.5-0.9 for docs depending on
+how the symbol was found (a signature heading is strong, a code span in prose is weak).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass, field
+from functools import lru_cache
+
+HIGH = 0.9  # at or above: an unknown member on such a type is an error
+MEDIUM = 0.6  # at or above: a warning; below: never reported on its own
+
+
+@dataclass
+class Member:
+    name: str
+    kind: str = "property"  # method | property | getter | enum_member | function | value | constructor
+    type: str = ""  # property type, or method return type (TS syntax); "" = unknown
+    params: list[str] = field(default_factory=list)  # "options?: TableOptions"
+    static: bool = False
+    private: bool = False
+    path: str = ""
+    line: int = 0  # 0-based
+    confidence: float = 1.0
+    doc: str = ""  # one-line summary
+    shown_type: str = ""  # the declared type text when `type` names a synthesized type (object literal types)
+
+    def signature(self, owner: str = "") -> str:
+        prefix = f"{owner}." if owner else ""
+        shown = self.shown_type or self.type
+        if self.kind in ("method", "function", "constructor"):
+            ret = f": {shown}" if shown else ""
+            name = f"new {owner}" if self.kind == "constructor" else f"{prefix}{self.name}"
+            return f"{name}({', '.join(self.params)}){ret}"
+        if self.kind == "enum_member":
+            return f"{prefix}{self.name}"
+        return f"{prefix}{self.name}: {shown or 'unknown'}"
+
+
+@dataclass
+class TypeDef:
+    name: str  # a synthesized object-literal type is named `Owner$member` (see display_type)
+    kind: str = "class"  # class | interface | enum | namespace | alias
+    bases: list[str] = field(default_factory=list)  # type expressions
+    members: list[Member] = field(default_factory=list)
+    alias: str = ""  # the aliased type expression, for kind == "alias"
+    open: bool = False  # has an index signature or an unknowable shape: never report unknown members
+    path: str = ""
+    line: int = 0
+    confidence: float = 1.0
+    doc: str = ""
+    type_params: list[str] = field(default_factory=list)
+
+    def signature(self) -> str:
+        if self.kind == "alias":
+            return f"type {self.name} = {self.alias}"
+        ext = f" extends {', '.join(self.bases)}" if self.bases else ""
+        return f"{self.kind} {self.name}{ext}"
+
+
+@dataclass
+class ModuleModel:
+    """One module (an npm package name or a configured module name) as one source describes it."""
+
+    name: str
+    types: dict[str, TypeDef] = field(default_factory=dict)  # by local (declared) name
+    exports: dict[str, str] = field(default_factory=dict)  # exported name -> local type or value name
+    values: dict[str, Member] = field(default_factory=dict)  # module-level functions/constants by local name
+    complete: bool = True  # every export is known (no unresolved `export *`)
+
+    def add_type(self, t: TypeDef) -> None:
+        old = self.types.get(t.name)
+        self.types[t.name] = merge_types(old, t) if old else t
+
+
+def merge_types(a: TypeDef, b: TypeDef) -> TypeDef:
+    """Declaration merging (class + interface of one name, several sources): union of members and bases."""
+    primary, other = (a, b) if (a.confidence, a.kind == "class") >= (b.confidence, b.kind == "class") else (b, a)
+    seen = {(m.name, m.static) for m in primary.members}
+    members = list(primary.members)
+    for m in other.members:
+        if (m.name, m.static) not in seen:
+            members.append(m)
+            seen.add((m.name, m.static))
+    bases = list(primary.bases) + [x for x in other.bases if x not in primary.bases]
+    kind = primary.kind if primary.kind != "alias" else other.kind
+    return TypeDef(primary.name, kind, bases, members, primary.alias or other.alias,
+                   primary.open or other.open, primary.path or other.path,
+                   primary.line if primary.path else other.line,
+                   max(a.confidence, b.confidence), primary.doc or other.doc, primary.type_params or other.type_params)
+
+
+@dataclass
+class SourceModel:
+    """What one configured or discovered source contributes: modules, and the files it was read from."""
+
+    kind: str  # dts | js | docs | manifest
+    modules: dict[str, ModuleModel] = field(default_factory=dict)
+    files: dict[str, str] = field(default_factory=dict)  # path -> sha256 of its content
+    warnings: list[str] = field(default_factory=list)
+
+    def module(self, name: str) -> ModuleModel:
+        if name not in self.modules:
+            self.modules[name] = ModuleModel(name)
+        return self.modules[name]
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict) -> "SourceModel":
+        modules = {}
+        for name, m in data["modules"].items():
+            types = {}
+            for tname, t in m["types"].items():
+                t = dict(t)
+                t["members"] = [Member(**x) for x in t["members"]]
+                types[tname] = TypeDef(**t)
+            values = {k: Member(**v) for k, v in m["values"].items()}
+            modules[name] = ModuleModel(m["name"], types, dict(m["exports"]), values, m["complete"])
+        return cls(data["kind"], modules, dict(data["files"]), list(data.get("warnings", [])))
+
+
+# --- type expressions ----------------------------------------------------------------------------------
+# A parsed type is a small tuple tree:
+#   ("name", "Page")             a named type (generic arguments dropped, qualified names reduced)
+#   ("union", ("Degrees", "Radians"))   a union of named types (nullish parts dropped)
+#   ("array", T) ("promise", T) ("this",) ("typeof", "Page") ("fn", T_return)
+#   None                          unknown / not an object type we can follow (any, unions of several, literals)
+PRIMITIVES = frozenset({
+    "string", "number", "boolean", "bigint", "symbol", "object", "unknown", "never", "any", "void",
+    "undefined", "null", "Function", "Object", "String", "Number", "Boolean", "true", "false",
+})
+NULLISH = frozenset({"null", "undefined", "void"})
+
+
+def _split_top(text: str, sep: str) -> list[str]:
+    parts, depth, start, i = [], 0, 0, 0
+    while i < len(text):
+        ch = text[i]
+        if ch in "<([{":
+            depth += 1
+        elif ch in ">)]}":
+            if not (ch == ">" and i > 0 and text[i - 1] == "="):  # the `=>` of a function type
+                depth -= 1
+        elif ch == sep and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+        i += 1
+    parts.append(text[start:])
+    return [p.strip() for p in parts if p.strip()]
+
+
+@lru_cache(maxsize=8192)
+def parse_type(text: str):
+    text = (text or "").strip()
+    if not text:
+        return None
+    while text.startswith("(") and _matching(text, 0) == len(text) - 1:
+        text = text[1:-1].strip()
+    arrow = _top_arrow(text)
+    if arrow is not None:
+        return ("fn", parse_type(text[arrow + 2:]))
+    parts = _split_top(text, "|")
+    if len(parts) > 1:
+        kept = [p for p in parts if p not in NULLISH]
+        parsed = {parse_type(p) for p in kept}
+        if len(parsed) == 1:
+            return parsed.pop()
+        if all(p is not None and p[0] == "name" for p in parsed):
+            return ("union", tuple(sorted(p[1] for p in parsed)))  # object types only: members all share
+        return None
+    if "&" in text and len(_split_top(text, "&")) > 1:
+        return None
+    if text.endswith("[]"):
+        return ("array", parse_type(text[:-2]))
+    if text == "this":
+        return ("this",)
+    if text.startswith("typeof "):
+        return ("typeof", text[7:].strip().split(".")[-1])
+    if text.startswith("readonly "):
+        return parse_type(text[9:])
+    m = re.fullmatch(r"([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:<(.*)>)?", text, re.S)
+    if not m:
+        return None
+    name, args = m.group(1), m.group(2)
+    short = name.split(".")[-1]
+    if name in PRIMITIVES:
+        return None
+    if short in ("Promise", "PromiseLike") and args:
+        return ("promise", parse_type(args))
+    if short in ("Array", "ReadonlyArray") and args:
+        return ("array", parse_type(args))
+    return ("name", short)
+
+
+def _matching(text: str, i: int) -> int:
+    depth = 0
+    for j in range(i, len(text)):
+        if text[j] == "(":
+            depth += 1
+        elif text[j] == ")":
+            depth -= 1
+            if depth == 0:
+                return j
+    return -1
+
+
+def _top_arrow(text: str) -> int | None:
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch in "<([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == ">" and not (i > 0 and text[i - 1] == "="):
+            depth -= 1
+        elif ch == "=" and depth == 0 and text[i + 1:i + 2] == ">":
+            return i
+    return None
+
+
+def display_type(name: str) -> str:
+    """How a type is named in messages: `PDFImage$scale` (an object literal type) -> `PDFImage.scale()` result."""
+    if "$" in name:
+        owner, _, member = name.partition("$")
+        return f"`{owner}.{member}` result" if owner else f"`{member}`"
+    return f"`{name}`"

@@ -1,0 +1,272 @@
+"""Docs -> object model, for engines documented only in prose.
+
+Reads Markdown (and simple HTML) reference pages:
+- signature headings: `### Block.addRow(options) → Row`, `### Document.fontSize → number`, `### new Block(options)`
+  (confidence 0.9 for the member);
+- a page or section titled with a bare type name (`# Block`, `## Margins`) followed by a member table
+  (`| Member | Type | Description |`, `| Field | ... |`, enum tables `| Member | Value | ... |`) (0.8);
+- `Inheritance: Block → Container → Node` lines (bases);
+- "Returns a `Row`" / "Type: `number`" sentences under a member heading (its type);
+- code spans in prose such as `Table.addRow()` (0.5: such a member counts as existing, never as evidence
+  that a type is complete).
+A type described by a heading or a member table has confidence 0.85: an unknown member on it is a warning,
+never an error; a type seen only in code spans is open (never reported).
+Every symbol records the file, line and heading of the chunk it came from.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+from lsp_server.knowledge.model_sources.base import Member, SourceModel, TypeDef
+from lsp_server.storage import content_hash
+
+TYPE_CONF = 0.85
+SIG_CONF = 0.9
+TABLE_CONF = 0.8
+SPAN_CONF = 0.5
+DOC_EXTENSIONS = (".md", ".markdown", ".txt", ".html", ".htm")
+
+IDENT = r"[A-Za-z_$][\w$]*"
+SIG_RE = re.compile(rf"^(?P<static>static\s+)?(?P<type>[A-Z][\w$]*)\.(?P<member>{IDENT})\s*(?P<params>\([^)]*\))?\s*"
+                    rf"(?:(?:→|->|:|⇒|returns)\s*(?P<ret>.+?))?\s*$")
+NEW_RE = re.compile(rf"^new\s+(?P<type>[A-Z][\w$]*)\s*(?P<params>\([^)]*\))?\s*$")
+BARE_TYPE_RE = re.compile(rf"^(?:(?:class|interface|enum|type)\s+)?(?P<type>[A-Z][\w$]*)\s*$")
+SPAN_RE = re.compile(rf"`(?:new\s+)?(?P<type>[A-Z][\w$]*)\.(?P<member>[a-zA-Z_$][\w$]*)(?P<call>\([^`]*\))?`")
+RETURNS_RE = re.compile(r"\bReturns?:?\s+(?:an?\s+|the\s+)?`([^`]+)`")
+TYPE_LINE_RE = re.compile(r"^\s*Type:\s*`([^`]+)`")
+MEMBER_HEADERS = {"member", "members", "field", "fields", "property", "properties", "method", "methods", "name"}
+
+
+def extract_docs(path: Path, module: str) -> SourceModel:
+    source = SourceModel("docs")
+    files = [path] if path.is_file() else _doc_files(path)
+    ex = _DocsExtractor(source, module)
+    for f in files:
+        data = f.read_bytes()
+        source.files[str(f)] = content_hash(data)
+        text = data.decode("utf-8", errors="replace")
+        if f.suffix.lower() in (".html", ".htm"):
+            text = html_to_markdown(text)
+        ex.page(f, text)
+    ex.finish()
+    return source
+
+
+def _doc_files(folder: Path) -> list[Path]:
+    from lsp_server.knowledge.object_model import docs_files
+
+    return docs_files(folder)
+
+
+class _DocsExtractor:
+    def __init__(self, source: SourceModel, module: str):
+        self.source = source
+        self.mod = source.module(module)
+        self.mod.complete = False
+        self.strong: set[str] = set()  # types described by a heading or a member table
+        self.static_hints: dict[tuple[str, str], set[str]] = {}
+
+    def type(self, name: str, path: Path, line: int, conf: float, doc: str = "") -> TypeDef:
+        t = self.mod.types.get(name)
+        if t is None:
+            t = TypeDef(name, "class", path=str(path), line=line, confidence=conf, doc=doc, open=conf < TYPE_CONF)
+            self.mod.types[name] = t
+        elif conf > t.confidence:
+            t.confidence, t.path, t.line, t.open = conf, str(path), line, conf < TYPE_CONF
+            t.doc = t.doc or doc
+        if conf >= TYPE_CONF:
+            self.strong.add(name)
+        return t
+
+    def member(self, t: TypeDef, m: Member) -> Member:
+        for old in t.members:
+            if old.name == m.name and old.kind == m.kind or (old.name == m.name and m.kind != "constructor"
+                                                               and old.kind != "constructor"):
+                if m.confidence > old.confidence:
+                    old.confidence, old.path, old.line, old.doc = m.confidence, m.path, m.line, m.doc or old.doc
+                    old.kind = m.kind if m.kind != "property" or old.kind == "property" else old.kind
+                    old.params = m.params or old.params
+                old.type = old.type or m.type
+                return old
+        t.members.append(m)
+        return m
+
+    def page(self, path: Path, text: str) -> None:
+        current_type: str | None = None
+        type_level = 0
+        current: tuple[TypeDef, Member] | None = None
+        heading = ""
+        header: list[str] | None = None
+        in_code = False
+        code_owner: tuple[TypeDef, Member] | None = None
+        for lineno, raw in enumerate(text.splitlines()):
+            line = raw.rstrip()
+            if line.lstrip().startswith("```"):
+                in_code = not in_code
+                code_owner = current if in_code else None
+                continue
+            if in_code:
+                if code_owner is not None:
+                    t, m = code_owner
+                    if re.search(rf"\b{re.escape(t.name)}\.{re.escape(m.name)}\b", line):
+                        self.static_hints.setdefault((t.name, m.name), set()).add("static")
+                    elif re.search(rf"\b[a-z_$][\w$]*\.{re.escape(m.name)}\b", line):
+                        self.static_hints.setdefault((t.name, m.name), set()).add("instance")
+                continue
+            hm = re.match(r"^(#{1,6})\s+(.*?)\s*#*\s*$", line)
+            if hm:
+                level = len(hm.group(1))
+                heading = hm.group(2)
+                clean = _clean(heading)
+                header = None
+                current = None
+                sig = SIG_RE.match(clean)
+                new = NEW_RE.match(clean)
+                bare = BARE_TYPE_RE.match(clean)
+                if sig:
+                    t = self.type(sig.group("type"), path, lineno, TYPE_CONF)
+                    params = _params(sig.group("params"))
+                    kind = "method" if sig.group("params") is not None else "property"
+                    m = self.member(t, Member(sig.group("member"), kind, _clean_type(sig.group("ret") or ""), params,
+                                              bool(sig.group("static")), path=str(path), line=lineno,
+                                              confidence=SIG_CONF, doc=clean))
+                    if sig.group("static"):
+                        self.static_hints.setdefault((t.name, m.name), set()).add("static")
+                    current = (t, m)
+                elif new:
+                    t = self.type(new.group("type"), path, lineno, TYPE_CONF)
+                    m = self.member(t, Member("constructor", "constructor", t.name, _params(new.group("params")),
+                                              path=str(path), line=lineno, confidence=SIG_CONF, doc=clean))
+                    current = (t, m)
+                elif bare:
+                    current_type, type_level = bare.group("type"), level
+                elif current_type is not None and level <= type_level:
+                    current_type = None
+                continue
+            stripped = line.strip()
+            if stripped.startswith("|"):
+                cells = [c.strip() for c in re.split(r"(?<!\\)\|", stripped.strip().strip("|"))]
+                if all(re.fullmatch(r":?-{2,}:?", c) for c in cells if c):
+                    continue
+                if header is None:
+                    header = [c.lower() for c in cells]
+                    continue
+                if current_type and header and header[0] in MEMBER_HEADERS:
+                    self.table_row(current_type, header, cells, path, lineno, heading)
+                continue
+            header = None
+            inherit = re.search(r"\b(?:Inheritance|Extends|Inherits from):\s*(.*)", stripped, re.I)
+            if inherit and current_type:
+                chain = re.findall(r"`([A-Z][\w$]*)`", inherit.group(1))
+                if chain and chain[0] != current_type:
+                    chain.insert(0, current_type)
+                if len(chain) >= 2 and chain[0] == current_type:
+                    t = self.type(current_type, path, lineno, TYPE_CONF)
+                    if chain[1] not in t.bases:
+                        t.bases.append(chain[1])
+                    for sub, base in zip(chain[1:], chain[2:]):
+                        bt = self.type(sub, path, lineno, SPAN_CONF)
+                        if base not in bt.bases:
+                            bt.bases.append(base)
+                continue
+            if current is not None:
+                t, m = current
+                rm = RETURNS_RE.search(stripped)
+                if rm and m.kind == "method" and not m.type:
+                    m.type = "this" if "(`this`)" in stripped or "itself" in stripped else _clean_type(rm.group(1))
+                tm = TYPE_LINE_RE.match(stripped)
+                if tm and m.kind == "property" and not m.type:
+                    m.type = _clean_type(tm.group(1))
+                if "static" in stripped.lower().split():
+                    self.static_hints.setdefault((t.name, m.name), set()).add("static")
+            for sm in SPAN_RE.finditer(stripped):
+                t = self.type(sm.group("type"), path, lineno, SPAN_CONF)
+                self.member(t, Member(sm.group("member"), "method" if sm.group("call") is not None else "property",
+                                      path=str(path), line=lineno, confidence=SPAN_CONF, doc=_clean(heading)))
+
+    def table_row(self, type_name: str, header: list[str], cells: list[str], path: Path, line: int, heading: str) -> None:
+        if len(cells) < 2 or "*(from" in " ".join(cells) or "(from `" in " ".join(cells):
+            return
+        span = re.match(r"^`([^`]+)`", cells[0])
+        if not span:
+            return
+        code = span.group(1).strip()
+        if code.startswith(type_name + "."):
+            code = code[len(type_name) + 1:]
+        m = re.match(rf"^(static\s+)?({IDENT})(\?)?\s*(\([^)]*\))?$", code)
+        if not m:
+            return
+        t = self.type(type_name, path, line, TYPE_CONF, doc="")
+        second = header[1] if len(header) > 1 else ""
+        value = cells[1].strip("` ")
+        desc = cells[2] if len(cells) > 2 else ""
+        if second == "value":
+            t.kind = "enum"
+            self.member(t, Member(m.group(2), "enum_member", type_name, static=True, path=str(path), line=line,
+                                  confidence=TABLE_CONF, doc=desc))
+            return
+        if header[0] in ("field", "fields"):
+            t.kind = "interface"
+        kind = "method" if m.group(4) is not None else "property"
+        self.member(t, Member(m.group(2), kind, _clean_type(value) if second in ("type", "returns", "return") else "",
+                              _params(m.group(4)), bool(m.group(1)), path=str(path), line=line,
+                              confidence=TABLE_CONF, doc=desc))
+
+    def finish(self) -> None:
+        for name, t in self.mod.types.items():
+            if name in self.strong:
+                self.mod.exports[name] = name
+            else:
+                t.open = True
+            for m in t.members:
+                hints = self.static_hints.get((name, m.name), set())
+                if "static" in hints and "instance" not in hints:
+                    m.static = True
+                elif not hints and t.kind == "class" and m.kind in ("method", "property") and not m.static \
+                        and m.confidence < SIG_CONF:
+                    pass
+            if t.kind == "enum":
+                for m in t.members:
+                    m.static = True
+        # members whose side is unknown (no example, no "static") exist on both sides: never a false report
+        for name, t in self.mod.types.items():
+            extra = []
+            for m in t.members if t.kind == "class" else []:
+                if m.kind in ("method", "property") and not m.static and (name, m.name) not in self.static_hints:
+                    extra.append(Member(m.name, m.kind, m.type, list(m.params), True, m.private, m.path, m.line,
+                                        min(m.confidence, SPAN_CONF), m.doc))
+            names = {(x.name, x.static) for x in t.members}
+            t.members.extend(x for x in extra if (x.name, True) not in names)
+
+
+def _clean(text: str) -> str:
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
+    return text.replace("`", "").strip()
+
+
+def _clean_type(text: str) -> str:
+    text = _clean(text).rstrip(".").strip()
+    return "" if text in ("", "—", "-") else text.replace("\\|", "|")
+
+
+def _params(group: str | None) -> list[str]:
+    if not group:
+        return []
+    inner = group.strip()[1:-1].strip()
+    return [p.strip() for p in inner.split(",") if p.strip()] if inner else []
+
+
+def html_to_markdown(text: str) -> str:
+    """Just enough HTML -> Markdown for headings, code spans and code blocks."""
+    text = re.sub(r"(?is)<(script|style)\b.*?</\1>", "", text)
+    text = re.sub(r"(?is)<pre[^>]*>\s*<code[^>]*>(.*?)</code>\s*</pre>",
+                  lambda m: "\n```\n" + m.group(1) + "\n```\n", text)
+    text = re.sub(r"(?is)<h([1-6])[^>]*>(.*?)</h\1>", lambda m: "\n" + "#" * int(m.group(1)) + " " +
+                  re.sub(r"\s+", " ", m.group(2)) + "\n", text)
+    text = re.sub(r"(?is)<code[^>]*>(.*?)</code>", r"`\1`", text)
+    text = re.sub(r"(?is)<br\s*/?>|</p>|</li>|</tr>", "\n", text)
+    text = re.sub(r"(?s)<[^>]+>", "", text)
+    return html.unescape(text)

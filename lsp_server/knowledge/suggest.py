@@ -1,0 +1,202 @@
+"""Did-you-mean: rank real names against an invented one.
+
+A score in [0, 1] combines three signals, so each kind of invention an agent makes is caught:
+- edit distance (optimal string alignment) on the lower-cased names: typos and casing (`addparagraph`);
+- overlap of canonical tokens (camelCase/snake_case split, plural -> singular, verb synonyms mapped to one
+  verb: create/make/new/insert/append -> add, fetch/find/read/retrieve -> get, update/put/assign -> set ...):
+  `addRows` -> `addRow`, `createBlock` -> `addBlock`;
+- overlap of the non-verb tokens alone: `setFontSize` -> `fontSize`.
+How the name is used breaks near-ties: a read prefers a getter-like name, a write or a call with arguments a
+setter-like one.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+SYNONYMS = {
+    "add": ("add", "create", "make", "new", "insert", "append", "push", "build", "generate", "attach", "put"),
+    "get": ("get", "fetch", "find", "read", "retrieve", "lookup", "obtain", "load", "query", "select"),
+    "set": ("set", "update", "assign", "change", "modify", "apply", "configure", "use"),
+    "remove": ("remove", "delete", "drop", "destroy", "erase", "detach", "pop", "del", "rm"),
+    "draw": ("draw", "paint", "render", "print", "write", "stroke", "fill", "plot"),
+    "is": ("is", "has", "can", "should"),
+    "to": ("to", "as"),
+    "count": ("count", "num", "total", "length"),
+    "save": ("save", "store", "persist", "export", "serialize"),
+    "clear": ("clear", "reset", "empty"),
+    "copy": ("copy", "clone", "duplicate"),
+    "embed": ("embed", "include", "import"),
+}
+CANON = {w: k for k, words in SYNONYMS.items() for w in words}
+VERBS = frozenset(SYNONYMS) | {"with", "on", "off", "init", "on"}
+GETTERS = frozenset({"get", "is"})
+SETTERS = frozenset({"set"})
+THRESHOLD = 0.5
+
+_SPLIT = re.compile(r"[A-Z]+(?=[A-Z][a-z]|\d|\b|_)|[A-Z]?[a-z]+|[A-Z]+|\d+")
+
+
+@lru_cache(maxsize=65536)
+def tokens(name: str) -> tuple[str, ...]:
+    """Canonical tokens: `setFontSizes` -> ('set', 'font', 'size')."""
+    out = []
+    for raw in _SPLIT.findall(name):
+        t = raw.lower()
+        t = _singular(t)
+        out.append(CANON.get(t, t))
+    return tuple(out)
+
+
+def _singular(t: str) -> str:
+    if len(t) > 4 and t.endswith("ies"):
+        return t[:-3] + "y"
+    if len(t) > 4 and t.endswith(("ses", "xes", "ches", "shes")):
+        return t[:-2]
+    if len(t) > 3 and t.endswith("s") and not t.endswith(("ss", "us", "is")):
+        return t[:-1]
+    return t
+
+
+def osa(a: str, b: str, limit: int = 99) -> int:
+    """Optimal string alignment distance (Levenshtein plus adjacent transpositions); bit-parallel
+    (Hyyrö 2003), the pure-Python fallback when rapidfuzz is not installed."""
+    m = len(a)
+    if m == 0 or not b:
+        return max(m, len(b))
+    peq: dict[str, int] = {}
+    for i, c in enumerate(a):
+        peq[c] = peq.get(c, 0) | (1 << i)
+    full = (1 << m) - 1
+    mask = 1 << (m - 1)
+    vp, vn, d0, pm_old = full, 0, 0, 0
+    dist = m
+    for c in b:
+        pm = peq.get(c, 0)
+        tr = (((~d0) & pm) << 1) & pm_old
+        d0 = ((((pm & vp) + vp) ^ vp) | pm | vn | tr) & full
+        hp = (vn | ~(d0 | vp)) & full
+        hn = d0 & vp
+        if hp & mask:
+            dist += 1
+        elif hn & mask:
+            dist -= 1
+        hp = ((hp << 1) | 1) & full
+        hn = (hn << 1) & full
+        vp = (hn | ~(d0 | hp)) & full
+        vn = hp & d0
+        pm_old = pm
+    return dist
+
+
+try:  # C implementation: ~100x faster, keeps check_symbols within its few-millisecond budget
+    from rapidfuzz import process as _rf_process
+    from rapidfuzz.distance import OSA as _RF_OSA
+
+    def distance(a: str, b: str) -> int:
+        return _RF_OSA.distance(a, b)
+except ImportError:  # pragma: no cover - exercised where rapidfuzz is absent
+    _rf_process = None
+    _RF_OSA = None
+    distance = osa
+
+
+def _jaccard(a: set, b: set) -> float:
+    if not a and not b:
+        return 0.0
+    return len(a & b) / len(a | b)
+
+
+@lru_cache(maxsize=65536)
+def _features(name: str) -> tuple[str, frozenset, frozenset, str]:
+    """(lower-cased name, canonical tokens, non-verb tokens, leading verb) of a name, computed once."""
+    toks = tokens(name)
+    verb = toks[0] if toks and toks[0] in VERBS else ""
+    return name.lower(), frozenset(toks), frozenset(t for t in toks if t not in VERBS), verb
+
+
+def score(query: str, candidate: str, usage: str = "", threshold: float = 0.0) -> float:
+    ql, tq, cq, verb_q = _features(query)
+    cl, tc, cc, verb_c = _features(candidate)
+    if ql == cl or ql.replace("_", "") == cl.replace("_", ""):
+        return 1.0 if query != candidate else 0.0
+    longest = max(len(ql), len(cl))
+    lev = 1 - min(distance(ql, cl), longest) / longest
+    full = _jaccard(tq, tc)
+    core = _jaccard(cq, cc) if (cq or cc) else full
+    s = max(lev, 0.5 * full + 0.35 * core + 0.15 * lev)
+    if full == 0 and core == 0 and lev < 0.75:
+        s = min(s, lev)
+    if usage and verb_c and verb_c != verb_q:
+        if usage == "read" and verb_c in GETTERS:
+            s += 0.04
+        elif usage in ("write", "call-args") and verb_c in SETTERS:
+            s += 0.04
+        elif usage == "read-call" and verb_c in GETTERS:
+            s += 0.04
+    if usage == "write" and verb_c and verb_c not in SETTERS:
+        s -= 0.05  # assigning to a method is rarely what was meant
+    return min(s, 0.999)
+
+
+def suggest(query: str, candidates, limit: int = 5, usage: str = "", threshold: float = THRESHOLD) -> list[str]:
+    """The best real names for `query`, best first (at most `limit`, only those scoring >= threshold)."""
+    ranked = rank(query, candidates, usage, threshold)
+    return [name for name, _ in ranked[:limit]]
+
+
+class Candidates:
+    """A set of real names prepared once for many queries: lower-cased forms and a token index."""
+
+    def __init__(self, names):
+        self.names = sorted(set(names))
+        self.lowered = [n.lower() for n in self.names]
+        self.by_token: dict[str, list[int]] = {}
+        for i, n in enumerate(self.names):
+            for t in set(tokens(n)):
+                self.by_token.setdefault(t, []).append(i)
+        self.common = {t for t, ids in self.by_token.items() if len(ids) > max(20, len(self.names) // 4)}
+
+    def shortlist(self, query: str) -> set[int]:
+        """Indexes worth scoring: a shared specific token, or close enough in edit distance."""
+        picked: set[int] = set()
+        for t in set(tokens(query)):
+            if t not in self.common:
+                picked.update(self.by_token.get(t, ()))
+        ql = query.lower()
+        if _rf_process is not None:
+            for _, _, i in _rf_process.extract(ql, self.lowered, scorer=_RF_OSA.normalized_similarity,
+                                               score_cutoff=0.45, limit=None):
+                picked.add(i)
+        else:
+            n = len(ql)
+            for i, c in enumerate(self.lowered):
+                if abs(len(c) - n) <= max(4, n // 2) and 1 - distance(ql, c) / max(n, len(c)) >= 0.45:
+                    picked.add(i)
+        return picked
+
+
+def rank(query: str, candidates, usage: str = "", threshold: float = THRESHOLD) -> list[tuple[str, float]]:
+    """Real names scored against `query` (best first), those at or above `threshold`."""
+    cands = candidates if isinstance(candidates, Candidates) else Candidates(candidates)
+    scored = []
+    for i in cands.shortlist(query):
+        c = cands.names[i]
+        if c == query:
+            continue
+        s = score(query, c, usage, threshold)
+        if s >= threshold:
+            scored.append((c, s))
+    ql = len(query)
+    scored.sort(key=lambda x: (-x[1], abs(len(x[0]) - ql), x[0]))
+    return scored
+
+
+def unambiguous(ranked: list[tuple[str, float]]) -> bool:
+    """Whether the top suggestion is clearly the one meant (safe for fix-all)."""
+    if not ranked:
+        return False
+    if len(ranked) == 1:
+        return ranked[0][1] >= 0.6
+    return ranked[0][1] >= 0.7 and ranked[0][1] - ranked[1][1] >= 0.08

@@ -1,0 +1,985 @@
+"""Light, honest type tracking over a JavaScript file, against the engine's object model.
+
+Follows types through imports (ESM named/default/namespace, CommonJS `require` and destructuring), `new X()`,
+static factories and methods by their declared return types, `await` of a `Promise<T>`, fluent methods
+returning `this`, property types, array elements (`for...of`, `[i]`), `const` aliases, and JSDoc `@type` /
+`@param` annotations.
+
+Beyond a type checker: an untyped receiver (a parameter without JSDoc, a value from outside the model) gets an
+engine type from the evidence in its scope: the members used on it (if every other member used on `page`
+exists only on `Page`, `page` is a `Page`), what it is passed to (a parameter declared as `Page`), and as a
+tie-breaker only, its name. Anything less certain stays unknown and is never reported.
+
+`analyze(doc, model)` returns every member access it could resolve (for hover) and the problems found.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tree_sitter import Node
+
+from lsp_server.document import ParsedDocument
+from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, Member, parse_type
+from lsp_server.knowledge.object_model import FUNCTION_MEMBERS, OBJECT_MEMBERS, ObjectModel, TypeId
+from lsp_server.knowledge import suggest as sg
+
+INFERRED = 0.75  # confidence of a type inferred from evidence: reported as a warning, never an error
+# Names so common on plain objects that using them says nothing about an engine type.
+WEAK_EVIDENCE = frozenset({"length", "name", "id", "type", "value", "data", "text", "title", "then", "map",
+                           "push", "forEach", "filter", "keys", "get", "set", "size", "width", "height",
+                           "x", "y", "add", "remove", "on", "emit", "call", "apply", "bind", "style", "parent"})
+
+
+class Val:
+    """An abstract value: kind "inst" (an instance of tid), "class" (the constructor / enum / namespace
+    object tid), "ns" (a module namespace), "arr"/"promise" (of inner), "fn" (a function or bound method)."""
+
+    __slots__ = ("kind", "tid", "module", "inner", "member", "recv", "conf", "evidence")
+
+    def __init__(self, kind, tid=None, module="", inner=None, member=None, recv=None, conf=1.0, evidence=None):
+        self.kind, self.tid, self.module, self.inner = kind, tid, module, inner
+        self.member, self.recv, self.conf, self.evidence = member, recv, conf, evidence
+
+    def weaker(self, conf: float, evidence=None) -> "Val":
+        return Val(self.kind, self.tid, self.module, self.inner, self.member, self.recv,
+                   min(self.conf, conf), self.evidence or evidence)
+
+
+@dataclass
+class Evidence:
+    name: str  # the variable
+    tid: TypeId
+    uses: list[str]  # members used on it that the type has
+    passed_to: str = ""  # "Layout.twoColumn" when passed to a parameter declared with the type
+    produces: str = ""  # "`form.getTextField()` is used as a `PDFTextField`"
+
+    def text(self) -> str:
+        reasons = []
+        if self.produces:
+            reasons.append(self.produces)
+        if self.passed_to:
+            reasons.append(f"it is passed to `{self.passed_to}`")
+        if self.uses:
+            shown = [f"`{u}`" for u in self.uses[:4]]
+            joined = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+            reasons.append(f"it uses {joined}")
+        return f"`{self.name}` looks like a `{self.tid[1]}`: " + "; ".join(reasons) if reasons else ""
+
+
+@dataclass
+class Access:
+    """One `obj.name` whose receiver type is known."""
+
+    start: int  # byte span of the property name
+    end: int
+    name: str
+    recv: Val
+    owner: TypeId | None = None  # the type that declares the member
+    member: Member | None = None
+    missing: bool = False
+    usage: str = "read"  # read | write | read-call | call-args
+    candidates: list[str] = field(default_factory=list)  # real names, when missing
+    container: str = ""  # "Document" / "@acme/layout" for messages
+    static: bool = False
+
+
+@dataclass
+class Analysis:
+    accesses: list[Access] = field(default_factory=list)
+    import_problems: list[Access] = field(default_factory=list)
+
+    def access_at(self, offset: int) -> Access | None:
+        for a in self.accesses + self.import_problems:
+            if a.start <= offset <= a.end:
+                return a
+        return None
+
+
+class Binding:
+    __slots__ = ("name", "val", "kind", "start", "end")
+
+    def __init__(self, name, val, kind, start=0, end=0):
+        self.name, self.val, self.kind, self.start, self.end = name, val, kind, start, end
+
+
+DECLARING = frozenset({"variable_declarator", "function_declaration", "generator_function_declaration",
+                       "class_declaration", "for_in_statement"})
+# Globals of browsers and Node: never inferred as engine objects.
+GLOBALS = frozenset({"console", "Math", "JSON", "window", "document", "globalThis", "process", "require", "module",
+                     "exports", "Buffer", "Object", "Array", "String", "Number", "Promise", "Date", "Reflect",
+                     "Symbol", "Map", "Set", "Intl", "navigator", "location", "fetch", "self", "this", "undefined",
+                     "Error", "Uint8Array", "ArrayBuffer", "URL", "performance", "crypto", "Deno", "Bun"})
+ARRAY_CALLBACKS = frozenset({"map", "forEach", "filter", "find", "findLast", "some", "every", "flatMap",
+                             "findIndex", "sort"})
+# Variables named like plain data (an options bag, a config): never typed from evidence.
+DATA_NAMES = frozenset({"options", "opts", "config", "cfg", "settings", "params", "props", "args", "data",
+                        "defaults", "attrs", "attributes", "payload", "json"})
+FUNCTION_TYPES = frozenset({"function_declaration", "function_expression", "arrow_function", "method_definition",
+                            "generator_function_declaration", "generator_function", "function"})
+BLOCK_TYPES = frozenset({"statement_block", "for_statement", "for_in_statement", "catch_clause", "switch_body",
+                         "class_body"})
+
+
+class Analyzer:
+    def __init__(self, doc: ParsedDocument, model: ObjectModel):
+        self.doc = doc
+        self.src = doc.source
+        self.model = model
+        self.scopes: list[dict[str, Binding]] = [{}]
+        self.memo: dict[int, Val | None] = {}
+        self.result = Analysis()
+        self.uses: dict[str, list[tuple[int, str, str]]] = {}  # var -> [(start byte, member, usage)]
+        self.passes: dict[str, list[tuple[int, Node, int, str]]] = {}  # var -> [(start, call, arg index, option)]
+        self.assigned: set[tuple[int, str]] = set()  # (function node id, var name) assigned after declaration
+        self.assignments: dict[tuple[int, str], list[Node | None]] = {}  # their right-hand sides
+        self.fn_stack: list[Node] = []
+        self.declared: set[str] = set()  # every name declared anywhere in the file
+        self.free_vals: dict[str, Val | None] = {}
+        self.param_hints: dict[int, list[Val]] = {}  # callback node id -> types of its parameters
+        self.results: dict[str, list[tuple[int, str, str, int]]] = {}  # var -> [(pos, method, result var, from)]
+        self._inferring: set[str] = set()
+        self.usage: dict[int, str] = {}  # member_expression id -> read | write | read-call | call-args
+        self.block_ends: list[int] = [len(doc.source)]  # end of the innermost enclosing block
+
+    def text(self, node: Node | None) -> str:
+        return self.src[node.start_byte:node.end_byte].decode("utf-8", "replace") if node is not None else ""
+
+    # --- entry -------------------------------------------------------------------------------------------
+    def run(self) -> Analysis:
+        root = self.doc.tree.root_node
+        self.prescan(root)
+        self.fn_stack.append(root)
+        try:
+            self.ev(root)
+        except RecursionError:
+            pass
+        return self.result
+
+    def free(self, name: str) -> Val | None:
+        """A variable used but never declared in the file: a snippet's `page`, `pdfDoc`, `form`. Its type can
+        only come from evidence (never from a global we know nothing about)."""
+        if name in self.free_vals:
+            return self.free_vals[name]
+        val = None
+        if name not in self.declared and name not in GLOBALS:
+            if name[:1].isupper():
+                # a snippet that assumes `import { PDFDocument } from "pdf-lib"`: the one module exporting it
+                owners = [m for m, mod in self.model.modules.items() if name in mod.exports]
+                if len(owners) == 1:
+                    val = self.export_val(owners[0], name, INFERRED)
+            else:
+                val = self.infer(name, 0, len(self.src))
+        self.free_vals[name] = val
+        return val
+
+    def prescan(self, root: Node) -> None:
+        """Collect, per variable name, the members used on it and where it is passed (for inference).
+
+        Walks top-down carrying the ancestors (tree-sitter's `Node.parent` walks from the root each time)."""
+        stack: list[tuple[Node, Node, tuple]] = [(root, root, ())]
+        while stack:
+            node, fn, up = stack.pop()  # up: (parent, grandparent, great-grandparent)
+            t = node.type
+            if t in FUNCTION_TYPES:
+                fn = node
+            if t in DECLARING:
+                target = node.child_by_field_name("name") or node.child_by_field_name("left")
+                if target is not None:
+                    for ident in _pattern_identifiers(target):
+                        self.declared.add(self.text(ident))
+            elif t in ("formal_parameters", "import_clause", "catch_clause"):
+                for ident in _pattern_identifiers(node):
+                    self.declared.add(self.text(ident))
+            elif t == "arrow_function":
+                p = node.child_by_field_name("parameter")
+                if p is not None:
+                    self.declared.add(self.text(p))
+            if t == "member_expression":
+                usage = _usage(node, up[0] if up else None)
+                self.usage[node.id] = usage
+                obj = node.child_by_field_name("object")
+                prop = node.child_by_field_name("property")
+                if obj is not None and obj.type == "identifier" and prop is not None:
+                    self.uses.setdefault(self.text(obj), []).append((node.start_byte, self.text(prop), usage))
+                    # const field = form.getTextField("x"): what `field` turns out to be says what `form` is
+                    decl = _declared_from_call(node, up)
+                    if decl is not None:
+                        self.results.setdefault(self.text(obj), []).append(
+                            (node.start_byte, self.text(prop), self.text(decl.child_by_field_name("name")), decl.end_byte))
+            elif t in ("assignment_expression", "augmented_assignment_expression", "update_expression"):
+                left = node.child_by_field_name("left") or node.child_by_field_name("argument")
+                if left is not None and left.type == "identifier":
+                    self.assigned.add((fn.id, self.text(left)))
+                    right = node.child_by_field_name("right")
+                    if t == "assignment_expression" and right is not None:
+                        self.assignments.setdefault((fn.id, self.text(left)), []).append(right)
+                    else:
+                        self.assignments.setdefault((fn.id, self.text(left)), []).append(None)
+            elif t == "call_expression":
+                args = node.child_by_field_name("arguments")
+                if args is not None:
+                    for i, a in enumerate(args.named_children):
+                        if a.type == "identifier":
+                            self.passes.setdefault(self.text(a), []).append((a.start_byte, node, i, ""))
+                        elif a.type == "object":
+                            # drawText(text, { font, size }): `font` is passed as the option `font`
+                            for p in a.named_children:
+                                if p.type == "shorthand_property_identifier":
+                                    self.passes.setdefault(self.text(p), []).append((p.start_byte, node, i, self.text(p)))
+                                elif p.type == "pair":
+                                    v, k = p.child_by_field_name("value"), p.child_by_field_name("key")
+                                    if v is not None and v.type == "identifier" and k is not None:
+                                        self.passes.setdefault(self.text(v), []).append(
+                                            (v.start_byte, node, i, self.text(k).strip("\"'")))
+            child_up = (node, *up[:2])
+            for c in node.named_children:
+                stack.append((c, fn, child_up))
+
+    # --- scopes ------------------------------------------------------------------------------------------
+    def lookup(self, name: str) -> Binding | None:
+        for scope in reversed(self.scopes):
+            b = scope.get(name)
+            if b is not None:
+                return b
+        return None
+
+    def bind(self, name: str, val: Val | None, kind: str, node: Node | None = None, end: int | None = None) -> None:
+        start = node.end_byte if node is not None else 0
+        if end is None:
+            end = self.fn_stack[-1].end_byte if self.fn_stack else len(self.src)
+        if val is None and kind in ("param", "const") and name not in ("this", "undefined"):
+            val = self.infer(name, start, end)
+        self.scopes[-1][name] = Binding(name, val, kind, start, end)
+
+    # --- values ------------------------------------------------------------------------------------------
+    def to_val(self, parsed, module: str, this: Val | None, conf: float, evidence=None) -> Val | None:
+        if parsed is None:
+            return None
+        k = parsed[0]
+        if k == "name":
+            tid = self.model.find_type(module, parsed[1])
+            if tid is None:
+                alias = self.model.alias_target(module, parsed[1])
+                if alias is not None and alias != parsed:
+                    return self.to_val(alias, module, this, conf, evidence)
+                return None
+            t = self.model.type(tid)
+            if t is None or t.kind not in ("class", "interface"):
+                return None
+            return Val("inst", tid, conf=min(conf, t.confidence), evidence=evidence)
+        if k == "array":
+            return Val("arr", inner=self.to_val(parsed[1], module, this, conf, evidence), conf=conf, evidence=evidence)
+        if k == "promise":
+            return Val("promise", inner=self.to_val(parsed[1], module, this, conf, evidence), conf=conf, evidence=evidence)
+        if k == "this":
+            return this
+        if k == "typeof":
+            tid = self.model.find_type(module, parsed[1])
+            return Val("class", tid, conf=conf, evidence=evidence) if tid else None
+        if k == "union":
+            tids = []
+            for name in parsed[1]:
+                v = self.to_val(("name", name), module, this, conf)
+                if v is None or v.kind != "inst":
+                    return None  # a primitive, an enum or an unknown part: nothing can be said
+                tids.append(v.tid)
+            return Val("union", tuple(tids), conf=conf, evidence=evidence)
+        return None
+
+    def export_val(self, module: str, name: str, conf: float = 1.0) -> Val | None:
+        exp = self.model.export(module, name)
+        if exp is None:
+            return None
+        if exp[0] == "type":
+            t = self.model.type(exp[1])
+            if t is None or t.kind == "interface":
+                return None
+            return Val("class", exp[1], conf=min(conf, t.confidence))
+        m: Member = exp[1]
+        if m.kind in ("function", "method"):
+            return Val("fn", module=module, member=m, conf=min(conf, m.confidence))
+        return self.to_val(parse_type(m.type), module, None, min(conf, m.confidence))
+
+    def module_name(self, spec: str) -> str:
+        """An import specifier as a model module: a package name, or a relative path to a configured
+        JavaScript engine source in the same repository."""
+        if spec in self.model.modules or not spec.startswith(".") or not self.model.local_sources:
+            return spec
+        path = self.doc.path
+        if path is None:
+            return spec
+        target = Path(os.path.normpath(path.parent / spec))
+        return self.model.module_for_path(target) or spec
+
+    def module_val(self, spec: str) -> Val | None:
+        spec = self.module_name(spec)
+        mod = self.model.modules.get(spec)
+        if mod is None:
+            return None
+        if "=" in mod.exports:
+            return self.export_val(spec, "=")
+        return Val("ns", module=spec)
+
+    def member_of(self, val: Val, name: str, node: Node | None, usage: str) -> Val | None:
+        """Look `name` up on `val`; record the access (and whether the member is missing)."""
+        model = self.model
+        if val.kind in ("inst", "class"):
+            tid = val.tid
+            static = val.kind == "class"
+            table = model.statics(tid) if static else model.members(tid)
+            entry = table.get(name)
+            t = model.type(tid)
+            if entry is None:
+                if name in OBJECT_MEMBERS or (static and t is not None and t.kind == "class" and name in FUNCTION_MEMBERS):
+                    return None
+                if node is not None and model.closed(tid) and t is not None:
+                    cands = [n for n, (m, _) in table.items() if not m.private]
+                    self.record(node, name, val, None, None, True, usage, cands, tid[1], static)
+                return None
+            member, owner = entry
+            if node is not None:
+                self.record(node, name, val, owner, member, False, usage, [], tid[1], static)
+            conf = min(val.conf, member.confidence)
+            if member.kind in ("method", "function"):
+                return Val("fn", module=owner[0], member=member, recv=val, conf=conf, evidence=val.evidence)
+            if member.kind == "enum_member":
+                return None
+            if member.kind == "value" and member.type.startswith("typeof "):
+                return self.to_val(parse_type(member.type), owner[0], val, conf, val.evidence)
+            return self.to_val(parse_type(member.type), owner[0], val, conf, val.evidence)
+        if val.kind == "union":
+            entries = [model.members(tid).get(name) for tid in val.tid]
+            if all(e is None for e in entries):
+                if node is not None and name not in OBJECT_MEMBERS and all(model.closed(t) for t in val.tid):
+                    shared = set.intersection(*({n for n, (m, _) in model.members(t).items() if not m.private}
+                                                for t in val.tid))
+                    self.record(node, name, val, None, None, True, usage, sorted(shared),
+                                " | ".join(t[1] for t in val.tid), False)
+                return None
+            if any(e is None for e in entries):
+                return None  # on some members of the union only: the code may have narrowed it
+            member, owner = entries[0]
+            if node is not None:
+                self.record(node, name, val, owner, member, False, usage, [], owner[1], False)
+            if len({(parse_type(e[0].type), e[0].kind) for e in entries}) != 1:
+                return None  # the members disagree on their type
+            if member.kind in ("method", "function"):
+                return Val("fn", module=owner[0], member=member, recv=val, conf=val.conf, evidence=val.evidence)
+            return self.to_val(parse_type(member.type), owner[0], val, val.conf, val.evidence)
+        if val.kind == "ns":
+            mod = model.modules.get(val.module)
+            result = self.export_val(val.module, name, val.conf)
+            known = name in mod.exports or (not mod.exports and name in mod.types)
+            if node is not None:
+                if known:
+                    exp = model.export(val.module, name)
+                    member = exp[1] if exp and exp[0] == "value" else None
+                    owner = exp[1] if exp and exp[0] == "type" else None
+                    self.record(node, name, val, owner, member, False, usage, [], val.module, True)
+                elif mod.complete and name not in ("default", "__esModule"):
+                    cands = [n for n in mod.exports if n not in ("default", "=")]
+                    self.record(node, name, val, None, None, True, usage, cands, val.module, True)
+            return result
+        return None
+
+    def record(self, node, name, val, owner, member, missing, usage, cands, container, static):
+        self.result.accesses.append(Access(node.start_byte, node.end_byte, name, val, owner, member, missing, usage,
+                                           cands, container, static))
+
+    def call_result(self, fn: Val | None) -> Val | None:
+        if fn is None or fn.kind != "fn" or fn.member is None:
+            return None
+        m = fn.member
+        return self.to_val(parse_type(m.type), fn.module, fn.recv, fn.conf, fn.evidence)
+
+    # --- inference ---------------------------------------------------------------------------------------
+    def infer(self, name: str, start: int, end: int) -> Val | None:
+        uses = [(u, usage) for (pos, u, usage) in self.uses.get(name, ()) if start <= pos < end]
+        model = self.model
+        # What it is passed to: a parameter declared with an engine type.
+        passed: dict[TypeId, str] = {}
+        for pos, call, index, key in self.passes.get(name, ()):
+            if not start <= pos < end:
+                continue
+            callee = call.child_by_field_name("function")
+            fn = self.peek(callee)
+            if fn is None or fn.kind != "fn" or fn.member is None or index >= len(fn.member.params):
+                continue
+            ptype = fn.member.params[index].split(":", 1)[1].strip() if ":" in fn.member.params[index] else ""
+            pv = self.to_val(parse_type(ptype), fn.module, None, 1.0)
+            where = self.text(callee)
+            if key and pv is not None and pv.kind == "inst":
+                entry = model.members(pv.tid).get(key)
+                pv = self.to_val(parse_type(entry[0].type), entry[1][0], None, 1.0) if entry else None
+                where = f"{where}` as `{key}"
+            if pv is not None and pv.kind == "inst":
+                passed.setdefault(pv.tid, where)
+        reads = {u for u, usage in uses if usage != "write"}
+        writes = {u for u, usage in uses if usage == "write"}
+        produced = self.produced_by(name, start, end)
+        if produced is not None:
+            tid, why = produced
+            members = model.members(tid)
+            missing = [u for u in reads if u not in members and u not in OBJECT_MEMBERS]
+            hits = sorted(u for u in reads | writes if u in members)
+            if not missing:
+                return Val("inst", tid, conf=INFERRED, evidence=Evidence(name, tid, hits, produces=why))
+            if len(missing) == 1:
+                usage = next((us for u, us in uses if u == missing[0]), "read")
+                ranked = sg.rank(missing[0], [n for n, (m, _) in members.items() if not m.private], usage)
+                if ranked and ranked[0][1] >= 0.6:
+                    return Val("inst", tid, conf=INFERRED, evidence=Evidence(name, tid, hits, produces=why))
+        if len(passed) == 1:
+            tid, callee = next(iter(passed.items()))
+            members = model.members(tid)
+            hits = [u for u in sorted(reads | writes) if u in members]
+            missing = [u for u in reads if u not in members and u not in OBJECT_MEMBERS]
+            if len(missing) <= 1 and model.closed(tid):
+                return Val("inst", tid, conf=INFERRED, evidence=Evidence(name, tid, hits, callee))
+        if not reads or name in DATA_NAMES:
+            return None
+        called = {u for u, usage in uses if usage in ("read-call", "call-args")}
+        counts: dict[TypeId, int] = {}
+        for u in reads | writes:
+            for tid in model.owners(u):
+                counts[tid] = counts.get(tid, 0) + 1
+        if not counts:
+            return None
+        exact, near = [], []
+        for tid, n in counts.items():
+            if not model.closed(tid) or model.type_confidence(tid) < MEDIUM:
+                continue
+            members = model.members(tid)
+            missing = [u for u in reads if u not in members and u not in OBJECT_MEMBERS]
+            hits = sorted(u for u in reads | writes if u in members and not members[u][0].private)
+            strong = [h for h in hits if h not in WEAK_EVIDENCE]
+            if not (called & set(hits)) and len(strong) < 2:
+                continue  # fields alone (no method called) fit plain objects too well
+            if not missing:
+                exact.append((tid, hits))
+            elif len(missing) == 1:
+                near.append((tid, hits, missing[0]))
+        if exact:
+            chosen = self._pick([e[0] for e in exact], name)
+            if chosen is None:
+                return None
+            hits = dict(exact)[chosen]
+            if not self._distinctive(hits, chosen, name):
+                return None
+            return Val("inst", chosen, conf=INFERRED, evidence=Evidence(name, chosen, hits))
+        if not near:
+            return None
+        missing_names = {m for _, _, m in near}
+        if len(missing_names) != 1:
+            return None
+        chosen = self._pick([n[0] for n in near], name)
+        if chosen is None:
+            return None
+        hits = next(h for tid, h, _ in near if tid == chosen)
+        missing = next(iter(missing_names))
+        if not self._distinctive(hits, chosen, name):
+            return None
+        if len([h for h in hits if h not in WEAK_EVIDENCE]) < 2:
+            # thin evidence: only when the missing name is plainly a variant of a real member
+            usage = next((us for u, us in uses if u == missing), "read")
+            cands = [n for n, (m, _) in model.members(chosen).items() if not m.private]
+            ranked = sg.rank(missing, cands, usage)
+            if not ranked or ranked[0][1] < 0.6:
+                return None
+        return Val("inst", chosen, conf=INFERRED, evidence=Evidence(name, chosen, hits))
+
+    def produced_by(self, name: str, start: int, end: int) -> tuple[TypeId, str] | None:
+        """The one type whose methods return what `name.m(...)` results are used as: `const field =
+        form.getTextField("x"); field.isMultiline()` makes `field` a PDFTextField, and only PDFForm
+        has methods returning one."""
+        if name in self._inferring or len(self._inferring) > 4:
+            return None
+        self._inferring.add(name)
+        try:
+            owners: set[TypeId] | None = None
+            why = ""
+            for pos, method, var, decl_end in self.results.get(name, ()):
+                if not start <= pos < end or var == name:
+                    continue
+                rv = self.infer(var, decl_end, end)
+                if rv is None or rv.kind != "inst":
+                    continue
+                found = {t for t, _ in self.model.producers(rv.tid) if self.model.closed(t)}
+                if not found:
+                    continue
+                owners = found if owners is None else owners & found
+                why = f"`{name}.{method}()` is used as a `{rv.tid[1]}`"
+            if not owners:
+                return None
+            chosen = self._pick(sorted(owners), name)
+            return (chosen, why) if chosen is not None else None
+        finally:
+            self._inferring.discard(name)
+
+    def same_type_everywhere(self, first: Val | None, rights: list[Node | None]) -> Val | None:
+        """The type of a reassigned variable when its initial value and every assigned value agree."""
+        if first is None or first.kind != "inst" or not rights:
+            return None
+        for r in rights:
+            v = self.peek(r) if r is not None else None
+            if v is None or v.kind != "inst" or v.tid != first.tid:
+                return None
+        return first
+
+    def _pick(self, tids: list[TypeId], var: str) -> TypeId | None:
+        """One type among candidates: the only one; else the base all others derive from when every
+        candidate shares it and the name agrees; else the one the variable's name points at."""
+        if len(tids) == 1:
+            return tids[0]
+        scored = sorted(((_name_score(var, t[1]), t) for t in tids), reverse=True)
+        if scored[0][0] > 0 and scored[0][0] > scored[1][0]:
+            return scored[0][1]
+        return None
+
+    def _distinctive(self, hits: list[str], tid: TypeId, var: str) -> bool:
+        """Enough evidence: two specific members, or one that few types have, or several members and a
+        variable name that agrees (`image` uses `width`, `height` and `scale`: a `PDFImage`)."""
+        strong = [h for h in hits if h not in WEAK_EVIDENCE and len(h) >= 4]
+        if len(strong) >= 2:
+            return True
+        if len(strong) == 1 and len(self.model.owners(strong[0])) <= 4:
+            return True
+        return len(hits) >= 2 and _name_score(var, tid[1]) >= 2
+
+    def peek(self, node: Node | None) -> Val | None:
+        """Evaluate an expression without recording accesses (used during inference)."""
+        if node is None:
+            return None
+        saved = len(self.result.accesses)
+        memo = dict(self.memo)
+        try:
+            val = self.ev(node, peek=True)
+        finally:
+            del self.result.accesses[saved:]
+            self.memo = memo
+        return val
+
+    # --- the walk ----------------------------------------------------------------------------------------
+    def ev(self, node: Node, peek: bool = False) -> Val | None:
+        key = node.id
+        if key in self.memo:
+            return self.memo[key]
+        val = self._ev(node, peek)
+        self.memo[key] = val
+        return val
+
+    def _ev(self, node: Node, peek: bool) -> Val | None:
+        t = node.type
+        if t == "identifier":
+            name = self.text(node)
+            b = self.lookup(name)
+            if b is not None:
+                return b.val
+            return self.free(name)
+        if t == "member_expression":
+            obj = self.ev(node.child_by_field_name("object"), peek)
+            prop = node.child_by_field_name("property")
+            if obj is None or prop is None or prop.type != "property_identifier":
+                return None
+            return self.member_of(obj, self.text(prop), prop, self.usage.get(node.id, "read"))
+        if t == "call_expression":
+            callee = node.child_by_field_name("function")
+            args = node.child_by_field_name("arguments")
+            fn_first = self.ev(callee, peek) if callee is not None and callee.type != "import" else None
+            if not peek and args is not None:
+                if callee is not None and callee.type == "member_expression":
+                    recv = self.ev(callee.child_by_field_name("object"), peek)
+                    method = self.text(callee.child_by_field_name("property"))
+                    if recv is not None and recv.kind == "arr" and recv.inner is not None and method in ARRAY_CALLBACKS:
+                        cb = args.named_children[0] if args.named_children else None
+                        if cb is not None and cb.type in FUNCTION_TYPES:
+                            self.param_hints[cb.id] = [recv.inner]
+                for a in args.named_children:
+                    self.ev(a)
+            if callee is not None and callee.type == "identifier" and self.text(callee) == "require":
+                spec = _first_string(args, self)
+                return self.module_val(spec) if spec else None
+            if callee is not None and callee.type == "import":
+                spec = _first_string(args, self)
+                mv = self.module_val(spec) if spec else None
+                return Val("promise", inner=mv) if mv else None
+            return self.call_result(fn_first)
+        if t == "new_expression":
+            ctor = node.child_by_field_name("constructor")
+            args = node.child_by_field_name("arguments")
+            if not peek and args is not None:
+                for a in args.named_children:
+                    self.ev(a)
+            cv = self.ev(ctor, peek) if ctor is not None else None
+            if cv is not None and cv.kind == "class":
+                t2 = self.model.type(cv.tid)
+                if t2 is not None and t2.kind == "class":
+                    return Val("inst", cv.tid, conf=cv.conf)
+            return None
+        if t == "await_expression":
+            inner = node.named_children[0] if node.named_children else None
+            v = self.ev(inner, peek) if inner is not None else None
+            if v is not None and v.kind == "promise":
+                return v.inner
+            return v
+        if t == "parenthesized_expression":
+            inner = node.named_children[-1] if node.named_children else None
+            return self.ev(inner, peek) if inner is not None else None
+        if t == "subscript_expression":
+            obj = self.ev(node.child_by_field_name("object"), peek)
+            idx = node.child_by_field_name("index")
+            if idx is not None and not peek:
+                self.ev(idx)
+            if obj is not None and obj.kind == "arr":
+                return obj.inner
+            return None
+        if t == "assignment_expression":
+            left = node.child_by_field_name("left")
+            right = node.child_by_field_name("right")
+            rv = self.ev(right, peek) if right is not None else None
+            if left is not None and left.type != "identifier":
+                self.ev(left, peek)
+            return rv
+        if peek:
+            return None
+        if t in FUNCTION_TYPES:
+            self.function(node)
+            return None
+        if t == "import_statement":
+            self.import_statement(node)
+            return None
+        if t in ("lexical_declaration", "variable_declaration"):
+            self.declaration(node)
+            return None
+        if t == "for_in_statement":
+            self.for_in(node)
+            return None
+        if t == "class_declaration" or t == "class":
+            name = node.child_by_field_name("name")
+            if name is not None:
+                self.bind(self.text(name), None, "class")
+            self.scopes.append({})
+            try:
+                for c in node.named_children:
+                    self.ev(c)
+            finally:
+                self.scopes.pop()
+            return None
+        if t in BLOCK_TYPES:
+            self.scopes.append({})
+            self.block_ends.append(node.end_byte)
+            try:
+                for c in node.named_children:
+                    self.ev(c)
+            finally:
+                self.scopes.pop()
+                self.block_ends.pop()
+            return None
+        for c in node.named_children:
+            self.ev(c)
+        return None
+
+    def function(self, node: Node) -> None:
+        params = node.child_by_field_name("parameters") or node.child_by_field_name("parameter")
+        body = node.child_by_field_name("body")
+        jsdoc = _jsdoc_params(self, node)
+        self.fn_stack.append(node)
+        self.scopes.append({})
+        self.block_ends.append(node.end_byte)
+        try:
+            if params is not None:
+                plist = [params] if params.type == "identifier" else params.named_children
+                hints = self.param_hints.get(node.id, [])
+                for index, p in enumerate(plist):
+                    target = p
+                    if p.type == "assignment_pattern":
+                        target = p.child_by_field_name("left")
+                    hint = hints[index] if index < len(hints) else None
+                    if target is not None and target.type == "identifier":
+                        pname = self.text(target)
+                        declared = self.jsdoc_val(jsdoc.get(pname)) if pname in jsdoc else None
+                        if declared is not None:
+                            self.scopes[-1][pname] = Binding(pname, declared, "param", node.start_byte, node.end_byte)
+                        elif hint is not None and (node.id, pname) not in self.assigned:
+                            self.scopes[-1][pname] = Binding(pname, hint, "param", node.start_byte, node.end_byte)
+                        else:
+                            self.bind(pname, None, "param", params, node.end_byte)
+                    elif target is not None:
+                        for ident in _pattern_identifiers(target):
+                            self.scopes[-1][self.text(ident)] = Binding(self.text(ident), None, "let")
+            if body is not None:
+                if body.type == "statement_block":
+                    for c in body.named_children:
+                        self.ev(c)
+                else:
+                    self.ev(body)
+        finally:
+            self.scopes.pop()
+            self.fn_stack.pop()
+            self.block_ends.pop()
+
+    def declaration(self, node: Node) -> None:
+        const = node.type == "lexical_declaration" and self.text(node).lstrip().startswith("const")
+        declared_type = _jsdoc_type(self, node)
+        scope_end = self.block_ends[-1]
+        for decl in (c for c in node.named_children if c.type == "variable_declarator"):
+            name_node = decl.child_by_field_name("name")
+            value = decl.child_by_field_name("value")
+            val = self.ev(value) if value is not None else None
+            if name_node is None:
+                continue
+            if name_node.type == "identifier":
+                name = self.text(name_node)
+                fn = self.fn_stack[-1] if self.fn_stack else None
+                reassigned = fn is not None and (fn.id, name) in self.assigned
+                if declared_type is not None:
+                    self.scopes[-1][name] = Binding(name, self.jsdoc_val(declared_type), "const")
+                elif reassigned and not const:
+                    same = self.same_type_everywhere(val, self.assignments.get((fn.id, name), []))
+                    if same is not None:  # `let page = doc.addPage(); ... page = doc.addPage();`
+                        self.scopes[-1][name] = Binding(name, same, "let")
+                    else:  # several kinds of values over time: only the evidence of its uses can type it
+                        self.bind(name, None, "const", decl, scope_end)
+                elif val is None and _inferable(value):
+                    self.bind(name, None, "const", decl, scope_end)
+                else:
+                    self.scopes[-1][name] = Binding(name, val, "const")
+            elif name_node.type == "object_pattern":
+                self.destructure(name_node, val)
+            elif name_node.type == "array_pattern" and val is not None and val.kind == "arr":
+                for el in name_node.named_children:
+                    if el.type == "identifier":
+                        self.scopes[-1][self.text(el)] = Binding(self.text(el), val.inner, "const")
+                    else:
+                        for ident in _pattern_identifiers(el):
+                            self.scopes[-1][self.text(ident)] = Binding(self.text(ident), None, "let")
+            else:
+                for ident in _pattern_identifiers(name_node):
+                    self.scopes[-1][self.text(ident)] = Binding(self.text(ident), None, "let")
+
+    def destructure(self, pattern: Node, val: Val | None) -> None:
+        for prop in pattern.named_children:
+            if prop.type == "shorthand_property_identifier_pattern":
+                key = target = self.text(prop)
+                key_node = prop
+            elif prop.type == "pair_pattern":
+                key_node = prop.child_by_field_name("key")
+                value = prop.child_by_field_name("value")
+                key = self.text(key_node)
+                if value is None or value.type != "identifier":
+                    for ident in _pattern_identifiers(value) if value is not None else []:
+                        self.scopes[-1][self.text(ident)] = Binding(self.text(ident), None, "let")
+                    continue
+                target = self.text(value)
+            else:
+                for ident in _pattern_identifiers(prop):
+                    self.scopes[-1][self.text(ident)] = Binding(self.text(ident), None, "let")
+                continue
+            sub = self.member_of(val, key, key_node, "read") if val is not None else None
+            self.scopes[-1][target] = Binding(target, sub, "const")
+
+    def import_statement(self, node: Node) -> None:
+        src = node.child_by_field_name("source")
+        spec = self.module_name(self.text(src).strip("\"'`")) if src is not None else ""
+        mod = self.model.modules.get(spec)
+        for clause in (c for c in node.named_children if c.type == "import_clause"):
+            for part in clause.named_children:
+                if part.type == "identifier":
+                    val = (self.export_val(spec, "default") or self.export_val(spec, "=")) if mod else None
+                    self.scopes[0][self.text(part)] = Binding(self.text(part), val, "import")
+                elif part.type == "namespace_import":
+                    ident = next((c for c in part.named_children if c.type == "identifier"), None)
+                    if ident is not None:
+                        self.scopes[0][self.text(ident)] = Binding(self.text(ident), Val("ns", module=spec) if mod else None, "import")
+                elif part.type == "named_imports":
+                    for s in (c for c in part.named_children if c.type == "import_specifier"):
+                        name_node = s.child_by_field_name("name")
+                        alias = s.child_by_field_name("alias")
+                        name = self.text(name_node)
+                        local = self.text(alias) if alias is not None else name
+                        val = None
+                        if mod is not None:
+                            known = self.model.export(spec, name) is not None or name in mod.exports
+                            if known:
+                                val = self.export_val(spec, name)
+                            elif mod.complete:
+                                cands = [n for n in mod.exports if n not in ("default", "=")]
+                                self.result.import_problems.append(Access(
+                                    name_node.start_byte, name_node.end_byte, name, Val("ns", module=spec), None, None,
+                                    True, "import", cands, spec, True))
+                        self.scopes[0][local] = Binding(local, val, "import")
+
+    def for_in(self, node: Node) -> None:
+        left = node.child_by_field_name("left")
+        right = node.child_by_field_name("right")
+        rv = self.ev(right) if right is not None else None
+        is_of = any(c.type == "of" for c in node.children)
+        self.scopes.append({})
+        try:
+            elem = rv.inner if (is_of and rv is not None and rv.kind == "arr") else None
+            if left is not None:
+                if left.type == "identifier":
+                    self.scopes[-1][self.text(left)] = Binding(self.text(left), elem, "let")
+                else:
+                    for ident in _pattern_identifiers(left):
+                        self.scopes[-1][self.text(ident)] = Binding(self.text(ident), elem if left.type == "identifier" else None, "let")
+            body = node.child_by_field_name("body")
+            if body is not None:
+                self.ev(body)
+        finally:
+            self.scopes.pop()
+
+    def jsdoc_val(self, type_text: str | None) -> Val | None:
+        if not type_text:
+            return None
+        m = re.fullmatch(r"\s*import\(\s*['\"]([^'\"]+)['\"]\s*\)\.([\w$.]+)\s*", type_text)
+        if m:
+            exp = self.model.export(m.group(1), m.group(2).split(".")[0])
+            if exp and exp[0] == "type":
+                return Val("inst", exp[1])
+            return None
+        parsed = parse_type(type_text.strip().lstrip("?!").rstrip("="))
+        return self._parsed_in_scope(parsed)
+
+    def _parsed_in_scope(self, parsed) -> Val | None:
+        if parsed is None:
+            return None
+        if parsed[0] == "name":
+            b = self.lookup(parsed[1])
+            if b is not None and b.val is not None and b.val.kind == "class":
+                t = self.model.type(b.val.tid)
+                return Val("inst", b.val.tid) if t is not None and t.kind in ("class", "interface") else None
+            tids = self.model.type_names.get(parsed[1], [])
+            if len(tids) == 1:
+                return self.to_val(parsed, tids[0][0], None, 1.0)
+            return None
+        if parsed[0] in ("array", "promise"):
+            inner = self._parsed_in_scope(parsed[1])
+            return Val(parsed[0], inner=inner)
+        return None
+
+
+# --- helpers -------------------------------------------------------------------------------------------------
+def _usage(member_expr: Node, parent: Node | None) -> str:
+    if parent is None:
+        return "read"
+    if parent.type in ("assignment_expression", "augmented_assignment_expression") and \
+            parent.child_by_field_name("left") == member_expr:
+        return "write"
+    if parent.type == "call_expression" and parent.child_by_field_name("function") == member_expr:
+        args = parent.child_by_field_name("arguments")
+        return "call-args" if args is not None and args.named_child_count else "read-call"
+    return "read"
+
+
+def _declared_from_call(member_expr: Node, up: tuple) -> Node | None:
+    """The `const x = obj.m(...)` / `const x = await obj.m(...)` declarator around a callee, if any."""
+    call = up[0] if up else None
+    if call is None or call.type != "call_expression" or call.child_by_field_name("function") != member_expr:
+        return None
+    parent = up[1] if len(up) > 1 else None
+    if parent is not None and parent.type == "await_expression":
+        parent = up[2] if len(up) > 2 else None
+    if parent is None or parent.type != "variable_declarator":
+        return None
+    name = parent.child_by_field_name("name")
+    return parent if name is not None and name.type == "identifier" else None
+
+
+def _first_string(args: Node | None, an: Analyzer) -> str | None:
+    if args is None or not args.named_children:
+        return None
+    first = args.named_children[0]
+    if first.type != "string":
+        return None
+    return an.text(first)[1:-1]
+
+
+def _inferable(value: Node | None) -> bool:
+    """A declaration whose value's type we could not follow but may infer: not a literal or a local construct."""
+    if value is None:
+        return False
+    return value.type in ("call_expression", "member_expression", "await_expression", "subscript_expression",
+                          "identifier", "parenthesized_expression")
+
+
+def _pattern_identifiers(node: Node) -> list[Node]:
+    out, stack = [], [node]
+    while stack:
+        n = stack.pop()
+        if n.type in ("identifier", "shorthand_property_identifier_pattern"):
+            out.append(n)
+        elif n.type == "pair_pattern":
+            v = n.child_by_field_name("value")
+            if v is not None:
+                stack.append(v)
+        elif n.type == "assignment_pattern":
+            left = n.child_by_field_name("left")
+            if left is not None:
+                stack.append(left)
+        else:
+            stack.extend(n.named_children)
+    return out
+
+
+def _name_score(var: str, type_name: str) -> int:
+    v, t = var.lower(), type_name.lower()
+    if v == t:
+        return 3
+    if t.endswith(v) or v.endswith(t):
+        return 2
+    return 1 if _name_matches(var, type_name) else 0
+
+
+def _name_matches(var: str, type_name: str) -> bool:
+    """Weak tie-breaker: `page` ~ `Page`, `pdfDoc` ~ `PDFDocument`, `footerBlock` ~ `Block`."""
+    v, t = var.lower(), type_name.lower()
+    if v == t or v.endswith(t) or t.endswith(v):
+        return True
+    vt, tt = sg.tokens(var), sg.tokens(type_name)
+    if vt and tt and all(any(tok.startswith(x) or x.startswith(tok) for tok in tt) for x in vt):
+        return True
+    return False
+
+
+_PARAM_RE = re.compile(r"@param\s+\{([^}]*)\}\s+\[?([\w$]+)")
+_TYPE_RE = re.compile(r"@type\s+\{([^}]*)\}")
+
+
+def _leading_comment(an: Analyzer, node: Node) -> str:
+    """The JSDoc block right above `node` (or above the statement holding it)."""
+    target = node
+    for _ in range(3):
+        prev = target.prev_named_sibling
+        if prev is not None and prev.type == "comment":
+            text = an.text(prev)
+            return text if text.startswith("/**") else ""
+        parent = target.parent
+        if parent is None or parent.type in ("program", "statement_block", "class_body"):
+            return ""
+        target = parent
+    return ""
+
+
+def _jsdoc_params(an: Analyzer, fn: Node) -> dict[str, str]:
+    text = _leading_comment(an, fn)
+    return {m.group(2): m.group(1) for m in _PARAM_RE.finditer(text)} if text else {}
+
+
+def _jsdoc_type(an: Analyzer, decl: Node) -> str | None:
+    prev = decl.prev_named_sibling
+    if prev is not None and prev.type == "comment" and prev.end_point[0] >= decl.start_point[0] - 1:
+        m = _TYPE_RE.search(an.text(prev))
+        if m:
+            return m.group(1)
+    return None
+
+
+def analyze(doc: ParsedDocument, model: ObjectModel) -> Analysis:
+    if doc.tree is None or doc.language != "javascript":
+        return Analysis()
+    return Analyzer(doc, model).run()

