@@ -17,7 +17,7 @@ from lsp_server import __version__, plugins
 from lsp_server.checks import CheckContext, Phase, run_checks
 from lsp_server.commands import CLI_COMMANDS, CommandError, cli_command
 from lsp_server.config import find_config, load_settings
-from lsp_server.document import ParsedDocument
+from lsp_server.document import ParsedDocument, real_path
 from lsp_server.findings import Finding, Severity
 from lsp_server.positions import UTF16
 from lsp_server.workspace import Workspace
@@ -32,8 +32,8 @@ class UsageError(Exception):
 def workspace_for(target: Path, config: Path | None = None) -> Workspace:
     """The workspace a CLI path belongs to: the folder of `--config`, else of the nearest footprint.toml,
     else the path itself (a folder) or its folder (a file). Config errors are a UsageError."""
-    target = target.resolve()
-    config_path = config.resolve() if config else find_config(target)
+    target = real_path(target)
+    config_path = real_path(config) if config else find_config(target)
     if config and not config_path.is_file():
         raise UsageError(f"{config}: no such config file")
     root = config_path.parent if config_path else (target if target.is_dir() else target.parent)
@@ -67,19 +67,27 @@ def finding_text(doc: ParsedDocument, path: Path, f: Finding) -> str:
     return f"{display_path(path)}:{line + 1}:{character + 1}: {f.severity.label} {f.code} {f.message}"
 
 
-def check_paths(paths: list[Path], config: Path | None = None) -> list[tuple[ParsedDocument, Path, Finding]]:
-    """Every check (as-you-type and on-save) over files and folders, in path order."""
+def check_paths(paths: list[Path], config: Path | None = None,
+                skipped: dict[Path, str] | None = None) -> list[tuple[ParsedDocument, Path, Finding]]:
+    """Every check (as-you-type and on-save) over files and folders, in path order. Folders yield their
+    JavaScript sources; a file named explicitly is checked in whatever language it is (a .d.ts too).
+    Files left out (too large, binary, unreadable, not code) are added to `skipped` with the reason."""
     results = []
     for target in paths:
         if not target.exists():
             raise UsageError(f"{target}: no such file or directory")
         ws = workspace_for(target, config)
-        for path in ws.files(target.resolve()):
+        resolved = real_path(target)
+        for path in [resolved] if resolved.is_file() else ws.files(resolved):
             doc = ws.document(path)
-            if doc is None:
+            if doc is not None and doc.language is None and skipped is not None:
+                skipped[path] = "not a JavaScript or TypeScript file"
+            if doc is None or doc.language is None:
                 continue
             for f in run_checks(doc, CheckContext(ws), (Phase.TYPE, Phase.SAVE)):
                 results.append((doc, path, f))
+        if skipped is not None:
+            skipped.update(ws.skipped)
     return results
 
 
@@ -93,6 +101,7 @@ def _check(parser: argparse.ArgumentParser):
                              "untracked files included); at most [rules] max_per_diff rules, as reminders")
 
     def run(args: argparse.Namespace) -> int:
+        skipped: dict[Path, str] = {}
         if args.diff is not None:
             from lsp_server.conventions.commands import diff_findings
 
@@ -100,7 +109,9 @@ def _check(parser: argparse.ArgumentParser):
         elif not args.paths:
             raise UsageError("check: give at least one PATH (or --diff)")
         else:
-            results = check_paths(args.paths, args.config)
+            results = check_paths(args.paths, args.config, skipped)
+        for path, reason in sorted(skipped.items()):
+            print(f"footprint-ls: skipped {display_path(path)}: {reason}", file=sys.stderr)
         if args.format == "json":
             print(json.dumps([finding_json(d, p, f) for d, p, f in results], indent=2, ensure_ascii=False))
         else:
@@ -123,6 +134,11 @@ def _serve(parser: argparse.ArgumentParser):
     def run(args: argparse.Namespace) -> int:
         from lsp_server.server import serve
 
+        if args.tcp:
+            if args.host not in ("127.0.0.1", "::1", "localhost"):
+                logging.getLogger(__name__).warning(
+                    "listening on %s: anyone who can reach this address can read files through the server", args.host)
+            logging.getLogger(__name__).info("serving LSP on %s:%s (TCP)", args.host, args.port)
         serve(tcp=args.tcp, host=args.host, port=args.port)
         return EXIT_OK
 
@@ -147,9 +163,41 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class ProtocolContentFilter(logging.Filter):
+    """Keeps document contents out of logs unless tracing (`--log-level DEBUG`).
+
+    pygls logs every JSON-RPC message it sends at INFO ("Sending data: {...}", document text included) and
+    the params of a message it fails on at ERROR. Without trace, pygls records below WARNING are dropped
+    and long or structured arguments of the others are replaced by their type and size.
+    """
+
+    MAX_ARG_CHARS = 120
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not record.name.startswith("pygls"):
+            return True
+        if record.levelno < logging.WARNING:
+            return False
+        if isinstance(record.args, tuple):
+            record.args = tuple(self._redact(a) for a in record.args)
+        elif record.args:  # a mapping: keep the template, drop the values
+            record.msg, record.args = f"{record.msg} [arguments redacted]", ()
+        return True
+
+    def _redact(self, value: object) -> object:
+        if value is None or isinstance(value, (bool, int, float)):
+            return value
+        if isinstance(value, str) and len(value) <= self.MAX_ARG_CHARS and "\n" not in value:
+            return value
+        size = len(value) if isinstance(value, (str, bytes, list, tuple, dict)) else None
+        return f"<{type(value).__name__}{f' of {size}' if size is not None else ''} redacted; trace with --log-level DEBUG>"
+
+
 def configure_logging(level: str, log_file: Path | None) -> None:
     handler: logging.Handler = logging.FileHandler(log_file, encoding="utf-8") if log_file else logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    if level != "DEBUG":
+        handler.addFilter(ProtocolContentFilter())
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level)

@@ -16,10 +16,15 @@ import hashlib
 import os
 import re
 import tomllib
+import types
 import typing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
+
+import pathspec
+
+from lsp_server.document import real_path
 
 CONFIG_FILE = "footprint.toml"
 PACK_FILE = "pack.toml"
@@ -93,13 +98,13 @@ class Settings:
         if self.top.cache_dir:
             return Path(self.top.cache_dir)
         base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-        digest = hashlib.sha1(str(self.root.resolve()).encode()).hexdigest()[:12]
+        digest = hashlib.sha1(str(real_path(self.root)).encode()).hexdigest()[:12]
         return base / "footprint" / f"{self.root.name or 'root'}-{digest}"
 
 
 def find_config(start: Path) -> Path | None:
     """The nearest `footprint.toml` at or above `start`."""
-    start = start.resolve()
+    start = real_path(start)
     for folder in [start, *start.parents] if start.is_dir() else [start.parent, *start.parent.parents]:
         candidate = folder / CONFIG_FILE
         if candidate.is_file():
@@ -109,7 +114,7 @@ def find_config(start: Path) -> Path | None:
 
 def load_settings(root: Path, config_path: Path | None = None, client: dict | None = None) -> Settings:
     """Load the workspace at `root`: its footprint.toml (or `config_path`), its packs, client settings."""
-    root = root.resolve()
+    root = real_path(root)
     if config_path is None and (root / CONFIG_FILE).is_file():
         config_path = root / CONFIG_FILE
     settings = Settings(root=root, config_path=config_path)
@@ -130,9 +135,28 @@ def load_settings(root: Path, config_path: Path | None = None, client: dict | No
     for layer in layers:
         _merge_into(merged, layer)
     top = merged.pop("", {})
+    _check_top_values(top, settings)
     settings.top = TopLevel(**top)
     settings.values = merged
     return settings
+
+
+def _check_top_values(top: dict, settings: Settings) -> None:
+    """Values of the right type that still make no sense fall back to the default, with an error."""
+    where = settings.config_path
+    if "max_file_bytes" in top and top["max_file_bytes"] < 1:
+        settings.errors.append(ConfigError(where, _locate(where, "", "max_file_bytes"),
+                                           f"max_file_bytes: must be at least 1, got {top.pop('max_file_bytes')}"))
+    bad = []
+    for pattern in top.get("exclude", []):
+        try:
+            pathspec.GitIgnoreSpec.from_lines([pattern])
+        except (ValueError, TypeError):
+            bad.append(pattern)
+    if bad:
+        settings.errors.append(ConfigError(where, _locate(where, "", "exclude"),
+                                           f"exclude: not a valid gitignore pattern: {', '.join(map(repr, bad))}"))
+        top["exclude"] = [p for p in top["exclude"] if p not in bad]
 
 
 def _load_pack(folder: Path, settings: Settings) -> dict:
@@ -161,6 +185,9 @@ def _read_toml(path: Path, errors: list[ConfigError]) -> dict | None:
         match = re.search(r"line (\d+)", str(exc))
         line = int(match.group(1)) - 1 if match else 0
         errors.append(ConfigError(path, line, f"invalid TOML: {exc}"))
+        return None
+    except RecursionError:  # tomllib recurses into nested arrays and inline tables
+        errors.append(ConfigError(path, 0, "invalid TOML: values are nested too deeply"))
         return None
 
 
@@ -221,7 +248,7 @@ def _type_problem(value: Any, hint: Any) -> str | None:
     """A message when `value` does not fit the type `hint`, else None."""
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
-    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+    if origin in (typing.Union, types.UnionType):
         if any(_type_problem(value, a) is None for a in args):
             return None
         return f"expected {_type_name(hint)}, got {_type_name(type(value))}"
@@ -267,7 +294,7 @@ def _resolve_paths(value: Any, f: dataclasses.Field, base: Path) -> Any:
         return value
 
     def resolve(p: str) -> str:
-        return str((base / os.path.expanduser(p)).resolve()) if p else p
+        return str(real_path(base / os.path.expanduser(p))) if p else p
 
     if isinstance(value, str):
         return resolve(value)

@@ -52,12 +52,17 @@ class ParsedDocument:
 
     @classmethod
     def create(
-        cls, uri: str, text: str, version: int | None = None, language: str | None = None
+        cls, uri: str, text: str, version: int | None = None, language: str | None = None, analyse: bool = True
     ) -> "ParsedDocument":
-        """Parse `text` from scratch. `language` defaults to the one the URI's extension implies."""
-        if language is None:
+        """Parse `text` from scratch. `language` defaults to the one the URI's extension implies;
+        `analyse=False` keeps the text only (language None, no tree), e.g. for a file over the size limit."""
+        if not analyse:
+            language = None
+        elif language is None:
             language = languages.language_for_path(uri_to_path(uri) or uri)
         source = encode(text)
+        if not text.isascii():
+            text = source.decode("utf-8")  # keep text == source: a lone surrogate became "?" in both
         tree = languages.parser(language).parse(source) if language else None
         return cls(uri, text, version, language, source, tree, LineIndex.of(source))
 
@@ -118,17 +123,30 @@ def encode(text: str) -> bytes:
 
 
 def uri_to_path(uri: str) -> Path | None:
-    """The filesystem path of a `file:` URI, or None for other schemes."""
+    """The filesystem path of a `file:` URI, or None for other schemes (and for names no OS accepts)."""
     parsed = urlparse(uri)
     if parsed.scheme != "file":
         return None
     if os.name == "nt":
         from nturl2path import url2pathname  # what urllib.request uses on Windows; it unquotes itself
 
-        return Path(url2pathname(parsed.path))
-    # Unquote exactly once (a file named `a%41.js` arrives as `a%2541.js`). Not urllib.request's
-    # url2pathname: importing urllib.request costs ~50 ms of server start-up (http.client, email).
-    return Path(unquote(parsed.path))
+        path = url2pathname(parsed.path)
+    else:
+        # Unquote exactly once (a file named `a%41.js` arrives as `a%2541.js`). Not urllib.request's
+        # url2pathname: importing urllib.request costs ~50 ms of server start-up (http.client, email).
+        path = unquote(parsed.path)
+    if "\x00" in path:
+        return None
+    return Path(path)
+
+
+def real_path(path: str | Path) -> Path:
+    """`Path.resolve()` that never raises: a symlink loop (RuntimeError on Python 3.11, OSError later) or
+    a name the OS refuses resolves to the absolute path as written; reading it then fails cleanly."""
+    try:
+        return Path(path).resolve()
+    except (OSError, RuntimeError, ValueError):
+        return Path(os.path.abspath(path))
 
 
 def path_to_uri(path: str | Path) -> str:

@@ -48,8 +48,27 @@ def shift_findings(findings: list[Finding], edits: list[ByteEdit]) -> list[Findi
         kept = []
         for f in findings:
             if f.end < edit.start or (f.end == edit.start and f.start < f.end):
-                kept.append(f)
+                kept.append(_shift_fix(f, edit))
             elif f.start > edit.old_end:
-                kept.append(replace(f, start=f.start + edit.delta, end=f.end + edit.delta))
+                kept.append(_shift_fix(replace(f, start=f.start + edit.delta, end=f.end + edit.delta), edit))
         findings = kept
     return findings
+
+
+def _shift_fix(f: Finding, edit: ByteEdit) -> Finding:
+    """Move the byte offsets of the finding's `data.fix` edits with `edit` too; a fix with an edit the
+    user's edit touched no longer applies to this text, so it is dropped (the finding stays until the
+    next check recomputes it). Without this, a quick fix requested before the recheck edited stale bytes."""
+    fix = (f.data or {}).get("fix")
+    if not fix or not edit.delta and edit.start == edit.old_end:
+        return f
+    moved = []
+    for e in fix.get("edits", []):
+        if e["end"] < edit.start or (e["end"] == edit.start and e["start"] < e["end"]):
+            moved.append(e)
+        elif e["start"] > edit.old_end:
+            moved.append({**e, "start": e["start"] + edit.delta, "end": e["end"] + edit.delta})
+        else:
+            data = {k: v for k, v in f.data.items() if k != "fix"}
+            return replace(f, data=data or None)
+    return replace(f, data={**f.data, "fix": {**fix, "edits": moved}})

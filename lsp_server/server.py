@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from lsprotocol import types as lsp
-from pygls.exceptions import JsonRpcInvalidParams
+from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
+from pygls.protocol.language_server import lsp_method
 
 from lsp_server import __version__, plugins, providers
 from lsp_server.cancellation import NestedCancelMixin
@@ -30,8 +31,8 @@ from lsp_server.config import ConfigError
 from lsp_server.convert import (
     byte_offset, lsp_diagnostic, lsp_highlight, lsp_range, lsp_workspace_edit,
 )
-from lsp_server.document import ParsedDocument, TextChange, path_to_uri, uri_to_path
-from lsp_server.findings import shift_findings
+from lsp_server.document import ParsedDocument, TextChange, path_to_uri, real_path, uri_to_path
+from lsp_server.findings import Finding, Severity, shift_findings
 from lsp_server.languages import LANGUAGE_IDS, language_for_path
 from lsp_server.positions import normalize_encoding
 from lsp_server.session import DocumentState, Session
@@ -42,14 +43,111 @@ log = logging.getLogger(__name__)
 WATCHED_GLOB = "**/*.{js,mjs,cjs,jsx,ts,mts,cts,tsx,md,markdown,txt,html,htm,json,toml}"
 
 
-class _Protocol(NestedCancelMixin, LanguageServerProtocol):
-    """pygls' protocol; a cancelled executeCommand also cancels the command it runs (cancellation.py)."""
+class _Unreadable:
+    """Stands in for a message whose params did not fit the LSP schema (already answered or logged)."""
+
+
+def _validation_reason(exc: BaseException) -> str:
+    """The leaf messages of a cattrs validation error ("Position.line should be in range ...")."""
+    cause = exc.__cause__ or exc
+    leaves: list[str] = []
+    stack = [cause]
+    while stack and len(leaves) < 3:
+        e = stack.pop()
+        if isinstance(e, BaseExceptionGroup):
+            stack.extend(reversed(e.exceptions))
+        else:
+            leaves.append(str(e)[:200])
+    return "; ".join(leaves) or type(cause).__name__
+
+
+class FootprintProtocol(NestedCancelMixin, LanguageServerProtocol):
+    """pygls' protocol (a cancelled executeCommand also cancels the command it runs: cancellation.py), with
+    these changes:
+
+    - a request whose params do not fit the LSP schema (a negative line, a missing field) is answered with
+      InvalidParams instead of being dropped with an error popup (which left the client waiting forever);
+      a malformed notification is logged and dropped;
+    - pygls does not keep its own copy of open documents: the Session does (ParsedDocument). pygls' copy
+      doubled the memory and its change handling clamps the client's ranges *in place* with rules that
+      differ from positions.py (a range ending past the last line's end lost a character), so our
+      handler received altered ranges and the server's text diverged from the editor's.
+    """
+
+    def _user_handler(self, method: str, params):
+        if (handler := self.fm.features.get(method)) is not None:
+            yield handler, (params,), None
+
+    @lsp_method(lsp.TEXT_DOCUMENT_DID_OPEN)
+    def lsp_text_document__did_open(self, params: lsp.DidOpenTextDocumentParams):
+        yield from self._user_handler(lsp.TEXT_DOCUMENT_DID_OPEN, params)
+
+    @lsp_method(lsp.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(self, params: lsp.DidChangeTextDocumentParams):
+        yield from self._user_handler(lsp.TEXT_DOCUMENT_DID_CHANGE, params)
+
+    @lsp_method(lsp.TEXT_DOCUMENT_DID_CLOSE)
+    def lsp_text_document__did_close(self, params: lsp.DidCloseTextDocumentParams):
+        yield from self._user_handler(lsp.TEXT_DOCUMENT_DID_CLOSE, params)
+
+    def structure_message(self, data):
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as exc:
+            if not isinstance(data, dict) or "jsonrpc" not in data or "method" not in data:
+                raise
+            reason = _validation_reason(exc)
+            if "id" in data:
+                self._send_response(data["id"], None, JsonRpcInvalidParams(
+                    f"{data['method']}: invalid params: {reason}").to_response_error())
+            else:
+                log.warning("dropped %s notification: invalid params: %s", data["method"], reason)
+            return _Unreadable()
+
+    def handle_message(self, message):
+        if isinstance(message, _Unreadable):
+            return
+        super().handle_message(message)
+
+    def _execute_handler(self, msg_id, handler, callback, args=None, kwargs=None):
+        # pygls files the future of every async/threaded/generator handler under `msg_id` (a fresh uuid
+        # for notifications and generator steps) and only ever removes those of client requests: each
+        # keystroke leaked its params and task (about 6 MB a minute while typing). Forget it when done.
+        super()._execute_handler(msg_id, handler, callback, args, kwargs)
+        future = self._request_futures.get(msg_id)
+        if future is not None:
+            def forget(done, msg_id=msg_id):
+                if self._request_futures.get(msg_id) is done:
+                    del self._request_futures[msg_id]
+            future.add_done_callback(forget)
+
+    @lsp_method(lsp.SHUTDOWN)
+    def lsp_shutdown(self, *args):
+        # pygls' version, iterating over a copy: cancelling a future runs its callbacks, and `forget`
+        # above removes the future from the dict being iterated.
+        if (handler := self.fm.features.get(lsp.SHUTDOWN)) is not None:
+            yield handler, args, None
+        current_id = self.msg_id
+        for msg_id, future in list(self._request_futures.items()):
+            if msg_id != current_id and not future.done():
+                future.cancel()
+        self._shutdown = True
+        return None
+
+    def _send_handler_result(self, future, *, msg_id):
+        # Bad arguments are the caller's mistake: answer InvalidParams without pygls' ERROR traceback.
+        if future.done() and not future.cancelled() and isinstance(future.exception(), JsonRpcInvalidParams):
+            self._request_futures.pop(msg_id, None)
+            log.info("request %s refused: %s", msg_id, future.exception())
+            self._send_response(msg_id, error=future.exception().to_response_error())
+            return
+        super()._send_handler_result(future, msg_id=msg_id)
 
 
 class FootprintServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("footprint-ls", __version__, text_document_sync_kind=lsp.TextDocumentSyncKind.Incremental,
-                         protocol_cls=_Protocol)
+                         protocol_cls=FootprintProtocol)
         self.session = Session()
         self.pending: dict[str, asyncio.Task] = {}
         self.warned_slow: set[str] = set()
@@ -330,7 +428,7 @@ def initialize(ls: FootprintServer, params: lsp.InitializeParams) -> None:
         roots = [uri_to_path(params.root_uri)]
     elif not roots and params.root_path:
         roots = [Path(params.root_path)]
-    session.roots = [r.resolve() for r in roots if r is not None]
+    session.roots = [real_path(r) for r in roots if r is not None]
     options = params.initialization_options
     if isinstance(options, dict):
         session.client_settings = options.get("footprint", options)
@@ -369,15 +467,32 @@ def did_open(ls: FootprintServer, params: lsp.DidOpenTextDocumentParams) -> None
     item = params.text_document
     path = uri_to_path(item.uri)
     language = LANGUAGE_IDS.get(item.language_id) or (language_for_path(path) if path else None)
-    doc = ParsedDocument.create(item.uri, item.text, item.version, language)
-    ls.session.documents[item.uri] = DocumentState(doc)
     ws = ls.session.workspace_for_path(path)
+    too_large = bool(language) and len(item.text) * 4 > ws.settings.top.max_file_bytes \
+        and len(item.text.encode("utf-8", "replace")) > ws.settings.top.max_file_bytes
+    doc = ParsedDocument.create(item.uri, item.text, item.version, language, analyse=not too_large)
+    state = ls.session.documents[item.uri] = DocumentState(doc, too_large_language=language if too_large else None)
     ws.open_document(doc)
     if ws.settings.errors:
         ls.publish_config_errors()
-    if has_checks(doc):
+    if too_large:
+        _mark_too_large(ls, item.uri, state, ws.settings.top.max_file_bytes)
+    elif has_checks(doc):
         # A file opens as it is on disk, so it gets the on-save checks too.
         ls.schedule(item.uri, (Phase.TYPE, Phase.SAVE), delay=0)
+
+
+def _mark_too_large(ls: FootprintServer, uri: str, state: DocumentState, limit: int) -> None:
+    """A document over max_file_bytes is kept in sync but not parsed or checked (a multi-megabyte minified
+    file would take tens of seconds per keystroke): one information diagnostic says so."""
+    size = len(state.doc.source)
+    if not state.type_findings:
+        log.info("not analysing %s: %d bytes is over max_file_bytes (%d)", uri, size, limit)
+    state.save_findings = []
+    state.type_findings = [Finding("file-too-large", f"Footprint does not analyse this file: {size} bytes is over "
+                                   f"the {limit}-byte limit (max_file_bytes in footprint.toml).", 0, 0,
+                                   Severity.INFORMATION, check="file-too-large")]
+    ls.publish(uri)
 
 
 @server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
@@ -395,8 +510,19 @@ def did_change(ls: FootprintServer, params: lsp.DidChangeTextDocumentParams) -> 
     state.doc = doc
     state.save_findings = shift_findings(state.save_findings, edits)
     state.type_findings = shift_findings(state.type_findings, edits)
-    ls.session.workspace_for_path(doc.path).open_document(doc)
-    if doc.language:
+    ws = ls.session.workspace_for_path(doc.path)
+    if state.too_large_language:
+        limit = ws.settings.top.max_file_bytes
+        if len(doc.source) > limit:
+            ws.open_document(doc)
+            _mark_too_large(ls, uri, state, limit)
+            return
+        # Back under the limit: analyse it again, from scratch.
+        state.doc = doc = ParsedDocument.create(uri, doc.text, doc.version, state.too_large_language)
+        state.too_large_language, state.type_findings, state.save_findings = None, [], []
+        ls.schedule(uri, (Phase.TYPE, Phase.SAVE), delay=0)
+    ws.open_document(doc)
+    if has_checks(doc):
         ls.schedule(uri, (Phase.TYPE,), delay=ls.typing_delay(uri))
 
 
@@ -454,7 +580,7 @@ async def did_change_watched_files(ls: FootprintServer, params: lsp.DidChangeWat
             # Open in the editor: written by an agent or saved elsewhere; on-disk text = saved text.
             if has_checks(state.doc):
                 ls.schedule(uri, (Phase.TYPE, Phase.SAVE), delay=0)
-        elif language_for_path(path) and ls.session.workspace_for_path(path).contains(path.resolve()):
+        elif language_for_path(path) and ls.session.workspace_for_path(path).contains(real_path(path)):
             await ls.check_disk_file(path)
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lsp_server.config import CONFIG_FILE, find_config
-from lsp_server.document import ParsedDocument
+from lsp_server.document import ParsedDocument, real_path
 from lsp_server.findings import Finding
 from lsp_server.positions import UTF16, Encoding
 from lsp_server.workspace import Workspace
@@ -24,6 +24,7 @@ class DocumentState:
     type_findings: list[Finding] = field(default_factory=list)
     save_findings: list[Finding] = field(default_factory=list)
     save_version: int | None = None  # version the save findings were computed for
+    too_large_language: str | None = None  # set while the document is over max_file_bytes: kept, not analysed
 
     @property
     def findings(self) -> list[Finding]:
@@ -46,7 +47,7 @@ class Session:
         """The workspace a file belongs to: the deepest root folder containing it, else the folder of
         its nearest footprint.toml, else its own folder (so a lone file still gets defaults)."""
         if path is not None:
-            path = path.resolve()
+            path = real_path(path)
             containing = [r for r in self.roots if r == path or r in path.parents]
             if containing:
                 return self.workspace(max(containing, key=lambda r: len(r.parts)))
@@ -55,7 +56,7 @@ class Session:
         return self.workspace(self.roots[0] if self.roots else Path.cwd())
 
     def workspace(self, root: Path) -> Workspace:
-        root = root.resolve()
+        root = real_path(root)
         with self._lock:
             ws = self.workspaces.get(root)
             if ws is None:

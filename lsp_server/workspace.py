@@ -21,7 +21,7 @@ from typing import ClassVar, TypeVar
 import pathspec
 
 from lsp_server.config import Settings, load_settings
-from lsp_server.document import ParsedDocument, path_to_uri
+from lsp_server.document import ParsedDocument, path_to_uri, real_path
 from lsp_server.languages import SOURCE_LANGUAGES, language_for_path
 
 log = logging.getLogger(__name__)
@@ -105,16 +105,16 @@ def read_text_file(path: Path, max_bytes: int) -> str:
     """Read a text file; raise FileTooLarge / BinaryFile / OSError. Invalid UTF-8 is replaced, not fatal."""
     size = path.stat().st_size
     if size > max_bytes:
-        raise FileTooLarge(f"{path}: {size} bytes is over the {max_bytes}-byte limit")
+        raise FileTooLarge(f"{size} bytes is over the {max_bytes}-byte limit (max_file_bytes)")
     data = path.read_bytes()
     if is_binary(data[:8192]):
-        raise BinaryFile(f"{path}: binary file")
+        raise BinaryFile("binary file (it contains NUL bytes)")
     return data.decode("utf-8", errors="replace")
 
 
 class Workspace:
     def __init__(self, root: Path, settings: Settings | None = None):
-        self.root = root.resolve()
+        self.root = real_path(root)
         self.settings = settings or load_settings(self.root)
         self._overlay: dict[Path, ParsedDocument] = {}
         # Parsed files read from disk, least recently used first. Bounded: a parsed tree costs ~35x its
@@ -126,6 +126,7 @@ class Workspace:
         self._service_locks: dict[type[Service], threading.Lock] = {}
         self._lock = threading.RLock()
         self._skipped_logged: set[Path] = set()
+        self.skipped: dict[Path, str] = {}  # files left out (too large, binary, unreadable) and why
         # Shows a warning to the user (the server sets it to window/showMessage); None: log only (CLI).
         self.notify_user: Callable[[str], None] | None = None
 
@@ -156,10 +157,10 @@ class Workspace:
         Skips SKIPPED_DIRS, our cache folder, whatever `.gitignore` files (at any depth) and the config's
         `exclude` globs match, binary files and files over `max_file_bytes` (one log line each).
         """
-        base = (under or self.root).resolve()
+        base = real_path(under or self.root)
         wanted = set(languages) if languages is not None else None
-        exclude = pathspec.GitIgnoreSpec.from_lines(self.settings.top.exclude) if self.settings.top.exclude else None
-        cache_dir = str(self.cache_dir.resolve())
+        exclude = gitignore_spec(self.settings.top.exclude) if self.settings.top.exclude else None
+        cache_dir = str(real_path(self.cache_dir))
         root_prefix = _prefix(str(self.root))
         max_bytes = self.settings.top.max_file_bytes
         # Each entry: (folder prefix, spec) for the .gitignore files from the root down to the current folder.
@@ -208,25 +209,26 @@ class Workspace:
                 except OSError:
                     continue
                 if size > max_bytes:
-                    self._log_skip(Path(path), f"skipped {self.relpath(Path(path))}: {size} bytes is over max_file_bytes")
+                    self._log_skip(Path(path), f"{size} bytes is over the {max_bytes}-byte limit (max_file_bytes)")
                     continue
                 yield Path(path)
 
-    def _log_skip(self, path: Path, message: str) -> None:
+    def _log_skip(self, path: Path, reason: str) -> None:
+        self.skipped[path] = reason
         if path not in self._skipped_logged:
             self._skipped_logged.add(path)
-            log.info(message)
+            log.info("skipped %s: %s", self.relpath(path), reason)
 
     # --- documents ------------------------------------------------------------------------------------
     def open_document(self, doc: ParsedDocument) -> None:
         path = doc.path
         if path is not None:
             with self._lock:
-                self._overlay[path.resolve()] = doc
+                self._overlay[real_path(path)] = doc
 
     def close_document(self, path: Path) -> None:
         with self._lock:
-            self._overlay.pop(path.resolve(), None)
+            self._overlay.pop(real_path(path), None)
 
     def open_paths(self) -> list[Path]:
         """Resolved paths of the documents open in an editor (their text wins over the file on disk)."""
@@ -238,7 +240,7 @@ class Workspace:
 
         None for files that are missing, binary or too large (logged once).
         """
-        path = path.resolve()
+        path = real_path(path)
         with self._lock:
             if path in self._overlay:
                 return self._overlay[path]
@@ -255,10 +257,10 @@ class Workspace:
         try:
             text = read_text_file(path, self.settings.top.max_file_bytes)
         except (FileTooLarge, BinaryFile) as exc:
-            self._log_skip(path, f"skipped {exc}")
+            self._log_skip(path, str(exc))
             return None
         except OSError as exc:
-            log.info("cannot read %s: %s", path, exc)
+            self._log_skip(path, f"cannot read it: {exc.strerror or exc}")
             return None
         doc = ParsedDocument.create(path_to_uri(path), text)
         with self._lock:
@@ -305,7 +307,7 @@ class Workspace:
 
     def files_changed(self, paths: Iterable[Path]) -> None:
         """Files changed on disk (or were created/deleted): drop cached reads, update every service."""
-        changed = {p.resolve() for p in paths}
+        changed = {real_path(p) for p in paths}
         with self._lock:
             for p in changed:
                 self._forget(p)
@@ -346,4 +348,21 @@ def _gitignore(folder: Path) -> pathspec.PathSpec | None:
         lines = (folder / ".gitignore").read_text(encoding="utf-8", errors="replace").splitlines()
     except OSError:
         return None
-    return pathspec.GitIgnoreSpec.from_lines(lines)
+    return gitignore_spec(lines, folder / ".gitignore")
+
+
+def gitignore_spec(lines: list[str], source: Path | None = None) -> pathspec.PathSpec:
+    """A GitIgnoreSpec of `lines`, leaving out (and logging) lines git would reject, such as a lone `!`:
+    pathspec raises on them, and one bad line must not stop the file walker."""
+    try:
+        return pathspec.GitIgnoreSpec.from_lines(lines)
+    except (ValueError, TypeError):
+        good = []
+        for line in lines:
+            try:
+                pathspec.GitIgnoreSpec.from_lines([line])
+            except (ValueError, TypeError):
+                log.info("ignoring invalid pattern %r%s", line, f" in {source}" if source else "")
+                continue
+            good.append(line)
+        return pathspec.GitIgnoreSpec.from_lines(good)

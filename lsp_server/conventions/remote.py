@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from lsp_server.security import safe_git
 from lsp_server.storage import atomic_write_json, read_json, swap_directory
 
 log = logging.getLogger(__name__)
@@ -77,7 +78,7 @@ def git_env() -> dict[str, str]:
 
 def git(args: list[str], cwd: Path | None = None, timeout: float = 120, binary: bool = False):
     """Run git with hooks disabled and no prompts; raise FetchError with git's own message on failure."""
-    cmd = ["git", "-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false", *args]
+    cmd = safe_git(*args)  # hooks, fsmonitor, credential helpers and the ext:: transport off
     try:
         proc = subprocess.run(cmd, cwd=cwd, env=git_env(), capture_output=True, timeout=timeout,
                               stdin=subprocess.DEVNULL)
