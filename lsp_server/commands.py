@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from lsp_server.document import ParsedDocument
     from lsp_server.session import Session
     from lsp_server.workspace import Progress, Workspace
 
@@ -32,6 +33,19 @@ class CommandContext:
     cancelled: threading.Event = field(default_factory=threading.Event)
     progress: "Progress | None" = None
     client_id: str = "cli"  # identifies the caller for per-session state (turns, budgets)
+
+    def document(self, uri: str) -> "ParsedDocument":
+        """The document a command argument names: the editor's copy when open, else the file on disk."""
+        from lsp_server.document import uri_to_path
+
+        path = uri_to_path(uri)
+        if path is None:
+            raise CommandError(f"not a file URI: {uri}")
+        state = self.session.documents.get(uri) if self.session else None
+        doc = state.doc if state else self.workspace.document(path)
+        if doc is None:
+            raise CommandError(f"cannot read {path}")
+        return doc
 
 
 CommandFunc = Callable[[CommandContext, dict[str, Any]], Any]

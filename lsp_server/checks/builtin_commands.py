@@ -6,8 +6,7 @@ from __future__ import annotations
 import hashlib
 
 from lsp_server.checks import CheckContext, Phase, run_checks
-from lsp_server.commands import CommandContext, CommandError, arg_str, command
-from lsp_server.document import uri_to_path
+from lsp_server.commands import CommandContext, arg_str, command
 from lsp_server.positions import UTF16
 
 
@@ -24,14 +23,7 @@ def document_state(ctx: CommandContext, args: dict) -> dict | None:
 
 @command("check_file", "run every check on one file and return its findings (0-based UTF-16 positions)")
 def check_file(ctx: CommandContext, args: dict) -> list[dict]:
-    uri = arg_str(args, "uri", required=True)
-    path = uri_to_path(uri)
-    if path is None:
-        raise CommandError(f"not a file URI: {uri}")
-    state = ctx.session.documents.get(uri) if ctx.session else None
-    doc = state.doc if state else ctx.workspace.document(path)
-    if doc is None:
-        raise CommandError(f"cannot read {path}")
+    doc = ctx.document(arg_str(args, "uri", required=True))
     out = []
     for f in run_checks(doc, CheckContext(ctx.workspace), (Phase.TYPE, Phase.SAVE)):
         (line, char), (end_line, end_char) = doc.lines.position(f.start, UTF16), doc.lines.position(f.end, UTF16)

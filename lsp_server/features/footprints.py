@@ -26,7 +26,7 @@ from tree_sitter import Node
 
 from lsp_server import providers
 from lsp_server.commands import CommandContext, CommandError, arg_bool, arg_str, cli_command, command
-from lsp_server.document import ParsedDocument, path_to_uri, uri_to_path
+from lsp_server.document import ParsedDocument, path_to_uri
 from lsp_server.features.scopes import Binding, Declaration, ScopeAnalysis
 from lsp_server.positions import UTF16, Encoding
 from lsp_server.storage import atomic_write_bytes, content_hash
@@ -880,15 +880,9 @@ def footprint_json(doc: ParsedDocument, fp: Footprint, encoding: Encoding = UTF1
 
 
 def _document(ctx: CommandContext, uri: str) -> ParsedDocument:
-    path = uri_to_path(uri)
-    if path is None:
-        raise CommandError(f"not a file URI: {uri}")
-    state = ctx.session.documents.get(uri) if ctx.session else None
-    doc = state.doc if state else ctx.workspace.document(path)
-    if doc is None:
-        raise CommandError(f"cannot read {path}")
+    doc = ctx.document(uri)
     if doc.language != "javascript":
-        raise CommandError(f"{path.name}: footprints are computed for JavaScript files only")
+        raise CommandError(f"{doc.path.name}: footprints are computed for JavaScript files only")
     return doc
 
 
