@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 import sys
 
@@ -50,3 +51,19 @@ def make_client_fixture(root_uri: str | None = None, params=PROFILES, init_optio
         await lsp_client.shutdown_session()
 
     return client
+
+
+# --- the client's side of positions, implemented independently of lsp_server.positions ---------------------
+def units(text: str, encoding: str) -> int:
+    """Length of `text` in the units of an LSP position encoding."""
+    if encoding == "utf-8":
+        return len(text.encode("utf-8"))
+    if encoding == "utf-16":
+        return len(text.encode("utf-16-le")) // 2
+    return len(text)
+
+
+def position_of(text: str, index: int, encoding: str) -> lsp.Position:
+    """LSP position of code-point index `index` in `text` (LSP line breaks: CRLF, LF, lone CR)."""
+    lines = re.split("\r\n|\r|\n", text[:index])
+    return lsp.Position(line=len(lines) - 1, character=units(lines[-1], encoding))

@@ -14,7 +14,7 @@ from pathlib import Path
 from lsprotocol import types as lsp
 from pytest_lsp import LanguageClient
 
-from tests.e2e.conftest import ENCODING_OF, make_client_fixture
+from tests.e2e.conftest import ENCODING_OF, make_client_fixture, units
 
 
 def _rule(rule_id: str, regex: str, priority: int) -> str:
@@ -43,10 +43,6 @@ def _make_root() -> Path:
 ROOT = _make_root()
 atexit.register(shutil.rmtree, ROOT, True)
 client = make_client_fixture(root_uri=ROOT.as_uri(), params=["visual-studio-code", "neovim"])
-
-
-def units(text: str, encoding: str) -> int:
-    return len(text.encode("utf-8")) if encoding == "utf-8" else len(text.encode("utf-16-le")) // 2
 
 
 async def diagnostics_for(client: LanguageClient, uri: str, timeout: float = 15) -> list[lsp.Diagnostic]:

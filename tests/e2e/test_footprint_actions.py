@@ -10,7 +10,7 @@ import pytest
 from lsprotocol import types as lsp
 from pytest_lsp import LanguageClient
 
-from tests.e2e.conftest import ENCODING_OF, make_client_fixture
+from tests.e2e.conftest import ENCODING_OF, make_client_fixture, position_of, units
 
 client = make_client_fixture()
 
@@ -35,19 +35,6 @@ EXPECTED = (
     "  return [title, a, c];\n"
     "}\n"
 )
-
-
-def units(text: str, encoding: str) -> int:
-    if encoding == "utf-8":
-        return len(text.encode("utf-8"))
-    if encoding == "utf-16":
-        return len(text.encode("utf-16-le")) // 2
-    return len(text)
-
-
-def position_of(text: str, index: int, encoding: str) -> lsp.Position:
-    lines = re.split("\r\n|\r|\n", text[:index])
-    return lsp.Position(line=len(lines) - 1, character=units(lines[-1], encoding))
 
 
 def index_of(text: str, pos: lsp.Position, encoding: str) -> int:

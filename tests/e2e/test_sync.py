@@ -5,34 +5,18 @@ of the negotiated encoding, and the server's copy must equal it after every edit
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 from lsprotocol import types as lsp
 from pytest_lsp import LanguageClient
 
-from tests.e2e.conftest import ENCODING_OF, make_client_fixture
+from tests.e2e.conftest import ENCODING_OF, make_client_fixture, position_of, units
 
 client = make_client_fixture()
 
 URI = "file:///tmp/footprint-e2e/sync.js"
 START_TEXT = 'const greeting = "héllo 😀 wörld";\n// 中文注释 e\u0301\nlet box = 1;\n'
 ALPHABET = ["a", "é", "😀", "中", "e\u0301", "\n", " ", ";", "𝒳", "\r\n", "\r", "x"]
-
-
-def units(text: str, encoding: str) -> int:
-    if encoding == "utf-8":
-        return len(text.encode("utf-8"))
-    if encoding == "utf-16":
-        return len(text.encode("utf-16-le")) // 2
-    return len(text)
-
-
-def position_of(text: str, index: int, encoding: str) -> lsp.Position:
-    """LSP position of code-point index `index` in `text`, computed independently of the server."""
-    before = text[:index]
-    lines = re.split("\r\n|\r|\n", before)  # LSP line breaks
-    return lsp.Position(line=len(lines) - 1, character=units(lines[-1], encoding))
 
 
 async def server_text(client: LanguageClient, uri: str) -> dict:
