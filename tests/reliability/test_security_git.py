@@ -23,7 +23,7 @@ from lsp_server.conventions import remote
 from lsp_server.conventions.remote import FetchError, RemoteSource
 from lsp_server.conventions.review import changed_lines
 from lsp_server.conventions.service import RuleService
-from lsp_server.security import redact_url, safe_git
+from lsp_server.security import redact_url, safe_git, safe_git_env
 from lsp_server.workspace import Workspace
 from tests.conftest import run_cli
 from tests.unit.conventions_support import commit_all, git, rule_text
@@ -329,7 +329,8 @@ def test_redact_url_removes_user_and_password_from_any_text():
     text = f"cannot fetch https://bob:{SECRET}@example.com/r.git@main: 'https://{SECRET}@example.com/r.git/'"
     assert redact_url(text) == ("cannot fetch https://***@example.com/r.git@main: "
                                 "'https://***@example.com/r.git/'")
-    assert redact_url("git@github.com:org/rules.git and /srv/rules@v1") == "git@github.com:org/rules.git and /srv/rules@v1"
+    untouched = "git@github.com:org/rules.git and /srv/rules@v1"  # no scheme: no password possible
+    assert redact_url(untouched) == untouched
 
 
 def test_credentials_in_a_remote_url_reach_no_log_message_or_output(tmp_path: Path, caplog):
@@ -339,7 +340,8 @@ def test_credentials_in_a_remote_url_reach_no_log_message_or_output(tmp_path: Pa
     (ws / "src/a.js").write_text("foo();\n")
     (ws / "footprint.toml").write_text(f'cache_dir = ".fp-cache"\n[rules]\nremote = [{{ url = "{url}" }}]\n')
     log_file = tmp_path / "footprint.log"
-    check = run_cli("check", "src/a.js", "--format", "json", "--log-file", str(log_file), "--log-level", "DEBUG", cwd=ws)
+    check = run_cli("check", "src/a.js", "--format", "json", "--log-file", str(log_file), "--log-level", "DEBUG",
+                    cwd=ws)
     update = run_cli("rules", "update", cwd=ws)
     listed = run_cli("rules", "list", "--format", "json", cwd=ws)
     # The server's way: a log line and a message shown to the user (window/showMessage).
@@ -369,3 +371,16 @@ def test_safe_git_puts_values_after_end_of_options_and_overrides_program_setting
     assert "protocol.file.allow=always" not in config
     with pytest.raises(ValueError):
         safe_git("fetch", protocols=("ext",))
+
+
+def test_safe_git_env_drops_inherited_config_and_programs_and_never_prompts():
+    inherited = {"PATH": "/usr/bin", "GIT_DIR": "/elsewhere/.git", "GIT_CONFIG_PARAMETERS": "'core.fsmonitor'='x'",
+                 "GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "core.hooksPath", "GIT_CONFIG_VALUE_0": "/x",
+                 "GIT_EXTERNAL_DIFF": "/x", "GIT_PAGER": "/x", "GIT_ASKPASS": "/x", "GIT_SSH_COMMAND": "ssh -i key"}
+    env = safe_git_env(inherited, protocols=("https",), overrides=[("filter.a=b.clean", "")])
+    assert env["PATH"] == "/usr/bin" and env["GIT_SSH_COMMAND"] == "ssh -i key"  # the user's own settings stay
+    assert not {"GIT_DIR", "GIT_CONFIG_PARAMETERS", "GIT_EXTERNAL_DIFF"} & set(env)
+    overridden = (env["GIT_CONFIG_COUNT"], env["GIT_CONFIG_KEY_0"], env["GIT_CONFIG_VALUE_0"])
+    assert overridden == ("1", "filter.a=b.clean", "")
+    assert env["GIT_ASKPASS"] == "" and env["GIT_TERMINAL_PROMPT"] == "0" and env["GIT_PAGER"] == "cat"
+    assert env["GIT_ALLOW_PROTOCOL"] == "https"
