@@ -26,6 +26,7 @@ from lsp_server.conventions.service import RuleService
 from lsp_server.security import redact_url, safe_git, safe_git_env
 from lsp_server.workspace import Workspace
 from tests.conftest import run_cli
+from tests.reliability.rpc_client import LspProcess, server_env
 from tests.unit.conventions_support import commit_all, git, rule_text
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
@@ -183,6 +184,28 @@ def test_cli_check_and_post_write_hook_run_no_program_from_a_remote_entry(tmp_pa
     control_repo = empty_bare(tmp_path / "control.git")
     plain_git("--git-dir", str(control_repo), "fetch", "--quiet", "--no-tags", "--depth", "1", *control_args, cwd=ws)
     assert marker.exists(), "control: the same entry, given to git as before, runs the program"
+
+
+def test_server_start_runs_no_program_from_a_remote_entry_and_shows_no_credentials(tmp_path: Path, central: Path):
+    ws = attack_workspace(tmp_path, central, "ref")
+    attack, good = CLI_ATTACKS["ref"][0], f'{{ url = "{central}", subdir = "conventions" }}'
+    failing = f'{{ url = "https://bob:{SECRET}@127.0.0.1:9/rules.git" }}'  # its failure is shown to the user
+    (ws / "footprint.toml").write_text(f'cache_dir = ".fp-cache"\n[rules]\nremote = [{attack}, {good}, {failing}]\n')
+    stderr = tmp_path / "server.log"
+    server = LspProcess(env=server_env(), cwd=ws, stderr=stderr)
+    try:
+        server.initialize(ws)
+        listed = server.command("rules_list")  # builds the rules: config checked, fetches started
+        shown = server.wait_for(lambda m: m.get("method") == "window/showMessage"
+                                and "cannot fetch" in m["params"]["message"], timeout=120)
+    finally:
+        server.close()
+    assert not (ws / "pwned-ref").exists()
+    assert any("starts with '-'" in p["message"] for p in listed["problems"]), listed["problems"]
+    assert "https://***@127.0.0.1:9/rules.git" in shown["params"]["message"]
+    assert SECRET not in json.dumps(server.notifications) + json.dumps(listed) + stderr.read_text(errors="replace")
+    plain_git("--git-dir", str(empty_bare(tmp_path / "control.git")), "fetch", "--quiet", *CLI_ATTACKS["ref"][1], cwd=ws)
+    assert (ws / "pwned-ref").exists(), "control: the entry, given to git as before, runs the program"
 
 
 def test_cli_refuses_a_file_url_when_file_is_not_an_allowed_protocol(tmp_path: Path, central: Path):
