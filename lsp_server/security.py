@@ -110,7 +110,8 @@ def _short(raw: str) -> str:
 #   git:// (runs core.gitProxy) and plain http are refused by git itself, whatever the user's config says;
 # - settings that name a program are overridden on the command line, which beats every config file:
 #   hooks (core.hooksPath, also the repo's own .git/hooks), core.fsmonitor, credential helpers and askpass,
-#   core.alternateRefsCommand, uploadpack.packObjectsHook, diff.external, the pager, submodule recursion;
+#   core.alternateRefsCommand, uploadpack.packObjectsHook, diff.external, the pager, submodule recursion,
+#   cookie saving and automatic gc/maintenance;
 # - filter drivers (`filter.<name>.clean/smudge/process`, assigned by the repo's own .gitattributes, which no
 #   option overrides on git < 2.40) are switched off by name: `git_filter_overrides` turns the repo's
 #   `git config --get-regexp ^filter\.` listing (reading config runs nothing) into empty values, passed via
@@ -129,13 +130,15 @@ GIT_SAFE_CONFIG = (
     "core.sshCommand=ssh -oBatchMode=yes",
     "submodule.recurse=false",
     "fetch.recurseSubmodules=false",
+    "http.saveCookies=false",  # a poisoned cache repo's http.cookieFile would name a file to overwrite
+    "gc.auto=0", "maintenance.auto=false",  # no background maintenance after a fetch
     "protocol.allow=never",
 )
 END_OF_OPTIONS = "--end-of-options"
 
 
 def safe_git(*args: str, values: Iterable[str] = (), protocols: Iterable[str] = GIT_PROTOCOLS) -> list[str]:
-    """argv for `git ARGS -- end-of-options VALUES` with the safety config above; run it with no shell and
+    """argv for `git ARGS --end-of-options VALUES` with the safety config above; run it with no shell and
     `env=safe_git_env(...)` (same `protocols`). `args` are Footprint's own options; every value that comes
     from a config, a caller or a repository goes in `values`, after `--end-of-options`."""
     allowed = _protocols(protocols)

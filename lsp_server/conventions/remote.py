@@ -123,14 +123,14 @@ def git(args: list[str], cwd: Path | None = None, timeout: float = 120, binary: 
     if args[0] not in ("init", "check-ref-format", "config"):
         # Reading config runs nothing; it names the filter drivers the repo's .gitattributes may assign.
         listing = _run_git([*pre, "config", "-z", "--get-regexp", r"^filter\."], (), cwd, timeout, protocols, (),
-                       ok_codes=(0, 1))
+                           ok_codes=(0, 1))
         overrides = git_filter_overrides(listing.decode("utf-8", errors="replace"))
     out = _run_git([*pre, *args], values, cwd, timeout, protocols, overrides)
     return out if binary else out.decode("utf-8", errors="replace")
 
 
 def _run_git(args: list[str], values, cwd: Path | None, timeout: float, protocols, overrides,
-         ok_codes: tuple[int, ...] = (0,)) -> bytes:
+             ok_codes: tuple[int, ...] = (0,)) -> bytes:
     cmd = safe_git(*args, values=values, protocols=protocols)
     verb = next((a for a in args if not a.startswith("-") and "=" not in a), "")  # for messages
     try:
