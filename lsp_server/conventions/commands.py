@@ -181,7 +181,7 @@ def _rules(parser: argparse.ArgumentParser):
                     failed += 1
                     print(remote_mod.describe_fallback(job), file=sys.stderr)
                 else:
-                    print(f"fetched {job.source.url} at {(job.meta or {}).get('commit', '?')[:12]}")
+                    print(f"fetched {job.source.display} at {(job.meta or {}).get('commit', '?')[:12]}")
             if failed:
                 return EXIT_FINDINGS
         if args.action == "stats":
