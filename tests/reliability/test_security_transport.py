@@ -357,7 +357,7 @@ def test_a_100k_deep_message_is_answered_with_an_error_and_the_server_goes_on(se
     client.works(tmp_path)
 
     # Nesting within the limit is decoded and reaches the command (which finds the argument wrong).
-    body = _request_bytes(42, b'{"command":"document_state","arguments":' + b"[" * 200 + b"]" * 200 + b"}")
+    body = _request_bytes(42, b'{"command":"document_state","arguments":' + b"[" * 500 + b"]" * 500 + b"}")
     client.send_raw(b"Content-Length: %d\r\n\r\n" % len(body) + body)
     assert client.response(42)["error"]["code"] == INVALID_PARAMS
 
@@ -365,6 +365,17 @@ def test_a_100k_deep_message_is_answered_with_an_error_and_the_server_goes_on(se
     error = client.next_response()
     assert error["id"] is None and error["error"]["code"] == PARSE_ERROR, error
     client.works(tmp_path)
+
+
+def test_brackets_inside_strings_are_not_nesting(session, tmp_path):
+    """A minified file full of brackets is text, not depth: it opens like any other."""
+    client, _ = session
+    uri = (tmp_path / "b.js").as_uri()
+    text = 'const s = "' + "[{\\\"" * 50_000 + '";\n'
+    client.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": uri, "languageId": "javascript", "version": 1, "text": text}}})
+    response = client.request("workspace/executeCommand", {"command": "document_state", "arguments": [{"uri": uri}]})
+    assert response["result"]["text"] == text
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads the server's peak RSS from /proc")
@@ -408,3 +419,25 @@ def test_a_header_line_without_end_does_not_stick_the_stream(session, tmp_path):
     error = client.next_response()
     assert error["id"] is None and "header line longer" in error["error"]["message"], error
     client.works(tmp_path)
+
+
+# --- the pieces, directly --------------------------------------------------------------------------------
+def test_the_depth_limit_is_exactly_max_depth():
+    from lsp_server.transport import MAX_DEPTH, Refusal, decode
+    assert not isinstance(decode(b"[" * MAX_DEPTH + b"]" * MAX_DEPTH), Refusal)
+    assert not isinstance(decode(b'{"a":' * MAX_DEPTH + b"1" + b"}" * MAX_DEPTH), Refusal)
+    assert isinstance(decode(b'{"a":' * (MAX_DEPTH + 1) + b"1" + b"}" * (MAX_DEPTH + 1)), Refusal)
+    assert isinstance(decode(b"[" * (MAX_DEPTH + 1) + b"]" * (MAX_DEPTH + 1)), Refusal)
+
+
+@pytest.mark.parametrize(("head", "expected"), [
+    (b'{"jsonrpc":"2.0","id":7,"method":"x","params":', 7),          # VS Code's order
+    (b'{"id":"a-1","jsonrpc":"2.0","method":"x","params":', "a-1"),  # Neovim's order
+    (b'{ "jsonrpc" : "2.0" , "method" : "x" , "id" : -3 , "params":', -3),
+    (b'{"jsonrpc":"2.0","method":"x","params":{"id":9}}', None),       # an id inside the params is not it
+    (b'{"jsonrpc":"2.0","method":"x"}', None),
+    (b"garbage", None),
+])
+def test_the_id_of_a_refused_message_comes_only_from_its_leading_fields(head, expected):
+    from lsp_server.transport import leading_id
+    assert leading_id(head) == expected
