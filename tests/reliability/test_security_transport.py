@@ -441,3 +441,49 @@ def test_the_depth_limit_is_exactly_max_depth():
 def test_the_id_of_a_refused_message_comes_only_from_its_leading_fields(head, expected):
     from lsp_server.transport import leading_id
     assert leading_id(head) == expected
+
+
+# --- a standard client: Neovim's own TCP transport sends the token as init_options -------------------------
+NVIM_TCP = r"""
+local port, token_file, root, out = tonumber(arg[1]), arg[2], arg[3], arg[4]
+local token = arg[5] == 'wrong' and 'wrong-token-0123456789abcdef' or vim.fn.readfile(token_file)[1]
+vim.cmd.edit(root .. '/a.js')
+local id = vim.lsp.start({ name = 'footprint', cmd = vim.lsp.rpc.connect('127.0.0.1', port), root_dir = root,
+                           init_options = { token = token } })
+local ok = vim.wait(60000, function()
+  local c = vim.lsp.get_client_by_id(id)
+  return c == nil or c:is_stopped() or c.initialized
+end, 20)
+local c = vim.lsp.get_client_by_id(id)
+local result = { waited = ok, initialized = c ~= nil and not c:is_stopped() and c.initialized == true }
+if result.initialized then
+  local r = c:request_sync('textDocument/hover', { textDocument = { uri = vim.uri_from_fname(root .. '/a.js') },
+                                                   position = { line = 0, character = 6 } }, 60000, 0)
+  result.hover_answered = r ~= nil and r.err == nil
+end
+vim.fn.writefile({ vim.json.encode(result) }, out)
+vim.cmd('qa!')
+"""
+
+
+@pytest.mark.parametrize("token", ["right", "wrong"])
+def test_neovim_connects_over_tcp_with_the_token_in_init_options(tmp_path, tcp_server, token):
+    from tests.editors.conftest import find_nvim
+    nvim, why = find_nvim()
+    if nvim is None:
+        pytest.skip(why)
+    (tmp_path / "a.js").write_text("const x = 1;\n")
+    token_file = tmp_path / "token"
+    server = tcp_server("--token-file", str(token_file))
+    script, out = tmp_path / "tcp.lua", tmp_path / "out.json"
+    script.write_text(NVIM_TCP)
+    subprocess.run([nvim, "--headless", "--clean", "-l", str(script), str(server.port), str(token_file),
+                    str(tmp_path), str(out), token], env={**os.environ, "XDG_STATE_HOME": str(tmp_path / "state")},
+                   timeout=180, check=True, capture_output=True)
+    result = json.loads(out.read_text())
+    assert result["waited"], result
+    if token == "right":
+        assert result == {"waited": True, "initialized": True, "hover_answered": True}, result
+    else:
+        assert result == {"waited": True, "initialized": False}, result
+        assert server.proc.poll() is None  # refused, and still serving
