@@ -127,7 +127,8 @@ def _check(parser: argparse.ArgumentParser):
 @cli_command("serve", "start the language server (stdio by default)")
 def _serve(parser: argparse.ArgumentParser):
     parser.add_argument("--tcp", action="store_true",
-                        help="listen on TCP instead of stdio; clients must send the token as initializationOptions.token")
+                        help="listen on TCP instead of stdio; a client must send the token as "
+                             "initializationOptions.token")
     parser.add_argument("--host", default="127.0.0.1",
                         help="TCP host (default 127.0.0.1: local only; any other address needs --token-file)")
     parser.add_argument("--port", type=int, default=2087, help="TCP port (0: any free port, printed)")
