@@ -8,7 +8,8 @@ This module replaces those three entry points; the protocol object (handlers, re
 
 Framing (stdio and TCP):
 - a message body is at most MAX_MESSAGE_BYTES (checked on the header, before anything is buffered) and nests
-  arrays/objects at most MAX_DEPTH deep (checked before decoding);
+  arrays/objects at most MAX_DEPTH deep (the C decoder's RecursionError near 1,000 is caught; a depth below
+  that is measured on the decoded value, only when the body holds more than MAX_DEPTH brackets);
 - a header block that is refused (too large, negative or non-numeric length, a header line longer than
   MAX_HEADER_LINE) is answered with an error and the stream resyncs on the next `Content-Length: N` line, which
   valid JSON cannot contain (a raw newline cannot appear in a JSON string), so an honest oversized body is
