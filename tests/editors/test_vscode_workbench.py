@@ -227,7 +227,10 @@ def test_untrusted_workspace_never_runs_the_program_its_settings_name(workbench)
     d = step(workbench, "untrusted_workspace_diagnostics")
     assert not d["marker_exists"], f"the workspace's footprint.path ran in Restricted Mode: {d}"
     assert "-m lsp_server serve" in d["started"] and "evil" not in d["started"], d["started"]
-    assert any("ignored the workspace value of footprint.path" in line for line in d["restricted"]), d
+    # VS Code itself hides the workspace values of `restrictedConfigurations` in Restricted Mode (inspect() does
+    # not report them), so the extension's own user-level-only reading (unit-tested in trust.test.ts) has
+    # nothing to log here; the server still runs without importing from the workspace.
+    assert "PYTHONSAFEPATH=1" in d["started"], d["started"]
 
 
 def test_trust_commands_hidden_in_restricted_mode(workbench):

@@ -37,7 +37,7 @@ import {
 } from "./format";
 import { commandProblem, formatCommandLine, installHint, whichIn } from "./serverCommand";
 import { Severity, changeEffect, notificationLevel, serverOptions, shouldNotify } from "./settings";
-import { LaunchPlan, TrustVerb, planLaunch, trustedSettings, verbCommand, verbFailure } from "./trust";
+import { LaunchPlan, TrustVerb, launchIdentity, planLaunch, trustedSettings, verbCommand, verbFailure } from "./trust";
 
 /** Equal to the settings namespace, so `footprint.trace.server` is honoured by the client library. */
 const CLIENT_ID = "footprint";
@@ -54,6 +54,8 @@ let log: vscode.LogOutputChannel;
 let status: vscode.LanguageStatusItem;
 let client: LanguageClient | undefined;
 let starting: Promise<void> | undefined;
+/** launchIdentity() of the plan the running client was started with. */
+let runningLaunch: string | undefined;
 
 function config(): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration("footprint", workspaceFolder()?.uri);
@@ -202,6 +204,7 @@ async function startServer(): Promise<void> {
     else if (e.newState === State.Stopped) setState({ kind: "stopped" });
   });
   client = lc;
+  runningLaunch = launchIdentity(plan);
   try {
     await lc.start();
   } catch (err) {
@@ -461,6 +464,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.onDidChangeConfiguration(async (e) => {
       const effect = changeEffect((key) => e.affectsConfiguration(key));
       if (effect === "restart") {
+        if (starting) await starting;
+        if (client?.isRunning() && launchIdentity(await planServer()) === runningLaunch) return; // e.g. right after a trust restart
         log.info("launch settings changed: restarting the server");
         await restartServer();
       } else if (effect === "notify" && client?.isRunning()) {

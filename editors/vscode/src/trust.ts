@@ -185,6 +185,15 @@ async function resolveUntrusted(
   }
 }
 
+/**
+ * What a running server was started with: equal identities need no restart. Granting trust changes the
+ * configuration VS Code reports too, and one restart is enough for both events.
+ */
+export function launchIdentity(plan: LaunchPlan): string {
+  const c = plan.command;
+  return JSON.stringify([c?.command, c?.args, c?.cwd, c?.env, plan.initializationOptions]);
+}
+
 export type TrustVerb = "trust" | "untrust";
 
 /**

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import * as assert from "node:assert/strict";
 import { Lookup, ServerCommand } from "../src/serverCommand";
-import { Inspected, RESTRICTED_KEYS, insideFolders, planLaunch, trustedSettings, verbCommand, verbFailure } from "../src/trust";
+import { Inspected, RESTRICTED_KEYS, insideFolders, launchIdentity, planLaunch, trustedSettings, verbCommand, verbFailure } from "../src/trust";
 
 const WS = "/home/u/src/evil-repo";
 const vars = { workspaceFolder: WS, userHome: "/home/u", env: {} };
@@ -175,4 +175,15 @@ test("verbFailure tells an old server from a failing one", () => {
   assert.match(verbFailure("trust", 2, "footprint-ls: error: argument COMMAND: invalid choice: 'trust' (choose from 'check', 'serve')"), /does not know `trust`/);
   assert.equal(verbFailure("untrust", 1, "warning\nfootprint-ls: no such folder\n"), "`footprint-ls untrust` failed (exit 1): footprint-ls: no such folder");
   assert.equal(verbFailure("trust", null, ""), "`footprint-ls trust` failed (exit killed)");
+});
+
+test("launchIdentity changes with the command line or the trust, not with unrelated settings", async () => {
+  const l = lookup();
+  const a = section({ global: user, workspace: { ...evil, showNotifications: "always" } });
+  const b = section({ global: user, workspace: { ...evil, exclude: [] } });
+  const untrustedA = launchIdentity(await planLaunch(false, a.get, a.inspect, vars, l, untrustedCtx));
+  assert.equal(untrustedA, launchIdentity(await planLaunch(false, b.get, b.inspect, vars, l, untrustedCtx)));
+  assert.notEqual(untrustedA, launchIdentity(await planLaunch(true, a.get, a.inspect, vars, l, untrustedCtx)));
+  const c = section({ global: { ...user, path: ["/opt/fp2", "serve"] } });
+  assert.notEqual(untrustedA, launchIdentity(await planLaunch(false, c.get, c.inspect, vars, l, untrustedCtx)));
 });
