@@ -80,10 +80,9 @@ def private_folder(path: Path) -> Path:
     if euid is not None:
         if st.st_uid != euid:
             raise UnusableFolder(f"it belongs to another user (uid {st.st_uid})")
-        if st.st_mode & 0o022:
-            os.chmod(path, stat.S_IMODE(st.st_mode) & ~0o077)
-            log.info("cache folder %s was writable by other users: now 0%o", path,
-                     stat.S_IMODE(st.st_mode) & ~0o077)
+        if st.st_mode & 0o022:  # others could swap files in: only their write bits go (new folders are 0700)
+            os.chmod(path, stat.S_IMODE(st.st_mode) & ~0o022)
+            log.info("cache folder %s was writable by other users: now 0%o", path, stat.S_IMODE(st.st_mode) & ~0o022)
     if not os.access(path, os.W_OK | os.X_OK):
         raise UnusableFolder("it is not writable")
     return path

@@ -173,6 +173,7 @@ class ImportGraphService(Service):
         self._lock = threading.RLock()
         self._persist_timer: threading.Timer | None = None
         self.stats: dict[str, float] = {}
+        self._persist_failed = False  # a failed write is said once, not on every debounced persist
 
     # --- building -------------------------------------------------------------------------------------
     @classmethod
@@ -295,7 +296,10 @@ class ImportGraphService(Service):
             integrity.write_signed_json(self.cache_path, {"version": CACHE_VERSION, "root": str(self.root),
                                                           "modules": modules}, SIGNED_AS)
         except OSError as exc:
-            log.warning("cannot write the import graph cache %s: %s", self.cache_path, exc.strerror or exc)
+            if not self._persist_failed:
+                self._persist_failed = True
+                log.warning("cannot write the import graph cache %s (%s): re-parsing at the next start",
+                            self.cache_path, exc.strerror or exc)
 
     def _persist_later(self) -> None:
         with self._lock:

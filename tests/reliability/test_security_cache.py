@@ -266,6 +266,14 @@ def test_cache_folder_and_key_are_private(victim):
     assert key.read_bytes() == before  # created once
 
 
+def test_a_cache_folder_others_may_write_to_loses_their_write_bits(victim):
+    shared = victim / "shared-cache"
+    shared.mkdir()
+    shared.chmod(0o777)
+    assert integrity.cache_folder(shared) == shared
+    assert shared.stat().st_mode & 0o777 == 0o755
+
+
 def test_a_key_file_others_can_read_is_replaced(victim):
     key = victim / "victim-config" / "footprint" / integrity.KEY_FILE
     key.parent.mkdir(parents=True)
