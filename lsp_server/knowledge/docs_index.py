@@ -408,7 +408,7 @@ class DocsIndex(Service):
     @classmethod
     def memory_build(cls, workspace: Workspace, files: list[Path], key: str, progress: Progress) -> "DocsIndex":
         """The index in memory only (the cache folder cannot be used): rebuilt by each process."""
-        ix = RamStorage().create_index(make_schema())
+        ix = _MemoryStorage().create_index(make_schema())
         manifest = _fill(ix, workspace, files, key, progress)
         return cls(None, ix, manifest)
 
@@ -643,6 +643,15 @@ def _add_file(writer, workspace: Workspace, path: Path) -> dict | None:
             # Written docs (with their examples) rank just above the declaration comment saying the same.
             _boost=API_CHUNK_BOOST if c.kind == "api" else 1.0)
     return {"hash": storage.content_hash(data), "chunks": len(chunks), "aliases": mine_aliases(chunks)}
+
+
+class _MemoryStorage(RamStorage):
+    """A whoosh storage wholly in memory. RamStorage puts a writer's temporary files in a FileStorage under a
+    fixed name in the shared temp folder (`/tmp/MAIN.tmp`), where another user could plant or swap them (they
+    hold pickled stored fields), and a full disk would fail the build: keep them in memory too."""
+
+    def temp_storage(self, name=None):
+        return RamStorage()
 
 
 def _fill(ix, workspace: Workspace, files: list[Path], key: str, progress: Progress) -> dict:

@@ -347,6 +347,32 @@ def test_unusable_cache_folder_gives_one_line_and_the_same_results_in_the_cli(vi
     assert not (victim / "not-a-folder").is_dir()
 
 
+def _with_file_size_limit(limit: int):
+    def apply() -> None:  # in the child: a write past `limit` bytes fails with EFBIG, as on a full disk
+        import resource
+        import signal
+
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+    return apply
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="RLIMIT_FSIZE is POSIX")
+def test_a_write_failing_mid_build_gives_one_line_and_an_index_in_memory(victim, monkeypatch):
+    app = EXAMPLES / "layout-app"
+    expected = run_cli("lookup", "--json", "add", "row", cwd=app)
+    shutil.rmtree(victim / "victim-cache")
+    tmpdir = victim / "tmp"  # the shared temp folder: an index in memory must not spill there either
+    tmpdir.mkdir()
+    result = subprocess.run([sys.executable, "-m", "lsp_server", "lookup", "--json", "add", "row"], cwd=app,
+                            capture_output=True, text=True, timeout=120, preexec_fn=_with_file_size_limit(16384),
+                            env={**os.environ, "PYTHONPATH": str(REPO), "TMPDIR": str(tmpdir)})
+    assert (result.returncode, result.stdout) == (0, expected.stdout)
+    lines = log_lines(result.stderr)
+    assert len(lines) == 1 and "cannot write the docs index" in lines[0] and "keeping it in memory" in lines[0], lines
+    assert list(tmpdir.iterdir()) == []
+
+
 def test_unusable_cache_folder_gives_one_line_in_the_server(victim, monkeypatch):
     repo = make_repo(victim)
     _unusable(victim, monkeypatch)
