@@ -438,7 +438,11 @@ class DocsIndex(Service):
                 current.add(str(p))
             else:
                 current.discard(str(p))
-        self._reindex(workspace, relevant, current)
+        try:
+            self._reindex(workspace, relevant, current)
+        except OSError as exc:  # a full disk: one line, then a rebuild (in memory if writing still fails)
+            log.warning("cannot update the docs index in %s (%s): rebuilding it", self.folder, exc.strerror or exc)
+            return None
         return self
 
     def _reindex(self, workspace: Workspace, paths: list[Path], current: set[str]) -> None:
