@@ -15,6 +15,7 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lsp_server import integrity
 from lsp_server.config import config_section
 from lsp_server.conventions import remote as remote_mod
 from lsp_server.conventions.evaluate import Evaluation, RuleSet, evaluate
@@ -133,7 +134,9 @@ class RuleService(Service):
     def folders(self) -> list[tuple[str, Path]]:
         """(origin, folder) of every source, lowest precedence first."""
         out = []
-        for src in self.remotes:
+        # Remote copies live in the cache folder: not read from one another user owns (integrity.cache_folder).
+        cache_usable = bool(self.remotes) and integrity.cache_folder(self.ws.cache_dir) is not None
+        for src in self.remotes if cache_usable else ():
             copy = src.copy(self.ws.cache_dir)
             if copy.is_dir():
                 out.append((src.display, copy))
