@@ -78,6 +78,9 @@ def check_paths(paths: list[Path], config: Path | None = None,
             raise UsageError(f"{target}: no such file or directory")
         ws = workspace_for(target, config)
         resolved = real_path(target)
+        # The user named it on their own command line: readable even outside the config's folder. Symlinks
+        # inside it that lead elsewhere are still left out by the walker (they come from the repository).
+        ws.extra_roots = [resolved]
         for path in [resolved] if resolved.is_file() else ws.files(resolved):
             doc = ws.document(path)
             if doc is not None and doc.language is None and skipped is not None:

@@ -14,6 +14,7 @@ import argparse
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -34,17 +35,25 @@ class CommandContext:
     progress: "Progress | None" = None
     client_id: str = "cli"  # identifies the caller for per-session state (turns, budgets)
 
-    def document(self, uri: str) -> "ParsedDocument":
-        """The document a command argument names: the editor's copy when open, else the file on disk."""
-        from lsp_server.document import uri_to_path
+    def path(self, raw: object, must_exist: bool = True) -> Path:
+        """The path a command argument names (a path, relative to the workspace root, or a file: URI),
+        through the one path guard, `security.resolve_user_path`: outside the workspace and its configured
+        folders it is a CommandError (InvalidParams), whether it exists or not."""
+        from lsp_server.security import resolve_user_path
 
-        path = uri_to_path(uri)
-        if path is None:
-            raise CommandError(f"not a file URI: {uri}")
-        state = self.session.documents.get(uri) if self.session else None
-        doc = state.doc if state else self.workspace.document(path)
+        return resolve_user_path(self.workspace, raw, must_exist=must_exist)
+
+    def document(self, uri: str) -> "ParsedDocument":
+        """The document a command argument names: the editor's copy when open, else the file on disk, if
+        the path guard admits it (see `path`)."""
+        state = self.session.documents.get(uri) if self.session and isinstance(uri, str) else None
+        if state is not None:
+            return state.doc
+        path = self.path(uri)
+        doc = self.workspace.document(path)
         if doc is None:
-            raise CommandError(f"cannot read {path}")
+            reason = self.workspace.skipped.get(path)
+            raise CommandError(f"cannot read {uri}" + (f": {reason}" if reason else ""))
         return doc
 
 

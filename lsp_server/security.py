@@ -5,7 +5,9 @@ data, so `resolve_user_path` accepts only paths that resolve, symlinks followed,
 root, an engine pack folder, a path the configuration names (any `metadata={"path": True}` key of any
 section, e.g. doc folders and rule files) or an `extra_roots` folder the caller adds (a rule cache).
 Everything else, including `..` tricks, symlinks pointing out, NUL bytes and non-file URIs, is a
-`CommandError` naming the path. See docs/security.md for the threat model.
+`CommandError` naming the path (InvalidParams over LSP, exit 2 in the CLI). Whether a path outside the
+roots exists is not revealed. Files are then read with `storage.read_bounded`, and the file walker leaves
+out symlinks leading outside the same roots (`Workspace.roots`). See docs/security.md for the threat model.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from lsp_server.commands import CommandError
 if TYPE_CHECKING:
     from lsp_server.workspace import Workspace
 
+_URI_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]+:")
+
 
 def resolve_user_path(workspace: "Workspace", raw: object, extra_roots: Iterable[Path | str] = (),
                       must_exist: bool = False) -> Path:
@@ -33,10 +37,10 @@ def resolve_user_path(workspace: "Workspace", raw: object, extra_roots: Iterable
     if "\x00" in raw:
         raise CommandError("a path cannot contain a NUL character")
     text = raw
-    if "://" in raw or raw.startswith("file:"):
+    if _URI_SCHEME.match(raw):  # `untitled:1`, `http://...`, `file:///...` (a drive letter is one character)
         parsed = urlparse(raw)
         if parsed.scheme != "file":
-            raise CommandError(f"not a file path or file: URI: {_short(raw)}")
+            raise CommandError(f"not a file URI or path: {_short(raw)}")
         if parsed.netloc not in ("", "localhost"):
             raise CommandError(f"remote file URIs are not allowed: {_short(raw)}")
         text = unquote(parsed.path)
@@ -46,19 +50,31 @@ def resolve_user_path(workspace: "Workspace", raw: object, extra_roots: Iterable
     if not path.is_absolute():
         path = workspace.root / path
     try:
-        resolved = path.resolve(strict=must_exist)
-    except FileNotFoundError:
-        raise CommandError(f"no such file or folder: {_short(raw)}") from None
-    except (OSError, RuntimeError, ValueError) as exc:  # symlink loops, names too long
-        raise CommandError(f"cannot resolve {_short(raw)}: {exc}") from None
-    roots = allowed_roots(workspace, extra_roots)
+        # Not strict: whether a path outside the roots exists is nobody's business (checked below, inside).
+        resolved = path.resolve()
+    except (OSError, RuntimeError, ValueError):  # symlink loops, names too long
+        raise CommandError(f"cannot resolve {_short(raw)} (a symlink loop?)") from None
+    roots = [*workspace.roots, *_resolved(extra_roots)]
     if not any(_inside(resolved, root) for root in roots):
-        raise CommandError(f"{_short(raw)} is outside the workspace and the configured doc and rule folders")
+        raise CommandError(f"{_short(raw)} is outside the workspace and the configured doc, pack and rule folders")
+    if must_exist and not resolved.exists():
+        raise CommandError(f"no such file or folder: {_short(raw)}")
     return resolved
 
 
+def _resolved(paths: Iterable[Path | str]) -> list[Path]:
+    out = []
+    for r in paths:
+        try:
+            out.append(Path(r).resolve())
+        except (OSError, RuntimeError, ValueError):
+            continue
+    return out
+
+
 def allowed_roots(workspace: "Workspace", extra_roots: Iterable[Path | str] = ()) -> list[Path]:
-    """The workspace root, its packs, every path the configuration names, and `extra_roots`; resolved."""
+    """The workspace root, its packs, every path the configuration names, and `extra_roots`; resolved.
+    (`Workspace.roots` caches this, with the workspace's own `extra_roots`.)"""
     from lsp_server.config import _SECTIONS
 
     raw: list[str] = [str(workspace.root), *map(str, workspace.settings.packs), *map(str, extra_roots)]
@@ -68,13 +84,7 @@ def allowed_roots(workspace: "Workspace", extra_roots: Iterable[Path | str] = ()
             for f in dataclasses.fields(schema):
                 if f.metadata.get("path") and f.name in values:
                     raw.extend(_paths_in(values[f.name]))
-    roots = []
-    for r in raw:
-        try:
-            roots.append(Path(r).resolve())
-        except (OSError, RuntimeError, ValueError):
-            continue
-    return roots
+    return _resolved(raw)
 
 
 def _paths_in(value: object) -> list[str]:

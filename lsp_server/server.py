@@ -693,9 +693,7 @@ def _register_command(cmd: Command) -> None:
         args = arguments[0] if arguments else {}
         if not isinstance(args, dict):
             raise JsonRpcInvalidParams(f"{cmd.name}: the first argument must be a JSON object")
-        uri = args.get("uri")
-        path = uri_to_path(uri) if isinstance(uri, str) else None
-        ws = ls.session.workspace_for_path(path) if path else ls.session.default_workspace()
+        ws = ls.session.workspace_for_command(args.get("uri"))
         ctx = CommandContext(ws, session=ls.session, client_id=ls.session.client_id)
         try:
             return await asyncio.to_thread(cmd.func, ctx, args)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lsp_server.config import CONFIG_FILE, find_config
-from lsp_server.document import ParsedDocument, real_path
+from lsp_server.document import ParsedDocument, real_path, uri_to_path
 from lsp_server.findings import Finding
 from lsp_server.positions import UTF16, Encoding
 from lsp_server.workspace import Workspace
@@ -54,6 +54,20 @@ class Session:
             config = find_config(path)
             return self.workspace(config.parent if config else path.parent)
         return self.workspace(self.roots[0] if self.roots else Path.cwd())
+
+    def workspace_for_command(self, uri: object) -> Workspace:
+        """The workspace a command runs in. A document open in the editor brings its own (as for checks);
+        any other path a client names runs in the workspace folder containing it, else in the default one,
+        never in a workspace made up around it: the path guard then refuses a path outside every root."""
+        path = uri_to_path(uri) if isinstance(uri, str) else None
+        if path is None:
+            return self.default_workspace()
+        if uri in self.documents:
+            return self.workspace_for_path(path)
+        real = real_path(path)
+        if any(r == real or r in real.parents for r in self.roots):
+            return self.workspace_for_path(real)
+        return self.default_workspace()
 
     def workspace(self, root: Path) -> Workspace:
         root = real_path(root)

@@ -1,4 +1,5 @@
-"""Atomic files and cache folders: the one way every area writes to disk.
+"""Atomic files and cache folders: the one way every area writes to disk, and `read_bounded`, the one way
+every area reads a source, doc or rule file (regular files only, at most `max_file_bytes`).
 
 A write goes to a temporary file in the same folder, is fsynced, then renamed over the target, so a kill
 at any moment leaves either the old file or the new one, never a torn one. Folders (indexes) are built
@@ -7,6 +8,7 @@ beside their final place and swapped in with a rename.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -17,14 +19,93 @@ from pathlib import Path
 from typing import Any
 
 
+class SkippedFile(OSError):
+    """A file left out on purpose; the message is the reason, shown to the user ("skipped X: reason")."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "skipped"
+
+
+class FileTooLarge(SkippedFile):
+    pass
+
+
+class NotRegularFile(SkippedFile):
+    pass
+
+
+class OutsideRoots(SkippedFile):
+    pass
+
+
+READ_CHUNK = 1024 * 1024
+
+
+def inside(path: str | Path, root: str | Path) -> bool:
+    """Whether `path` is `root` or below it (both absolute and resolved; a string test)."""
+    p, r = str(path), str(root)
+    return p == r or p.startswith(r.rstrip(os.sep) + os.sep)
+
+
+def check_roots(path: Path, roots: "list[Path] | None") -> Path:
+    """`path` resolved (symlinks followed); OutsideRoots when `roots` is given and it lies in none of them."""
+    try:
+        real = Path(os.path.realpath(path))
+    except (OSError, ValueError) as exc:
+        raise NotRegularFile(f"cannot resolve it: {exc}") from None
+    if roots is not None and not any(inside(real, r) for r in roots):
+        where = "outside the workspace and the configured doc, pack and rule folders"
+        raise OutsideRoots(f"a symlink leading {where}" if os.path.abspath(path) != str(real) else where)
+    return real
+
+
+def read_bounded(path: Path, max_bytes: int, roots: "list[Path] | None" = None) -> bytes:
+    """The bytes of the regular file `path`, for every reader of source, doc and rule files.
+
+    Refuses (SkippedFile, an OSError, with the reason) a path that resolves outside `roots` (when given),
+    anything but a regular file (a device such as /dev/zero, a FIFO, a socket: opened non-blocking, so a
+    FIFO never waits for a writer) and a file over `max_bytes`; reads at most `max_bytes + 1` bytes after
+    `fstat`, so a file that grows meanwhile (or a procfs file that reports size 0) is refused too, never
+    read without end. Other OSErrors (missing, unreadable) propagate."""
+    real = check_roots(path, roots)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        # The resolved path, and O_NOFOLLOW: a link swapped in after the check above is refused, not followed.
+        fd = os.open(real, flags)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise OutsideRoots("a symlink that changed while it was read") from None
+        raise
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise NotRegularFile("not a regular file (a device, FIFO or socket)")
+        if st.st_size > max_bytes:
+            raise FileTooLarge(f"{st.st_size} bytes is over the {max_bytes}-byte limit (max_file_bytes)")
+        chunks, total = [], 0
+        while total <= max_bytes:
+            chunk = os.read(fd, min(READ_CHUNK, max_bytes + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > max_bytes:
+            raise FileTooLarge(f"more than {max_bytes} bytes (it grew while read; max_file_bytes)")
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
 class FileChanged(Exception):
     """The file on disk is not the one an edit was computed for: nothing was written."""
 
 
-def atomic_write_bytes(path: Path, data: bytes, mode: int | None = None) -> None:
+def atomic_write_bytes(path: Path, data: bytes, mode: int | None = None,
+                       owner: tuple[int, int] | None = None) -> None:
     """Write `data` to a temp file beside `path`, fsync it, rename it over `path`, fsync the folder.
     The permission bits are `mode`, else those of the file being replaced (a user's source file must not
-    turn 0600, which mkstemp creates), else 0600."""
+    turn 0600, which mkstemp creates), else 0600. `owner` (uid, gid) is kept where the OS allows it (root,
+    or a group the user is in); a file the user cannot chown to keeps the user as its owner."""
     path.parent.mkdir(parents=True, exist_ok=True)
     if mode is None:
         try:
@@ -36,6 +117,13 @@ def atomic_write_bytes(path: Path, data: bytes, mode: int | None = None) -> None
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
+            if owner is not None and hasattr(os, "fchown"):
+                for uid, gid in (owner, (-1, owner[1])):
+                    try:
+                        os.fchown(fh.fileno(), uid, gid)
+                        break
+                    except OSError:
+                        continue
             if mode is not None:
                 os.fchmod(fh.fileno(), mode)
             os.fsync(fh.fileno())
@@ -63,18 +151,29 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def replace_file_if_unchanged(path: Path, expected: bytes, new: bytes) -> None:
+def replace_file_if_unchanged(path: Path, expected: bytes, new: bytes, roots: "list[Path] | None" = None) -> Path:
     """For `--apply` and other edits of user files: atomically replace `path` by `new` only if it still
-    holds `expected` (the bytes the edits were computed on), keeping its permission bits; else raise
-    FileChanged and leave the file alone."""
+    holds `expected` (the bytes the edits were computed on); else raise FileChanged and leave it alone.
+
+    A symlink is followed to the file it names, which must lie inside `roots` (when given): else
+    OutsideRoots and nothing is written. The file is replaced by rename (a new inode, so a reader never sees
+    a torn file), keeping its permission bits and, where the OS allows it, its owner and group. Returns
+    the path written (the resolved one)."""
+    real = check_roots(path, roots)
     try:
-        current = path.read_bytes()
-        mode = stat.S_IMODE(path.stat().st_mode)
+        st = os.stat(real)
     except FileNotFoundError:
         raise FileChanged(f"{path}: the file was deleted since it was read") from None
+    if not stat.S_ISREG(st.st_mode):
+        raise NotRegularFile(f"{path}: not a regular file")
+    try:
+        current = read_bounded(real, len(expected), roots)
+    except FileTooLarge:
+        current = None  # longer than what the edits were computed on: it changed
     if current != expected:
         raise FileChanged(f"{path}: the file changed since it was read; run again")
-    atomic_write_bytes(path, new, mode=mode)
+    atomic_write_bytes(real, new, mode=stat.S_IMODE(st.st_mode), owner=(st.st_uid, st.st_gid))
+    return real
 
 
 def atomic_write_text(path: Path, text: str) -> None:

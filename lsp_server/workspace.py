@@ -1,6 +1,8 @@
 """Workspace: one project root, its settings, its files, and the indexes built over them.
 
-Owns the single file walker (honours `.gitignore`, the config's `exclude`, size and binary limits), the
+Owns the single file walker (honours `.gitignore`, the config's `exclude`, size and binary limits; leaves
+out symlinks leading outside the allowed roots and anything that is not a regular file, each with a note in
+`skipped`), the
 cache of documents read from disk (invalidated by mtime and by watched-file events), the overlay of
 documents open in an editor, and the registry of workspace services (docs index, object model, import
 graph, rules) that areas build lazily and keep current as files change.
@@ -11,6 +13,7 @@ from __future__ import annotations
 import contextvars
 import logging
 import os
+import stat
 import threading
 from collections import OrderedDict
 from contextlib import contextmanager
@@ -23,6 +26,9 @@ import pathspec
 from lsp_server.config import Settings, load_settings
 from lsp_server.document import ParsedDocument, path_to_uri, real_path
 from lsp_server.languages import SOURCE_LANGUAGES, language_for_path
+from lsp_server.storage import FileTooLarge, NotRegularFile, OutsideRoots, SkippedFile, read_bounded
+
+__all__ = ["FileTooLarge", "BinaryFile", "read_text_file", "Workspace", "Service", "service"]
 
 log = logging.getLogger(__name__)
 
@@ -89,11 +95,7 @@ def services_not_built():
         _NO_BUILD.reset(token)
 
 
-class FileTooLarge(Exception):
-    pass
-
-
-class BinaryFile(Exception):
+class BinaryFile(SkippedFile):
     pass
 
 
@@ -101,12 +103,11 @@ def is_binary(head: bytes) -> bool:
     return b"\x00" in head
 
 
-def read_text_file(path: Path, max_bytes: int) -> str:
-    """Read a text file; raise FileTooLarge / BinaryFile / OSError. Invalid UTF-8 is replaced, not fatal."""
-    size = path.stat().st_size
-    if size > max_bytes:
-        raise FileTooLarge(f"{size} bytes is over the {max_bytes}-byte limit (max_file_bytes)")
-    data = path.read_bytes()
+def read_text_file(path: Path, max_bytes: int, roots: list[Path] | None = None) -> str:
+    """Read a text file through `storage.read_bounded` (regular files only, at most `max_bytes`, inside
+    `roots` when given); raise a SkippedFile (FileTooLarge, BinaryFile, NotRegularFile, OutsideRoots) or
+    OSError. Invalid UTF-8 is replaced, not fatal."""
+    data = read_bounded(path, max_bytes, roots)
     if is_binary(data[:8192]):
         raise BinaryFile("binary file (it contains NUL bytes)")
     return data.decode("utf-8", errors="replace")
@@ -127,6 +128,10 @@ class Workspace:
         self._lock = threading.RLock()
         self._skipped_logged: set[Path] = set()
         self.skipped: dict[Path, str] = {}  # files left out (too large, binary, unreadable) and why
+        # Folders the user named on their own command line (`footprint-ls check /some/dir`): allowed like
+        # the workspace root. Empty in the server: there every path comes from a client, a config or a repo.
+        self.extra_roots: list[Path] = []
+        self._roots: tuple[object, tuple[Path, ...], list[Path]] | None = None
         # Shows a warning to the user (the server sets it to window/showMessage); None: log only (CLI).
         self.notify_user: Callable[[str], None] | None = None
 
@@ -150,19 +155,63 @@ class Workspace:
     def contains(self, path: Path) -> bool:
         return _inside(path, self.root)
 
+    @property
+    def roots(self) -> list[Path]:
+        """Where files may be read from (resolved): the root, packs, every configured path and
+        `extra_roots` (see `security.allowed_roots`). A symlink leading elsewhere is skipped."""
+        from lsp_server.security import allowed_roots
+
+        key = (self.settings, tuple(self.extra_roots))
+        cached = self._roots
+        if cached is None or cached[0] is not key[0] or cached[1] != key[1]:
+            cached = (key[0], key[1], allowed_roots(self, self.extra_roots))
+            self._roots = cached
+        return cached[2]
+
+    def admit(self, path: str, roots: list[Path] | None = None) -> bool:
+        """Whether the walker may list the file `path`: a regular file (symlinks followed only when they stay
+        inside `roots`) of at most `max_file_bytes`. A file left out gets a note in `skipped`; broken links
+        and vanished files are left out silently."""
+        try:
+            st = os.lstat(path)
+            if stat.S_ISLNK(st.st_mode):
+                real = os.path.realpath(path)
+                if not any(_inside(Path(real), r) for r in (roots if roots is not None else self.roots)):
+                    self.note_skipped(Path(path), str(OutsideRoots(
+                        "a symlink leading outside the workspace and the configured doc, pack and rule folders")))
+                    return False
+                st = os.stat(path)
+        except (OSError, ValueError):
+            return False
+        if not stat.S_ISREG(st.st_mode):
+            if not stat.S_ISDIR(st.st_mode):
+                self.note_skipped(Path(path), str(NotRegularFile("not a regular file (a device, FIFO or socket)")))
+            return False
+        max_bytes = self.settings.top.max_file_bytes
+        if st.st_size > max_bytes:
+            self.note_skipped(Path(path), f"{st.st_size} bytes is over the {max_bytes}-byte limit (max_file_bytes)")
+            return False
+        return True
+
     # --- files ----------------------------------------------------------------------------------------
     def files(self, under: Path | None = None, languages: Iterable[str] | None = SOURCE_LANGUAGES) -> Iterator[Path]:
         """Source files under `under` (default: the root), in a stable order.
 
         Skips SKIPPED_DIRS, our cache folder, whatever `.gitignore` files (at any depth) and the config's
-        `exclude` globs match, binary files and files over `max_file_bytes` (one log line each).
+        `exclude` globs match, files over `max_file_bytes`, symlinks leading outside `roots` and anything
+        but regular files (one note in `skipped` and one log line each; see `admit`). `under` itself may be
+        a file (a doc file named in the config): the same checks apply to it.
         """
-        base = real_path(under or self.root)
+        roots = self.roots
         wanted = set(languages) if languages is not None else None
+        if under is not None and not os.path.isdir(under):
+            if (wanted is None or language_for_path(under) in wanted) and self.admit(str(under), roots):
+                yield real_path(under)
+            return
+        base = real_path(under or self.root)
         exclude = gitignore_spec(self.settings.top.exclude) if self.settings.top.exclude else None
         cache_dir = str(real_path(self.cache_dir))
         root_prefix = _prefix(str(self.root))
-        max_bytes = self.settings.top.max_file_bytes
         # Each entry: (folder prefix, spec) for the .gitignore files from the root down to the current folder.
         # Paths are plain strings below: this loop runs once per file of a 20k-file monorepo.
         ignores: list[tuple[str, pathspec.PathSpec]] = []
@@ -182,10 +231,6 @@ class Workspace:
                     return True
             return False
 
-        if base.is_file():
-            if wanted is None or language_for_path(base) in wanted:
-                yield base
-            return
         for dirpath, dirnames, filenames in os.walk(base, followlinks=False):
             folder_prefix = _prefix(dirpath)
             while ignores and not folder_prefix.startswith(ignores[-1][0]):
@@ -204,16 +249,11 @@ class Workspace:
                 path = folder_prefix + name
                 if ignored(path, False):
                     continue
-                try:
-                    size = os.stat(path).st_size
-                except OSError:
-                    continue
-                if size > max_bytes:
-                    self._log_skip(Path(path), f"{size} bytes is over the {max_bytes}-byte limit (max_file_bytes)")
-                    continue
-                yield Path(path)
+                if self.admit(path, roots):
+                    yield Path(path)
 
-    def _log_skip(self, path: Path, reason: str) -> None:
+    def note_skipped(self, path: Path, reason: str) -> None:
+        """Record a file left out and why (`check` prints these; lookup_docs returns those of doc folders)."""
         self.skipped[path] = reason
         if path not in self._skipped_logged:
             self._skipped_logged.add(path)
@@ -238,7 +278,8 @@ class Workspace:
     def document(self, path: Path) -> ParsedDocument | None:
         """The open document at `path`, else the file on disk parsed (cached by mtime and size).
 
-        None for files that are missing, binary or too large (logged once).
+        None for files that are missing, binary, too large, not regular files or outside `roots` (logged
+        once, noted in `skipped`).
         """
         path = real_path(path)
         with self._lock:
@@ -248,6 +289,10 @@ class Workspace:
             st = path.stat()
         except OSError:
             return None
+        if not stat.S_ISREG(st.st_mode):
+            if not stat.S_ISDIR(st.st_mode):
+                self.note_skipped(path, str(NotRegularFile("not a regular file (a device, FIFO or socket)")))
+            return None
         stamp = (st.st_mtime_ns, st.st_size)
         with self._lock:
             cached = self._disk.get(path)
@@ -255,12 +300,12 @@ class Workspace:
                 self._disk.move_to_end(path)
                 return cached[1]
         try:
-            text = read_text_file(path, self.settings.top.max_file_bytes)
-        except (FileTooLarge, BinaryFile) as exc:
-            self._log_skip(path, str(exc))
+            text = read_text_file(path, self.settings.top.max_file_bytes, self.roots)
+        except SkippedFile as exc:
+            self.note_skipped(path, str(exc))
             return None
         except OSError as exc:
-            self._log_skip(path, f"cannot read it: {exc.strerror or exc}")
+            self.note_skipped(path, f"cannot read it: {exc.strerror or exc}")
             return None
         doc = ParsedDocument.create(path_to_uri(path), text)
         with self._lock:

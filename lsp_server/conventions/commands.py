@@ -3,7 +3,8 @@
 LSP commands: `review_changes` ({rev?}), `conventions_context` ({uri?, path?, all?}), `rule_stats` ({}),
 `rules_list` ({}). CLI: `footprint-ls rules stats|list|check|update|context`, and the agent hooks
 `footprint-ls hook post-write [FILE]` / `footprint-ls hook stop` (see docs/agents.md). The CLI calls the
-same pure functions as the commands.
+same pure functions as the commands. Paths from clients and agents (`path`, `uri`, the hook's file) go
+through the path guard (`security.resolve_user_path`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from lsp_server.conventions.evaluate import Evaluation, Hit, findings_for
 from lsp_server.conventions.review import Review, is_source, review
 from lsp_server.conventions.rules import Rule
 from lsp_server.conventions.service import RuleService
-from lsp_server.document import ParsedDocument, path_to_uri, uri_to_path
+from lsp_server.document import ParsedDocument, path_to_uri
 from lsp_server.findings import Finding
 from lsp_server.languages import SOURCE_LANGUAGES, language_for_path
 from lsp_server.positions import UTF16, Encoding
@@ -129,8 +130,8 @@ def review_changes(ctx: CommandContext, args: dict) -> dict:
 @command("conventions_context", "always-on project guidance (rules without a trigger) for an agent's context")
 def conventions_context(ctx: CommandContext, args: dict) -> dict:
     ws = ctx.workspace
-    target = arg_str(args, "path") or (str(uri_to_path(args["uri"]) or "") if isinstance(args.get("uri"), str) else None)
-    relpath = ws.relpath((ws.root / target).resolve()) if target else None
+    raw = arg_str(args, "path") or arg_str(args, "uri")
+    relpath = ws.relpath(ctx.path(raw, must_exist=False)) if raw else None  # the path guard
     return guidance(ws, relpath, arg_bool(args, "all", False))
 
 
@@ -279,7 +280,17 @@ def _post_write(args: argparse.Namespace, event: dict, cwd: Path, session: str |
         if not isinstance(name, str) or not name:
             return ""
         target = Path(name)
-    path = (cwd / target).resolve() if not target.is_absolute() else target.resolve()
+    # The file name comes from the agent: the path guard keeps it inside the project the agent works in
+    # (the workspace of its cwd); a file elsewhere gets no review (and no error: it must not block the agent).
+    from lsp_server.security import resolve_user_path
+
+    try:
+        path = resolve_user_path(_workspace(cwd, args.config), str(cwd / target), must_exist=True)
+    except CommandError as exc:
+        import logging
+
+        logging.getLogger(__name__).info("post-write hook: not reviewed: %s", exc)
+        return ""
     if not path.is_file() or language_for_path(path) not in SOURCE_LANGUAGES:
         return ""
     ws = _workspace(path, args.config)

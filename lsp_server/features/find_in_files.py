@@ -29,7 +29,7 @@ from lsp_server.features.footprints import compute_footprint
 from lsp_server.features.scopes import ScopeAnalysis
 from lsp_server.languages import language_for_path
 from lsp_server.positions import UTF16, LineIndex, byte_col_to_units
-from lsp_server.workspace import BinaryFile, FileTooLarge, Workspace, read_text_file
+from lsp_server.workspace import Workspace, read_text_file
 
 MAX_MATCHES = 200
 MAX_FOOTPRINTS_PER_LINE = 4
@@ -94,8 +94,8 @@ def _read(ws: Workspace, path: Path) -> ParsedDocument | str | None:
     if doc is not None:
         return doc
     try:
-        return read_text_file(path, ws.settings.top.max_file_bytes)
-    except (FileTooLarge, BinaryFile, OSError):
+        return read_text_file(path, ws.settings.top.max_file_bytes, ws.roots)
+    except OSError:  # FileTooLarge, BinaryFile, NotRegularFile, OutsideRoots are OSErrors too
         return None
 
 
@@ -201,13 +201,15 @@ def _include_arg(args: dict) -> list[str]:
     raise CommandError("argument 'include' must be a glob or a list of globs")
 
 
-@command("find_in_files", "search file contents and names; each match comes with context lines and the "
-                          "footprints of the bindings on its line")
+@command("find_in_files", "search file contents and names ({query, regex?, include?, context?, path?}); each "
+                          "match comes with context lines and the footprints of the bindings on its line")
 def find_in_files_command(ctx: CommandContext, args: dict) -> dict:
     query = arg_str(args, "query", required=True)
     is_regex = arg_bool(args, "regex", False)
     context = arg_int(args, "context", 2, 0, 20)
-    return find_with_concepts(ctx.workspace, query, is_regex, _include_arg(args), context,
+    raw = arg_str(args, "path")
+    under = ctx.path(raw) if raw is not None else None  # the path guard: inside the roots only
+    return find_with_concepts(ctx.workspace, query, is_regex, _include_arg(args), context, under,
                               cancelled=ctx.cancelled)
 
 
@@ -228,6 +230,7 @@ def _find_cli(parser: argparse.ArgumentParser):
         if not 0 <= args.context <= 20:
             raise UsageError("--context must be between 0 and 20")
         ws = workspace_for(args.path)
+        ws.extra_roots = [args.path.resolve()]  # the user named it on their own command line
         result = find_with_concepts(ws, args.query, args.regex, args.include, args.context, args.path.resolve())
         for f in result["files"]:
             f["path"] = display_path(ws.root / f["path"])

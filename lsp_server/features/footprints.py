@@ -29,7 +29,7 @@ from lsp_server.commands import CommandContext, CommandError, arg_bool, arg_str,
 from lsp_server.document import ParsedDocument, path_to_uri
 from lsp_server.features.scopes import Binding, Declaration, ScopeAnalysis
 from lsp_server.positions import UTF16, Encoding
-from lsp_server.storage import atomic_write_bytes, content_hash
+from lsp_server.storage import FileChanged, SkippedFile, read_bounded, replace_file_if_unchanged
 
 log = logging.getLogger(__name__)
 
@@ -962,8 +962,13 @@ def _footprint_cli(parser: argparse.ArgumentParser):
         path, line, col = _parse_target(args.target)
         if not path.is_file():
             raise UsageError(f"{path}: no such file")
-        ws = workspace_for(path)
-        original = path.read_bytes()
+        # The workspace the named file lives in, not the one a symlink leads to: a committed symlink leading
+        # outside its roots is refused (read and --apply), even though the user typed its name.
+        ws = workspace_for(path.absolute().parent)
+        try:
+            original = read_bounded(path, ws.settings.top.max_file_bytes, ws.roots)
+        except SkippedFile as exc:
+            raise UsageError(f"{path}: {exc}") from None
         doc = ParsedDocument.create(path_to_uri(path.resolve()), original.decode("utf-8", "replace"))
         if doc.language != "javascript":
             raise UsageError(f"{path}: footprints are computed for JavaScript files only")
@@ -986,11 +991,15 @@ def _footprint_cli(parser: argparse.ArgumentParser):
                 print(f"footprint-ls: not applied: {plan.disabled}", file=sys.stderr)
                 return EXIT_FINDINGS
             new = apply_edits(doc.source, list(plan.edits))
-            # The file must still be what we analysed: compare hashes right before the atomic write.
-            if content_hash(path.read_bytes()) != content_hash(original):
+            # The file must still be what we analysed (compared right before the atomic write), and a
+            # symlink is followed only to a file inside the workspace's roots (rewritten there, in place).
+            try:
+                replace_file_if_unchanged(path, original, new, ws.roots)
+            except FileChanged:
                 print(f"footprint-ls: not applied: {shown} changed since it was read", file=sys.stderr)
                 return EXIT_FINDINGS
-            atomic_write_bytes(path.resolve(), new)
+            except SkippedFile as exc:
+                raise UsageError(f"not applied: {path}: {exc}") from None
         if args.json:
             result = footprint_json(doc, fp)
             result["path"] = shown

@@ -15,7 +15,6 @@ import sys
 from pathlib import Path
 
 from lsp_server.commands import CommandContext, CommandError, arg_str, cli_command, command
-from lsp_server.document import uri_to_path
 from lsp_server.graph.extract import NAMESPACE
 from lsp_server.graph.resolve import FILE
 from lsp_server.graph.service import ImportGraphService
@@ -108,15 +107,7 @@ def dependency_graph(ctx: CommandContext, args: dict) -> dict | str:
     if fmt not in ("json", "dot"):
         raise CommandError(f"argument 'format' must be json or dot, got {fmt!r}")
     raw = arg_str(args, "path") or arg_str(args, "uri")
-    if raw is None:
-        base = ctx.workspace.root
-    else:
-        path = uri_to_path(raw) if raw.startswith("file:") else Path(raw)
-        if path is None:
-            raise CommandError(f"not a file URI: {raw}")
-        base = path if path.is_absolute() else ctx.workspace.root / path
-        if not base.exists():
-            raise CommandError(f"{raw}: no such file or folder")
+    base = ctx.workspace.root if raw is None else ctx.path(raw)  # the path guard: inside the roots only
     graph = ctx.workspace.service(ImportGraphService, ctx.progress or (lambda *a: None))
     data = graph_json(graph, base)
     return graph_dot(data) if fmt == "dot" else data
@@ -138,6 +129,7 @@ def _graph(parser: argparse.ArgumentParser):
         if args.json and args.format not in (None, "json"):
             raise UsageError("--json and --format " + args.format + " disagree")
         ws = workspace_for(args.path, args.config)
+        ws.extra_roots = [args.path.resolve()]  # the user named it on their own command line
         data = graph_json(ws.service(ImportGraphService), args.path)
         if fmt == "json":
             sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")

@@ -49,7 +49,7 @@ from whoosh.query import And, AndMaybe, Or, Prefix, Term
 from lsp_server import integrity, storage
 from lsp_server.config import config_section
 from lsp_server.knowledge.chunker import DocChunk, chunk_file, is_doc_file, subject_symbols
-from lsp_server.workspace import Progress, Service, Workspace, read_text_file, service
+from lsp_server.workspace import BinaryFile, Progress, Service, Workspace, is_binary, service
 
 log = logging.getLogger(__name__)
 
@@ -419,7 +419,7 @@ class DocsIndex(Service):
         changed = [Path(p) for p in sorted(known - current)]
         for path in files:
             entry = self.manifest["files"].get(str(path))
-            if entry is None or entry.get("hash") != _hash_file(path):
+            if entry is None or entry.get("hash") != _hash_file(workspace, path):
                 changed.append(path)
         if changed:
             progress(f"docs: updating {len(changed)} files", None)
@@ -621,9 +621,15 @@ def _union(queries: list) -> Or:
     return q
 
 
-def _hash_file(path: Path) -> str | None:
+def _read_doc(workspace: Workspace, path: Path) -> bytes:
+    """A doc file's bytes through `storage.read_bounded`: `max_file_bytes` holds for a file named directly in
+    `[docs] paths` too, and a device, FIFO or symlink leading outside the roots is refused (SkippedFile)."""
+    return storage.read_bounded(path, workspace.settings.top.max_file_bytes, workspace.roots)
+
+
+def _hash_file(workspace: Workspace, path: Path) -> str | None:
     try:
-        return storage.content_hash(path.read_bytes())
+        return storage.content_hash(_read_doc(workspace, path))
     except OSError:
         return None
 
@@ -632,8 +638,13 @@ def _add_file(writer, workspace: Workspace, path: Path) -> dict | None:
     from lsp_server.knowledge.concepts import mine_aliases
 
     try:
-        data = path.read_bytes()
-        text = read_text_file(path, max(workspace.settings.top.max_file_bytes, len(data)))
+        data = _read_doc(workspace, path)
+        if is_binary(data[:8192]):
+            raise BinaryFile("binary file (it contains NUL bytes)")
+        text = data.decode("utf-8", errors="replace")
+    except storage.SkippedFile as exc:
+        workspace.note_skipped(path, str(exc))
+        return None
     except Exception as exc:  # noqa: BLE001 - an unreadable doc is skipped, with one log line
         log.info("docs: cannot read %s: %s", path, exc)
         return None

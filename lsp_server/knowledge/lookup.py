@@ -189,7 +189,8 @@ def lookup_docs_command(ctx: CommandContext, args: dict) -> dict:
     if not query:
         raise CommandError("argument 'query' is empty")
     limit = arg_int(args, "limit", 5, lo=1, hi=50)
-    path = arg_str(args, "path")
+    raw_path = arg_str(args, "path")
+    path = str(ctx.path(raw_path, must_exist=False)) if raw_path else None  # the path guard
     expand = arg_bool(args, "expand", False)
     turn_id = _turn_id(args)
     known = arg_str_list(args, "known_symbols")
@@ -229,6 +230,7 @@ def _lookup_cli(parser: argparse.ArgumentParser):
         call = {"query": " ".join(args.query), "limit": args.limit, "expand": args.expand}
         if args.path:
             call["path"] = str(Path(args.path).resolve())
+            ws.extra_roots = [Path(call["path"])]  # the user named it on their own command line
         out = lookup_docs_command(CommandContext(ws), call)
         out.pop("debug", None)
         if args.json:
