@@ -184,10 +184,14 @@ def atomic_write_json(path: Path, value: Any) -> None:
     atomic_write_bytes(path, json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
 
 
-def read_json(path: Path) -> Any | None:
-    """The JSON value in `path`, or None when it is missing or unreadable (callers then rebuild)."""
+MAX_JSON_BYTES = 256 * 1024 * 1024  # caches of big workspaces; a package.json -> /dev/zero is refused anyway
+
+
+def read_json(path: Path, max_bytes: int = MAX_JSON_BYTES) -> Any | None:
+    """The JSON value in `path`, or None when it is missing, unreadable, not a regular file or over
+    `max_bytes` (callers then rebuild, or do without)."""
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        return json.loads(read_bounded(path, max_bytes).decode("utf-8"))
     except (OSError, ValueError):
         return None
 

@@ -217,7 +217,7 @@ class Workspace:
         ignores: list[tuple[str, pathspec.PathSpec]] = []
         for folder in [*reversed(base.parents), base] if _inside(base, self.root) else [base]:
             if _inside(folder, self.root):
-                spec = _gitignore(folder)
+                spec = _gitignore(folder, self.settings.top.max_file_bytes, roots)
                 if spec:
                     ignores.append((_prefix(str(folder)), spec))
 
@@ -236,7 +236,7 @@ class Workspace:
             while ignores and not folder_prefix.startswith(ignores[-1][0]):
                 ignores.pop()
             if dirpath != str(base) and ".gitignore" in filenames:
-                spec = _gitignore(Path(dirpath))
+                spec = _gitignore(Path(dirpath), self.settings.top.max_file_bytes, roots)
                 if spec:
                     ignores.append((folder_prefix, spec))
             dirnames[:] = sorted(
@@ -388,9 +388,9 @@ def _posix(rel: str) -> str:
     return rel if os.sep == "/" else rel.replace(os.sep, "/")
 
 
-def _gitignore(folder: Path) -> pathspec.PathSpec | None:
-    try:
-        lines = (folder / ".gitignore").read_text(encoding="utf-8", errors="replace").splitlines()
+def _gitignore(folder: Path, max_bytes: int, roots: list[Path]) -> pathspec.PathSpec | None:
+    try:  # bounded like every read: a committed .gitignore -> /dev/zero must not hang the walker
+        lines = read_bounded(folder / ".gitignore", max_bytes, roots).decode("utf-8", errors="replace").splitlines()
     except OSError:
         return None
     return gitignore_spec(lines, folder / ".gitignore")

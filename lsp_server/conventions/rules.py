@@ -37,6 +37,7 @@ from tree_sitter import Query
 
 from lsp_server.findings import Severity
 from lsp_server.languages import language
+from lsp_server.storage import read_bounded
 
 log = logging.getLogger(__name__)
 
@@ -281,17 +282,24 @@ def rule_files(folder: Path) -> list[Path]:
     return found
 
 
-def load_folder(folder: Path, origin: str, timeout_ms: int = 100) -> tuple[list[Rule], list[RuleProblem]]:
-    """Every rule in a folder (README.md is documentation, not a rule); problems are logged once here."""
+def load_folder(folder: Path, origin: str, timeout_ms: int = 100, max_bytes: int = 2 * 1024 * 1024,
+                roots: list[Path] | None = None) -> tuple[list[Rule], list[RuleProblem]]:
+    """Every rule in a folder (README.md is documentation, not a rule); problems are logged once here.
+
+    Rule files are read with `storage.read_bounded`: at most `max_bytes` (the workspace's max_file_bytes),
+    regular files only, and inside `roots` (default: the folder itself), so a rule file that is a symlink
+    leading elsewhere, or to /dev/zero, is a problem "cannot read rule file", never read."""
     rules: list[Rule] = []
     problems: list[RuleProblem] = []
     if not folder.exists():
         problems.append(RuleProblem(folder, 0, f"rules folder not found: {folder}"))
         log.warning("rules: folder not found: %s", folder)
         return rules, problems
+    if roots is None:
+        roots = [folder.resolve()]
     for path in rule_files(folder):
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_bounded(path, max_bytes, roots).decode("utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             problems.append(RuleProblem(path, 0, f"cannot read rule file: {exc}"))
             log.warning("rules: cannot read %s: %s", path, exc)

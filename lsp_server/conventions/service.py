@@ -148,7 +148,8 @@ class RuleService(Service):
         problems: dict[Path, list[RuleProblem]] = {}
         sources = []
         for origin, folder in self.folders():
-            rules, found = load_folder(folder, origin, self.config.regex_timeout_ms)
+            rules, found = load_folder(folder, origin, self.config.regex_timeout_ms,
+                                       self.ws.settings.top.max_file_bytes, [*self.ws.roots, folder.resolve()])
             for p in found:
                 problems.setdefault(p.path, []).append(p)
             seen_here: dict[str, Path] = {}

@@ -25,6 +25,8 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
+from lsp_server.storage import read_bounded
+
 NODE_BUILTINS = frozenset([
     "assert", "assert/strict", "async_hooks", "buffer", "child_process", "cluster", "console", "constants",
     "crypto", "dgram", "diagnostics_channel", "dns", "dns/promises", "domain", "events", "fs", "fs/promises",
@@ -73,7 +75,8 @@ def is_relative(specifier: str) -> bool:
 class FileSystem:
     """Cached directory listings and parsed JSON files; thread-safe; invalidated per changed path."""
 
-    def __init__(self) -> None:
+    def __init__(self, max_bytes: int = 2 * 1024 * 1024) -> None:
+        self.max_bytes = max_bytes  # the workspace's max_file_bytes: package.json / tsconfig.json are read bounded
         self._dirs: dict[str, dict[str, bool] | None] = {}
         self._json: dict[str, object] = {}
         self._lock = threading.Lock()
@@ -125,7 +128,8 @@ class FileSystem:
         value = None
         if self.is_file(path):
             try:
-                text = Path(path).read_text(encoding="utf-8-sig", errors="replace")
+                # Regular files only, at most max_bytes: a committed package.json -> /dev/zero never hangs.
+                text = read_bounded(Path(path), self.max_bytes).decode("utf-8-sig", errors="replace")
                 value = json.loads(strip_json_comments(text) if comments else text)
             except (OSError, ValueError):
                 value = None

@@ -28,7 +28,7 @@ from pathlib import Path
 
 from lsp_server.document import ParsedDocument
 from lsp_server.graph.extract import DEFAULT, REEXPORT, ImportRecord, ModuleInfo, extract
-from lsp_server.graph.resolve import FILE, Resolution, Resolver
+from lsp_server.graph.resolve import FILE, FileSystem, Resolution, Resolver
 from lsp_server.languages import language_for_path
 from lsp_server import integrity
 from lsp_server.workspace import SKIPPED_DIRS, Progress, Service, Workspace, no_progress, service
@@ -122,13 +122,15 @@ def is_graph_source(workspace: Workspace, path: Path) -> bool:
     return not any(part in SKIPPED_DIRS for part in rel[:-1])
 
 
-def _parse_paths(paths: list[str], max_bytes: int) -> list[tuple[str, tuple[int, int] | None, tuple | None]]:
+def _parse_paths(paths: list[str], max_bytes: int,
+                 roots: list[Path] | None = None) -> list[tuple[str, tuple[int, int] | None, tuple | None]]:
     """Worker: read, parse and extract files. Returns (path, stamp, packed extraction) per file.
 
     Byte offsets must equal those of `workspace.document()` (used by the checks): valid UTF-8 is used as is,
     anything else goes through the same decode-with-replacement as ParsedDocument."""
     from lsp_server.document import encode
     from lsp_server.languages import parser as parser_for
+    from lsp_server.storage import read_bounded
     from lsp_server.workspace import is_binary
 
     parser = parser_for("javascript")
@@ -136,10 +138,8 @@ def _parse_paths(paths: list[str], max_bytes: int) -> list[tuple[str, tuple[int,
     for path in paths:
         try:
             st = os.stat(path)
-            if st.st_size > max_bytes:
-                raise OSError("too large")
-            with open(path, "rb") as fh:
-                data = fh.read()
+            # The one reading primitive: regular files inside the roots, at most max_file_bytes.
+            data = read_bounded(Path(path), max_bytes, roots)
             if is_binary(data[:8192]):
                 raise OSError("binary")
         except OSError:
@@ -161,7 +161,8 @@ class ImportGraphService(Service):
     def __init__(self, workspace: Workspace):
         self.workspace = workspace
         self.root = workspace.root
-        self.resolver = Resolver(workspace.root, provided_modules(workspace))
+        self.resolver = Resolver(workspace.root, provided_modules(workspace),
+                                 FileSystem(workspace.settings.top.max_file_bytes))
         self.modules: dict[str, ModuleEntry] = {}
         self.importers_of: dict[str, set[str]] = {}  # target -> importing module paths
         # Cyclic strongly connected components (more than one module, or a module importing itself).
@@ -251,24 +252,25 @@ class ImportGraphService(Service):
         workers = min(os.cpu_count() or 1, 8)
         if len(paths) >= POOL_THRESHOLD and workers >= 2:
             try:
-                return self._parse_in_pool(paths, max_bytes, workers, progress)
+                return self._parse_in_pool(paths, max_bytes, workers, progress, self.workspace.roots)
             except Exception as exc:  # noqa: BLE001 - a pool that cannot start is no reason to fail
                 log.warning("parsing in a process pool failed (%s); parsing in this process", exc)
         out = []
         for i in range(0, len(paths), 200):
-            out.extend(_parse_paths(paths[i:i + 200], max_bytes))
+            out.extend(_parse_paths(paths[i:i + 200], max_bytes, self.workspace.roots))
             done = min(i + 200, len(paths))
             progress(f"import graph: parsed {done} of {len(paths)}", 5 + int(85 * done / max(1, len(paths))))
         return out
 
     @staticmethod
-    def _parse_in_pool(paths: list[str], max_bytes: int, workers: int, progress: Progress) -> list:
+    def _parse_in_pool(paths: list[str], max_bytes: int, workers: int, progress: Progress,
+                       roots: list[Path] | None = None) -> list:
         chunk = max(50, len(paths) // (workers * 4))
         chunks = [paths[i:i + chunk] for i in range(0, len(paths), chunk)]
         out = []
         # spawn, not fork: the server has threads, and forking a threaded process can deadlock.
         with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-            for result in pool.map(_parse_paths, chunks, [max_bytes] * len(chunks)):
+            for result in pool.map(_parse_paths, chunks, [max_bytes] * len(chunks), [roots] * len(chunks)):
                 out.extend(result)
                 progress(f"import graph: parsed {len(out)} of {len(paths)}", 5 + int(85 * len(out) / len(paths)))
         return out

@@ -24,7 +24,7 @@ from lsp_server.commands import (
 )
 from lsp_server.document import ParsedDocument, path_to_uri
 from lsp_server.knowledge.concepts import expand_concepts, replace_concept
-from lsp_server.knowledge.docs_index import DocsIndex, IndexHit, analyze
+from lsp_server.knowledge.docs_index import DocsIndex, IndexHit, analyze, doc_roots
 from lsp_server.knowledge.search_queries import search_queries
 from lsp_server.providers import HoverInfo, RequestContext, hover_provider
 from lsp_server.workspace import Workspace
@@ -167,6 +167,14 @@ def result_json(result: LookupResult, relpath, extra_uri: bool = False) -> dict:
     return out
 
 
+def skipped_docs(workspace: Workspace) -> list[tuple[Path, str]]:
+    """Doc files the index left out (too large, not a regular file, a symlink leading outside the roots),
+    with the reason: the walker's notes for files under the doc folders."""
+    roots = [r.resolve() for r in doc_roots(workspace)]
+    return sorted((p, reason) for p, reason in list(workspace.skipped.items())
+                  if any(p == r or r in p.parents for r in roots) or any(p.resolve() == r for r in roots))
+
+
 def _gist(result: LookupResult) -> str:
     if not result.results:
         return f"no match for '{result.query}'."
@@ -204,12 +212,17 @@ def lookup_docs_command(ctx: CommandContext, args: dict) -> dict:
     if ctx.session is None:
         from lsp_server.cli import display_path
 
+        show = display_path
         out = result_json(result, display_path)
     else:
+        show = ctx.workspace.relpath
         out = result_json(result, ctx.workspace.relpath, extra_uri=True)
     notes = [n for n in (result.note, guarded.note) if n]
     if notes:
         out["note"] = " ".join(notes)
+    skipped = skipped_docs(ctx.workspace)
+    if skipped:
+        out["skipped"] = [{"path": show(p), "reason": reason} for p, reason in skipped]
     out["debug"] = {**guarded.debug, "searches": index.searches}
     return out
 
@@ -242,6 +255,8 @@ def _lookup_cli(parser: argparse.ArgumentParser):
                     print(f"    {line}")
             if out.get("note"):
                 print(out["note"], file=sys.stderr)
+        for item in out.get("skipped", []):
+            print(f"footprint-ls: skipped {item['path']}: {item['reason']}", file=sys.stderr)
         return 0 if out["results"] else 1
 
     return run

@@ -24,7 +24,7 @@ from pathlib import Path
 from lsp_server import integrity, queries
 from lsp_server.config import config_section
 from lsp_server.knowledge.model_sources import KINDS, extract, guess_kind
-from lsp_server.knowledge.model_sources.base import HIGH, Member, ModuleModel, SourceModel, TypeDef, merge_types, parse_type
+from lsp_server.knowledge.model_sources.base import HIGH, Member, ModuleModel, ReadLimits, SourceModel, TypeDef, merge_types, parse_type
 from lsp_server.storage import content_hash, read_json
 from lsp_server.workspace import Progress, Service, Workspace, service
 
@@ -416,10 +416,10 @@ class ObjectModelService(Service):
         cache = workspace.cache_dir / "object_model"
         for i, spec in enumerate(specs):
             progress(f"object model: {spec.module} ({spec.kind})", int(100 * i / max(1, len(specs))))
-            model = reuse.get(spec) or _load_cached(cache, spec)
+            model = reuse.get(spec) or _load_cached(cache, spec, read_limits(workspace))
             if model is None:
                 try:
-                    model = extract(spec.kind, spec.path, spec.module)
+                    model = extract(spec.kind, spec.path, spec.module, read_limits(workspace))
                 except (OSError, ValueError, UnicodeDecodeError) as exc:
                     problems.append(f"{spec.path}: cannot read object model source: {exc}")
                     continue
@@ -470,7 +470,12 @@ def _touches(spec: SourceSpec, model: SourceModel, changed: set[str]) -> bool:
     return str(spec.path) in changed
 
 
-def _load_cached(cache: Path, spec: SourceSpec) -> SourceModel | None:
+def read_limits(workspace: Workspace) -> ReadLimits:
+    """Object-model sources are read like every source file: max_file_bytes, regular files, the roots."""
+    return ReadLimits(workspace.settings.top.max_file_bytes, tuple(workspace.roots))
+
+
+def _load_cached(cache: Path, spec: SourceSpec, limits: ReadLimits) -> SourceModel | None:
     data, problem = integrity.read_signed_json(cache / f"{spec.key}.json", SIGNED_AS)
     if problem is not None:
         log.info("object model cache of %s %s: extracting again", spec.path, problem)
@@ -486,7 +491,7 @@ def _load_cached(cache: Path, spec: SourceSpec) -> SourceModel | None:
             return None
     for path, digest in model.files.items():
         try:
-            if content_hash(Path(path).read_bytes()) != digest:
+            if content_hash(limits.read(Path(path))) != digest:
                 return None
         except OSError:
             return None

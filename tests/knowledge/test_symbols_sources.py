@@ -270,9 +270,9 @@ def test_cache_reuses_unchanged_sources_and_update_rebuilds_only_changed(tmp_pat
     calls = []
     real_extract = object_model.extract
 
-    def counting(kind, path, module):
+    def counting(kind, path, module, *limits):
         calls.append(path.name)
-        return real_extract(kind, path, module)
+        return real_extract(kind, path, module, *limits)
 
     monkeypatch.setattr(object_model, "extract", counting)
     svc = ws.service(ObjectModelService)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lsp_server.knowledge.model_sources.base import SourceModel
+from lsp_server.knowledge.model_sources.base import ReadLimits, SourceModel
 
 KINDS = ("dts", "js", "docs", "manifest")
 
@@ -24,22 +24,23 @@ def guess_kind(path: Path) -> str | None:
     return None
 
 
-def extract(kind: str, path: Path, module: str) -> SourceModel:
-    """Run the extractor for `kind`; raises OSError/ValueError with a clear message on bad input."""
+def extract(kind: str, path: Path, module: str, limits: ReadLimits = ReadLimits()) -> SourceModel:
+    """Run the extractor for `kind`, reading files within `limits`; raises OSError/ValueError with a clear
+    message on bad input."""
     if kind == "dts":
         from lsp_server.knowledge.model_sources.dts import extract_dts
 
-        return extract_dts(path, module)
+        return extract_dts(path, module, limits)
     if kind == "js":
         from lsp_server.knowledge.model_sources.js import extract_js
 
-        return extract_js(path, module)
+        return extract_js(path, module, limits)
     if kind == "docs":
         from lsp_server.knowledge.model_sources.docs import extract_docs
 
-        return extract_docs(path, module)
+        return extract_docs(path, module, limits)
     if kind == "manifest":
         from lsp_server.knowledge.model_sources.manifest import extract_manifest
 
-        return extract_manifest(path, module)
+        return extract_manifest(path, module, limits)
     raise ValueError(f"unknown object model source kind '{kind}' (known: {', '.join(KINDS)})")

@@ -97,6 +97,21 @@ def merge_types(a: TypeDef, b: TypeDef) -> TypeDef:
                    max(a.confidence, b.confidence), primary.doc or other.doc, primary.type_params or other.type_params)
 
 
+@dataclass(frozen=True)
+class ReadLimits:
+    """How extractors read files: through `storage.read_bounded` (regular files only, at most `max_bytes`,
+    inside `roots` when given), so a declaration or doc file -> /dev/zero, a FIFO or a file elsewhere is
+    refused (an OSError the extractors turn into a warning) instead of read without end."""
+
+    max_bytes: int = 2 * 1024 * 1024
+    roots: tuple = ()  # resolved Paths; empty: any place (tests, tools)
+
+    def read(self, path) -> bytes:
+        from lsp_server.storage import read_bounded
+
+        return read_bounded(path, self.max_bytes, list(self.roots) if self.roots else None)
+
+
 @dataclass
 class SourceModel:
     """What one configured or discovered source contributes: modules, and the files it was read from."""

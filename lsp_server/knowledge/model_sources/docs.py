@@ -20,7 +20,7 @@ import html
 import re
 from pathlib import Path
 
-from lsp_server.knowledge.model_sources.base import Member, SourceModel, TypeDef
+from lsp_server.knowledge.model_sources.base import Member, ReadLimits, SourceModel, TypeDef
 from lsp_server.storage import content_hash
 
 TYPE_CONF = 0.85
@@ -40,12 +40,18 @@ TYPE_LINE_RE = re.compile(r"^\s*Type:\s*`([^`]+)`")
 MEMBER_HEADERS = {"member", "members", "field", "fields", "property", "properties", "method", "methods", "name"}
 
 
-def extract_docs(path: Path, module: str) -> SourceModel:
+def extract_docs(path: Path, module: str, limits: ReadLimits = ReadLimits()) -> SourceModel:
     source = SourceModel("docs")
     files = [path] if path.is_file() else _doc_files(path)
     ex = _DocsExtractor(source, module)
     for f in files:
-        data = f.read_bytes()
+        try:
+            data = limits.read(f)
+        except OSError as exc:  # too large, not a regular file, outside the roots, unreadable
+            if f == path:
+                raise
+            source.warnings.append(f"skipped {f}: {exc}")
+            continue
         source.files[str(f)] = content_hash(data)
         text = data.decode("utf-8", errors="replace")
         if f.suffix.lower() in (".html", ".htm"):

@@ -16,7 +16,7 @@ from pathlib import Path
 from tree_sitter import Node
 
 from lsp_server import queries
-from lsp_server.knowledge.model_sources.base import Member, ModuleModel, SourceModel, TypeDef, parse_type
+from lsp_server.knowledge.model_sources.base import Member, ModuleModel, ReadLimits, SourceModel, TypeDef, parse_type
 from lsp_server.languages import parser
 from lsp_server.storage import content_hash
 
@@ -40,7 +40,8 @@ class _Scope:
 
 
 class DtsExtractor:
-    def __init__(self, module: str):
+    def __init__(self, module: str, limits: ReadLimits = ReadLimits()):
+        self.limits = limits
         self.source = SourceModel("dts")
         self.module_name = module
         self.scopes: dict[Path, _Scope] = {}
@@ -73,8 +74,8 @@ class DtsExtractor:
 
     def parse_file(self, path: Path) -> None:
         try:
-            data = path.read_bytes()
-        except OSError as exc:
+            data = self.limits.read(path)
+        except OSError as exc:  # also a SkippedFile: too large, not a regular file, outside the roots
             self.source.warnings.append(f"cannot read {path}: {exc}")
             self.scopes[path].complete = False
             return
@@ -424,8 +425,8 @@ class DtsExtractor:
         return local if local in scope.module.types or local in scope.module.values else None
 
 
-def extract_dts(entry: Path, module: str) -> SourceModel:
-    ext = DtsExtractor(module)
+def extract_dts(entry: Path, module: str, limits: ReadLimits = ReadLimits()) -> SourceModel:
+    ext = DtsExtractor(module, limits)
     model = ext.run(entry)
     # Aliases introduced by imports (`import Foo from "./Bar"` where Bar declares `class Baz`) become types
     # under their local names too, so type expressions in any file resolve.

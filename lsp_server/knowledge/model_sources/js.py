@@ -16,7 +16,7 @@ from pathlib import Path
 from tree_sitter import Node
 
 from lsp_server import queries
-from lsp_server.knowledge.model_sources.base import Member, ModuleModel, SourceModel, TypeDef
+from lsp_server.knowledge.model_sources.base import Member, ModuleModel, ReadLimits, SourceModel, TypeDef
 from lsp_server.languages import parser
 from lsp_server.storage import content_hash
 
@@ -25,12 +25,18 @@ _RETURNS_RE = re.compile(r"@returns?\s+\{([^}]*)\}")
 _TYPE_RE = re.compile(r"@type\s+\{([^}]*)\}")
 
 
-def extract_js(path: Path, module: str) -> SourceModel:
+def extract_js(path: Path, module: str, limits: ReadLimits = ReadLimits()) -> SourceModel:
     source = SourceModel("js")
     mod = source.module(module)
     files = [path] if path.is_file() else _js_files(path)
     for f in files:
-        data = f.read_bytes()
+        try:
+            data = limits.read(f)
+        except OSError as exc:  # too large, not a regular file, outside the roots, unreadable
+            if f == path:
+                raise
+            source.warnings.append(f"skipped {f}: {exc}")
+            continue
         source.files[str(f)] = content_hash(data)
         _File(f, data, mod).run()
     mod.complete = path.is_file()

@@ -26,14 +26,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from lsp_server.knowledge.model_sources.base import Member, SourceModel, TypeDef
+from lsp_server.knowledge.model_sources.base import Member, ReadLimits, SourceModel, TypeDef
 from lsp_server.storage import content_hash
 
 KINDS = ("class", "interface", "enum", "namespace")
 
 
-def extract_manifest(path: Path, module: str) -> SourceModel:
-    data_bytes = path.read_bytes()
+def extract_manifest(path: Path, module: str, limits: ReadLimits = ReadLimits()) -> SourceModel:
+    data_bytes = limits.read(path)
     try:
         data = json.loads(data_bytes.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
