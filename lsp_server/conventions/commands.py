@@ -281,15 +281,13 @@ def _post_write(args: argparse.Namespace, event: dict, cwd: Path, session: str |
             return ""
         target = Path(name)
     # The file name comes from the agent: the path guard keeps it inside the project the agent works in
-    # (the workspace of its cwd); a file elsewhere gets no review (and no error: it must not block the agent).
+    # (the workspace of its cwd); a file elsewhere gets no review and a note, never a blocking exit code.
     from lsp_server.security import resolve_user_path
 
     try:
         path = resolve_user_path(_workspace(cwd, args.config), str(cwd / target), must_exist=True)
     except CommandError as exc:
-        import logging
-
-        logging.getLogger(__name__).info("post-write hook: not reviewed: %s", exc)
+        print(f"footprint-ls: post-write: not reviewed: {exc}", file=sys.stderr)  # one line, exit 0
         return ""
     if not path.is_file() or language_for_path(path) not in SOURCE_LANGUAGES:
         return ""
