@@ -38,7 +38,10 @@ def resolve_user_path(workspace: "Workspace", raw: object, extra_roots: Iterable
         raise CommandError("a path cannot contain a NUL character")
     text = raw
     if _URI_SCHEME.match(raw):  # `untitled:1`, `http://...`, `file:///...` (a drive letter is one character)
-        parsed = urlparse(raw)
+        try:
+            parsed = urlparse(raw)
+        except ValueError:  # `file://[` (a bad IPv6 host)
+            raise CommandError(f"not a valid URI: {_short(raw)}") from None
         if parsed.scheme != "file":
             raise CommandError(f"not a file URI or path: {_short(raw)}")
         if parsed.netloc not in ("", "localhost"):
@@ -46,6 +49,10 @@ def resolve_user_path(workspace: "Workspace", raw: object, extra_roots: Iterable
         text = unquote(parsed.path)
         if "\x00" in text:
             raise CommandError("a path cannot contain a NUL character")
+    try:
+        os.fsencode(text)  # lone surrogates (JSON allows them) name no file; stat would raise, not fail
+    except UnicodeError:
+        raise CommandError(f"not a valid file name: {_short(raw)}") from None
     path = Path(text)
     if not path.is_absolute():
         path = workspace.root / path
@@ -57,7 +64,7 @@ def resolve_user_path(workspace: "Workspace", raw: object, extra_roots: Iterable
     roots = [*workspace.roots, *_resolved(extra_roots)]
     if not any(_inside(resolved, root) for root in roots):
         raise CommandError(f"{_short(raw)} is outside the workspace and the configured doc, pack and rule folders")
-    if must_exist and not resolved.exists():
+    if must_exist and not os.path.exists(resolved):
         raise CommandError(f"no such file or folder: {_short(raw)}")
     return resolved
 

@@ -59,7 +59,10 @@ class Session:
         """The workspace a command runs in. A document open in the editor brings its own (as for checks);
         any other path a client names runs in the workspace folder containing it, else in the default one,
         never in a workspace made up around it: the path guard then refuses a path outside every root."""
-        path = uri_to_path(uri) if isinstance(uri, str) else None
+        try:
+            path = uri_to_path(uri) if isinstance(uri, str) else None
+        except ValueError:  # `file://[`: no path; the command's own argument check answers
+            path = None
         if path is None:
             return self.default_workspace()
         if uri in self.documents:
