@@ -113,9 +113,12 @@ def read_text_file(path: Path, max_bytes: int) -> str:
 
 
 class Workspace:
-    def __init__(self, root: Path, settings: Settings | None = None):
+    def __init__(self, root: Path, settings: Settings | None = None, client_trust: bool | None = None):
         self.root = real_path(root)
-        self.settings = settings or load_settings(self.root)
+        # What the client declared about trust (False: untrusted whatever the trust store says), kept so
+        # every reload applies the same rule; the trust store itself is read on each load (config.py).
+        self.client_trust = client_trust
+        self.settings = settings or load_settings(self.root, client_trust=client_trust)
         self._overlay: dict[Path, ParsedDocument] = {}
         # Parsed files read from disk, least recently used first. Bounded: a parsed tree costs ~35x its
         # source in memory, so caching all 20k files of a monorepo would take gigabytes. Services keep
@@ -132,7 +135,7 @@ class Workspace:
 
     # --- settings -------------------------------------------------------------------------------------
     def reload_settings(self, client: dict | None = None) -> None:
-        self.settings = load_settings(self.root, self.settings.config_path, client)
+        self.settings = load_settings(self.root, self.settings.config_path, client, self.client_trust)
         with self._lock:
             self._services.clear()
 

@@ -18,6 +18,20 @@ def _isolated_cache(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.getbasetemp() / "xdg-cache"))
 
 
+@pytest.fixture(autouse=True)
+def _isolated_config(tmp_path_factory, monkeypatch):
+    # Never read or write the user's real trust store or user-level config: each test gets an empty
+    # config folder, so every folder is untrusted unless the test trusts it (lsp_server.trust.trust).
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("xdg-config")))
+
+
+def trust_folder(path: Path) -> None:
+    """Trust `path` in this test's (isolated) trust store, as `footprint-ls trust PATH` would."""
+    from lsp_server import trust
+
+    trust.trust(path)
+
+
 def run_cli(*args: str, cwd: Path | None = None, input: str | None = None, timeout: int = 120) -> subprocess.CompletedProcess:
     """Run `footprint-ls ARGS` in a subprocess, exactly as a user or an agent hook would."""
     return subprocess.run([sys.executable, "-m", "lsp_server", *args], cwd=cwd or REPO, input=input,
