@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
+
+# A config folder for the whole run (module-scoped fixtures and servers started with an env captured at import
+# run before the per-test one below is set): the user's real trust store and config.toml are never read.
+SESSION_CONFIG_HOME = tempfile.mkdtemp(prefix="footprint-test-config-")
+os.environ["XDG_CONFIG_HOME"] = SESSION_CONFIG_HOME
 
 
 @pytest.fixture(autouse=True)
@@ -25,11 +32,20 @@ def _isolated_config(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("xdg-config")))
 
 
-def trust_folder(path: Path) -> None:
-    """Trust `path` in this test's (isolated) trust store, as `footprint-ls trust PATH` would."""
+def trust_folder(path: Path, config_home: str | None = None) -> None:
+    """Trust `path` in this test's (isolated) trust store, as `footprint-ls trust PATH` would; in the one of
+    `config_home` when given (the servers of tests/e2e read SESSION_CONFIG_HOME)."""
     from lsp_server import trust
 
-    trust.trust(path)
+    saved = os.environ.get("XDG_CONFIG_HOME")
+    os.environ["XDG_CONFIG_HOME"] = config_home or saved or SESSION_CONFIG_HOME
+    try:
+        trust.trust(path)
+    finally:
+        if saved is None:
+            os.environ.pop("XDG_CONFIG_HOME", None)
+        else:
+            os.environ["XDG_CONFIG_HOME"] = saved
 
 
 def run_cli(*args: str, cwd: Path | None = None, input: str | None = None, timeout: int = 120) -> subprocess.CompletedProcess:
