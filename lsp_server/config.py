@@ -148,6 +148,11 @@ def load_settings(root: Path, config_path: Path | None = None, client: dict | No
     """Load the workspace at `root`: the user-level config, its footprint.toml (or `config_path`), their
     packs, client settings. `client_trust` is what the client declared (None: nothing; see
     `workspace_trusted`)."""
+    from lsp_server import plugins
+
+    # Every area's schema must be registered before validating: a section without one is accepted as is,
+    # and its trusted-only keys (metadata on the schema) would go unrecognised.
+    plugins.load()
     root = real_path(root)
     if config_path is None and (root / CONFIG_FILE).is_file():
         config_path = root / CONFIG_FILE
