@@ -120,8 +120,13 @@ class Settings:
         if self.top.cache_dir:
             return Path(self.top.cache_dir)
         base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-        digest = hashlib.sha1(str(real_path(self.root)).encode()).hexdigest()[:12]
-        return base / "footprint" / f"{self.root.name or 'root'}-{digest}"
+        return base / "footprint" / workspace_cache_name(self.root)
+
+
+def workspace_cache_name(root: Path) -> str:
+    """The folder name of a workspace's caches under a shared cache folder: `<name>-<hash of the path>`."""
+    digest = hashlib.sha1(str(real_path(root)).encode()).hexdigest()[:12]
+    return f"{root.name or 'root'}-{digest}"
 
 
 def find_config(start: Path) -> Path | None:
@@ -171,6 +176,8 @@ def load_settings(root: Path, config_path: Path | None = None, client: dict | No
             settings.sources.append(user_config)
             settings.user_sources.append(user_config)
             user_layer = _validate(data, user_config, settings.errors, allow_top=True)
+            if user_layer.get("", {}).get("cache_dir"):  # shared by every workspace: one subfolder each
+                user_layer[""]["cache_dir"] = str(Path(user_layer[""]["cache_dir"]) / workspace_cache_name(root))
             for pack in user_layer.get("", {}).get("packs", []):
                 layers.append(_load_pack(Path(pack), settings, user_config))
                 settings.user_sources.append(Path(pack) / PACK_FILE)

@@ -265,7 +265,7 @@ def test_user_level_config_and_its_packs_are_trusted(tmp_path):
     repo, _ = hostile_repo(tmp_path, '[docs]\npaths = ["docs"]\n')
     settings = load_settings(repo)
     assert settings.errors == [] and not trust.is_trusted(repo)
-    assert settings.cache_dir == cache
+    assert settings.cache_dir.parent == cache  # one subfolder per workspace: their indexes never mix
     assert [r["url"] for r in settings.get(RulesConfig).remote] == ["https://example.invalid/pack.git",
                                                                      "https://example.invalid/user.git"]
     out, stderr = rag_cli(repo)  # a pack the user named may choose the generator (a repo's pack may not)
