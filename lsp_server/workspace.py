@@ -118,6 +118,7 @@ class Workspace:
         # What the client declared about trust (False: untrusted whatever the trust store says), kept so
         # every reload applies the same rule; the trust store itself is read on each load (config.py).
         self.client_trust = client_trust
+        self.client_settings: dict | None = None  # the last client settings applied (kept across reloads)
         self.settings = settings or load_settings(self.root, client_trust=client_trust)
         self._overlay: dict[Path, ParsedDocument] = {}
         # Parsed files read from disk, least recently used first. Bounded: a parsed tree costs ~35x its
@@ -135,7 +136,11 @@ class Workspace:
 
     # --- settings -------------------------------------------------------------------------------------
     def reload_settings(self, client: dict | None = None) -> None:
-        self.settings = load_settings(self.root, self.settings.config_path, client, self.client_trust)
+        """Load the settings again: with `client` as the client settings, or (None) the last ones applied,
+        so a config file changing on disk does not drop what the editor sent."""
+        if client is not None:
+            self.client_settings = client
+        self.settings = load_settings(self.root, self.settings.config_path, self.client_settings, self.client_trust)
         with self._lock:
             self._services.clear()
 

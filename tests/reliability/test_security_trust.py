@@ -156,6 +156,17 @@ def test_workspace_trusted_false_from_the_client_overrides_a_trusting_store(tmp_
         proc.close()
 
 
+def test_client_trust_and_client_settings_survive_a_config_change_on_disk(tmp_path):
+    repo, _ = hostile_repo(tmp_path, H1_CONFIG)
+    trust.trust(repo)
+    ws = Workspace(repo, client_trust=False)
+    ws.reload_settings({"limits": {"slow_check_ms": 5}})
+    (repo / "footprint.toml").write_text(H1_CONFIG + "timeout_seconds = 5\n", encoding="utf-8")
+    ws.files_changed([repo / "footprint.toml"])  # the watcher's reload
+    assert not ws.settings.trusted and ws.settings.ignored == ["[rag] generator", "[rag] command"]
+    assert ws.settings.values["limits"] == {"slow_check_ms": 5} and ws.settings.get(RagConfig).timeout_seconds == 5
+
+
 def test_workspace_trusted_is_not_a_setting_and_only_true_leaves_it_to_the_store():
     from lsp_server.session import client_options
 
