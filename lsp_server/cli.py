@@ -29,9 +29,11 @@ class UsageError(Exception):
     """Bad arguments or configuration: printed on stderr, exit code 2."""
 
 
-def workspace_for(target: Path, config: Path | None = None) -> Workspace:
+def workspace_for(target: Path, config: Path | None = None, warn: bool = True) -> Workspace:
     """The workspace a CLI path belongs to: the folder of `--config`, else of the nearest footprint.toml,
-    else the path itself (a folder) or its folder (a file). Config errors are a UsageError."""
+    else the path itself (a folder) or its folder (a file). Config errors are a UsageError; config warnings
+    go to stderr, or only to the log with `warn=False` (agent hooks: their output is the agent's prompt,
+    and whether to trust a folder is the user's decision, not something to suggest to an agent)."""
     target = real_path(target)
     config_path = real_path(config) if config else find_config(target)
     if config and not config_path.is_file():
@@ -44,7 +46,10 @@ def workspace_for(target: Path, config: Path | None = None) -> Workspace:
     for warning in settings.errors:  # e.g. a trusted-only key of an untrusted folder: said once, not fatal
         if warning.severity != "error" and str(warning) not in _warned:
             _warned.add(str(warning))
-            print(f"footprint-ls: warning: {warning}", file=sys.stderr)
+            if warn:
+                print(f"footprint-ls: warning: {warning}", file=sys.stderr)
+            else:
+                logging.getLogger(__name__).info("config: %s", warning)
     return Workspace(root, settings)
 
 

@@ -95,14 +95,16 @@ class Settings:
     trusted: bool = False  # the workspace's own layers (footprint.toml, its packs, the client) are trusted
     user_sources: list[Path] = field(default_factory=list)  # the user-level config and the packs it names
     ignored: list[str] = field(default_factory=list)  # trusted-only keys dropped, as "[rag] command"
-    untrusted_reason: str = ""  # why they were dropped, with what to do about it
+    untrusted_reason: str = ""  # why they were dropped ("this folder is not trusted")
 
     def ignored_note(self, section: str) -> str | None:
-        """One sentence naming the trusted-only keys of `[section]` that were dropped, or None."""
+        """One sentence naming the trusted-only keys of `[section]` that were dropped, or None. For results
+        an agent reads: it says why, not how to grant trust (a decision for the user, not the agent)."""
         keys = [k for k in self.ignored if k.startswith(f"[{section}] ")]
         if not keys:
             return None
-        return f"{', '.join(keys)} {'is' if len(keys) == 1 else 'are'} ignored: {self.untrusted_reason}."
+        return (f"{', '.join(keys)} {'is' if len(keys) == 1 else 'are'} ignored: {self.untrusted_reason} "
+                "(the user decides which folders to trust).")
 
     def get(self, schema: type[T]) -> T:
         """The typed view of the section `schema` was registered for, with defaults for missing keys."""
@@ -164,10 +166,11 @@ def load_settings(root: Path, config_path: Path | None = None, client: dict | No
     settings = Settings(root=root, config_path=config_path)
     settings.trusted = workspace_trusted(root, config_path, client_trust)
     if client_trust is False:
-        reason = "the editor marks this workspace as untrusted (Workspace Trust); trust it there, then restart"
+        settings.untrusted_reason = "the editor marks this workspace as untrusted (Workspace Trust)"
+        reason = f"{settings.untrusted_reason}; trust it there, then restart"
     else:
+        settings.untrusted_reason = "this folder is not trusted"
         reason = f"this folder is not trusted (run `footprint-ls trust {shlex.quote(str(root))}` to allow it)"
-    settings.untrusted_reason = reason
     layers: list[dict] = []
     user_config = trust.user_config_path()
     if user_config.is_file():  # the user's own file: always trusted, and so are the packs it names

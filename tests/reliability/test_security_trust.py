@@ -67,6 +67,7 @@ def test_h1_cli_rag_never_runs_the_command_of_an_untrusted_repo(tmp_path):
     assert not marker.exists(), "the repository's program ran"
     assert out["generator"] is None and out["answer"] is None and out["passages"]  # the docs still work
     assert "[rag] command" in out["note"] and "not trusted" in out["note"]
+    assert "footprint-ls trust" not in out["note"]  # an agent reads the result: trust is the user's call
     config = repo / "footprint.toml"
     assert f"warning: {config}:4: [rag] generator is ignored: this folder is not trusted" in stderr
     assert f"warning: {config}:5: [rag] command is ignored" in stderr
@@ -298,7 +299,8 @@ def test_rules_remote_of_an_untrusted_repo_never_runs_git(tmp_path):
     update = run_cli("rules", "update", str(repo))
     hook = run_cli("hook", "post-write", "src/a.js", "--exit-zero", cwd=repo)
     assert update.returncode == 0 and "fetched" not in update.stdout and hook.returncode == 0
-    assert f"{repo / 'footprint.toml'}:2: [rules] remote is ignored" in update.stderr + hook.stderr
+    assert f"{repo / 'footprint.toml'}:2: [rules] remote is ignored" in update.stderr
+    assert "trust" not in hook.stderr + hook.stdout  # hook output is the agent's prompt: no advice to trust
     assert not remote_cache.exists(), "git ran for the repository's remote"
     trust.trust(repo)
     # The control, in process (`rules update` on a fetched remote trips a bug of conventions/service.py that
