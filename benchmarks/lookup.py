@@ -191,7 +191,9 @@ def main(argv: list[str] | None = None) -> int:
         t0 = time.perf_counter()
         info = generate(root, size)
         gen_s = time.perf_counter() - t0
-        (root / "footprint.toml").write_text('cache_dir = "cache"\n[docs]\npaths = ["docs"]\n', encoding="utf-8")
+        # Caches inside the temporary folder (`cache_dir` in a footprint.toml needs a trusted folder).
+        os.environ["XDG_CACHE_HOME"] = str(root / "cache")
+        (root / "footprint.toml").write_text('[docs]\npaths = ["docs"]\n', encoding="utf-8")
         ws = Workspace(root)
         print(f"docs: {info['bytes'] / 1e6:.1f} MB in {info['files']} files (generated in {gen_s:.1f} s)")
 

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -87,7 +88,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"model build: {lines} lines, {n_types} types: p50 {statistics.median(builds):.1f} ms, "
               f"p95 {percentile(builds, 95):.1f} ms")
 
-        (root / "footprint.toml").write_text('cache_dir = ".cache"\n[object_model]\n'
+        # Caches inside the temporary folder (`cache_dir` in a footprint.toml needs a trusted folder).
+        os.environ["XDG_CACHE_HOME"] = str(root / ".cache")
+        (root / "footprint.toml").write_text('[object_model]\n'
                                              'sources = [{ path = "engine.d.ts", module = "engine" }]\n')
         ws = Workspace(root, load_settings(root))
         t = time.perf_counter()
@@ -147,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
         for cls, meths in list(by_owner.items())[:60]:
             body = [f"# {cls}", ""] + [f"### {cls}.{m}(value, options) → {cls}\n\nDoes {m}.\n" for m in meths]
             (docs / f"{cls.lower()}.md").write_text("\n".join(body), encoding="utf-8")
-        (root / "footprint.toml").write_text('cache_dir = ".cache"\n[docs]\npaths = ["docs"]\n[object_model]\n'
+        (root / "footprint.toml").write_text('[docs]\npaths = ["docs"]\n[object_model]\n'
                                              'sources = [{ path = "engine.d.ts", module = "engine" }]\n')
         try:
             ws = Workspace(root, load_settings(root))

@@ -13,7 +13,7 @@ import os
 import sys
 from pathlib import Path
 
-from lsp_server import __version__, plugins
+from lsp_server import __version__, plugins, trust
 from lsp_server.checks import CheckContext, Phase, run_checks
 from lsp_server.commands import CLI_COMMANDS, CommandError, cli_command
 from lsp_server.config import find_config, load_settings
@@ -29,18 +29,31 @@ class UsageError(Exception):
     """Bad arguments or configuration: printed on stderr, exit code 2."""
 
 
-def workspace_for(target: Path, config: Path | None = None) -> Workspace:
+def workspace_for(target: Path, config: Path | None = None, warn: bool = True) -> Workspace:
     """The workspace a CLI path belongs to: the folder of `--config`, else of the nearest footprint.toml,
-    else the path itself (a folder) or its folder (a file). Config errors are a UsageError."""
+    else the path itself (a folder) or its folder (a file). Config errors are a UsageError; config warnings
+    go to stderr, or only to the log with `warn=False` (agent hooks: their output is the agent's prompt,
+    and whether to trust a folder is the user's decision, not something to suggest to an agent)."""
     target = real_path(target)
     config_path = real_path(config) if config else find_config(target)
     if config and not config_path.is_file():
         raise UsageError(f"{config}: no such config file")
     root = config_path.parent if config_path else (target if target.is_dir() else target.parent)
     settings = load_settings(root, config_path)
-    if settings.errors:
-        raise UsageError("configuration errors:\n" + "\n".join(f"  {e}" for e in settings.errors))
+    errors = [e for e in settings.errors if e.severity == "error"]
+    if errors:
+        raise UsageError("configuration errors:\n" + "\n".join(f"  {e}" for e in errors))
+    for warning in settings.errors:  # e.g. a trusted-only key of an untrusted folder: said once, not fatal
+        if warning.severity != "error" and str(warning) not in _warned:
+            _warned.add(str(warning))
+            if warn:
+                print(f"footprint-ls: warning: {warning}", file=sys.stderr)
+            else:
+                logging.getLogger(__name__).info("config: %s", warning)
     return Workspace(root, settings)
+
+
+_warned: set[str] = set()  # config warnings already printed by this process
 
 
 def display_path(path: Path) -> str:
@@ -169,6 +182,50 @@ def _serve(parser: argparse.ArgumentParser):
                     host)
 
         serve(tcp=True, host=args.host, port=args.port, token=token, on_listening=listening)
+        return EXIT_OK
+
+    return run
+
+
+@cli_command("trust", "trust a folder: its footprint.toml may run programs, reach the network, choose caches")
+def _trust(parser: argparse.ArgumentParser):
+    parser.add_argument("path", nargs="?", type=Path, default=None, metavar="PATH",
+                        help="the folder to trust, with everything below it (default: the current folder)")
+    parser.add_argument("--list", action="store_true", help="print the trusted folders, one a line")
+
+    def run(args: argparse.Namespace) -> int:
+        try:
+            if args.list:
+                if args.path is not None:
+                    raise UsageError("trust: give either PATH or --list")
+                for folder in trust.trusted_folders():
+                    print(folder)
+                return EXIT_OK
+            folder = trust.trust(args.path or Path.cwd())
+        except trust.TrustStoreError as exc:
+            raise UsageError(str(exc)) from None
+        print(f"trusted {folder} (and every folder below it); restart a running server to apply it")
+        return EXIT_OK
+
+    return run
+
+
+@cli_command("untrust", "stop trusting a folder that `footprint-ls trust` trusted")
+def _untrust(parser: argparse.ArgumentParser):
+    parser.add_argument("path", nargs="?", type=Path, default=None, metavar="PATH",
+                        help="the folder (default: the current folder)")
+
+    def run(args: argparse.Namespace) -> int:
+        target = args.path or Path.cwd()
+        try:
+            removed, still = trust.untrust(target)
+        except trust.TrustStoreError as exc:
+            raise UsageError(str(exc)) from None
+        folder = real_path(target)
+        if still is not None:
+            raise UsageError(f"untrust: {folder} {'was removed but ' if removed else ''}is still trusted through "
+                             f"{still}; run `footprint-ls untrust {still}` to stop that")
+        print(f"untrusted {folder}" if removed else f"{folder} was not trusted")
         return EXIT_OK
 
     return run

@@ -1,8 +1,15 @@
 """Configuration: `footprint.toml`, engine packs (`pack.toml`) and client settings -> one `Settings`.
 
-Layers, lowest first: defaults, each engine pack in `packs` order, the workspace's `footprint.toml`, then
-client settings (`initializationOptions`, `workspace/didChangeConfiguration`). Lists concatenate, tables
-merge, scalars are overridden by later layers. Relative paths resolve against the file that names them.
+Layers, lowest first: defaults, the user-level config (`$XDG_CONFIG_HOME/footprint/config.toml`, same
+schema) after its packs, each engine pack of the workspace in `packs` order, the workspace's
+`footprint.toml`, then client settings (`initializationOptions`, `workspace/didChangeConfiguration`).
+Lists concatenate, tables merge, scalars are overridden by later layers. Relative paths resolve against the
+file that names them.
+
+Trust (see trust.py): fields with metadata `trusted_only=True` (they run programs, reach the network, name
+environment variables or choose where caches live) are honoured only from the user-level config and the
+packs it names, or for a folder the user trusted. From any other layer they are dropped, each with one
+warning located on the line that sets it; everything else in that layer applies.
 
 Areas declare their own section schema with `@config_section("docs")` on a dataclass, so adding a key
 never means editing this module. Every error (bad TOML, unknown key, wrong type) is a `ConfigError` that
@@ -15,6 +22,7 @@ import dataclasses
 import hashlib
 import os
 import re
+import shlex
 import tomllib
 import types
 import typing
@@ -24,6 +32,7 @@ from typing import Any, TypeVar
 
 import pathspec
 
+from lsp_server import trust
 from lsp_server.document import real_path
 
 CONFIG_FILE = "footprint.toml"
@@ -57,6 +66,8 @@ class ConfigError:
     path: Path | None
     line: int  # 0-based
     message: str
+    severity: str = "error"  # "error" (the CLI stops) or "warning" (reported, loading goes on)
+    code: str = "config-error"
 
     def __str__(self) -> str:
         where = f"{self.path}:{self.line + 1}: " if self.path else ""
@@ -70,7 +81,7 @@ class TopLevel:
     packs: list[str] = field(default_factory=list, metadata={"path": True})
     exclude: list[str] = field(default_factory=list)
     max_file_bytes: int = 2 * 1024 * 1024
-    cache_dir: str = field(default="", metadata={"path": True})
+    cache_dir: str = field(default="", metadata={"path": True, "trusted_only": True})
 
 
 @dataclass
@@ -81,6 +92,19 @@ class Settings:
     top: TopLevel = field(default_factory=TopLevel)
     errors: list[ConfigError] = field(default_factory=list)
     sources: list[Path] = field(default_factory=list)  # every config/pack file that was read
+    trusted: bool = False  # the workspace's own layers (footprint.toml, its packs, the client) are trusted
+    user_sources: list[Path] = field(default_factory=list)  # the user-level config and the packs it names
+    ignored: list[str] = field(default_factory=list)  # trusted-only keys dropped, as "[rag] command"
+    untrusted_reason: str = ""  # why they were dropped ("this folder is not trusted")
+
+    def ignored_note(self, section: str) -> str | None:
+        """One sentence naming the trusted-only keys of `[section]` that were dropped, or None. For results
+        an agent reads: it says why, not how to grant trust (a decision for the user, not the agent)."""
+        keys = [k for k in self.ignored if k.startswith(f"[{section}] ")]
+        if not keys:
+            return None
+        return (f"{', '.join(keys)} {'is' if len(keys) == 1 else 'are'} ignored: {self.untrusted_reason} "
+                "(the user decides which folders to trust).")
 
     def get(self, schema: type[T]) -> T:
         """The typed view of the section `schema` was registered for, with defaults for missing keys."""
@@ -98,8 +122,13 @@ class Settings:
         if self.top.cache_dir:
             return Path(self.top.cache_dir)
         base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-        digest = hashlib.sha1(str(real_path(self.root)).encode()).hexdigest()[:12]
-        return base / "footprint" / f"{self.root.name or 'root'}-{digest}"
+        return base / "footprint" / workspace_cache_name(self.root)
+
+
+def workspace_cache_name(root: Path) -> str:
+    """The folder name of a workspace's caches under a shared cache folder: `<name>-<hash of the path>`."""
+    digest = hashlib.sha1(str(real_path(root)).encode()).hexdigest()[:12]
+    return f"{root.name or 'root'}-{digest}"
 
 
 def find_config(start: Path) -> Path | None:
@@ -112,25 +141,66 @@ def find_config(start: Path) -> Path | None:
     return None
 
 
-def load_settings(root: Path, config_path: Path | None = None, client: dict | None = None) -> Settings:
-    """Load the workspace at `root`: its footprint.toml (or `config_path`), its packs, client settings."""
+def workspace_trusted(root: Path, config_path: Path | None = None, client_trust: bool | None = None) -> bool:
+    """Whether the workspace at `root` may use trusted-only settings: the client did not declare it
+    untrusted (`client_trust is False`, e.g. VS Code's Workspace Trust) and the user trusted the folder
+    (and the folder of its config file, when that lies elsewhere) with `footprint-ls trust`."""
+    if client_trust is False:
+        return False
+    return trust.is_trusted(root) and (config_path is None or trust.is_trusted(config_path.parent))
+
+
+def load_settings(root: Path, config_path: Path | None = None, client: dict | None = None,
+                  client_trust: bool | None = None) -> Settings:
+    """Load the workspace at `root`: the user-level config, its footprint.toml (or `config_path`), their
+    packs, client settings. `client_trust` is what the client declared (None: nothing; see
+    `workspace_trusted`)."""
+    from lsp_server import plugins
+
+    # Every area's schema must be registered before validating: a section without one is accepted as is,
+    # and its trusted-only keys (metadata on the schema) would go unrecognised.
+    plugins.load()
     root = real_path(root)
     if config_path is None and (root / CONFIG_FILE).is_file():
         config_path = root / CONFIG_FILE
     settings = Settings(root=root, config_path=config_path)
+    settings.trusted = workspace_trusted(root, config_path, client_trust)
+    if client_trust is False:
+        settings.untrusted_reason = "the editor marks this workspace as untrusted (Workspace Trust)"
+        reason = f"{settings.untrusted_reason}; trust it there, then restart"
+    else:
+        settings.untrusted_reason = "this folder is not trusted"
+        reason = f"this folder is not trusted (run `footprint-ls trust {shlex.quote(str(root))}` to allow it)"
     layers: list[dict] = []
+    user_config = trust.user_config_path()
+    if user_config.is_file():  # the user's own file: always trusted, and so are the packs it names
+        data = _read_toml(user_config, settings.errors)
+        if data is not None:
+            settings.sources.append(user_config)
+            settings.user_sources.append(user_config)
+            user_layer = _validate(data, user_config, settings.errors, allow_top=True)
+            if user_layer.get("", {}).get("cache_dir"):  # shared by every workspace: one subfolder each
+                user_layer[""]["cache_dir"] = str(Path(user_layer[""]["cache_dir"]) / workspace_cache_name(root))
+            for pack in user_layer.get("", {}).get("packs", []):
+                layers.append(_load_pack(Path(pack), settings, user_config))
+                settings.user_sources.append(Path(pack) / PACK_FILE)
+            layers.append(user_layer)
     if config_path is not None:
         data = _read_toml(config_path, settings.errors)
         if data is not None:
             settings.sources.append(config_path)
             workspace_layer = _validate(data, config_path, settings.errors, allow_top=True)
             for pack in workspace_layer.get("", {}).get("packs", []):
-                layers.append(_load_pack(Path(pack), settings))
-            layers.append(workspace_layer)
+                layers.append(_untrusted_dropped(_load_pack(Path(pack), settings, config_path),
+                                                 Path(pack) / PACK_FILE, settings, reason))
+            layers.append(_untrusted_dropped(workspace_layer, config_path, settings, reason))
     if client:
-        layers.append(_validate(client, None, settings.errors, allow_top=True, base=root))
+        # Client settings are workspace-level: VS Code sends a folder's .vscode/settings.json this way.
+        layers.append(_untrusted_dropped(_validate(client, None, settings.errors, allow_top=True, base=root),
+                                         None, settings, reason))
         for pack in layers[-1].get("", {}).get("packs", []):
-            layers.insert(len(layers) - 1, _load_pack(Path(pack), settings))
+            layers.insert(len(layers) - 1, _untrusted_dropped(_load_pack(Path(pack), settings, None),
+                                                              Path(pack) / PACK_FILE, settings, reason))
     merged: dict[str, Any] = {}
     for layer in layers:
         _merge_into(merged, layer)
@@ -139,6 +209,30 @@ def load_settings(root: Path, config_path: Path | None = None, client: dict | No
     settings.top = TopLevel(**top)
     settings.values = merged
     return settings
+
+
+def _trusted_only_fields(section: str) -> set[str]:
+    """The keys of `[section]` ("" = top level) that are honoured only from trusted config."""
+    fields = dataclasses.fields(TopLevel) if section == "" else [f for cls in _SECTIONS.get(section, [])
+                                                                 for f in dataclasses.fields(cls)]
+    return {f.name for f in fields if f.metadata.get("trusted_only")}
+
+
+def _untrusted_dropped(layer: dict, path: Path | None, settings: Settings, reason: str) -> dict:
+    """`layer` (validated) without its trusted-only keys unless the workspace is trusted; one warning per
+    dropped key, on the line of `path` that sets it (client settings: no file, the message says so)."""
+    if settings.trusted:
+        return layer
+    for section, values in layer.items():
+        privileged = _trusted_only_fields(section)
+        for key in [k for k in values if k in privileged]:  # file order: the warnings follow the lines
+            del values[key]
+            label = f"[{section}] {key}" if section else key
+            settings.errors.append(ConfigError(path, _locate(path, section, key), f"{label} is ignored: {reason}",
+                                               severity="warning", code="untrusted-setting"))
+            if label not in settings.ignored:
+                settings.ignored.append(label)
+    return layer
 
 
 def _check_top_values(top: dict, settings: Settings) -> None:
@@ -159,10 +253,10 @@ def _check_top_values(top: dict, settings: Settings) -> None:
         top["exclude"] = [p for p in top["exclude"] if p not in bad]
 
 
-def _load_pack(folder: Path, settings: Settings) -> dict:
+def _load_pack(folder: Path, settings: Settings, named_by: Path | None) -> dict:
     pack_file = folder / PACK_FILE
     if not pack_file.is_file():
-        where = settings.config_path
+        where = named_by
         settings.errors.append(ConfigError(where, _locate(where, "", "packs"), f"pack not found: {pack_file}"))
         return {}
     data = _read_toml(pack_file, settings.errors)
@@ -338,8 +432,11 @@ def _locate(path: Path | None, section: str, key: str) -> int:
     for i, line in enumerate(lines):
         header = re.match(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?", line)
         if header:
-            current = header.group(1).split(".")[0].strip()
+            parts = [p.strip().strip("\"'") for p in header.group(1).split(".")]
+            current = parts[0]
             if current == key and section == "":
+                return i
+            if current == section and parts[1:2] == [key]:  # [[rules.remote]] sets `remote`
                 return i
             if current == section:
                 header_line = i

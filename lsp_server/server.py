@@ -36,7 +36,7 @@ from lsp_server.document import ParsedDocument, TextChange, path_to_uri, real_pa
 from lsp_server.findings import Finding, Severity, shift_findings
 from lsp_server.languages import LANGUAGE_IDS, language_for_path
 from lsp_server.positions import normalize_encoding
-from lsp_server.session import DocumentState, Session
+from lsp_server.session import DocumentState, Session, client_options
 from lsp_server.workspace import SERVICES, Workspace
 
 log = logging.getLogger(__name__)
@@ -155,6 +155,7 @@ class FootprintServer(LanguageServer):
         self.last_change: dict[str, float] = {}  # uri -> time.monotonic() of its last didChange
         self.warming: dict[Path, asyncio.Task] = {}  # workspace root -> its background index build
         self.config_uris: set[str] = set()
+        self.shown_client_warnings: set[str] = set()  # client-settings warnings shown once (no file to mark)
         self.disk_uris: set[str] = set()
 
     # --- diagnostics ----------------------------------------------------------------------------------
@@ -277,13 +278,18 @@ class FootprintServer(LanguageServer):
                     by_uri.setdefault(path_to_uri(err.path), []).append(err)
                 else:
                     log.warning("client settings: %s", err.message)
+                    if err.severity == "warning" and err.message not in self.shown_client_warnings:
+                        self.shown_client_warnings.add(err.message)  # e.g. an untrusted-setting: say it once
+                        self.window_show_message(lsp.ShowMessageParams(
+                            type=lsp.MessageType.Warning, message=f"Footprint client settings: {err.message}"))
         for uri in self.config_uris - set(by_uri):
             self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
         for uri, errors in by_uri.items():
             self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[
                 lsp.Diagnostic(range=lsp.Range(lsp.Position(e.line, 0), lsp.Position(e.line + 1, 0)),
-                               message=e.message, severity=lsp.DiagnosticSeverity.Error,
-                               code="config-error", source="footprint") for e in errors]))
+                               message=e.message, severity=lsp.DiagnosticSeverity.Warning
+                               if e.severity == "warning" else lsp.DiagnosticSeverity.Error,
+                               code=e.code, source="footprint") for e in errors]))
             for e in errors:
                 log.warning("config: %s", e)
         self.config_uris = set(by_uri)
@@ -432,7 +438,7 @@ def initialize(ls: FootprintServer, params: lsp.InitializeParams) -> None:
     session.roots = [real_path(r) for r in roots if r is not None]
     options = params.initialization_options
     if isinstance(options, dict):
-        session.client_settings = options.get("footprint", options)
+        session.client_settings, session.client_trust = client_options(options)
     caps = params.capabilities
     session.versioned_edits = bool(caps.workspace and caps.workspace.workspace_edit
                                    and caps.workspace.workspace_edit.document_changes)
@@ -590,7 +596,8 @@ async def did_change_watched_files(ls: FootprintServer, params: lsp.DidChangeWat
 def did_change_configuration(ls: FootprintServer, params: lsp.DidChangeConfigurationParams) -> None:
     settings = params.settings
     if isinstance(settings, dict):
-        ls.session.set_client_settings(settings.get("footprint", settings))
+        # Trust is declared once, at initialize: a later `workspaceTrusted` is dropped, never honoured.
+        ls.session.set_client_settings(client_options(settings)[0])
         ls.publish_config_errors()
         for ws in list(ls.session.workspaces.values()):
             ls.ensure_services(ws)  # new settings dropped every built service

@@ -6,6 +6,7 @@ immutable ParsedDocument snapshots and never touches the session directly.
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -16,6 +17,8 @@ from lsp_server.document import ParsedDocument, real_path, uri_to_path
 from lsp_server.findings import Finding
 from lsp_server.positions import UTF16, Encoding
 from lsp_server.workspace import Workspace
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -31,11 +34,37 @@ class DocumentState:
         return sorted([*self.type_findings, *self.save_findings], key=lambda f: (f.start, f.end, f.code))
 
 
+TRUST_OPTION = "workspaceTrusted"
+
+
+def client_options(options: dict) -> tuple[dict, bool | None]:
+    """Split `initializationOptions` (or didChangeConfiguration settings) into the Footprint settings
+    (the "footprint" key, else the whole object) and the trust the client declares with
+    `workspaceTrusted` (beside or inside "footprint"): None when absent. Only `true` means "the client
+    does not object"; any other value counts as untrusted (fail closed)."""
+    options = dict(options)
+    declared = options.pop(TRUST_OPTION, None)
+    settings = options.get("footprint", options)
+    if isinstance(settings, dict) and TRUST_OPTION in settings:
+        settings = dict(settings)
+        inner = settings.pop(TRUST_OPTION)
+        declared = inner if declared is None else declared
+    if declared is not None and declared is not True:
+        if declared is not False:
+            log.warning("%s must be true or false, got %r: the workspace is treated as untrusted",
+                        TRUST_OPTION, declared)
+        declared = False
+    return (settings if isinstance(settings, dict) else {}), declared
+
+
 class Session:
     def __init__(self) -> None:
         self.encoding: Encoding = UTF16
         self.roots: list[Path] = []
         self.client_settings: dict = {}
+        # `initializationOptions.workspaceTrusted`: False makes every folder of the session untrusted
+        # (VS Code's Workspace Trust); None/True leave it to the trust store. Fixed for the session.
+        self.client_trust: bool | None = None
         self.documents: dict[str, DocumentState] = {}
         self.workspaces: dict[Path, Workspace] = {}
         self.versioned_edits = True
@@ -77,7 +106,7 @@ class Session:
         with self._lock:
             ws = self.workspaces.get(root)
             if ws is None:
-                ws = Workspace(root)
+                ws = Workspace(root, client_trust=self.client_trust)
                 ws.notify_user = self._notify_user
                 if self.client_settings:
                     ws.reload_settings(self.client_settings)

@@ -114,9 +114,13 @@ def read_text_file(path: Path, max_bytes: int, roots: list[Path] | None = None) 
 
 
 class Workspace:
-    def __init__(self, root: Path, settings: Settings | None = None):
+    def __init__(self, root: Path, settings: Settings | None = None, client_trust: bool | None = None):
         self.root = real_path(root)
-        self.settings = settings or load_settings(self.root)
+        # What the client declared about trust (False: untrusted whatever the trust store says), kept so
+        # every reload applies the same rule; the trust store itself is read on each load (config.py).
+        self.client_trust = client_trust
+        self.client_settings: dict | None = None  # the last client settings applied (kept across reloads)
+        self.settings = settings or load_settings(self.root, client_trust=client_trust)
         self._overlay: dict[Path, ParsedDocument] = {}
         # Parsed files read from disk, least recently used first. Bounded: a parsed tree costs ~35x its
         # source in memory, so caching all 20k files of a monorepo would take gigabytes. Services keep
@@ -137,7 +141,11 @@ class Workspace:
 
     # --- settings -------------------------------------------------------------------------------------
     def reload_settings(self, client: dict | None = None) -> None:
-        self.settings = load_settings(self.root, self.settings.config_path, client)
+        """Load the settings again: with `client` as the client settings, or (None) the last ones applied,
+        so a config file changing on disk does not drop what the editor sent."""
+        if client is not None:
+            self.client_settings = client
+        self.settings = load_settings(self.root, self.settings.config_path, self.client_settings, self.client_trust)
         with self._lock:
             self._services.clear()
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -11,12 +13,40 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
 
+# A config folder for the whole run (module-scoped fixtures and servers started with an env captured at import
+# run before the per-test one below is set): the user's real trust store and config.toml are never read.
+SESSION_CONFIG_HOME = tempfile.mkdtemp(prefix="footprint-test-config-")
+os.environ["XDG_CONFIG_HOME"] = SESSION_CONFIG_HOME
+
 
 @pytest.fixture(autouse=True)
 def _isolated_cache(tmp_path_factory, monkeypatch):
     # Never write indexes into the user's real cache (nor a cache key into their config) from tests.
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.getbasetemp() / "xdg-cache"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.getbasetemp() / "xdg-config"))
+
+
+@pytest.fixture(autouse=True)
+def _isolated_config(tmp_path_factory, monkeypatch):
+    # Never read or write the user's real trust store or user-level config: each test gets an empty
+    # config folder, so every folder is untrusted unless the test trusts it (lsp_server.trust.trust).
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("xdg-config")))
+
+
+def trust_folder(path: Path, config_home: str | None = None) -> None:
+    """Trust `path` in this test's (isolated) trust store, as `footprint-ls trust PATH` would; in the one of
+    `config_home` when given (the servers of tests/e2e read SESSION_CONFIG_HOME)."""
+    from lsp_server import trust
+
+    saved = os.environ.get("XDG_CONFIG_HOME")
+    os.environ["XDG_CONFIG_HOME"] = config_home or saved or SESSION_CONFIG_HOME
+    try:
+        trust.trust(path)
+    finally:
+        if saved is None:
+            os.environ.pop("XDG_CONFIG_HOME", None)
+        else:
+            os.environ["XDG_CONFIG_HOME"] = saved
 
 
 def run_cli(*args: str, cwd: Path | None = None, input: str | None = None, timeout: int = 120) -> subprocess.CompletedProcess:

@@ -155,10 +155,10 @@ def list_json(ws: Workspace) -> dict:
 
 
 # --- CLI ----------------------------------------------------------------------------------------------
-def _workspace(target: Path, config: Path | None) -> Workspace:
+def _workspace(target: Path, config: Path | None, warn: bool = True) -> Workspace:
     from lsp_server.cli import workspace_for
 
-    return workspace_for(target, config)
+    return workspace_for(target, config, warn)
 
 
 @cli_command("rules", "convention rules: stats (telemetry), list, check (validate rule files), update, context")
@@ -291,7 +291,7 @@ def _post_write(args: argparse.Namespace, event: dict, cwd: Path, session: str |
         return ""
     if not path.is_file() or language_for_path(path) not in SOURCE_LANGUAGES:
         return ""
-    ws = _workspace(path, args.config)
+    ws = _workspace(path, args.config, warn=False)  # hook output goes to the agent
     if not is_source(ws, path):
         return ""
     doc = ws.document(path)
@@ -305,7 +305,7 @@ def _post_write(args: argparse.Namespace, event: dict, cwd: Path, session: str |
 
 
 def _stop(args: argparse.Namespace, cwd: Path, session: str | None) -> str:
-    ws = _workspace(cwd, args.config)
+    ws = _workspace(cwd, args.config, warn=False)  # hook output goes to the agent
     try:
         result = review(ws, args.rev, session=session)
     except CommandError as exc:

@@ -33,8 +33,9 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True)
 class RulesConfig:
     paths: list[str] = field(default_factory=list, metadata={"path": True})
-    remote: list[dict[str, str]] = field(default_factory=list)
-    remote_protocols: list[str] = field(default_factory=lambda: list(GIT_PROTOCOLS))
+    # trusted_only: fetching a remote runs git and reaches the network (see lsp_server/trust.py).
+    remote: list[dict[str, str]] = field(default_factory=list, metadata={"trusted_only": True})
+    remote_protocols: list[str] = field(default_factory=lambda: list(GIT_PROTOCOLS))  # only narrows: any layer
     disable: list[str] = field(default_factory=list)
     max_per_file: int = 2
     max_per_diff: int = 4

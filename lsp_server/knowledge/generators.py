@@ -25,7 +25,7 @@ import threading
 import time
 import tomllib
 import urllib.parse
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from lsp_server.config import config_section
@@ -40,11 +40,16 @@ _POLL = 0.05
 class RagConfig:
     """`[rag]`: the answer generator of `rag_lookup` and its retrieval."""
 
-    generator: str = "none"  # none | http | command
-    url: str = ""  # http: the endpoint's base URL (".../v1") or the full ".../chat/completions" URL
+    # trusted_only: these run a program, reach the network or read an environment variable, so they are
+    # honoured only from the user-level config or for a trusted folder (see lsp_server/trust.py).
+    generator: str = field(default="none", metadata={"trusted_only": True})  # none | http | command
+    # http: the endpoint's base URL (".../v1") or the full ".../chat/completions" URL
+    url: str = field(default="", metadata={"trusted_only": True})
     model: str = ""  # http: the model name sent in the request
-    api_key_env: str = ""  # http: NAME of the environment variable holding the API key (never the key)
-    command: str = ""  # command: the program and its arguments, split like a shell would; prompt on stdin
+    # http: NAME of the environment variable holding the API key (never the key)
+    api_key_env: str = field(default="", metadata={"trusted_only": True})
+    # command: the program and its arguments, split like a shell would; prompt on stdin
+    command: str = field(default="", metadata={"trusted_only": True})
     timeout_seconds: float = 30.0
     max_chunks: int = 6  # retrieved chunks put in the prompt (and cited)
     semantic: bool = True  # re-rank with the local embedding model when the `semantic` extra is installed

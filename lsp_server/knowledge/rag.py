@@ -380,7 +380,9 @@ def rag_lookup(workspace: Workspace, question: str, limit: int | None = None,
                   "end_line": h.end_line, "heading": h.heading, "cited": False} for label, h in passages]
     result = RagResult(question, citations, found.hits, queries=found.queries, retrieval=found.method)
     try:
-        generator = make_generator(cfg, workspace.root, workspace.settings.sources)
+        # Packs the user-level config names are the user's choice: their generator keys count as own.
+        generator = make_generator(cfg, workspace.root, [s for s in workspace.settings.sources
+                                                         if s not in workspace.settings.user_sources])
     except GeneratorError as exc:
         result.grounding = ground(workspace, [])
         result.error = str(exc)
@@ -389,8 +391,12 @@ def rag_lookup(workspace: Workspace, question: str, limit: int | None = None,
         return result
     if generator is None:
         result.grounding = ground(workspace, [])
-        result.notes.append("No generator is configured ([rag] generator): these are the fused passages, with "
-                            "citations; no answer was written.")
+        ignored = workspace.settings.ignored_note("rag")
+        if ignored:
+            result.notes.append(f"No generator ran: {ignored} These are the fused passages, with citations.")
+        else:
+            result.notes.append("No generator is configured ([rag] generator): these are the fused passages, "
+                                "with citations; no answer was written.")
         return result
     result.generator = generator.describe
     if not passages:

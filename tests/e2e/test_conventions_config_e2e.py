@@ -12,6 +12,7 @@ from pathlib import Path
 from lsprotocol import types as lsp
 from pytest_lsp import LanguageClient
 
+from tests.conftest import SESSION_CONFIG_HOME, trust_folder
 from tests.e2e.conftest import make_client_fixture
 
 ROOT = Path(tempfile.mkdtemp(prefix="footprint-e2e-config-"))
@@ -19,6 +20,7 @@ atexit.register(shutil.rmtree, ROOT, True)
 CONFIG = 'cache_dir = ".fp-cache"\n[rules]\npaths = ["rules"]\nmax_per_fiel = 3\n'
 (ROOT / "rules").mkdir()
 (ROOT / "footprint.toml").write_text(CONFIG)
+trust_folder(ROOT, SESSION_CONFIG_HOME)  # cache_dir is trusted-only; this test is about the config-error
 client = make_client_fixture(root_uri=ROOT.as_uri(), params=["visual-studio-code"])
 
 

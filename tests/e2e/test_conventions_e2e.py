@@ -14,6 +14,7 @@ from pathlib import Path
 from lsprotocol import types as lsp
 from pytest_lsp import LanguageClient
 
+from tests.conftest import SESSION_CONFIG_HOME, trust_folder
 from tests.e2e.conftest import ENCODING_OF, make_client_fixture, units
 
 
@@ -37,6 +38,7 @@ def _make_root() -> Path:
     for args in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "base"]):
         subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args], cwd=root, check=True,
                        capture_output=True)
+    trust_folder(root, SESSION_CONFIG_HOME)  # cache_dir and [rules] remote are trusted-only keys
     return root
 
 

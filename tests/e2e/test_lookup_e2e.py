@@ -10,13 +10,14 @@ from pathlib import Path
 from lsprotocol import types as lsp
 from pytest_lsp import LanguageClient
 
-from tests.conftest import EXAMPLES
+from tests.conftest import EXAMPLES, SESSION_CONFIG_HOME, trust_folder
 from tests.e2e.conftest import ENCODING_OF, make_client_fixture
 
 ROOT = Path(tempfile.mkdtemp(prefix="footprint-lookup-e2e-"))
 (ROOT / "footprint.toml").write_text(
     f'cache_dir = "{(ROOT / "cache").as_posix()}"\npacks = ["{(EXAMPLES / "layout-engine").as_posix()}"]\n',
     encoding="utf-8")
+trust_folder(ROOT, SESSION_CONFIG_HOME)  # its own config names a cache_dir (and a generator): trusted-only
 (ROOT / "src").mkdir()
 APP = ROOT / "src" / "app.js"
 APP_TEXT = 'const note = "héllo 😀";\nconst row = table.addRow();\n'

@@ -14,7 +14,7 @@ from pathlib import Path
 from lsprotocol import types as lsp
 from pytest_lsp import LanguageClient
 
-from tests.conftest import EXAMPLES, REPO
+from tests.conftest import EXAMPLES, REPO, SESSION_CONFIG_HOME, trust_folder
 from tests.e2e.conftest import make_client_fixture
 
 ROOT = Path(tempfile.mkdtemp(prefix="footprint-rag-e2e-"))
@@ -25,6 +25,7 @@ GENERATOR = [sys.executable, str(REPO / "tests" / "fixtures" / "echo_generator.p
     f'cache_dir = "{(ROOT / "cache").as_posix()}"\npacks = ["{(EXAMPLES / "layout-engine").as_posix()}"]\n'
     f'[rag]\ngenerator = "command"\ncommand = {shlex.join(GENERATOR)!r}\ntimeout_seconds = 120\n',
     encoding="utf-8")
+trust_folder(ROOT, SESSION_CONFIG_HOME)  # its own config names a cache_dir (and a generator): trusted-only
 
 client = make_client_fixture(root_uri=ROOT.as_uri(), params=["visual-studio-code"])
 

@@ -187,3 +187,11 @@ def test_missing_command_gives_a_clear_message(session):
 def test_missing_server_is_reported(missing_server_session):
     d = step(missing_server_session, "missing_server_message")
     assert "pipx install footprint-ls" in d["message"], d["message"]
+
+
+def test_trust_command(session):
+    """:FootprintTrust / :FootprintUntrust run `footprint-ls trust|untrust` on the workspace root (the store
+    changes; the messages are the CLI's), and a missing folder is refused with the CLI's one-line error."""
+    d = step(session["results"], "trust_command")
+    assert d["message"].startswith(f"Footprint: trusted {session['ws']} ")
+    assert "no such folder" in d["refusal"]

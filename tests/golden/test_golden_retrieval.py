@@ -12,7 +12,7 @@ import pytest
 
 from lsp_server.knowledge.lookup import lookup_docs
 from lsp_server.workspace import Workspace
-from tests.conftest import EXAMPLES
+from tests.conftest import EXAMPLES, trust_folder
 
 PACK = EXAMPLES / "layout-engine"
 
@@ -70,6 +70,7 @@ HOW_TO = [
 def workspace(tmp_path_factory) -> Workspace:
     root = tmp_path_factory.mktemp("golden")
     (root / "footprint.toml").write_text(f'cache_dir = "cache"\npacks = ["{PACK.as_posix()}"]\n', encoding="utf-8")
+    trust_folder(root)  # cache_dir is a trusted-only key
     ws = Workspace(root)
     assert not ws.settings.errors, ws.settings.errors
     return ws

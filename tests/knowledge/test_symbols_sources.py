@@ -8,6 +8,7 @@ import json
 from lsp_server.knowledge import object_model
 from lsp_server.knowledge.model_sources.dts import extract_dts
 from lsp_server.knowledge.object_model import ObjectModelService
+from tests.conftest import trust_folder
 from tests.knowledge.symbols_helpers import make_workspace, symbol_findings
 
 
@@ -262,6 +263,7 @@ def test_bad_config_items_are_reported_not_fatal(tmp_path):
 
 # --- cache and updates -----------------------------------------------------------------------------------------
 def test_cache_reuses_unchanged_sources_and_update_rebuilds_only_changed(tmp_path, monkeypatch):
+    trust_folder(tmp_path)  # cache_dir is a trusted-only key
     ws = make_workspace(tmp_path, {"one.d.ts": "export declare class One { a(): void; }\n",
                                    "two.d.ts": "export declare class Two { b(): void; }\n",
                                    "app.js": 'import { One } from "one";\nnew One().c();\n'},

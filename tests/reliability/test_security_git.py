@@ -25,7 +25,7 @@ from lsp_server.conventions.review import changed_lines
 from lsp_server.conventions.service import RuleService
 from lsp_server.security import redact_url, safe_git, safe_git_env
 from lsp_server.workspace import Workspace
-from tests.conftest import run_cli
+from tests.conftest import run_cli, trust_folder
 from tests.reliability.rpc_client import LspProcess, server_env
 from tests.unit.conventions_support import commit_all, git, rule_text
 
@@ -163,6 +163,7 @@ def attack_workspace(tmp_path: Path, central: Path, attack: str) -> Path:
     user = Path(os.environ["XDG_CONFIG_HOME"]) / "footprint" / "config.toml"
     user.parent.mkdir(parents=True)
     user.write_text(f"[rules]\n{remotes}")  # the user-level layer, honoured for any folder once it is read
+    trust_folder(ws)  # the workspace's own remotes too (trusted-only); git itself must still refuse the attack
     git(ws, "init", "-q")
     commit_all(ws, "project")
     return ws
@@ -212,6 +213,7 @@ def test_cli_refuses_a_file_url_when_file_is_not_an_allowed_protocol(tmp_path: P
     ws = tmp_path / "ws"
     (ws / "src").mkdir(parents=True)
     (ws / "src/a.js").write_text("foo();\n")
+    trust_folder(ws)  # [rules] remote is trusted-only; this is about git's protocols
     (ws / "footprint.toml").write_text(f'cache_dir = ".fp-cache"\n[rules]\nremote_protocols = ["https", "ssh"]\n'
                                        f'remote = [{{ url = "file://{central}", subdir = "conventions" }}]\n')
     res = run_cli("check", "src/a.js", "--format", "json", cwd=ws)
@@ -362,6 +364,7 @@ def test_credentials_in_a_remote_url_reach_no_log_message_or_output(tmp_path: Pa
     (ws / "src").mkdir(parents=True)
     (ws / "src/a.js").write_text("foo();\n")
     (ws / "footprint.toml").write_text(f'cache_dir = ".fp-cache"\n[rules]\nremote = [{{ url = "{url}" }}]\n')
+    trust_folder(ws)  # [rules] remote is trusted-only; this is about what git's failure may show
     log_file = tmp_path / "footprint.log"
     check = run_cli("check", "src/a.js", "--format", "json", "--log-file", str(log_file), "--log-level", "DEBUG",
                     cwd=ws)

@@ -7,6 +7,7 @@ import textwrap
 from pathlib import Path
 
 from lsp_server.workspace import Workspace
+from tests.conftest import trust_folder
 
 
 def rule_text(rule_id: str, *, files=("src/**/*.js",), exclude=(), regex: str | None = None,
@@ -43,6 +44,7 @@ def make_workspace(root: Path, rules: dict[str, str], sources: dict[str, str] | 
         path = root / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
+    trust_folder(root)  # cache_dir and [rules] remote are trusted-only keys
     ws = Workspace(root)
     assert not ws.settings.errors, ws.settings.errors
     return ws

@@ -16,7 +16,7 @@ from lsp_server.knowledge.docs_index import (
     INDEX_DIR, MANIFEST, SIGNED_AS, DocsIndex, analyze, mark_snippet, query_terms, token_terms,
 )
 from lsp_server.workspace import Workspace
-from tests.conftest import REPO
+from tests.conftest import REPO, trust_folder
 
 TABLE_MD = """# Table
 
@@ -50,6 +50,7 @@ def make_ws(tmp_path: Path, docs: dict[str, str] | None = None, extra: str = "")
         (docs_dir / name).parent.mkdir(parents=True, exist_ok=True)
         (docs_dir / name).write_text(text, encoding="utf-8")
     (tmp_path / "footprint.toml").write_text(f'cache_dir = "cache"\n[docs]\npaths = ["docs"]\n{extra}', encoding="utf-8")
+    trust_folder(tmp_path)  # cache_dir is a trusted-only key
     ws = Workspace(tmp_path)
     assert not ws.settings.errors, ws.settings.errors
     return ws

@@ -16,7 +16,7 @@ from lsp_server.knowledge.lookup import docs_hover, lookup_docs, lookup_docs_com
 from lsp_server.knowledge.search_queries import search_queries, search_queries_command
 from lsp_server.providers import RequestContext
 from lsp_server.workspace import Workspace
-from tests.conftest import run_cli
+from tests.conftest import run_cli, trust_folder
 
 DOCS = {
     "block.md": "# Block\n\nA `Block` (often called a box) stacks its children.\n\n## Block.setPadding(top, right)\n\n"
@@ -36,6 +36,7 @@ def make_ws(tmp_path: Path, extra: str = "", docs: dict | None = None) -> Worksp
         path.write_text(text, encoding="utf-8")
     (tmp_path / "footprint.toml").write_text(f'cache_dir = ".cache-idx"\n[docs]\npaths = ["docs"]\n{extra}',
                                              encoding="utf-8")
+    trust_folder(tmp_path)  # cache_dir is a trusted-only key
     ws = Workspace(tmp_path)
     assert not ws.settings.errors, [str(e) for e in ws.settings.errors]
     return ws

@@ -22,7 +22,7 @@ from lsp_server.knowledge.generators import GeneratorError, RagConfig, make_gene
 from lsp_server.knowledge.lookup import lookup_docs_command
 from lsp_server.knowledge.rag import answer_symbols, cited_ids, clauses, rag_lookup_command
 from lsp_server.workspace import Workspace
-from tests.conftest import EXAMPLES, REPO, run_cli
+from tests.conftest import EXAMPLES, REPO, run_cli, trust_folder
 
 PACK = EXAMPLES / "layout-engine"
 ECHO = REPO / "tests" / "fixtures" / "echo_generator.py"
@@ -39,6 +39,7 @@ def workspace(root: Path, cache: Path, rag_toml: str = "") -> Workspace:
     (root / "footprint.toml").write_text(
         f'cache_dir = "{cache.as_posix()}"\npacks = ["{PACK.as_posix()}"]\n' + (f"[rag]\n{rag_toml}" if rag_toml
                                                                                 else ""), encoding="utf-8")
+    trust_folder(root)  # the test's own config names a cache_dir and generators: trusted-only keys
     ws = Workspace(root)
     assert not ws.settings.errors, ws.settings.errors
     return ws
@@ -334,6 +335,7 @@ def test_a_pack_cannot_choose_the_generator(tmp_path, shared_cache):
     (pack / "pack.toml").write_text(f"[rag]\n{echo()}", encoding="utf-8")
     root = tmp_path / "ws"
     root.mkdir()
+    trust_folder(root)  # even a trusted workspace does not take generator settings from a pack
     (root / "footprint.toml").write_text(
         f'cache_dir = "{shared_cache.as_posix()}"\npacks = ["{PACK.as_posix()}", "{pack.as_posix()}"]\n',
         encoding="utf-8")

@@ -7,6 +7,7 @@ import os
 from lsp_server import workspace as workspace_mod
 from lsp_server.document import ParsedDocument
 from lsp_server.workspace import Workspace
+from tests.conftest import trust_folder
 
 
 def write(root, rel, text="export const a = 1;\n"):
@@ -29,6 +30,7 @@ def test_walker_honours_gitignore_exclude_skipped_dirs_and_limits(tmp_path):
     (root / ".gitignore").write_text("dist/\nvendor\n", encoding="utf-8")
     (root / "src/sub/.gitignore").write_text("drop.js\n", encoding="utf-8")
     (root / "footprint.toml").write_text('exclude = ["src/gen/**"]\nmax_file_bytes = 300\ncache_dir = "cache"\n')
+    trust_folder(root)  # cache_dir is a trusted-only key
     ws = Workspace(root)
     assert not ws.settings.errors
     assert rels(ws, ws.files()) == ["lib/x.cjs", "src/a.js", "src/b.mjs", "src/sub/keep.js"]

@@ -43,6 +43,22 @@ end, {
   desc = 'Footprint: review the diff against a revision (default HEAD); findings in the quickfix list',
 })
 
+vim.api.nvim_create_user_command('FootprintTrust', function(opts)
+  fp().trust('trust', opts.args)
+end, {
+  nargs = '?',
+  complete = 'dir',
+  desc = "Footprint: trust a folder (default: the workspace root): its footprint.toml may run programs, reach the network, choose caches",
+})
+
+vim.api.nvim_create_user_command('FootprintUntrust', function(opts)
+  fp().trust('untrust', opts.args)
+end, {
+  nargs = '?',
+  complete = 'dir',
+  desc = 'Footprint: stop trusting a folder (default: the workspace root)',
+})
+
 -- Neovim's client silently never attaches when `cmd` is not executable (the reason only goes to the LSP
 -- log). Say so, once, when a buffer that should get the server opens.
 vim.api.nvim_create_autocmd('FileType', {

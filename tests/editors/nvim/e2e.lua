@@ -385,4 +385,24 @@ step('missing_command_message', function()
   return { message = msg }
 end)
 
+step('trust_command', function()
+  -- :FootprintTrust runs `footprint-ls trust` with the server's own program and env; the store is in the
+  -- session's XDG_CONFIG_HOME. Untrust leaves it empty again; a missing folder is a clear error.
+  local fp = require('footprint')
+  local store = vim.fs.joinpath(env.XDG_CONFIG_HOME, 'footprint', 'trusted.json')
+  local function stored()
+    return vim.json.decode(table.concat(vim.fn.readfile(store), '\n')).trusted
+  end
+  results._messages = {}
+  assert(fp.trust('trust'), 'trust failed: ' .. vim.inspect(results._messages))
+  local message = results._messages[1] and results._messages[1].msg or ''
+  assert(vim.deep_equal(stored(), { ws }), 'store after trust: ' .. vim.inspect(stored()))
+  assert(fp.trust('untrust'), 'untrust failed: ' .. vim.inspect(results._messages))
+  assert(vim.deep_equal(stored(), {}), 'store after untrust: ' .. vim.inspect(stored()))
+  results._messages = {}
+  assert(not fp.trust('trust', ws .. '/no-such-folder'), 'trusting a missing folder succeeded')
+  local refusal = results._messages[1] and results._messages[1].msg or ''
+  return { message = message, refusal = refusal }
+end)
+
 finish()

@@ -370,4 +370,40 @@ function M.warn_if_server_missing(bufnr)
   )
 end
 
+--- `footprint-ls ARGS` with the program the server runs: its configured `cmd` up to `serve`, and its
+--- `cmd_env`. Returns argv, env.
+function M.cli_cmd(args, client)
+  local cfg = (client and client.config) or (vim.lsp.config and vim.lsp.config.footprint) or {}
+  local cmd = type(cfg.cmd) == 'table' and cfg.cmd or { 'footprint-ls', 'serve' } -- a function: TCP
+  local argv = {}
+  for _, a in ipairs(cmd) do
+    if a == 'serve' then
+      break
+    end
+    table.insert(argv, a)
+  end
+  return vim.list_extend(argv, args), cfg.cmd_env
+end
+
+--- :FootprintTrust / :FootprintUntrust: `footprint-ls trust|untrust PATH` (default: the workspace root), so a
+--- folder's footprint.toml may (or may no longer) run programs, reach the network or choose caches. The
+--- server applies it when it starts again. Returns true on success.
+function M.trust(verb, path)
+  local client = M.client(0)
+  path = (path and path ~= '') and vim.fs.normalize(vim.fn.fnamemodify(path, ':p')) or root_of(client)
+  local argv, env = M.cli_cmd({ verb, path }, client)
+  local ok, proc = pcall(vim.system, argv, { text = true, env = env })
+  if not ok then
+    notify(('cannot run %s: %s'):format(argv[1], proc), vim.log.levels.ERROR)
+    return false
+  end
+  local r = proc:wait(M.config.timeout_ms)
+  if r.code ~= 0 then
+    notify(vim.trim((r.stderr or '') ~= '' and r.stderr or (r.stdout or '')), vim.log.levels.ERROR)
+    return false
+  end
+  notify(vim.trim(r.stdout or ''))
+  return true
+end
+
 return M
