@@ -2,10 +2,15 @@
 
 Deterministic and cheap (it runs on every save): rules are selected by their `files`/`exclude` globs,
 ordered by priority (then specificity, severity, id), and evaluated in that order until the cap is
-reached. A regex trigger runs with a time limit (the `regex` package's timeout), so a catastrophically
-backtracking pattern costs at most that limit and is reported. A literal prefilter (literals.py) finds in
-one pass which rules can fire at all, and a query runs only around the places its literals (or its regex
-matches) occur, so 200 rules on a 5,000-line file cost a few milliseconds.
+reached. A literal prefilter (literals.py) finds in one pass which rules can fire at all, and a query runs
+only around the places its literals (or its regex matches) occur, so 200 rules on a 5,000-line file cost a
+few milliseconds.
+
+Rules come from repositories we may not control, so every run is bounded (`Clock`): each rule's trigger
+has its own time limit (the `regex` package's timeout for a regex; for a query, tree-sitter's match limit
+plus a deadline checked between slices of the file, because a query cannot be interrupted once started
+and holds the GIL), and the whole run has a budget after which the remaining rules are skipped. A rule
+stopped by its own limit is reported in `Evaluation.stopped` (the service disables it after a few in a row).
 
 A rule with both triggers: the regex selects, the query confirms (a query match is kept only where it
 overlaps a regex match). The reported ranges are the regex matches, or the query's `@match` captures.
@@ -16,14 +21,15 @@ from __future__ import annotations
 import bisect
 import logging
 import threading
+import time
 import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from tree_sitter import Query, QueryCursor
+from tree_sitter import QueryCursor
 
 from lsp_server.conventions.literals import LiteralScanner, query_literals, required_literals
-from lsp_server.conventions.rules import DEFAULT_QUERY_LANGUAGE, QUERY_CAPTURE, Rule
+from lsp_server.conventions.rules import DEFAULT_QUERY_LANGUAGE, MAX_QUERY_BYTES, QUERY_CAPTURE, Rule, compile_query
 from lsp_server.document import ParsedDocument
 from lsp_server.findings import Finding, Severity
 from lsp_server.languages import language
@@ -41,7 +47,76 @@ class Hit:
 class Evaluation:
     hits: list[Hit] = field(default_factory=list)  # the rules shown, in order, at most the cap
     suppressed: list[str] = field(default_factory=list)  # ids of rules that fired beyond the cap
-    timeouts: list[Rule] = field(default_factory=list)  # rules whose regex ran out of time
+    stopped: list[tuple[Rule, str]] = field(default_factory=list)  # (rule, why) stopped by its own limit
+    finished: list[str] = field(default_factory=list)  # ids of rules whose trigger ran to the end
+    skipped: list[str] = field(default_factory=list)  # ids not evaluated: the run's budget was used up
+
+    @property
+    def timeouts(self) -> list[Rule]:
+        return [rule for rule, _ in self.stopped]
+
+
+# A query's in-progress matches are capped (tree-sitter then drops the oldest and says so): quantified
+# wildcards such as `((_)* @a (_)* @b (_)* @match)` otherwise multiply them beyond any time limit (134 s
+# on a 4.6 KB file). Rule queries that need more than this are not plausible conventions.
+MATCH_LIMIT = 256
+# A running query cannot be interrupted (its progress callback is polled between node steps, not inside
+# the step where matches multiply, and py-tree-sitter 0.26 keeps a dangling pointer to it), so a query
+# runs over the file in slices of this many bytes and the deadline is checked between slices.
+SLICE_BYTES = 16 * 1024
+
+
+class Stopped(Exception):
+    """A trigger did not finish. `own`: its own limit stopped it (a strike against the rule), rather than
+    the budget of the whole run."""
+
+    def __init__(self, reason: str, own: bool):
+        super().__init__(reason)
+        self.reason = reason
+        self.own = own
+
+
+@dataclass(frozen=True)
+class Limit:
+    """When one trigger must stop: its own limit or the end of the run's budget, whichever comes first."""
+
+    ends: float  # time.monotonic()
+    own: bool  # True when `ends` is the trigger's own limit
+    what: str  # "regex" | "query"
+    limit_ms: float
+
+    def remaining(self) -> float:
+        return self.ends - time.monotonic()
+
+    def check(self) -> None:
+        if time.monotonic() >= self.ends:
+            raise self.stop()
+
+    def stop(self) -> Stopped:
+        if self.own:
+            return Stopped(f"{self.what} ran out of time ({self.limit_ms:.0f} ms)", True)
+        return Stopped("the run's time budget was used up", False)
+
+
+class Clock:
+    """The time of one evaluation: a budget for the run, and a limit per trigger inside it."""
+
+    def __init__(self, budget_ms: float, regex_ms: float, query_ms: float):
+        self.ends = time.monotonic() + budget_ms / 1000
+        self.regex_ms, self.query_ms = regex_ms, query_ms
+
+    @property
+    def exhausted(self) -> bool:
+        return time.monotonic() >= self.ends
+
+    def limit(self, what: str) -> Limit:
+        ms = self.regex_ms if what == "regex" else self.query_ms
+        own_end = time.monotonic() + ms / 1000
+        return Limit(min(own_end, self.ends), own_end <= self.ends, what, ms)
+
+    @classmethod
+    def unbounded(cls) -> "Clock":
+        return cls(10**12, 10**12, 10**12)
 
 
 def order_key(rule: Rule) -> tuple:
@@ -115,9 +190,10 @@ class RuleSet:
         return not required.isdisjoint(cached[1])
 
 
-    def walk(self, doc: ParsedDocument, rules: list[Rule]) -> dict[str, list[tuple[int, int]]]:
+    def walk(self, doc: ParsedDocument, rules: list[Rule], limit: Limit) -> dict[str, list[tuple[int, int]]]:
         """`@match` ranges of several queries from one walk of the tree: their patterns compiled as one
-        query (cached per set of rules), pattern index -> rule."""
+        query (cached per set of rules, when together they stay under the size cap), pattern index -> rule.
+        Raises Stopped when the walk is cut short (the caller then runs each rule under its own limit)."""
         if doc.tree is None or doc.language is None or not rules:
             return {}
         key = (doc.language, tuple(r.id for r in rules))
@@ -129,23 +205,25 @@ class RuleSet:
             usable = [r for r in rules if r.query(doc.language) is not None]
             for r in usable:
                 owners.extend([r] * r.query(doc.language).pattern_count)
-            try:
-                query = Query(language(doc.language), "\n".join(r.query_source for r in usable))
-                if query.pattern_count == len(owners):
-                    combined = (query, owners)
-            except Exception:  # noqa: BLE001 - each compiles alone; together they may clash: one by one
-                log.info("rules: queries do not compile together; walking the tree once per rule")
+            source = "\n".join(r.query_source for r in usable)
+            if len(source) <= MAX_QUERY_BYTES:
+                try:
+                    query = compile_query(doc.language, source)
+                    if query.pattern_count == len(owners):
+                        combined = (query, owners)
+                except Exception:  # noqa: BLE001 - each compiles alone; together they may clash: one by one
+                    log.info("rules: queries do not compile together; walking the tree once per rule")
             with self._lock:
                 self._walks[key] = combined
         found: dict[str, set[tuple[int, int]]] = {}
         if combined is not None:
             query, owners = combined
-            for pattern_index, match in QueryCursor(query).matches(doc.tree.root_node):
+            for pattern_index, match in _run_query(query, doc, [(0, len(doc.source))], limit, matches=True):
                 for node in match.get(QUERY_CAPTURE, []):
                     found.setdefault(owners[pattern_index].id, set()).add((node.start_byte, node.end_byte))
         else:
             for r in rules:
-                found[r.id] = set(_query_ranges(r, doc, None))
+                found[r.id] = set(_query_ranges(r, doc, None, limit))
         return {k: sorted(v) for k, v in found.items()}
 
 
@@ -178,32 +256,49 @@ def evaluate(
     timeout_ms: float,
     lines: set[int] | None = None,
     skip: set[str] | frozenset[str] = frozenset(),
+    clock: Clock | None = None,
 ) -> Evaluation:
     """Evaluate the rules selected for `relpath` on `doc`, highest priority first, until `cap` rules fire.
 
     `lines`: when given, only matches touching these 0-based lines count (diff review). `skip`: rule ids
-    not to evaluate (disabled after a timeout).
+    not to evaluate (disabled after timeouts). `clock`: the run's budget and per-trigger limits (default:
+    `timeout_ms` per trigger, no overall budget).
     """
+    if clock is None:
+        clock = Clock(10**12, timeout_ms, timeout_ms)
     result = Evaluation()
     candidates = [r for r in ruleset.select(relpath) if r.scope in scopes and r.id not in skip]
     if not candidates:
         return result
-    walked: dict[str, list[tuple[int, int]]] | None = None
-    for rule in candidates:
+    walked: dict[str, list[tuple[int, int]]] | None | bool = None
+    for index, rule in enumerate(candidates):
+        if clock.exhausted:
+            result.skipped = [r.id for r in candidates[index:]]
+            break
         if not ruleset.could_fire(rule, doc):
             continue
-        if _needs_walk(ruleset, rule):
-            if walked is None:  # every query that needs a whole-tree walk, in one walk
-                walked = ruleset.walk(doc, [r for r in candidates if _needs_walk(ruleset, r)])
-            ranges = walked.get(rule.id, [])
-        else:
-            try:
-                ranges = rule_ranges(rule, doc, timeout_ms, ruleset.requirements.get(rule.id))
-            except TimeoutError:
-                log.warning("rules: %s: regex ran out of time (%.0f ms) on %s; rule disabled until its file "
-                            "changes", rule.id, timeout_ms, relpath)
-                result.timeouts.append(rule)
+        try:
+            if _needs_walk(ruleset, rule):
+                if walked is None:  # every query that needs a whole-tree walk, in one walk
+                    needing = [r for r in candidates[index:] if _needs_walk(ruleset, r)]
+                    try:
+                        walked = ruleset.walk(doc, needing, clock.limit("query"))
+                    except Stopped:  # one of them is slow: run each alone, so the slow one is named
+                        walked = False
+                if walked is False:
+                    ranges = _query_ranges(rule, doc, None, clock.limit("query"))
+                else:
+                    ranges = walked.get(rule.id, [])
+            else:
+                ranges = rule_ranges(rule, doc, clock, ruleset.requirements.get(rule.id))
+        except Stopped as stop:
+            if stop.own:
+                log.warning("rules: %s stopped on %s: %s", rule.id, relpath, stop.reason)
+                result.stopped.append((rule, stop.reason))
                 continue
+            result.skipped = [r.id for r in candidates[index:]]
+            break
+        result.finished.append(rule.id)
         if lines is not None:
             ranges = [rg for rg in ranges if _touches(doc, rg, lines)]
         if not ranges:
@@ -217,15 +312,18 @@ def evaluate(
     return result
 
 
-def rule_ranges(rule: Rule, doc: ParsedDocument, timeout_ms: float,
+def rule_ranges(rule: Rule, doc: ParsedDocument, clock: Clock | float,
                 literals: frozenset[str] | None = None) -> list[tuple[int, int]]:
-    """The byte ranges where `rule` fires in `doc` (raises TimeoutError when its regex runs too long).
+    """The byte ranges where `rule` fires in `doc` (raises Stopped when a trigger runs out of time or, for
+    a query, over the match limit). `clock` may be a plain per-trigger limit in milliseconds.
 
     A query runs around its regex's matches (the regex selects, the query confirms), else around the
     occurrences of the literals it needs, else over the whole tree."""
+    if not isinstance(clock, Clock):
+        clock = Clock(10**12, clock, clock)
     regex_ranges: list[tuple[int, int]] | None = None
     if rule.pattern is not None:
-        regex_ranges = _regex_ranges(rule, doc, timeout_ms)
+        regex_ranges = _regex_ranges(rule, doc, clock.limit("regex"))
         if not regex_ranges:
             return []
     if rule.query_source is None:
@@ -236,7 +334,7 @@ def rule_ranges(rule: Rule, doc: ParsedDocument, timeout_ms: float,
         near = _occurrences(doc.source, literals)
     else:
         near = None
-    query_ranges = _query_ranges(rule, doc, near)
+    query_ranges = _query_ranges(rule, doc, near, clock.limit("query"))
     if regex_ranges is None:
         return query_ranges
     # finditer's matches do not overlap, so their ends are sorted too: the first regex match ending
@@ -266,14 +364,14 @@ def _occurrences(source: bytes, literals: frozenset[str]) -> list[tuple[int, int
     return sorted(found)
 
 
-def _query_ranges(rule: Rule, doc: ParsedDocument, near: list[tuple[int, int]] | None) -> list[tuple[int, int]]:
+def _query_ranges(rule: Rule, doc: ParsedDocument, near: list[tuple[int, int]] | None,
+                  limit: Limit) -> list[tuple[int, int]]:
     """`@match` ranges of the rule's query: over the whole tree, or the matches intersecting `near`."""
     if doc.tree is None or doc.language is None:
         return []
     query = rule.query(doc.language)
     if query is None:
         return []
-    found: set[tuple[int, int]] = set()
     if near is None:
         windows = [(0, len(doc.source))]
     else:
@@ -283,20 +381,47 @@ def _query_ranges(rule: Rule, doc: ParsedDocument, near: list[tuple[int, int]] |
                 windows[-1] = (windows[-1][0], max(windows[-1][1], e))
             else:
                 windows.append((s, e))
-    for s, e in windows:
-        cursor = QueryCursor(query)
-        cursor.set_byte_range(s, e)
-        for node in cursor.captures(doc.tree.root_node).get(QUERY_CAPTURE, []):
-            found.add((node.start_byte, node.end_byte))
+    found = {(node.start_byte, node.end_byte)
+             for captures in _run_query(query, doc, windows, limit) for node in captures.get(QUERY_CAPTURE, [])}
     return sorted(found)
 
 
-def _regex_ranges(rule: Rule, doc: ParsedDocument, timeout_ms: float) -> list[tuple[int, int]]:
+def _run_query(query, doc: ParsedDocument, windows: list[tuple[int, int]], limit: Limit, matches: bool = False):
+    """The query's captures (or, with `matches`, its (pattern, captures) matches) in each window, sliced
+    to at most SLICE_BYTES per cursor; raises Stopped when the limit passes between slices or a slice
+    exceeds the match limit (its results would be incomplete, and the query is a pathological one)."""
+    out = []
+    for start, end in windows:
+        while True:
+            limit.check()
+            stop = min(end, start + SLICE_BYTES)
+            cursor = QueryCursor(query, match_limit=MATCH_LIMIT)
+            cursor.set_byte_range(start, stop)
+            if matches:
+                out.extend(cursor.matches(doc.tree.root_node))
+            else:
+                out.append(cursor.captures(doc.tree.root_node))
+            if cursor.did_exceed_match_limit:
+                raise Stopped(f"query exceeded {MATCH_LIMIT} in-progress matches", True)
+            if stop >= end:
+                break
+            start = stop
+    limit.check()
+    return out
+
+
+def _regex_ranges(rule: Rule, doc: ParsedDocument, limit: Limit) -> list[tuple[int, int]]:
     to_bytes = _char_to_byte(doc)
     out = []
-    for m in rule.pattern.finditer(doc.text, timeout=timeout_ms / 1000, concurrent=True):
-        if m.end() > m.start():
-            out.append((to_bytes(m.start()), to_bytes(m.end())))
+    try:
+        # The regex package's timeout covers one search: the limit is re-applied (what is left of it)
+        # after each match, so many slow matches cannot add up beyond it.
+        for m in rule.pattern.finditer(doc.text, timeout=max(limit.remaining(), 0.001), concurrent=True):
+            if m.end() > m.start():
+                out.append((to_bytes(m.start()), to_bytes(m.end())))
+            limit.check()
+    except TimeoutError:
+        raise limit.stop() from None
     return out
 
 

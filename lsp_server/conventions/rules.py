@@ -17,8 +17,9 @@ query = '''((string) @match (#match? @match "#[0-9a-fA-F]{6}"))'''
 Body: why, and a before/after example.
 ```
 
-Rules are data: a regex is compiled by the `regex` package (run with a timeout), a query by tree-sitter;
-nothing in a rule file is ever executed. Every problem is a `RuleProblem` naming the file and line; a rule
+Rules are data: a regex is compiled by the `regex` package (run with a timeout), a query by tree-sitter
+(at most `MAX_QUERY_BYTES`, compiled once per source and language: `compile_query`); nothing in a rule file
+is ever executed. Every problem is a `RuleProblem` naming the file and line; a rule
 with an error is skipped, the others keep working.
 """
 
@@ -26,7 +27,9 @@ from __future__ import annotations
 
 import logging
 import re
+import threading
 import tomllib
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -49,6 +52,45 @@ ID_RE = re.compile(r"^[A-Za-z0-9_.@-]+(/[A-Za-z0-9_.@-]+)*$")
 
 KNOWN_KEYS = {"id", "title", "message", "severity", "files", "exclude", "scope", "priority", "trigger", "enabled"}
 TRIGGER_KEYS = {"regex", "query"}
+# A rule's query comes from a repository we may not control: compiling costs time superlinear in its size
+# (an 800 KB query took 43 s), and real rule queries are a few hundred bytes.
+MAX_QUERY_BYTES = 64 * 1024
+
+
+class QueryRefused(ValueError):
+    """A rule query over the size cap: refused before tree-sitter sees it."""
+
+
+_compiled: "OrderedDict[tuple[str, str], Query | Exception]" = OrderedDict()
+_compiled_lock = threading.Lock()
+COMPILED_KEEP = 1024  # distinct (language, source) pairs kept; a workspace has a few hundred rules
+
+
+def compile_query(lang: str, source: str) -> Query:
+    """`source` compiled for `lang`, once: the result (or the error) is cached by (language, source), so
+    loading, validating on save and evaluating a rule share one compilation. Raises QueryRefused over the
+    size cap, else what tree-sitter raised."""
+    size = len(source.encode("utf-8", errors="replace"))
+    if size > MAX_QUERY_BYTES:
+        raise QueryRefused(f"query is {size:,} bytes, over the {MAX_QUERY_BYTES:,}-byte limit for a rule query; "
+                           "it was not compiled")
+    key = (lang, source)
+    with _compiled_lock:
+        found = _compiled.get(key)
+        if found is not None:
+            _compiled.move_to_end(key)
+    if found is None:
+        try:
+            found = Query(language(lang), source)
+        except Exception as exc:  # noqa: BLE001 - QueryError, or NameError for unknown predicates
+            found = exc.with_traceback(None)  # keep the message, not the frames
+        with _compiled_lock:
+            _compiled[key] = found
+            while len(_compiled) > COMPILED_KEEP:
+                _compiled.popitem(last=False)
+    if isinstance(found, Exception):
+        raise found
+    return found
 
 
 @dataclass(frozen=True)
@@ -100,7 +142,7 @@ class Rule:
             return None
         if lang not in self._queries:
             try:
-                self._queries[lang] = Query(language(lang), self.query_source)
+                self._queries[lang] = compile_query(lang, self.query_source)
             except Exception as exc:  # noqa: BLE001 - a query written for JS may not fit TS
                 log.warning("rule %s: query does not compile for %s: %s", self.id, lang, exc)
                 self._queries[lang] = None
@@ -220,7 +262,9 @@ def parse_rule(text: str, path: Path, origin: str = "", timeout_ms: int = 100) -
     if isinstance(trigger.get("query"), str):
         query_source = trigger["query"]
         try:
-            compiled_query = Query(language(DEFAULT_QUERY_LANGUAGE), query_source)
+            compiled_query = compile_query(DEFAULT_QUERY_LANGUAGE, query_source)
+        except QueryRefused as exc:
+            problem(line_of("query", "trigger"), f"[trigger] {exc}")
         except Exception as exc:  # noqa: BLE001 - QueryError, or NameError for unknown predicates
             problem(line_of("query", "trigger"), f"invalid tree-sitter query ({DEFAULT_QUERY_LANGUAGE}): {exc}")
         else:
