@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import bisect
 import logging
+import re
 import threading
 import time
 import weakref
@@ -63,7 +64,7 @@ MATCH_LIMIT = 256
 # A running query cannot be interrupted (its progress callback is polled between node steps, not inside
 # the step where matches multiply, and py-tree-sitter 0.26 keeps a dangling pointer to it), so a query
 # runs over the file in slices of this many bytes and the deadline is checked between slices.
-SLICE_BYTES = 16 * 1024
+SLICE_BYTES = 8 * 1024
 
 
 class Stopped(Exception):
@@ -201,16 +202,13 @@ class RuleSet:
             combined = self._walks.get(key, False)
         if combined is False:
             combined = None
-            owners: list[Rule] = []
             usable = [r for r in rules if r.query(doc.language) is not None]
-            for r in usable:
-                owners.extend([r] * r.query(doc.language).pattern_count)
-            source = "\n".join(r.query_source for r in usable)
+            # Each rule's @match renamed after its index: captures() then says whose a node is.
+            # (matches() would too, but it builds every match of a quantified pattern: seconds per KB.)
+            source = "\n".join(_owned_source(r.query_source, i) for i, r in enumerate(usable))
             if len(source) <= MAX_QUERY_BYTES:
                 try:
-                    query = compile_query(doc.language, source)
-                    if query.pattern_count == len(owners):
-                        combined = (query, owners)
+                    combined = (compile_query(doc.language, source), usable)
                 except Exception:  # noqa: BLE001 - each compiles alone; together they may clash: one by one
                     log.info("rules: queries do not compile together; walking the tree once per rule")
             with self._lock:
@@ -218,13 +216,27 @@ class RuleSet:
         found: dict[str, set[tuple[int, int]]] = {}
         if combined is not None:
             query, owners = combined
-            for pattern_index, match in _run_query(query, doc, [(0, len(doc.source))], limit, matches=True):
-                for node in match.get(QUERY_CAPTURE, []):
-                    found.setdefault(owners[pattern_index].id, set()).add((node.start_byte, node.end_byte))
+            for captures in _run_query(query, doc, [(0, len(doc.source))], limit):
+                for name, nodes in captures.items():
+                    if name.startswith(_OWNED):
+                        found.setdefault(owners[int(name[len(_OWNED):])].id, set()).update(
+                            (node.start_byte, node.end_byte) for node in nodes)
         else:
             for r in rules:
                 found[r.id] = set(_query_ranges(r, doc, None, limit))
         return {k: sorted(v) for k, v in found.items()}
+
+
+_QUERY_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|;[^\n]*|@[A-Za-z_][\w.\-]*')
+
+
+_OWNED = "__footprint_rule_"
+
+
+def _owned_source(source: str, index: int) -> str:
+    """`source` with its `@match` capture (outside strings and comments) renamed `@__footprint_rule_<index>`."""
+    return _QUERY_TOKEN.sub(
+        lambda m: f"@{_OWNED}{index}" if m.group() == f"@{QUERY_CAPTURE}" else m.group(), source)
 
 
 def _needs_walk(ruleset: RuleSet, rule: Rule) -> bool:
@@ -283,8 +295,10 @@ def evaluate(
                     needing = [r for r in candidates[index:] if _needs_walk(ruleset, r)]
                     try:
                         walked = ruleset.walk(doc, needing, clock.limit("query"))
-                    except Stopped:  # one of them is slow: run each alone, so the slow one is named
-                        walked = False
+                    except Stopped as stop:
+                        if len(needing) == 1 or not stop.own:
+                            raise  # its own stop, or the budget's: nothing to learn from running it alone
+                        walked = False  # one of them is slow: run each alone, so the slow one is named
                 if walked is False:
                     ranges = _query_ranges(rule, doc, None, clock.limit("query"))
                 else:
@@ -386,8 +400,8 @@ def _query_ranges(rule: Rule, doc: ParsedDocument, near: list[tuple[int, int]] |
     return sorted(found)
 
 
-def _run_query(query, doc: ParsedDocument, windows: list[tuple[int, int]], limit: Limit, matches: bool = False):
-    """The query's captures (or, with `matches`, its (pattern, captures) matches) in each window, sliced
+def _run_query(query, doc: ParsedDocument, windows: list[tuple[int, int]], limit: Limit) -> list[dict]:
+    """The query's captures (name -> nodes) in each window, sliced
     to at most SLICE_BYTES per cursor; raises Stopped when the limit passes between slices or a slice
     exceeds the match limit (its results would be incomplete, and the query is a pathological one)."""
     out = []
@@ -397,10 +411,7 @@ def _run_query(query, doc: ParsedDocument, windows: list[tuple[int, int]], limit
             stop = min(end, start + SLICE_BYTES)
             cursor = QueryCursor(query, match_limit=MATCH_LIMIT)
             cursor.set_byte_range(start, stop)
-            if matches:
-                out.extend(cursor.matches(doc.tree.root_node))
-            else:
-                out.append(cursor.captures(doc.tree.root_node))
+            out.append(cursor.captures(doc.tree.root_node))
             if cursor.did_exceed_match_limit:
                 raise Stopped(f"query exceeded {MATCH_LIMIT} in-progress matches", True)
             if stop >= end:
