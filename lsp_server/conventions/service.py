@@ -254,6 +254,7 @@ class RuleService(Service):
             skip = set(self.timed_out)
         result = evaluate(ruleset, doc, relpath, scopes, config.max_per_file if cap is None else cap,
                           config.regex_timeout_ms, lines, skip=skip, clock=clock)
+        notices: list[str] = []
         with self._lock:
             if ruleset is not self.ruleset:
                 return result  # the rules reloaded meanwhile: these strikes belong to the old ones
@@ -270,6 +271,8 @@ class RuleService(Service):
                         rule.path, line, f"{reason} on {relpath}, {count} run(s) in a row: the rule is disabled "
                         "until its file changes")
                     log.warning("rules: %s disabled: %s, %d run(s) in a row", rule.id, reason, count)
+                    notices.append(f"Footprint: rule {rule.id} is disabled until its file changes: {reason} on "
+                                   f"{relpath}, {count} run(s) in a row ({rule.path}:{line + 1})")
                 else:
                     self.strikes[rule.id] = RuleProblem(
                         rule.path, line, f"{reason} on {relpath} ({count} of {config.disable_after} before "
@@ -278,9 +281,15 @@ class RuleService(Service):
             if first_budget_report:
                 self._budget_reported = True
         if result.skipped:
-            (log.warning if first_budget_report else log.info)(
-                "rules: the time budget of one run (budget_ms = %d) was used up on %s; %d rule(s) skipped this "
-                "run", config.budget_ms, relpath, len(result.skipped))
+            message = (f"rules: the time budget of one run (budget_ms = {config.budget_ms}) was used up on "
+                       f"{relpath}; {len(result.skipped)} rule(s) skipped this run")
+            (log.warning if first_budget_report else log.info)("%s", message)
+            if first_budget_report:
+                notices.append(f"Footprint {message} (said once per session)")
+        notify = getattr(self.ws, "notify_user", None)
+        for notice in notices:  # the server shows these (window/showMessage); the CLI has the log lines
+            if notify is not None:
+                notify(notice)
         return result
 
     def record(self, relpath: str, doc: ParsedDocument, evaluation: Evaluation, session: str = PROCESS_SESSION) -> None:
