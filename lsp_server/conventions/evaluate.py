@@ -30,7 +30,8 @@ from dataclasses import dataclass, field
 from tree_sitter import QueryCursor
 
 from lsp_server.conventions.literals import LiteralScanner, query_literals, required_literals
-from lsp_server.conventions.rules import DEFAULT_QUERY_LANGUAGE, MAX_QUERY_BYTES, QUERY_CAPTURE, Rule, compile_query
+from lsp_server.conventions.rules import (DEFAULT_QUERY_LANGUAGE, MAX_QUERY_BYTES, QUERY_CAPTURE, REGEX_PREDICATES, Rule,
+                                          compile_query, predicate_regex, query_text)
 from lsp_server.document import ParsedDocument
 from lsp_server.findings import Finding, Severity
 from lsp_server.languages import language
@@ -251,7 +252,7 @@ def _requirement(rule: Rule) -> frozenset[str] | None:
         if query is not None:
             spans = [(query.start_byte_for_pattern(i), query.end_byte_for_pattern(i))
                      for i in range(query.pattern_count)]
-            req = query_literals(rule.query_source, spans)
+            req = query_literals(query_text(rule.query_source), spans)  # spans are in the compiled text
     return req
 
 
@@ -405,13 +406,16 @@ def _run_query(query, doc: ParsedDocument, windows: list[tuple[int, int]], limit
     to at most SLICE_BYTES per cursor; raises Stopped when the limit passes between slices or a slice
     exceeds the match limit (its results would be incomplete, and the query is a pathological one)."""
     out = []
+    predicate = _RegexPredicates(doc, limit)
     for start, end in windows:
         while True:
             limit.check()
             stop = min(end, start + SLICE_BYTES)
             cursor = QueryCursor(query, match_limit=MATCH_LIMIT)
             cursor.set_byte_range(start, stop)
-            out.append(cursor.captures(doc.tree.root_node))
+            out.append(cursor.captures(doc.tree.root_node, predicate))
+            if predicate.timed_out:
+                raise limit.stop()
             if cursor.did_exceed_match_limit:
                 raise Stopped(f"query exceeded {MATCH_LIMIT} in-progress matches", True)
             if stop >= end:
@@ -419,6 +423,38 @@ def _run_query(query, doc: ParsedDocument, windows: list[tuple[int, int]], limit
             start = stop
     limit.check()
     return out
+
+
+class _RegexPredicates:
+    """Answers a rule query's regex predicates (renamed by rules.query_text) with the `regex` package
+    under the trigger's limit. It never raises inside tree-sitter: a timeout is noted (every later
+    predicate then fails fast) and _run_query stops the rule after the slice."""
+
+    def __init__(self, doc: ParsedDocument, limit: Limit):
+        self.doc, self.limit = doc, limit
+        self.timed_out = False
+
+    def __call__(self, name: str, args: list[tuple[str, str]], pattern_index: int, captures: dict) -> bool:
+        if name not in _REGEX_PREDICATE_NAMES:
+            return True  # other custom predicates: ignored, as tree-sitter ignores them without a callback
+        if self.timed_out or len(args) != 2 or args[0][1] != "capture" or args[1][1] != "string":
+            return False
+        negative, any_node = "not-" in name, "-any-" in name
+        pattern = predicate_regex(args[1][0])
+        source = self.doc.source
+        results = []
+        for node in captures.get(args[0][0], []):
+            text = source[node.start_byte : node.end_byte].decode("utf-8", errors="replace")
+            try:
+                found = pattern.search(text, timeout=max(self.limit.remaining(), 0.001)) is not None
+            except TimeoutError:
+                self.timed_out = True
+                return False
+            results.append(found != negative)
+        return any(results) if any_node else all(results)
+
+
+_REGEX_PREDICATE_NAMES = frozenset(REGEX_PREDICATES.values())
 
 
 def _regex_ranges(rule: Rule, doc: ParsedDocument, limit: Limit) -> list[tuple[int, int]]:

@@ -31,6 +31,7 @@ import threading
 import tomllib
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +67,30 @@ _compiled_lock = threading.Lock()
 COMPILED_KEEP = 1024  # distinct (language, source) pairs kept; a workspace has a few hundred rules
 
 
+# tree-sitter's own `#match?` runs Python's `re` on node texts with no time limit (`"^(a+)+$"` on a
+# 30-character string: half a minute, GIL held). Rule queries get these predicates renamed, and evaluate.py
+# answers the renamed ones with the `regex` package under the rule's time limit.
+REGEX_PREDICATES = {"match?": "footprint-match?", "not-match?": "footprint-not-match?",
+                    "any-match?": "footprint-any-match?", "any-not-match?": "footprint-any-not-match?"}
+_QUERY_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|;[^\n]*|#[A-Za-z_][\w.?!-]*')
+
+
+def query_text(source: str) -> str:
+    """A rule query as compiled: its regex predicates (outside strings and comments) renamed."""
+    return _QUERY_TOKEN.sub(
+        lambda m: "#" + REGEX_PREDICATES[m.group()[1:]] if m.group()[1:] in REGEX_PREDICATES else m.group(), source)
+
+
+def predicate_regex(pattern: str):
+    """A regex predicate's pattern compiled by the `regex` package (cached); raises regex.error."""
+    return _predicate_regex(pattern)
+
+
+@lru_cache(maxsize=1024)
+def _predicate_regex(pattern: str):
+    return regex.compile(pattern, regex.VERSION0)
+
+
 def compile_query(lang: str, source: str) -> Query:
     """`source` compiled for `lang`, once: the result (or the error) is cached by (language, source), so
     loading, validating on save and evaluating a rule share one compilation. Raises QueryRefused over the
@@ -81,7 +106,12 @@ def compile_query(lang: str, source: str) -> Query:
             _compiled.move_to_end(key)
     if found is None:
         try:
-            found = Query(language(lang), source)
+            found = Query(language(lang), query_text(source))
+            for string in _predicate_patterns(source):
+                try:
+                    predicate_regex(string)
+                except regex.error as exc:
+                    raise ValueError(f"invalid regex {string!r} in a #match? predicate: {exc}") from None
         except Exception as exc:  # noqa: BLE001 - QueryError, or NameError for unknown predicates
             found = exc.with_traceback(None)  # keep the message, not the frames
         with _compiled_lock:
@@ -288,6 +318,17 @@ def parse_rule(text: str, path: Path, origin: str = "", timeout_ms: int = 100) -
     if compiled_query is not None:
         rule._queries[DEFAULT_QUERY_LANGUAGE] = compiled_query
     return rule, problems
+
+
+_REGEX_PREDICATE = re.compile(r'#(?:any-)?(?:not-)?match\?\s+@[\w.-]+\s+"((?:[^"\\]|\\.)*)"')
+
+
+def _predicate_patterns(source: str) -> list[str]:
+    """The regex strings of a query's regex predicates (as tree-sitter unescapes them)."""
+    unescape = {"n": "\n", "t": "\t", "r": "\r", "0": "\0"}
+    return [re.sub(r"\\(.)", lambda e: unescape.get(e.group(1), e.group(1)), m.group(1))
+            for m in _REGEX_PREDICATE.finditer(_QUERY_TOKEN.sub(
+                lambda t: "" if t.group().startswith(";") else t.group(), source))]
 
 
 def _specificity(glob: str) -> int:

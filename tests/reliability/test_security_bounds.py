@@ -217,3 +217,25 @@ def test_many_large_documents_share_one_tree_budget(tmp_path: Path):
     # 20 documents of ~0.6 MB: each tree alone is ~27 MB (540 MB in all before). Now the shared budget
     # plus a few times each document's size (text, bytes, line index), with a generous margin.
     assert data["grown_mb"] < data["budget_mb"] + 20 * 8 * data["size_mb"], data
+
+
+def test_regex_predicates_of_queries_run_under_the_rule_limit(tmp_path: Path):
+    """tree-sitter's own `#match?` runs Python's `re` with no time limit (`^(a+)+$` on a 22-character
+    string: 0.2 s, doubling with each character). Rule queries get it answered by the `regex` package
+    under the query limit."""
+    ws = make_workspace(tmp_path, {
+        "redos.md": rule_text("pack/redos", query='((string_fragment) @match (#match? @match "(a+)+$"))'),
+        "fine.md": rule_text("pack/fine", query='((string_fragment) @match (#match? @match "^a+b$"))'),
+        "upper.md": rule_text("pack/upper", query='((identifier) @match (#not-match? @match "^[a-z]"))'),
+    }, {"src/a.js": 'const s = "' + "a" * 30_000 + 'b";\nconst Up = 1;\n'}, config="query_timeout_ms = 50\n")
+    svc = ws.service(RuleService)
+    doc = ws.document(tmp_path / "src/a.js")
+    evaluation = svc.evaluate_file(doc, "src/a.js", cap=10)
+    assert [rule.id for rule, _ in evaluation.stopped] == ["pack/redos"]
+    assert "query ran out of time (50 ms)" in evaluation.stopped[0][1]
+    fired = {h.rule.id: [doc.source[s:e].decode() for s, e in h.ranges] for h in evaluation.hits}
+    assert fired == {"pack/fine": ["a" * 30_000 + "b"], "pack/upper": ["Up"]}
+    # An invalid regex in a predicate is an error in the rule file, as tree-sitter's would have been.
+    rule, problems = parse_rule(rule_text("pack/bad", query='((identifier) @match (#match? @match "("))'),
+                                tmp_path / "bad.md")
+    assert rule is None and "invalid regex" in problems[0].message
