@@ -62,7 +62,9 @@ class TreeBudget:
         self.budget_bytes = budget_bytes
         self.total = 0
         self._lru: OrderedDict[int, tuple[weakref.ref, int]] = OrderedDict()  # id(doc) -> (doc, bytes)
-        self._lock = threading.Lock()
+        # Re-entrant: a garbage collection while the lock is held may run a document's weakref callback
+        # (_forget) on this same thread.
+        self._lock = threading.RLock()
 
     def keep(self, doc: "ParsedDocument", tree: Tree) -> None:
         size = tree.root_node.descendant_count * BYTES_PER_NODE
