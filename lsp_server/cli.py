@@ -126,20 +126,46 @@ def _check(parser: argparse.ArgumentParser):
 
 @cli_command("serve", "start the language server (stdio by default)")
 def _serve(parser: argparse.ArgumentParser):
-    parser.add_argument("--tcp", action="store_true", help="listen on TCP instead of stdio")
-    parser.add_argument("--host", default="127.0.0.1", help="TCP host (default 127.0.0.1: local only)")
-    parser.add_argument("--port", type=int, default=2087)
+    parser.add_argument("--tcp", action="store_true",
+                        help="listen on TCP instead of stdio; a client must send the token as "
+                             "initializationOptions.token")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="TCP host (default 127.0.0.1: local only; any other address needs --token-file)")
+    parser.add_argument("--port", type=int, default=2087, help="TCP port (0: any free port, printed)")
+    parser.add_argument("--token-file", type=Path,
+                        help="TCP: read the token from this file (0600, yours), or create it there if missing; "
+                             "without it a fresh token is printed on stderr")
     parser.add_argument("--stdio", action="store_true", help="use stdio (the default; accepted for editors)")
 
     def run(args: argparse.Namespace) -> int:
+        from lsp_server import transport
         from lsp_server.server import serve
 
-        if args.tcp:
-            if args.host not in ("127.0.0.1", "::1", "localhost"):
+        if not args.tcp:
+            if args.token_file is not None:
+                raise UsageError("--token-file is for --tcp (stdio needs no token: the editor started the server)")
+            serve()
+            return EXIT_OK
+        if not transport.is_loopback(args.host) and args.token_file is None:
+            raise UsageError(f"--host {args.host} is reachable from other machines: it needs --token-file F "
+                             "(the token clients must send)")
+        try:
+            token = transport.load_token(args.token_file)
+        except transport.TokenError as exc:
+            raise UsageError(str(exc)) from None
+
+        def listening(host: str, port: int) -> None:
+            # One line on stderr for the person who started the server, written directly (not logged): the
+            # token never reaches a --log-file. With --token-file only the file is named.
+            where = f"in {args.token_file}" if args.token_file else token
+            print(f"footprint-ls: serving LSP on {host}:{port} (TCP); token for initializationOptions.token: {where}",
+                  file=sys.stderr, flush=True)
+            if not transport.is_loopback(host):
                 logging.getLogger(__name__).warning(
-                    "listening on %s: anyone who can reach this address can read files through the server", args.host)
-            logging.getLogger(__name__).info("serving LSP on %s:%s (TCP)", args.host, args.port)
-        serve(tcp=args.tcp, host=args.host, port=args.port)
+                    "listening on %s: anyone who can reach it and has the token can read files through the server",
+                    host)
+
+        serve(tcp=True, host=args.host, port=args.port, token=token, on_listening=listening)
         return EXIT_OK
 
     return run

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -99,35 +100,113 @@ def _short(raw: str) -> str:
     return repr(raw if len(raw) <= 200 else raw[:200] + "...")
 
 
-# --- git: remote rule repositories are data ---------------------------------------------------------------
-# Fetching a rule repository must never run code or ask for a password: hooks off (a user-wide
-# core.hooksPath would otherwise run on checkout), no fsmonitor program, no credential helper or prompt,
-# ssh in batch mode, and the `ext::` transport (runs a command) refused.
+# --- git: every git command Footprint runs -------------------------------------------------------------
+# Git runs on repositories an attacker may have prepared: the workspace (opened from an archive, with its own
+# .git/config and .gitattributes) and a rule repository named by a URL in a config file. Neither may make git
+# run a program or ask for a password. So every git argv is built by `safe_git` and run with `safe_git_env`:
+# - values from a config or a caller (URLs, refs, revisions, paths) come after `--end-of-options`, so none is
+#   read as an option such as `--upload-pack=<program>` (callers also refuse values starting with `-`);
+# - only the transports in `protocols` (https, ssh, file at most) are allowed: `ext::` (runs a command), `fd::`,
+#   git:// (runs core.gitProxy) and plain http are refused by git itself, whatever the user's config says;
+# - settings that name a program are overridden on the command line, which beats every config file:
+#   hooks (core.hooksPath, also the repo's own .git/hooks), core.fsmonitor, credential helpers and askpass,
+#   core.alternateRefsCommand, uploadpack.packObjectsHook, diff.external, the pager, submodule recursion,
+#   cookie saving and automatic gc/maintenance;
+# - filter drivers (`filter.<name>.clean/smudge/process`, assigned by the repo's own .gitattributes, which no
+#   option overrides on git < 2.40) are switched off by name: `git_filter_overrides` turns the repo's
+#   `git config --get-regexp ^filter\.` listing (reading config runs nothing) into empty values, passed via
+#   GIT_CONFIG_KEY_n (a driver name may contain `=`, which `-c` cannot express);
+# - diff drivers (`diff.<name>.textconv/command`) are off through `--no-textconv --no-ext-diff` on every diff.
+GIT_PROTOCOLS = ("https", "ssh", "file")  # the most a config may allow; see [rules] remote_protocols
 GIT_SAFE_CONFIG = (
     "core.hooksPath=/dev/null",
     "core.fsmonitor=false",
+    "core.alternateRefsCommand=",
+    "core.askPass=",
+    "core.pager=cat",
     "credential.helper=",
-    "protocol.ext.allow=never",
+    "diff.external=",
+    "uploadpack.packObjectsHook=",
     "core.sshCommand=ssh -oBatchMode=yes",
     "submodule.recurse=false",
+    "fetch.recurseSubmodules=false",
+    "http.saveCookies=false",  # a poisoned cache repo's http.cookieFile would name a file to overwrite
+    "gc.auto=0", "maintenance.auto=false",  # no background maintenance after a fetch
+    "protocol.allow=never",
 )
+END_OF_OPTIONS = "--end-of-options"
 
 
-def safe_git(*args: str) -> list[str]:
-    """argv for `git ARGS` with the safety config above; run it with `env=safe_git_env()` and no shell."""
-    argv = ["git"]
-    for item in GIT_SAFE_CONFIG:
+def safe_git(*args: str, values: Iterable[str] = (), protocols: Iterable[str] = GIT_PROTOCOLS) -> list[str]:
+    """argv for `git ARGS --end-of-options VALUES` with the safety config above; run it with no shell and
+    `env=safe_git_env(...)` (same `protocols`). `args` are Footprint's own options; every value that comes
+    from a config, a caller or a repository goes in `values`, after `--end-of-options`."""
+    allowed = _protocols(protocols)
+    argv = ["git", "--no-pager", "--no-optional-locks"]
+    for item in (*GIT_SAFE_CONFIG, *(f"protocol.{p}.allow=always" for p in allowed)):
         argv += ["-c", item]
-    return [*argv, *args]
+    values = list(values)
+    return [*argv, *args, *([END_OF_OPTIONS, *values] if values else [])]
 
 
-def safe_git_env(base: dict[str, str] | None = None) -> dict[str, str]:
-    env = dict(os.environ if base is None else base)
+# Variables that point git at another repository (set when we run inside a git hook, for instance) or
+# inject config or programs around the -c overrides above.
+_GIT_ENV_DROPPED = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR",
+                    "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_NAMESPACE", "GIT_PREFIX", "GIT_CEILING_DIRECTORIES",
+                    "GIT_CONFIG", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_EXTERNAL_DIFF", "GIT_PAGER",
+                    "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_PROXY_COMMAND", "GIT_ATTR_SOURCE")
+
+
+def safe_git_env(base: dict[str, str] | None = None, protocols: Iterable[str] = GIT_PROTOCOLS,
+                 overrides: Iterable[tuple[str, str]] = ()) -> dict[str, str]:
+    """The environment for `safe_git`: never prompt, never another repository, only `protocols`, plus the
+    config `overrides` (key, value) such as `git_filter_overrides`. The user's proxies, certificates and
+    ssh command still apply."""
+    env = {k: v for k, v in (os.environ if base is None else base).items()
+           if k not in _GIT_ENV_DROPPED and not k.startswith(("GIT_CONFIG_KEY_", "GIT_CONFIG_VALUE_"))}
     env.update({
         "GIT_TERMINAL_PROMPT": "0",  # never prompt for a username or password
-        "GIT_ASKPASS": "true", "SSH_ASKPASS": "true",  # an askpass program answers nothing
+        "GIT_ASKPASS": "", "SSH_ASKPASS": "",  # set and empty: no askpass program, not even core.askPass
         "GCM_INTERACTIVE": "never",
-        "GIT_CONFIG_NOSYSTEM": "1",
-        "GIT_SSH_COMMAND": "ssh -oBatchMode=yes",
+        "GIT_PAGER": "cat",
+        "GIT_OPTIONAL_LOCKS": "0",  # a diff never rewrites the user's index (nor runs post-index-change)
+        "GIT_ALLOW_PROTOCOL": ":".join(_protocols(protocols)),  # beats any protocol.* config, as the -c do
     })
+    if "GIT_SSH_COMMAND" not in env and "GIT_SSH" not in env:
+        env["GIT_SSH_COMMAND"] = "ssh -oBatchMode=yes"  # ssh prompts on the tty, not stdin: forbid them
+    pairs = list(overrides)
+    for i, (key, value) in enumerate(pairs):
+        env[f"GIT_CONFIG_KEY_{i}"], env[f"GIT_CONFIG_VALUE_{i}"] = key, value
+    if pairs:
+        env["GIT_CONFIG_COUNT"] = str(len(pairs))
     return env
+
+
+def git_filter_overrides(config_listing: str) -> list[tuple[str, str]]:
+    """Config overrides that switch off every filter driver named in `config_listing` (the output of
+    `git config -z --get-regexp ^filter\\.`: "key\\nvalue" records separated by NUL)."""
+    names: dict[str, None] = {}
+    for record in config_listing.split("\0"):
+        key = record.split("\n", 1)[0]
+        if key.startswith("filter.") and key.count(".") >= 2:
+            names[key[len("filter."):key.rindex(".")]] = None
+    return [(f"filter.{name}.{item}", value) for name in names
+            for item, value in (("clean", ""), ("smudge", ""), ("process", ""), ("required", "false"))]
+
+
+def _protocols(protocols: Iterable[str]) -> list[str]:
+    wanted = list(protocols)
+    unknown = [p for p in wanted if p not in GIT_PROTOCOLS]
+    if unknown:
+        raise ValueError(f"git protocols {unknown} are not allowed (only {', '.join(GIT_PROTOCOLS)})")
+    return wanted
+
+
+# --- credentials in URLs ------------------------------------------------------------------------------------
+_URL_USERINFO_RE = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)[^/?#\s]*@")  # greedy: a raw @ in a password
+
+
+def redact_url(text: str) -> str:
+    """`text` with the user:password part of every URL in it replaced by `***` (a token is often the user
+    part alone, so all of it goes): `https://***@host/repo.git`. For any message or log line naming a URL."""
+    return _URL_USERINFO_RE.sub(r"\1***@", text)

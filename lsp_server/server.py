@@ -13,6 +13,7 @@ import functools
 import logging
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.language_server import lsp_method
 
-from lsp_server import __version__, plugins, providers
+from lsp_server import __version__, plugins, providers, transport
 from lsp_server.cancellation import NestedCancelMixin
 from lsp_server.checks import CHECKS, CheckContext, Phase, has_checks, run_checks
 from lsp_server.checks.budget import budget
@@ -715,9 +716,13 @@ def register_commands() -> None:
             _register_command(cmd)
 
 
-def serve(tcp: bool = False, host: str = "127.0.0.1", port: int = 2087) -> None:
+def serve(tcp: bool = False, host: str = "127.0.0.1", port: int = 2087, token: str | None = None,
+          on_listening: Callable[[str, int], None] | None = None) -> None:
+    """Serve on stdio, or on TCP for clients whose initialize carries `token` (transport.py)."""
     register_commands()
     if tcp:
-        server.start_tcp(host, port)
+        if token is None:
+            raise ValueError("TCP needs a token")
+        transport.serve_tcp(server, host, port, token, on_listening or (lambda host, port: None))
     else:
-        server.start_io()
+        transport.serve_stdio(server)

@@ -14,8 +14,9 @@ EXAMPLES = REPO / "examples"
 
 @pytest.fixture(autouse=True)
 def _isolated_cache(tmp_path_factory, monkeypatch):
-    # Never write indexes into the user's real cache from tests.
+    # Never write indexes into the user's real cache (nor a cache key into their config) from tests.
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.getbasetemp() / "xdg-cache"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.getbasetemp() / "xdg-config"))
 
 
 def run_cli(*args: str, cwd: Path | None = None, input: str | None = None, timeout: int = 120) -> subprocess.CompletedProcess:

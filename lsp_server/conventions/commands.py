@@ -16,6 +16,7 @@ from pathlib import Path
 
 from lsp_server.commands import CommandContext, CommandError, arg_bool, arg_str, cli_command, command
 from lsp_server.conventions import remote as remote_mod
+from lsp_server.conventions.examples import check_examples
 from lsp_server.conventions.evaluate import Evaluation, Hit, findings_for
 from lsp_server.conventions.review import Review, is_source, review
 from lsp_server.conventions.rules import Rule
@@ -180,7 +181,7 @@ def _rules(parser: argparse.ArgumentParser):
                     failed += 1
                     print(remote_mod.describe_fallback(job), file=sys.stderr)
                 else:
-                    print(f"fetched {job.source.url} at {(job.meta or {}).get('commit', '?')[:12]}")
+                    print(f"fetched {job.source.display} at {(job.meta or {}).get('commit', '?')[:12]}")
             if failed:
                 return EXIT_FINDINGS
         if args.action == "stats":
@@ -199,6 +200,10 @@ def _rules(parser: argparse.ArgumentParser):
             print(json.dumps(data, indent=2) if args.format == "json" else data["text"], end="" if args.format == "text" else "\n")
             return EXIT_OK
         data = list_json(ws)
+        if args.action == "check":  # validation includes each rule's own Before/After examples
+            data["problems"] += [{"path": str(p.path), "line": p.line, "severity": p.severity.label,
+                                  "message": p.message}
+                                 for rule in svc.ruleset.rules for p in check_examples(rule)]
         if args.format == "json":
             print(json.dumps(data, indent=2))
         else:

@@ -3,12 +3,20 @@
 Layout under `<cache_dir>/conventions/remote/<name>-<hash>/`: `repo.git` (a bare repository, fetched
 incrementally) and `current/` (a snapshot of the wanted ref and subfolder, exported with `git archive`
 and swapped in atomically, so readers never see a half-updated copy). `current/.footprint-remote.json`
-records the URL, ref, commit and time of the last good fetch.
+records the URL (credentials redacted), ref, commit and time of the last good fetch.
 
 Fetches run in a background thread and never block diagnostics: rules come from the last good copy until
 the fetch finishes, then the service reloads. A failing fetch (offline, bad URL, bad ref) keeps the last
 good copy and is reported once: one log line, and a warning shown to the user. Git runs with hooks
 disabled and no terminal prompts; nothing fetched is executed.
+
+A source's URL and ref come from a config file, so they are checked before git sees them (`source_problem`):
+a URL or ref starting with `-` is refused (it would be read as an option such as `--upload-pack=<program>`),
+the URL's transport must be one of the configured protocols (https, ssh, file at most: never `ext::` or
+another remote helper), and the ref must be a valid ref name (`git check-ref-format`). Every git command is
+built by `security.safe_git` (values after `--end-of-options`, program-running config overridden) and
+`git` below also switches off the filter drivers of the repository it runs in. Messages and log lines name
+a source by `display`, its URL without `user:password@`.
 """
 
 from __future__ import annotations
@@ -16,7 +24,6 @@ from __future__ import annotations
 import hashlib
 import io
 import logging
-import os
 import re
 import shutil
 import subprocess
@@ -28,7 +35,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from lsp_server.security import safe_git
+from lsp_server.security import (GIT_PROTOCOLS, git_filter_overrides, redact_url, safe_git,
+                                  safe_git_env)
 from lsp_server.storage import atomic_write_json, read_json, swap_directory
 
 log = logging.getLogger(__name__)
@@ -42,11 +50,17 @@ class RemoteSource:
     url: str
     ref: str = ""  # branch, tag or commit; "" = the remote's default branch
     subdir: str = ""
+    protocols: tuple[str, ...] = GIT_PROTOCOLS  # the transports git may use for it ([rules] remote_protocols)
+
+    @property
+    def display(self) -> str:
+        """The URL for messages and logs: without its credentials."""
+        return redact_url(self.url)
 
     @property
     def key(self) -> str:
         digest = hashlib.sha1(f"{self.url}\n{self.ref}\n{self.subdir}".encode()).hexdigest()[:12]
-        name = re.sub(r"[^A-Za-z0-9_.-]+", "-", self.url.rstrip("/").rsplit("/", 1)[-1].removesuffix(".git"))[:40]
+        name = re.sub(r"[^A-Za-z0-9_.-]+", "-", self.display.rstrip("/").rsplit("/", 1)[-1].removesuffix(".git"))[:40]
         return f"{name or 'rules'}-{digest}"
 
     def folder(self, cache_dir: Path) -> Path:
@@ -61,39 +75,82 @@ class FetchError(RuntimeError):
     pass
 
 
-# Variables that point git at another repository (set when we run inside a git hook, for instance).
-_REPO_VARS = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR",
-              "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_NAMESPACE", "GIT_PREFIX")
+_SCHEME_RE = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)(://|::)")
+_SCHEME_PROTOCOLS = {"https": "https", "ssh": "ssh", "git+ssh": "ssh", "ssh+git": "ssh", "file": "file"}
 
 
-def git_env() -> dict[str, str]:
-    """The environment for git: never prompt (no terminal, no askpass), never use another repository;
-    proxies, certificates and credential helpers configured by the user still apply."""
-    env = {k: v for k, v in os.environ.items() if k not in _REPO_VARS}
-    env.update({"GIT_TERMINAL_PROMPT": "0", "GIT_ASKPASS": "", "SSH_ASKPASS": "", "GCM_INTERACTIVE": "never"})
-    if "GIT_SSH_COMMAND" not in env and "GIT_SSH" not in env:
-        env["GIT_SSH_COMMAND"] = "ssh -o BatchMode=yes"  # ssh prompts on the tty, not stdin: forbid them
-    return env
+def protocol_of(url: str) -> str | None:
+    """The transport git would use for `url` ("https", "ssh" or "file"), or None for any other (http, git://,
+    `ext::` and every other `<helper>::` address), following git's own rules: `scheme://`, then a `:` before
+    the first `/` (scp-style `host:path`, ssh), else a local path."""
+    m = _SCHEME_RE.match(url)
+    if m:
+        return _SCHEME_PROTOCOLS.get(m.group(1).lower()) if m.group(2) == "://" else None
+    if re.match(r"^[A-Za-z]:[\\/]", url):  # a Windows drive path
+        return "file"
+    return "ssh" if ":" in url.split("/", 1)[0] else "file"
 
 
-def git(args: list[str], cwd: Path | None = None, timeout: float = 120, binary: bool = False):
-    """Run git with hooks disabled and no prompts; raise FetchError with git's own message on failure."""
-    cmd = safe_git(*args)  # hooks, fsmonitor, credential helpers and the ext:: transport off
+def source_problem(source: RemoteSource) -> str | None:
+    """Why git must not be run for `source` (its URL and ref come from a config file), or None."""
+    for what, value in (("url", source.url), ("ref", source.ref), ("subdir", source.subdir)):
+        if value.startswith("-"):
+            return f"{what} {redact_url(value)!r} starts with '-' (it would be read as a git option); refused"
+        if any(ord(c) < 32 or c == "\x7f" for c in value):
+            return f"{what} {redact_url(value)!r} contains control characters; refused"
+    protocol = protocol_of(source.url)
+    if protocol is None:
+        return (f"url {source.display!r}: only https://, ssh:// (or user@host:path) and local paths are "
+                f"supported; refused")
+    if protocol not in source.protocols:
+        return (f"url {source.display!r}: the {protocol} protocol is not allowed "
+                f"([rules] remote_protocols = {list(source.protocols)}); refused")
+    if source.ref:
+        try:  # prefixed, so the ref is never git's first word; check-ref-format takes no --end-of-options
+            git(["check-ref-format", f"refs/footprint/{source.ref}"], timeout=30)
+        except FetchError:
+            return f"ref {source.ref!r} is not a valid branch, tag or commit name (git check-ref-format); refused"
+    return None
+
+
+def git(args: list[str], cwd: Path | None = None, timeout: float = 120, binary: bool = False, *,
+        values: list[str] = (), git_dir: Path | None = None, protocols: tuple[str, ...] = GIT_PROTOCOLS):
+    """Run `git [--git-dir=GIT_DIR] ARGS --end-of-options VALUES` through `safe_git`, with the filter
+    drivers of the repository it runs in switched off; raise FetchError with git's own message (credentials
+    redacted) on failure. `values` are the parts that come from a config, a caller or a repository."""
+    pre = [f"--git-dir={git_dir}"] if git_dir is not None else []
+    overrides: list[tuple[str, str]] = []
+    if args[0] not in ("init", "check-ref-format", "config"):
+        # Reading config runs nothing; it names the filter drivers the repo's .gitattributes may assign.
+        listing = _run_git([*pre, "config", "-z", "--get-regexp", r"^filter\."], (), cwd, timeout, protocols, (),
+                           ok_codes=(0, 1))
+        overrides = git_filter_overrides(listing.decode("utf-8", errors="replace"))
+    out = _run_git([*pre, *args], values, cwd, timeout, protocols, overrides)
+    return out if binary else out.decode("utf-8", errors="replace")
+
+
+def _run_git(args: list[str], values, cwd: Path | None, timeout: float, protocols, overrides,
+             ok_codes: tuple[int, ...] = (0,)) -> bytes:
+    cmd = safe_git(*args, values=values, protocols=protocols)
+    verb = next((a for a in args if not a.startswith("-") and "=" not in a), "")  # for messages
     try:
-        proc = subprocess.run(cmd, cwd=cwd, env=git_env(), capture_output=True, timeout=timeout,
-                              stdin=subprocess.DEVNULL)
+        proc = subprocess.run(cmd, cwd=cwd, env=safe_git_env(protocols=protocols, overrides=overrides),
+                              capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL)
     except FileNotFoundError as exc:
         raise FetchError("git is not installed") from exc
     except subprocess.TimeoutExpired as exc:
-        raise FetchError(f"git {args[0]} timed out after {timeout:.0f} s") from exc
-    if proc.returncode != 0:
+        raise FetchError(f"git {verb} timed out after {timeout:.0f} s") from exc
+    if proc.returncode not in ok_codes:
         message = proc.stderr.decode("utf-8", errors="replace").strip().splitlines()
-        raise FetchError(message[-1] if message else f"git {args[0]} failed with code {proc.returncode}")
-    return proc.stdout if binary else proc.stdout.decode("utf-8", errors="replace")
+        raise FetchError(redact_url(message[-1]) if message else f"git {verb} failed with code {proc.returncode}")
+    return proc.stdout
 
 
 def fetch(source: RemoteSource, cache_dir: Path, timeout: float = 120) -> dict:
     """Fetch `source` and swap in a fresh snapshot; return its metadata. Raises FetchError."""
+    problem = source_problem(source)
+    if problem:
+        raise FetchError(problem)
     folder = source.folder(cache_dir)
     folder.mkdir(parents=True, exist_ok=True)
     for stale in folder.glob(".current.*"):  # left by a process killed mid-fetch
@@ -101,28 +158,30 @@ def fetch(source: RemoteSource, cache_dir: Path, timeout: float = 120) -> dict:
     repo = folder / "repo.git"
     if not (repo / "HEAD").is_file():
         shutil.rmtree(repo, ignore_errors=True)
-        git(["init", "--quiet", "--bare", str(repo)], timeout=timeout)
-    gd = ["--git-dir", str(repo)]
+        git(["init", "--quiet", "--bare"], values=[str(repo)], timeout=timeout)
     ref = source.ref or "HEAD"
+    # --upload-pack: git's default, given explicitly so no remote.<url>.uploadpack in repo.git's config counts.
+    fetch_args = ["fetch", "--quiet", "--no-tags", "--upload-pack=git-upload-pack"]
+    run = dict(git_dir=repo, protocols=source.protocols)
     try:
-        git([*gd, "fetch", "--quiet", "--no-tags", "--depth", "1", source.url, ref], timeout=timeout)
-        commit = git([*gd, "rev-parse", "--verify", "FETCH_HEAD^{commit}"]).strip()
+        git([*fetch_args, "--depth", "1"], values=[source.url, ref], timeout=timeout, **run)
+        commit = git(["rev-parse", "--verify"], values=["FETCH_HEAD^{commit}"], **run).strip()
     except FetchError:
         if not SHA_RE.match(ref):
             raise
         # A commit id: not every server serves unadvertised commits by id; fetch the branches, then look it up.
-        git([*gd, "fetch", "--quiet", "--no-tags", source.url, "+refs/heads/*:refs/remotes/origin/*"], timeout=timeout)
-        commit = git([*gd, "rev-parse", "--verify", f"{ref}^{{commit}}"]).strip()
+        git(fetch_args, values=[source.url, "+refs/heads/*:refs/remotes/origin/*"], timeout=timeout, **run)
+        commit = git(["rev-parse", "--verify"], values=[f"{ref}^{{commit}}"], **run).strip()
     treeish = f"{commit}:{source.subdir.strip('/')}" if source.subdir.strip("/") else commit
     try:
-        archive = git([*gd, "archive", "--format=tar", treeish], binary=True, timeout=timeout)
+        archive = git(["archive", "--format=tar"], values=[treeish], binary=True, timeout=timeout, **run)
     except FetchError as exc:
         raise FetchError(f"subdir '{source.subdir}' not found at {commit[:12]}: {exc}") from exc
     built = Path(tempfile.mkdtemp(prefix=".current.", dir=folder))
     try:
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
             tar.extractall(built, filter="data")  # no absolute paths, no escapes, no devices
-        meta = {"url": source.url, "ref": source.ref, "subdir": source.subdir, "commit": commit,
+        meta = {"url": source.display, "ref": source.ref, "subdir": source.subdir, "commit": commit,
                 "fetched_at": time.time()}
         atomic_write_json(built / META_FILE, meta)
         swap_directory(built, source.copy(cache_dir))
@@ -214,7 +273,7 @@ def _run(job: FetchJob, timeout: float) -> None:
         try:
             cb(job)
         except Exception:  # noqa: BLE001
-            log.exception("rules: reloading after fetching %s failed", job.source.url)
+            log.exception("rules: reloading after fetching %s failed", job.source.display)
     job.done.set()  # after the callbacks: whoever waits sees the reloaded rules
 
 
@@ -226,7 +285,8 @@ def describe_fallback(job: FetchJob) -> str:
         using = f"using the last good copy (commit {str(meta.get('commit'))[:12]}, fetched {when})"
     else:
         using = "no copy yet, so its rules are not used"
-    return f"Footprint rules: cannot fetch {job.source.url}{'@' + job.source.ref if job.source.ref else ''}: {job.error}; {using}"
+    ref = f"@{job.source.ref}" if job.source.ref else ""
+    return redact_url(f"Footprint rules: cannot fetch {job.source.display}{ref}: {job.error}; {using}")
 
 
 def forget_jobs() -> None:

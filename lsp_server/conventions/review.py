@@ -59,13 +59,14 @@ def changed_lines(root: Path, rev: str | None) -> tuple[str, dict[Path, set[int]
         raise CommandError(f"{root} is not inside a git repository ({exc})") from exc
     base = rev or "HEAD"
     try:
-        git(["rev-parse", "--verify", "--quiet", f"{base}^{{commit}}"], cwd=top)
+        git(["rev-parse", "--verify", "--quiet"], values=[f"{base}^{{commit}}"], cwd=top)
     except FetchError as exc:
         if rev is not None:
             raise CommandError(f"unknown revision '{rev}'") from exc
         base = EMPTY_TREE  # a repository with no commit yet: everything is new
+    # --no-textconv/--no-ext-diff: no diff driver of the repo's config runs (git() switches off its filters).
     diff = git(["-c", "core.quotePath=false", "diff", "--no-color", "--no-ext-diff", "--no-textconv",
-                "--no-renames", "--unified=0", base, "--", str(root)], cwd=top)  # only the workspace's part
+                "--no-renames", "--unified=0"], values=[base, "--", str(root)], cwd=top)  # the workspace's part
     changed: dict[Path, set[int] | None] = {}
     current: Path | None = None
     for line in diff.splitlines():
@@ -81,8 +82,8 @@ def changed_lines(root: Path, rev: str | None) -> tuple[str, dict[Path, set[int]
                 lines = changed[current]
                 if lines is not None:
                     lines.update(range(start - 1, start - 1 + count))
-    untracked = git(["-c", "core.quotePath=false", "ls-files", "--others", "--exclude-standard", "--full-name", "-z",
-                     "--", str(root)], cwd=top)
+    untracked = git(["-c", "core.quotePath=false", "ls-files", "--others", "--exclude-standard", "--full-name", "-z"],
+                    values=["--", str(root)], cwd=top)
     for name in filter(None, untracked.split("\0")):
         changed[top / name] = None
     return base, {p: v for p, v in changed.items() if v is None or v}

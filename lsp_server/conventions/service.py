@@ -20,6 +20,7 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lsp_server import integrity
 from lsp_server.config import config_section
 from lsp_server.conventions import remote as remote_mod
 from lsp_server.conventions.evaluate import Clock, Evaluation, RuleSet, evaluate
@@ -27,6 +28,7 @@ from lsp_server.conventions.rules import RULE_SUFFIXES, Rule, RuleProblem, load_
 from lsp_server.conventions.telemetry import PROCESS_SESSION, Firing, Telemetry
 from lsp_server.document import ParsedDocument
 from lsp_server.findings import Severity
+from lsp_server.security import GIT_PROTOCOLS
 from lsp_server.workspace import Progress, Service, Workspace, service
 
 log = logging.getLogger(__name__)
@@ -37,6 +39,7 @@ log = logging.getLogger(__name__)
 class RulesConfig:
     paths: list[str] = field(default_factory=list, metadata={"path": True})
     remote: list[dict[str, str]] = field(default_factory=list)
+    remote_protocols: list[str] = field(default_factory=lambda: list(GIT_PROTOCOLS))
     disable: list[str] = field(default_factory=list)
     max_per_file: int = 2
     max_per_diff: int = 4
@@ -77,6 +80,10 @@ _URL_RE = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://|^[^/\\]+@[^/\\]+:")
 def remote_sources(ws: Workspace, config: RulesConfig) -> tuple[list[remote_mod.RemoteSource], list[str]]:
     """The configured remote sources (local-path URLs resolved against the root), and config problems."""
     sources, problems = [], []
+    protocols = tuple(p for p in config.remote_protocols if p in GIT_PROTOCOLS)
+    if len(protocols) != len(config.remote_protocols):
+        problems.append(f"[rules] remote_protocols: only {', '.join(GIT_PROTOCOLS)} can be allowed; "
+                        f"using {list(protocols)}")
     for i, item in enumerate(config.remote):
         unknown = set(item) - REMOTE_KEYS
         if unknown or not item.get("url"):
@@ -90,7 +97,12 @@ def remote_sources(ws: Workspace, config: RulesConfig) -> tuple[list[remote_mod.
         if sub.startswith("..") or "/../" in f"/{sub}/":
             problems.append(f"[rules] remote item {i + 1}: subdir must stay inside the repository")
             continue
-        sources.append(remote_mod.RemoteSource(url, item.get("ref", ""), sub))
+        source = remote_mod.RemoteSource(url, item.get("ref", ""), sub, protocols)
+        problem = remote_mod.source_problem(source)  # before git ever sees it: no option injection
+        if problem:
+            problems.append(f"[rules] remote item {i + 1}: {problem}")
+            continue
+        sources.append(source)
     return sources, problems
 
 
@@ -134,10 +146,12 @@ class RuleService(Service):
     def folders(self) -> list[tuple[str, Path]]:
         """(origin, folder) of every source, lowest precedence first."""
         out = []
-        for src in self.remotes:
+        # Remote copies live in the cache folder: not read from one another user owns (integrity.cache_folder).
+        cache_usable = bool(self.remotes) and integrity.cache_folder(self.ws.cache_dir) is not None
+        for src in self.remotes if cache_usable else ():
             copy = src.copy(self.ws.cache_dir)
             if copy.is_dir():
-                out.append((src.url, copy))
+                out.append((src.display, copy))
         out.extend((str(d), d) for d in self.local_dirs)
         return out
 
@@ -196,7 +210,7 @@ class RuleService(Service):
                             notify(message)
                 elif (job.meta or {}).get("commit") != before or not any(
                         f == src.copy(self.ws.cache_dir) for _, f in self.sources):
-                    log.info("rules: fetched %s at %s", src.url, (job.meta or {}).get("commit", "?")[:12])
+                    log.info("rules: fetched %s at %s", src.display, (job.meta or {}).get("commit", "?")[:12])
                     self.reload()
 
             remote_mod.fetch_in_background(src, self.ws.cache_dir, done, refresh_s, self.config.fetch_timeout_seconds)

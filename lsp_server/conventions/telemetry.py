@@ -26,6 +26,7 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
+from lsp_server import integrity
 from lsp_server.document import ParsedDocument
 from lsp_server.storage import atomic_write_json, read_json
 
@@ -65,11 +66,16 @@ class Telemetry:
         """A save (or check) of `relpath` with content `doc` on which `firings` were shown."""
         if not self.enabled:
             return
+        if integrity.cache_folder(self.folder.parent) is None:
+            self.enabled = False  # the cache folder is unusable (said once): no telemetry this session
+            return
         try:
             with self._locked():
                 self._record(relpath, doc, firings)
-        except OSError as exc:  # telemetry must never break a check
-            log.warning("rules telemetry: cannot write %s: %s", self.folder, exc)
+        except OSError as exc:  # telemetry must never break a check; one line, then it is off
+            self.enabled = False
+            log.warning("rules telemetry: cannot write %s (%s): off for this session", self.folder,
+                        exc.strerror or exc)
         except Exception:  # noqa: BLE001 - e.g. a hand-edited pending.json: log, never lose the findings
             log.exception("rules telemetry: recording %s failed", relpath)
 
@@ -154,7 +160,10 @@ class Telemetry:
                 event = json.loads(line)
             except ValueError:
                 continue  # a torn last line after a crash
-            if isinstance(event, dict) and isinstance(event.get("rule"), str):
+            # A damaged or hand-edited line is skipped, never a crash of `rules stats`.
+            if isinstance(event, dict) and isinstance(event.get("rule"), str) \
+                    and event.get("event") in ("fire", "outcome") \
+                    and all(isinstance(event.get(k), (str, type(None))) for k in ("session", "path")):
                 out.append(event)
         return out
 

@@ -1,8 +1,8 @@
 """The workspace import graph: every source module's imports (resolved) and exports, kept current.
 
 `ImportGraphService` is a workspace `@service`: built in the background (files parsed in a process pool when
-there are many), persisted atomically under `cache_dir/import-graph.json` so a restart only re-parses files
-whose mtime or size changed, and updated incrementally: a changed file is re-parsed, and only re-resolution
+there are many), persisted atomically under `cache_dir/import-graph.json` (signed with the user's key: a cache
+Footprint did not write is ignored, see `integrity`) so a restart only re-parses files whose mtime or size changed, and updated incrementally: a changed file is re-parsed, and only re-resolution
 (no parsing) is done for the others when files appear or disappear. An open editor buffer wins over the file
 on disk (`workspace.document(path)`), and the per-file checks push the buffer's current imports in with
 `refresh(doc)`.
@@ -30,13 +30,14 @@ from lsp_server.document import ParsedDocument
 from lsp_server.graph.extract import DEFAULT, REEXPORT, ImportRecord, ModuleInfo, extract
 from lsp_server.graph.resolve import FILE, Resolution, Resolver
 from lsp_server.languages import language_for_path
-from lsp_server.storage import atomic_write_json, read_json
+from lsp_server import integrity
 from lsp_server.workspace import SKIPPED_DIRS, Progress, Service, Workspace, no_progress, service
 
 log = logging.getLogger(__name__)
 
 CACHE_FILE = "import-graph.json"
 CACHE_VERSION = 2
+SIGNED_AS = "import-graph"
 MAX_MODULES = 50_000  # a lone file in a huge folder must not make us parse the whole disk
 LARGE_SCC = 200  # components this big get their cycles computed per member on demand
 POOL_THRESHOLD = 400  # below this many files to parse, a process pool costs more than it saves
@@ -172,6 +173,7 @@ class ImportGraphService(Service):
         self._lock = threading.RLock()
         self._persist_timer: threading.Timer | None = None
         self.stats: dict[str, float] = {}
+        self._persist_failed = False  # a failed write is said once, not on every debounced persist
 
     # --- building -------------------------------------------------------------------------------------
     @classmethod
@@ -272,20 +274,32 @@ class ImportGraphService(Service):
         return out
 
     def _load_cache(self) -> dict[str, list]:
-        data = read_json(self.cache_path)
+        """The persisted extraction (path -> [mtime_ns, size, kinds, JSON]) if this user's Footprint wrote it."""
+        data, problem = integrity.read_signed_json(self.cache_path, SIGNED_AS)
+        if problem is not None:
+            log.info("import graph cache %s %s: re-parsing", self.cache_path, problem)
         if not isinstance(data, dict) or data.get("version") != CACHE_VERSION or data.get("root") != str(self.root):
             return {}
         modules = data.get("modules")
-        return modules if isinstance(modules, dict) else {}
+        if not isinstance(modules, dict):
+            return {}
+        return {p: e for p, e in modules.items() if isinstance(e, list) and len(e) == 4
+                and isinstance(e[0], int) and isinstance(e[1], int) and isinstance(e[3], str)}
 
     def persist(self) -> None:
-        """Write the graph's per-file extraction to the cache folder (atomically)."""
+        """Write the graph's per-file extraction to the cache folder (atomically, signed)."""
+        if integrity.cache_folder(self.workspace.cache_dir) is None:
+            return  # unusable: said once; the graph is rebuilt by the next process
         with self._lock:
             modules = {p: [*e.stamp, *e.cache_value()] for p, e in self.modules.items() if e.stamp is not None}
         try:
-            atomic_write_json(self.cache_path, {"version": CACHE_VERSION, "root": str(self.root), "modules": modules})
+            integrity.write_signed_json(self.cache_path, {"version": CACHE_VERSION, "root": str(self.root),
+                                                          "modules": modules}, SIGNED_AS)
         except OSError as exc:
-            log.warning("cannot write the import graph cache %s: %s", self.cache_path, exc)
+            if not self._persist_failed:
+                self._persist_failed = True
+                log.warning("cannot write the import graph cache %s (%s): re-parsing at the next start",
+                            self.cache_path, exc.strerror or exc)
 
     def _persist_later(self) -> None:
         with self._lock:

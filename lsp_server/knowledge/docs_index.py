@@ -9,8 +9,16 @@ on disk under `<cache_dir>/docs-index`:
 - a full build goes to a temporary folder beside the final one and is swapped in (`storage.swap_directory`),
   so a kill mid-build leaves the previous index (or none), never a torn one; leftovers of dead builds are
   removed;
-- `manifest.json` (written last) records each file's content hash and chunk count; an index whose manifest
-  is missing or disagrees with the index (a kill between commit and manifest) is rebuilt;
+- `manifest.json` (written last) records each doc file's content hash and chunk count, and the SHA-256 of
+  every file of the index folder; it is signed with the user's key (`integrity`). whoosh unpickles index
+  files when it opens them, so before `open_dir` the signature and every file's digest are checked: an
+  index Footprint did not write (planted in a predictable cache folder or shipped by a repository), a
+  missing or unsigned manifest, an unknown, missing or changed file, or a kill between commit and manifest
+  means the folder is deleted and rebuilt, with one log line;
+- writers (full-build swap, incremental commit + manifest) and openers take `docs-index.lock` in turn, so
+  a process never sees another's commit without its manifest;
+- a cache folder that cannot be used (another user's, not writable, a full disk) gives one log line and
+  an index kept in memory for this process;
 - a changed doc file is re-indexed alone (hash per file), at start-up and on `Service.update`.
 
 Searches return `IndexHit`s holding every query term (after the analyzer) and a snippet with the matched
@@ -19,6 +27,7 @@ terms marked `**like this**`.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import re
@@ -33,10 +42,11 @@ from pathlib import Path
 from whoosh import index as whoosh_index
 from whoosh.analysis import STOP_WORDS, Token, Tokenizer
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
+from whoosh.filedb.filestore import RamStorage
 from whoosh.lang.porter import stem as porter_stem
 from whoosh.query import And, AndMaybe, Or, Prefix, Term
 
-from lsp_server import storage
+from lsp_server import integrity, storage
 from lsp_server.config import config_section
 from lsp_server.knowledge.chunker import DocChunk, chunk_file, is_doc_file, subject_symbols
 from lsp_server.workspace import Progress, Service, Workspace, read_text_file, service
@@ -46,6 +56,7 @@ log = logging.getLogger(__name__)
 FORMAT = 7  # bump when the schema, analyzer or chunker changes: old indexes are rebuilt
 INDEX_DIR = "docs-index"
 MANIFEST = "manifest.json"
+SIGNED_AS = "docs-index-manifest"  # what the manifest's signature is for (see integrity.sign)
 HEADING_BOOST = 1.5  # a query term that is also in the chunk's heading path
 
 
@@ -295,8 +306,8 @@ def _pid_alive(pid: int) -> bool:
 class DocsIndex(Service):
     name = "docs index"
 
-    def __init__(self, folder: Path, ix, manifest: dict):
-        self.folder = folder
+    def __init__(self, folder: Path | None, ix, manifest: dict):
+        self.folder = folder  # None: kept in memory only
         self.ix = ix
         self.manifest = manifest
         self.generation = 0  # bumped on every change: part of cache keys of lookups
@@ -310,65 +321,81 @@ class DocsIndex(Service):
     # --- building -------------------------------------------------------------------------------------
     @classmethod
     def build(cls, workspace: Workspace, progress: Progress) -> "DocsIndex":
-        folder = workspace.cache_dir / INDEX_DIR
-        _remove_dead_builds(folder)
         files = doc_files(workspace)
         key = _config_key(workspace)
-        existing = cls.open(folder, key)
-        if existing is not None:
+        base = integrity.cache_folder(workspace.cache_dir)  # None: unusable, already said once
+        if base is None:
+            return cls.memory_build(workspace, files, key, progress)
+        folder = base / INDEX_DIR
+        try:
+            _remove_dead_builds(folder)
+            existing = cls.open(folder, key)
+            if existing is None:
+                return cls.full_build(workspace, folder, files, key, progress)
+        except OSError as exc:  # a full disk, a folder that turned read-only: work in memory
+            log.warning("cannot write the docs index in %s (%s): keeping it in memory", folder, exc.strerror or exc)
+            return cls.memory_build(workspace, files, key, progress)
+        try:
             existing.sync(workspace, files, progress)
-            return existing
-        return cls.full_build(workspace, folder, files, key, progress)
+        except OSError as exc:
+            existing.close()
+            log.warning("cannot update the docs index in %s (%s): keeping it in memory", folder, exc.strerror or exc)
+            return cls.memory_build(workspace, files, key, progress)
+        return existing
 
     @classmethod
     def open(cls, folder: Path, key: str) -> "DocsIndex | None":
-        """The index in `folder` if it is complete and consistent, else None (the caller rebuilds)."""
-        manifest = storage.read_json(folder / MANIFEST)
-        if not isinstance(manifest, dict) or manifest.get("format") != FORMAT or manifest.get("config") != key:
+        """The index in `folder` if this user's Footprint wrote it (signed manifest, every file's digest) and
+        it is complete and consistent, else None (the caller rebuilds). A folder that fails the check is
+        deleted before anything in it is unpickled."""
+        if not os.path.lexists(folder):
             return None
-        try:
-            ix = whoosh_index.open_dir(str(folder))
-            count = ix.doc_count()
-            with ix.reader() as reader:  # opens every segment's files: a missing or torn one raises
-                for leaf in reader.leaf_readers():
-                    leaf_reader = leaf[0]
-                    if leaf_reader.doc_count():
-                        next(iter(leaf_reader.all_stored_fields()), None)
-                    next(iter(leaf_reader.lexicon("all")), None)
-            expected = sum(f.get("chunks", 0) for f in manifest.get("files", {}).values())
-            if count != expected:
-                log.warning("docs index at %s holds %d chunks, its manifest %d: rebuilding", folder, count, expected)
-                ix.close()
+        with _locked(folder):
+            manifest, problem = integrity.read_signed_json(folder / MANIFEST, SIGNED_AS)
+            if problem is None and not isinstance(manifest, dict):
+                problem = "has no manifest"
+            if problem is None:
+                problem = integrity.check_folder(folder, manifest.get("index"), skip=frozenset({MANIFEST}))
+            if problem is not None:
+                log.warning("docs index at %s %s: discarded and rebuilt", folder, problem)
+                _discard(folder)
                 return None
-            return cls(folder, ix, manifest)
-        except Exception as exc:  # noqa: BLE001 - any damage means a rebuild, never a crash
-            log.warning("docs index at %s is unreadable (%s): rebuilding", folder, exc)
-            return None
+            if manifest.get("format") != FORMAT or manifest.get("config") != key:
+                log.info("docs index at %s was built by another version or configuration: rebuilding", folder)
+                return None
+            try:
+                ix = whoosh_index.open_dir(str(folder))
+                count = ix.doc_count()
+                with ix.reader() as reader:  # opens every segment's files: a missing or torn one raises
+                    for leaf in reader.leaf_readers():
+                        leaf_reader = leaf[0]
+                        if leaf_reader.doc_count():
+                            next(iter(leaf_reader.all_stored_fields()), None)
+                        next(iter(leaf_reader.lexicon("all")), None)
+                expected = sum(f.get("chunks", 0) for f in manifest.get("files", {}).values())
+                if count != expected:
+                    log.warning("docs index at %s holds %d chunks, its manifest %d: rebuilding", folder, count,
+                                expected)
+                    ix.close()
+                    return None
+                return cls(folder, ix, manifest)
+            except Exception as exc:  # noqa: BLE001 - any damage means a rebuild, never a crash
+                log.warning("docs index at %s is unreadable (%s): rebuilding", folder, exc)
+                return None
 
     @classmethod
     def full_build(cls, workspace: Workspace, folder: Path, files: list[Path], key: str,
                    progress: Progress) -> "DocsIndex":
-        folder.parent.mkdir(parents=True, exist_ok=True)
         tmp = folder.with_name(f"{folder.name}.build-{os.getpid()}-{uuid.uuid4().hex[:8]}")
-        tmp.mkdir()
+        tmp.mkdir(mode=0o700)
         try:
             ix = whoosh_index.create_in(str(tmp), make_schema())
-            manifest = {"format": FORMAT, "config": key, "files": {}}
-            writer = ix.writer(limitmb=256)
-            try:
-                for n, path in enumerate(files):
-                    entry = _add_file(writer, workspace, path)
-                    if entry is not None:
-                        manifest["files"][str(path)] = entry
-                    if n % 50 == 0:
-                        progress(f"docs: {n}/{len(files)} files", int(100 * n / max(1, len(files))))
-                writer.commit()
-            except BaseException:
-                writer.cancel()
-                raise
+            manifest = _fill(ix, workspace, files, key, progress)
             ix.close()
-            storage.atomic_write_json(tmp / MANIFEST, manifest)
-            storage.swap_directory(tmp, folder)
+            manifest["index"] = integrity.folder_digests(tmp)
+            integrity.write_signed_json(tmp / MANIFEST, manifest, SIGNED_AS)
+            with _locked(folder):
+                storage.swap_directory(tmp, folder)
         finally:
             if tmp.exists():
                 shutil.rmtree(tmp, ignore_errors=True)
@@ -377,6 +404,13 @@ class DocsIndex(Service):
             raise RuntimeError(f"docs index just built in {folder} does not open")
         log.info("docs index: %d chunks from %d files", built.ix.doc_count(), len(manifest["files"]))
         return built
+
+    @classmethod
+    def memory_build(cls, workspace: Workspace, files: list[Path], key: str, progress: Progress) -> "DocsIndex":
+        """The index in memory only (the cache folder cannot be used): rebuilt by each process."""
+        ix = _MemoryStorage().create_index(make_schema())
+        manifest = _fill(ix, workspace, files, key, progress)
+        return cls(None, ix, manifest)
 
     def sync(self, workspace: Workspace, files: list[Path], progress: Progress = lambda m, p=None: None) -> int:
         """Re-index files whose content hash changed, add new ones, drop deleted ones. Returns the count."""
@@ -404,11 +438,15 @@ class DocsIndex(Service):
                 current.add(str(p))
             else:
                 current.discard(str(p))
-        self._reindex(workspace, relevant, current)
+        try:
+            self._reindex(workspace, relevant, current)
+        except OSError as exc:  # a full disk: one line, then a rebuild (in memory if writing still fails)
+            log.warning("cannot update the docs index in %s (%s): rebuilding it", self.folder, exc.strerror or exc)
+            return None
         return self
 
     def _reindex(self, workspace: Workspace, paths: list[Path], current: set[str]) -> None:
-        with self._write_lock:
+        with self._write_lock, _locked(self.folder) if self.folder is not None else contextlib.nullcontext():
             writer = self.ix.writer(timeout=10.0)
             try:
                 for path in paths:
@@ -422,7 +460,11 @@ class DocsIndex(Service):
             except BaseException:
                 writer.cancel()
                 raise
-            storage.atomic_write_json(self.folder / MANIFEST, self.manifest)
+            if self.folder is not None:
+                # whoosh never rewrites a file in place (new segments, numbered TOCs): only new files are read.
+                self.manifest["index"] = integrity.folder_digests(
+                    self.folder, skip=frozenset({MANIFEST}), known=self.manifest.get("index"))
+                integrity.write_signed_json(self.folder / MANIFEST, self.manifest, SIGNED_AS)
             with self._lock:
                 # A fresh searcher: refresh() kept serving deleted documents after a delete-only commit.
                 old, self._searcher = self._searcher, self.ix.searcher()
@@ -605,6 +647,59 @@ def _add_file(writer, workspace: Workspace, path: Path) -> dict | None:
             # Written docs (with their examples) rank just above the declaration comment saying the same.
             _boost=API_CHUNK_BOOST if c.kind == "api" else 1.0)
     return {"hash": storage.content_hash(data), "chunks": len(chunks), "aliases": mine_aliases(chunks)}
+
+
+class _MemoryStorage(RamStorage):
+    """A whoosh storage wholly in memory. RamStorage puts a writer's temporary files in a FileStorage under a
+    fixed name in the shared temp folder (`/tmp/MAIN.tmp`), where another user could plant or swap them (they
+    hold pickled stored fields), and a full disk would fail the build: keep them in memory too."""
+
+    def temp_storage(self, name=None):
+        return RamStorage()
+
+
+def _fill(ix, workspace: Workspace, files: list[Path], key: str, progress: Progress) -> dict:
+    """Index `files` into the empty index `ix`; return the manifest (without the index files' digests)."""
+    manifest = {"format": FORMAT, "config": key, "files": {}}
+    writer = ix.writer(limitmb=256)
+    try:
+        for n, path in enumerate(files):
+            entry = _add_file(writer, workspace, path)
+            if entry is not None:
+                manifest["files"][str(path)] = entry
+            if n % 50 == 0:
+                progress(f"docs: {n}/{len(files)} files", int(100 * n / max(1, len(files))))
+        writer.commit()
+    except BaseException:
+        writer.cancel()
+        raise
+    return manifest
+
+
+@contextlib.contextmanager
+def _locked(folder: Path):
+    """One process at a time reads or changes the index folder (`<folder>.lock`, beside it: the folder itself
+    is swapped). Without fcntl (Windows) threads of this process are still serialised by the caller."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    with open(folder.with_name(folder.name + ".lock"), "a+b") as fh:
+        fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
+
+
+def _discard(folder: Path) -> None:
+    """Delete an index folder that failed its check (a symlink is removed, never followed)."""
+    if os.path.islink(folder) or not os.path.isdir(folder):
+        with contextlib.suppress(OSError):
+            os.unlink(folder)
+    else:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _remove_dead_builds(folder: Path) -> None:

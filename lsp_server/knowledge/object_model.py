@@ -7,7 +7,7 @@ discovered in `node_modules` the way TypeScript finds them (package.json `types`
 sources of one module merge (a docs source adds members to a `.d.ts` source, never removes any).
 
 Each source's extraction is cached under `workspace.cache_dir/object_model/` with the content hashes of the
-files it read; a build reuses every source whose files are unchanged, and `update` re-extracts only sources
+files it read (signed with the user's key: a cache file Footprint did not write is ignored, see `integrity`); a build reuses every source whose files are unchanged, and `update` re-extracts only sources
 whose files changed (or discovers a package a changed file started importing).
 """
 
@@ -21,16 +21,17 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lsp_server import queries
+from lsp_server import integrity, queries
 from lsp_server.config import config_section
 from lsp_server.knowledge.model_sources import KINDS, extract, guess_kind
 from lsp_server.knowledge.model_sources.base import HIGH, Member, ModuleModel, SourceModel, TypeDef, merge_types, parse_type
-from lsp_server.storage import atomic_write_json, content_hash, read_json
+from lsp_server.storage import content_hash, read_json
 from lsp_server.workspace import Progress, Service, Workspace, service
 
 log = logging.getLogger(__name__)
 
 EXTRACTOR_VERSION = "7"
+SIGNED_AS = "object-model-source"
 DOC_EXTENSIONS = (".md", ".markdown", ".txt", ".html", ".htm")
 # Members every object has at run time (Object.prototype); never reported.
 OBJECT_MEMBERS = frozenset({"constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty",
@@ -470,7 +471,9 @@ def _touches(spec: SourceSpec, model: SourceModel, changed: set[str]) -> bool:
 
 
 def _load_cached(cache: Path, spec: SourceSpec) -> SourceModel | None:
-    data = read_json(cache / f"{spec.key}.json")
+    data, problem = integrity.read_signed_json(cache / f"{spec.key}.json", SIGNED_AS)
+    if problem is not None:
+        log.info("object model cache of %s %s: extracting again", spec.path, problem)
     if not isinstance(data, dict) or data.get("version") != EXTRACTOR_VERSION:
         return None
     try:
@@ -491,9 +494,11 @@ def _load_cached(cache: Path, spec: SourceSpec) -> SourceModel | None:
 
 
 def _store_cached(cache: Path, spec: SourceSpec, model: SourceModel) -> None:
+    if integrity.cache_folder(cache.parent) is None:
+        return  # unusable: said once; sources are extracted again by the next process
     try:
-        atomic_write_json(cache / f"{spec.key}.json", {"version": EXTRACTOR_VERSION, "spec": str(spec.path),
-                                                       "model": model.to_json()})
+        integrity.write_signed_json(cache / f"{spec.key}.json", {"version": EXTRACTOR_VERSION, "spec": str(spec.path),
+                                                                 "model": model.to_json()}, SIGNED_AS)
     except OSError as exc:
         log.info("cannot cache object model source %s: %s", spec.path, exc)
 

@@ -14,9 +14,9 @@ from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 from tests.conftest import REPO
 
 SERVER = [sys.executable, "-m", "lsp_server", "serve"]
-# Servers started by the e2e tests keep their caches out of the user's real ~/.cache.
+# Servers started by the e2e tests keep their caches (and cache key) out of the user's real ~/.cache, ~/.config.
 _CACHE = tempfile.mkdtemp(prefix="footprint-e2e-cache-")
-ENV = {**os.environ, "PYTHONPATH": str(REPO), "XDG_CACHE_HOME": _CACHE}
+ENV = {**os.environ, "PYTHONPATH": str(REPO), "XDG_CACHE_HOME": _CACHE, "XDG_CONFIG_HOME": _CACHE + "-config"}
 
 
 def capabilities(profile: str) -> lsp.ClientCapabilities:

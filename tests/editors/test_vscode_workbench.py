@@ -2,6 +2,9 @@
 (the last line that runs on Node 20) driven by Playwright in Debian's Chromium — on a copy of
 examples/layout-app: attach, diagnostics after Ctrl+S, hover, the delete-footprint code action through the
 Ctrl+. menu, palette commands (Look up docs, Restart server, Show logs) and the missing-server notification.
+Then, in a second code-server with workspace trust on, a folder opened untrusted (Restricted Mode) whose
+.vscode/settings.json points footprint.path at a marker-writing program: diagnostics still come, the program never
+runs, the trust commands are hidden; granting trust restarts the server with the folder's own settings.
 
 editors/vscode/test/e2e/install.sh installs code-server and playwright-core into a cache outside git; this
 test skips (with the reason) only when the registry is unreachable or an install step fails. A step that needs
@@ -47,6 +50,25 @@ def vsix_is_fresh() -> bool:
     return all(p.stat().st_mtime <= vsix.stat().st_mtime for p in sources if p.is_file())
 
 
+def prepare_untrusted_workspace(tmp: Path) -> dict[str, str]:
+    """A second copy of the example whose .vscode/settings.json sets footprint.path to a program outside it that
+    writes a marker (then runs the real server, so that once the folder is trusted the session still works)."""
+    root = tmp / "untrusted"
+    shutil.copytree(EXAMPLES / "layout-app", root / "layout-app")
+    shutil.copytree(EXAMPLES / "layout-engine", root / "layout-engine")
+    evil_dir = tmp / "evil"
+    evil_dir.mkdir()
+    marker = evil_dir / "MARKER"
+    evil = evil_dir / "footprint-ls"
+    evil.write_text(f"#!/bin/sh\necho \"$0 $*\" > '{marker}'\nexec '{sys.executable}' -m lsp_server \"$@\"\n")
+    evil.chmod(0o755)
+    settings = root / "layout-app" / ".vscode" / "settings.json"
+    settings.parent.mkdir()
+    settings.write_text(json.dumps({"footprint.path": [str(evil), "serve"]}, indent=2))
+    return {"E2E_UNTRUSTED_WORKSPACE": str((root / "layout-app").resolve()), "E2E_EVIL": str(evil),
+            "E2E_MARKER": str(marker)}
+
+
 @pytest.fixture(scope="module")
 def workbench(tmp_path_factory):
     reason = registry_unreachable_reason()
@@ -77,6 +99,7 @@ def workbench(tmp_path_factory):
         subprocess.run([*git, "commit", "-qm", "baseline"], cwd=ws, check=True)
         with open(ws / REVIEW_FILE, "a", encoding="utf-8") as f:
             f.write(REVIEW_LINE)
+    untrusted = prepare_untrusted_workspace(tmp)
     out = Path(os.environ.get("FOOTPRINT_E2E_ARTIFACTS") or tmp / "artifacts")
     out.mkdir(parents=True, exist_ok=True)
     pythonpath = os.environ.get("FOOTPRINT_E2E_SERVER_PYTHONPATH", str(REPO))
@@ -91,6 +114,7 @@ def workbench(tmp_path_factory):
         "E2E_SERVER_COMMANDS": json.dumps(server_commands(pythonpath)),
         "E2E_CHROMIUM": chromium,
         "XDG_CACHE_HOME": str(tmp / "cache"),
+        **untrusted,
     }
     run = subprocess.run(["node", str(E2E / "workbench.mjs")], env=env, capture_output=True, text=True, timeout=900)
     results_file = out / "results.json"
@@ -191,3 +215,32 @@ def test_missing_server_notification(workbench):
     d = step(workbench, "missing_server_notification")
     assert "pipx install footprint-ls" in d["text"] and "python3 -m pip install footprint-ls" in d["text"], d
     assert "couldn't create connection" not in d["all_toasts"], f"a second, generic notification: {d['all_toasts']}"
+
+
+def test_untrusted_workspace_still_gets_diagnostics(workbench):
+    d = step(workbench, "untrusted_workspace_diagnostics")
+    assert any("unknown-symbol" in r for r in d["rows"]), d["rows"]
+    assert any("not trusted (Restricted Mode)" in line for line in d["restricted"]), d
+
+
+def test_untrusted_workspace_never_runs_the_program_its_settings_name(workbench):
+    d = step(workbench, "untrusted_workspace_diagnostics")
+    assert not d["marker_exists"], f"the workspace's footprint.path ran in Restricted Mode: {d}"
+    assert "-m lsp_server serve" in d["started"] and "evil" not in d["started"], d["started"]
+    # VS Code itself hides the workspace values of `restrictedConfigurations` in Restricted Mode (inspect() does
+    # not report them), so the extension's own user-level-only reading (unit-tested in trust.test.ts) has
+    # nothing to log here; the server still runs without importing from the workspace.
+    assert "PYTHONSAFEPATH=1" in d["started"], d["started"]
+
+
+def test_trust_commands_hidden_in_restricted_mode(workbench):
+    rows = step(workbench, "untrusted_trust_commands_hidden")["rows"]
+    assert any("Footprint: Restart server" in r for r in rows), rows  # the palette does list Footprint commands
+    assert not any("Trust This Folder" in r for r in rows), rows
+
+
+def test_granting_trust_restarts_with_the_workspace_settings(workbench):
+    d = step(workbench, "untrusted_then_trust_granted")
+    assert d["restart_logged"], d
+    # Trusted now: the folder's footprint.path is honoured (it is what a trusted folder may choose).
+    assert d["marker_exists"] and any("footprint-ls serve" in line and "evil" in line for line in d["started"]), d

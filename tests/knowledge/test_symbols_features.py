@@ -7,6 +7,7 @@ import shutil
 
 import pytest
 
+import lsp_server.knowledge.lookup  # noqa: F401  (registers the docs index the doc field comes from)
 from lsp_server import plugins, providers
 from lsp_server.checks import CheckContext, Phase, run_checks
 from lsp_server.commands import COMMANDS, CommandContext, CommandError
@@ -179,7 +180,6 @@ def test_odd_names_and_broken_sources_never_crash(tmp_path):
 
 
 def test_doc_field_points_at_the_documenting_chunk():
-    pytest.importorskip("lsp_server.knowledge.lookup")
     ws = example_workspace()
     known, unknown = check_symbols(ws, ["Table.addRow", "Document.setFontSize"])
     assert known["doc"]["path"].endswith("docs/reference/table.md")

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from lsp_server import integrity
 from lsp_server.knowledge.docs_index import (
-    INDEX_DIR, MANIFEST, DocsIndex, analyze, mark_snippet, query_terms, token_terms,
+    INDEX_DIR, MANIFEST, SIGNED_AS, DocsIndex, analyze, mark_snippet, query_terms, token_terms,
 )
 from lsp_server.workspace import Workspace
 from tests.conftest import REPO
@@ -167,12 +168,11 @@ def test_broken_index_is_detected_and_rebuilt(tmp_path, damage):
     elif damage == "toc":
         for f in folder.glob("*.toc"):
             f.write_bytes(b"garbage")
-    else:
-        import json
-
-        manifest = json.loads((folder / MANIFEST).read_text())
+    else:  # a manifest we signed that disagrees with the index (a kill between commit and manifest)
+        manifest, problem = integrity.read_signed_json(folder / MANIFEST, SIGNED_AS)
+        assert problem is None
         next(iter(manifest["files"].values()))["chunks"] += 1
-        (folder / MANIFEST).write_text(json.dumps(manifest))
+        integrity.write_signed_json(folder / MANIFEST, manifest, SIGNED_AS)
     index = DocsIndex.build(Workspace(tmp_path), lambda m, p=None: None)
     assert headings(index.search("addRow"))[0] == "Table › Table.addRow(options)"
 

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+import lsp_server.graph.service  # noqa: F401  (registers the import graph service footprints ask)
+import lsp_server.knowledge.concepts  # noqa: F401  (registers [concepts], which find expands)
 from lsp_server import cli
 from lsp_server.commands import CommandContext, CommandError
 from lsp_server.document import ParsedDocument, path_to_uri
@@ -99,7 +101,6 @@ def test_exported_binding_with_importers_is_offered_with_the_warning():
 
 
 def test_importers_come_from_the_import_graph_when_it_exists(tmp_path: Path):
-    pytest.importorskip("lsp_server.graph.service", reason="the import graph (graph branch) is not merged yet")
     (tmp_path / "theme.js").write_text("export const theme = { ink: 1 };\n", encoding="utf-8")
     (tmp_path / "a.js").write_text('import { theme } from "./theme.js";\nconsole.log(theme.ink);\n', encoding="utf-8")
     ws = Workspace(tmp_path)
@@ -157,7 +158,6 @@ def test_find_without_match_reports_no_expansion_when_concepts_are_absent(ws: Wo
 
 
 def test_find_expands_concepts_when_nothing_matches(tmp_path: Path):
-    pytest.importorskip("lsp_server.knowledge.concepts", reason="concepts (lookup branch) are not merged yet")
     (tmp_path / "footprint.toml").write_text('[concepts]\n"the grid" = ["Table"]\n', encoding="utf-8")
     (tmp_path / "a.js").write_text("const t = new Table();\nt.addRow();\n", encoding="utf-8")
     # (footprint.toml itself says "the grid": search the sources only)

@@ -3,13 +3,13 @@ the editor overlay, and `importers()` through barrels."""
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
+from lsp_server import integrity
 from lsp_server.document import ParsedDocument, path_to_uri
 from lsp_server.graph.commands import graph_json
-from lsp_server.graph.service import CACHE_FILE, ImportGraphService
+from lsp_server.graph.service import CACHE_FILE, SIGNED_AS, ImportGraphService
 from lsp_server.workspace import Workspace
 
 
@@ -74,7 +74,8 @@ def test_persisted_cache_gives_a_warm_start(tmp_path: Path):
     cold = ImportGraphService.build(ws)
     assert cold.stats["parsed"] == 20
     cache = ws.cache_dir / CACHE_FILE
-    assert json.loads(cache.read_text())["version"] == 2
+    data, problem = integrity.read_signed_json(cache, SIGNED_AS)
+    assert problem is None and data["version"] == 2
     warm = ImportGraphService.build(Workspace(tmp_path))
     assert warm.stats["parsed"] == 0 and warm.stats["cached"] == 20
     assert graph_json(warm, tmp_path) == graph_json(cold, tmp_path)
@@ -113,7 +114,7 @@ def test_incremental_update_edit_add_delete(tmp_path: Path):
     assert graph.cycles == []
     assert graph_json(graph, tmp_path)["unresolved"] == [{"from": "a.js", "specifier": "./b.js", "line": 0}]
     graph.flush()
-    cached = json.loads((ws.cache_dir / CACHE_FILE).read_text())["modules"]
+    cached = integrity.read_signed_json(ws.cache_dir / CACHE_FILE, SIGNED_AS)[0]["modules"]
     assert sorted(Path(p).name for p in cached) == ["a.js", "later.js"]
 
 
@@ -129,7 +130,7 @@ def test_open_buffers_win_over_the_disk(tmp_path: Path):
     assert len(graph.cycles) == 1
     # The overlay is never persisted as if it were the file on disk.
     graph.persist()
-    cached = json.loads((ws.cache_dir / CACHE_FILE).read_text())["modules"]
+    cached = integrity.read_signed_json(ws.cache_dir / CACHE_FILE, SIGNED_AS)[0]["modules"]
     assert str((tmp_path / "b.js").resolve()) not in cached or cached[str((tmp_path / "b.js").resolve())][2] == ""
 
 

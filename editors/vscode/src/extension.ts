@@ -3,6 +3,7 @@
  * `workspace/executeCommand` commands, and shows its state. The decisions (which command line, which
  * options, how results look) are in the pure modules next to this one, which are unit-tested.
  */
+import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as vscode from "vscode";
@@ -34,16 +35,9 @@ import {
   symbolPicks,
   symbolSummary,
 } from "./format";
-import {
-  ServerCommand,
-  commandProblem,
-  formatCommandLine,
-  installHint,
-  launchSettings,
-  resolveServerCommand,
-  whichIn,
-} from "./serverCommand";
+import { commandProblem, formatCommandLine, installHint, whichIn } from "./serverCommand";
 import { Severity, changeEffect, notificationLevel, serverOptions, shouldNotify } from "./settings";
+import { LaunchPlan, TrustVerb, launchIdentity, planLaunch, trustedSettings, verbCommand, verbFailure } from "./trust";
 
 /** Equal to the settings namespace, so `footprint.trace.server` is honoured by the client library. */
 const CLIENT_ID = "footprint";
@@ -60,6 +54,8 @@ let log: vscode.LogOutputChannel;
 let status: vscode.LanguageStatusItem;
 let client: LanguageClient | undefined;
 let starting: Promise<void> | undefined;
+/** launchIdentity() of the plan the running client was started with. */
+let runningLaunch: string | undefined;
 
 function config(): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration("footprint", workspaceFolder()?.uri);
@@ -122,26 +118,51 @@ function isExecutable(file: string): boolean {
   }
 }
 
+function realpath(file: string): string {
+  try {
+    return fs.realpathSync.native(file);
+  } catch {
+    return file;
+  }
+}
+
 const which = (name: string) => whichIn(name, process.env.PATH, isExecutable);
 
-async function findServer(): Promise<ServerCommand | undefined> {
-  const settings = launchSettings((key) => config().get(key));
-  return resolveServerCommand(
-    settings,
+/** The settings as they count under the workspace's trust (restricted ones from user settings when untrusted). */
+function trustedConfig(): (key: string) => unknown {
+  const c = config();
+  return trustedSettings(vscode.workspace.isTrusted, (key) => c.get(key), (key) => c.inspect(key)).read;
+}
+
+async function planServer(): Promise<LaunchPlan> {
+  const c = config();
+  return planLaunch(
+    vscode.workspace.isTrusted,
+    (key) => c.get(key),
+    (key) => c.inspect(key),
     { workspaceFolder: workspaceRoot(), userHome: os.homedir(), env: process.env },
     { which, pythonExtensionInterpreter },
+    { workspaceFolders: (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath), realpath },
   );
 }
 
 async function startServer(): Promise<void> {
   setState({ kind: "starting" });
-  const cmd = await findServer();
+  const plan = await planServer();
+  if (!plan.initializationOptions.workspaceTrusted) {
+    log.info("the workspace is not trusted (Restricted Mode): the server command comes from user settings only, and the server treats every folder as untrusted");
+  }
+  for (const key of plan.ignored) log.warn(`ignored the workspace value of ${key}: the workspace is not trusted`);
+  for (const reason of plan.refused) log.warn(`not started: ${reason}`);
+  const cmd = plan.command;
   if (!cmd) {
     setState({ kind: "stopped", reason: "footprint-ls not found" });
-    await showInstallHint("`footprint-ls` is not on PATH and neither `footprint.path` nor `footprint.interpreter` is set");
+    const refused = plan.refused.length ? `; not started because the workspace is not trusted: ${plan.refused.join(", ")}` : "";
+    await showInstallHint(`\`footprint-ls\` is not on PATH and neither \`footprint.path\` nor \`footprint.interpreter\` is set${refused}`);
     return;
   }
-  log.info(`starting the server (from ${cmd.source}): ${formatCommandLine(cmd)}${cmd.cwd ? ` in ${cmd.cwd}` : ""}`);
+  const extraEnv = Object.entries(cmd.env ?? {}).map(([k, v]) => ` with ${k}=${v}`).join("");
+  log.info(`starting the server (from ${cmd.source}): ${formatCommandLine(cmd)}${cmd.cwd ? ` in ${cmd.cwd}` : ""}${extraEnv}`);
   const problem = commandProblem(cmd.command, which, isExecutable);
   if (problem) {
     setState({ kind: "stopped", reason: problem });
@@ -149,13 +170,13 @@ async function startServer(): Promise<void> {
     return;
   }
 
-  const serverOpts: ServerOptions = { command: cmd.command, args: cmd.args, options: { cwd: cmd.cwd, env: process.env } };
+  const serverOpts: ServerOptions = { command: cmd.command, args: cmd.args, options: { cwd: cmd.cwd, env: { ...process.env, ...cmd.env } } };
   const clientOptions: LanguageClientOptions = {
     documentSelector: SELECTOR,
     outputChannel: log,
     traceOutputChannel: log,
     revealOutputChannelOn: RevealOutputChannelOn.Never,
-    initializationOptions: serverOptions((key) => config().get(key)),
+    initializationOptions: plan.initializationOptions,
     initializationFailedHandler: (error) => {
       log.error(`initialization failed: ${String(error)}`);
       return false;
@@ -183,6 +204,7 @@ async function startServer(): Promise<void> {
     else if (e.newState === State.Stopped) setState({ kind: "stopped" });
   });
   client = lc;
+  runningLaunch = launchIdentity(plan);
   try {
     await lc.start();
   } catch (err) {
@@ -361,6 +383,55 @@ async function reviewChanges(): Promise<void> {
   if (pick?.file) await openAt(pick.file, pick.line, pick.character);
 }
 
+/** Footprint: Trust / Untrust This Folder — runs `footprint-ls trust|untrust FOLDER` after a modal confirmation. */
+async function changeFolderTrust(verb: TrustVerb): Promise<void> {
+  if (!vscode.workspace.isTrusted) {
+    // The palette hides the commands in Restricted Mode; this guards other ways of calling them.
+    await notify("error", "Footprint: trust this workspace in VS Code first (Workspaces: Manage Workspace Trust).");
+    return;
+  }
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  const folder = folders.length > 1 ? await vscode.window.showWorkspaceFolderPick({ placeHolder: `Folder to ${verb} for Footprint` }) : folders[0];
+  if (!folder) {
+    if (folders.length === 0) await notify("error", "Footprint: open a folder first.");
+    return;
+  }
+  const plan = await planServer();
+  if (!plan.command) {
+    await showInstallHint("`footprint-ls` is not on PATH and neither `footprint.path` nor `footprint.interpreter` is set");
+    return;
+  }
+  const run = verbCommand(plan.command, verb, folder.uri.fsPath);
+  if (typeof run === "string") {
+    await notify("error", `Footprint: ${run}`);
+    return;
+  }
+  const detail =
+    (verb === "trust"
+      ? "Footprint will then honour this folder's own settings that run programs, reach the network, name environment variables or choose cache folders (footprint.toml: [rag] generator, command, url, api_key_env; [rules] remote; cache_dir). Only do this for code you trust."
+      : "Footprint will then ignore this folder's settings that run programs, reach the network, name environment variables or choose cache folders.") +
+    `\n\nCommand: ${formatCommandLine(run)}`;
+  const action = verb === "trust" ? "Trust" : "Untrust";
+  const choice = await vscode.window.showWarningMessage(`${action} the folder “${folder.name}” for Footprint?`, { modal: true, detail }, action);
+  if (choice !== action) return;
+  log.info(`running ${formatCommandLine(run)}`);
+  const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    execFile(run.command, run.args, { cwd: run.cwd, env: { ...process.env, ...run.env }, timeout: 60_000 }, (err, stdout, stderr) => {
+      const code = err ? (typeof err.code === "number" ? err.code : null) : 0;
+      resolve({ code, stdout: String(stdout), stderr: String(stderr || (err && !stderr ? err.message : "")) });
+    });
+  });
+  if (result.stdout.trim()) log.info(result.stdout.trim());
+  if (result.stderr.trim()) log.warn(result.stderr.trim());
+  if (result.code !== 0) {
+    await notify("error", `Footprint: ${verbFailure(verb, result.code, result.stderr)}`);
+    return;
+  }
+  // Shown whatever footprint.showNotifications says: it is the answer to the command the user just ran.
+  void vscode.window.showInformationMessage(`Footprint: ${verb === "trust" ? "trusted" : "untrusted"} ${folder.uri.fsPath}; restarting the server.`);
+  await restartServer();
+}
+
 async function showRuleStats(): Promise<void> {
   const result = await serverCommand("rule_stats", {});
   if (result === undefined) return;
@@ -382,6 +453,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     "footprint.showRuleStats": showRuleStats,
     "footprint.restart": restartServer,
     "footprint.showLogs": () => log.show(true),
+    "footprint.trustFolder": () => changeFolderTrust("trust"),
+    "footprint.untrustFolder": () => changeFolderTrust("untrust"),
   };
   for (const { id } of PALETTE_COMMANDS) {
     context.subscriptions.push(vscode.commands.registerCommand(id, handlers[id]));
@@ -391,11 +464,21 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.onDidChangeConfiguration(async (e) => {
       const effect = changeEffect((key) => e.affectsConfiguration(key));
       if (effect === "restart") {
+        if (starting) await starting;
+        if (client?.isRunning() && launchIdentity(await planServer()) === runningLaunch) return; // e.g. right after a trust restart
         log.info("launch settings changed: restarting the server");
         await restartServer();
       } else if (effect === "notify" && client?.isRunning()) {
-        await client.sendNotification(DidChangeConfigurationNotification.type, { settings: serverOptions((key) => config().get(key)) });
+        await client.sendNotification(DidChangeConfigurationNotification.type, { settings: serverOptions(trustedConfig()) });
       }
+    }),
+  );
+
+  // Restricted Mode ended: start again with the workspace's own settings and `workspaceTrusted: true`.
+  context.subscriptions.push(
+    vscode.workspace.onDidGrantWorkspaceTrust(async () => {
+      log.info("the workspace is now trusted: restarting the server");
+      await restartServer();
     }),
   );
 

@@ -19,6 +19,9 @@ export const PALETTE_COMMANDS: readonly PaletteCommand[] = [
   { id: "footprint.showRuleStats", title: "Show rule stats", serverCommand: "rule_stats" },
   { id: "footprint.restart", title: "Restart server" },
   { id: "footprint.showLogs", title: "Show logs" },
+  // Run `footprint-ls trust|untrust FOLDER`; only offered when VS Code trusts the workspace (see trust.ts).
+  { id: "footprint.trustFolder", title: "Trust This Folder" },
+  { id: "footprint.untrustFolder", title: "Untrust This Folder" },
 ];
 
 /** Why a palette command cannot run against this server, or undefined when it can. */

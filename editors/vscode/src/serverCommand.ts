@@ -28,6 +28,8 @@ export interface ServerCommand {
   args: string[];
   cwd: string | undefined;
   source: CommandSource;
+  /** Environment variables set on top of the extension host's (see trust.ts). */
+  env?: Record<string, string>;
 }
 
 export interface VariableContext {
@@ -117,9 +119,12 @@ export function whichIn(
 ): string | undefined {
   if (!envPath) return undefined;
   const sep = platform === "win32" ? ";" : ":";
+  const isAbsolute = platform === "win32" ? path.win32.isAbsolute : path.posix.isAbsolute;
   const exts = platform === "win32" ? (pathExt ?? ".EXE;.CMD;.BAT").split(";").filter(Boolean) : [""];
   for (const dir of envPath.split(sep)) {
-    if (!dir) continue;
+    // An empty or relative entry (`.`, `node_modules/.bin`) means "relative to the working directory", which is
+    // the workspace: a program found there is the folder's, not the user's.
+    if (!dir || !isAbsolute(dir)) continue;
     for (const ext of exts) {
       const candidate = path.join(dir, name + ext);
       if (isExecutable(candidate)) return candidate;

@@ -96,6 +96,14 @@ test("whichIn walks PATH in order and honours PATHEXT on Windows", () => {
   assert.deepEqual(seen.map((s) => s.replace(/\\/g, "/").split("/").pop()), ["footprint-ls.EXE", "footprint-ls.CMD", "footprint-ls.EXE", "footprint-ls.CMD"]);
 });
 
+test("whichIn skips relative PATH entries: they resolve against the working directory, the workspace", () => {
+  const seen: string[] = [];
+  const found = whichIn("footprint-ls", ".:node_modules/.bin:/usr/bin", (f) => (seen.push(f), true), "linux");
+  assert.equal(found, path.join("/usr/bin", "footprint-ls"));
+  assert.deepEqual(seen, [path.join("/usr/bin", "footprint-ls")]);
+  assert.equal(whichIn("footprint-ls", ".;bin", () => true, "win32", ".EXE"), undefined);
+});
+
 test("formatCommandLine quotes only what needs it", () => {
   assert.equal(formatCommandLine({ command: "/my venv/bin/python", args: ["-m", "lsp_server", "serve"] }), "'/my venv/bin/python' -m lsp_server serve");
   assert.equal(formatCommandLine({ command: "fp", args: ["it's"] }), "fp 'it'\\''s'");

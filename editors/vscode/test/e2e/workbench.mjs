@@ -5,7 +5,9 @@
 //
 // Environment: E2E_INSTALL (folder from install.sh), E2E_VSIX, E2E_WORKSPACE (copy of examples/layout-app with
 // its engine pack beside it), E2E_OUT (screenshots + results.json), E2E_PYTHON + E2E_PYTHONPATH (the server),
-// E2E_SERVER_COMMANDS (JSON list of the server's commands, to tell "not landed" from "broken"), E2E_CHROMIUM.
+// E2E_SERVER_COMMANDS (JSON list of the server's commands, to tell "not landed" from "broken"), E2E_CHROMIUM;
+// for the Restricted Mode phase E2E_UNTRUSTED_WORKSPACE (a copy whose .vscode/settings.json sets footprint.path to
+// E2E_EVIL, a program outside it that writes E2E_MARKER and then runs the real server).
 // Each step records pass / fail / skip (with the reason) into results.json; pytest reports every step.
 import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -59,7 +61,7 @@ async function step(name, fn) {
   fs.writeFileSync(path.join(OUT, "results.json"), JSON.stringify(results, null, 2));
 }
 
-function writeSettings(extra = {}) {
+function writeSettings(extra = {}, dir = userData) {
   const settings = {
     "footprint.path": [env.E2E_PYTHON, "-m", "lsp_server", "serve"],
     "footprint.trace.server": "messages",
@@ -91,7 +93,8 @@ function writeSettings(extra = {}) {
     "typescript.tsserver.experimental.enableProjectDiagnostics": false,
     ...extra,
   };
-  fs.writeFileSync(path.join(userData, "User", "settings.json"), JSON.stringify(settings, null, 2));
+  fs.mkdirSync(path.join(dir, "User"), { recursive: true });
+  fs.writeFileSync(path.join(dir, "User", "settings.json"), JSON.stringify(settings, null, 2));
 }
 
 async function freePort() {
@@ -195,8 +198,8 @@ async function waitFor(fn, ms, what) {
 }
 
 /** The extension's log as written to disk by its LogOutputChannel (the Output view only renders visible lines). */
-function logText() {
-  const root = path.join(userData, "logs");
+function logText(dir = userData) {
+  const root = path.join(dir, "logs");
   const found = [];
   const walk = (dir) => {
     for (const e of fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }) : []) {
@@ -509,15 +512,110 @@ async function main() {
   }
 }
 
+// ---------------------------------------------------------------------------------------------------
+// Restricted Mode: a second code-server with workspace trust on, opening a folder it does not trust.
+const untrustedUserData = path.join(OUT, "user-data-untrusted");
+let codeServer2;
+async function untrustedPhase() {
+  const ws = env.E2E_UNTRUSTED_WORKSPACE;
+  if (!ws || results.install_vsix?.status !== "pass") return;
+  writeSettings({
+    "security.workspace.trust.enabled": true,
+    "security.workspace.trust.startupPrompt": "never", // no dialog: an unknown folder simply opens untrusted
+    "security.workspace.trust.banner": "never",
+  }, untrustedUserData);
+  const port = await freePort();
+  const logFile = fs.openSync(path.join(OUT, "code-server-untrusted.log"), "w");
+  codeServer2 = spawn(CODE_SERVER, [
+    "--auth", "none", "--bind-addr", `127.0.0.1:${port}`, "--disable-telemetry", "--disable-update-check",
+    "--disable-getting-started-override", "--user-data-dir", untrustedUserData, "--extensions-dir", extensions, ws,
+  ], { env: { ...env, PYTHONPATH: env.E2E_PYTHONPATH }, stdio: ["ignore", logFile, logFile], detached: true });
+  await waitHttp(`http://127.0.0.1:${port}/healthz`, 60000);
+  const browser = await chromium.launch({
+    executablePath: env.E2E_CHROMIUM,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
+  });
+  const log = () => logText(untrustedUserData);
+  try {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    page = await context.newPage();
+    page.setDefaultTimeout(20000);
+
+    await step("untrusted_workspace_diagnostics", async () => {
+      await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(ws)}`);
+      await page.locator(".monaco-workbench").waitFor({ timeout: 60000 });
+      await openFile("src/app.js");
+      const text = await waitFor(async () => {
+        const t = log();
+        return t.includes("server ready") ? t : undefined;
+      }, 60000, '"server ready" in the Footprint log of the untrusted workspace');
+      const rows = await waitFor(async () => {
+        const r = await problems();
+        return r.some((t) => /\bunknown-symbol\b/.test(t)) ? r : undefined;
+      }, 60000, "an unknown-symbol diagnostic in the untrusted workspace");
+      await screenshot("untrusted-problems");
+      const lines = text.split("\n");
+      return {
+        rows,
+        restricted: lines.filter((l) => /not trusted|ignored the workspace value/.test(l)).map((l) => l.trim()),
+        started: (lines.find((l) => l.includes("starting the server")) ?? "").trim(),
+        // Checked after the server answered: the extension had every chance to start the folder's program.
+        marker_exists: fs.existsSync(env.E2E_MARKER),
+      };
+    });
+    if (results.untrusted_workspace_diagnostics.status !== "pass") return;
+
+    await step("untrusted_trust_commands_hidden", async () => {
+      await page.keyboard.press("F1");
+      const input = page.locator(".quick-input-widget input");
+      await input.waitFor({ state: "visible", timeout: 10000 });
+      await input.fill(">Footprint: ");
+      await page.locator(".quick-input-list .monaco-list-row").first().waitFor({ timeout: 10000 });
+      const rows = await page.locator(".quick-input-list .monaco-list-row").allInnerTexts();
+      await page.keyboard.press("Escape");
+      return { rows };
+    });
+
+    await step("untrusted_then_trust_granted", async () => {
+      // Workspaces: Manage Workspace Trust, then the editor's "Trust" button: the extension restarts the server,
+      // now with the workspace's own footprint.path (the marker-writing program).
+      const before = (log().match(/server ready/g) || []).length;
+      await palette("Workspaces: Manage Workspace Trust");
+      const button = page.locator(".workspace-trust-editor .monaco-button", { hasText: /^Trust$/ }).first();
+      await button.waitFor({ timeout: 20000 });
+      await screenshot("trust-editor");
+      await button.click();
+      const text = await waitFor(async () => {
+        const t = log();
+        return (t.match(/server ready/g) || []).length > before ? t : undefined;
+      }, 60000, 'a new "server ready" after the workspace was trusted');
+      const started = text.split("\n").filter((l) => l.includes("starting the server")).map((l) => l.trim());
+      return { started, marker_exists: fs.existsSync(env.E2E_MARKER), restart_logged: text.includes("the workspace is now trusted") };
+    });
+  } finally {
+    await browser.close();
+  }
+}
+
 try {
   await main();
+  if (codeServer?.pid) {
+    try {
+      process.kill(-codeServer.pid, "SIGTERM"); // the first workbench is done: free the cores
+    } catch {
+      /* gone */
+    }
+  }
+  await untrustedPhase();
 } catch (err) {
   results._fatal = String(err?.stack || err);
 } finally {
   fs.writeFileSync(path.join(OUT, "results.json"), JSON.stringify(results, null, 2));
-  if (codeServer?.pid) {
+  for (const proc of [codeServer, codeServer2]) {
+    if (!proc?.pid) continue;
     try {
-      process.kill(-codeServer.pid, "SIGTERM");
+      process.kill(-proc.pid, "SIGTERM");
     } catch {
       /* gone */
     }

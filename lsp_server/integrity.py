@@ -1,0 +1,275 @@
+"""Cache integrity: Footprint reads back from its cache folders only what it wrote there itself.
+
+Cache folders are predictable (`$XDG_CACHE_HOME/footprint/<name>-<hash>`) or configurable, and the docs index
+format (whoosh) unpickles its files when opened, so a planted index would run code. This module owns:
+
+- the per-user secret key: 32 random bytes in `$XDG_CONFIG_HOME/footprint/cache-key` (mode 0600, created
+  once, atomically; kept apart from the caches it protects, so files extracted into a cache folder cannot
+  replace it). When it cannot be stored, a key for this process only is used: caches still work within the
+  process and are rebuilt by the next one;
+- signed files: `write_signed_json` / `read_signed_json` put an HMAC-SHA256 of the content (and of what the
+  file is for) in front of it; a reader gets the value only if the signature matches;
+- folder digests: `folder_digests` / `check_folder` record and verify the SHA-256 of every file of an index
+  folder, so a signed manifest vouches for the whole folder (no unknown, missing or changed file);
+- `cache_folder`: a cache folder is created 0700, tightened if others may write into it, and refused (one
+  log line, the feature then works without a cache) when another user owns it or it cannot be created.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import logging
+import os
+import stat
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+from lsp_server import storage
+
+log = logging.getLogger(__name__)
+
+KEY_FILE = "cache-key"
+KEY_BYTES = 32
+SIGNED_MAGIC = b"#footprint-signed-1 "
+_O_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+_lock = threading.Lock()
+_keys: dict[str, bytes] = {}  # key file path -> key (a path per XDG_CONFIG_HOME: tests change it)
+_warned: set[str] = set()  # one log line per refused cache folder and process
+
+
+class UnusableFolder(Exception):
+    """A cache folder that must not be used (another user owns it, it is not a folder...)."""
+
+
+def _euid() -> int | None:
+    geteuid = getattr(os, "geteuid", None)  # absent on Windows: no owner checks there
+    return geteuid() if geteuid else None
+
+
+def _warn_once(key: str, message: str, *args) -> None:
+    with _lock:
+        if key in _warned:
+            return
+        _warned.add(key)
+    log.warning(message, *args)
+
+
+# --- folders ------------------------------------------------------------------------------------------
+def private_folder(path: Path) -> Path:
+    """Create `path` (and missing parents) with mode 0700 and check it: a folder this user owns, that only
+    this user may write to (group/other write bits are removed). Raises UnusableFolder or OSError."""
+    missing = []
+    p = path
+    while not os.path.lexists(p) and p != p.parent:
+        missing.append(p)
+        p = p.parent
+    for folder in reversed(missing):
+        try:
+            os.mkdir(folder, 0o700)
+        except FileExistsError:
+            pass  # another process made it meanwhile: checked below like any existing folder
+    st = os.stat(path)
+    if not stat.S_ISDIR(st.st_mode):
+        raise UnusableFolder("it is not a folder")
+    euid = _euid()
+    if euid is not None:
+        if st.st_uid != euid:
+            raise UnusableFolder(f"it belongs to another user (uid {st.st_uid})")
+        if st.st_mode & 0o022:  # others could swap files in: only their write bits go (new folders are 0700)
+            os.chmod(path, stat.S_IMODE(st.st_mode) & ~0o022)
+            log.info("cache folder %s was writable by other users: now 0%o", path, stat.S_IMODE(st.st_mode) & ~0o022)
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise UnusableFolder("it is not writable")
+    return path
+
+
+def cache_folder(path: Path) -> Path | None:
+    """`path`, checked (see `private_folder`), or None when it cannot be used: then one warning per folder and
+    process says so, and the caller works without a cache (in memory, or rebuilt each time)."""
+    try:
+        return private_folder(path)
+    except (OSError, UnusableFolder) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        _warn_once(f"folder:{path}", "cache folder %s cannot be used (%s): working without a cache", path, reason)
+        return None
+
+
+# --- the per-user key ---------------------------------------------------------------------------------
+def key_path() -> Path:
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "footprint" / KEY_FILE
+
+
+def user_key() -> bytes:
+    """The user's secret signing key (created on first use)."""
+    try:
+        path = key_path()
+    except RuntimeError:  # no home folder
+        path = Path("<no home folder>")
+    name = str(path)
+    with _lock:
+        key = _keys.get(name)
+        if key is None:
+            key = _keys[name] = _load_or_create_key(path)
+        return key
+
+
+def _load_or_create_key(path: Path) -> bytes:
+    try:
+        private_folder(path.parent)
+        problem = None
+        try:
+            key = _read_key(path)
+            if key is not None:
+                return key
+        except UnusableFolder as exc:
+            problem = str(exc)
+            log.warning("cache key %s %s: replacing it (existing caches will be rebuilt)", path, problem)
+        return _create_key(path, replace=problem is not None)
+    except (OSError, UnusableFolder) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        log.warning("cannot keep the cache key in %s (%s): caches are trusted only within this process", path,
+                    reason)
+        return os.urandom(KEY_BYTES)
+
+
+def _read_key(path: Path) -> bytes | None:
+    """The key in `path`, None if there is none; UnusableFolder if the file is not one we can trust."""
+    try:
+        fd = os.open(path, os.O_RDONLY | _O_NOFOLLOW)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:  # ELOOP: a symlink
+        raise UnusableFolder(f"cannot be read safely ({exc.strerror})") from None
+    with os.fdopen(fd, "rb") as fh:
+        st = os.fstat(fh.fileno())
+        data = fh.read(KEY_BYTES + 1)
+    euid = _euid()
+    if not stat.S_ISREG(st.st_mode):
+        raise UnusableFolder("is not a regular file")
+    if euid is not None and st.st_uid != euid:
+        raise UnusableFolder(f"belongs to another user (uid {st.st_uid})")
+    if euid is not None and st.st_mode & 0o077:
+        raise UnusableFolder(f"is readable or writable by other users (mode 0{stat.S_IMODE(st.st_mode):o})")
+    if len(data) != KEY_BYTES:
+        raise UnusableFolder(f"holds {len(data)} bytes, not {KEY_BYTES}")
+    return data
+
+
+def _create_key(path: Path, replace: bool) -> bytes:
+    key = os.urandom(KEY_BYTES)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)  # mode 0600
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(key)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if replace:
+            os.replace(tmp, path)
+            return key
+        try:
+            os.link(tmp, path)  # fails if another process created the key first: then theirs is the key
+        except FileExistsError:
+            existing = _read_key(path)
+            if existing is None:
+                raise
+            return existing
+        except OSError:  # a file system without hard links
+            os.replace(tmp, path)
+        return key
+    finally:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+
+
+# --- signed files -------------------------------------------------------------------------------------
+def sign(purpose: str, data: bytes) -> str:
+    """HMAC-SHA256 (hex) of `data` for `purpose` (a file signed for one use does not verify for another)."""
+    mac = hmac.new(user_key(), purpose.encode("utf-8") + b"\0", hashlib.sha256)
+    mac.update(data)
+    return mac.hexdigest()
+
+
+def write_signed_json(path: Path, value: Any, purpose: str) -> None:
+    body = json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    storage.atomic_write_bytes(path, SIGNED_MAGIC + sign(purpose, body).encode("ascii") + b"\n" + body, mode=0o600)
+
+
+def read_signed_json(path: Path, purpose: str) -> tuple[Any | None, str | None]:
+    """(value, None) if `path` holds JSON this user's key signed for `purpose`; (None, None) if there is
+    no such file; (None, what is wrong) otherwise. Never raises for a bad file."""
+    try:
+        fd = os.open(path, os.O_RDONLY | _O_NOFOLLOW)
+        with os.fdopen(fd, "rb") as fh:
+            data = fh.read()
+    except FileNotFoundError:
+        return None, None
+    except OSError as exc:
+        return None, f"cannot be read ({exc.strerror or exc})"
+    head, newline, body = data.partition(b"\n")
+    if not head.startswith(SIGNED_MAGIC) or not newline:
+        return None, "is not signed"
+    given = head[len(SIGNED_MAGIC):].decode("ascii", errors="replace")
+    if not hmac.compare_digest(given, sign(purpose, body)):
+        return None, "is not signed with this user's key"
+    try:
+        return json.loads(body.decode("utf-8")), None
+    except ValueError as exc:
+        return None, f"is signed but not valid JSON ({exc})"
+
+
+# --- folder digests -----------------------------------------------------------------------------------
+def file_digest(path: Path) -> str:
+    """SHA-256 (hex) of a regular file's bytes; OSError for anything else (symlinks included)."""
+    fd = os.open(path, os.O_RDONLY | _O_NOFOLLOW)
+    with os.fdopen(fd, "rb") as fh:
+        if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+            raise OSError(f"{path} is not a regular file")
+        return hashlib.file_digest(fh, "sha256").hexdigest()
+
+
+def folder_digests(folder: Path, skip: frozenset[str] = frozenset(), known: dict[str, str] | None = None) -> dict[str, str]:
+    """name -> SHA-256 of every file in `folder` (not in `skip`). Digests in `known` are reused for names
+    it holds: for folders whose files are never rewritten in place (whoosh segments, numbered TOCs), only
+    new files need reading, and a file changed behind our back keeps the digest we recorded."""
+    out = {}
+    for entry in os.scandir(folder):
+        if entry.name in skip:
+            continue
+        if known is not None and entry.name in known:
+            out[entry.name] = known[entry.name]
+        else:
+            out[entry.name] = file_digest(Path(entry.path))
+    return out
+
+
+def check_folder(folder: Path, expected: object, skip: frozenset[str] = frozenset()) -> str | None:
+    """None if `folder` holds exactly the files of `expected` (name -> SHA-256), each with that content;
+    else what differs (unknown, missing or changed files, anything that is not a regular file)."""
+    if not isinstance(expected, dict) or not all(isinstance(v, str) for v in expected.values()):
+        return "its manifest lists no files"
+    try:
+        entries = {e.name: e for e in os.scandir(folder) if e.name not in skip}
+    except OSError as exc:
+        return f"cannot be listed ({exc.strerror or exc})"
+    unknown = sorted(set(entries) - set(expected))
+    if unknown:
+        return f"holds files it did not write ({', '.join(unknown[:3])})"
+    missing = sorted(set(expected) - set(entries))
+    if missing:
+        return f"misses files ({', '.join(missing[:3])})"
+    for name, entry in entries.items():
+        try:
+            digest = file_digest(Path(entry.path))
+        except OSError as exc:
+            return f"has an unreadable file {name} ({exc.strerror or exc})"
+        if not hmac.compare_digest(digest, expected[name]):
+            return f"has a changed file {name}"
+    return None
