@@ -34,7 +34,6 @@ from lsp_server.conventions.rules import (DEFAULT_QUERY_LANGUAGE, MAX_QUERY_BYTE
                                           compile_query, predicate_regex, query_text)
 from lsp_server.document import ParsedDocument
 from lsp_server.findings import Finding, Severity
-from lsp_server.languages import language
 
 log = logging.getLogger(__name__)
 
@@ -52,10 +51,6 @@ class Evaluation:
     stopped: list[tuple[Rule, str]] = field(default_factory=list)  # (rule, why) stopped by its own limit
     finished: list[str] = field(default_factory=list)  # ids of rules whose trigger ran to the end
     skipped: list[str] = field(default_factory=list)  # ids not evaluated: the run's budget was used up
-
-    @property
-    def timeouts(self) -> list[Rule]:
-        return [rule for rule, _ in self.stopped]
 
 
 # A query's in-progress matches are capped (tree-sitter then drops the oldest and says so): quantified
@@ -191,11 +186,10 @@ class RuleSet:
             _present[doc] = cached
         return not required.isdisjoint(cached[1])
 
-
     def walk(self, doc: ParsedDocument, rules: list[Rule], limit: Limit) -> dict[str, list[tuple[int, int]]]:
         """`@match` ranges of several queries from one walk of the tree: their patterns compiled as one
-        query (cached per set of rules, when together they stay under the size cap), pattern index -> rule.
-        Raises Stopped when the walk is cut short (the caller then runs each rule under its own limit)."""
+        query (cached per set of rules, when together they stay under the size cap), each rule's `@match`
+        renamed so a capture's name says whose it is. Raises Stopped when the walk is cut short (the caller then runs each rule under its own limit)."""
         if doc.tree is None or doc.language is None or not rules:
             return {}
         key = (doc.language, tuple(r.id for r in rules))
