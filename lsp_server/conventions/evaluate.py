@@ -20,9 +20,15 @@ from __future__ import annotations
 
 import bisect
 import logging
+import marshal
+import os
 import re
+import select
+import signal
+import sys
 import threading
 import time
+import warnings
 import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -31,7 +37,7 @@ from tree_sitter import QueryCursor
 
 from lsp_server.conventions.literals import LiteralScanner, query_literals, required_literals
 from lsp_server.conventions.rules import (DEFAULT_QUERY_LANGUAGE, MAX_QUERY_BYTES, QUERY_CAPTURE, REGEX_PREDICATES, Rule,
-                                          compile_query, predicate_regex, query_text)
+                                          compile_query, needs_isolation, predicate_regex, query_text)
 from lsp_server.document import ParsedDocument
 from lsp_server.findings import Finding, Severity
 
@@ -189,7 +195,8 @@ class RuleSet:
     def walk(self, doc: ParsedDocument, rules: list[Rule], limit: Limit) -> dict[str, list[tuple[int, int]]]:
         """`@match` ranges of several queries from one walk of the tree: their patterns compiled as one
         query (cached per set of rules, when together they stay under the size cap), each rule's `@match`
-        renamed so a capture's name says whose it is. Raises Stopped when the walk is cut short (the caller then runs each rule under its own limit)."""
+        renamed so a capture's name says whose it is. Raises Stopped when the walk is cut short (the
+        caller then runs each rule under its own limit)."""
         if doc.tree is None or doc.language is None or not rules:
             return {}
         key = (doc.language, tuple(r.id for r in rules))
@@ -203,19 +210,17 @@ class RuleSet:
             source = "\n".join(_owned_source(r.query_source, i) for i, r in enumerate(usable))
             if len(source) <= MAX_QUERY_BYTES:
                 try:
-                    combined = (compile_query(doc.language, source), usable)
+                    combined = (compile_query(doc.language, source), usable, source)
                 except Exception:  # noqa: BLE001 - each compiles alone; together they may clash: one by one
                     log.info("rules: queries do not compile together; walking the tree once per rule")
             with self._lock:
                 self._walks[key] = combined
         found: dict[str, set[tuple[int, int]]] = {}
         if combined is not None:
-            query, owners = combined
-            for captures in _run_query(query, doc, [(0, len(doc.source))], limit):
-                for name, nodes in captures.items():
-                    if name.startswith(_OWNED):
-                        found.setdefault(owners[int(name[len(_OWNED):])].id, set()).update(
-                            (node.start_byte, node.end_byte) for node in nodes)
+            query, owners, source = combined
+            for name, ranges in _run_query(query, source, doc, [(0, len(doc.source))], limit).items():
+                if name.startswith(_OWNED):
+                    found.setdefault(owners[int(name[len(_OWNED):])].id, set()).update(ranges)
         else:
             for r in rules:
                 found[r.id] = set(_query_ranges(r, doc, None, limit))
@@ -390,33 +395,95 @@ def _query_ranges(rule: Rule, doc: ParsedDocument, near: list[tuple[int, int]] |
                 windows[-1] = (windows[-1][0], max(windows[-1][1], e))
             else:
                 windows.append((s, e))
-    found = {(node.start_byte, node.end_byte)
-             for captures in _run_query(query, doc, windows, limit) for node in captures.get(QUERY_CAPTURE, [])}
-    return sorted(found)
+    return sorted(_run_query(query, rule.query_source, doc, windows, limit).get(QUERY_CAPTURE, ()))
 
 
-def _run_query(query, doc: ParsedDocument, windows: list[tuple[int, int]], limit: Limit) -> list[dict]:
-    """The query's captures (name -> nodes) in each window, sliced
-    to at most SLICE_BYTES per cursor; raises Stopped when the limit passes between slices or a slice
-    exceeds the match limit (its results would be incomplete, and the query is a pathological one)."""
-    out = []
+def _run_query(query, source_text: str, doc: ParsedDocument, windows: list[tuple[int, int]],
+               limit: Limit) -> dict[str, set[tuple[int, int]]]:
+    """The query's captures (name -> byte ranges) in the windows. Raises Stopped when the limit passes or
+    a slice exceeds the match limit (its results would be incomplete: a pathological query).
+
+    A query whose running time is not bounded in-process (rules.needs_isolation) runs in a forked child
+    that is killed at the limit; meanwhile this thread waits on a pipe without the GIL, so the server
+    keeps answering. Without fork (Windows), it runs here, the deadline checked between slices."""
+    root = doc.tree.root_node  # before forking: the child must not take the tree budget's lock
+    if needs_isolation(source_text) and _CAN_FORK:
+        return _run_forked(query, root, doc, windows, limit)
+    found, problem = _run_slices(query, root, doc, windows, limit)
+    if problem is not None:
+        raise problem
+    return found
+
+
+def _run_slices(query, root, doc: ParsedDocument, windows: list[tuple[int, int]],
+                limit: Limit) -> tuple[dict[str, set[tuple[int, int]]], Stopped | None]:
+    """Each window in slices of at most SLICE_BYTES, the limit checked between slices."""
+    found: dict[str, set[tuple[int, int]]] = {}
     predicate = _RegexPredicates(doc, limit)
     for start, end in windows:
         while True:
-            limit.check()
+            if time.monotonic() >= limit.ends:
+                return found, limit.stop()
             stop = min(end, start + SLICE_BYTES)
             cursor = QueryCursor(query, match_limit=MATCH_LIMIT)
             cursor.set_byte_range(start, stop)
-            out.append(cursor.captures(doc.tree.root_node, predicate))
+            for name, nodes in cursor.captures(root, predicate).items():
+                found.setdefault(name, set()).update((n.start_byte, n.end_byte) for n in nodes)
             if predicate.timed_out:
-                raise limit.stop()
+                return found, limit.stop()
             if cursor.did_exceed_match_limit:
-                raise Stopped(f"query exceeded {MATCH_LIMIT} in-progress matches", True)
+                return found, Stopped(f"query exceeded {MATCH_LIMIT} in-progress matches", True)
             if stop >= end:
                 break
             start = stop
-    limit.check()
-    return out
+    return found, (limit.stop() if time.monotonic() >= limit.ends else None)
+
+
+_CAN_FORK = hasattr(os, "fork") and sys.platform != "darwin"  # macOS: fork without exec is unsafe
+
+
+def _run_forked(query, root, doc: ParsedDocument, windows: list[tuple[int, int]],
+                limit: Limit) -> dict[str, set[tuple[int, int]]]:
+    read_end, write_end = os.pipe()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # 3.12+: "fork() in a multi-threaded process"
+        pid = os.fork()
+    if pid == 0:  # the child: run the query, write the result, exit; never return into the server
+        code = 1
+        try:
+            os.close(read_end)
+            found, problem = _run_slices(query, root, doc, windows, limit)
+            data = marshal.dumps(({k: list(v) for k, v in found.items()},
+                                  None if problem is None else (problem.reason, problem.own)))
+            view = memoryview(data)
+            while view:
+                view = view[os.write(write_end, view):]
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(write_end)
+    chunks = []
+    try:
+        while True:
+            remaining = limit.ends - time.monotonic()
+            if remaining <= 0 or not select.select([read_end], [], [], remaining)[0]:
+                if time.monotonic() < limit.ends:
+                    continue
+                os.kill(pid, signal.SIGKILL)
+                raise limit.stop()
+            chunk = os.read(read_end, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    finally:
+        os.close(read_end)
+        os.waitpid(pid, 0)
+    if not chunks:
+        raise Stopped("query failed in its child process", True)
+    found, problem = marshal.loads(b"".join(chunks))
+    if problem is not None:
+        raise Stopped(*problem)
+    return {k: set(v) for k, v in found.items()}
 
 
 class _RegexPredicates:

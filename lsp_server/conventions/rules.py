@@ -75,6 +75,46 @@ REGEX_PREDICATES = {"match?": "footprint-match?", "not-match?": "footprint-not-m
 _QUERY_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|;[^\n]*|#[A-Za-z_][\w.?!-]*')
 
 
+ISOLATE_OVER_PATTERNS = 8
+_STRING_OR_COMMENT = re.compile(r'"(?:[^"\\]|\\.)*"|;[^\n]*')
+
+
+@lru_cache(maxsize=1024)
+def needs_isolation(source: str) -> bool:
+    """Whether a rule query's running time is unbounded in-process, so evaluate.py runs it in a child
+    process it can kill. In-process stay only plain chains: no wildcard node (`_`), quantifier (`*`, `+`,
+    `?`), alternation (`[...]`), no node with two child patterns (siblings match in any combination), and at
+    most ISOLATE_OVER_PATTERNS patterns. The rest can take seconds on one 8 KB slice even under the match
+    limit (two unanchored siblings: 0.14 s; 60 KB of wildcard patterns: minutes)."""
+    text = _STRING_OR_COMMENT.sub(" ", source)
+    text = re.sub(r"#[\w-]+[?!]?", "#", text)  # predicate names (`#eq?`) are not quantifiers
+    text = re.sub(r"@[\w.-]+", " ", text)  # nor are capture names
+    if re.search(r"[*+?\[]", text) or re.search(r"(?<![\w.-])_(?![\w.-])", text):
+        return True
+    children: list[int] = []  # per open node group: how many child node groups it has
+    patterns = 0
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "(":
+            rest = text[i + 1 :].lstrip()
+            if rest.startswith("#"):  # a predicate: skip to its closing parenthesis
+                close = text.find(")", i)
+                i = len(text) if close < 0 else close + 1
+                continue
+            if children:
+                children[-1] += 1
+                if children[-1] > 1:
+                    return True
+            else:
+                patterns += 1
+            children.append(0)
+        elif ch == ")" and children:
+            children.pop()
+        i += 1
+    return patterns > ISOLATE_OVER_PATTERNS
+
+
 def query_text(source: str) -> str:
     """A rule query as compiled: its regex predicates (outside strings and comments) renamed."""
     return _QUERY_TOKEN.sub(

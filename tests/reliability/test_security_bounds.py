@@ -121,6 +121,21 @@ def test_attack_query_in_the_server_is_disabled_and_requests_are_answered(tmp_pa
         proc.close()
 
 
+def test_many_wildcard_patterns_under_the_size_cap_are_killed_at_the_query_limit(tmp_path: Path):
+    """60 KB of `((_) @a . (_) @b . (_) @match)`: under the size cap and the match limit, yet 15 s per 8 KB
+    slice in-process. It runs in a child process, killed at `query_timeout_ms`."""
+    unit = "((_) @a . (_) @b . (_) @match)\n"
+    many = unit * (60_000 // len(unit))
+    ws = make_workspace(tmp_path, {"many.md": rule_text("pack/many", query=many, priority=9),
+                                   "ok.md": rule_text("pack/ok", regex="compute[(]a7,")},
+                        {"src/a.js": statements(4600)}, config="query_timeout_ms = 300\n")
+    svc = ws.service(RuleService)
+    doc = ws.document(tmp_path / "src/a.js")
+    evaluation = svc.evaluate_file(doc, "src/a.js")
+    assert [(rule.id, why) for rule, why in evaluation.stopped] == [("pack/many", "query ran out of time (300 ms)")]
+    assert [hit.rule.id for hit in evaluation.hits] == ["pack/ok"]
+
+
 def test_oversized_query_is_refused_before_compiling_and_queries_compile_once(tmp_path: Path):
     big = "\n".join(f"((identifier) @match (#eq? @match \"name{i}\"))" for i in range(20_000))
     assert len(big) > 800_000
