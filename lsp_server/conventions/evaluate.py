@@ -19,6 +19,7 @@ overlaps a regex match). The reported ranges are the regex matches, or the query
 from __future__ import annotations
 
 import bisect
+import gc
 import logging
 import marshal
 import os
@@ -451,6 +452,7 @@ def _run_forked(query, root, doc: ParsedDocument, windows: list[tuple[int, int]]
     if pid == 0:  # the child: run the query, write the result, exit; never return into the server
         code = 1
         try:
+            gc.disable()  # a collection could run a weakref callback wanting a lock another thread held
             os.close(read_end)
             found, problem = _run_slices(query, root, doc, windows, limit)
             data = marshal.dumps(({k: list(v) for k, v in found.items()},
