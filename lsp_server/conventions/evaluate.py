@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import bisect
 import gc
+import json
 import logging
-import marshal
 import os
 import re
 import select
@@ -455,8 +455,8 @@ def _run_forked(query, root, doc: ParsedDocument, windows: list[tuple[int, int]]
             gc.disable()  # a collection could run a weakref callback wanting a lock another thread held
             os.close(read_end)
             found, problem = _run_slices(query, root, doc, windows, limit)
-            data = marshal.dumps(({k: list(v) for k, v in found.items()},
-                                  None if problem is None else (problem.reason, problem.own)))
+            data = json.dumps([{k: sorted(v) for k, v in found.items()},
+                               None if problem is None else [problem.reason, problem.own]]).encode()
             view = memoryview(data)
             while view:
                 view = view[os.write(write_end, view):]
@@ -482,10 +482,10 @@ def _run_forked(query, root, doc: ParsedDocument, windows: list[tuple[int, int]]
         os.waitpid(pid, 0)
     if not chunks:
         raise Stopped("query failed in its child process", True)
-    found, problem = marshal.loads(b"".join(chunks))
+    found, problem = json.loads(b"".join(chunks))
     if problem is not None:
         raise Stopped(*problem)
-    return {k: set(v) for k, v in found.items()}
+    return {k: {(s, e) for s, e in v} for k, v in found.items()}
 
 
 class _RegexPredicates:
