@@ -7,10 +7,12 @@ only around the places its literals (or its regex matches) occur, so 200 rules o
 few milliseconds.
 
 Rules come from repositories we may not control, so every run is bounded (`Clock`): each rule's trigger
-has its own time limit (the `regex` package's timeout for a regex; for a query, tree-sitter's match limit
-plus a deadline checked between slices of the file, because a query cannot be interrupted once started
-and holds the GIL), and the whole run has a budget after which the remaining rules are skipped. A rule
-stopped by its own limit is reported in `Evaluation.stopped` (the service disables it after a few in a row).
+has its own time limit, and the whole run has a budget after which the remaining rules are skipped. A
+regex runs with the `regex` package's timeout. A query runs under tree-sitter's match limit, over slices of
+the file with the deadline checked between them; a query whose shape makes even one slice unbounded
+(rules.needs_isolation) runs in a forked child killed at the deadline, because a running query cannot be
+interrupted and holds the GIL. A rule stopped by its own limit is reported in `Evaluation.stopped` (the
+service disables it after a few in a row).
 
 A rule with both triggers: the regex selects, the query confirms (a query match is kept only where it
 overlaps a regex match). The reported ranges are the regex matches, or the query's `@match` captures.
