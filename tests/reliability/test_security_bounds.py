@@ -136,6 +136,35 @@ def test_many_wildcard_patterns_under_the_size_cap_are_killed_at_the_query_limit
     assert [hit.rule.id for hit in evaluation.hits] == ["pack/ok"]
 
 
+def test_server_answers_while_a_slow_rule_query_runs(tmp_path: Path):
+    """The query runs in a child process for up to its limit (5 s here); the requests sent meanwhile are
+    answered before that save's diagnostics, which can only come after the child is stopped."""
+    unit = "((_) @a . (_) @b . (_) @match)\n"
+    make_workspace(tmp_path, {"many.md": rule_text("pack/many", query=unit * (60_000 // len(unit)))},
+                   {"src/a.js": statements(4600)}, config="query_timeout_ms = 5000\nbudget_ms = 10000\n")
+    proc = LspProcess(env=server_env())
+    try:
+        proc.initialize(tmp_path)
+        uri = (tmp_path / "src/a.js").as_uri()
+        proc.open(uri, (tmp_path / "src/a.js").read_text())
+        proc.wait_for(lambda m: m.get("method") == "$/progress" and m["params"]["value"].get("kind") == "end",
+                      timeout=120)
+        proc.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics"
+                      and m["params"]["uri"] == uri, timeout=120)  # the open's own run
+        mark = len(proc.notifications)
+        proc.notify("textDocument/didSave", {"textDocument": {"uri": uri}})
+        for line in range(5):
+            proc.request("textDocument/hover", {"textDocument": {"uri": uri},
+                                                "position": {"line": line, "character": 8}}, timeout=60)
+        answered_at = len(proc.notifications)
+        published = proc.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics"
+                                  and m["params"]["uri"] == uri, timeout=120, start=mark)
+        position = next(i for i, m in enumerate(proc.notifications) if m is published)
+        assert position >= answered_at  # the hovers were answered first: they did not wait for the rule
+    finally:
+        proc.close()
+
+
 def test_oversized_query_is_refused_before_compiling_and_queries_compile_once(tmp_path: Path):
     big = "\n".join(f"((identifier) @match (#eq? @match \"name{i}\"))" for i in range(20_000))
     assert len(big) > 800_000
