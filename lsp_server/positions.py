@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import bisect
 import re
+from array import array
 from itertools import accumulate
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 Encoding = Literal["utf-8", "utf-16", "utf-32"]
@@ -81,15 +82,17 @@ class LineIndex:
     """
 
     source: bytes
-    starts: tuple[int, ...]
+    # 8 bytes a line (a tuple of ints took ~40, more than the text itself for short lines)
+    starts: array = field(hash=False)
 
     @classmethod
     def of(cls, source: bytes) -> "LineIndex":
         # bytes.splitlines breaks at exactly LSP's \r\n, \r and \n; summing line lengths in C is ~2x
         # faster than a find() loop, which matters when a workspace of 20k files is parsed.
-        starts = (0, *accumulate(map(len, source.splitlines(True))))
+        starts = array("q", (0,))
+        starts.extend(accumulate(map(len, source.splitlines(True))))
         if source and source[-1] not in (0x0A, 0x0D):
-            starts = starts[:-1]  # the last line has no terminator, so no line starts after it
+            starts.pop()  # the last line has no terminator, so no line starts after it
         return cls(source, starts)
 
     def after_edit(self, new_source: bytes, start: int, old_end: int, new_end: int) -> "LineIndex":
@@ -108,7 +111,10 @@ class LineIndex:
         middle = [m.end() for m in _LINE_BREAK.finditer(new_source, scan_from, scan_to) if m.end() <= new_end + 1]
         delta = new_end - old_end
         tail = bisect.bisect_right(starts, old_end + 1)
-        return LineIndex(new_source, (*starts[:keep], *middle, *[s + delta for s in starts[tail:]]))
+        new_starts = starts[:keep]
+        new_starts.extend(middle)
+        new_starts.extend(s + delta for s in starts[tail:])
+        return LineIndex(new_source, new_starts)
 
     @property
     def line_count(self) -> int:

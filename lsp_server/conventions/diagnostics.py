@@ -2,8 +2,8 @@
 
 `conventions` (on save, JavaScript): at most `max_per_file` rules' findings on the exact matched ranges,
 highest priority first; each firing goes to the local telemetry. `rule-files` (on save, files we do not
-parse, i.e. Markdown): a rule file's bad header, invalid regex or query, or a regex that ran out of time,
-as diagnostics on that file. A Markdown file outside the configured rule folders is validated only if its
+parse, i.e. Markdown): a rule file's bad header, invalid regex or query, or a trigger stopped by its time
+or match limit (and the rule disabled after a few in a row), as diagnostics on that file. A Markdown file outside the configured rule folders is validated only if its
 header looks like a rule (it has both `id` and `files`), so other front-matter Markdown is left alone.
 Hovering a convention finding shows its rule's body.
 """
@@ -43,7 +43,7 @@ def rule_files(doc: ParsedDocument, ctx: CheckContext) -> list[Finding]:
     if not svc.is_rule_file(path) and not _looks_like_rule(doc.text):
         return []
     _, problems = parse_rule(doc.text, path, timeout_ms=svc.config.regex_timeout_ms)
-    problems += [p for p in svc.problems_for(path) if p.message.startswith("regex ran out of time")]
+    problems += svc.runtime_problems_for(path)  # a trigger stopped by its time or match limit, or disabled
     findings = []
     for p in problems:
         line = min(p.line, doc.lines.line_count - 1)

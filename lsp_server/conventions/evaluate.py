@@ -2,10 +2,17 @@
 
 Deterministic and cheap (it runs on every save): rules are selected by their `files`/`exclude` globs,
 ordered by priority (then specificity, severity, id), and evaluated in that order until the cap is
-reached. A regex trigger runs with a time limit (the `regex` package's timeout), so a catastrophically
-backtracking pattern costs at most that limit and is reported. A literal prefilter (literals.py) finds in
-one pass which rules can fire at all, and a query runs only around the places its literals (or its regex
-matches) occur, so 200 rules on a 5,000-line file cost a few milliseconds.
+reached. A literal prefilter (literals.py) finds in one pass which rules can fire at all, and a query runs
+only around the places its literals (or its regex matches) occur, so 200 rules on a 5,000-line file cost a
+few milliseconds.
+
+Rules come from repositories we may not control, so every run is bounded (`Clock`): each rule's trigger
+has its own time limit, and the whole run has a budget after which the remaining rules are skipped. A
+regex runs with the `regex` package's timeout. A query runs under tree-sitter's match limit, over slices of
+the file with the deadline checked between them; a query whose shape makes even one slice unbounded
+(rules.needs_isolation) runs in a forked child killed at the deadline, because a running query cannot be
+interrupted and holds the GIL. A rule stopped by its own limit is reported in `Evaluation.stopped` (the
+service disables it after a few in a row).
 
 A rule with both triggers: the regex selects, the query confirms (a query match is kept only where it
 overlaps a regex match). The reported ranges are the regex matches, or the query's `@match` captures.
@@ -14,19 +21,28 @@ overlaps a regex match). The reported ranges are the regex matches, or the query
 from __future__ import annotations
 
 import bisect
+import gc
+import json
 import logging
+import os
+import re
+import select
+import signal
+import sys
 import threading
+import time
+import warnings
 import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from tree_sitter import Query, QueryCursor
+from tree_sitter import QueryCursor
 
 from lsp_server.conventions.literals import LiteralScanner, query_literals, required_literals
-from lsp_server.conventions.rules import DEFAULT_QUERY_LANGUAGE, QUERY_CAPTURE, Rule
+from lsp_server.conventions.rules import (DEFAULT_QUERY_LANGUAGE, MAX_QUERY_BYTES, QUERY_CAPTURE, REGEX_PREDICATES, Rule,
+                                          compile_query, needs_isolation, predicate_regex, query_text)
 from lsp_server.document import ParsedDocument
 from lsp_server.findings import Finding, Severity
-from lsp_server.languages import language
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +57,72 @@ class Hit:
 class Evaluation:
     hits: list[Hit] = field(default_factory=list)  # the rules shown, in order, at most the cap
     suppressed: list[str] = field(default_factory=list)  # ids of rules that fired beyond the cap
-    timeouts: list[Rule] = field(default_factory=list)  # rules whose regex ran out of time
+    stopped: list[tuple[Rule, str]] = field(default_factory=list)  # (rule, why) stopped by its own limit
+    finished: list[str] = field(default_factory=list)  # ids of rules whose trigger ran to the end
+    skipped: list[str] = field(default_factory=list)  # ids not evaluated: the run's budget was used up
+
+
+# A query's in-progress matches are capped (tree-sitter then drops the oldest and says so): quantified
+# wildcards such as `((_)* @a (_)* @b (_)* @match)` otherwise multiply them beyond any time limit (134 s
+# on a 4.6 KB file). Rule queries that need more than this are not plausible conventions.
+MATCH_LIMIT = 256
+# A running query cannot be interrupted (its progress callback is polled between node steps, not inside
+# the step where matches multiply, and py-tree-sitter 0.26 keeps a dangling pointer to it), so a query
+# runs over the file in slices of this many bytes and the deadline is checked between slices.
+SLICE_BYTES = 8 * 1024
+
+
+class Stopped(Exception):
+    """A trigger did not finish. `own`: its own limit stopped it (a strike against the rule), rather than
+    the budget of the whole run."""
+
+    def __init__(self, reason: str, own: bool):
+        super().__init__(reason)
+        self.reason = reason
+        self.own = own
+
+
+@dataclass(frozen=True)
+class Limit:
+    """When one trigger must stop: its own limit or the end of the run's budget, whichever comes first."""
+
+    ends: float  # time.monotonic()
+    own: bool  # True when `ends` is the trigger's own limit
+    what: str  # "regex" | "query"
+    limit_ms: float
+
+    def remaining(self) -> float:
+        return self.ends - time.monotonic()
+
+    def check(self) -> None:
+        if time.monotonic() >= self.ends:
+            raise self.stop()
+
+    def stop(self) -> Stopped:
+        if self.own:
+            return Stopped(f"{self.what} ran out of time ({self.limit_ms:.0f} ms)", True)
+        return Stopped("the run's time budget was used up", False)
+
+
+class Clock:
+    """The time of one evaluation: a budget for the run, and a limit per trigger inside it."""
+
+    def __init__(self, budget_ms: float, regex_ms: float, query_ms: float):
+        self.ends = time.monotonic() + budget_ms / 1000
+        self.regex_ms, self.query_ms = regex_ms, query_ms
+
+    @property
+    def exhausted(self) -> bool:
+        return time.monotonic() >= self.ends
+
+    def limit(self, what: str) -> Limit:
+        ms = self.regex_ms if what == "regex" else self.query_ms
+        own_end = time.monotonic() + ms / 1000
+        return Limit(min(own_end, self.ends), own_end <= self.ends, what, ms)
+
+    @classmethod
+    def unbounded(cls) -> "Clock":
+        return cls(10**12, 10**12, 10**12)
 
 
 def order_key(rule: Rule) -> tuple:
@@ -114,10 +195,11 @@ class RuleSet:
             _present[doc] = cached
         return not required.isdisjoint(cached[1])
 
-
-    def walk(self, doc: ParsedDocument, rules: list[Rule]) -> dict[str, list[tuple[int, int]]]:
+    def walk(self, doc: ParsedDocument, rules: list[Rule], limit: Limit) -> dict[str, list[tuple[int, int]]]:
         """`@match` ranges of several queries from one walk of the tree: their patterns compiled as one
-        query (cached per set of rules), pattern index -> rule."""
+        query (cached per set of rules, when together they stay under the size cap), each rule's `@match`
+        renamed so a capture's name says whose it is. Raises Stopped when the walk is cut short (the
+        caller then runs each rule under its own limit)."""
         if doc.tree is None or doc.language is None or not rules:
             return {}
         key = (doc.language, tuple(r.id for r in rules))
@@ -125,28 +207,39 @@ class RuleSet:
             combined = self._walks.get(key, False)
         if combined is False:
             combined = None
-            owners: list[Rule] = []
             usable = [r for r in rules if r.query(doc.language) is not None]
-            for r in usable:
-                owners.extend([r] * r.query(doc.language).pattern_count)
-            try:
-                query = Query(language(doc.language), "\n".join(r.query_source for r in usable))
-                if query.pattern_count == len(owners):
-                    combined = (query, owners)
-            except Exception:  # noqa: BLE001 - each compiles alone; together they may clash: one by one
-                log.info("rules: queries do not compile together; walking the tree once per rule")
+            # Each rule's @match renamed after its index: captures() then says whose a node is.
+            # (matches() would too, but it builds every match of a quantified pattern: seconds per KB.)
+            source = "\n".join(_owned_source(r.query_source, i) for i, r in enumerate(usable))
+            if len(source) <= MAX_QUERY_BYTES:
+                try:
+                    combined = (compile_query(doc.language, source), usable, source)
+                except Exception:  # noqa: BLE001 - each compiles alone; together they may clash: one by one
+                    log.info("rules: queries do not compile together; walking the tree once per rule")
             with self._lock:
                 self._walks[key] = combined
         found: dict[str, set[tuple[int, int]]] = {}
         if combined is not None:
-            query, owners = combined
-            for pattern_index, match in QueryCursor(query).matches(doc.tree.root_node):
-                for node in match.get(QUERY_CAPTURE, []):
-                    found.setdefault(owners[pattern_index].id, set()).add((node.start_byte, node.end_byte))
+            query, owners, source = combined
+            for name, ranges in _run_query(query, source, doc, [(0, len(doc.source))], limit).items():
+                if name.startswith(_OWNED):
+                    found.setdefault(owners[int(name[len(_OWNED):])].id, set()).update(ranges)
         else:
             for r in rules:
-                found[r.id] = set(_query_ranges(r, doc, None))
+                found[r.id] = set(_query_ranges(r, doc, None, limit))
         return {k: sorted(v) for k, v in found.items()}
+
+
+_QUERY_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|;[^\n]*|@[A-Za-z_][\w.\-]*')
+
+
+_OWNED = "__footprint_rule_"
+
+
+def _owned_source(source: str, index: int) -> str:
+    """`source` with its `@match` capture (outside strings and comments) renamed `@__footprint_rule_<index>`."""
+    return _QUERY_TOKEN.sub(
+        lambda m: f"@{_OWNED}{index}" if m.group() == f"@{QUERY_CAPTURE}" else m.group(), source)
 
 
 def _needs_walk(ruleset: RuleSet, rule: Rule) -> bool:
@@ -161,7 +254,7 @@ def _requirement(rule: Rule) -> frozenset[str] | None:
         if query is not None:
             spans = [(query.start_byte_for_pattern(i), query.end_byte_for_pattern(i))
                      for i in range(query.pattern_count)]
-            req = query_literals(rule.query_source, spans)
+            req = query_literals(query_text(rule.query_source), spans)  # spans are in the compiled text
     return req
 
 
@@ -178,32 +271,51 @@ def evaluate(
     timeout_ms: float,
     lines: set[int] | None = None,
     skip: set[str] | frozenset[str] = frozenset(),
+    clock: Clock | None = None,
 ) -> Evaluation:
     """Evaluate the rules selected for `relpath` on `doc`, highest priority first, until `cap` rules fire.
 
     `lines`: when given, only matches touching these 0-based lines count (diff review). `skip`: rule ids
-    not to evaluate (disabled after a timeout).
+    not to evaluate (disabled after timeouts). `clock`: the run's budget and per-trigger limits (default:
+    `timeout_ms` per trigger, no overall budget).
     """
+    if clock is None:
+        clock = Clock(10**12, timeout_ms, timeout_ms)
     result = Evaluation()
     candidates = [r for r in ruleset.select(relpath) if r.scope in scopes and r.id not in skip]
     if not candidates:
         return result
-    walked: dict[str, list[tuple[int, int]]] | None = None
-    for rule in candidates:
+    walked: dict[str, list[tuple[int, int]]] | None | bool = None
+    for index, rule in enumerate(candidates):
+        if clock.exhausted:
+            result.skipped = [r.id for r in candidates[index:]]
+            break
         if not ruleset.could_fire(rule, doc):
             continue
-        if _needs_walk(ruleset, rule):
-            if walked is None:  # every query that needs a whole-tree walk, in one walk
-                walked = ruleset.walk(doc, [r for r in candidates if _needs_walk(ruleset, r)])
-            ranges = walked.get(rule.id, [])
-        else:
-            try:
-                ranges = rule_ranges(rule, doc, timeout_ms, ruleset.requirements.get(rule.id))
-            except TimeoutError:
-                log.warning("rules: %s: regex ran out of time (%.0f ms) on %s; rule disabled until its file "
-                            "changes", rule.id, timeout_ms, relpath)
-                result.timeouts.append(rule)
+        try:
+            if _needs_walk(ruleset, rule):
+                if walked is None:  # every query that needs a whole-tree walk, in one walk
+                    needing = [r for r in candidates[index:] if _needs_walk(ruleset, r)]
+                    try:
+                        walked = ruleset.walk(doc, needing, clock.limit("query"))
+                    except Stopped as stop:
+                        if len(needing) == 1 or not stop.own:
+                            raise  # its own stop, or the budget's: nothing to learn from running it alone
+                        walked = False  # one of them is slow: run each alone, so the slow one is named
+                if walked is False:
+                    ranges = _query_ranges(rule, doc, None, clock.limit("query"))
+                else:
+                    ranges = walked.get(rule.id, [])
+            else:
+                ranges = rule_ranges(rule, doc, clock, ruleset.requirements.get(rule.id))
+        except Stopped as stop:
+            if stop.own:
+                log.warning("rules: %s stopped on %s: %s", rule.id, relpath, stop.reason)
+                result.stopped.append((rule, stop.reason))
                 continue
+            result.skipped = [r.id for r in candidates[index:]]
+            break
+        result.finished.append(rule.id)
         if lines is not None:
             ranges = [rg for rg in ranges if _touches(doc, rg, lines)]
         if not ranges:
@@ -217,15 +329,18 @@ def evaluate(
     return result
 
 
-def rule_ranges(rule: Rule, doc: ParsedDocument, timeout_ms: float,
+def rule_ranges(rule: Rule, doc: ParsedDocument, clock: Clock | float,
                 literals: frozenset[str] | None = None) -> list[tuple[int, int]]:
-    """The byte ranges where `rule` fires in `doc` (raises TimeoutError when its regex runs too long).
+    """The byte ranges where `rule` fires in `doc` (raises Stopped when a trigger runs out of time or, for
+    a query, over the match limit). `clock` may be a plain per-trigger limit in milliseconds.
 
     A query runs around its regex's matches (the regex selects, the query confirms), else around the
     occurrences of the literals it needs, else over the whole tree."""
+    if not isinstance(clock, Clock):
+        clock = Clock(10**12, clock, clock)
     regex_ranges: list[tuple[int, int]] | None = None
     if rule.pattern is not None:
-        regex_ranges = _regex_ranges(rule, doc, timeout_ms)
+        regex_ranges = _regex_ranges(rule, doc, clock.limit("regex"))
         if not regex_ranges:
             return []
     if rule.query_source is None:
@@ -236,7 +351,7 @@ def rule_ranges(rule: Rule, doc: ParsedDocument, timeout_ms: float,
         near = _occurrences(doc.source, literals)
     else:
         near = None
-    query_ranges = _query_ranges(rule, doc, near)
+    query_ranges = _query_ranges(rule, doc, near, clock.limit("query"))
     if regex_ranges is None:
         return query_ranges
     # finditer's matches do not overlap, so their ends are sorted too: the first regex match ending
@@ -266,14 +381,14 @@ def _occurrences(source: bytes, literals: frozenset[str]) -> list[tuple[int, int
     return sorted(found)
 
 
-def _query_ranges(rule: Rule, doc: ParsedDocument, near: list[tuple[int, int]] | None) -> list[tuple[int, int]]:
+def _query_ranges(rule: Rule, doc: ParsedDocument, near: list[tuple[int, int]] | None,
+                  limit: Limit) -> list[tuple[int, int]]:
     """`@match` ranges of the rule's query: over the whole tree, or the matches intersecting `near`."""
     if doc.tree is None or doc.language is None:
         return []
     query = rule.query(doc.language)
     if query is None:
         return []
-    found: set[tuple[int, int]] = set()
     if near is None:
         windows = [(0, len(doc.source))]
     else:
@@ -283,20 +398,142 @@ def _query_ranges(rule: Rule, doc: ParsedDocument, near: list[tuple[int, int]] |
                 windows[-1] = (windows[-1][0], max(windows[-1][1], e))
             else:
                 windows.append((s, e))
-    for s, e in windows:
-        cursor = QueryCursor(query)
-        cursor.set_byte_range(s, e)
-        for node in cursor.captures(doc.tree.root_node).get(QUERY_CAPTURE, []):
-            found.add((node.start_byte, node.end_byte))
-    return sorted(found)
+    return sorted(_run_query(query, rule.query_source, doc, windows, limit).get(QUERY_CAPTURE, ()))
 
 
-def _regex_ranges(rule: Rule, doc: ParsedDocument, timeout_ms: float) -> list[tuple[int, int]]:
+def _run_query(query, source_text: str, doc: ParsedDocument, windows: list[tuple[int, int]],
+               limit: Limit) -> dict[str, set[tuple[int, int]]]:
+    """The query's captures (name -> byte ranges) in the windows. Raises Stopped when the limit passes or
+    a slice exceeds the match limit (its results would be incomplete: a pathological query).
+
+    A query whose running time is not bounded in-process (rules.needs_isolation) runs in a forked child
+    that is killed at the limit; meanwhile this thread waits on a pipe without the GIL, so the server
+    keeps answering. Without fork (Windows), it runs here, the deadline checked between slices."""
+    root = doc.tree.root_node  # before forking: the child must not take the tree budget's lock
+    if needs_isolation(source_text) and _CAN_FORK:
+        return _run_forked(query, root, doc, windows, limit)
+    found, problem = _run_slices(query, root, doc, windows, limit)
+    if problem is not None:
+        raise problem
+    return found
+
+
+def _run_slices(query, root, doc: ParsedDocument, windows: list[tuple[int, int]],
+                limit: Limit) -> tuple[dict[str, set[tuple[int, int]]], Stopped | None]:
+    """Each window in slices of at most SLICE_BYTES, the limit checked between slices."""
+    found: dict[str, set[tuple[int, int]]] = {}
+    predicate = _RegexPredicates(doc, limit)
+    for start, end in windows:
+        while True:
+            if time.monotonic() >= limit.ends:
+                return found, limit.stop()
+            stop = min(end, start + SLICE_BYTES)
+            cursor = QueryCursor(query, match_limit=MATCH_LIMIT)
+            cursor.set_byte_range(start, stop)
+            for name, nodes in cursor.captures(root, predicate).items():
+                found.setdefault(name, set()).update((n.start_byte, n.end_byte) for n in nodes)
+            if predicate.timed_out:
+                return found, limit.stop()
+            if cursor.did_exceed_match_limit:
+                return found, Stopped(f"query exceeded {MATCH_LIMIT} in-progress matches", True)
+            if stop >= end:
+                break
+            start = stop
+    return found, (limit.stop() if time.monotonic() >= limit.ends else None)
+
+
+_CAN_FORK = hasattr(os, "fork") and sys.platform != "darwin"  # macOS: fork without exec is unsafe
+
+
+def _run_forked(query, root, doc: ParsedDocument, windows: list[tuple[int, int]],
+                limit: Limit) -> dict[str, set[tuple[int, int]]]:
+    read_end, write_end = os.pipe()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # 3.12+: "fork() in a multi-threaded process"
+        pid = os.fork()
+    if pid == 0:  # the child: run the query, write the result, exit; never return into the server
+        code = 1
+        try:
+            gc.disable()  # a collection could run a weakref callback wanting a lock another thread held
+            os.close(read_end)
+            found, problem = _run_slices(query, root, doc, windows, limit)
+            data = json.dumps([{k: sorted(v) for k, v in found.items()},
+                               None if problem is None else [problem.reason, problem.own]]).encode()
+            view = memoryview(data)
+            while view:
+                view = view[os.write(write_end, view):]
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(write_end)
+    chunks = []
+    try:
+        while True:
+            remaining = limit.ends - time.monotonic()
+            if remaining <= 0 or not select.select([read_end], [], [], remaining)[0]:
+                if time.monotonic() < limit.ends:
+                    continue
+                os.kill(pid, signal.SIGKILL)
+                raise limit.stop()
+            chunk = os.read(read_end, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    finally:
+        os.close(read_end)
+        os.waitpid(pid, 0)
+    if not chunks:
+        raise Stopped("query failed in its child process", True)
+    found, problem = json.loads(b"".join(chunks))
+    if problem is not None:
+        raise Stopped(*problem)
+    return {k: {(s, e) for s, e in v} for k, v in found.items()}
+
+
+class _RegexPredicates:
+    """Answers a rule query's regex predicates (renamed by rules.query_text) with the `regex` package
+    under the trigger's limit. It never raises inside tree-sitter: a timeout is noted (every later
+    predicate then fails fast) and _run_query stops the rule after the slice."""
+
+    def __init__(self, doc: ParsedDocument, limit: Limit):
+        self.doc, self.limit = doc, limit
+        self.timed_out = False
+
+    def __call__(self, name: str, args: list[tuple[str, str]], pattern_index: int, captures: dict) -> bool:
+        if name not in _REGEX_PREDICATE_NAMES:
+            return True  # other custom predicates: ignored, as tree-sitter ignores them without a callback
+        if self.timed_out or len(args) != 2 or args[0][1] != "capture" or args[1][1] != "string":
+            return False
+        negative, any_node = "not-" in name, "-any-" in name
+        pattern = predicate_regex(args[1][0])
+        source = self.doc.source
+        results = []
+        for node in captures.get(args[0][0], []):
+            text = source[node.start_byte : node.end_byte].decode("utf-8", errors="replace")
+            try:
+                found = pattern.search(text, timeout=max(self.limit.remaining(), 0.001)) is not None
+            except TimeoutError:
+                self.timed_out = True
+                return False
+            results.append(found != negative)
+        return any(results) if any_node else all(results)
+
+
+_REGEX_PREDICATE_NAMES = frozenset(REGEX_PREDICATES.values())
+
+
+def _regex_ranges(rule: Rule, doc: ParsedDocument, limit: Limit) -> list[tuple[int, int]]:
     to_bytes = _char_to_byte(doc)
     out = []
-    for m in rule.pattern.finditer(doc.text, timeout=timeout_ms / 1000, concurrent=True):
-        if m.end() > m.start():
-            out.append((to_bytes(m.start()), to_bytes(m.end())))
+    try:
+        # The regex package's timeout covers one search: the limit is re-applied (what is left of it)
+        # after each match, so many slow matches cannot add up beyond it.
+        for m in rule.pattern.finditer(doc.text, timeout=max(limit.remaining(), 0.001), concurrent=True):
+            if m.end() > m.start():
+                out.append((to_bytes(m.start()), to_bytes(m.end())))
+            limit.check()
+    except TimeoutError:
+        raise limit.stop() from None
     return out
 
 

@@ -97,7 +97,8 @@ def _best(candidates: Iterable[Alternatives]) -> Alternatives | None:
     return max(usable, key=lambda c: (min(len(s) for s in c), -len(c)))
 
 
-_PREDICATE = re.compile(r'\(\s*#(eq|any-of|match)\?\s+@[\w.-]+((?:\s+"(?:[^"\\]|\\.)*")+)\s*\)')
+# `footprint-match?`: a rule query's `#match?` as compiled (rules.query_text)
+_PREDICATE = re.compile(r'\(\s*#(eq|any-of|match|footprint-match)\?\s+@[\w.-]+((?:\s+"(?:[^"\\]|\\.)*")+)\s*\)')
 _STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 
 

@@ -17,8 +17,9 @@ query = '''((string) @match (#match? @match "#[0-9a-fA-F]{6}"))'''
 Body: why, and a before/after example.
 ```
 
-Rules are data: a regex is compiled by the `regex` package (run with a timeout), a query by tree-sitter;
-nothing in a rule file is ever executed. Every problem is a `RuleProblem` naming the file and line; a rule
+Rules are data: a regex is compiled by the `regex` package (run with a timeout), a query by tree-sitter
+(at most `MAX_QUERY_BYTES`, compiled once per source and language: `compile_query`); nothing in a rule file
+is ever executed. Every problem is a `RuleProblem` naming the file and line; a rule
 with an error is skipped, the others keep working.
 """
 
@@ -26,8 +27,11 @@ from __future__ import annotations
 
 import logging
 import re
+import threading
 import tomllib
+from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +54,114 @@ ID_RE = re.compile(r"^[A-Za-z0-9_.@-]+(/[A-Za-z0-9_.@-]+)*$")
 
 KNOWN_KEYS = {"id", "title", "message", "severity", "files", "exclude", "scope", "priority", "trigger", "enabled"}
 TRIGGER_KEYS = {"regex", "query"}
+# A rule's query comes from a repository we may not control: compiling costs time superlinear in its size
+# (an 800 KB query took 43 s), and real rule queries are a few hundred bytes.
+MAX_QUERY_BYTES = 64 * 1024
+
+
+class QueryRefused(ValueError):
+    """A rule query over the size cap: refused before tree-sitter sees it."""
+
+
+_compiled: "OrderedDict[tuple[str, str], Query | Exception]" = OrderedDict()
+_compiled_lock = threading.Lock()
+COMPILED_KEEP = 1024  # distinct (language, source) pairs kept; a workspace has a few hundred rules
+
+
+# tree-sitter's own `#match?` runs Python's `re` on node texts with no time limit (`"^(a+)+$"` on a
+# 30-character string: half a minute, GIL held). Rule queries get these predicates renamed, and evaluate.py
+# answers the renamed ones with the `regex` package under the rule's time limit.
+REGEX_PREDICATES = {"match?": "footprint-match?", "not-match?": "footprint-not-match?",
+                    "any-match?": "footprint-any-match?", "any-not-match?": "footprint-any-not-match?"}
+_QUERY_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|;[^\n]*|#[A-Za-z_][\w.?!-]*')
+
+
+ISOLATE_OVER_PATTERNS = 8
+_STRING_OR_COMMENT = re.compile(r'"(?:[^"\\]|\\.)*"|;[^\n]*')
+
+
+@lru_cache(maxsize=1024)
+def needs_isolation(source: str) -> bool:
+    """Whether a rule query's running time is unbounded in-process, so evaluate.py runs it in a child
+    process it can kill. In-process stay only plain chains: no wildcard node (`_`), quantifier (`*`, `+`,
+    `?`), alternation (`[...]`), no node with two child patterns (siblings match in any combination), and at
+    most ISOLATE_OVER_PATTERNS patterns. The rest can take seconds on one 8 KB slice even under the match
+    limit (two unanchored siblings: 0.14 s; 60 KB of wildcard patterns: minutes)."""
+    text = _STRING_OR_COMMENT.sub(" ", source)
+    text = re.sub(r"#[\w-]+[?!]?", "#", text)  # predicate names (`#eq?`) are not quantifiers
+    text = re.sub(r"@[\w.-]+", " ", text)  # nor are capture names
+    if re.search(r"[*+?\[]", text) or re.search(r"(?<![\w.-])_(?![\w.-])", text):
+        return True
+    children: list[int] = []  # per open node group: how many child node groups it has
+    patterns = 0
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "(":
+            rest = text[i + 1 :].lstrip()
+            if rest.startswith("#"):  # a predicate: skip to its closing parenthesis
+                close = text.find(")", i)
+                i = len(text) if close < 0 else close + 1
+                continue
+            if children:
+                children[-1] += 1
+                if children[-1] > 1:
+                    return True
+            else:
+                patterns += 1
+            children.append(0)
+        elif ch == ")" and children:
+            children.pop()
+        i += 1
+    return patterns > ISOLATE_OVER_PATTERNS
+
+
+def query_text(source: str) -> str:
+    """A rule query as compiled: its regex predicates (outside strings and comments) renamed."""
+    return _QUERY_TOKEN.sub(
+        lambda m: "#" + REGEX_PREDICATES[m.group()[1:]] if m.group()[1:] in REGEX_PREDICATES else m.group(), source)
+
+
+def predicate_regex(pattern: str):
+    """A regex predicate's pattern compiled by the `regex` package (cached); raises regex.error."""
+    return _predicate_regex(pattern)
+
+
+@lru_cache(maxsize=1024)
+def _predicate_regex(pattern: str):
+    return regex.compile(pattern, regex.VERSION0)
+
+
+def compile_query(lang: str, source: str) -> Query:
+    """`source` compiled for `lang`, once: the result (or the error) is cached by (language, source), so
+    loading, validating on save and evaluating a rule share one compilation. Raises QueryRefused over the
+    size cap, else what tree-sitter raised."""
+    size = len(source.encode("utf-8", errors="replace"))
+    if size > MAX_QUERY_BYTES:
+        raise QueryRefused(f"query is {size:,} bytes, over the {MAX_QUERY_BYTES:,}-byte limit for a rule query; "
+                           "it was not compiled")
+    key = (lang, source)
+    with _compiled_lock:
+        found = _compiled.get(key)
+        if found is not None:
+            _compiled.move_to_end(key)
+    if found is None:
+        try:
+            found = Query(language(lang), query_text(source))
+            for string in _predicate_patterns(source):
+                try:
+                    predicate_regex(string)
+                except regex.error as exc:
+                    raise ValueError(f"invalid regex {string!r} in a #match? predicate: {exc}") from None
+        except Exception as exc:  # noqa: BLE001 - QueryError, or NameError for unknown predicates
+            found = exc.with_traceback(None)  # keep the message, not the frames
+        with _compiled_lock:
+            _compiled[key] = found
+            while len(_compiled) > COMPILED_KEEP:
+                _compiled.popitem(last=False)
+    if isinstance(found, Exception):
+        raise found
+    return found
 
 
 @dataclass(frozen=True)
@@ -101,7 +213,7 @@ class Rule:
             return None
         if lang not in self._queries:
             try:
-                self._queries[lang] = Query(language(lang), self.query_source)
+                self._queries[lang] = compile_query(lang, self.query_source)
             except Exception as exc:  # noqa: BLE001 - a query written for JS may not fit TS
                 log.warning("rule %s: query does not compile for %s: %s", self.id, lang, exc)
                 self._queries[lang] = None
@@ -221,7 +333,9 @@ def parse_rule(text: str, path: Path, origin: str = "", timeout_ms: int = 100) -
     if isinstance(trigger.get("query"), str):
         query_source = trigger["query"]
         try:
-            compiled_query = Query(language(DEFAULT_QUERY_LANGUAGE), query_source)
+            compiled_query = compile_query(DEFAULT_QUERY_LANGUAGE, query_source)
+        except QueryRefused as exc:
+            problem(line_of("query", "trigger"), f"[trigger] {exc}")
         except Exception as exc:  # noqa: BLE001 - QueryError, or NameError for unknown predicates
             problem(line_of("query", "trigger"), f"invalid tree-sitter query ({DEFAULT_QUERY_LANGUAGE}): {exc}")
         else:
@@ -245,6 +359,17 @@ def parse_rule(text: str, path: Path, origin: str = "", timeout_ms: int = 100) -
     if compiled_query is not None:
         rule._queries[DEFAULT_QUERY_LANGUAGE] = compiled_query
     return rule, problems
+
+
+_REGEX_PREDICATE = re.compile(r'#(?:any-)?(?:not-)?match\?\s+@[\w.-]+\s+"((?:[^"\\]|\\.)*)"')
+
+
+def _predicate_patterns(source: str) -> list[str]:
+    """The regex strings of a query's regex predicates (as tree-sitter unescapes them)."""
+    unescape = {"n": "\n", "t": "\t", "r": "\r", "0": "\0"}
+    return [re.sub(r"\\(.)", lambda e: unescape.get(e.group(1), e.group(1)), m.group(1))
+            for m in _REGEX_PREDICATE.finditer(_QUERY_TOKEN.sub(
+                lambda t: "" if t.group().startswith(";") else t.group(), source))]
 
 
 def _specificity(glob: str) -> int:

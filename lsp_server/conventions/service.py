@@ -5,6 +5,11 @@ Source order (later sources override same-id rules of earlier ones, so a team's 
 central one): the `remote` repos in the order listed, then the local `paths` (an engine pack's before the
 workspace's own). A rule with `enabled = false` switches an earlier same-id rule off; `disable` lists
 ids switched off by configuration.
+
+Time: each evaluation gets a `Clock` (`budget_ms` for the run, `regex_timeout_ms` / `query_timeout_ms` per
+trigger). A rule stopped by its own limit `disable_after` runs in a row is disabled until its file changes
+or the rules reload, with a problem on its rule file; a run whose budget runs out skips the remaining rules
+(logged once per session; the next runs try again).
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from pathlib import Path
 from lsp_server import integrity
 from lsp_server.config import config_section
 from lsp_server.conventions import remote as remote_mod
-from lsp_server.conventions.evaluate import Evaluation, RuleSet, evaluate
+from lsp_server.conventions.evaluate import Clock, Evaluation, RuleSet, evaluate
 from lsp_server.conventions.rules import RULE_SUFFIXES, Rule, RuleProblem, load_folder
 from lsp_server.conventions.telemetry import PROCESS_SESSION, Firing, Telemetry
 from lsp_server.document import ParsedDocument
@@ -40,6 +45,9 @@ class RulesConfig:
     max_per_file: int = 2
     max_per_diff: int = 4
     regex_timeout_ms: int = 100
+    query_timeout_ms: int = 200
+    budget_ms: int = 1000
+    disable_after: int = 3
     remote_refresh_minutes: int = 10
     fetch_timeout_seconds: int = 120
     telemetry: bool = True
@@ -49,6 +57,7 @@ class RulesConfig:
 
 # key -> (lowest, highest) accepted; out-of-range values are reported and clamped.
 LIMITS = {"max_per_file": (0, 100), "max_per_diff": (0, 100), "regex_timeout_ms": (1, 10_000),
+          "query_timeout_ms": (1, 10_000), "budget_ms": (1, 60_000), "disable_after": (1, 100),
           "remote_refresh_minutes": (0, 100_000), "fetch_timeout_seconds": (1, 3600), "noisy_min_firings": (1, 10**9),
           "noisy_max_follow_share": (0.0, 1.0)}
 
@@ -110,7 +119,10 @@ class RuleService(Service):
         self.local_dirs = [Path(p) for p in self.config.paths]
         self.ruleset = RuleSet([])
         self.problems: dict[Path, list[RuleProblem]] = {}
-        self.timed_out: dict[str, RuleProblem] = {}  # rule id -> the problem reported on its file
+        self.timed_out: dict[str, RuleProblem] = {}  # rule id -> the problem reported on its file (disabled)
+        self.strikes: dict[str, RuleProblem] = {}  # rule id -> its last stop, while not yet disabled
+        self._strike_counts: dict[str, int] = {}  # rule id -> runs in a row its trigger was stopped
+        self._budget_reported = False
         self.sources: list[tuple[str, Path, int]] = []  # (origin, folder, rules loaded)
         self.telemetry = Telemetry(ws.cache_dir / "conventions", enabled=self.config.telemetry)
         self._lock = threading.Lock()
@@ -170,6 +182,8 @@ class RuleService(Service):
             self.ruleset = RuleSet(by_id.values())
             self.problems = problems
             self.timed_out = {}
+            self.strikes = {}
+            self._strike_counts = {}
             self.sources = sources
         log.info("rules: %d loaded (%d with a trigger) from %d source(s)", len(by_id),
                  len(self.ruleset.triggered), len(sources))
@@ -231,24 +245,67 @@ class RuleService(Service):
         path = path.resolve()
         with self._lock:
             found = [p for k, v in self.problems.items() if k.resolve() == path for p in v]
-            found += [p for p in self.timed_out.values() if p.path.resolve() == path]
+            found += self._runtime_problems(path)
         return found
+
+    def runtime_problems_for(self, path: Path) -> list[RuleProblem]:
+        """Problems found while running the rules of `path` (stopped or disabled), not by parsing it."""
+        with self._lock:
+            return self._runtime_problems(path.resolve())
+
+    def _runtime_problems(self, path: Path) -> list[RuleProblem]:
+        return [p for p in (*self.timed_out.values(), *self.strikes.values()) if p.path.resolve() == path]
 
     def all_problems(self) -> list[RuleProblem]:
         with self._lock:
-            return [p for v in self.problems.values() for p in v] + list(self.timed_out.values())
+            return ([p for v in self.problems.values() for p in v] + list(self.timed_out.values())
+                    + list(self.strikes.values()))
 
     def evaluate_file(self, doc: ParsedDocument, relpath: str, scopes: tuple[str, ...] = ("file",),
                       cap: int | None = None, lines: set[int] | None = None) -> Evaluation:
         ruleset = self.ruleset
-        result = evaluate(ruleset, doc, relpath, scopes, self.config.max_per_file if cap is None else cap,
-                          self.config.regex_timeout_ms, lines, skip=set(self.timed_out))
-        for rule in result.timeouts:
-            line = _regex_line(rule)
-            with self._lock:
-                self.timed_out[rule.id] = RuleProblem(
-                    rule.path, line, f"regex ran out of time ({self.config.regex_timeout_ms} ms) on {relpath}: "
-                    "it backtracks catastrophically; the rule is disabled until this file changes")
+        config = self.config
+        clock = Clock(config.budget_ms, config.regex_timeout_ms, config.query_timeout_ms)
+        with self._lock:
+            skip = set(self.timed_out)
+        result = evaluate(ruleset, doc, relpath, scopes, config.max_per_file if cap is None else cap,
+                          config.regex_timeout_ms, lines, skip=skip, clock=clock)
+        notices: list[str] = []
+        with self._lock:
+            if ruleset is not self.ruleset:
+                return result  # the rules reloaded meanwhile: these strikes belong to the old ones
+            for rule_id in result.finished:
+                self._strike_counts.pop(rule_id, None)
+                self.strikes.pop(rule_id, None)
+            for rule, reason in result.stopped:
+                count = self._strike_counts.get(rule.id, 0) + 1
+                self._strike_counts[rule.id] = count
+                line = _trigger_line(rule, "query" if reason.startswith("query") else "regex")
+                if count >= config.disable_after:
+                    self.strikes.pop(rule.id, None)
+                    self.timed_out[rule.id] = RuleProblem(
+                        rule.path, line, f"{reason} on {relpath}, {count} run(s) in a row: the rule is disabled "
+                        "until its file changes")
+                    log.warning("rules: %s disabled: %s, %d run(s) in a row", rule.id, reason, count)
+                    notices.append(f"Footprint: rule {rule.id} is disabled until its file changes: {reason} on "
+                                   f"{relpath}, {count} run(s) in a row ({rule.path}:{line + 1})")
+                else:
+                    self.strikes[rule.id] = RuleProblem(
+                        rule.path, line, f"{reason} on {relpath} ({count} of {config.disable_after} before "
+                        "the rule is disabled)", Severity.WARNING)
+            first_budget_report = bool(result.skipped) and not self._budget_reported
+            if first_budget_report:
+                self._budget_reported = True
+        if result.skipped:
+            message = (f"rules: the time budget of one run (budget_ms = {config.budget_ms}) was used up on "
+                       f"{relpath}; {len(result.skipped)} rule(s) skipped this run")
+            (log.warning if first_budget_report else log.info)("%s", message)
+            if first_budget_report:
+                notices.append(f"Footprint {message} (said once per session)")
+        notify = getattr(self.ws, "notify_user", None)
+        for notice in notices:  # the server shows these (window/showMessage); the CLI has the log lines
+            if notify is not None:
+                notify(notice)
         return result
 
     def record(self, relpath: str, doc: ParsedDocument, evaluation: Evaluation, session: str = PROCESS_SESSION) -> None:
@@ -258,10 +315,11 @@ class RuleService(Service):
         telemetry.record(relpath, doc, firings)
 
 
-def _regex_line(rule: Rule) -> int:
+def _trigger_line(rule: Rule, key: str) -> int:
+    """0-based line of the rule file's `regex = ` or `query = ` (0 when not found)."""
     try:
         for i, line in enumerate(rule.path.read_text(encoding="utf-8").splitlines()):
-            if re.match(r"\s*regex\s*=", line):
+            if re.match(rf"\s*{key}\s*=", line):
                 return i
     except OSError:
         pass

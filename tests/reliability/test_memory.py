@@ -1,4 +1,5 @@
-"""The server does not keep anything per message: a long typing session must not grow its memory.
+"""The server does not keep anything per message: a long typing session must not grow its memory; and a
+large open document costs a few times its size (its tree lives in a shared budget, document.py).
 
 pygls kept the future (and task) of every notification forever, about 1 KB per keystroke-sized message
 (the 10-minute soak grew each server from 46 to 105 MB). 12,000 cheap notifications leaked about 10 MB
@@ -38,5 +39,27 @@ def test_notifications_do_not_accumulate(tmp_path):
         proc.command("document_state", {"uri": uri})
         grown = rss_mb(proc.proc.pid) - before
         assert grown < 5, f"server memory grew {grown:.1f} MB over 12,000 notifications"
+    finally:
+        proc.close()
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads RSS from /proc")
+def test_large_open_documents_in_the_server_cost_a_few_times_their_size(tmp_path: Path):
+    text = "".join(f"const v{i} = compute(a{i}, b{i}) + {i};\n" for i in range(40_000))  # ~1.9 MB
+    assert len(text) < 2 * 1024 * 1024  # under max_file_bytes: parsed and analysed, not set aside
+    proc = LspProcess(env=server_env())
+    try:
+        proc.initialize(tmp_path)
+        readings = []
+        for k in range(5):
+            uri = (tmp_path / f"big{k}.js").as_uri()
+            proc.open(uri, text)
+            proc.command("document_state", {"uri": uri}, timeout=300)
+            readings.append(rss_mb(proc.proc.pid))
+        # Once the shared tree budget is full (two 1.9 MB trees of ~90 MB), each further document costs
+        # its text, bytes and line index: about 4 MB, not the ~100 MB its tree took before (security
+        # issue 14, M6: 100 didOpens took 10 GB).
+        per_document = (readings[4] - readings[2]) / 2
+        assert per_document < 30, readings
     finally:
         proc.close()
