@@ -16,7 +16,7 @@ from pathlib import Path
 
 from lsp_server.commands import CommandContext, CommandError, arg_str, cli_command, command
 from lsp_server.document import uri_to_path
-from lsp_server.graph.extract import NAMESPACE
+from lsp_server.syntax.modules import NAMESPACE
 from lsp_server.graph.resolve import FILE
 from lsp_server.graph.service import ImportGraphService
 

@@ -1,23 +1,33 @@
-"""Scope resolution for JavaScript bindings, computed per name on demand.
+"""The one scope model of JavaScript: bindings, their declarations and references, resolved on demand and
+cached with the document (`scopes_of(doc)`).
 
 A binding is a name declared in one scope node: `var` and parameters belong to the enclosing function
 (hoisting), `let`/`const`/`class`/`function` declarations to the enclosing block (`for` headers and `catch`
 clauses are blocks of their own), imports to the program, and the name of a function or class
-*expression* to that expression itself. Declaring positions come from `grammars/javascript/bindings.scm`.
+*expression* to that expression itself. Declaring positions come from `grammars/javascript/bindings.scm`;
+names inside destructuring patterns are read by `syntax/patterns.py`.
 
 Resolution never walks the whole file: the occurrences of one name are found with a byte search limited to
 the scope that declares it, and each hit is checked against the scopes between it and that scope
 (shadowing). So the cost of a lookup grows with the number of occurrences of the name, not the file size.
+
+A `ScopeAnalysis` belongs to one document snapshot and fills its caches as it is asked; `scopes_of(doc)`
+hands every consumer (footprints, find-in-files, type tracking) the same one, so a document's scopes are
+worked out once however many features ask. It holds the snapshot's bytes and tree, not the document, so the
+weak cache entry goes with the document.
 """
 
 from __future__ import annotations
 
+import threading
+import weakref
 from dataclasses import dataclass, field
 
-from tree_sitter import Node, QueryCursor
+from tree_sitter import Node, QueryCursor, Tree
 
 from lsp_server import queries
 from lsp_server.document import ParsedDocument
+from lsp_server.syntax.patterns import PATTERN_TYPES, declared_names, declaring_top
 
 # Node types that name a binding (as a declaration or a use).
 NAME_TYPES = frozenset({"identifier", "shorthand_property_identifier", "shorthand_property_identifier_pattern"})
@@ -30,9 +40,6 @@ BLOCK_SCOPES = frozenset({"statement_block", "for_statement", "for_in_statement"
                           "class"})
 SCOPES = FUNCTION_SCOPES | BLOCK_SCOPES
 
-# Parents through which a declared identifier climbs to the node bindings.scm captures.
-PATTERN_TYPES = frozenset({"object_pattern", "array_pattern", "pair_pattern", "rest_pattern",
-                           "assignment_pattern", "object_assignment_pattern"})
 # Parents under which an identifier may be a declaration; any other parent makes it a plain reference.
 DECLARING_PARENTS = PATTERN_TYPES | frozenset({
     "variable_declarator", "for_in_statement", "formal_parameters", "arrow_function", "catch_clause",
@@ -76,17 +83,24 @@ class Occurrence:
 
 @dataclass(eq=False)
 class ScopeAnalysis:
-    """Name resolution over one document snapshot. Cheap to create; caches what it computes."""
+    """Name resolution over one document snapshot. Cheap to create; caches what it computes.
+    Prefer `scopes_of(doc)`, which shares one analysis per snapshot."""
 
-    doc: ParsedDocument
+    source: bytes
+    tree: Tree
     _decl_cache: dict[int, Declaration | None] = field(default_factory=dict)
     _scope_decls: dict[tuple[int, str], list[Declaration]] = field(default_factory=dict)
     _hit_cache: dict[tuple[int, str], list[Node]] = field(default_factory=dict)
+    _all_declared: frozenset[str] | None = None
+
+    @classmethod
+    def of(cls, doc: ParsedDocument) -> "ScopeAnalysis":
+        return cls(doc.source, doc.tree)
 
     # --- lookups --------------------------------------------------------------------------------------
     def name_at(self, offset: int) -> Node | None:
         """The name node at `offset`, or just before it (a cursor right after `box|`)."""
-        root = self.doc.tree.root_node if self.doc.tree else None
+        root = self.tree.root_node if self.tree else None
         if root is None:
             return None
         for probe in (offset, offset - 1):
@@ -98,7 +112,7 @@ class ScopeAnalysis:
         return None
 
     def text(self, node: Node) -> str:
-        return self.doc.source[node.start_byte:node.end_byte].decode("utf-8", errors="replace")
+        return self.source[node.start_byte:node.end_byte].decode("utf-8", errors="replace")
 
     def binding_at(self, offset: int) -> Binding | None:
         node = self.name_at(offset)
@@ -110,20 +124,13 @@ class ScopeAnalysis:
         decl = self.declaration_of(node)
         if decl is not None:
             return Binding(name, decl.scope, self.declarations_in(decl.scope, name))
-        scope = node.parent
-        while scope is not None:
-            if scope.type in SCOPES:
-                decls = self.declarations_in(scope, name)
-                if decls:
-                    return Binding(name, scope, decls)
-            scope = scope.parent
-        return None
+        return self.resolve_name(name, node.parent)
 
     def occurrences(self, binding: Binding) -> list[Occurrence]:
         """Every occurrence of the binding (declarations and references), in document order."""
         found = []
         scope_id = binding.scope.id
-        for node in self._hits(binding.scope, binding.name):
+        for node in self.name_nodes(binding.scope, binding.name):
             decl = self.declaration_of(node)
             if decl is not None:
                 if decl.scope.id == scope_id:
@@ -146,16 +153,16 @@ class ScopeAnalysis:
             scope = scope.parent
         return False
 
-    def _hits(self, scope: Node, name: str) -> list[Node]:
-        """Name nodes spelled `name` inside `scope` (cached). A byte search finds candidates, the tree
+    def name_nodes(self, scope: Node, name: str) -> list[Node]:
+        """Every name node (declaration or reference, any binding) spelled `name` inside `scope` (cached). A byte search finds candidates, the tree
         confirms them: strings, comments and property names never match."""
         key = (scope.id, name)
         cached = self._hit_cache.get(key)
         if cached is not None:
             return cached
         needle = name.encode("utf-8")
-        source = self.doc.source
-        root = self.doc.tree.root_node
+        source = self.source
+        root = self.tree.root_node
         nodes = []
         pos, end, size = scope.start_byte, scope.end_byte, len(needle)
         find = source.find
@@ -179,12 +186,33 @@ class ScopeAnalysis:
         if cached is not None:
             return cached
         decls = []
-        for node in self._hits(scope, name):
+        for node in self.name_nodes(scope, name):
             decl = self.declaration_of(node)
             if decl is not None and decl.scope.id == scope.id:
                 decls.append(decl)
         self._scope_decls[key] = decls
         return decls
+
+    def resolve_name(self, name: str, at: Node | None) -> Binding | None:
+        """The binding `name` means at node `at` (the nearest scope around `at` declaring it), or None."""
+        scope: Node | None = at
+        while scope is not None:
+            if scope.type in SCOPES:
+                decls = self.declarations_in(scope, name)
+                if decls:
+                    return Binding(name, scope, decls)
+            scope = scope.parent
+        return None
+
+    def declared_anywhere(self) -> frozenset[str]:
+        """Every name the document declares, in any scope (one query over the whole tree, cached)."""
+        if self._all_declared is None:
+            names = set()
+            for nodes in queries.captures("javascript", "bindings", self.tree.root_node).values():
+                for top in nodes:
+                    names.update(self.text(leaf) for leaf in declared_names(top))
+            self._all_declared = frozenset(names)
+        return self._all_declared
 
     def declaration_of(self, node: Node) -> Declaration | None:
         """The Declaration if `node` is in a declaring position, else None (cached per node)."""
@@ -200,15 +228,9 @@ class ScopeAnalysis:
         parent = node.parent
         if parent is None or parent.type not in DECLARING_PARENTS:
             return None
-        top = node
-        while top.parent is not None and top.parent.type in PATTERN_TYPES:
-            holder = top.parent
-            if holder.type in ("assignment_pattern", "object_assignment_pattern"):
-                if holder.child_by_field_name("left") != top:
-                    return None  # the default value: `{ a = box }` uses box
-            elif holder.type == "pair_pattern" and holder.child_by_field_name("value") != top:
-                return None  # a computed key: `{ [box]: a }`
-            top = holder
+        top = declaring_top(node)  # None: a default value (`{ a = box }`) or a computed key (`{ [box]: a }`)
+        if top is None:
+            return None
         owner = top.parent
         if owner is None:
             return None
@@ -281,3 +303,17 @@ def block_scope(node: Node | None) -> Node | None:
     while node is not None and node.type not in SCOPES:
         node = node.parent
     return node
+
+
+_cache: "weakref.WeakKeyDictionary[ParsedDocument, ScopeAnalysis]" = weakref.WeakKeyDictionary()
+_cache_lock = threading.Lock()
+
+
+def scopes_of(doc: ParsedDocument) -> ScopeAnalysis:
+    """The scope analysis of `doc`, shared by every consumer of this snapshot (the document must be parsed)."""
+    with _cache_lock:
+        analysis = _cache.get(doc)
+        if analysis is None:
+            analysis = ScopeAnalysis.of(doc)
+            _cache[doc] = analysis
+        return analysis

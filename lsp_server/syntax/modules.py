@@ -2,7 +2,7 @@
 
 Pure: a parsed tree in, a `ModuleInfo` of plain data out (byte offsets into that source), so it runs in a
 worker process for the cold build and on the open buffer as the user types. Resolution of specifiers to
-files is `resolve.py`'s job; this module only reads the syntax.
+files is `graph/resolve.py`'s job; this module only reads the syntax.
 
 Import forms: ESM `import` (default, named, namespace, side-effect), `export ... from` and `export *`,
 dynamic `import("literal")`, CommonJS `require("literal")` (with the names a destructuring `const { a } =
@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from tree_sitter import Node, Tree
 
 from lsp_server import queries
+from lsp_server.syntax.patterns import declared_names, object_properties
 
 # Import kinds, as they appear in the graph's edges.
 STATIC, REEXPORT, DYNAMIC, REQUIRE = "import", "reexport", "dynamic", "require"
@@ -253,7 +254,7 @@ def _export_statement_names(source: bytes, stmt: Node) -> list[ExportedName]:
             for declarator in declaration.named_children:
                 if declarator.type == "variable_declarator":
                     pattern = declarator.child_by_field_name("name")
-                    for ident in _pattern_identifiers(pattern):
+                    for ident in declared_names(pattern):
                         name = _text(source, ident)
                         out.append(ExportedName(name, name, ident.start_byte, ident.end_byte))
         else:
@@ -279,24 +280,6 @@ def _export_statement_names(source: bytes, stmt: Node) -> list[ExportedName]:
     return out
 
 
-def _pattern_identifiers(pattern: Node | None) -> list[Node]:
-    """The identifiers a binding pattern declares: `a`, `{ a, b: c, ...d }`, `[e, f = 1]`."""
-    if pattern is None:
-        return []
-    if pattern.type in ("identifier", "shorthand_property_identifier_pattern"):
-        return [pattern]
-    out: list[Node] = []
-    for child in pattern.named_children:
-        if pattern.type == "pair_pattern" and child == pattern.child_by_field_name("key"):
-            continue
-        if pattern.type == "assignment_pattern" and child == pattern.child_by_field_name("right"):
-            continue
-        if pattern.type == "object_assignment_pattern" and child == pattern.child_by_field_name("right"):
-            continue
-        out.extend(_pattern_identifiers(child))
-    return out
-
-
 def _destructured_names(source: bytes, call: Node) -> list[ImportedName]:
     """Names read from a `require()` / `import()` result: `const { a, b: c } = require(...)`,
     `require(...).a`, `(await import(...)).a`; a whole-module use is the namespace name `*`."""
@@ -310,19 +293,14 @@ def _destructured_names(source: bytes, call: Node) -> list[ImportedName]:
         pattern = parent.child_by_field_name("name")
         if pattern is not None and pattern.type == "object_pattern":
             names = []
-            for prop in pattern.named_children:
-                if prop.type == "shorthand_property_identifier_pattern":
-                    names.append(ImportedName(_text(source, prop), prop.start_byte, prop.end_byte, None, prop.start_point[0]))
-                elif prop.type == "pair_pattern":
-                    key = prop.child_by_field_name("key")
-                    if key is not None and key.type in ("property_identifier", "string"):
-                        names.append(ImportedName(_name_of(source, key) or "", key.start_byte, key.end_byte, None, key.start_point[0]))
-                elif prop.type == "object_assignment_pattern":
-                    left = prop.child_by_field_name("left")
-                    if left is not None and left.type == "shorthand_property_identifier_pattern":
-                        names.append(ImportedName(_text(source, left), left.start_byte, left.end_byte, None, left.start_point[0]))
-                else:  # ...rest: the whole module
+            for prop in object_properties(pattern):
+                if prop.rest:  # ...rest: the whole module
                     return [ImportedName(NAMESPACE, pattern.start_byte, pattern.end_byte, None, pattern.start_point[0])]
+                key = prop.key
+                if key is not None and key.type in ("shorthand_property_identifier_pattern", "property_identifier",
+                                                    "string"):
+                    names.append(ImportedName(_name_of(source, key) or "", key.start_byte, key.end_byte, None,
+                                              key.start_point[0]))
             return names
         if pattern is not None:
             return [ImportedName(NAMESPACE, pattern.start_byte, pattern.end_byte, None, pattern.start_point[0])]
