@@ -19,6 +19,7 @@ from lsp_server import queries
 from lsp_server.knowledge.model_sources.base import Member, ModuleModel, SourceModel, TypeDef, parse_type
 from lsp_server.languages import parser
 from lsp_server.storage import content_hash
+from lsp_server.syntax.jsdoc import jsdoc_before
 
 log = logging.getLogger(__name__)
 
@@ -507,25 +508,5 @@ def _type_params(node: Node, data: bytes) -> list[str]:
 
 
 def _doc_before(node: Node, data: bytes) -> str:
-    while node.prev_named_sibling is None and node.parent is not None and \
-            node.parent.type in ("export_statement", "ambient_declaration"):
-        node = node.parent
-    prev = node.prev_named_sibling
-    if prev is None or prev.type != "comment" or prev.end_point[0] < node.start_point[0] - 1:
-        return ""
-    text = _text(prev, data)
-    if not text.startswith("/**"):
-        return ""
-    lines = []
-    for raw in text[3:-2].splitlines():
-        line = raw.strip().lstrip("*").strip()
-        if line.startswith("@"):
-            break
-        if line.startswith(">"):
-            continue
-        if not line:
-            if lines:
-                break
-            continue
-        lines.append(line)
-    return " ".join(lines)[:300]
+    """The summary of the JSDoc block right above a declaration (on the line before it, or its own)."""
+    return jsdoc_before(node, data, adjacent=True).summary
