@@ -18,7 +18,9 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
+from typing import Any
 
 from tree_sitter import Node
 
@@ -26,6 +28,9 @@ from lsp_server.document import ParsedDocument
 from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, Member, parse_type
 from lsp_server.knowledge.object_model import FUNCTION_MEMBERS, OBJECT_MEMBERS, ObjectModel, TypeId
 from lsp_server.knowledge import suggest as sg
+from lsp_server.syntax.jsdoc import jsdoc_before
+from lsp_server.syntax.patterns import declared_names, object_properties
+from lsp_server.syntax.scopes import scopes_of
 
 INFERRED = 0.75  # confidence of a type inferred from evidence: reported as a warning, never an error
 # Names so common on plain objects that using them says nothing about an engine type.
@@ -34,19 +39,30 @@ WEAK_EVIDENCE = frozenset({"length", "name", "id", "type", "value", "data", "tex
                            "x", "y", "add", "remove", "on", "emit", "call", "apply", "bind", "style", "parent"})
 
 
+class ValKind(Enum):
+    """What an abstract value is."""
+
+    INSTANCE = "inst"  # an instance of `tid`
+    CLASS = "class"  # the constructor / enum / namespace object `tid`
+    NAMESPACE = "ns"  # the namespace of `module`
+    ARRAY = "arr"  # an array of `inner`
+    PROMISE = "promise"  # a promise of `inner`
+    FUNCTION = "fn"  # a function or bound method: `member` of `module`, called on `recv`
+    UNION = "union"  # an instance of one of the types in `tid` (a tuple)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class Val:
-    """An abstract value: kind "inst" (an instance of tid), "class" (the constructor / enum / namespace
-    object tid), "ns" (a module namespace), "arr"/"promise" (of inner), "fn" (a function or bound method)."""
+    """An abstract value, with how sure we are of it and, when inferred, the evidence."""
 
-    __slots__ = ("kind", "tid", "module", "inner", "member", "recv", "conf", "evidence")
-
-    def __init__(self, kind, tid=None, module="", inner=None, member=None, recv=None, conf=1.0, evidence=None):
-        self.kind, self.tid, self.module, self.inner = kind, tid, module, inner
-        self.member, self.recv, self.conf, self.evidence = member, recv, conf, evidence
-
-    def weaker(self, conf: float, evidence=None) -> "Val":
-        return Val(self.kind, self.tid, self.module, self.inner, self.member, self.recv,
-                   min(self.conf, conf), self.evidence or evidence)
+    kind: ValKind
+    tid: Any = None  # a TypeId; a tuple of them for UNION
+    module: str = ""
+    inner: "Val | None" = None
+    member: Member | None = None
+    recv: "Val | None" = None
+    conf: float = 1.0
+    evidence: "Evidence | None" = None
 
 
 @dataclass
@@ -86,6 +102,14 @@ class Access:
     container: str = ""  # "Document" / "@acme/layout" for messages
     static: bool = False
 
+    @classmethod
+    def at(cls, node: Node, name: str, recv: Val, *, owner: TypeId | None = None, member: Member | None = None,
+           missing: bool = False, usage: str = "read", candidates: list[str] | None = None, container: str = "",
+           static: bool = False) -> "Access":
+        """The access whose property name is `node`."""
+        return cls(node.start_byte, node.end_byte, name, recv, owner, member, missing, usage, candidates or [],
+                   container, static)
+
 
 @dataclass
 class Analysis:
@@ -106,8 +130,6 @@ class Binding:
         self.name, self.val, self.kind, self.start, self.end = name, val, kind, start, end
 
 
-DECLARING = frozenset({"variable_declarator", "function_declaration", "generator_function_declaration",
-                       "class_declaration", "for_in_statement"})
 # Globals of browsers and Node: never inferred as engine objects.
 GLOBALS = frozenset({"console", "Math", "JSON", "window", "document", "globalThis", "process", "require", "module",
                      "exports", "Buffer", "Object", "Array", "String", "Number", "Promise", "Date", "Reflect",
@@ -137,7 +159,8 @@ class Analyzer:
         self.assigned: set[tuple[int, str]] = set()  # (function node id, var name) assigned after declaration
         self.assignments: dict[tuple[int, str], list[Node | None]] = {}  # their right-hand sides
         self.fn_stack: list[Node] = []
-        self.declared: set[str] = set()  # every name declared anywhere in the file
+        self.names = scopes_of(doc)  # the document's scope model, shared with footprints and find-in-files
+        self.declared = self.names.declared_anywhere()  # every name declared anywhere in the file
         self.free_vals: dict[str, Val | None] = {}
         self.param_hints: dict[int, list[Val]] = {}  # callback node id -> types of its parameters
         self.results: dict[str, list[tuple[int, str, str, int]]] = {}  # var -> [(pos, method, result var, from)]
@@ -186,18 +209,6 @@ class Analyzer:
             t = node.type
             if t in FUNCTION_TYPES:
                 fn = node
-            if t in DECLARING:
-                target = node.child_by_field_name("name") or node.child_by_field_name("left")
-                if target is not None:
-                    for ident in _pattern_identifiers(target):
-                        self.declared.add(self.text(ident))
-            elif t in ("formal_parameters", "import_clause", "catch_clause"):
-                for ident in _pattern_identifiers(node):
-                    self.declared.add(self.text(ident))
-            elif t == "arrow_function":
-                p = node.child_by_field_name("parameter")
-                if p is not None:
-                    self.declared.add(self.text(p))
             if t == "member_expression":
                 usage = _usage(node, up[0] if up else None)
                 self.usage[node.id] = usage
@@ -270,24 +281,24 @@ class Analyzer:
             t = self.model.type(tid)
             if t is None or t.kind not in ("class", "interface"):
                 return None
-            return Val("inst", tid, conf=min(conf, t.confidence), evidence=evidence)
+            return Val(ValKind.INSTANCE, tid, conf=min(conf, t.confidence), evidence=evidence)
         if k == "array":
-            return Val("arr", inner=self.to_val(parsed[1], module, this, conf, evidence), conf=conf, evidence=evidence)
+            return Val(ValKind.ARRAY, inner=self.to_val(parsed[1], module, this, conf, evidence), conf=conf, evidence=evidence)
         if k == "promise":
-            return Val("promise", inner=self.to_val(parsed[1], module, this, conf, evidence), conf=conf, evidence=evidence)
+            return Val(ValKind.PROMISE, inner=self.to_val(parsed[1], module, this, conf, evidence), conf=conf, evidence=evidence)
         if k == "this":
             return this
         if k == "typeof":
             tid = self.model.find_type(module, parsed[1])
-            return Val("class", tid, conf=conf, evidence=evidence) if tid else None
+            return Val(ValKind.CLASS, tid, conf=conf, evidence=evidence) if tid else None
         if k == "union":
             tids = []
             for name in parsed[1]:
                 v = self.to_val(("name", name), module, this, conf)
-                if v is None or v.kind != "inst":
+                if v is None or v.kind != ValKind.INSTANCE:
                     return None  # a primitive, an enum or an unknown part: nothing can be said
                 tids.append(v.tid)
-            return Val("union", tuple(tids), conf=conf, evidence=evidence)
+            return Val(ValKind.UNION, tuple(tids), conf=conf, evidence=evidence)
         return None
 
     def export_val(self, module: str, name: str, conf: float = 1.0) -> Val | None:
@@ -298,10 +309,10 @@ class Analyzer:
             t = self.model.type(exp[1])
             if t is None or t.kind == "interface":
                 return None
-            return Val("class", exp[1], conf=min(conf, t.confidence))
+            return Val(ValKind.CLASS, exp[1], conf=min(conf, t.confidence))
         m: Member = exp[1]
         if m.kind in ("function", "method"):
-            return Val("fn", module=module, member=m, conf=min(conf, m.confidence))
+            return Val(ValKind.FUNCTION, module=module, member=m, conf=min(conf, m.confidence))
         return self.to_val(parse_type(m.type), module, None, min(conf, m.confidence))
 
     def module_name(self, spec: str) -> str:
@@ -322,14 +333,14 @@ class Analyzer:
             return None
         if "=" in mod.exports:
             return self.export_val(spec, "=")
-        return Val("ns", module=spec)
+        return Val(ValKind.NAMESPACE, module=spec)
 
     def member_of(self, val: Val, name: str, node: Node | None, usage: str) -> Val | None:
         """Look `name` up on `val`; record the access (and whether the member is missing)."""
         model = self.model
-        if val.kind in ("inst", "class"):
+        if val.kind in (ValKind.INSTANCE, ValKind.CLASS):
             tid = val.tid
-            static = val.kind == "class"
+            static = val.kind == ValKind.CLASS
             table = model.statics(tid) if static else model.members(tid)
             entry = table.get(name)
             t = model.type(tid)
@@ -338,39 +349,41 @@ class Analyzer:
                     return None
                 if node is not None and model.closed(tid) and t is not None:
                     cands = [n for n, (m, _) in table.items() if not m.private]
-                    self.record(node, name, val, None, None, True, usage, cands, tid[1], static)
+                    self.record(Access.at(node, name, val, missing=True, usage=usage, candidates=cands, container=tid[1],
+                                          static=static))
                 return None
             member, owner = entry
             if node is not None:
-                self.record(node, name, val, owner, member, False, usage, [], tid[1], static)
+                self.record(Access.at(node, name, val, owner=owner, member=member, usage=usage, container=tid[1],
+                                      static=static))
             conf = min(val.conf, member.confidence)
             if member.kind in ("method", "function"):
-                return Val("fn", module=owner[0], member=member, recv=val, conf=conf, evidence=val.evidence)
+                return Val(ValKind.FUNCTION, module=owner[0], member=member, recv=val, conf=conf, evidence=val.evidence)
             if member.kind == "enum_member":
                 return None
             if member.kind == "value" and member.type.startswith("typeof "):
                 return self.to_val(parse_type(member.type), owner[0], val, conf, val.evidence)
             return self.to_val(parse_type(member.type), owner[0], val, conf, val.evidence)
-        if val.kind == "union":
+        if val.kind == ValKind.UNION:
             entries = [model.members(tid).get(name) for tid in val.tid]
             if all(e is None for e in entries):
                 if node is not None and name not in OBJECT_MEMBERS and all(model.closed(t) for t in val.tid):
                     shared = set.intersection(*({n for n, (m, _) in model.members(t).items() if not m.private}
                                                 for t in val.tid))
-                    self.record(node, name, val, None, None, True, usage, sorted(shared),
-                                " | ".join(t[1] for t in val.tid), False)
+                    self.record(Access.at(node, name, val, missing=True, usage=usage, candidates=sorted(shared),
+                                          container=" | ".join(t[1] for t in val.tid)))
                 return None
             if any(e is None for e in entries):
                 return None  # on some members of the union only: the code may have narrowed it
             member, owner = entries[0]
             if node is not None:
-                self.record(node, name, val, owner, member, False, usage, [], owner[1], False)
+                self.record(Access.at(node, name, val, owner=owner, member=member, usage=usage, container=owner[1]))
             if len({(parse_type(e[0].type), e[0].kind) for e in entries}) != 1:
                 return None  # the members disagree on their type
             if member.kind in ("method", "function"):
-                return Val("fn", module=owner[0], member=member, recv=val, conf=val.conf, evidence=val.evidence)
+                return Val(ValKind.FUNCTION, module=owner[0], member=member, recv=val, conf=val.conf, evidence=val.evidence)
             return self.to_val(parse_type(member.type), owner[0], val, val.conf, val.evidence)
-        if val.kind == "ns":
+        if val.kind == ValKind.NAMESPACE:
             mod = model.modules.get(val.module)
             result = self.export_val(val.module, name, val.conf)
             known = name in mod.exports or (not mod.exports and name in mod.types)
@@ -379,19 +392,20 @@ class Analyzer:
                     exp = model.export(val.module, name)
                     member = exp[1] if exp and exp[0] == "value" else None
                     owner = exp[1] if exp and exp[0] == "type" else None
-                    self.record(node, name, val, owner, member, False, usage, [], val.module, True)
+                    self.record(Access.at(node, name, val, owner=owner, member=member, usage=usage, container=val.module,
+                                          static=True))
                 elif mod.complete and name not in ("default", "__esModule"):
                     cands = [n for n in mod.exports if n not in ("default", "=")]
-                    self.record(node, name, val, None, None, True, usage, cands, val.module, True)
+                    self.record(Access.at(node, name, val, missing=True, usage=usage, candidates=cands,
+                                          container=val.module, static=True))
             return result
         return None
 
-    def record(self, node, name, val, owner, member, missing, usage, cands, container, static):
-        self.result.accesses.append(Access(node.start_byte, node.end_byte, name, val, owner, member, missing, usage,
-                                           cands, container, static))
+    def record(self, access: Access) -> None:
+        self.result.accesses.append(access)
 
     def call_result(self, fn: Val | None) -> Val | None:
-        if fn is None or fn.kind != "fn" or fn.member is None:
+        if fn is None or fn.kind != ValKind.FUNCTION or fn.member is None:
             return None
         m = fn.member
         return self.to_val(parse_type(m.type), fn.module, fn.recv, fn.conf, fn.evidence)
@@ -407,16 +421,16 @@ class Analyzer:
                 continue
             callee = call.child_by_field_name("function")
             fn = self.peek(callee)
-            if fn is None or fn.kind != "fn" or fn.member is None or index >= len(fn.member.params):
+            if fn is None or fn.kind != ValKind.FUNCTION or fn.member is None or index >= len(fn.member.params):
                 continue
             ptype = fn.member.params[index].split(":", 1)[1].strip() if ":" in fn.member.params[index] else ""
             pv = self.to_val(parse_type(ptype), fn.module, None, 1.0)
             where = self.text(callee)
-            if key and pv is not None and pv.kind == "inst":
+            if key and pv is not None and pv.kind == ValKind.INSTANCE:
                 entry = model.members(pv.tid).get(key)
                 pv = self.to_val(parse_type(entry[0].type), entry[1][0], None, 1.0) if entry else None
                 where = f"{where}` as `{key}"
-            if pv is not None and pv.kind == "inst":
+            if pv is not None and pv.kind == ValKind.INSTANCE:
                 passed.setdefault(pv.tid, where)
         reads = {u for u, usage in uses if usage != "write"}
         writes = {u for u, usage in uses if usage == "write"}
@@ -427,19 +441,19 @@ class Analyzer:
             missing = [u for u in reads if u not in members and u not in OBJECT_MEMBERS]
             hits = sorted(u for u in reads | writes if u in members)
             if not missing:
-                return Val("inst", tid, conf=INFERRED, evidence=Evidence(name, tid, hits, produces=why))
+                return Val(ValKind.INSTANCE, tid, conf=INFERRED, evidence=Evidence(name, tid, hits, produces=why))
             if len(missing) == 1:
                 usage = next((us for u, us in uses if u == missing[0]), "read")
                 ranked = sg.rank(missing[0], [n for n, (m, _) in members.items() if not m.private], usage)
                 if ranked and ranked[0][1] >= 0.6:
-                    return Val("inst", tid, conf=INFERRED, evidence=Evidence(name, tid, hits, produces=why))
+                    return Val(ValKind.INSTANCE, tid, conf=INFERRED, evidence=Evidence(name, tid, hits, produces=why))
         if len(passed) == 1:
             tid, callee = next(iter(passed.items()))
             members = model.members(tid)
             hits = [u for u in sorted(reads | writes) if u in members]
             missing = [u for u in reads if u not in members and u not in OBJECT_MEMBERS]
             if len(missing) <= 1 and model.closed(tid):
-                return Val("inst", tid, conf=INFERRED, evidence=Evidence(name, tid, hits, callee))
+                return Val(ValKind.INSTANCE, tid, conf=INFERRED, evidence=Evidence(name, tid, hits, callee))
         if not reads or name in DATA_NAMES:
             return None
         called = {u for u, usage in uses if usage in ("read-call", "call-args")}
@@ -470,7 +484,7 @@ class Analyzer:
             hits = dict(exact)[chosen]
             if not self._distinctive(hits, chosen, name):
                 return None
-            return Val("inst", chosen, conf=INFERRED, evidence=Evidence(name, chosen, hits))
+            return Val(ValKind.INSTANCE, chosen, conf=INFERRED, evidence=Evidence(name, chosen, hits))
         if not near:
             return None
         missing_names = {m for _, _, m in near}
@@ -490,7 +504,7 @@ class Analyzer:
             ranked = sg.rank(missing, cands, usage)
             if not ranked or ranked[0][1] < 0.6:
                 return None
-        return Val("inst", chosen, conf=INFERRED, evidence=Evidence(name, chosen, hits))
+        return Val(ValKind.INSTANCE, chosen, conf=INFERRED, evidence=Evidence(name, chosen, hits))
 
     def produced_by(self, name: str, start: int, end: int) -> tuple[TypeId, str] | None:
         """The one type whose methods return what `name.m(...)` results are used as: `const field =
@@ -506,7 +520,7 @@ class Analyzer:
                 if not start <= pos < end or var == name:
                     continue
                 rv = self.infer(var, decl_end, end)
-                if rv is None or rv.kind != "inst":
+                if rv is None or rv.kind != ValKind.INSTANCE:
                     continue
                 found = {t for t, _ in self.model.producers(rv.tid) if self.model.closed(t)}
                 if not found:
@@ -522,11 +536,11 @@ class Analyzer:
 
     def same_type_everywhere(self, first: Val | None, rights: list[Node | None]) -> Val | None:
         """The type of a reassigned variable when its initial value and every assigned value agree."""
-        if first is None or first.kind != "inst" or not rights:
+        if first is None or first.kind != ValKind.INSTANCE or not rights:
             return None
         for r in rights:
             v = self.peek(r) if r is not None else None
-            if v is None or v.kind != "inst" or v.tid != first.tid:
+            if v is None or v.kind != ValKind.INSTANCE or v.tid != first.tid:
                 return None
         return first
 
@@ -594,7 +608,7 @@ class Analyzer:
                 if callee is not None and callee.type == "member_expression":
                     recv = self.ev(callee.child_by_field_name("object"), peek)
                     method = self.text(callee.child_by_field_name("property"))
-                    if recv is not None and recv.kind == "arr" and recv.inner is not None and method in ARRAY_CALLBACKS:
+                    if recv is not None and recv.kind == ValKind.ARRAY and recv.inner is not None and method in ARRAY_CALLBACKS:
                         cb = args.named_children[0] if args.named_children else None
                         if cb is not None and cb.type in FUNCTION_TYPES:
                             self.param_hints[cb.id] = [recv.inner]
@@ -606,7 +620,7 @@ class Analyzer:
             if callee is not None and callee.type == "import":
                 spec = _first_string(args, self)
                 mv = self.module_val(spec) if spec else None
-                return Val("promise", inner=mv) if mv else None
+                return Val(ValKind.PROMISE, inner=mv) if mv else None
             return self.call_result(fn_first)
         if t == "new_expression":
             ctor = node.child_by_field_name("constructor")
@@ -615,15 +629,15 @@ class Analyzer:
                 for a in args.named_children:
                     self.ev(a)
             cv = self.ev(ctor, peek) if ctor is not None else None
-            if cv is not None and cv.kind == "class":
+            if cv is not None and cv.kind == ValKind.CLASS:
                 t2 = self.model.type(cv.tid)
                 if t2 is not None and t2.kind == "class":
-                    return Val("inst", cv.tid, conf=cv.conf)
+                    return Val(ValKind.INSTANCE, cv.tid, conf=cv.conf)
             return None
         if t == "await_expression":
             inner = node.named_children[0] if node.named_children else None
             v = self.ev(inner, peek) if inner is not None else None
-            if v is not None and v.kind == "promise":
+            if v is not None and v.kind == ValKind.PROMISE:
                 return v.inner
             return v
         if t == "parenthesized_expression":
@@ -634,7 +648,7 @@ class Analyzer:
             idx = node.child_by_field_name("index")
             if idx is not None and not peek:
                 self.ev(idx)
-            if obj is not None and obj.kind == "arr":
+            if obj is not None and obj.kind == ValKind.ARRAY:
                 return obj.inner
             return None
         if t == "assignment_expression":
@@ -686,7 +700,7 @@ class Analyzer:
     def function(self, node: Node) -> None:
         params = node.child_by_field_name("parameters") or node.child_by_field_name("parameter")
         body = node.child_by_field_name("body")
-        jsdoc = _jsdoc_params(self, node)
+        jsdoc = jsdoc_before(node, self.src).params
         self.fn_stack.append(node)
         self.scopes.append({})
         self.block_ends.append(node.end_byte)
@@ -709,7 +723,7 @@ class Analyzer:
                         else:
                             self.bind(pname, None, "param", params, node.end_byte)
                     elif target is not None:
-                        for ident in _pattern_identifiers(target):
+                        for ident in declared_names(target):
                             self.scopes[-1][self.text(ident)] = Binding(self.text(ident), None, "let")
             if body is not None:
                 if body.type == "statement_block":
@@ -724,7 +738,8 @@ class Analyzer:
 
     def declaration(self, node: Node) -> None:
         const = node.type == "lexical_declaration" and self.text(node).lstrip().startswith("const")
-        declared_type = _jsdoc_type(self, node)
+        # `/** @type {Page} */` on the line right above the declaration (any comment style)
+        declared_type = jsdoc_before(node, self.src, climbs=1, adjacent=True, jsdoc_only=False).type
         scope_end = self.block_ends[-1]
         for decl in (c for c in node.named_children if c.type == "variable_declarator"):
             name_node = decl.child_by_field_name("name")
@@ -750,37 +765,30 @@ class Analyzer:
                     self.scopes[-1][name] = Binding(name, val, "const")
             elif name_node.type == "object_pattern":
                 self.destructure(name_node, val)
-            elif name_node.type == "array_pattern" and val is not None and val.kind == "arr":
+            elif name_node.type == "array_pattern" and val is not None and val.kind == ValKind.ARRAY:
                 for el in name_node.named_children:
                     if el.type == "identifier":
                         self.scopes[-1][self.text(el)] = Binding(self.text(el), val.inner, "const")
                     else:
-                        for ident in _pattern_identifiers(el):
+                        for ident in declared_names(el):
                             self.scopes[-1][self.text(ident)] = Binding(self.text(ident), None, "let")
             else:
-                for ident in _pattern_identifiers(name_node):
+                for ident in declared_names(name_node):
                     self.scopes[-1][self.text(ident)] = Binding(self.text(ident), None, "let")
 
     def destructure(self, pattern: Node, val: Val | None) -> None:
-        for prop in pattern.named_children:
-            if prop.type == "shorthand_property_identifier_pattern":
-                key = target = self.text(prop)
-                key_node = prop
-            elif prop.type == "pair_pattern":
-                key_node = prop.child_by_field_name("key")
-                value = prop.child_by_field_name("value")
-                key = self.text(key_node)
-                if value is None or value.type != "identifier":
-                    for ident in _pattern_identifiers(value) if value is not None else []:
-                        self.scopes[-1][self.text(ident)] = Binding(self.text(ident), None, "let")
-                    continue
-                target = self.text(value)
-            else:
-                for ident in _pattern_identifiers(prop):
+        """`const { a, b: c } = val`: each plain name gets the member's type. A default, a rest element, a
+        nested pattern or a computed key leaves its names untyped (the value may be something else)."""
+        for prop in object_properties(pattern):
+            target = prop.target
+            if (prop.rest or prop.default is not None or prop.computed or target is None
+                    or target.type not in ("identifier", "shorthand_property_identifier_pattern")):
+                for ident in declared_names(target):
                     self.scopes[-1][self.text(ident)] = Binding(self.text(ident), None, "let")
                 continue
-            sub = self.member_of(val, key, key_node, "read") if val is not None else None
-            self.scopes[-1][target] = Binding(target, sub, "const")
+            key = self.text(prop.key)
+            sub = self.member_of(val, key, prop.key, "read") if val is not None else None
+            self.scopes[-1][self.text(target)] = Binding(self.text(target), sub, "const")
 
     def import_statement(self, node: Node) -> None:
         src = node.child_by_field_name("source")
@@ -794,7 +802,7 @@ class Analyzer:
                 elif part.type == "namespace_import":
                     ident = next((c for c in part.named_children if c.type == "identifier"), None)
                     if ident is not None:
-                        self.scopes[0][self.text(ident)] = Binding(self.text(ident), Val("ns", module=spec) if mod else None, "import")
+                        self.scopes[0][self.text(ident)] = Binding(self.text(ident), Val(ValKind.NAMESPACE, module=spec) if mod else None, "import")
                 elif part.type == "named_imports":
                     for s in (c for c in part.named_children if c.type == "import_specifier"):
                         name_node = s.child_by_field_name("name")
@@ -808,9 +816,9 @@ class Analyzer:
                                 val = self.export_val(spec, name)
                             elif mod.complete:
                                 cands = [n for n in mod.exports if n not in ("default", "=")]
-                                self.result.import_problems.append(Access(
-                                    name_node.start_byte, name_node.end_byte, name, Val("ns", module=spec), None, None,
-                                    True, "import", cands, spec, True))
+                                self.result.import_problems.append(Access.at(
+                                    name_node, name, Val(ValKind.NAMESPACE, module=spec), missing=True,
+                                    usage="import", candidates=cands, container=spec, static=True))
                         self.scopes[0][local] = Binding(local, val, "import")
 
     def for_in(self, node: Node) -> None:
@@ -820,12 +828,12 @@ class Analyzer:
         is_of = any(c.type == "of" for c in node.children)
         self.scopes.append({})
         try:
-            elem = rv.inner if (is_of and rv is not None and rv.kind == "arr") else None
+            elem = rv.inner if (is_of and rv is not None and rv.kind == ValKind.ARRAY) else None
             if left is not None:
                 if left.type == "identifier":
                     self.scopes[-1][self.text(left)] = Binding(self.text(left), elem, "let")
                 else:
-                    for ident in _pattern_identifiers(left):
+                    for ident in declared_names(left):
                         self.scopes[-1][self.text(ident)] = Binding(self.text(ident), elem if left.type == "identifier" else None, "let")
             body = node.child_by_field_name("body")
             if body is not None:
@@ -840,7 +848,7 @@ class Analyzer:
         if m:
             exp = self.model.export(m.group(1), m.group(2).split(".")[0])
             if exp and exp[0] == "type":
-                return Val("inst", exp[1])
+                return Val(ValKind.INSTANCE, exp[1])
             return None
         parsed = parse_type(type_text.strip().lstrip("?!").rstrip("="))
         return self._parsed_in_scope(parsed)
@@ -850,16 +858,16 @@ class Analyzer:
             return None
         if parsed[0] == "name":
             b = self.lookup(parsed[1])
-            if b is not None and b.val is not None and b.val.kind == "class":
+            if b is not None and b.val is not None and b.val.kind == ValKind.CLASS:
                 t = self.model.type(b.val.tid)
-                return Val("inst", b.val.tid) if t is not None and t.kind in ("class", "interface") else None
+                return Val(ValKind.INSTANCE, b.val.tid) if t is not None and t.kind in ("class", "interface") else None
             tids = self.model.type_names.get(parsed[1], [])
             if len(tids) == 1:
                 return self.to_val(parsed, tids[0][0], None, 1.0)
             return None
         if parsed[0] in ("array", "promise"):
             inner = self._parsed_in_scope(parsed[1])
-            return Val(parsed[0], inner=inner)
+            return Val(ValKind.ARRAY if parsed[0] == "array" else ValKind.PROMISE, inner=inner)
         return None
 
 
@@ -907,25 +915,6 @@ def _inferable(value: Node | None) -> bool:
                           "identifier", "parenthesized_expression")
 
 
-def _pattern_identifiers(node: Node) -> list[Node]:
-    out, stack = [], [node]
-    while stack:
-        n = stack.pop()
-        if n.type in ("identifier", "shorthand_property_identifier_pattern"):
-            out.append(n)
-        elif n.type == "pair_pattern":
-            v = n.child_by_field_name("value")
-            if v is not None:
-                stack.append(v)
-        elif n.type == "assignment_pattern":
-            left = n.child_by_field_name("left")
-            if left is not None:
-                stack.append(left)
-        else:
-            stack.extend(n.named_children)
-    return out
-
-
 def _name_score(var: str, type_name: str) -> int:
     v, t = var.lower(), type_name.lower()
     if v == t:
@@ -944,39 +933,6 @@ def _name_matches(var: str, type_name: str) -> bool:
     if vt and tt and all(any(tok.startswith(x) or x.startswith(tok) for tok in tt) for x in vt):
         return True
     return False
-
-
-_PARAM_RE = re.compile(r"@param\s+\{([^}]*)\}\s+\[?([\w$]+)")
-_TYPE_RE = re.compile(r"@type\s+\{([^}]*)\}")
-
-
-def _leading_comment(an: Analyzer, node: Node) -> str:
-    """The JSDoc block right above `node` (or above the statement holding it)."""
-    target = node
-    for _ in range(3):
-        prev = target.prev_named_sibling
-        if prev is not None and prev.type == "comment":
-            text = an.text(prev)
-            return text if text.startswith("/**") else ""
-        parent = target.parent
-        if parent is None or parent.type in ("program", "statement_block", "class_body"):
-            return ""
-        target = parent
-    return ""
-
-
-def _jsdoc_params(an: Analyzer, fn: Node) -> dict[str, str]:
-    text = _leading_comment(an, fn)
-    return {m.group(2): m.group(1) for m in _PARAM_RE.finditer(text)} if text else {}
-
-
-def _jsdoc_type(an: Analyzer, decl: Node) -> str | None:
-    prev = decl.prev_named_sibling
-    if prev is not None and prev.type == "comment" and prev.end_point[0] >= decl.start_point[0] - 1:
-        m = _TYPE_RE.search(an.text(prev))
-        if m:
-            return m.group(1)
-    return None
 
 
 def analyze(doc: ParsedDocument, model: ObjectModel) -> Analysis:
