@@ -29,7 +29,7 @@ from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, Member, parse_
 from lsp_server.knowledge.object_model import FUNCTION_MEMBERS, OBJECT_MEMBERS, ObjectModel, TypeId
 from lsp_server.knowledge import suggest as sg
 from lsp_server.syntax.jsdoc import jsdoc_before
-from lsp_server.syntax.patterns import declared_names, object_properties
+from lsp_server.syntax.patterns import array_elements, declared_names, object_properties
 from lsp_server.syntax.scopes import scopes_of
 
 INFERRED = 0.75  # confidence of a type inferred from evidence: reported as a warning, never an error
@@ -123,13 +123,6 @@ class Analysis:
         return None
 
 
-class Binding:
-    __slots__ = ("name", "val", "kind", "start", "end")
-
-    def __init__(self, name, val, kind, start=0, end=0):
-        self.name, self.val, self.kind, self.start, self.end = name, val, kind, start, end
-
-
 # Globals of browsers and Node: never inferred as engine objects.
 GLOBALS = frozenset({"console", "Math", "JSON", "window", "document", "globalThis", "process", "require", "module",
                      "exports", "Buffer", "Object", "Array", "String", "Number", "Promise", "Date", "Reflect",
@@ -151,7 +144,9 @@ class Analyzer:
         self.doc = doc
         self.src = doc.source
         self.model = model
-        self.scopes: list[dict[str, Binding]] = [{}]
+        # The value of each binding of the shared scope model, by its key (scope node id, name); names the
+        # model does not see declared (`for (x of xs)` with no `let`) under (None, name).
+        self.values: dict[tuple[int | None, str], Val | None] = {}
         self.memo: dict[int, Val | None] = {}
         self.result = Analysis()
         self.uses: dict[str, list[tuple[int, str, str]]] = {}  # var -> [(start byte, member, usage)]
@@ -250,21 +245,35 @@ class Analyzer:
             for c in node.named_children:
                 stack.append((c, fn, child_up))
 
-    # --- scopes ------------------------------------------------------------------------------------------
-    def lookup(self, name: str) -> Binding | None:
-        for scope in reversed(self.scopes):
-            b = scope.get(name)
-            if b is not None:
-                return b
-        return None
+    # --- bindings: the scope model says which binding a name is, this walk what value it holds --------------
+    def key_of(self, name_node: Node) -> tuple[int | None, str]:
+        """The binding a name node declares or refers to, as a key of `values`."""
+        decl = self.names.declaration_of(name_node)
+        if decl is not None:
+            return decl.scope.id, decl.name
+        binding = self.names.resolve(name_node)
+        return binding.key if binding is not None else (None, self.text(name_node))
 
-    def bind(self, name: str, val: Val | None, kind: str, node: Node | None = None, end: int | None = None) -> None:
+    def lookup(self, name_node: Node) -> Val | None:
+        key = self.key_of(name_node)
+        if key in self.values:
+            return self.values[key]
+        if key[0] is not None:
+            return None  # declared, but not (yet) given a value: hoisted, a catch parameter, ...
+        return self.free(key[1])
+
+    def set_value(self, name_node: Node | None, val: Val | None) -> None:
+        if name_node is not None:
+            self.values[self.key_of(name_node)] = val
+
+    def bind(self, name_node: Node, kind: str, node: Node | None = None, end: int | None = None) -> None:
+        """Bind a name to the type its uses in [end of `node`, `end`) give evidence of, if any."""
         start = node.end_byte if node is not None else 0
         if end is None:
             end = self.fn_stack[-1].end_byte if self.fn_stack else len(self.src)
-        if val is None and kind in ("param", "const") and name not in ("this", "undefined"):
-            val = self.infer(name, start, end)
-        self.scopes[-1][name] = Binding(name, val, kind, start, end)
+        name = self.text(name_node)
+        val = self.infer(name, start, end) if kind in ("param", "const") and name not in ("this", "undefined") else None
+        self.set_value(name_node, val)
 
     # --- values ------------------------------------------------------------------------------------------
     def to_val(self, parsed, module: str, this: Val | None, conf: float, evidence=None) -> Val | None:
@@ -589,11 +598,7 @@ class Analyzer:
     def _ev(self, node: Node, peek: bool) -> Val | None:
         t = node.type
         if t == "identifier":
-            name = self.text(node)
-            b = self.lookup(name)
-            if b is not None:
-                return b.val
-            return self.free(name)
+            return self.lookup(node)
         if t == "member_expression":
             obj = self.ev(node.child_by_field_name("object"), peek)
             prop = node.child_by_field_name("property")
@@ -673,24 +678,16 @@ class Analyzer:
             self.for_in(node)
             return None
         if t == "class_declaration" or t == "class":
-            name = node.child_by_field_name("name")
-            if name is not None:
-                self.bind(self.text(name), None, "class")
-            self.scopes.append({})
-            try:
-                for c in node.named_children:
-                    self.ev(c)
-            finally:
-                self.scopes.pop()
+            self.set_value(node.child_by_field_name("name"), None)
+            for c in node.named_children:
+                self.ev(c)
             return None
         if t in BLOCK_TYPES:
-            self.scopes.append({})
             self.block_ends.append(node.end_byte)
             try:
                 for c in node.named_children:
                     self.ev(c)
             finally:
-                self.scopes.pop()
                 self.block_ends.pop()
             return None
         for c in node.named_children:
@@ -702,7 +699,6 @@ class Analyzer:
         body = node.child_by_field_name("body")
         jsdoc = jsdoc_before(node, self.src).params
         self.fn_stack.append(node)
-        self.scopes.append({})
         self.block_ends.append(node.end_byte)
         try:
             if params is not None:
@@ -715,16 +711,16 @@ class Analyzer:
                     hint = hints[index] if index < len(hints) else None
                     if target is not None and target.type == "identifier":
                         pname = self.text(target)
-                        declared = self.jsdoc_val(jsdoc.get(pname)) if pname in jsdoc else None
+                        declared = self.jsdoc_val(jsdoc.get(pname), node) if pname in jsdoc else None
                         if declared is not None:
-                            self.scopes[-1][pname] = Binding(pname, declared, "param", node.start_byte, node.end_byte)
+                            self.set_value(target, declared)
                         elif hint is not None and (node.id, pname) not in self.assigned:
-                            self.scopes[-1][pname] = Binding(pname, hint, "param", node.start_byte, node.end_byte)
+                            self.set_value(target, hint)
                         else:
-                            self.bind(pname, None, "param", params, node.end_byte)
+                            self.bind(target, "param", params, node.end_byte)
                     elif target is not None:
                         for ident in declared_names(target):
-                            self.scopes[-1][self.text(ident)] = Binding(self.text(ident), None, "let")
+                            self.set_value(ident, None)
             if body is not None:
                 if body.type == "statement_block":
                     for c in body.named_children:
@@ -732,7 +728,6 @@ class Analyzer:
                 else:
                     self.ev(body)
         finally:
-            self.scopes.pop()
             self.fn_stack.pop()
             self.block_ends.pop()
 
@@ -752,29 +747,29 @@ class Analyzer:
                 fn = self.fn_stack[-1] if self.fn_stack else None
                 reassigned = fn is not None and (fn.id, name) in self.assigned
                 if declared_type is not None:
-                    self.scopes[-1][name] = Binding(name, self.jsdoc_val(declared_type), "const")
+                    self.set_value(name_node, self.jsdoc_val(declared_type, node))
                 elif reassigned and not const:
                     same = self.same_type_everywhere(val, self.assignments.get((fn.id, name), []))
                     if same is not None:  # `let page = doc.addPage(); ... page = doc.addPage();`
-                        self.scopes[-1][name] = Binding(name, same, "let")
+                        self.set_value(name_node, same)
                     else:  # several kinds of values over time: only the evidence of its uses can type it
-                        self.bind(name, None, "const", decl, scope_end)
+                        self.bind(name_node, "const", decl, scope_end)
                 elif val is None and _inferable(value):
-                    self.bind(name, None, "const", decl, scope_end)
+                    self.bind(name_node, "const", decl, scope_end)
                 else:
-                    self.scopes[-1][name] = Binding(name, val, "const")
+                    self.set_value(name_node, val)
             elif name_node.type == "object_pattern":
                 self.destructure(name_node, val)
             elif name_node.type == "array_pattern" and val is not None and val.kind == ValKind.ARRAY:
-                for el in name_node.named_children:
-                    if el.type == "identifier":
-                        self.scopes[-1][self.text(el)] = Binding(self.text(el), val.inner, "const")
+                for target, default in array_elements(name_node):
+                    if target is not None and target.type == "identifier" and default is None:
+                        self.set_value(target, val.inner)
                     else:
-                        for ident in declared_names(el):
-                            self.scopes[-1][self.text(ident)] = Binding(self.text(ident), None, "let")
+                        for ident in declared_names(target):
+                            self.set_value(ident, None)
             else:
                 for ident in declared_names(name_node):
-                    self.scopes[-1][self.text(ident)] = Binding(self.text(ident), None, "let")
+                    self.set_value(ident, None)
 
     def destructure(self, pattern: Node, val: Val | None) -> None:
         """`const { a, b: c } = val`: each plain name gets the member's type. A default, a rest element, a
@@ -784,11 +779,10 @@ class Analyzer:
             if (prop.rest or prop.default is not None or prop.computed or target is None
                     or target.type not in ("identifier", "shorthand_property_identifier_pattern")):
                 for ident in declared_names(target):
-                    self.scopes[-1][self.text(ident)] = Binding(self.text(ident), None, "let")
+                    self.set_value(ident, None)
                 continue
             key = self.text(prop.key)
-            sub = self.member_of(val, key, prop.key, "read") if val is not None else None
-            self.scopes[-1][self.text(target)] = Binding(self.text(target), sub, "const")
+            self.set_value(target, self.member_of(val, key, prop.key, "read") if val is not None else None)
 
     def import_statement(self, node: Node) -> None:
         src = node.child_by_field_name("source")
@@ -798,17 +792,16 @@ class Analyzer:
             for part in clause.named_children:
                 if part.type == "identifier":
                     val = (self.export_val(spec, "default") or self.export_val(spec, "=")) if mod else None
-                    self.scopes[0][self.text(part)] = Binding(self.text(part), val, "import")
+                    self.set_value(part, val)
                 elif part.type == "namespace_import":
                     ident = next((c for c in part.named_children if c.type == "identifier"), None)
                     if ident is not None:
-                        self.scopes[0][self.text(ident)] = Binding(self.text(ident), Val(ValKind.NAMESPACE, module=spec) if mod else None, "import")
+                        self.set_value(ident, Val(ValKind.NAMESPACE, module=spec) if mod else None)
                 elif part.type == "named_imports":
                     for s in (c for c in part.named_children if c.type == "import_specifier"):
                         name_node = s.child_by_field_name("name")
                         alias = s.child_by_field_name("alias")
                         name = self.text(name_node)
-                        local = self.text(alias) if alias is not None else name
                         val = None
                         if mod is not None:
                             known = self.model.export(spec, name) is not None or name in mod.exports
@@ -819,29 +812,26 @@ class Analyzer:
                                 self.result.import_problems.append(Access.at(
                                     name_node, name, Val(ValKind.NAMESPACE, module=spec), missing=True,
                                     usage="import", candidates=cands, container=spec, static=True))
-                        self.scopes[0][local] = Binding(local, val, "import")
+                        self.set_value(alias if alias is not None else name_node, val)
 
     def for_in(self, node: Node) -> None:
         left = node.child_by_field_name("left")
         right = node.child_by_field_name("right")
         rv = self.ev(right) if right is not None else None
         is_of = any(c.type == "of" for c in node.children)
-        self.scopes.append({})
-        try:
-            elem = rv.inner if (is_of and rv is not None and rv.kind == ValKind.ARRAY) else None
-            if left is not None:
-                if left.type == "identifier":
-                    self.scopes[-1][self.text(left)] = Binding(self.text(left), elem, "let")
-                else:
-                    for ident in declared_names(left):
-                        self.scopes[-1][self.text(ident)] = Binding(self.text(ident), elem if left.type == "identifier" else None, "let")
-            body = node.child_by_field_name("body")
-            if body is not None:
-                self.ev(body)
-        finally:
-            self.scopes.pop()
+        elem = rv.inner if (is_of and rv is not None and rv.kind == ValKind.ARRAY) else None
+        if left is not None:
+            if left.type == "identifier":
+                self.set_value(left, elem)
+            else:
+                for ident in declared_names(left):
+                    self.set_value(ident, None)
+        body = node.child_by_field_name("body")
+        if body is not None:
+            self.ev(body)
 
-    def jsdoc_val(self, type_text: str | None) -> Val | None:
+    def jsdoc_val(self, type_text: str | None, at: Node) -> Val | None:
+        """The value a JSDoc type written at node `at` describes (names resolved in the scopes around `at`)."""
         if not type_text:
             return None
         m = re.fullmatch(r"\s*import\(\s*['\"]([^'\"]+)['\"]\s*\)\.([\w$.]+)\s*", type_text)
@@ -851,22 +841,23 @@ class Analyzer:
                 return Val(ValKind.INSTANCE, exp[1])
             return None
         parsed = parse_type(type_text.strip().lstrip("?!").rstrip("="))
-        return self._parsed_in_scope(parsed)
+        return self._parsed_in_scope(parsed, at)
 
-    def _parsed_in_scope(self, parsed) -> Val | None:
+    def _parsed_in_scope(self, parsed, at: Node) -> Val | None:
         if parsed is None:
             return None
         if parsed[0] == "name":
-            b = self.lookup(parsed[1])
-            if b is not None and b.val is not None and b.val.kind == ValKind.CLASS:
-                t = self.model.type(b.val.tid)
-                return Val(ValKind.INSTANCE, b.val.tid) if t is not None and t.kind in ("class", "interface") else None
+            binding = self.names.resolve_name(parsed[1], at)
+            bound = self.values.get(binding.key if binding is not None else (None, parsed[1]))
+            if bound is not None and bound.kind == ValKind.CLASS:
+                t = self.model.type(bound.tid)
+                return Val(ValKind.INSTANCE, bound.tid) if t is not None and t.kind in ("class", "interface") else None
             tids = self.model.type_names.get(parsed[1], [])
             if len(tids) == 1:
                 return self.to_val(parsed, tids[0][0], None, 1.0)
             return None
         if parsed[0] in ("array", "promise"):
-            inner = self._parsed_in_scope(parsed[1])
+            inner = self._parsed_in_scope(parsed[1], at)
             return Val(ValKind.ARRAY if parsed[0] == "array" else ValKind.PROMISE, inner=inner)
         return None
 

@@ -20,6 +20,7 @@ weak cache entry goes with the document.
 from __future__ import annotations
 
 import threading
+from bisect import bisect_right
 import weakref
 from dataclasses import dataclass, field
 
@@ -91,7 +92,9 @@ class ScopeAnalysis:
     _decl_cache: dict[int, Declaration | None] = field(default_factory=dict)
     _scope_decls: dict[tuple[int, str], list[Declaration]] = field(default_factory=dict)
     _hit_cache: dict[tuple[int, str], list[Node]] = field(default_factory=dict)
-    _all_declared: frozenset[str] | None = None
+    _indexed: bool = False  # every declaration found at once (`index_all`): no byte search needed
+    # name -> (the scopes declaring it, sorted by start; their start bytes), for `_innermost_declaring`
+    _scopes_by_name: dict[str, tuple[list[Node], list[int]]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, doc: ParsedDocument) -> "ScopeAnalysis":
@@ -185,6 +188,8 @@ class ScopeAnalysis:
         cached = self._scope_decls.get(key)
         if cached is not None:
             return cached
+        if self._indexed:
+            return []
         decls = []
         for node in self.name_nodes(scope, name):
             decl = self.declaration_of(node)
@@ -195,6 +200,10 @@ class ScopeAnalysis:
 
     def resolve_name(self, name: str, at: Node | None) -> Binding | None:
         """The binding `name` means at node `at` (the nearest scope around `at` declaring it), or None."""
+        if self._indexed and at is not None:
+            scope = self._innermost_declaring(name, at)
+            if scope is not False:
+                return Binding(name, scope, self._scope_decls[(scope.id, name)]) if scope is not None else None
         scope: Node | None = at
         while scope is not None:
             if scope.type in SCOPES:
@@ -204,20 +213,71 @@ class ScopeAnalysis:
             scope = scope.parent
         return None
 
+    def index_all(self) -> None:
+        """Find every declaration of the document at once: one query over the whole tree. Resolution is
+        then dictionary lookups. Worth it for a consumer that resolves every name of the file (type
+        tracking); a footprint asks about one name and stays with the per-name search."""
+        if self._indexed:
+            return
+        by_node: dict[int, Declaration] = {}
+        by_scope: dict[tuple[int, str], list[Declaration]] = {}
+        for capture, tops in queries.captures("javascript", "bindings", self.tree.root_node).items():
+            for top in tops:
+                owner = top.parent
+                if owner is None:
+                    continue
+                kind, scope = _kind_and_scope(owner, capture)
+                if scope is None:
+                    continue
+                for leaf in declared_names(top):
+                    decl = Declaration(self.text(leaf), leaf, top, capture, kind, scope)
+                    by_node[leaf.id] = decl
+                    by_scope.setdefault((scope.id, decl.name), []).append(decl)
+        scopes_of_name: dict[str, list[Node]] = {}
+        for (_, name), decls in by_scope.items():
+            decls.sort(key=lambda d: d.node.start_byte)
+            scopes_of_name.setdefault(name, []).append(decls[0].scope)
+        scopes_by_name = {}
+        for name, scopes in scopes_of_name.items():
+            scopes.sort(key=lambda n: (n.start_byte, -n.end_byte))
+            scopes_by_name[name] = (scopes, [n.start_byte for n in scopes])
+        # Swap in whole dictionaries, then raise the flag: a reader in another thread sees old or new, never half.
+        self._decl_cache = by_node  # type: ignore[assignment]
+        self._scope_decls = by_scope
+        self._scopes_by_name = scopes_by_name
+        self._indexed = True
+
+    def _innermost_declaring(self, name: str, at: Node) -> Node | None | bool:
+        """Among the scopes declaring `name`, the innermost one holding `at`, by byte ranges: scopes nest,
+        so the holders of `at` are its ancestors, and the innermost is the holder that starts last. The
+        scopes are sorted by start (outer first on a tie), so a binary search and a short walk back find it,
+        with no climb through parents. False when only the tree can tell quickly (two candidates span the same
+        bytes, or many sibling scopes declare the name before `at`)."""
+        scopes, starts = self._scopes_by_name.get(name, ((), ()))
+        start, end = at.start_byte, at.end_byte
+        i = bisect_right(starts, start)
+        for _ in range(_MAX_WALK_BACK):
+            if i == 0:
+                return None
+            i -= 1
+            scope = scopes[i]
+            if scope.end_byte >= end:
+                if i > 0 and scopes[i - 1].start_byte == scope.start_byte and scopes[i - 1].end_byte == scope.end_byte:
+                    return False
+                return scope
+        return False  # many earlier sibling scopes declare the name too: climbing is cheaper
+
     def declared_anywhere(self) -> frozenset[str]:
-        """Every name the document declares, in any scope (one query over the whole tree, cached)."""
-        if self._all_declared is None:
-            names = set()
-            for nodes in queries.captures("javascript", "bindings", self.tree.root_node).values():
-                for top in nodes:
-                    names.update(self.text(leaf) for leaf in declared_names(top))
-            self._all_declared = frozenset(names)
-        return self._all_declared
+        """Every name the document declares, in any scope."""
+        self.index_all()
+        return frozenset(name for _, name in self._scope_decls)
 
     def declaration_of(self, node: Node) -> Declaration | None:
         """The Declaration if `node` is in a declaring position, else None (cached per node)."""
         if node.id in self._decl_cache:
             return self._decl_cache[node.id]
+        if self._indexed:
+            return None
         decl = self._classify(node)
         self._decl_cache[node.id] = decl
         return decl
@@ -247,6 +307,9 @@ class ScopeAnalysis:
         if scope is None:
             return None
         return Declaration(self.text(node), node, top, capture, kind, scope)
+
+
+_MAX_WALK_BACK = 32
 
 
 def _is_name_byte(b: int) -> bool:
