@@ -30,7 +30,7 @@ from lsp_server.knowledge.object_model import FUNCTION_MEMBERS, OBJECT_MEMBERS, 
 from lsp_server.knowledge import suggest as sg
 from lsp_server.syntax.jsdoc import jsdoc_before
 from lsp_server.syntax.patterns import array_elements, declared_names, object_properties
-from lsp_server.syntax.scopes import scopes_of
+from lsp_server.syntax.scopes import FUNCTIONS, BindingKey, scopes_of
 
 INFERRED = 0.75  # confidence of a type inferred from evidence: reported as a warning, never an error
 # Names so common on plain objects that using them says nothing about an engine type.
@@ -133,10 +133,6 @@ ARRAY_CALLBACKS = frozenset({"map", "forEach", "filter", "find", "findLast", "so
 # Variables named like plain data (an options bag, a config): never typed from evidence.
 DATA_NAMES = frozenset({"options", "opts", "config", "cfg", "settings", "params", "props", "args", "data",
                         "defaults", "attrs", "attributes", "payload", "json"})
-FUNCTION_TYPES = frozenset({"function_declaration", "function_expression", "arrow_function", "method_definition",
-                            "generator_function_declaration", "generator_function", "function"})
-BLOCK_TYPES = frozenset({"statement_block", "for_statement", "for_in_statement", "catch_clause", "switch_body",
-                         "class_body"})
 
 
 class Analyzer:
@@ -146,22 +142,22 @@ class Analyzer:
         self.model = model
         # The value of each binding of the shared scope model, by its key (scope node id, name); names the
         # model does not see declared (`for (x of xs)` with no `let`) under (None, name).
-        self.values: dict[tuple[int | None, str], Val | None] = {}
+        self.values: dict[BindingKey, Val | None] = {}
         self.memo: dict[int, Val | None] = {}
         self.result = Analysis()
-        self.uses: dict[str, list[tuple[int, str, str]]] = {}  # var -> [(start byte, member, usage)]
-        self.passes: dict[str, list[tuple[int, Node, int, str]]] = {}  # var -> [(start, call, arg index, option)]
-        self.assigned: set[tuple[int, str]] = set()  # (function node id, var name) assigned after declaration
-        self.assignments: dict[tuple[int, str], list[Node | None]] = {}  # their right-hand sides
-        self.fn_stack: list[Node] = []
+        # Evidence, per binding (see `key_of`):
+        self.uses: dict[BindingKey, list[tuple[int, str, str]]] = {}  # [(start byte, member, usage)]
+        self.passes: dict[BindingKey, list[tuple[int, Node, int, str]]] = {}  # [(start, call, arg index, option)]
+        self.assigned: set[BindingKey] = set()  # bindings assigned after their declaration
+        self.assignments: dict[BindingKey, list[Node | None]] = {}  # their right-hand sides
         self.names = scopes_of(doc)  # the document's scope model, shared with footprints and find-in-files
         self.declared = self.names.declared_anywhere()  # every name declared anywhere in the file
         self.free_vals: dict[str, Val | None] = {}
         self.param_hints: dict[int, list[Val]] = {}  # callback node id -> types of its parameters
-        self.results: dict[str, list[tuple[int, str, str, int]]] = {}  # var -> [(pos, method, result var, from)]
-        self._inferring: set[str] = set()
+        # [(pos, method, binding of the result, where it is declared)]
+        self.results: dict[BindingKey, list[tuple[int, str, BindingKey, int]]] = {}
+        self._inferring: set[BindingKey] = set()
         self.usage: dict[int, str] = {}  # member_expression id -> read | write | read-call | call-args
-        self.block_ends: list[int] = [len(doc.source)]  # end of the innermost enclosing block
 
     def text(self, node: Node | None) -> str:
         return self.src[node.start_byte:node.end_byte].decode("utf-8", "replace") if node is not None else ""
@@ -170,7 +166,6 @@ class Analyzer:
     def run(self) -> Analysis:
         root = self.doc.tree.root_node
         self.prescan(root)
-        self.fn_stack.append(root)
         try:
             self.ev(root)
         except RecursionError:
@@ -190,7 +185,7 @@ class Analyzer:
                 if len(owners) == 1:
                     val = self.export_val(owners[0], name, INFERRED)
             else:
-                val = self.infer(name, 0, len(self.src))
+                val = self.infer((None, name), 0, len(self.src))
         self.free_vals[name] = val
         return val
 
@@ -198,61 +193,57 @@ class Analyzer:
         """Collect, per variable name, the members used on it and where it is passed (for inference).
 
         Walks top-down carrying the ancestors (tree-sitter's `Node.parent` walks from the root each time)."""
-        stack: list[tuple[Node, Node, tuple]] = [(root, root, ())]
+        stack: list[tuple[Node, tuple]] = [(root, ())]
         while stack:
-            node, fn, up = stack.pop()  # up: (parent, grandparent, great-grandparent)
+            node, up = stack.pop()  # up: (parent, grandparent, great-grandparent)
             t = node.type
-            if t in FUNCTION_TYPES:
-                fn = node
             if t == "member_expression":
                 usage = _usage(node, up[0] if up else None)
                 self.usage[node.id] = usage
                 obj = node.child_by_field_name("object")
                 prop = node.child_by_field_name("property")
                 if obj is not None and obj.type == "identifier" and prop is not None:
-                    self.uses.setdefault(self.text(obj), []).append((node.start_byte, self.text(prop), usage))
+                    obj_key = self.key_of(obj)
+                    self.uses.setdefault(obj_key, []).append((node.start_byte, self.text(prop), usage))
                     # const field = form.getTextField("x"): what `field` turns out to be says what `form` is
                     decl = _declared_from_call(node, up)
                     if decl is not None:
-                        self.results.setdefault(self.text(obj), []).append(
-                            (node.start_byte, self.text(prop), self.text(decl.child_by_field_name("name")), decl.end_byte))
+                        self.results.setdefault(obj_key, []).append(
+                            (node.start_byte, self.text(prop), self.key_of(decl.child_by_field_name("name")),
+                             decl.end_byte))
             elif t in ("assignment_expression", "augmented_assignment_expression", "update_expression"):
                 left = node.child_by_field_name("left") or node.child_by_field_name("argument")
                 if left is not None and left.type == "identifier":
-                    self.assigned.add((fn.id, self.text(left)))
+                    left_key = self.key_of(left)
+                    self.assigned.add(left_key)
                     right = node.child_by_field_name("right")
-                    if t == "assignment_expression" and right is not None:
-                        self.assignments.setdefault((fn.id, self.text(left)), []).append(right)
-                    else:
-                        self.assignments.setdefault((fn.id, self.text(left)), []).append(None)
+                    self.assignments.setdefault(left_key, []).append(
+                        right if t == "assignment_expression" else None)
             elif t == "call_expression":
                 args = node.child_by_field_name("arguments")
                 if args is not None:
                     for i, a in enumerate(args.named_children):
                         if a.type == "identifier":
-                            self.passes.setdefault(self.text(a), []).append((a.start_byte, node, i, ""))
+                            self.passes.setdefault(self.key_of(a), []).append((a.start_byte, node, i, ""))
                         elif a.type == "object":
                             # drawText(text, { font, size }): `font` is passed as the option `font`
                             for p in a.named_children:
                                 if p.type == "shorthand_property_identifier":
-                                    self.passes.setdefault(self.text(p), []).append((p.start_byte, node, i, self.text(p)))
+                                    self.passes.setdefault(self.key_of(p), []).append(
+                                        (p.start_byte, node, i, self.text(p)))
                                 elif p.type == "pair":
                                     v, k = p.child_by_field_name("value"), p.child_by_field_name("key")
                                     if v is not None and v.type == "identifier" and k is not None:
-                                        self.passes.setdefault(self.text(v), []).append(
+                                        self.passes.setdefault(self.key_of(v), []).append(
                                             (v.start_byte, node, i, self.text(k).strip("\"'")))
             child_up = (node, *up[:2])
             for c in node.named_children:
-                stack.append((c, fn, child_up))
+                stack.append((c, child_up))
 
     # --- bindings: the scope model says which binding a name is, this walk what value it holds --------------
-    def key_of(self, name_node: Node) -> tuple[int | None, str]:
+    def key_of(self, name_node: Node) -> BindingKey:
         """The binding a name node declares or refers to, as a key of `values`."""
-        decl = self.names.declaration_of(name_node)
-        if decl is not None:
-            return decl.scope.id, decl.name
-        binding = self.names.resolve(name_node)
-        return binding.key if binding is not None else (None, self.text(name_node))
+        return self.names.key_of(name_node)
 
     def lookup(self, name_node: Node) -> Val | None:
         key = self.key_of(name_node)
@@ -266,14 +257,12 @@ class Analyzer:
         if name_node is not None:
             self.values[self.key_of(name_node)] = val
 
-    def bind(self, name_node: Node, kind: str, node: Node | None = None, end: int | None = None) -> None:
-        """Bind a name to the type its uses in [end of `node`, `end`) give evidence of, if any."""
-        start = node.end_byte if node is not None else 0
-        if end is None:
-            end = self.fn_stack[-1].end_byte if self.fn_stack else len(self.src)
-        name = self.text(name_node)
-        val = self.infer(name, start, end) if kind in ("param", "const") and name not in ("this", "undefined") else None
-        self.set_value(name_node, val)
+    def bind_inferred(self, name_node: Node, after: Node) -> None:
+        """Bind a name to the type the evidence about it after node `after` points at, if any."""
+        key = self.key_of(name_node)
+        decl = self.names.declaration_of(name_node)
+        end = decl.scope.end_byte if decl is not None else len(self.src)
+        self.values[key] = self.infer(key, after.end_byte, end)
 
     # --- values ------------------------------------------------------------------------------------------
     def to_val(self, parsed, module: str, this: Val | None, conf: float, evidence=None) -> Val | None:
@@ -420,12 +409,14 @@ class Analyzer:
         return self.to_val(parse_type(m.type), fn.module, fn.recv, fn.conf, fn.evidence)
 
     # --- inference ---------------------------------------------------------------------------------------
-    def infer(self, name: str, start: int, end: int) -> Val | None:
-        uses = [(u, usage) for (pos, u, usage) in self.uses.get(name, ()) if start <= pos < end]
+    def infer(self, key: BindingKey, start: int, end: int) -> Val | None:
+        """The engine type the evidence about one binding in [start, end) points at, if any."""
+        name = key[1]
+        uses = [(u, usage) for (pos, u, usage) in self.uses.get(key, ()) if start <= pos < end]
         model = self.model
         # What it is passed to: a parameter declared with an engine type.
         passed: dict[TypeId, str] = {}
-        for pos, call, index, key in self.passes.get(name, ()):
+        for pos, call, index, option in self.passes.get(key, ()):
             if not start <= pos < end:
                 continue
             callee = call.child_by_field_name("function")
@@ -435,15 +426,15 @@ class Analyzer:
             ptype = fn.member.params[index].split(":", 1)[1].strip() if ":" in fn.member.params[index] else ""
             pv = self.to_val(parse_type(ptype), fn.module, None, 1.0)
             where = self.text(callee)
-            if key and pv is not None and pv.kind == ValKind.INSTANCE:
-                entry = model.members(pv.tid).get(key)
+            if option and pv is not None and pv.kind == ValKind.INSTANCE:
+                entry = model.members(pv.tid).get(option)
                 pv = self.to_val(parse_type(entry[0].type), entry[1][0], None, 1.0) if entry else None
-                where = f"{where}` as `{key}"
+                where = f"{where}` as `{option}"
             if pv is not None and pv.kind == ValKind.INSTANCE:
                 passed.setdefault(pv.tid, where)
         reads = {u for u, usage in uses if usage != "write"}
         writes = {u for u, usage in uses if usage == "write"}
-        produced = self.produced_by(name, start, end)
+        produced = self.produced_by(key, start, end)
         if produced is not None:
             tid, why = produced
             members = model.members(tid)
@@ -515,18 +506,19 @@ class Analyzer:
                 return None
         return Val(ValKind.INSTANCE, chosen, conf=INFERRED, evidence=Evidence(name, chosen, hits))
 
-    def produced_by(self, name: str, start: int, end: int) -> tuple[TypeId, str] | None:
+    def produced_by(self, key: BindingKey, start: int, end: int) -> tuple[TypeId, str] | None:
         """The one type whose methods return what `name.m(...)` results are used as: `const field =
         form.getTextField("x"); field.isMultiline()` makes `field` a PDFTextField, and only PDFForm
         has methods returning one."""
-        if name in self._inferring or len(self._inferring) > 4:
+        if key in self._inferring or len(self._inferring) > 4:
             return None
-        self._inferring.add(name)
+        self._inferring.add(key)
+        name = key[1]
         try:
             owners: set[TypeId] | None = None
             why = ""
-            for pos, method, var, decl_end in self.results.get(name, ()):
-                if not start <= pos < end or var == name:
+            for pos, method, var, decl_end in self.results.get(key, ()):
+                if not start <= pos < end or var == key:
                     continue
                 rv = self.infer(var, decl_end, end)
                 if rv is None or rv.kind != ValKind.INSTANCE:
@@ -541,7 +533,7 @@ class Analyzer:
             chosen = self._pick(sorted(owners), name)
             return (chosen, why) if chosen is not None else None
         finally:
-            self._inferring.discard(name)
+            self._inferring.discard(key)
 
     def same_type_everywhere(self, first: Val | None, rights: list[Node | None]) -> Val | None:
         """The type of a reassigned variable when its initial value and every assigned value agree."""
@@ -615,7 +607,7 @@ class Analyzer:
                     method = self.text(callee.child_by_field_name("property"))
                     if recv is not None and recv.kind == ValKind.ARRAY and recv.inner is not None and method in ARRAY_CALLBACKS:
                         cb = args.named_children[0] if args.named_children else None
-                        if cb is not None and cb.type in FUNCTION_TYPES:
+                        if cb is not None and cb.type in FUNCTIONS:
                             self.param_hints[cb.id] = [recv.inner]
                 for a in args.named_children:
                     self.ev(a)
@@ -665,7 +657,7 @@ class Analyzer:
             return rv
         if peek:
             return None
-        if t in FUNCTION_TYPES:
+        if t in FUNCTIONS:
             self.function(node)
             return None
         if t == "import_statement":
@@ -682,14 +674,6 @@ class Analyzer:
             for c in node.named_children:
                 self.ev(c)
             return None
-        if t in BLOCK_TYPES:
-            self.block_ends.append(node.end_byte)
-            try:
-                for c in node.named_children:
-                    self.ev(c)
-            finally:
-                self.block_ends.pop()
-            return None
         for c in node.named_children:
             self.ev(c)
         return None
@@ -698,44 +682,37 @@ class Analyzer:
         params = node.child_by_field_name("parameters") or node.child_by_field_name("parameter")
         body = node.child_by_field_name("body")
         jsdoc = jsdoc_before(node, self.src).params
-        self.fn_stack.append(node)
-        self.block_ends.append(node.end_byte)
-        try:
-            if params is not None:
-                plist = [params] if params.type == "identifier" else params.named_children
-                hints = self.param_hints.get(node.id, [])
-                for index, p in enumerate(plist):
-                    target = p
-                    if p.type == "assignment_pattern":
-                        target = p.child_by_field_name("left")
-                    hint = hints[index] if index < len(hints) else None
-                    if target is not None and target.type == "identifier":
-                        pname = self.text(target)
-                        declared = self.jsdoc_val(jsdoc.get(pname), node) if pname in jsdoc else None
-                        if declared is not None:
-                            self.set_value(target, declared)
-                        elif hint is not None and (node.id, pname) not in self.assigned:
-                            self.set_value(target, hint)
-                        else:
-                            self.bind(target, "param", params, node.end_byte)
-                    elif target is not None:
-                        for ident in declared_names(target):
-                            self.set_value(ident, None)
-            if body is not None:
-                if body.type == "statement_block":
-                    for c in body.named_children:
-                        self.ev(c)
-                else:
-                    self.ev(body)
-        finally:
-            self.fn_stack.pop()
-            self.block_ends.pop()
+        if params is not None:
+            plist = [params] if params.type == "identifier" else params.named_children
+            hints = self.param_hints.get(node.id, [])
+            for index, p in enumerate(plist):
+                target = p
+                if p.type == "assignment_pattern":
+                    target = p.child_by_field_name("left")
+                hint = hints[index] if index < len(hints) else None
+                if target is not None and target.type == "identifier":
+                    pname = self.text(target)
+                    declared = self.jsdoc_val(jsdoc.get(pname), node) if pname in jsdoc else None
+                    if declared is not None:
+                        self.set_value(target, declared)
+                    elif hint is not None and self.key_of(target) not in self.assigned:
+                        self.set_value(target, hint)
+                    else:
+                        self.bind_inferred(target, after=params)
+                elif target is not None:
+                    for ident in declared_names(target):
+                        self.set_value(ident, None)
+        if body is not None:
+            if body.type == "statement_block":
+                for c in body.named_children:
+                    self.ev(c)
+            else:
+                self.ev(body)
 
     def declaration(self, node: Node) -> None:
         const = node.type == "lexical_declaration" and self.text(node).lstrip().startswith("const")
         # `/** @type {Page} */` on the line right above the declaration (any comment style)
         declared_type = jsdoc_before(node, self.src, climbs=1, adjacent=True, jsdoc_only=False).type
-        scope_end = self.block_ends[-1]
         for decl in (c for c in node.named_children if c.type == "variable_declarator"):
             name_node = decl.child_by_field_name("name")
             value = decl.child_by_field_name("value")
@@ -743,19 +720,17 @@ class Analyzer:
             if name_node is None:
                 continue
             if name_node.type == "identifier":
-                name = self.text(name_node)
-                fn = self.fn_stack[-1] if self.fn_stack else None
-                reassigned = fn is not None and (fn.id, name) in self.assigned
+                key = self.key_of(name_node)
                 if declared_type is not None:
                     self.set_value(name_node, self.jsdoc_val(declared_type, node))
-                elif reassigned and not const:
-                    same = self.same_type_everywhere(val, self.assignments.get((fn.id, name), []))
+                elif key in self.assigned and not const:
+                    same = self.same_type_everywhere(val, self.assignments.get(key, []))
                     if same is not None:  # `let page = doc.addPage(); ... page = doc.addPage();`
                         self.set_value(name_node, same)
                     else:  # several kinds of values over time: only the evidence of its uses can type it
-                        self.bind(name_node, "const", decl, scope_end)
+                        self.bind_inferred(name_node, after=decl)
                 elif val is None and _inferable(value):
-                    self.bind(name_node, "const", decl, scope_end)
+                    self.bind_inferred(name_node, after=decl)
                 else:
                     self.set_value(name_node, val)
             elif name_node.type == "object_pattern":

@@ -33,10 +33,10 @@ from lsp_server.syntax.patterns import PATTERN_TYPES, declared_names, declaring_
 # Node types that name a binding (as a declaration or a use).
 NAME_TYPES = frozenset({"identifier", "shorthand_property_identifier", "shorthand_property_identifier_pattern"})
 
-FUNCTION_SCOPES = frozenset({
-    "program", "function_declaration", "function_expression", "generator_function_declaration",
-    "generator_function", "arrow_function", "method_definition", "class_static_block",
-})
+# Functions, as values or declarations.
+FUNCTIONS = frozenset({"function_declaration", "function_expression", "generator_function_declaration",
+                       "generator_function", "arrow_function", "method_definition"})
+FUNCTION_SCOPES = FUNCTIONS | {"program", "class_static_block"}
 BLOCK_SCOPES = frozenset({"statement_block", "for_statement", "for_in_statement", "switch_body", "catch_clause",
                           "class"})
 SCOPES = FUNCTION_SCOPES | BLOCK_SCOPES
@@ -61,6 +61,11 @@ class Declaration:
     scope: Node
 
 
+# A binding's identity: (id of the scope node declaring it, name). Consumers that track something per
+# binding (type tracking's values) key it so; None as the scope stands for an undeclared (global) name.
+BindingKey = tuple[int | None, str]
+
+
 @dataclass(eq=False)
 class Binding:
     name: str
@@ -68,7 +73,7 @@ class Binding:
     declarations: list[Declaration]
 
     @property
-    def key(self) -> tuple[int, str]:
+    def key(self) -> BindingKey:
         return self.scope.id, self.name
 
     @property
@@ -92,6 +97,7 @@ class ScopeAnalysis:
     _decl_cache: dict[int, Declaration | None] = field(default_factory=dict)
     _scope_decls: dict[tuple[int, str], list[Declaration]] = field(default_factory=dict)
     _hit_cache: dict[tuple[int, str], list[Node]] = field(default_factory=dict)
+    _keys: dict[int, "BindingKey"] = field(default_factory=dict)
     _indexed: bool = False  # every declaration found at once (`index_all`): no byte search needed
     # name -> (the scopes declaring it, sorted by start; their start bytes), for `_innermost_declaring`
     _scopes_by_name: dict[str, tuple[list[Node], list[int]]] = field(default_factory=dict)
@@ -128,6 +134,26 @@ class ScopeAnalysis:
         if decl is not None:
             return Binding(name, decl.scope, self.declarations_in(decl.scope, name))
         return self.resolve_name(name, node.parent)
+
+    def key_of(self, node: Node) -> BindingKey:
+        """The key of the binding a name node declares or refers to; (None, name) for an undeclared name.
+        Cached per node, and with `index_all` done, a dictionary lookup and a binary search."""
+        key = self._keys.get(node.id)
+        if key is not None:
+            return key
+        decl = self.declaration_of(node)
+        if decl is not None:
+            key = (decl.scope.id, decl.name)
+        else:
+            name = self.text(node)
+            scope = self._innermost_declaring(name, node) if self._indexed else False
+            if scope is False:
+                binding = self.resolve_name(name, node.parent)
+                key = binding.key if binding is not None else (None, name)
+            else:
+                key = (scope.id if scope is not None else None, name)
+        self._keys[node.id] = key
+        return key
 
     def occurrences(self, binding: Binding) -> list[Occurrence]:
         """Every occurrence of the binding (declarations and references), in document order."""
