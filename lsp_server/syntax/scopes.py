@@ -94,6 +94,7 @@ class ScopeAnalysis:
 
     source: bytes
     tree: Tree
+    language: str = "javascript"  # whose grammars/<language>/bindings.scm names the declaring positions
     _decl_cache: dict[int, Declaration | None] = field(default_factory=dict)
     _scope_decls: dict[tuple[int, str], list[Declaration]] = field(default_factory=dict)
     _hit_cache: dict[tuple[int, str], list[Node]] = field(default_factory=dict)
@@ -104,7 +105,7 @@ class ScopeAnalysis:
 
     @classmethod
     def of(cls, doc: ParsedDocument) -> "ScopeAnalysis":
-        return cls(doc.source, doc.tree)
+        return cls(doc.source, doc.tree, doc.language or "javascript")
 
     # --- lookups --------------------------------------------------------------------------------------
     def name_at(self, offset: int) -> Node | None:
@@ -247,7 +248,7 @@ class ScopeAnalysis:
             return
         by_node: dict[int, Declaration] = {}
         by_scope: dict[tuple[int, str], list[Declaration]] = {}
-        for capture, tops in queries.captures("javascript", "bindings", self.tree.root_node).items():
+        for capture, tops in queries.captures(self.language, "bindings", self.tree.root_node).items():
             for top in tops:
                 owner = top.parent
                 if owner is None:
@@ -320,7 +321,7 @@ class ScopeAnalysis:
         owner = top.parent
         if owner is None:
             return None
-        cursor = QueryCursor(queries.load("javascript", "bindings"))
+        cursor = QueryCursor(queries.load(self.language, "bindings"))
         cursor.set_byte_range(top.start_byte, top.end_byte)
         capture = None
         for cap, nodes in cursor.captures(owner).items():
