@@ -222,6 +222,15 @@ def _reexport_names(source: bytes, stmt: Node) -> tuple[list[ImportedName], bool
         names.append(ImportedName(NAMESPACE, ident.start_byte, ident.end_byte, alias, ident.start_point[0]))
         own.append(ExportedName(alias, None, ident.start_byte, ident.end_byte))
         return names, False, own
+    for name_node, name, exported, where in _export_specifiers(source, clause):
+        names.append(ImportedName(name, name_node.start_byte, name_node.end_byte, exported, name_node.start_point[0]))
+        own.append(ExportedName(exported, None, where.start_byte, where.end_byte))
+    return names, False, own
+
+
+def _export_specifiers(source: bytes, clause: Node) -> list[tuple[Node, str, str, Node]]:
+    """The entries of an export clause `{ a, b as c }`: (name node, name, exported name, node naming the export)."""
+    out = []
     for spec in clause.named_children:
         if spec.type != "export_specifier":
             continue
@@ -230,11 +239,8 @@ def _reexport_names(source: bytes, stmt: Node) -> tuple[list[ImportedName], bool
         name = _name_of(source, name_node)
         if name is None or name_node is None:
             continue
-        exported = _name_of(source, alias_node) or name
-        names.append(ImportedName(name, name_node.start_byte, name_node.end_byte, exported, name_node.start_point[0]))
-        where = alias_node or name_node
-        own.append(ExportedName(exported, None, where.start_byte, where.end_byte))
-    return names, False, own
+        out.append((name_node, name, _name_of(source, alias_node) or name, alias_node or name_node))
+    return out
 
 
 def _export_statement_names(source: bytes, stmt: Node) -> list[ExportedName]:
@@ -264,19 +270,9 @@ def _export_statement_names(source: bytes, stmt: Node) -> list[ExportedName]:
                 out.append(ExportedName(name, name, name_node.start_byte, name_node.end_byte))
         return out
     for clause in stmt.named_children:
-        if clause.type != "export_clause":
-            continue
-        for spec in clause.named_children:
-            if spec.type != "export_specifier":
-                continue
-            name_node = spec.child_by_field_name("name")
-            alias_node = spec.child_by_field_name("alias")
-            local = _name_of(source, name_node)
-            if local is None or name_node is None:
-                continue
-            exported = _name_of(source, alias_node) or local
-            where = alias_node or name_node
-            out.append(ExportedName(exported, local, where.start_byte, where.end_byte))
+        if clause.type == "export_clause":
+            for _, local, exported, where in _export_specifiers(source, clause):
+                out.append(ExportedName(exported, local, where.start_byte, where.end_byte))
     return out
 
 
