@@ -29,6 +29,7 @@ from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, Member, parse_
 from lsp_server.knowledge.object_model import FUNCTION_MEMBERS, OBJECT_MEMBERS, ObjectModel, TypeId
 from lsp_server.knowledge import suggest as sg
 from lsp_server.syntax.jsdoc import jsdoc_before
+from lsp_server.syntax.modules import DEFAULT, NAMESPACE, import_bindings
 from lsp_server.syntax.patterns import array_elements, declared_names, object_properties
 from lsp_server.syntax.scopes import FUNCTIONS, BindingKey, scopes_of
 
@@ -763,31 +764,22 @@ class Analyzer:
         src = node.child_by_field_name("source")
         spec = self.module_name(self.text(src).strip("\"'`")) if src is not None else ""
         mod = self.model.modules.get(spec)
-        for clause in (c for c in node.named_children if c.type == "import_clause"):
-            for part in clause.named_children:
-                if part.type == "identifier":
-                    val = (self.export_val(spec, "default") or self.export_val(spec, "=")) if mod else None
-                    self.set_value(part, val)
-                elif part.type == "namespace_import":
-                    ident = next((c for c in part.named_children if c.type == "identifier"), None)
-                    if ident is not None:
-                        self.set_value(ident, Val(ValKind.NAMESPACE, module=spec) if mod else None)
-                elif part.type == "named_imports":
-                    for s in (c for c in part.named_children if c.type == "import_specifier"):
-                        name_node = s.child_by_field_name("name")
-                        alias = s.child_by_field_name("alias")
-                        name = self.text(name_node)
-                        val = None
-                        if mod is not None:
-                            known = self.model.export(spec, name) is not None or name in mod.exports
-                            if known:
-                                val = self.export_val(spec, name)
-                            elif mod.complete:
-                                cands = [n for n in mod.exports if n not in ("default", "=")]
-                                self.result.import_problems.append(Access.at(
-                                    name_node, name, Val(ValKind.NAMESPACE, module=spec), missing=True,
-                                    usage="import", candidates=cands, container=spec, static=True))
-                        self.set_value(alias if alias is not None else name_node, val)
+        for b in import_bindings(self.src, node):
+            if b.imported == DEFAULT:
+                val = (self.export_val(spec, "default") or self.export_val(spec, "=")) if mod else None
+            elif b.imported == NAMESPACE:
+                val = Val(ValKind.NAMESPACE, module=spec) if mod else None
+            else:
+                val = None
+                if mod is not None:
+                    if self.model.export(spec, b.imported) is not None or b.imported in mod.exports:
+                        val = self.export_val(spec, b.imported)
+                    elif mod.complete:
+                        cands = [n for n in mod.exports if n not in ("default", "=")]
+                        self.result.import_problems.append(Access.at(
+                            b.name_node, b.imported, Val(ValKind.NAMESPACE, module=spec), missing=True,
+                            usage="import", candidates=cands, container=spec, static=True))
+            self.set_value(b.local, val)
 
     def for_in(self, node: Node) -> None:
         left = node.child_by_field_name("left")

@@ -186,17 +186,28 @@ def _record(specifier: str, kind: str, spec: Node, stmt: Node, names: list[Impor
                         stmt.start_byte, stmt.end_byte, tuple(names), star)
 
 
-def _import_clause_names(source: bytes, stmt: Node) -> list[ImportedName]:
-    names: list[ImportedName] = []
+@dataclass(frozen=True, eq=False)
+class ImportBinding:
+    """One local name an `import` statement binds: `import a`, `* as ns`, `{ b }`, `{ c as d }`."""
+
+    imported: str  # DEFAULT, NAMESPACE or the exported name read
+    local: Node  # the local name
+    name_node: Node  # where the imported name is written (the local name for a default or a namespace)
+
+
+def import_bindings(source: bytes, stmt: Node) -> list[ImportBinding]:
+    """The names an `import_statement` binds, in order (JavaScript and TypeScript alike)."""
+    out: list[ImportBinding] = []
     for clause in stmt.named_children:
         if clause.type != "import_clause":
             continue
         for part in clause.named_children:
             if part.type == "identifier":  # import a from
-                names.append(ImportedName(DEFAULT, part.start_byte, part.end_byte, None, part.start_point[0]))
+                out.append(ImportBinding(DEFAULT, part, part))
             elif part.type == "namespace_import":  # import * as ns from
-                ident = next((c for c in part.named_children if c.type == "identifier"), part)
-                names.append(ImportedName(NAMESPACE, ident.start_byte, ident.end_byte, None, ident.start_point[0]))
+                ident = next((c for c in part.named_children if c.type == "identifier"), None)
+                if ident is not None:
+                    out.append(ImportBinding(NAMESPACE, ident, ident))
             elif part.type == "named_imports":
                 for spec in part.named_children:
                     if spec.type != "import_specifier":
@@ -205,8 +216,38 @@ def _import_clause_names(source: bytes, stmt: Node) -> list[ImportedName]:
                     name = _name_of(source, name_node)
                     if name is None or name_node is None:
                         continue
-                    names.append(ImportedName(name, name_node.start_byte, name_node.end_byte, None, name_node.start_point[0]))
-    return names
+                    out.append(ImportBinding(name, spec.child_by_field_name("alias") or name_node, name_node))
+    return out
+
+
+@dataclass(frozen=True, eq=False)
+class ExportSpecifier:
+    """One entry of an export clause `{ a, b as c }`."""
+
+    name: str  # the local (or, with `from`, the source module's) name
+    exported: str  # the name it is exported under
+    name_node: Node
+    where: Node  # the node naming the export: the alias, else the name
+
+
+def export_specifiers(source: bytes, clause: Node) -> list[ExportSpecifier]:
+    """The entries of an `export_clause`, in order."""
+    out: list[ExportSpecifier] = []
+    for spec in clause.named_children:
+        if spec.type != "export_specifier":
+            continue
+        name_node = spec.child_by_field_name("name")
+        alias_node = spec.child_by_field_name("alias")
+        name = _name_of(source, name_node)
+        if name is None or name_node is None:
+            continue
+        out.append(ExportSpecifier(name, _name_of(source, alias_node) or name, name_node, alias_node or name_node))
+    return out
+
+
+def _import_clause_names(source: bytes, stmt: Node) -> list[ImportedName]:
+    return [ImportedName(b.imported, b.name_node.start_byte, b.name_node.end_byte, None, b.name_node.start_point[0])
+            for b in import_bindings(source, stmt)]
 
 
 def _reexport_names(source: bytes, stmt: Node) -> tuple[list[ImportedName], bool, list[ExportedName]]:
@@ -222,25 +263,11 @@ def _reexport_names(source: bytes, stmt: Node) -> tuple[list[ImportedName], bool
         names.append(ImportedName(NAMESPACE, ident.start_byte, ident.end_byte, alias, ident.start_point[0]))
         own.append(ExportedName(alias, None, ident.start_byte, ident.end_byte))
         return names, False, own
-    for name_node, name, exported, where in _export_specifiers(source, clause):
-        names.append(ImportedName(name, name_node.start_byte, name_node.end_byte, exported, name_node.start_point[0]))
-        own.append(ExportedName(exported, None, where.start_byte, where.end_byte))
+    for spec in export_specifiers(source, clause):
+        node = spec.name_node
+        names.append(ImportedName(spec.name, node.start_byte, node.end_byte, spec.exported, node.start_point[0]))
+        own.append(ExportedName(spec.exported, None, spec.where.start_byte, spec.where.end_byte))
     return names, False, own
-
-
-def _export_specifiers(source: bytes, clause: Node) -> list[tuple[Node, str, str, Node]]:
-    """The entries of an export clause `{ a, b as c }`: (name node, name, exported name, node naming the export)."""
-    out = []
-    for spec in clause.named_children:
-        if spec.type != "export_specifier":
-            continue
-        name_node = spec.child_by_field_name("name")
-        alias_node = spec.child_by_field_name("alias")
-        name = _name_of(source, name_node)
-        if name is None or name_node is None:
-            continue
-        out.append((name_node, name, _name_of(source, alias_node) or name, alias_node or name_node))
-    return out
 
 
 def _export_statement_names(source: bytes, stmt: Node) -> list[ExportedName]:
@@ -271,8 +298,8 @@ def _export_statement_names(source: bytes, stmt: Node) -> list[ExportedName]:
         return out
     for clause in stmt.named_children:
         if clause.type == "export_clause":
-            for _, local, exported, where in _export_specifiers(source, clause):
-                out.append(ExportedName(exported, local, where.start_byte, where.end_byte))
+            for spec in export_specifiers(source, clause):
+                out.append(ExportedName(spec.exported, spec.name, spec.where.start_byte, spec.where.end_byte))
     return out
 
 

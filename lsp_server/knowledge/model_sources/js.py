@@ -19,6 +19,7 @@ from lsp_server.knowledge.model_sources.base import Member, ModuleModel, SourceM
 from lsp_server.languages import parser
 from lsp_server.storage import content_hash
 from lsp_server.syntax.jsdoc import JSDoc, jsdoc_before
+from lsp_server.syntax.modules import export_specifiers
 
 JS_CONF = 0.9
 
@@ -89,10 +90,8 @@ class _File:
                 return
             clause = next((c for c in node.named_children if c.type == "export_clause"), None)
             if clause is not None and node.child_by_field_name("source") is None:
-                for s in (c for c in clause.named_children if c.type == "export_specifier"):
-                    name = self.text(s.child_by_field_name("name"))
-                    alias = s.child_by_field_name("alias")
-                    self.mod.exports[self.text(alias) if alias else name] = name
+                for spec in export_specifiers(self.data, clause):
+                    self.mod.exports[spec.exported] = spec.name
             elif is_default:
                 ident = next((c for c in node.named_children if c.type == "identifier"), None)
                 if ident is not None:
