@@ -28,6 +28,7 @@ from lsp_server.document import ParsedDocument
 from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, Member, parse_type
 from lsp_server.knowledge.object_model import FUNCTION_MEMBERS, OBJECT_MEMBERS, ObjectModel, TypeId
 from lsp_server.knowledge import suggest as sg
+from lsp_server.syntax import syntax_for
 from lsp_server.syntax.jsdoc import jsdoc_before
 from lsp_server.syntax.modules import DEFAULT, NAMESPACE, import_bindings
 from lsp_server.syntax.patterns import array_elements, declared_names, object_properties
@@ -894,6 +895,6 @@ def _name_matches(var: str, type_name: str) -> bool:
 
 
 def analyze(doc: ParsedDocument, model: ObjectModel) -> Analysis:
-    if doc.tree is None or doc.language != "javascript":
+    if doc.tree is None or syntax_for(doc.language) is None:
         return Analysis()
     return Analyzer(doc, model).run()
