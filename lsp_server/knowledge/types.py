@@ -11,6 +11,8 @@ exists only on `Page`, `page` is a `Page`), what it is passed to (a parameter de
 tie-breaker only, its name. Anything less certain stays unknown and is never reported.
 
 `analyze(doc, model)` returns every member access it could resolve (for hover) and the problems found.
+Values are typed (`Val` with a `ValKind`); names are resolved by the syntax layer's scope model, so type
+tracking, footprints and find-in-files agree on which declaration a name means.
 """
 
 from __future__ import annotations
@@ -138,6 +140,10 @@ DATA_NAMES = frozenset({"options", "opts", "config", "cfg", "settings", "params"
 
 
 class Analyzer:
+    """One walk over a document: the value each binding holds and every member access it can check.
+    Which binding a name is comes from the shared scope model (`lsp_server/syntax/scopes.py`); destructuring,
+    JSDoc and import clauses from the rest of the syntax layer. This walk adds only values and evidence."""
+
     def __init__(self, doc: ParsedDocument, model: ObjectModel):
         self.doc = doc
         self.src = doc.source
