@@ -7,9 +7,11 @@ clauses are blocks of their own), imports to the program, and the name of a func
 *expression* to that expression itself. Declaring positions come from `grammars/javascript/bindings.scm`;
 names inside destructuring patterns are read by `syntax/patterns.py`.
 
-Resolution never walks the whole file: the occurrences of one name are found with a byte search limited to
-the scope that declares it, and each hit is checked against the scopes between it and that scope
-(shadowing). So the cost of a lookup grows with the number of occurrences of the name, not the file size.
+Two ways to the same answers (a test holds them equal). Per name, on demand (a footprint, a highlight):
+the occurrences of one name are found with a byte search limited to the scope that declares it, and each
+hit is checked against the scopes between it and that scope (shadowing), so the cost grows with the number
+of occurrences of the name, not the file size. Whole file (`index_all`, for type tracking, which resolves
+every name): one bindings.scm query declares everything, and a name resolves by dictionary lookups.
 
 A `ScopeAnalysis` belongs to one document snapshot and fills its caches as it is asked; `scopes_of(doc)`
 hands every consumer (footprints, find-in-files, type tracking) the same one, so a document's scopes are
@@ -20,8 +22,8 @@ weak cache entry goes with the document.
 from __future__ import annotations
 
 import threading
-from bisect import bisect_right
 import weakref
+from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from tree_sitter import Node, QueryCursor, Tree
