@@ -33,7 +33,7 @@ from lsp_server.knowledge import suggest as sg
 from lsp_server.syntax import syntax_for
 from lsp_server.syntax.jsdoc import jsdoc_before
 from lsp_server.syntax.modules import DEFAULT, NAMESPACE, import_bindings
-from lsp_server.syntax.patterns import array_elements, declared_names, object_properties
+from lsp_server.syntax.patterns import array_elements, declared_names, object_properties, parameters
 from lsp_server.syntax.scopes import FUNCTIONS, BindingKey, scopes_of
 
 INFERRED = 0.75  # confidence of a type inferred from evidence: reported as a warning, never an error
@@ -691,12 +691,8 @@ class Analyzer:
         body = node.child_by_field_name("body")
         jsdoc = jsdoc_before(node, self.src).params
         if params is not None:
-            plist = [params] if params.type == "identifier" else params.named_children
             hints = self.param_hints.get(node.id, [])
-            for index, p in enumerate(plist):
-                target = p
-                if p.type == "assignment_pattern":
-                    target = p.child_by_field_name("left")
+            for index, (target, _) in enumerate(parameters(params)):
                 hint = hints[index] if index < len(hints) else None
                 if target is not None and target.type == "identifier":
                     pname = self.text(target)

@@ -87,6 +87,21 @@ def element_of(name: Node) -> Node:
     return element
 
 
+def split_default(element: Node) -> tuple[Node | None, Node | None]:
+    """(target, default) of one element that may carry a default: a parameter `a = 1`, an array element
+    `[b = 2]`, a property value `{ c: d = 3 }`; (element, None) when it has none."""
+    if element.type in DEFAULT_HOLDERS:
+        return element.child_by_field_name("left"), element.child_by_field_name("right")
+    return element, None
+
+
+def parameters(params: Node) -> list[tuple[Node | None, Node | None]]:
+    """(target, default) of each parameter: `formal_parameters`, or the bare identifier of `x => ...`."""
+    if params.type == "identifier":
+        return [(params, None)]
+    return [split_default(p) for p in params.named_children if p.type != "comment"]
+
+
 def object_properties(pattern: Node) -> list[PatternProperty]:
     """The entries of an `object_pattern`, each with its key, target and default."""
     out: list[PatternProperty] = []
@@ -95,13 +110,11 @@ def object_properties(pattern: Node) -> list[PatternProperty]:
         if t == "shorthand_property_identifier_pattern":
             out.append(PatternProperty(entry, entry, entry))
         elif t == "object_assignment_pattern":
-            left = entry.child_by_field_name("left")
-            out.append(PatternProperty(entry, left, left, entry.child_by_field_name("right")))
+            left, default = split_default(entry)
+            out.append(PatternProperty(entry, left, left, default))
         elif t == "pair_pattern":
-            target = entry.child_by_field_name("value")
-            default = None
-            if target is not None and target.type == "assignment_pattern":
-                target, default = target.child_by_field_name("left"), target.child_by_field_name("right")
+            value = entry.child_by_field_name("value")
+            target, default = split_default(value) if value is not None else (None, None)
             out.append(PatternProperty(entry, entry.child_by_field_name("key"), target, default))
         elif t == "rest_pattern":
             out.append(PatternProperty(entry, None, entry.named_children[0] if entry.named_children else None,
@@ -112,10 +125,4 @@ def object_properties(pattern: Node) -> list[PatternProperty]:
 def array_elements(pattern: Node) -> list[tuple[Node | None, Node | None]]:
     """The (target, default) of each named element of an `array_pattern`, in order (`[a, b = 1, ...c]`);
     the target of a rest element is the rest_pattern itself."""
-    out: list[tuple[Node | None, Node | None]] = []
-    for element in pattern.named_children:
-        if element.type == "assignment_pattern":
-            out.append((element.child_by_field_name("left"), element.child_by_field_name("right")))
-        else:
-            out.append((element, None))
-    return out
+    return [split_default(element) for element in pattern.named_children]

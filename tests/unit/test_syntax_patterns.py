@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lsp_server.document import ParsedDocument
 from lsp_server.syntax.patterns import (array_elements, declared_names, declaring_top, element_of,
-                                        object_properties)
+                                        object_properties, parameters)
 
 
 def _pattern(src: str):
@@ -64,3 +64,12 @@ def test_declaring_top_and_element_of():
     # `c` is the default's value: a use, so it has no declaring top
     c = pattern.descendant_for_byte_range(doc.source.index(b"c]"), doc.source.index(b"c]") + 1)
     assert doc.node_text(c) == "c" and declaring_top(c) is None
+
+
+def test_parameters_split_their_defaults():
+    doc = ParsedDocument.create("file:///t/c.js", "function f(a, b = 1, /* note */ { c } = {}, ...d) {}\nconst g = x => x;")
+    fn, decl = doc.tree.root_node.named_children
+    rows = [(doc.node_text(t), d and doc.node_text(d)) for t, d in parameters(fn.child_by_field_name("parameters"))]
+    assert rows == [("a", None), ("b", "1"), ("{ c }", "{}"), ("...d", None)]  # the comment is no parameter
+    arrow = decl.named_children[0].child_by_field_name("value")
+    assert [(doc.node_text(t), d) for t, d in parameters(arrow.child_by_field_name("parameter"))] == [("x", None)]

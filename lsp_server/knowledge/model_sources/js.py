@@ -20,6 +20,7 @@ from lsp_server.languages import parser
 from lsp_server.storage import content_hash
 from lsp_server.syntax.jsdoc import JSDoc, jsdoc_before
 from lsp_server.syntax.modules import export_specifiers
+from lsp_server.syntax.patterns import parameters
 
 JS_CONF = 0.9
 
@@ -323,8 +324,8 @@ def _param_names(f: _File, node: Node) -> list[str]:
         return []
     types = _jsdoc(f, node).params
     out = []
-    for p in params.named_children:
-        name = f.text(p.child_by_field_name("left") if p.type == "assignment_pattern" else p)
+    for target, _ in parameters(params):
+        name = f.text(target)
         out.append(f"{name}: {types[name]}" if name in types else name)
     return out
 
