@@ -258,17 +258,19 @@ class ScopeAnalysis:
                 kind, scope = _kind_and_scope(owner, capture)
                 if scope is None:
                     continue
-                for leaf in declared_names(top):
+                for leaf in (top,) if top.type == "identifier" else declared_names(top):
                     decl = Declaration(self.text(leaf), leaf, top, capture, kind, scope)
                     by_node[leaf.id] = decl
                     by_scope.setdefault((scope.id, decl.name), []).append(decl)
         scopes_of_name: dict[str, list[Node]] = {}
         for (_, name), decls in by_scope.items():
-            decls.sort(key=lambda d: d.node.start_byte)
+            if len(decls) > 1:
+                decls.sort(key=lambda d: d.node.start_byte)
             scopes_of_name.setdefault(name, []).append(decls[0].scope)
         scopes_by_name = {}
         for name, scopes in scopes_of_name.items():
-            scopes.sort(key=lambda n: (n.start_byte, -n.end_byte))
+            if len(scopes) > 1:
+                scopes.sort(key=lambda n: (n.start_byte, -n.end_byte))
             scopes_by_name[name] = (scopes, [n.start_byte for n in scopes])
         # Swap in whole dictionaries, then raise the flag: a reader in another thread sees old or new, never half.
         self._decl_cache = by_node  # type: ignore[assignment]
