@@ -16,7 +16,7 @@ import time
 from lsp_server import queries
 from lsp_server.document import ParsedDocument
 from lsp_server.features.footprints import compute_footprint, plan_deletions
-from lsp_server.features.scopes import ScopeAnalysis
+from lsp_server.syntax.scopes import ScopeAnalysis
 
 TARGET_P50_MS = 5.0
 
@@ -77,7 +77,7 @@ def build_source(lines: int) -> str:
 
 
 def declared_offsets(doc: ParsedDocument) -> list[int]:
-    analysis = ScopeAnalysis(doc)
+    analysis = ScopeAnalysis.of(doc)
     found = []
     for nodes in queries.captures("javascript", "references", doc.tree.root_node).values():
         found.extend(n.start_byte for n in nodes if analysis.declaration_of(n) is not None)

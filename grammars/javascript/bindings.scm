@@ -1,7 +1,7 @@
 ; Declaring positions of JavaScript bindings, one pattern per syntactic form.
 ; Each capture is the *top* node of the declared name: an identifier, or a destructuring pattern whose
 ; leaf identifiers (shorthand_property_identifier_pattern, identifier) are all declared.
-; Scope rules (var hoisting, block scope, catch scope) are applied in lsp_server/features/scopes.py.
+; Scope rules (var hoisting, block scope, catch scope) are applied in lsp_server/syntax/scopes.py.
 
 ; var box = 1;   let {a, b: [c]} = o;   const x = 1, y = 2;
 (variable_declarator name: (_) @def.var)

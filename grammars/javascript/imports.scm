@@ -1,4 +1,4 @@
-; Module dependencies and exports, for the workspace import graph (lsp_server/graph/extract.py).
+; Module dependencies and exports, for the workspace import graph (lsp_server/syntax/modules.py).
 ; Each pattern finds a statement or call; extract.py reads the names inside it (import clauses,
 ; export clauses, destructuring patterns) from the captured node.
 

@@ -26,7 +26,7 @@ from lsp_server.commands import (
 )
 from lsp_server.document import ParsedDocument
 from lsp_server.features.footprints import compute_footprint
-from lsp_server.features.scopes import ScopeAnalysis
+from lsp_server.syntax.scopes import ScopeAnalysis, scopes_of
 from lsp_server.languages import language_for_path
 from lsp_server.positions import UTF16, LineIndex, byte_col_to_units
 from lsp_server.workspace import Workspace, read_text_file
@@ -124,7 +124,7 @@ def find_in_files(ws: Workspace, query: str, is_regex: bool = False, include: li
             doc = content if isinstance(content, ParsedDocument) else None
             source = doc.source if doc is not None else content.encode("utf-8")
             lines_index = doc.lines if doc is not None else LineIndex.of(source)
-            analysis = ScopeAnalysis(doc) if doc is not None and doc.language == "javascript" and doc.tree else None
+            analysis = scopes_of(doc) if doc is not None and doc.language == "javascript" and doc.tree else None
             seen_lines: set[int] = set()
             try:
                 found = list(matcher.finditer(source, timeout=REGEX_TIMEOUT))

@@ -27,7 +27,9 @@ from tree_sitter import Node
 from lsp_server import providers
 from lsp_server.commands import CommandContext, CommandError, arg_bool, arg_str, cli_command, command
 from lsp_server.document import ParsedDocument, path_to_uri
-from lsp_server.features.scopes import Binding, Declaration, ScopeAnalysis
+from lsp_server.syntax import syntax_for
+from lsp_server.syntax.patterns import declared_names, element_of
+from lsp_server.syntax.scopes import Binding, Declaration, ScopeAnalysis, scopes_of
 from lsp_server.positions import UTF16, Encoding
 from lsp_server.storage import FileChanged, SkippedFile, read_bounded, replace_file_if_unchanged
 
@@ -116,18 +118,19 @@ class Footprint:
 # --- computing a footprint ----------------------------------------------------------------------------
 def compute_footprint(doc: ParsedDocument, offset: int, dependents: bool = False) -> Footprint | None:
     """The footprint of the binding at `offset` (a declaration or any reference), or None."""
-    if doc.tree is None or doc.language not in ("javascript",):
+    syntax = syntax_for(doc.language)
+    if doc.tree is None or syntax is None:
         return None
-    analysis = ScopeAnalysis(doc)
+    analysis = syntax.scopes(doc)
     binding = analysis.binding_at(offset)
     if binding is None:
         return None
-    return _footprint(analysis, binding, dependents, set(), 0)
+    return _footprint(doc, analysis, binding, dependents, set(), 0)
 
 
-def _footprint(analysis: ScopeAnalysis, binding: Binding, with_dependents: bool, seen: set, depth: int) -> Footprint:
+def _footprint(doc: ParsedDocument, analysis: ScopeAnalysis, binding: Binding, with_dependents: bool, seen: set,
+               depth: int) -> Footprint:
     seen.add(binding.key)
-    doc = analysis.doc
     decl = binding.declaration
     occurrences = analysis.occurrences(binding)
     statements: dict[tuple[int, int], Statement] = {}
@@ -187,11 +190,11 @@ def _footprint(analysis: ScopeAnalysis, binding: Binding, with_dependents: bool,
         for ref, _, declarator in initialises:
             if _inside_any(ref.start_byte, ref.end_byte, removed):
                 continue
-            for leaf in _declared_names(declarator.child_by_field_name("name")):
+            for leaf in declared_names(declarator.child_by_field_name("name")):
                 dep = analysis.resolve(leaf)
                 if dep is None or dep.key in seen:
                     continue
-                deps.append(_footprint(analysis, dep, True, seen, depth + 1))
+                deps.append(_footprint(doc, analysis, dep, True, seen, depth + 1))
 
     decl_stmt = _outer_statement(_statement_of(decl.node)) if not kept else decl.top
     return Footprint(
@@ -220,7 +223,7 @@ def _declaration_piece(decl: Declaration) -> tuple[Node | None, Node | None, boo
             return None, None, True  # `for (let i = 0; ...)`: the loop header stays, like a parameter
         element = decl.node
         if decl.top is not decl.node:
-            element = _pattern_element(decl.node)
+            element = element_of(decl.node)
         else:
             element = owner
         return element, owner.parent, False
@@ -236,30 +239,6 @@ def _declaration_piece(decl: Declaration) -> tuple[Node | None, Node | None, boo
         return element, _statement_of(owner), False
     # parameters, catch parameters, loop variables, names of function/class expressions: they stay
     return None, None, True
-
-
-def _pattern_element(node: Node) -> Node:
-    """The element of an object/array pattern that declares `node` (`b: [c]` for c climbs to `b: [c]`'s c)."""
-    element = node
-    while element.parent is not None and element.parent.type in (
-            "pair_pattern", "object_assignment_pattern", "assignment_pattern", "rest_pattern"):
-        element = element.parent
-    return element
-
-
-def _declared_names(node: Node | None) -> list[Node]:
-    if node is None:
-        return []
-    if node.type in ("identifier", "shorthand_property_identifier_pattern"):
-        return [node]
-    out = []
-    for child in node.named_children:
-        if node.type in ("pair_pattern",) and child == node.child_by_field_name("key"):
-            continue
-        if node.type in ("assignment_pattern", "object_assignment_pattern") and child != node.child_by_field_name("left"):
-            continue
-        out.extend(_declared_names(child))
-    return out
 
 
 def _chain_head(ref: Node) -> Node:
@@ -489,7 +468,7 @@ def _container_target(list_node: Node) -> Node:
         parent = list_node.parent
         if parent.type == "variable_declarator":
             return parent
-        return _pattern_element(list_node)
+        return element_of(list_node)
     if t == "named_imports":
         return list_node  # an element of import_clause
     if t == "import_clause":
@@ -673,14 +652,14 @@ def verify_deletion(doc: ParsedDocument, fp: Footprint, edits: list[providers.Te
         line = _first_error_line(new_doc)
         return Verdict(False, f"the edit would leave a syntax error (line {line + 1})", new_doc)
     deleted = [fp, *(fp.all_dependents() if with_dependents else [])]
-    old_analysis = ScopeAnalysis(doc)
-    new_analysis = ScopeAnalysis(new_doc)
+    old_analysis = scopes_of(doc)
+    new_analysis = scopes_of(new_doc)
     root = new_doc.tree.root_node
     for dead in deleted:
         if dead.declaration_kept:
             continue
         dead_refs = set(dead.references)
-        for node in new_analysis._hits(root, dead.name):
+        for node in new_analysis.name_nodes(root, dead.name):
             old = _map_back(node.start_byte, edits)
             if old is None:
                 continue
@@ -688,9 +667,9 @@ def verify_deletion(doc: ParsedDocument, fp: Footprint, edits: list[providers.Te
                 line = new_doc.lines.line_of(node.start_byte)
                 return Verdict(False, f"the edit would leave `{dead.name}` referenced at line {line + 1}", new_doc)
         # Defence in depth: the name must not have gained unresolved references.
-        unresolved_new = sum(1 for n in new_analysis._hits(root, dead.name)
+        unresolved_new = sum(1 for n in new_analysis.name_nodes(root, dead.name)
                              if new_analysis.declaration_of(n) is None and new_analysis.resolve(n) is None)
-        unresolved_old = sum(1 for n in old_analysis._hits(doc.tree.root_node, dead.name)
+        unresolved_old = sum(1 for n in old_analysis.name_nodes(doc.tree.root_node, dead.name)
                              if old_analysis.declaration_of(n) is None and old_analysis.resolve(n) is None)
         if unresolved_new > unresolved_old:
             return Verdict(False, f"the edit would leave `{dead.name}` undeclared", new_doc)

@@ -16,7 +16,7 @@ from pathlib import Path
 from lsp_server.checks import CheckContext, Phase, check
 from lsp_server.document import ParsedDocument
 from lsp_server.findings import Finding, Severity
-from lsp_server.graph.extract import DEFAULT, NAMESPACE, extract
+from lsp_server.syntax.modules import DEFAULT, NAMESPACE, extract
 from lsp_server.graph.resolve import FILE, MISSING_FILE, MISSING_PACKAGE, Resolution, is_relative
 from lsp_server.graph.rules import dependency_settings, violations
 from lsp_server.graph.service import ImportGraphService

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from lsp_server.commands import CommandContext, CommandError, arg_str, cli_command, command
-from lsp_server.graph.extract import NAMESPACE
+from lsp_server.syntax.modules import NAMESPACE
 from lsp_server.graph.resolve import FILE
 from lsp_server.graph.service import ImportGraphService
 

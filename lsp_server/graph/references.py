@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lsp_server.document import ParsedDocument
-from lsp_server.graph.extract import ExportedName, extract
+from lsp_server.syntax.modules import ExportedName, extract
 from lsp_server.graph.service import ImportGraphService, ImportSite
 from lsp_server.providers import Location, RequestContext, references_provider
 

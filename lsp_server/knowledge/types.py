@@ -11,6 +11,8 @@ exists only on `Page`, `page` is a `Page`), what it is passed to (a parameter de
 tie-breaker only, its name. Anything less certain stays unknown and is never reported.
 
 `analyze(doc, model)` returns every member access it could resolve (for hover) and the problems found.
+Values are typed (`Val` with a `ValKind`); names are resolved by the syntax layer's scope model, so type
+tracking, footprints and find-in-files agree on which declaration a name means.
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
+from typing import Any
 
 from tree_sitter import Node
 
@@ -26,6 +30,11 @@ from lsp_server.document import ParsedDocument
 from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, Member, parse_type
 from lsp_server.knowledge.object_model import FUNCTION_MEMBERS, OBJECT_MEMBERS, ObjectModel, TypeId
 from lsp_server.knowledge import suggest as sg
+from lsp_server.syntax import syntax_for
+from lsp_server.syntax.jsdoc import jsdoc_before
+from lsp_server.syntax.modules import DEFAULT, NAMESPACE, import_bindings
+from lsp_server.syntax.patterns import array_elements, declared_names, object_properties, parameters
+from lsp_server.syntax.scopes import FUNCTIONS, BindingKey, scopes_of
 
 INFERRED = 0.75  # confidence of a type inferred from evidence: reported as a warning, never an error
 # Names so common on plain objects that using them says nothing about an engine type.
@@ -34,19 +43,30 @@ WEAK_EVIDENCE = frozenset({"length", "name", "id", "type", "value", "data", "tex
                            "x", "y", "add", "remove", "on", "emit", "call", "apply", "bind", "style", "parent"})
 
 
+class ValKind(Enum):
+    """What an abstract value is."""
+
+    INSTANCE = "inst"  # an instance of `tid`
+    CLASS = "class"  # the constructor / enum / namespace object `tid`
+    NAMESPACE = "ns"  # the namespace of `module`
+    ARRAY = "arr"  # an array of `inner`
+    PROMISE = "promise"  # a promise of `inner`
+    FUNCTION = "fn"  # a function or bound method: `member` of `module`, called on `recv`
+    UNION = "union"  # an instance of one of the types in `tid` (a tuple)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class Val:
-    """An abstract value: kind "inst" (an instance of tid), "class" (the constructor / enum / namespace
-    object tid), "ns" (a module namespace), "arr"/"promise" (of inner), "fn" (a function or bound method)."""
+    """An abstract value, with how sure we are of it and, when inferred, the evidence."""
 
-    __slots__ = ("kind", "tid", "module", "inner", "member", "recv", "conf", "evidence")
-
-    def __init__(self, kind, tid=None, module="", inner=None, member=None, recv=None, conf=1.0, evidence=None):
-        self.kind, self.tid, self.module, self.inner = kind, tid, module, inner
-        self.member, self.recv, self.conf, self.evidence = member, recv, conf, evidence
-
-    def weaker(self, conf: float, evidence=None) -> "Val":
-        return Val(self.kind, self.tid, self.module, self.inner, self.member, self.recv,
-                   min(self.conf, conf), self.evidence or evidence)
+    kind: ValKind
+    tid: Any = None  # a TypeId; a tuple of them for UNION
+    module: str = ""
+    inner: "Val | None" = None
+    member: Member | None = None
+    recv: "Val | None" = None
+    conf: float = 1.0
+    evidence: "Evidence | None" = None
 
 
 @dataclass
@@ -86,6 +106,14 @@ class Access:
     container: str = ""  # "Document" / "@acme/layout" for messages
     static: bool = False
 
+    @classmethod
+    def at(cls, node: Node, name: str, recv: Val, *, owner: TypeId | None = None, member: Member | None = None,
+           missing: bool = False, usage: str = "read", candidates: list[str] | None = None, container: str = "",
+           static: bool = False) -> "Access":
+        """The access whose property name is `node`."""
+        return cls(node.start_byte, node.end_byte, name, recv, owner, member, missing, usage, candidates or [],
+                   container, static)
+
 
 @dataclass
 class Analysis:
@@ -99,15 +127,6 @@ class Analysis:
         return None
 
 
-class Binding:
-    __slots__ = ("name", "val", "kind", "start", "end")
-
-    def __init__(self, name, val, kind, start=0, end=0):
-        self.name, self.val, self.kind, self.start, self.end = name, val, kind, start, end
-
-
-DECLARING = frozenset({"variable_declarator", "function_declaration", "generator_function_declaration",
-                       "class_declaration", "for_in_statement"})
 # Globals of browsers and Node: never inferred as engine objects.
 GLOBALS = frozenset({"console", "Math", "JSON", "window", "document", "globalThis", "process", "require", "module",
                      "exports", "Buffer", "Object", "Array", "String", "Number", "Promise", "Date", "Reflect",
@@ -118,32 +137,35 @@ ARRAY_CALLBACKS = frozenset({"map", "forEach", "filter", "find", "findLast", "so
 # Variables named like plain data (an options bag, a config): never typed from evidence.
 DATA_NAMES = frozenset({"options", "opts", "config", "cfg", "settings", "params", "props", "args", "data",
                         "defaults", "attrs", "attributes", "payload", "json"})
-FUNCTION_TYPES = frozenset({"function_declaration", "function_expression", "arrow_function", "method_definition",
-                            "generator_function_declaration", "generator_function", "function"})
-BLOCK_TYPES = frozenset({"statement_block", "for_statement", "for_in_statement", "catch_clause", "switch_body",
-                         "class_body"})
 
 
 class Analyzer:
+    """One walk over a document: the value each binding holds and every member access it can check.
+    Which binding a name is comes from the shared scope model (`lsp_server/syntax/scopes.py`); destructuring,
+    JSDoc and import clauses from the rest of the syntax layer. This walk adds only values and evidence."""
+
     def __init__(self, doc: ParsedDocument, model: ObjectModel):
         self.doc = doc
         self.src = doc.source
         self.model = model
-        self.scopes: list[dict[str, Binding]] = [{}]
+        # The value of each binding of the shared scope model, by its key (scope node id, name); names the
+        # model does not see declared (`for (x of xs)` with no `let`) under (None, name).
+        self.values: dict[BindingKey, Val | None] = {}
         self.memo: dict[int, Val | None] = {}
         self.result = Analysis()
-        self.uses: dict[str, list[tuple[int, str, str]]] = {}  # var -> [(start byte, member, usage)]
-        self.passes: dict[str, list[tuple[int, Node, int, str]]] = {}  # var -> [(start, call, arg index, option)]
-        self.assigned: set[tuple[int, str]] = set()  # (function node id, var name) assigned after declaration
-        self.assignments: dict[tuple[int, str], list[Node | None]] = {}  # their right-hand sides
-        self.fn_stack: list[Node] = []
-        self.declared: set[str] = set()  # every name declared anywhere in the file
+        # Evidence, per binding (see `key_of`):
+        self.uses: dict[BindingKey, list[tuple[int, str, str]]] = {}  # [(start byte, member, usage)]
+        self.passes: dict[BindingKey, list[tuple[int, Node, int, str]]] = {}  # [(start, call, arg index, option)]
+        self.assigned: set[BindingKey] = set()  # bindings assigned after their declaration
+        self.assignments: dict[BindingKey, list[Node | None]] = {}  # their right-hand sides
+        self.names = scopes_of(doc)  # the document's scope model, shared with footprints and find-in-files
+        self.declared = self.names.declared_anywhere()  # every name declared anywhere in the file
         self.free_vals: dict[str, Val | None] = {}
         self.param_hints: dict[int, list[Val]] = {}  # callback node id -> types of its parameters
-        self.results: dict[str, list[tuple[int, str, str, int]]] = {}  # var -> [(pos, method, result var, from)]
-        self._inferring: set[str] = set()
+        # [(pos, method, binding of the result, where it is declared)]
+        self.results: dict[BindingKey, list[tuple[int, str, BindingKey, int]]] = {}
+        self._inferring: set[BindingKey] = set()
         self.usage: dict[int, str] = {}  # member_expression id -> read | write | read-call | call-args
-        self.block_ends: list[int] = [len(doc.source)]  # end of the innermost enclosing block
 
     def text(self, node: Node | None) -> str:
         return self.src[node.start_byte:node.end_byte].decode("utf-8", "replace") if node is not None else ""
@@ -152,7 +174,6 @@ class Analyzer:
     def run(self) -> Analysis:
         root = self.doc.tree.root_node
         self.prescan(root)
-        self.fn_stack.append(root)
         try:
             self.ev(root)
         except RecursionError:
@@ -172,7 +193,7 @@ class Analyzer:
                 if len(owners) == 1:
                     val = self.export_val(owners[0], name, INFERRED)
             else:
-                val = self.infer(name, 0, len(self.src))
+                val = self.infer((None, name), 0, len(self.src))
         self.free_vals[name] = val
         return val
 
@@ -180,80 +201,76 @@ class Analyzer:
         """Collect, per variable name, the members used on it and where it is passed (for inference).
 
         Walks top-down carrying the ancestors (tree-sitter's `Node.parent` walks from the root each time)."""
-        stack: list[tuple[Node, Node, tuple]] = [(root, root, ())]
+        stack: list[tuple[Node, tuple]] = [(root, ())]
         while stack:
-            node, fn, up = stack.pop()  # up: (parent, grandparent, great-grandparent)
+            node, up = stack.pop()  # up: (parent, grandparent, great-grandparent)
             t = node.type
-            if t in FUNCTION_TYPES:
-                fn = node
-            if t in DECLARING:
-                target = node.child_by_field_name("name") or node.child_by_field_name("left")
-                if target is not None:
-                    for ident in _pattern_identifiers(target):
-                        self.declared.add(self.text(ident))
-            elif t in ("formal_parameters", "import_clause", "catch_clause"):
-                for ident in _pattern_identifiers(node):
-                    self.declared.add(self.text(ident))
-            elif t == "arrow_function":
-                p = node.child_by_field_name("parameter")
-                if p is not None:
-                    self.declared.add(self.text(p))
             if t == "member_expression":
                 usage = _usage(node, up[0] if up else None)
                 self.usage[node.id] = usage
                 obj = node.child_by_field_name("object")
                 prop = node.child_by_field_name("property")
                 if obj is not None and obj.type == "identifier" and prop is not None:
-                    self.uses.setdefault(self.text(obj), []).append((node.start_byte, self.text(prop), usage))
+                    obj_key = self.key_of(obj)
+                    self.uses.setdefault(obj_key, []).append((node.start_byte, self.text(prop), usage))
                     # const field = form.getTextField("x"): what `field` turns out to be says what `form` is
                     decl = _declared_from_call(node, up)
                     if decl is not None:
-                        self.results.setdefault(self.text(obj), []).append(
-                            (node.start_byte, self.text(prop), self.text(decl.child_by_field_name("name")), decl.end_byte))
+                        self.results.setdefault(obj_key, []).append(
+                            (node.start_byte, self.text(prop), self.key_of(decl.child_by_field_name("name")),
+                             decl.end_byte))
             elif t in ("assignment_expression", "augmented_assignment_expression", "update_expression"):
                 left = node.child_by_field_name("left") or node.child_by_field_name("argument")
                 if left is not None and left.type == "identifier":
-                    self.assigned.add((fn.id, self.text(left)))
+                    left_key = self.key_of(left)
+                    self.assigned.add(left_key)
                     right = node.child_by_field_name("right")
-                    if t == "assignment_expression" and right is not None:
-                        self.assignments.setdefault((fn.id, self.text(left)), []).append(right)
-                    else:
-                        self.assignments.setdefault((fn.id, self.text(left)), []).append(None)
+                    self.assignments.setdefault(left_key, []).append(
+                        right if t == "assignment_expression" else None)
             elif t == "call_expression":
                 args = node.child_by_field_name("arguments")
                 if args is not None:
                     for i, a in enumerate(args.named_children):
                         if a.type == "identifier":
-                            self.passes.setdefault(self.text(a), []).append((a.start_byte, node, i, ""))
+                            self.passes.setdefault(self.key_of(a), []).append((a.start_byte, node, i, ""))
                         elif a.type == "object":
                             # drawText(text, { font, size }): `font` is passed as the option `font`
                             for p in a.named_children:
                                 if p.type == "shorthand_property_identifier":
-                                    self.passes.setdefault(self.text(p), []).append((p.start_byte, node, i, self.text(p)))
+                                    self.passes.setdefault(self.key_of(p), []).append(
+                                        (p.start_byte, node, i, self.text(p)))
                                 elif p.type == "pair":
                                     v, k = p.child_by_field_name("value"), p.child_by_field_name("key")
                                     if v is not None and v.type == "identifier" and k is not None:
-                                        self.passes.setdefault(self.text(v), []).append(
+                                        self.passes.setdefault(self.key_of(v), []).append(
                                             (v.start_byte, node, i, self.text(k).strip("\"'")))
             child_up = (node, *up[:2])
             for c in node.named_children:
-                stack.append((c, fn, child_up))
+                stack.append((c, child_up))
 
-    # --- scopes ------------------------------------------------------------------------------------------
-    def lookup(self, name: str) -> Binding | None:
-        for scope in reversed(self.scopes):
-            b = scope.get(name)
-            if b is not None:
-                return b
-        return None
+    # --- bindings: the scope model says which binding a name is, this walk what value it holds --------------
+    def key_of(self, name_node: Node) -> BindingKey:
+        """The binding a name node declares or refers to, as a key of `values`."""
+        return self.names.key_of(name_node)
 
-    def bind(self, name: str, val: Val | None, kind: str, node: Node | None = None, end: int | None = None) -> None:
-        start = node.end_byte if node is not None else 0
-        if end is None:
-            end = self.fn_stack[-1].end_byte if self.fn_stack else len(self.src)
-        if val is None and kind in ("param", "const") and name not in ("this", "undefined"):
-            val = self.infer(name, start, end)
-        self.scopes[-1][name] = Binding(name, val, kind, start, end)
+    def lookup(self, name_node: Node) -> Val | None:
+        key = self.key_of(name_node)
+        if key in self.values:
+            return self.values[key]
+        if key[0] is not None:
+            return None  # declared, but not (yet) given a value: hoisted, a catch parameter, ...
+        return self.free(key[1])
+
+    def set_value(self, name_node: Node | None, val: Val | None) -> None:
+        if name_node is not None:
+            self.values[self.key_of(name_node)] = val
+
+    def bind_inferred(self, name_node: Node, after: Node) -> None:
+        """Bind a name to the type the evidence about it after node `after` points at, if any."""
+        key = self.key_of(name_node)
+        decl = self.names.declaration_of(name_node)
+        end = decl.scope.end_byte if decl is not None else len(self.src)
+        self.values[key] = self.infer(key, after.end_byte, end)
 
     # --- values ------------------------------------------------------------------------------------------
     def to_val(self, parsed, module: str, this: Val | None, conf: float, evidence=None) -> Val | None:
@@ -270,24 +287,24 @@ class Analyzer:
             t = self.model.type(tid)
             if t is None or t.kind not in ("class", "interface"):
                 return None
-            return Val("inst", tid, conf=min(conf, t.confidence), evidence=evidence)
+            return Val(ValKind.INSTANCE, tid, conf=min(conf, t.confidence), evidence=evidence)
         if k == "array":
-            return Val("arr", inner=self.to_val(parsed[1], module, this, conf, evidence), conf=conf, evidence=evidence)
+            return Val(ValKind.ARRAY, inner=self.to_val(parsed[1], module, this, conf, evidence), conf=conf, evidence=evidence)
         if k == "promise":
-            return Val("promise", inner=self.to_val(parsed[1], module, this, conf, evidence), conf=conf, evidence=evidence)
+            return Val(ValKind.PROMISE, inner=self.to_val(parsed[1], module, this, conf, evidence), conf=conf, evidence=evidence)
         if k == "this":
             return this
         if k == "typeof":
             tid = self.model.find_type(module, parsed[1])
-            return Val("class", tid, conf=conf, evidence=evidence) if tid else None
+            return Val(ValKind.CLASS, tid, conf=conf, evidence=evidence) if tid else None
         if k == "union":
             tids = []
             for name in parsed[1]:
                 v = self.to_val(("name", name), module, this, conf)
-                if v is None or v.kind != "inst":
+                if v is None or v.kind != ValKind.INSTANCE:
                     return None  # a primitive, an enum or an unknown part: nothing can be said
                 tids.append(v.tid)
-            return Val("union", tuple(tids), conf=conf, evidence=evidence)
+            return Val(ValKind.UNION, tuple(tids), conf=conf, evidence=evidence)
         return None
 
     def export_val(self, module: str, name: str, conf: float = 1.0) -> Val | None:
@@ -298,10 +315,10 @@ class Analyzer:
             t = self.model.type(exp[1])
             if t is None or t.kind == "interface":
                 return None
-            return Val("class", exp[1], conf=min(conf, t.confidence))
+            return Val(ValKind.CLASS, exp[1], conf=min(conf, t.confidence))
         m: Member = exp[1]
         if m.kind in ("function", "method"):
-            return Val("fn", module=module, member=m, conf=min(conf, m.confidence))
+            return Val(ValKind.FUNCTION, module=module, member=m, conf=min(conf, m.confidence))
         return self.to_val(parse_type(m.type), module, None, min(conf, m.confidence))
 
     def module_name(self, spec: str) -> str:
@@ -322,14 +339,14 @@ class Analyzer:
             return None
         if "=" in mod.exports:
             return self.export_val(spec, "=")
-        return Val("ns", module=spec)
+        return Val(ValKind.NAMESPACE, module=spec)
 
     def member_of(self, val: Val, name: str, node: Node | None, usage: str) -> Val | None:
         """Look `name` up on `val`; record the access (and whether the member is missing)."""
         model = self.model
-        if val.kind in ("inst", "class"):
+        if val.kind in (ValKind.INSTANCE, ValKind.CLASS):
             tid = val.tid
-            static = val.kind == "class"
+            static = val.kind == ValKind.CLASS
             table = model.statics(tid) if static else model.members(tid)
             entry = table.get(name)
             t = model.type(tid)
@@ -338,39 +355,41 @@ class Analyzer:
                     return None
                 if node is not None and model.closed(tid) and t is not None:
                     cands = [n for n, (m, _) in table.items() if not m.private]
-                    self.record(node, name, val, None, None, True, usage, cands, tid[1], static)
+                    self.record(Access.at(node, name, val, missing=True, usage=usage, candidates=cands, container=tid[1],
+                                          static=static))
                 return None
             member, owner = entry
             if node is not None:
-                self.record(node, name, val, owner, member, False, usage, [], tid[1], static)
+                self.record(Access.at(node, name, val, owner=owner, member=member, usage=usage, container=tid[1],
+                                      static=static))
             conf = min(val.conf, member.confidence)
             if member.kind in ("method", "function"):
-                return Val("fn", module=owner[0], member=member, recv=val, conf=conf, evidence=val.evidence)
+                return Val(ValKind.FUNCTION, module=owner[0], member=member, recv=val, conf=conf, evidence=val.evidence)
             if member.kind == "enum_member":
                 return None
             if member.kind == "value" and member.type.startswith("typeof "):
                 return self.to_val(parse_type(member.type), owner[0], val, conf, val.evidence)
             return self.to_val(parse_type(member.type), owner[0], val, conf, val.evidence)
-        if val.kind == "union":
+        if val.kind == ValKind.UNION:
             entries = [model.members(tid).get(name) for tid in val.tid]
             if all(e is None for e in entries):
                 if node is not None and name not in OBJECT_MEMBERS and all(model.closed(t) for t in val.tid):
                     shared = set.intersection(*({n for n, (m, _) in model.members(t).items() if not m.private}
                                                 for t in val.tid))
-                    self.record(node, name, val, None, None, True, usage, sorted(shared),
-                                " | ".join(t[1] for t in val.tid), False)
+                    self.record(Access.at(node, name, val, missing=True, usage=usage, candidates=sorted(shared),
+                                          container=" | ".join(t[1] for t in val.tid)))
                 return None
             if any(e is None for e in entries):
                 return None  # on some members of the union only: the code may have narrowed it
             member, owner = entries[0]
             if node is not None:
-                self.record(node, name, val, owner, member, False, usage, [], owner[1], False)
+                self.record(Access.at(node, name, val, owner=owner, member=member, usage=usage, container=owner[1]))
             if len({(parse_type(e[0].type), e[0].kind) for e in entries}) != 1:
                 return None  # the members disagree on their type
             if member.kind in ("method", "function"):
-                return Val("fn", module=owner[0], member=member, recv=val, conf=val.conf, evidence=val.evidence)
+                return Val(ValKind.FUNCTION, module=owner[0], member=member, recv=val, conf=val.conf, evidence=val.evidence)
             return self.to_val(parse_type(member.type), owner[0], val, val.conf, val.evidence)
-        if val.kind == "ns":
+        if val.kind == ValKind.NAMESPACE:
             mod = model.modules.get(val.module)
             result = self.export_val(val.module, name, val.conf)
             known = name in mod.exports or (not mod.exports and name in mod.types)
@@ -379,67 +398,70 @@ class Analyzer:
                     exp = model.export(val.module, name)
                     member = exp[1] if exp and exp[0] == "value" else None
                     owner = exp[1] if exp and exp[0] == "type" else None
-                    self.record(node, name, val, owner, member, False, usage, [], val.module, True)
+                    self.record(Access.at(node, name, val, owner=owner, member=member, usage=usage, container=val.module,
+                                          static=True))
                 elif mod.complete and name not in ("default", "__esModule"):
                     cands = [n for n in mod.exports if n not in ("default", "=")]
-                    self.record(node, name, val, None, None, True, usage, cands, val.module, True)
+                    self.record(Access.at(node, name, val, missing=True, usage=usage, candidates=cands,
+                                          container=val.module, static=True))
             return result
         return None
 
-    def record(self, node, name, val, owner, member, missing, usage, cands, container, static):
-        self.result.accesses.append(Access(node.start_byte, node.end_byte, name, val, owner, member, missing, usage,
-                                           cands, container, static))
+    def record(self, access: Access) -> None:
+        self.result.accesses.append(access)
 
     def call_result(self, fn: Val | None) -> Val | None:
-        if fn is None or fn.kind != "fn" or fn.member is None:
+        if fn is None or fn.kind != ValKind.FUNCTION or fn.member is None:
             return None
         m = fn.member
         return self.to_val(parse_type(m.type), fn.module, fn.recv, fn.conf, fn.evidence)
 
     # --- inference ---------------------------------------------------------------------------------------
-    def infer(self, name: str, start: int, end: int) -> Val | None:
-        uses = [(u, usage) for (pos, u, usage) in self.uses.get(name, ()) if start <= pos < end]
+    def infer(self, key: BindingKey, start: int, end: int) -> Val | None:
+        """The engine type the evidence about one binding in [start, end) points at, if any."""
+        name = key[1]
+        uses = [(u, usage) for (pos, u, usage) in self.uses.get(key, ()) if start <= pos < end]
         model = self.model
         # What it is passed to: a parameter declared with an engine type.
         passed: dict[TypeId, str] = {}
-        for pos, call, index, key in self.passes.get(name, ()):
+        for pos, call, index, option in self.passes.get(key, ()):
             if not start <= pos < end:
                 continue
             callee = call.child_by_field_name("function")
             fn = self.peek(callee)
-            if fn is None or fn.kind != "fn" or fn.member is None or index >= len(fn.member.params):
+            if fn is None or fn.kind != ValKind.FUNCTION or fn.member is None or index >= len(fn.member.params):
                 continue
             ptype = fn.member.params[index].split(":", 1)[1].strip() if ":" in fn.member.params[index] else ""
             pv = self.to_val(parse_type(ptype), fn.module, None, 1.0)
             where = self.text(callee)
-            if key and pv is not None and pv.kind == "inst":
-                entry = model.members(pv.tid).get(key)
+            if option and pv is not None and pv.kind == ValKind.INSTANCE:
+                entry = model.members(pv.tid).get(option)
                 pv = self.to_val(parse_type(entry[0].type), entry[1][0], None, 1.0) if entry else None
-                where = f"{where}` as `{key}"
-            if pv is not None and pv.kind == "inst":
+                where = f"{where}` as `{option}"
+            if pv is not None and pv.kind == ValKind.INSTANCE:
                 passed.setdefault(pv.tid, where)
         reads = {u for u, usage in uses if usage != "write"}
         writes = {u for u, usage in uses if usage == "write"}
-        produced = self.produced_by(name, start, end)
+        produced = self.produced_by(key, start, end)
         if produced is not None:
             tid, why = produced
             members = model.members(tid)
             missing = [u for u in reads if u not in members and u not in OBJECT_MEMBERS]
             hits = sorted(u for u in reads | writes if u in members)
             if not missing:
-                return Val("inst", tid, conf=INFERRED, evidence=Evidence(name, tid, hits, produces=why))
+                return Val(ValKind.INSTANCE, tid, conf=INFERRED, evidence=Evidence(name, tid, hits, produces=why))
             if len(missing) == 1:
                 usage = next((us for u, us in uses if u == missing[0]), "read")
                 ranked = sg.rank(missing[0], [n for n, (m, _) in members.items() if not m.private], usage)
                 if ranked and ranked[0][1] >= 0.6:
-                    return Val("inst", tid, conf=INFERRED, evidence=Evidence(name, tid, hits, produces=why))
+                    return Val(ValKind.INSTANCE, tid, conf=INFERRED, evidence=Evidence(name, tid, hits, produces=why))
         if len(passed) == 1:
             tid, callee = next(iter(passed.items()))
             members = model.members(tid)
             hits = [u for u in sorted(reads | writes) if u in members]
             missing = [u for u in reads if u not in members and u not in OBJECT_MEMBERS]
             if len(missing) <= 1 and model.closed(tid):
-                return Val("inst", tid, conf=INFERRED, evidence=Evidence(name, tid, hits, callee))
+                return Val(ValKind.INSTANCE, tid, conf=INFERRED, evidence=Evidence(name, tid, hits, callee))
         if not reads or name in DATA_NAMES:
             return None
         called = {u for u, usage in uses if usage in ("read-call", "call-args")}
@@ -470,7 +492,7 @@ class Analyzer:
             hits = dict(exact)[chosen]
             if not self._distinctive(hits, chosen, name):
                 return None
-            return Val("inst", chosen, conf=INFERRED, evidence=Evidence(name, chosen, hits))
+            return Val(ValKind.INSTANCE, chosen, conf=INFERRED, evidence=Evidence(name, chosen, hits))
         if not near:
             return None
         missing_names = {m for _, _, m in near}
@@ -490,23 +512,24 @@ class Analyzer:
             ranked = sg.rank(missing, cands, usage)
             if not ranked or ranked[0][1] < 0.6:
                 return None
-        return Val("inst", chosen, conf=INFERRED, evidence=Evidence(name, chosen, hits))
+        return Val(ValKind.INSTANCE, chosen, conf=INFERRED, evidence=Evidence(name, chosen, hits))
 
-    def produced_by(self, name: str, start: int, end: int) -> tuple[TypeId, str] | None:
+    def produced_by(self, key: BindingKey, start: int, end: int) -> tuple[TypeId, str] | None:
         """The one type whose methods return what `name.m(...)` results are used as: `const field =
         form.getTextField("x"); field.isMultiline()` makes `field` a PDFTextField, and only PDFForm
         has methods returning one."""
-        if name in self._inferring or len(self._inferring) > 4:
+        if key in self._inferring or len(self._inferring) > 4:
             return None
-        self._inferring.add(name)
+        self._inferring.add(key)
+        name = key[1]
         try:
             owners: set[TypeId] | None = None
             why = ""
-            for pos, method, var, decl_end in self.results.get(name, ()):
-                if not start <= pos < end or var == name:
+            for pos, method, var, decl_end in self.results.get(key, ()):
+                if not start <= pos < end or var == key:
                     continue
                 rv = self.infer(var, decl_end, end)
-                if rv is None or rv.kind != "inst":
+                if rv is None or rv.kind != ValKind.INSTANCE:
                     continue
                 found = {t for t, _ in self.model.producers(rv.tid) if self.model.closed(t)}
                 if not found:
@@ -518,15 +541,15 @@ class Analyzer:
             chosen = self._pick(sorted(owners), name)
             return (chosen, why) if chosen is not None else None
         finally:
-            self._inferring.discard(name)
+            self._inferring.discard(key)
 
     def same_type_everywhere(self, first: Val | None, rights: list[Node | None]) -> Val | None:
         """The type of a reassigned variable when its initial value and every assigned value agree."""
-        if first is None or first.kind != "inst" or not rights:
+        if first is None or first.kind != ValKind.INSTANCE or not rights:
             return None
         for r in rights:
             v = self.peek(r) if r is not None else None
-            if v is None or v.kind != "inst" or v.tid != first.tid:
+            if v is None or v.kind != ValKind.INSTANCE or v.tid != first.tid:
                 return None
         return first
 
@@ -575,11 +598,7 @@ class Analyzer:
     def _ev(self, node: Node, peek: bool) -> Val | None:
         t = node.type
         if t == "identifier":
-            name = self.text(node)
-            b = self.lookup(name)
-            if b is not None:
-                return b.val
-            return self.free(name)
+            return self.lookup(node)
         if t == "member_expression":
             obj = self.ev(node.child_by_field_name("object"), peek)
             prop = node.child_by_field_name("property")
@@ -594,9 +613,9 @@ class Analyzer:
                 if callee is not None and callee.type == "member_expression":
                     recv = self.ev(callee.child_by_field_name("object"), peek)
                     method = self.text(callee.child_by_field_name("property"))
-                    if recv is not None and recv.kind == "arr" and recv.inner is not None and method in ARRAY_CALLBACKS:
+                    if recv is not None and recv.kind == ValKind.ARRAY and recv.inner is not None and method in ARRAY_CALLBACKS:
                         cb = args.named_children[0] if args.named_children else None
-                        if cb is not None and cb.type in FUNCTION_TYPES:
+                        if cb is not None and cb.type in FUNCTIONS:
                             self.param_hints[cb.id] = [recv.inner]
                 for a in args.named_children:
                     self.ev(a)
@@ -606,7 +625,7 @@ class Analyzer:
             if callee is not None and callee.type == "import":
                 spec = _first_string(args, self)
                 mv = self.module_val(spec) if spec else None
-                return Val("promise", inner=mv) if mv else None
+                return Val(ValKind.PROMISE, inner=mv) if mv else None
             return self.call_result(fn_first)
         if t == "new_expression":
             ctor = node.child_by_field_name("constructor")
@@ -615,15 +634,15 @@ class Analyzer:
                 for a in args.named_children:
                     self.ev(a)
             cv = self.ev(ctor, peek) if ctor is not None else None
-            if cv is not None and cv.kind == "class":
+            if cv is not None and cv.kind == ValKind.CLASS:
                 t2 = self.model.type(cv.tid)
                 if t2 is not None and t2.kind == "class":
-                    return Val("inst", cv.tid, conf=cv.conf)
+                    return Val(ValKind.INSTANCE, cv.tid, conf=cv.conf)
             return None
         if t == "await_expression":
             inner = node.named_children[0] if node.named_children else None
             v = self.ev(inner, peek) if inner is not None else None
-            if v is not None and v.kind == "promise":
+            if v is not None and v.kind == ValKind.PROMISE:
                 return v.inner
             return v
         if t == "parenthesized_expression":
@@ -634,7 +653,7 @@ class Analyzer:
             idx = node.child_by_field_name("index")
             if idx is not None and not peek:
                 self.ev(idx)
-            if obj is not None and obj.kind == "arr":
+            if obj is not None and obj.kind == ValKind.ARRAY:
                 return obj.inner
             return None
         if t == "assignment_expression":
@@ -646,7 +665,7 @@ class Analyzer:
             return rv
         if peek:
             return None
-        if t in FUNCTION_TYPES:
+        if t in FUNCTIONS:
             self.function(node)
             return None
         if t == "import_statement":
@@ -659,25 +678,9 @@ class Analyzer:
             self.for_in(node)
             return None
         if t == "class_declaration" or t == "class":
-            name = node.child_by_field_name("name")
-            if name is not None:
-                self.bind(self.text(name), None, "class")
-            self.scopes.append({})
-            try:
-                for c in node.named_children:
-                    self.ev(c)
-            finally:
-                self.scopes.pop()
-            return None
-        if t in BLOCK_TYPES:
-            self.scopes.append({})
-            self.block_ends.append(node.end_byte)
-            try:
-                for c in node.named_children:
-                    self.ev(c)
-            finally:
-                self.scopes.pop()
-                self.block_ends.pop()
+            self.set_value(node.child_by_field_name("name"), None)
+            for c in node.named_children:
+                self.ev(c)
             return None
         for c in node.named_children:
             self.ev(c)
@@ -686,46 +689,34 @@ class Analyzer:
     def function(self, node: Node) -> None:
         params = node.child_by_field_name("parameters") or node.child_by_field_name("parameter")
         body = node.child_by_field_name("body")
-        jsdoc = _jsdoc_params(self, node)
-        self.fn_stack.append(node)
-        self.scopes.append({})
-        self.block_ends.append(node.end_byte)
-        try:
-            if params is not None:
-                plist = [params] if params.type == "identifier" else params.named_children
-                hints = self.param_hints.get(node.id, [])
-                for index, p in enumerate(plist):
-                    target = p
-                    if p.type == "assignment_pattern":
-                        target = p.child_by_field_name("left")
-                    hint = hints[index] if index < len(hints) else None
-                    if target is not None and target.type == "identifier":
-                        pname = self.text(target)
-                        declared = self.jsdoc_val(jsdoc.get(pname)) if pname in jsdoc else None
-                        if declared is not None:
-                            self.scopes[-1][pname] = Binding(pname, declared, "param", node.start_byte, node.end_byte)
-                        elif hint is not None and (node.id, pname) not in self.assigned:
-                            self.scopes[-1][pname] = Binding(pname, hint, "param", node.start_byte, node.end_byte)
-                        else:
-                            self.bind(pname, None, "param", params, node.end_byte)
-                    elif target is not None:
-                        for ident in _pattern_identifiers(target):
-                            self.scopes[-1][self.text(ident)] = Binding(self.text(ident), None, "let")
-            if body is not None:
-                if body.type == "statement_block":
-                    for c in body.named_children:
-                        self.ev(c)
-                else:
-                    self.ev(body)
-        finally:
-            self.scopes.pop()
-            self.fn_stack.pop()
-            self.block_ends.pop()
+        jsdoc = jsdoc_before(node, self.src).params
+        if params is not None:
+            hints = self.param_hints.get(node.id, [])
+            for index, (target, _) in enumerate(parameters(params)):
+                hint = hints[index] if index < len(hints) else None
+                if target is not None and target.type == "identifier":
+                    pname = self.text(target)
+                    declared = self.jsdoc_val(jsdoc.get(pname), node) if pname in jsdoc else None
+                    if declared is not None:
+                        self.set_value(target, declared)
+                    elif hint is not None and self.key_of(target) not in self.assigned:
+                        self.set_value(target, hint)
+                    else:
+                        self.bind_inferred(target, after=params)
+                elif target is not None:
+                    for ident in declared_names(target):
+                        self.set_value(ident, None)
+        if body is not None:
+            if body.type == "statement_block":
+                for c in body.named_children:
+                    self.ev(c)
+            else:
+                self.ev(body)
 
     def declaration(self, node: Node) -> None:
         const = node.type == "lexical_declaration" and self.text(node).lstrip().startswith("const")
-        declared_type = _jsdoc_type(self, node)
-        scope_end = self.block_ends[-1]
+        # `/** @type {Page} */` on the line right above the declaration (any comment style)
+        declared_type = jsdoc_before(node, self.src, climbs=1, adjacent=True, jsdoc_only=False).type
         for decl in (c for c in node.named_children if c.type == "variable_declarator"):
             name_node = decl.child_by_field_name("name")
             value = decl.child_by_field_name("value")
@@ -733,133 +724,111 @@ class Analyzer:
             if name_node is None:
                 continue
             if name_node.type == "identifier":
-                name = self.text(name_node)
-                fn = self.fn_stack[-1] if self.fn_stack else None
-                reassigned = fn is not None and (fn.id, name) in self.assigned
+                key = self.key_of(name_node)
                 if declared_type is not None:
-                    self.scopes[-1][name] = Binding(name, self.jsdoc_val(declared_type), "const")
-                elif reassigned and not const:
-                    same = self.same_type_everywhere(val, self.assignments.get((fn.id, name), []))
+                    self.set_value(name_node, self.jsdoc_val(declared_type, node))
+                elif key in self.assigned and not const:
+                    same = self.same_type_everywhere(val, self.assignments.get(key, []))
                     if same is not None:  # `let page = doc.addPage(); ... page = doc.addPage();`
-                        self.scopes[-1][name] = Binding(name, same, "let")
+                        self.set_value(name_node, same)
                     else:  # several kinds of values over time: only the evidence of its uses can type it
-                        self.bind(name, None, "const", decl, scope_end)
+                        self.bind_inferred(name_node, after=decl)
                 elif val is None and _inferable(value):
-                    self.bind(name, None, "const", decl, scope_end)
+                    self.bind_inferred(name_node, after=decl)
                 else:
-                    self.scopes[-1][name] = Binding(name, val, "const")
+                    self.set_value(name_node, val)
             elif name_node.type == "object_pattern":
                 self.destructure(name_node, val)
-            elif name_node.type == "array_pattern" and val is not None and val.kind == "arr":
-                for el in name_node.named_children:
-                    if el.type == "identifier":
-                        self.scopes[-1][self.text(el)] = Binding(self.text(el), val.inner, "const")
+            elif name_node.type == "array_pattern" and val is not None and val.kind == ValKind.ARRAY:
+                for target, default in array_elements(name_node):
+                    if target is not None and target.type == "identifier" and default is None:
+                        self.set_value(target, val.inner)
                     else:
-                        for ident in _pattern_identifiers(el):
-                            self.scopes[-1][self.text(ident)] = Binding(self.text(ident), None, "let")
+                        for ident in declared_names(target):
+                            self.set_value(ident, None)
             else:
-                for ident in _pattern_identifiers(name_node):
-                    self.scopes[-1][self.text(ident)] = Binding(self.text(ident), None, "let")
+                for ident in declared_names(name_node):
+                    self.set_value(ident, None)
 
     def destructure(self, pattern: Node, val: Val | None) -> None:
-        for prop in pattern.named_children:
-            if prop.type == "shorthand_property_identifier_pattern":
-                key = target = self.text(prop)
-                key_node = prop
-            elif prop.type == "pair_pattern":
-                key_node = prop.child_by_field_name("key")
-                value = prop.child_by_field_name("value")
-                key = self.text(key_node)
-                if value is None or value.type != "identifier":
-                    for ident in _pattern_identifiers(value) if value is not None else []:
-                        self.scopes[-1][self.text(ident)] = Binding(self.text(ident), None, "let")
-                    continue
-                target = self.text(value)
-            else:
-                for ident in _pattern_identifiers(prop):
-                    self.scopes[-1][self.text(ident)] = Binding(self.text(ident), None, "let")
+        """`const { a, b: c } = val`: each plain name gets the member's type. A default, a rest element, a
+        nested pattern or a computed key leaves its names untyped (the value may be something else)."""
+        for prop in object_properties(pattern):
+            target = prop.target
+            if (prop.rest or prop.default is not None or prop.computed or target is None
+                    or target.type not in ("identifier", "shorthand_property_identifier_pattern")):
+                for ident in declared_names(target):
+                    self.set_value(ident, None)
                 continue
-            sub = self.member_of(val, key, key_node, "read") if val is not None else None
-            self.scopes[-1][target] = Binding(target, sub, "const")
+            key = self.text(prop.key)
+            self.set_value(target, self.member_of(val, key, prop.key, "read") if val is not None else None)
 
     def import_statement(self, node: Node) -> None:
         src = node.child_by_field_name("source")
         spec = self.module_name(self.text(src).strip("\"'`")) if src is not None else ""
         mod = self.model.modules.get(spec)
-        for clause in (c for c in node.named_children if c.type == "import_clause"):
-            for part in clause.named_children:
-                if part.type == "identifier":
-                    val = (self.export_val(spec, "default") or self.export_val(spec, "=")) if mod else None
-                    self.scopes[0][self.text(part)] = Binding(self.text(part), val, "import")
-                elif part.type == "namespace_import":
-                    ident = next((c for c in part.named_children if c.type == "identifier"), None)
-                    if ident is not None:
-                        self.scopes[0][self.text(ident)] = Binding(self.text(ident), Val("ns", module=spec) if mod else None, "import")
-                elif part.type == "named_imports":
-                    for s in (c for c in part.named_children if c.type == "import_specifier"):
-                        name_node = s.child_by_field_name("name")
-                        alias = s.child_by_field_name("alias")
-                        name = self.text(name_node)
-                        local = self.text(alias) if alias is not None else name
-                        val = None
-                        if mod is not None:
-                            known = self.model.export(spec, name) is not None or name in mod.exports
-                            if known:
-                                val = self.export_val(spec, name)
-                            elif mod.complete:
-                                cands = [n for n in mod.exports if n not in ("default", "=")]
-                                self.result.import_problems.append(Access(
-                                    name_node.start_byte, name_node.end_byte, name, Val("ns", module=spec), None, None,
-                                    True, "import", cands, spec, True))
-                        self.scopes[0][local] = Binding(local, val, "import")
+        for b in import_bindings(self.src, node):
+            if b.imported == DEFAULT:
+                val = (self.export_val(spec, "default") or self.export_val(spec, "=")) if mod else None
+            elif b.imported == NAMESPACE:
+                val = Val(ValKind.NAMESPACE, module=spec) if mod else None
+            else:
+                val = None
+                if mod is not None:
+                    if self.model.export(spec, b.imported) is not None or b.imported in mod.exports:
+                        val = self.export_val(spec, b.imported)
+                    elif mod.complete:
+                        cands = [n for n in mod.exports if n not in ("default", "=")]
+                        self.result.import_problems.append(Access.at(
+                            b.name_node, b.imported, Val(ValKind.NAMESPACE, module=spec), missing=True,
+                            usage="import", candidates=cands, container=spec, static=True))
+            self.set_value(b.local, val)
 
     def for_in(self, node: Node) -> None:
         left = node.child_by_field_name("left")
         right = node.child_by_field_name("right")
         rv = self.ev(right) if right is not None else None
         is_of = any(c.type == "of" for c in node.children)
-        self.scopes.append({})
-        try:
-            elem = rv.inner if (is_of and rv is not None and rv.kind == "arr") else None
-            if left is not None:
-                if left.type == "identifier":
-                    self.scopes[-1][self.text(left)] = Binding(self.text(left), elem, "let")
-                else:
-                    for ident in _pattern_identifiers(left):
-                        self.scopes[-1][self.text(ident)] = Binding(self.text(ident), elem if left.type == "identifier" else None, "let")
-            body = node.child_by_field_name("body")
-            if body is not None:
-                self.ev(body)
-        finally:
-            self.scopes.pop()
+        elem = rv.inner if (is_of and rv is not None and rv.kind == ValKind.ARRAY) else None
+        if left is not None:
+            if left.type == "identifier":
+                self.set_value(left, elem)
+            else:
+                for ident in declared_names(left):
+                    self.set_value(ident, None)
+        body = node.child_by_field_name("body")
+        if body is not None:
+            self.ev(body)
 
-    def jsdoc_val(self, type_text: str | None) -> Val | None:
+    def jsdoc_val(self, type_text: str | None, at: Node) -> Val | None:
+        """The value a JSDoc type written at node `at` describes (names resolved in the scopes around `at`)."""
         if not type_text:
             return None
         m = re.fullmatch(r"\s*import\(\s*['\"]([^'\"]+)['\"]\s*\)\.([\w$.]+)\s*", type_text)
         if m:
             exp = self.model.export(m.group(1), m.group(2).split(".")[0])
             if exp and exp[0] == "type":
-                return Val("inst", exp[1])
+                return Val(ValKind.INSTANCE, exp[1])
             return None
         parsed = parse_type(type_text.strip().lstrip("?!").rstrip("="))
-        return self._parsed_in_scope(parsed)
+        return self._parsed_in_scope(parsed, at)
 
-    def _parsed_in_scope(self, parsed) -> Val | None:
+    def _parsed_in_scope(self, parsed, at: Node) -> Val | None:
         if parsed is None:
             return None
         if parsed[0] == "name":
-            b = self.lookup(parsed[1])
-            if b is not None and b.val is not None and b.val.kind == "class":
-                t = self.model.type(b.val.tid)
-                return Val("inst", b.val.tid) if t is not None and t.kind in ("class", "interface") else None
+            binding = self.names.resolve_name(parsed[1], at)
+            bound = self.values.get(binding.key if binding is not None else (None, parsed[1]))
+            if bound is not None and bound.kind == ValKind.CLASS:
+                t = self.model.type(bound.tid)
+                return Val(ValKind.INSTANCE, bound.tid) if t is not None and t.kind in ("class", "interface") else None
             tids = self.model.type_names.get(parsed[1], [])
             if len(tids) == 1:
                 return self.to_val(parsed, tids[0][0], None, 1.0)
             return None
         if parsed[0] in ("array", "promise"):
-            inner = self._parsed_in_scope(parsed[1])
-            return Val(parsed[0], inner=inner)
+            inner = self._parsed_in_scope(parsed[1], at)
+            return Val(ValKind.ARRAY if parsed[0] == "array" else ValKind.PROMISE, inner=inner)
         return None
 
 
@@ -907,25 +876,6 @@ def _inferable(value: Node | None) -> bool:
                           "identifier", "parenthesized_expression")
 
 
-def _pattern_identifiers(node: Node) -> list[Node]:
-    out, stack = [], [node]
-    while stack:
-        n = stack.pop()
-        if n.type in ("identifier", "shorthand_property_identifier_pattern"):
-            out.append(n)
-        elif n.type == "pair_pattern":
-            v = n.child_by_field_name("value")
-            if v is not None:
-                stack.append(v)
-        elif n.type == "assignment_pattern":
-            left = n.child_by_field_name("left")
-            if left is not None:
-                stack.append(left)
-        else:
-            stack.extend(n.named_children)
-    return out
-
-
 def _name_score(var: str, type_name: str) -> int:
     v, t = var.lower(), type_name.lower()
     if v == t:
@@ -946,40 +896,7 @@ def _name_matches(var: str, type_name: str) -> bool:
     return False
 
 
-_PARAM_RE = re.compile(r"@param\s+\{([^}]*)\}\s+\[?([\w$]+)")
-_TYPE_RE = re.compile(r"@type\s+\{([^}]*)\}")
-
-
-def _leading_comment(an: Analyzer, node: Node) -> str:
-    """The JSDoc block right above `node` (or above the statement holding it)."""
-    target = node
-    for _ in range(3):
-        prev = target.prev_named_sibling
-        if prev is not None and prev.type == "comment":
-            text = an.text(prev)
-            return text if text.startswith("/**") else ""
-        parent = target.parent
-        if parent is None or parent.type in ("program", "statement_block", "class_body"):
-            return ""
-        target = parent
-    return ""
-
-
-def _jsdoc_params(an: Analyzer, fn: Node) -> dict[str, str]:
-    text = _leading_comment(an, fn)
-    return {m.group(2): m.group(1) for m in _PARAM_RE.finditer(text)} if text else {}
-
-
-def _jsdoc_type(an: Analyzer, decl: Node) -> str | None:
-    prev = decl.prev_named_sibling
-    if prev is not None and prev.type == "comment" and prev.end_point[0] >= decl.start_point[0] - 1:
-        m = _TYPE_RE.search(an.text(prev))
-        if m:
-            return m.group(1)
-    return None
-
-
 def analyze(doc: ParsedDocument, model: ObjectModel) -> Analysis:
-    if doc.tree is None or doc.language != "javascript":
+    if doc.tree is None or syntax_for(doc.language) is None:
         return Analysis()
     return Analyzer(doc, model).run()

@@ -17,7 +17,7 @@ from lsp_server.findings import Finding, Severity
 from lsp_server.knowledge import suggest as sg
 from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, display_type
 from lsp_server.knowledge.object_model import ObjectModel, ObjectModelService
-from lsp_server.knowledge.types import Access, Analysis, analyze
+from lsp_server.knowledge.types import Access, Analysis, ValKind, analyze
 from lsp_server.providers import HoverInfo, RequestContext, hover_provider
 
 _CACHE: "OrderedDict[tuple, Analysis]" = OrderedDict()
@@ -43,7 +43,7 @@ def analysis_for(doc: ParsedDocument, model: ObjectModel) -> Analysis:
 def finding_for(a: Access, model: ObjectModel) -> Finding | None:
     recv = a.recv
     inferred = recv.evidence is not None
-    if recv.kind == "union":
+    if recv.kind == ValKind.UNION:
         type_conf = min(model.type_confidence(t) for t in recv.tid)
     else:
         type_conf = model.type_confidence(recv.tid) if recv.tid else 1.0
@@ -59,10 +59,10 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
     severity = Severity.ERROR if (conf >= HIGH and not inferred) else Severity.WARNING
     if a.usage == "import":
         message = f"`{a.container}` has no export `{a.name}`"
-    elif recv.kind == "ns":
+    elif recv.kind == ValKind.NAMESPACE:
         message = f"`{a.container}` has no export `{a.name}`"
     else:
-        static = "static " if a.static and recv.kind == "class" and _is_class(model, recv.tid) else ""
+        static = "static " if a.static and recv.kind == ValKind.CLASS and _is_class(model, recv.tid) else ""
         message = f"{display_type(a.container)} has no {static}member `{a.name}`"
     if suggestions:
         message += f"; did you mean `{suggestions[0]}`?"
@@ -118,7 +118,7 @@ def engine_member_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -
         return HoverInfo(f"**{f.message}**", a.start, a.end)
     if a.member is not None:
         owner = a.owner[1] if isinstance(a.owner, tuple) else a.container
-        sig = a.member.signature(owner if a.recv.kind != "ns" else "")
+        sig = a.member.signature(owner if a.recv.kind != ValKind.NAMESPACE else "")
         loc = _location(ctx, a.member.path, a.member.line)
         how = "inferred from usage" if a.recv.evidence is not None else "verified in object model"
         conf = f", confidence {a.member.confidence:.1f}" if a.member.confidence < HIGH else ""

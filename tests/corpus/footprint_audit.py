@@ -16,7 +16,7 @@ from pathlib import Path
 from lsp_server import queries
 from lsp_server.document import ParsedDocument
 from lsp_server.features.footprints import apply_edits, compute_footprint, plan_deletions
-from lsp_server.features.scopes import NAME_TYPES, ScopeAnalysis
+from lsp_server.syntax.scopes import NAME_TYPES, ScopeAnalysis
 
 CACHE = Path(os.environ.get("FOOTPRINT_TEST_CACHE", Path.home() / ".cache" / "footprint-test")) / "npm"
 
@@ -57,7 +57,7 @@ def _names(doc: ParsedDocument) -> Counter:
 
 def declared_names(doc: ParsedDocument) -> list[int]:
     """Byte offsets of every declared name in the document (one per declaring identifier)."""
-    analysis = ScopeAnalysis(doc)
+    analysis = ScopeAnalysis.of(doc)
     offsets = []
     for nodes in queries.captures("javascript", "references", doc.tree.root_node).values():
         for n in nodes:

@@ -273,3 +273,30 @@ def test_union_of_object_types(tmp_path):
     # a member on only some types of a union may follow a narrowing check: silent
     assert names(found) == [(4, "angles", "error"), (6, "addBlok", "error"), (9, "nothing", "error")]
     assert found[0]["message"] == "`Degrees | Radians` has no member `angles`; did you mean `angle`?"
+
+
+def test_scopes_come_from_the_shared_scope_model(tmp_path):
+    # `var` belongs to the function (hoisting), `let` to its block, a catch parameter to its clause:
+    # type tracking resolves names with the same scope model as footprints.
+    found = check(tmp_path, """\
+        import { Document } from "@acme/layout";
+        function build(ready) {
+          if (ready) { var doc = Document.create(); }
+          doc.addPagee();
+          const page = doc.addPage();
+          { let page = 5; page.anything(); }
+          page.addBlok();
+          try { page.remove(); } catch (page) { page.whatever(); }
+        }
+        """)
+    assert names(found) == [(4, "addPagee", "error"), (7, "addBlok", "error")]
+
+
+def test_jsdoc_array_type(tmp_path):
+    found = check(tmp_path, """\
+        import { Page } from "@acme/layout";
+        /** @type {Page[]} */
+        const pages = collect();
+        pages[0].addBlok();
+        """)
+    assert names(found) == [(4, "addBlok", "error")]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from lsp_server.document import ParsedDocument
-from lsp_server.graph.extract import DYNAMIC, REEXPORT, REQUIRE, STATIC, ModuleInfo, extract
+from lsp_server.syntax.modules import DYNAMIC, REEXPORT, REQUIRE, STATIC, ModuleInfo, extract
 
 
 def info_of(src: str) -> ModuleInfo:

@@ -19,6 +19,8 @@ from lsp_server import queries
 from lsp_server.knowledge.model_sources.base import Member, ModuleModel, ReadLimits, SourceModel, TypeDef, parse_type
 from lsp_server.languages import parser
 from lsp_server.storage import content_hash
+from lsp_server.syntax.jsdoc import jsdoc_before
+from lsp_server.syntax.modules import NAMESPACE, export_specifiers, import_bindings
 
 log = logging.getLogger(__name__)
 
@@ -317,17 +319,9 @@ class DtsExtractor:
         target = self.target_scope(_string(src, data), scope)
         if target is None:
             return
-        for clause in (c for c in node.named_children if c.type == "import_clause"):
-            for part in clause.named_children:
-                if part.type == "identifier":
-                    scope.imports[_text(part, data)] = (target, "default")
-                elif part.type == "named_imports":
-                    for spec in part.named_children:
-                        if spec.type != "import_specifier":
-                            continue
-                        name = _text(spec.child_by_field_name("name"), data)
-                        alias = spec.child_by_field_name("alias")
-                        scope.imports[_text(alias, data) if alias else name] = (target, name)
+        for b in import_bindings(data, node):
+            if b.imported != NAMESPACE:  # `import * as ns` types are reached through `ns.X`, not bound here
+                scope.imports[_text(b.local, data)] = (target, b.imported)
 
     def export_statement(self, node: Node, scope: _Scope, data: bytes) -> None:
         tokens = [c.type for c in node.children if not c.is_named]
@@ -352,17 +346,12 @@ class DtsExtractor:
                 else:
                     scope.stars.append(target)
                 return
-            for s in (c for c in clause.named_children if c.type == "export_specifier"):
-                name = _text(s.child_by_field_name("name"), data)
-                alias = s.child_by_field_name("alias")
-                scope.exports[_text(alias, data) if alias else name] = (None, "")  # placeholder, fixed below
-                scope.exports[_text(alias, data) if alias else name] = (target, f"@export:{name}")
+            for spec in export_specifiers(data, clause):
+                scope.exports[spec.exported] = (target, f"@export:{spec.name}")
             return
         if clause is not None:
-            for s in (c for c in clause.named_children if c.type == "export_specifier"):
-                name = _text(s.child_by_field_name("name"), data)
-                alias = s.child_by_field_name("alias")
-                scope.exports[_text(alias, data) if alias else name] = (scope, name)
+            for spec in export_specifiers(data, clause):
+                scope.exports[spec.exported] = (scope, spec.name)
             return
         if "=" in tokens or default:  # export = Foo;  export default Foo;
             ident = next((c for c in node.named_children if c.type == "identifier"), None)
@@ -508,25 +497,5 @@ def _type_params(node: Node, data: bytes) -> list[str]:
 
 
 def _doc_before(node: Node, data: bytes) -> str:
-    while node.prev_named_sibling is None and node.parent is not None and \
-            node.parent.type in ("export_statement", "ambient_declaration"):
-        node = node.parent
-    prev = node.prev_named_sibling
-    if prev is None or prev.type != "comment" or prev.end_point[0] < node.start_point[0] - 1:
-        return ""
-    text = _text(prev, data)
-    if not text.startswith("/**"):
-        return ""
-    lines = []
-    for raw in text[3:-2].splitlines():
-        line = raw.strip().lstrip("*").strip()
-        if line.startswith("@"):
-            break
-        if line.startswith(">"):
-            continue
-        if not line:
-            if lines:
-                break
-            continue
-        lines.append(line)
-    return " ".join(lines)[:300]
+    """The summary of the JSDoc block right above a declaration (on the line before it, or its own)."""
+    return jsdoc_before(node, data, adjacent=True).summary

@@ -10,7 +10,6 @@ A file or a folder (every .js/.mjs/.cjs file under it, node_modules and tests ex
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 
 from tree_sitter import Node
@@ -19,10 +18,11 @@ from lsp_server import queries
 from lsp_server.knowledge.model_sources.base import Member, ModuleModel, ReadLimits, SourceModel, TypeDef
 from lsp_server.languages import parser
 from lsp_server.storage import content_hash
+from lsp_server.syntax.jsdoc import JSDoc, jsdoc_before
+from lsp_server.syntax.modules import export_specifiers
+from lsp_server.syntax.patterns import parameters
 
 JS_CONF = 0.9
-_RETURNS_RE = re.compile(r"@returns?\s+\{([^}]*)\}")
-_TYPE_RE = re.compile(r"@type\s+\{([^}]*)\}")
 
 
 def extract_js(path: Path, module: str, limits: ReadLimits = ReadLimits()) -> SourceModel:
@@ -97,10 +97,8 @@ class _File:
                 return
             clause = next((c for c in node.named_children if c.type == "export_clause"), None)
             if clause is not None and node.child_by_field_name("source") is None:
-                for s in (c for c in clause.named_children if c.type == "export_specifier"):
-                    name = self.text(s.child_by_field_name("name"))
-                    alias = s.child_by_field_name("alias")
-                    self.mod.exports[self.text(alias) if alias else name] = name
+                for spec in export_specifiers(self.data, clause):
+                    self.mod.exports[spec.exported] = spec.name
             elif is_default:
                 ident = next((c for c in node.named_children if c.type == "identifier"), None)
                 if ident is not None:
@@ -303,9 +301,8 @@ def _value_type(f: _File, value: Node | None) -> str:
 
 def _returns(f: _File, node: Node, owner: str = "") -> str:
     doc = _jsdoc(f, node)
-    m = _RETURNS_RE.search(doc)
-    if m:
-        return m.group(1).strip()
+    if doc.returns is not None:
+        return doc.returns
     body = node.child_by_field_name("body")
     if body is None:
         return ""
@@ -331,40 +328,20 @@ def _param_names(f: _File, node: Node) -> list[str]:
     params = node.child_by_field_name("parameters")
     if params is None:
         return []
-    doc = _jsdoc(f, node)
-    types = {m.group(2): m.group(1) for m in re.finditer(r"@param\s+\{([^}]*)\}\s+\[?([\w$]+)", doc)}
+    types = _jsdoc(f, node).params
     out = []
-    for p in params.named_children:
-        name = f.text(p.child_by_field_name("left") if p.type == "assignment_pattern" else p)
+    for target, _ in parameters(params):
+        name = f.text(target)
         out.append(f"{name}: {types[name]}" if name in types else name)
     return out
 
 
-def _jsdoc(f: _File, node: Node) -> str:
-    target = node
-    for _ in range(3):
-        prev = target.prev_named_sibling
-        if prev is not None and prev.type == "comment":
-            text = f.text(prev)
-            return text if text.startswith("/**") else ""
-        if target.parent is None or target.parent.type in ("program", "class_body", "object"):
-            return ""
-        target = target.parent
-    return ""
+def _jsdoc(f: _File, node: Node) -> JSDoc:
+    return jsdoc_before(node, f.data)
 
 
 def _doc(f: _File, node: Node) -> str:
-    text = _jsdoc(f, node)
-    lines = []
-    for raw in text[3:-2].splitlines():
-        line = raw.strip().lstrip("*").strip()
-        if line.startswith("@"):
-            break
-        if line:
-            lines.append(line)
-        elif lines:
-            break
-    return " ".join(lines)[:300]
+    return _jsdoc(f, node).summary
 
 
 def _looks_like_constructor(f: _File, node: Node, name: str) -> bool:

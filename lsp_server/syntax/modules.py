@@ -2,7 +2,7 @@
 
 Pure: a parsed tree in, a `ModuleInfo` of plain data out (byte offsets into that source), so it runs in a
 worker process for the cold build and on the open buffer as the user types. Resolution of specifiers to
-files is `resolve.py`'s job; this module only reads the syntax.
+files is `graph/resolve.py`'s job; this module only reads the syntax.
 
 Import forms: ESM `import` (default, named, namespace, side-effect), `export ... from` and `export *`,
 dynamic `import("literal")`, CommonJS `require("literal")` (with the names a destructuring `const { a } =
@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from tree_sitter import Node, Tree
 
 from lsp_server import queries
+from lsp_server.syntax.patterns import declared_names, object_properties
 
 # Import kinds, as they appear in the graph's edges.
 STATIC, REEXPORT, DYNAMIC, REQUIRE = "import", "reexport", "dynamic", "require"
@@ -185,17 +186,28 @@ def _record(specifier: str, kind: str, spec: Node, stmt: Node, names: list[Impor
                         stmt.start_byte, stmt.end_byte, tuple(names), star)
 
 
-def _import_clause_names(source: bytes, stmt: Node) -> list[ImportedName]:
-    names: list[ImportedName] = []
+@dataclass(frozen=True, eq=False)
+class ImportBinding:
+    """One local name an `import` statement binds: `import a`, `* as ns`, `{ b }`, `{ c as d }`."""
+
+    imported: str  # DEFAULT, NAMESPACE or the exported name read
+    local: Node  # the local name
+    name_node: Node  # where the imported name is written (the local name for a default or a namespace)
+
+
+def import_bindings(source: bytes, stmt: Node) -> list[ImportBinding]:
+    """The names an `import_statement` binds, in order (JavaScript and TypeScript alike)."""
+    out: list[ImportBinding] = []
     for clause in stmt.named_children:
         if clause.type != "import_clause":
             continue
         for part in clause.named_children:
             if part.type == "identifier":  # import a from
-                names.append(ImportedName(DEFAULT, part.start_byte, part.end_byte, None, part.start_point[0]))
+                out.append(ImportBinding(DEFAULT, part, part))
             elif part.type == "namespace_import":  # import * as ns from
-                ident = next((c for c in part.named_children if c.type == "identifier"), part)
-                names.append(ImportedName(NAMESPACE, ident.start_byte, ident.end_byte, None, ident.start_point[0]))
+                ident = next((c for c in part.named_children if c.type == "identifier"), None)
+                if ident is not None:
+                    out.append(ImportBinding(NAMESPACE, ident, ident))
             elif part.type == "named_imports":
                 for spec in part.named_children:
                     if spec.type != "import_specifier":
@@ -204,8 +216,38 @@ def _import_clause_names(source: bytes, stmt: Node) -> list[ImportedName]:
                     name = _name_of(source, name_node)
                     if name is None or name_node is None:
                         continue
-                    names.append(ImportedName(name, name_node.start_byte, name_node.end_byte, None, name_node.start_point[0]))
-    return names
+                    out.append(ImportBinding(name, spec.child_by_field_name("alias") or name_node, name_node))
+    return out
+
+
+@dataclass(frozen=True, eq=False)
+class ExportSpecifier:
+    """One entry of an export clause `{ a, b as c }`."""
+
+    name: str  # the local (or, with `from`, the source module's) name
+    exported: str  # the name it is exported under
+    name_node: Node
+    where: Node  # the node naming the export: the alias, else the name
+
+
+def export_specifiers(source: bytes, clause: Node) -> list[ExportSpecifier]:
+    """The entries of an `export_clause`, in order."""
+    out: list[ExportSpecifier] = []
+    for spec in clause.named_children:
+        if spec.type != "export_specifier":
+            continue
+        name_node = spec.child_by_field_name("name")
+        alias_node = spec.child_by_field_name("alias")
+        name = _name_of(source, name_node)
+        if name is None or name_node is None:
+            continue
+        out.append(ExportSpecifier(name, _name_of(source, alias_node) or name, name_node, alias_node or name_node))
+    return out
+
+
+def _import_clause_names(source: bytes, stmt: Node) -> list[ImportedName]:
+    return [ImportedName(b.imported, b.name_node.start_byte, b.name_node.end_byte, None, b.name_node.start_point[0])
+            for b in import_bindings(source, stmt)]
 
 
 def _reexport_names(source: bytes, stmt: Node) -> tuple[list[ImportedName], bool, list[ExportedName]]:
@@ -221,18 +263,10 @@ def _reexport_names(source: bytes, stmt: Node) -> tuple[list[ImportedName], bool
         names.append(ImportedName(NAMESPACE, ident.start_byte, ident.end_byte, alias, ident.start_point[0]))
         own.append(ExportedName(alias, None, ident.start_byte, ident.end_byte))
         return names, False, own
-    for spec in clause.named_children:
-        if spec.type != "export_specifier":
-            continue
-        name_node = spec.child_by_field_name("name")
-        alias_node = spec.child_by_field_name("alias")
-        name = _name_of(source, name_node)
-        if name is None or name_node is None:
-            continue
-        exported = _name_of(source, alias_node) or name
-        names.append(ImportedName(name, name_node.start_byte, name_node.end_byte, exported, name_node.start_point[0]))
-        where = alias_node or name_node
-        own.append(ExportedName(exported, None, where.start_byte, where.end_byte))
+    for spec in export_specifiers(source, clause):
+        node = spec.name_node
+        names.append(ImportedName(spec.name, node.start_byte, node.end_byte, spec.exported, node.start_point[0]))
+        own.append(ExportedName(spec.exported, None, spec.where.start_byte, spec.where.end_byte))
     return names, False, own
 
 
@@ -253,7 +287,7 @@ def _export_statement_names(source: bytes, stmt: Node) -> list[ExportedName]:
             for declarator in declaration.named_children:
                 if declarator.type == "variable_declarator":
                     pattern = declarator.child_by_field_name("name")
-                    for ident in _pattern_identifiers(pattern):
+                    for ident in declared_names(pattern):
                         name = _text(source, ident)
                         out.append(ExportedName(name, name, ident.start_byte, ident.end_byte))
         else:
@@ -263,37 +297,9 @@ def _export_statement_names(source: bytes, stmt: Node) -> list[ExportedName]:
                 out.append(ExportedName(name, name, name_node.start_byte, name_node.end_byte))
         return out
     for clause in stmt.named_children:
-        if clause.type != "export_clause":
-            continue
-        for spec in clause.named_children:
-            if spec.type != "export_specifier":
-                continue
-            name_node = spec.child_by_field_name("name")
-            alias_node = spec.child_by_field_name("alias")
-            local = _name_of(source, name_node)
-            if local is None or name_node is None:
-                continue
-            exported = _name_of(source, alias_node) or local
-            where = alias_node or name_node
-            out.append(ExportedName(exported, local, where.start_byte, where.end_byte))
-    return out
-
-
-def _pattern_identifiers(pattern: Node | None) -> list[Node]:
-    """The identifiers a binding pattern declares: `a`, `{ a, b: c, ...d }`, `[e, f = 1]`."""
-    if pattern is None:
-        return []
-    if pattern.type in ("identifier", "shorthand_property_identifier_pattern"):
-        return [pattern]
-    out: list[Node] = []
-    for child in pattern.named_children:
-        if pattern.type == "pair_pattern" and child == pattern.child_by_field_name("key"):
-            continue
-        if pattern.type == "assignment_pattern" and child == pattern.child_by_field_name("right"):
-            continue
-        if pattern.type == "object_assignment_pattern" and child == pattern.child_by_field_name("right"):
-            continue
-        out.extend(_pattern_identifiers(child))
+        if clause.type == "export_clause":
+            for spec in export_specifiers(source, clause):
+                out.append(ExportedName(spec.exported, spec.name, spec.where.start_byte, spec.where.end_byte))
     return out
 
 
@@ -310,19 +316,14 @@ def _destructured_names(source: bytes, call: Node) -> list[ImportedName]:
         pattern = parent.child_by_field_name("name")
         if pattern is not None and pattern.type == "object_pattern":
             names = []
-            for prop in pattern.named_children:
-                if prop.type == "shorthand_property_identifier_pattern":
-                    names.append(ImportedName(_text(source, prop), prop.start_byte, prop.end_byte, None, prop.start_point[0]))
-                elif prop.type == "pair_pattern":
-                    key = prop.child_by_field_name("key")
-                    if key is not None and key.type in ("property_identifier", "string"):
-                        names.append(ImportedName(_name_of(source, key) or "", key.start_byte, key.end_byte, None, key.start_point[0]))
-                elif prop.type == "object_assignment_pattern":
-                    left = prop.child_by_field_name("left")
-                    if left is not None and left.type == "shorthand_property_identifier_pattern":
-                        names.append(ImportedName(_text(source, left), left.start_byte, left.end_byte, None, left.start_point[0]))
-                else:  # ...rest: the whole module
+            for prop in object_properties(pattern):
+                if prop.rest:  # ...rest: the whole module
                     return [ImportedName(NAMESPACE, pattern.start_byte, pattern.end_byte, None, pattern.start_point[0])]
+                key = prop.key
+                if key is not None and key.type in ("shorthand_property_identifier_pattern", "property_identifier",
+                                                    "string"):
+                    names.append(ImportedName(_name_of(source, key) or "", key.start_byte, key.end_byte, None,
+                                              key.start_point[0]))
             return names
         if pattern is not None:
             return [ImportedName(NAMESPACE, pattern.start_byte, pattern.end_byte, None, pattern.start_point[0])]

@@ -1,38 +1,48 @@
-"""Scope resolution for JavaScript bindings, computed per name on demand.
+"""The one scope model of JavaScript: bindings, their declarations and references, resolved on demand and
+cached with the document (`scopes_of(doc)`).
 
 A binding is a name declared in one scope node: `var` and parameters belong to the enclosing function
 (hoisting), `let`/`const`/`class`/`function` declarations to the enclosing block (`for` headers and `catch`
 clauses are blocks of their own), imports to the program, and the name of a function or class
-*expression* to that expression itself. Declaring positions come from `grammars/javascript/bindings.scm`.
+*expression* to that expression itself. Declaring positions come from `grammars/javascript/bindings.scm`;
+names inside destructuring patterns are read by `syntax/patterns.py`.
 
-Resolution never walks the whole file: the occurrences of one name are found with a byte search limited to
-the scope that declares it, and each hit is checked against the scopes between it and that scope
-(shadowing). So the cost of a lookup grows with the number of occurrences of the name, not the file size.
+Two ways to the same answers (a test holds them equal). Per name, on demand (a footprint, a highlight):
+the occurrences of one name are found with a byte search limited to the scope that declares it, and each
+hit is checked against the scopes between it and that scope (shadowing), so the cost grows with the number
+of occurrences of the name, not the file size. Whole file (`index_all`, for type tracking, which resolves
+every name): one bindings.scm query declares everything, and a name resolves by dictionary lookups.
+
+A `ScopeAnalysis` belongs to one document snapshot and fills its caches as it is asked; `scopes_of(doc)`
+hands every consumer (footprints, find-in-files, type tracking) the same one, so a document's scopes are
+worked out once however many features ask. It holds the snapshot's bytes and tree, not the document, so the
+weak cache entry goes with the document.
 """
 
 from __future__ import annotations
 
+import threading
+import weakref
+from bisect import bisect_right
 from dataclasses import dataclass, field
 
-from tree_sitter import Node, QueryCursor
+from tree_sitter import Node, QueryCursor, Tree
 
 from lsp_server import queries
 from lsp_server.document import ParsedDocument
+from lsp_server.syntax.patterns import PATTERN_TYPES, declared_names, declaring_top
 
 # Node types that name a binding (as a declaration or a use).
 NAME_TYPES = frozenset({"identifier", "shorthand_property_identifier", "shorthand_property_identifier_pattern"})
 
-FUNCTION_SCOPES = frozenset({
-    "program", "function_declaration", "function_expression", "generator_function_declaration",
-    "generator_function", "arrow_function", "method_definition", "class_static_block",
-})
+# Functions, as values or declarations.
+FUNCTIONS = frozenset({"function_declaration", "function_expression", "generator_function_declaration",
+                       "generator_function", "arrow_function", "method_definition"})
+FUNCTION_SCOPES = FUNCTIONS | {"program", "class_static_block"}
 BLOCK_SCOPES = frozenset({"statement_block", "for_statement", "for_in_statement", "switch_body", "catch_clause",
                           "class"})
 SCOPES = FUNCTION_SCOPES | BLOCK_SCOPES
 
-# Parents through which a declared identifier climbs to the node bindings.scm captures.
-PATTERN_TYPES = frozenset({"object_pattern", "array_pattern", "pair_pattern", "rest_pattern",
-                           "assignment_pattern", "object_assignment_pattern"})
 # Parents under which an identifier may be a declaration; any other parent makes it a plain reference.
 DECLARING_PARENTS = PATTERN_TYPES | frozenset({
     "variable_declarator", "for_in_statement", "formal_parameters", "arrow_function", "catch_clause",
@@ -53,6 +63,11 @@ class Declaration:
     scope: Node
 
 
+# A binding's identity: (id of the scope node declaring it, name). Consumers that track something per
+# binding (type tracking's values) key it so; None as the scope stands for an undeclared (global) name.
+BindingKey = tuple[int | None, str]
+
+
 @dataclass(eq=False)
 class Binding:
     name: str
@@ -60,7 +75,7 @@ class Binding:
     declarations: list[Declaration]
 
     @property
-    def key(self) -> tuple[int, str]:
+    def key(self) -> BindingKey:
         return self.scope.id, self.name
 
     @property
@@ -76,17 +91,28 @@ class Occurrence:
 
 @dataclass(eq=False)
 class ScopeAnalysis:
-    """Name resolution over one document snapshot. Cheap to create; caches what it computes."""
+    """Name resolution over one document snapshot. Cheap to create; caches what it computes.
+    Prefer `scopes_of(doc)`, which shares one analysis per snapshot."""
 
-    doc: ParsedDocument
+    source: bytes
+    tree: Tree
+    language: str = "javascript"  # whose grammars/<language>/bindings.scm names the declaring positions
     _decl_cache: dict[int, Declaration | None] = field(default_factory=dict)
     _scope_decls: dict[tuple[int, str], list[Declaration]] = field(default_factory=dict)
     _hit_cache: dict[tuple[int, str], list[Node]] = field(default_factory=dict)
+    _keys: dict[int, "BindingKey"] = field(default_factory=dict)
+    _indexed: bool = False  # every declaration found at once (`index_all`): no byte search needed
+    # name -> (the scopes declaring it, sorted by start; their start bytes), for `_innermost_declaring`
+    _scopes_by_name: dict[str, tuple[list[Node], list[int]]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, doc: ParsedDocument) -> "ScopeAnalysis":
+        return cls(doc.source, doc.tree, doc.language or "javascript")
 
     # --- lookups --------------------------------------------------------------------------------------
     def name_at(self, offset: int) -> Node | None:
         """The name node at `offset`, or just before it (a cursor right after `box|`)."""
-        root = self.doc.tree.root_node if self.doc.tree else None
+        root = self.tree.root_node if self.tree else None
         if root is None:
             return None
         for probe in (offset, offset - 1):
@@ -98,7 +124,7 @@ class ScopeAnalysis:
         return None
 
     def text(self, node: Node) -> str:
-        return self.doc.source[node.start_byte:node.end_byte].decode("utf-8", errors="replace")
+        return self.source[node.start_byte:node.end_byte].decode("utf-8", errors="replace")
 
     def binding_at(self, offset: int) -> Binding | None:
         node = self.name_at(offset)
@@ -110,20 +136,33 @@ class ScopeAnalysis:
         decl = self.declaration_of(node)
         if decl is not None:
             return Binding(name, decl.scope, self.declarations_in(decl.scope, name))
-        scope = node.parent
-        while scope is not None:
-            if scope.type in SCOPES:
-                decls = self.declarations_in(scope, name)
-                if decls:
-                    return Binding(name, scope, decls)
-            scope = scope.parent
-        return None
+        return self.resolve_name(name, node.parent)
+
+    def key_of(self, node: Node) -> BindingKey:
+        """The key of the binding a name node declares or refers to; (None, name) for an undeclared name.
+        Cached per node, and with `index_all` done, a dictionary lookup and a binary search."""
+        key = self._keys.get(node.id)
+        if key is not None:
+            return key
+        decl = self.declaration_of(node)
+        if decl is not None:
+            key = (decl.scope.id, decl.name)
+        else:
+            name = self.text(node)
+            scope = self._innermost_declaring(name, node) if self._indexed else False
+            if scope is False:
+                binding = self.resolve_name(name, node.parent)
+                key = binding.key if binding is not None else (None, name)
+            else:
+                key = (scope.id if scope is not None else None, name)
+        self._keys[node.id] = key
+        return key
 
     def occurrences(self, binding: Binding) -> list[Occurrence]:
         """Every occurrence of the binding (declarations and references), in document order."""
         found = []
         scope_id = binding.scope.id
-        for node in self._hits(binding.scope, binding.name):
+        for node in self.name_nodes(binding.scope, binding.name):
             decl = self.declaration_of(node)
             if decl is not None:
                 if decl.scope.id == scope_id:
@@ -146,16 +185,16 @@ class ScopeAnalysis:
             scope = scope.parent
         return False
 
-    def _hits(self, scope: Node, name: str) -> list[Node]:
-        """Name nodes spelled `name` inside `scope` (cached). A byte search finds candidates, the tree
+    def name_nodes(self, scope: Node, name: str) -> list[Node]:
+        """Every name node (declaration or reference, any binding) spelled `name` inside `scope` (cached). A byte search finds candidates, the tree
         confirms them: strings, comments and property names never match."""
         key = (scope.id, name)
         cached = self._hit_cache.get(key)
         if cached is not None:
             return cached
         needle = name.encode("utf-8")
-        source = self.doc.source
-        root = self.doc.tree.root_node
+        source = self.source
+        root = self.tree.root_node
         nodes = []
         pos, end, size = scope.start_byte, scope.end_byte, len(needle)
         find = source.find
@@ -178,18 +217,98 @@ class ScopeAnalysis:
         cached = self._scope_decls.get(key)
         if cached is not None:
             return cached
+        if self._indexed:
+            return []
         decls = []
-        for node in self._hits(scope, name):
+        for node in self.name_nodes(scope, name):
             decl = self.declaration_of(node)
             if decl is not None and decl.scope.id == scope.id:
                 decls.append(decl)
         self._scope_decls[key] = decls
         return decls
 
+    def resolve_name(self, name: str, at: Node | None) -> Binding | None:
+        """The binding `name` means at node `at` (the nearest scope around `at` declaring it), or None."""
+        if self._indexed and at is not None:
+            scope = self._innermost_declaring(name, at)
+            if scope is not False:
+                return Binding(name, scope, self._scope_decls[(scope.id, name)]) if scope is not None else None
+        scope: Node | None = at
+        while scope is not None:
+            if scope.type in SCOPES:
+                decls = self.declarations_in(scope, name)
+                if decls:
+                    return Binding(name, scope, decls)
+            scope = scope.parent
+        return None
+
+    def index_all(self) -> None:
+        """Find every declaration of the document at once: one query over the whole tree. Resolution is
+        then dictionary lookups. Worth it for a consumer that resolves every name of the file (type
+        tracking); a footprint asks about one name and stays with the per-name search."""
+        if self._indexed:
+            return
+        by_node: dict[int, Declaration] = {}
+        by_scope: dict[tuple[int, str], list[Declaration]] = {}
+        for capture, tops in queries.captures(self.language, "bindings", self.tree.root_node).items():
+            for top in tops:
+                owner = top.parent
+                if owner is None:
+                    continue
+                kind, scope = _kind_and_scope(owner, capture)
+                if scope is None:
+                    continue
+                for leaf in (top,) if top.type == "identifier" else declared_names(top):
+                    decl = Declaration(self.text(leaf), leaf, top, capture, kind, scope)
+                    by_node[leaf.id] = decl
+                    by_scope.setdefault((scope.id, decl.name), []).append(decl)
+        scopes_of_name: dict[str, list[Node]] = {}
+        for (_, name), decls in by_scope.items():
+            if len(decls) > 1:
+                decls.sort(key=lambda d: d.node.start_byte)
+            scopes_of_name.setdefault(name, []).append(decls[0].scope)
+        scopes_by_name = {}
+        for name, scopes in scopes_of_name.items():
+            if len(scopes) > 1:
+                scopes.sort(key=lambda n: (n.start_byte, -n.end_byte))
+            scopes_by_name[name] = (scopes, [n.start_byte for n in scopes])
+        # Swap in whole dictionaries, then raise the flag: a reader in another thread sees old or new, never half.
+        self._decl_cache = by_node  # type: ignore[assignment]
+        self._scope_decls = by_scope
+        self._scopes_by_name = scopes_by_name
+        self._indexed = True
+
+    def _innermost_declaring(self, name: str, at: Node) -> Node | None | bool:
+        """Among the scopes declaring `name`, the innermost one holding `at`, by byte ranges: scopes nest,
+        so the holders of `at` are its ancestors, and the innermost is the holder that starts last. The
+        scopes are sorted by start (outer first on a tie), so a binary search and a short walk back find it,
+        with no climb through parents. False when only the tree can tell quickly (two candidates span the same
+        bytes, or many sibling scopes declare the name before `at`)."""
+        scopes, starts = self._scopes_by_name.get(name, ((), ()))
+        start, end = at.start_byte, at.end_byte
+        i = bisect_right(starts, start)
+        for _ in range(_MAX_WALK_BACK):
+            if i == 0:
+                return None
+            i -= 1
+            scope = scopes[i]
+            if scope.end_byte >= end:
+                if i > 0 and scopes[i - 1].start_byte == scope.start_byte and scopes[i - 1].end_byte == scope.end_byte:
+                    return False
+                return scope
+        return False  # many earlier sibling scopes declare the name too: climbing is cheaper
+
+    def declared_anywhere(self) -> frozenset[str]:
+        """Every name the document declares, in any scope."""
+        self.index_all()
+        return frozenset(name for _, name in self._scope_decls)
+
     def declaration_of(self, node: Node) -> Declaration | None:
         """The Declaration if `node` is in a declaring position, else None (cached per node)."""
         if node.id in self._decl_cache:
             return self._decl_cache[node.id]
+        if self._indexed:
+            return None
         decl = self._classify(node)
         self._decl_cache[node.id] = decl
         return decl
@@ -200,19 +319,13 @@ class ScopeAnalysis:
         parent = node.parent
         if parent is None or parent.type not in DECLARING_PARENTS:
             return None
-        top = node
-        while top.parent is not None and top.parent.type in PATTERN_TYPES:
-            holder = top.parent
-            if holder.type in ("assignment_pattern", "object_assignment_pattern"):
-                if holder.child_by_field_name("left") != top:
-                    return None  # the default value: `{ a = box }` uses box
-            elif holder.type == "pair_pattern" and holder.child_by_field_name("value") != top:
-                return None  # a computed key: `{ [box]: a }`
-            top = holder
+        top = declaring_top(node)  # None: a default value (`{ a = box }`) or a computed key (`{ [box]: a }`)
+        if top is None:
+            return None
         owner = top.parent
         if owner is None:
             return None
-        cursor = QueryCursor(queries.load("javascript", "bindings"))
+        cursor = QueryCursor(queries.load(self.language, "bindings"))
         cursor.set_byte_range(top.start_byte, top.end_byte)
         capture = None
         for cap, nodes in cursor.captures(owner).items():
@@ -225,6 +338,9 @@ class ScopeAnalysis:
         if scope is None:
             return None
         return Declaration(self.text(node), node, top, capture, kind, scope)
+
+
+_MAX_WALK_BACK = 32
 
 
 def _is_name_byte(b: int) -> bool:
@@ -281,3 +397,17 @@ def block_scope(node: Node | None) -> Node | None:
     while node is not None and node.type not in SCOPES:
         node = node.parent
     return node
+
+
+_cache: "weakref.WeakKeyDictionary[ParsedDocument, ScopeAnalysis]" = weakref.WeakKeyDictionary()
+_cache_lock = threading.Lock()
+
+
+def scopes_of(doc: ParsedDocument) -> ScopeAnalysis:
+    """The scope analysis of `doc`, shared by every consumer of this snapshot (the document must be parsed)."""
+    with _cache_lock:
+        analysis = _cache.get(doc)
+        if analysis is None:
+            analysis = ScopeAnalysis.of(doc)
+            _cache[doc] = analysis
+        return analysis
