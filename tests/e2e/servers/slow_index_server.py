@@ -1,18 +1,38 @@
 """The real server plus one deliberately slow workspace index and a check that uses it, registered only
 in this test process: checks must never wait for an index in the server, and open documents must be
-re-checked once the background warm-up has built it."""
+re-checked once the background warm-up has built it.
+
+The index is "slow" because builds wait while the test holds a gate closed (the `footprintTest/closeIndexGate`
+and `footprintTest/openIndexGate` notifications; closed at start), not for a wall-clock delay: on a loaded
+machine a 2-second build could finish before the first check ran, and the test then failed."""
 
 from __future__ import annotations
 
-import os
 import sys
-import time
+import threading
 
 from lsp_server.checks import CheckContext, Phase, check
 from lsp_server.cli import main
 from lsp_server.document import ParsedDocument
 from lsp_server.findings import Finding, Severity
+from lsp_server.server import server
 from lsp_server.workspace import Service, service
+
+# A gate rather than one permit per build: how many builds a test causes (warm-up, a check asking, a rebuild
+# after a save) is the server's business. A build still waiting after this long goes ahead, so a broken test
+# cannot hang the server forever; the tests never rely on it.
+_GATE = threading.Event()
+_GIVE_UP_SECONDS = 300
+
+
+@server.feature("footprintTest/openIndexGate")
+def open_index_gate(ls, params) -> None:
+    _GATE.set()
+
+
+@server.feature("footprintTest/closeIndexGate")
+def close_index_gate(ls, params) -> None:
+    _GATE.clear()
 
 
 @service
@@ -21,7 +41,7 @@ class SlowIndex(Service):
 
     @classmethod
     def build(cls, workspace, progress):
-        time.sleep(float(os.environ.get("SLOW_INDEX_SECONDS", "2")))
+        _GATE.wait(timeout=_GIVE_UP_SECONDS)
         return cls()
 
 
