@@ -3,7 +3,7 @@
 Each test reproduces an attack against the real server (over stdio, `rpc_client.LspProcess`) and the real
 CLI (`run_cli`). A "secret" file lives outside the workspace (in tmp): its content must never appear in any
 response or output. FIFOs and /dev/zero symlinks must not hang: every CLI run and request has a timeout, and
-a hang fails the test. See docs/security.d/sec-paths.md for the attacks and the defences.
+a hang fails the test. See docs/security.md (Paths) for the attacks and the defences.
 
 - M1: command arguments and hook paths outside the workspace are refused (InvalidParams over LSP with a
   one-line message; the hook reviews nothing), whether the outside path exists or not; inside paths work,

@@ -304,7 +304,7 @@ def test_rules_remote_of_an_untrusted_repo_never_runs_git(tmp_path):
     assert not remote_cache.exists(), "git ran for the repository's remote"
     trust.trust(repo)
     # The control, in process (`rules update` on a fetched remote trips a bug of conventions/service.py that
-    # is not about trust: see docs/security.d/sec-trust.md).
+    # is not about trust: see docs/security.md, Folder trust).
     ws = Workspace(repo)
     ws.service(RuleService).wait_for_remotes(60)
     assert "central/no-foo" in ws.service(RuleService).ruleset.by_id and remote_cache.is_dir()
