@@ -211,7 +211,7 @@ class RuleService(Service):
                         if notify is not None:
                             notify(message)
                 elif (job.meta or {}).get("commit") != before or not any(
-                        f == src.copy(self.ws.cache_dir) for _, f in self.sources):
+                        folder == src.copy(self.ws.cache_dir) for _, folder, _ in self.sources):
                     log.info("rules: fetched %s at %s", src.display, (job.meta or {}).get("commit", "?")[:12])
                     self.reload()
 

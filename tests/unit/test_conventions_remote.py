@@ -115,6 +115,8 @@ def test_cli_waits_for_the_first_copy_and_rules_update_reports(tmp_path: Path, c
     assert {f["code"] for f in __import__("json").loads(res.stdout)} == {"central/no-foo", "central/shadowed"}
     res = run_cli("rules", "update", cwd=tmp_path / "ws")
     assert res.returncode == 0 and res.stdout.startswith(f"fetched {central.as_posix()} at ")
+    again = run_cli("rules", "update", cwd=tmp_path / "ws")  # the same commit again: nothing new, no error
+    assert again.returncode == 0 and again.stdout.startswith("fetched ") and "Error" not in again.stderr, again.stderr
     shutil.rmtree(central)
     res = run_cli("rules", "update", cwd=tmp_path / "ws")
     assert res.returncode == 1 and "cannot fetch" in res.stderr and "using the last good copy" in res.stderr
