@@ -34,6 +34,7 @@ import pathspec
 
 from lsp_server import trust
 from lsp_server.document import real_path
+from lsp_server.storage import read_bounded
 
 CONFIG_FILE = "footprint.toml"
 PACK_FILE = "pack.toml"
@@ -267,9 +268,19 @@ def _load_pack(folder: Path, settings: Settings, named_by: Path | None) -> dict:
     return layer
 
 
+# A config file is a few KB; a repository may still commit `footprint.toml -> /dev/zero` or a huge one.
+CONFIG_MAX_BYTES = 1024 * 1024
+
+
+def read_config_text(path: Path) -> str:
+    """The text of a config or pack file: a regular file of at most CONFIG_MAX_BYTES (storage.read_bounded);
+    raises OSError (with the reason) otherwise. Invalid UTF-8 raises UnicodeDecodeError."""
+    return read_bounded(path, CONFIG_MAX_BYTES).decode("utf-8")
+
+
 def _read_toml(path: Path, errors: list[ConfigError]) -> dict | None:
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_config_text(path)
     except (OSError, UnicodeDecodeError) as exc:
         errors.append(ConfigError(path, 0, f"cannot read: {exc}"))
         return None
@@ -423,7 +434,7 @@ def _locate(path: Path | None, section: str, key: str) -> int:
     if path is None:
         return 0
     try:
-        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        lines = read_bounded(path, CONFIG_MAX_BYTES).decode("utf-8", errors="replace").splitlines()
     except OSError:
         return 0
     current = ""

@@ -18,7 +18,8 @@ from pathlib import Path
 
 import regex
 
-from lsp_server.config import ConfigError, Settings, config_section
+from lsp_server.config import CONFIG_MAX_BYTES, ConfigError, Settings, _locate, config_section
+from lsp_server.storage import read_bounded
 
 log = logging.getLogger(__name__)
 
@@ -108,7 +109,7 @@ def _config_file_with(settings: Settings, key: str, name: str | None) -> Path | 
     """The config or pack file that sets `key` (and holds the rule `name`), for locating a problem."""
     for path in reversed(settings.sources):
         try:
-            text = path.read_text(encoding="utf-8", errors="replace")
+            text = read_bounded(path, CONFIG_MAX_BYTES).decode("utf-8", errors="replace")
         except OSError:
             continue
         if key in text and (name is None or name in text):
@@ -117,14 +118,12 @@ def _config_file_with(settings: Settings, key: str, name: str | None) -> Path | 
 
 
 def _line_of(path: Path | None, key: str, name: str | None) -> int:
-    from lsp_server.config import _locate  # the config module's own TOML line finder
-
     if path is None:
         return 0
     line = _locate(path, "dependencies", key)
     if name:
         try:
-            lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+            lines = read_bounded(path, CONFIG_MAX_BYTES).decode("utf-8", errors="replace").splitlines()
         except OSError:
             return line
         quoted = regex.compile(r"""name\s*=\s*["']""" + regex.escape(name) + r"""["']""")

@@ -370,3 +370,23 @@ def test_apply_through_a_symlink_inside_rewrites_the_real_file(tmp_path):
     assert stat.S_IMODE(after.st_mode) == 0o640
     assert (after.st_uid, after.st_gid) == (before.st_uid, before.st_gid)
     assert not list((ws / "src").glob(".real.js.*.tmp"))
+
+
+def test_m4_config_files_are_read_bounded(tmp_path):
+    # Config files are read like every other file: a regular file, at most 1 MB. A FIFO named as the config
+    # blocked the read for ever; a device named as a pack is not a pack.
+    ws = tmp_path / "ws"
+    (ws / "src").mkdir(parents=True)
+    (ws / "src" / "a.js").write_text("export const a = 1;\n", encoding="utf-8")
+    (ws / "footprint.toml").write_text("# " + "x" * (2 * 1024 * 1024) + "\n", encoding="utf-8")
+    res = run_cli("check", "src/a.js", cwd=ws, timeout=60)
+    assert res.returncode == 2 and "over the 1048576-byte limit" in res.stderr, res.stderr
+    fifo = ws / "fifo.toml"
+    os.mkfifo(fifo)
+    res = run_cli("check", "--config", str(fifo), "src/a.js", cwd=ws, timeout=60)
+    assert res.returncode == 2 and "Traceback" not in res.stderr, res.stderr
+    (ws / "pack").mkdir()
+    (ws / "pack" / "pack.toml").symlink_to("/dev/zero")
+    (ws / "footprint.toml").write_text('packs = ["pack"]\n', encoding="utf-8")
+    res = run_cli("check", "src/a.js", cwd=ws, timeout=60)
+    assert res.returncode == 2 and "pack not found" in res.stderr and "Traceback" not in res.stderr, res.stderr
