@@ -49,6 +49,7 @@ from whoosh.query import And, AndMaybe, Or, Prefix, Term
 from lsp_server import integrity, storage
 from lsp_server.config import config_section
 from lsp_server.knowledge.chunker import DocChunk, chunk_file, is_doc_file, subject_symbols
+from lsp_server.knowledge.aliases import mine_aliases
 from lsp_server.workspace import BinaryFile, Progress, Service, Workspace, is_binary, service
 
 log = logging.getLogger(__name__)
@@ -635,8 +636,6 @@ def _hash_file(workspace: Workspace, path: Path) -> str | None:
 
 
 def _add_file(writer, workspace: Workspace, path: Path) -> dict | None:
-    from lsp_server.knowledge.concepts import mine_aliases
-
     try:
         data = _read_doc(workspace, path)
         if is_binary(data[:8192]):

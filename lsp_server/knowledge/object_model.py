@@ -24,7 +24,8 @@ from pathlib import Path
 from lsp_server import integrity, queries
 from lsp_server.config import config_section
 from lsp_server.knowledge.model_sources import KINDS, extract, guess_kind
-from lsp_server.knowledge.model_sources.base import HIGH, Member, ModuleModel, ReadLimits, SourceModel, TypeDef, merge_types, parse_type
+from lsp_server.knowledge.model_sources.base import HIGH, Member, ModuleModel, ReadLimits, SourceModel, TypeDef, parse_type
+from lsp_server.knowledge.model_sources.docs import DOC_EXTENSIONS, docs_files
 from lsp_server.storage import content_hash, read_json
 from lsp_server.workspace import Progress, Service, Workspace, service
 
@@ -32,7 +33,6 @@ log = logging.getLogger(__name__)
 
 EXTRACTOR_VERSION = "7"
 SIGNED_AS = "object-model-source"
-DOC_EXTENSIONS = (".md", ".markdown", ".txt", ".html", ".htm")
 # Members every object has at run time (Object.prototype); never reported.
 OBJECT_MEMBERS = frozenset({"constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty",
                             "isPrototypeOf", "propertyIsEnumerable", "__proto__", "__defineGetter__",
@@ -506,16 +506,6 @@ def _store_cached(cache: Path, spec: SourceSpec, model: SourceModel) -> None:
                                                                  "model": model.to_json()}, SIGNED_AS)
     except OSError as exc:
         log.info("cannot cache object model source %s: %s", spec.path, exc)
-
-
-def docs_files(folder: Path) -> list[Path]:
-    out = []
-    for dirpath, dirnames, filenames in os.walk(folder):
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d != "node_modules")
-        for name in sorted(filenames):
-            if name.lower().endswith(DOC_EXTENSIONS):
-                out.append(Path(dirpath) / name)
-    return out
 
 
 def model_for(workspace: Workspace) -> ObjectModel:

@@ -9,7 +9,8 @@ import pytest
 
 from lsp_server.commands import CommandContext, CommandError
 from lsp_server.document import ParsedDocument, path_to_uri
-from lsp_server.knowledge.concepts import ConceptsConfig, expand_concepts, match_concepts, mine_aliases
+from lsp_server.knowledge.aliases import mine_aliases
+from lsp_server.knowledge.concepts import ConceptsConfig, expand_concepts, match_concepts
 from lsp_server.knowledge.chunker import chunk_file
 from lsp_server.knowledge.docs_index import DocsIndex
 from lsp_server.knowledge.lookup import docs_hover, lookup_docs, lookup_docs_command

@@ -17,6 +17,7 @@ Every symbol records the file, line and heading of the chunk it came from.
 from __future__ import annotations
 
 import html
+import os
 import re
 from pathlib import Path
 
@@ -42,7 +43,7 @@ MEMBER_HEADERS = {"member", "members", "field", "fields", "property", "propertie
 
 def extract_docs(path: Path, module: str, limits: ReadLimits = ReadLimits()) -> SourceModel:
     source = SourceModel("docs")
-    files = [path] if path.is_file() else _doc_files(path)
+    files = [path] if path.is_file() else docs_files(path)
     ex = _DocsExtractor(source, module)
     for f in files:
         try:
@@ -61,10 +62,15 @@ def extract_docs(path: Path, module: str, limits: ReadLimits = ReadLimits()) -> 
     return source
 
 
-def _doc_files(folder: Path) -> list[Path]:
-    from lsp_server.knowledge.object_model import docs_files
-
-    return docs_files(folder)
+def docs_files(folder: Path) -> list[Path]:
+    """The doc files under `folder` (sorted; dot-folders and node_modules skipped)."""
+    out = []
+    for dirpath, dirnames, filenames in os.walk(folder):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d != "node_modules")
+        for name in sorted(filenames):
+            if name.lower().endswith(DOC_EXTENSIONS):
+                out.append(Path(dirpath) / name)
+    return out
 
 
 class _DocsExtractor:
