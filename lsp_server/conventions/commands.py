@@ -285,7 +285,7 @@ def _post_write(args: argparse.Namespace, event: dict, cwd: Path, session: str |
     from lsp_server.security import resolve_user_path
 
     try:
-        path = resolve_user_path(_workspace(cwd, args.config), str(cwd / target))
+        path = resolve_user_path(_workspace(cwd, args.config, warn=False), str(cwd / target))
     except CommandError as exc:
         print(f"footprint-ls: post-write: not reviewed: {exc}", file=sys.stderr)  # one line, exit 0
         return ""

@@ -263,6 +263,9 @@ class Report:
         return "\n".join(lines)
 
 
+ENGINE_PACKAGES = ("pdf-lib", "@pdf-lib", "pako", "tslib")
+
+
 def build_workspace(dest: Path, pkg_root: Path) -> tuple[Workspace, dict[str, str]]:
     plugins.load()
     files = corpus_files(pkg_root / "node_modules" / "pdf-lib")
@@ -270,7 +273,16 @@ def build_workspace(dest: Path, pkg_root: Path) -> tuple[Workspace, dict[str, st
         p = dest / rel
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text(text, encoding="utf-8")
-    (dest / "node_modules").symlink_to(pkg_root / "node_modules", target_is_directory=True)
+    # A real node_modules folder, as in a user's project: the engine's packages are copied in (Footprint skips
+    # a symlink that leads outside the workspace, as it must for any repository); the toolchain only tsc
+    # reads (typescript, @types) is linked.
+    modules = dest / "node_modules"
+    modules.mkdir()
+    for entry in sorted((pkg_root / "node_modules").iterdir()):
+        if entry.name in ENGINE_PACKAGES:
+            shutil.copytree(entry, modules / entry.name, symlinks=True)
+        else:
+            (modules / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
     return Workspace(dest, load_settings(dest)), files
 
 
