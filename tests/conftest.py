@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -13,23 +15,28 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
 
+
+
+def session_tempdir(prefix: str) -> str:
+    """A temporary folder for the whole test run (for state captured at import, before per-test fixtures),
+    removed when the run ends: a run leaves nothing behind in /tmp."""
+    path = tempfile.mkdtemp(prefix=prefix)
+    atexit.register(shutil.rmtree, path, ignore_errors=True)
+    return path
+
+
 # A config folder for the whole run (module-scoped fixtures and servers started with an env captured at import
 # run before the per-test one below is set): the user's real trust store and config.toml are never read.
-SESSION_CONFIG_HOME = tempfile.mkdtemp(prefix="footprint-test-config-")
+SESSION_CONFIG_HOME = session_tempdir("footprint-test-config-")
 os.environ["XDG_CONFIG_HOME"] = SESSION_CONFIG_HOME
 
 
 @pytest.fixture(autouse=True)
-def _isolated_cache(tmp_path_factory, monkeypatch):
-    # Never write indexes into the user's real cache (nor a cache key into their config) from tests.
+def _isolated_user_dirs(tmp_path_factory, monkeypatch):
+    # Never write indexes into the user's real cache, nor read or write their trust store, user-level config or
+    # cache key: each test gets an empty config folder, so every folder is untrusted unless the test trusts it
+    # (trust_folder below).
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.getbasetemp() / "xdg-cache"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.getbasetemp() / "xdg-config"))
-
-
-@pytest.fixture(autouse=True)
-def _isolated_config(tmp_path_factory, monkeypatch):
-    # Never read or write the user's real trust store or user-level config: each test gets an empty
-    # config folder, so every folder is untrusted unless the test trusts it (lsp_server.trust.trust).
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("xdg-config")))
 
 

@@ -4,19 +4,18 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 import sys
 
 import pytest_lsp
 from lsprotocol import types as lsp
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
-from tests.conftest import REPO, SESSION_CONFIG_HOME
+from tests.conftest import REPO, SESSION_CONFIG_HOME, session_tempdir
 
 SERVER = [sys.executable, "-m", "lsp_server", "serve"]
 # Servers started by the e2e tests keep their caches out of the user's real ~/.cache, and read the test run's
 # trust store and user config, never the user's (a test trusts its folder with trust_folder(ROOT, SESSION_CONFIG_HOME)).
-_CACHE = tempfile.mkdtemp(prefix="footprint-e2e-cache-")
+_CACHE = session_tempdir("footprint-e2e-cache-")
 ENV = {**os.environ, "PYTHONPATH": str(REPO), "XDG_CACHE_HOME": _CACHE, "XDG_CONFIG_HOME": SESSION_CONFIG_HOME}
 
 

@@ -6,16 +6,15 @@ from __future__ import annotations
 import asyncio
 import atexit
 import shutil
-import tempfile
 from pathlib import Path
 
 from lsprotocol import types as lsp
 from pytest_lsp import LanguageClient
 
-from tests.conftest import SESSION_CONFIG_HOME, trust_folder
+from tests.conftest import SESSION_CONFIG_HOME, session_tempdir, trust_folder
 from tests.e2e.conftest import make_client_fixture
 
-ROOT = Path(tempfile.mkdtemp(prefix="footprint-e2e-config-"))
+ROOT = Path(session_tempdir("footprint-e2e-config-"))
 atexit.register(shutil.rmtree, ROOT, True)
 CONFIG = 'cache_dir = ".fp-cache"\n[rules]\npaths = ["rules"]\nmax_per_fiel = 3\n'
 (ROOT / "rules").mkdir()

@@ -8,13 +8,12 @@ import asyncio
 import atexit
 import shutil
 import subprocess
-import tempfile
 from pathlib import Path
 
 from lsprotocol import types as lsp
 from pytest_lsp import LanguageClient
 
-from tests.conftest import SESSION_CONFIG_HOME, trust_folder
+from tests.conftest import SESSION_CONFIG_HOME, session_tempdir, trust_folder
 from tests.e2e.conftest import ENCODING_OF, make_client_fixture, units
 
 
@@ -24,7 +23,7 @@ def _rule(rule_id: str, regex: str, priority: int) -> str:
 
 
 def _make_root() -> Path:
-    root = Path(tempfile.mkdtemp(prefix="footprint-e2e-conventions-"))
+    root = Path(session_tempdir("footprint-e2e-conventions-"))
     (root / "rules").mkdir()
     for p in range(1, 6):
         (root / f"rules/r{p}.md").write_text(_rule(f"e2e/r{p}", rf"\bbad{p}\b", p))

@@ -4,16 +4,15 @@ the index's own search counter is reported in `debug`), loop-control notes, and 
 from __future__ import annotations
 
 import asyncio
-import tempfile
 from pathlib import Path
 
 from lsprotocol import types as lsp
 from pytest_lsp import LanguageClient
 
-from tests.conftest import EXAMPLES, SESSION_CONFIG_HOME, trust_folder
+from tests.conftest import EXAMPLES, SESSION_CONFIG_HOME, session_tempdir, trust_folder
 from tests.e2e.conftest import ENCODING_OF, make_client_fixture
 
-ROOT = Path(tempfile.mkdtemp(prefix="footprint-lookup-e2e-"))
+ROOT = Path(session_tempdir("footprint-lookup-e2e-"))
 (ROOT / "footprint.toml").write_text(
     f'cache_dir = "{(ROOT / "cache").as_posix()}"\npacks = ["{(EXAMPLES / "layout-engine").as_posix()}"]\n',
     encoding="utf-8")

@@ -7,17 +7,16 @@ import asyncio
 import os
 import shlex
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 from lsprotocol import types as lsp
 from pytest_lsp import LanguageClient
 
-from tests.conftest import EXAMPLES, REPO, SESSION_CONFIG_HOME, trust_folder
+from tests.conftest import EXAMPLES, REPO, SESSION_CONFIG_HOME, session_tempdir, trust_folder
 from tests.e2e.conftest import make_client_fixture
 
-ROOT = Path(tempfile.mkdtemp(prefix="footprint-rag-e2e-"))
+ROOT = Path(session_tempdir("footprint-rag-e2e-"))
 PIDFILE = ROOT / "generator.pid"
 GENERATOR = [sys.executable, str(REPO / "tests" / "fixtures" / "echo_generator.py"), "--sleep", "60",
              "--sleep-if", "slowly", "--pidfile", str(PIDFILE), "--invent"]
