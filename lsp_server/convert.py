@@ -6,10 +6,10 @@ from typing import Any
 
 from lsprotocol import types as lsp
 
-from lsp_server.document import ParsedDocument
+from lsp_server.document import ParsedDocument, TextChange
 from lsp_server.findings import Finding
 from lsp_server.positions import Encoding
-from lsp_server.providers import Span, TextEdit
+from lsp_server.providers import Action, Span, TextEdit
 
 
 def lsp_position(doc: ParsedDocument, offset: int, encoding: Encoding) -> lsp.Position:
@@ -59,3 +59,32 @@ def lsp_highlight(doc: ParsedDocument, span: Span, encoding: Encoding) -> lsp.Do
     kinds = {"text": lsp.DocumentHighlightKind.Text, "read": lsp.DocumentHighlightKind.Read,
              "write": lsp.DocumentHighlightKind.Write}
     return lsp.DocumentHighlight(range=lsp_range(doc, span.start, span.end, encoding), kind=kinds[span.kind])
+
+
+def text_change(change: lsp.TextDocumentContentChangeEvent) -> TextChange:
+    """A didChange content change as ours: a ranged edit (LSP line/character, converted by the document
+    with the negotiated encoding) or the whole text."""
+    if isinstance(change, lsp.TextDocumentContentChangePartial):
+        start, end = change.range.start, change.range.end
+        return TextChange(change.text, (start.line, start.character), (end.line, end.character))
+    return TextChange(change.text)
+
+
+def wanted_kind(kind: str, only: list[str] | None) -> bool:
+    """Whether a code action of `kind` is among the kinds the client asked for (`context.only`): the
+    kind itself or a sub-kind (`refactor` covers `refactor.rewrite`)."""
+    return not only or any(kind == k or kind.startswith(f"{k}.") for k in only)
+
+
+def lsp_code_action(doc: ParsedDocument, action: Action, encoding: Encoding, versioned: bool) -> lsp.CodeAction:
+    return lsp.CodeAction(
+        title=action.title,
+        kind=action.kind,
+        diagnostics=[lsp_diagnostic(doc, f, encoding) for f in action.fixes] or None,
+        is_preferred=action.preferred or None,
+        disabled=lsp.CodeActionDisabled(reason=action.disabled) if action.disabled else None,
+        edit=lsp_workspace_edit(doc, list(action.edits), encoding, versioned)
+        if action.edits and not action.disabled else None,
+        command=lsp.Command(title=action.title, command=action.command[0], arguments=action.command[1])
+        if action.command else None,
+    )

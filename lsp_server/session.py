@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lsp_server.config import CONFIG_FILE, find_config
-from lsp_server.document import ParsedDocument, real_path, uri_to_path
-from lsp_server.findings import Finding
+from lsp_server.document import ParsedDocument, TextChange, real_path, uri_to_path
+from lsp_server.findings import Finding, shift_findings
+from lsp_server.languages import LANGUAGE_IDS, language_for_path
 from lsp_server.positions import UTF16, Encoding
 from lsp_server.workspace import Workspace
 
@@ -23,7 +24,11 @@ log = logging.getLogger(__name__)
 
 @dataclass
 class DocumentState:
+    """An open document: its current snapshot, the workspace it was resolved to when it was opened (once:
+    handlers and the scheduler use this, never a fresh lookup), and its findings by phase."""
+
     doc: ParsedDocument
+    workspace: Workspace
     type_findings: list[Finding] = field(default_factory=list)
     save_findings: list[Finding] = field(default_factory=list)
     save_version: int | None = None  # version the save findings were computed for
@@ -72,6 +77,50 @@ class Session:
         self.notify_user: Callable[[str], None] | None = None  # set by the server: window/showMessage
         self._lock = threading.Lock()
 
+    # --- open documents -------------------------------------------------------------------------------
+    def open(self, uri: str, text: str, version: int, language_id: str) -> DocumentState:
+        """A document the client opened: its workspace is resolved here, once. A document over
+        max_file_bytes is kept in sync but not parsed (`too_large_language` set)."""
+        path = uri_to_path(uri)
+        language = LANGUAGE_IDS.get(language_id) or (language_for_path(path) if path else None)
+        ws = self.workspace_for_path(path)
+        limit = ws.settings.top.max_file_bytes
+        # A character is at most 4 UTF-8 bytes: only a text that could be over the limit is encoded.
+        too_large = bool(language) and len(text) * 4 > limit and len(text.encode("utf-8", "replace")) > limit
+        doc = ParsedDocument.create(uri, text, version, language, analyse=not too_large)
+        state = self.documents[uri] = DocumentState(doc, ws, too_large_language=language if too_large else None)
+        ws.open_document(doc)
+        return state
+
+    def change(self, uri: str, changes: list[TextChange], version: int) -> tuple[DocumentState | None, bool]:
+        """Apply the client's changes (findings move with the edits). Returns the state (None: not open)
+        and whether the document just came back under max_file_bytes (then analysed again from scratch)."""
+        state = self.documents.get(uri)
+        if state is None:
+            return None, False
+        doc, edits = state.doc.apply_changes(changes, version, self.encoding)
+        state.doc = doc
+        state.save_findings = shift_findings(state.save_findings, edits)
+        state.type_findings = shift_findings(state.type_findings, edits)
+        back = bool(state.too_large_language) and len(doc.source) <= state.workspace.settings.top.max_file_bytes
+        if back:
+            state.doc = doc = ParsedDocument.create(uri, doc.text, doc.version, state.too_large_language)
+            state.too_large_language, state.type_findings, state.save_findings = None, [], []
+        state.workspace.open_document(doc)
+        return state, back
+
+    def close(self, uri: str) -> DocumentState | None:
+        state = self.documents.pop(uri, None)
+        if state is not None and state.doc.path is not None:
+            state.workspace.close_document(state.doc.path)
+        return state
+
+    def workspace_for_uri(self, uri: str) -> Workspace:
+        """An open document's workspace (resolved when it opened), else the one its path belongs to."""
+        state = self.documents.get(uri)
+        return state.workspace if state is not None else self.workspace_for_path(uri_to_path(uri))
+
+    # --- workspaces -----------------------------------------------------------------------------------
     def workspace_for_path(self, path: Path | None) -> Workspace:
         """The workspace a file belongs to: the deepest root folder containing it, else the folder of
         its nearest footprint.toml, else its own folder (so a lone file still gets defaults)."""
@@ -95,7 +144,7 @@ class Session:
         if path is None:
             return self.default_workspace()
         if uri in self.documents:
-            return self.workspace_for_path(path)
+            return self.documents[uri].workspace
         real = real_path(path)
         if any(r == real or r in real.parents for r in self.roots):
             return self.workspace_for_path(real)

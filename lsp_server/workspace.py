@@ -63,6 +63,13 @@ class Service:
         """Bring the index up to date after `changed` files changed; None means rebuild from scratch."""
         return None
 
+    def take_buffer(self, workspace: "Workspace", doc: ParsedDocument) -> None:
+        """An open document's current text, before the server checks it (checks only read the index)."""
+
+    def document_checked(self, workspace: "Workspace", doc: ParsedDocument, findings: list,
+                         completed: tuple[str, ...]) -> None:
+        """The findings the server published for `doc`, from the checks named in `completed`."""
+
 
 S = TypeVar("S", bound=Service)
 SERVICES: list[type[Service]] = []
@@ -357,6 +364,25 @@ class Workspace:
         """The service if it is already built, without building it (for latency-critical paths)."""
         with self._lock:
             return self._services.get(cls)  # type: ignore[return-value]
+
+    def take_buffer(self, doc: ParsedDocument) -> None:
+        """Before an open document is checked: each built service takes its current text (the import graph
+        its imports), so the checks themselves only read. A failing service is logged, never fatal."""
+        self._each_service("take_buffer", doc)
+
+    def document_checked(self, doc: ParsedDocument, findings: list, completed: tuple[str, ...]) -> None:
+        """After a document's findings were published: services record what was shown (the conventions
+        telemetry). The CLI calls this too after its checks."""
+        self._each_service("document_checked", doc, findings, completed)
+
+    def _each_service(self, hook: str, *args) -> None:
+        with self._lock:
+            services = list(self._services.values())
+        for svc in services:
+            try:
+                getattr(svc, hook)(self, *args)
+            except Exception:  # noqa: BLE001 - bookkeeping must never cost the findings
+                log.exception("service %s: %s failed", type(svc).__name__, hook)
 
     def files_changed(self, paths: Iterable[Path]) -> None:
         """Files changed on disk (or were created/deleted): drop cached reads, update every service."""

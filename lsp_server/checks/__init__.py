@@ -42,6 +42,7 @@ class CheckContext:
     # (it would hold the first diagnostics of an opened file hostage to a whole-workspace build).
     build_services: bool = True
     waiting: list[tuple[str, str]] = field(default_factory=list)  # (check, index) skipped until it is built
+    completed: list[str] = field(default_factory=list)  # checks that ran to the end (their findings count)
 
     def service(self, cls: "type[S]") -> "S | None":
         """The workspace index `cls` for a check, or None when it is not built yet (server only).
@@ -121,6 +122,7 @@ def _run_one(chk: Check, doc: ParsedDocument, ctx: CheckContext, findings: list[
     try:
         for finding in chk.func(doc, ctx):
             findings.append(finding if finding.check else _tag(finding, chk.name))
+        ctx.completed.append(chk.name)
     except ServiceNotReady as exc:
         # Not an error: the server re-checks this document when the index is built.
         log.debug("check %s waits for the %s index (%s)", chk.name, exc, doc.uri)

@@ -25,7 +25,10 @@ def document_state(ctx: CommandContext, args: dict) -> dict | None:
 def check_file(ctx: CommandContext, args: dict) -> list[dict]:
     doc = ctx.document(arg_str(args, "uri", required=True))
     out = []
-    for f in run_checks(doc, CheckContext(ctx.workspace), (Phase.TYPE, Phase.SAVE)):
+    check_ctx = CheckContext(ctx.workspace)
+    findings = run_checks(doc, check_ctx, (Phase.TYPE, Phase.SAVE))
+    ctx.workspace.document_checked(doc, findings, tuple(check_ctx.completed))  # checks only read: telemetry here
+    for f in findings:
         (line, char), (end_line, end_char) = doc.lines.position(f.start, UTF16), doc.lines.position(f.end, UTF16)
         out.append({"line": line, "character": char, "end_line": end_line, "end_character": end_char,
                     "severity": f.severity.label, "code": f.code, "message": f.message})

@@ -1,7 +1,8 @@
 """The two checks of this area: convention rules on save, and problems in rule files themselves.
 
 `conventions` (on save, JavaScript): at most `max_per_file` rules' findings on the exact matched ranges,
-highest priority first; each firing goes to the local telemetry. `rule-files` (on save, files we do not
+highest priority first. The check only reads: the firings the server published go to the local telemetry
+afterwards (`RuleService.document_checked`, called by the scheduler and the CLI). `rule-files` (on save, files we do not
 parse, i.e. Markdown): a rule file's bad header, invalid regex or query, or a trigger stopped by its time
 or match limit (and the rule disabled after a few in a row), as diagnostics on that file. A Markdown file outside the configured rule folders is validated only if its
 header looks like a rule (it has both `id` and `files`), so other front-matter Markdown is left alone.
@@ -15,13 +16,13 @@ import tomllib
 from lsp_server.checks import CheckContext, Phase, check
 from lsp_server.conventions.evaluate import findings_for
 from lsp_server.conventions.rules import RULE_SUFFIXES, parse_rule, split_front_matter
-from lsp_server.conventions.service import RuleService
+from lsp_server.conventions.service import CONVENTIONS_CHECK, RuleService
 from lsp_server.document import ParsedDocument
 from lsp_server.findings import Finding
 from lsp_server.providers import HoverInfo, RequestContext, hover_provider
 
 
-@check("conventions", Phase.SAVE)
+@check(CONVENTIONS_CHECK, Phase.SAVE)
 def conventions(doc: ParsedDocument, ctx: CheckContext) -> list[Finding]:
     ws = ctx.workspace
     path = doc.path
@@ -29,9 +30,7 @@ def conventions(doc: ParsedDocument, ctx: CheckContext) -> list[Finding]:
         return []
     svc = ws.service(RuleService)
     relpath = ws.relpath(path.resolve())
-    evaluation = svc.evaluate_file(doc, relpath)
-    svc.record(relpath, doc, evaluation)
-    return findings_for(evaluation)
+    return findings_for(svc.evaluate_file(doc, relpath))
 
 
 @check("rule-files", Phase.SAVE, languages=(None,), suffixes=RULE_SUFFIXES)

@@ -33,6 +33,8 @@ from lsp_server.workspace import Progress, Service, Workspace, service
 
 log = logging.getLogger(__name__)
 
+CONVENTIONS_CHECK = "conventions"  # the on-save check of diagnostics.py, whose firings the telemetry records
+
 
 @config_section("rules")
 @dataclass(frozen=True)
@@ -307,6 +309,17 @@ class RuleService(Service):
             if notify is not None:
                 notify(notice)
         return result
+
+    def document_checked(self, workspace: Workspace, doc: ParsedDocument, findings: list,
+                         completed: tuple[str, ...]) -> None:
+        """After the server published (or the CLI printed) `doc`'s findings: the telemetry records the rule
+        firings shown, when the conventions check ran on it (saves with no firing count too)."""
+        path = doc.path
+        if CONVENTIONS_CHECK not in completed or path is None or not workspace.contains(path.resolve()):
+            return
+        firings = [Firing(f.data["rule"], f.start, f.end) for f in findings
+                   if f.check == CONVENTIONS_CHECK and f.data and "rule" in f.data]
+        self.telemetry.record(workspace.relpath(path.resolve()), doc, firings)
 
     def record(self, relpath: str, doc: ParsedDocument, evaluation: Evaluation, session: str = PROCESS_SESSION) -> None:
         firings = [Firing(h.rule.id, s, e) for h in evaluation.hits for s, e in h.ranges]

@@ -1,9 +1,10 @@
 """Cross-file dependency checks on a module's import statements: `unresolved-import`, `unknown-export`,
 `import-cycle`, `layer-violation`.
 
-They run as the user types (Phase.TYPE): the buffer's own imports are extracted from its current tree and
-pushed into the import graph (`ImportGraphService.refresh`), and everything about the other files comes
-from the graph. So an import typed a second ago is checked against the workspace as it is.
+They run as the user types (Phase.TYPE) and only read: before the server checks an open document, the graph
+takes the buffer's own imports in (`ImportGraphService.take_buffer`, called by the scheduler), and everything
+about the other files comes from the graph. So an import typed a second ago is checked against the workspace
+as it is. A snapshot the graph has not taken (the CLI, a file on disk) is extracted here and resolved.
 """
 
 from __future__ import annotations
@@ -40,9 +41,9 @@ def dependency_checks(doc: ParsedDocument, ctx: CheckContext) -> Iterator[Findin
     ws = ctx.workspace
     graph = ws.service(ImportGraphService)
     deps = dependency_settings(ws.settings)
-    info = extract(doc.source, doc.tree, doc.language)
-    entry = graph.refresh(doc, info)
     importer = str(path.resolve())
+    taken = graph.taken(doc)
+    info, entry = taken if taken is not None else (extract(doc.source, doc.tree, doc.language), graph.entry(importer))
     resolutions = entry.resolutions if entry is not None and entry.info == info else tuple(
         graph.resolver.resolve(r.specifier, importer, r.kind) for r in info.imports)
     rel = ws.relpath(Path(importer))

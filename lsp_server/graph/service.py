@@ -21,6 +21,7 @@ import multiprocessing
 import os
 import threading
 import time
+import weakref
 from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -172,6 +173,10 @@ class ImportGraphService(Service):
         self._next_scc = 0
         self._foreign: dict[str, tuple[tuple[int, int], ModuleInfo]] = {}  # resolved targets outside the graph
         self._lock = threading.RLock()
+        # The editor buffers taken in (take_buffer), with their extraction and entry, so the dependency
+        # check of that very snapshot reads them instead of extracting again. Weak: a replaced snapshot goes.
+        self._buffers: weakref.WeakKeyDictionary[ParsedDocument, tuple[ModuleInfo, ModuleEntry | None]] = \
+            weakref.WeakKeyDictionary()
         self._persist_timer: threading.Timer | None = None
         self.stats: dict[str, float] = {}
         self._persist_failed = False  # a failed write is said once, not on every debounced persist
@@ -601,7 +606,21 @@ class ImportGraphService(Service):
             if res.target:
                 self.importers_of.setdefault(res.target, set()).add(new.path)
 
+    def take_buffer(self, workspace: Workspace, doc: ParsedDocument) -> None:
+        """Before the server checks an open document: take its current imports in (checks only read)."""
+        if doc.path is None or doc.tree is None:
+            return
+        info = extract(doc.source, doc.tree, doc.language)
+        entry = self.refresh(doc, info)
+        with self._lock:
+            self._buffers[doc] = (info, entry)
+
     # --- queries --------------------------------------------------------------------------------------
+    def taken(self, doc: ParsedDocument) -> tuple[ModuleInfo, ModuleEntry | None] | None:
+        """The extraction and entry of `doc` if this very snapshot was taken in (take_buffer), else None."""
+        with self._lock:
+            return self._buffers.get(doc)
+
     def entry(self, path: Path | str) -> ModuleEntry | None:
         return self.modules.get(str(path))
 

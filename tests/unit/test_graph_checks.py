@@ -27,6 +27,7 @@ def findings(ws: Workspace, rel: str, text: str | None = None):
     else:
         doc = ParsedDocument.create(path_to_uri(ws.root / rel), text, 7)
         ws.open_document(doc)
+        ws.take_buffer(doc)  # as the server's scheduler does before it checks an open document
     out = []
     for f in run_checks(doc, CheckContext(ws), (Phase.TYPE, Phase.SAVE)):
         if f.code in CODES:

@@ -1,27 +1,9 @@
-"""Server scheduling helpers, on a server object that is never started (no I/O)."""
+"""Checks in the server never build a workspace index (CheckContext); no process, no I/O.
+
+(The scheduling itself, including "indexing waits for the open files' first checks but not forever", is
+tested without a server in test_scheduler.py.)"""
 
 from __future__ import annotations
-
-import asyncio
-import time
-
-from lsp_server.server import FootprintServer
-
-
-async def test_indexing_waits_for_open_file_checks_but_not_forever():
-    ls = FootprintServer()
-    ls.pending["file:///a.js"] = asyncio.ensure_future(asyncio.sleep(0.4))
-    started = time.monotonic()
-    await ls.open_files_checked(grace=0, limit=5)
-    assert ls.pending["file:///a.js"].done()
-    assert time.monotonic() - started >= 0.35
-    # A check that never ends does not hold indexing back past the limit.
-    ls.pending["file:///b.js"] = asyncio.ensure_future(asyncio.sleep(60))
-    started = time.monotonic()
-    await ls.open_files_checked(grace=0, limit=0.3)
-    assert time.monotonic() - started < 5
-    ls.pending["file:///b.js"].cancel()
-
 
 def test_check_context_service_builds_only_outside_the_server(tmp_path):
     from lsp_server.checks import CheckContext

@@ -1,0 +1,387 @@
+"""When diagnostics run: debounce, stale-version drop, index warm-up, re-checks. No pygls, no lsprotocol.
+
+The LSP handlers tell the DiagnosticsScheduler what happened (a document opened, changed, was saved, files
+changed on disk, settings changed); it decides when to run which checks and hands the findings to a
+`publish(uri, doc, findings)` callback. Everything it needs from outside comes in through the constructor
+(the Session, a Clock, a progress factory, a notify callback; the check runner and the worker-thread hop for
+tests), so tests/unit/test_scheduler.py drives it with a fake clock and fake checks, without a server.
+
+The rules it keeps:
+- debounce with a leading edge (`typing_delay`): the first keystroke after a quiet spell is checked at
+  once; a burst waits for `[limits] debounce_ms` of quiet and costs one run;
+- a newer request replaces a pending one for the same document, keeping the pending one's phases (a save's
+  on-save checks are not lost to the keystroke after it);
+- results computed for a document that changed meanwhile are dropped and the checks run again;
+- checks never build a workspace index (CheckContext(build_services=False)); a check waiting for one keeps
+  its previous findings, and the open documents are re-checked when the background warm-up has built it;
+- one warm-up per workspace at a time, looping while more was asked for; it starts after the documents
+  opened at start-up are checked, so their first diagnostics are not held behind a whole-workspace build;
+- checks are read-only: before they run, the workspace's services take the buffer (`Workspace.take_buffer`,
+  e.g. the import graph its imports); after the findings are published, the services record what was
+  shown (`Workspace.document_checked`, e.g. the conventions telemetry).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from lsp_server import plugins
+from lsp_server.checks import CHECKS, CheckContext, Phase, has_checks, run_checks
+from lsp_server.checks.budget import budget
+from lsp_server.document import ParsedDocument, path_to_uri, real_path, uri_to_path
+from lsp_server.findings import Finding
+from lsp_server.languages import language_for_path
+from lsp_server.session import DocumentState, Session
+from lsp_server.workspace import SERVICES, Workspace
+
+log = logging.getLogger(__name__)
+
+BOTH = (Phase.TYPE, Phase.SAVE)
+
+
+class Clock(Protocol):
+    """Time as the scheduler sees it: injectable so tests step through debounces without sleeping."""
+
+    def monotonic(self) -> float: ...
+
+    async def sleep(self, seconds: float) -> None: ...
+
+
+class SystemClock:
+    def monotonic(self) -> float:
+        return time.monotonic()
+
+    async def sleep(self, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+
+
+class Progress(Protocol):
+    """One started progress report (LSP `$/progress`); `report` may be called from worker threads."""
+
+    def report(self, message: str, percent: int | None = None) -> None: ...
+
+    def end(self, message: str) -> None: ...
+
+
+class NoProgress:
+    def report(self, message: str, percent: int | None = None) -> None:
+        pass
+
+    def end(self, message: str) -> None:
+        pass
+
+
+async def no_progress(title: str, message: str) -> Progress:
+    return NoProgress()
+
+
+# (doc, workspace, phases) -> the findings and the context that saw them run (waiting, slow, completed)
+CheckRunner = Callable[[ParsedDocument, Workspace, tuple[Phase, ...]], tuple[list[Finding], CheckContext]]
+
+
+def run_document_checks(doc: ParsedDocument, ws: Workspace, phases: tuple[Phase, ...]) -> tuple[list[Finding], CheckContext]:
+    """The server's check run (in a worker thread): services take the buffer, then read-only checks that
+    never build an index."""
+    ws.take_buffer(doc)
+    ctx = CheckContext(ws, slow_ms=budget(ws.settings).slow_check_ms, build_services=False)
+    return run_checks(doc, ctx, phases), ctx
+
+
+def phase_of(check_name: str | None) -> Phase:
+    chk = CHECKS.get(check_name or "")
+    return chk.phase if chk else Phase.TYPE
+
+
+@dataclass
+class PendingCheck:
+    """The scheduled check of one open document (replaces attributes once stored on asyncio tasks)."""
+
+    last_change: float | None = None  # clock time of its last didChange (for the leading-edge debounce)
+    task: asyncio.Task | None = None
+    phases: frozenset[Phase] = frozenset()  # of the task, while it has not finished
+
+    def busy(self) -> bool:
+        return self.task is not None and not self.task.done()
+
+
+@dataclass
+class WarmUp:
+    """The background index build of one workspace; `again` asks it for one more round when it is done."""
+
+    task: asyncio.Task | None = None
+    again: bool = False
+
+
+@dataclass
+class DiagnosticsScheduler:
+    session: Session
+    publish: Callable[[str, ParsedDocument | None, list[Finding]], None]  # None, []: clear the URI
+    notify: Callable[[str], None] = lambda message: None  # a warning for the user (window/showMessage)
+    begin_progress: Callable[[str, str], Awaitable[Progress]] = no_progress
+    clock: Clock = field(default_factory=SystemClock)
+    check: CheckRunner = run_document_checks
+    # The hop to a worker thread; tests run inline. Checks and index builds take seconds: never on the loop.
+    offload: Callable[..., Awaitable[Any]] = asyncio.to_thread
+    services: Callable[[], list[type]] = lambda: (plugins.load(), list(SERVICES))[1]
+    startup_grace: float = 0.3  # covers the didOpen editors send right after `initialized`
+    startup_limit: float = 3.0  # the longest the warm-up waits for the open documents' first checks
+    pending: dict[str, PendingCheck] = field(default_factory=dict)
+    warming: dict[Path, WarmUp] = field(default_factory=dict)
+    warned_slow: set[str] = field(default_factory=set)
+    disk_uris: set[str] = field(default_factory=set)  # files not open that we published findings for
+
+    # --- what the handlers tell it --------------------------------------------------------------------
+    def opened(self, uri: str) -> None:
+        """A document opened as it is on disk: it gets the on-save checks too, at once."""
+        self._schedule_if_checked(uri, BOTH, delay=0)
+
+    def changed(self, uri: str) -> None:
+        """A keystroke (or a burst of them): the as-you-type checks, debounced."""
+        if uri in self.session.documents:
+            self._schedule_if_checked(uri, (Phase.TYPE,), delay=self.typing_delay(uri))
+
+    def saved(self, uri: str) -> None:
+        """Saved, or rewritten on disk while open (the on-disk text is the saved text): every check, at once."""
+        self._schedule_if_checked(uri, BOTH, delay=0)
+
+    def closed(self, uri: str) -> None:
+        pending = self.pending.pop(uri, None)
+        if pending is not None and pending.task is not None:
+            pending.task.cancel()
+
+    def recheck_all(self) -> None:
+        """Every check of every open document that has checks (new settings, a config file saved)."""
+        for uri in list(self.session.documents):
+            self._schedule_if_checked(uri, BOTH, delay=0)
+
+    def settings_changed(self) -> None:
+        """New client settings dropped every built service: rebuild them, and check everything again."""
+        for ws in list(self.session.workspaces.values()):
+            self.ensure_services(ws)
+        self.recheck_all()
+
+    def files_changed(self, paths: list[Path]) -> None:
+        """Files changed on disk (saved, written by an agent, created, deleted): each workspace's services
+        update; the ones that could not are rebuilt in the background; the open documents that may depend
+        on the files are re-checked, and the changed files that are open get every check at once."""
+        by_workspace: dict[Path, list[Path]] = {}
+        for path in paths:
+            by_workspace.setdefault(self.session.workspace_for_uri(path_to_uri(path)).root, []).append(path)
+        for root, changed in by_workspace.items():
+            ws = self.session.workspace(root)
+            ws.files_changed(changed)
+            self.ensure_services(ws)
+            self.recheck_open_documents(ws, changed)
+        for path in paths:
+            self.saved(path_to_uri(path))
+
+    async def check_files_on_disk(self, paths: list[Path]) -> None:
+        """The changed files the client has not opened, inside their workspace: they count as saved, so every
+        check runs. Complete findings matter more than latency here (not a file the user is looking at), so
+        indexes are built if needed, as the CLI does, instead of publishing a partial result."""
+        for path in paths:
+            uri = path_to_uri(path)
+            if uri in self.session.documents or not language_for_path(path):
+                continue
+            ws = self.session.workspace_for_path(path)
+            if ws.contains(real_path(path)):
+                await self._check_disk_file(uri, path, ws)
+
+    async def _check_disk_file(self, uri: str, path: Path, ws: Workspace) -> None:
+        doc = await self.offload(ws.document, path)
+        if doc is None or doc.language is None:
+            if uri in self.disk_uris:  # it had findings: it is gone or no longer readable
+                self.disk_uris.discard(uri)
+                self.publish(uri, None, [])
+            return
+        ctx = CheckContext(ws, slow_ms=budget(ws.settings).slow_check_ms)
+        findings = await self.offload(run_checks, doc, ctx, BOTH)
+        if uri in self.session.documents:
+            return  # opened meanwhile: the editor's copy wins
+        self.disk_uris.add(uri)
+        self.publish(uri, doc, findings)
+        self.warn_slow(ctx)
+        await self.offload(ws.document_checked, doc, findings, tuple(ctx.completed))
+
+    # --- scheduling -----------------------------------------------------------------------------------
+    def _schedule_if_checked(self, uri: str, phases: tuple[Phase, ...], delay: float | None) -> None:
+        state = self.session.documents.get(uri)
+        if state is not None and state.too_large_language is None and has_checks(state.doc):
+            self.schedule(uri, phases, delay)
+
+    def schedule(self, uri: str, phases: Iterable[Phase], delay: float | None = None) -> None:
+        """(Re)start the debounced check of `uri`; a newer request replaces a pending one."""
+        pending = self.pending.setdefault(uri, PendingCheck())
+        wanted = set(phases)
+        if pending.busy():
+            pending.task.cancel()  # type: ignore[union-attr]
+            wanted |= pending.phases  # a pending save check must not be lost to a following keystroke
+        ordered = tuple(p for p in Phase if p in wanted)
+        if delay is None:
+            delay = self.debounce_seconds(uri)
+        pending.phases = frozenset(ordered)
+        pending.task = asyncio.ensure_future(self._check_later(uri, ordered, delay))
+
+    def debounce_seconds(self, uri: str) -> float:
+        return budget(self._workspace_of(uri).settings).debounce_ms / 1000
+
+    def typing_delay(self, uri: str) -> float:
+        """Leading-edge debounce for a keystroke: the first change after a quiet spell is checked at once
+        (typing at human speed gets diagnostics in a few ms, not debounce + work); a change that follows
+        another within `debounce_ms`, or arrives while a check is pending, waits for `debounce_ms` of quiet,
+        so a burst (paste, key repeat, multi-cursor edit) still costs one run."""
+        debounce = self.debounce_seconds(uri)
+        now = self.clock.monotonic()
+        pending = self.pending.setdefault(uri, PendingCheck())
+        last, pending.last_change = pending.last_change, now
+        quiet = last is None or now - last >= debounce
+        return 0.0 if quiet and not pending.busy() else debounce
+
+    async def _check_later(self, uri: str, phases: tuple[Phase, ...], delay: float) -> None:
+        try:
+            if delay:
+                await self.clock.sleep(delay)
+            await self.check_and_publish(uri, phases)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - a failed run must not stop later ones
+            log.exception("checking %s failed", uri)
+
+    async def check_and_publish(self, uri: str, phases: tuple[Phase, ...]) -> None:
+        state = self.session.documents.get(uri)
+        if state is None:
+            return
+        doc, ws = state.doc, state.workspace
+        findings, ctx = await self.offload(self.check, doc, ws, phases)
+        current = self.session.documents.get(uri)
+        if current is None:
+            return
+        if current.doc is not doc:
+            # The document changed while we worked: these results are stale. Run again on the new text.
+            self.schedule(uri, phases)
+            return
+        self._take_findings(current, findings, ctx, phases)
+        self.publish(uri, current.doc, current.findings)
+        self.warn_slow(ctx)
+        if ctx.completed:
+            await self.offload(ws.document_checked, doc, findings, tuple(ctx.completed))
+        if ctx.waiting:
+            self.ensure_services(ws)  # e.g. a file outside the roots: its workspace was never warmed
+
+    @staticmethod
+    def _take_findings(state: DocumentState, findings: list[Finding], ctx: CheckContext,
+                       phases: tuple[Phase, ...]) -> None:
+        # A check that waits for an index being (re)built keeps its previous findings (moved with the
+        # edits since) rather than blinking out until the index is ready and the document is re-checked.
+        waiting = {name for name, _ in ctx.waiting}
+        if Phase.TYPE in phases:
+            state.type_findings = [f for f in findings if phase_of(f.check) is Phase.TYPE] + [
+                f for f in state.type_findings if f.check in waiting]
+        if Phase.SAVE in phases:
+            state.save_findings = [f for f in findings if phase_of(f.check) is Phase.SAVE] + [
+                f for f in state.save_findings if f.check in waiting]
+            state.save_version = state.doc.version
+
+    def warn_slow(self, ctx: CheckContext) -> None:
+        """One warning per slow check per server run ([limits] slow_check_ms); run_checks logs each."""
+        for name, ms in ctx.slow_checks:
+            if name not in self.warned_slow:
+                self.warned_slow.add(name)
+                self.notify(f"Footprint: check '{name}' took {ms:.0f} ms (budget {ctx.slow_ms:.0f} ms, "
+                            "[limits] slow_check_ms); see the server log.")
+
+    def recheck_open_documents(self, ws: Workspace, changed: list[Path] | None = None) -> None:
+        """Re-run the checks of the open documents of `ws`: at once when an index they use has become ready
+        (`changed` None); debounced when files they may depend on changed (an imported module's exports, a
+        rule, the docs, the object model). A changed JS module only affects as-you-type checks; any other
+        file may change on-save results too. The changed files themselves are checked by the caller."""
+        if changed is None:
+            skip: set[str] = set()
+            phases, delay = BOTH, 0.0
+        else:
+            skip = {path_to_uri(p) for p in changed}
+            only_sources = all(language_for_path(p) == "javascript" for p in changed)
+            phases, delay = ((Phase.TYPE,) if only_sources else BOTH), None
+        for uri, state in list(self.session.documents.items()):
+            if uri not in skip and state.workspace is ws:
+                self._schedule_if_checked(uri, phases, delay)
+
+    async def open_files_checked(self) -> None:
+        """Wait (at most `startup_limit`) until the documents opened so far have their diagnostics.
+
+        Indexes build in worker threads that compete for the GIL with the checks of open files; starting
+        them after the files the editor opened at start-up are checked puts those first diagnostics ahead
+        of a whole-workspace index."""
+        deadline = self.clock.monotonic() + self.startup_limit
+        await self.clock.sleep(self.startup_grace)
+        timer: asyncio.Future | None = None
+        try:
+            while True:
+                busy = [p.task for p in self.pending.values() if p.busy()]
+                remaining = deadline - self.clock.monotonic()
+                if not busy or remaining <= 0:
+                    return
+                if timer is None:
+                    timer = asyncio.ensure_future(self.clock.sleep(remaining))
+                await asyncio.wait([*busy, timer], return_when=asyncio.FIRST_COMPLETED)  # type: ignore[list-item]
+                if timer.done():
+                    return
+        finally:
+            if timer is not None:
+                timer.cancel()
+
+    # --- workspace indexes ----------------------------------------------------------------------------
+    def ensure_services(self, ws: Workspace) -> None:
+        """(Re)build, in the background, every service of `ws` that is missing (never built, dropped by a
+        failed update or a settings reload). One warm-up per workspace at a time; it loops until done."""
+        current = self.warming.get(ws.root)
+        if current is not None and current.task is not None and not current.task.done():
+            current.again = True
+            return
+        warm = self.warming[ws.root] = WarmUp()
+        warm.task = asyncio.ensure_future(self._warm_services(ws, warm))
+
+    async def _warm_services(self, ws: Workspace, warm: WarmUp) -> None:
+        """Build every missing workspace index in the background with progress; re-check the open documents
+        after each one, since checks do not build indexes in the server (CheckContext)."""
+        if not any(ws.peek_service(cls) is None for cls in self.services()):
+            return
+        await self.open_files_checked()
+        failed: set[type] = set()
+        while True:
+            warm.again = False
+            missing = [cls for cls in self.services() if ws.peek_service(cls) is None and cls not in failed]
+            if not missing:
+                return
+            await self._build_services(ws, missing, failed)
+            if not warm.again:
+                return
+
+    async def _build_services(self, ws: Workspace, missing: list[type], failed: set[type]) -> None:
+        """Build `missing` one after the other in worker threads, under one progress report."""
+        try:
+            progress = await self.begin_progress("Footprint: indexing", ws.root.name)
+        except Exception:  # noqa: BLE001 - a client that refuses progress still gets indexes
+            progress = NoProgress()
+        for i, cls in enumerate(missing):
+            progress.report(cls.name, int(100 * i / len(missing)))
+            try:
+                await self.offload(ws.service, cls, progress.report)
+                self.recheck_open_documents(ws)
+            except Exception:  # noqa: BLE001
+                failed.add(cls)
+                log.exception("building %s failed", cls.name)
+        progress.end("ready")
+
+    # --- helpers --------------------------------------------------------------------------------------
+    def _workspace_of(self, uri: str) -> Workspace:
+        state = self.session.documents.get(uri)
+        if state is not None:
+            return state.workspace
+        return self.session.workspace_for_path(uri_to_path(uri))

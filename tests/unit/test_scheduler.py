@@ -1,0 +1,307 @@
+"""The DiagnosticsScheduler without a server: a fake clock (stepped, never slept on), fake checks that record
+what they were asked to run, checks and index builds run inline instead of in worker threads. Every wait is
+on the event loop becoming idle, so these tests do not depend on the machine's speed."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from lsp_server.checks import CHECKS, CheckContext, Phase, check
+from lsp_server.document import TextChange
+from lsp_server.findings import Finding
+from lsp_server.scheduler import BOTH, DiagnosticsScheduler
+from lsp_server.session import Session
+from lsp_server.workspace import Service
+
+DEBOUNCE = 0.05  # [limits] debounce_ms default
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+        self.sleepers: list[tuple[float, asyncio.Future]] = []
+
+    def monotonic(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        if seconds <= 0:
+            await asyncio.sleep(0)
+            return
+        future = asyncio.get_running_loop().create_future()
+        self.sleepers.append((self.now + seconds, future))
+        await future
+
+    async def advance(self, seconds: float) -> None:
+        await settle()  # tasks already started reach their sleep before time moves
+        self.now += seconds
+        for deadline, future in list(self.sleepers):
+            if deadline <= self.now + 1e-9 and not future.done():  # 1000 + 0.05 + 0.05 is not 1000.1
+                future.set_result(None)
+        self.sleepers = [(d, f) for d, f in self.sleepers if not f.done()]
+        await settle()
+
+
+async def settle() -> None:
+    """Let every runnable task run until the loop has nothing left to do (no threads are involved)."""
+    for _ in range(50):
+        await asyncio.sleep(0)
+
+
+@dataclass
+class Run:
+    uri: str
+    version: int
+    phases: tuple[Phase, ...]
+
+
+@dataclass
+class FakeChecks:
+    """Stands in for run_document_checks: records each run; `during` runs inside a check (an edit arriving
+    while it works); `waits_for` makes the check wait for an index until the workspace has it built."""
+
+    runs: list[Run] = field(default_factory=list)
+    during: list = field(default_factory=list)
+    waits_for: type | None = None
+
+    def __call__(self, doc, ws, phases):
+        self.runs.append(Run(doc.uri, doc.version, tuple(phases)))
+        ctx = CheckContext(ws, build_services=False)
+        while self.during:
+            self.during.pop(0)()
+        findings = []
+        if Phase.TYPE in phases:
+            if self.waits_for is not None and ws.peek_service(self.waits_for) is None:
+                ctx.waiting.append(("unit-type", "unit index"))
+            else:
+                findings.append(Finding("typed", f"v{doc.version}", 4, 5, check="unit-type"))
+                ctx.completed.append("unit-type")
+        if Phase.SAVE in phases:
+            findings.append(Finding("saved", f"v{doc.version}", 4, 5, check="unit-save"))
+            ctx.completed.append("unit-save")
+        return findings, ctx
+
+
+@pytest.fixture(autouse=True)
+def unit_checks():
+    """Names for the fake checks' findings, so the scheduler sorts them into the right phase."""
+    check("unit-type", Phase.TYPE)(lambda doc, ctx: [])
+    check("unit-save", Phase.SAVE)(lambda doc, ctx: [])
+    yield
+    CHECKS.pop("unit-type")
+    CHECKS.pop("unit-save")
+
+
+async def inline(fn, *args):
+    return fn(*args)
+
+
+class Harness:
+    def __init__(self, root: Path, services: list[type] | None = None, offload=inline) -> None:
+        self.root = root
+        self.session = Session()
+        self.session.roots = [root.resolve()]
+        self.clock = FakeClock()
+        self.checks = FakeChecks()
+        self.published: list[tuple[str, int | None, list[str]]] = []
+        self.services = services if services is not None else []
+        self.scheduler = DiagnosticsScheduler(
+            self.session, publish=self.publish, clock=self.clock, check=self.checks, offload=offload,
+            services=lambda: self.services, startup_grace=0.3, startup_limit=3.0)
+
+    def publish(self, uri, doc, findings) -> None:
+        self.published.append((uri, doc.version if doc else None, [f.message for f in findings]))
+
+    def uri(self, name: str) -> str:
+        return (self.root / name).as_uri()
+
+    def open(self, name: str, text: str = "let a = 1;\n") -> str:
+        uri = self.uri(name)
+        self.session.open(uri, text, 1, "javascript")
+        self.scheduler.opened(uri)
+        return uri
+
+    def type(self, uri: str, text: str = "x") -> None:
+        state = self.session.documents[uri]
+        self.session.change(uri, [TextChange(text, (0, 0), (0, 0))], state.doc.version + 1)
+        self.scheduler.changed(uri)
+
+    def runs_of(self, uri: str) -> list[Run]:
+        return [r for r in self.checks.runs if r.uri == uri]
+
+
+async def test_a_burst_of_changes_runs_one_check_and_the_first_keystroke_runs_at_once(tmp_path):
+    h = Harness(tmp_path)
+    uri = h.open("a.js")
+    await settle()
+    assert [(r.version, r.phases) for r in h.runs_of(uri)] == [(1, BOTH)]
+    await h.clock.advance(1.0)  # a quiet spell
+    h.type(uri)
+    await settle()
+    assert [r.version for r in h.runs_of(uri)] == [1, 2]  # leading edge: no debounce wait
+    for _ in range(5):  # a burst: each change within debounce_ms of the one before
+        await h.clock.advance(DEBOUNCE / 5)
+        h.type(uri)
+    await h.clock.advance(DEBOUNCE / 2)
+    assert [r.version for r in h.runs_of(uri)] == [1, 2]
+    await h.clock.advance(DEBOUNCE)
+    assert [(r.version, r.phases) for r in h.runs_of(uri)] == [(1, BOTH), (2, (Phase.TYPE,)), (7, (Phase.TYPE,))]
+    assert h.published[-1] == (uri, 7, ["v7", "v1"])  # the open's save findings stay until the next save
+
+
+async def test_a_saves_phases_are_not_lost_to_a_following_keystroke(tmp_path):
+    h = Harness(tmp_path)
+    uri = h.open("a.js")
+    await settle()
+    h.scheduler.saved(uri)  # pending, not started yet...
+    h.type(uri)  # ...when a keystroke replaces it
+    await settle()
+    assert len(h.runs_of(uri)) == 1
+    await h.clock.advance(DEBOUNCE)
+    assert [(r.version, r.phases) for r in h.runs_of(uri)] == [(1, BOTH), (2, BOTH)]
+    assert h.session.documents[uri].save_version == 2
+
+
+async def test_stale_results_are_dropped_and_the_checks_run_again(tmp_path):
+    h = Harness(tmp_path)
+    uri = h.open("a.js")
+    h.checks.during.append(lambda: h.type(uri))  # the user types while the first check works
+    await settle()
+    assert [r.version for r in h.runs_of(uri)] == [1]
+    assert h.published == []  # the results for version 1 were never published
+    await h.clock.advance(DEBOUNCE)
+    assert [(r.version, r.phases) for r in h.runs_of(uri)] == [(1, BOTH), (2, BOTH)]
+    assert h.published == [(uri, 2, ["v2", "v2"])]
+
+
+async def test_a_check_waiting_for_an_index_keeps_its_findings_and_reruns_when_it_is_ready(tmp_path):
+    class Index(Service):
+        name = "unit index"
+        builds = 0
+
+        @classmethod
+        def build(cls, workspace, progress):
+            cls.builds += 1
+            return cls()
+
+    h = Harness(tmp_path, services=[Index])
+    h.checks.waits_for = Index
+    uri = h.open("a.js")
+    await settle()
+    # The check waited: it asked for the warm-up itself (no `initialized` here, like a file outside the
+    # roots), which waits for the open documents' first checks and the start-up grace before building.
+    assert h.published == [(uri, 1, ["v1"])] and Index.builds == 0
+    await h.clock.advance(0.3)
+    assert Index.builds == 1
+    assert [(r.version, r.phases) for r in h.runs_of(uri)] == [(1, BOTH), (1, BOTH)]
+    assert h.published[-1] == (uri, 1, ["v1", "v1"])
+
+
+async def test_a_dependency_change_rechecks_the_other_open_documents(tmp_path):
+    h = Harness(tmp_path)
+    a, b = h.open("a.js"), h.open("b.js")
+    await settle()
+    (tmp_path / "b.js").write_text("export const b = 2;\n")
+    h.scheduler.files_changed([tmp_path / "b.js"])
+    await settle()
+    assert [r.phases for r in h.runs_of(b)] == [BOTH, BOTH]  # the changed file itself: saved, at once
+    assert len(h.runs_of(a)) == 1  # its dependents: debounced...
+    await h.clock.advance(DEBOUNCE)
+    assert [r.phases for r in h.runs_of(a)] == [BOTH, (Phase.TYPE,)]  # ...and a module only changes TYPE results
+    rules = tmp_path / "rule.md"
+    rules.write_text("a rule\n")
+    h.scheduler.files_changed([rules])  # any other file may change on-save results too
+    await h.clock.advance(DEBOUNCE)
+    assert h.runs_of(a)[-1].phases == BOTH and h.runs_of(b)[-1].phases == BOTH
+
+
+async def test_the_warm_up_runs_once_per_workspace_and_loops_when_asked_again(tmp_path):
+    built: list[str] = []
+    h = Harness(tmp_path)
+
+    class Second(Service):
+        name = "second"
+
+        @classmethod
+        def build(cls, workspace, progress):
+            built.append(cls.name)
+            return cls()
+
+    class First(Service):
+        name = "first"
+
+        @classmethod
+        def build(cls, workspace, progress):
+            built.append(cls.name)
+            # While it builds, another service goes missing (a settings reload, a failed update) and
+            # someone asks for the warm-up again.
+            h.services.append(Second)
+            h.scheduler.ensure_services(workspace)
+            return cls()
+
+    h.services.append(First)
+    ws = h.session.workspace(tmp_path)
+    h.scheduler.ensure_services(ws)
+    first = h.scheduler.warming[ws.root]
+    h.scheduler.ensure_services(ws)  # already warming: no second warm-up
+    assert h.scheduler.warming[ws.root] is first and first.again
+    await h.clock.advance(0.3)
+    assert built == ["first", "second"] and first.task.done()
+    h.scheduler.ensure_services(ws)  # nothing missing any more: nothing built
+    await h.clock.advance(0.3)
+    assert built == ["first", "second"]
+
+
+async def test_the_warm_up_waits_for_the_open_documents_first_checks_but_not_forever(tmp_path):
+    gate = asyncio.Event()
+    built: list[str] = []
+
+    async def gated(fn, *args):
+        if isinstance(fn, FakeChecks):
+            await gate.wait()
+        return fn(*args)
+
+    class Index(Service):
+        name = "unit index"
+
+        @classmethod
+        def build(cls, workspace, progress):
+            built.append(cls.name)
+            return cls()
+
+    h = Harness(tmp_path, services=[Index], offload=gated)
+    uri = h.open("a.js")
+    h.scheduler.ensure_services(h.session.workspace(tmp_path))
+    await h.clock.advance(1.0)
+    assert built == [] and h.published == []  # the first check runs first
+    gate.set()
+    await settle()
+    assert h.published and built == ["unit index"]
+    # A check that never ends does not hold indexing back past startup_limit.
+    gate.clear()
+    h.type(uri)
+    h.services.append(type("Other", (Index,), {"name": "other"}))
+    h.scheduler.ensure_services(h.session.workspace(tmp_path))
+    await h.clock.advance(1.0)
+    assert built == ["unit index"]
+    await h.clock.advance(2.5)
+    assert built == ["unit index", "other"]
+    gate.set()
+    await settle()
+
+
+async def test_closing_a_document_cancels_its_pending_check(tmp_path):
+    h = Harness(tmp_path)
+    uri = h.open("a.js")
+    await settle()
+    h.type(uri)
+    h.type(uri)  # the second keystroke replaced the first one's check: pending for debounce_ms
+    h.session.close(uri)
+    h.scheduler.closed(uri)
+    await h.clock.advance(DEBOUNCE * 2)
+    assert [r.version for r in h.runs_of(uri)] == [1]
+    assert uri not in h.scheduler.pending
