@@ -93,6 +93,12 @@ def run_document_checks(doc: ParsedDocument, ws: Workspace, phases: tuple[Phase,
     return run_checks(doc, ctx, phases), ctx
 
 
+def registered_services() -> list[type]:
+    """Every workspace index the areas register (@service): what the warm-up builds."""
+    plugins.load()
+    return list(SERVICES)
+
+
 def phase_of(check_name: str | None) -> Phase:
     chk = CHECKS.get(check_name or "")
     return chk.phase if chk else Phase.TYPE
@@ -128,7 +134,7 @@ class DiagnosticsScheduler:
     check: CheckRunner = run_document_checks
     # The hop to a worker thread; tests run inline. Checks and index builds take seconds: never on the loop.
     offload: Callable[..., Awaitable[Any]] = asyncio.to_thread
-    services: Callable[[], list[type]] = lambda: (plugins.load(), list(SERVICES))[1]
+    services: Callable[[], list[type]] = registered_services
     startup_grace: float = 0.3  # covers the didOpen editors send right after `initialized`
     startup_limit: float = 3.0  # the longest the warm-up waits for the open documents' first checks
     pending: dict[str, PendingCheck] = field(default_factory=dict)

@@ -252,6 +252,7 @@ def did_save(ls: FootprintServer, params: lsp.DidSaveTextDocumentParams) -> None
         ls.scheduler.saved(uri)
         return
     ls.scheduler.files_changed([path])
+    ls.scheduler.saved(uri)  # the client's own spelling of the URI (files_changed uses path_to_uri's)
     if ls.session.is_config_file(path):
         ls.publish_config_errors()
         ls.scheduler.recheck_all()  # a check-less document (this config) keeps its own diagnostics

@@ -199,6 +199,15 @@ async def test_a_check_waiting_for_an_index_keeps_its_findings_and_reruns_when_i
     assert Index.builds == 1
     assert [(r.version, r.phases) for r in h.runs_of(uri)] == [(1, BOTH), (1, BOTH)]
     assert h.published[-1] == (uri, 1, ["v1", "v1"])
+    # A file changes on disk and the index cannot update (Service.update -> None: dropped, rebuilt). The
+    # re-check waits again: it keeps its previous finding instead of blinking out until the rebuild.
+    (tmp_path / "b.js").write_text("export const b = 1;\n")
+    h.scheduler.files_changed([tmp_path / "b.js"])
+    await h.clock.advance(DEBOUNCE)
+    assert Index.builds == 1 and h.runs_of(uri)[-1].phases == (Phase.TYPE,)
+    assert h.published[-1] == (uri, 1, ["v1", "v1"])
+    await h.clock.advance(0.3)
+    assert Index.builds == 2 and h.runs_of(uri)[-1].phases == BOTH
 
 
 async def test_a_dependency_change_rechecks_the_other_open_documents(tmp_path):
