@@ -314,3 +314,49 @@ async def test_closing_a_document_cancels_its_pending_check(tmp_path):
     await h.clock.advance(DEBOUNCE * 2)
     assert [r.version for r in h.runs_of(uri)] == [1]
     assert uri not in h.scheduler.pending
+
+
+def _imports(module: str) -> set[str]:
+    """Modules `module` imports (any level, function-local too), from its source."""
+    import ast
+    import importlib.util
+
+    spec = importlib.util.find_spec(module)
+    tree = ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module)
+            found |= {f"{node.module}.{a.name}" for a in node.names}
+    return found
+
+
+def _is_module(name: str) -> bool:
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, AttributeError):  # `lsp_server.checks.budget.budget`: a name, not a module
+        return False
+
+
+def _reaches(module: str, libraries: tuple[str, ...]) -> list[str]:
+    """The chain of our modules by which `module` imports one of `libraries`, or [] when it does not."""
+    seen, stack = {module: [module]}, [module]
+    while stack:
+        current = stack.pop()
+        for name in _imports(current):
+            if name.split(".")[0] in libraries:
+                return [*seen[current], name]
+            if name.startswith("lsp_server") and name not in seen and _is_module(name):
+                seen[name] = [*seen[current], name]
+                stack.append(name)
+    return []
+
+
+def test_the_scheduler_and_the_session_import_neither_pygls_nor_lsprotocol():
+    for module in ("lsp_server.scheduler", "lsp_server.session"):
+        assert _reaches(module, ("pygls", "lsprotocol")) == []
+    assert _reaches("lsp_server.server", ("pygls",))  # the walk does find a surface's import
