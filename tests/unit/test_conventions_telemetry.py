@@ -127,3 +127,18 @@ def test_damaged_state_never_breaks_recording(tmp_path: Path):
     t.record("src/a.js", doc("bad();\n"), [Firing("r", 0, 3)])
     [stats] = t.stats(min_firings=1)
     assert stats["firings"] == 1  # the torn line is skipped, the new firing counted
+
+
+def test_the_check_only_reads_and_the_firings_published_are_recorded_after(tmp_path: Path):
+    from lsp_server.scheduler import BOTH, run_document_checks
+
+    ws = make_workspace(tmp_path, {"r.md": rule_text("t/r", regex="x")}, {"src/a.js": "x\n"})
+    svc = ws.service(RuleService)
+    d = ws.document(tmp_path / "src/a.js")
+    findings, ctx = run_document_checks(d, ws, BOTH)  # what the server runs, in a worker thread
+    assert [f.code for f in findings if f.check == "conventions"] == ["t/r"] and "conventions" in ctx.completed
+    assert svc.telemetry.events() == []  # the check wrote nothing
+    ws.document_checked(d, findings, tuple(ctx.completed))  # the scheduler, once the findings are published
+    assert [(s["rule"], s["firings"]) for s in svc.telemetry.stats(min_firings=1)] == [("t/r", 1)]
+    ws.document_checked(d, findings, ("syntax",))  # a run without the conventions check records nothing
+    assert [e["event"] for e in svc.telemetry.events()] == ["fire"]

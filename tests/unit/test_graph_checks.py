@@ -190,3 +190,20 @@ def test_non_ascii_paths_and_text(tmp_path: Path):
     ws = make_ws(tmp_path, {"é/ü.js": 'const s = "😀";\nimport { nope } from "./中.js";\n', "é/中.js": "export const ok = 1;\n"})
     [(code, line, text, message, _)] = findings(ws, "é/ü.js")
     assert (code, line, text) == ("unknown-export", 1, "nope") and "é/中.js" in message
+
+
+def test_the_dependency_check_only_reads_the_graph(tmp_path: Path):
+    from lsp_server.graph.service import ImportGraphService
+
+    ws = make_ws(tmp_path, {"a.js": 'import { x } from "./b.js";\n', "b.js": "export const x = 1;\n"})
+    graph = ws.service(ImportGraphService)
+    key = str((tmp_path / "a.js").resolve())
+    on_disk = graph.entry(key).info
+    doc = ParsedDocument.create(path_to_uri(tmp_path / "a.js"), 'import { y } from "./b.js";\n', 7)
+    ws.open_document(doc)
+    # Not taken in yet (the CLI's case): the check resolves the buffer's imports itself, and leaves the graph.
+    codes = [f.code for f in run_checks(doc, CheckContext(ws), (Phase.TYPE,)) if f.code in CODES]
+    assert codes == ["unknown-export"] and graph.entry(key).info is on_disk
+    ws.take_buffer(doc)  # what the server's scheduler does before it checks an open document
+    assert [i.names[0].name for i in graph.entry(key).info.imports] == ["y"]
+    assert [f.code for f in run_checks(doc, CheckContext(ws), (Phase.TYPE,)) if f.code in CODES] == ["unknown-export"]
