@@ -7,7 +7,7 @@ pdf-lib API member in that code is mutated the way a model invents names (verb s
 plural/singular, casing, typos), one mutation per copy, and both tools must flag the mutated line.
 
 Packages are installed from the npm registry into a cache outside git (never committed).
-Run directly for a report: `python -m tests.knowledge.symbols_corpus`.
+Run directly for a report: `python -m tests.corpus.symbols_corpus`.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from lsp_server.knowledge.lookup import lookup_docs
 from lsp_server.knowledge.rag import retrieve
-from tests.golden.test_golden_retrieval import HOW_TO, PACK, _rates, workspace  # noqa: F401 - fixture
+from tests.corpus.test_golden_retrieval import HOW_TO, PACK, _rates, workspace  # noqa: F401 - fixture
 
 
 def _rank(hits, rel: str, heading: str) -> int | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.knowledge import symbols_corpus as corpus
+from tests.corpus import symbols_corpus as corpus
 
 
 def test_pdf_lib_corpus_against_tsc(tmp_path, capsys):

@@ -12,7 +12,7 @@ from lsp_server.checks import CheckContext, Phase, run_checks
 from lsp_server.conventions import remote
 from lsp_server.conventions.service import RuleService
 from lsp_server.workspace import Workspace
-from tests.unit.conventions_support import commit_all, git, make_workspace, rule_text
+from tests.support.conventions_support import commit_all, git, make_workspace, rule_text
 
 
 @pytest.fixture(autouse=True)

@@ -9,7 +9,7 @@ import pytest
 from lsp_server.commands import CommandContext, CommandError
 from lsp_server.conventions.commands import review_changes
 from lsp_server.conventions.review import changed_lines, review
-from tests.unit.conventions_support import commit_all, git, make_workspace, rule_text
+from tests.support.conventions_support import commit_all, git, make_workspace, rule_text
 
 
 @pytest.fixture

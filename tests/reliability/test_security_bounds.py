@@ -24,7 +24,7 @@ from lsp_server.conventions.rules import MAX_QUERY_BYTES, parse_rule
 from lsp_server.conventions.service import RuleService
 from tests.conftest import REPO, run_cli
 from tests.reliability.rpc_client import LspProcess, server_env
-from tests.unit.conventions_support import make_workspace, rule_text
+from tests.support.conventions_support import make_workspace, rule_text
 
 ATTACK_QUERY = "((_)* @a (_)* @b (_)* @c (_)* @match)"
 

@@ -27,7 +27,7 @@ from lsp_server.security import redact_url, safe_git, safe_git_env
 from lsp_server.workspace import Workspace
 from tests.conftest import run_cli, trust_folder
 from tests.reliability.rpc_client import LspProcess, server_env
-from tests.unit.conventions_support import commit_all, git, rule_text
+from tests.support.conventions_support import commit_all, git, rule_text
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 

@@ -28,7 +28,7 @@ from lsp_server.knowledge.generators import RagConfig
 from lsp_server.workspace import Workspace
 from tests.conftest import EXAMPLES, REPO, run_cli
 from tests.reliability.rpc_client import LspProcess, server_env
-from tests.unit.conventions_support import commit_all, git, rule_text
+from tests.support.conventions_support import commit_all, git, rule_text
 
 ECHO = REPO / "tests" / "fixtures" / "echo_generator.py"
 QUESTION = "how do I add a row to a table?"

@@ -11,7 +11,7 @@ from lsp_server.conventions.service import RuleService
 from lsp_server.document import ParsedDocument, path_to_uri
 from lsp_server.findings import Severity
 from tests.conftest import EXAMPLES
-from tests.unit.conventions_support import make_workspace, rule_text
+from tests.support.conventions_support import make_workspace, rule_text
 
 
 def parse(text: str):

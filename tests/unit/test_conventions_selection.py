@@ -11,7 +11,7 @@ from lsp_server.conventions.rules import parse_rule
 from lsp_server.conventions.service import RuleService
 from lsp_server.document import ParsedDocument
 from lsp_server.positions import UTF16
-from tests.unit.conventions_support import make_workspace, rule_text
+from tests.support.conventions_support import make_workspace, rule_text
 
 
 def rules_of(*texts: str) -> RuleSet:

@@ -10,7 +10,7 @@ from lsp_server.conventions.service import RuleService
 from lsp_server.conventions.telemetry import Firing, Telemetry
 from lsp_server.document import ParsedDocument
 from tests.conftest import run_cli
-from tests.unit.conventions_support import make_workspace, rule_text
+from tests.support.conventions_support import make_workspace, rule_text
 
 
 def doc(text: str) -> ParsedDocument:

@@ -16,7 +16,7 @@ from lsp_server.knowledge.check_symbols import check_symbols
 from lsp_server.providers import RequestContext
 from lsp_server.workspace import Workspace
 from tests.conftest import EXAMPLES, run_cli
-from tests.knowledge.symbols_helpers import engine_workspace, symbol_findings
+from tests.support.symbols_helpers import engine_workspace, symbol_findings
 
 APP = EXAMPLES / "layout-app"
 
@@ -166,7 +166,7 @@ function f(page) { page.footer.addBlock(); page.margins; page.addBlok(); }
 
 
 def test_odd_names_and_broken_sources_never_crash(tmp_path):
-    from tests.knowledge.symbols_helpers import make_workspace
+    from tests.support.symbols_helpers import make_workspace
 
     ws = make_workspace(tmp_path, {
         "broken.d.ts": "export declare class Half { ok(): void; }\nexport interface {\n  garbage(: ;\n",

@@ -9,7 +9,7 @@ from lsp_server.knowledge import object_model
 from lsp_server.knowledge.model_sources.dts import extract_dts
 from lsp_server.knowledge.object_model import ObjectModelService
 from tests.conftest import trust_folder
-from tests.knowledge.symbols_helpers import make_workspace, symbol_findings
+from tests.support.symbols_helpers import make_workspace, symbol_findings
 
 
 def model_of(ws):

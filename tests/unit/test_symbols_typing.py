@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.knowledge.symbols_helpers import engine_workspace, symbol_findings
+from tests.support.symbols_helpers import engine_workspace, symbol_findings
 
 
 def check(tmp_path, code: str) -> list[dict]:
@@ -208,7 +208,7 @@ def test_object_literal_return_types_are_closed(tmp_path):
 
 
 def test_default_import_and_export_equals(tmp_path):
-    from tests.knowledge.symbols_helpers import make_workspace
+    from tests.support.symbols_helpers import make_workspace
 
     ws = make_workspace(tmp_path, {
         "node_modules/deflib/index.d.ts": "export default class Canvas { draw(): this; }\n",
@@ -234,7 +234,7 @@ const d = Document.create(); d.title = "Aperçu 👀 中文"; d.setTitel("x");
 
 
 def test_engine_in_the_repository_imported_by_relative_path(tmp_path):
-    from tests.knowledge.symbols_helpers import make_workspace
+    from tests.support.symbols_helpers import make_workspace
 
     ws = make_workspace(tmp_path, {
         "engine/index.js": "class Sheet { addCell() { return this; } }\nmodule.exports = { Sheet };\n",

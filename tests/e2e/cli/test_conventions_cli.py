@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import EXAMPLES, run_cli
-from tests.unit.conventions_support import commit_all, git, make_workspace, rule_text
+from tests.support.conventions_support import commit_all, git, make_workspace, rule_text
 
 
 @pytest.fixture
