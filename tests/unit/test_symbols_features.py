@@ -1,8 +1,8 @@
-"""check_symbols (function, LSP command, CLI), hover, quick fixes, and the bundled example app."""
+"""check_symbols (function, LSP command), hover, quick fixes, and the bundled example app (the CLI:
+tests/e2e/cli/test_symbols_cli.py)."""
 
 from __future__ import annotations
 
-import json
 import shutil
 
 import pytest
@@ -15,7 +15,7 @@ from lsp_server.config import load_settings
 from lsp_server.knowledge.check_symbols import check_symbols
 from lsp_server.providers import RequestContext
 from lsp_server.workspace import Workspace
-from tests.conftest import EXAMPLES, run_cli
+from tests.conftest import EXAMPLES
 from tests.support.symbols_helpers import engine_workspace, symbol_findings
 
 APP = EXAMPLES / "layout-app"
@@ -80,28 +80,6 @@ def test_check_symbols_command_and_bad_arguments():
         cmd(ctx, {"names": ["A"], "known_symbols": 3})
     with pytest.raises(CommandError, match="turn_id"):
         cmd(ctx, {"names": ["A"], "turn_id": [1]})
-
-
-def test_cli_symbols_json_and_text():
-    proc = run_cli("symbols", "--json", "Document.setFontSize", "Table.addRow", cwd=APP)
-    assert proc.returncode == 1, proc.stderr
-    data = json.loads(proc.stdout)
-    assert [d["status"] for d in data] == ["unknown", "known"]
-    assert data[0]["suggestions"][0] == "Document.fontSize"
-    proc = run_cli("symbols", "Table.addRow", cwd=APP)
-    assert proc.returncode == 0 and "Table.addRow(options?: RowOptions): Row" in proc.stdout
-
-
-def test_example_app_invented_calls(tmp_path):
-    """The example's deliberate invented API calls, exactly, via `footprint-ls check`."""
-    proc = run_cli("check", "--format", "json", str(APP))
-    found = [f for f in json.loads(proc.stdout) if f["code"] == "unknown-symbol"]
-    expected = [e for e in json.loads((APP / "expected-findings.json").read_text()) if e["code"] == "unknown-symbol"]
-    got = {(f["path"].split("layout-app/")[-1], f["line"] + 1) for f in found}
-    assert got == {(e["path"], e["line"]) for e in expected}
-    sev = {f["path"].split("layout-app/")[-1]: f["severity"] for f in found}
-    assert sev["src/layout/footer.js"] == "warning"  # inferred from evidence
-    assert sev["src/services/InvoiceService.js"] == "error"
 
 
 def test_example_app_with_a_docs_only_model(tmp_path):

@@ -1,36 +1,15 @@
-"""`footprint-ls graph` and `footprint-ls check` as users run them (subprocess), the `dependency_graph`
-command, and the bundled example's deliberate dependency mistakes."""
+"""`footprint-ls graph` and `footprint-ls check` as users run them (subprocess), and the bundled example's
+deliberate dependency mistakes (the `dependency_graph` command in process: tests/unit/test_graph_commands.py)."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-import pytest
-
-from lsp_server.commands import CommandContext, CommandError
-from lsp_server.graph.commands import dependency_graph
-from lsp_server.workspace import Workspace
 from tests.conftest import EXAMPLES, run_cli
+from tests.support.graph_support import small  # noqa: F401 - fixture
 
 GRAPH_CODES = {"unresolved-import", "unknown-export", "import-cycle", "layer-violation"}
-
-
-def make_ws(root: Path, files: dict[str, str]) -> Path:
-    for rel, text in files.items():
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    return root
-
-
-@pytest.fixture
-def small(tmp_path: Path) -> Path:
-    return make_ws(tmp_path, {
-        "src/a.js": 'import b, { c } from "./b.js";\nimport fs from "fs";\nimport "./gone.js";\n',
-        "src/b.js": 'export default 1;\nexport const c = 2;\nimport("./a.js");\n',
-        "lib/x.cjs": 'const { c } = require("../src/b.js");\n',
-    })
 
 
 def test_graph_json_contract(small: Path):
@@ -64,18 +43,6 @@ def test_graph_bad_input_is_a_usage_error(tmp_path: Path):
     assert proc.returncode == 2 and "no such file or directory" in proc.stderr
     proc = run_cli("graph", "--json", "--format", "dot", str(tmp_path))
     assert proc.returncode == 2 and "disagree" in proc.stderr
-
-
-def test_dependency_graph_command(small: Path):
-    ctx = CommandContext(Workspace(small))
-    data = dependency_graph(ctx, {"path": "src"})
-    assert data["modules"] == ["a.js", "b.js"]
-    assert dependency_graph(ctx, {"uri": (small / "lib").as_uri()})["modules"] == ["x.cjs"]
-    assert dependency_graph(ctx, {"format": "dot"}).startswith("digraph")
-    with pytest.raises(CommandError, match="no such file"):
-        dependency_graph(ctx, {"path": "missing"})
-    with pytest.raises(CommandError, match="format"):
-        dependency_graph(ctx, {"format": "svg"})
 
 
 def test_check_reports_graph_findings_as_json(small: Path):

@@ -1,0 +1,42 @@
+"""The conventions commands (context, list, stats) in process (split from tests/e2e/cli/test_conventions_cli.py,
+which runs the same workspace through the CLI)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.support.conventions_support import make_workspace, rule_text
+
+
+@pytest.fixture
+def ws(tmp_path: Path) -> Path:
+    # the same rules as tests/e2e/cli/test_conventions_cli.py's workspace (data only, kept in step by hand)
+    make_workspace(tmp_path, {
+        "hex.md": rule_text("t/hex", regex="#[0-9a-f]{6}", priority=5, message="use the theme"),
+        "var.md": rule_text("t/var", regex=r"\bvar\b", priority=4, severity="error"),
+        "eval.md": rule_text("t/eval", regex=r"\beval\(", priority=3),
+        "guide.md": rule_text("t/guide", body="Batch your queries.\n\nNo N+1."),
+    }, {".gitignore": ".fp-cache/\n", "src/clean.js": "let a = 1;\n",
+        "src/bad.js": 'var c = "#0b5fff";\neval("x");\n'})
+    return tmp_path
+
+
+def test_commands_context_list_and_stats(ws: Path):
+    from lsp_server.commands import CommandContext, CommandError
+    from lsp_server.conventions.commands import conventions_context, rule_stats, rules_list
+    from lsp_server.workspace import Workspace
+
+    w = Workspace(ws)
+    ctx = CommandContext(w)
+    out = conventions_context(ctx, {})
+    assert [r["id"] for r in out["rules"]] == ["t/guide"] and "Batch your queries." in out["text"]
+    assert conventions_context(ctx, {"path": "lib/other.py"})["text"] == ""  # its globs do not select it
+    full = conventions_context(ctx, {"path": "src/a.js", "all": True})
+    assert full["checked"] == ["t/hex", "t/var", "t/eval"] and "Checked automatically on save" in full["text"]
+    with pytest.raises(CommandError):
+        conventions_context(ctx, {"all": "yes"})
+    listed = rules_list(ctx, {})
+    assert listed["sources"][0]["rules"] == 4 and listed["problems"] == []
+    assert {s["rule"] for s in rule_stats(ctx, {})} == {"t/hex", "t/var", "t/eval"}  # never fired: zeros
