@@ -2,6 +2,6 @@
 
 import sys
 
-from lsp_server.cli import main
+from lsp_server.surfaces.cli import main
 
 sys.exit(main())

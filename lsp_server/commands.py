@@ -2,7 +2,8 @@
 
 An LSP command is `f(ctx, args) -> JSON-able`, where `args` is the JSON object the client passed (the first
 element of `arguments`). It runs in a worker thread; it should check `ctx.cancelled` in long loops. Bad
-arguments raise `CommandError`, which reaches the client as an InvalidParams error.
+arguments raise `CommandError` (the areas' `errors.InvalidArgument`), which reaches the client as an
+InvalidParams error.
 
 A CLI subcommand is registered with `@cli_command(name, help)` on a function that configures its argparse
 parser and returns the function that runs it (returning the exit code).
@@ -17,14 +18,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from lsp_server.errors import InvalidArgument
+from lsp_server.positions import UTF16, Encoding
+
 if TYPE_CHECKING:
     from lsp_server.document import ParsedDocument
     from lsp_server.session import Session
     from lsp_server.workspace import Progress, Workspace
 
-
-class CommandError(ValueError):
-    """Invalid arguments or a request that cannot be served; the message is shown to the caller."""
+CommandError = InvalidArgument  # the name the command adapters use for it: one error type, two names
 
 
 @dataclass
@@ -34,6 +36,7 @@ class CommandContext:
     cancelled: threading.Event = field(default_factory=threading.Event)
     progress: "Progress | None" = None
     client_id: str = "cli"  # identifies the caller for per-session state (turns, budgets)
+    encoding: Encoding = UTF16  # positions in results: the LSP client's negotiated encoding; CLI JSON: UTF-16
 
     def path(self, raw: object, must_exist: bool = True) -> Path:
         """The path a command argument names (a path, relative to the workspace root, or a file: URI),

@@ -19,21 +19,24 @@ from pathlib import Path
 from typing import Any
 
 from lsprotocol import types as lsp
-from pygls.exceptions import JsonRpcInvalidParams
+from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 
 from lsp_server import __version__, plugins, providers, transport
-from lsp_server.commands import COMMANDS, Command, CommandContext, CommandError
+from lsp_server.commands import COMMANDS, Command, CommandContext
 from lsp_server.config import ConfigError
 from lsp_server.convert import (
     byte_offset, lsp_code_action, lsp_diagnostic, lsp_highlight, lsp_range, text_change, wanted_kind,
 )
 from lsp_server.document import ParsedDocument, path_to_uri, real_path, uri_to_path
+from lsp_server.errors import FootprintError
 from lsp_server.findings import Finding, Severity
 from lsp_server.lsp_protocol import FootprintProtocol
 from lsp_server.positions import normalize_encoding
 from lsp_server.scheduler import DiagnosticsScheduler, NoProgress, Progress
 from lsp_server.session import DocumentState, Session, client_options
+from lsp_server.surfaces import commands as _commands  # noqa: F401 - registers the LSP commands
+from lsp_server.surfaces.errors import INVALID_PARAMS, jsonrpc_code
 
 log = logging.getLogger(__name__)
 
@@ -363,14 +366,15 @@ def _register_command(cmd: Command) -> None:
         if not isinstance(args, dict):
             raise JsonRpcInvalidParams(f"{cmd.name}: the first argument must be a JSON object")
         ws = ls.session.workspace_for_command(args.get("uri"))
-        ctx = CommandContext(ws, session=ls.session, client_id=ls.session.client_id)
+        ctx = CommandContext(ws, session=ls.session, client_id=ls.session.client_id, encoding=ls.session.encoding)
         try:
             return await asyncio.to_thread(cmd.func, ctx, args)
         except asyncio.CancelledError:
             ctx.cancelled.set()  # the worker thread checks this and stops early
             raise
-        except CommandError as exc:
-            raise JsonRpcInvalidParams(f"{cmd.name}: {exc}") from exc
+        except FootprintError as exc:  # the area's typed error, mapped by surfaces/errors.py
+            message, code = f"{cmd.name}: {exc}", jsonrpc_code(exc)
+            raise (JsonRpcInvalidParams(message) if code == INVALID_PARAMS else JsonRpcException(message, code)) from exc
 
     run.__name__ = f"command_{cmd.name}"
     server.command(cmd.name)(run)

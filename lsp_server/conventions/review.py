@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pathspec
 
-from lsp_server.commands import CommandError
+from lsp_server.errors import InvalidArgument
 from lsp_server.conventions.evaluate import Evaluation, Hit, order_key
 from lsp_server.conventions.remote import FetchError, git
 from lsp_server.conventions.rules import Rule
@@ -52,17 +52,17 @@ class Review:
 def changed_lines(root: Path, rev: str | None) -> tuple[str, dict[Path, set[int] | None]]:
     """(the revision compared against, {absolute path: changed 0-based lines, or None = whole file})."""
     if rev is not None and (not rev or rev.startswith("-") or any(c.isspace() for c in rev)):
-        raise CommandError(f"invalid revision: {rev!r}")
+        raise InvalidArgument(f"invalid revision: {rev!r}")
     try:
         top = Path(git(["rev-parse", "--show-toplevel"], cwd=root).strip())
     except FetchError as exc:
-        raise CommandError(f"{root} is not inside a git repository ({exc})") from exc
+        raise InvalidArgument(f"{root} is not inside a git repository ({exc})") from exc
     base = rev or "HEAD"
     try:
         git(["rev-parse", "--verify", "--quiet"], values=[f"{base}^{{commit}}"], cwd=top)
     except FetchError as exc:
         if rev is not None:
-            raise CommandError(f"unknown revision '{rev}'") from exc
+            raise InvalidArgument(f"unknown revision '{rev}'") from exc
         base = EMPTY_TREE  # a repository with no commit yet: everything is new
     # --no-textconv/--no-ext-diff: no diff driver of the repo's config runs (git() switches off its filters).
     diff = git(["-c", "core.quotePath=false", "diff", "--no-color", "--no-ext-diff", "--no-textconv",

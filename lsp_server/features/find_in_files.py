@@ -9,10 +9,7 @@ sees the whole feature. When nothing matches, the query is expanded through the 
 
 from __future__ import annotations
 
-import argparse
-import json
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -21,9 +18,7 @@ import regex
 from tree_sitter import QueryCursor
 
 from lsp_server import queries
-from lsp_server.commands import (
-    CommandContext, CommandError, arg_bool, arg_int, arg_str, cli_command, command,
-)
+from lsp_server.commands import CommandError
 from lsp_server.document import ParsedDocument
 from lsp_server.features.footprints import compute_footprint
 from lsp_server.syntax.scopes import ScopeAnalysis, scopes_of
@@ -188,76 +183,3 @@ def find_with_concepts(ws: Workspace, query: str, is_regex: bool = False, includ
             expanded["expansion"] = {"word": word, "symbols": symbols}
             return expanded
     return result
-
-
-def _include_arg(args: dict) -> list[str]:
-    value = args.get("include")
-    if value is None:
-        return []
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return value
-    raise CommandError("argument 'include' must be a glob or a list of globs")
-
-
-@command("find_in_files", "search file contents and names ({query, regex?, include?, context?, path?}); each "
-                          "match comes with context lines and the footprints of the bindings on its line")
-def find_in_files_command(ctx: CommandContext, args: dict) -> dict:
-    query = arg_str(args, "query", required=True)
-    is_regex = arg_bool(args, "regex", False)
-    context = arg_int(args, "context", 2, 0, 20)
-    raw = arg_str(args, "path")
-    under = ctx.path(raw) if raw is not None else None  # the path guard: inside the roots only
-    return find_with_concepts(ctx.workspace, query, is_regex, _include_arg(args), context, under,
-                              cancelled=ctx.cancelled)
-
-
-@cli_command("find", "search file contents and names; matches come with the footprints of their bindings")
-def _find_cli(parser: argparse.ArgumentParser):
-    parser.add_argument("query", metavar="QUERY")
-    parser.add_argument("path", metavar="PATH", nargs="?", type=Path, default=Path("."))
-    parser.add_argument("--json", action="store_true", help="print JSON (0-based lines, UTF-16 characters)")
-    parser.add_argument("--regex", action="store_true", help="QUERY is a regular expression")
-    parser.add_argument("--include", action="append", default=[], help="only files matching this glob")
-    parser.add_argument("--context", type=int, default=2, help="context lines around a match (default 2)")
-
-    def run(args: argparse.Namespace) -> int:
-        from lsp_server.cli import EXIT_FINDINGS, EXIT_OK, UsageError, display_path, workspace_for
-
-        if not args.path.exists():
-            raise UsageError(f"{args.path}: no such file or directory")
-        if not 0 <= args.context <= 20:
-            raise UsageError("--context must be between 0 and 20")
-        ws = workspace_for(args.path)
-        ws.extra_roots = [args.path.resolve()]  # the user named it on their own command line
-        result = find_with_concepts(ws, args.query, args.regex, args.include, args.context, args.path.resolve())
-        for f in result["files"]:
-            f["path"] = display_path(ws.root / f["path"])
-        if args.json:
-            print(json.dumps(result, indent=2, ensure_ascii=False))
-        else:
-            if result.get("expansion"):
-                exp = result["expansion"]
-                print(f"no match for {args.query!r}; searched for {', '.join(exp['symbols'])} "
-                      f"(concept {exp['word']!r})")
-            for f in result["files"]:
-                if f["name_match"] and not f["matches"]:
-                    print(f"{f['path']}: (file name matches)")
-                for m in f["matches"]:
-                    for c in m["before"]:
-                        print(f"{f['path']}-{c['line'] + 1}-{c['text']}")
-                    print(f"{f['path']}:{m['line'] + 1}:{m['text']}")
-                    for c in m["after"]:
-                        print(f"{f['path']}-{c['line'] + 1}-{c['text']}")
-                    for fp in m.get("footprints", []):
-                        rows = ", ".join(str(r["line"] + 1) for r in fp["lines"])
-                        print(f"    footprint of {fp['name']}: declared line {fp['declaration']['line'] + 1}"
-                              + (f"; lines {rows}" if rows else "")
-                              + (f"; {len(fp['entangled'])} entangled" if fp["entangled"] else ""))
-                    print("--")
-            if result["truncated"]:
-                print(f"(stopped after {result['total_matches']} matches)", file=sys.stderr)
-        return EXIT_OK if result["files"] else EXIT_FINDINGS
-
-    return run

@@ -13,25 +13,18 @@ that leaves a syntax error or a reference to a deleted binding is never offered 
 
 from __future__ import annotations
 
-import argparse
-import json
 import logging
 import re
-import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from tree_sitter import Node
 
 from lsp_server import providers
-from lsp_server.commands import CommandContext, CommandError, arg_bool, arg_str, cli_command, command
-from lsp_server.document import ParsedDocument, path_to_uri
+from lsp_server.document import ParsedDocument
 from lsp_server.syntax import syntax_for
 from lsp_server.syntax.patterns import declared_names, element_of
 from lsp_server.syntax.scopes import Binding, Declaration, ScopeAnalysis, scopes_of
-from lsp_server.positions import UTF16, Encoding
-from lsp_server.storage import FileChanged, SkippedFile, read_bounded, replace_file_if_unchanged
 
 log = logging.getLogger(__name__)
 
@@ -723,7 +716,7 @@ def importers_of(workspace, doc: ParsedDocument, fp: Footprint, build: bool = Tr
         return None
 
 
-def _importer_files(importers: list | None) -> list[Path]:
+def importer_files(importers: list | None) -> list[Path]:
     if not importers:
         return []
     files = []
@@ -763,7 +756,7 @@ class DeletionPlan:
 
 def plan_deletions(doc: ParsedDocument, fp: Footprint, importers: list | None = None) -> list[DeletionPlan]:
     """The deletions to offer for a footprint: without dependents, and with them when there are any."""
-    files = _importer_files(importers)
+    files = importer_files(importers)
     suffix = ""
     if files:
         shown = ", ".join(f.name for f in files[:3]) + (", …" if len(files) > 3 else "")
@@ -832,168 +825,3 @@ def footprint_highlights(doc: ParsedDocument, offset: int, ctx: providers.Reques
     for u in fp.entangled:
         spans.append(providers.Span(u.start, u.end, "text"))
     return spans
-
-
-# --- JSON for the command and the CLI ---------------------------------------------------------------------
-def footprint_json(doc: ParsedDocument, fp: Footprint, encoding: Encoding = UTF16) -> dict[str, Any]:
-    def rng(start: int, end: int) -> dict:
-        (l1, c1), (l2, c2) = doc.lines.position(start, encoding), doc.lines.position(end, encoding)
-        return {"start": {"line": l1, "character": c1}, "end": {"line": l2, "character": c2}}
-
-    def first_line(start: int) -> str:
-        return doc.lines.line_bytes(doc.lines.line_of(start)).decode("utf-8", "replace").strip()
-
-    return {
-        "name": fp.name,
-        "kind": fp.kind,
-        "exported": fp.exported,
-        "name_range": rng(fp.name_start, fp.name_end),
-        "declaration": rng(*fp.declaration),
-        "statements": [{"range": rng(s.start, s.end), "role": s.role, "text": first_line(s.start)}
-                       for s in fp.statements],
-        "lines": line_count(doc, list(fp.pieces)),
-        "entangled": [{"line": u.line, "text": u.text, "range": rng(u.start, u.end)} for u in fp.entangled],
-        "initialises": [{"line": u.line, "text": u.text, "range": rng(u.start, u.end)} for u in fp.initialises],
-        "dependents": [footprint_json(doc, d, encoding) for d in fp.dependents],
-    }
-
-
-def _document(ctx: CommandContext, uri: str) -> ParsedDocument:
-    doc = ctx.document(uri)
-    if doc.language != "javascript":
-        raise CommandError(f"{doc.path.name}: footprints are computed for JavaScript files only")
-    return doc
-
-
-def _position(args: dict) -> tuple[int, int]:
-    pos = args.get("position")
-    if not isinstance(pos, dict):
-        raise CommandError("argument 'position' must be an object {line, character}")
-    line, character = pos.get("line"), pos.get("character")
-    for key, value in (("line", line), ("character", character)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise CommandError(f"position.{key} must be a non-negative integer")
-    return line, character
-
-
-@command("footprint", "the footprint of the binding at a position: declaration, statements, dependents, "
-                      "entangled uses and importing files")
-def footprint_command(ctx: CommandContext, args: dict) -> dict | None:
-    uri = arg_str(args, "uri", required=True)
-    line, character = _position(args)
-    with_deps = arg_bool(args, "dependents", False)
-    doc = _document(ctx, uri)
-    encoding = ctx.session.encoding if ctx.session else UTF16
-    if line >= doc.lines.line_count:
-        raise CommandError(f"line {line} is past the end of the document ({doc.lines.line_count} lines)")
-    offset = doc.lines.offset(line, character, encoding)
-    fp = compute_footprint(doc, offset, dependents=with_deps)
-    if fp is None:
-        return None
-    result = footprint_json(doc, fp, encoding)
-    result["uri"] = doc.uri
-    importers = importers_of(ctx.workspace, doc, fp)
-    result["importers"] = [
-        {"path": ctx.workspace.relpath(Path(getattr(s, "path", s))), "line": getattr(s, "line", None)}
-        for s in (importers or [])]
-    return result
-
-
-# --- CLI ------------------------------------------------------------------------------------------------------
-def _parse_target(target: str) -> tuple[Path, int, int]:
-    parts = target.rsplit(":", 2)
-    if len(parts) != 3 or not parts[1].isdigit() or not parts[2].isdigit():
-        raise CommandError(f"expected FILE:LINE:COL (1-based), got {target!r}")
-    line, col = int(parts[1]), int(parts[2])
-    if line < 1 or col < 1:
-        raise CommandError(f"line and column are 1-based, got {line}:{col}")
-    return Path(parts[0]), line - 1, col - 1
-
-
-def _text_report(doc: ParsedDocument, fp: Footprint, shown: str, indent: str = "") -> list[str]:
-    lines = doc.lines
-    decl_line = lines.line_of(fp.name_start) + 1
-    out = [f"{indent}{fp.name} ({fp.kind}{', exported' if fp.exported else ''}) declared at {shown}:{decl_line}"
-           f" — {len(fp.statements)} statement(s), {line_count(doc, list(fp.pieces))} line(s)"]
-    for s in fp.statements:
-        first, last = lines.line_of(s.start), lines.line_of(max(s.start, s.end - 1))
-        for row in range(first, last + 1):
-            out.append(f"{indent}  {row + 1:>5}: {lines.line_bytes(row).decode('utf-8', 'replace')}")
-    if fp.entangled:
-        out.append(f"{indent}  entangled uses ({len(fp.entangled)}):")
-        out.extend(f"{indent}  {u.line + 1:>5}: {u.text}" for u in fp.entangled)
-    for dep in fp.dependents:
-        out.append(f"{indent}  dependent:")
-        out.extend(_text_report(doc, dep, shown, indent + "    "))
-    return out
-
-
-@cli_command("footprint", "show (or --apply: delete) the footprint of the binding at FILE:LINE:COL (1-based)")
-def _footprint_cli(parser: argparse.ArgumentParser):
-    parser.add_argument("target", metavar="FILE:LINE:COL")
-    parser.add_argument("--json", action="store_true", help="print JSON (0-based lines, UTF-16 characters)")
-    parser.add_argument("--dependents", action="store_true", help="include bindings initialised from it")
-    parser.add_argument("--apply", action="store_true", help="delete the footprint from the file")
-
-    def run(args: argparse.Namespace) -> int:
-        from lsp_server.cli import EXIT_FINDINGS, EXIT_OK, UsageError, display_path, workspace_for
-
-        path, line, col = _parse_target(args.target)
-        if not path.is_file():
-            raise UsageError(f"{path}: no such file")
-        # The workspace the named file lives in, not the one a symlink leads to: a committed symlink leading
-        # outside its roots is refused (read and --apply), even though the user typed its name.
-        ws = workspace_for(path.absolute().parent)
-        try:
-            original = read_bounded(path, ws.settings.top.max_file_bytes, ws.roots)
-        except SkippedFile as exc:
-            raise UsageError(f"{path}: {exc}") from None
-        doc = ParsedDocument.create(path_to_uri(path.resolve()), original.decode("utf-8", "replace"))
-        if doc.language != "javascript":
-            raise UsageError(f"{path}: footprints are computed for JavaScript files only")
-        if line >= doc.lines.line_count:
-            raise UsageError(f"{path}: line {line + 1} is past the end ({doc.lines.line_count} lines)")
-        fp = compute_footprint(doc, doc.lines.offset(line, col, UTF16), dependents=args.dependents)
-        if fp is None:
-            print(f"footprint-ls: no binding at {args.target}", file=sys.stderr)
-            return EXIT_FINDINGS
-        importers = importers_of(ws, doc, fp)
-        shown = display_path(path.resolve())
-        plan = None
-        if args.apply:
-            plans = plan_deletions(doc, fp, importers)
-            plan = (plans[-1] if args.dependents else plans[0]) if plans else None
-            if plan is None:
-                print(f"footprint-ls: nothing to delete for `{fp.name}`", file=sys.stderr)
-                return EXIT_FINDINGS
-            if plan.disabled:
-                print(f"footprint-ls: not applied: {plan.disabled}", file=sys.stderr)
-                return EXIT_FINDINGS
-            new = apply_edits(doc.source, list(plan.edits))
-            # The file must still be what we analysed (compared right before the atomic write), and a
-            # symlink is followed only to a file inside the workspace's roots (rewritten there, in place).
-            try:
-                replace_file_if_unchanged(path, original, new, ws.roots)
-            except FileChanged:
-                print(f"footprint-ls: not applied: {shown} changed since it was read", file=sys.stderr)
-                return EXIT_FINDINGS
-            except SkippedFile as exc:
-                raise UsageError(f"not applied: {path}: {exc}") from None
-        if args.json:
-            result = footprint_json(doc, fp)
-            result["path"] = shown
-            result["importers"] = [{"path": display_path(Path(getattr(s, "path", s))), "line": getattr(s, "line", None)}
-                                   for s in (importers or [])]
-            if plan is not None:
-                result["applied"] = {"title": plan.title, "lines": plan.lines}
-            print(json.dumps(result, indent=2, ensure_ascii=False))
-        else:
-            print("\n".join(_text_report(doc, fp, shown)))
-            files = _importer_files(importers)
-            if files:
-                print(f"  imported by {len(files)} file(s): " + ", ".join(display_path(f) for f in files))
-            if plan is not None:
-                print(f"applied: {plan.title}")
-        return EXIT_OK
-
-    return run

@@ -9,14 +9,10 @@ heading of the doc chunk that documents it, when the docs search is available). 
 
 from __future__ import annotations
 
-import argparse
-import json
-import sys
 from pathlib import Path
 
-from lsp_server.commands import CommandContext, CommandError, arg_str_list, cli_command, command
 from lsp_server.knowledge import suggest as sg
-from lsp_server.knowledge.model_sources.base import Member, TypeDef
+from lsp_server.knowledge.model_sources.base import Member
 from lsp_server.knowledge.object_model import ObjectModel, ObjectModelService
 from lsp_server.workspace import Workspace
 
@@ -289,62 +285,3 @@ def _member_candidates(svc: ObjectModelService, tid) -> "sg.Candidates":
         cache[tid] = sg.Candidates([n for n, (m, _) in model.members(tid).items() if not m.private] +
                                    [n for n, (m, _) in model.statics(tid).items() if not m.private])
     return cache[tid]
-
-
-@command("check_symbols", "verify engine symbol names against the object model (cheap: never budgeted)")
-def check_symbols_command(ctx: CommandContext, args: dict) -> dict:
-    if not isinstance(args, dict):
-        raise CommandError("arguments must be an object: {names: [...], known_symbols?: [...], turn_id?}")
-    names = arg_str_list(args, "names", required=True)
-    if len(names) > MAX_NAMES:
-        raise CommandError(f"too many names ({len(names)}); at most {MAX_NAMES} per call")
-    known = args.get("known_symbols") or []
-    if not isinstance(known, list) or not all(isinstance(k, (str, dict)) for k in known):
-        raise CommandError("argument 'known_symbols' must be a list of names (or {name, ...} objects)")
-    turn_id = args.get("turn_id")
-    if turn_id is not None and not isinstance(turn_id, (str, int)):
-        raise CommandError("argument 'turn_id' must be a string or an integer")
-    results = check_symbols(ctx.workspace, names, known)
-    return {"results": results, "turn_id": turn_id, "budgeted": False}
-
-
-@cli_command("symbols", "check engine symbol names (Class, Class.member, module.export, member) against the object model")
-def _symbols_cli(parser: argparse.ArgumentParser):
-    parser.add_argument("names", nargs="+", metavar="NAME")
-    parser.add_argument("--json", action="store_true", help="print JSON")
-    parser.add_argument("--root", type=Path, default=Path("."), help="workspace folder (default: current)")
-    parser.add_argument("--config", type=Path, help="use this footprint.toml instead of the nearest one")
-
-    def run(args: argparse.Namespace) -> int:
-        from lsp_server.cli import EXIT_FINDINGS, EXIT_OK, UsageError, display_path, workspace_for
-
-        if not args.root.exists():
-            raise UsageError(f"{args.root}: no such folder")
-        ws = workspace_for(args.root, args.config)
-        results = check_symbols(ws, args.names)
-        for r in results:  # CLI convention: paths relative to the current directory
-            if r.get("source"):
-                path, _, line = r["source"].rpartition(":")
-                r["source"] = f"{display_path(ws.root / path)}:{line}"
-            if isinstance(r.get("doc"), dict) and r["doc"].get("path"):
-                r["doc"] = {**r["doc"], "path": display_path(ws.root / r["doc"]["path"])}
-        if args.json:
-            print(json.dumps(results, indent=2, ensure_ascii=False))
-        else:
-            for r in results:
-                line = f"{r['name']}: {r['status']}"
-                if r.get("signature"):
-                    line += f"  {r['signature']}"
-                if r.get("source"):
-                    line += f"  ({r['source']})"
-                if r.get("candidates"):
-                    line += "  on " + ", ".join(r["candidates"])
-                if r["status"] != "known" and r.get("suggestions"):
-                    line += "  did you mean " + ", ".join(r["suggestions"][:3]) + "?"
-                print(line)
-            svc = ws.service(ObjectModelService)
-            for p in svc.problems:
-                print(f"warning: {p}", file=sys.stderr)
-        return EXIT_OK if all(r["status"] == "known" for r in results) else EXIT_FINDINGS
-
-    return run

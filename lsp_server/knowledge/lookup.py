@@ -11,17 +11,10 @@ known_symbols, budget); the pure `lookup_docs` function does not, so hover and o
 
 from __future__ import annotations
 
-import argparse
-import json
 import re
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lsp_server import guards
-from lsp_server.commands import (
-    CommandContext, CommandError, arg_bool, arg_int, arg_str, arg_str_list, cli_command, command,
-)
 from lsp_server.document import ParsedDocument, path_to_uri
 from lsp_server.knowledge.concepts import expand_concepts, replace_concept
 from lsp_server.knowledge.docs_index import DocsIndex, IndexHit, analyze, doc_roots
@@ -175,91 +168,12 @@ def skipped_docs(workspace: Workspace) -> list[tuple[Path, str]]:
                   if any(p == r or r in p.parents for r in roots) or any(p.resolve() == r for r in roots))
 
 
-def _gist(result: LookupResult) -> str:
+def gist(result: LookupResult) -> str:
     if not result.results:
         return f"no match for '{result.query}'."
     top = result.results[0]
     return (f"{len(result.results)} result(s), top: {top.heading} ({top.path.name}:{top.start_line + 1}-"
             f"{top.end_line + 1}).")
-
-
-def _turn_id(args: dict) -> str | None:
-    value = args.get("turn_id")
-    if value is None or isinstance(value, (str, int)) and not isinstance(value, bool):
-        return None if value is None else str(value)
-    raise CommandError("argument 'turn_id' must be a string")
-
-
-@command("lookup_docs")
-def lookup_docs_command(ctx: CommandContext, args: dict) -> dict:
-    """Search the engine's docs literally: {query, limit?, path?, expand?, turn_id?, known_symbols?}."""
-    query = (arg_str(args, "query", required=True) or "").strip()
-    if not query:
-        raise CommandError("argument 'query' is empty")
-    limit = arg_int(args, "limit", 5, lo=1, hi=50)
-    raw_path = arg_str(args, "path")
-    path = str(ctx.path(raw_path, must_exist=False)) if raw_path else None  # the path guard
-    expand = arg_bool(args, "expand", False)
-    turn_id = _turn_id(args)
-    known = arg_str_list(args, "known_symbols")
-    index = ctx.workspace.service(DocsIndex, ctx.progress or (lambda m, p=None: None))
-    call = {"query": query, "limit": limit, "path": path, "expand": expand, "turn_id": turn_id,
-            "known_symbols": known}
-    guarded = guards.run(ctx, tool="lookup_docs", args=call,
-                         fn=lambda: lookup_docs(ctx.workspace, query, limit, path, expand),
-                         cost=1, subject="query", version=(id(index), index.generation), gist=_gist)
-    result = guarded.value if guarded.value is not None else LookupResult(query, [])
-    if ctx.session is None:
-        from lsp_server.cli import display_path
-
-        show = display_path
-        out = result_json(result, display_path)
-    else:
-        show = ctx.workspace.relpath
-        out = result_json(result, ctx.workspace.relpath, extra_uri=True)
-    notes = [n for n in (result.note, guarded.note) if n]
-    if notes:
-        out["note"] = " ".join(notes)
-    skipped = skipped_docs(ctx.workspace)
-    if skipped:
-        out["skipped"] = [{"path": show(p), "reason": reason} for p, reason in skipped]
-    out["debug"] = {**guarded.debug, "searches": index.searches}
-    return out
-
-
-@cli_command("lookup", "search the engine's docs literally (the lookup_docs command)")
-def _lookup_cli(parser: argparse.ArgumentParser):
-    parser.add_argument("query", nargs="+", metavar="QUERY")
-    parser.add_argument("--json", action="store_true", help="print the JSON result")
-    parser.add_argument("--limit", type=int, default=5)
-    parser.add_argument("--expand", action="store_true", help="also run the search_queries angles and fuse them")
-    parser.add_argument("--path", help="only chunks from this doc file or folder")
-    parser.add_argument("--config", type=Path, help="use this footprint.toml instead of the nearest one")
-
-    def run(args: argparse.Namespace) -> int:
-        from lsp_server.cli import workspace_for
-
-        ws = workspace_for(Path.cwd(), args.config)
-        call = {"query": " ".join(args.query), "limit": args.limit, "expand": args.expand}
-        if args.path:
-            call["path"] = str(Path(args.path).resolve())
-            ws.extra_roots = [Path(call["path"])]  # the user named it on their own command line
-        out = lookup_docs_command(CommandContext(ws), call)
-        out.pop("debug", None)
-        if args.json:
-            print(json.dumps(out, indent=2, ensure_ascii=False))
-        else:
-            for r in out["results"]:
-                print(f"{r['path']}:{r['start_line'] + 1}-{r['end_line'] + 1}: {r['heading']}  ({r['score']})")
-                for line in r["snippet"].splitlines():
-                    print(f"    {line}")
-            if out.get("note"):
-                print(out["note"], file=sys.stderr)
-        for item in out.get("skipped", []):
-            print(f"footprint-ls: skipped {item['path']}: {item['reason']}", file=sys.stderr)
-        return 0 if out["results"] else 1
-
-    return run
 
 
 # --- hover ----------------------------------------------------------------------------------------------

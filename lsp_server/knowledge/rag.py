@@ -22,19 +22,14 @@ citations, and a grounding check of the API names its answer uses. The steps:
 
 from __future__ import annotations
 
-import argparse
-import json
 import logging
 import os
 import re
-import sys
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lsp_server import guards
-from lsp_server.commands import CommandContext, CommandError, arg_int, arg_str, cli_command, command
 from lsp_server.document import path_to_uri
 from lsp_server.knowledge.docs_index import DocsIndex, query_groups, query_terms
 from lsp_server.knowledge.generators import (
@@ -458,102 +453,10 @@ def _chunk_ref(citation: dict, relpath) -> str:
     return f"{relpath(citation['path'])}#{n}" if n.isdigit() else chunk
 
 
-def _gist(result: RagResult) -> str:
+def gist(result: RagResult) -> str:
     if result.answer:
         first = result.answer.strip().split("\n", 1)[0]
         return (first[:150] + "…" if len(first) > 150 else first) + f" ({len(result.citations)} citations)"
     if result.citations:
         return f"{len(result.citations)} passages, top: {result.citations[0]['heading']}."
     return f"nothing found for '{result.question}'."
-
-
-@command("rag_lookup")
-def rag_lookup_command(ctx: CommandContext, args: dict) -> dict:
-    """Answer a how-to question from the docs (may invent: cited and grounded): {question, turn_id?, limit?}."""
-    question = (arg_str(args, "question", required=True) or "").strip()
-    if not question:
-        raise CommandError("argument 'question' is empty")
-    limit = arg_int(args, "limit", 6, lo=1, hi=20) if args.get("limit") is not None else None
-    turn = args.get("turn_id")
-    if turn is not None and (isinstance(turn, bool) or not isinstance(turn, (str, int))):
-        raise CommandError("argument 'turn_id' must be a string")
-    index = ctx.workspace.service(DocsIndex, ctx.progress or (lambda m, p=None: None))
-    cfg = ctx.workspace.settings.get(RagConfig)
-    call = {"question": question, "limit": limit, "turn_id": turn}
-    version = (id(index), index.generation, cfg)
-    failed: list[RagGeneratorFailed] = []
-
-    def live() -> RagResult:
-        try:
-            return rag_lookup(ctx.workspace, question, limit, ctx.cancelled)
-        except RagGeneratorFailed as exc:
-            failed.append(exc)
-            raise  # not cached, and guards give the budget back
-
-    try:
-        guarded = guards.run(ctx, tool="rag_lookup", args=call, fn=live, cost=1, subject="question",
-                             version=version, gist=_gist)
-    except RagGeneratorFailed as exc:
-        if isinstance(exc.error, GeneratorCancelled):
-            raise CommandError(str(exc.error)) from None
-        guarded = guards.Guarded(exc.partial, "failed", [], "", {"status": "failed"})
-    result = guarded.value
-    relpath = ctx.workspace.relpath
-    if ctx.session is None:
-        from lsp_server.cli import display_path
-
-        relpath = display_path
-    if result is None:  # blocked, or answered as already known
-        out: dict[str, Any] = {"question": question, "may_invent": True, "answer": None, "citations": [],
-                               "grounding": {"symbols": [], "flags": []}}
-    else:
-        out = result_json(result, relpath, extra_uri=ctx.session is not None)
-    notes = [n for n in (out.get("note"), guarded.note) if n]
-    if notes:
-        out["note"] = " ".join(notes)
-    out["debug"] = guarded.debug
-    return out
-
-
-@cli_command("rag", "answer a how-to question from the docs: cited, grounding-checked, may invent (rag_lookup)")
-def _rag_cli(parser: argparse.ArgumentParser):
-    parser.add_argument("question", nargs="+", metavar="QUESTION")
-    parser.add_argument("--json", action="store_true", help="print the JSON result")
-    parser.add_argument("--limit", type=int, help="chunks to retrieve and cite (default: [rag] max_chunks)")
-    parser.add_argument("--config", type=Path, help="use this footprint.toml instead of the nearest one")
-
-    def run(args: argparse.Namespace) -> int:
-        from lsp_server.cli import workspace_for
-
-        ws = workspace_for(Path.cwd(), args.config)
-        call: dict[str, Any] = {"question": " ".join(args.question)}
-        if args.limit is not None:
-            call["limit"] = args.limit
-        try:
-            out = rag_lookup_command(CommandContext(ws), call)
-        except CommandError as exc:
-            print(f"footprint-ls rag: {exc}", file=sys.stderr)
-            return 2
-        out.pop("debug", None)
-        if args.json:
-            print(json.dumps(out, indent=2, ensure_ascii=False))
-        else:
-            print("(may invent: check the citations and the flags below)")
-            if out.get("answer"):
-                print(out["answer"])
-            for p in out.get("passages", []):
-                print(f"[{p['id']}] {p['heading']}")
-                for line in p["text"].strip().splitlines()[:12]:
-                    print(f"    {line}")
-            if out["citations"]:
-                print("\nCitations:")
-                for c in out["citations"]:
-                    mark = "*" if c["cited"] else " "
-                    print(f" {mark}[{c['id']}] {c['path']}:{c['start_line'] + 1}-{c['end_line'] + 1}: {c['heading']}")
-            for flag in out["grounding"].get("flags", []):
-                print(f"FLAG: {flag}")
-            if out.get("note"):
-                print(out["note"], file=sys.stderr)
-        return 0 if out.get("answer") or out.get("passages") else 1
-
-    return run

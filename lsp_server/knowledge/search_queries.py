@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from lsp_server.commands import CommandContext, CommandError, arg_str, command
 
 _SYMBOL = re.compile(r"`?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\))?`?")
 _WORD = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*|\d+")
@@ -106,19 +105,3 @@ def _example_terms(verbs: list[str], nouns: list[str], vocabulary: Callable[[str
     found_class = next((c for c in dict.fromkeys(classes) if vocabulary(c)), None)
     terms = [t for t in (found_class, found_member) if t]
     return terms if found_member else []
-
-
-@command("search_queries")
-def search_queries_command(ctx: CommandContext, args: dict) -> dict:
-    """Turn a how-to question into 2-3 search angles (one for a plain symbol lookup)."""
-    question = arg_str(args, "question", required=True) or ""
-    if not question.strip():
-        raise CommandError("argument 'question' is empty")
-    vocabulary = None
-    try:
-        from lsp_server.knowledge.docs_index import DocsIndex
-
-        vocabulary = ctx.workspace.service(DocsIndex).has_identifier
-    except Exception:  # noqa: BLE001 - the angles still work without the docs vocabulary
-        vocabulary = None
-    return {"question": question, "queries": search_queries(question, vocabulary)}

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from lsp_server.commands import CommandContext, CommandError
-from lsp_server.conventions.commands import review_changes
+from lsp_server.surfaces.commands import review_changes
 from lsp_server.conventions.review import changed_lines, review
 from tests.support.conventions_support import commit_all, git, make_workspace, rule_text
 

@@ -17,7 +17,7 @@ import pytest
 from lsp_server import guards
 from lsp_server.commands import CommandContext, CommandError
 from lsp_server.knowledge import rag
-from lsp_server.knowledge.lookup import lookup_docs_command
+from lsp_server.surfaces.commands import lookup_docs_command
 from lsp_server.workspace import Workspace
 from tests.conftest import REPO, run_cli, trust_folder
 from tests.support.rag_support import PACK, QUESTION, call, shared_cache, workspace  # noqa: F401 - fixture

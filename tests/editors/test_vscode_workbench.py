@@ -33,7 +33,7 @@ CHROMIUM_CANDIDATES = ["/usr/lib/chromium/chromium", "/usr/bin/chromium", "/usr/
 
 
 def server_commands(pythonpath: str) -> list[str]:
-    code = "import json; from lsp_server import plugins; plugins.load(); " \
+    code = "import json; from lsp_server.surfaces import commands; " \
            "from lsp_server.commands import COMMANDS; print(json.dumps(sorted(COMMANDS)))"
     # cwd=/ so that `-c` imports the server from PYTHONPATH, not from the current directory.
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd="/",

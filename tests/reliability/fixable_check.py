@@ -22,4 +22,4 @@ def use_let(doc, ctx):
 
 def serve_command() -> list[str]:
     return [sys.executable, "-c",
-            "import sys, tests.reliability.fixable_check; from lsp_server.cli import main; sys.exit(main(['serve']))"]
+            "import sys, tests.reliability.fixable_check; from lsp_server.surfaces.cli import main; sys.exit(main(['serve']))"]

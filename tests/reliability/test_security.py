@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from lsp_server.cli import build_parser
+from lsp_server.surfaces.cli import build_parser
 from lsp_server.commands import CommandError
 from lsp_server.security import resolve_user_path, safe_git, safe_git_env
 from lsp_server.workspace import Workspace

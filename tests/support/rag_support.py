@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from lsp_server.commands import CommandContext
-from lsp_server.knowledge.rag import rag_lookup_command
+from lsp_server.surfaces.commands import rag_lookup_command
 from lsp_server.workspace import Workspace
 from tests.conftest import EXAMPLES, trust_folder
 

@@ -25,7 +25,7 @@ def ws(tmp_path: Path) -> Path:
 
 def test_commands_context_list_and_stats(ws: Path):
     from lsp_server.commands import CommandContext, CommandError
-    from lsp_server.conventions.commands import conventions_context, rule_stats, rules_list
+    from lsp_server.surfaces.commands import conventions_context, rule_stats, rules_list
     from lsp_server.workspace import Workspace
 
     w = Workspace(ws)

@@ -136,7 +136,7 @@ def test_example_pack_conventions_on_layout_app(tmp_path: Path):
     """The example's conventions fire where expected-findings.json says (file-scoped rules)."""
     import json
 
-    from lsp_server.cli import check_paths
+    from lsp_server.surfaces.cli.core import check_paths
     from tests.conftest import EXAMPLES
 
     app = EXAMPLES / "layout-app"

@@ -60,8 +60,8 @@ def test_too_broad_rule_is_noisy_on_the_example_app(tmp_path: Path):
     where the flagged lines never change, `rules stats` flags it, and the example's precise rule is not."""
     import shutil
 
-    from lsp_server.cli import workspace_for
-    from lsp_server.conventions.commands import stats_json
+    from lsp_server.surfaces.cli.common import workspace_for
+    from lsp_server.conventions.reports import stats_json
     from tests.conftest import EXAMPLES
 
     shutil.copytree(EXAMPLES / "layout-app", tmp_path / "layout-app")

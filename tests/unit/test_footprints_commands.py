@@ -11,12 +11,14 @@ import pytest
 
 import lsp_server.graph.service  # noqa: F401  (registers the import graph service footprints ask)
 import lsp_server.knowledge.concepts  # noqa: F401  (registers [concepts], which find expands)
-from lsp_server import cli
+from lsp_server.surfaces import cli
 from lsp_server.commands import CommandContext, CommandError
 from lsp_server.document import ParsedDocument, path_to_uri
 from lsp_server.features import footprints
-from lsp_server.features.find_in_files import find_in_files, find_in_files_command
-from lsp_server.features.footprints import compute_footprint, footprint_command, plan_deletions
+from lsp_server.surfaces.cli import features as cli_features
+from lsp_server.features.find_in_files import find_in_files
+from lsp_server.features.footprints import compute_footprint, plan_deletions
+from lsp_server.surfaces.commands import find_in_files_command, footprint_command
 from lsp_server.workspace import Workspace
 
 PREVIEW = (
@@ -198,7 +200,7 @@ def test_cli_footprint_apply_refuses_entangled_and_changed_files(ws: Workspace, 
         target.write_text(PREVIEW + "// edited\n", encoding="utf-8")
         return plans
 
-    monkeypatch.setattr(footprints, "plan_deletions", edit_meanwhile)
+    monkeypatch.setattr(cli_features, "plan_deletions", edit_meanwhile)  # the name the verb calls
     assert cli.main(["footprint", "--apply", "src/preview.js:4:7"]) == 1
     assert "changed since it was read" in capsys.readouterr().err
     assert target.read_text(encoding="utf-8") == PREVIEW + "// edited\n"

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from lsp_server.commands import CommandContext, CommandError
-from lsp_server.graph.commands import dependency_graph
+from lsp_server.surfaces.commands import dependency_graph
 from lsp_server.workspace import Workspace
 from tests.support.graph_support import small  # noqa: F401 - fixture
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from lsp_server import integrity
 from lsp_server.document import ParsedDocument, path_to_uri
-from lsp_server.graph.commands import graph_json
+from lsp_server.graph.export import graph_json
 from lsp_server.graph.service import CACHE_FILE, SIGNED_AS, ImportGraphService
 from lsp_server.workspace import Workspace
 

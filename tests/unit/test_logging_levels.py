@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from lsp_server.cli import configure_logging
+from lsp_server.surfaces.cli import configure_logging
 
 
 @pytest.fixture

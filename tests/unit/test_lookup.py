@@ -13,8 +13,9 @@ from lsp_server.knowledge.aliases import mine_aliases
 from lsp_server.knowledge.concepts import ConceptsConfig, expand_concepts, match_concepts
 from lsp_server.knowledge.chunker import chunk_file
 from lsp_server.knowledge.docs_index import DocsIndex
-from lsp_server.knowledge.lookup import docs_hover, lookup_docs, lookup_docs_command
-from lsp_server.knowledge.search_queries import search_queries, search_queries_command
+from lsp_server.knowledge.lookup import docs_hover, lookup_docs
+from lsp_server.surfaces.commands import lookup_docs_command, search_queries_command
+from lsp_server.knowledge.search_queries import search_queries
 from lsp_server.providers import RequestContext
 from lsp_server.workspace import Workspace
 from tests.conftest import trust_folder
@@ -151,7 +152,9 @@ def test_command_json_contract(tmp_path):
     assert set(out) >= {"query", "results", "debug"}
     assert len(out["results"]) <= 2
     item = out["results"][0]
-    assert set(item) == {"path", "start_line", "end_line", "heading", "snippet", "score"}
+    # The LSP command's form: paths relative to the workspace root, each with its file URI (the CLI has no uri).
+    assert set(item) == {"path", "uri", "start_line", "end_line", "heading", "snippet", "score"}
+    assert item["uri"] == (ws.root / item["path"]).as_uri()
     assert out["debug"]["status"] == "live"
     json.dumps(out)
 

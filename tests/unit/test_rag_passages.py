@@ -8,7 +8,8 @@ import pytest
 from lsp_server.commands import CommandContext, CommandError
 from lsp_server.knowledge import rag
 from lsp_server.knowledge.generators import GeneratorError, RagConfig, make_generator
-from lsp_server.knowledge.rag import answer_symbols, cited_ids, clauses, rag_lookup_command
+from lsp_server.knowledge.rag import answer_symbols, cited_ids, clauses
+from lsp_server.surfaces.commands import rag_lookup_command
 from tests.support.rag_support import QUESTION, call, shared_cache, workspace  # noqa: F401 - fixture
 
 

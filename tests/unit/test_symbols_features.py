@@ -10,10 +10,11 @@ import pytest
 import lsp_server.knowledge.lookup  # noqa: F401  (registers the docs index the doc field comes from)
 from lsp_server import plugins, providers
 from lsp_server.checks import CheckContext, Phase, run_checks
-from lsp_server.commands import COMMANDS, CommandContext, CommandError
+from lsp_server.commands import CommandContext, CommandError
 from lsp_server.config import load_settings
 from lsp_server.knowledge.check_symbols import check_symbols
 from lsp_server.providers import RequestContext
+from lsp_server.surfaces.commands import check_symbols_command
 from lsp_server.workspace import Workspace
 from tests.conftest import EXAMPLES
 from tests.support.symbols_helpers import engine_workspace, symbol_findings
@@ -67,7 +68,7 @@ def test_known_symbols_are_answered_as_provided():
 
 def test_check_symbols_command_and_bad_arguments():
     ws = example_workspace()
-    cmd = COMMANDS["check_symbols"].func
+    cmd = check_symbols_command
     ctx = CommandContext(ws)
     res = cmd(ctx, {"names": ["Table.addRows"], "turn_id": "t1"})
     assert res["turn_id"] == "t1" and res["budgeted"] is False

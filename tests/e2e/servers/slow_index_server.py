@@ -12,7 +12,7 @@ import sys
 import threading
 
 from lsp_server.checks import CheckContext, Phase, check
-from lsp_server.cli import main
+from lsp_server.surfaces.cli import main
 from lsp_server.document import ParsedDocument
 from lsp_server.findings import Finding, Severity
 from lsp_server.server import server

@@ -1,4 +1,5 @@
-"""The import graph as data: command `dependency_graph` and CLI `footprint-ls graph [--json|--format dot] PATH`.
+"""The import graph as data (`graph_json`), Graphviz DOT and text: what the `dependency_graph` command and
+`footprint-ls graph [--json|--format dot] PATH` show (lsp_server/surfaces).
 
 JSON contract (paths relative to PATH, POSIX separators; external targets `package:NAME` / `node:NAME`):
 `{"modules": [paths], "edges": [{"from", "to", "kind", "names"}], "unresolved": [{"from", "specifier",
@@ -8,13 +9,9 @@ to one target; `names` are the imported names (`default`, `*` for namespace / wh
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
-import sys
 from pathlib import Path
 
-from lsp_server.commands import CommandContext, CommandError, arg_str, cli_command, command
 from lsp_server.syntax.modules import NAMESPACE
 from lsp_server.graph.resolve import FILE
 from lsp_server.graph.service import ImportGraphService
@@ -99,44 +96,3 @@ def graph_text(data: dict) -> str:
     for c in data["cycles"]:
         out.append("cycle: " + " -> ".join([*c, c[0]]))
     return "\n".join(out) + "\n"
-
-
-@command("dependency_graph", "the workspace import graph as JSON (or DOT): modules, edges, unresolved, cycles")
-def dependency_graph(ctx: CommandContext, args: dict) -> dict | str:
-    fmt = arg_str(args, "format", "json")
-    if fmt not in ("json", "dot"):
-        raise CommandError(f"argument 'format' must be json or dot, got {fmt!r}")
-    raw = arg_str(args, "path") or arg_str(args, "uri")
-    base = ctx.workspace.root if raw is None else ctx.path(raw)  # the path guard: inside the roots only
-    graph = ctx.workspace.service(ImportGraphService, ctx.progress or (lambda *a: None))
-    data = graph_json(graph, base)
-    return graph_dot(data) if fmt == "dot" else data
-
-
-@cli_command("graph", "print the workspace import graph of PATH (text, --json or --format dot)")
-def _graph(parser: argparse.ArgumentParser):
-    parser.add_argument("path", type=Path, metavar="PATH")
-    parser.add_argument("--json", action="store_true", help="same as --format json")
-    parser.add_argument("--format", choices=FORMATS, default=None)
-    parser.add_argument("--config", type=Path, help="use this footprint.toml instead of the nearest one")
-
-    def run(args: argparse.Namespace) -> int:
-        from lsp_server.cli import UsageError, workspace_for
-
-        if not args.path.exists():
-            raise UsageError(f"{args.path}: no such file or directory")
-        fmt = "json" if args.json else (args.format or "text")
-        if args.json and args.format not in (None, "json"):
-            raise UsageError("--json and --format " + args.format + " disagree")
-        ws = workspace_for(args.path, args.config)
-        ws.extra_roots = [args.path.resolve()]  # the user named it on their own command line
-        data = graph_json(ws.service(ImportGraphService), args.path)
-        if fmt == "json":
-            sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
-        elif fmt == "dot":
-            sys.stdout.write(graph_dot(data))
-        else:
-            sys.stdout.write(graph_text(data))
-        return 0
-
-    return run

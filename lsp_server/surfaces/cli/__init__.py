@@ -1,0 +1,97 @@
+"""`footprint-ls`: the command line. `serve` starts the LSP; the other verbs call the same area functions.
+
+The verbs are registered with `@cli_command` (lsp_server/commands.py) by the modules imported below, one per
+area; `main` maps area errors to exit codes (surfaces/errors.py): 0 clean, 1 a finding, 2 usage or configuration.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from pathlib import Path
+
+from lsp_server import __version__, plugins
+from lsp_server.commands import CLI_COMMANDS
+from lsp_server.errors import FootprintError
+from lsp_server.surfaces import hooks  # noqa: F401 - registers `hook`
+from lsp_server.surfaces.cli import conventions, core, features, graph, knowledge  # noqa: F401 - register verbs
+from lsp_server.surfaces.errors import EXIT_OK, EXIT_USAGE, exit_code
+
+
+def build_parser() -> argparse.ArgumentParser:
+    plugins.load()
+    parser = argparse.ArgumentParser(prog="footprint-ls", description="Footprint language server and checks.")
+    parser.add_argument("--version", action="version", version=f"footprint-ls {__version__}")
+    parser.add_argument("--log-file", type=Path, help="write logs to this file (default: stderr)")
+    parser.add_argument("--log-level", default="INFO", choices=("DEBUG", "INFO", "WARNING", "ERROR"))
+    # The logging options are accepted after the verb too (`footprint-ls serve --log-file F`).
+    logging_options = argparse.ArgumentParser(add_help=False)
+    logging_options.add_argument("--log-file", type=Path, default=argparse.SUPPRESS)
+    logging_options.add_argument("--log-level", choices=("DEBUG", "INFO", "WARNING", "ERROR"), default=argparse.SUPPRESS)
+    sub = parser.add_subparsers(dest="verb", metavar="COMMAND")
+    for name in sorted(CLI_COMMANDS):
+        cmd = CLI_COMMANDS[name]
+        sp = sub.add_parser(name, help=cmd.help, description=cmd.help, parents=[logging_options])
+        sp.set_defaults(run=cmd.configure(sp))
+    return parser
+
+
+class ProtocolContentFilter(logging.Filter):
+    """Keeps document contents out of logs unless tracing (`--log-level DEBUG`).
+
+    pygls logs every JSON-RPC message it sends at INFO ("Sending data: {...}", document text included) and
+    the params of a message it fails on at ERROR. Without trace, pygls records below WARNING are dropped
+    and long or structured arguments of the others are replaced by their type and size.
+    """
+
+    MAX_ARG_CHARS = 120
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not record.name.startswith("pygls"):
+            return True
+        if record.levelno < logging.WARNING:
+            return False
+        if isinstance(record.args, tuple):
+            record.args = tuple(self._redact(a) for a in record.args)
+        elif record.args:  # a mapping: keep the template, drop the values
+            record.msg, record.args = f"{record.msg} [arguments redacted]", ()
+        return True
+
+    def _redact(self, value: object) -> object:
+        if value is None or isinstance(value, (bool, int, float)):
+            return value
+        if isinstance(value, str) and len(value) <= self.MAX_ARG_CHARS and "\n" not in value:
+            return value
+        size = len(value) if isinstance(value, (str, bytes, list, tuple, dict)) else None
+        return f"<{type(value).__name__}{f' of {size}' if size is not None else ''} redacted; trace with --log-level DEBUG>"
+
+
+def configure_logging(level: str, log_file: Path | None) -> None:
+    handler: logging.Handler = logging.FileHandler(log_file, encoding="utf-8") if log_file else logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    if level != "DEBUG":
+        handler.addFilter(ProtocolContentFilter())
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(level)
+    # pygls logs every JSON-RPC message with its whole payload at INFO: at our default level each keystroke
+    # would format and write the full diagnostics list. Its message trace is kept for --log-level DEBUG.
+    logging.getLogger("pygls").setLevel(level if level == "DEBUG" else max(logging.WARNING, logging.getLevelName(level)))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "run", None):
+        parser.print_help(sys.stderr)
+        return EXIT_USAGE
+    # Logs go to stderr (or a file) so stdout stays clean for JSON output and the LSP stream.
+    configure_logging(args.log_level if args.verb == "serve" or args.log_file else "WARNING", args.log_file)
+    try:
+        return args.run(args)
+    except FootprintError as exc:
+        print(f"footprint-ls: {exc}", file=sys.stderr)
+        return exit_code(exc)
+    except BrokenPipeError:
+        return EXIT_OK

@@ -1,0 +1,184 @@
+"""The one presenter: typed area results (byte offsets, absolute paths) in each surface's form.
+
+A `Presenter` carries the two things a surface decides: the position encoding (LSP: the one negotiated at
+initialize; CLI JSON and text: UTF-16, 0-based in JSON, 1-based in text) and how a path is shown (LSP: relative
+to the workspace root, with URIs where the command contract has them; CLI: relative to the current directory).
+Positions go through positions.py (`doc.lines.position`), the only encoding-aware module.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from lsp_server.conventions.evaluate import Evaluation
+from lsp_server.conventions.reports import why
+from lsp_server.conventions.review import Review
+from lsp_server.document import ParsedDocument, path_to_uri
+from lsp_server.features.footprints import Footprint, line_count
+from lsp_server.findings import Finding
+from lsp_server.positions import UTF16, Encoding
+
+if TYPE_CHECKING:
+    from lsp_server.workspace import Workspace
+
+# Text output (CLI lines, hook messages, the review's `text`) counts columns in UTF-16, 1-based, as editors
+# and `grep -n`-style tools show them.
+TEXT_ENCODING = UTF16
+
+
+def display_path(path: Path, cwd: Path | None = None) -> str:
+    """A path as the CLI shows it: relative to the current directory (or `cwd`), POSIX separators."""
+    try:
+        return Path(os.path.relpath(path, cwd or Path.cwd())).as_posix()
+    except ValueError:  # another drive (Windows): nothing to be relative to
+        return path.as_posix()
+
+
+@dataclass(frozen=True)
+class Presenter:
+    encoding: Encoding
+    show_path: Callable[[Path], str]
+    lsp: bool  # LSP results carry URIs (and workspace-relative paths); CLI results do not
+
+    # --- positions -------------------------------------------------------------------------------------
+    def position(self, doc: ParsedDocument, offset: int) -> tuple[int, int]:
+        return doc.lines.position(offset, self.encoding)
+
+    def range(self, doc: ParsedDocument, start: int, end: int) -> dict:
+        """An LSP-shaped range: {start: {line, character}, end: {line, character}}."""
+        (l1, c1), (l2, c2) = self.position(doc, start), self.position(doc, end)
+        return {"start": {"line": l1, "character": c1}, "end": {"line": l2, "character": c2}}
+
+    def location(self, doc: ParsedDocument, start: int, end: int) -> dict:
+        """A flat location: {line, character, end_line, end_character}."""
+        (line, char), (end_line, end_char) = self.position(doc, start), self.position(doc, end)
+        return {"line": line, "character": char, "end_line": end_line, "end_character": end_char}
+
+    def offset(self, doc: ParsedDocument, line: int, character: int) -> int:
+        return doc.lines.offset(line, character, self.encoding)
+
+    # --- findings ----------------------------------------------------------------------------------------
+    def finding(self, doc: ParsedDocument, f: Finding) -> dict:
+        """A finding of one known file (the `check_file` command)."""
+        return {**self.location(doc, f.start, f.end), "severity": f.severity.label, "code": f.code,
+                "message": f.message}
+
+    def finding_at(self, doc: ParsedDocument, path: Path, f: Finding) -> dict:
+        """A finding with its path and source (`footprint-ls check --format json`)."""
+        item = {"path": self.show_path(path), **self.location(doc, f.start, f.end), "severity": f.severity.label,
+                "code": f.code, "source": f.source, "message": f.message}
+        if f.data:
+            item["data"] = f.data
+        return item
+
+    # --- footprints --------------------------------------------------------------------------------------
+    def footprint(self, doc: ParsedDocument, fp: Footprint) -> dict[str, Any]:
+        rng = lambda start, end: self.range(doc, start, end)  # noqa: E731
+
+        def first_line(start: int) -> str:
+            return doc.lines.line_bytes(doc.lines.line_of(start)).decode("utf-8", "replace").strip()
+
+        return {
+            "name": fp.name,
+            "kind": fp.kind,
+            "exported": fp.exported,
+            "name_range": rng(fp.name_start, fp.name_end),
+            "declaration": rng(*fp.declaration),
+            "statements": [{"range": rng(s.start, s.end), "role": s.role, "text": first_line(s.start)}
+                           for s in fp.statements],
+            "lines": line_count(doc, list(fp.pieces)),
+            "entangled": [{"line": u.line, "text": u.text, "range": rng(u.start, u.end)} for u in fp.entangled],
+            "initialises": [{"line": u.line, "text": u.text, "range": rng(u.start, u.end)} for u in fp.initialises],
+            "dependents": [self.footprint(doc, d) for d in fp.dependents],
+        }
+
+    def importers(self, importers: list | None) -> list[dict]:
+        return [{"path": self.show_path(Path(getattr(s, "path", s))), "line": getattr(s, "line", None)}
+                for s in (importers or [])]
+
+    # --- convention reviews ------------------------------------------------------------------------------
+    def review(self, result: Review) -> dict:
+        reminders = []
+        for r in result.reminders:
+            reminders.append({
+                "rule": r.rule.id, "title": r.rule.title, "message": r.rule.message,
+                "severity": r.rule.severity.label, "why": why(r.rule),
+                "locations": [{"path": self.show_path(p), "uri": path_to_uri(p), **self.location(d, s, e)}
+                              for d, p, s, e in r.locations]})
+        return {"rev": result.rev, "files": [self.show_path(p) for p in result.files], "reminders": reminders,
+                "more": result.more, "text": review_text(result, self.show_path)}
+
+
+def for_lsp(encoding: Encoding, workspace: "Workspace") -> Presenter:
+    """LSP commands: the negotiated encoding, paths relative to the workspace root."""
+    return Presenter(encoding, workspace.relpath, lsp=True)
+
+
+def for_cli(cwd: Path | None = None) -> Presenter:
+    """CLI JSON: 0-based UTF-16 positions, paths relative to the current directory (or `cwd`)."""
+    return Presenter(UTF16, lambda p: display_path(p, cwd), lsp=False)
+
+
+# --- text ----------------------------------------------------------------------------------------------------
+def text_position(doc: ParsedDocument, offset: int) -> tuple[int, int]:
+    """1-based line and column (UTF-16) for text output."""
+    line, char = doc.lines.position(offset, TEXT_ENCODING)
+    return line + 1, char + 1
+
+
+def finding_text(doc: ParsedDocument, shown: str, f: Finding) -> str:
+    line, column = text_position(doc, f.start)
+    return f"{shown}:{line}:{column}: {f.severity.label} {f.code} {f.message}"
+
+
+def footprint_text(doc: ParsedDocument, fp: Footprint, shown: str, indent: str = "") -> list[str]:
+    lines = doc.lines
+    decl_line = lines.line_of(fp.name_start) + 1
+    out = [f"{indent}{fp.name} ({fp.kind}{', exported' if fp.exported else ''}) declared at {shown}:{decl_line}"
+           f" — {len(fp.statements)} statement(s), {line_count(doc, list(fp.pieces))} line(s)"]
+    for s in fp.statements:
+        first, last = lines.line_of(s.start), lines.line_of(max(s.start, s.end - 1))
+        for row in range(first, last + 1):
+            out.append(f"{indent}  {row + 1:>5}: {lines.line_bytes(row).decode('utf-8', 'replace')}")
+    if fp.entangled:
+        out.append(f"{indent}  entangled uses ({len(fp.entangled)}):")
+        out.extend(f"{indent}  {u.line + 1:>5}: {u.text}" for u in fp.entangled)
+    for dep in fp.dependents:
+        out.append(f"{indent}  dependent:")
+        out.extend(footprint_text(doc, dep, shown, indent + "    "))
+    return out
+
+
+def review_text(result: Review, show_path: Callable[[Path], str], max_locations: int = 5) -> str:
+    """The diff review as a reminder an agent or a person reads (empty when clean)."""
+    if result.clean:
+        return ""
+    lines = [f"Footprint review: before you finish, check your change (vs {result.rev[:12]}) against "
+             f"{len(result.reminders)} project convention(s):"]
+    for r in result.reminders:
+        lines.append(f"- {r.rule.id}: {r.rule.message}")
+        lines.append(f"  why: {why(r.rule)}")
+        locs = ["{}:{}:{}".format(show_path(p), *text_position(d, s)) for d, p, s, _ in r.locations]
+        extra = f" (+{len(locs) - max_locations} more)" if len(locs) > max_locations else ""
+        lines.append(f"  at {', '.join(locs[:max_locations])}{extra}")
+    if result.more:
+        lines.append(f"({len(result.more)} more rule(s) also fired; the highest-priority ones are shown)")
+    return "\n".join(lines) + "\n"
+
+
+def file_text(evaluation: Evaluation, doc: ParsedDocument, shown: str) -> str:
+    """The on-save rules that apply to one written file, for the agent that wrote it (empty when none)."""
+    if not evaluation.hits:
+        return ""
+    lines = [f"Footprint: {len(evaluation.hits)} project convention(s) apply to {shown}; fix them now:"]
+    for hit in evaluation.hits:
+        r = hit.rule
+        for s, _ in hit.ranges:
+            line, column = text_position(doc, s)
+            lines.append(f"- {shown}:{line}:{column}: {r.severity.label} {r.id}: {r.message}")
+        lines.append(f"  why: {why(r)}")
+    return "\n".join(lines) + "\n"
