@@ -10,20 +10,20 @@ sees the whole feature. When nothing matches, the query is expanded through the 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
 
 import pathspec
 import regex
 from tree_sitter import QueryCursor
 
 from lsp_server import queries
-from lsp_server.commands import CommandError
 from lsp_server.document import ParsedDocument
 from lsp_server.features.footprints import compute_footprint
 from lsp_server.syntax.scopes import ScopeAnalysis, scopes_of
 from lsp_server.languages import language_for_path
-from lsp_server.positions import UTF16, LineIndex, byte_col_to_units
+from lsp_server.errors import InvalidArgument
+from lsp_server.positions import LineIndex
 from lsp_server.workspace import Workspace, read_text_file
 
 MAX_MATCHES = 200
@@ -32,14 +32,64 @@ MAX_FOOTPRINT_LINES = 40
 REGEX_TIMEOUT = 2.0  # seconds per file: a pathological user regex must not hang the server
 
 
+@dataclass(frozen=True)
+class LineText:
+    line: int  # 0-based
+    text: str
+
+
+@dataclass(frozen=True)
+class LineFootprint:
+    """The footprint of a binding named on a matched line, as lines (see footprints.py for the whole)."""
+    name: str
+    kind: str
+    declaration: LineText
+    lines: tuple[LineText, ...]  # the footprint's other lines, the matched one left out
+    entangled: tuple[LineText, ...]
+
+
+@dataclass(frozen=True)
+class Match:
+    line: int  # 0-based
+    offset: int  # byte offset of the match in the file: the presenter turns it into a column
+    lines: LineIndex  # the file's line index, to do so
+    text: str  # the matched line
+    before: tuple[LineText, ...]
+    after: tuple[LineText, ...]
+    footprints: tuple[LineFootprint, ...] | None  # None: not a JavaScript file
+
+
+@dataclass(frozen=True)
+class FileMatches:
+    path: Path
+    name_match: bool
+    matches: tuple[Match, ...]
+
+
+@dataclass(frozen=True)
+class Expansion:
+    word: str  # the concept word of the query
+    symbols: tuple[str, ...]  # the engine symbols searched for instead
+
+
+@dataclass(frozen=True)
+class FindResult:
+    query: str
+    regex: bool
+    files: tuple[FileMatches, ...]
+    total_matches: int
+    truncated: bool
+    expansion: Expansion | None = field(default=None)
+
+
 def _matcher(query: str, is_regex: bool):
     if not query:
-        raise CommandError("argument 'query' must not be empty")
+        raise InvalidArgument("argument 'query' must not be empty")
     if is_regex:
         try:
             return regex.compile(query.encode("utf-8"))
         except regex.error as exc:
-            raise CommandError(f"invalid regular expression {query!r}: {exc}") from exc
+            raise InvalidArgument(f"invalid regular expression {query!r}: {exc}") from exc
     return regex.compile(regex.escape(query.encode("utf-8")), regex.IGNORECASE)
 
 
@@ -47,12 +97,12 @@ def _include_spec(include: list[str]) -> pathspec.PathSpec | None:
     return pathspec.GitIgnoreSpec.from_lines(include) if include else None
 
 
-def _footprints_on_line(doc: ParsedDocument, line: int, analysis: ScopeAnalysis) -> list[dict]:
+def _footprints_on_line(doc: ParsedDocument, line: int, analysis: ScopeAnalysis) -> tuple[LineFootprint, ...]:
     """Footprints of the bindings named on one line (declaration, statement lines, entangled uses)."""
     start, end = doc.lines.starts[line], doc.lines.line_end(line)
     cursor = QueryCursor(queries.load("javascript", "references"))
     cursor.set_byte_range(start, end)
-    out: list[dict] = []
+    out: list[LineFootprint] = []
     seen: set[tuple[int, str]] = set()
     names = sorted((n for nodes in cursor.captures(doc.tree.root_node).values() for n in nodes),
                    key=lambda n: n.start_byte)
@@ -72,16 +122,13 @@ def _footprints_on_line(doc: ParsedDocument, line: int, analysis: ScopeAnalysis)
         rows.discard(line)
         text = lambda r: doc.lines.line_bytes(r).decode("utf-8", "replace")  # noqa: E731
         decl_line = doc.lines.line_of(fp.declaration[0])
-        out.append({
-            "name": fp.name,
-            "kind": fp.kind,
-            "declaration": {"line": decl_line, "text": text(decl_line)},
-            "lines": [{"line": r, "text": text(r)} for r in sorted(rows)[:MAX_FOOTPRINT_LINES]],
-            "entangled": [{"line": u.line, "text": u.text} for u in fp.entangled],
-        })
+        out.append(LineFootprint(
+            fp.name, fp.kind, LineText(decl_line, text(decl_line)),
+            tuple(LineText(r, text(r)) for r in sorted(rows)[:MAX_FOOTPRINT_LINES]),
+            tuple(LineText(u.line, u.text) for u in fp.entangled)))
         if len(out) >= MAX_FOOTPRINTS_PER_LINE:
             break
-    return out
+    return tuple(out)
 
 
 def _read(ws: Workspace, path: Path) -> ParsedDocument | str | None:
@@ -99,10 +146,12 @@ def _is_parsed(path: Path) -> bool:
 
 
 def find_in_files(ws: Workspace, query: str, is_regex: bool = False, include: list[str] | None = None,
-                  context: int = 2, under: Path | None = None, cancelled=None) -> dict[str, Any]:
+                  context: int = 2, under: Path | None = None, cancelled=None) -> FindResult:
+    """Files under `under` (default: the workspace) whose contents or path match `query`, in walk order;
+    at most MAX_MATCHES matches (one per line), `truncated` when there were more or the call was cancelled."""
     matcher = _matcher(query, is_regex)
     spec = _include_spec(include or [])
-    files_out: list[dict] = []
+    files_out: list[FileMatches] = []
     total = 0
     truncated = False
     for path in ws.files(under, languages=None):
@@ -114,7 +163,7 @@ def find_in_files(ws: Workspace, query: str, is_regex: bool = False, include: li
             continue
         name_match = bool(matcher.search(rel.encode("utf-8")))
         content = _read(ws, path)
-        matches: list[dict] = []
+        matches: list[Match] = []
         if content is not None and total < MAX_MATCHES:
             doc = content if isinstance(content, ParsedDocument) else None
             source = doc.source if doc is not None else content.encode("utf-8")
@@ -124,7 +173,7 @@ def find_in_files(ws: Workspace, query: str, is_regex: bool = False, include: li
             try:
                 found = list(matcher.finditer(source, timeout=REGEX_TIMEOUT))
             except TimeoutError as exc:
-                raise CommandError(f"regular expression {query!r} took too long on {rel}") from exc
+                raise InvalidArgument(f"regular expression {query!r} took too long on {rel}") from exc
             for m in found:
                 if m.end() == m.start():
                     continue
@@ -136,32 +185,22 @@ def find_in_files(ws: Workspace, query: str, is_regex: bool = False, include: li
                     truncated = True
                     break
                 total += 1
-                line_text = lines_index.line_bytes(line)
-                col = m.start() - lines_index.starts[line]
                 text = lambda r: lines_index.line_bytes(r).decode("utf-8", "replace")  # noqa: E731
-                item = {
-                    "line": line,
-                    "character": byte_col_to_units(line_text, col, UTF16),
-                    "text": line_text.decode("utf-8", "replace"),
-                    "before": [{"line": r, "text": text(r)} for r in range(max(0, line - context), line)],
-                    "after": [{"line": r, "text": text(r)}
-                              for r in range(line + 1, min(lines_index.line_count, line + 1 + context))],
-                }
-                if analysis is not None:
-                    item["footprints"] = _footprints_on_line(doc, line, analysis)
-                matches.append(item)
+                matches.append(Match(
+                    line, m.start(), lines_index, text(line),
+                    tuple(LineText(r, text(r)) for r in range(max(0, line - context), line)),
+                    tuple(LineText(r, text(r)) for r in range(line + 1, min(lines_index.line_count, line + 1 + context))),
+                    _footprints_on_line(doc, line, analysis) if analysis is not None else None))
         if name_match or matches:
-            files_out.append({"path": rel, "name_match": name_match, "matches": matches})
-    return {"query": query, "regex": is_regex, "files": files_out, "total_matches": total,
-            "truncated": truncated}
+            files_out.append(FileMatches(path, name_match, tuple(matches)))
+    return FindResult(query, is_regex, tuple(files_out), total, truncated)
 
 
 def find_with_concepts(ws: Workspace, query: str, is_regex: bool = False, include: list[str] | None = None,
-                       context: int = 2, under: Path | None = None, cancelled=None) -> dict[str, Any]:
+                       context: int = 2, under: Path | None = None, cancelled=None) -> FindResult:
     """`find_in_files`, and when nothing matches, again with the engine symbols the query's words map to."""
     result = find_in_files(ws, query, is_regex, include, context, under, cancelled)
-    result["expansion"] = None
-    if result["files"] or is_regex:
+    if result.files or is_regex:
         return result
     try:
         from lsp_server.knowledge.concepts import expand_concepts  # type: ignore[import-not-found]
@@ -177,9 +216,6 @@ def find_with_concepts(ws: Workspace, query: str, is_regex: bool = False, includ
             continue
         pattern = "|".join(re.escape(s) for s in symbols)
         expanded = find_in_files(ws, pattern, True, include, context, under, cancelled)
-        if expanded["files"]:
-            expanded["query"] = query
-            expanded["regex"] = False
-            expanded["expansion"] = {"word": word, "symbols": symbols}
-            return expanded
+        if expanded.files:
+            return replace(expanded, query=query, regex=False, expansion=Expansion(word, tuple(symbols)))
     return result

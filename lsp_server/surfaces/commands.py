@@ -116,8 +116,8 @@ def find_in_files_command(ctx: CommandContext, args: dict) -> dict:
     context = arg_int(args, "context", 2, 0, 20)
     raw = arg_str(args, "path")
     under = ctx.path(raw) if raw is not None else None  # the path guard: inside the roots only
-    return find_with_concepts(ctx.workspace, query, is_regex, _include_arg(args), context, under,
-                              cancelled=ctx.cancelled)
+    return presenter(ctx).find(find_with_concepts(ctx.workspace, query, is_regex, _include_arg(args), context,
+                                                  under, cancelled=ctx.cancelled))
 
 
 # --- knowledge ----------------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from lsp_server.conventions.evaluate import Evaluation
 from lsp_server.conventions.reports import why
 from lsp_server.conventions.review import Review
 from lsp_server.document import ParsedDocument, path_to_uri
+from lsp_server.features.find_in_files import FindResult, LineFootprint, LineText, Match
 from lsp_server.features.footprints import Footprint, line_count
 from lsp_server.findings import Finding
 from lsp_server.positions import UTF16, Encoding
@@ -100,6 +101,23 @@ class Presenter:
         return [{"path": self.show_path(Path(getattr(s, "path", s))), "line": getattr(s, "line", None)}
                 for s in (importers or [])]
 
+    # --- find_in_files -----------------------------------------------------------------------------------
+    def find(self, result: FindResult) -> dict[str, Any]:
+        expansion = result.expansion
+        return {"query": result.query, "regex": result.regex,
+                "files": [{"path": self.show_path(f.path), "name_match": f.name_match,
+                           "matches": [self._match(m) for m in f.matches]} for f in result.files],
+                "total_matches": result.total_matches, "truncated": result.truncated,
+                "expansion": None if expansion is None else {"word": expansion.word,
+                                                             "symbols": list(expansion.symbols)}}
+
+    def _match(self, m: Match) -> dict[str, Any]:
+        item = {"line": m.line, "character": m.lines.position(m.offset, self.encoding)[1], "text": m.text,
+                "before": [_line(c) for c in m.before], "after": [_line(c) for c in m.after]}
+        if m.footprints is not None:
+            item["footprints"] = [_line_footprint(fp) for fp in m.footprints]
+        return item
+
     # --- convention reviews ------------------------------------------------------------------------------
     def review(self, result: Review) -> dict:
         reminders = []
@@ -111,6 +129,15 @@ class Presenter:
                               for d, p, s, e in r.locations]})
         return {"rev": result.rev, "files": [self.show_path(p) for p in result.files], "reminders": reminders,
                 "more": result.more, "text": review_text(result, self.show_path)}
+
+
+def _line(t: LineText) -> dict:
+    return {"line": t.line, "text": t.text}
+
+
+def _line_footprint(fp: LineFootprint) -> dict:
+    return {"name": fp.name, "kind": fp.kind, "declaration": _line(fp.declaration),
+            "lines": [_line(t) for t in fp.lines], "entangled": [_line(t) for t in fp.entangled]}
 
 
 def for_lsp(encoding: Encoding, workspace: "Workspace") -> Presenter:

@@ -18,7 +18,9 @@ from lsp_server.features import footprints
 from lsp_server.surfaces.cli import features as cli_features
 from lsp_server.features.find_in_files import find_in_files
 from lsp_server.features.footprints import compute_footprint, plan_deletions
+from lsp_server.positions import UTF16
 from lsp_server.surfaces.commands import find_in_files_command, footprint_command
+from lsp_server.surfaces.present import for_lsp
 from lsp_server.workspace import Workspace
 
 PREVIEW = (
@@ -123,7 +125,7 @@ def test_importers_of_a_binding_exported_under_another_name(tmp_path: Path):
 
 # --- find_in_files ----------------------------------------------------------------------------------------
 def test_find_matches_contents_with_context_and_footprints(ws: Workspace):
-    result = find_in_files(ws, "box.width", context=1)
+    result = for_lsp(UTF16, ws).find(find_in_files(ws, "box.width", context=1))
     (f,) = [f for f in result["files"] if f["matches"]]
     assert f["path"] == "src/preview.js" and not f["name_match"]
     (m,) = f["matches"]
@@ -135,12 +137,12 @@ def test_find_matches_contents_with_context_and_footprints(ws: Workspace):
 
 
 def test_find_matches_file_names(ws: Workspace):
-    result = find_in_files(ws, "json")
+    result = for_lsp(UTF16, ws).find(find_in_files(ws, "json"))
     assert [(f["path"], f["name_match"], f["matches"]) for f in result["files"]] == [("src/sampleData.json", True, [])]
 
 
 def test_find_regex_include_and_errors(ws: Workspace):
-    result = find_in_files(ws, r"b[o]x\b", is_regex=True, include=["*.md"])
+    result = for_lsp(UTF16, ws).find(find_in_files(ws, r"b[o]x\b", is_regex=True, include=["*.md"]))
     assert [f["path"] for f in result["files"]] == ["README.md"]
     assert "footprints" not in result["files"][0]["matches"][0]  # not JavaScript
     with pytest.raises(CommandError, match="invalid regular expression"):

@@ -114,9 +114,8 @@ def _find_cli(parser: argparse.ArgumentParser):
             raise InvalidArgument("--context must be between 0 and 20")
         ws = workspace_for(args.path)
         ws.extra_roots = [args.path.resolve()]  # the user named it on their own command line
-        result = find_with_concepts(ws, args.query, args.regex, args.include, args.context, args.path.resolve())
-        for f in result["files"]:
-            f["path"] = display_path(ws.root / f["path"])
+        result = for_cli().find(find_with_concepts(ws, args.query, args.regex, args.include, args.context,
+                                                   args.path.resolve()))
         if args.json:
             print(json.dumps(result, indent=2, ensure_ascii=False))
         else:
