@@ -4,9 +4,9 @@ A language server reads files for whoever talks to it (an editor, an agent hook)
 data, so `resolve_user_path` accepts only paths that resolve, symlinks followed, inside the workspace
 root, an engine pack folder, a path the configuration names (any `metadata={"path": True}` key of any
 section, e.g. doc folders and rule files) or an `extra_roots` folder the caller adds (a rule cache).
-Everything else, including `..` tricks, symlinks pointing out, NUL bytes and non-file URIs, is a
-`CommandError` naming the path (InvalidParams over LSP, exit 2 in the CLI). Whether a path outside the
-roots exists is not revealed. Files are then read with `storage.read_bounded`, and the file walker leaves
+Everything else, including `..` tricks, symlinks pointing out, NUL bytes and non-file URIs, is an
+`InvalidArgument` (lsp_server/errors.py) naming the path (InvalidParams over LSP, exit 2 in the CLI).
+Whether a path outside the roots exists is not revealed. Files are then read with `storage.read_bounded`, and the file walker leaves
 out symlinks leading outside the same roots (`Workspace.roots`). See docs/security.md for the threat model.
 """
 
@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlparse
 
-from lsp_server.commands import CommandError
+from lsp_server.errors import InvalidArgument
 
 if TYPE_CHECKING:
     from lsp_server.workspace import Workspace
@@ -31,28 +31,28 @@ _URI_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]+:")
 def resolve_user_path(workspace: "Workspace", raw: object, extra_roots: Iterable[Path | str] = (),
                       must_exist: bool = False) -> Path:
     """The absolute, resolved path `raw` (a path, relative to the workspace root, or a `file:` URI) names,
-    if it lies inside an allowed root; else CommandError."""
+    if it lies inside an allowed root; else InvalidArgument."""
     if not isinstance(raw, str) or not raw.strip():
-        raise CommandError(f"expected a path (a non-empty string), got {type(raw).__name__}")
+        raise InvalidArgument(f"expected a path (a non-empty string), got {type(raw).__name__}")
     if "\x00" in raw:
-        raise CommandError("a path cannot contain a NUL character")
+        raise InvalidArgument("a path cannot contain a NUL character")
     text = raw
     if _URI_SCHEME.match(raw):  # `untitled:1`, `http://...`, `file:///...` (a drive letter is one character)
         try:
             parsed = urlparse(raw)
         except ValueError:  # `file://[` (a bad IPv6 host)
-            raise CommandError(f"not a valid URI: {_short(raw)}") from None
+            raise InvalidArgument(f"not a valid URI: {_short(raw)}") from None
         if parsed.scheme != "file":
-            raise CommandError(f"not a file URI or path: {_short(raw)}")
+            raise InvalidArgument(f"not a file URI or path: {_short(raw)}")
         if parsed.netloc not in ("", "localhost"):
-            raise CommandError(f"remote file URIs are not allowed: {_short(raw)}")
+            raise InvalidArgument(f"remote file URIs are not allowed: {_short(raw)}")
         text = unquote(parsed.path)
         if "\x00" in text:
-            raise CommandError("a path cannot contain a NUL character")
+            raise InvalidArgument("a path cannot contain a NUL character")
     try:
         os.fsencode(text)  # lone surrogates (JSON allows them) name no file; stat would raise, not fail
     except UnicodeError:
-        raise CommandError(f"not a valid file name: {_short(raw)}") from None
+        raise InvalidArgument(f"not a valid file name: {_short(raw)}") from None
     path = Path(text)
     if not path.is_absolute():
         path = workspace.root / path
@@ -60,12 +60,12 @@ def resolve_user_path(workspace: "Workspace", raw: object, extra_roots: Iterable
         # Not strict: whether a path outside the roots exists is nobody's business (checked below, inside).
         resolved = path.resolve()
     except (OSError, RuntimeError, ValueError):  # symlink loops, names too long
-        raise CommandError(f"cannot resolve {_short(raw)} (a symlink loop?)") from None
+        raise InvalidArgument(f"cannot resolve {_short(raw)} (a symlink loop?)") from None
     roots = [*workspace.roots, *_resolved(extra_roots)]
     if not any(_inside(resolved, root) for root in roots):
-        raise CommandError(f"{_short(raw)} is outside the workspace and the configured doc, pack and rule folders")
+        raise InvalidArgument(f"{_short(raw)} is outside the workspace and the configured doc, pack and rule folders")
     if must_exist and not os.path.exists(resolved):
-        raise CommandError(f"no such file or folder: {_short(raw)}")
+        raise InvalidArgument(f"no such file or folder: {_short(raw)}")
     return resolved
 
 

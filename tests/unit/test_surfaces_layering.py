@@ -1,0 +1,58 @@
+"""Areas never import a surface: the import-linter contract in .importlinter holds (run in process), and no
+area module imports argparse or the command registry, or asks whether a session exists ("am I the CLI?")."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from importlinter.cli import lint_imports
+
+import lsp_server
+from tests.conftest import REPO
+
+AREAS = ("features", "knowledge", "conventions", "graph", "syntax")
+SURFACE_ONLY = ("argparse", "lsp_server.cli", "lsp_server.commands", "lsp_server.surfaces", "lsp_server.server", "pygls", "lsprotocol")
+
+
+def area_modules() -> list[Path]:
+    root = Path(lsp_server.__file__).parent
+    return sorted(p for area in AREAS for p in (root / area).rglob("*.py"))
+
+
+def imports_of(tree: ast.AST) -> list[str]:
+    out = []
+    for node in ast.walk(tree):  # function-local imports count too
+        if isinstance(node, ast.Import):
+            out.extend(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            out.append(node.module)
+            out.extend(f"{node.module}.{a.name}" for a in node.names)
+    return out
+
+
+def surface_leaks(source: str) -> list[str]:
+    tree = ast.parse(source)
+    leaks = [name for name in imports_of(tree) if any(name == s or name.startswith(s + ".") for s in SURFACE_ONLY)]
+    leaks += [f"line {n.lineno}: .session" for n in ast.walk(tree)
+              if isinstance(n, ast.Attribute) and n.attr == "session" and isinstance(n.value, ast.Name)
+              and n.value.id == "ctx"]
+    return leaks
+
+
+def test_the_import_linter_contract_is_kept():
+    assert lint_imports(config_filenames=(str(REPO / ".importlinter"),), no_cache=True, no_logo=True) == 0
+
+
+def test_no_area_module_holds_surface_code():
+    found = {str(p.relative_to(REPO)): leaks for p in area_modules()
+             if (leaks := surface_leaks(p.read_text(encoding="utf-8")))}
+    assert found == {}
+
+
+def test_the_scan_sees_function_local_imports_and_session_checks():
+    source = ("def run(ctx):\n    from lsp_server.cli import display_path\n    import argparse\n"
+              "    return ctx.session is None\n")
+    assert surface_leaks(source) == ["lsp_server.cli", "lsp_server.cli.display_path", "argparse", "line 4: .session"]
+    assert surface_leaks("from lsp_server.commands import CommandError\n") == [
+        "lsp_server.commands", "lsp_server.commands.CommandError"]
