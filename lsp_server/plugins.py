@@ -1,6 +1,9 @@
 """The registry of area modules: the one place that says which modules register checks, commands, CLI verbs,
 providers, services and config sections, so `load()` imports exactly these.
 
+The LSP commands, CLI verbs and agent hooks are not here: they live in lsp_server/surfaces, loaded by the
+surface that serves them (server.py imports surfaces/commands.py, the CLI surfaces/cli/), never by an area.
+
 An explicit list instead of a package scan: what is loaded is readable here, a module is never picked up by
 accident (a helper, a test double, a half-written file), and start-up cost can be seen and ordered. Adding a
 feature is one line below; `tests/unit/test_plugins_registry.py` fails when a module registers something and is
@@ -16,35 +19,28 @@ import threading
 log = logging.getLogger(__name__)
 
 MODULES = (
-    # checks: the built-in checks and the commands every surface has
+    # checks: the built-in checks
     "lsp_server.checks.syntax",
     "lsp_server.checks.budget",
-    "lsp_server.checks.builtin_commands",
     # loop controls for agents
     "lsp_server.guards",
-    # features: footprints, find in files
+    # features: footprint code actions and highlights
     "lsp_server.features.footprints",
-    "lsp_server.features.find_in_files",
-    # knowledge: the docs index, the object model, check_symbols, lookup, rag
+    # knowledge: the docs index, the object model, unknown symbols, doc hovers, the rag generators
     "lsp_server.knowledge.docs_index",
     "lsp_server.knowledge.concepts",
     "lsp_server.knowledge.object_model",
-    "lsp_server.knowledge.check_symbols",
     "lsp_server.knowledge.unknown_symbol",
     "lsp_server.knowledge.lookup",
-    "lsp_server.knowledge.search_queries",
     "lsp_server.knowledge.generators",
-    "lsp_server.knowledge.rag",
-    # conventions: rules, their diagnostics, the review and hooks
+    # conventions: rules and their diagnostics
     "lsp_server.conventions.service",
     "lsp_server.conventions.diagnostics",
-    "lsp_server.conventions.commands",
-    # graph: the import graph, its checks, rules, references and commands
+    # graph: the import graph, its checks, rules and references
     "lsp_server.graph.service",
     "lsp_server.graph.rules",
     "lsp_server.graph.checks",
     "lsp_server.graph.references",
-    "lsp_server.graph.commands",
 )
 
 _loaded = False

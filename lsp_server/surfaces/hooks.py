@@ -85,8 +85,9 @@ def post_write(target: Path | None, event: dict, cwd: Path, session: str | None,
         target = Path(name)
     # The file name comes from the agent: the path guard keeps it inside the project the agent works in
     # (the workspace of its cwd); a file elsewhere gets no review and a note, never a blocking exit code.
+    # warn=False: hook output is the agent's prompt, never advice to trust a folder.
     try:
-        path = resolve_user_path(workspace_for(cwd, config), str(cwd / target))
+        path = resolve_user_path(workspace_for(cwd, config, warn=False), str(cwd / target))
     except InvalidArgument as exc:
         print(f"footprint-ls: post-write: not reviewed: {exc}", file=sys.stderr)  # one line, exit 0
         return ""

@@ -12,9 +12,12 @@ PACKAGE = Path(plugins.__file__).parent
 # config section into a registry that plugins.load() must fill.
 REGISTERING = re.compile(r"^@(?:providers\.)?(check|command|cli_command|config_section|service|hover_provider|"
                          r"references_provider|highlight_provider|code_action_provider)\b", re.M)
-# Modules that register into a registry of their own and are imported by whoever uses them (the CLI entry
-# point registers its own verbs; providers.py defines the decorators).
-SELF_LOADED = {"lsp_server.cli", "lsp_server.providers"}
+# Modules that register into a registry of their own and are imported by whoever uses them: the surfaces
+# (server.py imports surfaces/commands.py, the CLI entry point its verbs); providers.py defines the decorators.
+SURFACES = {"lsp_server.surfaces.commands", "lsp_server.surfaces.hooks", "lsp_server.surfaces.cli.core",
+            "lsp_server.surfaces.cli.features", "lsp_server.surfaces.cli.knowledge",
+            "lsp_server.surfaces.cli.conventions", "lsp_server.surfaces.cli.graph"}
+SELF_LOADED = SURFACES | {"lsp_server.providers"}
 
 
 def _module_name(path: Path) -> str:
@@ -43,7 +46,16 @@ def test_load_imports_exactly_the_listed_modules_and_registers_them():
     plugins.load()
     assert all(name in sys.modules for name in plugins.MODULES)
     from lsp_server.checks import CHECKS
-    from lsp_server.commands import CLI_COMMANDS, COMMANDS
 
     assert {"conventions", "dependencies", "rule-files", "syntax", "unknown-symbol"} <= set(CHECKS)  # tests add more
-    assert "lookup_docs" in COMMANDS and "lookup" in CLI_COMMANDS
+
+
+def test_the_surfaces_register_every_command_and_verb():
+    import lsp_server.surfaces.cli  # noqa: F401 - the CLI entry point: its verbs, and the commands they share
+    from lsp_server.commands import CLI_COMMANDS, COMMANDS
+
+    for name in SURFACES:  # each surface module registers something
+        assert REGISTERING.search((PACKAGE.parent / (name.replace(".", "/") + ".py")).read_text(encoding="utf-8"))
+    assert {"lookup_docs", "footprint", "check_file", "dependency_graph", "review_changes"} <= set(COMMANDS)
+    assert {"check", "serve", "footprint", "find", "lookup", "rag", "symbols", "rules", "hook", "graph",
+            "trust", "untrust"} == set(CLI_COMMANDS)
