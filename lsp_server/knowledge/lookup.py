@@ -145,21 +145,6 @@ def _no_match_note(index: DocsIndex, query: str, outcome) -> str:
 
 
 # --- JSON ---------------------------------------------------------------------------------------------------
-def result_json(result: LookupResult, relpath, extra_uri: bool = False) -> dict:
-    out: dict = {"query": result.query, "results": []}
-    for h in result.results:
-        item = {"path": relpath(h.path), "start_line": h.start_line, "end_line": h.end_line,
-                "heading": h.heading, "snippet": h.snippet, "score": h.score}
-        if extra_uri:
-            item["uri"] = path_to_uri(h.path)
-        out["results"].append(item)
-    if result.note:
-        out["note"] = result.note
-    if result.expansions:
-        out["expansions"] = result.expansions
-    return out
-
-
 def skipped_docs(workspace: Workspace) -> list[tuple[Path, str]]:
     """Doc files the index left out (too large, not a regular file, a symlink leading outside the roots),
     with the reason: the walker's notes for files under the doc folders."""

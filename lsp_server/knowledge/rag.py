@@ -30,7 +30,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lsp_server.document import path_to_uri
 from lsp_server.knowledge.docs_index import DocsIndex, query_groups, query_terms
 from lsp_server.knowledge.generators import (
     GeneratorCancelled, GeneratorError, RagConfig, make_generator,
@@ -422,35 +421,6 @@ def rag_lookup(workspace: Workspace, question: str, limit: int | None = None,
     if not cited:
         result.grounding["flags"].append("The answer cites no retrieved chunk: treat it as unsupported.")
     return result
-
-
-# --- JSON -------------------------------------------------------------------------------------------------
-def result_json(result: RagResult, relpath, extra_uri: bool = False) -> dict:
-    out: dict[str, Any] = {"question": result.question, "may_invent": True, "answer": result.answer}
-    out["citations"] = [{**c, "path": relpath(c["path"]), "chunk": _chunk_ref(c, relpath)}
-                        for c in result.citations]
-    if extra_uri:  # LSP callers open the cited file
-        for c, raw in zip(out["citations"], result.citations):
-            c["uri"] = path_to_uri(raw["path"])
-    if result.answer is None:
-        out["passages"] = [{"id": c["id"], "path": relpath(h.path), "start_line": h.start_line,
-                            "end_line": h.end_line, "heading": h.heading, "text": h.text}
-                           for c, h in zip(result.citations, result.passages)]
-    out["grounding"] = result.grounding
-    out["generator"] = result.generator
-    out["retrieval"] = {"method": result.retrieval, "queries": result.queries}
-    if result.error:
-        out["error"] = result.error
-    if result.notes:
-        out["note"] = " ".join(result.notes)
-    return out
-
-
-def _chunk_ref(citation: dict, relpath) -> str:
-    """`path#n` of a chunk id, with the path as the caller sees paths."""
-    chunk = citation["chunk"]
-    _, _, n = chunk.rpartition("#")
-    return f"{relpath(citation['path'])}#{n}" if n.isdigit() else chunk
 
 
 def gist(result: RagResult) -> str:

@@ -164,7 +164,7 @@ def lookup_docs_result(ctx: CommandContext, args: dict, present: Presenter) -> d
                          fn=lambda: lookup_mod.lookup_docs(ctx.workspace, query, limit, path, expand),
                          cost=1, subject="query", version=(id(index), index.generation), gist=lookup_mod.gist)
     result = guarded.value if guarded.value is not None else lookup_mod.LookupResult(query, [])
-    out = lookup_mod.result_json(result, present.show_path, extra_uri=present.lsp)
+    out = present.lookup(result)
     notes = [n for n in (result.note, guarded.note) if n]
     if notes:
         out["note"] = " ".join(notes)
@@ -211,7 +211,7 @@ def rag_lookup_result(ctx: CommandContext, args: dict, present: Presenter) -> di
         out: dict[str, Any] = {"question": question, "may_invent": True, "answer": None, "citations": [],
                                "grounding": {"symbols": [], "flags": []}}
     else:
-        out = rag_mod.result_json(result, present.show_path, extra_uri=present.lsp)
+        out = present.rag(result)
     notes = [n for n in (out.get("note"), guarded.note) if n]
     if notes:
         out["note"] = " ".join(notes)

@@ -21,6 +21,8 @@ from lsp_server.document import ParsedDocument, path_to_uri
 from lsp_server.features.find_in_files import FindResult, LineFootprint, LineText, Match
 from lsp_server.features.footprints import Footprint, line_count
 from lsp_server.findings import Finding
+from lsp_server.knowledge.lookup import LookupResult
+from lsp_server.knowledge.rag import RagResult
 from lsp_server.positions import UTF16, Encoding
 
 if TYPE_CHECKING:
@@ -117,6 +119,50 @@ class Presenter:
         if m.footprints is not None:
             item["footprints"] = [_line_footprint(fp) for fp in m.footprints]
         return item
+
+    # --- docs lookups ------------------------------------------------------------------------------------
+    def lookup(self, result: LookupResult) -> dict:
+        """`lookup_docs`: each hit with its path (and, for LSP, its URI) and 0-based lines."""
+        out: dict = {"query": result.query, "results": []}
+        for h in result.results:
+            item = {"path": self.show_path(h.path), "start_line": h.start_line, "end_line": h.end_line,
+                    "heading": h.heading, "snippet": h.snippet, "score": h.score}
+            if self.lsp:
+                item["uri"] = path_to_uri(h.path)
+            out["results"].append(item)
+        if result.note:
+            out["note"] = result.note
+        if result.expansions:
+            out["expansions"] = result.expansions
+        return out
+
+    def rag(self, result: RagResult) -> dict[str, Any]:
+        """`rag_lookup`: the answer (may invent), its citations as the caller sees paths, the passages when
+        there is no generator, the grounding check and how the chunks were retrieved."""
+        out: dict[str, Any] = {"question": result.question, "may_invent": True, "answer": result.answer}
+        out["citations"] = [{**c, "path": self.show_path(c["path"]), "chunk": self._chunk_ref(c)}
+                            for c in result.citations]
+        if self.lsp:  # LSP callers open the cited file
+            for c, raw in zip(out["citations"], result.citations):
+                c["uri"] = path_to_uri(raw["path"])
+        if result.answer is None:
+            out["passages"] = [{"id": c["id"], "path": self.show_path(h.path), "start_line": h.start_line,
+                                "end_line": h.end_line, "heading": h.heading, "text": h.text}
+                               for c, h in zip(result.citations, result.passages)]
+        out["grounding"] = result.grounding
+        out["generator"] = result.generator
+        out["retrieval"] = {"method": result.retrieval, "queries": result.queries}
+        if result.error:
+            out["error"] = result.error
+        if result.notes:
+            out["note"] = " ".join(result.notes)
+        return out
+
+    def _chunk_ref(self, citation: dict) -> str:
+        """`path#n` of a chunk id, with the path as the caller sees paths."""
+        chunk = citation["chunk"]
+        _, _, n = chunk.rpartition("#")
+        return f"{self.show_path(citation['path'])}#{n}" if n.isdigit() else chunk
 
     # --- convention reviews ------------------------------------------------------------------------------
     def review(self, result: Review) -> dict:
