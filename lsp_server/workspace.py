@@ -145,6 +145,9 @@ class Workspace:
         self._roots: tuple[object, tuple[Path, ...], list[Path]] | None = None
         # Shows a warning to the user (the server sets it to window/showMessage); None: log only (CLI).
         self.notify_user: Callable[[str], None] | None = None
+        # False for a one-shot run (a CLI verb, an agent hook; set by surfaces/cli): no process stays to reload
+        # and re-check later, so services finish their background work (remote rule fetches) before answering.
+        self.long_lived = True
 
     # --- settings -------------------------------------------------------------------------------------
     def reload_settings(self, client: dict | None = None) -> None:

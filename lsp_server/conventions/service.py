@@ -135,7 +135,7 @@ class RuleService(Service):
         for problem in svc.config_problems:
             log.warning("rules: %s", problem)
         svc.reload()
-        if workspace.notify_user is None:
+        if not workspace.long_lived:
             # A CLI run or a hook: no server will reload and re-check later, and a background fetch would
             # die with the process. Fetch now, but only when the copy is missing or its last fetch attempt
             # (success or failure, recorded in the cache across processes) is older than the refresh interval.

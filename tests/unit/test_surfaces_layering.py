@@ -1,5 +1,6 @@
 """Areas never import a surface: the import-linter contract in .importlinter holds (run in process), and no
-area module imports argparse or the command registry, or asks whether a session exists ("am I the CLI?")."""
+area module imports argparse or the command registry, or asks "am I the CLI?" (`ctx.session`, `notify_user is
+None`; a one-shot run is `Workspace.long_lived = False`, set by the CLI surface)."""
 
 from __future__ import annotations
 
@@ -37,6 +38,10 @@ def surface_leaks(source: str) -> list[str]:
     leaks += [f"line {n.lineno}: .session" for n in ast.walk(tree)
               if isinstance(n, ast.Attribute) and n.attr == "session" and isinstance(n.value, ast.Name)
               and n.value.id == "ctx"]
+    # "Am I the CLI?" asked of a callback: `x.notify_user is None` (a one-shot run is Workspace.long_lived)
+    leaks += [f"line {n.lineno}: notify_user is None" for n in ast.walk(tree)
+              if isinstance(n, ast.Compare) and isinstance(n.left, ast.Attribute) and n.left.attr == "notify_user"
+              and any(isinstance(c, ast.Constant) and c.value is None for c in n.comparators)]
     return leaks
 
 
@@ -51,8 +56,9 @@ def test_no_area_module_holds_surface_code():
 
 
 def test_the_scan_sees_function_local_imports_and_session_checks():
-    source = ("def run(ctx):\n    from lsp_server.cli import display_path\n    import argparse\n"
-              "    return ctx.session is None\n")
-    assert surface_leaks(source) == ["lsp_server.cli", "lsp_server.cli.display_path", "argparse", "line 4: .session"]
+    source = ("def run(ctx, ws):\n    from lsp_server.cli import display_path\n    import argparse\n"
+              "    return ctx.session is None or ws.notify_user is None\n")
+    assert surface_leaks(source) == ["lsp_server.cli", "lsp_server.cli.display_path", "argparse", "line 4: .session",
+                                     "line 4: notify_user is None"]
     assert surface_leaks("from lsp_server.commands import CommandError\n") == [
         "lsp_server.commands", "lsp_server.commands.CommandError"]

@@ -45,7 +45,9 @@ def workspace_for(target: Path, config: Path | None = None, warn: bool = True) -
                 print(f"footprint-ls: warning: {warning}", file=sys.stderr)
             else:
                 logging.getLogger(__name__).info("config: %s", warning)
-    return Workspace(root, settings)
+    ws = Workspace(root, settings)
+    ws.long_lived = False  # one run, then the process ends: services finish their background work first
+    return ws
 
 
 _warned: set[str] = set()  # config warnings already printed by this process
