@@ -55,8 +55,11 @@ def document_state(ctx: CommandContext, args: dict) -> dict | None:
                        "negotiated encoding)")
 def check_file(ctx: CommandContext, args: dict) -> list[dict]:
     doc = ctx.document(arg_str(args, "uri", required=True))
+    check_ctx = CheckContext(ctx.workspace)
+    findings = run_checks(doc, check_ctx, (Phase.TYPE, Phase.SAVE))
+    ctx.workspace.document_checked(doc, findings, tuple(check_ctx.completed))  # checks only read: telemetry here
     present = presenter(ctx)
-    return [present.finding(doc, f) for f in run_checks(doc, CheckContext(ctx.workspace), (Phase.TYPE, Phase.SAVE))]
+    return [present.finding(doc, f) for f in findings]
 
 
 # --- features ---------------------------------------------------------------------------------------------

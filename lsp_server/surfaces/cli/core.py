@@ -37,8 +37,10 @@ def check_paths(paths: list[Path], config: Path | None = None,
                 skipped[path] = "not a JavaScript or TypeScript file"
             if doc is None or doc.language is None:
                 continue
-            for f in run_checks(doc, CheckContext(ws), (Phase.TYPE, Phase.SAVE)):
-                results.append((doc, path, f))
+            ctx = CheckContext(ws)
+            findings = run_checks(doc, ctx, (Phase.TYPE, Phase.SAVE))
+            ws.document_checked(doc, findings, tuple(ctx.completed))  # checks only read: telemetry here
+            results.extend((doc, path, f) for f in findings)
         if skipped is not None:
             skipped.update(ws.skipped)
     return results
