@@ -1,9 +1,10 @@
-"""Registries for commands: LSP `workspace/executeCommand` handlers and CLI subcommands.
+"""Registries for commands: LSP `workspace/executeCommand` handlers and CLI subcommands. The surfaces fill
+them (lsp_server/surfaces: commands.py, cli/, hooks.py); areas never import this module (.importlinter).
 
 An LSP command is `f(ctx, args) -> JSON-able`, where `args` is the JSON object the client passed (the first
-element of `arguments`). It runs in a worker thread; it should check `ctx.cancelled` in long loops. Bad
-arguments raise `CommandError` (the areas' `errors.InvalidArgument`), which reaches the client as an
-InvalidParams error.
+element of `arguments`); `ctx.encoding` is the client's position encoding, for the presenter. It runs in a
+worker thread; it should check `ctx.cancelled` in long loops. Bad arguments raise `CommandError` (the areas'
+`errors.InvalidArgument`), which reaches the client as an InvalidParams error.
 
 A CLI subcommand is registered with `@cli_command(name, help)` on a function that configures its argparse
 parser and returns the function that runs it (returning the exit code).

@@ -5,8 +5,9 @@ that exists. No match gives an empty result that says so and offers the nearest 
 (`[concepts]` and aliases mined from the docs) are expanded to symbols and the search re-run when the
 literal one finds nothing; `expand=True` also runs the `search_queries` angles and fuses the rankings.
 
-The command goes through `guards.run` (cache, identical-call blocks, coalescing, near-duplicates,
-known_symbols, budget); the pure `lookup_docs` function does not, so hover and other features call it freely.
+The `lookup_docs` command (lsp_server/surfaces/commands.py) goes through `guards.run` (cache, identical-call
+blocks, coalescing, near-duplicates, known_symbols, budget); the pure `lookup_docs` function does not, so hover
+and other features call it freely.
 """
 
 from __future__ import annotations
