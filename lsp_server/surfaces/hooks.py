@@ -22,7 +22,7 @@ from lsp_server.conventions.service import RuleService
 from lsp_server.errors import InvalidArgument
 from lsp_server.languages import SOURCE_LANGUAGES, language_for_path
 from lsp_server.security import resolve_user_path
-from lsp_server.surfaces.cli.common import EXIT_HOOK, EXIT_OK, workspace_for
+from lsp_server.surfaces.common import EXIT_HOOK, EXIT_OK, workspace_for
 from lsp_server.surfaces.present import display_path, file_text, review_text
 
 STDIN_WAIT_SECONDS = 5.0  # agents write the event at once; a silent open pipe is not an event

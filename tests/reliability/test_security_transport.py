@@ -423,7 +423,7 @@ def test_a_header_line_without_end_does_not_stick_the_stream(session, tmp_path):
 
 # --- the pieces, directly --------------------------------------------------------------------------------
 def test_the_depth_limit_is_exactly_max_depth():
-    from lsp_server.transport import MAX_DEPTH, Refusal, decode
+    from lsp_server.surfaces.lsp.transport import MAX_DEPTH, Refusal, decode
     assert not isinstance(decode(b"[" * MAX_DEPTH + b"]" * MAX_DEPTH), Refusal)
     assert not isinstance(decode(b'{"a":' * MAX_DEPTH + b"1" + b"}" * MAX_DEPTH), Refusal)
     assert isinstance(decode(b'{"a":' * (MAX_DEPTH + 1) + b"1" + b"}" * (MAX_DEPTH + 1)), Refusal)
@@ -439,7 +439,7 @@ def test_the_depth_limit_is_exactly_max_depth():
     (b"garbage", None),
 ])
 def test_the_id_of_a_refused_message_comes_only_from_its_leading_fields(head, expected):
-    from lsp_server.transport import leading_id
+    from lsp_server.surfaces.lsp.transport import leading_id
     assert leading_id(head) == expected
 
 

@@ -60,7 +60,7 @@ def test_too_broad_rule_is_noisy_on_the_example_app(tmp_path: Path):
     where the flagged lines never change, `rules stats` flags it, and the example's precise rule is not."""
     import shutil
 
-    from lsp_server.surfaces.cli.common import workspace_for
+    from lsp_server.surfaces.common import workspace_for
     from lsp_server.conventions.reports import stats_json
     from tests.conftest import EXAMPLES
 

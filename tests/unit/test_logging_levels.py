@@ -23,5 +23,5 @@ def restore_logging():
     ("ERROR", logging.ERROR, logging.ERROR)])
 def test_levels(restore_logging, level, ours, pygls):
     configure_logging(level, None)
-    assert logging.getLogger("lsp_server.server").getEffectiveLevel() == ours
+    assert logging.getLogger("lsp_server.surfaces.lsp.server").getEffectiveLevel() == ours
     assert logging.getLogger("pygls.protocol.json_rpc").getEffectiveLevel() == pygls

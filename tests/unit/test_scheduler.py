@@ -359,4 +359,4 @@ def _reaches(module: str, libraries: tuple[str, ...]) -> list[str]:
 def test_the_scheduler_and_the_session_import_neither_pygls_nor_lsprotocol():
     for module in ("lsp_server.scheduler", "lsp_server.session"):
         assert _reaches(module, ("pygls", "lsprotocol")) == []
-    assert _reaches("lsp_server.server", ("pygls",))  # the walk does find a surface's import
+    assert _reaches("lsp_server.surfaces.lsp.server", ("pygls",))  # the walk does find a surface's import

@@ -13,7 +13,7 @@ import lsp_server
 from tests.conftest import REPO
 
 AREAS = ("features", "knowledge", "conventions", "graph", "syntax")
-SURFACE_ONLY = ("argparse", "lsp_server.cli", "lsp_server.commands", "lsp_server.surfaces", "lsp_server.server", "pygls", "lsprotocol")
+SURFACE_ONLY = ("argparse", "lsp_server.cli", "lsp_server.commands", "lsp_server.surfaces", "lsp_server.surfaces.lsp.server", "pygls", "lsprotocol")
 
 
 def area_modules() -> list[Path]:

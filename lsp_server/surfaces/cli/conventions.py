@@ -11,7 +11,7 @@ from lsp_server.commands import cli_command
 from lsp_server.conventions import remote as remote_mod
 from lsp_server.conventions.reports import guidance, list_json, stats_json
 from lsp_server.conventions.service import RuleService
-from lsp_server.surfaces.cli.common import EXIT_FINDINGS, EXIT_OK, display_path, workspace_for
+from lsp_server.surfaces.common import EXIT_FINDINGS, EXIT_OK, display_path, workspace_for
 
 
 @cli_command("rules", "convention rules: stats (telemetry), list, check (validate rule files), update, context")

@@ -15,7 +15,7 @@ from lsp_server.conventions.reports import diff_findings
 from lsp_server.document import ParsedDocument, real_path
 from lsp_server.errors import InvalidArgument
 from lsp_server.findings import Finding, Severity
-from lsp_server.surfaces.cli.common import EXIT_FINDINGS, EXIT_OK, display_path, existing, workspace_for
+from lsp_server.surfaces.common import EXIT_FINDINGS, EXIT_OK, display_path, existing, workspace_for
 from lsp_server.surfaces.present import finding_text, for_cli
 
 
@@ -93,8 +93,8 @@ def _serve(parser: argparse.ArgumentParser):
     parser.add_argument("--stdio", action="store_true", help="use stdio (the default; accepted for editors)")
 
     def run(args: argparse.Namespace) -> int:
-        from lsp_server import transport
-        from lsp_server.server import serve  # pygls and the whole server: loaded for `serve` only
+        from lsp_server.surfaces.lsp import transport
+        from lsp_server.surfaces.lsp.server import serve  # pygls and the whole server: loaded for `serve` only
 
         if not args.tcp:
             if args.token_file is not None:

@@ -15,7 +15,7 @@ from lsp_server.features.footprints import (
     apply_edits, compute_footprint, importer_files, importers_of, plan_deletions,
 )
 from lsp_server.storage import FileChanged, SkippedFile, read_bounded, replace_file_if_unchanged
-from lsp_server.surfaces.cli.common import EXIT_FINDINGS, EXIT_OK, display_path, existing, workspace_for
+from lsp_server.surfaces.common import EXIT_FINDINGS, EXIT_OK, display_path, existing, workspace_for
 from lsp_server.surfaces.present import footprint_text, for_cli
 
 

@@ -11,7 +11,7 @@ from lsp_server.commands import cli_command
 from lsp_server.errors import InvalidArgument
 from lsp_server.graph.export import FORMATS, graph_dot, graph_json, graph_text
 from lsp_server.graph.service import ImportGraphService
-from lsp_server.surfaces.cli.common import EXIT_OK, existing, workspace_for
+from lsp_server.surfaces.common import EXIT_OK, existing, workspace_for
 
 
 @cli_command("graph", "print the workspace import graph of PATH (text, --json or --format dot)")

@@ -11,7 +11,7 @@ from typing import Any
 from lsp_server.commands import CommandContext, CommandError, cli_command
 from lsp_server.knowledge.check_symbols import check_symbols
 from lsp_server.knowledge.object_model import ObjectModelService
-from lsp_server.surfaces.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, display_path, existing, workspace_for
+from lsp_server.surfaces.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, display_path, existing, workspace_for
 from lsp_server.surfaces.commands import lookup_docs_result, rag_lookup_result
 from lsp_server.surfaces.present import for_cli
 

@@ -15,7 +15,7 @@ from lsp_server.checks import CheckContext, Phase, check
 from lsp_server.surfaces.cli import main
 from lsp_server.document import ParsedDocument
 from lsp_server.findings import Finding, Severity
-from lsp_server.server import server
+from lsp_server.surfaces.lsp.server import server
 from lsp_server.workspace import Service, service
 
 # A gate rather than one permit per build: how many builds a test causes (warm-up, a check asking, a rebuild

@@ -22,16 +22,17 @@ from lsprotocol import types as lsp
 from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 
-from lsp_server import __version__, plugins, providers, transport
+from lsp_server import __version__, plugins, providers
+from lsp_server.surfaces.lsp import transport
 from lsp_server.commands import COMMANDS, Command, CommandContext
 from lsp_server.config import ConfigError
-from lsp_server.convert import (
+from lsp_server.surfaces.lsp.convert import (
     byte_offset, lsp_code_action, lsp_diagnostic, lsp_highlight, lsp_range, text_change, wanted_kind,
 )
 from lsp_server.document import ParsedDocument, path_to_uri, real_path, uri_to_path
 from lsp_server.errors import FootprintError
 from lsp_server.findings import Finding, Severity
-from lsp_server.lsp_protocol import FootprintProtocol
+from lsp_server.surfaces.lsp.lsp_protocol import FootprintProtocol
 from lsp_server.positions import normalize_encoding
 from lsp_server.scheduler import DiagnosticsScheduler, NoProgress, Progress
 from lsp_server.session import DocumentState, Session, client_options
