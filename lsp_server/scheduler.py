@@ -141,6 +141,7 @@ class DiagnosticsScheduler:
     warming: dict[Path, WarmUp] = field(default_factory=dict)
     warned_slow: set[str] = field(default_factory=set)
     disk_uris: set[str] = field(default_factory=set)  # files not open that we published findings for
+    bookkeeping: set[asyncio.Task] = field(default_factory=set)  # after-publish work still running
 
     # --- what the handlers tell it --------------------------------------------------------------------
     def opened(self, uri: str) -> None:
@@ -276,9 +277,16 @@ class DiagnosticsScheduler:
         self.publish(uri, current.doc, current.findings)
         self.warn_slow(ctx)
         if ctx.completed:
-            await self.offload(ws.document_checked, doc, findings, tuple(ctx.completed))
+            self.after_publish(ws.document_checked, doc, findings, tuple(ctx.completed))
         if ctx.waiting:
             self.ensure_services(ws)  # e.g. a file outside the roots: its workspace was never warmed
+
+    def after_publish(self, record: Callable[..., None], *args: Any) -> None:
+        """Bookkeeping about findings already published (telemetry), in its own task: the check's task ends
+        with the publish, so the next keystroke finds no check "busy" and is not held back a debounce."""
+        task = asyncio.ensure_future(self.offload(record, *args))
+        self.bookkeeping.add(task)
+        task.add_done_callback(self.bookkeeping.discard)
 
     @staticmethod
     def _take_findings(state: DocumentState, findings: list[Finding], ctx: CheckContext,
