@@ -250,6 +250,7 @@ class ScopeAnalysis:
             return
         by_node: dict[int, Declaration] = {}
         by_scope: dict[tuple[int, str], list[Declaration]] = {}
+        keys: dict[int, BindingKey] = {}
         for capture, tops in queries.captures(self.language, "bindings", self.tree.root_node).items():
             for top in tops:
                 owner = top.parent
@@ -261,6 +262,7 @@ class ScopeAnalysis:
                 for leaf in (top,) if top.type == "identifier" else declared_names(top):
                     decl = Declaration(self.text(leaf), leaf, top, capture, kind, scope)
                     by_node[leaf.id] = decl
+                    keys[leaf.id] = (scope.id, decl.name)  # what key_of would find for it, without asking again
                     by_scope.setdefault((scope.id, decl.name), []).append(decl)
         scopes_of_name: dict[str, list[Node]] = {}
         for (_, name), decls in by_scope.items():
@@ -276,6 +278,7 @@ class ScopeAnalysis:
         self._decl_cache = by_node  # type: ignore[assignment]
         self._scope_decls = by_scope
         self._scopes_by_name = scopes_by_name
+        self._keys.update(keys)
         self._indexed = True
 
     def _innermost_declaring(self, name: str, at: Node) -> Node | None | bool:
