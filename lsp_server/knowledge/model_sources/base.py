@@ -11,8 +11,12 @@ how the symbol was found (a signature heading is strong, a code span in prose is
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
+from pathlib import Path
+
+from lsp_server.storage import content_hash, read_bounded
 
 HIGH = 0.9  # at or above: an unknown member on such a type is an error
 MEDIUM = 0.6  # at or above: a warning; below: never reported on its own
@@ -107,8 +111,6 @@ class ReadLimits:
     roots: tuple = ()  # resolved Paths; empty: any place (tests, tools)
 
     def read(self, path) -> bytes:
-        from lsp_server.storage import read_bounded
-
         return read_bounded(path, self.max_bytes, list(self.roots) if self.roots else None)
 
 
@@ -125,6 +127,21 @@ class SourceModel:
         if name not in self.modules:
             self.modules[name] = ModuleModel(name)
         return self.modules[name]
+
+    def read_files(self, named: Path, files: list[Path], limits: ReadLimits) -> Iterator[tuple[Path, bytes]]:
+        """(file, bytes) of each of `files` read within `limits`, recorded with its hash. A file the
+        configuration named itself (`named`) that cannot be read raises; one found in a folder is skipped
+        with a warning (too large, not a regular file, outside the roots, unreadable)."""
+        for f in files:
+            try:
+                data = limits.read(f)
+            except OSError as exc:
+                if f == named:
+                    raise
+                self.warnings.append(f"skipped {f}: {exc}")
+                continue
+            self.files[str(f)] = content_hash(data)
+            yield f, data
 
     def to_json(self) -> dict:
         return asdict(self)

@@ -22,7 +22,6 @@ import re
 from pathlib import Path
 
 from lsp_server.knowledge.model_sources.base import Member, ReadLimits, SourceModel, TypeDef
-from lsp_server.storage import content_hash
 
 TYPE_CONF = 0.85
 SIG_CONF = 0.9
@@ -45,15 +44,7 @@ def extract_docs(path: Path, module: str, limits: ReadLimits = ReadLimits()) -> 
     source = SourceModel("docs")
     files = [path] if path.is_file() else docs_files(path)
     ex = _DocsExtractor(source, module)
-    for f in files:
-        try:
-            data = limits.read(f)
-        except OSError as exc:  # too large, not a regular file, outside the roots, unreadable
-            if f == path:
-                raise
-            source.warnings.append(f"skipped {f}: {exc}")
-            continue
-        source.files[str(f)] = content_hash(data)
+    for f, data in source.read_files(path, files, limits):
         text = data.decode("utf-8", errors="replace")
         if f.suffix.lower() in (".html", ".htm"):
             text = html_to_markdown(text)

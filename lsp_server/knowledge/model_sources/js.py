@@ -17,7 +17,6 @@ from tree_sitter import Node
 from lsp_server import queries
 from lsp_server.knowledge.model_sources.base import Member, ModuleModel, ReadLimits, SourceModel, TypeDef
 from lsp_server.languages import parser
-from lsp_server.storage import content_hash
 from lsp_server.syntax.jsdoc import JSDoc, jsdoc_before
 from lsp_server.syntax.modules import export_specifiers
 from lsp_server.syntax.patterns import parameters
@@ -29,15 +28,7 @@ def extract_js(path: Path, module: str, limits: ReadLimits = ReadLimits()) -> So
     source = SourceModel("js")
     mod = source.module(module)
     files = [path] if path.is_file() else _js_files(path)
-    for f in files:
-        try:
-            data = limits.read(f)
-        except OSError as exc:  # too large, not a regular file, outside the roots, unreadable
-            if f == path:
-                raise
-            source.warnings.append(f"skipped {f}: {exc}")
-            continue
-        source.files[str(f)] = content_hash(data)
+    for f, data in source.read_files(path, files, limits):
         _File(f, data, mod).run()
     mod.complete = path.is_file()
     for t in mod.types.values():
