@@ -26,6 +26,7 @@ from typing import Any
 
 from tree_sitter import Node
 
+from lsp_server import queries
 from lsp_server.document import ParsedDocument
 from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, Member, parse_type
 from lsp_server.knowledge.object_model import FUNCTION_MEMBERS, OBJECT_MEMBERS, ObjectModel, TypeId
@@ -198,55 +199,64 @@ class Analyzer:
         return val
 
     def prescan(self, root: Node) -> None:
-        """Collect, per variable name, the members used on it and where it is passed (for inference).
+        """Collect, per binding, the members used on it, how, where it is passed and what is assigned to it
+        (for inference), and how every member expression is used (read, write, called).
 
-        Walks top-down carrying the ancestors (tree-sitter's `Node.parent` walks from the root each time)."""
-        stack: list[tuple[Node, tuple]] = [(root, ())]
-        while stack:
-            node, up = stack.pop()  # up: (parent, grandparent, great-grandparent)
-            t = node.type
-            if t == "member_expression":
-                usage = _usage(node, up[0] if up else None)
-                self.usage[node.id] = usage
-                obj = node.child_by_field_name("object")
-                prop = node.child_by_field_name("property")
-                if obj is not None and obj.type == "identifier" and prop is not None:
-                    obj_key = self.key_of(obj)
-                    self.uses.setdefault(obj_key, []).append((node.start_byte, self.text(prop), usage))
-                    # const field = form.getTextField("x"): what `field` turns out to be says what `form` is
-                    decl = _declared_from_call(node, up)
-                    if decl is not None:
-                        self.results.setdefault(obj_key, []).append(
-                            (node.start_byte, self.text(prop), self.key_of(decl.child_by_field_name("name")),
-                             decl.end_byte))
-            elif t in ("assignment_expression", "augmented_assignment_expression", "update_expression"):
-                left = node.child_by_field_name("left") or node.child_by_field_name("argument")
-                if left is not None and left.type == "identifier":
-                    left_key = self.key_of(left)
-                    self.assigned.add(left_key)
-                    right = node.child_by_field_name("right")
-                    self.assignments.setdefault(left_key, []).append(
-                        right if t == "assignment_expression" else None)
-            elif t == "call_expression":
-                args = node.child_by_field_name("arguments")
-                if args is not None:
-                    for i, a in enumerate(args.named_children):
-                        if a.type == "identifier":
-                            self.passes.setdefault(self.key_of(a), []).append((a.start_byte, node, i, ""))
-                        elif a.type == "object":
-                            # drawText(text, { font, size }): `font` is passed as the option `font`
-                            for p in a.named_children:
-                                if p.type == "shorthand_property_identifier":
-                                    self.passes.setdefault(self.key_of(p), []).append(
-                                        (p.start_byte, node, i, self.text(p)))
-                                elif p.type == "pair":
-                                    v, k = p.child_by_field_name("value"), p.child_by_field_name("key")
-                                    if v is not None and v.type == "identifier" and k is not None:
-                                        self.passes.setdefault(self.key_of(v), []).append(
-                                            (v.start_byte, node, i, self.text(k).strip("\"'")))
-            child_up = (node, *up[:2])
-            for c in node.named_children:
-                stack.append((c, child_up))
+        One query (`grammars/<language>/evidence.scm`) finds the nodes that carry evidence, so no Python
+        code visits the rest of the tree. Each list is then filled in the order of a top-down walk that
+        visits children right to left (`_walk_order`): `infer` and `produced_by` word their evidence from the
+        first or last entries, so that order is part of the result."""
+        members: list[tuple[Node, Node, Node]] = []  # (member expression, its object, its property)
+        calls: list[tuple[Node, Node]] = []  # (call expression, its arguments)
+        assignments: list[tuple[Node, Node]] = []  # (assignment or update, the name assigned)
+        declarators: dict[int, Node] = {}  # callee id -> the `const x = obj.m(...)` declarator around the call
+        usage = self.usage  # only non-reads are recorded: `_ev` reads a missing entry as "read"
+        for _, found in queries.matches(self.names.language, "evidence", root):
+            if "member" in found:
+                members.append((found["member"][0], found["member.object"][0], found["member.property"][0]))
+            elif "declarator" in found:
+                declarators[found["call.callee"][0].id] = found["declarator"][0]
+            elif "member.write" in found:
+                usage[found["member.write"][0].id] = "write"
+            elif "call" in found:
+                calls.append((found["call"][0], found["call.arguments"][0]))
+            elif "call.callee" in found:
+                args = found.get("call.arguments")
+                usage[found["call.callee"][0].id] = "call-args" if args and args[0].named_child_count else "read-call"
+            elif "assignment" in found:
+                assignments.append((found["assignment"][0], found["assignment.left"][0]))
+        key_of = self.names.key_of
+        text = self.text
+        uses, results, passes = self.uses, self.results, self.passes
+        for node, obj, prop in _walk_order(members):
+            obj_key = key_of(obj)
+            start, name = node.start_byte, text(prop)
+            uses.setdefault(obj_key, []).append((start, name, usage.get(node.id, "read")))
+            # const field = form.getTextField("x"): what `field` turns out to be says what `form` is
+            decl = declarators.get(node.id)
+            if decl is not None:
+                results.setdefault(obj_key, []).append(
+                    (start, name, key_of(decl.child_by_field_name("name")), decl.end_byte))
+        for node, left in _walk_order(assignments):
+            left_key = key_of(left)
+            self.assigned.add(left_key)
+            self.assignments.setdefault(left_key, []).append(
+                node.child_by_field_name("right") if node.type == "assignment_expression" else None)
+        for node, args in _walk_order(calls):
+            for i, a in enumerate(args.named_children):
+                t = a.type
+                if t == "identifier":
+                    passes.setdefault(key_of(a), []).append((a.start_byte, node, i, ""))
+                elif t == "object":
+                    # drawText(text, { font, size }): `font` is passed as the option `font`
+                    for p in a.named_children:
+                        if p.type == "shorthand_property_identifier":
+                            passes.setdefault(key_of(p), []).append((p.start_byte, node, i, text(p)))
+                        elif p.type == "pair":
+                            v, k = p.child_by_field_name("value"), p.child_by_field_name("key")
+                            if v is not None and v.type == "identifier" and k is not None:
+                                passes.setdefault(key_of(v), []).append(
+                                    (v.start_byte, node, i, text(k).strip("\"'")))
 
     # --- bindings: the scope model says which binding a name is, this walk what value it holds --------------
     def key_of(self, name_node: Node) -> BindingKey:
@@ -833,30 +843,11 @@ class Analyzer:
 
 
 # --- helpers -------------------------------------------------------------------------------------------------
-def _usage(member_expr: Node, parent: Node | None) -> str:
-    if parent is None:
-        return "read"
-    if parent.type in ("assignment_expression", "augmented_assignment_expression") and \
-            parent.child_by_field_name("left") == member_expr:
-        return "write"
-    if parent.type == "call_expression" and parent.child_by_field_name("function") == member_expr:
-        args = parent.child_by_field_name("arguments")
-        return "call-args" if args is not None and args.named_child_count else "read-call"
-    return "read"
-
-
-def _declared_from_call(member_expr: Node, up: tuple) -> Node | None:
-    """The `const x = obj.m(...)` / `const x = await obj.m(...)` declarator around a callee, if any."""
-    call = up[0] if up else None
-    if call is None or call.type != "call_expression" or call.child_by_field_name("function") != member_expr:
-        return None
-    parent = up[1] if len(up) > 1 else None
-    if parent is not None and parent.type == "await_expression":
-        parent = up[2] if len(up) > 2 else None
-    if parent is None or parent.type != "variable_declarator":
-        return None
-    name = parent.child_by_field_name("name")
-    return parent if name is not None and name.type == "identifier" else None
+def _walk_order(rows: list[tuple]) -> list[tuple]:
+    """Rows keyed by their first node, in the order a top-down walk visiting children right to left meets
+    those nodes: an enclosing node before the nodes inside it, a later node before an earlier one. Nodes
+    nest or are disjoint, so this is by end (descending), then start."""
+    return sorted(rows, key=lambda row: (-row[0].end_byte, row[0].start_byte))
 
 
 def _first_string(args: Node | None, an: Analyzer) -> str | None:
