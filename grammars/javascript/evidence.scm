@@ -3,23 +3,19 @@
 ; One query finds these nodes, so no Python code visits the rest of the tree.
 
 ; page.drawText("x")   page.width   (a member of a plain name: evidence about `page`)
-(member_expression object: (identifier) @member.object property: _ @member.property) @member
+(member_expression object: (identifier)) @member
 
 ; page.width = 1   page.count += 1   (a member written: any member expression, `a.b.c = 1` too)
 (assignment_expression left: (member_expression) @member.write)
 (augmented_assignment_expression left: (member_expression) @member.write)
 
-; page.drawText("x")   page.save()   a.b.c()   (a member called, with or without arguments)
-(call_expression function: (member_expression) @call.callee arguments: _? @call.arguments)
-
-; const field = form.getTextField("x");   const page = await doc.addPage();   (what a result is used as)
-(variable_declarator name: (identifier) (call_expression function: (member_expression object: (identifier)) @call.callee)) @declarator
-(variable_declarator name: (identifier) (await_expression (call_expression function: (member_expression object: (identifier)) @call.callee))) @declarator
+; page.drawText("x")   page.save()   a.b.c()   (a member called)
+(call_expression function: (member_expression) @call.callee)
 
 ; render(page)   drawText(text, { font, size: fontSize })   (what a name is passed to)
-(call_expression arguments: (arguments) @call.arguments) @call
+(call_expression arguments: (arguments)) @call
 
 ; page = doc.addPage()   count += 1   count++   (a name assigned after its declaration)
-(assignment_expression left: (identifier) @assignment.left) @assignment
-(augmented_assignment_expression left: (identifier) @assignment.left) @assignment
-(update_expression argument: (identifier) @assignment.left) @assignment
+(assignment_expression left: (identifier)) @assignment
+(augmented_assignment_expression left: (identifier)) @assignment
+(update_expression argument: (identifier)) @assignment

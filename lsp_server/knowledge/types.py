@@ -153,6 +153,7 @@ class Analyzer:
         # model does not see declared (`for (x of xs)` with no `let`) under (None, name).
         self.values: dict[BindingKey, Val | None] = {}
         self.memo: dict[int, Val | None] = {}
+        self._journal: list[int] | None = None  # while peeking: the memo keys added since (see `peek`)
         self.result = Analysis()
         # Evidence, per binding (see `key_of`):
         self.uses: dict[BindingKey, list[tuple[int, str, str]]] = {}  # [(start byte, member, usage)]
@@ -160,6 +161,9 @@ class Analyzer:
         self.assigned: set[BindingKey] = set()  # bindings assigned after their declaration
         self.assignments: dict[BindingKey, list[Node | None]] = {}  # their right-hand sides
         self.names = scopes_of(doc)  # the document's scope model, shared with footprints and find-in-files
+        # The binding a name node declares or refers to, as a key of `values` (the scope model's method,
+        # bound once: it is called for every name the walk meets).
+        self.key_of = self.names.key_of
         self.declared = self.names.declared_anywhere()  # every name declared anywhere in the file
         self.free_vals: dict[str, Val | None] = {}
         self.param_hints: dict[int, list[Val]] = {}  # callback node id -> types of its parameters
@@ -203,47 +207,48 @@ class Analyzer:
         (for inference), and how every member expression is used (read, write, called).
 
         One query (`grammars/<language>/evidence.scm`) finds the nodes that carry evidence, so no Python
-        code visits the rest of the tree. Each list is then filled in the order of a top-down walk that
-        visits children right to left (`_walk_order`): `infer` and `produced_by` word their evidence from the
-        first or last entries, so that order is part of the result."""
-        members: list[tuple[Node, Node, Node]] = []  # (member expression, its object, its property)
-        calls: list[tuple[Node, Node]] = []  # (call expression, its arguments)
-        assignments: list[tuple[Node, Node]] = []  # (assignment or update, the name assigned)
-        declarators: dict[int, Node] = {}  # callee id -> the `const x = obj.m(...)` declarator around the call
+        code visits the rest of the tree; its captures are plain node lists (few objects for the garbage
+        collector to follow). Each list is then filled in the order of a top-down walk that visits children
+        right to left (`_walk_order`): `infer` and `produced_by` word their evidence from the first or last
+        entries, so that order is part of the result."""
+        found = queries.captures(self.names.language, "evidence", root)
         usage = self.usage  # only non-reads are recorded: `_ev` reads a missing entry as "read"
-        for _, found in queries.matches(self.names.language, "evidence", root):
-            if "member" in found:
-                members.append((found["member"][0], found["member.object"][0], found["member.property"][0]))
-            elif "declarator" in found:
-                declarators[found["call.callee"][0].id] = found["declarator"][0]
-            elif "member.write" in found:
-                usage[found["member.write"][0].id] = "write"
-            elif "call" in found:
-                calls.append((found["call"][0], found["call.arguments"][0]))
-            elif "call.callee" in found:
-                args = found.get("call.arguments")
-                usage[found["call.callee"][0].id] = "call-args" if args and args[0].named_child_count else "read-call"
-            elif "assignment" in found:
-                assignments.append((found["assignment"][0], found["assignment.left"][0]))
-        key_of = self.names.key_of
+        for node in found.get("member.write", ()):
+            usage[node.id] = "write"
+        declarators: dict[int, Node] = {}  # callee id -> the `const x = obj.m(...)` declarator around the call
+        for callee in found.get("call.callee", ()):
+            call = callee.parent
+            args = call.child_by_field_name("arguments")
+            usage[callee.id] = "call-args" if args is not None and args.named_child_count else "read-call"
+            # const field = form.getTextField("x"): what `field` turns out to be says what `form` is
+            parent = call.parent
+            if parent is not None and parent.type == "await_expression":
+                parent = parent.parent
+            if parent is not None and parent.type == "variable_declarator":
+                name = parent.child_by_field_name("name")
+                if name is not None and name.type == "identifier":
+                    declarators[callee.id] = parent
+        key_of = self.key_of
         text = self.text
         uses, results, passes = self.uses, self.results, self.passes
-        for node, obj, prop in _walk_order(members):
-            obj_key = key_of(obj)
+        for node in _walk_order(found.get("member", ())):
+            prop = node.child_by_field_name("property")
+            if prop is None:
+                continue
+            obj_key = key_of(node.child_by_field_name("object"))
             start, name = node.start_byte, text(prop)
             uses.setdefault(obj_key, []).append((start, name, usage.get(node.id, "read")))
-            # const field = form.getTextField("x"): what `field` turns out to be says what `form` is
             decl = declarators.get(node.id)
             if decl is not None:
                 results.setdefault(obj_key, []).append(
                     (start, name, key_of(decl.child_by_field_name("name")), decl.end_byte))
-        for node, left in _walk_order(assignments):
-            left_key = key_of(left)
+        for node in _walk_order(found.get("assignment", ())):
+            left_key = key_of(node.child_by_field_name("left") or node.child_by_field_name("argument"))
             self.assigned.add(left_key)
             self.assignments.setdefault(left_key, []).append(
                 node.child_by_field_name("right") if node.type == "assignment_expression" else None)
-        for node, args in _walk_order(calls):
-            for i, a in enumerate(args.named_children):
+        for node in _walk_order(found.get("call", ())):
+            for i, a in enumerate(node.child_by_field_name("arguments").named_children):
                 t = a.type
                 if t == "identifier":
                     passes.setdefault(key_of(a), []).append((a.start_byte, node, i, ""))
@@ -259,10 +264,6 @@ class Analyzer:
                                     (v.start_byte, node, i, text(k).strip("\"'")))
 
     # --- bindings: the scope model says which binding a name is, this walk what value it holds --------------
-    def key_of(self, name_node: Node) -> BindingKey:
-        """The binding a name node declares or refers to, as a key of `values`."""
-        return self.names.key_of(name_node)
-
     def lookup(self, name_node: Node) -> Val | None:
         key = self.key_of(name_node)
         if key in self.values:
@@ -584,25 +585,36 @@ class Analyzer:
         return len(hits) >= 2 and _name_score(var, tid[1]) >= 2
 
     def peek(self, node: Node | None) -> Val | None:
-        """Evaluate an expression without recording accesses (used during inference)."""
+        """Evaluate an expression without recording accesses (used during inference). The memo entries it
+        adds are taken out again (a value worked out in peek mode skipped its side effects): the keys it
+        added are journaled and removed, which leaves the memo as a copy taken before would, at the cost of
+        what peek added, not of the whole memo. Keys present before are never rewritten meanwhile: `ev`
+        returns them at once."""
         if node is None:
             return None
         saved = len(self.result.accesses)
-        memo = dict(self.memo)
+        outer = self._journal
+        self._journal = journal = []
         try:
             val = self.ev(node, peek=True)
         finally:
             del self.result.accesses[saved:]
-            self.memo = memo
+            memo = self.memo
+            for key in journal:
+                memo.pop(key, None)
+            self._journal = outer
         return val
 
     # --- the walk ----------------------------------------------------------------------------------------
     def ev(self, node: Node, peek: bool = False) -> Val | None:
         key = node.id
-        if key in self.memo:
-            return self.memo[key]
+        memo = self.memo
+        if key in memo:
+            return memo[key]
         val = self._ev(node, peek)
-        self.memo[key] = val
+        memo[key] = val
+        if self._journal is not None:
+            self._journal.append(key)
         return val
 
     def _ev(self, node: Node, peek: bool) -> Val | None:
@@ -843,11 +855,11 @@ class Analyzer:
 
 
 # --- helpers -------------------------------------------------------------------------------------------------
-def _walk_order(rows: list[tuple]) -> list[tuple]:
-    """Rows keyed by their first node, in the order a top-down walk visiting children right to left meets
-    those nodes: an enclosing node before the nodes inside it, a later node before an earlier one. Nodes
-    nest or are disjoint, so this is by end (descending), then start."""
-    return sorted(rows, key=lambda row: (-row[0].end_byte, row[0].start_byte))
+def _walk_order(nodes: list[Node]) -> list[Node]:
+    """Nodes in the order a top-down walk visiting children right to left meets them: an enclosing node
+    before the nodes inside it, a later node before an earlier one. Nodes nest or are disjoint, so this is
+    by end (descending), then start."""
+    return sorted(nodes, key=lambda n: (-n.end_byte, n.start_byte))
 
 
 def _first_string(args: Node | None, an: Analyzer) -> str | None:
