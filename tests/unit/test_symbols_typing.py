@@ -138,6 +138,21 @@ def test_untyped_parameter_inferred_from_what_it_is_passed_to(tmp_path):
     assert "passed to `Layout.twoColumn`" in found[0]["message"]
 
 
+def test_evidence_names_the_last_call_a_name_is_passed_to(tmp_path):
+    # The evidence lists keep the order of a walk that visits later code first (prescan fills them from a
+    # query, then restores that order), so of two calls taking a `Page`, the message names the later one.
+    found = check(tmp_path, """\
+        import { Layout, rotation } from "@acme/layout";
+        export function split(page) {
+          rotation(page);
+          Layout.twoColumn(page, 12);
+          page.addBlok();
+        }
+        """)
+    assert names(found) == [(5, "addBlok", "warning")]
+    assert found[0]["message"].endswith("(`page` looks like a `Page`: it is passed to `Layout.twoColumn`)")
+
+
 def test_inferred_receiver_flows_into_chains(tmp_path):
     found = check(tmp_path, """\
         function fill(table) {
