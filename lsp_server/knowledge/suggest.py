@@ -177,9 +177,16 @@ class Candidates:
         return picked
 
 
+@lru_cache(maxsize=256)
+def _prepared(names: tuple[str, ...]) -> Candidates:
+    """The prepared form of a list of names, kept: the members of one type are ranked against many times
+    (every unknown member of a file, every inference), and preparing them costs more than ranking."""
+    return Candidates(names)
+
+
 def rank(query: str, candidates, usage: str = "", threshold: float = THRESHOLD) -> list[tuple[str, float]]:
     """Real names scored against `query` (best first), those at or above `threshold`."""
-    cands = candidates if isinstance(candidates, Candidates) else Candidates(candidates)
+    cands = candidates if isinstance(candidates, Candidates) else _prepared(tuple(candidates))
     scored = []
     for i in cands.shortlist(query):
         c = cands.names[i]

@@ -26,6 +26,7 @@ from typing import Any
 
 from tree_sitter import Node
 
+from lsp_server import queries
 from lsp_server.document import ParsedDocument
 from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, Member, parse_type
 from lsp_server.knowledge.object_model import FUNCTION_MEMBERS, OBJECT_MEMBERS, ObjectModel, TypeId
@@ -152,6 +153,7 @@ class Analyzer:
         # model does not see declared (`for (x of xs)` with no `let`) under (None, name).
         self.values: dict[BindingKey, Val | None] = {}
         self.memo: dict[int, Val | None] = {}
+        self._journal: list[int] | None = None  # while peeking: the memo keys added since (see `peek`)
         self.result = Analysis()
         # Evidence, per binding (see `key_of`):
         self.uses: dict[BindingKey, list[tuple[int, str, str]]] = {}  # [(start byte, member, usage)]
@@ -159,6 +161,9 @@ class Analyzer:
         self.assigned: set[BindingKey] = set()  # bindings assigned after their declaration
         self.assignments: dict[BindingKey, list[Node | None]] = {}  # their right-hand sides
         self.names = scopes_of(doc)  # the document's scope model, shared with footprints and find-in-files
+        # The binding a name node declares or refers to, as a key of `values` (the scope model's method,
+        # bound once: it is called for every name the walk meets).
+        self.key_of = self.names.key_of
         self.declared = self.names.declared_anywhere()  # every name declared anywhere in the file
         self.free_vals: dict[str, Val | None] = {}
         self.param_hints: dict[int, list[Val]] = {}  # callback node id -> types of its parameters
@@ -198,61 +203,67 @@ class Analyzer:
         return val
 
     def prescan(self, root: Node) -> None:
-        """Collect, per variable name, the members used on it and where it is passed (for inference).
+        """Collect, per binding, the members used on it, how, where it is passed and what is assigned to it
+        (for inference), and how every member expression is used (read, write, called).
 
-        Walks top-down carrying the ancestors (tree-sitter's `Node.parent` walks from the root each time)."""
-        stack: list[tuple[Node, tuple]] = [(root, ())]
-        while stack:
-            node, up = stack.pop()  # up: (parent, grandparent, great-grandparent)
-            t = node.type
-            if t == "member_expression":
-                usage = _usage(node, up[0] if up else None)
-                self.usage[node.id] = usage
-                obj = node.child_by_field_name("object")
-                prop = node.child_by_field_name("property")
-                if obj is not None and obj.type == "identifier" and prop is not None:
-                    obj_key = self.key_of(obj)
-                    self.uses.setdefault(obj_key, []).append((node.start_byte, self.text(prop), usage))
-                    # const field = form.getTextField("x"): what `field` turns out to be says what `form` is
-                    decl = _declared_from_call(node, up)
-                    if decl is not None:
-                        self.results.setdefault(obj_key, []).append(
-                            (node.start_byte, self.text(prop), self.key_of(decl.child_by_field_name("name")),
-                             decl.end_byte))
-            elif t in ("assignment_expression", "augmented_assignment_expression", "update_expression"):
-                left = node.child_by_field_name("left") or node.child_by_field_name("argument")
-                if left is not None and left.type == "identifier":
-                    left_key = self.key_of(left)
-                    self.assigned.add(left_key)
-                    right = node.child_by_field_name("right")
-                    self.assignments.setdefault(left_key, []).append(
-                        right if t == "assignment_expression" else None)
-            elif t == "call_expression":
-                args = node.child_by_field_name("arguments")
-                if args is not None:
-                    for i, a in enumerate(args.named_children):
-                        if a.type == "identifier":
-                            self.passes.setdefault(self.key_of(a), []).append((a.start_byte, node, i, ""))
-                        elif a.type == "object":
-                            # drawText(text, { font, size }): `font` is passed as the option `font`
-                            for p in a.named_children:
-                                if p.type == "shorthand_property_identifier":
-                                    self.passes.setdefault(self.key_of(p), []).append(
-                                        (p.start_byte, node, i, self.text(p)))
-                                elif p.type == "pair":
-                                    v, k = p.child_by_field_name("value"), p.child_by_field_name("key")
-                                    if v is not None and v.type == "identifier" and k is not None:
-                                        self.passes.setdefault(self.key_of(v), []).append(
-                                            (v.start_byte, node, i, self.text(k).strip("\"'")))
-            child_up = (node, *up[:2])
-            for c in node.named_children:
-                stack.append((c, child_up))
+        One query (`grammars/<language>/evidence.scm`) finds the nodes that carry evidence, so no Python
+        code visits the rest of the tree; its captures are plain node lists (few objects for the garbage
+        collector to follow). Each list is then filled in the order of a top-down walk that visits children
+        right to left (`_walk_order`): `infer` and `produced_by` word their evidence from the first or last
+        entries, so that order is part of the result."""
+        found = queries.captures(self.names.language, "evidence", root)
+        usage = self.usage  # only non-reads are recorded: `_ev` reads a missing entry as "read"
+        for node in found.get("member.write", ()):
+            usage[node.id] = "write"
+        declarators: dict[int, Node] = {}  # callee id -> the `const x = obj.m(...)` declarator around the call
+        for callee in found.get("call.callee", ()):
+            call = callee.parent
+            args = call.child_by_field_name("arguments")
+            usage[callee.id] = "call-args" if args is not None and args.named_child_count else "read-call"
+            # const field = form.getTextField("x"): what `field` turns out to be says what `form` is
+            parent = call.parent
+            if parent is not None and parent.type == "await_expression":
+                parent = parent.parent
+            if parent is not None and parent.type == "variable_declarator":
+                name = parent.child_by_field_name("name")
+                if name is not None and name.type == "identifier":
+                    declarators[callee.id] = parent
+        key_of = self.key_of
+        text = self.text
+        uses, results, passes = self.uses, self.results, self.passes
+        for node in _walk_order(found.get("member", ())):
+            prop = node.child_by_field_name("property")
+            if prop is None:
+                continue
+            obj_key = key_of(node.child_by_field_name("object"))
+            start, name = node.start_byte, text(prop)
+            uses.setdefault(obj_key, []).append((start, name, usage.get(node.id, "read")))
+            decl = declarators.get(node.id)
+            if decl is not None:
+                results.setdefault(obj_key, []).append(
+                    (start, name, key_of(decl.child_by_field_name("name")), decl.end_byte))
+        for node in _walk_order(found.get("assignment", ())):
+            left_key = key_of(node.child_by_field_name("left") or node.child_by_field_name("argument"))
+            self.assigned.add(left_key)
+            self.assignments.setdefault(left_key, []).append(
+                node.child_by_field_name("right") if node.type == "assignment_expression" else None)
+        for node in _walk_order(found.get("call", ())):
+            for i, a in enumerate(node.child_by_field_name("arguments").named_children):
+                t = a.type
+                if t == "identifier":
+                    passes.setdefault(key_of(a), []).append((a.start_byte, node, i, ""))
+                elif t == "object":
+                    # drawText(text, { font, size }): `font` is passed as the option `font`
+                    for p in a.named_children:
+                        if p.type == "shorthand_property_identifier":
+                            passes.setdefault(key_of(p), []).append((p.start_byte, node, i, text(p)))
+                        elif p.type == "pair":
+                            v, k = p.child_by_field_name("value"), p.child_by_field_name("key")
+                            if v is not None and v.type == "identifier" and k is not None:
+                                passes.setdefault(key_of(v), []).append(
+                                    (v.start_byte, node, i, text(k).strip("\"'")))
 
     # --- bindings: the scope model says which binding a name is, this walk what value it holds --------------
-    def key_of(self, name_node: Node) -> BindingKey:
-        """The binding a name node declares or refers to, as a key of `values`."""
-        return self.names.key_of(name_node)
-
     def lookup(self, name_node: Node) -> Val | None:
         key = self.key_of(name_node)
         if key in self.values:
@@ -574,25 +585,36 @@ class Analyzer:
         return len(hits) >= 2 and _name_score(var, tid[1]) >= 2
 
     def peek(self, node: Node | None) -> Val | None:
-        """Evaluate an expression without recording accesses (used during inference)."""
+        """Evaluate an expression without recording accesses (used during inference). The memo entries it
+        adds are taken out again (a value worked out in peek mode skipped its side effects): the keys it
+        added are journaled and removed, which leaves the memo as a copy taken before would, at the cost of
+        what peek added, not of the whole memo. Keys present before are never rewritten meanwhile: `ev`
+        returns them at once."""
         if node is None:
             return None
         saved = len(self.result.accesses)
-        memo = dict(self.memo)
+        outer = self._journal
+        self._journal = journal = []
         try:
             val = self.ev(node, peek=True)
         finally:
             del self.result.accesses[saved:]
-            self.memo = memo
+            memo = self.memo
+            for key in journal:
+                memo.pop(key, None)
+            self._journal = outer
         return val
 
     # --- the walk ----------------------------------------------------------------------------------------
     def ev(self, node: Node, peek: bool = False) -> Val | None:
         key = node.id
-        if key in self.memo:
-            return self.memo[key]
+        memo = self.memo
+        if key in memo:
+            return memo[key]
         val = self._ev(node, peek)
-        self.memo[key] = val
+        memo[key] = val
+        if self._journal is not None:
+            self._journal.append(key)
         return val
 
     def _ev(self, node: Node, peek: bool) -> Val | None:
@@ -833,30 +855,11 @@ class Analyzer:
 
 
 # --- helpers -------------------------------------------------------------------------------------------------
-def _usage(member_expr: Node, parent: Node | None) -> str:
-    if parent is None:
-        return "read"
-    if parent.type in ("assignment_expression", "augmented_assignment_expression") and \
-            parent.child_by_field_name("left") == member_expr:
-        return "write"
-    if parent.type == "call_expression" and parent.child_by_field_name("function") == member_expr:
-        args = parent.child_by_field_name("arguments")
-        return "call-args" if args is not None and args.named_child_count else "read-call"
-    return "read"
-
-
-def _declared_from_call(member_expr: Node, up: tuple) -> Node | None:
-    """The `const x = obj.m(...)` / `const x = await obj.m(...)` declarator around a callee, if any."""
-    call = up[0] if up else None
-    if call is None or call.type != "call_expression" or call.child_by_field_name("function") != member_expr:
-        return None
-    parent = up[1] if len(up) > 1 else None
-    if parent is not None and parent.type == "await_expression":
-        parent = up[2] if len(up) > 2 else None
-    if parent is None or parent.type != "variable_declarator":
-        return None
-    name = parent.child_by_field_name("name")
-    return parent if name is not None and name.type == "identifier" else None
+def _walk_order(nodes: list[Node]) -> list[Node]:
+    """Nodes in the order a top-down walk visiting children right to left meets them: an enclosing node
+    before the nodes inside it, a later node before an earlier one. Nodes nest or are disjoint, so this is
+    by end (descending), then start."""
+    return sorted(nodes, key=lambda n: (-n.end_byte, n.start_byte))
 
 
 def _first_string(args: Node | None, an: Analyzer) -> str | None:

@@ -20,6 +20,9 @@ from lsp_server.knowledge.object_model import ObjectModel, ObjectModelService
 from lsp_server.knowledge.types import Access, Analysis, ValKind, analyze
 from lsp_server.providers import HoverInfo, RequestContext, hover_provider
 
+# The analyses of recent documents, shared by the check and the hover: one per document (the latest stored
+# replaces the document's older snapshots: an edit makes them useless, and each holds thousands of objects
+# that every full garbage collection walks, keystroke after keystroke), at most _CACHE_SIZE documents.
 _CACHE: "OrderedDict[tuple, Analysis]" = OrderedDict()
 _CACHE_LOCK = threading.Lock()
 _CACHE_SIZE = 64
@@ -34,6 +37,8 @@ def analysis_for(doc: ParsedDocument, model: ObjectModel) -> Analysis:
             return hit
     result = analyze(doc, model)
     with _CACHE_LOCK:
+        for older in [k for k in _CACHE if k[0] == doc.uri]:
+            del _CACHE[older]
         _CACHE[key] = result
         while len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)

@@ -144,17 +144,25 @@ class ScopeAnalysis:
         key = self._keys.get(node.id)
         if key is not None:
             return key
-        decl = self.declaration_of(node)
-        if decl is not None:
-            key = (decl.scope.id, decl.name)
-        else:
-            name = self.text(node)
-            scope = self._innermost_declaring(name, node) if self._indexed else False
+        if self._indexed:
+            # `index_all` gave every declaring name its key: this one is a reference. Inlined (type tracking
+            # asks this for every name of the file): the name's text, then `_innermost_declaring`.
+            start, end = node.start_byte, node.end_byte
+            name = self.source[start:end].decode("utf-8", errors="replace")
+            scope = self._innermost_declaring_span(name, start, end)
             if scope is False:
                 binding = self.resolve_name(name, node.parent)
                 key = binding.key if binding is not None else (None, name)
             else:
                 key = (scope.id if scope is not None else None, name)
+        else:
+            decl = self.declaration_of(node)
+            if decl is not None:
+                key = (decl.scope.id, decl.name)
+            else:
+                name = self.text(node)
+                binding = self.resolve_name(name, node.parent)
+                key = binding.key if binding is not None else (None, name)
         self._keys[node.id] = key
         return key
 
@@ -287,8 +295,11 @@ class ScopeAnalysis:
         scopes are sorted by start (outer first on a tie), so a binary search and a short walk back find it,
         with no climb through parents. False when only the tree can tell quickly (two candidates span the same
         bytes, or many sibling scopes declare the name before `at`)."""
+        return self._innermost_declaring_span(name, at.start_byte, at.end_byte)
+
+    def _innermost_declaring_span(self, name: str, start: int, end: int) -> Node | None | bool:
+        """`_innermost_declaring` for the node spanning bytes [start, end)."""
         scopes, starts = self._scopes_by_name.get(name, ((), ()))
-        start, end = at.start_byte, at.end_byte
         i = bisect_right(starts, start)
         for _ in range(_MAX_WALK_BACK):
             if i == 0:

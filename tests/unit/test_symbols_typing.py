@@ -138,6 +138,21 @@ def test_untyped_parameter_inferred_from_what_it_is_passed_to(tmp_path):
     assert "passed to `Layout.twoColumn`" in found[0]["message"]
 
 
+def test_evidence_names_the_last_call_a_name_is_passed_to(tmp_path):
+    # The evidence lists keep the order of a walk that visits later code first (prescan fills them from a
+    # query, then restores that order), so of two calls taking a `Page`, the message names the later one.
+    found = check(tmp_path, """\
+        import { Layout, rotation } from "@acme/layout";
+        export function split(page) {
+          rotation(page);
+          Layout.twoColumn(page, 12);
+          page.addBlok();
+        }
+        """)
+    assert names(found) == [(5, "addBlok", "warning")]
+    assert found[0]["message"].endswith("(`page` looks like a `Page`: it is passed to `Layout.twoColumn`)")
+
+
 def test_inferred_receiver_flows_into_chains(tmp_path):
     found = check(tmp_path, """\
         function fill(table) {
@@ -300,3 +315,27 @@ def test_jsdoc_array_type(tmp_path):
         pages[0].addBlok();
         """)
     assert names(found) == [(4, "addBlok", "error")]
+
+
+def test_the_analysis_cache_keeps_one_snapshot_per_document(tmp_path):
+    # An edit makes the analysis of the older snapshot useless: keeping it would only give the garbage
+    # collector more to walk. The newer snapshot's analysis replaces it; another document's stays.
+    from lsp_server.document import TextChange
+    from lsp_server.knowledge import unknown_symbol
+    from lsp_server.knowledge.object_model import model_for
+
+    ws = engine_workspace(tmp_path, {"app.js": 'import { Document } from "@acme/layout";\nDocument.create().addPagee();\n',
+                                     "other.js": 'import { Document } from "@acme/layout";\n'})
+    model = model_for(ws)
+    first = ws.document(ws.root / "app.js")
+    other = ws.document(ws.root / "other.js")
+    unknown_symbol.analysis_for(other, model)
+    before = unknown_symbol.analysis_for(first, model)
+    assert unknown_symbol.analysis_for(first, model) is before  # the same snapshot: a cache hit
+    second = first.apply_changes([TextChange(start=(1, 0), end=(1, 0), text=" ")], 2)[0]
+    after = unknown_symbol.analysis_for(second, model)
+    assert [a.name for a in after.accesses if a.missing] == ["addPagee"]
+    with unknown_symbol._CACHE_LOCK:
+        keys = list(unknown_symbol._CACHE)
+    assert [k[:2] for k in keys if k[0] == first.uri] == [(second.uri, second.version)]
+    assert any(k[0] == other.uri for k in keys)

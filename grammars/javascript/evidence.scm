@@ -1,0 +1,21 @@
+; Where type tracking (lsp_server/knowledge/types.py, `Analyzer.prescan`) finds evidence about a name: the
+; members used on it, how each member is used, the calls it is passed to, and what is assigned to it.
+; One query finds these nodes, so no Python code visits the rest of the tree.
+
+; page.drawText("x")   page.width   (a member of a plain name: evidence about `page`)
+(member_expression object: (identifier)) @member
+
+; page.width = 1   page.count += 1   (a member written: any member expression, `a.b.c = 1` too)
+(assignment_expression left: (member_expression) @member.write)
+(augmented_assignment_expression left: (member_expression) @member.write)
+
+; page.drawText("x")   page.save()   a.b.c()   (a member called)
+(call_expression function: (member_expression) @call.callee)
+
+; render(page)   drawText(text, { font, size: fontSize })   (what a name is passed to)
+(call_expression arguments: (arguments)) @call
+
+; page = doc.addPage()   count += 1   count++   (a name assigned after its declaration)
+(assignment_expression left: (identifier)) @assignment
+(augmented_assignment_expression left: (identifier)) @assignment
+(update_expression argument: (identifier)) @assignment
