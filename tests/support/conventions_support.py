@@ -58,3 +58,16 @@ def git(cwd: Path, *args: str) -> str:
 def commit_all(cwd: Path, message: str = "commit") -> None:
     git(cwd, "add", "-A")
     git(cwd, "commit", "-qm", message)
+
+
+def sample_rules_workspace(root: Path) -> Path:
+    """Four rules (three triggered, one guidance-only) over a clean and a bad source file: the workspace the
+    conventions command tests share, in process (tests/unit) and through the CLI (tests/e2e/cli)."""
+    make_workspace(root, {
+        "hex.md": rule_text("t/hex", regex="#[0-9a-f]{6}", priority=5, message="use the theme"),
+        "var.md": rule_text("t/var", regex=r"\bvar\b", priority=4, severity="error"),
+        "eval.md": rule_text("t/eval", regex=r"\beval\(", priority=3),
+        "guide.md": rule_text("t/guide", body="Batch your queries.\n\nNo N+1."),
+    }, {".gitignore": ".fp-cache/\n", "src/clean.js": "let a = 1;\n",
+        "src/bad.js": 'var c = "#0b5fff";\neval("x");\n'})
+    return root

@@ -9,19 +9,12 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import EXAMPLES, run_cli
-from tests.support.conventions_support import commit_all, git, make_workspace, rule_text
+from tests.support.conventions_support import commit_all, git, rule_text, sample_rules_workspace
 
 
 @pytest.fixture
 def ws(tmp_path: Path) -> Path:
-    make_workspace(tmp_path, {
-        "hex.md": rule_text("t/hex", regex="#[0-9a-f]{6}", priority=5, message="use the theme"),
-        "var.md": rule_text("t/var", regex=r"\bvar\b", priority=4, severity="error"),
-        "eval.md": rule_text("t/eval", regex=r"\beval\(", priority=3),
-        "guide.md": rule_text("t/guide", body="Batch your queries.\n\nNo N+1."),
-    }, {".gitignore": ".fp-cache/\n", "src/clean.js": "let a = 1;\n",
-        "src/bad.js": 'var c = "#0b5fff";\neval("x");\n'})
-    return tmp_path
+    return sample_rules_workspace(tmp_path)
 
 
 def test_post_write_with_a_file_argument(ws: Path):
