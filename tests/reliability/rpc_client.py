@@ -25,6 +25,25 @@ PARSE_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, INVALID_PARAMS, INTERNAL_ERROR =
 REQUEST_CANCELLED, CONTENT_MODIFIED = -32800, -32801
 
 
+
+def read_message(stream: BinaryIO) -> dict | None:
+    """The next JSON-RPC message of a Content-Length framed stream (headers, blank line, body); None at its end.
+    Header blocks without a Content-Length are skipped."""
+    while True:
+        length = None
+        while True:
+            line = stream.readline()
+            if not line:
+                return None
+            line = line.strip()
+            if not line:
+                break
+            name, _, value = line.partition(b":")
+            if name.strip().lower() == b"content-length":
+                length = int(value)
+        if length is not None:
+            return json.loads(stream.read(length))
+
 class RpcError(Exception):
     def __init__(self, code: int, message: str, data: Any = None):
         super().__init__(f"[{code}] {message}")
@@ -81,21 +100,7 @@ class LspProcess:
 
     def _read_loop(self, stream: BinaryIO) -> None:
         try:
-            while True:
-                length = None
-                while True:
-                    line = stream.readline()
-                    if not line:
-                        return
-                    line = line.strip()
-                    if not line:
-                        break
-                    name, _, value = line.partition(b":")
-                    if name.lower() == b"content-length":
-                        length = int(value)
-                if length is None:
-                    continue
-                message = json.loads(stream.read(length))
+            while (message := read_message(stream)) is not None:
                 self._dispatch(message)
         finally:
             self.eof.set()

@@ -20,8 +20,8 @@ from typing import Any
 
 import pytest
 
-from tests.reliability.rpc_client import (INVALID_PARAMS, INVALID_REQUEST, PARSE_ERROR, REPO, server_command,
-                                          server_env)
+from tests.reliability.rpc_client import (INVALID_PARAMS, INVALID_REQUEST, PARSE_ERROR, REPO, read_message,
+                                          server_command, server_env)
 from tests.reliability.test_security import _listening_addresses
 
 SERVER_NOT_INITIALIZED = -32002
@@ -42,18 +42,8 @@ class RawClient:
 
     def _read_loop(self, stream) -> None:
         try:
-            while True:
-                length = None
-                while True:
-                    line = stream.readline()
-                    if not line:
-                        return
-                    if not line.strip():
-                        break
-                    name, _, value = line.partition(b":")
-                    if name.strip().lower() == b"content-length":
-                        length = int(value)
-                self.messages.put(json.loads(stream.read(length)))
+            while (message := read_message(stream)) is not None:
+                self.messages.put(message)
         except (OSError, ValueError):
             return
         finally:
@@ -116,7 +106,7 @@ class RawClient:
 
     def closed(self, timeout: float = TIMEOUT) -> bool:
         """True once the server closed the stream (every message before the end is skipped)."""
-        while (message := self.next_message(timeout)) is not None:
+        while self.next_message(timeout) is not None:
             pass
         return True
 
