@@ -560,7 +560,6 @@ def _merge(doc: ParsedDocument, ranges: list[tuple[int, int, str]]) -> list[prov
             continue  # overlapping replacement: the outer one wins
         else:
             merged.append([s, e, text])
-    src, lines = doc.source, doc.lines
     edits = []
     for s, e, text in merged:
         if not text and _whole_lines(doc, s, e):

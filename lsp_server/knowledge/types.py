@@ -28,7 +28,7 @@ from tree_sitter import Node
 
 from lsp_server import queries
 from lsp_server.document import ParsedDocument
-from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, Member, parse_type
+from lsp_server.knowledge.model_sources.base import MEDIUM, Member, parse_type
 from lsp_server.knowledge.object_model import FUNCTION_MEMBERS, OBJECT_MEMBERS, ObjectModel, TypeId
 from lsp_server.knowledge import suggest as sg
 from lsp_server.syntax import syntax_for
