@@ -20,7 +20,7 @@ from lsp_server.commands import cli_command
 from lsp_server.conventions.review import is_source, review
 from lsp_server.conventions.service import RuleService
 from lsp_server.errors import InvalidArgument
-from lsp_server.languages import SOURCE_LANGUAGES, language_for_path
+from lsp_server.languages import is_source_path
 from lsp_server.security import resolve_user_path
 from lsp_server.surfaces.common import EXIT_HOOK, EXIT_OK, workspace_for
 from lsp_server.surfaces.present import display_path, file_text, review_text
@@ -91,7 +91,7 @@ def post_write(target: Path | None, event: dict, cwd: Path, session: str | None,
     except InvalidArgument as exc:
         print(f"footprint-ls: post-write: not reviewed: {exc}", file=sys.stderr)  # one line, exit 0
         return ""
-    if not path.is_file() or language_for_path(path) not in SOURCE_LANGUAGES:
+    if not path.is_file() or not is_source_path(path):
         return ""
     ws = workspace_for(path, config, warn=False)  # hook output goes to the agent
     if not is_source(ws, path):
