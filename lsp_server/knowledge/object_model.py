@@ -26,6 +26,7 @@ from lsp_server.config import config_section
 from lsp_server.knowledge.model_sources import KINDS, extract, guess_kind
 from lsp_server.knowledge.model_sources.base import HIGH, Member, ModuleModel, ReadLimits, SourceModel, TypeDef, parse_type
 from lsp_server.knowledge.model_sources.docs import DOC_EXTENSIONS, docs_files
+from lsp_server.languages import SOURCE_LANGUAGES
 from lsp_server.storage import content_hash, read_json
 from lsp_server.workspace import Progress, Service, Workspace, service
 
@@ -285,10 +286,10 @@ def package_name(spec: str) -> str | None:
 
 
 def imported_packages(doc) -> set[str]:
-    if doc.tree is None or doc.language not in ("javascript",):
+    if doc.tree is None or doc.language not in SOURCE_LANGUAGES:
         return set()
     found = set()
-    for node in queries.captures("javascript", "engine_imports", doc.tree.root_node).get("import.source", []):
+    for node in queries.captures(doc.language, "engine_imports", doc.tree.root_node).get("import.source", []):
         name = package_name(doc.node_text(node))
         if name:
             found.add(name)
