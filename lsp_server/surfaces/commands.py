@@ -137,7 +137,8 @@ def check_symbols_command(ctx: CommandContext, args: dict) -> dict:
     turn_id = args.get("turn_id")
     if turn_id is not None and not isinstance(turn_id, (str, int)):
         raise CommandError("argument 'turn_id' must be a string or an integer")
-    results = check_symbols(ctx.workspace, names, known)
+    present = presenter(ctx)
+    results = [present.symbol(a) for a in check_symbols(ctx.workspace, names, known)]
     return {"results": results, "turn_id": turn_id, "budgeted": False}
 
 

@@ -21,6 +21,7 @@ from lsp_server.document import ParsedDocument, path_to_uri
 from lsp_server.features.find_in_files import FindResult, LineFootprint, LineText, Match
 from lsp_server.features.footprints import Footprint, line_count
 from lsp_server.findings import Finding
+from lsp_server.knowledge.check_symbols import SymbolAnswer
 from lsp_server.knowledge.lookup import LookupResult
 from lsp_server.knowledge.rag import RagResult
 from lsp_server.positions import UTF16, Encoding
@@ -134,6 +135,28 @@ class Presenter:
             out["note"] = result.note
         if result.expansions:
             out["expansions"] = result.expansions
+        return out
+
+    def symbol(self, answer: SymbolAnswer) -> dict[str, Any]:
+        """One `check_symbols` answer: the fields every answer has, then the optional ones it carries.
+        `source` is "path:line" (1-based line, as `grep -n` shows it); `doc.line` is 0-based."""
+        out: dict[str, Any] = {"name": answer.name, "status": answer.status, "kind": answer.kind,
+                               "qualified_name": answer.qualified_name, "signature": answer.signature,
+                               "suggestions": list(answer.suggestions), "doc": None}
+        if answer.doc is not None:
+            doc = answer.doc
+            out["doc"] = {"path": self.show_path(doc.path) if doc.path else None, "line": doc.line,
+                          "heading": doc.heading}
+            if doc.for_name:
+                out["doc"]["for"] = doc.for_name
+        if answer.source is not None:
+            out["source"] = f"{self.show_path(answer.source.path)}:{answer.source.line + 1}"
+        if answer.confidence is not None:
+            out["confidence"] = round(answer.confidence, 2)
+        for key in ("candidates", "inherited_by", "summary", "provided", "error"):
+            value = getattr(answer, key)
+            if value:
+                out[key] = list(value) if isinstance(value, tuple) else value
         return out
 
     def rag(self, result: RagResult) -> dict[str, Any]:
