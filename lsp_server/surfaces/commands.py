@@ -14,7 +14,7 @@ from typing import Any
 from lsp_server import guards
 from lsp_server.checks import CheckContext, Phase, run_checks
 from lsp_server.commands import CommandContext, CommandError, arg_bool, arg_int, arg_str, arg_str_list, command
-from lsp_server.conventions.reports import guidance, list_json, stats_json
+from lsp_server.conventions.reports import guidance, rules_report, stats
 from lsp_server.conventions.review import review
 from lsp_server.document import ParsedDocument
 from lsp_server.features.find_in_files import find_with_concepts
@@ -253,17 +253,17 @@ def conventions_context(ctx: CommandContext, args: dict) -> dict:
     ws = ctx.workspace
     raw = arg_str(args, "path") or arg_str(args, "uri")
     relpath = ws.relpath(ctx.path(raw, must_exist=False)) if raw else None  # the path guard
-    return guidance(ws, relpath, arg_bool(args, "all", False))
+    return presenter(ctx).guidance(guidance(ws, relpath, arg_bool(args, "all", False)))
 
 
 @command("rule_stats", "per-rule telemetry: firings, sessions, share followed by a change, noisy rules")
 def rule_stats(ctx: CommandContext, args: dict) -> list[dict]:
-    return stats_json(ctx.workspace)
+    return presenter(ctx).rule_stats(stats(ctx.workspace))
 
 
 @command("rules_list", "the loaded rules (after same-id overrides) and the problems in rule files")
 def rules_list(ctx: CommandContext, args: dict) -> dict:
-    return list_json(ctx.workspace)
+    return presenter(ctx).rules_report(rules_report(ctx.workspace))
 
 
 # --- graph --------------------------------------------------------------------------------------------------

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lsp_server.conventions.evaluate import Evaluation
-from lsp_server.conventions.reports import why
+from lsp_server.conventions.reports import Guidance, RulesReport, RuleStats, why
+from lsp_server.conventions.rules import Rule, RuleProblem
 from lsp_server.conventions.review import Review
 from lsp_server.document import ParsedDocument, path_to_uri
 from lsp_server.features.find_in_files import FindResult, LineFootprint, LineText, Match
@@ -158,6 +159,31 @@ class Presenter:
             if value:
                 out[key] = list(value) if isinstance(value, tuple) else value
         return out
+
+    # --- conventions --------------------------------------------------------------------------------------
+    def rule(self, rule: Rule) -> dict[str, Any]:
+        return {"id": rule.id, "title": rule.title, "severity": rule.severity.label, "scope": rule.scope,
+                "priority": rule.priority, "files": list(rule.files), "exclude": list(rule.exclude),
+                "trigger": [k for k, v in (("regex", rule.regex_source), ("query", rule.query_source)) if v],
+                "path": self.show_path(rule.path), "origin": rule.origin}
+
+    def guidance(self, result: Guidance) -> dict[str, Any]:
+        return {"rules": [self.rule(r) for r in result.rules], "checked": [r.id for r in result.checked],
+                "text": result.text}
+
+    def rule_stats(self, stats: list[RuleStats]) -> list[dict[str, Any]]:
+        return [dict(vars(s)) for s in stats]
+
+    def rule_problem(self, p: RuleProblem) -> dict[str, Any]:
+        """`line` is 0-based; `path` is None for a problem of the `[rules]` configuration."""
+        return {"path": self.show_path(p.path) if p.path is not None else None, "line": p.line,
+                "severity": p.severity.label, "message": p.message}
+
+    def rules_report(self, report: RulesReport) -> dict[str, Any]:
+        return {"rules": [self.rule(r) for r in report.rules],
+                "sources": [{"origin": s.origin, "folder": self.show_path(s.folder), "rules": s.rules}
+                            for s in report.sources],
+                "problems": [self.rule_problem(p) for p in report.problems]}
 
     def rag(self, result: RagResult) -> dict[str, Any]:
         """`rag_lookup`: the answer (may invent), its citations as the caller sees paths, the passages when
