@@ -19,7 +19,7 @@ from lsp_server.conventions.review import review
 from lsp_server.document import ParsedDocument
 from lsp_server.features.find_in_files import find_with_concepts
 from lsp_server.features.footprints import compute_footprint, importers_of
-from lsp_server.graph.export import graph_dot, graph_json
+from lsp_server.graph.export import graph_snapshot
 from lsp_server.graph.service import ImportGraphService
 from lsp_server.knowledge import lookup as lookup_mod
 from lsp_server.knowledge import rag as rag_mod
@@ -28,7 +28,7 @@ from lsp_server.knowledge.docs_index import DocsIndex
 from lsp_server.knowledge.generators import GeneratorCancelled
 from lsp_server.knowledge.rag import RagConfig, RagGeneratorFailed, RagResult
 from lsp_server.knowledge.search_queries import search_queries
-from lsp_server.surfaces.present import Presenter, for_lsp
+from lsp_server.surfaces.present import Presenter, for_lsp, graph_dot
 
 
 def presenter(ctx: CommandContext) -> Presenter:
@@ -275,5 +275,5 @@ def dependency_graph(ctx: CommandContext, args: dict) -> dict | str:
     raw = arg_str(args, "path") or arg_str(args, "uri")
     base = ctx.workspace.root if raw is None else ctx.path(raw)  # the path guard: inside the roots only
     graph = ctx.workspace.service(ImportGraphService, ctx.progress or _no_progress)
-    data = graph_json(graph, base)
+    data = presenter(ctx).graph(graph_snapshot(graph, base))
     return graph_dot(data) if fmt == "dot" else data

@@ -22,6 +22,7 @@ from lsp_server.document import ParsedDocument, path_to_uri
 from lsp_server.features.find_in_files import FindResult, LineFootprint, LineText, Match
 from lsp_server.features.footprints import Footprint, line_count
 from lsp_server.findings import Finding
+from lsp_server.graph.export import GraphSnapshot
 from lsp_server.knowledge.check_symbols import SymbolAnswer
 from lsp_server.knowledge.lookup import LookupResult
 from lsp_server.knowledge.rag import RagResult
@@ -160,6 +161,21 @@ class Presenter:
                 out[key] = list(value) if isinstance(value, tuple) else value
         return out
 
+    # --- graph ----------------------------------------------------------------------------------------------
+    def graph(self, snap: GraphSnapshot) -> dict[str, Any]:
+        """The import graph's JSON contract, the same on every surface: paths relative to the asked folder (or
+        the asked file's folder), POSIX separators; external targets `package:NAME` / `node:NAME`:
+        `{"modules": [paths], "edges": [{"from", "to", "kind", "names"}], "unresolved": [{"from", "specifier",
+        "line"}], "cycles": [[paths]]}` with 0-based `line`."""
+        rel = relative_to(snap.anchor)
+        edges = sorted((rel(e.source), e.target if e.external else rel(e.target), e.kind, e.names)
+                       for e in snap.edges)
+        return {"modules": [rel(p) for p in snap.modules],
+                "edges": [{"from": f, "to": t, "kind": k, "names": list(n)} for f, t, k, n in edges],
+                "unresolved": [{"from": rel(u.source), "specifier": u.specifier, "line": u.line}
+                               for u in snap.unresolved],
+                "cycles": [[rel(p) for p in c] for c in snap.cycles]}
+
     # --- conventions --------------------------------------------------------------------------------------
     def rule(self, rule: Rule) -> dict[str, Any]:
         return {"id": rule.id, "title": rule.title, "severity": rule.severity.label, "scope": rule.scope,
@@ -224,6 +240,23 @@ class Presenter:
                               for d, p, s, e in r.locations]})
         return {"rev": result.rev, "files": [self.show_path(p) for p in result.files], "reminders": reminders,
                 "more": result.more, "text": review_text(result, self.show_path)}
+
+
+def relative_to(anchor: Path) -> Callable[[str], str]:
+    """A memoised `path -> POSIX path relative to anchor`: a string slice for paths under it (a graph of
+    thousands of modules names each one many times; os.path.relpath on each was a measurable share of a
+    graph export), os.path.relpath for the rest."""
+    prefix = str(anchor).rstrip(os.sep) + os.sep
+    seen: dict[str, str] = {}
+
+    def rel(path: str) -> str:
+        shown = seen.get(path)
+        if shown is None:
+            tail = path[len(prefix):] if path.startswith(prefix) else os.path.relpath(path, anchor)
+            shown = seen[path] = tail.replace(os.sep, "/") if os.sep != "/" else tail
+        return shown
+
+    return rel
 
 
 def _line(t: LineText) -> dict:
@@ -304,3 +337,48 @@ def file_text(evaluation: Evaluation, doc: ParsedDocument, shown: str) -> str:
             lines.append(f"- {shown}:{line}:{column}: {r.severity.label} {r.id}: {r.message}")
         lines.append(f"  why: {why(r)}")
     return "\n".join(lines) + "\n"
+
+
+# --- the import graph as DOT and text -----------------------------------------------------------------------
+def graph_dot(data: dict) -> str:
+    """Graphviz DOT of `Presenter.graph`'s JSON: modules as boxes, packages/builtins as ellipses, cycle edges
+    red, dynamic dashed."""
+    def q(s: str) -> str:
+        return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+    cyclic = set()
+    for cycle in data["cycles"]:
+        for i, node in enumerate(cycle):
+            cyclic.add((node, cycle[(i + 1) % len(cycle)]))
+    lines = ["digraph imports {", "  rankdir=LR;", "  node [shape=box, fontsize=10];"]
+    for module in data["modules"]:
+        lines.append(f"  {q(module)};")
+    externals = sorted({e["to"] for e in data["edges"] if e["to"].startswith(("package:", "node:"))})
+    for ext in externals:
+        lines.append(f"  {q(ext)} [shape=ellipse, color=gray40];")
+    for e in data["edges"]:
+        attrs = []
+        if (e["from"], e["to"]) in cyclic:
+            attrs.append("color=red")
+        if e["kind"] == "dynamic":
+            attrs.append("style=dashed")
+        if e["names"]:
+            attrs.append(f"label={q(', '.join(e['names']))}")
+        lines.append(f"  {q(e['from'])} -> {q(e['to'])}" + (f" [{', '.join(attrs)}]" if attrs else "") + ";")
+    for u in data["unresolved"]:
+        lines.append(f"  {q(u['from'])} -> {q('unresolved: ' + u['specifier'])} [color=orange];")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def graph_text(data: dict) -> str:
+    """`footprint-ls graph PATH`'s text: a count, one line per edge, unresolved imports (1-based lines), cycles."""
+    out = [f"{len(data['modules'])} module(s), {len(data['edges'])} edge(s)"]
+    for e in data["edges"]:
+        names = f" {{{', '.join(e['names'])}}}" if e["names"] else ""
+        out.append(f"{e['from']} -> {e['to']} [{e['kind']}]{names}")
+    for u in data["unresolved"]:
+        out.append(f"{u['from']}:{u['line'] + 1}: unresolved '{u['specifier']}'")
+    for c in data["cycles"]:
+        out.append("cycle: " + " -> ".join([*c, c[0]]))
+    return "\n".join(out) + "\n"
