@@ -326,7 +326,7 @@ def parse_rule(text: str, path: Path, origin: str = "", timeout_ms: int = 100) -
     trigger = get("trigger", dict, default={})
     for key in trigger:
         if key not in TRIGGER_KEYS:
-            problem(line_of(key, "trigger"), f"unknown key '{key}' in [trigger] (known: regex, query)", Severity.WARNING)
+            problem(line_of(key, "trigger"), f"unknown key '{key}' in [trigger] (known: regex, query, languages)", Severity.WARNING)
     if isinstance(trigger.get("regex"), str):
         regex_source = trigger["regex"]
         if not regex_source:
