@@ -392,14 +392,16 @@ def is_name(node: Node, source: bytes) -> bool:
     t = node.type
     if t not in NAME_TYPES:
         return False
-    parent = node.parent
-    if parent is None:
-        return True
+    start = node.start_byte
     if t == "type_identifier":
-        return not (parent.type == "nested_type_identifier" and parent.child_by_field_name("name") == node)
-    if t == "identifier" and parent.type in JSX_NAME_PARENTS:
-        first = source[node.start_byte:node.start_byte + 1]
-        return not first.islower()
+        if start == 0 or source[start - 1:start] != b".":  # only `NS.Page` can be a member (no parent lookup)
+            return True
+        parent = node.parent
+        return not (parent is not None and parent.type == "nested_type_identifier"
+                    and parent.child_by_field_name("name") == node)
+    if t == "identifier" and 0x61 <= source[start] <= 0x7A and start and source[start - 1:start] in (b"<", b"/"):
+        parent = node.parent  # `<div` / `</div`: an intrinsic JSX element, or an expression (`a < b`, `a / b`)
+        return parent is None or parent.type not in JSX_NAME_PARENTS
     return True
 
 
