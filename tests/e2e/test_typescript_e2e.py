@@ -131,5 +131,6 @@ async def test_references_across_typescript_files(client: LanguageClient, tmp_pa
     # the example's SummaryCard.tsx imports the type SummaryLine from summary.ts
     uri = await open_file(client, TS, "typescript")
     refs = await client.text_document_references_async(lsp.ReferenceParams(
-        lsp.TextDocumentIdentifier(uri), position(TS, "SummaryLine", shift=2), lsp.ReferenceContext(True)))
+        text_document=lsp.TextDocumentIdentifier(uri), position=position(TS, "SummaryLine", shift=2),
+        context=lsp.ReferenceContext(include_declaration=True)))
     assert any(r.uri.endswith("SummaryCard.tsx") for r in refs or []), refs
