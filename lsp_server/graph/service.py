@@ -17,13 +17,11 @@ from __future__ import annotations
 
 import json
 import logging
-import multiprocessing
 import os
 import threading
 import time
 import weakref
 from collections import deque
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -270,6 +268,9 @@ class ImportGraphService(Service):
     @staticmethod
     def _parse_in_pool(paths: list[str], max_bytes: int, workers: int, progress: Progress,
                        roots: list[Path] | None = None) -> list:
+        import multiprocessing  # with the executor's process module: loaded by a pooled build only
+        from concurrent.futures import ProcessPoolExecutor
+
         chunk = max(50, len(paths) // (workers * 4))
         chunks = [paths[i:i + chunk] for i in range(0, len(paths), chunk)]
         out = []
