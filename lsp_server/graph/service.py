@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lsp_server.document import ParsedDocument
-from lsp_server.syntax.modules import DEFAULT, REEXPORT, ImportRecord, ModuleInfo, extract
+from lsp_server.syntax.modules import DEFAULT, REEXPORT, ImportRecord, ModuleInfo, extract, module_info_of
 from lsp_server.graph.resolve import FILE, FileSystem, Resolution, Resolver
 from lsp_server.languages import language_for_path
 from lsp_server import integrity
@@ -218,7 +218,7 @@ class ImportGraphService(Service):
             if path in open_paths:
                 doc = self.workspace.document(Path(path))
                 if doc is not None:
-                    self.modules[path] = ModuleEntry(path, None, extract(doc.source, doc.tree, doc.language))
+                    self.modules[path] = ModuleEntry(path, None, module_info_of(doc))
                 continue
             hit = cached.get(path)
             if hit is not None:
@@ -527,7 +527,7 @@ class ImportGraphService(Service):
                         continue
                     old = self.modules.get(key)
                     stamp = None if str(path) in open_paths else _stamp(path)
-                    entry = ModuleEntry(key, stamp, extract(doc.source, doc.tree, doc.language))
+                    entry = ModuleEntry(key, stamp, module_info_of(doc))
                     self.modules[key] = entry
                     if old is None:
                         structural = True
@@ -571,7 +571,7 @@ class ImportGraphService(Service):
         if path is None:
             return None
         key = str(path.resolve())
-        info = info or extract(doc.source, doc.tree, doc.language)
+        info = info or module_info_of(doc)
         with self._lock:
             old = self.modules.get(key)
             if old is not None and old.info == info:
@@ -611,7 +611,7 @@ class ImportGraphService(Service):
         """Before the server checks an open document: take its current imports in (checks only read)."""
         if doc.path is None or doc.tree is None:
             return
-        info = extract(doc.source, doc.tree, doc.language)
+        info = module_info_of(doc)
         entry = self.refresh(doc, info)
         with self._lock:
             self._buffers[doc] = (info, entry)
@@ -639,7 +639,7 @@ class ImportGraphService(Service):
             info = ModuleInfo(format="json", exports=())
         else:
             doc = self.workspace.document(Path(target))
-            info = (extract(doc.source, doc.tree, doc.language) if doc is not None
+            info = (module_info_of(doc) if doc is not None
                     else ModuleInfo(format="unknown", dynamic_exports=True))
         with self._lock:
             if stamp is not None:
