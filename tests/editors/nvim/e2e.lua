@@ -405,4 +405,93 @@ step('trust_command', function()
   return { message = message, refusal = refusal }
 end)
 
+step('review_no_argument', function()
+  -- Issue 20.5: `:FootprintReview` with no argument (an empty Lua table used to encode as `[]`).
+  vim.api.nvim_set_current_buf(app_buf)
+  if not has_command(client, 'review_changes') then
+    skip('the server lacks the `review_changes` command (not landed)')
+  end
+  results._messages = {}
+  vim.fn.setqflist({}, 'r', { title = 'before', items = {} })
+  vim.cmd('FootprintReview')
+  wait(60000, function()
+    return vim.fn.getqflist({ title = 1 }).title:find('^Footprint review') ~= nil
+      or #vim.tbl_filter(function(m) return m.msg:find('failed', 1, true) end, results._messages) > 0
+  end, ':FootprintReview (no argument) to fill the quickfix list or fail')
+  local qf = vim.fn.getqflist({ title = 1, items = 1 })
+  local files = {}
+  for _, it in ipairs(qf.items) do
+    table.insert(files, vim.api.nvim_buf_get_name(it.bufnr))
+  end
+  return { title = qf.title, files = files, messages = results._messages }
+end)
+
+step('empty_lookup_says_so', function()
+  -- Issue 20.7: no match is said in the quickfix title, not only in a message that scrolls away.
+  vim.api.nvim_set_current_buf(app_buf)
+  if not has_command(client, 'lookup_docs') then
+    skip('the server lacks the `lookup_docs` command (not landed)')
+  end
+  vim.fn.setqflist({}, 'r', { title = 'before', items = {} })
+  vim.cmd('FootprintLookup zzqxv9 wqxzz7')
+  wait(30000, function()
+    return vim.fn.getqflist({ title = 1 }).title ~= 'before'
+  end, ':FootprintLookup to set the quickfix title')
+  local qf = vim.fn.getqflist({ title = 1, items = 1 })
+  return { title = qf.title, count = #qf.items }
+end)
+
+step('config_reload_on_write', function()
+  -- Issue 20.8: `:w` of footprint.toml reloads the server's settings and shows their errors on that buffer;
+  -- fixing the file and writing again clears them (Neovim 0.11 watches no files on Linux).
+  local toml = open('footprint.toml')
+  local original = vim.api.nvim_buf_get_lines(toml, 0, -1, false)
+  vim.api.nvim_buf_set_lines(toml, -1, -1, false, { 'packs_typo = ["x"' })
+  vim.cmd('silent write')
+  local broken_line = #original -- 0-based: the appended line
+  wait(20000, function()
+    return #vim.diagnostic.get(toml) > 0
+  end, 'a diagnostic on footprint.toml after writing broken TOML')
+  local errors = {}
+  for _, d in ipairs(vim.diagnostic.get(toml)) do
+    table.insert(errors, { line = d.lnum, message = d.message })
+  end
+  vim.api.nvim_buf_set_lines(toml, 0, -1, false, original)
+  vim.cmd('silent write')
+  wait(20000, function()
+    return #vim.diagnostic.get(toml) == 0
+  end, 'the footprint.toml diagnostics to clear after fixing and writing it')
+  -- The engine checks are back on (they switched off while the packs could not be read).
+  vim.api.nvim_set_current_buf(app_buf)
+  wait(30000, function()
+    return codes(app_buf)['unknown-symbol'] ~= nil
+  end, 'unknown-symbol on src/app.js after the config was fixed')
+  return { errors = errors, broken_line = broken_line }
+end)
+
+step('checkhealth', function()
+  -- Issue 20.15: :checkhealth footprint reports the server command and the running server.
+  vim.cmd('checkhealth footprint')
+  local text = table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), '\n')
+  vim.cmd('bwipeout!')
+  vim.api.nvim_set_current_buf(app_buf)
+  return { text = text }
+end)
+
+step('restart_command', function()
+  -- Issue 20.15: :FootprintRestart stops the server and starts a new one on the same buffers.
+  vim.api.nvim_set_current_buf(app_buf)
+  local old = client.id
+  vim.cmd('FootprintRestart')
+  local new
+  wait(30000, function()
+    new = client_for(app_buf)
+    return new ~= nil and new.id ~= old and new.initialized
+  end, 'a new footprint client on src/app.js after :FootprintRestart')
+  wait(30000, function()
+    return codes(app_buf)['unknown-symbol'] ~= nil
+  end, 'diagnostics from the restarted server')
+  return { old = old, new = new.id, old_stopped = vim.lsp.get_client_by_id(old) == nil or vim.lsp.get_client_by_id(old):is_stopped() }
+end)
+
 finish()
