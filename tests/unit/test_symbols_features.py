@@ -165,3 +165,13 @@ def test_doc_field_points_at_the_documenting_chunk():
     assert "Table.addRow" in known["doc"]["heading"] and isinstance(known["doc"]["line"], int)
     # for an invented name: the chunk documenting the real one
     assert unknown["doc"]["for"] == "Document.fontSize" and unknown["doc"]["path"].endswith("document.md")
+
+
+def test_a_variable_owner_gets_the_real_member_not_the_invented_one():
+    """Issue 20.6: `page.createBlock` (a variable, not a type) suggested `Page.createBlock`, the invented name
+    itself, while the diagnostic on that line says `addBlock`."""
+    ws = example_workspace()
+    r = check_symbols(ws, ["page.createBlock"])[0]
+    assert r["status"] == "unknown"
+    assert r["suggestions"] and r["suggestions"][0] == "Page.addBlock", r["suggestions"]
+    assert not any(s.endswith(".createBlock") for s in r["suggestions"]), r["suggestions"]
