@@ -81,6 +81,8 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
         data["fix"] = {"title": f"Rename to `{suggestions[0]}`",
                        "edits": [{"start": a.start, "end": a.end, "text": suggestions[0]}],
                        "fix_all": (not inferred) and severity == Severity.ERROR and sg.unambiguous(ranked)}
+        # The one confident rename is what Auto Fix (and Neovim's first entry) applies.
+        data["fix"]["preferred"] = data["fix"]["fix_all"]
     return Finding("unknown-symbol", message, a.start, a.end, severity, data)
 
 

@@ -175,3 +175,23 @@ def test_a_variable_owner_gets_the_real_member_not_the_invented_one():
     assert r["status"] == "unknown"
     assert r["suggestions"] and r["suggestions"][0] == "Page.addBlock", r["suggestions"]
     assert not any(s.endswith(".createBlock") for s in r["suggestions"]), r["suggestions"]
+
+
+def test_confident_rename_is_preferred_and_fix_all_stays_off_clean_lines(tmp_path):
+    """Issue 20.12: Auto Fix applies the one confident rename (isPreferred); a line with no problem gets no
+    "Fix all" entry, unless the client asks for source.fixAll (fix-all on save)."""
+    ws = engine_workspace(tmp_path, {"app.js": '''import { Document } from "@acme/layout";
+const doc = Document.create();
+doc.setFontSize(3);
+const clean = 1;
+'''})
+    doc = ws.document(ws.root / "app.js")
+    findings = [f for f in run_checks(doc, CheckContext(ws), (Phase.TYPE,)) if f.code == "unknown-symbol"]
+    ctx = RequestContext(ws, findings=findings)
+    at = doc.source.index(b"setFontSize")
+    rename = [a for a in providers.quick_fixes_from_findings(doc, at, at, ctx) if a.kind == "quickfix"][0]
+    assert rename.title == "Rename to `fontSize`" and rename.preferred
+    clean = doc.source.index(b"clean")
+    assert providers.quick_fixes_from_findings(doc, clean, clean, ctx) == []
+    asked = RequestContext(ws, findings=findings, only=["source.fixAll"])
+    assert [a.kind for a in providers.quick_fixes_from_findings(doc, clean, clean, asked)] == ["source.fixAll.footprint"]

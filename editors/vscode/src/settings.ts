@@ -7,7 +7,7 @@
  * as unknown keys.
  */
 
-export const RESTART_KEYS = ["footprint.path", "footprint.interpreter", "footprint.args", "footprint.cwd"] as const;
+export const RESTART_KEYS = ["footprint.path", "footprint.interpreter", "footprint.args", "footprint.cwd", "footprint.importStrategy"] as const;
 export const SERVER_OPTION_KEYS = ["footprint.packs", "footprint.exclude", "footprint.serverSettings"] as const;
 
 export type NotificationLevel = "off" | "onError" | "onWarning" | "always";
@@ -57,5 +57,37 @@ export function shouldNotify(level: NotificationLevel, severity: Severity): bool
       return severity !== "info";
     case "always":
       return true;
+  }
+}
+
+/**
+ * Notifications render no Markdown: `code` would show its backticks. Curly quotes instead; the log keeps
+ * the original text.
+ */
+export function plainMessage(message: string): string {
+  return message.replace(/`([^`\n]+)`/g, "“$1”");
+}
+
+/**
+ * When to restart a crashed server: after 1, 2, 4, 8, 16 s (a crash right at start-up must not spin); after
+ * `limit` crashes within `windowMs`, not at all (undefined) until `reset()` (the user restarts it).
+ */
+export class CrashBackoff {
+  private times: number[] = [];
+  constructor(
+    readonly limit = 5,
+    readonly windowMs = 3 * 60_000,
+    private readonly baseMs = 1000,
+  ) {}
+
+  next(now: number): number | undefined {
+    this.times = this.times.filter((t) => now - t < this.windowMs);
+    this.times.push(now);
+    if (this.times.length >= this.limit) return undefined;
+    return this.baseMs * 2 ** (this.times.length - 1);
+  }
+
+  reset(): void {
+    this.times = [];
   }
 }

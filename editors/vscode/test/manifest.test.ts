@@ -17,7 +17,7 @@ test("every palette command is contributed with the Footprint category and the i
   assert.deepEqual(contributed, PALETTE_COMMANDS.map((c) => [c.id, `Footprint: ${c.title}`]));
   assert.deepEqual(
     PALETTE_COMMANDS.map((c) => `Footprint: ${c.title}`),
-    ["Footprint: Look up docs", "Footprint: Check symbols", "Footprint: Review changes", "Footprint: Show rule stats", "Footprint: Restart server", "Footprint: Show logs",
+    ["Footprint: Look up docs", "Footprint: Check symbols", "Footprint: Review changes", "Footprint: Show rule stats", "Footprint: Check workspace", "Footprint: Restart server", "Footprint: Show logs",
      "Footprint: Trust This Folder", "Footprint: Untrust This Folder"],
   );
   for (const { id } of PALETTE_COMMANDS) assert.ok(extensionSource.includes(`"${id}":`), `${id} has a handler in extension.ts`);
