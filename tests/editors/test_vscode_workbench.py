@@ -226,8 +226,28 @@ def test_palette_review_changes(workbench):
 
 
 def test_palette_rule_stats(workbench):
-    text = step(workbench, "palette_rule_stats")["text"]
-    assert "| rule |" in text.replace("\u00a0", " "), text
+    d = step(workbench, "palette_rule_stats")
+    assert "| rule |" in d["text"].replace("\u00a0", " "), d["text"]
+    assert not d["dirty"] and d["name"] == "rule-stats.md", d  # issue 20.14: read-only, not a dirty Untitled
+
+
+def test_lookup_without_a_match_says_so_in_the_quick_pick(workbench):
+    d = step(workbench, "palette_lookup_no_match")
+    assert "no match" in d["title"] and d["rows"], d
+
+
+def test_convention_finding_offers_disable_actions(workbench):
+    d = step(workbench, "convention_disable_action")
+    assert f"Disable {d['rule']} for this line" in d["titles"] and f"Disable {d['rule']} for this file" in d["titles"], d
+
+
+def test_check_workspace_reports_every_file(workbench):
+    """Issue 20.17: the CLI finds 14 problems in the example; the command shows them all (plus the review's
+    uncommitted change), not only the open file's."""
+    d = step(workbench, "check_workspace")
+    expected = json.loads((EXAMPLES / "layout-app" / "expected-findings.json").read_text())
+    m = re.search(r"(\d+) problems? in (\d+) files?", d["toast"])
+    assert m and int(m[1]) >= len(expected) and int(m[2]) >= len({f["path"] for f in expected}), d
 
 
 def test_palette_restart_server(workbench):

@@ -118,8 +118,11 @@ doc.setFontSize(3);
     text = hovers[0].markdown
     assert "Block.addTable(options: TableOptions): Table" in text
     assert "verified in object model" in text and "engine/engine.d.ts:" in text
+    assert "](file://" in text and "#L" in text  # issue 20.11: the source is a link
+    # Issue 20.11: the unknown member's hover shows the real member (the diagnostic already says what is wrong).
     hovers = hover_at(ws, "app.js", "setFontSize")
-    assert "has no member `setFontSize`; did you mean `fontSize`?" in hovers[0].markdown
+    assert hovers[0].markdown.startswith("Did you mean `fontSize`?"), hovers[0].markdown
+    assert "fontSize" in hovers[0].markdown.split("```ts", 1)[1] and "has no member" not in hovers[0].markdown
     assert hover_at(ws, "app.js", "columns") == []
 
 

@@ -39,7 +39,7 @@ import {
   symbolSummary,
 } from "./format";
 import { bundledWheels, envFolder, findPython, installBundled, isInstalled, noPythonMessage, pythonVersion, venvPython } from "./bundled";
-import { ImportStrategy, commandProblem, formatCommandLine, installHint, whichIn } from "./serverCommand";
+import { ImportStrategy, ServerCommand, commandProblem, formatCommandLine, installHint, whichIn } from "./serverCommand";
 import { CrashBackoff, Severity, changeEffect, notificationLevel, plainMessage, serverOptions, shouldNotify } from "./settings";
 import { LaunchPlan, TrustVerb, launchIdentity, planLaunch, trustedSettings, verbCommand, verbFailure } from "./trust";
 
@@ -260,13 +260,7 @@ async function startServer(): Promise<void> {
     return;
   }
 
-  let env: NodeJS.ProcessEnv = { ...process.env, ...cmd.env };
-  if (cmd.source === "bundled") {
-    // The bundled server imports only from its own environment (never a PYTHONPATH or the workspace's folder).
-    env = Object.fromEntries(Object.entries(env).filter(([k]) => !["PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "PYTHONUSERBASE"].includes(k)));
-    env.PYTHONSAFEPATH = "1";
-  }
-  const serverOpts: ServerOptions = { command: cmd.command, args: cmd.args, options: { cwd: cmd.cwd, env } };
+  const serverOpts: ServerOptions = { command: cmd.command, args: cmd.args, options: { cwd: cmd.cwd, env: serverEnv(cmd) } };
   let lc: LanguageClient | undefined;
   const clientOptions: LanguageClientOptions = {
     documentSelector: SELECTOR,
@@ -347,6 +341,16 @@ function trackIndexing(lc: LanguageClient): void {
       }
     });
   });
+}
+
+/** The environment a server (or one of its CLI verbs) runs with. */
+function serverEnv(cmd: ServerCommand): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...cmd.env };
+  if (cmd.source !== "bundled") return env;
+  // The bundled server imports only from its own environment (never a PYTHONPATH or the workspace's folder).
+  for (const key of ["PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "PYTHONUSERBASE"]) delete env[key];
+  env.PYTHONSAFEPATH = "1";
+  return env;
 }
 
 /**
@@ -627,7 +631,7 @@ async function checkWorkspace(): Promise<void> {
     { location: vscode.ProgressLocation.Notification, title: `Footprint: checking ${folder.name}` },
     () =>
       new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-        execFile(run.command, run.args, { cwd: folder.uri.fsPath, env: { ...process.env, ...run.env }, timeout: 600_000, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
+        execFile(run.command, run.args, { cwd: folder.uri.fsPath, env: serverEnv(run), timeout: 600_000, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
           resolve({ code: err ? (typeof err.code === "number" ? err.code : null) : 0, stdout: String(stdout), stderr: String(stderr) });
         });
       }),

@@ -507,7 +507,62 @@ async function main() {
         const t = (await page.locator(".part.editor .monaco-editor .view-lines").allInnerTexts()).join("\n").replace(/\u00a0/g, " ");
         return t.includes("Footprint rule stats") ? t : undefined;
       }, 30000, "the rule stats document");
-      return { text };
+      // Issue 20.14: a read-only document, not a dirty Untitled one.
+      const tab = page.locator(".tab.active").first();
+      const dirty = ((await tab.getAttribute("class")) ?? "").includes("dirty");
+      const name = await tab.getAttribute("data-resource-name");
+      return { text, dirty, name };
+    });
+
+    await step("palette_lookup_no_match", async () => {
+      // Issue 20.7: no match is said in the quick pick itself (info notifications are hidden by default).
+      if (!SERVER_COMMANDS.includes("lookup_docs")) skip("the server lacks the `lookup_docs` command (not landed)");
+      await openFile("src/app.js");
+      await palette("Footprint: Look up docs");
+      const input = page.locator(".quick-input-widget input");
+      await input.waitFor({ state: "visible" });
+      await input.fill("zzqxv9 wqxzz7");
+      await page.keyboard.press("Enter");
+      const title = await waitFor(async () => {
+        const t = (await page.locator(".quick-input-title").allInnerTexts()).join(" ");
+        return t.includes("no match") ? t : undefined;
+      }, 30000, "the lookup quick pick saying there is no match");
+      const rows = await page.locator(".quick-input-list .monaco-list-row").allInnerTexts();
+      await page.keyboard.press("Escape");
+      return { title, rows };
+    });
+
+    await step("convention_disable_action", async () => {
+      // Issue 20.10: a convention finding offers "Disable <rule> for this line / file" in the Ctrl+. menu.
+      await openFile("src/app.js");
+      const rows = await problems();
+      const row = rows.find((t) => t.includes("layout/"));
+      const m = row && /\[Ln (\d+), Col (\d+)\]/.exec(row);
+      if (!m) throw new Error(`no convention row with a position in the Problems panel: ${rows.join(" | ")}`);
+      const rule = /(layout\/[\w-]+)/.exec(row)[1];
+      await page.locator(".monaco-editor textarea").first().focus();
+      await goTo(Number(m[1]), Number(m[2]));
+      await page.keyboard.press(`${mod}+.`);
+      const titles = await waitFor(async () => {
+        const t = await page.locator(".action-widget .monaco-list-row").allInnerTexts();
+        return t.some((x) => x.includes("Disable")) ? t : undefined;
+      }, 10000, "the Ctrl+. menu with the disable actions");
+      await screenshot("convention-actions");
+      await page.keyboard.press("Escape");
+      return { rule, titles: titles.map((t) => t.trim()) };
+    });
+
+    await step("check_workspace", async () => {
+      // Issue 20.17: every file's problems, not only the open ones'.
+      await palette("Footprint: Check workspace");
+      const toast = await waitFor(async () => {
+        const t = await toasts();
+        return /problems? in \d+ files?/.test(t) ? t : undefined;
+      }, 120000, "the Check workspace summary");
+      await screenshot("check-workspace");
+      const badge = (await page.locator(".panel .composite-bar .badge .badge-content, .panel .badge-content").allInnerTexts()).join(" ");
+      await palette("Notifications: Clear All Notifications");
+      return { toast, badge };
     });
 
     await step("palette_restart", async () => {
