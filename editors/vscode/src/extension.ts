@@ -40,7 +40,7 @@ import {
 } from "./format";
 import { bundledWheels, envFolder, findPython, installBundled, isInstalled, noPythonMessage, pythonVersion, venvPython } from "./bundled";
 import { ImportStrategy, ServerCommand, commandProblem, formatCommandLine, installHint, whichIn } from "./serverCommand";
-import { CrashBackoff, Severity, changeEffect, notificationLevel, plainMessage, serverOptions, shouldNotify } from "./settings";
+import { CrashBackoff, Severity, serverLogLine, changeEffect, notificationLevel, plainMessage, serverOptions, shouldNotify } from "./settings";
 import { LaunchPlan, TrustVerb, launchIdentity, planLaunch, trustedSettings, verbCommand, verbFailure } from "./trust";
 
 /** Equal to the settings namespace, so `footprint.trace.server` is honoured by the client library. */
@@ -264,7 +264,7 @@ async function startServer(): Promise<void> {
   let lc: LanguageClient | undefined;
   const clientOptions: LanguageClientOptions = {
     documentSelector: SELECTOR,
-    outputChannel: log,
+    outputChannel: serverOutput(),
     traceOutputChannel: log,
     revealOutputChannelOn: RevealOutputChannelOn.Never,
     initializationOptions: plan.initializationOptions,
@@ -341,6 +341,35 @@ function trackIndexing(lc: LanguageClient): void {
       }
     });
   });
+}
+
+/**
+ * The channel the client library writes the server's stderr and its own messages to: each line goes into our
+ * log at its own level, once timestamped (serverLogLine).
+ */
+function serverOutput(): vscode.OutputChannel {
+  let pending = "";
+  const emit = (line: string) => {
+    if (!line.trim()) return;
+    const { level, text } = serverLogLine(line);
+    log[level](text);
+  };
+  const append = (value: string) => {
+    pending += value;
+    const lines = pending.split(/\r?\n/);
+    pending = lines.pop() ?? "";
+    lines.forEach(emit);
+  };
+  return {
+    name: log.name,
+    append,
+    appendLine: (value: string) => append(`${value}\n`),
+    replace: (value: string) => append(value),
+    clear: () => log.clear(),
+    show: (a?: unknown, b?: boolean) => log.show(typeof a === "boolean" ? a : b),
+    hide: () => log.hide(),
+    dispose: () => undefined, // the log outlives a client
+  };
 }
 
 /** The environment a server (or one of its CLI verbs) runs with. */

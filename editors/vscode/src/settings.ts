@@ -91,3 +91,26 @@ export class CrashBackoff {
     this.times = [];
   }
 }
+
+export type LogLevel = "trace" | "info" | "warn" | "error";
+
+/**
+ * One line the client library writes to its output channel (the server's stderr, or its own messages) -> the
+ * level and text for our LogOutputChannel, which adds its own timestamp. The server's lines
+ * (`2026-01-01 10:00:00,123 WARNING name: text`) lose their timestamp and keep their level; the library's
+ * `[Error - 5:04:00 PM] text` keep theirs, except a clean exit (code 0: a normal stop) which is no error.
+ */
+export function serverLogLine(line: string): { level: LogLevel; text: string } {
+  const server = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[,.]\d+ (DEBUG|INFO|WARNING|ERROR|CRITICAL) (.*)$/s.exec(line);
+  if (server) {
+    const level: LogLevel = server[1] === "DEBUG" ? "trace" : server[1] === "INFO" ? "info" : server[1] === "WARNING" ? "warn" : "error";
+    return { level, text: server[2] };
+  }
+  const client = /^\[(Trace|Debug|Info|Warn|Error) - [^\]]*\] (.*)$/s.exec(line);
+  if (client) {
+    if (/exited with code 0\b/.test(client[2])) return { level: "info", text: client[2] };
+    const level: LogLevel = client[1] === "Error" ? "error" : client[1] === "Warn" ? "warn" : client[1] === "Info" ? "info" : "trace";
+    return { level, text: client[2] };
+  }
+  return { level: "info", text: line };
+}

@@ -5,7 +5,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { bundleId, bundledWheels, envFolder, findPython, installBundled, isInstalled, noPythonMessage, parseVersion, versionOk } from "../src/bundled";
-import { CrashBackoff, plainMessage } from "../src/settings";
+import { CrashBackoff, plainMessage, serverLogLine } from "../src/settings";
 
 test("versions: 3.11 and later fit, 3.10 and 2.7 do not", () => {
   assert.deepEqual(parseVersion("3.12\n"), [3, 12]);
@@ -63,4 +63,13 @@ test("a crashed server is restarted after 1, 2, 4, 8 s, then not at all until a 
 
 test("notifications show code as quoted text, not backticks", () => {
   assert.equal(plainMessage("run `Footprint: Restart server` now"), "run “Footprint: Restart server” now");
+});
+
+test("server log lines keep their level and lose their own timestamp; a clean exit is no error", () => {
+  assert.deepEqual(serverLogLine("2026-12-01 17:04:05,638 INFO lsp_server.conventions.service: rules: 6 loaded"), { level: "info", text: "lsp_server.conventions.service: rules: 6 loaded" });
+  assert.deepEqual(serverLogLine("2026-12-01 17:04:05,638 WARNING x: slow"), { level: "warn", text: "x: slow" });
+  assert.equal(serverLogLine("2026-12-01 17:04:05,638 ERROR x: boom").level, "error");
+  assert.deepEqual(serverLogLine("[Error - 5:04:00 PM] Server process exited with code 0."), { level: "info", text: "Server process exited with code 0." });
+  assert.equal(serverLogLine("[Error - 5:04:02 PM] Server process exited with signal SIGKILL.").level, "error");
+  assert.deepEqual(serverLogLine("Traceback (most recent call last):"), { level: "info", text: "Traceback (most recent call last):" });
 });
