@@ -26,6 +26,7 @@ def test_vscode_extension_ci_builds_tests_and_packages():
         names = set(z.namelist())
     assert "extension/dist/extension.js" in names, sorted(names)
     assert "extension/package.json" in names
+    assert "extension/media/icon.png" in names and "extension/media/walkthrough/server.md" in names
     assert not any("node_modules" in n or n.startswith("extension/src/") for n in names), \
         f"the .vsix must hold the bundle only: {sorted(names)}"
     # The bundled server (issue 20.3): our wheel, pip's, and a native wheel per supported CPython.
