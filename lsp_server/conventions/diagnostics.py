@@ -7,7 +7,7 @@ parse, i.e. Markdown): a rule file's bad header, invalid regex or query, or a tr
 or match limit (and the rule disabled after a few in a row), as diagnostics on that file. A Markdown file outside the configured rule folders is validated only if its
 header looks like a rule (it has both `id` and `files`), so other front-matter Markdown is left alone.
 Hovering a convention finding shows its rule's body; its diagnostic links to the rule file (`data.docs`,
-the LSP `codeDescription`). A finding can be silenced in the code, ESLint-style, and each one offers the
+the LSP `codeDescription`), and a rule with a `fix` offers it as the finding's quick fix. A finding can be silenced in the code, ESLint-style, and each one offers the
 two quick fixes that write those comments:
 
     // footprint-disable-next-line layout/no-hex-colors    (the next line; several ids: comma-separated)
@@ -45,7 +45,25 @@ def conventions(doc: ParsedDocument, ctx: CheckContext) -> list[Finding]:
     for f in findings:
         if f.data and f.data.get("rule_path"):
             f.data["docs"] = path_to_uri(f.data["rule_path"])
+        rule = svc.ruleset.by_id.get(f.code)
+        if rule is not None and rule.fix is not None:
+            _attach_fix(doc, f, rule)
     return findings
+
+
+def _attach_fix(doc: ParsedDocument, f: Finding, rule) -> None:
+    """The rule's `fix` as the finding's quick fix: a regex trigger's groups expanded against the matched text
+    (a range the regex no longer matches whole gets no fix rather than a wrong one); else the text as is."""
+    text = rule.fix
+    if rule.pattern is not None and rule.query_source is None:
+        try:
+            m = rule.pattern.fullmatch(doc.source[f.start:f.end].decode("utf-8", "replace"), timeout=0.05)
+            text = m.expand(rule.fix) if m else None
+        except Exception:  # noqa: BLE001 - a bad group reference or the time limit: no fix
+            text = None
+    if text is not None:
+        f.data["fix"] = {"title": f"Fix: {rule.title}", "edits": [{"start": f.start, "end": f.end, "text": text}],
+                         "preferred": True}
 
 
 def _disabled(doc: ParsedDocument) -> tuple[set[str] | None, dict[int, set[str] | None]]:

@@ -64,3 +64,19 @@ def test_bare_and_listed_disable_comments(tmp_path):
             'const c = "#ff00ac";\n')
     _, findings = conventions(ws, "src/b.js", text)
     assert [(f.code, f.start) for f in findings] == [("t/hex", text.encode().index(b'#ff00ac'))]
+
+
+def test_a_rule_with_a_fix_offers_it_with_its_groups_expanded(tmp_path):
+    rules = {"var.md": rule_text("t/var", regex=r"\bvar (\w+)", extra='fix = "let \\\\1"'),
+             "lit.md": rule_text("t/lit", regex=r"#ff00aa", extra='fix = "theme.accent"')}
+    ws = make_workspace(tmp_path, rules, {"src/a.js": 'var count = 1;\nconst c = "#ff00aa";\n'})
+    doc, findings = conventions(ws, "src/a.js")
+    ctx = RequestContext(ws, findings=findings)
+    for at in (doc.source.index(b"var"), doc.source.index(b"#ff")):
+        [fix] = [a for a in providers.quick_fixes_from_findings(doc, at, at, ctx) if a.kind == "quickfix"]
+        assert fix.title.startswith("Fix: Title of t/") and fix.preferred
+    var_fix = next(a for a in providers.quick_fixes_from_findings(doc, 0, 0, ctx) if a.kind == "quickfix")
+    assert apply(doc, var_fix.edits).startswith("let count = 1;")
+    at = doc.source.index(b"#ff")
+    lit_fix = next(a for a in providers.quick_fixes_from_findings(doc, at, at, ctx) if a.kind == "quickfix")
+    assert 'const c = "theme.accent";' in apply(doc, lit_fix.edits)
