@@ -225,3 +225,16 @@ def test_trust_command(session):
     d = step(session["results"], "trust_command")
     assert d["message"].startswith(f"Footprint: trusted {session['ws']} ")
     assert "no such folder" in d["refusal"]
+
+
+def test_code_actions_by_line(session):
+    """Issue 20.12: a clean line gets no "Fix all"; the rename is the preferred action. Issue 20.10: a convention
+    finding offers to disable its rule, and its code links to the rule file."""
+    d = step(session["results"], "code_actions_by_line")
+    assert not any(a["title"].startswith("Fix all") for a in d["clean"]), d["clean"]
+    rename = [a for a in d["typo"] if a["title"] == "Rename to `addBlock`"]
+    assert rename and rename[0]["preferred"], d["typo"]
+    assert d["typo"][0]["title"] == "Rename to `addBlock`", d["typo"]  # not "Fix all" first
+    titles = [a["title"] for a in d["convention"]]
+    assert f"Disable {d['rule']} for this line" in titles and f"Disable {d['rule']} for this file" in titles, titles
+    assert d["code_description"]["href"].startswith("file://") and d["code_description"]["href"].endswith(".md"), d

@@ -220,7 +220,9 @@ step('hover', function()
   local resp, got
   local function has_doc_link(result)
     local value = result and result.contents and (result.contents.value or result.contents)
-    return type(value) == 'string' and value:find('%]%(file://') ~= nil
+    -- The docs part opens with its bold heading and a link (`**Document › …** — [docs/…](file://…)`); the
+    -- object model's part links its declaration too, so the heading is what tells them apart.
+    return type(value) == 'string' and value:find('%*%* — %[[^%]]*%]%(file://') ~= nil
   end
   pcall(wait, 30000, function()
     resp = vim.lsp.buf_request_sync(app_buf, 'textDocument/hover',
@@ -403,6 +405,46 @@ step('trust_command', function()
   assert(not fp.trust('trust', ws .. '/no-such-folder'), 'trusting a missing folder succeeded')
   local refusal = results._messages[1] and results._messages[1].msg or ''
   return { message = message, refusal = refusal }
+end)
+
+step('code_actions_by_line', function()
+  -- Issue 20.12: no "Fix all" on a line without a problem; the confident rename is preferred.
+  -- Issue 20.10: a convention finding offers "Disable <rule> for this line / file".
+  vim.api.nvim_set_current_buf(app_buf)
+  local function titles_at(line, col)
+    local text = vim.api.nvim_buf_get_lines(app_buf, line, line + 1, false)[1]
+    local ch = vim.str_utfindex(text, client.offset_encoding, col)
+    local diags = {}
+    for _, d in ipairs(vim.diagnostic.get(app_buf, { lnum = line })) do
+      table.insert(diags, d.user_data and d.user_data.lsp or d)
+    end
+    local resp = client:request_sync('textDocument/codeAction', {
+      textDocument = { uri = vim.uri_from_bufnr(app_buf) },
+      range = { start = { line = line, character = ch }, ['end'] = { line = line, character = ch } },
+      context = { diagnostics = diags },
+    }, 10000, app_buf)
+    local out = {}
+    for _, a in ipairs(resp and resp.result or {}) do
+      table.insert(out, { title = a.title, preferred = a.isPreferred == true })
+    end
+    return out
+  end
+  local clean_line = 0
+  local typo_line, typo_col = find(app_buf, 'createBlock')
+  local conv
+  for _, d in ipairs(vim.diagnostic.get(app_buf)) do
+    if tostring(d.code):sub(1, 7) == 'layout/' then
+      conv = d
+    end
+  end
+  assert(typo_line and conv, 'src/app.js lacks the createBlock typo or a convention finding')
+  return {
+    clean = titles_at(clean_line, 0),
+    typo = titles_at(typo_line, typo_col),
+    convention = titles_at(conv.lnum, conv.col),
+    rule = tostring(conv.code),
+    code_description = conv.user_data and conv.user_data.lsp and conv.user_data.lsp.codeDescription or vim.NIL,
+  }
 end)
 
 step('review_no_argument', function()
