@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from lsp_server.document import ParsedDocument
 from tests.corpus.footprint_audit import AuditStats, audit_document
 
@@ -99,7 +97,6 @@ def ts_program(seed: int) -> str:
     return 'import { page, type Page } from "m";\n' + "\n".join(ts_stmt(r) for _ in range(r.randrange(3, 12))) + "\n"
 
 
-@pytest.mark.slow
 def test_generated_typescript_programs():
     total = AuditStats()
     for seed in range(300):

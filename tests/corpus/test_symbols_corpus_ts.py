@@ -20,7 +20,6 @@ def _check(report: corpus.Report, min_mutants: int) -> None:
     assert report.recall >= 0.98, "missed:\n" + "\n".join(report.missed[:30])
 
 
-@pytest.mark.slow
 def test_the_example_engine(tmp_path):
     report = corpus.evaluate("example engine", *corpus.example_workspaces(tmp_path), "@acme/layout")
     _check(report, 200)
