@@ -9,9 +9,11 @@ import pytest
 
 from tests.corpus.footprint_audit import TS_SUFFIXES, audit_tree, npm_package
 
-# MIT-licensed TypeScript sources: immer (proxies, generics, overloads, enums), TanStack Query's core (classes
-# with parameter properties, generics, namespaces of types) and its React bindings (TSX).
-TS_CORPORA = [("immer@10.1.1", 2000), ("@tanstack/query-core@5.59.0", 10000), ("@tanstack/react-query@5.59.0", 10000)]
+# TypeScript sources shipped in npm tarballs: immer (proxies, generics, overloads, enums), TanStack Query's core
+# (classes with parameter properties, generics, namespaces of types) and its React bindings (TSX); rxjs and openai,
+# the TypeScript packages whose import graph tests/corpus/test_graph_vs_dependency_cruiser.py compares.
+TS_CORPORA = [("immer@10.1.1", 2000), ("@tanstack/query-core@5.59.0", 10000), ("@tanstack/react-query@5.59.0", 10000),
+              ("rxjs@7.8.2", 20000), ("openai@6.49.0", 90000)]
 
 
 @pytest.mark.slow
