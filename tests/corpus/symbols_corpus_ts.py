@@ -240,18 +240,19 @@ def evaluate_real(label: str, ws_all: Workspace, ws_default: Workspace, under: s
     return report
 
 
-def tanstack_workspaces(dest: Path) -> tuple[Workspace, Workspace]:
-    """`@tanstack/react-query`'s sources with `@tanstack/query-core` installed (both from the npm registry)."""
+def tanstack_workspaces(dest: Path, bindings: str = "@tanstack/react-query@5.59.0") -> tuple[Workspace, Workspace]:
+    """The sources of one of TanStack Query's framework bindings (`bindings`: react, vue, solid...) with
+    `@tanstack/query-core` installed (both from the npm registry)."""
     from tests.corpus.footprint_audit import npm_package
 
     plugins.load()
     core, reason = npm_package("@tanstack/query-core@5.59.0")
-    react, reason2 = npm_package("@tanstack/react-query@5.59.0")
+    react, reason2 = npm_package(bindings)
     if core is None or react is None:
         raise Unavailable(reason or reason2)
     out = []
     for mode in ("all", "beyond-tsc"):
-        root = dest / f"tanstack-{mode}"
+        root = dest / f"tanstack-{bindings.split('/')[-1].split('@')[0]}-{mode}"
         (root / "node_modules" / "@tanstack").mkdir(parents=True)
         shutil.copytree(core, root / "node_modules" / "@tanstack" / "query-core")
         shutil.copytree(react / "src", root / "src")
@@ -301,6 +302,8 @@ if __name__ == "__main__":
         print(rep2.text())
         rep3 = evaluate_real("@tanstack/react-query src (real code)", *tanstack_workspaces(Path(tmp)), "src")
         print(rep3.text())
+        for other in ("@tanstack/vue-query@5.59.0", "@tanstack/solid-query@5.59.0"):
+            print(evaluate_real(f"{other} src (real code)", *tanstack_workspaces(Path(tmp), other), "src").text())
         if "-v" in sys.argv:
             for r in (rep, rep2, rep3):
                 print(*r.real[:20], *r.false[:20], *r.missed[:40], sep="\n  ")

@@ -38,12 +38,17 @@ def test_pdf_lib(tmp_path):
     assert report.default_findings == 0  # installed typings: TypeScript reports these itself
 
 
+REAL = [("@tanstack/react-query@5.59.0", 40, 20), ("@tanstack/vue-query@5.59.0", 30, 5),
+        ("@tanstack/solid-query@5.59.0", 25, 10)]
+
+
 @pytest.mark.slow
-def test_real_react_query_code_against_query_core(tmp_path):
+@pytest.mark.parametrize("bindings, min_files, min_mutants", REAL, ids=[r[0] for r in REAL])
+def test_real_tanstack_code_against_query_core(tmp_path, bindings, min_files, min_mutants):
     try:
-        workspaces = corpus.tanstack_workspaces(tmp_path)
+        workspaces = corpus.tanstack_workspaces(tmp_path, bindings)
     except Unavailable as exc:
         pytest.skip(str(exc))
-    report = corpus.evaluate_real("@tanstack/react-query src", *workspaces, "src")
-    _check(report, 20)
-    assert report.files >= 40 and report.default_findings == 0
+    report = corpus.evaluate_real(f"{bindings} src", *workspaces, "src")
+    _check(report, min_mutants)
+    assert report.files >= min_files and report.default_findings == 0
