@@ -15,7 +15,7 @@ from lsp_server import __version__, plugins
 from lsp_server.commands import CLI_COMMANDS
 from lsp_server.errors import FootprintError
 from lsp_server.surfaces import hooks  # noqa: F401 - registers `hook`
-from lsp_server.surfaces.cli import conventions, core, features, graph, knowledge  # noqa: F401 - register verbs
+from lsp_server.surfaces.cli import conventions, core, features, graph, knowledge, mcp  # noqa: F401 - register verbs
 from lsp_server.surfaces.errors import EXIT_OK, EXIT_USAGE, exit_code
 
 
@@ -87,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
     # Logs go to stderr (or a file) so stdout stays clean for JSON output and the LSP stream.
-    configure_logging(args.log_level if args.verb == "serve" or args.log_file else "WARNING", args.log_file)
+    configure_logging(args.log_level if args.verb in ("serve", "mcp") or args.log_file else "WARNING", args.log_file)
     try:
         return args.run(args)
     except FootprintError as exc:
