@@ -190,7 +190,7 @@ async def _run(app: McpApp, tool: Tool, arguments: dict, ctx) -> types.CallToolR
     from lsp_server.positions import UTF16
 
     client = _client_id(ctx)
-    workspace = await anyio.to_thread.run_sync(app.workspace, await _root_for(app, ctx, client))
+    root = await _root_for(app, ctx, client)
     cancelled = threading.Event()
     last: list[int | None] = [None]
 
@@ -204,10 +204,13 @@ async def _run(app: McpApp, tool: Tool, arguments: dict, ctx) -> types.CallToolR
         except Exception:  # noqa: BLE001 - a lost progress note is not worth failing the call
             log.debug("progress notification dropped", exc_info=True)
 
-    command_ctx = CommandContext(workspace, cancelled=cancelled, progress=progress, client_id=client,
-                                 encoding=UTF16)
+    def work() -> tuple[dict, str]:  # one worker-thread hop: the workspace (loaded once per root), the tool
+        command_ctx = CommandContext(app.workspace(root), cancelled=cancelled, progress=progress, client_id=client,
+                                     encoding=UTF16)
+        return tool.run(command_ctx, arguments)
+
     try:
-        structured, text = await anyio.to_thread.run_sync(tool.run, command_ctx, arguments, abandon_on_cancel=True)
+        structured, text = await anyio.to_thread.run_sync(work, abandon_on_cancel=True)
     except anyio.get_cancelled_exc_class():
         cancelled.set()  # the worker sees it at its next check and stops; its result is dropped
         raise
