@@ -54,8 +54,16 @@ STR = {"type": "string"}
 INT = {"type": "integer"}
 BOOL = {"type": "boolean"}
 NUM = {"type": "number"}
-NULLABLE_STR = {"type": ["string", "null"]}
-TURN_ID = {"type": ["string", "integer"], "description": "Your agent turn: calls with the same turn_id form one "
+
+
+def either(*types: str) -> dict:
+    """One of several types, as `anyOf` branches of one `type` each: clients that map tool schemas onto a
+    single-type dialect (Gemini's function declarations) reject `"type": [...]`."""
+    return {"anyOf": [{"type": t} for t in types]}
+
+
+NULLABLE_STR = either("string", "null")
+TURN_ID = {**either("string", "integer"), "description": "Your agent turn: calls with the same turn_id form one "
            "turn for the loop controls. Without it, a turn ends after [limits] turn_idle_seconds of silence."}
 KNOWN = {"type": "array", "items": {"type": "string"},
          "description": "Names already given to you (in your prompt or an earlier answer): asking about one of "
@@ -191,7 +199,7 @@ SYMBOL = obj(["name", "status"], {"name": STR, "status": {"enum": ["known", "unk
                                   "source": {"type": "string", "description": "Where it is defined: `path:LINE`, "
                                                                               "1-based like a compiler's."},
                                   "confidence": NUM, "candidates": {"type": "array", "items": STR},
-                                  "doc": {"type": ["object", "null"]}, "provided": BOOL, "error": STR})
+                                  "doc": either("object", "null"), "provided": BOOL, "error": STR})
 
 
 @tool("check_symbols", "Check engine names exist",
@@ -204,7 +212,7 @@ SYMBOL = obj(["name", "status"], {"name": STR, "status": {"enum": ["known", "unk
                                            "items": {"anyOf": [STR, obj(["name"], {"name": STR})]},
                                            "description": KNOWN["description"]},
                          "turn_id": TURN_ID}),
-      obj(["results", "budgeted"], {"results": {"type": "array", "items": SYMBOL}, "turn_id": {},
+      obj(["results", "budgeted"], {"results": {"type": "array", "items": SYMBOL}, "turn_id": either("string", "integer", "null"),
                                     "budgeted": BOOL}))
 def check_symbols(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
     from lsp_server.surfaces.commands import check_symbols_command
@@ -242,7 +250,7 @@ def search_queries(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
 
 
 CITATION = obj(["id", "path", "start_line", "end_line", "heading"],
-               {"id": {}, "path": STR, "start_line": INT, "end_line": INT, "heading": STR, "cited": BOOL,
+               {"id": STR, "path": STR, "start_line": INT, "end_line": INT, "heading": STR, "cited": BOOL,
                 "chunk": STR})
 
 
@@ -257,10 +265,10 @@ CITATION = obj(["id", "path", "start_line", "end_line", "heading"],
       obj(["question", "may_invent", "answer", "citations", "grounding", "loop"],
           {"question": STR, "may_invent": {"const": True}, "answer": NULLABLE_STR,
            "citations": {"type": "array", "items": CITATION},
-           "passages": {"type": "array", "items": obj(["id", "path", "text"], {"id": {}, "path": STR,
+           "passages": {"type": "array", "items": obj(["id", "path", "text"], {"id": STR, "path": STR,
                                                                                "text": STR})},
            "grounding": obj([], {"symbols": {"type": "array"}, "flags": {"type": "array", "items": STR}}),
-           "generator": {}, "retrieval": {"type": "object"}, "error": {}, "note": NOTE, "loop": LOOP}))
+           "generator": NULLABLE_STR, "retrieval": {"type": "object"}, "error": NULLABLE_STR, "note": NOTE, "loop": LOOP}))
 def rag_lookup(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
     from lsp_server.surfaces.commands import rag_lookup_result
 
@@ -302,7 +310,7 @@ MATCH = obj(["line", "character", "text"],
                          "context": {"type": "integer", "minimum": 0, "maximum": 20, "default": 2},
                          "path": {**PATH_IN, "description": "Only under this folder or file."}}),
       obj(["query", "files", "total_matches", "truncated"],
-          {"query": STR, "regex": BOOL, "total_matches": INT, "truncated": BOOL, "expansion": {},
+          {"query": STR, "regex": BOOL, "total_matches": INT, "truncated": BOOL, "expansion": either("object", "null"),
            "files": {"type": "array", "items": obj(["path", "name_match", "matches"], {
                "path": STR, "name_match": BOOL, "matches": {"type": "array", "items": MATCH}})}}))
 def find_in_files(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
@@ -361,7 +369,7 @@ def _footprint(ctx: "CommandContext", args: dict):
       inputs(["path", "line"], POSITION_INPUTS),
       obj(["path", "footprint", "importers"], {"path": STR, "footprint": FOOTPRINT,
                                                "importers": {"type": "array", "items": obj(["path"], {
-                                                   "path": STR, "line": {"type": ["integer", "null"]}})}}))
+                                                   "path": STR, "line": either("integer", "null")})}}))
 def footprint(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
     from lsp_server.features.footprints import importers_of
     from lsp_server.surfaces.present import footprint_text
@@ -473,7 +481,7 @@ def conventions_context(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
 # --- checks ---------------------------------------------------------------------------------------------------
 FINDING = obj(["path", "line", "character", "end_line", "end_character", "severity", "code", "message"],
               {"path": STR, "line": INT, "character": INT, "end_line": INT, "end_character": INT,
-               "severity": STR, "code": STR, "source": STR, "message": STR, "data": {}})
+               "severity": STR, "code": STR, "source": STR, "message": STR, "data": {"type": "object"}})
 
 
 @tool("check", "Diagnostics of files",
