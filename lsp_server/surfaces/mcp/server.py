@@ -76,7 +76,7 @@ class McpApp:
         try:
             from lsp_server.conventions.reports import guidance
 
-            conventions = guidance(self.workspace(self.root or Path.cwd()))["text"]
+            conventions = guidance(self.workspace(self.root or Path.cwd())).text
         except Exception:  # noqa: BLE001 - a broken rule file must not keep the server from starting
             log.exception("conventions context for the instructions")
             conventions = ""

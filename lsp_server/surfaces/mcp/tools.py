@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from lsp_server.errors import InvalidArgument
 
@@ -123,10 +123,6 @@ def add_notes(out: dict, notes: list[str]) -> None:
         out["note"] = joined
 
 
-def shown(ctx: "CommandContext", path: Path) -> str:
-    return presenter(ctx).show_path(path)
-
-
 def document_at(ctx: "CommandContext", raw: str) -> "ParsedDocument":
     """The JavaScript document `raw` names, through the path guard; a one-line reason otherwise."""
     doc = ctx.document(raw)
@@ -215,17 +211,13 @@ SYMBOL = obj(["name", "status"], {"name": STR, "status": {"enum": ["known", "unk
       obj(["results", "budgeted"], {"results": {"type": "array", "items": SYMBOL}, "turn_id": either("string", "integer", "null"),
                                     "budgeted": BOOL}))
 def check_symbols(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
-    from lsp_server.surfaces.commands import check_symbols_command
+    from lsp_server.knowledge.check_symbols import check_symbols as answers
 
-    out = check_symbols_command(ctx, args)
-    root = ctx.workspace.root
+    present = presenter(ctx)
+    results = [present.symbol(a) for a in answers(ctx.workspace, args["names"], args.get("known_symbols") or [])]
+    out = {"results": results, "turn_id": args.get("turn_id"), "budgeted": False}
     rows = []
-    for r in out["results"]:  # the area's paths are root-relative, or absolute outside it: `../` here
-        if r.get("source"):
-            path, _, line = r["source"].rpartition(":")
-            r["source"] = f"{shown(ctx, root / path)}:{line}"
-        if isinstance(r.get("doc"), dict) and r["doc"].get("path"):
-            r["doc"] = {**r["doc"], "path": shown(ctx, root / r["doc"]["path"])}
+    for r in results:
         row = f"{r['name']}: {r['status']}"
         if r.get("signature"):
             row += f"  {r['signature']}"
@@ -470,11 +462,11 @@ def review_changes(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
           "id": STR, "title": STR, "severity": STR, "path": STR})}, "checked": {"type": "array", "items": STR},
           "text": STR}))
 def conventions_context(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
-    from lsp_server.surfaces.commands import conventions_context as context_command
+    from lsp_server.conventions.reports import guidance
 
-    out = context_command(ctx, args)
-    for r in out["rules"]:
-        r["path"] = shown(ctx, Path(r["path"]))
+    ws = ctx.workspace
+    relpath = ws.relpath(ctx.path(args["path"], must_exist=False)) if args.get("path") else None  # the path guard
+    out = presenter(ctx).guidance(guidance(ws, relpath, args.get("all", False)))
     return out, out["text"] or "No always-on convention applies."
 
 
