@@ -15,6 +15,7 @@ import sys
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+import mcp_types
 import pytest
 from jsonschema import Draft202012Validator
 from mcp import ClientSession, StdioServerParameters
@@ -44,11 +45,16 @@ def layout_app(tmp_path: Path) -> Path:
 
 
 @asynccontextmanager
-async def mcp_session(root: Path, *extra: str, env: dict | None = None):
+async def mcp_session(root: Path, *extra: str, env: dict | None = None, roots: list[Path] | None = None):
+    """A session with `footprint-ls mcp EXTRA...` started in `root`; with `roots`, the client declares them."""
     params = StdioServerParameters(command=SERVER[0], args=[*SERVER[1:], *extra], cwd=str(root), env=env or ENV)
+    callback = None
+    if roots is not None:
+        async def callback(context):
+            return mcp_types.ListRootsResult(roots=[mcp_types.Root(uri=r.as_uri(), name=r.name) for r in roots])
     with open(os.devnull, "w") as errlog:
         async with stdio_client(params, errlog=errlog) as (read, write):
-            async with ClientSession(read, write) as session:
+            async with ClientSession(read, write, list_roots_callback=callback) as session:
                 session.init_result = await session.initialize()
                 yield session
 
