@@ -76,10 +76,15 @@ class McpApp:
         try:
             from lsp_server.conventions.reports import guidance
 
-            conventions = guidance(self.workspace(self.root or Path.cwd())).text
+            ws = self.workspace(self.root or Path.cwd())
+            conventions = guidance(ws).text
+            problems = [str(e) for e in ws.settings.errors if e.severity == "error"]
         except Exception:  # noqa: BLE001 - a broken rule file must not keep the server from starting
             log.exception("conventions context for the instructions")
-            conventions = ""
+            conventions, problems = "", []
+        if problems:  # said, never fatal: the tools run with the defaults for what is broken
+            text += "\n\nFootprint's configuration has problems (defaults apply there):\n" + \
+                "\n".join(f"- {_one_line(p)}" for p in problems[:5])
         if len(conventions) > MAX_CONVENTIONS_CHARS:
             conventions = conventions[:MAX_CONVENTIONS_CHARS] + "\n… (cut: call `conventions_context` for the rest)\n"
         return f"{text}\n\n{conventions}" if conventions else text

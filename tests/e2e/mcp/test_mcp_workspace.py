@@ -32,3 +32,13 @@ async def test_an_untrusted_folder_never_runs_its_generator(layout_app: Path):
         out = await call(s, "rag_lookup", {"question": "how do I add a row to a table?"})
         assert out["answer"] is None and out["passages"]
     assert not pidfile.exists()
+
+
+async def test_a_broken_config_is_said_never_fatal(layout_app: Path):
+    config = layout_app / "footprint.toml"
+    config.write_text(config.read_text(encoding="utf-8") + "\n[limits]\nidentical_calls_per_turn = \"four\"\n",
+                      encoding="utf-8")
+    async with mcp_session(layout_app) as s:
+        assert "configuration has problems" in s.init_result.instructions
+        assert "identical_calls_per_turn" in s.init_result.instructions
+        assert (await call(s, "check_symbols", {"names": ["Table.addRow"]}))["results"][0]["status"] == "known"
