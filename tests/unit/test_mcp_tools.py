@@ -49,6 +49,9 @@ def test_inputs_are_checked_by_the_schema():
     assert not list(lookup.iter_errors({"query": "Table", "turn_id": 3, "known_symbols": ["Table"]}))
     assert list(lookup.iter_errors({"query": ""}))
     assert list(lookup.iter_errors({"query": "x", "turn_id": 1.5}))
+    assert list(lookup.iter_errors({"query": "x" * 1001}))  # free text is bounded
+    symbols = Draft202012Validator(TOOLS["check_symbols"].input_schema)
+    assert list(symbols.iter_errors({"names": ["x" * 301]})) and list(symbols.iter_errors({"names": []}))
     delete = Draft202012Validator(TOOLS["delete_footprint"].input_schema)
     assert list(delete.iter_errors({"path": "a.js", "line": 0}))  # lines are 1-based
     assert list(delete.iter_errors({"path": "a.js", "line": 1, "sha256": "abc"}))

@@ -68,7 +68,8 @@ TURN_ID = {**either("string", "integer"), "description": "Your agent turn: calls
 KNOWN = {"type": "array", "items": {"type": "string"},
          "description": "Names already given to you (in your prompt or an earlier answer): asking about one of "
                         "them is answered free, without a search."}
-PATH_IN = {"type": "string", "minLength": 1,
+QUESTION = {"type": "string", "minLength": 1, "maxLength": 2000}
+PATH_IN = {"type": "string", "minLength": 1, "maxLength": 4096,
            "description": "A file path, relative to the workspace root (or absolute inside it)."}
 LINE_IN = {"type": "integer", "minimum": 1, "description": "1-based line, as file viewers and compilers show it."}
 COLUMN_IN = {"type": "integer", "minimum": 1, "description": "1-based column (UTF-16 code units); or give `name`."}
@@ -164,7 +165,8 @@ LOOKUP_HIT = obj(["path", "start_line", "end_line", "heading", "snippet", "score
       "literally. Free, answers in milliseconds, cannot invent: every hit is a real doc passage with its path "
       "and lines. Use it before writing a call you are not sure of. Pass `known_symbols` (names already in "
       "your context) and `turn_id` so repeats are answered free. For how-to questions use rag_lookup.",
-      inputs(["query"], {"query": {"type": "string", "minLength": 1, "description": "A name or a few words."},
+      inputs(["query"], {"query": {"type": "string", "minLength": 1, "maxLength": 1000,
+                                   "description": "A name or a few words."},
                          "limit": {"type": "integer", "minimum": 1, "maximum": 50, "default": 5},
                          "path": {**PATH_IN, "description": "Only chunks from this doc file or folder."},
                          "expand": {"type": "boolean", "default": False,
@@ -203,7 +205,8 @@ SYMBOL = obj(["name", "status"], {"name": STR, "status": {"enum": ["known", "unk
       "against the engine's object model: status known | unknown | ambiguous, the signature, where it is "
       "defined, and a did-you-mean with the doc passage that shows the real name. Free and fast (never "
       "budgeted), cannot invent. Run it on the engine names in code you are about to write.",
-      inputs(["names"], {"names": {"type": "array", "items": STR, "minItems": 1, "maxItems": 500},
+      inputs(["names"], {"names": {"type": "array", "items": {"type": "string", "maxLength": 300}, "minItems": 1,
+                                   "maxItems": 500},
                          "known_symbols": {"type": "array",
                                            "items": {"anyOf": [STR, obj(["name"], {"name": STR})]},
                                            "description": KNOWN["description"]},
@@ -232,7 +235,7 @@ def check_symbols(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
 @tool("search_queries", "Search angles for a question",
       "Turn a how-to question into 2-3 literal search angles (one for a plain symbol lookup), to run with "
       "lookup_docs. Free, no search is run.",
-      inputs(["question"], {"question": {"type": "string", "minLength": 1}}),
+      inputs(["question"], {"question": QUESTION}),
       obj(["question", "queries"], {"question": STR, "queries": {"type": "array", "items": STR}}))
 def search_queries(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
     from lsp_server.surfaces.commands import search_queries_command
@@ -251,7 +254,7 @@ CITATION = obj(["id", "path", "start_line", "end_line", "heading"],
       "check of the names it uses. Slow, MAY INVENT (check the citations and flags), and budgeted per turn: "
       "past [limits] live_calls_per_turn it is blocked. To confirm a name use lookup_docs or check_symbols "
       "instead (free).",
-      inputs(["question"], {"question": {"type": "string", "minLength": 1},
+      inputs(["question"], {"question": QUESTION,
                             "limit": {"type": "integer", "minimum": 1, "maximum": 20},
                             "turn_id": TURN_ID}),
       obj(["question", "may_invent", "answer", "citations", "grounding", "loop"],
@@ -295,7 +298,7 @@ MATCH = obj(["line", "character", "text"],
       "node_modules, build outputs and .gitignored files. Each match comes with context lines and the "
       "footprints of the bindings declared on its line (every line that uses them), so one call shows what "
       "an edit would touch.",
-      inputs(["query"], {"query": {"type": "string", "minLength": 1},
+      inputs(["query"], {"query": {"type": "string", "minLength": 1, "maxLength": 1000},
                          "regex": {"type": "boolean", "default": False},
                          "include": {"anyOf": [STR, {"type": "array", "items": STR}],
                                      "description": "Only files matching this glob (or these globs)."},
@@ -435,7 +438,7 @@ def delete_footprint(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
 @tool("review_changes", "Conventions your change touches",
       "The project conventions your uncommitted change (git diff against HEAD, or `rev`) touches, at most "
       "[rules] max_per_diff of them with where they fire and why: a reminder to run before you finish.",
-      inputs([], {"rev": {"type": "string", "minLength": 1, "description": "Compare against this revision."}}),
+      inputs([], {"rev": {"type": "string", "minLength": 1, "maxLength": 200, "description": "Compare against this revision."}}),
       obj(["rev", "files", "reminders", "more", "text"],
           {"rev": STR, "files": {"type": "array", "items": STR}, "more": {"type": "array", "items": STR},
            "text": STR, "reminders": {"type": "array", "items": obj(["rule", "message", "locations"], {
@@ -481,7 +484,7 @@ FINDING = obj(["path", "line", "character", "end_line", "end_character", "severi
       "unresolved imports, the project's conventions, syntax) over the given files, or without `paths` over "
       "the files of your uncommitted change (git diff against HEAD, new files included). Run it after "
       "editing, before you finish.",
-      inputs([], {"paths": {"type": "array", "items": {"type": "string", "minLength": 1}, "maxItems": 200,
+      inputs([], {"paths": {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": 4096}, "maxItems": 200,
                             "description": "Files or folders, relative to the workspace root."}}),
       obj(["files", "findings", "errors", "skipped"],
           {"files": {"type": "array", "items": STR}, "findings": {"type": "array", "items": FINDING},
