@@ -211,7 +211,8 @@ SYMBOL = obj(["name", "status"], {"name": STR, "status": {"enum": ["known", "unk
                                            "items": {"anyOf": [STR, obj(["name"], {"name": STR})]},
                                            "description": KNOWN["description"]},
                          "turn_id": TURN_ID}),
-      obj(["results", "budgeted"], {"results": {"type": "array", "items": SYMBOL}, "turn_id": either("string", "integer", "null"),
+      obj(["results", "budgeted"], {"results": {"type": "array", "items": SYMBOL},
+                                    "turn_id": either("string", "integer", "null"),
                                     "budgeted": BOOL}))
 def check_symbols(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
     from lsp_server.knowledge.check_symbols import check_symbols as answers
@@ -263,7 +264,8 @@ CITATION = obj(["id", "path", "start_line", "end_line", "heading"],
            "passages": {"type": "array", "items": obj(["id", "path", "text"], {"id": STR, "path": STR,
                                                                                "text": STR})},
            "grounding": obj([], {"symbols": {"type": "array"}, "flags": {"type": "array", "items": STR}}),
-           "generator": NULLABLE_STR, "retrieval": {"type": "object"}, "error": NULLABLE_STR, "note": NOTE, "loop": LOOP}))
+           "generator": NULLABLE_STR, "retrieval": {"type": "object"}, "error": NULLABLE_STR, "note": NOTE,
+           "loop": LOOP}))
 def rag_lookup(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
     from lsp_server.surfaces.commands import rag_lookup_result
 
@@ -438,7 +440,8 @@ def delete_footprint(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
 @tool("review_changes", "Conventions your change touches",
       "The project conventions your uncommitted change (git diff against HEAD, or `rev`) touches, at most "
       "[rules] max_per_diff of them with where they fire and why: a reminder to run before you finish.",
-      inputs([], {"rev": {"type": "string", "minLength": 1, "maxLength": 200, "description": "Compare against this revision."}}),
+      inputs([], {"rev": {"type": "string", "minLength": 1, "maxLength": 200,
+                          "description": "Compare against this revision."}}),
       obj(["rev", "files", "reminders", "more", "text"],
           {"rev": STR, "files": {"type": "array", "items": STR}, "more": {"type": "array", "items": STR},
            "text": STR, "reminders": {"type": "array", "items": obj(["rule", "message", "locations"], {
@@ -484,7 +487,8 @@ FINDING = obj(["path", "line", "character", "end_line", "end_character", "severi
       "unresolved imports, the project's conventions, syntax) over the given files, or without `paths` over "
       "the files of your uncommitted change (git diff against HEAD, new files included). Run it after "
       "editing, before you finish.",
-      inputs([], {"paths": {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": 4096}, "maxItems": 200,
+      inputs([], {"paths": {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": 4096},
+                            "maxItems": 200,
                             "description": "Files or folders, relative to the workspace root."}}),
       obj(["files", "findings", "errors", "skipped"],
           {"files": {"type": "array", "items": STR}, "findings": {"type": "array", "items": FINDING},
