@@ -197,15 +197,22 @@ async def _run(app: McpApp, tool: Tool, arguments: dict, ctx) -> types.CallToolR
     client = _client_id(ctx)
     root = await _root_for(app, ctx, client)
     cancelled = threading.Event()
-    last: list[int | None] = [None]
+    sent = {"stage": 0, "percent": -1, "value": -1.0}
 
     def progress(message: str, percent: int | None = None) -> None:
-        # From the worker thread: one notification per percent step (a no-op without a progressToken).
-        if cancelled.is_set() or (percent is not None and percent == last[0]):
+        # From the worker thread (a no-op without a progressToken). MCP progress must only grow, and one call
+        # may build several indexes, each counting 0..100: the value is stage * 100 + percent, total unknown.
+        if cancelled.is_set():
             return
-        last[0] = percent
+        pct = sent["percent"] if percent is None else max(0, min(100, percent))
+        if pct < sent["percent"]:
+            sent["stage"] += 1  # the next index started
+        value = sent["stage"] * 100.0 + max(pct, 0)
+        if value <= sent["value"]:
+            return
+        sent.update(percent=pct, value=value)
         try:
-            anyio.from_thread.run(ctx.session.report_progress, float(percent or 0), 100.0, message)
+            anyio.from_thread.run(ctx.session.report_progress, value, None, message)
         except Exception:  # noqa: BLE001 - a lost progress note is not worth failing the call
             log.debug("progress notification dropped", exc_info=True)
 

@@ -216,7 +216,9 @@ SYMBOL = obj(["name", "status"], {"name": STR, "status": {"enum": ["known", "unk
                                     "budgeted": BOOL}))
 def check_symbols(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
     from lsp_server.knowledge.check_symbols import check_symbols as answers
+    from lsp_server.knowledge.object_model import ObjectModelService
 
+    ctx.workspace.service(ObjectModelService, ctx.progress or (lambda *_: None))  # built here: with progress
     present = presenter(ctx)
     results = [present.symbol(a) for a in answers(ctx.workspace, args["names"], args.get("known_symbols") or [])]
     out = {"results": results, "turn_id": args.get("turn_id"), "budgeted": False}
