@@ -126,11 +126,13 @@ _VALIDATORS: dict[str, Any] = {}
 
 
 def _client_id(ctx) -> str:
-    """One id per MCP session: the Mcp-Session-Id of streamable HTTP, else the process (stdio: one client)."""
-    request = ctx.request
-    headers = getattr(request, "headers", None)
-    session = headers.get("mcp-session-id") if headers is not None else None
-    return f"mcp-{session}" if session else "mcp-stdio"
+    """One id per MCP session: the Mcp-Session-Id of streamable HTTP; a stdio process has one client. (HTTP
+    without a session id, the stateless form, leaves only `turn_id` to tell its callers' turns apart.)"""
+    headers = getattr(ctx.request, "headers", None)
+    if headers is None:
+        return "mcp-stdio"
+    session = headers.get("mcp-session-id")
+    return f"mcp-{session}" if session else "mcp-http"
 
 
 async def _root_for(app: McpApp, ctx, client: str) -> Path:
