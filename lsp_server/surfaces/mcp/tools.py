@@ -503,9 +503,16 @@ def check(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
     from lsp_server.surfaces.present import finding_text
 
     ws = ctx.workspace
+    present = presenter(ctx)
+    files, skipped = [], []
     if args.get("paths"):
-        targets = [ctx.path(p) for p in args["paths"]]
-        files = [f for t in targets for f in ([t] if t.is_file() else ws.files(t))]
+        for raw in args["paths"]:
+            try:
+                target = ctx.path(raw)  # the path guard; a refused path is reported, the others checked
+            except InvalidArgument as exc:
+                skipped.append({"path": raw, "reason": str(exc)})
+                continue
+            files.extend([target] if target.is_file() else ws.files(target))
     else:
         _, changed = changed_lines(ws.root, None)
         files = sorted(p for p in changed if p.is_file() and ws.contains(p))
@@ -513,8 +520,7 @@ def check(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
     # No file watcher reaches an MCP server: the files about to be checked tell the indexes they changed.
     ws.files_changed(files)
     ws.service(ImportGraphService, ctx.progress or (lambda *_: None))
-    present = presenter(ctx)
-    findings, rows, checked, skipped = [], [], [], []
+    findings, rows, checked = [], [], []
     for path in files:
         if ctx.cancelled.is_set():
             raise InvalidArgument("cancelled")

@@ -135,6 +135,7 @@ async def test_conventions_and_check(layout_app: Path):
 async def test_bad_input_is_a_one_line_error(layout_app: Path, tmp_path: Path):
     (layout_app / "blob.js").write_bytes(b"\x00\x01binary\x00" * 100)
     (layout_app / "huge.js").write_text("// x\n" * 600_000)  # 3 MB: over max_file_bytes (2 MB)
+    (layout_app / "loop.js").symlink_to(layout_app / "loop.js")  # a symlink loop
     outside = tmp_path / "outside.js"
     outside.write_text("const secret = 1;\n")
     async with mcp_session(layout_app) as s:
@@ -146,11 +147,17 @@ async def test_bad_input_is_a_one_line_error(layout_app: Path, tmp_path: Path):
         for path in (str(outside), "../outside.js", "/etc/passwd"):
             text = error_text(await s.call_tool("footprint", {"path": path, "line": 1, "column": 7}))
             assert "outside" in text or "not allowed" in text, text
-        assert "NUL" in error_text(await s.call_tool("check", {"paths": ["src/\x00app.js"]}))
+        assert "NUL" in error_text(await s.call_tool("footprint", {"path": "src/\x00app.js", "line": 1}))
         assert "binary" in error_text(await s.call_tool("footprint", {"path": "blob.js", "line": 1, "column": 1}))
         assert "limit" in error_text(await s.call_tool("footprint", {"path": "huge.js", "line": 1, "column": 1}))
         skipped = await call(s, "check", {"paths": ["huge.js", "blob.js"]})
         assert {x["path"] for x in skipped["skipped"]} == {"huge.js", "blob.js"}
+        for path in ("loop.js", "src", "missing.js"):  # a symlink loop, a folder, nothing at all
+            error_text(await s.call_tool("footprint", {"path": path, "line": 1, "column": 1}))
+        mixed = await call(s, "check", {"paths": ["src/config.js", "loop.js", "/etc/passwd"]})
+        assert mixed["files"] == ["src/config.js"] and mixed["findings"]  # the others: a reason each
+        assert {x["path"] for x in mixed["skipped"]} == {"loop.js", "/etc/passwd"}
+        assert all("\n" not in x["reason"] for x in mixed["skipped"])
         assert "past the end" in error_text(await s.call_tool("footprint", {"path": "src/app.js", "line": 9999,
                                                                             "column": 1}))
         assert "give `column`" in error_text(await s.call_tool("footprint", {"path": "src/app.js", "line": 1}))
