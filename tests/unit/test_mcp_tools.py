@@ -68,3 +68,12 @@ def test_line_column_and_name_inputs():
         offset_at(doc, {"line": 1, "name": "head"})
     with pytest.raises(InvalidArgument, match="give `column`"):
         offset_at(doc, {"line": 1})
+
+
+def test_text_rendering_is_capped():
+    from lsp_server.surfaces.mcp.tools import MAX_TEXT_LINES, text_lines
+
+    text = text_lines("head", None, *[f"row {i}" for i in range(500)])
+    lines = text.splitlines()
+    assert len(lines) == MAX_TEXT_LINES and lines[0] == "head" and "more line(s)" in lines[-1]
+    assert text_lines("a", None, "b") == "a\nb"

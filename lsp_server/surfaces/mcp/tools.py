@@ -151,8 +151,15 @@ def offset_at(doc: "ParsedDocument", args: dict) -> int:
     return doc.lines.offset(line, len(text[:m.start()].encode("utf-16-le")) // 2, UTF16)
 
 
+MAX_TEXT_LINES = 80  # the text rendering sits in the agent's context; the structured content has everything
+
+
 def text_lines(*parts: str | None) -> str:
-    return "\n".join(p for p in parts if p)
+    lines = [p for p in parts if p]
+    if len(lines) > MAX_TEXT_LINES:
+        more = len(lines) - MAX_TEXT_LINES + 1
+        lines = lines[:MAX_TEXT_LINES - 1] + [f"… {more} more line(s) in the structured result"]
+    return "\n".join(lines)
 
 
 # --- knowledge ------------------------------------------------------------------------------------------------
@@ -188,7 +195,7 @@ def lookup_docs(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
         rows.extend(f"    {line}" for line in r["snippet"].splitlines()[:6])
     head = f"{len(out['results'])} doc passage(s) for {out['query']!r}" if out["results"] else \
         f"No doc passage for {out['query']!r}."
-    return out, text_lines(head, *rows, out.get("note"))
+    return out, text_lines(head, out.get("note"), *rows)  # the note (a block, a cache hit) is never cut
 
 
 SYMBOL = obj(["name", "status"], {"name": STR, "status": {"enum": ["known", "unknown", "ambiguous"]},
@@ -232,7 +239,7 @@ def check_symbols(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
         if r["status"] != "known" and r.get("suggestions"):
             row += "  did you mean " + ", ".join(r["suggestions"][:3]) + "?"
         rows.append(row)
-    return out, "\n".join(rows)
+    return out, text_lines(*rows)
 
 
 @tool("search_queries", "Search angles for a question",
@@ -275,15 +282,13 @@ def rag_lookup(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
     loop, notes = loop_of(out.pop("debug", {}), "rag_lookup")
     out["loop"] = loop
     add_notes(out, notes)
-    rows = ["(may invent: check the citations and flags)"]
+    rows = ["(may invent: check the citations and flags)", out.get("note")]
     if out.get("answer"):
         rows.append(out["answer"])
     for p in out.get("passages", []):
         rows.append(f"[{p['id']}] {p['path']}: {p.get('heading', '')}")
     rows.extend(f"FLAG: {f}" for f in out["grounding"].get("flags", []))
-    if out.get("note"):
-        rows.append(out["note"])
-    return out, "\n".join(rows)
+    return out, text_lines(*rows)
 
 
 # --- features -------------------------------------------------------------------------------------------------
@@ -336,7 +341,7 @@ def find_in_files(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
                             + (f"; lines {lines}" if lines else ""))
     if out["truncated"]:
         rows.append(f"(stopped after {out['total_matches']} matches)")
-    return out, "\n".join(rows) or f"No match for {args['query']!r}."
+    return out, text_lines(*rows) or f"No match for {args['query']!r}."
 
 
 FOOTPRINT: dict = obj(["name", "kind", "exported", "declaration", "statements", "lines"], {
@@ -381,7 +386,7 @@ def footprint(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
     rows = footprint_text(doc, fp, path)
     if importers:
         rows.append(f"  imported by: {', '.join(sorted({i['path'] for i in importers}))}")
-    return out, "\n".join(rows)
+    return out, text_lines(*rows)
 
 
 @tool("delete_footprint", "Delete a binding's footprint",
@@ -540,4 +545,4 @@ def check(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
     out = {"files": checked, "findings": findings, "errors": errors, "skipped": skipped}
     rows += [f"skipped {s['path']}: {s['reason']}" for s in skipped]
     head = f"{len(findings)} problem(s), {errors} error(s) in {len(checked)} file(s)"
-    return out, text_lines(*rows, head)
+    return out, text_lines(head, *rows)
