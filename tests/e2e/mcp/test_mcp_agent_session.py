@@ -80,3 +80,16 @@ async def test_each_session_has_its_own_turns(layout_app: Path):
     async with mcp_session(layout_app) as second:  # a new agent session: a fresh budget and cache
         fresh = await call(second, "lookup_docs", {"query": "Table", "turn_id": "same"})
         assert fresh["loop"]["status"] == "live"
+
+
+async def test_a_burst_of_concurrent_calls_is_all_answered(layout_app: Path):
+    names = ["Table.addRow", "Row.addCell", "Cell", "Document.render", "Block.addTable", "Page.addBlock"]
+    async with mcp_session(layout_app) as s:
+        calls = [call(s, "lookup_docs", {"query": n, "turn_id": "burst"}) for n in names]
+        calls += [call(s, "check_symbols", {"names": [n, n + "s"]}) for n in names]
+        calls += [call(s, "find_in_files", {"query": "addParagraph", "context": 0}) for _ in range(3)]
+        calls += [s.call_tool("footprint", {"path": "nope.js", "line": 1, "column": 1}) for _ in range(3)]
+        results = await asyncio.gather(*calls)
+    assert all(r["results"] for r in results[:6]) and all(r["results"][1]["status"] == "unknown"
+                                                        for r in results[6:12])
+    assert all(r["files"] for r in results[12:15]) and all(r.is_error for r in results[15:])
