@@ -218,6 +218,8 @@ def test_palette_check_symbols(workbench):
     d = step(workbench, "palette_check_symbols")
     assert "1 unknown" in d["title"], d
     assert any("page.createBlock" in r and "unknown" in r for r in d["rows"]), d["rows"]
+    # Issue 20.6: the real member, as the diagnostic on that line says, never the invented name on some type.
+    assert any("Page.addBlock" in r for r in d["rows"]) and not any(".createBlock," in r for r in d["rows"]), d["rows"]
 
 
 def test_palette_review_changes(workbench):
@@ -303,3 +305,8 @@ def test_granting_trust_restarts_with_the_workspace_settings(workbench):
     assert d["restart_logged"], d
     # Trusted now: the folder's footprint.path is honoured (it is what a trusted folder may choose).
     assert d["marker_exists"] and any("footprint-ls serve" in line and "evil" in line for line in d["started"]), d
+
+
+def test_auto_fix_applies_the_preferred_rename(workbench):
+    d = step(workbench, "auto_fix_applies_the_preferred_rename")
+    assert "page.addBlock(" in d["line"] and d["changed_lines"] == 1, d

@@ -208,7 +208,7 @@ function logText(dir = userData) {
     for (const e of fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }) : []) {
       const p = path.join(dir, e.name);
       if (e.isDirectory()) walk(p);
-      else if (e.name === "Footprint.log") found.push(p);
+      else if (/^Footprint(\.\d+)?\.log$/.test(e.name)) found.push(p); // rotated parts too
     }
   };
   walk(root);
@@ -640,6 +640,37 @@ async function main() {
       const pids = serverPids(codeServer.pid);
       const starts = (logText().match(/starting the server/g) || []).length;
       return { still_open_when_fixed: stillOpen, pids, starts };
+    });
+
+    await step("auto_fix_applies_the_preferred_rename", async () => {
+      // Issue 20.12: "Rename to `addBlock`" is the preferred fix, so Auto Fix (Shift+Alt+.) applies it alone.
+      await openFile("src/app.js");
+      const rel = "src/app.js";
+      const before = fs.readFileSync(path.join(WS, rel), "utf8");
+      const pos = position(rel, /page\.createBlock/, "page.".length + 2);
+      if (!pos) throw new Error("src/app.js has no page.createBlock");
+      await waitFor(async () => ((await problems()).some((t) => t.includes("createBlock")) ? true : undefined), 60000,
+        "the createBlock diagnostic before Auto Fix");
+      await page.locator(".monaco-editor textarea").first().focus();
+      await goTo(pos.line, pos.column);
+      await palette("Auto Fix...");
+      const fixedLine = pos.text.replace("createBlock", "addBlock").trim().replace(/ /g, "\u00a0");
+      await waitFor(async () => {
+        const t = (await page.locator(".part.editor .monaco-editor .view-lines").allInnerTexts()).join("\n");
+        return t.includes(fixedLine) ? true : undefined;
+      }, 15000, "the editor to show the renamed call after Auto Fix");
+      await page.locator(".monaco-editor textarea").first().focus();
+      await page.keyboard.press(`${mod}+s`);
+      const after = await waitFor(async () => {
+        const t = fs.readFileSync(path.join(WS, rel), "utf8");
+        return t !== before ? t : undefined;
+      }, 15000, "Auto Fix to change the file");
+      const line = after.split("\n")[pos.line - 1];
+      // Put the file back for anything after this step.
+      await page.locator(".monaco-editor textarea").first().focus();
+      await page.keyboard.press(`${mod}+z`);
+      await page.keyboard.press(`${mod}+s`);
+      return { line, changed_lines: after.split("\n").filter((l, i) => l !== before.split("\n")[i]).length };
     });
   } finally {
     await browser.close();
