@@ -310,3 +310,11 @@ def test_granting_trust_restarts_with_the_workspace_settings(workbench):
 def test_auto_fix_applies_the_preferred_rename(workbench):
     d = step(workbench, "auto_fix_applies_the_preferred_rename")
     assert "page.addBlock(" in d["line"] and d["changed_lines"] == 1, d
+
+
+def test_no_python_gives_a_clear_message(workbench):
+    """Issue 20.3: on a machine without Python 3.11+, one notification says what was looked for and what to do,
+    and no server is started."""
+    d = step(workbench, "no_python_message")
+    assert "python3.11 (not found)" in d["toast"] and "Restart server" in d["toast"], d
+    assert not d["started"] and "python3 (not found)" in d["looked"], d

@@ -763,8 +763,60 @@ async function untrustedPhase() {
   }
 }
 
+// ---------------------------------------------------------------------------------------------------
+// No Python >= 3.11 on the machine: a third code-server whose PATH holds only `node`, with fresh storage (no
+// bundled environment yet): the user is told what was looked for and what to do.
+let codeServer3;
+async function noPythonPhase() {
+  if (results.install_vsix?.status !== "pass") return;
+  const dir = path.join(OUT, "user-data-nopython");
+  writeSettings({}, dir);
+  const bin = path.join(OUT, "bin-nopython");
+  fs.mkdirSync(bin, { recursive: true });
+  if (!fs.existsSync(path.join(bin, "node"))) fs.symlinkSync(process.execPath, path.join(bin, "node"));
+  const port = await freePort();
+  const logFile = fs.openSync(path.join(OUT, "code-server-nopython.log"), "w");
+  codeServer3 = spawn(CODE_SERVER, [
+    "--auth", "none", "--bind-addr", `127.0.0.1:${port}`, "--disable-telemetry", "--disable-update-check",
+    "--disable-workspace-trust", "--disable-getting-started-override", "--user-data-dir", dir,
+    "--extensions-dir", extensions, WS,
+    // VSCODE_CLI: the server then keeps this PATH instead of adding the login shell's (which has Pythons).
+  ], { env: { ...env, PATH: bin, VSCODE_CLI: "1" }, stdio: ["ignore", logFile, logFile], detached: true });
+  await waitHttp(`http://127.0.0.1:${port}/healthz`, 60000);
+  const browser = await chromium.launch({
+    executablePath: env.E2E_CHROMIUM,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
+  });
+  try {
+    page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+    page.setDefaultTimeout(20000);
+    await step("no_python_message", async () => {
+      await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(WS)}`);
+      await page.locator(".monaco-workbench").waitFor({ timeout: 60000 });
+      await openFile("src/app.js");
+      const toast = await waitFor(async () => {
+        const t = await toasts();
+        return t.includes("Python 3.11 or newer") ? t : undefined;
+      }, 60000, "the notification that no Python 3.11+ was found");
+      await screenshot("no-python");
+      const log = logText(dir);
+      return { toast, started: log.includes("starting the server"), looked: (log.split("\n").find((l) => l.includes("looking for Python")) ?? "").trim() };
+    });
+  } finally {
+    await browser.close();
+  }
+}
+
+// E2E_PHASES (comma-separated, default all): run only some phases when debugging one (install_vsix always runs).
+const PHASES = new Set((env.E2E_PHASES || "main,untrusted,nopython").split(","));
 try {
-  await main();
+  if (PHASES.has("main")) await main();
+  else await step("install_vsix", async () => {
+    const r = spawnSync(CODE_SERVER, ["--extensions-dir", extensions, "--user-data-dir", userData, "--install-extension", env.E2E_VSIX], { encoding: "utf8", timeout: 120000 });
+    if (r.status !== 0) throw new Error(`--install-extension failed (${r.status}): ${r.stdout}\n${r.stderr}`);
+    return { installed: fs.readdirSync(extensions).filter((d) => d.startsWith("footprint.footprint-")) };
+  });
   if (codeServer?.pid) {
     try {
       process.kill(-codeServer.pid, "SIGTERM"); // the first workbench is done: free the cores
@@ -772,12 +824,20 @@ try {
       /* gone */
     }
   }
-  await untrustedPhase();
+  if (PHASES.has("untrusted")) await untrustedPhase();
+  if (codeServer2?.pid) {
+    try {
+      process.kill(-codeServer2.pid, "SIGTERM");
+    } catch {
+      /* gone */
+    }
+  }
+  if (PHASES.has("nopython")) await noPythonPhase();
 } catch (err) {
   results._fatal = String(err?.stack || err);
 } finally {
   fs.writeFileSync(path.join(OUT, "results.json"), JSON.stringify(results, null, 2));
-  for (const proc of [codeServer, codeServer2]) {
+  for (const proc of [codeServer, codeServer2, codeServer3]) {
     if (!proc?.pid) continue;
     try {
       process.kill(-proc.pid, "SIGTERM");
