@@ -17,7 +17,7 @@ from pathlib import Path
 from lsp_server.checks import CheckContext, Phase, check
 from lsp_server.document import ParsedDocument
 from lsp_server.findings import Finding, Severity
-from lsp_server.syntax.modules import DEFAULT, NAMESPACE, extract
+from lsp_server.syntax.modules import DEFAULT, NAMESPACE, module_info_of
 from lsp_server.graph.resolve import FILE, MISSING_FILE, MISSING_PACKAGE, Resolution, is_relative
 from lsp_server.graph.rules import dependency_settings, violations
 from lsp_server.graph.service import ImportGraphService
@@ -43,7 +43,7 @@ def dependency_checks(doc: ParsedDocument, ctx: CheckContext) -> Iterator[Findin
     deps = dependency_settings(ws.settings)
     importer = str(path.resolve())
     taken = graph.taken(doc)
-    info, entry = taken if taken is not None else (extract(doc.source, doc.tree, doc.language), graph.entry(importer))
+    info, entry = taken if taken is not None else (module_info_of(doc), graph.entry(importer))
     resolutions = entry.resolutions if entry is not None and entry.info == info else tuple(
         graph.resolver.resolve(r.specifier, importer, r.kind) for r in info.imports)
     rel = ws.relpath(Path(importer))
