@@ -318,3 +318,8 @@ def test_no_python_gives_a_clear_message(workbench):
     d = step(workbench, "no_python_message")
     assert "python3.11 (not found)" in d["toast"] and "Restart server" in d["toast"], d
     assert not d["started"] and "python3 (not found)" in d["looked"], d
+
+
+def test_enable_setting_stops_and_starts_the_server(workbench):
+    d = step(workbench, "enable_setting")
+    assert d["pids_off"] == [] and len(d["pids_on"]) == 1, d
