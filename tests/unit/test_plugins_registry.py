@@ -14,7 +14,7 @@ REGISTERING = re.compile(r"^@(?:providers\.)?(check|command|cli_command|config_s
                          r"references_provider|highlight_provider|code_action_provider)\b", re.M)
 # Modules that register into a registry of their own and are imported by whoever uses them: the surfaces
 # (server.py imports surfaces/commands.py, the CLI entry point its verbs); providers.py defines the decorators.
-SURFACES = {"lsp_server.surfaces.commands", "lsp_server.surfaces.hooks", "lsp_server.surfaces.cli.core",
+SURFACES = {"lsp_server.surfaces.commands", "lsp_server.surfaces.cli.agents", "lsp_server.surfaces.cli.core",
             "lsp_server.surfaces.cli.features", "lsp_server.surfaces.cli.knowledge",
             "lsp_server.surfaces.cli.conventions", "lsp_server.surfaces.cli.graph"}
 SELF_LOADED = SURFACES | {"lsp_server.providers"}

@@ -14,8 +14,7 @@ from pathlib import Path
 from lsp_server import __version__, plugins
 from lsp_server.commands import CLI_COMMANDS
 from lsp_server.errors import FootprintError
-from lsp_server.surfaces import hooks  # noqa: F401 - registers `hook`
-from lsp_server.surfaces.cli import conventions, core, features, graph, knowledge  # noqa: F401 - register verbs
+from lsp_server.surfaces.cli import agents, conventions, core, features, graph, knowledge  # noqa: F401 - register verbs
 from lsp_server.surfaces.errors import EXIT_OK, EXIT_USAGE, exit_code
 
 
@@ -81,6 +80,11 @@ def configure_logging(level: str, log_file: Path | None) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["hook"]:  # agent hooks run on every write: their own parser, no other verb loaded
+        from lsp_server.surfaces.hooks import main as hook_main
+
+        return hook_main(argv[1:])
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):

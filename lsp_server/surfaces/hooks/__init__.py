@@ -1,0 +1,119 @@
+"""The agent hooks: `footprint-ls hook post-write|stop [--agent claude|codex|gemini|cursor]`. See docs/agents.md.
+
+One payload adapter per agent (claude.py, codex.py, gemini.py, cursor.py: the agent's documented event in,
+its channel out), one decision core (decide.py). The agent is detected from the payload when `--agent` is not
+given (event.detect). The hook never blocks an agent because of its own failure: a broken config, a usage
+error or an internal error is reported on the agent's non-blocking channel; a file it did not check gets a
+one-line reason. `main` is the fast path the entry points call for `hook` before loading any other verb:
+it imports only what the hook needs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from pathlib import Path
+
+from lsp_server.surfaces.hooks import claude, codex, cursor, gemini
+from lsp_server.surfaces.hooks.event import AGENTS, EditedFile, HookEvent, NoEvent, Outcome, Reply, detect, read_payload
+
+ADAPTERS = {"claude": claude, "codex": codex, "gemini": gemini, "cursor": cursor}
+EXIT_USAGE_NOT_BLOCKING = 1  # every agent reads a code other than 0 and 2 as a failed hook, not a verdict
+log = logging.getLogger(__name__)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("event", choices=("post-write", "stop"))
+    parser.add_argument("file", nargs="?", type=Path, help="post-write: the file written (default: from the stdin event)")
+    parser.add_argument("--agent", choices=AGENTS, help="whose payload and channel (default: detected from the payload)")
+    parser.add_argument("--rev", help="stop: the revision to diff against (default HEAD)")
+    parser.add_argument("--exit-zero", action="store_true", help="print findings on stdout and exit 0")
+    parser.add_argument("--config", type=Path, help="use this footprint.toml instead of the nearest one")
+
+
+class UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # argparse would exit 2: a blocking verdict for Claude Code
+        raise UsageError(message)
+
+
+def main(argv: list[str]) -> int:
+    """`footprint-ls hook ARGS` without the rest of the CLI (its parser and verbs are not even imported)."""
+    parser = _Parser(prog="footprint-ls hook", description="agent hooks: post-write (the on-save rules on the "
+                     "lines an agent changed), stop (the review of its whole change)")
+    add_arguments(parser)
+    parser.add_argument("--log-file", type=Path)
+    parser.add_argument("--log-level", default="WARNING", choices=("DEBUG", "INFO", "WARNING", "ERROR"))
+    try:
+        args = parser.parse_args(argv)
+    except UsageError as exc:
+        print(f"footprint-ls: hook: {exc} (nothing checked; not blocking)", file=sys.stderr)
+        return EXIT_USAGE_NOT_BLOCKING
+    _logging(args.log_level, args.log_file)
+    return run(args)
+
+
+def _logging(level: str, log_file: Path | None) -> None:
+    """Logs go to --log-file only: a hook's stderr is what the agent (and its model) reads."""
+    root = logging.getLogger()
+    if log_file is None:
+        root.handlers[:] = [logging.NullHandler()]
+        return
+    try:
+        handler: logging.Handler = logging.FileHandler(log_file, encoding="utf-8")
+    except OSError:
+        handler = logging.NullHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root.handlers[:] = [handler]
+    root.setLevel(level)
+
+
+def run(args: argparse.Namespace) -> int:
+    reply = respond(args)
+    try:
+        if reply.stdout:
+            sys.stdout.write(reply.stdout)
+            sys.stdout.flush()
+        if reply.stderr:
+            sys.stderr.write(reply.stderr)
+            sys.stderr.flush()
+    except (BrokenPipeError, OSError):
+        pass  # the agent stopped listening: nothing left to say
+    return reply.code
+
+
+def respond(args: argparse.Namespace) -> Reply:
+    """The event in, the agent's answer out; no exception escapes (a traceback is not an answer)."""
+    by_hand = args.file is not None and args.event == "post-write"
+    agent = args.agent or "claude"
+    event = HookEvent(agent, args.event)
+    try:
+        payload = None if by_hand else read_payload()
+        if payload is not None:
+            agent = args.agent or detect(payload)
+            event = ADAPTERS[agent].parse(payload, args.event)
+        if by_hand:
+            event.files = [EditedFile(str(args.file))]
+        if not event.roots:
+            event.roots = [str(Path.cwd())]
+        from lsp_server.surfaces.hooks import decide  # the areas: only once there is something to check
+
+        if args.event == "post-write":
+            outcome, keys = decide.post_write(event, args.config)
+        else:
+            outcome, keys = decide.stop(event, args.rev, args.config)
+        if not args.exit_zero:
+            outcome = decide.apply_guard(event, outcome, keys)
+    except NoEvent as exc:
+        outcome = Outcome(notes=[f"footprint-ls: hook {args.event}: nothing checked: {exc} "
+                                 "(expected the agent's JSON event)"])
+    except Exception as exc:  # noqa: BLE001 - our own failure must never block the agent
+        log.exception("hook %s failed", args.event)
+        message = " ".join(str(exc).split())[:300]
+        outcome = Outcome(failure=f"footprint-ls: hook {args.event}: internal error, nothing checked: "
+                                  f"{type(exc).__name__}: {message}")
+    return ADAPTERS[agent].answer(event, outcome, args.exit_zero)
