@@ -97,7 +97,7 @@ def respond(args: argparse.Namespace) -> Reply:
             agent = args.agent or detect(payload)
             event = ADAPTERS[agent].parse(payload, args.event)
         if by_hand:
-            event.files = [EditedFile(str(args.file))]
+            event.files = [EditedFile(str(args.file), named=True)]
         if not event.roots:
             event.roots = [str(Path.cwd())]
         from lsp_server.surfaces.hooks import decide  # the areas: only once there is something to check

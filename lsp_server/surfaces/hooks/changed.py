@@ -16,6 +16,8 @@ ALL = None  # the whole file
 
 def edited_lines(text: str, edited: EditedFile, path: Path) -> tuple[set[int] | None, str]:
     """(changed lines or ALL, how they were found: "edit", "patch", "diff", "new file", "" = not found)."""
+    if edited.named:
+        return ALL, "named"
     if edited.new_strings is not None:
         lines = _replacement_lines(text, edited.new_strings, edited.replace_all)
         if lines is not None:

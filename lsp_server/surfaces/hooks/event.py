@@ -30,6 +30,7 @@ class EditedFile:
     hunks: list[tuple[list[str], list[int]]] | None = None  # apply_patch: (new-side lines, indexes added)
     whole: bool = False  # the agent wrote the whole file (a new file, a Write): the diff decides, else all
     deleted: bool = False
+    named: bool = False  # named on the command line (by a person, not an agent's event): the whole file
 
 
 @dataclass
