@@ -58,4 +58,4 @@ def test_the_surfaces_register_every_command_and_verb():
         assert REGISTERING.search((PACKAGE.parent / (name.replace(".", "/") + ".py")).read_text(encoding="utf-8"))
     assert {"lookup_docs", "footprint", "check_file", "dependency_graph", "review_changes"} <= set(COMMANDS)
     assert {"check", "serve", "footprint", "find", "lookup", "rag", "symbols", "rules", "hook", "graph",
-            "trust", "untrust"} == set(CLI_COMMANDS)
+            "trust", "untrust", "init"} == set(CLI_COMMANDS)
