@@ -59,3 +59,12 @@ def test_the_surfaces_register_every_command_and_verb():
     assert {"lookup_docs", "footprint", "check_file", "dependency_graph", "review_changes"} <= set(COMMANDS)
     assert {"check", "serve", "footprint", "find", "lookup", "rag", "symbols", "rules", "hook", "graph",
             "trust", "untrust", "init"} == set(CLI_COMMANDS)
+
+
+def test_the_config_schema_modules_are_exactly_those_that_register_a_section():
+    """Loading the settings imports plugins.CONFIG_MODULES only (not every area): each module with a
+    @config_section must be listed there, and each listed one must register a section."""
+    section = re.compile(r"^@config_section\b", re.M)
+    registering = {_module_name(p) for p in PACKAGE.rglob("*.py") if section.search(p.read_text(encoding="utf-8"))}
+    assert set(plugins.CONFIG_MODULES) == registering
+    assert set(plugins.CONFIG_MODULES) <= set(plugins.MODULES)
