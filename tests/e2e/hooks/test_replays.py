@@ -152,6 +152,10 @@ def test_outside_a_git_repository(tmp_path: Path):
     res = hook("stop", payload("claude", "stop", app), app)
     no_traceback(res)
     assert res.returncode == 0 and "not inside a git repository" in res.stderr and len(res.stderr.splitlines()) == 1
+    stale = payload("claude", "post-tool-use-edit", app)  # the file changed again since: the edit is not there
+    stale["tool_input"] = {**stale["tool_input"], "new_string": '  tagline.style.color = Color.fromHex("#000000");'}
+    res = hook("post-write", stale, app)
+    assert res.returncode == 0 and "the edit was not found in the file" in res.stderr and ":17:" not in res.stderr
 
 
 # --- the per-session guard ---------------------------------------------------------------------------
@@ -208,3 +212,17 @@ def test_stop_reports_new_cycles_unresolved_imports_and_invented_names(app):
     assert "src/layout/tables.js:1:32: warning import-cycle Import cycle: src/layout/tables.js -> " \
            "src/services/InvoiceService.js -> src/layout/tables.js" in res.stderr
     assert "util/strings.js" not in res.stderr  # unresolved since the base commit, on an unchanged line
+
+
+def test_a_whole_file_write_is_judged_on_its_diff_against_head(app):
+    """A Write (or write_file) of an existing file: the lines that differ from HEAD, not the whole file."""
+    cover = app / "src/layout/cover.js"
+    for agent, name in (("claude", "post-tool-use-write"), ("gemini", "after-tool-write-file")):
+        event = payload(agent, name, app)
+        event["tool_input"] = {"file_path": str(cover), "content": cover.read_text().replace(
+            "tagline.style.color = theme.muted;", 'tagline.style.color = Color.fromHex("#6b7280");')}
+        apply_write(event, app)
+        res = hook("post-write", event, app)
+        text = res.stderr if agent == "claude" else json_out(res)["hookSpecificOutput"]["additionalContext"]
+        assert "src/layout/cover.js:22:" in text and "cover.js:17:" not in text, text
+        git(app, "checkout", "--", ".")
