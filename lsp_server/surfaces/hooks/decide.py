@@ -42,15 +42,24 @@ def _source_name(name: str) -> bool:
 def post_write(event: HookEvent, config: Path | None) -> tuple[Outcome, list[str]]:
     """(the outcome, the keys of the findings shown) for the files the event wrote."""
     out, keys, texts = Outcome(), [], []
-    cwd = Path(event.roots[0]) if event.roots else Path.cwd()
+    roots = [Path(r) for r in event.roots] or [Path.cwd()]
     for edited in event.files:
-        text = _post_write_file(edited, cwd, config, event.session, out, keys)
+        text = _post_write_file(edited, _root_of(edited.path, roots), config, event.session, out, keys)
         if text:
             texts.append(text)
         if out.failure:
             break
     out.message = "".join(texts)
     return out, keys
+
+
+def _root_of(name: str, roots: list[Path]) -> Path:
+    """The project folder a written file belongs to (Cursor sends every root of a multi-root workspace)."""
+    if "\x00" not in name and Path(name).is_absolute():
+        for root in roots:
+            if Path(name).is_relative_to(root):
+                return root
+    return roots[0]
 
 
 def _post_write_file(edited: EditedFile, cwd: Path, config: Path | None, session: str | None,

@@ -126,3 +126,12 @@ def test_every_fixture_cites_its_agent_version_and_published_format():
         source = json.loads((FIXTURES / name).read_text())["source"]
         assert re.search(r"\d+\.\d+", source["version"]), name
         assert re.search(r"https://|\.json|\.md|\.ts", source["doc"]), name
+
+
+def test_cursor_multi_root_workspace_finds_the_root_of_the_file(app, tmp_path):
+    other = tmp_path / "other-root"
+    other.mkdir()
+    edit = payload("cursor", "after-file-edit", app, workspace_roots=[str(other), str(app)])
+    apply_write(edit, app)
+    res = hook("post-write", edit, other)
+    assert json_out(res) == {} and HEX in res.stderr and "not reviewed" not in res.stderr, res.stderr
