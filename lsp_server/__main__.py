@@ -2,10 +2,11 @@
 
 import sys
 
-if sys.argv[1:2] == ["hook"]:  # agent hooks: the fast path, without importing the rest of the CLI
-    from lsp_server.surfaces.hooks import main as hook_main
+if "hook" in sys.argv[1:4]:  # agent hooks: the fast path, without importing the rest of the CLI
+    from lsp_server.surfaces.hooks import hook_argv, main as hook_main
 
-    sys.exit(hook_main(sys.argv[2:]))
+    if (hook_args := hook_argv(sys.argv[1:])) is not None:
+        sys.exit(hook_main(hook_args))
 
 from lsp_server.surfaces.cli import main  # noqa: E402
 

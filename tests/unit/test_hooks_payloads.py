@@ -61,3 +61,12 @@ def test_gemini_and_cursor_payloads():
                           "conversation_id": "c"}, "stop")
     assert (event.roots, event.loop_count, event.session) == (["/p", "/q"], 2, "c")
     assert cursor.parse({"loop_count": True}, "stop").loop_count is None  # a bool is not a count
+
+
+def test_the_entry_points_find_the_hook_verb_behind_logging_options():
+    from lsp_server.surfaces.hooks import hook_argv
+
+    assert hook_argv(["hook", "stop", "--agent", "codex"]) == ["stop", "--agent", "codex"]
+    assert hook_argv(["--log-level", "DEBUG", "hook", "post-write"]) == ["--log-level", "DEBUG", "post-write"]
+    assert hook_argv(["--log-file=x.log", "hook", "stop"]) == ["--log-file=x.log", "stop"]
+    assert hook_argv(["check", "hook"]) is None and hook_argv(["--version"]) is None and hook_argv([]) is None

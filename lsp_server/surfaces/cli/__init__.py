@@ -81,10 +81,11 @@ def configure_logging(level: str, log_file: Path | None) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == ["hook"]:  # agent hooks run on every write: their own parser, no other verb loaded
-        from lsp_server.surfaces.hooks import main as hook_main
+    if "hook" in argv[:3]:  # agent hooks run on every write: their own parser (a usage error never exits 2)
+        from lsp_server.surfaces.hooks import hook_argv, main as hook_main
 
-        return hook_main(argv[1:])
+        if (hook_args := hook_argv(argv)) is not None:
+            return hook_main(hook_args)
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):

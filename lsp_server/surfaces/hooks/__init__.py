@@ -41,6 +41,20 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
+def hook_argv(argv: list[str]) -> list[str] | None:
+    """The hook's own arguments when `argv` (a footprint-ls command line) runs `hook`, else None. Logging
+    options before the verb are kept (the hook's parser takes them too)."""
+    words = iter(enumerate(argv))
+    for i, word in words:
+        if word in ("--log-file", "--log-level"):
+            next(words, None)
+        elif word.startswith(("--log-file=", "--log-level=")):
+            continue
+        else:
+            return argv[:i] + argv[i + 1:] if word == "hook" else None
+    return None
+
+
 def main(argv: list[str]) -> int:
     """`footprint-ls hook ARGS` without the rest of the CLI (its parser and verbs are not even imported)."""
     parser = _Parser(prog="footprint-ls hook", description="agent hooks: post-write (the on-save rules on the "
