@@ -126,7 +126,7 @@ def _post_write_file(edited: EditedFile, cwd: Path, config: Path | None, session
     if evaluation.suppressed:
         text += (f"(+{len(evaluation.suppressed)} more rule(s) apply to the lines you changed, beyond the cap of "
                  f"{len(evaluation.hits)} per file: {', '.join(evaluation.suppressed[:8])}; fix these first)\n")
-    keys.extend(guard.key_of("post-write", hit.rule.id, rel, _line_text(doc, s))
+    keys.extend(guard.key_of("post-write", str(ws.root), hit.rule.id, rel, _line_text(doc, s))
                 for hit in evaluation.hits for s, _ in hit.ranges)
     return text
 
@@ -188,7 +188,7 @@ def _stop_root(root: Path, rev: str | None, config: Path | None, session: str | 
         result = review(ws, rev, session=session)
         text = review_text(result, lambda p: display_path(p, root))
         for reminder in result.reminders:
-            keys.extend(guard.key_of("stop", reminder.rule.id, ws.relpath(p), _line_text(d, s))
+            keys.extend(guard.key_of("stop", str(ws.root), reminder.rule.id, ws.relpath(p), _line_text(d, s))
                         for d, p, s, _ in reminder.locations)
         cross = _cross_file(ws, files, changed, root, keys)
         texts.extend(t for t in (text, cross) if t)
@@ -219,7 +219,7 @@ def _cross_file(ws, files: list[Path], changed: dict[Path, set[int] | None], roo
         return ""
     head = (f"Footprint: {len(found)} cross-file problem(s) in your change (what `footprint-ls check` reports); "
             "fix them before you finish:")
-    keys.extend(guard.key_of("stop", f.code, ws.relpath(p), f.message) for _, p, f in found)
+    keys.extend(guard.key_of("stop", str(ws.root), f.code, ws.relpath(p), f.message) for _, p, f in found)
     return "\n".join([head, *(f"- {finding_text(d, display_path(p, root), f)}" for d, p, f in found)]) + "\n"
 
 

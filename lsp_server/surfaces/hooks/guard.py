@@ -2,7 +2,7 @@
 
 Agents loop when a hook blocks again on what it already said (Claude Code's `stop_hook_active` is reported
 to stay false on repeated fires; Cursor has only `loop_count`). Each blocking answer is keyed by its findings
-(rule or code, file, the text of the line: stable when other lines move); a key already shown in this session
+(workspace, rule or code, file, the text of the line: stable when other lines move); a key already shown in this session
 becomes a one-line note instead. State: one small JSON file per session under the user's cache folder
 (`$XDG_CACHE_HOME/footprint/hook-sessions`, 0700), at most MAX_KEYS keys each and MAX_SESSIONS files.
 """
