@@ -70,3 +70,15 @@ def test_the_entry_points_find_the_hook_verb_behind_logging_options():
     assert hook_argv(["--log-level", "DEBUG", "hook", "post-write"]) == ["--log-level", "DEBUG", "post-write"]
     assert hook_argv(["--log-file=x.log", "hook", "stop"]) == ["--log-file=x.log", "stop"]
     assert hook_argv(["check", "hook"]) is None and hook_argv(["--version"]) is None and hook_argv([]) is None
+
+
+def test_the_quick_parser_agrees_with_argparse_or_hands_over():
+    from lsp_server.surfaces.hooks import _parse, quick_args
+
+    for argv in (["post-write"], ["stop", "--agent", "codex"], ["post-write", "src/a.js", "--exit-zero"],
+                 ["stop", "--rev=HEAD~2", "--config", "f.toml", "--log-level", "DEBUG", "--log-file", "x.log"],
+                 ["--agent=cursor", "stop"]):
+        assert vars(quick_args(argv)) == vars(_parse(argv)), argv
+    for argv in (["-h"], ["stop", "--agent", "vim"], ["post-write", "a", "b"], ["save"], [], ["stop", "--rev"],
+                 ["stop", "--unknown"]):
+        assert quick_args(argv) is None, argv  # argparse explains (or prints the help)

@@ -10,10 +10,10 @@ it imports only what the hook needs.
 
 from __future__ import annotations
 
-import argparse
 import logging
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 from lsp_server.surfaces.hooks import claude, codex, cursor, gemini
 from lsp_server.surfaces.hooks.event import AGENTS, EditedFile, HookEvent, NoEvent, Outcome, Reply, detect, read_payload
@@ -23,7 +23,12 @@ EXIT_USAGE_NOT_BLOCKING = 1  # every agent reads a code other than 0 and 2 as a 
 log = logging.getLogger(__name__)
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+_VALUED = {"--agent": AGENTS, "--rev": None, "--config": None, "--log-file": None, "--log-level": LOG_LEVELS}
+
+
+def add_arguments(parser) -> None:
+    """The hook's arguments, on the CLI's parser (`footprint-ls --help`) and on the fallback parser below."""
     parser.add_argument("event", choices=("post-write", "stop"))
     parser.add_argument("file", nargs="?", type=Path, help="post-write: the file written (default: from the stdin event)")
     parser.add_argument("--agent", choices=AGENTS, help="whose payload and channel (default: detected from the payload)")
@@ -36,9 +41,52 @@ class UsageError(Exception):
     pass
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # argparse would exit 2: a blocking verdict for Claude Code
-        raise UsageError(message)
+def quick_args(argv: list[str]) -> SimpleNamespace | None:
+    """The usual command lines (`post-write|stop [FILE] [--agent A] [--rev R] [--config F] [--exit-zero]`,
+    logging options) parsed without argparse, whose import is a noticeable part of a hook's start-up; None
+    sends anything else (help, a mistake, an unusual form) to argparse, which explains it."""
+    values: dict[str, str] = {}
+    positional: list[str] = []
+    exit_zero = False
+    words = iter(argv)
+    for word in words:
+        name, eq, value = word.partition("=")
+        if word == "--exit-zero":
+            exit_zero = True
+        elif name in _VALUED:
+            value = value if eq else next(words, None)
+            if value is None or (_VALUED[name] is not None and value not in _VALUED[name]):
+                return None
+            values[name] = value
+        elif word.startswith("-"):
+            return None
+        else:
+            positional.append(word)
+    if not 1 <= len(positional) <= 2 or positional[0] not in ("post-write", "stop"):
+        return None
+
+    def path(key: str) -> Path | None:
+        return Path(values[key]) if key in values else None
+
+    return SimpleNamespace(event=positional[0], file=Path(positional[1]) if len(positional) == 2 else None,
+                           agent=values.get("--agent"), rev=values.get("--rev"), exit_zero=exit_zero,
+                           config=path("--config"), log_file=path("--log-file"),
+                           log_level=values.get("--log-level", "WARNING"))
+
+
+def _parse(argv: list[str]):
+    import argparse
+
+    class Parser(argparse.ArgumentParser):
+        def error(self, message: str):  # argparse would exit 2: a blocking verdict for Claude Code
+            raise UsageError(message)
+
+    parser = Parser(prog="footprint-ls hook", description="agent hooks: post-write (the on-save rules on the "
+                    "lines an agent changed), stop (the review of its whole change)")
+    add_arguments(parser)
+    parser.add_argument("--log-file", type=Path)
+    parser.add_argument("--log-level", default="WARNING", choices=LOG_LEVELS)
+    return parser.parse_args(argv)
 
 
 def hook_argv(argv: list[str]) -> list[str] | None:
@@ -57,13 +105,8 @@ def hook_argv(argv: list[str]) -> list[str] | None:
 
 def main(argv: list[str]) -> int:
     """`footprint-ls hook ARGS` without the rest of the CLI (its parser and verbs are not even imported)."""
-    parser = _Parser(prog="footprint-ls hook", description="agent hooks: post-write (the on-save rules on the "
-                     "lines an agent changed), stop (the review of its whole change)")
-    add_arguments(parser)
-    parser.add_argument("--log-file", type=Path)
-    parser.add_argument("--log-level", default="WARNING", choices=("DEBUG", "INFO", "WARNING", "ERROR"))
     try:
-        args = parser.parse_args(argv)
+        args = quick_args(argv) or _parse(argv)
     except UsageError as exc:
         print(f"footprint-ls: hook: {exc} (nothing checked; not blocking)", file=sys.stderr)
         return EXIT_USAGE_NOT_BLOCKING
@@ -86,7 +129,7 @@ def _logging(level: str, log_file: Path | None) -> None:
     root.setLevel(level)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args) -> int:
     reply = respond(args)
     try:
         if reply.stdout:
@@ -100,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
     return reply.code
 
 
-def respond(args: argparse.Namespace) -> Reply:
+def respond(args) -> Reply:
     """The event in, the agent's answer out; no exception escapes (a traceback is not an answer)."""
     by_hand = args.file is not None and args.event == "post-write"
     agent = args.agent or "claude"
