@@ -16,7 +16,8 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from lsp_server.surfaces.hooks import claude, codex, cursor, gemini
-from lsp_server.surfaces.hooks.event import AGENTS, EditedFile, HookEvent, NoEvent, Outcome, Reply, detect, read_payload
+from lsp_server.surfaces.hooks.event import (AGENTS, EditedFile, HookEvent, NoEvent, Outcome, Reply, detect,
+                                             read_payload, source_name)
 
 ADAPTERS = {"claude": claude, "codex": codex, "gemini": gemini, "cursor": cursor}
 EXIT_USAGE_NOT_BLOCKING = 1  # every agent reads a code other than 0 and 2 as a failed hook, not a verdict
@@ -157,6 +158,8 @@ def respond(args) -> Reply:
             event.files = [EditedFile(str(args.file), named=True)]
         if not event.roots:
             event.roots = [str(Path.cwd())]
+        if args.event == "post-write" and not any(source_name(f.path) for f in event.files):
+            return ADAPTERS[agent].answer(event, Outcome(), args.exit_zero)  # the hook matches every write tool
         from lsp_server.surfaces.hooks import decide  # the areas: only once there is something to check
 
         if args.event == "post-write":

@@ -19,7 +19,7 @@ from lsp_server.errors import FootprintError, InvalidArgument
 from lsp_server.languages import SOURCE_LANGUAGES, language_for_path
 from lsp_server.surfaces.hooks import guard
 from lsp_server.surfaces.hooks.changed import ALL, edited_lines
-from lsp_server.surfaces.hooks.event import EditedFile, HookEvent, Outcome
+from lsp_server.surfaces.hooks.event import EditedFile, HookEvent, Outcome, source_name
 
 log = logging.getLogger(__name__)
 
@@ -29,13 +29,6 @@ CROSS_FILE = ("layer-violation", "import-cycle", "unresolved-import", "unknown-e
 
 def _one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or type(exc).__name__
-
-
-def _source_name(name: str) -> bool:
-    try:
-        return language_for_path(Path(name)) in SOURCE_LANGUAGES
-    except (ValueError, OSError):
-        return False
 
 
 # --- post-write --------------------------------------------------------------------------------------
@@ -72,11 +65,11 @@ def _post_write_file(edited: EditedFile, cwd: Path, config: Path | None, session
 
     name = edited.path
     shown = name.replace("\x00", "\\0")
+    if not source_name(name):
+        return ""  # the hook matches every write tool: other files are none of our business
     if "\x00" in name:
         out.notes.append(f"footprint-ls: post-write: not reviewed: {shown}: the path contains a NUL byte")
         return ""
-    if not _source_name(name):
-        return ""  # the hook matches every write tool: other files are none of our business
     if edited.deleted:
         out.notes.append(f"footprint-ls: post-write: not reviewed: {shown}: deleted by the edit")
         return ""

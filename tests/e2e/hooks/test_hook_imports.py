@@ -35,3 +35,16 @@ def test_post_write_imports_only_what_it_needs(app: Path, tmp_path: Path):
     for package in NOT_FOR_A_HOOK:
         loaded = sorted(m for m in modules if m == package or m.startswith(package + "."))
         assert not loaded, f"hook post-write imported {loaded}"
+
+
+def test_a_write_that_is_not_source_loads_no_area(app: Path, tmp_path: Path):
+    """The hook matches every write tool: a README costs an interpreter start, not an analysis."""
+    event = payload("claude", "post-tool-use-write", app)
+    event["tool_input"] = {"file_path": str(app / "README.md"), "content": "# notes\n"}
+    listing = tmp_path / "modules.txt"
+    res = subprocess.run([sys.executable, "-c", LIST_AT_EXIT, "hook", "post-write"], cwd=app, input=json.dumps(event),
+                         capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "PYTHONPATH": str(REPO), "MODULES_OUT": str(listing)})
+    assert (res.returncode, res.stdout, res.stderr) == (0, "", "")
+    modules = set(listing.read_text().split())
+    assert not [m for m in modules if m.startswith(("lsp_server.conventions", "lsp_server.config", "lsp_server.workspace"))]
