@@ -226,3 +226,18 @@ def test_a_whole_file_write_is_judged_on_its_diff_against_head(app):
         text = res.stderr if agent == "claude" else json_out(res)["hookSpecificOutput"]["additionalContext"]
         assert "src/layout/cover.js:22:" in text and "cover.js:17:" not in text, text
         git(app, "checkout", "--", ".")
+
+
+def test_post_write_says_how_many_more_rules_apply_beyond_the_cap(app):
+    """Three rules fire on the lines an Edit wrote; `[rules] max_per_file` (2) shows the two highest-priority
+    ones and says the third applies too."""
+    edit = payload("claude", "post-tool-use-edit", app)
+    edit["tool_input"] = {**edit["tool_input"], "new_string": (
+        '  tagline.fontSize = 16;\n  const draft = new Document();\n  draft.render();\n'
+        '  draft.style.color = Color.fromHex("#123456");')}
+    res = hook("post-write", _applied(edit, app), app)
+    assert res.returncode == 2, res.stderr
+    assert "layout/await-render" in res.stderr and "layout/use-document-create" in res.stderr
+    assert not any(line.startswith("- ") and "no-hex-colors" in line for line in res.stderr.splitlines())
+    assert "(+1 more rule(s) apply to the lines you changed, beyond the cap of 2 per file: layout/no-hex-colors" \
+           in res.stderr
