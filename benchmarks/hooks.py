@@ -92,11 +92,12 @@ def main(argv: list[str] | None = None) -> int:
                  "hook", "post-write"]
         entry_walls, entry_cpus = series(entry, stdin, app, env, repeat, 0)
     median = statistics.median(walls)
+    load = f"; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs" if hasattr(os, "getloadavg") else ""
     rows = [
         Row("hooks", "post-write (python -m lsp_server), wall per process", n=len(walls), median=median,
             p95=percentile(walls, 95), target=TARGET_MS, status=PASS if median <= TARGET_MS else MISS,
             note=f"target on the median; CPU (user+sys) median {statistics.median(cpus):.0f} ms; "
-                 f"{median - statistics.median(base_wall):.0f} ms above a bare interpreter start"),
+                 f"{median - statistics.median(base_wall):.0f} ms above a bare interpreter start{load}"),
         Row("hooks", "post-write (footprint-ls entry point), wall per process", n=len(entry_walls),
             median=statistics.median(entry_walls), p95=percentile(entry_walls, 95), status=INFO,
             note=f"CPU median {statistics.median(entry_cpus):.0f} ms"),
