@@ -2,7 +2,7 @@
 
 import sys
 
-if "hook" in sys.argv[1:4]:  # agent hooks: the fast path, without importing the rest of the CLI
+if "hook" in sys.argv[1:]:  # agent hooks: the fast path, without importing the rest of the CLI
     from lsp_server.surfaces.hooks import hook_argv, main as hook_main
 
     if (hook_args := hook_argv(sys.argv[1:])) is not None:

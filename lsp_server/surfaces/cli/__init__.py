@@ -132,7 +132,7 @@ def configure_logging(level: str, log_file: Path | None) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if "hook" in argv[:3]:  # agent hooks run on every write: their own parser (a usage error never exits 2)
+    if "hook" in argv:  # agent hooks run on every write: their own parser (a usage error never exits 2)
         from lsp_server.surfaces.hooks import hook_argv, main as hook_main
 
         if (hook_args := hook_argv(argv)) is not None:
