@@ -23,6 +23,7 @@ from pathlib import Path
 
 from lsp_server import integrity, queries
 from lsp_server.config import config_section
+from lsp_server.knowledge.builtin_names import is_builtin_type
 from lsp_server.knowledge.model_sources import KINDS, extract, guess_kind
 from lsp_server.knowledge.model_sources.base import HIGH, Member, ModuleModel, ReadLimits, SourceModel, TypeDef, parse_type
 from lsp_server.knowledge.model_sources.docs import DOC_EXTENSIONS, docs_files
@@ -31,7 +32,7 @@ from lsp_server.workspace import Progress, Service, Workspace, service
 
 log = logging.getLogger(__name__)
 
-EXTRACTOR_VERSION = "7"
+EXTRACTOR_VERSION = "8"
 SIGNED_AS = "object-model-source"
 # Members every object has at run time (Object.prototype); never reported.
 OBJECT_MEMBERS = frozenset({"constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty",
@@ -71,13 +72,19 @@ class ObjectModel:
         self.sources = sources
         self.modules: dict[str, ModuleModel] = {}
         self.module_confidence: dict[str, float] = {}
+        typed = {m for spec, src in sources if src.kind == "dts" for m in src.modules}
         for spec, src in sources:
             conf = {"dts": 1.0, "manifest": 1.0, "js": 0.9}.get(src.kind)
+            # A discovered runtime build beside typings adds exports and the members of declared types; its
+            # internal classes (a UMD bundle holds them all) would only blur what a receiver's members say.
+            runtime_beside_typings = src.kind == "js" and spec.origin == "discovered"
             for name, mod in src.modules.items():
                 target = self.modules.get(name)
                 if target is None:
                     target = self.modules[name] = ModuleModel(name, complete=False)
                 for t in mod.types.values():
+                    if runtime_beside_typings and name in typed and t.name not in target.types:
+                        continue
                     if conf is not None:
                         t.confidence = min(t.confidence, conf)
                     target.add_type(t)
@@ -99,6 +106,7 @@ class ObjectModel:
         self._members: dict[TypeId, dict[str, tuple[Member, TypeId]]] = {}
         self._statics: dict[TypeId, dict[str, tuple[Member, TypeId]]] = {}
         self._closed: dict[TypeId, bool] = {}
+        self._platform: dict[TypeId, bool] = {}
         self._owners: dict[str, list[TypeId]] | None = None
         self._producers: dict[TypeId, list[tuple[TypeId, str]]] | None = None
         self._lock = threading.Lock()
@@ -198,9 +206,40 @@ class ObjectModel:
             if not parsed or parsed[0] != "name":
                 return False
             btid = self.find_type(tid[0], parsed[1])
+            if btid is None and self._platform_type(tid[0], base):
+                continue  # `extends NodeJS.ReadableStream`: its members are the platform's (see `platform_base`)
             if btid is None or not self._is_closed(btid, seen):
                 return False
         return True
+
+    def _platform_type(self, module: str, text: str) -> bool:
+        """A platform type, written directly or through a local alias (`type R = import("stream").Readable`)."""
+        if is_builtin_type(text):
+            return True
+        parsed = parse_type(text)
+        mod = self.modules.get(module)
+        t = mod.types.get(parsed[1]) if mod and parsed and parsed[0] == "name" else None
+        return t is not None and t.kind == "alias" and is_builtin_type(t.alias)
+
+    def platform_base(self, tid: TypeId) -> bool:
+        """Whether `tid` (or a base of it) extends a platform type the model does not hold (`EventEmitter`,
+        `NodeJS.ReadableStream`, `HTMLElement`): a member name of any platform type may then be real."""
+        cached = self._platform.get(tid)
+        if cached is None:
+            cached = self._platform[tid] = self._has_platform_base(tid, set())
+        return cached
+
+    def _has_platform_base(self, tid: TypeId, seen: set) -> bool:
+        t = self.type(tid)
+        if t is None or tid in seen:
+            return False
+        seen.add(tid)
+        for base in t.bases:
+            parsed = parse_type(base)
+            btid = self.find_type(tid[0], parsed[1]) if parsed and parsed[0] == "name" else None
+            if (btid is None and self._platform_type(tid[0], base)) or (btid is not None and self._has_platform_base(btid, seen)):
+                return True
+        return False
 
     def owners(self, member: str) -> list[TypeId]:
         """Every class or interface with methods that has an instance member `member` (inherited ones
@@ -312,6 +351,64 @@ def find_package_types(package: str, start: Path, stop: Path | None = None) -> P
         folder = folder.parent
 
 
+def _package_dir(package: str, start: Path) -> Path | None:
+    folder = start
+    while True:
+        candidate = folder / "node_modules" / package
+        if (candidate / "package.json").is_file():
+            return candidate
+        if folder.parent == folder:
+            return None
+        folder = folder.parent
+
+
+RUNTIME_CONDITIONS = ("import", "require", "module", "node", "browser", "default")
+MAX_RUNTIME_ENTRIES = 4
+
+
+def find_package_runtime(package: str, start: Path) -> list[Path]:
+    """The JavaScript entry files of `package` (its CJS, ESM and UMD builds): package.json `exports["."]`
+    conditions, `module`, `main`, `browser`, `unpkg`. What they export and the members they assign at run
+    time are known names even when the typings omit them."""
+    pkg_dir = _package_dir(package, start)
+    if pkg_dir is None:
+        return []
+    manifest = read_json(pkg_dir / "package.json") or {}
+    targets: list[str] = []
+
+    def collect(node, depth=0):
+        if depth > 4:
+            return
+        if isinstance(node, str):
+            targets.append(node)
+        elif isinstance(node, dict):
+            for key, value in node.items():
+                if key in RUNTIME_CONDITIONS or key == "." and depth == 0:
+                    collect(value, depth + 1)
+
+    exports = manifest.get("exports")
+    if isinstance(exports, dict) and any(k.startswith(".") for k in exports):
+        collect(exports.get("."), 1)
+    elif exports is not None:
+        collect(exports, 1)
+    for key in ("module", "main", "browser", "unpkg"):
+        if isinstance(manifest.get(key), str):
+            targets.append(manifest[key])
+    if not targets:
+        targets.append("index.js")
+    out: list[Path] = []
+    root = pkg_dir.resolve()
+    for t in targets:
+        p = (pkg_dir / t).resolve()
+        if p.is_dir():
+            p = p / "index.js"
+        elif not p.is_file() and p.with_name(p.name + ".js").is_file():
+            p = p.with_name(p.name + ".js")
+        if p.is_file() and p.suffix in (".js", ".mjs", ".cjs") and root in p.parents and p not in out:
+            out.append(p)
+    return out[:MAX_RUNTIME_ENTRIES]
+
+
 def _types_entry(pkg_dir: Path) -> Path | None:
     if not pkg_dir.is_dir():
         return None
@@ -412,6 +509,8 @@ class ObjectModelService(Service):
                 entry = find_package_types(pkg, path.parent)
                 if entry is not None:
                     specs.append(SourceSpec("dts", entry, pkg, "discovered"))
+                # the union decides what exists: the runtime builds too (typings lag them, or are absent)
+                specs.extend(SourceSpec("js", p, pkg, "discovered") for p in find_package_runtime(pkg, path.parent))
         built: dict[SourceSpec, SourceModel] = {}
         cache = workspace.cache_dir / "object_model"
         for i, spec in enumerate(specs):

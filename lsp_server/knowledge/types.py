@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -28,7 +28,9 @@ from tree_sitter import Node
 
 from lsp_server import queries
 from lsp_server.document import ParsedDocument
+from lsp_server.knowledge.builtin_names import builtin_members
 from lsp_server.knowledge.model_sources.base import MEDIUM, Member, parse_type
+from lsp_server.knowledge.model_sources.dts import CALL
 from lsp_server.knowledge.object_model import FUNCTION_MEMBERS, OBJECT_MEMBERS, ObjectModel, TypeId
 from lsp_server.knowledge import suggest as sg
 from lsp_server.syntax import syntax_for
@@ -324,7 +326,7 @@ class Analyzer:
             return None
         if exp[0] == "type":
             t = self.model.type(exp[1])
-            if t is None or t.kind == "interface":
+            if t is None or (t.kind == "interface" and not _constructible(t)):
                 return None
             return Val(ValKind.CLASS, exp[1], conf=min(conf, t.confidence))
         m: Member = exp[1]
@@ -349,7 +351,10 @@ class Analyzer:
         if mod is None:
             return None
         if "=" in mod.exports:
-            return self.export_val(spec, "=")
+            val = self.export_val(spec, "=")
+            if val is not None and val.kind in (ValKind.INSTANCE, ValKind.CLASS):
+                val = replace(val, module=spec)  # `require("pdfkit").PDFDocument`: its runtime exports too
+            return val
         return Val(ValKind.NAMESPACE, module=spec)
 
     def member_of(self, val: Val, name: str, node: Node | None, usage: str) -> Val | None:
@@ -362,8 +367,13 @@ class Analyzer:
             entry = table.get(name)
             t = model.type(tid)
             if entry is None:
+                mod = model.modules.get(val.module) if val.module else None
+                if mod is not None and name in mod.exports and name not in ("=", "default"):
+                    return self.export_val(val.module, name, val.conf)  # a named export beside `export =`
                 if name in OBJECT_MEMBERS or (static and t is not None and t.kind == "class" and name in FUNCTION_MEMBERS):
                     return None
+                if name in builtin_members() and model.platform_base(tid):
+                    return None  # `doc.pipe(...)` on a type that extends a Node stream
                 if node is not None and model.closed(tid) and t is not None:
                     cands = [n for n, (m, _) in table.items() if not m.private]
                     self.record(Access.at(node, name, val, missing=True, usage=usage, candidates=cands, container=tid[1],
@@ -648,6 +658,9 @@ class Analyzer:
                 spec = _first_string(args, self)
                 mv = self.module_val(spec) if spec else None
                 return Val(ValKind.PROMISE, inner=mv) if mv else None
+            if fn_first is not None and fn_first.kind == ValKind.INSTANCE:  # `chroma("red")`: a call signature
+                call = self.model.members(fn_first.tid).get(CALL)
+                return self.to_val(parse_type(call[0].type), call[1][0], None, fn_first.conf) if call else None
             return self.call_result(fn_first)
         if t == "new_expression":
             ctor = node.child_by_field_name("constructor")
@@ -658,8 +671,13 @@ class Analyzer:
             cv = self.ev(ctor, peek) if ctor is not None else None
             if cv is not None and cv.kind == ValKind.CLASS:
                 t2 = self.model.type(cv.tid)
-                if t2 is not None and t2.kind == "class":
+                if t2 is not None and (t2.kind == "class" or _constructible(t2)):
                     return Val(ValKind.INSTANCE, cv.tid, conf=cv.conf)
+            if cv is not None and cv.kind == ValKind.INSTANCE:  # `new PDFDocument()`, a construct signature
+                t2 = self.model.type(cv.tid)
+                ctor = next((m for m in t2.members if m.kind == "constructor"), None) if t2 is not None else None
+                if ctor is not None:
+                    return self.to_val(parse_type(ctor.type), cv.tid[0], None, cv.conf)
             return None
         if t == "await_expression":
             inner = node.named_children[0] if node.named_children else None
@@ -855,6 +873,12 @@ class Analyzer:
 
 
 # --- helpers -------------------------------------------------------------------------------------------------
+def _constructible(t) -> bool:
+    """An interface that a runtime class merged into (`interface PDFDocument` + the build's `class
+    PDFDocument`), or that declares a construct signature: `new` on it makes an instance."""
+    return any(m.kind == "constructor" for m in t.members)
+
+
 def _walk_order(nodes: list[Node]) -> list[Node]:
     """Nodes in the order a top-down walk visiting children right to left meets them: an enclosing node
     before the nodes inside it, a later node before an earlier one. Nodes nest or are disjoint, so this is

@@ -95,8 +95,11 @@ def merge_types(a: TypeDef, b: TypeDef) -> TypeDef:
             seen.add((m.name, m.static))
     bases = list(primary.bases) + [x for x in other.bases if x not in primary.bases]
     kind = primary.kind if primary.kind != "alias" else other.kind
+    # The declared source decides whether the shape is closed: a runtime build that mixes in what its
+    # extractor cannot follow (an open JS class) adds members to the typings' type, never opens it.
+    declared = primary.confidence > other.confidence and primary.confidence >= 1.0
     return TypeDef(primary.name, kind, bases, members, primary.alias or other.alias,
-                   primary.open or other.open, primary.path or other.path,
+                   primary.open if declared else (primary.open or other.open), primary.path or other.path,
                    primary.line if primary.path else other.line,
                    max(a.confidence, b.confidence), primary.doc or other.doc, primary.type_params or other.type_params)
 

@@ -25,6 +25,7 @@ from lsp_server.syntax.modules import NAMESPACE, export_specifiers, import_bindi
 log = logging.getLogger(__name__)
 
 MAX_FILES = 3000
+CALL = "__call__"  # the member that stands for a call signature
 DTS_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
 
 
@@ -248,11 +249,22 @@ class DtsExtractor:
                 td.open = True
                 continue
             if t not in ("public_field_definition", "method_signature", "method_definition", "property_signature",
-                         "abstract_method_signature", "construct_signature"):
+                         "abstract_method_signature", "construct_signature", "call_signature"):
                 continue
             name_node = node.child_by_field_name("name")
             if t == "construct_signature":
                 name = "constructor"
+            elif t == "call_signature":  # `chroma(color)`: a callable value; private keeps it out of suggestions
+                params = _params(node.child_by_field_name("parameters"), data)
+                ret = _annotation(node.child_by_field_name("return_type"), data)
+                old = index.get((CALL, False))
+                if old is None:
+                    index[(CALL, False)] = m = Member(CALL, "method", ret, params, private=True, path=path,
+                                                      line=node.start_point[0])
+                    td.members.append(m)
+                elif parse_type(old.type) != parse_type(ret):
+                    old.type = ""
+                continue
             elif name_node is None:
                 continue
             else:
@@ -271,7 +283,9 @@ class DtsExtractor:
                 synth = self.object_literal_type(ret_node, td, name, data, path)
                 params = _params(node.child_by_field_name("parameters"), data)
                 if name == "constructor":
-                    m = Member("constructor", "constructor", td.name, params, False, private, path, line, doc=doc)
+                    # a construct signature's declared result (`new(): PDFDocument` on an interface) or the class
+                    made = ret if t == "construct_signature" and ret else td.name
+                    m = Member("constructor", "constructor", made, params, False, private, path, line, doc=doc)
                 elif "get" in tokens or "set" in tokens:
                     ptype = ret if "get" in tokens else (params[0].split(":", 1)[1].strip() if params and ":" in params[0] else "")
                     m = Member(name, "getter", ptype, [], static, private, path, line, doc=doc)
