@@ -375,7 +375,8 @@ class Analyzer:
                 if name in builtin_members() and model.platform_base(tid):
                     return None  # `doc.pipe(...)` on a type that extends a Node stream
                 if node is not None and model.closed(tid) and t is not None:
-                    cands = [n for n, (m, _) in table.items() if not m.private]
+                    # `_map`: private by convention, never the name someone meant (unless they wrote `_`)
+                    cands = [n for n, (m, _) in table.items() if not m.private and (n[:1] != "_" or name[:1] == "_")]
                     self.record(Access.at(node, name, val, missing=True, usage=usage, candidates=cands, container=tid[1],
                                           static=static))
                 return None
@@ -552,7 +553,12 @@ class Analyzer:
                 rv = self.infer(var, decl_end, end)
                 if rv is None or rv.kind != ValKind.INSTANCE:
                     continue
-                found = {t for t, _ in self.model.producers(rv.tid) if self.model.closed(t)}
+                producers = self.model.producers(rv.tid)
+                if any(m == method and not self.model.closed(t) for t, m in producers):
+                    return None  # the type that really makes it is one we cannot check: no guessing elsewhere
+                # producers through this very method, else through a near miss of it (`fetchMap` ~ `getMap`)
+                found = {t for t, m in producers if m == method and self.model.closed(t)} or \
+                    {t for t, m in producers if self.model.closed(t) and sg.score(method, m) >= 0.6}
                 if not found:
                     continue
                 owners = found if owners is None else owners & found
