@@ -32,7 +32,7 @@ from lsp_server.workspace import Progress, Service, Workspace, service
 
 log = logging.getLogger(__name__)
 
-EXTRACTOR_VERSION = "9"
+EXTRACTOR_VERSION = "10"
 SIGNED_AS = "object-model-source"
 # Members every object has at run time (Object.prototype); never reported.
 OBJECT_MEMBERS = frozenset({"constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty",
@@ -93,6 +93,7 @@ class ObjectModel:
                 for k, v in mod.values.items():
                     if k not in target.values:
                         target.values[k] = v
+                target.globals += [g for g in mod.globals if g not in target.globals]
                 if mod.complete and src.kind != "docs":
                     target.complete = True
         # configured JavaScript engine sources, so `require("../engine")` in the same repository finds them

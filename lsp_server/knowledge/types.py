@@ -194,12 +194,17 @@ class Analyzer:
             return self.free_vals[name]
         val = None
         if name not in self.declared and name not in GLOBALS:
-            if name[:1].isupper():
-                # a snippet that assumes `import { PDFDocument } from "pdf-lib"`: the one module exporting it
-                owners = [m for m, mod in self.model.modules.items() if name in mod.exports]
-                if len(owners) == 1:
-                    val = self.export_val(owners[0], name, INFERRED)
-            else:
+            umd = [m for m, mod in self.model.modules.items() if name in mod.globals]
+            owners = [m for m, mod in self.model.modules.items() if name in mod.exports]
+            if len(umd) == 1:  # `chroma` in a script: the typings declare it global (`export as namespace`)
+                val = self.export_val(umd[0], name)
+            elif len(owners) == 1:
+                # a snippet that assumes `import { PDFDocument } from "pdf-lib"` (or `{ jsPDF }`): the one
+                # module exporting it; a lower-case name only when it is a class
+                val = self.export_val(owners[0], name, INFERRED)
+                if val is not None and not name[:1].isupper() and val.kind != ValKind.CLASS:
+                    val = None
+            if val is None and not name[:1].isupper():
                 val = self.infer((None, name), 0, len(self.src))
         self.free_vals[name] = val
         return val

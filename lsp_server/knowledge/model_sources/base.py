@@ -78,6 +78,7 @@ class ModuleModel:
     exports: dict[str, str] = field(default_factory=dict)  # exported name -> local type or value name
     values: dict[str, Member] = field(default_factory=dict)  # module-level functions/constants by local name
     complete: bool = True  # every export is known (no unresolved `export *`)
+    globals: list[str] = field(default_factory=list)  # `export as namespace chroma`: a script's global too
 
     def add_type(self, t: TypeDef) -> None:
         old = self.types.get(t.name)
@@ -159,7 +160,8 @@ class SourceModel:
                 t["members"] = [Member(**x) for x in t["members"]]
                 types[tname] = TypeDef(**t)
             values = {k: Member(**v) for k, v in m["values"].items()}
-            modules[name] = ModuleModel(m["name"], types, dict(m["exports"]), values, m["complete"])
+            modules[name] = ModuleModel(m["name"], types, dict(m["exports"]), values, m["complete"],
+                                        list(m.get("globals", [])))
         return cls(data["kind"], modules, dict(data["files"]), list(data.get("warnings", [])))
 
 

@@ -73,6 +73,10 @@ class DtsExtractor:
             target = self.resolve_local(scope, local, set()) if scope else local
             mod.exports[name] = target or local
         mod.complete = entry_scope.complete and all(s.complete for s in self.scopes.values())
+        for name in mod.globals:  # the global is what `export =` / `export default` gives an importer
+            target = mod.exports.get("=") or mod.exports.get("default")
+            if target:
+                mod.exports.setdefault(name, target)
         return self.source
 
     def parse_file(self, path: Path) -> None:
@@ -366,6 +370,11 @@ class DtsExtractor:
         if clause is not None:
             for spec in export_specifiers(data, clause):
                 scope.exports[spec.exported] = (scope, spec.name)
+            return
+        if "namespace" in tokens and "as" in tokens:  # export as namespace chroma;  (a UMD global)
+            ident = next((c for c in node.named_children if c.type == "identifier"), None)
+            if ident is not None:
+                scope.module.globals.append(_text(ident, data))
             return
         if "=" in tokens or default:  # export = Foo;  export default Foo;
             ident = next((c for c in node.named_children if c.type == "identifier"), None)
