@@ -1,7 +1,9 @@
 """TypeScript declaration files (`.d.ts`) -> object model, parsed with tree-sitter-typescript.
 
 Follows a package's relative imports and re-exports from its entry file (`export * from "./api"`,
-`export { default as PDFPage } from "./PDFPage"`), so the module's exports are the names a user can import.
+`export { default as PDFPage } from "./PDFPage"`), so the module's exports are the names a user can import,
+and its imports of dependencies' typings (`import { ObservableV2 } from "lib0/observable"`), so a base class
+from another package is known.
 Covers classes (fields, methods, accessors, static members, constructors, overloads), interfaces (with
 declaration merging), enums, type aliases, functions and constants, namespaces, `declare module "name"`
 blocks and `export =`.
@@ -93,7 +95,7 @@ class DtsExtractor:
         self._targets = {}
         for node in links:
             spec = _text(node, data)
-            target = resolve_relative(path, spec) if spec.startswith(".") else None
+            target = resolve_relative(path, spec) if spec.startswith(".") else resolve_package(path, spec)
             self._targets[spec] = target
         self.walk_body(tree.root_node, scope, data, module_level=True)
 
@@ -468,6 +470,61 @@ def resolve_relative(base_file: Path, spec: str) -> Path | None:
     for c in candidates:
         if c.is_file():
             return c.resolve()
+    return None
+
+
+# Node's own modules are the platform's (builtin_names), not a dependency to read.
+_NODE_MODULES = frozenset("assert buffer child_process crypto dns events fs http http2 https net os path process "
+                          "querystring readline stream string_decoder timers tls tty url util vm worker_threads zlib"
+                          .split())
+
+
+def resolve_package(base_file: Path, spec: str) -> Path | None:
+    """The typings a bare import in a declaration file names (`lib0/observable`, `@scope/pkg`): a base class
+    from a dependency (`class Doc extends ObservableV2`) is then known, and the type stays checkable.
+    package.json `exports` (the `types` condition, then `typesVersions`-free paths), `types`/`typings`,
+    `<subpath>.d.ts`, `<subpath>/index.d.ts`."""
+    if spec.startswith(("node:", "#")) or ":" in spec.split("/")[0] or spec.split("/")[0] in _NODE_MODULES:
+        return None
+    parts = spec.split("/")
+    name_len = 2 if spec.startswith("@") else 1
+    name, sub = "/".join(parts[:name_len]), "/".join(parts[name_len:])
+    folder = base_file.parent
+    while True:
+        pkg = folder / "node_modules" / name
+        if (pkg / "package.json").is_file():
+            return _package_types(pkg, sub)
+        if folder.parent == folder:
+            return None
+        folder = folder.parent
+
+
+def _package_types(pkg: Path, sub: str) -> Path | None:
+    import json
+
+    try:
+        manifest = json.loads((pkg / "package.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        manifest = {}
+    candidates: list[str] = []
+    exports = manifest.get("exports") if isinstance(manifest, dict) else None
+    entry = exports.get(f"./{sub}" if sub else ".") if isinstance(exports, dict) else None
+    for _ in range(3):  # {"types": ..} or {"import": {"types": ..}}
+        if isinstance(entry, dict):
+            if isinstance(entry.get("types"), str):
+                candidates.append(entry["types"])
+                break
+            entry = entry.get("import") or entry.get("require") or entry.get("default")
+    if not sub:
+        candidates += [manifest.get(k) for k in ("types", "typings") if isinstance(manifest.get(k), str)]
+        candidates.append("index.d.ts")
+    else:
+        candidates += [f"{sub}.d.ts", f"{sub}/index.d.ts"]
+    root = pkg.resolve()
+    for c in candidates:
+        p = (pkg / c).resolve()
+        if p.is_file() and p.name.endswith(DTS_SUFFIXES) and (root == p or root in p.parents):
+            return p
     return None
 
 

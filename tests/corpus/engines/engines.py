@@ -299,15 +299,10 @@ def build_workspace(dest: Path, pkg_root: Path, engine: Engine, files: dict[str,
         if entry.name == "@types":
             (modules / "@types").mkdir(exist_ok=True)
             for t in entry.iterdir():
-                if f"@types/{t.name}" in engine.packages:
-                    shutil.copytree(t, modules / "@types" / t.name, symlinks=True)
-                else:
-                    (modules / "@types" / t.name).symlink_to(t, target_is_directory=True)
-        elif entry.name in engine.packages:
-            shutil.copytree(entry, modules / entry.name, symlinks=True,
-                            ignore=shutil.ignore_patterns("node_modules"))
-        else:
-            (modules / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
+                shutil.copytree(t, modules / "@types" / t.name, symlinks=True)
+        else:  # a real node_modules folder, as in a user's project (Footprint reads no link leading outside)
+            shutil.copytree(entry, modules / entry.name, symlinks=True) if entry.is_dir() else \
+                shutil.copy2(entry, modules / entry.name)
     return Workspace(dest, load_settings(dest))
 
 
