@@ -17,6 +17,7 @@ import hashlib
 import json
 import logging
 import os
+import re
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -111,6 +112,10 @@ class ObjectModel:
         self._owners: dict[str, list[TypeId]] | None = None
         self._producers: dict[TypeId, list[tuple[TypeId, str]]] | None = None
         self._lock = threading.Lock()
+        # Code that shows how the engine is used (its README and doc-comment examples, workspace files that
+        # import it): (label, code). `naming.conventions` mines name -> type conventions from it.
+        self.examples: list[tuple[str, str]] = []
+        self.conventions: dict | None = None
 
     # --- types ---
     def module_for_path(self, target: Path) -> str | None:
@@ -480,6 +485,7 @@ class ObjectModelService(Service):
         self.imports = imports  # workspace file -> packages it imports (for discovery updates)
         self.problems = problems
         self.model = ObjectModel([(s, built[s]) for s in specs if s in built])
+        self.model.examples = engine_examples(workspace, specs, built, imports)
         self.doc_cache: dict[str, object] = {}
         self.generation = id(self)
 
@@ -559,6 +565,63 @@ class ObjectModelService(Service):
             return self
         reuse = {s: m for s, m in self.built.items() if s not in stale}
         return self._assemble(workspace, imports, reuse, lambda *_: None)
+
+
+_FENCE = re.compile(r"```[ \t]*(?:js|javascript|jsx|mjs|cjs|ts|typescript)?[^\n]*\n(.*?)```", re.S)
+_EXAMPLE = re.compile(r"@example\b(.*?)(?=\n\s*\*\s*@\w|\*/)", re.S)
+MAX_EXAMPLES = 400
+MAX_WORKSPACE_EXAMPLES = 200
+
+
+def code_blocks(text: str, comments: bool = False) -> list[str]:
+    """The code examples in a doc file (fenced blocks) or a source file's doc comments (`@example`)."""
+    blocks = [m.group(1) for m in _FENCE.finditer(text)]
+    if comments:
+        blocks += [m.group(1) for m in _EXAMPLE.finditer(text)]
+        blocks = ["\n".join(re.sub(r"^\s*\*\s?", "", ln) for ln in b.splitlines()) for b in blocks]
+    return [b.strip() for b in blocks if "." in b and len(b) < 20000]
+
+
+def engine_examples(workspace: Workspace, specs: list[SourceSpec], built: dict[SourceSpec, SourceModel],
+                    imports: dict[Path, set[str]]) -> list[tuple[str, str]]:
+    """The engine's own usage examples and the workspace's code that uses it, bounded."""
+    limits = read_limits(workspace)
+    out: list[tuple[str, str]] = []
+    seen_dirs: set[Path] = set()
+
+    def read(path: Path) -> str:
+        try:
+            return limits.read(path).decode("utf-8", "replace")
+        except OSError:
+            return ""
+
+    for spec in specs:
+        model = built.get(spec)
+        if model is None:
+            continue
+        if spec.kind == "docs":
+            for f in list(model.files)[:200]:
+                out += [(f, b) for b in code_blocks(read(Path(f)))]
+        elif spec.kind == "dts":
+            for f in list(model.files)[:200]:
+                out += [(f, b) for b in code_blocks(read(Path(f)), comments=True)]
+        # the package's README, wherever its typings or builds live
+        for parent in spec.path.parents:
+            if parent.parent.name in ("node_modules", "@types") or parent.parent.name.startswith("@") and \
+                    parent.parent.parent.name == "node_modules":
+                if parent not in seen_dirs:
+                    seen_dirs.add(parent)
+                    for name in ("README.md", "readme.md", "README.markdown", "Readme.md"):
+                        if (parent / name).is_file():
+                            out += [(str(parent / name), b) for b in code_blocks(read(parent / name))]
+                            break
+                break
+        if len(out) >= MAX_EXAMPLES:
+            break
+    engine_modules = {s.module for s in specs}
+    users = [p for p, pkgs in sorted(imports.items()) if pkgs & engine_modules][:MAX_WORKSPACE_EXAMPLES]
+    out += [(str(p), read(p)) for p in users]
+    return out[:MAX_EXAMPLES + MAX_WORKSPACE_EXAMPLES]
 
 
 def _touches(spec: SourceSpec, model: SourceModel, changed: set[str]) -> bool:

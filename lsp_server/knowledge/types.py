@@ -93,6 +93,16 @@ class Evidence:
         return f"`{self.name}` looks like a `{self.tid[1]}`: " + "; ".join(reasons) if reasons else ""
 
 
+@dataclass(frozen=True)
+class Convention:
+    """What the engine's examples call `name` (see `naming`): an instance of a type, or a module namespace."""
+
+    kind: str  # inst | ns
+    target: Any  # a TypeId, or a module name
+    source: str  # the example file that shows it first
+    count: int = 1
+
+
 @dataclass
 class Access:
     """One `obj.name` whose receiver type is known."""
@@ -205,6 +215,11 @@ class Analyzer:
                 if val is not None and not name[:1].isupper() and val.kind != ValKind.CLASS:
                     val = None
             if val is None and not name[:1].isupper():
+                val = self.infer((None, name), 0, len(self.src))
+            conv = (self.model.conventions or {}).get(name) if val is None else None
+            if conv is not None and conv.kind == "ns" and conv.target in self.model.modules:
+                val = Val(ValKind.NAMESPACE, module=conv.target, conf=INFERRED)  # `Y` for `import * as Y`
+            elif conv is not None and conv.kind == "inst" and name[:1].isupper():
                 val = self.infer((None, name), 0, len(self.src))
         self.free_vals[name] = val
         return val
@@ -445,7 +460,31 @@ class Analyzer:
 
     # --- inference ---------------------------------------------------------------------------------------
     def infer(self, key: BindingKey, start: int, end: int) -> Val | None:
-        """The engine type the evidence about one binding in [start, end) points at, if any."""
+        """The engine type the evidence about one binding in [start, end) points at, if any; else the type
+        the engine's examples give that name (`naming`), when its uses fit that type."""
+        return self.infer_from_uses(key, start, end) or self.by_convention(key, start, end)
+
+    def by_convention(self, key: BindingKey, start: int, end: int) -> Val | None:
+        conv = (self.model.conventions or {}).get(key[1])
+        if conv is None or conv.kind != "inst" or not self.model.closed(conv.target):
+            return None
+        members = self.model.members(conv.target)
+        uses = [(u, usage) for (pos, u, usage) in self.uses.get(key, ()) if start <= pos < end]
+        hits = sorted({u for u, _ in uses if u in members})
+        missing = {u for u, usage in uses if u not in members and u not in OBJECT_MEMBERS and usage != "write"}
+        if len(missing) > 1:
+            return None  # several names the type lacks: the name misleads, or the code is not about it
+        if missing:
+            name = next(iter(missing))
+            usage = next(us for u, us in uses if u == name)
+            ranked = sg.rank(name, [n for n, (m, _) in members.items() if not m.private], usage)
+            if not ranked or ranked[0][1] < 0.6:
+                return None
+        why = f"the engine's examples name a `{conv.target[1]}` `{key[1]}` ({Path(conv.source).name})"
+        return Val(ValKind.INSTANCE, conv.target, conf=INFERRED, evidence=Evidence(key[1], conv.target, hits,
+                                                                                   produces=why))
+
+    def infer_from_uses(self, key: BindingKey, start: int, end: int) -> Val | None:
         name = key[1]
         uses = [(u, usage) for (pos, u, usage) in self.uses.get(key, ()) if start <= pos < end]
         model = self.model

@@ -16,6 +16,7 @@ from lsp_server.document import ParsedDocument
 from lsp_server.findings import Finding, Severity
 from lsp_server.knowledge import suggest as sg
 from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, display_type
+from lsp_server.knowledge.naming import ensure_conventions
 from lsp_server.knowledge.object_model import ObjectModel, ObjectModelService
 from lsp_server.knowledge.types import Access, Analysis, ValKind, analyze
 from lsp_server.providers import HoverInfo, RequestContext, hover_provider
@@ -35,6 +36,7 @@ def analysis_for(doc: ParsedDocument, model: ObjectModel) -> Analysis:
         if hit is not None:
             _CACHE.move_to_end(key)
             return hit
+    ensure_conventions(model)  # mined from the engine's examples once per model
     result = analyze(doc, model)
     with _CACHE_LOCK:
         for older in [k for k in _CACHE if k[0] == doc.uri]:
