@@ -415,6 +415,28 @@ def find_package_runtime(package: str, start: Path) -> list[Path]:
     return out[:MAX_RUNTIME_ENTRIES]
 
 
+def _types_versions(manifest: dict, candidate: str) -> list[str]:
+    """`typesVersions` redirects (`{">=4.2": {"*": ["ts4.2/*"]}}`): the first range's mapping, as a current
+    TypeScript would read it; `*` patterns and exact paths."""
+    versions = manifest.get("typesVersions")
+    if not isinstance(versions, dict) or not versions:
+        return []
+    mapping = next(iter(versions.values()))
+    if not isinstance(mapping, dict):
+        return []
+    path = candidate[2:] if candidate.startswith("./") else candidate
+    out = []
+    for pattern, targets in mapping.items():
+        if not isinstance(targets, list) or not targets or not isinstance(targets[0], str):
+            continue
+        prefix, star, suffix = pattern.partition("*")
+        if star and path.startswith(prefix) and path.endswith(suffix) and len(path) >= len(prefix) + len(suffix):
+            out.append(targets[0].replace("*", path[len(prefix):len(path) - len(suffix)] if suffix else path[len(prefix):]))
+        elif pattern == path:
+            out.append(targets[0])
+    return out
+
+
 def _types_entry(pkg_dir: Path) -> Path | None:
     if not pkg_dir.is_dir():
         return None
@@ -439,6 +461,7 @@ def _types_entry(pkg_dir: Path) -> Path | None:
         stem = main[:-3] if main.endswith(".js") else main
         candidates.append(stem + ".d.ts")
     candidates.append("index.d.ts")
+    candidates = [m for c in candidates for m in (*_types_versions(manifest, c), c)]
     for c in candidates:
         p = (pkg_dir / c).resolve()
         if p.is_dir():
