@@ -340,6 +340,14 @@ def imported_packages(doc) -> set[str]:
     return found
 
 
+def declared_members(doc) -> frozenset[str]:
+    """The member names a JavaScript file declares (grammars/javascript/declared_members.scm)."""
+    if doc.tree is None or doc.language != "javascript":
+        return frozenset()
+    nodes = queries.captures("javascript", "declared_members", doc.tree.root_node).get("name", [])
+    return frozenset(doc.node_text(n) for n in nodes)
+
+
 def find_package_types(package: str, start: Path, stop: Path | None = None) -> Path | None:
     """The declaration entry of `package` as seen from folder `start` (walking up `node_modules` folders)."""
     folder = start
@@ -511,19 +519,24 @@ class ObjectModelService(Service):
         self.model.examples = engine_examples(workspace, specs, built, imports)
         self.doc_cache: dict[str, object] = {}
         self.generation = id(self)
+        self.declared: dict[Path, frozenset[str]] = {}  # workspace file -> member names it declares
+        self._workspace_names: frozenset[str] | None = None
 
     # --- building ---
     @classmethod
     def build(cls, workspace: Workspace, progress: Progress) -> "ObjectModelService":
         progress("object model: scanning imports", 0)
-        imports = {}
+        imports, declared = {}, {}
         cfg = workspace.settings.get(ObjectModelConfig)
         if cfg.discover:
             for path in workspace.files():
                 doc = workspace.document(path)
                 if doc is not None:
                     imports[path] = imported_packages(doc)
-        return cls._assemble(workspace, imports, {}, progress)
+                    declared[path] = declared_members(doc)
+        svc = cls._assemble(workspace, imports, {}, progress)
+        svc.declared = declared
+        return svc
 
     @classmethod
     def _assemble(cls, workspace: Workspace, imports: dict[Path, set[str]], reuse: dict[SourceSpec, SourceModel],
@@ -569,6 +582,7 @@ class ObjectModelService(Service):
         known_packages = set().union(*imports.values()) if imports else set()
         new_packages = False
         cfg = workspace.settings.get(ObjectModelConfig)
+        declared = dict(self.declared)
         for p in changed:
             if cfg.discover and p.suffix in (".js", ".mjs", ".cjs", ".jsx") and workspace.contains(p) \
                     and "node_modules" not in p.parts:
@@ -578,16 +592,29 @@ class ObjectModelService(Service):
                     new_packages = True  # a package no file imported before: look for its types
                 if doc is None:
                     imports.pop(p, None)
+                    declared.pop(p, None)
                 else:
                     imports[p] = pkgs
+                    declared[p] = declared_members(doc)
         stale = {s for s, m in self.built.items() if _touches(s, m, changed_str)}
+        if declared != self.declared:
+            self.declared, self._workspace_names = declared, None
         if not stale and not new_packages:
             if imports == self.imports:
                 return self
             self.imports = imports
             return self
         reuse = {s: m for s, m in self.built.items() if s not in stale}
-        return self._assemble(workspace, imports, reuse, lambda *_: None)
+        svc = self._assemble(workspace, imports, reuse, lambda *_: None)
+        svc.declared = declared
+        return svc
+
+    def workspace_names(self) -> frozenset[str]:
+        """Every member name the workspace's own code declares (object keys, methods, fields, assigned
+        properties, functions): names the vocabulary check never calls invented."""
+        if self._workspace_names is None:
+            self._workspace_names = frozenset().union(*self.declared.values()) if self.declared else frozenset()
+        return self._workspace_names
 
 
 _FENCE = re.compile(r"```[ \t]*(?:js|javascript|jsx|mjs|cjs|ts|typescript)?[^\n]*\n(.*?)```", re.S)

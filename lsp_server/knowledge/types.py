@@ -132,6 +132,9 @@ class Access:
 class Analysis:
     accesses: list[Access] = field(default_factory=list)
     import_problems: list[Access] = field(default_factory=list)
+    # property starts of accesses on a receiver whose type is known but open (`Grid extends` an unknown
+    # base): not checked here, and not left to the vocabulary check either
+    open_sites: set[int] = field(default_factory=set)
 
     def access_at(self, offset: int) -> Access | None:
         for a in self.accesses + self.import_problems:
@@ -394,6 +397,8 @@ class Analyzer:
                     return None
                 if name in builtin_members() and model.platform_base(tid):
                     return None  # `doc.pipe(...)` on a type that extends a Node stream
+                if node is not None and not (model.closed(tid) and t is not None):
+                    self.result.open_sites.add(node.start_byte)
                 if node is not None and model.closed(tid) and t is not None:
                     # `_map`: private by convention, never the name someone meant (unless they wrote `_`)
                     cands = [n for n, (m, _) in table.items() if not m.private and (n[:1] != "_" or name[:1] == "_")]

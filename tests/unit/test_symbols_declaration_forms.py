@@ -195,3 +195,22 @@ s.plays();
 """,
     })
     assert [(line, name) for line, name, _, _ in found(ws)] == [(4, "plays")]
+
+
+def test_vocabulary_check_on_untyped_receivers_precision_first(tmp_path):
+    """A receiver nothing types (`thing`, no evidence, no convention) in a file that uses the engine: a name
+    no type in reach has that is a near miss of an engine member is a warning with the did-you-mean; a
+    platform name (`lenght` is near `length`, a JavaScript name), a name the workspace declares, and files
+    that do not use the engine stay silent."""
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "local.js").write_text("export const widgetApi = { lineGaps(n) { return n; } };\n")
+    (tmp_path / "src" / "plain.js").write_text("export function d(thing) { thing.moveDwn(2); }\n")
+    ws = kit_workspace(tmp_path, """import PDFDocument from "kit";
+export function a(thing) { thing.moveDwn(2); }
+export function b(list) { return list.lenght; }
+export function c(widget) { widget.lineGaps(3); }
+""")
+    [f] = symbol_findings(ws, "src/app.js")
+    assert (f["line"], f["name"], f["severity"], f["data"]["suggestions"]) == (2, "moveDwn", "warning", ["moveDown"])
+    assert "no type in reach has `moveDwn`" in f["message"] and f["data"]["receiver"] == "vocabulary"
+    assert symbol_findings(ws, "src/plain.js") == []
