@@ -224,6 +224,9 @@ def engine_member_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -
         lines = [f"```ts\n{sig}\n```", f"{how}{conf}" + (f" — {loc}" if loc else "")]
         if a.recv.evidence is not None:
             lines.append(a.recv.evidence.text())
+        disagreement = sources_disagree(model, a.owner, a.member, loc)
+        if disagreement:
+            lines.append(disagreement)
         # the doc chunk itself is another provider's part of the hover (the server joins them)
         return HoverInfo("\n\n".join(lines), a.start, a.end)
     if a.owner is not None:  # a type exported from a module namespace
@@ -233,6 +236,28 @@ def engine_member_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -
             return HoverInfo(f"```ts\n{t.signature()}\n```\n\nverified in object model" + (f" — {loc}" if loc else ""),
                              a.start, a.end)
     return None
+
+
+def source_kind(path: str) -> str:
+    """Which kind of source a declaration comes from, by its file: typings, runtime build or docs."""
+    low = path.lower()
+    if low.endswith((".d.ts", ".d.mts", ".d.cts", ".ts")):
+        return "typings"
+    if low.endswith((".js", ".mjs", ".cjs")):
+        return "runtime"
+    return "docs" if low else ""
+
+
+def sources_disagree(model: ObjectModel, owner, member, where: str) -> str:
+    """When the sources of the engine disagree on a member (the union decides it exists): say so."""
+    t = model.type(owner) if isinstance(owner, tuple) else None
+    if t is None or member is None or not member.path or not t.path:
+        return ""
+    declared, found = source_kind(t.path), source_kind(member.path)
+    if declared == found or not declared or not found:
+        return ""
+    return (f"Sources disagree: `{member.name}` is in the engine's {found} ({where}) but not in its {declared}; "
+            f"it exists, so it is not reported.")
 
 
 def _location(ctx: RequestContext, path: str, line: int) -> str:

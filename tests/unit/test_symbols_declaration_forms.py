@@ -214,3 +214,16 @@ export function c(widget) { widget.lineGaps(3); }
     assert (f["line"], f["name"], f["severity"], f["data"]["suggestions"]) == (2, "moveDwn", "warning", ["moveDown"])
     assert "no type in reach has `moveDwn`" in f["message"] and f["data"]["receiver"] == "vocabulary"
     assert symbol_findings(ws, "src/plain.js") == []
+
+
+def test_hover_says_when_the_sources_disagree(tmp_path):
+    from lsp_server import providers
+    from lsp_server.providers import RequestContext
+
+    ws = kit_workspace(tmp_path, 'import { PDFDocument } from "kit";\nnew PDFDocument().lineGap(2).text("a");\n')
+    doc = ws.document(ws.root / "src/app.js")
+    hovers = providers.call_all(providers.HOVER, doc, doc.source.index(b"lineGap") + 1, RequestContext(ws))
+    text = "\n".join(h.markdown for h in hovers)
+    assert "Sources disagree: `lineGap` is in the engine's runtime" in text and "not in its typings" in text
+    hovers = providers.call_all(providers.HOVER, doc, doc.source.index(b"text") + 1, RequestContext(ws))
+    assert "Sources disagree" not in "\n".join(h.markdown for h in hovers)
