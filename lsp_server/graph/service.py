@@ -17,18 +17,16 @@ from __future__ import annotations
 
 import json
 import logging
-import multiprocessing
 import os
 import threading
 import time
 import weakref
 from collections import deque
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 from lsp_server.document import ParsedDocument
-from lsp_server.syntax.modules import DEFAULT, REEXPORT, ImportRecord, ModuleInfo, extract
+from lsp_server.syntax.modules import DEFAULT, REEXPORT, ImportRecord, ModuleInfo, extract, module_info_of
 from lsp_server.graph.resolve import FILE, FileSystem, Resolution, Resolver
 from lsp_server.languages import language_for_path
 from lsp_server import integrity
@@ -220,7 +218,7 @@ class ImportGraphService(Service):
             if path in open_paths:
                 doc = self.workspace.document(Path(path))
                 if doc is not None:
-                    self.modules[path] = ModuleEntry(path, None, extract(doc.source, doc.tree, doc.language))
+                    self.modules[path] = ModuleEntry(path, None, module_info_of(doc))
                 continue
             hit = cached.get(path)
             if hit is not None:
@@ -270,6 +268,9 @@ class ImportGraphService(Service):
     @staticmethod
     def _parse_in_pool(paths: list[str], max_bytes: int, workers: int, progress: Progress,
                        roots: list[Path] | None = None) -> list:
+        import multiprocessing  # with the executor's process module: loaded by a pooled build only
+        from concurrent.futures import ProcessPoolExecutor
+
         chunk = max(50, len(paths) // (workers * 4))
         chunks = [paths[i:i + chunk] for i in range(0, len(paths), chunk)]
         out = []
@@ -526,7 +527,7 @@ class ImportGraphService(Service):
                         continue
                     old = self.modules.get(key)
                     stamp = None if str(path) in open_paths else _stamp(path)
-                    entry = ModuleEntry(key, stamp, extract(doc.source, doc.tree, doc.language))
+                    entry = ModuleEntry(key, stamp, module_info_of(doc))
                     self.modules[key] = entry
                     if old is None:
                         structural = True
@@ -570,7 +571,7 @@ class ImportGraphService(Service):
         if path is None:
             return None
         key = str(path.resolve())
-        info = info or extract(doc.source, doc.tree, doc.language)
+        info = info or module_info_of(doc)
         with self._lock:
             old = self.modules.get(key)
             if old is not None and old.info == info:
@@ -610,7 +611,7 @@ class ImportGraphService(Service):
         """Before the server checks an open document: take its current imports in (checks only read)."""
         if doc.path is None or doc.tree is None:
             return
-        info = extract(doc.source, doc.tree, doc.language)
+        info = module_info_of(doc)
         entry = self.refresh(doc, info)
         with self._lock:
             self._buffers[doc] = (info, entry)
@@ -638,7 +639,7 @@ class ImportGraphService(Service):
             info = ModuleInfo(format="json", exports=())
         else:
             doc = self.workspace.document(Path(target))
-            info = (extract(doc.source, doc.tree, doc.language) if doc is not None
+            info = (module_info_of(doc) if doc is not None
                     else ModuleInfo(format="unknown", dynamic_exports=True))
         with self._lock:
             if stamp is not None:
