@@ -227,3 +227,27 @@ def test_hover_says_when_the_sources_disagree(tmp_path):
     assert "Sources disagree: `lineGap` is in the engine's runtime" in text and "not in its typings" in text
     hovers = providers.call_all(providers.HOVER, doc, doc.source.index(b"text") + 1, RequestContext(ws))
     assert "Sources disagree" not in "\n".join(h.markdown for h in hovers)
+
+
+def test_intersection_aliases_and_class_mixins(tmp_path):
+    ws = make_workspace(tmp_path, {
+        "node_modules/mix/index.d.ts": """export interface Events { on(name: string): void; }
+export interface Drawing { line(x: number): this; }
+export type Canvas = Events & Drawing & { width: number; clear(): void };
+export type Weird = Events & ((x: number) => void);
+declare function Mixin<T>(base: T): T;
+export declare class Base { a(): void; }
+export declare class Mixed extends Mixin(Base) { b(): void; }
+export declare function canvas(): Canvas;
+export declare function weird(): Weird;
+""",
+        "src/app.js": """import { canvas, weird, Mixed } from "mix";
+const c = canvas();
+c.on("x"); c.line(1).clear(); c.width;
+c.lines(2);
+weird().anything();
+new Mixed().b(); new Mixed().whatever();
+""",
+    })
+    # the intersection is an interface of its parts; a part we cannot follow, or a mixin call as a base, opens it
+    assert [(line, name) for line, name, _, _ in found(ws)] == [(4, "lines")]

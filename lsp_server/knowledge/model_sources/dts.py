@@ -5,8 +5,9 @@ Follows a package's relative imports and re-exports from its entry file (`export
 and its imports of dependencies' typings (`import { ObservableV2 } from "lib0/observable"`), so a base class
 from another package is known.
 Covers classes (fields, methods, accessors, static members, constructors, overloads), interfaces (with
-declaration merging), enums, type aliases, functions and constants, namespaces, `declare module "name"`
-blocks and `export =`.
+declaration merging), enums, type aliases (an intersection alias is an interface extending its parts),
+functions and constants, namespaces (nested and merged), `declare module "name"` blocks, `export =`,
+`export as namespace` (a UMD global), construct and call signatures, and index signatures (an open type).
 """
 
 from __future__ import annotations
@@ -191,6 +192,16 @@ class DtsExtractor:
                 td.kind = "interface"
                 td.alias = ""
                 self.members(value, td, data, path)
+            elif value is not None and value.type == "intersection_type":
+                # `type Doc = Base & Mixin & { extra(): void }`: an interface extending every named part
+                td.kind, td.alias = "interface", ""
+                for part in _intersection_parts(value):
+                    if part.type == "object_type":
+                        self.members(part, td, data, path)
+                    elif part.type in ("type_identifier", "nested_type_identifier", "generic_type"):
+                        td.bases.append(_text(part, data))
+                    else:
+                        td.open = True  # a part we cannot follow (a function type, `typeof x`, a conditional)
             mod.add_type(td)
             scope.local_names.add(td.name)
             return [td.name]
@@ -574,6 +585,19 @@ def _type_params(node: Node, data: bytes) -> list[str]:
     if tp is None:
         return []
     return [_text(p.child_by_field_name("name"), data) for p in tp.named_children if p.type == "type_parameter"]
+
+
+def _intersection_parts(node: Node) -> list[Node]:
+    parts = []
+    for child in node.named_children:
+        if child.type == "intersection_type":
+            parts += _intersection_parts(child)
+        elif child.type == "parenthesized_type" and child.named_children:
+            parts += _intersection_parts(child) if child.named_children[0].type == "intersection_type" \
+                else [child.named_children[0]]
+        else:
+            parts.append(child)
+    return parts
 
 
 def _doc_before(node: Node, data: bytes) -> str:
