@@ -28,6 +28,8 @@ import pytest
 from tests.conftest import EXAMPLES, REPO
 from tests.editors.conftest import REVIEW_FILE, REVIEW_LINE, VSCODE, registry_unreachable_reason
 
+pytestmark = pytest.mark.slow  # drives a real editor
+
 E2E = VSCODE / "test" / "e2e"
 CHROMIUM_CANDIDATES = ["/usr/lib/chromium/chromium", "/usr/bin/chromium", "/usr/bin/chromium-browser"]
 
