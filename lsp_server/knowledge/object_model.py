@@ -29,6 +29,7 @@ from lsp_server.knowledge.builtin_names import is_builtin_type
 from lsp_server.knowledge.model_sources import KINDS, extract, guess_kind
 from lsp_server.knowledge.model_sources.base import HIGH, Member, ModuleModel, ReadLimits, SourceModel, TypeDef, parse_type
 from lsp_server.knowledge.model_sources.docs import DOC_EXTENSIONS, docs_files
+from lsp_server.languages import SOURCE_LANGUAGES
 from lsp_server.storage import content_hash, read_json
 from lsp_server.workspace import Progress, Service, Workspace, service
 
@@ -337,13 +338,13 @@ _packages_lock = threading.Lock()
 def imported_packages(doc) -> set[str]:
     """The packages a document snapshot imports, found once per snapshot: every save of an open file asks
     again (ObjectModelService.update), and a query over a 5,000-line file takes ~10 ms."""
-    if doc.tree is None or doc.language not in ("javascript",):
+    if doc.tree is None or doc.language not in SOURCE_LANGUAGES:
         return set()
     with _packages_lock:
         found = _packages_of.get(doc)
     if found is None:
         found = frozenset(filter(None, (package_name(doc.node_text(node)) for node in queries.captures(
-            "javascript", "engine_imports", doc.tree.root_node).get("import.source", []))))
+            doc.language, "engine_imports", doc.tree.root_node).get("import.source", []))))
         with _packages_lock:
             _packages_of[doc] = found
     return set(found)

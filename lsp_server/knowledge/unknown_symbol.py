@@ -4,6 +4,13 @@ A member access whose receiver has a known engine type that does not have the me
 inheritance chain) is reported with the closest real members. Severity: error when the receiver's type is
 declared (imports, constructors, declared return types, JSDoc) from a high-confidence source; warning when
 it was inferred from evidence or comes from a medium-confidence source (docs); nothing below that.
+
+On TypeScript and TSX the TypeScript service in the same editor already reports an unknown member of a
+receiver whose type it knows. So by default (`[typescript] unknown_symbols = "beyond-tsc"`) a finding on a
+`.ts`/`.tsx` file is kept only when TypeScript cannot make it: the receiver is `any` or untyped to TypeScript
+(typed here from evidence, or declared `any`), or the engine's types are not typings TypeScript finds itself
+(installed `.d.ts` in node_modules): a JavaScript source, docs, a manifest, or a declaration file configured
+in `[object_model] sources`. `unknown_symbols = "all"` reports everything, as on JavaScript.
 """
 
 from __future__ import annotations
@@ -11,8 +18,12 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
+from dataclasses import dataclass
+
 from lsp_server.checks import CheckContext, Phase, check
+from lsp_server.config import config_section
 from lsp_server.document import ParsedDocument
+from lsp_server.languages import SOURCE_LANGUAGES, TYPESCRIPT_LANGUAGES
 from lsp_server.findings import Finding, Severity
 from lsp_server.knowledge import suggest as sg
 from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, display_type
@@ -31,6 +42,51 @@ from lsp_server.providers import HoverInfo, RequestContext, hover_provider
 _CACHE: "OrderedDict[tuple, Analysis]" = OrderedDict()
 _CACHE_LOCK = threading.Lock()
 _CACHE_SIZE = 64
+
+
+@config_section("typescript")
+@dataclass(frozen=True)
+class TypeScriptConfig:
+    # On .ts/.tsx: "beyond-tsc" reports only what the TypeScript service cannot; "all" reports everything.
+    unknown_symbols: str = "beyond-tsc"
+
+
+REPORT_ALL = "all"
+
+
+def typescript_sees(a: Access, model: ObjectModel) -> bool:
+    """Whether TypeScript itself reports this unknown name: its receiver is typed to TypeScript (not `any`,
+    not typed here from evidence) by typings TypeScript finds (a `.d.ts` discovered in node_modules)."""
+    recv = a.recv
+    if recv.evidence is not None or recv.untyped:
+        return False
+    if a.usage == "import" or recv.kind == ValKind.NAMESPACE:
+        modules = {a.container if a.usage == "import" else recv.module}
+    elif recv.kind == ValKind.UNION:
+        modules = {tid[0] for tid in recv.tid}
+    elif recv.tid:
+        modules = {recv.tid[0]}
+    else:
+        return False
+    return modules <= typings_modules(model)
+
+
+_TYPINGS: dict[int, frozenset[str]] = {}
+
+
+def typings_modules(model: ObjectModel) -> frozenset[str]:
+    """The modules of `model` whose types come from typings TypeScript finds itself (a discovered `.d.ts`)
+    and from no other source."""
+    found = _TYPINGS.get(id(model))
+    if found is None:
+        seen, other = set(), set()
+        for spec, src in model.sources:
+            (seen if src.kind == "dts" and spec.origin == "discovered" else other).update(src.modules)
+        found = frozenset(seen - other)
+        if len(_TYPINGS) > 8:
+            _TYPINGS.clear()
+        _TYPINGS[id(model)] = found
+    return found
 
 
 def analysis_for(doc: ParsedDocument, model: ObjectModel) -> Analysis:
@@ -97,15 +153,21 @@ def _is_class(model: ObjectModel, tid) -> bool:
     return t is not None and t.kind == "class"
 
 
-@check("unknown-symbol", Phase.TYPE)
+@check("unknown-symbol", Phase.TYPE, languages=SOURCE_LANGUAGES)
 def unknown_symbol(doc: ParsedDocument, ctx: CheckContext):
+    if doc.uri.endswith((".d.ts", ".d.mts", ".d.cts")):
+        return []  # typings describe the engine; they are not code using it
     svc = ctx.workspace.service(ObjectModelService)
     if not svc.model.modules:
         return []
     result = analysis_for(doc, svc.model)
+    beyond_tsc = doc.language in TYPESCRIPT_LANGUAGES and \
+        ctx.workspace.settings.get(TypeScriptConfig).unknown_symbols != REPORT_ALL
     out = []
     for a in result.import_problems + result.accesses:
         if a.missing:
+            if beyond_tsc and typescript_sees(a, svc.model):
+                continue
             f = finding_for(a, svc.model)
             if f is not None:
                 out.append(f)
@@ -203,7 +265,7 @@ def _near_miss(name: str, index: dict) -> tuple[str, str] | None:
 @hover_provider
 def engine_member_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -> HoverInfo | None:
     """The verified signature of an engine member, or the did-you-mean of an unknown one."""
-    if doc.language != "javascript" or doc.tree is None:
+    if doc.language not in SOURCE_LANGUAGES or doc.tree is None:
         return None
     svc = ctx.workspace.service(ObjectModelService)
     if not svc.model.modules:

@@ -145,6 +145,16 @@ def test_hover_shows_engine_docs(session):
     assert from_docs, f"no line of the hover on Document.create comes from the engine's docs:\n" + "\n".join(hover)
 
 
+def test_typescript_file_diagnostics_and_hover(session):
+    """A .ts file of the example: the typescript filetype attaches, unknown-symbol shows, hover answers."""
+    d = step(session["results"], "typescript_file")
+    assert d["filetype"] == "typescript"
+    expected = json.loads((EXAMPLES / "layout-app" / "expected-findings.json").read_text())
+    lines = {f["line"] - 1 for f in expected if f["path"] == "src/reports/summary.ts" and f["code"] == "unknown-symbol"}
+    assert lines == set(d["unknown_lines"]), d
+    assert "Document.addPage(options?: PageOptions): Page" in d["hover"], d["hover"]
+
+
 def test_delete_footprint_code_action(session):
     d = step(session["results"], "delete_footprint_code_action")
     m = re.fullmatch(r"Delete footprint of `(.+)` \((\d+) lines?\)", d["title"])

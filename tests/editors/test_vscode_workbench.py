@@ -211,6 +211,13 @@ def test_delete_footprint_code_action(workbench):
     assert d["title"].startswith(f"Delete footprint of `{d['name']}`") and d["lines_removed"] > 0, d
 
 
+def test_typescript_file_diagnostics_and_hover(workbench):
+    """A .ts file of the example: the selector's typescript entry attaches, unknown-symbol shows, hover answers."""
+    d = step(workbench, "typescript_file")
+    assert any("unknown-symbol" in r and "addFooter" in r for r in d["rows"]), d["rows"]
+    assert "Document.addPage" in d["text"], d["text"]
+
+
 def test_palette_look_up_docs(workbench):
     d = step(workbench, "palette_lookup_docs")
     assert d["rows"] and d["opened"], d

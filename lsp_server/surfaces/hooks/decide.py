@@ -16,7 +16,7 @@ import logging
 from pathlib import Path
 
 from lsp_server.errors import FootprintError, InvalidArgument
-from lsp_server.languages import SOURCE_LANGUAGES, language_for_path
+from lsp_server.languages import is_source_path
 from lsp_server.surfaces.hooks import guard
 from lsp_server.surfaces.hooks.changed import ALL, edited_lines
 from lsp_server.surfaces.hooks.event import EditedFile, HookEvent, Outcome, source_name
@@ -168,7 +168,7 @@ def _stop_root(root: Path, rev: str | None, config: Path | None, session: str | 
     # files with none belong to the workspace of the folder the agent works in.
     groups: dict[Path | None, list[Path]] = {}
     for path in sorted(changed):
-        if language_for_path(path) in SOURCE_LANGUAGES and path.is_file():
+        if is_source_path(path) and path.is_file():
             groups.setdefault(config or find_config(path), []).append(path)
     texts: list[str] = []
     for config_path, files in groups.items():

@@ -111,11 +111,12 @@ def detect(payload: dict) -> str:
 
 
 def source_name(name: str) -> bool:
-    """Whether a written file is ours to check by its name (JavaScript source; a name with a NUL byte too, so
-    the decision core says why it cannot be checked). The hook matches every write tool: other files pass."""
-    from lsp_server.languages import SOURCE_LANGUAGES, language_for_path  # tree-sitter: only once a file came
+    """Whether a written file is ours to check by its name (JavaScript or TypeScript source, not typings; a name
+    with a NUL byte too, so the decision core says why it cannot be checked). The hook matches every write
+    tool: other files pass."""
+    from lsp_server.languages import is_source_path  # tree-sitter: only once a file came
 
-    return "\x00" in name or language_for_path(name) in SOURCE_LANGUAGES
+    return "\x00" in name or is_source_path(name)
 
 
 def text(value: object) -> str | None:
