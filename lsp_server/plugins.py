@@ -51,6 +51,7 @@ CONFIG_MODULES = (
     "lsp_server.knowledge.docs_index",
     "lsp_server.knowledge.concepts",
     "lsp_server.knowledge.object_model",
+    "lsp_server.knowledge.unknown_symbol",
     "lsp_server.knowledge.generators",
     "lsp_server.conventions.service",
     "lsp_server.graph.rules",
