@@ -18,10 +18,8 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
-from dataclasses import dataclass
 
 from lsp_server.checks import CheckContext, Phase, check
-from lsp_server.config import config_section
 from lsp_server.document import ParsedDocument
 from lsp_server.languages import SOURCE_LANGUAGES, TYPESCRIPT_LANGUAGES
 from lsp_server.findings import Finding, Severity
@@ -34,6 +32,7 @@ from lsp_server.knowledge.object_model import (
     OBJECT_MEMBERS, ObjectModel, ObjectModelService, declared_members, imported_packages,
 )
 from lsp_server.knowledge.types import Access, Analysis, ValKind, analyze
+from lsp_server.knowledge.typescript_settings import REPORT_ALL, TypeScriptConfig
 from lsp_server.providers import HoverInfo, RequestContext, hover_provider
 
 # The analyses of recent documents, shared by the check and the hover: one per document (the latest stored
@@ -44,14 +43,6 @@ _CACHE_LOCK = threading.Lock()
 _CACHE_SIZE = 64
 
 
-@config_section("typescript")
-@dataclass(frozen=True)
-class TypeScriptConfig:
-    # On .ts/.tsx: "beyond-tsc" reports only what the TypeScript service cannot; "all" reports everything.
-    unknown_symbols: str = "beyond-tsc"
-
-
-REPORT_ALL = "all"
 
 
 def typescript_sees(a: Access, model: ObjectModel) -> bool:
