@@ -37,7 +37,9 @@ from tree_sitter import Node
 
 from lsp_server import queries
 from lsp_server.document import ParsedDocument
+from lsp_server.knowledge.builtin_names import builtin_members
 from lsp_server.knowledge.model_sources.base import MEDIUM, Member, parse_type
+from lsp_server.knowledge.model_sources.dts import CALL
 from lsp_server.knowledge.object_model import FUNCTION_MEMBERS, OBJECT_MEMBERS, ObjectModel, TypeId
 from lsp_server.knowledge import suggest as sg
 from lsp_server.syntax import syntax_for
@@ -103,6 +105,16 @@ class Evidence:
         return f"`{self.name}` looks like a `{self.tid[1]}`: " + "; ".join(reasons) if reasons else ""
 
 
+@dataclass(frozen=True)
+class Convention:
+    """What the engine's examples call `name` (see `naming`): an instance of a type, or a module namespace."""
+
+    kind: str  # inst | ns
+    target: Any  # a TypeId, or a module name
+    source: str  # the example file that shows it first
+    count: int = 1
+
+
 @dataclass
 class Access:
     """One `obj.name` whose receiver type is known."""
@@ -132,6 +144,9 @@ class Access:
 class Analysis:
     accesses: list[Access] = field(default_factory=list)
     import_problems: list[Access] = field(default_factory=list)
+    # property starts of accesses on a receiver whose type is known but open (`Grid extends` an unknown
+    # base): not checked here, and not left to the vocabulary check either
+    open_sites: set[int] = field(default_factory=set)
 
     def access_at(self, offset: int) -> Access | None:
         for a in self.accesses + self.import_problems:
@@ -216,12 +231,22 @@ class Analyzer:
             return self.free_vals[name]
         val = None
         if name not in self.declared and name not in GLOBALS:
-            if name[:1].isupper():
-                # a snippet that assumes `import { PDFDocument } from "pdf-lib"`: the one module exporting it
-                owners = [m for m, mod in self.model.modules.items() if name in mod.exports]
-                if len(owners) == 1:
-                    val = self.export_val(owners[0], name, INFERRED)
-            else:
+            umd = [m for m, mod in self.model.modules.items() if name in mod.globals]
+            owners = [m for m, mod in self.model.modules.items() if name in mod.exports]
+            if len(umd) == 1:  # `chroma` in a script: the typings declare it global (`export as namespace`)
+                val = self.export_val(umd[0], name)
+            elif len(owners) == 1:
+                # a snippet that assumes `import { PDFDocument } from "pdf-lib"` (or `{ jsPDF }`): the one
+                # module exporting it; a lower-case name only when it is a class
+                val = self.export_val(owners[0], name, INFERRED)
+                if val is not None and not name[:1].isupper() and val.kind != ValKind.CLASS:
+                    val = None
+            if val is None and not name[:1].isupper():
+                val = self.infer((None, name), 0, len(self.src))
+            conv = (self.model.conventions or {}).get(name) if val is None else None
+            if conv is not None and conv.kind == "ns" and conv.target in self.model.modules:
+                val = Val(ValKind.NAMESPACE, module=conv.target, conf=INFERRED)  # `Y` for `import * as Y`
+            elif conv is not None and conv.kind == "inst" and name[:1].isupper():
                 val = self.infer((None, name), 0, len(self.src))
         self.free_vals[name] = val
         return val
@@ -348,7 +373,7 @@ class Analyzer:
             return None
         if exp[0] == "type":
             t = self.model.type(exp[1])
-            if t is None or t.kind == "interface":
+            if t is None or (t.kind == "interface" and not _constructible(t)):
                 return None
             return Val(ValKind.CLASS, exp[1], conf=min(conf, t.confidence))
         m: Member = exp[1]
@@ -373,7 +398,10 @@ class Analyzer:
         if mod is None:
             return None
         if "=" in mod.exports:
-            return self.export_val(spec, "=")
+            val = self.export_val(spec, "=")
+            if val is not None and val.kind in (ValKind.INSTANCE, ValKind.CLASS):
+                val = replace(val, module=spec)  # `require("pdfkit").PDFDocument`: its runtime exports too
+            return val
         return Val(ValKind.NAMESPACE, module=spec)
 
     def member_of(self, val: Val, name: str, node: Node | None, usage: str) -> Val | None:
@@ -386,10 +414,18 @@ class Analyzer:
             entry = table.get(name)
             t = model.type(tid)
             if entry is None:
+                mod = model.modules.get(val.module) if val.module else None
+                if mod is not None and name in mod.exports and name not in ("=", "default"):
+                    return self.export_val(val.module, name, val.conf)  # a named export beside `export =`
                 if name in OBJECT_MEMBERS or (static and t is not None and t.kind == "class" and name in FUNCTION_MEMBERS):
                     return None
+                if name in builtin_members() and model.platform_base(tid):
+                    return None  # `doc.pipe(...)` on a type that extends a Node stream
+                if node is not None and not (model.closed(tid) and t is not None):
+                    self.result.open_sites.add(node.start_byte)
                 if node is not None and model.closed(tid) and t is not None:
-                    cands = [n for n, (m, _) in table.items() if not m.private]
+                    # `_map`: private by convention, never the name someone meant (unless they wrote `_`)
+                    cands = [n for n, (m, _) in table.items() if not m.private and (n[:1] != "_" or name[:1] == "_")]
                     self.record(Access.at(node, name, val, missing=True, usage=usage, candidates=cands, container=tid[1],
                                           static=static))
                 return None
@@ -457,7 +493,31 @@ class Analyzer:
 
     # --- inference ---------------------------------------------------------------------------------------
     def infer(self, key: BindingKey, start: int, end: int) -> Val | None:
-        """The engine type the evidence about one binding in [start, end) points at, if any."""
+        """The engine type the evidence about one binding in [start, end) points at, if any; else the type
+        the engine's examples give that name (`naming`), when its uses fit that type."""
+        return self.infer_from_uses(key, start, end) or self.by_convention(key, start, end)
+
+    def by_convention(self, key: BindingKey, start: int, end: int) -> Val | None:
+        conv = (self.model.conventions or {}).get(key[1])
+        if conv is None or conv.kind != "inst" or not self.model.closed(conv.target):
+            return None
+        members = self.model.members(conv.target)
+        uses = [(u, usage) for (pos, u, usage) in self.uses.get(key, ()) if start <= pos < end]
+        hits = sorted({u for u, _ in uses if u in members})
+        missing = {u for u, usage in uses if u not in members and u not in OBJECT_MEMBERS and usage != "write"}
+        if len(missing) > 1:
+            return None  # several names the type lacks: the name misleads, or the code is not about it
+        if missing:
+            name = next(iter(missing))
+            usage = next(us for u, us in uses if u == name)
+            ranked = sg.rank(name, [n for n, (m, _) in members.items() if not m.private], usage)
+            if not ranked or ranked[0][1] < 0.6:
+                return None
+        why = f"the engine's examples name a `{conv.target[1]}` `{key[1]}` ({Path(conv.source).name})"
+        return Val(ValKind.INSTANCE, conv.target, conf=INFERRED, evidence=Evidence(key[1], conv.target, hits,
+                                                                                   produces=why))
+
+    def infer_from_uses(self, key: BindingKey, start: int, end: int) -> Val | None:
         name = key[1]
         uses = [(u, usage) for (pos, u, usage) in self.uses.get(key, ()) if start <= pos < end]
         model = self.model
@@ -570,7 +630,12 @@ class Analyzer:
                 rv = self.infer(var, decl_end, end)
                 if rv is None or rv.kind != ValKind.INSTANCE:
                     continue
-                found = {t for t, _ in self.model.producers(rv.tid) if self.model.closed(t)}
+                producers = self.model.producers(rv.tid)
+                if any(m == method and not self.model.closed(t) for t, m in producers):
+                    return None  # the type that really makes it is one we cannot check: no guessing elsewhere
+                # producers through this very method, else through a near miss of it (`fetchMap` ~ `getMap`)
+                found = {t for t, m in producers if m == method and self.model.closed(t)} or \
+                    {t for t, m in producers if self.model.closed(t) and sg.score(method, m) >= 0.6}
                 if not found:
                     continue
                 owners = found if owners is None else owners & found
@@ -679,6 +744,9 @@ class Analyzer:
                 spec = _first_string(args, self)
                 mv = self.module_val(spec) if spec else None
                 return Val(ValKind.PROMISE, inner=mv) if mv else None
+            if fn_first is not None and fn_first.kind == ValKind.INSTANCE:  # `chroma("red")`: a call signature
+                call = self.model.members(fn_first.tid).get(CALL)
+                return self.to_val(parse_type(call[0].type), call[1][0], None, fn_first.conf) if call else None
             return self.call_result(fn_first, args)
         if t == "new_expression":
             ctor = node.child_by_field_name("constructor")
@@ -689,8 +757,13 @@ class Analyzer:
             cv = self.ev(ctor, peek) if ctor is not None else None
             if cv is not None and cv.kind == ValKind.CLASS:
                 t2 = self.model.type(cv.tid)
-                if t2 is not None and t2.kind == "class":
+                if t2 is not None and (t2.kind == "class" or _constructible(t2)):
                     return Val(ValKind.INSTANCE, cv.tid, conf=cv.conf)
+            if cv is not None and cv.kind == ValKind.INSTANCE:  # `new PDFDocument()`, a construct signature
+                t2 = self.model.type(cv.tid)
+                ctor = next((m for m in t2.members if m.kind == "constructor"), None) if t2 is not None else None
+                if ctor is not None:
+                    return self.to_val(parse_type(ctor.type), cv.tid[0], None, cv.conf)
             return None
         if t == "await_expression":
             inner = node.named_children[0] if node.named_children else None
@@ -1088,6 +1161,12 @@ class Analyzer:
 
 
 # --- helpers -------------------------------------------------------------------------------------------------
+def _constructible(t) -> bool:
+    """An interface that a runtime class merged into (`interface PDFDocument` + the build's `class
+    PDFDocument`), or that declares a construct signature: `new` on it makes an instance."""
+    return any(m.kind == "constructor" for m in t.members)
+
+
 def _walk_order(nodes: list[Node]) -> list[Node]:
     """Nodes in the order a top-down walk visiting children right to left meets them: an enclosing node
     before the nodes inside it, a later node before an earlier one. Nodes nest or are disjoint, so this is

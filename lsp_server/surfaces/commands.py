@@ -236,10 +236,11 @@ def search_queries_command(ctx: CommandContext, args: dict) -> dict:
     if not question.strip():
         raise CommandError("argument 'question' is empty")
     try:
-        vocabulary = ctx.workspace.service(DocsIndex).has_identifier
+        index = ctx.workspace.service(DocsIndex)
+        vocabulary, names = index.has_identifier, index.identifiers_with
     except Exception:  # noqa: BLE001 - the angles still work without the docs vocabulary
-        vocabulary = None
-    return {"question": question, "queries": search_queries(question, vocabulary)}
+        vocabulary = names = None
+    return {"question": question, "queries": search_queries(question, vocabulary, names)}
 
 
 # --- conventions --------------------------------------------------------------------------------------------

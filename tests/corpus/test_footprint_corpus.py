@@ -10,6 +10,8 @@ import pytest
 from tests.conftest import EXAMPLES
 from tests.corpus.footprint_audit import TS_SUFFIXES, audit_tree, npm_package
 
+pytestmark = pytest.mark.slow  # real-world corpora and golden sets (npm fetches, whole packages)
+
 # Permissively licensed (MIT), plain JavaScript: CommonJS with closures and prototypes, and ES modules.
 NPM_CORPORA = [("express@4.21.2", "lib"), ("lodash-es@4.17.21", ".")]
 

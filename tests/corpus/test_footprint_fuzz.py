@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from lsp_server.document import ParsedDocument
 from tests.corpus.footprint_audit import AuditStats, audit_document
+
+pytestmark = pytest.mark.slow  # real-world corpora and golden sets (npm fetches, whole packages)
 
 NAMES = ["box", "row", "page", "a", "b"]
 def expr(r, d=0):

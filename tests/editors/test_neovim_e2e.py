@@ -26,7 +26,8 @@ SCRIPT = Path(__file__).parent / "nvim" / "e2e.lua"
 
 
 NVIM, NVIM_VERSION = find_nvim()
-pytestmark = pytest.mark.skipif(NVIM is None, reason=f"no Neovim >= 0.11: {NVIM_VERSION}")
+pytestmark = [pytest.mark.slow,  # drives a real editor
+              pytest.mark.skipif(NVIM is None, reason=f"no Neovim >= 0.11: {NVIM_VERSION}")]
 
 
 def make_workspace(base: Path) -> Path:
