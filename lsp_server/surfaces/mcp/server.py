@@ -336,16 +336,14 @@ class _SessionEnds:
             await self.app(scope, receive, send)
             return
         session = dict(scope.get("headers") or []).get(b"mcp-session-id")
-        status = {}
 
         async def watch(message):
-            if message["type"] == "http.response.start":
-                status["code"] = message["status"]
+            # Freed before the client reads the answer: once it has it, nothing of the session is left.
+            if session and message["type"] == "http.response.start" and 200 <= message["status"] < 300:
+                self.on_end(f"mcp-{session.decode('latin-1')}")
             await send(message)
 
-        await self.app(scope, receive, watch)
-        if session and 200 <= status.get("code", 500) < 300:
-            self.on_end(f"mcp-{session.decode('latin-1')}")
+        await self.app(scope, receive, watch if session else send)
 
 
 def http_app(app: McpApp, host: str, token: str | None):
