@@ -375,6 +375,7 @@ def serve_http(root: Path | None, host: str, port: int, token: str | None, token
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))
+    sock.listen(128)  # before the address is printed: a client that reads it waits in the backlog, never refused
     bound = sock.getsockname()[1]
     shown_host = f"[{host}]" if ":" in host else host
     print(f"footprint-ls: serving MCP on http://{shown_host}:{bound}/mcp (streamable HTTP){token_note}",
