@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 Stamp = tuple[int, int] | None  # (mtime_ns, size); None: missing
 
 
-def _stamp(path: Path) -> Stamp:
+def _stamp(path: str | Path) -> Stamp:
     try:
         st = os.stat(path)
     except (OSError, ValueError):
@@ -47,8 +47,9 @@ class Freshness:
         self.workspace = workspace
         self.lock = threading.Lock()
         self.watched: dict[Path, Stamp] = {}
-        self.files: dict[Path, Stamp] | None = None  # None: the sources were never walked
-        self.folders: dict[Path, Stamp] = {}
+        # Keyed by str: this loop stats every source file at each call, and str paths stat faster than Paths.
+        self.files: dict[str, Stamp] | None = None  # None: the sources were never walked
+        self.folders: dict[str, Stamp] = {}
 
     def refresh(self, sources: bool) -> list[Path]:
         """Tell the workspace what changed since the last refresh; the paths it was told about."""
@@ -74,13 +75,13 @@ class Freshness:
         if self.files is None:
             self.files = {}
             self._add(ws.files(), [])
-            self.folders.setdefault(ws.root, _stamp(ws.root))
+            self.folders.setdefault(str(ws.root), _stamp(ws.root))
             return []
         changed = []
         for path, old in list(self.files.items()):
             now = _stamp(path)
             if now != old:
-                changed.append(path)
+                changed.append(Path(path))
                 if now is None:
                     del self.files[path]  # vanished: told once
                 else:
@@ -93,18 +94,19 @@ class Freshness:
                 del self.folders[folder]
                 continue
             self.folders[folder] = now
-            self._add(ws.files(folder), changed)  # only the files not known yet are new
+            self._add(ws.files(Path(folder)), changed)  # only the files not known yet are new
         return changed
 
     def _add(self, paths, changed: list[Path]) -> None:
         """Record the files among `paths` not known yet (appending them to `changed`) and their folders."""
         assert self.files is not None
         for path in paths:
-            if path in self.files:
+            key = str(path)
+            if key in self.files:
                 continue
-            self.files[path] = _stamp(path)
+            self.files[key] = _stamp(key)
             changed.append(path)
-            folder = path.parent
+            folder = os.path.dirname(key)
             if folder not in self.folders:
                 self.folders[folder] = _stamp(folder)
         # (the first walk passes a throwaway list: nothing it finds is news)
