@@ -31,6 +31,11 @@ async def test_an_untrusted_folder_never_runs_its_generator(layout_app: Path):
     async with mcp_session(layout_app) as s:  # not trusted: the command is ignored, the passages still come
         out = await call(s, "rag_lookup", {"question": "how do I add a row to a table?"})
         assert out["answer"] is None and out["passages"]
+    elsewhere = layout_app.parent / "elsewhere"
+    elsewhere.mkdir()
+    async with mcp_session(elsewhere, roots=[layout_app]) as s:  # the same folder chosen by the client's roots
+        out = await call(s, "rag_lookup", {"question": "how do I add a table to a box?"})
+        assert out["answer"] is None and out["passages"]
     assert not pidfile.exists()
 
 
