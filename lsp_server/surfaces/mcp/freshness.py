@@ -53,12 +53,12 @@ class Freshness:
 
     def refresh(self, sources: bool) -> list[Path]:
         """Tell the workspace what changed since the last refresh; the paths it was told about."""
-        with self.lock:
+        with self.lock:  # held while the indexes are told: a concurrent call must not answer before they know
             changed = self._watched()
             if sources:
                 changed += self._sources()
-        if changed:
-            self.workspace.files_changed(changed)
+            if changed:
+                self.workspace.files_changed(changed)
         return changed
 
     def _watched(self) -> list[Path]:
