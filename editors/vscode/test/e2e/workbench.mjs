@@ -305,7 +305,7 @@ async function main() {
       const text = await waitFor(async () => {
         const t = logText();
         return t.includes("server ready") ? t : undefined;
-      }, 60000, '"server ready" in the Footprint log');
+      }, 240000, '"server ready" in the Footprint log (the first start installs the bundled server)');
       const started = text.split("\n").find((l) => l.includes("starting the server")) ?? "";
       if (!started.includes("(from bundled)")) throw new Error(`the log does not show the bundled server's command line: ${started}`);
       const setup = text.split("\n").filter((l) => /bundled server|Python >= 3.11/.test(l)).map((l) => l.trim());
