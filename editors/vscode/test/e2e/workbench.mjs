@@ -728,7 +728,7 @@ async function untrustedPhase() {
       const text = await waitFor(async () => {
         const t = log();
         return t.includes("server ready") ? t : undefined;
-      }, 60000, '"server ready" in the Footprint log of the untrusted workspace');
+      }, 240000, '"server ready" in the Footprint log of the untrusted workspace (it installs the bundled server first)');
       const rows = await waitFor(async () => {
         const r = await problems();
         return r.some((t) => /\bunknown-symbol\b/.test(t)) ? r : undefined;
