@@ -138,6 +138,8 @@ def stop(event: HookEvent, rev: str | None, config: Path | None) -> tuple[Outcom
         return out, keys  # the agent already continues because of a stop hook: never loop it
     if event.loop_count is not None and event.loop_count >= 1:
         return out, keys  # Cursor: this loop already had a follow-up
+    if event.interrupted:
+        return out, keys  # the user stopped the turn (or it failed): not the moment for a review
     roots = [Path(r) for r in event.roots] or [Path.cwd()]
     for root in roots:
         texts.extend(_stop_root(root, rev, config, event.session, out, keys))
