@@ -31,14 +31,14 @@ async def test_edits_between_calls_reach_the_next_answer(layout_app: Path):
         first = await call(s, "footprint", where)
         importers = {i["path"] for i in first["importers"]}
         assert importers == {"src/services/ReportService.js", "src/layout/columns.js"}, importers
-        (layout_app / "src" / "reports").mkdir()
-        (layout_app / "src" / "reports" / "summary.js").write_text(
+        (layout_app / "src" / "digests").mkdir()
+        (layout_app / "src" / "digests" / "summary.js").write_text(
             'import { formatPercent } from "../util/format.js";\n\nexport const growth = formatPercent(0.1);\n',
             encoding="utf-8")
         (layout_app / "src" / "layout" / "columns.js").unlink()
         second = await call(s, "footprint", where)
         assert {i["path"] for i in second["importers"]} == {"src/services/ReportService.js",
-                                                            "src/reports/summary.js"}
+                                                            "src/digests/summary.js"}
 
         # find_in_files: a binding the agent just wrote is found, with its footprint.
         assert (await call(s, "find_in_files", {"query": "zebraStripe"}))["files"] == []
