@@ -79,14 +79,17 @@ async def still_serving(url: str, headers: dict | None = None) -> None:
                 assert (await call(s, "check_symbols", {"names": ["Table.addRow"]}))["results"][0]["status"] == "known"
 
 
-async def test_dns_rebinding_and_oversized_bodies_are_refused(layout_app: Path):
+async def test_dns_rebinding_and_oversized_bodies_are_refused(layout_app: Path, tmp_path: Path):
     """A web page the user visits can make the browser send requests to a loopback port (DNS rebinding: the
     page's own name resolves to 127.0.0.1) but cannot hide its Host and Origin; an oversized body is refused
-    before it is parsed. Each refusal is one line, and the server serves the next client."""
-    proc, url = start_http(layout_app)
+    before it is parsed. Each refusal is one line, and the server serves the next client. The requests carry
+    the right token, so these checks (not the token's) are what refuse them."""
+    token_file = tmp_path / "token"
+    proc, url = start_http(layout_app, "--token-file", str(token_file))
     port = url.split(":")[2].split("/")[0]
+    auth = {"Authorization": f"Bearer {token_file.read_text().strip()}"}
     try:
-        async with httpx2.AsyncClient() as http:
+        async with httpx2.AsyncClient(headers=auth) as http:
             rebinding = await http.post(url, json=INIT, headers={**MCP_HEADERS, "Host": f"evil.example:{port}"})
             one_line_refusal(rebinding, 421, "Invalid Host header")
             foreign_page = await http.post(url, json=INIT, headers={**MCP_HEADERS, "Origin": "http://evil.example"})
@@ -104,7 +107,7 @@ async def test_dns_rebinding_and_oversized_bodies_are_refused(layout_app: Path):
 
             one_line_refusal(await http.post(url, content=chunks(), headers=MCP_HEADERS), 413,
                              "Request body too large")
-        await still_serving(url)
+        await still_serving(url, auth)
         assert proc.poll() is None
     finally:
         proc.terminate()
@@ -128,6 +131,32 @@ async def test_the_token_must_match_exactly(layout_app: Path, tmp_path: Path):
                 refused = await http.post(url, json=INIT, headers={**MCP_HEADERS, "Authorization": header})
                 one_line_refusal(refused, 401, "missing or wrong token")
         await still_serving(url, {"Authorization": f"Bearer {token}"})
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+        proc.stderr.close()
+
+
+async def test_http_without_a_token_file_still_demands_one(layout_app: Path):
+    """No --token-file: a fresh token is printed on stderr (any local user can reach a loopback port, and the
+    tools write files), and requests without it are refused."""
+    proc = subprocess.Popen([*SERVER, "--http", "--port", "0"], cwd=layout_app, env=ENV, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        for line in proc.stderr:
+            m = re.search(r"serving MCP on (http://\S+/mcp).*token (\S+) as `Authorization", line)
+            if m:
+                url, token = m.groups()
+                break
+        else:
+            raise AssertionError(f"the server ended without listening (exit {proc.wait()})")
+        async with httpx2.AsyncClient() as plain:
+            assert (await plain.post(url, json={"jsonrpc": "2.0", "id": 1, "method": "ping"})).status_code == 401
+        async with httpx2.AsyncClient(headers={"Authorization": f"Bearer {token}"}) as http:
+            async with streamable_http_client(url, http_client=http) as (read, write):
+                async with ClientSession(read, write) as s:
+                    await s.initialize()
+                    assert len((await s.list_tools()).tools) == 10
     finally:
         proc.terminate()
         proc.wait(timeout=30)
