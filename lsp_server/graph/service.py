@@ -31,7 +31,7 @@ from lsp_server.document import ParsedDocument
 from lsp_server.syntax.modules import DEFAULT, REEXPORT, ImportRecord, ModuleInfo, extract
 from lsp_server.graph.resolve import FILE, FileSystem, Resolution, Resolver
 from lsp_server.languages import language_for_path
-from lsp_server import integrity
+from lsp_server import integrity, queries
 from lsp_server.workspace import SKIPPED_DIRS, Progress, Service, Workspace, no_progress, service
 
 log = logging.getLogger(__name__)
@@ -151,7 +151,7 @@ def _parse_paths(paths: list[str], max_bytes: int,
         except UnicodeDecodeError:
             data = encode(data.decode("utf-8", errors="replace"))
         tree = parser.parse(data)
-        out.append((path, (st.st_mtime_ns, st.st_size), pack(extract(data, tree, "javascript"))))
+        out.append((path, (st.st_mtime_ns, st.st_size), pack(extract_within_limit(data, tree, "javascript", path))))
     return out
 
 
@@ -220,7 +220,7 @@ class ImportGraphService(Service):
             if path in open_paths:
                 doc = self.workspace.document(Path(path))
                 if doc is not None:
-                    self.modules[path] = ModuleEntry(path, None, extract(doc.source, doc.tree, doc.language))
+                    self.modules[path] = ModuleEntry(path, None, extract_within_limit(doc.source, doc.tree, doc.language, path))
                 continue
             hit = cached.get(path)
             if hit is not None:
@@ -504,29 +504,34 @@ class ImportGraphService(Service):
     # --- incremental updates --------------------------------------------------------------------------
     def update(self, workspace: Workspace, changed: set[Path]) -> "ImportGraphService | None":
         started = time.perf_counter()
+        open_paths = {str(p) for p in workspace.open_paths()}
+        with self._lock:
+            # Buffers closed since they were taken in: go back to what is on disk.
+            changed = set(changed) | {Path(p) for p, e in self.modules.items() if e.stamp is None and p not in open_paths}
+        # Each changed file is read and its imports extracted before the lock is taken: the graph lock is
+        # workspace-wide (every dependency check and reference search waits on it), so no single file's
+        # analysis, however slow its content makes it, runs under it.
+        extracted = {str(path): _extract_bounded(workspace, path) for path in changed if is_graph_source(workspace, path)}
         with self._lock:
             self.workspace = workspace
             if provided_modules(workspace) != self.resolver.provided:
                 return None  # the object model changed: rebuild (cheap from the cache)
             structural = False  # files appeared/disappeared or resolution inputs changed
-            open_paths = {str(p) for p in workspace.open_paths()}
-            # Buffers closed since they were taken in: go back to what is on disk.
-            changed = set(changed) | {Path(p) for p, e in self.modules.items() if e.stamp is None and p not in open_paths}
             edge_changes: list[tuple[str, list[str]]] = []
             reparsed: list[tuple[ModuleEntry | None, ModuleEntry]] = []
             for path in changed:
                 key = str(path)
                 self._foreign.pop(key, None)
-                if is_graph_source(workspace, path):
-                    doc = workspace.document(path)
-                    if doc is None:
+                if key in extracted:
+                    info = extracted[key]
+                    if info is None:
                         old = self.modules.pop(key, None)
                         if old is not None:
                             structural = True
                         continue
                     old = self.modules.get(key)
                     stamp = None if str(path) in open_paths else _stamp(path)
-                    entry = ModuleEntry(key, stamp, extract(doc.source, doc.tree, doc.language))
+                    entry = ModuleEntry(key, stamp, info)
                     self.modules[key] = entry
                     if old is None:
                         structural = True
@@ -638,7 +643,7 @@ class ImportGraphService(Service):
             info = ModuleInfo(format="json", exports=())
         else:
             doc = self.workspace.document(Path(target))
-            info = (extract(doc.source, doc.tree, doc.language) if doc is not None
+            info = (extract_within_limit(doc.source, doc.tree, doc.language, target) if doc is not None
                     else ModuleInfo(format="unknown", dynamic_exports=True))
         with self._lock:
             if stamp is not None:
@@ -706,6 +711,27 @@ class ImportGraphService(Service):
                             if record.kind == REEXPORT and imported.exported_as:
                                 queue.append((importer, imported.exported_as))
         return sorted(sites, key=lambda s: (str(s.path), s.start))
+
+
+def _extract_bounded(workspace: Workspace, path: Path) -> ModuleInfo | None:
+    """The imports and exports of the file at `path` (None: gone or unreadable), within one document's time
+    limit: a file whose extraction runs out of time counts as a module with unknown exports."""
+    doc = workspace.document(path)
+    if doc is None:
+        return None
+    return extract_within_limit(doc.source, doc.tree, doc.language, str(path))
+
+
+def extract_within_limit(source: bytes, tree, language: str | None, where: str) -> ModuleInfo:
+    """`extract` within one document's time limit (queries.DOCUMENT_SECONDS): past it, the module counts as
+    one with unknown exports (said in the log) rather than holding up the whole graph."""
+    try:
+        with queries.time_limit(queries.DOCUMENT_SECONDS):
+            return extract(source, tree, language)
+    except queries.AnalysisTimeout:
+        log.warning("%s: imports not extracted within %.1f s; its exports count as unknown", where,
+                    queries.DOCUMENT_SECONDS)
+        return ModuleInfo(format="unknown", dynamic_exports=True)
 
 
 def _inside(path: Path, folder: Path) -> bool:
