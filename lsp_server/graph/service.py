@@ -32,6 +32,7 @@ from lsp_server.syntax.modules import DEFAULT, REEXPORT, ImportRecord, ModuleInf
 from lsp_server.graph.resolve import FILE, FileSystem, Resolution, Resolver
 from lsp_server.languages import language_for_path
 from lsp_server import integrity, queries
+from lsp_server.storage import content_hash, inside, read_bounded
 from lsp_server.workspace import SKIPPED_DIRS, Progress, Service, Workspace, no_progress, service
 
 log = logging.getLogger(__name__)
@@ -39,6 +40,7 @@ log = logging.getLogger(__name__)
 CACHE_FILE = "import-graph.json"
 CACHE_VERSION = 2
 SIGNED_AS = "import-graph"
+ARTIFACT_PART = "import-graph"  # its part of an index artifact (footprint-ls index)
 MAX_MODULES = 50_000  # a lone file in a huge folder must not make us parse the whole disk
 LARGE_SCC = 200  # components this big get their cycles computed per member on demand
 POOL_THRESHOLD = 400  # below this many files to parse, a process pool costs more than it saves
@@ -212,6 +214,11 @@ class ImportGraphService(Service):
             paths.append(str(p))
         timing("walk")
         cached = self._load_cache()
+        if not cached and (artifact := integrity.artifact_from_env()) is not None:
+            # No cache of our own yet: take the index a team built (FOOTPRINT_INDEX) for the files whose
+            # content is the one it was built from; the others are parsed below.
+            cached, taken = cache_from_artifact(self.workspace, artifact[1].get(ARTIFACT_PART))
+            self.stats["artifact"] = taken["reused"]
         timing("load")
         open_paths = {str(p) for p in self.workspace.open_paths()}
         to_parse: list[str] = []
@@ -248,7 +255,11 @@ class ImportGraphService(Service):
         self._compute_cycles()
         timing("index")
         self.stats["build_s"] = time.perf_counter() - started
-        if to_parse or len(cached) != len(self.modules):
+        log.info("import graph of %s: %d modules, %d from the cache%s, %d parsed, in %.2f s", self.root,
+                 len(self.modules), self.stats["cached"],
+                 f" ({self.stats['artifact']} from the index artifact)" if "artifact" in self.stats else "",
+                 self.stats["parsed"], self.stats["build_s"])
+        if to_parse or len(cached) != len(self.modules) or "artifact" in self.stats:
             self.persist()
         progress("import graph: ready", 100)
 
@@ -329,6 +340,32 @@ class ImportGraphService(Service):
         if timer is not None:
             timer.cancel()
             self.persist()
+
+    # --- index artifacts (footprint-ls index) -------------------------------------------------------------
+    def artifact_part(self) -> dict:
+        """Each module's extraction for an index artifact: keyed by its path relative to the workspace root,
+        with the SHA-256 of the content it was extracted from (so it applies only to that very content)."""
+        with self._lock:
+            entries = [(path, e.cache_value()) for path, e in self.modules.items() if e.stamp is not None]
+        max_bytes, roots = self.workspace.settings.top.max_file_bytes, self.workspace.roots
+        modules = {}
+        for path, (kinds, text) in entries:
+            try:
+                data = read_bounded(Path(path), max_bytes, roots)
+            except OSError:
+                continue
+            modules[self.workspace.relpath(Path(path))] = [content_hash(data), kinds, text]
+        return {"version": CACHE_VERSION, "modules": modules}
+
+    def import_artifact(self, part: object) -> dict[str, int]:
+        """Take an artifact's extractions of this workspace's files (`footprint-ls index use`) into the local
+        cache, signed with this user's key; the next build parses only the files that differ."""
+        taken, counts = cache_from_artifact(self.workspace, part)
+        with self._lock:
+            for path, (mtime, size, kinds, text) in taken.items():
+                self.modules[path] = ModuleEntry(path, (mtime, size), raw=(kinds, text))
+        self.persist()
+        return counts
 
     # --- resolution and indexes -----------------------------------------------------------------------
     def _resolve_entry(self, entry: ModuleEntry) -> tuple[Resolution, ...]:
@@ -711,6 +748,40 @@ class ImportGraphService(Service):
                             if record.kind == REEXPORT and imported.exported_as:
                                 queue.append((importer, imported.exported_as))
         return sorted(sites, key=lambda s: (str(s.path), s.start))
+
+
+def cache_from_artifact(workspace: Workspace, part: object) -> tuple[dict[str, list], dict[str, int]]:
+    """Cache entries (path -> [mtime_ns, size, kinds, JSON]) for the workspace files whose content has the
+    SHA-256 an artifact entry was extracted from, and counts: reused, differ (content changed: parsed
+    again), missing (no such file here), bad (entries that are not well formed, or outside the root)."""
+    counts = {"reused": 0, "differ": 0, "missing": 0, "bad": 0}
+    modules = part.get("modules") if isinstance(part, dict) and part.get("version") == CACHE_VERSION else None
+    if not isinstance(modules, dict):
+        return {}, counts
+    root, roots = workspace.root, workspace.roots
+    max_bytes = workspace.settings.top.max_file_bytes
+    out: dict[str, list] = {}
+    for rel, entry in modules.items():
+        if not (isinstance(rel, str) and isinstance(entry, list) and len(entry) == 3 and isinstance(entry[0], str)
+                and isinstance(entry[1], (str, type(None))) and isinstance(entry[2], str)):
+            counts["bad"] += 1
+            continue
+        path = Path(os.path.normpath(root / rel))
+        if os.path.isabs(rel) or not inside(path, root) or not is_graph_source(workspace, path):
+            counts["bad"] += 1
+            continue
+        try:
+            st = os.stat(path)
+            data = read_bounded(path, max_bytes, roots)
+        except OSError:
+            counts["missing"] += 1
+            continue
+        if content_hash(data) != entry[0]:
+            counts["differ"] += 1
+            continue
+        out[str(path)] = [st.st_mtime_ns, st.st_size, entry[1], entry[2]]
+        counts["reused"] += 1
+    return out, counts
 
 
 def _extract_bounded(workspace: Workspace, path: Path) -> ModuleInfo | None:

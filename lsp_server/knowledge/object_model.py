@@ -508,6 +508,58 @@ def _store_cached(cache: Path, spec: SourceSpec, model: SourceModel) -> None:
         log.info("cannot cache object model source %s: %s", spec.path, exc)
 
 
+# --- index artifacts (footprint-ls index) -----------------------------------------------------------------
+ARTIFACT_PART = "object-model"  # its part of an index artifact
+
+
+def _rel(root: Path, path: str | Path) -> str:
+    return Path(os.path.relpath(path, root)).as_posix()
+
+
+def _map_paths(value, fn):
+    """`value` (a source model's JSON) with every `path` field (where a member is declared) mapped by `fn`."""
+    if isinstance(value, dict):
+        return {k: fn(v) if k == "path" and isinstance(v, str) and v else _map_paths(v, fn) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_map_paths(v, fn) for v in value]
+    return value
+
+
+def artifact_part(svc: "ObjectModelService", root: Path) -> dict:
+    """Each source's extraction for an index artifact, its paths (the source's and those of the files it read,
+    with their SHA-256) relative to the workspace root: packs beside the checkout stay `../pack/...`."""
+    sources = []
+    for spec, model in svc.built.items():
+        data = _map_paths(model.to_json(), lambda p: _rel(root, p) if os.path.isabs(p) else p)
+        data["files"] = {_rel(root, f): digest for f, digest in model.files.items()}
+        sources.append({"kind": spec.kind, "module": spec.module, "path": _rel(root, spec.path), "model": data})
+    return {"version": EXTRACTOR_VERSION, "sources": sources}
+
+
+def import_artifact(workspace: Workspace, part: object) -> dict[str, int]:
+    """Store an artifact's source extractions as this workspace's signed cache (`footprint-ls index use`).
+    Each is used by the next build only if every file it read still has the recorded SHA-256 here
+    (`_load_cached` checks that), so an extraction never applies to other content."""
+    counts = {"sources": 0, "bad": 0}
+    sources = part.get("sources") if isinstance(part, dict) and part.get("version") == EXTRACTOR_VERSION else None
+    cache = workspace.cache_dir / "object_model"
+    if not isinstance(sources, list) or integrity.cache_folder(cache.parent) is None:
+        return counts
+    root = workspace.root
+    for entry in sources:
+        try:
+            model = _map_paths(dict(entry["model"]), lambda p: os.path.normpath(root / p))
+            model["files"] = {os.path.normpath(root / rel): digest for rel, digest in model["files"].items()}
+            spec = SourceSpec(entry["kind"], Path(os.path.normpath(root / entry["path"])), entry["module"])
+            parsed = SourceModel.from_json(model)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            counts["bad"] += 1
+            continue
+        _store_cached(cache, spec, parsed)
+        counts["sources"] += 1
+    return counts
+
+
 def model_for(workspace: Workspace) -> ObjectModel:
     return workspace.service(ObjectModelService).model
 

@@ -15,7 +15,7 @@ from lsp_server import __version__, plugins
 from lsp_server.commands import CLI_COMMANDS
 from lsp_server.errors import FootprintError
 from lsp_server.surfaces import hooks  # noqa: F401 - registers `hook`
-from lsp_server.surfaces.cli import conventions, core, features, graph, knowledge  # noqa: F401 - register verbs
+from lsp_server.surfaces.cli import conventions, core, features, graph, index, knowledge  # noqa: F401 - register verbs
 from lsp_server.surfaces.errors import EXIT_OK, EXIT_USAGE, exit_code
 
 
