@@ -10,6 +10,8 @@ files = ["src/**/*.js"]         # gitignore-style globs, relative to the workspa
 exclude = ["src/theme/**"]
 scope = "file"                  # file | diff
 priority = 50                   # higher wins when the number of rules shown is capped
+fix = "theme.accent"            # optional: the quick fix's replacement of the matched text (a regex
+                                # trigger's groups as \\1 or \\g<name>)
 [trigger]
 regex = '''#[0-9a-fA-F]{6}\\b'''
 query = '''((string) @match (#match? @match "#[0-9a-fA-F]{6}"))'''
@@ -52,7 +54,7 @@ QUERY_CAPTURE = "match"  # the capture whose nodes are the reported ranges
 DEFAULT_QUERY_LANGUAGE = "javascript"
 ID_RE = re.compile(r"^[A-Za-z0-9_.@-]+(/[A-Za-z0-9_.@-]+)*$")
 
-KNOWN_KEYS = {"id", "title", "message", "severity", "files", "exclude", "scope", "priority", "trigger", "enabled"}
+KNOWN_KEYS = {"id", "title", "message", "severity", "files", "exclude", "scope", "priority", "trigger", "enabled", "fix"}
 TRIGGER_KEYS = {"regex", "query"}
 # A rule's query comes from a repository we may not control: compiling costs time superlinear in its size
 # (an 800 KB query took 43 s), and real rule queries are a few hundred bytes.
@@ -166,13 +168,13 @@ def compile_query(lang: str, source: str) -> Query:
 
 @dataclass(frozen=True)
 class RuleProblem:
-    path: Path
+    path: Path | None  # None: a problem of the `[rules]` configuration, not of a rule file
     line: int  # 0-based line in the rule file
     message: str
     severity: Severity = Severity.ERROR  # ERROR: the rule is skipped; WARNING: loaded anyway
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line + 1}: {self.message}"
+        return f"{self.path}:{self.line + 1}: {self.message}" if self.path is not None else self.message
 
 
 @dataclass(eq=False)
@@ -190,6 +192,7 @@ class Rule:
     regex_source: str | None = None
     query_source: str | None = None
     enabled: bool = True
+    fix: str | None = None  # the quick fix's replacement of the matched text (regex groups expanded)
     origin: str = ""  # the source (folder or remote URL) it came from
     pattern: Any = field(default=None, repr=False)  # compiled regex.Pattern
     _files_spec: pathspec.PathSpec = field(default=None, repr=False)  # type: ignore[assignment]
@@ -218,12 +221,6 @@ class Rule:
                 log.warning("rule %s: query does not compile for %s: %s", self.id, lang, exc)
                 self._queries[lang] = None
         return self._queries[lang]
-
-    def summary(self) -> dict:
-        return {"id": self.id, "title": self.title, "severity": self.severity.label, "scope": self.scope,
-                "priority": self.priority, "files": list(self.files), "exclude": list(self.exclude),
-                "trigger": [k for k, v in (("regex", self.regex_source), ("query", self.query_source)) if v],
-                "path": str(self.path), "origin": self.origin}
 
 
 def split_front_matter(text: str) -> tuple[str, int, str, int] | None:
@@ -309,6 +306,7 @@ def parse_rule(text: str, path: Path, origin: str = "", timeout_ms: int = 100) -
         problem(line_of("scope"), f"invalid scope '{scope}' (file or diff)")
     priority = get("priority", int, default=0)
     enabled = get("enabled", bool, default=True)
+    fix = get("fix", str, default=None)
 
     regex_source = query_source = None
     pattern = None
@@ -353,7 +351,7 @@ def parse_rule(text: str, path: Path, origin: str = "", timeout_ms: int = 100) -
     rule = Rule(
         id=rule_id, title=title, message=message or title, severity=severity, files=files, exclude=exclude,
         scope=scope, priority=priority, body=body.strip(), path=path, regex_source=regex_source,
-        query_source=query_source, enabled=enabled, origin=origin, pattern=pattern, _files_spec=files_spec,
+        query_source=query_source, enabled=enabled, fix=fix, origin=origin, pattern=pattern, _files_spec=files_spec,
         _exclude_spec=exclude_spec, specificity=max(_specificity(g) for g in files),
     )
     if compiled_query is not None:

@@ -17,18 +17,16 @@ from __future__ import annotations
 
 import json
 import logging
-import multiprocessing
 import os
 import threading
 import time
 import weakref
 from collections import deque
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 from lsp_server.document import ParsedDocument
-from lsp_server.syntax.modules import DEFAULT, REEXPORT, ImportRecord, ModuleInfo, extract
+from lsp_server.syntax.modules import DEFAULT, REEXPORT, ImportRecord, ModuleInfo, extract, module_info_of
 from lsp_server.graph.resolve import FILE, FileSystem, Resolution, Resolver
 from lsp_server.languages import language_for_path
 from lsp_server import integrity, queries
@@ -227,7 +225,7 @@ class ImportGraphService(Service):
             if path in open_paths:
                 doc = self.workspace.document(Path(path))
                 if doc is not None:
-                    self.modules[path] = ModuleEntry(path, None, extract_within_limit(doc.source, doc.tree, doc.language, path))
+                    self.modules[path] = ModuleEntry(path, None, info_within_limit(doc, path))
                 continue
             hit = cached.get(path)
             if hit is not None:
@@ -281,6 +279,9 @@ class ImportGraphService(Service):
     @staticmethod
     def _parse_in_pool(paths: list[str], max_bytes: int, workers: int, progress: Progress,
                        roots: list[Path] | None = None) -> list:
+        import multiprocessing  # with the executor's process module: loaded by a pooled build only
+        from concurrent.futures import ProcessPoolExecutor
+
         chunk = max(50, len(paths) // (workers * 4))
         chunks = [paths[i:i + chunk] for i in range(0, len(paths), chunk)]
         out = []
@@ -612,7 +613,7 @@ class ImportGraphService(Service):
         if path is None:
             return None
         key = str(path.resolve())
-        info = info or extract(doc.source, doc.tree, doc.language)
+        info = info or module_info_of(doc)
         with self._lock:
             old = self.modules.get(key)
             if old is not None and old.info == info:
@@ -652,7 +653,7 @@ class ImportGraphService(Service):
         """Before the server checks an open document: take its current imports in (checks only read)."""
         if doc.path is None or doc.tree is None:
             return
-        info = extract(doc.source, doc.tree, doc.language)
+        info = module_info_of(doc)
         entry = self.refresh(doc, info)
         with self._lock:
             self._buffers[doc] = (info, entry)
@@ -680,7 +681,7 @@ class ImportGraphService(Service):
             info = ModuleInfo(format="json", exports=())
         else:
             doc = self.workspace.document(Path(target))
-            info = (extract_within_limit(doc.source, doc.tree, doc.language, target) if doc is not None
+            info = (info_within_limit(doc, target) if doc is not None
                     else ModuleInfo(format="unknown", dynamic_exports=True))
         with self._lock:
             if stamp is not None:
@@ -790,15 +791,24 @@ def _extract_bounded(workspace: Workspace, path: Path) -> ModuleInfo | None:
     doc = workspace.document(path)
     if doc is None:
         return None
-    return extract_within_limit(doc.source, doc.tree, doc.language, str(path))
+    return info_within_limit(doc, str(path))
+
+
+def info_within_limit(doc: ParsedDocument, where: str) -> ModuleInfo:
+    """`module_info_of(doc)` within one document's time limit (see `extract_within_limit`)."""
+    return _within_limit(lambda: module_info_of(doc), where)
 
 
 def extract_within_limit(source: bytes, tree, language: str | None, where: str) -> ModuleInfo:
     """`extract` within one document's time limit (queries.DOCUMENT_SECONDS): past it, the module counts as
     one with unknown exports (said in the log) rather than holding up the whole graph."""
+    return _within_limit(lambda: extract(source, tree, language), where)
+
+
+def _within_limit(run, where: str) -> ModuleInfo:
     try:
         with queries.time_limit(queries.DOCUMENT_SECONDS):
-            return extract(source, tree, language)
+            return run()
     except queries.AnalysisTimeout:
         log.warning("%s: imports not extracted within %.1f s; its exports count as unknown", where,
                     queries.DOCUMENT_SECONDS)
