@@ -30,7 +30,7 @@ from lsp_server.syntax.modules import DEFAULT, REEXPORT, ImportRecord, ModuleInf
 from lsp_server.graph.resolve import FILE, FileSystem, Resolution, Resolver
 from lsp_server.languages import language_for_path
 from lsp_server import integrity, queries
-from lsp_server.storage import content_hash, inside, read_bounded
+from lsp_server.storage import file_content_hash, inside
 from lsp_server.workspace import SKIPPED_DIRS, Progress, Service, Workspace, no_progress, service
 
 log = logging.getLogger(__name__)
@@ -352,10 +352,10 @@ class ImportGraphService(Service):
         modules = {}
         for path, (kinds, text) in entries:
             try:
-                data = read_bounded(Path(path), max_bytes, roots)
+                digest, _ = file_content_hash(Path(path), max_bytes, roots)
             except OSError:
                 continue
-            modules[self.workspace.relpath(Path(path))] = [content_hash(data), kinds, text]
+            modules[self.workspace.relpath(Path(path))] = [digest, kinds, text]
         return {"version": CACHE_VERSION, "modules": modules}
 
     def import_artifact(self, part: object) -> dict[str, int]:
@@ -772,12 +772,11 @@ def cache_from_artifact(workspace: Workspace, part: object) -> tuple[dict[str, l
             counts["bad"] += 1
             continue
         try:
-            st = os.stat(path)
-            data = read_bounded(path, max_bytes, roots)
+            digest, st = file_content_hash(path, max_bytes, roots)
         except OSError:
             counts["missing"] += 1
             continue
-        if content_hash(data) != entry[0]:
+        if digest != entry[0]:
             counts["differ"] += 1
             continue
         out[str(path)] = [st.st_mtime_ns, st.st_size, entry[1], entry[2]]

@@ -27,7 +27,8 @@ from lsp_server.config import config_section
 from lsp_server.knowledge.model_sources import KINDS, extract, guess_kind
 from lsp_server.knowledge.model_sources.base import HIGH, Member, ModuleModel, ReadLimits, SourceModel, TypeDef, parse_type
 from lsp_server.knowledge.model_sources.docs import DOC_EXTENSIONS, docs_files
-from lsp_server.storage import content_hash, read_json
+from lsp_server.storage import content_hash, file_content_hash, read_json
+from lsp_server.storage import inside as storage_inside
 from lsp_server.workspace import Progress, Service, Workspace, service
 
 log = logging.getLogger(__name__)
@@ -497,6 +498,9 @@ def _scan_imports(workspace: Workspace) -> dict[Path, set[str]]:
     if isinstance(data, dict) and data.get("version") == IMPORTS_VERSION and data.get("root") == str(workspace.root) \
             and isinstance(data.get("files"), dict):
         known = data["files"]
+    elif (artifact := integrity.artifact_from_env()) is not None:
+        # No cache of our own yet: what a team's index artifact (FOOTPRINT_INDEX) says of identical files.
+        known = imports_from_artifact(workspace, artifact[1].get(ARTIFACT_PART))
     open_paths = set(workspace.open_paths())
     imports: dict[Path, set[str]] = {}
     entries: dict[str, list] = {}
@@ -580,15 +584,54 @@ def _map_paths(value, fn):
     return value
 
 
-def artifact_part(svc: "ObjectModelService", root: Path) -> dict:
+def artifact_part(svc: "ObjectModelService", workspace: Workspace) -> dict:
     """Each source's extraction for an index artifact, its paths (the source's and those of the files it read,
     with their SHA-256) relative to the workspace root: packs beside the checkout stay `../pack/...`."""
+    root = workspace.root
     sources = []
     for spec, model in svc.built.items():
         data = _map_paths(model.to_json(), lambda p: _rel(root, p) if os.path.isabs(p) else p)
         data["files"] = {_rel(root, f): digest for f, digest in model.files.items()}
         sources.append({"kind": spec.kind, "module": spec.module, "path": _rel(root, spec.path), "model": data})
-    return {"version": EXTRACTOR_VERSION, "sources": sources}
+    max_bytes, roots = workspace_limits(workspace)
+    imports = {}
+    for path, packages in svc.imports.items():
+        try:
+            digest, _ = file_content_hash(path, max_bytes, roots)
+        except OSError:
+            continue
+        imports[_rel(root, path)] = [digest, sorted(packages)]
+    return {"version": EXTRACTOR_VERSION, "sources": sources, "imports_version": IMPORTS_VERSION, "imports": imports}
+
+
+def workspace_limits(workspace: Workspace) -> tuple[int, list[Path]]:
+    return workspace.settings.top.max_file_bytes, workspace.roots
+
+
+def imports_from_artifact(workspace: Workspace, part: object) -> dict[str, list]:
+    """Discovery cache entries (path -> [mtime_ns, size, packages]) for the workspace files whose content has
+    the SHA-256 the artifact recorded with their imported packages."""
+    imports = part.get("imports") if isinstance(part, dict) and part.get("imports_version") == IMPORTS_VERSION else None
+    if not isinstance(imports, dict):
+        return {}
+    root = workspace.root
+    max_bytes, roots = workspace_limits(workspace)
+    out: dict[str, list] = {}
+    for rel, entry in imports.items():
+        if not (isinstance(rel, str) and not os.path.isabs(rel) and isinstance(entry, list) and len(entry) == 2
+                and isinstance(entry[0], str) and isinstance(entry[1], list)
+                and all(isinstance(p, str) for p in entry[1])):
+            continue
+        path = Path(os.path.normpath(root / rel))
+        if not storage_inside(path, root):
+            continue
+        try:
+            digest, st = file_content_hash(path, max_bytes, roots)
+        except OSError:
+            continue
+        if digest == entry[0]:
+            out[str(path)] = [st.st_mtime_ns, st.st_size, entry[1]]
+    return out
 
 
 def import_artifact(workspace: Workspace, part: object) -> dict[str, int]:
@@ -612,6 +655,14 @@ def import_artifact(workspace: Workspace, part: object) -> dict[str, int]:
             continue
         _store_cached(cache, spec, parsed)
         counts["sources"] += 1
+    known = imports_from_artifact(workspace, part)
+    counts["imports"] = len(known)
+    if known:
+        try:
+            integrity.write_signed_json(workspace.cache_dir / IMPORTS_CACHE, {
+                "version": IMPORTS_VERSION, "root": str(root), "files": known}, IMPORTS_SIGNED_AS)
+        except OSError as exc:
+            log.info("cannot cache the object model's imports in %s: %s", workspace.cache_dir, exc)
     return counts
 
 

@@ -51,7 +51,7 @@ def _index(parser: argparse.ArgumentParser):
             graph_svc = ws.service(graph.ImportGraphService)
             model_svc = ws.service(object_model.ObjectModelService)
             parts = {graph.ARTIFACT_PART: graph_svc.artifact_part(),
-                     object_model.ARTIFACT_PART: object_model.artifact_part(model_svc, ws.root)}
+                     object_model.ARTIFACT_PART: object_model.artifact_part(model_svc, ws)}
             meta = {"footprint": __version__, "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
                     "workspace": ws.root.name}
             digest = integrity.write_artifact(out, parts, meta)
@@ -72,7 +72,8 @@ def _index(parser: argparse.ArgumentParser):
                        "object_model": model_counts, "seconds": round(time.perf_counter() - started, 3)}
             line = (f"footprint-ls: index {manifest['sha256'][:12]} taken: {graph_counts['reused']} modules reused, "
                     f"{graph_counts['differ']} differ and {graph_counts['missing']} are missing here (parsed at the "
-                    f"next start), {model_counts['sources']} object-model source(s)")
+                    f"next start), {model_counts['sources']} object-model source(s), the imports of "
+                    f"{model_counts.get('imports', 0)} files")
         if args.json:
             sys.stdout.write(json.dumps(outcome, indent=2) + "\n")
         else:
