@@ -74,3 +74,21 @@ def test_a_runaway_file_is_bounded_noted_and_does_not_hold_up_other_requests(wor
         assert server.alive()
     finally:
         assert server.close(timeout=30) == 0
+
+
+@pytest.mark.parametrize("shutdown_first", [True, False])
+def test_exit_ends_the_process_with_the_lsp_exit_code_while_work_is_running(workspace: Path, tmp_path: Path,
+                                                                             shutdown_first: bool):
+    """`exit` ends the process at once (os._exit after the caches are written), even with a check of a big
+    file and the warm-up still running in worker threads: 0 after `shutdown`, 1 without, as LSP says."""
+    server = LspProcess(env=server_env(XDG_CACHE_HOME=str(tmp_path / "cache"), XDG_CONFIG_HOME=str(tmp_path / "config")),
+                        cwd=workspace, stderr=tmp_path / "server.log")
+    try:
+        server.initialize(workspace)
+        server.open((workspace / "src" / "big.js").as_uri(), minified())
+        if shutdown_first:
+            assert server.request("shutdown", None, timeout=60) is None
+        server.notify("exit")
+        assert server.proc.wait(timeout=60) == (0 if shutdown_first else 1)
+    finally:
+        server.close()
