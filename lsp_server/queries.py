@@ -10,13 +10,15 @@ Bounds (issue 19: no document's analysis may run away, whatever its content):
   unclosed `(` parses to one ERROR node with 100,000 children, and every query over it took ~40 s. A query
   over a tree with such a node (`wide_errors`: more than WIDE_ERROR_CHILDREN children) runs instead on each
   subtree of that node's children (their matches are kept) and leaves out the node's own leaf tokens and the
-  matches rooted at its ancestors (broken code anyway; `checks/syntax.py` says which lines are left out).
+  matches rooted at its ancestors (broken code anyway; the `syntax` check notes which lines are left out).
   Finding wide nodes costs nothing on a tree without errors (`has_error`), and on others descends only into
   subtrees that have one.
 - **A time limit.** `time_limit(seconds)` sets a deadline for the calling thread's analysis of one document
   (the check run, one file's extraction while an index is built); the queries here check it before and
-  after they run and raise `AnalysisTimeout`, and Python walkers call `check_time()` in their loops. The clock is the thread's CPU time, so a loaded machine or a busy GIL does not make an
-  ordinary file time out; the limit bounds the work one document may cost.
+  after they run and raise `AnalysisTimeout`, and Python walkers call `check_time()` in their loops. The
+  clock is the thread's CPU time, so a loaded machine or a busy GIL does not make an ordinary file time out;
+  the limit bounds the work one document may cost. (Not tree-sitter's progress callback, which would stop a
+  query midway: with tree-sitter 0.26.1 any query given one crashes the process as soon as it matches.)
 """
 
 from __future__ import annotations
@@ -171,9 +173,8 @@ def _regions(node: Node) -> list[Node]:
 
 
 def _run(lang: str, name: str, node: Node, method: str):
-    # Not tree-sitter's progress callback: with tree-sitter 0.26.1 any query given one crashes the process
-    # (SIGSEGV) as soon as it matches. A query's own cost is linear once wide ERROR nodes are left out, and
-    # files are at most max_file_bytes; the limit is checked before each query and after it.
+    # A query's own cost is linear once wide ERROR nodes are left out, and files are at most max_file_bytes:
+    # the limit is checked before each query and after it (see the module docstring).
     check_time()
     result = getattr(QueryCursor(load(lang, name)), method)(node)
     check_time()

@@ -106,3 +106,14 @@ def test_each_check_gets_a_fair_share_so_a_slow_one_cannot_starve_the_rest(tmp_p
     finally:
         CHECKS.pop("zz-slow-bounds-test", None)
         CHECKS.pop("zz-quick-bounds-test", None)
+
+
+def test_the_lines_left_out_get_one_note(tmp_path):
+    doc = ParsedDocument.create((tmp_path / "p.js").as_uri(), "let a = 1;\n" + "(" * PARENS + "\n")
+    findings = run_checks(doc, CheckContext(Workspace(tmp_path)), (Phase.TYPE,))
+    [note] = [f for f in findings if f.code == "analysis-skipped"]
+    assert note.message.startswith("Footprint does not analyse lines 1-2: this syntax error spans 100,00")
+    assert "\n" not in note.message
+    assert "syntax-error" in [f.code for f in findings]
+    ordinary = ParsedDocument.create((tmp_path / "o.js").as_uri(), "let = ;\n")
+    assert "analysis-skipped" not in [f.code for f in run_checks(ordinary, CheckContext(Workspace(tmp_path)), (Phase.TYPE,))]
