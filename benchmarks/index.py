@@ -21,7 +21,7 @@ import time
 import traceback
 from pathlib import Path
 
-from benchmarks.common import ERROR, Row, arg_parser, report
+from benchmarks.common import ERROR, Row, arg_parser, proc_cpu_seconds, report
 from benchmarks.lspclient import LspClient
 from benchmarks.workloads import REPO, WORK, monorepo
 
@@ -62,8 +62,9 @@ def _edit_one(root: Path) -> Path:
     return path
 
 
-def _start(root: Path, env: dict[str, str], label: str, timeout: float) -> float:
-    """Seconds from spawning the server on `root` to the end of its indexing."""
+def _start(root: Path, env: dict[str, str], label: str, timeout: float) -> tuple[float, float | None]:
+    """Seconds from spawning the server on `root` to the end of its indexing, and the server's CPU seconds
+    by then (which, unlike wall time, other jobs on the machine do not inflate)."""
     opened = sorted((root / "packages").glob("pkg-001/src/*.js"))[0]
     with LspClient(root, env=env, log_name=label) as client:
         client.initialize(root)
@@ -71,7 +72,11 @@ def _start(root: Path, env: dict[str, str], label: str, timeout: float) -> float
         end = client.wait_for(lambda m: m.method == "$/progress" and isinstance(m.params, dict)
                               and str(m.params.get("token", "")).startswith("footprint-index")
                               and m.params.get("value", {}).get("kind") == "end", timeout=timeout)
-        return end.at - client.started
+        return end.at - client.started, proc_cpu_seconds(client.pid)
+
+
+def _cpu(seconds: float | None) -> str:
+    return "?" if seconds is None else f"{seconds:.2f} s"
 
 
 def rows(files: int, quick: bool) -> list[Row]:
@@ -89,15 +94,15 @@ def rows(files: int, quick: bool) -> list[Row]:
     copy = _copy(source, work / "checkout-b")
     _edit_one(copy)
     taken, use_s = _cli(copy, _env(work / "home-b"), "index", "use", str(artifact), "--sha256", built["sha256"])
-    after_use = _start(copy, _env(work / "home-b"), f"index-after-use-{files}", timeout)
+    after_use, after_use_cpu = _start(copy, _env(work / "home-b"), f"index-after-use-{files}", timeout)
 
     env_copy = _copy(source, work / "checkout-c")
     _edit_one(env_copy)
-    from_env = _start(env_copy, _env(work / "home-c", FOOTPRINT_INDEX=str(artifact), FOOTPRINT_INDEX_SHA256=built["sha256"]),
+    from_env, from_env_cpu = _start(env_copy, _env(work / "home-c", FOOTPRINT_INDEX=str(artifact), FOOTPRINT_INDEX_SHA256=built["sha256"]),
                       f"index-from-env-{files}", timeout)
 
     cold_copy = _copy(source, work / "checkout-d")
-    cold = _start(cold_copy, _env(work / "home-d"), f"index-cold-{files}", timeout)
+    cold, cold_cpu = _start(cold_copy, _env(work / "home-d"), f"index-cold-{files}", timeout)
     graph = taken["import_graph"]
     return [
         Row(AREA, f"index build (CI): {files:,} files", unit="s", value=build_s,
@@ -107,11 +112,11 @@ def rows(files: int, quick: bool) -> list[Row]:
                  f"{graph['missing']} missing; imports of {taken['object_model'].get('imports', 0):,} files"),
         Row(AREA, f"warm start from an artifact (after index use), {size_label}", unit="s", value=after_use,
             target=target, baseline="cold start, same files, same run", baseline_median=cold, ratio=cold / after_use,
-            note="from server spawn to the end of indexing; only the edited file is parsed"),
+            note=f"from server spawn to the end of indexing; only the edited file is parsed; server CPU {_cpu(after_use_cpu)}"),
         Row(AREA, f"warm start from an artifact (FOOTPRINT_INDEX only), {size_label}", unit="s", value=from_env,
             target=target, baseline="cold start, same files, same run", baseline_median=cold, ratio=cold / from_env,
-            note="the server checks the artifact and hashes every file itself: no local cache at all before"),
-        Row(AREA, f"cold start, nothing to reuse, {size_label}", unit="s", value=cold, note="the baseline of the rows above"),
+            note=f"the server checks the artifact and hashes every file itself (no local cache before); server CPU {_cpu(from_env_cpu)}"),
+        Row(AREA, f"cold start, nothing to reuse, {size_label}", unit="s", value=cold, note=f"the baseline of the rows above; server CPU {_cpu(cold_cpu)} (worker processes not counted)"),
     ]
 
 
