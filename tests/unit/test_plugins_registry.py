@@ -16,7 +16,8 @@ REGISTERING = re.compile(r"^@(?:providers\.)?(check|command|cli_command|config_s
 # (server.py imports surfaces/commands.py, the CLI entry point its verbs); providers.py defines the decorators.
 SURFACES = {"lsp_server.surfaces.commands", "lsp_server.surfaces.hooks", "lsp_server.surfaces.cli.core",
             "lsp_server.surfaces.cli.features", "lsp_server.surfaces.cli.knowledge",
-            "lsp_server.surfaces.cli.conventions", "lsp_server.surfaces.cli.graph", "lsp_server.surfaces.cli.index"}
+            "lsp_server.surfaces.cli.conventions", "lsp_server.surfaces.cli.graph", "lsp_server.surfaces.cli.index",
+            "lsp_server.surfaces.cli.mcp"}
 SELF_LOADED = SURFACES | {"lsp_server.providers"}
 
 
@@ -60,7 +61,7 @@ def test_the_surfaces_register_every_command_and_verb():
         assert REGISTERING.search((PACKAGE.parent / (name.replace(".", "/") + ".py")).read_text(encoding="utf-8"))
     assert {"lookup_docs", "footprint", "check_file", "dependency_graph", "review_changes"} <= set(COMMANDS)
     assert {"check", "serve", "footprint", "find", "lookup", "rag", "symbols", "rules", "hook", "graph", "index",
-            "trust", "untrust"} == set(CLI_COMMANDS)
+            "trust", "untrust", "mcp"} == set(CLI_COMMANDS)
 
 
 def test_the_cli_knows_which_module_registers_each_verb():

@@ -39,6 +39,7 @@ VERB_MODULES = {
     "graph": "lsp_server.surfaces.cli.graph",
     "index": "lsp_server.surfaces.cli.index",
     "hook": "lsp_server.surfaces.hooks",
+    "mcp": "lsp_server.surfaces.cli.mcp",
 }
 # Options of the top-level parser that take a value (so the word after them is not the verb).
 _VALUED_OPTIONS = ("--log-file", "--log-level")
@@ -137,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
     # Logs go to stderr (or a file) so stdout stays clean for JSON output and the LSP stream.
-    configure_logging(args.log_level if args.verb == "serve" or args.log_file else "WARNING", args.log_file)
+    configure_logging(args.log_level if args.verb in ("serve", "mcp") or args.log_file else "WARNING", args.log_file)
     try:
         return args.run(args)
     except FootprintError as exc:
