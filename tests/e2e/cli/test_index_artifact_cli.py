@@ -132,3 +132,4 @@ def test_a_tampered_artifact_is_refused_in_one_line(built, tmp_path, monkeypatch
     counts = graph_counts(repo_a, tmp_path / "t.log")
     assert (counts["artifact"], counts["parsed"]) == (0, MODULES)
     assert "index artifact rejected" in (tmp_path / "t.log").read_text()
+
