@@ -215,7 +215,7 @@ class ImportGraphService(Service):
         if not cached and (artifact := integrity.artifact_from_env()) is not None:
             # No cache of our own yet: take the index a team built (FOOTPRINT_INDEX) for the files whose
             # content is the one it was built from; the others are parsed below.
-            cached, taken = cache_from_artifact(self.workspace, artifact[1].get(ARTIFACT_PART))
+            cached, taken = cache_from_artifact(self.workspace, artifact[1].get(ARTIFACT_PART), set(paths))
             self.stats["artifact"] = taken["reused"]
         timing("load")
         open_paths = {str(p) for p in self.workspace.open_paths()}
@@ -751,10 +751,12 @@ class ImportGraphService(Service):
         return sorted(sites, key=lambda s: (str(s.path), s.start))
 
 
-def cache_from_artifact(workspace: Workspace, part: object) -> tuple[dict[str, list], dict[str, int]]:
+def cache_from_artifact(workspace: Workspace, part: object,
+                        sources: set[str] | None = None) -> tuple[dict[str, list], dict[str, int]]:
     """Cache entries (path -> [mtime_ns, size, kinds, JSON]) for the workspace files whose content has the
     SHA-256 an artifact entry was extracted from, and counts: reused, differ (content changed: parsed
-    again), missing (no such file here), bad (entries that are not well formed, or outside the root)."""
+    again), missing (no such module here), bad (entries that are not well formed, or outside the root).
+    `sources`: the workspace's modules as the walker listed them (else each path is tested)."""
     counts = {"reused": 0, "differ": 0, "missing": 0, "bad": 0}
     modules = part.get("modules") if isinstance(part, dict) and part.get("version") == CACHE_VERSION else None
     if not isinstance(modules, dict):
@@ -768,11 +770,15 @@ def cache_from_artifact(workspace: Workspace, part: object) -> tuple[dict[str, l
             counts["bad"] += 1
             continue
         path = Path(os.path.normpath(root / rel))
-        if os.path.isabs(rel) or not inside(path, root) or not is_graph_source(workspace, path):
+        if os.path.isabs(rel) or not inside(path, root):
             counts["bad"] += 1
             continue
+        if (str(path) not in sources) if sources is not None else not is_graph_source(workspace, path):
+            counts["missing"] += 1
+            continue
         try:
-            digest, st = file_content_hash(path, max_bytes, roots)
+            # Files the walker listed were admitted already (inside the roots): no realpath per file again.
+            digest, st = file_content_hash(path, max_bytes, None if sources is not None else roots)
         except OSError:
             counts["missing"] += 1
             continue
