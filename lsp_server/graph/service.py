@@ -361,7 +361,8 @@ class ImportGraphService(Service):
     def import_artifact(self, part: object) -> dict[str, int]:
         """Take an artifact's extractions of this workspace's files (`footprint-ls index use`) into the local
         cache, signed with this user's key; the next build parses only the files that differ."""
-        taken, counts = cache_from_artifact(self.workspace, part)
+        sources = {str(p) for p in self.workspace.files()}  # the walker's list, as a build takes it
+        taken, counts = cache_from_artifact(self.workspace, part, sources)
         with self._lock:
             for path, (mtime, size, kinds, text) in taken.items():
                 self.modules[path] = ModuleEntry(path, (mtime, size), raw=(kinds, text))
