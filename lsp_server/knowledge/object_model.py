@@ -719,6 +719,7 @@ def _scan_imports(workspace: Workspace) -> tuple[dict[Path, set[str]], dict[Path
     imports: dict[Path, set[str]] = {}
     declared: dict[Path, frozenset[str]] = {}
     entries: dict[str, list] = {}
+    reused = 0
     for path in workspace.files():
         key = str(path)
         if key in open_paths:
@@ -735,6 +736,7 @@ def _scan_imports(workspace: Workspace) -> tuple[dict[Path, set[str]], dict[Path
         hit = known.get(key)
         if isinstance(hit, list) and len(hit) == 4 and hit[:2] == stamp:
             packages, names = hit[2], hit[3]
+            reused += 1
         else:
             doc = workspace.document(path)
             packages = None if doc is None else sorted(imported_packages(doc))  # None: not a document we read
@@ -744,6 +746,8 @@ def _scan_imports(workspace: Workspace) -> tuple[dict[Path, set[str]], dict[Path
             imports[path] = set(packages)
         if isinstance(names, list):
             declared[path] = frozenset(names)
+    log.info("object model imports of %s: %d files, %d from the cache, %d scanned", workspace.root, len(entries),
+             reused, len(entries) - reused)
     if entries != known and integrity.cache_folder(workspace.cache_dir) is not None:
         try:
             integrity.write_signed_json(cache, {"version": IMPORTS_VERSION, "root": str(workspace.root),

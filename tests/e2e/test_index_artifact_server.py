@@ -29,8 +29,13 @@ def test_a_language_server_on_the_copy_starts_from_the_artifact(built, tmp_path)
         # The edited module imports a name m8.js does not export: reported once the graph is ready.
         server.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri
                         and any(d.get("code") == "unknown-export" for d in m["params"]["diagnostics"]), timeout=120)
+        server.wait_for(lambda m: m.get("method") == "$/progress" and m["params"]["value"].get("kind") == "end",
+                        timeout=120)  # every index built
     finally:
         assert server.close(timeout=30) == 0
     line = next(x for x in log.read_text().splitlines() if "import graph of" in x)
     # m9.js is open in the editor (its buffer is used, not parsed from disk); every other module is reused.
     assert f"({MODULES - 1} from the index artifact), 0 parsed" in line, line
+    # The object model's discovery took what each file imports and declares from the artifact too.
+    scan = next(x for x in log.read_text().splitlines() if "object model imports of" in x)
+    assert f"{MODULES - 1} files, {MODULES - 1} from the cache, 0 scanned" in scan, scan
