@@ -12,7 +12,8 @@ tie-breaker only, its name. Anything less certain stays unknown and is never rep
 
 TypeScript and TSX: type annotations are declarations, so a receiver typed `page: Page` (a parameter, a
 variable, a class field or parameter property read through `this.page`, a local function's return type, an
-`as Page` cast, `Page[]` / `Array<Page>` / `Promise<Page>` generics) gets that engine type at full confidence.
+`as Page` cast, `Page[]` / `Array<Page>` / `Promise<Page>` generics, a local generic function returning the type
+its argument binds) gets that engine type at full confidence.
 A name annotated with a type the model does not know (`string`, a local interface) is left alone: TypeScript
 knows it. A name typed `any` / `unknown`, or not typed at all, gets its type from the evidence, as in
 JavaScript. A type name resolves through the file's own imports only (a local declaration of the same name
@@ -483,8 +484,10 @@ class Analyzer:
     def record(self, access: Access) -> None:
         self.result.accesses.append(access)
 
-    def call_result(self, fn: Val | None) -> Val | None:
+    def call_result(self, fn: Val | None, args: Node | None = None) -> Val | None:
         if fn is not None and fn.kind == ValKind.FUNCTION and fn.member is None:
+            if fn.tid is not None:  # a local generic function returning its type parameter
+                return self.generic_result(fn.tid, args)
             return fn.inner  # a local function with a declared return type
         if fn is None or fn.kind != ValKind.FUNCTION or fn.member is None:
             return None
@@ -750,7 +753,7 @@ class Analyzer:
             if fn_first is not None and fn_first.kind == ValKind.INSTANCE:  # `chroma("red")`: a call signature
                 call = self.model.members(fn_first.tid).get(CALL)
                 return self.to_val(parse_type(call[0].type), call[1][0], None, fn_first.conf) if call else None
-            return self.call_result(fn_first)
+            return self.call_result(fn_first, args)
         if t == "new_expression":
             ctor = node.child_by_field_name("constructor")
             args = node.child_by_field_name("arguments")
@@ -968,12 +971,52 @@ class Analyzer:
         ret = node.child_by_field_name("return_type")
         if ret is None or node.type == "method_definition":
             return None
+        generic = self.generic_signature(node, ret)
+        if generic is not None:
+            return Val(ValKind.FUNCTION, tid=generic)
         inner = self.annotation_val(ret, node)
         if inner is None or inner == ANY_TYPE:
             return None
         if any(c.type == "async" for c in node.children) and inner.kind != ValKind.PROMISE:
             return None  # an async function's declared type is a Promise; anything else is not ours to read
         return Val(ValKind.FUNCTION, inner=inner)
+
+    def generic_signature(self, node: Node, ret: Node) -> tuple | None:
+        """`function first<T>(items: T[]): T`: (parameter index, whether it is an array of T) for the first
+        parameter that binds T, when the function returns its own type parameter T; else None."""
+        type_params = node.child_by_field_name("type_parameters")
+        returned = ret.named_children[0] if ret.type == "type_annotation" and ret.named_children else None
+        if type_params is None or returned is None or returned.type != "type_identifier":
+            return None
+        name = self.text(returned)
+        if not any(self.text(p.child_by_field_name("name")) == name for p in type_params.named_children
+                   if p.type == "type_parameter"):
+            return None
+        params = node.child_by_field_name("parameters")
+        for index, p in enumerate(c for c in (params.named_children if params is not None else ())
+                                  if c.type != "comment"):
+            annotation = p.child_by_field_name("type") if p.type in PARAMETER_HOLDERS else None
+            written = annotation.named_children[0] if annotation is not None and annotation.named_children else None
+            if written is None:
+                continue
+            if written.type == "type_identifier" and self.text(written) == name:
+                return (index, False)
+            if written.type == "array_type" and self.text(written) == f"{name}[]":
+                return (index, True)
+        return None
+
+    def generic_result(self, signature: tuple, args: Node | None) -> Val | None:
+        """What a call of a local generic function returns: the type its argument binds the parameter to."""
+        index, of_array = signature
+        values = [a for a in args.named_children if a.type != "comment"] if args is not None else []
+        if index >= len(values):
+            return None
+        val = self.peek(values[index])
+        if val is None:
+            return None
+        if of_array:
+            return val.inner if val.kind == ValKind.ARRAY else None
+        return val
 
     def annotation_val(self, type_node: Node | None, at: Node):
         """The value a TypeScript type describes (`Page`, `E.Page`, `Page[]`, `Array<Page>`, `Promise<Page>`,
