@@ -29,7 +29,8 @@ from lsp_server.document import ParsedDocument
 from lsp_server.syntax.modules import DEFAULT, REEXPORT, ImportRecord, ModuleInfo, extract, module_info_of
 from lsp_server.graph.resolve import FILE, FileSystem, Resolution, Resolver
 from lsp_server.languages import language_for_path
-from lsp_server import integrity
+from lsp_server import integrity, queries
+from lsp_server.storage import file_content_hash, inside
 from lsp_server.workspace import SKIPPED_DIRS, Progress, Service, Workspace, no_progress, service
 
 log = logging.getLogger(__name__)
@@ -37,6 +38,7 @@ log = logging.getLogger(__name__)
 CACHE_FILE = "import-graph.json"
 CACHE_VERSION = 2
 SIGNED_AS = "import-graph"
+ARTIFACT_PART = "import-graph"  # its part of an index artifact (footprint-ls index)
 MAX_MODULES = 50_000  # a lone file in a huge folder must not make us parse the whole disk
 LARGE_SCC = 200  # components this big get their cycles computed per member on demand
 POOL_THRESHOLD = 400  # below this many files to parse, a process pool costs more than it saves
@@ -149,7 +151,7 @@ def _parse_paths(paths: list[str], max_bytes: int,
         except UnicodeDecodeError:
             data = encode(data.decode("utf-8", errors="replace"))
         tree = parser.parse(data)
-        out.append((path, (st.st_mtime_ns, st.st_size), pack(extract(data, tree, "javascript"))))
+        out.append((path, (st.st_mtime_ns, st.st_size), pack(extract_within_limit(data, tree, "javascript", path))))
     return out
 
 
@@ -210,6 +212,11 @@ class ImportGraphService(Service):
             paths.append(str(p))
         timing("walk")
         cached = self._load_cache()
+        if not cached and (artifact := integrity.artifact_from_env()) is not None:
+            # No cache of our own yet: take the index a team built (FOOTPRINT_INDEX) for the files whose
+            # content is the one it was built from; the others are parsed below.
+            cached, taken = cache_from_artifact(self.workspace, artifact[1].get(ARTIFACT_PART), set(paths))
+            self.stats["artifact"] = taken["reused"]
         timing("load")
         open_paths = {str(p) for p in self.workspace.open_paths()}
         to_parse: list[str] = []
@@ -218,7 +225,7 @@ class ImportGraphService(Service):
             if path in open_paths:
                 doc = self.workspace.document(Path(path))
                 if doc is not None:
-                    self.modules[path] = ModuleEntry(path, None, module_info_of(doc))
+                    self.modules[path] = ModuleEntry(path, None, info_within_limit(doc, path))
                 continue
             hit = cached.get(path)
             if hit is not None:
@@ -246,9 +253,14 @@ class ImportGraphService(Service):
         self._compute_cycles()
         timing("index")
         self.stats["build_s"] = time.perf_counter() - started
+        log.info("import graph of %s: %d modules, %d from the cache%s, %d parsed, in %.2f s", self.root,
+                 len(self.modules), self.stats["cached"],
+                 f" ({self.stats['artifact']} from the index artifact)" if "artifact" in self.stats else "",
+                 self.stats["parsed"], self.stats["build_s"])
         # Open documents are not persisted (their text is the editor's): count only what persist() writes, or
         # every warm start with a file open would rewrite the whole cache (~0.7 s of JSON on 20,000 files).
-        if to_parse or len(cached) != sum(1 for e in self.modules.values() if e.stamp is not None):
+        if to_parse or len(cached) != sum(1 for e in self.modules.values() if e.stamp is not None) \
+                or "artifact" in self.stats:
             self.persist()
         progress("import graph: ready", 100)
 
@@ -332,6 +344,33 @@ class ImportGraphService(Service):
         if timer is not None:
             timer.cancel()
             self.persist()
+
+    # --- index artifacts (footprint-ls index) -------------------------------------------------------------
+    def artifact_part(self) -> dict:
+        """Each module's extraction for an index artifact: keyed by its path relative to the workspace root,
+        with the SHA-256 of the content it was extracted from (so it applies only to that very content)."""
+        with self._lock:
+            entries = [(path, e.cache_value()) for path, e in self.modules.items() if e.stamp is not None]
+        max_bytes, roots = self.workspace.settings.top.max_file_bytes, self.workspace.roots
+        modules = {}
+        for path, (kinds, text) in entries:
+            try:
+                digest, _ = file_content_hash(Path(path), max_bytes, roots)
+            except OSError:
+                continue
+            modules[self.workspace.relpath(Path(path))] = [digest, kinds, text]
+        return {"version": CACHE_VERSION, "modules": modules}
+
+    def import_artifact(self, part: object) -> dict[str, int]:
+        """Take an artifact's extractions of this workspace's files (`footprint-ls index use`) into the local
+        cache, signed with this user's key; the next build parses only the files that differ."""
+        sources = {str(p) for p in self.workspace.files()}  # the walker's list, as a build takes it
+        taken, counts = cache_from_artifact(self.workspace, part, sources)
+        with self._lock:
+            for path, (mtime, size, kinds, text) in taken.items():
+                self.modules[path] = ModuleEntry(path, (mtime, size), raw=(kinds, text))
+        self.persist()
+        return counts
 
     # --- resolution and indexes -----------------------------------------------------------------------
     def _resolve_entry(self, entry: ModuleEntry) -> tuple[Resolution, ...]:
@@ -507,29 +546,34 @@ class ImportGraphService(Service):
     # --- incremental updates --------------------------------------------------------------------------
     def update(self, workspace: Workspace, changed: set[Path]) -> "ImportGraphService | None":
         started = time.perf_counter()
+        open_paths = {str(p) for p in workspace.open_paths()}
+        with self._lock:
+            # Buffers closed since they were taken in: go back to what is on disk.
+            changed = set(changed) | {Path(p) for p, e in self.modules.items() if e.stamp is None and p not in open_paths}
+        # Each changed file is read and its imports extracted before the lock is taken: the graph lock is
+        # workspace-wide (every dependency check and reference search waits on it), so no single file's
+        # analysis, however slow its content makes it, runs under it.
+        extracted = {str(path): _extract_bounded(workspace, path) for path in changed if is_graph_source(workspace, path)}
         with self._lock:
             self.workspace = workspace
             if provided_modules(workspace) != self.resolver.provided:
                 return None  # the object model changed: rebuild (cheap from the cache)
             structural = False  # files appeared/disappeared or resolution inputs changed
-            open_paths = {str(p) for p in workspace.open_paths()}
-            # Buffers closed since they were taken in: go back to what is on disk.
-            changed = set(changed) | {Path(p) for p, e in self.modules.items() if e.stamp is None and p not in open_paths}
             edge_changes: list[tuple[str, list[str]]] = []
             reparsed: list[tuple[ModuleEntry | None, ModuleEntry]] = []
             for path in changed:
                 key = str(path)
                 self._foreign.pop(key, None)
-                if is_graph_source(workspace, path):
-                    doc = workspace.document(path)
-                    if doc is None:
+                if key in extracted:
+                    info = extracted[key]
+                    if info is None:
                         old = self.modules.pop(key, None)
                         if old is not None:
                             structural = True
                         continue
                     old = self.modules.get(key)
                     stamp = None if str(path) in open_paths else _stamp(path)
-                    entry = ModuleEntry(key, stamp, module_info_of(doc))
+                    entry = ModuleEntry(key, stamp, info)
                     self.modules[key] = entry
                     if old is None:
                         structural = True
@@ -641,7 +685,7 @@ class ImportGraphService(Service):
             info = ModuleInfo(format="json", exports=())
         else:
             doc = self.workspace.document(Path(target))
-            info = (module_info_of(doc) if doc is not None
+            info = (info_within_limit(doc, target) if doc is not None
                     else ModuleInfo(format="unknown", dynamic_exports=True))
         with self._lock:
             if stamp is not None:
@@ -709,6 +753,75 @@ class ImportGraphService(Service):
                             if record.kind == REEXPORT and imported.exported_as:
                                 queue.append((importer, imported.exported_as))
         return sorted(sites, key=lambda s: (str(s.path), s.start))
+
+
+def cache_from_artifact(workspace: Workspace, part: object,
+                        sources: set[str] | None = None) -> tuple[dict[str, list], dict[str, int]]:
+    """Cache entries (path -> [mtime_ns, size, kinds, JSON]) for the workspace files whose content has the
+    SHA-256 an artifact entry was extracted from, and counts: reused, differ (content changed: parsed
+    again), missing (no such module here), bad (entries that are not well formed, or outside the root).
+    `sources`: the workspace's modules as the walker listed them (else each path is tested)."""
+    counts = {"reused": 0, "differ": 0, "missing": 0, "bad": 0}
+    modules = part.get("modules") if isinstance(part, dict) and part.get("version") == CACHE_VERSION else None
+    if not isinstance(modules, dict):
+        return {}, counts
+    root, roots = workspace.root, workspace.roots
+    max_bytes = workspace.settings.top.max_file_bytes
+    out: dict[str, list] = {}
+    for rel, entry in modules.items():
+        if not (isinstance(rel, str) and isinstance(entry, list) and len(entry) == 3 and isinstance(entry[0], str)
+                and isinstance(entry[1], (str, type(None))) and isinstance(entry[2], str)):
+            counts["bad"] += 1
+            continue
+        path = Path(os.path.normpath(root / rel))
+        if os.path.isabs(rel) or not inside(path, root):
+            counts["bad"] += 1
+            continue
+        if (str(path) not in sources) if sources is not None else not is_graph_source(workspace, path):
+            counts["missing"] += 1
+            continue
+        try:
+            # Files the walker listed were admitted already (inside the roots): no realpath per file again.
+            digest, st = file_content_hash(path, max_bytes, None if sources is not None else roots)
+        except OSError:
+            counts["missing"] += 1
+            continue
+        if digest != entry[0]:
+            counts["differ"] += 1
+            continue
+        out[str(path)] = [st.st_mtime_ns, st.st_size, entry[1], entry[2]]
+        counts["reused"] += 1
+    return out, counts
+
+
+def _extract_bounded(workspace: Workspace, path: Path) -> ModuleInfo | None:
+    """The imports and exports of the file at `path` (None: gone or unreadable), within one document's time
+    limit: a file whose extraction runs out of time counts as a module with unknown exports."""
+    doc = workspace.document(path)
+    if doc is None:
+        return None
+    return info_within_limit(doc, str(path))
+
+
+def info_within_limit(doc: ParsedDocument, where: str) -> ModuleInfo:
+    """`module_info_of(doc)` within one document's time limit (see `extract_within_limit`)."""
+    return _within_limit(lambda: module_info_of(doc), where)
+
+
+def extract_within_limit(source: bytes, tree, language: str | None, where: str) -> ModuleInfo:
+    """`extract` within one document's time limit (queries.DOCUMENT_SECONDS): past it, the module counts as
+    one with unknown exports (said in the log) rather than holding up the whole graph."""
+    return _within_limit(lambda: extract(source, tree, language), where)
+
+
+def _within_limit(run, where: str) -> ModuleInfo:
+    try:
+        with queries.time_limit(queries.DOCUMENT_SECONDS):
+            return run()
+    except queries.AnalysisTimeout:
+        log.warning("%s: imports not extracted within %.1f s; its exports count as unknown", where,
+                    queries.DOCUMENT_SECONDS)
+        return ModuleInfo(format="unknown", dynamic_exports=True)
 
 
 def _inside(path: Path, folder: Path) -> bool:
