@@ -25,7 +25,7 @@ import pathspec
 
 from lsp_server.config import Settings, load_settings
 from lsp_server.document import ParsedDocument, path_to_uri, real_path
-from lsp_server.languages import SOURCE_LANGUAGES, language_for_path
+from lsp_server.languages import SOURCE_LANGUAGES, is_typings_path, language_for_path
 from lsp_server.storage import FileTooLarge, NotRegularFile, OutsideRoots, SkippedFile, read_bounded
 
 __all__ = ["FileTooLarge", "BinaryFile", "read_text_file", "Workspace", "Service", "service"]
@@ -223,7 +223,8 @@ class Workspace:
         roots = self.roots
         wanted = set(languages) if languages is not None else None
         if under is not None and not os.path.isdir(under):
-            if (wanted is None or language_for_path(under) in wanted) and self.admit(str(under), roots):
+            if (wanted is None or (language_for_path(under) in wanted and not is_typings_path(under))) \
+                    and self.admit(str(under), roots):
                 yield real_path(under)
             return
         base = real_path(under or self.root)
@@ -262,8 +263,8 @@ class Workspace:
                 if d not in SKIPPED_DIRS and folder_prefix + d != cache_dir and not ignored(folder_prefix + d, True)
             )
             for name in sorted(filenames):
-                if wanted is not None and language_for_path(name) not in wanted:
-                    continue
+                if wanted is not None and (language_for_path(name) not in wanted or is_typings_path(name)):
+                    continue  # `.d.ts` typings are parsed as TypeScript but are never sources
                 path = folder_prefix + name
                 if ignored(path, False):
                     continue

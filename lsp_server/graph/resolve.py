@@ -5,6 +5,8 @@
 - `jsconfig.json` / `tsconfig.json` (nearest one, `extends` followed): `paths` aliases (longest prefix wins) and
   `baseUrl` for non-relative names;
 - `node:` builtins and bare builtin names -> `node:NAME`;
+- URLs (`https://…`, `data:`, as in Deno and browser code) and runtime registry specifiers (`npm:`, `jsr:`,
+  `bun:`) -> themselves, kind REMOTE: fetched by the runtime, never a missing package;
 - `#name` package imports (the nearest package.json `imports` field);
 - bare packages: looked up in `node_modules` folders from the importing file upwards, verifying the subpath
   through `package.json` `exports` (conditions `import` or `require`, then `node`, `default`, in the object's
@@ -45,7 +47,9 @@ INDEX_FILES = tuple(f"index{ext}" for ext in EXTENSIONS)
 CONFIG_FILES = ("tsconfig.json", "jsconfig.json")
 
 # Resolution kinds.
-FILE, PACKAGE, BUILTIN = "file", "package", "builtin"
+FILE, PACKAGE, BUILTIN, REMOTE = "file", "package", "builtin", "remote"
+# `https://esm.sh/x`, `npm:x@1`, `jsr:@std/path`, `bun:sqlite`: resolved by the runtime, not node_modules.
+REMOTE_SPECIFIER = re.compile(r"^(?:https?|data|blob|npm|jsr|bun):|^//", re.I)
 MISSING_FILE, MISSING_ALIAS, MISSING_PACKAGE = "missing-file", "missing-alias", "missing-package"
 
 
@@ -205,6 +209,8 @@ class Resolver:
             return Resolution(MISSING_FILE, None, "empty specifier")
         if specifier.startswith("node:"):
             return Resolution(BUILTIN, specifier)
+        if REMOTE_SPECIFIER.match(specifier):
+            return Resolution(REMOTE, specifier)
         if is_relative(specifier):
             base = specifier if specifier.startswith("/") else os.path.join(folder, specifier)
             found = self.file_or_dir(os.path.normpath(base), specifier.endswith("/"))

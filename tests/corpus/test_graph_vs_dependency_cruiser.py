@@ -40,6 +40,8 @@ from lsp_server.graph.service import ImportGraphService, _tarjan
 from lsp_server.workspace import Workspace
 from tests.conftest import run_cli
 
+pytestmark = pytest.mark.slow  # real-world corpora and golden sets (npm fetches, whole packages)
+
 DEPCRUISE_VERSION = "16.10.4"  # the newest line that runs on Node 20 (17+ needs Node 22)
 CACHE = Path(os.environ.get("FOOTPRINT_TEST_CACHE") or Path.home() / ".cache" / "footprint-test") / "graph-compare"
 CORPORA = {

@@ -28,6 +28,8 @@ import pytest
 from tests.conftest import EXAMPLES, REPO
 from tests.editors.conftest import REVIEW_FILE, REVIEW_LINE, VSCODE, registry_unreachable_reason
 
+pytestmark = pytest.mark.slow  # drives a real editor
+
 E2E = VSCODE / "test" / "e2e"
 CHROMIUM_CANDIDATES = ["/usr/lib/chromium/chromium", "/usr/bin/chromium", "/usr/bin/chromium-browser"]
 
@@ -227,6 +229,13 @@ def test_hover_on_engine_symbol(workbench):
 def test_delete_footprint_code_action(workbench):
     d = step(workbench, "delete_footprint_code_action")
     assert d["title"].startswith(f"Delete footprint of `{d['name']}`") and d["lines_removed"] > 0, d
+
+
+def test_typescript_file_diagnostics_and_hover(workbench):
+    """A .ts file of the example: the selector's typescript entry attaches, unknown-symbol shows, hover answers."""
+    d = step(workbench, "typescript_file")
+    assert any("unknown-symbol" in r and "addFooter" in r for r in d["rows"]), d["rows"]
+    assert "Document.addPage" in d["text"], d["text"]
 
 
 def test_palette_look_up_docs(workbench):

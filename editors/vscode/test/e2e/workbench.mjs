@@ -575,6 +575,42 @@ async function main() {
       return { starts: (text.match(/starting the server/g) || []).length, ready: (text.match(/server ready/g) || []).length };
     });
 
+    await step("typescript_file", async () => {
+      // A TypeScript file of the example: the typescript language activates the client (document selector), the
+      // receiver typed by a parameter property gets its unknown-symbol diagnostic, and hover shows the member.
+      const rel = "src/reports/summary.ts";
+      await page.keyboard.press("Escape");
+      // Quick open, pressing Enter only once the filtered list shows the file (not a recently opened one).
+      await page.keyboard.press(`${mod}+p`);
+      const input = page.locator(".quick-input-widget input");
+      await input.waitFor({ state: "visible", timeout: 10000 });
+      await input.fill(rel);
+      await waitFor(async () => {
+        const first = await page.locator(".quick-input-list .monaco-list-row").first().innerText().catch(() => "");
+        return first.includes("summary.ts") && !first.includes("SummaryCard");
+      }, 60000, `quick open to list ${rel}`);
+      await page.keyboard.press("Enter");
+      await page.locator('.tab.active[data-resource-name="summary.ts"]').first().waitFor({ timeout: 30000 });
+      const rows = await waitFor(async () => {
+        const r = await problems();
+        return r.some((t) => t.includes("unknown-symbol") && t.includes("addFooter")) ? r : undefined;
+      }, 60000, "an unknown-symbol diagnostic for this.doc.addFooter in src/reports/summary.ts");
+      const pos = position(rel, /this\.doc\.addPage/, "this.doc.".length);
+      if (!pos) throw new Error(`${rel} has no this.doc.addPage`);
+      await page.locator(".monaco-editor textarea").first().focus();
+      await goTo(pos.line, pos.column + 1);
+      await page.keyboard.press(`${mod}+k`);
+      await page.keyboard.press(`${mod}+i`);
+      const text = await waitFor(async () => {
+        const hovers = await page.locator(".monaco-hover:visible .hover-contents, .monaco-hover:visible .rendered-markdown").allInnerTexts();
+        const t = [...new Set(hovers.map((h) => h.trim()))].join("\n").trim();
+        return t.includes("Document.addPage") ? t : undefined;
+      }, 20000, "the Footprint hover on this.doc.addPage");
+      await screenshot("typescript-hover");
+      await page.keyboard.press("Escape");
+      return { rows: rows.filter((t) => t.includes("summary.ts") || t.includes("unknown-symbol")), text };
+    });
+
     await step("crash_restart", async () => {
       // Issue 20.4: SIGKILL the server: a notification says so, the Problems panel drops its stale rows, and the
       // server comes back by itself with its diagnostics.
