@@ -26,9 +26,16 @@ class QueryLoadError(RuntimeError):
     """A query file is missing or does not compile."""
 
 
+# TSX is TypeScript plus JSX: a query written for `typescript` compiles for `tsx` too, so a tsx query with
+# no file of its own is read from the typescript folder.
+QUERY_FOLDER_FALLBACK = {"tsx": "typescript"}
+
+
 @cache
 def load(lang: str, name: str) -> Query:
     path = grammars_dir() / lang / f"{name}.scm"
+    if not path.is_file() and lang in QUERY_FOLDER_FALLBACK:
+        path = grammars_dir() / QUERY_FOLDER_FALLBACK[lang] / f"{name}.scm"
     try:
         source = path.read_text(encoding="utf-8")
     except OSError as exc:

@@ -7,7 +7,9 @@ Footprint did not write is ignored, see `integrity`) so a restart only re-parses
 on disk (`workspace.document(path)`), and the per-file checks push the buffer's current imports in with
 `refresh(doc)`.
 
-Cycles are the strongly connected components of the file-to-file edges (Tarjan, iterative). When one module's
+Sources are JavaScript and TypeScript (`.ts .tsx .mts .cts .d.ts`) modules alike. Cycles are the strongly
+connected components of the file-to-file edges (Tarjan, iterative); type-only edges (`import type`, ...) are
+left out unless `[dependencies] type_cycles = true`, since they vanish from the emitted JavaScript. When one module's
 edges change, only its old component and what now both reaches it and is reached from it are recomputed (a new
 cycle must pass through it); each component's representative cycles (a shortest one through each member) are
 computed on demand.
@@ -28,8 +30,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lsp_server.document import ParsedDocument
-from lsp_server.syntax.modules import DEFAULT, REEXPORT, ImportRecord, ModuleInfo, extract
+from lsp_server.syntax.modules import DEFAULT, REEXPORT, TYPE, ImportRecord, ModuleInfo, extract
 from lsp_server.graph.resolve import FILE, FileSystem, Resolution, Resolver
+from lsp_server.graph.rules import DependenciesConfig
 from lsp_server.languages import language_for_path
 from lsp_server import integrity
 from lsp_server.workspace import SKIPPED_DIRS, Progress, Service, Workspace, no_progress, service
@@ -37,12 +40,16 @@ from lsp_server.workspace import SKIPPED_DIRS, Progress, Service, Workspace, no_
 log = logging.getLogger(__name__)
 
 CACHE_FILE = "import-graph.json"
-CACHE_VERSION = 2
+CACHE_VERSION = 3  # 3: TypeScript sources, type-only imports
 SIGNED_AS = "import-graph"
 MAX_MODULES = 50_000  # a lone file in a huge folder must not make us parse the whole disk
 LARGE_SCC = 200  # components this big get their cycles computed per member on demand
 POOL_THRESHOLD = 400  # below this many files to parse, a process pool costs more than it saves
 PERSIST_DELAY = 2.0  # seconds: updates are written to disk at most this often, off the edit path
+# The languages whose files are modules of the graph. `languages.SOURCE_LANGUAGES` (the checked languages) may
+# not list TypeScript yet: the graph reads TypeScript modules on its own so that JavaScript importing
+# TypeScript, and TypeScript projects, have their edges and cycles either way.
+GRAPH_LANGUAGES = frozenset({"javascript", "typescript", "tsx"})
 
 
 @dataclass(frozen=True)
@@ -64,7 +71,7 @@ class ModuleEntry:
     and decodes it on first use: a warm start only needs the specifiers (stored beside it as one string),
     so 5,000 modules load without parsing or building 100,000 small objects."""
 
-    __slots__ = ("path", "stamp", "_info", "_raw", "resolutions", "edges")
+    __slots__ = ("path", "stamp", "_info", "_raw", "resolutions", "edges", "kinds")
 
     def __init__(self, path: str, stamp: tuple[int, int] | None, info: ModuleInfo | None = None,
                  raw: tuple[str | None, str] | None = None):
@@ -73,7 +80,8 @@ class ModuleEntry:
         self._info = info
         self._raw = raw  # (packed specifiers or None, extraction as JSON text)
         self.resolutions: tuple[Resolution, ...] = ()
-        self.edges: list[str] = []  # resolved targets that are modules of the graph, in order, no repeats
+        self.kinds: tuple[str, ...] = ()  # the edge kind of each resolution (TYPE for type-only imports)
+        self.edges: list[str] = []  # resolved targets that are modules of the graph (cycle edges), in order
 
     @property
     def info(self) -> ModuleInfo:
@@ -86,7 +94,7 @@ class ModuleEntry:
         if self._info is None and self._raw is not None and self._raw[0] is not None:
             packed = self._raw[0]
             return [tuple(item.split(_FIELD, 1)[::-1]) for item in packed.split(_ITEM)] if packed else []  # type: ignore[misc]
-        return [(r.specifier, r.kind) for r in self.info.imports]
+        return [(r.specifier, r.edge_kind) for r in self.info.imports]
 
     def cache_value(self) -> tuple[str | None, str]:
         if self._info is None and self._raw is not None:
@@ -101,8 +109,8 @@ _FIELD, _ITEM = "\x1f", "\x1e"
 
 
 def pack(info: ModuleInfo) -> tuple[str | None, str]:
-    """The cache form of an extraction: (kind<US>specifier<RS>..., JSON text)."""
-    specs = [(r.kind, r.specifier) for r in info.imports]
+    """The cache form of an extraction: (edge kind<US>specifier<RS>..., JSON text)."""
+    specs = [(r.edge_kind, r.specifier) for r in info.imports]
     packed = None if any(_FIELD in sp or _ITEM in sp for _, sp in specs) else _ITEM.join(
         f"{kind}{_FIELD}{sp}" for kind, sp in specs)
     return packed, json.dumps(info.to_json(), separators=(",", ":"), ensure_ascii=False)
@@ -116,8 +124,8 @@ def provided_modules(workspace: Workspace) -> frozenset[str]:
 
 
 def is_graph_source(workspace: Workspace, path: Path) -> bool:
-    """Whether `path` is one of the workspace's JavaScript modules (cheap test for changed paths)."""
-    if language_for_path(path) != "javascript" or not workspace.contains(path):
+    """Whether `path` is one of the workspace's modules (cheap test for changed paths)."""
+    if language_for_path(path) not in GRAPH_LANGUAGES or not workspace.contains(path):
         return False
     rel = workspace.relpath(path).split("/")
     return not any(part in SKIPPED_DIRS for part in rel[:-1])
@@ -134,9 +142,9 @@ def _parse_paths(paths: list[str], max_bytes: int,
     from lsp_server.storage import read_bounded
     from lsp_server.workspace import is_binary
 
-    parser = parser_for("javascript")
     out = []
     for path in paths:
+        language = language_for_path(path) or "javascript"
         try:
             st = os.stat(path)
             # The one reading primitive: regular files inside the roots, at most max_file_bytes.
@@ -150,8 +158,8 @@ def _parse_paths(paths: list[str], max_bytes: int,
             data.decode("utf-8")
         except UnicodeDecodeError:
             data = encode(data.decode("utf-8", errors="replace"))
-        tree = parser.parse(data)
-        out.append((path, (st.st_mtime_ns, st.st_size), pack(extract(data, tree, "javascript"))))
+        tree = parser_for(language).parse(data)
+        out.append((path, (st.st_mtime_ns, st.st_size), pack(extract(data, tree, language))))
     return out
 
 
@@ -164,6 +172,7 @@ class ImportGraphService(Service):
         self.root = workspace.root
         self.resolver = Resolver(workspace.root, provided_modules(workspace),
                                  FileSystem(workspace.settings.top.max_file_bytes))
+        self.type_cycles = workspace.settings.get(DependenciesConfig).type_cycles
         self.modules: dict[str, ModuleEntry] = {}
         self.importers_of: dict[str, set[str]] = {}  # target -> importing module paths
         # Cyclic strongly connected components (more than one module, or a module importing itself).
@@ -204,7 +213,7 @@ class ImportGraphService(Service):
 
         progress("import graph: listing files", 0)
         paths: list[str] = []
-        for p in self.workspace.files():
+        for p in self.workspace.files(languages=GRAPH_LANGUAGES):
             if len(paths) >= MAX_MODULES:
                 log.warning("import graph of %s: stopped at %d modules (a folder that is not a project?)",
                             self.root, MAX_MODULES)
@@ -333,13 +342,19 @@ class ImportGraphService(Service):
     # --- resolution and indexes -----------------------------------------------------------------------
     def _resolve_entry(self, entry: ModuleEntry) -> tuple[Resolution, ...]:
         resolve = self.resolver.resolve
-        return tuple(resolve(spec, entry.path, kind) for spec, kind in entry.specifiers())
+        specifiers = entry.specifiers()
+        entry.kinds = tuple(kind for _, kind in specifiers)
+        return tuple(resolve(spec, entry.path, kind) for spec, kind in specifiers)
 
     def _set_resolutions(self, entry: ModuleEntry, resolutions: tuple[Resolution, ...]) -> bool:
-        """Store an entry's resolutions; True when its module-to-module edges changed."""
+        """Store an entry's resolutions; True when its module-to-module edges changed. Type-only imports
+        are edges of the graph but not of its cycles unless `type_cycles` says so."""
         entry.resolutions = resolutions
         edges: list[str] = []
-        for res in resolutions:
+        skip_types = not self.type_cycles
+        for res, kind in zip(resolutions, entry.kinds):
+            if skip_types and kind == TYPE:
+                continue
             if res.kind == FILE and res.target in self.modules and res.target not in edges:
                 edges.append(res.target)  # type: ignore[arg-type]
         changed = edges != entry.edges
@@ -506,8 +521,9 @@ class ImportGraphService(Service):
         started = time.perf_counter()
         with self._lock:
             self.workspace = workspace
-            if provided_modules(workspace) != self.resolver.provided:
-                return None  # the object model changed: rebuild (cheap from the cache)
+            if provided_modules(workspace) != self.resolver.provided or \
+                    workspace.settings.get(DependenciesConfig).type_cycles != self.type_cycles:
+                return None  # the object model or the cycle setting changed: rebuild (cheap from the cache)
             structural = False  # files appeared/disappeared or resolution inputs changed
             open_paths = {str(p) for p in workspace.open_paths()}
             # Buffers closed since they were taken in: go back to what is on disk.

@@ -1,4 +1,5 @@
-"""What one module imports and exports, read from its tree-sitter tree with `grammars/javascript/imports.scm`.
+"""What one module imports and exports, read from its tree-sitter tree with `grammars/javascript/imports.scm`
+(TypeScript and TSX: `grammars/typescript/modules.scm`).
 
 Pure: a parsed tree in, a `ModuleInfo` of plain data out (byte offsets into that source), so it runs in a
 worker process for the cold build and on the open buffer as the user types. Resolution of specifiers to
@@ -8,6 +9,12 @@ Import forms: ESM `import` (default, named, namespace, side-effect), `export ...
 dynamic `import("literal")`, CommonJS `require("literal")` (with the names a destructuring `const { a } =
 require(...)` or `require(...).a` reads). Exports: ESM declarations, clauses and `default`; CommonJS
 `module.exports = {...}`, `exports.x =`, `module.exports.x =` and `Object.defineProperty(exports, "x", ...)`.
+
+TypeScript adds `import x = require("...")` (kind `require`) and type-only dependencies (`type_only`, edge kind
+`type`):
+`import type ...`, `import { type A, type B }` (every name type-only), `export type ... from`,
+`export { type A } from` (likewise) and `import("./x")` inside a type (`import("./x").T`, `typeof import(..)`).
+They are edges of the graph like any other, which the cycle check leaves out by default (graph/service.py).
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from lsp_server.syntax.patterns import declared_names, object_properties
 
 # Import kinds, as they appear in the graph's edges.
 STATIC, REEXPORT, DYNAMIC, REQUIRE = "import", "reexport", "dynamic", "require"
+TYPE = "type"  # the edge kind of a TypeScript type-only dependency (erased from the emitted JavaScript)
 
 NAMESPACE = "*"  # the name of a namespace import / `export *` / a whole `require()` result
 DEFAULT = "default"
@@ -46,15 +54,21 @@ class ImportRecord:
     stmt_end: int
     names: tuple[ImportedName, ...] = ()
     star: bool = False  # `export * from` (every name but default)
+    type_only: bool = False  # TypeScript: only types are imported (`import type`, `import("./x").T`, ...)
+
+    @property
+    def edge_kind(self) -> str:
+        """The kind of the graph edge: TYPE for a type-only dependency, else how it is written."""
+        return TYPE if self.type_only else self.kind
 
     def to_json(self) -> list:
         return [self.specifier, self.kind, self.start, self.end, self.line, self.stmt_start, self.stmt_end,
-                [[n.name, n.start, n.end, n.exported_as, n.line] for n in self.names], self.star]
+                [[n.name, n.start, n.end, n.exported_as, n.line] for n in self.names], self.star, self.type_only]
 
     @classmethod
     def from_json(cls, v: list) -> "ImportRecord":
         return cls(v[0], v[1], v[2], v[3], v[4], v[5], v[6],
-                   tuple(ImportedName(*n) for n in v[7]), v[8])
+                   tuple(ImportedName(*n) for n in v[7]), v[8], bool(v[9]) if len(v) > 9 else False)
 
 
 @dataclass(frozen=True)
@@ -116,15 +130,17 @@ def _name_of(source: bytes, node: Node | None) -> str | None:
 
 
 def extract(source: bytes, tree: Tree | None, language: str | None = "javascript") -> ModuleInfo:
-    """The imports and exports of one module. Files we cannot parse as JavaScript export unknown names."""
-    if tree is None or language != "javascript":
+    """The imports and exports of one module. Files we cannot parse export unknown names."""
+    query = QUERIES.get(language or "")
+    if tree is None or query is None:
         return ModuleInfo(format="unknown", dynamic_exports=True)
+    typed = language != "javascript"
     imports: list[ImportRecord] = []
     exports: list[ExportedName] = []
     esm = False
     cjs = False
     dynamic = False
-    for _, match in queries.matches("javascript", "imports", tree.root_node):
+    for _, match in queries.matches(language, query, tree.root_node):
         if "import.source" in match:
             spec_node = match["import.source"][0]
             if spec_node.type == "template_string" and any(
@@ -136,23 +152,37 @@ def extract(source: bytes, tree: Tree | None, language: str | None = "javascript
                 stmt = match["import.statement"][0]
                 record_names = _import_clause_names(source, stmt)
                 kind = STATIC
+                type_only = typed and _type_only_import(stmt)
+            elif "import.equals" in match:
+                cjs = True
+                stmt = match["import.equals"][0]
+                record_names = [ImportedName(NAMESPACE, spec_node.start_byte, spec_node.end_byte, None,
+                                             spec_node.start_point[0])]
+                kind = REQUIRE
+                type_only = _has_token(stmt, "type")
             elif "import.reexport" in match:
                 esm = True
                 stmt = match["import.reexport"][0]
                 record_names, star, own = _reexport_names(source, stmt)
                 exports.extend(own)
-                imports.append(_record(specifier, REEXPORT, spec_node, stmt, record_names, star))
+                imports.append(_record(specifier, REEXPORT, spec_node, stmt, record_names, star,
+                                       typed and _type_only_export(stmt)))
                 continue
             elif "import.dynamic" in match:
                 stmt = match["import.dynamic"][0]
+                if typed and _in_type(stmt):  # import("./x").T: a type reference
+                    imports.append(_record(specifier, STATIC, spec_node, stmt, [], False, True))
+                    continue
                 record_names = _destructured_names(source, stmt)
                 kind = DYNAMIC
+                type_only = False
             else:
                 stmt = match["import.require"][0]
                 cjs = True
                 record_names = _destructured_names(source, stmt)
                 kind = REQUIRE
-            imports.append(_record(specifier, kind, spec_node, stmt, record_names, False))
+                type_only = False
+            imports.append(_record(specifier, kind, spec_node, stmt, record_names, False, type_only))
         elif "export.statement" in match:
             esm = True
             exports.extend(_export_statement_names(source, match["export.statement"][0]))
@@ -171,6 +201,60 @@ def extract(source: bytes, tree: Tree | None, language: str | None = "javascript
     return ModuleInfo(tuple(imports), tuple(_unique_exports(exports)), fmt, dynamic)
 
 
+# The query each language's modules are read with (grammars/<language>/<name>.scm; tsx reads typescript's).
+QUERIES = {"javascript": "imports", "typescript": "modules", "tsx": "modules"}
+
+# Nodes whose subtree is a type: an `import("./x")` call inside one is a type reference, not a dynamic import.
+TYPE_CONTEXTS = frozenset([
+    "type_annotation", "type_alias_declaration", "type_query", "type_arguments", "type_parameters",
+    "interface_declaration", "implements_clause", "extends_type_clause", "opting_type_annotation",
+    "omitting_type_annotation", "adding_type_annotation", "asserts_annotation", "type_predicate_annotation",
+    "satisfies_expression", "as_expression", "index_signature", "property_signature",
+    "method_signature", "call_signature", "construct_signature", "lookup_type", "generic_type", "union_type",
+    "intersection_type", "function_type", "constructor_type", "conditional_type", "mapped_type_clause",
+])
+# Statements and expressions an `import()` in a type cannot be nested in without a type context between.
+_VALUE_BOUNDARIES = frozenset(["statement_block", "program", "arguments", "expression_statement"])
+
+
+def _has_token(node: Node, token: str) -> bool:
+    return any(c.type == token for c in node.children)
+
+
+def _type_only_import(stmt: Node) -> bool:
+    """`import type ...` / `import typeof ...`, or named imports that are all `type` (as TypeScript, and
+    dependency-cruiser, read `import { type A, type B } from`)."""
+    if _has_token(stmt, "type") or _has_token(stmt, "typeof"):
+        return True
+    clause = next((c for c in stmt.named_children if c.type == "import_clause"), None)
+    if clause is None:
+        return False  # import "./side-effect"
+    parts = clause.named_children
+    if len(parts) != 1 or parts[0].type != "named_imports":
+        return False
+    return all(_has_token(spec, "type") for spec in parts[0].named_children if spec.type == "import_specifier")
+
+
+def _type_only_export(stmt: Node) -> bool:
+    """`export type { A } from` / `export type * from`, or an export clause whose entries are all `type`."""
+    if _has_token(stmt, "type"):
+        return True
+    clause = next((c for c in stmt.named_children if c.type == "export_clause"), None)
+    return clause is not None and all(
+        _has_token(spec, "type") for spec in clause.named_children if spec.type == "export_specifier")
+
+
+def _in_type(node: Node) -> bool:
+    """Whether `node` (an `import(...)` call) is written inside a type."""
+    parent = node.parent
+    while parent is not None and parent.type not in _VALUE_BOUNDARIES:
+        if parent.type in TYPE_CONTEXTS:
+            return parent.type not in ("satisfies_expression", "as_expression") or \
+                node.start_byte >= (parent.named_children[-1].start_byte if parent.named_children else 0)
+        parent = parent.parent
+    return False
+
+
 def _unique_exports(exports: list[ExportedName]) -> list[ExportedName]:
     seen: set[str] = set()
     out = []
@@ -181,9 +265,10 @@ def _unique_exports(exports: list[ExportedName]) -> list[ExportedName]:
     return out
 
 
-def _record(specifier: str, kind: str, spec: Node, stmt: Node, names: list[ImportedName], star: bool) -> ImportRecord:
+def _record(specifier: str, kind: str, spec: Node, stmt: Node, names: list[ImportedName], star: bool,
+            type_only: bool = False) -> ImportRecord:
     return ImportRecord(specifier, kind, spec.start_byte, spec.end_byte, spec.start_point[0],
-                        stmt.start_byte, stmt.end_byte, tuple(names), star)
+                        stmt.start_byte, stmt.end_byte, tuple(names), star, type_only)
 
 
 @dataclass(frozen=True, eq=False)
