@@ -2,6 +2,10 @@
 
 A query that does not compile raises at first use with the file name in the message, and the test suite
 compiles every query file, so a broken query never reaches a user.
+
+A file whose first line is `; inherits: <language>` extends that language's file of the same name: the
+parent's patterns come first, then its own (TypeScript's queries extend JavaScript's, TSX's TypeScript's).
+The parent's patterns must compile in the child's grammar.
 """
 
 from __future__ import annotations
@@ -26,20 +30,29 @@ class QueryLoadError(RuntimeError):
     """A query file is missing or does not compile."""
 
 
-# TSX is TypeScript plus JSX: a query written for `typescript` compiles for `tsx` too, so a tsx query with
-# no file of its own is read from the typescript folder.
-QUERY_FOLDER_FALLBACK = {"tsx": "typescript"}
+_INHERITS = "; inherits:"
+
+
+def source_of(lang: str, name: str, _seen: tuple[str, ...] = ()) -> str:
+    """The text of query `name` for `lang`, with the files it inherits from prepended."""
+    path = grammars_dir() / lang / f"{name}.scm"
+    try:
+        source = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise QueryLoadError(f"{path}: cannot read query: {exc}") from exc
+    first = source.split("\n", 1)[0]
+    if first.startswith(_INHERITS):
+        parent = first[len(_INHERITS):].strip()
+        if parent == lang or parent in _seen:
+            raise QueryLoadError(f"{path}: inheritance loop through {parent!r}")
+        source = source_of(parent, name, (*_seen, lang)) + "\n" + source
+    return source
 
 
 @cache
 def load(lang: str, name: str) -> Query:
     path = grammars_dir() / lang / f"{name}.scm"
-    if not path.is_file() and lang in QUERY_FOLDER_FALLBACK:
-        path = grammars_dir() / QUERY_FOLDER_FALLBACK[lang] / f"{name}.scm"
-    try:
-        source = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise QueryLoadError(f"{path}: cannot read query: {exc}") from exc
+    source = source_of(lang, name)
     try:
         return Query(language(lang), source)
     except Exception as exc:  # tree_sitter.QueryError, or a NameError for unknown predicates

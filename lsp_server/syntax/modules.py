@@ -1,5 +1,5 @@
-"""What one module imports and exports, read from its tree-sitter tree with `grammars/javascript/imports.scm`
-(TypeScript and TSX: `grammars/typescript/modules.scm`).
+"""What one module imports and exports, read from its tree-sitter tree with `grammars/<language>/imports.scm`
+(TypeScript's extends JavaScript's, TSX's TypeScript's).
 
 Pure: a parsed tree in, a `ModuleInfo` of plain data out (byte offsets into that source), so it runs in a
 worker process for the cold build and on the open buffer as the user types. Resolution of specifiers to
@@ -13,12 +13,14 @@ require(...)` or `require(...).a` reads). Exports: ESM declarations, clauses and
 TypeScript adds `import x = require("...")` (kind `require`) and type-only dependencies (`type_only`, edge kind
 `type`):
 `import type ...`, `import { type A, type B }` (every name type-only), `export type ... from`,
-`export { type A } from` (likewise) and `import("./x")` inside a type (`import("./x").T`, `typeof import(..)`).
+`export { type A } from` (likewise), `import("./x")` inside a type (`import("./x").T`, `typeof import(..)`) and
+`/// <reference path="..." />` directives.
 They are edges of the graph like any other, which the cycle check leaves out by default (graph/service.py).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from tree_sitter import Node, Tree
@@ -131,8 +133,7 @@ def _name_of(source: bytes, node: Node | None) -> str | None:
 
 def extract(source: bytes, tree: Tree | None, language: str | None = "javascript") -> ModuleInfo:
     """The imports and exports of one module. Files we cannot parse export unknown names."""
-    query = QUERIES.get(language or "")
-    if tree is None or query is None:
+    if tree is None or language not in MODULE_LANGUAGES:
         return ModuleInfo(format="unknown", dynamic_exports=True)
     typed = language != "javascript"
     imports: list[ImportRecord] = []
@@ -140,7 +141,13 @@ def extract(source: bytes, tree: Tree | None, language: str | None = "javascript
     esm = False
     cjs = False
     dynamic = False
-    for _, match in queries.matches(language, query, tree.root_node):
+    for _, match in queries.matches(language, "imports", tree.root_node):
+        if "import.reference" in match:
+            node = match["import.reference"][0]
+            specifier = _reference_path(source, node)
+            if specifier is not None:
+                imports.append(_record(specifier, STATIC, node, node, [], False, True))
+            continue
         if "import.source" in match:
             spec_node = match["import.source"][0]
             if spec_node.type == "template_string" and any(
@@ -201,8 +208,8 @@ def extract(source: bytes, tree: Tree | None, language: str | None = "javascript
     return ModuleInfo(tuple(imports), tuple(_unique_exports(exports)), fmt, dynamic)
 
 
-# The query each language's modules are read with (grammars/<language>/<name>.scm; tsx reads typescript's).
-QUERIES = {"javascript": "imports", "typescript": "modules", "tsx": "modules"}
+# The languages whose modules are read (grammars/<language>/imports.scm); the others are `unknown` modules.
+MODULE_LANGUAGES = frozenset({"javascript", "typescript", "tsx"})
 
 # Nodes whose subtree is a type: an `import("./x")` call inside one is a type reference, not a dynamic import.
 TYPE_CONTEXTS = frozenset([
@@ -215,6 +222,26 @@ TYPE_CONTEXTS = frozenset([
 ])
 # Statements and expressions an `import()` in a type cannot be nested in without a type context between.
 _VALUE_BOUNDARIES = frozenset(["statement_block", "program", "arguments", "expression_statement"])
+
+
+_REFERENCE_PATH = re.compile(r"""^///\s*<reference\s+path\s*=\s*(["'])([^"']+)\1""")
+
+
+def _reference_path(source: bytes, comment: Node) -> str | None:
+    """The file a `/// <reference path="..." />` directive names (relative to its file, like TypeScript reads
+    it), when the comment is a directive: above the module's first statement."""
+    if comment.parent is None or comment.parent.type != "program":
+        return None
+    sibling = comment.prev_named_sibling
+    while sibling is not None:
+        if sibling.type != "comment":
+            return None
+        sibling = sibling.prev_named_sibling
+    match = _REFERENCE_PATH.match(_text(source, comment))
+    if match is None:
+        return None
+    path = match.group(2)
+    return path if path.startswith(("./", "../", "/")) else "./" + path
 
 
 def _has_token(node: Node, token: str) -> bool:

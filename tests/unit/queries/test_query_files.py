@@ -12,10 +12,10 @@ from lsp_server import queries
 VOCABULARY = {
     "def.var", "def.func", "def.class", "def.param", "def.import", "ref", "member.object", "member.property",
     "call.callee", "import.source", "import.statement", "import.reexport", "import.dynamic", "import.require",
-    "import.equals",
     "export.statement", "export.commonjs", "export.value", "export.name",
     "member", "member.write", "call", "assignment",
 }
+VOCABULARY |= {"import.equals", "import.reference"}  # TypeScript's imports.scm: `import x = require()`, `///`
 
 
 @pytest.mark.parametrize("path", queries.all_query_files(), ids=lambda p: f"{p.parent.name}/{p.name}")
