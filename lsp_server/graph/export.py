@@ -4,7 +4,8 @@
 JSON contract (paths relative to PATH, POSIX separators; external targets `package:NAME` / `node:NAME`):
 `{"modules": [paths], "edges": [{"from", "to", "kind", "names"}], "unresolved": [{"from", "specifier",
 "line"}], "cycles": [[paths]]}`. `line` is 0-based. An edge groups every import of one kind from one module
-to one target (kinds: import, reexport, dynamic, require, and type for TypeScript type-only imports); `names` are the imported names (`default`, `*` for namespace / whole-module / `export *`).
+to one target (kinds: import, reexport, dynamic, require, and type for TypeScript type-only imports and every
+import of a `.d.ts` file); `names` are the imported names (`default`, `*` for namespace / whole-module / `export *`).
 """
 
 from __future__ import annotations
@@ -38,12 +39,12 @@ def graph_json(graph: ImportGraphService, base: Path) -> dict:
         unresolved = []
         for path in modules:
             entry = graph.modules[path]
-            for record, res in zip(entry.info.imports, entry.resolutions):
+            for record, res, kind in zip(entry.info.imports, entry.resolutions, entry.kinds):
                 if not res.resolved:
                     unresolved.append({"from": rel(path), "specifier": record.specifier, "line": record.line})
                     continue
                 to = rel(res.target) if res.kind == FILE else res.target
-                names = edges.setdefault((rel(path), to, record.edge_kind), set())
+                names = edges.setdefault((rel(path), to, kind), set())
                 names.update(n.name for n in record.names)
                 if record.star:
                     names.add(NAMESPACE)

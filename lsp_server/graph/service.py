@@ -9,7 +9,8 @@ on disk (`workspace.document(path)`), and the per-file checks push the buffer's 
 
 Sources are JavaScript and TypeScript (`.ts .tsx .mts .cts .d.ts`) modules alike. Cycles are the strongly
 connected components of the file-to-file edges (Tarjan, iterative); type-only edges (`import type`, ...) are
-left out unless `[dependencies] type_cycles = true`, since they vanish from the emitted JavaScript. When one module's
+left out unless `[dependencies] type_cycles = true`, since they vanish from the emitted JavaScript (every
+import of a `.d.ts` file is type-only: a declaration file emits nothing). When one module's
 edges change, only its old component and what now both reaches it and is reached from it are recomputed (a new
 cycle must pass through it); each component's representative cycles (a shortest one through each member) are
 computed on demand.
@@ -50,6 +51,7 @@ PERSIST_DELAY = 2.0  # seconds: updates are written to disk at most this often, 
 # not list TypeScript yet: the graph reads TypeScript modules on its own so that JavaScript importing
 # TypeScript, and TypeScript projects, have their edges and cycles either way.
 GRAPH_LANGUAGES = frozenset({"javascript", "typescript", "tsx"})
+DECLARATION_FILES = (".d.ts", ".d.mts", ".d.cts")
 
 
 @dataclass(frozen=True)
@@ -343,7 +345,9 @@ class ImportGraphService(Service):
     def _resolve_entry(self, entry: ModuleEntry) -> tuple[Resolution, ...]:
         resolve = self.resolver.resolve
         specifiers = entry.specifiers()
-        entry.kinds = tuple(kind for _, kind in specifiers)
+        # A declaration file emits no JavaScript: every import of a .d.ts is type-only.
+        declaration = entry.path.endswith(DECLARATION_FILES)
+        entry.kinds = tuple(TYPE if declaration else kind for _, kind in specifiers)
         return tuple(resolve(spec, entry.path, kind) for spec, kind in specifiers)
 
     def _set_resolutions(self, entry: ModuleEntry, resolutions: tuple[Resolution, ...]) -> bool:

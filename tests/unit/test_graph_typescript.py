@@ -216,3 +216,14 @@ def test_editing_a_type_import_into_a_value_import_closes_the_cycle(tmp_path: Pa
     ws.files_changed([b])
     g = ws.service(ImportGraphService)
     assert g.cycles_of(str(tmp_path / "src/a.ts")) == [[str(tmp_path / "src/a.ts"), str(b)]]
+
+
+def test_imports_of_declaration_files_are_type_edges(tmp_path: Path):
+    """A `.d.ts` emits no JavaScript: its imports are type-only whatever their syntax, so two declaration
+    files importing each other are no import cycle."""
+    write(tmp_path, {"types/index.d.ts": 'import * as R from "./rules";\nexport declare const x: R.Rule;\n',
+                     "types/rules.d.ts": 'import { x } from "./index";\nexport type Rule = typeof x;\n'})
+    data = graph(tmp_path)
+    assert {(e["from"], e["to"], e["kind"]) for e in data["edges"]} == {
+        ("types/index.d.ts", "types/rules.d.ts", "type"), ("types/rules.d.ts", "types/index.d.ts", "type")}
+    assert data["cycles"] == []
