@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -116,28 +117,41 @@ def depcruise_command(corpus: Corpus) -> tuple[list[str], str]:
     return [exe, folder, *common, "--ts-config", os.path.basename(corpus.tsconfig)], cwd
 
 
-def run_depcruise(corpus: Corpus, root: Path) -> tuple[dict, float]:
-    argv, cwd = depcruise_command(corpus)
-    started = time.perf_counter()
-    proc = subprocess.run(argv, cwd=root / cwd, capture_output=True, text=True, timeout=900)
-    seconds = time.perf_counter() - started
+def children_cpu() -> float:
+    """CPU seconds of the finished child processes (and theirs) so far: unlike wall time, it does not grow
+    when other work shares the machine."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+@dataclass
+class Run:
+    data: dict
+    seconds: float  # wall
+    cpu: float  # user + system of the process and the processes it waited for
+
+
+def _timed(argv: list[str], cwd: Path, env: dict | None, what: str) -> Run:
+    cpu, started = children_cpu(), time.perf_counter()
+    proc = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True, timeout=900)
+    seconds, cpu = time.perf_counter() - started, children_cpu() - cpu
     if proc.returncode != 0:
-        raise RuntimeError(f"dependency-cruiser failed on {corpus.name}: {proc.stderr[-2000:]}")
-    return json.loads(proc.stdout), seconds
+        raise RuntimeError(f"{what} failed: {proc.stderr[-2000:]}")
+    return Run(json.loads(proc.stdout), seconds, cpu)
 
 
-def run_ours(corpus: Corpus, root: Path) -> tuple[dict, float]:
+def run_depcruise(corpus: Corpus, root: Path) -> Run:
+    argv, cwd = depcruise_command(corpus)
+    return _timed(argv, root / cwd, None, f"dependency-cruiser on {corpus.name}")
+
+
+def run_ours(corpus: Corpus, root: Path) -> Run:
     """`footprint-ls graph --json` as a whole process, with an empty cache folder (cold)."""
     with tempfile.TemporaryDirectory(prefix="footprint-graph-cold-") as cache:
         env = {**os.environ, "XDG_CACHE_HOME": cache,
                "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
-        started = time.perf_counter()
-        proc = subprocess.run([sys.executable, "-m", "lsp_server", "graph", "--json", str(root / corpus.folder)],
-                              cwd=root, env=env, capture_output=True, text=True, timeout=900)
-        seconds = time.perf_counter() - started
-    if proc.returncode != 0:
-        raise RuntimeError(f"footprint-ls graph failed on {corpus.name}: {proc.stderr[-2000:]}")
-    return json.loads(proc.stdout), seconds
+        return _timed([sys.executable, "-m", "lsp_server", "graph", "--json", str(root / corpus.folder)], root, env,
+                      f"footprint-ls graph on {corpus.name}")
 
 
 def _package_of(resolved: str) -> str:
@@ -197,6 +211,26 @@ def ours(data: dict) -> Graph:
             graph.value_edges.add((e["from"], e["to"]))
     graph.unresolved = {(u["from"], u["specifier"]) for u in data["unresolved"]}
     return graph
+
+
+def differences(corpus: Corpus, their_data: dict, our_data: dict) -> list[str]:
+    """What differs between the two graphs beyond the corpus's known differences (empty: identical modules,
+    edges, unresolved specifiers, type-only edges between modules, and cycle groups)."""
+    theirs_, ours_ = theirs(corpus, their_data), ours(our_data)
+    out = []
+    if theirs_.modules != ours_.modules:
+        out.append(f"modules: {len(ours_.modules ^ theirs_.modules)} in one graph only")
+    if ours_.edges - theirs_.edges != corpus.only_ours or theirs_.edges - ours_.edges != corpus.only_theirs:
+        out.append(f"edges: {sorted((ours_.edges ^ theirs_.edges) - corpus.only_ours - corpus.only_theirs)[:5]}")
+    if theirs_.unresolved - ours_.unresolved != corpus.unresolved_only_theirs or ours_.unresolved - theirs_.unresolved:
+        out.append("unresolved specifiers differ")
+    internal = {(a, b) for a, b in theirs_.edges if b in theirs_.modules}
+    if ours_.value_edges & internal != theirs_.value_edges & internal:
+        out.append("type-only edges differ")
+    inside = {(a, b) for a, b in ours_.value_edges if b in ours_.modules}
+    if components(inside) != components(theirs_.value_edges & internal):
+        out.append("cycle groups differ")
+    return out
 
 
 def components(edges: set[tuple[str, str]]) -> set[frozenset[str]]:

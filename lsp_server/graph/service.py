@@ -46,6 +46,9 @@ SIGNED_AS = "import-graph"
 MAX_MODULES = 50_000  # a lone file in a huge folder must not make us parse the whole disk
 LARGE_SCC = 200  # components this big get their cycles computed per member on demand
 POOL_THRESHOLD = 400  # below this many files to parse, a process pool costs more than it saves
+# ... when the pool's processes are forked (a process with no other thread: the CLI), starting them costs
+# milliseconds instead of a Python start and imports each.
+FORK_POOL_THRESHOLD = 120
 PERSIST_DELAY = 2.0  # seconds: updates are written to disk at most this often, off the edit path
 # The languages whose files are modules of the graph. `languages.SOURCE_LANGUAGES` (the checked languages) may
 # not list TypeScript yet: the graph reads TypeScript modules on its own so that JavaScript importing
@@ -266,9 +269,13 @@ class ImportGraphService(Service):
     def _parse_many(self, paths: list[str], progress: Progress) -> list:
         max_bytes = self.workspace.settings.top.max_file_bytes
         workers = min(os.cpu_count() or 1, 8)
-        if len(paths) >= POOL_THRESHOLD and workers >= 2:
+        # Forking a process with threads can deadlock (a lock held by another thread stays held in the child):
+        # only a single-threaded process forks; the server spawns.
+        fork = threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods()
+        if len(paths) >= (FORK_POOL_THRESHOLD if fork else POOL_THRESHOLD) and workers >= 2:
             try:
-                return self._parse_in_pool(paths, max_bytes, workers, progress, self.workspace.roots)
+                return self._parse_in_pool(paths, max_bytes, workers, progress, self.workspace.roots,
+                                           "fork" if fork else "spawn")
             except Exception as exc:  # noqa: BLE001 - a pool that cannot start is no reason to fail
                 log.warning("parsing in a process pool failed (%s); parsing in this process", exc)
         out = []
@@ -280,12 +287,11 @@ class ImportGraphService(Service):
 
     @staticmethod
     def _parse_in_pool(paths: list[str], max_bytes: int, workers: int, progress: Progress,
-                       roots: list[Path] | None = None) -> list:
-        chunk = max(50, len(paths) // (workers * 4))
+                       roots: list[Path] | None = None, start_method: str = "spawn") -> list:
+        chunk = max(25 if start_method == "fork" else 50, len(paths) // (workers * 4))
         chunks = [paths[i:i + chunk] for i in range(0, len(paths), chunk)]
         out = []
-        # spawn, not fork: the server has threads, and forking a threaded process can deadlock.
-        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(start_method)) as pool:
             for result in pool.map(_parse_paths, chunks, [max_bytes] * len(chunks), [roots] * len(chunks)):
                 out.extend(result)
                 progress(f"import graph: parsed {len(out)} of {len(paths)}", 5 + int(85 * len(out) / len(paths)))
@@ -486,13 +492,7 @@ class ImportGraphService(Service):
         for m in wanted:
             if m in cached:
                 continue
-            best: list[str] | None = None
-            for succ in self._edges(m):
-                if succ not in members:
-                    continue
-                path = _shortest_path(succ, m, self._edges, members)
-                if path is not None and (best is None or len(path) < len(best)):
-                    best = [m, *path[:-1]] if succ != m else [m]
+            best = _shortest_cycle(m, self._edges, members)
             cached[m] = list(_canonical(best)) if best else []
         out: dict[tuple[str, ...], list[str]] = {}
         for m in (component if member is None or len(component) <= LARGE_SCC else [member]):
@@ -794,22 +794,28 @@ def _tarjan(nodes: list[str], successors) -> list[list[str]]:
     return out
 
 
-def _shortest_path(start: str, goal: str, edges, members: set[str]) -> list[str] | None:
-    """BFS path start -> ... -> goal inside `members` (both ends included)."""
-    if start == goal:
-        return [goal]
-    previous: dict[str, str] = {start: start}
-    queue = deque([start])
+def _shortest_cycle(start: str, edges, members: set[str]) -> list[str] | None:
+    """A shortest cycle through `start` inside `members` ([start, ..., last] where last -> start), by one
+    breadth-first search from `start`'s successors in edge order (the first of them on a shortest cycle
+    wins ties); None when `start` is on no cycle."""
+    previous: dict[str, str] = {}
+    queue: deque[str] = deque()
+    for succ in edges(start):
+        if succ == start:
+            return [start]  # imports itself
+        if succ in members and succ not in previous:
+            previous[succ] = start
+            queue.append(succ)
     while queue:
         node = queue.popleft()
         for succ in edges(node):
+            if succ == start:
+                path = [node]
+                while path[-1] != start:
+                    path.append(previous[path[-1]])
+                return path[::-1]
             if succ in members and succ not in previous:
                 previous[succ] = node
-                if succ == goal:
-                    path = [goal]
-                    while path[-1] != start:
-                        path.append(previous[path[-1]])
-                    return path[::-1]
                 queue.append(succ)
     return None
 
