@@ -166,13 +166,13 @@ def compile_query(lang: str, source: str) -> Query:
 
 @dataclass(frozen=True)
 class RuleProblem:
-    path: Path
+    path: Path | None  # None: a problem of the `[rules]` configuration, not of a rule file
     line: int  # 0-based line in the rule file
     message: str
     severity: Severity = Severity.ERROR  # ERROR: the rule is skipped; WARNING: loaded anyway
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line + 1}: {self.message}"
+        return f"{self.path}:{self.line + 1}: {self.message}" if self.path is not None else self.message
 
 
 @dataclass(eq=False)
@@ -218,12 +218,6 @@ class Rule:
                 log.warning("rule %s: query does not compile for %s: %s", self.id, lang, exc)
                 self._queries[lang] = None
         return self._queries[lang]
-
-    def summary(self) -> dict:
-        return {"id": self.id, "title": self.title, "severity": self.severity.label, "scope": self.scope,
-                "priority": self.priority, "files": list(self.files), "exclude": list(self.exclude),
-                "trigger": [k for k, v in (("regex", self.regex_source), ("query", self.query_source)) if v],
-                "path": str(self.path), "origin": self.origin}
 
 
 def split_front_matter(text: str) -> tuple[str, int, str, int] | None:

@@ -30,7 +30,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lsp_server.knowledge.docs_index import DocsIndex, query_groups, query_terms
+from lsp_server.knowledge.check_symbols import check_symbols
+from lsp_server.knowledge.docs_index import DocsIndex, query_groups
 from lsp_server.knowledge.generators import (
     GeneratorCancelled, GeneratorError, RagConfig, make_generator,
 )
@@ -38,17 +39,11 @@ from lsp_server.knowledge.lookup import DocHit, fuse_rankings
 from lsp_server.knowledge.search_queries import VERBS, search_queries
 from lsp_server.workspace import Workspace
 
-try:  # the object-model check, built on the `symbols` branch
-    from lsp_server.knowledge.check_symbols import check_symbols as _check_symbols
-except ImportError:  # FALLBACK until check_symbols lands: names are checked against the docs vocabulary only
-    _check_symbols = None
 
 log = logging.getLogger(__name__)
 
 MAX_CHUNK_CHARS = 2400  # of each chunk's text in the prompt
 GROUNDING_OBJECT_MODEL = "check_symbols (object model)"
-GROUNDING_DOCS_FALLBACK = ("docs index vocabulary (fallback: check_symbols is not available; a name is "
-                           "'known' when the docs mention it, which does not prove the member belongs to that class)")
 
 
 # --- retrieval --------------------------------------------------------------------------------------------
@@ -289,47 +284,17 @@ def cited_ids(answer: str) -> list[str]:
 
 # --- grounding ---------------------------------------------------------------------------------------------
 def ground(workspace: Workspace, names: list[str]) -> dict:
-    """Every name through `check_symbols` (or the docs-vocabulary fallback): statuses and flags."""
-    if not names:
-        return {"source": GROUNDING_OBJECT_MODEL if _check_symbols else GROUNDING_DOCS_FALLBACK,
-                "symbols": [], "flags": []}
-    if _check_symbols is not None:
-        answers = _check_symbols(workspace, names)
-        source, where = GROUNDING_OBJECT_MODEL, "the object model"
-    else:
-        answers = _vocabulary_check(workspace, names)
-        source, where = GROUNDING_DOCS_FALLBACK, "the docs index vocabulary"
+    """Every name through `check_symbols`: statuses and flags."""
     symbols, flags = [], []
-    for name, a in zip(names, answers):
-        status = a.get("status", "unknown")
-        suggestions = [s for s in a.get("suggestions") or [] if isinstance(s, str)][:3]
-        entry = {"name": name, "status": status, "suggestions": suggestions}
-        if status == "unknown":
+    for name, a in zip(names, check_symbols(workspace, names) if names else ()):
+        suggestions = list(a.suggestions[:3])
+        entry = {"name": name, "status": a.status, "suggestions": suggestions}
+        if a.status == "unknown":
             hint = f"; did you mean {', '.join(f'`{s}`' for s in suggestions)}?" if suggestions else ""
-            entry["flag"] = f"`{name}` is not in {where}{hint}"
+            entry["flag"] = f"`{name}` is not in the object model{hint}"
             flags.append(entry["flag"])
         symbols.append(entry)
-    return {"source": source, "symbols": symbols, "flags": flags}
-
-
-def _vocabulary_check(workspace: Workspace, names: list[str]) -> list[dict]:
-    """FALLBACK grounding (until check_symbols lands): each part of a name must be an identifier the docs
-    mention; suggestions are the nearest indexed identifiers."""
-    index = workspace.service(DocsIndex)
-    out = []
-    for name in names:
-        parts = name.split(".")
-        unknown = [p for p in parts if not index.has_identifier(p)]
-        if not unknown:
-            out.append({"name": name, "status": "known", "suggestions": []})
-            continue
-        near: list[str] = []
-        if len(unknown) == 1:
-            terms = query_terms(unknown[0])
-            candidates = index.nearest_terms(terms[0]) if len(terms) == 1 else []
-            near = [".".join(candidate if p == unknown[0] else p for p in parts) for candidate in candidates]
-        out.append({"name": name, "status": "unknown", "suggestions": near})
-    return out
+    return {"source": GROUNDING_OBJECT_MODEL, "symbols": symbols, "flags": flags}
 
 
 # --- the whole lookup --------------------------------------------------------------------------------------

@@ -14,12 +14,12 @@ from typing import Any
 from lsp_server import guards
 from lsp_server.checks import CheckContext, Phase, run_checks
 from lsp_server.commands import CommandContext, CommandError, arg_bool, arg_int, arg_str, arg_str_list, command
-from lsp_server.conventions.reports import guidance, list_json, stats_json
+from lsp_server.conventions.reports import guidance, rules_report, stats
 from lsp_server.conventions.review import review
 from lsp_server.document import ParsedDocument
 from lsp_server.features.find_in_files import find_with_concepts
 from lsp_server.features.footprints import compute_footprint, importers_of
-from lsp_server.graph.export import graph_dot, graph_json
+from lsp_server.graph.export import graph_snapshot
 from lsp_server.graph.service import ImportGraphService
 from lsp_server.knowledge import lookup as lookup_mod
 from lsp_server.knowledge import rag as rag_mod
@@ -28,7 +28,7 @@ from lsp_server.knowledge.docs_index import DocsIndex
 from lsp_server.knowledge.generators import GeneratorCancelled
 from lsp_server.knowledge.rag import RagConfig, RagGeneratorFailed, RagResult
 from lsp_server.knowledge.search_queries import search_queries
-from lsp_server.surfaces.present import Presenter, for_lsp
+from lsp_server.surfaces.present import Presenter, for_lsp, graph_dot
 
 
 def presenter(ctx: CommandContext) -> Presenter:
@@ -137,7 +137,8 @@ def check_symbols_command(ctx: CommandContext, args: dict) -> dict:
     turn_id = args.get("turn_id")
     if turn_id is not None and not isinstance(turn_id, (str, int)):
         raise CommandError("argument 'turn_id' must be a string or an integer")
-    results = check_symbols(ctx.workspace, names, known)
+    present = presenter(ctx)
+    results = [present.symbol(a) for a in check_symbols(ctx.workspace, names, known)]
     return {"results": results, "turn_id": turn_id, "budgeted": False}
 
 
@@ -252,17 +253,17 @@ def conventions_context(ctx: CommandContext, args: dict) -> dict:
     ws = ctx.workspace
     raw = arg_str(args, "path") or arg_str(args, "uri")
     relpath = ws.relpath(ctx.path(raw, must_exist=False)) if raw else None  # the path guard
-    return guidance(ws, relpath, arg_bool(args, "all", False))
+    return presenter(ctx).guidance(guidance(ws, relpath, arg_bool(args, "all", False)))
 
 
 @command("rule_stats", "per-rule telemetry: firings, sessions, share followed by a change, noisy rules")
 def rule_stats(ctx: CommandContext, args: dict) -> list[dict]:
-    return stats_json(ctx.workspace)
+    return presenter(ctx).rule_stats(stats(ctx.workspace))
 
 
 @command("rules_list", "the loaded rules (after same-id overrides) and the problems in rule files")
 def rules_list(ctx: CommandContext, args: dict) -> dict:
-    return list_json(ctx.workspace)
+    return presenter(ctx).rules_report(rules_report(ctx.workspace))
 
 
 # --- graph --------------------------------------------------------------------------------------------------
@@ -274,5 +275,5 @@ def dependency_graph(ctx: CommandContext, args: dict) -> dict | str:
     raw = arg_str(args, "path") or arg_str(args, "uri")
     base = ctx.workspace.root if raw is None else ctx.path(raw)  # the path guard: inside the roots only
     graph = ctx.workspace.service(ImportGraphService, ctx.progress or _no_progress)
-    data = graph_json(graph, base)
+    data = presenter(ctx).graph(graph_snapshot(graph, base))
     return graph_dot(data) if fmt == "dot" else data

@@ -15,12 +15,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lsp_server.conventions.evaluate import Evaluation
-from lsp_server.conventions.reports import why
+from lsp_server.conventions.reports import Guidance, RulesReport, RuleStats, why
+from lsp_server.conventions.rules import Rule, RuleProblem
 from lsp_server.conventions.review import Review
 from lsp_server.document import ParsedDocument, path_to_uri
 from lsp_server.features.find_in_files import FindResult, LineFootprint, LineText, Match
 from lsp_server.features.footprints import Footprint, line_count
 from lsp_server.findings import Finding
+from lsp_server.graph.export import GraphSnapshot
+from lsp_server.knowledge.check_symbols import SymbolAnswer
 from lsp_server.knowledge.lookup import LookupResult
 from lsp_server.knowledge.rag import RagResult
 from lsp_server.positions import UTF16, Encoding
@@ -136,6 +139,68 @@ class Presenter:
             out["expansions"] = result.expansions
         return out
 
+    def symbol(self, answer: SymbolAnswer) -> dict[str, Any]:
+        """One `check_symbols` answer: the fields every answer has, then the optional ones it carries.
+        `source` is "path:line" (1-based line, as `grep -n` shows it); `doc.line` is 0-based."""
+        out: dict[str, Any] = {"name": answer.name, "status": answer.status, "kind": answer.kind,
+                               "qualified_name": answer.qualified_name, "signature": answer.signature,
+                               "suggestions": list(answer.suggestions), "doc": None}
+        if answer.doc is not None:
+            doc = answer.doc
+            out["doc"] = {"path": self.show_path(doc.path) if doc.path else None, "line": doc.line,
+                          "heading": doc.heading}
+            if doc.for_name:
+                out["doc"]["for"] = doc.for_name
+        if answer.source is not None:
+            out["source"] = f"{self.show_path(answer.source.path)}:{answer.source.line + 1}"
+        if answer.confidence is not None:
+            out["confidence"] = round(answer.confidence, 2)
+        for key in ("candidates", "inherited_by", "summary", "provided", "error"):
+            value = getattr(answer, key)
+            if value:
+                out[key] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    # --- graph ----------------------------------------------------------------------------------------------
+    def graph(self, snap: GraphSnapshot) -> dict[str, Any]:
+        """The import graph's JSON contract, the same on every surface: paths relative to the asked folder (or
+        the asked file's folder), POSIX separators; external targets `package:NAME` / `node:NAME`:
+        `{"modules": [paths], "edges": [{"from", "to", "kind", "names"}], "unresolved": [{"from", "specifier",
+        "line"}], "cycles": [[paths]]}` with 0-based `line`."""
+        rel = relative_to(snap.anchor)
+        edges = sorted((rel(e.source), e.target if e.external else rel(e.target), e.kind, e.names)
+                       for e in snap.edges)
+        return {"modules": [rel(p) for p in snap.modules],
+                "edges": [{"from": f, "to": t, "kind": k, "names": list(n)} for f, t, k, n in edges],
+                "unresolved": [{"from": rel(u.source), "specifier": u.specifier, "line": u.line}
+                               for u in snap.unresolved],
+                "cycles": [[rel(p) for p in c] for c in snap.cycles]}
+
+    # --- conventions --------------------------------------------------------------------------------------
+    def rule(self, rule: Rule) -> dict[str, Any]:
+        return {"id": rule.id, "title": rule.title, "severity": rule.severity.label, "scope": rule.scope,
+                "priority": rule.priority, "files": list(rule.files), "exclude": list(rule.exclude),
+                "trigger": [k for k, v in (("regex", rule.regex_source), ("query", rule.query_source)) if v],
+                "path": self.show_path(rule.path), "origin": rule.origin}
+
+    def guidance(self, result: Guidance) -> dict[str, Any]:
+        return {"rules": [self.rule(r) for r in result.rules], "checked": [r.id for r in result.checked],
+                "text": result.text}
+
+    def rule_stats(self, stats: list[RuleStats]) -> list[dict[str, Any]]:
+        return [dict(vars(s)) for s in stats]
+
+    def rule_problem(self, p: RuleProblem) -> dict[str, Any]:
+        """`line` is 0-based; `path` is None for a problem of the `[rules]` configuration."""
+        return {"path": self.show_path(p.path) if p.path is not None else None, "line": p.line,
+                "severity": p.severity.label, "message": p.message}
+
+    def rules_report(self, report: RulesReport) -> dict[str, Any]:
+        return {"rules": [self.rule(r) for r in report.rules],
+                "sources": [{"origin": s.origin, "folder": self.show_path(s.folder), "rules": s.rules}
+                            for s in report.sources],
+                "problems": [self.rule_problem(p) for p in report.problems]}
+
     def rag(self, result: RagResult) -> dict[str, Any]:
         """`rag_lookup`: the answer (may invent), its citations as the caller sees paths, the passages when
         there is no generator, the grounding check and how the chunks were retrieved."""
@@ -175,6 +240,23 @@ class Presenter:
                               for d, p, s, e in r.locations]})
         return {"rev": result.rev, "files": [self.show_path(p) for p in result.files], "reminders": reminders,
                 "more": result.more, "text": review_text(result, self.show_path)}
+
+
+def relative_to(anchor: Path) -> Callable[[str], str]:
+    """A memoised `path -> POSIX path relative to anchor`: a string slice for paths under it (a graph of
+    thousands of modules names each one many times; os.path.relpath on each was a measurable share of a
+    graph export), os.path.relpath for the rest."""
+    prefix = str(anchor).rstrip(os.sep) + os.sep
+    seen: dict[str, str] = {}
+
+    def rel(path: str) -> str:
+        shown = seen.get(path)
+        if shown is None:
+            tail = path[len(prefix):] if path.startswith(prefix) else os.path.relpath(path, anchor)
+            shown = seen[path] = tail.replace(os.sep, "/") if os.sep != "/" else tail
+        return shown
+
+    return rel
 
 
 def _line(t: LineText) -> dict:
@@ -255,3 +337,48 @@ def file_text(evaluation: Evaluation, doc: ParsedDocument, shown: str) -> str:
             lines.append(f"- {shown}:{line}:{column}: {r.severity.label} {r.id}: {r.message}")
         lines.append(f"  why: {why(r)}")
     return "\n".join(lines) + "\n"
+
+
+# --- the import graph as DOT and text -----------------------------------------------------------------------
+def graph_dot(data: dict) -> str:
+    """Graphviz DOT of `Presenter.graph`'s JSON: modules as boxes, packages/builtins as ellipses, cycle edges
+    red, dynamic dashed."""
+    def q(s: str) -> str:
+        return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+    cyclic = set()
+    for cycle in data["cycles"]:
+        for i, node in enumerate(cycle):
+            cyclic.add((node, cycle[(i + 1) % len(cycle)]))
+    lines = ["digraph imports {", "  rankdir=LR;", "  node [shape=box, fontsize=10];"]
+    for module in data["modules"]:
+        lines.append(f"  {q(module)};")
+    externals = sorted({e["to"] for e in data["edges"] if e["to"].startswith(("package:", "node:"))})
+    for ext in externals:
+        lines.append(f"  {q(ext)} [shape=ellipse, color=gray40];")
+    for e in data["edges"]:
+        attrs = []
+        if (e["from"], e["to"]) in cyclic:
+            attrs.append("color=red")
+        if e["kind"] == "dynamic":
+            attrs.append("style=dashed")
+        if e["names"]:
+            attrs.append(f"label={q(', '.join(e['names']))}")
+        lines.append(f"  {q(e['from'])} -> {q(e['to'])}" + (f" [{', '.join(attrs)}]" if attrs else "") + ";")
+    for u in data["unresolved"]:
+        lines.append(f"  {q(u['from'])} -> {q('unresolved: ' + u['specifier'])} [color=orange];")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def graph_text(data: dict) -> str:
+    """`footprint-ls graph PATH`'s text: a count, one line per edge, unresolved imports (1-based lines), cycles."""
+    out = [f"{len(data['modules'])} module(s), {len(data['edges'])} edge(s)"]
+    for e in data["edges"]:
+        names = f" {{{', '.join(e['names'])}}}" if e["names"] else ""
+        out.append(f"{e['from']} -> {e['to']} [{e['kind']}]{names}")
+    for u in data["unresolved"]:
+        out.append(f"{u['from']}:{u['line'] + 1}: unresolved '{u['specifier']}'")
+    for c in data["cycles"]:
+        out.append("cycle: " + " -> ".join([*c, c[0]]))
+    return "\n".join(out) + "\n"

@@ -73,8 +73,8 @@ def test_grounding_flags_an_invented_symbol(tmp_path, shared_cache):
     assert "did you mean `Table.addRow`" in flags[0]
     invented = next(s for s in out["grounding"]["symbols"] if s["name"] == "Table.addRows")
     assert invented["status"] == "unknown" and "Table.addRow" in invented["suggestions"]
-    # Which grounding source was used is said (object model, or the docs-vocabulary fallback).
-    assert out["grounding"]["source"] in (rag.GROUNDING_OBJECT_MODEL, rag.GROUNDING_DOCS_FALLBACK)
+    # Which grounding source was used is said.
+    assert out["grounding"]["source"] == rag.GROUNDING_OBJECT_MODEL
 
 
 def test_citing_a_chunk_that_was_not_retrieved_is_flagged(tmp_path, shared_cache):

@@ -61,7 +61,7 @@ def test_too_broad_rule_is_noisy_on_the_example_app(tmp_path: Path):
     import shutil
 
     from lsp_server.surfaces.common import workspace_for
-    from lsp_server.conventions.reports import stats_json
+    from lsp_server.conventions.reports import stats as rule_stats
     from tests.conftest import EXAMPLES
 
     shutil.copytree(EXAMPLES / "layout-app", tmp_path / "layout-app")
@@ -86,10 +86,10 @@ def test_too_broad_rule_is_noisy_on_the_example_app(tmp_path: Path):
         evaluation = svc.evaluate_file(doc, "src/app.js")
         assert [h.rule.id for h in evaluation.hits][0] == "team/await-everything"
         svc.record("src/app.js", doc, evaluation, session=f"session-{i}")
-    stats = {s["rule"]: s for s in stats_json(workspace_for(app))}
-    assert stats["team/await-everything"]["noisy"] and stats["team/await-everything"]["sessions"] == 12
+    stats = {s.rule: s for s in rule_stats(workspace_for(app))}
+    assert stats["team/await-everything"].noisy and stats["team/await-everything"].sessions == 12
     render = stats["layout/await-render"]
-    assert not render["noisy"] and render["followed"] > 0
+    assert not render.noisy and render.followed > 0
 
 
 def test_damaged_state_never_breaks_recording(tmp_path: Path):

@@ -8,9 +8,15 @@ from pathlib import Path
 
 from lsp_server import integrity
 from lsp_server.document import ParsedDocument, path_to_uri
-from lsp_server.graph.export import graph_json
+from lsp_server.graph.export import graph_snapshot
 from lsp_server.graph.service import CACHE_FILE, CACHE_VERSION, SIGNED_AS, ImportGraphService
+from lsp_server.surfaces.present import for_cli
 from lsp_server.workspace import Workspace
+
+
+def graph_json(graph, base):
+    """The graph as its JSON contract (paths relative to `base`), through the CLI's presenter."""
+    return for_cli().graph(graph_snapshot(graph, base))
 
 
 def make_ws(root: Path, files: dict[str, str]) -> Workspace:

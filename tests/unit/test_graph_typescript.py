@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from lsp_server.graph.export import graph_json
+from lsp_server.graph.export import graph_snapshot
 from lsp_server.graph.resolve import FILE, MISSING_PACKAGE, PACKAGE, Resolver
 from lsp_server.graph.service import ImportGraphService
 from lsp_server.languages import parser
+from lsp_server.surfaces.present import for_cli
 from lsp_server.syntax.modules import REEXPORT, REQUIRE, STATIC, TYPE, extract
 from lsp_server.workspace import Workspace
 
@@ -39,7 +40,7 @@ def resolve(root: Path, spec: str, importer: str, kind: str = "import"):
 
 
 def graph(root: Path) -> dict:
-    return graph_json(Workspace(root).service(ImportGraphService), root)
+    return for_cli().graph(graph_snapshot(Workspace(root).service(ImportGraphService), root))
 
 
 # --- extraction -------------------------------------------------------------------------------------------

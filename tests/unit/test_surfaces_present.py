@@ -156,3 +156,24 @@ def test_cli_errors_are_one_line_and_exit_2(tmp_path: Path, monkeypatch, capsys,
         assert code == 0
     else:
         assert code == 2 and err == message
+
+
+def test_a_symbol_answer_is_shown_relative_to_each_surface(tmp_path):
+    """check_symbols returns absolute paths and 0-based lines; the LSP shows paths relative to the workspace
+    root, the CLI relative to its current directory, and `source` with a 1-based line."""
+    from lsp_server.knowledge.check_symbols import DocRef, SourceRef, SymbolAnswer
+
+    root = tmp_path / "ws"
+    (root / "types").mkdir(parents=True)
+    ws = Workspace(root)
+    answer = SymbolAnswer(name="Table.addRows", status="unknown", suggestions=("Table.addRow",),
+                          source=SourceRef(root / "types" / "engine.d.ts", 9), confidence=0.876,
+                          doc=DocRef(root / "docs" / "table.md", 4, "Table.addRow", for_name="Table.addRow"))
+    lsp = for_lsp("utf-16", ws).symbol(answer)
+    assert lsp["source"] == "types/engine.d.ts:10" and lsp["doc"] == {
+        "path": "docs/table.md", "line": 4, "heading": "Table.addRow", "for": "Table.addRow"}
+    assert lsp["suggestions"] == ["Table.addRow"] and lsp["confidence"] == 0.88
+    assert "provided" not in lsp and "candidates" not in lsp  # optional fields only when they say something
+    shown = for_cli(cwd=root / "types").symbol(answer)
+    assert shown["source"] == "engine.d.ts:10" and shown["doc"]["path"] == "../docs/table.md"
+    assert json.loads(json.dumps(shown)) == shown

@@ -12,7 +12,7 @@ from lsp_server import plugins, providers
 from lsp_server.checks import CheckContext, Phase, run_checks
 from lsp_server.commands import CommandContext, CommandError
 from lsp_server.config import load_settings
-from lsp_server.knowledge.check_symbols import check_symbols
+from lsp_server.knowledge.check_symbols import SymbolAnswer, check_symbols
 from lsp_server.providers import RequestContext
 from lsp_server.surfaces.commands import check_symbols_command
 from lsp_server.workspace import Workspace
@@ -28,7 +28,7 @@ def example_workspace() -> Workspace:
 
 
 def by_name(results):
-    return {r["name"]: r for r in results}
+    return {r.name: r for r in results}
 
 
 def test_check_symbols_statuses():
@@ -37,33 +37,32 @@ def test_check_symbols_statuses():
                                    "getCell", "addRows", "Table", "@acme/layout.Page", "@acme/layout.Pag",
                                    "Block.add", "Docment.create", "Align.Center", "Document.create", "Page.addBlock()",
                                    "Frobnicator"]))
-    assert r["Document.setFontSize"]["status"] == "unknown"
-    assert r["Document.setFontSize"]["suggestions"][0] == "Document.fontSize"
-    assert r["Document.fontSize"] | {} and r["Document.fontSize"]["status"] == "known"
-    assert r["Document.fontSize"]["kind"] == "property" and r["Document.fontSize"]["signature"] == "Document.fontSize: number"
-    assert r["Block.addTable"]["signature"] == "Block.addTable(options: TableOptions): Table"
-    assert r["Block.addTable"]["source"].endswith("engine.d.ts:460")
-    assert r["addRow"]["status"] == "known" and r["addRow"]["qualified_name"] == "Table.addRow"
-    assert r["getCell"]["status"] == "ambiguous" and set(r["getCell"]["candidates"]) == {"Row.getCell", "Table.getCell"}
-    assert r["addRows"]["status"] == "unknown" and "addRow" in r["addRows"]["suggestions"]
-    assert r["Table"]["kind"] == "class" and r["Table"]["signature"] == "class Table extends Node"
-    assert r["@acme/layout.Page"]["status"] == "known"
-    assert r["@acme/layout.Pag"]["suggestions"] == ["@acme/layout.Page"]
-    assert r["Block.add"]["qualified_name"] == "Container.add" and r["Block.add"]["inherited_by"] == "Block"
-    assert r["Docment.create"]["suggestions"][0] == "Document.create"
-    assert r["Align.Center"]["status"] == "known"
-    assert r["Document.create"]["kind"] == "static method"
-    assert r["Page.addBlock()"]["status"] == "known"
-    assert r["Frobnicator"]["status"] == "unknown"
-    for item in r.values():
-        assert set(item) >= {"status", "kind", "qualified_name", "signature", "suggestions", "doc"}
+    assert r["Document.setFontSize"].status == "unknown"
+    assert r["Document.setFontSize"].suggestions[0] == "Document.fontSize"
+    assert r["Document.fontSize"].status == "known"
+    assert r["Document.fontSize"].kind == "property" and r["Document.fontSize"].signature == "Document.fontSize: number"
+    assert r["Block.addTable"].signature == "Block.addTable(options: TableOptions): Table"
+    assert (r["Block.addTable"].source.path.name, r["Block.addTable"].source.line + 1) == ("engine.d.ts", 460)
+    assert r["addRow"].status == "known" and r["addRow"].qualified_name == "Table.addRow"
+    assert r["getCell"].status == "ambiguous" and set(r["getCell"].candidates) == {"Row.getCell", "Table.getCell"}
+    assert r["addRows"].status == "unknown" and "addRow" in r["addRows"].suggestions
+    assert r["Table"].kind == "class" and r["Table"].signature == "class Table extends Node"
+    assert r["@acme/layout.Page"].status == "known"
+    assert r["@acme/layout.Pag"].suggestions == ("@acme/layout.Page",)
+    assert r["Block.add"].qualified_name == "Container.add" and r["Block.add"].inherited_by == "Block"
+    assert r["Docment.create"].suggestions[0] == "Document.create"
+    assert r["Align.Center"].status == "known"
+    assert r["Document.create"].kind == "static method"
+    assert r["Page.addBlock()"].status == "known"
+    assert r["Frobnicator"].status == "unknown"
+    assert all(isinstance(item, SymbolAnswer) for item in r.values())
 
 
 def test_known_symbols_are_answered_as_provided():
     ws = example_workspace()
     out = check_symbols(ws, ["Mine.thing", "Document.title"], known_symbols=["Mine.thing"])
-    assert out[0]["status"] == "known" and out[0]["provided"] is True
-    assert out[1]["status"] == "known" and "provided" not in out[1]
+    assert out[0].status == "known" and out[0].provided is True
+    assert out[1].status == "known" and out[1].provided is False
 
 
 def test_check_symbols_command_and_bad_arguments():
@@ -153,15 +152,15 @@ def test_odd_names_and_broken_sources_never_crash(tmp_path):
     }, '[object_model]\nsources = [{ path = "broken.d.ts", module = "half" }, { path = "bin.json", module = "b" }]\n')
     (tmp_path / "bin.json").write_bytes(b"\x00\x01\x02")
     out = check_symbols(ws, ["", "....", "a.b.c.d", ".x", "x.", "Half.", "Half.ok", "half.Half.ok", "🙂", "x" * 500])
-    assert [r["status"] for r in out][-4:] == ["known", "known", "unknown", "unknown"]
-    assert out[0].get("error") == "empty name"
+    assert [r.status for r in out][-4:] == ["known", "known", "unknown", "unknown"]
+    assert out[0].error == "empty name"
     assert [(f["line"], f["name"]) for f in symbol_findings(ws, "app.js")] == [(3, "nope")]
 
 
 def test_doc_field_points_at_the_documenting_chunk():
     ws = example_workspace()
     known, unknown = check_symbols(ws, ["Table.addRow", "Document.setFontSize"])
-    assert known["doc"]["path"].endswith("docs/reference/table.md")
-    assert "Table.addRow" in known["doc"]["heading"] and isinstance(known["doc"]["line"], int)
+    assert known.doc.path.as_posix().endswith("docs/reference/table.md") and known.doc.path.is_absolute()
+    assert "Table.addRow" in known.doc.heading and isinstance(known.doc.line, int)
     # for an invented name: the chunk documenting the real one
-    assert unknown["doc"]["for"] == "Document.fontSize" and unknown["doc"]["path"].endswith("document.md")
+    assert unknown.doc.for_name == "Document.fontSize" and unknown.doc.path.name == "document.md"

@@ -9,9 +9,11 @@ from pathlib import Path
 
 from lsp_server.commands import cli_command
 from lsp_server.conventions import remote as remote_mod
-from lsp_server.conventions.reports import guidance, list_json, stats_json
+from lsp_server.conventions.reports import guidance, rules_report, stats
 from lsp_server.conventions.service import RuleService
-from lsp_server.surfaces.common import EXIT_FINDINGS, EXIT_OK, display_path, workspace_for
+from lsp_server.findings import Severity
+from lsp_server.surfaces.common import EXIT_FINDINGS, EXIT_OK, workspace_for
+from lsp_server.surfaces.present import for_cli
 
 
 @cli_command("rules", "convention rules: stats (telemetry), list, check (validate rule files), update, context")
@@ -25,6 +27,7 @@ def _rules(parser: argparse.ArgumentParser):
     def run(args: argparse.Namespace) -> int:
         ws = workspace_for(args.path, args.config)
         svc = ws.service(RuleService)
+        present = for_cli()
         if args.action == "update":
             svc.refresh_remotes()  # now, whatever the refresh interval
             failed = 0
@@ -37,23 +40,24 @@ def _rules(parser: argparse.ArgumentParser):
             if failed:
                 return EXIT_FINDINGS
         if args.action == "stats":
-            stats = stats_json(ws)
+            rows = stats(ws)
             if args.format == "json":
-                print(json.dumps(stats, indent=2))
+                print(json.dumps(present.rule_stats(rows), indent=2))
                 return EXIT_OK
             print(f"{'rule':40} {'firings':>7} {'sessions':>8} {'followed':>8}  noisy")
-            for s in stats:
-                share = "-" if s["followed_share"] is None else f"{100 * s['followed_share']:.0f}%"
-                print(f"{s['rule']:40} {s['firings']:>7} {s['sessions']:>8} {share:>8}  {'NOISY' if s['noisy'] else ''}")
+            for s in rows:
+                share = "-" if s.followed_share is None else f"{100 * s.followed_share:.0f}%"
+                print(f"{s.rule:40} {s.firings:>7} {s.sessions:>8} {share:>8}  {'NOISY' if s.noisy else ''}")
             return EXIT_OK
         if args.action == "context":
             target = args.path.resolve()
             context = guidance(ws, ws.relpath(target) if target.is_file() else None)
-            print(json.dumps(context, indent=2) if args.format == "json" else context["text"],
+            print(json.dumps(present.guidance(context), indent=2) if args.format == "json" else context.text,
                   end="" if args.format == "text" else "\n")
             return EXIT_OK
         # validation (`check`) includes each rule's own Before/After examples
-        data = list_json(ws, with_examples=args.action == "check")
+        report = rules_report(ws, with_examples=args.action == "check")
+        data = present.rules_report(report)
         if args.format == "json":
             print(json.dumps(data, indent=2))
         else:
@@ -64,10 +68,10 @@ def _rules(parser: argparse.ArgumentParser):
                     trig = "+".join(r["trigger"]) or "guidance"
                     print(f"{r['id']:40} {r['severity']:11} {r['scope']:4} p{r['priority']:<4} {trig}")
             for p in data["problems"]:
-                where = f"{display_path(Path(p['path']))}:{p['line'] + 1}: " if p["path"] else ""
+                where = f"{p['path']}:{p['line'] + 1}: " if p["path"] else ""
                 print(f"{where}{p['severity']} {p['message']}", file=sys.stderr)
         if args.action == "check":
-            return EXIT_FINDINGS if any(p["severity"] == "error" for p in data["problems"]) else EXIT_OK
+            return EXIT_FINDINGS if any(p.severity is Severity.ERROR for p in report.problems) else EXIT_OK
         return EXIT_OK
 
     return run

@@ -9,9 +9,12 @@ from pathlib import Path
 
 from lsp_server.commands import cli_command
 from lsp_server.errors import InvalidArgument
-from lsp_server.graph.export import FORMATS, graph_dot, graph_json, graph_text
+from lsp_server.graph.export import graph_snapshot
 from lsp_server.graph.service import ImportGraphService
 from lsp_server.surfaces.common import EXIT_OK, existing, workspace_for
+from lsp_server.surfaces.present import for_cli, graph_dot, graph_text
+
+FORMATS = ("json", "dot", "text")
 
 
 @cli_command("graph", "print the workspace import graph of PATH (text, --json or --format dot)")
@@ -28,7 +31,7 @@ def _graph(parser: argparse.ArgumentParser):
             raise InvalidArgument("--json and --format " + args.format + " disagree")
         ws = workspace_for(args.path, args.config)
         ws.extra_roots = [args.path.resolve()]  # the user named it on their own command line
-        data = graph_json(ws.service(ImportGraphService), args.path)
+        data = for_cli().graph(graph_snapshot(ws.service(ImportGraphService), args.path))
         if fmt == "json":
             sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
         elif fmt == "dot":

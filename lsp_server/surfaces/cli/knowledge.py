@@ -11,7 +11,7 @@ from typing import Any
 from lsp_server.commands import CommandContext, CommandError, cli_command
 from lsp_server.knowledge.check_symbols import check_symbols
 from lsp_server.knowledge.object_model import ObjectModelService
-from lsp_server.surfaces.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, display_path, existing, workspace_for
+from lsp_server.surfaces.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, existing, workspace_for
 from lsp_server.surfaces.commands import lookup_docs_result, rag_lookup_result
 from lsp_server.surfaces.present import for_cli
 
@@ -25,13 +25,8 @@ def _symbols_cli(parser: argparse.ArgumentParser):
 
     def run(args: argparse.Namespace) -> int:
         ws = workspace_for(existing(args.root, "folder"), args.config)
-        results = check_symbols(ws, args.names)
-        for r in results:  # CLI convention: paths relative to the current directory
-            if r.get("source"):
-                path, _, line = r["source"].rpartition(":")
-                r["source"] = f"{display_path(ws.root / path)}:{line}"
-            if isinstance(r.get("doc"), dict) and r["doc"].get("path"):
-                r["doc"] = {**r["doc"], "path": display_path(ws.root / r["doc"]["path"])}
+        present = for_cli()  # CLI convention: paths relative to the current directory
+        results = [present.symbol(a) for a in check_symbols(ws, args.names)]
         if args.json:
             print(json.dumps(results, indent=2, ensure_ascii=False))
         else:
