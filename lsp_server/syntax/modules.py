@@ -154,6 +154,9 @@ def extract(source: bytes, tree: Tree | None, language: str | None = "javascript
                     c.type == "template_substitution" for c in spec_node.named_children):
                 continue  # import(`./locale/${name}.js`): not a literal, not an edge
             specifier = string_value(source, spec_node)
+            statement = match.get("import.statement") or match.get("import.reexport") or match.get("import.equals")
+            if statement and _nested(statement[0]):
+                continue  # inside a TypeScript namespace or `declare module "x" { ... }`: not this module's
             if "import.statement" in match:
                 esm = True
                 stmt = match["import.statement"][0]
@@ -191,6 +194,8 @@ def extract(source: bytes, tree: Tree | None, language: str | None = "javascript
                 type_only = False
             imports.append(_record(specifier, kind, spec_node, stmt, record_names, False, type_only))
         elif "export.statement" in match:
+            if _nested(match["export.statement"][0]):
+                continue
             esm = True
             exports.extend(_export_statement_names(source, match["export.statement"][0]))
         elif "export.commonjs" in match:
@@ -242,6 +247,21 @@ def _reference_path(source: bytes, comment: Node) -> str | None:
         return None
     path = match.group(2)
     return path if path.startswith(("./", "../", "/")) else "./" + path
+
+
+def _nested(statement: Node) -> bool:
+    """An import/export statement that is not at the top of its module (TypeScript namespaces and ambient
+    module declarations hold their own)."""
+    parent = statement.parent
+    while parent is not None:
+        if parent.type in _MODULE_BLOCKS:
+            return True
+        parent = parent.parent
+    return False  # top level (or inside an ERROR node of a broken file: still this module's)
+
+
+# TypeScript's `namespace N { }` (internal_module) and `declare module "x" { }` (module).
+_MODULE_BLOCKS = frozenset(["internal_module", "module"])
 
 
 def _has_token(node: Node, token: str) -> bool:
@@ -394,6 +414,8 @@ def _export_statement_names(source: bytes, stmt: Node) -> list[ExportedName]:
         local = _text(source, name_node) if name_node is not None else None
         where = name_node or next((c for c in stmt.children if c.type == "default"), stmt)
         return [ExportedName(DEFAULT, local, where.start_byte, where.end_byte)]
+    if declaration is not None and declaration.type == "ambient_declaration":  # export declare const x: T;
+        declaration = next((c for c in declaration.named_children), None)
     if declaration is not None:
         if declaration.type in ("lexical_declaration", "variable_declaration"):
             for declarator in declaration.named_children:

@@ -228,3 +228,17 @@ def test_imports_of_declaration_files_are_type_edges(tmp_path: Path):
     assert {(e["from"], e["to"], e["kind"]) for e in data["edges"]} == {
         ("types/index.d.ts", "types/rules.d.ts", "type"), ("types/rules.d.ts", "types/index.d.ts", "type")}
     assert data["cycles"] == []
+
+
+def test_typescript_exports_and_module_blocks():
+    """`export declare ...` exports its name; a namespace's or an ambient module's own imports and exports
+    are not the file's (only a module's top-level statements are its dependencies)."""
+    source = (b'export declare const e: number;\nexport declare function f(): void;\nexport declare class C {}\n'
+              b'export enum En { X }\nexport interface I {}\nexport type T = 1;\n'
+              b'export function over(a: string): void;\nexport function over(a: any) {}\n'
+              b'export namespace N { export const z = 1; export * from "./q"; }\n'
+              b'declare module "m" { export function g(): void; import x from "./inner"; }\n'
+              b'import { a } from "./a";\n')
+    info = extract(source, parser("typescript").parse(source), "typescript")
+    assert [e.name for e in info.exports] == ["e", "f", "C", "En", "I", "T", "over", "N"]
+    assert [r.specifier for r in info.imports] == ["./a"]
