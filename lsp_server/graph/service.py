@@ -291,6 +291,15 @@ class ImportGraphService(Service):
         chunk = max(25 if start_method == "fork" else 50, len(paths) // (workers * 4))
         chunks = [paths[i:i + chunk] for i in range(0, len(paths), chunk)]
         out = []
+        if start_method == "fork":
+            # Forked workers inherit what is loaded here: each language's parser and compiled query once,
+            # instead of once per worker.
+            from lsp_server import queries
+            from lsp_server.languages import parser as parser_for
+
+            for language in {language_for_path(p) or "javascript" for p in paths}:
+                parser_for(language)
+                queries.load(language, "imports")
         with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(start_method)) as pool:
             for result in pool.map(_parse_paths, chunks, [max_bytes] * len(chunks), [roots] * len(chunks)):
                 out.extend(result)
