@@ -299,7 +299,9 @@ class Resolver:
 
     # --- tsconfig / jsconfig ----------------------------------------------------------------------------
     def paths_config(self, folder: str) -> PathsConfig | None:
-        """The nearest tsconfig.json / jsconfig.json at or above `folder` (up to the workspace root)."""
+        """The nearest tsconfig.json / jsconfig.json at or above `folder`. Like the TypeScript compiler, the
+        search goes on above the workspace root (`footprint-ls graph src/` of a project whose tsconfig.json is
+        beside src/); config files are only read (bounded JSON), never run."""
         if folder in self._config_for_dir:
             return self._config_for_dir[folder]
         config = None
@@ -310,8 +312,7 @@ class Resolver:
                 break
         else:
             parent = os.path.dirname(folder)
-            inside = folder != self.root and (folder + os.sep).startswith(self.root + os.sep)
-            if inside and parent != folder:
+            if parent != folder and os.path.basename(folder) != "node_modules":
                 config = self.paths_config(parent)
         with self._lock:
             self._config_for_dir[folder] = config

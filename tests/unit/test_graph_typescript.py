@@ -242,3 +242,12 @@ def test_typescript_exports_and_module_blocks():
     info = extract(source, parser("typescript").parse(source), "typescript")
     assert [e.name for e in info.exports] == ["e", "f", "C", "En", "I", "T", "over", "N"]
     assert [r.specifier for r in info.imports] == ["./a"]
+
+
+def test_the_nearest_tsconfig_may_be_above_the_workspace_root(tmp_path: Path):
+    """`footprint-ls graph src/` of a project whose tsconfig.json is beside src/: found as TypeScript finds
+    it, by walking up from the file."""
+    write(tmp_path, {"tsconfig.json": {"compilerOptions": {"paths": {"@/*": ["./src/*"]}}},
+                     "src/a/b.ts": "", "src/main.ts": ""})
+    res = Resolver(tmp_path / "src").resolve("@/a/b", str(tmp_path / "src/main.ts"))
+    assert res.kind == FILE and Path(res.target) == tmp_path / "src/a/b.ts"

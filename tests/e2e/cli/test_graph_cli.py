@@ -67,3 +67,30 @@ def test_example_app_dependency_findings():
     messages = {f["code"]: f["message"] for f in json.loads(proc.stdout) if f["code"] in GRAPH_CODES}
     assert "import src/repositories/ReportRepository.js instead" in messages["layer-violation"]
     assert "formatCurrency" in messages["unknown-export"]
+
+
+def test_graph_of_a_mixed_typescript_project_parsed_by_forked_workers(tmp_path: Path):
+    """Enough files for the CLI's parse pool (forked workers: the CLI has one thread): JavaScript and
+    TypeScript modules, NodeNext `.js` specifiers, a tsconfig alias, a value cycle and a type-only one."""
+    count = 160  # over FORK_POOL_THRESHOLD
+    (tmp_path / "tsconfig.json").write_text('{"compilerOptions": {"baseUrl": ".", "paths": {"@/*": ["src/*"]}}}')
+    src = tmp_path / "src"
+    src.mkdir()
+    for i in range(count):
+        ext = ".ts" if i % 2 else ".js"
+        nxt = (i + 1) % count
+        spec = f"./m{nxt}.js" if i % 3 else f"@/m{nxt}"
+        (src / f"m{i}{ext}").write_text(f'import {{ v{nxt} }} from "{spec}";\nexport const v{i} = 1;\n')
+    # m0 -> m1 -> ... -> m159 -> m0 is one value cycle; t1 <-> t2 only through a type import.
+    (src / "t1.ts").write_text('import type { T2 } from "./t2.js";\nimport { t2 } from "./t2.js";\nexport type T1 = 1;\n')
+    (src / "t2.ts").write_text('import type { T1 } from "./t1";\nexport const t2 = 1;\nexport type T2 = 2;\n')
+    proc = run_cli("graph", "--json", str(src), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert len(data["modules"]) == count + 2
+    name = {i: f"m{i}{'.ts' if i % 2 else '.js'}" for i in range(count)}
+    edges = {(e["from"], e["to"], e["kind"]) for e in data["edges"]}
+    assert edges == {(name[i], name[(i + 1) % count], "import") for i in range(count)} | {
+        ("t1.ts", "t2.ts", "type"), ("t1.ts", "t2.ts", "import"), ("t2.ts", "t1.ts", "type")}
+    assert data["unresolved"] == []
+    assert data["cycles"] == [[name[i] for i in range(count)]]
