@@ -268,7 +268,7 @@ class ImportGraphService(Service):
 
     def _parse_many(self, paths: list[str], progress: Progress) -> list:
         max_bytes = self.workspace.settings.top.max_file_bytes
-        workers = min(os.cpu_count() or 1, 8)
+        workers = min(_idle_cores(), 8)
         # Forking a process with threads can deadlock (a lock held by another thread stays held in the child):
         # only a single-threaded process forks; the server spawns.
         fork = threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods()
@@ -735,6 +735,18 @@ class ImportGraphService(Service):
                             if record.kind == REEXPORT and imported.exported_as:
                                 queue.append((importer, imported.exported_as))
         return sorted(sites, key=lambda s: (str(s.path), s.start))
+
+
+def _idle_cores() -> int:
+    """Cores no other work is using (by the 1-minute load average): worker processes on cores that are busy
+    anyway only contend with that work and with each other (measured on 2 cores at load 11, `footprint-ls
+    graph` of moment's 247 files: 3.5 s wall and 0.58 s CPU with a forked pool of 2, 1.6 s and 0.37 s without)."""
+    cores = os.cpu_count() or 1
+    try:
+        load = os.getloadavg()[0]
+    except (OSError, AttributeError):  # no load average (Windows): assume the cores are free
+        return cores
+    return max(1, min(cores, int(cores - load + 0.5)))
 
 
 def _inside(path: Path, folder: Path) -> bool:

@@ -69,9 +69,10 @@ def test_example_app_dependency_findings():
     assert "formatCurrency" in messages["unknown-export"]
 
 
-def test_graph_of_a_mixed_typescript_project_parsed_by_forked_workers(tmp_path: Path):
-    """Enough files for the CLI's parse pool (forked workers: the CLI has one thread): JavaScript and
-    TypeScript modules, NodeNext `.js` specifiers, a tsconfig alias, a value cycle and a type-only one."""
+def test_graph_of_a_mixed_typescript_project(tmp_path: Path):
+    """Enough files for the CLI's parse pool (forked workers, the CLI having one thread, when the machine has
+    idle cores): JavaScript and TypeScript modules, NodeNext `.js` specifiers, a tsconfig alias above the
+    folder asked for, a value cycle and a type-only one."""
     count = 160  # over FORK_POOL_THRESHOLD
     (tmp_path / "tsconfig.json").write_text('{"compilerOptions": {"baseUrl": ".", "paths": {"@/*": ["src/*"]}}}')
     src = tmp_path / "src"
