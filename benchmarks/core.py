@@ -1,5 +1,8 @@
 """Core paths of the server, measured against the real thing: keystroke, save, hover, start-up, memory.
 
+Whole `footprint-ls` processes are timed too (`--version`, `check FILE`): agent hooks, pre-commit hooks and
+scripts pay a process start on every call.
+
 `python -m benchmarks.core [--quick]` (the aggregator `python -m benchmarks` runs it first). Editor paths are
 timed end to end over stdio against `python -m lsp_server serve` (benchmarks/lspclient.py): a keystroke is
 "didChange written" -> "publishDiagnostics for that version read", with the server's default settings (so
@@ -13,6 +16,8 @@ from __future__ import annotations
 import os
 import random
 import shutil
+import statistics
+import subprocess
 import sys
 import time
 import traceback
@@ -23,12 +28,12 @@ from benchmarks.common import (
     ERROR, Row, arg_parser, proc_cpu_seconds, proc_rss_mb, report, sample_row, time_calls,
 )
 from benchmarks.lspclient import LspClient
-from benchmarks.workloads import WORK, monorepo, write_large_file
+from benchmarks.workloads import REPO, WORK, monorepo, write_large_file
 
 AREA = "core"
 TYPING_GAP = 0.08  # seconds between keystrokes: ~150 words per minute
 TARGETS = {"keystroke": 50.0, "save": 100.0, "hover": 10.0, "first_diagnostics": 1000.0,
-           "index_cold": 60.0, "warm_start": 3.0, "rss": 600.0}
+           "index_cold": 60.0, "warm_start": 3.0, "rss": 600.0, "cli_version": 100.0, "cli_check": 300.0}
 
 
 # --- in-process --------------------------------------------------------------------------------------
@@ -124,6 +129,52 @@ def walk_rows(files: int, quick: bool) -> list[Row]:
     return rows
 
 
+# --- whole processes ---------------------------------------------------------------------------------
+def _process_ms(command: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """(wall ms, CPU ms) of one process run to its end, output discarded."""
+    started = time.perf_counter()
+    proc = subprocess.Popen(command, cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, _, usage = os.wait4(proc.pid, 0)
+    wall = (time.perf_counter() - started) * 1000
+    proc.returncode = 0  # reaped by wait4: keep Popen from waiting on it again
+    return wall, (usage.ru_utime + usage.ru_stime) * 1000
+
+
+def process_rows(quick: bool) -> list[Row]:
+    """`footprint-ls --version` and `footprint-ls check FILE` as whole processes, warm: the bytecode cache
+    written and the workspace's caches built by untimed runs first (an installed package ships its .pyc;
+    PYTHONDONTWRITEBYTECODE is dropped so a source checkout gets them too). Baseline: the bare interpreter
+    (`python -c pass`), the floor of any Python command-line tool, timed in the same run."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
+    app = REPO / "examples" / "layout-app"
+    runs = 7 if quick else 25
+    commands = {
+        "bare": [sys.executable, "-c", "pass"],
+        "version": [sys.executable, "-m", "lsp_server", "--version"],
+        "check": [sys.executable, "-m", "lsp_server", "check", str(app / "src" / "app.js")],
+    }
+    samples: dict[str, tuple[list[float], list[float]]] = {}
+    for name, command in commands.items():
+        for _ in range(2):
+            _process_ms(command, env)
+        # Interleaving would mix the three; runs of one command in a row keep the OS file cache equally warm.
+        timed = [_process_ms(command, env) for _ in range(runs)]
+        samples[name] = ([w for w, _ in timed], [c for _, c in timed])
+    bare = statistics.median(samples["bare"][0])
+    rows = []
+    for name, label, target in (("version", "`footprint-ls --version`", TARGETS["cli_version"]),
+                                ("check", "`footprint-ls check src/app.js` (examples/layout-app)", TARGETS["cli_check"])):
+        wall, cpu = samples[name]
+        # The target is on the median (a process start is one sample a call, not a distribution's tail).
+        rows.append(Row(AREA, f"process: {label}, warm", n=len(wall), median=statistics.median(wall),
+                        value=statistics.median(wall), target=target, baseline="python -c pass",
+                        baseline_median=bare, ratio=bare / statistics.median(wall),
+                        note=f"whole process, median of {len(wall)} (target on the median); "
+                             f"CPU median {statistics.median(cpu):.0f} ms; bare interpreter {bare:.0f} ms"))
+    return rows
+
+
 # --- the real server ---------------------------------------------------------------------------------
 def _spread_positions(text: str, needle: str, count: int) -> list[tuple[int, int]]:
     hits = [(i, line.index(needle) + 2) for i, line in enumerate(text.splitlines()) if needle in line]
@@ -158,6 +209,13 @@ def _typing_samples(client: LspClient, path: Path, pairs: int, seed: int) -> lis
     return samples
 
 
+def _cpu_per(pid: int, before: float | None, events: int) -> str:
+    """The server's CPU time per event since `before`: unlike wall time, it does not grow when other work on
+    the machine competes for the cores, so a loaded run still shows what one event costs."""
+    after = proc_cpu_seconds(pid)
+    return "?" if before is None or after is None or not events else f"{(after - before) * 1000 / events:.0f} ms"
+
+
 def editor_rows(quick: bool) -> list[Row]:
     from lsp_server.checks.budget import DEFAULT_DEBOUNCE_MS
 
@@ -186,6 +244,7 @@ def editor_rows(quick: bool) -> list[Row]:
                 "textDocument": {"uri": uri, "version": version}, "contentChanges": [change]})
             return sent, version
 
+        cpu_before = proc_cpu_seconds(client.pid)
         for i in range(10 if quick else 100):
             line = rng.randrange(len(lines))
             col = min(2, len(lines[line]))
@@ -198,7 +257,8 @@ def editor_rows(quick: bool) -> list[Row]:
         rows.append(sample_row(AREA, "keystroke: didChange -> publishDiagnostics, 3,000-line file", samples,
                                target=TARGETS["keystroke"],
                                note=f"end to end over stdio, one keystroke every {TYPING_GAP * 1000:.0f} ms "
-                                    f"(fast typing); leading-edge debounce of {DEFAULT_DEBOUNCE_MS:.0f} ms"))
+                                    f"(fast typing); leading-edge debounce of {DEFAULT_DEBOUNCE_MS:.0f} ms; "
+                                    f"server CPU per keystroke: {_cpu_per(client.pid, cpu_before, len(samples))}"))
         rows.append(sample_row(AREA, "keystroke: didChange -> publishDiagnostics, 10,000-line file",
                                _typing_samples(client, write_large_file(10000), 3 if quick else 30, 10000)))
         # A burst (paste, key repeat): 10 changes 5 ms apart must cost few check runs, then settle.
@@ -237,13 +297,15 @@ def editor_rows(quick: bool) -> list[Row]:
         client.diagnostics_for(uri5, version=1, timeout=60)
         client.wait_idle(mark)  # its own workspace (another folder) gets indexed after it opens
         saves = []
+        cpu_before = proc_cpu_seconds(client.pid)
         for _ in range(5 if quick else 40):
             mark = client.mark()
             sent = client.notify("textDocument/didSave", {"textDocument": {"uri": uri5}})
             got = client.diagnostics_for(uri5, since=mark, timeout=30)
             saves.append((got.at - sent) * 1000)
         rows.append(sample_row(AREA, "save: didSave -> publishDiagnostics (all checks), 5,000-line file", saves,
-                               target=TARGETS["save"]))
+                               target=TARGETS["save"],
+                               note=f"server CPU per save: {_cpu_per(client.pid, cpu_before, len(saves))}"))
         _, peak = proc_rss_mb(client.pid)
         rows.append(Row(AREA, "server peak RSS, two large files open", unit="MB", value=peak))
     return rows
@@ -325,15 +387,22 @@ def startup_rows(files: int, quick: bool) -> list[Row]:
 def main(argv: list[str] | None = None) -> int:
     parser = arg_parser(__doc__.splitlines()[0])
     parser.add_argument("--files", type=int, default=None, help="monorepo size (default 20000; 1000 with --quick)")
+    sections = {"process": lambda a, n: process_rows(a.quick), "parse": lambda a, n: parse_rows(a.quick),
+                "checks": lambda a, n: check_rows(a.quick), "walk": lambda a, n: walk_rows(n, a.quick),
+                "editor": lambda a, n: editor_rows(a.quick), "startup": lambda a, n: startup_rows(n, a.quick)}
+    parser.add_argument("--sections", default=",".join(sections),
+                        help=f"comma-separated sections to run (default: all of {', '.join(sections)})")
     args = parser.parse_args(argv)
     files = args.files or (1000 if args.quick else 20000)
+    wanted = [name.strip() for name in args.sections.split(",") if name.strip()]
+    unknown = [name for name in wanted if name not in sections]
+    if unknown:
+        parser.error(f"unknown section(s): {', '.join(unknown)}")
     rows: list[Row] = []
     failed = False
-    for section in (lambda: parse_rows(args.quick), lambda: check_rows(args.quick),
-                    lambda: walk_rows(files, args.quick), lambda: editor_rows(args.quick),
-                    lambda: startup_rows(files, args.quick)):
+    for name in wanted:
         try:
-            rows += section()
+            rows += sections[name](args, files)
         except Exception as exc:  # noqa: BLE001 - report the failure as a row, keep measuring the rest
             traceback.print_exc()
             rows.append(Row(AREA, f"{type(exc).__name__}: {exc}"[:200], status=ERROR))

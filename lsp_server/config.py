@@ -93,6 +93,9 @@ class Settings:
     top: TopLevel = field(default_factory=TopLevel)
     errors: list[ConfigError] = field(default_factory=list)
     sources: list[Path] = field(default_factory=list)  # every config/pack file that was read
+    # Every config/pack file whose change on disk must reload the settings: the ones read, and also the ones
+    # that failed to parse or were missing (fixing or creating them must be picked up without a restart).
+    watched: list[Path] = field(default_factory=list)
     trusted: bool = False  # the workspace's own layers (footprint.toml, its packs, the client) are trusted
     user_sources: list[Path] = field(default_factory=list)  # the user-level config and the packs it names
     ignored: list[str] = field(default_factory=list)  # trusted-only keys dropped, as "[rag] command"
@@ -165,6 +168,7 @@ def load_settings(root: Path, config_path: Path | None = None, client: dict | No
     if config_path is None and (root / CONFIG_FILE).is_file():
         config_path = root / CONFIG_FILE
     settings = Settings(root=root, config_path=config_path)
+    settings.watched.append(config_path or root / CONFIG_FILE)
     settings.trusted = workspace_trusted(root, config_path, client_trust)
     if client_trust is False:
         settings.untrusted_reason = "the editor marks this workspace as untrusted (Workspace Trust)"
@@ -174,6 +178,7 @@ def load_settings(root: Path, config_path: Path | None = None, client: dict | No
         reason = f"this folder is not trusted (run `footprint-ls trust {shlex.quote(str(root))}` to allow it)"
     layers: list[dict] = []
     user_config = trust.user_config_path()
+    settings.watched.append(user_config)
     if user_config.is_file():  # the user's own file: always trusted, and so are the packs it names
         data = _read_toml(user_config, settings.errors)
         if data is not None:
@@ -256,6 +261,7 @@ def _check_top_values(top: dict, settings: Settings) -> None:
 
 def _load_pack(folder: Path, settings: Settings, named_by: Path | None) -> dict:
     pack_file = folder / PACK_FILE
+    settings.watched.append(pack_file)
     if not pack_file.is_file():
         where = named_by
         settings.errors.append(ConfigError(where, _locate(where, "", "packs"), f"pack not found: {pack_file}"))
@@ -288,12 +294,32 @@ def _read_toml(path: Path, errors: list[ConfigError]) -> dict | None:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         match = re.search(r"line (\d+)", str(exc))
-        line = int(match.group(1)) - 1 if match else 0
+        line = int(match.group(1)) - 1 if match else _broken_line(text)
         errors.append(ConfigError(path, line, f"invalid TOML: {exc}"))
         return None
     except RecursionError:  # tomllib recurses into nested arrays and inline tables
         errors.append(ConfigError(path, 0, "invalid TOML: values are nested too deeply"))
         return None
+
+
+# Up to this many lines, an error tomllib reports "at end of document" (an unclosed array or string) is
+# located by parsing prefixes; beyond it, on the last line.
+_LOCATE_MAX_LINES = 400
+
+
+def _broken_line(text: str) -> int:
+    """0-based line where a TOML error without a line number starts: the line after the longest prefix of
+    whole lines that parses (an unclosed `[` or `'''` opened there runs to the end of the file)."""
+    lines = text.splitlines()
+    if len(lines) > _LOCATE_MAX_LINES:
+        return max(len(lines) - 1, 0)
+    for k in range(len(lines) - 1, -1, -1):
+        try:
+            tomllib.loads("\n".join(lines[:k]))
+        except (tomllib.TOMLDecodeError, RecursionError):
+            continue
+        return k
+    return 0
 
 
 def _validate(

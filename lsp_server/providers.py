@@ -142,7 +142,10 @@ def quick_fixes_from_findings(doc: ParsedDocument, start: int, end: int, ctx: Re
             continue
         fix_all.extend(edits)
         fixed.append(f)
-    if fix_all:
+    # Offered when asked for (fix-all on save: `only` = source / source.fixAll) or next to a fixable problem in
+    # the range, never on a clean line (where it would be the first and only entry of a client's menu).
+    asked = bool(ctx.only) and any("source.fixAll.footprint".startswith(k) for k in ctx.only)
+    if fix_all and (asked or actions):
         actions.append(Action(f"Fix all auto-fixable problems ({len(fixed)})", "source.fixAll.footprint",
                               tuple(sorted(fix_all, key=lambda e: e.start)), fixes=tuple(fixed)))
     return actions

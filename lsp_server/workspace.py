@@ -393,7 +393,7 @@ class Workspace:
         with self._lock:
             for p in changed:
                 self._forget(p)
-            if any(p in changed for p in self.settings.sources):
+            if any(real_path(p) in changed for p in self.settings.watched):
                 self.reload_settings()
                 return
             services = list(self._services.items())

@@ -25,6 +25,12 @@ def session_tempdir(prefix: str) -> str:
     return path
 
 
+# The processes the suite starts (the CLI, servers, hooks: several hundred) reuse compiled bytecode: with
+# PYTHONDONTWRITEBYTECODE in the environment each of them would compile all of lsp_server again (~0.15 s of
+# CPU apiece). __pycache__ is gitignored.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
+
 # A config folder for the whole run (module-scoped fixtures and servers started with an env captured at import
 # run before the per-test one below is set): the user's real trust store and config.toml are never read.
 SESSION_CONFIG_HOME = session_tempdir("footprint-test-config-")

@@ -27,7 +27,6 @@ import logging
 import re
 import shutil
 import subprocess
-import tarfile
 import tempfile
 import threading
 import time
@@ -179,6 +178,8 @@ def fetch(source: RemoteSource, cache_dir: Path, timeout: float = 120) -> dict:
         raise FetchError(f"subdir '{source.subdir}' not found at {commit[:12]}: {exc}") from exc
     built = Path(tempfile.mkdtemp(prefix=".current.", dir=folder))
     try:
+        import tarfile  # here: only a fetch unpacks an archive, every process loads this module
+
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
             tar.extractall(built, filter="data")  # no absolute paths, no escapes, no devices
         meta = {"url": source.display, "ref": source.ref, "subdir": source.subdir, "commit": commit,

@@ -10,6 +10,8 @@ files = ["src/**/*.js"]         # gitignore-style globs, relative to the workspa
 exclude = ["src/theme/**"]
 scope = "file"                  # file | diff
 priority = 50                   # higher wins when the number of rules shown is capped
+fix = "theme.accent"            # optional: the quick fix's replacement of the matched text (a regex
+                                # trigger's groups as \\1 or \\g<name>)
 [trigger]
 regex = '''#[0-9a-fA-F]{6}\\b'''
 query = '''((string) @match (#match? @match "#[0-9a-fA-F]{6}"))'''
@@ -52,7 +54,7 @@ QUERY_CAPTURE = "match"  # the capture whose nodes are the reported ranges
 DEFAULT_QUERY_LANGUAGE = "javascript"
 ID_RE = re.compile(r"^[A-Za-z0-9_.@-]+(/[A-Za-z0-9_.@-]+)*$")
 
-KNOWN_KEYS = {"id", "title", "message", "severity", "files", "exclude", "scope", "priority", "trigger", "enabled"}
+KNOWN_KEYS = {"id", "title", "message", "severity", "files", "exclude", "scope", "priority", "trigger", "enabled", "fix"}
 TRIGGER_KEYS = {"regex", "query"}
 # A rule's query comes from a repository we may not control: compiling costs time superlinear in its size
 # (an 800 KB query took 43 s), and real rule queries are a few hundred bytes.
@@ -190,6 +192,7 @@ class Rule:
     regex_source: str | None = None
     query_source: str | None = None
     enabled: bool = True
+    fix: str | None = None  # the quick fix's replacement of the matched text (regex groups expanded)
     origin: str = ""  # the source (folder or remote URL) it came from
     pattern: Any = field(default=None, repr=False)  # compiled regex.Pattern
     _files_spec: pathspec.PathSpec = field(default=None, repr=False)  # type: ignore[assignment]
@@ -303,6 +306,7 @@ def parse_rule(text: str, path: Path, origin: str = "", timeout_ms: int = 100) -
         problem(line_of("scope"), f"invalid scope '{scope}' (file or diff)")
     priority = get("priority", int, default=0)
     enabled = get("enabled", bool, default=True)
+    fix = get("fix", str, default=None)
 
     regex_source = query_source = None
     pattern = None
@@ -347,7 +351,7 @@ def parse_rule(text: str, path: Path, origin: str = "", timeout_ms: int = 100) -
     rule = Rule(
         id=rule_id, title=title, message=message or title, severity=severity, files=files, exclude=exclude,
         scope=scope, priority=priority, body=body.strip(), path=path, regex_source=regex_source,
-        query_source=query_source, enabled=enabled, origin=origin, pattern=pattern, _files_spec=files_spec,
+        query_source=query_source, enabled=enabled, fix=fix, origin=origin, pattern=pattern, _files_spec=files_spec,
         _exclude_spec=exclude_spec, specificity=max(_specificity(g) for g in files),
     )
     if compiled_query is not None:

@@ -17,7 +17,7 @@ from pathlib import Path
 from lsp_server.checks import CheckContext, Phase, check
 from lsp_server.document import ParsedDocument
 from lsp_server.findings import Finding, Severity
-from lsp_server.syntax.modules import DEFAULT, NAMESPACE, extract
+from lsp_server.syntax.modules import DEFAULT, NAMESPACE, module_info_of
 from lsp_server.graph.resolve import FILE, MISSING_FILE, MISSING_PACKAGE, Resolution, is_relative
 from lsp_server.graph.rules import dependency_settings, violations
 from lsp_server.graph.service import ImportGraphService
@@ -43,7 +43,7 @@ def dependency_checks(doc: ParsedDocument, ctx: CheckContext) -> Iterator[Findin
     deps = dependency_settings(ws.settings)
     importer = str(path.resolve())
     taken = graph.taken(doc)
-    info, entry = taken if taken is not None else (extract(doc.source, doc.tree, doc.language), graph.entry(importer))
+    info, entry = taken if taken is not None else (module_info_of(doc), graph.entry(importer))
     resolutions = entry.resolutions if entry is not None and entry.info == info else tuple(
         graph.resolver.resolve(r.specifier, importer, r.kind) for r in info.imports)
     rel = ws.relpath(Path(importer))
@@ -51,7 +51,7 @@ def dependency_checks(doc: ParsedDocument, ctx: CheckContext) -> Iterator[Findin
     cycles = graph.cycles_of(importer) if deps.config.cycles else []
     for record, res in zip(info.imports, resolutions):
         if not res.resolved:
-            finding = _unresolved(ws, doc, importer, record, res, deps.config.unresolved_packages)
+            finding = _unresolved(ws, doc, importer, record, res, _package_severity(ws, deps.config.unresolved_packages))
             if finding is not None:
                 yield finding
             continue
@@ -82,6 +82,16 @@ def _layer_message(rule, rel: str, label: str, importer: str, ws: Workspace) -> 
             spec = "./" + spec
         message += f"; import {rule.via_interface} instead (\"{spec}\")"
     return message
+
+
+def _package_severity(ws: Workspace, configured: str) -> str:
+    """A plain repository (no footprint.toml, no engine pack, the key not set anywhere) before `npm install`
+    is npm's business: its uninstalled packages are not reported. Anything Footprint is set up for is."""
+    settings = ws.settings
+    if settings.config_path is None and not settings.packs \
+            and "unresolved_packages" not in settings.values.get("dependencies", {}):
+        return "off"
+    return configured
 
 
 def _unresolved(ws: Workspace, doc: ParsedDocument, importer: str, record, res: Resolution,

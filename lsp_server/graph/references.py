@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lsp_server.document import ParsedDocument
-from lsp_server.syntax.modules import ExportedName, extract
+from lsp_server.syntax.modules import ExportedName, module_info_of
 from lsp_server.graph.service import ImportGraphService, ImportSite
 from lsp_server.providers import Location, RequestContext, references_provider
 
@@ -27,7 +27,7 @@ def exported_at(doc: ParsedDocument, offset: int) -> list[ExportedName]:
     """The exports the cursor designates, by export range or by the top-level declaration under it."""
     if doc.tree is None:
         return []
-    info = extract(doc.source, doc.tree, doc.language)
+    info = module_info_of(doc)
     hits = [e for e in info.exports if e.start <= offset <= e.end]
     if hits:
         return hits
@@ -57,7 +57,7 @@ def exported_names(doc: ParsedDocument, local: str) -> list[str]:
     `export { local as other }`, `export default local`, `module.exports = { local }`)."""
     if doc.tree is None:
         return []
-    return [e.name for e in extract(doc.source, doc.tree, doc.language).exports if e.local == local]
+    return [e.name for e in module_info_of(doc).exports if e.local == local]
 
 
 def binding_importers(workspace: "Workspace", doc: ParsedDocument, local: str) -> list[ImportSite]:

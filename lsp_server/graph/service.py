@@ -20,18 +20,17 @@ from __future__ import annotations
 
 import json
 import logging
-import multiprocessing
 import os
+import sys
 import threading
 import time
 import weakref
 from collections import deque
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 from lsp_server.document import ParsedDocument
-from lsp_server.syntax.modules import DEFAULT, REEXPORT, TYPE, ImportRecord, ModuleInfo, extract
+from lsp_server.syntax.modules import DEFAULT, REEXPORT, TYPE, ImportRecord, ModuleInfo, extract, module_info_of
 from lsp_server.graph.resolve import FILE, FileSystem, Resolution, Resolver
 from lsp_server.graph.rules import DependenciesConfig
 from lsp_server.languages import language_for_path
@@ -234,7 +233,7 @@ class ImportGraphService(Service):
             if path in open_paths:
                 doc = self.workspace.document(Path(path))
                 if doc is not None:
-                    self.modules[path] = ModuleEntry(path, None, extract(doc.source, doc.tree, doc.language))
+                    self.modules[path] = ModuleEntry(path, None, module_info_of(doc))
                 continue
             hit = cached.get(path)
             if hit is not None:
@@ -271,7 +270,7 @@ class ImportGraphService(Service):
         workers = min(_idle_cores(), 8)
         # Forking a process with threads can deadlock (a lock held by another thread stays held in the child):
         # only a single-threaded process forks; the server spawns.
-        fork = threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods()
+        fork = threading.active_count() == 1 and hasattr(os, "fork") and sys.platform != "darwin"
         if len(paths) >= (FORK_POOL_THRESHOLD if fork else POOL_THRESHOLD) and workers >= 2:
             try:
                 return self._parse_in_pool(paths, max_bytes, workers, progress, self.workspace.roots,
@@ -288,6 +287,9 @@ class ImportGraphService(Service):
     @staticmethod
     def _parse_in_pool(paths: list[str], max_bytes: int, workers: int, progress: Progress,
                        roots: list[Path] | None = None, start_method: str = "spawn") -> list:
+        import multiprocessing  # with the executor's process module: loaded by a pooled build only
+        from concurrent.futures import ProcessPoolExecutor
+
         chunk = max(25 if start_method == "fork" else 50, len(paths) // (workers * 4))
         chunks = [paths[i:i + chunk] for i in range(0, len(paths), chunk)]
         out = []
@@ -555,7 +557,7 @@ class ImportGraphService(Service):
                         continue
                     old = self.modules.get(key)
                     stamp = None if str(path) in open_paths else _stamp(path)
-                    entry = ModuleEntry(key, stamp, extract(doc.source, doc.tree, doc.language))
+                    entry = ModuleEntry(key, stamp, module_info_of(doc))
                     self.modules[key] = entry
                     if old is None:
                         structural = True
@@ -599,7 +601,7 @@ class ImportGraphService(Service):
         if path is None:
             return None
         key = str(path.resolve())
-        info = info or extract(doc.source, doc.tree, doc.language)
+        info = info or module_info_of(doc)
         with self._lock:
             old = self.modules.get(key)
             if old is not None and old.info == info:
@@ -639,7 +641,7 @@ class ImportGraphService(Service):
         """Before the server checks an open document: take its current imports in (checks only read)."""
         if doc.path is None or doc.tree is None:
             return
-        info = extract(doc.source, doc.tree, doc.language)
+        info = module_info_of(doc)
         entry = self.refresh(doc, info)
         with self._lock:
             self._buffers[doc] = (info, entry)
@@ -667,7 +669,7 @@ class ImportGraphService(Service):
             info = ModuleInfo(format="json", exports=())
         else:
             doc = self.workspace.document(Path(target))
-            info = (extract(doc.source, doc.tree, doc.language) if doc is not None
+            info = (module_info_of(doc) if doc is not None
                     else ModuleInfo(format="unknown", dynamic_exports=True))
         with self._lock:
             if stamp is not None:

@@ -143,11 +143,12 @@ def _answer(svc: ObjectModelService, workspace: Workspace, name: str) -> dict:
             return _result("unknown" if closed else "unknown", None, None, None,
                            [f"{owner_short}.{s}" for s in sg.suggest(member, cands)],
                            confidence=t.confidence if t else None)
-        # unknown owner: suggest owners that have the member, or similar type names
+        # unknown owner (often a variable: `page.createBlock`): owners that have the member, else the real
+        # members of the types named like the owner (`Page.addBlock`), never the invented name on them
         owners = sorted({tid for tid, _ in index["member_owners"].get(member, [])})
         similar = sg.suggest(owner_short, index["type_cands"])
         sugg = [f"{s}.{member}" for s in similar if any(t[1] == s for t in owners)] or \
-            [f"{tid[1]}.{member}" for tid in owners[:5]] or [f"{s}.{member}" for s in similar]
+            [f"{tid[1]}.{member}" for tid in owners[:5]] or _members_of_similar_types(svc, similar, member)
         return _result("unknown", suggestions=sugg)
     # a type
     tids = model.type_names.get(name, [])
@@ -175,6 +176,15 @@ def _answer(svc: ObjectModelService, workspace: Workspace, name: str) -> dict:
         return _result("ambiguous", "member", None, None, [], candidates=cands)
     sugg = sg.suggest(name, index["all_cands"])
     return _result("unknown", suggestions=sugg)
+
+
+def _members_of_similar_types(svc: ObjectModelService, types: list[str], member: str) -> list[str]:
+    """`Type.best` for each type named like an unknown owner, where `best` is its member most like `member`."""
+    out = []
+    for name in types:
+        for tid in svc.model.type_names.get(name, [])[:1]:
+            out.extend(f"{name}.{s}" for s in sg.suggest(member, _member_candidates(svc, tid))[:1])
+    return out
 
 
 def _module_export(svc, workspace, mod_name, export) -> dict | None:

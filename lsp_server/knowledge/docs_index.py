@@ -34,17 +34,12 @@ import re
 import shutil
 import threading
 import time
-import uuid
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
+from types import SimpleNamespace
 
-from whoosh import index as whoosh_index
-from whoosh.analysis import STOP_WORDS, Token, Tokenizer
-from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
-from whoosh.filedb.filestore import RamStorage
-from whoosh.lang.porter import stem as porter_stem
-from whoosh.query import And, AndMaybe, Or, Prefix, Term
+from whoosh.lang.porter import stem as porter_stem  # one small module: not the rest of whoosh (see _whoosh)
 
 from lsp_server import integrity, storage
 from lsp_server.config import config_section
@@ -73,8 +68,13 @@ class DocsConfig:
 # --- analyzer ---------------------------------------------------------------------------------------------
 _TOKEN = re.compile(r"(?:[^\W\d]|\$)[\w$]*|\d+")
 _CAMEL = re.compile(r"[A-Z]{2,}(?=[A-Z][a-z]|\d|$)|[A-Z]?[a-z]+|[A-Z]+|\d+|[^\W\d_A-Za-z]+")
-# English stop words plus the words of a question ("how do I ...") that never carry its subject.
-STOPWORDS = frozenset(STOP_WORDS) | frozenset(
+# whoosh's English stop words (whoosh.analysis.STOP_WORDS, written out so the analyzer loads without whoosh;
+# tests/unit/test_docs_index.py checks they still agree) plus the words of a question ("how do I ...") that
+# never carry its subject.
+WHOOSH_STOP_WORDS = frozenset(
+    "a an and are as at be by can for from have if in is it may not of on or tbd that the this to us we when "
+    "will with yet you your".split())
+STOPWORDS = WHOOSH_STOP_WORDS | frozenset(
     "how do does did doing done can could would should shall what why when where which who whom whose i me my "
     "mine we our ours you your yours they them their he she his her its am been being was were has had have "
     "having there here any many much every each all some several multiple want need needs way ways possible "
@@ -137,40 +137,75 @@ def query_terms(text: str) -> list[str]:
     return list(dict.fromkeys(g[0] for g in query_groups(text)))
 
 
-class CodeTokenizer(Tokenizer):
-    """whoosh adapter of `analyze` (mode "query" from the query side, anything else is indexing)."""
+# --- whoosh, imported on first use -----------------------------------------------------------------------
+# whoosh costs ~40 ms to import (asyncio included, through cached_property), more than `footprint-ls check`
+# spends checking a file, and a check never touches the docs index. So it is imported when an index is first
+# built, opened or searched; the classes that subclass whoosh's are made then, once.
+@cache
+def _whoosh() -> SimpleNamespace:
+    from whoosh import index
+    from whoosh.analysis import Token, Tokenizer
+    from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
+    from whoosh.filedb.filestore import RamStorage
+    from whoosh.query import And, AndMaybe, Or, Prefix, Term
 
-    def __eq__(self, other):
-        return type(other) is type(self)
+    class CodeTokenizer(Tokenizer):
+        """whoosh adapter of `analyze` (mode "query" from the query side, anything else is indexing)."""
 
-    def __call__(self, value, positions=False, chars=False, keeporiginal=False, removestops=True,
-                 start_pos=0, start_char=0, tokenize=True, mode="", **kwargs):
-        t = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
-        if not tokenize:
-            t.original = t.text = value
-            t.boost = 1.0
-            if positions:
-                t.pos = start_pos
-            if chars:
-                t.startchar, t.endchar = start_char, start_char + len(value)
-            yield t
-            return
-        for pos, (term, s, e) in enumerate(analyze(value, query=mode == "query")):
-            t.text = term
-            t.boost = 1.0
-            t.stopped = False
-            if keeporiginal:
-                t.original = value[s:e]
-            if positions:
-                t.pos = start_pos + pos
-            if chars:
-                t.startchar, t.endchar = start_char + s, start_char + e
-            yield t
+        def __eq__(self, other):
+            return type(other) is type(self)
+
+        def __call__(self, value, positions=False, chars=False, keeporiginal=False, removestops=True,
+                     start_pos=0, start_char=0, tokenize=True, mode="", **kwargs):
+            t = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
+            if not tokenize:
+                t.original = t.text = value
+                t.boost = 1.0
+                if positions:
+                    t.pos = start_pos
+                if chars:
+                    t.startchar, t.endchar = start_char, start_char + len(value)
+                yield t
+                return
+            for pos, (term, s, e) in enumerate(analyze(value, query=mode == "query")):
+                t.text = term
+                t.boost = 1.0
+                t.stopped = False
+                if keeporiginal:
+                    t.original = value[s:e]
+                if positions:
+                    t.pos = start_pos + pos
+                if chars:
+                    t.startchar, t.endchar = start_char + s, start_char + e
+                yield t
+
+    class MemoryStorage(RamStorage):
+        """A whoosh storage wholly in memory. RamStorage puts a writer's temporary files in a FileStorage under
+        a fixed name in the shared temp folder (`/tmp/MAIN.tmp`), where another user could plant or swap them
+        (they hold pickled stored fields), and a full disk would fail the build: keep them in memory too."""
+
+        def temp_storage(self, name=None):
+            return RamStorage()
+
+    # whoosh pickles the schema, so its analyzer, into the index: by reference to
+    # lsp_server.knowledge.docs_index.CodeTokenizer, found again through the module's __getattr__ below.
+    CodeTokenizer.__qualname__ = "CodeTokenizer"
+    return SimpleNamespace(index=index, ID=ID, KEYWORD=KEYWORD, STORED=STORED, TEXT=TEXT, Schema=Schema,
+                           And=And, AndMaybe=AndMaybe, Or=Or, Prefix=Prefix, Term=Term,
+                           CodeTokenizer=CodeTokenizer, MemoryStorage=MemoryStorage)
 
 
-def make_schema() -> Schema:
-    code = CodeTokenizer()
-    return Schema(
+def __getattr__(name: str):
+    if name == "CodeTokenizer":  # unpickling an index's schema (see _whoosh)
+        return _whoosh().CodeTokenizer
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def make_schema():
+    w = _whoosh()
+    ID, KEYWORD, STORED, TEXT = w.ID, w.KEYWORD, w.STORED, w.TEXT
+    code = w.CodeTokenizer()
+    return w.Schema(
         id=ID(stored=True, unique=True),
         path=ID(stored=True),
         lines=STORED,
@@ -365,7 +400,7 @@ class DocsIndex(Service):
                 log.info("docs index at %s was built by another version or configuration: rebuilding", folder)
                 return None
             try:
-                ix = whoosh_index.open_dir(str(folder))
+                ix = _whoosh().index.open_dir(str(folder))
                 count = ix.doc_count()
                 with ix.reader() as reader:  # opens every segment's files: a missing or torn one raises
                     for leaf in reader.leaf_readers():
@@ -387,10 +422,10 @@ class DocsIndex(Service):
     @classmethod
     def full_build(cls, workspace: Workspace, folder: Path, files: list[Path], key: str,
                    progress: Progress) -> "DocsIndex":
-        tmp = folder.with_name(f"{folder.name}.build-{os.getpid()}-{uuid.uuid4().hex[:8]}")
+        tmp = folder.with_name(f"{folder.name}.build-{os.getpid()}-{os.urandom(4).hex()}")
         tmp.mkdir(mode=0o700)
         try:
-            ix = whoosh_index.create_in(str(tmp), make_schema())
+            ix = _whoosh().index.create_in(str(tmp), make_schema())
             manifest = _fill(ix, workspace, files, key, progress)
             ix.close()
             manifest["index"] = integrity.folder_digests(tmp)
@@ -409,7 +444,7 @@ class DocsIndex(Service):
     @classmethod
     def memory_build(cls, workspace: Workspace, files: list[Path], key: str, progress: Progress) -> "DocsIndex":
         """The index in memory only (the cache folder cannot be used): rebuilt by each process."""
-        ix = _MemoryStorage().create_index(make_schema())
+        ix = _whoosh().MemoryStorage().create_index(make_schema())
         manifest = _fill(ix, workspace, files, key, progress)
         return cls(None, ix, manifest)
 
@@ -495,6 +530,8 @@ class DocsIndex(Service):
         terms = [g[0] for g in groups]
         if not groups:
             return SearchOutcome([], [])
+        w = _whoosh()
+        And, AndMaybe, Or, Prefix, Term = w.And, w.AndMaybe, w.Or, w.Prefix, w.Term
         each = [_union([Term("all", t) for t in group]) for group in groups]
         partial = 0 < min_match < len(each)
         q = Or(each, scale=0.9) if partial else And(each)  # scale: a bonus for each further term held
@@ -566,7 +603,7 @@ class DocsIndex(Service):
 
     def _spelling(self, term: str) -> str:
         """How the docs write an identifier whose normalized form is `term` (caller holds the lock)."""
-        results = self._searcher.search(Term("idents", term), limit=1)
+        results = self._searcher.search(_whoosh().Term("idents", term), limit=1)
         for r in results:
             for ident in r.get("ident_list") or ():
                 for part in ident.split("."):
@@ -614,9 +651,10 @@ class DocsIndex(Service):
             self.ix.close()
 
 
-def _union(queries: list) -> Or:
+def _union(queries: list):
     """An Or matched as a tree of unions: whoosh's automatic choice for 3+ terms pre-loads and scores
     every matching document (5-10x slower on common words), this one skips blocks by their best score."""
+    Or = _whoosh().Or
     q = Or(queries)
     q.matcher_type = Or.DEFAULT_MATCHER
     return q
@@ -657,15 +695,6 @@ def _add_file(writer, workspace: Workspace, path: Path) -> dict | None:
             # Written docs (with their examples) rank just above the declaration comment saying the same.
             _boost=API_CHUNK_BOOST if c.kind == "api" else 1.0)
     return {"hash": storage.content_hash(data), "chunks": len(chunks), "aliases": mine_aliases(chunks)}
-
-
-class _MemoryStorage(RamStorage):
-    """A whoosh storage wholly in memory. RamStorage puts a writer's temporary files in a FileStorage under a
-    fixed name in the shared temp folder (`/tmp/MAIN.tmp`), where another user could plant or swap them (they
-    hold pickled stored fields), and a full disk would fail the build: keep them in memory too."""
-
-    def temp_storage(self, name=None):
-        return RamStorage()
 
 
 def _fill(ix, workspace: Workspace, files: list[Path], key: str, progress: Progress) -> dict:

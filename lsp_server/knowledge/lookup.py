@@ -12,6 +12,7 @@ and other features call it freely.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +22,7 @@ from lsp_server.knowledge.concepts import expand_concepts, replace_concept
 from lsp_server.knowledge.docs_index import DocsIndex, IndexHit, analyze, doc_roots
 from lsp_server.knowledge.search_queries import search_queries
 from lsp_server.providers import HoverInfo, RequestContext, hover_provider
+from lsp_server.syntax import syntax_for
 from lsp_server.workspace import Workspace
 
 RRF_K = 60
@@ -202,20 +204,41 @@ def docs_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -> HoverIn
     parent = node.parent
     member = parent is not None and parent.type == "member_expression" and \
         parent.child_by_field_name("property") == node
+    if not member and _local_binding(doc, node):
+        return None  # `box`, `page`: the file's own variables are not the engine's words (the FAQ's "box")
     hit = doc_for_identifier(index, name, member)
     if hit is None:
         return None
     return HoverInfo(hover_markdown(hit, ctx.workspace), node.start_byte, node.end_byte)
 
 
+def _local_binding(doc: ParsedDocument, node) -> bool:
+    """Whether the name is one of the file's own bindings (a variable, parameter, function or class declared
+    here), not an import: an imported engine class keeps its docs."""
+    syntax = syntax_for(doc.language)
+    if syntax is None:
+        return False
+    binding = syntax.scopes(doc).resolve(node)
+    return binding is not None and bool(binding.declarations) and \
+        all(d.kind != "import" for d in binding.declarations)
+
+
 def hover_markdown(hit: DocHit, workspace: Workspace) -> str:
     lines = hit.text.split("\n")
+    # The chunk often opens with its own heading, which the bold title line already shows.
+    first = next((i for i, ln in enumerate(lines) if ln.strip()), None)
+    if first is not None and lines[first].lstrip("#").strip() == hit.heading.split(" › ")[-1].strip():
+        lines = lines[first + 1:]
     body = lines[:HOVER_LINES]
     if len(lines) > HOVER_LINES:
         fences = sum(1 for ln in body if re.match(r"^\s{0,3}(```|~~~)", ln))
         if fences % 2:
             body.append("```")
         body.append("…")
-    where = f"{workspace.relpath(hit.path)}:{hit.start_line + 1}"
+    try:  # relative to the workspace, also for a pack beside it (`../engine/docs/x.md`): no wrapping path
+        shown = Path(os.path.relpath(hit.path, workspace.root)).as_posix()
+    except ValueError:  # another drive
+        shown = Path(hit.path).as_posix()
+    where = f"{shown}:{hit.start_line + 1}"
     link = f"[{where}]({path_to_uri(hit.path)}#L{hit.start_line + 1})"
     return f"**{hit.heading}** — {link}\n\n" + "\n".join(body).strip()

@@ -18,6 +18,7 @@ import json
 import logging
 import os
 import threading
+import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -284,15 +285,23 @@ def package_name(spec: str) -> str | None:
     return parts[0]
 
 
+_packages_of: "weakref.WeakKeyDictionary[object, frozenset[str]]" = weakref.WeakKeyDictionary()
+_packages_lock = threading.Lock()
+
+
 def imported_packages(doc) -> set[str]:
+    """The packages a document snapshot imports, found once per snapshot: every save of an open file asks
+    again (ObjectModelService.update), and a query over a 5,000-line file takes ~10 ms."""
     if doc.tree is None or doc.language not in ("javascript",):
         return set()
-    found = set()
-    for node in queries.captures("javascript", "engine_imports", doc.tree.root_node).get("import.source", []):
-        name = package_name(doc.node_text(node))
-        if name:
-            found.add(name)
-    return found
+    with _packages_lock:
+        found = _packages_of.get(doc)
+    if found is None:
+        found = frozenset(filter(None, (package_name(doc.node_text(node)) for node in queries.captures(
+            "javascript", "engine_imports", doc.tree.root_node).get("import.source", []))))
+        with _packages_lock:
+            _packages_of[doc] = found
+    return set(found)
 
 
 def find_package_types(package: str, start: Path, stop: Path | None = None) -> Path | None:
@@ -389,13 +398,8 @@ class ObjectModelService(Service):
     @classmethod
     def build(cls, workspace: Workspace, progress: Progress) -> "ObjectModelService":
         progress("object model: scanning imports", 0)
-        imports = {}
         cfg = workspace.settings.get(ObjectModelConfig)
-        if cfg.discover:
-            for path in workspace.files():
-                doc = workspace.document(path)
-                if doc is not None:
-                    imports[path] = imported_packages(doc)
+        imports = _scan_imports(workspace) if cfg.discover else {}
         return cls._assemble(workspace, imports, {}, progress)
 
     @classmethod
@@ -473,6 +477,57 @@ def _touches(spec: SourceSpec, model: SourceModel, changed: set[str]) -> bool:
 def read_limits(workspace: Workspace) -> ReadLimits:
     """Object-model sources are read like every source file: max_file_bytes, regular files, the roots."""
     return ReadLimits(workspace.settings.top.max_file_bytes, tuple(workspace.roots))
+
+
+IMPORTS_CACHE = "object_model_imports.json"  # beside object_model/, which holds one file per source
+IMPORTS_VERSION = 1
+IMPORTS_SIGNED_AS = "object-model-imports"
+
+
+def _scan_imports(workspace: Workspace) -> dict[Path, set[str]]:
+    """The packages each workspace file imports (discovery looks for their types), persisted with each file's
+    (mtime_ns, size) in `<cache>/object_model_imports.json`: a warm start stats the files and parses only the
+    ones that changed, instead of parsing all of them (~10 s of CPU on 20,000 files). Open documents are read
+    from the editor's copy and never cached (their text is not the file's)."""
+    cache = workspace.cache_dir / IMPORTS_CACHE
+    data, problem = integrity.read_signed_json(cache, IMPORTS_SIGNED_AS)
+    if problem is not None:
+        log.info("object model imports cache %s %s: scanning every file", cache, problem)
+    known = {}
+    if isinstance(data, dict) and data.get("version") == IMPORTS_VERSION and data.get("root") == str(workspace.root) \
+            and isinstance(data.get("files"), dict):
+        known = data["files"]
+    open_paths = set(workspace.open_paths())
+    imports: dict[Path, set[str]] = {}
+    entries: dict[str, list] = {}
+    for path in workspace.files():
+        key = str(path)
+        if path in open_paths:
+            doc = workspace.document(path)
+            if doc is not None:
+                imports[path] = imported_packages(doc)
+            continue
+        try:
+            st = os.stat(key)  # before the read: a file written meanwhile has a newer stamp next time
+        except OSError:
+            continue
+        stamp = [st.st_mtime_ns, st.st_size]
+        hit = known.get(key)
+        if isinstance(hit, list) and len(hit) == 3 and hit[:2] == stamp:
+            packages = hit[2]
+        else:
+            doc = workspace.document(path)
+            packages = None if doc is None else sorted(imported_packages(doc))  # None: not a document we read
+        entries[key] = [*stamp, packages]
+        if isinstance(packages, list):
+            imports[path] = set(packages)
+    if entries != known and integrity.cache_folder(workspace.cache_dir) is not None:
+        try:
+            integrity.write_signed_json(cache, {"version": IMPORTS_VERSION, "root": str(workspace.root),
+                                                "files": entries}, IMPORTS_SIGNED_AS)
+        except OSError as exc:
+            log.info("cannot cache the object model's imports in %s: %s", cache, exc)
+    return imports
 
 
 def _load_cached(cache: Path, spec: SourceSpec, limits: ReadLimits) -> SourceModel | None:

@@ -81,6 +81,8 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
         data["fix"] = {"title": f"Rename to `{suggestions[0]}`",
                        "edits": [{"start": a.start, "end": a.end, "text": suggestions[0]}],
                        "fix_all": (not inferred) and severity == Severity.ERROR and sg.unambiguous(ranked)}
+        # The one confident rename is what Auto Fix (and Neovim's first entry) applies.
+        data["fix"]["preferred"] = data["fix"]["fix_all"]
     return Finding("unknown-symbol", message, a.start, a.end, severity, data)
 
 
@@ -120,7 +122,17 @@ def engine_member_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -
         f = finding_for(a, model)
         if f is None:
             return None
-        return HoverInfo(f"**{f.message}**", a.start, a.end)
+        # The diagnostic already says what is wrong (editors show it in this hover): show what is right instead,
+        # the did-you-mean member's signature and where it is declared.
+        suggestions = (f.data or {}).get("suggestions") or []
+        typed = a.recv.kind in (ValKind.INSTANCE, ValKind.CLASS) and a.recv.tid
+        found = model.members(a.recv.tid).get(suggestions[0]) if suggestions and typed else None
+        if found is None:
+            return HoverInfo(f"**{f.message}**", a.start, a.end)
+        member, owner = found
+        loc = _location(ctx, member.path, member.line)
+        return HoverInfo(f"Did you mean `{suggestions[0]}`?\n\n```ts\n{member.signature(owner[1])}\n```"
+                         + (f"\n\ndeclared at {loc}" if loc else ""), a.start, a.end)
     if a.member is not None:
         owner = a.owner[1] if isinstance(a.owner, tuple) else a.container
         sig = a.member.signature(owner if a.recv.kind != ValKind.NAMESPACE else "")
@@ -146,4 +158,14 @@ def _location(ctx: RequestContext, path: str, line: int) -> str:
         return ""
     from pathlib import Path
 
-    return f"{ctx.workspace.relpath(Path(path))}:{line + 1}"
+    import os
+
+    from lsp_server.document import path_to_uri
+
+    # A link to the declaration, shown relative to the workspace (an engine pack beside it: `../engine/x.d.ts`),
+    # so a long absolute path neither wraps nor needs copying.
+    try:
+        shown = Path(os.path.relpath(path, ctx.workspace.root)).as_posix()
+    except ValueError:  # another drive
+        shown = Path(path).as_posix()
+    return f"[{shown}:{line + 1}]({path_to_uri(Path(path))}#L{line + 1})"

@@ -84,6 +84,21 @@ async def test_fixing_the_config_clears_its_diagnostic(client: LanguageClient, w
     assert await wait_for_diagnostics(client, path_to_uri(cfg)) == []
 
 
+async def test_fixing_a_toml_syntax_error_is_picked_up(client: LanguageClient, workspace):
+    """Issue 20.1: a file that failed to parse is still watched; its error sits on the broken line."""
+    cfg = workspace / "footprint.toml"
+    uri = path_to_uri(cfg)
+    await wait_for_diagnostics(client, uri)
+    for text, expected in (('exclude = ["gen/**"]\npacks_typo = ["x"\n', [(1, "invalid TOML")]),
+                           ('exclude = ["gen/**"]\n', [])):
+        cfg.write_text(text)
+        client.diagnostics.pop(uri, None)
+        client.workspace_did_change_watched_files(lsp.DidChangeWatchedFilesParams(changes=[
+            lsp.FileEvent(uri=uri, type=lsp.FileChangeType.Changed)]))
+        diags = await wait_for_diagnostics(client, uri)
+        assert [(d.range.start.line, d.message.split(":")[0]) for d in diags] == expected
+
+
 async def test_open_importer_is_rechecked_when_its_dependency_changes_on_disk(client: LanguageClient, workspace):
     (workspace / "footprint.toml").write_text("")
     lib = workspace / "src" / "lib.js"

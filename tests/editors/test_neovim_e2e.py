@@ -186,7 +186,37 @@ def test_missing_command_gives_a_clear_message(session):
 
 def test_missing_server_is_reported(missing_server_session):
     d = step(missing_server_session, "missing_server_message")
-    assert "pipx install footprint-ls" in d["message"], d["message"]
+    assert "footprint-ls" in d["message"] and "checkhealth footprint" in d["message"], d["message"]
+    assert "pipx" not in d["message"], "footprint-ls is not on PyPI: no command that finds no package"
+
+
+def test_review_without_argument(session):
+    """Issue 20.5: `:FootprintReview` alone (the README's form) reviews against HEAD."""
+    d = step(session["results"], "review_no_argument")
+    assert d["title"] == "Footprint review", d
+    assert any(f.endswith(REVIEW_FILE) for f in d["files"]), d
+
+
+def test_empty_lookup_says_so_in_the_quickfix_title(session):
+    d = step(session["results"], "empty_lookup_says_so")
+    assert d["title"].startswith("Footprint: no docs match") and d["count"] == 0, d
+
+
+def test_writing_footprint_toml_reloads_and_shows_its_errors(session):
+    """Issue 20.8: the error appears on the broken line of footprint.toml and goes once the file is fixed."""
+    d = step(session["results"], "config_reload_on_write")
+    assert [e["line"] for e in d["errors"]] == [d["broken_line"]], d
+    assert "invalid TOML" in d["errors"][0]["message"], d
+
+
+def test_checkhealth(session):
+    text = step(session["results"], "checkhealth")["text"]
+    assert "Footprint" in text and "server running: footprint-ls" in text and "server command:" in text, text
+
+
+def test_restart_command(session):
+    d = step(session["results"], "restart_command")
+    assert d["new"] != d["old"] and d["old_stopped"], d
 
 
 def test_trust_command(session):
@@ -195,3 +225,16 @@ def test_trust_command(session):
     d = step(session["results"], "trust_command")
     assert d["message"].startswith(f"Footprint: trusted {session['ws']} ")
     assert "no such folder" in d["refusal"]
+
+
+def test_code_actions_by_line(session):
+    """Issue 20.12: a clean line gets no "Fix all"; the rename is the preferred action. Issue 20.10: a convention
+    finding offers to disable its rule, and its code links to the rule file."""
+    d = step(session["results"], "code_actions_by_line")
+    assert not any(a["title"].startswith("Fix all") for a in d["clean"]), d["clean"]
+    rename = [a for a in d["typo"] if a["title"] == "Rename to `addBlock`"]
+    assert rename and rename[0]["preferred"], d["typo"]
+    assert d["typo"][0]["title"] == "Rename to `addBlock`", d["typo"]  # not "Fix all" first
+    titles = [a["title"] for a in d["convention"]]
+    assert f"Disable {d['rule']} for this line" in titles and f"Disable {d['rule']} for this file" in titles, titles
+    assert d["code_description"]["href"].startswith("file://") and d["code_description"]["href"].endswith(".md"), d

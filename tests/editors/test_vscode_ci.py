@@ -26,5 +26,11 @@ def test_vscode_extension_ci_builds_tests_and_packages():
         names = set(z.namelist())
     assert "extension/dist/extension.js" in names, sorted(names)
     assert "extension/package.json" in names
+    assert "extension/media/icon.png" in names and "extension/media/walkthrough/server.md" in names
     assert not any("node_modules" in n or n.startswith("extension/src/") for n in names), \
         f"the .vsix must hold the bundle only: {sorted(names)}"
+    # The bundled server (issue 20.3): our wheel, pip's, and a native wheel per supported CPython.
+    wheels = [n.rsplit("/", 1)[-1] for n in names if n.startswith("extension/bundled/wheels/")]
+    assert any(w.startswith("footprint_ls-") for w in wheels) and any(w.startswith("pip-") for w in wheels), wheels
+    for tag in ("cp311", "cp312", "cp313"):
+        assert any(w.startswith("tree_sitter-") and f"-{tag}-" in w for w in wheels), (tag, wheels)

@@ -41,12 +41,24 @@ def server_commands(pythonpath: str) -> list[str]:
     return json.loads(out.stdout)
 
 
+def server_pythonpath() -> str:
+    return os.environ.get("FOOTPRINT_E2E_SERVER_PYTHONPATH", str(REPO))
+
+
+def path_without_footprint_ls() -> str:
+    """PATH minus any folder holding a footprint-ls: the workbench starts as a new user's machine does."""
+    dirs = [d for d in os.environ.get("PATH", "").split(os.pathsep) if d and not (Path(d) / "footprint-ls").exists()]
+    return os.pathsep.join(dirs)
+
+
 def vsix_is_fresh() -> bool:
     vsix = VSCODE / "footprint.vsix"
     if not vsix.exists():
         return False
+    # The .vsix bundles the server's wheel too: a change to the server makes it stale.
     sources = [*VSCODE.glob("src/**/*"), VSCODE / "package.json", VSCODE / "package-lock.json", VSCODE / "esbuild.mjs",
-               VSCODE / "README.md", VSCODE / ".vscodeignore"]
+               VSCODE / "README.md", VSCODE / ".vscodeignore", VSCODE / "scripts" / "ci.sh", *VSCODE.glob("media/**/*"), *REPO.glob("lsp_server/**/*.py"),
+               *REPO.glob("grammars/**/*"), REPO / "pyproject.toml"]
     return all(p.stat().st_mtime <= vsix.stat().st_mtime for p in sources if p.is_file())
 
 
@@ -60,7 +72,8 @@ def prepare_untrusted_workspace(tmp: Path) -> dict[str, str]:
     evil_dir.mkdir()
     marker = evil_dir / "MARKER"
     evil = evil_dir / "footprint-ls"
-    evil.write_text(f"#!/bin/sh\necho \"$0 $*\" > '{marker}'\nexec '{sys.executable}' -m lsp_server \"$@\"\n")
+    evil.write_text(f"#!/bin/sh\necho \"$0 $*\" > '{marker}'\nPYTHONPATH='{server_pythonpath()}' exec '{sys.executable}' "
+                    f"-m lsp_server \"$@\"\n")
     evil.chmod(0o755)
     settings = root / "layout-app" / ".vscode" / "settings.json"
     settings.parent.mkdir()
@@ -102,9 +115,10 @@ def workbench(tmp_path_factory):
     untrusted = prepare_untrusted_workspace(tmp)
     out = Path(os.environ.get("FOOTPRINT_E2E_ARTIFACTS") or tmp / "artifacts")
     out.mkdir(parents=True, exist_ok=True)
-    pythonpath = os.environ.get("FOOTPRINT_E2E_SERVER_PYTHONPATH", str(REPO))
+    pythonpath = server_pythonpath()
     env = {
-        **os.environ,
+        **{k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")},
+        "PATH": path_without_footprint_ls(),
         "E2E_INSTALL": install,
         "E2E_VSIX": str(VSCODE / "footprint.vsix"),
         "E2E_WORKSPACE": str((tmp / "layout-app").resolve()),
@@ -149,6 +163,15 @@ def test_vsix_installs_into_code_server(workbench):
 
 def test_extension_starts_the_server(workbench):
     assert "-m lsp_server serve" in step(workbench, "workbench_and_attach")["started"]
+
+
+def test_bundled_server_is_installed_on_first_start_without_footprint_ls_on_path(workbench):
+    """Issue 20.3: installing the .vsix is all a user does; the server comes from its bundled wheels."""
+    d = step(workbench, "workbench_and_attach")
+    assert not d["footprint_ls_on_path"], d
+    assert "(from bundled)" in d["started"] and "globalStorage" in d["started"], d
+    assert any("installing the bundled server" in line for line in d["setup"]), d["setup"]
+    assert any("bundled server installed in" in line for line in d["setup"]), d["setup"]
 
 
 def test_language_status_shows_state(workbench):
@@ -203,8 +226,28 @@ def test_palette_review_changes(workbench):
 
 
 def test_palette_rule_stats(workbench):
-    text = step(workbench, "palette_rule_stats")["text"]
-    assert "| rule |" in text.replace("\u00a0", " "), text
+    d = step(workbench, "palette_rule_stats")
+    assert "| rule |" in d["text"].replace("\u00a0", " "), d["text"]
+    assert not d["dirty"] and d["name"] == "rule-stats.md", d  # issue 20.14: read-only, not a dirty Untitled
+
+
+def test_lookup_without_a_match_says_so_in_the_quick_pick(workbench):
+    d = step(workbench, "palette_lookup_no_match")
+    assert "no match" in d["title"] and d["rows"], d
+
+
+def test_convention_finding_offers_disable_actions(workbench):
+    d = step(workbench, "convention_disable_action")
+    assert f"Disable {d['rule']} for this line" in d["titles"] and f"Disable {d['rule']} for this file" in d["titles"], d
+
+
+def test_check_workspace_reports_every_file(workbench):
+    """Issue 20.17: the CLI finds 14 problems in the example; the command shows them all (plus the review's
+    uncommitted change), not only the open file's."""
+    d = step(workbench, "check_workspace")
+    expected = json.loads((EXAMPLES / "layout-app" / "expected-findings.json").read_text())
+    m = re.search(r"(\d+) problems? in (\d+) files?", d["toast"])
+    assert m and int(m[1]) >= len(expected) and int(m[2]) >= len({f["path"] for f in expected}), d
 
 
 def test_palette_restart_server(workbench):
@@ -213,8 +256,24 @@ def test_palette_restart_server(workbench):
 
 def test_missing_server_notification(workbench):
     d = step(workbench, "missing_server_notification")
-    assert "pipx install footprint-ls" in d["text"] and "python3 -m pip install footprint-ls" in d["text"], d
+    assert "/nonexistent/footprint-ls" in d["text"] and "useBundled" in d["text"], d
+    assert "`" not in d["text"], f"notifications render no Markdown: {d['text']}"
     assert "couldn't create connection" not in d["all_toasts"], f"a second, generic notification: {d['all_toasts']}"
+
+
+def test_fixing_the_setting_while_the_notification_is_open_restarts_once(workbench):
+    """Issue 20.2: the open notification no longer blocks the restart, and closing it starts no second server."""
+    d = step(workbench, "fix_while_notification_open")
+    assert d["still_open_when_fixed"], d
+    assert len(d["pids"]) == 1, d
+
+
+def test_crashed_server_is_announced_cleared_and_restarted(workbench):
+    """Issue 20.4: after SIGKILL a notification says so, stale problems go, and the server comes back by itself."""
+    d = step(workbench, "crash_restart")
+    assert "restarting it in" in d["toast"], d
+    assert d["cleared"], f"the Problems panel kept the dead server's rows: {d}"
+    assert any("unknown-symbol" in r for r in d["rows"]) and d["killed"] not in d["new_pids"] and len(d["new_pids"]) == 1, d
 
 
 def test_untrusted_workspace_still_gets_diagnostics(workbench):

@@ -102,3 +102,33 @@ def test_cache_dir_follows_xdg(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     s = load_settings(tmp_path)
     assert str(s.cache_dir).startswith(str(tmp_path / "xdg" / "footprint"))
+
+
+def test_toml_error_without_a_line_number_is_placed_on_the_broken_line(tmp_path):
+    # tomllib says "Unclosed array (at end of document)": the error goes where the array opens, not at 1:1.
+    write(tmp_path / "footprint.toml", 'exclude = [\n  "gen/**",\n]\n\n[limits]\npacks_typo = ["x"\n')
+    s = load_settings(tmp_path)
+    assert [(e.line, "invalid TOML" in e.message) for e in s.errors] == [(5, True)]
+
+
+def test_a_broken_or_missing_config_file_is_still_watched(tmp_path):
+    """Fixing a file that failed to parse (or creating a missing pack) must reload the settings."""
+    cfg = write(tmp_path / "footprint.toml", 'packs = ["engine"]\n')
+    s = load_settings(tmp_path)
+    assert cfg.resolve() in s.watched and (tmp_path / "engine" / "pack.toml").resolve() in s.watched
+    write(cfg, 'exclude = ["a"\n')
+    assert cfg.resolve() in load_settings(tmp_path).watched
+
+
+def test_fixing_a_toml_syntax_error_reloads_the_settings(tmp_path):
+    from lsp_server.workspace import Workspace
+
+    cfg = write(tmp_path / "footprint.toml", 'exclude = ["gen/**"]\n')
+    ws = Workspace(tmp_path)
+    assert ws.settings.top.exclude == ["gen/**"]
+    write(cfg, 'exclude = ["gen/**"]\npacks_typo = ["x"\n')
+    ws.files_changed([cfg])
+    assert [e.line for e in ws.settings.errors] == [1] and ws.settings.top.exclude == []
+    write(cfg, 'exclude = ["gen/**"]\n')  # the user removes the broken line and saves
+    ws.files_changed([cfg])
+    assert ws.settings.errors == [] and ws.settings.top.exclude == ["gen/**"]

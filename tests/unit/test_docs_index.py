@@ -179,3 +179,13 @@ def test_whoosh_is_imported_only_by_docs_index():
                  if any(line.lstrip().startswith(("import whoosh", "from whoosh"))
                         for line in p.read_text(encoding="utf-8").splitlines())]
     assert importers == ["lsp_server/knowledge/docs_index.py"]
+
+
+def test_the_analyzer_stop_words_are_whoosh_s_english_ones():
+    """docs_index writes whoosh's STOP_WORDS out so the analyzer loads without whoosh: they must agree (a change
+    would change every index's terms)."""
+    from whoosh.analysis import STOP_WORDS
+
+    from lsp_server.knowledge.docs_index import WHOOSH_STOP_WORDS
+
+    assert WHOOSH_STOP_WORDS == frozenset(STOP_WORDS)

@@ -49,7 +49,7 @@ def test_unresolved_relative_import_with_a_suggestion_and_fix(tmp_path: Path):
 
 
 def test_missing_packages_are_warnings_by_default_and_configurable(tmp_path: Path):
-    ws = make_ws(tmp_path, {"a.js": 'import React from "react";\nimport fs from "node:fs";\n'})
+    ws = make_ws(tmp_path, {"a.js": 'import React from "react";\nimport fs from "node:fs";\n', "footprint.toml": ""})
     [(code, line, _, message, severity)] = findings(ws, "a.js")
     assert (code, line, severity) == ("unresolved-import", 0, Severity.WARNING)
     assert "react is not installed" in message
@@ -57,6 +57,15 @@ def test_missing_packages_are_warnings_by_default_and_configurable(tmp_path: Pat
     assert findings(Workspace(tmp_path), "a.js") == []
     (tmp_path / "footprint.toml").write_text('[dependencies]\nunresolved_packages = "error"\n')
     assert findings(Workspace(tmp_path), "a.js")[0][4] == Severity.ERROR
+
+
+def test_a_plain_repository_before_npm_install_is_not_told_about_its_packages(tmp_path: Path):
+    """Issue 20.16: no footprint.toml and no engine pack: an uninstalled package is npm's business; a broken
+    relative import is still reported, and setting the key anywhere (here: the client) brings them back."""
+    ws = make_ws(tmp_path, {"a.js": 'import React from "react";\nimport { x } from "./nope.js";\n'})
+    assert [(f[0], f[1]) for f in findings(ws, "a.js")] == [("unresolved-import", 1)]
+    ws.reload_settings({"dependencies": {"unresolved_packages": "warning"}})
+    assert [(f[0], f[1]) for f in findings(ws, "a.js")] == [("unresolved-import", 0), ("unresolved-import", 1)]
 
 
 def test_object_model_modules_resolve_from_a_pack(tmp_path: Path):

@@ -231,3 +231,15 @@ def test_hover_on_a_class_name_and_nothing_for_unknown_or_local_names(tmp_path):
 def test_hover_before_the_index_is_built_is_none(tmp_path):
     ws = make_ws(tmp_path)
     assert hover_at(ws, "t.addRow();\n", "addRow") is None
+
+
+def test_hover_on_a_local_named_like_a_concept_shows_no_faq_and_no_repeated_heading(tmp_path):
+    """Issue 20.11: `box` (a local variable) showed the FAQ's "What is a box?" while `page` showed nothing; a
+    chunk that opens with its own heading showed it twice."""
+    ws = make_ws(tmp_path)
+    ws.service(DocsIndex)
+    src = "const box = new Block();\nbox.addTable();\nconst t = box.addTable();\nt.addRow();\n"
+    assert hover_at(ws, src, "box.addTable", delta=0) is None
+    info = hover_at(ws, src, "addRow")
+    heading_tail = info.markdown.split("\n", 1)[0].split(" › ")[-1].split("**")[0]
+    assert info.markdown.count(heading_tail) == 1, info.markdown

@@ -16,7 +16,7 @@ REGISTERING = re.compile(r"^@(?:providers\.)?(check|command|cli_command|config_s
 # (server.py imports surfaces/commands.py, the CLI entry point its verbs); providers.py defines the decorators.
 SURFACES = {"lsp_server.surfaces.commands", "lsp_server.surfaces.hooks", "lsp_server.surfaces.cli.core",
             "lsp_server.surfaces.cli.features", "lsp_server.surfaces.cli.knowledge",
-            "lsp_server.surfaces.cli.conventions", "lsp_server.surfaces.cli.graph"}
+            "lsp_server.surfaces.cli.conventions", "lsp_server.surfaces.cli.graph", "lsp_server.surfaces.cli.mcp"}
 SELF_LOADED = SURFACES | {"lsp_server.providers"}
 
 
@@ -51,11 +51,36 @@ def test_load_imports_exactly_the_listed_modules_and_registers_them():
 
 
 def test_the_surfaces_register_every_command_and_verb():
-    import lsp_server.surfaces.cli  # noqa: F401 - the CLI entry point: its verbs, and the commands they share
     from lsp_server.commands import CLI_COMMANDS, COMMANDS
+    from lsp_server.surfaces import cli
+
+    cli.load_verbs()  # the CLI entry point loads a verb's module on demand: here all of them
 
     for name in SURFACES:  # each surface module registers something
         assert REGISTERING.search((PACKAGE.parent / (name.replace(".", "/") + ".py")).read_text(encoding="utf-8"))
     assert {"lookup_docs", "footprint", "check_file", "dependency_graph", "review_changes"} <= set(COMMANDS)
     assert {"check", "serve", "footprint", "find", "lookup", "rag", "symbols", "rules", "hook", "graph",
-            "trust", "untrust"} == set(CLI_COMMANDS)
+            "trust", "untrust", "mcp"} == set(CLI_COMMANDS)
+
+
+def test_the_cli_knows_which_module_registers_each_verb():
+    """`footprint-ls VERB` imports only VERB_MODULES[VERB]: it must be the module that registers VERB."""
+    from lsp_server.commands import CLI_COMMANDS
+    from lsp_server.surfaces import cli
+
+    cli.load_verbs()
+    registered = {name: cmd.configure.__module__ for name, cmd in CLI_COMMANDS.items()
+                  if cmd.configure.__module__.startswith("lsp_server.")}  # tests may register verbs of their own
+    assert registered == cli.VERB_MODULES
+
+
+def test_the_cli_loads_only_the_verb_on_its_command_line():
+    from lsp_server.surfaces.cli import verbs_needed
+
+    assert verbs_needed(["--version"]) == []
+    assert verbs_needed(["check", "src/app.js"]) == ["check"]
+    assert verbs_needed(["--log-level", "DEBUG", "--log-file", "serve", "serve", "--stdio"]) == ["serve"]
+    assert verbs_needed(["hook", "post-write"]) == ["hook"]
+    # help, no verb, or a word that is no verb: every verb, so argparse can list them
+    for argv in ([], ["--help"], ["chekc"], ["-h", "check"]):
+        assert verbs_needed(argv) is None

@@ -117,8 +117,11 @@ doc.setFontSize(3);
     text = hovers[0].markdown
     assert "Block.addTable(options: TableOptions): Table" in text
     assert "verified in object model" in text and "engine/engine.d.ts:" in text
+    assert "](file://" in text and "#L" in text  # issue 20.11: the source is a link
+    # Issue 20.11: the unknown member's hover shows the real member (the diagnostic already says what is wrong).
     hovers = hover_at(ws, "app.js", "setFontSize")
-    assert "has no member `setFontSize`; did you mean `fontSize`?" in hovers[0].markdown
+    assert hovers[0].markdown.startswith("Did you mean `fontSize`?"), hovers[0].markdown
+    assert "fontSize" in hovers[0].markdown.split("```ts", 1)[1] and "has no member" not in hovers[0].markdown
     assert hover_at(ws, "app.js", "columns") == []
 
 
@@ -164,3 +167,33 @@ def test_doc_field_points_at_the_documenting_chunk():
     assert "Table.addRow" in known.doc.heading and isinstance(known.doc.line, int)
     # for an invented name: the chunk documenting the real one
     assert unknown.doc.for_name == "Document.fontSize" and unknown.doc.path.name == "document.md"
+
+
+def test_a_variable_owner_gets_the_real_member_not_the_invented_one():
+    """Issue 20.6: `page.createBlock` (a variable, not a type) suggested `Page.createBlock`, the invented name
+    itself, while the diagnostic on that line says `addBlock`."""
+    ws = example_workspace()
+    r = check_symbols(ws, ["page.createBlock"])[0]
+    assert r.status == "unknown"
+    assert r.suggestions and r.suggestions[0] == "Page.addBlock", r.suggestions
+    assert not any(s.endswith(".createBlock") for s in r.suggestions), r.suggestions
+
+
+def test_confident_rename_is_preferred_and_fix_all_stays_off_clean_lines(tmp_path):
+    """Issue 20.12: Auto Fix applies the one confident rename (isPreferred); a line with no problem gets no
+    "Fix all" entry, unless the client asks for source.fixAll (fix-all on save)."""
+    ws = engine_workspace(tmp_path, {"app.js": '''import { Document } from "@acme/layout";
+const doc = Document.create();
+doc.setFontSize(3);
+const clean = 1;
+'''})
+    doc = ws.document(ws.root / "app.js")
+    findings = [f for f in run_checks(doc, CheckContext(ws), (Phase.TYPE,)) if f.code == "unknown-symbol"]
+    ctx = RequestContext(ws, findings=findings)
+    at = doc.source.index(b"setFontSize")
+    rename = [a for a in providers.quick_fixes_from_findings(doc, at, at, ctx) if a.kind == "quickfix"][0]
+    assert rename.title == "Rename to `fontSize`" and rename.preferred
+    clean = doc.source.index(b"clean")
+    assert providers.quick_fixes_from_findings(doc, clean, clean, ctx) == []
+    asked = RequestContext(ws, findings=findings, only=["source.fixAll"])
+    assert [a.kind for a in providers.quick_fixes_from_findings(doc, clean, clean, asked)] == ["source.fixAll.footprint"]

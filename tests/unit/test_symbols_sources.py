@@ -129,6 +129,45 @@ def test_discovery_can_be_switched_off(tmp_path):
     assert symbol_findings(ws, "app.js") == []
 
 
+def _restart(ws):
+    """A new process on the same folder: a fresh Workspace with the same settings and cache folder."""
+    from lsp_server.workspace import Workspace
+
+    return Workspace(ws.root, ws.settings)
+
+
+def test_a_warm_start_reads_unchanged_files_imports_from_the_cache_and_parses_changed_ones(tmp_path):
+    from lsp_server import integrity
+
+    ws = make_workspace(tmp_path, {"node_modules/eng/index.d.ts": "export declare class Thing { a(): void; }\n",
+                                   "node_modules/other/index.d.ts": "export declare class Other { b(): void; }\n",
+                                   "app.js": 'import { Thing } from "eng";\n', "util.js": "export const u = 1;\n"})
+    assert set(model_of(ws).modules) == {"eng"}
+    cache = ws.cache_dir / object_model.IMPORTS_CACHE
+    data, problem = integrity.read_signed_json(cache, object_model.IMPORTS_SIGNED_AS)
+    assert problem is None and data["files"][str(tmp_path / "app.js")][2] == ["eng"]
+    # The cache is what a warm start believes for a file whose (mtime, size) did not change: make it say that
+    # util.js imports `other`, as this user's Footprint would have written it.
+    data["files"][str(tmp_path / "util.js")][2] = ["other"]
+    integrity.write_signed_json(cache, data, object_model.IMPORTS_SIGNED_AS)
+    assert set(model_of(_restart(ws)).modules) == {"eng", "other"}
+    # A changed file is parsed again (its stamp differs), whatever the cache said.
+    (tmp_path / "util.js").write_text("export const u = 2; // changed\n")
+    assert set(model_of(_restart(ws)).modules) == {"eng"}
+
+
+def test_an_imports_cache_not_signed_by_this_user_is_not_believed(tmp_path):
+    ws = make_workspace(tmp_path, {"node_modules/other/index.d.ts": "export declare class Other { b(): void; }\n",
+                                   "util.js": "export const u = 1;\n"})
+    model_of(ws)
+    cache = ws.cache_dir / object_model.IMPORTS_CACHE
+    head, _, body = cache.read_bytes().partition(b"\n")
+    data = json.loads(body)
+    data["files"][str(tmp_path / "util.js")][2] = ["other"]
+    cache.write_bytes(head + b"\n" + json.dumps(data).encode())  # the old signature no longer matches
+    assert "other" not in model_of(_restart(ws)).modules
+
+
 # --- JavaScript source -----------------------------------------------------------------------------------------
 ENGINE_JS = '''const { EventEmitter } = require("events");
 function Sheet(name) { this.name = name; this.cells = []; }

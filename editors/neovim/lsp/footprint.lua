@@ -12,7 +12,9 @@
 
 ---@type vim.lsp.Config
 return {
-  cmd = { 'footprint-ls', 'serve' },
+  -- Neovim writes everything a server prints on stderr to lsp.log as [ERROR]: only warnings and errors, then.
+  -- More: cmd = { 'footprint-ls', '--log-level', 'INFO', '--log-file', '/tmp/footprint.log', 'serve' }.
+  cmd = { 'footprint-ls', '--log-level', 'WARNING', 'serve' },
   filetypes = { 'javascript', 'javascriptreact', 'typescript', 'typescriptreact' },
   root_markers = { 'footprint.toml', 'package.json', '.git' },
   -- The server's own options (the sections and keys of footprint.toml) can be added with

@@ -59,6 +59,20 @@ end, {
   desc = 'Footprint: stop trusting a folder (default: the workspace root)',
 })
 
+vim.api.nvim_create_user_command('FootprintRestart', function()
+  fp().restart()
+end, { desc = 'Footprint: restart the language server' })
+
+-- Neovim 0.11 watches no files on Linux and the server is not attached to TOML buffers: a written
+-- footprint.toml / pack.toml is announced to the server, which reloads its settings and shows their errors.
+vim.api.nvim_create_autocmd('BufWritePost', {
+  group = vim.api.nvim_create_augroup('footprint.config_written', {}),
+  pattern = { 'footprint.toml', 'pack.toml' },
+  callback = function(args)
+    fp().config_written(args.match ~= '' and args.match or vim.api.nvim_buf_get_name(args.buf))
+  end,
+})
+
 -- Neovim's client silently never attaches when `cmd` is not executable (the reason only goes to the LSP
 -- log). Say so, once, when a buffer that should get the server opens.
 vim.api.nvim_create_autocmd('FileType', {

@@ -6,6 +6,7 @@
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
+import * as path from "node:path";
 import * as vscode from "vscode";
 import {
   CloseAction,
@@ -24,6 +25,8 @@ import {
 } from "vscode-languageclient/node";
 import {
   PALETTE_COMMANDS,
+  WorkspaceFinding,
+  workspaceProblems,
   ServerState,
   lookupPicks,
   missingServerCommand,
@@ -35,8 +38,9 @@ import {
   symbolPicks,
   symbolSummary,
 } from "./format";
-import { commandProblem, formatCommandLine, installHint, whichIn } from "./serverCommand";
-import { Severity, changeEffect, notificationLevel, serverOptions, shouldNotify } from "./settings";
+import { bundledWheels, envFolder, findPython, installBundled, isInstalled, noPythonMessage, pythonVersion, venvPython } from "./bundled";
+import { ImportStrategy, ServerCommand, commandProblem, formatCommandLine, installHint, whichIn } from "./serverCommand";
+import { CrashBackoff, Severity, serverLogLine, changeEffect, notificationLevel, plainMessage, serverOptions, shouldNotify } from "./settings";
 import { LaunchPlan, TrustVerb, launchIdentity, planLaunch, trustedSettings, verbCommand, verbFailure } from "./trust";
 
 /** Equal to the settings namespace, so `footprint.trace.server` is honoured by the client library. */
@@ -50,12 +54,17 @@ const SELECTOR = [
   { scheme: "file", language: "typescriptreact" },
 ];
 
+let extensionContext: vscode.ExtensionContext;
 let log: vscode.LogOutputChannel;
 let status: vscode.LanguageStatusItem;
 let client: LanguageClient | undefined;
 let starting: Promise<void> | undefined;
 /** launchIdentity() of the plan the running client was started with. */
 let runningLaunch: string | undefined;
+/** Clients we are stopping on purpose: their exit is no crash. */
+const stoppingClients = new WeakSet<LanguageClient>();
+const crashes = new CrashBackoff();
+let crashRestart: ReturnType<typeof setTimeout> | undefined;
 
 function config(): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration("footprint", workspaceFolder()?.uri);
@@ -70,6 +79,20 @@ function workspaceRoot(): string | undefined {
   return workspaceFolder()?.uri.fsPath;
 }
 
+/**
+ * The folder a palette command runs for: the active editor's, the only one, or (several folders and no
+ * editor in any) the one the user picks. Undefined: cancelled, or no folder open (the server's default).
+ */
+async function commandFolder(): Promise<{ folder?: vscode.WorkspaceFolder; cancelled: boolean }> {
+  const active = vscode.window.activeTextEditor?.document.uri;
+  const folder = active && vscode.workspace.getWorkspaceFolder(active);
+  if (folder) return { folder, cancelled: false };
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  if (folders.length <= 1) return { folder: folders[0], cancelled: false };
+  const picked = await vscode.window.showWorkspaceFolderPick({ placeHolder: "Footprint: which folder?" });
+  return { folder: picked, cancelled: !picked };
+}
+
 function notify(severity: Severity, message: string, ...actions: string[]): Thenable<string | undefined> {
   const line = message.replace(/\s+/g, " ");
   if (severity === "error") log.error(line);
@@ -77,11 +100,11 @@ function notify(severity: Severity, message: string, ...actions: string[]): Then
   else log.info(line);
   if (!shouldNotify(notificationLevel(config().get("showNotifications")), severity)) return Promise.resolve(undefined);
   const show = severity === "error" ? vscode.window.showErrorMessage : severity === "warning" ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-  return show(message, ...actions);
+  return show(plainMessage(message), ...actions); // notifications render no Markdown: no literal backticks
 }
 
 function setState(state: ServerState): void {
-  const view = statusText(state);
+  const view = statusText(state, !vscode.workspace.isTrusted);
   status.text = view.text;
   status.detail = view.detail;
   status.busy = view.busy;
@@ -128,6 +151,54 @@ function realpath(file: string): string {
 
 const which = (name: string) => whichIn(name, process.env.PATH, isExecutable);
 
+function wheelsDir(): string {
+  return path.join(extensionContext.extensionPath, "bundled", "wheels");
+}
+
+function storageDir(): string {
+  return extensionContext.globalStorageUri.fsPath;
+}
+
+/** Where the bundled server's Python is (or will be, once installed); undefined when this build has no bundle. */
+function bundledPython(): string | undefined {
+  const wheels = bundledWheels(wheelsDir());
+  return wheels.length ? venvPython(envFolder(storageDir(), wheels)) : undefined;
+}
+
+/**
+ * Install the bundled server on first start (offline, from the wheels in the .vsix) with a progress
+ * notification. Returns a problem to show, or undefined when the environment is ready.
+ */
+async function ensureBundled(): Promise<string | undefined> {
+  const wheels = bundledWheels(wheelsDir());
+  if (isInstalled(storageDir(), wheels)) return undefined;
+  const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath);
+  // Never run a program inside an untrusted workspace to learn its version.
+  const whichOutside = (name: string) => {
+    const found = which(name);
+    return found && !vscode.workspace.isTrusted && folders.some((f) => !path.relative(f, found).startsWith("..")) ? undefined : found;
+  };
+  const found = await findPython(whichOutside, pythonVersion);
+  log.info(`looking for Python >= 3.11 for the bundled server: ${found.seen.join(", ")}`);
+  if (!found.python) return noPythonMessage(found.seen);
+  const python = found.python;
+  try {
+    await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: "Footprint: setting up the bundled server (first start only)" },
+      async (progress) => {
+        await installBundled(storageDir(), wheelsDir(), python, (message) => {
+          log.info(`bundled server: ${message} (with ${python})`);
+          progress.report({ message });
+        });
+      },
+    );
+  } catch (err) {
+    return `Footprint: setting up the bundled server failed: ${err instanceof Error ? err.message : String(err)}`;
+  }
+  log.info(`bundled server installed in ${envFolder(storageDir(), wheels)}`);
+  return undefined;
+}
+
 /** The settings as they count under the workspace's trust (restricted ones from user settings when untrusted). */
 function trustedConfig(): (key: string) => unknown {
   const c = config();
@@ -141,12 +212,17 @@ async function planServer(): Promise<LaunchPlan> {
     (key) => c.get(key),
     (key) => c.inspect(key),
     { workspaceFolder: workspaceRoot(), userHome: os.homedir(), env: process.env },
-    { which, pythonExtensionInterpreter },
+    { which, pythonExtensionInterpreter, isExecutable, bundledPython: () => bundledPython() },
     { workspaceFolders: (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath), realpath },
   );
 }
 
 async function startServer(): Promise<void> {
+  if (config().get("enable") === false) {
+    log.info("footprint.enable is off: the server is not started");
+    setState({ kind: "stopped", reason: "Turned off by the footprint.enable setting" });
+    return;
+  }
   setState({ kind: "starting" });
   const plan = await planServer();
   if (!plan.initializationOptions.workspaceTrusted) {
@@ -155,25 +231,40 @@ async function startServer(): Promise<void> {
   for (const key of plan.ignored) log.warn(`ignored the workspace value of ${key}: the workspace is not trusted`);
   for (const reason of plan.refused) log.warn(`not started: ${reason}`);
   const cmd = plan.command;
+  const strategy = plan.importStrategy;
   if (!cmd) {
     setState({ kind: "stopped", reason: "footprint-ls not found" });
     const refused = plan.refused.length ? `; not started because the workspace is not trusted: ${plan.refused.join(", ")}` : "";
-    await showInstallHint(`\`footprint-ls\` is not on PATH and neither \`footprint.path\` nor \`footprint.interpreter\` is set${refused}`);
+    const tried = strategy === "fromEnvironment"
+      ? "`footprint-ls` is not on PATH nor in the workspace's `.venv`, the Python extension has no interpreter, and neither `footprint.path` nor `footprint.interpreter` is set"
+      : "this build of the extension has no bundled server";
+    // Not awaited: the notification stays open while the user fixes a setting, and that restart must run.
+    void showInstallHint(`${tried}${refused}`, strategy);
     return;
+  }
+  if (cmd.source === "bundled") {
+    setState({ kind: "starting", message: "setting up the bundled server" });
+    const problem = await ensureBundled();
+    if (problem) {
+      setState({ kind: "stopped", reason: "the bundled server could not be set up" });
+      void notify("error", problem, "Show Logs").then((choice) => (choice === "Show Logs" ? log.show(true) : undefined));
+      return;
+    }
   }
   const extraEnv = Object.entries(cmd.env ?? {}).map(([k, v]) => ` with ${k}=${v}`).join("");
   log.info(`starting the server (from ${cmd.source}): ${formatCommandLine(cmd)}${cmd.cwd ? ` in ${cmd.cwd}` : ""}${extraEnv}`);
   const problem = commandProblem(cmd.command, which, isExecutable);
   if (problem) {
     setState({ kind: "stopped", reason: problem });
-    await showInstallHint(`${problem}; it comes from ${cmd.source}`);
+    void showInstallHint(`${problem}; it comes from ${cmd.source}`, strategy);
     return;
   }
 
-  const serverOpts: ServerOptions = { command: cmd.command, args: cmd.args, options: { cwd: cmd.cwd, env: { ...process.env, ...cmd.env } } };
+  const serverOpts: ServerOptions = { command: cmd.command, args: cmd.args, options: { cwd: cmd.cwd, env: serverEnv(cmd) } };
+  let lc: LanguageClient | undefined;
   const clientOptions: LanguageClientOptions = {
     documentSelector: SELECTOR,
-    outputChannel: log,
+    outputChannel: serverOutput(),
     traceOutputChannel: log,
     revealOutputChannelOn: RevealOutputChannelOn.Never,
     initializationOptions: plan.initializationOptions,
@@ -187,21 +278,22 @@ async function startServer(): Promise<void> {
         return { action: ErrorAction.Shutdown, handled: true };
       },
       closed: () => {
-        log.error("the server process exited");
-        setState({ kind: "stopped", reason: "The server process exited; see the log" });
+        if (lc && !stoppingClients.has(lc)) onCrash(lc);
         return { action: CloseAction.DoNotRestart, handled: true };
       },
     },
   };
-  const lc = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOpts, clientOptions);
+  lc = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOpts, clientOptions);
+  const started = lc;
   // The server's window/showMessage honours footprint.showNotifications (everything still goes to the log).
   lc.onNotification(ShowMessageNotification.type, (params) => {
     const severity: Severity = params.type === MessageType.Error ? "error" : params.type === MessageType.Warning ? "warning" : "info";
     void notify(severity, params.message);
   });
   lc.onDidChangeState((e) => {
+    if (client !== started) return; // an old client's last words
     if (e.newState === State.Running) setState({ kind: "ready" });
-    else if (e.newState === State.Stopped) setState({ kind: "stopped" });
+    else if (e.newState === State.Stopped && !crashRestart) setState({ kind: "stopped" });
   });
   client = lc;
   runningLaunch = launchIdentity(plan);
@@ -209,8 +301,9 @@ async function startServer(): Promise<void> {
     await lc.start();
   } catch (err) {
     client = undefined;
+    stoppingClients.add(lc);
     setState({ kind: "stopped", reason: String(err) });
-    await showInstallHint(`${formatCommandLine(cmd)} failed: ${err instanceof Error ? err.message : String(err)}`);
+    void showInstallHint(`${formatCommandLine(cmd)} failed: ${err instanceof Error ? err.message : String(err)}`, strategy);
     try {
       await lc.dispose();
     } catch {
@@ -250,8 +343,73 @@ function trackIndexing(lc: LanguageClient): void {
   });
 }
 
-async function showInstallHint(reason: string): Promise<void> {
-  const choice = await notify("error", installHint(reason), "Open Settings", "Show Logs");
+/**
+ * The channel the client library writes the server's stderr and its own messages to: each line goes into our
+ * log at its own level, once timestamped (serverLogLine).
+ */
+function serverOutput(): vscode.OutputChannel {
+  let pending = "";
+  const emit = (line: string) => {
+    if (!line.trim()) return;
+    const { level, text } = serverLogLine(line);
+    log[level](text);
+  };
+  const append = (value: string) => {
+    pending += value;
+    const lines = pending.split(/\r?\n/);
+    pending = lines.pop() ?? "";
+    lines.forEach(emit);
+  };
+  return {
+    name: log.name,
+    append,
+    appendLine: (value: string) => append(`${value}\n`),
+    replace: (value: string) => append(value),
+    clear: () => log.clear(),
+    show: (a?: unknown, b?: boolean) => log.show(typeof a === "boolean" ? a : b),
+    hide: () => log.hide(),
+    dispose: () => undefined, // the log outlives a client
+  };
+}
+
+/** The environment a server (or one of its CLI verbs) runs with. */
+function serverEnv(cmd: ServerCommand): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...cmd.env };
+  if (cmd.source !== "bundled") return env;
+  // The bundled server imports only from its own environment (never a PYTHONPATH or the workspace's folder).
+  for (const key of ["PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "PYTHONUSERBASE"]) delete env[key];
+  env.PYTHONSAFEPATH = "1";
+  return env;
+}
+
+/**
+ * The server exited without being asked to: say so, clear its diagnostics (they would otherwise read as
+ * "no problems" or go stale) and start it again after a growing pause; give up after repeated crashes.
+ */
+function onCrash(lc: LanguageClient): void {
+  if (client !== lc) return;
+  lc.diagnostics?.clear();
+  const delay = crashes.next(Date.now());
+  if (delay === undefined) {
+    setState({ kind: "stopped", reason: "The server keeps crashing; see the log" });
+    log.error(`the server process exited unexpectedly again (${crashes.limit} times within ${crashes.windowMs / 60000} minutes): not restarting it`);
+    void notify("error", `Footprint: the server crashed ${crashes.limit} times in a few minutes, so it is not restarted. Its diagnostics are cleared. See the log, then run \`Footprint: Restart server\`.`, "Show Logs", "Restart Server")
+      .then((choice) => (choice === "Show Logs" ? log.show(true) : choice === "Restart Server" ? restartServer() : undefined));
+    return;
+  }
+  const seconds = Math.round(delay / 1000);
+  log.error(`the server process exited unexpectedly: restarting it in ${seconds} s`);
+  setState({ kind: "stopped", reason: `The server crashed; restarting in ${seconds} s` });
+  void notify("error", `Footprint: the server stopped unexpectedly; restarting it in ${seconds} s. Its diagnostics are cleared until it is back.`, "Show Logs")
+    .then((choice) => (choice === "Show Logs" ? log.show(true) : undefined));
+  crashRestart = setTimeout(() => {
+    crashRestart = undefined;
+    if (client === lc) void restartServer(false);
+  }, delay);
+}
+
+async function showInstallHint(reason: string, strategy?: ImportStrategy): Promise<void> {
+  const choice = await notify("error", installHint(reason, strategy), "Open Settings", "Show Logs");
   if (choice === "Open Settings") await vscode.commands.executeCommand("workbench.action.openSettings", "footprint.");
   else if (choice === "Show Logs") log.show(true);
 }
@@ -259,17 +417,24 @@ async function showInstallHint(reason: string): Promise<void> {
 async function stopServer(): Promise<void> {
   const lc = client;
   client = undefined;
+  if (crashRestart) clearTimeout(crashRestart);
+  crashRestart = undefined;
   if (lc) {
-    try {
-      await lc.stop(5000);
-    } catch (err) {
-      log.warn(`stopping the server: ${String(err)}`);
+    stoppingClients.add(lc);
+    if (lc.isRunning()) {
+      try {
+        await lc.stop(5000);
+      } catch (err) {
+        log.warn(`stopping the server: ${String(err)}`);
+      }
     }
     await lc.dispose().then(undefined, () => undefined);
   }
 }
 
-async function restartServer(): Promise<void> {
+/** `byUser`: a restart the user asked for (or a settings change) forgets earlier crashes. */
+async function restartServer(byUser = true): Promise<void> {
+  if (byUser) crashes.reset();
   if (starting) await starting;
   starting = (async () => {
     await stopServer();
@@ -320,11 +485,17 @@ async function lookupDocs(): Promise<void> {
     value: selected.length < 200 ? selected : "",
   });
   if (!query?.trim()) return;
-  const result = await serverCommand("lookup_docs", { query: query.trim(), limit: 20 });
+  const { folder, cancelled } = await commandFolder();
+  if (cancelled) return;
+  const result = await serverCommand("lookup_docs", { query: query.trim(), limit: 20, ...(folder ? { uri: folder.uri.toString() } : {}) });
   if (result === undefined) return;
-  const view = lookupPicks(result, workspaceRoot());
+  const view = lookupPicks(result, folder?.uri.fsPath);
+  log.info(`lookup_docs “${query.trim()}”: ${view.picks.length} result(s)`);
   if (view.picks.length === 0) {
-    await notify("info", `Footprint: no docs match “${query}”.${view.note ? ` ${view.note}` : ""}`);
+    // Said where the user looks for the answer (an info notification is hidden by default).
+    await vscode.window.showQuickPick([{ label: "$(info) No docs match", detail: view.note ?? "Try other words, or the name of an engine class or method." }], {
+      title: `Docs for “${query}”: no match`,
+    });
     return;
   }
   const pick = await vscode.window.showQuickPick(view.picks, {
@@ -353,7 +524,7 @@ async function checkSymbols(): Promise<void> {
   }
   const result = await serverCommand("check_symbols", { names, uri: editor.document.uri.toString() });
   if (result === undefined) return;
-  const picks = symbolPicks(result, workspaceRoot());
+  const picks = symbolPicks(result, vscode.workspace.getWorkspaceFolder(editor.document.uri)?.uri.fsPath ?? workspaceRoot());
   log.info(`check_symbols ${names.join(" ")}: ${symbolSummary(picks)}`);
   const pick = await vscode.window.showQuickPick(picks, {
     title: `Footprint: ${symbolSummary(picks)} (choose one to open its docs)`,
@@ -370,13 +541,18 @@ async function reviewChanges(): Promise<void> {
     placeHolder: "HEAD",
   });
   if (rev === undefined) return;
-  const result = await serverCommand("review_changes", rev.trim() ? { rev: rev.trim() } : {});
+  const { folder, cancelled } = await commandFolder();
+  if (cancelled) return;
+  const args = { ...(rev.trim() ? { rev: rev.trim() } : {}), ...(folder ? { uri: folder.uri.toString() } : {}) };
+  const result = await serverCommand("review_changes", args);
   if (result === undefined) return;
-  const picks = reviewPicks(result, workspaceRoot());
+  const picks = reviewPicks(result, folder?.uri.fsPath);
   const summary = reviewSummary(result);
   log.info(`review_changes${rev.trim() ? ` ${rev.trim()}` : ""}: ${picks.length} finding(s)${summary ? ` — ${summary}` : ""}`);
   if (picks.length === 0) {
-    await notify("info", `Footprint: the review found nothing.${summary ? ` ${summary}` : ""}`);
+    await vscode.window.showQuickPick([{ label: "$(pass) Nothing to review", detail: summary || "No convention rule touches the changed lines." }], {
+      title: "Footprint review: nothing found",
+    });
     return;
   }
   const pick = await vscode.window.showQuickPick(picks, { title: `Footprint review: ${picks.length} finding(s)`, matchOnDescription: true });
@@ -432,26 +608,124 @@ async function changeFolderTrust(verb: TrustVerb): Promise<void> {
   await restartServer();
 }
 
+/** Read-only documents the extension shows (rule stats): `footprint:/rule-stats.md`. */
+const VIRTUAL_SCHEME = "footprint";
+const virtualDocs = new Map<string, string>();
+const virtualChanged = new vscode.EventEmitter<vscode.Uri>();
+
 async function showRuleStats(): Promise<void> {
-  const result = await serverCommand("rule_stats", {});
+  const { folder, cancelled } = await commandFolder();
+  if (cancelled) return;
+  const result = await serverCommand("rule_stats", folder ? { uri: folder.uri.toString() } : {});
   if (result === undefined) return;
-  const doc = await vscode.workspace.openTextDocument({ content: ruleStatsMarkdown(result), language: "markdown" });
+  // A read-only virtual document: no dirty Untitled buffer to be asked about on close.
+  const uri = vscode.Uri.from({ scheme: VIRTUAL_SCHEME, path: `/${folder ? `${folder.name}/` : ""}rule-stats.md` });
+  virtualDocs.set(uri.toString(), ruleStatsMarkdown(result));
+  virtualChanged.fire(uri);
+  const doc = await vscode.workspace.openTextDocument(uri);
+  await vscode.languages.setTextDocumentLanguage(doc, "markdown");
   await vscode.window.showTextDocument(doc, { preview: true });
 }
 
+/** Workspace-wide findings from `footprint-ls check` (Footprint: Check workspace), for files not open. */
+let workspaceDiagnostics: vscode.DiagnosticCollection;
+
+async function checkWorkspace(): Promise<void> {
+  const { folder, cancelled } = await commandFolder();
+  if (cancelled) return;
+  if (!folder) {
+    await notify("error", "Footprint: open a folder first.");
+    return;
+  }
+  const plan = await planServer();
+  if (!plan.command) {
+    await showInstallHint("no server command to run `footprint-ls check` with", plan.importStrategy);
+    return;
+  }
+  if (plan.command.source === "bundled") {
+    const problem = await ensureBundled();
+    if (problem) {
+      await notify("error", problem);
+      return;
+    }
+  }
+  const run = verbCommand(plan.command, "check", folder.uri.fsPath);
+  if (typeof run === "string") {
+    await notify("error", `Footprint: ${run}`);
+    return;
+  }
+  run.args.splice(run.args.length - 1, 0, "--format", "json");
+  log.info(`running ${formatCommandLine(run)}`);
+  const out = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Footprint: checking ${folder.name}` },
+    () =>
+      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        execFile(run.command, run.args, { cwd: folder.uri.fsPath, env: serverEnv(run), timeout: 600_000, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
+          resolve({ code: err ? (typeof err.code === "number" ? err.code : null) : 0, stdout: String(stdout), stderr: String(stderr) });
+        });
+      }),
+  );
+  if (out.stderr.trim()) log.info(out.stderr.trim());
+  let findings: WorkspaceFinding[];
+  try {
+    findings = JSON.parse(out.stdout) as WorkspaceFinding[];
+    if (!Array.isArray(findings)) throw new Error("not a list");
+  } catch {
+    await notify("error", `Footprint: \`footprint-ls check\` failed (exit ${out.code ?? "killed"}); see the log.`, "Show Logs");
+    return;
+  }
+  const view = workspaceProblems(findings, folder.uri.fsPath);
+  workspaceDiagnostics.clear();
+  for (const [file, list] of view.byFile) {
+    const uri = vscode.Uri.file(file);
+    if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString())) continue; // the live server's
+    workspaceDiagnostics.set(uri, list.map((f) => {
+      const d = new vscode.Diagnostic(new vscode.Range(f.line, f.character, f.endLine, f.endCharacter), f.message, SEVERITY[f.severity] ?? vscode.DiagnosticSeverity.Warning);
+      d.code = f.code;
+      d.source = f.source;
+      return d;
+    }));
+  }
+  log.info(`check ${folder.uri.fsPath}: ${view.summary}`);
+  await vscode.commands.executeCommand("workbench.actions.view.problems");
+  // The answer to the command the user just ran: shown whatever footprint.showNotifications says.
+  void vscode.window.showInformationMessage(`Footprint: ${view.summary} in ${folder.name}.`);
+}
+
+const SEVERITY: Record<string, vscode.DiagnosticSeverity> = {
+  error: vscode.DiagnosticSeverity.Error,
+  warning: vscode.DiagnosticSeverity.Warning,
+  info: vscode.DiagnosticSeverity.Information,
+  information: vscode.DiagnosticSeverity.Information,
+  hint: vscode.DiagnosticSeverity.Hint,
+};
+
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  extensionContext = context;
   log = vscode.window.createOutputChannel(CLIENT_NAME, { log: true });
   status = vscode.languages.createLanguageStatusItem("footprint.status", SELECTOR);
   status.name = "Footprint";
   status.command = { title: "Show logs", command: "footprint.showLogs" };
   context.subscriptions.push(log, status);
+  workspaceDiagnostics = vscode.languages.createDiagnosticCollection("footprint-workspace");
+  context.subscriptions.push(
+    workspaceDiagnostics,
+    virtualChanged,
+    vscode.workspace.registerTextDocumentContentProvider(VIRTUAL_SCHEME, {
+      onDidChange: virtualChanged.event,
+      provideTextDocumentContent: (uri) => virtualDocs.get(uri.toString()) ?? "",
+    }),
+    // An opened file gets the live server's diagnostics: drop the workspace check's copy.
+    vscode.workspace.onDidOpenTextDocument((doc) => workspaceDiagnostics.delete(doc.uri)),
+  );
 
   const handlers: Record<string, () => Promise<void> | void> = {
     "footprint.lookupDocs": lookupDocs,
     "footprint.checkSymbols": checkSymbols,
     "footprint.reviewChanges": reviewChanges,
     "footprint.showRuleStats": showRuleStats,
-    "footprint.restart": restartServer,
+    "footprint.checkWorkspace": checkWorkspace,
+    "footprint.restart": () => restartServer(),
     "footprint.showLogs": () => log.show(true),
     "footprint.trustFolder": () => changeFolderTrust("trust"),
     "footprint.untrustFolder": () => changeFolderTrust("untrust"),
@@ -463,7 +737,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration(async (e) => {
       const effect = changeEffect((key) => e.affectsConfiguration(key));
-      if (effect === "restart") {
+      if (e.affectsConfiguration("footprint.enable")) {
+        log.info(`footprint.enable changed: ${config().get("enable") === false ? "stopping" : "starting"} the server`);
+        await restartServer();
+      } else if (effect === "restart") {
         if (starting) await starting;
         if (client?.isRunning() && launchIdentity(await planServer()) === runningLaunch) return; // e.g. right after a trust restart
         log.info("launch settings changed: restarting the server");

@@ -3,6 +3,7 @@
  * maps these plain objects onto quick-pick items, editors and messages.
  */
 import * as path from "node:path";
+import { fileURLToPath } from "node:url";
 
 // --- the palette commands and the server commands they call --------------------------------------------
 export interface PaletteCommand {
@@ -17,6 +18,8 @@ export const PALETTE_COMMANDS: readonly PaletteCommand[] = [
   { id: "footprint.checkSymbols", title: "Check symbols", serverCommand: "check_symbols" },
   { id: "footprint.reviewChanges", title: "Review changes", serverCommand: "review_changes" },
   { id: "footprint.showRuleStats", title: "Show rule stats", serverCommand: "rule_stats" },
+  // Runs `footprint-ls check --format json FOLDER` (the CLI, with the server's own program) over every file.
+  { id: "footprint.checkWorkspace", title: "Check workspace" },
   { id: "footprint.restart", title: "Restart server" },
   { id: "footprint.showLogs", title: "Show logs" },
   // Run `footprint-ls trust|untrust FOLDER`; only offered when VS Code trusts the workspace (see trust.ts).
@@ -32,10 +35,26 @@ export function missingServerCommand(needed: string | undefined, available: read
 }
 
 // --- paths -------------------------------------------------------------------------------------------
-/** Server paths are relative to its cwd (= the workspace root by default) or absolute. */
+/** Server paths are relative to the root of the workspace the command ran in, or absolute. */
 export function resolveResultPath(p: string, root: string | undefined): string {
   if (path.isAbsolute(p) || !root) return p;
   return path.resolve(root, p);
+}
+
+/**
+ * The file a result names: its `uri` when the server sent one (exact in a multi-root window, where relative
+ * paths are relative to whichever folder's workspace answered), else its path resolved against `root`.
+ */
+export function resultFile(item: Record<string, unknown>, root: string | undefined, pathKey = "path"): string | undefined {
+  if (typeof item.uri === "string" && item.uri.startsWith("file:")) {
+    try {
+      return fileURLToPath(item.uri);
+    } catch {
+      /* a malformed URI: fall back to the path */
+    }
+  }
+  const p = item[pathKey];
+  return typeof p === "string" ? resolveResultPath(p, root) : undefined;
 }
 
 function displayPath(p: string, root: string | undefined): string {
@@ -79,7 +98,7 @@ export function lookupPicks(result: unknown, root: string | undefined): LookupVi
   for (const r of results) {
     if (typeof r !== "object" || r === null || typeof (r as { path?: unknown }).path !== "string") continue;
     const item = r as Record<string, unknown>;
-    const file = resolveResultPath(item.path as string, root);
+    const file = resultFile(item, root) as string;
     const startLine = Math.max(0, num(item.start_line));
     const endLine = Math.max(startLine, num(item.end_line, startLine));
     const heading = oneLine(item.heading, 80) || path.basename(file);
@@ -141,7 +160,7 @@ export function symbolPicks(result: unknown, root?: string): SymbolPick[] {
       const pick: SymbolPick = { label: `${STATUS_ICON[status] ?? "$(circle-outline)"} ${name}`, description: parts.join(" · "), detail, status };
       const doc = r.doc as Record<string, unknown> | null;
       if (doc && typeof doc === "object" && typeof doc.path === "string") {
-        pick.docFile = resolveResultPath(doc.path, root);
+        pick.docFile = resultFile(doc, root);
         pick.docLine = Math.max(0, num(doc.line));
       }
       return pick;
@@ -187,7 +206,7 @@ function remindersAsFindings(reminders: unknown[]): Record<string, unknown>[] {
     const base = { code: rem.rule, message: rem.message ?? rem.title, severity: rem.severity, note: rem.why };
     const locations = Array.isArray(rem.locations) ? rem.locations.filter((l) => typeof l === "object" && l !== null) : [];
     if (locations.length === 0) out.push(base);
-    for (const loc of locations as Record<string, unknown>[]) out.push({ ...base, path: loc.path, line: loc.line, character: loc.character });
+    for (const loc of locations as Record<string, unknown>[]) out.push({ ...base, path: loc.path, uri: loc.uri, line: loc.line, character: loc.character });
   }
   return out;
 }
@@ -196,8 +215,7 @@ const SEVERITY_ICON: Record<string, string> = { error: "$(error)", warning: "$(w
 
 export function reviewPicks(result: unknown, root: string | undefined): FindingPick[] {
   return findingsOf(result).map((f) => {
-    const rawPath = typeof f.path === "string" ? f.path : typeof f.file === "string" ? f.file : undefined;
-    const file = rawPath ? resolveResultPath(rawPath, root) : undefined;
+    const file = resultFile(f, root, typeof f.path === "string" ? "path" : "file");
     const line = Math.max(0, num(f.line));
     const character = Math.max(0, num(f.character));
     const severity = typeof f.severity === "string" ? f.severity.toLowerCase() : "warning";
@@ -268,15 +286,25 @@ export function ruleStatsMarkdown(result: unknown): string {
 
 // --- language status -----------------------------------------------------------------------------------
 export type ServerState =
-  | { kind: "starting" }
+  | { kind: "starting"; message?: string }
   | { kind: "indexing"; message?: string; percentage?: number }
   | { kind: "ready" }
   | { kind: "stopped"; reason?: string };
 
-export function statusText(state: ServerState): { text: string; detail: string; busy: boolean; error: boolean } {
+/**
+ * The language status item. `restricted` (VS Code's Restricted Mode): said in the item, so a user who wonders
+ * why the folder's settings do nothing finds out without reading the log.
+ */
+export function statusText(state: ServerState, restricted = false): { text: string; detail: string; busy: boolean; error: boolean } {
+  const view = statusView(state);
+  if (!restricted) return view;
+  return { ...view, text: `${view.text} (Restricted Mode)`, detail: `${view.detail}. Restricted Mode: the folder's own Footprint settings that run programs are ignored until you trust it` };
+}
+
+function statusView(state: ServerState): { text: string; detail: string; busy: boolean; error: boolean } {
   switch (state.kind) {
     case "starting":
-      return { text: "Footprint: starting", detail: "Starting the language server", busy: true, error: false };
+      return { text: "Footprint: starting", detail: state.message ? `Starting: ${state.message}` : "Starting the language server", busy: true, error: false };
     case "indexing": {
       const pct = typeof state.percentage === "number" ? ` ${Math.round(state.percentage)}%` : "";
       return { text: `Footprint: indexing${pct}`, detail: state.message ? `Indexing ${state.message}` : "Building the workspace indexes", busy: true, error: false };
@@ -286,4 +314,57 @@ export function statusText(state: ServerState): { text: string; detail: string; 
     case "stopped":
       return { text: "Footprint: stopped", detail: state.reason ?? "The language server is not running", busy: false, error: true };
   }
+}
+
+// --- Footprint: Check workspace ---------------------------------------------------------------------------
+/** One finding of `footprint-ls check --format json` (0-based, UTF-16, paths relative to its cwd). */
+export interface WorkspaceFinding {
+  path?: unknown;
+  line?: unknown;
+  character?: unknown;
+  end_line?: unknown;
+  end_character?: unknown;
+  severity?: unknown;
+  code?: unknown;
+  source?: unknown;
+  message?: unknown;
+}
+
+export interface WorkspaceProblem {
+  line: number;
+  character: number;
+  endLine: number;
+  endCharacter: number;
+  severity: string;
+  code: string;
+  source: string;
+  message: string;
+}
+
+/** The CLI's findings grouped by absolute file, and a one-line summary ("14 problems in 5 files"). */
+export function workspaceProblems(findings: WorkspaceFinding[], root: string): { byFile: Map<string, WorkspaceProblem[]>; summary: string } {
+  const byFile = new Map<string, WorkspaceProblem[]>();
+  let count = 0;
+  for (const f of findings) {
+    if (typeof f !== "object" || f === null || typeof f.path !== "string") continue;
+    const file = resolveResultPath(f.path, root);
+    const line = Math.max(0, num(f.line));
+    const character = Math.max(0, num(f.character));
+    const problem: WorkspaceProblem = {
+      line,
+      character,
+      endLine: Math.max(line, num(f.end_line, line)),
+      endCharacter: Math.max(0, num(f.end_character, character)),
+      severity: typeof f.severity === "string" ? f.severity.toLowerCase() : "warning",
+      code: typeof f.code === "string" ? f.code : "",
+      source: typeof f.source === "string" ? f.source : "footprint",
+      message: typeof f.message === "string" ? f.message : "",
+    };
+    if (!byFile.has(file)) byFile.set(file, []);
+    byFile.get(file)!.push(problem);
+    count += 1;
+  }
+  const files = byFile.size;
+  const summary = count === 0 ? "no problems" : `${count} problem${count === 1 ? "" : "s"} in ${files} file${files === 1 ? "" : "s"}`;
+  return { byFile, summary };
 }

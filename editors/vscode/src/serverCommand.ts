@@ -1,26 +1,34 @@
 /**
  * How the extension finds the server — pure logic, no `vscode` import, so it is unit-tested directly.
  *
- * Order (the way the well-known Python-tool extensions do it, minus the hard dependency on the Python
- * extension, which JavaScript users often lack):
+ * Order (the way Ruff's and Black's extensions do it, minus the hard dependency on the Python extension,
+ * which JavaScript users often lack):
  *   1. `footprint.path`         — a full command line, used as is;
  *   2. `footprint.interpreter`  — `<interpreter> -m lsp_server <args> serve`;
- *   3. `footprint-ls` on PATH   — `footprint-ls <args> serve`;
- *   4. the Python extension's selected interpreter, if that extension is installed;
- *   otherwise no command, and the caller shows how to install the server.
+ *   then, by `footprint.importStrategy`:
+ *   - `useBundled` (default): the server that ships inside the extension, installed on first start into a
+ *     private environment in the extension's storage (bundled.ts) — `<that python> -m lsp_server <args> serve`;
+ *   - `fromEnvironment`: the project's own install —
+ *     3. `footprint-ls` on PATH,
+ *     4. `${workspaceFolder}/.venv`'s `footprint-ls`,
+ *     5. the Python extension's selected interpreter, if that extension is installed;
+ *     otherwise no command, and the caller says how to get one.
  */
 import * as path from "node:path";
 
 export const SERVER_MODULE = "lsp_server";
 export const SERVER_EXECUTABLE = "footprint-ls";
 
-export type CommandSource = "footprint.path" | "footprint.interpreter" | "PATH" | "python extension";
+export type CommandSource = "footprint.path" | "footprint.interpreter" | "bundled" | "PATH" | ".venv" | "python extension";
+
+export type ImportStrategy = "useBundled" | "fromEnvironment";
 
 export interface LaunchSettings {
   path: string[];
   interpreter: string[];
   args: string[];
   cwd: string;
+  importStrategy: ImportStrategy;
 }
 
 export interface ServerCommand {
@@ -43,6 +51,10 @@ export interface Lookup {
   which(name: string): string | undefined | Promise<string | undefined>;
   /** The Python extension's interpreter command for the workspace, or undefined (not installed / none chosen). */
   pythonExtensionInterpreter(): string[] | undefined | Promise<string[] | undefined>;
+  /** Whether `file` is an executable file (for `${workspaceFolder}/.venv`). */
+  isExecutable?(file: string): boolean;
+  /** The Python of the bundled server's private environment (it may still need installing: bundled.ts). */
+  bundledPython?(): string | undefined;
 }
 
 /** Expand `${workspaceFolder}`, `${userHome}`, `${env:NAME}` and a leading `~` like VS Code's own settings do. */
@@ -74,7 +86,13 @@ export function launchSettings(get: (key: string) => unknown): LaunchSettings {
     interpreter: clean(get("interpreter")),
     args: clean(get("args")),
     cwd: typeof cwd === "string" && cwd.trim() ? cwd : "${workspaceFolder}",
+    importStrategy: get("importStrategy") === "fromEnvironment" ? "fromEnvironment" : "useBundled",
   };
+}
+
+/** The `footprint-ls` of a virtual environment at `venv` (POSIX `bin/`, Windows `Scripts\\`). */
+export function venvExecutable(venv: string, platform: NodeJS.Platform = process.platform): string {
+  return platform === "win32" ? path.win32.join(venv, "Scripts", `${SERVER_EXECUTABLE}.exe`) : path.posix.join(venv, "bin", SERVER_EXECUTABLE);
 }
 
 export async function resolveServerCommand(settings: LaunchSettings, vars: VariableContext, lookup: Lookup): Promise<ServerCommand | undefined> {
@@ -91,9 +109,17 @@ export async function resolveServerCommand(settings: LaunchSettings, vars: Varia
     const [command, ...rest] = expand(settings.interpreter);
     return { command, args: [...rest, "-m", SERVER_MODULE, ...args, "serve"], cwd, source: "footprint.interpreter" };
   }
+  if (settings.importStrategy === "useBundled") {
+    const bundled = lookup.bundledPython?.();
+    return bundled ? { command: bundled, args: ["-m", SERVER_MODULE, ...args, "serve"], cwd, source: "bundled" } : undefined;
+  }
   const onPath = await lookup.which(SERVER_EXECUTABLE);
   if (onPath) {
     return { command: onPath, args: [...args, "serve"], cwd, source: "PATH" };
+  }
+  if (vars.workspaceFolder && lookup.isExecutable) {
+    const inVenv = venvExecutable(path.join(vars.workspaceFolder, ".venv"));
+    if (lookup.isExecutable(inVenv)) return { command: inVenv, args: [...args, "serve"], cwd, source: ".venv" };
   }
   const python = clean(await lookup.pythonExtensionInterpreter());
   if (python.length > 0) {
@@ -133,13 +159,17 @@ export function whichIn(
   return undefined;
 }
 
-/** The message shown when no server can be started: it names the two install commands. */
-export function installHint(reason: string): string {
-  return (
-    `Footprint: the language server could not start (${reason}). Install it with ` +
-    "`pipx install footprint-ls` or `python3 -m pip install footprint-ls`, " +
-    "or point `footprint.interpreter` at a Python that has it (or `footprint.path` at the `footprint-ls` command)."
-  );
+/** The message shown when no server can be started: what was tried and the ways out. */
+export function installHint(reason: string, strategy: ImportStrategy = "useBundled"): string {
+  const ways =
+    strategy === "fromEnvironment"
+      ? "With `footprint.importStrategy: fromEnvironment` the server must be installed in the project: " +
+        "the `footprint-ls` Python package in its `.venv` or on PATH. Or set `footprint.importStrategy` " +
+        "to `useBundled` to use the server that ships with the extension."
+      : "Set `footprint.importStrategy` to `useBundled` (the default) to use the server that ships with the extension, " +
+        "or point `footprint.interpreter` at a Python that has `footprint-ls` installed.";
+  return `Footprint: the language server could not start (${reason}). ${ways} ` +
+    "`footprint.path` can name the `footprint-ls` command itself. See `Footprint: Show logs` and docs/troubleshooting.md.";
 }
 
 /**

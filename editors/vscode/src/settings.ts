@@ -7,7 +7,7 @@
  * as unknown keys.
  */
 
-export const RESTART_KEYS = ["footprint.path", "footprint.interpreter", "footprint.args", "footprint.cwd"] as const;
+export const RESTART_KEYS = ["footprint.path", "footprint.interpreter", "footprint.args", "footprint.cwd", "footprint.importStrategy"] as const;
 export const SERVER_OPTION_KEYS = ["footprint.packs", "footprint.exclude", "footprint.serverSettings"] as const;
 
 export type NotificationLevel = "off" | "onError" | "onWarning" | "always";
@@ -58,4 +58,59 @@ export function shouldNotify(level: NotificationLevel, severity: Severity): bool
     case "always":
       return true;
   }
+}
+
+/**
+ * Notifications render no Markdown: `code` would show its backticks. Curly quotes instead; the log keeps
+ * the original text.
+ */
+export function plainMessage(message: string): string {
+  return message.replace(/`([^`\n]+)`/g, "“$1”");
+}
+
+/**
+ * When to restart a crashed server: after 1, 2, 4, 8, 16 s (a crash right at start-up must not spin); after
+ * `limit` crashes within `windowMs`, not at all (undefined) until `reset()` (the user restarts it).
+ */
+export class CrashBackoff {
+  private times: number[] = [];
+  constructor(
+    readonly limit = 5,
+    readonly windowMs = 3 * 60_000,
+    private readonly baseMs = 1000,
+  ) {}
+
+  next(now: number): number | undefined {
+    this.times = this.times.filter((t) => now - t < this.windowMs);
+    this.times.push(now);
+    if (this.times.length >= this.limit) return undefined;
+    return this.baseMs * 2 ** (this.times.length - 1);
+  }
+
+  reset(): void {
+    this.times = [];
+  }
+}
+
+export type LogLevel = "trace" | "info" | "warn" | "error";
+
+/**
+ * One line the client library writes to its output channel (the server's stderr, or its own messages) -> the
+ * level and text for our LogOutputChannel, which adds its own timestamp. The server's lines
+ * (`2026-01-01 10:00:00,123 WARNING name: text`) lose their timestamp and keep their level; the library's
+ * `[Error - 5:04:00 PM] text` keep theirs, except a clean exit (code 0: a normal stop) which is no error.
+ */
+export function serverLogLine(line: string): { level: LogLevel; text: string } {
+  const server = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[,.]\d+ (DEBUG|INFO|WARNING|ERROR|CRITICAL) (.*)$/s.exec(line);
+  if (server) {
+    const level: LogLevel = server[1] === "DEBUG" ? "trace" : server[1] === "INFO" ? "info" : server[1] === "WARNING" ? "warn" : "error";
+    return { level, text: server[2] };
+  }
+  const client = /^\[(Trace|Debug|Info|Warn|Error) - [^\]]*\] (.*)$/s.exec(line);
+  if (client) {
+    if (/exited with code 0\b/.test(client[2])) return { level: "info", text: client[2] };
+    const level: LogLevel = client[1] === "Error" ? "error" : client[1] === "Warn" ? "warn" : client[1] === "Info" ? "info" : "trace";
+    return { level, text: client[2] };
+  }
+  return { level: "info", text: line };
 }

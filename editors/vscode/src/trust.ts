@@ -18,7 +18,7 @@
  *     `true`, which leaves the decision to that store.
  */
 import * as path from "node:path";
-import { LaunchSettings, Lookup, ServerCommand, VariableContext, launchSettings, resolveServerCommand } from "./serverCommand";
+import { ImportStrategy, LaunchSettings, Lookup, ServerCommand, VariableContext, launchSettings, resolveServerCommand } from "./serverCommand";
 import { serverOptions } from "./settings";
 
 /** Settings whose workspace values are ignored in an untrusted workspace (also `restrictedConfigurations`). */
@@ -27,11 +27,12 @@ export const RESTRICTED_KEYS = [
   "footprint.interpreter",
   "footprint.args",
   "footprint.cwd",
+  "footprint.importStrategy",
   "footprint.serverSettings",
 ] as const;
 
 /** The settings that choose the program the extension starts. */
-export const LAUNCH_KEYS = ["footprint.path", "footprint.interpreter", "footprint.args", "footprint.cwd"] as const;
+export const LAUNCH_KEYS = ["footprint.path", "footprint.interpreter", "footprint.args", "footprint.cwd", "footprint.importStrategy"] as const;
 
 /** What `WorkspaceConfiguration.inspect()` returns (the fields used here). */
 export interface Inspected {
@@ -78,6 +79,7 @@ export function initializationOptions(trusted: boolean, read: Reader): Initializ
 
 export interface LaunchPlan {
   command: ServerCommand | undefined;
+  importStrategy: ImportStrategy;
   initializationOptions: InitializationOptions;
   /** Restricted settings whose workspace values were ignored (full keys). */
   ignored: string[];
@@ -126,10 +128,10 @@ export async function planLaunch(
   const settings = launchSettings(read);
   const options = initializationOptions(trusted, read);
   if (trusted) {
-    return { command: await resolveServerCommand(settings, vars, lookup), initializationOptions: options, ignored, refused: [] };
+    return { command: await resolveServerCommand(settings, vars, lookup), importStrategy: settings.importStrategy, initializationOptions: options, ignored, refused: [] };
   }
   const { command, refused } = await resolveUntrusted(settings, vars, lookup, untrusted);
-  return { command, initializationOptions: options, ignored, refused };
+  return { command, importStrategy: settings.importStrategy, initializationOptions: options, ignored, refused };
 }
 
 async function resolveUntrusted(
@@ -162,6 +164,17 @@ async function resolveUntrusted(
       }
       return python;
     },
+    isExecutable: lookup.isExecutable
+      ? (file) => {
+          const found = lookup.isExecutable!(file);
+          if (found && inside(file)) {
+            refuse(file, "the workspace's .venv");
+            return false;
+          }
+          return found;
+        }
+      : undefined,
+    bundledPython: lookup.bundledPython,
   };
   let settings = initial;
   // Each round drops the setting whose program was refused, so the next source gets its turn.
@@ -200,7 +213,7 @@ export type TrustVerb = "trust" | "untrust";
  * The one-shot `footprint-ls trust|untrust FOLDER` command line derived from the server command: `serve`
  * replaced by the verb, the folder last. A string when it cannot be derived (a `footprint.path` without `serve`).
  */
-export function verbCommand(cmd: ServerCommand, verb: TrustVerb, folder: string): ServerCommand | string {
+export function verbCommand(cmd: ServerCommand, verb: TrustVerb | "check", folder: string): ServerCommand | string {
   const at = cmd.args.lastIndexOf("serve");
   if (at < 0) {
     return `the server command line (${cmd.source}) has no \`serve\` to replace; run \`footprint-ls ${verb} ${folder}\` in a terminal`;

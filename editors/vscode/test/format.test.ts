@@ -6,6 +6,7 @@ import {
   missingServerCommand,
   resolveResultPath,
   reviewPicks,
+  workspaceProblems,
   reviewSummary,
   ruleStatsMarkdown,
   statusText,
@@ -195,4 +196,37 @@ test("lookup snippets lose the **match** markers", () => {
 test("rule stats timestamps are shown as UTC", () => {
   const md = ruleStatsMarkdown([{ rule: "layout/no-hex-colors", firings: 1, last_fired: 1796053859.551, followed_share: null, noisy: false }]);
   assert.match(md, /\| layout\/no-hex-colors \| 1 \| 2026-\d\d-\d\dT\d\d:\d\d:\d\dZ \|  \| false \|/);
+});
+
+test("multi-root: a result's URI wins over its path, which is relative to the answering folder's workspace", () => {
+  const result = {
+    reminders: [{ rule: "r", message: "m", severity: "warning", locations: [{ path: "src/a.js", uri: "file:///work/second/src/a.js", line: 2, character: 0 }] }],
+  };
+  const [pick] = reviewPicks(result, "/work/first");
+  assert.equal(pick.file, path.resolve("/work/second/src/a.js"));
+  const [doc] = lookupPicks({ results: [{ path: "docs/x.md", start_line: 0, end_line: 1 }] }, "/work/second").picks;
+  assert.equal(doc.file, path.resolve("/work/second/docs/x.md"), "no uri: the path against the folder the command ran for");
+});
+
+test("Check workspace: the CLI's findings grouped by file, with a summary", () => {
+  const view = workspaceProblems(
+    [
+      { path: "src/app.js", line: 50, character: 22, end_line: 50, end_character: 33, severity: "error", code: "unknown-symbol", source: "footprint", message: "m" },
+      { path: "src/app.js", line: 3, character: 0, severity: "warning", code: "layout/x", source: "footprint-conventions", message: "n" },
+      { path: "/abs/b.js", line: 0, character: 0, severity: "info", code: "c", message: "o" },
+      { nonsense: true } as never,
+    ],
+    "/ws",
+  );
+  assert.equal(view.summary, "3 problems in 2 files");
+  assert.deepEqual([...view.byFile.keys()], [path.resolve("/ws/src/app.js"), "/abs/b.js"]);
+  assert.equal(view.byFile.get(path.resolve("/ws/src/app.js"))![0].endCharacter, 33);
+  assert.equal(workspaceProblems([], "/ws").summary, "no problems");
+});
+
+test("the status item says Restricted Mode when the workspace is untrusted", () => {
+  const view = statusText({ kind: "ready" }, true);
+  assert.match(view.text, /Footprint: ready \(Restricted Mode\)/);
+  assert.match(view.detail, /trust/);
+  assert.equal(statusText({ kind: "ready" }).text, "Footprint: ready");
 });

@@ -17,7 +17,7 @@ test("every palette command is contributed with the Footprint category and the i
   assert.deepEqual(contributed, PALETTE_COMMANDS.map((c) => [c.id, `Footprint: ${c.title}`]));
   assert.deepEqual(
     PALETTE_COMMANDS.map((c) => `Footprint: ${c.title}`),
-    ["Footprint: Look up docs", "Footprint: Check symbols", "Footprint: Review changes", "Footprint: Show rule stats", "Footprint: Restart server", "Footprint: Show logs",
+    ["Footprint: Look up docs", "Footprint: Check symbols", "Footprint: Review changes", "Footprint: Show rule stats", "Footprint: Check workspace", "Footprint: Restart server", "Footprint: Show logs",
      "Footprint: Trust This Folder", "Footprint: Untrust This Folder"],
   );
   for (const { id } of PALETTE_COMMANDS) assert.ok(extensionSource.includes(`"${id}":`), `${id} has a handler in extension.ts`);
@@ -73,4 +73,16 @@ test("Trust / Untrust This Folder are offered only when VS Code trusts the works
   assert.doesNotMatch(extensionSource, /launchSettings\(|resolveServerCommand\(/);
   assert.match(extensionSource, /onDidGrantWorkspaceTrust/);
   assert.match(extensionSource, /serverOptions\(trustedConfig\(\)\)/);
+});
+
+test("an icon and a walkthrough whose media and commands exist (issue 20.15)", () => {
+  assert.ok(fs.existsSync(path.join(root, manifest.icon)), manifest.icon);
+  const ignore = fs.readFileSync(path.join(root, ".vscodeignore"), "utf8");
+  assert.match(ignore, /!media\/icon\.png/);
+  const contributed = new Set(manifest.contributes.commands.map((c: { command: string }) => c.command));
+  for (const step of manifest.contributes.walkthroughs[0].steps) {
+    assert.ok(fs.existsSync(path.join(root, step.media.markdown)), step.media.markdown);
+    for (const m of String(step.description).matchAll(/command:(footprint\.[\w.]+)/g)) assert.ok(contributed.has(m[1]), m[1]);
+  }
+  assert.ok(manifest.contributes.configuration.properties["footprint.enable"], "footprint.enable");
 });

@@ -12,7 +12,7 @@ import {
   whichIn,
 } from "../src/serverCommand";
 
-const base: LaunchSettings = { path: [], interpreter: [], args: [], cwd: "${workspaceFolder}" };
+const base: LaunchSettings = { path: [], interpreter: [], args: [], cwd: "${workspaceFolder}", importStrategy: "fromEnvironment" };
 const vars = { workspaceFolder: "/ws", userHome: "/home/u", env: { VENV: "/venvs/fp" } };
 
 function lookup(onPath?: string, python?: string[]) {
@@ -75,7 +75,7 @@ test("no workspace folder: the cwd is left to the extension host", async () => {
 
 test("launchSettings tolerates wrong types and blanks", () => {
   const values: Record<string, unknown> = { path: "  ", interpreter: "/py", args: ["-v", 3, ""], cwd: "" };
-  assert.deepEqual(launchSettings((k) => values[k]), { path: [], interpreter: ["/py"], args: ["-v"], cwd: "${workspaceFolder}" });
+  assert.deepEqual(launchSettings((k) => values[k]), { path: [], interpreter: ["/py"], args: ["-v"], cwd: "${workspaceFolder}", importStrategy: "useBundled" });
 });
 
 test("resolveVariables", () => {
@@ -109,13 +109,31 @@ test("formatCommandLine quotes only what needs it", () => {
   assert.equal(formatCommandLine({ command: "fp", args: ["it's"] }), "fp 'it'\\''s'");
 });
 
-test("installHint names both install commands and the settings", () => {
+test("installHint names the reason, the import strategy and the settings", () => {
   const text = installHint("spawn footprint-ls ENOENT");
   assert.match(text, /spawn footprint-ls ENOENT/);
-  assert.match(text, /pipx install footprint-ls/);
-  assert.match(text, /python3 -m pip install footprint-ls/);
+  assert.match(text, /useBundled/);
   assert.match(text, /footprint\.interpreter/);
   assert.match(text, /footprint\.path/);
+  assert.doesNotMatch(text, /pipx/, "footprint-ls is not on PyPI: no command that finds no package");
+  assert.match(installHint("x", "fromEnvironment"), /\.venv/);
+});
+
+test("useBundled (the default) runs the bundled environment's Python, never PATH", async () => {
+  const l = { ...lookup("/usr/bin/footprint-ls", ["/py"]), bundledPython: () => "/storage/server-abc/bin/python" };
+  const cmd = await resolveServerCommand({ ...base, importStrategy: "useBundled", args: ["--log-level", "DEBUG"] }, vars, l);
+  assert.deepEqual(cmd, { command: "/storage/server-abc/bin/python", args: ["-m", "lsp_server", "--log-level", "DEBUG", "serve"], cwd: "/ws", source: "bundled" });
+  assert.deepEqual(l.calls, []);
+  assert.equal(await resolveServerCommand({ ...base, importStrategy: "useBundled" }, vars, lookup("/usr/bin/footprint-ls")), undefined, "no bundle in this build");
+});
+
+test("fromEnvironment looks at PATH, then ${workspaceFolder}/.venv, then the Python extension", async () => {
+  const venv = path.posix.join("/ws", ".venv", "bin", "footprint-ls");
+  const l = { ...lookup(undefined, ["/py"]), isExecutable: (f: string) => f === venv };
+  assert.deepEqual(await resolveServerCommand(base, vars, l), { command: venv, args: ["serve"], cwd: "/ws", source: ".venv" });
+  assert.deepEqual(l.calls, ["which footprint-ls"]);
+  const none = { ...lookup(undefined, ["/py"]), isExecutable: () => false };
+  assert.equal((await resolveServerCommand(base, vars, none))?.source, "python extension");
 });
 
 test("commandProblem: paths must be executable files, bare names must be on PATH", () => {

@@ -11,7 +11,8 @@ const untrustedCtx = { workspaceFolders: [WS], platform: "linux" as NodeJS.Platf
 
 /** A `footprint` section as VS Code layers it: defaults < user (global) < workspace < folder. */
 function section(layers: { global?: Record<string, unknown>; workspace?: Record<string, unknown>; folder?: Record<string, unknown> }) {
-  const defaults: Record<string, unknown> = { path: [], interpreter: [], args: [], cwd: "${workspaceFolder}", packs: [], exclude: [], serverSettings: {} };
+  // fromEnvironment: most tests here are about the sources that can be inside the workspace.
+  const defaults: Record<string, unknown> = { path: [], interpreter: [], args: [], cwd: "${workspaceFolder}", importStrategy: "fromEnvironment", packs: [], exclude: [], serverSettings: {} };
   const inspect = (key: string): Inspected => ({
     defaultValue: defaults[key],
     globalValue: layers.global?.[key],
@@ -186,4 +187,23 @@ test("launchIdentity changes with the command line or the trust, not with unrela
   assert.notEqual(untrustedA, launchIdentity(await planLaunch(true, a.get, a.inspect, vars, l, untrustedCtx)));
   const c = section({ global: { ...user, path: ["/opt/fp2", "serve"] } });
   assert.notEqual(untrustedA, launchIdentity(await planLaunch(false, c.get, c.inspect, vars, l, untrustedCtx)));
+});
+
+test("untrusted: the bundled server (outside the workspace) is used; a workspace value of importStrategy is ignored", async () => {
+  const { get, inspect } = section({ global: { importStrategy: "useBundled" }, workspace: { importStrategy: "fromEnvironment" } });
+  const l = { ...lookup({ "footprint-ls": "/usr/bin/footprint-ls" }), bundledPython: () => "/home/u/.vscode/storage/server-1/bin/python" };
+  const plan = await planLaunch(false, get, inspect, vars, l, untrustedCtx);
+  assert.equal(plan.command?.source, "bundled");
+  assert.equal(plan.command?.command, "/home/u/.vscode/storage/server-1/bin/python");
+  assert.deepEqual(plan.ignored, ["footprint.importStrategy"]);
+});
+
+test("untrusted: the workspace's .venv footprint-ls is refused, the Python extension's outside one used", async () => {
+  const { get, inspect } = section({});
+  const l = { ...lookup({}, ["/usr/bin/python3"]), isExecutable: (f: string) => f === `${WS}/.venv/bin/footprint-ls` };
+  const plan = await planLaunch(false, get, inspect, vars, l, untrustedCtx);
+  assert.equal(plan.command?.source, "python extension");
+  assert.match(plan.refused.join(" "), /\.venv\/bin\/footprint-ls/);
+  const trusted = await planLaunch(true, get, inspect, vars, l, untrustedCtx);
+  assert.equal(trusted.command?.source, ".venv", "a trusted workspace's own .venv is what fromEnvironment is for");
 });

@@ -1,7 +1,12 @@
 """`footprint-ls`: the command line. `serve` starts the LSP; the other verbs call the same area functions.
 
-The verbs are registered with `@cli_command` (lsp_server/commands.py) by the modules imported below, one per
+The verbs are registered with `@cli_command` (lsp_server/commands.py) by the modules in VERB_MODULES, one per
 area; `main` maps area errors to exit codes (surfaces/errors.py): 0 clean, 1 a finding, 2 usage or configuration.
+
+Start-up is paid on every call (agent hooks, pre-commit, scripts), so `main` imports only the module of the
+verb on its command line, and that module imports only what the verb uses: `--version` imports no area at
+all, `check` no pygls, lsprotocol or whoosh. `--help` (and an unknown verb, to list the known ones) loads
+every verb. `tests/e2e/cli/test_cli_startup.py` checks what each of them imports.
 """
 
 from __future__ import annotations
@@ -11,16 +16,60 @@ import logging
 import sys
 from pathlib import Path
 
-from lsp_server import __version__, plugins
+import importlib
+
+from lsp_server import __version__
 from lsp_server.commands import CLI_COMMANDS
 from lsp_server.errors import FootprintError
-from lsp_server.surfaces import hooks  # noqa: F401 - registers `hook`
-from lsp_server.surfaces.cli import conventions, core, features, graph, knowledge  # noqa: F401 - register verbs
 from lsp_server.surfaces.errors import EXIT_OK, EXIT_USAGE, exit_code
 
+# verb -> the module that registers it (tests/unit/test_plugins_registry.py keeps this in step with the
+# @cli_command registrations). A verb missing here still works: `main` then loads every verb module.
+VERB_MODULES = {
+    "check": "lsp_server.surfaces.cli.core",
+    "serve": "lsp_server.surfaces.cli.core",
+    "trust": "lsp_server.surfaces.cli.core",
+    "untrust": "lsp_server.surfaces.cli.core",
+    "footprint": "lsp_server.surfaces.cli.features",
+    "find": "lsp_server.surfaces.cli.features",
+    "symbols": "lsp_server.surfaces.cli.knowledge",
+    "lookup": "lsp_server.surfaces.cli.knowledge",
+    "rag": "lsp_server.surfaces.cli.knowledge",
+    "rules": "lsp_server.surfaces.cli.conventions",
+    "graph": "lsp_server.surfaces.cli.graph",
+    "hook": "lsp_server.surfaces.hooks",
+    "mcp": "lsp_server.surfaces.cli.mcp",
+}
+# Options of the top-level parser that take a value (so the word after them is not the verb).
+_VALUED_OPTIONS = ("--log-file", "--log-level")
 
-def build_parser() -> argparse.ArgumentParser:
-    plugins.load()
+
+def load_verbs(names: list[str] | None = None) -> None:
+    """Import the modules that register the named verbs (all of them when `names` is None)."""
+    modules = dict.fromkeys(VERB_MODULES.values()) if names is None else dict.fromkeys(VERB_MODULES[n] for n in names)
+    for module in modules:
+        importlib.import_module(module)
+
+
+def verbs_needed(argv: list[str]) -> list[str] | None:
+    """The verbs a command line needs registered: its verb, none for a bare `--version`, all (None) for help,
+    no verb or an unknown one."""
+    words = iter(argv)
+    for word in words:
+        if word in _VALUED_OPTIONS:
+            next(words, None)
+        elif word in ("-h", "--help"):
+            return None
+        elif word == "--version":
+            return []
+        elif not word.startswith("-"):
+            return [word] if word in VERB_MODULES else None
+    return None
+
+
+def build_parser(verbs: list[str] | None = None) -> argparse.ArgumentParser:
+    """The parser, with the named verbs' subcommands (every verb when `verbs` is None)."""
+    load_verbs(verbs)
     parser = argparse.ArgumentParser(prog="footprint-ls", description="Footprint language server and checks.")
     parser.add_argument("--version", action="version", version=f"footprint-ls {__version__}")
     parser.add_argument("--log-file", type=Path, help="write logs to this file (default: stderr)")
@@ -30,7 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
     logging_options.add_argument("--log-file", type=Path, default=argparse.SUPPRESS)
     logging_options.add_argument("--log-level", choices=("DEBUG", "INFO", "WARNING", "ERROR"), default=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="verb", metavar="COMMAND")
-    for name in sorted(CLI_COMMANDS):
+    for name in sorted(CLI_COMMANDS if verbs is None else set(verbs) & set(CLI_COMMANDS)):
         cmd = CLI_COMMANDS[name]
         sp = sub.add_parser(name, help=cmd.help, description=cmd.help, parents=[logging_options])
         sp.set_defaults(run=cmd.configure(sp))
@@ -81,13 +130,14 @@ def configure_logging(level: str, log_file: Path | None) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(verbs_needed(argv))
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
         parser.print_help(sys.stderr)
         return EXIT_USAGE
     # Logs go to stderr (or a file) so stdout stays clean for JSON output and the LSP stream.
-    configure_logging(args.log_level if args.verb == "serve" or args.log_file else "WARNING", args.log_file)
+    configure_logging(args.log_level if args.verb in ("serve", "mcp") or args.log_file else "WARNING", args.log_file)
     try:
         return args.run(args)
     except FootprintError as exc:

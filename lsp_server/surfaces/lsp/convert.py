@@ -34,6 +34,8 @@ def lsp_diagnostic(doc: ParsedDocument, finding: Finding, encoding: Encoding) ->
         message=finding.message,
         severity=lsp.DiagnosticSeverity(int(finding.severity)),
         code=finding.code,
+        # A link to what the code means (a convention rule's file), shown by the client on the code.
+        code_description=lsp.CodeDescription(href=data["docs"]) if isinstance(data.get("docs"), str) else None,
         source=finding.source,
         data=data,
     )

@@ -220,7 +220,9 @@ step('hover', function()
   local resp, got
   local function has_doc_link(result)
     local value = result and result.contents and (result.contents.value or result.contents)
-    return type(value) == 'string' and value:find('%]%(file://') ~= nil
+    -- The docs part opens with its bold heading and a link (`**Document › …** — [docs/…](file://…)`); the
+    -- object model's part links its declaration too, so the heading is what tells them apart.
+    return type(value) == 'string' and value:find('%*%* — %[[^%]]*%]%(file://') ~= nil
   end
   pcall(wait, 30000, function()
     resp = vim.lsp.buf_request_sync(app_buf, 'textDocument/hover',
@@ -403,6 +405,135 @@ step('trust_command', function()
   assert(not fp.trust('trust', ws .. '/no-such-folder'), 'trusting a missing folder succeeded')
   local refusal = results._messages[1] and results._messages[1].msg or ''
   return { message = message, refusal = refusal }
+end)
+
+step('code_actions_by_line', function()
+  -- Issue 20.12: no "Fix all" on a line without a problem; the confident rename is preferred.
+  -- Issue 20.10: a convention finding offers "Disable <rule> for this line / file".
+  vim.api.nvim_set_current_buf(app_buf)
+  local function titles_at(line, col)
+    local text = vim.api.nvim_buf_get_lines(app_buf, line, line + 1, false)[1]
+    local ch = vim.str_utfindex(text, client.offset_encoding, col)
+    local diags = {}
+    for _, d in ipairs(vim.diagnostic.get(app_buf, { lnum = line })) do
+      table.insert(diags, d.user_data and d.user_data.lsp or d)
+    end
+    local resp = client:request_sync('textDocument/codeAction', {
+      textDocument = { uri = vim.uri_from_bufnr(app_buf) },
+      range = { start = { line = line, character = ch }, ['end'] = { line = line, character = ch } },
+      context = { diagnostics = diags },
+    }, 10000, app_buf)
+    local out = {}
+    for _, a in ipairs(resp and resp.result or {}) do
+      table.insert(out, { title = a.title, preferred = a.isPreferred == true })
+    end
+    return out
+  end
+  local clean_line = 0
+  local typo_line, typo_col = find(app_buf, 'createBlock')
+  local conv
+  for _, d in ipairs(vim.diagnostic.get(app_buf)) do
+    if tostring(d.code):sub(1, 7) == 'layout/' then
+      conv = d
+    end
+  end
+  assert(typo_line and conv, 'src/app.js lacks the createBlock typo or a convention finding')
+  return {
+    clean = titles_at(clean_line, 0),
+    typo = titles_at(typo_line, typo_col),
+    convention = titles_at(conv.lnum, conv.col),
+    rule = tostring(conv.code),
+    code_description = conv.user_data and conv.user_data.lsp and conv.user_data.lsp.codeDescription or vim.NIL,
+  }
+end)
+
+step('review_no_argument', function()
+  -- Issue 20.5: `:FootprintReview` with no argument (an empty Lua table used to encode as `[]`).
+  vim.api.nvim_set_current_buf(app_buf)
+  if not has_command(client, 'review_changes') then
+    skip('the server lacks the `review_changes` command (not landed)')
+  end
+  results._messages = {}
+  vim.fn.setqflist({}, 'r', { title = 'before', items = {} })
+  vim.cmd('FootprintReview')
+  wait(60000, function()
+    return vim.fn.getqflist({ title = 1 }).title:find('^Footprint review') ~= nil
+      or #vim.tbl_filter(function(m) return m.msg:find('failed', 1, true) end, results._messages) > 0
+  end, ':FootprintReview (no argument) to fill the quickfix list or fail')
+  local qf = vim.fn.getqflist({ title = 1, items = 1 })
+  local files = {}
+  for _, it in ipairs(qf.items) do
+    table.insert(files, vim.api.nvim_buf_get_name(it.bufnr))
+  end
+  return { title = qf.title, files = files, messages = results._messages }
+end)
+
+step('empty_lookup_says_so', function()
+  -- Issue 20.7: no match is said in the quickfix title, not only in a message that scrolls away.
+  vim.api.nvim_set_current_buf(app_buf)
+  if not has_command(client, 'lookup_docs') then
+    skip('the server lacks the `lookup_docs` command (not landed)')
+  end
+  vim.fn.setqflist({}, 'r', { title = 'before', items = {} })
+  vim.cmd('FootprintLookup zzqxv9 wqxzz7')
+  wait(30000, function()
+    return vim.fn.getqflist({ title = 1 }).title ~= 'before'
+  end, ':FootprintLookup to set the quickfix title')
+  local qf = vim.fn.getqflist({ title = 1, items = 1 })
+  return { title = qf.title, count = #qf.items }
+end)
+
+step('config_reload_on_write', function()
+  -- Issue 20.8: `:w` of footprint.toml reloads the server's settings and shows their errors on that buffer;
+  -- fixing the file and writing again clears them (Neovim 0.11 watches no files on Linux).
+  local toml = open('footprint.toml')
+  local original = vim.api.nvim_buf_get_lines(toml, 0, -1, false)
+  vim.api.nvim_buf_set_lines(toml, -1, -1, false, { 'packs_typo = ["x"' })
+  vim.cmd('silent write')
+  local broken_line = #original -- 0-based: the appended line
+  wait(20000, function()
+    return #vim.diagnostic.get(toml) > 0
+  end, 'a diagnostic on footprint.toml after writing broken TOML')
+  local errors = {}
+  for _, d in ipairs(vim.diagnostic.get(toml)) do
+    table.insert(errors, { line = d.lnum, message = d.message })
+  end
+  vim.api.nvim_buf_set_lines(toml, 0, -1, false, original)
+  vim.cmd('silent write')
+  wait(20000, function()
+    return #vim.diagnostic.get(toml) == 0
+  end, 'the footprint.toml diagnostics to clear after fixing and writing it')
+  -- The engine checks are back on (they switched off while the packs could not be read).
+  vim.api.nvim_set_current_buf(app_buf)
+  wait(30000, function()
+    return codes(app_buf)['unknown-symbol'] ~= nil
+  end, 'unknown-symbol on src/app.js after the config was fixed')
+  return { errors = errors, broken_line = broken_line }
+end)
+
+step('checkhealth', function()
+  -- Issue 20.15: :checkhealth footprint reports the server command and the running server.
+  vim.cmd('checkhealth footprint')
+  local text = table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), '\n')
+  vim.cmd('bwipeout!')
+  vim.api.nvim_set_current_buf(app_buf)
+  return { text = text }
+end)
+
+step('restart_command', function()
+  -- Issue 20.15: :FootprintRestart stops the server and starts a new one on the same buffers.
+  vim.api.nvim_set_current_buf(app_buf)
+  local old = client.id
+  vim.cmd('FootprintRestart')
+  local new
+  wait(30000, function()
+    new = client_for(app_buf)
+    return new ~= nil and new.id ~= old and new.initialized
+  end, 'a new footprint client on src/app.js after :FootprintRestart')
+  wait(30000, function()
+    return codes(app_buf)['unknown-symbol'] ~= nil
+  end, 'diagnostics from the restarted server')
+  return { old = old, new = new.id, old_stopped = vim.lsp.get_client_by_id(old) == nil or vim.lsp.get_client_by_id(old):is_stopped() }
 end)
 
 finish()

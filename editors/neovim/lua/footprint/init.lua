@@ -61,6 +61,10 @@ function M.exec(command, args, on_result, bufnr)
     return false
   end
   local client = assert(M.client(bufnr))
+  -- An empty Lua table encodes as `[]`; the server's commands take one JSON object.
+  if type(args) ~= 'table' or next(args) == nil then
+    args = vim.empty_dict()
+  end
   client:exec_cmd({ title = command, command = command, arguments = { args } }, { bufnr = bufnr }, function(err, result)
     if err then
       notify(('%s failed: %s'):format(command, err.message or vim.inspect(err)), vim.log.levels.ERROR)
@@ -168,6 +172,9 @@ function M.lookup(query, opts)
     local items = M.lookup_items(result, root_of(client))
     local note = type(result) == 'table' and type(result.note) == 'string' and result.note or nil
     if #items == 0 then
+      -- Said where the answer is looked for too: an empty quickfix list titled with the outcome.
+      local title = ('Footprint: no docs match "%s"'):format(query)
+      vim.fn.setqflist({}, ' ', { title = title, items = {}, context = { footprint = 'lookup_docs', note = note } })
       notify(('no docs match "%s"%s'):format(query, note and ('. ' .. note) or ''), vim.log.levels.WARN)
       return
     end
@@ -331,9 +338,10 @@ end
 function M.review(rev)
   return M.exec('review_changes', rev and { rev = rev } or {}, function(result, client)
     local items = M.review_items(result, root_of(client))
-    vim.fn.setqflist({}, ' ', { title = 'Footprint review' .. (rev and (' ' .. rev) or ''), items = items, context = { footprint = 'review_changes' } })
+    local title = 'Footprint review' .. (rev and (' ' .. rev) or '') .. (#items == 0 and ': nothing found' or '')
+    vim.fn.setqflist({}, ' ', { title = title, items = items, context = { footprint = 'review_changes' } })
     if #items == 0 then
-      notify('the review found nothing')
+      notify('the review found nothing' .. (rev and (' against ' .. rev) or ''), vim.log.levels.WARN)
     else
       vim.cmd('botright copen')
       vim.cmd('wincmd p')
@@ -364,10 +372,55 @@ function M.warn_if_server_missing(bufnr)
   warned[exe] = true
   notify(
     ('the server command `%s` is not executable (not found on PATH), so the language server will not start. '
-      .. 'Install it with `pipx install footprint-ls` (or `python3 -m pip install footprint-ls` in a virtualenv), or point '
-      .. "`cmd` at it: vim.lsp.config('footprint', { cmd = { '/path/to/venv/bin/footprint-ls', 'serve' } })"):format(exe),
+      .. 'Install the footprint-ls Python package (e.g. `python3 -m pip install footprint-ls` in a virtualenv), or point '
+      .. "`cmd` at it: vim.lsp.config('footprint', { cmd = { '/path/to/venv/bin/footprint-ls', 'serve' } }). "
+      .. 'See :checkhealth footprint'):format(exe),
     vim.log.levels.ERROR
   )
+end
+
+--- Config files whose change reloads the server's settings.
+M.config_files = { 'footprint.toml', 'pack.toml' }
+
+--- A config file was written: tell every Footprint client (workspace/didChangeWatchedFiles). Neovim 0.11
+--- does not watch files on Linux, and the server is not attached to TOML buffers, so without this a fixed
+--- footprint.toml would only be read again at the next start. The server answers with the config's errors as
+--- diagnostics on that file (or clears them).
+function M.config_written(path)
+  local uri = vim.uri_from_fname(vim.fs.normalize(path))
+  local sent = 0
+  for _, client in ipairs(vim.lsp.get_clients({ name = 'footprint' })) do
+    client:notify('workspace/didChangeWatchedFiles', { changes = { { uri = uri, type = 2 } } })
+    sent = sent + 1
+  end
+  return sent
+end
+
+--- :FootprintRestart: stop every Footprint client and start it again on the buffers it served.
+function M.restart()
+  local clients = vim.lsp.get_clients({ name = 'footprint' })
+  if #clients == 0 then
+    notify('no Footprint server is running; opening a JavaScript or TypeScript file starts one (see :checkhealth footprint)', vim.log.levels.WARN)
+    return false
+  end
+  for _, client in ipairs(clients) do
+    local buffers = vim.tbl_keys(client.attached_buffers or {})
+    local config = client.config
+    client:stop()
+    local stopped = vim.wait(5000, function()
+      return client:is_stopped()
+    end, 50)
+    if not stopped then
+      client:stop(true)
+    end
+    for _, buf in ipairs(buffers) do
+      if vim.api.nvim_buf_is_valid(buf) then
+        vim.lsp.start(config, { bufnr = buf })
+      end
+    end
+  end
+  notify('restarted the language server')
+  return true
 end
 
 --- `footprint-ls ARGS` with the program the server runs: its configured `cmd` up to `serve`, and its
