@@ -206,10 +206,12 @@ class Resolver:
         """Resolve `specifier` imported from file `importer` (absolute path). `kind` "require" selects the
         `require` export condition, anything else `import`."""
         typed = kind == "type" or importer.endswith(TYPESCRIPT_IMPORTERS)
-        key = (os.path.dirname(importer), specifier, kind == "require", typed)
+        # A .cts module is CommonJS: its `import` statements compile to require() and resolve as one.
+        required = kind == "require" or importer.endswith(".cts")
+        key = (os.path.dirname(importer), specifier, required, typed)
         found = self._memo.get(key)
         if found is None:
-            found = self._resolve(specifier, importer, kind, typed)
+            found = self._resolve(specifier, importer, "require" if required else kind, typed)
             self._memo[key] = found
         return found
 

@@ -251,3 +251,12 @@ def test_the_nearest_tsconfig_may_be_above_the_workspace_root(tmp_path: Path):
                      "src/a/b.ts": "", "src/main.ts": ""})
     res = Resolver(tmp_path / "src").resolve("@/a/b", str(tmp_path / "src/main.ts"))
     assert res.kind == FILE and Path(res.target) == tmp_path / "src/a/b.ts"
+
+
+def test_cts_imports_resolve_with_the_require_condition(tmp_path: Path):
+    """A `.cts` module is CommonJS: `import x from "pkg"` compiles to require("pkg"), so a package whose
+    `exports` has only a `require` entry resolves from it, and not from an ES module."""
+    write(tmp_path, {"node_modules/cjs-only/package.json": {"name": "cjs-only", "exports": {"require": "./index.js"}},
+                     "node_modules/cjs-only/index.js": "", "src/a.cts": "", "src/b.mts": ""})
+    assert resolve(tmp_path, "cjs-only", "src/a.cts") == (PACKAGE, "package:cjs-only")
+    assert resolve(tmp_path, "cjs-only", "src/b.mts")[0] == MISSING_PACKAGE
