@@ -9,6 +9,7 @@
   extensions before JavaScript ones (`./x` -> `x.ts` over a compiled `x.js` beside it), `./x.js` -> `x.ts`
   first (NodeNext), a bare name with no package of its own -> its `@types/NAME` package; a path into the
   `outDir` / `declarationDir` of a project the tsconfig `references` -> that project's source (`rootDir`);
+  a solution tsconfig (`"files": []`, `references`) defers to the referenced project that includes the file;
 - `node:` builtins and bare builtin names -> `node:NAME`;
 - `#name` package imports (the nearest package.json `imports` field);
 - bare packages: looked up in `node_modules` folders from the importing file upwards, verifying the subpath
@@ -181,6 +182,9 @@ class PathsConfig:
     base_url: str | None
     paths: tuple[tuple[str, tuple[str, ...]], ...]  # (pattern, absolute substitutions)
     outputs: tuple[tuple[str, tuple[str, ...]], ...] = ()  # referenced projects: (output folder, source folders)
+    # A "solution" config (`"files": []` and `references`, as Vite's template writes it) holds no options of its
+    # own: each file belongs to the referenced project whose `include` covers it. (config file, include roots)
+    projects: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 class Resolver:
@@ -189,6 +193,7 @@ class Resolver:
         self.provided = provided_modules
         self.fs = fs or FileSystem()
         self._config_for_dir: dict[str, PathsConfig | None] = {}
+        self._loaded: dict[str, PathsConfig] = {}  # referenced projects' configs, by file
         # (folder, specifier, require?, TypeScript importer?) -> result
         self._memo: dict[tuple[str, str, bool, bool], Resolution] = {}
         self._lock = threading.Lock()
@@ -199,6 +204,7 @@ class Resolver:
         if any(os.path.basename(p) in (*CONFIG_FILES, "package.json") or not os.path.splitext(p)[1] for p in paths):
             with self._lock:
                 self._config_for_dir.clear()
+                self._loaded.clear()
             self.fs.clear()
 
     # --- entry point ------------------------------------------------------------------------------------
@@ -208,21 +214,37 @@ class Resolver:
         typed = kind == "type" or importer.endswith(TYPESCRIPT_IMPORTERS)
         # A .cts module is CommonJS: its `import` statements compile to require() and resolve as one.
         required = kind == "require" or importer.endswith(".cts")
-        key = (os.path.dirname(importer), specifier, required, typed)
+        folder = os.path.dirname(importer)
+        config = self.paths_config(folder)
+        if config is not None and config.projects:
+            config = self._project_of(importer, config)
+        key = (folder, specifier, required, typed, config.file if config is not None else None)
         found = self._memo.get(key)
         if found is None:
-            found = self._resolve(specifier, importer, "require" if required else kind, typed)
+            found = self._resolve(specifier, importer, "require" if required else kind, typed, config)
             self._memo[key] = found
         return found
 
-    def _resolve(self, specifier: str, importer: str, kind: str, typed: bool = False) -> Resolution:
+    def _project_of(self, importer: str, solution: PathsConfig) -> PathsConfig:
+        """The referenced project of a solution config whose `include` covers `importer` (else the solution)."""
+        for config_path, roots in solution.projects:
+            if any(importer == r or importer.startswith(r + os.sep) for r in roots):
+                loaded = self._loaded.get(config_path)
+                if loaded is None:
+                    loaded = self._loaded[config_path] = self._load_config(config_path, set())
+                return loaded
+        return solution
+
+    def _resolve(self, specifier: str, importer: str, kind: str, typed: bool = False,
+                 config: PathsConfig | None = None) -> Resolution:
         conditions = ("require", "node", "default") if kind == "require" else ("import", "node", "default")
         folder = os.path.dirname(importer)
         if not specifier:
             return Resolution(MISSING_FILE, None, "empty specifier")
         if specifier.startswith("node:"):
             return Resolution(BUILTIN, specifier)
-        config = self.paths_config(folder) if typed or not is_relative(specifier) else None
+        if not typed and is_relative(specifier):
+            config = None  # only TypeScript maps a relative path (into a referenced project's output)
         if is_relative(specifier):
             base = os.path.normpath(specifier if specifier.startswith("/") else os.path.join(folder, specifier))
             for candidate in _sources_for_output(base, config.outputs) if config is not None else (base,):
@@ -342,7 +364,36 @@ class Resolver:
             paths = tuple(
                 (pattern, tuple(os.path.normpath(os.path.join(anchor, t)) for t in targets if isinstance(t, str)))
                 for pattern, targets in options["paths"].items() if isinstance(targets, list))
-        return PathsConfig(path, base_url, paths, self._referenced_outputs(data, folder))
+        solution = data.get("files") == [] and not data.get("include")
+        return PathsConfig(path, base_url, paths, self._referenced_outputs(data, folder),
+                           self._solution_projects(data, folder) if solution else ())
+
+    def _solution_projects(self, data: dict, folder: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """(config file, the folders and files its `include` starts with) of each project a solution config
+        references, in order."""
+        out = []
+        for path in self._reference_files(data, folder):
+            include = self._config_data(path).get("include")
+            starts = [i.split("*", 1)[0].rstrip("/") for i in include if isinstance(i, str)] \
+                if isinstance(include, list) else [""]
+            ref_folder = os.path.dirname(path)
+            out.append((path, tuple(os.path.normpath(os.path.join(ref_folder, s)) for s in starts)))
+        return tuple(out)
+
+    def _reference_files(self, data: dict, folder: str) -> list[str]:
+        """The config files of the projects in `references` that exist."""
+        references = data.get("references")
+        out = []
+        for ref in references if isinstance(references, list) else []:
+            ref_path = ref.get("path") if isinstance(ref, dict) else None
+            if not isinstance(ref_path, str):
+                continue
+            path = os.path.normpath(os.path.join(folder, ref_path))
+            if not path.endswith(".json"):
+                path = os.path.join(path, "tsconfig.json")
+            if self.fs.is_file(path):
+                out.append(path)
+        return out
 
     def _config_data(self, path: str) -> dict:
         data = self.fs.read_json(path, comments=True)
@@ -378,17 +429,8 @@ class Resolver:
         project's built files (`../core/dist/x.js`) means its sources, as TypeScript's project references
         resolve them (whether it was built or not). The source folder is its `rootDir`; without one,
         TypeScript takes the common folder of its inputs: the folders its `include` starts with, then its own."""
-        references = data.get("references")
         out: list[tuple[str, tuple[str, ...]]] = []
-        for ref in references if isinstance(references, list) else []:
-            ref_path = ref.get("path") if isinstance(ref, dict) else None
-            if not isinstance(ref_path, str):
-                continue
-            path = os.path.normpath(os.path.join(folder, ref_path))
-            if not path.endswith(".json"):
-                path = os.path.join(path, "tsconfig.json")
-            if not self.fs.is_file(path):
-                continue
+        for path in self._reference_files(data, folder):
             ref_folder = os.path.dirname(path)
             options = self._inherited_options(path, set())
             if isinstance(options.get("rootDir"), str):

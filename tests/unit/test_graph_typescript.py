@@ -260,3 +260,21 @@ def test_cts_imports_resolve_with_the_require_condition(tmp_path: Path):
                      "node_modules/cjs-only/index.js": "", "src/a.cts": "", "src/b.mts": ""})
     assert resolve(tmp_path, "cjs-only", "src/a.cts") == (PACKAGE, "package:cjs-only")
     assert resolve(tmp_path, "cjs-only", "src/b.mts")[0] == MISSING_PACKAGE
+
+
+def test_solution_config_picks_the_referenced_project_that_includes_the_file(tmp_path: Path):
+    """Vite's template: tsconfig.json is a solution (`"files": []`, `references`); the `paths` alias lives in
+    tsconfig.app.json, whose `include` covers src/. TypeScript reads a file's options from the project
+    that includes it."""
+    write(tmp_path, {
+        "tsconfig.json": {"files": [], "references": [{"path": "./tsconfig.app.json"},
+                                                      {"path": "./tsconfig.node.json"}]},
+        "tsconfig.app.json": {"compilerOptions": {"baseUrl": ".", "paths": {"@/*": ["./src/*"]}}, "include": ["src"]},
+        "tsconfig.node.json": {"compilerOptions": {"paths": {"@/*": ["./config/*"]}}, "include": ["vite.config.ts"]},
+        "src/components/button.tsx": "", "src/main.tsx": "", "config/button.ts": "", "vite.config.ts": ""})
+    assert resolve(tmp_path, "@/components/button", "src/main.tsx") == (FILE, "src/components/button.tsx")
+    assert resolve(tmp_path, "@/button", "vite.config.ts") == (FILE, "config/button.ts")
+    # Memoised per project, not per folder: the same specifier from both projects.
+    r = Resolver(tmp_path)
+    assert r.resolve("@/button", str(tmp_path / "vite.config.ts")).kind == FILE
+    assert r.resolve("@/button", str(tmp_path / "src/main.tsx")).kind != FILE
