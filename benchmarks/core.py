@@ -34,6 +34,15 @@ AREA = "core"
 TYPING_GAP = 0.08  # seconds between keystrokes: ~150 words per minute
 TARGETS = {"keystroke": 50.0, "save": 100.0, "hover": 10.0, "first_diagnostics": 1000.0,
            "index_cold": 60.0, "warm_start": 3.0, "rss": 600.0, "cli_version": 100.0, "cli_check": 300.0}
+FULL_FILES = 20000  # the size the start-up targets are set for
+WARM_FIXED = 0.6  # s of the warm-start target any workspace pays: process start, imports, the first check
+
+
+def warm_start_target(files: int) -> float:
+    """The warm-start target for a monorepo of `files` files: the 3 s set for 20,000 files, split into the
+    fixed start (WARM_FIXED, what "first diagnostics" measures) and an equal share per file of the rest
+    (0.12 ms a file), so the quick run's 1,000 files get 0.72 s, not 3 s, nor a 20th of it."""
+    return WARM_FIXED + (TARGETS["warm_start"] - WARM_FIXED) * files / FULL_FILES
 
 
 # --- in-process --------------------------------------------------------------------------------------
@@ -76,11 +85,19 @@ def check_rows(quick: bool) -> list[Row]:
     for lines, phases, label in ((3000, (Phase.TYPE,), "as-you-type"), (5000, (Phase.TYPE, Phase.SAVE), "all")):
         path = write_large_file(lines)
         ws = Workspace(path.parent.parent)
-        doc = ParsedDocument.create(path.as_uri(), path.read_text(encoding="utf-8"), 1)
-        samples = time_calls(lambda: run_checks(doc, CheckContext(ws), phases), repeat=3 if quick else 30)
+        text = path.read_text(encoding="utf-8")
+        # A fresh snapshot for every run, as after an edit: checks cache what they derive per snapshot (scopes,
+        # imports, type analysis), so re-checking one snapshot would time the cache, not the check.
+        samples = []
+        for run in range(1 + (3 if quick else 30)):
+            doc = ParsedDocument.create(path.as_uri(), text, run + 1)
+            started = time.perf_counter()
+            run_checks(doc, CheckContext(ws), phases)
+            if run:  # the first run warms up (queries compiled, indexes built)
+                samples.append((time.perf_counter() - started) * 1000)
         names = sorted(c.name for c in CHECKS.values() if c.phase in phases and "javascript" in c.languages)
         rows.append(sample_row(AREA, f"run_checks ({label} checks), {lines:,}-line file, in-process", samples,
-                               note=f"{len(names)} check(s): {', '.join(names)}"))
+                               note=f"{len(names)} check(s): {', '.join(names)}; a new snapshot each run"))
     return rows
 
 
@@ -360,6 +377,7 @@ def startup_rows(files: int, quick: bool) -> list[Row]:
     warm = _start(root, cache, opened, f"core-start-warm-{files}", bool(services), timeout)
     size = f"{files:,}-file monorepo" + (" (quick)" if quick else "")
     target = (lambda key: None) if quick else TARGETS.get
+    warm_target = warm_start_target(files) if quick or files != FULL_FILES else TARGETS["warm_start"]
     rows = [
         Row(AREA, f"start-up: first diagnostics of the opened file, {size}", value=cold["first_diagnostics_since_spawn"],
             target=target("first_diagnostics"),
@@ -373,8 +391,11 @@ def startup_rows(files: int, quick: bool) -> list[Row]:
                         note=f"services: {', '.join(services)}; from spawn to the end of $/progress, empty cache; "
                              f"server CPU by then {_cpu(cold.get('cpu_at_index_done'))} (worker processes not counted)"))
         rows.append(Row(AREA, f"start-up: warm (persisted caches), {size}", unit="s",
-                        value=warm["index_done_since_spawn"] / 1000, target=target("warm_start"),
-                        note=f"same workspace again, caches kept; server CPU by then {_cpu(warm.get('cpu_at_index_done'))}"))
+                        value=warm["index_done_since_spawn"] / 1000, target=warm_target,
+                        note=f"same workspace again, caches kept; server CPU by then {_cpu(warm.get('cpu_at_index_done'))}"
+                             + ("" if warm_target == TARGETS["warm_start"] else
+                                f"; target {warm_target:.2f} s: {WARM_FIXED} s of start plus this size's share of "
+                                f"the {TARGETS['warm_start']:.0f} s set for {FULL_FILES:,} files")))
     else:
         rows.append(Row(AREA, f"start-up: full index, {size}", unit="s", value=None,
                         note="no workspace services are registered on this build, so there is nothing to index"))

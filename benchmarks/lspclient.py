@@ -35,6 +35,9 @@ CAPABILITIES = {
     },
 }
 
+# The languageId an editor sends for a file, by its extension.
+LANGUAGE_IDS = {".ts": "typescript", ".mts": "typescript", ".cts": "typescript", ".tsx": "typescriptreact"}
+
 
 class LspError(RuntimeError):
     pass
@@ -186,10 +189,11 @@ class LspClient:
         self.notify("initialized", {})
         return result
 
-    def open(self, path: Path, version: int = 1, text: str | None = None) -> str:
+    def open(self, path: Path, version: int = 1, text: str | None = None, language_id: str | None = None) -> str:
         uri = path.resolve().as_uri()
+        language_id = language_id or LANGUAGE_IDS.get(path.suffix, "javascript")
         self.notify("textDocument/didOpen", {"textDocument": {
-            "uri": uri, "languageId": "javascript", "version": version,
+            "uri": uri, "languageId": language_id, "version": version,
             "text": text if text is not None else path.read_text(encoding="utf-8")}})
         return uri
 

@@ -1,5 +1,6 @@
-"""Benchmark the object model: building it from a large generated `.d.ts` (> 5,000 lines), and
-`check_symbols` on 100 names with a warm model (target: <= 5 ms p50 for 100 names).
+"""Benchmark the object model: building it from a large generated `.d.ts` (> 5,000 lines), `check_symbols` on
+100 names with a warm model (target: <= 5 ms p50 for 100 names), and the CLI over 300 snippet files of a real
+engine against `tsc --checkJs` on the same files, in the same run (target: no slower).
 
     python -m benchmarks.symbols [--quick]
 """
@@ -171,7 +172,70 @@ def main(argv: list[str] | None = None) -> int:
                   f"asked again: cpu p50 {r50:.2f} ms (target <= {TARGET_CHECK_MS} ms) {verdict}")
         except Exception as exc:  # noqa: BLE001 - the docs search lives in another area; report, do not hide
             print(f"with docs: not measured ({type(exc).__name__}: {exc})")
+    ok &= cli_versus_tsc(quick=args.quick)
     return 0 if ok else 1
+
+
+SNIPPET_FILES = 300
+
+
+def cli_versus_tsc(quick: bool) -> bool:
+    """`footprint-ls check` over 300 snippet files of a real engine (chroma-js with @types/chroma-js, its
+    README and doc-comment examples plus single-mutation copies: tests/corpus/engines) against `tsc --noEmit
+    --allowJs --checkJs` on the same files, both cold processes, in the same run. Target: no slower."""
+    import shutil
+    import subprocess
+
+    try:
+        from tests.corpus.engines import engines as E
+        from tests.corpus.symbols_corpus import Unavailable, apply, make_mutants
+    except ImportError as exc:
+        print(f"CLI vs tsc: not measured ({exc})")
+        return True
+    engine = next(e for e in E.ENGINES if e.name == "chroma-js")
+    try:
+        pkg_root, tools = E.install(engine), E.install_tools()
+    except (Unavailable, RuntimeError) as exc:
+        print(f"CLI vs tsc over {SNIPPET_FILES} snippet files: not measured ({exc})")
+        return True
+    node = shutil.which("node")
+    if node is None:
+        print("CLI vs tsc: not measured (node is not installed)")
+        return True
+    with tempfile.TemporaryDirectory() as tmp:
+        files = {f"src/{k}": v for k, v in E.corpus(pkg_root, engine).items()}
+        vocabulary = E.engine_vocabulary(pkg_root, engine)
+        mutants = [m for rel, text in files.items() for m in make_mutants(E.engine_sites(rel, text, vocabulary),
+                                                                          vocabulary | E.GENERIC_MEMBERS, 3)]
+        for i, m in enumerate(mutants[:max(0, SNIPPET_FILES - len(files))]):
+            files[f"src/mutants/m{i:04d}.js"] = apply(files[m.site.file], m)
+        root = Path(tmp) / "ws"
+        E.build_workspace(root, pkg_root, engine, files)
+        (root / "node_modules" / "typescript").symlink_to(tools / "node_modules" / "typescript")
+        rels = sorted(files)
+        repo = str(Path(__file__).resolve().parents[1])
+        env = {**os.environ, "XDG_CACHE_HOME": str(Path(tmp) / "cache"),
+               "PYTHONPATH": os.pathsep.join(filter(None, [repo, os.environ.get("PYTHONPATH")]))}
+        runs = 1 if quick else 3
+        ours, theirs = [], []
+        for _ in range(runs):
+            t = time.perf_counter()
+            proc = subprocess.run([sys.executable, "-m", "lsp_server", "check", "."], cwd=root, env=env,
+                                  capture_output=True, text=True, timeout=900)
+            ours.append(time.perf_counter() - t)
+            if "problem(s)" not in proc.stdout + proc.stderr:  # a run that did not check is no measurement
+                print(f"CLI vs tsc: footprint-ls check failed: {(proc.stderr.strip().splitlines() or [''])[-1]}")
+                return False
+            t = time.perf_counter()
+            subprocess.run([node, str(tools / "node_modules" / "typescript" / "bin" / "tsc"), "--noEmit",
+                            "--allowJs", "--checkJs", "--skipLibCheck", "--module", "nodenext", "--moduleResolution",
+                            "nodenext", "--target", "es2022", *rels], cwd=root, capture_output=True, timeout=900)
+            theirs.append(time.perf_counter() - t)
+        o, t_ = statistics.median(ours), statistics.median(theirs)
+        verdict = "PASS" if o <= t_ else "MISS"
+        print(f"CLI check over {len(rels)} snippet files (chroma-js): footprint-ls check {o:.2f} s vs "
+              f"tsc --checkJs {t_:.2f} s, same run, cold processes (target: no slower) {verdict}")
+        return verdict == "PASS"
 
 
 if __name__ == "__main__":

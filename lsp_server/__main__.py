@@ -2,6 +2,12 @@
 
 import sys
 
-from lsp_server.surfaces.cli import main
+if "hook" in sys.argv[1:]:  # agent hooks: the fast path, without importing the rest of the CLI
+    from lsp_server.surfaces.hooks import hook_argv, main as hook_main
+
+    if (hook_args := hook_argv(sys.argv[1:])) is not None:
+        sys.exit(hook_main(hook_args))
+
+from lsp_server.surfaces.cli import main  # noqa: E402
 
 sys.exit(main())

@@ -162,8 +162,9 @@ def load_settings(root: Path, config_path: Path | None = None, client: dict | No
     from lsp_server import plugins
 
     # Every area's schema must be registered before validating: a section without one is accepted as is,
-    # and its trusted-only keys (metadata on the schema) would go unrecognised.
-    plugins.load()
+    # and its trusted-only keys (metadata on the schema) would go unrecognised. Only the schemas: a verb or
+    # hook that runs no check need not import every area.
+    plugins.load_config_schemas()
     root = real_path(root)
     if config_path is None and (root / CONFIG_FILE).is_file():
         config_path = root / CONFIG_FILE

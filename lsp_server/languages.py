@@ -20,8 +20,8 @@ _LOADERS = {
     "tsx": lambda: Language(tree_sitter_typescript.language_tsx()),
 }
 
-# Extensions we analyse as workspace sources. TypeScript is parsed (for declaration files) but not yet
-# checked as a source language; adding it is one line here plus the checks that support it.
+# Extensions we parse. JavaScript, TypeScript and TSX files are workspace sources; `.d.ts` declaration files
+# are parsed with the TypeScript grammar but are typings (read by the object model), never sources.
 EXTENSIONS = {
     ".js": "javascript",
     ".mjs": "javascript",
@@ -32,7 +32,9 @@ EXTENSIONS = {
     ".cts": "typescript",
     ".tsx": "tsx",
 }
-SOURCE_LANGUAGES = frozenset({"javascript"})
+SOURCE_LANGUAGES = frozenset({"javascript", "typescript", "tsx"})
+# The languages written with TypeScript syntax (type annotations, interfaces, enums...).
+TYPESCRIPT_LANGUAGES = frozenset({"typescript", "tsx"})
 
 # LSP languageId values clients send, mapped to our language names.
 LANGUAGE_IDS = {
@@ -69,5 +71,11 @@ def language_for_path(path: str | PurePath) -> str | None:
     return EXTENSIONS.get(name[dot:]) if dot >= 0 else None
 
 
+def is_typings_path(path: str | PurePath) -> bool:
+    """A TypeScript declaration file (`.d.ts`, `.d.mts`, `.d.cts`): typings, not a source."""
+    name = (path if isinstance(path, str) else str(path)).lower()
+    return name.endswith((".d.ts", ".d.mts", ".d.cts"))
+
+
 def is_source_path(path: str | PurePath) -> bool:
-    return language_for_path(path) in SOURCE_LANGUAGES
+    return language_for_path(path) in SOURCE_LANGUAGES and not is_typings_path(path)

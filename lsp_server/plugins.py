@@ -30,6 +30,7 @@ MODULES = (
     "lsp_server.knowledge.docs_index",
     "lsp_server.knowledge.concepts",
     "lsp_server.knowledge.object_model",
+    "lsp_server.knowledge.typescript_settings",
     "lsp_server.knowledge.unknown_symbol",
     "lsp_server.knowledge.lookup",
     "lsp_server.knowledge.generators",
@@ -43,8 +44,30 @@ MODULES = (
     "lsp_server.graph.references",
 )
 
+# The modules that register a config section (@config_section): what validating a footprint.toml needs, so
+# loading the settings (every verb, every agent hook) imports these and not every area.
+CONFIG_MODULES = (
+    "lsp_server.checks.budget",
+    "lsp_server.guards",
+    "lsp_server.knowledge.docs_index",
+    "lsp_server.knowledge.concepts",
+    "lsp_server.knowledge.object_model",
+    "lsp_server.knowledge.typescript_settings",
+    "lsp_server.knowledge.generators",
+    "lsp_server.conventions.service",
+    "lsp_server.graph.rules",
+)
+
 _loaded = False
 _lock = threading.Lock()
+
+
+def load_config_schemas() -> None:
+    """Import the modules that register config sections (a subset of MODULES)."""
+    if _loaded:
+        return
+    for name in CONFIG_MODULES:
+        importlib.import_module(name)
 
 
 def load() -> None:

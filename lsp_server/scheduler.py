@@ -36,7 +36,7 @@ from lsp_server.checks import CHECKS, CheckContext, Phase, has_checks, run_check
 from lsp_server.checks.budget import budget
 from lsp_server.document import ParsedDocument, path_to_uri, real_path, uri_to_path
 from lsp_server.findings import Finding
-from lsp_server.languages import language_for_path
+from lsp_server.languages import is_source_path, language_for_path
 from lsp_server.session import DocumentState, Session
 from lsp_server.workspace import SERVICES, Workspace
 
@@ -320,7 +320,7 @@ class DiagnosticsScheduler:
             phases, delay = BOTH, 0.0
         else:
             skip = {path_to_uri(p) for p in changed}
-            only_sources = all(language_for_path(p) == "javascript" for p in changed)
+            only_sources = all(is_source_path(p) for p in changed)
             phases, delay = ((Phase.TYPE,) if only_sources else BOTH), None
         for uri, state in list(self.session.documents.items()):
             if uri not in skip and state.workspace is ws:

@@ -26,9 +26,10 @@
 (function_expression name: (identifier) @def.func)
 (generator_function name: (identifier) @def.func)
 
-; class Page {}   const K = class Named {}
-(class_declaration name: (identifier) @def.class)
-(class name: (identifier) @def.class)
+; class Page {}   const K = class Named {}  (any name node: TypeScript, which extends this file, names classes
+; with a type_identifier)
+(class_declaration name: (_) @def.class)
+(class name: (_) @def.class)
 
 ; import Default from "m";
 (import_clause (identifier) @def.import)

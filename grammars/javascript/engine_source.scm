@@ -32,3 +32,19 @@
     left: (member_expression
       object: (identifier) @member.object
       property: (property_identifier) @member.property)))
+
+; 4. exports.Howl = Howl;   (anywhere: UMD builds assign their exports inside `if (typeof exports ...)`)
+(assignment_expression
+  left: (member_expression
+    object: (identifier) @_exports (#eq? @_exports "exports")
+    property: (property_identifier) @export.name)
+  right: (_) @export.value)
+
+; 5. jsPDF.API.addImage = function (...) { ... };   (plugins: members assigned to instances at run time)
+(assignment_expression
+  left: (member_expression
+    object: (member_expression
+      object: (identifier) @member.object
+      property: (property_identifier) @member.holder (#not-eq? @member.holder "prototype"))
+    property: (property_identifier) @member.property)
+  right: [(function_expression) (arrow_function)])

@@ -1,6 +1,6 @@
 """The two checks of this area: convention rules on save, and problems in rule files themselves.
 
-`conventions` (on save, JavaScript): at most `max_per_file` rules' findings on the exact matched ranges,
+`conventions` (on save, JavaScript, TypeScript and TSX sources): at most `max_per_file` rules' findings on the exact matched ranges,
 highest priority first. The check only reads: the firings the server published go to the local telemetry
 afterwards (`RuleService.document_checked`, called by the scheduler and the CLI). `rule-files` (on save, files we do not
 parse, i.e. Markdown): a rule file's bad header, invalid regex or query, or a trigger stopped by its time
@@ -27,18 +27,19 @@ from lsp_server.conventions.rules import RULE_SUFFIXES, parse_rule, split_front_
 from lsp_server.conventions.service import CONVENTIONS_CHECK, RuleService
 from lsp_server.document import ParsedDocument, path_to_uri
 from lsp_server.findings import Finding
+from lsp_server.languages import SOURCE_LANGUAGES, is_typings_path
 from lsp_server.providers import Action, HoverInfo, RequestContext, TextEdit, code_action_provider, hover_provider
 
 # `footprint-disable-next-line a, b` / `footprint-disable a` inside a // or /* */ comment; ids optional.
 _DISABLE = re.compile(rb"(?://|/\*)\s*footprint-disable(-next-line)?\b([^\n*]*)")
 
 
-@check(CONVENTIONS_CHECK, Phase.SAVE)
+@check(CONVENTIONS_CHECK, Phase.SAVE, languages=SOURCE_LANGUAGES)
 def conventions(doc: ParsedDocument, ctx: CheckContext) -> list[Finding]:
     ws = ctx.workspace
     path = doc.path
-    if path is None or not ws.contains(path.resolve()):
-        return []
+    if path is None or is_typings_path(path) or not ws.contains(path.resolve()):
+        return []  # typings describe an API; conventions are about code
     svc = ws.service(RuleService)
     relpath = ws.relpath(path.resolve())
     findings = _not_disabled(doc, findings_for(svc.evaluate_file(doc, relpath)))

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from tree_sitter import QueryCursor
 
 from lsp_server.conventions.literals import LiteralScanner, query_literals, required_literals
-from lsp_server.conventions.rules import (DEFAULT_QUERY_LANGUAGE, MAX_QUERY_BYTES, QUERY_CAPTURE, REGEX_PREDICATES, Rule,
+from lsp_server.conventions.rules import (MAX_QUERY_BYTES, QUERY_CAPTURE, REGEX_PREDICATES, Rule,
                                           compile_query, needs_isolation, predicate_regex, query_text)
 from lsp_server.document import ParsedDocument
 from lsp_server.findings import Finding, Severity
@@ -210,7 +210,7 @@ class RuleSet:
             usable = [r for r in rules if r.query(doc.language) is not None]
             # Each rule's @match renamed after its index: captures() then says whose a node is.
             # (matches() would too, but it builds every match of a quantified pattern: seconds per KB.)
-            source = "\n".join(_owned_source(r.query_source, i) for i, r in enumerate(usable))
+            source = "\n".join(_owned_source(r.query_source_for(doc.language), i) for i, r in enumerate(usable))
             if len(source) <= MAX_QUERY_BYTES:
                 try:
                     combined = (compile_query(doc.language, source), usable, source)
@@ -249,12 +249,20 @@ def _needs_walk(ruleset: RuleSet, rule: Rule) -> bool:
 
 def _requirement(rule: Rule) -> frozenset[str] | None:
     req = required_literals(rule.regex_source) if rule.regex_source is not None else None
-    if req is None and rule.query_source is not None:
-        query = rule.query(DEFAULT_QUERY_LANGUAGE)
-        if query is not None:
+    if req is None and rule.query_sources:
+        # One requirement for every language: the literals of each language's query, together.
+        found: set[str] = set()
+        for lang, source in rule.query_sources.items():
+            query = rule.query(lang)
+            if query is None:
+                continue
             spans = [(query.start_byte_for_pattern(i), query.end_byte_for_pattern(i))
                      for i in range(query.pattern_count)]
-            req = query_literals(query_text(rule.query_source), spans)  # spans are in the compiled text
+            lang_req = query_literals(query_text(source), spans)  # spans are in the compiled text
+            if lang_req is None:
+                return None
+            found |= lang_req
+        req = frozenset(found) if found else None
     return req
 
 
@@ -398,7 +406,7 @@ def _query_ranges(rule: Rule, doc: ParsedDocument, near: list[tuple[int, int]] |
                 windows[-1] = (windows[-1][0], max(windows[-1][1], e))
             else:
                 windows.append((s, e))
-    return sorted(_run_query(query, rule.query_source, doc, windows, limit).get(QUERY_CAPTURE, ()))
+    return sorted(_run_query(query, rule.query_source_for(doc.language), doc, windows, limit).get(QUERY_CAPTURE, ()))
 
 
 def _run_query(query, source_text: str, doc: ParsedDocument, windows: list[tuple[int, int]],

@@ -21,7 +21,8 @@ _LABEL = re.compile(r"^\s*(Before|After)\s*:\s*$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 # Which language an example is parsed as: the fence's info string, else the rule's files' extension.
 _LANGUAGE_OF_INFO = {"js": "javascript", "javascript": "javascript", "jsx": "javascript", "mjs": "javascript",
-                     "cjs": "javascript"}
+                     "cjs": "javascript", "ts": "typescript", "typescript": "typescript", "mts": "typescript",
+                     "cts": "typescript", "tsx": "tsx"}
 
 
 @dataclass(frozen=True)
@@ -79,7 +80,8 @@ def check_examples(rule: Rule, timeout_ms: float = 1000) -> list[RuleProblem]:
         return []  # the loader reported an unreadable file already
     problems = []
     for example in examples_in(text):
-        doc = ParsedDocument.create(f"untitled:{rule.id}-{example.kind}.js", example.code,
+        suffix = {"typescript": "ts", "tsx": "tsx"}.get(example.language, "js")
+        doc = ParsedDocument.create(f"untitled:{rule.id}-{example.kind}.{suffix}", example.code,
                                     language=example.language)
         try:
             fired = rule_ranges(rule, doc, timeout_ms)

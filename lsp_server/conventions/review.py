@@ -21,7 +21,7 @@ from lsp_server.conventions.remote import FetchError, git
 from lsp_server.conventions.rules import Rule
 from lsp_server.conventions.service import RuleService
 from lsp_server.document import ParsedDocument, path_to_uri
-from lsp_server.languages import SOURCE_LANGUAGES, language_for_path
+from lsp_server.languages import is_source_path
 from lsp_server.workspace import SKIPPED_DIRS, BinaryFile, FileTooLarge, Workspace, read_text_file
 
 log = logging.getLogger(__name__)
@@ -100,7 +100,7 @@ def _unquote(name: str) -> str:
 def is_source(ws: Workspace, path: Path) -> bool:
     """Whether `path` (absolute, resolved) is a workspace source file the rules look at: a JavaScript
     file inside the root, not in a skipped folder (node_modules, dist, ...) nor excluded by the config."""
-    if not ws.contains(path) or language_for_path(path) not in SOURCE_LANGUAGES:
+    if not ws.contains(path) or not is_source_path(path):
         return False
     rel = ws.relpath(path)
     if any(part in SKIPPED_DIRS for part in Path(rel).parts[:-1]):

@@ -15,9 +15,15 @@ fix = "theme.accent"            # optional: the quick fix's replacement of the m
 [trigger]
 regex = '''#[0-9a-fA-F]{6}\\b'''
 query = '''((string) @match (#match? @match "#[0-9a-fA-F]{6}"))'''
+languages = ["javascript", "typescript", "tsx"]   # what `query` is written for (default: javascript)
 +++
 Body: why, and a before/after example.
 ```
+
+Languages: a regex applies to every file the globs select, whatever its language. A query is written for a
+grammar: `languages` names the languages it is written for (default `["javascript"]`), or `query` is a table
+with one query per language (`[trigger.query]` with `javascript = ...`, `typescript = ...`, `tsx = ...`). On a
+file of another language the rule's query finds nothing, so a rule with a query never fires there.
 
 Rules are data: a regex is compiled by the `regex` package (run with a timeout), a query by tree-sitter
 (at most `MAX_QUERY_BYTES`, compiled once per source and language: `compile_query`); nothing in a rule file
@@ -42,7 +48,7 @@ import regex
 from tree_sitter import Query
 
 from lsp_server.findings import Severity
-from lsp_server.languages import language
+from lsp_server.languages import SOURCE_LANGUAGES, language
 from lsp_server.storage import read_bounded
 
 log = logging.getLogger(__name__)
@@ -55,7 +61,7 @@ DEFAULT_QUERY_LANGUAGE = "javascript"
 ID_RE = re.compile(r"^[A-Za-z0-9_.@-]+(/[A-Za-z0-9_.@-]+)*$")
 
 KNOWN_KEYS = {"id", "title", "message", "severity", "files", "exclude", "scope", "priority", "trigger", "enabled", "fix"}
-TRIGGER_KEYS = {"regex", "query"}
+TRIGGER_KEYS = {"regex", "query", "languages"}
 # A rule's query comes from a repository we may not control: compiling costs time superlinear in its size
 # (an 800 KB query took 43 s), and real rule queries are a few hundred bytes.
 MAX_QUERY_BYTES = 64 * 1024
@@ -190,7 +196,7 @@ class Rule:
     body: str
     path: Path
     regex_source: str | None = None
-    query_source: str | None = None
+    query_source: str | None = None  # the query of its first language (query_sources has them all)
     enabled: bool = True
     fix: str | None = None  # the quick fix's replacement of the matched text (regex groups expanded)
     origin: str = ""  # the source (folder or remote URL) it came from
@@ -199,6 +205,15 @@ class Rule:
     _exclude_spec: pathspec.PathSpec | None = field(default=None, repr=False)
     _queries: dict[str, Query | None] = field(default_factory=dict, repr=False)
     specificity: int = 0
+    query_sources: dict[str, str] = field(default_factory=dict)  # language -> the query written for it
+
+    def __post_init__(self) -> None:
+        if self.query_source is not None and not self.query_sources:
+            self.query_sources = {DEFAULT_QUERY_LANGUAGE: self.query_source}
+
+    def query_source_for(self, lang: str | None) -> str | None:
+        """The query written for `lang`, or None when the rule has none for it."""
+        return self.query_sources.get(lang) if lang is not None else None
 
     @property
     def has_trigger(self) -> bool:
@@ -211,12 +226,14 @@ class Rule:
         return not (self._exclude_spec and self._exclude_spec.match_file(relpath))
 
     def query(self, lang: str) -> Query | None:
-        """The trigger query compiled for `lang`, or None when it does not compile for that language."""
-        if self.query_source is None:
+        """The trigger query compiled for `lang`, or None when the rule has no query written for that
+        language (or it does not compile)."""
+        source = self.query_source_for(lang)
+        if source is None:
             return None
         if lang not in self._queries:
             try:
-                self._queries[lang] = compile_query(lang, self.query_source)
+                self._queries[lang] = compile_query(lang, source)
             except Exception as exc:  # noqa: BLE001 - a query written for JS may not fit TS
                 log.warning("rule %s: query does not compile for %s: %s", self.id, lang, exc)
                 self._queries[lang] = None
@@ -313,7 +330,7 @@ def parse_rule(text: str, path: Path, origin: str = "", timeout_ms: int = 100) -
     trigger = get("trigger", dict, default={})
     for key in trigger:
         if key not in TRIGGER_KEYS:
-            problem(line_of(key, "trigger"), f"unknown key '{key}' in [trigger] (known: regex, query)", Severity.WARNING)
+            problem(line_of(key, "trigger"), f"unknown key '{key}' in [trigger] (known: regex, query, languages)", Severity.WARNING)
     if isinstance(trigger.get("regex"), str):
         regex_source = trigger["regex"]
         if not regex_source:
@@ -327,22 +344,50 @@ def parse_rule(text: str, path: Path, origin: str = "", timeout_ms: int = 100) -
                 problem(line_of("regex", "trigger"), "[trigger] regex matches the empty string; it would fire everywhere")
     elif "regex" in trigger:
         problem(line_of("regex", "trigger"), "[trigger] regex must be a string")
-    compiled_query = None
-    if isinstance(trigger.get("query"), str):
-        query_source = trigger["query"]
+    query_sources: dict[str, str] = {}
+    compiled: dict[str, Query] = {}
+    raw_query = trigger.get("query")
+    languages = trigger.get("languages", [DEFAULT_QUERY_LANGUAGE])
+    if "languages" in trigger and (not isinstance(languages, list) or not languages
+                                   or not all(isinstance(x, str) for x in languages)):
+        problem(line_of("languages", "trigger"), "[trigger] languages must be a list of language names")
+        languages = []
+    if isinstance(raw_query, str):
+        query_sources = {lang: raw_query for lang in languages}
+    elif isinstance(raw_query, dict):
+        if "languages" in trigger:
+            problem(line_of("languages", "trigger"),
+                    "[trigger] languages is for a query string; a query table names its languages as keys",
+                    Severity.WARNING)
+        for lang, text in raw_query.items():
+            if not isinstance(text, str):
+                problem(line_of(lang, "trigger.query"), f"[trigger.query] {lang} must be a query string")
+            else:
+                query_sources[lang] = text
+        if not raw_query:
+            problem(line_of("query", "trigger"), "[trigger.query] names no language")
+    elif "query" in trigger:
+        problem(line_of("query", "trigger"), "[trigger] query must be a string or a table of one query per language")
+    elif "languages" in trigger:
+        problem(line_of("languages", "trigger"), "[trigger] languages names the languages of a query; there is none",
+                Severity.WARNING)
+    for lang, text in query_sources.items():
+        where = line_of(lang, "trigger.query") if isinstance(raw_query, dict) else line_of("query", "trigger")
+        if lang not in SOURCE_LANGUAGES:
+            problem(where, f"unknown query language '{lang}' (known: {', '.join(sorted(SOURCE_LANGUAGES))})")
+            continue
         try:
-            compiled_query = compile_query(DEFAULT_QUERY_LANGUAGE, query_source)
+            compiled_query = compile_query(lang, text)
         except QueryRefused as exc:
-            problem(line_of("query", "trigger"), f"[trigger] {exc}")
+            problem(where, f"[trigger] {exc}")
         except Exception as exc:  # noqa: BLE001 - QueryError, or NameError for unknown predicates
-            problem(line_of("query", "trigger"), f"invalid tree-sitter query ({DEFAULT_QUERY_LANGUAGE}): {exc}")
+            problem(where, f"invalid tree-sitter query ({lang}): {exc}")
         else:
             names = {compiled_query.capture_name(i) for i in range(compiled_query.capture_count)}
             if QUERY_CAPTURE not in names:
-                problem(line_of("query", "trigger"),
-                        f"the query must capture @{QUERY_CAPTURE}: the nodes reported as the rule's ranges")
-    elif "query" in trigger:
-        problem(line_of("query", "trigger"), "[trigger] query must be a string")
+                problem(where, f"the query must capture @{QUERY_CAPTURE}: the nodes reported as the rule's ranges")
+            compiled[lang] = compiled_query
+    query_source = next(iter(query_sources.values()), None)
 
     if any(p.severity == Severity.ERROR for p in problems):
         return None, problems
@@ -352,10 +397,9 @@ def parse_rule(text: str, path: Path, origin: str = "", timeout_ms: int = 100) -
         id=rule_id, title=title, message=message or title, severity=severity, files=files, exclude=exclude,
         scope=scope, priority=priority, body=body.strip(), path=path, regex_source=regex_source,
         query_source=query_source, enabled=enabled, fix=fix, origin=origin, pattern=pattern, _files_spec=files_spec,
-        _exclude_spec=exclude_spec, specificity=max(_specificity(g) for g in files),
+        _exclude_spec=exclude_spec, specificity=max(_specificity(g) for g in files), query_sources=query_sources,
     )
-    if compiled_query is not None:
-        rule._queries[DEFAULT_QUERY_LANGUAGE] = compiled_query
+    rule._queries.update(compiled)
     return rule, problems
 
 

@@ -21,7 +21,7 @@ from lsp_server import queries
 from lsp_server.document import ParsedDocument
 from lsp_server.features.footprints import compute_footprint
 from lsp_server.syntax.scopes import ScopeAnalysis, scopes_of
-from lsp_server.languages import language_for_path
+from lsp_server.languages import SOURCE_LANGUAGES, is_typings_path, language_for_path
 from lsp_server.errors import InvalidArgument
 from lsp_server.positions import LineIndex
 from lsp_server.workspace import Workspace, read_text_file
@@ -100,7 +100,7 @@ def _include_spec(include: list[str]) -> pathspec.PathSpec | None:
 def _footprints_on_line(doc: ParsedDocument, line: int, analysis: ScopeAnalysis) -> tuple[LineFootprint, ...]:
     """Footprints of the bindings named on one line (declaration, statement lines, entangled uses)."""
     start, end = doc.lines.starts[line], doc.lines.line_end(line)
-    cursor = QueryCursor(queries.load("javascript", "references"))
+    cursor = QueryCursor(queries.load(doc.language, "references"))
     cursor.set_byte_range(start, end)
     out: list[LineFootprint] = []
     seen: set[tuple[int, str]] = set()
@@ -168,7 +168,8 @@ def find_in_files(ws: Workspace, query: str, is_regex: bool = False, include: li
             doc = content if isinstance(content, ParsedDocument) else None
             source = doc.source if doc is not None else content.encode("utf-8")
             lines_index = doc.lines if doc is not None else LineIndex.of(source)
-            analysis = scopes_of(doc) if doc is not None and doc.language == "javascript" and doc.tree else None
+            analysis = scopes_of(doc) if doc is not None and doc.language in SOURCE_LANGUAGES and doc.tree \
+                and not is_typings_path(path) else None
             seen_lines: set[int] = set()
             try:
                 found = list(matcher.finditer(source, timeout=REGEX_TIMEOUT))

@@ -9,6 +9,11 @@ that also do other work (`if (box.visible)`, `return box`), which are reported, 
 action, document highlight, the `footprint` command and the `footprint` CLI verb are thin layers over them.
 Every deletion is checked before it is offered: applied to a copy, re-parsed, and re-resolved, so an edit
 that leaves a syntax error or a reference to a deleted binding is never offered enabled.
+
+TypeScript and TSX go through the same code: their declarations (interfaces, type aliases, enums, namespaces,
+overload signatures, `declare` forms) are statements like any other, a use in a type (`: Page`, `Box<Page>`)
+or a JSX element (`<Page />`) is a use, and `as`, `!`, `satisfies` and `<T>x` are looked through like
+parentheses when a chain of calls starts from the binding.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from tree_sitter import Node
 
 from lsp_server import providers
 from lsp_server.document import ParsedDocument
+from lsp_server.languages import SOURCE_LANGUAGES
 from lsp_server.syntax import syntax_for
 from lsp_server.syntax.patterns import declared_names, element_of
 from lsp_server.syntax.scopes import Binding, Declaration, ScopeAnalysis, scopes_of
@@ -34,7 +40,14 @@ STATEMENT_TYPES = frozenset({
     "if_statement", "for_statement", "for_in_statement", "while_statement", "do_statement", "try_statement",
     "switch_statement", "return_statement", "throw_statement", "break_statement", "continue_statement",
     "labeled_statement", "empty_statement", "debugger_statement", "with_statement", "field_definition",
+    # TypeScript
+    "interface_declaration", "type_alias_declaration", "enum_declaration", "abstract_class_declaration",
+    "function_signature", "ambient_declaration", "module", "import_alias", "public_field_definition",
 })
+# Wrappers a declaration is removed with: `export`, `declare` (and `export declare`).
+DECLARATION_WRAPPERS = frozenset({"export_statement", "ambient_declaration"})
+# Expressions that only restate their operand's type: looked through like parentheses.
+TYPE_WRAPPERS = frozenset({"as_expression", "satisfies_expression", "type_assertion", "non_null_expression"})
 # Where a statement can simply disappear; anywhere else (`if (x) box.hide();`) it is replaced by `{}`.
 STATEMENT_LISTS = frozenset({"program", "statement_block", "switch_case", "switch_default", "class_body"})
 # Comma-separated lists whose elements are removed one by one: list type -> element types.
@@ -221,14 +234,22 @@ def _declaration_piece(decl: Declaration) -> tuple[Node | None, Node | None, boo
             element = owner
         return element, owner.parent, False
     if decl.capture in ("def.func", "def.class") and owner.type in (
-            "function_declaration", "generator_function_declaration", "class_declaration"):
+            "function_declaration", "generator_function_declaration", "class_declaration",
+            "abstract_class_declaration", "function_signature"):
         return _outer_statement(owner), owner, False
+    if (decl.capture == "def.type" and decl.kind in ("interface", "type")) or decl.capture == "def.enum":
+        return _outer_statement(owner), owner, False
+    if decl.capture == "def.namespace":
+        statement = _statement_of(owner)  # `namespace N {}` is an expression statement
+        return _outer_statement(statement), statement, False
     if decl.capture == "def.import":
         element = decl.node
         if owner.type == "import_specifier":
             element = owner
         elif owner.type == "namespace_import":
             element = owner
+        elif owner.type in ("import_require_clause", "import_alias"):  # `import fs = require("fs")`: the statement
+            element = _outer_statement(_statement_of(owner))
         return element, _statement_of(owner), False
     # parameters, catch parameters, loop variables, names of function/class expressions: they stay
     return None, None, True
@@ -246,8 +267,10 @@ def _chain_head(ref: Node) -> Node:
             cur = parent
         elif t == "call_expression" and parent.child_by_field_name("function") == cur:
             cur = parent
-        elif t in ("await_expression", "parenthesized_expression", "non_null_expression"):
+        elif t in ("await_expression", "parenthesized_expression"):
             cur = parent
+        elif t in TYPE_WRAPPERS and parent.named_children and parent.named_children[-1 if t == "type_assertion" else 0] == cur:
+            cur = parent  # `(box as Frame).hide()`, `box!.hide()`, `(<Frame>box).hide()`
         else:
             return cur
 
@@ -342,9 +365,9 @@ def _statement_of(node: Node) -> Node:
 
 
 def _outer_statement(node: Node) -> Node:
-    """A declaration under `export` is removed with its `export` keyword."""
-    if node.parent is not None and node.parent.type == "export_statement":
-        return node.parent
+    """A declaration under `export` or `declare` is removed with its keywords."""
+    while node.parent is not None and node.parent.type in DECLARATION_WRAPPERS:
+        node = node.parent
     return node
 
 
@@ -535,7 +558,9 @@ def _only_comments(text: bytes) -> bool:
 
 def _leading_comments(doc: ParsedDocument, node: Node, start: int) -> int:
     if node.type not in ("lexical_declaration", "variable_declaration", "function_declaration", "class_declaration",
-                         "export_statement", "generator_function_declaration"):
+                         "export_statement", "generator_function_declaration", "interface_declaration",
+                         "type_alias_declaration", "enum_declaration", "abstract_class_declaration",
+                         "function_signature", "ambient_declaration", "expression_statement", "module"):
         return start
     lines = doc.lines
     prev = node.prev_sibling
@@ -798,7 +823,7 @@ def _has_removals(fp: Footprint, with_deps: bool) -> bool:
 
 @providers.code_action_provider
 def footprint_actions(doc: ParsedDocument, start: int, end: int, ctx: providers.RequestContext) -> list[providers.Action]:
-    if doc.language != "javascript" or doc.tree is None:
+    if doc.language not in SOURCE_LANGUAGES or doc.tree is None:
         return []
     fp = compute_footprint(doc, start, dependents=True)
     if fp is None:
@@ -810,7 +835,7 @@ def footprint_actions(doc: ParsedDocument, start: int, end: int, ctx: providers.
 
 @providers.highlight_provider
 def footprint_highlights(doc: ParsedDocument, offset: int, ctx: providers.RequestContext) -> list[providers.Span]:
-    if doc.language != "javascript" or doc.tree is None:
+    if doc.language not in SOURCE_LANGUAGES or doc.tree is None:
         return []
     fp = compute_footprint(doc, offset)
     if fp is None:

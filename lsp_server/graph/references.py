@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lsp_server.document import ParsedDocument
+from lsp_server.languages import SOURCE_LANGUAGES
 from lsp_server.syntax.modules import ExportedName, module_info_of
 from lsp_server.graph.service import ImportGraphService, ImportSite
 from lsp_server.providers import Location, RequestContext, references_provider
@@ -76,7 +77,7 @@ def binding_importers(workspace: "Workspace", doc: ParsedDocument, local: str) -
 @references_provider
 def importing_sites(doc: ParsedDocument, offset: int, ctx: RequestContext) -> list[Location]:
     path = doc.path
-    if path is None or doc.language != "javascript":
+    if path is None or doc.language not in SOURCE_LANGUAGES:
         return []
     exports = exported_at(doc, offset)
     if not exports:

@@ -11,6 +11,8 @@
   `outDir` / `declarationDir` of a project the tsconfig `references` -> that project's source (`rootDir`);
   a solution tsconfig (`"files": []`, `references`) defers to the referenced project that includes the file;
 - `node:` builtins and bare builtin names -> `node:NAME`;
+- URLs (`https://…`, `data:`, as in Deno and browser code) and runtime registry specifiers (`npm:`, `jsr:`,
+  `bun:`) -> themselves, kind REMOTE: fetched by the runtime, never a missing package;
 - `#name` package imports (the nearest package.json `imports` field);
 - bare packages: looked up in `node_modules` folders from the importing file upwards, verifying the subpath
   through `package.json` `exports` (conditions `import` or `require`, then `node`, `default`, in the object's
@@ -57,7 +59,9 @@ TYPESCRIPT_IMPORTERS = (".ts", ".tsx", ".mts", ".cts")  # `.d.ts` too (it ends w
 CONFIG_FILES = ("tsconfig.json", "jsconfig.json")
 
 # Resolution kinds.
-FILE, PACKAGE, BUILTIN = "file", "package", "builtin"
+FILE, PACKAGE, BUILTIN, REMOTE = "file", "package", "builtin", "remote"
+# `https://esm.sh/x`, `npm:x@1`, `jsr:@std/path`, `bun:sqlite`: resolved by the runtime, not node_modules.
+REMOTE_SPECIFIER = re.compile(r"^(?:https?|data|blob|npm|jsr|bun):|^//", re.I)
 MISSING_FILE, MISSING_ALIAS, MISSING_PACKAGE = "missing-file", "missing-alias", "missing-package"
 
 
@@ -243,6 +247,8 @@ class Resolver:
             return Resolution(MISSING_FILE, None, "empty specifier")
         if specifier.startswith("node:"):
             return Resolution(BUILTIN, specifier)
+        if REMOTE_SPECIFIER.match(specifier):
+            return Resolution(REMOTE, specifier)
         if not typed and is_relative(specifier):
             config = None  # only TypeScript maps a relative path (into a referenced project's output)
         if is_relative(specifier):

@@ -113,6 +113,22 @@ def token_terms(token: str, query: bool) -> tuple[str, ...]:
     return (stemmed,)
 
 
+def singular(word: str) -> str:
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 4 and word.endswith(("ses", "xes", "ches", "shes")):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def identifier_words(identifier: str) -> list[str]:
+    """`addHeaderRow` -> ['add', 'header', 'row'] (lowercase, singular)."""
+    pieces = [p for p in re.split(r"[_$]+", identifier) if p]
+    return [singular(m.group(0).lower()) for piece in pieces for m in _CAMEL.finditer(piece)]
+
+
 def analyze(text: str, query: bool = False) -> list[tuple[str, int, int]]:
     """(term, start char, end char) for every term of `text`, in order."""
     out = []
@@ -353,6 +369,7 @@ class DocsIndex(Service):
         self._searcher = ix.searcher()
         self._vocab: tuple[int, tuple[dict, dict]] | None = None
         self._documented: tuple[int, dict[str, dict]] | None = None
+        self._ident_tokens: tuple[int, dict[str, dict[str, int]]] | None = None
 
     # --- building -------------------------------------------------------------------------------------
     @classmethod
@@ -636,6 +653,23 @@ class DocsIndex(Service):
                                    "heading": stored["heading"]}
             self._documented = (self.generation, out)
             return out
+
+    def identifiers_with(self, word: str) -> dict[str, int]:
+        """The docs' identifiers that have `word` as one of their camelCase/snake_case words (singular,
+        any case): `header` -> {`repeatHeader`: 3, `addHeaderRow`: 1}, with the number of chunks naming
+        each. The engine's own vocabulary for a word of a question (search_queries)."""
+        with self._lock:
+            if self._ident_tokens is None or self._ident_tokens[0] != self.generation:
+                reader = self._searcher.reader()
+                index: dict[str, dict[str, int]] = {}
+                for _, stored in reader.iter_docs():
+                    for ident in set(stored.get("ident_list") or ()):
+                        for part in ident.split("."):
+                            for token in set(identifier_words(part)):
+                                bucket = index.setdefault(token, {})
+                                bucket[part] = bucket.get(part, 0) + 1
+                self._ident_tokens = (self.generation, index)
+            return self._ident_tokens[1].get(singular(word.lower()), {})
 
     def has_identifier(self, name: str) -> bool:
         """Whether some chunk mentions the identifier `name` (normalized as the analyzer does)."""

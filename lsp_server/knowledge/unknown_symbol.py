@@ -4,6 +4,13 @@ A member access whose receiver has a known engine type that does not have the me
 inheritance chain) is reported with the closest real members. Severity: error when the receiver's type is
 declared (imports, constructors, declared return types, JSDoc) from a high-confidence source; warning when
 it was inferred from evidence or comes from a medium-confidence source (docs); nothing below that.
+
+On TypeScript and TSX the TypeScript service in the same editor already reports an unknown member of a
+receiver whose type it knows. So by default (`[typescript] unknown_symbols = "beyond-tsc"`) a finding on a
+`.ts`/`.tsx` file is kept only when TypeScript cannot make it: the receiver is `any` or untyped to TypeScript
+(typed here from evidence, or declared `any`), or the engine's types are not typings TypeScript finds itself
+(installed `.d.ts` in node_modules): a JavaScript source, docs, a manifest, or a declaration file configured
+in `[object_model] sources`. `unknown_symbols = "all"` reports everything, as on JavaScript.
 """
 
 from __future__ import annotations
@@ -11,13 +18,21 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
+
 from lsp_server.checks import CheckContext, Phase, check
 from lsp_server.document import ParsedDocument
+from lsp_server.languages import SOURCE_LANGUAGES, TYPESCRIPT_LANGUAGES
 from lsp_server.findings import Finding, Severity
 from lsp_server.knowledge import suggest as sg
 from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, display_type
-from lsp_server.knowledge.object_model import ObjectModel, ObjectModelService
+from lsp_server import queries
+from lsp_server.knowledge.builtin_names import builtin_members
+from lsp_server.knowledge.naming import ensure_conventions
+from lsp_server.knowledge.object_model import (
+    OBJECT_MEMBERS, ObjectModel, ObjectModelService, declared_members, imported_packages,
+)
 from lsp_server.knowledge.types import Access, Analysis, ValKind, analyze
+from lsp_server.knowledge.typescript_settings import REPORT_ALL, TypeScriptConfig
 from lsp_server.providers import HoverInfo, RequestContext, hover_provider
 
 # The analyses of recent documents, shared by the check and the hover: one per document (the latest stored
@@ -28,6 +43,43 @@ _CACHE_LOCK = threading.Lock()
 _CACHE_SIZE = 64
 
 
+
+
+def typescript_sees(a: Access, model: ObjectModel) -> bool:
+    """Whether TypeScript itself reports this unknown name: its receiver is typed to TypeScript (not `any`,
+    not typed here from evidence) by typings TypeScript finds (a `.d.ts` discovered in node_modules)."""
+    recv = a.recv
+    if recv.evidence is not None or recv.untyped:
+        return False
+    if a.usage == "import" or recv.kind == ValKind.NAMESPACE:
+        modules = {a.container if a.usage == "import" else recv.module}
+    elif recv.kind == ValKind.UNION:
+        modules = {tid[0] for tid in recv.tid}
+    elif recv.tid:
+        modules = {recv.tid[0]}
+    else:
+        return False
+    return modules <= typings_modules(model)
+
+
+_TYPINGS: dict[int, frozenset[str]] = {}
+
+
+def typings_modules(model: ObjectModel) -> frozenset[str]:
+    """The modules of `model` whose types come from typings TypeScript finds itself (a discovered `.d.ts`)
+    and from no other source."""
+    found = _TYPINGS.get(id(model))
+    if found is None:
+        seen, other = set(), set()
+        for spec, src in model.sources:
+            (seen if src.kind == "dts" and spec.origin == "discovered" else other).update(src.modules)
+        found = frozenset(seen - other)
+        if len(_TYPINGS) > 8:
+            _TYPINGS.clear()
+        _TYPINGS[id(model)] = found
+    return found
+
+
 def analysis_for(doc: ParsedDocument, model: ObjectModel) -> Analysis:
     key = (doc.uri, doc.version, hash(doc.source), id(model))
     with _CACHE_LOCK:
@@ -35,6 +87,7 @@ def analysis_for(doc: ParsedDocument, model: ObjectModel) -> Analysis:
         if hit is not None:
             _CACHE.move_to_end(key)
             return hit
+    ensure_conventions(model)  # mined from the engine's examples once per model
     result = analyze(doc, model)
     with _CACHE_LOCK:
         for older in [k for k in _CACHE if k[0] == doc.uri]:
@@ -91,25 +144,119 @@ def _is_class(model: ObjectModel, tid) -> bool:
     return t is not None and t.kind == "class"
 
 
-@check("unknown-symbol", Phase.TYPE)
+@check("unknown-symbol", Phase.TYPE, languages=SOURCE_LANGUAGES)
 def unknown_symbol(doc: ParsedDocument, ctx: CheckContext):
+    if doc.uri.endswith((".d.ts", ".d.mts", ".d.cts")):
+        return []  # typings describe the engine; they are not code using it
     svc = ctx.workspace.service(ObjectModelService)
     if not svc.model.modules:
         return []
     result = analysis_for(doc, svc.model)
+    beyond_tsc = doc.language in TYPESCRIPT_LANGUAGES and \
+        ctx.workspace.settings.get(TypeScriptConfig).unknown_symbols != REPORT_ALL
     out = []
     for a in result.import_problems + result.accesses:
         if a.missing:
+            if beyond_tsc and typescript_sees(a, svc.model):
+                continue
             f = finding_for(a, svc.model)
             if f is not None:
                 out.append(f)
+    out += vocabulary_findings(doc, result, svc)
     return out
+
+
+# --- the vocabulary check: untyped receivers in files that use the engine ------------------------------------
+NEAR_MISS = 0.85  # suggest.score at or above: casing, plural/singular, known synonyms, small typos
+_PREFIXES = ("get", "set", "is", "has")
+
+
+def vocabulary_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelService) -> list[Finding]:
+    """`x.fontsize(...)` where nothing says what `x` is: reported (a warning) only when no type in reach has
+    the name (the engine's, the workspace's own declarations, JavaScript built-ins, the DOM, Node) and it is
+    a near miss of one engine member (casing, plural, a get/set prefix, a known synonym, a small typo) that
+    is not itself a platform name. Only in files that use the engine."""
+    model = svc.model
+    if doc.language != "javascript" or doc.tree is None or not _uses_engine(doc, analysis, model):
+        return []
+    index = _engine_vocabulary(model)
+    typed = {a.start for a in analysis.accesses} | {a.start for a in analysis.import_problems} | analysis.open_sites
+    local = declared_members(doc)
+    workspace = svc.workspace_names()
+    platform = builtin_members()
+    out = []
+    for node in queries.captures("javascript", "evidence", doc.tree.root_node).get("member", ()):
+        prop = node.child_by_field_name("property")
+        obj = node.child_by_field_name("object")
+        if prop is None or obj is None or prop.type != "property_identifier" or prop.start_byte in typed:
+            continue
+        if obj.type not in ("identifier", "member_expression", "this"):
+            continue  # a call's or literal's result: the receiver is something else's business
+        name = doc.node_text(prop)
+        if len(name) < 4 or name in index["names"] or name in platform or name in local or name in workspace \
+                or name in OBJECT_MEMBERS or name.startswith("_"):
+            continue
+        suggestion = _near_miss(name, index)
+        if suggestion is None:
+            continue
+        real, owner = suggestion
+        receiver = doc.node_text(obj)
+        message = (f"`{receiver}.{name}`: no type in reach has `{name}` (the engine's, this workspace's, "
+                   f"JavaScript's, the DOM's or Node's); did you mean `{real}` (`{owner}.{real}`)?")
+        data = {"suggestions": [real], "type": owner, "member": name, "receiver": "vocabulary",
+                "fix": {"title": f"Rename to `{real}`",
+                        "edits": [{"start": prop.start_byte, "end": prop.end_byte, "text": real}], "fix_all": False}}
+        out.append(Finding("unknown-symbol", message, prop.start_byte, prop.end_byte, Severity.WARNING, data))
+    return out
+
+
+def _uses_engine(doc: ParsedDocument, analysis: Analysis, model: ObjectModel) -> bool:
+    if imported_packages(doc) & set(model.modules):
+        return True
+    return any(a.member is not None and not a.missing for a in analysis.accesses)
+
+
+def _engine_vocabulary(model: ObjectModel) -> dict:
+    """Every name the engine has (members, types, exports; private ones too: they exist) and the public
+    members to suggest, with an owner for each; built once per model."""
+    cached = getattr(model, "_vocabulary_index", None)
+    if cached is not None:
+        return cached
+    names: set[str] = set(model.type_names)
+    owners: dict[str, str] = {}
+    for mod in model.modules.values():
+        names.update(mod.exports)
+        names.update(mod.values)
+        for tname, t in mod.types.items():
+            for m in t.members:
+                names.add(m.name)
+                if not m.private and m.kind != "constructor" and not m.name.startswith("_") and "$" not in tname \
+                        and (m.confidence or 0) >= MEDIUM:
+                    owners.setdefault(m.name, tname)
+    suggestable = frozenset(n for n in owners if n not in builtin_members())
+    index = {"names": frozenset(names), "owners": owners, "suggestable": suggestable,
+             "cands": sg.Candidates(suggestable)}
+    model._vocabulary_index = index
+    return index
+
+
+def _near_miss(name: str, index: dict) -> tuple[str, str] | None:
+    ranked = sg.rank(name, index["cands"], "", threshold=NEAR_MISS)
+    if ranked and sg.unambiguous(ranked):
+        real = ranked[0][0]
+        return real, index["owners"][real]
+    for prefix in _PREFIXES:  # getTitle / setTitle for a `title` member, and the reverse
+        if name.startswith(prefix) and name[len(prefix):len(prefix) + 1].isupper():
+            bare = name[len(prefix)].lower() + name[len(prefix) + 1:]
+            if bare in index["suggestable"]:
+                return bare, index["owners"][bare]
+    return None
 
 
 @hover_provider
 def engine_member_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -> HoverInfo | None:
     """The verified signature of an engine member, or the did-you-mean of an unknown one."""
-    if doc.language != "javascript" or doc.tree is None:
+    if doc.language not in SOURCE_LANGUAGES or doc.tree is None:
         return None
     svc = ctx.workspace.service(ObjectModelService)
     if not svc.model.modules:
@@ -142,6 +289,9 @@ def engine_member_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -
         lines = [f"```ts\n{sig}\n```", f"{how}{conf}" + (f" — {loc}" if loc else "")]
         if a.recv.evidence is not None:
             lines.append(a.recv.evidence.text())
+        disagreement = sources_disagree(model, a.owner, a.member, loc)
+        if disagreement:
+            lines.append(disagreement)
         # the doc chunk itself is another provider's part of the hover (the server joins them)
         return HoverInfo("\n\n".join(lines), a.start, a.end)
     if a.owner is not None:  # a type exported from a module namespace
@@ -151,6 +301,28 @@ def engine_member_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -
             return HoverInfo(f"```ts\n{t.signature()}\n```\n\nverified in object model" + (f" — {loc}" if loc else ""),
                              a.start, a.end)
     return None
+
+
+def source_kind(path: str) -> str:
+    """Which kind of source a declaration comes from, by its file: typings, runtime build or docs."""
+    low = path.lower()
+    if low.endswith((".d.ts", ".d.mts", ".d.cts", ".ts")):
+        return "typings"
+    if low.endswith((".js", ".mjs", ".cjs")):
+        return "runtime"
+    return "docs" if low else ""
+
+
+def sources_disagree(model: ObjectModel, owner, member, where: str) -> str:
+    """When the sources of the engine disagree on a member (the union decides it exists): say so."""
+    t = model.type(owner) if isinstance(owner, tuple) else None
+    if t is None or member is None or not member.path or not t.path:
+        return ""
+    declared, found = source_kind(t.path), source_kind(member.path)
+    if declared == found or not declared or not found:
+        return ""
+    return (f"Sources disagree: `{member.name}` is in the engine's {found} ({where}) but not in its {declared}; "
+            f"it exists, so it is not reported.")
 
 
 def _location(ctx: RequestContext, path: str, line: int) -> str:

@@ -28,6 +28,7 @@ from lsp_server.knowledge.docs_index import DocsIndex
 from lsp_server.knowledge.generators import GeneratorCancelled
 from lsp_server.knowledge.rag import RagConfig, RagGeneratorFailed, RagResult
 from lsp_server.knowledge.search_queries import search_queries
+from lsp_server.languages import SOURCE_LANGUAGES, is_typings_path
 from lsp_server.surfaces.present import Presenter, for_lsp, graph_dot
 
 
@@ -74,10 +75,10 @@ def _position(args: dict) -> tuple[int, int]:
     return line, character
 
 
-def _javascript(ctx: CommandContext, uri: str) -> ParsedDocument:
+def _source(ctx: CommandContext, uri: str) -> ParsedDocument:
     doc = ctx.document(uri)
-    if doc.language != "javascript":
-        raise CommandError(f"{doc.path.name}: footprints are computed for JavaScript files only")
+    if doc.language not in SOURCE_LANGUAGES or is_typings_path(doc.uri):
+        raise CommandError(f"{doc.path.name}: footprints are computed for JavaScript and TypeScript sources only")
     return doc
 
 
@@ -87,7 +88,7 @@ def footprint_command(ctx: CommandContext, args: dict) -> dict | None:
     uri = arg_str(args, "uri", required=True)
     line, character = _position(args)
     with_deps = arg_bool(args, "dependents", False)
-    doc = _javascript(ctx, uri)
+    doc = _source(ctx, uri)
     present = presenter(ctx)
     if line >= doc.lines.line_count:
         raise CommandError(f"line {line} is past the end of the document ({doc.lines.line_count} lines)")
@@ -235,10 +236,11 @@ def search_queries_command(ctx: CommandContext, args: dict) -> dict:
     if not question.strip():
         raise CommandError("argument 'question' is empty")
     try:
-        vocabulary = ctx.workspace.service(DocsIndex).has_identifier
+        index = ctx.workspace.service(DocsIndex)
+        vocabulary, names = index.has_identifier, index.identifiers_with
     except Exception:  # noqa: BLE001 - the angles still work without the docs vocabulary
-        vocabulary = None
-    return {"question": question, "queries": search_queries(question, vocabulary)}
+        vocabulary = names = None
+    return {"question": question, "queries": search_queries(question, vocabulary, names)}
 
 
 # --- conventions --------------------------------------------------------------------------------------------

@@ -14,21 +14,22 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lsp_server.conventions.evaluate import Evaluation
-from lsp_server.conventions.reports import Guidance, RulesReport, RuleStats, why
-from lsp_server.conventions.rules import Rule, RuleProblem
-from lsp_server.conventions.review import Review
+from lsp_server.conventions.reports import why
 from lsp_server.document import ParsedDocument, path_to_uri
-from lsp_server.features.find_in_files import FindResult, LineFootprint, LineText, Match
-from lsp_server.features.footprints import Footprint, line_count
 from lsp_server.findings import Finding
-from lsp_server.graph.export import GraphSnapshot
-from lsp_server.knowledge.check_symbols import SymbolAnswer
-from lsp_server.knowledge.lookup import LookupResult
-from lsp_server.knowledge.rag import RagResult
 from lsp_server.positions import UTF16, Encoding
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # result types only: importing their areas here would load them all for every verb
+    from lsp_server.conventions.evaluate import Evaluation
+    from lsp_server.conventions.reports import Guidance, RulesReport, RuleStats
+    from lsp_server.conventions.review import Review
+    from lsp_server.conventions.rules import Rule, RuleProblem
+    from lsp_server.features.find_in_files import FindResult, LineFootprint, LineText, Match
+    from lsp_server.features.footprints import Footprint
+    from lsp_server.graph.export import GraphSnapshot
+    from lsp_server.knowledge.check_symbols import SymbolAnswer
+    from lsp_server.knowledge.lookup import LookupResult
+    from lsp_server.knowledge.rag import RagResult
     from lsp_server.workspace import Workspace
 
 # Text output (CLI lines, hook messages, the review's `text`) counts columns in UTF-16, 1-based, as editors
@@ -96,7 +97,7 @@ class Presenter:
             "declaration": rng(*fp.declaration),
             "statements": [{"range": rng(s.start, s.end), "role": s.role, "text": first_line(s.start)}
                            for s in fp.statements],
-            "lines": line_count(doc, list(fp.pieces)),
+            "lines": _line_count(doc, fp),
             "entangled": [{"line": u.line, "text": u.text, "range": rng(u.start, u.end)} for u in fp.entangled],
             "initialises": [{"line": u.line, "text": u.text, "range": rng(u.start, u.end)} for u in fp.initialises],
             "dependents": [self.footprint(doc, d) for d in fp.dependents],
@@ -290,11 +291,17 @@ def finding_text(doc: ParsedDocument, shown: str, f: Finding) -> str:
     return f"{shown}:{line}:{column}: {f.severity.label} {f.code} {f.message}"
 
 
+def _line_count(doc: ParsedDocument, fp: Footprint) -> int:
+    from lsp_server.features.footprints import line_count
+
+    return line_count(doc, list(fp.pieces))
+
+
 def footprint_text(doc: ParsedDocument, fp: Footprint, shown: str, indent: str = "") -> list[str]:
     lines = doc.lines
     decl_line = lines.line_of(fp.name_start) + 1
     out = [f"{indent}{fp.name} ({fp.kind}{', exported' if fp.exported else ''}) declared at {shown}:{decl_line}"
-           f" — {len(fp.statements)} statement(s), {line_count(doc, list(fp.pieces))} line(s)"]
+           f" — {len(fp.statements)} statement(s), {_line_count(doc, fp)} line(s)"]
     for s in fp.statements:
         first, last = lines.line_of(s.start), lines.line_of(max(s.start, s.end - 1))
         for row in range(first, last + 1):

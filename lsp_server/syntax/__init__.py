@@ -7,8 +7,9 @@
 - `modules.py`   a module's imports and exports, from `grammars/<language>/imports.scm`.
 
 Areas (features, knowledge, graph) ask `syntax_for(doc.language)` and use what it returns; this package
-imports only state modules (document, queries, languages), never an area or a surface. A second grammar
-(TypeScript/TSX) registers its own `Syntax` here with no change to the areas.
+imports only state modules (document, queries, languages), never an area or a surface. TypeScript and TSX
+are second grammars behind the same interface: the same walkers over their own `grammars/<language>/` queries
+(which extend JavaScript's), so every area handles them with no change.
 """
 
 from __future__ import annotations
@@ -46,6 +47,10 @@ class Syntax(Protocol):
 class JavaScriptSyntax:
     language = "javascript"
 
+    def __init__(self, language: str | None = None) -> None:
+        if language is not None:
+            self.language = language
+
     def scopes(self, doc: ParsedDocument) -> scopes.ScopeAnalysis:
         return scopes.scopes_of(doc)
 
@@ -59,7 +64,17 @@ class JavaScriptSyntax:
         return jsdoc.jsdoc_before(node, source, **options)
 
 
-_REGISTRY: dict[str, Callable[[], Syntax]] = {"javascript": JavaScriptSyntax}
+class TypeScriptSyntax(JavaScriptSyntax):
+    """TypeScript (`language="typescript"`) and TSX (`"tsx"`): JavaScript's model over the TypeScript grammar."""
+
+    language = "typescript"
+
+
+_REGISTRY: dict[str, Callable[[], Syntax]] = {
+    "javascript": JavaScriptSyntax,
+    "typescript": TypeScriptSyntax,
+    "tsx": lambda: TypeScriptSyntax("tsx"),
+}
 _instances: dict[str, Syntax] = {}
 
 
@@ -74,6 +89,6 @@ def syntax_for(language: str | None) -> Syntax | None:
 
 
 def register(language: str, factory: Callable[[], Syntax]) -> None:
-    """Add a language (the TypeScript syntax will call this)."""
+    """Add a language (or replace one's syntax)."""
     _REGISTRY[language] = factory
     _instances.pop(language, None)

@@ -6,6 +6,10 @@ Two parts of a pattern are never declarations but uses: a property key (`{ key: 
 graph and type tracking all read patterns through this module, so a default is handled one way everywhere:
 the name on its left is declared, the expression on its right is a use, and the value a destructuring
 reads is the property's (`PatternProperty.default` says it may be replaced).
+
+TypeScript wraps each parameter in a `required_parameter` / `optional_parameter` node: its `pattern` is the
+declaration, everything else (type annotation, default `value`, decorators, `private`/`readonly`) is a use.
+Such a wrapper is a pattern holder here like `a = 1`, so every reader handles both grammars one way.
 """
 
 from __future__ import annotations
@@ -17,6 +21,9 @@ from tree_sitter import Node
 # Nodes a declared name climbs through to the node that declares the whole pattern.
 PATTERN_TYPES = frozenset({"object_pattern", "array_pattern", "pair_pattern", "rest_pattern",
                            "assignment_pattern", "object_assignment_pattern"})
+# TypeScript's parameter wrappers: `private page: Page = fallback` (`pattern`, `type`, `value`).
+PARAMETER_HOLDERS = frozenset({"required_parameter", "optional_parameter"})
+PATTERN_TYPES = PATTERN_TYPES | PARAMETER_HOLDERS
 # Pattern nodes with a default: `left = right`.
 DEFAULT_HOLDERS = frozenset({"assignment_pattern", "object_assignment_pattern"})
 # Leaves that declare a name.
@@ -47,6 +54,8 @@ def is_use_position(holder: Node, child: Node) -> bool:
         return child != holder.child_by_field_name("value")
     if holder.type in DEFAULT_HOLDERS:
         return child != holder.child_by_field_name("left")
+    if holder.type in PARAMETER_HOLDERS:
+        return child != holder.child_by_field_name("pattern")
     return False
 
 
@@ -92,6 +101,8 @@ def split_default(element: Node) -> tuple[Node | None, Node | None]:
     `[b = 2]`, a property value `{ c: d = 3 }`; (element, None) when it has none."""
     if element.type in DEFAULT_HOLDERS:
         return element.child_by_field_name("left"), element.child_by_field_name("right")
+    if element.type in PARAMETER_HOLDERS:
+        return element.child_by_field_name("pattern"), element.child_by_field_name("value")
     return element, None
 
 

@@ -17,6 +17,14 @@ A `ScopeAnalysis` belongs to one document snapshot and fills its caches as it is
 hands every consumer (footprints, find-in-files, type tracking) the same one, so a document's scopes are
 worked out once however many features ask. It holds the snapshot's bytes and tree, not the document, so the
 weak cache entry goes with the document.
+
+TypeScript and TSX use the same model with their own bindings.scm (which extends JavaScript's) and a few
+more scopes (`TS_SCOPES`): a generic's type parameters belong to the declaration that introduces them
+(`class Box<T>`, `type Pair<K> = ...`, a signature). Types and values share one name space here: a name
+declared as both (`interface Page` and `class Page`, merged declarations) is one binding with several
+declarations, which only ever makes a footprint larger, never a deletion unsafe. `type_identifier` nodes
+(`: Page`, `Box<T>`) are names like identifiers, except the member part of a qualified type (`NS.Page`).
+JSX element names are uses of a binding, except intrinsic elements (`<div>`), which name no binding.
 """
 
 from __future__ import annotations
@@ -33,7 +41,10 @@ from lsp_server.document import ParsedDocument
 from lsp_server.syntax.patterns import PATTERN_TYPES, declared_names, declaring_top
 
 # Node types that name a binding (as a declaration or a use).
-NAME_TYPES = frozenset({"identifier", "shorthand_property_identifier", "shorthand_property_identifier_pattern"})
+NAME_TYPES = frozenset({"identifier", "shorthand_property_identifier", "shorthand_property_identifier_pattern",
+                        "type_identifier"})
+# Parents of a JSX element's name: `<Comp>` uses the binding `Comp`, `<div>` is an intrinsic element.
+JSX_NAME_PARENTS = frozenset({"jsx_opening_element", "jsx_closing_element", "jsx_self_closing_element"})
 
 # Functions, as values or declarations.
 FUNCTIONS = frozenset({"function_declaration", "function_expression", "generator_function_declaration",
@@ -42,13 +53,26 @@ FUNCTION_SCOPES = FUNCTIONS | {"program", "class_static_block"}
 BLOCK_SCOPES = frozenset({"statement_block", "for_statement", "for_in_statement", "switch_body", "catch_clause",
                           "class"})
 SCOPES = FUNCTION_SCOPES | BLOCK_SCOPES
+# TypeScript nodes that scope the type parameters (and signature parameters) they declare.
+TS_SCOPES = SCOPES | frozenset({
+    "class_declaration", "abstract_class_declaration", "interface_declaration", "type_alias_declaration",
+    "function_signature", "method_signature", "abstract_method_signature", "call_signature", "construct_signature",
+    "function_type", "constructor_type", "index_signature", "conditional_type",
+})
+_SCOPES_OF_LANGUAGE = {"typescript": TS_SCOPES, "tsx": TS_SCOPES}
 
 # Parents under which an identifier may be a declaration; any other parent makes it a plain reference.
 DECLARING_PARENTS = PATTERN_TYPES | frozenset({
     "variable_declarator", "for_in_statement", "formal_parameters", "arrow_function", "catch_clause",
     "function_declaration", "generator_function_declaration", "function_expression", "generator_function",
     "class_declaration", "class", "import_clause", "namespace_import", "import_specifier",
+    # TypeScript
+    "abstract_class_declaration", "interface_declaration", "type_alias_declaration", "type_parameter",
+    "mapped_type_clause", "infer_type", "enum_declaration", "internal_module", "module", "function_signature",
+    "import_require_clause", "import_alias", "index_signature",
 })
+# Kinds of the TypeScript declarations captured as def.type, by the node declaring them.
+_TYPE_KINDS = {"interface_declaration": "interface", "type_alias_declaration": "type"}
 
 
 @dataclass(frozen=True, eq=False)
@@ -104,6 +128,10 @@ class ScopeAnalysis:
     _indexed: bool = False  # every declaration found at once (`index_all`): no byte search needed
     # name -> (the scopes declaring it, sorted by start; their start bytes), for `_innermost_declaring`
     _scopes_by_name: dict[str, tuple[list[Node], list[int]]] = field(default_factory=dict)
+    scope_types: frozenset[str] = SCOPES  # the node types that hold declarations in this language
+
+    def __post_init__(self) -> None:
+        self.scope_types = _SCOPES_OF_LANGUAGE.get(self.language, SCOPES)
 
     @classmethod
     def of(cls, doc: ParsedDocument) -> "ScopeAnalysis":
@@ -119,7 +147,7 @@ class ScopeAnalysis:
             if probe < 0:
                 continue
             node = root.descendant_for_byte_range(probe, probe)
-            if node is not None and node.type in NAME_TYPES:
+            if node is not None and is_name(node, self.source):
                 return node
         return None
 
@@ -188,7 +216,7 @@ class ScopeAnalysis:
         while scope is not None:
             if scope.id == target:
                 return True
-            if scope.type in SCOPES and self.declarations_in(scope, binding.name):
+            if scope.type in self.scope_types and self.declarations_in(scope, binding.name):
                 return False
             scope = scope.parent
         return False
@@ -214,7 +242,7 @@ class ScopeAnalysis:
             if (i > 0 and _is_name_byte(source[i - 1])) or (i + size < len(source) and _is_name_byte(source[i + size])):
                 continue
             node = root.descendant_for_byte_range(i, i + size)
-            if node is not None and node.type in NAME_TYPES and node.start_byte == i and node.end_byte == i + size:
+            if node is not None and node.start_byte == i and node.end_byte == i + size and is_name(node, source):
                 nodes.append(node)
         self._hit_cache[key] = nodes
         return nodes
@@ -242,8 +270,9 @@ class ScopeAnalysis:
             if scope is not False:
                 return Binding(name, scope, self._scope_decls[(scope.id, name)]) if scope is not None else None
         scope: Node | None = at
+        scope_types = self.scope_types
         while scope is not None:
-            if scope.type in SCOPES:
+            if scope.type in scope_types:
                 decls = self.declarations_in(scope, name)
                 if decls:
                     return Binding(name, scope, decls)
@@ -267,7 +296,7 @@ class ScopeAnalysis:
                 kind, scope = _kind_and_scope(owner, capture)
                 if scope is None:
                     continue
-                for leaf in (top,) if top.type == "identifier" else declared_names(top):
+                for leaf in (top,) if top.type in ("identifier", "type_identifier") else declared_names(top):
                     decl = Declaration(self.text(leaf), leaf, top, capture, kind, scope)
                     by_node[leaf.id] = decl
                     keys[leaf.id] = (scope.id, decl.name)  # what key_of would find for it, without asking again
@@ -357,6 +386,25 @@ class ScopeAnalysis:
 _MAX_WALK_BACK = 32
 
 
+def is_name(node: Node, source: bytes) -> bool:
+    """Whether `node` names a binding (declared or used): not a qualified type's member (`NS.Page`), not an
+    intrinsic JSX element (`<div>`)."""
+    t = node.type
+    if t not in NAME_TYPES:
+        return False
+    start = node.start_byte
+    if t == "type_identifier":
+        if start == 0 or source[start - 1:start] != b".":  # only `NS.Page` can be a member (no parent lookup)
+            return True
+        parent = node.parent
+        return not (parent is not None and parent.type == "nested_type_identifier"
+                    and parent.child_by_field_name("name") == node)
+    if t == "identifier" and 0x61 <= source[start] <= 0x7A and start and source[start - 1:start] in (b"<", b"/"):
+        parent = node.parent  # `<div` / `</div`: an intrinsic JSX element, or an expression (`a < b`, `a / b`)
+        return parent is None or parent.type not in JSX_NAME_PARENTS
+    return True
+
+
 def _is_name_byte(b: int) -> bool:
     """A byte that can continue an identifier: ASCII word characters, `$`, and any non-ASCII byte."""
     return b >= 0x80 or b == 0x24 or b == 0x5F or 0x30 <= b <= 0x39 or 0x41 <= b <= 0x5A or 0x61 <= b <= 0x7A
@@ -380,7 +428,23 @@ def _kind_and_scope(owner: Node, capture: str) -> tuple[str, Node | None]:
             return "param", owner.parent
         if t == "catch_clause":
             return "catch", owner
-        return "param", owner  # arrow_function with one bare parameter
+        return "param", owner  # arrow_function with one bare parameter; a TS index signature's key
+    if capture == "def.type":
+        if t in _TYPE_KINDS:
+            return _TYPE_KINDS[t], block_scope(owner)
+        if t == "type_parameter":  # `<T>`: the function, class, interface or alias declaring it
+            params = owner.parent
+            return "type-param", params.parent if params is not None else None
+        if t == "infer_type":  # `infer U`: the conditional type around it
+            node = owner.parent
+            while node is not None and node.type != "conditional_type":
+                node = node.parent
+            return "type-param", node
+        return "type-param", owner.parent  # mapped_type_clause: `{ [P in keyof T]: T[P] }` (an index_signature)
+    if capture == "def.enum":
+        return "enum", block_scope(owner)
+    if capture == "def.namespace":
+        return "namespace", block_scope(owner)
     if capture == "def.func":
         if t in ("function_expression", "generator_function"):
             return "function", owner
@@ -388,7 +452,7 @@ def _kind_and_scope(owner: Node, capture: str) -> tuple[str, Node | None]:
     if capture == "def.class":
         if t == "class":
             return "class", owner
-        return "class", block_scope(owner)
+        return "class", block_scope(owner)  # class_declaration, abstract_class_declaration
     if capture == "def.import":
         node = owner
         while node.parent is not None:

@@ -6,8 +6,12 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from benchmarks.common import MISS, PASS, Row, format_table, percentile, rows_from_text
 from tests.conftest import REPO
+
+pytestmark = pytest.mark.slow  # runs a benchmark module in a subprocess
 
 
 def test_quick_run_produces_the_table_and_json(tmp_path):

@@ -6,7 +6,11 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from tests.conftest import REPO
+
+pytestmark = pytest.mark.slow  # runs a benchmark module in a subprocess
 
 
 def test_benchmark_quick_runs_and_reports():

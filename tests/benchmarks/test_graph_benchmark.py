@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import sys
 
+import pytest
+
 from tests.conftest import REPO
+
+pytestmark = pytest.mark.slow  # runs a benchmark module in a subprocess
 
 
 def test_graph_benchmark_quick_runs():

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.conftest import REPO
 import subprocess
 import sys
+
+pytestmark = pytest.mark.slow  # runs a benchmark module in a subprocess
 
 
 def test_symbols_benchmark_quick_runs():

@@ -16,7 +16,7 @@ from pathlib import Path
 from lsp_server import queries
 from lsp_server.document import ParsedDocument
 from lsp_server.features.footprints import apply_edits, compute_footprint, plan_deletions
-from lsp_server.syntax.scopes import NAME_TYPES, ScopeAnalysis
+from lsp_server.syntax.scopes import ScopeAnalysis, is_name
 
 CACHE = Path(os.environ.get("FOOTPRINT_TEST_CACHE", Path.home() / ".cache" / "footprint-test")) / "npm"
 
@@ -49,7 +49,7 @@ class AuditStats:
 
 def _names(doc: ParsedDocument) -> Counter:
     counts: Counter = Counter()
-    for nodes in queries.captures("javascript", "references", doc.tree.root_node).values():
+    for nodes in queries.captures(doc.language, "references", doc.tree.root_node).values():
         for n in nodes:
             counts[doc.node_text(n)] += 1
     return counts
@@ -59,9 +59,9 @@ def declared_names(doc: ParsedDocument) -> list[int]:
     """Byte offsets of every declared name in the document (one per declaring identifier)."""
     analysis = ScopeAnalysis.of(doc)
     offsets = []
-    for nodes in queries.captures("javascript", "references", doc.tree.root_node).values():
+    for nodes in queries.captures(doc.language, "references", doc.tree.root_node).values():
         for n in nodes:
-            if n.type in NAME_TYPES and analysis.declaration_of(n) is not None:
+            if is_name(n, doc.source) and analysis.declaration_of(n) is not None:
                 offsets.append(n.start_byte)
     return sorted(set(offsets))
 
@@ -107,7 +107,7 @@ def audit_document(doc: ParsedDocument, label: str) -> AuditStats:
                     break
         for name in {d.name for d in dead}:
             removed_count = 0
-            for nodes in queries.captures("javascript", "references", doc.tree.root_node).values():
+            for nodes in queries.captures(doc.language, "references", doc.tree.root_node).values():
                 removed_count += sum(1 for n in nodes if doc.node_text(n) == name
                                      and any(rs <= n.start_byte and n.end_byte <= re_ for rs, re_ in removed))
             if names_after[name] != names_before[name] - removed_count:
@@ -115,9 +115,14 @@ def audit_document(doc: ParsedDocument, label: str) -> AuditStats:
     return stats
 
 
+TS_SUFFIXES = (".ts", ".tsx", ".mts", ".cts")
+
+
 def audit_tree(root: Path, label: str, suffixes=(".js", ".mjs", ".cjs")) -> AuditStats:
+    """Audit every file with one of `suffixes` under `root` (`.d.ts` typings excluded: they are not sources)."""
     total = AuditStats()
-    for path in sorted(p for p in root.rglob("*") if p.suffix in suffixes and "node_modules" not in p.parts):
+    for path in sorted(p for p in root.rglob("*") if p.suffix in suffixes and "node_modules" not in p.parts
+                       and not p.name.endswith(".d.ts")):
         doc = ParsedDocument.create(path.resolve().as_uri(), path.read_text(encoding="utf-8", errors="replace"))
         total.add(audit_document(doc, f"{label}/{path.relative_to(root).as_posix()}"))
     return total

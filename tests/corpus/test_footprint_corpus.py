@@ -8,14 +8,16 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import EXAMPLES
-from tests.corpus.footprint_audit import audit_tree, npm_package
+from tests.corpus.footprint_audit import TS_SUFFIXES, audit_tree, npm_package
+
+pytestmark = pytest.mark.slow  # real-world corpora and golden sets (npm fetches, whole packages)
 
 # Permissively licensed (MIT), plain JavaScript: CommonJS with closures and prototypes, and ES modules.
 NPM_CORPORA = [("express@4.21.2", "lib"), ("lodash-es@4.17.21", ".")]
 
 
 def test_every_binding_of_the_layout_app():
-    stats = audit_tree(EXAMPLES / "layout-app" / "src", "layout-app")
+    stats = audit_tree(EXAMPLES / "layout-app" / "src", "layout-app", (".js", ".mjs", ".cjs", *TS_SUFFIXES))
     print("\n" + stats.summary("examples/layout-app"))
     assert stats.failures == []
     assert stats.bindings >= 150

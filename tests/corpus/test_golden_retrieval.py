@@ -14,6 +14,8 @@ from lsp_server.knowledge.lookup import lookup_docs
 from lsp_server.workspace import Workspace
 from tests.conftest import EXAMPLES, trust_folder
 
+pytestmark = pytest.mark.slow  # real-world corpora and golden sets (npm fetches, whole packages)
+
 PACK = EXAMPLES / "layout-engine"
 
 SYMBOLS = [

@@ -47,7 +47,7 @@ from benchmarks import _depcruise as dc
 from lsp_server.graph.service import ImportGraphService
 from lsp_server.workspace import Workspace
 
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.slow  # real-world corpora and golden sets (npm fetches, whole packages)
 
 
 @pytest.fixture(scope="module")

@@ -4,9 +4,13 @@ search_queries angles too). Run with `-s` to see the figures."""
 
 from __future__ import annotations
 
+import pytest
+
 from lsp_server.knowledge.lookup import lookup_docs
 from lsp_server.knowledge.rag import retrieve
 from tests.corpus.test_golden_retrieval import HOW_TO, PACK, _rates, workspace  # noqa: F401 - fixture
+
+pytestmark = pytest.mark.slow  # real-world corpora and golden sets (npm fetches, whole packages)
 
 
 def _rank(hits, rel: str, heading: str) -> int | None:

@@ -11,6 +11,8 @@ import pytest
 
 from tests.corpus import symbols_corpus as corpus
 
+pytestmark = pytest.mark.slow  # real-world corpora and golden sets (npm fetches, whole packages)
+
 
 def test_pdf_lib_corpus_against_tsc(tmp_path, capsys):
     try:

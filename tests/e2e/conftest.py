@@ -6,6 +6,7 @@ import os
 import re
 import sys
 
+import pytest
 import pytest_lsp
 from lsprotocol import types as lsp
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
@@ -33,6 +34,10 @@ ENCODING_OF = {"visual-studio-code": "utf-16", "neovim": "utf-8", "utf-32": "utf
 
 
 def make_client_fixture(root_uri: str | None = None, params=PROFILES, init_options=None):
+    # The first profile runs in every tier; the same test again in the other profiles belongs to the slow tier
+    # (`pytest -m "not slow"` for day-to-day work: one real client per test; the whole suite runs them all).
+    params = [p if i == 0 else pytest.param(p, marks=pytest.mark.slow) for i, p in enumerate(params)]
+
     @pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER, server_env=ENV), params=params)
     async def client(lsp_client: LanguageClient, request):
         lsp_client.registrations = []

@@ -286,6 +286,7 @@ def test_a_pack_cannot_choose_the_generator(tmp_path, shared_cache):
     assert out["answer"] and "error" not in out
 
 
+@pytest.mark.slow  # builds the docs index in several CLI processes
 def test_cli_rag(tmp_path, shared_cache):
     ws = workspace(tmp_path / "ws", shared_cache, echo("--invent"))
     proc = run_cli("rag", "--json", QUESTION, cwd=ws.root)

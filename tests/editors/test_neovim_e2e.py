@@ -26,7 +26,8 @@ SCRIPT = Path(__file__).parent / "nvim" / "e2e.lua"
 
 
 NVIM, NVIM_VERSION = find_nvim()
-pytestmark = pytest.mark.skipif(NVIM is None, reason=f"no Neovim >= 0.11: {NVIM_VERSION}")
+pytestmark = [pytest.mark.slow,  # drives a real editor
+              pytest.mark.skipif(NVIM is None, reason=f"no Neovim >= 0.11: {NVIM_VERSION}")]
 
 
 def make_workspace(base: Path) -> Path:
@@ -142,6 +143,16 @@ def test_hover_shows_engine_docs(session):
                                if p.is_file()))
     from_docs = [line for line in hover if len(_normal(line)) >= 20 and _normal(line) in corpus]
     assert from_docs, f"no line of the hover on Document.create comes from the engine's docs:\n" + "\n".join(hover)
+
+
+def test_typescript_file_diagnostics_and_hover(session):
+    """A .ts file of the example: the typescript filetype attaches, unknown-symbol shows, hover answers."""
+    d = step(session["results"], "typescript_file")
+    assert d["filetype"] == "typescript"
+    expected = json.loads((EXAMPLES / "layout-app" / "expected-findings.json").read_text())
+    lines = {f["line"] - 1 for f in expected if f["path"] == "src/reports/summary.ts" and f["code"] == "unknown-symbol"}
+    assert lines == set(d["unknown_lines"]), d
+    assert "Document.addPage(options?: PageOptions): Page" in d["hover"], d["hover"]
 
 
 def test_delete_footprint_code_action(session):

@@ -11,7 +11,8 @@ import pytest
 from tests.editors.conftest import NEOVIM, find_nvim
 
 NVIM, NVIM_VERSION = find_nvim()
-pytestmark = pytest.mark.skipif(NVIM is None, reason=f"no Neovim >= 0.11: {NVIM_VERSION}")
+pytestmark = [pytest.mark.slow,  # drives a real editor
+              pytest.mark.skipif(NVIM is None, reason=f"no Neovim >= 0.11: {NVIM_VERSION}")]
 SCRIPT = Path(__file__).parent / "nvim" / "unit.lua"
 
 

@@ -10,6 +10,8 @@ import pytest
 
 from tests.editors.conftest import VSCODE, registry_unreachable_reason
 
+pytestmark = pytest.mark.slow  # drives a real editor
+
 
 def test_vscode_extension_ci_builds_tests_and_packages():
     reason = registry_unreachable_reason()

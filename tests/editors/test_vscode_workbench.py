@@ -28,6 +28,8 @@ import pytest
 from tests.conftest import EXAMPLES, REPO
 from tests.editors.conftest import REVIEW_FILE, REVIEW_LINE, VSCODE, registry_unreachable_reason
 
+pytestmark = pytest.mark.slow  # drives a real editor
+
 E2E = VSCODE / "test" / "e2e"
 CHROMIUM_CANDIDATES = ["/usr/lib/chromium/chromium", "/usr/bin/chromium", "/usr/bin/chromium-browser"]
 
@@ -209,6 +211,13 @@ def test_delete_footprint_code_action(workbench):
     assert d["title"].startswith(f"Delete footprint of `{d['name']}`") and d["lines_removed"] > 0, d
 
 
+def test_typescript_file_diagnostics_and_hover(workbench):
+    """A .ts file of the example: the selector's typescript entry attaches, unknown-symbol shows, hover answers."""
+    d = step(workbench, "typescript_file")
+    assert any("unknown-symbol" in r and "addFooter" in r for r in d["rows"]), d["rows"]
+    assert "Document.addPage" in d["text"], d["text"]
+
+
 def test_palette_look_up_docs(workbench):
     d = step(workbench, "palette_lookup_docs")
     assert d["rows"] and d["opened"], d
@@ -218,6 +227,8 @@ def test_palette_check_symbols(workbench):
     d = step(workbench, "palette_check_symbols")
     assert "1 unknown" in d["title"], d
     assert any("page.createBlock" in r and "unknown" in r for r in d["rows"]), d["rows"]
+    # Issue 20.6: the real member, as the diagnostic on that line says, never the invented name on some type.
+    assert any("Page.addBlock" in r for r in d["rows"]) and not any(".createBlock," in r for r in d["rows"]), d["rows"]
 
 
 def test_palette_review_changes(workbench):
@@ -303,3 +314,21 @@ def test_granting_trust_restarts_with_the_workspace_settings(workbench):
     assert d["restart_logged"], d
     # Trusted now: the folder's footprint.path is honoured (it is what a trusted folder may choose).
     assert d["marker_exists"] and any("footprint-ls serve" in line and "evil" in line for line in d["started"]), d
+
+
+def test_auto_fix_applies_the_preferred_rename(workbench):
+    d = step(workbench, "auto_fix_applies_the_preferred_rename")
+    assert "page.addBlock(" in d["line"] and d["changed_lines"] == 1, d
+
+
+def test_no_python_gives_a_clear_message(workbench):
+    """Issue 20.3: on a machine without Python 3.11+, one notification says what was looked for and what to do,
+    and no server is started."""
+    d = step(workbench, "no_python_message")
+    assert "python3.11 (not found)" in d["toast"] and "Restart server" in d["toast"], d
+    assert not d["started"] and "python3 (not found)" in d["looked"], d
+
+
+def test_enable_setting_stops_and_starts_the_server(workbench):
+    d = step(workbench, "enable_setting")
+    assert d["pids_off"] == [] and len(d["pids_on"]) == 1, d

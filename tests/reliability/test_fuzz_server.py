@@ -35,6 +35,8 @@ from tests.reliability.rpc_client import (
     INVALID_PARAMS, METHOD_NOT_FOUND, REQUEST_CANCELLED, CONTENT_MODIFIED, LspProcess, RpcError, server_env,
 )
 
+pytestmark = pytest.mark.slow  # fuzzing a live server
+
 EXAMPLES = int(os.environ.get("FOOTPRINT_FUZZ_EXAMPLES", "40"))
 ACCEPTABLE_ERRORS = {INVALID_PARAMS, REQUEST_CANCELLED, CONTENT_MODIFIED}
 ENCODINGS = ["utf-16", "utf-8", "utf-32"]

@@ -173,6 +173,7 @@ def _diagnostics(proc: LspProcess, uri: str, start: int, timeout: float = 300) -
     return message["params"]["diagnostics"]
 
 
+@pytest.mark.slow  # every hostile file through a live server
 def test_server_survives_every_hostile_file(hostile, tmp_path):
     root, files = hostile
     log = tmp_path / "server.log"
@@ -232,6 +233,7 @@ def test_server_survives_every_hostile_file(hostile, tmp_path):
     assert "Traceback" not in log.read_text(encoding="utf-8", errors="replace")
 
 
+@pytest.mark.slow  # a 50 MB document over stdio
 def test_server_keeps_a_50mb_document_in_sync(hostile, tmp_path):
     root, files = hostile
     proc = LspProcess(env=server_env(), stderr=tmp_path / "server.log")

@@ -6,8 +6,12 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from tests.conftest import REPO
 from tests.reliability.rpc_client import server_env
+
+pytestmark = pytest.mark.slow  # several servers under a scripted editing load
 
 
 def test_load_benchmark_quick(tmp_path):

@@ -14,6 +14,8 @@ import pytest
 
 from tests.reliability.rpc_client import LspProcess, server_env
 
+pytestmark = pytest.mark.slow  # thousands of messages to a live server, memory sampled
+
 
 def rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():

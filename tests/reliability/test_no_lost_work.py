@@ -19,6 +19,8 @@ from tests.conftest import REPO
 from tests.reliability.fixable_check import serve_command
 from tests.reliability.rpc_client import LspProcess, server_env
 
+pytestmark = pytest.mark.slow  # kills and restarts processes mid-write
+
 KILLS = int(os.environ.get("FOOTPRINT_KILL_ROUNDS", "30"))
 
 # The writer: generation i is a header "gen <i> <sha256 of body> <len>\n" + a large body derived from i,

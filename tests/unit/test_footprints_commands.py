@@ -212,7 +212,7 @@ def test_cli_footprint_apply_refuses_entangled_and_changed_files(ws: Workspace, 
     ("src/preview.js", "expected FILE:LINE:COL"),
     ("src/preview.js:0:1", "1-based"),
     ("src/missing.js:1:1", "no such file"),
-    ("src/sampleData.json:1:1", "JavaScript files only"),
+    ("src/sampleData.json:1:1", "JavaScript and TypeScript sources only"),
     ("src/preview.js:99:1", "past the end"),
 ])
 def test_cli_footprint_usage_errors(ws: Workspace, capsys, monkeypatch, target, message):

@@ -216,3 +216,19 @@ def test_the_dependency_check_only_reads_the_graph(tmp_path: Path):
     ws.take_buffer(doc)  # what the server's scheduler does before it checks an open document
     assert [i.names[0].name for i in graph.entry(key).info.imports] == ["y"]
     assert [f.code for f in run_checks(doc, CheckContext(ws), (Phase.TYPE,)) if f.code in CODES] == ["unknown-export"]
+
+
+def test_url_and_runtime_registry_specifiers_are_never_missing_packages(tmp_path: Path):
+    """Deno/browser URLs and `npm:`/`jsr:`/`bun:`/`node:` specifiers are the runtime's to fetch: no finding,
+    while a bare package that is not installed still gets one (so the check is at work)."""
+    source = ('import { serve } from "https://deno.land/std@0.200.0/http/server.ts";\n'
+              'import confetti from "//cdn.skypack.dev/canvas-confetti";\n'
+              'import chalk from "npm:chalk@5";\n'
+              'import { join } from "jsr:@std/path";\n'
+              'import { Database } from "bun:sqlite";\n'
+              'import fs from "node:fs";\n'
+              'import data from "data:text/javascript,export default 1";\n'
+              'import missing from "not-installed-pkg";\n')
+    ws = make_ws(tmp_path, {"src/a.js": source, "footprint.toml": ""})  # configured: missing packages reported
+    found = findings(ws, "src/a.js")
+    assert [(code, text) for code, _, text, _, _ in found] == [("unresolved-import", '"not-installed-pkg"')]

@@ -117,18 +117,55 @@ def test_concept_words_are_expanded_when_the_literal_search_finds_nothing(tmp_pa
 
 
 # --- search_queries -----------------------------------------------------------------------------------------------
+def _shares_most(a: str, b: str) -> bool:
+    sa, sb = set(a.lower().split()), set(b.lower().split())
+    return len(sa & sb) * 2 > min(len(sa), len(sb))
+
+
 def test_search_queries_gives_different_angles():
     question = "How do I add many rows to a table?"
     queries = search_queries(question, vocabulary={"addRow", "Table"}.__contains__)
-    assert queries == ["add rows table", "rows table", "Table addRow"]
+    assert queries == ["add rows table", "Table.addRow"]
     words = sorted(question.lower().strip("?").split())
     assert all(sorted(q.lower().split()) != words for q in queries)  # never merely reordered
     assert len(set(queries)) == len(queries)
 
 
-def test_search_queries_without_vocabulary_has_two_angles():
-    assert search_queries("how can I change the font size of a paragraph") == [
-        "change font size paragraph", "font size paragraph"]
+ENGINE_NAMES = {"Table": 5, "addRow": 4, "addHeaderRow": 2, "repeatHeader": 3, "Row": 6, "getRow": 1, "Page": 8}
+
+
+def _names(word: str) -> dict[str, int]:
+    from lsp_server.knowledge.docs_index import identifier_words, singular
+
+    return {i: n for i, n in ENGINE_NAMES.items() if singular(word.lower()) in identifier_words(i)}
+
+
+@pytest.mark.parametrize("question", [
+    "how do I make a table with a header row that repeats on each page",
+    "How do I add many rows to a table?",
+    "how can I change the font size of a paragraph",
+    "get the third row of a table",
+])
+def test_search_queries_angles_never_share_most_of_their_words(question):
+    """The issue's case: "make table header row repeats page" and "table header row repeats page" were the
+    same words twice. Angles now come from different vocabularies: the asker's, the engine's, the code's."""
+    queries = search_queries(question, vocabulary=ENGINE_NAMES.__contains__, names=_names)
+    assert queries
+    for i, a in enumerate(queries):
+        for b in queries[i + 1:]:
+            assert not _shares_most(a, b), queries
+
+
+def test_search_queries_map_the_question_to_the_engine_vocabulary():
+    queries = search_queries("how do I make a table with a header row that repeats on each page",
+                             vocabulary=ENGINE_NAMES.__contains__, names=_names)
+    assert queries[0] == "make table header row repeats page"  # the focused how-to
+    assert "addHeaderRow" in queries[1].split() and "repeatHeader" in queries[1].split()  # engine names
+    assert queries[2] == "Table.addHeaderRow"  # the example-code angle
+
+
+def test_search_queries_without_vocabulary_has_no_reworded_copy():
+    assert search_queries("how can I change the font size of a paragraph") == ["change font size paragraph"]
 
 
 @pytest.mark.parametrize("symbol", ["Table.addRow", "addRow()", "`Document.create`", "fontSize"])
@@ -196,7 +233,7 @@ def test_cache_is_invalidated_when_the_docs_change(tmp_path):
 def test_search_queries_command(tmp_path):
     ctx = CommandContext(make_ws(tmp_path))
     out = search_queries_command(ctx, {"question": "how do I add many rows to a table"})
-    assert out["queries"][-1] == "Table addRow"
+    assert out["queries"][-1] == "Table.addRow"
     with pytest.raises(CommandError):
         search_queries_command(ctx, {"question": ""})
 

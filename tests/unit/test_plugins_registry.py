@@ -14,7 +14,7 @@ REGISTERING = re.compile(r"^@(?:providers\.)?(check|command|cli_command|config_s
                          r"references_provider|highlight_provider|code_action_provider)\b", re.M)
 # Modules that register into a registry of their own and are imported by whoever uses them: the surfaces
 # (server.py imports surfaces/commands.py, the CLI entry point its verbs); providers.py defines the decorators.
-SURFACES = {"lsp_server.surfaces.commands", "lsp_server.surfaces.hooks", "lsp_server.surfaces.cli.core",
+SURFACES = {"lsp_server.surfaces.commands", "lsp_server.surfaces.cli.agents", "lsp_server.surfaces.cli.core",
             "lsp_server.surfaces.cli.features", "lsp_server.surfaces.cli.knowledge",
             "lsp_server.surfaces.cli.conventions", "lsp_server.surfaces.cli.graph", "lsp_server.surfaces.cli.mcp"}
 SELF_LOADED = SURFACES | {"lsp_server.providers"}
@@ -60,7 +60,7 @@ def test_the_surfaces_register_every_command_and_verb():
         assert REGISTERING.search((PACKAGE.parent / (name.replace(".", "/") + ".py")).read_text(encoding="utf-8"))
     assert {"lookup_docs", "footprint", "check_file", "dependency_graph", "review_changes"} <= set(COMMANDS)
     assert {"check", "serve", "footprint", "find", "lookup", "rag", "symbols", "rules", "hook", "graph",
-            "trust", "untrust", "mcp"} == set(CLI_COMMANDS)
+            "trust", "untrust", "mcp", "init"} == set(CLI_COMMANDS)
 
 
 def test_the_cli_knows_which_module_registers_each_verb():
@@ -84,3 +84,12 @@ def test_the_cli_loads_only_the_verb_on_its_command_line():
     # help, no verb, or a word that is no verb: every verb, so argparse can list them
     for argv in ([], ["--help"], ["chekc"], ["-h", "check"]):
         assert verbs_needed(argv) is None
+
+
+def test_the_config_schema_modules_are_exactly_those_that_register_a_section():
+    """Loading the settings imports plugins.CONFIG_MODULES only (not every area): each module with a
+    @config_section must be listed there, and each listed one must register a section."""
+    section = re.compile(r"^@config_section\b", re.M)
+    registering = {_module_name(p) for p in PACKAGE.rglob("*.py") if section.search(p.read_text(encoding="utf-8"))}
+    assert set(plugins.CONFIG_MODULES) == registering
+    assert set(plugins.CONFIG_MODULES) <= set(plugins.MODULES)

@@ -94,7 +94,10 @@ def test_example_app_with_a_docs_only_model(tmp_path):
         for f in symbol_findings(ws, path.relative_to(ws.root).as_posix()):
             got.add((path.relative_to(ws.root).as_posix(), f["line"], f["severity"]))
     assert got == {("src/services/InvoiceService.js", 25, "warning"), ("src/services/ReportService.js", 33, "warning"),
-                   ("src/app.js", 51, "warning"), ("src/layout/footer.js", 18, "warning")}
+                   ("src/app.js", 51, "warning"), ("src/layout/footer.js", 18, "warning"),
+                   # the example's TypeScript files: receivers typed by annotations, against the docs' model
+                   ("src/reports/summary.ts", 32, "warning"), ("src/reports/summary.ts", 53, "warning"),
+                   ("src/reports/SummaryCard.tsx", 22, "warning")}
 
 
 def hover_at(ws, rel, needle, occurrence=0):

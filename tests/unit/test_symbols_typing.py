@@ -270,7 +270,9 @@ def test_reassigned_variable_keeps_a_type_all_its_values_share(tmp_path):
         other = null;
         other.addBlok();
         """)
-    assert names(found) == [(5, "addBlok", "error")]
+    # `other` has no type after `= null`: only the vocabulary check speaks (a near miss of `addBlock` that no
+    # type in reach has), as a warning
+    assert names(found) == [(5, "addBlok", "error"), (8, "addBlok", "warning")]
 
 
 def test_union_of_object_types(tmp_path):

@@ -213,4 +213,77 @@ def test_one_analysis_per_document_and_it_goes_with_the_document():
 
 def test_only_source_languages_have_a_syntax():
     assert syntax_for("javascript") is not None
-    assert syntax_for("typescript") is None and syntax_for(None) is None
+    assert syntax_for("typescript").language == "typescript" and syntax_for("tsx").language == "tsx"
+    assert syntax_for("css") is None and syntax_for(None) is None
+
+
+TS_SOURCE = """\
+    import { Page } from "engine";
+    interface Props<T> { page: Page; item: T; [key: string]: unknown }
+    type Size = "s" | "m";
+    type Pick2<T> = { [P in keyof T]: T[P] };
+    enum Color { Red }
+    namespace Shapes { export const unit = 1; }
+    function area(s: Size): number;
+    function area(s: any): number { return Shapes.unit; }
+    class Box<T> implements Props<T> {
+      page!: Page;
+      item!: T;
+      [key: string]: unknown;
+      constructor(private frame: Page, size: Size = "s") { frame.add(size); }
+      map<U>(f: (t: T) => U): U { return f(this.item); }
+    }
+    const c: Color = Color.Red;
+    let ns: Shapes.Unit;
+    """
+
+
+def _ts(src: str, ext: str = "ts") -> ParsedDocument:
+    return ParsedDocument.create(f"file:///t/a.{ext}", textwrap.dedent(src))
+
+
+@pytest.mark.parametrize("indexed", [False, True])
+def test_typescript_names_resolve_across_types_and_values(indexed):
+    doc = _ts(TS_SOURCE)
+    assert doc.language == "typescript" and not doc.tree.root_node.has_error
+    analysis = _analysis(doc, indexed)
+    assert _declaring_line(doc, analysis, "Page;") == 0  # a type annotation uses the import
+    assert _declaring_line(doc, analysis, "Size)") == 2  # a type alias, used in an overload signature
+    assert _declaring_line(doc, analysis, "T; [") == 1  # an interface's type parameter
+    assert _declaring_line(doc, analysis, "T[P]") == 3 and _declaring_line(doc, analysis, "P]") == 3
+    assert _declaring_line(doc, analysis, "T;", 1) == 8  # the class's own T, not the interface's
+    assert _declaring_line(doc, analysis, "U {") == 13  # a method's type parameter
+    assert _declaring_line(doc, analysis, "frame.add") == 12  # a parameter property
+    assert _declaring_line(doc, analysis, "size)") == 12
+    assert _declaring_line(doc, analysis, "Color.Red") == 4 and _declaring_line(doc, analysis, "Shapes.unit") == 5
+    area = analysis.binding_at(_offset(doc, "area"))
+    assert [d.node.start_point[0] for d in area.declarations] == [6, 7]  # overloads: one binding
+    assert analysis.name_at(_offset(doc, "Unit")) is None  # a qualified type's member names no binding
+
+
+def test_typescript_per_name_search_and_whole_file_index_agree():
+    doc = _ts(TS_SOURCE)
+    lazy, indexed = _analysis(doc, False), _analysis(doc, True)
+    names = []
+    stack = [doc.tree.root_node]
+    while stack:
+        node = stack.pop()
+        if node.type in NAME_TYPES:
+            names.append(node)
+        stack.extend(node.children)
+    assert len(names) >= 40
+    for node in names:
+        one, other = lazy.resolve(node), indexed.resolve(node)
+        assert (one.key if one else None) == (other.key if other else None), doc.node_text(node)
+
+
+def test_jsx_components_are_uses_and_intrinsic_elements_are_not():
+    doc = _ts("""\
+        const div = 1, Button = () => null;
+        const el = <div className={String(div)}><Button /></div>;
+        """, "tsx")
+    analysis = scopes_of(doc)
+    button = analysis.binding_at(_offset(doc, "Button"))
+    assert len(analysis.occurrences(button)) == 2
+    div = analysis.binding_at(_offset(doc, "div"))
+    assert len(analysis.occurrences(div)) == 2  # `const div` and `String(div)`, not the <div> tags

@@ -78,6 +78,7 @@ class ModuleModel:
     exports: dict[str, str] = field(default_factory=dict)  # exported name -> local type or value name
     values: dict[str, Member] = field(default_factory=dict)  # module-level functions/constants by local name
     complete: bool = True  # every export is known (no unresolved `export *`)
+    globals: list[str] = field(default_factory=list)  # `export as namespace chroma`: a script's global too
 
     def add_type(self, t: TypeDef) -> None:
         old = self.types.get(t.name)
@@ -95,8 +96,11 @@ def merge_types(a: TypeDef, b: TypeDef) -> TypeDef:
             seen.add((m.name, m.static))
     bases = list(primary.bases) + [x for x in other.bases if x not in primary.bases]
     kind = primary.kind if primary.kind != "alias" else other.kind
+    # The declared source decides whether the shape is closed: a runtime build that mixes in what its
+    # extractor cannot follow (an open JS class) adds members to the typings' type, never opens it.
+    declared = primary.confidence > other.confidence and primary.confidence >= 1.0
     return TypeDef(primary.name, kind, bases, members, primary.alias or other.alias,
-                   primary.open or other.open, primary.path or other.path,
+                   primary.open if declared else (primary.open or other.open), primary.path or other.path,
                    primary.line if primary.path else other.line,
                    max(a.confidence, b.confidence), primary.doc or other.doc, primary.type_params or other.type_params)
 
@@ -156,7 +160,8 @@ class SourceModel:
                 t["members"] = [Member(**x) for x in t["members"]]
                 types[tname] = TypeDef(**t)
             values = {k: Member(**v) for k, v in m["values"].items()}
-            modules[name] = ModuleModel(m["name"], types, dict(m["exports"]), values, m["complete"])
+            modules[name] = ModuleModel(m["name"], types, dict(m["exports"]), values, m["complete"],
+                                        list(m.get("globals", [])))
         return cls(data["kind"], modules, dict(data["files"]), list(data.get("warnings", [])))
 
 

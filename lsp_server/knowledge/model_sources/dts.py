@@ -1,10 +1,13 @@
 """TypeScript declaration files (`.d.ts`) -> object model, parsed with tree-sitter-typescript.
 
 Follows a package's relative imports and re-exports from its entry file (`export * from "./api"`,
-`export { default as PDFPage } from "./PDFPage"`), so the module's exports are the names a user can import.
+`export { default as PDFPage } from "./PDFPage"`), so the module's exports are the names a user can import,
+and its imports of dependencies' typings (`import { ObservableV2 } from "lib0/observable"`), so a base class
+from another package is known.
 Covers classes (fields, methods, accessors, static members, constructors, overloads), interfaces (with
-declaration merging), enums, type aliases, functions and constants, namespaces, `declare module "name"`
-blocks and `export =`.
+declaration merging), enums, type aliases (an intersection alias is an interface extending its parts),
+functions and constants, namespaces (nested and merged), `declare module "name"` blocks, `export =`,
+`export as namespace` (a UMD global), construct and call signatures, and index signatures (an open type).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from lsp_server.syntax.modules import NAMESPACE, export_specifiers, import_bindi
 log = logging.getLogger(__name__)
 
 MAX_FILES = 3000
+CALL = "__call__"  # the member that stands for a call signature
 DTS_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
 
 
@@ -72,6 +76,10 @@ class DtsExtractor:
             target = self.resolve_local(scope, local, set()) if scope else local
             mod.exports[name] = target or local
         mod.complete = entry_scope.complete and all(s.complete for s in self.scopes.values())
+        for name in mod.globals:  # the global is what `export =` / `export default` gives an importer
+            target = mod.exports.get("=") or mod.exports.get("default")
+            if target:
+                mod.exports.setdefault(name, target)
         return self.source
 
     def parse_file(self, path: Path) -> None:
@@ -88,7 +96,7 @@ class DtsExtractor:
         self._targets = {}
         for node in links:
             spec = _text(node, data)
-            target = resolve_relative(path, spec) if spec.startswith(".") else None
+            target = resolve_relative(path, spec) if spec.startswith(".") else resolve_package(path, spec)
             self._targets[spec] = target
         self.walk_body(tree.root_node, scope, data, module_level=True)
 
@@ -184,6 +192,16 @@ class DtsExtractor:
                 td.kind = "interface"
                 td.alias = ""
                 self.members(value, td, data, path)
+            elif value is not None and value.type == "intersection_type":
+                # `type Doc = Base & Mixin & { extra(): void }`: an interface extending every named part
+                td.kind, td.alias = "interface", ""
+                for part in _intersection_parts(value):
+                    if part.type == "object_type":
+                        self.members(part, td, data, path)
+                    elif part.type in ("type_identifier", "nested_type_identifier", "generic_type"):
+                        td.bases.append(_text(part, data))
+                    else:
+                        td.open = True  # a part we cannot follow (a function type, `typeof x`, a conditional)
             mod.add_type(td)
             scope.local_names.add(td.name)
             return [td.name]
@@ -248,11 +266,22 @@ class DtsExtractor:
                 td.open = True
                 continue
             if t not in ("public_field_definition", "method_signature", "method_definition", "property_signature",
-                         "abstract_method_signature", "construct_signature"):
+                         "abstract_method_signature", "construct_signature", "call_signature"):
                 continue
             name_node = node.child_by_field_name("name")
             if t == "construct_signature":
                 name = "constructor"
+            elif t == "call_signature":  # `chroma(color)`: a callable value; private keeps it out of suggestions
+                params = _params(node.child_by_field_name("parameters"), data)
+                ret = _annotation(node.child_by_field_name("return_type"), data)
+                old = index.get((CALL, False))
+                if old is None:
+                    index[(CALL, False)] = m = Member(CALL, "method", ret, params, private=True, path=path,
+                                                      line=node.start_point[0])
+                    td.members.append(m)
+                elif parse_type(old.type) != parse_type(ret):
+                    old.type = ""
+                continue
             elif name_node is None:
                 continue
             else:
@@ -271,7 +300,9 @@ class DtsExtractor:
                 synth = self.object_literal_type(ret_node, td, name, data, path)
                 params = _params(node.child_by_field_name("parameters"), data)
                 if name == "constructor":
-                    m = Member("constructor", "constructor", td.name, params, False, private, path, line, doc=doc)
+                    # a construct signature's declared result (`new(): PDFDocument` on an interface) or the class
+                    made = ret if t == "construct_signature" and ret else td.name
+                    m = Member("constructor", "constructor", made, params, False, private, path, line, doc=doc)
                 elif "get" in tokens or "set" in tokens:
                     ptype = ret if "get" in tokens else (params[0].split(":", 1)[1].strip() if params and ":" in params[0] else "")
                     m = Member(name, "getter", ptype, [], static, private, path, line, doc=doc)
@@ -352,6 +383,11 @@ class DtsExtractor:
         if clause is not None:
             for spec in export_specifiers(data, clause):
                 scope.exports[spec.exported] = (scope, spec.name)
+            return
+        if "namespace" in tokens and "as" in tokens:  # export as namespace chroma;  (a UMD global)
+            ident = next((c for c in node.named_children if c.type == "identifier"), None)
+            if ident is not None:
+                scope.module.globals.append(_text(ident, data))
             return
         if "=" in tokens or default:  # export = Foo;  export default Foo;
             ident = next((c for c in node.named_children if c.type == "identifier"), None)
@@ -448,6 +484,61 @@ def resolve_relative(base_file: Path, spec: str) -> Path | None:
     return None
 
 
+# Node's own modules are the platform's (builtin_names), not a dependency to read.
+_NODE_MODULES = frozenset("assert buffer child_process crypto dns events fs http http2 https net os path process "
+                          "querystring readline stream string_decoder timers tls tty url util vm worker_threads zlib"
+                          .split())
+
+
+def resolve_package(base_file: Path, spec: str) -> Path | None:
+    """The typings a bare import in a declaration file names (`lib0/observable`, `@scope/pkg`): a base class
+    from a dependency (`class Doc extends ObservableV2`) is then known, and the type stays checkable.
+    package.json `exports` (the `types` condition, then `typesVersions`-free paths), `types`/`typings`,
+    `<subpath>.d.ts`, `<subpath>/index.d.ts`."""
+    if spec.startswith(("node:", "#")) or ":" in spec.split("/")[0] or spec.split("/")[0] in _NODE_MODULES:
+        return None
+    parts = spec.split("/")
+    name_len = 2 if spec.startswith("@") else 1
+    name, sub = "/".join(parts[:name_len]), "/".join(parts[name_len:])
+    folder = base_file.parent
+    while True:
+        pkg = folder / "node_modules" / name
+        if (pkg / "package.json").is_file():
+            return _package_types(pkg, sub)
+        if folder.parent == folder:
+            return None
+        folder = folder.parent
+
+
+def _package_types(pkg: Path, sub: str) -> Path | None:
+    import json
+
+    try:
+        manifest = json.loads((pkg / "package.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        manifest = {}
+    candidates: list[str] = []
+    exports = manifest.get("exports") if isinstance(manifest, dict) else None
+    entry = exports.get(f"./{sub}" if sub else ".") if isinstance(exports, dict) else None
+    for _ in range(3):  # {"types": ..} or {"import": {"types": ..}}
+        if isinstance(entry, dict):
+            if isinstance(entry.get("types"), str):
+                candidates.append(entry["types"])
+                break
+            entry = entry.get("import") or entry.get("require") or entry.get("default")
+    if not sub:
+        candidates += [manifest.get(k) for k in ("types", "typings") if isinstance(manifest.get(k), str)]
+        candidates.append("index.d.ts")
+    else:
+        candidates += [f"{sub}.d.ts", f"{sub}/index.d.ts"]
+    root = pkg.resolve()
+    for c in candidates:
+        p = (pkg / c).resolve()
+        if p.is_file() and p.name.endswith(DTS_SUFFIXES) and (root == p or root in p.parents):
+            return p
+    return None
+
+
 def _text(node: Node | None, data: bytes) -> str:
     return data[node.start_byte:node.end_byte].decode("utf-8", errors="replace") if node is not None else ""
 
@@ -494,6 +585,19 @@ def _type_params(node: Node, data: bytes) -> list[str]:
     if tp is None:
         return []
     return [_text(p.child_by_field_name("name"), data) for p in tp.named_children if p.type == "type_parameter"]
+
+
+def _intersection_parts(node: Node) -> list[Node]:
+    parts = []
+    for child in node.named_children:
+        if child.type == "intersection_type":
+            parts += _intersection_parts(child)
+        elif child.type == "parenthesized_type" and child.named_children:
+            parts += _intersection_parts(child) if child.named_children[0].type == "intersection_type" \
+                else [child.named_children[0]]
+        else:
+            parts.append(child)
+    return parts
 
 
 def _doc_before(node: Node, data: bytes) -> str:

@@ -1,9 +1,9 @@
 """An engine's plain JavaScript source -> object model (for engines that ship no types).
 
 Classes (methods, accessors, static members, fields, `this.x = ...` assignments), constructor functions with
-`X.prototype.m = function` / `X.prototype = {...}`, `Object.assign(X.prototype, Mixin, {...})` mixins, static
-assignments `X.create = function`, and module exports (ESM `export`, `module.exports = {...}`,
-`exports.X = X`). Return types come from JSDoc `@returns {T}`, `return this` and `return new T()`.
+`X.prototype.m = function` / `X.prototype = {...}`, `Object.assign(X.prototype, Mixin, {...})` mixins, plugin
+members assigned at run time (`X.API.m = function`), static assignments `X.create = function`, and module
+exports (ESM `export`, `module.exports = {...}`, `exports.X = X` also inside UMD wrappers). Return types come from JSDoc `@returns {T}`, `return this` and `return new T()`.
 A file or a folder (every .js/.mjs/.cjs file under it, node_modules and tests excluded) makes one module.
 """
 
@@ -193,7 +193,11 @@ class _File:
 
     # --- query facts ---
     def fact(self, pattern: int, match: dict) -> None:
-        """One match of grammars/javascript/engine_source.scm (patterns 0-3, in file order)."""
+        """One match of grammars/javascript/engine_source.scm (patterns 0-5, in file order)."""
+        if pattern == 4:  # exports.X = value, wherever it stands
+            name, value = match["export.name"][0], match["export.value"][0]
+            self.mod.exports.setdefault(self.text(name), self.text(value) if value.type == "identifier" else self.text(name))
+            return
         obj = match.get("member.object", [None])[0]
         if obj is None:
             return
@@ -224,6 +228,14 @@ class _File:
                     continue
                 for m in _object_members(self, value, owner):
                     self.add(td, m)
+        elif pattern == 5:  # X.API.m = function: a plugin member every X instance gets at run time
+            owner_known = owner in self.mod.types or owner in self.functions
+            value = match["member.property"][0].parent.parent.child_by_field_name("right")
+            if owner_known and value is not None:
+                prop = self.text(match["member.property"][0])
+                m = _member_from_value(self, prop, value, False, owner)
+                m.doc = m.doc or f"assigned at run time ({owner}.{self.text(match['member.holder'][0])}.{prop})"
+                self.add(self.typedef(owner, obj), m)
         elif pattern == 3:  # X.m = value: a static member of a class or constructor function
             prop_node = match["member.property"][0]
             prop = self.text(prop_node)

@@ -37,7 +37,8 @@ VERB_MODULES = {
     "rag": "lsp_server.surfaces.cli.knowledge",
     "rules": "lsp_server.surfaces.cli.conventions",
     "graph": "lsp_server.surfaces.cli.graph",
-    "hook": "lsp_server.surfaces.hooks",
+    "hook": "lsp_server.surfaces.cli.agents",
+    "init": "lsp_server.surfaces.cli.agents",
     "mcp": "lsp_server.surfaces.cli.mcp",
 }
 # Options of the top-level parser that take a value (so the word after them is not the verb).
@@ -131,6 +132,11 @@ def configure_logging(level: str, log_file: Path | None) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    if "hook" in argv:  # agent hooks run on every write: their own parser (a usage error never exits 2)
+        from lsp_server.surfaces.hooks import hook_argv, main as hook_main
+
+        if (hook_args := hook_argv(argv)) is not None:
+            return hook_main(hook_args)
     parser = build_parser(verbs_needed(argv))
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):

@@ -14,6 +14,7 @@ from lsp_server.features.find_in_files import find_with_concepts
 from lsp_server.features.footprints import (
     apply_edits, compute_footprint, importer_files, importers_of, plan_deletions,
 )
+from lsp_server.languages import SOURCE_LANGUAGES, is_typings_path
 from lsp_server.storage import FileChanged, SkippedFile, read_bounded, replace_file_if_unchanged
 from lsp_server.surfaces.common import EXIT_FINDINGS, EXIT_OK, display_path, existing, workspace_for
 from lsp_server.surfaces.present import footprint_text, for_cli
@@ -49,8 +50,8 @@ def _footprint_cli(parser: argparse.ArgumentParser):
         except SkippedFile as exc:
             raise InvalidArgument(f"{path}: {exc}") from None
         doc = ParsedDocument.create(path_to_uri(path.resolve()), original.decode("utf-8", "replace"))
-        if doc.language != "javascript":
-            raise InvalidArgument(f"{path}: footprints are computed for JavaScript files only")
+        if doc.language not in SOURCE_LANGUAGES or is_typings_path(path):
+            raise InvalidArgument(f"{path}: footprints are computed for JavaScript and TypeScript sources only")
         if line >= doc.lines.line_count:
             raise NotFound(f"{path}: line {line + 1} is past the end ({doc.lines.line_count} lines)")
         present = for_cli()

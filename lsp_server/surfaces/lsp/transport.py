@@ -239,12 +239,38 @@ def dispatch(server, value: Any, write: Callable[[bytes], Any]) -> None:
 
 
 # --- stdio ------------------------------------------------------------------------------------------------
+class ClosedSafeWriter:
+    """pygls' writer for a stream that may close under it: after `exit` (pygls closes stdout) or when the
+    client goes away, worker threads still finishing (an index build's progress, a check's diagnostics) have
+    nothing to say to anyone. Their messages are dropped quietly instead of each one logging a traceback on
+    stderr (megabytes of them in the editor's log when a busy server is restarted)."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+        self._closed = False
+
+    def write(self, data: bytes) -> None:
+        if self._closed:
+            return
+        try:
+            self._stream.write(data)
+            self._stream.flush()
+        except (ValueError, OSError) as exc:  # ValueError: I/O operation on a closed file
+            self._closed = True
+            log.info("the client's stream is closed (%s): later messages are dropped", exc)
+
+    def close(self) -> None:
+        self._closed = True
+        try:
+            self._stream.close()
+        except (ValueError, OSError):
+            pass
+
+
 def serve_stdio(server) -> None:
     """pygls' `start_io`, reading through the limits above."""
-    from pygls.io_ import StdoutWriter
-
     server._stop_event = Event()
-    stdin, writer = sys.stdin.buffer, StdoutWriter(sys.stdout.buffer)
+    stdin, writer = sys.stdin.buffer, ClosedSafeWriter(sys.stdout.buffer)
     server.protocol.set_writer(writer)
 
     async def main() -> None:

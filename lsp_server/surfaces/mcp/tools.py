@@ -125,10 +125,12 @@ def add_notes(out: dict, notes: list[str]) -> None:
 
 
 def document_at(ctx: "CommandContext", raw: str) -> "ParsedDocument":
-    """The JavaScript document `raw` names, through the path guard; a one-line reason otherwise."""
+    """The JavaScript or TypeScript source `raw` names, through the path guard; a one-line reason otherwise."""
+    from lsp_server.languages import SOURCE_LANGUAGES, is_typings_path
+
     doc = ctx.document(raw)
-    if doc.language != "javascript":
-        raise InvalidArgument(f"{raw}: footprints are computed for JavaScript files only")
+    if doc.language not in SOURCE_LANGUAGES or is_typings_path(doc.uri):
+        raise InvalidArgument(f"{raw}: footprints are computed for JavaScript and TypeScript sources only")
     return doc
 
 

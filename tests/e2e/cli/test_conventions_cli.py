@@ -24,7 +24,8 @@ def test_post_write_with_a_file_argument(ws: Path):
     assert lines[0] == "Footprint: 2 project convention(s) apply to src/bad.js; fix them now:"
     assert "src/bad.js:1:10: warning t/hex: use the theme" in lines[1]
     assert any("src/bad.js:1:1: error t/var" in line for line in lines)
-    assert "t/eval" not in res.stderr  # at most 2 rules per file
+    assert not any(line.startswith("- ") and "t/eval" in line for line in lines)  # at most 2 rules per file
+    assert "(+1 more rule(s) apply to the lines you changed, beyond the cap of 2 per file: t/eval" in res.stderr
     assert "why: Why it matters." in res.stderr
 
 
@@ -36,9 +37,11 @@ def test_post_write_reads_the_agent_event_from_stdin(ws: Path):
     relative = {**event, "tool_input": {"file_path": "src/clean.js"}}
     res = run_cli("hook", "post-write", input=json.dumps(relative), cwd=EXAMPLES)
     assert (res.returncode, res.stdout, res.stderr) == (0, "", "")
-    for junk in ("not json", "{}", json.dumps({"tool_input": {"file_path": "README.md"}, "cwd": str(ws)})):
+    for junk in ("{}", json.dumps({"tool_input": {"file_path": "README.md"}, "cwd": str(ws)})):
         res = run_cli("hook", "post-write", input=junk, cwd=ws)
         assert (res.returncode, res.stderr) == (0, ""), junk
+    res = run_cli("hook", "post-write", input="not json", cwd=ws)  # no event: one line saying so, no block
+    assert res.returncode == 0 and res.stderr.count("\n") == 1 and "stdin is not JSON" in res.stderr
 
 
 def test_exit_zero_reports_on_stdout(ws: Path):

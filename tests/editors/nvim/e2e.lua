@@ -257,6 +257,37 @@ step('hover', function()
   return { symbol = 'Document.create', lines = lines }
 end)
 
+-- A TypeScript file of the example (src/reports/summary.ts): the `typescript` filetype attaches the client, the
+-- receiver typed by a parameter property (`this.doc`) gets its unknown-symbol diagnostic, and hover answers.
+step('typescript_file', function()
+  local buf = open('src/reports/summary.ts')
+  assert(vim.bo[buf].filetype == 'typescript', 'filetype not detected: ' .. vim.bo[buf].filetype)
+  wait(20000, function()
+    return client_for(buf) ~= nil
+  end, 'the client to attach to src/reports/summary.ts')
+  local function unknown()
+    return vim.tbl_filter(function(d)
+      return d.code == 'unknown-symbol'
+    end, vim.diagnostic.get(buf))
+  end
+  wait(30000, function()
+    return #unknown() >= 2
+  end, 'unknown-symbol diagnostics on src/reports/summary.ts')
+  local lines = {}
+  for _, d in ipairs(unknown()) do
+    table.insert(lines, d.lnum)
+  end
+  local line, col = find(buf, 'this%.doc%.addPage', #'this.doc.')
+  assert(line, 'src/reports/summary.ts has no this.doc.addPage call to hover')
+  vim.api.nvim_win_set_cursor(0, { line + 1, col })
+  local resp = vim.lsp.buf_request_sync(buf, 'textDocument/hover',
+    vim.lsp.util.make_position_params(0, client.offset_encoding), 15000)
+  local got = resp and resp[client.id] and resp[client.id].result
+  local value = got and got.contents and (got.contents.value or got.contents)
+  assert(type(value) == 'string', 'no hover on this.doc.addPage: ' .. vim.inspect(resp))
+  return { filetype = vim.bo[buf].filetype, unknown_lines = lines, hover = value }
+end)
+
 step('delete_footprint_code_action', function()
   vim.api.nvim_set_current_buf(app_buf)
   local lines = vim.api.nvim_buf_get_lines(app_buf, 0, -1, false)

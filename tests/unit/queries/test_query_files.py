@@ -10,10 +10,10 @@ import pytest
 from lsp_server import queries
 
 VOCABULARY = {
-    "def.var", "def.func", "def.class", "def.param", "def.import", "ref", "member.object", "member.property",
+    "def.var", "def.func", "def.class", "def.param", "def.import", "def.type", "def.enum", "def.namespace", "ref", "member.object", "member.property",
     "call.callee", "import.source", "import.statement", "import.reexport", "import.dynamic", "import.require",
     "export.statement", "export.commonjs", "export.value", "export.name",
-    "member", "member.write", "call", "assignment",
+    "member", "member.write", "member.holder", "call", "assignment", "name",
 }
 VOCABULARY |= {"import.equals", "import.reference"}  # TypeScript's imports.scm: `import x = require()`, `///`
 
@@ -30,6 +30,15 @@ def test_capture_names_are_from_the_vocabulary(path):
     names = set(re.findall(r"@([A-Za-z_][\w.]*)", source))
     unknown = {n for n in names if not n.startswith("_")} - VOCABULARY
     assert not unknown, f"{path.name}: capture names outside the vocabulary: {sorted(unknown)}"
+
+
+def test_inheriting_files_extend_their_parent():
+    """`; inherits: javascript` puts the parent's patterns first: TypeScript's bindings hold JavaScript's."""
+    js = queries.load("javascript", "bindings").pattern_count
+    ts = queries.load("typescript", "bindings").pattern_count
+    assert ts > js
+    assert queries.source_of("typescript", "bindings").startswith(queries.source_of("javascript", "bindings"))
+    assert queries.load("tsx", "bindings").pattern_count == ts
 
 
 def test_there_are_query_files():

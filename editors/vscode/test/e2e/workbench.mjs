@@ -208,7 +208,7 @@ function logText(dir = userData) {
     for (const e of fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }) : []) {
       const p = path.join(dir, e.name);
       if (e.isDirectory()) walk(p);
-      else if (e.name === "Footprint.log") found.push(p);
+      else if (/^Footprint(\.\d+)?\.log$/.test(e.name)) found.push(p); // rotated parts too
     }
   };
   walk(root);
@@ -575,6 +575,42 @@ async function main() {
       return { starts: (text.match(/starting the server/g) || []).length, ready: (text.match(/server ready/g) || []).length };
     });
 
+    await step("typescript_file", async () => {
+      // A TypeScript file of the example: the typescript language activates the client (document selector), the
+      // receiver typed by a parameter property gets its unknown-symbol diagnostic, and hover shows the member.
+      const rel = "src/reports/summary.ts";
+      await page.keyboard.press("Escape");
+      // Quick open, pressing Enter only once the filtered list shows the file (not a recently opened one).
+      await page.keyboard.press(`${mod}+p`);
+      const input = page.locator(".quick-input-widget input");
+      await input.waitFor({ state: "visible", timeout: 10000 });
+      await input.fill(rel);
+      await waitFor(async () => {
+        const first = await page.locator(".quick-input-list .monaco-list-row").first().innerText().catch(() => "");
+        return first.includes("summary.ts") && !first.includes("SummaryCard");
+      }, 60000, `quick open to list ${rel}`);
+      await page.keyboard.press("Enter");
+      await page.locator('.tab.active[data-resource-name="summary.ts"]').first().waitFor({ timeout: 30000 });
+      const rows = await waitFor(async () => {
+        const r = await problems();
+        return r.some((t) => t.includes("unknown-symbol") && t.includes("addFooter")) ? r : undefined;
+      }, 60000, "an unknown-symbol diagnostic for this.doc.addFooter in src/reports/summary.ts");
+      const pos = position(rel, /this\.doc\.addPage/, "this.doc.".length);
+      if (!pos) throw new Error(`${rel} has no this.doc.addPage`);
+      await page.locator(".monaco-editor textarea").first().focus();
+      await goTo(pos.line, pos.column + 1);
+      await page.keyboard.press(`${mod}+k`);
+      await page.keyboard.press(`${mod}+i`);
+      const text = await waitFor(async () => {
+        const hovers = await page.locator(".monaco-hover:visible .hover-contents, .monaco-hover:visible .rendered-markdown").allInnerTexts();
+        const t = [...new Set(hovers.map((h) => h.trim()))].join("\n").trim();
+        return t.includes("Document.addPage") ? t : undefined;
+      }, 20000, "the Footprint hover on this.doc.addPage");
+      await screenshot("typescript-hover");
+      await page.keyboard.press("Escape");
+      return { rows: rows.filter((t) => t.includes("summary.ts") || t.includes("unknown-symbol")), text };
+    });
+
     await step("crash_restart", async () => {
       // Issue 20.4: SIGKILL the server: a notification says so, the Problems panel drops its stale rows, and the
       // server comes back by itself with its diagnostics.
@@ -640,6 +676,52 @@ async function main() {
       const pids = serverPids(codeServer.pid);
       const starts = (logText().match(/starting the server/g) || []).length;
       return { still_open_when_fixed: stillOpen, pids, starts };
+    });
+
+    await step("enable_setting", async () => {
+      // Issue 20.15: footprint.enable off stops the server (and says so in the log and the status); on starts it.
+      const userSettings = path.join(userData, "User", "settings.json");
+      const settings = JSON.parse(fs.readFileSync(userSettings, "utf8"));
+      const readyBefore = (logText().match(/server ready/g) || []).length;
+      fs.writeFileSync(userSettings, JSON.stringify({ ...settings, "footprint.enable": false }, null, 2));
+      await waitFor(async () => (logText().includes("footprint.enable is off") ? true : undefined), 30000,
+        '"footprint.enable is off" in the log');
+      const pidsOff = (await waitFor(async () => (serverPids(codeServer.pid).length === 0 ? [] : undefined), 15000)) ?? serverPids(codeServer.pid);
+      fs.writeFileSync(userSettings, JSON.stringify({ ...settings, "footprint.enable": true }, null, 2));
+      await waitFor(async () => ((logText().match(/server ready/g) || []).length > readyBefore ? true : undefined), 60000,
+        'a new "server ready" after footprint.enable was turned on again');
+      return { pids_off: pidsOff, pids_on: serverPids(codeServer.pid) };
+    });
+
+    await step("auto_fix_applies_the_preferred_rename", async () => {
+      // Issue 20.12: "Rename to `addBlock`" is the preferred fix, so Auto Fix (Shift+Alt+.) applies it alone.
+      await openFile("src/app.js");
+      const rel = "src/app.js";
+      const before = fs.readFileSync(path.join(WS, rel), "utf8");
+      const pos = position(rel, /page\.createBlock/, "page.".length + 2);
+      if (!pos) throw new Error("src/app.js has no page.createBlock");
+      await waitFor(async () => ((await problems()).some((t) => t.includes("createBlock")) ? true : undefined), 60000,
+        "the createBlock diagnostic before Auto Fix");
+      await page.locator(".monaco-editor textarea").first().focus();
+      await goTo(pos.line, pos.column);
+      await palette("Auto Fix...");
+      const fixedLine = pos.text.replace("createBlock", "addBlock").trim().replace(/ /g, "\u00a0");
+      await waitFor(async () => {
+        const t = (await page.locator(".part.editor .monaco-editor .view-lines").allInnerTexts()).join("\n");
+        return t.includes(fixedLine) ? true : undefined;
+      }, 15000, "the editor to show the renamed call after Auto Fix");
+      await page.locator(".monaco-editor textarea").first().focus();
+      await page.keyboard.press(`${mod}+s`);
+      const after = await waitFor(async () => {
+        const t = fs.readFileSync(path.join(WS, rel), "utf8");
+        return t !== before ? t : undefined;
+      }, 15000, "Auto Fix to change the file");
+      const line = after.split("\n")[pos.line - 1];
+      // Put the file back for anything after this step.
+      await page.locator(".monaco-editor textarea").first().focus();
+      await page.keyboard.press(`${mod}+z`);
+      await page.keyboard.press(`${mod}+s`);
+      return { line, changed_lines: after.split("\n").filter((l, i) => l !== before.split("\n")[i]).length };
     });
   } finally {
     await browser.close();
@@ -732,8 +814,60 @@ async function untrustedPhase() {
   }
 }
 
+// ---------------------------------------------------------------------------------------------------
+// No Python >= 3.11 on the machine: a third code-server whose PATH holds only `node`, with fresh storage (no
+// bundled environment yet): the user is told what was looked for and what to do.
+let codeServer3;
+async function noPythonPhase() {
+  if (results.install_vsix?.status !== "pass") return;
+  const dir = path.join(OUT, "user-data-nopython");
+  writeSettings({}, dir);
+  const bin = path.join(OUT, "bin-nopython");
+  fs.mkdirSync(bin, { recursive: true });
+  if (!fs.existsSync(path.join(bin, "node"))) fs.symlinkSync(process.execPath, path.join(bin, "node"));
+  const port = await freePort();
+  const logFile = fs.openSync(path.join(OUT, "code-server-nopython.log"), "w");
+  codeServer3 = spawn(CODE_SERVER, [
+    "--auth", "none", "--bind-addr", `127.0.0.1:${port}`, "--disable-telemetry", "--disable-update-check",
+    "--disable-workspace-trust", "--disable-getting-started-override", "--user-data-dir", dir,
+    "--extensions-dir", extensions, WS,
+    // VSCODE_CLI: the server then keeps this PATH instead of adding the login shell's (which has Pythons).
+  ], { env: { ...env, PATH: bin, VSCODE_CLI: "1" }, stdio: ["ignore", logFile, logFile], detached: true });
+  await waitHttp(`http://127.0.0.1:${port}/healthz`, 60000);
+  const browser = await chromium.launch({
+    executablePath: env.E2E_CHROMIUM,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
+  });
+  try {
+    page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+    page.setDefaultTimeout(20000);
+    await step("no_python_message", async () => {
+      await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(WS)}`);
+      await page.locator(".monaco-workbench").waitFor({ timeout: 60000 });
+      await openFile("src/app.js");
+      const toast = await waitFor(async () => {
+        const t = await toasts();
+        return t.includes("Python 3.11 or newer") ? t : undefined;
+      }, 60000, "the notification that no Python 3.11+ was found");
+      await screenshot("no-python");
+      const log = logText(dir);
+      return { toast, started: log.includes("starting the server"), looked: (log.split("\n").find((l) => l.includes("looking for Python")) ?? "").trim() };
+    });
+  } finally {
+    await browser.close();
+  }
+}
+
+// E2E_PHASES (comma-separated, default all): run only some phases when debugging one (install_vsix always runs).
+const PHASES = new Set((env.E2E_PHASES || "main,untrusted,nopython").split(","));
 try {
-  await main();
+  if (PHASES.has("main")) await main();
+  else await step("install_vsix", async () => {
+    const r = spawnSync(CODE_SERVER, ["--extensions-dir", extensions, "--user-data-dir", userData, "--install-extension", env.E2E_VSIX], { encoding: "utf8", timeout: 120000 });
+    if (r.status !== 0) throw new Error(`--install-extension failed (${r.status}): ${r.stdout}\n${r.stderr}`);
+    return { installed: fs.readdirSync(extensions).filter((d) => d.startsWith("footprint.footprint-")) };
+  });
   if (codeServer?.pid) {
     try {
       process.kill(-codeServer.pid, "SIGTERM"); // the first workbench is done: free the cores
@@ -741,12 +875,20 @@ try {
       /* gone */
     }
   }
-  await untrustedPhase();
+  if (PHASES.has("untrusted")) await untrustedPhase();
+  if (codeServer2?.pid) {
+    try {
+      process.kill(-codeServer2.pid, "SIGTERM");
+    } catch {
+      /* gone */
+    }
+  }
+  if (PHASES.has("nopython")) await noPythonPhase();
 } catch (err) {
   results._fatal = String(err?.stack || err);
 } finally {
   fs.writeFileSync(path.join(OUT, "results.json"), JSON.stringify(results, null, 2));
-  for (const proc of [codeServer, codeServer2]) {
+  for (const proc of [codeServer, codeServer2, codeServer3]) {
     if (!proc?.pid) continue;
     try {
       process.kill(-proc.pid, "SIGTERM");

@@ -1,0 +1,2 @@
+; inherits: typescript
+; TSX declares bindings exactly as TypeScript does (above); JSX only uses them.

@@ -1,0 +1,2 @@
+; inherits: typescript
+; Engine imports in TSX are found as in TypeScript (above).

@@ -1,0 +1,16 @@
+"""The hooks benchmark runs (`--quick`) and reports its rows; figures are printed, never asserted."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from tests.conftest import REPO
+
+
+def test_hooks_benchmark_quick_runs():
+    proc = subprocess.run([sys.executable, "-m", "benchmarks.hooks", "--quick"], cwd=REPO, capture_output=True,
+                          text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    row = next(line for line in proc.stdout.splitlines() if "post-write (python -m lsp_server)" in line)
+    assert "<= 150 ms" in row and ("PASS" in row or "MISS" in row)

@@ -1,0 +1,433 @@
+"""Real npm engines of different typing styles, their clean code, mutated copies, and the evaluation.
+
+Each engine is installed from the npm registry into a cache outside git (`FOOTPRINT_TEST_CACHE`, default
+~/.cache/footprint-test/npm-engines; never committed). Its clean code is what its authors published: the
+JavaScript code blocks of its README and the code examples in its doc comments, one snippet file each (kept
+only when they parse). A snippet's receivers are "typed" when the snippet declares them (`const doc = new
+PDFDocument()`), "untyped" when they arrive as parameters or undeclared names (`doc.text(...)` in a README
+fragment), decided from the snippet's syntax alone, not from what Footprint infers.
+
+Mutations: every member name used on a non-built-in receiver that the engine's own files spell (its typings or
+its runtime) is replaced, one per copy, by a name a model invents (synonym, get/set prefix, plural/singular,
+casing, typo) that appears nowhere in the engine's files. A mutant counts as found when `unknown-symbol`
+reports the mutated name on its line; did-you-mean when the first suggestion is the real name. A finding on
+clean code, or elsewhere in a mutated copy, is a false positive. The oracle (names, sites, mutants) is built
+from the package files as text, independent of Footprint's object model.
+
+One engine is set aside (`set_aside=True`): it runs only with `--set-aside` / FOOTPRINT_SET_ASIDE=1, and is
+reported apart: the figures on code the tuning never saw.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lsp_server import plugins
+from lsp_server.checks import CheckContext, Phase, run_checks
+from lsp_server.config import load_settings
+from lsp_server.document import ParsedDocument, path_to_uri
+from lsp_server.languages import parser
+from lsp_server.workspace import Workspace
+from tests.corpus.symbols_corpus import NETWORK_ERRORS, Unavailable, make_mutants, Mutant, Site, apply
+
+REPO = Path(__file__).resolve().parents[3]
+QUESTIONS = Path(__file__).resolve().parent / "questions"
+
+
+@dataclass(frozen=True)
+class Engine:
+    name: str  # the npm package users import
+    version: str
+    style: str  # its typing style, for the report
+    extra: tuple[str, ...] = ()  # more npm specs installed with it (its @types package)
+    docs: tuple[str, ...] = ("README.md",)  # doc files inside the package folder
+    set_aside: bool = False
+
+    @property
+    def spec(self) -> str:
+        return f"{self.name}@{self.version}"
+
+    @property
+    def packages(self) -> tuple[str, ...]:
+        """Folders under node_modules that belong to the engine (copied into the workspace, read as its files)."""
+        return (self.name, *(re.sub(r"@[^@/]*$", "", e) for e in self.extra))
+
+
+ENGINES = [
+    Engine("pdfkit", "0.20.2", "DefinitelyTyped (@types/pdfkit): declare namespace + declare module, export =, "
+           "mixin interfaces", extra=("@types/pdfkit@0.17.6",)),
+    Engine("chroma-js", "3.2.0", "DefinitelyTyped (@types/chroma-js): declare namespace, export as namespace, "
+           "callable static", extra=("@types/chroma-js@3.1.2",), docs=("readme.md",)),
+    Engine("yjs", "13.6.33", "typings generated from JSDoc (tsc --declaration over JS)"),
+    Engine("howler", "2.2.4", "no typings: JavaScript (UMD, prototype objects) + README"),
+    Engine("jspdf", "4.2.1", "own declare module + class, plugins on jsPDF.API (runtime mixins), minified builds"),
+    Engine("exceljs", "4.4.0", "hand-written index.d.ts: exported classes and interfaces", set_aside=True),
+]
+TOOLS = ("typescript@5.9.3", "@types/node@20")
+
+
+def set_aside_enabled() -> bool:
+    return os.environ.get("FOOTPRINT_SET_ASIDE") == "1"
+
+
+def engines(include_set_aside: bool = False) -> list[Engine]:
+    return [e for e in ENGINES if include_set_aside or not e.set_aside]
+
+
+# --- install ------------------------------------------------------------------------------------------------------
+def cache_dir() -> Path:
+    base = os.environ.get("FOOTPRINT_TEST_CACHE") or str(Path.home() / ".cache" / "footprint-test")
+    return Path(base) / "npm-engines"
+
+
+def _npm_install(root: Path, specs: list[str]) -> Path:
+    ready = root / ".installed"
+    if ready.is_file() and ready.read_text() == " ".join(specs):
+        return root
+    npm = shutil.which("npm")
+    if npm is None:
+        raise Unavailable("npm is not installed")
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "package.json").write_text('{"name": "footprint-engines", "private": true}\n')
+    try:
+        proc = subprocess.run([npm, "install", "--no-audit", "--no-fund", "--no-package-lock", "--ignore-scripts",
+                               *specs], cwd=root, capture_output=True, text=True, timeout=900)
+    except subprocess.TimeoutExpired as exc:
+        raise Unavailable(f"npm install timed out: {exc}") from exc
+    if proc.returncode != 0:
+        out = proc.stdout + proc.stderr
+        if any(e in out for e in NETWORK_ERRORS):
+            raise Unavailable(f"the npm registry is unreachable: {out.strip().splitlines()[-1] if out.strip() else ''}")
+        raise RuntimeError(f"npm install failed:\n{out}")
+    ready.write_text(" ".join(specs))
+    return root
+
+
+def install(engine: Engine) -> Path:
+    """The folder whose node_modules holds the engine (one folder per engine: their dependencies differ)."""
+    return _npm_install(cache_dir() / engine.name, [engine.spec, *engine.extra])
+
+
+def install_tools() -> Path:
+    return _npm_install(cache_dir() / "_tools", list(TOOLS))
+
+
+# --- the engine's files as text (the oracle) --------------------------------------------------------------------
+SOURCE_SUFFIXES = (".d.ts", ".d.mts", ".d.cts", ".js", ".mjs", ".cjs")
+MAX_SOURCE_BYTES = 4 * 1024 * 1024
+
+
+def engine_files(pkg_root: Path, engine: Engine) -> list[Path]:
+    out = []
+    for name in engine.packages:
+        base = pkg_root / "node_modules" / name
+        for p in sorted(base.rglob("*")):
+            rel = p.relative_to(base).parts
+            if "node_modules" in rel or any(x in ("test", "tests", "__tests__", "benchmark") for x in rel):
+                continue
+            if p.is_file() and p.name.endswith(SOURCE_SUFFIXES) and p.stat().st_size <= MAX_SOURCE_BYTES:
+                out.append(p)
+    return out
+
+
+_IDENT = re.compile(r"[A-Za-z_$][\w$]*")
+
+
+def engine_vocabulary(pkg_root: Path, engine: Engine) -> set[str]:
+    """Every identifier the engine's typings and runtime spell: a mutant must be none of them."""
+    names: set[str] = set()
+    for p in engine_files(pkg_root, engine):
+        names.update(_IDENT.findall(p.read_text(encoding="utf-8", errors="replace")))
+    return names
+
+
+# Member names of JavaScript built-ins, the DOM and Node that receivers of any kind have: a site using one
+# says nothing of the engine, so it is not mutated.
+GENERIC_MEMBERS = frozenset("""
+length map forEach push pop shift unshift slice splice concat join indexOf includes filter reduce find some
+every keys values entries then catch finally toString valueOf name get set has delete clear size add on off
+once emit pipe write end read on addEventListener removeEventListener log error warn info from of apply call
+bind prototype constructor create assign resolve reject all race parse stringify toFixed replace split trim
+toLowerCase toUpperCase substring substr startsWith endsWith match test exec charAt charCodeAt sort reverse fill
+buffer byteLength subarray encode decode now random floor ceil round max min abs sqrt pow PI innerHTML
+textContent appendChild getElementById querySelector createElement style body document window href src
+value data type id target preventDefault currentTarget files result onload onerror readFileSync
+writeFileSync createWriteStream createReadStream existsSync mkdirSync argv env exit cwd stdout stderr
+""".split())
+BUILTIN_RECEIVERS = frozenset({"Object", "Math", "JSON", "console", "fs", "String", "Array", "Promise", "Date",
+                               "Number", "process", "window", "document", "navigator", "path", "Buffer",
+                               "URL", "Reflect", "Symbol", "module", "exports", "require", "res", "req", "event",
+                               "e", "err", "error", "response", "request", "http", "app"})
+
+
+# --- clean code ------------------------------------------------------------------------------------------------
+_FENCE = re.compile(r"^([ \t]*)```[ \t]*([A-Za-z0-9_+-]*)[^\n]*\n(.*?)^\1```", re.S | re.M)
+JS_FENCES = ("js", "javascript", "jsx", "mjs", "cjs", "es6", "node")
+
+
+def _parses(code: str) -> bool:
+    tree = parser("javascript").parse(code.encode("utf-8"))
+    return not tree.root_node.has_error
+
+
+def readme_snippets(pkg_root: Path, engine: Engine) -> dict[str, str]:
+    out = {}
+    base = pkg_root / "node_modules" / engine.name
+    for doc in engine.docs:
+        path = base / doc
+        if not path.is_file():
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        for i, m in enumerate(_FENCE.finditer(text)):
+            if m.group(2).lower() not in JS_FENCES:
+                continue
+            code = "\n".join(line[len(m.group(1)):] if line.startswith(m.group(1)) else line
+                             for line in m.group(3).splitlines()).strip() + "\n"
+            if len(code) > 20 and _parses(code):
+                out[f"readme/{Path(doc).stem.lower()}_{i:02d}.js"] = code
+    return out
+
+
+_COMMENT_FENCE = re.compile(r"```(?:js|javascript)?\n(.*?)```", re.S)
+_EXAMPLE = re.compile(r"@example\b(.*?)(?=\n\s*\*\s*@\w|\*/)", re.S)
+
+
+def comment_snippets(pkg_root: Path, engine: Engine, limit: int = 80) -> dict[str, str]:
+    """`@example` blocks and fenced code in the engine's doc comments (typings first, then runtime)."""
+    out: dict[str, str] = {}
+    files = sorted(engine_files(pkg_root, engine), key=lambda p: (not p.name.endswith((".d.ts", ".d.mts", ".d.cts")), str(p)))
+    seen: set[str] = set()
+    for p in files:
+        text = p.read_text(encoding="utf-8", errors="replace")
+        if ".min." in p.name:
+            continue
+        for block in [m.group(1) for m in _COMMENT_FENCE.finditer(text)] + [m.group(1) for m in _EXAMPLE.finditer(text)]:
+            lines = [re.sub(r"^\s*\*\s?", "", ln) for ln in block.splitlines()]
+            code = "\n".join(lines).strip()
+            code = re.sub(r"^```\w*\n?|```$", "", code).strip() + "\n"
+            if len(code) < 20 or code in seen or "..." in code or not _parses(code) or "." not in code:
+                continue
+            seen.add(code)
+            stem = re.sub(r"[^\w]+", "_", p.name)
+            out[f"comments/{stem}_{len(out):03d}.js"] = code
+            if len(out) >= limit:
+                return out
+    return out
+
+
+def corpus(pkg_root: Path, engine: Engine) -> dict[str, str]:
+    files = readme_snippets(pkg_root, engine)
+    files.update(comment_snippets(pkg_root, engine))
+    return files
+
+
+# --- sites -------------------------------------------------------------------------------------------------------
+@dataclass
+class EngineSite(Site):
+    receiver: str = "untyped"  # typed | untyped
+
+
+def _declared_names(root) -> set[str]:
+    """Names a snippet declares itself: variables, imports, functions, classes (not parameters)."""
+    names, stack = set(), [root]
+    while stack:
+        n = stack.pop()
+        if n.type == "variable_declarator":
+            target = n.child_by_field_name("name")
+            if target is not None:
+                stack_ids = [target]
+                while stack_ids:
+                    x = stack_ids.pop()
+                    if x.type in ("identifier", "shorthand_property_identifier_pattern"):
+                        names.add(x.text.decode())
+                    else:
+                        stack_ids.extend(x.named_children)
+        elif n.type in ("import_specifier", "namespace_import", "import_clause"):
+            for c in n.named_children:
+                if c.type == "identifier":
+                    names.add(c.text.decode())
+        stack.extend(n.named_children)
+    return names
+
+
+def _root_identifier(node) -> str:
+    while node is not None and node.type in ("member_expression", "call_expression", "subscript_expression",
+                                             "parenthesized_expression", "await_expression"):
+        node = node.child_by_field_name("object") or node.child_by_field_name("function") or \
+            (node.named_children[0] if node.named_children else None)
+    return node.text.decode() if node is not None and node.type in ("identifier", "this") else ""
+
+
+def engine_sites(rel: str, text: str, vocabulary: set[str]) -> list[EngineSite]:
+    data = text.encode("utf-8")
+    tree = parser("javascript").parse(data)
+    declared = _declared_names(tree.root_node)
+    out, stack = [], [tree.root_node]
+    while stack:
+        n = stack.pop()
+        if n.type == "member_expression":
+            prop, obj = n.child_by_field_name("property"), n.child_by_field_name("object")
+            if prop is not None and prop.type == "property_identifier" and obj is not None:
+                name = prop.text.decode()
+                root = _root_identifier(obj)
+                if name in vocabulary and name not in GENERIC_MEMBERS and root and root not in BUILTIN_RECEIVERS \
+                        and obj.text.decode() not in BUILTIN_RECEIVERS:
+                    kind = "typed" if root in declared else "untyped"
+                    out.append(EngineSite(rel, prop.start_byte, prop.end_byte, prop.start_point[0], name, kind))
+        stack.extend(n.named_children)
+    return sorted(out, key=lambda s: s.start)
+
+
+# --- the workspace --------------------------------------------------------------------------------------------
+def build_workspace(dest: Path, pkg_root: Path, engine: Engine, files: dict[str, str]) -> Workspace:
+    plugins.load()
+    for rel, text in files.items():
+        p = dest / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text, encoding="utf-8")
+    modules = dest / "node_modules"
+    modules.mkdir(parents=True, exist_ok=True)
+    for entry in sorted((pkg_root / "node_modules").iterdir()):
+        if entry.name.startswith("."):
+            continue
+        if entry.name == "@types":
+            (modules / "@types").mkdir(exist_ok=True)
+            for t in entry.iterdir():
+                shutil.copytree(t, modules / "@types" / t.name, symlinks=True)
+        else:  # a real node_modules folder, as in a user's project (Footprint reads no link leading outside)
+            shutil.copytree(entry, modules / entry.name, symlinks=True) if entry.is_dir() else \
+                shutil.copy2(entry, modules / entry.name)
+    return Workspace(dest, load_settings(dest))
+
+
+FINDING_CODES = ("unknown-symbol", "unresolved-import", "unknown-export")
+
+
+def findings(ws: Workspace, rel: str, text: str) -> list[tuple[int, str, str, str, list[str]]]:
+    """(line, covered text, code, severity, suggestions) of our findings on a file."""
+    doc = ParsedDocument.create(path_to_uri(ws.root / rel), text)
+    out = []
+    for f in run_checks(doc, CheckContext(ws), (Phase.TYPE,)):
+        if f.code in FINDING_CODES:
+            if f.code != "unknown-symbol" and f.severity.label != "error":
+                continue  # an uninstalled side package (express, a bundler plugin) is the README's, not ours
+            line = doc.lines.position(f.start, "utf-16")[0]
+            out.append((line, doc.source[f.start:f.end].decode(), f.code, f.severity.label,
+                        (f.data or {}).get("suggestions", []), f.message))
+    return out
+
+
+# --- the evaluation ----------------------------------------------------------------------------------------------
+@dataclass
+class EngineReport:
+    engine: Engine
+    files: int = 0
+    mutants: dict[str, int] = field(default_factory=lambda: {"typed": 0, "untyped": 0})
+    hits: dict[str, int] = field(default_factory=lambda: {"typed": 0, "untyped": 0})
+    top1: int = 0
+    false_positives: list[str] = field(default_factory=list)  # findings on clean code
+    stray: list[str] = field(default_factory=list)  # findings away from the mutated name in a copy
+    missed: list[str] = field(default_factory=list)
+    wrong_dym: list[str] = field(default_factory=list)
+    by_category: dict[str, list[int]] = field(default_factory=dict)
+    ms_per_file: float = 0.0
+
+    @property
+    def total(self) -> int:
+        return sum(self.mutants.values())
+
+    @property
+    def found(self) -> int:
+        return sum(self.hits.values())
+
+    def rate(self, kind: str | None = None) -> float:
+        if kind is None:
+            return self.found / self.total if self.total else 0.0
+        return self.hits[kind] / self.mutants[kind] if self.mutants[kind] else 0.0
+
+    @property
+    def dym(self) -> float:
+        return self.top1 / self.found if self.found else 0.0
+
+
+def evaluate(engine: Engine, work: Path, per_site: int = 2, max_mutants: int = 400) -> EngineReport:
+    pkg_root = install(engine)
+    files = corpus(pkg_root, engine)
+    ws = build_workspace(work / engine.name, pkg_root, engine, {f"src/{k}": v for k, v in files.items()})
+    vocabulary = engine_vocabulary(pkg_root, engine)
+    taken = vocabulary | GENERIC_MEMBERS | {"constructor", "toString", "valueOf", "hasOwnProperty"}
+    report = EngineReport(engine, files=len(files))
+    mutants: list[Mutant] = []
+    for rel, text in files.items():
+        rel = f"src/{rel}"
+        for line, covered, code, sev, _, msg in findings(ws, rel, text):
+            report.false_positives.append(f"{rel}:{line + 1}: {covered} [{code} {sev}] {msg}")
+        mutants.extend(make_mutants(engine_sites(rel, text, vocabulary), taken, per_site))
+    if len(mutants) > max_mutants:  # an even spread over the corpus, deterministic
+        step = len(mutants) / max_mutants
+        mutants = [mutants[int(i * step)] for i in range(max_mutants)]
+    started = time.perf_counter()
+    texts = {f"src/{k}": v for k, v in files.items()}
+    for m in mutants:
+        site: EngineSite = m.site  # type: ignore[assignment]
+        report.mutants[site.receiver] += 1
+        cat = report.by_category.setdefault(m.category, [0, 0])
+        cat[0] += 1
+        found = findings(ws, site.file, apply(texts[site.file], m))
+        hit = [f for f in found if f[0] == site.line and f[1] == m.name]
+        if hit:
+            report.hits[site.receiver] += 1
+            cat[1] += 1
+            if hit[0][4][:1] == [site.name]:
+                report.top1 += 1
+            else:
+                report.wrong_dym.append(f"{site.file}:{site.line + 1}: {site.name} -> {m.name}: {hit[0][4][:3]}")
+        else:
+            report.missed.append(f"{site.file}:{site.line + 1}: {site.name} -> {m.name} ({m.category}, "
+                                 f"{site.receiver})")
+        clean = {(f[0], f[1]) for f in findings_cache(ws, site.file, texts[site.file])}
+        for f in found:
+            if not (f[0] == site.line and f[1] == m.name) and (f[0], f[1]) not in clean:
+                report.stray.append(f"{site.file}:{f[0] + 1}: {f[1]} (mutant {m.name}) {f[5]}")
+    report.ms_per_file = (time.perf_counter() - started) * 1000 / max(1, len(mutants))
+    return report
+
+
+_CLEAN: dict[tuple, list] = {}
+
+
+def findings_cache(ws: Workspace, rel: str, text: str):
+    key = (str(ws.root), rel, hash(text))
+    if key not in _CLEAN:
+        _CLEAN[key] = findings(ws, rel, text)
+    return _CLEAN[key]
+
+
+def table(reports: list[EngineReport]) -> str:
+    head = (f"{'engine':<22} {'style':<14} {'files':>5} {'mutants':>7} {'recall':>7} {'typed':>13} "
+            f"{'untyped':>13} {'dym':>6} {'FP':>3} {'stray':>5} {'ms/file':>7}")
+    lines = [head, "-" * len(head)]
+    for r in reports:
+        style = r.engine.style.split(" ")[0].split(":")[0][:14]
+        lines.append(
+            f"{r.engine.spec:<22} {style:<14} {r.files:>5} {r.total:>7} {r.rate():>7.1%} "
+            f"{r.rate('typed'):>6.1%} {r.hits['typed']:>3}/{r.mutants['typed']:<3} "
+            f"{r.rate('untyped'):>6.1%} {r.hits['untyped']:>3}/{r.mutants['untyped']:<3} {r.dym:>6.1%} "
+            f"{len(r.false_positives):>3} {len(r.stray):>5} {r.ms_per_file:>7.1f}")
+    if reports:
+        tot = sum(r.total for r in reports)
+        found = sum(r.found for r in reports)
+        un = sum(r.mutants["untyped"] for r in reports)
+        unf = sum(r.hits["untyped"] for r in reports)
+        top1 = sum(r.top1 for r in reports)
+        lines.append(f"{'all':<22} {'':<14} {sum(r.files for r in reports):>5} {tot:>7} "
+                     f"{found / tot if tot else 0:>7.1%} {'':>13} {unf / un if un else 0:>6.1%} {unf:>3}/{un:<3} "
+                     f"{top1 / found if found else 0:>6.1%} {sum(len(r.false_positives) for r in reports):>3} "
+                     f"{sum(len(r.stray) for r in reports):>5}")
+    return "\n".join(lines)

@@ -1,0 +1,145 @@
+"""How-to retrieval on the engines' own docs: the golden questions of questions/howto.json.
+
+The docs are the README files the npm packages ship (installed into the cache by engines.install), indexed
+as one workspace's `[docs] paths`. For each question: the rank of the answering section (file + heading) in
+the top 5 of `lookup_docs(expand=True)` (`footprint-ls lookup --expand`), of `rag.retrieve` (rag_lookup's
+retrieval, lexical), and of a grep baseline (sections ranked by how many of the question's words they hold).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from lsp_server import plugins
+from lsp_server.config import load_settings
+from lsp_server.knowledge.chunker import chunk_file
+from lsp_server.knowledge.lookup import lookup_docs
+from lsp_server.knowledge.rag import retrieve
+from lsp_server.knowledge.search_queries import QUESTION_WORDS
+from lsp_server.workspace import Workspace
+from tests.corpus.engines import engines as E
+
+TOP = 5
+
+
+@dataclass(frozen=True)
+class Question:
+    q: str
+    package: str  # name@version
+    file: str
+    headings: tuple[str, ...]
+    set_aside: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.package.rsplit("@", 1)[0]
+
+
+def questions(set_aside: bool | None = None) -> list[Question]:
+    data = json.loads((E.QUESTIONS / "howto.json").read_text(encoding="utf-8"))
+    out = [Question(d["q"], d["package"], d["file"], tuple(d["headings"]), bool(d.get("set_aside")))
+           for d in data["questions"]]
+    return [q for q in out if set_aside is None or q.set_aside == set_aside]
+
+
+def docs_workspace(dest: Path) -> Workspace:
+    """A workspace whose docs are the READMEs of the questions' packages, at the versions they name."""
+    plugins.load()
+    by_name = {e.name: e for e in E.ENGINES}
+    for pkg in sorted({q.package for q in questions()}):
+        name, version = pkg.rsplit("@", 1)
+        engine = by_name[name]
+        if engine.version != version:
+            raise RuntimeError(f"question file names {pkg}, the engine list installs {engine.spec}")
+        root = E.install(engine)
+        for doc in engine.docs:
+            src = root / "node_modules" / name / doc
+            target = dest / "docs" / name / doc
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, target)
+    (dest / "footprint.toml").write_text('[docs]\npaths = ["docs"]\n', encoding="utf-8")
+    return Workspace(dest, load_settings(dest))
+
+
+def _matches(hit_path: Path, heading: str, ws: Workspace, q: Question) -> bool:
+    if Path(hit_path).resolve() != (ws.root / "docs" / q.name / q.file).resolve():
+        return False
+    tail = heading + " ›"
+    return any(heading.endswith(h) or f"› {h} ›" in tail or heading == h for h in q.headings)
+
+
+def rank(hits, ws: Workspace, q: Question) -> int | None:
+    for i, h in enumerate(hits[:TOP]):
+        if _matches(h.path, h.heading, ws, q):
+            return i
+    return None
+
+
+_WORD = re.compile(r"[A-Za-z0-9]+")
+
+
+def grep_hits(ws: Workspace, q: Question):
+    """The baseline: every section of every doc file, ranked by how many of the question's words (question
+    words and fillers left out) it contains, as `grep -i -c` per word would."""
+    words = {w.lower() for w in _WORD.findall(q.q) if w.lower() not in QUESTION_WORDS and len(w) > 2}
+    scored = []
+    for path in sorted((ws.root / "docs").rglob("*")):
+        if not path.is_file():
+            continue
+        for chunk in chunk_file(path, path.read_text(encoding="utf-8")):
+            text = (chunk.heading + "\n" + chunk.text).lower()
+            n = sum(1 for w in words if w in text)
+            if n:
+                scored.append((-n, len(scored), chunk))
+    return [c for _, _, c in sorted(scored)]
+
+
+@dataclass
+class HowtoReport:
+    n: int
+    lookup: list[int | None]
+    rag: list[int | None]
+    grep: list[int | None]
+    misses: dict[str, list[str]]
+
+    @staticmethod
+    def rate(ranks) -> float:
+        return sum(r is not None for r in ranks) / len(ranks) if ranks else 0.0
+
+
+def evaluate(work: Path, set_aside: bool = False) -> HowtoReport:
+    ws = docs_workspace(work / "howto-docs")
+    qs = questions(set_aside)
+    lookup_r, rag_r, grep_r = [], [], []
+    misses: dict[str, list[str]] = {"lookup --expand": [], "rag_lookup": [], "grep": []}
+    for q in qs:
+        lr = rank(lookup_docs(ws, q.q, limit=TOP, expand=True).results, ws, q)
+        rr = rank(retrieve(ws, q.q, limit=TOP, semantic=False).hits, ws, q)
+        gr = rank(grep_hits(ws, q), ws, q)
+        for label, r in (("lookup --expand", lr), ("rag_lookup", rr), ("grep", gr)):
+            if r is None:
+                misses[label].append(f"{q.q} -> {q.package} {q.headings[0]}")
+        lookup_r.append(lr)
+        rag_r.append(rr)
+        grep_r.append(gr)
+    return HowtoReport(len(qs), lookup_r, rag_r, grep_r, misses)
+
+
+def report(work: Path, set_aside: bool = False, verbose: bool = False) -> str:
+    r = evaluate(work, set_aside)
+    head = "SET-ASIDE " if set_aside else ""
+    lines = [f"{head}how-to retrieval: {r.n} questions from "
+             f"{len({q.package for q in questions(set_aside)})} packages' docs, right section in the top {TOP}",
+             f"  rag_lookup retrieval   {HowtoReport.rate(r.rag):6.1%}",
+             f"  lookup --expand        {HowtoReport.rate(r.lookup):6.1%}",
+             f"  grep baseline          {HowtoReport.rate(r.grep):6.1%}"]
+    if verbose:
+        for label, items in r.misses.items():
+            if items:
+                lines.append(f"  missed by {label}:")
+                lines += [f"    {m}" for m in items]
+    return "\n".join(lines)

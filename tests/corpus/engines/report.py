@@ -1,0 +1,53 @@
+"""Print the per-engine table (and the how-to retrieval table): `python -m tests.corpus.engines.report`.
+
+    --set-aside   run the set-aside engine and questions only (the untouched figures, for the final report)
+    -v            list misses, wrong did-you-means and false positives
+    --engine NAME only that engine
+    --no-howto / --no-symbols
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+from tests.corpus.engines import engines as E
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--set-aside", action="store_true")
+    ap.add_argument("-v", action="store_true")
+    ap.add_argument("--engine")
+    ap.add_argument("--no-howto", action="store_true")
+    ap.add_argument("--no-symbols", action="store_true")
+    args = ap.parse_args(argv)
+    chosen = [e for e in E.ENGINES if e.set_aside == args.set_aside and (not args.engine or e.name == args.engine)]
+    with tempfile.TemporaryDirectory() as tmp:
+        if not args.no_symbols:
+            reports = []
+            for engine in chosen:
+                r = E.evaluate(engine, Path(tmp))
+                reports.append(r)
+                if args.v:
+                    for label, items in (("false positives", r.false_positives), ("stray", r.stray),
+                                         ("wrong did-you-mean", r.wrong_dym), ("missed", r.missed)):
+                        if items:
+                            print(f"\n{engine.name} {label} ({len(items)}):", *items, sep="\n  ")
+            print(("SET-ASIDE " if args.set_aside else "") + "check_symbols / unknown-symbol per engine")
+            print(E.table(reports))
+            for r in reports:
+                cats = ", ".join(f"{c} {h}/{t}" for c, (t, h) in sorted(r.by_category.items()))
+                print(f"  {r.engine.name}: {cats}  [{r.engine.style}]")
+        if not args.no_howto:
+            from tests.corpus.engines import howto
+
+            print()
+            print(howto.report(Path(tmp), set_aside=args.set_aside, verbose=args.v))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,160 @@
+"""unknown-symbol on TypeScript and TSX: receivers typed by annotations (parameters, variables, class fields and
+parameter properties, return types of local functions, `as` casts, `Page[]` / `Array<Page>` / `Promise<Page>`),
+what stays silent (types the model does not know, local types shadowing the engine's, generics), and the
+default "beyond-tsc" mode: on .ts, only what TypeScript itself cannot report."""
+
+from __future__ import annotations
+
+import json
+
+from tests.support.symbols_helpers import ENGINE_DTS, engine_workspace, make_workspace, symbol_findings
+
+
+def check(tmp_path, code: str, name: str = "app.ts") -> list[tuple[int, str, str]]:
+    ws = engine_workspace(tmp_path, {name: code})
+    return [(f["line"], f["name"], f["severity"]) for f in symbol_findings(ws, name)]
+
+
+def test_annotated_parameters_variables_and_generics(tmp_path):
+    found = check(tmp_path, """\
+        import { Block, Document, Page, Table } from "@acme/layout";
+        export function fill(page: Page, tables: Table[], more: Array<Block>, later: Promise<Document>) {
+          page.addBlok();
+          tables[0].addRows(2);
+          for (const block of more) { block.addParagraf("x"); }
+          later.then(d => d);
+        }
+        async function open(p: Promise<Document>) {
+          const doc = await p;
+          doc.addPages();
+          const first: Page = doc.addPage();
+          first.adBlock();
+        }
+        """)
+    assert found == [(3, "addBlok", "error"), (4, "addRows", "error"), (5, "addParagraf", "error"),
+                     (10, "addPages", "error"), (12, "adBlock", "error")]
+
+
+def test_parameter_properties_fields_return_types_and_casts(tmp_path):
+    found = check(tmp_path, """\
+        import { Block, Document, Page } from "@acme/layout";
+        class Report {
+          private footerBlock: Block;
+          constructor(private readonly doc: Document, public page?: Page, plain?: Page) {}
+          build() {
+            this.doc.addPagee();
+            this.page!.addBlock().addTabel({ columns: 1 });
+            this.footerBlock.addParagrph("x");
+            const run = () => this.doc.rendr();
+          }
+        }
+        function firstPage(doc: Document): Page { return doc.addPage(); }
+        async function later(): Promise<Page> { return null!; }
+        export async function use(doc: Document, x: unknown) {
+          firstPage(doc).addBlok();
+          (await later()).widht;
+          (x as Block).addTabel({ columns: 2 });
+          (<Page>x).margin;
+          const d = doc satisfies Document;
+          d.creat();
+        }
+        """)
+    assert found == [(6, "addPagee", "error"), (7, "addTabel", "error"), (8, "addParagrph", "error"),
+                     (9, "rendr", "error"), (15, "addBlok", "error"), (16, "widht", "error"),
+                     (17, "addTabel", "error"), (18, "margin", "error"), (20, "creat", "error")]
+
+
+def test_types_the_model_does_not_know_stay_silent(tmp_path):
+    found = check(tmp_path, """\
+        import { Page } from "@acme/layout";
+        interface Block { anything(): void }
+        function f(page: Page | string, local: Block, s: string, g: Map<string, Page>) {
+          local.whatever();
+          s.toUpperCase();
+          g.get("x");
+        }
+        function first<T>(xs: T[]): T { return xs[0]; }
+        function h(pages: Page[]) {
+          first(pages).anything();
+        }
+        class Wrapped {
+          constructor(page: Page) {}  // not a parameter property: `this.page` is nothing we know
+          m() { this.page.anything(); }
+        }
+        """)
+    assert found == []
+
+
+def test_any_and_untyped_receivers_use_evidence(tmp_path):
+    found = check(tmp_path, """\
+        import { Document } from "@acme/layout";
+        export function decorate(page: any, footer) {
+          page.addBlock();
+          page.footer.showPageNumbers = true;
+          page.margins.top = 2;
+          page.addFooterBlock();
+        }
+        """)
+    assert found == [(6, "addFooterBlock", "warning")]
+
+
+def test_tsx_component_with_typed_props(tmp_path):
+    found = check(tmp_path, """\
+        import { Paragraph } from "@acme/layout";
+        export function Title({ text }: { text: string }, p: Paragraph) {
+          p.setAlgn("left");
+          return <h1 className="t">{text}</h1>;
+        }
+        """, name="Title.tsx")
+    assert found == [(3, "setAlgn", "error")]
+
+
+def _installed_engine(tmp_path, code: str) -> list[tuple[int, str, str]]:
+    """The engine's typings installed in node_modules, where TypeScript finds them too."""
+    files = {
+        "node_modules/@acme/layout/package.json": json.dumps({"name": "@acme/layout", "types": "index.d.ts"}),
+        "node_modules/@acme/layout/index.d.ts": ENGINE_DTS,
+        "app.ts": code, "app.js": 'import { Document } from "@acme/layout";\nDocument.create().addPagee();\n',
+    }
+    ws = make_workspace(tmp_path, files)
+    return {name: [(f["line"], f["name"], f["severity"]) for f in symbol_findings(ws, name)]
+            for name in ("app.ts", "app.js")}, ws
+
+
+CODE = """\
+import { Document, Page } from "@acme/layout";
+export function f(doc: Document, page: Page, raw: any, loose) {
+  doc.addPagee();
+  (page as any).addBlok();
+  loose.addBlock();
+  loose.footer.showPageNumbers = true;
+  loose.margins.top = 1;
+  loose.addFooterBlock();
+}
+"""
+
+
+def test_beyond_tsc_by_default_when_typescript_sees_the_typings(tmp_path):
+    found, _ = _installed_engine(tmp_path, CODE)
+    # TypeScript reports `addPagee` itself; the `as any` receiver and the untyped one it cannot check.
+    assert found["app.ts"] == [(4, "addBlok", "error"), (8, "addFooterBlock", "warning")]
+    assert (3, "addPagee", "error") not in found["app.ts"]
+    # JavaScript is not TypeScript's: everything, as before.
+    assert found["app.js"] == [(2, "addPagee", "error")]
+
+
+def test_the_setting_reports_everything(tmp_path):
+    files = {
+        "node_modules/@acme/layout/package.json": json.dumps({"name": "@acme/layout", "types": "index.d.ts"}),
+        "node_modules/@acme/layout/index.d.ts": ENGINE_DTS,
+        "app.ts": CODE,
+    }
+    ws = make_workspace(tmp_path, files, '[typescript]\nunknown_symbols = "all"\n')
+    found = [(f["line"], f["name"]) for f in symbol_findings(ws, "app.ts")]
+    assert found == [(3, "addPagee"), (4, "addBlok"), (8, "addFooterBlock")]
+
+
+def test_typings_are_not_checked(tmp_path):
+    ws = engine_workspace(tmp_path, {"types/extra.d.ts": 'import { Page } from "@acme/layout";\n'
+                                                         "export declare function f(p: Page): void;\n"})
+    assert symbol_findings(ws, "types/extra.d.ts") == []
