@@ -199,6 +199,9 @@ def extract(source: bytes, tree: Tree | None, language: str | None = "javascript
         elif "export.statement" in match:
             if _nested(match["export.statement"][0]):
                 continue
+            if _has_token(match["export.statement"][0], "="):
+                cjs = dynamic = True  # TypeScript's `export = value`: the module is that value, names unknown
+                continue
             esm = True
             exports.extend(_export_statement_names(source, match["export.statement"][0]))
         elif "export.commonjs" in match:

@@ -278,3 +278,11 @@ def test_solution_config_picks_the_referenced_project_that_includes_the_file(tmp
     r = Resolver(tmp_path)
     assert r.resolve("@/button", str(tmp_path / "vite.config.ts")).kind == FILE
     assert r.resolve("@/button", str(tmp_path / "src/main.tsx")).kind != FILE
+
+
+def test_export_equals_makes_the_exports_unknown():
+    """`export = value` (TypeScript's CommonJS export): `import x from`, `import x = require()` and named
+    imports of it are not reported as unknown exports."""
+    source = b'import { helper } from "./helper";\nconst api = { helper };\nexport = api;\n'
+    info = extract(source, parser("typescript").parse(source), "typescript")
+    assert info.dynamic_exports and "default" not in {e.name for e in info.exports}

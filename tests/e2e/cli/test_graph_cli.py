@@ -95,3 +95,25 @@ def test_graph_of_a_mixed_typescript_project(tmp_path: Path):
         ("t1.ts", "t2.ts", "type"), ("t1.ts", "t2.ts", "import"), ("t2.ts", "t1.ts", "type")}
     assert data["unresolved"] == []
     assert data["cycles"] == [[name[i] for i in range(count)]]
+
+
+def test_check_reports_dependency_findings_on_typescript(tmp_path: Path):
+    """`footprint-ls check` on TypeScript: a value cycle through a tsconfig alias is reported, a cycle closed
+    only by `import type` is not, and an unknown named import is an error."""
+    (tmp_path / "package.json").write_text('{"name": "p"}')
+    (tmp_path / "tsconfig.json").write_text('{"compilerOptions": {"baseUrl": ".", "paths": {"@/*": ["src/*"]}}}')
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "a.ts").write_text('import type { B } from "./b.js";\nimport { c } from "@/c";\n'
+                              'export interface A { b: B }\nexport const a = c;\n')
+    (src / "b.ts").write_text('import type { A } from "./a";\nexport type B = A[];\n')
+    (src / "c.ts").write_text('import { a } from "./a";\nimport { nope } from "./b";\nexport const c = 1;\n'
+                              'export const d = a;\n')
+    proc = run_cli("check", "--format", "json", "src", cwd=tmp_path)
+    assert proc.returncode == 1, proc.stderr  # an error was found
+    findings = {(f["path"], f["code"], f["message"]) for f in json.loads(proc.stdout)}
+    assert findings == {  # paths in messages: relative to the workspace (the folder checked)
+        ("src/a.ts", "import-cycle", "Import cycle: a.ts -> c.ts -> a.ts"),
+        ("src/c.ts", "import-cycle", "Import cycle: c.ts -> a.ts -> c.ts"),
+        ("src/c.ts", "unknown-export", "'nope' is not exported by b.ts; it exports B"),
+    }, proc.stdout + proc.stderr
