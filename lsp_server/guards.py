@@ -18,6 +18,11 @@ prompt. `run(ctx, tool=..., args=..., fn=...)` puts every call of a guarded tool
 A turn is `turn_id` in the arguments; without it, each client's calls form one rolling turn that ends after
 `turn_idle_seconds` without a call. State lives per workspace and client. Everything that happened is
 reported as plain notes (and a `debug` dict) on the returned `Guarded`.
+
+Clients come and go (an MCP HTTP server sees one per `Mcp-Session-Id`), so their state is bounded: per
+workspace at most MAX_CLIENTS clients are kept, least recently used dropped first, and a client idle for
+CLIENT_IDLE_SECONDS is dropped at the next call; `forget_client` drops one at once (an MCP session closed).
+A client with a call running is never dropped. `clients(workspace)` lists what is kept.
 """
 
 from __future__ import annotations
@@ -42,6 +47,11 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 RESERVED_ARGS = ("turn_id", "known_symbols")
+
+# Lifetime of a client's state (see the module docstring; documented in docs/mcp.md). 30 minutes is also the
+# MCP SDK's idle timeout of an HTTP session, which the MCP server passes on, so both forget a session together.
+MAX_CLIENTS = 64
+CLIENT_IDLE_SECONDS = 30 * 60.0
 
 
 @config_section("limits")
@@ -156,6 +166,7 @@ class GuardState:
         self.live_runs: Counter = Counter()
         self.running = 0
         self.max_running = 0
+        self.last_used = time.monotonic()  # the last call that reached state_for (client lifetime)
 
     def turn(self, turn_id: str | None, limits: LimitsConfig) -> tuple[str, _Turn]:
         now = time.monotonic()
@@ -172,19 +183,64 @@ class GuardState:
         self.turns.move_to_end(turn_id)
         return turn_id, state
 
+    def busy(self) -> bool:
+        """Whether a call of this client is running or waiting (its state must outlive it)."""
+        return self.running > 0 or bool(self.inflight)
 
-_STATES: "weakref.WeakKeyDictionary[Any, dict[str, GuardState]]" = weakref.WeakKeyDictionary()
+
+# Per workspace: client id -> state, least recently used first.
+_STATES: "weakref.WeakKeyDictionary[Any, OrderedDict[str, GuardState]]" = weakref.WeakKeyDictionary()
 _STATES_LOCK = threading.Lock()
 
 
 def state_for(ctx: "CommandContext") -> GuardState:
     limits = ctx.workspace.settings.get(LimitsConfig)
+    now = time.monotonic()
     with _STATES_LOCK:
-        per_client = _STATES.setdefault(ctx.workspace, {})
+        per_client = _STATES.get(ctx.workspace)
+        if per_client is None:
+            per_client = _STATES[ctx.workspace] = OrderedDict()
         state = per_client.get(ctx.client_id)
         if state is None or state.slot_count != max(1, limits.max_concurrent):
             state = per_client[ctx.client_id] = GuardState(limits)
+        state.last_used = now
+        per_client.move_to_end(ctx.client_id)
+        _trim(per_client, now)
         return state
+
+
+def _trim(per_client: "OrderedDict[str, GuardState]", now: float, keep_last: bool = True) -> None:
+    """Drop idle clients, then the least recently used beyond MAX_CLIENTS; never a busy one, nor (keep_last)
+    the one a call just took. The caller holds _STATES_LOCK."""
+    entries = list(per_client.items())
+    for client, state in entries[:-1] if keep_last else entries:
+        if now - state.last_used <= CLIENT_IDLE_SECONDS and len(per_client) <= MAX_CLIENTS:
+            break  # least recently used first: the rest were used later
+        if not state.busy():
+            del per_client[client]
+
+
+def expire_idle(now: float | None = None) -> None:
+    """Drop, in every workspace, the clients idle for more than CLIENT_IDLE_SECONDS as of `now` (default: now).
+    Each call does this for its own workspace; this is for a server between calls, and for tests."""
+    now = time.monotonic() if now is None else now
+    with _STATES_LOCK:
+        for per_client in list(_STATES.values()):
+            _trim(per_client, now, keep_last=False)
+
+
+def forget_client(client_id: str) -> None:
+    """Drop the state of `client_id` in every workspace (its session ended). A running call keeps the state it
+    holds and finishes normally; the client's next call, if any, starts afresh."""
+    with _STATES_LOCK:
+        for per_client in list(_STATES.values()):
+            per_client.pop(client_id, None)
+
+
+def clients(workspace: Any) -> list[str]:
+    """The client ids whose state is kept in `workspace`, least recently used first."""
+    with _STATES_LOCK:
+        return list(_STATES.get(workspace) or ())
 
 
 def reset(ctx: "CommandContext") -> None:

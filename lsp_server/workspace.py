@@ -215,6 +215,10 @@ class Workspace:
     def files(self, under: Path | None = None, languages: Iterable[str] | None = SOURCE_LANGUAGES) -> Iterator[Path]:
         """Source files under `under` (default: the root), in a stable order.
 
+        By default (`languages=SOURCE_LANGUAGES`) the workspace's sources: JavaScript, TypeScript and TSX
+        files, `.d.ts` typings left out. Another set of languages selects by language only (a `.d.ts` is
+        TypeScript); `languages=None`, every file.
+
         Skips SKIPPED_DIRS, our cache folder, whatever `.gitignore` files (at any depth) and the config's
         `exclude` globs match, files over `max_file_bytes`, symlinks leading outside `roots` and anything
         but regular files (one note in `skipped` and one log line each; see `admit`). `under` itself may be
@@ -222,8 +226,9 @@ class Workspace:
         """
         roots = self.roots
         wanted = set(languages) if languages is not None else None
+        no_typings = languages is SOURCE_LANGUAGES
         if under is not None and not os.path.isdir(under):
-            if (wanted is None or (language_for_path(under) in wanted and not is_typings_path(under))) \
+            if (wanted is None or (language_for_path(under) in wanted and not (no_typings and is_typings_path(under)))) \
                     and self.admit(str(under), roots):
                 yield real_path(under)
             return
@@ -263,8 +268,8 @@ class Workspace:
                 if d not in SKIPPED_DIRS and folder_prefix + d != cache_dir and not ignored(folder_prefix + d, True)
             )
             for name in sorted(filenames):
-                if wanted is not None and (language_for_path(name) not in wanted or is_typings_path(name)):
-                    continue  # `.d.ts` typings are parsed as TypeScript but are never sources
+                if wanted is not None and (language_for_path(name) not in wanted or (no_typings and is_typings_path(name))):
+                    continue  # `.d.ts` typings are parsed as TypeScript but are not sources
                 path = folder_prefix + name
                 if ignored(path, False):
                     continue

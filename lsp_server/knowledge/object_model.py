@@ -35,7 +35,7 @@ from lsp_server.workspace import Progress, Service, Workspace, service
 
 log = logging.getLogger(__name__)
 
-EXTRACTOR_VERSION = "12"
+EXTRACTOR_VERSION = "14"
 SIGNED_AS = "object-model-source"
 # Members every object has at run time (Object.prototype); never reported.
 OBJECT_MEMBERS = frozenset({"constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty",
@@ -567,6 +567,10 @@ class ObjectModelService(Service):
                 try:
                     model = extract(spec.kind, spec.path, spec.module, read_limits(workspace))
                 except (OSError, ValueError, UnicodeDecodeError) as exc:
+                    if spec.kind == "js" and spec.origin == "discovered":
+                        # a runtime build only adds names to typings: one we cannot read is no problem to report
+                        log.info("%s: runtime build not read: %s", spec.path, exc)
+                        continue
                     problems.append(f"{spec.path}: cannot read object model source: {exc}")
                     continue
                 except Exception as exc:  # noqa: BLE001 - one bad source must not take the whole model down
@@ -574,7 +578,8 @@ class ObjectModelService(Service):
                     problems.append(f"{spec.path}: object model extraction failed: {type(exc).__name__}: {exc}")
                     continue
                 _store_cached(cache, spec, model)
-            problems.extend(model.warnings)
+            if not (spec.kind == "js" and spec.origin == "discovered"):
+                problems.extend(model.warnings)
             built[spec] = model
         for p in problems:
             log.warning("%s", p)

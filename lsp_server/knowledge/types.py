@@ -12,7 +12,8 @@ tie-breaker only, its name. Anything less certain stays unknown and is never rep
 
 TypeScript and TSX: type annotations are declarations, so a receiver typed `page: Page` (a parameter, a
 variable, a class field or parameter property read through `this.page`, a local function's return type, an
-`as Page` cast, `Page[]` / `Array<Page>` / `Promise<Page>` generics) gets that engine type at full confidence.
+`as Page` cast, `Page[]` / `Array<Page>` / `Promise<Page>` generics, a local generic function returning the type
+its argument binds) gets that engine type at full confidence.
 A name annotated with a type the model does not know (`string`, a local interface) is left alone: TypeScript
 knows it. A name typed `any` / `unknown`, or not typed at all, gets its type from the evidence, as in
 JavaScript. A type name resolves through the file's own imports only (a local declaration of the same name
@@ -41,6 +42,7 @@ from lsp_server.knowledge.model_sources.base import MEDIUM, Member, parse_type
 from lsp_server.knowledge.model_sources.dts import CALL
 from lsp_server.knowledge.object_model import FUNCTION_MEMBERS, OBJECT_MEMBERS, ObjectModel, TypeId
 from lsp_server.knowledge import suggest as sg
+from lsp_server.languages import TYPESCRIPT_LANGUAGES
 from lsp_server.syntax import syntax_for
 from lsp_server.syntax.jsdoc import jsdoc_before
 from lsp_server.syntax.modules import DEFAULT, NAMESPACE, import_bindings
@@ -209,6 +211,7 @@ class Analyzer:
         # TypeScript: where each imported name comes from (binding -> (module, imported name)), for annotations
         self.imported_from: dict[BindingKey, tuple[str, str]] = {}
         self.class_fields: dict[int, dict[str, Node]] = {}  # class node id -> field name -> its type annotation
+        self.typescript = doc.language in TYPESCRIPT_LANGUAGES
 
     def text(self, node: Node | None) -> str:
         return self.src[node.start_byte:node.end_byte].decode("utf-8", "replace") if node is not None else ""
@@ -480,8 +483,10 @@ class Analyzer:
     def record(self, access: Access) -> None:
         self.result.accesses.append(access)
 
-    def call_result(self, fn: Val | None) -> Val | None:
+    def call_result(self, fn: Val | None, args: Node | None = None) -> Val | None:
         if fn is not None and fn.kind == ValKind.FUNCTION and fn.member is None:
+            if fn.tid is not None:  # a local generic function returning its type parameter
+                return self.generic_result(fn.tid, args)
             return fn.inner  # a local function with a declared return type
         if fn is None or fn.kind != ValKind.FUNCTION or fn.member is None:
             return None
@@ -744,7 +749,7 @@ class Analyzer:
             if fn_first is not None and fn_first.kind == ValKind.INSTANCE:  # `chroma("red")`: a call signature
                 call = self.model.members(fn_first.tid).get(CALL)
                 return self.to_val(parse_type(call[0].type), call[1][0], None, fn_first.conf) if call else None
-            return self.call_result(fn_first)
+            return self.call_result(fn_first, args)
         if t == "new_expression":
             ctor = node.child_by_field_name("constructor")
             args = node.child_by_field_name("arguments")
@@ -849,6 +854,8 @@ class Analyzer:
                         self.set_value(target, declared)
                     elif hint is not None and self.key_of(target) not in self.assigned:
                         self.set_value(target, hint)
+                    elif annotation is None and self._contextually_typed(node):
+                        self.set_value(target, None)  # TypeScript types it from the call it is passed to
                     else:
                         self.bind_inferred(target, after=params)
                 elif target is not None:
@@ -877,8 +884,14 @@ class Analyzer:
                 self.set_value(name_node, typed)  # `const page: Page = ...`: the written type wins
             elif name_node.type == "identifier":
                 key = self.key_of(name_node)
+                # TypeScript types `const x = f()` from its initializer, whatever we can follow of it: such a
+                # name is never `any` to TypeScript, so evidence (a guess) must not type it.
+                inferred_by_ts = self.typescript and annotation is None and value is not None
                 if declared_type is not None:
                     self.set_value(name_node, self.jsdoc_val(declared_type, node))
+                elif inferred_by_ts:
+                    same = self.same_type_everywhere(val, self.assignments.get(key, [])) if key in self.assigned else val
+                    self.set_value(name_node, same)
                 elif key in self.assigned and not const:
                     same = self.same_type_everywhere(val, self.assignments.get(key, []))
                     if same is not None:  # `let page = doc.addPage(); ... page = doc.addPage();`
@@ -962,12 +975,62 @@ class Analyzer:
         ret = node.child_by_field_name("return_type")
         if ret is None or node.type == "method_definition":
             return None
+        generic = self.generic_signature(node, ret)
+        if generic is not None:
+            return Val(ValKind.FUNCTION, tid=generic)
         inner = self.annotation_val(ret, node)
         if inner is None or inner == ANY_TYPE:
             return None
         if any(c.type == "async" for c in node.children) and inner.kind != ValKind.PROMISE:
             return None  # an async function's declared type is a Promise; anything else is not ours to read
         return Val(ValKind.FUNCTION, inner=inner)
+
+    def _contextually_typed(self, fn: Node) -> bool:
+        """A TypeScript function expression whose parameters TypeScript types from where it stands (a
+        callback argument, a JSX attribute, a typed variable, a property of a typed object...): anywhere but
+        the value of an unannotated `const f = (...) => ...`."""
+        if not self.typescript or fn.type not in ("arrow_function", "function_expression"):
+            return False
+        parent = fn.parent
+        return not (parent is not None and parent.type == "variable_declarator"
+                    and parent.child_by_field_name("type") is None)
+
+    def generic_signature(self, node: Node, ret: Node) -> tuple | None:
+        """`function first<T>(items: T[]): T`: (parameter index, whether it is an array of T) for the first
+        parameter that binds T, when the function returns its own type parameter T; else None."""
+        type_params = node.child_by_field_name("type_parameters")
+        returned = ret.named_children[0] if ret.type == "type_annotation" and ret.named_children else None
+        if type_params is None or returned is None or returned.type != "type_identifier":
+            return None
+        name = self.text(returned)
+        if not any(self.text(p.child_by_field_name("name")) == name for p in type_params.named_children
+                   if p.type == "type_parameter"):
+            return None
+        params = node.child_by_field_name("parameters")
+        for index, p in enumerate(c for c in (params.named_children if params is not None else ())
+                                  if c.type != "comment"):
+            annotation = p.child_by_field_name("type") if p.type in PARAMETER_HOLDERS else None
+            written = annotation.named_children[0] if annotation is not None and annotation.named_children else None
+            if written is None:
+                continue
+            if written.type == "type_identifier" and self.text(written) == name:
+                return (index, False)
+            if written.type == "array_type" and self.text(written) == f"{name}[]":
+                return (index, True)
+        return None
+
+    def generic_result(self, signature: tuple, args: Node | None) -> Val | None:
+        """What a call of a local generic function returns: the type its argument binds the parameter to."""
+        index, of_array = signature
+        values = [a for a in args.named_children if a.type != "comment"] if args is not None else []
+        if index >= len(values):
+            return None
+        val = self.peek(values[index])
+        if val is None:
+            return None
+        if of_array:
+            return val.inner if val.kind == ValKind.ARRAY else None
+        return val
 
     def annotation_val(self, type_node: Node | None, at: Node):
         """The value a TypeScript type describes (`Page`, `E.Page`, `Page[]`, `Array<Page>`, `Promise<Page>`,

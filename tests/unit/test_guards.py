@@ -243,3 +243,61 @@ def test_state_is_per_client(tmp_path):
     tool = Tool()
     call(ctx_a, tool, "x y")
     assert call(ctx_b, tool, "x y").status == "live" and tool.calls == 2
+
+
+# --- client lifetime: bounded state for clients that come and go (MCP HTTP sessions) -----------------------
+def test_client_state_is_bounded_by_an_lru_cap(tmp_path):
+    ctx, tool = make_ctx(tmp_path), Tool()
+    ws = ctx.workspace
+    sizes = []
+    for i in range(3 * guards.MAX_CLIENTS):
+        session = CommandContext(ws, client_id=f"mcp-session-{i}")
+        assert call(session, tool, "Table addRow").status in ("live", "cached")
+        sizes.append(len(guards.clients(ws)))
+    assert max(sizes) == guards.MAX_CLIENTS  # reached, never passed
+    kept = guards.clients(ws)
+    assert kept == [f"mcp-session-{i}" for i in range(2 * guards.MAX_CLIENTS, 3 * guards.MAX_CLIENTS)]
+    # A client used again moves to the recent end; the oldest other is the next to go.
+    call(CommandContext(ws, client_id=kept[0]), tool, "Table addRow")
+    call(CommandContext(ws, client_id="mcp-late"), tool, "Table addRow")
+    assert guards.clients(ws)[-2:] == [kept[0], "mcp-late"] and kept[1] not in guards.clients(ws)
+
+
+def test_a_forgotten_client_is_gone_and_starts_afresh(tmp_path):
+    ctx, tool = make_ctx(tmp_path, client="mcp-a"), Tool()
+    other = CommandContext(ctx.workspace, client_id="mcp-b")
+    assert call(ctx, tool, "Table addRow").status == "live"
+    assert call(ctx, tool, "Table addRow").status == "cached"
+    call(other, tool, "Table addRow")
+    guards.forget_client("mcp-a")
+    assert guards.clients(ctx.workspace) == ["mcp-b"]
+    assert call(ctx, tool, "Table addRow").status == "live"  # no cache, no count left from before
+    assert tool.calls == 3
+
+
+def test_idle_clients_expire_but_a_busy_one_is_kept(tmp_path):
+    ctx, tool = make_ctx(tmp_path, client="idle"), Tool()
+    ws = ctx.workspace
+    call(ctx, tool, "Table addRow")
+    release, started = threading.Event(), threading.Event()
+
+    def slow():
+        started.set()
+        release.wait(30)
+        return {"answer": "slow"}
+
+    busy = CommandContext(ws, client_id="busy")
+    worker = threading.Thread(target=guards.run, args=(busy,),
+                              kwargs={"tool": "lookup_docs", "args": {"query": "x"}, "fn": slow})
+    worker.start()
+    try:
+        assert started.wait(30)
+        later = time.monotonic() + guards.CLIENT_IDLE_SECONDS + 1
+        guards.expire_idle(now=later)
+        assert guards.clients(ws) == ["busy"]  # the idle one is gone, the running one stays
+    finally:
+        release.set()
+        worker.join(30)
+    guards.expire_idle(now=time.monotonic() + guards.CLIENT_IDLE_SECONDS + 1)
+    assert guards.clients(ws) == []
+    guards.expire_idle()  # nothing idle that long right now: nothing else happens

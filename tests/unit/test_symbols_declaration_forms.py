@@ -251,3 +251,42 @@ new Mixed().b(); new Mixed().whatever();
     })
     # the intersection is an interface of its parts; a part we cannot follow, or a mixin call as a base, opens it
     assert [(line, name) for line, name, _, _ in found(ws)] == [(4, "lines")]
+
+
+def test_nested_namespaces_are_members_of_their_namespace(tmp_path):
+    ws = make_workspace(tmp_path, {
+        "node_modules/sheets/index.d.ts": """export namespace stream {
+    namespace xlsx {
+        class WorkbookWriter { commit(): Promise<void>; }
+    }
+}
+""",
+        "src/app.js": """import { stream } from "sheets";
+const writer = new stream.xlsx.WorkbookWriter();
+writer.commit();
+writer.comit();
+stream.xlsxx;
+""",
+    })
+    assert [(line, name) for line, name, _, _ in found(ws)] == [(4, "comit"), (5, "xlsxx")]
+
+
+def test_a_cjs_entry_is_followed_into_the_files_it_requires(tmp_path):
+    """exceljs-style: typings declare `class Reader` without `on`; the runtime entry requires
+    `lib/reader.js`, whose `class Reader extends EventEmitter` has it. The union knows `on`."""
+    ws = make_workspace(tmp_path, {
+        "node_modules/book/package.json": json.dumps({"name": "book", "main": "./main.js", "types": "./index.d.ts"}),
+        "node_modules/book/index.d.ts": "export declare class Reader { read(): Promise<void>; }\n",
+        "node_modules/book/main.js": "module.exports = { Reader: require('./lib/reader') };\n",
+        "node_modules/book/lib/reader.js": """const { EventEmitter } = require("events");
+class Reader extends EventEmitter { read() {} close() {} }
+module.exports = Reader;
+""",
+        "src/app.js": """const { Reader } = require("book");
+const r = new Reader();
+r.on("row", () => {});
+r.close();
+r.reed();
+""",
+    })
+    assert [(line, name) for line, name, _, _ in found(ws)] == [(5, "reed")]

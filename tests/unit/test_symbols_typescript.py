@@ -64,6 +64,20 @@ def test_parameter_properties_fields_return_types_and_casts(tmp_path):
                      (17, "addTabel", "error"), (18, "margin", "error"), (20, "creat", "error")]
 
 
+def test_local_generic_functions_pass_their_argument_type_through(tmp_path):
+    found = check(tmp_path, """\
+        import { Block, Page } from "@acme/layout";
+        function first<T>(items: T[]): T { return items[0]; }
+        function same<T extends object>(value: T, label: string): T { return value; }
+        export function f(pages: Page[], block: Block) {
+          first(pages).addBlok();
+          same(block, "x").addTabel({ columns: 1 });
+          first([1, 2]).toFixed();
+        }
+        """)
+    assert found == [(5, "addBlok", "error"), (6, "addTabel", "error")]
+
+
 def test_types_the_model_does_not_know_stay_silent(tmp_path):
     found = check(tmp_path, """\
         import { Page } from "@acme/layout";
@@ -73,9 +87,9 @@ def test_types_the_model_does_not_know_stay_silent(tmp_path):
           s.toUpperCase();
           g.get("x");
         }
-        function first<T>(xs: T[]): T { return xs[0]; }
+        function pick<T>(xs: T[]): T[] { return xs; }
         function h(pages: Page[]) {
-          first(pages).anything();
+          pick(pages).anything();
         }
         class Wrapped {
           constructor(page: Page) {}  // not a parameter property: `this.page` is nothing we know
@@ -96,6 +110,23 @@ def test_any_and_untyped_receivers_use_evidence(tmp_path):
         }
         """)
     assert found == [(6, "addFooterBlock", "warning")]
+
+
+EVIDENCE = """\
+  page.addBlock();
+  page.footer.showPageNumbers = true;
+  page.margins.top = 2;
+  page.addFooterBlock();
+"""
+
+
+def test_typescript_types_what_evidence_would_guess(tmp_path):
+    """`const page = helper()` and a callback's parameter are typed by TypeScript (from the initializer, from
+    the call): never `any`, so evidence (a guess) does not type them on .ts, while it does on .js."""
+    code = ("import { helper, each } from './local';\nexport function a() {\n  const page = helper();\n"
+            + EVIDENCE + "}\neach((page) => {\n" + EVIDENCE + "});\n")
+    assert check(tmp_path / "ts", code) == []
+    assert [f[1] for f in check(tmp_path / "js", code, name="app.js")] == ["addFooterBlock", "addFooterBlock"]
 
 
 def test_tsx_component_with_typed_props(tmp_path):

@@ -235,12 +235,16 @@ class DtsExtractor:
             body = node.child_by_field_name("body")
             if body is not None:
                 for child in body.named_children:
-                    inner = child.named_children[0] if child.type in ("export_statement", "ambient_declaration") and child.named_children else child
+                    # `namespace inner {}` inside a namespace body parses as an expression statement
+                    wrapped = ("export_statement", "ambient_declaration", "expression_statement")
+                    inner = child.named_children[0] if child.type in wrapped and child.named_children else child
                     if inner.type == "comment":
                         continue
                     self.declaration(inner, scope, data, into=td)
             mod.add_type(td)
             scope.local_names.add(name)
+            if into is not None:  # `namespace stream { namespace xlsx { ... } }`: `stream.xlsx` is a member
+                into.members.append(Member(name, "value", f"typeof {name}", static=True, path=path, line=line, doc=doc))
             return [name]
         return []
 

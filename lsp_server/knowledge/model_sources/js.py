@@ -10,6 +10,7 @@ A file or a folder (every .js/.mjs/.cjs file under it, node_modules and tests ex
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from tree_sitter import Node
@@ -24,16 +25,52 @@ from lsp_server.syntax.patterns import parameters
 JS_CONF = 0.9
 
 
+MAX_FOLLOWED = 400  # files reached from an entry file through its relative imports
+
+
 def extract_js(path: Path, module: str, limits: ReadLimits = ReadLimits()) -> SourceModel:
+    """A folder: every JavaScript file under it. A file: it and the files its relative `require`/`import`s
+    reach (a package's CJS entry requires its classes from `lib/`), at most MAX_FOLLOWED; what the entry
+    exports stays the module's exports."""
     source = SourceModel("js")
     mod = source.module(module)
-    files = [path] if path.is_file() else _js_files(path)
-    for f, data in source.read_files(path, files, limits):
-        _File(f, data, mod).run()
+    if not path.is_file():
+        for f, data in source.read_files(path, _js_files(path), limits):
+            _File(f, data, mod).run()
+    else:
+        queue, seen = [path.resolve()], {path.resolve()}
+        while queue and len(source.files) < MAX_FOLLOWED:
+            f = queue.pop(0)
+            inner = ModuleModel(module)  # a required file's exports are not the package's
+            for _, data in source.read_files(path, [f], limits):
+                (_File(f, data, mod) if f == path.resolve() else _File(f, data, inner)).run()
+                for t in inner.types.values():
+                    mod.add_type(t)
+                for k, v in inner.values.items():
+                    mod.values.setdefault(k, v)
+                for target in _relative_imports(f, data):
+                    if target not in seen:
+                        seen.add(target)
+                        queue.append(target)
     mod.complete = path.is_file()
     for t in mod.types.values():
         t.confidence = min(t.confidence, JS_CONF)
     return source
+
+
+_RELATIVE = re.compile(rb"""(?:require\(\s*|from\s+|import\s*\(\s*|import\s+)['"](\.{1,2}/[^'"\n]+)['"]""")
+
+
+def _relative_imports(file: Path, data: bytes) -> list[Path]:
+    out = []
+    for m in _RELATIVE.finditer(data):
+        base = file.parent / m.group(1).decode("utf-8", "replace")
+        for c in (base, base.with_name(base.name + ".js"), base.with_name(base.name + ".mjs"),
+                  base.with_name(base.name + ".cjs"), base / "index.js"):
+            if c.is_file() and c.suffix in (".js", ".mjs", ".cjs"):
+                out.append(c.resolve())
+                break
+    return out
 
 
 def _js_files(folder: Path) -> list[Path]:

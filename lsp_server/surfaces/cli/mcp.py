@@ -21,7 +21,7 @@ def _mcp(parser: argparse.ArgumentParser):
     parser.add_argument("--port", type=int, default=8787, help="HTTP port (0: any free port, printed)")
     parser.add_argument("--token-file", type=Path,
                         help="HTTP: clients must send this file's token as `Authorization: Bearer TOKEN` (created "
-                             "0600 with a fresh token if missing)")
+                             "0600 with a fresh token if missing); without it a fresh token is printed on stderr")
 
     def run(args: argparse.Namespace) -> int:
         root = existing(args.root, "folder").resolve() if args.root else None
@@ -41,15 +41,17 @@ def _mcp(parser: argparse.ArgumentParser):
                                   "(the token clients must send)")
         if not 0 <= args.port <= 65535:
             raise InvalidArgument(f"--port {args.port}: not a port number")
-        token = None
-        if args.token_file is not None:
-            try:
-                token = transport.load_token(args.token_file)
-            except transport.TokenError as exc:
-                raise InvalidArgument(str(exc)) from None
+        # Always a token, as `serve --tcp`: the tools read files and `delete_footprint` writes them, and any
+        # local user (or a browser page, through DNS rebinding) can reach a loopback port.
+        try:
+            token = transport.load_token(args.token_file)
+        except transport.TokenError as exc:
+            raise InvalidArgument(str(exc)) from None
         from lsp_server.surfaces.mcp.server import serve_http
 
-        note = f"; send the token in {args.token_file} as `Authorization: Bearer …`" if token else ""
+        # The token goes to stderr only, never to a --log-file; with --token-file only the file is named.
+        where = f"the token in {args.token_file}" if args.token_file else f"token {token}"
+        note = f"; send {where} as `Authorization: Bearer …`"
         try:
             serve_http(root, args.host, args.port, token, note)
         except OSError as exc:

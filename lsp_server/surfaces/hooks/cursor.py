@@ -5,8 +5,9 @@ Payload: `conversation_id`, `generation_id`, `hook_event_name`, `workspace_roots
 afterFileEdit: `file_path`, `edits[]` (`old_string`, `new_string`); stop: `status`, `loop_count`.
 Channel: JSON on stdout, exit 0. afterFileEdit's output does not reach the model (the findings are recorded
 and the stop review repeats what is still there); stop's `{"followup_message"}` is sent as the next user
-message, the only way to ask for another turn. There is no `stop_hook_active`: `loop_count` (how many
-follow-ups this loop already had) bounds it. Notes and our own failures go to stderr (the Hooks log).
+message, the only way to ask for another turn (only after a `completed` turn: not when the user aborted
+it or it failed). There is no `stop_hook_active`: `loop_count` (how many follow-ups this loop already had)
+bounds it. Notes and our own failures go to stderr (the Hooks log).
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ def parse(payload: dict, kind: str) -> HookEvent:
     roots = [r for r in roots if isinstance(r, str) and r] if isinstance(roots, list) else []
     event = HookEvent("cursor", kind, roots=roots or [r for r in [text(payload.get("cwd"))] if r],
                       session=text(payload.get("conversation_id")), event_name=text(payload.get("hook_event_name")) or "",
-                      loop_count=as_int(payload.get("loop_count")))
+                      loop_count=as_int(payload.get("loop_count")),
+                      interrupted=payload.get("status") in ("aborted", "error"))
     name = text(payload.get("file_path"))
     if kind == "post-write" and name:
         edits = payload.get("edits")

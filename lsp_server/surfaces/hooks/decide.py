@@ -57,6 +57,7 @@ def _root_of(name: str, roots: list[Path]) -> Path:
 
 def _post_write_file(edited: EditedFile, cwd: Path, config: Path | None, session: str | None,
                      out: Outcome, keys: list[str]) -> str:
+    from lsp_server.config import find_config
     from lsp_server.conventions.review import is_source
     from lsp_server.conventions.service import RuleService
     from lsp_server.security import resolve_user_path
@@ -89,8 +90,9 @@ def _post_write_file(edited: EditedFile, cwd: Path, config: Path | None, session
         return ""
     if not path.is_file():
         return ""
-    try:
-        ws = workspace_for(path, config, warn=False)
+    try:  # the file's own workspace (a monorepo package); usually the project's, loaded once
+        same = config is not None or find_config(path) == project.settings.config_path
+        ws = project if same else workspace_for(path, config, warn=False)
     except FootprintError as exc:
         out.failure = f"footprint-ls: post-write: not reviewed: {_one_line(exc)}"
         return ""
@@ -136,6 +138,8 @@ def stop(event: HookEvent, rev: str | None, config: Path | None) -> tuple[Outcom
         return out, keys  # the agent already continues because of a stop hook: never loop it
     if event.loop_count is not None and event.loop_count >= 1:
         return out, keys  # Cursor: this loop already had a follow-up
+    if event.interrupted:
+        return out, keys  # the user stopped the turn (or it failed): not the moment for a review
     roots = [Path(r) for r in event.roots] or [Path.cwd()]
     for root in roots:
         texts.extend(_stop_root(root, rev, config, event.session, out, keys))

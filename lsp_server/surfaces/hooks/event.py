@@ -42,6 +42,7 @@ class HookEvent:
     files: list[EditedFile] = field(default_factory=list)
     stop_hook_active: bool = False
     loop_count: int | None = None
+    interrupted: bool = False  # the turn was aborted or failed (Cursor's stop `status`): no review to ask for
     event_name: str = ""  # the agent's own name for the event (PostToolUse, AfterTool, afterFileEdit, ...)
     problem: str = ""  # why the payload could not be read ("" when it could)
 

@@ -8,7 +8,13 @@ Per call it builds the CommandContext the adapters share with the LSP commands: 
 LSP's, so an untrusted folder never runs a program), a client id per MCP session (the loop controls in
 guards.py keep their turns, caches and budgets per session), a cancellation event (set when the client
 cancels the request) and a progress callback (MCP progress notifications, when the client sent a
-progressToken). The server's `instructions` carry the routing advice and the project's always-on conventions.
+progressToken). Before a tool runs, `freshness.py` tells the workspace which files changed on disk since the
+last call (no file watcher reaches an MCP server). The server's `instructions` carry the routing advice and the
+always-on conventions of the start-up workspace; a session whose roots select another workspace is told so in
+its first result, and `conventions_context` answers for the session's own workspace.
+
+Sessions come and go over HTTP: what is kept per session (its roots, its loop controls in guards.py) is bounded
+(guards.MAX_CLIENTS, guards.CLIENT_IDLE_SECONDS) and freed when the SDK answers the DELETE that ends a session.
 """
 
 from __future__ import annotations
@@ -18,6 +24,8 @@ import logging
 import socket
 import sys
 import threading
+from collections import OrderedDict
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -27,9 +35,10 @@ import anyio.to_thread
 import mcp_types as types
 from mcp.server.lowlevel.server import Server
 
-from lsp_server import __version__
+from lsp_server import __version__, guards
 from lsp_server.errors import FootprintError
-from lsp_server.surfaces.mcp.tools import TOOLS, Tool
+from lsp_server.surfaces.mcp.freshness import Freshness
+from lsp_server.surfaces.mcp.tools import TOOLS, Tool, add_notes
 
 log = logging.getLogger(__name__)
 
@@ -49,14 +58,26 @@ Paths are relative to the workspace root."""
 MAX_CONVENTIONS_CHARS = 8000  # the instructions sit in every prompt: a long guide is cut, the tool has it all
 
 
+MAX_REQUEST_BYTES = 1024 * 1024  # HTTP: a larger body is refused (413) before it is parsed; inputs are bounded
+
+
+@dataclass
+class _Session:
+    root: Path | None  # the client's first local root, None: it declared none
+    told: bool = False  # whether a result already said that this workspace is not the start-up one
+
+
 class McpApp:
-    """The state one `footprint-ls mcp` process keeps: workspaces by root, the instructions."""
+    """The state one `footprint-ls mcp` process keeps: workspaces by root (each with its Freshness), the sessions
+    (bounded like the loop controls: at most guards.MAX_CLIENTS, least recently used dropped), the instructions."""
 
     def __init__(self, root: Path | None):
         self.root = root  # --root; None: the client's roots, else the cwd
+        self.startup_root = (root or Path.cwd()).resolve()  # whose conventions the instructions carry
         self.workspaces: dict[Path, Any] = {}
+        self.freshness: dict[Path, Freshness] = {}
         self.lock = threading.Lock()
-        self.client_roots: dict[str, Path | None] = {}  # per MCP session: the client's first root, if any
+        self.sessions: OrderedDict[str, _Session] = OrderedDict()  # client id -> what its roots chose
 
     def workspace(self, root: Path):
         from lsp_server.document import real_path
@@ -67,21 +88,52 @@ class McpApp:
             ws = self.workspaces.get(root)
             if ws is None:
                 ws = self.workspaces[root] = Workspace(root)  # load_settings: the trust decision is made there
+                self.freshness[root] = Freshness(ws)
                 _warn_config(ws)
             return ws
 
+    def refresh(self, ws, sources: bool) -> None:
+        """Tell `ws` what changed on disk since the last call (see freshness.py)."""
+        self.freshness[ws.root].refresh(sources)
+
+    def session(self, client: str) -> _Session | None:
+        with self.lock:
+            found = self.sessions.get(client)
+            if found is not None:
+                self.sessions.move_to_end(client)
+            return found
+
+    def remember(self, client: str, root: Path | None) -> _Session:
+        with self.lock:
+            found = self.sessions[client] = _Session(root)
+            while len(self.sessions) > guards.MAX_CLIENTS:
+                self.sessions.popitem(last=False)  # asked again if that session comes back: one roots/list
+            return found
+
+    def forget(self, client: str) -> None:
+        """The session ended: drop its roots and its loop controls."""
+        with self.lock:
+            self.sessions.pop(client, None)
+        guards.forget_client(client)
+
     def instructions(self) -> str:
-        """The routing advice, then the project's always-on conventions (rules without a trigger)."""
+        """The routing advice, which workspace's conventions follow, then those conventions (rules without a
+        trigger) of the start-up workspace."""
         text = INSTRUCTIONS
         try:
             from lsp_server.conventions.reports import guidance
 
-            ws = self.workspace(self.root or Path.cwd())
+            ws = self.workspace(self.startup_root)
             conventions = guidance(ws).text
             problems = [str(e) for e in ws.settings.errors if e.severity == "error"]
         except Exception:  # noqa: BLE001 - a broken rule file must not keep the server from starting
             log.exception("conventions context for the instructions")
             conventions, problems = "", []
+        if self.root is None:  # the client's roots may choose another workspace, after this text is sent
+            text += (f"\n\nThe conventions below are those of {self.startup_root} (the folder the server started "
+                     "in). If your roots name another project folder, this session works there instead: the "
+                     "first tool result says so, and `conventions_context` (no arguments) gives that "
+                     "workspace's conventions.")
         if problems:  # said, never fatal: the tools run with the defaults for what is broken
             text += "\n\nFootprint's configuration has problems (defaults apply there):\n" + \
                 "\n".join(f"- {_one_line(p)}" for p in problems[:5])
@@ -135,11 +187,13 @@ def _client_id(ctx) -> str:
     return f"mcp-{session}" if session else "mcp-http"
 
 
-async def _root_for(app: McpApp, ctx, client: str) -> Path:
-    """`--root`, else the first local folder among the client's roots (asked once per session), else cwd."""
+async def _root_for(app: McpApp, ctx, client: str) -> tuple[Path, _Session | None]:
+    """`--root`, else the first local folder among the client's roots (asked once per session), else cwd; and
+    the session (None with --root)."""
     if app.root is not None:
-        return app.root
-    if client not in app.client_roots:
+        return app.root, None
+    session = app.session(client)
+    if session is None:
         found = None
         caps = ctx.session.client_capabilities
         if caps is not None and caps.roots is not None and ctx.session.can_send_request:
@@ -155,8 +209,8 @@ async def _root_for(app: McpApp, ctx, client: str) -> Path:
                         break
             except Exception:  # noqa: BLE001 - a client that cannot list its roots gets the cwd
                 log.info("roots/list failed; using the current folder", exc_info=True)
-        app.client_roots[client] = found
-    return app.client_roots[client] or Path.cwd()
+        session = app.remember(client, found)
+    return session.root or Path.cwd(), session
 
 
 def build_server(app: McpApp) -> Server:
@@ -197,7 +251,7 @@ async def _run(app: McpApp, tool: Tool, arguments: dict, ctx) -> types.CallToolR
     from lsp_server.positions import UTF16
 
     client = _client_id(ctx)
-    root = await _root_for(app, ctx, client)
+    root, session = await _root_for(app, ctx, client)
     cancelled = threading.Event()
     sent = {"stage": 0, "percent": -1, "value": -1.0}
 
@@ -219,15 +273,23 @@ async def _run(app: McpApp, tool: Tool, arguments: dict, ctx) -> types.CallToolR
             log.debug("progress notification dropped", exc_info=True)
 
     def work() -> tuple[dict, str]:  # one worker-thread hop: the workspace (loaded once per root), the tool
-        command_ctx = CommandContext(app.workspace(root), cancelled=cancelled, progress=progress, client_id=client,
-                                     encoding=UTF16)
-        return tool.run(command_ctx, arguments)
+        ws = app.workspace(root)
+        app.refresh(ws, tool.reads_sources)  # the agent's edits since the last call reach the indexes
+        command_ctx = CommandContext(ws, cancelled=cancelled, progress=progress, client_id=client, encoding=UTF16)
+        return (*tool.run(command_ctx, arguments), ws.root)
 
     try:
-        structured, text = await anyio.to_thread.run_sync(work, abandon_on_cancel=True)
+        structured, text, ws_root = await anyio.to_thread.run_sync(work, abandon_on_cancel=True)
     except anyio.get_cancelled_exc_class():
         cancelled.set()  # the worker sees it at its next check and stops; its result is dropped
         raise
+    if session is not None and not session.told and ws_root != app.startup_root:
+        session.told = True  # once per session: the instructions carried another folder's conventions
+        switched = (f"This session's workspace is {ws_root} (your first root), not {app.startup_root} whose "
+                    "conventions the server's instructions carry: call `conventions_context` for this "
+                    "workspace's conventions.")
+        add_notes(structured, [switched])
+        text = f"{switched}\n{text}"
     return types.CallToolResult(content=[types.TextContent(type="text", text=text or "(empty)")],
                                 structured_content=structured)
 
@@ -262,27 +324,60 @@ class _RequireToken:
         await self.app(scope, receive, send)
 
 
-def serve_http(root: Path | None, host: str, port: int, token: str | None, token_note: str) -> None:
-    """Streamable HTTP at http://HOST:PORT/mcp. A loopback host only unless a token guards it (the verb
-    decides); with a token every request must carry it as a Bearer token."""
-    import uvicorn
+class _SessionEnds:
+    """ASGI wrapper: a DELETE that ends an MCP session, once the SDK answered it with success (the session is
+    terminated), frees what this server kept for that session (`McpApp.forget`)."""
+
+    def __init__(self, app, on_end):
+        self.app, self.on_end = app, on_end
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http" or scope.get("method") != "DELETE":
+            await self.app(scope, receive, send)
+            return
+        session = dict(scope.get("headers") or []).get(b"mcp-session-id")
+
+        async def watch(message):
+            # Freed before the client reads the answer: once it has it, nothing of the session is left.
+            if session and message["type"] == "http.response.start" and 200 <= message["status"] < 300:
+                self.on_end(f"mcp-{session.decode('latin-1')}")
+            await send(message)
+
+        await self.app(scope, receive, watch if session else send)
+
+
+def http_app(app: McpApp, host: str, token: str | None):
+    """The ASGI application of `--http`: the SDK's streamable HTTP app (Host/Origin checks against DNS
+    rebinding, the body limit, sessions that expire with guards.CLIENT_IDLE_SECONDS), the session-end
+    observer, and the token check outermost (nothing else sees a request without it)."""
     from mcp.server.transport_security import TransportSecuritySettings
 
-    server = build_server(McpApp(root))
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((host, port))
-    bound = sock.getsockname()[1]
+    server = build_server(app)
     shown_host = f"[{host}]" if ":" in host else host
     # Host/Origin checks against DNS rebinding: a browser page must not reach a loopback server.
     security = TransportSecuritySettings(
         enable_dns_rebinding_protection=True,
         allowed_hosts=[f"{shown_host}:*", "127.0.0.1:*", "localhost:*", "[::1]:*"],
         allowed_origins=[f"http://{shown_host}:*", "http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"])
-    asgi = server.streamable_http_app(host=host, transport_security=security)
-    if token is not None:
-        asgi = _RequireToken(asgi, token)
+    asgi = server.streamable_http_app(host=host, transport_security=security, max_request_body_size=MAX_REQUEST_BYTES,
+                                      session_idle_timeout=guards.CLIENT_IDLE_SECONDS)
+    asgi = _SessionEnds(asgi, app.forget)
+    return _RequireToken(asgi, token) if token is not None else asgi
+
+
+def serve_http(root: Path | None, host: str, port: int, token: str | None, token_note: str) -> None:
+    """Streamable HTTP at http://HOST:PORT/mcp. A loopback host only unless a token guards it (the verb
+    decides); with a token every request must carry it as a Bearer token."""
+    import uvicorn
+
+    asgi = http_app(McpApp(root), host, token)
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(128)  # before the address is printed: a client that reads it waits in the backlog, never refused
+    bound = sock.getsockname()[1]
+    shown_host = f"[{host}]" if ":" in host else host
     print(f"footprint-ls: serving MCP on http://{shown_host}:{bound}/mcp (streamable HTTP){token_note}",
           file=sys.stderr, flush=True)
     config = uvicorn.Config(asgi, log_level="warning", lifespan="on", access_log=False)

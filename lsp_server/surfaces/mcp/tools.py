@@ -37,14 +37,16 @@ class Tool:
     output_schema: dict
     run: Callable[["CommandContext", dict], tuple[dict, str]]  # (structured content, text rendering)
     read_only: bool = True
+    reads_sources: bool = False  # reads workspace sources: the server stats them for edits first (freshness.py)
 
 
 TOOLS: dict[str, Tool] = {}
 
 
-def tool(name: str, title: str, description: str, input_schema: dict, output_schema: dict, read_only: bool = True):
+def tool(name: str, title: str, description: str, input_schema: dict, output_schema: dict, read_only: bool = True,
+         reads_sources: bool = False):
     def register(fn):
-        TOOLS[name] = Tool(name, title, description, input_schema, output_schema, fn, read_only)
+        TOOLS[name] = Tool(name, title, description, input_schema, output_schema, fn, read_only, reads_sources)
         return fn
     return register
 
@@ -318,7 +320,7 @@ MATCH = obj(["line", "character", "text"],
       obj(["query", "files", "total_matches", "truncated"],
           {"query": STR, "regex": BOOL, "total_matches": INT, "truncated": BOOL, "expansion": either("object", "null"),
            "files": {"type": "array", "items": obj(["path", "name_match", "matches"], {
-               "path": STR, "name_match": BOOL, "matches": {"type": "array", "items": MATCH}})}}))
+               "path": STR, "name_match": BOOL, "matches": {"type": "array", "items": MATCH}})}}), reads_sources=True)
 def find_in_files(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
     from lsp_server.features.find_in_files import find_with_concepts
     from lsp_server.surfaces.commands import _include_arg
@@ -375,7 +377,8 @@ def _footprint(ctx: "CommandContext", args: dict):
       inputs(["path", "line"], POSITION_INPUTS),
       obj(["path", "footprint", "importers"], {"path": STR, "footprint": FOOTPRINT,
                                                "importers": {"type": "array", "items": obj(["path"], {
-                                                   "path": STR, "line": either("integer", "null")})}}))
+                                                   "path": STR, "line": either("integer", "null")})}}),
+      reads_sources=True)
 def footprint(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
     from lsp_server.features.footprints import importers_of
     from lsp_server.surfaces.present import footprint_text
@@ -402,7 +405,7 @@ def footprint(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
       obj(["path", "name", "sha256", "diff", "applied"],
           {"path": STR, "name": STR, "title": STR, "sha256": STR, "diff": STR, "lines": INT, "applied": BOOL,
            "disabled": NULLABLE_STR}),
-      read_only=False)
+      read_only=False, reads_sources=True)
 def delete_footprint(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
     import difflib
 
@@ -456,7 +459,8 @@ def delete_footprint(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
            "text": STR, "reminders": {"type": "array", "items": obj(["rule", "message", "locations"], {
                "rule": STR, "title": STR, "message": STR, "severity": STR, "why": STR,
                "locations": {"type": "array", "items": obj(["path", "line", "character"], {
-                   "path": STR, "line": INT, "character": INT, "end_line": INT, "end_character": INT})}})}}))
+                   "path": STR, "line": INT, "character": INT, "end_line": INT, "end_character": INT})}})}}),
+      reads_sources=True)
 def review_changes(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
     from lsp_server.conventions.review import review
 
@@ -473,16 +477,20 @@ def review_changes(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
       "instructions already carry the project-wide text: call this for a specific file.",
       inputs([], {"path": {**PATH_IN, "description": "Only the conventions that apply to this file."},
                   "all": {"type": "boolean", "default": False}}),
-      obj(["rules", "checked", "text"], {"rules": {"type": "array", "items": obj(["id", "title"], {
-          "id": STR, "title": STR, "severity": STR, "path": STR})}, "checked": {"type": "array", "items": STR},
-          "text": STR}))
+      obj(["workspace", "rules", "checked", "text"], {
+          "workspace": {"type": "string", "description": "The session's workspace folder (absolute): the "
+                                                         "conventions are this folder's."},
+          "rules": {"type": "array", "items": obj(["id", "title"], {
+              "id": STR, "title": STR, "severity": STR, "path": STR})}, "checked": {"type": "array", "items": STR},
+          "text": STR}), reads_sources=True)
 def conventions_context(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
     from lsp_server.conventions.reports import guidance
 
     ws = ctx.workspace
     relpath = ws.relpath(ctx.path(args["path"], must_exist=False)) if args.get("path") else None  # the path guard
-    out = presenter(ctx).guidance(guidance(ws, relpath, args.get("all", False)))
-    return out, out["text"] or "No always-on convention applies."
+    out = {"workspace": str(ws.root), **presenter(ctx).guidance(guidance(ws, relpath, args.get("all", False)))}
+    text = out["text"] or "No always-on convention applies."
+    return out, f"Conventions of the workspace {ws.root}:\n{text}"
 
 
 # --- checks ---------------------------------------------------------------------------------------------------
@@ -501,7 +509,7 @@ FINDING = obj(["path", "line", "character", "end_line", "end_character", "severi
                             "description": "Files or folders, relative to the workspace root."}}),
       obj(["files", "findings", "errors", "skipped"],
           {"files": {"type": "array", "items": STR}, "findings": {"type": "array", "items": FINDING},
-           "errors": INT, "skipped": SKIPPED}))
+           "errors": INT, "skipped": SKIPPED}), reads_sources=True)
 def check(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
     from lsp_server.checks import CheckContext, Phase, run_checks
     from lsp_server.conventions.review import changed_lines
@@ -524,7 +532,8 @@ def check(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
         _, changed = changed_lines(ws.root, None)
         files = sorted(p for p in changed if p.is_file() and ws.contains(p))
     files = list(dict.fromkeys(files))
-    # No file watcher reaches an MCP server: the files about to be checked tell the indexes they changed.
+    # The server told the indexes about edits since the last call (freshness.py, by mtime and size); the files
+    # named here are told again, whatever their stamps say (an edit within the file system's clock tick).
     ws.files_changed(files)
     ws.service(ImportGraphService, ctx.progress or (lambda *_: None))
     findings, rows, checked = [], [], []

@@ -202,6 +202,10 @@ def comment_snippets(pkg_root: Path, engine: Engine, limit: int = 80) -> dict[st
     """`@example` blocks and fenced code in the engine's doc comments (typings first, then runtime)."""
     out: dict[str, str] = {}
     files = sorted(engine_files(pkg_root, engine), key=lambda p: (not p.name.endswith((".d.ts", ".d.mts", ".d.cts")), str(p)))
+    # A bundled build also carries its dependencies' doc comments (lodash's `_.isNil` examples inside a
+    # dist bundle): with typings, an example is the engine's only when it uses a member its typings name.
+    typed = {n for p in files if p.name.endswith((".d.ts", ".d.mts", ".d.cts"))
+             for n in _IDENT.findall(p.read_text(encoding="utf-8", errors="replace"))} - GENERIC_MEMBERS
     seen: set[str] = set()
     for p in files:
         text = p.read_text(encoding="utf-8", errors="replace")
@@ -212,6 +216,8 @@ def comment_snippets(pkg_root: Path, engine: Engine, limit: int = 80) -> dict[st
             code = "\n".join(lines).strip()
             code = re.sub(r"^```\w*\n?|```$", "", code).strip() + "\n"
             if len(code) < 20 or code in seen or "..." in code or not _parses(code) or "." not in code:
+                continue
+            if typed and not set(re.findall(r"\.([A-Za-z_$][\w$]*)", code)) & typed:
                 continue
             seen.add(code)
             stem = re.sub(r"[^\w]+", "_", p.name)

@@ -108,6 +108,7 @@ def test_cursor_after_file_edit_and_stop(app):
 def test_cursor_loop_count_ends_the_follow_ups(app):
     apply_write(payload("cursor", "after-file-edit", app), app)
     assert json_out(hook("stop", payload("cursor", "stop", app, loop_count=1), app)) == {}  # D4
+    assert json_out(hook("stop", payload("cursor", "stop", app, status="aborted"), app)) == {}  # the user stopped it
 
 
 def test_the_agent_can_be_named_and_the_payload_then_read_its_way(app):

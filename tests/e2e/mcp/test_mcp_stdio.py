@@ -164,3 +164,36 @@ async def test_bad_input_is_a_one_line_error(layout_app: Path, tmp_path: Path):
         # Still serving, and the workspace is untouched.
         assert (await call(s, "lookup_docs", {"query": "Table"}))["results"]
     assert git(layout_app.parent, "status", "--porcelain", "--", "src") == ""
+
+
+async def test_every_path_argument_goes_through_the_guard(layout_app: Path, tmp_path: Path):
+    """Every tool argument that names a path (found from the schemas tools/list gives, so a tool added later is
+    covered too) refuses a file outside the workspace: absolute, `../`, and a committed symlink leading out. The
+    answer is a one-line error (check: the path listed in `skipped` with its reason) and never the file's text."""
+    secret = tmp_path / "outside.js"
+    secret.write_text("export const SECRET_TOKEN_4242 = 1;\n", encoding="utf-8")
+    (layout_app / "src" / "leak.js").symlink_to(secret)
+    forms = [str(secret), "../../outside.js", "src/leak.js"]
+    filler = {"query": "SECRET_TOKEN_4242", "line": 1, "column": 8, "question": "how do I use SECRET_TOKEN_4242?"}
+    async with mcp_session(layout_app) as s:
+        covered = []
+        for tool in (await s.list_tools()).tools:
+            props = tool.input_schema.get("properties", {})
+            for arg in [a for a in props if a in ("path", "paths")]:
+                covered.append(f"{tool.name}.{arg}")
+                for form in forms:
+                    args = {a: filler[a] for a in tool.input_schema.get("required", []) if a in filler}
+                    args[arg] = [form] if arg == "paths" else form
+                    result = await s.call_tool(tool.name, args)
+                    everything = " ".join(c.text for c in result.content) + str(result.structured_content)
+                    assert "SECRET_TOKEN_4242 = 1" not in everything, (tool.name, form)
+                    if result.is_error:
+                        text = error_text(result)
+                        assert "outside" in text or "not allowed" in text, (tool.name, form, text)
+                    else:  # only check answers: the path is skipped with its reason, nothing is checked
+                        assert tool.name == "check", (tool.name, form, everything[:300])
+                        data = result.structured_content
+                        assert data["files"] == [] and [x["path"] for x in data["skipped"]] == [form]
+        assert sorted(covered) == ["check.paths", "conventions_context.path", "delete_footprint.path",
+                                   "find_in_files.path", "footprint.path", "lookup_docs.path"]
+        assert (await call(s, "footprint", {"path": "src/config.js", "line": 3, "name": "config"}))["footprint"]

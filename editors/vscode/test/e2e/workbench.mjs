@@ -305,7 +305,7 @@ async function main() {
       const text = await waitFor(async () => {
         const t = logText();
         return t.includes("server ready") ? t : undefined;
-      }, 60000, '"server ready" in the Footprint log');
+      }, 240000, '"server ready" in the Footprint log (the first start installs the bundled server)');
       const started = text.split("\n").find((l) => l.includes("starting the server")) ?? "";
       if (!started.includes("(from bundled)")) throw new Error(`the log does not show the bundled server's command line: ${started}`);
       const setup = text.split("\n").filter((l) => /bundled server|Python >= 3.11/.test(l)).map((l) => l.trim());
@@ -680,14 +680,13 @@ async function main() {
 
     await step("enable_setting", async () => {
       // Issue 20.15: footprint.enable off stops the server (and says so in the log and the status); on starts it.
-      const userSettings = path.join(userData, "User", "settings.json");
-      const settings = JSON.parse(fs.readFileSync(userSettings, "utf8"));
+      // In the remote machine's settings file, which the server watches (see writeMachine).
       const readyBefore = (logText().match(/server ready/g) || []).length;
-      fs.writeFileSync(userSettings, JSON.stringify({ ...settings, "footprint.enable": false }, null, 2));
+      writeMachine({ "footprint.enable": false });
       await waitFor(async () => (logText().includes("footprint.enable is off") ? true : undefined), 30000,
         '"footprint.enable is off" in the log');
       const pidsOff = (await waitFor(async () => (serverPids(codeServer.pid).length === 0 ? [] : undefined), 15000)) ?? serverPids(codeServer.pid);
-      fs.writeFileSync(userSettings, JSON.stringify({ ...settings, "footprint.enable": true }, null, 2));
+      writeMachine({});
       await waitFor(async () => ((logText().match(/server ready/g) || []).length > readyBefore ? true : undefined), 60000,
         'a new "server ready" after footprint.enable was turned on again');
       return { pids_off: pidsOff, pids_on: serverPids(codeServer.pid) };
@@ -765,7 +764,7 @@ async function untrustedPhase() {
       const text = await waitFor(async () => {
         const t = log();
         return t.includes("server ready") ? t : undefined;
-      }, 60000, '"server ready" in the Footprint log of the untrusted workspace');
+      }, 240000, '"server ready" in the Footprint log of the untrusted workspace (it installs the bundled server first)');
       const rows = await waitFor(async () => {
         const r = await problems();
         return r.some((t) => /\bunknown-symbol\b/.test(t)) ? r : undefined;
