@@ -7,11 +7,17 @@ type, as an inference (a warning with its evidence, never an error).
 
 Mined once per object model from `ObjectModel.examples` (collected by the service) by running the type
 tracker itself over each example, with conventions off; a name is kept when at least 80% of its declared
-occurrences agree on one type.
+occurrences agree on one type. Mining costs tens of milliseconds, which every CLI run and hook would pay: the
+result is kept in a signed file of the workspace's cache (`ObjectModel.conventions_cache`) under the SHA-256
+of what it is mined from (the examples, the model's sources and their files' digests, the tracker's code), so
+a process whose inputs are unchanged reads it instead.
 """
 
 from __future__ import annotations
 
+import hashlib
+import logging
+import os
 import threading
 from collections import Counter, defaultdict
 
@@ -19,9 +25,13 @@ from lsp_server.document import ParsedDocument
 from lsp_server.knowledge.object_model import ObjectModel
 from lsp_server.knowledge.types import Analyzer, Convention, ValKind
 
+log = logging.getLogger(__name__)
+
 AGREEMENT = 0.8
 _LOCK = threading.RLock()
 MAX_EXAMPLE_BYTES = 200_000
+CACHE_VERSION = 1
+SIGNED_AS = "naming-conventions"
 
 
 def ensure_conventions(model: ObjectModel) -> dict[str, Convention]:
@@ -30,9 +40,70 @@ def ensure_conventions(model: ObjectModel) -> dict[str, Convention]:
         return model.conventions
     with _LOCK:  # not the model's own lock: mining runs the type tracker, which takes that one
         if model.conventions is None:
-            model.conventions = {}  # while mining: no conventions (the examples must speak for themselves)
-            model.conventions = mine(model)
+            key = inputs_key(model) if model.conventions_cache is not None else ""
+            cached = _read_cache(model.conventions_cache, key) if key else None
+            if cached is not None:
+                model.conventions = cached
+            else:
+                model.conventions = {}  # while mining: no conventions (the examples must speak for themselves)
+                model.conventions = mine(model)
+                if key:
+                    _write_cache(model.conventions_cache, key, model.conventions)
     return model.conventions
+
+
+def inputs_key(model: ObjectModel) -> str:
+    """SHA-256 of everything `mine` reads: the examples, the model's sources (each file by its digest), and
+    the code of the type tracker and of this module (a changed tracker may mine differently)."""
+    h = hashlib.sha256(f"{CACHE_VERSION}\0".encode())
+    for path in (__file__, _types_module_file()):
+        try:
+            st = os.stat(path)
+            h.update(f"{path}|{st.st_mtime_ns}|{st.st_size}\0".encode())
+        except OSError:
+            h.update(f"{path}|missing\0".encode())
+    for spec, src in model.sources:
+        h.update(f"{spec.kind}|{spec.module}|{spec.origin}|{spec.path}|{src.kind}\0".encode())
+        for f, digest in sorted(src.files.items()):
+            h.update(f"{f}|{digest}\0".encode())
+    for label, code in model.examples:
+        h.update(f"{label}\0{len(code)}\0".encode())
+        h.update(code.encode("utf-8", "surrogatepass"))
+    return h.hexdigest()
+
+
+def _types_module_file() -> str:
+    from lsp_server.knowledge import types
+
+    return types.__file__
+
+
+def _read_cache(path, key: str) -> dict[str, Convention] | None:
+    from lsp_server import integrity
+
+    data, problem = integrity.read_signed_json(path, SIGNED_AS)
+    if problem:
+        log.info("naming: %s %s; mining again", path, problem)
+    if not isinstance(data, dict) or data.get("version") != CACHE_VERSION or data.get("key") != key:
+        return None
+    try:
+        return {name: Convention(kind, tuple(target) if kind == "inst" else target, source, int(count))
+                for name, kind, target, source, count in data["conventions"]}
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def _write_cache(path, key: str, conventions: dict[str, Convention]) -> None:
+    from lsp_server import integrity
+
+    if integrity.cache_folder(path.parent) is None:
+        return
+    rows = [[name, c.kind, list(c.target) if c.kind == "inst" else c.target, c.source, c.count]
+            for name, c in sorted(conventions.items())]
+    try:
+        integrity.write_signed_json(path, {"version": CACHE_VERSION, "key": key, "conventions": rows}, SIGNED_AS)
+    except OSError as exc:
+        log.info("naming: cannot write %s: %s", path, exc)
 
 
 def mine(model: ObjectModel) -> dict[str, Convention]:

@@ -119,6 +119,7 @@ class ObjectModel:
         # import it): (label, code). `naming.conventions` mines name -> type conventions from it.
         self.examples: list[tuple[str, str]] = []
         self.conventions: dict | None = None
+        self.conventions_cache: Path | None = None  # the workspace's signed copy of them (naming.py)
 
     # --- types ---
     def module_for_path(self, target: Path) -> str | None:
@@ -539,6 +540,7 @@ class ObjectModelService(Service):
         self.problems = problems
         self.model = ObjectModel([(s, built[s]) for s in specs if s in built])
         self.model.examples = engine_examples(workspace, specs, built, imports)
+        self.model.conventions_cache = workspace.cache_dir / NAMING_CACHE
         self.doc_cache: dict[str, object] = {}
         self.generation = id(self)
         self.declared: dict[Path, frozenset[str]] = {}  # workspace file -> member names it declares
@@ -710,6 +712,7 @@ def read_limits(workspace: Workspace) -> ReadLimits:
 
 
 IMPORTS_CACHE = "object_model_imports.json"  # beside object_model/, which holds one file per source
+NAMING_CACHE = "naming_conventions.json"  # the conventions naming.py mined from the examples
 IMPORTS_VERSION = 2  # 2: each entry also holds the member names the file declares
 IMPORTS_SIGNED_AS = "object-model-imports"
 
