@@ -42,7 +42,7 @@ from types import SimpleNamespace
 from whoosh.lang.porter import stem as porter_stem  # one small module: not the rest of whoosh (see _whoosh)
 
 from lsp_server import integrity, storage
-from lsp_server.config import config_section
+from lsp_server.knowledge.docs_settings import DocsConfig
 from lsp_server.knowledge.chunker import DocChunk, chunk_file, is_doc_file, subject_symbols
 from lsp_server.knowledge.aliases import mine_aliases
 from lsp_server.workspace import BinaryFile, Progress, Service, Workspace, is_binary, service
@@ -54,15 +54,6 @@ INDEX_DIR = "docs-index"
 MANIFEST = "manifest.json"
 SIGNED_AS = "docs-index-manifest"  # what the manifest's signature is for (see integrity.sign)
 HEADING_BOOST = 1.5  # a query term that is also in the chunk's heading path
-
-
-@config_section("docs")
-@dataclass(frozen=True)
-class DocsConfig:
-    """`[docs]`: where the engine's docs are."""
-
-    paths: list[str] = field(default_factory=list, metadata={"path": True})
-    include_object_model: bool = True  # also index doc comments of `[object_model] sources`
 
 
 # --- analyzer ---------------------------------------------------------------------------------------------

@@ -20,15 +20,15 @@ import os
 import re
 import threading
 import weakref
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from lsp_server import integrity, queries
-from lsp_server.config import config_section
 from lsp_server.knowledge.builtin_names import is_builtin_type
 from lsp_server.knowledge.model_sources import KINDS, extract, guess_kind
 from lsp_server.knowledge.model_sources.base import HIGH, Member, ModuleModel, ReadLimits, SourceModel, TypeDef, parse_type
 from lsp_server.knowledge.model_sources.docs import DOC_EXTENSIONS, docs_files
+from lsp_server.knowledge.object_model_settings import ObjectModelConfig
 from lsp_server.languages import SOURCE_LANGUAGES
 from lsp_server.storage import content_hash, file_content_hash, read_json
 from lsp_server.storage import inside as storage_inside
@@ -43,15 +43,6 @@ OBJECT_MEMBERS = frozenset({"constructor", "toString", "toLocaleString", "valueO
                             "isPrototypeOf", "propertyIsEnumerable", "__proto__", "__defineGetter__",
                             "__lookupGetter__"})
 FUNCTION_MEMBERS = frozenset({"name", "length", "prototype", "call", "apply", "bind", "toString", "caller", "arguments"})
-
-
-@config_section("object_model")
-@dataclass(frozen=True)
-class ObjectModelConfig:
-    # [{path, module, kind?}]: declaration files, JavaScript sources, docs folders or JSON manifests.
-    sources: list[dict] = field(default_factory=list, metadata={"path": True})
-    # Find the types of imported packages in node_modules automatically.
-    discover: bool = True
 
 
 @dataclass(frozen=True)
