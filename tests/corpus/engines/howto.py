@@ -46,11 +46,13 @@ def questions(set_aside: bool | None = None) -> list[Question]:
     return [q for q in out if set_aside is None or q.set_aside == set_aside]
 
 
-def docs_workspace(dest: Path) -> Workspace:
-    """A workspace whose docs are the READMEs of the questions' packages, at the versions they name."""
+def docs_workspace(dest: Path, set_aside: bool = False) -> Workspace:
+    """A workspace whose docs are the READMEs of the questions' packages, at the versions they name. The dev
+    run's holds only the dev questions' packages (a held-out package's docs are never seen while tuning); the
+    set-aside run's holds them all (the dev packages' sections compete with the held-out ones)."""
     plugins.load()
     by_name = {e.name: e for e in E.ENGINES}
-    for pkg in sorted({q.package for q in questions()}):
+    for pkg in sorted({q.package for q in questions() if set_aside or not q.set_aside}):
         name, version = pkg.rsplit("@", 1)
         engine = by_name[name]
         if engine.version != version:
@@ -112,7 +114,7 @@ class HowtoReport:
 
 
 def evaluate(work: Path, set_aside: bool = False) -> HowtoReport:
-    ws = docs_workspace(work / "howto-docs")
+    ws = docs_workspace(work / "howto-docs", set_aside)
     qs = questions(set_aside)
     lookup_r, rag_r, grep_r = [], [], []
     misses: dict[str, list[str]] = {"lookup --expand": [], "rag_lookup": [], "grep": []}
