@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import math
 import os
 import re
 import shutil
@@ -370,6 +371,7 @@ class DocsIndex(Service):
         self._vocab: tuple[int, tuple[dict, dict]] | None = None
         self._documented: tuple[int, dict[str, dict]] | None = None
         self._ident_tokens: tuple[int, dict[str, dict[str, int]]] | None = None
+        self._grep_rows: tuple[int, list] | None = None
 
     # --- building -------------------------------------------------------------------------------------
     @classmethod
@@ -582,6 +584,52 @@ class DocsIndex(Service):
             missing = [] if hits else [g[0] for g in groups if not any(
                 searcher.doc_frequency("all", t) for t in g)]
         return SearchOutcome(hits, terms, missing)
+
+    def grep(self, words: list[str], limit: int = 5, under: Path | None = None, rare_first: bool = False
+             ) -> list[IndexHit]:
+        """What `grep -i -c` per word would rank: chunks holding any of `words` as a substring (of heading or
+        text, case-insensitive), those holding more of them first, the docs' order breaking ties. The exact
+        angle of the fused how-to search: no analyzer, no stemming, nothing an index could miss. With
+        `rare_first`, a word counts by its rarity (log of chunks over chunks holding it), so the one section
+        saying "AMD" outranks the many saying "load"."""
+        words = [w.lower() for w in dict.fromkeys(words) if w]
+        if not words:
+            return []
+        prefix = str(under) if under is not None else None
+        with self._lock:
+            rows = self._grep_table()
+        held = [[w in lowered for w in words] for lowered, _ in rows]
+        weight = [1.0] * len(words)
+        if rare_first:
+            for j in range(len(words)):
+                df = sum(1 for h in held if h[j])
+                weight[j] = math.log((len(rows) + 1) / (df + 0.5))
+        scored = []
+        for i, (lowered, stored) in enumerate(rows):
+            if prefix is not None and not (stored["path"] == prefix or stored["path"].startswith(
+                    prefix.rstrip("/") + "/")):
+                continue
+            n = sum(wt for wt, h in zip(weight, held[i]) if h)
+            if n > 0:
+                scored.append((-n, i))
+        scored.sort()
+        out = []
+        for n, i in scored[:limit]:
+            stored = rows[i][1]
+            start, end = stored["lines"]
+            out.append(IndexHit(Path(stored["path"]), start, end, stored["heading"],
+                                mark_snippet(stored["body"], set(words)), float(-n), stored["body"],
+                                tuple(stored.get("ident_list") or ()), stored.get("kind", "prose"), stored["id"]))
+        return out
+
+    def _grep_table(self) -> list:
+        """(lower-cased heading + text, stored fields) of every chunk in path order; once per generation
+        (caller holds the lock)."""
+        if self._grep_rows is None or self._grep_rows[0] != self.generation:
+            rows = [((f["heading"] + "\n" + f["body"]).lower(), f) for f in self._searcher.all_stored_fields()]
+            rows.sort(key=lambda r: (r[1]["path"], r[1]["lines"][0]))
+            self._grep_rows = (self.generation, rows)
+        return self._grep_rows[1]
 
     def term_frequency(self, term: str) -> int:
         with self._lock:

@@ -134,11 +134,16 @@ def evaluate(work: Path, set_aside: bool = False) -> HowtoReport:
 def report(work: Path, set_aside: bool = False, verbose: bool = False) -> str:
     r = evaluate(work, set_aside)
     head = "SET-ASIDE " if set_aside else ""
-    lines = [f"{head}how-to retrieval: {r.n} questions from "
-             f"{len({q.package for q in questions(set_aside)})} packages' docs, right section in the top {TOP}",
-             f"  rag_lookup retrieval   {HowtoReport.rate(r.rag):6.1%}",
-             f"  lookup --expand        {HowtoReport.rate(r.lookup):6.1%}",
-             f"  grep baseline          {HowtoReport.rate(r.grep):6.1%}"]
+    qs = questions(set_aside)
+    packages = sorted({q.package for q in qs})
+    lines = [f"{head}how-to retrieval: {r.n} questions from {len(packages)} packages' docs, right section in "
+             f"the top {TOP}",
+             f"  {'':<22} {'all':>6} " + " ".join(f"{p.rsplit('@', 1)[0]:>9}" for p in packages)]
+    for label, ranks in (("rag_lookup retrieval", r.rag), ("lookup --expand", r.lookup), ("grep baseline", r.grep)):
+        per = [HowtoReport.rate([x for x, q in zip(ranks, qs) if q.package == p]) for p in packages]
+        lines.append(f"  {label:<22} {HowtoReport.rate(ranks):6.1%} " + " ".join(f"{x:>9.1%}" for x in per))
+    lines.append(f"  {'questions':<22} {r.n:>6} " + " ".join(f"{sum(q.package == p for q in qs):>9}"
+                                                             for p in packages))
     if verbose:
         for label, items in r.misses.items():
             if items:
