@@ -42,6 +42,7 @@ from lsp_server.knowledge.model_sources.base import MEDIUM, Member, parse_type
 from lsp_server.knowledge.model_sources.dts import CALL
 from lsp_server.knowledge.object_model import FUNCTION_MEMBERS, OBJECT_MEMBERS, ObjectModel, TypeId
 from lsp_server.knowledge import suggest as sg
+from lsp_server.languages import TYPESCRIPT_LANGUAGES
 from lsp_server.syntax import syntax_for
 from lsp_server.syntax.jsdoc import jsdoc_before
 from lsp_server.syntax.modules import DEFAULT, NAMESPACE, import_bindings
@@ -210,6 +211,7 @@ class Analyzer:
         # TypeScript: where each imported name comes from (binding -> (module, imported name)), for annotations
         self.imported_from: dict[BindingKey, tuple[str, str]] = {}
         self.class_fields: dict[int, dict[str, Node]] = {}  # class node id -> field name -> its type annotation
+        self.typescript = doc.language in TYPESCRIPT_LANGUAGES
 
     def text(self, node: Node | None) -> str:
         return self.src[node.start_byte:node.end_byte].decode("utf-8", "replace") if node is not None else ""
@@ -866,6 +868,8 @@ class Analyzer:
                         self.set_value(target, declared)
                     elif hint is not None and self.key_of(target) not in self.assigned:
                         self.set_value(target, hint)
+                    elif annotation is None and self._contextually_typed(node):
+                        self.set_value(target, None)  # TypeScript types it from the call it is passed to
                     else:
                         self.bind_inferred(target, after=params)
                 elif target is not None:
@@ -894,8 +898,14 @@ class Analyzer:
                 self.set_value(name_node, typed)  # `const page: Page = ...`: the written type wins
             elif name_node.type == "identifier":
                 key = self.key_of(name_node)
+                # TypeScript types `const x = f()` from its initializer, whatever we can follow of it: such a
+                # name is never `any` to TypeScript, so evidence (a guess) must not type it.
+                inferred_by_ts = self.typescript and annotation is None and value is not None
                 if declared_type is not None:
                     self.set_value(name_node, self.jsdoc_val(declared_type, node))
+                elif inferred_by_ts:
+                    same = self.same_type_everywhere(val, self.assignments.get(key, [])) if key in self.assigned else val
+                    self.set_value(name_node, same)
                 elif key in self.assigned and not const:
                     same = self.same_type_everywhere(val, self.assignments.get(key, []))
                     if same is not None:  # `let page = doc.addPage(); ... page = doc.addPage();`
@@ -988,6 +998,16 @@ class Analyzer:
         if any(c.type == "async" for c in node.children) and inner.kind != ValKind.PROMISE:
             return None  # an async function's declared type is a Promise; anything else is not ours to read
         return Val(ValKind.FUNCTION, inner=inner)
+
+    def _contextually_typed(self, fn: Node) -> bool:
+        """A TypeScript function expression whose parameters TypeScript types from where it stands (a
+        callback argument, a JSX attribute, a typed variable, a property of a typed object...): anywhere but
+        the value of an unannotated `const f = (...) => ...`."""
+        if not self.typescript or fn.type not in ("arrow_function", "function_expression"):
+            return False
+        parent = fn.parent
+        return not (parent is not None and parent.type == "variable_declarator"
+                    and parent.child_by_field_name("type") is None)
 
     def generic_signature(self, node: Node, ret: Node) -> tuple | None:
         """`function first<T>(items: T[]): T`: (parameter index, whether it is an array of T) for the first

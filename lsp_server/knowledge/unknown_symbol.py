@@ -47,33 +47,35 @@ _CACHE_SIZE = 64
 
 def typescript_sees(a: Access, model: ObjectModel) -> bool:
     """Whether TypeScript itself reports this unknown name: its receiver is typed to TypeScript (not `any`,
-    not typed here from evidence) by typings TypeScript finds (a `.d.ts` discovered in node_modules)."""
+    not typed here from evidence) by typings TypeScript finds (a `.d.ts` discovered in node_modules). Other
+    sources of the same package (its JavaScript, read for evidence) do not change what TypeScript sees."""
     recv = a.recv
     if recv.evidence is not None or recv.untyped:
         return False
+    modules, types = typings_of(model)
     if a.usage == "import" or recv.kind == ValKind.NAMESPACE:
-        modules = {a.container if a.usage == "import" else recv.module}
-    elif recv.kind == ValKind.UNION:
-        modules = {tid[0] for tid in recv.tid}
-    elif recv.tid:
-        modules = {recv.tid[0]}
-    else:
-        return False
-    return modules <= typings_modules(model)
+        return (a.container if a.usage == "import" else recv.module) in modules
+    if recv.kind == ValKind.UNION:
+        return all(tid in types for tid in recv.tid)
+    return bool(recv.tid) and recv.tid in types
 
 
-_TYPINGS: dict[int, frozenset[str]] = {}
+_TYPINGS: dict[int, tuple[frozenset[str], frozenset[tuple[str, str]]]] = {}
 
 
-def typings_modules(model: ObjectModel) -> frozenset[str]:
-    """The modules of `model` whose types come from typings TypeScript finds itself (a discovered `.d.ts`)
-    and from no other source."""
+def typings_of(model: ObjectModel) -> tuple[frozenset[str], frozenset[tuple[str, str]]]:
+    """The modules, and the types (module, name), that typings TypeScript finds itself declare: `.d.ts`
+    sources discovered in node_modules (a configured source, even a `.d.ts`, is invisible to TypeScript)."""
     found = _TYPINGS.get(id(model))
     if found is None:
-        seen, other = set(), set()
+        modules: set[str] = set()
+        types: set[tuple[str, str]] = set()
         for spec, src in model.sources:
-            (seen if src.kind == "dts" and spec.origin == "discovered" else other).update(src.modules)
-        found = frozenset(seen - other)
+            if src.kind == "dts" and spec.origin == "discovered":
+                for name, mod in src.modules.items():
+                    modules.add(name)
+                    types.update((name, t) for t in mod.types)
+        found = (frozenset(modules), frozenset(types))
         if len(_TYPINGS) > 8:
             _TYPINGS.clear()
         _TYPINGS[id(model)] = found

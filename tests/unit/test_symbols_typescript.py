@@ -112,6 +112,23 @@ def test_any_and_untyped_receivers_use_evidence(tmp_path):
     assert found == [(6, "addFooterBlock", "warning")]
 
 
+EVIDENCE = """\
+  page.addBlock();
+  page.footer.showPageNumbers = true;
+  page.margins.top = 2;
+  page.addFooterBlock();
+"""
+
+
+def test_typescript_types_what_evidence_would_guess(tmp_path):
+    """`const page = helper()` and a callback's parameter are typed by TypeScript (from the initializer, from
+    the call): never `any`, so evidence (a guess) does not type them on .ts, while it does on .js."""
+    code = ("import { helper, each } from './local';\nexport function a() {\n  const page = helper();\n"
+            + EVIDENCE + "}\neach((page) => {\n" + EVIDENCE + "});\n")
+    assert check(tmp_path / "ts", code) == []
+    assert [f[1] for f in check(tmp_path / "js", code, name="app.js")] == ["addFooterBlock", "addFooterBlock"]
+
+
 def test_tsx_component_with_typed_props(tmp_path):
     found = check(tmp_path, """\
         import { Paragraph } from "@acme/layout";
