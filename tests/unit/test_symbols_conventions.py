@@ -99,3 +99,19 @@ book.lastPrinted = new Date();
     # a new property unlike any member (an expando) is left alone
     assert found(ws, "src/a.js") == [(4, "getCreator", "warning", ["creator"]),
                                      (5, "createdd", "error", ["created"])]
+
+
+def test_key_preserving_mapped_types_are_closed(tmp_path):
+    ws = make_workspace(tmp_path, {
+        "node_modules/pages/package.json": json.dumps({"name": "pages", "types": "index.d.ts"}),
+        "node_modules/pages/index.d.ts": """export interface PageSetup { margins: object; printArea: string; }
+export declare class Sheet { pageSetup: Partial<PageSetup>; frozen: Readonly<PageSetup>; }
+""",
+        "src/a.js": """import { Sheet } from "pages";
+const sheet = new Sheet();
+sheet.pageSetup.printArea = "A1:G20";
+sheet.pageSetup.printarea = "A1:G20";
+sheet.frozen.margin;
+""",
+    })
+    assert [(line, name) for line, name, _, _ in found(ws, "src/a.js")] == [(4, "printarea"), (5, "margin")]
