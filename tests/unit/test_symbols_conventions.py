@@ -115,3 +115,19 @@ sheet.frozen.margin;
 """,
     })
     assert [(line, name) for line, name, _, _ in found(ws, "src/a.js")] == [(4, "printarea"), (5, "margin")]
+
+
+def test_an_exported_singleton_of_the_engines_own_type_is_checked(tmp_path):
+    ws = make_workspace(tmp_path, {
+        "node_modules/tunes/package.json": json.dumps({"name": "tunes", "main": "dist/tunes.js"}),
+        "node_modules/tunes/dist/tunes.js": """(function () {
+  var TunesGlobal = function () { this.init(); };
+  TunesGlobal.prototype = { init: function () { return this; }, volume: function (v) { return this; } };
+  var Tunes = new TunesGlobal();
+  var scratch = new Date();
+  if (typeof exports !== "undefined") { exports.Tunes = Tunes; exports.scratch = scratch; }
+})();
+""",
+        "src/a.js": 'import { Tunes, scratch } from "tunes";\nTunes.volume(0.5);\nTunes.volum(0.5);\nscratch.anything;\n',
+    })
+    assert found(ws, "src/a.js") == [(3, "volum", "error", ["volume"])]
