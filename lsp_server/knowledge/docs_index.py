@@ -585,40 +585,39 @@ class DocsIndex(Service):
                 searcher.doc_frequency("all", t) for t in g)]
         return SearchOutcome(hits, terms, missing)
 
-    def grep(self, words: list[str], limit: int = 5, under: Path | None = None, rare_first: bool = False
-             ) -> list[IndexHit]:
+    def grep(self, words: list[str], limit: int = 5, under: Path | None = None
+             ) -> tuple[list[IndexHit], list[IndexHit]]:
         """What `grep -i -c` per word would rank: chunks holding any of `words` as a substring (of heading or
         text, case-insensitive), those holding more of them first, the docs' order breaking ties. The exact
-        angle of the fused how-to search: no analyzer, no stemming, nothing an index could miss. With
-        `rare_first`, a word counts by its rarity (log of chunks over chunks holding it), so the one section
-        saying "AMD" outranks the many saying "load"."""
+        angle of the fused how-to search: no analyzer, no stemming, nothing an index could miss. Two
+        rankings from one pass: by how many words a chunk holds, and by their rarity (a word counts the log
+        of chunks over chunks holding it), so the one section saying "AMD" outranks the many saying "load"."""
         words = [w.lower() for w in dict.fromkeys(words) if w]
         if not words:
-            return []
+            return [], []
         prefix = str(under) if under is not None else None
         with self._lock:
             rows = self._grep_table()
         held = [[w in lowered for w in words] for lowered, _ in rows]
-        weight = [1.0] * len(words)
-        if rare_first:
-            for j in range(len(words)):
-                df = sum(1 for h in held if h[j])
-                weight[j] = math.log((len(rows) + 1) / (df + 0.5))
-        scored = []
-        for i, (lowered, stored) in enumerate(rows):
-            if prefix is not None and not (stored["path"] == prefix or stored["path"].startswith(
-                    prefix.rstrip("/") + "/")):
+        rarity = [math.log((len(rows) + 1) / (sum(1 for h in held if h[j]) + 0.5)) for j in range(len(words))]
+        by_count, by_rarity = [], []
+        for i, (_, stored) in enumerate(rows):
+            if not any(held[i]) or (prefix is not None and not (
+                    stored["path"] == prefix or stored["path"].startswith(prefix.rstrip("/") + "/"))):
                 continue
-            n = sum(wt for wt, h in zip(weight, held[i]) if h)
-            if n > 0:
-                scored.append((-n, i))
-        scored.sort()
+            by_count.append((-sum(held[i]), i))
+            by_rarity.append((-sum(r for r, h in zip(rarity, held[i]) if h), i))
+        return self._grep_hits(rows, sorted(by_count)[:limit], words), \
+            self._grep_hits(rows, sorted(by_rarity)[:limit], words)
+
+    @staticmethod
+    def _grep_hits(rows: list, scored: list, words: list[str]) -> list[IndexHit]:
         out = []
-        for n, i in scored[:limit]:
+        for n, i in scored:
             stored = rows[i][1]
             start, end = stored["lines"]
             out.append(IndexHit(Path(stored["path"]), start, end, stored["heading"],
-                                mark_snippet(stored["body"], set(words)), float(-n), stored["body"],
+                                mark_snippet(stored["body"], set(words)), round(-n, 4), stored["body"],
                                 tuple(stored.get("ident_list") or ()), stored.get("kind", "prose"), stored["id"]))
         return out
 

@@ -175,8 +175,7 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     # angles need all their terms in one chunk; grep never misses a section for want of one word, so the
     # fusion holds its ranking too and cannot do worse than it where the question's own words decide.
     grep_words = [w for w in re.findall(r"[A-Za-z0-9]+", question) if len(w) > 2 and w.lower() not in QUESTION_WORDS]
-    grep = index.grep(grep_words, depth, under)
-    rare = index.grep(grep_words, depth, under, rare_first=True)
+    grep, rare = index.grep(grep_words, depth, under)
     if grep:
         method += " and grep's rankings (chunks holding most of the question's words, and of its rarest)"
     order = list(queries)

@@ -301,12 +301,12 @@ Use the library through AMD with `require(["audio"], ...)` or as a browser globa
 def test_grep_angle_ranks_by_words_held_and_by_their_rarity(tmp_path):
     index = make_ws(tmp_path, docs=GREP_DOCS).service(DocsIndex)
     # substrings, as grep matches them: "segment" in "segments", "load" in "loading"
-    hits = index.grep(["play", "segment", "file"], limit=3)
+    hits, _ = index.grep(["play", "segment", "file"], limit=3)
     assert hits[0].heading == "Audio › Sound sprites"
-    words = ["load", "library", "amd"]
-    assert index.grep(words, limit=1)[0].heading == "Audio › Module formats"  # holds all three
-    assert index.grep(["load", "amd"], limit=1)[0].heading == "Audio › Volume"  # grep's tie: docs order
-    assert index.grep(["load", "amd"], limit=1, rare_first=True)[0].heading == "Audio › Module formats"
+    assert index.grep(["load", "library", "amd"], limit=1)[0][0].heading == "Audio › Module formats"  # all 3
+    by_count, by_rarity = index.grep(["load", "amd"], limit=1)
+    assert by_count[0].heading == "Audio › Volume"  # grep's tie: the docs' order
+    assert by_rarity[0].heading == "Audio › Module formats"
 
 
 def test_expanded_lookup_reaches_a_section_holding_only_the_rarest_word(tmp_path):
