@@ -311,7 +311,7 @@ def engine_sites(rel: str, text: str, vocabulary: set[str]) -> list[EngineSite]:
                 root = _root_identifier(obj)
                 if name in vocabulary and name not in GENERIC_MEMBERS and root and root not in BUILTIN_RECEIVERS \
                         and obj.text.decode() not in BUILTIN_RECEIVERS and root not in TEST_LIBRARY_ROOTS \
-                        and not _assertion_chain(obj):
+                        and name != "should" and not _assertion_chain(obj):
                     kind = "typed" if root in declared else "untyped"
                     out.append(EngineSite(rel, prop.start_byte, prop.end_byte, prop.start_point[0], name, kind))
         stack.extend(n.named_children)

@@ -71,3 +71,15 @@ def test_set_aside_engine_and_questions(tmp_path, capsys):
         print(f"how-to n={report.n}: rag_lookup {howto.HowtoReport.rate(report.rag):.1%}, lookup --expand "
               f"{howto.HowtoReport.rate(report.lookup):.1%}, grep {howto.HowtoReport.rate(report.grep):.1%}")
     assert reports and all(r.total > 0 for r in reports)
+
+
+def test_test_library_assertion_chains_are_not_engine_sites():
+    code = """expect(ws.getCell('A1').numFmt).to.equal(Excel.ValueType.Null);
+row.getCell(1).formula.should.equal(5);
+assert.equal(sheet.state, 'x');
+"""
+    vocabulary = {"getCell", "numFmt", "to", "equal", "ValueType", "Null", "should", "formula", "state"}
+    sites = [(s.line, s.name) for s in E.engine_sites("a.js", code, vocabulary)]
+    # the engine calls inside the assertions stay sites; `to`, `should`, `equal` are the test library's
+    assert sites == [(0, "getCell"), (0, "numFmt"), (0, "ValueType"), (0, "Null"), (1, "getCell"),
+                     (1, "formula"), (2, "state")]
