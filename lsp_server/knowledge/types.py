@@ -257,7 +257,7 @@ class Analyzer:
 
     def namespace_by_uses(self, name: str) -> Val | None:
         """A capitalised name the file never declares, used as `Excel.Workbook`: a README fragment's alias of
-        the engine's namespace (`const Excel = require("exceljs")` left out). Symbols2 (issue 17): inferred
+        the engine's namespace (`const Excel = require("exceljs")` left out; issue 17). Inferred
         only when exactly one engine module exports one of the capitalised names used on it (a class, not a
         generic word) and at most one used name is not its export (the one to report)."""
         uses = {u for (_, u, _) in self.uses.get((None, name), ())}
