@@ -315,6 +315,21 @@ def footprint_text(doc: ParsedDocument, fp: Footprint, shown: str, indent: str =
     return out
 
 
+def symbol_text(shown: dict) -> str:
+    """One `check_symbols` answer (as `Presenter.symbol` shows it) on one line: `NAME: status  signature
+    (source)  on TYPES  did you mean A, B, C?`."""
+    line = f"{shown['name']}: {shown['status']}"
+    if shown.get("signature"):
+        line += f"  {shown['signature']}"
+    if shown.get("source"):
+        line += f"  ({shown['source']})"
+    if shown.get("candidates"):
+        line += "  on " + ", ".join(shown["candidates"])
+    if shown["status"] != "known" and shown.get("suggestions"):
+        line += "  did you mean " + ", ".join(shown["suggestions"][:3]) + "?"
+    return line
+
+
 def review_text(result: Review, show_path: Callable[[Path], str], max_locations: int = 5) -> str:
     """The diff review as a reminder an agent or a person reads (empty when clean)."""
     if result.clean:
