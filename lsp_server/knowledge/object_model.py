@@ -35,7 +35,7 @@ from lsp_server.workspace import Progress, Service, Workspace, service
 
 log = logging.getLogger(__name__)
 
-EXTRACTOR_VERSION = "14"
+EXTRACTOR_VERSION = "15"  # 15: member status (removed, deprecated)
 SIGNED_AS = "object-model-source"
 # Members every object has at run time (Object.prototype); never reported.
 OBJECT_MEMBERS = frozenset({"constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty",
@@ -546,7 +546,8 @@ class ObjectModelService(Service):
     def _assemble(cls, workspace: Workspace, imports: dict[Path, set[str]], reuse: dict[SourceSpec, SourceModel],
                   progress: Progress) -> "ObjectModelService":
         specs, problems = configured_sources(workspace)
-        configured_modules = {s.module for s in specs}
+        # docs only add to a package's typings (members, removed / deprecated markers): they never hide them
+        configured_modules = {s.module for s in specs if s.kind != "docs"}
         seen_pkgs: set[str] = set()
         for path, pkgs in sorted(imports.items()):
             for pkg in sorted(pkgs):

@@ -80,6 +80,8 @@ class Presenter:
                 "code": f.code, "source": f.source, "message": f.message}
         if f.data:
             item["data"] = f.data
+        if f.tags:
+            item["tags"] = list(f.tags)
         return item
 
     # --- footprints --------------------------------------------------------------------------------------
