@@ -379,6 +379,12 @@ def engine_member_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -
         how = "inferred from usage" if a.recv.evidence is not None else "verified in object model"
         conf = f", confidence {a.member.confidence:.1f}" if a.member.confidence < HIGH else ""
         lines = [f"```ts\n{sig}\n```", f"{how}{conf}" + (f" — {loc}" if loc else "")]
+        if a.member.status:
+            said = "Removed" if a.member.status == "removed" else "Deprecated"
+            where = _location(ctx, a.member.status_path, a.member.status_line)
+            lines.insert(0, f"**{said}**" + (f": use `{a.member.replacement}` instead" if a.member.replacement else "")
+                         + (f" — {where}" if where else "")
+                         + (f"\n\n> {a.member.status_note}" if a.member.status_note else ""))
         if a.recv.evidence is not None:
             lines.append(a.recv.evidence.text())
         disagreement = sources_disagree(model, a.owner, a.member, loc)

@@ -158,10 +158,13 @@ class Presenter:
             out["source"] = f"{self.show_path(answer.source.path)}:{answer.source.line + 1}"
         if answer.confidence is not None:
             out["confidence"] = round(answer.confidence, 2)
-        for key in ("candidates", "inherited_by", "summary", "provided", "error"):
+        for key in ("candidates", "inherited_by", "summary", "provided", "error", "deprecated", "replacement",
+                    "status_note"):
             value = getattr(answer, key)
             if value:
                 out[key] = list(value) if isinstance(value, tuple) else value
+        if answer.evidence is not None:  # where the removed / deprecated marker is, "path:line" like `source`
+            out["evidence"] = f"{self.show_path(answer.evidence.path)}:{answer.evidence.line + 1}"
         return out
 
     # --- graph ----------------------------------------------------------------------------------------------

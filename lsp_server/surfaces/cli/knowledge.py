@@ -38,8 +38,12 @@ def _symbols_cli(parser: argparse.ArgumentParser):
                     line += f"  ({r['source']})"
                 if r.get("candidates"):
                     line += "  on " + ", ".join(r["candidates"])
-                if r["status"] != "known" and r.get("suggestions"):
+                if r["status"] not in ("known", "removed") and r.get("suggestions"):
                     line += "  did you mean " + ", ".join(r["suggestions"][:3]) + "?"
+                if r["status"] == "removed" or r.get("deprecated"):
+                    said = "deprecated" if r.get("deprecated") else "removed"
+                    line += f"  {said}" + (f", use {r['replacement']} instead" if r.get("replacement") else "") \
+                        + (f" ({r['evidence']})" if r.get("evidence") else "")
                 print(line)
             svc = ws.service(ObjectModelService)
             for p in svc.problems:
