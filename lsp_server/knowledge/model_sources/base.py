@@ -136,7 +136,7 @@ def mark(m: Member, status: str, note: str, path: str, line: int) -> None:
     m.replacement = replacement_in(note) or m.replacement
 
 
-_DEPRECATED_TAG = re.compile(r"@deprecated\b(.*?)(?=\n\s*\*?\s*@[a-zA-Z]|\*/|$)", re.S)
+_DEPRECATED_TAG = re.compile(r"@deprecated(?![\w-])(.*?)(?=\n\s*\*?\s*@[a-zA-Z]|\*/|$)", re.S)
 _NAME = r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*"
 _REPLACEMENT = re.compile(
     rf"\b(?:(?:use|call|try|prefer|switch\s+to)\s+(?:the\s+)?|(?:replaced|superseded)\s+(?:by|with)\s+(?:the\s+)?|"
