@@ -12,7 +12,15 @@ format (whoosh) unpickles its files when opened, so a planted index would run co
 - folder digests: `folder_digests` / `check_folder` record and verify the SHA-256 of every file of an index
   folder, so a signed manifest vouches for the whole folder (no unknown, missing or changed file);
 - `cache_folder`: a cache folder is created 0700, tightened if others may write into it, and refused (one
-  log line, the feature then works without a cache) when another user owns it or it cannot be created.
+  log line, the feature then works without a cache) when another user owns it or it cannot be created;
+- index artifacts (`write_artifact` / `read_artifact`): the caches a team builds once (`footprint-ls index
+  build`), read on another checkout or machine, where this user's key signed nothing. An artifact is data to
+  verify, never code: JSON parts only (never the docs index's whoosh files, which unpickle), each listed in
+  `footprint-index.json` with its SHA-256 and rejected (one line) when it differs (tampered or damaged); the
+  manifest's own SHA-256 is the artifact's digest, which a team can pin (`--sha256`, FOOTPRINT_INDEX_SHA256;
+  an OCI registry pulls by that kind of digest). What an area takes from it is keyed by the SHA-256 of the
+  file it was computed from and applies only to a local file with that very content (content-verified); what
+  is taken is re-signed with this user's key as an ordinary cache. docs/scaling.md says what this guards.
 """
 
 from __future__ import annotations
@@ -273,3 +281,90 @@ def check_folder(folder: Path, expected: object, skip: frozenset[str] = frozense
         if not hmac.compare_digest(digest, expected[name]):
             return f"has a changed file {name}"
     return None
+
+
+# --- index artifacts ----------------------------------------------------------------------------------
+ARTIFACT_MANIFEST = "footprint-index.json"
+ARTIFACT_FORMAT = 1
+MAX_ARTIFACT_PART_BYTES = 1024 * 1024 * 1024  # a 20,000-file import graph is ~30 MB
+
+
+class ArtifactRejected(Exception):
+    """An index artifact that must not be used (tampered, damaged, another format); one line for the user."""
+
+
+def write_artifact(folder: Path, parts: dict[str, Any], meta: dict[str, Any]) -> str:
+    """Write `parts` (name -> JSON value) into `folder` with the manifest that lists each part's SHA-256;
+    returns the artifact's digest (the SHA-256 of the manifest). Paths inside parts are the areas' business
+    (relative to the workspace root: an artifact does not depend on where it was built)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    listed = {}
+    for name, value in sorted(parts.items()):
+        body = json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8")
+        storage.atomic_write_bytes(folder / f"{name}.json", body)
+        listed[name] = {"file": f"{name}.json", "sha256": hashlib.sha256(body).hexdigest(), "bytes": len(body)}
+    manifest = json.dumps({"format": ARTIFACT_FORMAT, **meta, "parts": listed}, indent=1, sort_keys=True).encode()
+    storage.atomic_write_bytes(folder / ARTIFACT_MANIFEST, manifest)
+    return hashlib.sha256(manifest).hexdigest()
+
+
+def read_artifact(folder: Path, pinned: str | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(manifest, parts) of the artifact in `folder`, every part checked against the manifest and the
+    manifest against `pinned` (its SHA-256) when given. Raises ArtifactRejected with the reason."""
+    try:
+        raw = storage.read_bounded(folder / ARTIFACT_MANIFEST, storage.MAX_JSON_BYTES)
+    except OSError as exc:
+        raise ArtifactRejected(f"{folder}: no readable {ARTIFACT_MANIFEST} ({exc.strerror or exc})") from None
+    digest = hashlib.sha256(raw).hexdigest()
+    if pinned and not hmac.compare_digest(digest, pinned.strip().lower().removeprefix("sha256:")):
+        raise ArtifactRejected(f"{folder}: its manifest's sha256 is {digest}, not the pinned {pinned}")
+    try:
+        manifest = json.loads(raw.decode("utf-8"))
+    except ValueError as exc:
+        raise ArtifactRejected(f"{folder}: {ARTIFACT_MANIFEST} is not JSON ({exc})") from None
+    if not isinstance(manifest, dict) or manifest.get("format") != ARTIFACT_FORMAT \
+            or not isinstance(manifest.get("parts"), dict):
+        raise ArtifactRejected(f"{folder}: not a footprint index artifact of format {ARTIFACT_FORMAT}")
+    parts = {}
+    for name, entry in manifest["parts"].items():
+        file = entry.get("file") if isinstance(entry, dict) else None
+        if not isinstance(file, str) or "/" in file or "\\" in file or file.startswith(".") \
+                or not isinstance(entry.get("sha256"), str):
+            raise ArtifactRejected(f"{folder}: its manifest lists a bad part {name!r}")
+        try:
+            body = storage.read_bounded(folder / file, MAX_ARTIFACT_PART_BYTES)
+        except OSError as exc:
+            raise ArtifactRejected(f"{folder}: part {file} cannot be read ({exc.strerror or exc})") from None
+        if not hmac.compare_digest(hashlib.sha256(body).hexdigest(), entry["sha256"]):
+            raise ArtifactRejected(f"{folder}: {file} does not match the sha256 its manifest lists "
+                                   "(tampered or damaged): not used")
+        try:
+            parts[name] = json.loads(body.decode("utf-8"))
+        except ValueError as exc:
+            raise ArtifactRejected(f"{folder}: {file} is not JSON ({exc})") from None
+    return {**manifest, "sha256": digest}, parts
+
+
+ARTIFACT_ENV = "FOOTPRINT_INDEX"  # an artifact folder a server or CLI takes what it lacks from
+ARTIFACT_PIN_ENV = "FOOTPRINT_INDEX_SHA256"  # its pinned digest (optional)
+_from_env: dict[tuple[str, str], tuple[dict, dict] | None] = {}
+
+
+def artifact_from_env() -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """The artifact FOOTPRINT_INDEX names (checked, see `read_artifact`), read once per process; None when
+    unset or rejected (one warning line says why)."""
+    folder = os.environ.get(ARTIFACT_ENV, "")
+    if not folder:
+        return None
+    key = (folder, os.environ.get(ARTIFACT_PIN_ENV, ""))
+    with _lock:
+        if key in _from_env:
+            return _from_env[key]
+    try:
+        found: tuple[dict, dict] | None = read_artifact(Path(folder), key[1] or None)
+    except ArtifactRejected as exc:
+        log.warning("index artifact rejected: %s", exc)
+        found = None
+    with _lock:
+        _from_env[key] = found
+    return found

@@ -1,4 +1,5 @@
-"""Tree-sitter queries as data: `grammars/<language>/<name>.scm`, compiled once and cached.
+"""Tree-sitter queries as data: `grammars/<language>/<name>.scm`, compiled once and cached; and the bounds
+every query over a document runs within.
 
 A query that does not compile raises at first use with the file name in the message, and the test suite
 compiles every query file, so a broken query never reaches a user.
@@ -6,16 +7,41 @@ compiles every query file, so a broken query never reaches a user.
 A file whose first line is `; inherits: <language>` extends that language's file of the same name: the
 parent's patterns come first, then its own (TypeScript's queries extend JavaScript's, TSX's TypeScript's).
 The parent's patterns must compile in the child's grammar.
+
+Bounds (issue 19: no document's analysis may run away, whatever its content):
+- **Wide ERROR nodes are not entered.** Tree-sitter's query cursor keeps its in-progress states alive across
+  the children of an ERROR node, so a query costs the square of that node's width: a file of 100,000
+  unclosed `(` parses to one ERROR node with 100,000 children, and every query over it took ~40 s. A query
+  over a tree with such a node (`wide_errors`: more than WIDE_ERROR_CHILDREN children) runs instead on each
+  subtree of that node's children (their matches are kept) and leaves out the node's own leaf tokens and the
+  matches rooted at its ancestors (broken code anyway; the `syntax` check notes which lines are left out).
+  Finding wide nodes costs nothing on a tree without errors (`has_error`), and on others descends only into
+  subtrees that have one.
+- **A time limit.** `time_limit(seconds)` sets a deadline for the calling thread's analysis of one document
+  (the check run, one file's extraction while an index is built); the queries here check it before and
+  after they run and raise `AnalysisTimeout`, and Python walkers call `check_time()` in their loops. The
+  clock is the thread's CPU time, so a loaded machine or a busy GIL does not make an ordinary file time out;
+  the limit bounds the work one document may cost. (Not tree-sitter's progress callback, which would stop a
+  query midway: with tree-sitter 0.26.1 any query given one crashes the process as soon as it matches.)
 """
 
 from __future__ import annotations
 
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
 from tree_sitter import Node, Query, QueryCursor
 
 from lsp_server.languages import language
+
+# The default time limit of one document's checks ([limits] document_ms): 0.75 s, so that with the parse
+# of a 2 MB file and the last query's overrun (a query is not interrupted) the whole stays within 1 s.
+DOCUMENT_SECONDS = 0.75
+WIDE_ERROR_CHILDREN = 1_000  # measured: 1,000 children cost ~2 ms a query, 20,000 ~500 ms, 100,000 ~40 s
 
 
 def grammars_dir() -> Path:
@@ -28,6 +54,10 @@ def grammars_dir() -> Path:
 
 class QueryLoadError(RuntimeError):
     """A query file is missing or does not compile."""
+
+
+class AnalysisTimeout(RuntimeError):
+    """The analysis of one document ran past its time limit (`time_limit`)."""
 
 
 _INHERITS = "; inherits:"
@@ -59,13 +89,145 @@ def load(lang: str, name: str) -> Query:
         raise QueryLoadError(f"{path}: {exc}") from exc
 
 
+# --- the time limit ------------------------------------------------------------------------------------------
+_limit = threading.local()  # .deadline: thread CPU time (time.thread_time) past which analysis stops
+
+
+@contextmanager
+def time_limit(seconds: float | None) -> Iterator[None]:
+    """Bound the calling thread's analysis within the block to `seconds` of its CPU time (None: no new
+    bound). Nested limits keep the earlier deadline."""
+    outer = getattr(_limit, "deadline", None)
+    if seconds is not None:
+        deadline = time.thread_time() + max(0.0, seconds)
+        _limit.deadline = deadline if outer is None else min(outer, deadline)
+    try:
+        yield
+    finally:
+        _limit.deadline = outer
+
+
+@contextmanager
+def no_time_limit() -> Iterator[None]:
+    """Lift the calling thread's time limit within the block: building a workspace index that a check asked
+    for (in the CLI) is not the analysis of that check's document (each file of it gets its own limit)."""
+    outer = getattr(_limit, "deadline", None)
+    _limit.deadline = None
+    try:
+        yield
+    finally:
+        _limit.deadline = outer
+
+
+def expired() -> bool:
+    """Whether this thread's time limit has passed."""
+    deadline = getattr(_limit, "deadline", None)
+    return deadline is not None and time.thread_time() > deadline
+
+
+def remaining() -> float | None:
+    """Seconds of this thread's time limit left (None: no limit)."""
+    deadline = getattr(_limit, "deadline", None)
+    return None if deadline is None else max(0.0, deadline - time.thread_time())
+
+
+def check_time() -> None:
+    """Raise AnalysisTimeout if this thread's time limit has passed (for loops over a document)."""
+    if expired():
+        raise AnalysisTimeout("time limit reached")
+
+
+# --- bounded queries -----------------------------------------------------------------------------------------
+def _wide(node: Node) -> tuple[list[Node], set[int]]:
+    """The wide ERROR nodes under `node` (itself included; more than WIDE_ERROR_CHILDREN children), in
+    document order, and the ids of the nodes on the paths from `node` down to them (the wide ones included).
+    Descends only into subtrees that contain an error, so a tree without one costs nothing."""
+    if not node.has_error:
+        return [], set()
+    wide: list[Node] = []
+    on_path: set[int] = set()
+    path: list[Node] = []
+    stack: list[tuple[Node, bool]] = [(node, False)]
+    while stack:
+        current, leaving = stack.pop()
+        if leaving:
+            path.pop()
+            continue
+        if current.is_error and current.child_count > WIDE_ERROR_CHILDREN:
+            wide.append(current)
+            on_path.add(current.id)
+            on_path.update(p.id for p in path)
+            continue
+        path.append(current)
+        stack.append((current, True))
+        stack.extend((c, False) for c in reversed(current.children) if c.has_error)
+    return wide, on_path
+
+
+def wide_errors(node: Node) -> list[Node]:
+    """The ERROR nodes under `node` too wide to query (see the module docstring), in document order."""
+    return _wide(node)[0]
+
+
+def _regions(node: Node) -> list[Node]:
+    """Subtrees to query instead of `node` so that none contains a wide ERROR node: `node` itself when it
+    has none; otherwise the children of every node on the way down to one, and the non-leaf children of
+    each wide node itself."""
+    wide, on_path = _wide(node)
+    if not wide:
+        return [node]
+    wide_ids = {w.id for w in wide}
+    out: list[Node] = []
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if current.id not in on_path:
+            out.append(current)
+            continue
+        # Of a wide node, only the named children with children of their own: its leaves are punctuation
+        # and stray names, and `named_children` skips its thousands of tokens without a Python object each.
+        children = ([c for c in current.named_children if c.child_count] if current.id in wide_ids
+                    else current.children)
+        stack.extend(reversed(children))
+    return out
+
+
+def _run(lang: str, name: str, node: Node, method: str):
+    # A query's own cost is linear once wide ERROR nodes are left out, and files are at most max_file_bytes:
+    # the limit is checked before each query and after it (see the module docstring).
+    check_time()
+    result = getattr(QueryCursor(load(lang, name)), method)(node)
+    check_time()
+    return result
+
+
 def captures(lang: str, name: str, node: Node) -> dict[str, list[Node]]:
-    """Captures of query `name` under `node`, by capture name, each list in document order."""
-    return QueryCursor(load(lang, name)).captures(node)
+    """Captures of query `name` under `node`, by capture name, each list in document order (within bounds)."""
+    regions = _regions(node)
+    if len(regions) == 1:
+        return _run(lang, name, regions[0], "captures")
+    merged: dict[str, list[Node]] = {}
+    for region in regions:
+        for capture, nodes in _run(lang, name, region, "captures").items():
+            merged.setdefault(capture, []).extend(nodes)
+    return merged
 
 
 def matches(lang: str, name: str, node: Node) -> list[tuple[int, dict[str, list[Node]]]]:
-    return QueryCursor(load(lang, name)).matches(node)
+    """Matches of query `name` under `node` (within bounds)."""
+    regions = _regions(node)
+    if len(regions) == 1:
+        return _run(lang, name, regions[0], "matches")
+    out: list[tuple[int, dict[str, list[Node]]]] = []
+    for region in regions:
+        out.extend(_run(lang, name, region, "matches"))
+    return out
+
+
+def cursor(lang: str, name: str) -> QueryCursor:
+    """A cursor of query `name` for a caller that sets its own byte range on a small node (the per-name
+    searches); whole-document queries go through `captures`/`matches`."""
+    return QueryCursor(load(lang, name))
 
 
 def all_query_files() -> list[Path]:

@@ -25,13 +25,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from lsp_server import plugins
+from lsp_server import plugins, queries
 from lsp_server.checks import CHECKS, CheckContext, Phase, has_checks, run_checks
 from lsp_server.checks.budget import budget
 from lsp_server.document import ParsedDocument, path_to_uri, real_path, uri_to_path
@@ -88,9 +89,12 @@ CheckRunner = Callable[[ParsedDocument, Workspace, tuple[Phase, ...]], tuple[lis
 def run_document_checks(doc: ParsedDocument, ws: Workspace, phases: tuple[Phase, ...]) -> tuple[list[Finding], CheckContext]:
     """The server's check run (in a worker thread): services take the buffer, then read-only checks that
     never build an index."""
-    ws.take_buffer(doc)
-    ctx = CheckContext(ws, slow_ms=budget(ws.settings).slow_check_ms, build_services=False)
-    return run_checks(doc, ctx, phases), ctx
+    limits = budget(ws.settings)
+    ctx = CheckContext(ws, slow_ms=limits.slow_check_ms, build_services=False, time_limit_ms=limits.document_ms)
+    # One time limit for all the document costs: taking its buffer in (its imports) and its checks.
+    with queries.time_limit(limits.document_ms / 1000 if limits.document_ms else None):
+        ws.take_buffer(doc)
+        return run_checks(doc, ctx, phases), ctx
 
 
 def registered_services() -> list[type]:
@@ -392,6 +396,37 @@ class DiagnosticsScheduler:
                 failed.add(cls)
                 log.exception("building %s failed", cls.name)
         progress.end("ready")
+
+    # --- shutting down --------------------------------------------------------------------------------
+    def stop(self, seconds: float = 0.5) -> None:
+        """The client asked the server to shut down: cancel pending checks and warm-ups, and write what the
+        indexes have not persisted yet, waiting at most `seconds` for it (writes are atomic: an unfinished one
+        leaves the previous cache, and the next start re-indexes the difference). A check or an index build
+        still running in a worker thread is not waited for: the process exits without it (server.py)."""
+        for pending in self.pending.values():
+            if pending.task is not None:
+                pending.task.cancel()
+        for warm in self.warming.values():
+            if warm.task is not None:
+                warm.task.cancel()
+        workspaces = list(self.session.workspaces.values())
+        services = self.services()
+
+        def flush_all() -> None:
+            for ws in workspaces:
+                for cls in services:
+                    flush = getattr(ws.peek_service(cls), "flush", None)
+                    if callable(flush):
+                        try:
+                            flush()
+                        except Exception:  # noqa: BLE001 - a cache not written is rebuilt next time
+                            log.exception("flushing %s failed", getattr(cls, "name", cls))
+
+        writer = threading.Thread(target=flush_all, name="footprint-flush", daemon=True)
+        writer.start()
+        writer.join(seconds)
+        if writer.is_alive():
+            log.warning("shutdown: caches not written within %.1f s; the next start re-indexes what changed", seconds)
 
     # --- helpers --------------------------------------------------------------------------------------
     def _workspace_of(self, uri: str) -> Workspace:

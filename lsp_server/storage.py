@@ -12,6 +12,7 @@ import errno
 import hashlib
 import json
 import os
+import threading
 import shutil
 import stat
 import tempfile
@@ -226,3 +227,22 @@ def recover_directory(final: Path) -> bool:
 
 def content_hash(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
+
+
+_hashes: dict[str, tuple[int, int, str]] = {}  # path -> (mtime_ns, size, sha256): shared by the index artifact's users
+_hashes_lock = threading.Lock()
+
+
+def file_content_hash(path: Path, max_bytes: int, roots: "list[Path] | None" = None) -> tuple[str, os.stat_result]:
+    """(SHA-256 of the file's bytes, its stat), read like every source (`read_bounded`); remembered for this
+    process by (path, mtime, size), so the areas that match files against an index artifact read each once."""
+    st = os.stat(path)
+    key = str(path)
+    with _hashes_lock:
+        hit = _hashes.get(key)
+    if hit is not None and hit[0] == st.st_mtime_ns and hit[1] == st.st_size:
+        return hit[2], st
+    digest = content_hash(read_bounded(path, max_bytes, roots))
+    with _hashes_lock:
+        _hashes[key] = (st.st_mtime_ns, st.st_size, digest)
+    return digest, st

@@ -25,6 +25,7 @@ import pathspec
 
 from lsp_server.config import Settings, load_settings
 from lsp_server.document import ParsedDocument, path_to_uri, real_path
+from lsp_server import queries
 from lsp_server.languages import SOURCE_LANGUAGES, is_typings_path, language_for_path
 from lsp_server.storage import FileTooLarge, NotRegularFile, OutsideRoots, SkippedFile, read_bounded
 
@@ -364,7 +365,8 @@ class Workspace:
                 existing = self._services.get(cls)
             if existing is not None:
                 return existing  # type: ignore[return-value]
-            built = cls.build(self, progress)
+            with queries.no_time_limit():  # a workspace index is not the analysis of the caller's document
+                built = cls.build(self, progress)
             with self._lock:
                 self._services[cls] = built
             return built  # type: ignore[return-value]

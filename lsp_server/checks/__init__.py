@@ -5,6 +5,11 @@ the file is saved or changes on disk (conventions, whole-workspace checks). The 
 call `run_checks`, so a check registered here shows up everywhere with no other change.
 
 Each check runs isolated: an exception is logged and the other checks' findings still count.
+
+One document's run is bounded (`[limits] document_ms`, see checks/budget.py and queries.time_limit): when the
+limit passes, the check in progress stops, the remaining ones are skipped, and the findings get one note at
+the top of the file (`analysis-limit`, information) naming them, so a pathological file costs at most that
+long and says so instead of silently missing findings.
 """
 
 from __future__ import annotations
@@ -17,8 +22,9 @@ from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from lsp_server import queries
 from lsp_server.document import ParsedDocument
-from lsp_server.findings import Finding
+from lsp_server.findings import Finding, Severity
 from lsp_server.workspace import ServiceNotReady, services_not_built
 
 if TYPE_CHECKING:
@@ -43,6 +49,8 @@ class CheckContext:
     build_services: bool = True
     waiting: list[tuple[str, str]] = field(default_factory=list)  # (check, index) skipped until it is built
     completed: list[str] = field(default_factory=list)  # checks that ran to the end (their findings count)
+    time_limit_ms: float | None = None  # one document's run; None: the workspace's `[limits] document_ms`
+    timed_out: list[str] = field(default_factory=list)  # checks stopped or skipped by the time limit
 
     def service(self, cls: "type[S]") -> "S | None":
         """The workspace index `cls` for a check, or None when it is not built yet (server only).
@@ -109,12 +117,37 @@ def run_checks(doc: ParsedDocument, ctx: CheckContext, phases: Iterable[Phase]) 
     plugins.load()
     wanted = set(phases)
     findings: list[Finding] = []
-    with nullcontext() if ctx.build_services else services_not_built():
-        for chk in list(CHECKS.values()):
-            if chk.phase in wanted and chk.applies(doc.language, doc.uri):
+    limit_ms = ctx.time_limit_ms if ctx.time_limit_ms is not None else _document_ms(ctx)
+    todo = [chk for chk in CHECKS.values() if chk.phase in wanted and chk.applies(doc.language, doc.uri)]
+    with nullcontext() if ctx.build_services else services_not_built(), \
+            queries.time_limit(limit_ms / 1000 if limit_ms else None):
+        for i, chk in enumerate(todo):
+            if queries.expired():
+                ctx.timed_out.append(chk.name)  # the limit has passed: skipped
+                continue
+            # A fair share of what is left, so one slow check cannot starve the ones after it (what a
+            # quick check leaves unused goes to the next ones).
+            left = queries.remaining()
+            with queries.time_limit(None if left is None else left / (len(todo) - i)):
                 _run_one(chk, doc, ctx, findings)
+    if ctx.timed_out:
+        findings.append(limit_note(ctx.timed_out, limit_ms or 0))
     findings.sort(key=lambda f: (f.start, f.end, f.code))
     return findings
+
+
+def limit_note(checks: list[str], limit_ms: float) -> Finding:
+    """The one-line note on a file whose analysis stopped at the time limit."""
+    return Finding("analysis-limit",
+                   f"Footprint stopped analysing this file after {limit_ms:.0f} ms ([limits] document_ms): "
+                   f"{', '.join(checks)} did not finish, so their findings may be missing",
+                   0, 0, Severity.INFORMATION, check="analysis-limit")
+
+
+def _document_ms(ctx: CheckContext) -> float:
+    from lsp_server.checks.budget import budget
+
+    return budget(ctx.workspace.settings).document_ms
 
 
 def _run_one(chk: Check, doc: ParsedDocument, ctx: CheckContext, findings: list[Finding]) -> None:
@@ -123,6 +156,9 @@ def _run_one(chk: Check, doc: ParsedDocument, ctx: CheckContext, findings: list[
         for finding in chk.func(doc, ctx):
             findings.append(finding if finding.check else _tag(finding, chk.name))
         ctx.completed.append(chk.name)
+    except queries.AnalysisTimeout:
+        log.warning("check %s stopped at the time limit on %s", chk.name, doc.uri)
+        ctx.timed_out.append(chk.name)
     except ServiceNotReady as exc:
         # Not an error: the server re-checks this document when the index is built.
         log.debug("check %s waits for the %s index (%s)", chk.name, exc, doc.uri)

@@ -1,5 +1,7 @@
 """`syntax-error`: where tree-sitter could not parse the file. Other checks still run on the
-error-tolerant tree, so this is reported next to their findings, not instead of them."""
+error-tolerant tree, so this is reported next to their findings, not instead of them; except inside an
+error too wide to query (queries.wide_errors, e.g. 100,000 unclosed `(`), which one note (`analysis-skipped`)
+names with its lines."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ from collections.abc import Iterator
 
 from tree_sitter import Node
 
+from lsp_server import queries
 from lsp_server.checks import CheckContext, Phase, check
 from lsp_server.document import ParsedDocument
 from lsp_server.findings import Finding, Severity
@@ -41,3 +44,16 @@ def syntax_errors(doc: ParsedDocument, ctx: CheckContext) -> Iterator[Finding]:
             message = f"Syntax error: unexpected {text!r}" if text else "Syntax error"
             start, end = node.start_byte, min(node.end_byte, doc.lines.line_end(doc.lines.line_of(node.start_byte)))
         yield Finding("syntax-error", message, start, max(start, end), Severity.ERROR)
+
+
+@check("syntax-skipped", Phase.TYPE, languages=("javascript", "typescript", "tsx"))
+def skipped_regions(doc: ParsedDocument, ctx: CheckContext) -> Iterator[Finding]:
+    if doc.tree is None or not doc.tree.root_node.has_error:
+        return
+    for node in queries.wide_errors(doc.tree.root_node)[:MAX_REPORTED]:
+        first = doc.lines.line_of(node.start_byte) + 1
+        last = doc.lines.line_of(max(node.start_byte, node.end_byte - 1)) + 1
+        lines = f"line {first}" if first == last else f"lines {first}-{last}"
+        yield Finding("analysis-skipped", f"Footprint does not analyse {lines}: this syntax error spans "
+                      f"{node.child_count:,} tokens; fix it to get the other checks there",
+                      node.start_byte, node.start_byte, Severity.INFORMATION)

@@ -17,6 +17,7 @@ from pathlib import Path
 from lsp_server.checks import CheckContext, Phase, check
 from lsp_server.document import ParsedDocument
 from lsp_server.findings import Finding, Severity
+from lsp_server.languages import SOURCE_LANGUAGES, is_typings_path
 from lsp_server.syntax.modules import DEFAULT, NAMESPACE, module_info_of
 from lsp_server.graph.resolve import FILE, MISSING_FILE, MISSING_PACKAGE, Resolution, is_relative
 from lsp_server.graph.rules import dependency_settings, violations
@@ -33,11 +34,11 @@ def target_label(workspace: Workspace, res: Resolution) -> str:
     return res.target or ""
 
 
-@check("dependencies", Phase.TYPE)
+@check("dependencies", Phase.TYPE, languages=SOURCE_LANGUAGES)
 def dependency_checks(doc: ParsedDocument, ctx: CheckContext) -> Iterator[Finding]:
     path = doc.path
-    if path is None or doc.tree is None:
-        return
+    if path is None or doc.tree is None or is_typings_path(path):
+        return  # a .d.ts is typings (its imports are graph edges, of kind type), not a source to check
     ws = ctx.workspace
     graph = ws.service(ImportGraphService)
     deps = dependency_settings(ws.settings)

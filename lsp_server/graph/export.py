@@ -3,7 +3,8 @@ command and `footprint-ls graph [--json|--format dot] PATH` show. The surfaces' 
 DOT or text (lsp_server/surfaces/present.py).
 
 Paths are absolute here; external targets are `package:NAME` / `node:NAME` strings. An edge groups every
-import of one kind from one module to one target; `names` are the imported names (`default`, `*` for
+import of one kind from one module to one target (kind `type`: a TypeScript type-only import, or any import
+of a `.d.ts` file); `names` are the imported names (`default`, `*` for
 namespace / whole-module / `export *`). `line` is 0-based.
 """
 
@@ -22,7 +23,7 @@ from lsp_server.syntax.modules import NAMESPACE
 class GraphEdge:
     source: str  # absolute path of the importing module
     target: str  # absolute path of a file, or `package:NAME` / `node:NAME`
-    kind: str  # static | dynamic | require | reexport | ...
+    kind: str  # import | reexport | dynamic | require | type (TypeScript type-only, and any import of a .d.ts)
     names: tuple[str, ...]
     external: bool  # the target is a package or a builtin, not a file
 
@@ -58,11 +59,11 @@ def graph_snapshot(graph: ImportGraphService, base: Path) -> GraphSnapshot:
         unresolved = []
         for path in modules:
             entry = graph.modules[path]
-            for record, res in zip(entry.info.imports, entry.resolutions):
+            for record, res, kind in zip(entry.info.imports, entry.resolutions, entry.kinds):
                 if not res.resolved:
                     unresolved.append(UnresolvedImport(path, record.specifier, record.line))
                     continue
-                names, _ = edges.setdefault((path, res.target, record.kind), (set(), res.kind != FILE))
+                names, _ = edges.setdefault((path, res.target, kind), (set(), res.kind != FILE))
                 names.update(n.name for n in record.names)
                 if record.star:
                     names.add(NAMESPACE)

@@ -2,8 +2,14 @@
 
 - relative and absolute paths: the exact file, then extension probing (`.js .mjs .cjs .jsx .ts ...`), TypeScript's
   `./x.js` -> `./x.ts`, then a folder's `package.json` `main` / `module` and `index.*`;
-- `jsconfig.json` / `tsconfig.json` (nearest one, `extends` followed): `paths` aliases (longest prefix wins) and
-  `baseUrl` for non-relative names;
+- `jsconfig.json` / `tsconfig.json` (nearest one; `extends` followed, relative or from a package:
+  `@tsconfig/node20/tsconfig.json`, `@acme/tsconfig` -> its package.json `tsconfig` or `tsconfig.json`): `paths`
+  aliases (longest prefix wins) and `baseUrl` for non-relative names;
+- TypeScript importers (`.ts .tsx .mts .cts`, and type-only imports) resolve as TypeScript does: TypeScript
+  extensions before JavaScript ones (`./x` -> `x.ts` over a compiled `x.js` beside it), `./x.js` -> `x.ts`
+  first (NodeNext), a bare name with no package of its own -> its `@types/NAME` package; a path into the
+  `outDir` / `declarationDir` of a project the tsconfig `references` -> that project's source (`rootDir`);
+  a solution tsconfig (`"files": []`, `references`) defers to the referenced project that includes the file;
 - `node:` builtins and bare builtin names -> `node:NAME`;
 - URLs (`https://…`, `data:`, as in Deno and browser code) and runtime registry specifiers (`npm:`, `jsr:`,
   `bun:`) -> themselves, kind REMOTE: fetched by the runtime, never a missing package;
@@ -42,8 +48,14 @@ NODE_BUILTINS = frozenset([
 PREFIX_ONLY_BUILTINS = frozenset(["test", "test/reporters", "sqlite", "sea"])
 
 EXTENSIONS = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".tsx", ".mts", ".cts", ".d.ts", ".json")
-TS_FOR_JS = {".js": (".ts", ".tsx", ".d.ts"), ".mjs": (".mts",), ".cjs": (".cts",), ".jsx": (".tsx",)}
+# What a TypeScript file's imports probe: TypeScript's own extensions first (a compiled `x.js` may sit beside
+# `x.ts`), then JavaScript (`allowJs` projects).
+TS_EXTENSIONS = (".ts", ".tsx", ".d.ts", ".mts", ".cts", ".js", ".mjs", ".cjs", ".jsx", ".json")
+TS_FOR_JS = {".js": (".ts", ".tsx", ".d.ts"), ".mjs": (".mts", ".d.mts"), ".cjs": (".cts", ".d.cts"),
+             ".jsx": (".tsx",)}
 INDEX_FILES = tuple(f"index{ext}" for ext in EXTENSIONS)
+TS_INDEX_FILES = tuple(f"index{ext}" for ext in TS_EXTENSIONS)
+TYPESCRIPT_IMPORTERS = (".ts", ".tsx", ".mts", ".cts")  # `.d.ts` too (it ends with .ts)
 CONFIG_FILES = ("tsconfig.json", "jsconfig.json")
 
 # Resolution kinds.
@@ -167,11 +179,16 @@ def strip_json_comments(text: str) -> str:
 
 @dataclass(frozen=True)
 class PathsConfig:
-    """`compilerOptions.baseUrl` / `paths` of one tsconfig/jsconfig (paths made absolute)."""
+    """`compilerOptions.baseUrl` / `paths` of one tsconfig/jsconfig (paths made absolute), and where the
+    projects it `references` write their output (absolute outDir/declarationDir -> rootDir)."""
 
     file: str
     base_url: str | None
     paths: tuple[tuple[str, tuple[str, ...]], ...]  # (pattern, absolute substitutions)
+    outputs: tuple[tuple[str, tuple[str, ...]], ...] = ()  # referenced projects: (output folder, source folders)
+    # A "solution" config (`"files": []` and `references`, as Vite's template writes it) holds no options of its
+    # own: each file belongs to the referenced project whose `include` covers it. (config file, include roots)
+    projects: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 class Resolver:
@@ -180,7 +197,9 @@ class Resolver:
         self.provided = provided_modules
         self.fs = fs or FileSystem()
         self._config_for_dir: dict[str, PathsConfig | None] = {}
-        self._memo: dict[tuple[str, str, bool], Resolution] = {}  # (folder, specifier, require?) -> result
+        self._loaded: dict[str, PathsConfig] = {}  # referenced projects' configs, by file
+        # (folder, specifier, require?, TypeScript importer?) -> result
+        self._memo: dict[tuple[str, str, bool, bool], Resolution] = {}
         self._lock = threading.Lock()
 
     def invalidate(self, paths: list[str]) -> None:
@@ -189,20 +208,39 @@ class Resolver:
         if any(os.path.basename(p) in (*CONFIG_FILES, "package.json") or not os.path.splitext(p)[1] for p in paths):
             with self._lock:
                 self._config_for_dir.clear()
+                self._loaded.clear()
             self.fs.clear()
 
     # --- entry point ------------------------------------------------------------------------------------
     def resolve(self, specifier: str, importer: str, kind: str = "import") -> Resolution:
         """Resolve `specifier` imported from file `importer` (absolute path). `kind` "require" selects the
         `require` export condition, anything else `import`."""
-        key = (os.path.dirname(importer), specifier, kind == "require")
+        typed = kind == "type" or importer.endswith(TYPESCRIPT_IMPORTERS)
+        # A .cts module is CommonJS: its `import` statements compile to require() and resolve as one.
+        required = kind == "require" or importer.endswith(".cts")
+        folder = os.path.dirname(importer)
+        config = self.paths_config(folder)
+        if config is not None and config.projects:
+            config = self._project_of(importer, config)
+        key = (folder, specifier, required, typed, config.file if config is not None else None)
         found = self._memo.get(key)
         if found is None:
-            found = self._resolve(specifier, importer, kind)
+            found = self._resolve(specifier, importer, "require" if required else kind, typed, config)
             self._memo[key] = found
         return found
 
-    def _resolve(self, specifier: str, importer: str, kind: str) -> Resolution:
+    def _project_of(self, importer: str, solution: PathsConfig) -> PathsConfig:
+        """The referenced project of a solution config whose `include` covers `importer` (else the solution)."""
+        for config_path, roots in solution.projects:
+            if any(importer == r or importer.startswith(r + os.sep) for r in roots):
+                loaded = self._loaded.get(config_path)
+                if loaded is None:
+                    loaded = self._loaded[config_path] = self._load_config(config_path, set())
+                return loaded
+        return solution
+
+    def _resolve(self, specifier: str, importer: str, kind: str, typed: bool = False,
+                 config: PathsConfig | None = None) -> Resolution:
         conditions = ("require", "node", "default") if kind == "require" else ("import", "node", "default")
         folder = os.path.dirname(importer)
         if not specifier:
@@ -211,15 +249,17 @@ class Resolver:
             return Resolution(BUILTIN, specifier)
         if REMOTE_SPECIFIER.match(specifier):
             return Resolution(REMOTE, specifier)
+        if not typed and is_relative(specifier):
+            config = None  # only TypeScript maps a relative path (into a referenced project's output)
         if is_relative(specifier):
-            base = specifier if specifier.startswith("/") else os.path.join(folder, specifier)
-            found = self.file_or_dir(os.path.normpath(base), specifier.endswith("/"))
-            if found:
-                return Resolution(FILE, found)
+            base = os.path.normpath(specifier if specifier.startswith("/") else os.path.join(folder, specifier))
+            for candidate in _sources_for_output(base, config.outputs) if config is not None else (base,):
+                found = self.file_or_dir(candidate, specifier.endswith("/"), typed)
+                if found:
+                    return Resolution(FILE, found)
             return Resolution(MISSING_FILE, None, f"no file or folder at {specifier}")
-        config = self.paths_config(folder)
         if config is not None:
-            aliased, matched = self._resolve_paths(specifier, config)
+            aliased, matched = self._resolve_paths(specifier, config, typed)
             if aliased:
                 return Resolution(FILE, aliased)
         if specifier.startswith("#"):
@@ -230,7 +270,7 @@ class Resolver:
                 return Resolution(MISSING_ALIAS, None,
                                   f"alias in {os.path.basename(config.file)} `paths` matches no file")
             if config.base_url and not matched:
-                found = self.file_or_dir(os.path.normpath(os.path.join(config.base_url, specifier)))
+                found = self.file_or_dir(os.path.normpath(os.path.join(config.base_url, specifier)), typed=typed)
                 if found:
                     return Resolution(FILE, found)
         if specifier in NODE_BUILTINS:
@@ -240,37 +280,48 @@ class Resolver:
             return Resolution(PACKAGE, f"package:{specifier}")
         if name in self.provided:
             return Resolution(PACKAGE, f"package:{name}")
-        return self._bare(specifier, name, folder, conditions)
+        found = self._bare(specifier, name, folder, conditions)
+        if typed and found.kind == MISSING_PACKAGE and not name.startswith("@types/"):
+            # TypeScript reads a package's types from @types/NAME (`@scope/pkg` -> `@types/scope__pkg`).
+            types = "@types/" + (name[1:].replace("/", "__") if name.startswith("@") else name)
+            if self._node_modules_dir(types, folder):
+                return Resolution(PACKAGE, f"package:{types}")
+        return found
 
     # --- files ------------------------------------------------------------------------------------------
-    def file_or_dir(self, base: str, dir_only: bool = False) -> str | None:
-        """The file `base` names: exact, with an extension, TypeScript's .js -> .ts, or a folder's entry."""
+    def file_or_dir(self, base: str, dir_only: bool = False, typed: bool = False) -> str | None:
+        """The file `base` names: exact, with an extension, TypeScript's .js -> .ts, or a folder's entry.
+        `typed` (a TypeScript importer): `.js` -> `.ts` before the `.js` itself, TypeScript extensions first."""
         fs = self.fs
         if not dir_only:
+            stem, ext = os.path.splitext(base)
+            if typed:
+                for alt in TS_FOR_JS.get(ext, ()):
+                    if fs.is_file(stem + alt):
+                        return stem + alt
             if fs.is_file(base):
                 return base
-            for ext in EXTENSIONS:
-                if fs.is_file(base + ext):
-                    return base + ext
-            stem, ext = os.path.splitext(base)
+            for ext_ in TS_EXTENSIONS if typed else EXTENSIONS:
+                if fs.is_file(base + ext_):
+                    return base + ext_
             for alt in TS_FOR_JS.get(ext, ()):
                 if fs.is_file(stem + alt):
                     return stem + alt
         if fs.is_dir(base):
-            return self._folder_entry(base)
+            return self._folder_entry(base, typed)
         return None
 
-    def _folder_entry(self, folder: str) -> str | None:
+    def _folder_entry(self, folder: str, typed: bool = False) -> str | None:
         manifest = self.fs.read_json(os.path.join(folder, "package.json"))
         if isinstance(manifest, dict):
             for key in ("main", "module"):
                 main = manifest.get(key)
                 if isinstance(main, str) and main:
                     target = os.path.normpath(os.path.join(folder, main))
-                    found = self.file_or_dir(target) if target != folder else None
+                    found = self.file_or_dir(target, typed=typed) if target != folder else None
                     if found:
                         return found
-        for index in INDEX_FILES:
+        for index in TS_INDEX_FILES if typed else INDEX_FILES:
             candidate = os.path.join(folder, index)
             if self.fs.is_file(candidate):
                 return candidate
@@ -278,7 +329,9 @@ class Resolver:
 
     # --- tsconfig / jsconfig ----------------------------------------------------------------------------
     def paths_config(self, folder: str) -> PathsConfig | None:
-        """The nearest tsconfig.json / jsconfig.json at or above `folder` (up to the workspace root)."""
+        """The nearest tsconfig.json / jsconfig.json at or above `folder`. Like the TypeScript compiler, the
+        search goes on above the workspace root (`footprint-ls graph src/` of a project whose tsconfig.json is
+        beside src/); config files are only read (bounded JSON), never run."""
         if folder in self._config_for_dir:
             return self._config_for_dir[folder]
         config = None
@@ -289,8 +342,7 @@ class Resolver:
                 break
         else:
             parent = os.path.dirname(folder)
-            inside = folder != self.root and (folder + os.sep).startswith(self.root + os.sep)
-            if inside and parent != folder:
+            if parent != folder and os.path.basename(folder) != "node_modules":
                 config = self.paths_config(parent)
         with self._lock:
             self._config_for_dir[folder] = config
@@ -298,19 +350,15 @@ class Resolver:
 
     def _load_config(self, path: str, seen: set[str]) -> PathsConfig:
         seen.add(path)
-        data = self.fs.read_json(path, comments=True)
-        data = data if isinstance(data, dict) else {}
+        data = self._config_data(path)
         folder = os.path.dirname(path)
         inherited = PathsConfig(path, None, ())
         extends = data.get("extends")
         for parent in ([extends] if isinstance(extends, str) else extends if isinstance(extends, list) else []):
-            if isinstance(parent, str) and parent.startswith("."):
-                parent_path = os.path.normpath(os.path.join(folder, parent))
-                if not parent_path.endswith(".json"):
-                    parent_path += ".json"
-                if parent_path not in seen and self.fs.is_file(parent_path):
-                    got = self._load_config(parent_path, seen)
-                    inherited = PathsConfig(path, got.base_url or inherited.base_url, got.paths or inherited.paths)
+            parent_path = self._extended_config(parent, folder) if isinstance(parent, str) else None
+            if parent_path is not None and parent_path not in seen:
+                got = self._load_config(parent_path, seen)
+                inherited = PathsConfig(path, got.base_url or inherited.base_url, got.paths or inherited.paths)
         options = data.get("compilerOptions")
         options = options if isinstance(options, dict) else {}
         base_url = inherited.base_url
@@ -322,9 +370,107 @@ class Resolver:
             paths = tuple(
                 (pattern, tuple(os.path.normpath(os.path.join(anchor, t)) for t in targets if isinstance(t, str)))
                 for pattern, targets in options["paths"].items() if isinstance(targets, list))
-        return PathsConfig(path, base_url, paths)
+        solution = data.get("files") == [] and not data.get("include")
+        return PathsConfig(path, base_url, paths, self._referenced_outputs(data, folder),
+                           self._solution_projects(data, folder) if solution else ())
 
-    def _resolve_paths(self, specifier: str, config: PathsConfig) -> tuple[str | None, bool]:
+    def _solution_projects(self, data: dict, folder: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """(config file, the folders and files its `include` starts with) of each project a solution config
+        references, in order."""
+        out = []
+        for path in self._reference_files(data, folder):
+            include = self._config_data(path).get("include")
+            starts = [i.split("*", 1)[0].rstrip("/") for i in include if isinstance(i, str)] \
+                if isinstance(include, list) else [""]
+            ref_folder = os.path.dirname(path)
+            out.append((path, tuple(os.path.normpath(os.path.join(ref_folder, s)) for s in starts)))
+        return tuple(out)
+
+    def _reference_files(self, data: dict, folder: str) -> list[str]:
+        """The config files of the projects in `references` that exist."""
+        references = data.get("references")
+        out = []
+        for ref in references if isinstance(references, list) else []:
+            ref_path = ref.get("path") if isinstance(ref, dict) else None
+            if not isinstance(ref_path, str):
+                continue
+            path = os.path.normpath(os.path.join(folder, ref_path))
+            if not path.endswith(".json"):
+                path = os.path.join(path, "tsconfig.json")
+            if self.fs.is_file(path):
+                out.append(path)
+        return out
+
+    def _config_data(self, path: str) -> dict:
+        data = self.fs.read_json(path, comments=True)
+        return data if isinstance(data, dict) else {}
+
+    def _extended_config(self, name: str, folder: str) -> str | None:
+        """The file an `extends` entry names: a path relative to the config (`.json` optional), or a config
+        in a package (`@tsconfig/node20/tsconfig.json`, `@acme/tsconfig/base`, or the package itself: its
+        package.json `tsconfig` field, else its tsconfig.json)."""
+        if name.startswith((".", "/")):
+            path = os.path.normpath(os.path.join(folder, name))
+            for candidate in (path, path + ".json"):
+                if self.fs.is_file(candidate):
+                    return candidate
+            return None
+        package = package_name(name)
+        package_dir = self._node_modules_dir(package, folder)
+        if package_dir is None:
+            return None
+        if name != package:
+            path = os.path.join(package_dir, name[len(package) + 1:])
+            for candidate in (path, path + ".json", os.path.join(path, "tsconfig.json")):
+                if self.fs.is_file(candidate):
+                    return candidate
+            return None
+        manifest = self.fs.read_json(os.path.join(package_dir, "package.json"))
+        field = manifest.get("tsconfig") if isinstance(manifest, dict) else None
+        candidate = os.path.normpath(os.path.join(package_dir, field if isinstance(field, str) else "tsconfig.json"))
+        return candidate if self.fs.is_file(candidate) else None
+
+    def _referenced_outputs(self, data: dict, folder: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """(output folder, source folders) of each project in `references`: an import of a referenced
+        project's built files (`../core/dist/x.js`) means its sources, as TypeScript's project references
+        resolve them (whether it was built or not). The source folder is its `rootDir`; without one,
+        TypeScript takes the common folder of its inputs: the folders its `include` starts with, then its own."""
+        out: list[tuple[str, tuple[str, ...]]] = []
+        for path in self._reference_files(data, folder):
+            ref_folder = os.path.dirname(path)
+            options = self._inherited_options(path, set())
+            if isinstance(options.get("rootDir"), str):
+                roots = (os.path.normpath(os.path.join(ref_folder, options["rootDir"])),)
+            else:
+                include = self._config_data(path).get("include")
+                starts = [i.split("*", 1)[0].rstrip("/") for i in include if isinstance(i, str)] \
+                    if isinstance(include, list) else []
+                roots = tuple(dict.fromkeys(
+                    [os.path.normpath(os.path.join(ref_folder, s)) for s in starts if s] + [ref_folder]))
+            for key in ("outDir", "declarationDir"):
+                if isinstance(options.get(key), str):
+                    out.append((os.path.normpath(os.path.join(ref_folder, options[key])), roots))
+        return tuple(out)
+
+    def _inherited_options(self, path: str, seen: set[str]) -> dict:
+        """`compilerOptions` of a config with those of the configs it extends (their paths made relative
+        to this config's folder, as TypeScript resolves them relative to the config that sets them)."""
+        seen.add(path)
+        data = self._config_data(path)
+        folder = os.path.dirname(path)
+        merged: dict = {}
+        extends = data.get("extends")
+        for parent in ([extends] if isinstance(extends, str) else extends if isinstance(extends, list) else []):
+            parent_path = self._extended_config(parent, folder) if isinstance(parent, str) else None
+            if parent_path is not None and parent_path not in seen:
+                for key, value in self._inherited_options(parent_path, seen).items():
+                    merged[key] = (os.path.relpath(os.path.join(os.path.dirname(parent_path), value), folder)
+                                   if key in ("outDir", "declarationDir", "rootDir") else value)
+        options = data.get("compilerOptions")
+        merged.update(options if isinstance(options, dict) else {})
+        return merged
+
+    def _resolve_paths(self, specifier: str, config: PathsConfig, typed: bool = False) -> tuple[str | None, bool]:
         """(file, whether a `paths` pattern matched): TypeScript's rule, the longest matching prefix wins."""
         best: tuple[int, str, tuple[str, ...]] | None = None
         for pattern, targets in config.paths:
@@ -341,9 +487,10 @@ class Resolver:
             return None, False
         _, star, targets = best
         for target in targets:
-            found = self.file_or_dir(target.replace("*", star))
-            if found:
-                return found, True
+            for candidate in _sources_for_output(target.replace("*", star), config.outputs):
+                found = self.file_or_dir(candidate, typed=typed)
+                if found:
+                    return found, True
         return None, True
 
     # --- packages ---------------------------------------------------------------------------------------
@@ -412,6 +559,21 @@ class Resolver:
             if parent == current:
                 return Resolution(MISSING_ALIAS, None, f"no package.json with `imports` for {specifier}")
             current = parent
+
+
+def _sources_for_output(path: str, outputs: tuple[tuple[str, tuple[str, ...]], ...]) -> tuple[str, ...]:
+    """Where to look for `path`: inside a referenced project's output folder, the same place in its source
+    folders without the output's extension (`dist/x.js`, `dist/x.d.ts` -> `src/x`, probed as `x.ts`), then
+    `path` itself (built output that has no source); anywhere else, `path`."""
+    for out_dir, roots in outputs:
+        if path == out_dir or path.startswith(out_dir + os.sep):
+            rest = path[len(out_dir):]
+            for ext in (".d.ts", ".d.mts", ".d.cts", ".js", ".mjs", ".cjs", ".jsx"):
+                if rest.endswith(ext):
+                    rest = rest[: -len(ext)]
+                    break
+            return (*(root + rest for root in roots), path)
+    return (path,)
 
 
 def exports_target(exports: object, subpath: str, conditions: tuple[str, ...], imports: bool = False) -> str | None:

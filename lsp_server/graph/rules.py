@@ -15,11 +15,13 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
-
-import regex
+from typing import TYPE_CHECKING
 
 from lsp_server.config import CONFIG_MAX_BYTES, ConfigError, Settings, _locate, config_section
 from lsp_server.storage import read_bounded
+
+if TYPE_CHECKING:
+    import regex  # imported where rules are compiled: the import graph reads DependenciesConfig on every start
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +36,9 @@ class DependenciesConfig:
     rules: list[dict] = field(default_factory=list)
     unresolved_packages: str = "warning"  # "error" | "warning" | "off": bare packages not installed
     cycles: bool = True  # report import-cycle
+    # TypeScript type-only imports (`import type`, `export type ... from`, `import("./x").T`) are erased from
+    # the emitted JavaScript, so by default they close no import cycle; true counts them.
+    type_cycles: bool = False
 
 
 @dataclass(frozen=True)
@@ -126,6 +131,8 @@ def _line_of(path: Path | None, key: str, name: str | None) -> int:
             lines = read_bounded(path, CONFIG_MAX_BYTES).decode("utf-8", errors="replace").splitlines()
         except OSError:
             return line
+        import regex
+
         quoted = regex.compile(r"""name\s*=\s*["']""" + regex.escape(name) + r"""["']""")
         for i in range(line, len(lines)):
             if quoted.search(lines[i]):
@@ -148,6 +155,8 @@ def compile_rule(raw: object, index: int) -> tuple[Rule | None, str | None]:
             return None, f"{where}: '{key}' must be a string"
     if "allowed" in raw and not isinstance(raw["allowed"], bool):
         return None, f"{where}: 'allowed' must be true or false"
+    import regex
+
     patterns = {}
     for key in ("from", "to"):
         try:

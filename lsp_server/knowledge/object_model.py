@@ -30,7 +30,8 @@ from lsp_server.knowledge.model_sources import KINDS, extract, guess_kind
 from lsp_server.knowledge.model_sources.base import HIGH, Member, ModuleModel, ReadLimits, SourceModel, TypeDef, parse_type
 from lsp_server.knowledge.model_sources.docs import DOC_EXTENSIONS, docs_files
 from lsp_server.languages import SOURCE_LANGUAGES
-from lsp_server.storage import content_hash, read_json
+from lsp_server.storage import content_hash, file_content_hash, read_json
+from lsp_server.storage import inside as storage_inside
 from lsp_server.workspace import Progress, Service, Workspace, service
 
 log = logging.getLogger(__name__)
@@ -350,12 +351,23 @@ def imported_packages(doc) -> set[str]:
     return set(found)
 
 
+_declared_of: "weakref.WeakKeyDictionary[object, frozenset[str]]" = weakref.WeakKeyDictionary()
+
+
 def declared_members(doc) -> frozenset[str]:
-    """The member names a JavaScript file declares (grammars/javascript/declared_members.scm)."""
+    """The member names a JavaScript file declares (grammars/javascript/declared_members.scm), found once per
+    snapshot: a save asks twice (ObjectModelService.update, then the vocabulary check), ~10 ms a query run
+    on a 5,000-line file."""
     if doc.tree is None or doc.language != "javascript":
         return frozenset()
-    nodes = queries.captures("javascript", "declared_members", doc.tree.root_node).get("name", [])
-    return frozenset(doc.node_text(n) for n in nodes)
+    with _packages_lock:
+        found = _declared_of.get(doc)
+    if found is None:
+        nodes = queries.captures("javascript", "declared_members", doc.tree.root_node).get("name", [])
+        found = frozenset(doc.node_text(n) for n in nodes)
+        with _packages_lock:
+            _declared_of[doc] = found
+    return found
 
 
 def find_package_types(package: str, start: Path, stop: Path | None = None) -> Path | None:
@@ -717,10 +729,14 @@ def _scan_imports(workspace: Workspace) -> tuple[dict[Path, set[str]], dict[Path
     if isinstance(data, dict) and data.get("version") == IMPORTS_VERSION and data.get("root") == str(workspace.root) \
             and isinstance(data.get("files"), dict):
         known = data["files"]
+    elif (artifact := integrity.artifact_from_env()) is not None:
+        # No cache of our own yet: what a team's index artifact (FOOTPRINT_INDEX) says of identical files.
+        known = imports_from_artifact(workspace, artifact[1].get(ARTIFACT_PART))
     open_paths = {str(p) for p in workspace.open_paths()}  # strings: hashing 20,000 Paths costs ~0.1 s
     imports: dict[Path, set[str]] = {}
     declared: dict[Path, frozenset[str]] = {}
     entries: dict[str, list] = {}
+    reused = 0
     for path in workspace.files():
         key = str(path)
         if key in open_paths:
@@ -737,6 +753,7 @@ def _scan_imports(workspace: Workspace) -> tuple[dict[Path, set[str]], dict[Path
         hit = known.get(key)
         if isinstance(hit, list) and len(hit) == 4 and hit[:2] == stamp:
             packages, names = hit[2], hit[3]
+            reused += 1
         else:
             doc = workspace.document(path)
             packages = None if doc is None else sorted(imported_packages(doc))  # None: not a document we read
@@ -746,6 +763,8 @@ def _scan_imports(workspace: Workspace) -> tuple[dict[Path, set[str]], dict[Path
             imports[path] = set(packages)
         if isinstance(names, list):
             declared[path] = frozenset(names)
+    log.info("object model imports of %s: %d files, %d from the cache, %d scanned", workspace.root, len(entries),
+             reused, len(entries) - reused)
     if entries != known and integrity.cache_folder(workspace.cache_dir) is not None:
         try:
             integrity.write_signed_json(cache, {"version": IMPORTS_VERSION, "root": str(workspace.root),
@@ -786,6 +805,105 @@ def _store_cached(cache: Path, spec: SourceSpec, model: SourceModel) -> None:
                                                                  "model": model.to_json()}, SIGNED_AS)
     except OSError as exc:
         log.info("cannot cache object model source %s: %s", spec.path, exc)
+
+
+# --- index artifacts (footprint-ls index) -----------------------------------------------------------------
+ARTIFACT_PART = "object-model"  # its part of an index artifact
+
+
+def _rel(root: Path, path: str | Path) -> str:
+    return Path(os.path.relpath(path, root)).as_posix()
+
+
+def _map_paths(value, fn):
+    """`value` (a source model's JSON) with every `path` field (where a member is declared) mapped by `fn`."""
+    if isinstance(value, dict):
+        return {k: fn(v) if k == "path" and isinstance(v, str) and v else _map_paths(v, fn) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_map_paths(v, fn) for v in value]
+    return value
+
+
+def artifact_part(svc: "ObjectModelService", workspace: Workspace) -> dict:
+    """Each source's extraction for an index artifact, its paths (the source's and those of the files it read,
+    with their SHA-256) relative to the workspace root: packs beside the checkout stay `../pack/...`."""
+    root = workspace.root
+    sources = []
+    for spec, model in svc.built.items():
+        data = _map_paths(model.to_json(), lambda p: _rel(root, p) if os.path.isabs(p) else p)
+        data["files"] = {_rel(root, f): digest for f, digest in model.files.items()}
+        sources.append({"kind": spec.kind, "module": spec.module, "path": _rel(root, spec.path), "model": data})
+    max_bytes, roots = workspace_limits(workspace)
+    imports = {}
+    for path, packages in svc.imports.items():
+        try:
+            digest, _ = file_content_hash(path, max_bytes, roots)
+        except OSError:
+            continue
+        imports[_rel(root, path)] = [digest, sorted(packages), sorted(svc.declared.get(path, ()))]
+    return {"version": EXTRACTOR_VERSION, "sources": sources, "imports_version": IMPORTS_VERSION, "imports": imports}
+
+
+def workspace_limits(workspace: Workspace) -> tuple[int, list[Path]]:
+    return workspace.settings.top.max_file_bytes, workspace.roots
+
+
+def imports_from_artifact(workspace: Workspace, part: object) -> dict[str, list]:
+    """Discovery cache entries (path -> [mtime_ns, size, packages, declared member names]) for the workspace
+    files whose content has the SHA-256 the artifact recorded them with."""
+    imports = part.get("imports") if isinstance(part, dict) and part.get("imports_version") == IMPORTS_VERSION else None
+    if not isinstance(imports, dict):
+        return {}
+    root = workspace.root
+    max_bytes, roots = workspace_limits(workspace)
+    out: dict[str, list] = {}
+    for rel, entry in imports.items():
+        if not (isinstance(rel, str) and not os.path.isabs(rel) and isinstance(entry, list) and len(entry) == 3
+                and isinstance(entry[0], str) and all(isinstance(x, list) and all(isinstance(n, str) for n in x)
+                                                      for x in entry[1:])):
+            continue
+        path = Path(os.path.normpath(root / rel))
+        if not storage_inside(path, root):
+            continue
+        try:
+            digest, st = file_content_hash(path, max_bytes, roots)
+        except OSError:
+            continue
+        if digest == entry[0]:
+            out[str(path)] = [st.st_mtime_ns, st.st_size, entry[1], entry[2]]
+    return out
+
+
+def import_artifact(workspace: Workspace, part: object) -> dict[str, int]:
+    """Store an artifact's source extractions as this workspace's signed cache (`footprint-ls index use`).
+    Each is used by the next build only if every file it read still has the recorded SHA-256 here
+    (`_load_cached` checks that), so an extraction never applies to other content."""
+    counts = {"sources": 0, "bad": 0}
+    sources = part.get("sources") if isinstance(part, dict) and part.get("version") == EXTRACTOR_VERSION else None
+    cache = workspace.cache_dir / "object_model"
+    if not isinstance(sources, list) or integrity.cache_folder(cache.parent) is None:
+        return counts
+    root = workspace.root
+    for entry in sources:
+        try:
+            model = _map_paths(dict(entry["model"]), lambda p: os.path.normpath(root / p))
+            model["files"] = {os.path.normpath(root / rel): digest for rel, digest in model["files"].items()}
+            spec = SourceSpec(entry["kind"], Path(os.path.normpath(root / entry["path"])), entry["module"])
+            parsed = SourceModel.from_json(model)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            counts["bad"] += 1
+            continue
+        _store_cached(cache, spec, parsed)
+        counts["sources"] += 1
+    known = imports_from_artifact(workspace, part)
+    counts["imports"] = len(known)
+    if known:
+        try:
+            integrity.write_signed_json(workspace.cache_dir / IMPORTS_CACHE, {
+                "version": IMPORTS_VERSION, "root": str(root), "files": known}, IMPORTS_SIGNED_AS)
+        except OSError as exc:
+            log.info("cannot cache the object model's imports in %s: %s", workspace.cache_dir, exc)
+    return counts
 
 
 def model_for(workspace: Workspace) -> ObjectModel:

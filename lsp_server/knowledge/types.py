@@ -190,6 +190,7 @@ class Analyzer:
         # model does not see declared (`for (x of xs)` with no `let`) under (None, name).
         self.values: dict[BindingKey, Val | None] = {}
         self.memo: dict[int, Val | None] = {}
+        self._steps = 0  # nodes evaluated: every 1,024th checks the document's time limit
         self._journal: list[int] | None = None  # while peeking: the memo keys added since (see `peek`)
         self.result = Analysis()
         # Evidence, per binding (see `key_of`):
@@ -282,7 +283,9 @@ class Analyzer:
         key_of = self.key_of
         text = self.text
         uses, results, passes = self.uses, self.results, self.passes
-        for node in _walk_order(found.get("member", ())):
+        for i, node in enumerate(_walk_order(found.get("member", ()))):
+            if not i & 1023:
+                queries.check_time()
             prop = node.child_by_field_name("property")
             if prop is None:
                 continue
@@ -706,6 +709,9 @@ class Analyzer:
         memo = self.memo
         if key in memo:
             return memo[key]
+        self._steps += 1
+        if not self._steps & 1023:
+            queries.check_time()  # the document's time limit (a 1 MB minified file takes seconds here)
         val = self._ev(node, peek)
         memo[key] = val
         if self._journal is not None:

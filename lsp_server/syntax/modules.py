@@ -1,4 +1,5 @@
-"""What one module imports and exports, read from its tree-sitter tree with `grammars/javascript/imports.scm`.
+"""What one module imports and exports, read from its tree-sitter tree with `grammars/<language>/imports.scm`
+(TypeScript's extends JavaScript's, TSX's TypeScript's).
 
 Pure: a parsed tree in, a `ModuleInfo` of plain data out (byte offsets into that source), so it runs in a
 worker process for the cold build and on the open buffer as the user types. Resolution of specifiers to
@@ -8,10 +9,18 @@ Import forms: ESM `import` (default, named, namespace, side-effect), `export ...
 dynamic `import("literal")`, CommonJS `require("literal")` (with the names a destructuring `const { a } =
 require(...)` or `require(...).a` reads). Exports: ESM declarations, clauses and `default`; CommonJS
 `module.exports = {...}`, `exports.x =`, `module.exports.x =` and `Object.defineProperty(exports, "x", ...)`.
+
+TypeScript adds `import x = require("...")` (kind `require`) and type-only dependencies (`type_only`, edge kind
+`type`):
+`import type ...`, `import { type A, type B }` (every name type-only), `export type ... from`,
+`export { type A } from` (likewise), `import("./x")` inside a type (`import("./x").T`, `typeof import(..)`) and
+`/// <reference path="..." />` directives.
+They are edges of the graph like any other, which the cycle check leaves out by default (graph/service.py).
 """
 
 from __future__ import annotations
 
+import re
 import threading
 import weakref
 from dataclasses import dataclass
@@ -24,6 +33,7 @@ from lsp_server.syntax.patterns import declared_names, object_properties
 
 # Import kinds, as they appear in the graph's edges.
 STATIC, REEXPORT, DYNAMIC, REQUIRE = "import", "reexport", "dynamic", "require"
+TYPE = "type"  # the edge kind of a TypeScript type-only dependency (erased from the emitted JavaScript)
 
 NAMESPACE = "*"  # the name of a namespace import / `export *` / a whole `require()` result
 DEFAULT = "default"
@@ -49,15 +59,21 @@ class ImportRecord:
     stmt_end: int
     names: tuple[ImportedName, ...] = ()
     star: bool = False  # `export * from` (every name but default)
+    type_only: bool = False  # TypeScript: only types are imported (`import type`, `import("./x").T`, ...)
+
+    @property
+    def edge_kind(self) -> str:
+        """The kind of the graph edge: TYPE for a type-only dependency, else how it is written."""
+        return TYPE if self.type_only else self.kind
 
     def to_json(self) -> list:
         return [self.specifier, self.kind, self.start, self.end, self.line, self.stmt_start, self.stmt_end,
-                [[n.name, n.start, n.end, n.exported_as, n.line] for n in self.names], self.star]
+                [[n.name, n.start, n.end, n.exported_as, n.line] for n in self.names], self.star, self.type_only]
 
     @classmethod
     def from_json(cls, v: list) -> "ImportRecord":
         return cls(v[0], v[1], v[2], v[3], v[4], v[5], v[6],
-                   tuple(ImportedName(*n) for n in v[7]), v[8])
+                   tuple(ImportedName(*n) for n in v[7]), v[8], bool(v[9]) if len(v) > 9 else False)
 
 
 @dataclass(frozen=True)
@@ -119,44 +135,73 @@ def _name_of(source: bytes, node: Node | None) -> str | None:
 
 
 def extract(source: bytes, tree: Tree | None, language: str | None = "javascript") -> ModuleInfo:
-    """The imports and exports of one module. Files we cannot parse as JavaScript export unknown names."""
-    if tree is None or language != "javascript":
+    """The imports and exports of one module. Files we cannot parse export unknown names."""
+    if tree is None or language not in MODULE_LANGUAGES:
         return ModuleInfo(format="unknown", dynamic_exports=True)
+    typed = language != "javascript"
     imports: list[ImportRecord] = []
     exports: list[ExportedName] = []
     esm = False
     cjs = False
     dynamic = False
-    for _, match in queries.matches("javascript", "imports", tree.root_node):
+    for _, match in queries.matches(language, "imports", tree.root_node):
+        if "import.reference" in match:
+            node = match["import.reference"][0]
+            specifier = _reference_path(source, node)
+            if specifier is not None:
+                imports.append(_record(specifier, STATIC, node, node, [], False, True))
+            continue
         if "import.source" in match:
             spec_node = match["import.source"][0]
             if spec_node.type == "template_string" and any(
                     c.type == "template_substitution" for c in spec_node.named_children):
                 continue  # import(`./locale/${name}.js`): not a literal, not an edge
             specifier = string_value(source, spec_node)
+            statement = match.get("import.statement") or match.get("import.reexport") or match.get("import.equals")
+            if statement and _nested(statement[0]):
+                continue  # inside a TypeScript namespace or `declare module "x" { ... }`: not this module's
             if "import.statement" in match:
                 esm = True
                 stmt = match["import.statement"][0]
                 record_names = _import_clause_names(source, stmt)
                 kind = STATIC
+                type_only = typed and _type_only_import(stmt)
+            elif "import.equals" in match:
+                cjs = True
+                stmt = match["import.equals"][0]
+                record_names = [ImportedName(NAMESPACE, spec_node.start_byte, spec_node.end_byte, None,
+                                             spec_node.start_point[0])]
+                kind = REQUIRE
+                type_only = _has_token(stmt, "type")
             elif "import.reexport" in match:
                 esm = True
                 stmt = match["import.reexport"][0]
                 record_names, star, own = _reexport_names(source, stmt)
                 exports.extend(own)
-                imports.append(_record(specifier, REEXPORT, spec_node, stmt, record_names, star))
+                imports.append(_record(specifier, REEXPORT, spec_node, stmt, record_names, star,
+                                       typed and _type_only_export(stmt)))
                 continue
             elif "import.dynamic" in match:
                 stmt = match["import.dynamic"][0]
+                if typed and _in_type(stmt):  # import("./x").T: a type reference
+                    imports.append(_record(specifier, STATIC, spec_node, stmt, [], False, True))
+                    continue
                 record_names = _destructured_names(source, stmt)
                 kind = DYNAMIC
+                type_only = False
             else:
                 stmt = match["import.require"][0]
                 cjs = True
                 record_names = _destructured_names(source, stmt)
                 kind = REQUIRE
-            imports.append(_record(specifier, kind, spec_node, stmt, record_names, False))
+                type_only = False
+            imports.append(_record(specifier, kind, spec_node, stmt, record_names, False, type_only))
         elif "export.statement" in match:
+            if _nested(match["export.statement"][0]):
+                continue
+            if _has_token(match["export.statement"][0], "="):
+                cjs = dynamic = True  # TypeScript's `export = value`: the module is that value, names unknown
+                continue
             esm = True
             exports.extend(_export_statement_names(source, match["export.statement"][0]))
         elif "export.commonjs" in match:
@@ -174,6 +219,93 @@ def extract(source: bytes, tree: Tree | None, language: str | None = "javascript
     return ModuleInfo(tuple(imports), tuple(_unique_exports(exports)), fmt, dynamic)
 
 
+# The languages whose modules are read (grammars/<language>/imports.scm); the others are `unknown` modules.
+MODULE_LANGUAGES = frozenset({"javascript", "typescript", "tsx"})
+
+# Nodes whose subtree is a type: an `import("./x")` call inside one is a type reference, not a dynamic import.
+TYPE_CONTEXTS = frozenset([
+    "type_annotation", "type_alias_declaration", "type_query", "type_arguments", "type_parameters",
+    "interface_declaration", "implements_clause", "extends_type_clause", "opting_type_annotation",
+    "omitting_type_annotation", "adding_type_annotation", "asserts_annotation", "type_predicate_annotation",
+    "satisfies_expression", "as_expression", "index_signature", "property_signature",
+    "method_signature", "call_signature", "construct_signature", "lookup_type", "generic_type", "union_type",
+    "intersection_type", "function_type", "constructor_type", "conditional_type", "mapped_type_clause",
+])
+# Statements and expressions an `import()` in a type cannot be nested in without a type context between.
+_VALUE_BOUNDARIES = frozenset(["statement_block", "program", "arguments", "expression_statement"])
+
+
+_REFERENCE_PATH = re.compile(r"""^///\s*<reference\s+path\s*=\s*(["'])([^"']+)\1""")
+
+
+def _reference_path(source: bytes, comment: Node) -> str | None:
+    """The file a `/// <reference path="..." />` directive names (relative to its file, like TypeScript reads
+    it), when the comment is a directive: above the module's first statement."""
+    if comment.parent is None or comment.parent.type != "program":
+        return None
+    sibling = comment.prev_named_sibling
+    while sibling is not None:
+        if sibling.type != "comment":
+            return None
+        sibling = sibling.prev_named_sibling
+    match = _REFERENCE_PATH.match(_text(source, comment))
+    if match is None:
+        return None
+    path = match.group(2)
+    return path if path.startswith(("./", "../", "/")) else "./" + path
+
+
+def _nested(statement: Node) -> bool:
+    """An import/export statement that is not at the top of its module (TypeScript namespaces and ambient
+    module declarations hold their own)."""
+    parent = statement.parent
+    while parent is not None:
+        if parent.type in _MODULE_BLOCKS:
+            return True
+        parent = parent.parent
+    return False  # top level (or inside an ERROR node of a broken file: still this module's)
+
+
+# TypeScript's `namespace N { }` (internal_module) and `declare module "x" { }` (module).
+_MODULE_BLOCKS = frozenset(["internal_module", "module"])
+
+
+def _has_token(node: Node, token: str) -> bool:
+    return any(c.type == token for c in node.children)
+
+
+def _type_only_import(stmt: Node) -> bool:
+    """`import type ...` / `import typeof ...`, or named imports that are all `type` (as TypeScript, and
+    dependency-cruiser, read `import { type A, type B } from`)."""
+    if _has_token(stmt, "type") or _has_token(stmt, "typeof"):
+        return True
+    clause = next((c for c in stmt.named_children if c.type == "import_clause"), None)
+    if clause is None:
+        return False  # import "./side-effect"
+    parts = clause.named_children
+    if len(parts) != 1 or parts[0].type != "named_imports":
+        return False
+    return all(_has_token(spec, "type") for spec in parts[0].named_children if spec.type == "import_specifier")
+
+
+def _type_only_export(stmt: Node) -> bool:
+    """`export type { A } from` / `export type * from`, or an export clause whose entries are all `type`."""
+    if _has_token(stmt, "type"):
+        return True
+    clause = next((c for c in stmt.named_children if c.type == "export_clause"), None)
+    return clause is not None and all(
+        _has_token(spec, "type") for spec in clause.named_children if spec.type == "export_specifier")
+
+
+def _in_type(node: Node) -> bool:
+    """Whether `node` (an `import(...)` call) is written inside a type."""
+    parent = node.parent
+    while parent is not None and parent.type not in _VALUE_BOUNDARIES:
+        if parent.type in TYPE_CONTEXTS:
+            return parent.type not in ("satisfies_expression", "as_expression") or \
+                node.start_byte >= (parent.named_children[-1].start_byte if parent.named_children else 0)
+        parent = parent.parent
+    return False
 _cache: "weakref.WeakKeyDictionary[ParsedDocument, ModuleInfo]" = weakref.WeakKeyDictionary()
 _cache_lock = threading.Lock()
 
@@ -201,9 +333,10 @@ def _unique_exports(exports: list[ExportedName]) -> list[ExportedName]:
     return out
 
 
-def _record(specifier: str, kind: str, spec: Node, stmt: Node, names: list[ImportedName], star: bool) -> ImportRecord:
+def _record(specifier: str, kind: str, spec: Node, stmt: Node, names: list[ImportedName], star: bool,
+            type_only: bool = False) -> ImportRecord:
     return ImportRecord(specifier, kind, spec.start_byte, spec.end_byte, spec.start_point[0],
-                        stmt.start_byte, stmt.end_byte, tuple(names), star)
+                        stmt.start_byte, stmt.end_byte, tuple(names), star, type_only)
 
 
 @dataclass(frozen=True, eq=False)
@@ -302,6 +435,8 @@ def _export_statement_names(source: bytes, stmt: Node) -> list[ExportedName]:
         local = _text(source, name_node) if name_node is not None else None
         where = name_node or next((c for c in stmt.children if c.type == "default"), stmt)
         return [ExportedName(DEFAULT, local, where.start_byte, where.end_byte)]
+    if declaration is not None and declaration.type == "ambient_declaration":  # export declare const x: T;
+        declaration = next((c for c in declaration.named_children), None)
     if declaration is not None:
         if declaration.type in ("lexical_declaration", "variable_declaration"):
             for declarator in declaration.named_children:

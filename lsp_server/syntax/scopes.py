@@ -289,7 +289,9 @@ class ScopeAnalysis:
         by_scope: dict[tuple[int, str], list[Declaration]] = {}
         keys: dict[int, BindingKey] = {}
         for capture, tops in queries.captures(self.language, "bindings", self.tree.root_node).items():
-            for top in tops:
+            for i, top in enumerate(tops):
+                if not i & 1023:
+                    queries.check_time()  # the document's time limit
                 owner = top.parent
                 if owner is None:
                     continue

@@ -5,7 +5,11 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from tests.conftest import REPO
+
+pytestmark = pytest.mark.slow  # runs a benchmark module in a subprocess
 
 
 def test_hooks_benchmark_quick_runs():

@@ -84,6 +84,24 @@ def prepare_untrusted_workspace(tmp: Path) -> dict[str, str]:
             "E2E_MARKER": str(marker)}
 
 
+def prepare_multiroot_workspace(tmp: Path) -> dict[str, str]:
+    """Two copies of the example in one multi-root window, both git repositories; only `two` has an uncommitted
+    change. A review run for `two` must open `two`'s file, not the same relative path in `one` (issue 20.9)."""
+    root = tmp / "multi"
+    shutil.copytree(EXAMPLES / "layout-engine", root / "layout-engine")
+    git = ["git", "-c", "user.name=footprint-e2e", "-c", "user.email=e2e@footprint.local", "-c", "commit.gpgsign=false"]
+    for name in ("one", "two"):
+        shutil.copytree(EXAMPLES / "layout-app", root / name)
+        subprocess.run([*git, "init", "-q"], cwd=root / name, check=True)
+        subprocess.run([*git, "add", "-A"], cwd=root / name, check=True)
+        subprocess.run([*git, "commit", "-qm", "baseline"], cwd=root / name, check=True)
+    with open(root / "two" / REVIEW_FILE, "a", encoding="utf-8") as f:
+        f.write(REVIEW_LINE)
+    workspace = root / "footprint.code-workspace"
+    workspace.write_text(json.dumps({"folders": [{"path": "one"}, {"path": "two"}]}))
+    return {"E2E_MULTIROOT_WORKSPACE": str(workspace.resolve()), "E2E_MULTIROOT_TWO": str((root / "two").resolve())}
+
+
 @pytest.fixture(scope="module")
 def workbench(tmp_path_factory):
     reason = registry_unreachable_reason()
@@ -115,6 +133,8 @@ def workbench(tmp_path_factory):
         with open(ws / REVIEW_FILE, "a", encoding="utf-8") as f:
             f.write(REVIEW_LINE)
     untrusted = prepare_untrusted_workspace(tmp)
+    if shutil.which("git"):
+        untrusted.update(prepare_multiroot_workspace(tmp))
     out = Path(os.environ.get("FOOTPRINT_E2E_ARTIFACTS") or tmp / "artifacts")
     out.mkdir(parents=True, exist_ok=True)
     pythonpath = server_pythonpath()
@@ -332,3 +352,11 @@ def test_no_python_gives_a_clear_message(workbench):
 def test_enable_setting_stops_and_starts_the_server(workbench):
     d = step(workbench, "enable_setting")
     assert d["pids_off"] == [] and len(d["pids_on"]) == 1, d
+
+
+def test_multi_root_review_opens_the_file_of_the_folder_it_ran_for(workbench):
+    """Issue 20.9: with two folders and no editor open, a palette command asks which folder, and a result opens
+    in that folder (not the same relative path in the first one)."""
+    d = step(workbench, "multiroot_review")
+    assert any(c.startswith("one") for c in d["folder_choices"]) and any(c.startswith("two") for c in d["folder_choices"]), d
+    assert d["opened"] == "format.js" and "two" in d["breadcrumbs"] and "one" not in d["breadcrumbs"].split(), d

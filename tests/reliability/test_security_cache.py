@@ -341,9 +341,12 @@ def test_unusable_cache_folder_gives_one_line_and_the_same_results_in_the_cli(vi
         assert (result.returncode, result.stdout) == (with_cache[name].returncode, with_cache[name].stdout), name
         assert result.stdout.strip(), name  # the feature worked: results, findings
         added = [line for line in log_lines(result.stderr) if line not in log_lines(with_cache[name].stderr)]
+        assert "Traceback" not in result.stderr
+        if name == "hook":  # a hook's stderr goes to the agent: our own cache trouble is not its business
+            assert added == [], added
+            continue
         assert len(added) == 1, (name, added)  # beside what it prints anyway (check's summary line)
         assert "cannot be used (Not a directory): working without a cache" in added[0]
-        assert "Traceback" not in result.stderr
     assert not (victim / "not-a-folder").is_dir()
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from lsp_server import integrity
 from lsp_server.document import ParsedDocument, path_to_uri
 from lsp_server.graph.export import graph_snapshot
-from lsp_server.graph.service import CACHE_FILE, SIGNED_AS, ImportGraphService
+from lsp_server.graph.service import CACHE_FILE, CACHE_VERSION, SIGNED_AS, ImportGraphService
 from lsp_server.surfaces.present import for_cli
 from lsp_server.workspace import Workspace
 
@@ -81,7 +81,7 @@ def test_persisted_cache_gives_a_warm_start(tmp_path: Path):
     assert cold.stats["parsed"] == 20
     cache = ws.cache_dir / CACHE_FILE
     data, problem = integrity.read_signed_json(cache, SIGNED_AS)
-    assert problem is None and data["version"] == 2
+    assert problem is None and data["version"] == CACHE_VERSION
     warm = ImportGraphService.build(Workspace(tmp_path))
     assert warm.stats["parsed"] == 0 and warm.stats["cached"] == 20
     assert graph_json(warm, tmp_path) == graph_json(cold, tmp_path)

@@ -16,7 +16,8 @@ REGISTERING = re.compile(r"^@(?:providers\.)?(check|command|cli_command|config_s
 # (server.py imports surfaces/commands.py, the CLI entry point its verbs); providers.py defines the decorators.
 SURFACES = {"lsp_server.surfaces.commands", "lsp_server.surfaces.cli.agents", "lsp_server.surfaces.cli.core",
             "lsp_server.surfaces.cli.features", "lsp_server.surfaces.cli.knowledge",
-            "lsp_server.surfaces.cli.conventions", "lsp_server.surfaces.cli.graph", "lsp_server.surfaces.cli.mcp"}
+            "lsp_server.surfaces.cli.conventions", "lsp_server.surfaces.cli.graph", "lsp_server.surfaces.cli.index",
+            "lsp_server.surfaces.cli.mcp"}
 SELF_LOADED = SURFACES | {"lsp_server.providers"}
 
 
@@ -59,7 +60,7 @@ def test_the_surfaces_register_every_command_and_verb():
     for name in SURFACES:  # each surface module registers something
         assert REGISTERING.search((PACKAGE.parent / (name.replace(".", "/") + ".py")).read_text(encoding="utf-8"))
     assert {"lookup_docs", "footprint", "check_file", "dependency_graph", "review_changes"} <= set(COMMANDS)
-    assert {"check", "serve", "footprint", "find", "lookup", "rag", "symbols", "rules", "hook", "graph",
+    assert {"check", "serve", "footprint", "find", "lookup", "rag", "symbols", "rules", "hook", "graph", "index",
             "trust", "untrust", "mcp", "init"} == set(CLI_COMMANDS)
 
 

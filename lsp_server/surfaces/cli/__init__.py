@@ -37,6 +37,7 @@ VERB_MODULES = {
     "rag": "lsp_server.surfaces.cli.knowledge",
     "rules": "lsp_server.surfaces.cli.conventions",
     "graph": "lsp_server.surfaces.cli.graph",
+    "index": "lsp_server.surfaces.cli.index",
     "hook": "lsp_server.surfaces.cli.agents",
     "init": "lsp_server.surfaces.cli.agents",
     "mcp": "lsp_server.surfaces.cli.mcp",

@@ -67,3 +67,53 @@ def test_example_app_dependency_findings():
     messages = {f["code"]: f["message"] for f in json.loads(proc.stdout) if f["code"] in GRAPH_CODES}
     assert "import src/repositories/ReportRepository.js instead" in messages["layer-violation"]
     assert "formatCurrency" in messages["unknown-export"]
+
+
+def test_graph_of_a_mixed_typescript_project(tmp_path: Path):
+    """Enough files for the CLI's parse pool (forked workers, the CLI having one thread, when the machine has
+    idle cores): JavaScript and TypeScript modules, NodeNext `.js` specifiers, a tsconfig alias above the
+    folder asked for, a value cycle and a type-only one."""
+    count = 160  # over FORK_POOL_THRESHOLD
+    (tmp_path / "tsconfig.json").write_text('{"compilerOptions": {"baseUrl": ".", "paths": {"@/*": ["src/*"]}}}')
+    src = tmp_path / "src"
+    src.mkdir()
+    for i in range(count):
+        ext = ".ts" if i % 2 else ".js"
+        nxt = (i + 1) % count
+        spec = f"./m{nxt}.js" if i % 3 else f"@/m{nxt}"
+        (src / f"m{i}{ext}").write_text(f'import {{ v{nxt} }} from "{spec}";\nexport const v{i} = 1;\n')
+    # m0 -> m1 -> ... -> m159 -> m0 is one value cycle; t1 <-> t2 only through a type import.
+    (src / "t1.ts").write_text('import type { T2 } from "./t2.js";\nimport { t2 } from "./t2.js";\nexport type T1 = 1;\n')
+    (src / "t2.ts").write_text('import type { T1 } from "./t1";\nexport const t2 = 1;\nexport type T2 = 2;\n')
+    proc = run_cli("graph", "--json", str(src), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert len(data["modules"]) == count + 2
+    name = {i: f"m{i}{'.ts' if i % 2 else '.js'}" for i in range(count)}
+    edges = {(e["from"], e["to"], e["kind"]) for e in data["edges"]}
+    assert edges == {(name[i], name[(i + 1) % count], "import") for i in range(count)} | {
+        ("t1.ts", "t2.ts", "type"), ("t1.ts", "t2.ts", "import"), ("t2.ts", "t1.ts", "type")}
+    assert data["unresolved"] == []
+    assert data["cycles"] == [[name[i] for i in range(count)]]
+
+
+def test_check_reports_dependency_findings_on_typescript(tmp_path: Path):
+    """`footprint-ls check` on TypeScript: a value cycle through a tsconfig alias is reported, a cycle closed
+    only by `import type` is not, and an unknown named import is an error."""
+    (tmp_path / "package.json").write_text('{"name": "p"}')
+    (tmp_path / "tsconfig.json").write_text('{"compilerOptions": {"baseUrl": ".", "paths": {"@/*": ["src/*"]}}}')
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "a.ts").write_text('import type { B } from "./b.js";\nimport { c } from "@/c";\n'
+                              'export interface A { b: B }\nexport const a = c;\n')
+    (src / "b.ts").write_text('import type { A } from "./a";\nexport type B = A[];\n')
+    (src / "c.ts").write_text('import { a } from "./a";\nimport { nope } from "./b";\nexport const c = 1;\n'
+                              'export const d = a;\n')
+    proc = run_cli("check", "--format", "json", "src", cwd=tmp_path)
+    assert proc.returncode == 1, proc.stderr  # an error was found
+    findings = {(f["path"], f["code"], f["message"]) for f in json.loads(proc.stdout)}
+    assert findings == {  # paths in messages: relative to the workspace (the folder checked)
+        ("src/a.ts", "import-cycle", "Import cycle: a.ts -> c.ts -> a.ts"),
+        ("src/c.ts", "import-cycle", "Import cycle: c.ts -> a.ts -> c.ts"),
+        ("src/c.ts", "unknown-export", "'nope' is not exported by b.ts; it exports B"),
+    }, proc.stdout + proc.stderr

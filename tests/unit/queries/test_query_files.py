@@ -15,6 +15,7 @@ VOCABULARY = {
     "export.statement", "export.commonjs", "export.value", "export.name",
     "member", "member.write", "member.holder", "call", "assignment", "name",
 }
+VOCABULARY |= {"import.equals", "import.reference"}  # TypeScript's imports.scm: `import x = require()`, `///`
 
 
 @pytest.mark.parametrize("path", queries.all_query_files(), ids=lambda p: f"{p.parent.name}/{p.name}")

@@ -858,8 +858,66 @@ async function noPythonPhase() {
   }
 }
 
+// ---------------------------------------------------------------------------------------------------
+// Multi-root: a window with two copies of the example (E2E_MULTIROOT_WORKSPACE); only folder `two` has an
+// uncommitted change. With no editor open, Review changes asks for the folder; its finding opens `two`'s file.
+let codeServer4;
+async function multiRootPhase() {
+  const workspace = env.E2E_MULTIROOT_WORKSPACE;
+  if (!workspace || results.install_vsix?.status !== "pass") return;
+  const dir = path.join(OUT, "user-data-multiroot");
+  writeSettings({}, dir);
+  const port = await freePort();
+  const logFile = fs.openSync(path.join(OUT, "code-server-multiroot.log"), "w");
+  codeServer4 = spawn(CODE_SERVER, [
+    "--auth", "none", "--bind-addr", `127.0.0.1:${port}`, "--disable-telemetry", "--disable-update-check",
+    "--disable-workspace-trust", "--disable-getting-started-override", "--user-data-dir", dir,
+    "--extensions-dir", extensions,
+  ], { env, stdio: ["ignore", logFile, logFile], detached: true });
+  await waitHttp(`http://127.0.0.1:${port}/healthz`, 60000);
+  const browser = await chromium.launch({
+    executablePath: env.E2E_CHROMIUM,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
+  });
+  try {
+    page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+    page.setDefaultTimeout(20000);
+    await step("multiroot_review", async () => {
+      if (!SERVER_COMMANDS.includes("review_changes")) skip("the server lacks the `review_changes` command (not landed)");
+      await page.goto(`http://127.0.0.1:${port}/?workspace=${encodeURIComponent(workspace)}`);
+      await page.locator(".monaco-workbench").waitFor({ timeout: 60000 });
+      // Activated by workspaceContains:footprint.toml: no editor needs to be open.
+      await waitFor(async () => (logText(dir).includes("server ready") ? true : undefined), 240000, '"server ready" in the multi-root window');
+      await palette("Footprint: Review changes");
+      const input = page.locator(".quick-input-widget input");
+      await input.waitFor({ state: "visible" });
+      await page.keyboard.press("Enter"); // the revision: HEAD
+      const choices = await waitFor(async () => {
+        const rows = await page.locator(".quick-input-list .monaco-list-row").allInnerTexts();
+        return rows.some((r) => r.includes("two")) ? rows : undefined;
+      }, 20000, "the folder pick");
+      await input.fill("two");
+      await page.keyboard.press("Enter");
+      await waitFor(async () => {
+        const t = (await page.locator(".quick-input-title").allInnerTexts()).join(" ");
+        return t.includes("Footprint review") ? t : undefined;
+      }, 60000, "the review quick pick for folder two");
+      await page.keyboard.press("Enter");
+      const opened = await waitFor(async () => page.locator(".tab.active").getAttribute("data-resource-name").catch(() => null), 15000,
+        "the finding's file to open");
+      await sleep(500);
+      const breadcrumbs = (await page.locator(".breadcrumbs-control").first().innerText().catch(() => "")).replace(/\s+/g, " ");
+      await screenshot("multiroot-review");
+      return { folder_choices: choices.map((c) => c.split("\n")[0].trim()), opened, breadcrumbs };
+    });
+  } finally {
+    await browser.close();
+  }
+}
+
 // E2E_PHASES (comma-separated, default all): run only some phases when debugging one (install_vsix always runs).
-const PHASES = new Set((env.E2E_PHASES || "main,untrusted,nopython").split(","));
+const PHASES = new Set((env.E2E_PHASES || "main,untrusted,nopython,multiroot").split(","));
 try {
   if (PHASES.has("main")) await main();
   else await step("install_vsix", async () => {
@@ -883,11 +941,19 @@ try {
     }
   }
   if (PHASES.has("nopython")) await noPythonPhase();
+  if (codeServer3?.pid) {
+    try {
+      process.kill(-codeServer3.pid, "SIGTERM");
+    } catch {
+      /* gone */
+    }
+  }
+  if (PHASES.has("multiroot")) await multiRootPhase();
 } catch (err) {
   results._fatal = String(err?.stack || err);
 } finally {
   fs.writeFileSync(path.join(OUT, "results.json"), JSON.stringify(results, null, 2));
-  for (const proc of [codeServer, codeServer2, codeServer3]) {
+  for (const proc of [codeServer, codeServer2, codeServer3, codeServer4]) {
     if (!proc?.pid) continue;
     try {
       process.kill(-proc.pid, "SIGTERM");

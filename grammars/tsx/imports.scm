@@ -1,0 +1,2 @@
+; inherits: typescript
+; TSX reads modules as TypeScript does.

@@ -1,0 +1,83 @@
+"""`footprint-ls index build [PATH] [--out DIR]` and `footprint-ls index use DIR [PATH] [--sha256 DIGEST]`:
+the workspace indexes a team builds once (in CI) and every checkout reuses (graph/, knowledge/ object model).
+
+An artifact holds the import graph's and the object model's extractions with workspace-relative paths and
+the SHA-256 of the content each came from, so it does not depend on where it was built; `use` checks it
+(integrity.read_artifact: every part against the manifest, the manifest against a pinned digest) and takes
+into this checkout's own signed caches what applies to identical content: the next start parses only the
+files that differ. A server or CLI can also take it directly: FOOTPRINT_INDEX=DIR (and
+FOOTPRINT_INDEX_SHA256). The docs index is not part of it (whoosh unpickles its files: an artifact would be
+code); it is built locally. docs/scaling.md describes producing and fetching artifacts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+from lsp_server import __version__, integrity
+from lsp_server.commands import cli_command
+from lsp_server.errors import InvalidArgument
+from lsp_server.graph import service as graph
+from lsp_server.knowledge import object_model
+from lsp_server.surfaces.common import EXIT_OK, display_path, existing, workspace_for
+
+DEFAULT_OUT = Path(".footprint-cache") / "index"  # under the workspace root; never walked as sources
+
+
+@cli_command("index", "build the workspace's indexes as a relocatable artifact (build), or reuse one (use)")
+def _index(parser: argparse.ArgumentParser):
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    build = actions.add_parser("build", help="index the workspace of PATH and write the artifact to --out")
+    build.add_argument("path", type=Path, nargs="?", default=Path("."), metavar="PATH")
+    build.add_argument("--out", type=Path, help=f"artifact folder (default: <workspace>/{DEFAULT_OUT.as_posix()})")
+    use = actions.add_parser("use", help="check the artifact in DIR and take what matches into this checkout's caches")
+    use.add_argument("dir", type=Path, metavar="DIR")
+    use.add_argument("path", type=Path, nargs="?", default=Path("."), metavar="PATH")
+    use.add_argument("--sha256", help="the artifact's digest (printed by `index build`): refuse any other")
+    for sub in (build, use):
+        sub.add_argument("--config", type=Path, help="use this footprint.toml instead of the nearest one")
+        sub.add_argument("--json", action="store_true", help="print the outcome as JSON")
+
+    def run(args: argparse.Namespace) -> int:
+        ws = workspace_for(existing(args.path), args.config)
+        started = time.perf_counter()
+        if args.action == "build":
+            out = args.out if args.out is not None else ws.root / DEFAULT_OUT
+            graph_svc = ws.service(graph.ImportGraphService)
+            model_svc = ws.service(object_model.ObjectModelService)
+            parts = {graph.ARTIFACT_PART: graph_svc.artifact_part(),
+                     object_model.ARTIFACT_PART: object_model.artifact_part(model_svc, ws)}
+            meta = {"footprint": __version__, "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                    "workspace": ws.root.name}
+            digest = integrity.write_artifact(out, parts, meta)
+            outcome = {"out": str(out), "sha256": digest, "modules": len(parts[graph.ARTIFACT_PART]["modules"]),
+                       "object_model_sources": len(parts[object_model.ARTIFACT_PART]["sources"]),
+                       "seconds": round(time.perf_counter() - started, 3)}
+            line = (f"footprint-ls: index of {outcome['modules']} modules and {outcome['object_model_sources']} "
+                    f"object-model source(s) written to {display_path(out)} (sha256 {digest})")
+        else:
+            try:
+                manifest, parts = integrity.read_artifact(args.dir, args.sha256)
+            except integrity.ArtifactRejected as exc:
+                raise InvalidArgument(f"index artifact rejected: {exc}") from None
+            graph_svc = graph.ImportGraphService(ws)
+            graph_counts = graph_svc.import_artifact(parts.get(graph.ARTIFACT_PART))
+            model_counts = object_model.import_artifact(ws, parts.get(object_model.ARTIFACT_PART))
+            outcome = {"dir": str(args.dir), "sha256": manifest["sha256"], "import_graph": graph_counts,
+                       "object_model": model_counts, "seconds": round(time.perf_counter() - started, 3)}
+            line = (f"footprint-ls: index {manifest['sha256'][:12]} taken: {graph_counts['reused']} modules reused, "
+                    f"{graph_counts['differ']} differ and {graph_counts['missing']} are missing here (parsed at the "
+                    f"next start), {model_counts['sources']} object-model source(s), the imports of "
+                    f"{model_counts.get('imports', 0)} files")
+        if args.json:
+            sys.stdout.write(json.dumps(outcome, indent=2) + "\n")
+        else:
+            print(line)
+        return EXIT_OK
+
+    return run
