@@ -323,7 +323,7 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
             for m in t.members:
                 names.add(m.name)
                 if not m.private and m.kind != "constructor" and not m.name.startswith("_") and "$" not in tname \
-                        and (m.confidence or 0) >= MEDIUM:
+                        and (m.confidence or 0) >= MEDIUM and m.status != "removed":
                     owners.setdefault(m.name, tname)
     suggestable = frozenset(n for n in owners if n not in builtin_members())
     index = {"names": frozenset(names), "owners": owners, "suggestable": suggestable,
