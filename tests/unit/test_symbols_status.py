@@ -114,6 +114,12 @@ DOC = """\
 
     Removed rows are kept in history. The method was removed from the toolbar and is deprecated by nobody.
 
+    ### Page.on(event, handler) → this
+
+    Events of the page's children:
+
+    Removed: fired when a block leaves the page.
+
     ### Page.shrink() → this
 
     > **Deprecated**: call `Page.fit()` instead.
@@ -150,9 +156,10 @@ def test_docs_markers_and_what_is_no_marker(tmp_path):
         "Page.tilt": ("deprecated", ""),
     }
     # what merely mentions "removed": "Removes every block", "Removed rows", "was removed from the toolbar",
+    # an event described as "Removed: fired when ...",
     # "the `width` argument of `Block.resize()`" under Removed, "Removed the legacy `Page.slide()` option"
     members = _members(extract("docs", tmp_path / "docs", "m"))
-    for name in ("Page.clear", "Page.trim", "Block.resize", "Page.slide", "Page.turn", "Page.addBlock"):
+    for name in ("Page.clear", "Page.trim", "Block.resize", "Page.slide", "Page.turn", "Page.addBlock", "Page.on"):
         assert not members[name].status, name
     footer = members["Page.addFooter"]
     assert footer.status_path.endswith("page.md") and footer.status_line == 8

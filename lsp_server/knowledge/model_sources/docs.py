@@ -53,8 +53,8 @@ _VERSION = r"(?:\s+(?:in|since|as\s+of)\s+(?:v(?:ersion)?\s*)?\d[\w.\-]*)"
 HEADING_STATUS_RE = re.compile(rf"\s*(?:[—–-]+\s*|[(\[]\s*)?[*_]*(?P<status>removed|deprecated)[*_]*{_VERSION}?\s*[)\]]?\s*$",
                                re.I)
 # a paragraph opening with the marker: "Removed in 4.0.", "**Deprecated**: use ...", "No longer available."
-LINE_STATUS_RE = re.compile(rf"^[*_]*(?P<status>removed|deprecated|no\s+longer\s+available)[*_]*(?:{_VERSION}|\s*[:.—–-]|[*_]*\s*$)",
-                            re.I)
+LINE_STATUS_RE = re.compile(rf"^(?P<em>[*_]*)(?P<status>removed|deprecated|no\s+longer\s+available)[*_]*"
+                            rf"(?:(?P<version>{_VERSION})|\s*(?P<stop>[:.—–-])|[*_]*\s*$)", re.I)
 _SUBJECT = rf"`(?:new\s+)?(?P<type>[A-Z][\w$]*)\.(?P<member>{IDENT})(?:\([^`]*\))?`|this\s+(?:method|property|member|function|field|getter|accessor)|it"
 SENTENCE_STATUS_RE = re.compile(rf"(?:^|[.;:]\s+)(?:{_SUBJECT})\s+(?:(?P<gone>is\s+no\s+longer\s+available|has\s+been\s+removed|"
                                 rf"was\s+removed{_VERSION})|(?P<old>is\s+deprecated|has\s+been\s+deprecated))\b", re.I)
@@ -237,6 +237,7 @@ class _DocsExtractor:
     def status_markers(self, line: str, current: tuple[TypeDef, Member] | None, section: tuple[str, int] | None,
                        path: Path, lineno: int) -> None:
         """The explicit removed / deprecated markers of one prose line (see the module docstring)."""
+        quoted = line.lstrip().startswith(">")  # an admonition
         text = re.sub(r"^(?:>\s*)+(?:\[![A-Za-z]+\]\s*)?", "", line).strip()
         if not text:
             return
@@ -254,10 +255,9 @@ class _DocsExtractor:
             # the paragraph right under a heading marked removed: "Use `page.footer.addBlock()` instead."
             current[1].replacement = replacement_in(text)
         if current is not None:
-            opening = LINE_STATUS_RE.match(text)
-            if opening is not None:
-                word = opening.group("status").lower()
-                mark(current[1], "deprecated" if word == "deprecated" else "removed", text, str(path), lineno)
+            status = _line_status(text, quoted)
+            if status is not None:
+                mark(current[1], status, text, str(path), lineno)
                 return
         for sentence in SENTENCE_STATUS_RE.finditer(text):
             status = "removed" if sentence.group("gone") else "deprecated"
@@ -298,10 +298,9 @@ class _DocsExtractor:
         member = self.member(t, Member(m.group(2), kind, _clean_type(value) if second in ("type", "returns", "return") else "",
                               _params(m.group(4)), bool(m.group(1)), path=str(path), line=line,
                               confidence=TABLE_CONF, doc=desc))
-        opening = LINE_STATUS_RE.match(_clean(desc))
-        if opening is not None:
-            word = opening.group("status").lower()
-            mark(member, "deprecated" if word == "deprecated" else "removed", desc, str(path), line)
+        status = _line_status(_clean(desc), quoted=False)
+        if status is not None:
+            mark(member, status, desc, str(path), line)
 
     def finish(self) -> None:
         for name, t in self.mod.types.items():
@@ -328,6 +327,23 @@ class _DocsExtractor:
                                          confidence=min(m.confidence, SPAN_CONF)))
             names = {(x.name, x.static) for x in t.members}
             t.members.extend(x for x in extra if (x.name, True) not in names)
+
+
+def _line_status(text: str, quoted: bool) -> str | None:
+    """The status a paragraph opening with a marker gives its member. "Removed:" or "Removed -" alone is also how
+    an event or a diff is described ("Removed: fired when a row goes"), so it counts only emphasized
+    (`**Removed**:`), in an admonition (`> Removed:`), with a version ("Removed in 4.0") or as a sentence
+    ("Removed.")."""
+    found = LINE_STATUS_RE.match(text)
+    if found is None:
+        return None
+    word = found.group("status").lower()
+    if word == "deprecated":
+        return "deprecated"
+    if word == "removed" and found.group("stop") in (":", "—", "–", "-") and not (found.group("em") or quoted) \
+            and not re.match(r"^removed[*_]+", text, re.I):
+        return None
+    return "removed"
 
 
 def _clean(text: str) -> str:
