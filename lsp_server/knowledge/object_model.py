@@ -36,7 +36,7 @@ from lsp_server.workspace import Progress, Service, Workspace, service
 
 log = logging.getLogger(__name__)
 
-EXTRACTOR_VERSION = "15"  # 15: member status (removed, deprecated)
+EXTRACTOR_VERSION = "16"  # 15, 16: member status (removed, deprecated) and its evidence
 SIGNED_AS = "object-model-source"
 # Members every object has at run time (Object.prototype); never reported.
 OBJECT_MEMBERS = frozenset({"constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty",

@@ -131,6 +131,7 @@ CHANGELOG = """\
     # Changelog
     ## 4.0.0
     ### Removed
+    - `Page.addFooter()`
     - `Page.rotate(deg)` (use `Page.turn()` instead)
     - the `width` argument of `Block.resize()`
     ### Added
@@ -161,7 +162,7 @@ def test_docs_markers_and_what_is_no_marker(tmp_path):
     members = _members(extract("docs", tmp_path / "docs", "m"))
     for name in ("Page.clear", "Page.trim", "Block.resize", "Page.slide", "Page.turn", "Page.addBlock", "Page.on"):
         assert not members[name].status, name
-    footer = members["Page.addFooter"]
+    footer = members["Page.addFooter"]  # the changelog lists it too (read first): its own page is the evidence
     assert footer.status_path.endswith("page.md") and footer.status_line == 8
 
 

@@ -128,9 +128,11 @@ def with_status_of(m: Member, marker: Member) -> Member:
                    status_line=marker.status_line, replacement=marker.replacement or m.replacement)
 
 
-def mark(m: Member, status: str, note: str, path: str, line: int) -> None:
-    """Record an explicit marker on `m` (in place, while a source is extracted) unless it has a stronger one."""
-    if STATUS_RANK[status] <= STATUS_RANK.get(m.status, 0):
+def mark(m: Member, status: str, note: str, path: str, line: int, prefer: bool = False) -> None:
+    """Record an explicit marker on `m` (in place, while a source is extracted) unless it has a stronger one;
+    `prefer`: this marker's evidence replaces an equal one's (the member's own reference page over a changelog)."""
+    rank, current = STATUS_RANK[status], STATUS_RANK.get(m.status, 0)
+    if rank < current or (rank == current and not prefer):
         return
     m.status, m.status_note, m.status_path, m.status_line = status, " ".join(note.split())[:300], path, line
     m.replacement = replacement_in(note) or m.replacement

@@ -180,7 +180,7 @@ class _DocsExtractor:
                     if sig.group("static"):
                         self.static_hints.setdefault((t.name, m.name), set()).add("static")
                     if heading_status:
-                        mark(m, heading_status, heading, str(path), lineno)
+                        mark(m, heading_status, heading, str(path), lineno, prefer=True)
                     current = (t, m)
                 elif new:
                     t = self.type(new.group("type"), path, lineno, TYPE_CONF)
@@ -257,7 +257,7 @@ class _DocsExtractor:
         if current is not None:
             status = _line_status(text, quoted)
             if status is not None:
-                mark(current[1], status, text, str(path), lineno)
+                mark(current[1], status, text, str(path), lineno, prefer=True)
                 return
         for sentence in SENTENCE_STATUS_RE.finditer(text):
             status = "removed" if sentence.group("gone") else "deprecated"
@@ -300,7 +300,7 @@ class _DocsExtractor:
                               confidence=TABLE_CONF, doc=desc))
         status = _line_status(_clean(desc), quoted=False)
         if status is not None:
-            mark(member, status, desc, str(path), line)
+            mark(member, status, desc, str(path), line, prefer=True)
 
     def finish(self) -> None:
         for name, t in self.mod.types.items():

@@ -39,7 +39,7 @@ def test_symbols_removed_and_deprecated():
     assert proc.returncode == 1, proc.stderr  # a removed name is not a known one
     footer, span = json.loads(proc.stdout)
     assert footer["status"] == "removed" and footer["suggestions"] == ["page.footer.addBlock"]
-    assert footer["evidence"].split(":")[0].endswith(("changelog.txt", "page.md"))
+    assert footer["evidence"].split(":")[0].endswith("reference/page.md")
     assert span["status"] == "known" and span["deprecated"] is True and span["replacement"] == "Cell.setSpan"
     assert span["evidence"].endswith("engine.d.ts:" + span["source"].rsplit(":", 1)[1])
     proc = run_cli("symbols", "Page.addFooter", cwd=APP)
