@@ -13,7 +13,7 @@ receiver whose type it knows. So by default (`[typescript] unknown_symbols = "be
 in `[object_model] sources`. `unknown_symbols = "all"` reports everything, as on JavaScript.
 
 A use of a member the engine's sources mark removed (docs: "Removed in 4.0", a changelog's Removed list) is an
-error on every language, on `.ts` too even when TypeScript sees typings that still declare it (typings lag the
+error on every language (a warning when the receiver's type is inferred from evidence), on `.ts` too even when TypeScript sees typings that still declare it (typings lag the
 engine): the replacement the marker names is the did-you-mean, the marker's place the evidence. A member marked
 deprecated (`@deprecated`, docs "Deprecated") is a warning tagged deprecated (editors strike it through); on
 `.ts` it is left to TypeScript when the tag is in typings TypeScript reads.
@@ -205,8 +205,13 @@ def status_finding(a: Access, model: ObjectModel, root=None) -> Finding | None:
         data["fix"] = {"title": f"Replace with `{suggestion}`",
                        "edits": [{"start": a.start, "end": a.end, "text": suggestion}], "fix_all": False,
                        "preferred": False}
+    if a.recv.evidence is not None:  # the receiver's type is our guess from its uses: say why, and only warn
+        why = a.recv.evidence.text()
+        message += f" ({why})" if why else ""
+        data["receiver"] = "inferred"
     if m.status == "removed":
-        return Finding("unknown-symbol", message, a.start, a.end, Severity.ERROR, data)
+        severity = Severity.WARNING if a.recv.evidence is not None else Severity.ERROR
+        return Finding("unknown-symbol", message, a.start, a.end, severity, data)
     return Finding("unknown-symbol", message, a.start, a.end, Severity.WARNING, data, tags=("deprecated",))
 
 

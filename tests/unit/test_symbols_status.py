@@ -305,3 +305,18 @@ def test_presenter_shows_status(tmp_path):
     footer, box = (present.symbol(a) for a in check_symbols(ws, ["Page.addFooter", "Page.addBox"], docs=False))
     assert footer["status"] == "removed" and footer["evidence"].endswith("page.md:3")
     assert box["deprecated"] is True and box["replacement"] == "Page.addBlock" and "evidence" in box
+
+
+def test_removed_on_an_inferred_receiver_is_a_warning(tmp_path):
+    """`page` untyped, typed from its uses: the guess could be wrong, so a removed member on it only warns."""
+    files = {"engine/engine.d.ts": ENGINE, "engine/docs/page.md": PAGE_DOC, "app.js": """\
+        import { Document } from "@acme/layout";
+        export function fill(page) {
+          page.addBlock();
+          page.addFooter();
+        }
+        """}
+    ws = make_workspace(tmp_path, files, '[object_model]\nsources = [{ path = "engine/engine.d.ts", module = "@acme/layout" }, '
+                                         '{ path = "engine/docs", module = "@acme/layout" }]\n')
+    found = [(f["line"], f["name"], f["severity"], f["data"].get("receiver")) for f in symbol_findings(ws, "app.js")]
+    assert found == [(4, "addFooter", "warning", "inferred")]
