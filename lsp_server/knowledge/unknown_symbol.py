@@ -118,12 +118,15 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
     if conf < MEDIUM:
         return None
     ranked = [r for r in sg.rank(a.name, a.candidates, a.usage) if r[0] not in _removed_names(a, model)]
-    if a.usage == "write" and (not ranked or ranked[0][1] < 0.75):
-        return None  # a new property on an object (expando) unless it is plainly a typo of a real one
+    if a.usage == "write" and (not ranked or (ranked[0][1] < 0.75 and not _prefixed(a.name, ranked[0][0]))):
+        return None  # a new property on an object (expando) unless it is plainly a near miss of a real one
     if inferred and not ranked:
         return None  # an inferred type and a name like none of its members: more likely our guess is wrong
     suggestions = [n for n, _ in ranked[:5]]
-    severity = Severity.ERROR if (conf >= HIGH and not inferred) else Severity.WARNING
+    # a write may add a property on purpose: only a plain typo of a real member (as tsc reports on a closed
+    # class) is an error; a get/set-prefixed near miss written (`sheet.getState = ...`) is a warning
+    weak_write = a.usage == "write" and ranked[0][1] < 0.75
+    severity = Severity.ERROR if (conf >= HIGH and not inferred and not weak_write) else Severity.WARNING
     if a.usage == "import":
         message = f"`{a.container}` has no export `{a.name}`"
     elif recv.kind == ValKind.NAMESPACE:
@@ -146,6 +149,11 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
         # The one confident rename is what Auto Fix (and Neovim's first entry) applies.
         data["fix"]["preferred"] = data["fix"]["fix_all"]
     return Finding("unknown-symbol", message, a.start, a.end, severity, data)
+
+
+def _prefixed(name: str, real: str) -> bool:
+    """`getState` / `setState` written where the type has `state`: a get/set prefix on a real property."""
+    return any(name == p + real[:1].upper() + real[1:] for p in _PREFIXES)
 
 
 def _is_class(model: ObjectModel, tid) -> bool:

@@ -260,6 +260,10 @@ def _split_top(text: str, sep: str) -> list[str]:
     return [p.strip() for p in parts if p.strip()]
 
 
+# Mapped types that keep their argument's keys (only optionality or mutability changes).
+KEY_PRESERVING = frozenset({"Partial", "Required", "Readonly"})
+
+
 @lru_cache(maxsize=8192)
 def parse_type(text: str):
     text = (text or "").strip()
@@ -300,6 +304,8 @@ def parse_type(text: str):
         return ("promise", parse_type(args))
     if short in ("Array", "ReadonlyArray") and args:
         return ("array", parse_type(args))
+    if short in KEY_PRESERVING and args and len(_split_top(args, ",")) == 1:
+        return parse_type(args)  # `pageSetup: Partial<PageSetup>` has PageSetup's members, no others
     return ("name", short)
 
 

@@ -99,8 +99,18 @@ class _File:
         root = tree.root_node
         for node in root.named_children:
             self.top(node, exported=False)
+        instances: dict[str, str] = {}
         for pattern, match in queries.matches("javascript", "engine_source", root):
-            self.fact(pattern, match)
+            if pattern == 6:
+                instances.setdefault(self.text(match["instance.name"][0]), self.text(match["instance.type"][0]))
+            else:
+                self.fact(pattern, match)
+        # an exported singleton of the engine's own type (`var Howler = new HowlerGlobal(); exports.Howler =
+        # Howler`): an instance of that type, so `Howler.volum()` is checked like any instance
+        for local in set(self.mod.exports.values()):
+            kind = instances.get(local)
+            if kind and kind in self.mod.types and local not in self.mod.values and local not in self.mod.types:
+                self.mod.values[local] = Member(local, "property", kind, path=str(self.path), confidence=JS_CONF)
         self.mark_deprecated()
 
     def mark_deprecated(self) -> None:
@@ -254,7 +264,7 @@ class _File:
 
     # --- query facts ---
     def fact(self, pattern: int, match: dict) -> None:
-        """One match of grammars/javascript/engine_source.scm (patterns 0-5, in file order)."""
+        """One match of grammars/javascript/engine_source.scm (patterns 0-5, in file order; 6 is read by run)."""
         if pattern == 4:  # exports.X = value, wherever it stands
             name, value = match["export.name"][0], match["export.value"][0]
             self.mod.exports.setdefault(self.text(name), self.text(value) if value.type == "identifier" else self.text(name))
