@@ -36,7 +36,7 @@ from lsp_server.workspace import Progress, Service, Workspace, service
 
 log = logging.getLogger(__name__)
 
-EXTRACTOR_VERSION = "15"  # 15: an exported `new X()` value of the engine's JavaScript is an X
+EXTRACTOR_VERSION = "17"  # 15: an exported `new X()` value of the engine's JavaScript is an X; 17: member status (removed, deprecated)
 SIGNED_AS = "object-model-source"
 # Members every object has at run time (Object.prototype); never reported.
 OBJECT_MEMBERS = frozenset({"constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty",
@@ -551,7 +551,8 @@ class ObjectModelService(Service):
     def _assemble(cls, workspace: Workspace, imports: dict[Path, set[str]], reuse: dict[SourceSpec, SourceModel],
                   progress: Progress) -> "ObjectModelService":
         specs, problems = configured_sources(workspace)
-        configured_modules = {s.module for s in specs}
+        # docs only add to a package's typings (members, removed / deprecated markers): they never hide them
+        configured_modules = {s.module for s in specs if s.kind != "docs"}
         seen_pkgs: set[str] = set()
         for path, pkgs in sorted(imports.items()):
             for pkg in sorted(pkgs):
