@@ -809,10 +809,14 @@ def _rel(root: Path, path: str | Path) -> str:
     return Path(os.path.relpath(path, root)).as_posix()
 
 
+PATH_FIELDS = ("path", "status_path")  # where a member is declared; where its removal/deprecation is said
+
+
 def _map_paths(value, fn):
-    """`value` (a source model's JSON) with every `path` field (where a member is declared) mapped by `fn`."""
+    """`value` (a source model's JSON) with every path field (PATH_FIELDS) mapped by `fn`."""
     if isinstance(value, dict):
-        return {k: fn(v) if k == "path" and isinstance(v, str) and v else _map_paths(v, fn) for k, v in value.items()}
+        return {k: fn(v) if k in PATH_FIELDS and isinstance(v, str) and v else _map_paths(v, fn)
+                for k, v in value.items()}
     if isinstance(value, list):
         return [_map_paths(v, fn) for v in value]
     return value
