@@ -23,6 +23,7 @@ from tests.conftest import EXAMPLES, REPO
 from tests.editors.conftest import NEOVIM, REVIEW_FILE, REVIEW_LINE, find_nvim
 
 SCRIPT = Path(__file__).parent / "nvim" / "e2e.lua"
+RULE_FIX = "theme.primary"  # the replacement the workspace copy's layout/no-hex-colors rule offers
 
 
 NVIM, NVIM_VERSION = find_nvim()
@@ -43,6 +44,11 @@ def make_workspace(base: Path) -> Path:
         subprocess.run([*git, "commit", "-qm", "baseline"], cwd=ws, check=True)
     with open(ws / REVIEW_FILE, "a", encoding="utf-8") as f:
         f.write(REVIEW_LINE)
+    # Issue 20.10: the copy's hex-colour rule carries a `fix` (the bundled rule has none) for the rule_fix step.
+    rule = base / "layout-engine" / "rules" / "no-hex-colors.md"
+    text = rule.read_text(encoding="utf-8")
+    rule.write_text(text.replace("\npriority = 50\n", f"\npriority = 50\nfix = \"{RULE_FIX}\"\n", 1), encoding="utf-8")
+    assert RULE_FIX in rule.read_text(encoding="utf-8")
     return ws.resolve()
 
 
@@ -55,6 +61,7 @@ def run_nvim(mode: str, ws: Path, tmp: Path, path_env: str) -> dict:
         "FOOTPRINT_E2E_MODE": mode,
         "FOOTPRINT_E2E_WS": str(ws),
         "FOOTPRINT_E2E_OUT": str(out),
+        "FOOTPRINT_E2E_FIX_FILE": REVIEW_FILE,
         "FOOTPRINT_E2E_PYTHON": sys.executable,
         "FOOTPRINT_E2E_REPO": os.environ.get("FOOTPRINT_E2E_SERVER_PYTHONPATH", str(REPO)),
         "XDG_CONFIG_HOME": str(tmp / "config"),
@@ -249,3 +256,54 @@ def test_code_actions_by_line(session):
     titles = [a["title"] for a in d["convention"]]
     assert f"Disable {d['rule']} for this line" in titles and f"Disable {d['rule']} for this file" in titles, titles
     assert d["code_description"]["href"].startswith("file://") and d["code_description"]["href"].endswith(".md"), d
+
+
+def test_unknown_member_hover_shows_the_member_it_means(session):
+    """Issue 20.11: on `page.createBlock` the hover shows `addBlock`'s signature and a link to its declaration
+    (relative to the workspace), not the diagnostic's text again."""
+    d = step(session["results"], "hover_content")
+    typo = d["typo"]
+    assert typo and "addBlock" in typo, d
+    assert "```ts" in typo and "addBlock(" in typo.split("```ts", 1)[1], typo
+    assert d["typo_diagnostic"] and d["typo_diagnostic"] not in typo and "has no member" not in typo, d
+    link = re.search(r"\[([^\]]+)\]\((file://[^)]+)\)", typo)
+    assert link and not Path(link[1].split(":")[0]).is_absolute(), typo
+
+
+def test_create_hover_shows_its_signature_once_and_links_relative_paths(session):
+    """Issue 20.11: the docs chunk's own heading (`Document.create(options) → Document`) is not repeated under
+    the bold title; the docs source and the "verified in object model" source are links shown relative to
+    the workspace (`../layout-engine/...`), not long absolute paths."""
+    text = step(session["results"], "hover_content")["create"]
+    title = re.match(r"\*\*([^*]+)\*\*", text)
+    assert title, text
+    heading = title[1].split(" › ")[-1].strip()
+    assert "Document.create" in heading and text.count(heading) == 1, text
+    verified = re.search(r"verified in object model — (.*)", text)
+    assert verified and re.fullmatch(r"\[[^\]]+\]\(file://[^)]+\)", verified[1].strip()), text
+    links = re.findall(r"\[([^\]]+)\]\((file://[^)]+)\)", text)
+    assert len(links) >= 2, text
+    for shown, _ in links:
+        assert shown.startswith("../layout-engine/"), text
+
+
+def test_hover_on_a_local_variable_shows_no_docs_entry(session):
+    """Issue 20.11: `box` (a local) showed an FAQ entry while `page` showed nothing: both show none now."""
+    d = step(session["results"], "hover_content")
+    assert d["box"] is None, d["box"]
+    assert d["page"] is None or "FAQ" not in d["page"], d["page"]
+
+
+def test_rule_fix_quick_fix_changes_the_text(session):
+    d = step(session["results"], "rule_fix_applies")
+    assert "#ff00aa" in d["before"] and "#ff00aa" not in d["after"] and RULE_FIX in d["after"], d
+
+
+def test_lsp_log_has_no_server_info_as_errors(session):
+    """Issue 20.13: with the default command (`--log-level WARNING`), the whole session's server output leaves
+    no INFO (or unparsed) stderr lines in lsp.log as [ERROR] (every INFO line used to land there so)."""
+    d = step(session["results"], "lsp_log_levels")
+    assert "--log-level" in d["cmd"], d
+    # The config_reload step's broken footprint.toml is a real warning: it shows the check reads server lines.
+    assert d["by_level"].get("WARNING", 0) >= 1, d["by_level"]
+    assert d["below_warning"] == [], "\n".join(d["below_warning"][:5])

@@ -138,8 +138,14 @@ if mode == 'missing-server' then
   return
 end
 
+-- The default command's arguments (lsp/footprint.lua: `footprint-ls --log-level WARNING serve`) with the program
+-- replaced by this checkout's server, so the session runs the default set-up (issue 20.13: lsp.log levels).
+local default_cmd = vim.lsp.config.footprint.cmd
+assert(type(default_cmd) == 'table' and default_cmd[1] == 'footprint-ls', 'unexpected default cmd: ' .. vim.inspect(default_cmd))
+local session_cmd = { env.FOOTPRINT_E2E_PYTHON, '-m', 'lsp_server' }
+vim.list_extend(session_cmd, default_cmd, 2)
 vim.lsp.config('footprint', {
-  cmd = { env.FOOTPRINT_E2E_PYTHON, '-m', 'lsp_server', 'serve' },
+  cmd = session_cmd,
   cmd_env = { PYTHONPATH = env.FOOTPRINT_E2E_REPO },
 })
 vim.lsp.enable('footprint')
@@ -542,6 +548,89 @@ step('config_reload_on_write', function()
   return { errors = errors, broken_line = broken_line }
 end)
 
+-- The LSP hover's markdown at the first match of `pattern` (+ `offset`) in `buf`, or nil when there is none.
+local function hover_text(buf, pattern, offset)
+  local line, col = find(buf, pattern, offset)
+  assert(line, 'no match for ' .. pattern)
+  local text = vim.api.nvim_buf_get_lines(buf, line, line + 1, false)[1]
+  local resp = client:request_sync('textDocument/hover', {
+    textDocument = { uri = vim.uri_from_bufnr(buf) },
+    position = { line = line, character = vim.str_utfindex(text, client.offset_encoding, col) },
+  }, 15000, buf)
+  assert(resp and not resp.err, 'hover request failed: ' .. vim.inspect(resp))
+  local got = resp.result
+  if got == nil or got == vim.NIL then
+    return nil
+  end
+  local value = got.contents and (got.contents.value or got.contents)
+  return type(value) == 'string' and value or vim.inspect(value)
+end
+
+step('hover_content', function()
+  -- Issue 20.11: the unknown member's hover shows the did-you-mean member (signature, declaration link), not
+  -- the diagnostic again; the `create` hover shows its signature once; a local variable (`box`) shows no docs
+  -- entry. Asked once the docs index is in, so a docs entry on `box` would show.
+  vim.api.nvim_set_current_buf(app_buf)
+  -- The docs index is rebuilt after the config_reload step: ask until its part (heading + link) is back.
+  local create
+  wait(30000, function()
+    create = hover_text(app_buf, 'Document%.create', #'Document.')
+    if create and create:find('%*%* — %[[^%]]*%]%(file://') then
+      return true
+    end
+    vim.wait(200)
+  end, 'the docs part of the Document.create hover')
+  local typo_diag
+  for _, d in ipairs(vim.diagnostic.get(app_buf)) do
+    if d.code == 'unknown-symbol' and d.message:find('createBlock', 1, true) then
+      typo_diag = d.message
+    end
+  end
+  return {
+    typo = hover_text(app_buf, 'page%.createBlock', #'page.'),
+    typo_diagnostic = typo_diag,
+    create = create,
+    box = hover_text(app_buf, 'box%.width') or vim.NIL,
+    page = hover_text(app_buf, 'page%.addBlock') or vim.NIL,
+  }
+end)
+
+step('rule_fix_applies', function()
+  -- Issue 20.10: a convention rule's `fix` (the test's copy of layout/no-hex-colors has one) is offered as a
+  -- quick fix, and applying it (what `gra` does) changes the text.
+  local buf = open(env.FOOTPRINT_E2E_FIX_FILE)
+  wait(20000, function()
+    return client_for(buf) ~= nil
+  end, 'the client to attach to ' .. env.FOOTPRINT_E2E_FIX_FILE)
+  local diag
+  wait(30000, function()
+    for _, d in ipairs(vim.diagnostic.get(buf)) do
+      if d.code == 'layout/no-hex-colors' then
+        diag = d
+        return true
+      end
+    end
+  end, 'a layout/no-hex-colors diagnostic on ' .. env.FOOTPRINT_E2E_FIX_FILE)
+  local before = vim.api.nvim_buf_get_lines(buf, diag.lnum, diag.lnum + 1, false)[1]
+  vim.api.nvim_win_set_cursor(0, { diag.lnum + 1, diag.col })
+  local tick = vim.api.nvim_buf_get_changedtick(buf)
+  local offered = {}
+  vim.lsp.buf.code_action({
+    filter = function(a)
+      table.insert(offered, { title = a.title, kind = a.kind, preferred = a.isPreferred == true })
+      return a.kind == 'quickfix' and a.isPreferred == true and a.title:find('^Fix') ~= nil
+    end,
+    apply = true,
+  })
+  wait(10000, function()
+    return vim.api.nvim_buf_get_changedtick(buf) ~= tick
+  end, 'the rule fix to change the buffer (offered: ' .. vim.inspect(offered) .. ')')
+  local after = vim.api.nvim_buf_get_lines(buf, diag.lnum, diag.lnum + 1, false)[1]
+  vim.cmd('silent undo')
+  vim.api.nvim_set_current_buf(app_buf)
+  return { before = before, after = after, offered = offered }
+end)
+
 step('checkhealth', function()
   -- Issue 20.15: :checkhealth footprint reports the server command and the running server.
   vim.cmd('checkhealth footprint')
@@ -565,6 +654,25 @@ step('restart_command', function()
     return codes(app_buf)['unknown-symbol'] ~= nil
   end, 'diagnostics from the restarted server')
   return { old = old, new = new.id, old_stopped = vim.lsp.get_client_by_id(old) == nil or vim.lsp.get_client_by_id(old):is_stopped() }
+end)
+
+step('lsp_log_levels', function()
+  -- Issue 20.13: with the default command, the server's INFO lines (start-up, indexing, restart) do not land
+  -- in lsp.log as [ERROR] (Neovim logs every stderr line of a server at that level).
+  local path = vim.lsp.get_log_path()
+  local lines = vim.fn.filereadable(path) == 1 and vim.fn.readfile(path) or {}
+  -- A server line is `<date> <time>,<ms> <LEVEL> <logger>: <message>`; count the [ERROR] entries by that level.
+  local by_level, below_warning = {}, {}
+  for _, l in ipairs(lines) do
+    if l:find('^%[ERROR%]') and l:find('"stderr"', 1, true) then
+      local level = l:match('"stderr"%s+"%d+%-%d+%-%d+ [%d:]+,%d+ (%u+) ') or 'unparsed'
+      by_level[level] = (by_level[level] or 0) + 1
+      if level ~= 'WARNING' and level ~= 'ERROR' and level ~= 'CRITICAL' then
+        table.insert(below_warning, l)
+      end
+    end
+  end
+  return { path = path, by_level = by_level, below_warning = below_warning, cmd = session_cmd }
 end)
 
 finish()
