@@ -285,6 +285,17 @@ def test_palette_restart_server(workbench):
     assert step(workbench, "palette_restart")["starts"] >= 2
 
 
+def test_restart_logs_no_error_and_server_lines_once_stamped(workbench):
+    """Issue 20.13: a normal restart logs no "[error] Server process exited with code 0", and the server's own
+    lines keep their level with one timestamp (not `[info] 2026-... INFO ...`)."""
+    d = step(workbench, "palette_restart")
+    clean_exits = [line for line in d["exited"] if "exited with code 0" in line]
+    assert clean_exits and not any("[error]" in line.lower() for line in clean_exits), d["exited"]
+    assert not any("exited with code 0" in line for line in d["errors"]), d["errors"]
+    assert d["server_lines"], "no server line in the Footprint log to check"
+    assert d["stamped_twice"] == [], d["stamped_twice"][:5]
+
+
 def test_missing_server_notification(workbench):
     d = step(workbench, "missing_server_notification")
     assert "/nonexistent/footprint-ls" in d["text"] and "useBundled" in d["text"], d
@@ -303,6 +314,7 @@ def test_crashed_server_is_announced_cleared_and_restarted(workbench):
     """Issue 20.4: after SIGKILL a notification says so, stale problems go, and the server comes back by itself."""
     d = step(workbench, "crash_restart")
     assert "restarting it in" in d["toast"], d
+    assert "`" not in d["toast"], f"notifications render no Markdown (issue 20.13): {d['toast']}"
     assert d["cleared"], f"the Problems panel kept the dead server's rows: {d}"
     assert any("unknown-symbol" in r for r in d["rows"]) and d["killed"] not in d["new_pids"] and len(d["new_pids"]) == 1, d
 
@@ -321,6 +333,13 @@ def test_untrusted_workspace_never_runs_the_program_its_settings_name(workbench)
     # not report them), so the extension's own user-level-only reading (unit-tested in trust.test.ts) has
     # nothing to log here; the server still runs without importing from the workspace.
     assert "PYTHONSAFEPATH=1" in d["started"], d["started"]
+
+
+def test_restricted_mode_is_said_in_the_language_status(workbench):
+    """Issue 20.15: Restricted Mode no longer disables the extension silently: its status item says so."""
+    text = step(workbench, "untrusted_language_status")["text"]
+    assert "Footprint: ready (Restricted Mode)" in text, text
+    assert "ignored until you trust it" in text, text
 
 
 def test_trust_commands_hidden_in_restricted_mode(workbench):

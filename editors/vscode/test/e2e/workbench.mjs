@@ -572,7 +572,16 @@ async function main() {
         const t = logText();
         return (t.match(/server ready/g) || []).length > before ? t : undefined;
       }, 60000, 'another "server ready" in the log after Footprint: Restart server');
-      return { starts: (text.match(/starting the server/g) || []).length, ready: (text.match(/server ready/g) || []).length };
+      // Issue 20.13: how the restart reads in the log (a clean exit is no error; a server line has one timestamp).
+      const lines = text.split("\n");
+      return {
+        starts: (text.match(/starting the server/g) || []).length,
+        ready: (text.match(/server ready/g) || []).length,
+        exited: lines.filter((l) => /exited with code/.test(l)).map((l) => l.trim()),
+        errors: lines.filter((l) => /\[error\]/i.test(l)).map((l) => l.trim()),
+        stamped_twice: lines.filter((l) => /\[\w+\]\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[,.]\d+ (DEBUG|INFO|WARNING|ERROR|CRITICAL) /.test(l)).map((l) => l.trim()),
+        server_lines: lines.filter((l) => /\] lsp_server\./.test(l)).map((l) => l.trim()).slice(0, 20),
+      };
     });
 
     await step("typescript_file", async () => {
@@ -780,6 +789,21 @@ async function untrustedPhase() {
       };
     });
     if (results.untrusted_workspace_diagnostics.status !== "pass") return;
+
+    await step("untrusted_language_status", async () => {
+      // Issue 20.15: Restricted Mode is said in the Footprint language status, not silent.
+      const indicator = page.locator("#status\\.languageStatus, .statusbar-item[id*='languageStatus']").first();
+      await indicator.waitFor({ timeout: 20000 });
+      const text = await waitFor(async () => {
+        await indicator.click();
+        await sleep(500);
+        const t = (await page.locator(".monaco-hover:visible").allInnerTexts()).join("\n");
+        if (/Footprint: ready/.test(t)) await screenshot("untrusted-language-status");
+        await page.keyboard.press("Escape");
+        return /Footprint: ready/.test(t) ? t : undefined;
+      }, 60000, '"Footprint: ready" in the language status of the untrusted workspace');
+      return { text };
+    });
 
     await step("untrusted_trust_commands_hidden", async () => {
       await page.keyboard.press("F1");
