@@ -290,7 +290,8 @@ def test_restart_logs_no_error_and_server_lines_once_stamped(workbench):
     lines keep their level with one timestamp (not `[info] 2026-... INFO ...`)."""
     d = step(workbench, "palette_restart")
     clean_exits = [line for line in d["exited"] if "exited with code 0" in line]
-    assert clean_exits and not any("[error]" in line.lower() for line in clean_exits), d["exited"]
+    # Before the fix: `[info] [Error - 6:51:31 PM] Server process exited with code 0.` (or at [error] level).
+    assert clean_exits and not any(re.search(r"\[error\b", line, re.I) for line in clean_exits), d["exited"]
     assert not any("exited with code 0" in line for line in d["errors"]), d["errors"]
     assert d["server_lines"], "no server line in the Footprint log to check"
     assert d["stamped_twice"] == [], d["stamped_twice"][:5]

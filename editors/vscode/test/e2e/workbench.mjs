@@ -580,7 +580,7 @@ async function main() {
         exited: lines.filter((l) => /exited with code/.test(l)).map((l) => l.trim()),
         errors: lines.filter((l) => /\[error\]/i.test(l)).map((l) => l.trim()),
         stamped_twice: lines.filter((l) => /\[\w+\]\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[,.]\d+ (DEBUG|INFO|WARNING|ERROR|CRITICAL) /.test(l)).map((l) => l.trim()),
-        server_lines: lines.filter((l) => /\] lsp_server\./.test(l)).map((l) => l.trim()).slice(0, 20),
+        server_lines: lines.filter((l) => / lsp_server\.[\w.]+: /.test(l)).map((l) => l.trim()).slice(0, 20),
       };
     });
 
