@@ -2,7 +2,9 @@
 
 `ImportGraphService` is a workspace `@service`: built in the background (files parsed in a process pool when
 there are many), persisted atomically under `cache_dir/import-graph.json` (signed with the user's key: a cache
-Footprint did not write is ignored, see `integrity`) so a restart only re-parses files whose mtime or size changed, and updated incrementally: a changed file is re-parsed, and only re-resolution
+Footprint did not write is ignored, see `integrity`) so a restart only re-parses files whose mtime or size changed
+and only re-resolves the imports whose resolution inputs changed (each module's resolutions are stored with the
+folders and package.json / tsconfig files they consulted and those inputs' stamps, see `graph.resolve`), and updated incrementally: a changed file is re-parsed, and only re-resolution
 (no parsing) is done for the others when files appear or disappear. An open editor buffer wins over the file
 on disk (`workspace.document(path)`), and the per-file checks push the buffer's current imports in with
 `refresh(doc)`.
@@ -31,7 +33,7 @@ from pathlib import Path
 
 from lsp_server.document import ParsedDocument
 from lsp_server.syntax.modules import DEFAULT, REEXPORT, TYPE, ImportRecord, ModuleInfo, extract, module_info_of
-from lsp_server.graph.resolve import FILE, FileSystem, Resolution, Resolver
+from lsp_server.graph.resolve import FILE, FileSystem, Resolution, Resolver, input_unchanged
 from lsp_server.graph.rules import DependenciesConfig
 from lsp_server.languages import language_for_path
 from lsp_server import integrity, queries
@@ -42,6 +44,7 @@ log = logging.getLogger(__name__)
 
 CACHE_FILE = "import-graph.json"
 CACHE_VERSION = 3  # 3: TypeScript sources, type-only imports
+RESOLUTIONS_VERSION = 1  # the cache's "resolutions" section (resolutions with their inputs' stamps)
 SIGNED_AS = "import-graph"
 ARTIFACT_PART = "import-graph"  # its part of an index artifact (footprint-ls index)
 MAX_MODULES = 50_000  # a lone file in a huge folder must not make us parse the whole disk
@@ -77,7 +80,7 @@ class ModuleEntry:
     and decodes it on first use: a warm start only needs the specifiers (stored beside it as one string),
     so 5,000 modules load without parsing or building 100,000 small objects."""
 
-    __slots__ = ("path", "stamp", "_info", "_raw", "resolutions", "edges", "kinds")
+    __slots__ = ("path", "stamp", "_info", "_raw", "resolutions", "edges", "kinds", "inputs")
 
     def __init__(self, path: str, stamp: tuple[int, int] | None, info: ModuleInfo | None = None,
                  raw: tuple[str | None, str] | None = None):
@@ -88,6 +91,8 @@ class ModuleEntry:
         self.resolutions: tuple[Resolution, ...] = ()
         self.kinds: tuple[str, ...] = ()  # the edge kind of each resolution (TYPE for type-only imports)
         self.edges: list[str] = []  # resolved targets that are modules of the graph (cycle edges), in order
+        # What the resolutions were computed from: (folder listed or JSON file read, its stamp then).
+        self.inputs: tuple[tuple[str, tuple[int, int] | int | None], ...] = ()
 
     @property
     def info(self) -> ModuleInfo:
@@ -195,6 +200,8 @@ class ImportGraphService(Service):
         self._persist_timer: threading.Timer | None = None
         self.stats: dict[str, float] = {}
         self._persist_failed = False  # a failed write is said once, not on every debounced persist
+        # The persisted resolutions whose inputs are unchanged (path -> (resolutions, inputs)), while building.
+        self._reusable: dict[str, tuple[tuple[Resolution, ...], tuple]] = {}
 
     # --- building -------------------------------------------------------------------------------------
     @classmethod
@@ -261,8 +268,24 @@ class ImportGraphService(Service):
                 self.modules[path] = ModuleEntry(path, stamp, raw=info)
         timing("parse")
         progress("import graph: resolving imports", 90)
+        reusable, self._reusable = self._reusable, {}
+        timing("check_inputs")
+        reused = persistable = 0
+        parsed = set(to_parse)
         for entry in self.modules.values():
+            hit = reusable.get(entry.path) if entry.stamp is not None and entry.path not in parsed else None
+            if hit is not None:
+                specifiers = entry.specifiers()
+                if len(specifiers) == len(hit[0]):
+                    self._set_kinds(entry, specifiers)
+                    entry.inputs = hit[1]
+                    self._set_resolutions(entry, hit[0])
+                    reused += 1
+                    continue
             self._set_resolutions(entry, self._resolve_entry(entry))
+            if entry.stamp is not None and all(stamp is not None for _, stamp in entry.inputs):
+                persistable += 1
+        self.stats["resolutions_reused"] = reused
         timing("resolve")
         self._reindex()
         self._compute_cycles()
@@ -275,7 +298,7 @@ class ImportGraphService(Service):
         # Open documents are not persisted (their text is the editor's): count only what persist() writes, or
         # every warm start with a file open would rewrite the whole cache (~0.7 s of JSON on 20,000 files).
         if to_parse or len(cached) != sum(1 for e in self.modules.values() if e.stamp is not None) \
-                or "artifact" in self.stats:
+                or "artifact" in self.stats or persistable:
             self.persist()
         progress("import graph: ready", 100)
 
@@ -329,21 +352,72 @@ class ImportGraphService(Service):
             log.info("import graph cache %s %s: re-parsing", self.cache_path, problem)
         if not isinstance(data, dict) or data.get("version") != CACHE_VERSION or data.get("root") != str(self.root):
             return {}
+        self._reusable = self._reusable_resolutions(data.get("resolutions"))
         modules = data.get("modules")
         if not isinstance(modules, dict):
             return {}
         return {p: e for p, e in modules.items() if isinstance(e, list) and len(e) == 4
                 and isinstance(e[0], int) and isinstance(e[1], int) and isinstance(e[3], str)}
 
+    def _resolver_key(self) -> list:
+        """What resolutions depend on besides files: a cache written under other settings is not reused."""
+        return [sorted(self.resolver.provided), self.resolver.fs.max_bytes]
+
+    def _reusable_resolutions(self, section: object) -> dict[str, tuple[tuple[Resolution, ...], tuple]]:
+        """The persisted resolutions (path -> (resolutions, inputs)) whose every input still has the stamp it
+        was resolved with: one `stat` per input (folders and JSON files, shared by many modules)."""
+        if not isinstance(section, dict) or section.get("version") != RESOLUTIONS_VERSION \
+                or section.get("resolver") != self._resolver_key():
+            return {}
+        try:
+            inputs = []
+            unchanged = []
+            folders: dict[str, tuple] = {}
+            max_bytes = self.resolver.fs.max_bytes
+            for item in section["inputs"]:
+                recorded = tuple(item[1:])
+                inputs.append((item[0], recorded))
+                unchanged.append(input_unchanged(item[0], recorded, folders, max_bytes))
+            results = [Resolution(kind, target, detail) for kind, target, detail in section["results"]]
+            out = {}
+            for path, (input_ids, result_ids) in section["modules"].items():
+                if all(unchanged[i] for i in input_ids):
+                    out[path] = (tuple(results[i] for i in result_ids), tuple(inputs[i] for i in input_ids))
+        except (KeyError, IndexError, TypeError, ValueError):
+            log.info("import graph cache %s: resolutions not well formed: resolving again", self.cache_path)
+            return {}
+        self.stats["resolution_inputs"] = len(inputs)
+        self.stats["resolution_inputs_changed"] = unchanged.count(False)
+        return out
+
+    def _resolutions_section(self, entries: list[ModuleEntry]) -> dict:
+        """Each module's resolutions with the ids of their inputs (a table of (path, stamp) shared by all
+        modules) and of their results (a table of distinct resolutions). Modules with an input whose stamp
+        is unknown (changed just before it was read) are left out: resolved again at the next start."""
+        input_ids: dict[tuple, int] = {}
+        result_ids: dict[Resolution, int] = {}
+        modules = {}
+        for entry in entries:
+            if any(stamp is None for _, stamp in entry.inputs):
+                continue
+            ids = [input_ids.setdefault(item, len(input_ids)) for item in entry.inputs]
+            modules[entry.path] = [ids, [result_ids.setdefault(r, len(result_ids)) for r in entry.resolutions]]
+        return {"version": RESOLUTIONS_VERSION, "resolver": self._resolver_key(),
+                "inputs": [[item, *stamp] for item, stamp in input_ids],
+                "results": [[r.kind, r.target, r.detail] for r in result_ids], "modules": modules}
+
     def persist(self) -> None:
-        """Write the graph's per-file extraction to the cache folder (atomically, signed)."""
+        """Write the graph's per-file extraction and resolutions to the cache folder (atomically, signed)."""
         if integrity.cache_folder(self.workspace.cache_dir) is None:
             return  # unusable: said once; the graph is rebuilt by the next process
         with self._lock:
-            modules = {p: [*e.stamp, *e.cache_value()] for p, e in self.modules.items() if e.stamp is not None}
+            entries = [e for e in self.modules.values() if e.stamp is not None]
+            modules = {e.path: [*e.stamp, *e.cache_value()] for e in entries}
+            resolutions = self._resolutions_section(entries)
         try:
             integrity.write_signed_json(self.cache_path, {"version": CACHE_VERSION, "root": str(self.root),
-                                                          "modules": modules}, SIGNED_AS)
+                                                          "modules": modules, "resolutions": resolutions},
+                                        SIGNED_AS)
         except OSError as exc:
             if not self._persist_failed:
                 self._persist_failed = True
@@ -401,12 +475,19 @@ class ImportGraphService(Service):
 
     # --- resolution and indexes -----------------------------------------------------------------------
     def _resolve_entry(self, entry: ModuleEntry) -> tuple[Resolution, ...]:
-        resolve = self.resolver.resolve
+        """Resolve an entry's imports (sets its kinds and the inputs of its resolutions with their stamps)."""
         specifiers = entry.specifiers()
+        self._set_kinds(entry, specifiers)
+        resolutions, inputs = self.resolver.resolve_tracked(specifiers, entry.path)
+        stamp = self.resolver.fs.stamp
+        entry.inputs = tuple((path, stamp(path)) for path in sorted(inputs))
+        return resolutions
+
+    @staticmethod
+    def _set_kinds(entry: ModuleEntry, specifiers: list[tuple[str, str]]) -> None:
         # A declaration file emits no JavaScript: every import of a .d.ts is type-only.
         declaration = entry.path.endswith(DECLARATION_FILES)
         entry.kinds = tuple(TYPE if declaration else kind for _, kind in specifiers)
-        return tuple(resolve(spec, entry.path, kind) for spec, kind in specifiers)
 
     def _set_resolutions(self, entry: ModuleEntry, resolutions: tuple[Resolution, ...]) -> bool:
         """Store an entry's resolutions; True when its module-to-module edges changed. Type-only imports
