@@ -113,29 +113,31 @@ def content_digest(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=8).hexdigest()
 
 
-def input_unchanged(item: str, recorded: tuple, folders: dict[str, tuple], max_bytes: int) -> bool:
-    """Whether a resolution input is as it was when `recorded` was taken (see `FileSystem.stamp`). A probe
-    is unchanged when its folder's stamp is (one `stat` shared by every probe of that folder), else when
-    the same kind of entry is there (nothing, in a folder that is still missing); a JSON file when its stamp is,
-    else when its content digest is. `folders` memoises each folder's state for the other inputs."""
-    if item.startswith(PROBE):
-        path = item[1:]
-        folder = os.path.dirname(path)
-        state = folders.get(folder)
-        if state is None:
-            state = folders[folder] = _folder_state(folder)
-        if len(recorded) == 3 and state[0] is not None and state[0] == (recorded[1], recorded[2]):
-            return True
-        if recorded[0] == "-" and not state[1]:
-            return True
-        return probe_kind(path) == recorded[0]
+def folder_unchanged(folder: str, recorded: tuple) -> tuple[bool, bool]:
+    """(whether `folder` still has the stamp `recorded` ((mtime_ns, size), or () when it could not vouch), so
+    that every probe of an entry in it is unchanged; whether it is a folder now) with one `stat`."""
+    now, exists = _folder_state(folder)
+    return (bool(recorded) and now is not None and now == tuple(recorded)), exists
+
+
+def probe_unchanged(path: str, kind: str, folder: tuple[bool, bool]) -> bool:
+    """Whether the entry probed at `path` is still of `kind` ("f", "d", "-"): at once when its folder's
+    stamp vouches for it or when nothing was there and the folder is still missing, else by a `stat`."""
+    if folder[0] or kind == "-" and not folder[1]:
+        return True
+    return probe_kind(path) == kind
+
+
+def json_unchanged(path: str, recorded: tuple, max_bytes: int) -> bool:
+    """Whether a JSON file read by a resolution is unchanged: by its stamp, else (racy stamp, or touched)
+    by its content digest; GONE: still no file there."""
     if recorded == GONE:
-        return probe_kind(item) != "f"
+        return probe_kind(path) != "f"
     try:
-        st = os.stat(item)
+        st = os.stat(path)
         if recorded[0] >= 0 and (st.st_mtime_ns, st.st_size) == (recorded[0], recorded[1]):
             return True
-        return content_digest(read_bounded(Path(item), max_bytes)) == recorded[2]
+        return content_digest(read_bounded(Path(path), max_bytes)) == recorded[2]
     except OSError:
         return False
 

@@ -33,7 +33,8 @@ from pathlib import Path
 
 from lsp_server.document import ParsedDocument
 from lsp_server.syntax.modules import DEFAULT, REEXPORT, TYPE, ImportRecord, ModuleInfo, extract, module_info_of
-from lsp_server.graph.resolve import FILE, FileSystem, Resolution, Resolver, input_unchanged
+from lsp_server.graph.resolve import (FILE, PROBE, FileSystem, Resolution, Resolver, folder_unchanged,
+                                      json_unchanged, probe_unchanged)
 from lsp_server.graph.rules import DependenciesConfig
 from lsp_server.languages import language_for_path
 from lsp_server import integrity, queries
@@ -44,7 +45,7 @@ log = logging.getLogger(__name__)
 
 CACHE_FILE = "import-graph.json"
 CACHE_VERSION = 3  # 3: TypeScript sources, type-only imports
-RESOLUTIONS_VERSION = 1  # the cache's "resolutions" section (resolutions with their inputs' stamps)
+RESOLUTIONS_VERSION = 2  # the cache's "resolutions" section (resolutions with their inputs' stamps)
 SIGNED_AS = "import-graph"
 ARTIFACT_PART = "import-graph"  # its part of an index artifact (footprint-ls index)
 MAX_MODULES = 50_000  # a lone file in a huge folder must not make us parse the whole disk
@@ -56,7 +57,8 @@ FORK_POOL_THRESHOLD = 120
 PERSIST_DELAY = 2.0  # seconds: updates are written to disk at most this often, off the edit path
 # The languages whose files are modules of the graph: the sources and the `.d.ts` typings too (TypeScript
 # imports resolve to them). An explicit set: `Workspace.files` leaves typings out only for its default,
-# `languages.SOURCE_LANGUAGES` (the checked languages), so this must stay a set of its own.
+# `languages.SOURCE_LANGUAGES` (the checked languages), so this must stay a set of its own. The build lists
+# them with `Workspace.indexed_files` (these languages, typings included).
 GRAPH_LANGUAGES = frozenset({"javascript", "typescript", "tsx"})
 DECLARATION_FILES = (".d.ts", ".d.mts", ".d.cts")
 
@@ -225,13 +227,13 @@ class ImportGraphService(Service):
             lap = now
 
         progress("import graph: listing files", 0)
-        paths: list[str] = []
-        for p in self.workspace.files(languages=GRAPH_LANGUAGES):
-            if len(paths) >= MAX_MODULES:
-                log.warning("import graph of %s: stopped at %d modules (a folder that is not a project?)",
-                            self.root, MAX_MODULES)
-                break
-            paths.append(str(p))
+        # The walk the object model shares (GRAPH_LANGUAGES are its languages), with each file's stat.
+        listed = self.workspace.indexed_files()
+        if len(listed) > MAX_MODULES:
+            log.warning("import graph of %s: stopped at %d modules (a folder that is not a project?)",
+                        self.root, MAX_MODULES)
+            listed = listed[:MAX_MODULES]
+        paths = [path for path, _ in listed]
         timing("walk")
         cached = self._load_cache()
         if not cached and (artifact := integrity.artifact_from_env()) is not None:
@@ -242,8 +244,7 @@ class ImportGraphService(Service):
         timing("load")
         open_paths = {str(p) for p in self.workspace.open_paths()}
         to_parse: list[str] = []
-        stat = os.stat
-        for path in paths:
+        for path, st in listed:
             if path in open_paths:
                 doc = self.workspace.document(Path(path))
                 if doc is not None:
@@ -251,10 +252,6 @@ class ImportGraphService(Service):
                 continue
             hit = cached.get(path)
             if hit is not None:
-                try:
-                    st = stat(path)
-                except OSError:
-                    continue
                 if st.st_mtime_ns == hit[0] and st.st_size == hit[1]:
                     self.modules[path] = ModuleEntry(path, (st.st_mtime_ns, st.st_size), raw=(hit[2], hit[3]))
                     continue
@@ -364,36 +361,45 @@ class ImportGraphService(Service):
         return [sorted(self.resolver.provided), self.resolver.fs.max_bytes]
 
     def _reusable_resolutions(self, section: object) -> dict[str, tuple[tuple[Resolution, ...], tuple]]:
-        """The persisted resolutions (path -> (resolutions, inputs)) whose every input still has the stamp it
-        was resolved with: one `stat` per input (folders and JSON files, shared by many modules)."""
+        """The persisted resolutions (path -> (resolutions, inputs)) whose every input is unchanged: one `stat`
+        per folder probed (its unchanged stamp vouches for every probe in it), and per JSON file read."""
         if not isinstance(section, dict) or section.get("version") != RESOLUTIONS_VERSION \
                 or section.get("resolver") != self._resolver_key():
             return {}
         try:
-            inputs = []
-            unchanged = []
-            folders: dict[str, tuple] = {}
+            folders = [(folder, folder_unchanged(folder, stamp)) for folder, *stamp in section["folders"]]
+            inputs: list[tuple[str, tuple]] = []
+            changed: set[int] = set()
             max_bytes = self.resolver.fs.max_bytes
-            for item in section["inputs"]:
-                recorded = tuple(item[1:])
-                inputs.append((item[0], recorded))
-                unchanged.append(input_unchanged(item[0], recorded, folders, max_bytes))
+            for i, (item, *recorded) in enumerate(section["inputs"]):
+                if item.startswith(PROBE):
+                    kind, folder_id = recorded
+                    folder_stamp = section["folders"][folder_id][1:]
+                    inputs.append((item, (kind, *folder_stamp)))
+                    if not probe_unchanged(item[1:], kind, folders[folder_id][1]):
+                        changed.add(i)
+                else:
+                    inputs.append((item, tuple(recorded)))
+                    if not json_unchanged(item, tuple(recorded), max_bytes):
+                        changed.add(i)
             results = [Resolution(kind, target, detail) for kind, target, detail in section["results"]]
             out = {}
+            result_of, input_of = results.__getitem__, inputs.__getitem__
             for path, (input_ids, result_ids) in section["modules"].items():
-                if all(unchanged[i] for i in input_ids):
-                    out[path] = (tuple(results[i] for i in result_ids), tuple(inputs[i] for i in input_ids))
-        except (KeyError, IndexError, TypeError, ValueError):
+                if not changed or changed.isdisjoint(input_ids):
+                    out[path] = (tuple(map(result_of, result_ids)), tuple(map(input_of, input_ids)))
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
             log.info("import graph cache %s: resolutions not well formed: resolving again", self.cache_path)
             return {}
         self.stats["resolution_inputs"] = len(inputs)
-        self.stats["resolution_inputs_changed"] = unchanged.count(False)
+        self.stats["resolution_inputs_changed"] = len(changed)
         return out
 
     def _resolutions_section(self, entries: list[ModuleEntry]) -> dict:
-        """Each module's resolutions with the ids of their inputs (a table of (path, stamp) shared by all
-        modules) and of their results (a table of distinct resolutions). Modules with an input whose stamp
-        is unknown (changed just before it was read) are left out: resolved again at the next start."""
+        """Each module's resolutions with the ids of their inputs (a table shared by all modules: probes
+        with their kind and folder, JSON files with their stamp) and of their results (a table of distinct
+        resolutions); the folders probed with their stamps. Modules with an input no longer cached are left
+        out: resolved again at the next start."""
         input_ids: dict[tuple, int] = {}
         result_ids: dict[Resolution, int] = {}
         modules = {}
@@ -402,8 +408,16 @@ class ImportGraphService(Service):
                 continue
             ids = [input_ids.setdefault(item, len(input_ids)) for item in entry.inputs]
             modules[entry.path] = [ids, [result_ids.setdefault(r, len(result_ids)) for r in entry.resolutions]]
+        folder_ids: dict[tuple, int] = {}
+        inputs = []
+        for item, stamp in input_ids:
+            if item.startswith(PROBE):
+                folder = (os.path.dirname(item[1:]), *stamp[1:])
+                inputs.append([item, stamp[0], folder_ids.setdefault(folder, len(folder_ids))])
+            else:
+                inputs.append([item, *stamp])
         return {"version": RESOLUTIONS_VERSION, "resolver": self._resolver_key(),
-                "inputs": [[item, *stamp] for item, stamp in input_ids],
+                "folders": [list(folder) for folder in folder_ids], "inputs": inputs,
                 "results": [[r.kind, r.target, r.detail] for r in result_ids], "modules": modules}
 
     def persist(self) -> None:
