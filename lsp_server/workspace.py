@@ -151,7 +151,7 @@ class Workspace:
         # and re-check later, so services finish their background work (remote rule fetches) before answering.
         self.long_lived = True
         # The last `indexed_files()` walk: (time.monotonic() when taken, files with their stat), or None.
-        self._walk: tuple[float, list[tuple[str, os.stat_result]]] | None = None
+        self._walk: tuple[float, list[tuple[str, tuple[int, int]]]] | None = None
         self._walk_generation = 0  # bumped by every change the workspace hears of: a walk older is not kept
 
     # --- settings -------------------------------------------------------------------------------------
@@ -221,9 +221,9 @@ class Workspace:
             return None
         return st
 
-    def indexed_files(self) -> list[tuple[str, os.stat_result]]:
+    def indexed_files(self) -> list[tuple[str, tuple[int, int]]]:
         """The files of SOURCE_LANGUAGES with `.d.ts` typings included (a service that wants sources only
-        leaves them out with `is_typings_path`), as (path, the stat the walker admitted it with), in `files`'s
+        leaves them out with `is_typings_path`), as (path, (mtime_ns, size) from the stat the walker admitted it with), in `files`'s
         order. One walk shared by the services that index the whole workspace as they build one after the
         other at start-up (import graph, object model): kept while the workspace hears of no change (file
         events, settings reload) and for at most WALK_REUSE_SECONDS, so a later rebuild walks again. The list
@@ -234,7 +234,7 @@ class Workspace:
                 return walk[1]
             generation = self._walk_generation
         taken = time.monotonic()
-        files = list(self._walk_files(None, SOURCE_LANGUAGES, typings=True))
+        files = [(path, (st.st_mtime_ns, st.st_size)) for path, st in self._walk_files(None, SOURCE_LANGUAGES, typings=True)]
         with self._lock:
             if generation == self._walk_generation:
                 self._walk = (taken, files)

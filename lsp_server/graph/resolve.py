@@ -23,13 +23,15 @@
 Directory listings and JSON files are cached; `invalidate()` drops what a file change can affect, so resolving
 all of a workspace's specifiers again costs set lookups, not system calls.
 
-Every resolution knows its inputs: the folders whose listing it consulted and the JSON files it read
-(`resolve_tracked`), each with the stamp (`os.stat` mtime and size) it had when it was read (`FileSystem.stamp`).
-A folder's mtime changes whenever an entry appears in it or leaves it, so a file that could shadow a resolution
-(`x.ts` beside the `x/index.js` it resolved to, a package installed in a `node_modules` it looked in), a changed
-package.json `exports`/`main` or tsconfig `paths`, or a deleted target each change the stamp of an input of
-exactly the resolutions that could reach them: the import graph persists resolutions with their inputs and
-reuses them on a warm start while those stamps are unchanged.
+Every resolution knows its inputs (`resolve_tracked`): each path it probed (what the cached listing had there,
+with the stamp, mtime and size, of the folder when it was listed) and each JSON file it read (its stamp and
+content digest); see `FileSystem.stamp`. A folder's mtime changes whenever an entry appears in it or leaves
+it, so one `stat` of an unchanged folder vouches for every probe in it; in a changed folder each probe is
+checked by name. So a file that could shadow a resolution (`x.ts` beside the `x/index.js` it resolved to, a
+package installed in a `node_modules` it looked in), a changed package.json `exports`/`main` or tsconfig
+`paths`, or a deleted target each change an input of exactly the resolutions that could reach them, and an
+unrelated file added to a probed folder changes none: the import graph persists resolutions with their inputs
+and reuses them on a warm start while their inputs are unchanged.
 """
 
 from __future__ import annotations
@@ -142,11 +144,11 @@ def json_unchanged(path: str, recorded: tuple, max_bytes: int) -> bool:
         return False
 
 
-def _add_inputs(paths: frozenset[str]) -> None:
+def _add_inputs(paths: tuple[str, ...]) -> None:
     """A cached result was used: its inputs are inputs of the running tracked resolution too."""
     sink = getattr(_tracking, "sink", None)
     if sink is not None:
-        sink |= paths
+        sink.update(paths)
 
 
 def _consulted(path: str) -> None:
@@ -188,6 +190,7 @@ class FileSystem:
         # Each folder's stamp when it was listed and each JSON file's when it was read (taken before reading:
         # a change after that shows as a different stamp later, never as a stale read under a current stamp).
         self._stamps: dict[str, tuple | None] = {}
+        self._probes: dict[str, str] = {}  # path -> its input item (PROBE + path)
         self._lock = threading.Lock()
 
     def stamp(self, item: str) -> tuple | None:
@@ -234,8 +237,18 @@ class FileSystem:
             return None
         return entries is not None and name in entries
 
+    def _probe(self, path: str) -> None:
+        """Record a probe of `path` in the running tracked resolution (one string per path probed, shared by
+        every resolution that probes it: 20,000 modules' inputs would otherwise hold a copy each)."""
+        sink = getattr(_tracking, "sink", None)
+        if sink is not None:
+            item = self._probes.get(path)
+            if item is None:
+                item = self._probes[path] = PROBE + path
+            sink.add(item)
+
     def is_file(self, path: str) -> bool:
-        _consulted(PROBE + path)
+        self._probe(path)
         folder, name = os.path.split(path)
         entries = self.listing(folder)
         return entries is not None and entries.get(name) is False
@@ -243,9 +256,9 @@ class FileSystem:
     def is_dir(self, path: str) -> bool:
         folder, name = os.path.split(path)
         if not name:
-            _consulted(PROBE + folder)
+            self._probe(folder)
             return self.listing(folder) is not None
-        _consulted(PROBE + path)
+        self._probe(path)
         entries = self.listing(folder)
         return bool(entries and entries.get(name))
 
@@ -322,14 +335,14 @@ class Resolver:
         self.provided = provided_modules
         self.fs = fs or FileSystem()
         # Each cached config with the inputs it was read from (added to a tracked resolution that uses it).
-        self._config_for_dir: dict[str, tuple[PathsConfig | None, frozenset[str]]] = {}
-        self._loaded: dict[str, tuple[PathsConfig, frozenset[str]]] = {}  # referenced projects' configs, by file
+        self._config_for_dir: dict[str, tuple[PathsConfig | None, tuple[str, ...]]] = {}
+        self._loaded: dict[str, tuple[PathsConfig, tuple[str, ...]]] = {}  # referenced projects' configs, by file
         # (folder, specifier, require?, TypeScript importer?, config file) -> (result, its inputs)
-        self._memo: dict[tuple, tuple[Resolution, frozenset[str]]] = {}
+        self._memo: dict[tuple, tuple[Resolution, tuple[str, ...]]] = {}
         self._lock = threading.Lock()
         self.calls = 0  # resolve() calls so far: what a warm start that reuses resolutions does not pay
 
-    def resolve_tracked(self, specifiers, importer: str) -> tuple[tuple[Resolution, ...], frozenset[str]]:
+    def resolve_tracked(self, specifiers, importer: str) -> tuple[tuple[Resolution, ...], tuple[str, ...]]:
         """Resolve each (specifier, kind) imported by `importer`; with the inputs (folders listed, JSON files
         read) the results depend on."""
         return self._tracked(lambda: tuple(self.resolve(spec, importer, kind) for spec, kind in specifiers))
@@ -345,7 +358,7 @@ class Resolver:
             _tracking.sink = outer
         if outer is not None:
             outer |= sink
-        return value, frozenset(sink)
+        return value, tuple(sink)  # a tuple: 43,000 memoised resolutions of a 20,000-file monorepo keep one
 
     def invalidate(self, paths: list[str]) -> None:
         self._memo = {}

@@ -204,6 +204,9 @@ class ImportGraphService(Service):
         self._persist_failed = False  # a failed write is said once, not on every debounced persist
         # The persisted resolutions whose inputs are unchanged (path -> (resolutions, inputs)), while building.
         self._reusable: dict[str, tuple[tuple[Resolution, ...], tuple]] = {}
+        # One (input, stamp) pair per input shared by every entry that consulted it (20,000 modules consult
+        # ~28 each); cleared whenever the resolver forgets what it read (`_invalidate`).
+        self._input_pairs: dict[str, tuple] = {}
 
     # --- building -------------------------------------------------------------------------------------
     @classmethod
@@ -244,7 +247,7 @@ class ImportGraphService(Service):
         timing("load")
         open_paths = {str(p) for p in self.workspace.open_paths()}
         to_parse: list[str] = []
-        for path, st in listed:
+        for path, stamp in listed:
             if path in open_paths:
                 doc = self.workspace.document(Path(path))
                 if doc is not None:
@@ -252,8 +255,8 @@ class ImportGraphService(Service):
                 continue
             hit = cached.get(path)
             if hit is not None:
-                if st.st_mtime_ns == hit[0] and st.st_size == hit[1]:
-                    self.modules[path] = ModuleEntry(path, (st.st_mtime_ns, st.st_size), raw=(hit[2], hit[3]))
+                if stamp[0] == hit[0] and stamp[1] == hit[1]:
+                    self.modules[path] = ModuleEntry(path, stamp, raw=(hit[2], hit[3]))
                     continue
             to_parse.append(path)
         timing("stat")
@@ -493,8 +496,8 @@ class ImportGraphService(Service):
         specifiers = entry.specifiers()
         self._set_kinds(entry, specifiers)
         resolutions, inputs = self.resolver.resolve_tracked(specifiers, entry.path)
-        stamp = self.resolver.fs.stamp
-        entry.inputs = tuple((path, stamp(path)) for path in sorted(inputs))
+        stamp, pairs = self.resolver.fs.stamp, self._input_pairs
+        entry.inputs = tuple(pairs.get(item) or pairs.setdefault(item, (item, stamp(item))) for item in inputs)
         return resolutions
 
     @staticmethod
@@ -520,6 +523,10 @@ class ImportGraphService(Service):
 
     def resolve_record(self, importer: str, record: ImportRecord) -> Resolution:
         return self.resolver.resolve(record.specifier, importer, record.kind)
+
+    def _invalidate(self, paths: list[str]) -> None:
+        self.resolver.invalidate(paths)
+        self._input_pairs.clear()
 
     def _reindex(self) -> None:
         importers: dict[str, set[str]] = {}
@@ -706,7 +713,7 @@ class ImportGraphService(Service):
                 elif self._affects_resolution(path):
                     structural = True
             if structural:
-                self.resolver.invalidate([str(p) for p in changed])
+                self._invalidate([str(p) for p in changed])
                 for entry in self.modules.values():
                     self._set_resolutions(entry, self._resolve_entry(entry))
                 self._reindex()
@@ -754,7 +761,7 @@ class ImportGraphService(Service):
             self.modules[key] = entry
             if old is None:
                 # A new file: specifiers elsewhere that did not resolve may now.
-                self.resolver.invalidate([key])
+                self._invalidate([key])
                 for other in self.modules.values():
                     if other is not entry and any(not r.resolved for r in other.resolutions):
                         self._set_resolutions(other, self._resolve_entry(other))

@@ -738,7 +738,7 @@ def _scan_imports(workspace: Workspace) -> tuple[dict[Path, set[str]], dict[Path
     reused = 0
     # The walk the import graph shares, with each file's stat, taken before any read: a file written
     # meanwhile has a newer stamp next time.
-    for key, st in workspace.indexed_files():
+    for key, (mtime_ns, size) in workspace.indexed_files():
         if is_typings_path(key):
             continue  # typings are not sources
         path = Path(key)
@@ -748,7 +748,7 @@ def _scan_imports(workspace: Workspace) -> tuple[dict[Path, set[str]], dict[Path
                 imports[path] = imported_packages(doc)
                 declared[path] = declared_members(doc)
             continue
-        stamp = [st.st_mtime_ns, st.st_size]
+        stamp = [mtime_ns, size]
         hit = known.get(key)
         if isinstance(hit, list) and len(hit) == 4 and hit[:2] == stamp:
             packages, names = hit[2], hit[3]

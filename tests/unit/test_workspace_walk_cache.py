@@ -86,10 +86,10 @@ def test_indexed_files_is_one_walk_shared_until_a_change(tmp_path):
         write(root, rel)
     ws = Workspace(root)
     listed = ws.indexed_files()
-    # The files of the source languages with typings included, as files() lists them, each with its stat.
+    # The files of the source languages with typings included, as files() lists them, each with its (mtime_ns, size).
     assert [p for p, _ in listed] == [str(p) for p in ws.files(languages=set(workspace_mod.SOURCE_LANGUAGES))]
     assert rels(ws, [p for p, _ in listed]) == ["src/a.js", "src/b.ts", "src/types.d.ts"]
-    assert all(st.st_size == os.stat(p).st_size and st.st_mtime_ns == os.stat(p).st_mtime_ns for p, st in listed)
+    assert all(stamp == (os.stat(p).st_mtime_ns, os.stat(p).st_size) for p, stamp in listed)
     assert ws.indexed_files() is listed  # the second service to build reuses the walk
     new = write(root, "src/c.js")
     assert ws.indexed_files() is listed  # nothing said so yet
