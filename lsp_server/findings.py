@@ -36,6 +36,9 @@ class Finding:
     data: dict[str, Any] | None = None
     source: str = "footprint"
     check: str = field(default="", compare=False)  # name of the check that produced it
+    # What the finding says of the code, for editors that render it (LSP DiagnosticTag): "deprecated"
+    # (struck through), "unnecessary" (faded).
+    tags: tuple[str, ...] = ()
 
 
 def shift_findings(findings: list[Finding], edits: list[ByteEdit]) -> list[Finding]:

@@ -27,8 +27,10 @@ MODULES = (
     # features: footprint code actions and highlights
     "lsp_server.features.footprints",
     # knowledge: the docs index, the object model, unknown symbols, doc hovers, the rag generators
+    "lsp_server.knowledge.docs_settings",
     "lsp_server.knowledge.docs_index",
     "lsp_server.knowledge.concepts",
+    "lsp_server.knowledge.object_model_settings",
     "lsp_server.knowledge.object_model",
     "lsp_server.knowledge.typescript_settings",
     "lsp_server.knowledge.unknown_symbol",
@@ -49,9 +51,9 @@ MODULES = (
 CONFIG_MODULES = (
     "lsp_server.checks.budget",
     "lsp_server.guards",
-    "lsp_server.knowledge.docs_index",
+    "lsp_server.knowledge.docs_settings",
     "lsp_server.knowledge.concepts",
-    "lsp_server.knowledge.object_model",
+    "lsp_server.knowledge.object_model_settings",
     "lsp_server.knowledge.typescript_settings",
     "lsp_server.knowledge.generators",
     "lsp_server.conventions.service",

@@ -501,9 +501,15 @@ export declare class Section extends Container {
 
 /** One cell of a {@link Row}. */
 export declare class Cell extends Container {
-  /** Number of columns the cell spans. */
+  /**
+   * Number of columns the cell spans.
+   * @deprecated since 4.2: use {@link Cell.setSpan} instead.
+   */
   colSpan: number;
-  /** Number of rows the cell spans. */
+  /**
+   * Number of rows the cell spans.
+   * @deprecated since 4.2: use {@link Cell.setSpan} instead.
+   */
   rowSpan: number;
   /** Horizontal alignment of the cell content. */
   align: Align;
@@ -780,6 +786,12 @@ export declare class Page extends Container {
    * @returns The new section.
    */
   addSection(options?: SectionOptions): Section;
+  /**
+   * Append a block to the page footer.
+   * @param options - Size, padding and style.
+   * @returns The new block.
+   */
+  addFooter(options?: BlockOptions): Block;
 }
 
 /** The root of a layout: an ordered list of pages plus metadata. */

@@ -48,3 +48,9 @@
       property: (property_identifier) @member.holder (#not-eq? @member.holder "prototype"))
     property: (property_identifier) @member.property)
   right: [(function_expression) (arrow_function)])
+
+; 6. var Howler = new HowlerGlobal();   (anywhere: a UMD build's singleton, exported by name elsewhere)
+(variable_declarator
+  name: (identifier) @instance.name
+  value: (new_expression
+    constructor: (identifier) @instance.type))

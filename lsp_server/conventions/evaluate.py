@@ -40,7 +40,7 @@ from tree_sitter import QueryCursor
 
 from lsp_server.conventions.literals import LiteralScanner, query_literals, required_literals
 from lsp_server.conventions.rules import (MAX_QUERY_BYTES, QUERY_CAPTURE, REGEX_PREDICATES, Rule,
-                                          compile_query, needs_isolation, predicate_regex, query_text)
+                                          compile_query, needs_isolation, predicate_regex, query_facts, query_text)
 from lsp_server.document import ParsedDocument
 from lsp_server.findings import Finding, Severity
 
@@ -253,11 +253,10 @@ def _requirement(rule: Rule) -> frozenset[str] | None:
         # One requirement for every language: the literals of each language's query, together.
         found: set[str] = set()
         for lang, source in rule.query_sources.items():
-            query = rule.query(lang)
-            if query is None:
+            try:  # the patterns' spans, cached across processes: no compilation for a rule that cannot fire
+                spans = list(query_facts(lang, source).spans)
+            except Exception:  # noqa: BLE001 - does not compile for this language: rule.query is None there
                 continue
-            spans = [(query.start_byte_for_pattern(i), query.end_byte_for_pattern(i))
-                     for i in range(query.pattern_count)]
             lang_req = query_literals(query_text(source), spans)  # spans are in the compiled text
             if lang_req is None:
                 return None

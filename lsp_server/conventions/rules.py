@@ -27,8 +27,11 @@ file of another language the rule's query finds nothing, so a rule with a query 
 
 Rules are data: a regex is compiled by the `regex` package (run with a timeout), a query by tree-sitter
 (at most `MAX_QUERY_BYTES`, compiled once per source and language: `compile_query`); nothing in a rule file
-is ever executed. Every problem is a `RuleProblem` naming the file and line; a rule
-with an error is skipped, the others keep working.
+is ever executed. Compiling a query costs milliseconds, so a rule's query is compiled on first use
+(`Rule.query`); validating it on load needs only its `QueryFacts` (its captures and its patterns' spans),
+which a query that compiled once leaves in a signed per-workspace cache (`load_query_facts`,
+`save_query_facts`): a query not in it is compiled to validate it, so an invalid one is reported as before.
+Every problem is a `RuleProblem` naming the file and line; a rule with an error is skipped, the others keep working.
 """
 
 from __future__ import annotations
@@ -170,6 +173,101 @@ def compile_query(lang: str, source: str) -> Query:
     if isinstance(found, Exception):
         raise found
     return found
+
+
+@dataclass(frozen=True)
+class QueryFacts:
+    """What validating and prefiltering need of a compiled rule query, without compiling it again."""
+
+    captures: frozenset[str]
+    spans: tuple[tuple[int, int], ...]  # each pattern's byte span in the compiled text (`query_text`)
+
+
+_facts: dict[tuple[str, str], QueryFacts] = {}  # (language, source) -> facts of a query that compiled
+_facts_lock = threading.Lock()
+_facts_dirty = False  # facts learnt since the cache was loaded or saved
+QUERY_FACTS_CACHE = "rule_queries.json"
+QUERY_FACTS_SIGNED_AS = "rule-query-facts"
+QUERY_FACTS_VERSION = 1
+QUERY_FACTS_KEEP = 4096
+
+
+def query_facts(lang: str, source: str) -> QueryFacts:
+    """The facts of `source` compiled for `lang`: from the cache when it compiled before with this grammar,
+    else by compiling it (raising what `compile_query` raises)."""
+    global _facts_dirty
+    key = (lang, source)
+    found = _facts.get(key)
+    if found is None:
+        query = compile_query(lang, source)
+        found = QueryFacts(frozenset(query.capture_name(i) for i in range(query.capture_count)),
+                           tuple((query.start_byte_for_pattern(i), query.end_byte_for_pattern(i))
+                                 for i in range(query.pattern_count)))
+        with _facts_lock:
+            _facts[key] = found
+            _facts_dirty = True
+            while len(_facts) > QUERY_FACTS_KEEP:  # a server whose rule files are edited all day
+                del _facts[next(iter(_facts))]
+    return found
+
+
+def _grammar_id(lang: str) -> str:
+    """What a query's validity depends on besides its text: the grammar and tree-sitter's language version."""
+    import tree_sitter
+
+    lg = language(lang)
+    return (f"{tree_sitter.LANGUAGE_VERSION}|{lg.abi_version}|{lg.semantic_version}|{lg.node_kind_count}|"
+            f"{lg.field_count}|{lg.parse_state_count}")
+
+
+def load_query_facts(cache_dir: Path) -> None:
+    """Learn the facts a previous process cached in `cache_dir` for the grammars loaded now (a missing,
+    unsigned or stale file teaches nothing)."""
+    from lsp_server import integrity
+
+    data, problem = integrity.read_signed_json(cache_dir / QUERY_FACTS_CACHE, QUERY_FACTS_SIGNED_AS)
+    if problem:
+        log.info("rules: query cache %s; queries are compiled to validate them", problem)
+    if not isinstance(data, dict) or data.get("version") != QUERY_FACTS_VERSION:
+        return
+    grammars: dict[str, str] = {}
+    learnt = {}
+    try:
+        for lang, source, captures, spans in data.get("queries", ()):
+            if lang not in SOURCE_LANGUAGES:
+                continue
+            if lang not in grammars:
+                grammars[lang] = _grammar_id(lang)
+            if data.get("grammars", {}).get(lang) != grammars[lang]:
+                continue
+            learnt[(lang, source)] = QueryFacts(frozenset(captures), tuple((int(a), int(b)) for a, b in spans))
+    except (TypeError, ValueError):
+        return
+    with _facts_lock:
+        for key, facts in learnt.items():
+            _facts.setdefault(key, facts)
+
+
+def save_query_facts(cache_dir: Path) -> None:
+    """Write the facts learnt by this process (with those loaded) when there are new ones."""
+    global _facts_dirty
+    from lsp_server import integrity
+
+    with _facts_lock:
+        if not _facts_dirty:
+            return
+        _facts_dirty = False
+        items = list(_facts.items())[-QUERY_FACTS_KEEP:]
+    if integrity.cache_folder(cache_dir) is None:
+        return
+    langs = sorted({lang for (lang, _), _ in items})
+    value = {"version": QUERY_FACTS_VERSION, "grammars": {lang: _grammar_id(lang) for lang in langs},
+             "queries": [[lang, source, sorted(f.captures), [list(s) for s in f.spans]]
+                         for (lang, source), f in items]}
+    try:
+        integrity.write_signed_json(cache_dir / QUERY_FACTS_CACHE, value, QUERY_FACTS_SIGNED_AS)
+    except OSError as exc:
+        log.info("rules: cannot write the query cache: %s", exc)
 
 
 @dataclass(frozen=True)
@@ -345,7 +443,6 @@ def parse_rule(text: str, path: Path, origin: str = "", timeout_ms: int = 100) -
     elif "regex" in trigger:
         problem(line_of("regex", "trigger"), "[trigger] regex must be a string")
     query_sources: dict[str, str] = {}
-    compiled: dict[str, Query] = {}
     raw_query = trigger.get("query")
     languages = trigger.get("languages", [DEFAULT_QUERY_LANGUAGE])
     if "languages" in trigger and (not isinstance(languages, list) or not languages
@@ -377,16 +474,14 @@ def parse_rule(text: str, path: Path, origin: str = "", timeout_ms: int = 100) -
             problem(where, f"unknown query language '{lang}' (known: {', '.join(sorted(SOURCE_LANGUAGES))})")
             continue
         try:
-            compiled_query = compile_query(lang, text)
+            facts = query_facts(lang, text)
         except QueryRefused as exc:
             problem(where, f"[trigger] {exc}")
         except Exception as exc:  # noqa: BLE001 - QueryError, or NameError for unknown predicates
             problem(where, f"invalid tree-sitter query ({lang}): {exc}")
         else:
-            names = {compiled_query.capture_name(i) for i in range(compiled_query.capture_count)}
-            if QUERY_CAPTURE not in names:
+            if QUERY_CAPTURE not in facts.captures:
                 problem(where, f"the query must capture @{QUERY_CAPTURE}: the nodes reported as the rule's ranges")
-            compiled[lang] = compiled_query
     query_source = next(iter(query_sources.values()), None)
 
     if any(p.severity == Severity.ERROR for p in problems):
@@ -399,7 +494,6 @@ def parse_rule(text: str, path: Path, origin: str = "", timeout_ms: int = 100) -
         query_source=query_source, enabled=enabled, fix=fix, origin=origin, pattern=pattern, _files_spec=files_spec,
         _exclude_spec=exclude_spec, specificity=max(_specificity(g) for g in files), query_sources=query_sources,
     )
-    rule._queries.update(compiled)
     return rule, problems
 
 

@@ -24,7 +24,8 @@ from lsp_server import integrity
 from lsp_server.config import config_section
 from lsp_server.conventions import remote as remote_mod
 from lsp_server.conventions.evaluate import Clock, Evaluation, RuleSet, evaluate
-from lsp_server.conventions.rules import RULE_SUFFIXES, Rule, RuleProblem, load_folder
+from lsp_server.conventions.rules import (RULE_SUFFIXES, Rule, RuleProblem, load_folder, load_query_facts,
+                                          save_query_facts)
 from lsp_server.conventions.telemetry import PROCESS_SESSION, Firing, Telemetry
 from lsp_server.document import ParsedDocument
 from lsp_server.findings import Severity
@@ -162,6 +163,7 @@ class RuleService(Service):
         by_id: dict[str, Rule] = {}
         problems: dict[Path, list[RuleProblem]] = {}
         sources = []
+        load_query_facts(self.ws.cache_dir)  # queries validated by earlier runs need no compiling to load
         for origin, folder in self.folders():
             rules, found = load_folder(folder, origin, self.config.regex_timeout_ms,
                                        self.ws.settings.top.max_file_bytes, [*self.ws.roots, folder.resolve()])
@@ -187,6 +189,7 @@ class RuleService(Service):
             self.strikes = {}
             self._strike_counts = {}
             self.sources = sources
+        save_query_facts(self.ws.cache_dir)
         log.info("rules: %d loaded (%d with a trigger) from %d source(s)", len(by_id),
                  len(self.ruleset.triggered), len(sources))
 

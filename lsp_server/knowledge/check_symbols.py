@@ -2,7 +2,8 @@
 
 A name is `Class`, `Class.member`, `module.export` (`@acme/layout.Document`) or a bare member name
 (`addRow`). Each answer is a `SymbolAnswer`: `status` (known | unknown | ambiguous: a bare name found on several
-types), `kind`, `qualified_name`, `signature`, `source` (where it is declared), `confidence`, `suggestions`,
+types | removed: the engine's sources mark it removed, its replacement the first suggestion), `deprecated`
+(marked deprecated, with `replacement` and the marker's place as `evidence`), `kind`, `qualified_name`, `signature`, `source` (where it is declared), `confidence`, `suggestions`,
 `doc` (the doc chunk that documents it, when the docs search is available). Names listed in `known_symbols` are
 answered as provided, free. A cheap tool: never counted against lookup budgets. Paths are absolute and lines
 0-based here; surfaces show them (lsp_server/surfaces/present.py).
@@ -41,7 +42,7 @@ class DocRef:
 @dataclass(slots=True)  # not frozen: a frozen dataclass's __init__ costs 3x, and 100 answers fit in ~1.5 ms
 class SymbolAnswer:
     name: str
-    status: str  # known | unknown | ambiguous
+    status: str  # known | unknown | ambiguous | removed
     kind: str | None = None
     qualified_name: str | None = None
     signature: str | None = None
@@ -54,6 +55,10 @@ class SymbolAnswer:
     summary: str | None = None  # the member's doc comment
     provided: bool = False  # answered from `known_symbols`
     error: str | None = None  # why the name could not be checked (empty name)
+    deprecated: bool = False  # the sources mark it deprecated (`@deprecated`, docs "Deprecated")
+    replacement: str | None = None  # what a removed or deprecated marker says to use instead
+    evidence: SourceRef | None = None  # where the removed / deprecated marker is
+    status_note: str | None = None  # the marker as written
 
 
 def check_symbols(workspace: Workspace, names: list[str], known_symbols=(), docs: bool = True) -> list[SymbolAnswer]:
@@ -161,8 +166,8 @@ def _answer(svc: ObjectModelService, workspace: Workspace, name: str) -> dict:
         local = mod.exports.get(name)
         if local and local in mod.values:
             m = mod.values[local]
-            return _with_doc(svc, workspace, _result("known", m.kind, f"{mod_name}.{name}", m.signature(),
-                                                     source=_src(m.path, m.line), confidence=m.confidence))
+            return _with_doc(svc, workspace, _with_status(_result("known", m.kind, f"{mod_name}.{name}", m.signature(),
+                                                                  source=_src(m.path, m.line), confidence=m.confidence), m))
     # a bare member name
     owners = index["member_owners"].get(name, [])
     if owners:
@@ -198,8 +203,8 @@ def _module_export(svc, workspace, mod_name, export) -> dict | None:
         return _result("unknown", suggestions=[f"{mod_name}.{s}" for s in sg.suggest(head, list(mod.exports))])
     if exp[0] == "value":
         m: Member = exp[1]
-        return _with_doc(svc, workspace, _result("known", m.kind, f"{mod_name}.{head}", m.signature(),
-                                                 source=_src(m.path, m.line), confidence=m.confidence))
+        return _with_doc(svc, workspace, _with_status(_result("known", m.kind, f"{mod_name}.{head}", m.signature(),
+                                                              source=_src(m.path, m.line), confidence=m.confidence), m))
     tid = exp[1]
     if rest:
         found = _member(model, tid, rest)
@@ -238,6 +243,25 @@ def _member_result(model, workspace, tid, m: Member, owner, static) -> dict:
         r["inherited_by"] = tid[1]
     if m.doc:
         r["summary"] = m.doc
+    return _with_status(r, m, owner[1])
+
+
+def _with_status(r: dict, m: Member, owner: str = "") -> dict:
+    """A member the sources mark removed answers `removed` (its replacement first among the suggestions);
+    a deprecated one stays known, flagged `deprecated`."""
+    if not m.status:
+        return r
+    if m.status == "removed":
+        r["status"] = "removed"
+        if m.replacement:
+            repl = m.replacement if "." in m.replacement or not owner else f"{owner}.{m.replacement}"
+            r["suggestions"] = [repl]
+    else:
+        r["deprecated"] = True
+    if m.replacement:
+        r["replacement"] = m.replacement
+    r["evidence"] = _src(m.status_path, m.status_line)
+    r["status_note"] = m.status_note or None
     return r
 
 
@@ -321,6 +345,6 @@ def _member_candidates(svc: ObjectModelService, tid) -> "sg.Candidates":
     cache = _index(svc)["members"]
     if tid not in cache:
         model = svc.model
-        cache[tid] = sg.Candidates([n for n, (m, _) in model.members(tid).items() if not m.private] +
-                                   [n for n, (m, _) in model.statics(tid).items() if not m.private])
+        cache[tid] = sg.Candidates([n for n, (m, _) in model.members(tid).items() if not m.private and m.status != "removed"] +
+                                   [n for n, (m, _) in model.statics(tid).items() if not m.private and m.status != "removed"])
     return cache[tid]

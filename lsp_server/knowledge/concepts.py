@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from lsp_server.config import config_section
-from lsp_server.knowledge.docs_index import DocsIndex
 
 if TYPE_CHECKING:
     from lsp_server.workspace import Workspace
@@ -36,6 +35,8 @@ _TABLES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 def concept_table(workspace: "Workspace") -> dict[str, list[str]]:
     """Configured concepts first, then mined aliases (their symbols appended). Cached per settings and
     index generation."""
+    from lsp_server.knowledge.docs_index import DocsIndex  # here: loading the settings imports this module
+
     index = workspace.peek_service(DocsIndex)
     key = (id(workspace.settings), id(index), index.generation if index else -1)
     cached = _TABLES.get(workspace)
@@ -48,6 +49,8 @@ def concept_table(workspace: "Workspace") -> dict[str, list[str]]:
 
 
 def _build_table(workspace: "Workspace") -> dict[str, list[str]]:
+    from lsp_server.knowledge.docs_index import DocsIndex
+
     table: dict[str, list[str]] = {}
     for word, symbols in workspace.settings.get(ConceptsConfig).words.items():
         table.setdefault(word.strip().lower(), []).extend(s for s in symbols if s)

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import math
 import os
 import re
 import shutil
@@ -42,7 +43,7 @@ from types import SimpleNamespace
 from whoosh.lang.porter import stem as porter_stem  # one small module: not the rest of whoosh (see _whoosh)
 
 from lsp_server import integrity, storage
-from lsp_server.config import config_section
+from lsp_server.knowledge.docs_settings import DocsConfig
 from lsp_server.knowledge.chunker import DocChunk, chunk_file, is_doc_file, subject_symbols
 from lsp_server.knowledge.aliases import mine_aliases
 from lsp_server.workspace import BinaryFile, Progress, Service, Workspace, is_binary, service
@@ -54,15 +55,6 @@ INDEX_DIR = "docs-index"
 MANIFEST = "manifest.json"
 SIGNED_AS = "docs-index-manifest"  # what the manifest's signature is for (see integrity.sign)
 HEADING_BOOST = 1.5  # a query term that is also in the chunk's heading path
-
-
-@config_section("docs")
-@dataclass(frozen=True)
-class DocsConfig:
-    """`[docs]`: where the engine's docs are."""
-
-    paths: list[str] = field(default_factory=list, metadata={"path": True})
-    include_object_model: bool = True  # also index doc comments of `[object_model] sources`
 
 
 # --- analyzer ---------------------------------------------------------------------------------------------
@@ -370,6 +362,7 @@ class DocsIndex(Service):
         self._vocab: tuple[int, tuple[dict, dict]] | None = None
         self._documented: tuple[int, dict[str, dict]] | None = None
         self._ident_tokens: tuple[int, dict[str, dict[str, int]]] | None = None
+        self._grep_rows: tuple[int, list] | None = None
 
     # --- building -------------------------------------------------------------------------------------
     @classmethod
@@ -582,6 +575,51 @@ class DocsIndex(Service):
             missing = [] if hits else [g[0] for g in groups if not any(
                 searcher.doc_frequency("all", t) for t in g)]
         return SearchOutcome(hits, terms, missing)
+
+    def grep(self, words: list[str], limit: int = 5, under: Path | None = None
+             ) -> tuple[list[IndexHit], list[IndexHit]]:
+        """What `grep -i -c` per word would rank: chunks holding any of `words` as a substring (of heading or
+        text, case-insensitive), those holding more of them first, the docs' order breaking ties. The exact
+        angle of the fused how-to search: no analyzer, no stemming, nothing an index could miss. Two
+        rankings from one pass: by how many words a chunk holds, and by their rarity (a word counts the log
+        of chunks over chunks holding it), so the one section saying "AMD" outranks the many saying "load"."""
+        words = [w.lower() for w in dict.fromkeys(words) if w]
+        if not words:
+            return [], []
+        prefix = str(under) if under is not None else None
+        with self._lock:
+            rows = self._grep_table()
+        held = [[w in lowered for w in words] for lowered, _ in rows]
+        rarity = [math.log((len(rows) + 1) / (sum(1 for h in held if h[j]) + 0.5)) for j in range(len(words))]
+        by_count, by_rarity = [], []
+        for i, (_, stored) in enumerate(rows):
+            if not any(held[i]) or (prefix is not None and not (
+                    stored["path"] == prefix or stored["path"].startswith(prefix.rstrip("/") + "/"))):
+                continue
+            by_count.append((-sum(held[i]), i))
+            by_rarity.append((-sum(r for r, h in zip(rarity, held[i]) if h), i))
+        return self._grep_hits(rows, sorted(by_count)[:limit], words), \
+            self._grep_hits(rows, sorted(by_rarity)[:limit], words)
+
+    @staticmethod
+    def _grep_hits(rows: list, scored: list, words: list[str]) -> list[IndexHit]:
+        out = []
+        for n, i in scored:
+            stored = rows[i][1]
+            start, end = stored["lines"]
+            out.append(IndexHit(Path(stored["path"]), start, end, stored["heading"],
+                                mark_snippet(stored["body"], set(words)), round(-n, 4), stored["body"],
+                                tuple(stored.get("ident_list") or ()), stored.get("kind", "prose"), stored["id"]))
+        return out
+
+    def _grep_table(self) -> list:
+        """(lower-cased heading + text, stored fields) of every chunk in path order; once per generation
+        (caller holds the lock)."""
+        if self._grep_rows is None or self._grep_rows[0] != self.generation:
+            rows = [((f["heading"] + "\n" + f["body"]).lower(), f) for f in self._searcher.all_stored_fields()]
+            rows.sort(key=lambda r: (r[1]["path"], r[1]["lines"][0]))
+            self._grep_rows = (self.generation, rows)
+        return self._grep_rows[1]
 
     def term_frequency(self, term: str) -> int:
         with self._lock:

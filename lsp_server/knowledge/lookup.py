@@ -22,7 +22,7 @@ from pathlib import Path
 from lsp_server.document import ParsedDocument, path_to_uri
 from lsp_server.knowledge.concepts import expand_concepts, replace_concept
 from lsp_server.knowledge.docs_index import DocsIndex, IndexHit, analyze, doc_roots, query_groups
-from lsp_server.knowledge.search_queries import VERBS, focused_terms, is_fact_lookup, search_queries
+from lsp_server.knowledge.search_queries import QUESTION_WORDS, VERBS, focused_terms, is_fact_lookup, search_queries
 from lsp_server.providers import HoverInfo, RequestContext, hover_provider
 from lsp_server.syntax import syntax_for
 from lsp_server.workspace import Workspace
@@ -171,9 +171,16 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
         partial = index.search(focused, depth, under, min_match=(groups + 1) // 2).hits
         if partial:
             method += f" and a partial-match ranking ('{focused}', at least {(groups + 1) // 2} terms)"
+    # grep's angle: every chunk holding any of the asker's words, those holding more first. Literal
+    # angles need all their terms in one chunk; grep never misses a section for want of one word, so the
+    # fusion holds its ranking too and cannot do worse than it where the question's own words decide.
+    grep_words = [w for w in re.findall(r"[A-Za-z0-9]+", question) if len(w) > 2 and w.lower() not in QUESTION_WORDS]
+    grep, rare = index.grep(grep_words, depth, under)
+    if grep:
+        method += " and grep's rankings (chunks holding most of the question's words, and of its rarest)"
     order = list(queries)
-    fused = fuse_rankings([rankings[q] for q in order] + [partial], depth * 3,
-                          weights=[queries[q] for q in order] + [1.0])
+    fused = fuse_rankings([rankings[q] for q in order] + [partial, grep, rare], depth * 3,
+                          weights=[queries[q] for q in order] + [1.0, GREP_WEIGHT, RARE_WEIGHT])
     # A compound question is answered part by part: each clause's best section comes first.
     leaders = {r[0].chunk_id for q in clauses(question) if (r := rankings.get(q))}
     fused.sort(key=lambda h: h.chunk_id not in leaders)
@@ -181,6 +188,8 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
 
 
 SUPPORT_WEIGHT = 0.1
+GREP_WEIGHT = 1.0
+RARE_WEIGHT = 1.0
 CONCEPT_WEIGHT = 0.02  # a concept word's symbol (`box` -> Block): mostly a fallback when the words find little
 RELAX_BELOW = 5  # relaxed queries when the leading queries find fewer chunks than this
 

@@ -6,12 +6,28 @@ pdfDoc.GetTitle() }`, or a README fragment's undeclared `doc`) has no other evid
 type, as an inference (a warning with its evidence, never an error).
 
 Mined once per object model from `ObjectModel.examples` (collected by the service) by running the type
-tracker itself over each example, with conventions off; a name is kept when at least 80% of its declared
-occurrences agree on one type.
+tracker itself over each example; a name is kept when at least 80% of its declared occurrences agree on one
+type. Examples are fragments: `const worksheet = workbook.addWorksheet()` in one README block, `const workbook =
+new ExcelJS.Workbook()` in another, `const ExcelJS = require("exceljs")` in a third. So mining runs in rounds
+(at most `ROUNDS`): the first with no conventions (only what an example shows itself), each later one with the
+previous round's conventions typing the fragment's undeclared names, counting only names the example declares.
+
+Short names the docs use without ever declaring them (`ws.getCell(...)`, `wb.xlsx`): an abbreviation (2-3
+lower-case letters) whose first letter starts exactly one conventional type's name and whose other letters
+follow in order in it (`ws` -> `Worksheet`, `wb` -> `Workbook`) gets that type; several types sharing the
+letters leave it unknown, unless one's name begins all the others' (`Worksheet` of `WorksheetWriter`).
+
+Mining costs tens of milliseconds, which every CLI run would pay: the result is kept in a signed file of the
+workspace's cache (`ObjectModel.conventions_cache`) under the SHA-256 of what it is mined from (the examples,
+the model's sources and their files' digests, the tracker's code), so a process whose inputs are unchanged
+reads it instead.
 """
 
 from __future__ import annotations
 
+import hashlib
+import logging
+import os
 import threading
 from collections import Counter, defaultdict
 
@@ -19,9 +35,20 @@ from lsp_server.document import ParsedDocument
 from lsp_server.knowledge.object_model import ObjectModel
 from lsp_server.knowledge.types import Analyzer, Convention, ValKind
 
+log = logging.getLogger(__name__)
+
 AGREEMENT = 0.8
+ROUNDS = 3
+# Short words that are not abbreviations of a type (loop variables, JavaScript's and English words).
+NOT_ABBREVIATIONS = frozenset({"i", "j", "k", "n", "x", "y", "z", "id", "is", "in", "of", "on", "to", "do", "if",
+                               "or", "at", "by", "as", "it", "us", "me", "we", "up", "no", "ok", "el", "fn", "cb",
+                               "err", "res", "req", "evt", "ctx", "log", "key", "val", "obj", "arr", "str", "num",
+                               "idx", "tmp", "msg", "url", "api", "app", "max", "min", "sum", "acc", "out", "fs",
+                               "db", "vm", "os", "io", "ui"})
 _LOCK = threading.RLock()
 MAX_EXAMPLE_BYTES = 200_000
+CACHE_VERSION = 1
+SIGNED_AS = "naming-conventions"
 
 
 def ensure_conventions(model: ObjectModel) -> dict[str, Convention]:
@@ -30,26 +57,112 @@ def ensure_conventions(model: ObjectModel) -> dict[str, Convention]:
         return model.conventions
     with _LOCK:  # not the model's own lock: mining runs the type tracker, which takes that one
         if model.conventions is None:
-            model.conventions = {}  # while mining: no conventions (the examples must speak for themselves)
-            model.conventions = mine(model)
+            key = inputs_key(model) if model.conventions_cache is not None else ""
+            cached = _read_cache(model.conventions_cache, key) if key else None
+            if cached is not None:
+                model.conventions = cached
+            else:
+                model.conventions = {}  # while mining: no conventions (the examples must speak for themselves)
+                model.conventions = mine(model)
+                if key:
+                    _write_cache(model.conventions_cache, key, model.conventions)
     return model.conventions
 
 
+def inputs_key(model: ObjectModel) -> str:
+    """SHA-256 of everything `mine` reads: the examples, the model's sources (each file by its digest), and
+    the code of the type tracker and of this module (a changed tracker may mine differently)."""
+    h = hashlib.sha256(f"{CACHE_VERSION}\0".encode())
+    for path in (__file__, _types_module_file()):
+        try:
+            st = os.stat(path)
+            h.update(f"{path}|{st.st_mtime_ns}|{st.st_size}\0".encode())
+        except OSError:
+            h.update(f"{path}|missing\0".encode())
+    for spec, src in model.sources:
+        h.update(f"{spec.kind}|{spec.module}|{spec.origin}|{spec.path}|{src.kind}\0".encode())
+        for f, digest in sorted(src.files.items()):
+            h.update(f"{f}|{digest}\0".encode())
+    for label, code in model.examples:
+        h.update(f"{label}\0{len(code)}\0".encode())
+        h.update(code.encode("utf-8", "surrogatepass"))
+    return h.hexdigest()
+
+
+def _types_module_file() -> str:
+    from lsp_server.knowledge import types
+
+    return types.__file__
+
+
+def _read_cache(path, key: str) -> dict[str, Convention] | None:
+    from lsp_server import integrity
+
+    data, problem = integrity.read_signed_json(path, SIGNED_AS)
+    if problem:
+        log.info("naming: %s %s; mining again", path, problem)
+    if not isinstance(data, dict) or data.get("version") != CACHE_VERSION or data.get("key") != key:
+        return None
+    try:
+        return {name: Convention(kind, tuple(target) if kind == "inst" else target, source, int(count))
+                for name, kind, target, source, count in data["conventions"]}
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def _write_cache(path, key: str, conventions: dict[str, Convention]) -> None:
+    from lsp_server import integrity
+
+    if integrity.cache_folder(path.parent) is None:
+        return
+    rows = [[name, c.kind, list(c.target) if c.kind == "inst" else c.target, c.source, c.count]
+            for name, c in sorted(conventions.items())]
+    try:
+        integrity.write_signed_json(path, {"version": CACHE_VERSION, "key": key, "conventions": rows}, SIGNED_AS)
+    except OSError as exc:
+        log.info("naming: cannot write %s: %s", path, exc)
+
+
 def mine(model: ObjectModel) -> dict[str, Convention]:
+    conventions: dict[str, Convention] = {}
+    docs: list[tuple[str, ParsedDocument]] = []
+    for i, (label, code) in enumerate(model.examples):
+        if code and len(code) <= MAX_EXAMPLE_BYTES:
+            try:
+                docs.append((label, ParsedDocument.create(f"untitled:example-{i}.js", code)))
+            except (RecursionError, ValueError):
+                continue
+    free: Counter = Counter()
+    for round_ in range(ROUNDS):
+        model.conventions = conventions  # the previous round's: they type the fragments' undeclared names
+        found, free = _mine_round(model, docs)
+        if found == conventions:
+            break
+        conventions = found
+    conventions.update(_abbreviations(conventions, free))
+    return conventions
+
+
+def _mine_round(model: ObjectModel, docs) -> tuple[dict[str, Convention], Counter]:
     seen: dict[str, Counter] = defaultdict(Counter)
     where: dict[tuple[str, tuple], str] = {}
-    for i, (label, code) in enumerate(model.examples):
-        if not code or len(code) > MAX_EXAMPLE_BYTES:
-            continue
-        uri = f"untitled:example-{i}.js"
+    free: Counter = Counter()  # short undeclared names used as receivers
+    for label, doc in docs:
         try:
-            doc = ParsedDocument.create(uri, code)
             an = Analyzer(doc, model)
             an.run()
         except (RecursionError, ValueError):
             continue
+        for (scope, name), uses in an.uses.items():
+            if scope is None and uses and 2 <= len(name) <= 3 and name.islower() and name not in an.declared:
+                free[name] += 1
         for (scope, name), val in an.values.items():
-            if val is None or val.evidence is not None:
+            if val is None:
+                continue
+            # an inferred value counts only for a name the example declares, produced by the engine's
+            # signatures from another name's inferred type (`const sheet = workbook.addWorksheet()`, `workbook`
+            # undeclared), never the name's own guess from its uses, and never a parameter
+            if val.evidence is not None and not (name in an.declared and _derived(val, name)):
                 continue
             if val.kind == ValKind.INSTANCE and val.tid is not None:
                 key = ("inst", val.tid)
@@ -64,4 +177,35 @@ def mine(model: ObjectModel) -> dict[str, Convention]:
         key, n = counts.most_common(1)[0]
         if n / sum(counts.values()) >= AGREEMENT:
             out[name] = Convention(key[0], key[1], where[(name, key)], n)
+    return out, free
+
+
+def _derived(val, name: str) -> bool:
+    """The value was produced from another binding's inferred type (the evidence is that binding's)."""
+    return val.evidence.name != name
+
+
+def _abbreviations(conventions: dict[str, Convention], free: Counter) -> dict[str, Convention]:
+    targets = {c.target for c in conventions.values() if c.kind == "inst"}
+    out = {}
+    for name in free:
+        if name in conventions or name in NOT_ABBREVIATIONS:
+            continue
+        fits = sorted({t for t in targets if _abbreviates(name, t[1])}, key=lambda t: len(t[1]))
+        if len(fits) > 1 and not all(t[1].startswith(fits[0][1]) for t in fits[1:]):
+            continue
+        if fits:
+            out[name] = Convention("inst", fits[0], f"`{name}` used in the engine's examples", free[name])
     return out
+
+
+def _abbreviates(short: str, type_name: str) -> bool:
+    low = type_name.lower()
+    if not low.startswith(short[0]):
+        return False
+    at = 1
+    for ch in short[1:]:
+        at = low.find(ch, at) + 1
+        if at == 0:
+            return False
+    return True

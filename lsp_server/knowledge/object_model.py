@@ -20,15 +20,15 @@ import os
 import re
 import threading
 import weakref
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from lsp_server import integrity, queries
-from lsp_server.config import config_section
 from lsp_server.knowledge.builtin_names import is_builtin_type
 from lsp_server.knowledge.model_sources import KINDS, extract, guess_kind
 from lsp_server.knowledge.model_sources.base import HIGH, Member, ModuleModel, ReadLimits, SourceModel, TypeDef, parse_type
 from lsp_server.knowledge.model_sources.docs import DOC_EXTENSIONS, docs_files
+from lsp_server.knowledge.object_model_settings import ObjectModelConfig
 from lsp_server.languages import SOURCE_LANGUAGES, is_typings_path
 from lsp_server.storage import content_hash, file_content_hash, read_json
 from lsp_server.storage import inside as storage_inside
@@ -36,22 +36,13 @@ from lsp_server.workspace import Progress, Service, Workspace, service
 
 log = logging.getLogger(__name__)
 
-EXTRACTOR_VERSION = "14"
+EXTRACTOR_VERSION = "17"  # 15: an exported `new X()` value of the engine's JavaScript is an X; 17: member status (removed, deprecated)
 SIGNED_AS = "object-model-source"
 # Members every object has at run time (Object.prototype); never reported.
 OBJECT_MEMBERS = frozenset({"constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty",
                             "isPrototypeOf", "propertyIsEnumerable", "__proto__", "__defineGetter__",
                             "__lookupGetter__"})
 FUNCTION_MEMBERS = frozenset({"name", "length", "prototype", "call", "apply", "bind", "toString", "caller", "arguments"})
-
-
-@config_section("object_model")
-@dataclass(frozen=True)
-class ObjectModelConfig:
-    # [{path, module, kind?}]: declaration files, JavaScript sources, docs folders or JSON manifests.
-    sources: list[dict] = field(default_factory=list, metadata={"path": True})
-    # Find the types of imported packages in node_modules automatically.
-    discover: bool = True
 
 
 @dataclass(frozen=True)
@@ -119,6 +110,7 @@ class ObjectModel:
         # import it): (label, code). `naming.conventions` mines name -> type conventions from it.
         self.examples: list[tuple[str, str]] = []
         self.conventions: dict | None = None
+        self.conventions_cache: Path | None = None  # the workspace's signed copy of them (naming.py)
 
     # --- types ---
     def module_for_path(self, target: Path) -> str | None:
@@ -539,6 +531,7 @@ class ObjectModelService(Service):
         self.problems = problems
         self.model = ObjectModel([(s, built[s]) for s in specs if s in built])
         self.model.examples = engine_examples(workspace, specs, built, imports)
+        self.model.conventions_cache = workspace.cache_dir / NAMING_CACHE
         self.doc_cache: dict[str, object] = {}
         self.generation = id(self)
         self.declared: dict[Path, frozenset[str]] = {}  # workspace file -> member names it declares
@@ -558,7 +551,8 @@ class ObjectModelService(Service):
     def _assemble(cls, workspace: Workspace, imports: dict[Path, set[str]], reuse: dict[SourceSpec, SourceModel],
                   progress: Progress) -> "ObjectModelService":
         specs, problems = configured_sources(workspace)
-        configured_modules = {s.module for s in specs}
+        # docs only add to a package's typings (members, removed / deprecated markers): they never hide them
+        configured_modules = {s.module for s in specs if s.kind != "docs"}
         seen_pkgs: set[str] = set()
         for path, pkgs in sorted(imports.items()):
             for pkg in sorted(pkgs):
@@ -710,6 +704,7 @@ def read_limits(workspace: Workspace) -> ReadLimits:
 
 
 IMPORTS_CACHE = "object_model_imports.json"  # beside object_model/, which holds one file per source
+NAMING_CACHE = "naming_conventions.json"  # the conventions naming.py mined from the examples
 IMPORTS_VERSION = 2  # 2: each entry also holds the member names the file declares
 IMPORTS_SIGNED_AS = "object-model-imports"
 
@@ -814,10 +809,14 @@ def _rel(root: Path, path: str | Path) -> str:
     return Path(os.path.relpath(path, root)).as_posix()
 
 
+PATH_FIELDS = ("path", "status_path")  # where a member is declared; where its removal/deprecation is said
+
+
 def _map_paths(value, fn):
-    """`value` (a source model's JSON) with every `path` field (where a member is declared) mapped by `fn`."""
+    """`value` (a source model's JSON) with every path field (PATH_FIELDS) mapped by `fn`."""
     if isinstance(value, dict):
-        return {k: fn(v) if k == "path" and isinstance(v, str) and v else _map_paths(v, fn) for k, v in value.items()}
+        return {k: fn(v) if k in PATH_FIELDS and isinstance(v, str) and v else _map_paths(v, fn)
+                for k, v in value.items()}
     if isinstance(value, list):
         return [_map_paths(v, fn) for v in value]
     return value

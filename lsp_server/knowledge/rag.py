@@ -253,6 +253,10 @@ def ground(workspace: Workspace, names: list[str]) -> dict:
             hint = f"; did you mean {', '.join(f'`{s}`' for s in suggestions)}?" if suggestions else ""
             entry["flag"] = f"`{name}` is not in the object model{hint}"
             flags.append(entry["flag"])
+        elif a.status == "removed":  # the engine's sources mark it removed: an answer must not teach it
+            instead = f"; use `{a.replacement}` instead" if a.replacement else ""
+            entry["flag"] = f"`{name}` was removed from the engine{instead}"
+            flags.append(entry["flag"])
         symbols.append(entry)
     return {"source": GROUNDING_OBJECT_MODEL, "symbols": symbols, "flags": flags}
 

@@ -251,8 +251,22 @@ class Analyzer:
                 val = Val(ValKind.NAMESPACE, module=conv.target, conf=INFERRED)  # `Y` for `import * as Y`
             elif conv is not None and conv.kind == "inst" and name[:1].isupper():
                 val = self.infer((None, name), 0, len(self.src))
+            if val is None and name[:1].isupper():
+                val = self.namespace_by_uses(name)
         self.free_vals[name] = val
         return val
+
+    def namespace_by_uses(self, name: str) -> Val | None:
+        """A capitalised name the file never declares, used as `Excel.Workbook`: a README fragment's alias of
+        the engine's namespace (`const Excel = require("exceljs")` left out; issue 17). Inferred
+        only when exactly one engine module exports one of the capitalised names used on it (a class, not a
+        generic word) and at most one used name is not its export (the one to report)."""
+        uses = {u for (_, u, _) in self.uses.get((None, name), ())}
+        fits = [m for m, mod in self.model.modules.items()
+                if any(u[:1].isupper() and u in mod.exports for u in uses)]
+        if len(fits) != 1 or len([u for u in uses if u not in self.model.modules[fits[0]].exports]) > 1:
+            return None
+        return Val(ValKind.NAMESPACE, module=fits[0], conf=INFERRED)
 
     def prescan(self, root: Node) -> None:
         """Collect, per binding, the members used on it, how, where it is passed and what is assigned to it

@@ -11,12 +11,19 @@ receiver whose type it knows. So by default (`[typescript] unknown_symbols = "be
 (typed here from evidence, or declared `any`), or the engine's types are not typings TypeScript finds itself
 (installed `.d.ts` in node_modules): a JavaScript source, docs, a manifest, or a declaration file configured
 in `[object_model] sources`. `unknown_symbols = "all"` reports everything, as on JavaScript.
+
+A use of a member the engine's sources mark removed (docs: "Removed in 4.0", a changelog's Removed list) is an
+error on every language (a warning when the receiver's type is inferred from evidence), on `.ts` too even when TypeScript sees typings that still declare it (typings lag the
+engine): the replacement the marker names is the did-you-mean, the marker's place the evidence. A member marked
+deprecated (`@deprecated`, docs "Deprecated") is a warning tagged deprecated (editors strike it through); on
+`.ts` it is left to TypeScript when the tag is in typings TypeScript reads.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from pathlib import Path
 
 
 from lsp_server.checks import CheckContext, Phase, check
@@ -110,13 +117,16 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
     conf = min(recv.conf, type_conf)
     if conf < MEDIUM:
         return None
-    ranked = sg.rank(a.name, a.candidates, a.usage)
-    if a.usage == "write" and (not ranked or ranked[0][1] < 0.75):
-        return None  # a new property on an object (expando) unless it is plainly a typo of a real one
+    ranked = [r for r in sg.rank(a.name, a.candidates, a.usage) if r[0] not in _removed_names(a, model)]
+    if a.usage == "write" and (not ranked or (ranked[0][1] < 0.75 and not _prefixed(a.name, ranked[0][0]))):
+        return None  # a new property on an object (expando) unless it is plainly a near miss of a real one
     if inferred and not ranked:
         return None  # an inferred type and a name like none of its members: more likely our guess is wrong
     suggestions = [n for n, _ in ranked[:5]]
-    severity = Severity.ERROR if (conf >= HIGH and not inferred) else Severity.WARNING
+    # a write may add a property on purpose: only a plain typo of a real member (as tsc reports on a closed
+    # class) is an error; a get/set-prefixed near miss written (`sheet.getState = ...`) is a warning
+    weak_write = a.usage == "write" and ranked[0][1] < 0.75
+    severity = Severity.ERROR if (conf >= HIGH and not inferred and not weak_write) else Severity.WARNING
     if a.usage == "import":
         message = f"`{a.container}` has no export `{a.name}`"
     elif recv.kind == ValKind.NAMESPACE:
@@ -139,6 +149,11 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
         # The one confident rename is what Auto Fix (and Neovim's first entry) applies.
         data["fix"]["preferred"] = data["fix"]["fix_all"]
     return Finding("unknown-symbol", message, a.start, a.end, severity, data)
+
+
+def _prefixed(name: str, real: str) -> bool:
+    """`getState` / `setState` written where the type has `state`: a get/set prefix on a real property."""
+    return any(name == p + real[:1].upper() + real[1:] for p in _PREFIXES)
 
 
 def _is_class(model: ObjectModel, tid) -> bool:
@@ -164,8 +179,96 @@ def unknown_symbol(doc: ParsedDocument, ctx: CheckContext):
             f = finding_for(a, svc.model)
             if f is not None:
                 out.append(f)
+        elif a.member is not None and a.member.status:
+            f = status_finding(a, svc.model, ctx.workspace.root)
+            if f is not None and not (beyond_tsc and a.member.status == "deprecated"
+                                      and source_kind(a.member.status_path) == "typings" and typescript_sees(a, svc.model)):
+                out.append(f)
     out += vocabulary_findings(doc, result, svc)
     return out
+
+
+def status_finding(a: Access, model: ObjectModel, root=None) -> Finding | None:
+    """A use of a member the sources mark removed (an error) or deprecated (a warning tagged deprecated)."""
+    m = a.member
+    if m is None or m.status not in ("removed", "deprecated"):
+        return None
+    owner = a.owner[1] if isinstance(a.owner, tuple) else a.container
+    shown = f"{owner}.{m.name}" if owner and a.recv.kind != ValKind.NAMESPACE else m.name
+    where = _shown_path(m.status_path, root)
+    evidence = f"{where}:{m.status_line + 1}" if where else ""
+    suggestion = _replacement_member(a, model)
+    verb = "was removed" if m.status == "removed" else "is deprecated"
+    message = f"`{shown}` {verb}"
+    if m.replacement:
+        message += f"; use `{m.replacement}` instead"
+    if evidence:
+        message += f" ({evidence})"
+    data: dict = {"status": m.status, "type": owner, "member": m.name,
+                  "suggestions": [suggestion] if suggestion else [],
+                  "evidence": {"path": m.status_path, "line": m.status_line, "text": m.status_note}}
+    if m.replacement:
+        data["replacement"] = m.replacement
+    if suggestion:
+        data["fix"] = {"title": f"Replace with `{suggestion}`",
+                       "edits": [{"start": a.start, "end": a.end, "text": suggestion}], "fix_all": False,
+                       "preferred": False}
+    if a.recv.evidence is not None:  # the receiver's type is our guess from its uses: say why, and only warn
+        why = a.recv.evidence.text()
+        message += f" ({why})" if why else ""
+        data["receiver"] = "inferred"
+    if m.status == "removed":
+        severity = Severity.WARNING if a.recv.evidence is not None else Severity.ERROR
+        return Finding("unknown-symbol", message, a.start, a.end, severity, data)
+    return Finding("unknown-symbol", message, a.start, a.end, Severity.WARNING, data, tags=("deprecated",))
+
+
+def _removed_names(a: Access, model: ObjectModel) -> frozenset[str]:
+    """Members of the receiver's type(s) the sources mark removed: never a did-you-mean."""
+    tids = a.recv.tid if a.recv.kind == ValKind.UNION else ((a.recv.tid,) if a.recv.tid else ())
+    out = set()
+    for tid in tids:
+        if isinstance(tid, tuple) and len(tid) == 2:
+            out.update(n for n, (m, _) in {**model.members(tid), **model.statics(tid)}.items() if m.status == "removed")
+    return frozenset(out)
+
+
+def _replacement_member(a: Access, model: ObjectModel) -> str:
+    """The replacement's name when it is a current member of the same receiver (a rename fixes the use):
+    `Page.addBlock` for `Page.addBox`; not `page.footer.addBlock()` (another receiver)."""
+    repl = a.member.replacement if a.member is not None else ""
+    if not repl:
+        return ""
+    owner = a.owner[1] if isinstance(a.owner, tuple) else ""
+    parts = repl.split(".")
+    if len(parts) > 2 or (len(parts) == 2 and parts[0] not in (owner, a.container)):
+        return ""
+    name = parts[-1]
+    if a.usage == "import" or a.recv.kind == ValKind.NAMESPACE:
+        module = a.container if a.usage == "import" else a.recv.module
+        found = model.export(module, name)
+        return name if found is not None and not (found[0] == "value" and found[1].status == "removed") else ""
+    tids = a.recv.tid if a.recv.kind == ValKind.UNION else ((a.recv.tid,) if a.recv.tid else ())
+    for tid in tids:
+        found = (model.statics(tid) if a.static else model.members(tid)).get(name)
+        if found is None or found[0].status == "removed" or _callable(found[0]) != _callable(a.member):
+            return ""  # a rename of `cell.colSpan = 2` to a method `setSpan` would not be a fix
+    return name if tids else ""
+
+
+def _callable(m) -> bool:
+    return m.kind in ("method", "function", "constructor")
+
+
+def _shown_path(path: str, root) -> str:
+    if not path:
+        return ""
+    import os
+
+    try:
+        return Path(os.path.relpath(path, root)).as_posix() if root else Path(path).name
+    except ValueError:
+        return Path(path).as_posix()
 
 
 # --- the vocabulary check: untyped receivers in files that use the engine ------------------------------------
@@ -233,7 +336,7 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
             for m in t.members:
                 names.add(m.name)
                 if not m.private and m.kind != "constructor" and not m.name.startswith("_") and "$" not in tname \
-                        and (m.confidence or 0) >= MEDIUM:
+                        and (m.confidence or 0) >= MEDIUM and m.status != "removed":
                     owners.setdefault(m.name, tname)
     suggestable = frozenset(n for n in owners if n not in builtin_members())
     index = {"names": frozenset(names), "owners": owners, "suggestable": suggestable,
@@ -289,6 +392,12 @@ def engine_member_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -
         how = "inferred from usage" if a.recv.evidence is not None else "verified in object model"
         conf = f", confidence {a.member.confidence:.1f}" if a.member.confidence < HIGH else ""
         lines = [f"```ts\n{sig}\n```", f"{how}{conf}" + (f" — {loc}" if loc else "")]
+        if a.member.status:
+            said = "Removed" if a.member.status == "removed" else "Deprecated"
+            where = _location(ctx, a.member.status_path, a.member.status_line)
+            lines.insert(0, f"**{said}**" + (f": use `{a.member.replacement}` instead" if a.member.replacement else "")
+                         + (f" — {where}" if where else "")
+                         + (f"\n\n> {a.member.status_note}" if a.member.status_note else ""))
         if a.recv.evidence is not None:
             lines.append(a.recv.evidence.text())
         disagreement = sources_disagree(model, a.owner, a.member, loc)

@@ -80,6 +80,8 @@ class Presenter:
                 "code": f.code, "source": f.source, "message": f.message}
         if f.data:
             item["data"] = f.data
+        if f.tags:
+            item["tags"] = list(f.tags)
         return item
 
     # --- footprints --------------------------------------------------------------------------------------
@@ -156,10 +158,13 @@ class Presenter:
             out["source"] = f"{self.show_path(answer.source.path)}:{answer.source.line + 1}"
         if answer.confidence is not None:
             out["confidence"] = round(answer.confidence, 2)
-        for key in ("candidates", "inherited_by", "summary", "provided", "error"):
+        for key in ("candidates", "inherited_by", "summary", "provided", "error", "deprecated", "replacement",
+                    "status_note"):
             value = getattr(answer, key)
             if value:
                 out[key] = list(value) if isinstance(value, tuple) else value
+        if answer.evidence is not None:  # where the removed / deprecated marker is, "path:line" like `source`
+            out["evidence"] = f"{self.show_path(answer.evidence.path)}:{answer.evidence.line + 1}"
         return out
 
     # --- graph ----------------------------------------------------------------------------------------------
@@ -313,6 +318,26 @@ def footprint_text(doc: ParsedDocument, fp: Footprint, shown: str, indent: str =
         out.append(f"{indent}  dependent:")
         out.extend(footprint_text(doc, dep, shown, indent + "    "))
     return out
+
+
+def symbol_text(shown: dict) -> str:
+    """One `check_symbols` answer (as `Presenter.symbol` shows it) on one line: `NAME: status  signature
+    (source)  on TYPES  did you mean A, B, C?`, or for a removed or deprecated member what replaces it and
+    where that is said."""
+    line = f"{shown['name']}: {shown['status']}"
+    if shown.get("signature"):
+        line += f"  {shown['signature']}"
+    if shown.get("source"):
+        line += f"  ({shown['source']})"
+    if shown.get("candidates"):
+        line += "  on " + ", ".join(shown["candidates"])
+    if shown["status"] not in ("known", "removed") and shown.get("suggestions"):
+        line += "  did you mean " + ", ".join(shown["suggestions"][:3]) + "?"
+    if shown["status"] == "removed" or shown.get("deprecated"):
+        said = "deprecated" if shown.get("deprecated") else "removed"
+        line += f"  {said}" + (f", use {shown['replacement']} instead" if shown.get("replacement") else "") \
+            + (f" ({shown['evidence']})" if shown.get("evidence") else "")
+    return line
 
 
 def review_text(result: Review, show_path: Callable[[Path], str], max_locations: int = 5) -> str:

@@ -280,3 +280,38 @@ def test_hover_on_a_local_named_like_a_concept_shows_no_faq_and_no_repeated_head
     info = hover_at(ws, src, "addRow")
     heading_tail = info.markdown.split("\n", 1)[0].split(" › ")[-1].split("**")[0]
     assert info.markdown.count(heading_tail) == 1, info.markdown
+
+
+GREP_DOCS = {"audio.md": """# Audio
+
+## Volume
+Set the volume of every sound between 0 and 1. Sounds load from the network.
+
+## Sound sprites
+Define named segments of one file and play a segment by name: `sound.play("blast")`.
+
+## Loading
+Sounds load from URLs; the load event fires when loading is done. Sounds load in order.
+
+## Module formats
+Use the library through AMD with `require(["audio"], ...)` or as a browser global.
+"""}
+
+
+def test_grep_angle_ranks_by_words_held_and_by_their_rarity(tmp_path):
+    index = make_ws(tmp_path, docs=GREP_DOCS).service(DocsIndex)
+    # substrings, as grep matches them: "segment" in "segments", "load" in "loading"
+    hits, _ = index.grep(["play", "segment", "file"], limit=3)
+    assert hits[0].heading == "Audio › Sound sprites"
+    assert index.grep(["load", "library", "amd"], limit=1)[0][0].heading == "Audio › Module formats"  # all 3
+    by_count, by_rarity = index.grep(["load", "amd"], limit=1)
+    assert by_count[0].heading == "Audio › Volume"  # grep's tie: the docs' order
+    assert by_rarity[0].heading == "Audio › Module formats"
+
+
+def test_expanded_lookup_reaches_a_section_holding_only_the_rarest_word(tmp_path):
+    ws = make_ws(tmp_path, docs=GREP_DOCS)
+    # the answer holds one of the question's words, the rarest: no literal angle, relaxed or partial query
+    # reaches it; the rarity-weighted grep ranking puts it first
+    result = lookup_docs(ws, "load sounds from a script tag or AMD", limit=3, expand=True)
+    assert "Audio › Module formats" in [h.heading for h in result.results]

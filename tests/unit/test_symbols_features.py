@@ -97,7 +97,10 @@ def test_example_app_with_a_docs_only_model(tmp_path):
                    ("src/app.js", 51, "warning"), ("src/layout/footer.js", 18, "warning"),
                    # the example's TypeScript files: receivers typed by annotations, against the docs' model
                    ("src/reports/summary.ts", 32, "warning"), ("src/reports/summary.ts", 53, "warning"),
-                   ("src/reports/SummaryCard.tsx", 22, "warning")}
+                   ("src/reports/SummaryCard.tsx", 22, "warning"),
+                   # what the docs mark removed is an error whatever the source; deprecated stays a warning
+                   ("src/layout/legacy.js", 8, "error"), ("src/layout/legacy.js", 10, "warning"),
+                   ("src/reports/summary.ts", 65, "error")}
 
 
 def hover_at(ws, rel, needle, occurrence=0):

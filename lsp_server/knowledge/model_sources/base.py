@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -35,6 +35,14 @@ class Member:
     confidence: float = 1.0
     doc: str = ""  # one-line summary
     shown_type: str = ""  # the declared type text when `type` names a synthesized type (object literal types)
+    # What the sources say of its life: "" (current), "deprecated" or "removed"; only explicit markers count
+    # (`@deprecated`, "Removed in 4.0", a changelog's Removed section). The evidence is kept: the marker's
+    # text and where it is, and the replacement it names ("use addBlock instead").
+    status: str = ""
+    status_note: str = ""
+    status_path: str = ""
+    status_line: int = 0  # 0-based
+    replacement: str = ""
 
     def signature(self, owner: str = "") -> str:
         prefix = f"{owner}." if owner else ""
@@ -90,10 +98,14 @@ def merge_types(a: TypeDef, b: TypeDef) -> TypeDef:
     primary, other = (a, b) if (a.confidence, a.kind == "class") >= (b.confidence, b.kind == "class") else (b, a)
     seen = {(m.name, m.static) for m in primary.members}
     members = list(primary.members)
+    marked = {(m.name, m.static): m for m in other.members if m.status}
     for m in other.members:
         if (m.name, m.static) not in seen:
             members.append(m)
             seen.add((m.name, m.static))
+    if marked:  # a member both sources have: the stronger status wins (docs say removed, typings lag)
+        members = [with_status_of(m, marked[(m.name, m.static)]) if (m.name, m.static) in marked else m
+                   for m in members]
     bases = list(primary.bases) + [x for x in other.bases if x not in primary.bases]
     kind = primary.kind if primary.kind != "alias" else other.kind
     # The declared source decides whether the shape is closed: a runtime build that mixes in what its
@@ -103,6 +115,59 @@ def merge_types(a: TypeDef, b: TypeDef) -> TypeDef:
                    primary.open if declared else (primary.open or other.open), primary.path or other.path,
                    primary.line if primary.path else other.line,
                    max(a.confidence, b.confidence), primary.doc or other.doc, primary.type_params or other.type_params)
+
+
+STATUS_RANK = {"": 0, "deprecated": 1, "removed": 2}
+
+
+def with_status_of(m: Member, marker: Member) -> Member:
+    """`m` carrying `marker`'s status when that one is stronger (a copy: source models are shared)."""
+    if STATUS_RANK.get(marker.status, 0) <= STATUS_RANK.get(m.status, 0):
+        return m
+    return replace(m, status=marker.status, status_note=marker.status_note, status_path=marker.status_path,
+                   status_line=marker.status_line, replacement=marker.replacement or m.replacement)
+
+
+def mark(m: Member, status: str, note: str, path: str, line: int, prefer: bool = False) -> None:
+    """Record an explicit marker on `m` (in place, while a source is extracted) unless it has a stronger one;
+    `prefer`: this marker's evidence replaces an equal one's (the member's own reference page over a changelog)."""
+    rank, current = STATUS_RANK[status], STATUS_RANK.get(m.status, 0)
+    if rank < current or (rank == current and not prefer):
+        return
+    m.status, m.status_note, m.status_path, m.status_line = status, " ".join(note.split())[:300], path, line
+    m.replacement = replacement_in(note) or m.replacement
+
+
+_DEPRECATED_TAG = re.compile(r"@deprecated(?![\w-])(.*?)(?=\n\s*\*?\s*@[a-zA-Z]|\*/|$)", re.S)
+_NAME = r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*"
+_REPLACEMENT = re.compile(
+    rf"\b(?:(?:use|call|try|prefer|switch\s+to)\s+(?:the\s+)?|(?:replaced|superseded)\s+(?:by|with)\s+(?:the\s+)?|"
+    rf"in\s+favou?r\s+of\s+(?:the\s+)?)(?P<code>\{{@link(?:code|plain)?\s+(?P<link>{_NAME})[^}}]*\}}|"
+    rf"\[?`(?:new\s+)?(?P<tick>{_NAME})(?:\([^`]*\))?`\]?|(?P<bare>{_NAME})(?P<call>\(\))?)(?P<rest>[^.;\n]*)", re.I)
+
+
+def replacement_in(text: str) -> str:
+    """The replacement a marker names: "use `Block.addBlock()` instead", "replaced by {@link addBlock}",
+    "in favor of addBlock". A bare word counts only when it reads as code (camelCase, dotted, called) or the
+    sentence says "instead": "use with care" names nothing."""
+    for m in _REPLACEMENT.finditer(text or ""):
+        name = m.group("link") or m.group("tick")
+        if name is None:
+            bare = m.group("bare")
+            code_like = "." in bare or m.group("call") or re.search(r"[a-z][A-Z]|_", bare)
+            if not (code_like or re.match(r"\s*instead\b", m.group("rest") or "", re.I)):
+                continue
+            name = bare
+        return name
+    return ""
+
+
+def deprecation_in(comment: str) -> str | None:
+    """The text of a doc comment's `@deprecated` tag ("" when it has none), or None without the tag."""
+    found = _DEPRECATED_TAG.search(comment or "")
+    if found is None:
+        return None
+    return " ".join(re.sub(r"^\s*\*\s?", "", ln) for ln in found.group(1).splitlines()).strip()
 
 
 @dataclass(frozen=True)
@@ -195,6 +260,10 @@ def _split_top(text: str, sep: str) -> list[str]:
     return [p.strip() for p in parts if p.strip()]
 
 
+# Mapped types that keep their argument's keys (only optionality or mutability changes).
+KEY_PRESERVING = frozenset({"Partial", "Required", "Readonly"})
+
+
 @lru_cache(maxsize=8192)
 def parse_type(text: str):
     text = (text or "").strip()
@@ -235,6 +304,8 @@ def parse_type(text: str):
         return ("promise", parse_type(args))
     if short in ("Array", "ReadonlyArray") and args:
         return ("array", parse_type(args))
+    if short in KEY_PRESERVING and args and len(_split_top(args, ",")) == 1:
+        return parse_type(args)  # `pageSetup: Partial<PageSetup>` has PageSetup's members, no others
     return ("name", short)
 
 

@@ -12,6 +12,16 @@ Reads Markdown (and simple HTML) reference pages:
 A type described by a heading or a member table has confidence 0.85: an unknown member on it is a warning,
 never an error; a type seen only in code spans is open (never reported).
 Every symbol records the file, line and heading of the chunk it came from.
+
+A member's status comes from explicit markers only (a paragraph that merely says "removed" marks nothing):
+- a signature heading ending in a marker: `### Page.addFooter(options) → Block (removed in 4.0)`, `— Deprecated`;
+- under a member heading (or in a member table's description cell), a paragraph that opens with the marker:
+  "Removed in 4.0.", "**Deprecated** since 3.2: use ...", "> Removed:", "No longer available.";
+- a sentence naming the member: "`Page.addFooter()` has been removed" / "is no longer available" / "was
+  removed in 4.0" ("This method has been removed" under its heading);
+- a changelog or migration list: an item opening with "Removed: `Page.addFooter()`" (or "Deprecated:"), or
+  any item opening with a member under a "Removed" / "Deprecated" / "Removed APIs" heading.
+The replacement ("use `Block.addBlock()` instead") is read from the marker's sentence.
 """
 
 from __future__ import annotations
@@ -19,9 +29,10 @@ from __future__ import annotations
 import html
 import os
 import re
+from dataclasses import replace
 from pathlib import Path
 
-from lsp_server.knowledge.model_sources.base import Member, ReadLimits, SourceModel, TypeDef
+from lsp_server.knowledge.model_sources.base import Member, ReadLimits, SourceModel, TypeDef, mark, replacement_in
 
 TYPE_CONF = 0.85
 SIG_CONF = 0.9
@@ -37,6 +48,24 @@ BARE_TYPE_RE = re.compile(rf"^(?:(?:class|interface|enum|type)\s+)?(?P<type>[A-Z
 SPAN_RE = re.compile(rf"`(?:new\s+)?(?P<type>[A-Z][\w$]*)\.(?P<member>[a-zA-Z_$][\w$]*)(?P<call>\([^`]*\))?`")
 RETURNS_RE = re.compile(r"\bReturns?:?\s+(?:an?\s+|the\s+)?`([^`]+)`")
 TYPE_LINE_RE = re.compile(r"^\s*Type:\s*`([^`]+)`")
+_VERSION = r"(?:\s+(?:in|since|as\s+of)\s+(?:v(?:ersion)?\s*)?\d[\w.\-]*)"
+# a status word closing a heading: `Page.addFooter() (removed in 4.0)`, `— Deprecated`, `[deprecated]`
+HEADING_STATUS_RE = re.compile(rf"\s*(?:[—–-]+\s*|[(\[]\s*)?[*_]*(?P<status>removed|deprecated)[*_]*{_VERSION}?\s*[)\]]?\s*$",
+                               re.I)
+# a paragraph opening with the marker: "Removed in 4.0.", "**Deprecated**: use ...", "No longer available."
+LINE_STATUS_RE = re.compile(rf"^(?P<em>[*_]*)(?P<status>removed|deprecated|no\s+longer\s+available)[*_]*"
+                            rf"(?:(?P<version>{_VERSION})|\s*(?P<stop>[:.—–-])|[*_]*\s*$)", re.I)
+_SUBJECT = rf"`(?:new\s+)?(?P<type>[A-Z][\w$]*)\.(?P<member>{IDENT})(?:\([^`]*\))?`|this\s+(?:method|property|member|function|field|getter|accessor)|it"
+SENTENCE_STATUS_RE = re.compile(rf"(?:^|[.;:]\s+)(?:{_SUBJECT})\s+(?:(?P<gone>is\s+no\s+longer\s+available|has\s+been\s+removed|"
+                                rf"was\s+removed{_VERSION})|(?P<old>is\s+deprecated|has\s+been\s+deprecated))\b", re.I)
+# a changelog item: "Removed: `Page.addFooter()`", "* Deprecated Block.setSize(width, height)"
+ITEM_STATUS_RE = re.compile(rf"^(?:[-*+]|\d+\.)\s+[*_]*(?P<status>removed|deprecated)[*_]*\s*:?\s+`?(?:new\s+)?"
+                            rf"(?P<type>[A-Z][\w$]*)\.(?P<member>{IDENT})(?P<call>\([^)`]*\))?`?", re.I)
+# any item opening with a member, under a "Removed" / "Deprecated APIs" heading
+SECTION_RE = re.compile(rf"^(?:[\d.]+\s+)?(?P<status>removed|removals|deprecated|deprecations)(?:\s+(?:apis?|members|methods|"
+                        rf"properties|functions|features))?{_VERSION}?\s*:?$", re.I)
+SECTION_ITEM_RE = re.compile(rf"^(?:[-*+]|\d+\.)\s+`?(?:new\s+)?(?P<type>[A-Z][\w$]*)\.(?P<member>{IDENT})"
+                             rf"(?P<call>\([^)`]*\))?`?")
 MEMBER_HEADERS = {"member", "members", "field", "fields", "property", "properties", "method", "methods", "name"}
 
 
@@ -93,6 +122,8 @@ class _DocsExtractor:
                     old.kind = m.kind if m.kind != "property" or old.kind == "property" else old.kind
                     old.params = m.params or old.params
                 old.type = old.type or m.type
+                if m.status:
+                    mark(old, m.status, m.status_note, m.status_path, m.status_line)
                 return old
         t.members.append(m)
         return m
@@ -105,6 +136,7 @@ class _DocsExtractor:
         header: list[str] | None = None
         in_code = False
         code_owner: tuple[TypeDef, Member] | None = None
+        section: tuple[str, int] | None = None  # (status, heading level) of a "Removed" / "Deprecated" section
         for lineno, raw in enumerate(text.splitlines()):
             line = raw.rstrip()
             if line.lstrip().startswith("```"):
@@ -126,6 +158,15 @@ class _DocsExtractor:
                 clean = _clean(heading)
                 header = None
                 current = None
+                if section is not None and level <= section[1]:
+                    section = None
+                sm_ = SECTION_RE.match(clean)
+                if sm_:
+                    section = ("removed" if sm_.group("status").lower().startswith("remov") else "deprecated", level)
+                hs = HEADING_STATUS_RE.search(clean)
+                heading_status = None
+                if hs and hs.start() > 0:
+                    heading_status, clean = hs.group("status").lower(), clean[:hs.start()].rstrip()
                 sig = SIG_RE.match(clean)
                 new = NEW_RE.match(clean)
                 bare = BARE_TYPE_RE.match(clean)
@@ -138,6 +179,8 @@ class _DocsExtractor:
                                               confidence=SIG_CONF, doc=clean))
                     if sig.group("static"):
                         self.static_hints.setdefault((t.name, m.name), set()).add("static")
+                    if heading_status:
+                        mark(m, heading_status, heading, str(path), lineno, prefer=True)
                     current = (t, m)
                 elif new:
                     t = self.type(new.group("type"), path, lineno, TYPE_CONF)
@@ -161,6 +204,7 @@ class _DocsExtractor:
                     self.table_row(current_type, header, cells, path, lineno, heading)
                 continue
             header = None
+            self.status_markers(stripped, current, section, path, lineno)
             inherit = re.search(r"\b(?:Inheritance|Extends|Inherits from):\s*(.*)", stripped, re.I)
             if inherit and current_type:
                 chain = re.findall(r"`([A-Z][\w$]*)`", inherit.group(1))
@@ -190,6 +234,43 @@ class _DocsExtractor:
                 self.member(t, Member(sm.group("member"), "method" if sm.group("call") is not None else "property",
                                       path=str(path), line=lineno, confidence=SPAN_CONF, doc=_clean(heading)))
 
+    def status_markers(self, line: str, current: tuple[TypeDef, Member] | None, section: tuple[str, int] | None,
+                       path: Path, lineno: int) -> None:
+        """The explicit removed / deprecated markers of one prose line (see the module docstring)."""
+        quoted = line.lstrip().startswith(">")  # an admonition
+        text = re.sub(r"^(?:>\s*)+(?:\[![A-Za-z]+\]\s*)?", "", line).strip()
+        if not text:
+            return
+        item = ITEM_STATUS_RE.match(text)
+        if item is None and section is not None:
+            item = SECTION_ITEM_RE.match(text)
+        if item is not None:
+            status = item.group("status").lower() if "status" in item.groupdict() and item.group("status") else section[0]
+            t = self.type(item.group("type"), path, lineno, SPAN_CONF)
+            m = self.member(t, Member(item.group("member"), "method" if item.group("call") is not None else "property",
+                                      path=str(path), line=lineno, confidence=SPAN_CONF))
+            mark(m, "removed" if status.startswith("remov") else "deprecated", text, str(path), lineno)
+            return
+        if current is not None and current[1].status and not current[1].replacement:
+            # the paragraph right under a heading marked removed: "Use `page.footer.addBlock()` instead."
+            current[1].replacement = replacement_in(text)
+        if current is not None:
+            status = _line_status(text, quoted)
+            if status is not None:
+                mark(current[1], status, text, str(path), lineno, prefer=True)
+                return
+        for sentence in SENTENCE_STATUS_RE.finditer(text):
+            status = "removed" if sentence.group("gone") else "deprecated"
+            if sentence.group("type"):
+                t = self.type(sentence.group("type"), path, lineno, SPAN_CONF)
+                m = self.member(t, Member(sentence.group("member"), "property", path=str(path), line=lineno,
+                                          confidence=SPAN_CONF))
+            elif current is not None:
+                m = current[1]
+            else:
+                continue
+            mark(m, status, text, str(path), lineno)
+
     def table_row(self, type_name: str, header: list[str], cells: list[str], path: Path, line: int, heading: str) -> None:
         if len(cells) < 2 or "*(from" in " ".join(cells) or "(from `" in " ".join(cells):
             return
@@ -214,9 +295,12 @@ class _DocsExtractor:
         if header[0] in ("field", "fields"):
             t.kind = "interface"
         kind = "method" if m.group(4) is not None else "property"
-        self.member(t, Member(m.group(2), kind, _clean_type(value) if second in ("type", "returns", "return") else "",
+        member = self.member(t, Member(m.group(2), kind, _clean_type(value) if second in ("type", "returns", "return") else "",
                               _params(m.group(4)), bool(m.group(1)), path=str(path), line=line,
                               confidence=TABLE_CONF, doc=desc))
+        status = _line_status(_clean(desc), quoted=False)
+        if status is not None:
+            mark(member, status, desc, str(path), line, prefer=True)
 
     def finish(self) -> None:
         for name, t in self.mod.types.items():
@@ -239,10 +323,27 @@ class _DocsExtractor:
             extra = []
             for m in t.members if t.kind == "class" else []:
                 if m.kind in ("method", "property") and not m.static and (name, m.name) not in self.static_hints:
-                    extra.append(Member(m.name, m.kind, m.type, list(m.params), True, m.private, m.path, m.line,
-                                        min(m.confidence, SPAN_CONF), m.doc))
+                    extra.append(replace(m, params=list(m.params), static=True,
+                                         confidence=min(m.confidence, SPAN_CONF)))
             names = {(x.name, x.static) for x in t.members}
             t.members.extend(x for x in extra if (x.name, True) not in names)
+
+
+def _line_status(text: str, quoted: bool) -> str | None:
+    """The status a paragraph opening with a marker gives its member. "Removed:" or "Removed -" alone is also how
+    an event or a diff is described ("Removed: fired when a row goes"), so it counts only emphasized
+    (`**Removed**:`), in an admonition (`> Removed:`), with a version ("Removed in 4.0") or as a sentence
+    ("Removed.")."""
+    found = LINE_STATUS_RE.match(text)
+    if found is None:
+        return None
+    word = found.group("status").lower()
+    if word == "deprecated":
+        return "deprecated"
+    if word == "removed" and found.group("stop") in (":", "—", "–", "-") and not (found.group("em") or quoted) \
+            and not re.match(r"^removed[*_]+", text, re.I):
+        return None
+    return "removed"
 
 
 def _clean(text: str) -> str:

@@ -19,10 +19,12 @@ from pathlib import Path
 from tree_sitter import Node
 
 from lsp_server import queries
-from lsp_server.knowledge.model_sources.base import Member, ModuleModel, ReadLimits, SourceModel, TypeDef, parse_type
+from lsp_server.knowledge.model_sources.base import (
+    Member, ModuleModel, ReadLimits, SourceModel, TypeDef, deprecation_in, mark, parse_type,
+)
 from lsp_server.languages import parser
 from lsp_server.storage import content_hash
-from lsp_server.syntax.jsdoc import jsdoc_before
+from lsp_server.syntax.jsdoc import comment_before, jsdoc_before
 from lsp_server.syntax.modules import NAMESPACE, export_specifiers, import_bindings
 
 log = logging.getLogger(__name__)
@@ -179,8 +181,10 @@ class DtsExtractor:
             for item in body.named_children if body is not None else []:
                 name_node = item.child_by_field_name("name") if item.type == "enum_assignment" else item
                 if name_node is not None and name_node.type in ("property_identifier", "string"):
-                    td.members.append(Member(_text(name_node, data).strip("\"'"), "enum_member", td.name, static=True,
-                                             path=path, line=item.start_point[0], doc=_doc_before(item, data)))
+                    m = Member(_text(name_node, data).strip("\"'"), "enum_member", td.name, static=True,
+                               path=path, line=item.start_point[0], doc=_doc_before(item, data))
+                    _mark_deprecated(m, item, data)
+                    td.members.append(m)
             mod.add_type(td)
             scope.local_names.add(td.name)
             return [td.name]
@@ -210,6 +214,7 @@ class DtsExtractor:
             m = Member(name, "function", _annotation(node.child_by_field_name("return_type"), data),
                        _params(node.child_by_field_name("parameters"), data), path=path, line=line, doc=doc,
                        static=into is not None)
+            _mark_deprecated(m, node, data)
             self.add_value(mod, into, m)
             scope.local_names.add(name)
             return [name]
@@ -222,6 +227,7 @@ class DtsExtractor:
                 name = _text(name_node, data)
                 m = _typed_member(name, decl.child_by_field_name("type"), data, path, decl.start_point[0], doc)
                 m.static = into is not None
+                _mark_deprecated(m, node, data)
                 self.add_value(mod, into, m)
                 scope.local_names.add(name)
                 names.append(name)
@@ -253,14 +259,14 @@ class DtsExtractor:
             old = next((x for x in into.members if x.name == m.name and x.static), None)
             if old is None:
                 into.members.append(m)
-            elif parse_type(old.type) != parse_type(m.type):
-                old.type = ""
+            else:
+                _merge_overload(old, m)
             return
         old = mod.values.get(m.name)
         if old is None:
             mod.values[m.name] = m
-        elif parse_type(old.type) != parse_type(m.type):
-            old.type = ""  # overloads with different results: honest "unknown"
+        else:
+            _merge_overload(old, m)
 
     def members(self, body: Node, td: TypeDef, data: bytes, path: str) -> None:
         index: dict[tuple[str, bool], Member] = {}
@@ -321,15 +327,18 @@ class DtsExtractor:
                 synth = self.object_literal_type(type_node, td, name, data, path)
                 if synth and m.kind == "property":
                     m.shown_type, m.type = " ".join(m.type.split()), synth
+            _mark_deprecated(m, node, data)
             key = (m.name, m.static)
             old = index.get(key)
             if old is None:
                 index[key] = m
                 td.members.append(m)
-            elif old.kind == "getter" and m.kind == "getter":
-                old.type = old.type or m.type
-            elif old.type != m.type and parse_type(old.type) != parse_type(m.type):
-                old.type = ""  # overloads with different results
+            else:
+                if old.kind == "getter" and m.kind == "getter":
+                    old.type = old.type or m.type
+                elif old.type != m.type and parse_type(old.type) != parse_type(m.type):
+                    old.type = ""  # overloads with different results
+                _keep_common_status(old, m)
 
     def object_literal_type(self, annotation: Node | None, owner: TypeDef, member: str, data: bytes, path: str) -> str:
         """`scale(f: number): { width: number; height: number }`: a closed interface named `Owner$member`."""
@@ -602,6 +611,27 @@ def _intersection_parts(node: Node) -> list[Node]:
         else:
             parts.append(child)
     return parts
+
+
+def _mark_deprecated(m: Member, node: Node, data: bytes) -> None:
+    """`@deprecated` in the doc comment right above the declaration marks the member deprecated."""
+    note = deprecation_in(comment_before(node, data, adjacent=True))
+    if note is not None:
+        mark(m, "deprecated", f"@deprecated {note}".strip(), m.path, node.start_point[0])
+
+
+def _keep_common_status(old: Member, m: Member) -> None:
+    """Overloads (or a get/set pair) of one member: it is deprecated only when every declaration says so, as
+    TypeScript flags only a call that resolves to a deprecated signature."""
+    if old.status and not m.status:
+        old.status = old.status_note = old.status_path = old.replacement = ""
+        old.status_line = 0
+
+
+def _merge_overload(old: Member, m: Member) -> None:
+    if parse_type(old.type) != parse_type(m.type):
+        old.type = ""  # overloads with different results: honest "unknown"
+    _keep_common_status(old, m)
 
 
 def _doc_before(node: Node, data: bytes) -> str:

@@ -16,7 +16,9 @@ from pathlib import Path
 from tree_sitter import Node
 
 from lsp_server import queries
-from lsp_server.knowledge.model_sources.base import Member, ModuleModel, ReadLimits, SourceModel, TypeDef
+from lsp_server.knowledge.model_sources.base import (
+    Member, ModuleModel, ReadLimits, SourceModel, TypeDef, deprecation_in, mark,
+)
 from lsp_server.languages import parser
 from lsp_server.syntax.jsdoc import JSDoc, jsdoc_before
 from lsp_server.syntax.modules import export_specifiers
@@ -97,8 +99,40 @@ class _File:
         root = tree.root_node
         for node in root.named_children:
             self.top(node, exported=False)
+        instances: dict[str, str] = {}
         for pattern, match in queries.matches("javascript", "engine_source", root):
-            self.fact(pattern, match)
+            if pattern == 6:
+                instances.setdefault(self.text(match["instance.name"][0]), self.text(match["instance.type"][0]))
+            else:
+                self.fact(pattern, match)
+        # an exported singleton of the engine's own type (`var Howler = new HowlerGlobal(); exports.Howler =
+        # Howler`): an instance of that type, so `Howler.volum()` is checked like any instance
+        for local in set(self.mod.exports.values()):
+            kind = instances.get(local)
+            if kind and kind in self.mod.types and local not in self.mod.values and local not in self.mod.types:
+                self.mod.values[local] = Member(local, "property", kind, path=str(self.path), confidence=JS_CONF)
+        self.mark_deprecated()
+
+    def mark_deprecated(self) -> None:
+        """Members declared right below a `/** ... @deprecated ... */` block are deprecated."""
+        text = self.data.decode("utf-8", "replace")
+        if "@deprecated" not in text:
+            return
+        below: dict[int, tuple[str, int]] = {}  # declaration line -> (tag text, line of the tag)
+        for block in _DOC_BLOCK.finditer(text):
+            note = deprecation_in(block.group(0))
+            if note is None:
+                continue
+            after = re.compile(r"\S").search(text, block.end())
+            if after is not None and text.count("\n", block.end(), after.start()) <= 1:
+                below[text.count("\n", 0, after.start())] = (f"@deprecated {note}".strip(),
+                                                             text.count("\n", 0, block.start()))
+        path = str(self.path)
+        members = [m for t in self.mod.types.values() for m in t.members] + list(self.mod.values.values())
+        for m in members:
+            if m.path == path and m.line in below:
+                note, line = below[m.line]
+                mark(m, "deprecated", note, path, line)
 
     def typedef(self, name: str, node: Node) -> TypeDef:
         t = self.mod.types.get(name)
@@ -230,7 +264,7 @@ class _File:
 
     # --- query facts ---
     def fact(self, pattern: int, match: dict) -> None:
-        """One match of grammars/javascript/engine_source.scm (patterns 0-5, in file order)."""
+        """One match of grammars/javascript/engine_source.scm (patterns 0-5, in file order; 6 is read by run)."""
         if pattern == 4:  # exports.X = value, wherever it stands
             name, value = match["export.name"][0], match["export.value"][0]
             self.mod.exports.setdefault(self.text(name), self.text(value) if value.type == "identifier" else self.text(name))
@@ -374,6 +408,9 @@ def _param_names(f: _File, node: Node) -> list[str]:
         name = f.text(target)
         out.append(f"{name}: {types[name]}" if name in types else name)
     return out
+
+
+_DOC_BLOCK = re.compile(r"/\*\*.*?\*/", re.S)
 
 
 def _jsdoc(f: _File, node: Node) -> JSDoc:

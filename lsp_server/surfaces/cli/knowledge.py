@@ -13,7 +13,7 @@ from lsp_server.knowledge.check_symbols import check_symbols
 from lsp_server.knowledge.object_model import ObjectModelService
 from lsp_server.surfaces.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, existing, workspace_for
 from lsp_server.surfaces.commands import lookup_docs_result, rag_lookup_result
-from lsp_server.surfaces.present import for_cli
+from lsp_server.surfaces.present import for_cli, symbol_text
 
 
 @cli_command("symbols", "check engine symbol names (Class, Class.member, module.export, member) against the object model")
@@ -31,16 +31,7 @@ def _symbols_cli(parser: argparse.ArgumentParser):
             print(json.dumps(results, indent=2, ensure_ascii=False))
         else:
             for r in results:
-                line = f"{r['name']}: {r['status']}"
-                if r.get("signature"):
-                    line += f"  {r['signature']}"
-                if r.get("source"):
-                    line += f"  ({r['source']})"
-                if r.get("candidates"):
-                    line += "  on " + ", ".join(r["candidates"])
-                if r["status"] != "known" and r.get("suggestions"):
-                    line += "  did you mean " + ", ".join(r["suggestions"][:3]) + "?"
-                print(line)
+                print(symbol_text(r))
             svc = ws.service(ObjectModelService)
             for p in svc.problems:
                 print(f"warning: {p}", file=sys.stderr)

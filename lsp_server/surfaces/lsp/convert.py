@@ -37,8 +37,12 @@ def lsp_diagnostic(doc: ParsedDocument, finding: Finding, encoding: Encoding) ->
         # A link to what the code means (a convention rule's file), shown by the client on the code.
         code_description=lsp.CodeDescription(href=data["docs"]) if isinstance(data.get("docs"), str) else None,
         source=finding.source,
+        tags=[_TAGS[t] for t in finding.tags if t in _TAGS] or None,
         data=data,
     )
+
+
+_TAGS = {"deprecated": lsp.DiagnosticTag.Deprecated, "unnecessary": lsp.DiagnosticTag.Unnecessary}
 
 
 def lsp_text_edit(doc: ParsedDocument, edit: TextEdit, encoding: Encoding) -> lsp.TextEdit:

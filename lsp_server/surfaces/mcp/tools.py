@@ -228,22 +228,13 @@ SYMBOL = obj(["name", "status"], {"name": STR, "status": {"enum": ["known", "unk
 def check_symbols(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
     from lsp_server.knowledge.check_symbols import check_symbols as answers
     from lsp_server.knowledge.object_model import ObjectModelService
+    from lsp_server.surfaces.present import symbol_text
 
     ctx.workspace.service(ObjectModelService, ctx.progress or (lambda *_: None))  # built here: with progress
     present = presenter(ctx)
     results = [present.symbol(a) for a in answers(ctx.workspace, args["names"], args.get("known_symbols") or [])]
     out = {"results": results, "turn_id": args.get("turn_id"), "budgeted": False}
-    rows = []
-    for r in results:
-        row = f"{r['name']}: {r['status']}"
-        if r.get("signature"):
-            row += f"  {r['signature']}"
-        if r.get("source"):
-            row += f"  ({r['source']})"
-        if r["status"] != "known" and r.get("suggestions"):
-            row += "  did you mean " + ", ".join(r["suggestions"][:3]) + "?"
-        rows.append(row)
-    return out, text_lines(*rows)
+    return out, text_lines(*(symbol_text(r) for r in results))
 
 
 @tool("search_queries", "Search angles for a question",

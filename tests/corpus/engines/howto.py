@@ -46,11 +46,13 @@ def questions(set_aside: bool | None = None) -> list[Question]:
     return [q for q in out if set_aside is None or q.set_aside == set_aside]
 
 
-def docs_workspace(dest: Path) -> Workspace:
-    """A workspace whose docs are the READMEs of the questions' packages, at the versions they name."""
+def docs_workspace(dest: Path, set_aside: bool = False) -> Workspace:
+    """A workspace whose docs are the READMEs of the questions' packages, at the versions they name. The dev
+    run's holds only the dev questions' packages (a held-out package's docs are never seen while tuning); the
+    set-aside run's holds them all (the dev packages' sections compete with the held-out ones)."""
     plugins.load()
     by_name = {e.name: e for e in E.ENGINES}
-    for pkg in sorted({q.package for q in questions()}):
+    for pkg in sorted({q.package for q in questions() if set_aside or not q.set_aside}):
         name, version = pkg.rsplit("@", 1)
         engine = by_name[name]
         if engine.version != version:
@@ -112,7 +114,7 @@ class HowtoReport:
 
 
 def evaluate(work: Path, set_aside: bool = False) -> HowtoReport:
-    ws = docs_workspace(work / "howto-docs")
+    ws = docs_workspace(work / "howto-docs", set_aside)
     qs = questions(set_aside)
     lookup_r, rag_r, grep_r = [], [], []
     misses: dict[str, list[str]] = {"lookup --expand": [], "rag_lookup": [], "grep": []}
@@ -132,11 +134,16 @@ def evaluate(work: Path, set_aside: bool = False) -> HowtoReport:
 def report(work: Path, set_aside: bool = False, verbose: bool = False) -> str:
     r = evaluate(work, set_aside)
     head = "SET-ASIDE " if set_aside else ""
-    lines = [f"{head}how-to retrieval: {r.n} questions from "
-             f"{len({q.package for q in questions(set_aside)})} packages' docs, right section in the top {TOP}",
-             f"  rag_lookup retrieval   {HowtoReport.rate(r.rag):6.1%}",
-             f"  lookup --expand        {HowtoReport.rate(r.lookup):6.1%}",
-             f"  grep baseline          {HowtoReport.rate(r.grep):6.1%}"]
+    qs = questions(set_aside)
+    packages = sorted({q.package for q in qs})
+    lines = [f"{head}how-to retrieval: {r.n} questions from {len(packages)} packages' docs, right section in "
+             f"the top {TOP}",
+             f"  {'':<22} {'all':>6} " + " ".join(f"{p.rsplit('@', 1)[0]:>9}" for p in packages)]
+    for label, ranks in (("rag_lookup retrieval", r.rag), ("lookup --expand", r.lookup), ("grep baseline", r.grep)):
+        per = [HowtoReport.rate([x for x, q in zip(ranks, qs) if q.package == p]) for p in packages]
+        lines.append(f"  {label:<22} {HowtoReport.rate(ranks):6.1%} " + " ".join(f"{x:>9.1%}" for x in per))
+    lines.append(f"  {'questions':<22} {r.n:>6} " + " ".join(f"{sum(q.package == p for q in qs):>9}"
+                                                             for p in packages))
     if verbose:
         for label, items in r.misses.items():
             if items:

@@ -30,3 +30,17 @@ def test_example_app_invented_calls(tmp_path):
     sev = {f["path"].split("layout-app/")[-1]: f["severity"] for f in found}
     assert sev["src/layout/footer.js"] == "warning"  # inferred from evidence
     assert sev["src/services/InvoiceService.js"] == "error"
+
+
+def test_symbols_removed_and_deprecated():
+    """`footprint-ls symbols` on the example: `Page.addFooter` removed (the docs say so, the typings lag) and
+    `Cell.colSpan` deprecated (`@deprecated`), each with its replacement and the marker's place."""
+    proc = run_cli("symbols", "--json", "Page.addFooter", "Cell.colSpan", cwd=APP)
+    assert proc.returncode == 1, proc.stderr  # a removed name is not a known one
+    footer, span = json.loads(proc.stdout)
+    assert footer["status"] == "removed" and footer["suggestions"] == ["page.footer.addBlock"]
+    assert footer["evidence"].split(":")[0].endswith("reference/page.md")
+    assert span["status"] == "known" and span["deprecated"] is True and span["replacement"] == "Cell.setSpan"
+    assert span["evidence"].endswith("engine.d.ts:" + span["source"].rsplit(":", 1)[1])
+    proc = run_cli("symbols", "Page.addFooter", cwd=APP)
+    assert "Page.addFooter: removed" in proc.stdout and "use page.footer.addBlock instead" in proc.stdout

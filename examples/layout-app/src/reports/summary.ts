@@ -1,5 +1,5 @@
 // A TypeScript module of the example: typed receivers, a parameter property, generics and a return type.
-import { Block, Document, Page, Table } from "@acme/layout";
+import { Block, Cell, Document, Page, Table } from "@acme/layout";
 import type { RowOptions } from "@acme/layout";
 
 export interface SummaryLine {
@@ -57,4 +57,10 @@ export function draft(): Document {
   const doc = new Document();
   doc.render({ format: "pdf" });
   return doc;
+}
+
+// The 3.x API: TypeScript accepts both (the typings still declare them); the engine's docs say otherwise.
+export function legacyFooter(page: Page, cell: Cell): Block {
+  cell.rowSpan = 2;
+  return page.addFooter({ height: 10 });
 }
