@@ -15,6 +15,7 @@ import logging
 import os
 import stat
 import threading
+import time
 from collections import OrderedDict
 from contextlib import contextmanager
 from collections.abc import Callable, Iterable, Iterator
@@ -149,6 +150,9 @@ class Workspace:
         # False for a one-shot run (a CLI verb, an agent hook; set by surfaces/cli): no process stays to reload
         # and re-check later, so services finish their background work (remote rule fetches) before answering.
         self.long_lived = True
+        # The last `indexed_files()` walk: (time.monotonic() when taken, files with their stat), or None.
+        self._walk: tuple[float, list[tuple[str, tuple[int, int]]]] | None = None
+        self._walk_generation = 0  # bumped by every change the workspace hears of: a walk older is not kept
 
     # --- settings -------------------------------------------------------------------------------------
     def reload_settings(self, client: dict | None = None) -> None:
@@ -159,6 +163,7 @@ class Workspace:
         self.settings = load_settings(self.root, self.settings.config_path, self.client_settings, self.client_trust)
         with self._lock:
             self._services.clear()
+            self._forget_walk()
 
     @property
     def cache_dir(self) -> Path:
@@ -191,6 +196,10 @@ class Workspace:
         """Whether the walker may list the file `path`: a regular file (symlinks followed only when they stay
         inside `roots`) of at most `max_file_bytes`. A file left out gets a note in `skipped`; broken links
         and vanished files are left out silently."""
+        return self._admitted(path, roots) is not None
+
+    def _admitted(self, path: str, roots: list[Path] | None = None) -> os.stat_result | None:
+        """`admit`, returning the file's stat (None: left out)."""
         try:
             st = os.lstat(path)
             if stat.S_ISLNK(st.st_mode):
@@ -198,19 +207,43 @@ class Workspace:
                 if not any(_inside(Path(real), r) for r in (roots if roots is not None else self.roots)):
                     self.note_skipped(Path(path), str(OutsideRoots(
                         "a symlink leading outside the workspace and the configured doc, pack and rule folders")))
-                    return False
+                    return None
                 st = os.stat(path)
         except (OSError, ValueError):
-            return False
+            return None
         if not stat.S_ISREG(st.st_mode):
             if not stat.S_ISDIR(st.st_mode):
                 self.note_skipped(Path(path), str(NotRegularFile("not a regular file (a device, FIFO or socket)")))
-            return False
+            return None
         max_bytes = self.settings.top.max_file_bytes
         if st.st_size > max_bytes:
             self.note_skipped(Path(path), f"{st.st_size} bytes is over the {max_bytes}-byte limit (max_file_bytes)")
-            return False
-        return True
+            return None
+        return st
+
+    def indexed_files(self) -> list[tuple[str, tuple[int, int]]]:
+        """The files of SOURCE_LANGUAGES with `.d.ts` typings included (a service that wants sources only
+        leaves them out with `is_typings_path`), as (path, (mtime_ns, size) from the stat the walker admitted it with), in `files`'s
+        order. One walk shared by the services that index the whole workspace as they build one after the
+        other at start-up (import graph, object model): kept while the workspace hears of no change (file
+        events, settings reload) and for at most WALK_REUSE_SECONDS, so a later rebuild walks again. The list
+        is shared: read it, never change it."""
+        with self._lock:
+            walk = self._walk
+            if walk is not None and time.monotonic() - walk[0] < WALK_REUSE_SECONDS:
+                return walk[1]
+            generation = self._walk_generation
+        taken = time.monotonic()
+        files = [(path, (st.st_mtime_ns, st.st_size)) for path, st in self._walk_files(None, SOURCE_LANGUAGES, typings=True)]
+        with self._lock:
+            if generation == self._walk_generation:
+                self._walk = (taken, files)
+        return files
+
+    def _forget_walk(self) -> None:
+        with self._lock:
+            self._walk = None
+            self._walk_generation += 1
 
     # --- files ----------------------------------------------------------------------------------------
     def files(self, under: Path | None = None, languages: Iterable[str] | None = SOURCE_LANGUAGES) -> Iterator[Path]:
@@ -225,14 +258,22 @@ class Workspace:
         but regular files (one note in `skipped` and one log line each; see `admit`). `under` itself may be
         a file (a doc file named in the config): the same checks apply to it.
         """
-        roots = self.roots
-        wanted = set(languages) if languages is not None else None
         no_typings = languages is SOURCE_LANGUAGES
         if under is not None and not os.path.isdir(under):
+            wanted = set(languages) if languages is not None else None
             if (wanted is None or (language_for_path(under) in wanted and not (no_typings and is_typings_path(under)))) \
-                    and self.admit(str(under), roots):
+                    and self.admit(str(under), self.roots):
                 yield real_path(under)
             return
+        for path, _ in self._walk_files(under, languages, typings=not no_typings):
+            yield Path(path)
+
+    def _walk_files(self, under: Path | None, languages: Iterable[str] | None,
+                    typings: bool) -> Iterator[tuple[str, os.stat_result]]:
+        """The walk of `files` (`under` a folder or None), as (path, stat) with string paths."""
+        roots = self.roots
+        wanted = set(languages) if languages is not None else None
+        no_typings = not typings
         base = real_path(under or self.root)
         exclude = gitignore_spec(self.settings.top.exclude) if self.settings.top.exclude else None
         cache_dir = str(real_path(self.cache_dir))
@@ -274,8 +315,9 @@ class Workspace:
                 path = folder_prefix + name
                 if ignored(path, False):
                     continue
-                if self.admit(path, roots):
-                    yield Path(path)
+                st = self._admitted(path, roots)
+                if st is not None:
+                    yield path, st
 
     def note_skipped(self, path: Path, reason: str) -> None:
         """Record a file left out and why (`check` prints these; lookup_docs returns those of doc folders)."""
@@ -399,6 +441,7 @@ class Workspace:
         """Files changed on disk (or were created/deleted): drop cached reads, update every service."""
         changed = {real_path(p) for p in paths}
         with self._lock:
+            self._forget_walk()
             for p in changed:
                 self._forget(p)
             if any(real_path(p) in changed for p in self.settings.watched):
@@ -416,6 +459,9 @@ class Workspace:
                     self._services.pop(cls, None)
                 else:
                     self._services[cls] = updated
+
+
+WALK_REUSE_SECONDS = 60.0  # see `Workspace.indexed_files`: the start-up's services build well within this
 
 
 def _inside(path: Path, folder: Path) -> bool:

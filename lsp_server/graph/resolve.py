@@ -22,6 +22,16 @@
 
 Directory listings and JSON files are cached; `invalidate()` drops what a file change can affect, so resolving
 all of a workspace's specifiers again costs set lookups, not system calls.
+
+Every resolution knows its inputs (`resolve_tracked`): each path it probed (what the cached listing had there,
+with the stamp, mtime and size, of the folder when it was listed) and each JSON file it read (its stamp and
+content digest); see `FileSystem.stamp`. A folder's mtime changes whenever an entry appears in it or leaves
+it, so one `stat` of an unchanged folder vouches for every probe in it; in a changed folder each probe is
+checked by name. So a file that could shadow a resolution (`x.ts` beside the `x/index.js` it resolved to, a
+package installed in a `node_modules` it looked in), a changed package.json `exports`/`main` or tsconfig
+`paths`, or a deleted target each change an input of exactly the resolutions that could reach them, and an
+unrelated file added to a probed folder changes none: the import graph persists resolutions with their inputs
+and reuses them on a warm start while their inputs are unchanged.
 """
 
 from __future__ import annotations
@@ -29,7 +39,10 @@ from __future__ import annotations
 import json
 import os
 import re
+import hashlib
+import stat
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -63,6 +76,85 @@ FILE, PACKAGE, BUILTIN, REMOTE = "file", "package", "builtin", "remote"
 # `https://esm.sh/x`, `npm:x@1`, `jsr:@std/path`, `bun:sqlite`: resolved by the runtime, not node_modules.
 REMOTE_SPECIFIER = re.compile(r"^(?:https?|data|blob|npm|jsr|bun):|^//", re.I)
 MISSING_FILE, MISSING_ALIAS, MISSING_PACKAGE = "missing-file", "missing-alias", "missing-package"
+# A stamp taken within this long of the path's mtime is not trusted: file systems stamp with a coarse clock
+# (a jiffy), so a change right after the read could leave the same mtime (git's "racy" entries).
+RACY_NS = 50_000_000
+PROBE = "?"  # prefixes a probed path among a resolution's inputs (the others are JSON files read)
+GONE = ("-",)  # the stamp of an input that does not exist (a valid stamp: creating it changes it)
+
+_tracking = threading.local()  # .sink: the set the running resolution adds its inputs to (None: not tracked)
+
+
+def folder_stamp(path: str) -> tuple[int, int] | None:
+    """(mtime_ns, size) of a folder now, or None when it cannot vouch for its entries: missing, unreadable,
+    or changed within RACY_NS (another change in the same clock tick would leave the same mtime)."""
+    return _folder_state(path)[0]
+
+
+def _folder_state(path: str) -> tuple[tuple[int, int] | None, bool]:
+    """(folder_stamp, whether it is a folder) with one `stat`."""
+    now = time.time_ns()
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None, False
+    if not stat.S_ISDIR(st.st_mode):
+        return None, False
+    return (None if now - st.st_mtime_ns < RACY_NS else (st.st_mtime_ns, st.st_size)), True
+
+
+def probe_kind(path: str) -> str:
+    """What is at `path` now, as a listing records it: "d" a folder, "f" anything else, "-" nothing."""
+    try:
+        return "d" if stat.S_ISDIR(os.stat(path).st_mode) else "f"
+    except OSError:
+        return "-"
+
+
+def content_digest(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=8).hexdigest()
+
+
+def folder_unchanged(folder: str, recorded: tuple) -> tuple[bool, bool]:
+    """(whether `folder` still has the stamp `recorded` ((mtime_ns, size), or () when it could not vouch), so
+    that every probe of an entry in it is unchanged; whether it is a folder now) with one `stat`."""
+    now, exists = _folder_state(folder)
+    return (bool(recorded) and now is not None and now == tuple(recorded)), exists
+
+
+def probe_unchanged(path: str, kind: str, folder: tuple[bool, bool]) -> bool:
+    """Whether the entry probed at `path` is still of `kind` ("f", "d", "-"): at once when its folder's
+    stamp vouches for it or when nothing was there and the folder is still missing, else by a `stat`."""
+    if folder[0] or kind == "-" and not folder[1]:
+        return True
+    return probe_kind(path) == kind
+
+
+def json_unchanged(path: str, recorded: tuple, max_bytes: int) -> bool:
+    """Whether a JSON file read by a resolution is unchanged: by its stamp, else (racy stamp, or touched)
+    by its content digest; GONE: still no file there."""
+    if recorded == GONE:
+        return probe_kind(path) != "f"
+    try:
+        st = os.stat(path)
+        if recorded[0] >= 0 and (st.st_mtime_ns, st.st_size) == (recorded[0], recorded[1]):
+            return True
+        return content_digest(read_bounded(Path(path), max_bytes)) == recorded[2]
+    except OSError:
+        return False
+
+
+def _add_inputs(paths: tuple[str, ...]) -> None:
+    """A cached result was used: its inputs are inputs of the running tracked resolution too."""
+    sink = getattr(_tracking, "sink", None)
+    if sink is not None:
+        sink.update(paths)
+
+
+def _consulted(path: str) -> None:
+    sink = getattr(_tracking, "sink", None)
+    if sink is not None:
+        sink.add(path)
 
 
 @dataclass(frozen=True)
@@ -95,13 +187,32 @@ class FileSystem:
         self.max_bytes = max_bytes  # the workspace's max_file_bytes: package.json / tsconfig.json are read bounded
         self._dirs: dict[str, dict[str, bool] | None] = {}
         self._json: dict[str, object] = {}
+        # Each folder's stamp when it was listed and each JSON file's when it was read (taken before reading:
+        # a change after that shows as a different stamp later, never as a stale read under a current stamp).
+        self._stamps: dict[str, tuple | None] = {}
+        self._probes: dict[str, str] = {}  # path -> its input item (PROBE + path)
         self._lock = threading.Lock()
+
+    def stamp(self, item: str) -> tuple | None:
+        """The stamp of a resolution input as the cached listing / JSON saw it; None: no longer cached.
+        A probe (PROBE + path): (kind "f"/"d"/"-", its folder's mtime_ns, size), without the folder stamp when
+        the folder's cannot vouch for it. A JSON file: (mtime_ns or -1 when racy, size, content digest), GONE."""
+        if item.startswith(PROBE):
+            folder, name = os.path.split(item[1:])
+            entries = self._dirs.get(folder, False)
+            if entries is False:
+                return None
+            kind = "-" if entries is None or name not in entries else "d" if entries[name] else "f"
+            folder_at = self._stamps.get(folder)
+            return (kind, *folder_at) if folder_at is not None else (kind,)
+        return self._stamps.get(item)
 
     def listing(self, folder: str) -> dict[str, bool] | None:
         """name -> is_dir for the entries of `folder`, or None when it is not a readable folder."""
         cached = self._dirs.get(folder, False)
         if cached is not False:
             return cached  # type: ignore[return-value]
+        stamp = folder_stamp(folder)
         try:
             with os.scandir(folder) as it:
                 entries = {}
@@ -114,6 +225,7 @@ class FileSystem:
             entries = None
         with self._lock:
             self._dirs[folder] = entries
+            self._stamps[folder] = stamp
         return entries
 
     def known(self, path: str) -> bool | None:
@@ -125,7 +237,18 @@ class FileSystem:
             return None
         return entries is not None and name in entries
 
+    def _probe(self, path: str) -> None:
+        """Record a probe of `path` in the running tracked resolution (one string per path probed, shared by
+        every resolution that probes it: 20,000 modules' inputs would otherwise hold a copy each)."""
+        sink = getattr(_tracking, "sink", None)
+        if sink is not None:
+            item = self._probes.get(path)
+            if item is None:
+                item = self._probes[path] = PROBE + path
+            sink.add(item)
+
     def is_file(self, path: str) -> bool:
+        self._probe(path)
         folder, name = os.path.split(path)
         entries = self.listing(folder)
         return entries is not None and entries.get(name) is False
@@ -133,37 +256,52 @@ class FileSystem:
     def is_dir(self, path: str) -> bool:
         folder, name = os.path.split(path)
         if not name:
+            self._probe(folder)
             return self.listing(folder) is not None
+        self._probe(path)
         entries = self.listing(folder)
         return bool(entries and entries.get(name))
 
     def read_json(self, path: str, comments: bool = False) -> object:
         """Parsed JSON (JSONC when `comments`), or None when missing or invalid."""
+        _consulted(path)
         if path in self._json:
             return self._json[path]
         value = None
+        stamp: tuple | None = GONE
         if self.is_file(path):
             try:
+                st = os.stat(path)
                 # Regular files only, at most max_bytes: a committed package.json -> /dev/zero never hangs.
-                text = read_bounded(Path(path), self.max_bytes).decode("utf-8-sig", errors="replace")
+                data = read_bounded(Path(path), self.max_bytes)
+                racy = time.time_ns() - st.st_mtime_ns < RACY_NS
+                stamp = (-1 if racy else st.st_mtime_ns, st.st_size, content_digest(data))
+                text = data.decode("utf-8-sig", errors="replace")
                 value = json.loads(strip_json_comments(text) if comments else text)
-            except (OSError, ValueError):
+            except OSError:
+                stamp, value = None, None
+            except ValueError:
                 value = None
         with self._lock:
             self._json[path] = value
+            self._stamps[path] = stamp
         return value
 
     def invalidate(self, paths: list[str]) -> None:
         with self._lock:
             for path in paths:
-                self._dirs.pop(os.path.dirname(path), None)
+                folder = os.path.dirname(path)
+                self._dirs.pop(folder, None)
                 self._dirs.pop(path, None)
                 self._json.pop(path, None)
+                self._stamps.pop(folder, None)
+                self._stamps.pop(path, None)
 
     def clear(self) -> None:
         with self._lock:
             self._dirs.clear()
             self._json.clear()
+            self._stamps.clear()
 
 
 _JSONC = re.compile(r'"(?:\\.|[^"\\])*"|//[^\n]*|/\*.*?\*/', re.S)
@@ -196,11 +334,31 @@ class Resolver:
         self.root = str(root)
         self.provided = provided_modules
         self.fs = fs or FileSystem()
-        self._config_for_dir: dict[str, PathsConfig | None] = {}
-        self._loaded: dict[str, PathsConfig] = {}  # referenced projects' configs, by file
-        # (folder, specifier, require?, TypeScript importer?) -> result
-        self._memo: dict[tuple[str, str, bool, bool], Resolution] = {}
+        # Each cached config with the inputs it was read from (added to a tracked resolution that uses it).
+        self._config_for_dir: dict[str, tuple[PathsConfig | None, tuple[str, ...]]] = {}
+        self._loaded: dict[str, tuple[PathsConfig, tuple[str, ...]]] = {}  # referenced projects' configs, by file
+        # (folder, specifier, require?, TypeScript importer?, config file) -> (result, its inputs)
+        self._memo: dict[tuple, tuple[Resolution, tuple[str, ...]]] = {}
         self._lock = threading.Lock()
+        self.calls = 0  # resolve() calls so far: what a warm start that reuses resolutions does not pay
+
+    def resolve_tracked(self, specifiers, importer: str) -> tuple[tuple[Resolution, ...], tuple[str, ...]]:
+        """Resolve each (specifier, kind) imported by `importer`; with the inputs (folders listed, JSON files
+        read) the results depend on."""
+        return self._tracked(lambda: tuple(self.resolve(spec, importer, kind) for spec, kind in specifiers))
+
+    def _tracked(self, compute):
+        """(compute(), the inputs it consulted), the inputs also added to the running tracked resolution."""
+        outer = getattr(_tracking, "sink", None)
+        sink: set[str] = set()
+        _tracking.sink = sink
+        try:
+            value = compute()
+        finally:
+            _tracking.sink = outer
+        if outer is not None:
+            outer |= sink
+        return value, tuple(sink)  # a tuple: 43,000 memoised resolutions of a 20,000-file monorepo keep one
 
     def invalidate(self, paths: list[str]) -> None:
         self._memo = {}
@@ -215,6 +373,7 @@ class Resolver:
     def resolve(self, specifier: str, importer: str, kind: str = "import") -> Resolution:
         """Resolve `specifier` imported from file `importer` (absolute path). `kind` "require" selects the
         `require` export condition, anything else `import`."""
+        self.calls += 1
         typed = kind == "type" or importer.endswith(TYPESCRIPT_IMPORTERS)
         # A .cts module is CommonJS: its `import` statements compile to require() and resolve as one.
         required = kind == "require" or importer.endswith(".cts")
@@ -223,11 +382,13 @@ class Resolver:
         if config is not None and config.projects:
             config = self._project_of(importer, config)
         key = (folder, specifier, required, typed, config.file if config is not None else None)
-        found = self._memo.get(key)
-        if found is None:
-            found = self._resolve(specifier, importer, "require" if required else kind, typed, config)
-            self._memo[key] = found
-        return found
+        memo = self._memo.get(key)
+        if memo is None:
+            memo = self._memo[key] = self._tracked(
+                lambda: self._resolve(specifier, importer, "require" if required else kind, typed, config))
+        else:
+            _add_inputs(memo[1])
+        return memo[0]
 
     def _project_of(self, importer: str, solution: PathsConfig) -> PathsConfig:
         """The referenced project of a solution config whose `include` covers `importer` (else the solution)."""
@@ -235,8 +396,10 @@ class Resolver:
             if any(importer == r or importer.startswith(r + os.sep) for r in roots):
                 loaded = self._loaded.get(config_path)
                 if loaded is None:
-                    loaded = self._loaded[config_path] = self._load_config(config_path, set())
-                return loaded
+                    loaded = self._loaded[config_path] = self._tracked(lambda: self._load_config(config_path, set()))
+                else:
+                    _add_inputs(loaded[1])
+                return loaded[0]
         return solution
 
     def _resolve(self, specifier: str, importer: str, kind: str, typed: bool = False,
@@ -332,21 +495,25 @@ class Resolver:
         """The nearest tsconfig.json / jsconfig.json at or above `folder`. Like the TypeScript compiler, the
         search goes on above the workspace root (`footprint-ls graph src/` of a project whose tsconfig.json is
         beside src/); config files are only read (bounded JSON), never run."""
-        if folder in self._config_for_dir:
-            return self._config_for_dir[folder]
-        config = None
-        for name in CONFIG_FILES:
-            path = os.path.join(folder, name)
-            if self.fs.is_file(path):
-                config = self._load_config(path, set())
-                break
-        else:
+        cached = self._config_for_dir.get(folder)
+        if cached is not None:
+            _add_inputs(cached[1])
+            return cached[0]
+
+        def find() -> PathsConfig | None:
+            for name in CONFIG_FILES:
+                path = os.path.join(folder, name)
+                if self.fs.is_file(path):
+                    return self._load_config(path, set())
             parent = os.path.dirname(folder)
             if parent != folder and os.path.basename(folder) != "node_modules":
-                config = self.paths_config(parent)
+                return self.paths_config(parent)
+            return None
+
+        found = self._tracked(find)
         with self._lock:
-            self._config_for_dir[folder] = config
-        return config
+            self._config_for_dir[folder] = found
+        return found[0]
 
     def _load_config(self, path: str, seen: set[str]) -> PathsConfig:
         seen.add(path)

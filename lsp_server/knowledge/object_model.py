@@ -29,7 +29,7 @@ from lsp_server.knowledge.model_sources import KINDS, extract, guess_kind
 from lsp_server.knowledge.model_sources.base import HIGH, Member, ModuleModel, ReadLimits, SourceModel, TypeDef, parse_type
 from lsp_server.knowledge.model_sources.docs import DOC_EXTENSIONS, docs_files
 from lsp_server.knowledge.object_model_settings import ObjectModelConfig
-from lsp_server.languages import SOURCE_LANGUAGES
+from lsp_server.languages import SOURCE_LANGUAGES, is_typings_path
 from lsp_server.storage import content_hash, file_content_hash, read_json
 from lsp_server.storage import inside as storage_inside
 from lsp_server.workspace import Progress, Service, Workspace, service
@@ -731,19 +731,19 @@ def _scan_imports(workspace: Workspace) -> tuple[dict[Path, set[str]], dict[Path
     declared: dict[Path, frozenset[str]] = {}
     entries: dict[str, list] = {}
     reused = 0
-    for path in workspace.files():
-        key = str(path)
+    # The walk the import graph shares, with each file's stat, taken before any read: a file written
+    # meanwhile has a newer stamp next time.
+    for key, (mtime_ns, size) in workspace.indexed_files():
+        if is_typings_path(key):
+            continue  # typings are not sources
+        path = Path(key)
         if key in open_paths:
             doc = workspace.document(path)
             if doc is not None:
                 imports[path] = imported_packages(doc)
                 declared[path] = declared_members(doc)
             continue
-        try:
-            st = os.stat(key)  # before the read: a file written meanwhile has a newer stamp next time
-        except OSError:
-            continue
-        stamp = [st.st_mtime_ns, st.st_size]
+        stamp = [mtime_ns, size]
         hit = known.get(key)
         if isinstance(hit, list) and len(hit) == 4 and hit[:2] == stamp:
             packages, names = hit[2], hit[3]

@@ -78,3 +78,24 @@ def test_byte_budget_bounds_the_cache(tmp_path, monkeypatch):
     for p in paths:
         ws.document(p)
     assert len(ws._disk) == 2 and ws._disk_bytes <= 1000
+
+
+def test_indexed_files_is_one_walk_shared_until_a_change(tmp_path):
+    root = tmp_path / "ws"
+    for rel in ["src/a.js", "src/b.ts", "src/types.d.ts", "src/notes.md", "node_modules/m/index.js"]:
+        write(root, rel)
+    ws = Workspace(root)
+    listed = ws.indexed_files()
+    # The files of the source languages with typings included, as files() lists them, each with its (mtime_ns, size).
+    assert [p for p, _ in listed] == [str(p) for p in ws.files(languages=set(workspace_mod.SOURCE_LANGUAGES))]
+    assert rels(ws, [p for p, _ in listed]) == ["src/a.js", "src/b.ts", "src/types.d.ts"]
+    assert all(stamp == (os.stat(p).st_mtime_ns, os.stat(p).st_size) for p, stamp in listed)
+    assert ws.indexed_files() is listed  # the second service to build reuses the walk
+    new = write(root, "src/c.js")
+    assert ws.indexed_files() is listed  # nothing said so yet
+    ws.files_changed([new])
+    again = ws.indexed_files()
+    assert again is not listed and rels(ws, [p for p, _ in again]) == ["src/a.js", "src/b.ts", "src/c.js",
+                                                                        "src/types.d.ts"]
+    ws.reload_settings()
+    assert ws.indexed_files() is not again
