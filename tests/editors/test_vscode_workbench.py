@@ -226,6 +226,18 @@ def test_hover_on_engine_symbol(workbench):
     assert any(len(_normal(line)) >= 20 and _normal(line) in corpus for line in text.splitlines()), text
 
 
+def test_unknown_member_hover_shows_the_member_it_means(workbench):
+    """Issue 20.11: on `page.createBlock` the hover shows `Page.addBlock(...)` and a link to its declaration,
+    shown relative to the workspace; the diagnostic's sentence appears once (VS Code's own part), not again."""
+    d = step(workbench, "hover_unknown_member")
+    assert re.search(r"Page\.addBlock\(", d["text"]), d["text"]
+    assert d["text"].count("has no member") <= 1, d["text"]
+    decl = [link for link in d["links"] if "engine.d.ts" in link["text"]]
+    # The link opens the declaration (code-server shows a file:// link as vscode-remote://host/path).
+    assert decl and decl[0]["text"].startswith("../layout-engine/"), d
+    assert re.fullmatch(r"(file|vscode-remote)://[^ ]*/layout-engine/engine\.d\.ts#L\d+", decl[0]["href"]), d
+
+
 def test_delete_footprint_code_action(workbench):
     d = step(workbench, "delete_footprint_code_action")
     assert d["title"].startswith(f"Delete footprint of `{d['name']}`") and d["lines_removed"] > 0, d

@@ -398,6 +398,30 @@ async function main() {
       return { text };
     });
 
+    await step("hover_unknown_member", async () => {
+      // Issue 20.11: the hover on an invented member shows the member it most likely means (its signature and a
+      // link to its declaration), not the diagnostic's text again.
+      const pos = position("src/app.js", /page\.createBlock/, "page.".length + 2);
+      if (!pos) throw new Error("src/app.js has no page.createBlock");
+      await page.locator(".monaco-editor textarea").first().focus();
+      await goTo(pos.line, pos.column);
+      await page.keyboard.press(`${mod}+k`);
+      await page.keyboard.press(`${mod}+i`);
+      const read = async () => {
+        const hovers = await page.locator(".monaco-hover:visible .hover-contents, .monaco-hover:visible .rendered-markdown").allInnerTexts();
+        return [...new Set(hovers.map((h) => h.trim()))].join("\n").trim();
+      };
+      // The diagnostic's part comes first; wait for the server's own hover part (it names addBlock).
+      const text = await waitFor(async () => {
+        const t = await read();
+        return /addBlock\(/.test(t) ? t : undefined;
+      }, 15000, "the Footprint hover on page.createBlock to show addBlock's signature");
+      const links = await page.locator(".monaco-hover:visible a").evaluateAll((as) => as.map((a) => ({ text: a.innerText, href: a.getAttribute("data-href") || a.getAttribute("href") || "" })));
+      await screenshot("hover-unknown-member");
+      await page.keyboard.press("Escape");
+      return { text, links };
+    });
+
     await step("delete_footprint_code_action", async () => {
       const rel = "src/app.js";
       const before = fs.readFileSync(path.join(WS, rel), "utf8");
