@@ -337,6 +337,12 @@ def build_workspace(dest: Path, pkg_root: Path, engine: Engine, files: dict[str,
         else:  # a real node_modules folder, as in a user's project (Footprint reads no link leading outside)
             shutil.copytree(entry, modules / entry.name, symlinks=True) if entry.is_dir() else \
                 shutil.copy2(entry, modules / entry.name)
+    # The evaluation measures what the checks find, not how fast: without this, a README gathered into one
+    # long file (exceljs's readme_01.js takes 1.1-2.5 s of CPU) is cut at the editor's per-document limit
+    # (`[limits] document_ms`, 750 ms of CPU) and the figures would depend on the machine's load.
+    config = dest / "footprint.toml"
+    config.write_text((config.read_text(encoding="utf-8") if config.exists() else "") +
+                      "\n[limits]\ndocument_ms = 0\n", encoding="utf-8")
     return Workspace(dest, load_settings(dest))
 
 
