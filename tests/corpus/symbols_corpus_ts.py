@@ -160,9 +160,12 @@ class Report:
 
 
 def _findings(ws: Workspace, rel: str, text: str) -> list[tuple[int, int, str]]:
+    """The invented-name findings: `unknown-symbol` minus its notes on real members the sources mark removed or
+    deprecated (the generated snippets use every member, and such a note on one is right, not a false one)."""
     doc = ParsedDocument.create(path_to_uri(ws.root / rel), text)
     return [(f.start, f.end, doc.source[f.start:f.end].decode())
-            for f in run_checks(doc, CheckContext(ws), (Phase.TYPE,)) if f.code == "unknown-symbol"]
+            for f in run_checks(doc, CheckContext(ws), (Phase.TYPE,))
+            if f.code == "unknown-symbol" and (f.data or {}).get("status") not in ("removed", "deprecated")]
 
 
 def evaluate(engine: str, ws_all: Workspace, ws_default: Workspace, module: str, per_site: int = 1) -> Report:

@@ -202,13 +202,16 @@ def lookup_docs(ctx: "CommandContext", args: dict) -> tuple[dict, str]:
     return out, text_lines(head, out.get("note"), *rows)  # the note (a block, a cache hit) is never cut
 
 
-SYMBOL = obj(["name", "status"], {"name": STR, "status": {"enum": ["known", "unknown", "ambiguous"]},
+SYMBOL = obj(["name", "status"], {"name": STR, "status": {"enum": ["known", "unknown", "ambiguous", "removed"]},
                                   "kind": NULLABLE_STR, "qualified_name": NULLABLE_STR, "signature": NULLABLE_STR,
                                   "suggestions": {"type": "array", "items": STR},
                                   "source": {"type": "string", "description": "Where it is defined: `path:LINE`, "
                                                                               "1-based like a compiler's."},
                                   "confidence": NUM, "candidates": {"type": "array", "items": STR},
-                                  "doc": either("object", "null"), "provided": BOOL, "error": STR})
+                                  "doc": either("object", "null"), "provided": BOOL, "error": STR,
+                                  "deprecated": BOOL, "replacement": STR, "status_note": STR,
+                                  "evidence": {"type": "string", "description": "Where the removal or "
+                                                                                "deprecation is said: `path:LINE`."}})
 
 
 @tool("check_symbols", "Check engine names exist",
