@@ -109,14 +109,16 @@ def time_limit(seconds: float | None) -> Iterator[None]:
 
 @contextmanager
 def no_time_limit() -> Iterator[None]:
-    """Lift the calling thread's time limit within the block: building a workspace index that a check asked
-    for (in the CLI) is not the analysis of that check's document (each file of it gets its own limit)."""
+    """Lift the calling thread's time limit within the block, and do not charge the block's CPU time to it:
+    building a workspace index that a check asked for (in the CLI) is not the analysis of that check's
+    document (each file of it gets its own limit)."""
     outer = getattr(_limit, "deadline", None)
+    started = time.thread_time()
     _limit.deadline = None
     try:
         yield
     finally:
-        _limit.deadline = outer
+        _limit.deadline = None if outer is None else outer + (time.thread_time() - started)
 
 
 def expired() -> bool:

@@ -96,7 +96,8 @@ def analysis_for(doc: ParsedDocument, model: ObjectModel) -> Analysis:
         if hit is not None:
             _CACHE.move_to_end(key)
             return hit
-    ensure_conventions(model)  # mined from the engine's examples once per model
+    with queries.no_time_limit():  # workspace-wide, once per model: not this document's analysis
+        ensure_conventions(model)  # mined from the engine's examples once per model
     result = analyze(doc, model)
     with _CACHE_LOCK:
         for older in [k for k in _CACHE if k[0] == doc.uri]:

@@ -63,6 +63,16 @@ def test_time_limit_stops_queries_and_walkers_and_nests():
     assert not queries.expired()
 
 
+def test_cpu_spent_without_a_limit_is_not_charged_to_the_document():
+    """A workspace index (or the name conventions mined once per model) built inside a check's limit: its
+    CPU time is not the document's, so the document keeps what it had left."""
+    with queries.time_limit(3600):
+        left = queries.remaining()
+        with queries.no_time_limit():
+            spent = sum(i * i for i in range(300_000))  # real CPU work inside the lifted block
+        assert spent and queries.remaining() >= left - 0.05  # only the few lines outside the block count
+
+
 def test_a_document_past_its_limit_gets_one_note_naming_the_checks_stopped(tmp_path):
     doc = ParsedDocument.create((tmp_path / "a.js").as_uri(), "let = ;\n")
     ws = Workspace(tmp_path)
