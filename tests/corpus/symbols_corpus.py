@@ -29,46 +29,20 @@ from lsp_server.config import load_settings
 from lsp_server.document import ParsedDocument, path_to_uri
 from lsp_server.languages import parser
 from lsp_server.workspace import Workspace
+from tests.support.npm_cache import Unavailable, cache_root, npm_install  # noqa: F401 - Unavailable: re-exported
 
 REPO = Path(__file__).resolve().parents[2]
 CORPUS = REPO / "tests" / "corpus" / "pdf_lib"
 PACKAGES = ["pdf-lib@1.17.1", "typescript@5.9.3", "@types/node@20"]
-NETWORK_ERRORS = ("ENOTFOUND", "EAI_AGAIN", "ECONNREFUSED", "ETIMEDOUT", "ECONNRESET", "network", "getaddrinfo",
-                  "ENETUNREACH", "EHOSTUNREACH", "proxy")
-
-
-class Unavailable(Exception):
-    """npm (or the registry) cannot be reached: the corpus test is skipped with this reason."""
 
 
 def cache_dir() -> Path:
-    base = os.environ.get("FOOTPRINT_TEST_CACHE") or str(Path.home() / ".cache" / "footprint-test")
-    return Path(base) / "npm-symbols"
+    return cache_root() / "npm-symbols"
 
 
 def ensure_packages() -> Path:
     """Install the corpus packages into the cache once; return the folder holding node_modules."""
-    root = cache_dir()
-    ready = root / ".installed"
-    if ready.is_file() and ready.read_text() == " ".join(PACKAGES):
-        return root
-    npm = shutil.which("npm")
-    if npm is None:
-        raise Unavailable("npm is not installed")
-    root.mkdir(parents=True, exist_ok=True)
-    (root / "package.json").write_text('{"name": "footprint-corpus", "private": true}\n')
-    try:
-        proc = subprocess.run([npm, "install", "--no-audit", "--no-fund", "--no-package-lock", *PACKAGES],
-                              cwd=root, capture_output=True, text=True, timeout=600)
-    except subprocess.TimeoutExpired as exc:
-        raise Unavailable(f"npm install timed out: {exc}") from exc
-    if proc.returncode != 0:
-        out = proc.stdout + proc.stderr
-        if any(e in out for e in NETWORK_ERRORS):
-            raise Unavailable(f"the npm registry is unreachable: {out.strip().splitlines()[-1] if out.strip() else ''}")
-        raise RuntimeError(f"npm install failed:\n{out}")
-    ready.write_text(" ".join(PACKAGES))
-    return root
+    return npm_install(cache_dir(), PACKAGES, timeout=600)
 
 
 # --- the corpus -------------------------------------------------------------------------------------------------

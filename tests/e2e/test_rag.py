@@ -20,7 +20,7 @@ from lsp_server.knowledge import rag
 from lsp_server.surfaces.commands import lookup_docs_command
 from lsp_server.workspace import Workspace
 from tests.conftest import REPO, run_cli, trust_folder
-from tests.support.rag_support import PACK, QUESTION, call, shared_cache, workspace  # noqa: F401 - fixture
+from tests.support.rag_support import PACK, QUESTION, alive, call, shared_cache, workspace  # noqa: F401 - fixture
 
 ECHO = REPO / "tests" / "fixtures" / "echo_generator.py"
 
@@ -28,18 +28,6 @@ ECHO = REPO / "tests" / "fixtures" / "echo_generator.py"
 def echo(*flags: str, timeout: float | None = None) -> str:
     line = f'generator = "command"\ncommand = {shlex.join([sys.executable, str(ECHO), *flags])!r}\n'
     return line + (f"timeout_seconds = {timeout}\n" if timeout is not None else "")
-
-
-def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().split(")")[-1].split()[0] != "Z"
-    except OSError:
-        return True
 
 
 # --- a local command -----------------------------------------------------------------------------------------

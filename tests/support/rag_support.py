@@ -3,6 +3,7 @@ and those that run a generator process or an HTTP endpoint (tests/e2e/test_rag.p
 
 from __future__ import annotations
 
+import os
 import threading
 from pathlib import Path
 
@@ -38,3 +39,17 @@ def call(ws: Workspace, cancelled: threading.Event | None = None, client: str = 
     if cancelled is not None:
         ctx.cancelled = cancelled
     return rag_lookup_command(ctx, args)
+
+
+def alive(pid: int) -> bool:
+    """Whether process `pid` (a generator command the server started) is running; a zombie its parent has not
+    reaped yet is not."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(")")[-1].split()[0] != "Z"
+    except OSError:
+        return True

@@ -23,7 +23,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import subprocess
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,7 +33,8 @@ from lsp_server.config import load_settings
 from lsp_server.document import ParsedDocument, path_to_uri
 from lsp_server.languages import parser
 from lsp_server.workspace import Workspace
-from tests.corpus.symbols_corpus import NETWORK_ERRORS, Unavailable, make_mutants, Mutant, Site, apply
+from tests.corpus.symbols_corpus import make_mutants, Mutant, Site, apply
+from tests.support.npm_cache import cache_root, npm_install
 
 REPO = Path(__file__).resolve().parents[3]
 QUESTIONS = Path(__file__).resolve().parent / "questions"
@@ -85,40 +85,16 @@ def engines(include_set_aside: bool = False) -> list[Engine]:
 
 # --- install ------------------------------------------------------------------------------------------------------
 def cache_dir() -> Path:
-    base = os.environ.get("FOOTPRINT_TEST_CACHE") or str(Path.home() / ".cache" / "footprint-test")
-    return Path(base) / "npm-engines"
-
-
-def _npm_install(root: Path, specs: list[str]) -> Path:
-    ready = root / ".installed"
-    if ready.is_file() and ready.read_text() == " ".join(specs):
-        return root
-    npm = shutil.which("npm")
-    if npm is None:
-        raise Unavailable("npm is not installed")
-    root.mkdir(parents=True, exist_ok=True)
-    (root / "package.json").write_text('{"name": "footprint-engines", "private": true}\n')
-    try:
-        proc = subprocess.run([npm, "install", "--no-audit", "--no-fund", "--no-package-lock", "--ignore-scripts",
-                               *specs], cwd=root, capture_output=True, text=True, timeout=900)
-    except subprocess.TimeoutExpired as exc:
-        raise Unavailable(f"npm install timed out: {exc}") from exc
-    if proc.returncode != 0:
-        out = proc.stdout + proc.stderr
-        if any(e in out for e in NETWORK_ERRORS):
-            raise Unavailable(f"the npm registry is unreachable: {out.strip().splitlines()[-1] if out.strip() else ''}")
-        raise RuntimeError(f"npm install failed:\n{out}")
-    ready.write_text(" ".join(specs))
-    return root
+    return cache_root() / "npm-engines"
 
 
 def install(engine: Engine) -> Path:
     """The folder whose node_modules holds the engine (one folder per engine: their dependencies differ)."""
-    return _npm_install(cache_dir() / engine.name, [engine.spec, *engine.extra])
+    return npm_install(cache_dir() / engine.name, [engine.spec, *engine.extra])
 
 
 def install_tools() -> Path:
-    return _npm_install(cache_dir() / "_tools", list(TOOLS))
+    return npm_install(cache_dir() / "_tools", list(TOOLS))
 
 
 # --- the engine's files as text (the oracle) --------------------------------------------------------------------

@@ -82,16 +82,3 @@ def error_text(result) -> str:
     text = result.content[0].text
     assert "\n" not in text and "Traceback" not in text and text.strip()
     return text
-
-
-def alive(pid: int) -> bool:
-    """Whether process `pid` is running (a zombie its parent has not reaped yet is not)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().split(")")[-1].split()[0] != "Z"
-    except OSError:
-        return True

@@ -10,7 +10,8 @@ import sys
 from pathlib import Path
 
 from tests.conftest import REPO, SESSION_CONFIG_HOME, trust_folder
-from tests.e2e.mcp.conftest import alive, call, mcp_session
+from tests.e2e.mcp.conftest import call, mcp_session
+from tests.support.rag_support import alive
 
 
 async def test_index_build_reports_progress(layout_app: Path):
