@@ -15,7 +15,7 @@ import subprocess
 import pytest
 
 from tests.corpus.engines import engines as npm
-from tests.corpus.symbols_corpus import Unavailable
+from tests.support.npm_cache import Unavailable, npm_install
 
 pytestmark = pytest.mark.slow  # npm fetches
 
@@ -72,7 +72,7 @@ def _ours(tmp_path, root, importing: str):
 @pytest.mark.parametrize("package,version,entry,importing", PACKAGES, ids=[p[0] for p in PACKAGES])
 def test_deprecated_members_equal_typescripts(tmp_path, capsys, package, version, entry, importing):
     try:
-        root = npm._npm_install(npm.cache_dir() / f"deprecated-{package.replace('/', '+')}", [f"{package}@{version}"])
+        root = npm_install(npm.cache_dir() / f"deprecated-{package.replace('/', '+')}", [f"{package}@{version}"])
         tools = npm.install_tools()
     except Unavailable as exc:
         pytest.skip(str(exc))
