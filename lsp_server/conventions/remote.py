@@ -14,8 +14,8 @@ A source's URL and ref come from a config file, so they are checked before git s
 a URL or ref starting with `-` is refused (it would be read as an option such as `--upload-pack=<program>`),
 the URL's transport must be one of the configured protocols (https, ssh, file at most: never `ext::` or
 another remote helper), and the ref must be a valid ref name (`git check-ref-format`). Every git command is
-built by `security.safe_git` (values after `--end-of-options`, program-running config overridden) and
-`git` below also switches off the filter drivers of the repository it runs in. Messages and log lines name
+run by `gitexec.run_git` (values after `--end-of-options`, program-running config overridden, filter
+drivers of the repository it runs in switched off). Messages and log lines name
 a source by `display`, its URL without `user:password@`.
 """
 
@@ -26,7 +26,6 @@ import io
 import logging
 import re
 import shutil
-import subprocess
 import tempfile
 import threading
 import time
@@ -34,8 +33,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from lsp_server.security import (GIT_PROTOCOLS, git_filter_overrides, redact_url, safe_git,
-                                  safe_git_env)
+from lsp_server.gitexec import GIT_PROTOCOLS, GitError, run_git
+from lsp_server.security import redact_url
 from lsp_server.storage import atomic_write_json, read_json, swap_directory
 
 log = logging.getLogger(__name__)
@@ -70,7 +69,7 @@ class RemoteSource:
         return self.folder(cache_dir) / "current"
 
 
-class FetchError(RuntimeError):
+class FetchError(GitError):
     pass
 
 
@@ -106,43 +105,10 @@ def source_problem(source: RemoteSource) -> str | None:
                 f"([rules] remote_protocols = {list(source.protocols)}); refused")
     if source.ref:
         try:  # prefixed, so the ref is never git's first word; check-ref-format takes no --end-of-options
-            git(["check-ref-format", f"refs/footprint/{source.ref}"], timeout=30)
-        except FetchError:
+            run_git(["check-ref-format", f"refs/footprint/{source.ref}"], timeout=30)
+        except GitError:
             return f"ref {source.ref!r} is not a valid branch, tag or commit name (git check-ref-format); refused"
     return None
-
-
-def git(args: list[str], cwd: Path | None = None, timeout: float = 120, binary: bool = False, *,
-        values: list[str] = (), git_dir: Path | None = None, protocols: tuple[str, ...] = GIT_PROTOCOLS):
-    """Run `git [--git-dir=GIT_DIR] ARGS --end-of-options VALUES` through `safe_git`, with the filter
-    drivers of the repository it runs in switched off; raise FetchError with git's own message (credentials
-    redacted) on failure. `values` are the parts that come from a config, a caller or a repository."""
-    pre = [f"--git-dir={git_dir}"] if git_dir is not None else []
-    overrides: list[tuple[str, str]] = []
-    if args[0] not in ("init", "check-ref-format", "config"):
-        # Reading config runs nothing; it names the filter drivers the repo's .gitattributes may assign.
-        listing = _run_git([*pre, "config", "-z", "--get-regexp", r"^filter\."], (), cwd, timeout, protocols, (),
-                           ok_codes=(0, 1))
-        overrides = git_filter_overrides(listing.decode("utf-8", errors="replace"))
-    out = _run_git([*pre, *args], values, cwd, timeout, protocols, overrides)
-    return out if binary else out.decode("utf-8", errors="replace")
-
-
-def _run_git(args: list[str], values, cwd: Path | None, timeout: float, protocols, overrides,
-             ok_codes: tuple[int, ...] = (0,)) -> bytes:
-    cmd = safe_git(*args, values=values, protocols=protocols)
-    verb = next((a for a in args if not a.startswith("-") and "=" not in a), "")  # for messages
-    try:
-        proc = subprocess.run(cmd, cwd=cwd, env=safe_git_env(protocols=protocols, overrides=overrides),
-                              capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL)
-    except FileNotFoundError as exc:
-        raise FetchError("git is not installed") from exc
-    except subprocess.TimeoutExpired as exc:
-        raise FetchError(f"git {verb} timed out after {timeout:.0f} s") from exc
-    if proc.returncode not in ok_codes:
-        message = proc.stderr.decode("utf-8", errors="replace").strip().splitlines()
-        raise FetchError(redact_url(message[-1]) if message else f"git {verb} failed with code {proc.returncode}")
-    return proc.stdout
 
 
 def fetch(source: RemoteSource, cache_dir: Path, timeout: float = 120) -> dict:
@@ -157,24 +123,24 @@ def fetch(source: RemoteSource, cache_dir: Path, timeout: float = 120) -> dict:
     repo = folder / "repo.git"
     if not (repo / "HEAD").is_file():
         shutil.rmtree(repo, ignore_errors=True)
-        git(["init", "--quiet", "--bare"], values=[str(repo)], timeout=timeout)
+        run_git(["init", "--quiet", "--bare"], values=[str(repo)], timeout=timeout)
     ref = source.ref or "HEAD"
     # --upload-pack: git's default, given explicitly so no remote.<url>.uploadpack in repo.git's config counts.
     fetch_args = ["fetch", "--quiet", "--no-tags", "--upload-pack=git-upload-pack"]
     run = dict(git_dir=repo, protocols=source.protocols)
     try:
-        git([*fetch_args, "--depth", "1"], values=[source.url, ref], timeout=timeout, **run)
-        commit = git(["rev-parse", "--verify"], values=["FETCH_HEAD^{commit}"], **run).strip()
-    except FetchError:
+        run_git([*fetch_args, "--depth", "1"], values=[source.url, ref], timeout=timeout, **run)
+        commit = run_git(["rev-parse", "--verify"], values=["FETCH_HEAD^{commit}"], **run).strip()
+    except GitError:
         if not SHA_RE.match(ref):
             raise
         # A commit id: not every server serves unadvertised commits by id; fetch the branches, then look it up.
-        git(fetch_args, values=[source.url, "+refs/heads/*:refs/remotes/origin/*"], timeout=timeout, **run)
-        commit = git(["rev-parse", "--verify"], values=[f"{ref}^{{commit}}"], **run).strip()
+        run_git(fetch_args, values=[source.url, "+refs/heads/*:refs/remotes/origin/*"], timeout=timeout, **run)
+        commit = run_git(["rev-parse", "--verify"], values=[f"{ref}^{{commit}}"], **run).strip()
     treeish = f"{commit}:{source.subdir.strip('/')}" if source.subdir.strip("/") else commit
     try:
-        archive = git(["archive", "--format=tar"], values=[treeish], binary=True, timeout=timeout, **run)
-    except FetchError as exc:
+        archive = run_git(["archive", "--format=tar"], values=[treeish], binary=True, timeout=timeout, **run)
+    except GitError as exc:
         raise FetchError(f"subdir '{source.subdir}' not found at {commit[:12]}: {exc}") from exc
     built = Path(tempfile.mkdtemp(prefix=".current.", dir=folder))
     try:

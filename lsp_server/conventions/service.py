@@ -29,7 +29,7 @@ from lsp_server.conventions.rules import (RULE_SUFFIXES, Rule, RuleProblem, load
 from lsp_server.conventions.telemetry import PROCESS_SESSION, Firing, Telemetry
 from lsp_server.document import ParsedDocument
 from lsp_server.findings import Severity
-from lsp_server.security import GIT_PROTOCOLS
+from lsp_server.gitexec import GIT_PROTOCOLS
 from lsp_server.workspace import Progress, Service, Workspace, service
 
 log = logging.getLogger(__name__)

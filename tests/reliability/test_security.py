@@ -14,7 +14,8 @@ import pytest
 
 from lsp_server.surfaces.cli import build_parser
 from lsp_server.commands import CommandError
-from lsp_server.security import resolve_user_path, safe_git, safe_git_env
+from lsp_server.gitexec import safe_git, safe_git_env
+from lsp_server.security import resolve_user_path
 from lsp_server.workspace import Workspace
 from tests.conftest import REPO
 from tests.reliability.rpc_client import LspProcess, RpcError, server_command, server_env
@@ -225,10 +226,10 @@ def test_no_code_execution_primitives_in_the_server():
 
 
 def test_git_is_only_run_through_safe_git():
-    """A module that runs git must build its argv with security.safe_git (hooks off, no prompts)."""
+    """A module that runs git must build its argv with gitexec.safe_git (hooks off, no prompts)."""
     problems = []
     for path, tree in _modules():
-        if path.name == "security.py":
+        if path.name == "gitexec.py":
             continue
         for node in ast.walk(tree):
             if isinstance(node, (ast.List, ast.Tuple)) and node.elts:
