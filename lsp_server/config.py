@@ -225,11 +225,21 @@ def _trusted_only_fields(section: str) -> set[str]:
     return {f.name for f in fields if f.metadata.get("trusted_only")}
 
 
+def _path_fields(section: str) -> set[str]:
+    """The keys of `[section]` ("" = top level) that hold paths (metadata `path=True`)."""
+    fields = dataclasses.fields(TopLevel) if section == "" else [f for cls in _SECTIONS.get(section, [])
+                                                                 for f in dataclasses.fields(cls)]
+    return {f.name for f in fields if f.metadata.get("path")}
+
+
 def _untrusted_dropped(layer: dict, path: Path | None, settings: Settings, reason: str) -> dict:
     """`layer` (validated) without its trusted-only keys unless the workspace is trusted; one warning per
-    dropped key, on the line of `path` that sets it (client settings: no file, the message says so)."""
+    dropped key, on the line of `path` that sets it (client settings: no file, the message says so).
+    Untrusted, a path it names (docs, rules, object model sources) must also stay inside the workspace root
+    or the folder of the file that names it (a pack's own folder): see `_confined`."""
     if settings.trusted:
         return layer
+    _confined(layer, path, settings, reason)
     for section, values in layer.items():
         privileged = _trusted_only_fields(section)
         for key in [k for k in values if k in privileged]:  # file order: the warnings follow the lines
@@ -240,6 +250,43 @@ def _untrusted_dropped(layer: dict, path: Path | None, settings: Settings, reaso
             if label not in settings.ignored:
                 settings.ignored.append(label)
     return layer
+
+
+def _confined(layer: dict, path: Path | None, settings: Settings, reason: str) -> None:
+    """Drop from an untrusted `layer` every path (already resolved, symlinks followed) outside the workspace
+    root and the folder of `path`, with one warning each on its line: a repository's footprint.toml must not
+    make Footprint read, index and hand to an agent `/etc`, `~/.ssh` or another project, directly or through
+    a symlink it commits. `packs` may name a folder anywhere: only one holding a `pack.toml` is read, and the
+    pack's own paths are held to the same rule (inside the pack or the workspace)."""
+    allowed = [settings.root, *([real_path(path.parent)] if path is not None else [])]
+
+    def inside(value: str) -> bool:
+        p = Path(value)
+        return any(p == a or a in p.parents for a in allowed)
+
+    for section, values in layer.items():
+        for key in [k for k in values if k in _path_fields(section) and not (section == "" and k == "packs")]:
+            value = values[key]
+            items = value if isinstance(value, list) else [value]
+            kept, refused = [], []
+            for item in items:
+                named = item.get("path") if isinstance(item, dict) else item
+                (kept if not isinstance(named, str) or not named or inside(named) else refused).append(item)
+            if not refused:
+                continue
+            if isinstance(value, list):
+                values[key] = kept
+            else:
+                del values[key]
+            label = f"[{section}] {key}" if section else key
+            shown = ", ".join(repr(r.get("path") if isinstance(r, dict) else r) for r in refused)
+            settings.errors.append(ConfigError(
+                path, _locate(path, section, key),
+                f"{label}: {shown} {'is' if len(refused) == 1 else 'are'} outside the workspace, ignored: {reason}",
+                severity="warning", code="untrusted-setting"))
+            note = f"{label} outside the workspace"
+            if note not in settings.ignored:
+                settings.ignored.append(note)
 
 
 def _check_top_values(top: dict, settings: Settings) -> None:
