@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import io
 import logging
+import os
 import re
 import shutil
 import tempfile
@@ -33,6 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from lsp_server import integrity
 from lsp_server.gitexec import GIT_PROTOCOLS, GitError, run_git
 from lsp_server.security import redact_url
 from lsp_server.storage import atomic_write_json, read_json, swap_directory
@@ -40,7 +42,11 @@ from lsp_server.storage import atomic_write_json, read_json, swap_directory
 log = logging.getLogger(__name__)
 
 META_FILE = ".footprint-remote.json"
+SEAL_FILE = ".footprint-seal"  # the snapshot's digest and commit, signed with this user's key (integrity.py)
+SEAL_PURPOSE = "rules-snapshot"
 SHA_RE = re.compile(r"^[0-9a-fA-F]{7,64}$")
+FULL_COMMIT_RE = re.compile(r"^(?:[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$")
+SHA256_RE = re.compile(r"^[0-9a-f]{64}$")
 
 
 @dataclass(frozen=True)
@@ -49,6 +55,7 @@ class RemoteSource:
     ref: str = ""  # branch, tag or commit; "" = the remote's default branch
     subdir: str = ""
     protocols: tuple[str, ...] = GIT_PROTOCOLS  # the transports git may use for it ([rules] remote_protocols)
+    sha256: str = ""  # the pinned `snapshot_digest` of the rules folder; "" = not pinned
 
     @property
     def display(self) -> str:
@@ -57,7 +64,8 @@ class RemoteSource:
 
     @property
     def key(self) -> str:
-        digest = hashlib.sha1(f"{self.url}\n{self.ref}\n{self.subdir}".encode()).hexdigest()[:12]
+        pin = f"\n{self.sha256.lower()}" if self.sha256 else ""  # a copy made under another pin is not this one
+        digest = hashlib.sha1(f"{self.url}\n{self.ref}\n{self.subdir}{pin}".encode()).hexdigest()[:12]
         name = re.sub(r"[^A-Za-z0-9_.-]+", "-", self.display.rstrip("/").rsplit("/", 1)[-1].removesuffix(".git"))[:40]
         return f"{name or 'rules'}-{digest}"
 
@@ -142,19 +150,78 @@ def fetch(source: RemoteSource, cache_dir: Path, timeout: float = 120) -> dict:
         archive = run_git(["archive", "--format=tar"], values=[treeish], binary=True, timeout=timeout, **run)
     except GitError as exc:
         raise FetchError(f"subdir '{source.subdir}' not found at {commit[:12]}: {exc}") from exc
+    if FULL_COMMIT_RE.match(ref) and commit.lower() != ref.lower():  # git guarantees it; checked all the same
+        raise FetchError(f"fetched commit {commit[:12]} is not the pinned ref {ref[:12]}: snapshot refused")
     built = Path(tempfile.mkdtemp(prefix=".current.", dir=folder))
     try:
         import tarfile  # here: only a fetch unpacks an archive, every process loads this module
 
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
             tar.extractall(built, filter="data")  # no absolute paths, no escapes, no devices
+        digest = snapshot_digest(built)
+        if source.sha256 and digest != source.sha256.lower():
+            raise FetchError(f"the content of {commit[:12]} has sha256 {digest}, not the pinned {source.sha256.lower()}: "
+                             "snapshot refused")
         meta = {"url": source.display, "ref": source.ref, "subdir": source.subdir, "commit": commit,
-                "fetched_at": time.time()}
+                "sha256": digest, "fetched_at": time.time()}
         atomic_write_json(built / META_FILE, meta)
+        integrity.write_signed_json(built / SEAL_FILE, {"key": source.key, "commit": commit, "sha256": digest},
+                                    SEAL_PURPOSE)
         swap_directory(built, source.copy(cache_dir))
     finally:
         shutil.rmtree(built, ignore_errors=True)
     return meta
+
+
+def snapshot_digest(folder: Path) -> str:
+    """SHA-256 of a snapshot's content, as `sha256sum` lists it: the SHA-256 of the lines
+    `<sha256 of the file>  ./<path>` of every file under `folder` in byte order of the path (our own
+    `.footprint-*` files left out; a symlink counts as a file holding its target). The shell equivalent, in
+    an export of the rules folder: `find . -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum`."""
+    lines = []
+    for dirpath, dirnames, filenames in os.walk(folder):
+        dirnames.sort()
+        for name in filenames + [d for d in dirnames if os.path.islink(os.path.join(dirpath, d))]:
+            path = Path(dirpath) / name
+            rel = "./" + path.relative_to(folder).as_posix()
+            if rel in (f"./{META_FILE}", f"./{SEAL_FILE}"):
+                continue
+            if path.is_symlink():
+                data_digest = hashlib.sha256(os.readlink(path).encode()).hexdigest()
+            else:
+                data_digest = integrity.file_digest(path)
+            lines.append((rel.encode("utf-8", "surrogateescape"), data_digest))
+    text = b"".join(f"{d}  ".encode() + rel + b"\n" for rel, d in sorted(lines))
+    return hashlib.sha256(text).hexdigest()
+
+
+def verified_copy(source: RemoteSource, cache_dir: Path) -> tuple[Path | None, str | None]:
+    """(the snapshot folder, None) if there is a copy and it is what a fetch of ours wrote for `source`: its
+    signed seal names this source, its content has the sealed digest, and the pinned `sha256` if there is
+    one; (None, None) if there is no copy; (None, why) for a copy that fails, which is then deleted (the next
+    fetch makes a new one). Rule files are data, but a planted or edited rule could still add or silence
+    findings."""
+    copy = source.copy(cache_dir)
+    if not copy.is_dir():
+        return None, None
+    seal, problem = integrity.read_signed_json(copy / SEAL_FILE, SEAL_PURPOSE)
+    if problem is None and not isinstance(seal, dict):
+        problem = "has no seal (not written by this version of Footprint for this user)"
+    elif problem is None and seal.get("key") != source.key:
+        problem = "was sealed for another source"
+    if problem is None:
+        try:
+            digest = snapshot_digest(copy)
+        except OSError as exc:
+            digest, problem = "", f"cannot be read ({exc})"
+        if problem is None and digest != seal.get("sha256"):
+            problem = "changed after it was fetched"
+        elif problem is None and source.sha256 and digest != source.sha256.lower():
+            problem = f"has sha256 {digest}, not the pinned {source.sha256.lower()}"
+    if problem is None:
+        return copy, None
+    shutil.rmtree(copy, ignore_errors=True)
+    return None, f"the cached copy of {source.display} {problem}: discarded, fetched again"
 
 
 def copy_meta(source: RemoteSource, cache_dir: Path) -> dict | None:
