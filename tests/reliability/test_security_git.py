@@ -390,6 +390,21 @@ def test_check_diff_and_stop_hook_run_no_program_of_the_repository(tmp_path: Pat
     control(root, markers)
 
 
+def test_post_write_hook_asks_git_for_the_changed_lines_and_runs_no_program_of_the_repository(tmp_path: Path):
+    """A Write event gives no changed lines, so the hook asks git (changed.py -> review.changed_lines): a rule
+    matching both lines of src/a.js must be reported on line 2 only, the line changed since HEAD."""
+    root, markers = hostile_repo(tmp_path, "includeIf-gitdir")
+    (root / "rules/calls.md").write_text(rule_text("t/calls", regex=r"\b(ok|legacy)\(", message="a call"))
+    event = {"session_id": "s", "cwd": str(root), "hook_event_name": "PostToolUse", "tool_name": "Write",
+             "tool_input": {"file_path": str(root / "src/a.js"), "content": "ok();\nlegacy();\n"},
+             "tool_response": {"success": True}}
+    res = run_cli("hook", "post-write", input=json.dumps(event), cwd=root)
+    assert fired(markers) == set(), "the hook ran a program named by the repository"
+    assert res.returncode == 2 and "t/calls" in res.stderr, res.stdout + res.stderr
+    assert "src/a.js:2" in res.stderr and "src/a.js:1" not in res.stderr, res.stderr
+    control(root, markers)
+
+
 def test_server_review_changes_runs_no_program_of_the_repository(tmp_path: Path):
     root, markers = hostile_repo(tmp_path, "include")
     server = LspProcess(env=server_env(), cwd=root, stderr=tmp_path / "server.log")
