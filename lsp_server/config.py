@@ -212,6 +212,10 @@ def load_settings(root: Path, config_path: Path | None = None, client: dict | No
     for layer in layers:
         _merge_into(merged, layer)
     top = merged.pop("", {})
+    if "packs" in top:
+        # A pack is a folder holding a pack.toml; one that is not (reported above) is no root of the path
+        # guard: `packs = ["/"]` in a repository's footprint.toml must not make every file readable.
+        top["packs"] = [p for p in top["packs"] if (Path(p) / PACK_FILE).is_file()]
     _check_top_values(top, settings)
     settings.top = TopLevel(**top)
     settings.values = merged

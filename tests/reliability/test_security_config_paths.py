@@ -121,3 +121,21 @@ def test_server_untrusted_config_paths_outside_the_workspace_are_refused(tmp_pat
     finally:
         proc.close()
     assert LEAK in json.dumps(leaked)
+
+
+def test_a_pack_that_is_not_a_pack_widens_nothing(tmp_path: Path):
+    """`packs = ["/"]` (or a private folder): reported as "pack not found", and never a root of the path guard,
+    so a caller (an agent talked into it by the repository's text) cannot name files there."""
+    private, ws = victim_and_repo(tmp_path)
+    (ws / "footprint.toml").write_text(f'packs = ["{private / "notes"}", "/"]\n[docs]\npaths = ["docs"]\n')
+    proc = LspProcess(env=server_env())
+    try:
+        proc.initialize(ws)
+        for outside in (private / "notes", private / "notes/keys.md", Path("/etc")):
+            with pytest.raises(RpcError, match="outside the workspace"):
+                proc.command("lookup_docs", {"query": "Zorblax", "path": str(outside)}, timeout=120)
+        widget = proc.command("lookup_docs", {"query": "widget spin", "path": "docs"}, timeout=120)
+    finally:
+        proc.close()
+    assert [r["path"] for r in widget["results"]][:1] == ["docs/guide.md"]
+    assert "pack not found" in run_cli("lookup", "widget", cwd=ws).stderr  # still said
