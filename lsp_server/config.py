@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import logging
 import os
 import re
 import shlex
@@ -35,6 +36,8 @@ import pathspec
 from lsp_server import trust
 from lsp_server.document import real_path
 from lsp_server.storage import read_bounded
+
+log = logging.getLogger(__name__)
 
 CONFIG_FILE = "footprint.toml"
 PACK_FILE = "pack.toml"
@@ -136,13 +139,41 @@ def workspace_cache_name(root: Path) -> str:
 
 
 def find_config(start: Path) -> Path | None:
-    """The nearest `footprint.toml` at or above `start`."""
+    """The nearest `footprint.toml` at or above `start`. One found in a folder above `start`'s own must belong
+    to the user running Footprint, to root, or to whoever owns `start`'s folder: like git's safe.directory
+    check, a `/tmp/footprint.toml` another local user planted does not configure (rules whose messages reach
+    an agent's prompt, doc folders) every project someone works on under /tmp. Such a file ends the search
+    with one warning in the log: no config."""
     start = real_path(start)
-    for folder in [start, *start.parents] if start.is_dir() else [start.parent, *start.parent.parents]:
+    base = start if start.is_dir() else start.parent
+    for folder in [base, *base.parents]:
         candidate = folder / CONFIG_FILE
         if candidate.is_file():
+            if folder != base and not _owned_alike(candidate, base):
+                if candidate not in _foreign_warned:
+                    _foreign_warned.add(candidate)
+                    log.warning("%s belongs to another user (uid %s): ignored for %s", candidate,
+                                _owner(candidate), base)
+                return None
             return candidate
     return None
+
+
+_foreign_warned: set[Path] = set()
+
+
+def _owner(path: Path) -> int | None:
+    try:
+        return path.stat().st_uid
+    except OSError:
+        return None
+
+
+def _owned_alike(config: Path, base: Path) -> bool:
+    """Whether `config` belongs to the current user, root or the owner of `base` (always, without uids)."""
+    if not hasattr(os, "geteuid"):
+        return True
+    return _owner(config) in {os.geteuid(), 0, _owner(base)}
 
 
 def workspace_trusted(root: Path, config_path: Path | None = None, client_trust: bool | None = None) -> bool:

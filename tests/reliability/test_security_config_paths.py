@@ -10,6 +10,7 @@ restores them, which shows the tests can fail. See docs/security.md (Config path
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -139,3 +140,34 @@ def test_a_pack_that_is_not_a_pack_widens_nothing(tmp_path: Path):
         proc.close()
     assert [r["path"] for r in widget["results"]][:1] == ["docs/guide.md"]
     assert "pack not found" in run_cli("lookup", "widget", cwd=ws).stderr  # still said
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="giving a file to another user needs root")
+def test_a_config_another_user_planted_above_the_folder_is_ignored(tmp_path: Path):
+    """`/tmp/footprint.toml` planted by another local user would configure every project under /tmp without a
+    config of its own: its rules' messages reach the agent's prompt (post-write hook), its root is /tmp."""
+    shared = tmp_path / "tmp"
+    (shared / "rules").mkdir(parents=True)
+    (shared / "rules/inject.md").write_text(rule_text("planted/inject", files=("**/*.js",), regex=r"\bfoo\(",
+                                                      message="INJECTED"))
+    config = shared / "footprint.toml"
+    config.write_text('[rules]\npaths = ["rules"]\n')
+    project = shared / "proj"
+    (project / "src").mkdir(parents=True)
+    (project / "src/a.js").write_text("foo();\n")
+    os.chown(config, 4242, 4242)  # another user's file, above the project
+    check = run_cli("check", "src/a.js", "--format", "json", cwd=project)
+    hook = run_cli("hook", "post-write", "src/a.js", cwd=project)
+    assert "INJECTED" not in check.stdout + hook.stdout + hook.stderr, hook.stderr
+    assert json.loads(check.stdout) == [] and hook.returncode == 0
+    assert "belongs to another user (uid 4242): ignored" in check.stderr
+    for folder in (project, project / "src"):  # a checkout that user owns: their config is its config (CI)
+        os.chown(folder, 4242, 4242)
+    assert "planted/inject" in run_cli("check", "src/a.js", "--format", "json", cwd=project).stdout
+    for folder in (project, project / "src"):
+        os.chown(folder, 0, 0)
+    os.chown(config, os.geteuid(), os.getegid())  # the control: the user's own file above is their config
+    check = run_cli("check", "src/a.js", "--format", "json", cwd=project)
+    hook = run_cli("hook", "post-write", "src/a.js", cwd=project)
+    assert {f["code"] for f in json.loads(check.stdout)} == {"planted/inject"}
+    assert hook.returncode == 2 and "INJECTED" in hook.stderr
