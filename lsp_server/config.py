@@ -300,7 +300,8 @@ def _confined(layer: dict, path: Path | None, settings: Settings, reason: str) -
         return any(p == a or a in p.parents for a in allowed)
 
     for section, values in layer.items():
-        for key in [k for k in values if k in _path_fields(section) and not (section == "" and k == "packs")]:
+        exempt = _trusted_only_fields(section) | ({"packs"} if section == "" else set())  # those: dropped anyway
+        for key in [k for k in values if k in _path_fields(section) and k not in exempt]:
             value = values[key]
             items = value if isinstance(value, list) else [value]
             kept, refused = [], []

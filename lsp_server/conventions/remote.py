@@ -17,6 +17,11 @@ another remote helper), and the ref must be a valid ref name (`git check-ref-for
 run by `gitexec.run_git` (values after `--end-of-options`, program-running config overridden, filter
 drivers of the repository it runs in switched off). Messages and log lines name
 a source by `display`, its URL without `user:password@`.
+
+What is verified: a source may pin its content (`sha256`, `snapshot_digest` of the rules folder) or its commit
+(a full commit id as `ref`); a fetch that does not match is refused and the last good copy kept. Every copy is
+sealed (`SEAL_FILE`: digest and commit, signed with the user's key) and `verified_copy` checks it before the
+rules load, so a copy edited in the cache is discarded and fetched again. Who made a commit is not checked.
 """
 
 from __future__ import annotations

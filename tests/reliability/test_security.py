@@ -17,7 +17,7 @@ from lsp_server.commands import CommandError
 from lsp_server.gitexec import safe_git, safe_git_env
 from lsp_server.security import resolve_user_path
 from lsp_server.workspace import Workspace
-from tests.conftest import REPO
+from tests.conftest import REPO, trust_folder
 from tests.reliability.rpc_client import LspProcess, RpcError, server_command, server_env
 
 SECRET = "sk-FOOTPRINT-SECRET-7f3a9c"
@@ -179,6 +179,11 @@ def test_configured_path_keys_are_allowed_roots(tmp_path):
         root = tmp_path / "ws"
         root.mkdir()
         (root / "footprint.toml").write_text(f'[security_test]\nfolders = ["{docs.as_posix()}"]\n')
+        ws = Workspace(root)  # untrusted: a path outside the workspace is refused, so it is no root either
+        assert [e.code for e in ws.settings.errors] == ["untrusted-setting"]
+        with pytest.raises(CommandError):
+            resolve_user_path(ws, str(docs / "guide.md"))
+        trust_folder(root)
         ws = Workspace(root)
         assert not ws.settings.errors
         assert resolve_user_path(ws, str(docs / "guide.md")) == docs / "guide.md"
