@@ -408,3 +408,18 @@ async def test_while_typing_whole_document_checks_keep_their_findings_and_run_on
     assert h.published[-1][1] == 4 and "whole v4" in h.published[-1][2] and "whole v2" not in h.published[-1][2]
     await h.clock.advance(PAUSE * 3)
     assert len(h.runs_of(uri)) == 5  # open, v2, v3, v4 typing, v4 paused: no more
+
+
+async def test_a_change_right_after_a_check_ended_counts_as_typing(tmp_path):
+    """An editor (or a benchmark) that waits for each change's diagnostics before the next one is typing,
+    however long the check took: quiet is measured from the last change and from the last check's end."""
+    h = Harness(tmp_path)
+    h.checks.pause_check = True
+    uri = h.open("a.js")
+    await settle()
+    await h.clock.advance(PAUSE / 2)  # no change before, but the open's check ended just now
+    h.type(uri)
+    await settle()
+    assert [(r.version, r.typing) for r in h.runs_of(uri)] == [(1, False), (2, True)]
+    await h.clock.advance(PAUSE)
+    assert [(r.version, r.typing) for r in h.runs_of(uri)][-1] == (2, False)
