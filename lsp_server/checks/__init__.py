@@ -134,6 +134,9 @@ def run_checks(doc: ParsedDocument, ctx: CheckContext, phases: Iterable[Phase]) 
     if ctx.typing:
         ctx.deferred.extend(chk.name for chk in todo if chk.on_pause)
         todo = [chk for chk in todo if not chk.on_pause]
+    # The whole-document analyses last: their fair share of the time limit is then what the quick checks left
+    # (not a fixed fraction taken before them), and those never wait behind them.
+    todo.sort(key=lambda chk: chk.on_pause)
     with nullcontext() if ctx.build_services else services_not_built(), \
             queries.time_limit(limit_ms / 1000 if limit_ms else None):
         for i, chk in enumerate(todo):
