@@ -13,10 +13,10 @@ The rules it keeps:
   on-save checks are not lost to the keystroke after it);
 - results computed for a document that changed meanwhile are dropped and the checks run again; a worker still
   computing them is told to stop (`queries.cancelled_by`);
-- while the user types (a change within `[limits] pause_ms` of the one before or of the last check's end),
-  the checks registered `on_pause` (whole-document analyses) are skipped and keep their previous findings,
-  moved with the edits; once the document has been left alone `pause_ms`, one run makes them current (the
-  "pause run"), so what is published once quiet is what a full run finds;
+- a run made for a change (typing) skips the checks registered `on_pause` (whole-document analyses), which
+  keep their previous findings, moved with the edits; once the document has been left alone `[limits]
+  pause_ms`, one run makes them current (the "pause run"), so what is published once quiet is what a full
+  run finds; opening, saving and re-checks run every check at once;
 - checks never build a workspace index (CheckContext(build_services=False)); a check waiting for one keeps
   its previous findings, and the open documents are re-checked when the background warm-up has built it;
 - one warm-up per workspace at a time, looping while more was asked for; it starts after the documents
@@ -121,7 +121,6 @@ class PendingCheck:
     """The scheduled check of one open document (replaces attributes once stored on asyncio tasks)."""
 
     last_change: float | None = None  # clock time of its last didChange (for the leading-edge debounce)
-    last_done: float | None = None  # clock time its last check run was published
     task: asyncio.Task | None = None
     phases: frozenset[Phase] = frozenset()  # of the task, while it has not finished
     pause_run: bool = False  # the task is the run made once typing pauses (the next change cancels it)
@@ -172,14 +171,12 @@ class DiagnosticsScheduler:
     def changed(self, uri: str) -> None:
         """A keystroke (or a burst of them): the as-you-type checks, debounced."""
         if uri in self.session.documents:
-            pending = self.pending.get(uri)
-            # typing: changed within pause_ms of the previous change or of the last check's end (an editor
-            # that waits for diagnostics before the next change is typing too, however slow the check)
-            last = max(pending.last_change or 0.0, pending.last_done or 0.0) if pending is not None else 0.0
-            delay = self.typing_delay(uri)
-            pause = self.pause_seconds(uri)
-            typing = pause > 0 and bool(last) and self.clock.monotonic() - last < pause
-            self._schedule_if_checked(uri, (Phase.TYPE,), delay=delay, typing=typing)
+            # Every change is typing: its run skips the `on_pause` checks, and a pause run follows it. Deciding
+            # by the time since the previous change would make the first keystroke after a quiet spell (and,
+            # for an editor that waits for each change's diagnostics, every keystroke after a slow run) pay
+            # the whole-document analysis before its syntax errors are shown.
+            typing = self.pause_seconds(uri) > 0
+            self._schedule_if_checked(uri, (Phase.TYPE,), delay=self.typing_delay(uri), typing=typing)
 
     def saved(self, uri: str) -> None:
         """Saved, or rewritten on disk while open (the on-disk text is the saved text): every check, at once."""
@@ -323,7 +320,6 @@ class DiagnosticsScheduler:
             return
         self._take_findings(current, findings, ctx, phases)
         self.publish(uri, current.doc, current.findings)
-        self.pending.setdefault(uri, PendingCheck()).last_done = self.clock.monotonic()
         self.warn_slow(ctx)
         if ctx.deferred:
             self.run_when_paused(uri)

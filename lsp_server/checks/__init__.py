@@ -5,8 +5,8 @@ the file is saved or changes on disk (conventions, whole-workspace checks). The 
 call `run_checks`, so a check registered here shows up everywhere with no other change.
 
 A TYPE check that analyses the whole document whatever the edit (`on_pause=True`, e.g. `unknown-symbol`'s
-type analysis) is skipped by a run made while the user types (`CheckContext.typing`): the server keeps its
-previous findings, moved with the edits, and runs it once typing pauses (`[limits] pause_ms`, scheduler.py),
+type analysis) is skipped by a run made for a keystroke (`CheckContext.typing`): the server keeps its previous
+findings, moved with the edits, and runs it once typing pauses (`[limits] pause_ms`, scheduler.py),
 so a keystroke costs what the edit costs, not what the file costs, and the findings once quiet are those of
 a full run.
 

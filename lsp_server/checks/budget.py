@@ -3,10 +3,10 @@
 `slow_check_ms`: a check that runs longer than this on one document is logged (which check, which file,
 how long) and reported once per check with a warning message, as users of other linters expect, instead
 of the editor silently lagging. `debounce_ms`: how long the server waits after a keystroke before it
-re-checks, so a burst of changes costs one run. `pause_ms`: while the user types (a change within this time of
-the one before), the checks that analyse the whole document (registered `on_pause`, e.g. `unknown-symbol`'s
-type analysis) keep their previous findings, moved with the edits, and run once the document has been left
-alone this long; 0 runs them on every keystroke. `document_ms`: the most one document's check run may cost
+re-checks, so a burst of changes costs one run. `pause_ms`: a check run
+made for a keystroke skips the checks that analyse the whole document (registered `on_pause`, e.g.
+`unknown-symbol`'s type analysis), which keep their previous findings, moved with the edits; they run once
+the document has been left alone this long; 0 runs them on every keystroke. `document_ms`: the most one document's check run may cost
 (CPU time of the thread that runs it; 0 = no limit): past it the check in progress stops, the checks after
 it are skipped, and the file gets one note saying so (`analysis-limit`) instead of a stalled editor.
 """

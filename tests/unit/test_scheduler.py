@@ -376,50 +376,47 @@ def test_the_scheduler_and_the_session_import_neither_pygls_nor_lsprotocol():
 PAUSE = 0.4  # [limits] pause_ms default
 
 
-async def test_while_typing_whole_document_checks_keep_their_findings_and_run_once_typing_pauses(tmp_path):
-    """A keystroke after a quiet spell runs every check; the ones that follow within pause_ms skip the
-    `on_pause` check, whose previous finding moves with the edits; once the document is left alone pause_ms,
-    one run (not typing) makes it current. A change before then cancels that run."""
+async def test_keystrokes_skip_whole_document_checks_which_keep_their_findings_until_typing_pauses(tmp_path):
+    """Every keystroke's run skips the `on_pause` check, whose previous finding moves with the edits; once
+    the document is left alone pause_ms, one run (not typing) makes it current. A change before then cancels
+    that run; opening runs everything at once."""
+    h = Harness(tmp_path)
+    h.checks.pause_check = True
+    uri = h.open("a.js")
+    await settle()
+    assert [(r.version, r.typing) for r in h.runs_of(uri)] == [(1, False)]
+    assert "whole v1" in h.published[-1][2]
+    await h.clock.advance(1.0)
+    h.type(uri)  # v2, after a quiet spell: checked at once, without the whole-document check
+    await settle()
+    assert [(r.version, r.typing) for r in h.runs_of(uri)][-1] == (2, True)
+    assert h.published[-1][1] == 2 and "v2" in h.published[-1][2] and "whole v1" in h.published[-1][2]
+    kept = next(f for f in h.session.documents[uri].findings if f.check == "unit-pause")
+    assert (kept.start, kept.end) == (7, 8)  # moved by the character typed before it
+    await h.clock.advance(PAUSE / 2)
+    h.type(uri)  # v3: the pause run that v2 asked for is cancelled before it ran
+    await settle()
+    assert [(r.version, r.typing) for r in h.runs_of(uri)][-1] == (3, True)
+    kept = next(f for f in h.session.documents[uri].findings if f.check == "unit-pause")
+    assert (kept.start, kept.end) == (8, 9)
+    await h.clock.advance(PAUSE / 2 + 0.01)
+    assert [(r.version, r.typing) for r in h.runs_of(uri)][-1] == (3, True)  # not quiet long enough yet
+    await h.clock.advance(PAUSE / 2)
+    assert [(r.version, r.typing) for r in h.runs_of(uri)][-1] == (3, False)
+    assert h.published[-1][1] == 3 and "whole v3" in h.published[-1][2] and "whole v1" not in h.published[-1][2]
+    await h.clock.advance(PAUSE * 3)
+    assert len(h.runs_of(uri)) == 4  # open, v2 typing, v3 typing, v3 paused: no more
+
+
+async def test_pause_ms_0_runs_every_check_on_every_keystroke(tmp_path):
+    (tmp_path / "footprint.toml").write_text("[limits]\npause_ms = 0\n", encoding="utf-8")
     h = Harness(tmp_path)
     h.checks.pause_check = True
     uri = h.open("a.js")
     await settle()
     await h.clock.advance(1.0)
-    h.type(uri)  # v2, after a quiet spell: everything runs at once
-    await settle()
-    assert [(r.version, r.typing) for r in h.runs_of(uri)][-1] == (2, False)
-    assert "whole v2" in h.published[-1][2]
-    await h.clock.advance(0.08)
-    h.type(uri)  # v3, typing
-    await settle()
-    assert [(r.version, r.typing) for r in h.runs_of(uri)][-1] == (3, True)
-    assert h.published[-1][1] == 3 and "v3" in h.published[-1][2] and "whole v2" in h.published[-1][2]
-    state = h.session.documents[uri]
-    kept = next(f for f in state.findings if f.check == "unit-pause")
-    assert (kept.start, kept.end) == (7, 8)  # moved by the character typed before it
-    await h.clock.advance(PAUSE / 2)
-    h.type(uri)  # v4: the pause run that v3 asked for is cancelled before it ran
-    await settle()
-    assert [(r.version, r.typing) for r in h.runs_of(uri)][-1] == (4, True)
-    await h.clock.advance(PAUSE / 2 + 0.01)
-    assert [(r.version, r.typing) for r in h.runs_of(uri)][-1] == (4, True)  # not quiet long enough yet
-    await h.clock.advance(PAUSE / 2)
-    assert [(r.version, r.typing) for r in h.runs_of(uri)][-1] == (4, False)
-    assert h.published[-1][1] == 4 and "whole v4" in h.published[-1][2] and "whole v2" not in h.published[-1][2]
-    await h.clock.advance(PAUSE * 3)
-    assert len(h.runs_of(uri)) == 5  # open, v2, v3, v4 typing, v4 paused: no more
-
-
-async def test_a_change_right_after_a_check_ended_counts_as_typing(tmp_path):
-    """An editor (or a benchmark) that waits for each change's diagnostics before the next one is typing,
-    however long the check took: quiet is measured from the last change and from the last check's end."""
-    h = Harness(tmp_path)
-    h.checks.pause_check = True
-    uri = h.open("a.js")
-    await settle()
-    await h.clock.advance(PAUSE / 2)  # no change before, but the open's check ended just now
     h.type(uri)
     await settle()
-    assert [(r.version, r.typing) for r in h.runs_of(uri)] == [(1, False), (2, True)]
-    await h.clock.advance(PAUSE)
-    assert [(r.version, r.typing) for r in h.runs_of(uri)][-1] == (2, False)
+    await h.clock.advance(PAUSE * 3)
+    assert [(r.version, r.typing) for r in h.runs_of(uri)] == [(1, False), (2, False)]
+    assert "whole v2" in h.published[-1][2]
