@@ -112,19 +112,33 @@ def no_time_limit() -> Iterator[None]:
     """Lift the calling thread's time limit within the block, and do not charge the block's CPU time to it:
     building a workspace index that a check asked for (in the CLI) is not the analysis of that check's
     document (each file of it gets its own limit)."""
-    outer = getattr(_limit, "deadline", None)
+    outer, cancel = getattr(_limit, "deadline", None), getattr(_limit, "cancel", None)
     started = time.thread_time()
-    _limit.deadline = None
+    _limit.deadline = _limit.cancel = None  # nor cancelled half-way: what it builds is shared
     try:
         yield
     finally:
         _limit.deadline = None if outer is None else outer + (time.thread_time() - started)
+        _limit.cancel = cancel
+
+
+@contextmanager
+def cancelled_by(event: threading.Event | None) -> Iterator[None]:
+    """Within the block, the calling thread's analysis also stops (as at its time limit) once `event` is set:
+    a run whose result nobody will use (the document changed meanwhile) gives its CPU back at once."""
+    outer = getattr(_limit, "cancel", None)
+    _limit.cancel = event
+    try:
+        yield
+    finally:
+        _limit.cancel = outer
 
 
 def expired() -> bool:
-    """Whether this thread's time limit has passed."""
+    """Whether this thread's time limit has passed (or its run was cancelled, see `cancelled_by`)."""
     deadline = getattr(_limit, "deadline", None)
-    return deadline is not None and time.thread_time() > deadline
+    cancel = getattr(_limit, "cancel", None)
+    return (deadline is not None and time.thread_time() > deadline) or (cancel is not None and cancel.is_set())
 
 
 def remaining() -> float | None:

@@ -162,7 +162,7 @@ def _is_class(model: ObjectModel, tid) -> bool:
     return t is not None and t.kind == "class"
 
 
-@check("unknown-symbol", Phase.TYPE, languages=SOURCE_LANGUAGES)
+@check("unknown-symbol", Phase.TYPE, languages=SOURCE_LANGUAGES, on_pause=True)
 def unknown_symbol(doc: ParsedDocument, ctx: CheckContext):
     if doc.uri.endswith((".d.ts", ".d.mts", ".d.cts")):
         return []  # typings describe the engine; they are not code using it
