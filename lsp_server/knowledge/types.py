@@ -38,7 +38,9 @@ from tree_sitter import Node
 from lsp_server import queries
 from lsp_server.document import ParsedDocument
 from lsp_server.knowledge.builtin_names import builtin_members
-from lsp_server.knowledge.model_sources.base import MEDIUM, Member, parse_type
+from lsp_server.knowledge.model_sources.base import (
+    MEDIUM, Member, function_params, generic_args, param_type, parse_type, substitute,
+)
 from lsp_server.knowledge.model_sources.dts import CALL
 from lsp_server.knowledge.object_model import FUNCTION_MEMBERS, OBJECT_MEMBERS, ObjectModel, TypeId
 from lsp_server.knowledge import suggest as sg
@@ -68,6 +70,7 @@ class ValKind(Enum):
     PROMISE = "promise"  # a promise of `inner`
     FUNCTION = "fn"  # a function or bound method: `member` of `module`, called on `recv`
     UNION = "union"  # an instance of one of the types in `tid` (a tuple)
+    MAP = "map"  # a keyed collection (`Map<K, V>`) of `inner` values
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -83,6 +86,9 @@ class Val:
     conf: float = 1.0
     evidence: "Evidence | None" = None
     untyped: bool = False  # TypeScript sees this value as `any` (`x: any = ...`, `x as any`): it checks nothing
+    # An INSTANCE's written type arguments (`Set<Page>` -> ("Page",)); a FUNCTION member's type parameter
+    # bindings ((name, type text), ...) from its receiver (`Server<T = typeof WebSocket>`: T -> typeof WebSocket)
+    targs: tuple = ()
 
 
 @dataclass
@@ -148,6 +154,9 @@ class Analysis:
     # property starts of accesses on a receiver whose type is known but open (`Grid extends` an unknown
     # base): not checked here, and not left to the vocabulary check either
     open_sites: set[int] = field(default_factory=set)
+    # member names the file assigns on some object (`ws.isAlive = true`): JavaScript adds such a property
+    # (an expando), so reading it elsewhere in the file is not an unknown member
+    written: set[str] = field(default_factory=set)
 
     def access_at(self, offset: int) -> Access | None:
         for a in self.accesses + self.import_problems:
@@ -172,6 +181,13 @@ GLOBALS = frozenset({"console", "Math", "JSON", "window", "document", "globalThi
                      "Error", "Uint8Array", "ArrayBuffer", "URL", "performance", "crypto", "Deno", "Bun"})
 ARRAY_CALLBACKS = frozenset({"map", "forEach", "filter", "find", "findLast", "some", "every", "flatMap",
                              "findIndex", "sort"})
+# What a collection's own methods give (None: one element; a kind: that collection of the same elements).
+COLLECTION_RESULTS = {
+    ValKind.ARRAY: {"find": None, "findLast": None, "at": None, "pop": None, "shift": None,
+                    "filter": ValKind.ARRAY, "slice": ValKind.ARRAY, "reverse": ValKind.ARRAY,
+                    "sort": ValKind.ARRAY, "values": ValKind.ARRAY, "toSorted": ValKind.ARRAY},
+    ValKind.MAP: {"get": None, "values": ValKind.ARRAY},
+}
 # Variables named like plain data (an options bag, a config): never typed from evidence.
 DATA_NAMES = frozenset({"options", "opts", "config", "cfg", "settings", "params", "props", "args", "data",
                         "defaults", "attrs", "attributes", "payload", "json"})
@@ -204,7 +220,8 @@ class Analyzer:
         self.key_of = self.names.key_of
         self.declared = self.names.declared_anywhere()  # every name declared anywhere in the file
         self.free_vals: dict[str, Val | None] = {}
-        self.param_hints: dict[int, list[Val]] = {}  # callback node id -> types of its parameters
+        self.param_hints: dict[int, list[Val | None]] = {}  # callback node id -> types of its parameters
+        self._bindings: dict[tuple, dict[str, str]] = {}  # (instance type, owner, type arguments) -> bindings
         # [(pos, method, binding of the result, where it is declared)]
         self.results: dict[BindingKey, list[tuple[int, str, BindingKey, int]]] = {}
         self._inferring: set[BindingKey] = set()
@@ -371,6 +388,14 @@ class Analyzer:
             return Val(ValKind.ARRAY, inner=self.to_val(parsed[1], module, this, conf, evidence), conf=conf, evidence=evidence)
         if k == "promise":
             return Val(ValKind.PROMISE, inner=self.to_val(parsed[1], module, this, conf, evidence), conf=conf, evidence=evidence)
+        if k == "map":
+            return Val(ValKind.MAP, inner=self.to_val(parsed[1], module, this, conf, evidence), conf=conf, evidence=evidence)
+        if k == "index":  # `Page["size"]`: the declared type of that member
+            tid = self.model.find_type(module, parsed[1])
+            entry = self.model.members(tid).get(parsed[2]) if tid is not None else None
+            if entry is None or entry[0].kind in ("method", "function"):
+                return None
+            return self.to_val(parse_type(entry[0].type), entry[1][0], this, conf, evidence)
         if k == "this":
             return this
         if k == "typeof":
@@ -386,19 +411,71 @@ class Analyzer:
             return Val(ValKind.UNION, tuple(tids), conf=conf, evidence=evidence)
         return None
 
+    def type_val(self, text: str, module: str, this: Val | None, conf: float, evidence=None,
+                 bindings: dict[str, str] | None = None) -> Val | None:
+        """The value a declared type text describes, its owner's type parameters replaced by what they stand
+        for; an instance of a generic type keeps the arguments written on it (`Server<Client>`)."""
+        if bindings:
+            text = substitute(text, bindings)
+        val = self.to_val(parse_type(text), module, this, conf, evidence)
+        return _with_type_args(val, text) if val is not None and "<" in text else val
+
+    def bindings_of(self, val: Val, owner: TypeId) -> dict[str, str]:
+        """The type parameters of `owner` as an instance `val` binds them (written arguments or defaults)."""
+        t = self.model.type(owner)
+        if t is None or not t.type_params or val.kind != ValKind.INSTANCE:
+            return {}
+        key = (val.tid, owner, val.targs)
+        found = self._bindings.get(key)
+        if found is None:
+            found = self._bindings[key] = self.model.bindings(val.tid, owner, val.targs)
+        return found
+
+    def value_named(self, module: str, name: str) -> Member | None:
+        """A value declaration `name` of `module`: module level, or a member of the namespace its `export =`
+        names (`declare namespace WebSocket { const WebSocketServer: typeof Server }`)."""
+        mod = self.model.modules.get(module)
+        if mod is None:
+            return None
+        if name in mod.values:
+            return mod.values[name]
+        target = mod.exports.get("=")
+        tid = self.model.find_type(module, target) if target else None
+        entry = self.model.statics(tid).get(name) if tid is not None else None
+        return entry[0] if entry is not None and entry[0].kind in ("value", "property") else None
+
     def export_val(self, module: str, name: str, conf: float = 1.0) -> Val | None:
         exp = self.model.export(module, name)
         if exp is None:
             return None
         if exp[0] == "type":
             t = self.model.type(exp[1])
-            if t is None or (t.kind == "interface" and not _constructible(t)):
+            if t is not None and t.kind == "interface" and not _constructible(t):
+                # a value beside the interface (`const WebSocketServer: typeof Server` + `interface
+                # WebSocketServer extends Server {}`): the value is the constructor, the interface its instances
+                value = self.value_named(module, exp[1][1])
+                made = self.type_val(value.type, exp[1][0], None, min(conf, value.confidence)) if value else None
+                if made is not None and made.kind == ValKind.CLASS and self.model.class_like(exp[1]) and \
+                        made.tid in self._base_tids(exp[1]):
+                    return Val(ValKind.CLASS, exp[1], conf=min(conf, t.confidence))
+                return made if made is not None and made.kind in (ValKind.CLASS, ValKind.INSTANCE) else None
+            if t is None:
                 return None
             return Val(ValKind.CLASS, exp[1], conf=min(conf, t.confidence))
         m: Member = exp[1]
         if m.kind in ("function", "method"):
             return Val(ValKind.FUNCTION, module=module, member=m, conf=min(conf, m.confidence))
         return self.to_val(parse_type(m.type), module, None, min(conf, m.confidence))
+
+    def _base_tids(self, tid: TypeId) -> list[TypeId]:
+        t = self.model.type(tid)
+        out = []
+        for base in t.bases if t is not None else ():
+            parsed = parse_type(base)
+            btid = self.model.find_type(tid[0], parsed[1]) if parsed and parsed[0] == "name" else None
+            if btid is not None:
+                out.append(btid)
+        return out
 
     def module_name(self, spec: str) -> str:
         """An import specifier as a model module: a package name, or a relative path to a configured
@@ -453,13 +530,13 @@ class Analyzer:
                 self.record(Access.at(node, name, val, owner=owner, member=member, usage=usage, container=tid[1],
                                       static=static))
             conf = min(val.conf, member.confidence)
+            bindings = self.bindings_of(val, owner)
             if member.kind in ("method", "function"):
-                return Val(ValKind.FUNCTION, module=owner[0], member=member, recv=val, conf=conf, evidence=val.evidence)
+                return Val(ValKind.FUNCTION, module=owner[0], member=member, recv=val, conf=conf, evidence=val.evidence,
+                           targs=tuple(bindings.items()))
             if member.kind == "enum_member":
                 return None
-            if member.kind == "value" and member.type.startswith("typeof "):
-                return self.to_val(parse_type(member.type), owner[0], val, conf, val.evidence)
-            return self.to_val(parse_type(member.type), owner[0], val, conf, val.evidence)
+            return self.type_val(member.type, owner[0], val, conf, val.evidence, bindings)
         if val.kind == ValKind.UNION:
             entries = [model.members(tid).get(name) for tid in val.tid]
             if all(e is None for e in entries):
@@ -508,7 +585,7 @@ class Analyzer:
         if fn is None or fn.kind != ValKind.FUNCTION or fn.member is None:
             return None
         m = fn.member
-        return self.to_val(parse_type(m.type), fn.module, fn.recv, fn.conf, fn.evidence)
+        return self.type_val(m.type, fn.module, fn.recv, fn.conf, fn.evidence, dict(fn.targs))
 
     # --- inference ---------------------------------------------------------------------------------------
     def infer(self, key: BindingKey, start: int, end: int) -> Val | None:
@@ -749,14 +826,13 @@ class Analyzer:
             callee = node.child_by_field_name("function")
             args = node.child_by_field_name("arguments")
             fn_first = self.ev(callee, peek) if callee is not None and callee.type != "import" else None
+            method = ""
+            recv = None
+            if callee is not None and callee.type == "member_expression":
+                recv = self.ev(callee.child_by_field_name("object"), peek)
+                method = self.text(callee.child_by_field_name("property"))
             if not peek and args is not None:
-                if callee is not None and callee.type == "member_expression":
-                    recv = self.ev(callee.child_by_field_name("object"), peek)
-                    method = self.text(callee.child_by_field_name("property"))
-                    if recv is not None and recv.kind == ValKind.ARRAY and recv.inner is not None and method in ARRAY_CALLBACKS:
-                        cb = args.named_children[0] if args.named_children else None
-                        if cb is not None and cb.type in FUNCTIONS:
-                            self.param_hints[cb.id] = [recv.inner]
+                self.hint_callbacks(recv, method, fn_first, args)
                 for a in args.named_children:
                     self.ev(a)
             if callee is not None and callee.type == "identifier" and self.text(callee) == "require":
@@ -766,6 +842,9 @@ class Analyzer:
                 spec = _first_string(args, self)
                 mv = self.module_val(spec) if spec else None
                 return Val(ValKind.PROMISE, inner=mv) if mv else None
+            if recv is not None and recv.inner is not None and method in COLLECTION_RESULTS.get(recv.kind, {}):
+                made = COLLECTION_RESULTS[recv.kind][method]  # `clients.values()`, `pages.find(...)`, `byId.get(k)`
+                return recv.inner if made is None else Val(made, inner=recv.inner, conf=recv.conf)
             if fn_first is not None and fn_first.kind == ValKind.INSTANCE:  # `chroma("red")`: a call signature
                 call = self.model.members(fn_first.tid).get(CALL)
                 return self.to_val(parse_type(call[0].type), call[1][0], None, fn_first.conf) if call else None
@@ -778,9 +857,8 @@ class Analyzer:
                     self.ev(a)
             cv = self.ev(ctor, peek) if ctor is not None else None
             if cv is not None and cv.kind == ValKind.CLASS:
-                t2 = self.model.type(cv.tid)
-                if t2 is not None and (t2.kind == "class" or _constructible(t2)):
-                    return Val(ValKind.INSTANCE, cv.tid, conf=cv.conf)
+                if self.model.class_like(cv.tid):
+                    return Val(ValKind.INSTANCE, cv.tid, conf=cv.conf, targs=self.written_type_args(node))
             if cv is not None and cv.kind == ValKind.INSTANCE:  # `new PDFDocument()`, a construct signature
                 t2 = self.model.type(cv.tid)
                 ctor = next((m for m in t2.members if m.kind == "constructor"), None) if t2 is not None else None
@@ -822,6 +900,10 @@ class Analyzer:
         if t == "assignment_expression":
             left = node.child_by_field_name("left")
             right = node.child_by_field_name("right")
+            if left is not None and left.type == "member_expression" and not peek:
+                prop = left.child_by_field_name("property")
+                if prop is not None and prop.type == "property_identifier":
+                    self.result.written.add(self.text(prop))
             rv = self.ev(right, peek) if right is not None else None
             if left is not None and left.type != "identifier":
                 self.ev(left, peek)
@@ -848,6 +930,42 @@ class Analyzer:
         for c in node.named_children:
             self.ev(c)
         return None
+
+    def written_type_args(self, new_node: Node) -> tuple:
+        """`new Server<Client>(...)` (TypeScript): the type arguments written on the construction."""
+        written = new_node.child_by_field_name("type_arguments")
+        return tuple(self.text(a) for a in written.named_children) if written is not None else ()
+
+    def hint_callbacks(self, recv: Val | None, method: str, fn: Val | None, args: Node) -> None:
+        """Type the parameters of function arguments: an element of the collection they iterate
+        (`clients.forEach(ws => ...)`, `for...of`), the value of a promise (`.then(doc => ...)`), or the
+        parameter types the callee declares for that callback, from the overload whose string-literal
+        parameters match the call's (`on(event: "connection", cb: (socket: WebSocket) => void)`)."""
+        values = [a for a in args.named_children if a.type != "comment"]
+        callbacks = [(i, a) for i, a in enumerate(values) if a.type in FUNCTIONS]
+        if not callbacks:
+            return
+        element = None
+        if recv is not None and recv.inner is not None:
+            if (recv.kind == ValKind.ARRAY and method in ARRAY_CALLBACKS) or \
+                    (recv.kind == ValKind.MAP and method == "forEach") or (recv.kind == ValKind.PROMISE and method == "then"):
+                element = recv.inner
+        if element is not None:
+            self.param_hints[callbacks[0][1].id] = [element]
+            return
+        if fn is None or fn.kind != ValKind.FUNCTION or fn.member is None:
+            return
+        signature = _matching_overload(fn.member, values, self)
+        if signature is None:
+            return
+        bindings = dict(fn.targs)
+        for index, cb in callbacks:
+            declared = function_params(param_type(signature[index])) if index < len(signature) else None
+            if not declared:
+                continue
+            self.param_hints[cb.id] = [
+                self.type_val(param_type(p), fn.module, None, fn.conf, fn.evidence, bindings) if param_type(p) else None
+                for p in declared]
 
     def function(self, node: Node) -> None:
         params = node.child_by_field_name("parameters") or node.child_by_field_name("parameter")
@@ -1205,6 +1323,60 @@ def _constructible(t) -> bool:
     """An interface that a runtime class merged into (`interface PDFDocument` + the build's `class
     PDFDocument`), or that declares a construct signature: `new` on it makes an instance."""
     return any(m.kind == "constructor" for m in t.members)
+
+
+_LITERAL = re.compile(r"""\s*(["'])([^"'\\]*)\1\s*""")
+
+
+def _literals(type_text: str) -> frozenset[str] | None:
+    """The strings a parameter type of string literals allows (`"close" | "listening"`), or None."""
+    parts = [p for p in re.split(r"\|", type_text) if p.strip()]
+    found = [_LITERAL.fullmatch(p) for p in parts]
+    return frozenset(m.group(2) for m in found) if parts and all(found) else None
+
+
+def _matching_overload(member: Member, values: list[Node], an: "Analyzer") -> list[str] | None:
+    """The parameter list of `member` a call with arguments `values` resolves to: among its overloads, the
+    ones whose string-literal parameters the call's literal arguments match (an overload taking `string`
+    there is a fallback); None when no overload, or several that disagree on the callbacks, match."""
+    signatures = [member.params, *member.overloads]
+    scored: list[tuple[int, list[str]]] = []
+    for params in signatures:
+        score = 1
+        for i, v in enumerate(values):
+            if i >= len(params):
+                break
+            allowed = _literals(param_type(params[i]))
+            if allowed is None:
+                continue
+            if v.type != "string" or an.text(v)[1:-1] not in allowed:
+                score = 0
+                break
+            score = 2
+        if score:
+            scored.append((score, params))
+    if not scored:
+        return None
+    best = max(s for s, _ in scored)
+    chosen = [p for s, p in scored if s == best]
+    callback_types = {tuple(param_type(p[i]) for i, v in enumerate(values) if v.type in FUNCTIONS and i < len(p))
+                      for p in chosen}
+    return chosen[0] if len(callback_types) == 1 else None
+
+
+def _with_type_args(val: Val, text: str, depth: int = 0) -> Val:
+    """`val` (what type `text` describes) with the type arguments `text` writes on its instance types, inside
+    collections too: `Map<string, Room<Sock>>` -> a map of `Room` instances whose type argument is `Sock`."""
+    text = text.strip()
+    if depth > 4:
+        return val
+    if val.kind == ValKind.INSTANCE:
+        args = generic_args(text)
+        return replace(val, targs=tuple(args)) if args else val
+    if val.kind in (ValKind.ARRAY, ValKind.MAP, ValKind.PROMISE) and val.inner is not None:
+        inner_text = text[:-2] if text.endswith("[]") else (generic_args(text) or [""])[-1]
+        return replace(val, inner=_with_type_args(val.inner, inner_text, depth + 1)) if inner_text else val
+    return val
 
 
 def _walk_order(nodes: list[Node]) -> list[Node]:

@@ -175,6 +175,8 @@ def unknown_symbol(doc: ParsedDocument, ctx: CheckContext):
     out = []
     for a in result.import_problems + result.accesses:
         if a.missing:
+            if a.usage != "write" and a.name in result.written:
+                continue  # the file adds that property itself (`ws.isAlive = true`) and reads it back
             if beyond_tsc and typescript_sees(a, svc.model):
                 continue
             f = finding_for(a, svc.model)

@@ -1,0 +1,147 @@
+"""What a receiver's type is, from TypeScript's semantics rather than one engine's shape (round 3 of issue 17):
+the value + interface pair (`const X: typeof Server` beside `interface X extends Server {}`), construct
+signatures, generic member types resolved through type parameter defaults and `extends Base<Arg>` clauses
+(`Set<InstanceType<T>>`, `Map<K, V>`, `Promise<T>`, indexed access), callbacks typed from the collection they
+iterate and from the overload whose string-literal parameters the call matches (`on("connection", cb)`), and
+properties a file adds itself (expandos) never reported when read back. Each through the real pipeline on a
+tiny DefinitelyTyped-style package."""
+
+from __future__ import annotations
+
+import json
+
+from lsp_server.knowledge.model_sources.base import function_params, parse_type, substitute
+from tests.support.symbols_helpers import make_workspace, symbol_findings
+
+SOCK_TYPES = """/// <reference types="node" />
+import { EventEmitter } from "events";
+import { IncomingMessage } from "http";
+
+declare class Sock extends EventEmitter {
+    readonly readyState: number;
+    send(data: string, cb?: (err?: Error) => void): void;
+    ping(data?: any): void;
+    terminate(): void;
+    on(event: "close", listener: (this: Sock, code: number, reason: string) => void): this;
+    on(event: "message", listener: (this: Sock, data: Message) => void): this;
+    on(event: string | symbol, listener: (this: Sock, ...args: any[]) => void): this;
+}
+
+declare namespace Sock {
+    interface Message { text: string; bytes(): number; }
+    interface Options { port?: number; }
+    class Server<T extends typeof Sock = typeof Sock, U = IncomingMessage> extends EventEmitter {
+        clients: Set<InstanceType<T>>;
+        rooms: Map<string, Room<InstanceType<T>>>;
+        pending: Promise<InstanceType<T>>;
+        main: Hub["main"];
+        constructor(options?: Options);
+        close(): void;
+        handleUpgrade(request: U, head: Buffer, callback: (client: InstanceType<T>, request: U) => void): void;
+        on(event: "connection", cb: (this: Server<T>, socket: InstanceType<T>, request: U) => void): this;
+        on(event: "close" | "listening", cb: (this: Server<T>) => void): this;
+        on(event: string | symbol, listener: (this: Server<T>, ...args: any[]) => void): this;
+    }
+    class Room<M> { owner: M; members: M[]; broadcast(text: string): void; }
+    interface Hub { main: Sock; }
+    const SockServer: typeof Server;
+    interface SockServer extends Server {}
+    const Maker: { new (url: string): Sock };
+}
+
+export = Sock;
+"""
+
+
+def sock_workspace(tmp_path, app: str):
+    return make_workspace(tmp_path, {
+        "node_modules/@types/sock/index.d.ts": SOCK_TYPES,
+        "node_modules/@types/sock/package.json": json.dumps({"name": "@types/sock", "types": "index.d.ts"}),
+        "node_modules/sock/package.json": json.dumps({"name": "sock", "main": "index.js"}),
+        "node_modules/sock/index.js": "module.exports = function Sock() {};\n",
+        "src/app.js": app,
+    })
+
+
+def found(ws, rel="src/app.js"):
+    return [(f["line"], f["name"], f["severity"], f["data"]["suggestions"][:1]) for f in symbol_findings(ws, rel)]
+
+
+def test_type_expressions_of_generic_collections_and_utilities():
+    assert parse_type("Set<InstanceType<typeof Sock.Sock>>") == ("array", ("name", "Sock"))
+    assert parse_type("Map<string, Room>") == ("map", ("name", "Room"))
+    assert parse_type("ReadonlySet<Page>") == ("array", ("name", "Page"))
+    assert parse_type('Room["owner"]') == ("index", "Room", "owner")
+    assert parse_type("Awaited<Promise<Page>>") == ("name", "Page")
+    assert parse_type("ReturnType<() => Page>") == ("name", "Page")
+    assert parse_type("InstanceType<T>") is None and parse_type("Parameters<F>") is None
+    assert substitute("Set<InstanceType<T>>", {"T": "typeof Sock"}) == "Set<InstanceType<typeof Sock>>"
+    assert substitute("Tx<T>", {"T": "Page"}) == "Tx<Page>"  # a name only, never part of another
+    assert function_params("((this: Server<T>, socket: InstanceType<T>) => void) | undefined") == \
+        ["socket: InstanceType<T>"]
+    assert function_params("string") is None
+
+
+def test_value_and_interface_pair_constructs_the_interfaces_instances(tmp_path):
+    ws = sock_workspace(tmp_path, """const Sock = require("sock");
+const { SockServer } = require("sock");
+const a = new SockServer({ port: 1 });
+a.closee();
+const b = new Sock.SockServer({ port: 2 });
+b.clse();
+const c = new Sock.Maker("ws://x");
+c.sendd("hi");
+""")
+    assert found(ws) == [(4, "closee", "error", ["close"]), (6, "clse", "error", ["close"]),
+                         (8, "sendd", "error", ["send"])]
+
+
+def test_generic_members_resolve_through_type_parameter_defaults(tmp_path):
+    ws = sock_workspace(tmp_path, """const { SockServer } = require("sock");
+const server = new SockServer();
+server.clients.forEach(function each(client) {
+  client.terminat();
+});
+for (const client of server.clients) client.pingg();
+server.rooms.get("a").broadcst("x");
+server.rooms.get("a").owner.sen("x");
+server.rooms.forEach((room) => room.members[0].terminat());
+server.pending.then((client) => client.sendd("x"));
+server.main.pinng();
+async function f() { (await server.pending).termnate(); }
+""")
+    assert [(line, name) for line, name, _, _ in found(ws)] == [
+        (4, "terminat"), (6, "pingg"), (7, "broadcst"), (8, "sen"), (9, "terminat"), (10, "sendd"), (11, "pinng"),
+        (12, "termnate")]
+
+
+def test_callbacks_are_typed_from_the_overload_their_literal_selects(tmp_path):
+    ws = sock_workspace(tmp_path, """const { SockServer } = require("sock");
+const server = new SockServer();
+server.on("connection", function connection(socket, request) {
+  socket.sendd("hello");
+  socket.on("message", (message) => message.byts());
+  socket.on("close", (code, reason) => reason.whatever);
+  socket.on("custom-event", (thing) => thing.anything());
+});
+server.on("listening", (x) => x.anything);
+server.handleUpgrade(null, null, function done(client) { client.termnate(); });
+""")
+    # "message" gives a Message, "connection" a Sock; "close" gives primitives, a custom event `any`
+    assert found(ws) == [(4, "sendd", "error", ["send"]), (5, "byts", "error", ["bytes"]),
+                         (10, "termnate", "error", ["terminate"])]
+
+
+def test_a_property_the_file_adds_itself_is_never_reported_when_read(tmp_path):
+    ws = sock_workspace(tmp_path, """const { SockServer } = require("sock");
+const server = new SockServer();
+server.on("connection", function connection(socket) {
+  socket.isAlive = true;
+});
+server.clients.forEach((socket) => {
+  if (socket.isAlive === false) return socket.terminate();
+  socket.isAlive = false;
+  socket.pign();
+});
+""")
+    assert found(ws) == [(9, "pign", "error", ["ping"])]
