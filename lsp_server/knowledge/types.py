@@ -250,7 +250,9 @@ class Analyzer:
         if name in self.free_vals:
             return self.free_vals[name]
         val = None
-        if name not in self.declared and name not in GLOBALS:
+        # (a name no enclosing scope declares: another function's parameter of that name, as in a README
+        # fragment's `doc.advancedAPI(doc => ...)`, is another binding and says nothing against it)
+        if name not in GLOBALS:
             umd = [m for m, mod in self.model.modules.items() if name in mod.globals]
             owners = [m for m, mod in self.model.modules.items() if name in mod.exports]
             if len(umd) == 1:  # `chroma` in a script: the typings declare it global (`export as namespace`)
@@ -945,6 +947,12 @@ class Analyzer:
         callbacks = [(i, a) for i, a in enumerate(values) if a.type in FUNCTIONS]
         if not callbacks:
             return
+        if recv is None and len(values) >= 2 and values[0].type == "array" and \
+                self.text(args.parent.child_by_field_name("function")) in ("require", "define"):
+            # AMD: `require(["jspdf"], ({ jsPDF }) => ...)` hands the callback each listed module in order
+            specs = [self.text(e)[1:-1] if e.type == "string" else "" for e in values[0].named_children]
+            self.param_hints[callbacks[0][1].id] = [self.module_val(spec) if spec else None for spec in specs]
+            return
         element = None
         if recv is not None and recv.inner is not None:
             if (recv.kind == ValKind.ARRAY and method in ARRAY_CALLBACKS) or \
@@ -996,6 +1004,8 @@ class Analyzer:
                         self.set_value(target, None)  # TypeScript types it from the call it is passed to
                     else:
                         self.bind_inferred(target, after=params)
+                elif target is not None and target.type == "object_pattern" and hint is not None:
+                    self.destructure(target, hint)  # `.then(({ doc }) => ...)`, `require(["pkg"], ({ X }) => ...)`
                 elif target is not None:
                     for ident in declared_names(target):
                         self.set_value(ident, None)

@@ -145,3 +145,35 @@ server.clients.forEach((socket) => {
 });
 """)
     assert found(ws) == [(9, "pign", "error", ["ping"])]
+
+
+def test_amd_require_hands_its_callback_the_listed_modules(tmp_path):
+    ws = sock_workspace(tmp_path, """require(["sock"], ({ SockServer }) => {
+  new SockServer().clse();
+});
+define(["sock"], function (Sock) {
+  new Sock("ws://x").sendd("x");
+});
+""")
+    assert found(ws) == [(2, "clse", "error", ["close"]), (5, "sendd", "error", ["send"])]
+
+
+def test_a_free_name_is_not_blocked_by_a_parameter_of_the_same_name_elsewhere(tmp_path):
+    # a README fragment: `sock` is undeclared at the top and a callback parameter below; the free one is typed
+    # from its uses (`terminate` and `ping` exist only on Sock), the parameter is another binding
+    ws = sock_workspace(tmp_path, """require("sock");
+sock.terminate();
+sock.pingg();
+sock.on("close", (sock) => sock.anything());
+""")
+    assert [(line, name, severity) for line, name, severity, _ in found(ws)] == [(3, "pingg", "warning")]
+
+
+def test_accessor_prefix_pairs_rank_the_bare_name_first():
+    from lsp_server.knowledge import suggest as sg
+
+    assert sg.rank("getSave", ["getStyle", "setPage", "save"])[0][0] == "save"
+    assert sg.rank("getApplyUpdate", ["readUpdate", "applyUpdate"])[0][0] == "applyUpdate"
+    assert sg.rank("getSnapshot", ["Snapshot", "snapshot"])[0][0] == "snapshot"  # the member, not the class
+    assert [n for n, _ in sg.rank("title", ["getTitle", "setTitle", "subtitle"], "read")[:2]] == ["getTitle", "setTitle"]
+    assert not sg.unambiguous(sg.rank("title", ["getTitle", "setTitle"]))  # two accessors: no automatic fix
