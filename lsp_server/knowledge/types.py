@@ -188,6 +188,8 @@ COLLECTION_RESULTS = {
                     "sort": ValKind.ARRAY, "values": ValKind.ARRAY, "toSorted": ValKind.ARRAY},
     ValKind.MAP: {"get": None, "values": ValKind.ARRAY},
 }
+# The global object under its names: `window.jspdf` is a UMD build's global.
+GLOBAL_OBJECTS = frozenset({"window", "globalThis", "self"})
 # Variables named like plain data (an options bag, a config): never typed from evidence.
 DATA_NAMES = frozenset({"options", "opts", "config", "cfg", "settings", "params", "props", "args", "data",
                         "defaults", "attrs", "attributes", "payload", "json"})
@@ -261,8 +263,18 @@ class Analyzer:
                 # a snippet that assumes `import { PDFDocument } from "pdf-lib"` (or `{ jsPDF }`): the one
                 # module exporting it; a lower-case name only when it is a class
                 val = self.export_val(owners[0], name, INFERRED)
-                if val is not None and not name[:1].isupper() and val.kind != ValKind.CLASS:
-                    val = None
+                if val is not None and not name[:1].isupper() and val.kind != ValKind.CLASS and \
+                        not (val.kind == ValKind.FUNCTION and re.search(r"[a-z][A-Z]", name)):
+                    val = None  # a one-word name (`mix`, `random`) may be the snippet's own helper; a
+                    # compound one (`encodeStateAsUpdate`) is the engine's function the fragment assumes imported
+            rights = self.assignments.get((None, name))
+            if val is None and rights and rights[0] is not None and name not in self.free_vals:
+                # `scale = chroma.scale(...)` with no declaration (a README fragment): what every
+                # assignment agrees on, an engine instance only
+                self.free_vals[name] = None  # while its right-hand sides are worked out (`x = x.next()`)
+                first = self.peek(rights[0])
+                val = first if len(rights) == 1 and first is not None and first.kind == ValKind.INSTANCE \
+                    else self.same_type_everywhere(first, rights[1:])
             if val is None and not name[:1].isupper():
                 val = self.infer((None, name), 0, len(self.src))
             conv = (self.model.conventions or {}).get(name) if val is None else None
@@ -433,6 +445,15 @@ class Analyzer:
             found = self._bindings[key] = self.model.bindings(val.tid, owner, val.targs)
         return found
 
+    def umd_global(self, name: str) -> Val | None:
+        """What a UMD build puts on the global object under `name`: the module whose typings declare that
+        global (`export as namespace chroma`), else the one module named so (`window.jspdf` for `jspdf`)."""
+        declared = [m for m, mod in self.model.modules.items() if name in mod.globals]
+        if len(declared) == 1:
+            return self.export_val(declared[0], name) or self.module_val(declared[0])
+        named = [m for m in self.model.modules if m == name and not declared]
+        return self.module_val(named[0]) if len(named) == 1 else None
+
     def value_named(self, module: str, name: str) -> Member | None:
         """A value declaration `name` of `module`: module level, or a member of the namespace its `export =`
         names (`declare namespace WebSocket { const WebSocketServer: typeof Server }`)."""
@@ -587,7 +608,7 @@ class Analyzer:
         if fn is None or fn.kind != ValKind.FUNCTION or fn.member is None:
             return None
         m = fn.member
-        return self.type_val(m.type, fn.module, fn.recv, fn.conf, fn.evidence, dict(fn.targs))
+        return self.type_val(_overload_result(m, args), fn.module, fn.recv, fn.conf, fn.evidence, dict(fn.targs))
 
     # --- inference ---------------------------------------------------------------------------------------
     def infer(self, key: BindingKey, start: int, end: int) -> Val | None:
@@ -820,6 +841,12 @@ class Analyzer:
             prop = node.child_by_field_name("property")
             if obj_node is not None and obj_node.type == "this":
                 return self.this_field(obj_node, self.text(prop)) if prop is not None else None
+            if obj_node is not None and obj_node.type == "identifier" and self.text(obj_node) in GLOBAL_OBJECTS \
+                    and prop is not None and self.lookup(obj_node) is None:
+                found = self.umd_global(self.text(prop))  # `window.jspdf`: a UMD build's global
+                if found is not None:
+                    self.result.open_sites.add(prop.start_byte)  # known: nothing for the vocabulary check
+                return found
             obj = self.ev(obj_node, peek)
             if obj is None or prop is None or prop.type != "property_identifier":
                 return None
@@ -849,7 +876,8 @@ class Analyzer:
                 return recv.inner if made is None else Val(made, inner=recv.inner, conf=recv.conf)
             if fn_first is not None and fn_first.kind == ValKind.INSTANCE:  # `chroma("red")`: a call signature
                 call = self.model.members(fn_first.tid).get(CALL)
-                return self.to_val(parse_type(call[0].type), call[1][0], None, fn_first.conf) if call else None
+                return self.type_val(_overload_result(call[0], args), call[1][0], None, fn_first.conf, None,
+                                     self.bindings_of(fn_first, call[1])) if call else None
             return self.call_result(fn_first, args)
         if t == "new_expression":
             ctor = node.child_by_field_name("constructor")
@@ -1387,6 +1415,39 @@ def _with_type_args(val: Val, text: str, depth: int = 0) -> Val:
         inner_text = text[:-2] if text.endswith("[]") else (generic_args(text) or [""])[-1]
         return replace(val, inner=_with_type_args(val.inner, inner_text, depth + 1)) if inner_text else val
     return val
+
+
+def _overload_result(m: Member, args: Node | None) -> str:
+    """The declared result of calling `m` with `args`: its type, or when its overloads differ, the one result
+    of those the call fits (by argument count, and by the kind of each literal argument)."""
+    if m.type or not m.returns or args is None:
+        return m.type
+    values = [a for a in args.named_children if a.type != "comment"]
+    fitting = {parse_type(r): r for params, r in zip([m.params, *m.overloads], m.returns)
+               if _arity_fits(params, len(values)) and all(_literal_fits(param_type(p), v) for p, v in zip(params, values))}
+    return next(iter(fitting.values())) if len(fitting) == 1 else ""
+
+
+# What a literal argument's node says of its type, as the words a parameter type accepting it would contain.
+_LITERAL_TYPES = {"number": ("number",), "string": ("string", '"', "'"), "array": ("[]", "Array", "Iterable"),
+                  "true": ("boolean", "true"), "false": ("boolean", "false")}
+
+
+def _literal_fits(type_text: str, arg: Node) -> bool:
+    """Whether a literal argument can be passed where `type_text` is declared (anything else: assume so)."""
+    accepted = _LITERAL_TYPES.get(arg.type)
+    if accepted is None or not type_text or re.search(r"\b(any|unknown)\b|^[A-Z]\w*$", type_text):
+        return True  # not a literal, or a type we cannot read here (a parameter `T`, an alias)
+    return any(word in type_text for word in accepted)
+
+
+def _arity_fits(params: list[str], count: int) -> bool:
+    """Whether a call with `count` arguments fits a signature: its required parameters at most, its
+    parameters at least (any number with a rest parameter)."""
+    required = sum(1 for p in params if not p.startswith("...") and "?" not in p.split(":", 1)[0]
+                   and "=" not in p.split(":", 1)[0])
+    rest = any(p.startswith("...") for p in params)
+    return required <= count and (rest or count <= len(params))
 
 
 def _walk_order(nodes: list[Node]) -> list[Node]:

@@ -42,7 +42,15 @@ declare namespace Sock {
         on(event: "close" | "listening", cb: (this: Server<T>) => void): this;
         on(event: string | symbol, listener: (this: Server<T>, ...args: any[]) => void): this;
     }
-    class Room<M> { owner: M; members: M[]; broadcast(text: string): void; }
+    class Room<M> {
+        owner: M; members: M[]; broadcast(text: string): void;
+        size(): number;
+        size(limit: number): Room<M>;
+        pick(names: string[]): Room<M>;
+        pick(index: number): M;
+    }
+    interface Picker<Out = Sock> { (names: string[]): Picker; (index: number): Out; }
+    function picker(): Picker;
     interface Hub { main: Sock; }
     const SockServer: typeof Server;
     interface SockServer extends Server {}
@@ -177,3 +185,32 @@ def test_accessor_prefix_pairs_rank_the_bare_name_first():
     assert sg.rank("getSnapshot", ["Snapshot", "snapshot"])[0][0] == "snapshot"  # the member, not the class
     assert [n for n, _ in sg.rank("title", ["getTitle", "setTitle", "subtitle"], "read")[:2]] == ["getTitle", "setTitle"]
     assert not sg.unambiguous(sg.rank("title", ["getTitle", "setTitle"]))  # two accessors: no automatic fix
+
+
+def test_overloads_are_told_apart_by_argument_count_and_literal_kinds(tmp_path):
+    ws = sock_workspace(tmp_path, """const { SockServer, picker } = require("sock");
+const room = new SockServer().rooms.get("a");
+room.size(3).broadcst("x");
+room.size().anything;
+room.pick(0).sendd("x");
+room.pick(["a"]).broadcst("x");
+picker()(1).sendd("x");
+picker()(["a"])(2).pingg();
+""")
+    assert [(line, name) for line, name, _, _ in found(ws)] == [(3, "broadcst"), (5, "sendd"), (6, "broadcst"),
+                                                                (7, "sendd"), (8, "pingg")]
+
+
+def test_umd_global_on_the_global_object_and_undeclared_assignments(tmp_path):
+    ws = sock_workspace(tmp_path, """require("sock");  // the workspace uses the package: its typings are read
+const { SockServer } = window.sock;
+new SockServer().clse();
+server = new SockServer();
+server.clse();
+other = new SockServer();
+other = 42;
+other.anything();
+window.document.anything();
+""")
+    # `other` holds two kinds of values: nothing is said of it
+    assert found(ws) == [(3, "clse", "error", ["close"]), (5, "clse", "error", ["close"])]

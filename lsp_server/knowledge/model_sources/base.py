@@ -46,6 +46,9 @@ class Member:
     # The parameters of a method's further overloads (the first one's are `params`): an event method's
     # `on(event: "connection", cb: (socket: Socket) => void)` types the callback of a call with that literal.
     overloads: list[list[str]] = field(default_factory=list)
+    # Each overload's declared result (the first's first) when they differ (`type` is then ""): a call's
+    # argument count picks among them (`alpha(): number` / `alpha(a: number): Color`).
+    returns: list[str] = field(default_factory=list)
 
     def signature(self, owner: str = "") -> str:
         prefix = f"{owner}." if owner else ""

@@ -289,8 +289,12 @@ class DtsExtractor:
                     index[(CALL, False)] = m = Member(CALL, "method", ret, params, private=True, path=path,
                                                       line=node.start_point[0])
                     td.members.append(m)
-                elif parse_type(old.type) != parse_type(ret):
-                    old.type = ""
+                else:
+                    old.returns = old.returns or [old.type] * (1 + len(old.overloads))
+                    old.overloads.append(params)
+                    old.returns.append(ret)
+                    if parse_type(old.type) != parse_type(ret):
+                        old.type = ""
                 continue
             elif name_node is None:
                 continue
@@ -335,7 +339,9 @@ class DtsExtractor:
                 td.members.append(m)
             else:
                 if m.kind == "method" and old.kind == "method":
+                    old.returns = old.returns or [old.type] * (1 + len(old.overloads))
                     old.overloads.append(m.params)
+                    old.returns.append(m.type)
                 if old.kind == "getter" and m.kind == "getter":
                     old.type = old.type or m.type
                 elif old.type != m.type and parse_type(old.type) != parse_type(m.type):
