@@ -39,7 +39,7 @@ from lsp_server import queries
 from lsp_server.document import ParsedDocument
 from lsp_server.knowledge.builtin_names import builtin_members
 from lsp_server.knowledge.model_sources.base import (
-    MEDIUM, Member, function_params, generic_args, param_type, parse_type, substitute,
+    MEDIUM, Member, function_params, generic_args, param_type, parse_type, substitute, this_param,
 )
 from lsp_server.knowledge.model_sources.dts import CALL
 from lsp_server.knowledge.object_model import FUNCTION_MEMBERS, OBJECT_MEMBERS, ObjectModel, TypeId
@@ -224,6 +224,10 @@ class Analyzer:
         self.free_vals: dict[str, Val | None] = {}
         self.param_hints: dict[int, list[Val | None]] = {}  # callback node id -> types of its parameters
         self._bindings: dict[tuple, dict[str, str]] = {}  # (instance type, owner, type arguments) -> bindings
+        # the `this` a callback's declared type gives it (`(this: Sock, ...) => void`), by function node id;
+        # for a function declaration passed by name, found after its body was walked: checked at the end
+        self.this_hints: dict[int, Val | None] = {}
+        self.late_this: dict[int, Node] = {}
         # [(pos, method, binding of the result, where it is declared)]
         self.results: dict[BindingKey, list[tuple[int, str, BindingKey, int]]] = {}
         self._inferring: set[BindingKey] = set()
@@ -242,6 +246,7 @@ class Analyzer:
         self.prescan(root)
         try:
             self.ev(root)
+            self.check_late_this()
         except RecursionError:
             pass
         return self.result
@@ -840,6 +845,10 @@ class Analyzer:
             obj_node = node.child_by_field_name("object")
             prop = node.child_by_field_name("property")
             if obj_node is not None and obj_node.type == "this":
+                owner = _this_owner(obj_node)
+                given = self.this_hints.get(owner.id) if owner is not None else None
+                if given is not None and prop is not None and prop.type == "property_identifier":
+                    return self.member_of(given, self.text(prop), prop, self.usage.get(node.id, "read"))
                 return self.this_field(obj_node, self.text(prop)) if prop is not None else None
             if obj_node is not None and obj_node.type == "identifier" and self.text(obj_node) in GLOBAL_OBJECTS \
                     and prop is not None and self.lookup(obj_node) is None:
@@ -961,6 +970,32 @@ class Analyzer:
             self.ev(c)
         return None
 
+    def declared_function(self, name_node: Node) -> Node | None:
+        """The `function f() {...}` declaration a name refers to, if that is what it is."""
+        binding = self.names.resolve(name_node)
+        decl = binding.declaration.node if binding is not None and binding.declarations else None
+        holder = decl.parent if decl is not None else None
+        return holder if holder is not None and holder.type == "function_declaration" else None
+
+    def check_late_this(self) -> None:
+        """`this.x` inside function declarations handed by name to a callee that declares their `this`
+        (`client.on("open", heartbeat)`): their bodies were walked before the call was met."""
+        for fn_id, fn in self.late_this.items():
+            given = self.this_hints.get(fn_id)
+            if given is None:
+                continue
+            stack = [fn.child_by_field_name("body")]
+            while stack:
+                n = stack.pop()
+                if n is None or (n.type in FUNCTIONS and n.type != "arrow_function"):
+                    continue
+                if n.type == "member_expression" and n.child_by_field_name("object") is not None and \
+                        n.child_by_field_name("object").type == "this":
+                    prop = n.child_by_field_name("property")
+                    if prop is not None and prop.type == "property_identifier":
+                        self.member_of(given, self.text(prop), prop, self.usage.get(n.id, "read"))
+                stack.extend(n.named_children)
+
     def written_type_args(self, new_node: Node) -> tuple:
         """`new Server<Client>(...)` (TypeScript): the type arguments written on the construction."""
         written = new_node.child_by_field_name("type_arguments")
@@ -973,9 +1008,10 @@ class Analyzer:
         parameters match the call's (`on(event: "connection", cb: (socket: WebSocket) => void)`)."""
         values = [a for a in args.named_children if a.type != "comment"]
         callbacks = [(i, a) for i, a in enumerate(values) if a.type in FUNCTIONS]
-        if not callbacks:
-            return
-        if recv is None and len(values) >= 2 and values[0].type == "array" and \
+        if not callbacks and not (fn is not None and fn.member is not None and
+                                  any(a.type == "identifier" for a in values)):
+            return  # (a function handed by name matters for the `this` the callee declares for it)
+        if callbacks and recv is None and len(values) >= 2 and values[0].type == "array" and \
                 self.text(args.parent.child_by_field_name("function")) in ("require", "define"):
             # AMD: `require(["jspdf"], ({ jsPDF }) => ...)` hands the callback each listed module in order
             specs = [self.text(e)[1:-1] if e.type == "string" else "" for e in values[0].named_children]
@@ -986,7 +1022,7 @@ class Analyzer:
             if (recv.kind == ValKind.ARRAY and method in ARRAY_CALLBACKS) or \
                     (recv.kind == ValKind.MAP and method == "forEach") or (recv.kind == ValKind.PROMISE and method == "then"):
                 element = recv.inner
-        if element is not None:
+        if element is not None and callbacks:
             self.param_hints[callbacks[0][1].id] = [element]
             return
         if fn is None or fn.kind != ValKind.FUNCTION or fn.member is None:
@@ -995,6 +1031,19 @@ class Analyzer:
         if signature is None:
             return
         bindings = dict(fn.targs)
+        for index, value in enumerate(values):
+            this_text = this_param(param_type(signature[index])) if index < len(signature) else ""
+            if not this_text or value.type not in ("function_expression", "function", "identifier"):
+                continue
+            this_val = self.type_val(this_text, fn.module, None, fn.conf, fn.evidence, bindings)
+            target = value if value.type != "identifier" else self.declared_function(value)
+            if target is None:
+                continue
+            if target.id in self.this_hints and not _same_type(self.this_hints[target.id], this_val):
+                this_val = None  # handed to callers that give it different `this` values
+            self.this_hints[target.id] = this_val
+            if value.type == "identifier":
+                self.late_this[target.id] = target
         for index, cb in callbacks:
             declared = function_params(param_type(signature[index])) if index < len(signature) else None
             if not declared:
@@ -1415,6 +1464,24 @@ def _with_type_args(val: Val, text: str, depth: int = 0) -> Val:
         inner_text = text[:-2] if text.endswith("[]") else (generic_args(text) or [""])[-1]
         return replace(val, inner=_with_type_args(val.inner, inner_text, depth + 1)) if inner_text else val
     return val
+
+
+def _same_type(a: Val | None, b: Val | None) -> bool:
+    return a is not None and b is not None and (a.kind, a.tid) == (b.kind, b.tid)
+
+
+def _this_owner(this: Node) -> Node | None:
+    """The function whose `this` a `this` means: the nearest enclosing non-arrow function (None in a class
+    body's methods' or at the top level, where other rules apply)."""
+    node = this.parent
+    while node is not None:
+        if node.type in ("function_expression", "function", "function_declaration", "generator_function",
+                         "generator_function_declaration"):
+            return node
+        if node.type in ("method_definition", "class_body", "program"):
+            return None
+        node = node.parent
+    return None
 
 
 def _overload_result(m: Member, args: Node | None) -> str:

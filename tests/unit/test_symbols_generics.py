@@ -214,3 +214,24 @@ window.document.anything();
 """)
     # `other` holds two kinds of values: nothing is said of it
     assert found(ws) == [(3, "clse", "error", ["close"]), (5, "clse", "error", ["close"])]
+
+
+def test_this_in_callbacks_is_what_the_callee_declares(tmp_path):
+    ws = sock_workspace(tmp_path, """const Sock = require("sock");
+function heartbeat() {
+  this.lastBeat = Date.now();
+  setTimeout(() => this.terminat(), 10);
+}
+function shared() { this.anything(); }
+const sock = new Sock("ws://x");
+sock.on("close", heartbeat);
+sock.on("message", heartbeat);
+sock.on("message", function onMessage(message) {
+  this.sendd(message.text + this.lastBeat);
+});
+sock.on("close", shared);
+new Sock.SockServer().on("listening", shared);
+[1, 2].forEach(function () { this.whatever(); });
+""")
+    # `shared` gets a Sock from one caller and a server from another: its `this` is left alone
+    assert found(ws) == [(4, "terminat", "error", ["terminate"]), (11, "sendd", "error", ["send"])]

@@ -379,6 +379,21 @@ def function_params(text: str) -> list[str] | None:
     return [p for p in _split_top(text[1:end], ",") if not p.startswith("this")]
 
 
+def this_param(text: str) -> str:
+    """The declared `this` of a function type (`(this: Sock, code: number) => void` -> `Sock`), or ""."""
+    text = (text or "").strip()
+    while text.startswith("(") and _matching(text, 0) == len(text) - 1:
+        text = text[1:-1].strip()
+    parts = [p for p in _split_top(text, "|") if p not in NULLISH]
+    if len(parts) == 1 and parts[0] != text:
+        return this_param(parts[0])
+    end = _matching(text, 0) if text.startswith("(") else -1
+    if end < 0:
+        return ""
+    first = (_split_top(text[1:end], ",") or [""])[0]
+    return param_type(first) if re.match(r"this\s*:", first) else ""
+
+
 def param_type(param: str) -> str:
     """`cb?: (x: X) => void` -> `(x: X) => void`; a rest or destructured parameter -> ""."""
     name, sep, rest = param.partition(":")
