@@ -51,7 +51,7 @@ class Engine:
     set_aside: bool = False
     # The dev test's per-engine recall floor (a regression guard). A held-out engine that has just become dev
     # material keeps its untouched figure as its floor until a round has tuned for it.
-    recall_floor: float = 0.75
+    recall_floor: float = 0.88  # round 3's dev figures less a margin (the lowest: exceljs 94.0%, howler 95.5%)
 
     @property
     def spec(self) -> str:
@@ -73,7 +73,7 @@ ENGINES = [
     Engine("jspdf", "4.2.1", "own declare module + class, plugins on jsPDF.API (runtime mixins), minified builds"),
     Engine("exceljs", "4.4.0", "hand-written index.d.ts: exported classes and interfaces"),
     Engine("ws", "8.18.3", "DefinitelyTyped (@types/ws): declare class + namespace merged, export =, "
-           "EventEmitter base", extra=("@types/ws@8.18.1",), recall_floor=0.55),  # round 2's untouched 55.6%
+           "EventEmitter base", extra=("@types/ws@8.18.1",), recall_floor=0.9),  # round 2's untouched 55.6%; dev 100%
     # Held out: round 3's (chosen before any tuning of the third round; exceljs and ws, the first and second
     # rounds' held-out engines, are dev engines now).
     Engine("tone", "15.5.44", "typings generated from TypeScript sources (tsc): ESM-only (\"type\": \"module\"), "
@@ -424,6 +424,7 @@ class EngineReport:
     wrong_dym: list[str] = field(default_factory=list)
     by_category: dict[str, list[int]] = field(default_factory=dict)
     ms_per_file: float = 0.0
+    node_object_mutants: int = 0  # mutants left out: on objects of Node's own modules (`node_objects`)
 
     @property
     def total(self) -> int:
@@ -458,8 +459,10 @@ def evaluate(engine: Engine, work: Path, per_site: int = 2, max_mutants: int = 4
         rel = f"src/{rel}"
         for line, covered, code, sev, _, msg in findings(ws, rel, text):
             report.false_positives.append(f"{rel}:{line + 1}: {covered} [{code} {sev}] {msg}")
-        sites = [s for s in engine_sites(rel, text, vocabulary) if node_objects_too or not s.node_object]
-        mutants.extend(make_mutants(sites, taken, per_site))
+        sites = engine_sites(rel, text, vocabulary)
+        kept = [s for s in sites if node_objects_too or not s.node_object]
+        report.node_object_mutants += len(make_mutants([s for s in sites if s not in kept], taken, per_site))
+        mutants.extend(make_mutants(kept, taken, per_site))
     if len(mutants) > max_mutants:  # an even spread over the corpus, deterministic
         step = len(mutants) / max_mutants
         mutants = [mutants[int(i * step)] for i in range(max_mutants)]

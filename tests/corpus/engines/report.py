@@ -42,7 +42,8 @@ def main(argv: list[str] | None = None) -> int:
             print(E.table(reports))
             for r in reports:
                 cats = ", ".join(f"{c} {h}/{t}" for c, (t, h) in sorted(r.by_category.items()))
-                print(f"  {r.engine.name}: {cats}  [{r.engine.style}]")
+                left_out = f" (left out: {r.node_object_mutants} on Node's own objects)" if r.node_object_mutants else ""
+                print(f"  {r.engine.name}: {cats}{left_out}  [{r.engine.style}]")
         if not args.no_howto:
             from tests.corpus.engines import howto
 
