@@ -1,9 +1,14 @@
 """Light, honest type tracking over a JavaScript file, against the engine's object model.
 
-Follows types through imports (ESM named/default/namespace, CommonJS `require` and destructuring), `new X()`,
-static factories and methods by their declared return types, `await` of a `Promise<T>`, fluent methods
-returning `this`, property types, array elements (`for...of`, `[i]`), `const` aliases, and JSDoc `@type` /
-`@param` annotations.
+Follows types through imports (ESM named/default/namespace, CommonJS `require` and destructuring, AMD
+`require([...], cb)`, a UMD global on `window`), `new X()` (a class, a construct signature, or the value +
+interface pair `const X: typeof Base` / `interface X extends Base {}`), static factories and methods by their
+declared return types (among overloads, the one the call's argument count and literals fit), `await` of a
+`Promise<T>`, fluent methods returning `this`, property types with their owner's type parameters bound
+(written arguments, `extends Base<Arg>`, defaults: `Set<InstanceType<T>>`), collection elements (`for...of`,
+`[i]`, `Map.get`), `const` aliases, and JSDoc `@type` / `@param` annotations. A callback's parameters and its
+`this` take the types its caller gives: a collection's element (`forEach`), a promise's value (`then`), or
+what the callee declares for that callback in the overload the call's string literals select (`on("open", cb)`).
 
 Beyond a type checker: an untyped receiver (a parameter without JSDoc, a value from outside the model) gets an
 engine type from the evidence in its scope: the members used on it (if every other member used on `page`
