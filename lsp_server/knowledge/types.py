@@ -414,6 +414,16 @@ class Analyzer:
             return Val(ValKind.PROMISE, inner=self.to_val(parsed[1], module, this, conf, evidence), conf=conf, evidence=evidence)
         if k == "map":
             return Val(ValKind.MAP, inner=self.to_val(parsed[1], module, this, conf, evidence), conf=conf, evidence=evidence)
+        if k == "returnof":  # `ReturnType<typeof createPage>`: the declared result of that function
+            mod = self.model.modules.get(module)
+            fn = mod.values.get(parsed[1]) if mod is not None else None
+            if fn is None:  # a function of the `export =` namespace
+                tid = self.model.find_type(module, mod.exports.get("=", "")) if mod is not None else None
+                entry = self.model.statics(tid).get(parsed[1]) if tid is not None else None
+                fn = entry[0] if entry is not None else None
+            if fn is None or fn.kind not in ("function", "method") or "ReturnType" in fn.type:
+                return None
+            return self.to_val(parse_type(fn.type), module, this, conf, evidence)
         if k == "index":  # `Page["size"]`: the declared type of that member
             tid = self.model.find_type(module, parsed[1])
             entry = self.model.members(tid).get(parsed[2]) if tid is not None else None

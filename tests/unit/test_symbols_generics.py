@@ -51,6 +51,9 @@ declare namespace Sock {
     }
     interface Picker<Out = Sock> { (names: string[]): Picker; (index: number): Out; }
     function picker(): Picker;
+    function connect(url: string): Sock;
+    interface Pool { last: ReturnType<typeof connect>; }
+    function pool(): Pool;
     interface Hub { main: Sock; }
     const SockServer: typeof Server;
     interface SockServer extends Server {}
@@ -82,6 +85,7 @@ def test_type_expressions_of_generic_collections_and_utilities():
     assert parse_type('Room["owner"]') == ("index", "Room", "owner")
     assert parse_type("Awaited<Promise<Page>>") == ("name", "Page")
     assert parse_type("ReturnType<() => Page>") == ("name", "Page")
+    assert parse_type("ReturnType<typeof createPage>") == ("returnof", "createPage")
     assert parse_type("InstanceType<T>") is None and parse_type("Parameters<F>") is None
     assert substitute("Set<InstanceType<T>>", {"T": "typeof Sock"}) == "Set<InstanceType<typeof Sock>>"
     assert substitute("Tx<T>", {"T": "Page"}) == "Tx<Page>"  # a name only, never part of another
@@ -116,11 +120,12 @@ server.rooms.get("a").owner.sen("x");
 server.rooms.forEach((room) => room.members[0].terminat());
 server.pending.then((client) => client.sendd("x"));
 server.main.pinng();
+require("sock").pool().last.sendd("x");
 async function f() { (await server.pending).termnate(); }
 """)
     assert [(line, name) for line, name, _, _ in found(ws)] == [
         (4, "terminat"), (6, "pingg"), (7, "broadcst"), (8, "sen"), (9, "terminat"), (10, "sendd"), (11, "pinng"),
-        (12, "termnate")]
+        (12, "sendd"), (13, "termnate")]
 
 
 def test_callbacks_are_typed_from_the_overload_their_literal_selects(tmp_path):

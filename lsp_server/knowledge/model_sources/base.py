@@ -245,6 +245,7 @@ class SourceModel:
 #   ("array", T) ("promise", T) ("this",) ("typeof", "Page") ("fn", T_return)
 #   ("map", V)                    a keyed collection of V (`Map<K, V>`, `Record<K, V>`): `get` gives a V
 #   ("index", "Page", "size")     an indexed access type `Page["size"]`: that member's type
+#   ("returnof", "createPage")    `ReturnType<typeof createPage>`: what that function of the module returns
 #   None                          unknown / not an object type we can follow (any, unions of several, literals)
 PRIMITIVES = frozenset({
     "string", "number", "boolean", "bigint", "symbol", "object", "unknown", "never", "any", "void",
@@ -340,7 +341,9 @@ def parse_type(text: str):
         inner = parse_type(args)  # `InstanceType<typeof Page>`: a Page
         return ("name", inner[1]) if inner and inner[0] == "typeof" else None
     if short == "ReturnType" and len(arg_list) == 1:
-        inner = parse_type(args)  # `ReturnType<() => Page>`
+        inner = parse_type(args)  # `ReturnType<() => Page>`, `ReturnType<typeof createPage>`
+        if inner and inner[0] == "typeof":
+            return ("returnof", inner[1])
         return inner[1] if inner and inner[0] == "fn" else None
     if short in UNFOLLOWED_UTILITIES:
         return None
