@@ -912,7 +912,8 @@ class Analyzer:
             cv = self.ev(ctor, peek) if ctor is not None else None
             if cv is not None and cv.kind == ValKind.CLASS:
                 if self.model.class_like(cv.tid):
-                    return Val(ValKind.INSTANCE, cv.tid, conf=cv.conf, targs=self.written_type_args(node))
+                    return Val(ValKind.INSTANCE, cv.tid, conf=cv.conf,
+                               targs=self.written_type_args(node) or self.inferred_type_args(cv.tid, args))
             if cv is not None and cv.kind == ValKind.INSTANCE:  # `new PDFDocument()`, a construct signature
                 t2 = self.model.type(cv.tid)
                 ctor = next((m for m in t2.members if m.kind == "constructor"), None) if t2 is not None else None
@@ -1015,6 +1016,57 @@ class Analyzer:
         """`new Server<Client>(...)` (TypeScript): the type arguments written on the construction."""
         written = new_node.child_by_field_name("type_arguments")
         return tuple(self.text(a) for a in written.named_children) if written is not None else ()
+
+    def inferred_type_args(self, tid: TypeId, args: Node | None) -> tuple:
+        """`new Box(page)` where `constructor(item: T)`: TypeScript infers `T` from the arguments, so its
+        default does not hold. A type parameter passed directly takes the argument's engine type (else it is
+        unknown); one inside an options type is unknown when the object literal sets an option whose type
+        mentions it (`new Server({ WebSocket: MyClient })`), else its default holds."""
+        t = self.model.type(tid)
+        ctor = next((m for m in t.members if m.kind == "constructor"), None) if t is not None else None
+        if t is None or not t.type_params or ctor is None or args is None:
+            return ()
+        values = [a for a in args.named_children if a.type != "comment"]
+        bound: dict[str, str] = {}
+        for declared, arg in zip(ctor.params, values):
+            ptype = " ".join(param_type(declared).split())
+            mentioned = [p for p in t.type_params if re.search(rf"(?<![\w$.]){re.escape(p)}(?![\w$])", ptype)]
+            if not mentioned:
+                continue
+            direct = ptype.split("|")[0].strip()
+            if direct in mentioned:
+                val = self.peek(arg)
+                bound[direct] = val.tid[1] if val is not None and val.kind == ValKind.INSTANCE else "unknown"
+                continue
+            if arg.type == "object" and not self._options_bind(ptype, tid[0], arg, mentioned):
+                continue  # the options set none of the settings that would infer them: defaults hold
+            bound.update({p: "unknown" for p in mentioned})
+        if not bound:
+            return ()
+        return tuple(bound.get(p, "") for p in t.type_params)
+
+    def _options_bind(self, ptype: str, module: str, literal: Node, params: list[str]) -> bool:
+        """Whether an object literal passed as `ptype` (`ServerOptions<T, U>`) sets a property whose declared
+        type mentions one of `params` (so TypeScript infers it from there)."""
+        parsed = parse_type(ptype)
+        otid = self.model.find_type(module, parsed[1]) if parsed and parsed[0] == "name" else None
+        ot = self.model.type(otid) if otid is not None else None
+        if ot is None:
+            return True  # an options type we cannot read: assume it binds them
+        env = dict(zip(ot.type_params, generic_args(ptype)))
+        members = self.model.members(otid)
+        for pair in literal.named_children:
+            key = pair.child_by_field_name("key") if pair.type == "pair" else pair if \
+                pair.type == "shorthand_property_identifier" else None
+            if key is None:
+                if pair.type == "spread_element":
+                    return True
+                continue
+            entry = members.get(self.text(key).strip("\"'"))
+            text = substitute(entry[0].type, env) if entry is not None else ""
+            if any(re.search(rf"(?<![\w$.]){re.escape(p)}(?![\w$])", text) for p in params):
+                return True
+        return False
 
     def hint_callbacks(self, recv: Val | None, method: str, fn: Val | None, args: Node) -> None:
         """Type the parameters of function arguments: an element of the collection they iterate

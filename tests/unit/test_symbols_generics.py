@@ -55,6 +55,9 @@ declare namespace Sock {
     interface Pool { last: ReturnType<typeof connect>; }
     function pool(): Pool;
     interface Hub { main: Sock; }
+    class Box<T> { constructor(item: T); item: T; }
+    class Tray<T extends Sock = Sock> { constructor(options?: TrayOptions<T>); first: T; }
+    interface TrayOptions<S> { size?: number; Kind?: S; }
     const SockServer: typeof Server;
     interface SockServer extends Server {}
     const Maker: { new (url: string): Sock };
@@ -240,3 +243,17 @@ new Sock.SockServer().on("listening", shared);
 """)
     # `shared` gets a Sock from one caller and a server from another: its `this` is left alone
     assert found(ws) == [(4, "terminat", "error", ["terminate"]), (11, "sendd", "error", ["send"])]
+
+
+def test_a_type_parameter_the_constructor_infers_is_not_its_default(tmp_path):
+    ws = sock_workspace(tmp_path, """const { Box, Tray, Room } = require("sock");
+class Better extends require("sock") { extra() {} }
+new Box(new Room()).item.broadcst("x");
+new Box(somethingElse).item.anything();
+new Tray({ size: 2 }).first.sendd("x");
+new Tray({ Kind: Better }).first.extra();
+new Tray().first.pingg();
+""")
+    # `Box<T>` has no default: only what the argument is says what `item` is; `Tray`'s default holds
+    # unless the options set the one setting its type parameter is inferred from
+    assert [(line, name) for line, name, _, _ in found(ws)] == [(3, "broadcst"), (5, "sendd"), (7, "pingg")]

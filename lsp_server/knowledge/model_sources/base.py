@@ -75,7 +75,9 @@ class TypeDef:
     confidence: float = 1.0
     doc: str = ""
     type_params: list[str] = field(default_factory=list)
-    type_defaults: list[str] = field(default_factory=list)  # each type parameter's default ("" for none)
+    # what each type parameter stands for when no argument is written: its default, else "unknown"
+    # (see dts._type_params)
+    type_defaults: list[str] = field(default_factory=list)
 
     def signature(self) -> str:
         if self.kind == "alias":

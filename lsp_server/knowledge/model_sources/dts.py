@@ -602,7 +602,9 @@ def _typed_member(name: str, type_node: Node | None, data: bytes, path: str, lin
 
 
 def _type_params(node: Node, data: bytes) -> tuple[list[str], list[str]]:
-    """The names of a declaration's type parameters and their defaults (`T extends X = Y` -> "T", "Y")."""
+    """The names of a declaration's type parameters and what each stands for when no argument is written:
+    its default (`T extends X = Y` -> "Y"), else `unknown` (a call infers it from its arguments, which we do
+    not follow; and never a type of the same name elsewhere: `Options` is the parameter)."""
     tp = node.child_by_field_name("type_parameters")
     if tp is None:
         return [], []
@@ -611,7 +613,7 @@ def _type_params(node: Node, data: bytes) -> tuple[list[str], list[str]]:
     for p in params:
         value = p.child_by_field_name("value")  # the default_type node: `= Y`
         inner = value.named_children[0] if value is not None and value.named_children else None
-        defaults.append(" ".join(_text(inner, data).split()) if inner is not None else "")
+        defaults.append(" ".join(_text(inner, data).split()) if inner is not None else "unknown")
     return [_text(p.child_by_field_name("name"), data) for p in params], defaults
 
 
