@@ -257,3 +257,20 @@ new Tray().first.pingg();
     # `Box<T>` has no default: only what the argument is says what `item` is; `Tray`'s default holds
     # unless the options set the one setting its type parameter is inferred from
     assert [(line, name) for line, name, _, _ in found(ws)] == [(3, "broadcst"), (5, "sendd"), (7, "pingg")]
+
+
+def test_class_expressions_a_javascript_engine_exports(tmp_path):
+    forms = {
+        "a": ("module.exports = class Kit { draw() {} fill() {} };\n", "const Kit = require('a');"),
+        "b": ("exports.Kit = class { draw() {} fill() {} };\n", "const { Kit } = require('b');"),
+        "c": ("module.exports = { Kit: class { draw() {} fill() {} } };\n", "const { Kit } = require('c');"),
+    }
+    files = {}
+    for name, (runtime, _) in forms.items():
+        files[f"node_modules/{name}/package.json"] = json.dumps({"name": name, "main": "index.js"})
+        files[f"node_modules/{name}/index.js"] = runtime
+    for name, (_, imported) in forms.items():
+        files[f"src/{name}.js"] = imported + "\nconst k = new Kit();\nk.drw();\nk.fill();\n"
+    ws = make_workspace(tmp_path, files)
+    for name in forms:
+        assert found(ws, f"src/{name}.js") == [(3, "drw", "error", ["draw"])], name

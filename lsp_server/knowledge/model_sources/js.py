@@ -254,12 +254,24 @@ class _File:
                     if p.type == "shorthand_property_identifier":
                         self.mod.exports[self.text(p)] = self.text(p)
                     elif p.type == "pair":
-                        self.mod.exports[self.text(p.child_by_field_name("key"))] = self.text(p.child_by_field_name("value"))
+                        key, value = self.text(p.child_by_field_name("key")), p.child_by_field_name("value")
+                        if value is not None and value.type == "class":  # `{ Kit: class { ... } }`
+                            self.klass(value, key)
+                            self.mod.exports[key] = key
+                        else:
+                            self.mod.exports[key] = self.text(value)
             elif right.type == "identifier":
                 self.mod.exports["="] = self.text(right)
                 self.mod.exports.setdefault("default", self.text(right))
+            elif right.type == "class" and right.child_by_field_name("name") is not None:
+                name = self.text(right.child_by_field_name("name"))  # `module.exports = class Kit { ... }`
+                self.klass(right, name)
+                self.mod.exports["="] = name
+                self.mod.exports.setdefault("default", name)
         elif lt.startswith(("module.exports.", "exports.")):
             key = lt.rsplit(".", 1)[1]
+            if right.type == "class":  # `exports.Kit = class { ... }`
+                self.klass(right, key)
             self.mod.exports[key] = self.text(right) if right.type == "identifier" else key
 
     # --- query facts ---
