@@ -155,7 +155,7 @@ def _whoosh() -> SimpleNamespace:
     from whoosh.analysis import Token, Tokenizer
     from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
     from whoosh.filedb.filestore import RamStorage
-    from whoosh.query import And, AndMaybe, Or, Prefix, Term
+    from whoosh.query import And, AndMaybe, DisjunctionMax, Or, Prefix, Term
 
     class CodeTokenizer(Tokenizer):
         """whoosh adapter of `analyze` (mode "query" from the query side, anything else is indexing)."""
@@ -199,7 +199,7 @@ def _whoosh() -> SimpleNamespace:
     # lsp_server.knowledge.docs_index.CodeTokenizer, found again through the module's __getattr__ below.
     CodeTokenizer.__qualname__ = "CodeTokenizer"
     return SimpleNamespace(index=index, ID=ID, KEYWORD=KEYWORD, STORED=STORED, TEXT=TEXT, Schema=Schema,
-                           And=And, AndMaybe=AndMaybe, Or=Or, Prefix=Prefix, Term=Term,
+                           And=And, AndMaybe=AndMaybe, DisjunctionMax=DisjunctionMax, Or=Or, Prefix=Prefix, Term=Term,
                            CodeTokenizer=CodeTokenizer, MemoryStorage=MemoryStorage)
 
 
@@ -575,6 +575,42 @@ class DocsIndex(Service):
             missing = [] if hits else [g[0] for g in groups if not any(
                 searcher.doc_frequency("all", t) for t in g)]
         return SearchOutcome(hits, terms, missing)
+
+    def search_concepts(self, concepts: list, limit: int = 5, under: Path | None = None) -> list[IndexHit]:
+        """Chunks holding any of `concepts` (`thesaurus.Concept`: alternatives of index terms, each weighted),
+        ranked by BM25 over the concepts they hold, each concept counted once (its best alternative), the
+        heading's terms scored again (`HEADING_BOOST`). The thesaurus angle of the how-to search: a section
+        that says "round-trip time" for "how long a message takes" is found, ranked by what it holds."""
+        w = _whoosh()
+        And, Or, Prefix, Term = w.And, w.Or, w.Prefix, w.Term
+        each = []
+        for concept in concepts:
+            alternatives = []
+            for terms, weight in concept.alternatives:
+                body = [Term("all", t) for t in terms]
+                head = [Term("heading", t, boost=HEADING_BOOST) for t in terms]
+                found = body[0] if len(body) == 1 else And(body)
+                alternatives.append(Or([found, head[0] if len(head) == 1 else And(head)], boost=weight))
+            if alternatives:
+                each.append(w.DisjunctionMax(alternatives) if len(alternatives) > 1 else alternatives[0])
+        if not each:
+            return []
+        q = Or(each)
+        if under is not None:
+            prefix = str(under)
+            q = And([q, Or([Term("path", prefix), Prefix("path", prefix.rstrip("/") + "/")])])
+        wanted = {t for c in concepts for terms, _ in c.alternatives for t in terms}
+        with self._lock:
+            self.searches += 1
+            hits = []
+            for r in self._searcher.search(q, limit=limit, optimize=False):
+                stored = r.fields()
+                start, end = stored["lines"]
+                hits.append(IndexHit(Path(stored["path"]), start, end, stored["heading"],
+                                     mark_snippet(stored["body"], wanted), round(r.score, 4), stored["body"],
+                                     tuple(stored.get("ident_list") or ()), stored.get("kind", "prose"),
+                                     stored["id"]))
+        return hits
 
     def grep(self, words: list[str], limit: int = 5, under: Path | None = None
              ) -> tuple[list[IndexHit], list[IndexHit]]:

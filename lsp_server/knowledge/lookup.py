@@ -22,6 +22,7 @@ from pathlib import Path
 from lsp_server.document import ParsedDocument, path_to_uri
 from lsp_server.knowledge.concepts import expand_concepts, replace_concept
 from lsp_server.knowledge.docs_index import DocsIndex, IndexHit, analyze, doc_roots, query_groups
+from lsp_server.knowledge.thesaurus import question_concepts
 from lsp_server.knowledge.search_queries import QUESTION_WORDS, VERBS, focused_terms, is_fact_lookup, search_queries
 from lsp_server.providers import HoverInfo, RequestContext, hover_provider
 from lsp_server.syntax import syntax_for
@@ -178,9 +179,13 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     grep, rare = index.grep(grep_words, depth, under)
     if grep:
         method += " and grep's rankings (chunks holding most of the question's words, and of its rarest)"
+    # the thesaurus's angle: the question's concepts in the docs' words too ("how long" -> time, latency)
+    concepts = index.search_concepts(question_concepts(question), depth, under)
+    if concepts:
+        method += " and a concept ranking (the question's words and their thesaurus synonyms, BM25)"
     order = list(queries)
-    fused = fuse_rankings([rankings[q] for q in order] + [partial, grep, rare], depth * 3,
-                          weights=[queries[q] for q in order] + [1.0, GREP_WEIGHT, RARE_WEIGHT])
+    fused = fuse_rankings([rankings[q] for q in order] + [partial, grep, rare, concepts], depth * 3,
+                          weights=[queries[q] for q in order] + [1.0, GREP_WEIGHT, RARE_WEIGHT, CONCEPTS_WEIGHT])
     # A compound question is answered part by part: each clause's best section comes first.
     leaders = {r[0].chunk_id for q in clauses(question) if (r := rankings.get(q))}
     fused.sort(key=lambda h: h.chunk_id not in leaders)
@@ -190,6 +195,7 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
 SUPPORT_WEIGHT = 0.1
 GREP_WEIGHT = 1.0
 RARE_WEIGHT = 1.0
+CONCEPTS_WEIGHT = 3.0  # one ranking that weighs every word of the question, against ~10 literal ones
 CONCEPT_WEIGHT = 0.02  # a concept word's symbol (`box` -> Block): mostly a fallback when the words find little
 RELAX_BELOW = 5  # relaxed queries when the leading queries find fewer chunks than this
 
