@@ -361,7 +361,7 @@ class DocsIndex(Service):
         self._searcher = ix.searcher()
         self._vocab: tuple[int, tuple[dict, dict]] | None = None
         self._documented: tuple[int, dict[str, dict]] | None = None
-        self._ident_tokens: tuple[int, dict[str, dict[str, int]]] | None = None
+        self._ident_tokens: tuple[int, tuple[dict, dict]] | None = None
         self._grep_rows: tuple[int, list] | None = None
 
     # --- building -------------------------------------------------------------------------------------
@@ -732,18 +732,32 @@ class DocsIndex(Service):
         """The docs' identifiers that have `word` as one of their camelCase/snake_case words (singular,
         any case): `header` -> {`repeatHeader`: 3, `addHeaderRow`: 1}, with the number of chunks naming
         each. The engine's own vocabulary for a word of a question (search_queries)."""
+        return self._identifier_tables()[0].get(singular(word.lower()), {})
+
+    def usages_of(self, member: str) -> dict[str, int]:
+        """How the docs' code calls `member`: the dotted identifiers ending in it (`yarray.observe`,
+        `doc.getArray`), with the number of chunks holding each. The example-code angle of search_queries."""
+        return self._identifier_tables()[1].get(member, {})
+
+    def _identifier_tables(self) -> tuple[dict[str, dict[str, int]], dict[str, dict[str, int]]]:
+        """(word -> identifiers holding it, member -> dotted uses of it), built once per generation."""
         with self._lock:
             if self._ident_tokens is None or self._ident_tokens[0] != self.generation:
                 reader = self._searcher.reader()
                 index: dict[str, dict[str, int]] = {}
+                uses: dict[str, dict[str, int]] = {}
                 for _, stored in reader.iter_docs():
                     for ident in set(stored.get("ident_list") or ()):
-                        for part in ident.split("."):
+                        parts = ident.split(".")
+                        for part in parts:
                             for token in set(identifier_words(part)):
                                 bucket = index.setdefault(token, {})
                                 bucket[part] = bucket.get(part, 0) + 1
-                self._ident_tokens = (self.generation, index)
-            return self._ident_tokens[1].get(singular(word.lower()), {})
+                        if len(parts) == 2 and all(parts):
+                            bucket = uses.setdefault(parts[1], {})
+                            bucket[ident] = bucket.get(ident, 0) + 1
+                self._ident_tokens = (self.generation, (index, uses))
+            return self._ident_tokens[1]
 
     def has_identifier(self, name: str) -> bool:
         """Whether some chunk mentions the identifier `name` (normalized as the analyzer does)."""

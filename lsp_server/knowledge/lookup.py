@@ -131,7 +131,7 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     the focused angle's terms (each of those holds at least half of them: text that exists, never made up).
     Heading words weigh more in every search (the index's heading boost). Fused by reciprocal rank."""
     names = index.identifiers_with
-    angles = search_queries(question, index.has_identifier, names)
+    angles = search_queries(question, index.has_identifier, names, index.usages_of)
     # The asker's words lead (the question, the focused angle, each clause's); the engine-vocabulary and
     # code angles and concept replacements support them at a lower weight: they find the API reference,
     # which should rank an answer higher, not crowd out the guide or FAQ section that answers the question.
@@ -139,7 +139,7 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     for i, angle in enumerate(angles):
         queries.setdefault(angle, 1.0 if i == 0 else SUPPORT_WEIGHT)
     for clause in clauses(question):  # "a two-column layout | with a header that repeats on each page"
-        for i, q in enumerate(dict.fromkeys([clause, *search_queries(clause, index.has_identifier, names)])):
+        for i, q in enumerate(dict.fromkeys([clause, *search_queries(clause, index.has_identifier, names, index.usages_of)])):
             queries.setdefault(q, 1.0 if i <= 1 else SUPPORT_WEIGHT)
     for word, symbols in expand_concepts(workspace, question):
         for q in (replace_concept(question, word, s) for s in symbols[:2]):
