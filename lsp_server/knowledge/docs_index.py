@@ -50,7 +50,7 @@ from lsp_server.workspace import BinaryFile, Progress, Service, Workspace, is_bi
 
 log = logging.getLogger(__name__)
 
-FORMAT = 7  # bump when the schema, analyzer or chunker changes: old indexes are rebuilt
+FORMAT = 8  # bump when the schema, analyzer or chunker changes: old indexes are rebuilt
 INDEX_DIR = "docs-index"
 MANIFEST = "manifest.json"
 SIGNED_AS = "docs-index-manifest"  # what the manifest's signature is for (see integrity.sign)
@@ -119,6 +119,35 @@ def identifier_words(identifier: str) -> list[str]:
     """`addHeaderRow` -> ['add', 'header', 'row'] (lowercase, singular)."""
     pieces = [p for p in re.split(r"[_$]+", identifier) if p]
     return [singular(m.group(0).lower()) for piece in pieces for m in _CAMEL.finditer(piece)]
+
+
+_LEADS = frozenset("on is to at by of in".split())  # short first words of compound names: `onload`, `isopen`
+_WORDS = re.compile(r"[A-Za-z]+")
+
+
+def word_vocabulary(text: str) -> frozenset[str]:
+    """The lowercase words (3+ letters) a doc file spells: what a compound name may be split into."""
+    return frozenset(w.lower() for w in _WORDS.findall(text) if len(w) >= 3)
+
+
+def compound_parts(token: str, vocabulary: frozenset[str]) -> list[str]:
+    """The words of a lowercase compound name that the docs spell on their own: `onloaderror` -> on,
+    loaderror, load, error; `autounlock` -> auto, unlock. A part is a word of 4+ letters (3 after a short
+    lead: `onend`), so English words are rarely cut (`append`, `random` stay whole); [] when it is none.
+    A camelCase name needs no help: the analyzer splits it."""
+    if not (token.isalpha() and token.islower() and len(token) >= 5):
+        return []
+    for i in range(2, len(token) - 2):
+        head, tail = token[:i], token[i:]
+        lead = head in _LEADS
+        if not (lead or (len(head) >= 4 and head in vocabulary)):
+            continue
+        if tail in vocabulary and len(tail) >= (3 if lead else 4):
+            return [head, tail, *compound_parts(tail, vocabulary)]
+        rest = compound_parts(tail, vocabulary)  # `on` + `loaderror`, itself `load` + `error`
+        if rest:
+            return [head, *rest]
+    return []
 
 
 def analyze(text: str, query: bool = False) -> list[tuple[str, int, int]]:
@@ -808,15 +837,25 @@ def _add_file(writer, workspace: Workspace, path: Path) -> dict | None:
         log.info("docs: cannot read %s: %s", path, exc)
         return None
     chunks: list[DocChunk] = chunk_file(path, text)
+    vocabulary = word_vocabulary(text)
     for n, c in enumerate(chunks):
+        # Lowercase compound names (`onloaderror`, an option heading) are found by their words too
+        heading_words = _compound_words(_TOKEN.findall(c.heading), vocabulary)
+        ident_words = _compound_words(c.identifiers, vocabulary)
         writer.add_document(
             id=f"{path}#{n}", path=str(path), lines=(c.start_line, c.end_line), kind=c.kind,
-            heading=c.heading, idents=" ".join(c.identifiers), ident_list=list(c.identifiers), body=c.text,
-            all="\n".join((c.heading, " ".join(c.identifiers), c.text)),
+            heading=c.heading + heading_words, _stored_heading=c.heading, idents=" ".join(c.identifiers),
+            ident_list=list(c.identifiers), body=c.text,
+            all="\n".join((c.heading, " ".join(c.identifiers), c.text, heading_words + ident_words)),
             symbol=" ".join(normalize_symbol(s) for s in subject_symbols(c)),
             # Written docs (with their examples) rank just above the declaration comment saying the same.
             _boost=API_CHUNK_BOOST if c.kind == "api" else 1.0)
     return {"hash": storage.content_hash(data), "chunks": len(chunks), "aliases": mine_aliases(chunks)}
+
+
+def _compound_words(tokens, vocabulary: frozenset[str]) -> str:
+    words = [w for t in dict.fromkeys(tokens) for w in compound_parts(t, vocabulary)]
+    return (" " + " ".join(words)) if words else ""
 
 
 def _fill(ix, workspace: Workspace, files: list[Path], key: str, progress: Progress) -> dict:

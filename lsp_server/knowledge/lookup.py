@@ -58,21 +58,22 @@ def _doc_hit(h: IndexHit, score: float | None = None) -> DocHit:
                   h.score if score is None else score, h.text, h.identifiers, h.chunk_id)
 
 
-def fuse_rankings(rankings: list[list[IndexHit]], limit: int, k: int = RRF_K,
+def fuse_rankings(rankings: list[list[IndexHit]], limit: int, k: int | list[int] = RRF_K,
                   weights: list[float] | None = None) -> list[DocHit]:
     """Reciprocal rank fusion of several ranked lists (one list: its own order and scores), each weighted
-    (default 1). The items may also be `DocHit`s (anything with a `chunk_id` and the hit fields), e.g. to fuse
+    (default 1), with one constant `k` or one per list. The items may also be `DocHit`s (anything with a `chunk_id` and the hit fields), e.g. to fuse
     a re-ranked list with the list it came from."""
-    weighted = [(r, w) for r, w in zip(rankings, weights or [1.0] * len(rankings)) if r]
+    ks = k if isinstance(k, list) else [k] * len(rankings)
+    weighted = [(r, w, kk) for r, w, kk in zip(rankings, weights or [1.0] * len(rankings), ks) if r]
     if not weighted:
         return []
     if len(weighted) == 1:
         return [_doc_hit(h) for h in weighted[0][0][:limit]]
     scores: dict[str, float] = {}
     first: dict[str, IndexHit] = {}
-    for ranking, weight in weighted:
+    for ranking, weight, kk in weighted:
         for rank, hit in enumerate(ranking):
-            scores[hit.chunk_id] = scores.get(hit.chunk_id, 0.0) + weight / (k + rank + 1)
+            scores[hit.chunk_id] = scores.get(hit.chunk_id, 0.0) + weight / (kk + rank + 1)
             first.setdefault(hit.chunk_id, hit)
     order = sorted(scores, key=lambda cid: (-scores[cid], cid))[:limit]
     return [_doc_hit(first[cid], round(scores[cid], 5)) for cid in order]
@@ -184,7 +185,11 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     if concepts:
         method += " and a concept ranking (the question's words and their thesaurus synonyms, BM25)"
     order = list(queries)
+    # The concept ranking weighs every word of the question (and its synonyms) at once, so its order counts
+    # most (the smallest k); each literal angle's first places count too (k = 10, not RRF's usual 60, under
+    # which ~10 lists of 10 merely vote by presence and the one section holding the rarest word is lost).
     fused = fuse_rankings([rankings[q] for q in order] + [partial, grep, rare, concepts], depth * 3,
+                          k=[ANGLES_K] * (len(order) + 3) + [CONCEPTS_K],
                           weights=[queries[q] for q in order] + [1.0, GREP_WEIGHT, RARE_WEIGHT, CONCEPTS_WEIGHT])
     # A compound question is answered part by part: each clause's best section comes first.
     leaders = {r[0].chunk_id for q in clauses(question) if (r := rankings.get(q))}
@@ -196,6 +201,8 @@ SUPPORT_WEIGHT = 0.1
 GREP_WEIGHT = 1.0
 RARE_WEIGHT = 1.0
 CONCEPTS_WEIGHT = 3.0  # one ranking that weighs every word of the question, against ~10 literal ones
+CONCEPTS_K = 5  # its reciprocal-rank constant: its first places count clearly more than its fifth
+ANGLES_K = 10  # the literal angles' (measured on the dev questions: 8-15 alike)
 CONCEPT_WEIGHT = 0.02  # a concept word's symbol (`box` -> Block): mostly a fallback when the words find little
 RELAX_BELOW = 5  # relaxed queries when the leading queries find fewer chunks than this
 

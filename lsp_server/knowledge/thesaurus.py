@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 from lsp_server.knowledge.docs_index import _stem, token_terms
@@ -55,22 +55,32 @@ class Thesaurus:
                 spelled.append(tuple(e for _, e in kept))
         return cls(tuple(groups), tuple(spelled))
 
-    def matches(self, stems: list[str]) -> list[tuple[int, int, set[int]]]:
-        """(start, end, groups) of the thesaurus entries found in a question's word stems, longest first,
-        no overlaps: `how long does it take` -> the span of `how long` with the groups holding it."""
+    @cached_property
+    def _by_first(self) -> dict[str, list[tuple[tuple[str, ...], set[int]]]]:
+        """First stem -> (entry, the groups holding it), longest entry first."""
         by_entry: dict[tuple[str, ...], set[int]] = {}
         for g, entries in enumerate(self.groups):
             for entry in entries:
                 by_entry.setdefault(entry, set()).add(g)
-        found: list[tuple[int, int, set[int]]] = []
-        taken: set[int] = set()
+        out: dict[str, list[tuple[tuple[str, ...], set[int]]]] = {}
         for entry in sorted(by_entry, key=len, reverse=True):
-            n = len(entry)
-            for i in range(len(stems) - n + 1):
-                if tuple(stems[i:i + n]) == entry and not taken.intersection(range(i, i + n)):
-                    found.append((i, i + n, by_entry[entry]))
-                    taken.update(range(i, i + n))
-        return sorted(found, key=lambda f: f[0])
+            out.setdefault(entry[0], []).append((entry, by_entry[entry]))
+        return out
+
+    def matches(self, stems: list[str]) -> list[tuple[int, int, set[int]]]:
+        """(start, end, groups) of the thesaurus entries found in a question's word stems, leftmost and
+        longest first, no overlaps: `how long does it take` -> the span of `how long` with its groups."""
+        found: list[tuple[int, int, set[int]]] = []
+        i = 0
+        while i < len(stems):
+            for entry, groups in self._by_first.get(stems[i], ()):
+                if tuple(stems[i:i + len(entry)]) == entry:
+                    found.append((i, i + len(entry), groups))
+                    i += len(entry)
+                    break
+            else:
+                i += 1
+        return found
 
 
 def key(phrase: str) -> tuple[str, ...]:

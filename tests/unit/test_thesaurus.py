@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 from lsp_server.knowledge.docs_index import DocsIndex
 from lsp_server.knowledge.lookup import lookup_docs
@@ -82,8 +83,8 @@ Call `socket.end()` when the message exchange is over.
 }
 
 
-def _ws(tmp_path: Path) -> Workspace:
-    for name, text in DOCS.items():
+def _ws(tmp_path: Path, docs: dict | None = None) -> Workspace:
+    for name, text in (docs or DOCS).items():
         path = tmp_path / "docs" / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
@@ -114,3 +115,44 @@ def test_expanded_lookup_uses_the_thesaurus(tmp_path):
     result = lookup_docs(ws, "how can I know the latency of a roundtrip", limit=3, expand=True)
     assert result.results[0].heading == "Sockets › Round-trip time"
     assert "concept ranking" in (result.note or "")
+
+
+# --- lowercase compound names split into the docs' words ------------------------------------------------------
+def test_compound_names_split_into_words_the_docs_spell():
+    from lsp_server.knowledge.docs_index import compound_parts, word_vocabulary
+
+    vocabulary = word_vocabulary("the sound is unable to load; the error code. Use loaderror events, autoplay "
+                                 "and auto unlock. Append a random item.")
+    assert compound_parts("onloaderror", vocabulary) == ["on", "loaderror", "load", "error"]
+    assert compound_parts("autounlock", vocabulary) == ["auto", "unlock"]
+    # English words are not cut into short pieces, a camelCase name is the analyzer's, a word the docs do
+    # not spell is no part
+    assert compound_parts("append", vocabulary) == [] and compound_parts("random", vocabulary) == []
+    assert compound_parts("onLoadError", vocabulary) == []
+    assert compound_parts("onfoobar", vocabulary) == []
+
+
+def test_an_option_named_as_one_lowercase_word_is_found_by_its_words(tmp_path):
+    docs = {"api.md": "# Options\n\n## onloaderror `Function`\n\nFires when the sound cannot be fetched.\n\n"
+                      "## html5 `Boolean`\n\nForce HTML5 Audio. Fires no load event and no error event.\n\n"
+                      "## Events\n\nEvery event has a load and an error variant.\n"}
+    ws = _ws(tmp_path, docs)
+    hits = ws.service(DocsIndex).search("load error", limit=3).hits
+    assert "Options › onloaderror Function" in [h.heading for h in hits]
+    top = ws.service(DocsIndex).search_concepts(question_concepts("load error"), limit=1)[0]
+    assert top.heading == "Options › onloaderror Function"  # the words are in its heading
+    assert top.heading in top.text or "onloaderror" in top.text  # the stored heading is the docs' own
+
+
+def test_fusion_takes_one_constant_per_list():
+    from lsp_server.knowledge.lookup import fuse_rankings
+
+    def hit(cid):
+        return SimpleNamespace(path=Path(cid), start_line=0, end_line=0, heading=cid, snippet="", score=0.0,
+                               text="", identifiers=(), chunk_id=cid)
+
+    literal = [hit("a"), hit("b"), hit("c")]
+    ordered = [hit("c"), hit("b"), hit("a")]
+    # with one large k two lists of opposite order tie; a small k for the second makes its order count
+    assert [h.chunk_id for h in fuse_rankings([literal, ordered], 3, k=[60, 5])][0] == "c"
+    assert [h.chunk_id for h in fuse_rankings([literal, ordered], 3, k=[5, 60])][0] == "a"
