@@ -837,11 +837,11 @@ def _add_file(writer, workspace: Workspace, path: Path) -> dict | None:
         log.info("docs: cannot read %s: %s", path, exc)
         return None
     chunks: list[DocChunk] = chunk_file(path, text)
-    vocabulary = word_vocabulary(text)
+    vocabulary, memo = word_vocabulary(text), {}
     for n, c in enumerate(chunks):
         # Lowercase compound names (`onloaderror`, an option heading) are found by their words too
-        heading_words = _compound_words(_TOKEN.findall(c.heading), vocabulary)
-        ident_words = _compound_words(c.identifiers, vocabulary)
+        heading_words = _compound_words(_TOKEN.findall(c.heading), vocabulary, memo)
+        ident_words = _compound_words(c.identifiers, vocabulary, memo)
         writer.add_document(
             id=f"{path}#{n}", path=str(path), lines=(c.start_line, c.end_line), kind=c.kind,
             heading=c.heading + heading_words, _stored_heading=c.heading, idents=" ".join(c.identifiers),
@@ -853,8 +853,12 @@ def _add_file(writer, workspace: Workspace, path: Path) -> dict | None:
     return {"hash": storage.content_hash(data), "chunks": len(chunks), "aliases": mine_aliases(chunks)}
 
 
-def _compound_words(tokens, vocabulary: frozenset[str]) -> str:
-    words = [w for t in dict.fromkeys(tokens) for w in compound_parts(t, vocabulary)]
+def _compound_words(tokens, vocabulary: frozenset[str], memo: dict[str, list[str]]) -> str:
+    words = []
+    for t in dict.fromkeys(tokens):
+        if t not in memo:
+            memo[t] = compound_parts(t, vocabulary)
+        words += memo[t]
     return (" " + " ".join(words)) if words else ""
 
 
