@@ -27,6 +27,7 @@ terms marked `**like this**`.
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import logging
 import math
@@ -391,7 +392,7 @@ class DocsIndex(Service):
         self._vocab: tuple[int, tuple[dict, dict]] | None = None
         self._documented: tuple[int, dict[str, dict]] | None = None
         self._ident_tokens: tuple[int, tuple[dict, dict]] | None = None
-        self._grep_rows: tuple[int, list] | None = None
+        self._grep_rows: tuple[int, tuple] | None = None
 
     # --- building -------------------------------------------------------------------------------------
     @classmethod
@@ -653,16 +654,29 @@ class DocsIndex(Service):
             return [], []
         prefix = str(under) if under is not None else None
         with self._lock:
-            rows = self._grep_table()
-        held = [[w in lowered for w in words] for lowered, _ in rows]
-        rarity = [math.log((len(rows) + 1) / (sum(1 for h in held if h[j]) + 0.5)) for j in range(len(words))]
+            rows, blob, starts = self._grep_table()
+        # Each word is looked for with str.find over all chunks' text joined (one C-level scan that jumps to
+        # the next chunk after a hit), not with `in` on every chunk: the cost follows the chunks that hold it.
+        held: dict[int, list[int]] = {}  # chunk -> the indexes of the words it holds, in word order
+        frequency = []
+        for j, w in enumerate(words):
+            n, pos = 0, blob.find(w)
+            while pos >= 0:
+                i = bisect.bisect_right(starts, pos) - 1
+                held.setdefault(i, []).append(j)
+                n += 1
+                pos = blob.find(w, starts[i + 1]) if i + 1 < len(starts) else -1
+            frequency.append(n)
+        rarity = [math.log((len(rows) + 1) / (n + 0.5)) for n in frequency]
         by_count, by_rarity = [], []
-        for i, (_, stored) in enumerate(rows):
-            if not any(held[i]) or (prefix is not None and not (
-                    stored["path"] == prefix or stored["path"].startswith(prefix.rstrip("/") + "/"))):
+        for i in sorted(held):
+            stored = rows[i][1]
+            if prefix is not None and not (
+                    stored["path"] == prefix or stored["path"].startswith(prefix.rstrip("/") + "/")):
                 continue
-            by_count.append((-sum(held[i]), i))
-            by_rarity.append((-sum(r for r, h in zip(rarity, held[i]) if h), i))
+            js = sorted(held[i])
+            by_count.append((-len(js), i))
+            by_rarity.append((-sum(rarity[j] for j in js), i))
         return self._grep_hits(rows, sorted(by_count)[:limit], words), \
             self._grep_hits(rows, sorted(by_rarity)[:limit], words)
 
@@ -677,13 +691,17 @@ class DocsIndex(Service):
                                 tuple(stored.get("ident_list") or ()), stored.get("kind", "prose"), stored["id"]))
         return out
 
-    def _grep_table(self) -> list:
-        """(lower-cased heading + text, stored fields) of every chunk in path order; once per generation
-        (caller holds the lock)."""
+    def _grep_table(self) -> tuple[list, str, list[int]]:
+        """(rows: (lower-cased heading + text, stored fields) of every chunk in path order; their texts joined
+        by NUL; where each starts in it); once per generation (caller holds the lock)."""
         if self._grep_rows is None or self._grep_rows[0] != self.generation:
             rows = [((f["heading"] + "\n" + f["body"]).lower(), f) for f in self._searcher.all_stored_fields()]
             rows.sort(key=lambda r: (r[1]["path"], r[1]["lines"][0]))
-            self._grep_rows = (self.generation, rows)
+            starts, at = [], 0
+            for lowered, _ in rows:
+                starts.append(at)
+                at += len(lowered) + 1
+            self._grep_rows = (self.generation, (rows, "\0".join(r[0] for r in rows), starts))
         return self._grep_rows[1]
 
     def term_frequency(self, term: str) -> int:

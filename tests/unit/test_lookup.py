@@ -346,6 +346,19 @@ def test_grep_angle_ranks_by_words_held_and_by_their_rarity(tmp_path):
     assert by_rarity[0].heading == "Audio › Module formats"
 
 
+def test_grep_angle_counts_each_chunk_once_per_word_and_keeps_to_a_folder(tmp_path):
+    docs = dict(GREP_DOCS)
+    docs["more/extra.md"] = "# Extra\n\n## Preload\nload load load, then amd.\n"
+    ws = make_ws(tmp_path, docs=docs)
+    index = ws.service(DocsIndex)
+    by_count, by_rarity = index.grep(["load", "amd"], limit=10)
+    # "Preload" says load three times and amd once: two words, like Module formats (amd, "audio" not asked)
+    assert [h.heading for h in by_count][:1] == ["Extra › Preload"] and by_count[0].score == 2
+    assert sorted(h.score for h in by_count).count(2) == 1 and {h.score for h in by_count} <= {1, 2}
+    inside, _ = index.grep(["load", "amd"], limit=10, under=(tmp_path / "docs" / "more").resolve())
+    assert [h.heading for h in inside] == ["Extra › Preload"]
+
+
 def test_expanded_lookup_reaches_a_section_holding_only_the_rarest_word(tmp_path):
     ws = make_ws(tmp_path, docs=GREP_DOCS)
     # the answer holds one of the question's words, the rarest: no literal angle, relaxed or partial query
