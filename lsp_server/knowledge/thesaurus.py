@@ -23,6 +23,7 @@ from lsp_server.knowledge.search_queries import FILLERS, QUESTION_WORDS
 
 DATA = Path(__file__).resolve().parent / "data" / "howto_thesaurus.txt"
 SYNONYM_WEIGHT = 0.5  # a word of the question's group that the asker did not write
+MAX_WORDS = 120  # of a question: a pasted page is read as its opening, not scored word by word
 _WORD = re.compile(r"[A-Za-z0-9]+(?:[.-][A-Za-z0-9]+)*")
 
 
@@ -109,7 +110,7 @@ def question_concepts(question: str, thesaurus: Thesaurus | None = None) -> list
     """The question's concepts, in order: each content word (question words and fillers left out) or
     thesaurus phrase, with its alternatives (see the module docstring)."""
     th = thesaurus or default_thesaurus()
-    words = _WORD.findall(question)
+    words = _WORD.findall(question)[:MAX_WORDS]
     stems = [_stem(w.lower()) for w in words]
     spans = th.matches(stems)
     covered = {i for s, e, _ in spans for i in range(s, e)}
