@@ -20,25 +20,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from lsp_server.knowledge.question_words import FILLERS, QUESTION_WORDS, VERBS  # noqa: F401 - re-exported
 
 _SYMBOL = re.compile(r"`?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\))?`?")
 _WORD = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*|\d+")
-
-QUESTION_WORDS = frozenset(
-    "how what why when where which who whom whose can could would should shall is are am was were do does did "
-    "will i me my we our us you your there here it its this that these those to a an the of in on at by for "
-    "from with into onto about as and or but if so then than please way ways best possible properly correctly "
-    "need needs want wants trying try able".split())
-FILLERS = frozenset(
-    "many several multiple much more most whole entire same different other each every all some certain "
-    "specific particular really just also only very lot lots few new own".split())
-# Actions only: words that are also common nouns in docs (size, style, layout, format, span) are not here.
-VERBS = frozenset(
-    "add append insert create make build set change modify update get read find remove delete clear render "
-    "save export load import draw print show hide repeat split merge align apply use put place move "
-    "resize measure convert attach detach wrap embed register define configure enable disable start stop "
-    "open close write generate handle listen nest keep avoid prevent fix check compute sort assign replace "
-    "reuse copy clone iterate paginate".split())
 
 
 def is_fact_lookup(question: str) -> bool:

@@ -19,7 +19,7 @@ from functools import cache, cached_property
 from pathlib import Path
 
 from lsp_server.knowledge.docs_index import _stem, token_terms
-from lsp_server.knowledge.search_queries import FILLERS, QUESTION_WORDS
+from lsp_server.knowledge.question_words import FILLERS, QUESTION_WORDS
 
 DATA = Path(__file__).resolve().parent / "data" / "howto_thesaurus.txt"
 SYNONYM_WEIGHT = 0.5  # a word of the question's group that the asker did not write
