@@ -63,8 +63,17 @@ def test_howto_golden_set_beats_grep(tmp_path, capsys):
     rag, lookup, grep = (howto.HowtoReport.rate(x) for x in (report.rag, report.lookup, report.grep))
     with capsys.disabled():
         print(f"\nhow-to n={report.n}: rag_lookup {rag:.1%}, lookup --expand {lookup:.1%}, grep {grep:.1%}")
-    assert rag > grep and lookup > grep
-    assert rag >= 0.8 and lookup >= 0.8
+    # measured 95.0% / 95.0% against grep's 73.3% (60 questions, round 3's dev set): the margins leave room
+    # for a question or two, not for falling back to grep's level
+    assert rag >= 0.9 and lookup >= 0.9
+    assert rag >= grep + 0.1 and lookup >= grep + 0.1
+    # no package's docs are served worse than by grep (the how-to search is not tuned to one package's shape)
+    qs = howto.questions(set_aside=False)
+    for package in sorted({q.package for q in qs}):
+        mine = [i for i, q in enumerate(qs) if q.package == package]
+        for label, ranks in (("rag_lookup", report.rag), ("lookup --expand", report.lookup)):
+            assert howto.HowtoReport.rate([ranks[i] for i in mine]) >= howto.HowtoReport.rate(
+                [report.grep[i] for i in mine]), f"{package}: {label} below grep"
 
 
 def test_every_golden_heading_names_a_section_of_its_file():
