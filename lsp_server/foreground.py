@@ -16,6 +16,12 @@ How it works:
   aside for, waits until no request is in flight, at most MAX_PAUSE. Waiting releases the GIL, so the
   request's hops run as if nothing else were running.
 
+Before a request is marked, its bytes wake the stdin reader, then the event loop: each needs the GIL from a
+busy worker, which CPython takes back only every switch interval. `serve()` sets it to SWITCH_INTERVAL (1 ms,
+`prefer_requests`): measured in process while the 100,000-paren file is checked (load 7.7), a thread woken
+from a blocking call waited a median 5.3 ms (p95 47 ms) for the GIL at the default 5 ms, 1.2 ms (p95 8.7 ms)
+at 1 ms.
+
 Bounded both ways: a background thread pauses at most once per request and at most MAX_PAUSE each time, so a
 request that waits for something the paused thread holds (a lock, a document's parse) costs it MAX_PAUSE, never
 a deadlock; a request still in flight after STALE seconds (a long command, a response never written) no longer
@@ -25,11 +31,13 @@ holds anyone back. The pause is sleep, not CPU, so it is not charged to a docume
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
 
+SWITCH_INTERVAL = 0.001  # seconds: sys.setswitchinterval in the server (the default is 0.005)
 MAX_PAUSE = 0.05  # seconds a background thread waits for the requests in flight, at most, per request
 STALE = 1.0  # seconds after which a request in flight stops holding background work back
 
@@ -107,3 +115,9 @@ def step_aside() -> None:
                 _cond.wait(left)
         finally:
             paused -= 1
+
+
+def prefer_requests() -> None:
+    """In the server process: a thread woken by a request's bytes gets the GIL from a busy worker within
+    ~1 ms instead of 5 (the interpreter's switch interval; see the module docstring)."""
+    sys.setswitchinterval(SWITCH_INTERVAL)
