@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from lsp_server import plugins, queries
+from lsp_server import foreground, plugins, queries
 from lsp_server.checks import CHECKS, CheckContext, Phase, has_checks, run_checks
 from lsp_server.checks.budget import budget
 from lsp_server.document import ParsedDocument, path_to_uri, real_path, uri_to_path
@@ -99,10 +99,18 @@ def run_document_checks(doc: ParsedDocument, ws: Workspace, phases: tuple[Phase,
     limits = budget(ws.settings)
     ctx = CheckContext(ws, slow_ms=limits.slow_check_ms, build_services=False, time_limit_ms=limits.document_ms,
                        typing=typing)
-    # One time limit for all the document costs: taking its buffer in (its imports) and its checks.
-    with queries.time_limit(limits.document_ms / 1000 if limits.document_ms else None), queries.cancelled_by(cancel):
+    # One time limit for all the document costs: taking its buffer in (its imports) and its checks; all of it
+    # background work, which steps aside for a client's request (foreground.py).
+    with foreground.background(), queries.time_limit(limits.document_ms / 1000 if limits.document_ms else None), \
+            queries.cancelled_by(cancel):
         ws.take_buffer(doc)
         return run_checks(doc, ctx, phases), ctx
+
+
+def in_background(work: Callable[..., Any], *args: Any) -> Any:
+    """`work(*args)` as background work: it steps aside for a client's request in flight (foreground.py)."""
+    with foreground.background():
+        return work(*args)
 
 
 def registered_services() -> list[type]:
@@ -233,7 +241,7 @@ class DiagnosticsScheduler:
                 self.publish(uri, None, [])
             return
         ctx = CheckContext(ws, slow_ms=budget(ws.settings).slow_check_ms)
-        findings = await self.offload(run_checks, doc, ctx, BOTH)
+        findings = await self.offload(in_background, run_checks, doc, ctx, BOTH)
         if uri in self.session.documents:
             return  # opened meanwhile: the editor's copy wins
         self.disk_uris.add(uri)
@@ -434,7 +442,7 @@ class DiagnosticsScheduler:
         for i, cls in enumerate(missing):
             progress.report(cls.name, int(100 * i / len(missing)))
             try:
-                await self.offload(ws.service, cls, progress.report)
+                await self.offload(in_background, ws.service, cls, progress.report)
                 self.recheck_open_documents(ws)
             except Exception:  # noqa: BLE001
                 failed.add(cls)
