@@ -153,3 +153,74 @@ def test_random_edits_read_incrementally_equal_a_fresh_extract(path):
         end = min(size, start + rng.choice([0, 0, 1, 3, 20, 200]))
         doc = edited(doc, start, end, rng.choice(SNIPPETS) if rng.random() < 0.7 else "")
         assert module_info_of(doc) == fresh(doc), (path, step, doc.text[max(0, start - 40):start + 40])
+
+
+# --- the import graph taking a typed buffer in ------------------------------------------------------------
+def _graph_ws(root: Path):
+    from lsp_server.workspace import Workspace
+
+    for name, text in {"a.js": 'import b from "./b.js";\n\nexport const a = b;\n', "b.js": "export default 1;\n",
+                       "c.js": 'import "./a.js";\n'}.items():
+        (root / name).write_text(text, encoding="utf-8")
+    return Workspace(root)
+
+
+def test_an_edit_that_moves_the_imports_keeps_their_resolutions_and_an_added_import_is_resolved(tmp_path: Path):
+    from lsp_server.document import path_to_uri
+    from lsp_server.graph.service import ImportGraphService
+
+    ws = _graph_ws(tmp_path)
+    graph = ws.service(ImportGraphService)
+    doc = ParsedDocument.create(path_to_uri(tmp_path / "a.js"), (tmp_path / "a.js").read_text(), version=1)
+    ws.open_document(doc)
+    graph.take_buffer(ws, doc)
+    key = str((tmp_path / "a.js").resolve())
+    doc = edited(doc, len(doc.text), len(doc.text), "export const z = 1;\n")  # now unlike the file
+    ws.open_document(doc)
+    graph.take_buffer(ws, doc)
+    first = graph.entry(key)
+    # Typing above the import moves it: the entry has the new offsets and the same resolutions.
+    doc = edited(doc, 0, 0, "// note\n")
+    ws.open_document(doc)
+    graph.take_buffer(ws, doc)
+    moved = graph.entry(key)
+    assert moved is not first and moved.info == module_info_of(doc) and moved.info.imports[0].line == 1
+    assert moved.resolutions is first.resolutions and moved.edges == [str((tmp_path / "b.js").resolve())]
+    # An import of another module: resolved, an edge, and the cycle it closes is found.
+    at = doc.text.index("export")
+    doc = edited(doc, at, at, 'import "./c.js";\n')
+    ws.open_document(doc)
+    graph.take_buffer(ws, doc)
+    added = graph.entry(key)
+    assert [r.target for r in added.resolutions] == [str((tmp_path / n).resolve()) for n in ("b.js", "c.js")]
+    assert graph.cycles_of(key)
+    # And removed again: the edge and the cycle go.
+    doc = edited(doc, at, at + len('import "./c.js";\n'), "")
+    ws.open_document(doc)
+    graph.take_buffer(ws, doc)
+    assert graph.entry(key).edges == [str((tmp_path / "b.js").resolve())] and not graph.cycles_of(key)
+
+
+def test_an_open_document_keeps_the_path_it_resolved_to_when_it_opened(tmp_path: Path):
+    from lsp_server.document import path_to_uri
+    from lsp_server.workspace import Workspace
+
+    (tmp_path / "real").mkdir()
+    (tmp_path / "other").mkdir()
+    for folder in ("real", "other"):
+        (tmp_path / folder / "m.js").write_text("", encoding="utf-8")
+    link = tmp_path / "link"
+    link.symlink_to(tmp_path / "real")
+    ws = Workspace(tmp_path)
+    doc = ParsedDocument.create(path_to_uri(link / "m.js"), "", version=1)
+    ws.open_document(doc)
+    assert ws.real_path_of(doc) == (tmp_path / "real" / "m.js").resolve()
+    link.unlink()
+    link.symlink_to(tmp_path / "other")
+    doc = edited(doc, 0, 0, "x")
+    ws.open_document(doc)  # the next keystroke: no filesystem call, the path of the open document
+    assert ws.real_path_of(doc) == (tmp_path / "real" / "m.js").resolve()
+    assert ws.document(tmp_path / "real" / "m.js") is doc
+    ws.close_document(link / "m.js", doc.uri)  # closed: the buffer is gone, the next opening resolves again
+    assert ws.open_paths() == [] and ws.document(tmp_path / "real" / "m.js") is not doc
+    assert ws.real_path_of(doc) == (tmp_path / "other" / "m.js").resolve()
