@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.support.symbols_helpers import make_workspace, symbol_findings
 
 TYPES = """export declare class Sound {
@@ -28,7 +30,7 @@ export declare function start(): Promise<void>;
 README = """# sound
 
 ```js
-import * as Sound from "sound";
+{alias}
 ```
 
 ```js
@@ -38,14 +40,17 @@ synth.triggerAttack("C4");
 """
 
 
-def workspace(tmp_path, files: dict[str, str], readme: bool = True):
+IMPORT_AS = 'import * as Sound from "sound";'
+
+
+def workspace(tmp_path, files: dict[str, str], readme: bool = True, alias: str = IMPORT_AS):
     pkg = {
         "node_modules/sound/package.json": json.dumps({"name": "sound", "type": "module", "types": "index.d.ts"}),
         "node_modules/sound/index.d.ts": TYPES,
         "src/uses.js": 'import { Synth } from "sound";\nnew Synth();\n',
     }
     if readme:
-        pkg["node_modules/sound/README.md"] = README
+        pkg["node_modules/sound/README.md"] = README.replace("{alias}", alias)
     return make_workspace(tmp_path, {**pkg, **files})
 
 
@@ -56,9 +61,10 @@ def found(ws, rel):
 FRAGMENT = "const synth = new Sound.Synth();\nsynth.triggerAtack('C4');\nconst t = Sound.now();\nSound.start();\n"
 
 
-def test_a_namespace_import_in_the_docs_outranks_a_same_named_class(tmp_path):
+@pytest.mark.parametrize("alias", [IMPORT_AS, 'const Sound = require("sound");'])
+def test_a_namespace_import_in_the_docs_outranks_a_same_named_class(tmp_path, alias):
     # without the fix: `Sound` is the class, `Synth`/`now`/`start` are "missing statics", `synth` untyped
-    ws = workspace(tmp_path, {"src/a.js": FRAGMENT})
+    ws = workspace(tmp_path, {"src/a.js": FRAGMENT}, alias=alias)
     assert found(ws, "src/a.js") == [(2, "triggerAtack", ["triggerAttack"])]
 
 
@@ -75,3 +81,13 @@ def test_a_guessed_class_receiver_never_flags_a_package_export(tmp_path):
     # package exports it, so the guess is what is wrong, not the code
     ws = workspace(tmp_path, {"src/a.js": "Sound.version;\nSound.now();\nSound.verison;\n"}, readme=False)
     assert found(ws, "src/a.js") == [(3, "verison", ["version"])]
+
+
+@pytest.mark.parametrize("alias", [IMPORT_AS, 'const Sound = require("sound");'])
+def test_the_docs_alias_alone_decides_when_the_uses_cannot(tmp_path, alias):
+    # one invented name used on `Sound`: only the mined alias says it is the namespace (did-you-mean `Synth`,
+    # not one of the class's statics)
+    with_docs = workspace(tmp_path / "docs", {"src/a.js": "const s = new Sound.Synht();\n"}, alias=alias)
+    assert found(with_docs, "src/a.js") == [(1, "Synht", ["Synth"])]
+    without = workspace(tmp_path / "bare", {"src/a.js": "const s = new Sound.Synht();\n"}, readme=False)
+    assert found(without, "src/a.js") != [(1, "Synht", ["Synth"])]
