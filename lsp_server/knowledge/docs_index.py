@@ -723,6 +723,21 @@ class DocsIndex(Service):
                     return list(dict.fromkeys(self._spelling(t) for t in found))
         return []
 
+    def completions(self, term: str, longer_by: int = 2, limit: int = 2, indexed: bool = False) -> list[str]:
+        """Indexed terms that `term` is the start of, at most `longer_by` letters longer, most frequent
+        first; [] when `term` is shorter than 3 or (unless `indexed`) is itself indexed. A question's
+        clipped form of a name the docs spell in full (a `.mid` file -> MIDI) reaches the docs' word."""
+        if len(term) < 3:
+            return []
+        with self._lock:
+            if not indexed and self._searcher.doc_frequency("all", term):
+                return []
+            buckets = self._vocabulary()[1]
+            found = [t for n in range(len(term) + 1, len(term) + longer_by + 1)
+                     for t in buckets.get((term[:1], n), ()) if t.startswith(term)]
+            found.sort(key=lambda t: -self._searcher.doc_frequency("all", t))
+        return found[:limit]
+
     def _vocabulary(self) -> tuple[dict, dict]:
         """(identifier terms, all terms) bucketed by (first letter, length); built once per generation
         (caller holds the lock). A bucket scan is ~100x cheaper than whoosh's terms_within automaton."""
