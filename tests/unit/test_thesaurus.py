@@ -63,6 +63,8 @@ def test_the_data_file_is_general_programming_english():
     assert all(len(group) >= 2 for group in th.groups)
     # how a user says "make it run lighter" reaches the section named Performance
     assert {"performance", "lighter", "lag"} <= next(set(g) for g in th.spelled if "performance" in g)
+    # and "a script tag" reaches a section whose HTML says `<script src=...>`
+    assert "script src" in next(set(g) for g in th.spelled if "script tag" in g)
 
 
 DOCS = {
