@@ -51,7 +51,7 @@ from lsp_server.workspace import BinaryFile, Progress, Service, Workspace, is_bi
 
 log = logging.getLogger(__name__)
 
-FORMAT = 8  # bump when the schema, analyzer or chunker changes: old indexes are rebuilt
+FORMAT = 9  # bump when the schema, analyzer or chunker changes: old indexes are rebuilt
 INDEX_DIR = "docs-index"
 MANIFEST = "manifest.json"
 SIGNED_AS = "docs-index-manifest"  # what the manifest's signature is for (see integrity.sign)
@@ -59,7 +59,9 @@ HEADING_BOOST = 1.5  # a query term that is also in the chunk's heading path
 
 
 # --- analyzer ---------------------------------------------------------------------------------------------
-_TOKEN = re.compile(r"(?:[^\W\d]|\$)[\w$]*|\d+")
+# A number with a unit or suffix (`8t`, `4n`, `100px`, `3d`, `2x`) is one token: docs write such literals as
+# values (note lengths, CSS sizes) that a question quotes; split, they were a bare digit and a lost letter.
+_TOKEN = re.compile(r"(?:[^\W\d]|\$)[\w$]*|\d+[A-Za-z]+(?![\w$])|\d+")
 _CAMEL = re.compile(r"[A-Z]{2,}(?=[A-Z][a-z]|\d|$)|[A-Z]?[a-z]+|[A-Z]+|\d+|[^\W\d_A-Za-z]+")
 # whoosh's English stop words (whoosh.analysis.STOP_WORDS, written out so the analyzer loads without whoosh;
 # tests/unit/test_docs_index.py checks they still agree) plus the words of a question ("how do I ...") that
