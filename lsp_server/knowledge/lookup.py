@@ -183,7 +183,9 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     if grep:
         method += " and grep's rankings (chunks holding most of the question's words, and of its rarest)"
     # the thesaurus's angle: the question's concepts in the docs' words too ("how long" -> time, latency)
-    concepts = index.search_concepts(complete_concepts(question, question_concepts(question), index.completions), depth, under)
+    # and a word the docs spell in full ("a .mid file" -> midi)
+    asked = complete_concepts(question, question_concepts(question), index.completions)
+    concepts = index.search_concepts(asked, depth, under)
     if concepts:
         method += " and a concept ranking (the question's words and their thesaurus synonyms, BM25)"
     order = list(queries)

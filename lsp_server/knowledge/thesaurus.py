@@ -159,7 +159,7 @@ def complete_concepts(question: str, concepts: list[Concept], completions) -> li
     """`concepts` with each of the asker's own single words that the docs never use (`completions(term)`
     returns [] for an indexed term), or that the question writes as a file extension (`.mid`: a clipped
     format name, whatever else the docs use it for), also standing for the docs' words it is the start of,
-    as a synonym: "a .mid file" -> midi. `completions` is `DocsIndex.completions`."""
+    at the word's own weight: "a .mid file" -> midi. `completions` is `DocsIndex.completions`."""
     extensions = {index_terms(e)[0] for e in _EXTENSION.findall(question) if index_terms(e)}
     out = []
     for c in concepts:
