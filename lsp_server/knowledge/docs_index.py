@@ -51,7 +51,7 @@ from lsp_server.workspace import BinaryFile, Progress, Service, Workspace, is_bi
 
 log = logging.getLogger(__name__)
 
-FORMAT = 8  # bump when the schema, analyzer or chunker changes: old indexes are rebuilt
+FORMAT = 9  # bump when the schema, analyzer or chunker changes: old indexes are rebuilt
 INDEX_DIR = "docs-index"
 MANIFEST = "manifest.json"
 SIGNED_AS = "docs-index-manifest"  # what the manifest's signature is for (see integrity.sign)
@@ -59,7 +59,9 @@ HEADING_BOOST = 1.5  # a query term that is also in the chunk's heading path
 
 
 # --- analyzer ---------------------------------------------------------------------------------------------
-_TOKEN = re.compile(r"(?:[^\W\d]|\$)[\w$]*|\d+")
+# A number with a unit or suffix (`8t`, `4n`, `100px`, `3d`, `2x`) is one token: docs write such literals as
+# values (note lengths, CSS sizes) that a question quotes; split, they were a bare digit and a lost letter.
+_TOKEN = re.compile(r"(?:[^\W\d]|\$)[\w$]*|\d+[A-Za-z]+(?![\w$])|\d+")
 _CAMEL = re.compile(r"[A-Z]{2,}(?=[A-Z][a-z]|\d|$)|[A-Z]?[a-z]+|[A-Z]+|\d+|[^\W\d_A-Za-z]+")
 # whoosh's English stop words (whoosh.analysis.STOP_WORDS, written out so the analyzer loads without whoosh;
 # tests/unit/test_docs_index.py checks they still agree) plus the words of a question ("how do I ...") that
@@ -722,6 +724,21 @@ class DocsIndex(Service):
                 if found:
                     return list(dict.fromkeys(self._spelling(t) for t in found))
         return []
+
+    def completions(self, term: str, longer_by: int = 2, limit: int = 2, indexed: bool = False) -> list[str]:
+        """Indexed terms that `term` is the start of, at most `longer_by` letters longer, most frequent
+        first; [] when `term` is shorter than 3 or (unless `indexed`) is itself indexed. A question's
+        clipped form of a name the docs spell in full (a `.mid` file -> MIDI) reaches the docs' word."""
+        if len(term) < 3:
+            return []
+        with self._lock:
+            if not indexed and self._searcher.doc_frequency("all", term):
+                return []
+            buckets = self._vocabulary()[1]
+            found = [t for n in range(len(term) + 1, len(term) + longer_by + 1)
+                     for t in buckets.get((term[:1], n), ()) if t.startswith(term)]
+            found.sort(key=lambda t: -self._searcher.doc_frequency("all", t))
+        return found[:limit]
 
     def _vocabulary(self) -> tuple[dict, dict]:
         """(identifier terms, all terms) bucketed by (first letter, length); built once per generation

@@ -23,7 +23,7 @@ from pathlib import Path
 from lsp_server.document import ParsedDocument, path_to_uri
 from lsp_server.knowledge.concepts import expand_concepts, replace_concept
 from lsp_server.knowledge.docs_index import DocsIndex, IndexHit, analyze, doc_roots, query_groups
-from lsp_server.knowledge.thesaurus import question_concepts
+from lsp_server.knowledge.thesaurus import complete_concepts, question_concepts
 from lsp_server.knowledge.search_queries import QUESTION_WORDS, VERBS, focused_terms, is_fact_lookup, search_queries
 from lsp_server.providers import HoverInfo, RequestContext, hover_provider
 from lsp_server.syntax import syntax_for
@@ -183,7 +183,9 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     if grep:
         method += " and grep's rankings (chunks holding most of the question's words, and of its rarest)"
     # the thesaurus's angle: the question's concepts in the docs' words too ("how long" -> time, latency)
-    concepts = index.search_concepts(question_concepts(question), depth, under)
+    # and a word the docs spell in full ("a .mid file" -> midi)
+    asked = complete_concepts(question, question_concepts(question), index.completions)
+    concepts = index.search_concepts(asked, depth, under)
     if concepts:
         method += " and a concept ranking (the question's words and their thesaurus synonyms, BM25)"
     order = list(queries)

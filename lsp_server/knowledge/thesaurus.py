@@ -150,3 +150,23 @@ def question_concepts(question: str, thesaurus: Thesaurus | None = None) -> list
         for terms, weight in alternatives.items():
             same[2][terms] = max(weight, same[2].get(terms, 0.0))
     return [Concept(" ".join(said), tuple(sorted(alts.items(), key=lambda a: -a[1]))) for _, said, alts in merged]
+
+
+_EXTENSION = re.compile(r"(?<![\w.])\.([A-Za-z][A-Za-z0-9]{1,4})\b")  # "a .mid file", not "Tone.now"
+
+
+def complete_concepts(question: str, concepts: list[Concept], completions) -> list[Concept]:
+    """`concepts` with each of the asker's own single words that the docs never use (`completions(term)`
+    returns [] for an indexed term), or that the question writes as a file extension (`.mid`: a clipped
+    format name, whatever else the docs use it for), also standing for the docs' words it is the start of,
+    at the word's own weight: "a .mid file" -> midi. `completions` is `DocsIndex.completions`."""
+    extensions = {index_terms(e)[0] for e in _EXTENSION.findall(question) if index_terms(e)}
+    out = []
+    for c in concepts:
+        alternatives = dict(c.alternatives)
+        for terms, weight in c.alternatives:
+            if weight == 1.0 and len(terms) == 1:
+                for full in completions(terms[0], indexed=terms[0] in extensions):
+                    alternatives.setdefault((full,), weight)  # the asker's own word, spelled in full
+        out.append(Concept(c.said, tuple(sorted(alternatives.items(), key=lambda a: -a[1]))))
+    return out

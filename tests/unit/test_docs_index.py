@@ -189,3 +189,13 @@ def test_the_analyzer_stop_words_are_whoosh_s_english_ones():
     from lsp_server.knowledge.docs_index import WHOOSH_STOP_WORDS
 
     assert WHOOSH_STOP_WORDS == frozenset(STOP_WORDS)
+
+
+def test_a_number_with_a_unit_is_one_term_in_docs_and_questions():
+    # docs quote values such as note lengths and CSS sizes: split, `8t` was a bare 8 and a dropped letter
+    docs = [t for t, _, _ in analyze('"8t" is an eighth-note triplet; width: 100px; a 3D panner')]
+    assert "8t" in docs and "100px" in docs and "3d" in docs
+    assert "px" in docs  # a unit still stands on its own when indexing
+    assert query_terms("what does 8t mean") == ["8t", "mean"]
+    # a plain number and a hex literal are read as before
+    assert [t for t, _, _ in analyze("44100 Hz, 0x1F")] == ["44100", "hz", "x1f"]

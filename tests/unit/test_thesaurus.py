@@ -8,7 +8,8 @@ from types import SimpleNamespace
 
 from lsp_server.knowledge.docs_index import DocsIndex
 from lsp_server.knowledge.lookup import lookup_docs
-from lsp_server.knowledge.thesaurus import SYNONYM_WEIGHT, Thesaurus, default_thesaurus, question_concepts
+from lsp_server.knowledge.thesaurus import (SYNONYM_WEIGHT, Thesaurus, complete_concepts, default_thesaurus,
+                                            question_concepts)
 from lsp_server.workspace import Workspace
 from tests.conftest import trust_folder
 
@@ -60,6 +61,10 @@ def test_the_data_file_is_general_programming_english():
     words = {w for group in th.spelled for w in group}
     assert {"send", "emit", "certificate", "tls", "latency", "round trip", "delete", "header"} <= words
     assert all(len(group) >= 2 for group in th.groups)
+    # how a user says "make it run lighter" reaches the section named Performance
+    assert {"performance", "lighter", "lag"} <= next(set(g) for g in th.spelled if "performance" in g)
+    # and "a script tag" reaches a section whose HTML says `<script src=...>`
+    assert "script src" in next(set(g) for g in th.spelled if "script tag" in g)
 
 
 DOCS = {
@@ -156,3 +161,48 @@ def test_fusion_takes_one_constant_per_list():
     # with one large k two lists of opposite order tie; a small k for the second makes its order count
     assert [h.chunk_id for h in fuse_rankings([literal, ordered], 3, k=[60, 5])][0] == "c"
     assert [h.chunk_id for h in fuse_rankings([literal, ordered], 3, k=[5, 60])][0] == "a"
+
+
+# --- a clipped word or a file extension reaches the docs' full word ------------------------------------------
+
+CLIPPED = {
+    "guide.md": """# Player
+
+## Playback
+
+Play back a recorded file from the start, or from an offset.
+
+## MIDI
+
+To use MIDI files, convert them into JSON first.
+
+## Middleware
+
+Plug a middleware function between the loader and the player.
+""",
+}
+
+
+def test_completions_are_the_docs_longer_words_for_a_clipped_one(tmp_path):
+    index = _ws(tmp_path, CLIPPED).service(DocsIndex)
+    assert index.completions("mid") == ["midi"]  # "middlewar" is more than two letters longer
+    assert index.completions("file") == []  # an indexed word stands for itself ("files" is not asked for)...
+    assert index.completions("file", indexed=True) == []  # ...unless asked: nothing longer here but itself
+    assert index.completions("play", indexed=True) == ["player"]  # what an extension-like word is asked for
+    assert index.completions("mi", indexed=True) == []  # too short to say anything
+
+
+def test_a_file_extension_in_the_question_stands_for_the_format_name(tmp_path):
+    index = _ws(tmp_path, CLIPPED).service(DocsIndex)
+    question = "play back a .mid file"
+    completed = complete_concepts(question, question_concepts(question, SMALL), index.completions)
+    assert _alternatives(completed, "mid") == {"mid": 1.0, "midi": 1.0}
+    hits = index.search_concepts(completed, limit=3)
+    assert hits[0].heading == "Player › MIDI"
+    # without the completion the words "play back ... file" rank the playback section first
+    plain = index.search_concepts(question_concepts(question, SMALL), limit=3)
+    assert plain[0].heading == "Player › Playback"
+    # "Tone.mid" is a member access, not a file extension: nothing is completed
+    member = "call Tone.mid"
+    asked = question_concepts(member, SMALL)
+    assert complete_concepts(member, asked, index.completions) == asked

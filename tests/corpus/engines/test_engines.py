@@ -63,10 +63,11 @@ def test_howto_golden_set_beats_grep(tmp_path, capsys):
     rag, lookup, grep = (howto.HowtoReport.rate(x) for x in (report.rag, report.lookup, report.grep))
     with capsys.disabled():
         print(f"\nhow-to n={report.n}: rag_lookup {rag:.1%}, lookup --expand {lookup:.1%}, grep {grep:.1%}")
-    # measured 95.0% / 95.0% against grep's 73.3% (60 questions, round 3's dev set): the margins leave room
-    # for a question or two, not for falling back to grep's level
-    assert rag >= 0.9 and lookup >= 0.9
-    assert rag >= grep + 0.1 and lookup >= grep + 0.1
+    # measured 90.8% / 90.8% against grep's 57.5% (87 questions: round 3's dev set and its held-out tone +
+    # exceljs questions, tone's at 76.5%): the margins leave room for a question or two, not for falling back
+    # toward grep's level
+    assert rag >= 0.85 and lookup >= 0.85
+    assert rag >= grep + 0.2 and lookup >= grep + 0.2
     # no package's docs are served worse than by grep (the how-to search is not tuned to one package's shape)
     qs = howto.questions(set_aside=False)
     for package in sorted({q.package for q in qs}):
