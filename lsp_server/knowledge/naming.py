@@ -1,7 +1,8 @@
 """Name -> type conventions: what the engine's own examples (and the workspace's code) call its objects.
 
 `const pdfDoc = await PDFDocument.create()` in the engine's README teaches that a `pdfDoc` is a `PDFDocument`;
-`import * as Y from "yjs"` that a `Y` is the `yjs` namespace. A receiver used once (`function f(pdfDoc) {
+`import * as Y from "yjs"` that a `Y` is the `yjs` namespace; `import Konva from "konva"` that a `Konva` is the
+package's object of classes (a script's UMD global `Konva.Stage`). A receiver used once (`function f(pdfDoc) {
 pdfDoc.GetTitle() }`, or a README fragment's undeclared `doc`) has no other evidence; the convention gives it a
 type, as an inference (a warning with its evidence, never an error).
 
@@ -47,7 +48,7 @@ NOT_ABBREVIATIONS = frozenset({"i", "j", "k", "n", "x", "y", "z", "id", "is", "i
                                "db", "vm", "os", "io", "ui"})
 _LOCK = threading.RLock()
 MAX_EXAMPLE_BYTES = 200_000
-CACHE_VERSION = 1
+CACHE_VERSION = 2  # 2: "obj" conventions (a package's object of classes)
 SIGNED_AS = "naming-conventions"
 
 
@@ -104,7 +105,8 @@ def _read_cache(path, key: str) -> dict[str, Convention] | None:
     if not isinstance(data, dict) or data.get("version") != CACHE_VERSION or data.get("key") != key:
         return None
     try:
-        return {name: Convention(kind, tuple(target) if kind == "inst" else target, source, int(count))
+        return {name: Convention(kind, tuple(target) if kind in ("inst", "obj") else target, source,
+                                     int(count))
                 for name, kind, target, source, count in data["conventions"]}
     except (KeyError, TypeError, ValueError):
         return None
@@ -115,7 +117,7 @@ def _write_cache(path, key: str, conventions: dict[str, Convention]) -> None:
 
     if integrity.cache_folder(path.parent) is None:
         return
-    rows = [[name, c.kind, list(c.target) if c.kind == "inst" else c.target, c.source, c.count]
+    rows = [[name, c.kind, list(c.target) if c.kind in ("inst", "obj") else c.target, c.source, c.count]
             for name, c in sorted(conventions.items())]
     try:
         integrity.write_signed_json(path, {"version": CACHE_VERSION, "key": key, "conventions": rows}, SIGNED_AS)
@@ -168,6 +170,8 @@ def _mine_round(model: ObjectModel, docs) -> tuple[dict[str, Convention], Counte
                 key = ("inst", val.tid)
             elif val.kind == ValKind.NAMESPACE and val.module:
                 key = ("ns", val.module)
+            elif val.kind == ValKind.CLASS and val.tid is not None and _object_of_classes(model, val.tid):
+                key = ("obj", val.tid)  # `import Konva from "konva"`: the package's object of classes
             else:
                 continue
             seen[name][key] += 1
@@ -178,6 +182,14 @@ def _mine_round(model: ObjectModel, docs) -> tuple[dict[str, Convention], Counte
         if n / sum(counts.values()) >= AGREEMENT:
             out[name] = Convention(key[0], key[1], where[(name, key)], n)
     return out, free
+
+
+def _object_of_classes(model: ObjectModel, tid) -> bool:
+    """A namespace-like value (a `declare namespace`, a `const` typed by an object literal) whose members
+    include classes: what a default or namespace import of a package like konva binds."""
+    t = model.type(tid)
+    return t is not None and t.kind == "namespace" and \
+        any(m.type.startswith("typeof ") for m, _ in model.statics(tid).values())
 
 
 def _derived(val, name: str) -> bool:

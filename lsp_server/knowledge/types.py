@@ -309,6 +309,8 @@ class Analyzer:
         conv = (self.model.conventions or {}).get(name)
         if conv is not None and conv.kind == "ns" and conv.target in self.model.modules:
             return Val(ValKind.NAMESPACE, module=conv.target, conf=INFERRED)
+        if conv is not None and conv.kind == "obj" and self.model.type(conv.target) is not None:
+            return Val(ValKind.CLASS, conv.target, conf=INFERRED)  # `Konva.Stage` in a script: the UMD global
         return None
 
     def used_as_namespace(self, name: str, tid: TypeId, module: str) -> bool:

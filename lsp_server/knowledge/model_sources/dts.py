@@ -225,7 +225,12 @@ class DtsExtractor:
                 if name_node is None or name_node.type != "identifier":
                     continue
                 name = _text(name_node, data)
-                m = _typed_member(name, decl.child_by_field_name("type"), data, path, decl.start_point[0], doc)
+                type_node = decl.child_by_field_name("type")
+                if self.object_const(name, type_node, scope, data, path, decl.start_point[0], doc):
+                    type_node = None
+                m = _typed_member(name, type_node, data, path, decl.start_point[0], doc)
+                if type_node is None and name in mod.types and mod.types[name].kind == "namespace":
+                    m.type = f"typeof {name}"
                 m.static = into is not None
                 _mark_deprecated(m, node, data)
                 self.add_value(mod, into, m)
@@ -253,6 +258,30 @@ class DtsExtractor:
                 into.members.append(Member(name, "value", f"typeof {name}", static=True, path=path, line=line, doc=doc))
             return [name]
         return []
+
+    def object_const(self, name: str, type_node: Node | None, scope: _Scope, data: bytes, path: str, line: int,
+                     doc: str) -> bool:
+        """`declare const Konva: { Stage: typeof Stage; version: string } & { ... }`: the value is an object
+        whose members are those of its type literal(s), read as a namespace of that name (`Konva.Stage` is the
+        class, `new Konva.Stage()` its instance). A part that is not a type literal (a named type, `typeof x`)
+        is not followed and leaves the object open. Returns whether the const was read so."""
+        inner = type_node.named_children[0] if type_node is not None and type_node.type == "type_annotation" \
+            and type_node.named_children else None
+        if inner is None or inner.type not in ("object_type", "intersection_type"):
+            return False
+        parts = [inner] if inner.type == "object_type" else _intersection_parts(inner)
+        if not any(p.type == "object_type" for p in parts):
+            return False
+        td = TypeDef(name, "namespace", path=path, line=line, doc=doc)
+        for part in parts:
+            if part.type == "object_type":
+                self.members(part, td, data, path)
+            else:
+                td.open = True
+        for m in td.members:
+            m.static = True
+        scope.module.add_type(td)
+        return True
 
     def add_value(self, mod: ModuleModel, into: TypeDef | None, m: Member) -> None:
         if into is not None:
@@ -493,7 +522,12 @@ def resolve_relative(base_file: Path, spec: str) -> Path | None:
     base = (base_file.parent / spec)
     candidates = []
     s = str(base)
-    for js, dts in ((".js", ".d.ts"), (".mjs", ".d.mts"), (".cjs", ".d.cts")):
+    # TypeScript maps a source extension in a specifier to the declaration beside it (`./Stage.ts` written by
+    # tsc with `rewriteRelativeImportExtensions`, `./Stage.js`): only `Stage.d.ts` ships.
+    for js, dts in ((".js", ".d.ts"), (".mjs", ".d.mts"), (".cjs", ".d.cts"), (".ts", ".d.ts"), (".tsx", ".d.ts"),
+                    (".jsx", ".d.ts"), (".mts", ".d.mts"), (".cts", ".d.cts")):
+        if s.endswith(DTS_SUFFIXES):
+            break
         if s.endswith(js):
             candidates.append(Path(s[: -len(js)] + dts))
     if s.endswith(DTS_SUFFIXES) or s.endswith(".ts"):

@@ -81,7 +81,8 @@ ENGINES = [
     # Round 4's held-out engine (run once at 7f7eed2, docs/evaluation.md), dev material since.
     Engine("konva", "10.9.1", "typings generated from TypeScript, shipped per file (lib/**/*.d.ts importing "
            "'./X.ts', exports './lib/*'): the default export is a namespace object of classes (new Konva.Stage, "
-           "Konva.Rect), shapes registered on it by side-effect imports; ESM-only, UMD bundle"),
+           "Konva.Rect), shapes registered on it by side-effect imports; ESM-only, UMD bundle",
+           recall_floor=0.9),  # round 4's untouched 0.0%; dev 93.2% after `.ts` specifiers + object consts
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
