@@ -33,6 +33,7 @@ import threading
 from collections import Counter, defaultdict
 
 from lsp_server.document import ParsedDocument
+from lsp_server.knowledge.model_sources.base import parse_type
 from lsp_server.knowledge.object_model import ObjectModel
 from lsp_server.knowledge.types import Analyzer, Convention, ValKind
 
@@ -179,9 +180,38 @@ def _mine_round(model: ObjectModel, docs) -> tuple[dict[str, Convention], Counte
     out: dict[str, Convention] = {}
     for name, counts in seen.items():
         key, n = counts.most_common(1)[0]
-        if n / sum(counts.values()) >= AGREEMENT:
+        if n / sum(counts.values()) < AGREEMENT:
+            key, n = _same_shape_base(model, counts)
+        if key is not None and n / sum(counts.values()) >= AGREEMENT:
             out[name] = Convention(key[0], key[1], where[(name, key)], n)
     return out, free
+
+
+def _same_shape_base(model: ObjectModel, counts: Counter) -> tuple[tuple | None, int]:
+    """`var layer = new Konva.Layer()` here, `var layer = new Konva.FastLayer()` there: when every other type
+    the name is given is a subclass of one of them that adds no member (`FastLayer extends Layer {}`), they all
+    agree on that base. A subclass with members of its own (`Rect` beside `Shape`) is a real disagreement."""
+    keys = list(counts)
+    if not all(k[0] == "inst" for k in keys):
+        return None, 0
+    for base in keys:
+        names = set(model.members(base[1]))
+        if all(k == base or (_inherits(model, k[1], base[1]) and set(model.members(k[1])) == names)
+               for k in keys):
+            return base, sum(counts.values())
+    return None, 0
+
+
+def _inherits(model: ObjectModel, tid, base, depth: int = 0) -> bool:
+    t = model.type(tid)
+    if t is None or depth > 16:
+        return False
+    for b in t.bases:
+        parsed = parse_type(b)
+        btid = model.find_type(tid[0], parsed[1]) if parsed and parsed[0] == "name" else None
+        if btid == base or (btid is not None and _inherits(model, btid, base, depth + 1)):
+            return True
+    return False
 
 
 def _object_of_classes(model: ObjectModel, tid) -> bool:

@@ -89,3 +89,18 @@ stage.batchDraws();
 Lib.getAngel(1);
 """)
     assert names(ws, "src/script.js") == [(2, "batchDraws", ["batchDraw"]), (3, "getAngel", ["getAngle"])]
+
+
+def test_examples_that_name_a_subclass_adding_nothing_agree_on_its_base(tmp_path):
+    internals = INTERNALS.replace("    Node: typeof Node;", "    Node: typeof Node;\n    Fast: typeof Fast;\n    Big: typeof Big;")
+    internals = "import { Fast, Big } from './Fast.ts';\n" + internals
+    ws = lib_workspace(tmp_path, 'import "lib";\n', internals)
+    (tmp_path / "node_modules/lib/lib/Fast.d.ts").write_text(
+        "import { Stage } from './Stage.ts';\nexport declare class Fast extends Stage {\n    constructor(a?: any);\n}\n"
+        "export declare class Big extends Stage {\n    grow(): void;\n}\n")
+    (tmp_path / "node_modules/lib/README.md").write_text(
+        "# lib\n\n```js\nimport Lib from 'lib';\nconst stage = new Lib.Stage();\nconst item = new Lib.Stage();\n```\n\n"
+        "```js\nimport Lib from 'lib';\nconst stage = new Lib.Fast();\nconst item = new Lib.Big();\n```\n")
+    (tmp_path / "src/script.js").write_text("stage.batchDraws();\nitem.batchDraws();\n")
+    # `stage`: Stage or a Fast (a Stage adding nothing) -> a Stage; `item`: Stage or Big (which has `grow`): unknown
+    assert names(ws, "src/script.js") == [(1, "batchDraws", ["batchDraw"])]
