@@ -5,6 +5,8 @@
 package's object of classes (a script's UMD global `Konva.Stage`). A receiver used once (`function f(pdfDoc) {
 pdfDoc.GetTitle() }`, or a README fragment's undeclared `doc`) has no other evidence; the convention gives it a
 type, as an inference (a warning with its evidence, never an error).
+Examples that give a name a type here and a subclass adding no member there (`layer` a `Layer` and a
+`FastLayer`) agree on the base.
 
 Mined once per object model from `ObjectModel.examples` (collected by the service) by running the type
 tracker itself over each example; a name is kept when at least 80% of its declared occurrences agree on one

@@ -8,6 +8,9 @@ Covers classes (fields, methods, accessors, static members, constructors, overlo
 declaration merging), enums, type aliases (an intersection alias is an interface extending its parts),
 functions and constants, namespaces (nested and merged), `declare module "name"` blocks, `export =`,
 `export as namespace` (a UMD global), construct and call signatures, and index signatures (an open type).
+A relative specifier with a source extension (`./Stage.ts`, as tsc writes them) resolves to the declaration
+beside it, and a `const` typed by an object type literal (or an intersection of them: `declare const Konva:
+{ Stage: typeof Stage } & {...}`) is read as a namespace of that name: its members are the object's.
 """
 
 from __future__ import annotations
