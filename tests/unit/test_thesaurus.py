@@ -67,6 +67,23 @@ def test_the_data_file_is_general_programming_english():
     assert "script src" in next(set(g) for g in th.spelled if "script tag" in g)
 
 
+def test_the_data_file_knows_how_readmes_name_their_first_example_and_framework_wrappers(tmp_path):
+    th = default_thesaurus()
+    start = next(set(g) for g in th.spelled if "quick start" in g)
+    assert {"quick look", "getting started", "smallest example", "hello world"} <= start
+    assert "integration" in next(set(g) for g in th.spelled if "wrapper" in g)
+    # a README whose first program sits under "Quick Look" answers "the smallest example that ..."
+    docs = {"readme.md": "# Thing\n\nA page about shapes on a page.\n\n## Quick Look\n\n```js\n"
+            "const box = new Shape({ draggable: true });\nlayer.add(box);\n```\n\n"
+            "## Sizes\n\nA shape's size on the page is set in pixels.\n"}
+    index = _ws(tmp_path, docs).service(DocsIndex)
+    question = "what's the smallest example that puts a shape on the page"
+    assert index.search_concepts(question_concepts(question, th), limit=2)[0].heading == "Thing › Quick Look"
+    without = Thesaurus(tuple(g for g in th.groups if ("quick", "look") not in g),
+                        tuple(g for g in th.spelled if "quick look" not in g))
+    assert index.search_concepts(question_concepts(question, without), limit=2)[0].heading != "Thing › Quick Look"
+
+
 DOCS = {
     "guide.md": """# Sockets
 
