@@ -73,18 +73,34 @@ def run_cli(*args: str, cwd: Path | None = None, input: str | None = None, timeo
                           env={**__import__("os").environ, "PYTHONPATH": str(REPO)})
 
 
-# --- running in parallel (pytest-xdist, `-n auto --dist loadgroup` in pyproject.toml) -------------------------
+# --- running in parallel (pytest-xdist: `-n auto` in pyproject.toml) --------------------------------------
 # Tests that share state outside their own tmp_path run on one worker, one after another: the benchmark runs
-# (benchmarks/.work's generated workspaces, whose caches a cold-start row clears while another row would warm
-# them, and figures that a second benchmark beside them would skew) and the editors (the VS Code extension's
-# build writes editors/vscode/out, bundled/ and footprint.vsix, which the workbench test installs). The npm
-# caches the corpora share take a file lock instead (benchmarks.common.file_lock), so corpus tests run anywhere.
+# (one session-wide `python -m benchmarks --quick`, tests/benchmarks/conftest.py; benchmarks/.work's generated
+# workspaces, whose caches a cold-start row clears while another row would warm them; figures that a second
+# benchmark beside them would skew) and the editors (the VS Code extension's build writes editors/vscode/out,
+# bundled/ and footprint.vsix, which the workbench test installs). The npm caches the corpora share take a file
+# lock instead (benchmarks.common.file_lock), so corpus tests run anywhere. (xdist's own `--dist loadgroup`
+# cannot do this with pytest >= 9.2: it renames node ids through an attribute pytest no longer reads.)
 SERIAL_GROUPS = {
     "benchmarks": ("tests/benchmarks/", "tests/reliability/test_load_quick.py"),
     "editors": ("tests/editors/",),
 }
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """xdist's load-by-scope scheduler with each of SERIAL_GROUPS as one scope and every other test a scope of
+    its own: a worker takes the next scope when it is free, the largest (the groups) first."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class SerialGroups(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return next((group for group, prefixes in SERIAL_GROUPS.items() if nodeid.startswith(prefixes)), nodeid)
+
+    return SerialGroups(config, log)
+
+
+@pytest.hookimpl(optionalhook=True)
 def pytest_xdist_auto_num_workers(config):
     """`-n auto` for a run that names only test files (or single tests) is one process: starting the workers,
     each importing and collecting again, costs more than it saves there. Folders, or no path, get a worker per
@@ -93,15 +109,6 @@ def pytest_xdist_auto_num_workers(config):
             (config.invocation_params.dir / arg.split("::")[0]).is_file() for arg in config.args):
         return 0
     return None
-
-
-@pytest.hookimpl(tryfirst=True)  # before xdist's worker hook reads the xdist_group marks
-def pytest_collection_modifyitems(config, items):
-    for item in items:
-        path = Path(item.path).resolve().relative_to(REPO).as_posix()
-        for group, prefixes in SERIAL_GROUPS.items():
-            if path.startswith(prefixes):
-                item.add_marker(pytest.mark.xdist_group(group))
 
 
 # --- the wall time of a whole tier, recorded for `python -m benchmarks.testtiers` --------------------------

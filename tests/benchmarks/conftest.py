@@ -1,7 +1,7 @@
 """One `python -m benchmarks --quick` run for the whole session: the aggregator runs every module exactly as
 `python -m benchmarks.<area> --quick` (a subprocess each) and keeps each one's exit status and whole output, so
 the per-module smoke tests read that run's output instead of running each module a second time (the quick run
-takes minutes; the modules' own runs were as many again)."""
+takes minutes; their own runs added about a minute more)."""
 
 from __future__ import annotations
 
