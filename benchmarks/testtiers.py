@@ -50,7 +50,7 @@ def tier_rows(records: dict, head: str) -> list[Row]:
         load_start, load_end = rec.get("load_average_at_start", ["?"]), rec.get("load_average_at_end", ["?"])
         commit = rec.get("commit", "?")
         stale = "" if commit == head else f" (HEAD is now {head})"
-        note = (f"recorded by the test run itself, not re-run by this benchmark: {rec.get('started')} UTC, commit "
+        note = (f"recorded by the test run itself, not re-run by this benchmark: started {rec.get('started')}, commit "
                 f"{commit}{stale}, {rec.get('workers') or 1} worker(s) on {rec.get('cores')} cores, load average "
                 f"{load_start[0]} at start and {load_end[0]} at end; {outcome}")
         rows.append(Row("testtiers", name, unit="s", value=rec["seconds"], target=target, note=note,

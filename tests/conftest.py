@@ -146,11 +146,14 @@ def pytest_sessionfinish(session, exitstatus):
     reporter = config.pluginmanager.get_plugin("terminalreporter")
     counts = {k: len(reporter.stats.get(k, [])) for k in ("passed", "failed", "error", "skipped")} if reporter else {}
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True)
+    changed = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=REPO,
+                             capture_output=True, text=True)
     record = {"tier": tier, "seconds": round(time.monotonic() - started, 1), "started": at,
               "load_average_at_start": [round(x, 2) for x in load],
               "load_average_at_end": [round(x, 2) for x in os.getloadavg()], "cores": os.cpu_count(),
               "workers": getattr(config.option, "numprocesses", None) or 0, "exit_status": int(exitstatus),
-              "commit": commit.stdout.strip(), "tests": counts,
+              "commit": commit.stdout.strip() + (" with uncommitted changes" if changed.stdout.strip() else ""),
+              "tests": counts,
               "command": "python -m pytest -q" + (f' -m "{config.option.markexpr}"' if config.option.markexpr else "")}
     try:
         records = json.loads(TIER_RECORD.read_text(encoding="utf-8"))

@@ -35,7 +35,7 @@ def test_tier_rows_report_the_last_recorded_run_and_say_when_and_where():
     fast, whole = rows
     assert (fast.status, fast.value, fast.target, fast.unit) == (PASS, 200.5, 240.0, "s")
     assert (whole.status, whole.target) == (MISS, 600.0)
-    for part in ("not re-run by this benchmark", "2026-12-01T20:00:00", "abc1234", "load average 0.7 at start",
+    for part in ("not re-run by this benchmark", "started 2026-12-01T20:00:00", "abc1234", "load average 0.7 at start",
                  "3.4 at end", "2 worker(s) on 2 cores", "990 passed, 1 skipped"):
         assert part in fast.note, (part, fast.note)
     assert "HEAD is now" not in fast.note and "(HEAD is now abc1234)" in whole.note
