@@ -690,6 +690,7 @@ class ObjectModelService(Service):
 
 _FENCE = re.compile(r"```[ \t]*(?:js|javascript|jsx|mjs|cjs|ts|typescript)?[^\n]*\n(.*?)```", re.S)
 _EXAMPLE = re.compile(r"@example\b(.*?)(?=\n\s*\*\s*@\w|\*/)", re.S)
+_BINDS_MODULE = re.compile(r"\bimport\b[^;\n]*\bfrom\b|\brequire\s*\(")
 MAX_EXAMPLES = 400
 MAX_WORKSPACE_EXAMPLES = 200
 
@@ -700,7 +701,9 @@ def code_blocks(text: str, comments: bool = False) -> list[str]:
     if comments:
         blocks += [m.group(1) for m in _EXAMPLE.finditer(text)]
         blocks = ["\n".join(re.sub(r"^\s*\*\s?", "", ln) for ln in b.splitlines()) for b in blocks]
-    return [b.strip() for b in blocks if "." in b and len(b) < 20000]
+    # a block with no member access says nothing, unless it binds the package (`import * as Tone from "tone"`
+    # alone in an install section: the namespace alias `naming` mines)
+    return [b.strip() for b in blocks if ("." in b or _BINDS_MODULE.search(b)) and len(b) < 20000]
 
 
 def engine_examples(workspace: Workspace, specs: list[SourceSpec], built: dict[SourceSpec, SourceModel],

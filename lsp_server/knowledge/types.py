@@ -267,8 +267,14 @@ class Analyzer:
         if name not in GLOBALS:
             umd = [m for m, mod in self.model.modules.items() if name in mod.globals]
             owners = [m for m, mod in self.model.modules.items() if name in mod.exports]
+            alias = self.namespace_alias(name)
             if len(umd) == 1:  # `chroma` in a script: the typings declare it global (`export as namespace`)
                 val = self.export_val(umd[0], name)
+            elif alias is not None:
+                # the engine's docs import the package under this name (`import * as Tone from "tone"`): that
+                # evidence outranks a same-named export (tone's base class `Tone`), whose statics are not the
+                # package's exports
+                val = alias
             elif len(owners) == 1:
                 # a snippet that assumes `import { PDFDocument } from "pdf-lib"` (or `{ jsPDF }`): the one
                 # module exporting it; a lower-case name only when it is a class
@@ -277,6 +283,8 @@ class Analyzer:
                         not (val.kind == ValKind.FUNCTION and re.search(r"[a-z][A-Z]", name)):
                     val = None  # a one-word name (`mix`, `random`) may be the snippet's own helper; a
                     # compound one (`encodeStateAsUpdate`) is the engine's function the fragment assumes imported
+                if val is not None and val.kind == ValKind.CLASS and self.used_as_namespace(name, val.tid, owners[0]):
+                    val = Val(ValKind.NAMESPACE, module=owners[0], conf=INFERRED)
             rights = self.assignments.get((None, name))
             if val is None and rights and rights[0] is not None and name not in self.free_vals:
                 # `scale = chroma.scale(...)` with no declaration (a README fragment): what every
@@ -288,14 +296,38 @@ class Analyzer:
             if val is None and not name[:1].isupper():
                 val = self.infer((None, name), 0, len(self.src))
             conv = (self.model.conventions or {}).get(name) if val is None else None
-            if conv is not None and conv.kind == "ns" and conv.target in self.model.modules:
-                val = Val(ValKind.NAMESPACE, module=conv.target, conf=INFERRED)  # `Y` for `import * as Y`
-            elif conv is not None and conv.kind == "inst" and name[:1].isupper():
+            if conv is not None and conv.kind == "inst" and name[:1].isupper():
                 val = self.infer((None, name), 0, len(self.src))
             if val is None and name[:1].isupper():
                 val = self.namespace_by_uses(name)
         self.free_vals[name] = val
         return val
+
+    def namespace_alias(self, name: str) -> Val | None:
+        """The package namespace the engine's docs and examples bind this name to (`import * as Y from "yjs"`,
+        `const ExcelJS = require("exceljs")`), as mined by `naming`; else None."""
+        conv = (self.model.conventions or {}).get(name)
+        if conv is not None and conv.kind == "ns" and conv.target in self.model.modules:
+            return Val(ValKind.NAMESPACE, module=conv.target, conf=INFERRED)
+        return None
+
+    def used_as_namespace(self, name: str, tid: TypeId, module: str) -> bool:
+        """An undeclared name that is both an exported class and, by its uses, the package's namespace:
+        `Tone.Synth`, `Tone.now()` name exports of the package that the class `Tone` has no statics for. More
+        such uses than uses of neither kind (an invented name), and none of the class's own statics, say the
+        file means the namespace."""
+        statics = self.model.statics(tid)
+        exports = self.model.modules[module].exports
+        used = {u for (_, u, _) in self.uses.get((None, name), ()) if u not in OBJECT_MEMBERS}
+        if any(u in statics and u not in exports for u in used):
+            return False  # it uses the class's own statics too: the class it stays (`package_export` guards)
+        other = {u for u in used if u not in statics}
+        hits = {u for u in other if u in exports}
+        return bool(hits) and len(hits) > len(other - hits)
+
+    def package_export(self, name: str) -> bool:
+        """Some module of the engine exports `name`."""
+        return any(name in mod.exports for mod in self.model.modules.values())
 
     def namespace_by_uses(self, name: str) -> Val | None:
         """A capitalised name the file never declares, used as `Excel.Workbook`: a README fragment's alias of
@@ -562,7 +594,10 @@ class Analyzer:
                     return None  # `doc.pipe(...)` on a type that extends a Node stream
                 if node is not None and not (model.closed(tid) and t is not None):
                     self.result.open_sites.add(node.start_byte)
-                if node is not None and model.closed(tid) and t is not None:
+                if node is not None and model.closed(tid) and t is not None and \
+                        not (val.conf < 1.0 and self.package_export(name)):
+                    # (a guessed receiver's "missing" member that the package exports: the guess, not the code,
+                    # is likely wrong; a name the engine really has is never flagged)
                     # `_map`: private by convention, never the name someone meant (unless they wrote `_`)
                     cands = [n for n, (m, _) in table.items() if not m.private and (n[:1] != "_" or name[:1] == "_")]
                     self.record(Access.at(node, name, val, missing=True, usage=usage, candidates=cands, container=tid[1],

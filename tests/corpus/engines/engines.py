@@ -76,7 +76,12 @@ ENGINES = [
            "EventEmitter base", extra=("@types/ws@8.18.1",), recall_floor=0.9),  # round 2's untouched 55.6%; dev 100%
     # Round 3's held-out engine (run once at 4059642, docs/evaluation.md), dev material since.
     Engine("tone", "15.5.44", "typings generated from TypeScript sources (tsc): ESM-only (\"type\": \"module\"), "
-           "generic classes (Synth<Options> extends Monophonic<Options>), export * re-exports"),
+           "generic classes (Synth<Options> extends Monophonic<Options>), export * re-exports",
+           recall_floor=0.95),  # round 3's untouched 57.0%; dev 99.0% after the namespace-alias fix
+    # Held out: round 4's (chosen before any tuning of the fourth round; tone, round 3's, is a dev engine now).
+    Engine("konva", "10.9.1", "typings generated from TypeScript, shipped per file (lib/**/*.d.ts importing "
+           "'./X.ts', exports './lib/*'): the default export is a namespace object of classes (new Konva.Stage, "
+           "Konva.Rect), shapes registered on it by side-effect imports; ESM-only, UMD bundle", set_aside=True),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
@@ -396,7 +401,7 @@ FINDING_CODES = ("unknown-symbol", "unresolved-import", "unknown-export")
 
 
 def findings(ws: Workspace, rel: str, text: str) -> list[tuple[int, str, str, str, list[str]]]:
-    """(line, covered text, code, severity, suggestions) of our findings on a file."""
+    """(line, covered text, code, severity, suggestions, message, tagged deprecated) of our findings on a file."""
     doc = ParsedDocument.create(path_to_uri(ws.root / rel), text)
     out = []
     for f in run_checks(doc, CheckContext(ws), (Phase.TYPE,)):
@@ -405,7 +410,7 @@ def findings(ws: Workspace, rel: str, text: str) -> list[tuple[int, str, str, st
                 continue  # an uninstalled side package (express, a bundler plugin) is the README's, not ours
             line = doc.lines.position(f.start, "utf-16")[0]
             out.append((line, doc.source[f.start:f.end].decode(), f.code, f.severity.label,
-                        (f.data or {}).get("suggestions", []), f.message))
+                        (f.data or {}).get("suggestions", []), f.message, "deprecated" in f.tags))
     return out
 
 
@@ -418,6 +423,7 @@ class EngineReport:
     hits: dict[str, int] = field(default_factory=lambda: {"typed": 0, "untyped": 0})
     top1: int = 0
     false_positives: list[str] = field(default_factory=list)  # findings on clean code
+    deprecated_uses: list[str] = field(default_factory=list)  # clean code's uses of members marked deprecated
     stray: list[str] = field(default_factory=list)  # findings away from the mutated name in a copy
     missed: list[str] = field(default_factory=list)
     wrong_dym: list[str] = field(default_factory=list)
@@ -456,8 +462,11 @@ def evaluate(engine: Engine, work: Path, per_site: int = 2, max_mutants: int = 4
     mutants: list[Mutant] = []
     for rel, text in files.items():
         rel = f"src/{rel}"
-        for line, covered, code, sev, _, msg in findings(ws, rel, text):
-            report.false_positives.append(f"{rel}:{line + 1}: {covered} [{code} {sev}] {msg}")
+        for line, covered, code, sev, _, msg, deprecated in findings(ws, rel, text):
+            # a use the engine's own typings mark @deprecated (tone's doc comments still show `Tone.Destination`)
+            # is reported truly: it claims no missing name, so it is listed apart, not as a false positive
+            (report.deprecated_uses if deprecated else report.false_positives).append(
+                f"{rel}:{line + 1}: {covered} [{code} {sev}] {msg}")
         sites = engine_sites(rel, text, vocabulary)
         kept = [s for s in sites if node_objects_too or not s.node_object]
         report.node_object_mutants += len(make_mutants([s for s in sites if s not in kept], taken, per_site))

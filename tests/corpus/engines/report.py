@@ -34,7 +34,8 @@ def main(argv: list[str] | None = None) -> int:
                 r = E.evaluate(engine, Path(tmp), node_objects_too=args.node_objects)
                 reports.append(r)
                 if args.v:
-                    for label, items in (("false positives", r.false_positives), ("stray", r.stray),
+                    for label, items in (("false positives", r.false_positives), ("deprecated uses", r.deprecated_uses),
+                                         ("stray", r.stray),
                                          ("wrong did-you-mean", r.wrong_dym), ("missed", r.missed)):
                         if items:
                             print(f"\n{engine.name} {label} ({len(items)}):", *items, sep="\n  ")
