@@ -17,6 +17,7 @@ import threading
 import weakref
 from collections import OrderedDict
 from dataclasses import InitVar, dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -211,8 +212,10 @@ def encode(text: str) -> bytes:
     return text.encode("utf-8", errors="replace")
 
 
+@lru_cache(maxsize=1024)
 def uri_to_path(uri: str) -> Path | None:
-    """The filesystem path of a `file:` URI, or None for other schemes (and for names no OS accepts)."""
+    """The filesystem path of a `file:` URI, or None for other schemes (and for names no OS accepts).
+    Memoised: each snapshot of an open document asks again (`ParsedDocument.path`) for the same URI."""
     parsed = urlparse(uri)
     if parsed.scheme != "file":
         return None

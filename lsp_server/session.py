@@ -114,7 +114,7 @@ class Session:
     def close(self, uri: str) -> DocumentState | None:
         state = self.documents.pop(uri, None)
         if state is not None and state.doc.path is not None:
-            state.workspace.close_document(state.doc.path)
+            state.workspace.close_document(state.doc.path, uri)
         return state
 
     def workspace_for_uri(self, uri: str) -> Workspace:

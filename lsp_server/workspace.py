@@ -131,6 +131,8 @@ class Workspace:
         self.client_settings: dict | None = None  # the last client settings applied (kept across reloads)
         self.settings = settings or load_settings(self.root, client_trust=client_trust)
         self._overlay: dict[Path, ParsedDocument] = {}
+        # URI of an open document -> its resolved path, resolved once when it opened (not on every keystroke)
+        self._open_real: dict[str, Path] = {}
         # Parsed files read from disk, least recently used first. Bounded: a parsed tree costs ~35x its
         # source in memory, so caching all 20k files of a monorepo would take gigabytes. Services keep
         # their own summaries and re-read (re-parse) a file on demand.
@@ -328,14 +330,33 @@ class Workspace:
 
     # --- documents ------------------------------------------------------------------------------------
     def open_document(self, doc: ParsedDocument) -> None:
-        path = doc.path
-        if path is not None:
+        real = self.real_path_of(doc)
+        if real is not None:
             with self._lock:
-                self._overlay[real_path(path)] = doc
+                self._open_real[doc.uri] = real
+                self._overlay[real] = doc
 
-    def close_document(self, path: Path) -> None:
+    def close_document(self, path: Path, uri: str | None = None) -> None:
+        """The document at `path` (opened as `uri`: then the path it resolved to when it opened, even if a
+        symlink changed since) is no longer open."""
         with self._lock:
-            self._overlay.pop(real_path(path), None)
+            real = self._open_real.get(uri) if uri is not None else None
+        real = real or real_path(path)
+        with self._lock:
+            self._overlay.pop(real, None)
+            for opened in [u for u, p in self._open_real.items() if p == real]:
+                del self._open_real[opened]
+
+    def real_path_of(self, doc: ParsedDocument) -> Path | None:
+        """The resolved path of `doc` (None: not a file); of an open document, as resolved when it opened,
+        so that a keystroke makes no filesystem calls for it (a symlink changed meanwhile counts from the
+        next time the document opens)."""
+        with self._lock:
+            real = self._open_real.get(doc.uri)
+        if real is not None:
+            return real
+        path = doc.path
+        return real_path(path) if path is not None else None
 
     def open_paths(self) -> list[Path]:
         """Resolved paths of the documents open in an editor (their text wins over the file on disk)."""

@@ -42,7 +42,7 @@ def dependency_checks(doc: ParsedDocument, ctx: CheckContext) -> Iterator[Findin
     ws = ctx.workspace
     graph = ws.service(ImportGraphService)
     deps = dependency_settings(ws.settings)
-    importer = str(path.resolve())
+    importer = str(ws.real_path_of(doc))
     taken = graph.taken(doc)
     info, entry = taken if taken is not None else (module_info_of(doc), graph.entry(importer))
     resolutions = entry.resolutions if entry is not None and entry.info == info else tuple(

@@ -745,15 +745,24 @@ class ImportGraphService(Service):
     def refresh(self, doc: ParsedDocument, info: ModuleInfo | None = None) -> ModuleEntry | None:
         """Take an editor buffer's current imports into the graph; returns its entry (None: not a module
         of this workspace). Cheap when the imports did not change."""
-        path = doc.path
-        if path is None:
+        real = self.workspace.real_path_of(doc)
+        if real is None:
             return None
-        key = str(path.resolve())
+        key = str(real)
         info = info or module_info_of(doc)
         with self._lock:
             old = self.modules.get(key)
             if old is not None and old.info == info:
                 return old
+            if old is not None and old.stamp is None and old.specifiers() == [
+                    (r.specifier, r.edge_kind) for r in info.imports]:
+                # An edit of the buffer that moved its imports but changed none: same resolutions and edges
+                # (the resolver's own changes reach every entry through `update`), new offsets and exports.
+                entry = ModuleEntry(key, None, info)
+                entry.resolutions, entry.kinds, entry.edges, entry.inputs = \
+                    old.resolutions, old.kinds, old.edges, old.inputs
+                self.modules[key] = entry
+                return entry
             if old is None and not is_graph_source(self.workspace, Path(key)):
                 return None
             is_open = any(str(p) == key for p in self.workspace.open_paths())
