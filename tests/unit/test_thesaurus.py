@@ -72,6 +72,9 @@ def test_the_data_file_knows_how_readmes_name_their_first_example_and_framework_
     start = next(set(g) for g in th.spelled if "quick start" in g)
     assert {"quick look", "getting started", "smallest example", "hello world"} <= start
     assert "integration" in next(set(g) for g in th.spelled if "wrapper" in g)
+    # and the words a timing API uses for the asker's ("speed up the tempo gradually" -> `bpm.rampTo`)
+    assert any({"tempo", "bpm"} <= set(g) for g in th.spelled)
+    assert "ramp" in next(set(g) for g in th.spelled if "gradually" in g)
     # a README whose first program sits under "Quick Look" answers "the smallest example that ..."
     docs = {"readme.md": "# Thing\n\nA page about shapes on a page.\n\n## Quick Look\n\n```js\n"
             "const box = new Shape({ draggable: true });\nlayer.add(box);\n```\n\n"
