@@ -5,7 +5,7 @@ machine, as far as Footprint can tell: other caches, another signing key) starts
 --quick) is indexed with `footprint-ls index build`, copied to another folder, and one module of the copy is
 edited. Rows, each in the same run: `index use` on the copy (check the artifact, take what matches); the
 server's start on the copy after it, from spawn to the end of indexing (`$/progress`), as in core's warm start
-row; a server started on a second copy with only FOOTPRINT_INDEX set (it takes the artifact itself); and the
+row; the same copy started again (the plain warm start: caches of its own, same folder); a server started on a second copy with only FOOTPRINT_INDEX set (it takes the artifact itself); and the
 baseline, a cold start of a third copy with nothing. Target: 3 s on 20,000 files; a quick run's target is
 proportionate, 0.5 s (process start) + 2.5 s x files / 20,000.
 """
@@ -95,6 +95,8 @@ def rows(files: int, quick: bool) -> list[Row]:
     _edit_one(copy)
     taken, use_s = _cli(copy, _env(work / "home-b"), "index", "use", str(artifact), "--sha256", built["sha256"])
     after_use, after_use_cpu = _start(copy, _env(work / "home-b"), f"index-after-use-{files}", timeout)
+    # The plain warm start, in the same run: that checkout again, now with caches of its own.
+    again, again_cpu = _start(copy, _env(work / "home-b"), f"index-warm-again-{files}", timeout)
 
     env_copy = _copy(source, work / "checkout-c")
     _edit_one(env_copy)
@@ -113,6 +115,9 @@ def rows(files: int, quick: bool) -> list[Row]:
         Row(AREA, f"warm start from an artifact (after index use), {size_label}", unit="s", value=after_use,
             target=target, baseline="cold start, same files, same run", baseline_median=cold, ratio=cold / after_use,
             note=f"from server spawn to the end of indexing; only the edited file is parsed; server CPU {_cpu(after_use_cpu)}"),
+        Row(AREA, f"warm start (persisted caches, same folder), {size_label}", unit="s", value=again,
+            target=target, baseline="cold start, same files, same run", baseline_median=cold, ratio=cold / again,
+            note=f"the checkout above started again, its own caches written by the previous start; server CPU {_cpu(again_cpu)}"),
         Row(AREA, f"warm start from an artifact (FOOTPRINT_INDEX only), {size_label}", unit="s", value=from_env,
             target=target, baseline="cold start, same files, same run", baseline_median=cold, ratio=cold / from_env,
             note=f"the server checks the artifact and hashes every file itself (no local cache before); server CPU {_cpu(from_env_cpu)}"),

@@ -23,6 +23,7 @@ import pytest
 
 from lsp_server import integrity
 from lsp_server.graph.service import CACHE_FILE, SIGNED_AS as GRAPH_SIGNED_AS
+from lsp_server.graph.store import decode_lines, encode_lines
 from lsp_server.knowledge.docs_index import INDEX_DIR, MANIFEST, SIGNED_AS, DocsIndex
 from lsp_server.workspace import Workspace
 from tests.conftest import EXAMPLES, REPO, run_cli
@@ -307,14 +308,17 @@ def test_planted_import_graph_cache_is_ignored(victim):
     (repo / "b.js").write_text('import "./a.js";\nexport const b = 2;\n', encoding="utf-8")
     assert "import-cycle" in run_cli("check", ".", cwd=repo).stdout
     cache = Workspace(repo).cache_dir / CACHE_FILE
-    data, problem = integrity.read_signed_json(cache, GRAPH_SIGNED_AS)
+    body, problem = integrity.read_signed(cache, GRAPH_SIGNED_AS)
     assert problem is None
-    for entry in data["modules"].values():  # same stamps, but no imports: would hide the cycle
-        entry[2:] = ["", "{}"]
-    cache.write_text(json.dumps(data), encoding="utf-8")  # unsigned, as anyone but us can write it
+    header, lines = decode_lines(body)
+    header.pop("resolutions")
+    for row in header["modules"]:  # same stamps, but no imports: would hide the cycle
+        row[3] = ""
+    planted = encode_lines(header, [b"{}"] * len(lines))
+    cache.write_bytes(planted)  # unsigned, as anyone but us can write it
     assert "import-cycle" in run_cli("check", ".", cwd=repo).stdout
     # Control: the same content signed with the user's key is believed (so the test can fail).
-    integrity.write_signed_json(cache, data, GRAPH_SIGNED_AS)
+    integrity.write_signed(cache, planted, GRAPH_SIGNED_AS)
     assert "import-cycle" not in run_cli("check", ".", cwd=repo).stdout
 
 

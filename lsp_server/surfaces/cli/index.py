@@ -2,7 +2,8 @@
 the workspace indexes a team builds once (in CI) and every checkout reuses (graph/, knowledge/ object model).
 
 An artifact holds the import graph's and the object model's extractions with workspace-relative paths and
-the SHA-256 of the content each came from, so it does not depend on where it was built; `use` checks it
+the SHA-256 of the content each came from, and the graph's resolutions with what each depends on (graph/store.py),
+so it does not depend on where it was built; `use` checks it
 (integrity.read_artifact: every part against the manifest, the manifest against a pinned digest) and takes
 into this checkout's own signed caches what applies to identical content: the next start parses only the
 files that differ. A server or CLI can also take it directly: FOOTPRINT_INDEX=DIR (and
@@ -55,7 +56,8 @@ def _index(parser: argparse.ArgumentParser):
             meta = {"footprint": __version__, "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
                     "workspace": ws.root.name}
             digest = integrity.write_artifact(out, parts, meta)
-            outcome = {"out": str(out), "sha256": digest, "modules": len(parts[graph.ARTIFACT_PART]["modules"]),
+            outcome = {"out": str(out), "sha256": digest, "modules": graph_svc.stats["artifact_modules"],
+                       "resolutions": graph_svc.stats["artifact_resolutions"],
                        "object_model_sources": len(parts[object_model.ARTIFACT_PART]["sources"]),
                        "seconds": round(time.perf_counter() - started, 3)}
             line = (f"footprint-ls: index of {outcome['modules']} modules and {outcome['object_model_sources']} "
@@ -72,7 +74,9 @@ def _index(parser: argparse.ArgumentParser):
                        "object_model": model_counts, "seconds": round(time.perf_counter() - started, 3)}
             line = (f"footprint-ls: index {manifest['sha256'][:12]} taken: {graph_counts['reused']} modules reused, "
                     f"{graph_counts['differ']} differ and {graph_counts['missing']} are missing here (parsed at the "
-                    f"next start), {model_counts['sources']} object-model source(s), the imports of "
+                    f"next start), the resolutions of {graph_counts['resolutions_reused']} modules "
+                    f"({graph_counts['resolutions_changed']} with an input that differs here: resolved at the next "
+                    f"start), {model_counts['sources']} object-model source(s), the imports of "
                     f"{model_counts.get('imports', 0)} files")
         if args.json:
             sys.stdout.write(json.dumps(outcome, indent=2) + "\n")
