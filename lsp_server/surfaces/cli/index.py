@@ -5,8 +5,9 @@ An artifact holds the import graph's and the object model's extractions with wor
 the SHA-256 of the content each came from, and the graph's resolutions with what each depends on (graph/store.py),
 so it does not depend on where it was built; `use` checks it
 (integrity.read_artifact: every part against the manifest, the manifest against a pinned digest) and takes
-into this checkout's own signed caches what applies to identical content: the next start parses only the
-files that differ. A server or CLI can also take it directly: FOOTPRINT_INDEX=DIR (and
+into this checkout's own signed caches what applies to identical content (the next start parses only the
+files that differ), then builds what an artifact cannot carry from the checkout's own files (the docs index,
+the rules), as a start would. A server or CLI can also take it directly: FOOTPRINT_INDEX=DIR (and
 FOOTPRINT_INDEX_SHA256). The docs index is not part of it (whoosh unpickles its files: an artifact would be
 code); it is built locally. docs/scaling.md describes producing and fetching artifacts.
 """
@@ -70,14 +71,16 @@ def _index(parser: argparse.ArgumentParser):
             graph_svc = graph.ImportGraphService(ws)
             graph_counts = graph_svc.import_artifact(parts.get(graph.ARTIFACT_PART))
             model_counts = object_model.import_artifact(ws, parts.get(object_model.ARTIFACT_PART))
+            local = _build_local_indexes(ws)
             outcome = {"dir": str(args.dir), "sha256": manifest["sha256"], "import_graph": graph_counts,
-                       "object_model": model_counts, "seconds": round(time.perf_counter() - started, 3)}
+                       "object_model": model_counts, "built_locally": local,
+                       "seconds": round(time.perf_counter() - started, 3)}
             line = (f"footprint-ls: index {manifest['sha256'][:12]} taken: {graph_counts['reused']} modules reused, "
                     f"{graph_counts['differ']} differ and {graph_counts['missing']} are missing here (parsed at the "
                     f"next start), the resolutions of {graph_counts['resolutions_reused']} modules "
                     f"({graph_counts['resolutions_changed']} with an input that differs here: resolved at the next "
                     f"start), {model_counts['sources']} object-model source(s), the imports of "
-                    f"{model_counts.get('imports', 0)} files")
+                    f"{model_counts.get('imports', 0)} files; built here: {', '.join(local) or 'nothing'}")
         if args.json:
             sys.stdout.write(json.dumps(outcome, indent=2) + "\n")
         else:
@@ -85,3 +88,21 @@ def _index(parser: argparse.ArgumentParser):
         return EXIT_OK
 
     return run
+
+
+def _build_local_indexes(ws) -> list[str]:
+    """Build the checkout's indexes that an artifact cannot carry, so the first start finds them too: the docs
+    index (whoosh unpickles its files: built here from the docs, signed with this user's key) and the rules
+    (their compiled queries' facts, cached per workspace). Each is what a start would build from the same
+    local files; one that fails is left to the start (a warning line), never failing `index use`."""
+    from lsp_server.conventions.service import RuleService
+    from lsp_server.knowledge.docs_index import DocsIndex
+
+    built = []
+    for cls in (DocsIndex, RuleService):
+        try:
+            ws.service(cls)
+            built.append(cls.name)
+        except Exception as exc:  # noqa: BLE001 - the start builds it then
+            print(f"footprint-ls: warning: {cls.name} not built ({exc}); the next start builds it", file=sys.stderr)
+    return built

@@ -80,6 +80,11 @@ def test_a_copy_in_another_folder_reuses_the_artifact_and_parses_only_what_diffe
     assert taken["import_graph"] == {"reused": MODULES - 1, "differ": 1, "missing": 0, "bad": 0,
                                      "resolutions_reused": MODULES - 1, "resolutions_changed": 0, "resolutions_bad": 0}
     assert taken["object_model"]["sources"] >= 1 and taken["object_model"]["imports"] == MODULES - 1
+    # What an artifact cannot carry was built here from the checkout's own files, so no start builds it.
+    assert taken["built_locally"] == ["docs index", "rules"]
+    lookup = run_cli("--log-file", str(tmp_path / "lookup.log"), "--log-level", "INFO", "lookup", "addRow", cwd=repo_b)
+    assert lookup.returncode == 0, lookup.stderr
+    assert "docs index:" not in (tmp_path / "lookup.log").read_text()  # reopened, not built
 
     # Only the edited module is parsed and resolved: the others' resolutions came with the artifact.
     second = graph_counts(repo_b, tmp_path / "b.log")
