@@ -48,6 +48,9 @@ class Engine:
     extra: tuple[str, ...] = ()  # more npm specs installed with it (its @types package)
     docs: tuple[str, ...] = ("README.md",)  # doc files inside the package folder
     set_aside: bool = False
+    # The dev test's per-engine recall floor (a regression guard). A held-out engine that has just become dev
+    # material keeps its untouched figure as its floor until a round has tuned for it.
+    recall_floor: float = 0.75
 
     @property
     def spec(self) -> str:
@@ -68,9 +71,12 @@ ENGINES = [
     Engine("howler", "2.2.4", "no typings: JavaScript (UMD, prototype objects) + README"),
     Engine("jspdf", "4.2.1", "own declare module + class, plugins on jsPDF.API (runtime mixins), minified builds"),
     Engine("exceljs", "4.4.0", "hand-written index.d.ts: exported classes and interfaces"),
-    # Held out (chosen before any tuning of the second round; exceljs, the first round's, is now a dev engine).
     Engine("ws", "8.18.3", "DefinitelyTyped (@types/ws): declare class + namespace merged, export =, "
-           "EventEmitter base", extra=("@types/ws@8.18.1",), set_aside=True),
+           "EventEmitter base", extra=("@types/ws@8.18.1",), recall_floor=0.55),  # round 2's untouched 55.6%
+    # Held out: round 3's (chosen before any tuning of the third round; exceljs and ws, the first and second
+    # rounds' held-out engines, are dev engines now).
+    Engine("tone", "15.5.44", "typings generated from TypeScript sources (tsc): ESM-only (\"type\": \"module\"), "
+           "generic classes (Synth<Options> extends Monophonic<Options>), export * re-exports", set_aside=True),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 

@@ -67,11 +67,29 @@ def docs_workspace(dest: Path, set_aside: bool = False) -> Workspace:
     return Workspace(dest, load_settings(dest))
 
 
+# Markup in headings that a reader does not see as the heading's words: what a README's generator leaves
+# (exceljs's `## Merged Cells[⬆](#contents)<!-- Link generated with jump2header -->`) and inline-code marks
+# (howler's `#### onloaderror \`Function\``, which the chunker renders without them). The golden set names
+# the heading as read; both sides are compared that way, however the chunker renders the markup.
+_HEADING_MARKUP = re.compile(r"<!--.*?-->|\[?⬆\]?(?:\(#[^)]*\))?|\(#[^)]*\)|`")
+
+
+def clean_heading(heading: str) -> str:
+    return " › ".join(part.strip() for part in _HEADING_MARKUP.sub("", heading).split("›"))
+
+
+def answers(heading: str, q: Question) -> bool:
+    """A section with this heading path (`A › B › C`) is one the question names: the named heading itself or
+    one of its subsections."""
+    heading = clean_heading(heading)
+    tail = heading + " ›"
+    return any(heading.endswith(h) or f"› {h} ›" in tail or heading == h for h in map(clean_heading, q.headings))
+
+
 def _matches(hit_path: Path, heading: str, ws: Workspace, q: Question) -> bool:
     if Path(hit_path).resolve() != (ws.root / "docs" / q.name / q.file).resolve():
         return False
-    tail = heading + " ›"
-    return any(heading.endswith(h) or f"› {h} ›" in tail or heading == h for h in q.headings)
+    return answers(heading, q)
 
 
 def rank(hits, ws: Workspace, q: Question) -> int | None:

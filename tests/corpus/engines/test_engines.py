@@ -33,7 +33,7 @@ def test_engines_of_five_typing_styles(tmp_path, capsys):
         # precision first: nothing on the engines' own examples, nothing away from the invented name
         assert r.false_positives == [], f"{r.engine.spec}:\n" + "\n".join(r.false_positives)
         assert r.stray == [], f"{r.engine.spec}:\n" + "\n".join(r.stray[:10])
-        assert r.rate() >= 0.75, f"{r.engine.spec}: recall {r.rate():.1%}"
+        assert r.rate() >= r.engine.recall_floor, f"{r.engine.spec}: recall {r.rate():.1%}"
     total = sum(r.total for r in reports)
     found = sum(r.found for r in reports)
     untyped = sum(r.mutants["untyped"] for r in reports)
@@ -47,7 +47,8 @@ def test_howto_golden_set_beats_grep(tmp_path, capsys):
     qs = howto.questions()
     assert len(qs) >= 40 and len({q.package for q in qs}) >= 3
     # each round keeps its held-out questions aside (round 1: a third of 45; round 2: 15 new ones on a new
-    # package), the earlier rounds' held-out questions become dev questions
+    # package; round 3: 27 on two packages no question had used), the earlier rounds' held-out questions
+    # become dev questions
     held_out = [q for q in qs if q.set_aside]
     assert len(held_out) >= 15 and not {q.package for q in held_out} & {q.package for q in qs if not q.set_aside}
     try:
@@ -59,6 +60,30 @@ def test_howto_golden_set_beats_grep(tmp_path, capsys):
         print(f"\nhow-to n={report.n}: rag_lookup {rag:.1%}, lookup --expand {lookup:.1%}, grep {grep:.1%}")
     assert rag > grep and lookup > grep
     assert rag >= 0.8 and lookup >= 0.8
+
+
+def test_every_golden_heading_names_a_section_of_its_file():
+    """The answer key is addressable: each question (dev and set-aside alike) names at least one section the
+    chunker makes of that package's doc file (only the files are read: no retrieval runs)."""
+    from pathlib import Path
+
+    from lsp_server.knowledge.chunker import chunk_file
+
+    by_name = {e.name: e for e in E.ENGINES}
+    missing = []
+    for q in howto.questions():
+        engine = by_name[q.name]
+        assert engine.spec == q.package, f"{q.q!r} names {q.package}, the engine list installs {engine.spec}"
+        assert q.file in engine.docs, f"{q.q!r}: {q.file} is not among {engine.spec}'s docs {engine.docs}"
+        try:
+            root = E.install(engine)
+        except Unavailable as exc:
+            pytest.skip(str(exc))
+        path = Path(root) / "node_modules" / q.name / q.file
+        sections = [c.heading for c in chunk_file(path, path.read_text(encoding="utf-8"))]
+        if not any(howto.answers(s, q) for s in sections):
+            missing.append(f"{q.package} {q.file}: {q.headings} ({q.q!r})")
+    assert missing == [], "\n".join(missing)
 
 
 @pytest.mark.skipif(not E.set_aside_enabled(), reason="set-aside engine and questions: FOOTPRINT_SET_ASIDE=1")
