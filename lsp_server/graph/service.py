@@ -310,8 +310,9 @@ class ImportGraphService(Service):
         if to_parse or len(cached) != sum(1 for e in self.modules.values() if e.stamp is not None) \
                 or "artifact" in self.stats or persistable:
             # A server writes the cache after it is ready (it is the next start's, not this one's: ~0.5 s
-            # of 20,000 modules); a one-shot process before it ends.
-            if self.workspace.long_lived:
+            # of 20,000 modules) when what a lost write would cost again is small (a shutdown waits only
+            # 0.5 s for pending writes); after parsing many files, and in a one-shot process, at once.
+            if self.workspace.long_lived and len(to_parse) < POOL_THRESHOLD:
                 self._persist_later()
             else:
                 self.persist()
