@@ -53,7 +53,7 @@ class RootPaths:
         return "." if path == self.root else path
 
     def abs(self, rel: str) -> str:
-        if os.path.isabs(rel):
+        if rel[:1] == "/" or os.sep != "/" and os.path.isabs(rel):  # isabs is the slow way to say it on POSIX
             return rel
         return self.root if rel == "." else self.prefix + rel
 
