@@ -305,8 +305,9 @@ class ImportGraphService(Service):
                  self.stats["parsed"], self.stats["build_s"], reused)
         # Open documents are not persisted (their text is the editor's): count only what persist() writes, or
         # every warm start with a file open would rewrite the whole cache (~0.7 s of JSON on 20,000 files).
-        if to_parse or len(cached) != sum(1 for e in self.modules.values() if e.stamp is not None) \
-                or "artifact" in self.stats or persistable:
+        # A cached module that is open now is kept as it was (the cache is the file's, not the buffer's).
+        kept = sum(1 for e in self.modules.values() if e.stamp is not None) + len(open_paths & cached.keys())
+        if to_parse or len(cached) != kept or "artifact" in self.stats or persistable:
             # A server writes the cache after it is ready (it is the next start's, not this one's: ~0.5 s
             # of 20,000 modules) when what a lost write would cost again is small (a shutdown waits only
             # 0.5 s for pending writes); after parsing many files, and in a one-shot process, at once.

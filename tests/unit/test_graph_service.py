@@ -101,6 +101,23 @@ def test_persisted_cache_gives_a_warm_start(tmp_path: Path):
     assert [len(c) for c in again.cycles] == [4]
 
 
+def test_a_warm_start_with_a_cached_file_open_does_not_rewrite_the_cache(tmp_path: Path):
+    """The open file's buffer is not persisted, and its cached entry (the file's) stays: nothing to write."""
+    make_ws(tmp_path, {"a.js": 'import "./b.js";\n', "b.js": "export const b = 1;\n"})
+    ImportGraphService.build(one_shot(tmp_path))
+    cache = one_shot(tmp_path).cache_dir / CACHE_FILE
+    written = cache.read_bytes()
+    ws = one_shot(tmp_path)
+    ws.open_document(ParsedDocument.create(path_to_uri(tmp_path / "a.js"), 'import "./b.js";\nimport "./c.js";\n', 1))
+    warm = ImportGraphService.build(ws)
+    assert warm.stats["parsed"] == 0 and ("a.js", "b.js", "import") in edges(ws)
+    assert cache.read_bytes() == written
+    # Control: a changed file on disk is written.
+    touch(tmp_path / "b.js", "export const b = 2;\n")
+    ImportGraphService.build(one_shot(tmp_path))
+    assert cache.read_bytes() != written
+
+
 def test_corrupt_cache_means_a_rebuild(tmp_path: Path):
     ws = make_ws(tmp_path, {"a.js": 'import "./b.js";\n', "b.js": ""})
     ImportGraphService.build(ws)
