@@ -3,8 +3,8 @@ machine, as far as Footprint can tell: other caches, another signing key) starts
 
 `python -m benchmarks.index [--quick] [--files N]`: the benchmark monorepo (20,000 files; 1,000 with
 --quick) is indexed with `footprint-ls index build`, copied to another folder, and one module of the copy is
-edited. Rows, each in the same run: `index use` on the copy (check the artifact, take what matches, build what it
-cannot carry: the docs index, the rules); the
+edited. Rows, each in the same run: `index use` on the copy (check the artifact, take what matches, index what differs
+and build what it cannot carry: the docs index, the rules); the
 server's start on the copy after it, from spawn to the end of indexing (`$/progress`), as in core's warm start
 row; the same copy started again (the plain warm start: caches of its own, same folder); a server started on a second copy with only FOOTPRINT_INDEX set (it takes the artifact itself); and the
 baseline, a cold start of a third copy with nothing. Target: 3 s on 20,000 files; a quick run's target is
@@ -117,10 +117,11 @@ def rows(files: int, quick: bool) -> list[Row]:
             note=f"{graph['reused']:,} modules reused, {graph['differ']} differ (one file edited after the build), "
                  f"{graph['missing']} missing; the resolutions of {graph.get('resolutions_reused', 0):,} modules "
                  f"({graph.get('resolutions_changed', 0)} with an input that differs); imports of "
-                 f"{taken['object_model'].get('imports', 0):,} files; built here: {', '.join(taken.get('built_locally', []))}"),
+                 f"{taken['object_model'].get('imports', 0):,} files; indexed here: {', '.join(taken.get('built_locally', []))} "
+                 f"({graph.get('parsed', 0)} module parsed)"),
         Row(AREA, f"warm start from an artifact (after index use), {size_label}", unit="s", value=after_use,
             target=target, baseline="cold start, same files, same run", baseline_median=cold, ratio=cold / after_use,
-            note=f"from server spawn to the end of indexing; only the edited file is parsed; {after_use_cpu}"),
+            note=f"from server spawn to the end of indexing; `index use` parsed the edited file, the start parses nothing; {after_use_cpu}"),
         Row(AREA, f"warm start (persisted caches, same folder), {size_label}", unit="s", value=again,
             target=target, baseline="cold start, same files, same run", baseline_median=cold, ratio=cold / again,
             note=f"the checkout above started again, its own caches written by the previous start; {again_cpu}"),

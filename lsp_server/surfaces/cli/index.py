@@ -6,8 +6,8 @@ the SHA-256 of the content each came from, and the graph's resolutions with what
 so it does not depend on where it was built; `use` checks it
 (integrity.read_artifact: every part against the manifest, the manifest against a pinned digest) and takes
 into this checkout's own signed caches what applies to identical content (the next start parses only the
-files that differ), then builds what an artifact cannot carry from the checkout's own files (the docs index,
-the rules), as a start would. A server or CLI can also take it directly: FOOTPRINT_INDEX=DIR (and
+files that differ), then brings every index of the checkout up to date as a start would: it parses the files
+that differ and builds what an artifact cannot carry from the checkout's own files (the docs index, the rules). A server or CLI can also take it directly: FOOTPRINT_INDEX=DIR (and
 FOOTPRINT_INDEX_SHA256). The docs index is not part of it (whoosh unpickles its files: an artifact would be
 code); it is built locally. docs/scaling.md describes producing and fetching artifacts.
 """
@@ -71,7 +71,9 @@ def _index(parser: argparse.ArgumentParser):
             graph_svc = graph.ImportGraphService(ws)
             graph_counts = graph_svc.import_artifact(parts.get(graph.ARTIFACT_PART))
             model_counts = object_model.import_artifact(ws, parts.get(object_model.ARTIFACT_PART))
-            local = _build_local_indexes(ws)
+            local = _index_checkout(ws)
+            built_graph = ws.peek_service(graph.ImportGraphService)
+            graph_counts["parsed"] = int(built_graph.stats.get("parsed", 0)) if built_graph is not None else 0
             outcome = {"dir": str(args.dir), "sha256": manifest["sha256"], "import_graph": graph_counts,
                        "object_model": model_counts, "built_locally": local,
                        "seconds": round(time.perf_counter() - started, 3)}
@@ -80,7 +82,8 @@ def _index(parser: argparse.ArgumentParser):
                     f"next start), the resolutions of {graph_counts['resolutions_reused']} modules "
                     f"({graph_counts['resolutions_changed']} with an input that differs here: resolved at the next "
                     f"start), {model_counts['sources']} object-model source(s), the imports of "
-                    f"{model_counts.get('imports', 0)} files; built here: {', '.join(local) or 'nothing'}")
+                    f"{model_counts.get('imports', 0)} files; indexed here: {', '.join(local) or 'nothing'} "
+                    f"({graph_counts['parsed']} module(s) parsed)")
         if args.json:
             sys.stdout.write(json.dumps(outcome, indent=2) + "\n")
         else:
@@ -90,16 +93,18 @@ def _index(parser: argparse.ArgumentParser):
     return run
 
 
-def _build_local_indexes(ws) -> list[str]:
-    """Build the checkout's indexes that an artifact cannot carry, so the first start finds them too: the docs
-    index (whoosh unpickles its files: built here from the docs, signed with this user's key) and the rules
-    (their compiled queries' facts, cached per workspace). Each is what a start would build from the same
-    local files; one that fails is left to the start (a warning line), never failing `index use`."""
+def _index_checkout(ws) -> list[str]:
+    """Bring every index of the checkout up to date, as its first start would: the import graph and the
+    object model from the caches just taken (parsing only the files that differ from the artifact's, resolving
+    only the imports whose inputs differ), then what an artifact cannot carry, from the checkout's own files:
+    the docs index (whoosh unpickles its files: built here, signed with this user's key) and the rules (their
+    compiled queries' facts). `index use` runs once, ahead of the starts, so they start warm. An index that
+    fails is left to the start (a warning line), never failing `index use`."""
     from lsp_server.conventions.service import RuleService
     from lsp_server.knowledge.docs_index import DocsIndex
 
     built = []
-    for cls in (DocsIndex, RuleService):
+    for cls in (graph.ImportGraphService, object_model.ObjectModelService, DocsIndex, RuleService):
         try:
             ws.service(cls)
             built.append(cls.name)

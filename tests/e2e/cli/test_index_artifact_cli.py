@@ -77,19 +77,21 @@ def test_a_copy_in_another_folder_reuses_the_artifact_and_parses_only_what_diffe
     result = run_cli("index", "use", str(artifact), "--sha256", digest, "--json", cwd=repo_b)
     assert result.returncode == 0, result.stderr
     taken = json.loads(result.stdout)
-    assert taken["import_graph"] == {"reused": MODULES - 1, "differ": 1, "missing": 0, "bad": 0,
+    # Only the edited module is parsed (and its imports resolved): the others' extractions and resolutions came
+    # with the artifact.
+    assert taken["import_graph"] == {"reused": MODULES - 1, "differ": 1, "missing": 0, "bad": 0, "parsed": 1,
                                      "resolutions_reused": MODULES - 1, "resolutions_changed": 0, "resolutions_bad": 0}
     assert taken["object_model"]["sources"] >= 1 and taken["object_model"]["imports"] == MODULES - 1
-    # What an artifact cannot carry was built here from the checkout's own files, so no start builds it.
-    assert taken["built_locally"] == ["docs index", "rules"]
+    # Every index of the checkout is up to date, what an artifact cannot carry built from its own files.
+    assert taken["built_locally"] == ["import-graph", "object_model", "docs index", "rules"]
     lookup = run_cli("--log-file", str(tmp_path / "lookup.log"), "--log-level", "INFO", "lookup", "addRow", cwd=repo_b)
     assert lookup.returncode == 0, lookup.stderr
     assert "docs index:" not in (tmp_path / "lookup.log").read_text()  # reopened, not built
 
-    # Only the edited module is parsed and resolved: the others' resolutions came with the artifact.
+    # So the next start parses and resolves nothing.
     second = graph_counts(repo_b, tmp_path / "b.log")
-    assert (second["modules"], second["cached"], second["parsed"]) == (MODULES, MODULES - 1, 1)
-    assert second["resolutions_reused"] == MODULES - 1
+    assert (second["modules"], second["cached"], second["parsed"]) == (MODULES, MODULES, 0)
+    assert second["resolutions_reused"] == MODULES
 
     # The same graph as a checkout that never saw the artifact.
     use_home(monkeypatch, tmp_path / "home-c")
