@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import logging
 import os
 import re
 import shlex
@@ -35,6 +36,8 @@ import pathspec
 from lsp_server import trust
 from lsp_server.document import real_path
 from lsp_server.storage import read_bounded
+
+log = logging.getLogger(__name__)
 
 CONFIG_FILE = "footprint.toml"
 PACK_FILE = "pack.toml"
@@ -136,13 +139,41 @@ def workspace_cache_name(root: Path) -> str:
 
 
 def find_config(start: Path) -> Path | None:
-    """The nearest `footprint.toml` at or above `start`."""
+    """The nearest `footprint.toml` at or above `start`. One found in a folder above `start`'s own must belong
+    to the user running Footprint, to root, or to whoever owns `start`'s folder: like git's safe.directory
+    check, a `/tmp/footprint.toml` another local user planted does not configure (rules whose messages reach
+    an agent's prompt, doc folders) every project someone works on under /tmp. Such a file ends the search
+    with one warning in the log: no config."""
     start = real_path(start)
-    for folder in [start, *start.parents] if start.is_dir() else [start.parent, *start.parent.parents]:
+    base = start if start.is_dir() else start.parent
+    for folder in [base, *base.parents]:
         candidate = folder / CONFIG_FILE
         if candidate.is_file():
+            if folder != base and not _owned_alike(candidate, base):
+                if candidate not in _foreign_warned:
+                    _foreign_warned.add(candidate)
+                    log.warning("%s belongs to another user (uid %s): ignored for %s", candidate,
+                                _owner(candidate), base)
+                return None
             return candidate
     return None
+
+
+_foreign_warned: set[Path] = set()
+
+
+def _owner(path: Path) -> int | None:
+    try:
+        return path.stat().st_uid
+    except OSError:
+        return None
+
+
+def _owned_alike(config: Path, base: Path) -> bool:
+    """Whether `config` belongs to the current user, root or the owner of `base` (always, without uids)."""
+    if not hasattr(os, "geteuid"):
+        return True
+    return _owner(config) in {os.geteuid(), 0, _owner(base)}
 
 
 def workspace_trusted(root: Path, config_path: Path | None = None, client_trust: bool | None = None) -> bool:
@@ -212,6 +243,10 @@ def load_settings(root: Path, config_path: Path | None = None, client: dict | No
     for layer in layers:
         _merge_into(merged, layer)
     top = merged.pop("", {})
+    if "packs" in top:
+        # A pack is a folder holding a pack.toml; one that is not (reported above) is no root of the path
+        # guard: `packs = ["/"]` in a repository's footprint.toml must not make every file readable.
+        top["packs"] = [p for p in top["packs"] if (Path(p) / PACK_FILE).is_file()]
     _check_top_values(top, settings)
     settings.top = TopLevel(**top)
     settings.values = merged
@@ -225,11 +260,21 @@ def _trusted_only_fields(section: str) -> set[str]:
     return {f.name for f in fields if f.metadata.get("trusted_only")}
 
 
+def _path_fields(section: str) -> set[str]:
+    """The keys of `[section]` ("" = top level) that hold paths (metadata `path=True`)."""
+    fields = dataclasses.fields(TopLevel) if section == "" else [f for cls in _SECTIONS.get(section, [])
+                                                                 for f in dataclasses.fields(cls)]
+    return {f.name for f in fields if f.metadata.get("path")}
+
+
 def _untrusted_dropped(layer: dict, path: Path | None, settings: Settings, reason: str) -> dict:
     """`layer` (validated) without its trusted-only keys unless the workspace is trusted; one warning per
-    dropped key, on the line of `path` that sets it (client settings: no file, the message says so)."""
+    dropped key, on the line of `path` that sets it (client settings: no file, the message says so).
+    Untrusted, a path it names (docs, rules, object model sources) must also stay inside the workspace root
+    or the folder of the file that names it (a pack's own folder): see `_confined`."""
     if settings.trusted:
         return layer
+    _confined(layer, path, settings, reason)
     for section, values in layer.items():
         privileged = _trusted_only_fields(section)
         for key in [k for k in values if k in privileged]:  # file order: the warnings follow the lines
@@ -240,6 +285,44 @@ def _untrusted_dropped(layer: dict, path: Path | None, settings: Settings, reaso
             if label not in settings.ignored:
                 settings.ignored.append(label)
     return layer
+
+
+def _confined(layer: dict, path: Path | None, settings: Settings, reason: str) -> None:
+    """Drop from an untrusted `layer` every path (already resolved, symlinks followed) outside the workspace
+    root and the folder of `path`, with one warning each on its line: a repository's footprint.toml must not
+    make Footprint read, index and hand to an agent `/etc`, `~/.ssh` or another project, directly or through
+    a symlink it commits. `packs` may name a folder anywhere: only one holding a `pack.toml` is read, and the
+    pack's own paths are held to the same rule (inside the pack or the workspace)."""
+    allowed = [settings.root, *([real_path(path.parent)] if path is not None else [])]
+
+    def inside(value: str) -> bool:
+        p = Path(value)
+        return any(p == a or a in p.parents for a in allowed)
+
+    for section, values in layer.items():
+        exempt = _trusted_only_fields(section) | ({"packs"} if section == "" else set())  # those: dropped anyway
+        for key in [k for k in values if k in _path_fields(section) and k not in exempt]:
+            value = values[key]
+            items = value if isinstance(value, list) else [value]
+            kept, refused = [], []
+            for item in items:
+                named = item.get("path") if isinstance(item, dict) else item
+                (kept if not isinstance(named, str) or not named or inside(named) else refused).append(item)
+            if not refused:
+                continue
+            if isinstance(value, list):
+                values[key] = kept
+            else:
+                del values[key]
+            label = f"[{section}] {key}" if section else key
+            shown = ", ".join(repr(r.get("path") if isinstance(r, dict) else r) for r in refused)
+            settings.errors.append(ConfigError(
+                path, _locate(path, section, key),
+                f"{label}: {shown} {'is' if len(refused) == 1 else 'are'} outside the workspace, ignored: {reason}",
+                severity="warning", code="untrusted-setting"))
+            note = f"{label} outside the workspace"
+            if note not in settings.ignored:
+                settings.ignored.append(note)
 
 
 def _check_top_values(top: dict, settings: Settings) -> None:

@@ -112,28 +112,39 @@ class ParsedDocument:
 
     def __post_init__(self, parsed: Tree | None) -> None:
         object.__setattr__(self, "_tree", None)
+        # One parse per snapshot when threads ask for an unparsed tree at once (a check and a hover).
+        object.__setattr__(self, "_parsing", threading.Lock())
         if parsed is not None and self.language is not None:
             object.__setattr__(self, "_tree", parsed)
             TREES.keep(self, parsed)
 
     @property
     def tree(self) -> Tree | None:
-        """The syntax tree (None for a language we do not parse); parsed again if the budget dropped it."""
+        """The syntax tree (None for a language we do not parse); parsed on first use when the snapshot was
+        made without one (`create(parse=False)`, a tree the budget dropped) by the thread that asks."""
         tree = self._tree
         if tree is not None:
             TREES.touch(self)
-        elif self.language is not None:
-            tree = languages.parser(self.language).parse(self.source)
-            object.__setattr__(self, "_tree", tree)
+            return tree
+        if self.language is None:
+            return None
+        with self._parsing:
+            tree = self._tree
+            if tree is None:
+                tree = languages.parse(self.language, self.source)
+                object.__setattr__(self, "_tree", tree)
             TREES.keep(self, tree)
         return tree
 
     @classmethod
     def create(
-        cls, uri: str, text: str, version: int | None = None, language: str | None = None, analyse: bool = True
+        cls, uri: str, text: str, version: int | None = None, language: str | None = None, analyse: bool = True,
+        parse: bool = True,
     ) -> "ParsedDocument":
         """Parse `text` from scratch. `language` defaults to the one the URI's extension implies;
-        `analyse=False` keeps the text only (language None, no tree), e.g. for a file over the size limit."""
+        `analyse=False` keeps the text only (language None, no tree), e.g. for a file over the size limit;
+        `parse=False` leaves the parse to the first use of `tree` (the server's event loop, which receives
+        the text, must not spend a big file's parse on it: the checks' worker thread parses it)."""
         if not analyse:
             language = None
         elif language is None:
@@ -141,7 +152,7 @@ class ParsedDocument:
         source = encode(text)
         if not text.isascii():
             text = source.decode("utf-8")  # keep text == source: a lone surrogate became "?" in both
-        tree = languages.parser(language).parse(source) if language else None
+        tree = languages.parse(language, source) if language and parse else None
         return cls(uri, text, version, language, source, tree, LineIndex.of(source))
 
     @property
@@ -188,10 +199,9 @@ class ParsedDocument:
             edits.append(ByteEdit(start, end, start + len(new_bytes)))
             source, lines = new_source, new_lines
         text = source.decode("utf-8")
-        new_tree = None
-        if self.language:
-            parser = languages.parser(self.language)
-            new_tree = parser.parse(source, tree) if tree is not None else parser.parse(source)
+        # Without a tree to edit (none kept, or the whole text replaced) the new snapshot is parsed on first
+        # use, in the thread that needs it, not here on the server's event loop.
+        new_tree = languages.parse(self.language, source, tree) if self.language and tree is not None else None
         doc = ParsedDocument(self.uri, text, version, self.language, source, new_tree, lines)
         return doc, edits
 

@@ -11,7 +11,9 @@ from pathlib import PurePath
 
 import tree_sitter_javascript
 import tree_sitter_typescript
-from tree_sitter import Language, Parser
+from tree_sitter import Language, Parser, Tree
+
+from lsp_server import foreground
 
 # Languages by name. The values are loaders so a language is only built when first used.
 _LOADERS = {
@@ -53,7 +55,7 @@ def language(name: str) -> Language:
 
 
 def parser(name: str) -> Parser:
-    """A parser for `name`, private to the calling thread."""
+    """A parser for `name`, private to the calling thread (`parse` parses a whole source with it)."""
     parsers = _local.__dict__.setdefault("parsers", {})
     if name not in parsers:
         parsers[name] = Parser(language(name))
@@ -79,3 +81,37 @@ def is_typings_path(path: str | PurePath) -> bool:
 
 def is_source_path(path: str | PurePath) -> bool:
     return language_for_path(path) in SOURCE_LANGUAGES and not is_typings_path(path)
+
+
+# Sources at least this big are parsed in slices, with tree-sitter's progress callback (see `parse`).
+YIELDING_PARSE_BYTES = 64 * 1024
+_PARSE_SLICE_BYTES = 16 * 1024
+
+
+def _keep_parsing(offset: int, has_error: bool) -> bool:
+    foreground.step_aside()  # a background parse lets a client's request run first
+    return False  # never cancel
+
+
+def parse(name: str, source: bytes, old_tree: Tree | None = None) -> Tree:
+    """Parse `source` with the calling thread's parser (incrementally when `old_tree` is the edited tree of
+    the previous text).
+
+    A parse is one C call that holds the GIL throughout: 0.1-0.3 s for a 1 MB minified line, tens of ms for
+    100,000 unclosed `(`, during which no other thread of the server runs (a hover, the event loop). From
+    YIELDING_PARSE_BYTES on, the parser reads the source in slices through a callback and reports its
+    progress to a callback every hundred or so steps; each call returns to the interpreter, which hands the
+    GIL to a waiting thread once its switch interval is up, and in background work steps aside for a client's
+    request (`foreground`). Same tree, a few percent slower; smaller sources (a few ms) are parsed in one
+    call."""
+    own = parser(name)
+    if len(source) < YIELDING_PARSE_BYTES:
+        return own.parse(source, old_tree) if old_tree is not None else own.parse(source)
+    view = memoryview(source)
+
+    def read(offset: int, _point: object) -> bytes:
+        return view[offset:offset + _PARSE_SLICE_BYTES].tobytes()
+
+    if old_tree is not None:
+        return own.parse(read, old_tree, progress_callback=_keep_parsing)
+    return own.parse(read, progress_callback=_keep_parsing)

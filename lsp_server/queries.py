@@ -36,10 +36,12 @@ from pathlib import Path
 
 from tree_sitter import Node, Query, QueryCursor
 
+from lsp_server import foreground
 from lsp_server.languages import language
 
-# The default time limit of one document's checks ([limits] document_ms): 0.75 s, so that with the parse
-# of a 2 MB file and the last query's overrun (a query is not interrupted) the whole stays within 1 s.
+# The default time limit of one document's checks ([limits] document_ms): 0.75 s, so that with the last
+# query's overrun (a query is not interrupted) the whole stays within 1 s of CPU. In the server the parse
+# counts in it (the checking thread parses the snapshot, scheduler.run_document_checks).
 DOCUMENT_SECONDS = 0.75
 WIDE_ERROR_CHILDREN = 1_000  # measured: 1,000 children cost ~2 ms a query, 20,000 ~500 ms, 100,000 ~40 s
 
@@ -112,19 +114,33 @@ def no_time_limit() -> Iterator[None]:
     """Lift the calling thread's time limit within the block, and do not charge the block's CPU time to it:
     building a workspace index that a check asked for (in the CLI) is not the analysis of that check's
     document (each file of it gets its own limit)."""
-    outer = getattr(_limit, "deadline", None)
+    outer, cancel = getattr(_limit, "deadline", None), getattr(_limit, "cancel", None)
     started = time.thread_time()
-    _limit.deadline = None
+    _limit.deadline = _limit.cancel = None  # nor cancelled half-way: what it builds is shared
     try:
         yield
     finally:
         _limit.deadline = None if outer is None else outer + (time.thread_time() - started)
+        _limit.cancel = cancel
+
+
+@contextmanager
+def cancelled_by(event: threading.Event | None) -> Iterator[None]:
+    """Within the block, the calling thread's analysis also stops (as at its time limit) once `event` is set:
+    a run whose result nobody will use (the document changed meanwhile) gives its CPU back at once."""
+    outer = getattr(_limit, "cancel", None)
+    _limit.cancel = event
+    try:
+        yield
+    finally:
+        _limit.cancel = outer
 
 
 def expired() -> bool:
-    """Whether this thread's time limit has passed."""
+    """Whether this thread's time limit has passed (or its run was cancelled, see `cancelled_by`)."""
     deadline = getattr(_limit, "deadline", None)
-    return deadline is not None and time.thread_time() > deadline
+    cancel = getattr(_limit, "cancel", None)
+    return (deadline is not None and time.thread_time() > deadline) or (cancel is not None and cancel.is_set())
 
 
 def remaining() -> float | None:
@@ -134,7 +150,9 @@ def remaining() -> float | None:
 
 
 def check_time() -> None:
-    """Raise AnalysisTimeout if this thread's time limit has passed (for loops over a document)."""
+    """Raise AnalysisTimeout if this thread's time limit has passed (for loops over a document); in background
+    work, first step aside for a client's request in flight (`foreground`: a pause is not CPU time)."""
+    foreground.step_aside()
     if expired():
         raise AnalysisTimeout("time limit reached")
 
@@ -188,8 +206,12 @@ def _regions(node: Node) -> list[Node]:
             continue
         # Of a wide node, only the named children with children of their own: its leaves are punctuation
         # and stray names, and `named_children` skips its thousands of tokens without a Python object each.
-        children = ([c for c in current.named_children if c.child_count] if current.id in wide_ids
-                    else current.children)
+        # (`named_child_count` first: listing none of 100,000 children still takes one 6 ms C call, which
+        # holds the GIL, and every query over the document asks.)
+        if current.id in wide_ids:
+            children = [c for c in current.named_children if c.child_count] if current.named_child_count else []
+        else:
+            children = current.children
         stack.extend(reversed(children))
     return out
 

@@ -11,7 +11,12 @@ The rules it keeps:
   once; a burst waits for `[limits] debounce_ms` of quiet and costs one run;
 - a newer request replaces a pending one for the same document, keeping the pending one's phases (a save's
   on-save checks are not lost to the keystroke after it);
-- results computed for a document that changed meanwhile are dropped and the checks run again;
+- results computed for a document that changed meanwhile are dropped and the checks run again; a worker still
+  computing them is told to stop (`queries.cancelled_by`);
+- a run made for a change (typing) skips the checks registered `on_pause` (whole-document analyses), which
+  keep their previous findings, moved with the edits; once the document has been left alone `[limits]
+  pause_ms`, one run makes them current (the "pause run"), so what is published once quiet is what a full
+  run finds; opening, saving and re-checks run every check at once;
 - checks never build a workspace index (CheckContext(build_services=False)); a check waiting for one keeps
   its previous findings, and the open documents are re-checked when the background warm-up has built it;
 - one warm-up per workspace at a time, looping while more was asked for; it starts after the documents
@@ -32,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from lsp_server import plugins, queries
+from lsp_server import foreground, plugins, queries
 from lsp_server.checks import CHECKS, CheckContext, Phase, has_checks, run_checks
 from lsp_server.checks.budget import budget
 from lsp_server.document import ParsedDocument, path_to_uri, real_path, uri_to_path
@@ -82,19 +87,30 @@ async def no_progress(title: str, message: str) -> Progress:
     return NoProgress()
 
 
-# (doc, workspace, phases) -> the findings and the context that saw them run (waiting, slow, completed)
-CheckRunner = Callable[[ParsedDocument, Workspace, tuple[Phase, ...]], tuple[list[Finding], CheckContext]]
+# (doc, workspace, phases, typing, cancel) -> the findings and the context that saw them run (waiting, slow,
+# completed, deferred); `typing`: a run made while the user types; `cancel`: set when the result is not wanted
+CheckRunner = Callable[..., tuple[list[Finding], CheckContext]]
 
 
-def run_document_checks(doc: ParsedDocument, ws: Workspace, phases: tuple[Phase, ...]) -> tuple[list[Finding], CheckContext]:
+def run_document_checks(doc: ParsedDocument, ws: Workspace, phases: tuple[Phase, ...], typing: bool = False,
+                        cancel: threading.Event | None = None) -> tuple[list[Finding], CheckContext]:
     """The server's check run (in a worker thread): services take the buffer, then read-only checks that
-    never build an index."""
+    never build an index; while the user types, not the `on_pause` ones."""
     limits = budget(ws.settings)
-    ctx = CheckContext(ws, slow_ms=limits.slow_check_ms, build_services=False, time_limit_ms=limits.document_ms)
-    # One time limit for all the document costs: taking its buffer in (its imports) and its checks.
-    with queries.time_limit(limits.document_ms / 1000 if limits.document_ms else None):
+    ctx = CheckContext(ws, slow_ms=limits.slow_check_ms, build_services=False, time_limit_ms=limits.document_ms,
+                       typing=typing)
+    # One time limit for all the document costs: taking its buffer in (its imports) and its checks; all of it
+    # background work, which steps aside for a client's request (foreground.py).
+    with foreground.background(), queries.time_limit(limits.document_ms / 1000 if limits.document_ms else None), \
+            queries.cancelled_by(cancel):
         ws.take_buffer(doc)
         return run_checks(doc, ctx, phases), ctx
+
+
+def in_background(work: Callable[..., Any], *args: Any) -> Any:
+    """`work(*args)` as background work: it steps aside for a client's request in flight (foreground.py)."""
+    with foreground.background():
+        return work(*args)
 
 
 def registered_services() -> list[type]:
@@ -115,9 +131,17 @@ class PendingCheck:
     last_change: float | None = None  # clock time of its last didChange (for the leading-edge debounce)
     task: asyncio.Task | None = None
     phases: frozenset[Phase] = frozenset()  # of the task, while it has not finished
+    pause_run: bool = False  # the task is the run made once typing pauses (the next change cancels it)
+    cancel: threading.Event | None = None  # set to stop the task's run in its worker thread
 
     def busy(self) -> bool:
         return self.task is not None and not self.task.done()
+
+    def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+        if self.cancel is not None:
+            self.cancel.set()
 
 
 @dataclass
@@ -155,7 +179,12 @@ class DiagnosticsScheduler:
     def changed(self, uri: str) -> None:
         """A keystroke (or a burst of them): the as-you-type checks, debounced."""
         if uri in self.session.documents:
-            self._schedule_if_checked(uri, (Phase.TYPE,), delay=self.typing_delay(uri))
+            # Every change is typing: its run skips the `on_pause` checks, and a pause run follows it. Deciding
+            # by the time since the previous change would make the first keystroke after a quiet spell (and,
+            # for an editor that waits for each change's diagnostics, every keystroke after a slow run) pay
+            # the whole-document analysis before its syntax errors are shown.
+            typing = self.pause_seconds(uri) > 0
+            self._schedule_if_checked(uri, (Phase.TYPE,), delay=self.typing_delay(uri), typing=typing)
 
     def saved(self, uri: str) -> None:
         """Saved, or rewritten on disk while open (the on-disk text is the saved text): every check, at once."""
@@ -163,8 +192,8 @@ class DiagnosticsScheduler:
 
     def closed(self, uri: str) -> None:
         pending = self.pending.pop(uri, None)
-        if pending is not None and pending.task is not None:
-            pending.task.cancel()
+        if pending is not None:
+            pending.stop()
 
     def recheck_all(self) -> None:
         """Every check of every open document that has checks (new settings, a config file saved)."""
@@ -212,7 +241,7 @@ class DiagnosticsScheduler:
                 self.publish(uri, None, [])
             return
         ctx = CheckContext(ws, slow_ms=budget(ws.settings).slow_check_ms)
-        findings = await self.offload(run_checks, doc, ctx, BOTH)
+        findings = await self.offload(in_background, run_checks, doc, ctx, BOTH)
         if uri in self.session.documents:
             return  # opened meanwhile: the editor's copy wins
         self.disk_uris.add(uri)
@@ -221,26 +250,43 @@ class DiagnosticsScheduler:
         await self.offload(ws.document_checked, doc, findings, tuple(ctx.completed))
 
     # --- scheduling -----------------------------------------------------------------------------------
-    def _schedule_if_checked(self, uri: str, phases: tuple[Phase, ...], delay: float | None) -> None:
+    def _schedule_if_checked(self, uri: str, phases: tuple[Phase, ...], delay: float | None,
+                             typing: bool = False) -> None:
         state = self.session.documents.get(uri)
         if state is not None and state.too_large_language is None and has_checks(state.doc):
-            self.schedule(uri, phases, delay)
+            self.schedule(uri, phases, delay, typing)
 
-    def schedule(self, uri: str, phases: Iterable[Phase], delay: float | None = None) -> None:
-        """(Re)start the debounced check of `uri`; a newer request replaces a pending one."""
+    def schedule(self, uri: str, phases: Iterable[Phase], delay: float | None = None, typing: bool = False) -> None:
+        """(Re)start the debounced check of `uri`; a newer request replaces a pending one. `typing`: a run
+        made while the user types (it skips the `on_pause` checks, and a pause run follows it)."""
         pending = self.pending.setdefault(uri, PendingCheck())
         wanted = set(phases)
         if pending.busy():
-            pending.task.cancel()  # type: ignore[union-attr]
+            pending.stop()
             wanted |= pending.phases  # a pending save check must not be lost to a following keystroke
         ordered = tuple(p for p in Phase if p in wanted)
         if delay is None:
             delay = self.debounce_seconds(uri)
-        pending.phases = frozenset(ordered)
-        pending.task = asyncio.ensure_future(self._check_later(uri, ordered, delay))
+        self._start(pending, uri, ordered, delay, typing, pause_run=False)
+
+    def _start(self, pending: PendingCheck, uri: str, phases: tuple[Phase, ...], delay: float, typing: bool,
+               pause_run: bool) -> None:
+        pending.phases, pending.pause_run = frozenset(phases), pause_run
+        pending.cancel = cancel = threading.Event()
+        pending.task = asyncio.ensure_future(self._check_later(uri, phases, delay, typing, cancel))
+
+    def run_when_paused(self, uri: str) -> None:
+        """The document's `on_pause` checks were skipped while the user typed: run every as-you-type check
+        once it has been left alone `pause_ms` (a change before then cancels this run, and its own run
+        schedules the next one)."""
+        pending = self.pending.setdefault(uri, PendingCheck())
+        self._start(pending, uri, (Phase.TYPE,), self.pause_seconds(uri), typing=False, pause_run=True)
 
     def debounce_seconds(self, uri: str) -> float:
         return budget(self._workspace_of(uri).settings).debounce_ms / 1000
+
+    def pause_seconds(self, uri: str) -> float:
+        return budget(self._workspace_of(uri).settings).pause_ms / 1000
 
     def typing_delay(self, uri: str) -> float:
         """Leading-edge debounce for a keystroke: the first change after a quiet spell is checked at once
@@ -252,34 +298,39 @@ class DiagnosticsScheduler:
         pending = self.pending.setdefault(uri, PendingCheck())
         last, pending.last_change = pending.last_change, now
         quiet = last is None or now - last >= debounce
-        return 0.0 if quiet and not pending.busy() else debounce
+        # a pause run (waiting for quiet, or working) is cancelled by this change: no reason to wait for it
+        return 0.0 if quiet and not (pending.busy() and not pending.pause_run) else debounce
 
-    async def _check_later(self, uri: str, phases: tuple[Phase, ...], delay: float) -> None:
+    async def _check_later(self, uri: str, phases: tuple[Phase, ...], delay: float, typing: bool = False,
+                           cancel: threading.Event | None = None) -> None:
         try:
             if delay:
                 await self.clock.sleep(delay)
-            await self.check_and_publish(uri, phases)
+            await self.check_and_publish(uri, phases, typing, cancel)
         except asyncio.CancelledError:
             raise
         except Exception:  # noqa: BLE001 - a failed run must not stop later ones
             log.exception("checking %s failed", uri)
 
-    async def check_and_publish(self, uri: str, phases: tuple[Phase, ...]) -> None:
+    async def check_and_publish(self, uri: str, phases: tuple[Phase, ...], typing: bool = False,
+                                cancel: threading.Event | None = None) -> None:
         state = self.session.documents.get(uri)
         if state is None:
             return
         doc, ws = state.doc, state.workspace
-        findings, ctx = await self.offload(self.check, doc, ws, phases)
+        findings, ctx = await self.offload(self.check, doc, ws, phases, typing, cancel)
         current = self.session.documents.get(uri)
         if current is None:
             return
         if current.doc is not doc:
             # The document changed while we worked: these results are stale. Run again on the new text.
-            self.schedule(uri, phases)
+            self.schedule(uri, phases, typing=typing)
             return
         self._take_findings(current, findings, ctx, phases)
         self.publish(uri, current.doc, current.findings)
         self.warn_slow(ctx)
+        if ctx.deferred:
+            self.run_when_paused(uri)
         if ctx.completed:
             self.after_publish(ws.document_checked, doc, findings, tuple(ctx.completed))
         if ctx.waiting:
@@ -296,8 +347,9 @@ class DiagnosticsScheduler:
     def _take_findings(state: DocumentState, findings: list[Finding], ctx: CheckContext,
                        phases: tuple[Phase, ...]) -> None:
         # A check that waits for an index being (re)built keeps its previous findings (moved with the
-        # edits since) rather than blinking out until the index is ready and the document is re-checked.
-        waiting = {name for name, _ in ctx.waiting}
+        # edits since) rather than blinking out until the index is ready and the document is re-checked;
+        # so does a check deferred while the user types, until the pause run.
+        waiting = {name for name, _ in ctx.waiting} | set(ctx.deferred)
         if Phase.TYPE in phases:
             state.type_findings = [f for f in findings if phase_of(f.check) is Phase.TYPE] + [
                 f for f in state.type_findings if f.check in waiting]
@@ -390,7 +442,7 @@ class DiagnosticsScheduler:
         for i, cls in enumerate(missing):
             progress.report(cls.name, int(100 * i / len(missing)))
             try:
-                await self.offload(ws.service, cls, progress.report)
+                await self.offload(in_background, ws.service, cls, progress.report)
                 self.recheck_open_documents(ws)
             except Exception:  # noqa: BLE001
                 failed.add(cls)
@@ -404,8 +456,7 @@ class DiagnosticsScheduler:
         leaves the previous cache, and the next start re-indexes the difference). A check or an index build
         still running in a worker thread is not waited for: the process exits without it (server.py)."""
         for pending in self.pending.values():
-            if pending.task is not None:
-                pending.task.cancel()
+            pending.stop()
         for warm in self.warming.values():
             if warm.task is not None:
                 warm.task.cancel()

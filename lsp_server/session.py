@@ -87,7 +87,9 @@ class Session:
         limit = ws.settings.top.max_file_bytes
         # A character is at most 4 UTF-8 bytes: only a text that could be over the limit is encoded.
         too_large = bool(language) and len(text) * 4 > limit and len(text.encode("utf-8", "replace")) > limit
-        doc = ParsedDocument.create(uri, text, version, language, analyse=not too_large)
+        # Parsed on first use, by the check's worker thread: not here, on the event loop (a big file's parse
+        # would hold every other request back).
+        doc = ParsedDocument.create(uri, text, version, language, analyse=not too_large, parse=False)
         state = self.documents[uri] = DocumentState(doc, ws, too_large_language=language if too_large else None)
         ws.open_document(doc)
         return state
@@ -104,7 +106,7 @@ class Session:
         state.type_findings = shift_findings(state.type_findings, edits)
         back = bool(state.too_large_language) and len(doc.source) <= state.workspace.settings.top.max_file_bytes
         if back:
-            state.doc = doc = ParsedDocument.create(uri, doc.text, doc.version, state.too_large_language)
+            state.doc = doc = ParsedDocument.create(uri, doc.text, doc.version, state.too_large_language, parse=False)
             state.too_large_language, state.type_findings, state.save_findings = None, [], []
         state.workspace.open_document(doc)
         return state, back

@@ -16,3 +16,9 @@
 (call_expression
    function: (import)
    arguments: (arguments . (string (string_fragment) @import.source)))
+
+; AMD: require(["jspdf"], ({ jsPDF }) => ...);   define(["@acme/layout"], function (L) { ... });
+((call_expression
+   function: (identifier) @call.callee
+   arguments: (arguments . (array (string (string_fragment) @import.source))))
+ (#any-of? @call.callee "require" "define"))

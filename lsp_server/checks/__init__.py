@@ -4,6 +4,12 @@ A check declares its phase: TYPE runs as the user types (on open and on change, 
 the file is saved or changes on disk (conventions, whole-workspace checks). The LSP server and the CLI both
 call `run_checks`, so a check registered here shows up everywhere with no other change.
 
+A TYPE check that analyses the whole document whatever the edit (`on_pause=True`, e.g. `unknown-symbol`'s
+type analysis) is skipped by a run made for a keystroke (`CheckContext.typing`): the server keeps its previous
+findings, moved with the edits, and runs it once typing pauses (`[limits] pause_ms`, scheduler.py),
+so a keystroke costs what the edit costs, not what the file costs, and the findings once quiet are those of
+a full run.
+
 Each check runs isolated: an exception is logged and the other checks' findings still count.
 
 One document's run is bounded (`[limits] document_ms`, see checks/budget.py and queries.time_limit): when the
@@ -51,6 +57,8 @@ class CheckContext:
     completed: list[str] = field(default_factory=list)  # checks that ran to the end (their findings count)
     time_limit_ms: float | None = None  # one document's run; None: the workspace's `[limits] document_ms`
     timed_out: list[str] = field(default_factory=list)  # checks stopped or skipped by the time limit
+    typing: bool = False  # a run made while the user types: `on_pause` checks are skipped (see `deferred`)
+    deferred: list[str] = field(default_factory=list)  # `on_pause` checks skipped: they run when typing pauses
 
     def service(self, cls: "type[S]") -> "S | None":
         """The workspace index `cls` for a check, or None when it is not built yet (server only).
@@ -75,6 +83,7 @@ class Check:
     phase: Phase
     languages: frozenset[str | None]  # None: documents we do not parse (Markdown, text, ...)
     suffixes: frozenset[str] | None = None  # when set, only files whose name ends with one of these
+    on_pause: bool = False  # whole-document work: skipped while the user types, run when typing pauses
 
     def applies(self, language: str | None, path: str | None) -> bool:
         if language not in self.languages:
@@ -86,17 +95,20 @@ CHECKS: dict[str, Check] = {}
 
 
 def check(name: str, phase: Phase = Phase.TYPE, languages: Iterable[str | None] = ("javascript",),
-          suffixes: Iterable[str] | None = None):
+          suffixes: Iterable[str] | None = None, on_pause: bool = False):
     """Register a check. `name` is also how users refer to it in logs and settings.
 
     `languages` may include None for documents we do not parse (Markdown, plain text): such a check
     receives a ParsedDocument without a tree. `suffixes` (e.g. `(".md",)`) limits a check to files whose
     name ends with one of them, so other unparsed files (and their own diagnostics) are left alone.
+    `on_pause` marks a check whose cost is the whole document's whatever the edit: runs made while the user
+    types skip it (their caller keeps its previous findings) and it runs when typing pauses.
     """
 
     def register(func: CheckFunc) -> CheckFunc:
         CHECKS[name] = Check(name, func, phase, frozenset(languages),
-                             frozenset(s.lower() for s in suffixes) if suffixes is not None else None)
+                             frozenset(s.lower() for s in suffixes) if suffixes is not None else None,
+                             on_pause)
         return func
 
     return register
@@ -119,6 +131,12 @@ def run_checks(doc: ParsedDocument, ctx: CheckContext, phases: Iterable[Phase]) 
     findings: list[Finding] = []
     limit_ms = ctx.time_limit_ms if ctx.time_limit_ms is not None else _document_ms(ctx)
     todo = [chk for chk in CHECKS.values() if chk.phase in wanted and chk.applies(doc.language, doc.uri)]
+    if ctx.typing:
+        ctx.deferred.extend(chk.name for chk in todo if chk.on_pause)
+        todo = [chk for chk in todo if not chk.on_pause]
+    # The whole-document analyses last: their fair share of the time limit is then what the quick checks left
+    # (not a fixed fraction taken before them), and those never wait behind them.
+    todo.sort(key=lambda chk: chk.on_pause)
     with nullcontext() if ctx.build_services else services_not_built(), \
             queries.time_limit(limit_ms / 1000 if limit_ms else None):
         for i, chk in enumerate(todo):

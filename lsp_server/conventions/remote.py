@@ -14,9 +14,14 @@ A source's URL and ref come from a config file, so they are checked before git s
 a URL or ref starting with `-` is refused (it would be read as an option such as `--upload-pack=<program>`),
 the URL's transport must be one of the configured protocols (https, ssh, file at most: never `ext::` or
 another remote helper), and the ref must be a valid ref name (`git check-ref-format`). Every git command is
-built by `security.safe_git` (values after `--end-of-options`, program-running config overridden) and
-`git` below also switches off the filter drivers of the repository it runs in. Messages and log lines name
+run by `gitexec.run_git` (values after `--end-of-options`, program-running config overridden, filter
+drivers of the repository it runs in switched off). Messages and log lines name
 a source by `display`, its URL without `user:password@`.
+
+What is verified: a source may pin its content (`sha256`, `snapshot_digest` of the rules folder) or its commit
+(a full commit id as `ref`); a fetch that does not match is refused and the last good copy kept. Every copy is
+sealed (`SEAL_FILE`: digest and commit, signed with the user's key) and `verified_copy` checks it before the
+rules load, so a copy edited in the cache is discarded and fetched again. Who made a commit is not checked.
 """
 
 from __future__ import annotations
@@ -24,9 +29,9 @@ from __future__ import annotations
 import hashlib
 import io
 import logging
+import os
 import re
 import shutil
-import subprocess
 import tempfile
 import threading
 import time
@@ -34,14 +39,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from lsp_server.security import (GIT_PROTOCOLS, git_filter_overrides, redact_url, safe_git,
-                                  safe_git_env)
+from lsp_server import integrity
+from lsp_server.gitexec import GIT_PROTOCOLS, GitError, run_git
+from lsp_server.security import redact_url
 from lsp_server.storage import atomic_write_json, read_json, swap_directory
 
 log = logging.getLogger(__name__)
 
 META_FILE = ".footprint-remote.json"
+SEAL_FILE = ".footprint-seal"  # the snapshot's digest and commit, signed with this user's key (integrity.py)
+SEAL_PURPOSE = "rules-snapshot"
 SHA_RE = re.compile(r"^[0-9a-fA-F]{7,64}$")
+FULL_COMMIT_RE = re.compile(r"^(?:[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$")
+SHA256_RE = re.compile(r"^[0-9a-f]{64}$")
 
 
 @dataclass(frozen=True)
@@ -50,6 +60,7 @@ class RemoteSource:
     ref: str = ""  # branch, tag or commit; "" = the remote's default branch
     subdir: str = ""
     protocols: tuple[str, ...] = GIT_PROTOCOLS  # the transports git may use for it ([rules] remote_protocols)
+    sha256: str = ""  # the pinned `snapshot_digest` of the rules folder; "" = not pinned
 
     @property
     def display(self) -> str:
@@ -58,7 +69,8 @@ class RemoteSource:
 
     @property
     def key(self) -> str:
-        digest = hashlib.sha1(f"{self.url}\n{self.ref}\n{self.subdir}".encode()).hexdigest()[:12]
+        pin = f"\n{self.sha256.lower()}" if self.sha256 else ""  # a copy made under another pin is not this one
+        digest = hashlib.sha1(f"{self.url}\n{self.ref}\n{self.subdir}{pin}".encode()).hexdigest()[:12]
         name = re.sub(r"[^A-Za-z0-9_.-]+", "-", self.display.rstrip("/").rsplit("/", 1)[-1].removesuffix(".git"))[:40]
         return f"{name or 'rules'}-{digest}"
 
@@ -70,7 +82,7 @@ class RemoteSource:
         return self.folder(cache_dir) / "current"
 
 
-class FetchError(RuntimeError):
+class FetchError(GitError):
     pass
 
 
@@ -106,43 +118,10 @@ def source_problem(source: RemoteSource) -> str | None:
                 f"([rules] remote_protocols = {list(source.protocols)}); refused")
     if source.ref:
         try:  # prefixed, so the ref is never git's first word; check-ref-format takes no --end-of-options
-            git(["check-ref-format", f"refs/footprint/{source.ref}"], timeout=30)
-        except FetchError:
+            run_git(["check-ref-format", f"refs/footprint/{source.ref}"], timeout=30)
+        except GitError:
             return f"ref {source.ref!r} is not a valid branch, tag or commit name (git check-ref-format); refused"
     return None
-
-
-def git(args: list[str], cwd: Path | None = None, timeout: float = 120, binary: bool = False, *,
-        values: list[str] = (), git_dir: Path | None = None, protocols: tuple[str, ...] = GIT_PROTOCOLS):
-    """Run `git [--git-dir=GIT_DIR] ARGS --end-of-options VALUES` through `safe_git`, with the filter
-    drivers of the repository it runs in switched off; raise FetchError with git's own message (credentials
-    redacted) on failure. `values` are the parts that come from a config, a caller or a repository."""
-    pre = [f"--git-dir={git_dir}"] if git_dir is not None else []
-    overrides: list[tuple[str, str]] = []
-    if args[0] not in ("init", "check-ref-format", "config"):
-        # Reading config runs nothing; it names the filter drivers the repo's .gitattributes may assign.
-        listing = _run_git([*pre, "config", "-z", "--get-regexp", r"^filter\."], (), cwd, timeout, protocols, (),
-                           ok_codes=(0, 1))
-        overrides = git_filter_overrides(listing.decode("utf-8", errors="replace"))
-    out = _run_git([*pre, *args], values, cwd, timeout, protocols, overrides)
-    return out if binary else out.decode("utf-8", errors="replace")
-
-
-def _run_git(args: list[str], values, cwd: Path | None, timeout: float, protocols, overrides,
-             ok_codes: tuple[int, ...] = (0,)) -> bytes:
-    cmd = safe_git(*args, values=values, protocols=protocols)
-    verb = next((a for a in args if not a.startswith("-") and "=" not in a), "")  # for messages
-    try:
-        proc = subprocess.run(cmd, cwd=cwd, env=safe_git_env(protocols=protocols, overrides=overrides),
-                              capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL)
-    except FileNotFoundError as exc:
-        raise FetchError("git is not installed") from exc
-    except subprocess.TimeoutExpired as exc:
-        raise FetchError(f"git {verb} timed out after {timeout:.0f} s") from exc
-    if proc.returncode not in ok_codes:
-        message = proc.stderr.decode("utf-8", errors="replace").strip().splitlines()
-        raise FetchError(redact_url(message[-1]) if message else f"git {verb} failed with code {proc.returncode}")
-    return proc.stdout
 
 
 def fetch(source: RemoteSource, cache_dir: Path, timeout: float = 120) -> dict:
@@ -157,38 +136,97 @@ def fetch(source: RemoteSource, cache_dir: Path, timeout: float = 120) -> dict:
     repo = folder / "repo.git"
     if not (repo / "HEAD").is_file():
         shutil.rmtree(repo, ignore_errors=True)
-        git(["init", "--quiet", "--bare"], values=[str(repo)], timeout=timeout)
+        run_git(["init", "--quiet", "--bare"], values=[str(repo)], timeout=timeout)
     ref = source.ref or "HEAD"
     # --upload-pack: git's default, given explicitly so no remote.<url>.uploadpack in repo.git's config counts.
     fetch_args = ["fetch", "--quiet", "--no-tags", "--upload-pack=git-upload-pack"]
     run = dict(git_dir=repo, protocols=source.protocols)
     try:
-        git([*fetch_args, "--depth", "1"], values=[source.url, ref], timeout=timeout, **run)
-        commit = git(["rev-parse", "--verify"], values=["FETCH_HEAD^{commit}"], **run).strip()
-    except FetchError:
+        run_git([*fetch_args, "--depth", "1"], values=[source.url, ref], timeout=timeout, **run)
+        commit = run_git(["rev-parse", "--verify"], values=["FETCH_HEAD^{commit}"], **run).strip()
+    except GitError:
         if not SHA_RE.match(ref):
             raise
         # A commit id: not every server serves unadvertised commits by id; fetch the branches, then look it up.
-        git(fetch_args, values=[source.url, "+refs/heads/*:refs/remotes/origin/*"], timeout=timeout, **run)
-        commit = git(["rev-parse", "--verify"], values=[f"{ref}^{{commit}}"], **run).strip()
+        run_git(fetch_args, values=[source.url, "+refs/heads/*:refs/remotes/origin/*"], timeout=timeout, **run)
+        commit = run_git(["rev-parse", "--verify"], values=[f"{ref}^{{commit}}"], **run).strip()
     treeish = f"{commit}:{source.subdir.strip('/')}" if source.subdir.strip("/") else commit
     try:
-        archive = git(["archive", "--format=tar"], values=[treeish], binary=True, timeout=timeout, **run)
-    except FetchError as exc:
+        archive = run_git(["archive", "--format=tar"], values=[treeish], binary=True, timeout=timeout, **run)
+    except GitError as exc:
         raise FetchError(f"subdir '{source.subdir}' not found at {commit[:12]}: {exc}") from exc
+    if FULL_COMMIT_RE.match(ref) and commit.lower() != ref.lower():  # git guarantees it; checked all the same
+        raise FetchError(f"fetched commit {commit[:12]} is not the pinned ref {ref[:12]}: snapshot refused")
     built = Path(tempfile.mkdtemp(prefix=".current.", dir=folder))
     try:
         import tarfile  # here: only a fetch unpacks an archive, every process loads this module
 
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
             tar.extractall(built, filter="data")  # no absolute paths, no escapes, no devices
+        digest = snapshot_digest(built)
+        if source.sha256 and digest != source.sha256.lower():
+            raise FetchError(f"the content of {commit[:12]} has sha256 {digest}, not the pinned {source.sha256.lower()}: "
+                             "snapshot refused")
         meta = {"url": source.display, "ref": source.ref, "subdir": source.subdir, "commit": commit,
-                "fetched_at": time.time()}
+                "sha256": digest, "fetched_at": time.time()}
         atomic_write_json(built / META_FILE, meta)
+        integrity.write_signed_json(built / SEAL_FILE, {"key": source.key, "commit": commit, "sha256": digest},
+                                    SEAL_PURPOSE)
         swap_directory(built, source.copy(cache_dir))
     finally:
         shutil.rmtree(built, ignore_errors=True)
     return meta
+
+
+def snapshot_digest(folder: Path) -> str:
+    """SHA-256 of a snapshot's content, as `sha256sum` lists it: the SHA-256 of the lines
+    `<sha256 of the file>  ./<path>` of every file under `folder` in byte order of the path (our own
+    `.footprint-*` files left out; a symlink counts as a file holding its target). The shell equivalent, in
+    an export of the rules folder: `find . -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum`."""
+    lines = []
+    for dirpath, dirnames, filenames in os.walk(folder):
+        dirnames.sort()
+        for name in filenames + [d for d in dirnames if os.path.islink(os.path.join(dirpath, d))]:
+            path = Path(dirpath) / name
+            rel = "./" + path.relative_to(folder).as_posix()
+            if rel in (f"./{META_FILE}", f"./{SEAL_FILE}"):
+                continue
+            if path.is_symlink():
+                data_digest = hashlib.sha256(os.readlink(path).encode()).hexdigest()
+            else:
+                data_digest = integrity.file_digest(path)
+            lines.append((rel.encode("utf-8", "surrogateescape"), data_digest))
+    text = b"".join(f"{d}  ".encode() + rel + b"\n" for rel, d in sorted(lines))
+    return hashlib.sha256(text).hexdigest()
+
+
+def verified_copy(source: RemoteSource, cache_dir: Path) -> tuple[Path | None, str | None]:
+    """(the snapshot folder, None) if there is a copy and it is what a fetch of ours wrote for `source`: its
+    signed seal names this source, its content has the sealed digest, and the pinned `sha256` if there is
+    one; (None, None) if there is no copy; (None, why) for a copy that fails, which is then deleted (the next
+    fetch makes a new one). Rule files are data, but a planted or edited rule could still add or silence
+    findings."""
+    copy = source.copy(cache_dir)
+    if not copy.is_dir():
+        return None, None
+    seal, problem = integrity.read_signed_json(copy / SEAL_FILE, SEAL_PURPOSE)
+    if problem is None and not isinstance(seal, dict):
+        problem = "has no seal (not written by this version of Footprint for this user)"
+    elif problem is None and seal.get("key") != source.key:
+        problem = "was sealed for another source"
+    if problem is None:
+        try:
+            digest = snapshot_digest(copy)
+        except OSError as exc:
+            digest, problem = "", f"cannot be read ({exc})"
+        if problem is None and digest != seal.get("sha256"):
+            problem = "changed after it was fetched"
+        elif problem is None and source.sha256 and digest != source.sha256.lower():
+            problem = f"has sha256 {digest}, not the pinned {source.sha256.lower()}"
+    if problem is None:
+        return copy, None
+    shutil.rmtree(copy, ignore_errors=True)
+    return None, f"the cached copy of {source.display} {problem}: discarded, fetched again"
 
 
 def copy_meta(source: RemoteSource, cache_dir: Path) -> dict | None:

@@ -17,10 +17,10 @@ import pathspec
 
 from lsp_server.errors import InvalidArgument
 from lsp_server.conventions.evaluate import Evaluation, Hit, order_key
-from lsp_server.conventions.remote import FetchError, git
 from lsp_server.conventions.rules import Rule
 from lsp_server.conventions.service import RuleService
 from lsp_server.document import ParsedDocument, path_to_uri
+from lsp_server.gitexec import WORKSPACE, GitError, run_git
 from lsp_server.languages import is_source_path
 from lsp_server.workspace import SKIPPED_DIRS, BinaryFile, FileTooLarge, Workspace, read_text_file
 
@@ -54,19 +54,25 @@ def changed_lines(root: Path, rev: str | None) -> tuple[str, dict[Path, set[int]
     if rev is not None and (not rev or rev.startswith("-") or any(c.isspace() for c in rev)):
         raise InvalidArgument(f"invalid revision: {rev!r}")
     try:
-        top = Path(git(["rev-parse", "--show-toplevel"], cwd=root).strip())
-    except FetchError as exc:
+        top = Path(run_git(["rev-parse", "--show-toplevel"], cwd=root, protocols=WORKSPACE).strip())
+    except GitError as exc:
         raise InvalidArgument(f"{root} is not inside a git repository ({exc})") from exc
     base = rev or "HEAD"
     try:
-        git(["rev-parse", "--verify", "--quiet"], values=[f"{base}^{{commit}}"], cwd=top)
-    except FetchError as exc:
+        run_git(["rev-parse", "--verify", "--quiet"], values=[f"{base}^{{commit}}"], cwd=top, protocols=WORKSPACE)
+    except GitError as exc:
         if rev is not None:
             raise InvalidArgument(f"unknown revision '{rev}'") from exc
         base = EMPTY_TREE  # a repository with no commit yet: everything is new
-    # --no-textconv/--no-ext-diff: no diff driver of the repo's config runs (git() switches off its filters).
-    diff = git(["-c", "core.quotePath=false", "diff", "--no-color", "--no-ext-diff", "--no-textconv",
-                "--no-renames", "--unified=0"], values=[base, "--", str(root)], cwd=top)  # the workspace's part
+    # --no-textconv/--no-ext-diff: no diff driver of the repo's config runs (run_git switches off its filters).
+    # No transport (WORKSPACE): a partial clone's missing blob is an error, never a lazy fetch.
+    try:
+        diff = run_git(["-c", "core.quotePath=false", "diff", "--no-color", "--no-ext-diff", "--no-textconv",
+                        "--no-renames", "--unified=0"], values=[base, "--", str(root)],  # the workspace's part
+                       cwd=top, protocols=WORKSPACE)
+    except GitError as exc:
+        raise InvalidArgument(f"git diff against {base} failed in {top} ({exc}); Footprint never fetches "
+                              "from a remote for a review") from exc
     changed: dict[Path, set[int] | None] = {}
     current: Path | None = None
     for line in diff.splitlines():
@@ -82,8 +88,8 @@ def changed_lines(root: Path, rev: str | None) -> tuple[str, dict[Path, set[int]
                 lines = changed[current]
                 if lines is not None:
                     lines.update(range(start - 1, start - 1 + count))
-    untracked = git(["-c", "core.quotePath=false", "ls-files", "--others", "--exclude-standard", "--full-name", "-z"],
-                    values=["--", str(root)], cwd=top)
+    untracked = run_git(["-c", "core.quotePath=false", "ls-files", "--others", "--exclude-standard", "--full-name",
+                         "-z"], values=["--", str(root)], cwd=top, protocols=WORKSPACE)
     for name in filter(None, untracked.split("\0")):
         changed[top / name] = None
     return base, {p: v for p, v in changed.items() if v is None or v}

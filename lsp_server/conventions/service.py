@@ -29,7 +29,7 @@ from lsp_server.conventions.rules import (RULE_SUFFIXES, Rule, RuleProblem, load
 from lsp_server.conventions.telemetry import PROCESS_SESSION, Firing, Telemetry
 from lsp_server.document import ParsedDocument
 from lsp_server.findings import Severity
-from lsp_server.security import GIT_PROTOCOLS
+from lsp_server.gitexec import GIT_PROTOCOLS
 from lsp_server.workspace import Progress, Service, Workspace, service
 
 log = logging.getLogger(__name__)
@@ -77,7 +77,7 @@ def checked_config(config: RulesConfig) -> tuple[RulesConfig, list[str]]:
     return (dataclasses.replace(config, **fixed) if fixed else config), problems
 
 
-REMOTE_KEYS = {"url", "ref", "subdir"}
+REMOTE_KEYS = {"url", "ref", "subdir", "sha256"}
 _URL_RE = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://|^[^/\\]+@[^/\\]+:")
 
 
@@ -91,7 +91,7 @@ def remote_sources(ws: Workspace, config: RulesConfig) -> tuple[list[remote_mod.
     for i, item in enumerate(config.remote):
         unknown = set(item) - REMOTE_KEYS
         if unknown or not item.get("url"):
-            problems.append(f"[rules] remote item {i + 1}: needs 'url' (optional 'ref', 'subdir'); "
+            problems.append(f"[rules] remote item {i + 1}: needs 'url' (optional 'ref', 'subdir', 'sha256'); "
                             f"unknown: {', '.join(sorted(unknown)) or '-'}")
             continue
         url = item["url"]
@@ -101,7 +101,11 @@ def remote_sources(ws: Workspace, config: RulesConfig) -> tuple[list[remote_mod.
         if sub.startswith("..") or "/../" in f"/{sub}/":
             problems.append(f"[rules] remote item {i + 1}: subdir must stay inside the repository")
             continue
-        source = remote_mod.RemoteSource(url, item.get("ref", ""), sub, protocols)
+        pin = item.get("sha256", "").strip().lower()
+        if pin and not remote_mod.SHA256_RE.match(pin):
+            problems.append(f"[rules] remote item {i + 1}: sha256 must be 64 hex digits (remote.snapshot_digest)")
+            continue
+        source = remote_mod.RemoteSource(url, item.get("ref", ""), sub, protocols, pin)
         problem = remote_mod.source_problem(source)  # before git ever sees it: no option injection
         if problem:
             problems.append(f"[rules] remote item {i + 1}: {problem}")
@@ -147,14 +151,21 @@ class RuleService(Service):
         return svc
 
     # --- loading --------------------------------------------------------------------------------------
-    def folders(self) -> list[tuple[str, Path]]:
-        """(origin, folder) of every source, lowest precedence first."""
+    def folders(self, verify: bool = False) -> list[tuple[str, Path]]:
+        """(origin, folder) of every source, lowest precedence first. With `verify` (loading the rules), a
+        remote copy is used only if it is what our fetch wrote and matches its pinned sha256
+        (`remote.verified_copy`); one that fails is deleted, with a warning, and fetched again."""
         out = []
         # Remote copies live in the cache folder: not read from one another user owns (integrity.cache_folder).
         cache_usable = bool(self.remotes) and integrity.cache_folder(self.ws.cache_dir) is not None
         for src in self.remotes if cache_usable else ():
-            copy = src.copy(self.ws.cache_dir)
-            if copy.is_dir():
+            if verify:
+                copy, problem = remote_mod.verified_copy(src, self.ws.cache_dir)
+                if problem:
+                    log.warning("rules: %s", problem)
+            else:
+                copy = src.copy(self.ws.cache_dir)
+            if copy is not None and copy.is_dir():
                 out.append((src.display, copy))
         out.extend((str(d), d) for d in self.local_dirs)
         return out
@@ -164,7 +175,7 @@ class RuleService(Service):
         problems: dict[Path, list[RuleProblem]] = {}
         sources = []
         load_query_facts(self.ws.cache_dir)  # queries validated by earlier runs need no compiling to load
-        for origin, folder in self.folders():
+        for origin, folder in self.folders(verify=True):
             rules, found = load_folder(folder, origin, self.config.regex_timeout_ms,
                                        self.ws.settings.top.max_file_bytes, [*self.ws.roots, folder.resolve()])
             for p in found:

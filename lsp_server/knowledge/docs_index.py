@@ -27,6 +27,7 @@ terms marked `**like this**`.
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import logging
 import math
@@ -50,7 +51,7 @@ from lsp_server.workspace import BinaryFile, Progress, Service, Workspace, is_bi
 
 log = logging.getLogger(__name__)
 
-FORMAT = 7  # bump when the schema, analyzer or chunker changes: old indexes are rebuilt
+FORMAT = 8  # bump when the schema, analyzer or chunker changes: old indexes are rebuilt
 INDEX_DIR = "docs-index"
 MANIFEST = "manifest.json"
 SIGNED_AS = "docs-index-manifest"  # what the manifest's signature is for (see integrity.sign)
@@ -121,6 +122,35 @@ def identifier_words(identifier: str) -> list[str]:
     return [singular(m.group(0).lower()) for piece in pieces for m in _CAMEL.finditer(piece)]
 
 
+_LEADS = frozenset("on is to at by of in".split())  # short first words of compound names: `onload`, `isopen`
+_WORDS = re.compile(r"[A-Za-z]+")
+
+
+def word_vocabulary(text: str) -> frozenset[str]:
+    """The lowercase words (3+ letters) a doc file spells: what a compound name may be split into."""
+    return frozenset(w.lower() for w in _WORDS.findall(text) if len(w) >= 3)
+
+
+def compound_parts(token: str, vocabulary: frozenset[str]) -> list[str]:
+    """The words of a lowercase compound name that the docs spell on their own: `onloaderror` -> on,
+    loaderror, load, error; `autounlock` -> auto, unlock. A part is a word of 4+ letters (3 after a short
+    lead: `onend`), so English words are rarely cut (`append`, `random` stay whole); [] when it is none.
+    A camelCase name needs no help: the analyzer splits it."""
+    if not (token.isalpha() and token.islower() and len(token) >= 5):
+        return []
+    for i in range(2, len(token) - 2):
+        head, tail = token[:i], token[i:]
+        lead = head in _LEADS
+        if not (lead or (len(head) >= 4 and head in vocabulary)):
+            continue
+        if tail in vocabulary and len(tail) >= (3 if lead else 4):
+            return [head, tail, *compound_parts(tail, vocabulary)]
+        rest = compound_parts(tail, vocabulary)  # `on` + `loaderror`, itself `load` + `error`
+        if rest:
+            return [head, *rest]
+    return []
+
+
 def analyze(text: str, query: bool = False) -> list[tuple[str, int, int]]:
     """(term, start char, end char) for every term of `text`, in order."""
     out = []
@@ -155,7 +185,7 @@ def _whoosh() -> SimpleNamespace:
     from whoosh.analysis import Token, Tokenizer
     from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
     from whoosh.filedb.filestore import RamStorage
-    from whoosh.query import And, AndMaybe, Or, Prefix, Term
+    from whoosh.query import And, AndMaybe, DisjunctionMax, Or, Prefix, Term
 
     class CodeTokenizer(Tokenizer):
         """whoosh adapter of `analyze` (mode "query" from the query side, anything else is indexing)."""
@@ -199,7 +229,7 @@ def _whoosh() -> SimpleNamespace:
     # lsp_server.knowledge.docs_index.CodeTokenizer, found again through the module's __getattr__ below.
     CodeTokenizer.__qualname__ = "CodeTokenizer"
     return SimpleNamespace(index=index, ID=ID, KEYWORD=KEYWORD, STORED=STORED, TEXT=TEXT, Schema=Schema,
-                           And=And, AndMaybe=AndMaybe, Or=Or, Prefix=Prefix, Term=Term,
+                           And=And, AndMaybe=AndMaybe, DisjunctionMax=DisjunctionMax, Or=Or, Prefix=Prefix, Term=Term,
                            CodeTokenizer=CodeTokenizer, MemoryStorage=MemoryStorage)
 
 
@@ -361,8 +391,8 @@ class DocsIndex(Service):
         self._searcher = ix.searcher()
         self._vocab: tuple[int, tuple[dict, dict]] | None = None
         self._documented: tuple[int, dict[str, dict]] | None = None
-        self._ident_tokens: tuple[int, dict[str, dict[str, int]]] | None = None
-        self._grep_rows: tuple[int, list] | None = None
+        self._ident_tokens: tuple[int, tuple[dict, dict]] | None = None
+        self._grep_rows: tuple[int, tuple] | None = None
 
     # --- building -------------------------------------------------------------------------------------
     @classmethod
@@ -576,6 +606,42 @@ class DocsIndex(Service):
                 searcher.doc_frequency("all", t) for t in g)]
         return SearchOutcome(hits, terms, missing)
 
+    def search_concepts(self, concepts: list, limit: int = 5, under: Path | None = None) -> list[IndexHit]:
+        """Chunks holding any of `concepts` (`thesaurus.Concept`: alternatives of index terms, each weighted),
+        ranked by BM25 over the concepts they hold, each concept counted once (its best alternative), the
+        heading's terms scored again (`HEADING_BOOST`). The thesaurus angle of the how-to search: a section
+        that says "round-trip time" for "how long a message takes" is found, ranked by what it holds."""
+        w = _whoosh()
+        And, Or, Prefix, Term = w.And, w.Or, w.Prefix, w.Term
+        each = []
+        for concept in concepts:
+            alternatives = []
+            for terms, weight in concept.alternatives:
+                body = [Term("all", t) for t in terms]
+                head = [Term("heading", t, boost=HEADING_BOOST) for t in terms]
+                found = body[0] if len(body) == 1 else And(body)
+                alternatives.append(Or([found, head[0] if len(head) == 1 else And(head)], boost=weight))
+            if alternatives:
+                each.append(w.DisjunctionMax(alternatives) if len(alternatives) > 1 else alternatives[0])
+        if not each:
+            return []
+        q = Or(each)
+        if under is not None:
+            prefix = str(under)
+            q = And([q, Or([Term("path", prefix), Prefix("path", prefix.rstrip("/") + "/")])])
+        wanted = {t for c in concepts for terms, _ in c.alternatives for t in terms}
+        with self._lock:
+            self.searches += 1
+            hits = []
+            for r in self._searcher.search(q, limit=limit, optimize=False):
+                stored = r.fields()
+                start, end = stored["lines"]
+                hits.append(IndexHit(Path(stored["path"]), start, end, stored["heading"],
+                                     mark_snippet(stored["body"], wanted), round(r.score, 4), stored["body"],
+                                     tuple(stored.get("ident_list") or ()), stored.get("kind", "prose"),
+                                     stored["id"]))
+        return hits
+
     def grep(self, words: list[str], limit: int = 5, under: Path | None = None
              ) -> tuple[list[IndexHit], list[IndexHit]]:
         """What `grep -i -c` per word would rank: chunks holding any of `words` as a substring (of heading or
@@ -588,16 +654,29 @@ class DocsIndex(Service):
             return [], []
         prefix = str(under) if under is not None else None
         with self._lock:
-            rows = self._grep_table()
-        held = [[w in lowered for w in words] for lowered, _ in rows]
-        rarity = [math.log((len(rows) + 1) / (sum(1 for h in held if h[j]) + 0.5)) for j in range(len(words))]
+            rows, blob, starts = self._grep_table()
+        # Each word is looked for with str.find over all chunks' text joined (one C-level scan that jumps to
+        # the next chunk after a hit), not with `in` on every chunk: the cost follows the chunks that hold it.
+        held: dict[int, list[int]] = {}  # chunk -> the indexes of the words it holds, in word order
+        frequency = []
+        for j, w in enumerate(words):
+            n, pos = 0, blob.find(w)
+            while pos >= 0:
+                i = bisect.bisect_right(starts, pos) - 1
+                held.setdefault(i, []).append(j)
+                n += 1
+                pos = blob.find(w, starts[i + 1]) if i + 1 < len(starts) else -1
+            frequency.append(n)
+        rarity = [math.log((len(rows) + 1) / (n + 0.5)) for n in frequency]
         by_count, by_rarity = [], []
-        for i, (_, stored) in enumerate(rows):
-            if not any(held[i]) or (prefix is not None and not (
-                    stored["path"] == prefix or stored["path"].startswith(prefix.rstrip("/") + "/"))):
+        for i in sorted(held):
+            stored = rows[i][1]
+            if prefix is not None and not (
+                    stored["path"] == prefix or stored["path"].startswith(prefix.rstrip("/") + "/")):
                 continue
-            by_count.append((-sum(held[i]), i))
-            by_rarity.append((-sum(r for r, h in zip(rarity, held[i]) if h), i))
+            js = sorted(held[i])
+            by_count.append((-len(js), i))
+            by_rarity.append((-sum(rarity[j] for j in js), i))
         return self._grep_hits(rows, sorted(by_count)[:limit], words), \
             self._grep_hits(rows, sorted(by_rarity)[:limit], words)
 
@@ -612,13 +691,17 @@ class DocsIndex(Service):
                                 tuple(stored.get("ident_list") or ()), stored.get("kind", "prose"), stored["id"]))
         return out
 
-    def _grep_table(self) -> list:
-        """(lower-cased heading + text, stored fields) of every chunk in path order; once per generation
-        (caller holds the lock)."""
+    def _grep_table(self) -> tuple[list, str, list[int]]:
+        """(rows: (lower-cased heading + text, stored fields) of every chunk in path order; their texts joined
+        by NUL; where each starts in it); once per generation (caller holds the lock)."""
         if self._grep_rows is None or self._grep_rows[0] != self.generation:
             rows = [((f["heading"] + "\n" + f["body"]).lower(), f) for f in self._searcher.all_stored_fields()]
             rows.sort(key=lambda r: (r[1]["path"], r[1]["lines"][0]))
-            self._grep_rows = (self.generation, rows)
+            starts, at = [], 0
+            for lowered, _ in rows:
+                starts.append(at)
+                at += len(lowered) + 1
+            self._grep_rows = (self.generation, (rows, "\0".join(r[0] for r in rows), starts))
         return self._grep_rows[1]
 
     def term_frequency(self, term: str) -> int:
@@ -696,18 +779,32 @@ class DocsIndex(Service):
         """The docs' identifiers that have `word` as one of their camelCase/snake_case words (singular,
         any case): `header` -> {`repeatHeader`: 3, `addHeaderRow`: 1}, with the number of chunks naming
         each. The engine's own vocabulary for a word of a question (search_queries)."""
+        return self._identifier_tables()[0].get(singular(word.lower()), {})
+
+    def usages_of(self, member: str) -> dict[str, int]:
+        """How the docs' code calls `member`: the dotted identifiers ending in it (`yarray.observe`,
+        `doc.getArray`), with the number of chunks holding each. The example-code angle of search_queries."""
+        return self._identifier_tables()[1].get(member, {})
+
+    def _identifier_tables(self) -> tuple[dict[str, dict[str, int]], dict[str, dict[str, int]]]:
+        """(word -> identifiers holding it, member -> dotted uses of it), built once per generation."""
         with self._lock:
             if self._ident_tokens is None or self._ident_tokens[0] != self.generation:
                 reader = self._searcher.reader()
                 index: dict[str, dict[str, int]] = {}
+                uses: dict[str, dict[str, int]] = {}
                 for _, stored in reader.iter_docs():
                     for ident in set(stored.get("ident_list") or ()):
-                        for part in ident.split("."):
+                        parts = ident.split(".")
+                        for part in parts:
                             for token in set(identifier_words(part)):
                                 bucket = index.setdefault(token, {})
                                 bucket[part] = bucket.get(part, 0) + 1
-                self._ident_tokens = (self.generation, index)
-            return self._ident_tokens[1].get(singular(word.lower()), {})
+                        if len(parts) == 2 and all(parts):
+                            bucket = uses.setdefault(parts[1], {})
+                            bucket[ident] = bucket.get(ident, 0) + 1
+                self._ident_tokens = (self.generation, (index, uses))
+            return self._ident_tokens[1]
 
     def has_identifier(self, name: str) -> bool:
         """Whether some chunk mentions the identifier `name` (normalized as the analyzer does)."""
@@ -758,15 +855,29 @@ def _add_file(writer, workspace: Workspace, path: Path) -> dict | None:
         log.info("docs: cannot read %s: %s", path, exc)
         return None
     chunks: list[DocChunk] = chunk_file(path, text)
+    vocabulary, memo = word_vocabulary(text), {}
     for n, c in enumerate(chunks):
+        # Lowercase compound names (`onloaderror`, an option heading) are found by their words too
+        heading_words = _compound_words(_TOKEN.findall(c.heading), vocabulary, memo)
+        ident_words = _compound_words(c.identifiers, vocabulary, memo)
         writer.add_document(
             id=f"{path}#{n}", path=str(path), lines=(c.start_line, c.end_line), kind=c.kind,
-            heading=c.heading, idents=" ".join(c.identifiers), ident_list=list(c.identifiers), body=c.text,
-            all="\n".join((c.heading, " ".join(c.identifiers), c.text)),
+            heading=c.heading + heading_words, _stored_heading=c.heading, idents=" ".join(c.identifiers),
+            ident_list=list(c.identifiers), body=c.text,
+            all="\n".join((c.heading, " ".join(c.identifiers), c.text, heading_words + ident_words)),
             symbol=" ".join(normalize_symbol(s) for s in subject_symbols(c)),
             # Written docs (with their examples) rank just above the declaration comment saying the same.
             _boost=API_CHUNK_BOOST if c.kind == "api" else 1.0)
     return {"hash": storage.content_hash(data), "chunks": len(chunks), "aliases": mine_aliases(chunks)}
+
+
+def _compound_words(tokens, vocabulary: frozenset[str], memo: dict[str, list[str]]) -> str:
+    words = []
+    for t in dict.fromkeys(tokens):
+        if t not in memo:
+            memo[t] = compound_parts(t, vocabulary)
+        words += memo[t]
+    return (" " + " ".join(words)) if words else ""
 
 
 def _fill(ix, workspace: Workspace, files: list[Path], key: str, progress: Progress) -> dict:

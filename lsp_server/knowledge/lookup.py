@@ -5,7 +5,8 @@ that exists. No match gives an empty result that says so and offers the nearest 
 (`[concepts]` and aliases mined from the docs) are expanded to symbols and the search re-run when the
 literal one finds nothing; `expand=True` (for how-to questions) runs `fused_search`, the retrieval rag_lookup
 uses too: the `search_queries` angles, clauses and concept expansions, plus a recall ranking of chunks that
-hold most of the focused angle's terms, fused.
+hold most of the focused angle's terms, grep's rankings, and a ranking by the question's concepts and their
+thesaurus synonyms (`thesaurus.py`), fused.
 
 The `lookup_docs` command (lsp_server/surfaces/commands.py) goes through `guards.run` (cache, identical-call
 blocks, coalescing, near-duplicates, known_symbols, budget); the pure `lookup_docs` function does not, so hover
@@ -22,6 +23,7 @@ from pathlib import Path
 from lsp_server.document import ParsedDocument, path_to_uri
 from lsp_server.knowledge.concepts import expand_concepts, replace_concept
 from lsp_server.knowledge.docs_index import DocsIndex, IndexHit, analyze, doc_roots, query_groups
+from lsp_server.knowledge.thesaurus import question_concepts
 from lsp_server.knowledge.search_queries import QUESTION_WORDS, VERBS, focused_terms, is_fact_lookup, search_queries
 from lsp_server.providers import HoverInfo, RequestContext, hover_provider
 from lsp_server.syntax import syntax_for
@@ -57,21 +59,22 @@ def _doc_hit(h: IndexHit, score: float | None = None) -> DocHit:
                   h.score if score is None else score, h.text, h.identifiers, h.chunk_id)
 
 
-def fuse_rankings(rankings: list[list[IndexHit]], limit: int, k: int = RRF_K,
+def fuse_rankings(rankings: list[list[IndexHit]], limit: int, k: int | list[int] = RRF_K,
                   weights: list[float] | None = None) -> list[DocHit]:
     """Reciprocal rank fusion of several ranked lists (one list: its own order and scores), each weighted
-    (default 1). The items may also be `DocHit`s (anything with a `chunk_id` and the hit fields), e.g. to fuse
+    (default 1), with one constant `k` or one per list. The items may also be `DocHit`s (anything with a `chunk_id` and the hit fields), e.g. to fuse
     a re-ranked list with the list it came from."""
-    weighted = [(r, w) for r, w in zip(rankings, weights or [1.0] * len(rankings)) if r]
+    ks = k if isinstance(k, list) else [k] * len(rankings)
+    weighted = [(r, w, kk) for r, w, kk in zip(rankings, weights or [1.0] * len(rankings), ks) if r]
     if not weighted:
         return []
     if len(weighted) == 1:
         return [_doc_hit(h) for h in weighted[0][0][:limit]]
     scores: dict[str, float] = {}
     first: dict[str, IndexHit] = {}
-    for ranking, weight in weighted:
+    for ranking, weight, kk in weighted:
         for rank, hit in enumerate(ranking):
-            scores[hit.chunk_id] = scores.get(hit.chunk_id, 0.0) + weight / (k + rank + 1)
+            scores[hit.chunk_id] = scores.get(hit.chunk_id, 0.0) + weight / (kk + rank + 1)
             first.setdefault(hit.chunk_id, hit)
     order = sorted(scores, key=lambda cid: (-scores[cid], cid))[:limit]
     return [_doc_hit(first[cid], round(scores[cid], 5)) for cid in order]
@@ -128,9 +131,10 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     (the engine's own names for its words, its API as code) and its clauses' angles, each searched
     literally; concept words replaced by their symbols; and a recall ranking of the chunks holding most of
     the focused angle's terms (each of those holds at least half of them: text that exists, never made up).
-    Heading words weigh more in every search (the index's heading boost). Fused by reciprocal rank."""
+    Heading words weigh more in every search (the index's heading boost). Also grep's rankings and the
+    concept ranking (the question's words and their thesaurus synonyms, BM25). Fused by reciprocal rank."""
     names = index.identifiers_with
-    angles = search_queries(question, index.has_identifier, names)
+    angles = search_queries(question, index.has_identifier, names, index.usages_of)
     # The asker's words lead (the question, the focused angle, each clause's); the engine-vocabulary and
     # code angles and concept replacements support them at a lower weight: they find the API reference,
     # which should rank an answer higher, not crowd out the guide or FAQ section that answers the question.
@@ -138,7 +142,7 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     for i, angle in enumerate(angles):
         queries.setdefault(angle, 1.0 if i == 0 else SUPPORT_WEIGHT)
     for clause in clauses(question):  # "a two-column layout | with a header that repeats on each page"
-        for i, q in enumerate(dict.fromkeys([clause, *search_queries(clause, index.has_identifier, names)])):
+        for i, q in enumerate(dict.fromkeys([clause, *search_queries(clause, index.has_identifier, names, index.usages_of)])):
             queries.setdefault(q, 1.0 if i <= 1 else SUPPORT_WEIGHT)
     for word, symbols in expand_concepts(workspace, question):
         for q in (replace_concept(question, word, s) for s in symbols[:2]):
@@ -178,9 +182,17 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     grep, rare = index.grep(grep_words, depth, under)
     if grep:
         method += " and grep's rankings (chunks holding most of the question's words, and of its rarest)"
+    # the thesaurus's angle: the question's concepts in the docs' words too ("how long" -> time, latency)
+    concepts = index.search_concepts(question_concepts(question), depth, under)
+    if concepts:
+        method += " and a concept ranking (the question's words and their thesaurus synonyms, BM25)"
     order = list(queries)
-    fused = fuse_rankings([rankings[q] for q in order] + [partial, grep, rare], depth * 3,
-                          weights=[queries[q] for q in order] + [1.0, GREP_WEIGHT, RARE_WEIGHT])
+    # The concept ranking weighs every word of the question (and its synonyms) at once, so its order counts
+    # most (the smallest k); each literal angle's first places count too (k = 10, not RRF's usual 60, under
+    # which ~10 lists of 10 merely vote by presence and the one section holding the rarest word is lost).
+    fused = fuse_rankings([rankings[q] for q in order] + [partial, grep, rare, concepts], depth * 3,
+                          k=[ANGLES_K] * (len(order) + 3) + [CONCEPTS_K],
+                          weights=[queries[q] for q in order] + [1.0, GREP_WEIGHT, RARE_WEIGHT, CONCEPTS_WEIGHT])
     # A compound question is answered part by part: each clause's best section comes first.
     leaders = {r[0].chunk_id for q in clauses(question) if (r := rankings.get(q))}
     fused.sort(key=lambda h: h.chunk_id not in leaders)
@@ -190,6 +202,9 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
 SUPPORT_WEIGHT = 0.1
 GREP_WEIGHT = 1.0
 RARE_WEIGHT = 1.0
+CONCEPTS_WEIGHT = 3.0  # one ranking that weighs every word of the question, against ~10 literal ones
+CONCEPTS_K = 5  # its reciprocal-rank constant: its first places count clearly more than its fifth
+ANGLES_K = 10  # the literal angles' (measured on the dev questions: 8-15 alike)
 CONCEPT_WEIGHT = 0.02  # a concept word's symbol (`box` -> Block): mostly a fallback when the words find little
 RELAX_BELOW = 5  # relaxed queries when the leading queries find fewer chunks than this
 

@@ -26,7 +26,9 @@ from pathlib import Path
 from lsp_server import integrity, queries
 from lsp_server.knowledge.builtin_names import is_builtin_type
 from lsp_server.knowledge.model_sources import KINDS, extract, guess_kind
-from lsp_server.knowledge.model_sources.base import HIGH, Member, ModuleModel, ReadLimits, SourceModel, TypeDef, parse_type
+from lsp_server.knowledge.model_sources.base import (
+    HIGH, Member, ModuleModel, ReadLimits, SourceModel, TypeDef, generic_args, parse_type, substitute,
+)
 from lsp_server.knowledge.model_sources.docs import DOC_EXTENSIONS, docs_files
 from lsp_server.knowledge.object_model_settings import ObjectModelConfig
 from lsp_server.languages import SOURCE_LANGUAGES, is_typings_path
@@ -36,7 +38,7 @@ from lsp_server.workspace import Progress, Service, Workspace, service
 
 log = logging.getLogger(__name__)
 
-EXTRACTOR_VERSION = "17"  # 15: an exported `new X()` value of the engine's JavaScript is an X; 17: member status (removed, deprecated)
+EXTRACTOR_VERSION = "23"  # 23: exported class expressions; 22: an unwritten type parameter without a default is unknown; 21: prototype methods' `this.x =`; 20: type parameter defaults, method overloads and their results; 15: an exported `new X()` value of the engine's JavaScript is an X; 17: member status (removed, deprecated)
 SIGNED_AS = "object-model-source"
 # Members every object has at run time (Object.prototype); never reported.
 OBJECT_MEMBERS = frozenset({"constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty",
@@ -184,8 +186,58 @@ class ObjectModel:
             if m.kind == "constructor":
                 continue
             if static == (m.static or t.kind in ("enum", "namespace")):
+                inherited = out.get(m.name)
+                if inherited is not None and _typings(inherited[0].path) and not _typings(m.path):
+                    continue  # a runtime build's untyped copy (`clients` from JSDoc `@type {Set}`) of a typed member
                 out[m.name] = (m, tid)
         return out
+
+    def bindings(self, tid: TypeId, owner: TypeId, args: tuple[str, ...] = ()) -> dict[str, str]:
+        """What each type parameter of `owner` stands for, seen from an instance of `tid` written with type
+        arguments `args` (through `extends Base<X>` clauses): a written argument, else the parameter's default
+        (`class Server<T extends typeof WebSocket = typeof WebSocket>`). Parameters with neither are left out."""
+        return self._bindings(tid, owner, args, set()) or {}
+
+    def _bindings(self, tid: TypeId, owner: TypeId, args: tuple[str, ...], seen: set) -> dict[str, str] | None:
+        t = self.type(tid)
+        if t is None or tid in seen:
+            return None
+        seen.add(tid)
+        env: dict[str, str] = {}
+        for i, name in enumerate(t.type_params):
+            default = t.type_defaults[i] if i < len(t.type_defaults) else ""
+            value = args[i] if i < len(args) else substitute(default, env)
+            if value:
+                env[name] = value
+        if tid == owner:
+            return env
+        for base in t.bases:
+            parsed = parse_type(base)
+            btid = self.find_type(tid[0], parsed[1]) if parsed and parsed[0] == "name" else None
+            if btid is not None:
+                found = self._bindings(btid, owner, tuple(substitute(a, env) for a in generic_args(base)), seen)
+                if found is not None:
+                    return found
+        return None
+
+    def class_like(self, tid: TypeId) -> bool:
+        """Whether `new` on the value of `tid` makes an instance: a class, an interface a runtime class merged
+        into or with a construct signature, or an interface extending a class (`interface WebSocketServer
+        extends Server {}` beside `const WebSocketServer: typeof Server`: the instance type of that value)."""
+        t = self.type(tid)
+        if t is None:
+            return False
+        if t.kind == "class" or any(m.kind == "constructor" for m in t.members):
+            return True
+        if t.kind != "interface":
+            return False
+        for base in t.bases:
+            parsed = parse_type(base)
+            btid = self.find_type(tid[0], parsed[1]) if parsed and parsed[0] == "name" else None
+            bt = self.type(btid) if btid is not None and btid != tid else None
+            if bt is not None and bt.kind == "class":
+                return True
+        return False
 
     def closed(self, tid: TypeId) -> bool:
         """Whether the members of `tid` are all known: no index signature, every base resolvable."""
@@ -311,6 +363,10 @@ class ObjectModel:
 
     def is_high(self, tid: TypeId) -> bool:
         return self.type_confidence(tid) >= HIGH
+
+
+def _typings(path: str) -> bool:
+    return path.endswith((".d.ts", ".d.mts", ".d.cts"))
 
 
 # --- discovery -----------------------------------------------------------------------------------------------

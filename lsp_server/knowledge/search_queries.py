@@ -2,12 +2,14 @@
 
 Literal search needs every term in one chunk, so a long question finds little. The angles:
 1. focused how-to: the question's action and objects, without question words, fillers and quantifiers;
-2. the engine's vocabulary: the docs' own identifiers for the question's words (`names`: "header row" ->
-   `addHeaderRow`, `repeatHeader`; "make" counts as "add"), which finds the reference and example chunks
+2. the engine's vocabulary: the docs' own identifiers for the question's words and their thesaurus
+   synonyms (`names`: "header row" -> `addHeaderRow`, `repeatHeader`; "make" counts as "add"; "notified"
+   -> `observe`), which finds the reference and example chunks
    that use the engine's names rather than the asker's; without `names`, the question's nouns as the
    engine's class names (`vocabulary`);
-3. example code: the API as code (`Table.addRow`, `Howl.fade`), kept only when the docs mention it, which
-   lands on code examples and member docs.
+3. example code: how the docs' own code examples call the engine names of angle 2 (`yarray.observe`,
+   `sound.unload`, with `usages`); else the API as code (`Table.addRow`) when the docs mention it. It lands
+   on code examples and member docs.
 A plain fact lookup (a symbol name) yields one query: itself. No two angles share most of their words
 (`_shares_most`): an angle that would merely reword another is dropped. Pure;
 `lookup_docs(expand=True)` and `rag_lookup` run and fuse them (`lookup.fused_search`).
@@ -18,25 +20,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from lsp_server.knowledge.question_words import FILLERS, QUESTION_WORDS, VERBS  # noqa: F401 - re-exported
 
 _SYMBOL = re.compile(r"`?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\))?`?")
 _WORD = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*|\d+")
-
-QUESTION_WORDS = frozenset(
-    "how what why when where which who whom whose can could would should shall is are am was were do does did "
-    "will i me my we our us you your there here it its this that these those to a an the of in on at by for "
-    "from with into onto about as and or but if so then than please way ways best possible properly correctly "
-    "need needs want wants trying try able".split())
-FILLERS = frozenset(
-    "many several multiple much more most whole entire same different other each every all some certain "
-    "specific particular really just also only very lot lots few new own".split())
-# Actions only: words that are also common nouns in docs (size, style, layout, format, span) are not here.
-VERBS = frozenset(
-    "add append insert create make build set change modify update get read find remove delete clear render "
-    "save export load import draw print show hide repeat split merge align apply use put place move "
-    "resize measure convert attach detach wrap embed register define configure enable disable start stop "
-    "open close write generate handle listen nest keep avoid prevent fix check compute sort assign replace "
-    "reuse copy clone iterate paginate".split())
 
 
 def is_fact_lookup(question: str) -> bool:
@@ -50,10 +37,12 @@ def is_fact_lookup(question: str) -> bool:
 
 
 def search_queries(question: str, vocabulary: Callable[[str], bool] | None = None,
-                   names: Callable[[str], dict[str, int]] | None = None) -> list[str]:
+                   names: Callable[[str], dict[str, int]] | None = None,
+                   usages: Callable[[str], dict[str, int]] | None = None) -> list[str]:
     """2-3 different search angles for a how-to question; one query for a plain fact lookup.
     `vocabulary(name)`: whether the docs mention an identifier; `names(word)`: the docs' identifiers that
-    contain `word` (with how many chunks name each), e.g. `DocsIndex.identifiers_with`."""
+    contain `word` (with how many chunks name each), e.g. `DocsIndex.identifiers_with`; `usages(member)`:
+    how the docs' code calls it (`yarray.observe`: count), e.g. `DocsIndex.usages_of`."""
     q = re.sub(r"\s+", " ", question).strip()
     if not q:
         return []
@@ -73,12 +62,16 @@ def search_queries(question: str, vocabulary: Callable[[str], bool] | None = Non
             angles.append(text)
 
     offer(focused_words)
-    engine = _engine_names(focused_words, names) if names is not None else []
+    if not angles and focused_words:  # the question is its own focused angle ("connect peers over websockets")
+        angles.append(" ".join(dict.fromkeys(focused_words)))
+    engine = _engine_names(focused_words, names, usages) if names is not None else []
     if engine:
         offer(engine)
     elif verbs and nouns:
         offer(nouns)
-    example = _example_terms(verbs, nouns, vocabulary, engine)
+    example = _usage(engine, usages) if usages is not None and engine else []
+    if not example and not (usages is not None and names is not None):
+        example = _example_terms(verbs, nouns, vocabulary, engine)
     if example:
         offer(example)
     if not angles:
@@ -108,34 +101,79 @@ def _canon(word: str) -> str:
 MAX_ENGINE_NAMES = 3
 
 
-def _engine_names(words: list[str], names: Callable[[str], dict[str, int]]) -> list[str]:
-    """The docs' identifiers that hold the most of the question's words (`make table header row` ->
-    `addHeaderRow`): each must hold two of them, or be a one- or two-word name for one of its nouns."""
+def _engine_names(words: list[str], names: Callable[[str], dict[str, int]],
+                  usages: Callable[[str], dict[str, int]] | None = None) -> list[str]:
+    """The docs' identifiers for the question's words (`make table header row` -> `addHeaderRow`), found
+    through the words and their thesaurus synonyms (`free the memory` -> `unload`, `notified` -> `observe`):
+    each names two of the question's concepts (`getArray` for "get ... array"), or is a compound of
+    its words only (`headerRow`), or is a synonym of one of them the asker did not write that the docs' code
+    calls (`sound.unload()`; with `usages`). A name equal to a word of the question adds nothing the focused
+    angle lacks."""
     from lsp_server.knowledge.docs_index import identifier_words
 
     wanted = {_canon(w) for w in words if w.isalpha() and len(w) > 2}
     nouns = {_canon(w) for w in words if w.lower() not in VERBS and w.isalpha() and len(w) > 2}
-    scored: dict[str, tuple[int, int]] = {}
-    for w in words:
-        if not w.isalpha() or len(w) < 3:
-            continue
+    stands_for = {w: w for w in wanted}  # a word of a name -> the question's word it stands for
+    for word, synonyms in _synonyms([w for w in words if w.isalpha() and len(w) > 2]).items():
+        for synonym in synonyms:
+            stands_for.setdefault(synonym, word)
+    scored: dict[str, tuple[int, int, int]] = {}
+    for w in sorted(stands_for):
         for ident, count in names(w).items():
             parts = [_canon(p) for p in identifier_words(ident)]
-            covered = wanted.intersection(parts)
-            if len(covered) >= 2 or (covered & nouns and set(parts) <= wanted and ident.lower() not in wanted):
-                scored[ident] = (len(covered), count)
-    ranked = sorted(scored, key=lambda i: (-scored[i][0], -scored[i][1], len(i)))
+            covered = {stands_for[p] for p in parts if p in stands_for}
+            synonym = any(stands_for.get(p, p) != p for p in parts)
+            compound = len(parts) >= 2 and set(parts) <= set(stands_for) and bool(covered & nouns)
+            called = usages is None or bool(_code_usages(ident, usages))
+            if len(covered) >= 2 or compound or (synonym and len(parts) == 1 and called):
+                scored[ident] = (len(covered), -int(synonym), count)
+    ranked = sorted(scored, key=lambda i: (-scored[i][0], scored[i][1], -scored[i][2], len(i), i))
     chosen: list[str] = []
     covered_so_far: set[str] = set()
     for ident in ranked:
-        parts = {_canon(p) for p in identifier_words(ident)}
-        if parts & wanted <= covered_so_far and chosen:
+        parts = {stands_for.get(_canon(p)) for p in identifier_words(ident)} - {None}
+        if parts <= covered_so_far and chosen:
             continue  # adds no word of the question the others do not hold
         chosen.append(ident)
-        covered_so_far |= parts & wanted
+        covered_so_far |= parts
         if len(chosen) == MAX_ENGINE_NAMES:
             break
     return chosen
+
+
+def _synonyms(words: list[str]) -> dict[str, set[str]]:
+    """Each word's one-word thesaurus synonyms (canonical forms): `free` -> {release, unload, destroy, ...}."""
+    from lsp_server.knowledge.thesaurus import default_thesaurus, key
+
+    th = default_thesaurus()
+    out: dict[str, set[str]] = {}
+    for word in words:
+        k = key(word)
+        for group, entries in zip(th.spelled, th.groups):
+            if k in entries:
+                out.setdefault(_canon(word), set()).update(
+                    _canon(e) for e in group if e.isalpha() and len(e) > 2 and _canon(e) != _canon(word))
+    return out
+
+
+# `sounds.webm`, `key.pem`: a file name in the docs is no call of an engine member
+FILE_EXTENSIONS = frozenset("html htm js mjs cjs ts json md txt pem crt key css png jpg jpeg gif svg webp mp3 mp4 "
+                            "webm ogg wav aac m4a flac pdf zip gz xml yml yaml toml csv com org net io".split())
+
+
+def _code_usages(name: str, usages: Callable[[str], dict[str, int]]) -> dict[str, int]:
+    return {} if name.lower() in FILE_EXTENSIONS else usages(name)
+
+
+def _usage(engine: list[str], usages: Callable[[str], dict[str, int]]) -> list[str]:
+    """The example-code angle: how the docs' own code calls the engine names (`yarray.observe`,
+    `sound.unload`), the most used first; the names as the docs write them when no code calls them."""
+    for name in engine:
+        found = _code_usages(name, usages)
+        if found:
+            # ties: the class's form (`Table.addRow`, as an API reference writes it) before a variable's
+            return [max(found, key=lambda u: (found[u], u[:1].isupper(), -len(u), u))]
+    return []
 
 
 def _key(words: list[str]) -> tuple[str, ...]:

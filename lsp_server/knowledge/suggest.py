@@ -128,6 +128,9 @@ def score(query: str, candidate: str, usage: str = "", threshold: float = 0.0) -
     s = max(lev, 0.5 * full + 0.35 * core + 0.15 * lev)
     if full == 0 and core == 0 and lev < 0.75:
         s = min(s, lev)
+    accessor = _accessor_pair(query, candidate)
+    if accessor:
+        s = max(s, accessor)
     if usage and verb_c and verb_c != verb_q:
         if usage == "read" and verb_c in GETTERS:
             s += 0.04
@@ -138,6 +141,22 @@ def score(query: str, candidate: str, usage: str = "", threshold: float = 0.0) -
     if usage == "write" and verb_c and verb_c not in SETTERS:
         s -= 0.05  # assigning to a method is rarely what was meant
     return min(s, 0.999)
+
+
+ACCESSOR_PREFIXES = ("get", "set", "is", "has")
+
+
+def _accessor_pair(query: str, candidate: str) -> float:
+    """`getSave` for `save`, `title` for `getTitle`: one name is the other behind an accessor prefix, the
+    commonest invention on a property or a verb-named method. A lower-case candidate (a member) ranks above an
+    upper-case one (a class) spelt the same."""
+    for short, long in ((candidate, query), (query, candidate)):
+        if len(short) < 3:
+            continue
+        for p in ACCESSOR_PREFIXES:
+            if long.startswith(p) and long[len(p):] == short[:1].upper() + short[1:]:
+                return 0.97 if candidate[:1].islower() else 0.95
+    return 0.0
 
 
 def suggest(query: str, candidates, limit: int = 5, usage: str = "", threshold: float = THRESHOLD) -> list[str]:

@@ -1,9 +1,14 @@
 """Light, honest type tracking over a JavaScript file, against the engine's object model.
 
-Follows types through imports (ESM named/default/namespace, CommonJS `require` and destructuring), `new X()`,
-static factories and methods by their declared return types, `await` of a `Promise<T>`, fluent methods
-returning `this`, property types, array elements (`for...of`, `[i]`), `const` aliases, and JSDoc `@type` /
-`@param` annotations.
+Follows types through imports (ESM named/default/namespace, CommonJS `require` and destructuring, AMD
+`require([...], cb)`, a UMD global on `window`), `new X()` (a class, a construct signature, or the value +
+interface pair `const X: typeof Base` / `interface X extends Base {}`), static factories and methods by their
+declared return types (among overloads, the one the call's argument count and literals fit), `await` of a
+`Promise<T>`, fluent methods returning `this`, property types with their owner's type parameters bound
+(written arguments, `extends Base<Arg>`, defaults: `Set<InstanceType<T>>`), collection elements (`for...of`,
+`[i]`, `Map.get`), `const` aliases, and JSDoc `@type` / `@param` annotations. A callback's parameters and its
+`this` take the types its caller gives: a collection's element (`forEach`), a promise's value (`then`), or
+what the callee declares for that callback in the overload the call's string literals select (`on("open", cb)`).
 
 Beyond a type checker: an untyped receiver (a parameter without JSDoc, a value from outside the model) gets an
 engine type from the evidence in its scope: the members used on it (if every other member used on `page`
@@ -38,7 +43,9 @@ from tree_sitter import Node
 from lsp_server import queries
 from lsp_server.document import ParsedDocument
 from lsp_server.knowledge.builtin_names import builtin_members
-from lsp_server.knowledge.model_sources.base import MEDIUM, Member, parse_type
+from lsp_server.knowledge.model_sources.base import (
+    MEDIUM, Member, function_params, generic_args, param_type, parse_type, substitute, this_param,
+)
 from lsp_server.knowledge.model_sources.dts import CALL
 from lsp_server.knowledge.object_model import FUNCTION_MEMBERS, OBJECT_MEMBERS, ObjectModel, TypeId
 from lsp_server.knowledge import suggest as sg
@@ -68,6 +75,7 @@ class ValKind(Enum):
     PROMISE = "promise"  # a promise of `inner`
     FUNCTION = "fn"  # a function or bound method: `member` of `module`, called on `recv`
     UNION = "union"  # an instance of one of the types in `tid` (a tuple)
+    MAP = "map"  # a keyed collection (`Map<K, V>`) of `inner` values
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -83,6 +91,9 @@ class Val:
     conf: float = 1.0
     evidence: "Evidence | None" = None
     untyped: bool = False  # TypeScript sees this value as `any` (`x: any = ...`, `x as any`): it checks nothing
+    # An INSTANCE's written type arguments (`Set<Page>` -> ("Page",)); a FUNCTION member's type parameter
+    # bindings ((name, type text), ...) from its receiver (`Server<T = typeof WebSocket>`: T -> typeof WebSocket)
+    targs: tuple = ()
 
 
 @dataclass
@@ -148,6 +159,9 @@ class Analysis:
     # property starts of accesses on a receiver whose type is known but open (`Grid extends` an unknown
     # base): not checked here, and not left to the vocabulary check either
     open_sites: set[int] = field(default_factory=set)
+    # member names the file assigns on some object (`ws.isAlive = true`): JavaScript adds such a property
+    # (an expando), so reading it elsewhere in the file is not an unknown member
+    written: set[str] = field(default_factory=set)
 
     def access_at(self, offset: int) -> Access | None:
         for a in self.accesses + self.import_problems:
@@ -172,6 +186,15 @@ GLOBALS = frozenset({"console", "Math", "JSON", "window", "document", "globalThi
                      "Error", "Uint8Array", "ArrayBuffer", "URL", "performance", "crypto", "Deno", "Bun"})
 ARRAY_CALLBACKS = frozenset({"map", "forEach", "filter", "find", "findLast", "some", "every", "flatMap",
                              "findIndex", "sort"})
+# What a collection's own methods give (None: one element; a kind: that collection of the same elements).
+COLLECTION_RESULTS = {
+    ValKind.ARRAY: {"find": None, "findLast": None, "at": None, "pop": None, "shift": None,
+                    "filter": ValKind.ARRAY, "slice": ValKind.ARRAY, "reverse": ValKind.ARRAY,
+                    "sort": ValKind.ARRAY, "values": ValKind.ARRAY, "toSorted": ValKind.ARRAY},
+    ValKind.MAP: {"get": None, "values": ValKind.ARRAY},
+}
+# The global object under its names: `window.jspdf` is a UMD build's global.
+GLOBAL_OBJECTS = frozenset({"window", "globalThis", "self"})
 # Variables named like plain data (an options bag, a config): never typed from evidence.
 DATA_NAMES = frozenset({"options", "opts", "config", "cfg", "settings", "params", "props", "args", "data",
                         "defaults", "attrs", "attributes", "payload", "json"})
@@ -204,7 +227,12 @@ class Analyzer:
         self.key_of = self.names.key_of
         self.declared = self.names.declared_anywhere()  # every name declared anywhere in the file
         self.free_vals: dict[str, Val | None] = {}
-        self.param_hints: dict[int, list[Val]] = {}  # callback node id -> types of its parameters
+        self.param_hints: dict[int, list[Val | None]] = {}  # callback node id -> types of its parameters
+        self._bindings: dict[tuple, dict[str, str]] = {}  # (instance type, owner, type arguments) -> bindings
+        # the `this` a callback's declared type gives it (`(this: Sock, ...) => void`), by function node id;
+        # for a function declaration passed by name, found after its body was walked: checked at the end
+        self.this_hints: dict[int, Val | None] = {}
+        self.late_this: dict[int, Node] = {}
         # [(pos, method, binding of the result, where it is declared)]
         self.results: dict[BindingKey, list[tuple[int, str, BindingKey, int]]] = {}
         self._inferring: set[BindingKey] = set()
@@ -223,6 +251,7 @@ class Analyzer:
         self.prescan(root)
         try:
             self.ev(root)
+            self.check_late_this()
         except RecursionError:
             pass
         return self.result
@@ -233,7 +262,9 @@ class Analyzer:
         if name in self.free_vals:
             return self.free_vals[name]
         val = None
-        if name not in self.declared and name not in GLOBALS:
+        # (a name no enclosing scope declares: another function's parameter of that name, as in a README
+        # fragment's `doc.advancedAPI(doc => ...)`, is another binding and says nothing against it)
+        if name not in GLOBALS:
             umd = [m for m, mod in self.model.modules.items() if name in mod.globals]
             owners = [m for m, mod in self.model.modules.items() if name in mod.exports]
             if len(umd) == 1:  # `chroma` in a script: the typings declare it global (`export as namespace`)
@@ -242,8 +273,18 @@ class Analyzer:
                 # a snippet that assumes `import { PDFDocument } from "pdf-lib"` (or `{ jsPDF }`): the one
                 # module exporting it; a lower-case name only when it is a class
                 val = self.export_val(owners[0], name, INFERRED)
-                if val is not None and not name[:1].isupper() and val.kind != ValKind.CLASS:
-                    val = None
+                if val is not None and not name[:1].isupper() and val.kind != ValKind.CLASS and \
+                        not (val.kind == ValKind.FUNCTION and re.search(r"[a-z][A-Z]", name)):
+                    val = None  # a one-word name (`mix`, `random`) may be the snippet's own helper; a
+                    # compound one (`encodeStateAsUpdate`) is the engine's function the fragment assumes imported
+            rights = self.assignments.get((None, name))
+            if val is None and rights and rights[0] is not None and name not in self.free_vals:
+                # `scale = chroma.scale(...)` with no declaration (a README fragment): what every
+                # assignment agrees on, an engine instance only
+                self.free_vals[name] = None  # while its right-hand sides are worked out (`x = x.next()`)
+                first = self.peek(rights[0])
+                val = first if len(rights) == 1 and first is not None and first.kind == ValKind.INSTANCE \
+                    else self.same_type_everywhere(first, rights[1:])
             if val is None and not name[:1].isupper():
                 val = self.infer((None, name), 0, len(self.src))
             conv = (self.model.conventions or {}).get(name) if val is None else None
@@ -371,6 +412,24 @@ class Analyzer:
             return Val(ValKind.ARRAY, inner=self.to_val(parsed[1], module, this, conf, evidence), conf=conf, evidence=evidence)
         if k == "promise":
             return Val(ValKind.PROMISE, inner=self.to_val(parsed[1], module, this, conf, evidence), conf=conf, evidence=evidence)
+        if k == "map":
+            return Val(ValKind.MAP, inner=self.to_val(parsed[1], module, this, conf, evidence), conf=conf, evidence=evidence)
+        if k == "returnof":  # `ReturnType<typeof createPage>`: the declared result of that function
+            mod = self.model.modules.get(module)
+            fn = mod.values.get(parsed[1]) if mod is not None else None
+            if fn is None:  # a function of the `export =` namespace
+                tid = self.model.find_type(module, mod.exports.get("=", "")) if mod is not None else None
+                entry = self.model.statics(tid).get(parsed[1]) if tid is not None else None
+                fn = entry[0] if entry is not None else None
+            if fn is None or fn.kind not in ("function", "method") or "ReturnType" in fn.type:
+                return None
+            return self.to_val(parse_type(fn.type), module, this, conf, evidence)
+        if k == "index":  # `Page["size"]`: the declared type of that member
+            tid = self.model.find_type(module, parsed[1])
+            entry = self.model.members(tid).get(parsed[2]) if tid is not None else None
+            if entry is None or entry[0].kind in ("method", "function"):
+                return None
+            return self.to_val(parse_type(entry[0].type), entry[1][0], this, conf, evidence)
         if k == "this":
             return this
         if k == "typeof":
@@ -386,19 +445,80 @@ class Analyzer:
             return Val(ValKind.UNION, tuple(tids), conf=conf, evidence=evidence)
         return None
 
+    def type_val(self, text: str, module: str, this: Val | None, conf: float, evidence=None,
+                 bindings: dict[str, str] | None = None) -> Val | None:
+        """The value a declared type text describes, its owner's type parameters replaced by what they stand
+        for; an instance of a generic type keeps the arguments written on it (`Server<Client>`)."""
+        if bindings:
+            text = substitute(text, bindings)
+        val = self.to_val(parse_type(text), module, this, conf, evidence)
+        return _with_type_args(val, text) if val is not None and "<" in text else val
+
+    def bindings_of(self, val: Val, owner: TypeId) -> dict[str, str]:
+        """The type parameters of `owner` as an instance `val` binds them (written arguments or defaults)."""
+        t = self.model.type(owner)
+        if t is None or not t.type_params or val.kind != ValKind.INSTANCE:
+            return {}
+        key = (val.tid, owner, val.targs)
+        found = self._bindings.get(key)
+        if found is None:
+            found = self._bindings[key] = self.model.bindings(val.tid, owner, val.targs)
+        return found
+
+    def umd_global(self, name: str) -> Val | None:
+        """What a UMD build puts on the global object under `name`: the module whose typings declare that
+        global (`export as namespace chroma`), else the one module named so (`window.jspdf` for `jspdf`)."""
+        declared = [m for m, mod in self.model.modules.items() if name in mod.globals]
+        if len(declared) == 1:
+            return self.export_val(declared[0], name) or self.module_val(declared[0])
+        named = [m for m in self.model.modules if m == name and not declared]
+        return self.module_val(named[0]) if len(named) == 1 else None
+
+    def value_named(self, module: str, name: str) -> Member | None:
+        """A value declaration `name` of `module`: module level, or a member of the namespace its `export =`
+        names (`declare namespace WebSocket { const WebSocketServer: typeof Server }`)."""
+        mod = self.model.modules.get(module)
+        if mod is None:
+            return None
+        if name in mod.values:
+            return mod.values[name]
+        target = mod.exports.get("=")
+        tid = self.model.find_type(module, target) if target else None
+        entry = self.model.statics(tid).get(name) if tid is not None else None
+        return entry[0] if entry is not None and entry[0].kind in ("value", "property") else None
+
     def export_val(self, module: str, name: str, conf: float = 1.0) -> Val | None:
         exp = self.model.export(module, name)
         if exp is None:
             return None
         if exp[0] == "type":
             t = self.model.type(exp[1])
-            if t is None or (t.kind == "interface" and not _constructible(t)):
+            if t is not None and t.kind == "interface" and not _constructible(t):
+                # a value beside the interface (`const WebSocketServer: typeof Server` + `interface
+                # WebSocketServer extends Server {}`): the value is the constructor, the interface its instances
+                value = self.value_named(module, exp[1][1])
+                made = self.type_val(value.type, exp[1][0], None, min(conf, value.confidence)) if value else None
+                if made is not None and made.kind == ValKind.CLASS and self.model.class_like(exp[1]) and \
+                        made.tid in self._base_tids(exp[1]):
+                    return Val(ValKind.CLASS, exp[1], conf=min(conf, t.confidence))
+                return made if made is not None and made.kind in (ValKind.CLASS, ValKind.INSTANCE) else None
+            if t is None:
                 return None
             return Val(ValKind.CLASS, exp[1], conf=min(conf, t.confidence))
         m: Member = exp[1]
         if m.kind in ("function", "method"):
             return Val(ValKind.FUNCTION, module=module, member=m, conf=min(conf, m.confidence))
         return self.to_val(parse_type(m.type), module, None, min(conf, m.confidence))
+
+    def _base_tids(self, tid: TypeId) -> list[TypeId]:
+        t = self.model.type(tid)
+        out = []
+        for base in t.bases if t is not None else ():
+            parsed = parse_type(base)
+            btid = self.model.find_type(tid[0], parsed[1]) if parsed and parsed[0] == "name" else None
+            if btid is not None:
+                out.append(btid)
+        return out
 
     def module_name(self, spec: str) -> str:
         """An import specifier as a model module: a package name, or a relative path to a configured
@@ -453,13 +573,13 @@ class Analyzer:
                 self.record(Access.at(node, name, val, owner=owner, member=member, usage=usage, container=tid[1],
                                       static=static))
             conf = min(val.conf, member.confidence)
+            bindings = self.bindings_of(val, owner)
             if member.kind in ("method", "function"):
-                return Val(ValKind.FUNCTION, module=owner[0], member=member, recv=val, conf=conf, evidence=val.evidence)
+                return Val(ValKind.FUNCTION, module=owner[0], member=member, recv=val, conf=conf, evidence=val.evidence,
+                           targs=tuple(bindings.items()))
             if member.kind == "enum_member":
                 return None
-            if member.kind == "value" and member.type.startswith("typeof "):
-                return self.to_val(parse_type(member.type), owner[0], val, conf, val.evidence)
-            return self.to_val(parse_type(member.type), owner[0], val, conf, val.evidence)
+            return self.type_val(member.type, owner[0], val, conf, val.evidence, bindings)
         if val.kind == ValKind.UNION:
             entries = [model.members(tid).get(name) for tid in val.tid]
             if all(e is None for e in entries):
@@ -508,7 +628,7 @@ class Analyzer:
         if fn is None or fn.kind != ValKind.FUNCTION or fn.member is None:
             return None
         m = fn.member
-        return self.to_val(parse_type(m.type), fn.module, fn.recv, fn.conf, fn.evidence)
+        return self.type_val(_overload_result(m, args), fn.module, fn.recv, fn.conf, fn.evidence, dict(fn.targs))
 
     # --- inference ---------------------------------------------------------------------------------------
     def infer(self, key: BindingKey, start: int, end: int) -> Val | None:
@@ -740,7 +860,17 @@ class Analyzer:
             obj_node = node.child_by_field_name("object")
             prop = node.child_by_field_name("property")
             if obj_node is not None and obj_node.type == "this":
+                owner = _this_owner(obj_node)
+                given = self.this_hints.get(owner.id) if owner is not None else None
+                if given is not None and prop is not None and prop.type == "property_identifier":
+                    return self.member_of(given, self.text(prop), prop, self.usage.get(node.id, "read"))
                 return self.this_field(obj_node, self.text(prop)) if prop is not None else None
+            if obj_node is not None and obj_node.type == "identifier" and self.text(obj_node) in GLOBAL_OBJECTS \
+                    and prop is not None and self.lookup(obj_node) is None:
+                found = self.umd_global(self.text(prop))  # `window.jspdf`: a UMD build's global
+                if found is not None:
+                    self.result.open_sites.add(prop.start_byte)  # known: nothing for the vocabulary check
+                return found
             obj = self.ev(obj_node, peek)
             if obj is None or prop is None or prop.type != "property_identifier":
                 return None
@@ -749,14 +879,13 @@ class Analyzer:
             callee = node.child_by_field_name("function")
             args = node.child_by_field_name("arguments")
             fn_first = self.ev(callee, peek) if callee is not None and callee.type != "import" else None
+            method = ""
+            recv = None
+            if callee is not None and callee.type == "member_expression":
+                recv = self.ev(callee.child_by_field_name("object"), peek)
+                method = self.text(callee.child_by_field_name("property"))
             if not peek and args is not None:
-                if callee is not None and callee.type == "member_expression":
-                    recv = self.ev(callee.child_by_field_name("object"), peek)
-                    method = self.text(callee.child_by_field_name("property"))
-                    if recv is not None and recv.kind == ValKind.ARRAY and recv.inner is not None and method in ARRAY_CALLBACKS:
-                        cb = args.named_children[0] if args.named_children else None
-                        if cb is not None and cb.type in FUNCTIONS:
-                            self.param_hints[cb.id] = [recv.inner]
+                self.hint_callbacks(recv, method, fn_first, args)
                 for a in args.named_children:
                     self.ev(a)
             if callee is not None and callee.type == "identifier" and self.text(callee) == "require":
@@ -766,9 +895,13 @@ class Analyzer:
                 spec = _first_string(args, self)
                 mv = self.module_val(spec) if spec else None
                 return Val(ValKind.PROMISE, inner=mv) if mv else None
+            if recv is not None and recv.inner is not None and method in COLLECTION_RESULTS.get(recv.kind, {}):
+                made = COLLECTION_RESULTS[recv.kind][method]  # `clients.values()`, `pages.find(...)`, `byId.get(k)`
+                return recv.inner if made is None else Val(made, inner=recv.inner, conf=recv.conf)
             if fn_first is not None and fn_first.kind == ValKind.INSTANCE:  # `chroma("red")`: a call signature
                 call = self.model.members(fn_first.tid).get(CALL)
-                return self.to_val(parse_type(call[0].type), call[1][0], None, fn_first.conf) if call else None
+                return self.type_val(_overload_result(call[0], args), call[1][0], None, fn_first.conf, None,
+                                     self.bindings_of(fn_first, call[1])) if call else None
             return self.call_result(fn_first, args)
         if t == "new_expression":
             ctor = node.child_by_field_name("constructor")
@@ -778,9 +911,9 @@ class Analyzer:
                     self.ev(a)
             cv = self.ev(ctor, peek) if ctor is not None else None
             if cv is not None and cv.kind == ValKind.CLASS:
-                t2 = self.model.type(cv.tid)
-                if t2 is not None and (t2.kind == "class" or _constructible(t2)):
-                    return Val(ValKind.INSTANCE, cv.tid, conf=cv.conf)
+                if self.model.class_like(cv.tid):
+                    return Val(ValKind.INSTANCE, cv.tid, conf=cv.conf,
+                               targs=self.written_type_args(node) or self.inferred_type_args(cv.tid, args))
             if cv is not None and cv.kind == ValKind.INSTANCE:  # `new PDFDocument()`, a construct signature
                 t2 = self.model.type(cv.tid)
                 ctor = next((m for m in t2.members if m.kind == "constructor"), None) if t2 is not None else None
@@ -822,6 +955,10 @@ class Analyzer:
         if t == "assignment_expression":
             left = node.child_by_field_name("left")
             right = node.child_by_field_name("right")
+            if left is not None and left.type == "member_expression" and not peek:
+                prop = left.child_by_field_name("property")
+                if prop is not None and prop.type == "property_identifier":
+                    self.result.written.add(self.text(prop))
             rv = self.ev(right, peek) if right is not None else None
             if left is not None and left.type != "identifier":
                 self.ev(left, peek)
@@ -848,6 +985,139 @@ class Analyzer:
         for c in node.named_children:
             self.ev(c)
         return None
+
+    def declared_function(self, name_node: Node) -> Node | None:
+        """The `function f() {...}` declaration a name refers to, if that is what it is."""
+        binding = self.names.resolve(name_node)
+        decl = binding.declaration.node if binding is not None and binding.declarations else None
+        holder = decl.parent if decl is not None else None
+        return holder if holder is not None and holder.type == "function_declaration" else None
+
+    def check_late_this(self) -> None:
+        """`this.x` inside function declarations handed by name to a callee that declares their `this`
+        (`client.on("open", heartbeat)`): their bodies were walked before the call was met."""
+        for fn_id, fn in self.late_this.items():
+            given = self.this_hints.get(fn_id)
+            if given is None:
+                continue
+            stack = [fn.child_by_field_name("body")]
+            while stack:
+                n = stack.pop()
+                if n is None or (n.type in FUNCTIONS and n.type != "arrow_function"):
+                    continue
+                if n.type == "member_expression" and n.child_by_field_name("object") is not None and \
+                        n.child_by_field_name("object").type == "this":
+                    prop = n.child_by_field_name("property")
+                    if prop is not None and prop.type == "property_identifier":
+                        self.member_of(given, self.text(prop), prop, self.usage.get(n.id, "read"))
+                stack.extend(n.named_children)
+
+    def written_type_args(self, new_node: Node) -> tuple:
+        """`new Server<Client>(...)` (TypeScript): the type arguments written on the construction."""
+        written = new_node.child_by_field_name("type_arguments")
+        return tuple(self.text(a) for a in written.named_children) if written is not None else ()
+
+    def inferred_type_args(self, tid: TypeId, args: Node | None) -> tuple:
+        """`new Box(page)` where `constructor(item: T)`: TypeScript infers `T` from the arguments, so its
+        default does not hold. A type parameter passed directly takes the argument's engine type (else it is
+        unknown); one inside an options type is unknown when the object literal sets an option whose type
+        mentions it (`new Server({ WebSocket: MyClient })`), else its default holds."""
+        t = self.model.type(tid)
+        ctor = next((m for m in t.members if m.kind == "constructor"), None) if t is not None else None
+        if t is None or not t.type_params or ctor is None or args is None:
+            return ()
+        values = [a for a in args.named_children if a.type != "comment"]
+        bound: dict[str, str] = {}
+        for declared, arg in zip(ctor.params, values):
+            ptype = " ".join(param_type(declared).split())
+            mentioned = [p for p in t.type_params if re.search(rf"(?<![\w$.]){re.escape(p)}(?![\w$])", ptype)]
+            if not mentioned:
+                continue
+            direct = ptype.split("|")[0].strip()
+            if direct in mentioned:
+                val = self.peek(arg)
+                bound[direct] = val.tid[1] if val is not None and val.kind == ValKind.INSTANCE else "unknown"
+                continue
+            if arg.type == "object" and not self._options_bind(ptype, tid[0], arg, mentioned):
+                continue  # the options set none of the settings that would infer them: defaults hold
+            bound.update({p: "unknown" for p in mentioned})
+        if not bound:
+            return ()
+        return tuple(bound.get(p, "") for p in t.type_params)
+
+    def _options_bind(self, ptype: str, module: str, literal: Node, params: list[str]) -> bool:
+        """Whether an object literal passed as `ptype` (`ServerOptions<T, U>`) sets a property whose declared
+        type mentions one of `params` (so TypeScript infers it from there)."""
+        parsed = parse_type(ptype)
+        otid = self.model.find_type(module, parsed[1]) if parsed and parsed[0] == "name" else None
+        ot = self.model.type(otid) if otid is not None else None
+        if ot is None:
+            return True  # an options type we cannot read: assume it binds them
+        env = dict(zip(ot.type_params, generic_args(ptype)))
+        members = self.model.members(otid)
+        for pair in literal.named_children:
+            key = pair.child_by_field_name("key") if pair.type == "pair" else pair if \
+                pair.type == "shorthand_property_identifier" else None
+            if key is None:
+                if pair.type == "spread_element":
+                    return True
+                continue
+            entry = members.get(self.text(key).strip("\"'"))
+            text = substitute(entry[0].type, env) if entry is not None else ""
+            if any(re.search(rf"(?<![\w$.]){re.escape(p)}(?![\w$])", text) for p in params):
+                return True
+        return False
+
+    def hint_callbacks(self, recv: Val | None, method: str, fn: Val | None, args: Node) -> None:
+        """Type the parameters of function arguments: an element of the collection they iterate
+        (`clients.forEach(ws => ...)`, `for...of`), the value of a promise (`.then(doc => ...)`), or the
+        parameter types the callee declares for that callback, from the overload whose string-literal
+        parameters match the call's (`on(event: "connection", cb: (socket: WebSocket) => void)`)."""
+        values = [a for a in args.named_children if a.type != "comment"]
+        callbacks = [(i, a) for i, a in enumerate(values) if a.type in FUNCTIONS]
+        if not callbacks and not (fn is not None and fn.member is not None and
+                                  any(a.type == "identifier" for a in values)):
+            return  # (a function handed by name matters for the `this` the callee declares for it)
+        if callbacks and recv is None and len(values) >= 2 and values[0].type == "array" and \
+                self.text(args.parent.child_by_field_name("function")) in ("require", "define"):
+            # AMD: `require(["jspdf"], ({ jsPDF }) => ...)` hands the callback each listed module in order
+            specs = [self.text(e)[1:-1] if e.type == "string" else "" for e in values[0].named_children]
+            self.param_hints[callbacks[0][1].id] = [self.module_val(spec) if spec else None for spec in specs]
+            return
+        element = None
+        if recv is not None and recv.inner is not None:
+            if (recv.kind == ValKind.ARRAY and method in ARRAY_CALLBACKS) or \
+                    (recv.kind == ValKind.MAP and method == "forEach") or (recv.kind == ValKind.PROMISE and method == "then"):
+                element = recv.inner
+        if element is not None and callbacks:
+            self.param_hints[callbacks[0][1].id] = [element]
+            return
+        if fn is None or fn.kind != ValKind.FUNCTION or fn.member is None:
+            return
+        signature = _matching_overload(fn.member, values, self)
+        if signature is None:
+            return
+        bindings = dict(fn.targs)
+        for index, value in enumerate(values):
+            this_text = this_param(param_type(signature[index])) if index < len(signature) else ""
+            if not this_text or value.type not in ("function_expression", "function", "identifier"):
+                continue
+            this_val = self.type_val(this_text, fn.module, None, fn.conf, fn.evidence, bindings)
+            target = value if value.type != "identifier" else self.declared_function(value)
+            if target is None:
+                continue
+            if target.id in self.this_hints and not _same_type(self.this_hints[target.id], this_val):
+                this_val = None  # handed to callers that give it different `this` values
+            self.this_hints[target.id] = this_val
+            if value.type == "identifier":
+                self.late_this[target.id] = target
+        for index, cb in callbacks:
+            declared = function_params(param_type(signature[index])) if index < len(signature) else None
+            if not declared:
+                continue
+            self.param_hints[cb.id] = [
+                self.type_val(param_type(p), fn.module, None, fn.conf, fn.evidence, bindings) if param_type(p) else None
+                for p in declared]
 
     def function(self, node: Node) -> None:
         params = node.child_by_field_name("parameters") or node.child_by_field_name("parameter")
@@ -878,6 +1148,8 @@ class Analyzer:
                         self.set_value(target, None)  # TypeScript types it from the call it is passed to
                     else:
                         self.bind_inferred(target, after=params)
+                elif target is not None and target.type == "object_pattern" and hint is not None:
+                    self.destructure(target, hint)  # `.then(({ doc }) => ...)`, `require(["pkg"], ({ X }) => ...)`
                 elif target is not None:
                     for ident in declared_names(target):
                         self.set_value(ident, None)
@@ -1205,6 +1477,111 @@ def _constructible(t) -> bool:
     """An interface that a runtime class merged into (`interface PDFDocument` + the build's `class
     PDFDocument`), or that declares a construct signature: `new` on it makes an instance."""
     return any(m.kind == "constructor" for m in t.members)
+
+
+_LITERAL = re.compile(r"""\s*(["'])([^"'\\]*)\1\s*""")
+
+
+def _literals(type_text: str) -> frozenset[str] | None:
+    """The strings a parameter type of string literals allows (`"close" | "listening"`), or None."""
+    parts = [p for p in re.split(r"\|", type_text) if p.strip()]
+    found = [_LITERAL.fullmatch(p) for p in parts]
+    return frozenset(m.group(2) for m in found) if parts and all(found) else None
+
+
+def _matching_overload(member: Member, values: list[Node], an: "Analyzer") -> list[str] | None:
+    """The parameter list of `member` a call with arguments `values` resolves to: among its overloads, the
+    ones whose string-literal parameters the call's literal arguments match (an overload taking `string`
+    there is a fallback); None when no overload, or several that disagree on the callbacks, match."""
+    signatures = [member.params, *member.overloads]
+    scored: list[tuple[int, list[str]]] = []
+    for params in signatures:
+        score = 1
+        for i, v in enumerate(values):
+            if i >= len(params):
+                break
+            allowed = _literals(param_type(params[i]))
+            if allowed is None:
+                continue
+            if v.type != "string" or an.text(v)[1:-1] not in allowed:
+                score = 0
+                break
+            score = 2
+        if score:
+            scored.append((score, params))
+    if not scored:
+        return None
+    best = max(s for s, _ in scored)
+    chosen = [p for s, p in scored if s == best]
+    callback_types = {tuple(param_type(p[i]) for i, v in enumerate(values) if v.type in FUNCTIONS and i < len(p))
+                      for p in chosen}
+    return chosen[0] if len(callback_types) == 1 else None
+
+
+def _with_type_args(val: Val, text: str, depth: int = 0) -> Val:
+    """`val` (what type `text` describes) with the type arguments `text` writes on its instance types, inside
+    collections too: `Map<string, Room<Sock>>` -> a map of `Room` instances whose type argument is `Sock`."""
+    text = text.strip()
+    if depth > 4:
+        return val
+    if val.kind == ValKind.INSTANCE:
+        args = generic_args(text)
+        return replace(val, targs=tuple(args)) if args else val
+    if val.kind in (ValKind.ARRAY, ValKind.MAP, ValKind.PROMISE) and val.inner is not None:
+        inner_text = text[:-2] if text.endswith("[]") else (generic_args(text) or [""])[-1]
+        return replace(val, inner=_with_type_args(val.inner, inner_text, depth + 1)) if inner_text else val
+    return val
+
+
+def _same_type(a: Val | None, b: Val | None) -> bool:
+    return a is not None and b is not None and (a.kind, a.tid) == (b.kind, b.tid)
+
+
+def _this_owner(this: Node) -> Node | None:
+    """The function whose `this` a `this` means: the nearest enclosing non-arrow function (None in a class
+    body's methods' or at the top level, where other rules apply)."""
+    node = this.parent
+    while node is not None:
+        if node.type in ("function_expression", "function", "function_declaration", "generator_function",
+                         "generator_function_declaration"):
+            return node
+        if node.type in ("method_definition", "class_body", "program"):
+            return None
+        node = node.parent
+    return None
+
+
+def _overload_result(m: Member, args: Node | None) -> str:
+    """The declared result of calling `m` with `args`: its type, or when its overloads differ, the one result
+    of those the call fits (by argument count, and by the kind of each literal argument)."""
+    if m.type or not m.returns or args is None:
+        return m.type
+    values = [a for a in args.named_children if a.type != "comment"]
+    fitting = {parse_type(r): r for params, r in zip([m.params, *m.overloads], m.returns)
+               if _arity_fits(params, len(values)) and all(_literal_fits(param_type(p), v) for p, v in zip(params, values))}
+    return next(iter(fitting.values())) if len(fitting) == 1 else ""
+
+
+# What a literal argument's node says of its type, as the words a parameter type accepting it would contain.
+_LITERAL_TYPES = {"number": ("number",), "string": ("string", '"', "'"), "array": ("[]", "Array", "Iterable"),
+                  "true": ("boolean", "true"), "false": ("boolean", "false")}
+
+
+def _literal_fits(type_text: str, arg: Node) -> bool:
+    """Whether a literal argument can be passed where `type_text` is declared (anything else: assume so)."""
+    accepted = _LITERAL_TYPES.get(arg.type)
+    if accepted is None or not type_text or re.search(r"\b(any|unknown)\b|^[A-Z]\w*$", type_text):
+        return True  # not a literal, or a type we cannot read here (a parameter `T`, an alias)
+    return any(word in type_text for word in accepted)
+
+
+def _arity_fits(params: list[str], count: int) -> bool:
+    """Whether a call with `count` arguments fits a signature: its required parameters at most, its
+    parameters at least (any number with a rest parameter)."""
+    required = sum(1 for p in params if not p.startswith("...") and "?" not in p.split(":", 1)[0]
+                   and "=" not in p.split(":", 1)[0])
+    rest = any(p.startswith("...") for p in params)
+    return required <= count and (rest or count <= len(params))
 
 
 def _walk_order(nodes: list[Node]) -> list[Node]:

@@ -126,7 +126,7 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
     suggestions = [n for n, _ in ranked[:5]]
     # a write may add a property on purpose: only a plain typo of a real member (as tsc reports on a closed
     # class) is an error; a get/set-prefixed near miss written (`sheet.getState = ...`) is a warning
-    weak_write = a.usage == "write" and ranked[0][1] < 0.75
+    weak_write = a.usage == "write" and (ranked[0][1] < 0.75 or _prefixed(a.name, ranked[0][0]))
     severity = Severity.ERROR if (conf >= HIGH and not inferred and not weak_write) else Severity.WARNING
     if a.usage == "import":
         message = f"`{a.container}` has no export `{a.name}`"
@@ -162,7 +162,7 @@ def _is_class(model: ObjectModel, tid) -> bool:
     return t is not None and t.kind == "class"
 
 
-@check("unknown-symbol", Phase.TYPE, languages=SOURCE_LANGUAGES)
+@check("unknown-symbol", Phase.TYPE, languages=SOURCE_LANGUAGES, on_pause=True)
 def unknown_symbol(doc: ParsedDocument, ctx: CheckContext):
     if doc.uri.endswith((".d.ts", ".d.mts", ".d.cts")):
         return []  # typings describe the engine; they are not code using it
@@ -175,6 +175,8 @@ def unknown_symbol(doc: ParsedDocument, ctx: CheckContext):
     out = []
     for a in result.import_problems + result.accesses:
         if a.missing:
+            if a.usage != "write" and a.name in result.written:
+                continue  # the file adds that property itself (`ws.isAlive = true`) and reads it back
             if beyond_tsc and typescript_sees(a, svc.model):
                 continue
             f = finding_for(a, svc.model)

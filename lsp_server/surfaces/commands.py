@@ -237,10 +237,10 @@ def search_queries_command(ctx: CommandContext, args: dict) -> dict:
         raise CommandError("argument 'question' is empty")
     try:
         index = ctx.workspace.service(DocsIndex)
-        vocabulary, names = index.has_identifier, index.identifiers_with
+        vocabulary, names, usages = index.has_identifier, index.identifiers_with, index.usages_of
     except Exception:  # noqa: BLE001 - the angles still work without the docs vocabulary
-        vocabulary = names = None
-    return {"question": question, "queries": search_queries(question, vocabulary, names)}
+        vocabulary = names = usages = None
+    return {"question": question, "queries": search_queries(question, vocabulary, names, usages)}
 
 
 # --- conventions --------------------------------------------------------------------------------------------

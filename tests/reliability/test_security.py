@@ -14,9 +14,10 @@ import pytest
 
 from lsp_server.surfaces.cli import build_parser
 from lsp_server.commands import CommandError
-from lsp_server.security import resolve_user_path, safe_git, safe_git_env
+from lsp_server.gitexec import safe_git, safe_git_env
+from lsp_server.security import resolve_user_path
 from lsp_server.workspace import Workspace
-from tests.conftest import REPO
+from tests.conftest import REPO, trust_folder
 from tests.reliability.rpc_client import LspProcess, RpcError, server_command, server_env
 
 SECRET = "sk-FOOTPRINT-SECRET-7f3a9c"
@@ -178,6 +179,11 @@ def test_configured_path_keys_are_allowed_roots(tmp_path):
         root = tmp_path / "ws"
         root.mkdir()
         (root / "footprint.toml").write_text(f'[security_test]\nfolders = ["{docs.as_posix()}"]\n')
+        ws = Workspace(root)  # untrusted: a path outside the workspace is refused, so it is no root either
+        assert [e.code for e in ws.settings.errors] == ["untrusted-setting"]
+        with pytest.raises(CommandError):
+            resolve_user_path(ws, str(docs / "guide.md"))
+        trust_folder(root)
         ws = Workspace(root)
         assert not ws.settings.errors
         assert resolve_user_path(ws, str(docs / "guide.md")) == docs / "guide.md"
@@ -225,10 +231,10 @@ def test_no_code_execution_primitives_in_the_server():
 
 
 def test_git_is_only_run_through_safe_git():
-    """A module that runs git must build its argv with security.safe_git (hooks off, no prompts)."""
+    """A module that runs git must build its argv with gitexec.safe_git (hooks off, no prompts)."""
     problems = []
     for path, tree in _modules():
-        if path.name == "security.py":
+        if path.name == "gitexec.py":
             continue
         for node in ast.walk(tree):
             if isinstance(node, (ast.List, ast.Tuple)) and node.elts:

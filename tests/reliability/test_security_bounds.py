@@ -27,6 +27,13 @@ from tests.reliability.rpc_client import LspProcess, server_env
 from tests.support.conventions_support import make_workspace, rule_text
 
 ATTACK_QUERY = "((_)* @a (_)* @b (_)* @c (_)* @match)"
+# The attack query is stopped by whichever of its own limits it reaches first: the in-progress match cap
+# on a calm machine, its time limit on a loaded one. Either is the defence; the tests accept both reasons.
+STOP_REASONS = (f"query exceeded {MATCH_LIMIT} in-progress matches", "ran out of time")
+
+
+def stopped_by_its_limit(text: str) -> bool:
+    return any(reason in text for reason in STOP_REASONS)
 
 
 def statements(size: int) -> str:
@@ -52,7 +59,7 @@ def test_attack_query_is_stopped_and_other_rules_still_run_cli(tmp_path: Path):
     root = attack_workspace(tmp_path / "ws")
     result = run_cli("check", "--format", "json", str(root / "src/a.js"), cwd=root, timeout=120)
     assert "pack/boom stopped on src/a.js" in result.stderr, result.stderr
-    assert f"query exceeded {MATCH_LIMIT} in-progress matches" in result.stderr
+    assert stopped_by_its_limit(result.stderr), result.stderr
     assert [f["code"] for f in json.loads(result.stdout)] == ["pack/ok"]  # the other rule still fires
 
 
@@ -67,7 +74,7 @@ def test_attack_query_three_runs_in_a_row_disable_the_rule(tmp_path: Path):
         codes = [f.code for f in run_checks(doc, CheckContext(ws), (Phase.SAVE,))]
         assert codes == ["pack/ok"]  # the other rule keeps firing
         [problem] = svc.problems_for(root / "rules/boom.md")
-        assert "in-progress matches on src/a.js" in problem.message
+        assert "on src/a.js" in problem.message and stopped_by_its_limit(problem.message), problem.message
         assert ("is disabled until" in problem.message) == (run == 3), problem.message
     assert "pack/boom" in svc.timed_out
     # Disabled: the next run does not evaluate it at all.
@@ -103,7 +110,7 @@ def test_attack_query_in_the_server_is_disabled_and_requests_are_answered(tmp_pa
             published_with_ok(mark)  # the rule that is fine keeps being reported
         shown = proc.wait_for(lambda m: m.get("method") == "window/showMessage"
                               and "pack/boom is disabled" in m["params"]["message"], timeout=120)
-        assert "in-progress matches" in shown["params"]["message"]
+        assert stopped_by_its_limit(shown["params"]["message"]), shown["params"]["message"]
         # Opening the rule file shows the problem on its `query =` line.
         rule_uri = (root / "rules/boom.md").as_uri()
         mark = len(proc.notifications)

@@ -23,7 +23,8 @@ from lsp_server.conventions import remote
 from lsp_server.conventions.remote import FetchError, RemoteSource
 from lsp_server.conventions.review import changed_lines
 from lsp_server.conventions.service import RuleService
-from lsp_server.security import redact_url, safe_git, safe_git_env
+from lsp_server.gitexec import GitError, run_git, safe_git, safe_git_env
+from lsp_server.security import redact_url
 from lsp_server.workspace import Workspace
 from tests.conftest import run_cli, trust_folder
 from tests.reliability.rpc_client import LspProcess, server_env
@@ -86,8 +87,8 @@ def test_ref_starting_with_dashes_is_refused_and_never_read_as_an_option(tmp_pat
     with pytest.raises(FetchError, match="starts with '-'"):
         remote.fetch(RemoteSource(str(central), payload), tmp_path / "cache")
     # The second layer alone: git itself, past a caller that forgot the check, reads it as a ref.
-    with pytest.raises(FetchError):
-        remote.git(["fetch", "--quiet", "--depth", "1"], values=[str(central), payload],
+    with pytest.raises(GitError):
+        run_git(["fetch", "--quiet", "--depth", "1"], values=[str(central), payload],
                    git_dir=empty_bare(tmp_path / "safe.git"))
     assert not marker.exists()
 
@@ -102,8 +103,8 @@ def test_url_starting_with_dashes_is_refused_even_as_an_scp_style_address(tmp_pa
 
     with pytest.raises(FetchError, match="starts with '-'"):
         remote.fetch(RemoteSource(payload), tmp_path / "cache")
-    with pytest.raises(FetchError):
-        remote.git(["fetch", "--quiet"], values=[payload, "HEAD"], git_dir=empty_bare(tmp_path / "safe.git"))
+    with pytest.raises(GitError):
+        run_git(["fetch", "--quiet"], values=[payload, "HEAD"], git_dir=empty_bare(tmp_path / "safe.git"))
     assert not marker.exists()
 
 
@@ -116,8 +117,8 @@ def test_ext_transport_is_refused_even_when_the_user_config_allows_it(tmp_path: 
 
     with pytest.raises(FetchError, match="only https://, ssh://"):
         remote.fetch(RemoteSource(url), tmp_path / "cache")
-    with pytest.raises(FetchError, match="transport 'ext' not allowed"):
-        remote.git(["fetch", "--quiet"], values=[url, "HEAD"], git_dir=empty_bare(tmp_path / "safe.git"))
+    with pytest.raises(GitError, match="transport 'ext' not allowed"):
+        run_git(["fetch", "--quiet"], values=[url, "HEAD"], git_dir=empty_bare(tmp_path / "safe.git"))
     assert not marker.exists()
 
 
@@ -126,8 +127,8 @@ def test_file_transport_only_when_configured(tmp_path: Path, central: Path):
     with pytest.raises(FetchError, match="file protocol is not allowed"):
         remote.fetch(RemoteSource(url, protocols=("https", "ssh")), tmp_path / "cache")
     for local in (url, str(central)):  # git itself refuses a file:// URL and a local path alike
-        with pytest.raises(FetchError, match="transport 'file' not allowed"):
-            remote.git(["fetch", "--quiet"], values=[local, "HEAD"], git_dir=empty_bare(tmp_path / "safe.git"),
+        with pytest.raises(GitError, match="transport 'file' not allowed"):
+            run_git(["fetch", "--quiet"], values=[local, "HEAD"], git_dir=empty_bare(tmp_path / "safe.git"),
                        protocols=("https", "ssh"))
     # Control: with file allowed (the default), the same source is fetched.
     meta = remote.fetch(RemoteSource(url, subdir="conventions"), tmp_path / "cache")
@@ -239,7 +240,7 @@ def test_a_poisoned_cache_repository_runs_no_hook(tmp_path: Path, central: Path)
     hook.chmod(0o755)
     all_branches = "+refs/heads/*:refs/remotes/origin/*"
     remote.fetch(source, cache)
-    remote.git(["fetch", "--quiet", "--no-tags"], values=[str(central), all_branches], git_dir=repo)
+    run_git(["fetch", "--quiet", "--no-tags"], values=[str(central), all_branches], git_dir=repo)
     assert not marker.exists()
     plain_git("--git-dir", str(repo), "fetch", "--quiet", "--no-tags", str(central), "+refs/heads/*:refs/control/*")
     assert marker.exists(), "control: git fetch runs the planted hook"
@@ -266,13 +267,22 @@ def test_filter_drivers_do_not_run_when_a_rule_repository_is_exported(tmp_path: 
 
 
 # --- M7: the repository's own config during the diff review ---------------------------------------------
-PROGRAMS = ("filter-clean", "filter-clean-eq", "filter-smudge", "textconv", "diff-command", "fsmonitor",
-            "post-index-change")
+# Every program a repository's config can name, each leaving a marker named after its key when it runs.
+# The diff review runs some of them with plain git (the controls below); the others are never reached by a
+# review, and must not be reached through any path a later change adds, so they are set too.
+PROGRAMS = ("filter-clean", "filter-clean-eq", "filter-smudge", "textconv", "diff-command", "diff-external",
+            "fsmonitor", "post-index-change", "pager", "editor", "sequence-editor", "ssh-command", "git-proxy",
+            "credential-helper", "askpass", "gpg-program", "alternate-refs")
+CONTROLLED = ("filter-clean", "filter-clean-eq", "filter-smudge", "textconv", "diff-command", "diff-external",
+              "fsmonitor", "post-index-change", "editor", "ssh-command", "git-proxy", "gpg-program")
+# Where the hostile keys sit: .git/config itself, or another file it pulls in.
+PLACEMENTS = ("direct", "include", "includeIf-gitdir", "includeIf-onbranch")
 
 
-def hostile_repo(tmp_path: Path) -> tuple[Path, Path]:
-    """A workspace delivered as an archive: its .git/config and .gitattributes name programs that leave
-    markers; src/a.js and src/b.js have a changed line 2, src/c.js is touched but unchanged."""
+def hostile_repo(tmp_path: Path, placement: str = "direct") -> tuple[Path, Path]:
+    """A workspace delivered as an archive: its .git/config (or a file it includes) and .gitattributes name
+    programs that leave markers; src/a.js and src/b.js have a changed line 2, notes.txt a changed line, and
+    src/c.js is touched but unchanged."""
     root, markers = tmp_path / "ws", tmp_path / "markers"
     (root / "rules").mkdir(parents=True)
     (root / "src").mkdir()
@@ -282,35 +292,57 @@ def hostile_repo(tmp_path: Path) -> tuple[Path, Path]:
     (root / ".gitignore").write_text(".fp-cache/\n")
     for name in ("a", "b", "c"):
         (root / f"src/{name}.js").write_text("ok();\n")
+    (root / "notes.txt").write_text("notes\n")
     git(root, "init", "-q")
     (root / ".gitattributes").write_text("*.js filter=x diff=x\nsrc/b.js filter=a=b diff=x\n")
     commit_all(root, "project")
     hooks = markers / "hooks"
     hooks.mkdir()
 
-    def program(name: str) -> Path:
+    def program(name: str, status: int = 0) -> Path:
         path = markers / f"{name}.sh"
-        path.write_text(f"#!/bin/sh\ntouch '{markers / name}'\ncat\n")
+        path.write_text(f"#!/bin/sh\ntouch '{markers / name}'\n" + ("cat\n" if status == 0 else f"exit {status}\n"))
         path.chmod(0o755)
         return path
 
     program("post-index-change").rename(hooks / "post-index-change")
+    hostile = textwrap.dedent(f"""\
+        [filter "x"]
+        \tclean = {program("filter-clean")}
+        \tsmudge = {program("filter-smudge")}
+        [filter "a=b"]
+        \tclean = {program("filter-clean-eq")}
+        [diff "x"]
+        \ttextconv = {program("textconv")}
+        \tcommand = {program("diff-command")}
+        [diff]
+        \texternal = {program("diff-external")}
+        [core]
+        \tfsmonitor = {program("fsmonitor")}
+        \thooksPath = {hooks}
+        \tpager = {program("pager")}
+        \teditor = {program("editor", 1)}
+        \tsshCommand = {program("ssh-command", 1)}
+        \tgitProxy = {program("git-proxy", 1)}
+        \taskPass = {program("askpass", 1)}
+        \talternateRefsCommand = {program("alternate-refs", 1)}
+        [sequence]
+        \teditor = {program("sequence-editor", 1)}
+        [credential]
+        \thelper = {program("credential-helper", 1)}
+        [gpg]
+        \tprogram = {program("gpg-program", 1)}
+        """)
+    included = markers / "hostile.gitconfig"
+    included.write_text(hostile)
     with (root / ".git/config").open("a") as f:
-        f.write(textwrap.dedent(f"""\
-            [filter "x"]
-            \tclean = {program("filter-clean")}
-            \tsmudge = {program("filter-smudge")}
-            [filter "a=b"]
-            \tclean = {program("filter-clean-eq")}
-            [diff "x"]
-            \ttextconv = {program("textconv")}
-            \tcommand = {program("diff-command")}
-            [core]
-            \tfsmonitor = {program("fsmonitor")}
-            \thooksPath = {hooks}
-            """))
+        f.write({"direct": hostile,
+                 "include": f"[include]\n\tpath = {included}\n",
+                 "includeIf-gitdir": f'[includeIf "gitdir:{root}/.git"]\n\tpath = {included}\n',
+                 "includeIf-onbranch": f'[includeIf "onbranch:main"]\n\tpath = {included}\n'}[placement])
     (root / "src/a.js").write_text("ok();\nlegacy();\n")
     (root / "src/b.js").write_text("ok();\nlegacy(2);\n")
+    (root / "notes.txt").write_text("notes\nmore\n")
     stat = (root / "src/c.js").stat()
     os.utime(root / "src/c.js", (stat.st_atime - 100, stat.st_mtime - 100))  # stat-dirty: git refreshes it
     return root, markers
@@ -321,24 +353,33 @@ def fired(markers: Path) -> set[str]:
 
 
 def control(root: Path, markers: Path) -> None:
-    """Plain git diff runs every program the repo names (textconv when no external diff is used)."""
+    """Plain git runs every program the repo names that these commands reach (a diff runs diff.external for
+    notes.txt, diff.x.command for the .js files, textconv when no external diff is used)."""
     plain_git("diff", "HEAD", cwd=root)
     plain_git("diff", "--no-ext-diff", "HEAD", cwd=root)
     plain_git("checkout", "--", "src/c.js", cwd=root)  # the smudge filter
-    assert fired(markers) == set(PROGRAMS), "control: plain git runs them all"
+    plain_git("commit", "--allow-empty", cwd=root)  # the editor (it fails: no message)
+    plain_git("commit", "--allow-empty", "-S", "-m", "signed", cwd=root)  # gpg.program
+    plain_git("ls-remote", "ssh://127.0.0.1:9/x", cwd=root)  # core.sshCommand
+    plain_git("-c", "protocol.allow=always", "ls-remote", "git://127.0.0.1:9/x", cwd=root)  # core.gitProxy
+    assert fired(markers) == set(CONTROLLED), "control: plain git runs them"
 
 
-def test_review_functions_run_no_program_of_the_repository_and_find_the_changed_lines(tmp_path: Path):
-    root, markers = hostile_repo(tmp_path)
+@pytest.mark.parametrize("placement", PLACEMENTS)
+def test_review_functions_run_no_program_of_the_repository_and_find_the_changed_lines(tmp_path: Path,
+                                                                                       placement: str):
+    root, markers = hostile_repo(tmp_path, placement)
     base, changed = changed_lines(root, None)
     assert base == "HEAD"
-    assert {p.relative_to(root).as_posix(): v for p, v in changed.items()} == {"src/a.js": {1}, "src/b.js": {1}}
+    assert {p.relative_to(root).as_posix(): v for p, v in changed.items()} == {"src/a.js": {1}, "src/b.js": {1},
+                                                                              "notes.txt": {1}}
     assert fired(markers) == set()
     control(root, markers)
 
 
-def test_check_diff_and_stop_hook_run_no_program_of_the_repository(tmp_path: Path):
-    root, markers = hostile_repo(tmp_path)
+@pytest.mark.parametrize("placement", PLACEMENTS)
+def test_check_diff_and_stop_hook_run_no_program_of_the_repository(tmp_path: Path, placement: str):
+    root, markers = hostile_repo(tmp_path, placement)
     res = run_cli("check", "--diff", "--format", "json", cwd=root)
     found = {(f["path"], f["line"], f["code"]) for f in json.loads(res.stdout)}  # JSON lines are 0-based
     event = json.dumps({"session_id": "s", "cwd": str(root), "hook_event_name": "Stop", "stop_hook_active": False})
@@ -347,6 +388,106 @@ def test_check_diff_and_stop_hook_run_no_program_of_the_repository(tmp_path: Pat
     assert found == {("src/a.js", 1, "t/legacy"), ("src/b.js", 1, "t/legacy")}, res.stdout + res.stderr
     assert stop.returncode == 2 and "t/legacy" in stop.stderr and "src/a.js:2" in stop.stderr, stop.stderr
     control(root, markers)
+
+
+def test_post_write_hook_asks_git_for_the_changed_lines_and_runs_no_program_of_the_repository(tmp_path: Path):
+    """A Write event gives no changed lines, so the hook asks git (changed.py -> review.changed_lines): a rule
+    matching both lines of src/a.js must be reported on line 2 only, the line changed since HEAD."""
+    root, markers = hostile_repo(tmp_path, "includeIf-gitdir")
+    (root / "rules/calls.md").write_text(rule_text("t/calls", regex=r"\b(ok|legacy)\(", message="a call"))
+    event = {"session_id": "s", "cwd": str(root), "hook_event_name": "PostToolUse", "tool_name": "Write",
+             "tool_input": {"file_path": str(root / "src/a.js"), "content": "ok();\nlegacy();\n"},
+             "tool_response": {"success": True}}
+    res = run_cli("hook", "post-write", input=json.dumps(event), cwd=root)
+    assert fired(markers) == set(), "the hook ran a program named by the repository"
+    assert res.returncode == 2 and "t/calls" in res.stderr, res.stdout + res.stderr
+    assert "src/a.js:2" in res.stderr and "src/a.js:1" not in res.stderr, res.stderr
+    control(root, markers)
+
+
+def test_server_review_changes_runs_no_program_of_the_repository(tmp_path: Path):
+    root, markers = hostile_repo(tmp_path, "include")
+    server = LspProcess(env=server_env(), cwd=root, stderr=tmp_path / "server.log")
+    try:
+        server.initialize(root)
+        result = server.command("review_changes", {})
+    finally:
+        server.close()
+    assert fired(markers) == set(), "the server ran a program named by the repository"
+    located = {(loc["path"], loc["line"]) for r in result["reminders"] for loc in r["locations"]}
+    assert result["rev"] == "HEAD" and located == {("src/a.js", 1), ("src/b.js", 1)}, result
+    control(root, markers)
+
+
+def test_a_partial_clone_never_lazy_fetches_through_the_repository_upload_pack(tmp_path: Path):
+    """A partial clone fetches missing blobs from its promisor remote on demand; over file:// git starts
+    `remote.<name>.uploadpack`, a program the repository's config names. The review allows no transport in
+    the workspace: the missing blob is a one-line error, and a diff that needs no missing blob still works."""
+    origin = tmp_path / "origin"
+    (origin / "src").mkdir(parents=True)
+    (origin / "src/a.js").write_text("old();\n")
+    git(origin, "init", "-q")
+    commit_all(origin, "one")
+    (origin / "src/a.js").write_text("ok();\n")
+    commit_all(origin, "two")
+    git(origin, "config", "uploadpack.allowFilter", "true")
+    root = tmp_path / "ws"
+    plain_git("clone", "-q", "--filter=blob:none", f"file://{origin}", str(root))
+    assert (root / "src/a.js").read_text() == "ok();\n"
+    marker = tmp_path / "pwned-upload-pack"
+    evil = tmp_path / "upload-pack.sh"
+    evil.write_text(f"#!/bin/sh\ntouch '{marker}'\nexec git-upload-pack \"$@\"\n")
+    evil.chmod(0o755)
+    git(root, "config", "remote.origin.uploadpack", str(evil))
+    (root / "footprint.toml").write_text('[rules]\npaths = ["rules"]\n')
+    (root / "rules").mkdir()
+    (root / "rules/legacy.md").write_text(rule_text("t/legacy", regex=r"legacy\(", scope="diff", message="no legacy"))
+    (root / "src/a.js").write_text("ok();\nlegacy();\n")
+
+    res = run_cli("check", "--diff", "--format", "json", cwd=root)  # HEAD's blob is here: works, no fetch
+    assert {(f["path"], f["line"]) for f in json.loads(res.stdout)} == {("src/a.js", 1)}, res.stderr
+    old = run_cli("check", "--diff", "HEAD~1", "--format", "json", cwd=root)  # HEAD~1's blob is not
+    assert not marker.exists(), "footprint-ls started the repository's upload-pack"
+    assert old.returncode == 2 and "never fetches" in old.stderr and "Traceback" not in old.stderr, old.stderr
+    plain_git("diff", "HEAD~1", cwd=root)
+    assert marker.exists(), "control: plain git diff lazy-fetches through the repository's upload-pack"
+
+
+def test_a_repo_less_git_command_never_reads_the_config_of_the_caller_folder(tmp_path: Path, monkeypatch):
+    """`check-ref-format` and `init` (run before a remote is fetched) need no repository: run from the
+    workspace, git would still find the workspace's repository and could read its config."""
+    root, markers = hostile_repo(tmp_path, "include")
+    monkeypatch.chdir(root)
+    assert run_git(["rev-parse", "--show-toplevel"], protocols=()).strip() == str(root)  # cwd: the repo
+    for verb in (["check-ref-format", "refs/footprint/main"], ["init", "--quiet", "--bare", str(tmp_path / "b.git")]):
+        run_git(verb)
+    with pytest.raises(GitError):  # ls-remote runs from "/", ssh is core.sshCommand's business: not ours
+        run_git(["ls-remote"], values=["ssh://127.0.0.1:9/x"], timeout=60)
+    with pytest.raises(GitError, match="transport 'git' not allowed"):
+        run_git(["ls-remote"], values=["git://127.0.0.1:9/x"], timeout=60)
+    assert fired(markers) == set()
+
+
+def test_command_line_config_beats_included_config_and_git_proxy_is_off(tmp_path: Path):
+    """The mechanism the defences rely on, shown on git itself: `-c` wins over a key an included file sets
+    (include.path and includeIf), and core.gitProxy, which `-c` cannot override (first match wins), is off
+    through GIT_PROXY_COMMAND=""."""
+    root, markers = hostile_repo(tmp_path, "includeIf-gitdir")
+    shown = run_git(["config", "--get", "core.pager"], cwd=root, protocols=())
+    assert shown.strip() == "cat"  # safe_git's -c core.pager=cat, over the included program
+    assert plain_git("config", "--get", "core.pager", cwd=root).stdout.strip().endswith("pager.sh")  # control
+    env = safe_git_env(protocols=())
+    env["GIT_ALLOW_PROTOCOL"] = "git"  # only to reach the proxy step: Footprint never allows git://
+    proc = subprocess.run(["git", "ls-remote", "git://127.0.0.1:9/x"], cwd=root, env=env,  # noqa: the mechanism
+                          capture_output=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert proc.returncode != 0 and not (markers / "git-proxy").exists()
+    plain_git("-c", "protocol.allow=always", "ls-remote", "git://127.0.0.1:9/x", cwd=root)
+    assert (markers / "git-proxy").exists(), "control: without GIT_PROXY_COMMAND=\"\" the proxy runs"
+
+
+def test_run_git_refuses_a_diff_that_could_run_a_diff_driver():
+    with pytest.raises(ValueError, match="--no-ext-diff --no-textconv"):
+        run_git(["diff", "HEAD"])
 
 
 # --- credentials in remote URLs -------------------------------------------------------------------------

@@ -145,6 +145,8 @@ def _names(word: str) -> dict[str, int]:
     "How do I add many rows to a table?",
     "how can I change the font size of a paragraph",
     "get the third row of a table",
+    "free the memory used by a sound",
+    "notify me when a row changes and remove the header",
 ])
 def test_search_queries_angles_never_share_most_of_their_words(question):
     """The issue's case: "make table header row repeats page" and "table header row repeats page" were the
@@ -162,6 +164,41 @@ def test_search_queries_map_the_question_to_the_engine_vocabulary():
     assert queries[0] == "make table header row repeats page"  # the focused how-to
     assert "addHeaderRow" in queries[1].split() and "repeatHeader" in queries[1].split()  # engine names
     assert queries[2] == "Table.addHeaderRow"  # the example-code angle
+
+
+SOUND_NAMES = {"Howl": 6, "unload": 2, "play": 9, "sounds": 3, "html": 4, "volume": 5}
+SOUND_USES = {"unload": {"sound.unload": 2, "Howler.unload": 1}, "play": {"sound.play": 9},
+              "html": {"Sounds.html": 4}, "sounds": {}, "volume": {"sound.volume": 3}}
+
+
+def _sound_names(word: str) -> dict[str, int]:
+    from lsp_server.knowledge.docs_index import identifier_words, singular
+
+    return {i: n for i, n in SOUND_NAMES.items() if singular(word.lower()) in identifier_words(i)}
+
+
+def _sound_uses(member: str) -> dict[str, int]:
+    return SOUND_USES.get(member, {})
+
+
+def test_search_queries_reach_the_engine_name_through_a_thesaurus_synonym():
+    # "free" is in the thesaurus group of "release / dispose / unload": the docs' code calls `sound.unload()`
+    queries = search_queries("free the memory used by a sound", vocabulary=SOUND_NAMES.__contains__,
+                             names=_sound_names, usages=_sound_uses)
+    assert queries == ["free memory used sound", "unload", "sound.unload"]
+
+
+def test_search_queries_skip_names_equal_to_the_question_words_and_file_names():
+    # `sounds` (a file name's stem) is the question's own word; `html` is only ever a file extension
+    queries = search_queries("show the sounds in an html page", vocabulary=SOUND_NAMES.__contains__,
+                             names=_sound_names, usages=_sound_uses)
+    assert queries == ["show sounds html page"]
+
+
+def test_search_queries_a_question_of_content_words_only_keeps_itself_as_the_focused_angle():
+    queries = search_queries("unload sounds", vocabulary=SOUND_NAMES.__contains__, names=_sound_names,
+                             usages=_sound_uses)
+    assert queries[0] == "unload sounds"
 
 
 def test_search_queries_without_vocabulary_has_no_reworded_copy():
@@ -307,6 +344,19 @@ def test_grep_angle_ranks_by_words_held_and_by_their_rarity(tmp_path):
     by_count, by_rarity = index.grep(["load", "amd"], limit=1)
     assert by_count[0].heading == "Audio › Volume"  # grep's tie: the docs' order
     assert by_rarity[0].heading == "Audio › Module formats"
+
+
+def test_grep_angle_counts_each_chunk_once_per_word_and_keeps_to_a_folder(tmp_path):
+    docs = dict(GREP_DOCS)
+    docs["more/extra.md"] = "# Extra\n\n## Preload\nload load load, then amd.\n"
+    ws = make_ws(tmp_path, docs=docs)
+    index = ws.service(DocsIndex)
+    by_count, by_rarity = index.grep(["load", "amd"], limit=10)
+    # "Preload" says load three times and amd once: two words, like Module formats (amd, "audio" not asked)
+    assert [h.heading for h in by_count][:1] == ["Extra › Preload"] and by_count[0].score == 2
+    assert sorted(h.score for h in by_count).count(2) == 1 and {h.score for h in by_count} <= {1, 2}
+    inside, _ = index.grep(["load", "amd"], limit=10, under=(tmp_path / "docs" / "more").resolve())
+    assert [h.heading for h in inside] == ["Extra › Preload"]
 
 
 def test_expanded_lookup_reaches_a_section_holding_only_the_rarest_word(tmp_path):

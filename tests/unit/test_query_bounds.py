@@ -127,3 +127,50 @@ def test_the_lines_left_out_get_one_note(tmp_path):
     assert "syntax-error" in [f.code for f in findings]
     ordinary = ParsedDocument.create((tmp_path / "o.js").as_uri(), "let = ;\n")
     assert "analysis-skipped" not in [f.code for f in run_checks(ordinary, CheckContext(Workspace(tmp_path)), (Phase.TYPE,))]
+
+
+def test_a_cancelled_run_stops_like_one_past_its_limit():
+    """A run whose result nobody will use (the document changed meanwhile) stops at its next check, as at
+    its time limit; what the run builds for the whole workspace (no_time_limit) is not cut half-way."""
+    import threading
+
+    cancel = threading.Event()
+    with queries.cancelled_by(cancel):
+        assert not queries.expired()
+        cancel.set()
+        assert queries.expired()
+        with pytest.raises(queries.AnalysisTimeout):
+            queries.check_time()
+        with queries.no_time_limit():
+            assert not queries.expired()
+        assert queries.expired()
+    assert not queries.expired()
+
+
+def test_on_pause_checks_are_skipped_while_typing_and_run_after_the_quick_ones(tmp_path):
+    from lsp_server.checks import CHECKS, check
+
+    ran: list[str] = []
+
+    @check("zz-whole-document-test", Phase.TYPE, on_pause=True)
+    def whole(doc, ctx):
+        ran.append("whole")
+        return []
+
+    @check("zz-quick-after-test", Phase.TYPE)
+    def quick(doc, ctx):
+        ran.append("quick")
+        return []
+
+    try:
+        doc = ParsedDocument.create((tmp_path / "a.js").as_uri(), "let a = 1;\n")
+        ctx = CheckContext(Workspace(tmp_path), typing=True)
+        run_checks(doc, ctx, (Phase.TYPE,))
+        assert ran == ["quick"] and "zz-whole-document-test" in ctx.deferred
+        ran.clear()
+        ctx = CheckContext(Workspace(tmp_path))
+        run_checks(doc, ctx, (Phase.TYPE,))
+        assert ran == ["quick", "whole"] and not ctx.deferred  # registered first, run last
+    finally:
+        CHECKS.pop("zz-whole-document-test", None)
+        CHECKS.pop("zz-quick-after-test", None)

@@ -57,6 +57,7 @@ class Run:
     uri: str
     version: int
     phases: tuple[Phase, ...]
+    typing: bool = False
 
 
 @dataclass
@@ -67,10 +68,11 @@ class FakeChecks:
     runs: list[Run] = field(default_factory=list)
     during: list = field(default_factory=list)
     waits_for: type | None = None
+    pause_check: bool = False  # also run an `on_pause` check ("unit-pause")
 
-    def __call__(self, doc, ws, phases):
-        self.runs.append(Run(doc.uri, doc.version, tuple(phases)))
-        ctx = CheckContext(ws, build_services=False)
+    def __call__(self, doc, ws, phases, typing=False, cancel=None):
+        self.runs.append(Run(doc.uri, doc.version, tuple(phases), typing))
+        ctx = CheckContext(ws, build_services=False, typing=typing)
         while self.during:
             self.during.pop(0)()
         findings = []
@@ -80,6 +82,13 @@ class FakeChecks:
             else:
                 findings.append(Finding("typed", f"v{doc.version}", 4, 5, check="unit-type"))
                 ctx.completed.append("unit-type")
+            if not self.pause_check:
+                pass
+            elif typing:  # an `on_pause` check: skipped while the user types
+                ctx.deferred.append("unit-pause")
+            else:
+                findings.append(Finding("paused", f"whole v{doc.version}", 6, 7, check="unit-pause"))
+                ctx.completed.append("unit-pause")
         if Phase.SAVE in phases:
             findings.append(Finding("saved", f"v{doc.version}", 4, 5, check="unit-save"))
             ctx.completed.append("unit-save")
@@ -91,7 +100,9 @@ def unit_checks():
     """Names for the fake checks' findings, so the scheduler sorts them into the right phase."""
     check("unit-type", Phase.TYPE)(lambda doc, ctx: [])
     check("unit-save", Phase.SAVE)(lambda doc, ctx: [])
+    check("unit-pause", Phase.TYPE, on_pause=True)(lambda doc, ctx: [])
     yield
+    CHECKS.pop("unit-pause")
     CHECKS.pop("unit-type")
     CHECKS.pop("unit-save")
 
@@ -360,3 +371,52 @@ def test_the_scheduler_and_the_session_import_neither_pygls_nor_lsprotocol():
     for module in ("lsp_server.scheduler", "lsp_server.session"):
         assert _reaches(module, ("pygls", "lsprotocol")) == []
     assert _reaches("lsp_server.surfaces.lsp.server", ("pygls",))  # the walk does find a surface's import
+
+
+PAUSE = 0.4  # [limits] pause_ms default
+
+
+async def test_keystrokes_skip_whole_document_checks_which_keep_their_findings_until_typing_pauses(tmp_path):
+    """Every keystroke's run skips the `on_pause` check, whose previous finding moves with the edits; once
+    the document is left alone pause_ms, one run (not typing) makes it current. A change before then cancels
+    that run; opening runs everything at once."""
+    h = Harness(tmp_path)
+    h.checks.pause_check = True
+    uri = h.open("a.js")
+    await settle()
+    assert [(r.version, r.typing) for r in h.runs_of(uri)] == [(1, False)]
+    assert "whole v1" in h.published[-1][2]
+    await h.clock.advance(1.0)
+    h.type(uri)  # v2, after a quiet spell: checked at once, without the whole-document check
+    await settle()
+    assert [(r.version, r.typing) for r in h.runs_of(uri)][-1] == (2, True)
+    assert h.published[-1][1] == 2 and "v2" in h.published[-1][2] and "whole v1" in h.published[-1][2]
+    kept = next(f for f in h.session.documents[uri].findings if f.check == "unit-pause")
+    assert (kept.start, kept.end) == (7, 8)  # moved by the character typed before it
+    await h.clock.advance(PAUSE / 2)
+    h.type(uri)  # v3: the pause run that v2 asked for is cancelled before it ran
+    await settle()
+    assert [(r.version, r.typing) for r in h.runs_of(uri)][-1] == (3, True)
+    kept = next(f for f in h.session.documents[uri].findings if f.check == "unit-pause")
+    assert (kept.start, kept.end) == (8, 9)
+    await h.clock.advance(PAUSE / 2 + 0.01)
+    assert [(r.version, r.typing) for r in h.runs_of(uri)][-1] == (3, True)  # not quiet long enough yet
+    await h.clock.advance(PAUSE / 2)
+    assert [(r.version, r.typing) for r in h.runs_of(uri)][-1] == (3, False)
+    assert h.published[-1][1] == 3 and "whole v3" in h.published[-1][2] and "whole v1" not in h.published[-1][2]
+    await h.clock.advance(PAUSE * 3)
+    assert len(h.runs_of(uri)) == 4  # open, v2 typing, v3 typing, v3 paused: no more
+
+
+async def test_pause_ms_0_runs_every_check_on_every_keystroke(tmp_path):
+    (tmp_path / "footprint.toml").write_text("[limits]\npause_ms = 0\n", encoding="utf-8")
+    h = Harness(tmp_path)
+    h.checks.pause_check = True
+    uri = h.open("a.js")
+    await settle()
+    await h.clock.advance(1.0)
+    h.type(uri)
+    await settle()
+    await h.clock.advance(PAUSE * 3)
+    assert [(r.version, r.typing) for r in h.runs_of(uri)] == [(1, False), (2, False)]
+    assert "whole v2" in h.published[-1][2]

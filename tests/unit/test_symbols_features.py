@@ -16,7 +16,7 @@ from lsp_server.knowledge.check_symbols import SymbolAnswer, check_symbols
 from lsp_server.providers import RequestContext
 from lsp_server.surfaces.commands import check_symbols_command
 from lsp_server.workspace import Workspace
-from tests.conftest import EXAMPLES
+from tests.conftest import EXAMPLES, trust_folder
 from tests.support.symbols_helpers import engine_workspace, symbol_findings
 
 APP = EXAMPLES / "layout-app"
@@ -87,6 +87,7 @@ def test_example_app_with_a_docs_only_model(tmp_path):
     shutil.copytree(APP, tmp_path / "app", ignore=shutil.ignore_patterns("footprint.toml"))
     (tmp_path / "app" / "footprint.toml").write_text(
         f'[object_model]\nsources = [{{ path = "{(EXAMPLES / "layout-engine" / "docs").as_posix()}", module = "@acme/layout" }}]\n')
+    trust_folder(tmp_path / "app")  # an untrusted folder's paths must stay inside it (docs/security.md)
     plugins.load()
     ws = Workspace(tmp_path / "app", load_settings(tmp_path / "app"))
     got = set()

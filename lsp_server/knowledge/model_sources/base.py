@@ -43,6 +43,12 @@ class Member:
     status_path: str = ""
     status_line: int = 0  # 0-based
     replacement: str = ""
+    # The parameters of a method's further overloads (the first one's are `params`): an event method's
+    # `on(event: "connection", cb: (socket: Socket) => void)` types the callback of a call with that literal.
+    overloads: list[list[str]] = field(default_factory=list)
+    # Each overload's declared result (the first's first) when they differ (`type` is then ""): a call's
+    # argument count picks among them (`alpha(): number` / `alpha(a: number): Color`).
+    returns: list[str] = field(default_factory=list)
 
     def signature(self, owner: str = "") -> str:
         prefix = f"{owner}." if owner else ""
@@ -69,6 +75,9 @@ class TypeDef:
     confidence: float = 1.0
     doc: str = ""
     type_params: list[str] = field(default_factory=list)
+    # what each type parameter stands for when no argument is written: its default, else "unknown"
+    # (see dts._type_params)
+    type_defaults: list[str] = field(default_factory=list)
 
     def signature(self) -> str:
         if self.kind == "alias":
@@ -114,7 +123,8 @@ def merge_types(a: TypeDef, b: TypeDef) -> TypeDef:
     return TypeDef(primary.name, kind, bases, members, primary.alias or other.alias,
                    primary.open if declared else (primary.open or other.open), primary.path or other.path,
                    primary.line if primary.path else other.line,
-                   max(a.confidence, b.confidence), primary.doc or other.doc, primary.type_params or other.type_params)
+                   max(a.confidence, b.confidence), primary.doc or other.doc, primary.type_params or other.type_params,
+                   primary.type_defaults if primary.type_params else other.type_defaults)
 
 
 STATUS_RANK = {"": 0, "deprecated": 1, "removed": 2}
@@ -235,6 +245,9 @@ class SourceModel:
 #   ("name", "Page")             a named type (generic arguments dropped, qualified names reduced)
 #   ("union", ("Degrees", "Radians"))   a union of named types (nullish parts dropped)
 #   ("array", T) ("promise", T) ("this",) ("typeof", "Page") ("fn", T_return)
+#   ("map", V)                    a keyed collection of V (`Map<K, V>`, `Record<K, V>`): `get` gives a V
+#   ("index", "Page", "size")     an indexed access type `Page["size"]`: that member's type
+#   ("returnof", "createPage")    `ReturnType<typeof createPage>`: what that function of the module returns
 #   None                          unknown / not an object type we can follow (any, unions of several, literals)
 PRIMITIVES = frozenset({
     "string", "number", "boolean", "bigint", "symbol", "object", "unknown", "never", "any", "void",
@@ -262,6 +275,13 @@ def _split_top(text: str, sep: str) -> list[str]:
 
 # Mapped types that keep their argument's keys (only optionality or mutability changes).
 KEY_PRESERVING = frozenset({"Partial", "Required", "Readonly"})
+# Generic collections of one element type (iterating gives elements), and keyed ones (`get` gives values).
+ELEMENT_COLLECTIONS = frozenset({"Array", "ReadonlyArray", "Set", "ReadonlySet", "WeakSet", "Iterable",
+                                 "IterableIterator", "Iterator", "Generator", "AsyncIterable", "ArrayLike"})
+KEYED_COLLECTIONS = frozenset({"Map", "ReadonlyMap", "WeakMap", "Record"})
+# Utility types whose result is not one of their arguments' named types: never read as a type they name.
+UNFOLLOWED_UTILITIES = frozenset({"Parameters", "ConstructorParameters", "Pick", "Omit", "Exclude", "Extract",
+                                  "keyof", "Uppercase", "Lowercase", "ThisParameterType", "OmitThisParameter"})
 
 
 @lru_cache(maxsize=8192)
@@ -293,6 +313,13 @@ def parse_type(text: str):
         return ("typeof", text[7:].strip().split(".")[-1])
     if text.startswith("readonly "):
         return parse_type(text[9:])
+    ctor = re.fullmatch(r"\{\s*new\s*(?:<[^>]*>)?\s*\(.*\)\s*:\s*([^;{}]+?)\s*;?\s*\}", text, re.S)
+    if ctor and _top_arrow(ctor.group(1)) is None:
+        made = parse_type(ctor.group(1))  # `const Maker: { new (url: string): Sock }`: a constructor of Socks
+        return ("typeof", made[1]) if made and made[0] == "name" else None
+    indexed = re.fullmatch(r"([A-Za-z_$][\w$.]*)\s*\[\s*[\"']([\w$]+)[\"']\s*\]", text)
+    if indexed:
+        return ("index", indexed.group(1).split(".")[-1], indexed.group(2))
     m = re.fullmatch(r"([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:<(.*)>)?", text, re.S)
     if not m:
         return None
@@ -300,13 +327,84 @@ def parse_type(text: str):
     short = name.split(".")[-1]
     if name in PRIMITIVES:
         return None
+    arg_list = _split_top(args, ",") if args else []
     if short in ("Promise", "PromiseLike") and args:
         return ("promise", parse_type(args))
-    if short in ("Array", "ReadonlyArray") and args:
-        return ("array", parse_type(args))
-    if short in KEY_PRESERVING and args and len(_split_top(args, ",")) == 1:
+    if short in ELEMENT_COLLECTIONS and len(arg_list) == 1:
+        return ("array", parse_type(arg_list[0]))  # what `for...of` and `forEach` give is one element
+    if short in KEYED_COLLECTIONS and len(arg_list) == 2:
+        return ("map", parse_type(arg_list[1]))
+    if short in KEY_PRESERVING and len(arg_list) == 1:
         return parse_type(args)  # `pageSetup: Partial<PageSetup>` has PageSetup's members, no others
+    if short in ("Awaited", "NonNullable") and len(arg_list) == 1:
+        inner = parse_type(args)
+        return inner[1] if short == "Awaited" and inner and inner[0] == "promise" else inner
+    if short == "InstanceType" and len(arg_list) == 1:
+        inner = parse_type(args)  # `InstanceType<typeof Page>`: a Page
+        return ("name", inner[1]) if inner and inner[0] == "typeof" else None
+    if short == "ReturnType" and len(arg_list) == 1:
+        inner = parse_type(args)  # `ReturnType<() => Page>`, `ReturnType<typeof createPage>`
+        if inner and inner[0] == "typeof":
+            return ("returnof", inner[1])
+        return inner[1] if inner and inner[0] == "fn" else None
+    if short in UNFOLLOWED_UTILITIES:
+        return None
     return ("name", short)
+
+
+def generic_args(text: str) -> list[str]:
+    """The type arguments written on a named type: `Server<Client, Req>` -> ["Client", "Req"]."""
+    m = re.fullmatch(r"\s*[A-Za-z_$][\w$.]*\s*<(.*)>\s*", text or "", re.S)
+    return _split_top(m.group(1), ",") if m else []
+
+
+def substitute(text: str, bindings: dict[str, str]) -> str:
+    """`text` with each type parameter named in `bindings` replaced by what it stands for."""
+    if not bindings or not text:
+        return text
+    pattern = re.compile(r"(?<![\w$.])(" + "|".join(re.escape(k) for k in bindings) + r")(?![\w$])")
+    return pattern.sub(lambda m: bindings[m.group(1)], text)
+
+
+def function_params(text: str) -> list[str] | None:
+    """The parameters of a function type `(a: A, b?: B) => R` (a `this:` parameter dropped), or None."""
+    text = (text or "").strip()
+    while text.startswith("(") and _matching(text, 0) == len(text) - 1:
+        text = text[1:-1].strip()
+    parts = [p for p in _split_top(text, "|") if p not in NULLISH]
+    if len(parts) != 1:
+        return None
+    if parts[0] != text:
+        return function_params(parts[0])  # `((e: E) => void) | undefined`
+    if not text.startswith("("):
+        return None
+    end = _matching(text, 0)
+    if end < 0 or not text[end + 1:].lstrip().startswith("=>"):
+        return None
+    return [p for p in _split_top(text[1:end], ",") if not p.startswith("this")]
+
+
+def this_param(text: str) -> str:
+    """The declared `this` of a function type (`(this: Sock, code: number) => void` -> `Sock`), or ""."""
+    text = (text or "").strip()
+    while text.startswith("(") and _matching(text, 0) == len(text) - 1:
+        text = text[1:-1].strip()
+    parts = [p for p in _split_top(text, "|") if p not in NULLISH]
+    if len(parts) == 1 and parts[0] != text:
+        return this_param(parts[0])
+    end = _matching(text, 0) if text.startswith("(") else -1
+    if end < 0:
+        return ""
+    first = (_split_top(text[1:end], ",") or [""])[0]
+    return param_type(first) if re.match(r"this\s*:", first) else ""
+
+
+def param_type(param: str) -> str:
+    """`cb?: (x: X) => void` -> `(x: X) => void`; a rest or destructured parameter -> ""."""
+    name, sep, rest = param.partition(":")
+    if not sep or name.strip().startswith(("...", "{", "[")):
+        return ""
+    return rest.strip()
 
 
 def _matching(text: str, i: int) -> int:

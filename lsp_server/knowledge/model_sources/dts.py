@@ -148,7 +148,7 @@ class DtsExtractor:
             if name_node is None:
                 return []
             td = TypeDef(_text(name_node, data), "class", path=path, line=line, doc=doc)
-            td.type_params = _type_params(node, data)
+            td.type_params, td.type_defaults = _type_params(node, data)
             for h in (c for c in node.named_children if c.type == "class_heritage"):
                 for clause in h.named_children:
                     if clause.type == "extends_clause":
@@ -165,7 +165,7 @@ class DtsExtractor:
             return [td.name]
         if t == "interface_declaration":
             td = TypeDef(_text(node.child_by_field_name("name"), data), "interface", path=path, line=line, doc=doc)
-            td.type_params = _type_params(node, data)
+            td.type_params, td.type_defaults = _type_params(node, data)
             for clause in (c for c in node.named_children if c.type == "extends_type_clause"):
                 for base in clause.named_children:
                     td.bases.append(_text(base, data))
@@ -289,8 +289,12 @@ class DtsExtractor:
                     index[(CALL, False)] = m = Member(CALL, "method", ret, params, private=True, path=path,
                                                       line=node.start_point[0])
                     td.members.append(m)
-                elif parse_type(old.type) != parse_type(ret):
-                    old.type = ""
+                else:
+                    old.returns = old.returns or [old.type] * (1 + len(old.overloads))
+                    old.overloads.append(params)
+                    old.returns.append(ret)
+                    if parse_type(old.type) != parse_type(ret):
+                        old.type = ""
                 continue
             elif name_node is None:
                 continue
@@ -334,6 +338,10 @@ class DtsExtractor:
                 index[key] = m
                 td.members.append(m)
             else:
+                if m.kind == "method" and old.kind == "method":
+                    old.returns = old.returns or [old.type] * (1 + len(old.overloads))
+                    old.overloads.append(m.params)
+                    old.returns.append(m.type)
                 if old.kind == "getter" and m.kind == "getter":
                     old.type = old.type or m.type
                 elif old.type != m.type and parse_type(old.type) != parse_type(m.type):
@@ -593,11 +601,20 @@ def _typed_member(name: str, type_node: Node | None, data: bytes, path: str, lin
     return Member(name, "property", _annotation(type_node, data), path=path, line=line, doc=doc)
 
 
-def _type_params(node: Node, data: bytes) -> list[str]:
+def _type_params(node: Node, data: bytes) -> tuple[list[str], list[str]]:
+    """The names of a declaration's type parameters and what each stands for when no argument is written:
+    its default (`T extends X = Y` -> "Y"), else `unknown` (a call infers it from its arguments, which we do
+    not follow; and never a type of the same name elsewhere: `Options` is the parameter)."""
     tp = node.child_by_field_name("type_parameters")
     if tp is None:
-        return []
-    return [_text(p.child_by_field_name("name"), data) for p in tp.named_children if p.type == "type_parameter"]
+        return [], []
+    params = [p for p in tp.named_children if p.type == "type_parameter"]
+    defaults = []
+    for p in params:
+        value = p.child_by_field_name("value")  # the default_type node: `= Y`
+        inner = value.named_children[0] if value is not None and value.named_children else None
+        defaults.append(" ".join(_text(inner, data).split()) if inner is not None else "unknown")
+    return [_text(p.child_by_field_name("name"), data) for p in params], defaults
 
 
 def _intersection_parts(node: Node) -> list[Node]:

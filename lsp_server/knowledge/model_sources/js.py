@@ -254,12 +254,24 @@ class _File:
                     if p.type == "shorthand_property_identifier":
                         self.mod.exports[self.text(p)] = self.text(p)
                     elif p.type == "pair":
-                        self.mod.exports[self.text(p.child_by_field_name("key"))] = self.text(p.child_by_field_name("value"))
+                        key, value = self.text(p.child_by_field_name("key")), p.child_by_field_name("value")
+                        if value is not None and value.type == "class":  # `{ Kit: class { ... } }`
+                            self.klass(value, key)
+                            self.mod.exports[key] = key
+                        else:
+                            self.mod.exports[key] = self.text(value)
             elif right.type == "identifier":
                 self.mod.exports["="] = self.text(right)
                 self.mod.exports.setdefault("default", self.text(right))
+            elif right.type == "class" and right.child_by_field_name("name") is not None:
+                name = self.text(right.child_by_field_name("name"))  # `module.exports = class Kit { ... }`
+                self.klass(right, name)
+                self.mod.exports["="] = name
+                self.mod.exports.setdefault("default", name)
         elif lt.startswith(("module.exports.", "exports.")):
             key = lt.rsplit(".", 1)[1]
+            if right.type == "class":  # `exports.Kit = class { ... }`
+                self.klass(right, key)
             self.mod.exports[key] = self.text(right) if right.type == "identifier" else key
 
     # --- query facts ---
@@ -326,7 +338,13 @@ def _member_from_value(f: _File, name: str, value: Node, static: bool, owner: st
 
 def _object_members(f: _File, obj: Node, owner: str) -> list[Member]:
     out = []
+    known = {f.text(p.child_by_field_name("name") or p.child_by_field_name("key")).strip("\"'")
+             for p in obj.named_children if p.type in ("method_definition", "pair")}
     for p in obj.named_children:
+        # a prototype method's `this.x = ...` (`var self = this; self.x = ...`) gives every instance an `x`
+        fn = p if p.type == "method_definition" else p.child_by_field_name("value") if p.type == "pair" else None
+        if fn is not None and fn.type in ("method_definition", "function_expression", "function"):
+            out += [m for m in _this_assignments(f, fn.child_by_field_name("body")) if m.name not in known]
         if p.type == "method_definition":
             name = f.text(p.child_by_field_name("name"))
             tokens = {c.type for c in p.children}
@@ -341,10 +359,24 @@ def _object_members(f: _File, obj: Node, owner: str) -> list[Member]:
     return out
 
 
+def _this_aliases(f: _File, body: Node) -> set[str]:
+    """Names a function body declares for its `this` (`var self = this;`, `const that = this || Global;`)."""
+    out = set()
+    for n in body.named_children:
+        for d in (c for c in n.named_children if c.type == "variable_declarator") \
+                if n.type in ("lexical_declaration", "variable_declaration") else ():
+            value, name = d.child_by_field_name("value"), d.child_by_field_name("name")
+            first = value.child_by_field_name("left") if value is not None and value.type == "binary_expression" else value
+            if first is not None and first.type == "this" and name is not None and name.type == "identifier":
+                out.add(f.text(name))
+    return out
+
+
 def _this_assignments(f: _File, body: Node | None) -> list[Member]:
     out = []
     if body is None:
         return out
+    aliases = {"this"} | _this_aliases(f, body)
     stack = [body]
     while stack:
         n = stack.pop()
@@ -352,7 +384,7 @@ def _this_assignments(f: _File, body: Node | None) -> list[Member]:
             continue  # `this` means something else there
         if n.type == "assignment_expression":
             left = n.child_by_field_name("left")
-            if left is not None and left.type == "member_expression" and f.text(left.child_by_field_name("object")) == "this":
+            if left is not None and left.type == "member_expression" and f.text(left.child_by_field_name("object")) in aliases:
                 prop = left.child_by_field_name("property")
                 name = f.text(prop)
                 out.append(Member(name, "property", _value_type(f, n.child_by_field_name("right")), [], False,

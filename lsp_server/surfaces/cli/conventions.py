@@ -36,7 +36,9 @@ def _rules(parser: argparse.ArgumentParser):
                     failed += 1
                     print(remote_mod.describe_fallback(job), file=sys.stderr)
                 else:
-                    print(f"fetched {job.source.display} at {(job.meta or {}).get('commit', '?')[:12]}")
+                    meta = job.meta or {}  # the sha256 is what `[[rules.remote]] sha256` pins
+                    print(f"fetched {job.source.display} at {meta.get('commit', '?')[:12]} "
+                          f"(sha256 {meta.get('sha256', '?')})")
             if failed:
                 return EXIT_FINDINGS
         if args.action == "stats":

@@ -21,6 +21,8 @@ from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
 from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.language_server import lsp_method
 
+from lsp_server import foreground
+
 log = logging.getLogger(__name__)
 
 
@@ -70,6 +72,8 @@ class FootprintProtocol(NestedCancelMixin, LanguageServerProtocol):
     - a request whose params do not fit the LSP schema (a negative line, a missing field) is answered with
       InvalidParams instead of being dropped with an error popup (which left the client waiting forever);
       a malformed notification is logged and dropped;
+    - a client request is marked in flight from its arrival to its response (`foreground`): checks and index
+      builds in worker threads step aside meanwhile, so a hover is not held up by a big file's analysis;
     - pygls does not keep its own copy of open documents: the Session does (ParsedDocument). pygls' copy
       doubled the memory and its change handling clamps the client's ranges *in place* with rules that
       differ from positions.py (a range ending past the last line's end lost a character), so our
@@ -109,7 +113,15 @@ class FootprintProtocol(NestedCancelMixin, LanguageServerProtocol):
     def handle_message(self, message):
         if isinstance(message, _Unreadable):
             return
+        if getattr(message, "method", None) and getattr(message, "id", None) is not None:
+            foreground.begin(message.id)  # a client request: background analysis steps aside until answered
         super().handle_message(message)
+
+    def _send_response(self, msg_id, result=None, error=None):
+        try:
+            super()._send_response(msg_id, result, error)
+        finally:
+            foreground.end(msg_id)
 
     def _execute_handler(self, msg_id, handler, callback, args=None, kwargs=None):
         # pygls files the future of every async/threaded/generator handler under `msg_id` (a fresh uuid

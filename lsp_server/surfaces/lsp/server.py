@@ -24,7 +24,7 @@ from lsprotocol import types as lsp
 from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 
-from lsp_server import __version__, plugins, providers
+from lsp_server import __version__, foreground, plugins, providers
 from lsp_server.surfaces.lsp import transport
 from lsp_server.commands import COMMANDS, Command, CommandContext
 from lsp_server.config import ConfigError
@@ -419,6 +419,7 @@ def serve(tcp: bool = False, host: str = "127.0.0.1", port: int = 2087, token: s
           on_listening: Callable[[str, int], None] | None = None) -> None:
     """Serve on stdio, or on TCP for clients whose initialize carries `token` (transport.py)."""
     register_commands()
+    foreground.prefer_requests()
     if tcp:
         if token is None:
             raise ValueError("TCP needs a token")

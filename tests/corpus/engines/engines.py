@@ -31,6 +31,7 @@ from lsp_server import plugins
 from lsp_server.checks import CheckContext, Phase, run_checks
 from lsp_server.config import load_settings
 from lsp_server.document import ParsedDocument, path_to_uri
+from lsp_server.graph.resolve import NODE_BUILTINS
 from lsp_server.languages import parser
 from lsp_server.workspace import Workspace
 from tests.corpus.symbols_corpus import make_mutants, Mutant, Site, apply
@@ -50,7 +51,7 @@ class Engine:
     set_aside: bool = False
     # The dev test's per-engine recall floor (a regression guard). A held-out engine that has just become dev
     # material keeps its untouched figure as its floor until a round has tuned for it.
-    recall_floor: float = 0.75
+    recall_floor: float = 0.88  # round 3's dev figures less a margin (the lowest: exceljs 94.0%, howler 95.5%)
 
     @property
     def spec(self) -> str:
@@ -72,11 +73,14 @@ ENGINES = [
     Engine("jspdf", "4.2.1", "own declare module + class, plugins on jsPDF.API (runtime mixins), minified builds"),
     Engine("exceljs", "4.4.0", "hand-written index.d.ts: exported classes and interfaces"),
     Engine("ws", "8.18.3", "DefinitelyTyped (@types/ws): declare class + namespace merged, export =, "
-           "EventEmitter base", extra=("@types/ws@8.18.1",), recall_floor=0.55),  # round 2's untouched 55.6%
-    # Held out: round 3's (chosen before any tuning of the third round; exceljs and ws, the first and second
-    # rounds' held-out engines, are dev engines now).
+           "EventEmitter base", extra=("@types/ws@8.18.1",), recall_floor=0.9),  # round 2's untouched 55.6%; dev 100%
+    # Round 3's held-out engine (run once at 4059642, docs/evaluation.md), dev material since.
     Engine("tone", "15.5.44", "typings generated from TypeScript sources (tsc): ESM-only (\"type\": \"module\"), "
-           "generic classes (Synth<Options> extends Monophonic<Options>), export * re-exports", set_aside=True),
+           "generic classes (Synth<Options> extends Monophonic<Options>), export * re-exports"),
+    # Held out: round 4's (chosen before any tuning of the fourth round; tone, round 3's, is a dev engine now).
+    Engine("konva", "10.9.1", "typings generated from TypeScript, shipped per file (lib/**/*.d.ts importing "
+           "'./X.ts', exports './lib/*'): the default export is a namespace object of classes (new Konva.Stage, "
+           "Konva.Rect), shapes registered on it by side-effect imports; ESM-only, UMD bundle", set_aside=True),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
@@ -226,6 +230,68 @@ def corpus(pkg_root: Path, engine: Engine) -> dict[str, str]:
 @dataclass
 class EngineSite(Site):
     receiver: str = "untyped"  # typed | untyped
+    node_object: bool = False  # the receiver is an object of Node's own modules (`node_objects`), not the engine's
+
+
+def _string_value(node) -> str:
+    return node.text.decode().strip("\"'`") if node is not None and node.type == "string" else ""
+
+
+def node_objects(root) -> set[str]:
+    """Names a snippet binds to objects of Node's own modules: what it imports from them (`import { createServer }
+    from 'http'`, `const https = require('node:https')`), what it makes from those (`const server =
+    createServer()`), and the parameters of callbacks it hands to them (`server.on('upgrade', (req, socket) =>
+    ...)`). A member used on one is Node's, whatever the engine's files spell: a mutant there is not an
+    invented engine API (issue 17: "a name the engine really has"). Decided from the snippet's syntax."""
+    def builtin(spec: str) -> bool:
+        return spec.removeprefix("node:") in NODE_BUILTINS
+
+    names: set[str] = set()
+    nodes, stack = [], [root]
+    while stack:
+        n = stack.pop()
+        nodes.append(n)
+        stack.extend(n.named_children)
+    for n in nodes:
+        if n.type == "import_statement" and builtin(_string_value(n.child_by_field_name("source"))):
+            names |= {x.text.decode() for x in _identifiers(n) if x.parent is not None and
+                      x.parent.type in ("import_clause", "import_specifier", "namespace_import")}
+        if n.type == "call_expression" and n.child_by_field_name("function") is not None and \
+                n.child_by_field_name("function").text == b"require":
+            args = n.child_by_field_name("arguments")
+            if args is not None and args.named_children and builtin(_string_value(args.named_children[0])):
+                holder = n.parent
+                if holder is not None and holder.type == "variable_declarator":
+                    names |= {x.text.decode() for x in _identifiers(holder.child_by_field_name("name"))}
+    changed = True
+    while changed:  # values made from them, callbacks handed to them, to a fixpoint
+        changed = False
+        for n in nodes:
+            found: set[str] = set()
+            if n.type == "variable_declarator" and n.child_by_field_name("value") is not None and \
+                    _root_identifier(n.child_by_field_name("value")) in names:
+                found = {x.text.decode() for x in _identifiers(n.child_by_field_name("name"))}
+            elif n.type == "call_expression" and _root_identifier(n.child_by_field_name("function")) in names:
+                args = n.child_by_field_name("arguments")
+                for a in args.named_children if args is not None else ():
+                    if a.type in ("function_expression", "arrow_function", "function"):
+                        params = a.child_by_field_name("parameters") or a.child_by_field_name("parameter")
+                        found |= {x.text.decode() for x in _identifiers(params)}
+            if found - names:
+                names |= found
+                changed = True
+    return names
+
+
+def _identifiers(node) -> list:
+    out, stack = [], [node] if node is not None else []
+    while stack:
+        n = stack.pop()
+        if n.type in ("identifier", "shorthand_property_identifier_pattern"):
+            out.append(n)
+        else:
+            stack.extend(n.named_children)
+    return out
 
 
 def _declared_names(root) -> set[str]:
@@ -283,6 +349,7 @@ def engine_sites(rel: str, text: str, vocabulary: set[str]) -> list[EngineSite]:
     data = text.encode("utf-8")
     tree = parser("javascript").parse(data)
     declared = _declared_names(tree.root_node)
+    node_names = node_objects(tree.root_node)
     out, stack = [], [tree.root_node]
     while stack:
         n = stack.pop()
@@ -295,7 +362,8 @@ def engine_sites(rel: str, text: str, vocabulary: set[str]) -> list[EngineSite]:
                         and obj.text.decode() not in BUILTIN_RECEIVERS and root not in TEST_LIBRARY_ROOTS \
                         and name != "should" and not _assertion_chain(obj):
                     kind = "typed" if root in declared else "untyped"
-                    out.append(EngineSite(rel, prop.start_byte, prop.end_byte, prop.start_point[0], name, kind))
+                    out.append(EngineSite(rel, prop.start_byte, prop.end_byte, prop.start_point[0], name, kind,
+                                          root in node_names))
         stack.extend(n.named_children)
     return sorted(out, key=lambda s: s.start)
 
@@ -359,6 +427,7 @@ class EngineReport:
     wrong_dym: list[str] = field(default_factory=list)
     by_category: dict[str, list[int]] = field(default_factory=dict)
     ms_per_file: float = 0.0
+    node_object_mutants: int = 0  # mutants left out: on objects of Node's own modules (`node_objects`)
 
     @property
     def total(self) -> int:
@@ -378,7 +447,10 @@ class EngineReport:
         return self.top1 / self.found if self.found else 0.0
 
 
-def evaluate(engine: Engine, work: Path, per_site: int = 2, max_mutants: int = 400) -> EngineReport:
+def evaluate(engine: Engine, work: Path, per_site: int = 2, max_mutants: int = 400,
+             node_objects_too: bool = False) -> EngineReport:
+    """The engine's figures. Mutants on Node's own objects (`node_objects`) are not counted unless
+    `node_objects_too` (round 2's oracle counted them: `report --node-objects` shows that figure)."""
     pkg_root = install(engine)
     files = corpus(pkg_root, engine)
     ws = build_workspace(work / engine.name, pkg_root, engine, {f"src/{k}": v for k, v in files.items()})
@@ -390,7 +462,10 @@ def evaluate(engine: Engine, work: Path, per_site: int = 2, max_mutants: int = 4
         rel = f"src/{rel}"
         for line, covered, code, sev, _, msg in findings(ws, rel, text):
             report.false_positives.append(f"{rel}:{line + 1}: {covered} [{code} {sev}] {msg}")
-        mutants.extend(make_mutants(engine_sites(rel, text, vocabulary), taken, per_site))
+        sites = engine_sites(rel, text, vocabulary)
+        kept = [s for s in sites if node_objects_too or not s.node_object]
+        report.node_object_mutants += len(make_mutants([s for s in sites if s not in kept], taken, per_site))
+        mutants.extend(make_mutants(kept, taken, per_site))
     if len(mutants) > max_mutants:  # an even spread over the corpus, deterministic
         step = len(mutants) / max_mutants
         mutants = [mutants[int(i * step)] for i in range(max_mutants)]
@@ -398,13 +473,14 @@ def evaluate(engine: Engine, work: Path, per_site: int = 2, max_mutants: int = 4
     texts = {f"src/{k}": v for k, v in files.items()}
     for m in mutants:
         site: EngineSite = m.site  # type: ignore[assignment]
-        report.mutants[site.receiver] += 1
+        kind = site.receiver
+        report.mutants[kind] += 1
         cat = report.by_category.setdefault(m.category, [0, 0])
         cat[0] += 1
         found = findings(ws, site.file, apply(texts[site.file], m))
         hit = [f for f in found if f[0] == site.line and f[1] == m.name]
         if hit:
-            report.hits[site.receiver] += 1
+            report.hits[kind] += 1
             cat[1] += 1
             if hit[0][4][:1] == [site.name]:
                 report.top1 += 1
@@ -412,7 +488,7 @@ def evaluate(engine: Engine, work: Path, per_site: int = 2, max_mutants: int = 4
                 report.wrong_dym.append(f"{site.file}:{site.line + 1}: {site.name} -> {m.name}: {hit[0][4][:3]}")
         else:
             report.missed.append(f"{site.file}:{site.line + 1}: {site.name} -> {m.name} ({m.category}, "
-                                 f"{site.receiver})")
+                                 f"{site.receiver}{', Node object' if site.node_object else ''})")
         clean = {(f[0], f[1]) for f in findings_cache(ws, site.file, texts[site.file])}
         for f in found:
             if not (f[0] == site.line and f[1] == m.name) and (f[0], f[1]) not in clean:

@@ -4,6 +4,7 @@
     -v            list misses, wrong did-you-means and false positives
     --engine NAME only that engine
     --no-howto / --no-symbols
+    --node-objects  also count mutants on objects of Node's own modules (round 2's oracle did)
 """
 
 from __future__ import annotations
@@ -23,13 +24,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--engine")
     ap.add_argument("--no-howto", action="store_true")
     ap.add_argument("--no-symbols", action="store_true")
+    ap.add_argument("--node-objects", action="store_true")
     args = ap.parse_args(argv)
     chosen = [e for e in E.ENGINES if e.set_aside == args.set_aside and (not args.engine or e.name == args.engine)]
     with tempfile.TemporaryDirectory() as tmp:
         if not args.no_symbols:
             reports = []
             for engine in chosen:
-                r = E.evaluate(engine, Path(tmp))
+                r = E.evaluate(engine, Path(tmp), node_objects_too=args.node_objects)
                 reports.append(r)
                 if args.v:
                     for label, items in (("false positives", r.false_positives), ("stray", r.stray),
@@ -40,7 +42,8 @@ def main(argv: list[str] | None = None) -> int:
             print(E.table(reports))
             for r in reports:
                 cats = ", ".join(f"{c} {h}/{t}" for c, (t, h) in sorted(r.by_category.items()))
-                print(f"  {r.engine.name}: {cats}  [{r.engine.style}]")
+                left_out = f" (left out: {r.node_object_mutants} on Node's own objects)" if r.node_object_mutants else ""
+                print(f"  {r.engine.name}: {cats}{left_out}  [{r.engine.style}]")
         if not args.no_howto:
             from tests.corpus.engines import howto
 

@@ -38,9 +38,14 @@ def test_engines_of_five_typing_styles(tmp_path, capsys):
     found = sum(r.found for r in reports)
     untyped = sum(r.mutants["untyped"] for r in reports)
     untyped_found = sum(r.hits["untyped"] for r in reports)
-    assert found / total >= 0.9, f"recall {found / total:.1%}"
-    assert untyped_found / untyped >= 0.8, f"untyped receivers {untyped_found / untyped:.1%}"
-    assert sum(r.top1 for r in reports) / found >= 0.85
+    # round 3's dev figures (97.1% / 96.5% / 98.5%) less a margin; the issue's targets are 90% / 80% / 85%
+    assert found / total >= 0.95, f"recall {found / total:.1%}"
+    assert untyped_found / untyped >= 0.93, f"untyped receivers {untyped_found / untyped:.1%}"
+    assert sum(r.top1 for r in reports) / found >= 0.95
+    # the oracle leaves out mutants on objects of Node's own modules (not invented engine API): it must
+    # find some on `ws` (an `https.createServer()` server, the socket of an `upgrade` event) or it measures nothing
+    ws = next(r for r in reports if r.engine.name == "ws")
+    assert ws.node_object_mutants > 0
 
 
 def test_howto_golden_set_beats_grep(tmp_path, capsys):
@@ -58,8 +63,17 @@ def test_howto_golden_set_beats_grep(tmp_path, capsys):
     rag, lookup, grep = (howto.HowtoReport.rate(x) for x in (report.rag, report.lookup, report.grep))
     with capsys.disabled():
         print(f"\nhow-to n={report.n}: rag_lookup {rag:.1%}, lookup --expand {lookup:.1%}, grep {grep:.1%}")
-    assert rag > grep and lookup > grep
-    assert rag >= 0.8 and lookup >= 0.8
+    # measured 95.0% / 95.0% against grep's 73.3% (60 questions, round 3's dev set): the margins leave room
+    # for a question or two, not for falling back to grep's level
+    assert rag >= 0.9 and lookup >= 0.9
+    assert rag >= grep + 0.1 and lookup >= grep + 0.1
+    # no package's docs are served worse than by grep (the how-to search is not tuned to one package's shape)
+    qs = howto.questions(set_aside=False)
+    for package in sorted({q.package for q in qs}):
+        mine = [i for i, q in enumerate(qs) if q.package == package]
+        for label, ranks in (("rag_lookup", report.rag), ("lookup --expand", report.lookup)):
+            assert howto.HowtoReport.rate([ranks[i] for i in mine]) >= howto.HowtoReport.rate(
+                [report.grep[i] for i in mine]), f"{package}: {label} below grep"
 
 
 def test_every_golden_heading_names_a_section_of_its_file():
@@ -96,6 +110,27 @@ def test_set_aside_engine_and_questions(tmp_path, capsys):
         print(f"how-to n={report.n}: rag_lookup {howto.HowtoReport.rate(report.rag):.1%}, lookup --expand "
               f"{howto.HowtoReport.rate(report.lookup):.1%}, grep {howto.HowtoReport.rate(report.grep):.1%}")
     assert reports and all(r.total > 0 for r in reports)
+
+
+def test_receivers_from_node_modules_are_node_objects():
+    code = """import { createServer } from 'https';
+import { WebSocketServer } from 'ws';
+const http = require('node:http');
+const server = createServer({ cert: 1 });
+const wss = new WebSocketServer({ server });
+server.on('upgrade', function upgrade(request, socket, head) {
+  socket.destroy();
+  wss.handleUpgrade(request, socket, head, function done(ws) { ws.send(request.url); });
+});
+server.listen(8080);
+http.get('x', (res2) => res2.resume());
+"""
+    vocabulary = {"destroy", "listen", "handleUpgrade", "send", "resume", "url"}
+    sites = [(s.line, s.name, s.node_object) for s in E.engine_sites("a.js", code, vocabulary)]
+    # what is made from a Node module, and the parameters of callbacks handed to it, are Node's objects;
+    # the engine's own (`wss`, and `ws` handed to the engine's callback) are not
+    assert sites == [(6, "destroy", True), (7, "handleUpgrade", False), (7, "send", False), (9, "listen", True),
+                     (10, "resume", True)]
 
 
 def test_test_library_assertion_chains_are_not_engine_sites():

@@ -1,0 +1,21 @@
+"""The words of a how-to question that carry no subject (question words, fillers) and its action verbs: shared
+by `search_queries` (the angles) and `thesaurus` (the concepts), which must not import each other.
+"""
+
+from __future__ import annotations
+
+QUESTION_WORDS = frozenset(
+    "how what why when where which who whom whose can could would should shall is are am was were do does did "
+    "will i me my we our us you your there here it its this that these those to a an the of in on at by for "
+    "from with into onto about as and or but if so then than please way ways best possible properly correctly "
+    "need needs want wants trying try able".split())
+FILLERS = frozenset(
+    "many several multiple much more most whole entire same different other each every all some certain "
+    "specific particular really just also only very lot lots few new own".split())
+# Actions only: words that are also common nouns in docs (size, style, layout, format, span) are not here.
+VERBS = frozenset(
+    "add append insert create make build set change modify update get read find remove delete clear render "
+    "save export load import draw print show hide repeat split merge align apply use put place move "
+    "resize measure convert attach detach wrap embed register define configure enable disable start stop "
+    "open close write generate handle listen nest keep avoid prevent fix check compute sort assign replace "
+    "reuse copy clone iterate paginate".split())

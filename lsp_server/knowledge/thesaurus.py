@@ -1,0 +1,152 @@
+"""The how-to thesaurus: the words of a question -> concepts, each with the other words that say the same thing.
+
+People ask in their own words ("measure how long a message takes", "free the memory of a sound"); the docs
+say "round-trip time", "unload and destroy". A literal search needs the docs' words. The thesaurus is data,
+`data/howto_thesaurus.txt`: groups of general programming English (send / emit / transmit; certificate /
+tls / ssl / https), nothing about one engine. `question_concepts` reads a question into concepts: each of
+its content words (and each thesaurus phrase it holds: "how long", "round trip") with its alternatives as
+index terms (the analyzer's stems), the asker's own words at full weight and the group's other members at
+`SYNONYM_WEIGHT`. `DocsIndex.search_concepts` ranks chunks by the concepts they hold (BM25, one concept
+counted once however many of its words a chunk holds); `lookup.fused_search` fuses that ranking with the
+literal angles. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache, cached_property
+from pathlib import Path
+
+from lsp_server.knowledge.docs_index import _stem, token_terms
+from lsp_server.knowledge.question_words import FILLERS, QUESTION_WORDS
+
+DATA = Path(__file__).resolve().parent / "data" / "howto_thesaurus.txt"
+SYNONYM_WEIGHT = 0.5  # a word of the question's group that the asker did not write
+MAX_WORDS = 120  # of a question: a pasted page is read as its opening, not scored word by word
+_WORD = re.compile(r"[A-Za-z0-9]+(?:[.-][A-Za-z0-9]+)*")
+
+
+@dataclass(frozen=True)
+class Concept:
+    """One thing a question names: its own words (`said`) and the index-term sequences that stand for it,
+    each with a weight (the asker's words 1.0, a synonym less)."""
+
+    said: str
+    alternatives: tuple[tuple[tuple[str, ...], float], ...]
+
+
+@dataclass(frozen=True)
+class Thesaurus:
+    groups: tuple[tuple[tuple[str, ...], ...], ...]  # each entry: the stems of its words, in order
+    spelled: tuple[tuple[str, ...], ...]  # each group's entries as written
+
+    @classmethod
+    def parse(cls, text: str) -> "Thesaurus":
+        groups, spelled = [], []
+        for line in text.splitlines():
+            line = line.split("#", 1)[0].strip()
+            if not line:
+                continue
+            entries = [e.strip().lower() for e in line.split(",") if e.strip()]
+            keyed = [key(e) for e in entries]
+            kept = [(k, e) for k, e in zip(keyed, entries) if k]
+            if len(kept) >= 2:
+                groups.append(tuple(k for k, _ in kept))
+                spelled.append(tuple(e for _, e in kept))
+        return cls(tuple(groups), tuple(spelled))
+
+    @cached_property
+    def _by_first(self) -> dict[str, list[tuple[tuple[str, ...], set[int]]]]:
+        """First stem -> (entry, the groups holding it), longest entry first."""
+        by_entry: dict[tuple[str, ...], set[int]] = {}
+        for g, entries in enumerate(self.groups):
+            for entry in entries:
+                by_entry.setdefault(entry, set()).add(g)
+        out: dict[str, list[tuple[tuple[str, ...], set[int]]]] = {}
+        for entry in sorted(by_entry, key=len, reverse=True):
+            out.setdefault(entry[0], []).append((entry, by_entry[entry]))
+        return out
+
+    def matches(self, stems: list[str]) -> list[tuple[int, int, set[int]]]:
+        """(start, end, groups) of the thesaurus entries found in a question's word stems, leftmost and
+        longest first, no overlaps: `how long does it take` -> the span of `how long` with its groups."""
+        found: list[tuple[int, int, set[int]]] = []
+        i = 0
+        while i < len(stems):
+            for entry, groups in self._by_first.get(stems[i], ()):
+                if tuple(stems[i:i + len(entry)]) == entry:
+                    found.append((i, i + len(entry), groups))
+                    i += len(entry)
+                    break
+            else:
+                i += 1
+        return found
+
+
+def key(phrase: str) -> tuple[str, ...]:
+    """The stems of a word or phrase's words (stop words kept: "how long" is a phrase of two)."""
+    return tuple(_stem(w.lower()) for w in _WORD.findall(phrase))
+
+
+def index_terms(phrase: str) -> tuple[str, ...]:
+    """The index terms a phrase must all hold (stop words and one-letter words dropped): `round trip` ->
+    ('round', 'trip')."""
+    out = []
+    for w in _WORD.findall(phrase):
+        for part in re.split(r"[.-]", w):
+            terms = token_terms(part, True)
+            if terms:
+                out.append(terms[0])
+    return tuple(dict.fromkeys(out))
+
+
+@cache
+def default_thesaurus() -> Thesaurus:
+    return Thesaurus.parse(DATA.read_text(encoding="utf-8"))
+
+
+def question_concepts(question: str, thesaurus: Thesaurus | None = None) -> list[Concept]:
+    """The question's concepts, in order: each content word (question words and fillers left out) or
+    thesaurus phrase, with its alternatives (see the module docstring)."""
+    th = thesaurus or default_thesaurus()
+    words = _WORD.findall(question)[:MAX_WORDS]
+    stems = [_stem(w.lower()) for w in words]
+    spans = th.matches(stems)
+    covered = {i for s, e, _ in spans for i in range(s, e)}
+    items: list[tuple[int, set[int], str, dict[tuple[str, ...], float]]] = []
+    for start, end, groups in spans:
+        said = " ".join(words[start:end])
+        own = index_terms(said)
+        alternatives: dict[tuple[str, ...], float] = {}
+        if own:  # "how long" is only "long" to the index: a weaker clue than the asker's whole phrase
+            alternatives[own] = 1.0 if len(own) == end - start else SYNONYM_WEIGHT
+        for g in sorted(groups):
+            for entry in th.spelled[g]:
+                terms = index_terms(entry)
+                # an entry that loses a stop word ("how long" -> "long") only finds phrases, never stands in
+                if terms and len(terms) == len(key(entry)) and terms not in alternatives:
+                    alternatives[terms] = SYNONYM_WEIGHT
+        if alternatives:
+            items.append((start, set(groups), said, alternatives))
+    for i, w in enumerate(words):
+        low = w.lower()
+        if i in covered or low in QUESTION_WORDS or low in FILLERS:
+            continue
+        terms = index_terms(w)
+        if terms:
+            items.append((i, set(), w, {terms: 1.0}))
+    # One notion counts once: "an error when the file fails" is one concept (their thesaurus groups meet),
+    # and so is "server ... server".
+    merged: list[tuple[set[int], list[str], dict[tuple[str, ...], float]]] = []
+    for _, groups, said, alternatives in sorted(items, key=lambda x: x[0]):
+        same = next((m for m in merged if groups & m[0] or (not groups and not m[0] and alternatives == m[2])),
+                    None)
+        if same is None:
+            merged.append((set(groups), [said], dict(alternatives)))
+            continue
+        same[0].update(groups)
+        same[1].append(said)
+        for terms, weight in alternatives.items():
+            same[2][terms] = max(weight, same[2].get(terms, 0.0))
+    return [Concept(" ".join(said), tuple(sorted(alts.items(), key=lambda a: -a[1]))) for _, said, alts in merged]

@@ -1,0 +1,158 @@
+"""The how-to thesaurus (lsp_server/knowledge/thesaurus.py), its data file, and the concept ranking it feeds
+(`DocsIndex.search_concepts`, fused into `lookup_docs(expand=True)` / rag_lookup's retrieval)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+from lsp_server.knowledge.docs_index import DocsIndex
+from lsp_server.knowledge.lookup import lookup_docs
+from lsp_server.knowledge.thesaurus import SYNONYM_WEIGHT, Thesaurus, default_thesaurus, question_concepts
+from lsp_server.workspace import Workspace
+from tests.conftest import trust_folder
+
+SMALL = Thesaurus.parse("""
+# comment line
+measure, time, latency, round trip, how long
+send, emit, transmit   # a trailing comment
+error, fail, unable
+lonely
+""")
+
+
+def _alternatives(concepts, said: str) -> dict[str, float]:
+    concept = next(c for c in concepts if c.said == said)
+    return {" ".join(t): w for t, w in concept.alternatives}
+
+
+def test_parse_reads_groups_and_phrases_and_skips_comments_and_single_words():
+    assert len(SMALL.groups) == 3
+    assert SMALL.spelled[0] == ("measure", "time", "latency", "round trip", "how long")
+    assert ("round", "trip") in SMALL.groups[0]  # a phrase is the stems of its words
+
+
+def test_question_words_keep_full_weight_and_synonyms_weigh_less():
+    concepts = question_concepts("how do I send a message", SMALL)
+    send = _alternatives(concepts, "send")
+    assert send["send"] == 1.0 and send["emit"] == SYNONYM_WEIGHT and send["transmit"] == SYNONYM_WEIGHT
+    assert _alternatives(concepts, "message") == {"messag": 1.0}  # not in the thesaurus: itself only
+    assert all(c.said not in ("how", "do", "I", "a") for c in concepts)  # question words are no concepts
+
+
+def test_a_phrase_of_the_question_matches_before_its_words():
+    concepts = question_concepts("measure how long a message takes", SMALL)
+    measure = _alternatives(concepts, "measure how long")  # "measure" and "how long" share a group: one concept
+    assert measure["round trip"] == SYNONYM_WEIGHT and measure["latenc"] == SYNONYM_WEIGHT
+    assert "long" not in measure or measure["long"] < 1.0  # "how long" is no strong clue for "long"
+
+
+def test_words_of_one_group_are_one_concept():
+    concepts = question_concepts("handle an error when the file fails to load", SMALL)
+    saids = [c.said for c in concepts]
+    assert "error fails" in saids and "error" not in saids and "fails" not in saids
+    assert question_concepts("a server and a server", SMALL)[0].said == "server server"
+
+
+def test_the_data_file_is_general_programming_english():
+    th = default_thesaurus()
+    assert len(th.groups) >= 80
+    words = {w for group in th.spelled for w in group}
+    assert {"send", "emit", "certificate", "tls", "latency", "round trip", "delete", "header"} <= words
+    assert all(len(group) >= 2 for group in th.groups)
+
+
+DOCS = {
+    "guide.md": """# Sockets
+
+## Sending and receiving messages
+
+Call `socket.write(data)` to transmit a message; the `data` event gives incoming messages.
+
+## Round-trip time
+
+```js
+socket.on('open', () => socket.write(Date.now()));
+socket.on('message', (data) => console.log(`latency: ${Date.now() - data} ms`));
+```
+
+## Closing
+
+Call `socket.end()` when the message exchange is over.
+""",
+}
+
+
+def _ws(tmp_path: Path, docs: dict | None = None) -> Workspace:
+    for name, text in (docs or DOCS).items():
+        path = tmp_path / "docs" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    (tmp_path / "footprint.toml").write_text('cache_dir = ".cache-idx"\n[docs]\npaths = ["docs"]\n', encoding="utf-8")
+    trust_folder(tmp_path)
+    return Workspace(tmp_path)
+
+
+def test_concept_ranking_finds_the_section_in_the_docs_words(tmp_path):
+    index = _ws(tmp_path).service(DocsIndex)
+    question = "measure how long a message takes"
+    hits = index.search_concepts(question_concepts(question, SMALL), limit=3)
+    assert hits[0].heading == "Sockets › Round-trip time"
+    # without the thesaurus the asker's words alone rank the section that says "message" most
+    plain = index.search_concepts(question_concepts(question, Thesaurus((), ())), limit=3)
+    assert plain[0].heading != "Sockets › Round-trip time"
+
+
+def test_concept_ranking_weighs_the_heading(tmp_path):
+    index = _ws(tmp_path).service(DocsIndex)
+    # "message" is in all three sections' bodies; only one heading says it
+    hits = index.search_concepts(question_concepts("messages", SMALL), limit=3)
+    assert hits[0].heading == "Sockets › Sending and receiving messages"
+
+
+def test_expanded_lookup_uses_the_thesaurus(tmp_path):
+    ws = _ws(tmp_path)
+    result = lookup_docs(ws, "how can I know the latency of a roundtrip", limit=3, expand=True)
+    assert result.results[0].heading == "Sockets › Round-trip time"
+    assert "concept ranking" in (result.note or "")
+
+
+# --- lowercase compound names split into the docs' words ------------------------------------------------------
+def test_compound_names_split_into_words_the_docs_spell():
+    from lsp_server.knowledge.docs_index import compound_parts, word_vocabulary
+
+    vocabulary = word_vocabulary("the sound is unable to load; the error code. Use loaderror events, autoplay "
+                                 "and auto unlock. Append a random item.")
+    assert compound_parts("onloaderror", vocabulary) == ["on", "loaderror", "load", "error"]
+    assert compound_parts("autounlock", vocabulary) == ["auto", "unlock"]
+    # English words are not cut into short pieces, a camelCase name is the analyzer's, a word the docs do
+    # not spell is no part
+    assert compound_parts("append", vocabulary) == [] and compound_parts("random", vocabulary) == []
+    assert compound_parts("onLoadError", vocabulary) == []
+    assert compound_parts("onfoobar", vocabulary) == []
+
+
+def test_an_option_named_as_one_lowercase_word_is_found_by_its_words(tmp_path):
+    docs = {"api.md": "# Options\n\n## onloaderror `Function`\n\nFires when the sound cannot be fetched.\n\n"
+                      "## html5 `Boolean`\n\nForce HTML5 Audio. Fires no load event and no error event.\n\n"
+                      "## Events\n\nEvery event has a load and an error variant.\n"}
+    ws = _ws(tmp_path, docs)
+    hits = ws.service(DocsIndex).search("load error", limit=3).hits
+    assert "Options › onloaderror Function" in [h.heading for h in hits]
+    top = ws.service(DocsIndex).search_concepts(question_concepts("load error"), limit=1)[0]
+    assert top.heading == "Options › onloaderror Function"  # the words are in its heading
+    assert top.heading in top.text or "onloaderror" in top.text  # the stored heading is the docs' own
+
+
+def test_fusion_takes_one_constant_per_list():
+    from lsp_server.knowledge.lookup import fuse_rankings
+
+    def hit(cid):
+        return SimpleNamespace(path=Path(cid), start_line=0, end_line=0, heading=cid, snippet="", score=0.0,
+                               text="", identifiers=(), chunk_id=cid)
+
+    literal = [hit("a"), hit("b"), hit("c")]
+    ordered = [hit("c"), hit("b"), hit("a")]
+    # with one large k two lists of opposite order tie; a small k for the second makes its order count
+    assert [h.chunk_id for h in fuse_rankings([literal, ordered], 3, k=[60, 5])][0] == "c"
+    assert [h.chunk_id for h in fuse_rankings([literal, ordered], 3, k=[5, 60])][0] == "a"
