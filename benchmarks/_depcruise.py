@@ -34,6 +34,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from benchmarks.common import file_lock
+
 REPO = Path(__file__).resolve().parent.parent
 DEPCRUISE_VERSION = "16.10.4"  # the newest line that runs on Node 20 (17+ needs Node 22)
 TYPESCRIPT_VERSION = "5.9.3"  # what dependency-cruiser parses .ts with (it supports >=2 <6)
@@ -84,6 +86,14 @@ def install() -> Path:
     packages = [f"dependency-cruiser@{DEPCRUISE_VERSION}", f"typescript@{TYPESCRIPT_VERSION}",
                 *(c.package for c in CORPORA.values())]
     marker = CACHE / ("installed-" + "-".join(p.replace("/", "_") for p in packages))
+    if marker.exists():
+        return CACHE
+    with file_lock(CACHE):  # parallel test workers and benchmark runs: one installs, the others wait for it
+        _install(packages, marker)
+    return CACHE
+
+
+def _install(packages: list[str], marker: Path) -> None:
     if not marker.exists():
         CACHE.mkdir(parents=True, exist_ok=True)
         (CACHE / "package.json").write_text('{"name": "footprint-graph-compare", "private": true}\n')
@@ -94,7 +104,6 @@ def install() -> Path:
                 raise Unavailable(f"the npm registry is unreachable: {proc.stderr.strip()[-300:]}")
             raise RuntimeError(f"npm install failed:\n{proc.stderr}")
         marker.write_text("ok\n")
-    return CACHE
 
 
 def prepare(corpus: Corpus, into: Path) -> Path:

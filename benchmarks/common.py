@@ -10,6 +10,8 @@ still picked up (each such line becomes a row), but structured rows are what the
 from __future__ import annotations
 
 import argparse
+import contextlib
+import fcntl
 import json
 import math
 import os
@@ -59,6 +61,20 @@ class Row:
                 self.status = PASS if measured <= self.target else MISS
         if self.ratio is None and self.baseline_median is not None and self.median:
             self.ratio = self.baseline_median / self.median
+
+
+@contextlib.contextmanager
+def file_lock(folder: Path):
+    """Hold an exclusive lock on `folder` (a `.lock` file beside it) across processes: a cache or workload that
+    several processes may build at once (parallel test workers, two benchmark runs) is built by one of them while
+    the others wait, then find it ready."""
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    with open(folder.parent / f".{folder.name}.lock", "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def percentile(values: Iterable[float], q: float) -> float:

@@ -3,9 +3,10 @@ machine, as far as Footprint can tell: other caches, another signing key) starts
 
 `python -m benchmarks.index [--quick] [--files N]`: the benchmark monorepo (20,000 files; 1,000 with
 --quick) is indexed with `footprint-ls index build`, copied to another folder, and one module of the copy is
-edited. Rows, each in the same run: `index use` on the copy (check the artifact, take what matches); the
+edited. Rows, each in the same run: `index use` on the copy (check the artifact, take what matches, index what differs
+and build what it cannot carry: the docs index, the rules); the
 server's start on the copy after it, from spawn to the end of indexing (`$/progress`), as in core's warm start
-row; a server started on a second copy with only FOOTPRINT_INDEX set (it takes the artifact itself); and the
+row; the same copy started again (the plain warm start: caches of its own, same folder); a server started on a second copy with only FOOTPRINT_INDEX set (it takes the artifact itself); and the
 baseline, a cold start of a third copy with nothing. Target: 3 s on 20,000 files; a quick run's target is
 proportionate, 0.5 s (process start) + 2.5 s x files / 20,000.
 """
@@ -62,17 +63,20 @@ def _edit_one(root: Path) -> Path:
     return path
 
 
-def _start(root: Path, env: dict[str, str], label: str, timeout: float) -> tuple[float, float | None]:
-    """Seconds from spawning the server on `root` to the end of its indexing, and the server's CPU seconds
-    by then (which, unlike wall time, other jobs on the machine do not inflate)."""
+def _start(root: Path, env: dict[str, str], label: str, timeout: float) -> tuple[float, str]:
+    """Seconds from spawning the server on `root` to the end of its indexing, and a note with the server's CPU
+    seconds by then (which, unlike wall time, other jobs on the machine do not inflate) and the machine's
+    load average when it started."""
     opened = sorted((root / "packages").glob("pkg-001/src/*.js"))[0]
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     with LspClient(root, env=env, log_name=label) as client:
         client.initialize(root)
         client.open(opened)
         end = client.wait_for(lambda m: m.method == "$/progress" and isinstance(m.params, dict)
                               and str(m.params.get("token", "")).startswith("footprint-index")
                               and m.params.get("value", {}).get("kind") == "end", timeout=timeout)
-        return end.at - client.started, proc_cpu_seconds(client.pid)
+        return end.at - client.started, (f"server CPU {_cpu(proc_cpu_seconds(client.pid))}"
+                                         + ("" if load is None else f", load average {load:.1f}"))
 
 
 def _cpu(seconds: float | None) -> str:
@@ -95,6 +99,8 @@ def rows(files: int, quick: bool) -> list[Row]:
     _edit_one(copy)
     taken, use_s = _cli(copy, _env(work / "home-b"), "index", "use", str(artifact), "--sha256", built["sha256"])
     after_use, after_use_cpu = _start(copy, _env(work / "home-b"), f"index-after-use-{files}", timeout)
+    # The plain warm start, in the same run: that checkout again, now with caches of its own.
+    again, again_cpu = _start(copy, _env(work / "home-b"), f"index-warm-again-{files}", timeout)
 
     env_copy = _copy(source, work / "checkout-c")
     _edit_one(env_copy)
@@ -109,14 +115,20 @@ def rows(files: int, quick: bool) -> list[Row]:
             note=f"cold index + artifact written: {built['modules']:,} modules, {size / 1e6:.1f} MB, sha256 {built['sha256'][:12]}"),
         Row(AREA, f"index use: check the artifact and take what matches, {size_label}", unit="s", value=use_s,
             note=f"{graph['reused']:,} modules reused, {graph['differ']} differ (one file edited after the build), "
-                 f"{graph['missing']} missing; imports of {taken['object_model'].get('imports', 0):,} files"),
+                 f"{graph['missing']} missing; the resolutions of {graph.get('resolutions_reused', 0):,} modules "
+                 f"({graph.get('resolutions_changed', 0)} with an input that differs); imports of "
+                 f"{taken['object_model'].get('imports', 0):,} files; indexed here: {', '.join(taken.get('built_locally', []))} "
+                 f"({graph.get('parsed', 0)} module parsed)"),
         Row(AREA, f"warm start from an artifact (after index use), {size_label}", unit="s", value=after_use,
             target=target, baseline="cold start, same files, same run", baseline_median=cold, ratio=cold / after_use,
-            note=f"from server spawn to the end of indexing; only the edited file is parsed; server CPU {_cpu(after_use_cpu)}"),
+            note=f"from server spawn to the end of indexing; `index use` parsed the edited file, the start parses nothing; {after_use_cpu}"),
+        Row(AREA, f"warm start (persisted caches, same folder), {size_label}", unit="s", value=again,
+            target=target, baseline="cold start, same files, same run", baseline_median=cold, ratio=cold / again,
+            note=f"the checkout above started again, its own caches written by the previous start; {again_cpu}"),
         Row(AREA, f"warm start from an artifact (FOOTPRINT_INDEX only), {size_label}", unit="s", value=from_env,
             target=target, baseline="cold start, same files, same run", baseline_median=cold, ratio=cold / from_env,
-            note=f"the server checks the artifact and hashes every file itself (no local cache before); server CPU {_cpu(from_env_cpu)}"),
-        Row(AREA, f"cold start, nothing to reuse, {size_label}", unit="s", value=cold, note=f"the baseline of the rows above; server CPU {_cpu(cold_cpu)} (worker processes not counted)"),
+            note=f"the server checks the artifact and hashes every file itself (no local cache before); {from_env_cpu}"),
+        Row(AREA, f"cold start, nothing to reuse, {size_label}", unit="s", value=cold, note=f"the baseline of the rows above; {cold_cpu} (worker processes not counted)"),
     ]
 
 

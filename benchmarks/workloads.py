@@ -20,6 +20,8 @@ import random
 import shutil
 from pathlib import Path
 
+from benchmarks.common import file_lock
+
 REPO = Path(__file__).resolve().parent.parent
 WORK = Path(__file__).resolve().parent / ".work"
 ENGINE_PACK = REPO / "examples" / "layout-engine"
@@ -124,7 +126,17 @@ def _export_names(text: str) -> list[str]:
 
 
 def monorepo(files: int, seed: int = 0) -> Path:
-    """A synthetic monorepo with `files` JS sources (1,000 / 5,000 / 20,000); generated once, then reused."""
+    """A synthetic monorepo with `files` JS sources (1,000 / 5,000 / 20,000); generated once, then reused (two
+    processes asking at once: one generates, the other waits for it)."""
+    params = {"version": GENERATOR_VERSION, "files": files, "seed": seed}
+    root = WORK / f"monorepo-{files}-{hashlib.sha1(json.dumps(params, sort_keys=True).encode()).hexdigest()[:8]}"
+    if (root / ".complete").is_file():
+        return root
+    with file_lock(root):
+        return _monorepo(files, seed)
+
+
+def _monorepo(files: int, seed: int = 0) -> Path:
     params = {"version": GENERATOR_VERSION, "files": files, "seed": seed}
     digest = hashlib.sha1(json.dumps(params, sort_keys=True).encode()).hexdigest()[:8]
     root = WORK / f"monorepo-{files}-{digest}"
@@ -202,6 +214,11 @@ def monorepo(files: int, seed: int = 0) -> Path:
 def docs_set(megabytes: int = 10, seed: int = 0) -> Path:
     """A docs folder of about `megabytes` MB (Markdown/HTML/text) derived from the engine pack's own docs,
     with each copy's wording varied, for benchmarking the docs index and lookups at size."""
+    with file_lock(WORK / f"docs-{megabytes}mb"):
+        return _docs_set(megabytes, seed)
+
+
+def _docs_set(megabytes: int, seed: int) -> Path:
     params = {"version": GENERATOR_VERSION, "mb": megabytes, "seed": seed}
     digest = hashlib.sha1(json.dumps(params, sort_keys=True).encode()).hexdigest()[:8]
     root = WORK / f"docs-{megabytes}mb-{digest}"

@@ -15,7 +15,8 @@ format (whoosh) unpickles its files when opened, so a planted index would run co
   log line, the feature then works without a cache) when another user owns it or it cannot be created;
 - index artifacts (`write_artifact` / `read_artifact`): the caches a team builds once (`footprint-ls index
   build`), read on another checkout or machine, where this user's key signed nothing. An artifact is data to
-  verify, never code: JSON parts only (never the docs index's whoosh files, which unpickle), each listed in
+  verify, never code: JSON parts only (a part may be JSON lines, `.jsonl`, handed to its area as bytes to decode
+  line by line; never the docs index's whoosh files, which unpickle), each listed in
   `footprint-index.json` with its SHA-256 and rejected (one line) when it differs (tampered or damaged); the
   manifest's own SHA-256 is the artifact's digest, which a team can pin (`--sha256`, FOOTPRINT_INDEX_SHA256;
   an OCI registry pulls by that kind of digest). What an area takes from it is keyed by the SHA-256 of the
@@ -206,13 +207,28 @@ def sign(purpose: str, data: bytes) -> str:
 
 
 def write_signed_json(path: Path, value: Any, purpose: str) -> None:
-    body = json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    write_signed(path, json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8"), purpose)
+
+
+def write_signed(path: Path, body: bytes, purpose: str) -> None:
+    """Write `body` (data in an area's own encoding, e.g. JSON lines) signed for `purpose`, atomically."""
     storage.atomic_write_bytes(path, SIGNED_MAGIC + sign(purpose, body).encode("ascii") + b"\n" + body, mode=0o600)
 
 
 def read_signed_json(path: Path, purpose: str) -> tuple[Any | None, str | None]:
     """(value, None) if `path` holds JSON this user's key signed for `purpose`; (None, None) if there is
     no such file; (None, what is wrong) otherwise. Never raises for a bad file."""
+    body, problem = read_signed(path, purpose)
+    if body is None:
+        return None, problem
+    try:
+        return json.loads(body.decode("utf-8")), None
+    except ValueError as exc:
+        return None, f"is signed but not valid JSON ({exc})"
+
+
+def read_signed(path: Path, purpose: str) -> tuple[bytes | None, str | None]:
+    """(body, None) if `path` holds data this user's key signed for `purpose` (see `read_signed_json`)."""
     try:
         fd = os.open(path, os.O_RDONLY | _O_NOFOLLOW)
         with os.fdopen(fd, "rb") as fh:
@@ -227,10 +243,7 @@ def read_signed_json(path: Path, purpose: str) -> tuple[Any | None, str | None]:
     given = head[len(SIGNED_MAGIC):].decode("ascii", errors="replace")
     if not hmac.compare_digest(given, sign(purpose, body)):
         return None, "is not signed with this user's key"
-    try:
-        return json.loads(body.decode("utf-8")), None
-    except ValueError as exc:
-        return None, f"is signed but not valid JSON ({exc})"
+    return body, None
 
 
 # --- folder digests -----------------------------------------------------------------------------------
@@ -294,15 +307,19 @@ class ArtifactRejected(Exception):
 
 
 def write_artifact(folder: Path, parts: dict[str, Any], meta: dict[str, Any]) -> str:
-    """Write `parts` (name -> JSON value) into `folder` with the manifest that lists each part's SHA-256;
+    """Write `parts` (name -> JSON value, or bytes of JSON lines) into `folder` with the manifest that lists each part's SHA-256;
     returns the artifact's digest (the SHA-256 of the manifest). Paths inside parts are the areas' business
     (relative to the workspace root: an artifact does not depend on where it was built)."""
     folder.mkdir(parents=True, exist_ok=True)
     listed = {}
     for name, value in sorted(parts.items()):
-        body = json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8")
-        storage.atomic_write_bytes(folder / f"{name}.json", body)
-        listed[name] = {"file": f"{name}.json", "sha256": hashlib.sha256(body).hexdigest(), "bytes": len(body)}
+        if isinstance(value, bytes):  # JSON lines, encoded by the area (a header line, then one value a line)
+            body, file = value, f"{name}.jsonl"
+        else:
+            body = json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8")
+            file = f"{name}.json"
+        storage.atomic_write_bytes(folder / file, body)
+        listed[name] = {"file": file, "sha256": hashlib.sha256(body).hexdigest(), "bytes": len(body)}
     manifest = json.dumps({"format": ARTIFACT_FORMAT, **meta, "parts": listed}, indent=1, sort_keys=True).encode()
     storage.atomic_write_bytes(folder / ARTIFACT_MANIFEST, manifest)
     return hashlib.sha256(manifest).hexdigest()
@@ -338,6 +355,9 @@ def read_artifact(folder: Path, pinned: str | None = None) -> tuple[dict[str, An
         if not hmac.compare_digest(hashlib.sha256(body).hexdigest(), entry["sha256"]):
             raise ArtifactRejected(f"{folder}: {file} does not match the sha256 its manifest lists "
                                    "(tampered or damaged): not used")
+        if file.endswith(".jsonl"):
+            parts[name] = body  # JSON lines: the area decodes them, line by line, as data
+            continue
         try:
             parts[name] = json.loads(body.decode("utf-8"))
         except ValueError as exc:

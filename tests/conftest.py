@@ -1,20 +1,24 @@
-"""Shared fixtures: paths of the bundled examples and a way to run the CLI as users do."""
+"""Shared fixtures: paths of the bundled examples and a way to run the CLI as users do; how the suite runs in
+parallel (pytest-xdist workers, the tests kept on one worker); the wall time of a whole tier, recorded for
+`python -m benchmarks.testtiers`."""
 
 from __future__ import annotations
 
 import atexit
+import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
-
 
 
 def session_tempdir(prefix: str) -> str:
@@ -67,3 +71,96 @@ def run_cli(*args: str, cwd: Path | None = None, input: str | None = None, timeo
     return subprocess.run([sys.executable, "-m", "lsp_server", *args], cwd=cwd or REPO, input=input,
                           capture_output=True, text=True, timeout=timeout,
                           env={**__import__("os").environ, "PYTHONPATH": str(REPO)})
+
+
+# --- running in parallel (pytest-xdist: `-n auto` in pyproject.toml) --------------------------------------
+# Tests that share state outside their own tmp_path run on one worker, one after another: the benchmark runs
+# (one session-wide `python -m benchmarks --quick`, tests/benchmarks/conftest.py; benchmarks/.work's generated
+# workspaces, whose caches a cold-start row clears while another row would warm them; figures that a second
+# benchmark beside them would skew) and the editors (the VS Code extension's build writes editors/vscode/out,
+# bundled/ and footprint.vsix, which the workbench test installs). The npm caches the corpora share take a file
+# lock instead (benchmarks.common.file_lock), so corpus tests run anywhere. (xdist's own `--dist loadgroup`
+# cannot do this with pytest >= 9.2: it renames node ids through an attribute pytest no longer reads.)
+SERIAL_GROUPS = {
+    "benchmarks": ("tests/benchmarks/", "tests/reliability/test_load_quick.py"),
+    "editors": ("tests/editors/",),
+}
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """xdist's load-by-scope scheduler with each of SERIAL_GROUPS as one scope and every other test a scope of
+    its own: a worker takes the next scope when it is free, the largest (the groups) first."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class SerialGroups(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return next((group for group, prefixes in SERIAL_GROUPS.items() if nodeid.startswith(prefixes)), nodeid)
+
+    return SerialGroups(config, log)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config):
+    """`-n auto` for a run that names only test files (or single tests) is one process: starting the workers,
+    each importing and collecting again, costs more than it saves there. Folders, or no path, get a worker per
+    core (xdist's default, None here)."""
+    if config.args_source == pytest.Config.ArgsSource.ARGS and config.args and all(
+            (config.invocation_params.dir / arg.split("::")[0]).is_file() for arg in config.args):
+        return 0
+    return None
+
+
+# --- the wall time of a whole tier, recorded for `python -m benchmarks.testtiers` --------------------------
+# Issue 19.6 sets `pytest -m "not slow"` <= 4 minutes and the whole suite <= 10. Running them inside
+# `python -m benchmarks` would add a quarter of an hour to it, so each full run of a tier records its own wall
+# time (with the machine's load, the commit and the outcome) and the benchmark reports the last one recorded.
+TIER_RECORD = REPO / "benchmarks" / "results" / "test-tiers.json"
+TIERS = {"": "whole suite", "not slow": "not slow"}
+_STARTED = pytest.StashKey[tuple[float, str, tuple[float, float, float]]]()
+
+
+def _tier_of(config) -> str | None:
+    """"whole suite" or "not slow" when this run is one of them (every test path, no -k/--lf/-x), else None."""
+    opt = config.option
+    whole_tree = config.args_source == pytest.Config.ArgsSource.TESTPATHS or \
+        [Path(a).resolve() for a in config.args] == [REPO / "tests"]
+    if not whole_tree or opt.keyword or getattr(opt, "lf", False) or getattr(opt, "failedfirst", False) \
+            or opt.maxfail or getattr(opt, "deselect", None):
+        return None
+    return TIERS.get((opt.markexpr or "").strip())
+
+
+def pytest_configure(config):
+    if not hasattr(config, "workerinput"):  # the controller (or a run without xdist): it sees the whole run
+        config.stash[_STARTED] = (time.monotonic(), datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                                  os.getloadavg())
+
+
+def pytest_sessionfinish(session, exitstatus):
+    config = session.config
+    tier = _tier_of(config)
+    if _STARTED not in config.stash or tier is None or exitstatus == pytest.ExitCode.INTERRUPTED:
+        return
+    started, at, load = config.stash[_STARTED]
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    counts = {k: len(reporter.stats.get(k, [])) for k in ("passed", "failed", "error", "skipped")} if reporter else {}
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True)
+    changed = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=REPO,
+                             capture_output=True, text=True)
+    record = {"tier": tier, "seconds": round(time.monotonic() - started, 1), "started": at,
+              "load_average_at_start": [round(x, 2) for x in load],
+              "load_average_at_end": [round(x, 2) for x in os.getloadavg()], "cores": os.cpu_count(),
+              "workers": getattr(config.option, "numprocesses", None) or 0, "exit_status": int(exitstatus),
+              "commit": commit.stdout.strip() + (" with uncommitted changes" if changed.stdout.strip() else ""),
+              "tests": counts,
+              "command": "python -m pytest -q" + (f' -m "{config.option.markexpr}"' if config.option.markexpr else "")}
+    try:
+        records = json.loads(TIER_RECORD.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        records = {}
+    records[tier] = record
+    TIER_RECORD.parent.mkdir(parents=True, exist_ok=True)
+    scratch = TIER_RECORD.with_suffix(f".{os.getpid()}.tmp")
+    scratch.write_text(json.dumps(records, indent=1) + "\n", encoding="utf-8")
+    os.replace(scratch, TIER_RECORD)

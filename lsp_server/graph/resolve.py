@@ -144,6 +144,19 @@ def json_unchanged(path: str, recorded: tuple, max_bytes: int) -> bool:
         return False
 
 
+def read_stamped(path: str, max_bytes: int) -> tuple[bytes | None, tuple | None]:
+    """(content, stamp) of a JSON file a resolution reads: the stamp as `FileSystem.stamp` gives it, (mtime_ns
+    or -1 when racy, size, content digest); (None, None) when it cannot be read. Regular files only, at most
+    max_bytes: a committed package.json -> /dev/zero never hangs."""
+    try:
+        st = os.stat(path)
+        data = read_bounded(Path(path), max_bytes)
+    except OSError:
+        return None, None
+    racy = time.time_ns() - st.st_mtime_ns < RACY_NS
+    return data, (-1 if racy else st.st_mtime_ns, st.st_size, content_digest(data))
+
+
 def _add_inputs(paths: tuple[str, ...]) -> None:
     """A cached result was used: its inputs are inputs of the running tracked resolution too."""
     sink = getattr(_tracking, "sink", None)
@@ -270,18 +283,13 @@ class FileSystem:
         value = None
         stamp: tuple | None = GONE
         if self.is_file(path):
-            try:
-                st = os.stat(path)
-                # Regular files only, at most max_bytes: a committed package.json -> /dev/zero never hangs.
-                data = read_bounded(Path(path), self.max_bytes)
-                racy = time.time_ns() - st.st_mtime_ns < RACY_NS
-                stamp = (-1 if racy else st.st_mtime_ns, st.st_size, content_digest(data))
-                text = data.decode("utf-8-sig", errors="replace")
-                value = json.loads(strip_json_comments(text) if comments else text)
-            except OSError:
-                stamp, value = None, None
-            except ValueError:
-                value = None
+            data, stamp = read_stamped(path, self.max_bytes)
+            if data is not None:
+                try:
+                    text = data.decode("utf-8-sig", errors="replace")
+                    value = json.loads(strip_json_comments(text) if comments else text)
+                except ValueError:
+                    value = None
         with self._lock:
             self._json[path] = value
             self._stamps[path] = stamp

@@ -35,6 +35,7 @@ from lsp_server.document import ParsedDocument
 from lsp_server.syntax.modules import DEFAULT, REEXPORT, TYPE, ImportRecord, ModuleInfo, extract, module_info_of
 from lsp_server.graph.resolve import (FILE, PROBE, FileSystem, Resolution, Resolver, folder_unchanged,
                                       json_unchanged, probe_unchanged)
+from lsp_server.graph.store import RootPaths, decode_lines, encode_lines, local_resolutions, portable_resolutions
 from lsp_server.graph.rules import DependenciesConfig
 from lsp_server.languages import language_for_path
 from lsp_server import integrity, queries
@@ -44,8 +45,8 @@ from lsp_server.workspace import SKIPPED_DIRS, Progress, Service, Workspace, no_
 log = logging.getLogger(__name__)
 
 CACHE_FILE = "import-graph.json"
-CACHE_VERSION = 3  # 3: TypeScript sources, type-only imports
-RESOLUTIONS_VERSION = 2  # the cache's "resolutions" section (resolutions with their inputs' stamps)
+CACHE_VERSION = 4  # 3: TypeScript sources, type-only imports; 4: JSON lines, paths relative to the root
+RESOLUTIONS_VERSION = 3  # the cache's "resolutions" section (resolutions with their inputs' stamps); 3: groups
 SIGNED_AS = "import-graph"
 ARTIFACT_PART = "import-graph"  # its part of an index artifact (footprint-ls index)
 MAX_MODULES = 50_000  # a lone file in a huge folder must not make us parse the whole disk
@@ -78,9 +79,9 @@ class ImportSite:
 
 
 class ModuleEntry:
-    """One module of the graph. An entry loaded from the cache keeps its extraction as the cached JSON text
-    and decodes it on first use: a warm start only needs the specifiers (stored beside it as one string),
-    so 5,000 modules load without parsing or building 100,000 small objects."""
+    """One module of the graph. An entry loaded from the cache keeps its extraction as its line of the cache
+    (JSON, see graph/store.py) and decodes it on first use: a warm start only needs the specifiers (stored in
+    the cache's header as one string), so 20,000 modules load without building 400,000 small objects."""
 
     __slots__ = ("path", "stamp", "_info", "_raw", "resolutions", "edges", "kinds", "inputs")
 
@@ -89,7 +90,7 @@ class ModuleEntry:
         self.path = path  # absolute
         self.stamp = stamp  # (mtime_ns, size) of the file it was read from; None: an editor buffer
         self._info = info
-        self._raw = raw  # (packed specifiers or None, extraction as JSON text)
+        self._raw = raw  # (packed specifiers or None, extraction as JSON text: str or bytes)
         self.resolutions: tuple[Resolution, ...] = ()
         self.kinds: tuple[str, ...] = ()  # the edge kind of each resolution (TYPE for type-only imports)
         self.edges: list[str] = []  # resolved targets that are modules of the graph (cycle edges), in order
@@ -99,7 +100,13 @@ class ModuleEntry:
     @property
     def info(self) -> ModuleInfo:
         if self._info is None:
-            self._info = ModuleInfo.from_json(json.loads(self._raw[1])) if self._raw else ModuleInfo()
+            try:
+                self._info = ModuleInfo.from_json(json.loads(self._raw[1])) if self._raw else ModuleInfo()
+            except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+                # Only what this user's Footprint signed or an artifact's digest vouched for gets here; still,
+                # a malformed extraction is a module with unknown exports, never a failed check.
+                log.warning("%s: its cached extraction is not well formed; its exports count as unknown", self.path)
+                self._info = ModuleInfo(format="unknown", dynamic_exports=True)
         return self._info
 
     def specifiers(self) -> list[tuple[str, str]]:
@@ -109,7 +116,7 @@ class ModuleEntry:
             return [tuple(item.split(_FIELD, 1)[::-1]) for item in packed.split(_ITEM)] if packed else []  # type: ignore[misc]
         return [(r.specifier, r.edge_kind) for r in self.info.imports]
 
-    def cache_value(self) -> tuple[str | None, str]:
+    def cache_value(self) -> tuple[str | None, str | bytes]:
         if self._info is None and self._raw is not None:
             return self._raw
         return pack(self.info)
@@ -242,8 +249,9 @@ class ImportGraphService(Service):
         if not cached and (artifact := integrity.artifact_from_env()) is not None:
             # No cache of our own yet: take the index a team built (FOOTPRINT_INDEX) for the files whose
             # content is the one it was built from; the others are parsed below.
-            cached, taken = cache_from_artifact(self.workspace, artifact[1].get(ARTIFACT_PART), set(paths))
+            cached, taken = self._from_artifact(artifact[1].get(ARTIFACT_PART), set(paths))
             self.stats["artifact"] = taken["reused"]
+            self.stats["artifact_resolutions"] = taken["resolutions_reused"]
         timing("load")
         open_paths = {str(p) for p in self.workspace.open_paths()}
         to_parse: list[str] = []
@@ -291,15 +299,22 @@ class ImportGraphService(Service):
         self._compute_cycles()
         timing("index")
         self.stats["build_s"] = time.perf_counter() - started
-        log.info("import graph of %s: %d modules, %d from the cache%s, %d parsed, in %.2f s", self.root,
-                 len(self.modules), self.stats["cached"],
+        log.info("import graph of %s: %d modules, %d from the cache%s, %d parsed, in %.2f s; the resolutions of "
+                 "%d modules reused", self.root, len(self.modules), self.stats["cached"],
                  f" ({self.stats['artifact']} from the index artifact)" if "artifact" in self.stats else "",
-                 self.stats["parsed"], self.stats["build_s"])
+                 self.stats["parsed"], self.stats["build_s"], reused)
         # Open documents are not persisted (their text is the editor's): count only what persist() writes, or
         # every warm start with a file open would rewrite the whole cache (~0.7 s of JSON on 20,000 files).
-        if to_parse or len(cached) != sum(1 for e in self.modules.values() if e.stamp is not None) \
-                or "artifact" in self.stats or persistable:
-            self.persist()
+        # A cached module that is open now is kept as it was (the cache is the file's, not the buffer's).
+        kept = sum(1 for e in self.modules.values() if e.stamp is not None) + len(open_paths & cached.keys())
+        if to_parse or len(cached) != kept or "artifact" in self.stats or persistable:
+            # A server writes the cache after it is ready (it is the next start's, not this one's: ~0.5 s
+            # of 20,000 modules) when what a lost write would cost again is small (a shutdown waits only
+            # 0.5 s for pending writes); after parsing many files, and in a one-shot process, at once.
+            if self.workspace.long_lived and len(to_parse) < POOL_THRESHOLD:
+                self._persist_later()
+            else:
+                self.persist()
         progress("import graph: ready", 100)
 
     def _parse_many(self, paths: list[str], progress: Progress) -> list:
@@ -347,17 +362,11 @@ class ImportGraphService(Service):
 
     def _load_cache(self) -> dict[str, list]:
         """The persisted extraction (path -> [mtime_ns, size, kinds, JSON]) if this user's Footprint wrote it."""
-        data, problem = integrity.read_signed_json(self.cache_path, SIGNED_AS)
-        if problem is not None:
-            log.info("import graph cache %s %s: re-parsing", self.cache_path, problem)
-        if not isinstance(data, dict) or data.get("version") != CACHE_VERSION or data.get("root") != str(self.root):
+        data = read_cache(self.cache_path, self.root)
+        if data is None:
             return {}
         self._reusable = self._reusable_resolutions(data.get("resolutions"))
-        modules = data.get("modules")
-        if not isinstance(modules, dict):
-            return {}
-        return {p: e for p, e in modules.items() if isinstance(e, list) and len(e) == 4
-                and isinstance(e[0], int) and isinstance(e[1], int) and isinstance(e[3], str)}
+        return data["modules"]
 
     def _resolver_key(self) -> list:
         """What resolutions depend on besides files: a cache written under other settings is not reused."""
@@ -369,12 +378,15 @@ class ImportGraphService(Service):
         if not isinstance(section, dict) or section.get("version") != RESOLUTIONS_VERSION \
                 or section.get("resolver") != self._resolver_key():
             return {}
+        paths = RootPaths(str(self.root))
         try:
-            folders = [(folder, folder_unchanged(folder, stamp)) for folder, *stamp in section["folders"]]
+            folders = [(folder, folder_unchanged(folder, stamp))
+                       for folder, *stamp in ((paths.abs(row[0]), *row[1:]) for row in section["folders"])]
             inputs: list[tuple[str, tuple]] = []
             changed: set[int] = set()
             max_bytes = self.resolver.fs.max_bytes
             for i, (item, *recorded) in enumerate(section["inputs"]):
+                item = paths.item_abs(item)
                 if item.startswith(PROBE):
                     kind, folder_id = recorded
                     folder_stamp = section["folders"][folder_id][1:]
@@ -385,12 +397,16 @@ class ImportGraphService(Service):
                     inputs.append((item, tuple(recorded)))
                     if not json_unchanged(item, tuple(recorded), max_bytes):
                         changed.add(i)
-            results = [Resolution(kind, target, detail) for kind, target, detail in section["results"]]
+            results = [Resolution(kind, paths.abs(target) if kind == FILE and target else target, detail)
+                       for kind, target, detail in section["results"]]
             out = {}
             result_of, input_of = results.__getitem__, inputs.__getitem__
-            for path, (input_ids, result_ids) in section["modules"].items():
-                if not changed or changed.isdisjoint(input_ids):
-                    out[path] = (tuple(map(result_of, result_ids)), tuple(map(input_of, input_ids)))
+            groups = [(tuple(map(input_of, ids)), bool(changed) and not changed.isdisjoint(ids))
+                      for ids in section["groups"]]
+            for path, (group_id, own_ids, result_ids) in section["modules"].items():
+                group, group_changed = groups[group_id]
+                if not changed or not group_changed and changed.isdisjoint(own_ids):
+                    out[paths.abs(path)] = (tuple(map(result_of, result_ids)), group + tuple(map(input_of, own_ids)))
         except (KeyError, IndexError, TypeError, ValueError, AttributeError):
             log.info("import graph cache %s: resolutions not well formed: resolving again", self.cache_path)
             return {}
@@ -403,25 +419,49 @@ class ImportGraphService(Service):
         with their kind and folder, JSON files with their stamp) and of their results (a table of distinct
         resolutions); the folders probed with their stamps. Modules with an input no longer cached are left
         out: resolved again at the next start."""
+        paths = RootPaths(str(self.root))
         input_ids: dict[tuple, int] = {}
         result_ids: dict[Resolution, int] = {}
-        modules = {}
+        # The same input pair and resolution objects are shared by many entries (`_input_pairs`, the cache's
+        # tables): each distinct object is numbered once, then every entry's ids are looked up by identity
+        # in C (map), since a Python loop over 600,000 pairs, or hashing them by value, costs ~0.4 s on
+        # 20,000 modules. `entries` keeps every object alive meanwhile, so no id is reused.
+        pair_objects = {id(pair): pair for entry in entries for pair in entry.inputs}
+        pair_rows = {key: -1 if pair[1] is None else input_ids.setdefault(pair, len(input_ids))
+                     for key, pair in pair_objects.items()}  # -1: a pair without a stamp (not persisted)
+        result_objects = {id(res): res for entry in entries for res in entry.resolutions}
+        result_rows = {key: result_ids.setdefault(res, len(result_ids)) for key, res in result_objects.items()}
+        pair_row, result_row = pair_rows.__getitem__, result_rows.__getitem__
+        rows: dict[str, tuple[list[int], list[int]]] = {}
         for entry in entries:
-            if any(stamp is None for _, stamp in entry.inputs):
-                continue
-            ids = [input_ids.setdefault(item, len(input_ids)) for item in entry.inputs]
-            modules[entry.path] = [ids, [result_ids.setdefault(r, len(result_ids)) for r in entry.resolutions]]
+            ids = list(map(pair_row, map(id, entry.inputs)))
+            if -1 not in ids:
+                rows[paths.rel(entry.path)] = (ids, list(map(result_row, map(id, entry.resolutions))))
+        # The modules of one folder share most of their inputs (the search for their tsconfig and package.json,
+        # the folders their imports probe: 24 of 30 on average in the benchmark monorepo): those are stored
+        # once per folder, each module keeps its own others, so a start decodes a quarter of the ids.
+        by_folder: dict[str, list[str]] = {}
+        for rel in rows:
+            by_folder.setdefault(rel.rpartition("/")[0], []).append(rel)
+        groups, modules = [], {}
+        for members in by_folder.values():
+            shared = set.intersection(*(set(rows[rel][0]) for rel in members))
+            for rel in members:
+                ids, results = rows[rel]
+                modules[rel] = [len(groups), [i for i in ids if i not in shared], results]
+            groups.append(sorted(shared))
         folder_ids: dict[tuple, int] = {}
         inputs = []
         for item, stamp in input_ids:
             if item.startswith(PROBE):
-                folder = (os.path.dirname(item[1:]), *stamp[1:])
-                inputs.append([item, stamp[0], folder_ids.setdefault(folder, len(folder_ids))])
+                folder = (paths.rel(os.path.dirname(item[1:])), *stamp[1:])
+                inputs.append([paths.item_rel(item), stamp[0], folder_ids.setdefault(folder, len(folder_ids))])
             else:
-                inputs.append([item, *stamp])
+                inputs.append([paths.item_rel(item), *stamp])
         return {"version": RESOLUTIONS_VERSION, "resolver": self._resolver_key(),
-                "folders": [list(folder) for folder in folder_ids], "inputs": inputs,
-                "results": [[r.kind, r.target, r.detail] for r in result_ids], "modules": modules}
+                "folders": [list(folder) for folder in folder_ids], "inputs": inputs, "groups": groups,
+                "results": [[r.kind, paths.rel(r.target) if r.kind == FILE and r.target else r.target, r.detail]
+                            for r in result_ids], "modules": modules}
 
     def persist(self) -> None:
         """Write the graph's per-file extraction and resolutions to the cache folder (atomically, signed)."""
@@ -429,12 +469,13 @@ class ImportGraphService(Service):
             return  # unusable: said once; the graph is rebuilt by the next process
         with self._lock:
             entries = [e for e in self.modules.values() if e.stamp is not None]
-            modules = {e.path: [*e.stamp, *e.cache_value()] for e in entries}
+            values = [e.cache_value() for e in entries]
             resolutions = self._resolutions_section(entries)
+        paths = RootPaths(str(self.root))
+        header = {"version": CACHE_VERSION, "root": str(self.root), "resolutions": resolutions,
+                  "modules": [[paths.rel(e.path), *e.stamp, packed] for e, (packed, _) in zip(entries, values)]}
         try:
-            integrity.write_signed_json(self.cache_path, {"version": CACHE_VERSION, "root": str(self.root),
-                                                          "modules": modules, "resolutions": resolutions},
-                                        SIGNED_AS)
+            integrity.write_signed(self.cache_path, encode_lines(header, (text for _, text in values)), SIGNED_AS)
         except OSError as exc:
             if not self._persist_failed:
                 self._persist_failed = True
@@ -464,31 +505,56 @@ class ImportGraphService(Service):
             self.persist()
 
     # --- index artifacts (footprint-ls index) -------------------------------------------------------------
-    def artifact_part(self) -> dict:
-        """Each module's extraction for an index artifact: keyed by its path relative to the workspace root,
-        with the SHA-256 of the content it was extracted from (so it applies only to that very content)."""
+    def artifact_part(self) -> bytes:
+        """The graph's part of an index artifact (JSON lines, see graph/store.py): a header with each module's
+        path relative to the workspace root, the SHA-256 of the content it was extracted from (so it applies
+        only to that very content) and its specifiers, and the resolutions in their path-independent form;
+        then each module's extraction, one a line."""
         with self._lock:
-            entries = [(path, e.cache_value()) for path, e in self.modules.items() if e.stamp is not None]
+            entries = [e for e in self.modules.values() if e.stamp is not None]
+            resolutions = portable_resolutions(str(self.root), ((e.path, e.resolutions, e.inputs) for e in entries),
+                                               self._resolver_key())
+            values = [e.cache_value() for e in entries]
         max_bytes, roots = self.workspace.settings.top.max_file_bytes, self.workspace.roots
-        modules = {}
-        for path, (kinds, text) in entries:
+        paths = RootPaths(str(self.root))
+        modules, lines = [], []
+        for entry, (packed, text) in zip(entries, values):
             try:
-                digest, _ = file_content_hash(Path(path), max_bytes, roots)
+                digest, _ = file_content_hash(Path(entry.path), max_bytes, roots)
             except OSError:
                 continue
-            modules[self.workspace.relpath(Path(path))] = [digest, kinds, text]
-        return {"version": CACHE_VERSION, "modules": modules}
+            modules.append([paths.rel(entry.path), digest, packed])
+            lines.append(text)
+        self.stats["artifact_modules"] = len(modules)
+        self.stats["artifact_resolutions"] = len(resolutions["modules"])
+        return encode_lines({"version": CACHE_VERSION, "modules": modules, "resolutions": resolutions}, lines)
 
     def import_artifact(self, part: object) -> dict[str, int]:
-        """Take an artifact's extractions of this workspace's files (`footprint-ls index use`) into the local
-        cache, signed with this user's key; the next build parses only the files that differ."""
+        """Take an artifact's extractions of this workspace's files (`footprint-ls index use`) and the
+        resolutions whose every input is the same here into the local cache, signed with this user's key;
+        the next build parses only the files that differ and resolves only the imports whose inputs differ."""
         sources = {str(p) for p in self.workspace.files()}  # the walker's list, as a build takes it
-        taken, counts = cache_from_artifact(self.workspace, part, sources)
+        taken, counts = self._from_artifact(part, sources)
+        reusable, self._reusable = self._reusable, {}
         with self._lock:
             for path, (mtime, size, kinds, text) in taken.items():
-                self.modules[path] = ModuleEntry(path, (mtime, size), raw=(kinds, text))
+                entry = self.modules[path] = ModuleEntry(path, (mtime, size), raw=(kinds, text))
+                hit = reusable.get(path)
+                specifiers = entry.specifiers()
+                if hit is not None and len(specifiers) == len(hit[0]):
+                    self._set_kinds(entry, specifiers)
+                    entry.resolutions, entry.inputs = hit
         self.persist()
         return counts
+
+    def _from_artifact(self, part: object, sources: set[str]) -> tuple[dict[str, list], dict[str, int]]:
+        """`cache_from_artifact`, and the artifact's resolutions of the modules taken whose inputs are the
+        same in this checkout kept for the build (`_reusable`)."""
+        cached, counts, section = cache_from_artifact(self.workspace, part, sources)
+        self._reusable, resolution_counts = local_resolutions(str(self.root), section, self.resolver.fs,
+                                                              self._resolver_key(), cached)
+        counts.update({f"resolutions_{k}": v for k, v in resolution_counts.items()})
+        return cached, counts
 
     # --- resolution and indexes -----------------------------------------------------------------------
     def _resolve_entry(self, entry: ModuleEntry) -> tuple[Resolution, ...]:
@@ -896,24 +962,57 @@ class ImportGraphService(Service):
         return sorted(sites, key=lambda s: (str(s.path), s.start))
 
 
+def read_cache(path: Path, root: Path) -> dict | None:
+    """The graph's cache at `path` if this user's Footprint wrote it for `root`: {"version", "root",
+    "resolutions", "modules": path -> [mtime_ns, size, packed specifiers, extraction (JSON bytes)]}."""
+    body, problem = integrity.read_signed(path, SIGNED_AS)
+    if problem is not None:
+        log.info("import graph cache %s %s: re-parsing", path, problem)
+    if body is None:
+        return None
+    try:
+        header, lines = decode_lines(body)
+    except ValueError:
+        log.info("import graph cache %s is not well formed: re-parsing", path)
+        return None
+    if not isinstance(header, dict) or header.get("version") != CACHE_VERSION or header.get("root") != str(root) \
+            or not isinstance(header.get("modules"), list) or len(header["modules"]) != len(lines):
+        return None
+    paths = RootPaths(str(root))
+    modules = {}
+    for row, line in zip(header["modules"], lines):
+        if isinstance(row, list) and len(row) == 4 and isinstance(row[0], str) and isinstance(row[1], int) \
+                and isinstance(row[2], int) and isinstance(row[3], (str, type(None))):
+            modules[paths.abs(row[0])] = [row[1], row[2], row[3], line]
+    return {**header, "modules": modules}
+
+
 def cache_from_artifact(workspace: Workspace, part: object,
-                        sources: set[str] | None = None) -> tuple[dict[str, list], dict[str, int]]:
+                        sources: set[str] | None = None) -> tuple[dict[str, list], dict[str, int], object]:
     """Cache entries (path -> [mtime_ns, size, kinds, JSON]) for the workspace files whose content has the
-    SHA-256 an artifact entry was extracted from, and counts: reused, differ (content changed: parsed
-    again), missing (no such module here), bad (entries that are not well formed, or outside the root).
+    SHA-256 an artifact entry was extracted from, counts (reused, differ: content changed, parsed again;
+    missing: no such module here; bad: entries that are not well formed, or outside the root) and the
+    artifact's resolutions section (checked by `store.local_resolutions` before use).
     `sources`: the workspace's modules as the walker listed them (else each path is tested)."""
     counts = {"reused": 0, "differ": 0, "missing": 0, "bad": 0}
-    modules = part.get("modules") if isinstance(part, dict) and part.get("version") == CACHE_VERSION else None
-    if not isinstance(modules, dict):
-        return {}, counts
+    try:
+        header, lines = decode_lines(part) if isinstance(part, bytes) else (None, [])
+    except ValueError:
+        header, lines = None, []
+    if not (isinstance(header, dict) and header.get("version") == CACHE_VERSION
+            and isinstance(header.get("modules"), list) and len(header["modules"]) == len(lines)):
+        if part is not None:
+            counts["bad"] += 1
+        return {}, counts, None
     root, roots = workspace.root, workspace.roots
     max_bytes = workspace.settings.top.max_file_bytes
     out: dict[str, list] = {}
-    for rel, entry in modules.items():
-        if not (isinstance(rel, str) and isinstance(entry, list) and len(entry) == 3 and isinstance(entry[0], str)
-                and isinstance(entry[1], (str, type(None))) and isinstance(entry[2], str)):
+    for row, line in zip(header["modules"], lines):
+        if not (isinstance(row, list) and len(row) == 3 and isinstance(row[0], str) and isinstance(row[1], str)
+                and isinstance(row[2], (str, type(None)))):
             counts["bad"] += 1
             continue
+        rel, entry = row[0], [row[1], row[2], line]
         path = Path(os.path.normpath(root / rel))
         if os.path.isabs(rel) or not inside(path, root):
             counts["bad"] += 1
@@ -932,7 +1031,7 @@ def cache_from_artifact(workspace: Workspace, part: object,
             continue
         out[str(path)] = [st.st_mtime_ns, st.st_size, entry[1], entry[2]]
         counts["reused"] += 1
-    return out, counts
+    return out, counts, header.get("resolutions")
 
 
 def _extract_bounded(workspace: Workspace, path: Path) -> ModuleInfo | None:

@@ -23,6 +23,7 @@ from pathlib import Path
 from lsp_server.document import ParsedDocument, path_to_uri
 from lsp_server.knowledge.concepts import expand_concepts, replace_concept
 from lsp_server.knowledge.docs_index import DocsIndex, IndexHit, analyze, doc_roots, query_groups
+from lsp_server.knowledge.question_words import wanted_part
 from lsp_server.knowledge.thesaurus import complete_concepts, question_concepts
 from lsp_server.knowledge.search_queries import QUESTION_WORDS, VERBS, focused_terms, is_fact_lookup, search_queries
 from lsp_server.providers import HoverInfo, RequestContext, hover_provider
@@ -178,13 +179,15 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     # grep's angle: every chunk holding any of the asker's words, those holding more first. Literal
     # angles need all their terms in one chunk; grep never misses a section for want of one word, so the
     # fusion holds its ranking too and cannot do worse than it where the question's own words decide.
-    grep_words = [w for w in re.findall(r"[A-Za-z0-9]+", question) if len(w) > 2 and w.lower() not in QUESTION_WORDS]
+    # Both weigh the words of what the asker wants, not of what they rule out ("without any bundler").
+    wanted = wanted_part(question)
+    grep_words = [w for w in re.findall(r"[A-Za-z0-9]+", wanted) if len(w) > 2 and w.lower() not in QUESTION_WORDS]
     grep, rare = index.grep(grep_words, depth, under)
     if grep:
         method += " and grep's rankings (chunks holding most of the question's words, and of its rarest)"
     # the thesaurus's angle: the question's concepts in the docs' words too ("how long" -> time, latency)
     # and a word the docs spell in full ("a .mid file" -> midi)
-    asked = complete_concepts(question, question_concepts(question), index.completions)
+    asked = complete_concepts(wanted, question_concepts(wanted), index.completions)
     concepts = index.search_concepts(asked, depth, under)
     if concepts:
         method += " and a concept ranking (the question's words and their thesaurus synonyms, BM25)"

@@ -4,6 +4,8 @@ by `search_queries` (the angles) and `thesaurus` (the concepts), which must not 
 
 from __future__ import annotations
 
+import re
+
 QUESTION_WORDS = frozenset(
     "how what why when where which who whom whose can could would should shall is are am was were do does did "
     "will i me my we our us you your there here it its this that these those to a an the of in on at by for "
@@ -19,3 +21,16 @@ VERBS = frozenset(
     "resize measure convert attach detach wrap embed register define configure enable disable start stop "
     "open close write generate handle listen nest keep avoid prevent fix check compute sort assign replace "
     "reuse copy clone iterate paginate".split())
+
+# What the asker does not want: "from unpkg without any bundler", "a plain script tag instead of npm". The
+# words of such a span name what the answer is not about, so they are no evidence for a section. "without"
+# followed by a verb describes what happens ("a client disappeared without closing"): that stays.
+_NEGATED = re.compile(r"\b(?:without\s+(?:any|a|an|using|needing)|instead\s+of|rather\s+than|other\s+than)\b"
+                      r"[^,;.?!()]*", re.I)
+
+
+def wanted_part(question: str) -> str:
+    """The question without its negated spans ("without …", "instead of …", "rather than …" up to the
+    clause's end); the question itself when that would leave nothing."""
+    kept = _NEGATED.sub(" ", question).strip()
+    return kept if re.search(r"[A-Za-z0-9]", kept) else question

@@ -336,6 +336,10 @@ def module_info_of(doc: ParsedDocument) -> ModuleInfo:
     if info is None:
         if doc.version is None or doc.tree is None or doc.language not in MODULE_LANGUAGES:
             info = extract(doc.source, doc.tree, doc.language)
+        elif not _readable_in_parts(doc.tree):
+            info = extract(doc.source, doc.tree, doc.language)
+            with _cache_lock:
+                _buffers.pop(doc.uri, None)  # the next snapshot is read whole too, or from scratch
         else:
             parts = _Parts.read(doc.source, doc.tree, doc.language, previous)
             info = parts.info()
@@ -350,6 +354,19 @@ def module_info_of(doc: ParsedDocument) -> ModuleInfo:
 
 
 _BUFFERS_KEPT = 32  # editor buffers whose last reading is kept (one source copy and its records each)
+# More top-level nodes than this and a buffer is read whole (`extract`, within the query bounds) rather than
+# part by part: a Python object per top-level node would cost more than the query itself. Ordinary modules
+# have a few hundred; a pathological file (100,000 unclosed `(` parse to a root ERROR node with that many
+# children) or a generated one has far more.
+_PARTS_MAX_CHILDREN = 5_000
+
+
+def _readable_in_parts(tree: Tree) -> bool:
+    """Whether a buffer's tree is read top-level node by top-level node (`_Parts`): a `program` root (not an
+    ERROR node, whose matches may span its children) of at most _PARTS_MAX_CHILDREN children. Asks only
+    the root's type and child count: listing a wide node's children is itself a cost (queries._regions)."""
+    root = tree.root_node
+    return not root.is_error and root.child_count <= _PARTS_MAX_CHILDREN
 
 
 @dataclass(frozen=True)

@@ -2,24 +2,15 @@
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-
 import pytest
 
 from benchmarks.common import MISS, PASS, Row, format_table, percentile, rows_from_text
-from tests.conftest import REPO
 
 pytestmark = pytest.mark.slow  # runs a benchmark module in a subprocess
 
 
-def test_quick_run_produces_the_table_and_json(tmp_path):
-    out = tmp_path / "results.json"
-    proc = subprocess.run([sys.executable, "-m", "benchmarks", "--quick", "--json", str(out)], cwd=REPO,
-                          capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
-    payload = json.loads(out.read_text())
+def test_quick_run_produces_the_table_and_json(quick_run):
+    payload = quick_run  # `python -m benchmarks --quick --json OUT`, exit status 0 (tests/benchmarks/conftest.py)
     assert payload["quick"] is True and payload["machine"]["cores"]
     core = [r for r in payload["rows"] if r["area"] == "core"]
     names = " ".join(r["name"] for r in core)
@@ -30,7 +21,7 @@ def test_quick_run_produces_the_table_and_json(tmp_path):
     for name, module in payload["modules"].items():
         assert module["returncode"] == 0, (name, module["stderr_tail"])
         assert module["rows"], name
-    assert "measurement" in proc.stdout and "PASS" in proc.stdout
+    assert "measurement" in payload["stdout"] and "PASS" in payload["stdout"]
 
 
 def test_rows_status_and_ratio():

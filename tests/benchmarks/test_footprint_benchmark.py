@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
 import pytest
 
-from tests.conftest import REPO
+from tests.benchmarks.conftest import module_run
 
-pytestmark = pytest.mark.slow  # runs a benchmark module in a subprocess
+pytestmark = pytest.mark.slow  # reads the session's `python -m benchmarks --quick` run (tests/benchmarks/conftest.py)
 
 
-def test_benchmark_quick_runs_and_reports():
-    proc = subprocess.run([sys.executable, "-m", "benchmarks.footprint", "--quick"], cwd=REPO, capture_output=True,
-                          text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(REPO)})
+def test_benchmark_quick_runs_and_reports(quick_run):
+    proc = module_run(quick_run, "footprint")
     assert proc.returncode == 0, proc.stderr
     assert "compute_footprint " in proc.stdout and "p50" in proc.stdout and "p95" in proc.stdout
     last = proc.stdout.strip().splitlines()[-1]

@@ -1,21 +1,17 @@
-"""The dependency-cruiser comparison benchmark runs (`--quick` on one corpus) and reports a row whose graphs
+"""The dependency-cruiser comparison benchmark runs (`--quick`: moment and rxjs) and reports a row whose graphs
 were identical; its timing is printed, never asserted (the PASS/MISS is the benchmark's own)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
-from tests.conftest import REPO
+from tests.benchmarks.conftest import module_run
 
-pytestmark = pytest.mark.slow  # npm install on first use, then two whole-package runs
+pytestmark = pytest.mark.slow  # reads the session's `python -m benchmarks --quick` run (tests/benchmarks/conftest.py)
 
 
-def test_graph_vs_depcruise_quick_runs():
-    proc = subprocess.run([sys.executable, "-m", "benchmarks.graph_vs_depcruise", "--quick", "--corpora", "moment"],
-                          cwd=REPO, capture_output=True, text=True, timeout=900)
+def test_graph_vs_depcruise_quick_runs(quick_run):
+    proc = module_run(quick_run, "graph_vs_depcruise")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     if "not measured:" in proc.stdout:
         pytest.skip(proc.stdout.strip().splitlines()[-1])

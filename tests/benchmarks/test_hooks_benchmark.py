@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
-from tests.conftest import REPO
+from tests.benchmarks.conftest import module_run
 
-pytestmark = pytest.mark.slow  # runs a benchmark module in a subprocess
+pytestmark = pytest.mark.slow  # reads the session's `python -m benchmarks --quick` run (tests/benchmarks/conftest.py)
 
 
-def test_hooks_benchmark_quick_runs():
-    proc = subprocess.run([sys.executable, "-m", "benchmarks.hooks", "--quick"], cwd=REPO, capture_output=True,
-                          text=True, timeout=300)
+def test_hooks_benchmark_quick_runs(quick_run):
+    proc = module_run(quick_run, "hooks")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     row = next(line for line in proc.stdout.splitlines() if "post-write (python -m lsp_server)" in line)
     assert "<= 150 ms" in row and ("PASS" in row or "MISS" in row)

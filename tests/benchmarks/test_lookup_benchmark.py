@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
-from tests.conftest import REPO
+from tests.benchmarks.conftest import module_run
 
-pytestmark = pytest.mark.slow  # runs a benchmark module in a subprocess
+pytestmark = pytest.mark.slow  # reads the session's `python -m benchmarks --quick` run (tests/benchmarks/conftest.py)
 
 
-def test_lookup_benchmark_quick():
-    proc = subprocess.run([sys.executable, "-m", "benchmarks.lookup", "--quick"], cwd=REPO, capture_output=True,
-                          text=True, timeout=300)
+def test_lookup_benchmark_quick(quick_run):
+    proc = module_run(quick_run, "lookup")
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     for figure in ("build:", "incremental update of one file:", "p50", "p95", "baseline plain Python scan"):

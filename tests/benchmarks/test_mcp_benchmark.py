@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
-from tests.conftest import REPO
+from tests.benchmarks.conftest import module_run
 
-pytestmark = pytest.mark.slow  # runs a benchmark module in a subprocess
+pytestmark = pytest.mark.slow  # reads the session's `python -m benchmarks --quick` run (tests/benchmarks/conftest.py)
 
 
-def test_mcp_benchmark_quick_runs():
-    proc = subprocess.run([sys.executable, "-m", "benchmarks.mcp", "--quick"], cwd=REPO, capture_output=True,
-                          text=True, timeout=600)
+def test_mcp_benchmark_quick_runs(quick_run):
+    proc = module_run(quick_run, "mcp")
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "lookup_docs call, warm, over stdio" in proc.stdout
     assert "check_symbols (5 names) call, warm, over stdio" in proc.stdout

@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from benchmarks.common import file_lock
 from lsp_server import queries
 from lsp_server.document import ParsedDocument
 from lsp_server.features.footprints import apply_edits, compute_footprint, plan_deletions
@@ -134,6 +135,13 @@ def npm_package(spec: str) -> tuple[Path | None, str]:
     target = CACHE / name
     if (target / "package" / "package.json").is_file():
         return target / "package", ""
+    with file_lock(target):  # parallel test workers: one unpacks, the others then find it unpacked
+        if (target / "package" / "package.json").is_file():
+            return target / "package", ""
+        return _unpack(spec, name, target)
+
+
+def _unpack(spec: str, name: str, target: Path) -> tuple[Path | None, str]:
     npm = shutil.which("npm")
     if npm is None:
         return None, "npm is not installed"

@@ -48,9 +48,11 @@ def statements(size: int) -> str:
 
 
 def attack_workspace(root: Path) -> Path:
+    # What stops this query must be the match limit, not the clock: with the default 200 ms a loaded machine
+    # (parallel test workers, other work) ran out of time first. The time limit has tests of its own below.
     make_workspace(root, {"boom.md": rule_text("pack/boom", query=ATTACK_QUERY, priority=9),
                           "ok.md": rule_text("pack/ok", regex="compute[(]a7,")},
-                   {"src/a.js": statements(4600)})
+                   {"src/a.js": statements(4600)}, config="query_timeout_ms = 10000\n")
     return root
 
 

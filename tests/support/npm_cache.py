@@ -8,6 +8,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from benchmarks.common import file_lock
+
 NETWORK_ERRORS = ("ENOTFOUND", "EAI_AGAIN", "ECONNREFUSED", "ETIMEDOUT", "ECONNRESET", "network", "getaddrinfo",
                   "ENETUNREACH", "EHOSTUNREACH", "proxy")
 
@@ -23,10 +25,19 @@ def cache_root() -> Path:
 
 def npm_install(root: Path, specs: list[str], timeout: int = 900) -> Path:
     """`specs` installed into `root/node_modules` once (a marker file records the list); returns `root`.
-    Install scripts never run: the packages are data for the tests, not programs."""
+    Install scripts never run: the packages are data for the tests, not programs. Processes that want the same
+    folder at once (parallel test workers) take turns: the first installs, the others find it installed."""
     ready = root / ".installed"
     if ready.is_file() and ready.read_text() == " ".join(specs):
         return root
+    with file_lock(root):
+        if ready.is_file() and ready.read_text() == " ".join(specs):
+            return root
+        return _install(root, specs, timeout)
+
+
+def _install(root: Path, specs: list[str], timeout: int) -> Path:
+    ready = root / ".installed"
     npm = shutil.which("npm")
     if npm is None:
         raise Unavailable("npm is not installed")

@@ -9,9 +9,18 @@ from pathlib import Path
 from lsp_server import integrity
 from lsp_server.document import ParsedDocument, path_to_uri
 from lsp_server.graph.export import graph_snapshot
-from lsp_server.graph.service import CACHE_FILE, CACHE_VERSION, SIGNED_AS, ImportGraphService
+from lsp_server.graph.service import CACHE_FILE, CACHE_VERSION, SIGNED_AS, ImportGraphService, read_cache
 from lsp_server.surfaces.present import for_cli
 from lsp_server.workspace import Workspace
+
+
+def one_shot(root: Path) -> Workspace:
+    """The workspace of a one-shot run (a CLI verb): the graph writes its cache before its build returns (a
+    server's graph writes it once the server is ready, which these tests would have to wait for)."""
+    ws = Workspace(root)
+    ws.long_lived = False
+    return ws
+
 
 
 def graph_json(graph, base):
@@ -24,7 +33,7 @@ def make_ws(root: Path, files: dict[str, str]) -> Workspace:
         path = root / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
-    return Workspace(root)
+    return one_shot(root)
 
 
 def edges(ws: Workspace) -> set[tuple[str, str, str]]:
@@ -80,23 +89,41 @@ def test_persisted_cache_gives_a_warm_start(tmp_path: Path):
     cold = ImportGraphService.build(ws)
     assert cold.stats["parsed"] == 20
     cache = ws.cache_dir / CACHE_FILE
-    data, problem = integrity.read_signed_json(cache, SIGNED_AS)
-    assert problem is None and data["version"] == CACHE_VERSION
-    warm = ImportGraphService.build(Workspace(tmp_path))
+    assert integrity.read_signed(cache, SIGNED_AS)[1] is None
+    data = read_cache(cache, ws.root)
+    assert data is not None and data["version"] == CACHE_VERSION and len(data["modules"]) == 20
+    warm = ImportGraphService.build(one_shot(tmp_path))
     assert warm.stats["parsed"] == 0 and warm.stats["cached"] == 20
     assert graph_json(warm, tmp_path) == graph_json(cold, tmp_path)
     touch(tmp_path / "m3.js", 'import "./m0.js";\n')
-    again = ImportGraphService.build(Workspace(tmp_path))
+    again = ImportGraphService.build(one_shot(tmp_path))
     assert again.stats["parsed"] == 1
     assert [len(c) for c in again.cycles] == [4]
+
+
+def test_a_warm_start_with_a_cached_file_open_does_not_rewrite_the_cache(tmp_path: Path):
+    """The open file's buffer is not persisted, and its cached entry (the file's) stays: nothing to write."""
+    make_ws(tmp_path, {"a.js": 'import "./b.js";\n', "b.js": "export const b = 1;\n"})
+    ImportGraphService.build(one_shot(tmp_path))
+    cache = one_shot(tmp_path).cache_dir / CACHE_FILE
+    written = cache.read_bytes()
+    ws = one_shot(tmp_path)
+    ws.open_document(ParsedDocument.create(path_to_uri(tmp_path / "a.js"), 'import "./b.js";\nimport "./c.js";\n', 1))
+    warm = ImportGraphService.build(ws)
+    assert warm.stats["parsed"] == 0 and ("a.js", "b.js", "import") in edges(ws)
+    assert cache.read_bytes() == written
+    # Control: a changed file on disk is written.
+    touch(tmp_path / "b.js", "export const b = 2;\n")
+    ImportGraphService.build(one_shot(tmp_path))
+    assert cache.read_bytes() != written
 
 
 def test_corrupt_cache_means_a_rebuild(tmp_path: Path):
     ws = make_ws(tmp_path, {"a.js": 'import "./b.js";\n', "b.js": ""})
     ImportGraphService.build(ws)
     (ws.cache_dir / CACHE_FILE).write_text("{not json")
-    graph = ImportGraphService.build(Workspace(tmp_path))
-    assert graph.stats["parsed"] == 2 and ("a.js", "b.js", "import") in edges(Workspace(tmp_path))
+    graph = ImportGraphService.build(one_shot(tmp_path))
+    assert graph.stats["parsed"] == 2 and ("a.js", "b.js", "import") in edges(one_shot(tmp_path))
 
 
 def test_incremental_update_edit_add_delete(tmp_path: Path):
@@ -120,7 +147,7 @@ def test_incremental_update_edit_add_delete(tmp_path: Path):
     assert graph.cycles == []
     assert graph_json(graph, tmp_path)["unresolved"] == [{"from": "a.js", "specifier": "./b.js", "line": 0}]
     graph.flush()
-    cached = integrity.read_signed_json(ws.cache_dir / CACHE_FILE, SIGNED_AS)[0]["modules"]
+    cached = read_cache(ws.cache_dir / CACHE_FILE, ws.root)["modules"]
     assert sorted(Path(p).name for p in cached) == ["a.js", "later.js"]
 
 
@@ -136,7 +163,7 @@ def test_open_buffers_win_over_the_disk(tmp_path: Path):
     assert len(graph.cycles) == 1
     # The overlay is never persisted as if it were the file on disk.
     graph.persist()
-    cached = integrity.read_signed_json(ws.cache_dir / CACHE_FILE, SIGNED_AS)[0]["modules"]
+    cached = read_cache(ws.cache_dir / CACHE_FILE, ws.root)["modules"]
     assert str((tmp_path / "b.js").resolve()) not in cached or cached[str((tmp_path / "b.js").resolve())][2] == ""
 
 

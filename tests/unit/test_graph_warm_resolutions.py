@@ -36,12 +36,21 @@ FILES = {
 MODULES = sum(1 for rel in FILES if rel.endswith((".js", ".ts")) and not rel.startswith("node_modules"))
 
 
+def one_shot(root: Path) -> Workspace:
+    """The workspace of a one-shot run (a CLI verb): the graph writes its cache before its build returns (a
+    server's graph writes it once the server is ready, which these tests would have to wait for)."""
+    ws = Workspace(root)
+    ws.long_lived = False
+    return ws
+
+
+
 def make_ws(root: Path) -> Workspace:
     for rel, text in FILES.items():
         path = root / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
-    return Workspace(root)
+    return one_shot(root)
 
 
 def graph_json(graph: ImportGraphService, root: Path) -> dict:
@@ -62,11 +71,11 @@ def write(path: Path, text: str) -> None:
 
 def warm_then_cold(root: Path) -> tuple[ImportGraphService, dict]:
     """A warm start on the persisted cache, and the JSON of a cold build of the same files (no cache)."""
-    warm = ImportGraphService.build(Workspace(root))
-    cache = Workspace(root).cache_dir / CACHE_FILE
+    warm = ImportGraphService.build(one_shot(root))
+    cache = one_shot(root).cache_dir / CACHE_FILE
     saved = cache.read_bytes()
     cache.unlink()
-    cold = ImportGraphService.build(Workspace(root))
+    cold = ImportGraphService.build(one_shot(root))
     assert cold.stats["resolutions_reused"] == 0
     cache.write_bytes(saved)
     return warm, graph_json(cold, root)
@@ -90,7 +99,7 @@ def test_unchanged_warm_start_resolves_nothing_and_equals_a_cold_build(tmp_path:
             ("src/main.js", "package:pkg", "import"), ("src/app.ts", "src/x.ts", "import"),
             ("src/main.js", "left-pad", "unresolved")} <= edges
     # A second warm start (from what the first warm start kept) is as good.
-    again = ImportGraphService.build(Workspace(tmp_path))
+    again = ImportGraphService.build(one_shot(tmp_path))
     assert again.resolver.calls == 0 and graph_json(again, tmp_path) == cold
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from lsp_server.document import ParsedDocument, TextChange
+from lsp_server.syntax import modules
 from lsp_server.syntax.modules import ModuleInfo, extract, module_info_of
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -224,3 +225,28 @@ def test_an_open_document_keeps_the_path_it_resolved_to_when_it_opened(tmp_path:
     ws.close_document(link / "m.js", doc.uri)  # closed: the buffer is gone, the next opening resolves again
     assert ws.open_paths() == [] and ws.document(tmp_path / "real" / "m.js") is not doc
     assert ws.real_path_of(doc) == (tmp_path / "other" / "m.js").resolve()
+
+
+@pytest.mark.parametrize("pathological", [
+    "(" * 100_000,  # unclosed parens: the root is one ERROR node of 100,000 children
+    "a;" * 6_000,  # more top-level statements than are worth a part each
+], ids=["wide-error-root", "many-statements"])
+def test_a_pathological_buffer_is_read_whole_within_the_query_bounds_not_node_by_node(pathological):
+    """The old whole-file `extract` honoured the query bounds (a wide ERROR node is not entered); the
+    incremental reading must too: such a buffer keeps no per-top-level-node reading (one Python object per
+    child of a 100,000-wide ERROR node cost the document its time limit in the server), and its imports, before
+    and after an edit, are those of a fresh `extract`."""
+    text = 'import a from "./a.js";\nconst { b } = require("./b.js");\n' + pathological + "\n"
+    doc = opened(text)
+    root = doc.tree.root_node
+    assert root.is_error or root.child_count > modules._PARTS_MAX_CHILDREN
+    assert doc.uri not in modules._buffers
+    assert module_info_of(doc) == fresh(doc)
+    assert [r.specifier for r in module_info_of(doc).imports] == ["./a.js", "./b.js"]
+    at = text.index("const")
+    doc = edited(doc, at, at, 'import c from "./c.js";\n')
+    assert doc.uri not in modules._buffers
+    info = module_info_of(doc)
+    assert info == fresh(doc) and [r.specifier for r in info.imports] == ["./a.js", "./c.js", "./b.js"]
+    # An ordinary buffer is read in parts (what the assertions above tell apart).
+    assert opened(JS).uri in modules._buffers

@@ -67,6 +67,26 @@ def test_the_data_file_is_general_programming_english():
     assert "script src" in next(set(g) for g in th.spelled if "script tag" in g)
 
 
+def test_the_data_file_knows_how_readmes_name_their_first_example_and_framework_wrappers(tmp_path):
+    th = default_thesaurus()
+    start = next(set(g) for g in th.spelled if "quick start" in g)
+    assert {"quick look", "getting started", "smallest example", "hello world"} <= start
+    assert "integration" in next(set(g) for g in th.spelled if "wrapper" in g)
+    # and the words a timing API uses for the asker's ("speed up the tempo gradually" -> `bpm.rampTo`)
+    assert any({"tempo", "bpm"} <= set(g) for g in th.spelled)
+    assert "ramp" in next(set(g) for g in th.spelled if "gradually" in g)
+    # a README whose first program sits under "Quick Look" answers "the smallest example that ..."
+    docs = {"readme.md": "# Thing\n\nA page about shapes on a page.\n\n## Quick Look\n\n```js\n"
+            "const box = new Shape({ draggable: true });\nlayer.add(box);\n```\n\n"
+            "## Sizes\n\nA shape's size on the page is set in pixels.\n"}
+    index = _ws(tmp_path, docs).service(DocsIndex)
+    question = "what's the smallest example that puts a shape on the page"
+    assert index.search_concepts(question_concepts(question, th), limit=2)[0].heading == "Thing › Quick Look"
+    without = Thesaurus(tuple(g for g in th.groups if ("quick", "look") not in g),
+                        tuple(g for g in th.spelled if "quick look" not in g))
+    assert index.search_concepts(question_concepts(question, without), limit=2)[0].heading != "Thing › Quick Look"
+
+
 DOCS = {
     "guide.md": """# Sockets
 
@@ -206,3 +226,47 @@ def test_a_file_extension_in_the_question_stands_for_the_format_name(tmp_path):
     member = "call Tone.mid"
     asked = question_concepts(member, SMALL)
     assert complete_concepts(member, asked, index.completions) == asked
+
+
+# --- what the asker rules out is no evidence --------------------------------------------------------------------
+
+def test_wanted_part_drops_the_span_the_asker_rules_out():
+    from lsp_server.knowledge.question_words import wanted_part
+    assert wanted_part("drop it into a page from unpkg without any bundler").split() == \
+        "drop it into a page from unpkg".split()
+    assert wanted_part("load it with a script tag instead of npm, then draw").split() == \
+        "load it with a script tag , then draw".split()
+    # "without" + a verb says what happens, not what is ruled out
+    assert wanted_part("a client disappeared without closing") == "a client disappeared without closing"
+    assert wanted_part("instead of npm") == "instead of npm"  # nothing else left: the question itself
+
+
+RULED_OUT = {
+    "install.md": """# Install
+
+## Bundlers
+
+Bundle it with a bundler: webpack, rollup or any other bundler resolves the package; the bundler config
+needs nothing special for the bundler to pick the browser build.
+
+## From a CDN
+
+```html
+<script src="https://unpkg.com/thing/thing.min.js"></script>
+```
+""",
+}
+
+
+def test_the_fused_search_weighs_what_is_wanted_not_what_is_ruled_out(tmp_path):
+    from lsp_server.knowledge.question_words import wanted_part
+    ws = _ws(tmp_path, RULED_OUT)
+    result = lookup_docs(ws, "put it into a page from unpkg without any bundler", limit=2, expand=True)
+    assert result.results[0].heading == "Install › From a CDN"
+    index = ws.service(DocsIndex)
+    # the concept ranking of the whole question puts the bundler section first: the ruled-out word decides
+    question = "put it into a page from unpkg without any bundler"
+    whole = index.search_concepts(question_concepts(question), limit=2)
+    assert whole[0].heading == "Install › Bundlers"
+    wanted = index.search_concepts(question_concepts(wanted_part(question)), limit=2)
+    assert wanted[0].heading == "Install › From a CDN"

@@ -2,10 +2,12 @@
 the workspace indexes a team builds once (in CI) and every checkout reuses (graph/, knowledge/ object model).
 
 An artifact holds the import graph's and the object model's extractions with workspace-relative paths and
-the SHA-256 of the content each came from, so it does not depend on where it was built; `use` checks it
+the SHA-256 of the content each came from, and the graph's resolutions with what each depends on (graph/store.py),
+so it does not depend on where it was built; `use` checks it
 (integrity.read_artifact: every part against the manifest, the manifest against a pinned digest) and takes
-into this checkout's own signed caches what applies to identical content: the next start parses only the
-files that differ. A server or CLI can also take it directly: FOOTPRINT_INDEX=DIR (and
+into this checkout's own signed caches what applies to identical content (the next start parses only the
+files that differ), then brings every index of the checkout up to date as a start would: it parses the files
+that differ and builds what an artifact cannot carry from the checkout's own files (the docs index, the rules). A server or CLI can also take it directly: FOOTPRINT_INDEX=DIR (and
 FOOTPRINT_INDEX_SHA256). The docs index is not part of it (whoosh unpickles its files: an artifact would be
 code); it is built locally. docs/scaling.md describes producing and fetching artifacts.
 """
@@ -55,7 +57,8 @@ def _index(parser: argparse.ArgumentParser):
             meta = {"footprint": __version__, "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
                     "workspace": ws.root.name}
             digest = integrity.write_artifact(out, parts, meta)
-            outcome = {"out": str(out), "sha256": digest, "modules": len(parts[graph.ARTIFACT_PART]["modules"]),
+            outcome = {"out": str(out), "sha256": digest, "modules": graph_svc.stats["artifact_modules"],
+                       "resolutions": graph_svc.stats["artifact_resolutions"],
                        "object_model_sources": len(parts[object_model.ARTIFACT_PART]["sources"]),
                        "seconds": round(time.perf_counter() - started, 3)}
             line = (f"footprint-ls: index of {outcome['modules']} modules and {outcome['object_model_sources']} "
@@ -68,12 +71,19 @@ def _index(parser: argparse.ArgumentParser):
             graph_svc = graph.ImportGraphService(ws)
             graph_counts = graph_svc.import_artifact(parts.get(graph.ARTIFACT_PART))
             model_counts = object_model.import_artifact(ws, parts.get(object_model.ARTIFACT_PART))
+            local = _index_checkout(ws)
+            built_graph = ws.peek_service(graph.ImportGraphService)
+            graph_counts["parsed"] = int(built_graph.stats.get("parsed", 0)) if built_graph is not None else 0
             outcome = {"dir": str(args.dir), "sha256": manifest["sha256"], "import_graph": graph_counts,
-                       "object_model": model_counts, "seconds": round(time.perf_counter() - started, 3)}
+                       "object_model": model_counts, "built_locally": local,
+                       "seconds": round(time.perf_counter() - started, 3)}
             line = (f"footprint-ls: index {manifest['sha256'][:12]} taken: {graph_counts['reused']} modules reused, "
                     f"{graph_counts['differ']} differ and {graph_counts['missing']} are missing here (parsed at the "
-                    f"next start), {model_counts['sources']} object-model source(s), the imports of "
-                    f"{model_counts.get('imports', 0)} files")
+                    f"next start), the resolutions of {graph_counts['resolutions_reused']} modules "
+                    f"({graph_counts['resolutions_changed']} with an input that differs here: resolved at the next "
+                    f"start), {model_counts['sources']} object-model source(s), the imports of "
+                    f"{model_counts.get('imports', 0)} files; indexed here: {', '.join(local) or 'nothing'} "
+                    f"({graph_counts['parsed']} module(s) parsed)")
         if args.json:
             sys.stdout.write(json.dumps(outcome, indent=2) + "\n")
         else:
@@ -81,3 +91,23 @@ def _index(parser: argparse.ArgumentParser):
         return EXIT_OK
 
     return run
+
+
+def _index_checkout(ws) -> list[str]:
+    """Bring every index of the checkout up to date, as its first start would: the import graph and the
+    object model from the caches just taken (parsing only the files that differ from the artifact's, resolving
+    only the imports whose inputs differ), then what an artifact cannot carry, from the checkout's own files:
+    the docs index (whoosh unpickles its files: built here, signed with this user's key) and the rules (their
+    compiled queries' facts). `index use` runs once, ahead of the starts, so they start warm. An index that
+    fails is left to the start (a warning line), never failing `index use`."""
+    from lsp_server.conventions.service import RuleService
+    from lsp_server.knowledge.docs_index import DocsIndex
+
+    built = []
+    for cls in (graph.ImportGraphService, object_model.ObjectModelService, DocsIndex, RuleService):
+        try:
+            ws.service(cls)
+            built.append(cls.name)
+        except Exception as exc:  # noqa: BLE001 - the start builds it then
+            print(f"footprint-ls: warning: {cls.name} not built ({exc}); the next start builds it", file=sys.stderr)
+    return built

