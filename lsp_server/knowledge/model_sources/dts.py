@@ -275,6 +275,11 @@ class DtsExtractor:
         parts = [inner] if inner.type == "object_type" else _intersection_parts(inner)
         if not any(p.type == "object_type" for p in parts):
             return False
+        # `{ new (url: string): Sock }` or `{ (x): T }` is a constructor or a function value, read as such by
+        # `_typed_member` (its construct signature types `new X()`), not a namespace of members.
+        if any(c.type in ("construct_signature", "call_signature") for p in parts if p.type == "object_type"
+               for c in p.named_children):
+            return False
         td = TypeDef(name, "namespace", path=path, line=line, doc=doc)
         for part in parts:
             if part.type == "object_type":
