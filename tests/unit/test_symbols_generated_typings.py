@@ -75,3 +75,18 @@ def test_a_runtime_mixin_call_base_does_not_open_a_declared_class(tmp_path):
                      "export class Canvas extends mix(Base) { render() {} }\n",
     }, "import { Canvas } from 'gen';\nconst c = new Canvas();\nc.render();\nc.renders();\n")
     assert found(ws) == [(4, "renders", ["render"])]
+
+
+def test_export_star_as_namespace_is_an_object_of_the_files_values(tmp_path):
+    ws = workspace(tmp_path, {
+        "index.d.ts": "export * as filters from './filters';\nexport * as util from './util';\n",
+        "filters.d.ts": "export declare class Invert { apply(): void; }\nexport interface FilterOptions { x: number }\n",
+        "util.d.ts": "export * as string from './str';\nexport declare function rotate(p: number): number;\n",
+        "str.d.ts": "export declare function capitalize(s: string): string;\n",
+    }, "import * as gen from 'gen';\nconst f = new gen.filters.Invert();\nf.apply();\nf.aply();\n"
+       "gen.util.rotate(1);\ngen.util.rotat(1);\ngen.util.string.capitalize('a');\ngen.util.string.capitalise('a');\n"
+       "new gen.filters.Inverts();\n")
+    assert found(ws) == [(4, "aply", ["apply"]), (6, "rotat", ["rotate"]), (8, "capitalise", ["capitalize"]),
+                         (9, "Inverts", ["Invert"])]
+    model = extract_dts(tmp_path / "node_modules/gen/dist/index.d.ts", "gen").module("gen")
+    assert model.complete and "FilterOptions" not in {m.name for m in model.types[model.exports["filters"]].members}

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from tree_sitter import Node
@@ -54,6 +54,7 @@ class _Scope:
     stars: list["_Scope"] = field(default_factory=list)
     imports: dict[str, tuple["_Scope", str]] = field(default_factory=dict)  # local -> (scope, imported name)
     local_names: set[str] = field(default_factory=set)
+    namespaces: dict[str, "_Scope"] = field(default_factory=dict)  # export * as ns from './x'  -> x's scope
     complete: bool = True
 
 
@@ -86,6 +87,7 @@ class DtsExtractor:
             self.parse_file(path)
         mod = self.source.module(self.module_name)
         self.add_mixin_bases(mod)
+        self.add_namespace_exports(mod)
         for name, (scope, local) in self.resolve_exports(entry_scope, set()).items():
             target = self.resolve_local(scope, local, set()) if scope else local
             mod.exports[name] = target or local
@@ -304,6 +306,34 @@ class DtsExtractor:
         scope.module.add_type(td)
         return True
 
+    def add_namespace_exports(self, mod: ModuleModel) -> None:
+        """`export * as filters from './filters'`: `filters` is a namespace object whose members are the values
+        that file exports (`new fabric.filters.Invert()`, `fabric.util.string.capitalize`). Its type gets a name
+        no source can write (`filters$ns1`), so it never shadows a type of the same name; type-only exports
+        (interfaces, aliases) are not members: JavaScript cannot reach them."""
+        made: list[tuple[TypeDef, _Scope]] = []
+        for scope in list(self.scopes.values()):
+            for name, target in scope.namespaces.items():
+                td = TypeDef(f"{name}$ns{len(made) + 1}", "namespace", path=str(scope.path))
+                mod.add_type(td)
+                scope.local_names.add(td.name)
+                scope.exports[name] = (scope, td.name)
+                made.append((td, target))
+        for td, target in made:
+            for exported, (s, local) in self.resolve_exports(target, set()).items():
+                if exported in ("default", "="):
+                    continue
+                resolved = self.resolve_local(s, local, set()) if s else None
+                t = mod.types.get(resolved or "")
+                if t is not None and t.kind in ("class", "namespace", "enum"):
+                    td.members.append(Member(exported, "value", f"typeof {t.name}", static=True, path=t.path,
+                                             line=t.line, doc=t.doc))
+                elif resolved in mod.values:
+                    v = mod.values[resolved]
+                    td.members.append(replace(v, name=exported, static=True))
+                elif t is None:
+                    td.open = True  # a name we could not follow: `filters.X` may be real
+
     def add_mixin_bases(self, mod: ModuleModel) -> None:
         """The mixin pattern tsc emits: `declare const Group_base: { new (...args: any[]): { add(...): number } }
         & { new (): CommonMethods<E> }; class Group extends Group_base`. A class's base that names such a const
@@ -457,8 +487,13 @@ class DtsExtractor:
                 scope.complete = False
                 return
             if clause is None:
-                if any(c.type == "namespace_export" for c in node.named_children):
-                    scope.complete = False
+                ns = next((c for c in node.named_children if c.type == "namespace_export"), None)
+                if ns is not None:
+                    ident = next(iter(ns.named_children), None)
+                    if ident is None:
+                        scope.complete = False
+                    else:
+                        scope.namespaces[_string(ident, data) if ident.type == "string" else _text(ident, data)] = target
                 else:
                     scope.stars.append(target)
                 return

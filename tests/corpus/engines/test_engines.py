@@ -146,3 +146,15 @@ assert.equal(sheet.state, 'x');
     # the engine calls inside the assertions stay sites; `to`, `should`, `equal` are the test library's
     assert sites == [(0, "getCell"), (0, "numFmt"), (0, "ValueType"), (0, "Null"), (1, "getCell"),
                      (1, "formula"), (2, "state")]
+
+
+def test_lines_labelled_for_another_major_version_are_not_clean_code():
+    trailing = "import * as fabric from 'fabric/node'; // v6\nimport { fabric } from 'fabric'; // v5\nf();\n"
+    assert E.this_versions_lines(trailing, 7) == "import * as fabric from 'fabric/node'; // v6\n\nf();\n"
+    # a label line heads its group; the newest labelled major not above the installed one is kept
+    grouped = "// v6\nimport { Canvas } from 'fabric';\n\n// v5\nimport { fabric } from 'fabric';\n"
+    assert E.this_versions_lines(grouped, 7) == "// v6\nimport { Canvas } from 'fabric';\n\n// v5\n\n"
+    assert E.this_versions_lines(grouped, 5) == "// v6\n\n\n// v5\nimport { fabric } from 'fabric';\n"
+    # one label (or none) says nothing of alternatives: the snippet is kept whole
+    assert E.this_versions_lines("import { fabric } from 'fabric'; // v5\nf();\n", 7) == \
+        "import { fabric } from 'fabric'; // v5\nf();\n"
