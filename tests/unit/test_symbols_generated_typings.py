@@ -90,3 +90,18 @@ def test_export_star_as_namespace_is_an_object_of_the_files_values(tmp_path):
                          (9, "Inverts", ["Invert"])]
     model = extract_dts(tmp_path / "node_modules/gen/dist/index.d.ts", "gen").module("gen")
     assert model.complete and "FilterOptions" not in {m.name for m in model.types[model.exports["filters"]].members}
+
+
+def test_a_subpath_with_its_own_typings_adds_its_names_to_the_package(tmp_path):
+    pkg = {"name": "gen", "types": "./dist/index.d.ts",
+           "exports": {".": {"types": "./dist/index.d.ts", "import": "./dist/index.mjs"},
+                       "./node": {"node": "./dist/node.cjs", "types": "./dist/node.d.ts"}}}
+    ws = make_workspace(tmp_path, {
+        "node_modules/gen/package.json": json.dumps(pkg),
+        "node_modules/gen/dist/index.d.ts": "export declare class Canvas { render(): void; }\n",
+        "node_modules/gen/dist/node.d.ts": "import { Canvas as Base } from './index';\nexport * from './index';\n"
+                                           "export declare class Canvas extends Base { createPNGStream(): void; }\n",
+        "src/app.js": "import * as gen from 'gen/node';\nconst c = new gen.Canvas();\nc.render();\n"
+                      "c.createPNGStream();\nc.createPGStream();\nnew gen.Canva();\n",
+    })
+    assert found(ws) == [(5, "createPGStream", ["createPNGStream"]), (6, "Canva", ["Canvas"])]
