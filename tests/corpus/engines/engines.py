@@ -87,7 +87,9 @@ ENGINES = [
     Engine("fabric", "7.4.0", "typings generated from TypeScript, shipped per file (dist/src/**/*.d.ts behind "
            "index.d.ts `export * from './fabric'`): named exports of classes (import { Canvas, Rect } from "
            "'fabric'; new fabric.Canvas via `import * as`), a 'fabric/node' subpath; ESM + UMD builds",
-           docs=("README.md", "CONTRIBUTING.md")),
+           docs=("README.md", "CONTRIBUTING.md"),
+           recall_floor=0.55),  # round 5's untouched 2.1%; dev 58.8% after generated-typings fixes (TS 5 syntax,
+    # mixin bases, `export * as ns`, subpath typings); what is left is doc-comment code with no engine evidence
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
