@@ -8,6 +8,8 @@ Covers classes (fields, methods, accessors, static members, constructors, overlo
 declaration merging), enums, type aliases (an intersection alias is an interface extending its parts),
 functions and constants, namespaces (nested and merged), `declare module "name"` blocks, `export =`,
 `export as namespace` (a UMD global), construct and call signatures, and index signatures (an open type).
+`export * as ns from "./x"` is a namespace object of x's values, and tsc's mixin base (`declare const X_base:
+{ new (...args: any[]): {...} } & {...}` behind `class X extends X_base`) is the type its construct signatures make.
 Syntax the grammar does not read is blanked first, keeping every byte offset: `export type * from` (TS 5.0) is
 read as `export * from` (a type-only star still says which names exist), and an import type's
 `import("../..").` prefix (`import("../..").FabricObject<...>`, which tsc writes into generated typings and
