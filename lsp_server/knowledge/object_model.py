@@ -94,6 +94,8 @@ class ObjectModel:
                 if mod.complete and src.kind != "docs":
                     target.complete = True
         # configured JavaScript engine sources, so `require("../engine")` in the same repository finds them
+        # `pkg/sub` specifiers whose typings (package.json `exports["./sub"].types`) were read into `pkg`'s module
+        self.subpaths: frozenset[str] = frozenset()
         self.local_sources: list[tuple[Path, str]] = [(spec.path, spec.module) for spec, _ in sources
                                                       if spec.kind == "js" and spec.origin == "config"]
         self.type_names: dict[str, list[TypeId]] = {}
@@ -551,6 +553,28 @@ def _types_entry(pkg_dir: Path) -> Path | None:
     return None
 
 
+def _types_subpaths(entry: Path, package: str, start: Path) -> list[tuple[str, Path]]:
+    """The subpaths `package` declares typings for in its package.json `exports` (`"./node": {"types":
+    "./dist/index.node.d.ts"}`; patterns with `*` are left out), as (subpath, declaration file)."""
+    pkg_dir = _package_dir(package, start)
+    exports = (read_json(pkg_dir / "package.json") or {}).get("exports") if pkg_dir is not None else None
+    if not isinstance(exports, dict):
+        return []
+    out = []
+    for key, value in exports.items():
+        if not isinstance(key, str) or not key.startswith("./") or key == "./" or "*" in key or \
+                not isinstance(value, dict):
+            continue
+        types = value.get("types") or value.get("typings")
+        for cond in ("import", "require", "default"):
+            if not isinstance(types, str) and isinstance(value.get(cond), dict):
+                types = value[cond].get("types")
+        target = (pkg_dir / types).resolve() if isinstance(types, str) else None
+        if target is not None and target.is_file() and target.name.endswith((".d.ts", ".d.mts", ".d.cts")):
+            out.append((key[2:], target))
+    return out
+
+
 def configured_sources(workspace: Workspace) -> tuple[list[SourceSpec], list[str]]:
     cfg = workspace.settings.get(ObjectModelConfig)
     specs, problems = [], []
@@ -610,6 +634,7 @@ class ObjectModelService(Service):
         # docs only add to a package's typings (members, removed / deprecated markers): they never hide them
         configured_modules = {s.module for s in specs if s.kind != "docs"}
         seen_pkgs: set[str] = set()
+        subpaths: set[str] = set()
         for path, pkgs in sorted(imports.items()):
             for pkg in sorted(pkgs):
                 if pkg in configured_modules or pkg in seen_pkgs:
@@ -618,6 +643,12 @@ class ObjectModelService(Service):
                 entry = find_package_types(pkg, path.parent)
                 if entry is not None:
                     specs.append(SourceSpec("dts", entry, pkg, "discovered"))
+                    # `import { StaticCanvas } from 'fabric/node'`: each subpath the package declares typings
+                    # for (package.json `exports["./node"].types`) adds its names to the package's module
+                    for sub, sub_entry in _types_subpaths(entry, pkg, path.parent):
+                        subpaths.add(f"{pkg}/{sub}")
+                        if sub_entry != entry:
+                            specs.append(SourceSpec("dts", sub_entry, pkg, "discovered"))
                 # the union decides what exists: the runtime builds too (typings lag them, or are absent)
                 specs.extend(SourceSpec("js", p, pkg, "discovered") for p in find_package_runtime(pkg, path.parent))
         built: dict[SourceSpec, SourceModel] = {}
@@ -645,7 +676,9 @@ class ObjectModelService(Service):
             built[spec] = model
         for p in problems:
             log.warning("%s", p)
-        return cls(workspace, specs, built, imports, problems)
+        svc = cls(workspace, specs, built, imports, problems)
+        svc.model.subpaths = frozenset(subpaths)
+        return svc
 
     def update(self, workspace: Workspace, changed: set[Path]) -> "ObjectModelService | None":
         changed_str = {str(p) for p in changed}

@@ -47,7 +47,7 @@ from lsp_server.knowledge.model_sources.base import (
     MEDIUM, Member, function_params, generic_args, param_type, parse_type, substitute, this_param,
 )
 from lsp_server.knowledge.model_sources.dts import CALL
-from lsp_server.knowledge.object_model import FUNCTION_MEMBERS, OBJECT_MEMBERS, ObjectModel, TypeId
+from lsp_server.knowledge.object_model import FUNCTION_MEMBERS, OBJECT_MEMBERS, ObjectModel, TypeId, package_name
 from lsp_server.knowledge import suggest as sg
 from lsp_server.languages import TYPESCRIPT_LANGUAGES
 from lsp_server.syntax import syntax_for
@@ -557,6 +557,8 @@ class Analyzer:
     def module_name(self, spec: str) -> str:
         """An import specifier as a model module: a package name, or a relative path to a configured
         JavaScript engine source in the same repository."""
+        if spec not in self.model.modules and spec in self.model.subpaths:
+            return package_name(spec) or spec  # `fabric/node`: its typings were read into the package's module
         if spec in self.model.modules or not spec.startswith(".") or not self.model.local_sources:
             return spec
         path = self.doc.path

@@ -115,11 +115,14 @@ def merge_types(a: TypeDef, b: TypeDef) -> TypeDef:
     if marked:  # a member both sources have: the stronger status wins (docs say removed, typings lag)
         members = [with_status_of(m, marked[(m.name, m.static)]) if (m.name, m.static) in marked else m
                    for m in members]
-    bases = list(primary.bases) + [x for x in other.bases if x not in primary.bases]
     kind = primary.kind if primary.kind != "alias" else other.kind
     # The declared source decides whether the shape is closed: a runtime build that mixes in what its
-    # extractor cannot follow (an open JS class) adds members to the typings' type, never opens it.
+    # extractor cannot follow (an open JS class) adds members to the typings' type, never opens it. Nor does
+    # its heritage: `class StaticCanvas extends createCollectionMixin(CommonMethods)` in the build is what the
+    # typings declare as `extends StaticCanvas_base`; only a named base of the build is added.
     declared = primary.confidence > other.confidence and primary.confidence >= 1.0
+    bases = list(primary.bases) + [x for x in other.bases if x not in primary.bases
+                                   and (not declared or (parse_type(x) or ("",))[0] == "name")]
     return TypeDef(primary.name, kind, bases, members, primary.alias or other.alias,
                    primary.open if declared else (primary.open or other.open), primary.path or other.path,
                    primary.line if primary.path else other.line,

@@ -8,6 +8,12 @@ Covers classes (fields, methods, accessors, static members, constructors, overlo
 declaration merging), enums, type aliases (an intersection alias is an interface extending its parts),
 functions and constants, namespaces (nested and merged), `declare module "name"` blocks, `export =`,
 `export as namespace` (a UMD global), construct and call signatures, and index signatures (an open type).
+`export * as ns from "./x"` is a namespace object of x's values, and tsc's mixin base (`declare const X_base:
+{ new (...args: any[]): {...} } & {...}` behind `class X extends X_base`) is the type its construct signatures make.
+Syntax the grammar does not read is blanked first, keeping every byte offset: `export type * from` (TS 5.0) is
+read as `export * from` (a type-only star still says which names exist), and an import type's
+`import("../..").` prefix (`import("../..").FabricObject<...>`, which tsc writes into generated typings and
+which makes the grammar drop the whole file) leaves the bare name, which resolves in the package's one module.
 A relative specifier with a source extension (`./Stage.ts`, as tsc writes them) resolves to the declaration
 beside it, and a `const` typed by an object type literal (or an intersection of them: `declare const Konva:
 { Stage: typeof Stage } & {...}`) is read as a namespace of that name: its members are the object's.
@@ -16,7 +22,8 @@ beside it, and a `const` typed by an object type literal (or an intersection of 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from tree_sitter import Node
@@ -33,6 +40,8 @@ from lsp_server.syntax.modules import NAMESPACE, export_specifiers, import_bindi
 log = logging.getLogger(__name__)
 
 MAX_FILES = 3000
+_TYPE_STAR = re.compile(rb"\bexport\s+(type)\s+\*")  # export type * from './x'   (TS 5.0)
+_IMPORT_TYPE = re.compile(rb"\bimport\(\s*(?:\"[^\"\n]*\"|'[^'\n]*')\s*\)\s*\.")  # import("./x").Name
 CALL = "__call__"  # the member that stands for a call signature
 DTS_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
 
@@ -47,6 +56,7 @@ class _Scope:
     stars: list["_Scope"] = field(default_factory=list)
     imports: dict[str, tuple["_Scope", str]] = field(default_factory=dict)  # local -> (scope, imported name)
     local_names: set[str] = field(default_factory=set)
+    namespaces: dict[str, "_Scope"] = field(default_factory=dict)  # export * as ns from './x'  -> x's scope
     complete: bool = True
 
 
@@ -57,6 +67,7 @@ class DtsExtractor:
         self.module_name = module
         self.scopes: dict[Path, _Scope] = {}
         self.queue: list[Path] = []
+        self.constructed: dict[str, TypeDef] = {}  # const name -> the instance type its `new` signatures make
 
     # --- files ------------------------------------------------------------------------------------------
     def scope_for(self, path: Path) -> _Scope:
@@ -77,6 +88,8 @@ class DtsExtractor:
                 break
             self.parse_file(path)
         mod = self.source.module(self.module_name)
+        self.add_mixin_bases(mod)
+        self.add_namespace_exports(mod)
         for name, (scope, local) in self.resolve_exports(entry_scope, set()).items():
             target = self.resolve_local(scope, local, set()) if scope else local
             mod.exports[name] = target or local
@@ -95,6 +108,7 @@ class DtsExtractor:
             self.scopes[path].complete = False
             return
         self.source.files[str(path)] = content_hash(data)
+        data = grammar_readable(data)
         tree = parser("typescript").parse(data)
         scope = self.scopes[path]
         links = queries.captures("typescript", "module_links", tree.root_node).get("import.source", [])
@@ -229,6 +243,9 @@ class DtsExtractor:
                     continue
                 name = _text(name_node, data)
                 type_node = decl.child_by_field_name("type")
+                made = _constructed_type(self, name, type_node, data, path, decl.start_point[0])
+                if made is not None:
+                    self.constructed.setdefault(name, made)
                 if self.object_const(name, type_node, scope, data, path, decl.start_point[0], doc):
                     type_node = None
                 m = _typed_member(name, type_node, data, path, decl.start_point[0], doc)
@@ -290,6 +307,48 @@ class DtsExtractor:
             m.static = True
         scope.module.add_type(td)
         return True
+
+    def add_namespace_exports(self, mod: ModuleModel) -> None:
+        """`export * as filters from './filters'`: `filters` is a namespace object whose members are the values
+        that file exports (`new fabric.filters.Invert()`, `fabric.util.string.capitalize`). Its type gets a name
+        no source can write (`filters$ns1`), so it never shadows a type of the same name; type-only exports
+        (interfaces, aliases) are not members: JavaScript cannot reach them."""
+        made: list[tuple[TypeDef, _Scope]] = []
+        for scope in list(self.scopes.values()):
+            for name, target in scope.namespaces.items():
+                td = TypeDef(f"{name}$ns{len(made) + 1}", "namespace", path=str(scope.path))
+                mod.add_type(td)
+                scope.local_names.add(td.name)
+                scope.exports[name] = (scope, td.name)
+                made.append((td, target))
+        for td, target in made:
+            for exported, (s, local) in self.resolve_exports(target, set()).items():
+                if exported in ("default", "="):
+                    continue
+                resolved = self.resolve_local(s, local, set()) if s else None
+                t = mod.types.get(resolved or "")
+                if t is not None and t.kind in ("class", "namespace", "enum"):
+                    td.members.append(Member(exported, "value", f"typeof {t.name}", static=True, path=t.path,
+                                             line=t.line, doc=t.doc))
+                elif resolved in mod.values:
+                    v = mod.values[resolved]
+                    td.members.append(replace(v, name=exported, static=True))
+                elif t is None:
+                    td.open = True  # a name we could not follow: `filters.X` may be real
+
+    def add_mixin_bases(self, mod: ModuleModel) -> None:
+        """The mixin pattern tsc emits: `declare const Group_base: { new (...args: any[]): { add(...): number } }
+        & { new (): CommonMethods<E> }; class Group extends Group_base`. A class's base that names such a const
+        (and no type) is the type its construct signatures make: the members of each literal result, and each
+        named result as a base."""
+        for td in list(mod.types.values()):
+            if td.kind != "class":
+                continue
+            for base in td.bases:
+                parsed = parse_type(base)
+                name = parsed[1] if parsed and parsed[0] == "name" else ""
+                if name in self.constructed and name not in mod.types:
+                    mod.add_type(self.constructed[name])
 
     def add_value(self, mod: ModuleModel, into: TypeDef | None, m: Member) -> None:
         if into is not None:
@@ -430,8 +489,13 @@ class DtsExtractor:
                 scope.complete = False
                 return
             if clause is None:
-                if any(c.type == "namespace_export" for c in node.named_children):
-                    scope.complete = False
+                ns = next((c for c in node.named_children if c.type == "namespace_export"), None)
+                if ns is not None:
+                    ident = next(iter(ns.named_children), None)
+                    if ident is None:
+                        scope.complete = False
+                    else:
+                        scope.namespaces[_string(ident, data) if ident.type == "string" else _text(ident, data)] = target
                 else:
                     scope.stars.append(target)
                 return
@@ -526,6 +590,15 @@ def extract_dts(entry: Path, module: str, limits: ReadLimits = ReadLimits()) -> 
 
 
 # --- helpers ---------------------------------------------------------------------------------------------
+def grammar_readable(data: bytes) -> bytes:
+    """`data` with the TypeScript forms the grammar cannot parse blanked to spaces (same length, same offsets)."""
+    if b"type" in data:
+        data = _TYPE_STAR.sub(lambda m: m.group(0).replace(m.group(1), b"    "), data)
+    if b"import(" in data:
+        data = _IMPORT_TYPE.sub(lambda m: b" " * len(m.group(0)), data)
+    return data
+
+
 def resolve_relative(base_file: Path, spec: str) -> Path | None:
     base = (base_file.parent / spec)
     candidates = []
@@ -657,6 +730,35 @@ def _type_params(node: Node, data: bytes) -> tuple[list[str], list[str]]:
         inner = value.named_children[0] if value is not None and value.named_children else None
         defaults.append(" ".join(_text(inner, data).split()) if inner is not None else "unknown")
     return [_text(p.child_by_field_name("name"), data) for p in params], defaults
+
+
+def _constructed_type(ext: DtsExtractor, name: str, type_node: Node | None, data: bytes, path: str,
+                      line: int) -> TypeDef | None:
+    """The instance type that `new` on a const typed `{ new (...): R } & { new (): S }` makes (see
+    `DtsExtractor.add_mixin_bases`), or None when the const's type has no construct signature. A result that is
+    neither a type literal nor a named type (a conditional, `typeof x`) leaves the type open."""
+    inner = type_node.named_children[0] if type_node is not None and type_node.type == "type_annotation" \
+        and type_node.named_children else None
+    if inner is None or inner.type not in ("object_type", "intersection_type"):
+        return None
+    td = TypeDef(name, "interface", path=path, line=line)
+    found = False
+    for part in [inner] if inner.type == "object_type" else _intersection_parts(inner):
+        if part.type != "object_type":
+            td.open = True
+            continue
+        for sig in (c for c in part.named_children if c.type == "construct_signature"):
+            found = True
+            ret = sig.child_by_field_name("type")
+            ret = ret.named_children[0] if ret is not None and ret.type == "type_annotation" and ret.named_children \
+                else ret
+            if ret is not None and ret.type == "object_type":
+                ext.members(ret, td, data, path)
+            elif ret is not None and ret.type in ("type_identifier", "nested_type_identifier", "generic_type"):
+                td.bases.append(_text(ret, data))
+            else:
+                td.open = True
+    return td if found else None
 
 
 def _intersection_parts(node: Node) -> list[Node]:
