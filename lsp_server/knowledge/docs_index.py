@@ -299,6 +299,14 @@ class IndexHit:
     kind: str
     chunk_id: str
 
+    @classmethod
+    def of(cls, stored: dict, score: float, wanted: set[str]) -> "IndexHit":
+        """A hit from a chunk's stored fields, its snippet marking the `wanted` terms."""
+        start, end = stored["lines"]
+        return cls(Path(stored["path"]), start, end, stored["heading"], mark_snippet(stored["body"], wanted),
+                   round(score, 4), stored["body"], tuple(stored.get("ident_list") or ()),
+                   stored.get("kind", "prose"), stored["id"])
+
 
 @dataclass
 class SearchOutcome:
@@ -598,12 +606,7 @@ class DocsIndex(Service):
                         continue
                     if len(hits) >= limit:
                         break
-                stored = r.fields()
-                start, end = stored["lines"]
-                hits.append(IndexHit(Path(stored["path"]), start, end, stored["heading"],
-                                     mark_snippet(stored["body"], wanted), round(r.score, 4), stored["body"],
-                                     tuple(stored.get("ident_list") or ()), stored.get("kind", "prose"),
-                                     stored["id"]))
+                hits.append(IndexHit.of(r.fields(), r.score, wanted))
             missing = [] if hits else [g[0] for g in groups if not any(
                 searcher.doc_frequency("all", t) for t in g)]
         return SearchOutcome(hits, terms, missing)
@@ -636,12 +639,7 @@ class DocsIndex(Service):
             self.searches += 1
             hits = []
             for r in self._searcher.search(q, limit=limit, optimize=False):
-                stored = r.fields()
-                start, end = stored["lines"]
-                hits.append(IndexHit(Path(stored["path"]), start, end, stored["heading"],
-                                     mark_snippet(stored["body"], wanted), round(r.score, 4), stored["body"],
-                                     tuple(stored.get("ident_list") or ()), stored.get("kind", "prose"),
-                                     stored["id"]))
+                hits.append(IndexHit.of(r.fields(), r.score, wanted))
         return hits
 
     def grep(self, words: list[str], limit: int = 5, under: Path | None = None
@@ -684,14 +682,8 @@ class DocsIndex(Service):
 
     @staticmethod
     def _grep_hits(rows: list, scored: list, words: list[str]) -> list[IndexHit]:
-        out = []
-        for n, i in scored:
-            stored = rows[i][1]
-            start, end = stored["lines"]
-            out.append(IndexHit(Path(stored["path"]), start, end, stored["heading"],
-                                mark_snippet(stored["body"], set(words)), round(-n, 4), stored["body"],
-                                tuple(stored.get("ident_list") or ()), stored.get("kind", "prose"), stored["id"]))
-        return out
+        wanted = set(words)
+        return [IndexHit.of(rows[i][1], -n, wanted) for n, i in scored]
 
     def _grep_table(self) -> tuple[list, str, list[int]]:
         """(rows: (lower-cased heading + text, stored fields) of every chunk in path order; their texts joined
