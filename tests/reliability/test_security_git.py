@@ -28,7 +28,7 @@ from lsp_server.security import redact_url
 from lsp_server.workspace import Workspace
 from tests.conftest import run_cli, trust_folder
 from tests.reliability.rpc_client import LspProcess, server_env
-from tests.support.conventions_support import commit_all, git, rule_text
+from tests.support.conventions_support import central_rules_repo, commit_all, git, rule_text
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 
@@ -54,14 +54,7 @@ def permissive_user(tmp_path: Path, monkeypatch) -> Path:
 @pytest.fixture
 def central(tmp_path: Path) -> Path:
     """A bare rule repository whose rule flags `foo(` in src/."""
-    work = tmp_path / "central-work"
-    (work / "conventions").mkdir(parents=True)
-    (work / "conventions/no-foo.md").write_text(rule_text("central/no-foo", regex=r"\bfoo\(", message="central"))
-    git(work, "init", "-q")
-    commit_all(work, "rules")
-    bare = tmp_path / "central.git"
-    git(tmp_path, "clone", "-q", "--bare", str(work), str(bare))
-    return bare
+    return central_rules_repo(tmp_path, "central")[1]
 
 
 def plain_git(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:

@@ -18,7 +18,7 @@ import pytest
 
 from lsp_server.conventions import remote
 from tests.conftest import run_cli, trust_folder
-from tests.support.conventions_support import commit_all, git, rule_text
+from tests.support.conventions_support import central_rules_repo, commit_all, git, rule_text
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 
@@ -32,14 +32,7 @@ def fresh_jobs():
 
 def central(tmp_path: Path) -> tuple[Path, Path]:
     """(its working copy, the bare repository fetched from): `conventions/no-foo.md` flags `foo(`."""
-    work = tmp_path / "central-work"
-    (work / "conventions").mkdir(parents=True)
-    (work / "conventions/no-foo.md").write_text(rule_text("central/no-foo", regex=r"\bfoo\(", message="v1"))
-    git(work, "init", "-q")
-    commit_all(work, "v1")
-    bare = tmp_path / "central.git"
-    git(tmp_path, "clone", "-q", "--bare", str(work), str(bare))
-    return work, bare
+    return central_rules_repo(tmp_path, "v1")
 
 
 def shell_digest(folder: Path) -> str:

@@ -71,3 +71,16 @@ def sample_rules_workspace(root: Path) -> Path:
     }, {".gitignore": ".fp-cache/\n", "src/clean.js": "let a = 1;\n",
         "src/bad.js": 'var c = "#0b5fff";\neval("x");\n'})
     return root
+
+
+def central_rules_repo(tmp_path: Path, message: str) -> tuple[Path, Path]:
+    """A central rules repository: (its working copy, the bare repository fetched from), one commit whose
+    `conventions/no-foo.md` flags `foo(` with `message`."""
+    work = tmp_path / "central-work"
+    (work / "conventions").mkdir(parents=True)
+    (work / "conventions/no-foo.md").write_text(rule_text("central/no-foo", regex=r"\bfoo\(", message=message))
+    git(work, "init", "-q")
+    commit_all(work, message)
+    bare = tmp_path / "central.git"
+    git(tmp_path, "clone", "-q", "--bare", str(work), str(bare))
+    return work, bare
