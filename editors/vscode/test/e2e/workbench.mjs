@@ -200,6 +200,20 @@ async function waitFor(fn, ms, what) {
   return undefined;
 }
 
+/** The Footprint item of the `{}` language status, once it says "Footprint: ready" (hover text). */
+async function languageStatusReady(shot, where) {
+  const indicator = page.locator("#status\\.languageStatus, .statusbar-item[id*='languageStatus']").first();
+  await indicator.waitFor({ timeout: 20000 });
+  return waitFor(async () => {
+    await indicator.click();
+    await sleep(500);
+    const t = (await page.locator(".monaco-hover:visible").allInnerTexts()).join("\n");
+    if (/Footprint: ready/.test(t)) await screenshot(shot);
+    await page.keyboard.press("Escape");
+    return /Footprint: ready/.test(t) ? t : undefined;
+  }, 60000, `"Footprint: ready" in the language status${where}`);
+}
+
 /** The extension's log as written to disk by its LogOutputChannel (the Output view only renders visible lines). */
 function logText(dir = userData) {
   const root = path.join(dir, "logs");
@@ -321,17 +335,7 @@ async function main() {
 
     await step("language_status", async () => {
       // The `{}` language status in the status bar holds the Footprint item: indexing progress, then "ready".
-      const indicator = page.locator("#status\\.languageStatus, .statusbar-item[id*='languageStatus']").first();
-      await indicator.waitFor({ timeout: 20000 });
-      const text = await waitFor(async () => {
-        await indicator.click();
-        await sleep(500);
-        const t = (await page.locator(".monaco-hover:visible").allInnerTexts()).join("\n");
-        if (/Footprint: ready/.test(t)) await screenshot("language-status");
-        await page.keyboard.press("Escape");
-        return /Footprint: ready/.test(t) ? t : undefined;
-      }, 60000, '"Footprint: ready" in the language status');
-      return { text };
+      return { text: await languageStatusReady("language-status", "") };
     });
 
     const original = fs.readFileSync(path.join(WS, "src/app.js"), "utf8");
@@ -816,17 +820,7 @@ async function untrustedPhase() {
 
     await step("untrusted_language_status", async () => {
       // Issue 20.15: Restricted Mode is said in the Footprint language status, not silent.
-      const indicator = page.locator("#status\\.languageStatus, .statusbar-item[id*='languageStatus']").first();
-      await indicator.waitFor({ timeout: 20000 });
-      const text = await waitFor(async () => {
-        await indicator.click();
-        await sleep(500);
-        const t = (await page.locator(".monaco-hover:visible").allInnerTexts()).join("\n");
-        if (/Footprint: ready/.test(t)) await screenshot("untrusted-language-status");
-        await page.keyboard.press("Escape");
-        return /Footprint: ready/.test(t) ? t : undefined;
-      }, 60000, '"Footprint: ready" in the language status of the untrusted workspace');
-      return { text };
+      return { text: await languageStatusReady("untrusted-language-status", " of the untrusted workspace") };
     });
 
     await step("untrusted_trust_commands_hidden", async () => {
