@@ -535,7 +535,11 @@ class Analyzer:
                 if made is not None and made.kind == ValKind.CLASS and self.model.class_like(exp[1]) and \
                         made.tid in self._base_tids(exp[1]):
                     return Val(ValKind.CLASS, exp[1], conf=min(conf, t.confidence))
-                return made if made is not None and made.kind in (ValKind.CLASS, ValKind.INSTANCE) else None
+                if made is not None and made.kind in (ValKind.CLASS, ValKind.INSTANCE):
+                    return made
+                # `interface Record<T>` + `namespace Record { function isRecord() }`: the value is the namespace
+                return Val(ValKind.CLASS, exp[1], conf=min(conf, t.confidence)) \
+                    if any(m.static for m in t.members) else None
             if t is None:
                 return None
             return Val(ValKind.CLASS, exp[1], conf=min(conf, t.confidence))
@@ -641,7 +645,8 @@ class Analyzer:
         if val.kind == ValKind.NAMESPACE:
             mod = model.modules.get(val.module)
             result = self.export_val(val.module, name, val.conf)
-            known = name in mod.exports or (not mod.exports and name in mod.types)
+            known = name in mod.exports or (not mod.exports and name in mod.types) or \
+                model.export(val.module, name) is not None
             if node is not None:
                 if known:
                     exp = model.export(val.module, name)

@@ -112,8 +112,9 @@ function describe(name, sym) {
       const inst = side(constructs[0].getReturnType());
       if (inst) out.instance = inst;
     }
-    // a plain function's static side is Function's; report it only when it carries members of its own
-    if (st && (kind !== "function" || st.members.length)) out.statics = st;
+    // a function's static side is Function's; report it only when it carries members of its own
+    const callable = valueType && valueType.getCallSignatures().length > 0;
+    if (st && (!callable || st.members.length)) out.statics = st;
   }
   return { out, target };
 }
@@ -136,7 +137,8 @@ if (exportEqualsSymbol) {
 }
 for (const sym of moduleExports) {
   const name = sym.getName();
-  if (name !== "default" && !IDENT.test(name)) continue;
+  // `prototype`: the class object's own property an `export =` class lists; no code imports it
+  if ((name !== "default" && !IDENT.test(name)) || name === "prototype") continue;
   const { out, target } = describe(name, sym);
   if (target.flags & (ts.SymbolFlags.ValueModule | ts.SymbolFlags.NamespaceModule)) {
     // one level of namespace members: `N.Options`

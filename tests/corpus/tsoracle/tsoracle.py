@@ -203,7 +203,8 @@ def footprint_findings(root: Path, pkg: Package, probe: Probe) -> list[tuple[int
     doc = ParsedDocument.create(path_to_uri(path), probe.text)
     out = []
     for f in run_checks(doc, CheckContext(ws), (Phase.TYPE,)):
-        if f.code in ("unknown-symbol", "unresolved-import", "unknown-export"):
+        # a use of a member marked deprecated is reported too, but it says the name exists: not a flag
+        if f.code in ("unknown-symbol", "unresolved-import", "unknown-export") and "deprecated" not in f.tags:
             line = doc.lines.position(f.start, "utf-16")[0]
             out.append((line, doc.source[f.start:f.end].decode(), f.message))
     return out
