@@ -248,3 +248,35 @@ function f(e: CursorEvents, c: Cursor) {
 }
 """)
     assert flagged(ws) == [(5, "nextt")]
+
+
+def test_in_a_type_position_a_name_means_its_type_not_its_value(tmp_path):
+    # chart.js: `type BarController = DatasetController` beside `const BarController: ChartComponent & {...}`
+    ws = package_workspace(tmp_path, {"index.d.ts": """
+export declare class DatasetController { update(mode: string): void; }
+export interface ChartComponent { id: string; }
+export type BarController = DatasetController;
+export declare const BarController: ChartComponent & { new (): BarController };
+"""}, """import { BarController } from "pkg";
+function f(c: BarController) {
+  c.update("x");
+  c.updates("x");
+}
+""")
+    assert flagged(ws) == [(4, "updates")]
+
+
+def test_a_qualified_type_through_a_named_namespace_import(tmp_path):
+    # leaflet: `import { Control } from "leaflet"; (o: Control.ZoomOptions)`
+    ws = package_workspace(tmp_path, {"index.d.ts": """
+export class Control { remove(): this; }
+export namespace Control {
+    interface ZoomOptions { zoomInText?: string; }
+}
+"""}, """import { Control } from "pkg";
+function f(o: Control.ZoomOptions) {
+  o.zoomInText;
+  o.zoomInTexts;
+}
+""")
+    assert flagged(ws) == [(4, "zoomInTexts")]
