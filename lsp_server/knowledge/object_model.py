@@ -38,7 +38,7 @@ from lsp_server.workspace import Progress, Service, Workspace, service
 
 log = logging.getLogger(__name__)
 
-EXTRACTOR_VERSION = "28"  # 28: `export * from` a module declared later; 27: merged `declare module` blocks, implicit exports, namespace export clauses, computed names; 26: construct signatures' results; 25: `/// <reference path>` and relative `declare module` augmentations; 24: names an `export =` namespace declares, enums in namespaces; 23: exported class expressions; 22: an unwritten type parameter without a default is unknown; 21: prototype methods' `this.x =`; 20: type parameter defaults, method overloads and their results; 15: an exported `new X()` value of the engine's JavaScript is an X; 17: member status (removed, deprecated)
+EXTRACTOR_VERSION = "29"  # 29: `import * as ns` re-exported by `export { ns }`, Omit/Pick bases; 28: `export * from` a module declared later; 27: merged `declare module` blocks, implicit exports, namespace export clauses, computed names; 26: construct signatures' results; 25: `/// <reference path>` and relative `declare module` augmentations; 24: names an `export =` namespace declares, enums in namespaces; 23: exported class expressions; 22: an unwritten type parameter without a default is unknown; 21: prototype methods' `this.x =`; 20: type parameter defaults, method overloads and their results; 15: an exported `new X()` value of the engine's JavaScript is an X; 17: member status (removed, deprecated)
 SIGNED_AS = "object-model-source"
 # Members every object has at run time (Object.prototype); never reported.
 OBJECT_MEMBERS = frozenset({"constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty",
@@ -189,7 +189,7 @@ class ObjectModel:
             return {}
         out: dict[str, tuple[Member, TypeId]] = {}
         for base in t.bases:
-            parsed = parse_type(base)
+            parsed = _base_type(base)
             if parsed and parsed[0] == "name":
                 btid = self.find_type(tid[0], parsed[1])
                 if btid is not None:
@@ -267,7 +267,7 @@ class ObjectModel:
         if t is None or t.open or t.kind == "alias":
             return False
         for base in t.bases:
-            parsed = parse_type(base)
+            parsed = _base_type(base)
             if not parsed or parsed[0] != "name":
                 return False
             btid = self.find_type(tid[0], parsed[1])
@@ -399,6 +399,15 @@ class ObjectModel:
 
     def is_high(self, tid: TypeId) -> bool:
         return self.type_confidence(tid) >= HIGH
+
+
+def _base_type(base: str):
+    """A base type expression, parsed; `Omit<Options, "explain">` / `Pick<Options, ...>` as `Options`: a
+    superset of their members (an omitted name is never flagged; the others are all known)."""
+    if base.split("<", 1)[0].strip() in ("Omit", "Pick"):
+        args = generic_args(base)
+        return parse_type(args[0]) if args else None
+    return parse_type(base)
 
 
 def _typings(path: str) -> bool:

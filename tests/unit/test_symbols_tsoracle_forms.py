@@ -280,3 +280,36 @@ function f(o: Control.ZoomOptions) {
 }
 """)
     assert flagged(ws) == [(4, "zoomInTexts")]
+
+
+def test_a_namespace_import_re_exported_is_a_namespace_object(tmp_path):
+    # chart.js: `import * as controllers from './controllers/index.js'; export { controllers }`
+    ws = package_workspace(tmp_path, {
+        "index.d.ts": "import * as controllers from './controllers/index.js';\nexport { controllers };\n",
+        "controllers/index.d.ts": "export declare class BarController { update(): void; }\n",
+    }, """import { controllers } from "pkg";
+function f(c: controllers.BarController) {
+  c.update();
+  c.updat();
+}
+new controllers.BarController().update();
+new controllers.BarControler();
+""")
+    assert flagged(ws) == [(4, "updat"), (7, "BarControler")]
+
+
+def test_an_omit_or_pick_base_has_the_members_of_its_argument(tmp_path):
+    # mongodb: `interface AggregateOptions extends Omit<CommandOperationOptions, 'explain'>`
+    ws = package_workspace(tmp_path, {"index.d.ts": """
+export interface CommandOperationOptions { explain?: boolean; comment?: string; }
+export interface AggregateOptions extends Omit<CommandOperationOptions, 'explain'> { allowDiskUse?: boolean; }
+export interface Unknowable extends Omit<Elsewhere, 'x'> { y?: number; }
+"""}, """import { AggregateOptions, Unknowable } from "pkg";
+function f(o: AggregateOptions, u: Unknowable) {
+  o.comment;
+  o.allowDiskUse;
+  o.allowDiskUsage;
+  u.anything;
+}
+""")
+    assert flagged(ws) == [(5, "allowDiskUsage")]

@@ -60,6 +60,8 @@ class _Scope:
     namespaces: dict[str, "_Scope"] = field(default_factory=dict)  # export * as ns from './x'  -> x's scope
     complete: bool = True
     implicit_exports: bool = False  # a declaration module without export declarations: all it declares is exported
+    ns_imports: dict[str, "_Scope"] = field(default_factory=dict)  # import * as ns from './x'  -> x's scope
+    ns_locals: dict[str, str] = field(default_factory=dict)  # ns -> the namespace type made for it
 
 
 class DtsExtractor:
@@ -384,6 +386,12 @@ class DtsExtractor:
                 scope.local_names.add(td.name)
                 scope.exports[name] = (scope, td.name)
                 made.append((td, target))
+            for name, target in scope.ns_imports.items():  # exported only if an export clause names it
+                td = TypeDef(f"{name}$ns{len(made) + 1}", "namespace", path=str(scope.path))
+                mod.add_type(td)
+                scope.local_names.add(td.name)
+                scope.ns_locals[name] = td.name
+                made.append((td, target))
         for td, target in made:
             for exported, (s, local) in self.resolve_exports(target, set()).items():
                 if exported in ("default", "="):
@@ -543,6 +551,8 @@ class DtsExtractor:
         for b in import_bindings(data, node):
             if b.imported != NAMESPACE:  # `import * as ns` types are reached through `ns.X`, not bound here
                 scope.imports[_text(b.local, data)] = (target, b.imported)
+            else:  # its value is a namespace object, which `export { ns }` may export (chart.js `controllers`)
+                scope.ns_imports[_text(b.local, data)] = target
 
     def export_statement(self, node: Node, scope: _Scope, data: bytes) -> None:
         tokens = [c.type for c in node.children if not c.is_named]
@@ -661,6 +671,8 @@ class DtsExtractor:
                 return None
             s, l2 = exports[name]
             return self.resolve_local(s, l2, seen) if s else None
+        if local in scope.ns_locals:
+            return scope.ns_locals[local]
         if local in scope.local_names:
             return local
         if local in scope.imports:

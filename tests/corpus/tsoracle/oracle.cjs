@@ -76,8 +76,10 @@ function isOpen(type, seen = new Set()) {
 function side(type) {
   if (!type) return null;
   if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return { open: true, members: [] };
-  // only object and intersection types are receivers whose members a checker can judge
+  // only object and intersection types are receivers whose members a checker can judge; an array or tuple
+  // alias (`type Result = Node[]`) is the platform's Array, not a type the package declares
   if (!(type.flags & (ts.TypeFlags.Object | ts.TypeFlags.Intersection))) return null;
+  if (checker.isArrayType(type) || checker.isTupleType(type)) return null;
   const members = [];
   for (const p of checker.getPropertiesOfType(type)) {
     const name = p.getName();
