@@ -25,6 +25,7 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from benchmarks.common import file_lock
 from tests.support.npm_cache import Unavailable, cache_root, npm_install  # noqa: F401 - Unavailable: re-exported
 
 HERE = Path(__file__).resolve().parent
@@ -183,14 +184,21 @@ def build_probe(pkg: Package, view: dict) -> Probe:
 def footprint_findings(root: Path, pkg: Package, probe: Probe) -> list[tuple[int, str, str]]:
     """(line, covered text, message) of each Footprint finding on the probe, through the real check."""
     from lsp_server import plugins
+
+    plugins.load()
+    # The workspace is the install folder (Footprint reads no typings outside its workspace) holding one probe
+    # file at a time, so the model holds only the package the probe imports, as in a user's project; processes
+    # that probe at once (parallel test workers) take turns.
+    with file_lock(root / "probe"):
+        return _probe_findings(root, pkg, probe)
+
+
+def _probe_findings(root: Path, pkg: Package, probe: Probe) -> list[tuple[int, str, str]]:
     from lsp_server.checks import CheckContext, Phase, run_checks
     from lsp_server.config import load_settings
     from lsp_server.document import ParsedDocument, path_to_uri
     from lsp_server.workspace import Workspace
 
-    plugins.load()
-    # The workspace is the install folder (Footprint reads no typings outside its workspace) holding one probe
-    # file at a time, so the model holds only the package the probe imports, as in a user's project.
     ws_root = root
     (ws_root / "footprint.toml").write_text("[limits]\ndocument_ms = 0\n\n[typescript]\nunknown_symbols = \"all\"\n",
                                             encoding="utf-8")
