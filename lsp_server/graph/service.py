@@ -1,7 +1,8 @@
 """The workspace import graph: every source module's imports (resolved) and exports, kept current.
 
-`ImportGraphService` is a workspace `@service`: built in the background (files parsed in a process pool when
-there are many), persisted atomically under `cache_dir/import-graph.json` (signed with the user's key: a cache
+`ImportGraphService` is a workspace `@service`: built in the background (files parsed in several processes when
+there are many: forked copies of a one-thread process such as the CLI, a spawned pool on a server's idle
+cores), persisted atomically under `cache_dir/import-graph.json` (signed with the user's key: a cache
 Footprint did not write is ignored, see `integrity`) so a restart only re-parses files whose mtime or size changed
 and only re-resolves the imports whose resolution inputs changed (each module's resolutions are stored with the
 folders and package.json / tsconfig files they consulted and those inputs' stamps, see `graph.resolve`), and updated incrementally: a changed file is re-parsed, and only re-resolution
@@ -23,6 +24,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import struct
 import sys
 import threading
 import time
@@ -52,8 +54,8 @@ ARTIFACT_PART = "import-graph"  # its part of an index artifact (footprint-ls in
 MAX_MODULES = 50_000  # a lone file in a huge folder must not make us parse the whole disk
 LARGE_SCC = 200  # components this big get their cycles computed per member on demand
 POOL_THRESHOLD = 400  # below this many files to parse, a process pool costs more than it saves
-# ... when the pool's processes are forked (a process with no other thread: the CLI), starting them costs
-# milliseconds instead of a Python start and imports each.
+# ... when the processes are forked (a process with no other thread: the CLI), starting them costs
+# milliseconds instead of a Python start and imports each (`_parse_forked`).
 FORK_POOL_THRESHOLD = 120
 PERSIST_DELAY = 2.0  # seconds: updates are written to disk at most this often, off the edit path
 # The languages whose files are modules of the graph: the sources and the `.d.ts` typings too (TypeScript
@@ -318,43 +320,35 @@ class ImportGraphService(Service):
         progress("import graph: ready", 100)
 
     def _parse_many(self, paths: list[str], progress: Progress) -> list:
-        max_bytes = self.workspace.settings.top.max_file_bytes
-        workers = min(_idle_cores(), 8)
+        max_bytes, roots = self.workspace.settings.top.max_file_bytes, self.workspace.roots
         # Forking a process with threads can deadlock (a lock held by another thread stays held in the child):
-        # only a single-threaded process forks; the server spawns.
+        # only a single-threaded process (the CLI) forks; the server spawns a pool on idle cores.
         fork = threading.active_count() == 1 and hasattr(os, "fork") and sys.platform != "darwin"
-        if len(paths) >= (FORK_POOL_THRESHOLD if fork else POOL_THRESHOLD) and workers >= 2:
+        if fork and len(paths) >= FORK_POOL_THRESHOLD and _cores() >= 2:
+            return _parse_forked(paths, max_bytes, roots, min(_cores(), 8), progress)
+        workers = min(_idle_cores(), 8)
+        if not fork and len(paths) >= POOL_THRESHOLD and workers >= 2:
             try:
-                return self._parse_in_pool(paths, max_bytes, workers, progress, self.workspace.roots,
-                                           "fork" if fork else "spawn")
+                return self._parse_in_pool(paths, max_bytes, workers, progress, roots)
             except Exception as exc:  # noqa: BLE001 - a pool that cannot start is no reason to fail
                 log.warning("parsing in a process pool failed (%s); parsing in this process", exc)
         out = []
         for i in range(0, len(paths), 200):
-            out.extend(_parse_paths(paths[i:i + 200], max_bytes, self.workspace.roots))
+            out.extend(_parse_paths(paths[i:i + 200], max_bytes, roots))
             done = min(i + 200, len(paths))
             progress(f"import graph: parsed {done} of {len(paths)}", 5 + int(85 * done / max(1, len(paths))))
         return out
 
     @staticmethod
     def _parse_in_pool(paths: list[str], max_bytes: int, workers: int, progress: Progress,
-                       roots: list[Path] | None = None, start_method: str = "spawn") -> list:
+                       roots: list[Path] | None = None) -> list:
         import multiprocessing  # with the executor's process module: loaded by a pooled build only
         from concurrent.futures import ProcessPoolExecutor
 
-        chunk = max(25 if start_method == "fork" else 50, len(paths) // (workers * 4))
+        chunk = max(50, len(paths) // (workers * 4))
         chunks = [paths[i:i + chunk] for i in range(0, len(paths), chunk)]
         out = []
-        if start_method == "fork":
-            # Forked workers inherit what is loaded here: each language's parser and compiled query once,
-            # instead of once per worker.
-            from lsp_server import queries
-            from lsp_server.languages import parser as parser_for
-
-            for language in {language_for_path(p) or "javascript" for p in paths}:
-                parser_for(language)
-                queries.load(language, "imports")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(start_method)) as pool:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
             for result in pool.map(_parse_paths, chunks, [max_bytes] * len(chunks), [roots] * len(chunks)):
                 out.extend(result)
                 progress(f"import graph: parsed {len(out)} of {len(paths)}", 5 + int(85 * len(out) / len(paths)))
@@ -1062,6 +1056,88 @@ def _within_limit(run, where: str) -> ModuleInfo:
         log.warning("%s: imports not extracted within %.1f s; its exports count as unknown", where,
                     queries.DOCUMENT_SECONDS)
         return ModuleInfo(format="unknown", dynamic_exports=True)
+
+
+FORK_CHUNK = 8  # files a process takes at a time: small, so no process waits long for a slow one at the end
+_CLAIM = struct.Struct("=I")
+
+
+def _parse_forked(paths: list[str], max_bytes: int, roots: list[Path] | None, processes: int,
+                  progress: Progress) -> list:
+    """`_parse_paths` of every path, by this process and `processes - 1` forked copies of it (copy-on-write:
+    the parsers and compiled queries are inherited, nothing is imported or pickled on the way in), each
+    taking the next chunk of files from one queue (a pipe holding the chunks' numbers: a read of 4 bytes
+    is atomic) until it is empty. This process parses too, and no process waits for another's share: on a
+    busy machine a copy that gets no core takes no chunk, and this one parses the rest (so it needs no idle
+    core to pay: at worst the fork and one chunk). Each copy sends its chunks' results when the queue is
+    empty; a chunk whose results never come (a copy that died) is parsed here. Order: the paths' order."""
+    import pickle
+
+    chunk = max(FORK_CHUNK, -(-len(paths) // 8192))  # at most 8,192 chunks: 32 KB of numbers, within a pipe's buffer
+    chunks = [paths[i:i + chunk] for i in range(0, len(paths), chunk)]
+    queue_out, queue_in = os.pipe()
+    try:
+        os.write(queue_in, b"".join(_CLAIM.pack(i) for i in range(len(chunks))))
+    finally:
+        os.close(queue_in)  # the queue's end: an empty queue reads as end of file
+    children: list[tuple[int, int]] = []
+    mine: dict[int, list] = {}
+    theirs: dict[int, list] = {}
+    try:
+        for _ in range(processes - 1):
+            results_out, results_in = os.pipe()
+            try:
+                pid = os.fork()
+            except OSError as exc:
+                os.close(results_out)
+                os.close(results_in)
+                log.info("cannot fork a parser (%s): parsing in fewer processes", exc)
+                break
+            if pid == 0:  # the copy: parse what it takes, send it, and end without running this process's exit
+                status = 1
+                try:
+                    os.close(results_out)
+                    for _, other in children:
+                        os.close(other)
+                    done = {i: _parse_paths(chunks[i], max_bytes, roots) for i in _claims(queue_out)}
+                    with os.fdopen(results_in, "wb") as sink:
+                        pickle.dump(done, sink, protocol=pickle.HIGHEST_PROTOCOL)
+                    status = 0
+                finally:
+                    os._exit(status)
+            os.close(results_in)
+            children.append((pid, results_out))
+        for i in _claims(queue_out):
+            mine[i] = _parse_paths(chunks[i], max_bytes, roots)
+            progress(f"import graph: parsed {len(mine) * chunk} of about {len(paths)}",
+                     5 + int(85 * min(1.0, len(mine) * chunk / len(paths))))
+    finally:
+        os.close(queue_out)
+        for pid, results in children:
+            try:
+                with os.fdopen(results, "rb") as source:
+                    theirs.update(pickle.load(source))
+            except (OSError, EOFError, pickle.UnpicklingError, ValueError) as exc:
+                log.info("a forked parser sent no results (%s): parsing its files here", exc)
+            os.waitpid(pid, 0)
+    out = []
+    for i, paths_of in enumerate(chunks):
+        out.extend(mine[i] if i in mine else theirs[i] if i in theirs else _parse_paths(paths_of, max_bytes, roots))
+    return out
+
+
+def _claims(queue: int):
+    """The chunk numbers this process takes from the queue, one at a time, until it is empty."""
+    while len(claim := os.read(queue, _CLAIM.size)) == _CLAIM.size:
+        yield _CLAIM.unpack(claim)[0]
+
+
+def _cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
 def _idle_cores() -> int:
