@@ -176,10 +176,11 @@ def _parse_paths(paths: list[str], max_bytes: int, roots: list[Path] | None = No
         except OSError:
             out.append((path, None, None))
             continue
-        try:
-            data.decode("utf-8")
-        except UnicodeDecodeError:
-            data = encode(data.decode("utf-8", errors="replace"))
+        if not data.isascii():  # ASCII is valid UTF-8: the common case needs no decoding to check it
+            try:
+                data.decode("utf-8")
+            except UnicodeDecodeError:
+                data = encode(data.decode("utf-8", errors="replace"))
         tree = parser_for(language).parse(data)
         info = extract_within_limit(data, tree, language, path)
         out.append((path, (st.st_mtime_ns, st.st_size), pack(info) if packed else info))
