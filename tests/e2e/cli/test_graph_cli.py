@@ -71,9 +71,9 @@ def test_example_app_dependency_findings():
 
 
 def test_graph_of_a_mixed_typescript_project(tmp_path: Path):
-    """Enough files for the CLI to parse in forked copies of itself (the CLI has one thread; on two cores or
-    more, `graph.service._parse_forked`): JavaScript and TypeScript modules, NodeNext `.js` specifiers, a tsconfig alias above the
-    folder asked for, a value cycle and a type-only one."""
+    """Over FORK_POOL_THRESHOLD files (from there the CLI parses in forked copies of itself when they also
+    weigh FORK_MIN_BYTES and the machine has idle cores: tested below): JavaScript and TypeScript modules,
+    NodeNext `.js` specifiers, a tsconfig alias above the folder asked for, a value cycle and a type-only one."""
     count = 160  # over FORK_POOL_THRESHOLD
     (tmp_path / "tsconfig.json").write_text('{"compilerOptions": {"baseUrl": ".", "paths": {"@/*": ["src/*"]}}}')
     src = tmp_path / "src"
