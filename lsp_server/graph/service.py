@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 import logging
-import math
 import os
 import struct
 import sys
@@ -59,7 +58,7 @@ POOL_THRESHOLD = 400  # below this many files to parse, a process pool costs mor
 # milliseconds instead of a Python start and imports each (`_parse_forked`).
 FORK_POOL_THRESHOLD = 120
 # ... and only from this many bytes: a forked copy costs ~45 ms of CPU (copy-on-write faults as both processes
-# touch their objects), what parsing ~1 MB on another core saves.
+# touch their objects), what parsing ~1 MB on another core saves. Only with an idle core (`_idle_cores`).
 FORK_MIN_BYTES = 1_000_000
 PERSIST_DELAY = 2.0  # seconds: updates are written to disk at most this often, off the edit path
 # The languages whose files are modules of the graph: the sources and the `.d.ts` typings too (TypeScript
@@ -1177,17 +1176,26 @@ def _cores() -> int:
 
 
 def _idle_cores() -> int:
-    """Cores no other work is using (by the 1-minute load average, rounded up: a core busy 40% of the time
-    still gives a process most of itself): processes on cores that are busy anyway only contend with that
-    work and with each other, and the scheduler shares a core between sessions, not processes (measured on 2
-    cores at load 11, `footprint-ls graph` of moment's 247 files: 3.5 s wall and 0.58 s CPU with a forked
-    pool of 2, 1.6 s and 0.37 s without; at load 5, three.js: the same wall time, 10% more CPU)."""
+    """Cores no other work is using now (at least 1: this process's): the cores less the threads that are
+    runnable at this moment besides this one (/proc/loadavg), else less the 1-minute load average rounded
+    down. Processes on cores that are busy anyway only contend with that work and with each other, and the
+    scheduler shares the cores between sessions, not processes (measured on 2 cores at load 11, `footprint-ls
+    graph` of moment's 247 files: 3.5 s wall and 0.58 s CPU with a forked pool of 2, 1.6 s and 0.37 s
+    without; at load 5, openai's 298 files: the same wall time, 15% more CPU). The moment, not the average:
+    the average lags by a minute, and work that alternates with this process's (a build, a benchmark)
+    keeps it near 1 on a machine whose other core is idle whenever this process runs."""
     cores = _cores()
+    try:
+        with open("/proc/loadavg", encoding="ascii") as f:
+            runnable = int(f.read().split()[3].split("/")[0])  # "1.05 0.70 0.50 2/231 1234": 2 runnable now
+        return max(1, min(cores, cores - (runnable - 1)))
+    except (OSError, ValueError, IndexError):
+        pass
     try:
         load = os.getloadavg()[0]
     except (OSError, AttributeError):  # no load average (Windows): assume the cores are free
         return cores
-    return max(1, min(cores, math.ceil(cores - load)))
+    return max(1, min(cores, cores - int(load)))
 
 
 def _inside(path: Path, folder: Path) -> bool:
