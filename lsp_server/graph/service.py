@@ -1151,7 +1151,7 @@ def _parse_forked(paths: list[str], max_bytes: int, roots: list[Path] | None, pr
             try:
                 with os.fdopen(results, "rb") as source:
                     theirs.update(pickle.load(source))
-            except (OSError, EOFError, pickle.UnpicklingError, ValueError) as exc:
+            except Exception as exc:  # noqa: BLE001 - a copy killed half-way: whatever its pipe holds is unusable
                 log.info("a forked parser sent no results (%s): parsing its files here", exc)
             os.waitpid(pid, 0)
     out = []
