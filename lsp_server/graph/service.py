@@ -1096,8 +1096,9 @@ def _parse_forked(paths: list[str], max_bytes: int, roots: list[Path] | None, pr
     the parsers and compiled queries are inherited, nothing is imported or pickled on the way in), each
     taking the next chunk of files from one queue (a pipe holding the chunks' numbers: a read of 4 bytes
     is atomic) until it is empty. This process parses too, and no process waits for another's share: a copy
-    that gets no core takes no chunk, and this one parses the rest (at worst the fork and one chunk late). Each copy sends its chunks' results (packed) when the
-    queue is empty; a chunk whose results never come (a copy that died) is parsed here. Order: the paths'."""
+    that gets no core takes no chunk, and this one parses the rest (at worst the fork and one chunk late).
+    Each copy sends its chunks' results (packed) when the queue is empty; a chunk whose results never come
+    (a copy that died) is parsed here. Order: the paths'."""
     import pickle
 
     from lsp_server.languages import parser as parser_for
@@ -1175,18 +1176,21 @@ def _cores() -> int:
         return os.cpu_count() or 1
 
 
+LOADAVG = "/proc/loadavg"  # Linux: the load averages, then "runnable/total" threads at this moment
+
+
 def _idle_cores() -> int:
     """Cores no other work is using now (at least 1: this process's): the cores less the threads that are
     runnable at this moment besides this one (/proc/loadavg), else less the 1-minute load average rounded
-    down. Processes on cores that are busy anyway only contend with that work and with each other, and the
-    scheduler shares the cores between sessions, not processes (measured on 2 cores at load 11, `footprint-ls
-    graph` of moment's 247 files: 3.5 s wall and 0.58 s CPU with a forked pool of 2, 1.6 s and 0.37 s
-    without; at load 5, openai's 298 files: the same wall time, 15% more CPU). The moment, not the average:
-    the average lags by a minute, and work that alternates with this process's (a build, a benchmark)
-    keeps it near 1 on a machine whose other core is idle whenever this process runs."""
+    down. Processes on cores that are busy anyway only contend with that work and with each other, and
+    Linux's scheduler (autogroups) shares the cores between sessions, not processes (measured on 2 cores at
+    load 11, `footprint-ls graph` of moment's 247 files: 3.5 s wall and 0.58 s CPU with a forked pool of 2,
+    1.6 s and 0.37 s without; at load 5, openai's 298 files: the same wall time, 15% more CPU). The moment,
+    not the average: the average lags by a minute, and work that alternates with this process's (a build,
+    a benchmark) keeps it near 1 on a machine whose other core is idle whenever this process runs."""
     cores = _cores()
     try:
-        with open("/proc/loadavg", encoding="ascii") as f:
+        with open(LOADAVG, encoding="ascii") as f:
             runnable = int(f.read().split()[3].split("/")[0])  # "1.05 0.70 0.50 2/231 1234": 2 runnable now
         return max(1, min(cores, cores - (runnable - 1)))
     except (OSError, ValueError, IndexError):

@@ -282,3 +282,20 @@ def test_sources_are_read_through_their_folders_real_path_and_links_still_checke
             continue
         raise AssertionError(f"{leak} was read")
     assert folders == {str(root / "src"): str((root / "src").resolve()), str(root / "linked"): str(outside.resolve())}
+
+
+def test_idle_cores_are_the_cores_less_the_threads_runnable_now(tmp_path: Path, monkeypatch):
+    """The cold build forks parsers only onto idle cores: counted from the threads runnable at this moment
+    (the 1-minute average lags), this one left out, at least this process's own core."""
+    from lsp_server.graph import service
+
+    loadavg = tmp_path / "loadavg"
+    monkeypatch.setattr(service, "LOADAVG", str(loadavg))
+    monkeypatch.setattr(service, "_cores", lambda: 4)
+    for line, idle in [("7.50 6.00 5.00 1/120 999", 4),  # a busy average, but only this thread runs now
+                       ("0.10 0.10 0.10 3/120 999", 2), ("0.10 0.10 0.10 9/120 999", 1)]:
+        loadavg.write_text(line + "\n")
+        assert service._idle_cores() == idle, line
+    loadavg.write_text("not a load average\n")  # unreadable: the 1-minute average instead
+    monkeypatch.setattr(os, "getloadavg", lambda: (2.7, 1.0, 1.0))
+    assert service._idle_cores() == 2
