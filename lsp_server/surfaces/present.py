@@ -31,9 +31,11 @@ if TYPE_CHECKING:  # result types only: importing their areas here would load th
     from lsp_server.knowledge.rag import RagResult
     from lsp_server.workspace import Workspace
 
+
 def why(rule: Rule) -> str:
-    """`conventions.reports.why`, imported when a rule is shown: the conventions area (its regex engine, the
-    rule evaluator) is ~25 ms of imports that verbs showing no rule (`graph`) do not pay."""
+    """`conventions.reports.why`, imported when a rule is shown: that module brings the rules engine (the
+    evaluator, the examples, the review, the regex engine), imports that verbs showing no rule (`graph`)
+    do not pay."""
     from lsp_server.conventions.reports import why as rule_why
 
     return rule_why(rule)
