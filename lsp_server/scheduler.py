@@ -164,6 +164,7 @@ class DiagnosticsScheduler:
     # The hop to a worker thread; tests run inline. Checks and index builds take seconds: never on the loop.
     offload: Callable[..., Awaitable[Any]] = asyncio.to_thread
     services: Callable[[], list[type]] = registered_services
+    settle: Callable[[], None] = lambda: None  # after a warm-up (the server: foreground.settle, gc.freeze)
     startup_grace: float = 0.3  # covers the didOpen editors send right after `initialized`
     startup_limit: float = 3.0  # the longest the warm-up waits for the open documents' first checks
     pending: dict[str, PendingCheck] = field(default_factory=dict)
@@ -461,6 +462,7 @@ class DiagnosticsScheduler:
             except Exception:  # noqa: BLE001
                 failed.add(cls)
                 log.exception("building %s failed", cls.name)
+        await self.offload(self.settle)  # the indexes are built, and live as long as the server
         progress.end("ready")
 
     # --- shutting down --------------------------------------------------------------------------------

@@ -49,6 +49,14 @@ def parked(polls: int = 30_000) -> bool:
     return False
 
 
+@pytest.fixture(autouse=True)
+def no_lingering_response():
+    """Each test starts with no response lingering from the previous one (foreground.LINGER)."""
+    foreground.quiet_at = 0.0
+    yield
+    foreground.quiet_at = 0.0
+
+
 @pytest.fixture
 def long_pause(monkeypatch):
     monkeypatch.setattr(foreground, "MAX_PAUSE", 60.0)
@@ -118,3 +126,108 @@ def test_a_background_parse_of_a_big_source_steps_aside_and_gives_the_same_tree(
     foreground.end("hover-3")
     thread.join(60)
     assert str(result["tree"].root_node) == str(languages.parser("javascript").parse(source).root_node)
+
+
+def resumes(worker: Worker) -> bool:
+    """Whether the worker makes steps again (polled; False if it never does)."""
+    moved = worker.steps
+    tick = threading.Event()
+    for _ in range(30_000):
+        if worker.steps > moved + 1:
+            return True
+        tick.wait(0.001)
+    return False
+
+
+def stays_parked(worker: Worker, steps: int, chances: int = 50) -> bool:
+    """Whether the worker, given `chances` to run (each a wait that releases the GIL), makes no step."""
+    tick = threading.Event()
+    for _ in range(chances):
+        tick.wait(0.001)
+        if worker.steps != steps or not foreground.paused:
+            return False
+    return True
+
+
+def test_background_work_keeps_waiting_after_a_response_for_the_next_request_of_a_burst(long_pause, monkeypatch):
+    """After a response the worker still waits (LINGER): the next request of the burst arrives and is answered
+    in the same pause, never behind a running worker."""
+    monkeypatch.setattr(foreground, "LINGER", 60.0)
+    with Worker() as worker:
+        before = foreground.pauses
+        foreground.begin("hover-4")
+        assert parked()
+        steps = worker.steps
+        foreground.end("hover-4")
+        assert stays_parked(worker, steps)  # the response lingers
+        foreground.begin("highlight-4")  # the next request of the burst
+        foreground.end("highlight-4")
+        assert stays_parked(worker, steps) and foreground.pauses == before + 1
+        with foreground._cond:  # the lingering ends
+            foreground.quiet_at = 0.0
+            foreground._cond.notify_all()
+        assert resumes(worker)
+
+
+def test_a_client_that_never_pauses_still_leaves_background_work_its_share(monkeypatch):
+    """After a pause that reached MAX_PAUSE, responses do not linger for MIN_RUN: a client sending requests
+    without a break slows background work down, never stops it (it still steps aside while each is in
+    flight, as it always did)."""
+    monkeypatch.setattr(foreground, "MAX_PAUSE", 0.001)
+    monkeypatch.setattr(foreground, "MIN_RUN", 60.0)
+    monkeypatch.setattr(foreground, "LINGER", 60.0)
+    try:
+        with Worker() as worker:
+            foreground.begin("busy-1")
+            seen = worker.steps
+            while worker.steps < seen + 1000:  # the pause reached MAX_PAUSE: the worker goes on
+                pass
+            monkeypatch.setattr(foreground, "MAX_PAUSE", 60.0)
+            foreground.end("busy-1")  # a response: it would linger a minute
+            foreground.begin("busy-2")
+            assert parked()  # a request in flight: the worker steps aside for it
+            foreground.end("busy-2")
+            assert resumes(worker)  # and resumes with its response, within MIN_RUN: no lingering
+    finally:
+        foreground.end("busy-1")
+        foreground.end("busy-2")
+    assert not foreground.busy
+
+
+def test_bytes_from_the_client_hold_background_work_until_the_loop_has_dispatched_them(long_pause, monkeypatch):
+    """The bytes of a message may be a request until the loop has parsed them: the worker waits from the
+    moment they are read; once dispatched (a notification: nothing in flight) it resumes without lingering."""
+    monkeypatch.setattr(foreground, "LINGER", 60.0)
+    with Worker() as worker:
+        foreground.bytes_arrived()
+        assert parked()
+        foreground.bytes_dispatched()
+        assert resumes(worker)
+    assert not foreground.busy and foreground.quiet_at == 0.0
+
+
+class Cyclic:
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_settle_collects_garbage_then_freezes_what_is_alive():
+    """After the warm-up (settle): a cycle that was garbage is collected, not frozen; what is alive is frozen,
+    so later full collections do not scan it."""
+    import gc
+    import weakref
+
+    alive = Cyclic()
+    garbage = Cyclic()
+    gone = weakref.ref(garbage)
+    del garbage
+    try:
+        foreground.settle()
+        assert gone() is None
+        assert gc.get_freeze_count() > 0
+        assert not any(o is alive for o in gc.get_objects())  # frozen: out of every generation
+        foreground.settle()  # again (indexes rebuilt): still frozen, and garbage frozen earlier is collected
+        assert not any(o is alive for o in gc.get_objects())
+    finally:
+        gc.unfreeze()
+    assert any(o is alive for o in gc.get_objects())

@@ -276,6 +276,32 @@ async def test_the_warm_up_runs_once_per_workspace_and_loops_when_asked_again(tm
     assert built == ["first", "second"]
 
 
+async def test_the_indexes_are_settled_once_a_warm_up_has_built_them(tmp_path):
+    """After a warm-up builds the indexes the scheduler settles them (the server: foreground.settle freezes
+    them out of the garbage collector's full scans), once per warm-up, not when nothing was missing."""
+    settled: list[list[str]] = []
+    built: list[str] = []
+    h = Harness(tmp_path)
+    h.scheduler.settle = lambda: settled.append(list(built))
+
+    class Index(Service):
+        name = "index"
+
+        @classmethod
+        def build(cls, workspace, progress):
+            built.append(cls.name)
+            return cls()
+
+    h.services.append(Index)
+    ws = h.session.workspace(tmp_path)
+    h.scheduler.ensure_services(ws)
+    await h.clock.advance(0.3)
+    assert settled == [["index"]]  # after the build, with what it built
+    h.scheduler.ensure_services(ws)  # nothing missing: no warm-up, nothing settled again
+    await h.clock.advance(0.3)
+    assert settled == [["index"]]
+
+
 async def test_the_warm_up_waits_for_the_open_documents_first_checks_but_not_forever(tmp_path):
     gate = asyncio.Event()
     built: list[str] = []

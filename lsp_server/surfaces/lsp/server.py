@@ -52,7 +52,7 @@ class FootprintServer(LanguageServer):
                          protocol_cls=FootprintProtocol)
         self.session = Session()
         self.scheduler = DiagnosticsScheduler(self.session, publish=self.publish_findings, notify=self.show_warning,
-                                              begin_progress=self.begin_progress)
+                                              begin_progress=self.begin_progress, settle=foreground.settle)
         self.config_uris: set[str] = set()
         self.shown_client_warnings: set[str] = set()  # client-settings warnings shown once (no file to mark)
 

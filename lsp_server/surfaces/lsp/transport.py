@@ -45,6 +45,8 @@ from typing import Any
 
 from pygls.exceptions import JsonRpcException
 
+from lsp_server import foreground
+
 log = logging.getLogger(__name__)
 
 MAX_MESSAGE_BYTES = 64 * 1024 * 1024  # one message body; a didOpen of a 60 MB file still fits
@@ -267,6 +269,20 @@ class ClosedSafeWriter:
             pass
 
 
+def _pool_reader(loop: asyncio.AbstractEventLoop, pool, stdin) -> Callable[[int], Awaitable[bytes]]:
+    """One blocking read at a time on pygls' pool (as its StdinAsyncReader): a flood waits in the pipe."""
+    def read_marked(n: int) -> bytes:
+        data = stdin.read1(n)
+        foreground.bytes_arrived()
+        return data
+
+    def read_some(n: int) -> Awaitable[bytes]:
+        foreground.bytes_dispatched()
+        return loop.run_in_executor(pool, read_marked, n)
+
+    return read_some
+
+
 def serve_stdio(server) -> None:
     """pygls' `start_io`, reading through the limits above."""
     server._stop_event = Event()
@@ -275,8 +291,10 @@ def serve_stdio(server) -> None:
 
     async def main() -> None:
         loop = asyncio.get_running_loop()
-        # One blocking read at a time on pygls' pool (as its StdinAsyncReader): a flood waits in the pipe.
-        frames = FrameReader(lambda n: loop.run_in_executor(server.thread_pool, stdin.read1, n))
+        # Background analysis steps aside from the moment a message's bytes arrive until the loop has
+        # dispatched them (foreground.py): the loop parsing a request does not wait behind a check.
+        read_some = _pool_reader(loop, server.thread_pool, stdin)
+        frames = FrameReader(read_some)
         async for value in read_messages(frames):
             if server._stop_event.is_set():
                 break
