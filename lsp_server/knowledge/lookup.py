@@ -198,10 +198,26 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     fused = fuse_rankings([rankings[q] for q in order] + [partial, grep, rare, concepts], depth * 3,
                           k=[ANGLES_K] * (len(order) + 3) + [CONCEPTS_K],
                           weights=[queries[q] for q in order] + [1.0, GREP_WEIGHT, RARE_WEIGHT, CONCEPTS_WEIGHT])
+    # The top places go to distinct sections: a long section split into chunks fills one place, with its
+    # best chunk (two chunks of one section in the top 5 pushed the next section out).
+    fused = distinct_sections(fused) if DISTINCT_SECTIONS else fused
     # A compound question is answered part by part: each clause's best section comes first.
     leaders = {r[0].chunk_id for q in clauses(question) if (r := rankings.get(q))}
     fused.sort(key=lambda h: h.chunk_id not in leaders)
     return fused[:depth], order, method
+
+
+def distinct_sections(hits: list[DocHit]) -> list[DocHit]:
+    """One hit per section (file + heading path): its first, best-ranked chunk, in the order given. No
+    section moves down: only repeats of a section above it are left out."""
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for h in hits:
+        key = (str(h.path), h.heading)
+        if key not in seen:
+            seen.add(key)
+            out.append(h)
+    return out
 
 
 SUPPORT_WEIGHT = 0.1
@@ -211,6 +227,7 @@ CONCEPTS_WEIGHT = 3.0  # one ranking that weighs every word of the question, aga
 CONCEPTS_K = 5  # its reciprocal-rank constant: its first places count clearly more than its fifth
 ANGLES_K = 10  # the literal angles' (measured on the dev questions: 8-15 alike)
 CONCEPT_WEIGHT = 0.02  # a concept word's symbol (`box` -> Block): mostly a fallback when the words find little
+DISTINCT_SECTIONS = True  # the top places go to distinct sections (`distinct_sections`)
 RELAX_BELOW = 5  # relaxed queries when the leading queries find fewer chunks than this
 
 

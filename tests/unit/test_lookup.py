@@ -365,3 +365,21 @@ def test_expanded_lookup_reaches_a_section_holding_only_the_rarest_word(tmp_path
     # reaches it; the rarity-weighted grep ranking puts it first
     result = lookup_docs(ws, "load sounds from a script tag or AMD", limit=3, expand=True)
     assert "Audio › Module formats" in [h.heading for h in result.results]
+
+
+def test_how_to_results_are_distinct_sections(tmp_path):
+    """A long section is split into several chunks; the how-to search gives each section one place (its
+    best chunk), so the next section is not pushed out of the top results by the same section's repeats."""
+    para = ("Stream the rows of a large sheet to a file with the streaming writer: each row is committed and "
+            "written out, so memory stays flat however many rows there are.\n\n")
+    long_section = "# Writer\n\n## Streaming rows\n\n" + para * 60
+    other = "# Reader\n\n## Reading rows back\n\nRead the rows of a file one at a time with the streaming reader.\n"
+    ws = make_ws(tmp_path, docs={"writer.md": long_section, "reader.md": other})
+    chunks = chunk_file(tmp_path / "docs" / "writer.md", long_section)
+    assert sum(c.heading == "Writer › Streaming rows" for c in chunks) >= 5  # split in more than the top 5
+    results = lookup_docs(ws, "how do I stream rows to a file without running out of memory", limit=5,
+                          expand=True).results
+    sections = [(r.path, r.heading) for r in results]
+    assert len(sections) == len(set(sections))
+    assert results[0].heading == "Writer › Streaming rows"
+    assert ("Reader › Reading rows back") in [r.heading for r in results]

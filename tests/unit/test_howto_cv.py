@@ -1,0 +1,28 @@
+"""The leave-one-package-out selection of tests/corpus/engines/howto_cv.py, on made-up ranks (no docs, no index)."""
+
+from __future__ import annotations
+
+from tests.corpus.engines.howto import Question
+from tests.corpus.engines.howto_cv import VariantRun, leave_one_package_out, merit
+
+
+def q(package: str) -> Question:
+    return Question("how do I x", f"{package}@1.0.0", "README.md", ("X",))
+
+
+def test_a_variant_is_chosen_on_the_other_packages_only():
+    qs = [q("a"), q("a"), q("b"), q("b"), q("c")]
+    before = VariantRun("before", rag=[0, None, 0, 0, None], expand=[0, None, 0, 0, None])
+    # helps package a only: when a is left out, the others tie, so a's own gain does not count
+    fits_a = VariantRun("fits a", rag=[0, 0, 0, 0, None], expand=[0, 0, 0, 0, None])
+    cv = leave_one_package_out([before, fits_a], qs, "rag")
+    assert cv["a"] == (0.5, "before")  # on b and c the two tie: the earlier (before) is kept
+    # helps a and c: when a is left out, c's gain chooses it, and a's left-out rate rises
+    general = VariantRun("general", rag=[0, 0, 0, 0, 3], expand=[0, 0, 0, 0, 3])
+    cv = leave_one_package_out([before, fits_a, general], qs, "rag")
+    assert cv["a"] == (1.0, "general") and cv["c"][0] == 0.0  # c's own gain does not count for c
+
+
+def test_merit_counts_hits_then_their_places():
+    assert merit([0, None, 4]) == (2, 1.2)
+    assert merit([0, 0]) > merit([4, 0]) > merit([4, None, None])
