@@ -70,6 +70,7 @@ class ObjectModel:
         self.modules: dict[str, ModuleModel] = {}
         self.module_confidence: dict[str, float] = {}
         typed = {m for spec, src in sources if src.kind == "dts" for m in src.modules}
+        runtime_incomplete: set[str] = set()
         for spec, src in sources:
             conf = {"dts": 1.0, "manifest": 1.0, "js": 0.9}.get(src.kind)
             # A discovered runtime build beside typings adds exports and the members of declared types; its
@@ -93,6 +94,10 @@ class ObjectModel:
                 target.globals += [g for g in mod.globals if g not in target.globals]
                 if mod.complete and src.kind != "docs":
                     target.complete = True
+                elif src.kind == "js" and spec.origin == "discovered" and name not in typed:
+                    runtime_incomplete.add(name)  # one build's exports not all known: no typings to say more
+        for name in runtime_incomplete:  # without typings, the union of the builds decides what exists
+            self.modules[name].complete = False
         # configured JavaScript engine sources, so `require("../engine")` in the same repository finds them
         # `pkg/sub` specifiers whose typings (package.json `exports["./sub"].types`) were read into `pkg`'s module
         self.subpaths: frozenset[str] = frozenset()

@@ -36,16 +36,21 @@ def extract_js(path: Path, module: str, limits: ReadLimits = ReadLimits()) -> So
     exports stays the module's exports."""
     source = SourceModel("js")
     mod = source.module(module)
+    runtime = _Runtime()
     if not path.is_file():
         for f, data in source.read_files(path, _js_files(path), limits):
-            _File(f, data, mod).run()
+            _File(f, data, mod, runtime).run()
     else:
         queue, seen = [path.resolve()], {path.resolve()}
+        exports_known = True
         while queue and len(source.files) < MAX_FOLLOWED:
             f = queue.pop(0)
             inner = ModuleModel(module)  # a required file's exports are not the package's
             for _, data in source.read_files(path, [f], limits):
-                (_File(f, data, mod) if f == path.resolve() else _File(f, data, inner)).run()
+                reader = _File(f, data, mod if f == path.resolve() else inner, runtime)
+                reader.run()
+                if f == path.resolve():
+                    exports_known = reader.exports_known()
                 for t in inner.types.values():
                     mod.add_type(t)
                 for k, v in inner.values.items():
@@ -54,7 +59,8 @@ def extract_js(path: Path, module: str, limits: ReadLimits = ReadLimits()) -> So
                     if target not in seen:
                         seen.add(target)
                         queue.append(target)
-    mod.complete = path.is_file()
+    mod.complete = path.is_file() and exports_known
+    runtime.apply(mod)
     for t in mod.types.values():
         t.confidence = min(t.confidence, JS_CONF)
     return source
@@ -85,26 +91,76 @@ def _js_files(folder: Path) -> list[Path]:
     return out
 
 
+class _Runtime:
+    """What one file learns of the types of others (a package's classes are extended where they are used):
+    types whose members are added in ways the reader cannot follow (open), and bases set at run time."""
+
+    def __init__(self):
+        self.opened: set[str] = set()
+        self.bases: list[tuple[str, str]] = []
+
+    def apply(self, mod: ModuleModel) -> None:
+        for name in self.opened:
+            if name in mod.types:
+                mod.types[name].open = True
+        for name, base in self.bases:
+            t = mod.types.get(name)
+            if t is not None and base != name and base not in t.bases:
+                t.bases.append(base)
+
+
+# Calls that take a class (or its prototype) and change no member of it.
+_READING_CALLS = frozenset({"Object.freeze", "Object.seal", "Object.keys", "Object.getOwnPropertyNames",
+                            "Object.getPrototypeOf", "Object.isFrozen", "Object.isSealed", "Object.entries",
+                            "Object.values", "Object.getOwnPropertyDescriptor", "Object.getOwnPropertyDescriptors",
+                            "Object.getOwnPropertySymbols", "Object.prototype.hasOwnProperty.call", "Symbol",
+                            "Reflect.getPrototypeOf", "Reflect.ownKeys", "Reflect.has", "Array.isArray",
+                            "Object.create"})
+# `inherits(Child, Parent)`, `_inherits`, `__extends`, CoffeeScript's `extend(child, parent)`, `Object.setPrototypeOf`:
+# the first argument gets the second's members (its prototype chain, or copies of them).
+_INHERITING = re.compile(r"(?:^|\.)_*(?:inherits|inheritsLoose|extends?|setPrototypeOf)$", re.I)
+
+
+_EXPORTS_WORD = re.compile(r"(?<![\w$.])(?:module\.)?exports(?![\w$])")
+
+
 class _File:
-    def __init__(self, path: Path, data: bytes, mod: ModuleModel):
+    def __init__(self, path: Path, data: bytes, mod: ModuleModel, runtime: "_Runtime | None" = None):
         self.path, self.data, self.mod = path, data, mod
+        self.runtime = runtime or _Runtime()
         self.objects: dict[str, Node] = {}  # const Mixin = { ... }
         self.functions: dict[str, Node] = {}
+        self.dynamic_exports = False  # exports added in a way the reader cannot follow
+        self.proto_aliases: dict[str, str] = {}  # `var proto = Moment.prototype` -> {"proto": "Moment"}
+        self.requires: set[str] = set()  # `const X = require(...)`: a value the file does not define
+
+    def exports_known(self) -> bool:
+        """Whether every export of this (entry) file is known: no dynamic exports, and `module.exports = X`
+        names something the file defines."""
+        if self.dynamic_exports:
+            return False
+        target = self.mod.exports.get("=")
+        if target is None:
+            return True
+        return target not in self.requires and (target in self.mod.types or target in self.mod.values or
+                                                target in self.objects or target in self.functions)
 
     def text(self, node: Node | None) -> str:
         return self.data[node.start_byte:node.end_byte].decode("utf-8", "replace") if node is not None else ""
 
     def run(self) -> None:
         tree = parser("javascript").parse(self.data)
-        root = tree.root_node
+        root = self.tree_root = tree.root_node
         for node in root.named_children:
             self.top(node, exported=False)
+        self.nested_functions(root)
         instances: dict[str, str] = {}
         for pattern, match in queries.matches("javascript", "engine_source", root):
             if pattern == 6:
                 instances.setdefault(self.text(match["instance.name"][0]), self.text(match["instance.type"][0]))
             else:
                 self.fact(pattern, match)
+        self.dynamic(root)
         # an exported singleton of the engine's own type (`var Howler = new HowlerGlobal(); exports.Howler =
         # Howler`): an instance of that type, so `Howler.volum()` is checked like any instance
         for local in set(self.mod.exports.values()):
@@ -161,6 +217,17 @@ class _File:
             if clause is not None and node.child_by_field_name("source") is None:
                 for spec in export_specifiers(self.data, clause):
                     self.mod.exports[spec.exported] = spec.name
+            elif clause is not None:  # `export { default as scaleLinear } from "./linear.js"`
+                for spec in export_specifiers(self.data, clause):
+                    self.mod.exports.setdefault(spec.exported, spec.exported)
+            elif node.child_by_field_name("source") is not None:
+                star = next((c for c in node.named_children if c.type == "namespace_export"), None)
+                if star is not None:  # `export * as d3 from "..."`
+                    alias = next((c for c in star.named_children if c.type in ("identifier", "string")), None)
+                    if alias is not None:
+                        self.mod.exports.setdefault(self.text(alias).strip("\"'"), self.text(alias).strip("\"'"))
+                else:
+                    self.dynamic_exports = True  # `export * from "./x.js"`: names this reader does not list
             elif is_default:
                 ident = next((c for c in node.named_children if c.type == "identifier"), None)
                 if ident is not None:
@@ -248,6 +315,17 @@ class _File:
             return
         left, right = expr.child_by_field_name("left"), expr.child_by_field_name("right")
         lt = self.text(left)
+        while right is not None and right.type == "assignment_expression" and \
+                self.text(right.child_by_field_name("left")) in ("exports", "module.exports"):
+            right = right.child_by_field_name("right")  # `module.exports = exports = createApplication`
+        if lt == "exports" and right is not None and right.type == "assignment_expression":
+            lt, right = self.text(right.child_by_field_name("left")), right.child_by_field_name("right")
+        if lt == "module.exports" and right is not None and right.type not in ("object", "identifier", "class"):
+            self.dynamic_exports = True  # `module.exports = factory()`, `= exports.default`: not followed
+        if lt == "module.exports" and right is not None and right.type == "object" and \
+                any(p.type not in ("shorthand_property_identifier", "pair", "method_definition", "comment")
+                    for p in right.named_children):
+            self.dynamic_exports = True  # `module.exports = { ...helpers }`
         if lt == "module.exports":
             if right.type == "object":
                 for p in right.named_children:
@@ -273,6 +351,189 @@ class _File:
             if right.type == "class":  # `exports.Kit = class { ... }`
                 self.klass(right, key)
             self.mod.exports[key] = self.text(right) if right.type == "identifier" else key
+
+    def nested_functions(self, root: Node) -> None:
+        """Function declarations inside others (a UMD factory's `function hooks() {}`): their static
+        assignments (`hooks.invalid = createInvalid`) are members of the function's value too."""
+        stack = list(root.named_children)
+        while stack:
+            n = stack.pop()
+            if n.type == "function_declaration" and n.parent is not None and n.parent.type != "program":
+                name = n.child_by_field_name("name")
+                if name is not None:
+                    self.functions.setdefault(self.text(name), n)
+            stack.extend(n.named_children)
+
+    # --- members added at run time ---
+    def dynamic(self, root: Node) -> None:
+        """What classes and exports get at run time beyond their declarations: prototype aliases (`var proto =
+        X.prototype; proto.a = proto.b = function`), `X.prototype = Object.create(Y.prototype)` and
+        `inherits(X, Y)` bases, `Object.defineProperty` members; and what cannot be followed (a class handed
+        to a function that may add members, computed member names, `module.exports = factory()`), which leaves
+        the type open, or the module's exports incomplete, rather than wrongly closed."""
+        nodes, stack = [], [root]
+        while stack:
+            n = stack.pop()
+            nodes.append(n)
+            stack.extend(reversed(n.named_children))
+        for n in nodes:  # aliases first: they are used wherever they stand
+            if n.type == "variable_declarator":
+                self.alias(n.child_by_field_name("name"), n.child_by_field_name("value"))
+            elif n.type == "assignment_expression" and n.child_by_field_name("left").type == "identifier":
+                self.alias(n.child_by_field_name("left"), n.child_by_field_name("right"))
+        for n in nodes:
+            if n.type == "call_expression":
+                self.dynamic_call(n)
+            elif n.type == "assignment_expression":
+                self.dynamic_assignment(n)
+
+    def alias(self, name: Node | None, value: Node | None) -> None:
+        if name is None or value is None or name.type != "identifier":
+            return
+        if value.type == "call_expression" and self.text(value.child_by_field_name("function")) == "require":
+            self.requires.add(self.text(name))
+        owner = self.prototype_of(value)
+        if owner:
+            self.proto_aliases[self.text(name)] = owner
+
+    def prototype_of(self, node: Node | None) -> str:
+        """`X.prototype` (or an alias of it) -> "X"; else ""."""
+        if node is None:
+            return ""
+        if node.type == "identifier":
+            return self.proto_aliases.get(self.text(node), "")
+        if node.type == "member_expression" and self.text(node.child_by_field_name("property")) == "prototype":
+            obj = node.child_by_field_name("object")
+            return self.text(obj) if obj is not None and obj.type == "identifier" else ""
+        return ""
+
+    def class_named(self, node: Node | None) -> str:
+        """An identifier naming a class or constructor of the package, or ""."""
+        if node is None or node.type != "identifier":
+            return ""
+        name = self.text(node)
+        return name if name in self.mod.types or name in self.functions or name[:1].isupper() else ""
+
+    def dynamic_call(self, call: Node) -> None:
+        callee = self.text(call.child_by_field_name("function"))
+        args = call.child_by_field_name("arguments")
+        items = [a for a in (args.named_children if args is not None else []) if a.type != "comment"]
+        if callee in _READING_CALLS or not items:
+            return
+        if any(_EXPORTS_WORD.search(self.text(a)) for a in items):
+            if callee == "Object.defineProperty" and len(items) >= 2 and items[1].type == "string":
+                key = self.text(items[1]).strip("\"'`")
+                if key != "__esModule":
+                    self.mod.exports.setdefault(key, key)
+            elif callee != "require":
+                self.dynamic_exports = True  # `Object.assign(module.exports, ...)`, `__exportStar(m, exports)`
+        first = items[0]
+        owner, static = self.prototype_of(first), False
+        if not owner:
+            owner, static = self.class_named(first), True
+        if not owner:
+            return
+        if callee in ("Object.defineProperty", "Reflect.defineProperty") and len(items) >= 2:
+            if items[1].type == "string":
+                key = self.text(items[1]).strip("\"'`")
+                self.add(self.typedef(owner, call), Member(key, "getter", "", [], static, key.startswith("_"),
+                                                           str(self.path), call.start_point[0], JS_CONF))
+            else:
+                self.runtime.opened.add(owner)
+            return
+        if callee == "Object.defineProperties" and len(items) >= 2 and items[1].type == "object":
+            td = self.typedef(owner, call)
+            for p in items[1].named_children:
+                if p.type == "pair" and p.child_by_field_name("key").type in ("property_identifier", "string"):
+                    key = self.text(p.child_by_field_name("key")).strip("\"'`")
+                    self.add(td, Member(key, "getter", "", [], static, key.startswith("_"), str(self.path),
+                                        p.start_point[0], JS_CONF))
+                else:
+                    self.runtime.opened.add(owner)
+            return
+        if callee == "Object.assign" and not static:
+            return  # read by the `Object.assign(X.prototype, ...)` pattern
+        if _INHERITING.search(callee) and len(items) == 2:
+            base = self.prototype_of(items[1]) or (self.text(items[1]) if items[1].type == "identifier" else "")
+            if base:
+                self.runtime.bases.append((owner, base))
+                if callee.split(".")[-1].lower().lstrip("_") == "extend":
+                    self.runtime.opened.add(owner)  # CoffeeScript / jQuery `extend` also copies own statics
+                return
+        self.runtime.opened.add(owner)  # handed to a function that may add members: `mixin(List, {...})`
+
+    def dynamic_assignment(self, node: Node) -> None:
+        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+        if left is None or right is None:
+            return
+        if left.type == "subscript_expression":
+            obj = left.child_by_field_name("object")
+            owner = self.prototype_of(obj) or self.class_named(obj)
+            if owner:
+                self.runtime.opened.add(owner)  # `X.prototype[name] = ...`: members by computed names
+            elif self.text(obj) in ("exports", "module.exports"):
+                self.dynamic_exports = True
+            return
+        if left.type != "member_expression":
+            return
+        if self.text(left) == "module.exports" and not (node.parent is not None and node.parent.type ==
+                                                         "expression_statement" and node.parent.parent is not None
+                                                         and node.parent.parent.type == "program"):
+            self.module_exports(node)  # inside a UMD wrapper or an `if (typeof module ...)` block
+            return
+        obj, prop = left.child_by_field_name("object"), left.child_by_field_name("property")
+        if self.text(prop) == "prototype" and obj is not None and obj.type == "identifier":
+            owner = self.text(obj)  # `X.prototype = ...` other than an object literal
+            value = right
+            while value.type == "assignment_expression":  # `X.prototype = Y.prototype = {...}`
+                value = value.child_by_field_name("right")
+            if value.type == "object":
+                return
+            if value.type == "call_expression" and self.text(value.child_by_field_name("function")) == "Object.create":
+                args = [a for a in value.child_by_field_name("arguments").named_children if a.type != "comment"]
+                base = self.prototype_of(args[0]) if args else ""
+                if base:
+                    self.typedef(owner, node)
+                    self.runtime.bases.append((owner, base))
+                    if len(args) == 1:
+                        return
+            elif value.type == "identifier" and self.text(value) in self.objects:
+                self.typedef(owner, node)  # `X.prototype = P` with `var P = {...}`: read like the literal
+                for m in _object_members(self, self.objects[self.text(value)], owner):
+                    self.add(self.mod.types[owner], m)
+                self.proto_aliases.setdefault(self.text(value), owner)
+                self.alias_members(self.text(value), owner)
+                return
+            elif value.type == "new_expression":
+                ctor = value.child_by_field_name("constructor")
+                if ctor is not None and ctor.type == "identifier":
+                    self.typedef(owner, node)
+                    self.runtime.bases.append((owner, self.text(ctor)))
+                    return
+            self.typedef(owner, node)
+            self.runtime.opened.add(owner)
+            return
+        if obj is not None and obj.type == "identifier" and self.text(obj) in self.proto_aliases:
+            owner = self.proto_aliases[self.text(obj)]
+            value = right
+            while value.type == "assignment_expression":  # `proto.a = proto.b = function () {}`
+                value = value.child_by_field_name("right")
+            self.add(self.typedef(owner, node), _member_from_value(self, self.text(prop), value, False, owner))
+
+    def alias_members(self, alias: str, owner: str) -> None:
+        """`P.m = ...` anywhere in the file, for an object `P` that becomes `owner`'s prototype later on."""
+        stack = [self.tree_root] if getattr(self, "tree_root", None) is not None else []
+        while stack:
+            n = stack.pop()
+            stack.extend(n.named_children)
+            if n.type == "assignment_expression":
+                left = n.child_by_field_name("left")
+                if left.type == "member_expression" and self.text(left.child_by_field_name("object")) == alias:
+                    value = n.child_by_field_name("right")
+                    while value.type == "assignment_expression":
+                        value = value.child_by_field_name("right")
+                    self.add(self.mod.types[owner], _member_from_value(
+                        self, self.text(left.child_by_field_name("property")), value, False, owner))
 
     # --- query facts ---
     def fact(self, pattern: int, match: dict) -> None:

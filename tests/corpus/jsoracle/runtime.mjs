@@ -7,7 +7,7 @@
 // property names of its `prototype` and that prototype's chain up to Object.prototype), `props` (an object's own
 // and inherited properties up to Object.prototype). Names are strings only; however the members were added
 // (class bodies, prototype assignments, mixins, Object.defineProperty, util.inherits), Node shows them all.
-import { createRequire } from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
 import path from 'node:path';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -62,7 +62,9 @@ async function main() {
   const name = process.argv[2];
   const require = createRequire(path.join(process.cwd(), 'noop.js'));
   let loaded, loader;
-  if (isModuleFile(require.resolve(name))) {
+  // a package named like a Node module (`events`): the package's files, not Node's own module
+  const target = isBuiltin(name) ? path.join(process.cwd(), 'node_modules', name) : name;
+  if (isModuleFile(require.resolve(target))) {
     // an ES module (Node 20 could require() it too, but users import it): imported from a module inside the
     // cwd, so that its node_modules resolve it
     const entry = path.join(process.cwd(), '.jsoracle-entry.mjs');
@@ -70,7 +72,7 @@ async function main() {
     loaded = await (await import(pathToFileURL(entry).href)).load();
     loader = 'import';
   } else {
-    loaded = require(name);
+    loaded = require(target);
     loader = 'require';
   }
   const paths = { '': describe(loaded) };
