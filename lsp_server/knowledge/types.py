@@ -656,6 +656,8 @@ class Analyzer:
                     cands = [n for n in mod.exports if n not in ("default", "=")]
                     self.record(Access.at(node, name, val, missing=True, usage=usage, candidates=cands,
                                           container=val.module, static=True))
+                else:  # the engine's module, whose exports are not all known: not a receiver to guess about
+                    self.result.open_sites.add(node.start_byte)
             return result
         return None
 

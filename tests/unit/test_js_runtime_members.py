@@ -142,3 +142,54 @@ def test_no_finding_on_names_added_at_run_time_in_a_package_without_typings(tmp_
     })
     found = [(f["line"], f["name"]) for f in symbol_findings(ws, "src/app.js")]
     assert found == [(8, "firre")]
+
+
+def test_compiled_create_class_declares_members_and_symbol_keys_name_none(tmp_path):
+    mod = read(tmp_path, """
+        var Duration = /*#__PURE__*/function (_Symbol$for) {
+          function Duration(config) { this.values = config.values; }
+          var _proto = Duration.prototype;
+          _proto.plus = function plus(d) { return this; };
+          _proto[_Symbol$for] = function () { return "Duration"; };
+          _createClass(Duration, [{ key: "locale", get: function get() { return this.loc; } }],
+                       [{ key: "fromMillis", value: function fromMillis(n) { return new Duration({}); } }]);
+          return Duration;
+        }(Symbol.for("nodejs.util.inspect.custom"));
+        function Dyn() {}
+        _createClass(Dyn, [{ key: someName, value: function () {} }]);
+    """)
+    assert {"plus", "locale", "values"} <= members(mod, "Duration") and "fromMillis" in members(mod, "Duration", True)
+    assert not mod.types["Duration"].open
+    assert mod.types["Dyn"].open
+
+
+def test_an_object_literal_member_is_a_type_of_its_keys(tmp_path):
+    mod = read(tmp_path, """
+        function hooks() {}
+        hooks.HTML5_FMT = { DATE: 'YYYY-MM-DD', TIME: 'HH:mm' };
+        hooks.dyn = { [name]: 1, fixed: 2 };
+        module.exports = hooks;
+    """)
+    fmt = next(m for m in mod.types["hooks"].members if m.name == "HTML5_FMT")
+    assert fmt.static and {m.name for m in mod.types[fmt.type].members} == {"DATE", "TIME"}
+    assert not mod.types[fmt.type].open and mod.types["hooks$dyn"].open
+
+
+def test_no_vocabulary_guess_on_an_engine_module_whose_exports_are_not_all_known(tmp_path):
+    ws = make_workspace(tmp_path, {
+        "node_modules/logs/package.json": json.dumps({"name": "logs", "main": "index.js"}),
+        "node_modules/logs/index.js": """
+            const logs = exports;
+            function Logger() {}
+            Logger.prototype.handleRejections = function () {};
+            logs.Logger = Logger;
+            ['unhandleRejections', 'handleExceptions'].forEach(function (m) { logs[m] = function () {}; });
+            module.exports = Object.assign(logs, require('./more'));
+        """,
+        "src/app.js": """
+            const logs = require('logs');
+            logs.unhandleRejections();
+            new logs.Logger().handleRejections();
+        """,
+    })
+    assert symbol_findings(ws, "src/app.js") == []

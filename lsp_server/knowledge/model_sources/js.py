@@ -386,6 +386,10 @@ class _File:
                 self.dynamic_call(n)
             elif n.type == "assignment_expression":
                 self.dynamic_assignment(n)
+        for name, fn in self.functions.items():  # a constructor declared inside a wrapper: its `this.x = ...`
+            if name in self.mod.types and fn.parent is not None and fn.parent.type != "program":
+                for prop in _this_assignments(self, fn.child_by_field_name("body")):
+                    self.add(self.mod.types[name], prop)
 
     def alias(self, name: Node | None, value: Node | None) -> None:
         if name is None or value is None or name.type != "identifier":
@@ -451,6 +455,9 @@ class _File:
                 else:
                     self.runtime.opened.add(owner)
             return
+        if callee.split(".")[-1].lstrip("_") == "createClass" and static and len(items) >= 2:
+            self.created_class(owner, items[1:3], call)  # Babel's `_createClass(X, [{key: "m", ...}], [...])`
+            return
         if callee == "Object.assign" and not static:
             return  # read by the `Object.assign(X.prototype, ...)` pattern
         if _INHERITING.search(callee) and len(items) == 2:
@@ -462,6 +469,31 @@ class _File:
                 return
         self.runtime.opened.add(owner)  # handed to a function that may add members: `mixin(List, {...})`
 
+    def created_class(self, owner: str, lists: list[Node], call: Node) -> None:
+        """The members a compiled class declares through `_createClass(X, protoProps, staticProps)`: arrays of
+        `{ key: "name", value: function }` / `{ key: "name", get: function }` descriptors."""
+        td = self.typedef(owner, call)
+        for static, items in zip((False, True), lists):
+            if items.type != "array":
+                if items.type not in ("null", "undefined") and self.text(items) not in ("void 0",):
+                    self.runtime.opened.add(owner)
+                continue
+            for desc in items.named_children:
+                pairs = {self.text(p.child_by_field_name("key")): p.child_by_field_name("value")
+                         for p in desc.named_children if p.type == "pair"} if desc.type == "object" else {}
+                key = pairs.get("key")
+                if key is None or key.type != "string":
+                    if not (key is not None and "Symbol" in self.text(key)):
+                        self.runtime.opened.add(owner)  # a computed name: not followed
+                    continue
+                name = self.text(key).strip("\"'`")
+                if "value" in pairs:
+                    m = _member_from_value(self, name, pairs["value"], static, owner)
+                else:
+                    m = Member(name, "getter", "", [], static, name.startswith("_"), str(self.path),
+                               desc.start_point[0], JS_CONF)
+                self.add(td, m)
+
     def dynamic_assignment(self, node: Node) -> None:
         left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
         if left is None or right is None:
@@ -469,6 +501,9 @@ class _File:
         if left.type == "subscript_expression":
             obj = left.child_by_field_name("object")
             owner = self.prototype_of(obj) or self.class_named(obj)
+            index = left.child_by_field_name("index")
+            if owner and "Symbol" in self.text(index):
+                return  # `X.prototype[Symbol.iterator] = ...` (Babel: `_proto[_Symbol$iterator]`): no name
             if owner:
                 self.runtime.opened.add(owner)  # `X.prototype[name] = ...`: members by computed names
             elif self.text(obj) in ("exports", "module.exports"):
@@ -593,7 +628,18 @@ def _member_from_value(f: _File, name: str, value: Node, static: bool, owner: st
     if value.type in ("function_expression", "arrow_function", "function"):
         return Member(name, "method", _returns(f, value, owner), _param_names(f, value), static, name.startswith("_"),
                       str(f.path), value.start_point[0], JS_CONF, _doc(f, value))
-    return Member(name, "property", _value_type(f, value), [], static, name.startswith("_"), str(f.path),
+    kind = _value_type(f, value)
+    if value.type == "object" and owner and "$" not in owner:
+        # `hooks.HTML5_FMT = { DATE: ..., TIME: ... }`: an object of known keys, a synthesized type
+        kind = f"{owner}${name}"
+        t = f.mod.types.get(kind) or TypeDef(kind, "interface", path=str(f.path), line=value.start_point[0])
+        f.mod.types[kind] = t
+        t.open = t.open or any(p.type not in ("pair", "method_definition", "shorthand_property_identifier", "comment")
+                               or (p.type == "pair" and p.child_by_field_name("key").type == "computed_property_name")
+                               for p in value.named_children)
+        for m in _object_members(f, value, kind):
+            f.add(t, m)
+    return Member(name, "property", kind, [], static, name.startswith("_"), str(f.path),
                   value.start_point[0], JS_CONF)
 
 
