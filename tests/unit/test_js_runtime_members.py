@@ -193,3 +193,30 @@ def test_no_vocabulary_guess_on_an_engine_module_whose_exports_are_not_all_known
         """,
     })
     assert symbol_findings(ws, "src/app.js") == []
+
+
+def test_compiled_inheritance_wrappers_and_string_keys(tmp_path):
+    mod = read(tmp_path, """
+        var Collection = function Collection() {};
+        Collection.prototype.size = 0;
+        var List = (function (Collection) {
+          function List(value) {}
+          if (Collection) List.__proto__ = Collection;
+          List.prototype = Object.create(Collection && Collection.prototype);
+          List.prototype.constructor = List;
+          List.prototype.push = function () {};
+          List.prototype[ITERATOR_SYMBOL] = function () { return this; };
+          return List;
+        }(Collection));
+        (function () {
+          var P = { toStringTag: 'Big' };
+          P.abs = function () {};
+          function Big() {}
+          Big.prototype = P;
+          Big['default'] = Big.Big = Big;
+        })();
+    """)
+    assert mod.types["List"].bases == ["Collection"] and not mod.types["List"].open
+    assert {"push"} <= members(mod, "List")
+    assert {"toStringTag", "abs"} <= members(mod, "Big") and not mod.types["Big"].open
+    assert {"default", "Big"} <= members(mod, "Big", static=True)

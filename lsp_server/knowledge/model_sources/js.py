@@ -379,6 +379,9 @@ class _File:
         for n in nodes:  # aliases first: they are used wherever they stand
             if n.type == "variable_declarator":
                 self.alias(n.child_by_field_name("name"), n.child_by_field_name("value"))
+                value, name = n.child_by_field_name("value"), n.child_by_field_name("name")
+                if value is not None and value.type == "object" and name is not None and name.type == "identifier":
+                    self.objects.setdefault(self.text(name), value)  # `var P = {...}` inside a UMD wrapper
             elif n.type == "assignment_expression" and n.child_by_field_name("left").type == "identifier":
                 self.alias(n.child_by_field_name("left"), n.child_by_field_name("right"))
         for n in nodes:
@@ -402,6 +405,10 @@ class _File:
 
     def prototype_of(self, node: Node | None) -> str:
         """`X.prototype` (or an alias of it) -> "X"; else ""."""
+        while node is not None and node.type in ("parenthesized_expression", "binary_expression"):
+            # `(X.prototype)`, and compilers' `Object.create(Base && Base.prototype)`
+            node = node.child_by_field_name("right") if node.type == "binary_expression" else \
+                (node.named_children[0] if node.named_children else None)
         if node is None:
             return ""
         if node.type == "identifier":
@@ -419,7 +426,12 @@ class _File:
         return name if name in self.mod.types or name in self.functions or name[:1].isupper() else ""
 
     def dynamic_call(self, call: Node) -> None:
-        callee = self.text(call.child_by_field_name("function"))
+        fn = call.child_by_field_name("function")
+        while fn is not None and fn.type == "parenthesized_expression" and fn.named_children:
+            fn = fn.named_children[0]
+        if fn is not None and fn.type in ("function_expression", "arrow_function", "function"):
+            return  # `(function (Base) { ... }(Base))`: a wrapper whose parameter is the class, not a mixin
+        callee = self.text(fn)
         args = call.child_by_field_name("arguments")
         items = [a for a in (args.named_children if args is not None else []) if a.type != "comment"]
         if callee in _READING_CALLS or not items:
@@ -502,8 +514,16 @@ class _File:
             obj = left.child_by_field_name("object")
             owner = self.prototype_of(obj) or self.class_named(obj)
             index = left.child_by_field_name("index")
-            if owner and "Symbol" in self.text(index):
+            if owner and index is not None and "symbol" in self.text(index).lower():
                 return  # `X.prototype[Symbol.iterator] = ...` (Babel: `_proto[_Symbol$iterator]`): no name
+            if owner and index is not None and index.type == "string":  # `X['default'] = X`: a named member
+                value = right
+                while value.type == "assignment_expression":
+                    value = value.child_by_field_name("right")
+                static = not self.prototype_of(obj)
+                self.add(self.typedef(owner, node), _member_from_value(self, self.text(index).strip("\"'`"), value,
+                                                                       static, owner))
+                return
             if owner:
                 self.runtime.opened.add(owner)  # `X.prototype[name] = ...`: members by computed names
             elif self.text(obj) in ("exports", "module.exports"):
@@ -547,6 +567,15 @@ class _File:
                     return
             self.typedef(owner, node)
             self.runtime.opened.add(owner)
+            return
+        if obj is not None and obj.type == "identifier" and node.parent is not None and \
+                node.parent.type == "assignment_expression" and self.text(prop) != "prototype" and \
+                (self.text(obj) in self.mod.types or self.text(obj) in self.functions):
+            value = right  # `X['default'] = X.X = X`: the inner assignments of a chain are statics too
+            while value.type == "assignment_expression":
+                value = value.child_by_field_name("right")
+            self.add(self.typedef(self.text(obj), node), _member_from_value(self, self.text(prop), value, True,
+                                                                           self.text(obj)))
             return
         if obj is not None and obj.type == "identifier" and self.text(obj) in self.proto_aliases:
             owner = self.proto_aliases[self.text(obj)]
