@@ -220,3 +220,44 @@ def test_compiled_inheritance_wrappers_and_string_keys(tmp_path):
     assert {"push"} <= members(mod, "List")
     assert {"toStringTag", "abs"} <= members(mod, "Big") and not mod.types["Big"].open
     assert {"default", "Big"} <= members(mod, "Big", static=True)
+
+
+def test_a_base_class_from_another_package_leaves_the_type_open(tmp_path):
+    mod = read(tmp_path, """
+        const { Transform } = require('readable-stream');
+        const EventEmitter = require('events');
+        class Logger extends Transform { log() {} }
+        class Bus extends EventEmitter { send() {} }
+        module.exports = { Logger, Bus };
+    """)
+    assert mod.types["Logger"].open  # readable-stream's Transform: members this reader cannot see
+    assert not mod.types["Bus"].open  # Node's own EventEmitter: the platform's members are known
+    esm = read(tmp_path, "import EE from 'eventemitter3';\nexport default class Queue extends EE { add() {} }\n",
+               "q.mjs")
+    assert esm.types["Queue"].open
+
+
+def test_computed_this_members_leave_the_owner_open(tmp_path):
+    mod = read(tmp_path, """
+        function Decimal() {}
+        Decimal.prototype.abs = function () {};
+        function config(obj) { for (var p in obj) this[p] = obj[p]; return this; }
+        Decimal.set = Decimal.config = config;
+        var P;
+        function BigNumber() {}
+        P = BigNumber.prototype = { constructor: BigNumber };
+        P.absoluteValue = P.abs = function () {};
+        class Opts { constructor(o) { for (const k of Object.keys(o)) this[k] = o[k]; } }
+    """)
+    assert mod.types["Decimal"].open and mod.types["Opts"].open
+    assert {"absoluteValue", "abs"} <= members(mod, "BigNumber") and not mod.types["BigNumber"].open
+
+
+def test_a_wrapper_handed_the_exports_leaves_them_incomplete(tmp_path):
+    mod = read(tmp_path, """
+        ;(function (sax) {
+          sax.parser = function (strict, opt) { return new SAXParser(strict, opt); };
+          function SAXParser() {}
+        })(typeof exports === 'undefined' ? this.sax = {} : exports);
+    """)
+    assert not mod.complete

@@ -16,6 +16,7 @@ from pathlib import Path
 from tree_sitter import Node
 
 from lsp_server import queries
+from lsp_server.graph.resolve import NODE_BUILTINS
 from lsp_server.knowledge.model_sources.base import (
     Member, ModuleModel, ReadLimits, SourceModel, TypeDef, deprecation_in, mark,
 )
@@ -133,6 +134,7 @@ class _File:
         self.dynamic_exports = False  # exports added in a way the reader cannot follow
         self.proto_aliases: dict[str, str] = {}  # `var proto = Moment.prototype` -> {"proto": "Moment"}
         self.requires: set[str] = set()  # `const X = require(...)`: a value the file does not define
+        self.imported_from: dict[str, str] = {}  # a name bound to another npm package's export -> that package
 
     def exports_known(self) -> bool:
         """Whether every export of this (entry) file is known: no dynamic exports, and `module.exports = X`
@@ -389,16 +391,44 @@ class _File:
                 self.dynamic_call(n)
             elif n.type == "assignment_expression":
                 self.dynamic_assignment(n)
+        self.computed_this_owners(nodes)
+        for n in nodes:
+            if n.type == "import_statement":
+                src = n.child_by_field_name("source")
+                spec = self.text(src).strip("\"'`") if src is not None else ""
+                if _is_package(spec):
+                    for ident in (c for c in _walk(n) if c.type == "identifier" and c.parent is not None and
+                                  c.parent.type in ("import_clause", "import_specifier", "namespace_import")):
+                        self.imported_from[self.text(ident)] = spec
+        for tname, t in self.mod.types.items():
+            # a base class from another npm package (`class Logger extends Transform` from 'readable-stream'):
+            # its members are that package's, which this reader does not see, whatever platform class it
+            # imitates: the type stays open
+            if any(self.imported_from.get(b.split(".")[0]) for b in t.bases):
+                self.runtime.opened.add(tname)
         for name, fn in self.functions.items():  # a constructor declared inside a wrapper: its `this.x = ...`
             if name in self.mod.types and fn.parent is not None and fn.parent.type != "program":
                 for prop in _this_assignments(self, fn.child_by_field_name("body")):
                     self.add(self.mod.types[name], prop)
 
     def alias(self, name: Node | None, value: Node | None) -> None:
-        if name is None or value is None or name.type != "identifier":
+        if name is None or value is None:
+            return
+        spec = _required_package(self, value)
+        if spec:  # `const { Transform } = require('readable-stream')`, `const EE = require('eventemitter3')`
+            for ident in ([name] if name.type == "identifier" else
+                          [c for c in name.named_children if c.type == "shorthand_property_identifier_pattern"]):
+                self.imported_from[self.text(ident)] = spec
+        if name.type != "identifier":
             return
         if value.type == "call_expression" and self.text(value.child_by_field_name("function")) == "require":
             self.requires.add(self.text(name))
+        while value.type == "assignment_expression" and not self.prototype_of(value):
+            left = value.child_by_field_name("left")  # `P = BigNumber.prototype = { ... }`
+            if self.prototype_of(left):
+                value = left
+                break
+            value = value.child_by_field_name("right")
         owner = self.prototype_of(value)
         if owner:
             self.proto_aliases[self.text(name)] = owner
@@ -429,13 +459,16 @@ class _File:
         fn = call.child_by_field_name("function")
         while fn is not None and fn.type == "parenthesized_expression" and fn.named_children:
             fn = fn.named_children[0]
-        if fn is not None and fn.type in ("function_expression", "arrow_function", "function"):
-            return  # `(function (Base) { ... }(Base))`: a wrapper whose parameter is the class, not a mixin
         callee = self.text(fn)
         args = call.child_by_field_name("arguments")
         items = [a for a in (args.named_children if args is not None else []) if a.type != "comment"]
         if callee in _READING_CALLS or not items:
             return
+        wrapper = fn is not None and fn.type in ("function_expression", "arrow_function", "function")
+        if wrapper and self.function_assigns_exports_param(fn, items):
+            self.dynamic_exports = True  # `(function (sax) { sax.parser = ... })(exports)`: not followed
+        if wrapper:
+            return  # `(function (Base) { ... }(Base))`: a wrapper whose parameter is the class, not a mixin
         if any(_EXPORTS_WORD.search(self.text(a)) for a in items):
             if callee == "Object.defineProperty" and len(items) >= 2 and items[1].type == "string":
                 key = self.text(items[1]).strip("\"'`")
@@ -480,6 +513,77 @@ class _File:
                     self.runtime.opened.add(owner)  # CoffeeScript / jQuery `extend` also copies own statics
                 return
         self.runtime.opened.add(owner)  # handed to a function that may add members: `mixin(List, {...})`
+
+    def function_assigns_exports_param(self, fn: Node, items: list[Node]) -> bool:
+        """Whether a wrapper is handed the module's exports (`(function (sax) {...})(typeof exports ===
+        'undefined' ? this.sax = {} : exports)`, a UMD factory given `exports`)."""
+        return any(_EXPORTS_WORD.search(self.text(a)) for a in items)
+
+    def computed_this_owners(self, nodes: list[Node]) -> None:
+        """`this[name] = value` inside a class's method, constructor or a function assigned as its member
+        (`Decimal.config = config` with `function config(o) { ... this[p] = v }`): members by computed names,
+        so the class stays open."""
+        assigned: dict[str, set[str]] = {}  # function name -> owners it is assigned to (`X.m = fname`)
+        for n in nodes:
+            if n.type == "assignment_expression":
+                left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
+                while right is not None and right.type == "assignment_expression":
+                    right = right.child_by_field_name("right")
+                if left is not None and left.type == "member_expression" and right is not None and \
+                        right.type == "identifier":
+                    owner = self.owner_of_target(left)
+                    if owner:
+                        assigned.setdefault(self.text(right), set()).add(owner)
+        for n in nodes:
+            if n.type != "assignment_expression":
+                continue
+            left = n.child_by_field_name("left")
+            if left is None or left.type != "subscript_expression" or \
+                    left.child_by_field_name("object").type != "this":
+                continue
+            index = left.child_by_field_name("index")
+            if index is not None and ("symbol" in self.text(index).lower() or index.type == "string"):
+                continue
+            fn = n.parent
+            while fn is not None and fn.type not in ("function_expression", "function_declaration", "function",
+                                                     "method_definition"):
+                fn = fn.parent
+            if fn is None:
+                continue
+            owners: set[str] = set()
+            if fn.type == "method_definition":
+                body = fn.parent
+                cls = body.parent if body is not None else None
+                name = cls.child_by_field_name("name") if cls is not None else None
+                if name is not None:
+                    owners.add(self.text(name))
+            elif fn.type == "function_declaration":
+                fname = self.text(fn.child_by_field_name("name"))
+                owners |= {fname} | assigned.get(fname, set())
+            else:
+                holder = fn.parent
+                while holder is not None and holder.type == "assignment_expression" and \
+                        holder.child_by_field_name("right") is not None and holder.parent is not None and \
+                        holder.parent.type == "assignment_expression":
+                    holder = holder.parent
+                if holder is not None and holder.type == "assignment_expression":
+                    owner = self.owner_of_target(holder.child_by_field_name("left"))
+                    if owner:
+                        owners.add(owner)
+            self.runtime.opened.update(owners)
+
+    def owner_of_target(self, left: Node | None) -> str:
+        """`X.m` / `X.prototype.m` / `alias.m` as an assignment target -> "X"."""
+        if left is None or left.type != "member_expression":
+            return ""
+        obj = left.child_by_field_name("object")
+        owner = self.prototype_of(obj)
+        if owner:
+            return owner
+        if obj is not None and obj.type == "identifier" and (self.text(obj) in self.mod.types or
+                                                             self.text(obj) in self.functions):
+            return self.text(obj)
+        return ""
 
     def created_class(self, owner: str, lists: list[Node], call: Node) -> None:
         """The members a compiled class declares through `_createClass(X, protoProps, staticProps)`: arrays of
@@ -651,6 +755,32 @@ class _File:
                 value = prop_node.parent.parent.child_by_field_name("right")
                 if value is not None:
                     self.add(self.typedef(owner, obj), _member_from_value(self, prop, value, True, owner))
+
+
+def _is_package(spec: str) -> bool:
+    """An npm package specifier (not a relative path, not one of Node's own modules)."""
+    return bool(spec) and not spec.startswith((".", "/", "node:")) and spec not in NODE_BUILTINS and \
+        spec.split("/")[0] not in NODE_BUILTINS
+
+
+def _required_package(f: "_File", value: Node) -> str:
+    """The npm package `require('pkg')` / `require('pkg').X` loads, else ""."""
+    if value.type == "member_expression":
+        value = value.child_by_field_name("object")
+    if value is None or value.type != "call_expression" or f.text(value.child_by_field_name("function")) != "require":
+        return ""
+    args = value.child_by_field_name("arguments")
+    first = args.named_children[0] if args is not None and args.named_children else None
+    spec = f.text(first).strip("\"'`") if first is not None and first.type == "string" else ""
+    return spec if _is_package(spec) else ""
+
+
+def _walk(node: Node):
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(n.named_children)
 
 
 def _member_from_value(f: _File, name: str, value: Node, static: bool, owner: str) -> Member:
