@@ -594,10 +594,12 @@ class Analyzer:
                     return self.export_val(val.module, name, val.conf)  # a named export beside `export =`
                 if name in OBJECT_MEMBERS or (static and t is not None and t.kind == "class" and name in FUNCTION_MEMBERS):
                     return None
-                if (name in builtin_members() or static or name[:1] == "_") and model.platform_base(tid):
-                    # `doc.pipe(...)` on a type that extends a Node stream; on the static side, any name: the
-                    # platform class's statics (`EventEmitter.EventEmitterAsyncResource`) are inherited too;
-                    # and the platform's internals no typings list (`_events`, `_writableState`)
+                untyped = t is not None and t.confidence < 1.0  # read from JavaScript: no declared statics
+                if (name in builtin_members() or (untyped and (static or name[:1] == "_"))) and \
+                        model.platform_base(tid):
+                    # `doc.pipe(...)` on a type that extends a Node stream; a JavaScript class's static side
+                    # inherits the platform class's statics (`EventEmitter.EventEmitterAsyncResource`), and its
+                    # instances the platform's internals that no typings list (`_events`, `_writableState`)
                     return None
                 if node is not None and not (model.closed(tid) and t is not None):
                     self.result.open_sites.add(node.start_byte)

@@ -112,6 +112,12 @@ class PackageReport:
         return sum(1 for s in self.sides if s.status == "closed")
 
     @property
+    def exact(self) -> int:
+        """Closed sides whose every runtime name the model lists: misspellings there are reported, and no
+        real name is."""
+        return sum(1 for s in self.sides if s.status == "closed" and len(s.known) == len(s.runtime))
+
+    @property
     def agreement(self) -> float:
         return self.known_names / self.runtime_names if self.runtime_names else 1.0
 
@@ -231,12 +237,12 @@ def evaluate(pkg: Package, work: Path) -> PackageReport:
 
 
 def table(reports: list[PackageReport]) -> str:
-    rows = [f"{'package':<16}{'loader':<8}{'sides':>6}{'closed':>8}{'names':>7}{'agree':>8}{'FP-risk':>9}"]
+    rows = [f"{'package':<16}{'loader':<8}{'sides':>6}{'closed':>8}{'exact':>7}{'names':>7}{'agree':>8}{'FP-risk':>9}"]
     for r in reports:
         if r.error:
             rows.append(f"{r.package.name:<16}ERROR {r.error}")
             continue
-        rows.append(f"{r.package.name:<16}{r.loader:<8}{len(r.sides):>6}{r.closed:>8}{r.runtime_names:>7}"
+        rows.append(f"{r.package.name:<16}{r.loader:<8}{len(r.sides):>6}{r.closed:>8}{r.exact:>7}{r.runtime_names:>7}"
                     f"{r.agreement:>8.1%}{len(r.flagged):>9}")
     ok = [r for r in reports if not r.error]
     sides = sum(len(r.sides) for r in ok)
@@ -244,8 +250,10 @@ def table(reports: list[PackageReport]) -> str:
     names = sum(r.runtime_names for r in ok)
     known = sum(r.known_names for r in ok)
     flagged = sum(len(r.flagged) for r in ok)
-    rows.append(f"{'TOTAL':<16}{len(ok):<8}{sides:>6}{closed:>8}{names:>7}{known / max(1, names):>8.1%}{flagged:>9}")
-    rows.append(f"type recall (closed sides / sides) {closed / max(1, sides):.1%}; member agreement "
+    exact = sum(r.exact for r in ok)
+    rows.append(f"{'TOTAL':<16}{len(ok):<8}{sides:>6}{closed:>8}{exact:>7}{names:>7}{known / max(1, names):>8.1%}{flagged:>9}")
+    rows.append(f"type recall (closed sides / sides) {closed / max(1, sides):.1%} (exactly closed "
+                f"{exact / max(1, sides):.1%}); member agreement "
                 f"{known / max(1, names):.1%}; FP-risk names {flagged}; packages {len(ok)} loaded, "
                 f"{len(reports) - len(ok)} not")
     return "\n".join(rows)
@@ -255,6 +263,6 @@ def totals(reports: list[PackageReport]) -> dict[str, float]:
     ok = [r for r in reports if not r.error]
     sides = sum(len(r.sides) for r in ok)
     names = sum(r.runtime_names for r in ok)
-    return {"recall": sum(r.closed for r in ok) / max(1, sides),
+    return {"recall": sum(r.closed for r in ok) / max(1, sides), "exact": sum(r.exact for r in ok) / max(1, sides),
             "agreement": sum(r.known_names for r in ok) / max(1, names),
             "fp": sum(len(r.flagged) for r in ok), "loaded": len(ok)}
