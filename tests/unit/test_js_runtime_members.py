@@ -261,3 +261,23 @@ def test_a_wrapper_handed_the_exports_leaves_them_incomplete(tmp_path):
         })(typeof exports === 'undefined' ? this.sax = {} : exports);
     """)
     assert not mod.complete
+
+
+def test_compiled_wrapper_parameters_name_the_base_or_leave_the_type_open(tmp_path):
+    mod = read(tmp_path, """
+        var Base = (function () { function Base() {} Base.prototype.size = function () {}; return Base; }());
+        var Kid = (function (_super) {
+          tslib.__extends(Kid, _super);
+          function Kid() { return _super.call(this) || this; }
+          Kid.prototype.grow = function () {};
+          return Kid;
+        }(Base));
+        var Far = (function (_super) {
+          tslib.__extends(Far, _super);
+          function Far() {}
+          Far.prototype.go = function () {};
+          return Far;
+        }(Base_1.default));
+    """)
+    assert mod.types["Kid"].bases == ["Base"] and not mod.types["Kid"].open
+    assert mod.types["Far"].open and mod.types["Far"].bases == []

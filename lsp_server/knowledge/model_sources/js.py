@@ -17,6 +17,7 @@ from tree_sitter import Node
 
 from lsp_server import queries
 from lsp_server.graph.resolve import NODE_BUILTINS
+from lsp_server.knowledge.builtin_names import is_builtin_type
 from lsp_server.knowledge.model_sources.base import (
     Member, ModuleModel, ReadLimits, SourceModel, TypeDef, deprecation_in, mark,
 )
@@ -106,8 +107,12 @@ class _Runtime:
                 mod.types[name].open = True
         for name, base in self.bases:
             t = mod.types.get(name)
-            if t is not None and base != name and base not in t.bases:
+            if t is None or base == name or base in t.bases:
+                continue
+            if base in mod.types or is_builtin_type(base):
                 t.bases.append(base)
+            else:  # a base this reader cannot name (`__extends(X, _super)` with `_super` a required module's
+                t.open = True  # class): its members are unknown; typings beside it still decide (merge_types)
 
 
 # Calls that take a class (or its prototype) and change no member of it.
@@ -448,6 +453,42 @@ class _File:
             return self.text(obj) if obj is not None and obj.type == "identifier" else ""
         return ""
 
+    def base_name(self, node: Node) -> str:
+        """The class a base expression names: an identifier, or the argument a compiled class wrapper is called
+        with for its parameter (`(function (_super) { __extends(Kid, _super); ... }(Base))` -> "Base"); "" when
+        no name can be told (`Base_1.default`)."""
+        if node.type == "member_expression":
+            prop = self.text(node.child_by_field_name("property"))
+            return prop if prop not in ("default", "prototype") else ""
+        if node.type != "identifier":
+            return ""
+        name = self.text(node)
+        fn = node.parent
+        while fn is not None and fn.type not in ("function_expression", "function", "arrow_function",
+                                                 "function_declaration", "method_definition"):
+            fn = fn.parent
+        params = fn.child_by_field_name("parameters") if fn is not None else None
+        names = [self.text(p) for p in params.named_children] if params is not None else []
+        if name not in names:
+            return name
+        call = fn.parent
+        while call is not None and call.type == "parenthesized_expression":
+            call = call.parent
+        if call is None or call.type != "call_expression":
+            return name  # a parameter of an ordinary function: unknown (apply() opens the type)
+        args = [a for a in call.child_by_field_name("arguments").named_children if a.type != "comment"]
+        i = names.index(name)
+        return self.base_name(args[i]) if i < len(args) else ""
+
+    def base_name_of_prototype(self, node: Node) -> str:
+        """`_super.prototype` / `_super && _super.prototype` in a compiled wrapper -> the wrapper's argument."""
+        while node is not None and node.type == "binary_expression":
+            node = node.child_by_field_name("right")
+        if node is None or node.type != "member_expression" or \
+                self.text(node.child_by_field_name("property")) != "prototype":
+            return ""
+        return self.base_name(node.child_by_field_name("object"))
+
     def class_named(self, node: Node | None) -> str:
         """An identifier naming a class or constructor of the package, or ""."""
         if node is None or node.type != "identifier":
@@ -506,7 +547,7 @@ class _File:
         if callee == "Object.assign" and not static:
             return  # read by the `Object.assign(X.prototype, ...)` pattern
         if _INHERITING.search(callee) and len(items) == 2:
-            base = self.prototype_of(items[1]) or (self.text(items[1]) if items[1].type == "identifier" else "")
+            base = self.prototype_of(items[1]) or self.base_name(items[1])
             if base:
                 self.runtime.bases.append((owner, base))
                 if callee.split(".")[-1].lower().lstrip("_") == "extend":
@@ -650,7 +691,7 @@ class _File:
                 return
             if value.type == "call_expression" and self.text(value.child_by_field_name("function")) == "Object.create":
                 args = [a for a in value.child_by_field_name("arguments").named_children if a.type != "comment"]
-                base = self.prototype_of(args[0]) if args else ""
+                base = (self.prototype_of(args[0]) or self.base_name_of_prototype(args[0])) if args else ""
                 if base:
                     self.typedef(owner, node)
                     self.runtime.bases.append((owner, base))
