@@ -73,6 +73,7 @@ class ObjectModel:
         self.modules: dict[str, ModuleModel] = {}
         self.module_confidence: dict[str, float] = {}
         typed = {m for spec, src in sources if src.kind == "dts" for m in src.modules}
+        runtime_incomplete: set[str] = set()
         incomplete_typings: set[str] = set()
         for spec, src in sources:
             conf = {"dts": 1.0, "manifest": 1.0, "js": 0.9}.get(src.kind)
@@ -99,9 +100,12 @@ class ObjectModel:
                     target.complete = True
                 elif not mod.complete and src.kind == "dts":
                     incomplete_typings.add(name)
+                elif src.kind == "js" and spec.origin == "discovered" and name not in typed:
+                    runtime_incomplete.add(name)  # one build's exports not all known: no typings to say more
         # typings that name an export we could not follow (`export * from` a file not read) may declare any
-        # name: a runtime build's complete list does not make the union complete
-        for name in incomplete_typings:
+        # name: a runtime build's complete list does not make the union complete; without typings, the union
+        # of the runtime builds decides what exists
+        for name in incomplete_typings | runtime_incomplete:
             self.modules[name].complete = False
         # configured JavaScript engine sources, so `require("../engine")` in the same repository finds them
         # `pkg/sub` specifiers whose typings (package.json `exports["./sub"].types`) were read into `pkg`'s module

@@ -598,8 +598,13 @@ class Analyzer:
                     return self.export_val(val.module, name, val.conf)  # a named export beside `export =`
                 if name in OBJECT_MEMBERS or (static and t is not None and t.kind == "class" and name in FUNCTION_MEMBERS):
                     return None
-                if name in builtin_members() and model.platform_base(tid):
-                    return None  # `doc.pipe(...)` on a type that extends a Node stream
+                untyped = t is not None and t.confidence < 1.0  # read from JavaScript: no declared statics
+                if (name in builtin_members() or (untyped and (static or name[:1] == "_"))) and \
+                        model.platform_base(tid):
+                    # `doc.pipe(...)` on a type that extends a Node stream; a JavaScript class's static side
+                    # inherits the platform class's statics (`EventEmitter.EventEmitterAsyncResource`), and its
+                    # instances the platform's internals that no typings list (`_events`, `_writableState`)
+                    return None
                 if node is not None and not (model.closed(tid) and t is not None):
                     self.result.open_sites.add(node.start_byte)
                 if node is not None and model.closed(tid) and t is not None and \
@@ -658,6 +663,8 @@ class Analyzer:
                     cands = [n for n in mod.exports if n not in ("default", "=")]
                     self.record(Access.at(node, name, val, missing=True, usage=usage, candidates=cands,
                                           container=val.module, static=True))
+                else:  # the engine's module, whose exports are not all known: not a receiver to guess about
+                    self.result.open_sites.add(node.start_byte)
             return result
         return None
 

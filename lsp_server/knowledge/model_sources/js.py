@@ -16,6 +16,8 @@ from pathlib import Path
 from tree_sitter import Node
 
 from lsp_server import queries
+from lsp_server.graph.resolve import NODE_BUILTINS
+from lsp_server.knowledge.builtin_names import is_builtin_type
 from lsp_server.knowledge.model_sources.base import (
     Member, ModuleModel, ReadLimits, SourceModel, TypeDef, deprecation_in, mark,
 )
@@ -36,16 +38,21 @@ def extract_js(path: Path, module: str, limits: ReadLimits = ReadLimits()) -> So
     exports stays the module's exports."""
     source = SourceModel("js")
     mod = source.module(module)
+    runtime = _Runtime()
     if not path.is_file():
         for f, data in source.read_files(path, _js_files(path), limits):
-            _File(f, data, mod).run()
+            _File(f, data, mod, runtime).run()
     else:
         queue, seen = [path.resolve()], {path.resolve()}
+        exports_known = True
         while queue and len(source.files) < MAX_FOLLOWED:
             f = queue.pop(0)
             inner = ModuleModel(module)  # a required file's exports are not the package's
             for _, data in source.read_files(path, [f], limits):
-                (_File(f, data, mod) if f == path.resolve() else _File(f, data, inner)).run()
+                reader = _File(f, data, mod if f == path.resolve() else inner, runtime)
+                reader.run()
+                if f == path.resolve():
+                    exports_known = reader.exports_known()
                 for t in inner.types.values():
                     mod.add_type(t)
                 for k, v in inner.values.items():
@@ -54,7 +61,8 @@ def extract_js(path: Path, module: str, limits: ReadLimits = ReadLimits()) -> So
                     if target not in seen:
                         seen.add(target)
                         queue.append(target)
-    mod.complete = path.is_file()
+    mod.complete = path.is_file() and exports_known
+    runtime.apply(mod)
     for t in mod.types.values():
         t.confidence = min(t.confidence, JS_CONF)
     return source
@@ -85,26 +93,81 @@ def _js_files(folder: Path) -> list[Path]:
     return out
 
 
+class _Runtime:
+    """What one file learns of the types of others (a package's classes are extended where they are used):
+    types whose members are added in ways the reader cannot follow (open), and bases set at run time."""
+
+    def __init__(self):
+        self.opened: set[str] = set()
+        self.bases: list[tuple[str, str]] = []
+
+    def apply(self, mod: ModuleModel) -> None:
+        for name in self.opened:
+            if name in mod.types:
+                mod.types[name].open = True
+        for name, base in self.bases:
+            t = mod.types.get(name)
+            if t is None or base == name or base in t.bases:
+                continue
+            if base in mod.types or is_builtin_type(base):
+                t.bases.append(base)
+            else:  # a base this reader cannot name (`__extends(X, _super)` with `_super` a required module's
+                t.open = True  # class): its members are unknown; typings beside it still decide (merge_types)
+
+
+# Calls that take a class (or its prototype) and change no member of it.
+_READING_CALLS = frozenset({"Object.freeze", "Object.seal", "Object.keys", "Object.getOwnPropertyNames",
+                            "Object.getPrototypeOf", "Object.isFrozen", "Object.isSealed", "Object.entries",
+                            "Object.values", "Object.getOwnPropertyDescriptor", "Object.getOwnPropertyDescriptors",
+                            "Object.getOwnPropertySymbols", "Object.prototype.hasOwnProperty.call", "Symbol",
+                            "Reflect.getPrototypeOf", "Reflect.ownKeys", "Reflect.has", "Array.isArray",
+                            "Object.create"})
+# `inherits(Child, Parent)`, `_inherits`, `__extends`, CoffeeScript's `extend(child, parent)`, `Object.setPrototypeOf`:
+# the first argument gets the second's members (its prototype chain, or copies of them).
+_INHERITING = re.compile(r"(?:^|\.)_*(?:inherits|inheritsLoose|extends?|setPrototypeOf)$", re.I)
+
+
+_EXPORTS_WORD = re.compile(r"(?<![\w$.])(?:module\.)?exports(?![\w$])")
+
+
 class _File:
-    def __init__(self, path: Path, data: bytes, mod: ModuleModel):
+    def __init__(self, path: Path, data: bytes, mod: ModuleModel, runtime: "_Runtime | None" = None):
         self.path, self.data, self.mod = path, data, mod
+        self.runtime = runtime or _Runtime()
         self.objects: dict[str, Node] = {}  # const Mixin = { ... }
         self.functions: dict[str, Node] = {}
+        self.dynamic_exports = False  # exports added in a way the reader cannot follow
+        self.proto_aliases: dict[str, str] = {}  # `var proto = Moment.prototype` -> {"proto": "Moment"}
+        self.requires: set[str] = set()  # `const X = require(...)`: a value the file does not define
+        self.imported_from: dict[str, str] = {}  # a name bound to another npm package's export -> that package
+
+    def exports_known(self) -> bool:
+        """Whether every export of this (entry) file is known: no dynamic exports, and `module.exports = X`
+        names something the file defines."""
+        if self.dynamic_exports:
+            return False
+        target = self.mod.exports.get("=")
+        if target is None:
+            return True
+        return target not in self.requires and (target in self.mod.types or target in self.mod.values or
+                                                target in self.objects or target in self.functions)
 
     def text(self, node: Node | None) -> str:
         return self.data[node.start_byte:node.end_byte].decode("utf-8", "replace") if node is not None else ""
 
     def run(self) -> None:
         tree = parser("javascript").parse(self.data)
-        root = tree.root_node
+        root = self.tree_root = tree.root_node
         for node in root.named_children:
             self.top(node, exported=False)
+        self.nested_functions(root)
         instances: dict[str, str] = {}
         for pattern, match in queries.matches("javascript", "engine_source", root):
             if pattern == 6:
                 instances.setdefault(self.text(match["instance.name"][0]), self.text(match["instance.type"][0]))
             else:
                 self.fact(pattern, match)
+        self.dynamic(root)
         # an exported singleton of the engine's own type (`var Howler = new HowlerGlobal(); exports.Howler =
         # Howler`): an instance of that type, so `Howler.volum()` is checked like any instance
         for local in set(self.mod.exports.values()):
@@ -161,6 +224,17 @@ class _File:
             if clause is not None and node.child_by_field_name("source") is None:
                 for spec in export_specifiers(self.data, clause):
                     self.mod.exports[spec.exported] = spec.name
+            elif clause is not None:  # `export { default as scaleLinear } from "./linear.js"`
+                for spec in export_specifiers(self.data, clause):
+                    self.mod.exports.setdefault(spec.exported, spec.exported)
+            elif node.child_by_field_name("source") is not None:
+                star = next((c for c in node.named_children if c.type == "namespace_export"), None)
+                if star is not None:  # `export * as d3 from "..."`
+                    alias = next((c for c in star.named_children if c.type in ("identifier", "string")), None)
+                    if alias is not None:
+                        self.mod.exports.setdefault(self.text(alias).strip("\"'"), self.text(alias).strip("\"'"))
+                else:
+                    self.dynamic_exports = True  # `export * from "./x.js"`: names this reader does not list
             elif is_default:
                 ident = next((c for c in node.named_children if c.type == "identifier"), None)
                 if ident is not None:
@@ -248,6 +322,17 @@ class _File:
             return
         left, right = expr.child_by_field_name("left"), expr.child_by_field_name("right")
         lt = self.text(left)
+        while right is not None and right.type == "assignment_expression" and \
+                self.text(right.child_by_field_name("left")) in ("exports", "module.exports"):
+            right = right.child_by_field_name("right")  # `module.exports = exports = createApplication`
+        if lt == "exports" and right is not None and right.type == "assignment_expression":
+            lt, right = self.text(right.child_by_field_name("left")), right.child_by_field_name("right")
+        if lt == "module.exports" and right is not None and right.type not in ("object", "identifier", "class"):
+            self.dynamic_exports = True  # `module.exports = factory()`, `= exports.default`: not followed
+        if lt == "module.exports" and right is not None and right.type == "object" and \
+                any(p.type not in ("shorthand_property_identifier", "pair", "method_definition", "comment")
+                    for p in right.named_children):
+            self.dynamic_exports = True  # `module.exports = { ...helpers }`
         if lt == "module.exports":
             if right.type == "object":
                 for p in right.named_children:
@@ -273,6 +358,391 @@ class _File:
             if right.type == "class":  # `exports.Kit = class { ... }`
                 self.klass(right, key)
             self.mod.exports[key] = self.text(right) if right.type == "identifier" else key
+
+    def nested_functions(self, root: Node) -> None:
+        """Function declarations inside others (a UMD factory's `function hooks() {}`): their static
+        assignments (`hooks.invalid = createInvalid`) are members of the function's value too."""
+        stack = list(root.named_children)
+        while stack:
+            n = stack.pop()
+            if n.type == "function_declaration" and n.parent is not None and n.parent.type != "program":
+                name = n.child_by_field_name("name")
+                if name is not None:
+                    self.functions.setdefault(self.text(name), n)
+            stack.extend(n.named_children)
+
+    # --- members added at run time ---
+    def dynamic(self, root: Node) -> None:
+        """What classes and exports get at run time beyond their declarations: prototype aliases (`var proto =
+        X.prototype; proto.a = proto.b = function`), `X.prototype = Object.create(Y.prototype)` and
+        `inherits(X, Y)` bases, `Object.defineProperty` members; and what cannot be followed (a class handed
+        to a function that may add members, computed member names, `module.exports = factory()`), which leaves
+        the type open, or the module's exports incomplete, rather than wrongly closed."""
+        nodes, stack = [], [root]
+        while stack:
+            n = stack.pop()
+            nodes.append(n)
+            stack.extend(reversed(n.named_children))
+        for n in nodes:  # aliases first: they are used wherever they stand
+            if n.type == "variable_declarator":
+                self.alias(n.child_by_field_name("name"), n.child_by_field_name("value"))
+                value, name = n.child_by_field_name("value"), n.child_by_field_name("name")
+                if value is not None and value.type == "object" and name is not None and name.type == "identifier":
+                    self.objects.setdefault(self.text(name), value)  # `var P = {...}` inside a UMD wrapper
+            elif n.type == "assignment_expression" and n.child_by_field_name("left").type == "identifier":
+                self.alias(n.child_by_field_name("left"), n.child_by_field_name("right"))
+        for n in nodes:
+            if n.type == "call_expression":
+                self.dynamic_call(n)
+            elif n.type == "assignment_expression":
+                self.dynamic_assignment(n)
+        self.computed_this_owners(nodes)
+        for n in nodes:
+            if n.type == "import_statement":
+                src = n.child_by_field_name("source")
+                spec = self.text(src).strip("\"'`") if src is not None else ""
+                if _is_package(spec):
+                    for ident in (c for c in _walk(n) if c.type == "identifier" and c.parent is not None and
+                                  c.parent.type in ("import_clause", "import_specifier", "namespace_import")):
+                        self.imported_from[self.text(ident)] = spec
+        for tname, t in self.mod.types.items():
+            # a base class from another npm package (`class Logger extends Transform` from 'readable-stream'):
+            # its members are that package's, which this reader does not see, whatever platform class it
+            # imitates: the type stays open
+            if any(self.imported_from.get(b.split(".")[0]) for b in t.bases):
+                self.runtime.opened.add(tname)
+        for name, fn in self.functions.items():  # a constructor declared inside a wrapper: its `this.x = ...`
+            if name in self.mod.types and fn.parent is not None and fn.parent.type != "program":
+                for prop in _this_assignments(self, fn.child_by_field_name("body")):
+                    self.add(self.mod.types[name], prop)
+
+    def alias(self, name: Node | None, value: Node | None) -> None:
+        if name is None or value is None:
+            return
+        spec = _required_package(self, value)
+        if spec:  # `const { Transform } = require('readable-stream')`, `const EE = require('eventemitter3')`
+            for ident in ([name] if name.type == "identifier" else
+                          [c for c in name.named_children if c.type == "shorthand_property_identifier_pattern"]):
+                self.imported_from[self.text(ident)] = spec
+        if name.type != "identifier":
+            return
+        if value.type == "call_expression" and self.text(value.child_by_field_name("function")) == "require":
+            self.requires.add(self.text(name))
+        while value.type == "assignment_expression" and not self.prototype_of(value):
+            left = value.child_by_field_name("left")  # `P = BigNumber.prototype = { ... }`
+            if self.prototype_of(left):
+                value = left
+                break
+            value = value.child_by_field_name("right")
+        owner = self.prototype_of(value)
+        if owner:
+            self.proto_aliases[self.text(name)] = owner
+
+    def prototype_of(self, node: Node | None) -> str:
+        """`X.prototype` (or an alias of it) -> "X"; else ""."""
+        while node is not None and node.type in ("parenthesized_expression", "binary_expression"):
+            # `(X.prototype)`, and compilers' `Object.create(Base && Base.prototype)`
+            node = node.child_by_field_name("right") if node.type == "binary_expression" else \
+                (node.named_children[0] if node.named_children else None)
+        if node is None:
+            return ""
+        if node.type == "identifier":
+            return self.proto_aliases.get(self.text(node), "")
+        if node.type == "member_expression" and self.text(node.child_by_field_name("property")) == "prototype":
+            obj = node.child_by_field_name("object")
+            return self.text(obj) if obj is not None and obj.type == "identifier" else ""
+        return ""
+
+    def base_name(self, node: Node) -> str:
+        """The class a base expression names: an identifier, or the argument a compiled class wrapper is called
+        with for its parameter (`(function (_super) { __extends(Kid, _super); ... }(Base))` -> "Base"); "" when
+        no name can be told (`Base_1.default`)."""
+        if node.type == "member_expression":
+            prop = self.text(node.child_by_field_name("property"))
+            return prop if prop not in ("default", "prototype") else ""
+        if node.type != "identifier":
+            return ""
+        name = self.text(node)
+        fn = node.parent
+        while fn is not None and fn.type not in ("function_expression", "function", "arrow_function",
+                                                 "function_declaration", "method_definition"):
+            fn = fn.parent
+        params = fn.child_by_field_name("parameters") if fn is not None else None
+        names = [self.text(p) for p in params.named_children] if params is not None else []
+        if name not in names:
+            return name
+        call = fn.parent
+        while call is not None and call.type == "parenthesized_expression":
+            call = call.parent
+        if call is None or call.type != "call_expression":
+            return name  # a parameter of an ordinary function: unknown (apply() opens the type)
+        args = [a for a in call.child_by_field_name("arguments").named_children if a.type != "comment"]
+        i = names.index(name)
+        return self.base_name(args[i]) if i < len(args) else ""
+
+    def base_name_of_prototype(self, node: Node) -> str:
+        """`_super.prototype` / `_super && _super.prototype` in a compiled wrapper -> the wrapper's argument."""
+        while node is not None and node.type == "binary_expression":
+            node = node.child_by_field_name("right")
+        if node is None or node.type != "member_expression" or \
+                self.text(node.child_by_field_name("property")) != "prototype":
+            return ""
+        return self.base_name(node.child_by_field_name("object"))
+
+    def class_named(self, node: Node | None) -> str:
+        """An identifier naming a class or constructor of the package, or ""."""
+        if node is None or node.type != "identifier":
+            return ""
+        name = self.text(node)
+        return name if name in self.mod.types or name in self.functions or name[:1].isupper() else ""
+
+    def dynamic_call(self, call: Node) -> None:
+        fn = call.child_by_field_name("function")
+        while fn is not None and fn.type == "parenthesized_expression" and fn.named_children:
+            fn = fn.named_children[0]
+        callee = self.text(fn)
+        args = call.child_by_field_name("arguments")
+        items = [a for a in (args.named_children if args is not None else []) if a.type != "comment"]
+        if callee in _READING_CALLS or not items:
+            return
+        wrapper = fn is not None and fn.type in ("function_expression", "arrow_function", "function")
+        if wrapper and self.function_assigns_exports_param(fn, items):
+            self.dynamic_exports = True  # `(function (sax) { sax.parser = ... })(exports)`: not followed
+        if wrapper:
+            return  # `(function (Base) { ... }(Base))`: a wrapper whose parameter is the class, not a mixin
+        if any(_EXPORTS_WORD.search(self.text(a)) for a in items):
+            if callee == "Object.defineProperty" and len(items) >= 2 and items[1].type == "string":
+                key = self.text(items[1]).strip("\"'`")
+                if key != "__esModule":
+                    self.mod.exports.setdefault(key, key)
+            elif callee != "require":
+                self.dynamic_exports = True  # `Object.assign(module.exports, ...)`, `__exportStar(m, exports)`
+        first = items[0]
+        owner, static = self.prototype_of(first), False
+        if not owner:
+            owner, static = self.class_named(first), True
+        if not owner:
+            return
+        if callee in ("Object.defineProperty", "Reflect.defineProperty") and len(items) >= 2:
+            if items[1].type == "string":
+                key = self.text(items[1]).strip("\"'`")
+                self.add(self.typedef(owner, call), Member(key, "getter", "", [], static, key.startswith("_"),
+                                                           str(self.path), call.start_point[0], JS_CONF))
+            else:
+                self.runtime.opened.add(owner)
+            return
+        if callee == "Object.defineProperties" and len(items) >= 2 and items[1].type == "object":
+            td = self.typedef(owner, call)
+            for p in items[1].named_children:
+                if p.type == "pair" and p.child_by_field_name("key").type in ("property_identifier", "string"):
+                    key = self.text(p.child_by_field_name("key")).strip("\"'`")
+                    self.add(td, Member(key, "getter", "", [], static, key.startswith("_"), str(self.path),
+                                        p.start_point[0], JS_CONF))
+                else:
+                    self.runtime.opened.add(owner)
+            return
+        if callee.split(".")[-1].lstrip("_") == "createClass" and static and len(items) >= 2:
+            self.created_class(owner, items[1:3], call)  # Babel's `_createClass(X, [{key: "m", ...}], [...])`
+            return
+        if callee == "Object.assign" and not static:
+            return  # read by the `Object.assign(X.prototype, ...)` pattern
+        if _INHERITING.search(callee) and len(items) == 2:
+            base = self.prototype_of(items[1]) or self.base_name(items[1])
+            if base:
+                self.runtime.bases.append((owner, base))
+                if callee.split(".")[-1].lower().lstrip("_") == "extend":
+                    self.runtime.opened.add(owner)  # CoffeeScript / jQuery `extend` also copies own statics
+                return
+        self.runtime.opened.add(owner)  # handed to a function that may add members: `mixin(List, {...})`
+
+    def function_assigns_exports_param(self, fn: Node, items: list[Node]) -> bool:
+        """Whether a wrapper is handed the module's exports (`(function (sax) {...})(typeof exports ===
+        'undefined' ? this.sax = {} : exports)`, a UMD factory given `exports`)."""
+        return any(_EXPORTS_WORD.search(self.text(a)) for a in items)
+
+    def computed_this_owners(self, nodes: list[Node]) -> None:
+        """`this[name] = value` inside a class's method, constructor or a function assigned as its member
+        (`Decimal.config = config` with `function config(o) { ... this[p] = v }`): members by computed names,
+        so the class stays open."""
+        assigned: dict[str, set[str]] = {}  # function name -> owners it is assigned to (`X.m = fname`)
+        for n in nodes:
+            if n.type == "assignment_expression":
+                left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
+                while right is not None and right.type == "assignment_expression":
+                    right = right.child_by_field_name("right")
+                if left is not None and left.type == "member_expression" and right is not None and \
+                        right.type == "identifier":
+                    owner = self.owner_of_target(left)
+                    if owner:
+                        assigned.setdefault(self.text(right), set()).add(owner)
+        for n in nodes:
+            if n.type != "assignment_expression":
+                continue
+            left = n.child_by_field_name("left")
+            if left is None or left.type != "subscript_expression" or \
+                    left.child_by_field_name("object").type != "this":
+                continue
+            index = left.child_by_field_name("index")
+            if index is not None and ("symbol" in self.text(index).lower() or index.type == "string"):
+                continue
+            fn = n.parent
+            while fn is not None and fn.type not in ("function_expression", "function_declaration", "function",
+                                                     "method_definition"):
+                fn = fn.parent
+            if fn is None:
+                continue
+            owners: set[str] = set()
+            if fn.type == "method_definition":
+                body = fn.parent
+                cls = body.parent if body is not None else None
+                name = cls.child_by_field_name("name") if cls is not None else None
+                if name is not None:
+                    owners.add(self.text(name))
+            elif fn.type == "function_declaration":
+                fname = self.text(fn.child_by_field_name("name"))
+                owners |= {fname} | assigned.get(fname, set())
+            else:
+                holder = fn.parent
+                while holder is not None and holder.type == "assignment_expression" and \
+                        holder.child_by_field_name("right") is not None and holder.parent is not None and \
+                        holder.parent.type == "assignment_expression":
+                    holder = holder.parent
+                if holder is not None and holder.type == "assignment_expression":
+                    owner = self.owner_of_target(holder.child_by_field_name("left"))
+                    if owner:
+                        owners.add(owner)
+            self.runtime.opened.update(owners)
+
+    def owner_of_target(self, left: Node | None) -> str:
+        """`X.m` / `X.prototype.m` / `alias.m` as an assignment target -> "X"."""
+        if left is None or left.type != "member_expression":
+            return ""
+        obj = left.child_by_field_name("object")
+        owner = self.prototype_of(obj)
+        if owner:
+            return owner
+        if obj is not None and obj.type == "identifier" and (self.text(obj) in self.mod.types or
+                                                             self.text(obj) in self.functions):
+            return self.text(obj)
+        return ""
+
+    def created_class(self, owner: str, lists: list[Node], call: Node) -> None:
+        """The members a compiled class declares through `_createClass(X, protoProps, staticProps)`: arrays of
+        `{ key: "name", value: function }` / `{ key: "name", get: function }` descriptors."""
+        td = self.typedef(owner, call)
+        for static, items in zip((False, True), lists):
+            if items.type != "array":
+                if items.type not in ("null", "undefined") and self.text(items) not in ("void 0",):
+                    self.runtime.opened.add(owner)
+                continue
+            for desc in items.named_children:
+                pairs = {self.text(p.child_by_field_name("key")): p.child_by_field_name("value")
+                         for p in desc.named_children if p.type == "pair"} if desc.type == "object" else {}
+                key = pairs.get("key")
+                if key is None or key.type != "string":
+                    if not (key is not None and "Symbol" in self.text(key)):
+                        self.runtime.opened.add(owner)  # a computed name: not followed
+                    continue
+                name = self.text(key).strip("\"'`")
+                if "value" in pairs:
+                    m = _member_from_value(self, name, pairs["value"], static, owner)
+                else:
+                    m = Member(name, "getter", "", [], static, name.startswith("_"), str(self.path),
+                               desc.start_point[0], JS_CONF)
+                self.add(td, m)
+
+    def dynamic_assignment(self, node: Node) -> None:
+        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+        if left is None or right is None:
+            return
+        if left.type == "subscript_expression":
+            obj = left.child_by_field_name("object")
+            owner = self.prototype_of(obj) or self.class_named(obj)
+            index = left.child_by_field_name("index")
+            if owner and index is not None and "symbol" in self.text(index).lower():
+                return  # `X.prototype[Symbol.iterator] = ...` (Babel: `_proto[_Symbol$iterator]`): no name
+            if owner and index is not None and index.type == "string":  # `X['default'] = X`: a named member
+                value = right
+                while value.type == "assignment_expression":
+                    value = value.child_by_field_name("right")
+                static = not self.prototype_of(obj)
+                self.add(self.typedef(owner, node), _member_from_value(self, self.text(index).strip("\"'`"), value,
+                                                                       static, owner))
+                return
+            if owner:
+                self.runtime.opened.add(owner)  # `X.prototype[name] = ...`: members by computed names
+            elif self.text(obj) in ("exports", "module.exports"):
+                self.dynamic_exports = True
+            return
+        if left.type != "member_expression":
+            return
+        if self.text(left) == "module.exports" and not (node.parent is not None and node.parent.type ==
+                                                         "expression_statement" and node.parent.parent is not None
+                                                         and node.parent.parent.type == "program"):
+            self.module_exports(node)  # inside a UMD wrapper or an `if (typeof module ...)` block
+            return
+        obj, prop = left.child_by_field_name("object"), left.child_by_field_name("property")
+        if self.text(prop) == "prototype" and obj is not None and obj.type == "identifier":
+            owner = self.text(obj)  # `X.prototype = ...` other than an object literal
+            value = right
+            while value.type == "assignment_expression":  # `X.prototype = Y.prototype = {...}`
+                value = value.child_by_field_name("right")
+            if value.type == "object":
+                return
+            if value.type == "call_expression" and self.text(value.child_by_field_name("function")) == "Object.create":
+                args = [a for a in value.child_by_field_name("arguments").named_children if a.type != "comment"]
+                base = (self.prototype_of(args[0]) or self.base_name_of_prototype(args[0])) if args else ""
+                if base:
+                    self.typedef(owner, node)
+                    self.runtime.bases.append((owner, base))
+                    if len(args) == 1:
+                        return
+            elif value.type == "identifier" and self.text(value) in self.objects:
+                self.typedef(owner, node)  # `X.prototype = P` with `var P = {...}`: read like the literal
+                for m in _object_members(self, self.objects[self.text(value)], owner):
+                    self.add(self.mod.types[owner], m)
+                self.proto_aliases.setdefault(self.text(value), owner)
+                self.alias_members(self.text(value), owner)
+                return
+            elif value.type == "new_expression":
+                ctor = value.child_by_field_name("constructor")
+                if ctor is not None and ctor.type == "identifier":
+                    self.typedef(owner, node)
+                    self.runtime.bases.append((owner, self.text(ctor)))
+                    return
+            self.typedef(owner, node)
+            self.runtime.opened.add(owner)
+            return
+        if obj is not None and obj.type == "identifier" and node.parent is not None and \
+                node.parent.type == "assignment_expression" and self.text(prop) != "prototype" and \
+                (self.text(obj) in self.mod.types or self.text(obj) in self.functions):
+            value = right  # `X['default'] = X.X = X`: the inner assignments of a chain are statics too
+            while value.type == "assignment_expression":
+                value = value.child_by_field_name("right")
+            self.add(self.typedef(self.text(obj), node), _member_from_value(self, self.text(prop), value, True,
+                                                                           self.text(obj)))
+            return
+        if obj is not None and obj.type == "identifier" and self.text(obj) in self.proto_aliases:
+            owner = self.proto_aliases[self.text(obj)]
+            value = right
+            while value.type == "assignment_expression":  # `proto.a = proto.b = function () {}`
+                value = value.child_by_field_name("right")
+            self.add(self.typedef(owner, node), _member_from_value(self, self.text(prop), value, False, owner))
+
+    def alias_members(self, alias: str, owner: str) -> None:
+        """`P.m = ...` anywhere in the file, for an object `P` that becomes `owner`'s prototype later on."""
+        stack = [self.tree_root] if getattr(self, "tree_root", None) is not None else []
+        while stack:
+            n = stack.pop()
+            stack.extend(n.named_children)
+            if n.type == "assignment_expression":
+                left = n.child_by_field_name("left")
+                if left.type == "member_expression" and self.text(left.child_by_field_name("object")) == alias:
+                    value = n.child_by_field_name("right")
+                    while value.type == "assignment_expression":
+                        value = value.child_by_field_name("right")
+                    self.add(self.mod.types[owner], _member_from_value(
+                        self, self.text(left.child_by_field_name("property")), value, False, owner))
 
     # --- query facts ---
     def fact(self, pattern: int, match: dict) -> None:
@@ -328,11 +798,48 @@ class _File:
                     self.add(self.typedef(owner, obj), _member_from_value(self, prop, value, True, owner))
 
 
+def _is_package(spec: str) -> bool:
+    """An npm package specifier (not a relative path, not one of Node's own modules)."""
+    return bool(spec) and not spec.startswith((".", "/", "node:")) and spec not in NODE_BUILTINS and \
+        spec.split("/")[0] not in NODE_BUILTINS
+
+
+def _required_package(f: "_File", value: Node) -> str:
+    """The npm package `require('pkg')` / `require('pkg').X` loads, else ""."""
+    if value.type == "member_expression":
+        value = value.child_by_field_name("object")
+    if value is None or value.type != "call_expression" or f.text(value.child_by_field_name("function")) != "require":
+        return ""
+    args = value.child_by_field_name("arguments")
+    first = args.named_children[0] if args is not None and args.named_children else None
+    spec = f.text(first).strip("\"'`") if first is not None and first.type == "string" else ""
+    return spec if _is_package(spec) else ""
+
+
+def _walk(node: Node):
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(n.named_children)
+
+
 def _member_from_value(f: _File, name: str, value: Node, static: bool, owner: str) -> Member:
     if value.type in ("function_expression", "arrow_function", "function"):
         return Member(name, "method", _returns(f, value, owner), _param_names(f, value), static, name.startswith("_"),
                       str(f.path), value.start_point[0], JS_CONF, _doc(f, value))
-    return Member(name, "property", _value_type(f, value), [], static, name.startswith("_"), str(f.path),
+    kind = _value_type(f, value)
+    if value.type == "object" and owner and "$" not in owner:
+        # `hooks.HTML5_FMT = { DATE: ..., TIME: ... }`: an object of known keys, a synthesized type
+        kind = f"{owner}${name}"
+        t = f.mod.types.get(kind) or TypeDef(kind, "interface", path=str(f.path), line=value.start_point[0])
+        f.mod.types[kind] = t
+        t.open = t.open or any(p.type not in ("pair", "method_definition", "shorthand_property_identifier", "comment")
+                               or (p.type == "pair" and p.child_by_field_name("key").type == "computed_property_name")
+                               for p in value.named_children)
+        for m in _object_members(f, value, kind):
+            f.add(t, m)
+    return Member(name, "property", kind, [], static, name.startswith("_"), str(f.path),
                   value.start_point[0], JS_CONF)
 
 
