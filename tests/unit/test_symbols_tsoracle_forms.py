@@ -313,3 +313,28 @@ function f(o: AggregateOptions, u: Unknowable) {
 }
 """)
     assert flagged(ws) == [(5, "allowDiskUsage")]
+
+
+def test_a_const_typed_by_an_intersection_with_a_construct_signature_has_a_static_side(tmp_path):
+    # chart.js: `const BarController: ChartComponent & { prototype: ...; new (...): BarController }`: its value
+    # has ChartComponent's members and `prototype`, and `new` makes the type of the same name
+    ws = package_workspace(tmp_path, {"index.d.ts": """
+export interface ChartComponent { id: string; defaults?: object; beforeRegister?(): void; }
+export declare class DatasetController { update(mode: string): void; }
+export type BarController = DatasetController
+export declare const BarController: ChartComponent & {
+  prototype: BarController;
+  new (chart: object, datasetIndex: number): BarController;
+};
+export declare const Loose: Record<string, any> & { new (): DatasetController };
+"""}, """import { BarController, Loose } from "pkg";
+BarController.id;
+BarController.beforeRegister;
+BarController.prototype;
+BarController.zzProbe;
+const c = new BarController({}, 0);
+c.update("x");
+c.zzUpdate();
+Loose.anything;
+""")
+    assert flagged(ws) == [(5, "zzProbe"), (8, "zzUpdate")]

@@ -293,7 +293,10 @@ class DtsExtractor:
                     self.constructed.setdefault(name, made)
                 if self.object_const(name, type_node, scope, data, path, decl.start_point[0], doc):
                     type_node = None
+                static_side = self.constructor_const(name, type_node, scope, data, path, decl.start_point[0])
                 m = _typed_member(name, type_node, data, path, decl.start_point[0], doc)
+                if static_side:
+                    m.type = static_side
                 if type_node is None and name in mod.types and mod.types[name].kind == "namespace":
                     m.type = f"typeof {name}"
                 m.static = into is not None
@@ -372,6 +375,36 @@ class DtsExtractor:
             m.static = True
         scope.module.add_type(td)
         return True
+
+    def constructor_const(self, name: str, type_node: Node | None, scope: _Scope, data: bytes, path: str,
+                          line: int) -> str:
+        """`declare const BarController: ChartComponent & { prototype: BarController; new (chart): BarController }`:
+        a constructor whose value also has the members of its other parts. Its type is read as an interface of a
+        name no source can write (`BarController$static`, so it never shadows the type of the same name): the
+        named parts are its bases, the literals' members (the construct signature, `prototype`) its own; a part
+        we cannot follow (`typeof x`, a conditional) leaves it open. Returns that name, or "" when the const is
+        not so typed (a lone `{ new (): Sock }` stays the constructor `parse_type` reads)."""
+        inner = type_node.named_children[0] if type_node is not None and type_node.type == "type_annotation" \
+            and type_node.named_children else None
+        if inner is None or inner.type not in ("object_type", "intersection_type"):
+            return ""
+        parts = [inner] if inner.type == "object_type" else _intersection_parts(inner)
+        literals = [p for p in parts if p.type == "object_type"]
+        if not any(c.type == "construct_signature" for p in literals for c in p.named_children):
+            return ""
+        if len(parts) == 1 and sum(1 for c in inner.named_children if c.type != "comment") == 1:
+            return ""
+        td = TypeDef(f"{name}$static", "interface", path=path, line=line)
+        for part in parts:
+            if part.type == "object_type":
+                self.members(part, td, data, path)
+            elif part.type in ("type_identifier", "nested_type_identifier", "generic_type"):
+                td.bases.append(_text(part, data))
+            else:
+                td.open = True
+        scope.module.add_type(td)
+        scope.local_names.add(td.name)
+        return td.name
 
     def add_namespace_exports(self, mod: ModuleModel) -> None:
         """`export * as filters from './filters'`: `filters` is a namespace object whose members are the values
