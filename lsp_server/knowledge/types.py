@@ -946,6 +946,10 @@ class Analyzer:
                 call = self.model.members(fn_first.tid).get(CALL)
                 return self.type_val(_overload_result(call[0], args), call[1][0], None, fn_first.conf, None,
                                      self.bindings_of(fn_first, call[1])) if call else None
+            if fn_first is not None and fn_first.kind == ValKind.CLASS:  # `Decimal(1)`: a class's call signature
+                call = self.model.statics(fn_first.tid).get(CALL)
+                return self.type_val(_overload_result(call[0], args), call[1][0], None, fn_first.conf) \
+                    if call else None
             return self.call_result(fn_first, args)
         if t == "new_expression":
             ctor = node.child_by_field_name("constructor")

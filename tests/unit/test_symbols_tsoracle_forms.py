@@ -338,3 +338,35 @@ c.zzUpdate();
 Loose.anything;
 """)
     assert flagged(ws) == [(5, "zzProbe"), (8, "zzUpdate")]
+
+
+def test_a_function_of_a_class_name_is_its_call_signature_and_keeps_the_statics(tmp_path):
+    # decimal.js: `declare class Decimal { static abs(...) }` and `declare function Decimal(n): Decimal`:
+    # `Decimal.x` reads the class's static side, `Decimal(1)` still makes a Decimal
+    ws = package_workspace(tmp_path, {"index.d.ts": """
+export default Decimal;
+export namespace Decimal {
+  export type Value = string | number | Decimal;
+  export interface Config { precision?: number; }
+}
+export declare class Decimal {
+  constructor(n: Decimal.Value);
+  abs(): Decimal;
+  static abs(n: Decimal.Value): Decimal;
+  static set(object: Decimal.Config): void;
+  static readonly ROUND_UP: 0;
+}
+export declare function Decimal(n: Decimal.Value): Decimal;
+"""}, """import { Decimal } from "pkg";
+import D from "pkg";
+Decimal.abs(1);
+Decimal.ROUND_UP;
+Decimal.set({ precision: 3 });
+Decimal.zzProbe;
+D.abs(1).abs();
+D.zzProbe;
+Decimal(1).abs();
+Decimal(1).zzProbe;
+new Decimal(1).zzProbe;
+""")
+    assert flagged(ws) == [(6, "zzProbe"), (8, "zzProbe"), (10, "zzProbe"), (11, "zzProbe")]

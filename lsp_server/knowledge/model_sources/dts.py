@@ -97,6 +97,16 @@ class DtsExtractor:
                 break
             self.parse_file(path)
         mod = self.source.module(self.module_name)
+        # `declare class Decimal {...}` and `declare function Decimal(n): Decimal` (decimal.js): the value is the
+        # class, callable too; TypeScript's `Decimal.x` reads the class's static side, which the function
+        # would hide (a function's members are not known, so nothing would be checked). The function becomes
+        # the class's static call signature: `Decimal(1)` still makes a Decimal.
+        for name, value in list(mod.values.items()):
+            t = mod.types.get(name)
+            if value.kind == "function" and t is not None and t.kind == "class":
+                del mod.values[name]
+                if not any(m.name == CALL and m.static for m in t.members):
+                    t.members.append(replace(value, name=CALL, kind="method", private=True, static=True))
         self.add_mixin_bases(mod)
         self.add_namespace_exports(mod)
         # `export * from "gsap/gsap-core"` names a module that `declare module "gsap/gsap-core"` blocks (in
