@@ -370,3 +370,23 @@ Decimal(1).zzProbe;
 new Decimal(1).zzProbe;
 """)
     assert flagged(ws) == [(6, "zzProbe"), (8, "zzProbe"), (10, "zzProbe"), (11, "zzProbe")]
+
+
+def test_a_function_merged_with_a_namespace_has_the_namespace_members(tmp_path):
+    # leaflet: `function tileLayer(url): TileLayer` and `namespace tileLayer { function wms(url): TileLayer }`:
+    # `tileLayer.wms` is the namespace's member, `tileLayer(url)` still makes a TileLayer
+    ws = package_workspace(tmp_path, {"index.d.ts": """
+export declare class TileLayer { redraw(): this; }
+export declare function tileLayer(url: string): TileLayer;
+export declare namespace tileLayer {
+    function wms(url: string): TileLayer;
+}
+export declare function plain(url: string): TileLayer;
+"""}, """import { tileLayer, plain } from "pkg";
+tileLayer.wms("u").redraw();
+tileLayer.zzProbe;
+tileLayer("u").redraw();
+tileLayer("u").zzProbe;
+plain("u").zzProbe;
+""")
+    assert flagged(ws) == [(3, "zzProbe"), (5, "zzProbe"), (6, "zzProbe")]

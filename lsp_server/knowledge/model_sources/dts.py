@@ -97,13 +97,15 @@ class DtsExtractor:
                 break
             self.parse_file(path)
         mod = self.source.module(self.module_name)
-        # `declare class Decimal {...}` and `declare function Decimal(n): Decimal` (decimal.js): the value is the
-        # class, callable too; TypeScript's `Decimal.x` reads the class's static side, which the function
+        # `declare class Decimal {...}` and `declare function Decimal(n): Decimal` (decimal.js), or a function
+        # merged with a namespace (leaflet's `tileLayer` and `tileLayer.wms`): the value is the class or the
+        # namespace object, callable too; TypeScript's `Decimal.x` reads its static side, which the function
         # would hide (a function's members are not known, so nothing would be checked). The function becomes
-        # the class's static call signature: `Decimal(1)` still makes a Decimal.
+        # the type's static call signature: `Decimal(1)` still makes a Decimal.
         for name, value in list(mod.values.items()):
             t = mod.types.get(name)
-            if value.kind == "function" and t is not None and t.kind == "class":
+            if value.kind == "function" and t is not None and (t.kind in ("class", "namespace") or any(
+                    m.static for m in t.members)):
                 del mod.values[name]
                 if not any(m.name == CALL and m.static for m in t.members):
                     t.members.append(replace(value, name=CALL, kind="method", private=True, static=True))
