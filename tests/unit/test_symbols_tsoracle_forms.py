@@ -390,3 +390,34 @@ tileLayer("u").zzProbe;
 plain("u").zzProbe;
 """)
     assert flagged(ws) == [(3, "zzProbe"), (5, "zzProbe"), (6, "zzProbe")]
+
+
+def test_one_name_in_two_namespaces_is_two_types(tmp_path):
+    # immutable: `Collection.Indexed` and `Seq.Indexed` are different interfaces (the second extends the first);
+    # one merged `Indexed` would be its own base, so `List extends Collection.Indexed` would be left open
+    ws = package_workspace(tmp_path, {"index.d.ts": """
+declare namespace Immutable {
+  interface Collection<K, V> { size: number; get(key: K): V | undefined; }
+  namespace Collection {
+    interface Indexed<T> extends Collection<number, T> { indexOf(value: T): number; }
+  }
+  interface Seq<K, V> extends Collection<K, V> { cacheResult(): this; }
+  namespace Seq {
+    interface Indexed<T> extends Seq<number, T>, Collection.Indexed<T> { toIndexedSeq(): Seq.Indexed<T>; }
+  }
+  function List<T>(values?: Iterable<T>): List<T>;
+  interface List<T> extends Collection.Indexed<T> { push(value: T): List<T>; }
+  function Range(start: number, end: number): Seq.Indexed<number>;
+}
+export = Immutable;
+"""}, """import { List, Range } from "pkg";
+function f(l: List<number>) {
+  l.push(2).indexOf(1);
+  l.size;
+  l.toIndexedSeq();
+}
+const r = Range(0, 3);
+r.toIndexedSeq().cacheResult().indexOf(1);
+r.zzProbe;
+""")
+    assert flagged(ws) == [(5, "toIndexedSeq"), (9, "zzProbe")]

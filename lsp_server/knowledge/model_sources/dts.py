@@ -77,6 +77,7 @@ class DtsExtractor:
         # `export * from "<bare name>"`: (scope, name, resolved to a file), bound to a `declare module` once all is read
         self.late_stars: list[tuple[_Scope, str, bool]] = []
         self.late_clauses: list[tuple[_Scope, str, list]] = []  # `export { a as b } from "<bare name>"`, the same
+        self.declared_in: dict[str, set[str]] = {}  # a type's short name -> the namespaces declaring it
 
     # --- files ------------------------------------------------------------------------------------------
     def scope_for(self, path: Path) -> _Scope:
@@ -109,6 +110,7 @@ class DtsExtractor:
                 del mod.values[name]
                 if not any(m.name == CALL and m.static for m in t.members):
                     t.members.append(replace(value, name=CALL, kind="method", private=True, static=True))
+        self.qualify_collisions(mod)
         self.add_mixin_bases(mod)
         self.add_namespace_exports(mod)
         # `export * from "gsap/gsap-core"` names a module that `declare module "gsap/gsap-core"` blocks (in
@@ -230,6 +232,7 @@ class DtsExtractor:
             if body is not None:
                 self.members(body, td, data, path)
             mod.add_type(td)
+            self.qualified_copy(td, into, mod)
             scope.local_names.add(td.name)
             if into is not None:
                 into.members.append(Member(td.name, "value", f"typeof {td.name}", static=True, path=path, line=line, doc=doc))
@@ -244,6 +247,7 @@ class DtsExtractor:
             if body is not None:
                 self.members(body, td, data, path)
             mod.add_type(td)
+            self.qualified_copy(td, into, mod)
             scope.local_names.add(td.name)
             return [td.name]
         if t == "enum_declaration":
@@ -257,6 +261,7 @@ class DtsExtractor:
                     _mark_deprecated(m, item, data)
                     td.members.append(m)
             mod.add_type(td)
+            self.qualified_copy(td, into, mod)
             scope.local_names.add(td.name)
             if into is not None:  # `namespace PptxGenJS { enum AlignH {} }`: the enum object is a member
                 into.members.append(Member(td.name, "value", f"typeof {td.name}", static=True, path=path, line=line,
@@ -281,6 +286,7 @@ class DtsExtractor:
                     else:
                         td.open = True  # a part we cannot follow (a function type, `typeof x`, a conditional)
             mod.add_type(td)
+            self.qualified_copy(td, into, mod)
             scope.local_names.add(td.name)
             return [td.name]
         if t in ("function_signature", "function_declaration"):
@@ -336,11 +342,62 @@ class DtsExtractor:
                         continue
                     self.namespace_names.setdefault(name, []).extend(self.declaration(inner, scope, data, into=td))
             mod.add_type(td)
+            self.qualified_copy(td, into, mod)
             scope.local_names.add(name)
             if into is not None:  # `namespace stream { namespace xlsx { ... } }`: `stream.xlsx` is a member
                 into.members.append(Member(name, "value", f"typeof {name}", static=True, path=path, line=line, doc=doc))
             return [name]
         return []
+
+    def qualified_copy(self, td: TypeDef, into: TypeDef | None, mod: ModuleModel) -> None:
+        """A type declared in a namespace is also kept under its qualified name (`Collection$Indexed`, a name
+        no source can write): immutable declares `Collection.Indexed` and `Seq.Indexed`, which one model name
+        would merge (and `interface Indexed extends Collection.Indexed` would then be its own base). Once all is
+        read, `qualify_collisions` points the qualified references at these copies where a name is declared in
+        several namespaces."""
+        if into is None:
+            return
+        mod.add_type(replace(td, name=f"{into.name}${td.name}", members=list(td.members), bases=list(td.bases)))
+        self.declared_in.setdefault(td.name, set()).add(into.name)
+
+    def qualify_collisions(self, mod: ModuleModel) -> None:
+        """Where one short name is declared in several namespaces, a qualified reference `Collection.Indexed`
+        (in any base, alias or member type of the module) names that namespace's own copy; unqualified ones
+        keep the merged type of the short name, as before. Copies of names declared once are dropped."""
+        collided = {name: spaces for name, spaces in self.declared_in.items() if len(spaces) > 1}
+        for name, spaces in self.declared_in.items():
+            if name not in collided:
+                for space in spaces:
+                    mod.types.pop(f"{space}${name}", None)
+        if not collided:
+            return
+        pattern = re.compile(r"(?<![\w$])(" + "|".join(re.escape(s) for s in {s for v in collided.values() for s in v})
+                             + r")\.(" + "|".join(re.escape(n) for n in collided) + r")(?![\w$])")
+
+        def fix(text: str) -> str:
+            if "." not in text:
+                return text
+            return pattern.sub(lambda m: f"{m.group(1)}${m.group(2)}" if m.group(1) in collided.get(m.group(2), ())
+                               else m.group(0), text)
+
+        def fix_member(m: Member) -> None:
+            m.type = fix(m.type)
+            m.params = [fix(x) for x in m.params]
+            m.returns = [fix(x) for x in m.returns]
+            m.overloads = [[fix(x) for x in ps] for ps in m.overloads]
+
+        seen: set[int] = set()
+        for t in mod.types.values():
+            t.bases = [fix(b) for b in t.bases]
+            t.alias = fix(t.alias)
+            for m in t.members:
+                if id(m) not in seen:
+                    seen.add(id(m))
+                    fix_member(m)
+        for m in mod.values.values():
+            if id(m) not in seen:
+                seen.add(id(m))
+                fix_member(m)
 
     def namespace_export_clause(self, clause: Node, td: TypeDef, mod: ModuleModel, data: bytes) -> None:
         """`export { DISABLE_1 as DISABLE, Binary }` in a namespace body (tsc's JSDoc output, bson's `BSON`): each
