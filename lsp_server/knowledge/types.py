@@ -1427,6 +1427,8 @@ class Analyzer:
             if module_node is None or member is None or module_node.type != "identifier":
                 return None
             ns = self.lookup(module_node)
+            if ns is None or ns.kind not in (ValKind.CLASS, ValKind.NAMESPACE):
+                ns = self._qualifier_type(module_node, at) or ns
             if ns is not None and ns.kind == ValKind.CLASS and ns.tid is not None:
                 # `import { Control } from "leaflet"; o: Control.ZoomOptions`: a type its namespace declares
                 # (the model keeps one namespace per package, as it reads `Control.ZoomOptions` in typings)
@@ -1446,6 +1448,21 @@ class Analyzer:
         if origin is None:
             return None
         return self._export_instance(*origin)
+
+    def _qualifier_type(self, module_node: Node, at: Node) -> Val | None:
+        """The qualifier of `Collection.Indexed` in a type position names a namespace, not a value: when the
+        imported name's value is a function (immutable's runtime `Collection`), the engine's declared
+        namespace, class or interface of that name is the one meant."""
+        binding = self.names.resolve_name(self.text(module_node), at)
+        origin = self.imported_from.get(binding.key) if binding is not None else None
+        if origin is None:
+            return None
+        mod = self.model.modules.get(origin[0])
+        local = mod.exports.get(origin[1], origin[1]) if mod is not None else origin[1]
+        tid = self.model.find_type(origin[0], local)
+        t = self.model.type(tid) if tid is not None else None
+        return Val(ValKind.CLASS, tid, conf=t.confidence) \
+            if t is not None and t.kind in ("namespace", "class", "interface") else None
 
     def _export_instance(self, module: str, name: str) -> Val | None:
         exp = self.model.export(module, name)

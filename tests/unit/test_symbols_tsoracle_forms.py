@@ -421,3 +421,29 @@ r.toIndexedSeq().cacheResult().indexOf(1);
 r.zzProbe;
 """)
     assert flagged(ws) == [(5, "toIndexedSeq"), (9, "zzProbe")]
+
+
+def test_a_qualifier_in_a_type_names_the_namespace_even_when_the_runtime_has_a_function(tmp_path):
+    # immutable: `Collection` is a namespace in the typings (`export =`) and a function in the ESM build;
+    # `arg: Collection.Indexed` names the namespace's interface, not a member of the function
+    tree = {"node_modules/pkg/index.d.ts": """
+declare namespace Immutable {
+  function Collection(value: unknown): Collection;
+  interface Collection { size: number; }
+  namespace Collection {
+    interface Indexed extends Collection { indexOf(value: unknown): number; }
+  }
+}
+export = Immutable;
+""", "node_modules/pkg/index.mjs": "export function Collection(value) { return value; }\n",
+            "node_modules/pkg/package.json": json.dumps({"name": "pkg", "types": "index.d.ts", "module": "index.mjs",
+                                                         "main": "index.mjs"}),
+            "src/app.ts": """import { Collection } from "pkg";
+function f(arg: Collection.Indexed) {
+  arg.indexOf(1);
+  arg.size;
+  arg.zzProbe;
+}
+"""}
+    ws = make_workspace(tmp_path, tree, '[typescript]\nunknown_symbols = "all"\n')
+    assert flagged(ws) == [(5, "zzProbe")]

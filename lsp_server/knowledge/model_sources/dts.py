@@ -77,6 +77,7 @@ class DtsExtractor:
         # `export * from "<bare name>"`: (scope, name, resolved to a file), bound to a `declare module` once all is read
         self.late_stars: list[tuple[_Scope, str, bool]] = []
         self.late_clauses: list[tuple[_Scope, str, list]] = []  # `export { a as b } from "<bare name>"`, the same
+        self.calls: dict[str, Member] = {}  # a namespace's class/namespace -> the function of its name there
         self.declared_in: dict[str, set[str]] = {}  # a type's short name -> the namespaces declaring it
 
     # --- files ------------------------------------------------------------------------------------------
@@ -108,8 +109,11 @@ class DtsExtractor:
             if value.kind == "function" and t is not None and (t.kind in ("class", "namespace") or any(
                     m.static for m in t.members)):
                 del mod.values[name]
-                if not any(m.name == CALL and m.static for m in t.members):
-                    t.members.append(replace(value, name=CALL, kind="method", private=True, static=True))
+                self.calls.setdefault(name, value)
+        for name, value in self.calls.items():
+            t = mod.types.get(name)
+            if t is not None and not any(m.name == CALL and m.static for m in t.members):
+                t.members.append(replace(value, name=CALL, kind="method", private=True, static=True))
         self.qualify_collisions(mod)
         self.add_mixin_bases(mod)
         self.add_namespace_exports(mod)
@@ -235,7 +239,8 @@ class DtsExtractor:
             self.qualified_copy(td, into, mod)
             scope.local_names.add(td.name)
             if into is not None:
-                into.members.append(Member(td.name, "value", f"typeof {td.name}", static=True, path=path, line=line, doc=doc))
+                self.add_object(into, Member(td.name, "value", f"typeof {td.name}", static=True, path=path, line=line,
+                                             doc=doc))
             return [td.name]
         if t == "interface_declaration":
             td = TypeDef(_text(node.child_by_field_name("name"), data), "interface", path=path, line=line, doc=doc)
@@ -264,7 +269,7 @@ class DtsExtractor:
             self.qualified_copy(td, into, mod)
             scope.local_names.add(td.name)
             if into is not None:  # `namespace PptxGenJS { enum AlignH {} }`: the enum object is a member
-                into.members.append(Member(td.name, "value", f"typeof {td.name}", static=True, path=path, line=line,
+                self.add_object(into, Member(td.name, "value", f"typeof {td.name}", static=True, path=path, line=line,
                                            doc=doc))
             return [td.name]
         if t == "type_alias_declaration":
@@ -345,7 +350,8 @@ class DtsExtractor:
             self.qualified_copy(td, into, mod)
             scope.local_names.add(name)
             if into is not None:  # `namespace stream { namespace xlsx { ... } }`: `stream.xlsx` is a member
-                into.members.append(Member(name, "value", f"typeof {name}", static=True, path=path, line=line, doc=doc))
+                self.add_object(into, Member(name, "value", f"typeof {name}", static=True, path=path, line=line,
+                                             doc=doc))
             return [name]
         return []
 
@@ -523,11 +529,28 @@ class DtsExtractor:
                 if name in self.constructed and name not in mod.types:
                     mod.add_type(self.constructed[name])
 
+    def add_object(self, into: TypeDef, m: Member) -> None:
+        """A class, enum or namespace `X` declared in a namespace: its member is the object (`typeof X`); a
+        function of the same name there (immutable's `Collection.Indexed(...)`) is that object's call
+        signature (see `run`), not a member that would hide its static side."""
+        old = next((x for x in into.members if x.name == m.name and x.static), None)
+        if old is None:
+            into.members.append(m)
+        elif old.kind == "function":
+            into.members[into.members.index(old)] = m
+            self.calls.setdefault(m.type[len("typeof "):], old)
+        elif old.kind == "value" and old.type and old.type != m.type:
+            old.type = ""  # two objects of one name: unknown
+
     def add_value(self, mod: ModuleModel, into: TypeDef | None, m: Member) -> None:
         if into is not None:
             old = next((x for x in into.members if x.name == m.name and x.static), None)
             if old is None:
                 into.members.append(m)
+            elif old.kind == "value" and old.type.startswith("typeof ") and m.kind == "function":
+                called = self.calls.setdefault(old.type[len("typeof "):], m)  # the object's call signature
+                if called is not m:
+                    _merge_overload(called, m)
             else:
                 _merge_overload(old, m)
             return
