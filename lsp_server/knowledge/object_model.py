@@ -189,7 +189,7 @@ class ObjectModel:
             return {}
         out: dict[str, tuple[Member, TypeId]] = {}
         for base in t.bases:
-            parsed = _base_type(base)
+            parsed = self._base_type(tid[0], base)
             if parsed and parsed[0] == "name":
                 btid = self.find_type(tid[0], parsed[1])
                 if btid is not None:
@@ -224,13 +224,26 @@ class ObjectModel:
         if tid == owner:
             return env
         for base in t.bases:
-            parsed = parse_type(base)
+            parsed = self._base_type(tid[0], base)
             btid = self.find_type(tid[0], parsed[1]) if parsed and parsed[0] == "name" else None
             if btid is not None:
                 found = self._bindings(btid, owner, tuple(substitute(a, env) for a in generic_args(base)), seen)
                 if found is not None:
                     return found
         return None
+
+    def _base_type(self, module: str, base: str):
+        """A base type expression of a type in `module`, parsed: a name the module declares is its own type,
+        even where it is also a platform collection's (immutable's `interface OrderedMap<K, V> extends
+        Map<K, V>` extends immutable's Map, not JavaScript's)."""
+        parsed = _base_type(base)
+        if parsed and parsed[0] in ("map", "array", "promise"):
+            head = base.split("<", 1)[0].strip()
+            mod = self.modules.get(module)
+            if IDENT_RE.fullmatch(head) and mod is not None and mod.types.get(head) is not None \
+                    and mod.types[head].kind in ("class", "interface"):
+                return ("name", head)
+        return parsed
 
     def class_like(self, tid: TypeId) -> bool:
         """Whether `new` on the value of `tid` makes an instance: a class, an interface a runtime class merged
@@ -267,7 +280,7 @@ class ObjectModel:
         if t is None or t.open or t.kind == "alias":
             return False
         for base in t.bases:
-            parsed = _base_type(base)
+            parsed = self._base_type(tid[0], base)
             if not parsed or parsed[0] != "name":
                 return False
             btid = self.find_type(tid[0], parsed[1])
@@ -399,6 +412,9 @@ class ObjectModel:
 
     def is_high(self, tid: TypeId) -> bool:
         return self.type_confidence(tid) >= HIGH
+
+
+IDENT_RE = re.compile(r"[A-Za-z_$][\w$]*")
 
 
 def _base_type(base: str):

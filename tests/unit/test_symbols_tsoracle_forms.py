@@ -447,3 +447,22 @@ function f(arg: Collection.Indexed) {
 """}
     ws = make_workspace(tmp_path, tree, '[typescript]\nunknown_symbols = "all"\n')
     assert flagged(ws) == [(5, "zzProbe")]
+
+
+def test_a_base_named_like_a_platform_collection_is_the_package_own_type(tmp_path):
+    # immutable: `interface OrderedMap<K, V> extends Map<K, V>` extends immutable's own Map, not JavaScript's
+    ws = package_workspace(tmp_path, {"index.d.ts": """
+export interface Map<K, V> { merge(other: Map<K, V>): this; get(key: K): V | undefined; }
+export interface OrderedMap<K, V> extends Map<K, V> { sortBy(f: (v: V) => number): this; }
+export interface Listed<T> extends Array<T> { first(): T; }
+"""}, """import { OrderedMap, Listed } from "pkg";
+function f(m: OrderedMap<string, number>, l: Listed<number>) {
+  m.merge(m);
+  m.sortBy((v) => v);
+  m.get("a");
+  m.zzProbe;
+  l.first();
+  l.zzProbe;
+}
+""")
+    assert flagged(ws) == [(6, "zzProbe")]
