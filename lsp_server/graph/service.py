@@ -1097,10 +1097,9 @@ def _parse_forked(paths: list[str], max_bytes: int, roots: list[Path] | None, pr
     taking the next chunk of files from one queue (a pipe holding the chunks' numbers: a read of 4 bytes
     is atomic) until it is empty. This process parses too, and no process waits for another's share: a copy
     that gets no core takes no chunk, and this one parses the rest (at worst the fork and one chunk late).
-    Each copy sends its chunks' results (packed) when the queue is empty; a chunk whose results never come
-    (a copy that died) is parsed here. Order: the paths'."""
-    import pickle
-
+    Each copy sends its chunks' results (packed) when the queue is empty, as JSON (data only: nothing that
+    reads it can run code); a chunk whose results never come (a copy that died) is parsed here. Order: the
+    paths'."""
     from lsp_server.languages import parser as parser_for
 
     # Loaded before forking, so every copy inherits them: each language's parser, and its imports query, whose
@@ -1135,8 +1134,8 @@ def _parse_forked(paths: list[str], max_bytes: int, roots: list[Path] | None, pr
                     for _, other in children:
                         os.close(other)
                     done = {i: _parse_paths(chunks[i], max_bytes, roots) for i in _claims(queue_out)}
-                    with os.fdopen(results_in, "wb") as sink:
-                        pickle.dump(done, sink, protocol=pickle.HIGHEST_PROTOCOL)
+                    with os.fdopen(results_in, "w", encoding="utf-8") as sink:
+                        json.dump(list(done.items()), sink, ensure_ascii=False, separators=(",", ":"))
                     status = 0
                 finally:
                     os._exit(status)
@@ -1150,8 +1149,8 @@ def _parse_forked(paths: list[str], max_bytes: int, roots: list[Path] | None, pr
         os.close(queue_out)
         for pid, results in children:
             try:
-                with os.fdopen(results, "rb") as source:
-                    theirs.update(pickle.load(source))
+                with os.fdopen(results, "r", encoding="utf-8") as source:
+                    theirs.update(_unpack_results(json.load(source)))
             except Exception as exc:  # noqa: BLE001 - a copy killed half-way: whatever its pipe holds is unusable
                 log.info("a forked parser sent no results (%s): parsing its files here", exc)
             os.waitpid(pid, 0)
@@ -1160,6 +1159,14 @@ def _parse_forked(paths: list[str], max_bytes: int, roots: list[Path] | None, pr
         out.extend(mine[i] if i in mine else theirs[i] if i in theirs else
                    _parse_paths(paths_of, max_bytes, roots, packed=False))
     return out
+
+
+def _unpack_results(sent: list) -> dict[int, list]:
+    """A forked copy's results as `_parse_paths` made them: JSON turned the stamps and packed extractions into
+    lists; they are tuples again (the cache compares and stores them as such)."""
+    return {int(i): [(path, tuple(stamp) if stamp is not None else None,
+                      tuple(packed) if packed is not None else None) for path, stamp, packed in results]
+            for i, results in sent}
 
 
 def _claims(queue: int):
