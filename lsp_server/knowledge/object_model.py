@@ -382,7 +382,15 @@ class ObjectModel:
             else:
                 return self.export_equals_member(module, name)
         if local in mod.values:
-            return ("value", mod.values[local])
+            value = mod.values[local]
+            if not _typings(value.path):
+                # a runtime build's function (immutable's `Collection`) that the typings declare, through
+                # `export =`, as a namespace or class object: that object's static side is the union of both
+                # sources' (the runtime's statics merge into the type of that name), the function's is unknown
+                typed = self.export_equals_member(module, name)
+                if typed is not None and typed[1].kind == "value" and typed[1].type.startswith("typeof "):
+                    return typed
+            return ("value", value)
         tid = self.find_type(module, local)
         if tid is not None:
             return ("type", tid)

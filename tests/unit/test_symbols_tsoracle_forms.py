@@ -423,15 +423,17 @@ r.zzProbe;
     assert flagged(ws) == [(5, "toIndexedSeq"), (9, "zzProbe")]
 
 
-def test_a_qualifier_in_a_type_names_the_namespace_even_when_the_runtime_has_a_function(tmp_path):
-    # immutable: `Collection` is a namespace in the typings (`export =`) and a function in the ESM build;
-    # `arg: Collection.Indexed` names the namespace's interface, not a member of the function
+def test_a_namespace_the_runtime_exports_as_a_function_keeps_its_declared_sides(tmp_path):
+    # immutable: `Collection` is a namespace (with a call signature) in the typings (`export =`) and a function
+    # in the ESM build; `arg: Collection.Indexed` names the namespace's interface and `Collection.x` reads the
+    # namespace's members, not the unknown members of the function
     tree = {"node_modules/pkg/index.d.ts": """
 declare namespace Immutable {
   function Collection(value: unknown): Collection;
   interface Collection { size: number; }
   namespace Collection {
     interface Indexed extends Collection { indexOf(value: unknown): number; }
+    function isIndexed(value: unknown): boolean;
   }
 }
 export = Immutable;
@@ -444,9 +446,13 @@ function f(arg: Collection.Indexed) {
   arg.size;
   arg.zzProbe;
 }
+Collection.isIndexed(1);
+Collection.zzStatic;
+Collection(1).size;
+Collection(1).zzCalled;
 """}
     ws = make_workspace(tmp_path, tree, '[typescript]\nunknown_symbols = "all"\n')
-    assert flagged(ws) == [(5, "zzProbe")]
+    assert flagged(ws) == [(5, "zzProbe"), (8, "zzStatic"), (10, "zzCalled")]
 
 
 def test_a_base_named_like_a_platform_collection_is_the_package_own_type(tmp_path):
