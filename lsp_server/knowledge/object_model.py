@@ -38,7 +38,7 @@ from lsp_server.workspace import Progress, Service, Workspace, service
 
 log = logging.getLogger(__name__)
 
-EXTRACTOR_VERSION = "29"  # 29: `import * as ns` re-exported by `export { ns }`, Omit/Pick bases; 28: `export * from` a module declared later; 27: merged `declare module` blocks, implicit exports, namespace export clauses, computed names; 26: construct signatures' results; 25: `/// <reference path>` and relative `declare module` augmentations; 24: names an `export =` namespace declares, enums in namespaces; 23: exported class expressions; 22: an unwritten type parameter without a default is unknown; 21: prototype methods' `this.x =`; 20: type parameter defaults, method overloads and their results; 15: an exported `new X()` value of the engine's JavaScript is an X; 17: member status (removed, deprecated)
+EXTRACTOR_VERSION = "33"  # 33: a function beside a namespace member of its name is its call signature; 32: a type name declared in several namespaces, qualified; 31: a function of a class's or namespace's name is its call signature; 30: a const typed by an intersection with a construct signature has its static side; 29: `import * as ns` re-exported by `export { ns }`, Omit/Pick bases; 28: `export * from` a module declared later; 27: merged `declare module` blocks, implicit exports, namespace export clauses, computed names; 26: construct signatures' results; 25: `/// <reference path>` and relative `declare module` augmentations; 24: names an `export =` namespace declares, enums in namespaces; 23: exported class expressions; 22: an unwritten type parameter without a default is unknown; 21: prototype methods' `this.x =`; 20: type parameter defaults, method overloads and their results; 15: an exported `new X()` value of the engine's JavaScript is an X; 17: member status (removed, deprecated)
 SIGNED_AS = "object-model-source"
 # Members every object has at run time (Object.prototype); never reported.
 OBJECT_MEMBERS = frozenset({"constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty",
@@ -193,7 +193,7 @@ class ObjectModel:
             return {}
         out: dict[str, tuple[Member, TypeId]] = {}
         for base in t.bases:
-            parsed = _base_type(base)
+            parsed = self._base_type(tid[0], base)
             if parsed and parsed[0] == "name":
                 btid = self.find_type(tid[0], parsed[1])
                 if btid is not None:
@@ -228,13 +228,26 @@ class ObjectModel:
         if tid == owner:
             return env
         for base in t.bases:
-            parsed = parse_type(base)
+            parsed = self._base_type(tid[0], base)
             btid = self.find_type(tid[0], parsed[1]) if parsed and parsed[0] == "name" else None
             if btid is not None:
                 found = self._bindings(btid, owner, tuple(substitute(a, env) for a in generic_args(base)), seen)
                 if found is not None:
                     return found
         return None
+
+    def _base_type(self, module: str, base: str):
+        """A base type expression of a type in `module`, parsed: a name the module declares is its own type,
+        even where it is also a platform collection's (immutable's `interface OrderedMap<K, V> extends
+        Map<K, V>` extends immutable's Map, not JavaScript's)."""
+        parsed = _base_type(base)
+        if parsed and parsed[0] in ("map", "array", "promise"):
+            head = base.split("<", 1)[0].strip()
+            mod = self.modules.get(module)
+            if IDENT_RE.fullmatch(head) and mod is not None and mod.types.get(head) is not None \
+                    and mod.types[head].kind in ("class", "interface"):
+                return ("name", head)
+        return parsed
 
     def class_like(self, tid: TypeId) -> bool:
         """Whether `new` on the value of `tid` makes an instance: a class, an interface a runtime class merged
@@ -271,7 +284,7 @@ class ObjectModel:
         if t is None or t.open or t.kind == "alias":
             return False
         for base in t.bases:
-            parsed = _base_type(base)
+            parsed = self._base_type(tid[0], base)
             if not parsed or parsed[0] != "name":
                 return False
             btid = self.find_type(tid[0], parsed[1])
@@ -373,7 +386,15 @@ class ObjectModel:
             else:
                 return self.export_equals_member(module, name)
         if local in mod.values:
-            return ("value", mod.values[local])
+            value = mod.values[local]
+            if not _typings(value.path):
+                # a runtime build's function (immutable's `Collection`) that the typings declare, through
+                # `export =`, as a namespace or class object: that object's static side is the union of both
+                # sources' (the runtime's statics merge into the type of that name), the function's is unknown
+                typed = self.export_equals_member(module, name)
+                if typed is not None and typed[1].kind == "value" and typed[1].type.startswith("typeof "):
+                    return typed
+            return ("value", value)
         tid = self.find_type(module, local)
         if tid is not None:
             return ("type", tid)
@@ -403,6 +424,9 @@ class ObjectModel:
 
     def is_high(self, tid: TypeId) -> bool:
         return self.type_confidence(tid) >= HIGH
+
+
+IDENT_RE = re.compile(r"[A-Za-z_$][\w$]*")
 
 
 def _base_type(base: str):

@@ -953,6 +953,10 @@ class Analyzer:
                 call = self.model.members(fn_first.tid).get(CALL)
                 return self.type_val(_overload_result(call[0], args), call[1][0], None, fn_first.conf, None,
                                      self.bindings_of(fn_first, call[1])) if call else None
+            if fn_first is not None and fn_first.kind == ValKind.CLASS:  # `Decimal(1)`: a class's call signature
+                call = self.model.statics(fn_first.tid).get(CALL)
+                return self.type_val(_overload_result(call[0], args), call[1][0], None, fn_first.conf) \
+                    if call else None
             return self.call_result(fn_first, args)
         if t == "new_expression":
             ctor = node.child_by_field_name("constructor")
@@ -1430,6 +1434,8 @@ class Analyzer:
             if module_node is None or member is None or module_node.type != "identifier":
                 return None
             ns = self.lookup(module_node)
+            if ns is None or ns.kind not in (ValKind.CLASS, ValKind.NAMESPACE):
+                ns = self._qualifier_type(module_node, at) or ns
             if ns is not None and ns.kind == ValKind.CLASS and ns.tid is not None:
                 # `import { Control } from "leaflet"; o: Control.ZoomOptions`: a type its namespace declares
                 # (the model keeps one namespace per package, as it reads `Control.ZoomOptions` in typings)
@@ -1449,6 +1455,21 @@ class Analyzer:
         if origin is None:
             return None
         return self._export_instance(*origin)
+
+    def _qualifier_type(self, module_node: Node, at: Node) -> Val | None:
+        """The qualifier of `Collection.Indexed` in a type position names a namespace, not a value: when the
+        imported name's value is a function (immutable's runtime `Collection`), the engine's declared
+        namespace, class or interface of that name is the one meant."""
+        binding = self.names.resolve_name(self.text(module_node), at)
+        origin = self.imported_from.get(binding.key) if binding is not None else None
+        if origin is None:
+            return None
+        mod = self.model.modules.get(origin[0])
+        local = mod.exports.get(origin[1], origin[1]) if mod is not None else origin[1]
+        tid = self.model.find_type(origin[0], local)
+        t = self.model.type(tid) if tid is not None else None
+        return Val(ValKind.CLASS, tid, conf=t.confidence) \
+            if t is not None and t.kind in ("namespace", "class", "interface") else None
 
     def _export_instance(self, module: str, name: str) -> Val | None:
         exp = self.model.export(module, name)

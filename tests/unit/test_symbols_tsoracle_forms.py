@@ -313,3 +313,162 @@ function f(o: AggregateOptions, u: Unknowable) {
 }
 """)
     assert flagged(ws) == [(5, "allowDiskUsage")]
+
+
+def test_a_const_typed_by_an_intersection_with_a_construct_signature_has_a_static_side(tmp_path):
+    # chart.js: `const BarController: ChartComponent & { prototype: ...; new (...): BarController }`: its value
+    # has ChartComponent's members and `prototype`, and `new` makes the type of the same name
+    ws = package_workspace(tmp_path, {"index.d.ts": """
+export interface ChartComponent { id: string; defaults?: object; beforeRegister?(): void; }
+export declare class DatasetController { update(mode: string): void; }
+export type BarController = DatasetController
+export declare const BarController: ChartComponent & {
+  prototype: BarController;
+  new (chart: object, datasetIndex: number): BarController;
+};
+export declare const Loose: Record<string, any> & { new (): DatasetController };
+"""}, """import { BarController, Loose } from "pkg";
+BarController.id;
+BarController.beforeRegister;
+BarController.prototype;
+BarController.zzProbe;
+const c = new BarController({}, 0);
+c.update("x");
+c.zzUpdate();
+Loose.anything;
+""")
+    assert flagged(ws) == [(5, "zzProbe"), (8, "zzUpdate")]
+
+
+def test_a_function_of_a_class_name_is_its_call_signature_and_keeps_the_statics(tmp_path):
+    # decimal.js: `declare class Decimal { static abs(...) }` and `declare function Decimal(n): Decimal`:
+    # `Decimal.x` reads the class's static side, `Decimal(1)` still makes a Decimal
+    ws = package_workspace(tmp_path, {"index.d.ts": """
+export default Decimal;
+export namespace Decimal {
+  export type Value = string | number | Decimal;
+  export interface Config { precision?: number; }
+}
+export declare class Decimal {
+  constructor(n: Decimal.Value);
+  abs(): Decimal;
+  static abs(n: Decimal.Value): Decimal;
+  static set(object: Decimal.Config): void;
+  static readonly ROUND_UP: 0;
+}
+export declare function Decimal(n: Decimal.Value): Decimal;
+"""}, """import { Decimal } from "pkg";
+import D from "pkg";
+Decimal.abs(1);
+Decimal.ROUND_UP;
+Decimal.set({ precision: 3 });
+Decimal.zzProbe;
+D.abs(1).abs();
+D.zzProbe;
+Decimal(1).abs();
+Decimal(1).zzProbe;
+new Decimal(1).zzProbe;
+""")
+    assert flagged(ws) == [(6, "zzProbe"), (8, "zzProbe"), (10, "zzProbe"), (11, "zzProbe")]
+
+
+def test_a_function_merged_with_a_namespace_has_the_namespace_members(tmp_path):
+    # leaflet: `function tileLayer(url): TileLayer` and `namespace tileLayer { function wms(url): TileLayer }`:
+    # `tileLayer.wms` is the namespace's member, `tileLayer(url)` still makes a TileLayer
+    ws = package_workspace(tmp_path, {"index.d.ts": """
+export declare class TileLayer { redraw(): this; }
+export declare function tileLayer(url: string): TileLayer;
+export declare namespace tileLayer {
+    function wms(url: string): TileLayer;
+}
+export declare function plain(url: string): TileLayer;
+"""}, """import { tileLayer, plain } from "pkg";
+tileLayer.wms("u").redraw();
+tileLayer.zzProbe;
+tileLayer("u").redraw();
+tileLayer("u").zzProbe;
+plain("u").zzProbe;
+""")
+    assert flagged(ws) == [(3, "zzProbe"), (5, "zzProbe"), (6, "zzProbe")]
+
+
+def test_one_name_in_two_namespaces_is_two_types(tmp_path):
+    # immutable: `Collection.Indexed` and `Seq.Indexed` are different interfaces (the second extends the first);
+    # one merged `Indexed` would be its own base, so `List extends Collection.Indexed` would be left open
+    ws = package_workspace(tmp_path, {"index.d.ts": """
+declare namespace Immutable {
+  interface Collection<K, V> { size: number; get(key: K): V | undefined; }
+  namespace Collection {
+    interface Indexed<T> extends Collection<number, T> { indexOf(value: T): number; }
+  }
+  interface Seq<K, V> extends Collection<K, V> { cacheResult(): this; }
+  namespace Seq {
+    interface Indexed<T> extends Seq<number, T>, Collection.Indexed<T> { toIndexedSeq(): Seq.Indexed<T>; }
+  }
+  function List<T>(values?: Iterable<T>): List<T>;
+  interface List<T> extends Collection.Indexed<T> { push(value: T): List<T>; }
+  function Range(start: number, end: number): Seq.Indexed<number>;
+}
+export = Immutable;
+"""}, """import { List, Range } from "pkg";
+function f(l: List<number>) {
+  l.push(2).indexOf(1);
+  l.size;
+  l.toIndexedSeq();
+}
+const r = Range(0, 3);
+r.toIndexedSeq().cacheResult().indexOf(1);
+r.zzProbe;
+""")
+    assert flagged(ws) == [(5, "toIndexedSeq"), (9, "zzProbe")]
+
+
+def test_a_namespace_the_runtime_exports_as_a_function_keeps_its_declared_sides(tmp_path):
+    # immutable: `Collection` is a namespace (with a call signature) in the typings (`export =`) and a function
+    # in the ESM build; `arg: Collection.Indexed` names the namespace's interface and `Collection.x` reads the
+    # namespace's members, not the unknown members of the function
+    tree = {"node_modules/pkg/index.d.ts": """
+declare namespace Immutable {
+  function Collection(value: unknown): Collection;
+  interface Collection { size: number; }
+  namespace Collection {
+    interface Indexed extends Collection { indexOf(value: unknown): number; }
+    function isIndexed(value: unknown): boolean;
+  }
+}
+export = Immutable;
+""", "node_modules/pkg/index.mjs": "export function Collection(value) { return value; }\n",
+            "node_modules/pkg/package.json": json.dumps({"name": "pkg", "types": "index.d.ts", "module": "index.mjs",
+                                                         "main": "index.mjs"}),
+            "src/app.ts": """import { Collection } from "pkg";
+function f(arg: Collection.Indexed) {
+  arg.indexOf(1);
+  arg.size;
+  arg.zzProbe;
+}
+Collection.isIndexed(1);
+Collection.zzStatic;
+Collection(1).size;
+Collection(1).zzCalled;
+"""}
+    ws = make_workspace(tmp_path, tree, '[typescript]\nunknown_symbols = "all"\n')
+    assert flagged(ws) == [(5, "zzProbe"), (8, "zzStatic"), (10, "zzCalled")]
+
+
+def test_a_base_named_like_a_platform_collection_is_the_package_own_type(tmp_path):
+    # immutable: `interface OrderedMap<K, V> extends Map<K, V>` extends immutable's own Map, not JavaScript's
+    ws = package_workspace(tmp_path, {"index.d.ts": """
+export interface Map<K, V> { merge(other: Map<K, V>): this; get(key: K): V | undefined; }
+export interface OrderedMap<K, V> extends Map<K, V> { sortBy(f: (v: V) => number): this; }
+export interface Listed<T> extends Array<T> { first(): T; }
+"""}, """import { OrderedMap, Listed } from "pkg";
+function f(m: OrderedMap<string, number>, l: Listed<number>) {
+  m.merge(m);
+  m.sortBy((v) => v);
+  m.get("a");
+  m.zzProbe;
+  l.first();
+  l.zzProbe;
+}
+""")
+    assert flagged(ws) == [(6, "zzProbe")]

@@ -77,6 +77,8 @@ class DtsExtractor:
         # `export * from "<bare name>"`: (scope, name, resolved to a file), bound to a `declare module` once all is read
         self.late_stars: list[tuple[_Scope, str, bool]] = []
         self.late_clauses: list[tuple[_Scope, str, list]] = []  # `export { a as b } from "<bare name>"`, the same
+        self.calls: dict[str, Member] = {}  # a namespace's class/namespace -> the function of its name there
+        self.declared_in: dict[str, set[str]] = {}  # a type's short name -> the namespaces declaring it
 
     # --- files ------------------------------------------------------------------------------------------
     def scope_for(self, path: Path) -> _Scope:
@@ -97,6 +99,22 @@ class DtsExtractor:
                 break
             self.parse_file(path)
         mod = self.source.module(self.module_name)
+        # `declare class Decimal {...}` and `declare function Decimal(n): Decimal` (decimal.js), or a function
+        # merged with a namespace (leaflet's `tileLayer` and `tileLayer.wms`): the value is the class or the
+        # namespace object, callable too; TypeScript's `Decimal.x` reads its static side, which the function
+        # would hide (a function's members are not known, so nothing would be checked). The function becomes
+        # the type's static call signature: `Decimal(1)` still makes a Decimal.
+        for name, value in list(mod.values.items()):
+            t = mod.types.get(name)
+            if value.kind == "function" and t is not None and (t.kind in ("class", "namespace") or any(
+                    m.static for m in t.members)):
+                del mod.values[name]
+                self.calls.setdefault(name, value)
+        for name, value in self.calls.items():
+            t = mod.types.get(name)
+            if t is not None and not any(m.name == CALL and m.static for m in t.members):
+                t.members.append(replace(value, name=CALL, kind="method", private=True, static=True))
+        self.qualify_collisions(mod)
         self.add_mixin_bases(mod)
         self.add_namespace_exports(mod)
         # `export * from "gsap/gsap-core"` names a module that `declare module "gsap/gsap-core"` blocks (in
@@ -218,9 +236,11 @@ class DtsExtractor:
             if body is not None:
                 self.members(body, td, data, path)
             mod.add_type(td)
+            self.qualified_copy(td, into, mod)
             scope.local_names.add(td.name)
             if into is not None:
-                into.members.append(Member(td.name, "value", f"typeof {td.name}", static=True, path=path, line=line, doc=doc))
+                self.add_object(into, Member(td.name, "value", f"typeof {td.name}", static=True, path=path, line=line,
+                                             doc=doc))
             return [td.name]
         if t == "interface_declaration":
             td = TypeDef(_text(node.child_by_field_name("name"), data), "interface", path=path, line=line, doc=doc)
@@ -232,6 +252,7 @@ class DtsExtractor:
             if body is not None:
                 self.members(body, td, data, path)
             mod.add_type(td)
+            self.qualified_copy(td, into, mod)
             scope.local_names.add(td.name)
             return [td.name]
         if t == "enum_declaration":
@@ -245,9 +266,10 @@ class DtsExtractor:
                     _mark_deprecated(m, item, data)
                     td.members.append(m)
             mod.add_type(td)
+            self.qualified_copy(td, into, mod)
             scope.local_names.add(td.name)
             if into is not None:  # `namespace PptxGenJS { enum AlignH {} }`: the enum object is a member
-                into.members.append(Member(td.name, "value", f"typeof {td.name}", static=True, path=path, line=line,
+                self.add_object(into, Member(td.name, "value", f"typeof {td.name}", static=True, path=path, line=line,
                                            doc=doc))
             return [td.name]
         if t == "type_alias_declaration":
@@ -269,6 +291,7 @@ class DtsExtractor:
                     else:
                         td.open = True  # a part we cannot follow (a function type, `typeof x`, a conditional)
             mod.add_type(td)
+            self.qualified_copy(td, into, mod)
             scope.local_names.add(td.name)
             return [td.name]
         if t in ("function_signature", "function_declaration"):
@@ -293,7 +316,10 @@ class DtsExtractor:
                     self.constructed.setdefault(name, made)
                 if self.object_const(name, type_node, scope, data, path, decl.start_point[0], doc):
                     type_node = None
+                static_side = self.constructor_const(name, type_node, scope, data, path, decl.start_point[0])
                 m = _typed_member(name, type_node, data, path, decl.start_point[0], doc)
+                if static_side:
+                    m.type = static_side
                 if type_node is None and name in mod.types and mod.types[name].kind == "namespace":
                     m.type = f"typeof {name}"
                 m.static = into is not None
@@ -321,11 +347,63 @@ class DtsExtractor:
                         continue
                     self.namespace_names.setdefault(name, []).extend(self.declaration(inner, scope, data, into=td))
             mod.add_type(td)
+            self.qualified_copy(td, into, mod)
             scope.local_names.add(name)
             if into is not None:  # `namespace stream { namespace xlsx { ... } }`: `stream.xlsx` is a member
-                into.members.append(Member(name, "value", f"typeof {name}", static=True, path=path, line=line, doc=doc))
+                self.add_object(into, Member(name, "value", f"typeof {name}", static=True, path=path, line=line,
+                                             doc=doc))
             return [name]
         return []
+
+    def qualified_copy(self, td: TypeDef, into: TypeDef | None, mod: ModuleModel) -> None:
+        """A type declared in a namespace is also kept under its qualified name (`Collection$Indexed`, a name
+        no source can write): immutable declares `Collection.Indexed` and `Seq.Indexed`, which one model name
+        would merge (and `interface Indexed extends Collection.Indexed` would then be its own base). Once all is
+        read, `qualify_collisions` points the qualified references at these copies where a name is declared in
+        several namespaces."""
+        if into is None:
+            return
+        mod.add_type(replace(td, name=f"{into.name}${td.name}", members=list(td.members), bases=list(td.bases)))
+        self.declared_in.setdefault(td.name, set()).add(into.name)
+
+    def qualify_collisions(self, mod: ModuleModel) -> None:
+        """Where one short name is declared in several namespaces, a qualified reference `Collection.Indexed`
+        (in any base, alias or member type of the module) names that namespace's own copy; unqualified ones
+        keep the merged type of the short name, as before. Copies of names declared once are dropped."""
+        collided = {name: spaces for name, spaces in self.declared_in.items() if len(spaces) > 1}
+        for name, spaces in self.declared_in.items():
+            if name not in collided:
+                for space in spaces:
+                    mod.types.pop(f"{space}${name}", None)
+        if not collided:
+            return
+        pattern = re.compile(r"(?<![\w$])(" + "|".join(re.escape(s) for s in {s for v in collided.values() for s in v})
+                             + r")\.(" + "|".join(re.escape(n) for n in collided) + r")(?![\w$])")
+
+        def fix(text: str) -> str:
+            if "." not in text:
+                return text
+            return pattern.sub(lambda m: f"{m.group(1)}${m.group(2)}" if m.group(1) in collided.get(m.group(2), ())
+                               else m.group(0), text)
+
+        def fix_member(m: Member) -> None:
+            m.type = fix(m.type)
+            m.params = [fix(x) for x in m.params]
+            m.returns = [fix(x) for x in m.returns]
+            m.overloads = [[fix(x) for x in ps] for ps in m.overloads]
+
+        seen: set[int] = set()
+        for t in mod.types.values():
+            t.bases = [fix(b) for b in t.bases]
+            t.alias = fix(t.alias)
+            for m in t.members:
+                if id(m) not in seen:
+                    seen.add(id(m))
+                    fix_member(m)
+        for m in mod.values.values():
+            if id(m) not in seen:
+                seen.add(id(m))
+                fix_member(m)
 
     def namespace_export_clause(self, clause: Node, td: TypeDef, mod: ModuleModel, data: bytes) -> None:
         """`export { DISABLE_1 as DISABLE, Binary }` in a namespace body (tsc's JSDoc output, bson's `BSON`): each
@@ -372,6 +450,36 @@ class DtsExtractor:
             m.static = True
         scope.module.add_type(td)
         return True
+
+    def constructor_const(self, name: str, type_node: Node | None, scope: _Scope, data: bytes, path: str,
+                          line: int) -> str:
+        """`declare const BarController: ChartComponent & { prototype: BarController; new (chart): BarController }`:
+        a constructor whose value also has the members of its other parts. Its type is read as an interface of a
+        name no source can write (`BarController$static`, so it never shadows the type of the same name): the
+        named parts are its bases, the literals' members (the construct signature, `prototype`) its own; a part
+        we cannot follow (`typeof x`, a conditional) leaves it open. Returns that name, or "" when the const is
+        not so typed (a lone `{ new (): Sock }` stays the constructor `parse_type` reads)."""
+        inner = type_node.named_children[0] if type_node is not None and type_node.type == "type_annotation" \
+            and type_node.named_children else None
+        if inner is None or inner.type not in ("object_type", "intersection_type"):
+            return ""
+        parts = [inner] if inner.type == "object_type" else _intersection_parts(inner)
+        literals = [p for p in parts if p.type == "object_type"]
+        if not any(c.type == "construct_signature" for p in literals for c in p.named_children):
+            return ""
+        if len(parts) == 1 and sum(1 for c in inner.named_children if c.type != "comment") == 1:
+            return ""
+        td = TypeDef(f"{name}$static", "interface", path=path, line=line)
+        for part in parts:
+            if part.type == "object_type":
+                self.members(part, td, data, path)
+            elif part.type in ("type_identifier", "nested_type_identifier", "generic_type"):
+                td.bases.append(_text(part, data))
+            else:
+                td.open = True
+        scope.module.add_type(td)
+        scope.local_names.add(td.name)
+        return td.name
 
     def add_namespace_exports(self, mod: ModuleModel) -> None:
         """`export * as filters from './filters'`: `filters` is a namespace object whose members are the values
@@ -421,11 +529,28 @@ class DtsExtractor:
                 if name in self.constructed and name not in mod.types:
                     mod.add_type(self.constructed[name])
 
+    def add_object(self, into: TypeDef, m: Member) -> None:
+        """A class, enum or namespace `X` declared in a namespace: its member is the object (`typeof X`); a
+        function of the same name there (immutable's `Collection.Indexed(...)`) is that object's call
+        signature (see `run`), not a member that would hide its static side."""
+        old = next((x for x in into.members if x.name == m.name and x.static), None)
+        if old is None:
+            into.members.append(m)
+        elif old.kind == "function":
+            into.members[into.members.index(old)] = m
+            self.calls.setdefault(m.type[len("typeof "):], old)
+        elif old.kind == "value" and old.type and old.type != m.type:
+            old.type = ""  # two objects of one name: unknown
+
     def add_value(self, mod: ModuleModel, into: TypeDef | None, m: Member) -> None:
         if into is not None:
             old = next((x for x in into.members if x.name == m.name and x.static), None)
             if old is None:
                 into.members.append(m)
+            elif old.kind == "value" and old.type.startswith("typeof ") and m.kind == "function":
+                called = self.calls.setdefault(old.type[len("typeof "):], m)  # the object's call signature
+                if called is not m:
+                    _merge_overload(called, m)
             else:
                 _merge_overload(old, m)
             return

@@ -18,11 +18,10 @@ from tests.corpus.tsoracle import tsoracle
 pytestmark = pytest.mark.slow  # npm fetches, 26 packages through the real check
 
 # The dev part's agreement (closed sides where Footprint flags the invented member and no real one) after the
-# tuning recorded in docs/evaluation.md (90.3% over all closed sides), less a margin.
-DEV_AGREEMENT_FLOOR = 0.87
-# Per package: none falls below what its figure was once tuned, less a margin (the lowest are packages whose
-# typings Footprint reads only partly: express's types live in a dependency's namespace, decimal.js's
-# instance type is a merged interface, immutable's generic interfaces).
+# tuning recorded in docs/evaluation.md (92.8% over all closed sides after the second pass), less a margin.
+DEV_AGREEMENT_FLOOR = 0.90
+# Per package: none falls below what its figure was once tuned, less a margin (the lowest is a package whose
+# typings Footprint reads only partly: express's types live in a dependency's namespace).
 PACKAGE_AGREEMENT_FLOOR = 0.05
 
 _REPORTS: dict[str, tsoracle.PackageReport] = {}
