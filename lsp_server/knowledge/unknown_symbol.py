@@ -36,10 +36,11 @@ from lsp_server import queries
 from lsp_server.knowledge.builtin_names import builtin_members
 from lsp_server.knowledge.naming import ensure_conventions
 from lsp_server.knowledge.object_model import (
-    OBJECT_MEMBERS, ObjectModel, ObjectModelService, declared_members, imported_packages,
+    OBJECT_MEMBERS, ObjectModel, ObjectModelService, declared_members, imported_packages, package_name,
 )
 from lsp_server.knowledge.types import Access, Analysis, ValKind, analyze
 from lsp_server.knowledge.typescript_settings import REPORT_ALL, TypeScriptConfig
+from lsp_server.syntax.modules import DEFAULT, NAMESPACE, module_info_of
 from lsp_server.providers import HoverInfo, RequestContext, hover_provider
 
 # The analyses of recent documents, shared by the check and the hover: one per document (the latest stored
@@ -289,6 +290,7 @@ def vocabulary_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectMode
         return []
     index = _engine_vocabulary(model)
     typed = {a.start for a in analysis.accesses} | {a.start for a in analysis.import_problems} | analysis.open_sites
+    engine_names = _engine_import_names(doc, model)
     local = declared_members(doc)
     workspace = svc.workspace_names()
     platform = builtin_members()
@@ -300,6 +302,11 @@ def vocabulary_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectMode
             continue
         if obj.type not in ("identifier", "member_expression", "this"):
             continue  # a call's or literal's result: the receiver is something else's business
+        if _chain_root(doc, obj) in engine_names:
+            # `Types.DECIMAL` after `const { Types } = require('engine')`: the receiver is an export of the
+            # engine, which the model types when it can; where it could not, the reader does not know that
+            # value's shape, and a guess would flag a name the engine has (the runtime oracle's misses).
+            continue
         name = doc.node_text(prop)
         if len(name) < 4 or name in index["names"] or name in platform or name in local or name in workspace \
                 or name in OBJECT_MEMBERS or name.startswith("_"):
@@ -316,6 +323,28 @@ def vocabulary_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectMode
                         "edits": [{"start": prop.start_byte, "end": prop.end_byte, "text": real}], "fix_all": False}}
         out.append(Finding("unknown-symbol", message, prop.start_byte, prop.end_byte, Severity.WARNING, data))
     return out
+
+
+def _engine_import_names(doc: ParsedDocument, model: ObjectModel) -> frozenset[str]:
+    """The local names this file's imports and requires bind to named exports of the engine's packages
+    (`{ Types }`, `import { Types }`). Not the module itself (`import * as e`, a default import, a whole
+    `require`): on that object a near miss of one of its own exports is still worth a guess (`Konva.getRect`),
+    and an engine module whose exports are not all known is open already (see types.py)."""
+    names = set()
+    for record in module_info_of(doc).imports:
+        if package_name(record.specifier) in model.modules:
+            names.update(doc.source[n.start:n.end].decode("utf-8", "replace") for n in record.names
+                         if n.name not in (NAMESPACE, DEFAULT))
+    return frozenset(names)
+
+
+def _chain_root(doc: ParsedDocument, node) -> str | None:
+    """The identifier a member chain starts from (`a` of `a.b.c`), if it starts from one."""
+    while node.type == "member_expression":
+        node = node.child_by_field_name("object")
+        if node is None:
+            return None
+    return doc.node_text(node) if node.type == "identifier" else None
 
 
 def _uses_engine(doc: ParsedDocument, analysis: Analysis, model: ObjectModel) -> bool:

@@ -281,3 +281,29 @@ def test_compiled_wrapper_parameters_name_the_base_or_leave_the_type_open(tmp_pa
     """)
     assert mod.types["Kid"].bases == ["Base"] and not mod.types["Kid"].open
     assert mod.types["Far"].open and mod.types["Far"].bases == []
+
+
+def test_no_vocabulary_guess_on_a_chain_from_the_engine_import_whose_shape_is_unknown(tmp_path):
+    """`Types.RenderPage` after `const { Types } = require('db')`: the model could not follow how `Types` was
+    filled (its members come from a loop), so the name is the engine's own business, not a near miss of
+    `renderPage` to guess about; a receiver of unknown origin (a parameter) is still checked."""
+    ws = make_workspace(tmp_path, {
+        "node_modules/db/package.json": json.dumps({"name": "db", "main": "index.js"}),
+        "node_modules/db/index.js": """
+            function Connection() {}
+            Connection.prototype.renderPage = function () {};
+            const Types = {};
+            ['RenderPage', 'Tiny'].forEach(function (t, i) { Types[t] = i; });
+            exports.Types = Types;
+            exports.Connection = Connection;
+        """,
+        "src/app.js": """
+            const { Types } = require('db');
+            const db = require('db');
+            Types.RenderPage;
+            db.Types.RenderPage;
+            function f(conn) { conn.renderPages(); }
+        """,
+    })
+    found = symbol_findings(ws, "src/app.js")
+    assert [(f["line"], f["name"], f["data"]["receiver"]) for f in found] == [(6, "renderPages", "vocabulary")], found
