@@ -26,3 +26,13 @@ def test_a_variant_is_chosen_on_the_other_packages_only():
 def test_merit_counts_hits_then_their_places():
     assert merit([0, None, 4]) == (2, 1.2)
     assert merit([0, 0]) > merit([4, 0]) > merit([4, None, None])
+
+
+def test_the_before_variant_leaves_out_only_round_6s_media_groups():
+    from lsp_server.knowledge import thesaurus as T
+    from tests.corpus.engines.howto_cv import thesaurus_before_round_6
+
+    before, now = thesaurus_before_round_6(), T.default_thesaurus()
+    assert set(before.groups) < set(now.groups)
+    added = [g for g in now.spelled if g not in before.spelled]
+    assert any("percentage" in g for g in added) and not any("send" in g for g in added)
