@@ -55,7 +55,7 @@ FORMAT = 9  # bump when the schema, analyzer or chunker changes: old indexes are
 INDEX_DIR = "docs-index"
 MANIFEST = "manifest.json"
 SIGNED_AS = "docs-index-manifest"  # what the manifest's signature is for (see integrity.sign)
-HEADING_BOOST = 1.5  # a query term that is also in the chunk's heading path
+HEADING_BOOST = 1.0  # a query term that is also in the chunk's heading path (1.5 before round 6: see howto_cv)
 
 
 # --- analyzer ---------------------------------------------------------------------------------------------

@@ -68,7 +68,9 @@ def thesaurus_before_round_6() -> T.Thesaurus:
 
 BEFORE = "before (main)"
 CHANGES: dict[str, dict[str, object]] = {
-    BEFORE: {"thesaurus.default_thesaurus": thesaurus_before_round_6},
+    BEFORE: {"thesaurus.default_thesaurus": thesaurus_before_round_6, "docs_index.HEADING_BOOST": 1.5},
+    "media vocabulary only": {"docs_index.HEADING_BOOST": 1.5},
+    "heading boost 1 only": {"thesaurus.default_thesaurus": thesaurus_before_round_6},
     "shipped": {},
 }
 GRID: dict[str, dict[str, object]] = {
@@ -76,7 +78,7 @@ GRID: dict[str, dict[str, object]] = {
     "chunks of 3600 chars": {"chunker.MAX_CHUNK_CHARS": 3600},
     "synonym weight 0.3": {"thesaurus.SYNONYM_WEIGHT": 0.3},
     "synonym weight 0.7": {"thesaurus.SYNONYM_WEIGHT": 0.7},
-    "heading boost 1": {"docs_index.HEADING_BOOST": 1.0},
+    "heading boost 1.5": {"docs_index.HEADING_BOOST": 1.5},
     "heading boost 1.25": {"docs_index.HEADING_BOOST": 1.25},
     "heading boost 2.5": {"docs_index.HEADING_BOOST": 2.5},
     "concepts weight 2": {"CONCEPTS_WEIGHT": 2.0},
