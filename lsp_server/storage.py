@@ -236,14 +236,12 @@ _paused_lock = threading.Lock()
 
 
 @contextlib.contextmanager
-def collection_paused(keep: bool = False):
+def collection_paused():
     """Automatic garbage collection paused while an index is built, a cache or an index artifact decoded.
     Decoding and building create hundreds of thousands of lists, tuples and objects that live as long as the
     index, and no reference cycle; every collection meanwhile walks the ones already made (the full ones walk
-    all of them): half of a warm start's CPU on 20,000 files. `keep`: what is alive at the end is frozen out
-    of later collections (gc.freeze) instead of being walked once more by the first one (~0.3 s of CPU after
-    a warm start of 20,000 files). Counted across threads: collection resumes when the last block ends, if it
-    was on when the first began."""
+    all of them): half of a warm start's CPU on 20,000 files. Counted across threads: collection resumes when
+    the last block ends, if it was on when the first began."""
     global _paused, _was_enabled
     with _paused_lock:
         if _paused == 0:
@@ -254,8 +252,6 @@ def collection_paused(keep: bool = False):
         yield
     finally:
         with _paused_lock:
-            if keep:
-                gc.freeze()
             _paused -= 1
             if _paused == 0 and _was_enabled:
                 gc.enable()

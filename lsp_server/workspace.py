@@ -429,9 +429,9 @@ class Workspace:
             if existing is not None:
                 return existing  # type: ignore[return-value]
             # A workspace index is not the analysis of the caller's document (no time limit). Collection is
-            # paused while it is built and what it made is kept out of later ones: it lives as long as the
-            # index, and collections walked it over and over (half of a warm start's CPU on 20,000 files).
-            with queries.no_time_limit(), collection_paused(keep=True):
+            # paused while it is built: what a build makes lives as long as the index, and collections
+            # meanwhile walked it over and over (half of a warm start's CPU on 20,000 files; storage.py).
+            with queries.no_time_limit(), collection_paused():
                 built = cls.build(self, progress)
             with self._lock:
                 self._services[cls] = built

@@ -1,7 +1,6 @@
 """`storage.collection_paused`: automatic garbage collection is off while an index is built or a cache decoded,
 back on when the last such block ends (blocks overlap across threads: a warm-up's build and a CLI-style lazy
-build), never switched on when it was off before; `keep` freezes what is alive out of later collections;
-`Workspace.service` builds inside such a block."""
+build), never switched on when it was off before; `Workspace.service` builds inside such a block."""
 
 from __future__ import annotations
 
@@ -44,17 +43,6 @@ def test_collection_left_off_stays_off():
         gc.enable()
 
 
-def test_keep_freezes_what_is_alive():
-    gc.unfreeze()
-    try:
-        with collection_paused(keep=True):
-            made = [[i] for i in range(1000)]
-        assert gc.get_freeze_count() > 0
-        assert not any(o is made for o in gc.get_objects())  # out of every generation
-    finally:
-        gc.unfreeze()
-
-
 def test_a_service_is_built_with_collection_paused(tmp_path):
     seen: list[bool] = []
 
@@ -66,9 +54,5 @@ def test_a_service_is_built_with_collection_paused(tmp_path):
             seen.append(gc.isenabled())
             return cls()
 
-    gc.unfreeze()
-    try:
-        Workspace(tmp_path).service(Probe)
-    finally:
-        gc.unfreeze()
+    Workspace(tmp_path).service(Probe)
     assert seen == [False] and gc.isenabled()
