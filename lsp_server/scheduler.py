@@ -150,6 +150,7 @@ class WarmUp:
 
     task: asyncio.Task | None = None
     again: bool = False
+    workspace: Workspace | None = None  # the one it builds for (a folder's workspace can be replaced)
 
 
 @dataclass
@@ -210,14 +211,24 @@ class DiagnosticsScheduler:
         """Files changed on disk (saved, written by an agent, created, deleted): each workspace's services
         update; the ones that could not are rebuilt in the background; the open documents that may depend
         on the files are re-checked, and the changed files that are open get every check at once."""
-        by_workspace: dict[Path, list[Path]] = {}
+        by_workspace: dict[Path, tuple[Workspace, list[Path]]] = {}
         for path in paths:
-            by_workspace.setdefault(self.session.workspace_for_uri(path_to_uri(path)).root, []).append(path)
-        for root, changed in by_workspace.items():
-            ws = self.session.workspace(root)
+            uri = path_to_uri(path)
+            seeing = ([self.session.documents[uri].workspace] if uri in self.session.documents else []) \
+                + self.session.workspaces_seeing(path)
+            for ws in seeing:
+                changed = by_workspace.setdefault(ws.root, (ws, []))[1]
+                if path not in changed:
+                    changed.append(path)
+        for ws, changed in by_workspace.values():
             ws.files_changed(changed)
             self.ensure_services(ws)
             self.recheck_open_documents(ws, changed)
+        if any(self.session.is_config_file(p) for p in paths):
+            # A package's own footprint.toml created or deleted: its open documents change workspace.
+            for uri in self.session.reassign_workspaces():
+                self.ensure_services(self.session.documents[uri].workspace)
+                self.saved(uri)
         for path in paths:
             self.saved(path_to_uri(path))
 
@@ -322,8 +333,9 @@ class DiagnosticsScheduler:
         current = self.session.documents.get(uri)
         if current is None:
             return
-        if current.doc is not doc:
-            # The document changed while we worked: these results are stale. Run again on the new text.
+        if current.doc is not doc or current.workspace is not ws:
+            # The document changed (or moved to another workspace: a footprint.toml appeared or went) while
+            # we worked: these results are stale. Run again on the new text.
             self.schedule(uri, phases, typing=typing)
             return
         self._take_findings(current, findings, ctx, phases)
@@ -412,9 +424,11 @@ class DiagnosticsScheduler:
         failed update or a settings reload). One warm-up per workspace at a time; it loops until done."""
         current = self.warming.get(ws.root)
         if current is not None and current.task is not None and not current.task.done():
-            current.again = True
-            return
-        warm = self.warming[ws.root] = WarmUp()
+            if current.workspace is ws:
+                current.again = True
+                return
+            current.task.cancel()  # it builds for a workspace the session has replaced (its config went)
+        warm = self.warming[ws.root] = WarmUp(workspace=ws)
         warm.task = asyncio.ensure_future(self._warm_services(ws, warm))
 
     async def _warm_services(self, ws: Workspace, warm: WarmUp) -> None:

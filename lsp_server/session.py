@@ -25,7 +25,8 @@ log = logging.getLogger(__name__)
 @dataclass
 class DocumentState:
     """An open document: its current snapshot, the workspace it was resolved to when it was opened (once:
-    handlers and the scheduler use this, never a fresh lookup), and its findings by phase."""
+    handlers and the scheduler use this, never a fresh lookup; again only when a footprint.toml appears or goes,
+    `Session.reassign_workspaces`), and its findings by phase."""
 
     doc: ParsedDocument
     workspace: Workspace
@@ -60,6 +61,12 @@ def client_options(options: dict) -> tuple[dict, bool | None]:
                         TRUST_OPTION, declared)
         declared = False
     return (settings if isinstance(settings, dict) else {}), declared
+
+
+def _package_folder(folder: Path, root: Path) -> bool:
+    """Whether a footprint.toml in `folder` makes a workspace of its own inside the root folder `root`: below
+    the root, and not in an installed package (`node_modules`), which is never a source of settings."""
+    return root in folder.parents and "node_modules" not in folder.relative_to(root).parts
 
 
 class Session:
@@ -124,16 +131,53 @@ class Session:
 
     # --- workspaces -----------------------------------------------------------------------------------
     def workspace_for_path(self, path: Path | None) -> Workspace:
-        """The workspace a file belongs to: the deepest root folder containing it, else the folder of
-        its nearest footprint.toml, else its own folder (so a lone file still gets defaults)."""
+        """The workspace a file belongs to. Inside a root folder (the deepest that contains it): the folder of
+        its nearest footprint.toml below that root, as the CLI and the hooks decide (a monorepo's package with
+        its own rules), else the root. Outside every root: the folder of its nearest footprint.toml, else its
+        own folder (so a lone file still gets defaults)."""
         if path is not None:
             path = real_path(path)
             containing = [r for r in self.roots if r == path or r in path.parents]
-            if containing:
-                return self.workspace(max(containing, key=lambda r: len(r.parts)))
             config = find_config(path)
+            if containing:
+                root = max(containing, key=lambda r: len(r.parts))
+                if config is not None and _package_folder(config.parent, root):
+                    return self.workspace(config.parent)
+                return self.workspace(root)
             return self.workspace(config.parent if config else path.parent)
         return self.workspace(self.roots[0] if self.roots else Path.cwd())
+
+    def workspaces_seeing(self, path: Path) -> list[Workspace]:
+        """Every workspace whose files include `path`: the one it belongs to, and any other built around a
+        folder above it (a monorepo root's import graph also holds its packages' modules)."""
+        own = self.workspace_for_path(path)
+        real = real_path(path)
+        with self._lock:
+            others = [ws for ws in self.workspaces.values() if ws is not own and ws.contains(real)]
+        return [own, *others]
+
+    def reassign_workspaces(self) -> list[str]:
+        """A footprint.toml appeared or went away: move each open document whose workspace that changes (its
+        findings were computed under the other settings: dropped) and forget package workspaces whose config
+        is gone. Returns the moved documents' URIs, to be checked again."""
+        moved = []
+        for uri, state in list(self.documents.items()):
+            path = state.doc.path
+            if path is None:
+                continue
+            ws = self.workspace_for_path(path)
+            if ws is not state.workspace:
+                state.workspace.close_document(path, uri)
+                state.workspace, state.type_findings, state.save_findings = ws, [], []
+                ws.open_document(state.doc)
+                moved.append(uri)
+        in_use = {id(s.workspace) for s in self.documents.values()}
+        with self._lock:
+            for root, ws in list(self.workspaces.items()):
+                if id(ws) not in in_use and root not in self.roots and not (root / CONFIG_FILE).is_file() \
+                        and any(r in root.parents for r in self.roots):
+                    del self.workspaces[root]
+        return moved
 
     def workspace_for_command(self, uri: object) -> Workspace:
         """The workspace a command runs in. A document open in the editor brings its own (as for checks);

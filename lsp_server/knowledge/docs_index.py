@@ -181,8 +181,19 @@ def query_terms(text: str) -> list[str]:
 # whoosh costs ~40 ms to import (asyncio included, through cached_property), more than `footprint-ls check`
 # spends checking a file, and a check never touches the docs index. So it is imported when an index is first
 # built, opened or searched; the classes that subclass whoosh's are made then, once.
-@cache
+_WHOOSH_LOCK = threading.Lock()
+
+
 def _whoosh() -> SimpleNamespace:
+    # Locked: `functools.cache` lets two threads' first calls (two workspaces building their docs indexes at
+    # once) each make their own CodeTokenizer class, and the schema pickled with the one the module does not
+    # return then fails to write ("not the same object").
+    with _WHOOSH_LOCK:
+        return _whoosh_once()
+
+
+@cache
+def _whoosh_once() -> SimpleNamespace:
     from whoosh import index
     from whoosh.analysis import Token, Tokenizer
     from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema

@@ -121,3 +121,54 @@ async def test_open_importer_is_rechecked_when_its_dependency_changes_on_disk(cl
     while any(d.code == "unknown-export" for d in client.diagnostics.get(uri, ())):
         assert asyncio.get_running_loop().time() < deadline, "importer not re-checked after its dependency changed"
         await asyncio.sleep(0.05)
+
+
+async def wait_until(client: LanguageClient, uri: str, predicate, what: str, timeout: float = 30.0):
+    """The diagnostics of `uri` once `predicate` holds for them (each publish is an event; no fixed sleep)."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not (uri in client.diagnostics and predicate(list(client.diagnostics[uri]))):
+        assert asyncio.get_running_loop().time() < deadline, f"{what}: got {client.diagnostics.get(uri)}"
+        await asyncio.sleep(0.05)
+    return list(client.diagnostics[uri])
+
+
+def unresolved(diags) -> list:
+    return [d for d in diags if d.code == "unresolved-import"]
+
+
+async def test_a_package_with_its_own_config_is_its_own_workspace(client: LanguageClient, workspace):
+    """A monorepo opened at its root: a file under a package with its own footprint.toml is checked with that
+    package's settings, as `footprint-ls check` and the agent hooks do (nearest config); creating or deleting
+    that footprint.toml moves the open file between the package and the root, and re-checks it."""
+    (workspace / "footprint.toml").write_text('[dependencies]\nunresolved_packages = "error"\n')
+    client.workspace_did_change_watched_files(lsp.DidChangeWatchedFilesParams(changes=[
+        lsp.FileEvent(uri=path_to_uri(workspace / "footprint.toml"), type=lsp.FileChangeType.Changed)]))
+    pkg = workspace / "packages" / "a"
+    (pkg / "src").mkdir(parents=True)
+    text = 'import pad from "left-pad-not-installed";\nexport const x = pad;\n'
+    in_root, in_pkg = workspace / "src" / "uses.js", pkg / "src" / "uses.js"
+    in_root.write_text(text)
+    in_pkg.write_text(text)
+    config = pkg / "footprint.toml"
+    config.write_text('[dependencies]\nunresolved_packages = "off"\n')
+    for path in (in_root, in_pkg):
+        client.text_document_did_open(lsp.DidOpenTextDocumentParams(lsp.TextDocumentItem(
+            uri=path_to_uri(path), language_id="javascript", version=1, text=text)))
+    root_uri, pkg_uri = path_to_uri(in_root), path_to_uri(in_pkg)
+    diags = await wait_until(client, root_uri, unresolved, "the root's settings: an error")
+    assert {d.severity for d in unresolved(diags)} == {lsp.DiagnosticSeverity.Error}
+    assert unresolved(await wait_until(client, pkg_uri, lambda d: True, "the package's file checked")) == []
+
+    config.unlink()  # the package now falls under the root's settings
+    client.workspace_did_change_watched_files(lsp.DidChangeWatchedFilesParams(changes=[
+        lsp.FileEvent(uri=path_to_uri(config), type=lsp.FileChangeType.Deleted)]))
+    diags = await wait_until(client, pkg_uri, unresolved, "after the package's config went")
+    assert {d.severity for d in unresolved(diags)} == {lsp.DiagnosticSeverity.Error}
+
+    config.write_text('[dependencies]\nunresolved_packages = "warning"\n')
+    client.workspace_did_change_watched_files(lsp.DidChangeWatchedFilesParams(changes=[
+        lsp.FileEvent(uri=path_to_uri(config), type=lsp.FileChangeType.Created)]))
+    diags = await wait_until(client, pkg_uri, lambda d: {x.severity for x in unresolved(d)} == {
+        lsp.DiagnosticSeverity.Warning}, "the package's new config: a warning")
+    root_diags = list(client.diagnostics[root_uri])
+    assert {d.severity for d in unresolved(root_diags)} == {lsp.DiagnosticSeverity.Error}  # the root's file stays

@@ -20,12 +20,19 @@ import pytest
 from jsonschema import Draft202012Validator
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
+from mcp.shared._httpx_utils import create_mcp_http_client
 
 from tests.conftest import EXAMPLES, REPO, SESSION_CONFIG_HOME, session_tempdir
 
 SERVER = [sys.executable, "-m", "lsp_server", "mcp"]
 _CACHE = session_tempdir("footprint-mcp-cache-")
 ENV = {**os.environ, "PYTHONPATH": str(REPO), "XDG_CACHE_HOME": _CACHE, "XDG_CONFIG_HOME": SESSION_CONFIG_HOME}
+
+
+def http_client(headers: dict | None = None):
+    """An HTTP client with the MCP SDK's own timeouts (30 s, reads 300 s), as an agent's client has: httpx's
+    5 s default would end a tool call's response stream on a busy machine ("SSE stream ended")."""
+    return create_mcp_http_client(headers=headers)
 
 
 def git(root: Path, *args: str) -> str:

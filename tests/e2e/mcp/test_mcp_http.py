@@ -7,12 +7,11 @@ import re
 import subprocess
 from pathlib import Path
 
-import httpx2
 from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 
 from tests.conftest import run_cli
-from tests.e2e.mcp.conftest import ENV, SERVER, call
+from tests.e2e.mcp.conftest import ENV, SERVER, call, http_client
 
 
 def start_http(root: Path, *args: str) -> tuple[subprocess.Popen, str]:
@@ -32,10 +31,10 @@ async def test_streamable_http_with_a_token(layout_app: Path, tmp_path: Path):
         assert url.startswith("http://127.0.0.1:")
         token = token_file.read_text().strip()
         assert token_file.stat().st_mode & 0o077 == 0
-        async with httpx2.AsyncClient() as plain:  # no token: refused before MCP sees the request
+        async with http_client() as plain:  # no token: refused before MCP sees the request
             refused = await plain.post(url, json={"jsonrpc": "2.0", "id": 1, "method": "ping"})
             assert refused.status_code == 401
-        async with httpx2.AsyncClient(headers={"Authorization": f"Bearer {token}"}) as http:
+        async with http_client({"Authorization": f"Bearer {token}"}) as http:
             async with streamable_http_client(url, http_client=http) as (read, write):
                 async with ClientSession(read, write) as s:
                     init = await s.initialize()
@@ -72,7 +71,7 @@ def one_line_refusal(response, status: int, words: str) -> None:
 
 
 async def still_serving(url: str, headers: dict | None = None) -> None:
-    async with httpx2.AsyncClient(headers=headers or {}) as http:
+    async with http_client(headers or {}) as http:
         async with streamable_http_client(url, http_client=http) as (read, write):
             async with ClientSession(read, write) as s:
                 await s.initialize()
@@ -89,7 +88,7 @@ async def test_dns_rebinding_and_oversized_bodies_are_refused(layout_app: Path, 
     port = url.split(":")[2].split("/")[0]
     auth = {"Authorization": f"Bearer {token_file.read_text().strip()}"}
     try:
-        async with httpx2.AsyncClient(headers=auth) as http:
+        async with http_client(auth) as http:
             rebinding = await http.post(url, json=INIT, headers={**MCP_HEADERS, "Host": f"evil.example:{port}"})
             one_line_refusal(rebinding, 421, "Invalid Host header")
             foreign_page = await http.post(url, json=INIT, headers={**MCP_HEADERS, "Origin": "http://evil.example"})
@@ -126,7 +125,7 @@ async def test_the_token_must_match_exactly(layout_app: Path, tmp_path: Path):
         flipped = ("A" if token[-1] != "A" else "B")
         wrong = [f"Bearer {token[:-1]}{flipped}", f"Bearer {token[:-1]}", f"Bearer {token}x", token,
                  f"bearer  {token}", ""]
-        async with httpx2.AsyncClient() as http:
+        async with http_client() as http:
             for header in wrong:
                 refused = await http.post(url, json=INIT, headers={**MCP_HEADERS, "Authorization": header})
                 one_line_refusal(refused, 401, "missing or wrong token")
@@ -150,9 +149,9 @@ async def test_http_without_a_token_file_still_demands_one(layout_app: Path):
                 break
         else:
             raise AssertionError(f"the server ended without listening (exit {proc.wait()})")
-        async with httpx2.AsyncClient() as plain:
+        async with http_client() as plain:
             assert (await plain.post(url, json={"jsonrpc": "2.0", "id": 1, "method": "ping"})).status_code == 401
-        async with httpx2.AsyncClient(headers={"Authorization": f"Bearer {token}"}) as http:
+        async with http_client({"Authorization": f"Bearer {token}"}) as http:
             async with streamable_http_client(url, http_client=http) as (read, write):
                 async with ClientSession(read, write) as s:
                     await s.initialize()

@@ -14,7 +14,6 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-import httpx2
 import mcp_types
 import uvicorn
 from mcp import ClientSession
@@ -22,7 +21,7 @@ from mcp.client.streamable_http import streamable_http_client
 
 from lsp_server import guards
 from lsp_server.surfaces.mcp.server import McpApp, http_app
-from tests.e2e.mcp.conftest import call
+from tests.e2e.mcp.conftest import call, http_client
 
 CAP = 5
 
@@ -52,7 +51,7 @@ async def one_session(url: str, root: Path, ws, app: McpApp, *, close: bool) -> 
     async def roots(context):
         return mcp_types.ListRootsResult(roots=[mcp_types.Root(uri=root.as_uri(), name=root.name)])
 
-    async with httpx2.AsyncClient() as http:
+    async with http_client() as http:
         async with streamable_http_client(url, http_client=http, terminate_on_close=close) as (read, write):
             async with ClientSession(read, write, list_roots_callback=roots) as s:
                 await s.initialize()
