@@ -437,6 +437,13 @@ class Workspace:
                 self._services[cls] = built
             return built  # type: ignore[return-value]
 
+    def building(self) -> bool:
+        """Whether an index of this workspace is being built now (a warm-up still running): work that can
+        wait, such as writing a cache for the next start, waits for it rather than delaying it."""
+        with self._lock:
+            locks = list(self._service_locks.values())
+        return any(lock.locked() for lock in locks)
+
     def peek_service(self, cls: type[S]) -> S | None:
         """The service if it is already built, without building it (for latency-critical paths)."""
         with self._lock:

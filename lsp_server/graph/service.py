@@ -494,6 +494,11 @@ class ImportGraphService(Service):
     def _persist_now(self) -> None:
         with self._lock:
             self._persist_timer = None
+        if self.workspace.building():
+            # The warm-up is still building the other indexes (after a start from an index artifact, ~0.6 s
+            # of writing would delay them): write once it is done; a shutdown meanwhile writes at once (flush).
+            self._persist_later()
+            return
         self.persist()
 
     def flush(self) -> None:

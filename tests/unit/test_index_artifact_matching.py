@@ -2,19 +2,21 @@
 at start, `index use`): the walker's listed files are hashed without resolving each path again
 (`storage.listed_content_hash`), and a file whose content is not the one the artifact was built from never
 takes the artifact's data, even when it has the size (and the modification time) of the original; a file
-the artifact does not know (untracked, new) is parsed, as is one changed between the walk and its hashing.
-Real files in tmp_path; the graph compared as JSON with a cold build's of the same checkout."""
+the artifact does not know (untracked, new) is parsed, as is one changed between the walk and its hashing;
+what was taken is written as the checkout's own cache once the warm-up is done. Real files in tmp_path; the graph compared as JSON with a cold build's of the same checkout."""
 
 from __future__ import annotations
 
 import os
 import shutil
+import threading
 from pathlib import Path
 
 from lsp_server import integrity, storage
 from lsp_server.graph.service import ARTIFACT_PART as GRAPH_PART
 from lsp_server.graph.service import CACHE_FILE, ImportGraphService
 from lsp_server.knowledge import object_model
+from lsp_server.workspace import Workspace
 from tests.unit.test_graph_warm_resolutions import MODULES, graph_json, make_ws, one_shot
 
 MAX_BYTES = 1024 * 1024
@@ -111,3 +113,36 @@ def test_a_symlinked_file_is_read_only_inside_the_roots(tmp_path: Path):
         st = (root / name).stat()
         assert storage.listed_content_hash(str(root / name), (st.st_mtime_ns, st.st_size), MAX_BYTES,
                                            [root]) == expected, name
+
+
+def test_the_graph_cache_waits_for_the_other_indexes_being_built(tmp_path: Path):
+    """After a start from an artifact the graph has a whole cache to write: a server writes it once the warm-up
+    has built the other indexes, not in the middle (a shutdown meanwhile writes it at once)."""
+    root = tmp_path / "repo"
+    make_ws(root)
+    ws = Workspace(root)  # a server's: the graph writes its cache later
+    started, release = threading.Event(), threading.Event()
+
+    class SlowIndex:
+        name = "slow"
+
+        @classmethod
+        def build(cls, workspace, progress):
+            started.set()
+            release.wait(30)
+            return cls()
+
+    graph = ImportGraphService.build(ws)
+    cache = ws.cache_dir / CACHE_FILE
+    builder = threading.Thread(target=ws.service, args=(SlowIndex,))
+    builder.start()
+    try:
+        assert started.wait(30) and ws.building()
+        graph._persist_now()  # the timer fires while another index is being built
+        assert not cache.exists() and graph._persist_timer is not None
+    finally:
+        release.set()
+        builder.join(30)
+    assert not ws.building()
+    graph.flush()
+    assert cache.exists()
