@@ -37,6 +37,7 @@ MODULES = (
     "lsp_server.knowledge.lookup",
     "lsp_server.knowledge.generators",
     # conventions: rules and their diagnostics
+    "lsp_server.conventions.settings",
     "lsp_server.conventions.service",
     "lsp_server.conventions.diagnostics",
     # graph: the import graph, its checks, rules and references
@@ -56,7 +57,7 @@ CONFIG_MODULES = (
     "lsp_server.knowledge.object_model_settings",
     "lsp_server.knowledge.typescript_settings",
     "lsp_server.knowledge.generators",
-    "lsp_server.conventions.service",
+    "lsp_server.conventions.settings",
     "lsp_server.graph.rules",
 )
 

@@ -62,15 +62,18 @@ def check_roots(path: Path, roots: "list[Path] | None") -> Path:
     return real
 
 
-def read_bounded(path: Path, max_bytes: int, roots: "list[Path] | None" = None) -> bytes:
+def read_bounded(path: Path, max_bytes: int, roots: "list[Path] | None" = None, *, resolved: bool = False) -> bytes:
     """The bytes of the regular file `path`, for every reader of source, doc and rule files.
 
     Refuses (SkippedFile, an OSError, with the reason) a path that resolves outside `roots` (when given),
     anything but a regular file (a device such as /dev/zero, a FIFO, a socket: opened non-blocking, so a
     FIFO never waits for a writer) and a file over `max_bytes`; reads at most `max_bytes + 1` bytes after
     `fstat`, so a file that grows meanwhile (or a procfs file that reports size 0) is refused too, never
-    read without end. Other OSErrors (missing, unreadable) propagate."""
-    real = check_roots(path, roots)
+    read without end. Other OSErrors (missing, unreadable) propagate.
+
+    `resolved`: the caller resolved the folder of `path` and checked it against the roots itself (once for
+    the many files of a folder); only the name is then guarded, by O_NOFOLLOW (a link: OutsideRoots)."""
+    real = path if resolved else check_roots(path, roots)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0)
     try:
         # The resolved path, and O_NOFOLLOW: a link swapped in after the check above is refused, not followed.

@@ -17,15 +17,14 @@ from __future__ import annotations
 import logging
 import re
 import threading
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from lsp_server import integrity
-from lsp_server.config import config_section
 from lsp_server.conventions import remote as remote_mod
 from lsp_server.conventions.evaluate import Clock, Evaluation, RuleSet, evaluate
 from lsp_server.conventions.rules import (RULE_SUFFIXES, Rule, RuleProblem, load_folder, load_query_facts,
                                           save_query_facts)
+from lsp_server.conventions.settings import RulesConfig
 from lsp_server.conventions.telemetry import PROCESS_SESSION, Firing, Telemetry
 from lsp_server.document import ParsedDocument
 from lsp_server.findings import Severity
@@ -35,27 +34,6 @@ from lsp_server.workspace import Progress, Service, Workspace, service
 log = logging.getLogger(__name__)
 
 CONVENTIONS_CHECK = "conventions"  # the on-save check of diagnostics.py, whose firings the telemetry records
-
-
-@config_section("rules")
-@dataclass(frozen=True)
-class RulesConfig:
-    paths: list[str] = field(default_factory=list, metadata={"path": True})
-    # trusted_only: fetching a remote runs git and reaches the network (see lsp_server/trust.py).
-    remote: list[dict[str, str]] = field(default_factory=list, metadata={"trusted_only": True})
-    remote_protocols: list[str] = field(default_factory=lambda: list(GIT_PROTOCOLS))  # only narrows: any layer
-    disable: list[str] = field(default_factory=list)
-    max_per_file: int = 2
-    max_per_diff: int = 4
-    regex_timeout_ms: int = 100
-    query_timeout_ms: int = 200
-    budget_ms: int = 1000
-    disable_after: int = 3
-    remote_refresh_minutes: int = 10
-    fetch_timeout_seconds: int = 120
-    telemetry: bool = True
-    noisy_min_firings: int = 10
-    noisy_max_follow_share: float = 0.0
 
 
 # key -> (lowest, highest) accepted; out-of-range values are reported and clamped.

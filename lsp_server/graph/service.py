@@ -1,7 +1,8 @@
 """The workspace import graph: every source module's imports (resolved) and exports, kept current.
 
-`ImportGraphService` is a workspace `@service`: built in the background (files parsed in a process pool when
-there are many), persisted atomically under `cache_dir/import-graph.json` (signed with the user's key: a cache
+`ImportGraphService` is a workspace `@service`: built in the background (files parsed in several processes when
+there are many: forked copies of a one-thread process such as the CLI, a spawned pool on a server's idle
+cores), persisted atomically under `cache_dir/import-graph.json` (signed with the user's key: a cache
 Footprint did not write is ignored, see `integrity`) so a restart only re-parses files whose mtime or size changed
 and only re-resolves the imports whose resolution inputs changed (each module's resolutions are stored with the
 folders and package.json / tsconfig files they consulted and those inputs' stamps, see `graph.resolve`), and updated incrementally: a changed file is re-parsed, and only re-resolution
@@ -23,6 +24,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import struct
 import sys
 import threading
 import time
@@ -39,7 +41,7 @@ from lsp_server.graph.store import RootPaths, decode_lines, encode_lines, local_
 from lsp_server.graph.rules import DependenciesConfig
 from lsp_server.languages import language_for_path
 from lsp_server import integrity, queries
-from lsp_server.storage import collection_paused, file_content_hash, listed_content_hash
+from lsp_server.storage import OutsideRoots, collection_paused, file_content_hash, inside, listed_content_hash, read_bounded
 from lsp_server.workspace import SKIPPED_DIRS, Progress, Service, Workspace, no_progress, service
 
 log = logging.getLogger(__name__)
@@ -52,9 +54,12 @@ ARTIFACT_PART = "import-graph"  # its part of an index artifact (footprint-ls in
 MAX_MODULES = 50_000  # a lone file in a huge folder must not make us parse the whole disk
 LARGE_SCC = 200  # components this big get their cycles computed per member on demand
 POOL_THRESHOLD = 400  # below this many files to parse, a process pool costs more than it saves
-# ... when the pool's processes are forked (a process with no other thread: the CLI), starting them costs
-# milliseconds instead of a Python start and imports each.
+# ... when the processes are forked (a process with no other thread: the CLI), starting them costs
+# milliseconds instead of a Python start and imports each (`_parse_forked`).
 FORK_POOL_THRESHOLD = 120
+# ... and only from this many bytes: a forked copy costs ~45 ms of CPU (copy-on-write faults as both processes
+# touch their objects), what parsing ~1 MB on another core saves. Only with an idle core (`_idle_cores`).
+FORK_MIN_BYTES = 1_000_000
 PERSIST_DELAY = 2.0  # seconds: updates are written to disk at most this often, off the edit path
 # The languages whose files are modules of the graph: the sources and the `.d.ts` typings too (TypeScript
 # imports resolve to them). An explicit set: `Workspace.files` leaves typings out only for its default,
@@ -151,36 +156,56 @@ def is_graph_source(workspace: Workspace, path: Path) -> bool:
     return not any(part in SKIPPED_DIRS for part in rel[:-1])
 
 
-def _parse_paths(paths: list[str], max_bytes: int,
-                 roots: list[Path] | None = None) -> list[tuple[str, tuple[int, int] | None, tuple | None]]:
-    """Worker: read, parse and extract files. Returns (path, stamp, packed extraction) per file.
+def _parse_paths(paths: list[str], max_bytes: int, roots: list[Path] | None = None,
+                 packed: bool = True) -> list[tuple[str, tuple[int, int] | None, tuple | ModuleInfo | None]]:
+    """Worker: read, parse and extract files. Returns (path, stamp, extraction) per file, the extraction packed
+    (`pack`: what crosses to another process, as the cache stores it) or, in the building process, as is.
 
     Byte offsets must equal those of `workspace.document()` (used by the checks): valid UTF-8 is used as is,
     anything else goes through the same decode-with-replacement as ParsedDocument."""
     from lsp_server.document import encode
     from lsp_server.languages import parser as parser_for
-    from lsp_server.storage import read_bounded
     from lsp_server.workspace import is_binary
 
     out = []
+    real_folders: dict[str, str] = {}
     for path in paths:
         language = language_for_path(path) or "javascript"
         try:
             st = os.stat(path)
-            # The one reading primitive: regular files inside the roots, at most max_file_bytes.
-            data = read_bounded(Path(path), max_bytes, roots)
+            data = _read_source(path, max_bytes, roots, real_folders)
             if is_binary(data[:8192]):
                 raise OSError("binary")
         except OSError:
             out.append((path, None, None))
             continue
-        try:
-            data.decode("utf-8")
-        except UnicodeDecodeError:
-            data = encode(data.decode("utf-8", errors="replace"))
+        if not data.isascii():  # ASCII is valid UTF-8: the common case needs no decoding to check it
+            try:
+                data.decode("utf-8")
+            except UnicodeDecodeError:
+                data = encode(data.decode("utf-8", errors="replace"))
         tree = parser_for(language).parse(data)
-        out.append((path, (st.st_mtime_ns, st.st_size), pack(extract_within_limit(data, tree, language, path))))
+        info = extract_within_limit(data, tree, language, path)
+        out.append((path, (st.st_mtime_ns, st.st_size), pack(info) if packed else info))
     return out
+
+
+def _read_source(path: str, max_bytes: int, roots: list[Path] | None, real_folders: dict[str, str]) -> bytes:
+    """`read_bounded` (the one reading primitive: regular files inside the roots, at most max_file_bytes) of
+    a source, its folder resolved once for all the files of that folder (`real_folders`) rather than its
+    whole path for each file (an `lstat` per component: ~5% of a cold build's CPU on three.js): the folder's
+    real path is checked against the roots and the name opened without following a link; a name that is a
+    link takes read_bounded's whole check."""
+    folder, name = os.path.split(path)
+    real = real_folders.get(folder)
+    if real is None:
+        real = real_folders[folder] = os.path.realpath(folder)
+    if roots is None or any(inside(real, root) for root in roots):
+        try:
+            return read_bounded(Path(real, name), max_bytes, resolved=True)
+        except OutsideRoots:
+            pass  # the name is a link
+    return read_bounded(Path(path), max_bytes, roots)
 
 
 @service
@@ -255,6 +280,7 @@ class ImportGraphService(Service):
         timing("load")
         open_paths = {str(p) for p in self.workspace.open_paths()}
         to_parse: list[str] = []
+        to_parse_bytes = 0
         for path, stamp in listed:
             if path in open_paths:
                 doc = self.workspace.document(Path(path))
@@ -267,12 +293,15 @@ class ImportGraphService(Service):
                     self.modules[path] = ModuleEntry(path, stamp, raw=(hit[2], hit[3]))
                     continue
             to_parse.append(path)
+            to_parse_bytes += stamp[1]
         timing("stat")
         self.stats["cached"] = len(paths) - len(to_parse)
         self.stats["parsed"] = len(to_parse)
         progress(f"import graph: parsing {len(to_parse)} of {len(paths)} files", 5)
-        for path, stamp, info in self._parse_many(to_parse, progress):
-            if info is not None:
+        for path, stamp, info in self._parse_many(to_parse, progress, to_parse_bytes):
+            if isinstance(info, ModuleInfo):
+                self.modules[path] = ModuleEntry(path, stamp, info)
+            elif info is not None:
                 self.modules[path] = ModuleEntry(path, stamp, raw=info)
         timing("parse")
         progress("import graph: resolving imports", 90)
@@ -317,44 +346,37 @@ class ImportGraphService(Service):
                 self.persist()
         progress("import graph: ready", 100)
 
-    def _parse_many(self, paths: list[str], progress: Progress) -> list:
-        max_bytes = self.workspace.settings.top.max_file_bytes
-        workers = min(_idle_cores(), 8)
+    def _parse_many(self, paths: list[str], progress: Progress, size: int = 0) -> list:
+        """(path, stamp, extraction) of each of `paths` (`size`: their bytes, as the walk saw them)."""
+        max_bytes, roots = self.workspace.settings.top.max_file_bytes, self.workspace.roots
         # Forking a process with threads can deadlock (a lock held by another thread stays held in the child):
-        # only a single-threaded process forks; the server spawns.
+        # only a single-threaded process (the CLI) forks; the server spawns a pool on idle cores.
         fork = threading.active_count() == 1 and hasattr(os, "fork") and sys.platform != "darwin"
-        if len(paths) >= (FORK_POOL_THRESHOLD if fork else POOL_THRESHOLD) and workers >= 2:
+        workers = min(_idle_cores(), 8)
+        if fork and len(paths) >= FORK_POOL_THRESHOLD and size >= FORK_MIN_BYTES and workers >= 2:
+            return _parse_forked(paths, max_bytes, roots, workers, progress)
+        if not fork and len(paths) >= POOL_THRESHOLD and workers >= 2:
             try:
-                return self._parse_in_pool(paths, max_bytes, workers, progress, self.workspace.roots,
-                                           "fork" if fork else "spawn")
+                return self._parse_in_pool(paths, max_bytes, workers, progress, roots)
             except Exception as exc:  # noqa: BLE001 - a pool that cannot start is no reason to fail
                 log.warning("parsing in a process pool failed (%s); parsing in this process", exc)
         out = []
         for i in range(0, len(paths), 200):
-            out.extend(_parse_paths(paths[i:i + 200], max_bytes, self.workspace.roots))
+            out.extend(_parse_paths(paths[i:i + 200], max_bytes, roots, packed=False))
             done = min(i + 200, len(paths))
             progress(f"import graph: parsed {done} of {len(paths)}", 5 + int(85 * done / max(1, len(paths))))
         return out
 
     @staticmethod
     def _parse_in_pool(paths: list[str], max_bytes: int, workers: int, progress: Progress,
-                       roots: list[Path] | None = None, start_method: str = "spawn") -> list:
+                       roots: list[Path] | None = None) -> list:
         import multiprocessing  # with the executor's process module: loaded by a pooled build only
         from concurrent.futures import ProcessPoolExecutor
 
-        chunk = max(25 if start_method == "fork" else 50, len(paths) // (workers * 4))
+        chunk = max(50, len(paths) // (workers * 4))
         chunks = [paths[i:i + chunk] for i in range(0, len(paths), chunk)]
         out = []
-        if start_method == "fork":
-            # Forked workers inherit what is loaded here: each language's parser and compiled query once,
-            # instead of once per worker.
-            from lsp_server import queries
-            from lsp_server.languages import parser as parser_for
-
-            for language in {language_for_path(p) or "javascript" for p in paths}:
-                parser_for(language)
-                queries.load(language, "imports")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(start_method)) as pool:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
             for result in pool.map(_parse_paths, chunks, [max_bytes] * len(chunks), [roots] * len(chunks)):
                 out.extend(result)
                 progress(f"import graph: parsed {len(out)} of {len(paths)}", 5 + int(85 * len(out) / len(paths)))
@@ -1064,16 +1086,127 @@ def _within_limit(run, where: str) -> ModuleInfo:
         return ModuleInfo(format="unknown", dynamic_exports=True)
 
 
+FORK_CHUNK = 8  # files a process takes at a time: small, so no process waits long for a slow one at the end
+_CLAIM = struct.Struct("=I")
+
+
+def _parse_forked(paths: list[str], max_bytes: int, roots: list[Path] | None, processes: int,
+                  progress: Progress) -> list:
+    """`_parse_paths` of every path, by this process and `processes - 1` forked copies of it (copy-on-write:
+    the parsers and compiled queries are inherited, nothing is imported or pickled on the way in), each
+    taking the next chunk of files from one queue (a pipe holding the chunks' numbers: a read of 4 bytes
+    is atomic) until it is empty. This process parses too, and no process waits for another's share: a copy
+    that gets no core takes no chunk, and this one parses the rest (at worst the fork and one chunk late).
+    Each copy sends its chunks' results (packed) when the queue is empty, as JSON (data only: nothing that
+    reads it can run code); a chunk whose results never come (a copy that died) is parsed here. Order: the
+    paths'."""
+    from lsp_server.languages import parser as parser_for
+
+    # Loaded before forking, so every copy inherits them: each language's parser, and its imports query, whose
+    # compilation is ~13 ms for JavaScript and ~30 ms for TypeScript, once instead of once per process.
+    for language in {language_for_path(p) or "javascript" for p in paths}:
+        parser_for(language)
+        queries.load(language, "imports")
+    chunk = max(FORK_CHUNK, -(-len(paths) // 8192))  # at most 8,192 chunks: 32 KB of numbers, within a pipe's buffer
+    chunks = [paths[i:i + chunk] for i in range(0, len(paths), chunk)]
+    queue_out, queue_in = os.pipe()
+    try:
+        os.write(queue_in, b"".join(_CLAIM.pack(i) for i in range(len(chunks))))
+    finally:
+        os.close(queue_in)  # the queue's end: an empty queue reads as end of file
+    children: list[tuple[int, int]] = []
+    mine: dict[int, list] = {}
+    theirs: dict[int, list] = {}
+    try:
+        for _ in range(processes - 1):
+            results_out, results_in = os.pipe()
+            try:
+                pid = os.fork()
+            except OSError as exc:
+                os.close(results_out)
+                os.close(results_in)
+                log.info("cannot fork a parser (%s): parsing in fewer processes", exc)
+                break
+            if pid == 0:  # the copy: parse what it takes, send it, and end without running this process's exit
+                status = 1
+                try:
+                    os.close(results_out)
+                    for _, other in children:
+                        os.close(other)
+                    done = {i: _parse_paths(chunks[i], max_bytes, roots) for i in _claims(queue_out)}
+                    with os.fdopen(results_in, "w", encoding="utf-8") as sink:
+                        json.dump(list(done.items()), sink, ensure_ascii=False, separators=(",", ":"))
+                    status = 0
+                finally:
+                    os._exit(status)
+            os.close(results_in)
+            children.append((pid, results_out))
+        for i in _claims(queue_out):
+            mine[i] = _parse_paths(chunks[i], max_bytes, roots, packed=False)
+            progress(f"import graph: parsed {len(mine) * chunk} of about {len(paths)}",
+                     5 + int(85 * min(1.0, len(mine) * chunk / len(paths))))
+    finally:
+        os.close(queue_out)
+        for pid, results in children:
+            try:
+                with os.fdopen(results, "r", encoding="utf-8") as source:
+                    theirs.update(_unpack_results(json.load(source)))
+            except Exception as exc:  # noqa: BLE001 - a copy killed half-way: whatever its pipe holds is unusable
+                log.info("a forked parser sent no results (%s): parsing its files here", exc)
+            os.waitpid(pid, 0)
+    out = []
+    for i, paths_of in enumerate(chunks):
+        out.extend(mine[i] if i in mine else theirs[i] if i in theirs else
+                   _parse_paths(paths_of, max_bytes, roots, packed=False))
+    return out
+
+
+def _unpack_results(sent: list) -> dict[int, list]:
+    """A forked copy's results as `_parse_paths` made them: JSON turned the stamps and packed extractions into
+    lists; they are tuples again (the cache compares and stores them as such)."""
+    return {int(i): [(path, tuple(stamp) if stamp is not None else None,
+                      tuple(packed) if packed is not None else None) for path, stamp, packed in results]
+            for i, results in sent}
+
+
+def _claims(queue: int):
+    """The chunk numbers this process takes from the queue, one at a time, until it is empty."""
+    while len(claim := os.read(queue, _CLAIM.size)) == _CLAIM.size:
+        yield _CLAIM.unpack(claim)[0]
+
+
+def _cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+LOADAVG = "/proc/loadavg"  # Linux: the load averages, then "runnable/total" threads at this moment
+
+
 def _idle_cores() -> int:
-    """Cores no other work is using (by the 1-minute load average): worker processes on cores that are busy
-    anyway only contend with that work and with each other (measured on 2 cores at load 11, `footprint-ls
-    graph` of moment's 247 files: 3.5 s wall and 0.58 s CPU with a forked pool of 2, 1.6 s and 0.37 s without)."""
-    cores = os.cpu_count() or 1
+    """Cores no other work is using now (at least 1: this process's): the cores less the threads that are
+    runnable at this moment besides this one (/proc/loadavg), else less the 1-minute load average rounded
+    down. Processes on cores that are busy anyway only contend with that work and with each other, and
+    Linux's scheduler (autogroups) shares the cores between sessions, not processes (measured on 2 cores at
+    load 11, `footprint-ls graph` of moment's 247 files: 3.5 s wall and 0.58 s CPU with a forked pool of 2,
+    1.6 s and 0.37 s without; at load 5, openai's 298 files: the same wall time, 15% more CPU). The moment,
+    not the average: the average lags by a minute, and work that alternates with this process's (a build,
+    a benchmark) keeps it near 1 on a machine whose other core is idle whenever this process runs."""
+    cores = _cores()
+    try:
+        with open(LOADAVG, encoding="ascii") as f:
+            runnable = int(f.read().split()[3].split("/")[0])  # "1.05 0.70 0.50 2/231 1234": 2 runnable now
+        return max(1, min(cores, cores - (runnable - 1)))
+    except (OSError, ValueError, IndexError):
+        pass
     try:
         load = os.getloadavg()[0]
     except (OSError, AttributeError):  # no load average (Windows): assume the cores are free
         return cores
-    return max(1, min(cores, int(cores - load + 0.5)))
+    return max(1, min(cores, cores - int(load)))
 
 
 def _inside(path: Path, folder: Path) -> bool:

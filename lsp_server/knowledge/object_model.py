@@ -37,12 +37,15 @@ from lsp_server.workspace import Progress, Service, Workspace, service
 
 log = logging.getLogger(__name__)
 
-EXTRACTOR_VERSION = "23"  # 23: exported class expressions; 22: an unwritten type parameter without a default is unknown; 21: prototype methods' `this.x =`; 20: type parameter defaults, method overloads and their results; 15: an exported `new X()` value of the engine's JavaScript is an X; 17: member status (removed, deprecated)
+EXTRACTOR_VERSION = "29"  # 29: `import * as ns` re-exported by `export { ns }`, Omit/Pick bases; 28: `export * from` a module declared later; 27: merged `declare module` blocks, implicit exports, namespace export clauses, computed names; 26: construct signatures' results; 25: `/// <reference path>` and relative `declare module` augmentations; 24: names an `export =` namespace declares, enums in namespaces; 23: exported class expressions; 22: an unwritten type parameter without a default is unknown; 21: prototype methods' `this.x =`; 20: type parameter defaults, method overloads and their results; 15: an exported `new X()` value of the engine's JavaScript is an X; 17: member status (removed, deprecated)
 SIGNED_AS = "object-model-source"
 # Members every object has at run time (Object.prototype); never reported.
 OBJECT_MEMBERS = frozenset({"constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty",
                             "isPrototypeOf", "propertyIsEnumerable", "__proto__", "__defineGetter__",
                             "__lookupGetter__"})
+# TypeScript's utility types whose members are those of their type argument(s)
+MAPPED_TYPES = frozenset({"Readonly", "Partial", "Required", "Pick", "Omit", "Record", "NonNullable", "Awaited",
+                          "InstanceType", "ReturnType", "Extract", "Exclude", "ThisType"})
 FUNCTION_MEMBERS = frozenset({"name", "length", "prototype", "call", "apply", "bind", "toString", "caller", "arguments"})
 
 
@@ -69,6 +72,7 @@ class ObjectModel:
         self.modules: dict[str, ModuleModel] = {}
         self.module_confidence: dict[str, float] = {}
         typed = {m for spec, src in sources if src.kind == "dts" for m in src.modules}
+        incomplete_typings: set[str] = set()
         for spec, src in sources:
             conf = {"dts": 1.0, "manifest": 1.0, "js": 0.9}.get(src.kind)
             # A discovered runtime build beside typings adds exports and the members of declared types; its
@@ -92,6 +96,12 @@ class ObjectModel:
                 target.globals += [g for g in mod.globals if g not in target.globals]
                 if mod.complete and src.kind != "docs":
                     target.complete = True
+                elif not mod.complete and src.kind == "dts":
+                    incomplete_typings.add(name)
+        # typings that name an export we could not follow (`export * from` a file not read) may declare any
+        # name: a runtime build's complete list does not make the union complete
+        for name in incomplete_typings:
+            self.modules[name].complete = False
         # configured JavaScript engine sources, so `require("../engine")` in the same repository finds them
         # `pkg/sub` specifiers whose typings (package.json `exports["./sub"].types`) were read into `pkg`'s module
         self.subpaths: frozenset[str] = frozenset()
@@ -178,7 +188,7 @@ class ObjectModel:
             return {}
         out: dict[str, tuple[Member, TypeId]] = {}
         for base in t.bases:
-            parsed = parse_type(base)
+            parsed = _base_type(base)
             if parsed and parsed[0] == "name":
                 btid = self.find_type(tid[0], parsed[1])
                 if btid is not None:
@@ -256,13 +266,19 @@ class ObjectModel:
         if t is None or t.open or t.kind == "alias":
             return False
         for base in t.bases:
-            parsed = parse_type(base)
+            parsed = _base_type(base)
             if not parsed or parsed[0] != "name":
                 return False
             btid = self.find_type(tid[0], parsed[1])
+            if btid is None and base.split("<", 1)[0].strip() in MAPPED_TYPES:
+                return False  # `Readonly<TProps>`: the members of its argument, unknown here
             if btid is None and self._platform_type(tid[0], base):
                 continue  # `extends NodeJS.ReadableStream`: its members are the platform's (see `platform_base`)
-            if btid is None or not self._is_closed(btid, seen):
+            # `interface Application extends core.Application {}`: a type never extends itself, so a qualified
+            # base that names it again is another namespace's type of the same name, which the model (one
+            # namespace per package) cannot tell apart. (`class Canvas extends Base`, Base being the Canvas of
+            # another file, is merged into it: its members are known.)
+            if btid is None or (btid == tid and "." in base.split("<", 1)[0]) or not self._is_closed(btid, seen):
                 return False
         return True
 
@@ -350,13 +366,31 @@ class ObjectModel:
             if name in mod.types and not mod.exports:
                 local = name
             else:
-                return None
+                return self.export_equals_member(module, name)
         if local in mod.values:
             return ("value", mod.values[local])
         tid = self.find_type(module, local)
         if tid is not None:
             return ("type", tid)
-        return None
+        return self.export_equals_member(module, name)
+
+    def export_equals_member(self, module: str, name: str):
+        """A name `import { name }` / `import * as m; m.name` reach in a module declared with `export = X`
+        (TypeScript's esModuleInterop view): a static member of X (a namespace's value, a class's static, an
+        enum object), or, when X is a value, a member of its declared type (`declare const _: _.LoDashStatic;
+        export = _`). ("value", Member) or None."""
+        mod = self.modules.get(module)
+        target = mod.exports.get("=") if mod is not None and name not in ("=", "default") else None
+        if not target:
+            return None
+        tid = self.find_type(module, target)
+        entry = self.statics(tid).get(name) if tid is not None else None
+        value = mod.values.get(target)
+        if entry is None and value is not None and value.type:
+            parsed = parse_type(value.type)
+            vtid = self.find_type(module, parsed[1]) if parsed and parsed[0] == "name" else None
+            entry = self.members(vtid).get(name) if vtid is not None else None
+        return ("value", entry[0]) if entry is not None else None
 
     def type_confidence(self, tid: TypeId) -> float:
         t = self.type(tid)
@@ -364,6 +398,15 @@ class ObjectModel:
 
     def is_high(self, tid: TypeId) -> bool:
         return self.type_confidence(tid) >= HIGH
+
+
+def _base_type(base: str):
+    """A base type expression, parsed; `Omit<Options, "explain">` / `Pick<Options, ...>` as `Options`: a
+    superset of their members (an omitted name is never flagged; the others are all known)."""
+    if base.split("<", 1)[0].strip() in ("Omit", "Pick"):
+        args = generic_args(base)
+        return parse_type(args[0]) if args else None
+    return parse_type(base)
 
 
 def _typings(path: str) -> bool:

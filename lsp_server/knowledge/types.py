@@ -535,7 +535,11 @@ class Analyzer:
                 if made is not None and made.kind == ValKind.CLASS and self.model.class_like(exp[1]) and \
                         made.tid in self._base_tids(exp[1]):
                     return Val(ValKind.CLASS, exp[1], conf=min(conf, t.confidence))
-                return made if made is not None and made.kind in (ValKind.CLASS, ValKind.INSTANCE) else None
+                if made is not None and made.kind in (ValKind.CLASS, ValKind.INSTANCE):
+                    return made
+                # `interface Record<T>` + `namespace Record { function isRecord() }`: the value is the namespace
+                return Val(ValKind.CLASS, exp[1], conf=min(conf, t.confidence)) \
+                    if any(m.static for m in t.members) else None
             if t is None:
                 return None
             return Val(ValKind.CLASS, exp[1], conf=min(conf, t.confidence))
@@ -641,7 +645,8 @@ class Analyzer:
         if val.kind == ValKind.NAMESPACE:
             mod = model.modules.get(val.module)
             result = self.export_val(val.module, name, val.conf)
-            known = name in mod.exports or (not mod.exports and name in mod.types)
+            known = name in mod.exports or (not mod.exports and name in mod.types) or \
+                model.export(val.module, name) is not None
             if node is not None:
                 if known:
                     exp = model.export(val.module, name)
@@ -1418,6 +1423,15 @@ class Analyzer:
             if module_node is None or member is None or module_node.type != "identifier":
                 return None
             ns = self.lookup(module_node)
+            if ns is not None and ns.kind == ValKind.CLASS and ns.tid is not None:
+                # `import { Control } from "leaflet"; o: Control.ZoomOptions`: a type its namespace declares
+                # (the model keeps one namespace per package, as it reads `Control.ZoomOptions` in typings)
+                t = self.model.type(ns.tid)
+                tid = self.model.find_type(ns.tid[0], self.text(member)) if t is not None and \
+                    t.kind in ("namespace", "class", "interface") else None
+                mt = self.model.type(tid) if tid is not None else None
+                return Val(ValKind.INSTANCE, tid, conf=mt.confidence) \
+                    if mt is not None and mt.kind in ("class", "interface") else None
             if ns is None or ns.kind != ValKind.NAMESPACE:
                 return None
             return self._export_instance(ns.module, self.text(member))
@@ -1431,6 +1445,12 @@ class Analyzer:
 
     def _export_instance(self, module: str, name: str) -> Val | None:
         exp = self.model.export(module, name)
+        if exp is not None and exp[0] == "value":
+            # in a type position the name means its type: `type BarController = DatasetController` beside
+            # `const BarController: ChartComponent & {...}`
+            mod = self.model.modules.get(module)
+            tid = self.model.find_type(module, mod.exports.get(name, name)) if mod is not None else None
+            exp = ("type", tid) if tid is not None else None
         if exp is None or exp[0] != "type":
             return None
         t = self.model.type(exp[1])

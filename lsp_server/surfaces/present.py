@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lsp_server.conventions.reports import why
 from lsp_server.document import ParsedDocument, path_to_uri
 from lsp_server.findings import Finding
 from lsp_server.positions import UTF16, Encoding
@@ -31,6 +30,16 @@ if TYPE_CHECKING:  # result types only: importing their areas here would load th
     from lsp_server.knowledge.lookup import LookupResult
     from lsp_server.knowledge.rag import RagResult
     from lsp_server.workspace import Workspace
+
+
+def why(rule: Rule) -> str:
+    """`conventions.reports.why`, imported when a rule is shown: that module brings the rules engine (the
+    evaluator, the examples, the review, the regex engine), imports that verbs showing no rule (`graph`)
+    do not pay."""
+    from lsp_server.conventions.reports import why as rule_why
+
+    return rule_why(rule)
+
 
 # Text output (CLI lines, hook messages, the review's `text`) counts columns in UTF-16, 1-based, as editors
 # and `grep -n`-style tools show them.

@@ -115,3 +115,64 @@ def test_json_round_trip():
 def test_syntax_errors_still_yield_the_imports_that_parse():
     src = 'import { a } from "./a.js";\nconst = ;\nimport b from "./b.js";\n'
     assert [s for s, *_ in imports(src)] == ["./a.js", "./b.js"]
+
+
+# Every form the imports query reads, nested where a module may write it (inside classes, functions, class
+# bodies exported whole, TypeScript namespaces and `declare module` blocks), with the words also where they
+# mean nothing (strings, comments, identifiers that contain them).
+EVERY_FORM = {
+    "m.js": '''/// <reference path="./types.d.ts" />
+import a, { b as c } from "./x.js";
+import * as ns from "./ns.js";
+import "./side.css";
+export * from "./all.js";
+export { d, e as f } from "./re.js";
+export const g = 1, { h } = obj;
+export default class Big {
+  method() { const { q } = require("./inner.js"); return import("./lazy.js").then((m) => m.x); }
+  importantThing() { return "import x from './not-an-import.js'"; }  // export nothing here
+}
+module.exports = { a, b: c, ...rest };
+module.exports.parse = parse;
+exports.format = function format() {};
+Object.defineProperty(exports, "named", { enumerable: true, get() { return 1; } });
+const reexported = require("./r.js").member;
+function later() { return require(`./template.js`); }
+const exporter = { requirements: 1, references: 2 };
+''',
+    "m.ts": '''/// <reference path="./globals.d.ts" />
+import type { T } from "./types.js";
+import { type U, V } from "./mixed.js";
+import fs = require("./fs.js");
+export type { W } from "./w.js";
+export = something;
+namespace Inner { export const x = 1; }
+declare module "ambient" { import { Y } from "./y.js"; export const z: Y; }
+let t: typeof import("./typed.js");
+type P = import("./p.js").P;
+export class Exported { load() { return import("./dyn.js"); } }
+''',
+}
+
+
+def test_the_search_for_candidates_finds_what_the_whole_tree_query_finds():
+    from lsp_server import queries
+    from lsp_server.syntax import modules
+
+    for name, src in EVERY_FORM.items():
+        doc = ParsedDocument.create(f"file:///ws/{name}", src)
+        assert modules._match_roots(doc.source, doc.tree) is not None  # the search ran, not the fallback
+        imports, exports, flags = [], [], 0
+        for _, match in queries.matches(doc.language, "imports", doc.tree.root_node):
+            flags |= modules._read_match(doc.source, match, doc.language != "javascript", imports, exports)
+        whole = modules._assemble(imports, exports, flags)
+        assert extract(doc.source, doc.tree, doc.language) == whole, name
+        assert len(whole.imports) >= 8 and whole.exports  # the forms were read, not an empty module twice
+
+
+def test_a_module_with_syntax_errors_is_queried_whole():
+    from lsp_server.syntax import modules
+
+    doc = ParsedDocument.create("file:///ws/m.js", 'import a from "./a.js";\nconst x = (((;\nexport { a };\n')
+    assert modules._match_roots(doc.source, doc.tree) is None
+    assert [r.specifier for r in extract(doc.source, doc.tree, doc.language).imports] == ["./a.js"]

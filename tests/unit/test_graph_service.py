@@ -255,3 +255,47 @@ def test_changes_that_cannot_affect_resolution_are_cheap(tmp_path: Path):
     ws.files_changed([tmp_path / "later.json"])
     assert calls == [1]
     assert ("a.js", "later.json", "import") in edges(ws)
+
+
+def test_sources_are_read_through_their_folders_real_path_and_links_still_checked(tmp_path: Path):
+    """The cold build resolves each folder once (`_read_source`), not each file's whole path: a plain file
+    and a link to a file inside the roots are read; a folder or a file linked from outside the roots is
+    refused as `read_bounded` refuses it."""
+    from lsp_server.graph.service import _read_source
+    from lsp_server.storage import OutsideRoots
+
+    root, outside = tmp_path / "ws", tmp_path / "outside"
+    (root / "src").mkdir(parents=True)
+    outside.mkdir()
+    (root / "src" / "a.js").write_text("export const a = 1;\n")
+    (outside / "secret.js").write_text("export const secret = 1;\n")
+    os.symlink(root / "src" / "a.js", root / "src" / "alias.js")
+    os.symlink(outside / "secret.js", root / "src" / "leak.js")
+    os.symlink(outside, root / "linked")
+    roots, folders = [root.resolve()], {}
+    assert _read_source(str(root / "src" / "a.js"), 1000, roots, folders) == b"export const a = 1;\n"
+    assert _read_source(str(root / "src" / "alias.js"), 1000, roots, folders) == b"export const a = 1;\n"
+    for leak in (root / "src" / "leak.js", root / "linked" / "secret.js"):
+        try:
+            _read_source(str(leak), 1000, roots, folders)
+        except OutsideRoots:
+            continue
+        raise AssertionError(f"{leak} was read")
+    assert folders == {str(root / "src"): str((root / "src").resolve()), str(root / "linked"): str(outside.resolve())}
+
+
+def test_idle_cores_are_the_cores_less_the_threads_runnable_now(tmp_path: Path, monkeypatch):
+    """The cold build forks parsers only onto idle cores: counted from the threads runnable at this moment
+    (the 1-minute average lags), this one left out, at least this process's own core."""
+    from lsp_server.graph import service
+
+    loadavg = tmp_path / "loadavg"
+    monkeypatch.setattr(service, "LOADAVG", str(loadavg))
+    monkeypatch.setattr(service, "_cores", lambda: 4)
+    for line, idle in [("7.50 6.00 5.00 1/120 999", 4),  # a busy average, but only this thread runs now
+                       ("0.10 0.10 0.10 3/120 999", 2), ("0.10 0.10 0.10 9/120 999", 1)]:
+        loadavg.write_text(line + "\n")
+        assert service._idle_cores() == idle, line
+    loadavg.write_text("not a load average\n")  # unreadable: the 1-minute average instead
+    monkeypatch.setattr(os, "getloadavg", lambda: (2.7, 1.0, 1.0))
+    assert service._idle_cores() == 2

@@ -116,6 +116,8 @@ def merge_types(a: TypeDef, b: TypeDef) -> TypeDef:
         members = [with_status_of(m, marked[(m.name, m.static)]) if (m.name, m.static) in marked else m
                    for m in members]
     kind = primary.kind if primary.kind != "alias" else other.kind
+    if kind == "namespace" and other.kind in ("class", "interface", "enum"):
+        kind = other.kind  # `namespace Record {}` + `interface Record<T> {}`: an instance type with statics
     # The declared source decides whether the shape is closed: a runtime build that mixes in what its
     # extractor cannot follow (an open JS class) adds members to the typings' type, never opens it. Nor does
     # its heritage: `class StaticCanvas extends createCollectionMixin(CommonMethods)` in the build is what the

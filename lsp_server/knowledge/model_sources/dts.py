@@ -41,6 +41,7 @@ log = logging.getLogger(__name__)
 
 MAX_FILES = 3000
 _TYPE_STAR = re.compile(rb"\bexport\s+(type)\s+\*")  # export type * from './x'   (TS 5.0)
+_REFERENCE_PATH = re.compile(rb"""^[ \t]*///[ \t]*<reference[ \t]+path[ \t]*=[ \t]*["']([^"'\n]+)["']""", re.M)
 _IMPORT_TYPE = re.compile(rb"\bimport\(\s*(?:\"[^\"\n]*\"|'[^'\n]*')\s*\)\s*\.")  # import("./x").Name
 CALL = "__call__"  # the member that stands for a call signature
 DTS_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
@@ -58,6 +59,9 @@ class _Scope:
     local_names: set[str] = field(default_factory=set)
     namespaces: dict[str, "_Scope"] = field(default_factory=dict)  # export * as ns from './x'  -> x's scope
     complete: bool = True
+    implicit_exports: bool = False  # a declaration module without export declarations: all it declares is exported
+    ns_imports: dict[str, "_Scope"] = field(default_factory=dict)  # import * as ns from './x'  -> x's scope
+    ns_locals: dict[str, str] = field(default_factory=dict)  # ns -> the namespace type made for it
 
 
 class DtsExtractor:
@@ -68,6 +72,11 @@ class DtsExtractor:
         self.scopes: dict[Path, _Scope] = {}
         self.queue: list[Path] = []
         self.constructed: dict[str, TypeDef] = {}  # const name -> the instance type its `new` signatures make
+        self.namespace_names: dict[str, list[str]] = {}  # namespace -> the names declared in it (types too)
+        self.ambient: dict[str, _Scope] = {}  # `declare module "name"` blocks by name (merged)
+        # `export * from "<bare name>"`: (scope, name, resolved to a file), bound to a `declare module` once all is read
+        self.late_stars: list[tuple[_Scope, str, bool]] = []
+        self.late_clauses: list[tuple[_Scope, str, list]] = []  # `export { a as b } from "<bare name>"`, the same
 
     # --- files ------------------------------------------------------------------------------------------
     def scope_for(self, path: Path) -> _Scope:
@@ -90,10 +99,33 @@ class DtsExtractor:
         mod = self.source.module(self.module_name)
         self.add_mixin_bases(mod)
         self.add_namespace_exports(mod)
+        # `export * from "gsap/gsap-core"` names a module that `declare module "gsap/gsap-core"` blocks (in
+        # files read later) declare: their exports are re-exported too
+        for scope, spec, resolved in self.late_stars:
+            ambient = self.ambient.get(spec)
+            if ambient is not None and ambient is not scope and ambient not in scope.stars:
+                scope.stars.append(ambient)
+            elif ambient is None and not resolved:
+                scope.complete = False  # neither a file nor a declared module: its names are unknown
+        for scope, spec, specifiers in self.late_clauses:
+            ambient = self.ambient.get(spec)
+            if ambient is None:
+                scope.complete = False
+            for sp in specifiers:
+                scope.exports[sp.exported] = (ambient, f"@export:{sp.name}") if ambient is not None else (None, sp.name)
+        for scope in self.ambient.values():
+            for exported, (s, local) in self.resolve_exports(scope, set()).items():
+                target = self.resolve_local(s, local, set()) if s else local
+                scope.module.exports[exported] = target or local
         for name, (scope, local) in self.resolve_exports(entry_scope, set()).items():
             target = self.resolve_local(scope, local, set()) if scope else local
             mod.exports[name] = target or local
         mod.complete = entry_scope.complete and all(s.complete for s in self.scopes.values())
+        # `export = moment` with `declare namespace moment { interface Duration {} }`: what the namespace declares
+        # is importable by name (`import { Duration } from "moment"`), its types included; the values of the
+        # target (namespace members, statics, the members of a const's type) are resolved by the model
+        for name in self.namespace_names.get(mod.exports.get("=", ""), ()):
+            mod.exports.setdefault(name, name)
         for name in mod.globals:  # the global is what `export =` / `export default` gives an importer
             target = mod.exports.get("=") or mod.exports.get("default")
             if target:
@@ -108,9 +140,16 @@ class DtsExtractor:
             self.scopes[path].complete = False
             return
         self.source.files[str(path)] = content_hash(data)
+        # `/// <reference path="./common/common.d.ts" />`: the referenced file's declarations are part of the
+        # program (@types/lodash and @types/jquery declare most of their API so)
+        for ref in _REFERENCE_PATH.findall(data):
+            target = (path.parent / ref.decode("utf-8", "replace")).resolve()
+            if target.is_file() and target.name.endswith(DTS_SUFFIXES):
+                self.scope_for(target)
         data = grammar_readable(data)
         tree = parser("typescript").parse(data)
         scope = self.scopes[path]
+        scope.implicit_exports = _exports_every_declaration(tree.root_node)
         links = queries.captures("typescript", "module_links", tree.root_node).get("import.source", [])
         self._targets = {}
         for node in links:
@@ -138,7 +177,7 @@ class DtsExtractor:
             for child in node.named_children:
                 if child.type == "module" and child.child_by_field_name("name") and \
                         child.child_by_field_name("name").type == "string":
-                    self.ambient_module(child, data)
+                    self.ambient_module(child, scope, data)
                 elif child.type == "statement_block":  # declare global { ... }
                     continue
                 else:
@@ -152,6 +191,9 @@ class DtsExtractor:
             if exported:
                 for name in names:
                     scope.exports["default" if default else name] = (scope, name)
+            elif scope.implicit_exports:
+                for name in names:
+                    scope.exports.setdefault(name, (scope, name))
 
     def declaration(self, node: Node, scope: _Scope, data: bytes, into: TypeDef | None = None) -> list[str]:
         """Record a declaration; return the names it declares. `into` collects namespace members."""
@@ -204,6 +246,9 @@ class DtsExtractor:
                     td.members.append(m)
             mod.add_type(td)
             scope.local_names.add(td.name)
+            if into is not None:  # `namespace PptxGenJS { enum AlignH {} }`: the enum object is a member
+                into.members.append(Member(td.name, "value", f"typeof {td.name}", static=True, path=path, line=line,
+                                           doc=doc))
             return [td.name]
         if t == "type_alias_declaration":
             value = node.child_by_field_name("value")
@@ -271,13 +316,33 @@ class DtsExtractor:
                     inner = child.named_children[0] if child.type in wrapped and child.named_children else child
                     if inner.type == "comment":
                         continue
-                    self.declaration(inner, scope, data, into=td)
+                    if inner.type == "export_clause":  # `namespace AnnotationMode { let DISABLE_1; export { DISABLE_1 as DISABLE } }`
+                        self.namespace_export_clause(inner, td, scope.module, data)
+                        continue
+                    self.namespace_names.setdefault(name, []).extend(self.declaration(inner, scope, data, into=td))
             mod.add_type(td)
             scope.local_names.add(name)
             if into is not None:  # `namespace stream { namespace xlsx { ... } }`: `stream.xlsx` is a member
                 into.members.append(Member(name, "value", f"typeof {name}", static=True, path=path, line=line, doc=doc))
             return [name]
         return []
+
+    def namespace_export_clause(self, clause: Node, td: TypeDef, mod: ModuleModel, data: bytes) -> None:
+        """`export { DISABLE_1 as DISABLE, Binary }` in a namespace body (tsc's JSDoc output, bson's `BSON`): each
+        exported name is a member, the same as the declaration it names; a name not declared there (an import)
+        leaves the namespace open."""
+        for spec in export_specifiers(data, clause):
+            local = next((m for m in td.members if m.name == spec.name and m.static), None)
+            t = mod.types.get(spec.name)
+            if local is not None:
+                if spec.exported != spec.name:
+                    td.members.append(replace(local, name=spec.exported))
+            elif t is not None and t.kind in ("class", "namespace", "enum"):
+                td.members.append(Member(spec.exported, "value", f"typeof {t.name}", static=True, path=t.path,
+                                         line=t.line, doc=t.doc))
+            elif t is None or t.kind not in ("interface", "alias"):
+                td.open = True
+            self.namespace_names.setdefault(td.name, []).append(spec.exported)
 
     def object_const(self, name: str, type_node: Node | None, scope: _Scope, data: bytes, path: str, line: int,
                      doc: str) -> bool:
@@ -320,6 +385,12 @@ class DtsExtractor:
                 mod.add_type(td)
                 scope.local_names.add(td.name)
                 scope.exports[name] = (scope, td.name)
+                made.append((td, target))
+            for name, target in scope.ns_imports.items():  # exported only if an export clause names it
+                td = TypeDef(f"{name}$ns{len(made) + 1}", "namespace", path=str(scope.path))
+                mod.add_type(td)
+                scope.local_names.add(td.name)
+                scope.ns_locals[name] = td.name
                 made.append((td, target))
         for td, target in made:
             for exported, (s, local) in self.resolve_exports(target, set()).items():
@@ -397,7 +468,15 @@ class DtsExtractor:
             else:
                 name = _text(name_node, data).strip("\"'")
                 if name_node.type == "computed_property_name":
-                    continue
+                    key = _text(name_node, data)[1:-1].strip()
+                    if key[:1] in "\"'" and key[-1:] == key[:1] and len(key) >= 2:
+                        name = key[1:-1]  # `["content-type"]`: a plain name
+                    else:
+                        # `[Symbol.iterator]` names no property; `[AbstractCursor.CLOSE]` names one we cannot
+                        # evaluate ("close"): the type's names are not all known
+                        if not key.startswith("Symbol."):
+                            td.open = True
+                        continue
             tokens = {c.type for c in node.children if not c.is_named}
             mods = [_text(c, data) for c in node.children if c.type == "accessibility_modifier"]
             static = "static" in tokens
@@ -405,7 +484,9 @@ class DtsExtractor:
             doc = _doc_before(node, data)
             line = node.start_point[0]
             if t in ("method_signature", "method_definition", "abstract_method_signature", "construct_signature"):
-                ret_node = node.child_by_field_name("return_type")
+                # a construct signature's result is its `type` field (`new(o?: any): TapRecognizer`)
+                ret_node = node.child_by_field_name("return_type") or \
+                    (node.child_by_field_name("type") if t == "construct_signature" else None)
                 ret = _annotation(ret_node, data)
                 synth = self.object_literal_type(ret_node, td, name, data, path)
                 params = _params(node.child_by_field_name("parameters"), data)
@@ -470,6 +551,8 @@ class DtsExtractor:
         for b in import_bindings(data, node):
             if b.imported != NAMESPACE:  # `import * as ns` types are reached through `ns.X`, not bound here
                 scope.imports[_text(b.local, data)] = (target, b.imported)
+            else:  # its value is a namespace object, which `export { ns }` may export (chart.js `controllers`)
+                scope.ns_imports[_text(b.local, data)] = target
 
     def export_statement(self, node: Node, scope: _Scope, data: bytes) -> None:
         tokens = [c.type for c in node.children if not c.is_named]
@@ -485,6 +568,14 @@ class DtsExtractor:
         if src is not None:
             spec = _string(src, data)
             target = self.target_scope(spec, scope)
+            star = clause is None and not any(c.type == "namespace_export" for c in node.named_children)
+            if target is None and not spec.startswith(".") and (star or clause is not None):
+                # a `declare module` read later may declare it
+                if star:
+                    self.late_stars.append((scope, spec, False))
+                else:
+                    self.late_clauses.append((scope, spec, export_specifiers(data, clause)))
+                return
             if target is None:
                 scope.complete = False
                 return
@@ -498,6 +589,8 @@ class DtsExtractor:
                         scope.namespaces[_string(ident, data) if ident.type == "string" else _text(ident, data)] = target
                 else:
                     scope.stars.append(target)
+                    if not spec.startswith("."):
+                        self.late_stars.append((scope, spec, True))
                 return
             for spec in export_specifiers(data, clause):
                 scope.exports[spec.exported] = (target, f"@export:{spec.name}")
@@ -518,14 +611,31 @@ class DtsExtractor:
                 if "=" in tokens:
                     scope.exports.setdefault("default", (scope, _text(ident, data)))
 
-    def ambient_module(self, node: Node, data: bytes) -> None:
-        """`declare module "name" { ... }`: a module of its own (augmentations of a relative path are skipped)."""
+    def ambient_module(self, node: Node, scope: _Scope, data: bytes) -> None:
+        """`declare module "name" { ... }`: a module of its own. `declare module "../index" { interface
+        LoDashStatic { chunk(...) } }` in a module file augments the file it names: its declarations merge into
+        that file's (they are the package's own), and what it exports is that file's export too."""
         name = _string(node.child_by_field_name("name"), data)
-        if name.startswith(".") or "*" in name:
+        if "*" in name:
             return
-        fake = Path(f"{self.scopes and next(iter(self.scopes))}#module:{name}")
-        scope = _Scope(fake, self.source.module(name))
-        self.scopes[fake] = scope
+        if name.startswith("."):
+            target = resolve_relative(scope.path, name)
+            body = node.child_by_field_name("body")
+            if target is None or body is None:
+                return
+            augmented = self.scope_for(target)
+            for child in body.named_children:
+                if child.type == "export_statement":
+                    self.export_statement(child, augmented, data)
+                else:  # inside `declare module`, declarations are exported (into an `export =` namespace too)
+                    for n in self.declaration(child, augmented, data):
+                        augmented.exports.setdefault(n, (augmented, n))
+            return
+        # one scope per module name: gsap declares `declare module "gsap/gsap-core"` in a dozen files
+        scope = self.ambient.get(name)
+        if scope is None:
+            fake = Path(f"{self.scopes and next(iter(self.scopes))}#module:{name}")
+            scope = self.ambient[name] = self.scopes[fake] = _Scope(fake, self.source.module(name))
         body = node.child_by_field_name("body")
         if body is not None:
             for child in body.named_children:
@@ -535,9 +645,6 @@ class DtsExtractor:
                     # inside `declare module`, top-level declarations are exported too
                     for n in self.declaration(child, scope, data):
                         scope.exports.setdefault(n, (scope, n))
-        for exported, (s, local) in self.resolve_exports(scope, set()).items():
-            target = self.resolve_local(s, local, set()) if s else local
-            scope.module.exports[exported] = target or local
 
     def resolve_exports(self, scope: _Scope, seen: set) -> dict[str, tuple[_Scope | None, str]]:
         if scope.path in seen:
@@ -564,6 +671,8 @@ class DtsExtractor:
                 return None
             s, l2 = exports[name]
             return self.resolve_local(s, l2, seen) if s else None
+        if local in scope.ns_locals:
+            return scope.ns_locals[local]
         if local in scope.local_names:
             return local
         if local in scope.imports:
@@ -673,6 +782,22 @@ def _package_types(pkg: Path, sub: str) -> Path | None:
         if p.is_file() and p.name.endswith(DTS_SUFFIXES) and (root == p or root in p.parents):
             return p
     return None
+
+
+def _exports_every_declaration(root: Node) -> bool:
+    """TypeScript's rule for a declaration file that is a module (it imports or exports something) but has no
+    export declaration (`export {...}`, `export * from`, `export =`, `export default x`): every top-level
+    declaration is exported, `export` written or not (@types/leaflet's `declare class Events`)."""
+    statements = root.named_children
+    module = any(n.type in ("import_statement", "export_statement", "import_alias") for n in statements)
+    for n in statements:
+        if n.type != "export_statement" or n.child_by_field_name("declaration") is not None:
+            continue
+        tokens = {c.type for c in n.children if not c.is_named}
+        if "namespace" in tokens and "as" in tokens:
+            continue  # `export as namespace L`: a UMD global, not an export declaration
+        return False
+    return module
 
 
 def _text(node: Node | None, data: bytes) -> str:

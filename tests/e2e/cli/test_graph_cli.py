@@ -4,6 +4,7 @@ deliberate dependency mistakes (the `dependency_graph` command in process: tests
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from tests.conftest import EXAMPLES, run_cli
@@ -70,9 +71,9 @@ def test_example_app_dependency_findings():
 
 
 def test_graph_of_a_mixed_typescript_project(tmp_path: Path):
-    """Enough files for the CLI's parse pool (forked workers, the CLI having one thread, when the machine has
-    idle cores): JavaScript and TypeScript modules, NodeNext `.js` specifiers, a tsconfig alias above the
-    folder asked for, a value cycle and a type-only one."""
+    """Over FORK_POOL_THRESHOLD files (from there the CLI parses in forked copies of itself when they also
+    weigh FORK_MIN_BYTES and the machine has idle cores: tested below): JavaScript and TypeScript modules,
+    NodeNext `.js` specifiers, a tsconfig alias above the folder asked for, a value cycle and a type-only one."""
     count = 160  # over FORK_POOL_THRESHOLD
     (tmp_path / "tsconfig.json").write_text('{"compilerOptions": {"baseUrl": ".", "paths": {"@/*": ["src/*"]}}}')
     src = tmp_path / "src"
@@ -117,3 +118,31 @@ def test_check_reports_dependency_findings_on_typescript(tmp_path: Path):
         ("src/c.ts", "import-cycle", "Import cycle: c.ts -> a.ts -> c.ts"),
         ("src/c.ts", "unknown-export", "'nope' is not exported by b.ts; it exports B"),
     }, proc.stdout + proc.stderr
+
+
+def test_forked_parse_takes_over_the_files_of_a_copy_that_died(tmp_path: Path, monkeypatch):
+    """The CLI's cold build parses in forked copies of itself, each taking chunks of files from one queue
+    (`graph.service._parse_forked`, in process here); a copy that dies sends nothing and the process that
+    forked it parses the files that copy took: the same results in the paths' order."""
+    from lsp_server.graph import service
+
+    paths = []
+    for i in range(200):
+        path = tmp_path / f"m{i}.js"
+        path.write_text(f'import {{ v }} from "./m{i + 1}.js";\nexport const v{i} = require("./c{i}.cjs");\n')
+        paths.append(str(path))
+    expected = service._parse_paths(paths, 1_000_000, None)
+
+    def packed(results):  # this process's own chunks come as ModuleInfo, the copies' packed
+        return [(p, stamp, info if isinstance(info, tuple) else service.pack(info)) for p, stamp, info in results]
+
+    assert packed(service._parse_forked(paths, 1_000_000, None, 3, lambda *_: None)) == expected
+    forking, real = os.getpid(), service._parse_paths
+
+    def dies_in_a_copy(chunk, *args, **kwargs):
+        if os.getpid() != forking:
+            os._exit(3)
+        return real(chunk, *args, **kwargs)
+
+    monkeypatch.setattr(service, "_parse_paths", dies_in_a_copy)
+    assert packed(service._parse_forked(paths, 1_000_000, None, 3, lambda *_: None)) == expected
