@@ -67,6 +67,21 @@ def test_the_data_file_is_general_programming_english():
     assert "script src" in next(set(g) for g in th.spelled if "script tag" in g)
 
 
+def test_the_data_file_knows_general_media_words_a_signature_heading_does_not_say(tmp_path):
+    """A reference heading is a signature with a short description (`size(size): set output frame size`); the
+    asker says resolution, percentage, stereo. General media English reaches the section's words."""
+    ws = _ws(tmp_path, {"README.md": (
+        "# Tool\n\n## Output\n\n### size(size): set output frame size\n\nSets the output frame size.\n\n"
+        "### audioChannels(count): set audio channel count\n\n```js\ncmd.audioChannels(2);\n```\n\n"
+        "### 'progress': transcoding progress information\n\nEmitted with `percent` done.\n\n"
+        "### bitrate(rate): set output bitrate\n\nThe bitrate of the output.\n")})
+    for question, heading in (("shrink the video to half its resolution", "size(size)"),
+                              ("downmix surround sound to stereo", "audioChannels(count)"),
+                              ("show how far along the conversion is", "'progress'")):
+        top = lookup_docs(ws, question, limit=1, expand=True).results
+        assert top and heading in top[0].heading, (question, [r.heading for r in top])
+
+
 def test_the_data_file_knows_how_readmes_name_their_first_example_and_framework_wrappers(tmp_path):
     th = default_thesaurus()
     start = next(set(g) for g in th.spelled if "quick start" in g)
