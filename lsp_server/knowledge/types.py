@@ -310,7 +310,10 @@ class Analyzer:
         if conv is not None and conv.kind == "ns" and conv.target in self.model.modules:
             return Val(ValKind.NAMESPACE, module=conv.target, conf=INFERRED)
         if conv is not None and conv.kind == "obj" and self.model.type(conv.target) is not None:
-            return Val(ValKind.CLASS, conv.target, conf=INFERRED)  # `Konva.Stage` in a script: the UMD global
+            # `Konva.Stage` in a script: the UMD global; `ffmpeg(...)` with `var ffmpeg = require(...)` left out:
+            # the module's whole value, whose named exports beside it (`member_of`) are its members too
+            module = conv.target[0] if conv.target[0] in self.model.modules else ""
+            return Val(ValKind.CLASS, conv.target, module=module, conf=INFERRED)
         return None
 
     def used_as_namespace(self, name: str, tid: TypeId, module: str) -> bool:
