@@ -412,3 +412,34 @@ def test_a_readme_binding_of_the_packages_whole_value_types_a_snippets_free_name
     """})
     found = [(f["line"], f["name"], f["data"]["suggestions"][:1]) for f in symbol_findings(ws, "src/snippet.js")]
     assert found == [(3, "audioCodecs", ["audioCodec"])]
+
+
+def test_a_method_returning_a_local_made_by_new_returns_that_class(tmp_path):
+    mod = read(tmp_path, """
+        function Command() {}
+        Command.prototype.clone = function () {
+          var clone = new Command();
+          [1, 2].forEach(function (k) { clone.options = k; });
+          return clone;
+        };
+        Command.prototype.maybe = function () {
+          var made = new Command();
+          if (made.x) { made = null; }
+          return made;
+        };
+        module.exports = Command;
+    """)
+    returns = {m.name: m.type for m in mod.types["Command"].members}
+    assert returns["clone"] == "Command"
+    assert returns["maybe"] == ""  # reassigned: not known
+
+
+def test_event_emitter_methods_return_the_emitter_so_chains_after_them_are_checked(tmp_path):
+    ws = make_workspace(tmp_path, {**FFMPEG_LIKE, "src/app.js": """
+        var media = require('media');
+        media('in.avi').on('end', function () {}).once('error', function () {}).noAudio();
+        media('in.avi').on('end', function () {}).noAudi();
+        media('in.avi').emit('end').whatever();
+    """})
+    found = [(f["line"], f["name"]) for f in symbol_findings(ws, "src/app.js")]
+    assert found == [(4, "noAudi")]  # `emit` returns a boolean: nothing known after it

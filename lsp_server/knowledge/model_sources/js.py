@@ -1021,10 +1021,30 @@ def _returns(f: _File, node: Node, owner: str = "") -> str:
                 found.add("this")
             elif v.type == "new_expression":
                 found.add(_value_type(f, v) or "?")
+            elif v.type == "identifier":  # `var clone = new X(); ...; return clone;`
+                found.add(_local_made_by_new(f, body, f.text(v)) or "?")
             else:
                 found.add("?")
         stack.extend(n.named_children)
     return found.pop() if len(found) == 1 and "?" not in found else ""
+
+
+def _local_made_by_new(f: _File, body: Node, name: str) -> str:
+    """The class of a function's local `var name = new X()` that is never assigned again (closures included;
+    a second declaration of the name anywhere in it gives up), else ""."""
+    made, stack = "", [body]
+    while stack:
+        n = stack.pop()
+        if n.type == "variable_declarator" and f.text(n.child_by_field_name("name")) == name:
+            value = n.child_by_field_name("value")
+            if made or value is None or value.type != "new_expression" or not _value_type(f, value):
+                return ""
+            made = _value_type(f, value)
+        elif n.type in ("assignment_expression", "augmented_assignment_expression", "update_expression") and \
+                f.text(n.child_by_field_name("left") or n.child_by_field_name("argument")) == name:
+            return ""
+        stack.extend(n.named_children)
+    return made
 
 
 def _param_names(f: _File, node: Node) -> list[str]:
