@@ -443,3 +443,14 @@ def test_event_emitter_methods_return_the_emitter_so_chains_after_them_are_check
     """})
     found = [(f["line"], f["name"]) for f in symbol_findings(ws, "src/app.js")]
     assert found == [(4, "noAudi")]  # `emit` returns a boolean: nothing known after it
+
+
+def test_a_reexported_object_of_requires_leaves_the_exports_unknown(tmp_path):
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib/main.js").write_text("const Kit = { Book: require('./book') };\n"
+                                          "Object.assign(Kit, require('./enums'));\n"
+                                          "module.exports = Kit;\n", encoding="utf-8")
+    (tmp_path / "lib/book.js").write_text("class Book { open() {} }\nmodule.exports = Book;\n", encoding="utf-8")
+    mod = read(tmp_path, "module.exports = require('./lib/main.js');\n")
+    assert mod.exports == {} and not mod.complete  # not claimed known: typings beside it decide
+    assert "open" in members(mod, "Book")

@@ -55,6 +55,14 @@ def extract_js(path: Path, module: str, limits: ReadLimits = ReadLimits()) -> So
                 reader.run()
                 if f == entry:
                     exports_known = reader.exports_known()
+                    target = mod.exports.get("=")
+                    if f != path.resolve() and target is not None and target not in mod.types and \
+                            target not in mod.values:
+                        # re-exported `module.exports = ExcelJS` with `const ExcelJS = { ... }` extended later
+                        # (`Object.assign(ExcelJS, require('./enums'))`): an object whose keys this reader does
+                        # not follow; as unknown as the entry's `require` was before it was followed
+                        mod.exports.clear()
+                        exports_known = False
                     if reader.reexported is not None:  # `module.exports = require('./lib/x')`: x's exports
                         entry = reader.reexported  # are the package's (read below: it is among the imports)
                 for t in inner.types.values():
