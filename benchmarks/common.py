@@ -26,6 +26,11 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+# Every process a benchmark starts (servers, CLIs, hooks) writes and reuses its bytecode, as an installed
+# package ships its `.pyc`: with PYTHONDONTWRITEBYTECODE inherited from a developer's or CI's shell, each server
+# start would compile lsp_server again and time Python's compiler, not Footprint (measured: ~0.5 s a start).
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
 ROWS_ENV = "FOOTPRINT_BENCH_ROWS"
 RESULTS = Path(__file__).resolve().parent / "results"
 

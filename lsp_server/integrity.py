@@ -359,7 +359,8 @@ def read_artifact(folder: Path, pinned: str | None = None) -> tuple[dict[str, An
             parts[name] = body  # JSON lines: the area decodes them, line by line, as data
             continue
         try:
-            parts[name] = json.loads(body.decode("utf-8"))
+            with storage.collection_paused():
+                parts[name] = json.loads(body.decode("utf-8"))
         except ValueError as exc:
             raise ArtifactRejected(f"{folder}: {file} is not JSON ({exc})") from None
     return {**manifest, "sha256": digest}, parts

@@ -462,8 +462,10 @@ class DiagnosticsScheduler:
             except Exception:  # noqa: BLE001
                 failed.add(cls)
                 log.exception("building %s failed", cls.name)
-        await self.offload(self.settle)  # the indexes are built, and live as long as the server
         progress.end("ready")
+        # The indexes are built, and live as long as the server: settled (a full collection, then frozen out
+        # of later ones) once the client has been told they are ready, not on the way to it.
+        await self.offload(self.settle)
 
     # --- shutting down --------------------------------------------------------------------------------
     def stop(self, seconds: float = 0.5) -> None:

@@ -28,7 +28,7 @@ from lsp_server.config import Settings, load_settings
 from lsp_server.document import ParsedDocument, path_to_uri, real_path
 from lsp_server import queries
 from lsp_server.languages import SOURCE_LANGUAGES, is_typings_path, language_for_path
-from lsp_server.storage import FileTooLarge, NotRegularFile, OutsideRoots, SkippedFile, read_bounded
+from lsp_server.storage import FileTooLarge, NotRegularFile, OutsideRoots, SkippedFile, collection_paused, read_bounded
 
 __all__ = ["FileTooLarge", "BinaryFile", "read_text_file", "Workspace", "Service", "service"]
 
@@ -428,11 +428,21 @@ class Workspace:
                 existing = self._services.get(cls)
             if existing is not None:
                 return existing  # type: ignore[return-value]
-            with queries.no_time_limit():  # a workspace index is not the analysis of the caller's document
+            # A workspace index is not the analysis of the caller's document (no time limit). Collection is
+            # paused while it is built: what a build makes lives as long as the index, and collections
+            # meanwhile walked it over and over (half of a warm start's CPU on 20,000 files; storage.py).
+            with queries.no_time_limit(), collection_paused():
                 built = cls.build(self, progress)
             with self._lock:
                 self._services[cls] = built
             return built  # type: ignore[return-value]
+
+    def building(self) -> bool:
+        """Whether an index of this workspace is being built now (a warm-up still running): work that can
+        wait, such as writing a cache for the next start, waits for it rather than delaying it."""
+        with self._lock:
+            locks = list(self._service_locks.values())
+        return any(lock.locked() for lock in locks)
 
     def peek_service(self, cls: type[S]) -> S | None:
         """The service if it is already built, without building it (for latency-critical paths)."""

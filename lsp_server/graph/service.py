@@ -41,7 +41,7 @@ from lsp_server.graph.store import RootPaths, decode_lines, encode_lines, local_
 from lsp_server.graph.rules import DependenciesConfig
 from lsp_server.languages import language_for_path
 from lsp_server import integrity, queries
-from lsp_server.storage import OutsideRoots, file_content_hash, inside, read_bounded
+from lsp_server.storage import OutsideRoots, collection_paused, file_content_hash, inside, listed_content_hash, read_bounded
 from lsp_server.workspace import SKIPPED_DIRS, Progress, Service, Workspace, no_progress, service
 
 log = logging.getLogger(__name__)
@@ -274,7 +274,7 @@ class ImportGraphService(Service):
         if not cached and (artifact := integrity.artifact_from_env()) is not None:
             # No cache of our own yet: take the index a team built (FOOTPRINT_INDEX) for the files whose
             # content is the one it was built from; the others are parsed below.
-            cached, taken = self._from_artifact(artifact[1].get(ARTIFACT_PART), set(paths))
+            cached, taken = self._from_artifact(artifact[1].get(ARTIFACT_PART), dict(listed))
             self.stats["artifact"] = taken["reused"]
             self.stats["artifact_resolutions"] = taken["resolutions_reused"]
         timing("load")
@@ -516,6 +516,11 @@ class ImportGraphService(Service):
     def _persist_now(self) -> None:
         with self._lock:
             self._persist_timer = None
+        if self.workspace.building():
+            # The warm-up is still building the other indexes (after a start from an index artifact, ~0.6 s
+            # of writing would delay them): write once it is done; a shutdown meanwhile writes at once (flush).
+            self._persist_later()
+            return
         self.persist()
 
     def flush(self) -> None:
@@ -555,8 +560,7 @@ class ImportGraphService(Service):
         """Take an artifact's extractions of this workspace's files (`footprint-ls index use`) and the
         resolutions whose every input is the same here into the local cache, signed with this user's key;
         the next build parses only the files that differ and resolves only the imports whose inputs differ."""
-        sources = {str(p) for p in self.workspace.files()}  # the walker's list, as a build takes it
-        taken, counts = self._from_artifact(part, sources)
+        taken, counts = self._from_artifact(part, dict(self.workspace.indexed_files()))  # as a build lists them
         reusable, self._reusable = self._reusable, {}
         with self._lock:
             for path, (mtime, size, kinds, text) in taken.items():
@@ -569,12 +573,13 @@ class ImportGraphService(Service):
         self.persist()
         return counts
 
-    def _from_artifact(self, part: object, sources: set[str]) -> tuple[dict[str, list], dict[str, int]]:
+    def _from_artifact(self, part: object, listed: dict[str, tuple[int, int]]) -> tuple[dict[str, list], dict[str, int]]:
         """`cache_from_artifact`, and the artifact's resolutions of the modules taken whose inputs are the
         same in this checkout kept for the build (`_reusable`)."""
-        cached, counts, section = cache_from_artifact(self.workspace, part, sources)
-        self._reusable, resolution_counts = local_resolutions(str(self.root), section, self.resolver.fs,
-                                                              self._resolver_key(), cached)
+        with collection_paused():  # hundreds of thousands of containers decoded, no cycle among them
+            cached, counts, section = cache_from_artifact(self.workspace, part, listed)
+            self._reusable, resolution_counts = local_resolutions(str(self.root), section, self.resolver.fs,
+                                                                  self._resolver_key(), cached)
         counts.update({f"resolutions_{k}": v for k, v in resolution_counts.items()})
         return cached, counts
 
@@ -1010,12 +1015,13 @@ def read_cache(path: Path, root: Path) -> dict | None:
 
 
 def cache_from_artifact(workspace: Workspace, part: object,
-                        sources: set[str] | None = None) -> tuple[dict[str, list], dict[str, int], object]:
+                        listed: dict[str, tuple[int, int]]) -> tuple[dict[str, list], dict[str, int], object]:
     """Cache entries (path -> [mtime_ns, size, kinds, JSON]) for the workspace files whose content has the
     SHA-256 an artifact entry was extracted from, counts (reused, differ: content changed, parsed again;
     missing: no such module here; bad: entries that are not well formed, or outside the root) and the
     artifact's resolutions section (checked by `store.local_resolutions` before use).
-    `sources`: the workspace's modules as the walker listed them (else each path is tested)."""
+    `listed`: the workspace's modules as the walker listed them, with their stamps (`indexed_files`); only
+    those can match, each hashed once per process (`storage.listed_content_hash`)."""
     counts = {"reused": 0, "differ": 0, "missing": 0, "bad": 0}
     try:
         header, lines = decode_lines(part) if isinstance(part, bytes) else (None, [])
@@ -1026,32 +1032,26 @@ def cache_from_artifact(workspace: Workspace, part: object,
         if part is not None:
             counts["bad"] += 1
         return {}, counts, None
-    root, roots = workspace.root, workspace.roots
+    roots = workspace.roots
     max_bytes = workspace.settings.top.max_file_bytes
+    prefix = str(workspace.root).rstrip(os.sep) + os.sep
     out: dict[str, list] = {}
     for row, line in zip(header["modules"], lines):
         if not (isinstance(row, list) and len(row) == 3 and isinstance(row[0], str) and isinstance(row[1], str)
                 and isinstance(row[2], (str, type(None)))):
             counts["bad"] += 1
             continue
-        rel, entry = row[0], [row[1], row[2], line]
-        path = Path(os.path.normpath(root / rel))
-        if os.path.isabs(rel) or not inside(path, root):
-            counts["bad"] += 1
+        rel = row[0]
+        path = prefix + (rel if os.sep == "/" else rel.replace("/", os.sep))
+        stamp = listed.get(path)
+        if stamp is None:
+            # Not a module the walker listed here; a path leaving the root (or not normalised) never is one.
+            counts["bad" if os.path.isabs(rel) or ".." in rel.split("/") else "missing"] += 1
             continue
-        if (str(path) not in sources) if sources is not None else not is_graph_source(workspace, path):
-            counts["missing"] += 1
+        if listed_content_hash(path, stamp, max_bytes, roots) != row[1]:
+            counts["differ"] += 1  # other content (or changed since the walk): parsed
             continue
-        try:
-            # Files the walker listed were admitted already (inside the roots): no realpath per file again.
-            digest, st = file_content_hash(path, max_bytes, None if sources is not None else roots)
-        except OSError:
-            counts["missing"] += 1
-            continue
-        if digest != entry[0]:
-            counts["differ"] += 1
-            continue
-        out[str(path)] = [st.st_mtime_ns, st.st_size, entry[1], entry[2]]
+        out[path] = [stamp[0], stamp[1], row[2], line]
         counts["reused"] += 1
     return out, counts, header.get("resolutions")
 

@@ -32,8 +32,7 @@ from lsp_server.knowledge.model_sources.base import (
 from lsp_server.knowledge.model_sources.docs import DOC_EXTENSIONS, docs_files
 from lsp_server.knowledge.object_model_settings import ObjectModelConfig
 from lsp_server.languages import SOURCE_LANGUAGES, is_typings_path
-from lsp_server.storage import content_hash, file_content_hash, read_json
-from lsp_server.storage import inside as storage_inside
+from lsp_server.storage import collection_paused, content_hash, file_content_hash, listed_content_hash, read_json
 from lsp_server.workspace import Progress, Service, Workspace, service
 
 log = logging.getLogger(__name__)
@@ -1011,27 +1010,25 @@ def workspace_limits(workspace: Workspace) -> tuple[int, list[Path]]:
 
 def imports_from_artifact(workspace: Workspace, part: object) -> dict[str, list]:
     """Discovery cache entries (path -> [mtime_ns, size, packages, declared member names]) for the workspace
-    files whose content has the SHA-256 the artifact recorded them with."""
+    files whose content has the SHA-256 the artifact recorded them with. Only a file the walker lists here
+    can match (a path that leaves the root or names nothing here is none of them), hashed once per process
+    whichever area asks (`storage.listed_content_hash`)."""
     imports = part.get("imports") if isinstance(part, dict) and part.get("imports_version") == IMPORTS_VERSION else None
     if not isinstance(imports, dict):
         return {}
-    root = workspace.root
+    listed = dict(workspace.indexed_files())
+    prefix = str(workspace.root).rstrip(os.sep) + os.sep
     max_bytes, roots = workspace_limits(workspace)
     out: dict[str, list] = {}
-    for rel, entry in imports.items():
-        if not (isinstance(rel, str) and not os.path.isabs(rel) and isinstance(entry, list) and len(entry) == 3
-                and isinstance(entry[0], str) and all(isinstance(x, list) and all(isinstance(n, str) for n in x)
-                                                      for x in entry[1:])):
-            continue
-        path = Path(os.path.normpath(root / rel))
-        if not storage_inside(path, root):
-            continue
-        try:
-            digest, st = file_content_hash(path, max_bytes, roots)
-        except OSError:
-            continue
-        if digest == entry[0]:
-            out[str(path)] = [st.st_mtime_ns, st.st_size, entry[1], entry[2]]
+    with collection_paused():  # 20,000 entries decoded, no cycle among them
+        for rel, entry in imports.items():
+            path = prefix + (rel if os.sep == "/" else rel.replace("/", os.sep)) if isinstance(rel, str) else None
+            stamp = listed.get(path)  # type: ignore[arg-type]
+            if stamp is None or not (isinstance(entry, list) and len(entry) == 3 and isinstance(entry[0], str) and
+                                     all(isinstance(x, list) and all(isinstance(n, str) for n in x) for x in entry[1:])):
+                continue
+            if listed_content_hash(path, stamp, max_bytes, roots) == entry[0]:  # type: ignore[arg-type]
+                out[path] = [*stamp, entry[1], entry[2]]  # type: ignore[index]
     return out
 
 

@@ -1,0 +1,58 @@
+"""`storage.collection_paused`: automatic garbage collection is off while an index is built or a cache decoded,
+back on when the last such block ends (blocks overlap across threads: a warm-up's build and a CLI-style lazy
+build), never switched on when it was off before; `Workspace.service` builds inside such a block."""
+
+from __future__ import annotations
+
+import gc
+import threading
+
+from lsp_server.storage import collection_paused
+from lsp_server.workspace import Workspace
+
+
+def test_collection_resumes_when_the_last_block_ends():
+    assert gc.isenabled()
+    first_in, release = threading.Event(), threading.Event()
+    seen: list[bool] = []
+
+    def first() -> None:
+        with collection_paused():
+            first_in.set()
+            release.wait(10)
+            seen.append(gc.isenabled())
+
+    thread = threading.Thread(target=first)
+    thread.start()
+    assert first_in.wait(10)
+    with collection_paused():
+        assert not gc.isenabled()
+    assert not gc.isenabled()  # the other thread's block is still running
+    release.set()
+    thread.join(10)
+    assert seen == [False] and gc.isenabled()
+
+
+def test_collection_left_off_stays_off():
+    gc.disable()
+    try:
+        with collection_paused():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_a_service_is_built_with_collection_paused(tmp_path):
+    seen: list[bool] = []
+
+    class Probe:
+        name = "probe"
+
+        @classmethod
+        def build(cls, workspace, progress):
+            seen.append(gc.isenabled())
+            return cls()
+
+    Workspace(tmp_path).service(Probe)
+    assert seen == [False] and gc.isenabled()
