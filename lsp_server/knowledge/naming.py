@@ -173,8 +173,11 @@ def _mine_round(model: ObjectModel, docs) -> tuple[dict[str, Convention], Counte
                 key = ("inst", val.tid)
             elif val.kind == ValKind.NAMESPACE and val.module:
                 key = ("ns", val.module)
-            elif val.kind == ValKind.CLASS and val.tid is not None and _object_of_classes(model, val.tid):
-                key = ("obj", val.tid)  # `import Konva from "konva"`: the package's object of classes
+            elif val.kind == ValKind.CLASS and val.tid is not None and (_object_of_classes(model, val.tid) or
+                                                                        _module_value(model, val)):
+                # `import Konva from "konva"`: the package's object of classes; `var ffmpeg =
+                # require('fluent-ffmpeg')`: the class a package exports as its whole value
+                key = ("obj", val.tid)
             else:
                 continue
             seen[name][key] += 1
@@ -222,6 +225,12 @@ def _object_of_classes(model: ObjectModel, tid) -> bool:
     t = model.type(tid)
     return t is not None and t.kind == "namespace" and \
         any(m.type.startswith("typeof ") for m, _ in model.statics(tid).values())
+
+
+def _module_value(model: ObjectModel, val) -> bool:
+    """The class is its module's whole value (`module.exports = FfmpegCommand`, `export = X`)."""
+    exp = model.export(val.module, "=") if val.module in model.modules else None
+    return exp is not None and exp[0] == "type" and exp[1] == val.tid
 
 
 def _derived(val, name: str) -> bool:

@@ -310,7 +310,10 @@ class Analyzer:
         if conv is not None and conv.kind == "ns" and conv.target in self.model.modules:
             return Val(ValKind.NAMESPACE, module=conv.target, conf=INFERRED)
         if conv is not None and conv.kind == "obj" and self.model.type(conv.target) is not None:
-            return Val(ValKind.CLASS, conv.target, conf=INFERRED)  # `Konva.Stage` in a script: the UMD global
+            # `Konva.Stage` in a script: the UMD global; `ffmpeg(...)` with `var ffmpeg = require(...)` left out:
+            # the module's whole value, whose named exports beside it (`member_of`) are its members too
+            module = conv.target[0] if conv.target[0] in self.model.modules else ""
+            return Val(ValKind.CLASS, conv.target, module=module, conf=INFERRED)
         return None
 
     def used_as_namespace(self, name: str, tid: TypeId, module: str) -> bool:
@@ -599,6 +602,11 @@ class Analyzer:
                 if name in OBJECT_MEMBERS or (static and t is not None and t.kind == "class" and name in FUNCTION_MEMBERS):
                     return None
                 untyped = t is not None and t.confidence < 1.0  # read from JavaScript: no declared statics
+                if not static and name in EMITTER_CHAINABLE and _emitter_base(model, tid):
+                    # `ffmpeg(...).on('end', f).save(out)`: Node's EventEmitter methods return the emitter
+                    chained = Member(name, "method", "this", confidence=val.conf)
+                    return Val(ValKind.FUNCTION, module=tid[0], member=chained, recv=val, conf=val.conf,
+                               evidence=val.evidence)
                 if (name in builtin_members() or (untyped and (static or name[:1] == "_"))) and \
                         model.platform_base(tid):
                     # `doc.pipe(...)` on a type that extends a Node stream; a JavaScript class's static side
@@ -1676,6 +1684,30 @@ def _walk_order(nodes: list[Node]) -> list[Node]:
     before the nodes inside it, a later node before an earlier one. Nodes nest or are disjoint, so this is
     by end (descending), then start."""
     return sorted(nodes, key=lambda n: (-n.end_byte, n.start_byte))
+
+
+# Node's EventEmitter methods that return the emitter itself (and so every class extending it: streams too)
+EMITTER_CHAINABLE = frozenset({"on", "once", "off", "addListener", "removeListener", "prependListener",
+                               "prependOnceListener", "removeAllListeners", "setMaxListeners"})
+_EMITTERS = frozenset({"EventEmitter", "Readable", "Writable", "Duplex", "Transform", "PassThrough", "Stream"})
+
+
+def _emitter_base(model: ObjectModel, tid: TypeId, depth: int = 0) -> bool:
+    """Whether the type extends Node's EventEmitter (or a Node stream class) that the model does not hold."""
+    t = model.type(tid)
+    if t is None or depth > 8:
+        return False
+    for base in t.bases:
+        parsed = parse_type(base)
+        if not parsed or parsed[0] != "name":
+            continue
+        btid = model.find_type(tid[0], parsed[1])
+        if btid is not None:
+            if _emitter_base(model, btid, depth + 1):
+                return True
+        elif re.sub(r"^(?:events|stream|NodeJS|internal)\.", "", parsed[1]) in _EMITTERS:
+            return True
+    return False
 
 
 def _first_string(args: Node | None, an: Analyzer) -> str | None:

@@ -307,3 +307,150 @@ def test_no_vocabulary_guess_on_a_chain_from_the_engine_import_whose_shape_is_un
     })
     found = symbol_findings(ws, "src/app.js")
     assert [(f["line"], f["name"], f["data"]["receiver"]) for f in found] == [(6, "renderPages", "vocabulary")], found
+
+
+# fluent-ffmpeg's shape (round 6's held-out engine): a constructor callable without `new`, whose methods other
+# modules add to its prototype (`require('./options/audio')(FfmpegCommand.prototype)`), re-exported by an index.
+FFMPEG_LIKE = {
+    "node_modules/media/package.json": json.dumps({"name": "media", "main": "index.js"}),
+    "node_modules/media/index.js": "module.exports = require('./lib/command');\n",
+    "node_modules/media/lib/command.js": """
+        var EventEmitter = require('events').EventEmitter;
+        var util = require('util');
+        function Command(input) {
+          if (!(this instanceof Command)) {
+            return new Command(input);
+          }
+          EventEmitter.call(this);
+          this._inputs = [];
+        }
+        util.inherits(Command, EventEmitter);
+        module.exports = Command;
+        require('./options/audio')(Command.prototype);
+        Command.setPath = function (p) {};
+    """,
+    "node_modules/media/lib/options/audio.js": """
+        module.exports = function (proto) {
+          proto.withAudioCodec =
+          proto.audioCodec = function (codec) {
+            this.codec = codec;
+            return this;
+          };
+          proto.noAudio = function () { return this; };
+        };
+    """,
+}
+
+
+def test_a_function_module_applied_to_a_prototype_adds_its_members(tmp_path):
+    (tmp_path / "pkg").mkdir()
+    for rel, text in FFMPEG_LIKE.items():
+        p = tmp_path / "pkg" / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(textwrap.dedent(text), encoding="utf-8")
+    mod = extract_js(tmp_path / "pkg/node_modules/media/index.js", "media").modules["media"]
+    assert mod.exports["="] == "Command" and mod.complete  # through `module.exports = require('./lib/command')`
+    assert {"withAudioCodec", "audioCodec", "noAudio", "codec", "_inputs"} <= members(mod, "Command")
+    assert "setPath" in members(mod, "Command", static=True)
+    assert not mod.types["Command"].open
+
+
+def test_an_adder_that_does_more_than_name_its_members_leaves_the_type_open(tmp_path):
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib/adder.js").write_text("module.exports = function (proto) {\n"
+                                           "  proto.known = function () {};\n"
+                                           "  ['a', 'b'].forEach(function (k) { proto[k] = function () {}; });\n"
+                                           "};\n", encoding="utf-8")
+    (tmp_path / "lib/missing.js").write_text("module.exports = makeAdder();\n", encoding="utf-8")
+    mod = read(tmp_path, """
+        function Kit() {}
+        require('./lib/adder')(Kit.prototype);
+        function Other() {}
+        require('./lib/missing')(Other.prototype);
+        module.exports = { Kit: Kit, Other: Other };
+    """)
+    assert "known" in members(mod, "Kit")
+    assert mod.types["Kit"].open and mod.types["Other"].open
+
+
+def test_a_constructor_callable_without_new_makes_instances_whose_chains_are_checked(tmp_path):
+    ws = make_workspace(tmp_path, {**FFMPEG_LIKE, "src/app.js": """
+        var media = require('media');
+        media('in.avi').audioCodec('aac').noAudio();
+        media('in.avi').audioCodc('aac');
+        var command = media('in.avi');
+        command.withAudioCodec('aac').on('end', function () {});
+        command.noAudoi();
+        media.setPath('/usr/bin');
+        new media().audioCodec('aac').emit('x');
+    """})
+    found = [(f["line"], f["name"], f["data"]["suggestions"][:1]) for f in symbol_findings(ws, "src/app.js")]
+    assert found == [(4, "audioCodc", ["audioCodec"]), (7, "noAudoi", ["noAudio"])]
+
+
+def test_a_call_only_constructor_is_not_callable_without_new(tmp_path):
+    mod = read(tmp_path, """
+        function Kit() { if (!(this instanceof Kit)) { throw new Error('use new'); } this.x = 1; }
+        function Maker() { return new Other(); }
+        Maker.prototype.m = function () {};
+        function Other() {}
+        Other.prototype.n = function () {};
+        module.exports = { Kit: Kit, Maker: Maker };
+    """)
+    assert "__call__" not in members(mod, "Kit", static=True)
+    assert "__call__" not in members(mod, "Maker", static=True)
+
+
+def test_a_readme_binding_of_the_packages_whole_value_types_a_snippets_free_name(tmp_path):
+    readme = "# media\n\n```js\nvar media = require('media');\n```\n\n```js\nmedia('in.avi').noAudio();\n```\n"
+    ws = make_workspace(tmp_path, {**FFMPEG_LIKE, "node_modules/media/README.md": readme,
+                                   "src/uses.js": "var media = require('media');\nmedia('a');\n",
+                                   "src/snippet.js": """
+        media('in.avi').audioCodec('aac').noAudio();
+        media('in.avi').audioCodecs('aac');
+        media.setPath('/usr/bin');
+    """})
+    found = [(f["line"], f["name"], f["data"]["suggestions"][:1]) for f in symbol_findings(ws, "src/snippet.js")]
+    assert found == [(3, "audioCodecs", ["audioCodec"])]
+
+
+def test_a_method_returning_a_local_made_by_new_returns_that_class(tmp_path):
+    mod = read(tmp_path, """
+        function Command() {}
+        Command.prototype.clone = function () {
+          var clone = new Command();
+          [1, 2].forEach(function (k) { clone.options = k; });
+          return clone;
+        };
+        Command.prototype.maybe = function () {
+          var made = new Command();
+          if (made.x) { made = null; }
+          return made;
+        };
+        module.exports = Command;
+    """)
+    returns = {m.name: m.type for m in mod.types["Command"].members}
+    assert returns["clone"] == "Command"
+    assert returns["maybe"] == ""  # reassigned: not known
+
+
+def test_event_emitter_methods_return_the_emitter_so_chains_after_them_are_checked(tmp_path):
+    ws = make_workspace(tmp_path, {**FFMPEG_LIKE, "src/app.js": """
+        var media = require('media');
+        media('in.avi').on('end', function () {}).once('error', function () {}).noAudio();
+        media('in.avi').on('end', function () {}).noAudi();
+        media('in.avi').emit('end').whatever();
+    """})
+    found = [(f["line"], f["name"]) for f in symbol_findings(ws, "src/app.js")]
+    assert found == [(4, "noAudi")]  # `emit` returns a boolean: nothing known after it
+
+
+def test_a_reexported_object_of_requires_leaves_the_exports_unknown(tmp_path):
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib/main.js").write_text("const Kit = { Book: require('./book') };\n"
+                                          "Object.assign(Kit, require('./enums'));\n"
+                                          "module.exports = Kit;\n", encoding="utf-8")
+    (tmp_path / "lib/book.js").write_text("class Book { open() {} }\nmodule.exports = Book;\n", encoding="utf-8")
+    mod = read(tmp_path, "module.exports = require('./lib/main.js');\n")
+    assert mod.exports == {} and not mod.complete  # not claimed known: typings beside it decide
+    assert "open" in members(mod, "Book")

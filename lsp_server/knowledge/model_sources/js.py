@@ -21,6 +21,7 @@ from lsp_server.knowledge.builtin_names import is_builtin_type
 from lsp_server.knowledge.model_sources.base import (
     Member, ModuleModel, ReadLimits, SourceModel, TypeDef, deprecation_in, mark,
 )
+from lsp_server.knowledge.model_sources.dts import CALL
 from lsp_server.languages import parser
 from lsp_server.syntax.jsdoc import JSDoc, jsdoc_before
 from lsp_server.syntax.modules import export_specifiers
@@ -43,16 +44,27 @@ def extract_js(path: Path, module: str, limits: ReadLimits = ReadLimits()) -> So
         for f, data in source.read_files(path, _js_files(path), limits):
             _File(f, data, mod, runtime).run()
     else:
-        queue, seen = [path.resolve()], {path.resolve()}
+        entry = path.resolve()
+        queue, seen = [entry], {entry}
         exports_known = True
         while queue and len(source.files) < MAX_FOLLOWED:
             f = queue.pop(0)
             inner = ModuleModel(module)  # a required file's exports are not the package's
             for _, data in source.read_files(path, [f], limits):
-                reader = _File(f, data, mod if f == path.resolve() else inner, runtime)
+                reader = _File(f, data, mod if f == entry else inner, runtime)
                 reader.run()
-                if f == path.resolve():
+                if f == entry:
                     exports_known = reader.exports_known()
+                    target = mod.exports.get("=")
+                    if f != path.resolve() and target is not None and target not in mod.types and \
+                            target not in mod.values:
+                        # re-exported `module.exports = ExcelJS` with `const ExcelJS = { ... }` extended later
+                        # (`Object.assign(ExcelJS, require('./enums'))`): an object whose keys this reader does
+                        # not follow; as unknown as the entry's `require` was before it was followed
+                        mod.exports.clear()
+                        exports_known = False
+                    if reader.reexported is not None:  # `module.exports = require('./lib/x')`: x's exports
+                        entry = reader.reexported  # are the package's (read below: it is among the imports)
                 for t in inner.types.values():
                     mod.add_type(t)
                 for k, v in inner.values.items():
@@ -74,13 +86,23 @@ _RELATIVE = re.compile(rb"""(?:require\(\s*|from\s+|import\s*\(\s*|import\s+)['"
 def _relative_imports(file: Path, data: bytes) -> list[Path]:
     out = []
     for m in _RELATIVE.finditer(data):
-        base = file.parent / m.group(1).decode("utf-8", "replace")
-        for c in (base, base.with_name(base.name + ".js"), base.with_name(base.name + ".mjs"),
-                  base.with_name(base.name + ".cjs"), base / "index.js"):
-            if c.is_file() and c.suffix in (".js", ".mjs", ".cjs"):
-                out.append(c.resolve())
-                break
+        target = _resolve_relative(file, m.group(1).decode("utf-8", "replace"))
+        if target is not None:
+            out.append(target)
     return out
+
+
+def _resolve_relative(file: Path, spec: str) -> Path | None:
+    """The JavaScript file a relative specifier of `file` loads (Node's resolution: as written, then with
+    .js/.mjs/.cjs, then a folder's index.js), or None."""
+    if not spec.startswith(("./", "../")):
+        return None
+    base = file.parent / spec
+    for c in (base, base.with_name(base.name + ".js"), base.with_name(base.name + ".mjs"),
+              base.with_name(base.name + ".cjs"), base / "index.js"):
+        if c.is_file() and c.suffix in (".js", ".mjs", ".cjs"):
+            return c.resolve()
+    return None
 
 
 def _js_files(folder: Path) -> list[Path]:
@@ -100,8 +122,23 @@ class _Runtime:
     def __init__(self):
         self.opened: set[str] = set()
         self.bases: list[tuple[str, str]] = []
+        # `require('./options/audio')(X.prototype)`: (X, the file) ...
+        self.applied: list[tuple[str, Path]] = []
+        # ... and what such a file's `module.exports = function (proto) { proto.m = ... }` adds to the object it
+        # is given: file -> (members, whether that is all of it)
+        self.adders: dict[Path, tuple[list[Member], bool]] = {}
 
     def apply(self, mod: ModuleModel) -> None:
+        for name, file in self.applied:
+            members, closed = self.adders.get(file, ([], False))
+            t = mod.types.get(name)
+            if t is None:
+                continue
+            for m in members:
+                if not any(old.name == m.name and old.static == m.static for old in t.members):
+                    t.members.append(m)
+            if not closed:  # a file not read, or an adder that does more than name its members
+                self.opened.add(name)
         for name in self.opened:
             if name in mod.types:
                 mod.types[name].open = True
@@ -140,6 +177,7 @@ class _File:
         self.proto_aliases: dict[str, str] = {}  # `var proto = Moment.prototype` -> {"proto": "Moment"}
         self.requires: set[str] = set()  # `const X = require(...)`: a value the file does not define
         self.imported_from: dict[str, str] = {}  # a name bound to another npm package's export -> that package
+        self.reexported: Path | None = None  # `module.exports = require('./lib/x')`: that file
 
     def exports_known(self) -> bool:
         """Whether every export of this (entry) file is known: no dynamic exports, and `module.exports = X`
@@ -256,6 +294,9 @@ class _File:
                 td = self.typedef(name, node)
                 for prop in _this_assignments(self, node.child_by_field_name("body")):
                     self.add(td, prop)
+                if _returns_new_of_itself(self, node, name):  # `ffmpeg('in.avi')`: callable without `new`
+                    self.add(td, Member(CALL, "method", name, _param_names(self, node), True, True, str(self.path),
+                                        node.start_point[0], JS_CONF))
             else:
                 self.mod.values[name] = Member(name, "function", _returns(self, node),
                                                _param_names(self, node), path=str(self.path),
@@ -327,6 +368,17 @@ class _File:
             right = right.child_by_field_name("right")  # `module.exports = exports = createApplication`
         if lt == "exports" and right is not None and right.type == "assignment_expression":
             lt, right = self.text(right.child_by_field_name("left")), right.child_by_field_name("right")
+        if lt == "module.exports" and right is not None and right.type == "call_expression" and \
+                self.text(right.child_by_field_name("function")) == "require":
+            args = [a for a in right.child_by_field_name("arguments").named_children if a.type != "comment"]
+            target = _resolve_relative(self.path, self.text(args[0]).strip("\"'`")) \
+                if len(args) == 1 and args[0].type == "string" else None
+            if target is not None:
+                self.reexported = target
+                return
+        if lt == "module.exports" and right is not None and right.type in ("function_expression", "function",
+                                                                         "arrow_function"):
+            self.runtime.adders[self.path.resolve()] = _added_members(self, right)
         if lt == "module.exports" and right is not None and right.type not in ("object", "identifier", "class"):
             self.dynamic_exports = True  # `module.exports = factory()`, `= exports.default`: not followed
         if lt == "module.exports" and right is not None and right.type == "object" and \
@@ -546,6 +598,10 @@ class _File:
             return
         if callee == "Object.assign" and not static:
             return  # read by the `Object.assign(X.prototype, ...)` pattern
+        target = _required_file(self, fn)
+        if target is not None and not static and len(items) == 1:
+            self.runtime.applied.append((owner, target))  # `require('./options/audio')(X.prototype)`
+            return
         if _INHERITING.search(callee) and len(items) == 2:
             base = self.prototype_of(items[1]) or self.base_name(items[1])
             if base:
@@ -816,6 +872,48 @@ def _required_package(f: "_File", value: Node) -> str:
     return spec if _is_package(spec) else ""
 
 
+def _required_file(f: "_File", node: Node | None) -> Path | None:
+    """The package file `require('./x')` loads, else None."""
+    if node is None or node.type != "call_expression" or f.text(node.child_by_field_name("function")) != "require":
+        return None
+    args = [a for a in node.child_by_field_name("arguments").named_children if a.type != "comment"]
+    return _resolve_relative(f.path, f.text(args[0]).strip("\"'`")) if len(args) == 1 and args[0].type == "string" \
+        else None
+
+
+def _added_members(f: "_File", fn: Node) -> tuple[list[Member], bool]:
+    """What `function (proto) { proto.a = proto.b = function () {...}; ... }` adds to the object it is given
+    (a module other files apply to their prototypes), and whether that is all: the parameter used otherwise
+    (handed to a call, `proto[name] = ...`, reassigned) leaves the receiving type open."""
+    params = fn.child_by_field_name("parameters") or fn.child_by_field_name("parameter")
+    names = [c for c in (params.named_children if params is not None and params.type != "identifier" else
+                         [params] if params is not None else []) if c.type != "comment"]
+    if len(names) != 1 or names[0].type != "identifier":
+        return [], False
+    param = f.text(names[0])
+    body = fn.child_by_field_name("body")
+    out: list[Member] = []
+    closed = True
+    for n in _walk(body) if body is not None else ():
+        if n.type != "identifier" or f.text(n) != param:
+            continue
+        parent = n.parent
+        if parent is not None and parent.type == "member_expression" and parent.child_by_field_name("object") == n:
+            holder = parent.parent
+            if holder is not None and holder.type == "assignment_expression" and \
+                    holder.child_by_field_name("left") == parent:
+                value = holder.child_by_field_name("right")
+                while value.type == "assignment_expression":  # `proto.a = proto.b = function () {}`
+                    value = value.child_by_field_name("right")
+                name = f.text(parent.child_by_field_name("property"))
+                out.append(_member_from_value(f, name, value, False, ""))
+                if value.type in ("function_expression", "function"):  # its `this.x = ...`
+                    out += _this_assignments(f, value.child_by_field_name("body"))
+            continue  # `proto.m` read: no change
+        closed = False  # `fn(proto)`, `proto[k] = ...`, `proto = other`: not followed
+    return out, closed
+
+
 def _walk(node: Node):
     stack = [node]
     while stack:
@@ -931,10 +1029,30 @@ def _returns(f: _File, node: Node, owner: str = "") -> str:
                 found.add("this")
             elif v.type == "new_expression":
                 found.add(_value_type(f, v) or "?")
+            elif v.type == "identifier":  # `var clone = new X(); ...; return clone;`
+                found.add(_local_made_by_new(f, body, f.text(v)) or "?")
             else:
                 found.add("?")
         stack.extend(n.named_children)
     return found.pop() if len(found) == 1 and "?" not in found else ""
+
+
+def _local_made_by_new(f: _File, body: Node, name: str) -> str:
+    """The class of a function's local `var name = new X()` that is never assigned again (closures included;
+    a second declaration of the name anywhere in it gives up), else ""."""
+    made, stack = "", [body]
+    while stack:
+        n = stack.pop()
+        if n.type == "variable_declarator" and f.text(n.child_by_field_name("name")) == name:
+            value = n.child_by_field_name("value")
+            if made or value is None or value.type != "new_expression" or not _value_type(f, value):
+                return ""
+            made = _value_type(f, value)
+        elif n.type in ("assignment_expression", "augmented_assignment_expression", "update_expression") and \
+                f.text(n.child_by_field_name("left") or n.child_by_field_name("argument")) == name:
+            return ""
+        stack.extend(n.named_children)
+    return made
 
 
 def _param_names(f: _File, node: Node) -> list[str]:
@@ -958,6 +1076,23 @@ def _jsdoc(f: _File, node: Node) -> JSDoc:
 
 def _doc(f: _File, node: Node) -> str:
     return _jsdoc(f, node).summary
+
+
+def _returns_new_of_itself(f: _File, fn: Node, name: str) -> bool:
+    """Whether a constructor function makes its instance when called without `new` (`if (!(this instanceof
+    X)) return new X(a, b)`): a return of `new X(...)` in its own body (not a nested function's)."""
+    stack = [fn.child_by_field_name("body")]
+    while stack:
+        n = stack.pop()
+        if n is None or n.type in ("function_expression", "function_declaration", "arrow_function", "class",
+                                   "method_definition", "function"):
+            continue
+        if n.type == "return_statement" and n.named_children and n.named_children[0].type == "new_expression":
+            ctor = n.named_children[0].child_by_field_name("constructor")
+            if ctor is not None and f.text(ctor) == name:
+                return True
+        stack.extend(n.named_children)
+    return False
 
 
 def _looks_like_constructor(f: _File, node: Node, name: str) -> bool:

@@ -96,7 +96,8 @@ ENGINES = [
            "are added at run time by functions applied to the prototype (require('./options/audio')"
            "(FfmpegCommand.prototype)) as alias chains (proto.mergeAdd = proto.addInput = "
            "proto.input = function...); statics assigned on the constructor",
-           recall_floor=0.0),  # round 6's untouched 0.0%
+           recall_floor=0.9),  # round 6's untouched 0.0%; dev 96.2% after prototype adders, `require` re-exports,
+    # constructors callable without `new`, the docs' `var ffmpeg = require(...)` and EventEmitter chains
     # Held out: round 7's (chosen before any tuning of the seventh round).
     Engine("chess.js", "0.13.4", "DefinitelyTyped (@types/chess.js) as an ES module, no export = or namespace: "
            "`export const Chess: { (fen?): ChessInstance; new (fen?): ChessInstance }` over "
