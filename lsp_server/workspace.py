@@ -465,6 +465,11 @@ class Workspace:
         for svc in services:
             try:
                 getattr(svc, hook)(self, *args)
+            except queries.AnalysisTimeout:
+                # The run's time limit, or its cancellation by a newer edit, came first: not a failure. The
+                # checks see the buffer as not taken, as the one-line note of a timed-out check says.
+                log.info("service %s: %s stopped at the document's time limit or a newer edit",
+                         type(svc).__name__, hook)
             except Exception:  # noqa: BLE001 - bookkeeping must never cost the findings
                 log.exception("service %s: %s failed", type(svc).__name__, hook)
 

@@ -232,3 +232,28 @@ def test_url_and_runtime_registry_specifiers_are_never_missing_packages(tmp_path
     ws = make_ws(tmp_path, {"src/a.js": source, "footprint.toml": ""})  # configured: missing packages reported
     found = findings(ws, "src/a.js")
     assert [(code, text) for code, _, text, _, _ in found] == [("unresolved-import", '"not-installed-pkg"')]
+
+
+def test_taking_a_buffer_in_stops_quietly_when_its_run_is_cancelled(tmp_path: Path, caplog):
+    """The server takes an open document's imports in under its check run's time limit and cancellation (a
+    newer edit): stopped there, it is no failure (no traceback in the log, nothing taken in), and the next
+    run takes the buffer in."""
+    import logging
+    import threading
+
+    from lsp_server import queries
+    from lsp_server.graph.service import ImportGraphService
+
+    ws = make_ws(tmp_path, {"a.js": 'import { x } from "./b.js";\n', "b.js": "export const x = 1;\n"})
+    graph = ws.service(ImportGraphService)
+    doc = ParsedDocument.create(path_to_uri(tmp_path / "a.js"), 'import { y } from "./b.js";\n', 7)
+    ws.open_document(doc)
+    newer_edit = threading.Event()
+    newer_edit.set()
+    with caplog.at_level(logging.INFO), queries.cancelled_by(newer_edit):
+        ws.take_buffer(doc)
+    assert graph.taken(doc) is None
+    assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.WARNING]
+    assert any("stopped at the document's time limit or a newer edit" in r.getMessage() for r in caplog.records)
+    ws.take_buffer(doc)
+    assert [i.names[0].name for i in graph.taken(doc)[0].imports] == ["y"]

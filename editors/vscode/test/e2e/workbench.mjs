@@ -892,7 +892,11 @@ async function noPythonPhase() {
         return t.includes("Python 3.11 or newer") ? t : undefined;
       }, 60000, "the notification that no Python 3.11+ was found");
       await screenshot("no-python");
-      const log = logText(dir);
+      // The output channel reaches its log file after the notification shows: wait for the line, not a moment.
+      const log = await waitFor(async () => {
+        const text = logText(dir);
+        return text.includes("looking for Python") ? text : undefined;
+      }, 30000, "the log line saying which Pythons were looked for");
       return { toast, started: log.includes("starting the server"), looked: (log.split("\n").find((l) => l.includes("looking for Python")) ?? "").trim() };
     });
   } finally {
