@@ -98,13 +98,14 @@ ENGINES = [
            "proto.input = function...); statics assigned on the constructor",
            recall_floor=0.9),  # round 6's untouched 0.0%; dev 96.2% after prototype adders, `require` re-exports,
     # constructors callable without `new`, the docs' `var ffmpeg = require(...)` and EventEmitter chains
-    # Held out: round 7's (chosen before any tuning of the seventh round).
+    # Round 7's held-out engine (run once at 55df221, docs/evaluation.md), dev material since.
     Engine("chess.js", "0.13.4", "DefinitelyTyped (@types/chess.js) as an ES module, no export = or namespace: "
            "`export const Chess: { (fen?): ChessInstance; new (fen?): ChessInstance }` over "
            "`export interface ChessInstance` (no class anywhere); the runtime is ESM-only (\"type\": \"module\"), "
            "a factory function whose instance is a returned object literal of closures (no prototype); "
            "snake_case members (load_pgn, in_threefold_repetition)",
-           extra=("@types/chess.js@0.13.7",), set_aside=True),
+           extra=("@types/chess.js@0.13.7",),
+           recall_floor=0.78),  # round 7's untouched 78.3% (typed 100%, untyped 29.3%)
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
