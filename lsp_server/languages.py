@@ -123,6 +123,7 @@ def nesting_cut(source: bytes) -> int | None:
         return None
     depth = 0
     for start in range(0, len(source), _SCAN_BYTES):
+        foreground.step_aside()  # in background work, a client's request first
         block = source[start:start + _SCAN_BYTES]
         steps = block.translate(_STEPS, _NOT_BRACKETS)
         if not steps:
@@ -174,6 +175,7 @@ def parse(name: str, source: bytes, old_tree: Tree | None = None) -> Tree:
     parsed: the tree ends there (`root_node.end_byte < len(source)`; the `syntax-skipped` check notes it on
     the file), and its longest step is bounded. An `old_tree` that does not span `source` (the previous text
     was cut) is not reused."""
+    foreground.step_aside()  # in background work, a client's request first (a parse is not interrupted)
     cut = nesting_cut(source)
     if cut is not None:
         source = source[:cut]
