@@ -44,6 +44,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.v and r.report is not None:
                 e = r.report
                 for label, items in (("false positives", e.false_positives), ("deprecated uses", e.deprecated_uses),
+                                     ("README imports by relative path (listed apart)", r.package_layout),
                                      ("stray", e.stray), ("wrong did-you-mean", e.wrong_dym), ("missed", e.missed)):
                     if items:
                         print(f"\n{pkg.label} {label} ({len(items)}):", *items, sep="\n  ")
