@@ -328,6 +328,16 @@ class DtsExtractor:
                 scope.local_names.add(name)
                 names.append(name)
             return names
+        if t == "import_alias" and into is not None:
+            # `export import format = logform.format` in a namespace (winston hoists its dependencies' namespaces
+            # so): a member of the namespace whose type is another package's, not followed here: `any`, so
+            # neither it nor what is read on it is ever flagged
+            ids = [c for c in node.named_children if c.type == "identifier"]
+            if not ids:
+                return []
+            name = _text(ids[0], data)
+            self.add_value(mod, into, Member(name, "property", "any", static=True, path=path, line=line, doc=doc))
+            return [name]
         if t in ("internal_module", "module"):
             name_node = node.child_by_field_name("name")
             if name_node is None:
