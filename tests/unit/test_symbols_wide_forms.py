@@ -36,3 +36,62 @@ logger.ad(1);
 winston.format.json();
 """) == [(3, "makeLogger"), (5, "ad")]
 
+
+def test_umd_factory_result_is_the_module_value(tmp_path):
+    # tinycolor2's CommonJS build: `module.exports = factory()` inside a UMD wrapper; the factory returns the
+    # constructor it declares, whose statics and prototype are then known
+    umd = """(function (global, factory) {
+  typeof exports === 'object' && typeof module !== 'undefined' ? module.exports = factory() :
+  typeof define === 'function' && define.amd ? define(factory) :
+  (global = typeof globalThis !== 'undefined' ? globalThis : global || self, global.tinycolor = factory());
+})(this, (function () { 'use strict';
+  function tinycolor(color) {
+    if (!(this instanceof tinycolor)) return new tinycolor(color);
+    this._r = 0;
+  }
+  tinycolor.prototype = {
+    lighten: function () { return this; },
+    toHex: function () { return ''; }
+  };
+  tinycolor.fromRatio = function (c) { return tinycolor(c); };
+  return tinycolor;
+}));
+"""
+    assert flagged(tmp_path, {"index.js": umd}, """var tinycolor = require('pkg');
+tinycolor.fromRatio({}).toHex();
+tinycolor.fromRatioo({});
+new tinycolor('red').lighten().toHex();
+new tinycolor('red').lightenn();
+""", manifest={"name": "pkg", "main": "index.js"}) == [(3, "fromRatioo"), (5, "lightenn")]
+
+
+def test_umd_factory_returning_something_else_stays_open(tmp_path):
+    # a factory that returns what it does not declare (an object built elsewhere) is not followed: no flag
+    umd = """(function (root, factory) {
+  if (typeof module === 'object' && module.exports) { module.exports = factory(); } else { root.lib = factory(); }
+}(this, function () {
+  var api = makeApi();
+  function helper() {}
+  return api;
+}));
+"""
+    assert flagged(tmp_path, {"index.js": umd}, """var lib = require('pkg');
+lib.anything();
+lib.whatever.deep();
+""", manifest={"name": "pkg", "main": "index.js"}) == []
+
+
+def test_statics_assigned_in_a_declaration_or_a_chain_are_members(tmp_path):
+    # tinycolor2: `var names = tinycolor.names = {...}`; `X.a = X.b = function` chains
+    code = """function Kit() {}
+Kit.prototype.run = function () {};
+var names = Kit.names = { red: 1 };
+Kit.first = Kit.second = function () {};
+module.exports = Kit;
+"""
+    assert flagged(tmp_path, {"index.js": code}, """var Kit = require('pkg');
+Kit.names.red;
+Kit.first();
+Kit.second();
+Kit.thrid();
+""", manifest={"name": "pkg", "main": "index.js"}) == [(5, "thrid")]
