@@ -95,3 +95,37 @@ Kit.first();
 Kit.second();
 Kit.thrid();
 """, manifest={"name": "pkg", "main": "index.js"}) == [(5, "thrid")]
+
+
+def test_a_fragment_s_free_name_of_the_package_is_its_whole_value(tmp_path):
+    # dayjs's README: `dayjs().startOf('month').format()` with no import; the package's `export =` is a function
+    dts = """declare function dayjs(date?: string): dayjs.Dayjs;
+declare namespace dayjs {
+  class Dayjs { startOf(unit: string): Dayjs; format(template?: string): string; }
+  function extend(plugin: any): Dayjs;
+}
+export = dayjs;
+"""
+    app = """dayjs().startOf('month').format();
+dayjs().startOff('month');
+dayjs.extend(1);
+dayjs.extnd(1);
+"""
+    tree = {"node_modules/dayjs/index.d.ts": dts,
+            "node_modules/dayjs/package.json": json.dumps({"name": "dayjs", "types": "index.d.ts"}),
+            "src/uses.js": "import 'dayjs';\n", "src/app.js": app}
+    ws = make_workspace(tmp_path, tree)
+    assert [(f["line"], f["name"]) for f in symbol_findings(ws, "src/app.js")] == [(2, "startOff"), (4, "extnd")]
+
+
+def test_a_free_name_of_a_package_whose_value_is_a_class_stays_unknown(tmp_path):
+    # `ws.send()` in a fragment: `ws` is the README's socket (an instance), not the package's class
+    dts = """declare class WebSocket { send(data: any): void; static readonly OPEN: number; }
+export = WebSocket;
+"""
+    tree = {"node_modules/ws/index.d.ts": dts,
+            "node_modules/ws/package.json": json.dumps({"name": "ws", "types": "index.d.ts"}),
+            "src/uses.js": "import 'ws';\n", "src/app.js": "ws.send('x');\nws.close();\n"}
+    ws = make_workspace(tmp_path, tree)
+    assert [(f["line"], f["name"]) for f in symbol_findings(ws, "src/app.js")] == []
+
