@@ -129,3 +129,26 @@ export = WebSocket;
     ws = make_workspace(tmp_path, tree)
     assert [(f["line"], f["name"]) for f in symbol_findings(ws, "src/app.js")] == []
 
+
+def test_a_runtime_object_static_beside_typings_keeps_its_known_keys(tmp_path):
+    # tinycolor2 with @types/tinycolor2: the runtime's `var names = tinycolor.names = {...}` merges into the
+    # declared namespace; its synthesized type of known keys comes with it (else `names` would read as open)
+    dts = """declare namespace tinycolor { interface Constructor { (c?: string): Instance; names: { red: string }; }
+  interface Instance { toHex(): string; } }
+declare const tinycolor: tinycolor.Constructor;
+export = tinycolor;
+"""
+    js = """(function (global, factory) {
+  typeof exports === 'object' && typeof module !== 'undefined' ? module.exports = factory() : global.tinycolor = factory();
+})(this, (function () {
+  function tinycolor(c) { this._r = 0; }
+  tinycolor.prototype = { toHex: function () { return ''; } };
+  var names = tinycolor.names = { red: 'f00' };
+  return tinycolor;
+}));
+"""
+    tree = {"node_modules/pkg/index.d.ts": dts, "node_modules/pkg/index.js": js,
+            "node_modules/pkg/package.json": json.dumps({"name": "pkg", "types": "index.d.ts", "main": "index.js"}),
+            "src/app.ts": "import * as ns from 'pkg';\nns.names.red;\nns.names.rde;\n"}
+    ws = make_workspace(tmp_path, tree, '[typescript]\nunknown_symbols = "all"\n')
+    assert [(f["line"], f["name"]) for f in symbol_findings(ws, "src/app.ts")] == [(3, "rde")]
