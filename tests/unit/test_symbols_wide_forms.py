@@ -152,3 +152,24 @@ export = tinycolor;
             "src/app.ts": "import * as ns from 'pkg';\nns.names.red;\nns.names.rde;\n"}
     ws = make_workspace(tmp_path, tree, '[typescript]\nunknown_symbols = "all"\n')
     assert [(f["line"], f["name"]) for f in symbol_findings(ws, "src/app.ts")] == [(3, "rde")]
+
+
+def test_vocabulary_check_reads_chains_of_method_calls_on_an_untyped_receiver(tmp_path):
+    # big.js's README: `x.div(y).plus(z)` with `x` from elsewhere: a near miss of an engine member on a method's
+    # result is reported as on the receiver itself; a platform name and a call of no member stay silent
+    dts = """declare class Big { div(n: any): Big; plus(n: any): Big; times(n: any): Big; }
+export = Big;
+"""
+    tree = {"node_modules/big/index.d.ts": dts,
+            "node_modules/big/package.json": json.dumps({"name": "big", "types": "index.d.ts"}),
+            "src/app.js": """import Big from 'big';
+export function f(x, y) {
+  x.div(y).plus(y);
+  x.div(y).Plus(y);
+  x.div(y).toStrin();
+  make().Plus(1);
+}
+"""}
+    ws = make_workspace(tmp_path, tree)
+    found = [(f["line"], f["name"], f["data"]["suggestions"]) for f in symbol_findings(ws, "src/app.js")]
+    assert found == [(4, "Plus", ["plus"])]
