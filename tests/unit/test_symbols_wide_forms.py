@@ -173,3 +173,41 @@ export function f(x, y) {
     ws = make_workspace(tmp_path, tree)
     found = [(f["line"], f["name"], f["data"]["suggestions"]) for f in symbol_findings(ws, "src/app.js")]
     assert found == [(4, "Plus", ["plus"])]
+
+
+def test_another_module_file_s_export_equals_const_is_not_the_package_s(tmp_path):
+    # winston: the entry's `declare namespace winston` + `export = winston`; its config file, imported as a
+    # module, has its own `declare const winston: winston.Config; export = winston`
+    entry = """import * as Config from './config';
+declare namespace winston {
+  export import config = Config;
+  class Logger { add(t: any): this; }
+  let createLogger: (options?: any) => Logger;
+}
+export = winston;
+"""
+    config = """declare namespace winston {
+  interface Config { npm: any; addColors(c: any): void; }
+}
+declare const winston: winston.Config;
+export = winston;
+"""
+    assert flagged(tmp_path, {"index.d.ts": entry, "config.d.ts": config}, """const winston = require('pkg');
+winston.createLogger({}).add(1);
+winston.makeLogger({});
+winston.config.npm;
+""") == [(3, "makeLogger")]
+
+
+def test_a_script_file_s_const_of_the_namespace_s_name_is_still_its_value(tmp_path):
+    # a script (no import/export) declaring the const merges with the entry's namespace, as in tsc
+    entry = """/// <reference path="./core.d.ts" />
+declare namespace lib { interface Options { a: number; } }
+export = lib;
+"""
+    core = """declare const lib: LibStatic;
+interface LibStatic { run(): void; }
+"""
+    assert flagged(tmp_path, {"index.d.ts": entry, "core.d.ts": core}, """const lib = require('pkg');
+lib.run();
+""") == []

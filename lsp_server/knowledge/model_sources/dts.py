@@ -139,6 +139,7 @@ class DtsExtractor:
             target = self.resolve_local(scope, local, set()) if scope else local
             mod.exports[name] = target or local
         mod.complete = entry_scope.complete and all(s.complete for s in self.scopes.values())
+        self.drop_other_modules_export_value(mod, entry_scope)
         # `export = moment` with `declare namespace moment { interface Duration {} }`: what the namespace declares
         # is importable by name (`import { Duration } from "moment"`), its types included; the values of the
         # target (namespace members, statics, the members of a const's type) are resolved by the model
@@ -149,6 +150,21 @@ class DtsExtractor:
             if target:
                 mod.exports.setdefault(name, target)
         return self.source
+
+    def drop_other_modules_export_value(self, mod: ModuleModel, entry: _Scope) -> None:
+        """winston: the entry says `declare namespace winston {...}; export = winston`, and a file it imports as
+        a module of its own (`import * as Config from './lib/winston/config/index'`) says `declare const
+        winston: winston.Config; export = winston` for itself. The package keeps one namespace, so that file's
+        const would become the package's `=`; it is that file's own value and is dropped (the file is still read
+        for its types). Not when the other file is a script (its const merges with the namespace, as in tsc)."""
+        target = mod.exports.get("=")
+        value = mod.values.get(target) if target else None
+        t = mod.types.get(target) if target else None
+        if value is None or t is None or t.kind not in ("namespace", "class") or not value.path or not t.path:
+            return
+        other = self.scopes.get(Path(value.path).resolve())
+        if Path(t.path).resolve() == entry.path and other is not None and other is not entry and "=" in other.exports:
+            del mod.values[target]
 
     def parse_file(self, path: Path) -> None:
         try:
