@@ -166,6 +166,13 @@ class ObjectModel:
         # Code that shows how the engine is used (its README and doc-comment examples, workspace files that
         # import it): (label, code). `naming.conventions` mines name -> type conventions from it.
         self.examples: list[tuple[str, str]] = []
+        # How many of `examples`, from the start, are the engine's own (its docs and doc comments) rather than
+        # the workspace's code: only those are a source of members (`example_members`). None: all of them.
+        self.own_examples: int | None = None
+        # Members the engine's own examples use on a receiver of a type that its typings and runtime lack
+        # (0.12's `chess.PAWN` on an instance, still in 0.13's README): the docs are a source too, and a name
+        # any real source has is known (issue 17). Found by `naming` with the conventions, then merged here.
+        self.example_members: dict[TypeId, dict[str, Member]] = {}
         self.conventions: dict | None = None
         self.conventions_cache: Path | None = None  # the workspace's signed copy of them (naming.py)
 
@@ -245,7 +252,20 @@ class ObjectModel:
                 if inherited is not None and _typings(inherited[0].path) and not _typings(m.path):
                     continue  # a runtime build's untyped copy (`clients` from JSDoc `@type {Set}`) of a typed member
                 out[m.name] = (m, tid)
+        if not static:  # the docs' own uses: known, never in the way of a declared member
+            for name, m in self.example_members.get(tid, {}).items():
+                out.setdefault(name, (m, tid))
         return out
+
+    def add_example_members(self, found: dict[TypeId, dict[str, Member]]) -> None:
+        """Merge the members the engine's examples use (see `example_members`); what was worked out from the
+        members before is worked out again."""
+        with self._lock:
+            self.example_members = found
+            self._members.clear()
+            self._owners = None
+            self._producers = None
+            self.__dict__.pop("_vocabulary_index", None)
 
     def bindings(self, tid: TypeId, owner: TypeId, args: tuple[str, ...] = ()) -> dict[str, str]:
         """What each type parameter of `owner` stands for, seen from an instance of `tid` written with type
@@ -720,7 +740,7 @@ class ObjectModelService(Service):
         self.imports = imports  # workspace file -> packages it imports (for discovery updates)
         self.problems = problems
         self.model = ObjectModel([(s, built[s]) for s in specs if s in built])
-        self.model.examples = engine_examples(workspace, specs, built, imports)
+        self.model.examples, self.model.own_examples = engine_examples(workspace, specs, built, imports)
         self.model.conventions_cache = workspace.cache_dir / NAMING_CACHE
         self.doc_cache: dict[str, object] = {}
         self.generation = id(self)
@@ -850,8 +870,9 @@ def code_blocks(text: str, comments: bool = False) -> list[str]:
 
 
 def engine_examples(workspace: Workspace, specs: list[SourceSpec], built: dict[SourceSpec, SourceModel],
-                    imports: dict[Path, set[str]]) -> list[tuple[str, str]]:
-    """The engine's own usage examples and the workspace's code that uses it, bounded."""
+                    imports: dict[Path, set[str]]) -> tuple[list[tuple[str, str]], int]:
+    """The engine's own usage examples and the workspace's code that uses it, bounded; and how many, from
+    the start, are the engine's own."""
     limits = read_limits(workspace)
     out: list[tuple[str, str]] = []
     seen_dirs: set[Path] = set()
@@ -887,8 +908,9 @@ def engine_examples(workspace: Workspace, specs: list[SourceSpec], built: dict[S
             break
     engine_modules = {s.module for s in specs}
     users = [p for p, pkgs in sorted(imports.items()) if pkgs & engine_modules][:MAX_WORKSPACE_EXAMPLES]
+    own = len(out)
     out += [(str(p), read(p)) for p in users]
-    return out[:MAX_EXAMPLES + MAX_WORKSPACE_EXAMPLES]
+    return out[:MAX_EXAMPLES + MAX_WORKSPACE_EXAMPLES], own
 
 
 def _touches(spec: SourceSpec, model: SourceModel, changed: set[str]) -> bool:
