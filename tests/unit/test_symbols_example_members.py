@@ -140,3 +140,12 @@ def test_open_is_load_before_it_is_get():
     assert sg.rank("open", ["get", "load", "layout", "turn"], "call-args")[0][0] == "load"
     assert sg.rank("makeRow", ["addRow", "createRow"], "call-args")[0][0] == "createRow"
     assert sg.rank("fetchRow", ["getRow", "loadRow"], "read-call")[0][0] == "getRow"
+
+
+def test_check_symbols_knows_what_the_examples_use(tmp_path):
+    from lsp_server.knowledge.check_symbols import check_symbols
+
+    ws = workspace(tmp_path, {})
+    known, invented = check_symbols(ws, ["BoardInstance.KING", "BoardInstance.KINGs"], docs=False)
+    assert known.status == "known" and known.source is not None and known.source.path.name == "README.md"
+    assert invented.status == "unknown" and invented.suggestions[:1] == ("BoardInstance.KING",)
