@@ -41,11 +41,13 @@ import logging
 import os
 import threading
 from collections import Counter, defaultdict
+from pathlib import Path
 
 from lsp_server.document import ParsedDocument
 from lsp_server.knowledge.model_sources.base import MEDIUM, Member, parse_type
 from lsp_server.knowledge.object_model import OBJECT_MEMBERS, ObjectModel
 from lsp_server.knowledge.types import CONVENTION_EVIDENCE, Analyzer, Convention, ValKind
+from lsp_server.storage import read_bounded
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +61,7 @@ NOT_ABBREVIATIONS = frozenset({"i", "j", "k", "n", "x", "y", "z", "id", "is", "i
                                "db", "vm", "os", "io", "ui"})
 _LOCK = threading.RLock()
 MAX_EXAMPLE_BYTES = 200_000
+MAX_DOC_BYTES = 4_000_000  # a doc file searched for an example's line
 CACHE_VERSION = 3  # 3: the examples' members; 2: "obj" conventions (a package's object of classes)
 SIGNED_AS = "naming-conventions"
 
@@ -224,8 +227,8 @@ def _example_member(name: str, where: str, line: int) -> Member:
 def _line_in(label: str, code: str, texts: dict[str, str | None]) -> int:
     """The line of the example's first line in its file (0 when the file no longer holds it verbatim)."""
     if label not in texts:
-        try:
-            texts[label] = open(label, encoding="utf-8", errors="replace").read(4 * MAX_EXAMPLE_BYTES)
+        try:  # the file the example was read from (by the model's service, under the same bounds)
+            texts[label] = read_bounded(Path(label), MAX_DOC_BYTES).decode("utf-8", "replace")
         except OSError:
             texts[label] = None
     text = texts[label]
