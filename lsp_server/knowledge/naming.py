@@ -45,7 +45,8 @@ from pathlib import Path
 
 from lsp_server.document import ParsedDocument
 from lsp_server.knowledge.model_sources.base import MEDIUM, Member, parse_type
-from lsp_server.knowledge.object_model import OBJECT_MEMBERS, ObjectModel
+from lsp_server.knowledge import object_model
+from lsp_server.knowledge.object_model import OBJECT_MEMBERS, ObjectModel, reader_version
 from lsp_server.knowledge.types import CONVENTION_EVIDENCE, Analyzer, Convention, ValKind
 from lsp_server.storage import read_bounded
 
@@ -89,10 +90,11 @@ def ensure_conventions(model: ObjectModel) -> dict[str, Convention]:
 
 
 def inputs_key(model: ObjectModel) -> str:
-    """SHA-256 of everything `mine` reads: the examples, the model's sources (each file by its digest), and
-    the code of the type tracker and of this module (a changed tracker may mine differently)."""
-    h = hashlib.sha256(f"{CACHE_VERSION}\0".encode())
-    for path in (__file__, _types_module_file()):
+    """SHA-256 of everything `mine` reads: the examples, the model's sources (each file by its digest), the
+    readers that made the model from them (`reader_version`), and the code of the type tracker, the model and
+    this module (a changed tracker may mine differently)."""
+    h = hashlib.sha256(f"{CACHE_VERSION}\0{reader_version()}\0".encode())
+    for path in (__file__, _types_module_file(), object_model.__file__):
         try:
             st = os.stat(path)
             h.update(f"{path}|{st.st_mtime_ns}|{st.st_size}\0".encode())
