@@ -199,7 +199,7 @@ def example_members(model: ObjectModel) -> dict[tuple, dict[str, Member]]:
         for tid, name, at in uses:
             if name.startswith("_") or name in OBJECT_MEMBERS or name in found.get(tid, {}):
                 continue
-            line = _line_in(label, code, texts) + code.encode("utf-8", "surrogatepass").count(b"\n", 0, at)
+            line = _line_in(label, code, texts) + doc.source.count(b"\n", 0, at)
             found.setdefault(tid, {})[name] = _example_member(name, label, line)
     return found
 
