@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import functools
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -58,19 +57,11 @@ def patched(settings: dict[str, object]):
 # shipped setting is the empty dict. `CHANGES`: the mechanisms of this round, kept or not by the left-out
 # figure; `GRID` (--grid): the fusion's weights and the chunk size one at a time around the shipped setting,
 # to see whether choosing them on the other packages carries over to the left-out one.
-@functools.cache
-def thesaurus_before_round_6() -> T.Thesaurus:
-    """The thesaurus data without round 6's audio / video / process groups (the data file's last block, from
-    its `# --- audio, video and processes` line)."""
-    text = T.DATA.read_text(encoding="utf-8")
-    return T.Thesaurus.parse(text.split("# --- audio, video and processes", 1)[0])
-
-
 BEFORE = "before (main)"
 CHANGES: dict[str, dict[str, object]] = {
-    BEFORE: {"thesaurus.default_thesaurus": thesaurus_before_round_6, "docs_index.HEADING_BOOST": 1.5},
-    "media vocabulary only": {"docs_index.HEADING_BOOST": 1.5},
-    "heading boost 1 only": {"thesaurus.default_thesaurus": thesaurus_before_round_6},
+    BEFORE: {"LEAD_WEIGHT": 0.0},  # round 7: no lead ranking (the sections' headings and first paragraphs)
+    "lead ranking 0.5": {"LEAD_WEIGHT": 0.5},
+    "lead ranking 2": {"LEAD_WEIGHT": 2.0},
     "shipped": {},
 }
 GRID: dict[str, dict[str, object]] = {
@@ -87,6 +78,7 @@ GRID: dict[str, dict[str, object]] = {
     "rare weight 1.5": {"RARE_WEIGHT": 1.5},
     "angles k 20": {"ANGLES_K": 20},
     "support weight 0.3": {"SUPPORT_WEIGHT": 0.3},
+    "lead k 10": {"LEAD_K": 10},
 }
 
 
