@@ -307,17 +307,23 @@ def _chunk(path: Path, heading: str, lines: list[_Line], first: int, last: int, 
 
 
 MAX_LEAD_CHARS = 600
+LEAD_PROSE_ONLY = True  # lists and tables are skipped, not read as the lead (measured: tests/corpus/engines/howto_cv)
+_LIST_OR_TABLE = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|\|)")
 _MARKUP = re.compile(r"<!--.*?-->|<[^>]+>|!\[[^\]]*\]\([^)]*\)|\]\([^)]*\)|[\[\]`⬆]")
 
 
 def lead_of(heading: str, lines: list[_Line]) -> str:
     """A section's lead: its own heading (the last part of the path) and its first paragraph of prose (the
-    lines up to the first blank line, code block or heading; at most `MAX_LEAD_CHARS`), markup dropped. An
-    API reference whose headings are bare signatures (`.in_stalemate()`) says what each member does in
-    the sentence under it; a guide's section in its opening paragraph."""
+    lines up to the first blank line, code block, list, table or JSDoc tag; at most `MAX_LEAD_CHARS`),
+    markup dropped. An API reference whose headings are bare signatures (`.in_stalemate()`) says what each
+    member does in the sentence under it; a guide's section in its opening paragraph. A list or table
+    before it is skipped like code: a table of contents (a list of every section's name) or an options
+    table describes no one thing."""
     para: list[str] = []
     for line in lines:
-        if line.code or not line.text.strip() or line.text.lstrip().startswith("@"):  # a JSDoc tag ends it
+        # code, lists and tables are not the section's description (a table of contents is a list of links)
+        if line.code or not line.text.strip() or line.text.lstrip().startswith("@") or \
+                (LEAD_PROSE_ONLY and _LIST_OR_TABLE.match(line.text)):  # a JSDoc tag ends it too
             if para:
                 break
             continue

@@ -55,6 +55,7 @@ FORMAT = 10  # bump when the schema, analyzer or chunker changes: old indexes ar
 INDEX_DIR = "docs-index"
 MANIFEST = "manifest.json"
 SIGNED_AS = "docs-index-manifest"  # what the manifest's signature is for (see integrity.sign)
+LEAD_COMPOUNDS = True  # a lead's lowercase compounds also by their words, as headings' are (`compound_parts`)
 HEADING_BOOST = 1.0  # a query term that is also in the chunk's heading path (1.5 before round 6: see howto_cv)
 
 
@@ -272,8 +273,8 @@ def make_schema():
         # Normalized names the chunk is about (`table.addrow addrow`): a query naming one ranks it first.
         symbol=KEYWORD(lowercase=True, scorable=True),
         idents=TEXT(analyzer=code, phrase=False),  # the identifier vocabulary (did-you-mean, has_identifier)
-        # What a section says it is about: its heading and first paragraph (chunker.lead_of). The how-to
-        # search's lead ranking.
+        # What a section says it is about: its heading and first paragraph (chunker.lead_of), its lowercase
+        # compounds split into the file's words too. The how-to search's lead ranking.
         lead=TEXT(analyzer=code, phrase=False),
     )
 
@@ -890,12 +891,14 @@ def _add_file(writer, workspace: Workspace, path: Path) -> dict | None:
         # Lowercase compound names (`onloaderror`, an option heading) are found by their words too
         heading_words = _compound_words(_TOKEN.findall(c.heading), vocabulary, memo)
         ident_words = _compound_words(c.identifiers, vocabulary, memo)
+        lead_words = _compound_words([t.lower() for t in _TOKEN.findall(c.lead)], vocabulary, memo) \
+            if LEAD_COMPOUNDS else ""
         writer.add_document(
             id=f"{path}#{n}", path=str(path), lines=(c.start_line, c.end_line), kind=c.kind,
             heading=c.heading + heading_words, _stored_heading=c.heading, idents=" ".join(c.identifiers),
             ident_list=list(c.identifiers), body=c.text,
             all="\n".join((c.heading, " ".join(c.identifiers), c.text, heading_words + ident_words)),
-            symbol=" ".join(normalize_symbol(s) for s in subject_symbols(c)), lead=c.lead,
+            symbol=" ".join(normalize_symbol(s) for s in subject_symbols(c)), lead=c.lead + lead_words,
             # Written docs (with their examples) rank just above the declaration comment saying the same.
             _boost=API_CHUNK_BOOST if c.kind == "api" else 1.0)
     return {"hash": storage.content_hash(data), "chunks": len(chunks), "aliases": mine_aliases(chunks)}

@@ -99,3 +99,14 @@ def test_a_doc_comment_lead_stops_at_its_first_tag():
     text = "/**\n * Append a row\n * to the table.\n * @param options the row's cells\n */\nexport function addRow(options): void;\n"
     (chunk,) = chunk_file(Path("engine.d.ts"), text)
     assert chunk.lead == "addRow\nAppend a row to the table."
+
+
+def test_a_lead_skips_lists_and_tables():
+    """A table of contents (a list of every section's name) or an options table describes no one thing: the
+    lead is the prose after it, or the heading alone."""
+    text = ("# Lib\n\n## Table of Contents\n\n- [Sending data](#sending-data)\n- [Simple server](#simple-server)\n\n"
+            "## Options\n\n| Field | Description |\n| --- | --- |\n| size | the size |\n\nEvery option is optional.\n\n"
+            "## Steps\n\n1. install\n2. run\n")
+    leads = {c.heading.split(" › ")[-1]: c.lead for c in chunk_file(Path("README.md"), text)}
+    assert leads == {"Table of Contents": "Table of Contents", "Options": "Options\nEvery option is optional.",
+                     "Steps": "Steps"}

@@ -371,3 +371,14 @@ def test_the_lead_ranking_lifts_the_entry_in_the_fused_search(tmp_path, monkeypa
     result = lookup_docs(ws, question, limit=3, expand=True)
     assert "lead ranking" not in (result.note or "")
     assert with_leads < place()
+
+
+def test_a_lead_is_found_by_the_words_of_its_lowercase_compounds(tmp_path):
+    """"Takeback" in a lead is also take + back when the file spells both words (as a heading's `onloaderror`)."""
+    docs = {"README.md": "# Game\n\n## Notes\n\nTake care to come back later.\n\n## .undo()\n\nTakeback the last "
+                         "half-move.\n\n## .redo()\n\nReplays a half-move.\n"}
+    index = _ws(tmp_path, docs).service(DocsIndex)
+    hits = index.search_concepts(question_concepts("take back a half-move", SMALL), limit=3, lead=True)
+    assert hits[0].heading == "Game › .undo()"
+    found = [h.heading for h in index.search_concepts(question_concepts("take back", SMALL), limit=3, lead=True)]
+    assert "Game › .undo()" in found and "Game › .redo()" not in found

@@ -57,9 +57,12 @@ def patched(settings: dict[str, object]):
 # shipped setting is the empty dict. `CHANGES`: the mechanisms of this round, kept or not by the left-out
 # figure; `GRID` (--grid): the fusion's weights and the chunk size one at a time around the shipped setting,
 # to see whether choosing them on the other packages carries over to the left-out one.
+INDEX_TIME = ("chunker.", "docs_index.LEAD_COMPOUNDS")  # knobs read while the index is built
 BEFORE = "before (main)"
 CHANGES: dict[str, dict[str, object]] = {
     BEFORE: {"LEAD_WEIGHT": 0.0},  # round 7: no lead ranking (the sections' headings and first paragraphs)
+    "leads with lists and tables": {"chunker.LEAD_PROSE_ONLY": False},
+    "leads without compounds split": {"docs_index.LEAD_COMPOUNDS": False},
     "lead ranking 0.5": {"LEAD_WEIGHT": 0.5},
     "lead ranking 2": {"LEAD_WEIGHT": 2.0},
     "shipped": {},
@@ -122,9 +125,16 @@ def leave_one_package_out(runs: list[VariantRun], qs, field: str) -> dict[str, t
 def report(variants: dict[str, dict[str, object]], work: Path, verbose: bool = False) -> str:
     ws = H.docs_workspace(work / "howto-docs")
     qs = H.questions(set_aside=False)
-    # a variant that chunks the docs otherwise gets its own index, built under its setting
-    runs = [run_variant(H.docs_workspace(work / f"howto-docs-{i}") if any(k.startswith("chunker.") for k in s)
-                        else ws, qs, name, s) for i, (name, s) in enumerate(variants.items())]
+    # a variant that chunks or indexes the docs otherwise gets its own index, built under its setting
+    runs = []
+    for i, (name, s) in enumerate(variants.items()):
+        if any(k.startswith(INDEX_TIME) for k in s):
+            with patched(s):
+                own = H.docs_workspace(work / f"howto-docs-{i}")
+                own.service(D.DocsIndex)
+            runs.append(run_variant(own, qs, name, s))
+        else:
+            runs.append(run_variant(ws, qs, name, s))
     lines = [f"how-to retrieval, {len(qs)} dev questions, {len({q.name for q in qs})} packages; right section in "
              f"the top {H.TOP}", "  in sample (all questions, per variant):"]
     for r in runs:
