@@ -228,7 +228,7 @@ def distinct_sections(hits: list[DocHit]) -> list[DocHit]:
 
 
 SUPPORT_WEIGHT = 0.1
-GREP_WEIGHT = 1.0
+GREP_WEIGHT = 1.5  # 1.0 before the lead ranking joined the fusion: grep's share of it kept (howto_cv)
 RARE_WEIGHT = 1.0
 CONCEPTS_WEIGHT = 3.0  # one ranking that weighs every word of the question, against ~10 literal ones
 CONCEPTS_K = 5  # its reciprocal-rank constant: its first places count clearly more than its fifth

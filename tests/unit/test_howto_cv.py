@@ -35,5 +35,5 @@ def test_the_before_variant_is_mains_setting_without_the_lead_ranking():
     assert list(CHANGES)[0] == BEFORE and CHANGES["shipped"] == {}
     assert lookup.LEAD_WEIGHT > 0
     with patched(CHANGES[BEFORE]):
-        assert lookup.LEAD_WEIGHT == 0  # fused_search runs no lead ranking
+        assert lookup.LEAD_WEIGHT == 0 and lookup.GREP_WEIGHT == 1.0  # no lead ranking, grep as before
     assert lookup.LEAD_WEIGHT > 0

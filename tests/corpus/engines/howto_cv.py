@@ -60,7 +60,9 @@ def patched(settings: dict[str, object]):
 INDEX_TIME = ("chunker.", "docs_index.LEAD_COMPOUNDS")  # knobs read while the index is built
 BEFORE = "before (main)"
 CHANGES: dict[str, dict[str, object]] = {
-    BEFORE: {"LEAD_WEIGHT": 0.0},  # round 7: no lead ranking (the sections' headings and first paragraphs)
+    BEFORE: {"LEAD_WEIGHT": 0.0, "GREP_WEIGHT": 1.0},  # round 7: no lead ranking (sections' headings and
+    # first paragraphs), grep's rankings at weight 1
+    "lead ranking, grep weight 1": {"GREP_WEIGHT": 1.0},
     "leads with lists and tables": {"chunker.LEAD_PROSE_ONLY": False},
     "leads without compounds split": {"docs_index.LEAD_COMPOUNDS": False},
     "lead ranking 0.5": {"LEAD_WEIGHT": 0.5},
@@ -77,7 +79,7 @@ GRID: dict[str, dict[str, object]] = {
     "heading boost 2.5": {"docs_index.HEADING_BOOST": 2.5},
     "concepts weight 2": {"CONCEPTS_WEIGHT": 2.0},
     "concepts weight 4": {"CONCEPTS_WEIGHT": 4.0},
-    "grep weight 0.5": {"GREP_WEIGHT": 0.5},
+    "grep weight 2": {"GREP_WEIGHT": 2.0},
     "rare weight 1.5": {"RARE_WEIGHT": 1.5},
     "angles k 20": {"ANGLES_K": 20},
     "support weight 0.3": {"SUPPORT_WEIGHT": 0.3},
