@@ -597,6 +597,34 @@ def _record(specifier: str, kind: str, spec: Node, stmt: Node, names: list[Impor
                         stmt.start_byte, stmt.end_byte, tuple(names), star, type_only)
 
 
+def import_declaring(doc: ParsedDocument, name_node: Node, local: str) -> ImportedName | None:
+    """What a binding was imported as, given one of its declared identifiers (`name_node`, declaring `local`):
+    the ImportedName (its `name`: DEFAULT, NAMESPACE or an export) when the import statement or the
+    `require()`/`import()` declarator holding it declares `local` (`T` of `import { Types as T }`, of
+    `const { Types: T } = require()`, of `const T = require().Types`); else None (a local variable). Reads only
+    that statement (a hover asks this: no query over the whole document)."""
+    if doc.language not in MODULE_LANGUAGES:
+        return None
+    holder: Node | None = name_node
+    while holder is not None and holder.type not in ("import_statement", "variable_declarator"):
+        holder = holder.parent
+    if holder is None:
+        return None
+    call: Node | None = holder
+    if holder.type == "variable_declarator":  # its value must be the require()/import() itself, not hold one
+        call = holder.child_by_field_name("value")
+        while call is not None and call.type in ("await_expression", "parenthesized_expression", "member_expression"):
+            call = call.child_by_field_name("object") if call.type == "member_expression" else \
+                next(iter(call.named_children), None)
+        if call is None or call.type != "call_expression":
+            return None
+    part = _read_node(doc.source, holder, doc.language, doc.language != "javascript")
+    for record in part.imports:
+        if (record.stmt_start, record.stmt_end) == (call.start_byte, call.end_byte):
+            return next((n for n in record.names if n.local == local), None)
+    return None
+
+
 @dataclass(frozen=True, eq=False)
 class ImportBinding:
     """One local name an `import` statement binds: `import a`, `* as ns`, `{ b }`, `{ c as d }`."""

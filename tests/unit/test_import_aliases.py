@@ -6,6 +6,7 @@ one."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -100,6 +101,35 @@ def test_an_edited_buffer_read_in_parts_keeps_the_aliases_shifted():
         ("b", "a"), ("d", "c")]
 
 
+def test_import_declaring_answers_for_the_declarator_of_the_import_only():
+    """`import_declaring`: a declared identifier -> what its import or require imported, read from that
+    statement alone; a declarator that merely holds a require somewhere inside is a local variable."""
+    from lsp_server.syntax import syntax_for
+    from lsp_server.syntax.modules import import_declaring
+
+    src = ('import D, { a as b } from "./x";\n'
+           'const { c: d } = require("./y");\n'
+           'const e = (await import("./z")).f;\n'
+           'const T = (() => { const { Types: T } = require("db"); return T; })();\n'
+           'let plain = 1;\n')
+    doc = ParsedDocument.create("file:///ws/m.mjs", src)
+    scopes = syntax_for(doc.language).scopes(doc)
+
+    def declaring(name: str, nth: int = 0):
+        at = [m.start() for m in re.finditer(rf"\b{name}\b", src)][nth]
+        binding = scopes.resolve(doc.tree.root_node.descendant_for_byte_range(at, at + len(name)))
+        found = import_declaring(doc, binding.declaration.node, name)
+        return found and found.name
+
+    assert [declaring("D"), declaring("b"), declaring("d"), declaring("e")] == ["default", "a", "c", "f"]
+    assert declaring("T") is None  # the outer `T`: its value holds a require, it is not one
+    assert declaring("T", 1) == "Types"  # the inner one is
+    assert declaring("plain") is None
+    ts = ParsedDocument.create("file:///ws/m.ts", 'import fs = require("fs");\nfs.readFileSync;\n')
+    node = ts.tree.root_node.descendant_for_byte_range(7, 9)
+    assert import_declaring(ts, node, "fs").name == "*"
+
+
 # --- features ------------------------------------------------------------------------------------------------
 
 ENGINE = {
@@ -189,3 +219,26 @@ def test_the_engine_reader_follows_an_aliased_base_class_to_its_package(tmp_path
     (tmp_path / "index.js").write_text(code, encoding="utf-8")
     mod = extract_js(tmp_path / "index.js", "pkg").modules["pkg"]
     assert mod.types["Logger"].open and not mod.types["Kid"].open
+
+
+@pytest.mark.parametrize("binding, local", [
+    ("import { Block } from 'layout';", "Block"),
+    ("import { Block as B } from 'layout';", "B"),
+    ("const { Block } = require('layout');", "Block"),
+    ("const { Block: B } = require('layout');", "B"),
+    ("const B = require('layout').Block;", "B"),
+])
+def test_the_docs_hover_on_an_aliased_import_shows_the_export_docs(tmp_path, binding, local):
+    """Hovering the local name of an imported export shows the docs of the export (`Block`), aliased or not,
+    ESM or CommonJS; a local variable, or a parameter shadowing the import, still shows nothing."""
+    from lsp_server.knowledge.docs_index import DocsIndex
+    from tests.unit.test_lookup import hover_at, make_ws
+
+    ws = make_ws(tmp_path)
+    ws.service(DocsIndex)
+    src = f"{binding}\nconst box = new {local}();\nfunction f({local}) {{ return {local}; }}\n"
+    info = hover_at(ws, src, f"new {local}", delta=len("new "))
+    assert info is not None and "A `Block` (often called a box)" in info.markdown
+    assert src.encode()[info.start:info.end] == local.encode()
+    assert hover_at(ws, src, f"return {local}", delta=len("return ")) is None  # the parameter, not the import
+    assert hover_at(ws, src, "box", delta=0) is None
