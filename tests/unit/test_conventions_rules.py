@@ -136,6 +136,8 @@ def test_a_cached_query_error_raised_again_does_not_grow_its_traceback():
     # not append to the last one (which would grow without bound and keep every frame alive)
     import traceback
 
+    import pytest
+
     from lsp_server.conventions.rules import compile_query
 
     depths = []
