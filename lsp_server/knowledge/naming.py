@@ -20,6 +20,14 @@ lower-case letters) whose first letter starts exactly one conventional type's na
 follow in order in it (`ws` -> `Worksheet`, `wb` -> `Workbook`) gets that type; several types sharing the
 letters leave it unknown, unless one's name begins all the others' (`Worksheet` of `WorksheetWriter`).
 
+The same examples are a source of members (issue 17: a name any real source has is known): a member the
+engine's own examples (not the workspace's code) use on a receiver of an engine type that its typings and
+runtime lack (0.12's `chess.PAWN` on an instance, still in 0.13's README) is a member of that type
+(`ObjectModel.example_members`), so `chess.PAWN` stays quiet while `chess.PAWNs` is reported. The receiver's
+type is what the example declares, or its name's convention; a receiver known only by its name's convention
+must also call a member the type has (the example is about that type). Writes are not counted (JavaScript
+adds properties), nor private-looking names.
+
 Mining costs tens of milliseconds, which every CLI run would pay: the result is kept in a signed file of the
 workspace's cache (`ObjectModel.conventions_cache`) under the SHA-256 of what it is mined from (the examples,
 the model's sources and their files' digests, the tracker's code), so a process whose inputs are unchanged
@@ -33,11 +41,14 @@ import logging
 import os
 import threading
 from collections import Counter, defaultdict
+from pathlib import Path
 
 from lsp_server.document import ParsedDocument
-from lsp_server.knowledge.model_sources.base import parse_type
-from lsp_server.knowledge.object_model import ObjectModel
-from lsp_server.knowledge.types import Analyzer, Convention, ValKind
+from lsp_server.knowledge.model_sources.base import MEDIUM, Member, parse_type
+from lsp_server.knowledge import object_model
+from lsp_server.knowledge.object_model import OBJECT_MEMBERS, ObjectModel, reader_version
+from lsp_server.knowledge.types import CONVENTION_EVIDENCE, Analyzer, Convention, ValKind
+from lsp_server.storage import read_bounded
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +62,8 @@ NOT_ABBREVIATIONS = frozenset({"i", "j", "k", "n", "x", "y", "z", "id", "is", "i
                                "db", "vm", "os", "io", "ui"})
 _LOCK = threading.RLock()
 MAX_EXAMPLE_BYTES = 200_000
-CACHE_VERSION = 2  # 2: "obj" conventions (a package's object of classes)
+MAX_DOC_BYTES = 4_000_000  # a doc file searched for an example's line
+CACHE_VERSION = 3  # 3: the examples' members; 2: "obj" conventions (a package's object of classes)
 SIGNED_AS = "naming-conventions"
 
 
@@ -64,20 +76,25 @@ def ensure_conventions(model: ObjectModel) -> dict[str, Convention]:
             key = inputs_key(model) if model.conventions_cache is not None else ""
             cached = _read_cache(model.conventions_cache, key) if key else None
             if cached is not None:
-                model.conventions = cached
+                model.add_example_members(cached[1])
+                model.conventions = cached[0]
             else:
                 model.conventions = {}  # while mining: no conventions (the examples must speak for themselves)
-                model.conventions = mine(model)
+                conventions = mine(model)
+                model.conventions = conventions
+                members = example_members(model)
+                model.add_example_members(members)
                 if key:
-                    _write_cache(model.conventions_cache, key, model.conventions)
+                    _write_cache(model.conventions_cache, key, conventions, members)
     return model.conventions
 
 
 def inputs_key(model: ObjectModel) -> str:
-    """SHA-256 of everything `mine` reads: the examples, the model's sources (each file by its digest), and
-    the code of the type tracker and of this module (a changed tracker may mine differently)."""
-    h = hashlib.sha256(f"{CACHE_VERSION}\0".encode())
-    for path in (__file__, _types_module_file()):
+    """SHA-256 of everything `mine` reads: the examples, the model's sources (each file by its digest), the
+    readers that made the model from them (`reader_version`), and the code of the type tracker, the model and
+    this module (a changed tracker may mine differently)."""
+    h = hashlib.sha256(f"{CACHE_VERSION}\0{reader_version()}\0".encode())
+    for path in (__file__, _types_module_file(), object_model.__file__):
         try:
             st = os.stat(path)
             h.update(f"{path}|{st.st_mtime_ns}|{st.st_size}\0".encode())
@@ -87,6 +104,7 @@ def inputs_key(model: ObjectModel) -> str:
         h.update(f"{spec.kind}|{spec.module}|{spec.origin}|{spec.path}|{src.kind}\0".encode())
         for f, digest in sorted(src.files.items()):
             h.update(f"{f}|{digest}\0".encode())
+    h.update(f"own {model.own_examples}\0".encode())
     for label, code in model.examples:
         h.update(f"{label}\0{len(code)}\0".encode())
         h.update(code.encode("utf-8", "surrogatepass"))
@@ -99,7 +117,7 @@ def _types_module_file() -> str:
     return types.__file__
 
 
-def _read_cache(path, key: str) -> dict[str, Convention] | None:
+def _read_cache(path, key: str) -> tuple[dict[str, Convention], dict[tuple, dict[str, Member]]] | None:
     from lsp_server import integrity
 
     data, problem = integrity.read_signed_json(path, SIGNED_AS)
@@ -108,22 +126,29 @@ def _read_cache(path, key: str) -> dict[str, Convention] | None:
     if not isinstance(data, dict) or data.get("version") != CACHE_VERSION or data.get("key") != key:
         return None
     try:
-        return {name: Convention(kind, tuple(target) if kind in ("inst", "obj") else target, source,
-                                     int(count))
-                for name, kind, target, source, count in data["conventions"]}
+        conventions = {name: Convention(kind, tuple(target) if kind in ("inst", "obj") else target, source,
+                                        int(count))
+                       for name, kind, target, source, count in data["conventions"]}
+        members: dict[tuple, dict[str, Member]] = {}
+        for module, tname, name, where, line in data["members"]:
+            members.setdefault((module, tname), {})[name] = _example_member(name, where, int(line))
+        return conventions, members
     except (KeyError, TypeError, ValueError):
         return None
 
 
-def _write_cache(path, key: str, conventions: dict[str, Convention]) -> None:
+def _write_cache(path, key: str, conventions: dict[str, Convention], members: dict[tuple, dict[str, Member]]) -> None:
     from lsp_server import integrity
 
     if integrity.cache_folder(path.parent) is None:
         return
     rows = [[name, c.kind, list(c.target) if c.kind in ("inst", "obj") else c.target, c.source, c.count]
             for name, c in sorted(conventions.items())]
+    member_rows = [[tid[0], tid[1], name, m.path, m.line] for tid, ms in sorted(members.items())
+                   for name, m in sorted(ms.items())]
     try:
-        integrity.write_signed_json(path, {"version": CACHE_VERSION, "key": key, "conventions": rows}, SIGNED_AS)
+        integrity.write_signed_json(path, {"version": CACHE_VERSION, "key": key, "conventions": rows,
+                                           "members": member_rows}, SIGNED_AS)
     except OSError as exc:
         log.info("naming: cannot write %s: %s", path, exc)
 
@@ -146,6 +171,71 @@ def mine(model: ObjectModel) -> dict[str, Convention]:
         conventions = found
     conventions.update(_abbreviations(conventions, free))
     return conventions
+
+
+def example_members(model: ObjectModel) -> dict[tuple, dict[str, Member]]:
+    """The members the engine's own examples use on receivers of its types that the types lack (see the
+    module's docstring), each with where an example uses it first. Run with the conventions mined."""
+    own = model.examples if model.own_examples is None else model.examples[:model.own_examples]
+    found: dict[tuple, dict[str, Member]] = {}
+    texts: dict[str, str | None] = {}
+    for label, code in own:
+        if not code or len(code) > MAX_EXAMPLE_BYTES:
+            continue
+        try:
+            doc = ParsedDocument.create("untitled:example.js", code)
+            an = Analyzer(doc, model)
+            an.run()
+        except (RecursionError, ValueError):
+            continue
+        uses: list[tuple[tuple, str, int]] = []  # (type, member, byte offset)
+        for a in an.result.accesses:
+            if a.missing and a.usage != "write" and not a.static and a.recv.kind == ValKind.INSTANCE and \
+                    isinstance(a.recv.tid, tuple) and (a.recv.evidence is None or _by_convention(a.recv)):
+                uses.append((a.recv.tid, a.name, a.start))
+        for (scope, name), used in an.uses.items():
+            if scope is None and name not in an.declared and an.free_vals.get(name) is None:
+                uses += _convention_uses(model, name, used)
+        for tid, name, at in uses:
+            if name.startswith("_") or name in OBJECT_MEMBERS or name in found.get(tid, {}):
+                continue
+            line = _line_in(label, code, texts) + doc.source.count(b"\n", 0, at)
+            found.setdefault(tid, {})[name] = _example_member(name, label, line)
+    return found
+
+
+def _by_convention(val) -> bool:
+    """The receiver's type is its name's convention (`by_convention`'s evidence), not a guess from its uses."""
+    return val.evidence.produces.startswith(CONVENTION_EVIDENCE)
+
+
+def _convention_uses(model: ObjectModel, name: str, used) -> list[tuple[tuple, str, int]]:
+    """An undeclared receiver whose name has an instance convention that its uses did not let the tracker
+    apply (the type lacks more than one of them): the type's, when the example also calls a member it has."""
+    conv = (model.conventions or {}).get(name)
+    if conv is None or conv.kind != "inst" or not model.closed(conv.target):
+        return []
+    members = model.members(conv.target)
+    if not any(u in members and usage in ("read-call", "call-args") for _, u, usage in used):
+        return []
+    return [(conv.target, u, pos) for pos, u, usage in used if usage != "write" and u not in members]
+
+
+def _example_member(name: str, where: str, line: int) -> Member:
+    return Member(name, "property", path=where, line=line, confidence=MEDIUM,
+                  doc="used on this type in the engine's examples")
+
+
+def _line_in(label: str, code: str, texts: dict[str, str | None]) -> int:
+    """The line of the example's first line in its file (0 when the file no longer holds it verbatim)."""
+    if label not in texts:
+        try:  # the file the example was read from (by the model's service, under the same bounds)
+            texts[label] = read_bounded(Path(label), MAX_DOC_BYTES).decode("utf-8", "replace")
+        except OSError:
+            texts[label] = None
+    text = texts[label]
+    at = text.find(code) if text else -1
+    return text.count("\n", 0, at) if at >= 0 else 0
 
 
 def _mine_round(model: ObjectModel, docs) -> tuple[dict[str, Convention], Counter]:

@@ -58,6 +58,7 @@ from lsp_server.syntax.patterns import (
 )
 from lsp_server.syntax.scopes import FUNCTIONS, BindingKey, scopes_of
 
+CONVENTION_EVIDENCE = "the engine's examples name a"  # how `by_convention`'s evidence opens
 INFERRED = 0.75  # confidence of a type inferred from evidence: reported as a warning, never an error
 # Names so common on plain objects that using them says nothing about an engine type.
 WEAK_EVIDENCE = frozenset({"length", "name", "id", "type", "value", "data", "text", "title", "then", "map",
@@ -275,6 +276,16 @@ class Analyzer:
                 # evidence outranks a same-named export (tone's base class `Tone`), whose statics are not the
                 # package's exports
                 val = alias
+            elif not owners and name in self.model.modules and "=" in self.model.modules[name].exports:
+                # `dayjs().format()` in a fragment that never imports it: the package of that very name, whose
+                # whole value (`export =`, `module.exports =`) the fragment assumes bound, as its UMD build's
+                # global or `const dayjs = require('dayjs')`. Not a class: its instances are named so too (a
+                # `ws` fragment's `ws.send()` is a WebSocket, not the class)
+                val = self.module_val(name)
+                kind = self.model.type(val.tid).kind if val is not None and val.tid and \
+                    self.model.type(val.tid) is not None else ""
+                val = replace(val, conf=min(val.conf, INFERRED)) if val is not None and \
+                    (val.kind in (ValKind.FUNCTION, ValKind.NAMESPACE) or kind == "namespace") else None
             elif len(owners) == 1:
                 # a snippet that assumes `import { PDFDocument } from "pdf-lib"` (or `{ jsPDF }`): the one
                 # module exporting it; a lower-case name only when it is a class
@@ -711,7 +722,7 @@ class Analyzer:
             ranked = sg.rank(name, [n for n, (m, _) in members.items() if not m.private], usage)
             if not ranked or ranked[0][1] < 0.6:
                 return None
-        why = f"the engine's examples name a `{conv.target[1]}` `{key[1]}` ({Path(conv.source).name})"
+        why = f"{CONVENTION_EVIDENCE} `{conv.target[1]}` `{key[1]}` ({Path(conv.source).name})"
         return Val(ValKind.INSTANCE, conv.target, conf=INFERRED, evidence=Evidence(key[1], conv.target, hits,
                                                                                    produces=why))
 
