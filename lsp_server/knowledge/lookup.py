@@ -5,8 +5,9 @@ that exists. No match gives an empty result that says so and offers the nearest 
 (`[concepts]` and aliases mined from the docs) are expanded to symbols and the search re-run when the
 literal one finds nothing; `expand=True` (for how-to questions) runs `fused_search`, the retrieval rag_lookup
 uses too: the `search_queries` angles, clauses and concept expansions, plus a recall ranking of chunks that
-hold most of the focused angle's terms, grep's rankings, and a ranking by the question's concepts and their
-thesaurus synonyms (`thesaurus.py`), fused.
+hold most of the focused angle's terms, grep's rankings, a ranking by the question's concepts and their
+thesaurus synonyms (`thesaurus.py`), and the same concepts over the sections' leads (heading and first
+paragraph: the sentence under a signature heading says what the member does), fused.
 
 The `lookup_docs` command (lsp_server/surfaces/commands.py) goes through `guards.run` (cache, identical-call
 blocks, coalescing, near-duplicates, known_symbols, budget); the pure `lookup_docs` function does not, so hover
@@ -133,8 +134,9 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     (the engine's own names for its words, its API as code) and its clauses' angles, each searched
     literally; concept words replaced by their symbols; and a recall ranking of the chunks holding most of
     the focused angle's terms (each of those holds at least half of them: text that exists, never made up).
-    Heading words weigh more in every search (the index's heading boost). Also grep's rankings and the
-    concept ranking (the question's words and their thesaurus synonyms, BM25). Fused by reciprocal rank."""
+    Heading words weigh more in every search (the index's heading boost). Also grep's rankings, the
+    concept ranking (the question's words and their thesaurus synonyms, BM25) and the lead ranking (the
+    same over each section's heading and first paragraph). Fused by reciprocal rank."""
     names = index.identifiers_with
     angles = search_queries(question, index.has_identifier, names, index.usages_of)
     # The asker's words lead (the question, the focused angle, each clause's); the engine-vocabulary and
