@@ -347,6 +347,10 @@ class ObjectModel:
             return False
         for base in t.bases:
             parsed = self._base_type(tid[0], base)
+            if parsed and parsed[0] in ("promise", "array", "map") and self._platform_type(tid[0], base):
+                # `type ResponsePromise = Promise<KyResponse> & { json(): ... }` (ky): a platform collection's
+                # members are the platform's, known (see `platform_base`); the type's own are all listed
+                continue
             if not parsed or parsed[0] != "name":
                 return False
             btid = self.find_type(tid[0], parsed[1])

@@ -211,3 +211,29 @@ interface LibStatic { run(): void; }
     assert flagged(tmp_path, {"index.d.ts": entry, "core.d.ts": core}, """const lib = require('pkg');
 lib.run();
 """) == []
+
+
+def test_intersection_with_a_promise_is_closed(tmp_path):
+    # ky: `ky.post(...)` returns `Promise<KyResponse> & { json(): ..., text(): ... }`; the promise's members are
+    # the platform's, the others all listed, so an invented one is reported and `then` / `catch` are not
+    assert flagged(tmp_path, {"index.d.ts": """
+export type KyResponse = Response & { json<T>(): Promise<T> };
+export type ResponsePromise<T = unknown> = {
+  json: <J = T>() => Promise<J>;
+  text: () => Promise<string>;
+} & Promise<KyResponse>;
+export interface KyInstance {
+  (url: string): ResponsePromise;
+  post: (url: string, options?: object) => ResponsePromise;
+}
+declare const ky: KyInstance;
+export default ky;
+"""}, """import ky from 'pkg';
+async function main() {
+  const a = await ky.post('https://example.com', {}).json();
+  const b = await ky.post('https://example.com').jsons();
+  ky('https://example.com').then(r => r).catch(e => e).finally(() => 1);
+  const c = await ky('https://example.com').text();
+  const d = await ky('https://example.com').texts();
+}
+""") == [(4, "jsons"), (7, "texts")]
