@@ -237,3 +237,42 @@ async function main() {
   const d = await ky('https://example.com').texts();
 }
 """) == [(4, "jsons"), (7, "texts")]
+
+
+def test_hoisted_file_namespace_is_that_files_export_value(tmp_path):
+    # winston: `import * as Transports from './transports'` hoisted by `export import transports = Transports`;
+    # that file's own `declare const winston: winston.Transports; export = winston` types the member, so
+    # `winston.transports.File` is a constructor of a known instance and an invented transport is reported
+    transports = """
+declare namespace winston {
+  interface FileTransportOptions { filename?: string; }
+  interface FileTransportInstance {
+    filename: string;
+    new (options?: FileTransportOptions): FileTransportInstance;
+  }
+  interface Transports {
+    FileTransportOptions: FileTransportOptions;
+    File: FileTransportInstance;
+  }
+}
+declare const winston: winston.Transports;
+export = winston;
+"""
+    entry = """
+import * as logform from 'logform';
+import * as Transports from './transports';
+declare namespace winston {
+  export import format = logform.format;
+  export import transports = Transports;
+  class Logger { add(t: any): this; }
+  let createLogger: (options?: any) => Logger;
+}
+export = winston;
+"""
+    assert flagged(tmp_path, {"index.d.ts": entry, "transports.d.ts": transports}, """const winston = require('pkg');
+const logger = winston.createLogger({ format: winston.format.json() });
+logger.add(new winston.transports.File({ filename: 'a.log' }));
+logger.add(new winston.transports.Files({ filename: 'a.log' }));
+const file = new winston.transports.File({ filename: 'b.log' });
+console.log(file.filename, file.filenames);
+""") == [(4, "Files"), (6, "filenames")]
