@@ -698,7 +698,8 @@ class Analyzer:
         if fn is None or fn.kind != ValKind.FUNCTION or fn.member is None:
             return None
         m = fn.member
-        return self.type_val(_overload_result(m, args), fn.module, fn.recv, fn.conf, fn.evidence, dict(fn.targs))
+        return self.type_val(_overload_result(m, args, self.model, fn.module), fn.module, fn.recv, fn.conf, fn.evidence,
+                             dict(fn.targs))
 
     # --- inference ---------------------------------------------------------------------------------------
     def infer(self, key: BindingKey, start: int, end: int) -> Val | None:
@@ -970,11 +971,11 @@ class Analyzer:
                 return recv.inner if made is None else Val(made, inner=recv.inner, conf=recv.conf)
             if fn_first is not None and fn_first.kind == ValKind.INSTANCE:  # `chroma("red")`: a call signature
                 call = self.model.members(fn_first.tid).get(CALL)
-                return self.type_val(_overload_result(call[0], args), call[1][0], None, fn_first.conf, None,
+                return self.type_val(_overload_result(call[0], args, self.model, call[1][0]), call[1][0], None, fn_first.conf, None,
                                      self.bindings_of(fn_first, call[1])) if call else None
             if fn_first is not None and fn_first.kind == ValKind.CLASS:  # `Decimal(1)`: a class's call signature
                 call = self.model.statics(fn_first.tid).get(CALL)
-                return self.type_val(_overload_result(call[0], args), call[1][0], None, fn_first.conf) \
+                return self.type_val(_overload_result(call[0], args, self.model, call[1][0]), call[1][0], None, fn_first.conf) \
                     if call else None
             return self.call_result(fn_first, args)
         if t == "new_expression":
@@ -1657,7 +1658,7 @@ def _this_owner(this: Node) -> Node | None:
     return None
 
 
-def _overload_result(m: Member, args: Node | None) -> str:
+def _overload_result(m: Member, args: Node | None, model: ObjectModel | None = None, module: str = "") -> str:
     """The declared result of calling `m` with `args`: its type, or when its overloads differ, the one result
     of those the call fits (by argument count, and by the kind of each literal argument)."""
     if m.type or not m.returns or args is None:
@@ -1665,7 +1666,46 @@ def _overload_result(m: Member, args: Node | None) -> str:
     values = [a for a in args.named_children if a.type != "comment"]
     fitting = {parse_type(r): r for params, r in zip([m.params, *m.overloads], m.returns)
                if _arity_fits(params, len(values)) and all(_literal_fits(param_type(p), v) for p, v in zip(params, values))}
-    return next(iter(fitting.values())) if len(fitting) == 1 else ""
+    if len(fitting) == 1:
+        return next(iter(fitting.values()))
+    return _most_derived(list(fitting.values()), model, module) if model is not None and fitting else ""
+
+
+def _most_derived(results: list[str], model: ObjectModel, module: str) -> str:
+    """Among the results of overloads a call fits, the one whose type extends every other's (immutable's
+    `Map({a: 1})` fits `Map<K, V>` and `MapOf<R>`, and `MapOf extends Map`): whichever the call resolves to,
+    its members are among that type's, so a name that type lacks is missing from all; else ""."""
+    tids = []
+    mod = model.modules.get(module)
+    for text in results:
+        head = text.split("<", 1)[0].strip()
+        parsed = ("name", head) if mod is not None and head in mod.types else model._base_type(module, text)
+        tid = model.find_type(module, parsed[1]) if parsed and parsed[0] == "name" else None
+        if tid is None:
+            return ""
+        tids.append(tid)
+    for text, tid in zip(results, tids):
+        lineage = _lineage(model, tid)
+        if all(other in lineage for other in tids):
+            return text
+    return ""
+
+
+def _lineage(model: ObjectModel, tid: TypeId) -> set:
+    """`tid` and every type it extends that the model holds."""
+    seen, todo = set(), [tid]
+    while todo and len(seen) < 64:
+        cur = todo.pop()
+        if cur in seen:
+            continue
+        seen.add(cur)
+        t = model.type(cur)
+        for base in (t.bases if t is not None else ()):
+            parsed = model._base_type(cur[0], base)
+            btid = model.find_type(cur[0], parsed[1]) if parsed and parsed[0] == "name" else None
+            if btid is not None:
+                todo.append(btid)
+    return seen
 
 
 # What a literal argument's node says of its type, as the words a parameter type accepting it would contain.

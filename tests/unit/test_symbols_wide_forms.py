@@ -276,3 +276,70 @@ logger.add(new winston.transports.Files({ filename: 'a.log' }));
 const file = new winston.transports.File({ filename: 'b.log' });
 console.log(file.filename, file.filenames);
 """) == [(4, "Files"), (6, "filenames")]
+
+
+def test_overloads_of_a_function_returning_a_type_and_its_subtype(tmp_path):
+    # immutable: `function Map(collection?): Map<K, V>` and `function Map(obj: R): MapOf<R>` (MapOf extends Map)
+    # beside `namespace Map` and `interface Map`: `Map({a: 1})` fits both, so its members are MapOf's (every
+    # Map member among them); a name neither has is reported, one only MapOf declares is not. (Its base
+    # `Map<...>` is immutable's own Map, not the platform's: `set`-like platform names are not let through)
+    assert flagged(tmp_path, {"index.d.ts": """
+declare namespace Immutable {
+  function Map<K, V>(collection?: Iterable<[K, V]>): Map<K, V>;
+  function Map<R extends object>(obj: R): MapOf<R>;
+  namespace Map {
+    function isMap(maybeMap: unknown): boolean;
+  }
+  interface Map<K, V> {
+    set(key: K, value: V): this;
+    equals(other: unknown): boolean;
+  }
+  interface MapOf<R> extends Map<keyof R, unknown> {
+    getIn(path: Array<string>): unknown;
+  }
+}
+export = Immutable;
+"""}, """import { Map } from 'pkg';
+const map1 = Map({ a: 1 });
+map1.equals(map1);
+map1.getIn(['a']);
+map1.getEquals(map1);
+Map.isMap(map1);
+const map2 = Map([['a', 1]]);
+map2.sets('a', 2);
+""") == [(5, "getEquals"), (8, "sets")]
+
+
+def test_runtime_base_class_and_mixin_copier_close_a_typed_class(tmp_path):
+    # immutable's build: compiled classes (`var List = (function (Collection) {...}(Collection))`) whose base is
+    # an internal class the typings never name, given its members by a local `mixin(Collection, {...})` that
+    # copies the literal's keys onto the prototype. The base is kept (its members are names the engine has) and
+    # the mixin read, so the typed class stays closed: an invented name is reported, the build's own is not
+    runtime = """function mixin(ctor, methods) {
+  var keyCopier = function (key) { ctor.prototype[key] = methods[key]; };
+  Object.keys(methods).forEach(keyCopier);
+  return ctor;
+}
+var Collection = (function () { function Collection() {} return Collection; }());
+var List = (function (Collection) {
+  function List() {}
+  if (Collection) List.__proto__ = Collection;
+  List.prototype = Object.create(Collection && Collection.prototype);
+  List.prototype.constructor = List;
+  List.prototype.push = function (v) { return this; };
+  return List;
+}(Collection));
+mixin(Collection, { toArray: function () { return []; }, runtimeOnly: function () { return 1; } });
+export { List };
+"""
+    typings = """export declare class List {
+  push(v: any): this;
+  toArray(): any[];
+}
+"""
+    assert flagged(tmp_path, {"index.d.ts": typings, "index.js": runtime}, """import { List } from 'pkg';
+const list = new List();
+list.push(1).toArray();
+list.runtimeOnly();
+list.pushs(2);
+""", manifest={"name": "pkg", "types": "index.d.ts", "main": "index.js"}) == [(5, "pushs")]

@@ -1093,6 +1093,12 @@ def _keep_common_status(old: Member, m: Member) -> None:
 
 
 def _merge_overload(old: Member, m: Member) -> None:
+    if old.kind == "function" and m.kind == "function":
+        # each overload's parameters and result, as a method's (immutable's `function Map(collection?)` /
+        # `function Map(obj: R): MapOf<R>`): a call's arguments pick among them (types.py `_overload_result`)
+        old.returns = old.returns or [old.type] * (1 + len(old.overloads))
+        old.overloads.append(m.params)
+        old.returns.append(m.type)
     if parse_type(old.type) != parse_type(m.type):
         old.type = ""  # overloads with different results: honest "unknown"
     _keep_common_status(old, m)
