@@ -343,3 +343,62 @@ list.push(1).toArray();
 list.runtimeOnly();
 list.pushs(2);
 """, manifest={"name": "pkg", "types": "index.d.ts", "main": "index.js"}) == [(5, "pushs")]
+
+
+def test_runtime_function_does_not_hide_the_typed_namespace_of_its_name(tmp_path):
+    # knex: the typings' `declare function knex(config): Knex` beside `declare namespace knex` (its call
+    # signature), the build's own `function knex(config) {...}`: the typed namespace stays the value, so
+    # `require('knex')({...})` is a Knex whose members are checked (any invented name, not only near misses)
+    typings = """declare function knex(config: object): knex.Knex;
+declare namespace knex {
+  interface SchemaBuilder { createTable(name: string): SchemaBuilder; }
+  interface Knex { schema: SchemaBuilder; destroy(): void; }
+  const VERSION: string;
+}
+export = knex;
+"""
+    builder = """function knex(config) { return { schema: {}, destroy: function () {} }; }
+knex.VERSION = '1';
+module.exports = knex;
+"""
+    entry = """const knex = require('./lib/knex');
+knex.knex = knex;
+module.exports = knex;
+"""
+    assert flagged(tmp_path, {"index.d.ts": typings, "index.js": entry, "lib/knex.js": builder}, """const db = require('pkg')({ client: 'sqlite3' });
+db.schema.createTable('users');
+db.zzProbe.createTable('users');
+db.schema.zzCreate('users');
+db.destroy();
+""", manifest={"name": "pkg", "types": "index.d.ts", "main": "index.js"}) == [(3, "zzProbe"), (4, "zzCreate")]
+
+
+def test_named_function_expression_constructor_keeps_its_statics(tmp_path):
+    # immutable's build: `var Collection = function Collection(value) {...}` with `Collection.Keyed = ...`
+    # statics and `mixin(Collection, {...})` for its prototype; a compiled subclass inherits the statics
+    # (`Stack.__proto__ = Collection`): `Stack.Keyed` is real, an invented static is not
+    runtime = """function mixin(ctor, methods) {
+  var keyCopier = function (key) { ctor.prototype[key] = methods[key]; };
+  Object.keys(methods).forEach(keyCopier);
+  return ctor;
+}
+var Collection = function Collection(value) { return value; };
+var Stack = (function (Collection) {
+  function Stack() {}
+  if (Collection) Stack.__proto__ = Collection;
+  Stack.prototype = Object.create(Collection && Collection.prototype);
+  Stack.prototype.constructor = Stack;
+  Stack.prototype.peek = function () { return 1; };
+  return Stack;
+}(Collection));
+Collection.Keyed = Stack;
+mixin(Collection, { toArray: function () { return []; } });
+module.exports = { Collection: Collection, Stack: Stack };
+"""
+    assert flagged(tmp_path, {"index.js": runtime}, """const { Stack } = require('pkg');
+const Keyed = Stack.Keyed;
+const s = new Stack();
+s.peek();
+s.toArray();
+s.zzPeek();
+""", manifest={"name": "pkg", "main": "index.js"}) == [(6, "zzPeek")]

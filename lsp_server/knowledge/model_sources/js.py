@@ -317,6 +317,12 @@ class _File:
                 elif value.type in ("function_expression", "arrow_function"):
                     self.mod.values[name] = Member(name, "function", _returns(self, node), _param_names(self, value),
                                                    path=str(self.path), line=d.start_point[0], confidence=JS_CONF)
+                    own = value.child_by_field_name("name")
+                    if own is not None and self.text(own) == name:
+                        # immutable's `var Collection = function Collection(value) {...}`: a constructor by
+                        # another spelling, whose static assignments (`Collection.Keyed = KeyedCollection`) are
+                        # its members as a declaration's are
+                        self.functions.setdefault(name, value)
                 elif value.type == "call_expression" and self.text(value.child_by_field_name("function")) == "require":
                     continue
                 if exported:
