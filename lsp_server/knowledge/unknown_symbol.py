@@ -329,14 +329,14 @@ def vocabulary_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectMode
 
 def _engine_import_names(doc: ParsedDocument, model: ObjectModel) -> frozenset[str]:
     """The local names this file's imports and requires bind to named exports of the engine's packages
-    (`{ Types }`, `import { Types }`). Not the module itself (`import * as e`, a default import, a whole
-    `require`): on that object a near miss of one of its own exports is still worth a guess (`Konva.getRect`),
-    and an engine module whose exports are not all known is open already (see types.py)."""
+    (`{ Types }`, `import { Types }`, renamed: `{ Types: T }`, `import { Types as T }`). Not the module itself
+    (`import * as e`, a default import, a whole `require`): on that object a near miss of one of its own
+    exports is still worth a guess (`Konva.getRect`), and an engine module whose exports are not all known is
+    open already (see types.py)."""
     names = set()
     for record in module_info_of(doc).imports:
         if package_name(record.specifier) in model.modules:
-            names.update(doc.source[n.start:n.end].decode("utf-8", "replace") for n in record.names
-                         if n.name not in (NAMESPACE, DEFAULT))
+            names.update(local for local, imported in record.locals().items() if imported not in (NAMESPACE, DEFAULT))
     return frozenset(names)
 
 

@@ -24,8 +24,8 @@ from lsp_server.knowledge.model_sources.base import (
 from lsp_server.knowledge.model_sources.dts import CALL
 from lsp_server.languages import parser
 from lsp_server.syntax.jsdoc import JSDoc, jsdoc_before
-from lsp_server.syntax.modules import export_specifiers
-from lsp_server.syntax.patterns import parameters
+from lsp_server.syntax.modules import export_specifiers, import_bindings
+from lsp_server.syntax.patterns import declared_names, parameters
 
 JS_CONF = 0.9
 
@@ -464,9 +464,8 @@ class _File:
                 src = n.child_by_field_name("source")
                 spec = self.text(src).strip("\"'`") if src is not None else ""
                 if _is_package(spec):
-                    for ident in (c for c in _walk(n) if c.type == "identifier" and c.parent is not None and
-                                  c.parent.type in ("import_clause", "import_specifier", "namespace_import")):
-                        self.imported_from[self.text(ident)] = spec
+                    for b in import_bindings(self.data, n):  # the local names: `T` of `{ Transform as T }`
+                        self.imported_from[self.text(b.local)] = spec
         for tname, t in self.mod.types.items():
             # a base class from another npm package (`class Logger extends Transform` from 'readable-stream'):
             # its members are that package's, which this reader does not see, whatever platform class it
@@ -483,8 +482,7 @@ class _File:
             return
         spec = _required_package(self, value)
         if spec:  # `const { Transform } = require('readable-stream')`, `const EE = require('eventemitter3')`
-            for ident in ([name] if name.type == "identifier" else
-                          [c for c in name.named_children if c.type == "shorthand_property_identifier_pattern"]):
+            for ident in declared_names(name):  # renamed too: `T` of `{ Transform: T }`
                 self.imported_from[self.text(ident)] = spec
         if name.type != "identifier":
             return
