@@ -107,6 +107,15 @@ PLATFORM_COLLECTIONS = frozenset({"Promise", "PromiseLike", "Array", "ReadonlyAr
                                   "ReadonlyMap", "WeakMap", "WeakSet"})
 
 
+def _platform_collection(base: str) -> bool:
+    """`Promise<X>`, `Array<T>`, ... or a `Pick` / `Omit` of one (knex's `Pick<Promise<T>, keyof Promise<T> &
+    ExposedPromiseKeys>`: some of the platform's members, all of them platform names)."""
+    head, _, rest = base.partition("<")
+    if head.strip() in ("Pick", "Omit"):
+        head = rest.partition("<")[0].split(",", 1)[0]
+    return head.strip() in PLATFORM_COLLECTIONS
+
+
 # --- the merged model ---------------------------------------------------------------------------------------
 def _keep_runtime_bases(mod: ModuleModel, left_out: dict[str, TypeDef]) -> None:
     """A runtime build's internal class that a kept type extends (immutable's compiled `var Map = (function
@@ -379,8 +388,7 @@ class ObjectModel:
             return False
         for base in t.bases:
             parsed = self._base_type(tid[0], base)
-            if parsed and parsed[0] in ("promise", "array", "map") and \
-                    base.split("<", 1)[0].strip() in PLATFORM_COLLECTIONS:
+            if parsed and parsed[0] in ("promise", "array", "map") and _platform_collection(base):
                 # `type ResponsePromise = Promise<KyResponse> & { json(): ... }` (ky): a platform collection's
                 # members are the platform's, known (see `platform_base`); the type's own are all listed
                 continue

@@ -402,3 +402,22 @@ s.peek();
 s.toArray();
 s.zzPeek();
 """, manifest={"name": "pkg", "main": "index.js"}) == [(6, "zzPeek")]
+
+
+def test_a_pick_of_a_promise_base_is_closed(tmp_path):
+    # knex: `interface ChainableInterface<T> extends Pick<Promise<T>, keyof Promise<T> & ExposedPromiseKeys>`
+    # under every builder: some of the promise's members (platform names), the builder's own all listed
+    assert flagged(tmp_path, {"index.d.ts": """
+type ExposedPromiseKeys = 'then' | 'catch' | 'finally';
+export interface ChainableInterface<T = any> extends Pick<Promise<T>, keyof Promise<T> & ExposedPromiseKeys> {
+  toQuery(): string;
+}
+export interface SchemaBuilder extends ChainableInterface<void> {
+  createTable(name: string): SchemaBuilder;
+}
+export declare function schema(): SchemaBuilder;
+"""}, """import { schema } from 'pkg';
+schema().createTable('a').then(() => 1);
+schema().createTables('a');
+schema().toQuery();
+""") == [(3, "createTables")]
