@@ -421,3 +421,36 @@ schema().createTable('a').then(() => 1);
 schema().createTables('a');
 schema().toQuery();
 """) == [(3, "createTables")]
+
+
+def test_hoisted_namespace_of_another_package_is_that_export(tmp_path):
+    # winston: `import * as logform from 'logform'` then `export import format = logform.format`, logform's
+    # `export function format(...)` + `export namespace format { function json(): Format; ... }`: the member
+    # is that namespace (callable), so `winston.format.json()` is checked and `winston.format.jsons()` is not real
+    tree = {
+        "node_modules/logform/package.json": json.dumps({"name": "logform", "types": "index.d.ts"}),
+        "node_modules/logform/index.d.ts": """
+export class Format { transform: (info: object) => object; }
+export function format(transform: (info: object) => object): () => Format;
+export namespace format {
+  function json(): Format;
+  function simple(): Format;
+}
+""",
+        "node_modules/pkg/package.json": json.dumps({"name": "pkg", "types": "index.d.ts"}),
+        "node_modules/pkg/index.d.ts": """
+import * as logform from 'logform';
+declare namespace winston {
+  export import format = logform.format;
+  let createLogger: (options?: any) => object;
+}
+export = winston;
+""",
+        "src/app.js": """const winston = require('pkg');
+winston.createLogger({ format: winston.format.json() });
+winston.format.simple().transform({});
+winston.format.jsons();
+""",
+    }
+    ws = make_workspace(tmp_path, tree)
+    assert [(f["line"], f["name"]) for f in symbol_findings(ws, "src/app.js")] == [(4, "jsons")]

@@ -81,7 +81,7 @@ class DtsExtractor:
         self.calls: dict[str, Member] = {}  # a namespace's class/namespace -> the function of its name there
         # `export import transports = Transports` of an `import * as Transports from './x'`: (member, scope of
         # x), typed once every file is read (see `type_file_aliases`)
-        self.file_aliases: list[tuple[Member, _Scope]] = []
+        self.file_aliases: list[tuple[Member, _Scope, str]] = []  # (member, scope of x, export of x or "")
         self.declared_in: dict[str, set[str]] = {}  # a type's short name -> the namespaces declaring it
 
     # --- files ------------------------------------------------------------------------------------------
@@ -161,10 +161,20 @@ class DtsExtractor:
         `export import transports = Transports`; that file says `declare const winston: winston.Transports;
         export = winston`. The member is that const's declared type (the package keeps one namespace, so the
         type's name resolves), not `any`: `winston.transports.File` is then known, and `Files` is not. A file
-        whose `=` is anything else leaves the member `any`."""
-        for member, target in self.file_aliases:
-            exported = self.resolve_exports(target, set()).get("=")
-            if exported is None or exported[0] is not target:
+        whose `=` is anything else leaves the member `any`. `export import format = logform.format` (an export
+        of a package it imports, read into this model): that namespace or class, as `typeof` it."""
+        mod = self.source.module(self.module_name)
+        for member, target, name in self.file_aliases:
+            exported = self.resolve_exports(target, set()).get(name or "=")
+            if exported is None:
+                continue
+            if name:
+                local = self.resolve_local(exported[0], exported[1], set()) if exported[0] else None
+                t = mod.types.get(local or "")
+                if t is not None and t.kind in ("class", "namespace", "enum"):
+                    member.type = f"typeof {t.name}"
+                continue
+            if exported[0] is not target:
                 continue
             declared = target.const_types.get(exported[1], "")
             if declared and declared != "any":
@@ -375,11 +385,13 @@ class DtsExtractor:
             name = _text(ids[0], data)
             m = Member(name, "property", "any", static=True, path=path, line=line, doc=doc)
             self.add_value(mod, into, m)
-            target = _text(ids[1], data) if len(ids) > 1 and node.named_children[-1] == ids[1] else ""
+            value = node.named_children[-1] if node.named_children[-1] != ids[0] else None
+            target, _, member = (_text(value, data) if value is not None and value.type in (
+                "identifier", "nested_identifier") else "").partition(".")
             file_scope = self.scopes.get(Path(path).resolve()) if path else None
             hoisted = scope.ns_imports.get(target) or (file_scope.ns_imports.get(target) if file_scope else None)
-            if hoisted is not None:
-                self.file_aliases.append((m, hoisted))
+            if hoisted is not None and "." not in member:
+                self.file_aliases.append((m, hoisted, member))
             return [name]
         if t in ("internal_module", "module"):
             name_node = node.child_by_field_name("name")
