@@ -1151,7 +1151,8 @@ class Analyzer:
         values = [a for a in args.named_children if a.type != "comment"]
         callbacks = [(i, a) for i, a in enumerate(values) if a.type in FUNCTIONS]
         if not callbacks and not (fn is not None and fn.member is not None and
-                                  any(a.type == "identifier" for a in values)):
+                                  any(a.type == "identifier" for a in values)) and \
+                not any(a.type == "object" for a in values):
             return  # (a function handed by name matters for the `this` the callee declares for it)
         if callbacks and recv is None and len(values) >= 2 and values[0].type == "array" and \
                 self.text(args.parent.child_by_field_name("function")) in ("require", "define"):
@@ -1167,12 +1168,18 @@ class Analyzer:
         if element is not None and callbacks:
             self.param_hints[callbacks[0][1].id] = [element]
             return
+        if fn is not None and fn.kind in (ValKind.INSTANCE, ValKind.CLASS) and fn.tid is not None:
+            # `ky(url, {...})`: a call signature (`KyInstance`'s), whose parameters type the options' callbacks
+            call = (self.model.members(fn.tid) if fn.kind == ValKind.INSTANCE else self.model.statics(fn.tid)).get(CALL)
+            fn = Val(ValKind.FUNCTION, module=call[1][0], member=call[0], conf=fn.conf, evidence=fn.evidence,
+                     targs=fn.targs) if call is not None else None
         if fn is None or fn.kind != ValKind.FUNCTION or fn.member is None:
             return
         signature = _matching_overload(fn.member, values, self)
         if signature is None:
             return
         bindings = dict(fn.targs)
+        self.hint_option_callbacks(fn, signature, values, bindings)
         for index, value in enumerate(values):
             this_text = this_param(param_type(signature[index])) if index < len(signature) else ""
             if not this_text or value.type not in ("function_expression", "function", "identifier"):
@@ -1193,6 +1200,33 @@ class Analyzer:
             self.param_hints[cb.id] = [
                 self.type_val(param_type(p), fn.module, None, fn.conf, fn.evidence, bindings) if param_type(p) else None
                 for p in declared]
+
+    def hint_option_callbacks(self, fn: Val, signature: list[str], values: list[Node], bindings: dict) -> None:
+        """The callbacks of an options object passed where the callee declares an options type: `ky(url,
+        { onDownloadProgress: (progress, chunk) => ... })` with `onDownloadProgress?: (progress: Progress,
+        chunk: Uint8Array) => void` in `Options` types `progress` (TypeScript's contextual typing)."""
+        for index, value in enumerate(values):
+            if value.type != "object" or index >= len(signature) or not param_type(signature[index]):
+                continue
+            options = self.type_val(param_type(signature[index]), fn.module, None, fn.conf, fn.evidence, bindings)
+            if options is None or options.kind != ValKind.INSTANCE or options.tid is None:
+                continue
+            members = self.model.members(options.tid)
+            for pair in value.named_children:
+                key = pair.child_by_field_name("key") if pair.type == "pair" else None
+                callback = pair.child_by_field_name("value") if key is not None else None
+                if key is None or callback is None or callback.type not in ("function_expression", "arrow_function",
+                                                                             "function"):
+                    continue
+                entry = members.get(self.text(key).strip("\"'"))
+                if entry is None:
+                    continue
+                member, owner = entry
+                declared = member.params if member.kind == "method" else function_params(member.type)
+                if declared and callback.id not in self.param_hints:
+                    self.param_hints[callback.id] = [
+                        self.type_val(param_type(p), owner[0], None, fn.conf, fn.evidence) if param_type(p) else None
+                        for p in declared]
 
     def function(self, node: Node) -> None:
         params = node.child_by_field_name("parameters") or node.child_by_field_name("parameter")

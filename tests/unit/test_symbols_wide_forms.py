@@ -454,3 +454,25 @@ winston.format.jsons();
     }
     ws = make_workspace(tmp_path, tree)
     assert [(f["line"], f["name"]) for f in symbol_findings(ws, "src/app.js")] == [(4, "jsons")]
+
+
+def test_options_callbacks_are_typed_by_the_declared_options_type(tmp_path):
+    # ky: `ky(url, { onDownloadProgress: (progress, chunk) => ... })`, the callee (a call signature) declaring
+    # `options?: Options` with `onDownloadProgress?: (progress: Progress, chunk: Uint8Array) => void`: the
+    # callback's `progress` is a Progress, as TypeScript types it from context
+    assert flagged(tmp_path, {"index.d.ts": """
+export interface Progress { percent: number; totalBytes: number; }
+export interface Options { onDownloadProgress?: (progress: Progress, chunk: Uint8Array) => void; }
+export interface KyInstance {
+  (url: string, options?: Options): Promise<unknown>;
+  get: (url: string, options?: Options) => Promise<unknown>;
+}
+declare const ky: KyInstance;
+export default ky;
+"""}, """import ky from 'pkg';
+await ky('https://example.com', {
+  onDownloadProgress: (progress, chunk) => { console.log(progress.percent, progress.totalBytes); }
+});
+await ky.get('https://example.com', { onDownloadProgress: (progress) => progress.zzPercent });
+await ky('https://example.com', { onDownloadProgress: function (progress) { return progress.zzTotal; } });
+""") == [(5, "zzPercent"), (6, "zzTotal")]
