@@ -1,6 +1,7 @@
 """Print the wide mutation evaluation's table (tests/corpus/wide/wide.py): `python -m tests.corpus.wide.report`.
 
     --set-aside     the held-out packages only (their figures are reported apart; tuning never reads them)
+    --ts            the TypeScript figure: the READMEs' TypeScript blocks as .ts / .tsx snippet files
     -v              list false positives, stray findings, wrong did-you-means and misses per package
     --package NAME  that package only (in whichever oracle lists it, within the chosen part)
     --max-mutants N per package (default wide.MAX_MUTANTS)
@@ -21,6 +22,7 @@ from tests.support.npm_cache import Unavailable
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tests.corpus.wide.report")
     ap.add_argument("--set-aside", action="store_true")
+    ap.add_argument("--ts", action="store_true")
     ap.add_argument("-v", action="store_true")
     ap.add_argument("--package")
     ap.add_argument("--max-mutants", type=int, default=W.MAX_MUTANTS)
@@ -35,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         for pkg in chosen:
             try:
-                r = W.evaluate(pkg, Path(tmp), max_mutants=args.max_mutants)
+                r = W.evaluate(pkg, Path(tmp), max_mutants=args.max_mutants, typescript=args.ts)
             except Unavailable as exc:
                 print(f"skipped: {exc}")
                 return 0
@@ -49,7 +51,8 @@ def main(argv: list[str] | None = None) -> int:
                     if items:
                         print(f"\n{pkg.label} {label} ({len(items)}):", *items, sep="\n  ")
     print(("SET-ASIDE (held-out) " if args.set_aside else "dev ") +
-          f"packages: check_symbols / unknown-symbol on README snippets and single-mutation copies "
+          f"packages: check_symbols / unknown-symbol on README {'TypeScript ' if args.ts else ''}snippets and "
+          f"single-mutation copies "
           f"(at most {args.max_mutants} mutants a package)")
     print(W.table(results))
     print(f"CPU {time.process_time() - started:.0f}s")

@@ -18,7 +18,13 @@ mutants, `evaluate` for the figures), applied to each package's README:
   name either oracle holds out is held out here, in both lists (bluebird and yargs are tsoracle dev but
   jsoracle held-out; luxon and eventemitter3 the other way round): tuning never reads a held-out README.
 
-`python -m tests.corpus.wide.report [--set-aside] [-v] [--package NAME]`; the slow test is test_wide.py.
+The TypeScript figure (`typescript=True`, `report --ts`): the same packages, split and mutants, over the
+README's TypeScript blocks instead (```ts / typescript / tsx, one .ts or .tsx snippet file each, kept when it
+parses); a receiver declared by the snippet (`const s: Schema = ...`, a parameter with a type annotation) is
+typed, as for JavaScript. READMEs give few TypeScript blocks (one or two a package), so a package is measured
+from `MIN_TS_FILES` file.
+
+`python -m tests.corpus.wide.report [--set-aside] [--ts] [-v] [--package NAME]`; the slow test is test_wide.py.
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ from tests.corpus.tsoracle import tsoracle as T
 from tests.support.npm_cache import cache_root, npm_install
 
 MIN_FILES = 3  # a README with fewer snippet files says too little to measure
+MIN_TS_FILES = 1  # the TypeScript figure: a README rarely has more than one TypeScript block
 MAX_MUTANTS = 60  # per package: 82 packages in about ten minutes of CPU
 README = re.compile(r"^readme(\.(md|markdown))?$", re.I)
 
@@ -104,16 +111,18 @@ class Result:
     package_layout: list[str] = field(default_factory=list)  # README imports by relative path (its own layout)
 
 
-def evaluate(pkg: WidePackage, work: Path, max_mutants: int = MAX_MUTANTS) -> Result:
+def evaluate(pkg: WidePackage, work: Path, max_mutants: int = MAX_MUTANTS, typescript: bool = False) -> Result:
+    """The package's figures over its README's JavaScript blocks, or with `typescript` its TypeScript blocks."""
     started = time.process_time()
     root = install(pkg)
     engine = engine_of(pkg, root)
     if engine is None:
         return Result(pkg, skipped="no README in the package")
-    files = E.readme_snippets(root, engine)
-    if len(files) < MIN_FILES:
-        return Result(pkg, skipped=f"README gives {len(files)} snippet file(s)")
-    report = E.evaluate(engine, work / pkg.oracle, max_mutants=max_mutants, pkg_root=root, files=files)
+    files = E.readme_snippets(root, engine, typescript=typescript)
+    if len(files) < (MIN_TS_FILES if typescript else MIN_FILES):
+        return Result(pkg, skipped=f"README gives {len(files)} {'TypeScript ' if typescript else ''}snippet file(s)")
+    report = E.evaluate(engine, work / (pkg.oracle + ("-ts" if typescript else "")), max_mutants=max_mutants,
+                        pkg_root=root, files=files)
     result = Result(pkg, report, seconds=time.process_time() - started)
     for fp in list(report.false_positives):
         if _RELATIVE_IMPORT.search(fp):
