@@ -458,7 +458,9 @@ def engine_sites(rel: str, text: str, vocabulary: set[str]) -> list[EngineSite]:
 
 
 # --- the workspace --------------------------------------------------------------------------------------------
-def build_workspace(dest: Path, pkg_root: Path, engine: Engine, files: dict[str, str]) -> Workspace:
+def build_workspace(dest: Path, pkg_root: Path, engine: Engine, files: dict[str, str],
+                    extra_config: str = "") -> Workspace:
+    """`extra_config`: more footprint.toml sections (opt-in; the wide TypeScript figure's `[typescript]` setting)."""
     plugins.load()
     for rel, text in files.items():
         p = dest / rel
@@ -481,7 +483,7 @@ def build_workspace(dest: Path, pkg_root: Path, engine: Engine, files: dict[str,
     # (`[limits] document_ms`, 750 ms of CPU) and the figures would depend on the machine's load.
     config = dest / "footprint.toml"
     config.write_text((config.read_text(encoding="utf-8") if config.exists() else "") +
-                      "\n[limits]\ndocument_ms = 0\n", encoding="utf-8")
+                      "\n[limits]\ndocument_ms = 0\n" + extra_config, encoding="utf-8")
     return Workspace(dest, load_settings(dest))
 
 
@@ -539,14 +541,15 @@ class EngineReport:
 
 def evaluate(engine: Engine, work: Path, per_site: int = 2, max_mutants: int = 400,
              node_objects_too: bool = False, pkg_root: Path | None = None,
-             files: dict[str, str] | None = None) -> EngineReport:
+             files: dict[str, str] | None = None, config: str = "") -> EngineReport:
     """The engine's figures. Mutants on Node's own objects (`node_objects`) are not counted unless
     `node_objects_too` (round 2's oracle counted them: `report --node-objects` shows that figure).
     `pkg_root` / `files`: an install folder and clean code chosen by the caller (the wide evaluation over the
-    oracles' packages, tests/corpus/wide), instead of `install(engine)` and `corpus(...)`."""
+    oracles' packages, tests/corpus/wide), instead of `install(engine)` and `corpus(...)`; `config`: more
+    footprint.toml sections for the workspace."""
     pkg_root = pkg_root or install(engine)
     files = corpus(pkg_root, engine) if files is None else files
-    ws = build_workspace(work / engine.name, pkg_root, engine, {f"src/{k}": v for k, v in files.items()})
+    ws = build_workspace(work / engine.name, pkg_root, engine, {f"src/{k}": v for k, v in files.items()}, config)
     vocabulary = engine_vocabulary(pkg_root, engine)
     taken = vocabulary | GENERIC_MEMBERS | {"constructor", "toString", "valueOf", "hasOwnProperty"}
     report = EngineReport(engine, files=len(files))

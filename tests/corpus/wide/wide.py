@@ -20,11 +20,13 @@ mutants, `evaluate` for the figures), applied to each package's README:
 
 The TypeScript figure (`typescript=True`, `report --ts`): the same packages, split and mutants, over the
 README's TypeScript blocks instead (```ts / typescript / tsx, one .ts or .tsx snippet file each, kept when it
-parses); a receiver declared by the snippet (`const s: Schema = ...`, a parameter with a type annotation) is
+parses), under the product's default `[typescript] unknown_symbols = "beyond-tsc"` (an unknown name on a
+receiver TypeScript types from typings it finds is left to TypeScript: not reported) or, with `report_all` /
+`--all`, `"all"` (Footprint's own check, as on JavaScript); a receiver declared by the snippet (`const s: Schema = ...`, a parameter with a type annotation) is
 typed, as for JavaScript. READMEs give few TypeScript blocks (one or two a package), so a package is measured
 from `MIN_TS_FILES` file.
 
-`python -m tests.corpus.wide.report [--set-aside] [--ts] [-v] [--package NAME]`; the slow test is test_wide.py.
+`python -m tests.corpus.wide.report [--set-aside] [--ts [--all]] [-v] [--package NAME]`; the slow test is test_wide.py.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from tests.support.npm_cache import cache_root, npm_install
 MIN_FILES = 3  # a README with fewer snippet files says too little to measure
 MIN_TS_FILES = 1  # the TypeScript figure: a README rarely has more than one TypeScript block
 MAX_MUTANTS = 60  # per package: 82 packages in about ten minutes of CPU
+TS_REPORT_ALL = '\n[typescript]\nunknown_symbols = "all"\n'  # the TypeScript figure's `report_all`
 README = re.compile(r"^readme(\.(md|markdown))?$", re.I)
 
 
@@ -111,8 +114,11 @@ class Result:
     package_layout: list[str] = field(default_factory=list)  # README imports by relative path (its own layout)
 
 
-def evaluate(pkg: WidePackage, work: Path, max_mutants: int = MAX_MUTANTS, typescript: bool = False) -> Result:
-    """The package's figures over its README's JavaScript blocks, or with `typescript` its TypeScript blocks."""
+def evaluate(pkg: WidePackage, work: Path, max_mutants: int = MAX_MUTANTS, typescript: bool = False,
+             report_all: bool = False) -> Result:
+    """The package's figures over its README's JavaScript blocks, or with `typescript` its TypeScript blocks.
+    `report_all`: the workspace says `[typescript] unknown_symbols = "all"` (Footprint's own check on .ts, as on
+    JavaScript), instead of the default "beyond-tsc" (a name TypeScript reports itself is left to it)."""
     started = time.process_time()
     root = install(pkg)
     engine = engine_of(pkg, root)
@@ -122,7 +128,7 @@ def evaluate(pkg: WidePackage, work: Path, max_mutants: int = MAX_MUTANTS, types
     if len(files) < (MIN_TS_FILES if typescript else MIN_FILES):
         return Result(pkg, skipped=f"README gives {len(files)} {'TypeScript ' if typescript else ''}snippet file(s)")
     report = E.evaluate(engine, work / (pkg.oracle + ("-ts" if typescript else "")), max_mutants=max_mutants,
-                        pkg_root=root, files=files)
+                        pkg_root=root, files=files, config=TS_REPORT_ALL if report_all else "")
     result = Result(pkg, report, seconds=time.process_time() - started)
     for fp in list(report.false_positives):
         if _RELATIVE_IMPORT.search(fp):
