@@ -583,15 +583,15 @@ _declared_of: "weakref.WeakKeyDictionary[object, frozenset[str]]" = weakref.Weak
 
 
 def declared_members(doc) -> frozenset[str]:
-    """The member names a JavaScript file declares (grammars/javascript/declared_members.scm), found once per
-    snapshot: a save asks twice (ObjectModelService.update, then the vocabulary check), ~10 ms a query run
-    on a 5,000-line file."""
-    if doc.tree is None or doc.language != "javascript":
+    """The member names a JavaScript or TypeScript file declares (grammars/<language>/declared_members.scm),
+    found once per snapshot: a save asks twice (ObjectModelService.update, then the vocabulary check), ~10 ms a
+    query run on a 5,000-line file."""
+    if doc.tree is None or doc.language not in SOURCE_LANGUAGES:
         return frozenset()
     with _packages_lock:
         found = _declared_of.get(doc)
     if found is None:
-        nodes = queries.captures("javascript", "declared_members", doc.tree.root_node).get("name", [])
+        nodes = queries.captures(doc.language, "declared_members", doc.tree.root_node).get("name", [])
         found = frozenset(doc.node_text(n) for n in nodes)
         with _packages_lock:
             _declared_of[doc] = found
@@ -977,7 +977,7 @@ def read_limits(workspace: Workspace) -> ReadLimits:
 
 IMPORTS_CACHE = "object_model_imports.json"  # beside object_model/, which holds one file per source
 NAMING_CACHE = "naming_conventions.json"  # the conventions naming.py mined from the examples
-IMPORTS_VERSION = 2  # 2: each entry also holds the member names the file declares
+IMPORTS_VERSION = 3  # 3: TypeScript files declare members too; 2: each entry also holds the member names the file declares
 IMPORTS_SIGNED_AS = "object-model-imports"
 
 

@@ -284,10 +284,14 @@ def vocabulary_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectMode
     """`x.fontsize(...)` where nothing says what `x` is: reported (a warning) only when no type in reach has
     the name (the engine's, the workspace's own declarations, JavaScript built-ins, the DOM, Node) and it is
     a near miss of one engine member (casing, plural, a get/set prefix, a known synonym, a small typo) that
-    is not itself a platform name. Only in files that use the engine."""
+    is not itself a platform name. Only in files that use the engine. On TypeScript, as on JavaScript, except
+    on a receiver declared with a type annotation (`s: Schema`, a class field `this.s`): TypeScript knows its
+    type (and reports its unknown members) even where the object model does not; an unannotated parameter is
+    `any` to TypeScript, which reports nothing on it."""
     model = svc.model
-    if doc.language != "javascript" or doc.tree is None or not _uses_engine(doc, analysis, model):
+    if doc.language not in SOURCE_LANGUAGES or doc.tree is None or not _uses_engine(doc, analysis, model):
         return []
+    annotated = _annotated_names(doc) if doc.language in TYPESCRIPT_LANGUAGES else frozenset()
     index = _engine_vocabulary(model)
     typed = {a.start for a in analysis.accesses} | {a.start for a in analysis.import_problems} | analysis.open_sites
     engine_names = _engine_import_names(doc, model)
@@ -295,7 +299,7 @@ def vocabulary_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectMode
     workspace = svc.workspace_names()
     platform = builtin_members()
     out = []
-    found = queries.captures("javascript", "evidence", doc.tree.root_node)
+    found = queries.captures(doc.language, "evidence", doc.tree.root_node)
     for node in [*found.get("member", ()), *found.get("member.chained", ())]:
         prop = node.child_by_field_name("property")
         obj = node.child_by_field_name("object")
@@ -304,6 +308,9 @@ def vocabulary_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectMode
         if obj.type not in ("identifier", "member_expression", "this") and \
                 not (obj.type == "call_expression" and _call_chain_root(doc, obj) is not None):
             continue  # a literal's result, or a call of no name's member: the receiver is something else's business
+        if annotated and (_chain_root(doc, obj) in annotated or _call_chain_root(doc, obj) in annotated
+                          or _this_field(doc, obj) in annotated):
+            continue  # TypeScript's to check: the receiver has a declared type
         if _chain_root(doc, obj) in engine_names or _call_chain_root(doc, obj) in engine_names:
             # `Types.DECIMAL` after `const { Types } = require('engine')`: the receiver is an export of the
             # engine, which the model types when it can; where it could not, the reader does not know that
@@ -325,6 +332,34 @@ def vocabulary_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectMode
                         "edits": [{"start": prop.start_byte, "end": prop.end_byte, "text": real}], "fix_all": False}}
         out.append(Finding("unknown-symbol", message, prop.start_byte, prop.end_byte, Severity.WARNING, data))
     return out
+
+
+def _annotated_names(doc: ParsedDocument) -> frozenset[str]:
+    """Names a TypeScript file declares with a type annotation other than `any` (grammars/typescript/
+    annotated.scm: variables, parameters, class fields), by name: one annotated declaration of a name is
+    enough to leave its members to TypeScript (precision first)."""
+    names = set()
+    for node in queries.captures(doc.language, "annotated", doc.tree.root_node).get("annotated", ()):
+        target = node.child_by_field_name("name") or node.child_by_field_name("pattern")
+        annotation = node.child_by_field_name("type")
+        if target is None or annotation is None:
+            continue
+        if doc.node_text(annotation).lstrip(":").strip() != "any":
+            names.add(doc.node_text(target))
+    return frozenset(names)
+
+
+def _this_field(doc: ParsedDocument, node) -> str | None:
+    """The field a `this.field...` chain starts from, if the receiver is such a chain."""
+    while node.type == "member_expression":
+        obj = node.child_by_field_name("object")
+        if obj is None:
+            return None
+        if obj.type == "this":
+            prop = node.child_by_field_name("property")
+            return doc.node_text(prop) if prop is not None else None
+        node = obj
+    return None
 
 
 def _engine_import_names(doc: ParsedDocument, model: ObjectModel) -> frozenset[str]:

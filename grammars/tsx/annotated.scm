@@ -1,0 +1,2 @@
+; inherits: typescript
+; Annotated names in TSX are found as in TypeScript (above).

@@ -1,0 +1,2 @@
+; inherits: typescript
+; Member names a TSX file declares are found as in TypeScript (above).
