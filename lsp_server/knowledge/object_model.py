@@ -592,10 +592,78 @@ def declared_members(doc) -> frozenset[str]:
         found = _declared_of.get(doc)
     if found is None:
         nodes = queries.captures(doc.language, "declared_members", doc.tree.root_node).get("name", [])
-        found = frozenset(doc.node_text(n) for n in nodes)
+        found = frozenset(doc.node_text(n) for n in nodes) | _augmented_names(doc)
         with _packages_lock:
             _declared_of[doc] = found
     return found
+
+
+# A name a module augmentation adds to a package (`declare module 'pkg' { interface Options { extra?: number } }`)
+# is kept among the file's declared names as AUGMENTED + package + AUGMENTED + name: the discovery cache and
+# index artifacts hold those lists of strings unchanged, and no identifier contains the separator, so the
+# vocabulary check's plain names never meet one.
+AUGMENTED = "\x1f"
+_TYPE_DECLARATIONS = ("interface_declaration", "class_declaration", "abstract_class_declaration",
+                      "type_alias_declaration", "enum_declaration", "module", "internal_module")
+
+
+def _augmented_names(doc) -> frozenset[str]:
+    """The names a TypeScript file's module augmentations add to packages (members and exports: TypeScript
+    merges them into the package's declarations), encoded with AUGMENTED (`augmentations` decodes them)."""
+    if doc.language not in ("typescript", "tsx") or b"module" not in doc.source:
+        return frozenset()
+    out = set()
+    for body in queries.captures(doc.language, "augmentations", doc.tree.root_node).get("augment.body", ()):
+        name = body.parent.child_by_field_name("name") if body.parent is not None else None
+        package = package_name(doc.node_text(name).strip("'\"")) if name is not None else None
+        if not package or package.startswith(".") or "*" in package:
+            continue  # a relative or wildcard (`declare module '*.svg'`) module is no package
+        names = {doc.node_text(n) for n in queries.captures(doc.language, "declared_members", body).get("name", [])}
+        stack = list(body.named_children)
+        while stack:  # the types it declares or merges into (`interface Options`), at any namespace depth
+            n = stack.pop()
+            if n.type in _TYPE_DECLARATIONS:
+                type_name = n.child_by_field_name("name")
+                if type_name is not None:
+                    names.add(doc.node_text(type_name))
+            stack.extend(c for c in n.named_children if c.type in (*_TYPE_DECLARATIONS, "export_statement",
+                                                                   "statement_block", "ambient_declaration"))
+        out.update(f"{AUGMENTED}{package}{AUGMENTED}{n}" for n in names)
+    return frozenset(out)
+
+
+# The suffixes of files whose imports and declared names discovery reads (typings: their augmentations only).
+SOURCE_SUFFIXES = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx")
+
+
+def file_names(doc, key: str) -> tuple[set[str], frozenset[str]]:
+    """A workspace file's imported packages and declared names; a typings file imports nothing discovery
+    follows (typings are not sources) and declares only what its module augmentations add."""
+    if is_typings_path(key):
+        return set(), _augmented_names(doc)
+    return imported_packages(doc), declared_members(doc)
+
+
+def _may_augment(path: Path) -> bool:
+    """A workspace typings file that may hold a module augmentation (read only then: a vendored folder of
+    declaration files costs a read each, not a parse)."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(4 << 20)
+    except OSError:
+        return False
+    return re.search(rb"\bmodule\s*['\"]", data) is not None
+
+
+def augmentations(declared: "dict[Path, frozenset[str]]") -> dict[str, frozenset[str]]:
+    """package -> the names the workspace's module augmentations add to it (see AUGMENTED)."""
+    out: dict[str, set[str]] = {}
+    for names in declared.values():
+        for n in names:
+            if n.startswith(AUGMENTED):
+                package, _, name = n[1:].partition(AUGMENTED)
+                out.setdefault(package, set()).add(name)
+    return {k: frozenset(v) for k, v in out.items()}
 
 
 def find_package_types(package: str, start: Path, stop: Path | None = None) -> Path | None:
@@ -794,6 +862,7 @@ class ObjectModelService(Service):
         self.generation = id(self)
         self.declared: dict[Path, frozenset[str]] = {}  # workspace file -> member names it declares
         self._workspace_names: frozenset[str] | None = None
+        self._augmented: dict[str, frozenset[str]] | None = None
 
     # --- building ---
     @classmethod
@@ -866,10 +935,10 @@ class ObjectModelService(Service):
         cfg = workspace.settings.get(ObjectModelConfig)
         declared = dict(self.declared)
         for p in changed:
-            if cfg.discover and p.suffix in (".js", ".mjs", ".cjs", ".jsx") and workspace.contains(p) \
-                    and "node_modules" not in p.parts:
+            if cfg.discover and p.suffix in SOURCE_SUFFIXES and workspace.contains(p) \
+                    and "node_modules" not in p.parts and (not is_typings_path(p.name) or _may_augment(p)):
                 doc = workspace.document(p) if p.exists() else None
-                pkgs = imported_packages(doc) if doc is not None else set()
+                pkgs, names = file_names(doc, str(p)) if doc is not None else (set(), frozenset())
                 if pkgs - known_packages:
                     new_packages = True  # a package no file imported before: look for its types
                 if doc is None:
@@ -877,10 +946,10 @@ class ObjectModelService(Service):
                     declared.pop(p, None)
                 else:
                     imports[p] = pkgs
-                    declared[p] = declared_members(doc)
+                    declared[p] = names
         stale = {s for s, m in self.built.items() if _touches(s, m, changed_str)}
         if declared != self.declared:
-            self.declared, self._workspace_names = declared, None
+            self.declared, self._workspace_names, self._augmented = declared, None, None
         if not stale and not new_packages:
             if imports == self.imports:
                 return self
@@ -890,6 +959,12 @@ class ObjectModelService(Service):
         svc = self._assemble(workspace, imports, reuse, lambda *_: None)
         svc.declared = declared
         return svc
+
+    def augmented(self) -> dict[str, frozenset[str]]:
+        """package -> names the workspace's own module augmentations add to it (`declare module 'pkg' {...}`)."""
+        if self._augmented is None:
+            self._augmented = augmentations(self.declared)
+        return self._augmented
 
     def workspace_names(self) -> frozenset[str]:
         """Every member name the workspace's own code declares (object keys, methods, fields, assigned
@@ -1006,14 +1081,13 @@ def _scan_imports(workspace: Workspace) -> tuple[dict[Path, set[str]], dict[Path
     # The walk the import graph shares, with each file's stat, taken before any read: a file written
     # meanwhile has a newer stamp next time.
     for key, (mtime_ns, size) in workspace.indexed_files():
-        if is_typings_path(key):
-            continue  # typings are not sources
         path = Path(key)
+        if is_typings_path(key) and not _may_augment(path):
+            continue  # typings are not sources; only their module augmentations add names
         if key in open_paths:
             doc = workspace.document(path)
             if doc is not None:
-                imports[path] = imported_packages(doc)
-                declared[path] = declared_members(doc)
+                imports[path], declared[path] = file_names(doc, key)
             continue
         stamp = [mtime_ns, size]
         hit = known.get(key)
@@ -1022,8 +1096,9 @@ def _scan_imports(workspace: Workspace) -> tuple[dict[Path, set[str]], dict[Path
             reused += 1
         else:
             doc = workspace.document(path)
-            packages = None if doc is None else sorted(imported_packages(doc))  # None: not a document we read
-            names = None if doc is None else sorted(declared_members(doc))
+            found = None if doc is None else file_names(doc, key)  # None: not a document we read
+            packages = None if found is None else sorted(found[0])
+            names = None if found is None else sorted(found[1])
         entries[key] = [*stamp, packages, names]
         if isinstance(packages, list):
             imports[path] = set(packages)

@@ -180,6 +180,8 @@ def unknown_symbol(doc: ParsedDocument, ctx: CheckContext):
                 continue  # the file adds that property itself (`ws.isAlive = true`) and reads it back
             if beyond_tsc and typescript_sees(a, svc.model):
                 continue
+            if _augmented(a, svc):
+                continue  # the workspace's `declare module 'pkg' {...}` adds it: TypeScript merges it in
             f = finding_for(a, svc.model)
             if f is not None:
                 out.append(f)
@@ -190,6 +192,20 @@ def unknown_symbol(doc: ParsedDocument, ctx: CheckContext):
                 out.append(f)
     out += vocabulary_findings(doc, result, svc)
     return out
+
+
+def _augmented(a: Access, svc: ObjectModelService) -> bool:
+    """Whether a module augmentation in the workspace (`declare module 'pkg' { interface Options { extra?:
+    number } }`) adds the name to the package the receiver's type comes from: by name over the whole package
+    (an augmented base interface gives the member to every type extending it)."""
+    added = svc.augmented()
+    if not added:
+        return False
+    recv = a.recv
+    tids = recv.tid if recv.kind == ValKind.UNION else (recv.tid,)
+    modules = {a.container if a.usage == "import" else "", recv.module,
+               *(t[0] for t in tids if isinstance(t, tuple) and t)}
+    return any(a.name in added.get(package_name(m) or m, ()) for m in modules if m)
 
 
 def status_finding(a: Access, model: ObjectModel, root=None) -> Finding | None:

@@ -167,3 +167,39 @@ new Schema().parse(1);
 function run(doc) { doc.safeParze(1); doc.shapes; doc.parseX; doc.optionl(); }
 """
     assert flagged(tmp_path, app, config=None, more=more) == [(3, "optionl")]
+
+
+AUGMENT = """import 'pkg';
+declare module 'pkg' {
+  interface Options { extra?: number }
+  interface Schema<T> { brand(): void }
+  export function extraFn(): void;
+}
+export {};
+"""
+USES_AUGMENTED = """import { Schema, extraFn } from 'pkg';
+import type { Options } from 'pkg';
+const opts: Options = {};
+opts.extra;
+new Schema().brand();
+new Schema().brnd();
+extraFn();
+"""
+
+
+def test_module_augmentation_in_a_workspace_ts_file_adds_members(tmp_path):
+    # TypeScript merges `declare module 'pkg' {...}` into the package's declarations: its names exist
+    assert flagged(tmp_path, USES_AUGMENTED, more={"src/augment.ts": AUGMENT}) == [(6, "brnd")]
+
+
+def test_module_augmentation_in_a_workspace_d_ts_file_adds_members_to_js_too(tmp_path):
+    js = "import { Schema } from 'pkg';\nnew Schema().brand();\nnew Schema().brnd();\n"
+    assert flagged(tmp_path, js, config=None, app_name="src/app.js",
+                   more={"types/pkg-augment.d.ts": AUGMENT}) == [(3, "brnd")]
+    assert flagged(tmp_path / "ts", USES_AUGMENTED, more={"types/pkg-augment.d.ts": AUGMENT}) == [(6, "brnd")]
+
+
+def test_an_augmentation_of_another_package_adds_nothing(tmp_path):
+    other = AUGMENT.replace("'pkg'", "'other-pkg'")
+    assert flagged(tmp_path, "import { Schema } from 'pkg';\nnew Schema().brand();\n",
+                   more={"src/augment.ts": other}) == [(2, "brand")]

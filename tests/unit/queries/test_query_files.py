@@ -16,7 +16,7 @@ VOCABULARY = {
     "member", "member.write", "member.chained", "member.holder", "call", "assignment", "name", "instance.name", "instance.type",
 }
 VOCABULARY |= {"import.equals", "import.reference"}  # TypeScript's imports.scm: `import x = require()`, `///`
-VOCABULARY |= {"annotated"}  # TypeScript's annotated.scm: a declaration with a type annotation
+VOCABULARY |= {"annotated", "augment.body"}  # TypeScript: annotated.scm (a declaration with a type annotation), augmentations.scm (a `declare module` body)
 
 
 @pytest.mark.parametrize("path", queries.all_query_files(), ids=lambda p: f"{p.parent.name}/{p.name}")

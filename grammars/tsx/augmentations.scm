@@ -1,0 +1,2 @@
+; inherits: typescript
+; Module augmentations in TSX are found as in TypeScript (above).
