@@ -5,9 +5,12 @@
 ; const s: Schema = make()   let later: Schema
 (variable_declarator name: (identifier) type: (type_annotation)) @annotated
 
-; function f(s: Schema, o?: Options)   (s: Schema) => s.parse(x)
-(required_parameter pattern: (identifier) type: (type_annotation)) @annotated
-(optional_parameter pattern: (identifier) type: (type_annotation)) @annotated
+; function f(s: Schema, o?: Options)   (s: Schema) => s.parse(x)   function C({ store }: Props)
+(required_parameter type: (type_annotation)) @annotated
+(optional_parameter type: (type_annotation)) @annotated
+
+; const { store }: Props = props
+(variable_declarator name: [(object_pattern) (array_pattern)] type: (type_annotation)) @annotated
 
 ; class C { private s: Schema }   (read through `this.s`)
 (public_field_definition name: (property_identifier) type: (type_annotation)) @annotated

@@ -358,10 +358,19 @@ def _annotated_names(doc: ParsedDocument) -> frozenset[str]:
     for node in queries.captures(doc.language, "annotated", doc.tree.root_node).get("annotated", ()):
         target = node.child_by_field_name("name") or node.child_by_field_name("pattern")
         annotation = node.child_by_field_name("type")
-        if target is None or annotation is None:
+        if target is None or annotation is None or doc.node_text(annotation).lstrip(":").strip() == "any":
             continue
-        if doc.node_text(annotation).lstrip(":").strip() != "any":
-            names.add(doc.node_text(target))
+        stack = [target]  # a destructuring pattern's names are typed by the annotation too: `({ store }: Props)`
+        while stack:
+            n = stack.pop()
+            if n.type in ("identifier", "property_identifier", "shorthand_property_identifier_pattern"):
+                names.add(doc.node_text(n))
+            elif n.type == "pair_pattern":  # `{ store: s }`: the bound name is the value's
+                stack.extend(filter(None, [n.child_by_field_name("value")]))
+            elif n.type in ("object_assignment_pattern", "assignment_pattern"):  # `{ store = x }`
+                stack.extend(filter(None, [n.child_by_field_name("left")]))
+            elif n.type in ("object_pattern", "array_pattern", "rest_pattern"):
+                stack.extend(n.named_children)
     return frozenset(names)
 
 

@@ -203,3 +203,16 @@ def test_an_augmentation_of_another_package_adds_nothing(tmp_path):
     other = AUGMENT.replace("'pkg'", "'other-pkg'")
     assert flagged(tmp_path, "import { Schema } from 'pkg';\nnew Schema().brand();\n",
                    more={"src/augment.ts": other}) == [(2, "brand")]
+
+
+def test_vocabulary_check_leaves_destructured_annotated_names_to_typescript(tmp_path):
+    # `{ doc }: Props` and `const { a: renamed, b = 1 }: Props`: TypeScript knows each name's type
+    app = """import { Schema } from 'pkg';
+new Schema().parse(1);
+function view({ doc }: Props, [first]: Other[]) { doc.safeParze(1); first.safeParze(2); }
+const { a: renamed, b = 1 }: Props = load();
+renamed.safeParze(3);
+b.safeParze(4);
+function loose({ page }) { page.safeParze(5); }
+"""
+    assert flagged(tmp_path, app, config=None) == [(7, "safeParze")]
