@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from lsp_server import queries
 from lsp_server.knowledge import suggest as sg
+from lsp_server.knowledge.naming import ensure_conventions
 from lsp_server.knowledge.model_sources.base import Member
 from lsp_server.knowledge.object_model import ObjectModel, ObjectModelService
 from lsp_server.workspace import Workspace
@@ -65,6 +67,8 @@ def check_symbols(workspace: Workspace, names: list[str], known_symbols=(), docs
     """Answer each name (see the module docstring). `docs=False` skips the doc-chunk search (the `doc`
     field is then filled only from what earlier calls found)."""
     svc = workspace.service(ObjectModelService)
+    with queries.no_time_limit():  # once per model (then cached): the members the engine's own examples use
+        ensure_conventions(svc.model)  # are members too, as the `unknown-symbol` check sees them
     svc.docs_available = docs and _docs_available(workspace)
     provided = _provided(known_symbols)
     out = []
@@ -332,6 +336,10 @@ def _index(svc: ObjectModelService) -> dict:
                     continue
                 member_owners.setdefault(m.name, []).append(((mname, tname), m))
                 all_names.add(m.name)
+    for tid, found in model.example_members.items():  # what the engine's own examples use on its types
+        for name, m in found.items():
+            member_owners.setdefault(name, []).append((tid, m))
+            all_names.add(name)
     idx = {"member_owners": member_owners, "all_names": sorted(all_names), "type_names": sorted(model.type_names),
            "all_cands": sg.Candidates(all_names), "type_cands": sg.Candidates(model.type_names), "members": {},
            "modules": sorted(model.modules, key=len, reverse=True)}

@@ -20,16 +20,25 @@ lower-case letters) whose first letter starts exactly one conventional type's na
 follow in order in it (`ws` -> `Worksheet`, `wb` -> `Workbook`) gets that type; several types sharing the
 letters leave it unknown, unless one's name begins all the others' (`Worksheet` of `WorksheetWriter`).
 
+The same examples are a source of members (issue 17: a name any real source has is known): a member the
+engine's own examples (not the workspace's code) use on a receiver of an engine type that its typings and
+runtime lack (0.12's `chess.PAWN` on an instance, still in 0.13's README) is a member of that type
+(`ObjectModel.example_members`), so `chess.PAWN` stays quiet while `chess.PAWNs` is reported. The receiver's
+type is what the example declares, or its name's convention; a receiver known only by its name's convention
+must also call a member the type has (the example is about that type). Writes are not counted (JavaScript
+adds properties), nor private-looking names.
+
 Mining runs the tracker over every example in every round: tens of milliseconds for an engine's docs, seconds
 when hundreds of workspace files use the engine (~2.4 s of CPU on the 20,000-file benchmark monorepo). So its
 results are kept by content, never by folder (`Inputs`: the examples' code, the model's sources by their files'
-digests, the tracker's code and the versions), in two signed files of the workspace's cache
+digests, the readers' fingerprint and the code of the tracker, the model and this module), in two signed files of the workspace's cache
 (`ObjectModel.conventions_cache`): the conventions under the key of all their inputs (a process whose inputs
 are unchanged reads them back), and what each example showed in each round, by the digest of its code and of
 the conventions the round gave (`Mined`). An observation depends on nothing else, so a mining reuses every one
 recorded and runs the tracker only over the examples that changed (an edited file that uses the engine: ~3
 analyses instead of ~1,200). An index artifact carries both (`artifact_entry`, under its object-model part),
-so a checkout in another folder or on another machine takes the conventions or mines only what differs there
+with the examples' members, so a checkout in another folder or on another machine takes them or mines
+only what differs there
 (`ensure_conventions`: `footprint-ls index use`, FOOTPRINT_INDEX). Data from an artifact is checked as such:
 rows and observations of the wrong shape, example numbers out of range and types or modules the model does
 not have are refused (then mined here).
@@ -48,9 +57,11 @@ from pathlib import Path
 
 from lsp_server import __version__
 from lsp_server.document import ParsedDocument
-from lsp_server.knowledge.model_sources.base import parse_type
-from lsp_server.knowledge.object_model import ARTIFACT_PART, EXTRACTOR_VERSION, ObjectModel
-from lsp_server.knowledge.types import Analyzer, Convention, ValKind
+from lsp_server.knowledge import object_model
+from lsp_server.knowledge.model_sources.base import MEDIUM, Member, parse_type
+from lsp_server.knowledge.object_model import ARTIFACT_PART, OBJECT_MEMBERS, ObjectModel, reader_version
+from lsp_server.knowledge.types import CONVENTION_EVIDENCE, Analyzer, Convention, ValKind
+from lsp_server.storage import read_bounded
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +75,9 @@ NOT_ABBREVIATIONS = frozenset({"i", "j", "k", "n", "x", "y", "z", "id", "is", "i
                                "db", "vm", "os", "io", "ui"})
 _LOCK = threading.RLock()
 MAX_EXAMPLE_BYTES = 200_000
-CACHE_VERSION = 3  # 3: keyed by content, not by folder; each example's observations kept; 2: "obj" conventions
+MAX_DOC_BYTES = 4_000_000  # a doc file searched for an example's line
+CACHE_VERSION = 4  # 4: keyed by content, not by folder; each example's observations kept; 3: the examples'
+# members; 2: "obj" conventions (a package's object of classes)
 SIGNED_AS = "naming-conventions"
 OBSERVATIONS_SIGNED_AS = "naming-observations"
 OBSERVATIONS_CACHE = "naming_observations.json"  # beside the conventions' own cache file
@@ -160,22 +173,25 @@ def ensure_conventions(model: ObjectModel, offered: object = _FROM_ENV) -> dict[
                 if found is None:
                     known = [r for r in (_read_observations(model, inputs), _observations_from(entry, inputs)) if r]
                     model.conventions = {}  # while mining: no conventions (the examples must speak for themselves)
-                    found = mine(model, known)
+                    conventions = mine(model, known)
+                    model.conventions = conventions
+                    found = conventions, example_members(model)
                     mined = _RECORDS.get(model)
-                    log.info("naming: %d conventions mined from %d examples, %d analysed (%s)", len(found),
+                    log.info("naming: %d conventions mined from %d examples, %d analysed (%s)", len(conventions),
                              len(inputs.examples), mined.analysed if mined else len(inputs.examples),
                              "the others' observations reused" if known else "no observations to reuse")
                 else:
-                    log.info("naming: %d conventions taken from the index artifact", len(found))
+                    log.info("naming: %d conventions taken from the index artifact", len(found[0]))
                     # and its observations, so that a later edit of an example re-analyses that example only
                     mined = Mined(inputs.model, _observations_from(entry, inputs))
-                _write_cache(model, inputs, found, mined)
-            model.conventions = found
+                _write_cache(model, inputs, *found, mined)
+            model.add_example_members(found[1])
+            model.conventions = found[0]
     return model.conventions
 
 
 def inputs_of(model: ObjectModel) -> Inputs:
-    h = hashlib.sha256(f"{CACHE_VERSION}\0{__version__}\0{EXTRACTOR_VERSION}\0{_code_digest()}\0".encode())
+    h = hashlib.sha256(f"{CACHE_VERSION}\0{__version__}\0{reader_version()}\0{_code_digest()}\0".encode())
     for spec, src in model.sources:
         base = str(spec.path)
         h.update(f"{spec.kind}|{spec.module}|{spec.origin}|{src.kind}\0".encode())
@@ -183,7 +199,7 @@ def inputs_of(model: ObjectModel) -> Inputs:
             h.update(f"{Path(f).as_posix()}|{digest}\0".encode())
     model_digest = h.hexdigest()
     examples = tuple(hashlib.sha256(code.encode("utf-8", "surrogatepass")).hexdigest() for _, code in model.examples)
-    key = hashlib.sha256(f"{model_digest}\0{','.join(examples)}".encode()).hexdigest()
+    key = hashlib.sha256(f"{model_digest}\0own {model.own_examples}\0{','.join(examples)}".encode()).hexdigest()
     return Inputs(model_digest, examples, key)
 
 
@@ -191,12 +207,12 @@ _code: list[str] = []
 
 
 def _code_digest() -> str:
-    """SHA-256 of the tracker's code and this module's: a changed tracker may mine differently."""
+    """SHA-256 of the code of the tracker, the model and this module: changed, they may mine differently."""
     if not _code:
         from lsp_server.knowledge import types
 
         h = hashlib.sha256()
-        for path in (__file__, types.__file__):
+        for path in (__file__, types.__file__, object_model.__file__):
             try:
                 h.update(Path(path).read_bytes())
             except OSError:
@@ -213,6 +229,32 @@ def _rows(model: ObjectModel, conventions: dict[str, Convention]) -> list[list]:
     first = _first_example(model)
     return [[name, c.kind, list(c.target) if c.kind in ("inst", "obj") else c.target, first.get(c.source, c.source),
              c.count] for name, c in sorted(conventions.items())]
+
+
+def _member_rows(model: ObjectModel, members: dict[tuple, dict[str, Member]]) -> list[list]:
+    first = _first_example(model)
+    return [[tid[0], tid[1], name, first.get(m.path, m.path), m.line] for tid, ms in sorted(members.items())
+            for name, m in sorted(ms.items())]
+
+
+def _decode_members(model: ObjectModel, rows: object) -> dict[tuple, dict[str, Member]] | None:
+    """The examples' members back from rows, checked as data from elsewhere (see `_decode_rows`)."""
+    if not isinstance(rows, list):
+        return None
+    members: dict[tuple, dict[str, Member]] = {}
+    for row in rows:
+        if not (isinstance(row, list) and len(row) == 5 and all(isinstance(x, str) for x in row[:3])
+                and isinstance(row[4], int) and not isinstance(row[4], bool)):
+            return None
+        module, tname, name, where, line = row
+        if model.type((module, tname)) is None:
+            return None
+        if isinstance(where, int) and not isinstance(where, bool) and 0 <= where < len(model.examples):
+            where = model.examples[where][0]
+        elif not isinstance(where, str):
+            return None
+        members.setdefault((module, tname), {})[name] = _example_member(name, where, line)
+    return members
 
 
 def _first_example(model: ObjectModel) -> dict[str, int]:
@@ -250,7 +292,7 @@ def _decode_rows(model: ObjectModel, rows: object) -> dict[str, Convention] | No
     return out
 
 
-def _read_cache(model: ObjectModel, inputs: Inputs) -> dict[str, Convention] | None:
+def _read_cache(model: ObjectModel, inputs: Inputs) -> tuple[dict[str, Convention], dict] | None:
     from lsp_server import integrity
 
     if model.conventions_cache is None:
@@ -260,7 +302,12 @@ def _read_cache(model: ObjectModel, inputs: Inputs) -> dict[str, Convention] | N
         log.info("naming: %s %s; mining again", model.conventions_cache, problem)
     if not isinstance(data, dict) or data.get("version") != CACHE_VERSION or data.get("key") != inputs.key:
         return None
-    return _decode_rows(model, data.get("conventions"))
+    return _decoded(model, data)
+
+
+def _decoded(model: ObjectModel, data: dict) -> tuple[dict[str, Convention], dict] | None:
+    conventions, members = _decode_rows(model, data.get("conventions")), _decode_members(model, data.get("members"))
+    return None if conventions is None or members is None else (conventions, members)
 
 
 def _read_observations(model: ObjectModel, inputs: Inputs) -> dict[str, list[Observation]]:
@@ -272,8 +319,10 @@ def _read_observations(model: ObjectModel, inputs: Inputs) -> dict[str, list[Obs
     return _observations_from(data, inputs)
 
 
-def _write_cache(model: ObjectModel, inputs: Inputs, conventions: dict[str, Convention], mined: Mined | None) -> None:
-    """The conventions under their key; the observations of what was mined here, for the next mining."""
+def _write_cache(model: ObjectModel, inputs: Inputs, conventions: dict[str, Convention],
+                 members: dict[tuple, dict[str, Member]], mined: Mined | None) -> None:
+    """The conventions and members under their key; the observations of what was mined here, for the next
+    mining."""
     from lsp_server import integrity
 
     path = model.conventions_cache
@@ -281,7 +330,8 @@ def _write_cache(model: ObjectModel, inputs: Inputs, conventions: dict[str, Conv
         return
     try:
         integrity.write_signed_json(path, {"version": CACHE_VERSION, "key": inputs.key,
-                                           "conventions": _rows(model, conventions)}, SIGNED_AS)
+                                           "conventions": _rows(model, conventions),
+                                           "members": _member_rows(model, members)}, SIGNED_AS)
         if mined is not None:
             integrity.write_signed_json(path.with_name(OBSERVATIONS_CACHE), _observations_json(mined),
                                         OBSERVATIONS_SIGNED_AS)
@@ -312,9 +362,9 @@ def _artifact_entry(offered: object) -> dict | None:
     return entry if isinstance(entry, dict) and entry.get("version") == CACHE_VERSION else None
 
 
-def _conventions_from(model: ObjectModel, inputs: Inputs, entry: dict) -> dict[str, Convention] | None:
-    """The artifact's conventions if they were mined from exactly these inputs."""
-    return _decode_rows(model, entry.get("conventions")) if entry.get("key") == inputs.key else None
+def _conventions_from(model: ObjectModel, inputs: Inputs, entry: dict) -> tuple[dict[str, Convention], dict] | None:
+    """The artifact's conventions and members if they were mined from exactly these inputs."""
+    return _decoded(model, entry) if entry.get("key") == inputs.key else None
 
 
 def _observations_from(data: object, inputs: Inputs) -> dict[str, list[Observation]]:
@@ -377,11 +427,15 @@ def artifact_entry(model: ObjectModel) -> dict:
         inputs = inputs_of(model)
         mined = _RECORDS.get(model)
         if mined is None or mined.model != inputs.model:  # read back from the cache: its observations again
-            again = mine(model, _read_observations(model, inputs))
+            members = model.example_members
+            model.add_example_members({})  # as they were mined: before the examples' members were known
+            again = mine(model, [_read_observations(model, inputs)])
             model.conventions = conventions
+            model.add_example_members(members)
             assert again == conventions, "mining is a function of its inputs"
             mined = _RECORDS[model]
-        return {**_observations_json(mined), "key": inputs.key, "conventions": _rows(model, conventions)}
+        return {**_observations_json(mined), "key": inputs.key, "conventions": _rows(model, conventions),
+                "members": _member_rows(model, model.example_members)}
 
 
 def examples_analysed(model: ObjectModel) -> int:
@@ -431,6 +485,71 @@ def mine(model: ObjectModel, known: list[dict[str, list[Observation]]] | None = 
     conventions.update(_abbreviations(conventions, free))
     _RECORDS[model] = mined
     return conventions
+
+
+def example_members(model: ObjectModel) -> dict[tuple, dict[str, Member]]:
+    """The members the engine's own examples use on receivers of its types that the types lack (see the
+    module's docstring), each with where an example uses it first. Run with the conventions mined."""
+    own = model.examples if model.own_examples is None else model.examples[:model.own_examples]
+    found: dict[tuple, dict[str, Member]] = {}
+    texts: dict[str, str | None] = {}
+    for label, code in own:
+        if not code or len(code) > MAX_EXAMPLE_BYTES:
+            continue
+        try:
+            doc = ParsedDocument.create("untitled:example.js", code)
+            an = Analyzer(doc, model)
+            an.run()
+        except (RecursionError, ValueError):
+            continue
+        uses: list[tuple[tuple, str, int]] = []  # (type, member, byte offset)
+        for a in an.result.accesses:
+            if a.missing and a.usage != "write" and not a.static and a.recv.kind == ValKind.INSTANCE and \
+                    isinstance(a.recv.tid, tuple) and (a.recv.evidence is None or _by_convention(a.recv)):
+                uses.append((a.recv.tid, a.name, a.start))
+        for (scope, name), used in an.uses.items():
+            if scope is None and name not in an.declared and an.free_vals.get(name) is None:
+                uses += _convention_uses(model, name, used)
+        for tid, name, at in uses:
+            if name.startswith("_") or name in OBJECT_MEMBERS or name in found.get(tid, {}):
+                continue
+            line = _line_in(label, code, texts) + doc.source.count(b"\n", 0, at)
+            found.setdefault(tid, {})[name] = _example_member(name, label, line)
+    return found
+
+
+def _by_convention(val) -> bool:
+    """The receiver's type is its name's convention (`by_convention`'s evidence), not a guess from its uses."""
+    return val.evidence.produces.startswith(CONVENTION_EVIDENCE)
+
+
+def _convention_uses(model: ObjectModel, name: str, used) -> list[tuple[tuple, str, int]]:
+    """An undeclared receiver whose name has an instance convention that its uses did not let the tracker
+    apply (the type lacks more than one of them): the type's, when the example also calls a member it has."""
+    conv = (model.conventions or {}).get(name)
+    if conv is None or conv.kind != "inst" or not model.closed(conv.target):
+        return []
+    members = model.members(conv.target)
+    if not any(u in members and usage in ("read-call", "call-args") for _, u, usage in used):
+        return []
+    return [(conv.target, u, pos) for pos, u, usage in used if usage != "write" and u not in members]
+
+
+def _example_member(name: str, where: str, line: int) -> Member:
+    return Member(name, "property", path=where, line=line, confidence=MEDIUM,
+                  doc="used on this type in the engine's examples")
+
+
+def _line_in(label: str, code: str, texts: dict[str, str | None]) -> int:
+    """The line of the example's first line in its file (0 when the file no longer holds it verbatim)."""
+    if label not in texts:
+        try:  # the file the example was read from (by the model's service, under the same bounds)
+            texts[label] = read_bounded(Path(label), MAX_DOC_BYTES).decode("utf-8", "replace")
+        except OSError:
+            texts[label] = None
+    text = texts[label]
+    at = text.find(code) if text else -1
+    return text.count("\n", 0, at) if at >= 0 else 0
 
 
 def _parse(i: int, code: str) -> ParsedDocument | None:

@@ -7,7 +7,8 @@ discovered in `node_modules` the way TypeScript finds them (package.json `types`
 sources of one module merge (a docs source adds members to a `.d.ts` source, never removes any).
 
 Each source's extraction is cached under `workspace.cache_dir/object_model/` with the content hashes of the
-files it read (signed with the user's key: a cache file Footprint did not write is ignored, see `integrity`); a build reuses every source whose files are unchanged, and `update` re-extracts only sources
+files it read and the readers' fingerprint (`reader_version`: EXTRACTOR_VERSION and a hash of the readers' own
+code, so a changed reader never gets a model an older one extracted, bumped or not) (signed with the user's key: a cache file Footprint did not write is ignored, see `integrity`); a build reuses every source whose files are unchanged, and `update` re-extracts only sources
 whose files changed (or discovers a package a changed file started importing).
 """
 
@@ -39,6 +40,14 @@ log = logging.getLogger(__name__)
 
 EXTRACTOR_VERSION = "35"  # 35 (34 was used by work in progress): JavaScript: `require("./x")(X.prototype)` adders, `module.exports = require("./lib/x")`, constructors callable without `new`; 33: a function beside a namespace member of its name is its call signature; 32: a type name declared in several namespaces, qualified; 31: a function of a class's or namespace's name is its call signature; 30: a const typed by an intersection with a construct signature has its static side; 29: `import * as ns` re-exported by `export { ns }`, Omit/Pick bases; 28: `export * from` a module declared later; 27: merged `declare module` blocks, implicit exports, namespace export clauses, computed names; 26: construct signatures' results; 25: `/// <reference path>` and relative `declare module` augmentations; 24: names an `export =` namespace declares, enums in namespaces; 23: exported class expressions; 22: an unwritten type parameter without a default is unknown; 21: prototype methods' `this.x =`; 20: type parameter defaults, method overloads and their results; 15: an exported `new X()` value of the engine's JavaScript is an X; 17: member status (removed, deprecated)
 SIGNED_AS = "object-model-source"
+# The code an extraction depends on: the readers, the syntax helpers they call and the queries they run. A
+# change to any of them changes `reader_version`, so cached extractions (and index artifacts) made by other
+# code are extracted again even when EXTRACTOR_VERSION was not bumped (that once served a stale model to an
+# evaluation). Paths relative to the lsp_server package (a folder stands for its *.py files), then the queries.
+READER_CODE = ("knowledge/model_sources", "knowledge/builtin_names.py", "knowledge/builtin_names.txt",
+               "syntax/jsdoc.py", "syntax/modules.py", "syntax/patterns.py", "languages.py")
+READER_QUERIES = ("javascript/engine_source.scm", "typescript/module_links.scm", "javascript/imports.scm",
+                  "typescript/imports.scm")
 # Members every object has at run time (Object.prototype); never reported.
 OBJECT_MEMBERS = frozenset({"constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty",
                             "isPrototypeOf", "propertyIsEnumerable", "__proto__", "__defineGetter__",
@@ -47,6 +56,37 @@ OBJECT_MEMBERS = frozenset({"constructor", "toString", "toLocaleString", "valueO
 MAPPED_TYPES = frozenset({"Readonly", "Partial", "Required", "Pick", "Omit", "Record", "NonNullable", "Awaited",
                           "InstanceType", "ReturnType", "Extract", "Exclude", "ThisType"})
 FUNCTION_MEMBERS = frozenset({"name", "length", "prototype", "call", "apply", "bind", "toString", "caller", "arguments"})
+
+
+_READER_VERSION: str | None = None
+
+
+def reader_version() -> str:
+    """EXTRACTOR_VERSION plus a SHA-256 of the reader code's bytes (READER_CODE), worked out once per process
+    at the first cache use (a few hundred kilobytes read: well under a millisecond of hashing), never at import."""
+    global _READER_VERSION
+    if _READER_VERSION is None:
+        code = reader_code_hash(READER_CODE) + reader_code_hash(READER_QUERIES, queries.grammars_dir())
+        _READER_VERSION = f"{EXTRACTOR_VERSION}+{hashlib.sha256(code.encode()).hexdigest()[:16]}"
+    return _READER_VERSION
+
+
+def reader_code_hash(parts: tuple[str, ...], base: Path | None = None) -> str:
+    """SHA-256 over the named files' paths and bytes (a folder: its *.py files, sorted); a missing one counts
+    as missing (an installed package may leave data out), never as an error."""
+    base = base or Path(__file__).resolve().parents[1]
+    h = hashlib.sha256()
+    for part in parts:
+        target = base / part
+        files = sorted(target.glob("*.py")) if target.is_dir() else [target]
+        for f in files:
+            h.update(f"{part}/{f.name}\0".encode())
+            try:
+                h.update(f.read_bytes())
+            except OSError:
+                h.update(b"missing")
+            h.update(b"\0")
+    return h.hexdigest()
 
 
 @dataclass(frozen=True)
@@ -126,6 +166,13 @@ class ObjectModel:
         # Code that shows how the engine is used (its README and doc-comment examples, workspace files that
         # import it): (label, code). `naming.conventions` mines name -> type conventions from it.
         self.examples: list[tuple[str, str]] = []
+        # How many of `examples`, from the start, are the engine's own (its docs and doc comments) rather than
+        # the workspace's code: only those are a source of members (`example_members`). None: all of them.
+        self.own_examples: int | None = None
+        # Members the engine's own examples use on a receiver of a type that its typings and runtime lack
+        # (0.12's `chess.PAWN` on an instance, still in 0.13's README): the docs are a source too, and a name
+        # any real source has is known (issue 17). Found by `naming` with the conventions, then merged here.
+        self.example_members: dict[TypeId, dict[str, Member]] = {}
         self.conventions: dict | None = None
         self.conventions_cache: Path | None = None  # the workspace's signed copy of them (naming.py)
 
@@ -205,7 +252,20 @@ class ObjectModel:
                 if inherited is not None and _typings(inherited[0].path) and not _typings(m.path):
                     continue  # a runtime build's untyped copy (`clients` from JSDoc `@type {Set}`) of a typed member
                 out[m.name] = (m, tid)
+        if not static:  # the docs' own uses: known, never in the way of a declared member
+            for name, m in self.example_members.get(tid, {}).items():
+                out.setdefault(name, (m, tid))
         return out
+
+    def add_example_members(self, found: dict[TypeId, dict[str, Member]]) -> None:
+        """Merge the members the engine's examples use (see `example_members`); what was worked out from the
+        members before is worked out again."""
+        with self._lock:
+            self.example_members = found
+            self._members.clear()
+            self._owners = None
+            self._producers = None
+            self.__dict__.pop("_vocabulary_index", None)
 
     def bindings(self, tid: TypeId, owner: TypeId, args: tuple[str, ...] = ()) -> dict[str, str]:
         """What each type parameter of `owner` stands for, seen from an instance of `tid` written with type
@@ -680,7 +740,7 @@ class ObjectModelService(Service):
         self.imports = imports  # workspace file -> packages it imports (for discovery updates)
         self.problems = problems
         self.model = ObjectModel([(s, built[s]) for s in specs if s in built])
-        self.model.examples = engine_examples(workspace, specs, built, imports)
+        self.model.examples, self.model.own_examples = engine_examples(workspace, specs, built, imports)
         self.model.conventions_cache = workspace.cache_dir / NAMING_CACHE
         self.doc_cache: dict[str, object] = {}
         self.generation = id(self)
@@ -810,8 +870,9 @@ def code_blocks(text: str, comments: bool = False) -> list[str]:
 
 
 def engine_examples(workspace: Workspace, specs: list[SourceSpec], built: dict[SourceSpec, SourceModel],
-                    imports: dict[Path, set[str]]) -> list[tuple[str, str]]:
-    """The engine's own usage examples and the workspace's code that uses it, bounded."""
+                    imports: dict[Path, set[str]]) -> tuple[list[tuple[str, str]], int]:
+    """The engine's own usage examples and the workspace's code that uses it, bounded; and how many, from
+    the start, are the engine's own."""
     limits = read_limits(workspace)
     out: list[tuple[str, str]] = []
     seen_dirs: set[Path] = set()
@@ -847,8 +908,9 @@ def engine_examples(workspace: Workspace, specs: list[SourceSpec], built: dict[S
             break
     engine_modules = {s.module for s in specs}
     users = [p for p, pkgs in sorted(imports.items()) if pkgs & engine_modules][:MAX_WORKSPACE_EXAMPLES]
+    own = len(out)
     out += [(str(p), read(p)) for p in users]
-    return out[:MAX_EXAMPLES + MAX_WORKSPACE_EXAMPLES]
+    return out[:MAX_EXAMPLES + MAX_WORKSPACE_EXAMPLES], own
 
 
 def _touches(spec: SourceSpec, model: SourceModel, changed: set[str]) -> bool:
@@ -934,7 +996,7 @@ def _load_cached(cache: Path, spec: SourceSpec, limits: ReadLimits) -> SourceMod
     data, problem = integrity.read_signed_json(cache / f"{spec.key}.json", SIGNED_AS)
     if problem is not None:
         log.info("object model cache of %s %s: extracting again", spec.path, problem)
-    if not isinstance(data, dict) or data.get("version") != EXTRACTOR_VERSION:
+    if not isinstance(data, dict) or data.get("version") != reader_version():
         return None
     try:
         model = SourceModel.from_json(data["model"])
@@ -957,7 +1019,7 @@ def _store_cached(cache: Path, spec: SourceSpec, model: SourceModel) -> None:
     if integrity.cache_folder(cache.parent) is None:
         return  # unusable: said once; sources are extracted again by the next process
     try:
-        integrity.write_signed_json(cache / f"{spec.key}.json", {"version": EXTRACTOR_VERSION, "spec": str(spec.path),
+        integrity.write_signed_json(cache / f"{spec.key}.json", {"version": reader_version(), "spec": str(spec.path),
                                                                  "model": model.to_json()}, SIGNED_AS)
     except OSError as exc:
         log.info("cannot cache object model source %s: %s", spec.path, exc)
@@ -1001,7 +1063,7 @@ def artifact_part(svc: "ObjectModelService", workspace: Workspace) -> dict:
         except OSError:
             continue
         imports[_rel(root, path)] = [digest, sorted(packages), sorted(svc.declared.get(path, ()))]
-    return {"version": EXTRACTOR_VERSION, "sources": sources, "imports_version": IMPORTS_VERSION, "imports": imports}
+    return {"version": reader_version(), "sources": sources, "imports_version": IMPORTS_VERSION, "imports": imports}
 
 
 def workspace_limits(workspace: Workspace) -> tuple[int, list[Path]]:
@@ -1037,7 +1099,7 @@ def import_artifact(workspace: Workspace, part: object) -> dict[str, int]:
     Each is used by the next build only if every file it read still has the recorded SHA-256 here
     (`_load_cached` checks that), so an extraction never applies to other content."""
     counts = {"sources": 0, "bad": 0}
-    sources = part.get("sources") if isinstance(part, dict) and part.get("version") == EXTRACTOR_VERSION else None
+    sources = part.get("sources") if isinstance(part, dict) and part.get("version") == reader_version() else None
     cache = workspace.cache_dir / "object_model"
     if not isinstance(sources, list) or integrity.cache_folder(cache.parent) is None:
         return counts

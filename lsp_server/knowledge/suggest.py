@@ -17,7 +17,7 @@ from functools import lru_cache
 
 SYNONYMS = {
     "add": ("add", "create", "make", "new", "insert", "append", "push", "build", "generate", "attach", "put"),
-    "get": ("get", "fetch", "find", "read", "retrieve", "lookup", "obtain", "load", "query", "select"),
+    "get": ("get", "fetch", "find", "read", "retrieve", "lookup", "obtain", "load", "open", "query", "select"),
     "set": ("set", "update", "assign", "change", "modify", "apply", "configure", "use"),
     "remove": ("remove", "delete", "drop", "destroy", "erase", "detach", "pop", "del", "rm"),
     "draw": ("draw", "paint", "render", "print", "write", "stroke", "fill", "plot"),
@@ -29,6 +29,14 @@ SYNONYMS = {
     "copy": ("copy", "clone", "duplicate"),
     "embed": ("embed", "include", "import"),
 }
+# Within a group, words closer to each other than to the rest: `open` is `load` before it is `get` (a file, a
+# position, a document is opened or loaded, not got). A candidate whose verb is in the query verb's subgroup
+# gets CLOSE_BONUS, enough to beat a shorter synonym that only edit distance favours.
+CLOSE_SYNONYMS = (frozenset({"load", "open", "read", "import"}), frozenset({"find", "lookup", "query", "select", "search"}),
+                  frozenset({"create", "make", "new", "build", "generate"}), frozenset({"delete", "remove", "erase", "drop"}),
+                  frozenset({"render", "draw", "paint"}), frozenset({"save", "store", "persist"}))
+CLOSE = {w: group for group in CLOSE_SYNONYMS for w in group}
+CLOSE_BONUS = 0.05
 CANON = {w: k for k, words in SYNONYMS.items() for w in words}
 VERBS = frozenset(SYNONYMS) | {"with", "on", "off", "init", "on"}
 GETTERS = frozenset({"get", "is"})
@@ -138,9 +146,18 @@ def score(query: str, candidate: str, usage: str = "", threshold: float = 0.0) -
             s += 0.04
         elif usage == "read-call" and verb_c in GETTERS:
             s += 0.04
+    first_q, first_c = _first_word(query), _first_word(candidate)
+    if first_q != first_c and first_c in CLOSE.get(first_q, ()):
+        s += CLOSE_BONUS
     if usage == "write" and verb_c and verb_c not in SETTERS:
         s -= 0.05  # assigning to a method is rarely what was meant
     return min(s, 0.999)
+
+
+@lru_cache(maxsize=65536)
+def _first_word(name: str) -> str:
+    words = _SPLIT.findall(name)
+    return words[0].lower() if words else ""
 
 
 ACCESSOR_PREFIXES = ("get", "set", "is", "has")

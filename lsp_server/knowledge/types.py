@@ -58,6 +58,7 @@ from lsp_server.syntax.patterns import (
 )
 from lsp_server.syntax.scopes import FUNCTIONS, BindingKey, scopes_of
 
+CONVENTION_EVIDENCE = "the engine's examples name a"  # how `by_convention`'s evidence opens
 INFERRED = 0.75  # confidence of a type inferred from evidence: reported as a warning, never an error
 # Names so common on plain objects that using them says nothing about an engine type.
 WEAK_EVIDENCE = frozenset({"length", "name", "id", "type", "value", "data", "text", "title", "then", "map",
@@ -711,7 +712,7 @@ class Analyzer:
             ranked = sg.rank(name, [n for n, (m, _) in members.items() if not m.private], usage)
             if not ranked or ranked[0][1] < 0.6:
                 return None
-        why = f"the engine's examples name a `{conv.target[1]}` `{key[1]}` ({Path(conv.source).name})"
+        why = f"{CONVENTION_EVIDENCE} `{conv.target[1]}` `{key[1]}` ({Path(conv.source).name})"
         return Val(ValKind.INSTANCE, conv.target, conf=INFERRED, evidence=Evidence(key[1], conv.target, hits,
                                                                                    produces=why))
 

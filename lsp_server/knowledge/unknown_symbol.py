@@ -370,6 +370,10 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
                 if not m.private and m.kind != "constructor" and not m.name.startswith("_") and "$" not in tname \
                         and (m.confidence or 0) >= MEDIUM and m.status != "removed":
                     owners.setdefault(m.name, tname)
+    for (_, tname), found in model.example_members.items():  # the docs' own uses are members too
+        names.update(found)
+        for name in found:
+            owners.setdefault(name, tname)
     suggestable = frozenset(n for n in owners if n not in builtin_members())
     index = {"names": frozenset(names), "owners": owners, "suggestable": suggestable,
              "cands": sg.Candidates(suggestable)}

@@ -64,15 +64,22 @@ def test_a_checkout_in_another_folder_takes_the_artifacts_conventions(tmp_path, 
     entry = naming.artifact_entry(a)
     assert len(counted) == 1 and counted[0] >= len(a.examples)  # mined once: every example analysed
     assert str(tmp_path) not in repr(entry)  # nothing in it names the folder it was built in
+    # `index build` run again: the conventions read back from the cache, the observations too, nothing analysed
+    rebuilt = _model(tmp_path / "a" / "layout-app", tmp_path / "home-a", monkeypatch)
+    assert naming.artifact_entry(rebuilt) == entry and counted[1:] == [0]
+    assert rebuilt.example_members == a.example_members  # (as they were, once the observations were replayed)
 
     # The same files elsewhere, deeper, under another user's caches: same key, nothing mined.
     b = _model(_checkout(tmp_path / "b" / "deeper"), tmp_path / "home-b", monkeypatch)
     assert naming.inputs_of(b) == naming.inputs_of(a)
+    minings = len(counted)
     taken = naming.ensure_conventions(b, offered={naming.ARTIFACT_ENTRY: entry})
-    assert len(counted) == 1
-    assert taken and taken == _full_mining(b)  # exactly its own mining, its examples' labels its own paths
+    assert len(counted) == minings
+    # exactly what this checkout mines without it, its examples' labels its own paths
+    alone = _model(tmp_path / "b" / "deeper" / "layout-app", tmp_path / "home-alone", monkeypatch)
+    assert taken and taken == naming.ensure_conventions(alone, offered=None)
+    assert b.example_members == alone.example_members
     assert all(str(tmp_path / "b") in c.source for c in taken.values() if "/" in c.source)
-
     minings = len(counted)
 
     # Then they are this checkout's own: a new process reads them back without the artifact.

@@ -96,6 +96,13 @@ def test_name_conventions_are_read_back_only_for_the_same_inputs(tmp_path: Path,
     naming.ensure_conventions(changed)
     assert mined == [1, 1]
 
+    # other reader code made the model (same sources, same examples): mined again, never read back
+    from lsp_server.knowledge import object_model
+
+    monkeypatch.setattr(object_model, "_READER_VERSION", object_model.reader_version() + "-edited")
+    naming.ensure_conventions(_layout_app_again(tmp_path))
+    assert mined == [1, 1, 1]
+
 
 def _layout_app_again(tmp_path: Path):
     """A new model of the same copy: what the next process builds."""

@@ -340,6 +340,36 @@ def test_cache_reuses_unchanged_sources_and_update_rebuilds_only_changed(tmp_pat
     assert ws.service(ObjectModelService) is updated and calls == []
 
 
+def test_a_changed_reader_is_never_served_a_model_an_older_reader_extracted(tmp_path, monkeypatch):
+    """The cache key is the readers' code, not only EXTRACTOR_VERSION: a reader edited without a bump (as once
+    gave an evaluation a stale model) extracts again; unchanged code reads the cache."""
+    trust_folder(tmp_path)
+    ws = make_workspace(tmp_path, {"one.d.ts": "export declare class One { a(): void; }\n"},
+                        'cache_dir = ".cache-fp"\n[object_model]\nsources = [{ path = "one.d.ts", module = "one" }]\n')
+    calls = []
+    real_extract = object_model.extract
+    monkeypatch.setattr(object_model, "extract", lambda kind, path, *rest: calls.append(path.name) or
+                        real_extract(kind, path, *rest))
+    ws.service(ObjectModelService)
+    assert calls == ["one.d.ts"]
+    calls.clear()
+    ObjectModelService.build(ws, lambda *a: None)
+    assert calls == []  # same code: the cache serves it
+    # the same EXTRACTOR_VERSION, other reader code (a copy of the readers with one byte more)
+    code = tmp_path / "code"
+    (code / "knowledge" / "model_sources").mkdir(parents=True)
+    (code / "knowledge" / "model_sources" / "dts.py").write_text("# reader\n")
+    before = object_model.reader_code_hash(("knowledge/model_sources",), code)
+    (code / "knowledge" / "model_sources" / "dts.py").write_text("# reader, edited\n")
+    after = object_model.reader_code_hash(("knowledge/model_sources",), code)
+    assert before != after
+    monkeypatch.setattr(object_model, "_READER_VERSION", f"{object_model.EXTRACTOR_VERSION}+{after[:16]}")
+    ObjectModelService.build(ws, lambda *a: None)
+    assert calls == ["one.d.ts"]
+    # and the real fingerprint covers the real readers' bytes
+    assert object_model.reader_code_hash(object_model.READER_CODE) != object_model.reader_code_hash(("languages.py",))
+
+
 def test_update_discovers_a_newly_imported_package(tmp_path):
     ws = make_workspace(tmp_path, {"node_modules/late/index.d.ts": "export declare class Late { x(): void; }\n",
                                    "app.js": "const a = 1;\n"})

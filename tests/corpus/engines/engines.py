@@ -105,7 +105,17 @@ ENGINES = [
            "a factory function whose instance is a returned object literal of closures (no prototype); "
            "snake_case members (load_pgn, in_threefold_repetition)",
            extra=("@types/chess.js@0.13.7",),
-           recall_floor=0.78),  # round 7's untouched 78.3% (typed 100%, untyped 29.3%)
+           recall_floor=0.95),  # round 7's untouched 78.3% (typed 100%, untyped 29.3%); dev 100% after the docs
+    # became a source of members (the README's `chess.PAWN` on an instance, left from 0.12) and `open` ~ `load`
+    # Held out: round 8's (chosen before any tuning of the eighth round).
+    Engine("yup", "1.7.1", "bundled single-file index.d.ts (rollup-dts) of generics-heavy schemas: "
+           "`declare abstract class Schema<TType, TContext, TDefault, TFlags>` merged with a same-named interface, "
+           "subclasses (StringSchema...) merged with interfaces of overloads returning re-parameterised types, "
+           "71 fluent `this` returns, members typed by indexed access (`equals: Schema['oneOf']`); the API is "
+           "factory functions exported only under aliases (`export { create$6 as string, ... }`), each merged "
+           "with a namespace (`var prototype: StringSchema`); runtime JS class syntax (CJS + ESM bundles), with "
+           "names built by computed keys (Schema.prototype[`${method}At`], alias loops) and addMethod",
+           set_aside=True),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 

@@ -1,0 +1,151 @@
+"""The engine's docs as a source of members (issue 17 point 2, round 7): a member the engine's own examples use
+on a receiver of one of its types is known for that type, even where the typings and the runtime lack it (a
+README left from an older version: the instance's constants, since moved to the module). So the README's own
+lines stay quiet, a near miss of such a member is reported, and a receiver known only by its name's convention
+is typed again (before, two names its type lacked made the convention give up). The workspace's own code is
+never such a source; the hover says when the sources disagree. Through the real pipeline on minimal files."""
+
+from __future__ import annotations
+
+import json
+
+from lsp_server.knowledge import suggest as sg
+from lsp_server.knowledge.naming import ensure_conventions
+from lsp_server.knowledge.object_model import ObjectModelService
+from tests.support.symbols_helpers import make_workspace, symbol_findings
+
+# The shape of a DefinitelyTyped ES module with no class: a const with call and construct signatures over an
+# interface; the constants live on the module only.
+TYPES = """export declare const RED: 'r';
+export declare const KING: 'k';
+export interface BoardInstance {
+    clear(): void;
+    put(piece: { kind: string; color: string }, square: string): boolean;
+    get(square: string): object | null;
+    remove(square: string): object | null;
+    layout(): string;
+    load(layout: string): boolean;
+    turn(): string;
+}
+export declare const Board: {
+    (layout?: string): BoardInstance;
+    new (layout?: string): BoardInstance;
+};
+"""
+
+README = """# board
+
+```js
+const board = new Board()
+board.layout()
+```
+
+```js
+board.clear()
+board.put({ kind: board.KING, color: board.RED }, 'a5')
+```
+
+```js
+board.load('8/8 w')
+board.turn()
+```
+
+```js
+board.unsaid
+board.unwritten
+```
+"""
+
+
+def workspace(tmp_path, files: dict[str, str]):
+    return make_workspace(tmp_path, {
+        "node_modules/boards/package.json": json.dumps({"name": "boards", "types": "index.d.ts"}),
+        "node_modules/boards/index.d.ts": TYPES,
+        "node_modules/boards/README.md": README,
+        "src/uses.js": 'import { Board } from "boards";\nnew Board();\n',
+        **files,
+    })
+
+
+def found(ws, rel):
+    return [(f["line"], f["name"], f["severity"], f["data"]["suggestions"][:1]) for f in symbol_findings(ws, rel)]
+
+
+def test_members_the_readme_uses_on_a_receiver_are_known_and_their_near_misses_reported(tmp_path):
+    ws = workspace(tmp_path, {
+        # the README's own fragment: `board.KING` on an instance, which the typings lack
+        "src/clean.js": "board.clear()\nboard.put({ kind: board.KING, color: board.RED }, 'a5')\nboard.remove('a5')\n",
+        "src/plural.js": "board.clear()\nboard.put({ kind: board.KINGs, color: board.RED }, 'a5')\n",
+        "src/method.js": "board.clear()\nboard.puts({ kind: board.KING, color: board.RED }, 'a5')\n",
+        "src/typo.js": "board.clear()\nboard.put({ kind: board.KING, color: board.RED }, 'a5')\nboard.remve('a5')\n",
+    })
+    assert found(ws, "src/clean.js") == []
+    assert found(ws, "src/plural.js") == [(2, "KINGs", "warning", ["KING"])]
+    assert found(ws, "src/method.js") == [(2, "puts", "warning", ["put"])]
+    assert found(ws, "src/typo.js") == [(3, "remve", "warning", ["remove"])]
+
+
+def test_only_the_engines_examples_are_a_source_and_a_receiver_must_call_a_member_of_the_type(tmp_path):
+    ws = workspace(tmp_path, {
+        # the workspace's own code uses a name the engine has nowhere: reported, and it teaches nothing
+        "src/mine.js": 'import { Board } from "boards";\nconst board = new Board();\nboard.QUEEN;\n',
+        "src/other.js": 'import { Board } from "boards";\nconst b = new Board();\nb.QUEEN;\n',
+    })
+    assert [(line, name) for line, name, _, _ in found(ws, "src/mine.js")] == [(3, "QUEEN")]
+    assert [(line, name) for line, name, _, _ in found(ws, "src/other.js")] == [(3, "QUEEN")]
+    model = ws.service(ObjectModelService).model
+    ensure_conventions(model)
+    learned = model.example_members.get(("boards", "BoardInstance"), {})
+    # the README's `board.unsaid` / `board.unwritten` call nothing the type has: not evidence of that type
+    assert set(learned) == {"KING", "RED"}
+    assert learned["KING"].path.endswith("README.md") and learned["KING"].line == 9
+
+
+def test_the_hover_says_the_docs_and_the_typings_disagree(tmp_path):
+    from lsp_server import providers
+    from lsp_server.providers import RequestContext
+
+    ws = workspace(tmp_path, {"src/app.js": 'import { Board } from "boards";\nconst board = new Board();\n'
+                                            "board.put({ kind: board.KING }, 'a1');\n"})
+    assert found(ws, "src/app.js") == []
+    doc = ws.document(ws.root / "src/app.js")
+    hovers = providers.call_all(providers.HOVER, doc, doc.source.index(b"KING") + 1, RequestContext(ws))
+    text = "\n".join(h.markdown for h in hovers)
+    assert "Sources disagree: `KING` is in the engine's docs" in text and "not in its typings" in text
+
+
+def test_the_learned_members_come_back_from_the_cache(tmp_path):
+    from lsp_server.knowledge import naming
+    from tests.conftest import trust_folder
+
+    trust_folder(tmp_path)
+    files = {"src/app.js": "board.clear()\nboard.put({ kind: board.KINGs }, 'a5')\n"}
+    (tmp_path / "footprint.toml").write_text('cache_dir = ".cache-fp"\n')
+    ws = workspace(tmp_path, files)
+    assert found(ws, "src/app.js") == [(2, "KINGs", "warning", ["KING"])]
+    fresh = ObjectModelService.build(ws, lambda *a: None).model
+    calls = []
+    real = naming.mine
+    naming.mine = lambda model: calls.append(1) or real(model)
+    try:
+        ensure_conventions(fresh)
+    finally:
+        naming.mine = real
+    assert calls == [] and set(fresh.example_members[("boards", "BoardInstance")]) == {"KING", "RED"}
+
+
+def test_open_is_load_before_it_is_get():
+    """`open` for `load` (a synonym an agent invents): among the synonyms of one verb, the close one wins over
+    a shorter name that only edit distance favours."""
+    assert sg.rank("open", ["get", "load", "layout", "turn"], "call-args")[0][0] == "load"
+    assert sg.rank("makeRow", ["addRow", "createRow"], "call-args")[0][0] == "createRow"
+    assert sg.rank("fetchRow", ["getRow", "loadRow"], "read-call")[0][0] == "getRow"
+
+
+def test_check_symbols_knows_what_the_examples_use(tmp_path):
+    from lsp_server.knowledge.check_symbols import check_symbols
+
+    ws = workspace(tmp_path, {})
+    known, invented = check_symbols(ws, ["BoardInstance.KING", "BoardInstance.KINGs"], docs=False)
+    assert known.status == "known" and known.source is not None and known.source.path.name == "README.md"
+    assert invented.status == "unknown" and invented.suggestions[:1] == ("BoardInstance.KING",)
