@@ -400,6 +400,7 @@ def _pid_alive(pid: int) -> bool:
 @service
 class DocsIndex(Service):
     name = "docs index"
+    build_in_grace = True  # from the docs alone (no walk): in the server's start-up grace (scheduler.py)
 
     def __init__(self, folder: Path | None, ix, manifest: dict):
         self.folder = folder  # None: kept in memory only
