@@ -44,6 +44,7 @@ from lsp_server.document import ParsedDocument, path_to_uri, real_path, uri_to_p
 from lsp_server.findings import Finding
 from lsp_server.languages import is_source_path, language_for_path
 from lsp_server.session import DocumentState, Session
+from lsp_server.storage import collection_paused
 from lsp_server.workspace import SERVICES, Workspace
 
 log = logging.getLogger(__name__)
@@ -466,16 +467,22 @@ class DiagnosticsScheduler:
         after each one, since checks do not build indexes in the server (CheckContext)."""
         if not any(ws.peek_service(cls) is None for cls in self.services()):
             return
-        await self.open_files_checked(ws)
-        failed: set[type] = set()
-        while True:
-            warm.again = False
-            missing = [cls for cls in self.services() if ws.peek_service(cls) is None and cls not in failed]
-            if not missing:
-                return
-            await self._build_services(ws, missing, failed)
-            if not warm.again:
-                return
+        # Automatic garbage collection paused for the whole warm-up, not only while each index is built
+        # (Workspace.service): resumed between two builds, it would first run a young collection over
+        # everything the last build made (~300,000 objects after a warm start on 20,000 files: ~0.2 s of CPU
+        # before the warm-up goes on), objects that live as long as the indexes and that the settle after
+        # the warm-up collects once and then freezes out of every later collection.
+        with collection_paused():
+            await self.open_files_checked(ws)
+            failed: set[type] = set()
+            while True:
+                warm.again = False
+                missing = [cls for cls in self.services() if ws.peek_service(cls) is None and cls not in failed]
+                if not missing:
+                    return
+                await self._build_services(ws, missing, failed)
+                if not warm.again:
+                    return
 
     async def _build_services(self, ws: Workspace, missing: list[type], failed: set[type]) -> None:
         """Build `missing` one after the other in worker threads, under one progress report."""

@@ -5,6 +5,7 @@ on the event loop becoming idle, so these tests do not depend on the machine's s
 from __future__ import annotations
 
 import asyncio
+import gc
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -294,9 +295,15 @@ async def test_the_indexes_are_settled_once_a_warm_up_has_built_them(tmp_path):
 
     h.services.append(Index)
     ws = h.session.workspace(tmp_path)
+    collecting = []
+    h.scheduler.settle = lambda: (settled.append(list(built)), collecting.append(gc.isenabled()))
+    assert gc.isenabled()
     h.scheduler.ensure_services(ws)
-    await h.clock.advance(0.3)
+    await h.clock.advance(0.1)
+    assert not gc.isenabled()  # automatic collection paused for the whole warm-up, builds and waits between
+    await h.clock.advance(0.2)
     assert settled == [["index"]]  # after the build, with what it built
+    assert collecting == [False] and gc.isenabled()  # settled while still paused; resumed after
     h.scheduler.ensure_services(ws)  # nothing missing: no warm-up, nothing settled again
     await h.clock.advance(0.3)
     assert settled == [["index"]]
