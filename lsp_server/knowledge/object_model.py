@@ -765,7 +765,7 @@ class ObjectModelService(Service):
         configured_modules = {s.module for s in specs if s.kind != "docs"}
         seen_pkgs: set[str] = set()
         subpaths: set[str] = set()
-        for path, pkgs in sorted(imports.items()):
+        for path, pkgs in sorted(imports.items(), key=_by_path):
             for pkg in sorted(pkgs):
                 if pkg in configured_modules or pkg in seen_pkgs:
                     continue
@@ -907,7 +907,7 @@ def engine_examples(workspace: Workspace, specs: list[SourceSpec], built: dict[S
         if len(out) >= MAX_EXAMPLES:
             break
     engine_modules = {s.module for s in specs}
-    users = [p for p, pkgs in sorted(imports.items()) if pkgs & engine_modules][:MAX_WORKSPACE_EXAMPLES]
+    users = [p for p, pkgs in sorted(imports.items(), key=_by_path) if pkgs & engine_modules][:MAX_WORKSPACE_EXAMPLES]
     own = len(out)
     out += [(str(p), read(p)) for p in users]
     return out[:MAX_EXAMPLES + MAX_WORKSPACE_EXAMPLES], own
@@ -920,6 +920,12 @@ def _touches(spec: SourceSpec, model: SourceModel, changed: set[str]) -> bool:
         base = str(spec.path) + os.sep
         return any(c.startswith(base) and c.lower().endswith(DOC_EXTENSIONS) for c in changed)
     return str(spec.path) in changed
+
+
+def _by_path(item: tuple[Path, object]) -> tuple[str, ...]:
+    """Sort key of (path, value) items in the paths' order (`Path.__lt__` compares the same parts), computed
+    once per item: sorting 20,000 Paths by `<` took ~0.2 s, each comparison rebuilding both parts lists."""
+    return item[0].parts
 
 
 def read_limits(workspace: Workspace) -> ReadLimits:
