@@ -54,3 +54,17 @@
   name: (identifier) @instance.name
   value: (new_expression
     constructor: (identifier) @instance.type))
+
+; 7. var names = tinycolor.names = { ... };   (a static member assigned inside a declaration: read as 3)
+(variable_declarator
+  value: (assignment_expression
+    left: (member_expression
+      object: (identifier) @member.object
+      property: (property_identifier) @member.property)))
+
+; 8. X.a = X.b = function () { ... };   (the inner assignments of a chain: read as 3)
+(assignment_expression
+  right: (assignment_expression
+    left: (member_expression
+      object: (identifier) @member.object
+      property: (property_identifier) @member.property)))

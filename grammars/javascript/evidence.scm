@@ -5,6 +5,9 @@
 ; page.drawText("x")   page.width   (a member of a plain name: evidence about `page`)
 (member_expression object: (identifier)) @member
 
+; x.div(y).plus(z)   (a member of a method call's result: the vocabulary check's untyped chains)
+(member_expression object: (call_expression function: (member_expression))) @member.chained
+
 ; page.width = 1   page.count += 1   (a member written: any member expression, `a.b.c = 1` too)
 (assignment_expression left: (member_expression) @member.write)
 (augmented_assignment_expression left: (member_expression) @member.write)

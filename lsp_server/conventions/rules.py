@@ -171,7 +171,9 @@ def compile_query(lang: str, source: str) -> Query:
             while len(_compiled) > COMPILED_KEEP:
                 _compiled.popitem(last=False)
     if isinstance(found, Exception):
-        raise found
+        # the cached error is raised again and again: drop the frames of the last raise, or its traceback grows
+        # with every raise and keeps those frames alive
+        raise found.with_traceback(None)
     return found
 
 

@@ -47,7 +47,8 @@ from lsp_server.workspace import SKIPPED_DIRS, Progress, Service, Workspace, no_
 log = logging.getLogger(__name__)
 
 CACHE_FILE = "import-graph.json"
-CACHE_VERSION = 4  # 3: TypeScript sources, type-only imports; 4: JSON lines, paths relative to the root
+CACHE_VERSION = 5  # 3: TypeScript sources, type-only imports; 4: JSON lines, paths relative to the root;
+# 5: imported names carry their local binding
 RESOLUTIONS_VERSION = 3  # the cache's "resolutions" section (resolutions with their inputs' stamps); 3: groups
 SIGNED_AS = "import-graph"
 ARTIFACT_PART = "import-graph"  # its part of an index artifact (footprint-ls index)

@@ -28,6 +28,7 @@ from lsp_server.knowledge.thesaurus import complete_concepts, question_concepts
 from lsp_server.knowledge.search_queries import QUESTION_WORDS, VERBS, focused_terms, is_fact_lookup, search_queries
 from lsp_server.providers import HoverInfo, RequestContext, hover_provider
 from lsp_server.syntax import syntax_for
+from lsp_server.syntax.modules import DEFAULT, NAMESPACE, import_declaring
 from lsp_server.workspace import Workspace
 
 RRF_K = 60
@@ -318,12 +319,30 @@ def docs_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -> HoverIn
     parent = node.parent
     member = parent is not None and parent.type == "member_expression" and \
         parent.child_by_field_name("property") == node
-    if not member and _local_binding(doc, node):
-        return None  # `box`, `page`: the file's own variables are not the engine's words (the FAQ's "box")
+    if not member:
+        imported = _imported_export(doc, node)
+        if imported is not None:
+            name = imported  # `T` of `import { Types as T }` or `const { Types: T } = require()`: the docs say `Types`
+        elif _local_binding(doc, node):
+            return None  # `box`, `page`: the file's own variables are not the engine's words (the FAQ's "box")
     hit = doc_for_identifier(index, name, member)
     if hit is None:
         return None
     return HoverInfo(hover_markdown(hit, ctx.workspace), node.start_byte, node.end_byte)
+
+
+def _imported_export(doc: ParsedDocument, node) -> str | None:
+    """The export a name is bound to by an import or a require (`Types` for `T` of `import { Types as T }`, of
+    `const { Types: T } = require(...)`), when it names one: not a default or a namespace, whose local name is
+    the only name the file gives them."""
+    syntax = syntax_for(doc.language)
+    if syntax is None:
+        return None
+    binding = syntax.scopes(doc).resolve(node)
+    if binding is None or not binding.declarations:
+        return None
+    imported = import_declaring(doc, binding.declaration.node, binding.name)
+    return imported.name if imported is not None and imported.name not in (DEFAULT, NAMESPACE) else None
 
 
 def _local_binding(doc: ParsedDocument, node) -> bool:

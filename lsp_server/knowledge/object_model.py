@@ -38,7 +38,7 @@ from lsp_server.workspace import Progress, Service, Workspace, service
 
 log = logging.getLogger(__name__)
 
-EXTRACTOR_VERSION = "35"  # 35 (34 was used by work in progress): JavaScript: `require("./x")(X.prototype)` adders, `module.exports = require("./lib/x")`, constructors callable without `new`; 33: a function beside a namespace member of its name is its call signature; 32: a type name declared in several namespaces, qualified; 31: a function of a class's or namespace's name is its call signature; 30: a const typed by an intersection with a construct signature has its static side; 29: `import * as ns` re-exported by `export { ns }`, Omit/Pick bases; 28: `export * from` a module declared later; 27: merged `declare module` blocks, implicit exports, namespace export clauses, computed names; 26: construct signatures' results; 25: `/// <reference path>` and relative `declare module` augmentations; 24: names an `export =` namespace declares, enums in namespaces; 23: exported class expressions; 22: an unwritten type parameter without a default is unknown; 21: prototype methods' `this.x =`; 20: type parameter defaults, method overloads and their results; 15: an exported `new X()` value of the engine's JavaScript is an X; 17: member status (removed, deprecated)
+EXTRACTOR_VERSION = "40"  # 40: another module file's `export =` const is not the package's; 39: a runtime object's synthesized type of known keys comes with the typed type it is a member of; 38: statics assigned in a declaration or a chain (`var n = X.n = {}`); 37: `module.exports = factory()` in a UMD wrapper is what the factory returns; 36: `export import x = a.b` in a namespace is a member (any); 35 (34 was used by work in progress): JavaScript: `require("./x")(X.prototype)` adders, `module.exports = require("./lib/x")`, constructors callable without `new`; 33: a function beside a namespace member of its name is its call signature; 32: a type name declared in several namespaces, qualified; 31: a function of a class's or namespace's name is its call signature; 30: a const typed by an intersection with a construct signature has its static side; 29: `import * as ns` re-exported by `export { ns }`, Omit/Pick bases; 28: `export * from` a module declared later; 27: merged `declare module` blocks, implicit exports, namespace export clauses, computed names; 26: construct signatures' results; 25: `/// <reference path>` and relative `declare module` augmentations; 24: names an `export =` namespace declares, enums in namespaces; 23: exported class expressions; 22: an unwritten type parameter without a default is unknown; 21: prototype methods' `this.x =`; 20: type parameter defaults, method overloads and their results; 15: an exported `new X()` value of the engine's JavaScript is an X; 17: member status (removed, deprecated)
 SIGNED_AS = "object-model-source"
 # The code an extraction depends on: the readers, the syntax helpers they call and the queries they run. A
 # change to any of them changes `reader_version`, so cached extractions (and index artifacts) made by other
@@ -124,7 +124,10 @@ class ObjectModel:
                 if target is None:
                     target = self.modules[name] = ModuleModel(name, complete=False)
                 for t in mod.types.values():
-                    if runtime_beside_typings and name in typed and t.name not in target.types:
+                    # (a runtime object's synthesized type of known keys, `tinycolor$names` for `tinycolor.names =
+                    # {...}`, comes with the declared type whose member it is: the member names it)
+                    if runtime_beside_typings and name in typed and t.name not in target.types and \
+                            not ("$" in t.name and t.name.split("$", 1)[0] in target.types):
                         continue
                     if conf is not None:
                         t.confidence = min(t.confidence, conf)

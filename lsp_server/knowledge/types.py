@@ -276,6 +276,16 @@ class Analyzer:
                 # evidence outranks a same-named export (tone's base class `Tone`), whose statics are not the
                 # package's exports
                 val = alias
+            elif not owners and name in self.model.modules and "=" in self.model.modules[name].exports:
+                # `dayjs().format()` in a fragment that never imports it: the package of that very name, whose
+                # whole value (`export =`, `module.exports =`) the fragment assumes bound, as its UMD build's
+                # global or `const dayjs = require('dayjs')`. Not a class: its instances are named so too (a
+                # `ws` fragment's `ws.send()` is a WebSocket, not the class)
+                val = self.module_val(name)
+                kind = self.model.type(val.tid).kind if val is not None and val.tid and \
+                    self.model.type(val.tid) is not None else ""
+                val = replace(val, conf=min(val.conf, INFERRED)) if val is not None and \
+                    (val.kind in (ValKind.FUNCTION, ValKind.NAMESPACE) or kind == "namespace") else None
             elif len(owners) == 1:
                 # a snippet that assumes `import { PDFDocument } from "pdf-lib"` (or `{ jsPDF }`): the one
                 # module exporting it; a lower-case name only when it is a class

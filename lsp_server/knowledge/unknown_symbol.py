@@ -295,14 +295,16 @@ def vocabulary_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectMode
     workspace = svc.workspace_names()
     platform = builtin_members()
     out = []
-    for node in queries.captures("javascript", "evidence", doc.tree.root_node).get("member", ()):
+    found = queries.captures("javascript", "evidence", doc.tree.root_node)
+    for node in [*found.get("member", ()), *found.get("member.chained", ())]:
         prop = node.child_by_field_name("property")
         obj = node.child_by_field_name("object")
         if prop is None or obj is None or prop.type != "property_identifier" or prop.start_byte in typed:
             continue
-        if obj.type not in ("identifier", "member_expression", "this"):
-            continue  # a call's or literal's result: the receiver is something else's business
-        if _chain_root(doc, obj) in engine_names:
+        if obj.type not in ("identifier", "member_expression", "this") and \
+                not (obj.type == "call_expression" and _call_chain_root(doc, obj) is not None):
+            continue  # a literal's result, or a call of no name's member: the receiver is something else's business
+        if _chain_root(doc, obj) in engine_names or _call_chain_root(doc, obj) in engine_names:
             # `Types.DECIMAL` after `const { Types } = require('engine')`: the receiver is an export of the
             # engine, which the model types when it can; where it could not, the reader does not know that
             # value's shape, and a guess would flag a name the engine has (the runtime oracle's misses).
@@ -327,20 +329,36 @@ def vocabulary_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectMode
 
 def _engine_import_names(doc: ParsedDocument, model: ObjectModel) -> frozenset[str]:
     """The local names this file's imports and requires bind to named exports of the engine's packages
-    (`{ Types }`, `import { Types }`). Not the module itself (`import * as e`, a default import, a whole
-    `require`): on that object a near miss of one of its own exports is still worth a guess (`Konva.getRect`),
-    and an engine module whose exports are not all known is open already (see types.py)."""
+    (`{ Types }`, `import { Types }`, renamed: `{ Types: T }`, `import { Types as T }`). Not the module itself
+    (`import * as e`, a default import, a whole `require`): on that object a near miss of one of its own
+    exports is still worth a guess (`Konva.getRect`), and an engine module whose exports are not all known is
+    open already (see types.py)."""
     names = set()
     for record in module_info_of(doc).imports:
         if package_name(record.specifier) in model.modules:
-            names.update(doc.source[n.start:n.end].decode("utf-8", "replace") for n in record.names
-                         if n.name not in (NAMESPACE, DEFAULT))
+            names.update(local for local, imported in record.locals().items() if imported not in (NAMESPACE, DEFAULT))
     return frozenset(names)
 
 
 def _chain_root(doc: ParsedDocument, node) -> str | None:
     """The identifier a member chain starts from (`a` of `a.b.c`), if it starts from one."""
     while node.type == "member_expression":
+        node = node.child_by_field_name("object")
+        if node is None:
+            return None
+    return doc.node_text(node) if node.type == "identifier" else None
+
+
+def _call_chain_root(doc: ParsedDocument, node) -> str | None:
+    """The identifier a chain of member calls starts from (`x` of `x.div(y).plus(z)`), if the receiver is such a
+    chain (a method's result on an untyped receiver, as in big.js's README): `f()`, `(a || b)()` are not."""
+    if node.type != "call_expression":
+        return None
+    while node.type in ("call_expression", "member_expression"):
+        if node.type == "call_expression":
+            node = node.child_by_field_name("function")
+            if node is None or node.type != "member_expression":
+                return None
         node = node.child_by_field_name("object")
         if node is None:
             return None

@@ -9,6 +9,9 @@ Import forms: ESM `import` (default, named, namespace, side-effect), `export ...
 dynamic `import("literal")`, CommonJS `require("literal")` (with the names a destructuring `const { a } =
 require(...)` or `require(...).a` reads). Exports: ESM declarations, clauses and `default`; CommonJS
 `module.exports = {...}`, `exports.x =`, `module.exports.x =` and `Object.defineProperty(exports, "x", ...)`.
+Each imported name carries both the name read from the target module (its range: where the graph's checks and
+references point) and the local binding it declares (`ImportedName.local`, `ImportRecord.locals()`: `d` of
+`{ c as d }`, of `const { c: d } = require()`), which is what a feature mapping local names reads.
 
 TypeScript adds `import x = require("...")` (kind `require`) and type-only dependencies (`type_only`, edge kind
 `type`):
@@ -32,7 +35,7 @@ from tree_sitter import Node, Tree
 
 from lsp_server import queries
 from lsp_server.document import ParsedDocument
-from lsp_server.syntax.patterns import declared_names, object_properties
+from lsp_server.syntax.patterns import NAME_LEAVES, declared_names, object_properties
 
 # Import kinds, as they appear in the graph's edges.
 STATIC, REEXPORT, DYNAMIC, REQUIRE = "import", "reexport", "dynamic", "require"
@@ -49,6 +52,12 @@ class ImportedName:
     end: int
     exported_as: str | None = None  # for re-exports: the name this module exports it under
     line: int = 0  # 0-based line of the name
+    # The local binding the import declares, when it declares one plain name: `import a` -> "a", `* as ns` ->
+    # "ns", `{ b }` -> "b", `{ c as d }` -> "d", `const { e: f } = require()` -> "f", `const g = require()`
+    # -> "g", `const h = require().i` -> "h". None when nothing is bound under one name (a re-export, a
+    # nested or array pattern, `...rest`, `require().x` used in place): a consumer that maps a local name to
+    # what it was imported as reads this, never the text at `start:end` (the imported name).
+    local: str | None = None
 
 
 @dataclass(frozen=True)
@@ -71,12 +80,18 @@ class ImportRecord:
 
     def to_json(self) -> list:
         return [self.specifier, self.kind, self.start, self.end, self.line, self.stmt_start, self.stmt_end,
-                [[n.name, n.start, n.end, n.exported_as, n.line] for n in self.names], self.star, self.type_only]
+                [[n.name, n.start, n.end, n.exported_as, n.line, n.local] for n in self.names], self.star,
+                self.type_only]
 
     @classmethod
     def from_json(cls, v: list) -> "ImportRecord":
         return cls(v[0], v[1], v[2], v[3], v[4], v[5], v[6],
                    tuple(ImportedName(*n) for n in v[7]), v[8], bool(v[9]) if len(v) > 9 else False)
+
+    def locals(self) -> dict[str, str]:
+        """Local name -> the name it was imported as (DEFAULT, NAMESPACE or an export), for the names this
+        import binds."""
+        return {n.local: n.name for n in self.names if n.local is not None}
 
 
 @dataclass(frozen=True)
@@ -251,8 +266,10 @@ def _read_match(source: bytes, match: dict[str, list[Node]], typed: bool, import
         elif "import.equals" in match:
             flags = _CJS
             stmt = match["import.equals"][0]
+            clause = next((c for c in stmt.named_children if c.type == "import_require_clause"), None)
+            ident = next((c for c in clause.named_children if c.type == "identifier"), None) if clause else None
             record_names = [ImportedName(NAMESPACE, spec_node.start_byte, spec_node.end_byte, None,
-                                         spec_node.start_point[0])]
+                                         spec_node.start_point[0], _name_of(source, ident))]
             kind = REQUIRE
             type_only = _has_token(stmt, "type")
         elif "import.reexport" in match:
@@ -557,8 +574,8 @@ def _shifted(part: _Part, delta: int, line_delta: int) -> _Part:
     imports = tuple(
         ImportRecord(r.specifier, r.kind, r.start + delta, r.end + delta, r.line + line_delta,
                      r.stmt_start + delta, r.stmt_end + delta,
-                     tuple(ImportedName(n.name, n.start + delta, n.end + delta, n.exported_as, n.line + line_delta)
-                           for n in r.names), r.star, r.type_only)
+                     tuple(ImportedName(n.name, n.start + delta, n.end + delta, n.exported_as, n.line + line_delta,
+                                        n.local) for n in r.names), r.star, r.type_only)
         for r in part.imports)
     exports = tuple(ExportedName(e.name, e.local, e.start + delta, e.end + delta) for e in part.exports)
     return _Part(part.start + delta, part.end + delta, part.type, imports, exports, part.flags, part.error)
@@ -578,6 +595,34 @@ def _record(specifier: str, kind: str, spec: Node, stmt: Node, names: list[Impor
             type_only: bool = False) -> ImportRecord:
     return ImportRecord(specifier, kind, spec.start_byte, spec.end_byte, spec.start_point[0],
                         stmt.start_byte, stmt.end_byte, tuple(names), star, type_only)
+
+
+def import_declaring(doc: ParsedDocument, name_node: Node, local: str) -> ImportedName | None:
+    """What a binding was imported as, given one of its declared identifiers (`name_node`, declaring `local`):
+    the ImportedName (its `name`: DEFAULT, NAMESPACE or an export) when the import statement or the
+    `require()`/`import()` declarator holding it declares `local` (`T` of `import { Types as T }`, of
+    `const { Types: T } = require()`, of `const T = require().Types`); else None (a local variable). Reads only
+    that statement (a hover asks this: no query over the whole document)."""
+    if doc.language not in MODULE_LANGUAGES:
+        return None
+    holder: Node | None = name_node
+    while holder is not None and holder.type not in ("import_statement", "variable_declarator"):
+        holder = holder.parent
+    if holder is None:
+        return None
+    call: Node | None = holder
+    if holder.type == "variable_declarator":  # its value must be the require()/import() itself, not hold one
+        call = holder.child_by_field_name("value")
+        while call is not None and call.type in ("await_expression", "parenthesized_expression", "member_expression"):
+            call = call.child_by_field_name("object") if call.type == "member_expression" else \
+                next(iter(call.named_children), None)
+        if call is None or call.type != "call_expression":
+            return None
+    part = _read_node(doc.source, holder, doc.language, doc.language != "javascript")
+    for record in part.imports:
+        if (record.stmt_start, record.stmt_end) == (call.start_byte, call.end_byte):
+            return next((n for n in record.names if n.local == local), None)
+    return None
 
 
 @dataclass(frozen=True, eq=False)
@@ -640,7 +685,8 @@ def export_specifiers(source: bytes, clause: Node) -> list[ExportSpecifier]:
 
 
 def _import_clause_names(source: bytes, stmt: Node) -> list[ImportedName]:
-    return [ImportedName(b.imported, b.name_node.start_byte, b.name_node.end_byte, None, b.name_node.start_point[0])
+    return [ImportedName(b.imported, b.name_node.start_byte, b.name_node.end_byte, None, b.name_node.start_point[0],
+                         _text(source, b.local))
             for b in import_bindings(source, stmt)]
 
 
@@ -701,7 +747,9 @@ def _export_statement_names(source: bytes, stmt: Node) -> list[ExportedName]:
 
 def _destructured_names(source: bytes, call: Node) -> list[ImportedName]:
     """Names read from a `require()` / `import()` result: `const { a, b: c } = require(...)`,
-    `require(...).a`, `(await import(...)).a`; a whole-module use is the namespace name `*`."""
+    `require(...).a`, `(await import(...)).a`; a whole-module use is the namespace name `*`. Each with the
+    local name it is bound to (`c` of `b: c`, `m` of `const m = require(...)`, `t` of `const t =
+    require(...).a`) when one plain name is."""
     node = call
     parent = node.parent
     while parent is not None and parent.type in ("await_expression", "parenthesized_expression"):
@@ -719,18 +767,36 @@ def _destructured_names(source: bytes, call: Node) -> list[ImportedName]:
                 if key is not None and key.type in ("shorthand_property_identifier_pattern", "property_identifier",
                                                     "string"):
                     names.append(ImportedName(_name_of(source, key) or "", key.start_byte, key.end_byte, None,
-                                              key.start_point[0]))
+                                              key.start_point[0], _bound_name(source, prop.target)))
             return names
         if pattern is not None:
-            return [ImportedName(NAMESPACE, pattern.start_byte, pattern.end_byte, None, pattern.start_point[0])]
+            return [ImportedName(NAMESPACE, pattern.start_byte, pattern.end_byte, None, pattern.start_point[0],
+                                 _bound_name(source, pattern))]
     is_promise = call.child_by_field_name("function").type == "import" and node is call  # import(...).then
     if parent.type == "member_expression" and parent.child_by_field_name("object") == node and not is_promise:
         prop = parent.child_by_field_name("property")
         if prop is not None and prop.type == "property_identifier":
-            return [ImportedName(_text(source, prop), prop.start_byte, prop.end_byte, None, prop.start_point[0])]
+            return [ImportedName(_text(source, prop), prop.start_byte, prop.end_byte, None, prop.start_point[0],
+                                 _declared_as(source, parent))]
     if parent.type == "expression_statement":
         return []  # require("./polyfill"); side effect only
     return [ImportedName(NAMESPACE, call.start_byte, call.end_byte, None, call.start_point[0])]
+
+
+def _bound_name(source: bytes, target: Node | None) -> str | None:
+    """The name a destructuring target binds when it is one plain name (`a`, `{ a }`'s `a`, `b` of `a: b` or
+    `a: b = 1`), else None (a nested pattern binds several)."""
+    if target is None or target.type not in NAME_LEAVES:
+        return None
+    return _text(source, target)
+
+
+def _declared_as(source: bytes, value: Node) -> str | None:
+    """The plain name `value` initializes (`const t = value`), if it does."""
+    parent = value.parent
+    if parent is None or parent.type != "variable_declarator" or parent.child_by_field_name("value") != value:
+        return None
+    return _bound_name(source, parent.child_by_field_name("name"))
 
 
 def _module_exports_object(source: bytes, value: Node) -> tuple[list[ExportedName], bool]:

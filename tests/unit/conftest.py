@@ -56,3 +56,17 @@ def no_process_started(request, monkeypatch):
     yield attempts
     if attempts and not request.node.stash.get(_FAILED, False):
         pytest.fail(f"{MESSAGE}: the code under test caught the error of {', '.join(attempts)}", pytrace=False)
+
+
+@pytest.fixture(autouse=True)
+def our_loggers_stay_enabled():
+    """A test that switches off lsp_server's loggers (logging.config.dictConfig without
+    disable_existing_loggers=False, as import-linter's does) silently breaks every later test in its worker that
+    checks our log records; fail the test that did it, not the innocent one after it."""
+    import logging
+
+    yield
+    off = sorted(name for name, logger in logging.Logger.manager.loggerDict.items()
+                 if name.split(".")[0] == "lsp_server" and isinstance(logger, logging.Logger) and logger.disabled)
+    if off:
+        pytest.fail(f"this test left lsp_server loggers disabled: {', '.join(off[:5])}", pytrace=False)

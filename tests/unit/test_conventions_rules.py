@@ -129,3 +129,20 @@ def test_rule_file_check_applies_to_markdown_only():
     # Other unparsed files keep their own diagnostics (config errors on footprint.toml).
     assert not has_checks(ParsedDocument.create("file:///ws/footprint.toml", "x"))
     assert not has_checks(ParsedDocument.create("file:///ws/notes.txt", "x"))
+
+
+def test_a_cached_query_error_raised_again_does_not_grow_its_traceback():
+    # the error of a bad rule query is cached and raised on every use: each raise must start a fresh traceback,
+    # not append to the last one (which would grow without bound and keep every frame alive)
+    import traceback
+
+    import pytest
+
+    from lsp_server.conventions.rules import compile_query
+
+    depths = []
+    for _ in range(4):
+        with pytest.raises(Exception) as caught:
+            compile_query("javascript", "(no_such_node_type) @x")
+        depths.append(len(traceback.extract_tb(caught.value.__traceback__)))
+    assert len(set(depths)) == 1, depths

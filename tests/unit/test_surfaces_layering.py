@@ -5,6 +5,8 @@ None`; a one-shot run is `Workspace.long_lived = False`, set by the CLI surface)
 from __future__ import annotations
 
 import ast
+import logging
+from contextlib import contextmanager
 from pathlib import Path
 
 from importlinter.cli import lint_imports
@@ -45,8 +47,36 @@ def surface_leaks(source: str) -> list[str]:
     return leaks
 
 
+@contextmanager
+def logging_kept():
+    """Undo the logging configuration import-linter's CLI installs: `logging.config.dictConfig` without
+    `disable_existing_loggers: False`, which disables every logger created before it in this process (each
+    lsp_server module's logger already imported) and gives its own loggers a stdout handler. A test run after
+    this one in the same worker that reads our log records (caplog) saw none of them
+    (test_conventions_rules.py::test_bad_rule_files_are_skipped_others_keep_working failed after it)."""
+    manager = logging.Logger.manager
+    root = logging.getLogger()
+    before = {name: (lg.disabled, lg.level, lg.propagate, lg.handlers[:])
+              for name, lg in manager.loggerDict.items() if isinstance(lg, logging.Logger)}
+    root_before = (root.level, root.handlers[:])
+    try:
+        yield
+    finally:
+        for name, lg in list(manager.loggerDict.items()):
+            if not isinstance(lg, logging.Logger):
+                continue
+            disabled, level, propagate, handlers = before.get(name, (False, logging.NOTSET, True, []))
+            lg.disabled, lg.propagate, lg.handlers[:] = disabled, propagate, handlers
+            lg.setLevel(level)  # also clears the loggers' cached levels
+        root.handlers[:] = root_before[1]
+        root.setLevel(root_before[0])
+
+
 def test_the_import_linter_contract_is_kept():
-    assert lint_imports(config_filenames=(str(REPO / ".importlinter"),), no_cache=True, no_logo=True) == 0
+    ours = logging.getLogger("lsp_server.conventions.rules")  # a module logger that exists before the run
+    with logging_kept():
+        assert lint_imports(config_filenames=(str(REPO / ".importlinter"),), no_cache=True, no_logo=True) == 0
+    assert not ours.disabled  # the tests after this one still see our log records
 
 
 def test_no_area_module_holds_surface_code():

@@ -139,6 +139,7 @@ class DtsExtractor:
             target = self.resolve_local(scope, local, set()) if scope else local
             mod.exports[name] = target or local
         mod.complete = entry_scope.complete and all(s.complete for s in self.scopes.values())
+        self.drop_other_modules_export_value(mod, entry_scope)
         # `export = moment` with `declare namespace moment { interface Duration {} }`: what the namespace declares
         # is importable by name (`import { Duration } from "moment"`), its types included; the values of the
         # target (namespace members, statics, the members of a const's type) are resolved by the model
@@ -149,6 +150,21 @@ class DtsExtractor:
             if target:
                 mod.exports.setdefault(name, target)
         return self.source
+
+    def drop_other_modules_export_value(self, mod: ModuleModel, entry: _Scope) -> None:
+        """winston: the entry says `declare namespace winston {...}; export = winston`, and a file it imports as
+        a module of its own (`import * as Config from './lib/winston/config/index'`) says `declare const
+        winston: winston.Config; export = winston` for itself. The package keeps one namespace, so that file's
+        const would become the package's `=`; it is that file's own value and is dropped (the file is still read
+        for its types). Not when the other file is a script (its const merges with the namespace, as in tsc)."""
+        target = mod.exports.get("=")
+        value = mod.values.get(target) if target else None
+        t = mod.types.get(target) if target else None
+        if value is None or t is None or t.kind not in ("namespace", "class") or not value.path or not t.path:
+            return
+        other = self.scopes.get(Path(value.path).resolve())
+        if Path(t.path).resolve() == entry.path and other is not None and other is not entry and "=" in other.exports:
+            del mod.values[target]
 
     def parse_file(self, path: Path) -> None:
         try:
@@ -328,6 +344,16 @@ class DtsExtractor:
                 scope.local_names.add(name)
                 names.append(name)
             return names
+        if t == "import_alias" and into is not None:
+            # `export import format = logform.format` in a namespace (winston hoists its dependencies' namespaces
+            # so): a member of the namespace whose type is another package's, not followed here: `any`, so
+            # neither it nor what is read on it is ever flagged
+            ids = [c for c in node.named_children if c.type == "identifier"]
+            if not ids:
+                return []
+            name = _text(ids[0], data)
+            self.add_value(mod, into, Member(name, "property", "any", static=True, path=path, line=line, doc=doc))
+            return [name]
         if t in ("internal_module", "module"):
             name_node = node.child_by_field_name("name")
             if name_node is None:

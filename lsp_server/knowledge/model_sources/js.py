@@ -24,8 +24,8 @@ from lsp_server.knowledge.model_sources.base import (
 from lsp_server.knowledge.model_sources.dts import CALL
 from lsp_server.languages import parser
 from lsp_server.syntax.jsdoc import JSDoc, jsdoc_before
-from lsp_server.syntax.modules import export_specifiers
-from lsp_server.syntax.patterns import parameters
+from lsp_server.syntax.modules import export_specifiers, import_bindings
+from lsp_server.syntax.patterns import declared_names, parameters
 
 JS_CONF = 0.9
 
@@ -376,6 +376,10 @@ class _File:
             if target is not None:
                 self.reexported = target
                 return
+        if lt == "module.exports" and right is not None and right.type == "call_expression":
+            returned = _umd_factory_result(self, right)
+            if returned is not None:
+                right = returned  # `module.exports = factory()` in a UMD wrapper: what the factory returns
         if lt == "module.exports" and right is not None and right.type in ("function_expression", "function",
                                                                          "arrow_function"):
             self.runtime.adders[self.path.resolve()] = _added_members(self, right)
@@ -454,9 +458,8 @@ class _File:
                 src = n.child_by_field_name("source")
                 spec = self.text(src).strip("\"'`") if src is not None else ""
                 if _is_package(spec):
-                    for ident in (c for c in _walk(n) if c.type == "identifier" and c.parent is not None and
-                                  c.parent.type in ("import_clause", "import_specifier", "namespace_import")):
-                        self.imported_from[self.text(ident)] = spec
+                    for b in import_bindings(self.data, n):  # the local names: `T` of `{ Transform as T }`
+                        self.imported_from[self.text(b.local)] = spec
         for tname, t in self.mod.types.items():
             # a base class from another npm package (`class Logger extends Transform` from 'readable-stream'):
             # its members are that package's, which this reader does not see, whatever platform class it
@@ -473,8 +476,7 @@ class _File:
             return
         spec = _required_package(self, value)
         if spec:  # `const { Transform } = require('readable-stream')`, `const EE = require('eventemitter3')`
-            for ident in ([name] if name.type == "identifier" else
-                          [c for c in name.named_children if c.type == "shorthand_property_identifier_pattern"]):
+            for ident in declared_names(name):  # renamed too: `T` of `{ Transform: T }`
                 self.imported_from[self.text(ident)] = spec
         if name.type != "identifier":
             return
@@ -802,7 +804,7 @@ class _File:
 
     # --- query facts ---
     def fact(self, pattern: int, match: dict) -> None:
-        """One match of grammars/javascript/engine_source.scm (patterns 0-5, in file order; 6 is read by run)."""
+        """One match of grammars/javascript/engine_source.scm (patterns 0-5, 7-8, in file order; 6 is read by run)."""
         if pattern == 4:  # exports.X = value, wherever it stands
             name, value = match["export.name"][0], match["export.value"][0]
             self.mod.exports.setdefault(self.text(name), self.text(value) if value.type == "identifier" else self.text(name))
@@ -845,7 +847,7 @@ class _File:
                 m = _member_from_value(self, prop, value, False, owner)
                 m.doc = m.doc or f"assigned at run time ({owner}.{self.text(match['member.holder'][0])}.{prop})"
                 self.add(self.typedef(owner, obj), m)
-        elif pattern == 3:  # X.m = value: a static member of a class or constructor function
+        elif pattern in (3, 7, 8):  # X.m = value: a static member of a class or constructor function
             prop_node = match["member.property"][0]
             prop = self.text(prop_node)
             if prop != "prototype" and (owner in self.mod.types or owner in self.functions):
@@ -1098,3 +1100,50 @@ def _returns_new_of_itself(f: _File, fn: Node, name: str) -> bool:
 def _looks_like_constructor(f: _File, node: Node, name: str) -> bool:
     return name[:1].isupper() and bool(_this_assignments(f, node.child_by_field_name("body"))) or \
         f"{name}.prototype" in f.data.decode("utf-8", "replace")
+
+
+def _umd_factory_result(reader, call: Node) -> Node | None:
+    """`module.exports = factory()` inside a UMD wrapper, `(function (global, factory) {...})(this, function ()
+    { function tinycolor() {...}; ...; return tinycolor; })`: the identifier the factory returns, when it is a
+    function, class or variable the factory declares at its top level (its own declarations are read as the
+    wrapper's); else None (not followed: the exports stay incomplete)."""
+    callee = call.child_by_field_name("function")
+    if callee is None or callee.type != "identifier":
+        return None
+    name = reader.text(callee)
+    wrapper = call.parent
+    while wrapper is not None and wrapper.type not in ("function_expression", "function", "arrow_function"):
+        wrapper = wrapper.parent
+    params = wrapper.child_by_field_name("parameters") if wrapper is not None else None
+    names = [reader.text(p) for p in params.named_children] if params is not None else []
+    if name not in names:
+        return None
+    outer = wrapper.parent
+    while outer is not None and outer.type == "parenthesized_expression":
+        outer = outer.parent
+    if outer is None or outer.type != "call_expression":
+        return None
+    args = outer.child_by_field_name("arguments")
+    actual = [a for a in args.named_children if a.type != "comment"] if args is not None else []
+    index = names.index(name)
+    factory = actual[index] if index < len(actual) else None
+    while factory is not None and factory.type == "parenthesized_expression" and factory.named_children:
+        factory = factory.named_children[0]
+    if factory is None or factory.type not in ("function_expression", "function", "arrow_function"):
+        return None
+    body = factory.child_by_field_name("body")
+    if body is None or body.type != "statement_block":
+        return None
+    declared: set[str] = set()
+    returned = None
+    for st in body.named_children:
+        if st.type in ("function_declaration", "class_declaration") and st.child_by_field_name("name") is not None:
+            declared.add(reader.text(st.child_by_field_name("name")))
+        elif st.type in ("variable_declaration", "lexical_declaration"):
+            declared.update(reader.text(d.child_by_field_name("name")) for d in st.named_children
+                            if d.type == "variable_declarator" and d.child_by_field_name("name") is not None
+                            and d.child_by_field_name("name").type == "identifier")
+        elif st.type == "return_statement":
+            value = st.named_children[0] if st.named_children else None
+            returned = value if value is not None and value.type == "identifier" else None
+    return returned if returned is not None and reader.text(returned) in declared else None

@@ -513,11 +513,14 @@ class EngineReport:
 
 
 def evaluate(engine: Engine, work: Path, per_site: int = 2, max_mutants: int = 400,
-             node_objects_too: bool = False) -> EngineReport:
+             node_objects_too: bool = False, pkg_root: Path | None = None,
+             files: dict[str, str] | None = None) -> EngineReport:
     """The engine's figures. Mutants on Node's own objects (`node_objects`) are not counted unless
-    `node_objects_too` (round 2's oracle counted them: `report --node-objects` shows that figure)."""
-    pkg_root = install(engine)
-    files = corpus(pkg_root, engine)
+    `node_objects_too` (round 2's oracle counted them: `report --node-objects` shows that figure).
+    `pkg_root` / `files`: an install folder and clean code chosen by the caller (the wide evaluation over the
+    oracles' packages, tests/corpus/wide), instead of `install(engine)` and `corpus(...)`."""
+    pkg_root = pkg_root or install(engine)
+    files = corpus(pkg_root, engine) if files is None else files
     ws = build_workspace(work / engine.name, pkg_root, engine, {f"src/{k}": v for k, v in files.items()})
     vocabulary = engine_vocabulary(pkg_root, engine)
     taken = vocabulary | GENERIC_MEMBERS | {"constructor", "toString", "valueOf", "hasOwnProperty"}

@@ -1,0 +1,1 @@
+"""The engine mutation evaluation over the tsoracle and jsoracle packages' READMEs (wide.py, report.py, test_wide.py)."""

@@ -1,0 +1,60 @@
+"""Print the wide mutation evaluation's table (tests/corpus/wide/wide.py): `python -m tests.corpus.wide.report`.
+
+    --set-aside     the held-out packages only (their figures are reported apart; tuning never reads them)
+    -v              list false positives, stray findings, wrong did-you-means and misses per package
+    --package NAME  that package only (in whichever oracle lists it, within the chosen part)
+    --max-mutants N per package (default wide.MAX_MUTANTS)
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from tests.corpus.wide import wide as W
+from tests.support.npm_cache import Unavailable
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m tests.corpus.wide.report")
+    ap.add_argument("--set-aside", action="store_true")
+    ap.add_argument("-v", action="store_true")
+    ap.add_argument("--package")
+    ap.add_argument("--max-mutants", type=int, default=W.MAX_MUTANTS)
+    args = ap.parse_args(argv)
+    chosen = [p for p in W.packages("held-out" if args.set_aside else "dev")
+              if not args.package or p.name == args.package]
+    if args.package and not chosen:
+        print(f"error: {args.package} is not a {'held-out' if args.set_aside else 'dev'} package of the oracles")
+        return 2
+    started = time.process_time()
+    results = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for pkg in chosen:
+            try:
+                r = W.evaluate(pkg, Path(tmp), max_mutants=args.max_mutants)
+            except Unavailable as exc:
+                print(f"skipped: {exc}")
+                return 0
+            results.append(r)
+            print(f"{pkg.label}: {r.seconds:.1f}s CPU{' (' + r.skipped + ')' if r.skipped else ''}", file=sys.stderr)
+            if args.v and r.report is not None:
+                e = r.report
+                for label, items in (("false positives", e.false_positives), ("deprecated uses", e.deprecated_uses),
+                                     ("README imports by relative path (listed apart)", r.package_layout),
+                                     ("stray", e.stray), ("wrong did-you-mean", e.wrong_dym), ("missed", e.missed)):
+                    if items:
+                        print(f"\n{pkg.label} {label} ({len(items)}):", *items, sep="\n  ")
+    print(("SET-ASIDE (held-out) " if args.set_aside else "dev ") +
+          f"packages: check_symbols / unknown-symbol on README snippets and single-mutation copies "
+          f"(at most {args.max_mutants} mutants a package)")
+    print(W.table(results))
+    print(f"CPU {time.process_time() - started:.0f}s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

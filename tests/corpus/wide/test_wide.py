@@ -1,0 +1,63 @@
+"""The engine mutation evaluation over the oracles' packages' READMEs (tests/corpus/wide/wide.py), dev part: no
+finding on any README's clean code, nothing away from the invented name in a mutated copy, and recall at least
+the measured dev figure less a margin. Fetched at test time into the test cache (never committed); skipped only
+when npm or the registry cannot be reached. The held-out part is not run here: `python -m
+tests.corpus.wide.report --set-aside` prints its totals (docs/evaluation.md records them)."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from tests.corpus.wide import wide as W
+from tests.support.npm_cache import Unavailable
+
+pytestmark = pytest.mark.slow
+
+# docs/evaluation.md ("The mutation evaluation over the oracles' packages"): dev recall 67.7% before the round's
+# fixes, 77.7% after them (untyped 503/620, 81.1%; did-you-mean 98.7%); the floors leave room for a few mutants,
+# not for a fix to be undone (each is worth 19 or more).
+RECALL_FLOOR = 0.75
+UNTYPED_FLOOR = 0.78
+DYM_FLOOR = 0.95
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory):
+    if shutil.which("npm") is None:
+        pytest.skip("npm is not installed: the packages cannot be fetched")
+    work = tmp_path_factory.mktemp("wide")
+    try:
+        return [W.evaluate(p, work) for p in W.packages("dev")]
+    except Unavailable as exc:
+        pytest.skip(f"the npm registry is unreachable: {exc}")
+
+
+def test_no_finding_on_any_readme_s_clean_code(results, capsys):
+    with capsys.disabled():
+        print("\n" + W.table(results))
+    measured = [r for r in results if r.report is not None]
+    assert len(measured) >= 20, "too few packages measured: the READMEs gave too little code"
+    fp = [f"{r.package.label}: {f}" for r in measured for f in r.report.false_positives]
+    assert fp == [], "\n".join(fp)
+    stray = [f"{r.package.label}: {f}" for r in measured for f in r.report.stray]
+    assert stray == [], "\n".join(stray[:20])
+
+
+def test_recall_stays_at_the_dev_figure(results):
+    t = W.Totals.of(results)
+    assert t.mutants > 800, "too few mutants to measure"
+    assert t.recall >= RECALL_FLOOR, W.table(results)
+    assert t.untyped_found / t.untyped >= UNTYPED_FLOOR, W.table(results)
+    assert t.dym >= DYM_FLOOR, W.table(results)
+
+
+def test_the_split_keeps_each_oracle_s_held_out_names_out_of_dev():
+    from tests.corpus.jsoracle.packages import PACKAGES as JS
+    from tests.corpus.tsoracle import tsoracle as T
+
+    dev = {p.name for p in W.packages("dev")}
+    assert not dev & {p.name for p in T.packages("held-out")}
+    assert not dev & {p.name for p in JS if p.held_out}
+    assert len(W.packages("all")) == len(T.PACKAGES) + len(JS)
