@@ -1,7 +1,8 @@
 """`syntax-error`: where tree-sitter could not parse the file. Other checks still run on the
 error-tolerant tree, so this is reported next to their findings, not instead of them; except inside an
-error too wide to query (queries.wide_errors, e.g. 100,000 unclosed `(`), which one note (`analysis-skipped`)
-names with its lines."""
+error too wide to query (queries.wide_errors, e.g. 20,000 unclosed `(`), which one note (`analysis-skipped`)
+names with its lines, and past brackets nested too deep to parse (languages.nesting_cut, e.g. 100,000 unclosed
+`(`: the tree ends there), which one note names with its line."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Iterator
 
 from tree_sitter import Node
 
-from lsp_server import queries
+from lsp_server import languages, queries
 from lsp_server.checks import CheckContext, Phase, check
 from lsp_server.document import ParsedDocument
 from lsp_server.findings import Finding, Severity
@@ -48,7 +49,15 @@ def syntax_errors(doc: ParsedDocument, ctx: CheckContext) -> Iterator[Finding]:
 
 @check("syntax-skipped", Phase.TYPE, languages=("javascript", "typescript", "tsx"))
 def skipped_regions(doc: ParsedDocument, ctx: CheckContext) -> Iterator[Finding]:
-    if doc.tree is None or not doc.tree.root_node.has_error:
+    if doc.tree is None:
+        return
+    parsed_to = doc.tree.root_node.end_byte  # a tree spans its whole source, unless the parse was cut
+    if parsed_to < len(doc.source):
+        line = doc.lines.line_of(parsed_to) + 1
+        yield Finding("analysis-skipped", f"Footprint stops analysing this file at line {line}: its brackets "
+                      f"nest more than {languages.MAX_NESTING:,} deep there", parsed_to, parsed_to,
+                      Severity.INFORMATION)
+    if not doc.tree.root_node.has_error:
         return
     for node in queries.wide_errors(doc.tree.root_node)[:MAX_REPORTED]:
         first = doc.lines.line_of(node.start_byte) + 1

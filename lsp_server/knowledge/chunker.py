@@ -4,7 +4,9 @@ Markdown, plain text and HTML are chunked by heading section, the heading path b
 a code block is never split; a long section is split at block boundaries with one block of overlap.
 JSDoc/TSDoc comments of `.d.ts`/`.ts`/`.js` sources become one chunk per documented declaration, titled
 with its qualified name (`Table.addRow`). Every chunk records its file, 0-based line range, heading path
-and the identifiers it mentions. Pure: no index, no whoosh.
+and the identifiers it mentions; the chunk that opens a section also its *lead*: the section's own heading
+and the first paragraph of prose under it (`.undo()` + "Takeback the last half-move, returning a move
+object..."), what the section says it is about. Pure: no index, no whoosh.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ class DocChunk:
     text: str
     identifiers: tuple[str, ...] = ()
     kind: str = "prose"  # "prose" | "api" (a doc comment of a declaration)
+    lead: str = ""  # the section's heading and first paragraph of prose (`lead_of`); "" on later chunks
 
 
 @dataclass
@@ -291,14 +294,43 @@ def _split(path: Path, heading: str, lines: list[_Line], first: int, last: int) 
     out = []
     for n, piece in enumerate(pieces):
         s = first if n == 0 else piece[0].start
-        out.append(_chunk(path, heading, lines, s, piece[-1].end))
+        out.append(_chunk(path, heading, lines, s, piece[-1].end, opens=n == 0))
     return out
 
 
-def _chunk(path: Path, heading: str, lines: list[_Line], first: int, last: int) -> DocChunk:
+def _chunk(path: Path, heading: str, lines: list[_Line], first: int, last: int, opens: bool = True) -> DocChunk:
     text = "\n".join(lines[i].text for i in range(first, last + 1))
     code = "\n".join(lines[i].text for i in range(first, last + 1) if lines[i].code)
-    return DocChunk(path, first, last, heading, text, identifiers_in(heading + "\n" + text, code))
+    lead = lead_of(heading, [ln for ln in lines[first:last + 1] if ln.heading is None and not ln.underline]) \
+        if opens else ""
+    return DocChunk(path, first, last, heading, text, identifiers_in(heading + "\n" + text, code), lead=lead)
+
+
+MAX_LEAD_CHARS = 600
+LEAD_PROSE_ONLY = True  # lists and tables are skipped, not read as the lead (measured: tests/corpus/engines/howto_cv)
+_LIST_OR_TABLE = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|\|)")
+_MARKUP = re.compile(r"<!--.*?-->|<[^>]+>|!\[[^\]]*\]\([^)]*\)|\]\([^)]*\)|[\[\]`⬆]")
+
+
+def lead_of(heading: str, lines: list[_Line]) -> str:
+    """A section's lead: its own heading (the last part of the path) and its first paragraph of prose (the
+    lines up to the first blank line, code block, list, table or JSDoc tag; at most `MAX_LEAD_CHARS`),
+    markup dropped. An API reference whose headings are bare signatures (`.in_stalemate()`) says what each
+    member does in the sentence under it; a guide's section in its opening paragraph. A list or table
+    before it is skipped like code: a table of contents (a list of every section's name) or an options
+    table describes no one thing."""
+    para: list[str] = []
+    for line in lines:
+        # code, lists and tables are not the section's description (a table of contents is a list of links)
+        if line.code or not line.text.strip() or line.text.lstrip().startswith("@") or \
+                (LEAD_PROSE_ONLY and _LIST_OR_TABLE.match(line.text)):  # a JSDoc tag ends it too
+            if para:
+                break
+            continue
+        para.append(line.text.strip())
+    own = heading.split(HEADING_SEP)[-1]
+    text = own + "\n" + " ".join(para)[:MAX_LEAD_CHARS]
+    return re.sub(r"[ \t]+", " ", _MARKUP.sub(" ", text)).strip()
 
 
 # --- JSDoc / TSDoc in sources -----------------------------------------------------------------------------
@@ -358,11 +390,12 @@ def _doc_comment_chunk(path: Path, node, comment: str, source: bytes) -> DocChun
         heading = path.name
         qualified = ""
     text = body + ("\n\n" + signature if signature else "")
+    lead = lead_of(heading, [_Line(ln) for ln in body.splitlines()])
     idents = identifiers_in(text, signature)
     if qualified:
         extra = [qualified, *qualified.split(".")]
         idents = tuple(dict.fromkeys([*extra, *idents]))
-    return DocChunk(path, node.start_point[0], last, heading, text, idents, kind="api")
+    return DocChunk(path, node.start_point[0], last, heading, text, idents, kind="api", lead=lead)
 
 
 def _comment_text(comment: str) -> str:

@@ -51,10 +51,11 @@ from lsp_server.workspace import BinaryFile, Progress, Service, Workspace, is_bi
 
 log = logging.getLogger(__name__)
 
-FORMAT = 9  # bump when the schema, analyzer or chunker changes: old indexes are rebuilt
+FORMAT = 10  # bump when the schema, analyzer or chunker changes: old indexes are rebuilt
 INDEX_DIR = "docs-index"
 MANIFEST = "manifest.json"
 SIGNED_AS = "docs-index-manifest"  # what the manifest's signature is for (see integrity.sign)
+LEAD_COMPOUNDS = True  # a lead's lowercase compounds also by their words, as headings' are (`compound_parts`)
 HEADING_BOOST = 1.0  # a query term that is also in the chunk's heading path (1.5 before round 6: see howto_cv)
 
 
@@ -272,6 +273,9 @@ def make_schema():
         # Normalized names the chunk is about (`table.addrow addrow`): a query naming one ranks it first.
         symbol=KEYWORD(lowercase=True, scorable=True),
         idents=TEXT(analyzer=code, phrase=False),  # the identifier vocabulary (did-you-mean, has_identifier)
+        # What a section says it is about: its heading and first paragraph (chunker.lead_of), its lowercase
+        # compounds split into the file's words too. The how-to search's lead ranking.
+        lead=TEXT(analyzer=code, phrase=False),
     )
 
 
@@ -623,17 +627,24 @@ class DocsIndex(Service):
                 searcher.doc_frequency("all", t) for t in g)]
         return SearchOutcome(hits, terms, missing)
 
-    def search_concepts(self, concepts: list, limit: int = 5, under: Path | None = None) -> list[IndexHit]:
+    def search_concepts(self, concepts: list, limit: int = 5, under: Path | None = None,
+                        lead: bool = False) -> list[IndexHit]:
         """Chunks holding any of `concepts` (`thesaurus.Concept`: alternatives of index terms, each weighted),
         ranked by BM25 over the concepts they hold, each concept counted once (its best alternative), the
         heading's terms scored again (`HEADING_BOOST`). The thesaurus angle of the how-to search: a section
-        that says "round-trip time" for "how long a message takes" is found, ranked by what it holds."""
+        that says "round-trip time" for "how long a message takes" is found, ranked by what it holds.
+        `lead`: over the sections' leads only (heading and first paragraph), where a short reference entry
+        is not outweighed by long sections that hold the same words in passing."""
         w = _whoosh()
         And, Or, Prefix, Term = w.And, w.Or, w.Prefix, w.Term
         each = []
         for concept in concepts:
             alternatives = []
             for terms, weight in concept.alternatives:
+                if lead:
+                    alternatives.append(Term("lead", terms[0], boost=weight) if len(terms) == 1 else
+                                        And([Term("lead", t) for t in terms], boost=weight))
+                    continue
                 body = [Term("all", t) for t in terms]
                 head = [Term("heading", t, boost=HEADING_BOOST) for t in terms]
                 found = body[0] if len(body) == 1 else And(body)
@@ -881,12 +892,14 @@ def _add_file(writer, workspace: Workspace, path: Path) -> dict | None:
         # Lowercase compound names (`onloaderror`, an option heading) are found by their words too
         heading_words = _compound_words(_TOKEN.findall(c.heading), vocabulary, memo)
         ident_words = _compound_words(c.identifiers, vocabulary, memo)
+        lead_words = _compound_words([t.lower() for t in _TOKEN.findall(c.lead)], vocabulary, memo) \
+            if LEAD_COMPOUNDS else ""
         writer.add_document(
             id=f"{path}#{n}", path=str(path), lines=(c.start_line, c.end_line), kind=c.kind,
             heading=c.heading + heading_words, _stored_heading=c.heading, idents=" ".join(c.identifiers),
             ident_list=list(c.identifiers), body=c.text,
             all="\n".join((c.heading, " ".join(c.identifiers), c.text, heading_words + ident_words)),
-            symbol=" ".join(normalize_symbol(s) for s in subject_symbols(c)),
+            symbol=" ".join(normalize_symbol(s) for s in subject_symbols(c)), lead=c.lead + lead_words,
             # Written docs (with their examples) rank just above the declaration comment saying the same.
             _boost=API_CHUNK_BOOST if c.kind == "api" else 1.0)
     return {"hash": storage.content_hash(data), "chunks": len(chunks), "aliases": mine_aliases(chunks)}

@@ -5,8 +5,9 @@ that exists. No match gives an empty result that says so and offers the nearest 
 (`[concepts]` and aliases mined from the docs) are expanded to symbols and the search re-run when the
 literal one finds nothing; `expand=True` (for how-to questions) runs `fused_search`, the retrieval rag_lookup
 uses too: the `search_queries` angles, clauses and concept expansions, plus a recall ranking of chunks that
-hold most of the focused angle's terms, grep's rankings, and a ranking by the question's concepts and their
-thesaurus synonyms (`thesaurus.py`), fused.
+hold most of the focused angle's terms, grep's rankings, a ranking by the question's concepts and their
+thesaurus synonyms (`thesaurus.py`), and the same concepts over the sections' leads (heading and first
+paragraph: the sentence under a signature heading says what the member does), fused.
 
 The `lookup_docs` command (lsp_server/surfaces/commands.py) goes through `guards.run` (cache, identical-call
 blocks, coalescing, near-duplicates, known_symbols, budget); the pure `lookup_docs` function does not, so hover
@@ -133,8 +134,9 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     (the engine's own names for its words, its API as code) and its clauses' angles, each searched
     literally; concept words replaced by their symbols; and a recall ranking of the chunks holding most of
     the focused angle's terms (each of those holds at least half of them: text that exists, never made up).
-    Heading words weigh more in every search (the index's heading boost). Also grep's rankings and the
-    concept ranking (the question's words and their thesaurus synonyms, BM25). Fused by reciprocal rank."""
+    Heading words weigh more in every search (the index's heading boost). Also grep's rankings, the
+    concept ranking (the question's words and their thesaurus synonyms, BM25) and the lead ranking (the
+    same over each section's heading and first paragraph). Fused by reciprocal rank."""
     names = index.identifiers_with
     angles = search_queries(question, index.has_identifier, names, index.usages_of)
     # The asker's words lead (the question, the focused angle, each clause's); the engine-vocabulary and
@@ -192,13 +194,20 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     concepts = index.search_concepts(asked, depth, under)
     if concepts:
         method += " and a concept ranking (the question's words and their thesaurus synonyms, BM25)"
+    # the same concepts over the sections' leads (heading and first paragraph): a reference entry says what
+    # it does in one sentence under its signature (`.undo()`: "Takeback the last half-move"), which long
+    # sections holding the same words in passing outweigh in the whole-text ranking
+    leads = index.search_concepts(asked, depth, under, lead=True) if LEAD_WEIGHT else []
+    if leads:
+        method += " and a lead ranking (the same concepts over the sections' headings and first paragraphs)"
     order = list(queries)
     # The concept ranking weighs every word of the question (and its synonyms) at once, so its order counts
     # most (the smallest k); each literal angle's first places count too (k = 10, not RRF's usual 60, under
     # which ~10 lists of 10 merely vote by presence and the one section holding the rarest word is lost).
-    fused = fuse_rankings([rankings[q] for q in order] + [partial, grep, rare, concepts], depth * 3,
-                          k=[ANGLES_K] * (len(order) + 3) + [CONCEPTS_K],
-                          weights=[queries[q] for q in order] + [1.0, GREP_WEIGHT, RARE_WEIGHT, CONCEPTS_WEIGHT])
+    fused = fuse_rankings([rankings[q] for q in order] + [partial, grep, rare, concepts, leads], depth * 3,
+                          k=[ANGLES_K] * (len(order) + 3) + [CONCEPTS_K, LEAD_K],
+                          weights=[queries[q] for q in order] + [1.0, GREP_WEIGHT, RARE_WEIGHT, CONCEPTS_WEIGHT,
+                                                                 LEAD_WEIGHT])
     # The top places go to distinct sections: a long section split into chunks fills one place, with its
     # best chunk (two chunks of one section in the top 5 pushed the next section out).
     fused = distinct_sections(fused) if DISTINCT_SECTIONS else fused
@@ -222,11 +231,13 @@ def distinct_sections(hits: list[DocHit]) -> list[DocHit]:
 
 
 SUPPORT_WEIGHT = 0.1
-GREP_WEIGHT = 1.0
+GREP_WEIGHT = 1.5  # 1.0 before the lead ranking joined the fusion: grep's share of it kept (howto_cv)
 RARE_WEIGHT = 1.0
 CONCEPTS_WEIGHT = 3.0  # one ranking that weighs every word of the question, against ~10 literal ones
 CONCEPTS_K = 5  # its reciprocal-rank constant: its first places count clearly more than its fifth
 ANGLES_K = 10  # the literal angles' (measured on the dev questions: 8-15 alike)
+LEAD_WEIGHT = 1.0  # the lead ranking's (`search_concepts(lead=True)`)
+LEAD_K = 5
 CONCEPT_WEIGHT = 0.02  # a concept word's symbol (`box` -> Block): mostly a fallback when the words find little
 DISTINCT_SECTIONS = True  # the top places go to distinct sections (`distinct_sections`)
 RELAX_BELOW = 5  # relaxed queries when the leading queries find fewer chunks than this

@@ -38,7 +38,7 @@ from lsp_server.workspace import Progress, Service, Workspace, service
 
 log = logging.getLogger(__name__)
 
-EXTRACTOR_VERSION = "40"  # 40: another module file's `export =` const is not the package's; 39: a runtime object's synthesized type of known keys comes with the typed type it is a member of; 38: statics assigned in a declaration or a chain (`var n = X.n = {}`); 37: `module.exports = factory()` in a UMD wrapper is what the factory returns; 36: `export import x = a.b` in a namespace is a member (any); 35 (34 was used by work in progress): JavaScript: `require("./x")(X.prototype)` adders, `module.exports = require("./lib/x")`, constructors callable without `new`; 33: a function beside a namespace member of its name is its call signature; 32: a type name declared in several namespaces, qualified; 31: a function of a class's or namespace's name is its call signature; 30: a const typed by an intersection with a construct signature has its static side; 29: `import * as ns` re-exported by `export { ns }`, Omit/Pick bases; 28: `export * from` a module declared later; 27: merged `declare module` blocks, implicit exports, namespace export clauses, computed names; 26: construct signatures' results; 25: `/// <reference path>` and relative `declare module` augmentations; 24: names an `export =` namespace declares, enums in namespaces; 23: exported class expressions; 22: an unwritten type parameter without a default is unknown; 21: prototype methods' `this.x =`; 20: type parameter defaults, method overloads and their results; 15: an exported `new X()` value of the engine's JavaScript is an X; 17: member status (removed, deprecated)
+EXTRACTOR_VERSION = "45"  # 45: `export import x = pkgNs.member` is typed by that export; 44: `var X = function X() {}` keeps its static assignments; 43: a local `mixin(X, {...})` prototype copier adds the literal's members; 42: a function's overloads keep their parameters and results; 41: `export import x = NsOfAFile` is typed by that file's `export =` const; 40: another module file's `export =` const is not the package's; 39: a runtime object's synthesized type of known keys comes with the typed type it is a member of; 38: statics assigned in a declaration or a chain (`var n = X.n = {}`); 37: `module.exports = factory()` in a UMD wrapper is what the factory returns; 36: `export import x = a.b` in a namespace is a member (any); 35 (34 was used by work in progress): JavaScript: `require("./x")(X.prototype)` adders, `module.exports = require("./lib/x")`, constructors callable without `new`; 33: a function beside a namespace member of its name is its call signature; 32: a type name declared in several namespaces, qualified; 31: a function of a class's or namespace's name is its call signature; 30: a const typed by an intersection with a construct signature has its static side; 29: `import * as ns` re-exported by `export { ns }`, Omit/Pick bases; 28: `export * from` a module declared later; 27: merged `declare module` blocks, implicit exports, namespace export clauses, computed names; 26: construct signatures' results; 25: `/// <reference path>` and relative `declare module` augmentations; 24: names an `export =` namespace declares, enums in namespaces; 23: exported class expressions; 22: an unwritten type parameter without a default is unknown; 21: prototype methods' `this.x =`; 20: type parameter defaults, method overloads and their results; 15: an exported `new X()` value of the engine's JavaScript is an X; 17: member status (removed, deprecated)
 SIGNED_AS = "object-model-source"
 # The code an extraction depends on: the readers, the syntax helpers they call and the queries they run. A
 # change to any of them changes `reader_version`, so cached extractions (and index artifacts) made by other
@@ -102,7 +102,36 @@ class SourceSpec:
         return hashlib.sha1(raw.encode()).hexdigest()[:20]
 
 
+# Platform generics whose members are all the platform's (a `Record<string, T>` is an index signature: open)
+PLATFORM_COLLECTIONS = frozenset({"Promise", "PromiseLike", "Array", "ReadonlyArray", "Set", "ReadonlySet", "Map",
+                                  "ReadonlyMap", "WeakMap", "WeakSet"})
+
+
+def _platform_collection(base: str) -> bool:
+    """`Promise<X>`, `Array<T>`, ... or a `Pick` / `Omit` of one (knex's `Pick<Promise<T>, keyof Promise<T> &
+    ExposedPromiseKeys>`: some of the platform's members, all of them platform names)."""
+    head, _, rest = base.partition("<")
+    if head.strip() in ("Pick", "Omit"):
+        head = rest.partition("<")[0].split(",", 1)[0]
+    return head.strip() in PLATFORM_COLLECTIONS
+
+
 # --- the merged model ---------------------------------------------------------------------------------------
+def _keep_runtime_bases(mod: ModuleModel, left_out: dict[str, TypeDef]) -> None:
+    """A runtime build's internal class that a kept type extends (immutable's compiled `var Map = (function
+    (KeyedCollection) {...}(KeyedCollection))`, the typings' `Map` then has the build's base `KeyedCollection`):
+    kept after all, with its own bases. Its members are names the engine has, and without it the base could
+    not be followed, which leaves every type above it open."""
+    todo = [b for t in list(mod.types.values()) for b in t.bases]
+    while todo:
+        base = todo.pop()
+        t = left_out.get(base)
+        if t is None or base in mod.types:
+            continue
+        mod.add_type(t)
+        todo.extend(t.bases)
+
+
 TypeId = tuple[str, str]  # (module, declared name)
 
 
@@ -114,6 +143,7 @@ class ObjectModel:
         typed = {m for spec, src in sources if src.kind == "dts" for m in src.modules}
         runtime_incomplete: set[str] = set()
         incomplete_typings: set[str] = set()
+        internal: dict[str, dict[str, TypeDef]] = {}  # module -> a runtime build's classes left out beside typings
         for spec, src in sources:
             conf = {"dts": 1.0, "manifest": 1.0, "js": 0.9}.get(src.kind)
             # A discovered runtime build beside typings adds exports and the members of declared types; its
@@ -128,6 +158,9 @@ class ObjectModel:
                     # {...}`, comes with the declared type whose member it is: the member names it)
                     if runtime_beside_typings and name in typed and t.name not in target.types and \
                             not ("$" in t.name and t.name.split("$", 1)[0] in target.types):
+                        if conf is not None:
+                            t.confidence = min(t.confidence, conf)
+                        internal.setdefault(name, {}).setdefault(t.name, t)
                         continue
                     if conf is not None:
                         t.confidence = min(t.confidence, conf)
@@ -135,6 +168,12 @@ class ObjectModel:
                 for k, v in mod.exports.items():
                     target.exports.setdefault(k, v)
                 for k, v in mod.values.items():
+                    if runtime_beside_typings and name in typed and k not in target.values and \
+                            k in target.types and target.types[k].kind in ("class", "namespace"):
+                        # knex: the typings' `declare function knex(...)` beside `declare namespace knex` is
+                        # that namespace's call signature; the build's `function knex(config)` is the same value,
+                        # which the typed namespace describes (else its plain function hides the typings)
+                        continue
                     if k not in target.values:
                         target.values[k] = v
                 target.globals += [g for g in mod.globals if g not in target.globals]
@@ -149,6 +188,8 @@ class ObjectModel:
         # of the runtime builds decides what exists
         for name in incomplete_typings | runtime_incomplete:
             self.modules[name].complete = False
+        for name, left_out in internal.items():
+            _keep_runtime_bases(self.modules[name], left_out)
         # configured JavaScript engine sources, so `require("../engine")` in the same repository finds them
         # `pkg/sub` specifiers whose typings (package.json `exports["./sub"].types`) were read into `pkg`'s module
         self.subpaths: frozenset[str] = frozenset()
@@ -347,6 +388,10 @@ class ObjectModel:
             return False
         for base in t.bases:
             parsed = self._base_type(tid[0], base)
+            if parsed and parsed[0] in ("promise", "array", "map") and _platform_collection(base):
+                # `type ResponsePromise = Promise<KyResponse> & { json(): ... }` (ky): a platform collection's
+                # members are the platform's, known (see `platform_base`); the type's own are all listed
+                continue
             if not parsed or parsed[0] != "name":
                 return False
             btid = self.find_type(tid[0], parsed[1])
@@ -385,7 +430,7 @@ class ObjectModel:
             return False
         seen.add(tid)
         for base in t.bases:
-            parsed = parse_type(base)
+            parsed = self._base_type(tid[0], base)  # immutable's `extends Map<K, V>` is its own Map
             btid = self.find_type(tid[0], parsed[1]) if parsed and parsed[0] == "name" else None
             if (btid is None and self._platform_type(tid[0], base)) or (btid is not None and self._has_platform_base(btid, seen)):
                 return True

@@ -698,7 +698,8 @@ class Analyzer:
         if fn is None or fn.kind != ValKind.FUNCTION or fn.member is None:
             return None
         m = fn.member
-        return self.type_val(_overload_result(m, args), fn.module, fn.recv, fn.conf, fn.evidence, dict(fn.targs))
+        return self.type_val(_overload_result(m, args, self.model, fn.module), fn.module, fn.recv, fn.conf, fn.evidence,
+                             dict(fn.targs))
 
     # --- inference ---------------------------------------------------------------------------------------
     def infer(self, key: BindingKey, start: int, end: int) -> Val | None:
@@ -970,11 +971,11 @@ class Analyzer:
                 return recv.inner if made is None else Val(made, inner=recv.inner, conf=recv.conf)
             if fn_first is not None and fn_first.kind == ValKind.INSTANCE:  # `chroma("red")`: a call signature
                 call = self.model.members(fn_first.tid).get(CALL)
-                return self.type_val(_overload_result(call[0], args), call[1][0], None, fn_first.conf, None,
+                return self.type_val(_overload_result(call[0], args, self.model, call[1][0]), call[1][0], None, fn_first.conf, None,
                                      self.bindings_of(fn_first, call[1])) if call else None
             if fn_first is not None and fn_first.kind == ValKind.CLASS:  # `Decimal(1)`: a class's call signature
                 call = self.model.statics(fn_first.tid).get(CALL)
-                return self.type_val(_overload_result(call[0], args), call[1][0], None, fn_first.conf) \
+                return self.type_val(_overload_result(call[0], args, self.model, call[1][0]), call[1][0], None, fn_first.conf) \
                     if call else None
             return self.call_result(fn_first, args)
         if t == "new_expression":
@@ -1150,7 +1151,8 @@ class Analyzer:
         values = [a for a in args.named_children if a.type != "comment"]
         callbacks = [(i, a) for i, a in enumerate(values) if a.type in FUNCTIONS]
         if not callbacks and not (fn is not None and fn.member is not None and
-                                  any(a.type == "identifier" for a in values)):
+                                  any(a.type == "identifier" for a in values)) and \
+                not any(a.type == "object" for a in values):
             return  # (a function handed by name matters for the `this` the callee declares for it)
         if callbacks and recv is None and len(values) >= 2 and values[0].type == "array" and \
                 self.text(args.parent.child_by_field_name("function")) in ("require", "define"):
@@ -1166,12 +1168,18 @@ class Analyzer:
         if element is not None and callbacks:
             self.param_hints[callbacks[0][1].id] = [element]
             return
+        if fn is not None and fn.kind in (ValKind.INSTANCE, ValKind.CLASS) and fn.tid is not None:
+            # `ky(url, {...})`: a call signature (`KyInstance`'s), whose parameters type the options' callbacks
+            call = (self.model.members(fn.tid) if fn.kind == ValKind.INSTANCE else self.model.statics(fn.tid)).get(CALL)
+            fn = Val(ValKind.FUNCTION, module=call[1][0], member=call[0], conf=fn.conf, evidence=fn.evidence,
+                     targs=fn.targs) if call is not None else None
         if fn is None or fn.kind != ValKind.FUNCTION or fn.member is None:
             return
         signature = _matching_overload(fn.member, values, self)
         if signature is None:
             return
         bindings = dict(fn.targs)
+        self.hint_option_callbacks(fn, signature, values, bindings)
         for index, value in enumerate(values):
             this_text = this_param(param_type(signature[index])) if index < len(signature) else ""
             if not this_text or value.type not in ("function_expression", "function", "identifier"):
@@ -1192,6 +1200,33 @@ class Analyzer:
             self.param_hints[cb.id] = [
                 self.type_val(param_type(p), fn.module, None, fn.conf, fn.evidence, bindings) if param_type(p) else None
                 for p in declared]
+
+    def hint_option_callbacks(self, fn: Val, signature: list[str], values: list[Node], bindings: dict) -> None:
+        """The callbacks of an options object passed where the callee declares an options type: `ky(url,
+        { onDownloadProgress: (progress, chunk) => ... })` with `onDownloadProgress?: (progress: Progress,
+        chunk: Uint8Array) => void` in `Options` types `progress` (TypeScript's contextual typing)."""
+        for index, value in enumerate(values):
+            if value.type != "object" or index >= len(signature) or not param_type(signature[index]):
+                continue
+            options = self.type_val(param_type(signature[index]), fn.module, None, fn.conf, fn.evidence, bindings)
+            if options is None or options.kind != ValKind.INSTANCE or options.tid is None:
+                continue
+            members = self.model.members(options.tid)
+            for pair in value.named_children:
+                key = pair.child_by_field_name("key") if pair.type == "pair" else None
+                callback = pair.child_by_field_name("value") if key is not None else None
+                if key is None or callback is None or callback.type not in ("function_expression", "arrow_function",
+                                                                             "function"):
+                    continue
+                entry = members.get(self.text(key).strip("\"'"))
+                if entry is None:
+                    continue
+                member, owner = entry
+                declared = member.params if member.kind == "method" else function_params(member.type)
+                if declared and callback.id not in self.param_hints:
+                    self.param_hints[callback.id] = [
+                        self.type_val(param_type(p), owner[0], None, fn.conf, fn.evidence) if param_type(p) else None
+                        for p in declared]
 
     def function(self, node: Node) -> None:
         params = node.child_by_field_name("parameters") or node.child_by_field_name("parameter")
@@ -1657,7 +1692,7 @@ def _this_owner(this: Node) -> Node | None:
     return None
 
 
-def _overload_result(m: Member, args: Node | None) -> str:
+def _overload_result(m: Member, args: Node | None, model: ObjectModel | None = None, module: str = "") -> str:
     """The declared result of calling `m` with `args`: its type, or when its overloads differ, the one result
     of those the call fits (by argument count, and by the kind of each literal argument)."""
     if m.type or not m.returns or args is None:
@@ -1665,7 +1700,46 @@ def _overload_result(m: Member, args: Node | None) -> str:
     values = [a for a in args.named_children if a.type != "comment"]
     fitting = {parse_type(r): r for params, r in zip([m.params, *m.overloads], m.returns)
                if _arity_fits(params, len(values)) and all(_literal_fits(param_type(p), v) for p, v in zip(params, values))}
-    return next(iter(fitting.values())) if len(fitting) == 1 else ""
+    if len(fitting) == 1:
+        return next(iter(fitting.values()))
+    return _most_derived(list(fitting.values()), model, module) if model is not None and fitting else ""
+
+
+def _most_derived(results: list[str], model: ObjectModel, module: str) -> str:
+    """Among the results of overloads a call fits, the one whose type extends every other's (immutable's
+    `Map({a: 1})` fits `Map<K, V>` and `MapOf<R>`, and `MapOf extends Map`): whichever the call resolves to,
+    its members are among that type's, so a name that type lacks is missing from all; else ""."""
+    tids = []
+    mod = model.modules.get(module)
+    for text in results:
+        head = text.split("<", 1)[0].strip()
+        parsed = ("name", head) if mod is not None and head in mod.types else model._base_type(module, text)
+        tid = model.find_type(module, parsed[1]) if parsed and parsed[0] == "name" else None
+        if tid is None:
+            return ""
+        tids.append(tid)
+    for text, tid in zip(results, tids):
+        lineage = _lineage(model, tid)
+        if all(other in lineage for other in tids):
+            return text
+    return ""
+
+
+def _lineage(model: ObjectModel, tid: TypeId) -> set:
+    """`tid` and every type it extends that the model holds."""
+    seen, todo = set(), [tid]
+    while todo and len(seen) < 64:
+        cur = todo.pop()
+        if cur in seen:
+            continue
+        seen.add(cur)
+        t = model.type(cur)
+        for base in (t.bases if t is not None else ()):
+            parsed = model._base_type(cur[0], base)
+            btid = model.find_type(cur[0], parsed[1]) if parsed and parsed[0] == "name" else None
+            if btid is not None:
+                todo.append(btid)
+    return seen
 
 
 # What a literal argument's node says of its type, as the words a parameter type accepting it would contain.

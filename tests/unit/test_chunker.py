@@ -73,3 +73,40 @@ def test_identifiers_in_prose_and_code():
                          "const t = box.addTable({ columns: 3 });")
     assert {"Block.addTable", "addTable", "Block", "max_file_bytes", "columns"} <= set(ids)
     assert "tables" not in ids and "const" not in ids
+
+
+def test_the_chunk_that_opens_a_section_carries_its_lead(monkeypatch):
+    """The lead: the section's own heading and its first paragraph of prose, markup dropped, no code."""
+    text = ("# chess\n\n## API\n\n### .undo()\n\nTakeback the last half-move, returning a move object\nif "
+            "successful, otherwise `null`. See [moves](#moves).\n\nA second paragraph.\n\n```js\nchess.undo()\n```\n\n"
+            "### .reset()\n\n```js\nchess.reset()\n```\n\nReset the board.\n")
+    chunks = {c.heading: c for c in chunk_file(Path("README.md"), text)}
+    undo = chunks["chess › API › .undo()"]
+    assert undo.lead == (".undo()\nTakeback the last half-move, returning a move object if successful, otherwise "
+                         "null . See moves .")
+    assert "second paragraph" not in undo.lead and "chess.undo" not in undo.lead
+    # the first paragraph of prose, after a code block that opens the section
+    assert chunks["chess › API › .reset()"].lead == ".reset()\nReset the board."
+    # a long section split into chunks: only the first carries the lead
+    monkeypatch.setattr(chunker, "MAX_CHUNK_CHARS", 120)
+    long = "# Guide\n\nThe guide's opening words.\n\n" + "\n\n".join(f"Paragraph {i} " + "word " * 12 for i in range(4))
+    parts = chunk_file(Path("g.md"), long + "\n")
+    assert len(parts) >= 2 and parts[0].lead == "Guide\nThe guide's opening words."
+    assert all(p.lead == "" for p in parts[1:])
+
+
+def test_a_doc_comment_lead_stops_at_its_first_tag():
+    text = "/**\n * Append a row\n * to the table.\n * @param options the row's cells\n */\nexport function addRow(options): void;\n"
+    (chunk,) = chunk_file(Path("engine.d.ts"), text)
+    assert chunk.lead == "addRow\nAppend a row to the table."
+
+
+def test_a_lead_skips_lists_and_tables():
+    """A table of contents (a list of every section's name) or an options table describes no one thing: the
+    lead is the prose after it, or the heading alone."""
+    text = ("# Lib\n\n## Table of Contents\n\n- [Sending data](#sending-data)\n- [Simple server](#simple-server)\n\n"
+            "## Options\n\n| Field | Description |\n| --- | --- |\n| size | the size |\n\nEvery option is optional.\n\n"
+            "## Steps\n\n1. install\n2. run\n")
+    leads = {c.heading.split(" › ")[-1]: c.lead for c in chunk_file(Path("README.md"), text)}
+    assert leads == {"Table of Contents": "Table of Contents", "Options": "Options\nEvery option is optional.",
+                     "Steps": "Steps"}

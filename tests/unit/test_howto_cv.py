@@ -28,11 +28,12 @@ def test_merit_counts_hits_then_their_places():
     assert merit([0, 0]) > merit([4, 0]) > merit([4, None, None])
 
 
-def test_the_before_variant_leaves_out_only_round_6s_media_groups():
-    from lsp_server.knowledge import thesaurus as T
-    from tests.corpus.engines.howto_cv import thesaurus_before_round_6
+def test_the_before_variant_is_mains_setting_without_the_lead_ranking():
+    from lsp_server.knowledge import lookup
+    from tests.corpus.engines.howto_cv import BEFORE, CHANGES, patched
 
-    before, now = thesaurus_before_round_6(), T.default_thesaurus()
-    assert set(before.groups) < set(now.groups)
-    added = [g for g in now.spelled if g not in before.spelled]
-    assert any("percentage" in g for g in added) and not any("send" in g for g in added)
+    assert list(CHANGES)[0] == BEFORE and CHANGES["shipped"] == {}
+    assert lookup.LEAD_WEIGHT > 0
+    with patched(CHANGES[BEFORE]):
+        assert lookup.LEAD_WEIGHT == 0 and lookup.GREP_WEIGHT == 1.0  # no lead ranking, grep as before
+    assert lookup.LEAD_WEIGHT > 0

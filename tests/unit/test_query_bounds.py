@@ -1,12 +1,13 @@
-"""The bounds of one document's analysis (issue 19): wide ERROR nodes are not queried into, and a document's
-time limit stops its checks with one note instead of letting them run away. Structural assertions only:
-no timing here (the worst cases' times are rows of `python -m benchmarks.bounds`)."""
+"""The bounds of one document's analysis (issue 19): brackets nested too deep are not parsed, wide ERROR nodes
+are not queried into, and a document's time limit stops its checks with one note instead of letting them run
+away. Structural assertions only: no timing here (the worst cases' times are rows of
+`python -m benchmarks.bounds`)."""
 
 from __future__ import annotations
 
 import pytest
 
-from lsp_server import queries
+from lsp_server import languages, queries
 from lsp_server.checks import CheckContext, Phase, run_checks
 from lsp_server.checks.budget import DEFAULT_DOCUMENT_MS, budget
 from lsp_server.config import load_settings
@@ -14,7 +15,8 @@ from lsp_server.document import ParsedDocument
 from lsp_server.syntax.modules import extract
 from lsp_server.workspace import Workspace
 
-PARENS = 100_000
+PARENS = 9_000  # one ERROR node far wider than WIDE_ERROR_CHILDREN, not nested deep enough to be cut
+assert queries.WIDE_ERROR_CHILDREN < PARENS <= languages.MAX_NESTING
 
 
 def parens_doc(before: str = "", after: str = "") -> ParsedDocument:
@@ -122,7 +124,7 @@ def test_the_lines_left_out_get_one_note(tmp_path):
     doc = ParsedDocument.create((tmp_path / "p.js").as_uri(), "let a = 1;\n" + "(" * PARENS + "\n")
     findings = run_checks(doc, CheckContext(Workspace(tmp_path)), (Phase.TYPE,))
     [note] = [f for f in findings if f.code == "analysis-skipped"]
-    assert note.message.startswith("Footprint does not analyse lines 1-2: this syntax error spans 100,00")
+    assert note.message.startswith("Footprint does not analyse lines 1-2: this syntax error spans 9,00")
     assert "\n" not in note.message
     assert "syntax-error" in [f.code for f in findings]
     ordinary = ParsedDocument.create((tmp_path / "o.js").as_uri(), "let = ;\n")

@@ -211,3 +211,268 @@ interface LibStatic { run(): void; }
     assert flagged(tmp_path, {"index.d.ts": entry, "core.d.ts": core}, """const lib = require('pkg');
 lib.run();
 """) == []
+
+
+def test_intersection_with_a_promise_is_closed(tmp_path):
+    # ky: `ky.post(...)` returns `Promise<KyResponse> & { json(): ..., text(): ... }`; the promise's members are
+    # the platform's, the others all listed, so an invented one is reported and `then` / `catch` are not
+    assert flagged(tmp_path, {"index.d.ts": """
+export type KyResponse = Response & { json<T>(): Promise<T> };
+export type ResponsePromise<T = unknown> = {
+  json: <J = T>() => Promise<J>;
+  text: () => Promise<string>;
+} & Promise<KyResponse>;
+export interface KyInstance {
+  (url: string): ResponsePromise;
+  post: (url: string, options?: object) => ResponsePromise;
+}
+declare const ky: KyInstance;
+export default ky;
+"""}, """import ky from 'pkg';
+async function main() {
+  const a = await ky.post('https://example.com', {}).json();
+  const b = await ky.post('https://example.com').jsons();
+  ky('https://example.com').then(r => r).catch(e => e).finally(() => 1);
+  const c = await ky('https://example.com').text();
+  const d = await ky('https://example.com').texts();
+}
+""") == [(4, "jsons"), (7, "texts")]
+
+
+def test_hoisted_file_namespace_is_that_files_export_value(tmp_path):
+    # winston: `import * as Transports from './transports'` hoisted by `export import transports = Transports`;
+    # that file's own `declare const winston: winston.Transports; export = winston` types the member, so
+    # `winston.transports.File` is a constructor of a known instance and an invented transport is reported
+    transports = """
+declare namespace winston {
+  interface FileTransportOptions { filename?: string; }
+  interface FileTransportInstance {
+    filename: string;
+    new (options?: FileTransportOptions): FileTransportInstance;
+  }
+  interface Transports {
+    FileTransportOptions: FileTransportOptions;
+    File: FileTransportInstance;
+  }
+}
+declare const winston: winston.Transports;
+export = winston;
+"""
+    entry = """
+import * as logform from 'logform';
+import * as Transports from './transports';
+declare namespace winston {
+  export import format = logform.format;
+  export import transports = Transports;
+  class Logger { add(t: any): this; }
+  let createLogger: (options?: any) => Logger;
+}
+export = winston;
+"""
+    assert flagged(tmp_path, {"index.d.ts": entry, "transports.d.ts": transports}, """const winston = require('pkg');
+const logger = winston.createLogger({ format: winston.format.json() });
+logger.add(new winston.transports.File({ filename: 'a.log' }));
+logger.add(new winston.transports.Files({ filename: 'a.log' }));
+const file = new winston.transports.File({ filename: 'b.log' });
+console.log(file.filename, file.filenames);
+""") == [(4, "Files"), (6, "filenames")]
+
+
+def test_overloads_of_a_function_returning_a_type_and_its_subtype(tmp_path):
+    # immutable: `function Map(collection?): Map<K, V>` and `function Map(obj: R): MapOf<R>` (MapOf extends Map)
+    # beside `namespace Map` and `interface Map`: `Map({a: 1})` fits both, so its members are MapOf's (every
+    # Map member among them); a name neither has is reported, one only MapOf declares is not. (Its base
+    # `Map<...>` is immutable's own Map, not the platform's: `set`-like platform names are not let through)
+    assert flagged(tmp_path, {"index.d.ts": """
+declare namespace Immutable {
+  function Map<K, V>(collection?: Iterable<[K, V]>): Map<K, V>;
+  function Map<R extends object>(obj: R): MapOf<R>;
+  namespace Map {
+    function isMap(maybeMap: unknown): boolean;
+  }
+  interface Map<K, V> {
+    set(key: K, value: V): this;
+    equals(other: unknown): boolean;
+  }
+  interface MapOf<R> extends Map<keyof R, unknown> {
+    getIn(path: Array<string>): unknown;
+  }
+}
+export = Immutable;
+"""}, """import { Map } from 'pkg';
+const map1 = Map({ a: 1 });
+map1.equals(map1);
+map1.getIn(['a']);
+map1.getEquals(map1);
+Map.isMap(map1);
+const map2 = Map([['a', 1]]);
+map2.sets('a', 2);
+""") == [(5, "getEquals"), (8, "sets")]
+
+
+def test_runtime_base_class_and_mixin_copier_close_a_typed_class(tmp_path):
+    # immutable's build: compiled classes (`var List = (function (Collection) {...}(Collection))`) whose base is
+    # an internal class the typings never name, given its members by a local `mixin(Collection, {...})` that
+    # copies the literal's keys onto the prototype. The base is kept (its members are names the engine has) and
+    # the mixin read, so the typed class stays closed: an invented name is reported, the build's own is not
+    runtime = """function mixin(ctor, methods) {
+  var keyCopier = function (key) { ctor.prototype[key] = methods[key]; };
+  Object.keys(methods).forEach(keyCopier);
+  return ctor;
+}
+var Collection = (function () { function Collection() {} return Collection; }());
+var List = (function (Collection) {
+  function List() {}
+  if (Collection) List.__proto__ = Collection;
+  List.prototype = Object.create(Collection && Collection.prototype);
+  List.prototype.constructor = List;
+  List.prototype.push = function (v) { return this; };
+  return List;
+}(Collection));
+mixin(Collection, { toArray: function () { return []; }, runtimeOnly: function () { return 1; } });
+export { List };
+"""
+    typings = """export declare class List {
+  push(v: any): this;
+  toArray(): any[];
+}
+"""
+    assert flagged(tmp_path, {"index.d.ts": typings, "index.js": runtime}, """import { List } from 'pkg';
+const list = new List();
+list.push(1).toArray();
+list.runtimeOnly();
+list.pushs(2);
+""", manifest={"name": "pkg", "types": "index.d.ts", "main": "index.js"}) == [(5, "pushs")]
+
+
+def test_runtime_function_does_not_hide_the_typed_namespace_of_its_name(tmp_path):
+    # knex: the typings' `declare function knex(config): Knex` beside `declare namespace knex` (its call
+    # signature), the build's own `function knex(config) {...}`: the typed namespace stays the value, so
+    # `require('knex')({...})` is a Knex whose members are checked (any invented name, not only near misses)
+    typings = """declare function knex(config: object): knex.Knex;
+declare namespace knex {
+  interface SchemaBuilder { createTable(name: string): SchemaBuilder; }
+  interface Knex { schema: SchemaBuilder; destroy(): void; }
+  const VERSION: string;
+}
+export = knex;
+"""
+    builder = """function knex(config) { return { schema: {}, destroy: function () {} }; }
+knex.VERSION = '1';
+module.exports = knex;
+"""
+    entry = """const knex = require('./lib/knex');
+knex.knex = knex;
+module.exports = knex;
+"""
+    assert flagged(tmp_path, {"index.d.ts": typings, "index.js": entry, "lib/knex.js": builder}, """const db = require('pkg')({ client: 'sqlite3' });
+db.schema.createTable('users');
+db.zzProbe.createTable('users');
+db.schema.zzCreate('users');
+db.destroy();
+""", manifest={"name": "pkg", "types": "index.d.ts", "main": "index.js"}) == [(3, "zzProbe"), (4, "zzCreate")]
+
+
+def test_named_function_expression_constructor_keeps_its_statics(tmp_path):
+    # immutable's build: `var Collection = function Collection(value) {...}` with `Collection.Keyed = ...`
+    # statics and `mixin(Collection, {...})` for its prototype; a compiled subclass inherits the statics
+    # (`Stack.__proto__ = Collection`): `Stack.Keyed` is real, an invented static is not
+    runtime = """function mixin(ctor, methods) {
+  var keyCopier = function (key) { ctor.prototype[key] = methods[key]; };
+  Object.keys(methods).forEach(keyCopier);
+  return ctor;
+}
+var Collection = function Collection(value) { return value; };
+var Stack = (function (Collection) {
+  function Stack() {}
+  if (Collection) Stack.__proto__ = Collection;
+  Stack.prototype = Object.create(Collection && Collection.prototype);
+  Stack.prototype.constructor = Stack;
+  Stack.prototype.peek = function () { return 1; };
+  return Stack;
+}(Collection));
+Collection.Keyed = Stack;
+mixin(Collection, { toArray: function () { return []; } });
+module.exports = { Collection: Collection, Stack: Stack };
+"""
+    assert flagged(tmp_path, {"index.js": runtime}, """const { Stack } = require('pkg');
+const Keyed = Stack.Keyed;
+const s = new Stack();
+s.peek();
+s.toArray();
+s.zzPeek();
+""", manifest={"name": "pkg", "main": "index.js"}) == [(6, "zzPeek")]
+
+
+def test_a_pick_of_a_promise_base_is_closed(tmp_path):
+    # knex: `interface ChainableInterface<T> extends Pick<Promise<T>, keyof Promise<T> & ExposedPromiseKeys>`
+    # under every builder: some of the promise's members (platform names), the builder's own all listed
+    assert flagged(tmp_path, {"index.d.ts": """
+type ExposedPromiseKeys = 'then' | 'catch' | 'finally';
+export interface ChainableInterface<T = any> extends Pick<Promise<T>, keyof Promise<T> & ExposedPromiseKeys> {
+  toQuery(): string;
+}
+export interface SchemaBuilder extends ChainableInterface<void> {
+  createTable(name: string): SchemaBuilder;
+}
+export declare function schema(): SchemaBuilder;
+"""}, """import { schema } from 'pkg';
+schema().createTable('a').then(() => 1);
+schema().createTables('a');
+schema().toQuery();
+""") == [(3, "createTables")]
+
+
+def test_hoisted_namespace_of_another_package_is_that_export(tmp_path):
+    # winston: `import * as logform from 'logform'` then `export import format = logform.format`, logform's
+    # `export function format(...)` + `export namespace format { function json(): Format; ... }`: the member
+    # is that namespace (callable), so `winston.format.json()` is checked and `winston.format.jsons()` is not real
+    tree = {
+        "node_modules/logform/package.json": json.dumps({"name": "logform", "types": "index.d.ts"}),
+        "node_modules/logform/index.d.ts": """
+export class Format { transform: (info: object) => object; }
+export function format(transform: (info: object) => object): () => Format;
+export namespace format {
+  function json(): Format;
+  function simple(): Format;
+}
+""",
+        "node_modules/pkg/package.json": json.dumps({"name": "pkg", "types": "index.d.ts"}),
+        "node_modules/pkg/index.d.ts": """
+import * as logform from 'logform';
+declare namespace winston {
+  export import format = logform.format;
+  let createLogger: (options?: any) => object;
+}
+export = winston;
+""",
+        "src/app.js": """const winston = require('pkg');
+winston.createLogger({ format: winston.format.json() });
+winston.format.simple().transform({});
+winston.format.jsons();
+""",
+    }
+    ws = make_workspace(tmp_path, tree)
+    assert [(f["line"], f["name"]) for f in symbol_findings(ws, "src/app.js")] == [(4, "jsons")]
+
+
+def test_options_callbacks_are_typed_by_the_declared_options_type(tmp_path):
+    # ky: `ky(url, { onDownloadProgress: (progress, chunk) => ... })`, the callee (a call signature) declaring
+    # `options?: Options` with `onDownloadProgress?: (progress: Progress, chunk: Uint8Array) => void`: the
+    # callback's `progress` is a Progress, as TypeScript types it from context
+    assert flagged(tmp_path, {"index.d.ts": """
+export interface Progress { percent: number; totalBytes: number; }
+export interface Options { onDownloadProgress?: (progress: Progress, chunk: Uint8Array) => void; }
+export interface KyInstance {
+  (url: string, options?: Options): Promise<unknown>;
+  get: (url: string, options?: Options) => Promise<unknown>;
+}
+declare const ky: KyInstance;
+export default ky;
+"""}, """import ky from 'pkg';
+await ky('https://example.com', {
+  onDownloadProgress: (progress, chunk) => { console.log(progress.percent, progress.totalBytes); }
+});
+await ky.get('https://example.com', { onDownloadProgress: (progress) => progress.zzPercent });
+await ky('https://example.com', { onDownloadProgress: function (progress) { return progress.zzTotal; } });
+""") == [(5, "zzPercent"), (6, "zzTotal")]

@@ -285,3 +285,100 @@ def test_the_fused_search_weighs_what_is_wanted_not_what_is_ruled_out(tmp_path):
     assert whole[0].heading == "Install › Bundlers"
     wanted = index.search_concepts(question_concepts(wanted_part(question)), limit=2)
     assert wanted[0].heading == "Install › From a CDN"
+
+
+# --- the lead ranking: what a section says it is about, in its heading and first paragraph -------------------
+REFERENCE = {
+    "README.md": """# Game
+
+## Tutorial
+
+How a game goes, start to finish.
+
+Every move you play is kept: the game records the last move, the move before it and so on, so a move
+list can be shown. A move can be played by notation or by squares; an illegal move is refused. When the
+last move is made the game is over. Take care: a move is final once the clock has run, and the last move of
+a game is the one the score sheet ends on. This tutorial plays a move, then another move, then a last move.
+
+## API
+
+### .undo()
+
+Takeback the last half-move, returning a move object if successful, otherwise null.
+
+```js
+const game = new Game()
+game.play('e4')
+game.undo()
+// -> { from: 'e2', to: 'e4', piece: 'p', flags: 'b', color: 'w', san: 'e4', lan: 'e2e4', after: '...' }
+```
+
+### .history()
+
+Returns the moves of the game so far.
+
+```js
+game.history() // -> ['e4', 'e5', 'f4']: every move played, the last move last
+```
+
+### .push(move)
+
+Pushes a move given in notation.
+
+```js
+game.push('e4') // a move played by a pawn; the last move is now e4
+```
+
+### .moves()
+
+Returns the legal moves from the current position.
+
+```js
+game.moves()
+// -> ['a3', 'a4', 'b3', 'b4', 'c3', 'c4', 'd3', 'd4', 'e3', 'e4', 'f3', 'f4', 'g3', 'g4', 'h3', 'h4']
+```
+""",
+}
+
+
+def test_the_lead_ranking_finds_a_reference_entry_by_the_sentence_under_its_signature(tmp_path):
+    """A bare signature heading (`.undo()`) says nothing; the sentence under it does ("Takeback the last
+    half-move"). Over the whole text, sections that hold the same words in passing rank first; over the leads
+    (heading and first paragraph), the entry does."""
+    ws = _ws(tmp_path, REFERENCE)
+    index = ws.service(DocsIndex)
+    question = "take back the last move that was played"
+    asked = question_concepts(question, SMALL)
+    assert index.search_concepts(asked, limit=3)[0].heading != "Game › API › .undo()"
+    leads = index.search_concepts(asked, limit=3, lead=True)
+    assert leads[0].heading == "Game › API › .undo()"
+    result = lookup_docs(ws, question, limit=3, expand=True)
+    assert "lead ranking" in (result.note or "")
+
+
+def test_the_lead_ranking_lifts_the_entry_in_the_fused_search(tmp_path, monkeypatch):
+    from lsp_server.knowledge import lookup
+
+    ws = _ws(tmp_path, REFERENCE)
+    question = "take back the last move that was played"
+
+    def place() -> int:
+        headings = [h.heading for h in lookup_docs(ws, question, limit=6, expand=True).results]
+        return headings.index("Game › API › .undo()") if "Game › API › .undo()" in headings else 99
+
+    with_leads = place()
+    monkeypatch.setattr(lookup, "LEAD_WEIGHT", 0.0)
+    result = lookup_docs(ws, question, limit=3, expand=True)
+    assert "lead ranking" not in (result.note or "")
+    assert with_leads < place()
+
+
+def test_a_lead_is_found_by_the_words_of_its_lowercase_compounds(tmp_path):
+    """"Takeback" in a lead is also take + back when the file spells both words (as a heading's `onloaderror`)."""
+    docs = {"README.md": "# Game\n\n## Notes\n\nTake care to come back later.\n\n## .undo()\n\nTakeback the last "
+                         "half-move.\n\n## .redo()\n\nReplays a half-move.\n"}
+    index = _ws(tmp_path, docs).service(DocsIndex)
+    hits = index.search_concepts(question_concepts("take back a half-move", SMALL), limit=3, lead=True)
+    assert hits[0].heading == "Game › .undo()"
+    found = [h.heading for h in index.search_concepts(question_concepts("take back", SMALL), limit=3, lead=True)]
+    assert "Game › .undo()" in found and "Game › .redo()" not in found

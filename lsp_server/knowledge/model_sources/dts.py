@@ -62,6 +62,7 @@ class _Scope:
     implicit_exports: bool = False  # a declaration module without export declarations: all it declares is exported
     ns_imports: dict[str, "_Scope"] = field(default_factory=dict)  # import * as ns from './x'  -> x's scope
     ns_locals: dict[str, str] = field(default_factory=dict)  # ns -> the namespace type made for it
+    const_types: dict[str, str] = field(default_factory=dict)  # a top-level `declare const x: T` -> T
 
 
 class DtsExtractor:
@@ -78,6 +79,9 @@ class DtsExtractor:
         self.late_stars: list[tuple[_Scope, str, bool]] = []
         self.late_clauses: list[tuple[_Scope, str, list]] = []  # `export { a as b } from "<bare name>"`, the same
         self.calls: dict[str, Member] = {}  # a namespace's class/namespace -> the function of its name there
+        # `export import transports = Transports` of an `import * as Transports from './x'`: (member, scope of
+        # x), typed once every file is read (see `type_file_aliases`)
+        self.file_aliases: list[tuple[Member, _Scope, str]] = []  # (member, scope of x, export of x or "")
         self.declared_in: dict[str, set[str]] = {}  # a type's short name -> the namespaces declaring it
 
     # --- files ------------------------------------------------------------------------------------------
@@ -114,6 +118,7 @@ class DtsExtractor:
             t = mod.types.get(name)
             if t is not None and not any(m.name == CALL and m.static for m in t.members):
                 t.members.append(replace(value, name=CALL, kind="method", private=True, static=True))
+        self.type_file_aliases()
         self.qualify_collisions(mod)
         self.add_mixin_bases(mod)
         self.add_namespace_exports(mod)
@@ -150,6 +155,30 @@ class DtsExtractor:
             if target:
                 mod.exports.setdefault(name, target)
         return self.source
+
+    def type_file_aliases(self) -> None:
+        """winston: `import * as Transports from './lib/winston/transports/index'` then, in its namespace,
+        `export import transports = Transports`; that file says `declare const winston: winston.Transports;
+        export = winston`. The member is that const's declared type (the package keeps one namespace, so the
+        type's name resolves), not `any`: `winston.transports.File` is then known, and `Files` is not. A file
+        whose `=` is anything else leaves the member `any`. `export import format = logform.format` (an export
+        of a package it imports, read into this model): that namespace or class, as `typeof` it."""
+        mod = self.source.module(self.module_name)
+        for member, target, name in self.file_aliases:
+            exported = self.resolve_exports(target, set()).get(name or "=")
+            if exported is None:
+                continue
+            if name:
+                local = self.resolve_local(exported[0], exported[1], set()) if exported[0] else None
+                t = mod.types.get(local or "")
+                if t is not None and t.kind in ("class", "namespace", "enum"):
+                    member.type = f"typeof {t.name}"
+                continue
+            if exported[0] is not target:
+                continue
+            declared = target.const_types.get(exported[1], "")
+            if declared and declared != "any":
+                member.type = declared
 
     def drop_other_modules_export_value(self, mod: ModuleModel, entry: _Scope) -> None:
         """winston: the entry says `declare namespace winston {...}; export = winston`, and a file it imports as
@@ -340,6 +369,8 @@ class DtsExtractor:
                     m.type = f"typeof {name}"
                 m.static = into is not None
                 _mark_deprecated(m, node, data)
+                if into is None and m.type:
+                    scope.const_types[name] = m.type
                 self.add_value(mod, into, m)
                 scope.local_names.add(name)
                 names.append(name)
@@ -352,7 +383,15 @@ class DtsExtractor:
             if not ids:
                 return []
             name = _text(ids[0], data)
-            self.add_value(mod, into, Member(name, "property", "any", static=True, path=path, line=line, doc=doc))
+            m = Member(name, "property", "any", static=True, path=path, line=line, doc=doc)
+            self.add_value(mod, into, m)
+            value = node.named_children[-1] if node.named_children[-1] != ids[0] else None
+            target, _, member = (_text(value, data) if value is not None and value.type in (
+                "identifier", "nested_identifier") else "").partition(".")
+            file_scope = self.scopes.get(Path(path).resolve()) if path else None
+            hoisted = scope.ns_imports.get(target) or (file_scope.ns_imports.get(target) if file_scope else None)
+            if hoisted is not None and "." not in member:
+                self.file_aliases.append((m, hoisted, member))
             return [name]
         if t in ("internal_module", "module"):
             name_node = node.child_by_field_name("name")
@@ -1066,6 +1105,12 @@ def _keep_common_status(old: Member, m: Member) -> None:
 
 
 def _merge_overload(old: Member, m: Member) -> None:
+    if old.kind == "function" and m.kind == "function":
+        # each overload's parameters and result, as a method's (immutable's `function Map(collection?)` /
+        # `function Map(obj: R): MapOf<R>`): a call's arguments pick among them (types.py `_overload_result`)
+        old.returns = old.returns or [old.type] * (1 + len(old.overloads))
+        old.overloads.append(m.params)
+        old.returns.append(m.type)
     if parse_type(old.type) != parse_type(m.type):
         old.type = ""  # overloads with different results: honest "unknown"
     _keep_common_status(old, m)

@@ -317,6 +317,12 @@ class _File:
                 elif value.type in ("function_expression", "arrow_function"):
                     self.mod.values[name] = Member(name, "function", _returns(self, node), _param_names(self, value),
                                                    path=str(self.path), line=d.start_point[0], confidence=JS_CONF)
+                    own = value.child_by_field_name("name")
+                    if own is not None and self.text(own) == name:
+                        # immutable's `var Collection = function Collection(value) {...}`: a constructor by
+                        # another spelling, whose static assignments (`Collection.Keyed = KeyedCollection`) are
+                        # its members as a declaration's are
+                        self.functions.setdefault(name, value)
                 elif value.type == "call_expression" and self.text(value.child_by_field_name("function")) == "require":
                     continue
                 if exported:
@@ -611,7 +617,40 @@ class _File:
                 if callee.split(".")[-1].lower().lstrip("_") == "extend":
                     self.runtime.opened.add(owner)  # CoffeeScript / jQuery `extend` also copies own statics
                 return
+        if static and len(items) >= 2 and self.prototype_copier(self.functions.get(callee)):
+            # immutable's `mixin(Collection, { toArray() {...}, ... })`, a local function that copies the keys of
+            # its second argument onto its first one's prototype: the literal's members (or another
+            # prototype's, as a base: `mixin(KeyedSeq, KeyedCollectionPrototype)`)
+            td = self.typedef(owner, call)
+            for a in items[1:]:
+                value = self.objects.get(self.text(a)) if a.type == "identifier" else (a if a.type == "object" else None)
+                base = self.prototype_of(a)
+                if value is not None:
+                    for m in _object_members(self, value, owner):
+                        self.add(td, m)
+                elif base:
+                    self.runtime.bases.append((owner, base))
+                else:
+                    self.runtime.opened.add(owner)
+            return
         self.runtime.opened.add(owner)  # handed to a function that may add members: `mixin(List, {...})`
+
+    def prototype_copier(self, fn: Node | None) -> bool:
+        """Whether a local function `function mixin(ctor, methods)` only copies the keys of its second parameter
+        onto its first one's prototype: `ctor.prototype[key] = methods[key]` over `Object.keys(methods)` (and
+        its symbols), nothing else assigned."""
+        if fn is None or fn.type != "function_declaration":
+            return False
+        params = fn.child_by_field_name("parameters")
+        names = [self.text(p) for p in params.named_children if p.type == "identifier"] if params is not None else []
+        if len(names) != 2:
+            return False
+        body = self.text(fn.child_by_field_name("body"))
+        ctor, methods = (re.escape(n) for n in names)
+        copies = re.findall(rf"\b{ctor}\.prototype\[(\w+)\]\s*=\s*{methods}\[\1\]", body)
+        assigned = re.findall(r"(?<![=!<>])=(?![=>])", body)
+        return len(copies) == 1 and re.search(rf"Object\.keys\(\s*{methods}\s*\)", body) is not None and \
+            len(assigned) == 2  # the copy, and the copier's own `var keyCopier = function`
 
     def function_assigns_exports_param(self, fn: Node, items: list[Node]) -> bool:
         """Whether a wrapper is handed the module's exports (`(function (sax) {...})(typeof exports ===

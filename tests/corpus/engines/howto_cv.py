@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import functools
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -58,19 +57,16 @@ def patched(settings: dict[str, object]):
 # shipped setting is the empty dict. `CHANGES`: the mechanisms of this round, kept or not by the left-out
 # figure; `GRID` (--grid): the fusion's weights and the chunk size one at a time around the shipped setting,
 # to see whether choosing them on the other packages carries over to the left-out one.
-@functools.cache
-def thesaurus_before_round_6() -> T.Thesaurus:
-    """The thesaurus data without round 6's audio / video / process groups (the data file's last block, from
-    its `# --- audio, video and processes` line)."""
-    text = T.DATA.read_text(encoding="utf-8")
-    return T.Thesaurus.parse(text.split("# --- audio, video and processes", 1)[0])
-
-
+INDEX_TIME = ("chunker.", "docs_index.LEAD_COMPOUNDS")  # knobs read while the index is built
 BEFORE = "before (main)"
 CHANGES: dict[str, dict[str, object]] = {
-    BEFORE: {"thesaurus.default_thesaurus": thesaurus_before_round_6, "docs_index.HEADING_BOOST": 1.5},
-    "media vocabulary only": {"docs_index.HEADING_BOOST": 1.5},
-    "heading boost 1 only": {"thesaurus.default_thesaurus": thesaurus_before_round_6},
+    BEFORE: {"LEAD_WEIGHT": 0.0, "GREP_WEIGHT": 1.0},  # round 7: no lead ranking (sections' headings and
+    # first paragraphs), grep's rankings at weight 1
+    "lead ranking, grep weight 1": {"GREP_WEIGHT": 1.0},
+    "leads with lists and tables": {"chunker.LEAD_PROSE_ONLY": False},
+    "leads without compounds split": {"docs_index.LEAD_COMPOUNDS": False},
+    "lead ranking 0.5": {"LEAD_WEIGHT": 0.5},
+    "lead ranking 2": {"LEAD_WEIGHT": 2.0},
     "shipped": {},
 }
 GRID: dict[str, dict[str, object]] = {
@@ -83,10 +79,11 @@ GRID: dict[str, dict[str, object]] = {
     "heading boost 2.5": {"docs_index.HEADING_BOOST": 2.5},
     "concepts weight 2": {"CONCEPTS_WEIGHT": 2.0},
     "concepts weight 4": {"CONCEPTS_WEIGHT": 4.0},
-    "grep weight 0.5": {"GREP_WEIGHT": 0.5},
+    "grep weight 2": {"GREP_WEIGHT": 2.0},
     "rare weight 1.5": {"RARE_WEIGHT": 1.5},
     "angles k 20": {"ANGLES_K": 20},
     "support weight 0.3": {"SUPPORT_WEIGHT": 0.3},
+    "lead k 10": {"LEAD_K": 10},
 }
 
 
@@ -130,9 +127,16 @@ def leave_one_package_out(runs: list[VariantRun], qs, field: str) -> dict[str, t
 def report(variants: dict[str, dict[str, object]], work: Path, verbose: bool = False) -> str:
     ws = H.docs_workspace(work / "howto-docs")
     qs = H.questions(set_aside=False)
-    # a variant that chunks the docs otherwise gets its own index, built under its setting
-    runs = [run_variant(H.docs_workspace(work / f"howto-docs-{i}") if any(k.startswith("chunker.") for k in s)
-                        else ws, qs, name, s) for i, (name, s) in enumerate(variants.items())]
+    # a variant that chunks or indexes the docs otherwise gets its own index, built under its setting
+    runs = []
+    for i, (name, s) in enumerate(variants.items()):
+        if any(k.startswith(INDEX_TIME) for k in s):
+            with patched(s):
+                own = H.docs_workspace(work / f"howto-docs-{i}")
+                own.service(D.DocsIndex)
+            runs.append(run_variant(own, qs, name, s))
+        else:
+            runs.append(run_variant(ws, qs, name, s))
     lines = [f"how-to retrieval, {len(qs)} dev questions, {len({q.name for q in qs})} packages; right section in "
              f"the top {H.TOP}", "  in sample (all questions, per variant):"]
     for r in runs:

@@ -68,10 +68,10 @@ def test_howto_golden_set_beats_grep(tmp_path, capsys):
     rag, lookup, grep = (howto.HowtoReport.rate(x) for x in (report.rag, report.lookup, report.grep))
     with capsys.disabled():
         print(f"\nhow-to n={report.n}: rag_lookup {rag:.1%}, lookup --expand {lookup:.1%}, grep {grep:.1%}")
-    # measured 78.7% / 78.7% (148 of 188) against grep's 53.2%: round 7's held-out chess.js questions joined
-    # the dev set at their untouched 40.0% (12 of 30; the other 158 at 86.1%); the floor leaves room for four
-    # questions, not for falling back toward grep's level
-    assert rag >= 0.76 and lookup >= 0.76
+    # measured 80.9% / 80.9% (152 of 188) against grep's 53.2%, after round 7's tuning (the lead ranking: each
+    # section's heading and first paragraph; chess.js 12 -> 13 of 30, before it 78.7%, 148); the floor leaves
+    # room for four questions, not for falling back toward grep's level
+    assert rag >= 0.78 and lookup >= 0.78
     assert rag >= grep + 0.2 and lookup >= grep + 0.2
     # no package's docs are served worse than by grep (the how-to search is not tuned to one package's shape)
     qs = howto.questions(set_aside=False)
