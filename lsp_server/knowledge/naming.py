@@ -61,7 +61,7 @@ from lsp_server.knowledge import object_model
 from lsp_server.knowledge.model_sources.base import MEDIUM, Member, parse_type
 from lsp_server.knowledge.object_model import ARTIFACT_PART, OBJECT_MEMBERS, ObjectModel, reader_version
 from lsp_server.knowledge.types import CONVENTION_EVIDENCE, Analyzer, Convention, ValKind
-from lsp_server.storage import read_bounded
+from lsp_server.storage import code_hash, read_bounded
 
 log = logging.getLogger(__name__)
 
@@ -209,16 +209,7 @@ _code: list[str] = []
 def _code_digest() -> str:
     """SHA-256 of the code of the tracker, the model and this module: changed, they may mine differently."""
     if not _code:
-        from lsp_server.knowledge import types
-
-        h = hashlib.sha256()
-        for path in (__file__, types.__file__, object_model.__file__):
-            try:
-                h.update(Path(path).read_bytes())
-            except OSError:
-                h.update(f"{path}|missing".encode())
-            h.update(b"\0")
-        _code.append(h.hexdigest())
+        _code.append(code_hash(("knowledge/naming.py", "knowledge/types.py", "knowledge/object_model.py")))
     return _code[0]
 
 

@@ -33,7 +33,8 @@ from lsp_server.knowledge.model_sources.base import (
 from lsp_server.knowledge.model_sources.docs import DOC_EXTENSIONS, docs_files
 from lsp_server.knowledge.object_model_settings import ObjectModelConfig
 from lsp_server.languages import SOURCE_LANGUAGES, is_typings_path
-from lsp_server.storage import collection_paused, content_hash, file_content_hash, listed_content_hash, read_json
+from lsp_server.storage import (code_hash, collection_paused, content_hash, file_content_hash, listed_content_hash,
+                                read_json)
 from lsp_server.workspace import Progress, Service, Workspace, service
 
 log = logging.getLogger(__name__)
@@ -72,21 +73,8 @@ def reader_version() -> str:
 
 
 def reader_code_hash(parts: tuple[str, ...], base: Path | None = None) -> str:
-    """SHA-256 over the named files' paths and bytes (a folder: its *.py files, sorted); a missing one counts
-    as missing (an installed package may leave data out), never as an error."""
-    base = base or Path(__file__).resolve().parents[1]
-    h = hashlib.sha256()
-    for part in parts:
-        target = base / part
-        files = sorted(target.glob("*.py")) if target.is_dir() else [target]
-        for f in files:
-            h.update(f"{part}/{f.name}\0".encode())
-            try:
-                h.update(f.read_bytes())
-            except OSError:
-                h.update(b"missing")
-            h.update(b"\0")
-    return h.hexdigest()
+    """SHA-256 over the named reader files (storage.code_hash, relative to the lsp_server package)."""
+    return code_hash(parts, base)
 
 
 @dataclass(frozen=True)
