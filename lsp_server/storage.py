@@ -234,6 +234,26 @@ def content_hash(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def code_hash(parts: tuple[str, ...], base: Path | None = None) -> str:
+    """SHA-256 over the named files' paths and bytes, under `base` (default: the lsp_server package; a folder
+    counts as its *.py files, sorted). A cache made by one version of the code that builds it must not be
+    served to another: keys include this, so a change of that code without a format bump still rebuilds. A
+    missing file counts as missing (an installed package may leave data out), never as an error."""
+    base = base or Path(__file__).resolve().parent
+    h = hashlib.sha256()
+    for part in parts:
+        target = base / part
+        files = sorted(target.glob("*.py")) if target.is_dir() else [target]
+        for f in files:
+            h.update(f"{part}/{f.name}\0".encode())
+            try:
+                h.update(f.read_bytes())
+            except OSError:
+                h.update(b"missing")
+            h.update(b"\0")
+    return h.hexdigest()
+
+
 _paused = 0  # how many `collection_paused` blocks are running (threads)
 _paused_lock = threading.Lock()
 

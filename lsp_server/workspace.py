@@ -56,6 +56,10 @@ class Service:
     """A workspace-wide index built in the background. Subclasses set `name` and implement `build`."""
 
     name: ClassVar[str] = ""
+    # Built in the server's start-up grace, once the documents opened with `initialized` are checked (the
+    # scheduler's otherwise idle wait), instead of after the other indexes: for a small index that needs no
+    # walk of the workspace (the docs index, from the pack's docs).
+    build_in_grace: ClassVar[bool] = False
 
     @classmethod
     def build(cls, workspace: "Workspace", progress: Progress) -> "Service":

@@ -385,9 +385,20 @@ def doc_files(ws: Workspace) -> list[Path]:
     return list(seen)
 
 
+# The code that decides what an index holds (chunking, the fields it fills, mined aliases): its hash is part of
+# the key, so an index built by other code is rebuilt even when FORMAT was not bumped (it once served a tuning
+# run an index the previous chunker had built).
+INDEX_CODE = ("knowledge/chunker.py", "knowledge/docs_index.py", "knowledge/aliases.py")
+
+
+@cache
+def _index_code() -> str:
+    return storage.code_hash(INDEX_CODE)
+
+
 def _config_key(ws: Workspace) -> str:
     roots = sorted(str(r) for r in doc_roots(ws))
-    return storage.content_hash("\n".join([str(FORMAT), *roots]).encode())
+    return storage.content_hash("\n".join([str(FORMAT), _index_code(), *roots]).encode())
 
 
 def _pid_alive(pid: int) -> bool:
@@ -404,6 +415,7 @@ def _pid_alive(pid: int) -> bool:
 @service
 class DocsIndex(Service):
     name = "docs index"
+    build_in_grace = True  # from the docs alone (no walk): in the server's start-up grace (scheduler.py)
 
     def __init__(self, folder: Path | None, ix, manifest: dict):
         self.folder = folder  # None: kept in memory only

@@ -28,10 +28,20 @@ type is what the example declares, or its name's convention; a receiver known on
 must also call a member the type has (the example is about that type). Writes are not counted (JavaScript
 adds properties), nor private-looking names.
 
-Mining costs tens of milliseconds, which every CLI run would pay: the result is kept in a signed file of the
-workspace's cache (`ObjectModel.conventions_cache`) under the SHA-256 of what it is mined from (the examples,
-the model's sources and their files' digests, the tracker's code), so a process whose inputs are unchanged
-reads it instead.
+Mining runs the tracker over every example in every round: tens of milliseconds for an engine's docs, seconds
+when hundreds of workspace files use the engine (~2.4 s of CPU on the 20,000-file benchmark monorepo). So its
+results are kept by content, never by folder (`Inputs`: the examples' code, the model's sources by their files'
+digests, the readers' fingerprint and the code of the tracker, the model and this module), in two signed files of the workspace's cache
+(`ObjectModel.conventions_cache`): the conventions under the key of all their inputs (a process whose inputs
+are unchanged reads them back), and what each example showed in each round, by the digest of its code and of
+the conventions the round gave (`Mined`). An observation depends on nothing else, so a mining reuses every one
+recorded and runs the tracker only over the examples that changed (an edited file that uses the engine: ~3
+analyses instead of ~1,200). An index artifact carries both (`artifact_entry`, under its object-model part),
+with the examples' members, so a checkout in another folder or on another machine takes them or mines
+only what differs there
+(`ensure_conventions`: `footprint-ls index use`, FOOTPRINT_INDEX). Data from an artifact is checked as such:
+rows and observations of the wrong shape, example numbers out of range and types or modules the model does
+not have are refused (then mined here).
 """
 
 from __future__ import annotations
@@ -40,15 +50,18 @@ import hashlib
 import logging
 import os
 import threading
+import weakref
 from collections import Counter, defaultdict
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from lsp_server import __version__
 from lsp_server.document import ParsedDocument
-from lsp_server.knowledge.model_sources.base import MEDIUM, Member, parse_type
 from lsp_server.knowledge import object_model
-from lsp_server.knowledge.object_model import OBJECT_MEMBERS, ObjectModel, reader_version
+from lsp_server.knowledge.model_sources.base import MEDIUM, Member, parse_type
+from lsp_server.knowledge.object_model import ARTIFACT_PART, OBJECT_MEMBERS, ObjectModel, reader_version
 from lsp_server.knowledge.types import CONVENTION_EVIDENCE, Analyzer, Convention, ValKind
-from lsp_server.storage import read_bounded
+from lsp_server.storage import code_hash, read_bounded
 
 log = logging.getLogger(__name__)
 
@@ -63,113 +76,405 @@ NOT_ABBREVIATIONS = frozenset({"i", "j", "k", "n", "x", "y", "z", "id", "is", "i
 _LOCK = threading.RLock()
 MAX_EXAMPLE_BYTES = 200_000
 MAX_DOC_BYTES = 4_000_000  # a doc file searched for an example's line
-CACHE_VERSION = 3  # 3: the examples' members; 2: "obj" conventions (a package's object of classes)
+CACHE_VERSION = 4  # 4: keyed by content, not by folder; each example's observations kept; 3: the examples'
+# members; 2: "obj" conventions (a package's object of classes)
 SIGNED_AS = "naming-conventions"
+OBSERVATIONS_SIGNED_AS = "naming-observations"
+OBSERVATIONS_CACHE = "naming_observations.json"  # beside the conventions' own cache file
+ARTIFACT_ENTRY = "naming"  # the conventions' entry in an index artifact's object-model part
+KINDS = ("inst", "ns", "obj")
+MAX_RECORDED_EXAMPLES = 20_000  # examples whose observations a record holds: a longer one is not ours
+
+_MISSING = object()
 
 
-def ensure_conventions(model: ObjectModel) -> dict[str, Convention]:
-    """The model's conventions, mined on first use (then cached on the model)."""
+@dataclass(frozen=True)
+class Observation:
+    """What one example showed the tracker: `pairs`, the (name, (kind, target)) its declared names got, in
+    the order met, and `free`, the short undeclared names it used as receivers (None: nothing, the example
+    was not parsed or not analysable); `consulted`, the conventions the tracker looked up meanwhile, each name
+    with the (kind, target) it found or None. The tracker reads nothing else of the conventions (types.py reads
+    a convention's kind and target; its source only words a finding's evidence), so the observation holds
+    under any conventions that give those names the same."""
+
+    consulted: tuple[tuple[str, tuple | None], ...]
+    pairs: tuple[tuple[str, tuple], ...] | None
+    free: tuple[str, ...] = ()
+
+    def holds(self, conventions: dict[str, Convention]) -> bool:
+        return all(_seen_as(conventions.get(name)) == value for name, value in self.consulted)
+
+
+def _seen_as(conv: Convention | None) -> tuple | None:
+    return None if conv is None else (conv.kind, conv.target)
+
+
+class _Consulting(dict):
+    """A round's conventions that remember which names the tracker looked up (`types.Analyzer` reads them
+    with `get`; true even when empty, as `conventions or {}` is read)."""
+
+    def __init__(self, conventions: dict[str, Convention]):
+        super().__init__(conventions)
+        self.names: dict[str, None] = {}
+
+    def __bool__(self) -> bool:
+        return True
+
+    def get(self, name, default=None):
+        self.names[name] = None
+        return super().get(name, default)
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """What mining reads, by content: nothing in it names a folder, so a checkout of the same commit
+    elsewhere (another folder, another machine) computes the same, and an index artifact can carry the
+    conventions. `model`: the model's sources (their kind and module, each file by its digest, named
+    relative to its source) and what builds the model and runs the tracker (Footprint's and the extractors'
+    versions, the code of the tracker and of this module); `examples`: each example's code digest, in
+    order; `key`: both together, the key of the conventions."""
+
+    model: str
+    examples: tuple[str, ...]
+    key: str
+
+
+@dataclass
+class Mined:
+    """One mining's record: what each example (by its code's digest) showed, under each round's conventions
+    that made a difference to it (`Observation`); `analysed`: how many times the tracker ran (the other
+    observations came from a record)."""
+
+    model: str
+    examples: dict[str, list[Observation]] = field(default_factory=dict)
+    analysed: int = 0
+
+
+_RECORDS: "weakref.WeakKeyDictionary[ObjectModel, Mined]" = weakref.WeakKeyDictionary()
+_FROM_ENV = object()
+
+
+def ensure_conventions(model: ObjectModel, offered: object = _FROM_ENV) -> dict[str, Convention]:
+    """The model's conventions, on first use (then kept on the model). Read back when they were mined from
+    the same inputs: this workspace's cache, else an index artifact's (`offered`, the artifact's object-model
+    part; by default the one FOOTPRINT_INDEX names). Else mined, the tracker run again only over the examples
+    no record (this workspace's, the artifact's) has observed under the same conventions: a checkout that
+    edited one file using the engine analyses that file. Then cached (a CLI run reads them back)."""
     if model.conventions is not None:
         return model.conventions
     with _LOCK:  # not the model's own lock: mining runs the type tracker, which takes that one
         if model.conventions is None:
-            key = inputs_key(model) if model.conventions_cache is not None else ""
-            cached = _read_cache(model.conventions_cache, key) if key else None
-            if cached is not None:
-                model.add_example_members(cached[1])
-                model.conventions = cached[0]
-            else:
-                model.conventions = {}  # while mining: no conventions (the examples must speak for themselves)
-                conventions = mine(model)
-                model.conventions = conventions
-                members = example_members(model)
-                model.add_example_members(members)
-                if key:
-                    _write_cache(model.conventions_cache, key, conventions, members)
+            inputs = inputs_of(model)
+            found = _read_cache(model, inputs)
+            if found is None:
+                entry = _artifact_entry(offered)
+                found = _conventions_from(model, inputs, entry) if entry is not None else None
+                mined = None
+                if found is None:
+                    known = [r for r in (_read_observations(model, inputs), _observations_from(entry, inputs)) if r]
+                    model.conventions = {}  # while mining: no conventions (the examples must speak for themselves)
+                    conventions = mine(model, known)
+                    model.conventions = conventions
+                    found = conventions, example_members(model)
+                    mined = _RECORDS.get(model)
+                    log.info("naming: %d conventions mined from %d examples, %d analysed (%s)", len(conventions),
+                             len(inputs.examples), mined.analysed if mined else len(inputs.examples),
+                             "the others' observations reused" if known else "no observations to reuse")
+                else:
+                    log.info("naming: %d conventions taken from the index artifact", len(found[0]))
+                    # and its observations, so that a later edit of an example re-analyses that example only
+                    mined = Mined(inputs.model, _observations_from(entry, inputs))
+                _write_cache(model, inputs, *found, mined)
+            model.add_example_members(found[1])
+            model.conventions = found[0]
     return model.conventions
 
 
-def inputs_key(model: ObjectModel) -> str:
-    """SHA-256 of everything `mine` reads: the examples, the model's sources (each file by its digest), the
-    readers that made the model from them (`reader_version`), and the code of the type tracker, the model and
-    this module (a changed tracker may mine differently)."""
-    h = hashlib.sha256(f"{CACHE_VERSION}\0{reader_version()}\0".encode())
-    for path in (__file__, _types_module_file(), object_model.__file__):
-        try:
-            st = os.stat(path)
-            h.update(f"{path}|{st.st_mtime_ns}|{st.st_size}\0".encode())
-        except OSError:
-            h.update(f"{path}|missing\0".encode())
+def inputs_of(model: ObjectModel) -> Inputs:
+    h = hashlib.sha256(f"{CACHE_VERSION}\0{__version__}\0{reader_version()}\0{_code_digest()}\0".encode())
     for spec, src in model.sources:
-        h.update(f"{spec.kind}|{spec.module}|{spec.origin}|{spec.path}|{src.kind}\0".encode())
-        for f, digest in sorted(src.files.items()):
-            h.update(f"{f}|{digest}\0".encode())
-    h.update(f"own {model.own_examples}\0".encode())
-    for label, code in model.examples:
-        h.update(f"{label}\0{len(code)}\0".encode())
-        h.update(code.encode("utf-8", "surrogatepass"))
-    return h.hexdigest()
+        base = str(spec.path)
+        h.update(f"{spec.kind}|{spec.module}|{spec.origin}|{src.kind}\0".encode())
+        for f, digest in sorted((os.path.relpath(f, base), digest) for f, digest in src.files.items()):
+            h.update(f"{Path(f).as_posix()}|{digest}\0".encode())
+    model_digest = h.hexdigest()
+    examples = tuple(hashlib.sha256(code.encode("utf-8", "surrogatepass")).hexdigest() for _, code in model.examples)
+    key = hashlib.sha256(f"{model_digest}\0own {model.own_examples}\0{','.join(examples)}".encode()).hexdigest()
+    return Inputs(model_digest, examples, key)
 
 
-def _types_module_file() -> str:
-    from lsp_server.knowledge import types
-
-    return types.__file__
+_code: list[str] = []
 
 
-def _read_cache(path, key: str) -> tuple[dict[str, Convention], dict[tuple, dict[str, Member]]] | None:
+def _code_digest() -> str:
+    """SHA-256 of the code of the tracker, the model and this module: changed, they may mine differently."""
+    if not _code:
+        _code.append(code_hash(("knowledge/naming.py", "knowledge/types.py", "knowledge/object_model.py")))
+    return _code[0]
+
+
+# --- the conventions' forms: this workspace's cache, an index artifact's entry ---------------------------
+def _rows(model: ObjectModel, conventions: dict[str, Convention]) -> list[list]:
+    """The conventions as JSON rows; an example's label (a path) as the example's number, so that the rows
+    name no folder."""
+    first = _first_example(model)
+    return [[name, c.kind, list(c.target) if c.kind in ("inst", "obj") else c.target, first.get(c.source, c.source),
+             c.count] for name, c in sorted(conventions.items())]
+
+
+def _member_rows(model: ObjectModel, members: dict[tuple, dict[str, Member]]) -> list[list]:
+    first = _first_example(model)
+    return [[tid[0], tid[1], name, first.get(m.path, m.path), m.line] for tid, ms in sorted(members.items())
+            for name, m in sorted(ms.items())]
+
+
+def _decode_members(model: ObjectModel, rows: object) -> dict[tuple, dict[str, Member]] | None:
+    """The examples' members back from rows, checked as data from elsewhere (see `_decode_rows`)."""
+    if not isinstance(rows, list):
+        return None
+    members: dict[tuple, dict[str, Member]] = {}
+    for row in rows:
+        if not (isinstance(row, list) and len(row) == 5 and all(isinstance(x, str) for x in row[:3])
+                and isinstance(row[4], int) and not isinstance(row[4], bool)):
+            return None
+        module, tname, name, where, line = row
+        if model.type((module, tname)) is None:
+            return None
+        if isinstance(where, int) and not isinstance(where, bool) and 0 <= where < len(model.examples):
+            where = model.examples[where][0]
+        elif not isinstance(where, str):
+            return None
+        members.setdefault((module, tname), {})[name] = _example_member(name, where, line)
+    return members
+
+
+def _first_example(model: ObjectModel) -> dict[str, int]:
+    first: dict[str, int] = {}
+    for i, (label, _) in enumerate(model.examples):
+        first.setdefault(label, i)
+    return first
+
+
+def _decode_rows(model: ObjectModel, rows: object) -> dict[str, Convention] | None:
+    """Rows back into conventions, checked as data from elsewhere: every field of its type, an example's
+    number among this model's examples, every type or module one names in this model. None if any is not."""
+    if not isinstance(rows, list):
+        return None
+    out: dict[str, Convention] = {}
+    for row in rows:
+        if not (isinstance(row, list) and len(row) == 5 and isinstance(row[0], str) and row[1] in KINDS
+                and isinstance(row[4], int) and not isinstance(row[4], bool)):
+            return None
+        name, kind, target, source, count = row
+        if kind == "ns":
+            if not isinstance(target, str) or target not in model.modules:
+                return None
+        else:
+            if not (isinstance(target, list) and len(target) == 2 and all(isinstance(t, str) for t in target)):
+                return None
+            target = tuple(target)
+            if model.type(target) is None:
+                return None
+        if isinstance(source, int) and not isinstance(source, bool) and 0 <= source < len(model.examples):
+            source = model.examples[source][0]
+        elif not isinstance(source, str):
+            return None
+        out[name] = Convention(kind, target, source, count)
+    return out
+
+
+def _read_cache(model: ObjectModel, inputs: Inputs) -> tuple[dict[str, Convention], dict] | None:
     from lsp_server import integrity
 
-    data, problem = integrity.read_signed_json(path, SIGNED_AS)
+    if model.conventions_cache is None:
+        return None
+    data, problem = integrity.read_signed_json(model.conventions_cache, SIGNED_AS)
     if problem:
-        log.info("naming: %s %s; mining again", path, problem)
-    if not isinstance(data, dict) or data.get("version") != CACHE_VERSION or data.get("key") != key:
+        log.info("naming: %s %s; mining again", model.conventions_cache, problem)
+    if not isinstance(data, dict) or data.get("version") != CACHE_VERSION or data.get("key") != inputs.key:
         return None
-    try:
-        conventions = {name: Convention(kind, tuple(target) if kind in ("inst", "obj") else target, source,
-                                        int(count))
-                       for name, kind, target, source, count in data["conventions"]}
-        members: dict[tuple, dict[str, Member]] = {}
-        for module, tname, name, where, line in data["members"]:
-            members.setdefault((module, tname), {})[name] = _example_member(name, where, int(line))
-        return conventions, members
-    except (KeyError, TypeError, ValueError):
-        return None
+    return _decoded(model, data)
 
 
-def _write_cache(path, key: str, conventions: dict[str, Convention], members: dict[tuple, dict[str, Member]]) -> None:
+def _decoded(model: ObjectModel, data: dict) -> tuple[dict[str, Convention], dict] | None:
+    conventions, members = _decode_rows(model, data.get("conventions")), _decode_members(model, data.get("members"))
+    return None if conventions is None or members is None else (conventions, members)
+
+
+def _read_observations(model: ObjectModel, inputs: Inputs) -> dict[str, list[Observation]]:
     from lsp_server import integrity
 
-    if integrity.cache_folder(path.parent) is None:
+    if model.conventions_cache is None:
+        return []
+    data, _ = integrity.read_signed_json(model.conventions_cache.with_name(OBSERVATIONS_CACHE), OBSERVATIONS_SIGNED_AS)
+    return _observations_from(data, inputs)
+
+
+def _write_cache(model: ObjectModel, inputs: Inputs, conventions: dict[str, Convention],
+                 members: dict[tuple, dict[str, Member]], mined: Mined | None) -> None:
+    """The conventions and members under their key; the observations of what was mined here, for the next
+    mining."""
+    from lsp_server import integrity
+
+    path = model.conventions_cache
+    if path is None or integrity.cache_folder(path.parent) is None:
         return
-    rows = [[name, c.kind, list(c.target) if c.kind in ("inst", "obj") else c.target, c.source, c.count]
-            for name, c in sorted(conventions.items())]
-    member_rows = [[tid[0], tid[1], name, m.path, m.line] for tid, ms in sorted(members.items())
-                   for name, m in sorted(ms.items())]
     try:
-        integrity.write_signed_json(path, {"version": CACHE_VERSION, "key": key, "conventions": rows,
-                                           "members": member_rows}, SIGNED_AS)
+        integrity.write_signed_json(path, {"version": CACHE_VERSION, "key": inputs.key,
+                                           "conventions": _rows(model, conventions),
+                                           "members": _member_rows(model, members)}, SIGNED_AS)
+        if mined is not None:
+            integrity.write_signed_json(path.with_name(OBSERVATIONS_CACHE), _observations_json(mined),
+                                        OBSERVATIONS_SIGNED_AS)
     except OSError as exc:
         log.info("naming: cannot write %s: %s", path, exc)
 
 
-def mine(model: ObjectModel) -> dict[str, Convention]:
+def _observations_json(mined: Mined) -> dict:
+    return {"version": CACHE_VERSION, "model": mined.model,
+            "examples": {digest: [[[[name, *_json_key(value)] if value else [name] for name, value in o.consulted],
+                                   None if o.pairs is None else [[name, *_json_key(key)] for name, key in o.pairs],
+                                   list(o.free)] for o in observations]
+                         for digest, observations in mined.examples.items()}}
+
+
+def _json_key(key: tuple) -> list:
+    kind, target = key
+    return [kind, target if kind == "ns" else list(target)]
+
+
+def _artifact_entry(offered: object) -> dict | None:
+    if offered is _FROM_ENV:
+        from lsp_server import integrity
+
+        artifact = integrity.artifact_from_env()
+        offered = artifact[1].get(ARTIFACT_PART) if artifact is not None else None
+    entry = offered.get(ARTIFACT_ENTRY) if isinstance(offered, dict) else None
+    return entry if isinstance(entry, dict) and entry.get("version") == CACHE_VERSION else None
+
+
+def _conventions_from(model: ObjectModel, inputs: Inputs, entry: dict) -> tuple[dict[str, Convention], dict] | None:
+    """The artifact's conventions and members if they were mined from exactly these inputs."""
+    return _decoded(model, entry) if entry.get("key") == inputs.key else None
+
+
+def _observations_from(data: object, inputs: Inputs) -> dict[str, list[Observation]]:
+    """A record's observations (this workspace's cache or an artifact's), if made with the same model and
+    code, of the examples there are; each checked as data from elsewhere (one that is not well formed is left
+    out: that example is analysed again)."""
+    if not (isinstance(data, dict) and data.get("version") == CACHE_VERSION and data.get("model") == inputs.model
+            and isinstance(data.get("examples"), dict) and len(data["examples"]) <= MAX_RECORDED_EXAMPLES):
+        return {}
+    out: dict[str, list[Observation]] = {}
+    for digest in set(inputs.examples):
+        variants = data["examples"].get(digest)
+        if isinstance(variants, list):
+            decoded = [o for o in map(_decode_observation, variants[:ROUNDS]) if o is not None]
+            if decoded:
+                out[digest] = decoded
+    return out
+
+
+def _decode_observation(value: object) -> Observation | None:
+    if not (isinstance(value, list) and len(value) == 3 and isinstance(value[0], list) and isinstance(value[2], list)
+            and all(isinstance(n, str) for n in value[2]) and (value[1] is None or isinstance(value[1], list))):
+        return None
+    consulted = []
+    for item in value[0]:
+        if not (isinstance(item, list) and item and isinstance(item[0], str)):
+            return None
+        key = _decode_key(item[1:]) if len(item) > 1 else None
+        if len(item) > 1 and key is None:
+            return None
+        consulted.append((item[0], key))
+    pairs = None
+    if value[1] is not None:
+        pairs = []
+        for item in value[1]:
+            key = _decode_key(item[1:]) if isinstance(item, list) and item and isinstance(item[0], str) else None
+            if key is None:
+                return None
+            pairs.append((item[0], key))
+    return Observation(tuple(consulted), None if pairs is None else tuple(pairs), tuple(value[2]))
+
+
+def _decode_key(value: list) -> tuple | None:
+    """(kind, target) from JSON: a module name for "ns", else a type id (module, name)."""
+    if len(value) != 2 or value[0] not in KINDS:
+        return None
+    kind, target = value
+    if kind == "ns":
+        return (kind, target) if isinstance(target, str) else None
+    if isinstance(target, list) and len(target) == 2 and all(isinstance(t, str) for t in target):
+        return kind, tuple(target)
+    return None
+
+
+def artifact_entry(model: ObjectModel) -> dict:
+    """The conventions for an index artifact (`footprint-ls index build`): under their key, with the
+    observations of every example, so a checkout that differs in some examples analyses only those."""
+    with _LOCK:
+        conventions = ensure_conventions(model, offered=None)
+        inputs = inputs_of(model)
+        mined = _RECORDS.get(model)
+        if mined is None or mined.model != inputs.model:  # read back from the cache: its observations again
+            members = model.example_members
+            model.add_example_members({})  # as they were mined: before the examples' members were known
+            again = mine(model, [_read_observations(model, inputs)])
+            model.conventions = conventions
+            model.add_example_members(members)
+            assert again == conventions, "mining is a function of its inputs"
+            mined = _RECORDS[model]
+        return {**_observations_json(mined), "key": inputs.key, "conventions": _rows(model, conventions),
+                "members": _member_rows(model, model.example_members)}
+
+
+def examples_analysed(model: ObjectModel) -> int:
+    """How many examples the tracker ran over when this process mined the model's conventions (0: read back)."""
+    mined = _RECORDS.get(model)
+    return mined.analysed if mined is not None else 0
+
+
+# --- mining -------------------------------------------------------------------------------------------------
+def mine(model: ObjectModel, known: list[dict[str, list[Observation]]] | None = None) -> dict[str, Convention]:
+    """Mine the conventions of `model.examples`. `known`: records of earlier minings with the same model and
+    code; an example's recorded observation that holds under a round's conventions (`Observation.holds`) is
+    reused instead of running the tracker over it again."""
+    inputs = inputs_of(model)
+    reuse: dict[str, list[Observation]] = {}
+    for record in known or ():
+        for digest, observations in record.items():
+            reuse.setdefault(digest, []).extend(observations)
+    docs: dict[int, ParsedDocument | None] = {}
+    mined = Mined(inputs.model)
     conventions: dict[str, Convention] = {}
-    docs: list[tuple[str, ParsedDocument]] = []
-    for i, (label, code) in enumerate(model.examples):
-        if code and len(code) <= MAX_EXAMPLE_BYTES:
-            try:
-                docs.append((label, ParsedDocument.create(f"untitled:example-{i}.js", code)))
-            except (RecursionError, ValueError):
-                continue
     free: Counter = Counter()
     for round_ in range(ROUNDS):
-        model.conventions = conventions  # the previous round's: they type the fragments' undeclared names
-        found, free = _mine_round(model, docs)
+        model.conventions = consulting = _Consulting(conventions)  # the previous round's: they type the
+        observed: dict[str, Observation] = {}                      # fragments' undeclared names
+        for i, digest in enumerate(inputs.examples):
+            if digest in observed:
+                continue
+            obs = next((o for o in reuse.get(digest, ()) if o.holds(conventions)), None)
+            if obs is None:
+                if i not in docs:
+                    docs[i] = _parse(i, model.examples[i][1])
+                consulting.names.clear()
+                pairs, names = _observe(model, docs[i]) if docs[i] is not None else (None, ())
+                obs = Observation(tuple((n, _seen_as(conventions.get(n))) for n in consulting.names), pairs, names)
+                reuse.setdefault(digest, []).append(obs)
+                mined.analysed += 1
+            observed[digest] = obs
+            kept = mined.examples.setdefault(digest, [])
+            if obs not in kept:
+                kept.append(obs)
+        found, free = _aggregate(model, [observed[d] for d in inputs.examples])
         if found == conventions:
             break
         conventions = found
+    model.conventions = conventions
     conventions.update(_abbreviations(conventions, free))
+    _RECORDS[model] = mined
     return conventions
 
 
@@ -238,38 +543,59 @@ def _line_in(label: str, code: str, texts: dict[str, str | None]) -> int:
     return text.count("\n", 0, at) if at >= 0 else 0
 
 
-def _mine_round(model: ObjectModel, docs) -> tuple[dict[str, Convention], Counter]:
+def _parse(i: int, code: str) -> ParsedDocument | None:
+    if not code or len(code) > MAX_EXAMPLE_BYTES:
+        return None
+    try:
+        return ParsedDocument.create(f"untitled:example-{i}.js", code)
+    except (RecursionError, ValueError):
+        return None
+
+
+def _observe(model: ObjectModel, doc: ParsedDocument) -> tuple[tuple | None, tuple[str, ...]]:
+    """(pairs, free) of one example under the model's current conventions (see Observation)."""
+    try:
+        an = Analyzer(doc, model)
+        an.run()
+    except (RecursionError, ValueError):
+        return None, ()
+    free = tuple(name for (scope, name), uses in an.uses.items()
+                 if scope is None and uses and 2 <= len(name) <= 3 and name.islower() and name not in an.declared)
+    pairs = []
+    for (scope, name), val in an.values.items():
+        if val is None:
+            continue
+        # an inferred value counts only for a name the example declares, produced by the engine's
+        # signatures from another name's inferred type (`const sheet = workbook.addWorksheet()`, `workbook`
+        # undeclared), never the name's own guess from its uses, and never a parameter
+        if val.evidence is not None and not (name in an.declared and _derived(val, name)):
+            continue
+        if val.kind == ValKind.INSTANCE and val.tid is not None:
+            key = ("inst", val.tid)
+        elif val.kind == ValKind.NAMESPACE and val.module:
+            key = ("ns", val.module)
+        elif val.kind == ValKind.CLASS and val.tid is not None and (_object_of_classes(model, val.tid) or
+                                                                    _module_value(model, val)):
+            # `import Konva from "konva"`: the package's object of classes; `var ffmpeg =
+            # require('fluent-ffmpeg')`: the class a package exports as its whole value
+            key = ("obj", val.tid)
+        else:
+            continue
+        pairs.append((name, key))
+    return tuple(pairs), free
+
+
+def _aggregate(model: ObjectModel, observed: list[Observation]) -> tuple[dict[str, Convention], Counter]:
+    """One round's conventions from every example's observation, in the examples' order."""
     seen: dict[str, Counter] = defaultdict(Counter)
     where: dict[tuple[str, tuple], str] = {}
     free: Counter = Counter()  # short undeclared names used as receivers
-    for label, doc in docs:
-        try:
-            an = Analyzer(doc, model)
-            an.run()
-        except (RecursionError, ValueError):
+    for (label, _), obs in zip(model.examples, observed):
+        if obs.pairs is None:
             continue
-        for (scope, name), uses in an.uses.items():
-            if scope is None and uses and 2 <= len(name) <= 3 and name.islower() and name not in an.declared:
-                free[name] += 1
-        for (scope, name), val in an.values.items():
-            if val is None:
-                continue
-            # an inferred value counts only for a name the example declares, produced by the engine's
-            # signatures from another name's inferred type (`const sheet = workbook.addWorksheet()`, `workbook`
-            # undeclared), never the name's own guess from its uses, and never a parameter
-            if val.evidence is not None and not (name in an.declared and _derived(val, name)):
-                continue
-            if val.kind == ValKind.INSTANCE and val.tid is not None:
-                key = ("inst", val.tid)
-            elif val.kind == ValKind.NAMESPACE and val.module:
-                key = ("ns", val.module)
-            elif val.kind == ValKind.CLASS and val.tid is not None and (_object_of_classes(model, val.tid) or
-                                                                        _module_value(model, val)):
-                # `import Konva from "konva"`: the package's object of classes; `var ffmpeg =
-                # require('fluent-ffmpeg')`: the class a package exports as its whole value
-                key = ("obj", val.tid)
-            else:
-                continue
+        for name in obs.free:
+            free[name] += 1
+        for name, key in obs.pairs:
             seen[name][key] += 1
             where.setdefault((name, key), label)
     out: dict[str, Convention] = {}

@@ -33,7 +33,8 @@ from lsp_server.knowledge.model_sources.base import (
 from lsp_server.knowledge.model_sources.docs import DOC_EXTENSIONS, docs_files
 from lsp_server.knowledge.object_model_settings import ObjectModelConfig
 from lsp_server.languages import SOURCE_LANGUAGES, is_typings_path
-from lsp_server.storage import collection_paused, content_hash, file_content_hash, listed_content_hash, read_json
+from lsp_server.storage import (code_hash, collection_paused, content_hash, file_content_hash, listed_content_hash,
+                                read_json)
 from lsp_server.workspace import Progress, Service, Workspace, service
 
 log = logging.getLogger(__name__)
@@ -72,21 +73,8 @@ def reader_version() -> str:
 
 
 def reader_code_hash(parts: tuple[str, ...], base: Path | None = None) -> str:
-    """SHA-256 over the named files' paths and bytes (a folder: its *.py files, sorted); a missing one counts
-    as missing (an installed package may leave data out), never as an error."""
-    base = base or Path(__file__).resolve().parents[1]
-    h = hashlib.sha256()
-    for part in parts:
-        target = base / part
-        files = sorted(target.glob("*.py")) if target.is_dir() else [target]
-        for f in files:
-            h.update(f"{part}/{f.name}\0".encode())
-            try:
-                h.update(f.read_bytes())
-            except OSError:
-                h.update(b"missing")
-            h.update(b"\0")
-    return h.hexdigest()
+    """SHA-256 over the named reader files (storage.code_hash, relative to the lsp_server package)."""
+    return code_hash(parts, base)
 
 
 @dataclass(frozen=True)
@@ -882,7 +870,7 @@ class ObjectModelService(Service):
         configured_modules = {s.module for s in specs if s.kind != "docs"}
         seen_pkgs: set[str] = set()
         subpaths: set[str] = set()
-        for path, pkgs in sorted(imports.items()):
+        for path, pkgs in sorted(imports.items(), key=_by_path):
             for pkg in sorted(pkgs):
                 if pkg in configured_modules or pkg in seen_pkgs:
                     continue
@@ -1030,7 +1018,7 @@ def engine_examples(workspace: Workspace, specs: list[SourceSpec], built: dict[S
         if len(out) >= MAX_EXAMPLES:
             break
     engine_modules = {s.module for s in specs}
-    users = [p for p, pkgs in sorted(imports.items()) if pkgs & engine_modules][:MAX_WORKSPACE_EXAMPLES]
+    users = [p for p, pkgs in sorted(imports.items(), key=_by_path) if pkgs & engine_modules][:MAX_WORKSPACE_EXAMPLES]
     own = len(out)
     out += [(str(p), read(p)) for p in users]
     return out[:MAX_EXAMPLES + MAX_WORKSPACE_EXAMPLES], own
@@ -1043,6 +1031,12 @@ def _touches(spec: SourceSpec, model: SourceModel, changed: set[str]) -> bool:
         base = str(spec.path) + os.sep
         return any(c.startswith(base) and c.lower().endswith(DOC_EXTENSIONS) for c in changed)
     return str(spec.path) in changed
+
+
+def _by_path(item: tuple[Path, object]) -> tuple[str, ...]:
+    """Sort key of (path, value) items in the paths' order (`Path.__lt__` compares the same parts), computed
+    once per item: sorting 20,000 Paths by `<` took ~0.2 s, each comparison rebuilding both parts lists."""
+    return item[0].parts
 
 
 def read_limits(workspace: Workspace) -> ReadLimits:

@@ -39,3 +39,29 @@ def test_a_language_server_on_the_copy_starts_from_the_artifact(built, tmp_path)
     # The object model's discovery took what each file imports and declares from the artifact too.
     scan = next(x for x in log.read_text().splitlines() if "object model imports of" in x)
     assert f"{MODULES - 1} files, {MODULES - 1} from the cache, 0 scanned" in scan, scan
+
+
+def test_the_server_takes_the_naming_conventions_from_the_artifact(built, tmp_path):  # noqa: F811
+    """The conventions mined in CI from the engine's examples type a receiver nothing declares (`box`, a
+    Block): the server started with FOOTPRINT_INDEX reports the invented member through them without mining."""
+    repo_a, artifact, digest = built
+    shutil.copytree(repo_a.parent, tmp_path / "b", ignore=shutil.ignore_patterns(".footprint-cache"))
+    repo_b = tmp_path / "b" / "repo"
+    path = repo_b / "src" / "box.js"
+    path.write_text("export function f(box) {\n  box.addRw(1);\n}\n", encoding="utf-8")
+    log = tmp_path / "server.log"
+    server = LspProcess(env=server_env(XDG_CACHE_HOME=str(tmp_path / "home-b" / "cache"),
+                                       XDG_CONFIG_HOME=str(tmp_path / "home-b" / "config"),
+                                       FOOTPRINT_INDEX=str(artifact), FOOTPRINT_INDEX_SHA256=digest),
+                        cwd=repo_b, stderr=log)
+    try:
+        server.initialize(repo_b)
+        uri = path.resolve().as_uri()
+        server.open(uri, path.read_text(encoding="utf-8"))
+        server.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri
+                        and any(d.get("code") == "unknown-symbol" and "`box` looks like a `Block`" in d["message"]
+                                for d in m["params"]["diagnostics"]), timeout=120)
+    finally:
+        assert server.close(timeout=30) == 0
+    naming = [x for x in log.read_text().splitlines() if "naming: " in x]
+    assert len(naming) == 1 and "taken from the index artifact" in naming[0], naming

@@ -120,6 +120,20 @@ def test_index_is_persisted_and_reopened_without_rebuild(tmp_path):
     assert headings(again.search("addRow"))[0] == "Table › Table.addRow(options)"
 
 
+def test_an_index_built_by_other_indexing_code_is_rebuilt(tmp_path, monkeypatch):
+    # the chunker or the index's fields changed without a FORMAT bump: the old index must not be served
+    from lsp_server.knowledge import docs_index
+
+    ws = make_ws(tmp_path)
+    DocsIndex.build(ws, lambda m, p=None: None).close()
+    folder = ws.cache_dir / INDEX_DIR
+    stamp = (folder / MANIFEST).stat().st_mtime_ns
+    monkeypatch.setattr(docs_index, "_index_code", lambda: "other indexing code")
+    again = DocsIndex.build(Workspace(tmp_path), lambda m, p=None: None)
+    assert (folder / MANIFEST).stat().st_mtime_ns != stamp  # rebuilt
+    assert headings(again.search("addRow"))[0] == "Table › Table.addRow(options)"
+
+
 def test_changed_file_is_reindexed_alone(tmp_path):
     ws = make_ws(tmp_path)
     index = ws.service(DocsIndex)

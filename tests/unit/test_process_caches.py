@@ -81,7 +81,7 @@ def _layout_app(tmp_path: Path) -> Workspace:
 def test_name_conventions_are_read_back_only_for_the_same_inputs(tmp_path: Path, monkeypatch):
     mined = []
     real_mine = naming.mine
-    monkeypatch.setattr(naming, "mine", lambda model: mined.append(1) or real_mine(model))
+    monkeypatch.setattr(naming, "mine", lambda model, known=None: mined.append(1) or real_mine(model, known))
 
     model = _layout_app(tmp_path).service(ObjectModelService).model
     assert model.examples and model.conventions_cache is not None

@@ -5,6 +5,7 @@ on the event loop becoming idle, so these tests do not depend on the machine's s
 from __future__ import annotations
 
 import asyncio
+import gc
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -294,9 +295,15 @@ async def test_the_indexes_are_settled_once_a_warm_up_has_built_them(tmp_path):
 
     h.services.append(Index)
     ws = h.session.workspace(tmp_path)
+    collecting = []
+    h.scheduler.settle = lambda: (settled.append(list(built)), collecting.append(gc.isenabled()))
+    assert gc.isenabled()
     h.scheduler.ensure_services(ws)
-    await h.clock.advance(0.3)
+    await h.clock.advance(0.1)
+    assert not gc.isenabled()  # automatic collection paused for the whole warm-up, builds and waits between
+    await h.clock.advance(0.2)
     assert settled == [["index"]]  # after the build, with what it built
+    assert collecting == [False] and gc.isenabled()  # settled while still paused; resumed after
     h.scheduler.ensure_services(ws)  # nothing missing: no warm-up, nothing settled again
     await h.clock.advance(0.3)
     assert settled == [["index"]]
@@ -338,6 +345,36 @@ async def test_the_warm_up_waits_for_the_open_documents_first_checks_but_not_for
     assert built == ["unit index", "other"]
     gate.set()
     await settle()
+
+
+async def test_an_index_built_in_the_grace_comes_after_the_opened_documents_checks_and_before_the_others(tmp_path):
+    """`Service.build_in_grace` (the docs index): built in the start-up grace once the documents opened with
+    `initialized` are checked, the time the warm-up otherwise sleeps; every other index after the grace."""
+    gate = asyncio.Event()
+    built: list[str] = []
+
+    async def gated(fn, *args):
+        if isinstance(fn, FakeChecks):
+            await gate.wait()
+        return fn(*args)
+
+    def index(name: str, in_grace: bool) -> type:
+        def build(cls, workspace, progress):
+            built.append(cls.name)
+            return cls()
+        return type(name, (Service,), {"name": name, "build_in_grace": in_grace, "build": classmethod(build)})
+
+    h = Harness(tmp_path, services=[index("walks", False), index("docs", True)], offload=gated)
+    uri = h.open("a.js")
+    h.scheduler.ensure_services(h.session.workspace(tmp_path))
+    await h.clock.advance(0.1)
+    assert built == [] and h.published == []  # the opened document's first check comes first
+    gate.set()
+    await settle()
+    assert h.published and built == ["docs"]  # then the grace's idle time: 0.1 s into its 0.3 s
+    await h.clock.advance(0.2)
+    assert built == ["docs", "walks"]  # the others once the grace is over
+    assert [r.phases for r in h.runs_of(uri)][-1] == BOTH  # re-checked with each index
 
 
 async def test_closing_a_document_cancels_its_pending_check(tmp_path):

@@ -25,7 +25,7 @@ from lsp_server import __version__, integrity
 from lsp_server.commands import cli_command
 from lsp_server.errors import InvalidArgument
 from lsp_server.graph import service as graph
-from lsp_server.knowledge import object_model
+from lsp_server.knowledge import naming, object_model
 from lsp_server.surfaces.common import EXIT_OK, display_path, existing, workspace_for
 
 DEFAULT_OUT = Path(".footprint-cache") / "index"  # under the workspace root; never walked as sources
@@ -54,12 +54,15 @@ def _index(parser: argparse.ArgumentParser):
             model_svc = ws.service(object_model.ObjectModelService)
             parts = {graph.ARTIFACT_PART: graph_svc.artifact_part(),
                      object_model.ARTIFACT_PART: object_model.artifact_part(model_svc, ws)}
+            # the naming conventions mined from the examples, with what each example showed (naming.py)
+            parts[object_model.ARTIFACT_PART][naming.ARTIFACT_ENTRY] = naming.artifact_entry(model_svc.model)
             meta = {"footprint": __version__, "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
                     "workspace": ws.root.name}
             digest = integrity.write_artifact(out, parts, meta)
             outcome = {"out": str(out), "sha256": digest, "modules": graph_svc.stats["artifact_modules"],
                        "resolutions": graph_svc.stats["artifact_resolutions"],
                        "object_model_sources": len(parts[object_model.ARTIFACT_PART]["sources"]),
+                       "naming_conventions": len(parts[object_model.ARTIFACT_PART][naming.ARTIFACT_ENTRY]["conventions"]),
                        "seconds": round(time.perf_counter() - started, 3)}
             line = (f"footprint-ls: index of {outcome['modules']} modules and {outcome['object_model_sources']} "
                     f"object-model source(s) written to {display_path(out)} (sha256 {digest})")
@@ -71,11 +74,11 @@ def _index(parser: argparse.ArgumentParser):
             graph_svc = graph.ImportGraphService(ws)
             graph_counts = graph_svc.import_artifact(parts.get(graph.ARTIFACT_PART))
             model_counts = object_model.import_artifact(ws, parts.get(object_model.ARTIFACT_PART))
-            local = _index_checkout(ws)
+            local = _index_checkout(ws, parts.get(object_model.ARTIFACT_PART))
             built_graph = ws.peek_service(graph.ImportGraphService)
             graph_counts["parsed"] = int(built_graph.stats.get("parsed", 0)) if built_graph is not None else 0
             outcome = {"dir": str(args.dir), "sha256": manifest["sha256"], "import_graph": graph_counts,
-                       "object_model": model_counts, "built_locally": local,
+                       "object_model": model_counts, "naming": _naming_counts(ws), "built_locally": local,
                        "seconds": round(time.perf_counter() - started, 3)}
             line = (f"footprint-ls: index {manifest['sha256'][:12]} taken: {graph_counts['reused']} modules reused, "
                     f"{graph_counts['differ']} differ and {graph_counts['missing']} are missing here (parsed at the "
@@ -93,10 +96,11 @@ def _index(parser: argparse.ArgumentParser):
     return run
 
 
-def _index_checkout(ws) -> list[str]:
+def _index_checkout(ws, model_part: object) -> list[str]:
     """Bring every index of the checkout up to date, as its first start would: the import graph and the
     object model from the caches just taken (parsing only the files that differ from the artifact's, resolving
-    only the imports whose inputs differ), then what an artifact cannot carry, from the checkout's own files:
+    only the imports whose inputs differ), the naming conventions (the artifact's if mined from the same
+    examples, else mined again analysing only the examples that differ), then what an artifact cannot carry, from the checkout's own files:
     the docs index (whoosh unpickles its files: built here, signed with this user's key) and the rules (their
     compiled queries' facts). `index use` runs once, ahead of the starts, so they start warm. An index that
     fails is left to the start (a warning line), never failing `index use`."""
@@ -106,8 +110,19 @@ def _index_checkout(ws) -> list[str]:
     built = []
     for cls in (graph.ImportGraphService, object_model.ObjectModelService, DocsIndex, RuleService):
         try:
-            ws.service(cls)
+            svc = ws.service(cls)
+            if cls is object_model.ObjectModelService:
+                naming.ensure_conventions(svc.model, offered=model_part)
             built.append(cls.name)
         except Exception as exc:  # noqa: BLE001 - the start builds it then
             print(f"footprint-ls: warning: {cls.name} not built ({exc}); the next start builds it", file=sys.stderr)
     return built
+
+
+def _naming_counts(ws) -> dict[str, int]:
+    """The naming conventions `index use` left in this checkout's cache, and how many examples it analysed."""
+    svc = ws.peek_service(object_model.ObjectModelService)
+    if svc is None or svc.model.conventions is None:
+        return {"conventions": 0, "examples": 0, "analysed": 0}
+    return {"conventions": len(svc.model.conventions), "examples": len(svc.model.examples),
+            "analysed": naming.examples_analysed(svc.model)}

@@ -82,6 +82,9 @@ def test_a_copy_in_another_folder_reuses_the_artifact_and_parses_only_what_diffe
     assert taken["import_graph"] == {"reused": MODULES - 1, "differ": 1, "missing": 0, "bad": 0, "parsed": 1,
                                      "resolutions_reused": MODULES - 1, "resolutions_changed": 0, "resolutions_bad": 0}
     assert taken["object_model"]["sources"] >= 1 and taken["object_model"]["imports"] == MODULES - 1
+    # The naming conventions were mined from the same examples (m5.js is not one: it does not use the engine):
+    # taken as they are, the tracker run over none.
+    assert taken["naming"]["conventions"] > 0 and taken["naming"]["analysed"] == 0
     # Every index of the checkout is up to date, what an artifact cannot carry built from its own files.
     assert taken["built_locally"] == ["import-graph", "object_model", "docs index", "rules"]
     lookup = run_cli("--log-file", str(tmp_path / "lookup.log"), "--log-level", "INFO", "lookup", "addRow", cwd=repo_b)
@@ -99,6 +102,41 @@ def test_a_copy_in_another_folder_reuses_the_artifact_and_parses_only_what_diffe
     assert fresh["parsed"] == MODULES and fresh["graph"] == second["graph"]
 
 
+# Uses the engine, so it is one of the examples naming conventions are mined from: it names a Document `zebra`.
+ZEBRA = 'import { Document } from "@acme/layout";\nexport const zebra = Document.create();\nzebra.render();\n'
+# A receiver nothing declares: only the convention says what it is.
+USES_ZEBRA = 'import { Document } from "@acme/layout";\nexport function f(zebra) {\n  zebra.addPag();\n}\n'
+
+
+def test_an_example_that_differs_is_the_only_one_mined_again(built, tmp_path, monkeypatch):
+    """A file that uses the engine differs in the copy: `index use` runs the tracker over that example (once
+    per mining round) and reuses what the artifact recorded of the others; the conventions are those a
+    checkout that never saw the artifact mines, and a check uses them."""
+    repo_a, artifact, digest = built
+    shutil.copytree(repo_a.parent, tmp_path / "b", ignore=shutil.ignore_patterns(".footprint-cache"))
+    repo_b = tmp_path / "b" / "repo"
+    (repo_b / "src" / "m0.js").write_text(ZEBRA, encoding="utf-8")
+    (repo_b / "src" / "uses.js").write_text(USES_ZEBRA, encoding="utf-8")
+    use_home(monkeypatch, tmp_path / "home-b")
+
+    result = run_cli("index", "use", str(artifact), "--sha256", digest, "--json", cwd=repo_b)
+    assert result.returncode == 0, result.stderr
+    naming = json.loads(result.stdout)["naming"]
+    assert naming["conventions"] > 0 and 1 <= naming["analysed"] <= 2 * 3  # m0.js and uses.js, per round
+    assert naming["analysed"] < naming["examples"]
+
+    log = tmp_path / "check.log"
+    check = run_cli("--log-file", str(log), "--log-level", "INFO", "check", "src/uses.js", cwd=repo_b)
+    assert "naming:" not in log.read_text()  # read back from this checkout's cache, not mined
+    assert "`zebra` looks like a `Document`" in check.stdout, check.stdout
+
+    use_home(monkeypatch, tmp_path / "home-c")  # a checkout that never saw the artifact mines everything
+    fresh_log = tmp_path / "fresh.log"
+    fresh = run_cli("--log-file", str(fresh_log), "--log-level", "INFO", "check", "src/uses.js", cwd=repo_b)
+    assert "naming:" in fresh_log.read_text() and "no observations to reuse" in fresh_log.read_text()
+    assert fresh.stdout == check.stdout
+
+
 def test_a_server_or_cli_takes_the_artifact_from_the_environment(built, tmp_path, monkeypatch):
     repo_a, artifact, digest = built
     shutil.copytree(repo_a.parent, tmp_path / "b", ignore=shutil.ignore_patterns(".footprint-cache"))
@@ -109,10 +147,16 @@ def test_a_server_or_cli_takes_the_artifact_from_the_environment(built, tmp_path
     monkeypatch.setenv("FOOTPRINT_INDEX_SHA256", digest)
     first = graph_counts(repo_b, tmp_path / "b1.log")
     assert (first["artifact"], first["parsed"], first["resolutions_reused"]) == (MODULES - 1, 1, MODULES - 1)
+    # The naming conventions too: a check takes them from the artifact and mines nothing.
+    (repo_b / "src" / "box.js").write_text('export function f(box) {\n  box.addRw(1);\n}\n', encoding="utf-8")
+    check = run_cli("--log-file", str(tmp_path / "b-check.log"), "--log-level", "INFO", "check", "src/box.js",
+                    cwd=repo_b)
+    assert "`box` looks like a `Block`" in check.stdout, check.stdout
+    assert "naming: " in (log := (tmp_path / "b-check.log").read_text()) and "taken from the index artifact" in log
     # What it took is now this user's own signed cache: the next start needs the artifact no more.
     monkeypatch.delenv("FOOTPRINT_INDEX")
     again = graph_counts(repo_b, tmp_path / "b2.log")
-    assert (again["cached"], again["parsed"]) == (MODULES, 0)
+    assert (again["cached"], again["parsed"]) == (MODULES + 1, 0)  # box.js too, parsed by the check
 
 
 def test_a_tampered_artifact_is_refused_in_one_line(built, tmp_path, monkeypatch):
