@@ -68,10 +68,10 @@ def test_howto_golden_set_beats_grep(tmp_path, capsys):
     rag, lookup, grep = (howto.HowtoReport.rate(x) for x in (report.rag, report.lookup, report.grep))
     with capsys.disabled():
         print(f"\nhow-to n={report.n}: rag_lookup {rag:.1%}, lookup --expand {lookup:.1%}, grep {grep:.1%}")
-    # measured 80.9% / 80.9% (152 of 188) against grep's 53.2%, after round 7's tuning (the lead ranking: each
-    # section's heading and first paragraph; chess.js 12 -> 13 of 30, before it 78.7%, 148); the floor leaves
-    # room for four questions, not for falling back toward grep's level
-    assert rag >= 0.78 and lookup >= 0.78
+    # measured 73.0% / 73.0% (170 of 233) against grep's 48.1%: round 8's held-out yup questions joined the
+    # dev set at their untouched 42.2% (19 of 45; the other 188 at 80.9% after round 7's lead ranking); the
+    # floor leaves room for four questions, not for falling back toward grep's level
+    assert rag >= 0.71 and lookup >= 0.71
     assert rag >= grep + 0.2 and lookup >= grep + 0.2
     # no package's docs are served worse than by grep (the how-to search is not tuned to one package's shape)
     qs = howto.questions(set_aside=False)
