@@ -143,6 +143,9 @@ class Access:
     candidates: list[str] = field(default_factory=list)  # real names, when missing
     container: str = ""  # "Document" / "@acme/layout" for messages
     static: bool = False
+    # the receiver's last name as the code writes it (`string` of `yup.string.x`, `s` of `s.x`): messages
+    # name a type by the export the code reached it through
+    written: str = ""
 
     @classmethod
     def at(cls, node: Node, name: str, recv: Val, *, owner: TypeId | None = None, member: Member | None = None,
@@ -150,7 +153,17 @@ class Access:
            static: bool = False) -> "Access":
         """The access whose property name is `node`."""
         return cls(node.start_byte, node.end_byte, name, recv, owner, member, missing, usage, candidates or [],
-                   container, static)
+                   container, static, _written_receiver(node))
+
+
+def _written_receiver(prop: Node) -> str:
+    """The last name of the receiver expression of the member access whose property is `prop`."""
+    parent = prop.parent
+    obj = parent.child_by_field_name("object") if parent is not None and parent.type == "member_expression" else None
+    if obj is not None and obj.type == "member_expression":
+        obj = obj.child_by_field_name("property")
+    return obj.text.decode("utf-8", "replace") if obj is not None and obj.type in (
+        "identifier", "property_identifier") else ""
 
 
 @dataclass

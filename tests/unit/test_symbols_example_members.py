@@ -149,3 +149,74 @@ def test_check_symbols_knows_what_the_examples_use(tmp_path):
     known, invented = check_symbols(ws, ["BoardInstance.KING", "BoardInstance.KINGs"], docs=False)
     assert known.status == "known" and known.source is not None and known.source.path.name == "README.md"
     assert invented.status == "unknown" and invented.suggestions[:1] == ("BoardInstance.KING",)
+
+
+# A bundled typings file (rollup-dts): the API is factory functions exported only under an alias, each merged
+# with a namespace; the README calls a member on the factory itself, which neither the typings nor the runtime
+# have (yup's `yup.string.default('nothing')`).
+FACTORY_TYPES = """declare class StringSchema {
+    min(n: number): this;
+    trim(): this;
+}
+declare function create$6(): StringSchema;
+declare namespace create$6 {
+    var prototype: StringSchema;
+}
+export { create$6 as string, create$6 as text, StringSchema };
+"""
+
+FACTORY_README = """# schemas
+
+```js
+import * as schemas from 'schemas';
+const name = schemas.string().min(2);
+```
+
+```js
+schemas.string.default('nothing');
+```
+"""
+
+
+def factory_workspace(tmp_path, files: dict[str, str]):
+    return make_workspace(tmp_path, {
+        "node_modules/schemas/package.json": json.dumps({"name": "schemas", "types": "index.d.ts"}),
+        "node_modules/schemas/index.d.ts": FACTORY_TYPES,
+        "node_modules/schemas/README.md": FACTORY_README,
+        **files,
+    })
+
+
+def test_a_static_the_readme_uses_on_an_exported_factory_is_known_and_its_near_misses_reported(tmp_path):
+    ws = factory_workspace(tmp_path, {
+        "src/clean.js": "import * as schemas from 'schemas';\nschemas.string.default('nothing');\n",
+        "src/typo.js": "import * as schemas from 'schemas';\nschemas.string.defualt('nothing');\n",
+        "src/real.js": "import * as schemas from 'schemas';\nschemas.string.prototyp;\n",
+        "src/unknown.js": "import * as schemas from 'schemas';\nschemas.string.nothingLikeIt;\n",
+    })
+    assert found(ws, "src/clean.js") == []
+    assert found(ws, "src/typo.js") == [(2, "defualt", "error", ["default"])]
+    assert found(ws, "src/real.js") == [(2, "prototyp", "error", ["prototype"])]
+    assert [(line, name) for line, name, _, _ in found(ws, "src/unknown.js")] == [(2, "nothingLikeIt")]
+    model = ws.service(ObjectModelService).model
+    learned = model.example_members[("schemas", "create$6")]
+    assert set(learned) == {"default"} and learned["default"].static
+    assert "default" in model.statics(("schemas", "create$6")) and "default" not in model.members(
+        ("schemas", "StringSchema"))
+
+
+def test_the_message_names_the_export_the_code_reached_not_the_bundles_local_name(tmp_path):
+    """`create$6` is the bundle's local name of the factory exported as `string` (and `text`): the message names
+    the alias the code wrote, keeps the `$` of a real name, and says the factory itself (no call's result)."""
+    ws = factory_workspace(tmp_path, {
+        "src/ns.js": "import * as schemas from 'schemas';\nschemas.string.defualt('nothing');\n",
+        "src/named.js": "import { text } from 'schemas';\ntext.prototyp;\n",
+        "src/instance.js": "import { string } from 'schemas';\nstring().minn(2);\n",
+    })
+    messages = {rel: [f["message"] for f in symbol_findings(ws, rel)] for rel in ("src/ns.js", "src/named.js",
+                                                                                  "src/instance.js")}
+    assert messages == {
+        "src/ns.js": ["`string` has no static member `defualt`; did you mean `default`?"],
+        "src/named.js": ["`text` has no static member `prototyp`; did you mean `prototype`?"],
+        "src/instance.js": ["`StringSchema` has no member `minn`; did you mean `min`?"],
+    }
