@@ -255,6 +255,10 @@ class Analyzer:
         self.imported_from: dict[BindingKey, tuple[str, str]] = {}
         self.class_fields: dict[int, dict[str, Node]] = {}  # class node id -> field name -> its type annotation
         self.typescript = doc.language in TYPESCRIPT_LANGUAGES
+        # The declarations whose initializer is being evaluated: (binding, name, closures deferred). A closure
+        # in `let node = object({ child: lazy(() => node.default()) })` runs later, when `node` has its value:
+        # its body is walked once the declaration has bound it.
+        self._initializing: list[tuple[BindingKey, bytes, list[Node]]] = []
 
     def text(self, node: Node | None) -> str:
         return self.src[node.start_byte:node.end_byte].decode("utf-8", "replace") if node is not None else ""
@@ -1244,6 +1248,11 @@ class Analyzer:
     def function(self, node: Node) -> None:
         params = node.child_by_field_name("parameters") or node.child_by_field_name("parameter")
         body = node.child_by_field_name("body")
+        if self._initializing and body is not None and node.type != "function_declaration":
+            for key, name, later in reversed(self._initializing):
+                if self._refers_to(body, name, key):
+                    later.append(node)  # walked once the declaration has bound the name (see __init__)
+                    return
         jsdoc = jsdoc_before(node, self.src).params
         if node.type == "function_declaration":
             self.set_value(node.child_by_field_name("name"), self.function_val(node))
@@ -1289,47 +1298,77 @@ class Analyzer:
         for decl in (c for c in node.named_children if c.type == "variable_declarator"):
             name_node = decl.child_by_field_name("name")
             value = decl.child_by_field_name("value")
-            val = self.ev(value) if value is not None else None
+            deferred: list[Node] = []
+            if value is not None and name_node is not None and name_node.type == "identifier":
+                self._initializing.append((self.key_of(name_node), self.src[name_node.start_byte:name_node.end_byte],
+                                           deferred))
+                try:
+                    val = self.ev(value)
+                finally:
+                    self._initializing.pop()
+            else:
+                val = self.ev(value) if value is not None else None
             if name_node is None:
                 continue
-            annotation = decl.child_by_field_name("type")
-            typed = self.annotation_val(annotation, node) if annotation is not None else ANY_TYPE
-            if name_node.type == "identifier" and typed != ANY_TYPE:
-                self.set_value(name_node, typed)  # `const page: Page = ...`: the written type wins
-            elif name_node.type == "identifier":
-                key = self.key_of(name_node)
-                # TypeScript types `const x = f()` from its initializer, whatever we can follow of it: such a
-                # name is never `any` to TypeScript, so evidence (a guess) must not type it.
-                inferred_by_ts = self.typescript and annotation is None and value is not None
-                if declared_type is not None:
-                    self.set_value(name_node, self.jsdoc_val(declared_type, node))
-                elif inferred_by_ts:
-                    same = self.same_type_everywhere(val, self.assignments.get(key, [])) if key in self.assigned else val
-                    self.set_value(name_node, same)
-                elif key in self.assigned and not const:
-                    same = self.same_type_everywhere(val, self.assignments.get(key, []))
-                    if same is not None:  # `let page = doc.addPage(); ... page = doc.addPage();`
-                        self.set_value(name_node, same)
-                    else:  # several kinds of values over time: only the evidence of its uses can type it
-                        self.bind_inferred(name_node, after=decl)
-                elif val is None and _inferable(value):
-                    self.bind_inferred(name_node, after=decl)
-                elif annotation is not None and val is not None:
-                    self.set_value(name_node, replace(val, untyped=True))  # `const p: any = doc.getPage(0)`
-                else:
-                    self.set_value(name_node, val)
-            elif name_node.type == "object_pattern":
-                self.destructure(name_node, val)
-            elif name_node.type == "array_pattern" and val is not None and val.kind == ValKind.ARRAY:
-                for target, default in array_elements(name_node):
-                    if target is not None and target.type == "identifier" and default is None:
-                        self.set_value(target, val.inner)
-                    else:
-                        for ident in declared_names(target):
-                            self.set_value(ident, None)
+            self.bind_declared(node, decl, name_node, value, val, const, declared_type)
+            for closure in deferred:
+                self.function(closure)
+
+    def _refers_to(self, body: Node, name: bytes, key: BindingKey) -> bool:
+        """Whether `body` uses the binding `key` (named `name`)."""
+        if name not in self.src[body.start_byte:body.end_byte]:
+            return False
+        stack = [body]
+        while stack:
+            n = stack.pop()
+            if n.type == "identifier" and self.src[n.start_byte:n.end_byte] == name:
+                if self.key_of(n) == key:
+                    return True
             else:
-                for ident in declared_names(name_node):
-                    self.set_value(ident, None)
+                stack.extend(n.named_children)
+        return False
+
+    def bind_declared(self, node: Node, decl: Node, name_node: Node, value: Node | None, val: Val | None,
+                      const: bool, declared_type) -> None:
+        """Give a declarator's name (or pattern's names) its value."""
+        annotation = decl.child_by_field_name("type")
+        typed = self.annotation_val(annotation, node) if annotation is not None else ANY_TYPE
+        if name_node.type == "identifier" and typed != ANY_TYPE:
+            self.set_value(name_node, typed)  # `const page: Page = ...`: the written type wins
+        elif name_node.type == "identifier":
+            key = self.key_of(name_node)
+            # TypeScript types `const x = f()` from its initializer, whatever we can follow of it: such a
+            # name is never `any` to TypeScript, so evidence (a guess) must not type it.
+            inferred_by_ts = self.typescript and annotation is None and value is not None
+            if declared_type is not None:
+                self.set_value(name_node, self.jsdoc_val(declared_type, node))
+            elif inferred_by_ts:
+                same = self.same_type_everywhere(val, self.assignments.get(key, [])) if key in self.assigned else val
+                self.set_value(name_node, same)
+            elif key in self.assigned and not const:
+                same = self.same_type_everywhere(val, self.assignments.get(key, []))
+                if same is not None:  # `let page = doc.addPage(); ... page = doc.addPage();`
+                    self.set_value(name_node, same)
+                else:  # several kinds of values over time: only the evidence of its uses can type it
+                    self.bind_inferred(name_node, after=decl)
+            elif val is None and _inferable(value):
+                self.bind_inferred(name_node, after=decl)
+            elif annotation is not None and val is not None:
+                self.set_value(name_node, replace(val, untyped=True))  # `const p: any = doc.getPage(0)`
+            else:
+                self.set_value(name_node, val)
+        elif name_node.type == "object_pattern":
+            self.destructure(name_node, val)
+        elif name_node.type == "array_pattern" and val is not None and val.kind == ValKind.ARRAY:
+            for target, default in array_elements(name_node):
+                if target is not None and target.type == "identifier" and default is None:
+                    self.set_value(target, val.inner)
+                else:
+                    for ident in declared_names(target):
+                        self.set_value(ident, None)
+        else:
+            for ident in declared_names(name_node):
+                self.set_value(ident, None)
 
     def destructure(self, pattern: Node, val: Val | None) -> None:
         """`const { a, b: c } = val`: each plain name gets the member's type. A default, a rest element, a

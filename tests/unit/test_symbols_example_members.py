@@ -157,6 +157,7 @@ def test_check_symbols_knows_what_the_examples_use(tmp_path):
 FACTORY_TYPES = """declare class StringSchema {
     min(n: number): this;
     trim(): this;
+    transform(fn: (value: string) => string): this;
 }
 declare function create$6(): StringSchema;
 declare namespace create$6 {
@@ -220,3 +221,21 @@ def test_the_message_names_the_export_the_code_reached_not_the_bundles_local_nam
         "src/named.js": ["`text` has no static member `prototyp`; did you mean `prototype`?"],
         "src/instance.js": ["`StringSchema` has no member `minn`; did you mean `min`?"],
     }
+
+
+def test_of_names_equally_close_the_one_written_in_the_querys_case_wins():
+    """yup exports the function `lazy` and the class `Lazy`: `lazys` (a plural of the function) means `lazy`,
+    `Lazys` the class."""
+    assert [n for n, _ in sg.rank("lazys", ["Lazy", "lazy", "LazySchema"], "call-args")][:2] == ["lazy", "Lazy"]
+    assert [n for n, _ in sg.rank("Lazys", ["Lazy", "lazy", "LazySchema"], "read")][:2] == ["Lazy", "lazy"]
+
+
+def test_a_closure_in_a_declarations_initializer_sees_the_name_it_declares(tmp_path):
+    """`let node = object({ child: lazy(() => node.default()) })`: the closure runs once `node` has its value,
+    so its members are checked against that value's type."""
+    ws = factory_workspace(tmp_path, {
+        "src/self.js": "import { string } from 'schemas';\n"
+                       "let name = string().transform((v) => name.minn(1) && v);\n"
+                       "const other = string().transform((v) => name.trim() && v);\n",
+    })
+    assert found(ws, "src/self.js") == [(2, "minn", "error", ["min"])]
