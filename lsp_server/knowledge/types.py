@@ -1241,9 +1241,12 @@ class Analyzer:
                 member, owner = entry
                 declared = member.params if member.kind == "method" else function_params(member.type)
                 if declared and callback.id not in self.param_hints:
+                    # the options type's parameters as its written arguments bind them (`ConditionConfig<this>`:
+                    # `otherwise: (schema: T) => ...` gets the receiver)
+                    bound = self.bindings_of(options, owner)
                     self.param_hints[callback.id] = [
-                        self.type_val(param_type(p), owner[0], None, fn.conf, fn.evidence) if param_type(p) else None
-                        for p in declared]
+                        self.type_val(param_type(p), owner[0], fn.recv, fn.conf, fn.evidence, bound)
+                        if param_type(p) else None for p in declared]
 
     def function(self, node: Node) -> None:
         params = node.child_by_field_name("parameters") or node.child_by_field_name("parameter")
@@ -1687,6 +1690,9 @@ def _matching_overload(member: Member, values: list[Node], an: "Analyzer") -> li
     ones whose string-literal parameters the call's literal arguments match (an overload taking `string`
     there is a fallback); None when no overload, or several that disagree on the callbacks, match."""
     signatures = [member.params, *member.overloads]
+    if len(signatures) > 1:  # overloads that can take this many arguments, of these kinds, if any can
+        fitting = [params for params in signatures if _takes(params, values, an)]
+        signatures = fitting or signatures
     scored: list[tuple[int, list[str]]] = []
     for params in signatures:
         score = 1
@@ -1709,6 +1715,45 @@ def _matching_overload(member: Member, values: list[Node], an: "Analyzer") -> li
     callback_types = {tuple(param_type(p[i]) for i, v in enumerate(values) if v.type in FUNCTIONS and i < len(p))
                       for p in chosen}
     return chosen[0] if len(callback_types) == 1 else None
+
+
+def _takes(params: list[str], values: list[Node], an: "Analyzer") -> bool:
+    """Whether a signature can take these arguments: their count (optional and rest parameters counted), and
+    no object literal where it declares a function type (`when(keys, builder: ConditionBuilder<this>)` against
+    `when(keys, options: ConditionConfig<this>)` for `when('a', { is: true, ... })`)."""
+    rest = any(p.lstrip().startswith("...") for p in params)
+    required = sum(1 for p in params if not p.lstrip().startswith("...") and "?" not in p.split(":", 1)[0]
+                   and "=" not in p.split(":", 1)[0])
+    if len(values) < required or (len(values) > len(params) and not rest):
+        return False
+    for i, v in enumerate(values[:len(params)]):
+        if params[i].lstrip().startswith("..."):
+            break
+        kind = _declared_kind(param_type(params[i]), an)
+        if (v.type == "object" and kind == "function") or (v.type in FUNCTIONS and kind == "object"):
+            return False
+    return True
+
+
+def _declared_kind(text: str, an: "Analyzer") -> str:
+    """"function" for a function type (written, or through a type alias: `ConditionBuilder<T>`), "object" for
+    an interface or class with no call signature (`ConditionConfig<T>`), else "" (anything else, unknown)."""
+    text = text.strip()
+    if text.startswith("("):
+        return "function" if "=>" in text else ""
+    parsed = parse_type(text)
+    if not parsed or parsed[0] != "name":
+        return ""
+    found = [mod.types[parsed[1]] for mod in an.model.modules.values() if parsed[1] in mod.types]
+    if len(found) != 1:
+        return ""
+    t = found[0]
+    if t.kind == "alias":
+        alias = t.alias.lstrip()
+        return "function" if alias.startswith("(") and "=>" in alias else ""
+    if t.kind == "interface" and not t.open and not any(m.name == "__call__" for m in t.members):
+        return "object"
+    return ""
 
 
 def _with_type_args(val: Val, text: str, depth: int = 0) -> Val:

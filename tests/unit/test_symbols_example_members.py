@@ -154,10 +154,18 @@ def test_check_symbols_knows_what_the_examples_use(tmp_path):
 # A bundled typings file (rollup-dts): the API is factory functions exported only under an alias, each merged
 # with a namespace; the README calls a member on the factory itself, which neither the typings nor the runtime
 # have (yup's `yup.string.default('nothing')`).
-FACTORY_TYPES = """declare class StringSchema {
+FACTORY_TYPES = """type ConditionBuilder<T> = (values: any[], schema: T) => unknown;
+type ConditionConfig<T> = {
+    is: any;
+    otherwise?: (schema: T) => unknown;
+};
+declare class StringSchema {
     min(n: number): this;
     trim(): this;
     transform(fn: (value: string) => string): this;
+    when(builder: ConditionBuilder<this>): this;
+    when(keys: string, builder: ConditionBuilder<this>): this;
+    when(keys: string, options: ConditionConfig<this>): this;
 }
 declare function create$6(): StringSchema;
 declare namespace create$6 {
@@ -239,3 +247,17 @@ def test_a_closure_in_a_declarations_initializer_sees_the_name_it_declares(tmp_p
                        "const other = string().transform((v) => name.trim() && v);\n",
     })
     assert found(ws, "src/self.js") == [(2, "minn", "error", ["min"])]
+
+
+def test_a_callback_in_an_options_object_is_typed_by_the_overload_its_arguments_fit(tmp_path):
+    """yup's `when(keys, builder)` / `when(keys, options)` overloads: an object literal argument picks the
+    options type (a generic type alias of an object type), whose `otherwise: (schema: T) => ...` gets `T` from
+    the written `ConditionConfig<this>`: the receiver's type; a function argument picks the builder."""
+    ws = factory_workspace(tmp_path, {
+        "src/options.js": "import { string } from 'schemas';\n"
+                          "string().when('a', { is: true, otherwise: (schema) => schema.trim().minn(1) });\n",
+        "src/builder.js": "import { string } from 'schemas';\n"
+                          "string().when('a', (values, schema) => schema.trimm());\n",
+    })
+    assert found(ws, "src/options.js") == [(2, "minn", "error", ["min"])]
+    assert [(line, name, dym) for line, name, _, dym in found(ws, "src/builder.js")] == [(2, "trimm", ["trim"])]
