@@ -25,8 +25,10 @@ engine's own examples (not the workspace's code) use on a receiver of an engine 
 runtime lack (0.12's `chess.PAWN` on an instance, still in 0.13's README) is a member of that type
 (`ObjectModel.example_members`), so `chess.PAWN` stays quiet while `chess.PAWNs` is reported. The receiver's
 type is what the example declares, or its name's convention; a receiver known only by its name's convention
-must also call a member the type has (the example is about that type). Writes are not counted (JavaScript
-adds properties), nor private-looking names.
+must also call a member the type has (the example is about that type). So are the statics an example uses
+on a class or function value it reached through the engine's exports (yup's README calls `default` on the
+factory: `yup.string.default('nothing')`). Writes are not counted (JavaScript adds properties), nor
+private-looking names.
 
 Mining runs the tracker over every example in every round: tens of milliseconds for an engine's docs, seconds
 when hundreds of workspace files use the engine (~2.4 s of CPU on the 20,000-file benchmark monorepo). So its

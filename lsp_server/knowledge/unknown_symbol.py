@@ -166,10 +166,19 @@ def shown_type(model: ObjectModel, a: Access) -> str:
     owner = model.type((tid[0], name.partition("$")[0])) if "$" in name else None
     if owner is not None:  # synthesized: `Owner$member` (an object literal type) or `Namespace$Name` (a copy)
         return f"`{name.replace('$', '.', 1)}`" if owner.kind == "namespace" else display_type(name)
-    exported = sorted(e for e, local in mod.exports.items() if local == name and e not in ("default", "="))
+    return f"`{exported_name(model, tid, a.written)}`"
+
+
+def exported_name(model: ObjectModel, tid, written: str = "") -> str:
+    """A type's name as its package exports it: its own, else its alias (`export { create$6 as string }`), the
+    one `written` when it is one of several."""
+    mod = model.modules.get(tid[0])
+    name = tid[1]
+    exported = sorted(e for e, local in mod.exports.items() if local == name and e not in ("default", "=")) \
+        if mod is not None else []
     if not exported or name in exported:
-        return f"`{name}`"
-    return f"`{a.written if a.written in exported else exported[0]}`"
+        return name
+    return written if written in exported else exported[0]
 
 
 def _prefixed(name: str, real: str) -> bool:
@@ -522,7 +531,7 @@ def engine_member_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -
         return HoverInfo(f"Did you mean `{suggestions[0]}`?\n\n```ts\n{member.signature(owner[1])}\n```"
                          + (f"\n\ndeclared at {loc}" if loc else ""), a.start, a.end)
     if a.member is not None:
-        owner = a.owner[1] if isinstance(a.owner, tuple) else a.container
+        owner = exported_name(model, a.owner, a.written) if isinstance(a.owner, tuple) else a.container
         sig = a.member.signature(owner if a.recv.kind != ValKind.NAMESPACE else "")
         loc = _location(ctx, a.member.path, a.member.line)
         how = "inferred from usage" if a.recv.evidence is not None else "verified in object model"

@@ -261,3 +261,16 @@ def test_a_callback_in_an_options_object_is_typed_by_the_overload_its_arguments_
     })
     assert found(ws, "src/options.js") == [(2, "minn", "error", ["min"])]
     assert [(line, name, dym) for line, name, _, dym in found(ws, "src/builder.js")] == [(2, "trimm", ["trim"])]
+
+
+def test_the_hover_names_the_factory_by_its_export_and_says_the_docs_have_the_static(tmp_path):
+    from lsp_server import providers
+    from lsp_server.providers import RequestContext
+
+    ws = factory_workspace(tmp_path, {"src/app.js": "import * as schemas from 'schemas';\n"
+                                                    "schemas.string.default('nothing');\n"})
+    doc = ws.document(ws.root / "src/app.js")
+    hovers = providers.call_all(providers.HOVER, doc, doc.source.index(b"default") + 1, RequestContext(ws))
+    text = "\n".join(h.markdown for h in hovers)
+    assert "string.default" in text and "create$6" not in text and "create.6" not in text
+    assert "Sources disagree: `default` is in the engine's docs" in text

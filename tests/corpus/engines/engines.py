@@ -115,7 +115,8 @@ ENGINES = [
            "factory functions exported only under aliases (`export { create$6 as string, ... }`), each merged "
            "with a namespace (`var prototype: StringSchema`); runtime JS class syntax (CJS + ESM bundles), with "
            "names built by computed keys (Schema.prototype[`${method}At`], alias loops) and addMethod",
-           recall_floor=0.95),  # round 8's untouched 96.5% (and 4 FP: the README's `yup.string.default(...)`)
+           recall_floor=0.96),  # round 8's untouched 96.5% and 4 FP; dev 97.8%, 0 FP after the docs' statics,
+    # closures in their declaration's initializer, overloads fitted to their arguments
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
