@@ -171,7 +171,10 @@ declare function create$6(): StringSchema;
 declare namespace create$6 {
     var prototype: StringSchema;
 }
-export { create$6 as string, create$6 as text, StringSchema };
+declare namespace helpers {
+    function parse(text: string): unknown;
+}
+export { create$6 as string, create$6 as text, StringSchema, helpers };
 """
 
 FACTORY_README = """# schemas
@@ -183,6 +186,11 @@ const name = schemas.string().min(2);
 
 ```js
 schemas.string.default('nothing');
+```
+
+```js
+schemas.helpers.parse('a');
+schemas.helpers.format('a');
 ```
 """
 
@@ -274,3 +282,14 @@ def test_the_hover_names_the_factory_by_its_export_and_says_the_docs_have_the_st
     text = "\n".join(h.markdown for h in hovers)
     assert "string.default" in text and "create$6" not in text and "create.6" not in text
     assert "Sources disagree: `default` is in the engine's docs" in text
+
+
+def test_a_member_the_readme_uses_on_an_exported_namespace_value_is_known(tmp_path):
+    ws = factory_workspace(tmp_path, {
+        "src/clean.js": "import { helpers } from 'schemas';\nhelpers.format('a');\nhelpers.parse('b');\n",
+        "src/typo.js": "import { helpers } from 'schemas';\nhelpers.formatt('a');\n",
+        "src/unknown.js": "import { helpers } from 'schemas';\nhelpers.nothingLikeIt('a');\n",
+    })
+    assert found(ws, "src/clean.js") == []
+    assert [(line, name, dym) for line, name, _, dym in found(ws, "src/typo.js")] == [(2, "formatt", ["format"])]
+    assert [(line, name) for line, name, _, _ in found(ws, "src/unknown.js")] == [(2, "nothingLikeIt")]
