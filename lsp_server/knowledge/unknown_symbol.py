@@ -419,15 +419,22 @@ def _this_field(doc: ParsedDocument, node) -> str | None:
 
 
 def _engine_import_names(doc: ParsedDocument, model: ObjectModel) -> frozenset[str]:
-    """The local names this file's imports and requires bind to named exports of the engine's packages
-    (`{ Types }`, `import { Types }`, renamed: `{ Types: T }`, `import { Types as T }`). Not the module itself
-    (`import * as e`, a default import, a whole `require`): on that object a near miss of one of its own
-    exports is still worth a guess (`Konva.getRect`), and an engine module whose exports are not all known is
-    open already (see types.py)."""
+    """The local names whose value is known to come from somewhere other than an untyped guess:
+    - names this file's imports and requires bind to named exports of the engine's packages (`{ Types }`,
+      `import { Types }`, renamed: `{ Types: T }`, `import { Types as T }`). Not the engine module itself
+      (`import * as e`, a default import, a whole `require`): on that object a near miss of one of its own
+      exports is still worth a guess (`Konva.getRect`), and an engine module whose exports are not all known is
+      open already (see types.py);
+    - every name bound by an import of any other module, a package or the workspace's own file
+      (`import * as React from 'react'`, `const util = require('./util')`): its members are that module's,
+      whatever the engine spells (`React.useState` is not a near miss of the engine's `setState`)."""
     names = set()
     for record in module_info_of(doc).imports:
+        bound = record.locals()
         if package_name(record.specifier) in model.modules:
-            names.update(local for local, imported in record.locals().items() if imported not in (NAMESPACE, DEFAULT))
+            names.update(local for local, imported in bound.items() if imported not in (NAMESPACE, DEFAULT))
+        else:
+            names.update(bound)
     return frozenset(names)
 
 
