@@ -82,24 +82,6 @@ def test_the_data_file_knows_general_media_words_a_signature_heading_does_not_sa
         assert top and heading in top[0].heading, (question, [r.heading for r in top])
 
 
-def test_the_data_file_knows_validation_and_data_type_words_a_signature_heading_does_not_say(tmp_path):
-    """A validation library's reference is signatures with a sentence each (`text.caps(): Rule`); the asker
-    says capital letters, true/false, null, blank. General data-type English reaches the section's words
-    (the sections here are invented: no engine's docs)."""
-    ws = _ws(tmp_path, {"README.md": (
-        "# Checker\n\n## Reference\n\n### `text.caps(): Rule`\n\nTransforms the value to uppercase.\n\n"
-        "### `Rule.checkNow(value: any): boolean`\n\nSynchronously returns whether the value is valid.\n\n"
-        "### `Rule.orNothing(): Rule`\n\nMarks the rule as nullable.\n\n"
-        "### `text.pattern(re: RegExp, options: { skipEmpty: bool }): Rule`\n\nEmpty strings are skipped "
-        "when asked.\n\n### `Rule.fields(): object`\n\nThe list of fields the rule has.\n")})
-    for question, heading in (("convert the words to capital letters", "text.caps"),
-                              ("get a plain true or false right away", "Rule.checkNow"),
-                              ("accept null too", "Rule.orNothing"),
-                              ("let a blank value through the pattern", "text.pattern")):
-        top = lookup_docs(ws, question, limit=1, expand=True).results
-        assert top and heading in top[0].heading, (question, [r.heading for r in top])
-
-
 def test_the_data_file_knows_how_readmes_name_their_first_example_and_framework_wrappers(tmp_path):
     th = default_thesaurus()
     start = next(set(g) for g in th.spelled if "quick start" in g)
