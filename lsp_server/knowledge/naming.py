@@ -25,8 +25,10 @@ engine's own examples (not the workspace's code) use on a receiver of an engine 
 runtime lack (0.12's `chess.PAWN` on an instance, still in 0.13's README) is a member of that type
 (`ObjectModel.example_members`), so `chess.PAWN` stays quiet while `chess.PAWNs` is reported. The receiver's
 type is what the example declares, or its name's convention; a receiver known only by its name's convention
-must also call a member the type has (the example is about that type). Writes are not counted (JavaScript
-adds properties), nor private-looking names.
+must also call a member the type has (the example is about that type). So are the statics an example uses
+on a class or function value it reached through the engine's exports (yup's README calls `default` on the
+factory: `yup.string.default('nothing')`). Writes are not counted (JavaScript adds properties), nor
+private-looking names.
 
 Mining runs the tracker over every example in every round: tens of milliseconds for an engine's docs, seconds
 when hundreds of workspace files use the engine (~2.4 s of CPU on the 20,000-file benchmark monorepo). So its
@@ -76,7 +78,7 @@ NOT_ABBREVIATIONS = frozenset({"i", "j", "k", "n", "x", "y", "z", "id", "is", "i
 _LOCK = threading.RLock()
 MAX_EXAMPLE_BYTES = 200_000
 MAX_DOC_BYTES = 4_000_000  # a doc file searched for an example's line
-CACHE_VERSION = 4  # 4: keyed by content, not by folder; each example's observations kept; 3: the examples'
+CACHE_VERSION = 5  # 5: the examples' static members (`yup.string.default`); 4: keyed by content, not by folder; each example's observations kept; 3: the examples'
 # members; 2: "obj" conventions (a package's object of classes)
 SIGNED_AS = "naming-conventions"
 OBSERVATIONS_SIGNED_AS = "naming-observations"
@@ -224,8 +226,8 @@ def _rows(model: ObjectModel, conventions: dict[str, Convention]) -> list[list]:
 
 def _member_rows(model: ObjectModel, members: dict[tuple, dict[str, Member]]) -> list[list]:
     first = _first_example(model)
-    return [[tid[0], tid[1], name, first.get(m.path, m.path), m.line] for tid, ms in sorted(members.items())
-            for name, m in sorted(ms.items())]
+    return [[tid[0], tid[1], name, first.get(m.path, m.path), m.line, m.static]
+            for tid, ms in sorted(members.items()) for name, m in sorted(ms.items())]
 
 
 def _decode_members(model: ObjectModel, rows: object) -> dict[tuple, dict[str, Member]] | None:
@@ -234,17 +236,17 @@ def _decode_members(model: ObjectModel, rows: object) -> dict[tuple, dict[str, M
         return None
     members: dict[tuple, dict[str, Member]] = {}
     for row in rows:
-        if not (isinstance(row, list) and len(row) == 5 and all(isinstance(x, str) for x in row[:3])
-                and isinstance(row[4], int) and not isinstance(row[4], bool)):
+        if not (isinstance(row, list) and len(row) == 6 and all(isinstance(x, str) for x in row[:3])
+                and isinstance(row[4], int) and not isinstance(row[4], bool) and isinstance(row[5], bool)):
             return None
-        module, tname, name, where, line = row
+        module, tname, name, where, line, static = row
         if model.type((module, tname)) is None:
             return None
         if isinstance(where, int) and not isinstance(where, bool) and 0 <= where < len(model.examples):
             where = model.examples[where][0]
         elif not isinstance(where, str):
             return None
-        members.setdefault((module, tname), {})[name] = _example_member(name, where, line)
+        members.setdefault((module, tname), {})[name] = _example_member(name, where, line, static)
     return members
 
 
@@ -493,19 +495,25 @@ def example_members(model: ObjectModel) -> dict[tuple, dict[str, Member]]:
             an.run()
         except (RecursionError, ValueError):
             continue
-        uses: list[tuple[tuple, str, int]] = []  # (type, member, byte offset)
+        uses: list[tuple[tuple, str, int, bool]] = []  # (type, member, byte offset, static)
         for a in an.result.accesses:
-            if a.missing and a.usage != "write" and not a.static and a.recv.kind == ValKind.INSTANCE and \
-                    isinstance(a.recv.tid, tuple) and (a.recv.evidence is None or _by_convention(a.recv)):
-                uses.append((a.recv.tid, a.name, a.start))
+            if not a.missing or a.usage == "write" or not isinstance(a.recv.tid, tuple):
+                continue
+            if not a.static and a.recv.kind == ValKind.INSTANCE and \
+                    (a.recv.evidence is None or _by_convention(a.recv)):
+                uses.append((a.recv.tid, a.name, a.start, False))
+            elif a.static and a.recv.kind == ValKind.CLASS and a.recv.evidence is None:
+                # a static on a class or function value the example reached through the engine's exports
+                # (`yup.string.default(...)`: the factory function itself, exported as `string`)
+                uses.append((a.recv.tid, a.name, a.start, True))
         for (scope, name), used in an.uses.items():
             if scope is None and name not in an.declared and an.free_vals.get(name) is None:
-                uses += _convention_uses(model, name, used)
-        for tid, name, at in uses:
+                uses += [(*use, False) for use in _convention_uses(model, name, used)]
+        for tid, name, at, static in uses:
             if name.startswith("_") or name in OBJECT_MEMBERS or name in found.get(tid, {}):
                 continue
             line = _line_in(label, code, texts) + doc.source.count(b"\n", 0, at)
-            found.setdefault(tid, {})[name] = _example_member(name, label, line)
+            found.setdefault(tid, {})[name] = _example_member(name, label, line, static)
     return found
 
 
@@ -526,8 +534,8 @@ def _convention_uses(model: ObjectModel, name: str, used) -> list[tuple[tuple, s
     return [(conv.target, u, pos) for pos, u, usage in used if usage != "write" and u not in members]
 
 
-def _example_member(name: str, where: str, line: int) -> Member:
-    return Member(name, "property", path=where, line=line, confidence=MEDIUM,
+def _example_member(name: str, where: str, line: int, static: bool = False) -> Member:
+    return Member(name, "property", path=where, line=line, confidence=MEDIUM, static=static,
                   doc="used on this type in the engine's examples")
 
 

@@ -284,8 +284,10 @@ class ObjectModel:
                 if inherited is not None and _typings(inherited[0].path) and not _typings(m.path):
                     continue  # a runtime build's untyped copy (`clients` from JSDoc `@type {Set}`) of a typed member
                 out[m.name] = (m, tid)
-        if not static:  # the docs' own uses: known, never in the way of a declared member
-            for name, m in self.example_members.get(tid, {}).items():
+        # the docs' own uses (instance members, or statics of a class or function value): known, never in
+        # the way of a declared member
+        for name, m in self.example_members.get(tid, {}).items():
+            if m.static == static:
                 out.setdefault(name, (m, tid))
         return out
 
@@ -295,6 +297,7 @@ class ObjectModel:
         with self._lock:
             self.example_members = found
             self._members.clear()
+            self._statics.clear()
             self._owners = None
             self._producers = None
             self.__dict__.pop("_vocabulary_index", None)

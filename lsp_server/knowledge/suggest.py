@@ -232,7 +232,10 @@ def rank(query: str, candidates, usage: str = "", threshold: float = THRESHOLD) 
         if s >= threshold:
             scored.append((c, s))
     ql = len(query)
-    scored.sort(key=lambda x: (-x[1], abs(len(x[0]) - ql), x[0]))
+    # ties: the closer length, then the query's own case at the start (`lazys` means the function `lazy`, not
+    # the class `Lazy` beside it), then by name
+    upper = query[:1].isupper()
+    scored.sort(key=lambda x: (-x[1], abs(len(x[0]) - ql), x[0][:1].isupper() != upper, x[0]))
     return scored
 
 

@@ -143,6 +143,9 @@ class Access:
     candidates: list[str] = field(default_factory=list)  # real names, when missing
     container: str = ""  # "Document" / "@acme/layout" for messages
     static: bool = False
+    # the receiver's last name as the code writes it (`string` of `yup.string.x`, `s` of `s.x`): messages
+    # name a type by the export the code reached it through
+    written: str = ""
 
     @classmethod
     def at(cls, node: Node, name: str, recv: Val, *, owner: TypeId | None = None, member: Member | None = None,
@@ -150,7 +153,17 @@ class Access:
            static: bool = False) -> "Access":
         """The access whose property name is `node`."""
         return cls(node.start_byte, node.end_byte, name, recv, owner, member, missing, usage, candidates or [],
-                   container, static)
+                   container, static, _written_receiver(node))
+
+
+def _written_receiver(prop: Node) -> str:
+    """The last name of the receiver expression of the member access whose property is `prop`."""
+    parent = prop.parent
+    obj = parent.child_by_field_name("object") if parent is not None and parent.type == "member_expression" else None
+    if obj is not None and obj.type == "member_expression":
+        obj = obj.child_by_field_name("property")
+    return obj.text.decode("utf-8", "replace") if obj is not None and obj.type in (
+        "identifier", "property_identifier") else ""
 
 
 @dataclass
@@ -242,6 +255,10 @@ class Analyzer:
         self.imported_from: dict[BindingKey, tuple[str, str]] = {}
         self.class_fields: dict[int, dict[str, Node]] = {}  # class node id -> field name -> its type annotation
         self.typescript = doc.language in TYPESCRIPT_LANGUAGES
+        # The declarations whose initializer is being evaluated: (binding, name, closures deferred). A closure
+        # in `let node = object({ child: lazy(() => node.default()) })` runs later, when `node` has its value:
+        # its body is walked once the declaration has bound it.
+        self._initializing: list[tuple[BindingKey, bytes, list[Node]]] = []
 
     def text(self, node: Node | None) -> str:
         return self.src[node.start_byte:node.end_byte].decode("utf-8", "replace") if node is not None else ""
@@ -1224,13 +1241,21 @@ class Analyzer:
                 member, owner = entry
                 declared = member.params if member.kind == "method" else function_params(member.type)
                 if declared and callback.id not in self.param_hints:
+                    # the options type's parameters as its written arguments bind them (`ConditionConfig<this>`:
+                    # `otherwise: (schema: T) => ...` gets the receiver)
+                    bound = self.bindings_of(options, owner)
                     self.param_hints[callback.id] = [
-                        self.type_val(param_type(p), owner[0], None, fn.conf, fn.evidence) if param_type(p) else None
-                        for p in declared]
+                        self.type_val(param_type(p), owner[0], fn.recv, fn.conf, fn.evidence, bound)
+                        if param_type(p) else None for p in declared]
 
     def function(self, node: Node) -> None:
         params = node.child_by_field_name("parameters") or node.child_by_field_name("parameter")
         body = node.child_by_field_name("body")
+        if self._initializing and body is not None and node.type != "function_declaration":
+            for key, name, later in reversed(self._initializing):
+                if self._refers_to(body, name, key):
+                    later.append(node)  # walked once the declaration has bound the name (see __init__)
+                    return
         jsdoc = jsdoc_before(node, self.src).params
         if node.type == "function_declaration":
             self.set_value(node.child_by_field_name("name"), self.function_val(node))
@@ -1276,47 +1301,77 @@ class Analyzer:
         for decl in (c for c in node.named_children if c.type == "variable_declarator"):
             name_node = decl.child_by_field_name("name")
             value = decl.child_by_field_name("value")
-            val = self.ev(value) if value is not None else None
+            deferred: list[Node] = []
+            if value is not None and name_node is not None and name_node.type == "identifier":
+                self._initializing.append((self.key_of(name_node), self.src[name_node.start_byte:name_node.end_byte],
+                                           deferred))
+                try:
+                    val = self.ev(value)
+                finally:
+                    self._initializing.pop()
+            else:
+                val = self.ev(value) if value is not None else None
             if name_node is None:
                 continue
-            annotation = decl.child_by_field_name("type")
-            typed = self.annotation_val(annotation, node) if annotation is not None else ANY_TYPE
-            if name_node.type == "identifier" and typed != ANY_TYPE:
-                self.set_value(name_node, typed)  # `const page: Page = ...`: the written type wins
-            elif name_node.type == "identifier":
-                key = self.key_of(name_node)
-                # TypeScript types `const x = f()` from its initializer, whatever we can follow of it: such a
-                # name is never `any` to TypeScript, so evidence (a guess) must not type it.
-                inferred_by_ts = self.typescript and annotation is None and value is not None
-                if declared_type is not None:
-                    self.set_value(name_node, self.jsdoc_val(declared_type, node))
-                elif inferred_by_ts:
-                    same = self.same_type_everywhere(val, self.assignments.get(key, [])) if key in self.assigned else val
-                    self.set_value(name_node, same)
-                elif key in self.assigned and not const:
-                    same = self.same_type_everywhere(val, self.assignments.get(key, []))
-                    if same is not None:  # `let page = doc.addPage(); ... page = doc.addPage();`
-                        self.set_value(name_node, same)
-                    else:  # several kinds of values over time: only the evidence of its uses can type it
-                        self.bind_inferred(name_node, after=decl)
-                elif val is None and _inferable(value):
-                    self.bind_inferred(name_node, after=decl)
-                elif annotation is not None and val is not None:
-                    self.set_value(name_node, replace(val, untyped=True))  # `const p: any = doc.getPage(0)`
-                else:
-                    self.set_value(name_node, val)
-            elif name_node.type == "object_pattern":
-                self.destructure(name_node, val)
-            elif name_node.type == "array_pattern" and val is not None and val.kind == ValKind.ARRAY:
-                for target, default in array_elements(name_node):
-                    if target is not None and target.type == "identifier" and default is None:
-                        self.set_value(target, val.inner)
-                    else:
-                        for ident in declared_names(target):
-                            self.set_value(ident, None)
+            self.bind_declared(node, decl, name_node, value, val, const, declared_type)
+            for closure in deferred:
+                self.function(closure)
+
+    def _refers_to(self, body: Node, name: bytes, key: BindingKey) -> bool:
+        """Whether `body` uses the binding `key` (named `name`)."""
+        if name not in self.src[body.start_byte:body.end_byte]:
+            return False
+        stack = [body]
+        while stack:
+            n = stack.pop()
+            if n.type == "identifier" and self.src[n.start_byte:n.end_byte] == name:
+                if self.key_of(n) == key:
+                    return True
             else:
-                for ident in declared_names(name_node):
-                    self.set_value(ident, None)
+                stack.extend(n.named_children)
+        return False
+
+    def bind_declared(self, node: Node, decl: Node, name_node: Node, value: Node | None, val: Val | None,
+                      const: bool, declared_type) -> None:
+        """Give a declarator's name (or pattern's names) its value."""
+        annotation = decl.child_by_field_name("type")
+        typed = self.annotation_val(annotation, node) if annotation is not None else ANY_TYPE
+        if name_node.type == "identifier" and typed != ANY_TYPE:
+            self.set_value(name_node, typed)  # `const page: Page = ...`: the written type wins
+        elif name_node.type == "identifier":
+            key = self.key_of(name_node)
+            # TypeScript types `const x = f()` from its initializer, whatever we can follow of it: such a
+            # name is never `any` to TypeScript, so evidence (a guess) must not type it.
+            inferred_by_ts = self.typescript and annotation is None and value is not None
+            if declared_type is not None:
+                self.set_value(name_node, self.jsdoc_val(declared_type, node))
+            elif inferred_by_ts:
+                same = self.same_type_everywhere(val, self.assignments.get(key, [])) if key in self.assigned else val
+                self.set_value(name_node, same)
+            elif key in self.assigned and not const:
+                same = self.same_type_everywhere(val, self.assignments.get(key, []))
+                if same is not None:  # `let page = doc.addPage(); ... page = doc.addPage();`
+                    self.set_value(name_node, same)
+                else:  # several kinds of values over time: only the evidence of its uses can type it
+                    self.bind_inferred(name_node, after=decl)
+            elif val is None and _inferable(value):
+                self.bind_inferred(name_node, after=decl)
+            elif annotation is not None and val is not None:
+                self.set_value(name_node, replace(val, untyped=True))  # `const p: any = doc.getPage(0)`
+            else:
+                self.set_value(name_node, val)
+        elif name_node.type == "object_pattern":
+            self.destructure(name_node, val)
+        elif name_node.type == "array_pattern" and val is not None and val.kind == ValKind.ARRAY:
+            for target, default in array_elements(name_node):
+                if target is not None and target.type == "identifier" and default is None:
+                    self.set_value(target, val.inner)
+                else:
+                    for ident in declared_names(target):
+                        self.set_value(ident, None)
+        else:
+            for ident in declared_names(name_node):
+                self.set_value(ident, None)
 
     def destructure(self, pattern: Node, val: Val | None) -> None:
         """`const { a, b: c } = val`: each plain name gets the member's type. A default, a rest element, a
@@ -1635,6 +1690,9 @@ def _matching_overload(member: Member, values: list[Node], an: "Analyzer") -> li
     ones whose string-literal parameters the call's literal arguments match (an overload taking `string`
     there is a fallback); None when no overload, or several that disagree on the callbacks, match."""
     signatures = [member.params, *member.overloads]
+    if len(signatures) > 1:  # overloads that can take this many arguments, of these kinds, if any can
+        fitting = [params for params in signatures if _takes(params, values, an)]
+        signatures = fitting or signatures
     scored: list[tuple[int, list[str]]] = []
     for params in signatures:
         score = 1
@@ -1657,6 +1715,45 @@ def _matching_overload(member: Member, values: list[Node], an: "Analyzer") -> li
     callback_types = {tuple(param_type(p[i]) for i, v in enumerate(values) if v.type in FUNCTIONS and i < len(p))
                       for p in chosen}
     return chosen[0] if len(callback_types) == 1 else None
+
+
+def _takes(params: list[str], values: list[Node], an: "Analyzer") -> bool:
+    """Whether a signature can take these arguments: their count (optional and rest parameters counted), and
+    no object literal where it declares a function type (`when(keys, builder: ConditionBuilder<this>)` against
+    `when(keys, options: ConditionConfig<this>)` for `when('a', { is: true, ... })`)."""
+    rest = any(p.lstrip().startswith("...") for p in params)
+    required = sum(1 for p in params if not p.lstrip().startswith("...") and "?" not in p.split(":", 1)[0]
+                   and "=" not in p.split(":", 1)[0])
+    if len(values) < required or (len(values) > len(params) and not rest):
+        return False
+    for i, v in enumerate(values[:len(params)]):
+        if params[i].lstrip().startswith("..."):
+            break
+        kind = _declared_kind(param_type(params[i]), an)
+        if (v.type == "object" and kind == "function") or (v.type in FUNCTIONS and kind == "object"):
+            return False
+    return True
+
+
+def _declared_kind(text: str, an: "Analyzer") -> str:
+    """"function" for a function type (written, or through a type alias: `ConditionBuilder<T>`), "object" for
+    an interface or class with no call signature (`ConditionConfig<T>`), else "" (anything else, unknown)."""
+    text = text.strip()
+    if text.startswith("("):
+        return "function" if "=>" in text else ""
+    parsed = parse_type(text)
+    if not parsed or parsed[0] != "name":
+        return ""
+    found = [mod.types[parsed[1]] for mod in an.model.modules.values() if parsed[1] in mod.types]
+    if len(found) != 1:
+        return ""
+    t = found[0]
+    if t.kind == "alias":
+        alias = t.alias.lstrip()
+        return "function" if alias.startswith("(") and "=>" in alias else ""
+    if t.kind == "interface" and not t.open and not any(m.name == "__call__" for m in t.members):
+        return "object"
+    return ""
 
 
 def _with_type_args(val: Val, text: str, depth: int = 0) -> Val:

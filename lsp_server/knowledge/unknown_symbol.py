@@ -134,8 +134,8 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
     elif recv.kind == ValKind.NAMESPACE:
         message = f"`{a.container}` has no export `{a.name}`"
     else:
-        static = "static " if a.static and recv.kind == ValKind.CLASS and _is_class(model, recv.tid) else ""
-        message = f"{display_type(a.container)} has no {static}member `{a.name}`"
+        static = "static " if a.static and recv.kind == ValKind.CLASS and _has_statics(model, recv.tid) else ""
+        message = f"{shown_type(model, a)} has no {static}member `{a.name}`"
     if suggestions:
         message += f"; did you mean `{suggestions[0]}`?"
     if inferred:
@@ -153,14 +153,45 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
     return Finding("unknown-symbol", message, a.start, a.end, severity, data)
 
 
+def shown_type(model: ObjectModel, a: Access) -> str:
+    """The receiver's type as a message names it: the name the package exports it under (a bundle's
+    `export { create$6 as string }` shows `string`, never the bundle's local `create$6`; of several aliases, the
+    one the code wrote); a synthesized type as
+    `display_type` shows it (`Layout.twoColumn()` result); `$` in a real name kept."""
+    tid = a.recv.tid if a.recv.kind in (ValKind.INSTANCE, ValKind.CLASS) else None
+    mod = model.modules.get(tid[0]) if isinstance(tid, tuple) else None
+    if mod is None:
+        return display_type(a.container)
+    name = tid[1]
+    owner = model.type((tid[0], name.partition("$")[0])) if "$" in name else None
+    if owner is not None:  # synthesized: `Owner$member` (an object literal type) or `Namespace$Name` (a copy)
+        return f"`{name.replace('$', '.', 1)}`" if owner.kind == "namespace" else display_type(name)
+    return f"`{exported_name(model, tid, a.written)}`"
+
+
+def exported_name(model: ObjectModel, tid, written: str = "") -> str:
+    """A type's name as its package exports it: its own, else its alias (`export { create$6 as string }`), the
+    one `written` when it is one of several."""
+    mod = model.modules.get(tid[0])
+    name = tid[1]
+    exported = sorted(e for e, local in mod.exports.items() if local == name and e not in ("default", "=")) \
+        if mod is not None else []
+    if not exported or name in exported:
+        return name
+    return written if written in exported else exported[0]
+
+
 def _prefixed(name: str, real: str) -> bool:
     """`getState` / `setState` written where the type has `state`: a get/set prefix on a real property."""
     return any(name == p + real[:1].upper() + real[1:] for p in _PREFIXES)
 
 
-def _is_class(model: ObjectModel, tid) -> bool:
+def _has_statics(model: ObjectModel, tid) -> bool:
+    """A class, or a function merged with a namespace (`declare function f(); declare namespace f {...}`): what
+    is written on its value is its static side."""
     t = model.type(tid) if tid else None
-    return t is not None and t.kind == "class"
+    return t is not None and (t.kind == "class" or (t.kind == "namespace" and any(
+        m.name == "__call__" and m.static for m in t.members)))
 
 
 @check("unknown-symbol", Phase.TYPE, languages=SOURCE_LANGUAGES, on_pause=True)
@@ -500,7 +531,7 @@ def engine_member_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -
         return HoverInfo(f"Did you mean `{suggestions[0]}`?\n\n```ts\n{member.signature(owner[1])}\n```"
                          + (f"\n\ndeclared at {loc}" if loc else ""), a.start, a.end)
     if a.member is not None:
-        owner = a.owner[1] if isinstance(a.owner, tuple) else a.container
+        owner = exported_name(model, a.owner, a.written) if isinstance(a.owner, tuple) else a.container
         sig = a.member.signature(owner if a.recv.kind != ValKind.NAMESPACE else "")
         loc = _location(ctx, a.member.path, a.member.line)
         how = "inferred from usage" if a.recv.evidence is not None else "verified in object model"

@@ -149,3 +149,147 @@ def test_check_symbols_knows_what_the_examples_use(tmp_path):
     known, invented = check_symbols(ws, ["BoardInstance.KING", "BoardInstance.KINGs"], docs=False)
     assert known.status == "known" and known.source is not None and known.source.path.name == "README.md"
     assert invented.status == "unknown" and invented.suggestions[:1] == ("BoardInstance.KING",)
+
+
+# A bundled typings file (rollup-dts): the API is factory functions exported only under an alias, each merged
+# with a namespace; the README calls a member on the factory itself, which neither the typings nor the runtime
+# have (yup's `yup.string.default('nothing')`).
+FACTORY_TYPES = """type ConditionBuilder<T> = (values: any[], schema: T) => unknown;
+type ConditionConfig<T> = {
+    is: any;
+    otherwise?: (schema: T) => unknown;
+};
+declare class StringSchema {
+    min(n: number): this;
+    trim(): this;
+    transform(fn: (value: string) => string): this;
+    when(builder: ConditionBuilder<this>): this;
+    when(keys: string, builder: ConditionBuilder<this>): this;
+    when(keys: string, options: ConditionConfig<this>): this;
+}
+declare function create$6(): StringSchema;
+declare namespace create$6 {
+    var prototype: StringSchema;
+}
+declare namespace helpers {
+    function parse(text: string): unknown;
+}
+export { create$6 as string, create$6 as text, StringSchema, helpers };
+"""
+
+FACTORY_README = """# schemas
+
+```js
+import * as schemas from 'schemas';
+const name = schemas.string().min(2);
+```
+
+```js
+schemas.string.default('nothing');
+```
+
+```js
+schemas.helpers.parse('a');
+schemas.helpers.format('a');
+```
+"""
+
+
+def factory_workspace(tmp_path, files: dict[str, str]):
+    return make_workspace(tmp_path, {
+        "node_modules/schemas/package.json": json.dumps({"name": "schemas", "types": "index.d.ts"}),
+        "node_modules/schemas/index.d.ts": FACTORY_TYPES,
+        "node_modules/schemas/README.md": FACTORY_README,
+        **files,
+    })
+
+
+def test_a_static_the_readme_uses_on_an_exported_factory_is_known_and_its_near_misses_reported(tmp_path):
+    ws = factory_workspace(tmp_path, {
+        "src/clean.js": "import * as schemas from 'schemas';\nschemas.string.default('nothing');\n",
+        "src/typo.js": "import * as schemas from 'schemas';\nschemas.string.defualt('nothing');\n",
+        "src/real.js": "import * as schemas from 'schemas';\nschemas.string.prototyp;\n",
+        "src/unknown.js": "import * as schemas from 'schemas';\nschemas.string.nothingLikeIt;\n",
+    })
+    assert found(ws, "src/clean.js") == []
+    assert found(ws, "src/typo.js") == [(2, "defualt", "error", ["default"])]
+    assert found(ws, "src/real.js") == [(2, "prototyp", "error", ["prototype"])]
+    assert [(line, name) for line, name, _, _ in found(ws, "src/unknown.js")] == [(2, "nothingLikeIt")]
+    model = ws.service(ObjectModelService).model
+    learned = model.example_members[("schemas", "create$6")]
+    assert set(learned) == {"default"} and learned["default"].static
+    assert "default" in model.statics(("schemas", "create$6")) and "default" not in model.members(
+        ("schemas", "StringSchema"))
+
+
+def test_the_message_names_the_export_the_code_reached_not_the_bundles_local_name(tmp_path):
+    """`create$6` is the bundle's local name of the factory exported as `string` (and `text`): the message names
+    the alias the code wrote, keeps the `$` of a real name, and says the factory itself (no call's result)."""
+    ws = factory_workspace(tmp_path, {
+        "src/ns.js": "import * as schemas from 'schemas';\nschemas.string.defualt('nothing');\n",
+        "src/named.js": "import { text } from 'schemas';\ntext.prototyp;\n",
+        "src/instance.js": "import { string } from 'schemas';\nstring().minn(2);\n",
+    })
+    messages = {rel: [f["message"] for f in symbol_findings(ws, rel)] for rel in ("src/ns.js", "src/named.js",
+                                                                                  "src/instance.js")}
+    assert messages == {
+        "src/ns.js": ["`string` has no static member `defualt`; did you mean `default`?"],
+        "src/named.js": ["`text` has no static member `prototyp`; did you mean `prototype`?"],
+        "src/instance.js": ["`StringSchema` has no member `minn`; did you mean `min`?"],
+    }
+
+
+def test_of_names_equally_close_the_one_written_in_the_querys_case_wins():
+    """yup exports the function `lazy` and the class `Lazy`: `lazys` (a plural of the function) means `lazy`,
+    `Lazys` the class."""
+    assert [n for n, _ in sg.rank("lazys", ["Lazy", "lazy", "LazySchema"], "call-args")][:2] == ["lazy", "Lazy"]
+    assert [n for n, _ in sg.rank("Lazys", ["Lazy", "lazy", "LazySchema"], "read")][:2] == ["Lazy", "lazy"]
+
+
+def test_a_closure_in_a_declarations_initializer_sees_the_name_it_declares(tmp_path):
+    """`let node = object({ child: lazy(() => node.default()) })`: the closure runs once `node` has its value,
+    so its members are checked against that value's type."""
+    ws = factory_workspace(tmp_path, {
+        "src/self.js": "import { string } from 'schemas';\n"
+                       "let name = string().transform((v) => name.minn(1) && v);\n"
+                       "const other = string().transform((v) => name.trim() && v);\n",
+    })
+    assert found(ws, "src/self.js") == [(2, "minn", "error", ["min"])]
+
+
+def test_a_callback_in_an_options_object_is_typed_by_the_overload_its_arguments_fit(tmp_path):
+    """yup's `when(keys, builder)` / `when(keys, options)` overloads: an object literal argument picks the
+    options type (a generic type alias of an object type), whose `otherwise: (schema: T) => ...` gets `T` from
+    the written `ConditionConfig<this>`: the receiver's type; a function argument picks the builder."""
+    ws = factory_workspace(tmp_path, {
+        "src/options.js": "import { string } from 'schemas';\n"
+                          "string().when('a', { is: true, otherwise: (schema) => schema.trim().minn(1) });\n",
+        "src/builder.js": "import { string } from 'schemas';\n"
+                          "string().when('a', (values, schema) => schema.trimm());\n",
+    })
+    assert found(ws, "src/options.js") == [(2, "minn", "error", ["min"])]
+    assert [(line, name, dym) for line, name, _, dym in found(ws, "src/builder.js")] == [(2, "trimm", ["trim"])]
+
+
+def test_the_hover_names_the_factory_by_its_export_and_says_the_docs_have_the_static(tmp_path):
+    from lsp_server import providers
+    from lsp_server.providers import RequestContext
+
+    ws = factory_workspace(tmp_path, {"src/app.js": "import * as schemas from 'schemas';\n"
+                                                    "schemas.string.default('nothing');\n"})
+    doc = ws.document(ws.root / "src/app.js")
+    hovers = providers.call_all(providers.HOVER, doc, doc.source.index(b"default") + 1, RequestContext(ws))
+    text = "\n".join(h.markdown for h in hovers)
+    assert "string.default" in text and "create$6" not in text and "create.6" not in text
+    assert "Sources disagree: `default` is in the engine's docs" in text
+
+
+def test_a_member_the_readme_uses_on_an_exported_namespace_value_is_known(tmp_path):
+    ws = factory_workspace(tmp_path, {
+        "src/clean.js": "import { helpers } from 'schemas';\nhelpers.format('a');\nhelpers.parse('b');\n",
+        "src/typo.js": "import { helpers } from 'schemas';\nhelpers.formatt('a');\n",
+        "src/unknown.js": "import { helpers } from 'schemas';\nhelpers.nothingLikeIt('a');\n",
+    })
+    assert found(ws, "src/clean.js") == []
+    assert [(line, name, dym) for line, name, _, dym in found(ws, "src/typo.js")] == [(2, "formatt", ["format"])]
+    assert [(line, name) for line, name, _, _ in found(ws, "src/unknown.js")] == [(2, "nothingLikeIt")]

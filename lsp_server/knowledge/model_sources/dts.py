@@ -324,6 +324,8 @@ class DtsExtractor:
             if value is not None and value.type == "object_type":
                 td.kind = "interface"
                 td.alias = ""
+                # `type ConditionConfig<T> = { otherwise?: (schema: T) => ... }`: T is bound by its uses' arguments
+                td.type_params, td.type_defaults = _type_params(node, data)
                 self.members(value, td, data, path)
             elif value is not None and value.type == "intersection_type":
                 # `type Doc = Base & Mixin & { extra(): void }`: an interface extending every named part
