@@ -28,12 +28,22 @@ def test_merit_counts_hits_then_their_places():
     assert merit([0, 0]) > merit([4, 0]) > merit([4, None, None])
 
 
-def test_the_before_variant_is_mains_setting_without_the_lead_ranking():
-    from lsp_server.knowledge import lookup
-    from tests.corpus.engines.howto_cv import BEFORE, CHANGES, patched
+def test_the_before_variant_is_mains_setting_without_round_8s_thesaurus_groups():
+    from lsp_server.knowledge import thesaurus
+    from tests.corpus.engines.howto_cv import BEFORE, CHANGES, ROUND_8_THESAURUS, patched
 
     assert list(CHANGES)[0] == BEFORE and CHANGES["shipped"] == {}
-    assert lookup.LEAD_WEIGHT > 0
+    assert ROUND_8_THESAURUS in thesaurus.DATA.read_text(encoding="utf-8")  # the block the variant cuts off
+    shipped = thesaurus.default_thesaurus()
     with patched(CHANGES[BEFORE]):
-        assert lookup.LEAD_WEIGHT == 0 and lookup.GREP_WEIGHT == 1.0  # no lead ranking, grep as before
-    assert lookup.LEAD_WEIGHT > 0
+        before = thesaurus.default_thesaurus()
+        assert before is not shipped and len(before.groups) < len(shipped.groups)
+        # the round's groups are gone, the earlier ones (round 6's audio and video vocabulary) stay
+        assert not any(thesaurus.key("numeric") in g for g in before.groups)
+        assert any(thesaurus.key("transcode") in g for g in before.groups)
+    assert thesaurus.default_thesaurus() is shipped
+    assert any(thesaurus.key("numeric") in g for g in shipped.groups)
+    # the measured, not shipped, validation groups are a variant of their own, never the shipped data
+    assert not any(thesaurus.key("nullable") in g for g in shipped.groups)
+    with patched(CHANGES["validation words (not shipped)"]):
+        assert any(thesaurus.key("nullable") in g for g in thesaurus.default_thesaurus().groups)

@@ -68,9 +68,10 @@ def test_howto_golden_set_beats_grep(tmp_path, capsys):
     rag, lookup, grep = (howto.HowtoReport.rate(x) for x in (report.rag, report.lookup, report.grep))
     with capsys.disabled():
         print(f"\nhow-to n={report.n}: rag_lookup {rag:.1%}, lookup --expand {lookup:.1%}, grep {grep:.1%}")
-    # measured 73.0% / 73.0% (170 of 233) against grep's 48.1%: round 8's held-out yup questions joined the
-    # dev set at their untouched 42.2% (19 of 45; the other 188 at 80.9% after round 7's lead ranking); the
-    # floor leaves room for four questions, not for falling back toward grep's level
+    # measured 73.0% / 73.0% (170 of 233) against grep's 48.1%, after round 8's how-to pass as before it: yup's
+    # questions (dev since its held-out run) stay at 19 of 45, since the vocabulary that lifts them to 28 moves
+    # no other package and is not shipped (docs/evaluation.md, "How-to after round 8's held-out run"); the
+    # floor, 166 of 233, leaves room for four questions, not for falling back toward grep's level
     assert rag >= 0.71 and lookup >= 0.71
     assert rag >= grep + 0.2 and lookup >= grep + 0.2
     # no package's docs are served worse than by grep (the how-to search is not tuned to one package's shape)
