@@ -117,7 +117,7 @@ ENGINES = [
            "names built by computed keys (Schema.prototype[`${method}At`], alias loops) and addMethod",
            recall_floor=0.96),  # round 8's untouched 96.5% and 4 FP; dev 97.8%, 0 FP after the docs' statics,
     # closures in their declaration's initializer, overloads fitted to their arguments
-    # Held out: round 9's (chosen before any tuning of the ninth round).
+    # Round 9's held-out engine (run once at ca8d915, docs/evaluation.md), dev material since.
     Engine("ioredis", "6.0.0", "tsc-generated per file, the command API in a generated interface reached only by "
            "declaration merging: `declare class Commander<Context>` + `interface Commander<Context> extends "
            "RedisCommander<Context>` (384 names, 3,003 overloads, `...Buffer` variants), `class Redis extends "
@@ -127,7 +127,7 @@ ENGINES = [
            "(`exports = module.exports = Redis`, named exports as getters on it: Redis.Cluster, Redis.ReplyError), "
            "command methods generated from a dependency's table (Commander.prototype[name] over "
            "@ioredis/commands' list) and defineCommand('name') adding members named by a string",
-           set_aside=True),
+           recall_floor=0.38),  # round 9's untouched 38.7% (typed 41.2%, untyped 36.8%): no round has tuned for it yet
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
@@ -517,6 +517,16 @@ def findings(ws: Workspace, rel: str, text: str) -> list[tuple[int, str, str, st
 
 
 # --- the evaluation ----------------------------------------------------------------------------------------------
+# `import Decimal from './decimal.min.mjs'` (decimal.js's README, a file it has the reader build with terser first),
+# `require("./built")` (ioredis's autopipelining example, the package's own build folder): a README's relative path
+# is the README's own layout, never a user's source folder, where the snippet file is put here. The finding is
+# true where the snippet stands and claims nothing of the package's names, so it is listed apart
+# (`EngineReport.package_layout`), not counted as a false positive. Package specifiers and every other finding on
+# clean code stay false positives. (Decided for the wide evaluation in round 7, before round 9's held-out run;
+# applied to the engine evaluation after that run showed the same case: see docs/evaluation.md.)
+RELATIVE_SPECIFIER = re.compile(r"""(['"])\.{1,2}/[^'"]+\1""")
+
+
 @dataclass
 class EngineReport:
     engine: Engine
@@ -526,6 +536,7 @@ class EngineReport:
     top1: int = 0
     false_positives: list[str] = field(default_factory=list)  # findings on clean code
     deprecated_uses: list[str] = field(default_factory=list)  # clean code's uses of members marked deprecated
+    package_layout: list[str] = field(default_factory=list)  # README imports by relative path (its own layout)
     stray: list[str] = field(default_factory=list)  # findings away from the mutated name in a copy
     missed: list[str] = field(default_factory=list)
     wrong_dym: list[str] = field(default_factory=list)
@@ -571,8 +582,13 @@ def evaluate(engine: Engine, work: Path, per_site: int = 2, max_mutants: int = 4
         for line, covered, code, sev, _, msg, deprecated in findings(ws, rel, text):
             # a use the engine's own typings mark @deprecated (tone's doc comments still show `Tone.Destination`)
             # is reported truly: it claims no missing name, so it is listed apart, not as a false positive
-            (report.deprecated_uses if deprecated else report.false_positives).append(
-                f"{rel}:{line + 1}: {covered} [{code} {sev}] {msg}")
+            entry = f"{rel}:{line + 1}: {covered} [{code} {sev}] {msg}"
+            if deprecated:
+                report.deprecated_uses.append(entry)
+            elif code == "unresolved-import" and RELATIVE_SPECIFIER.fullmatch(covered):
+                report.package_layout.append(entry)
+            else:
+                report.false_positives.append(entry)
         sites = engine_sites(rel, text, vocabulary)
         kept = [s for s in sites if node_objects_too or not s.node_object]
         report.node_object_mutants += len(make_mutants([s for s in sites if s not in kept], taken, per_site))

@@ -35,6 +35,7 @@ def main(argv: list[str] | None = None) -> int:
                 reports.append(r)
                 if args.v:
                     for label, items in (("false positives", r.false_positives), ("deprecated uses", r.deprecated_uses),
+                                         ("listed apart: README imports by relative path", r.package_layout),
                                          ("stray", r.stray),
                                          ("wrong did-you-mean", r.wrong_dym), ("missed", r.missed)):
                         if items:

@@ -68,11 +68,11 @@ def test_howto_golden_set_beats_grep(tmp_path, capsys):
     rag, lookup, grep = (howto.HowtoReport.rate(x) for x in (report.rag, report.lookup, report.grep))
     with capsys.disabled():
         print(f"\nhow-to n={report.n}: rag_lookup {rag:.1%}, lookup --expand {lookup:.1%}, grep {grep:.1%}")
-    # measured 73.0% / 73.0% (170 of 233) against grep's 48.1%, after round 8's how-to pass as before it: yup's
-    # questions (dev since its held-out run) stay at 19 of 45, since the vocabulary that lifts them to 28 moves
-    # no other package and is not shipped (docs/evaluation.md, "How-to after round 8's held-out run"); the
-    # floor, 166 of 233, leaves room for four questions, not for falling back toward grep's level
-    assert rag >= 0.71 and lookup >= 0.71
+    # measured 71.0% / 71.0% (196 of 276) against grep's 47.5%: round 9's held-out ioredis questions joined the
+    # dev set at their untouched 67.4% (29 of 43; the other 233 at 73.0%: yup's 45 at 42.2%, round 8's untouched
+    # figure, no general gain found for them since); the floor leaves room for four questions, not for falling
+    # back toward grep's level
+    assert rag >= 0.69 and lookup >= 0.69
     assert rag >= grep + 0.2 and lookup >= grep + 0.2
     # no package's docs are served worse than by grep (the how-to search is not tuned to one package's shape)
     qs = howto.questions(set_aside=False)

@@ -129,20 +129,11 @@ def evaluate(pkg: WidePackage, work: Path, max_mutants: int = MAX_MUTANTS, types
         return Result(pkg, skipped=f"README gives {len(files)} {'TypeScript ' if typescript else ''}snippet file(s)")
     report = E.evaluate(engine, work / (pkg.oracle + ("-ts" if typescript else "")), max_mutants=max_mutants,
                         pkg_root=root, files=files, config=TS_REPORT_ALL if report_all else "")
-    result = Result(pkg, report, seconds=time.process_time() - started)
-    for fp in list(report.false_positives):
-        if _RELATIVE_IMPORT.search(fp):
-            report.false_positives.remove(fp)
-            result.package_layout.append(fp)
-    return result
+    # a README's import by relative path is its own layout: listed apart by the engine evaluation
+    # (E.RELATIVE_SPECIFIER), not a false positive
+    return Result(pkg, report, seconds=time.process_time() - started, package_layout=report.package_layout)
 
 
-# `import Decimal from './decimal.min.mjs'` in decimal.js's README (a file its README has the reader build with
-# terser first): a README's relative path is the README's own layout (the package folder, the reader's build
-# output), never a user's source folder, where the snippet file is put here. The finding is true where the
-# snippet stands and claims nothing of the package's names, so it is listed apart (`Result.package_layout`), not
-# counted as a false positive. Package specifiers and every other finding on clean code stay false positives.
-_RELATIVE_IMPORT = re.compile(r": '(\.{1,2}/[^']+)' \[unresolved-import ")
 
 
 @dataclass
