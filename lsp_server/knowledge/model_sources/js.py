@@ -523,22 +523,11 @@ class _File:
         if node.type != "identifier":
             return ""
         name = self.text(node)
-        fn = node.parent
-        while fn is not None and fn.type not in ("function_expression", "function", "arrow_function",
-                                                 "function_declaration", "method_definition"):
-            fn = fn.parent
-        params = fn.child_by_field_name("parameters") if fn is not None else None
-        names = [self.text(p) for p in params.named_children] if params is not None else []
-        if name not in names:
-            return name
-        call = fn.parent
-        while call is not None and call.type == "parenthesized_expression":
-            call = call.parent
-        if call is None or call.type != "call_expression":
-            return name  # a parameter of an ordinary function: unknown (apply() opens the type)
-        args = [a for a in call.child_by_field_name("arguments").named_children if a.type != "comment"]
-        i = names.index(name)
-        return self.base_name(args[i]) if i < len(args) else ""
+        invoked, arg = _passed_for(self, node, name, ("function_expression", "function", "arrow_function",
+                                                      "function_declaration", "method_definition"))
+        if not invoked:
+            return name  # not a parameter, or one of an ordinary function: unknown (apply() opens the type)
+        return self.base_name(arg) if arg is not None else ""
 
     def base_name_of_prototype(self, node: Node) -> str:
         """`_super.prototype` / `_super && _super.prototype` in a compiled wrapper -> the wrapper's argument."""
@@ -1141,6 +1130,29 @@ def _looks_like_constructor(f: _File, node: Node, name: str) -> bool:
         f"{name}.prototype" in f.data.decode("utf-8", "replace")
 
 
+def _passed_for(reader, node: Node, name: str, kinds: tuple[str, ...]) -> tuple[bool, Node | None]:
+    """`name`, read at `node`, as a parameter of the nearest enclosing function of `kinds` that is invoked where
+    it stands (`(function (_super) {...}(Base))`, a UMD wrapper's `(function (root, factory) {...})(this, f)`):
+    (True, the argument passed for it, or None when the call passes none at that position); (False, None) when
+    `name` is not that function's parameter or the function is not called where it stands."""
+    fn = node.parent
+    while fn is not None and fn.type not in kinds:
+        fn = fn.parent
+    params = fn.child_by_field_name("parameters") if fn is not None else None
+    names = [reader.text(p) for p in params.named_children] if params is not None else []
+    if name not in names:
+        return False, None
+    call = fn.parent
+    while call is not None and call.type == "parenthesized_expression":
+        call = call.parent
+    if call is None or call.type != "call_expression":
+        return False, None
+    args = call.child_by_field_name("arguments")
+    actual = [a for a in args.named_children if a.type != "comment"] if args is not None else []
+    index = names.index(name)
+    return True, actual[index] if index < len(actual) else None
+
+
 def _umd_factory_result(reader, call: Node) -> Node | None:
     """`module.exports = factory()` inside a UMD wrapper, `(function (global, factory) {...})(this, function ()
     { function tinycolor() {...}; ...; return tinycolor; })`: the identifier the factory returns, when it is a
@@ -1149,23 +1161,10 @@ def _umd_factory_result(reader, call: Node) -> Node | None:
     callee = call.child_by_field_name("function")
     if callee is None or callee.type != "identifier":
         return None
-    name = reader.text(callee)
-    wrapper = call.parent
-    while wrapper is not None and wrapper.type not in ("function_expression", "function", "arrow_function"):
-        wrapper = wrapper.parent
-    params = wrapper.child_by_field_name("parameters") if wrapper is not None else None
-    names = [reader.text(p) for p in params.named_children] if params is not None else []
-    if name not in names:
+    invoked, factory = _passed_for(reader, call, reader.text(callee), ("function_expression", "function",
+                                                                       "arrow_function"))
+    if not invoked:
         return None
-    outer = wrapper.parent
-    while outer is not None and outer.type == "parenthesized_expression":
-        outer = outer.parent
-    if outer is None or outer.type != "call_expression":
-        return None
-    args = outer.child_by_field_name("arguments")
-    actual = [a for a in args.named_children if a.type != "comment"] if args is not None else []
-    index = names.index(name)
-    factory = actual[index] if index < len(actual) else None
     while factory is not None and factory.type == "parenthesized_expression" and factory.named_children:
         factory = factory.named_children[0]
     if factory is None or factory.type not in ("function_expression", "function", "arrow_function"):
