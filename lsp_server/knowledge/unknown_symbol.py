@@ -341,7 +341,7 @@ def vocabulary_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectMode
     annotated = _annotated_names(doc) if doc.language in TYPESCRIPT_LANGUAGES else frozenset()
     index = _engine_vocabulary(model)
     typed = {a.start for a in analysis.accesses} | {a.start for a in analysis.import_problems} | analysis.open_sites
-    engine_names = _engine_import_names(doc, model)
+    imported = _imported_names(doc, model)
     local = declared_members(doc)
     workspace = svc.workspace_names()
     platform = builtin_members()
@@ -355,13 +355,14 @@ def vocabulary_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectMode
         if obj.type not in ("identifier", "member_expression", "this") and \
                 not (obj.type == "call_expression" and _call_chain_root(doc, obj) is not None):
             continue  # a literal's result, or a call of no name's member: the receiver is something else's business
-        if annotated and (_chain_root(doc, obj) in annotated or _call_chain_root(doc, obj) in annotated
-                          or _this_field(doc, obj) in annotated):
+        roots = {_chain_root(doc, obj), _call_chain_root(doc, obj)} - {None}
+        if annotated and (roots & annotated or _this_field(doc, obj) in annotated):
             continue  # TypeScript's to check: the receiver has a declared type
-        if _chain_root(doc, obj) in engine_names or _call_chain_root(doc, obj) in engine_names:
+        if roots & imported:
             # `Types.DECIMAL` after `const { Types } = require('engine')`: the receiver is an export of the
             # engine, which the model types when it can; where it could not, the reader does not know that
-            # value's shape, and a guess would flag a name the engine has (the runtime oracle's misses).
+            # value's shape, and a guess would flag a name the engine has (the runtime oracle's misses). And
+            # `React.useState`: another module's value, whatever the engine spells (`_imported_names`).
             continue
         name = doc.node_text(prop)
         if len(name) < 4 or name in index["names"] or name in platform or name in local or name in workspace \
@@ -418,7 +419,7 @@ def _this_field(doc: ParsedDocument, node) -> str | None:
     return None
 
 
-def _engine_import_names(doc: ParsedDocument, model: ObjectModel) -> frozenset[str]:
+def _imported_names(doc: ParsedDocument, model: ObjectModel) -> frozenset[str]:
     """The local names whose value is known to come from somewhere other than an untyped guess:
     - names this file's imports and requires bind to named exports of the engine's packages (`{ Types }`,
       `import { Types }`, renamed: `{ Types: T }`, `import { Types as T }`). Not the engine module itself
