@@ -302,6 +302,23 @@ class ObjectModel:
             self._producers = None
             self.__dict__.pop("_vocabulary_index", None)
 
+    def member_adders(self) -> dict[str, list[str]]:
+        """Methods whose call adds members named by its string arguments (`Member.adds`), by name, over every
+        type: `x.defineCommand("echo", ...)` makes `echo` real on whatever `x` is (a pipeline made from it has
+        it too), so the name is what counts, not the receiver's type."""
+        cached = self.__dict__.get("_member_adders")
+        if cached is None:
+            cached = {}
+            for mod in self.modules.values():
+                for t in mod.types.values():
+                    for m in t.members:
+                        patterns = [p for p in m.adds if not p.startswith("@")]  # "@m": forwards to m
+                        if patterns and m.kind != "constructor":
+                            cached.setdefault(m.name, [])
+                            cached[m.name] += [p for p in patterns if p not in cached[m.name]]
+            self._member_adders = cached
+        return cached
+
     def bindings(self, tid: TypeId, owner: TypeId, args: tuple[str, ...] = ()) -> dict[str, str]:
         """What each type parameter of `owner` stands for, seen from an instance of `tid` written with type
         arguments `args` (through `extends Base<X>` clauses): a written argument, else the parameter's default

@@ -976,6 +976,8 @@ class Analyzer:
                 self.hint_callbacks(recv, method, fn_first, args)
                 for a in args.named_children:
                     self.ev(a)
+                if method in self.model.member_adders():
+                    self.add_named_members(method, args)
             if callee is not None and callee.type == "identifier" and self.text(callee) == "require":
                 spec = _first_string(args, self)
                 return self.module_val(spec) if spec else None
@@ -1002,6 +1004,8 @@ class Analyzer:
                 for a in args.named_children:
                     self.ev(a)
             cv = self.ev(ctor, peek) if ctor is not None else None
+            if cv is not None and cv.kind == ValKind.CLASS and args is not None and not peek:
+                self.add_option_members(cv.tid, args)
             if cv is not None and cv.kind == ValKind.CLASS:
                 if self.model.class_like(cv.tid):
                     return Val(ValKind.INSTANCE, cv.tid, conf=cv.conf,
@@ -1077,6 +1081,51 @@ class Analyzer:
         for c in node.named_children:
             self.ev(c)
         return None
+
+    def add_named_members(self, method: str, args: Node) -> None:
+        """`redis.defineCommand("echoTwice", {...})`: the engine's runtime adds `echoTwice` (and
+        `echoTwiceBuffer`) to the receiver; as with an expando (`written`), reading those names anywhere in the
+        file is not an unknown member, on any receiver (a pipeline made from it has them too)."""
+        # an argument that is not a string literal names nothing we know: a pattern over it gives no name
+        literals = [self.text(v)[1:-1] if v.type == "string" else "\0"
+                    for v in args.named_children if v.type != "comment"]
+        for pattern in self.model.member_adders()[method]:
+            try:
+                name = pattern.format(*literals)
+            except (IndexError, KeyError, ValueError):
+                continue
+            if name and "\0" not in name:
+                self.result.written.add(name)
+
+    def add_option_members(self, tid: TypeId, args: Node) -> None:
+        """`new Redis({ scripts: { myecho: {...} } })`: a constructor that hands names it is given to a method
+        adding members by name (`Member.adds` "@defineCommand") makes real every key the arguments' object
+        literals spell; they are recorded as `written` names, as `add_named_members` does."""
+        t = self.model.type(tid)
+        ctor = next((m for m in t.members if m.kind == "constructor" and m.adds), None) if t is not None else None
+        adders = self.model.member_adders()
+        patterns = [x for p in (ctor.adds if ctor is not None else ()) if p.startswith("@")
+                    for x in adders.get(p[1:], ())]
+        if not patterns:
+            return
+        keys: set[str] = set()
+        stack = list(args.named_children)
+        while stack:
+            n = stack.pop()
+            if n.type == "pair":
+                key = n.child_by_field_name("key")
+                if key is not None and key.type in ("property_identifier", "string"):
+                    keys.add(self.text(key).strip("\"'"))
+            elif n.type == "shorthand_property_identifier":
+                keys.add(self.text(n))
+            if n.type in ("object", "pair", "array"):
+                stack.extend(n.named_children)
+        for key in keys:  # each key as the adder names it (`myecho`, `myechoBuffer`)
+            for p in patterns:
+                try:
+                    self.result.written.add(p.format(key))
+                except (IndexError, KeyError, ValueError):
+                    continue
 
     def declared_function(self, name_node: Node) -> Node | None:
         """The `function f() {...}` declaration a name refers to, if that is what it is."""
