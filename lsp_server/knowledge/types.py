@@ -176,6 +176,12 @@ class Analysis:
     # member names the file assigns on some object (`ws.isAlive = true`): JavaScript adds such a property
     # (an expando), so reading it elsewhere in the file is not an unknown member
     written: set[str] = field(default_factory=set)
+    # members the engine's runtime adds under names the file spells (`redis.defineCommand("echo", ...)`,
+    # `new Redis({ scripts: { echo: ... } })`): real on any receiver in the file
+    added: set[str] = field(default_factory=set)
+    # a call that adds members by a name the file does not spell (`redis.defineCommand(name, def)`): any
+    # name may be real on the engine's objects here, so no member is reported missing in this file
+    names_unknown: bool = False
 
     def access_at(self, offset: int) -> Access | None:
         for a in self.accesses + self.import_problems:
@@ -1095,7 +1101,9 @@ class Analyzer:
             except (IndexError, KeyError, ValueError):
                 continue
             if name and "\0" not in name:
-                self.result.written.add(name)
+                self.result.added.add(name)
+            elif "\0" in name:
+                self.result.names_unknown = True
 
     def add_option_members(self, tid: TypeId, args: Node) -> None:
         """`new Redis({ scripts: { myecho: {...} } })`: a constructor that hands names it is given to a method
@@ -1123,7 +1131,7 @@ class Analyzer:
         for key in keys:  # each key as the adder names it (`myecho`, `myechoBuffer`)
             for p in patterns:
                 try:
-                    self.result.written.add(p.format(key))
+                    self.result.added.add(p.format(key))
                 except (IndexError, KeyError, ValueError):
                     continue
 

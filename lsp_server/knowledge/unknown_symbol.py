@@ -209,6 +209,10 @@ def unknown_symbol(doc: ParsedDocument, ctx: CheckContext):
         if a.missing:
             if a.usage != "write" and a.name in result.written:
                 continue  # the file adds that property itself (`ws.isAlive = true`) and reads it back
+            if a.name in result.added:
+                continue  # the engine adds it by the name the file gives (`defineCommand("echo", ...)`)
+            if result.names_unknown and a.usage != "import":
+                continue  # members added under names the file does not spell (`defineCommand(name, ...)`)
             if beyond_tsc and typescript_sees(a, svc.model):
                 continue
             if _augmented(a, svc):
@@ -336,7 +340,8 @@ def vocabulary_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectMode
     type (and reports its unknown members) even where the object model does not; an unannotated parameter is
     `any` to TypeScript, which reports nothing on it."""
     model = svc.model
-    if doc.language not in SOURCE_LANGUAGES or doc.tree is None or not _uses_engine(doc, analysis, model):
+    if doc.language not in SOURCE_LANGUAGES or doc.tree is None or not _uses_engine(doc, analysis, model) or \
+            analysis.names_unknown:
         return []
     annotated = _annotated_names(doc) if doc.language in TYPESCRIPT_LANGUAGES else frozenset()
     index = _engine_vocabulary(model)
@@ -366,7 +371,7 @@ def vocabulary_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectMode
             continue
         name = doc.node_text(prop)
         if len(name) < 4 or name in index["names"] or name in platform or name in local or name in workspace \
-                or name in OBJECT_MEMBERS or name.startswith("_"):
+                or name in OBJECT_MEMBERS or name.startswith("_") or name in analysis.added:
             continue
         suggestion = _near_miss(name, index)
         if suggestion is None:
