@@ -394,10 +394,15 @@ class Analyzer:
         for node in found.get("member.write", ()):
             usage[node.id] = "write"
         declarators: dict[int, Node] = {}  # callee id -> the `const x = obj.m(...)` declarator around the call
+        adders = self.model.member_adders()
         for callee in found.get("call.callee", ()):
             call = callee.parent
             args = call.child_by_field_name("arguments")
             usage[callee.id] = "call-args" if args is not None and args.named_child_count else "read-call"
+            if adders and args is not None and callee.type == "member_expression":
+                method = callee.child_by_field_name("property")
+                if method is not None and self.text(method) in adders:  # before any inference reads the uses
+                    self.add_named_members(self.text(method), args)
             # const field = form.getTextField("x"): what `field` turns out to be says what `form` is
             parent = call.parent
             if parent is not None and parent.type == "await_expression":
@@ -772,7 +777,8 @@ class Analyzer:
                 where = f"{where}` as `{option}"
             if pv is not None and pv.kind == ValKind.INSTANCE:
                 passed.setdefault(pv.tid, where)
-        reads = {u for u, usage in uses if usage != "write"}
+        # a name the engine adds by the file's string (`defineCommand("echo")`) says nothing of the type
+        reads = {u for u, usage in uses if usage != "write" and u not in self.result.added}
         writes = {u for u, usage in uses if usage == "write"}
         produced = self.produced_by(key, start, end)
         if produced is not None:
@@ -982,8 +988,6 @@ class Analyzer:
                 self.hint_callbacks(recv, method, fn_first, args)
                 for a in args.named_children:
                     self.ev(a)
-                if method in self.model.member_adders():
-                    self.add_named_members(method, args)
             if callee is not None and callee.type == "identifier" and self.text(callee) == "require":
                 spec = _first_string(args, self)
                 return self.module_val(spec) if spec else None

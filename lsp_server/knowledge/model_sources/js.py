@@ -1175,7 +1175,7 @@ def _added_by_name(f: _File, fn: Node) -> list[str]:
                 found = pattern(left.child_by_field_name("index"))
                 if found and found not in out:
                     out.append(found)
-        stack.extend(n.named_children)
+        stack.extend(reversed(n.named_children))  # source order
     return out
 
 
@@ -1198,7 +1198,7 @@ def _names_forwarded(f: _File, fn: Node) -> list[str]:
                 name = "@" + f.text(callee.child_by_field_name("property"))
                 if name not in out:
                     out.append(name)
-        stack.extend(n.named_children)
+        stack.extend(reversed(n.named_children))  # source order
     return out
 
 
