@@ -527,8 +527,31 @@ class Analyzer:
         for; an instance of a generic type keeps the arguments written on it (`Server<Client>`)."""
         if bindings:
             text = substitute(text, bindings)
+        if "<" in text and "[" not in text:
+            text = self.expand_alias(text, module)
         val = self.to_val(parse_type(text), module, this, conf, evidence)
         return _with_type_args(val, text) if val is not None and "<" in text else val
+
+    def expand_alias(self, text: str, module: str) -> str:
+        """A generic alias written with arguments, expanded where its body is a member picked by a key the
+        arguments spell: ioredis's `Result<T, Context> = ResultTypes<T, Context>[Context["type"]]` with
+        `Context` = `{ type: "pipeline" }` is `ResultTypes`'s `pipeline` member (the ChainableCommander), with
+        `{ type: "default" }` its `default` (`Promise<T>`). Anything else is left as written (an alias the
+        model does not follow: what a call of it gives stays unknown, never another type)."""
+        for _ in range(4):
+            head = re.fullmatch(r"\s*([A-Za-z_$][\w$]*)\s*<", text)
+            mod = self.model.modules.get(module)
+            t = mod.types.get(text.split("<", 1)[0].strip()) if mod is not None else None
+            if t is None or t.kind != "alias" or not t.type_params or head is not None:
+                return text
+            args = generic_args(text)
+            env = {p: args[i] if i < len(args) else t.type_defaults[i] for i, p in enumerate(t.type_params)
+                   if i < len(args) or (i < len(t.type_defaults) and t.type_defaults[i] != "unknown")}
+            picked = _indexed_member(self.model, module, substitute(t.alias, env))
+            if picked is None:
+                return text
+            text = picked
+        return text
 
     def bindings_of(self, val: Val, owner: TypeId) -> dict[str, str]:
         """The type parameters of `owner` as an instance `val` binds them (written arguments or defaults)."""
@@ -1730,6 +1753,49 @@ class Analyzer:
 
 
 # --- helpers -------------------------------------------------------------------------------------------------
+def _indexed_member(model: ObjectModel, module: str, text: str) -> str | None:
+    """`Name<A, B>[K]` -> the declared type of `Name`'s member K with Name's parameters bound to A, B; K is a
+    string literal or a literal-typed property of an object type written in place (`{ type: "x" }["type"]`).
+    None for any other form."""
+    text = " ".join(text.split())
+    if not text.endswith("]"):
+        return None
+    depth, start = 0, -1
+    for i in range(len(text) - 1, -1, -1):  # the last top-level `[...]`
+        c = text[i]
+        if c in "]>)}":
+            depth += 1
+        elif c in "[<({":
+            depth -= 1
+            if depth == 0 and c == "[":
+                start = i
+                break
+    if start <= 0:
+        return None
+    obj, key = text[:start].strip(), text[start + 1:-1].strip()
+    literal = re.fullmatch(r"[\"']([\w$]+)[\"']", key)
+    if literal is None:
+        inner = re.fullmatch(r"\{(.*)\}\s*\[\s*[\"']([\w$]+)[\"']\s*\]", key)
+        found = re.search(r"(?:^|[;,{]\s*)" + re.escape(inner.group(2)) + r"\??\s*:\s*[\"']([\w$]+)[\"']\s*(?:[;,]|$)",
+                          inner.group(1).strip()) if inner is not None else None
+        if found is None:
+            return None
+        name = found.group(1)
+    else:
+        name = literal.group(1)
+    head = re.fullmatch(r"([A-Za-z_$][\w$]*)\s*(?:<.*>)?", obj)
+    tid = model.find_type(module, head.group(1)) if head is not None else None
+    t = model.type(tid) if tid is not None else None
+    if t is None or t.kind not in ("interface", "class"):
+        return None
+    member = next((m for m in t.members if m.name == name and not m.static), None)
+    if member is None or member.kind not in ("property", "getter") or not member.type:
+        return None
+    args = generic_args(obj)
+    env = {p: args[i] for i, p in enumerate(t.type_params) if i < len(args)}
+    return substitute(member.type, env)
+
+
 def _constructible(t) -> bool:
     """An interface that a runtime class merged into (`interface PDFDocument` + the build's `class
     PDFDocument`), or that declares a construct signature: `new` on it makes an instance."""

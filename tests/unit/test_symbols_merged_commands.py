@@ -118,12 +118,26 @@ def test_a_merged_interfaces_methods_make_the_objects_they_declare(tmp_path):
     assert found(ws) == [(3, "gett", ["get"]), (5, "mutli", ["multi"])]
 
 
-def test_a_result_chosen_through_a_conditional_alias_is_never_a_wrong_type(tmp_path):
-    # `Result<T, Context>` (an indexed access on a context type): whatever it is, what is read on it is not
-    # claimed missing from another type
+def test_a_result_chosen_through_a_generic_alias_follows_the_context(tmp_path):
+    # `Result<T, Context> = ResultTypes<T, Context>[Context["type"]]`: on a pipeline (`{ type: "pipeline" }`)
+    # a command gives the Chainable again, on the client (`{ type: "default" }`) a Promise
     ws = workspace(tmp_path, "import Client from 'kv';\nconst c = new Client();\n"
-                             "c.get('a').then((v) => v);\nc.pipeline().set('a', 'b').get('a').exec();\n",
-                   runtime=False)
+                             "c.get('a').then((v) => v);\nc.pipeline().set('a', 'b').get('a').exec();\n"
+                             "c.pipeline().set('a', 'b').gett('a');\n", runtime=False)
+    assert found(ws) == [(5, "gett", ["get"])]
+
+
+def test_an_alias_the_reader_cannot_follow_leaves_the_result_open(tmp_path):
+    # a key no written argument spells (`Context` unbound): what the call gives is unknown, never flagged
+    ws = workspace(tmp_path, "", runtime=False)
+    (tmp_path / "node_modules/kv/built/commands.d.ts").write_text(
+        COMMANDS.replace('get(key: string): Result<string | null, Context>;',
+                         'get(key: string): Result<string | null, Other>;').replace(
+            "export default Commands;", "export type Other = { type: string };\nexport default Commands;"),
+        encoding="utf-8")
+    (tmp_path / "src/app.js").write_text("import Client from 'kv';\nconst c = new Client();\n"
+                                         "c.get('a').whatever();\nc.pipeline().get('a').whatever();\n",
+                                         encoding="utf-8")
     assert found(ws) == []
 
 

@@ -342,6 +342,8 @@ class DtsExtractor:
             value = node.child_by_field_name("value")
             td = TypeDef(_text(node.child_by_field_name("name"), data), "alias", path=path, line=line, doc=doc,
                          alias=_text(value, data) if value is not None else "")
+            # `type Result<T, Context> = ResultTypes<T, Context>[Context["type"]]`: a use's arguments bind them
+            td.type_params, td.type_defaults = _type_params(node, data)
             if value is not None and value.type == "object_type":
                 td.kind = "interface"
                 td.alias = ""
