@@ -302,6 +302,20 @@ class ObjectModel:
             self._producers = None
             self.__dict__.pop("_vocabulary_index", None)
 
+    def runtime_names(self, module: str) -> frozenset[str]:
+        """The instance member names a runtime build of `module` gives any of its classes. An object the
+        typings describe only by an interface (ioredis's `ChainableCommander`, which the runtime makes as a
+        `Pipeline`) may be any of those classes: a name one of them has is real on it (issue 17: a name any
+        real source has is known)."""
+        cache = self.__dict__.setdefault("_runtime_names", {})
+        found = cache.get(module)
+        if found is None:
+            mod = self.modules.get(module)
+            found = frozenset(m.name for t in (mod.types.values() if mod is not None else ()) for m in t.members
+                              if not m.static and m.path and not _typings(m.path) and t.kind == "class")
+            cache[module] = found
+        return found
+
     def member_adders(self) -> dict[str, list[str]]:
         """Methods whose call adds members named by its string arguments (`Member.adds`), by name, over every
         type: `x.defineCommand("echo", ...)` makes `echo` real on whatever `x` is (a pipeline made from it has

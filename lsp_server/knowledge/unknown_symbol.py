@@ -217,6 +217,8 @@ def unknown_symbol(doc: ParsedDocument, ctx: CheckContext):
                 continue
             if _augmented(a, svc):
                 continue  # the workspace's `declare module 'pkg' {...}` adds it: TypeScript merges it in
+            if _runtime_class_has(a, svc.model):
+                continue
             f = finding_for(a, svc.model)
             if f is not None:
                 out.append(f)
@@ -241,6 +243,16 @@ def _augmented(a: Access, svc: ObjectModelService) -> bool:
     modules = {a.container if a.usage == "import" else "", recv.module,
                *(t[0] for t in tids if isinstance(t, tuple) and t)}
     return any(a.name in added.get(package_name(m) or m, ()) for m in modules if m)
+
+
+def _runtime_class_has(a: Access, model: ObjectModel) -> bool:
+    """A receiver typed by an interface alone (no class of that name at run time: ioredis's
+    `ChainableCommander`, made as a `Pipeline`) whose missing name a runtime class of the same package has."""
+    recv = a.recv
+    if recv.kind != ValKind.INSTANCE or not isinstance(recv.tid, tuple) or a.usage == "import":
+        return False
+    t = model.type(recv.tid)
+    return t is not None and t.kind == "interface" and a.name in model.runtime_names(recv.tid[0])
 
 
 def status_finding(a: Access, model: ObjectModel, root=None) -> Finding | None:
@@ -492,6 +504,12 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
                 if not m.private and m.kind != "constructor" and not m.name.startswith("_") and "$" not in tname \
                         and (m.confidence or 0) >= MEDIUM and m.status != "removed":
                     owners.setdefault(m.name, tname)
+        # the engine's module-level functions (ioredis's `utils.convertMapToArray`, reached in its README
+        # through an internal module): a near miss of one is as likely meant as one of a member
+        for vname, v in mod.values.items():
+            if v.kind == "function" and not vname.startswith("_") and (v.confidence or 0) >= MEDIUM \
+                    and v.status != "removed" and "$" not in vname:
+                owners.setdefault(vname, mod.name)
     for (_, tname), found in model.example_members.items():  # the docs' own uses are members too
         names.update(found)
         for name in found:
