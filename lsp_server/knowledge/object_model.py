@@ -302,18 +302,35 @@ class ObjectModel:
             self._producers = None
             self.__dict__.pop("_vocabulary_index", None)
 
-    def runtime_names(self, module: str) -> frozenset[str]:
-        """The instance member names a runtime build of `module` gives any of its classes. An object the
-        typings describe only by an interface (ioredis's `ChainableCommander`, which the runtime makes as a
-        `Pipeline`) may be any of those classes: a name one of them has is real on it (issue 17: a name any
-        real source has is known)."""
+    def ancestors(self, tid: TypeId) -> frozenset[TypeId]:
+        """Every type `tid` extends, through its bases (not itself)."""
+        out: set[TypeId] = set()
+        stack = [tid]
+        while stack:
+            t = self.type(stack.pop())
+            for base in t.bases if t is not None else ():
+                parsed = self._base_type(tid[0], base)
+                btid = self.find_type(tid[0], parsed[1]) if parsed and parsed[0] == "name" else None
+                if btid is not None and btid not in out and btid != tid:
+                    out.add(btid)
+                    stack.append(btid)
+        return frozenset(out)
+
+    def runtime_names(self, tid: TypeId) -> frozenset[str]:
+        """The instance member names a runtime build gives the classes of `tid`'s family: classes of its
+        package that extend a type `tid` extends. An object the typings describe only by an interface
+        (ioredis's `ChainableCommander extends RedisCommander<...>`, which the runtime makes as a `Pipeline`,
+        a `Commander` and so a `RedisCommander`) may be any of them: a name one of them has is real on it
+        (issue 17: a name any real source has is known)."""
         cache = self.__dict__.setdefault("_runtime_names", {})
-        found = cache.get(module)
+        found = cache.get(tid)
         if found is None:
-            mod = self.modules.get(module)
-            found = frozenset(m.name for t in (mod.types.values() if mod is not None else ()) for m in t.members
-                              if not m.static and m.path and not _typings(m.path) and t.kind == "class")
-            cache[module] = found
+            family = self.ancestors(tid)
+            mod = self.modules.get(tid[0])
+            found = frozenset() if not family or mod is None else frozenset(
+                m.name for name, t in mod.types.items() if t.kind == "class" and self.ancestors((tid[0], name)) & family
+                for m in t.members if not m.static and m.path and not _typings(m.path))
+            cache[tid] = found
         return found
 
     def member_adders(self) -> dict[str, list[str]]:

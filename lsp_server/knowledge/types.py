@@ -685,7 +685,7 @@ class Analyzer:
                     cands = [n for n, (m, _) in table.items() if not m.private and (n[:1] != "_" or name[:1] == "_")]
                     if t.kind == "interface" and not static:  # what the runtime's classes give it (see
                         # `ObjectModel.runtime_names`): never reported missing, so a fair suggestion too
-                        cands += sorted(n for n in model.runtime_names(tid[0]) - set(table) if n[:1] != "_")
+                        cands += sorted(n for n in model.runtime_names(tid) - set(table) if n[:1] != "_")
                     self.record(Access.at(node, name, val, missing=True, usage=usage, candidates=cands, container=tid[1],
                                           static=static))
                 return None

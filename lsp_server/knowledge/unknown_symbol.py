@@ -247,12 +247,13 @@ def _augmented(a: Access, svc: ObjectModelService) -> bool:
 
 def _runtime_class_has(a: Access, model: ObjectModel) -> bool:
     """A receiver typed by an interface alone (no class of that name at run time: ioredis's
-    `ChainableCommander`, made as a `Pipeline`) whose missing name a runtime class of the same package has."""
+    `ChainableCommander`, made as a `Pipeline`) whose missing name a runtime class of its family has
+    (`ObjectModel.runtime_names`)."""
     recv = a.recv
     if recv.kind != ValKind.INSTANCE or not isinstance(recv.tid, tuple) or a.usage == "import":
         return False
     t = model.type(recv.tid)
-    return t is not None and t.kind == "interface" and a.name in model.runtime_names(recv.tid[0])
+    return t is not None and t.kind == "interface" and a.name in model.runtime_names(recv.tid)
 
 
 def status_finding(a: Access, model: ObjectModel, root=None) -> Finding | None:

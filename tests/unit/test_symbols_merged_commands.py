@@ -51,7 +51,16 @@ interface Client extends Transaction {
 export interface Transaction { pipeline(): Chainable; multi(): Chainable; }
 export default Client;
 """
-INDEX_DTS = 'export { default } from "./client";\nexport { default as Client } from "./client";\n'
+INDEX_DTS = ('export { default } from "./client";\nexport { default as Client } from "./client";\n'
+             'export { default as Pipeline } from "./pipeline";\n')
+# the class the runtime makes pipelines with, declared without the `multi` its build has
+PIPELINE_DTS = """
+import Commander from "./commander";
+declare class Pipeline extends Commander<{ type: "pipeline" }> {
+    exec(): Promise<unknown>;
+}
+export default Pipeline;
+"""
 SYMBOLS = "export declare const hidden: unique symbol;\nexport declare const named: string;\n"
 # the runtime: tsc's CommonJS output, the package's value being the client class itself
 INDEX_JS = """"use strict";
@@ -70,10 +79,21 @@ class Commander {
 }
 exports.default = Commander;
 """
+PIPELINE_JS = """"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+const commander_1 = require("./commander");
+class Pipeline extends commander_1.default {
+    multi() { return this; }
+    exec() { return Promise.resolve([]); }
+}
+exports.default = Pipeline;
+"""
+UTILS_DTS = "export declare function convertMapToArray<K, V>(map: Map<K, V>): (K | V)[];\n"
 CLIENT_JS = """"use strict";
 Object.defineProperty(exports, "__esModule", { value: true });
 const events_1 = require("events");
 const commander_1 = require("./commander");
+const pipeline_1 = require("./pipeline");
 class Client extends commander_1.default {
     constructor(options = {}) {
         super();
@@ -91,9 +111,10 @@ exports.default = Client;
 def workspace(tmp_path, app: str, runtime: bool = True):
     pkg = {"name": "kv", "main": "./built/index.js", "types": "./built/index.d.ts"}
     files = {"index.d.ts": INDEX_DTS, "commands.d.ts": COMMANDS, "commander.d.ts": COMMANDER,
-             "client.d.ts": CLIENT, "symbols.d.ts": SYMBOLS}
+             "client.d.ts": CLIENT, "symbols.d.ts": SYMBOLS, "pipeline.d.ts": PIPELINE_DTS}
     if runtime:
-        files |= {"index.js": INDEX_JS, "commander.js": COMMANDER_JS, "client.js": CLIENT_JS}
+        files |= {"index.js": INDEX_JS, "commander.js": COMMANDER_JS, "client.js": CLIENT_JS,
+                  "pipeline.js": PIPELINE_JS}
     return make_workspace(tmp_path, {"node_modules/kv/package.json": json.dumps(pkg),
                                      **{f"node_modules/kv/built/{k}": v for k, v in files.items()},
                                      "src/app.js": app})
@@ -202,3 +223,23 @@ def test_a_name_the_file_does_not_spell_leaves_its_members_unchecked(tmp_path):
                              "function define(name) { c.defineCommand(name, { lua: '' }); }\n"
                              "define('anything');\nc.anything('k');\nc.pubish('ch', 'm');\n")
     assert found(ws) == []
+
+
+def test_a_name_a_runtime_class_gives_an_interface_typed_object_is_real(tmp_path):
+    # the typings' Chainable lacks `multi`; the runtime makes it as a Pipeline, which has it
+    ws = workspace(tmp_path, "const Client = require('kv');\nconst c = new Client();\n"
+                             "c.pipeline().get('a').multi().exec();\nc.pipeline().get('a').multis();\n")
+    assert found(ws) == [(4, "multis", ["multi"])]
+    ws = workspace(tmp_path / "typings-only", "import Client from 'kv';\nconst c = new Client();\n"
+                                              "c.pipeline().get('a').multi();\n", runtime=False)
+    assert found(ws) == [(3, "multi", [])]  # no runtime says otherwise: the typings decide
+
+
+def test_a_near_miss_of_an_engine_function_on_an_unknown_receiver(tmp_path):
+    ws = workspace(tmp_path, "const Client = require('kv');\nnew Client();\n"
+                             "const pairs = utils.convertMapToArray(new Map());\n"
+                             "const more = utils.convertMpToArray(new Map());\n")
+    (tmp_path / "node_modules/kv/built/utils.d.ts").write_text(UTILS_DTS, encoding="utf-8")
+    (tmp_path / "node_modules/kv/built/index.d.ts").write_text(
+        INDEX_DTS + 'export { convertMapToArray } from "./utils";\n', encoding="utf-8")
+    assert found(ws) == [(4, "convertMpToArray", ["convertMapToArray"])]
