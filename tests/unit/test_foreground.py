@@ -278,3 +278,22 @@ def test_settle_again_while_the_collector_waits_collects_what_became_garbage_sin
     foreground.end("request")
     assert until(lambda: foreground._collector is None)
     assert foreground.collections > done and gone() is None
+
+
+def test_the_collection_waits_quiet_seconds_from_the_settle_even_after_a_long_silence(quiet_at_once, monkeypatch):
+    """The client sent nothing while the indexes were built, and sends its next request right when told they
+    are ready: the collection still waits QUIET after the settle, so it does not run into that request."""
+    garbage = Cyclic()
+    gone = weakref.ref(garbage)
+    del garbage
+    done = foreground.collections
+    foreground._heard_at = 0.0  # the client's last message: long ago
+    monkeypatch.setattr(foreground, "QUIET", 3600.0)
+    foreground.settle()
+    assert until(lambda: foreground.collector_waiting)
+    assert gone() is not None and foreground.collections == done
+    monkeypatch.setattr(foreground, "QUIET", 0.0)
+    foreground.begin("request-at-ready")  # answered: the collector wakes, and finds the client quiet now
+    foreground.end("request-at-ready")
+    assert until(lambda: foreground.collections > done)
+    assert gone() is None
