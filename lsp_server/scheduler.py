@@ -446,7 +446,7 @@ class DiagnosticsScheduler:
             if not await self._checks_done(grace_end) or self.clock.monotonic() >= grace_end:
                 return
             try:
-                await self.offload(in_background, ws.service, cls)
+                await self.offload(in_background, ws.warm_service, cls)
             except Exception:  # noqa: BLE001 - the warm-up builds it again, and says why it fails
                 log.info("building %s in the start-up grace failed; the warm-up builds it", cls.name, exc_info=True)
                 continue
@@ -496,7 +496,7 @@ class DiagnosticsScheduler:
         for i, cls in enumerate(missing):
             progress.report(cls.name, int(100 * i / len(missing)))
             try:
-                await self.offload(in_background, ws.service, cls, progress.report)
+                await self.offload(in_background, ws.warm_service, cls, progress.report)
                 self.recheck_open_documents(ws)
             except Exception:  # noqa: BLE001
                 failed.add(cls)

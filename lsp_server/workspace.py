@@ -88,6 +88,22 @@ def service(cls: type[S]) -> type[S]:
     return cls
 
 
+# What the server's warm-up does with an index right after building it, before it reports the workspace
+# ready (`Workspace.warm_service`): work the first check would otherwise do after ready, in a check's thread,
+# holding up the requests that need it meanwhile (the naming conventions mined from the object model's
+# examples: seconds on a workspace whose engine-using files are examples). The CLI builds indexes on demand
+# and never runs these: a `check` of a file that does not need the work does not pay for it.
+WARM_UPS: dict[type[Service], list[Callable[[Service, Progress], None]]] = {}
+
+
+def warm_up(cls: type[S]) -> Callable[[Callable[[S, Progress], None]], Callable[[S, Progress], None]]:
+    """Register `fn(service, progress)` to run in the server's warm-up once `cls` is built (see WARM_UPS)."""
+    def register(fn: Callable[[S, Progress], None]) -> Callable[[S, Progress], None]:
+        WARM_UPS.setdefault(cls, []).append(fn)  # type: ignore[arg-type]
+        return fn
+    return register
+
+
 class ServiceNotReady(Exception):
     """`Workspace.service` inside a server check, for an index that is not built yet. The server builds
     indexes in the background and re-checks open documents when each is ready; run_checks treats this as
@@ -440,6 +456,19 @@ class Workspace:
             with self._lock:
                 self._services[cls] = built
             return built  # type: ignore[return-value]
+
+    def warm_service(self, cls: type[S], progress: Progress = no_progress) -> S:
+        """The server's warm-up of `cls`: build it (`service`), then do what `cls`'s WARM_UPS do, so that it
+        is done before the workspace is reported ready. A failing warm-up is logged, never fatal: the work
+        is done again on first use, as before."""
+        svc = self.service(cls, progress)
+        for fn in WARM_UPS.get(cls, ()):
+            try:
+                with queries.no_time_limit():  # workspace-wide work, not a document's analysis
+                    fn(svc, progress)
+            except Exception:  # noqa: BLE001 - the index is built; the first use does this work again
+                log.exception("warming %s up: %s failed", cls.name, getattr(fn, "__name__", fn))
+        return svc
 
     def building(self) -> bool:
         """Whether an index of this workspace is being built now (a warm-up still running): work that can
