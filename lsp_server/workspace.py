@@ -436,39 +436,54 @@ class Workspace:
 
         Inside a server check this raises ServiceNotReady instead of building a registered service.
         """
+        return self._service(cls, progress, warm=False)
+
+    def warm_service(self, cls: type[S], progress: Progress = no_progress) -> S:
+        """The server's warm-up of `cls`: build it as `service` does, then do what `cls`'s WARM_UPS do, so
+        that it is done before the workspace is reported ready. A service it builds is published (seen by
+        `peek_service`, a request's way to it) only once they are done: until then a request sees no index,
+        as while it is built, never one whose warm-up is half done (the naming conventions read as empty
+        while they are mined, and an analysis made then would be cached). A failing warm-up is logged, never
+        fatal: that work is done on first use instead. Warm-ups are idempotent: they run on a service built
+        elsewhere too (a command or a file on disk checked first), then already published."""
+        return self._service(cls, progress, warm=True)
+
+    def _service(self, cls: type[S], progress: Progress, warm: bool) -> S:
         with self._lock:
             existing = self._services.get(cls)
-            if existing is not None:
-                return existing  # type: ignore[return-value]
-            if _NO_BUILD.get() and cls in SERVICES:
-                raise ServiceNotReady(cls.name or cls.__name__)
-            lock = self._service_locks.setdefault(cls, threading.Lock())
+            if existing is None:
+                if _NO_BUILD.get() and cls in SERVICES:
+                    raise ServiceNotReady(cls.name or cls.__name__)
+                lock = self._service_locks.setdefault(cls, threading.Lock())
+        if existing is not None:
+            if warm:
+                self._warm(cls, existing, progress)
+            return existing  # type: ignore[return-value]
         with lock:
             with self._lock:
                 existing = self._services.get(cls)
             if existing is not None:
+                if warm:
+                    self._warm(cls, existing, progress)
                 return existing  # type: ignore[return-value]
             # A workspace index is not the analysis of the caller's document (no time limit). Collection is
             # paused while it is built: what a build makes lives as long as the index, and collections
             # meanwhile walked it over and over (half of a warm start's CPU on 20,000 files; storage.py).
             with queries.no_time_limit(), collection_paused():
                 built = cls.build(self, progress)
+            if warm:
+                self._warm(cls, built, progress)
             with self._lock:
                 self._services[cls] = built
             return built  # type: ignore[return-value]
 
-    def warm_service(self, cls: type[S], progress: Progress = no_progress) -> S:
-        """The server's warm-up of `cls`: build it (`service`), then do what `cls`'s WARM_UPS do, so that it
-        is done before the workspace is reported ready. A failing warm-up is logged, never fatal: the work
-        is done again on first use, as before."""
-        svc = self.service(cls, progress)
+    def _warm(self, cls: type[Service], svc: Service, progress: Progress) -> None:
         for fn in WARM_UPS.get(cls, ()):
             try:
                 with queries.no_time_limit():  # workspace-wide work, not a document's analysis
                     fn(svc, progress)
             except Exception:  # noqa: BLE001 - the index is built; the first use does this work again
                 log.exception("warming %s up: %s failed", cls.name, getattr(fn, "__name__", fn))
-        return svc
 
     def building(self) -> bool:
         """Whether an index of this workspace is being built now (a warm-up still running): work that can

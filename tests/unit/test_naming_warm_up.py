@@ -59,3 +59,16 @@ def test_a_failing_warm_up_is_logged_and_the_index_is_still_served(tmp_path, mon
     assert svc is ws.peek_service(ObjectModelService)
     assert any("broken" in r.getMessage() and r.exc_info for r in caplog.records)
     assert len(counted) == 1 and svc.model.conventions  # the next warm-up still ran
+
+
+def test_requests_see_no_object_model_until_its_warm_up_is_done(tmp_path, monkeypatch, counted):  # noqa: F811
+    """A request's way to an index (`peek_service`) sees the object model only with its conventions mined:
+    never the model whose conventions read as empty while they are mined (an analysis made then is cached)."""
+    ws = _workspace(_checkout(tmp_path), tmp_path / "home", monkeypatch)
+    seen: list[object] = []
+
+    def look(svc, progress):
+        seen.append(ws.peek_service(ObjectModelService))
+    monkeypatch.setitem(workspace_module.WARM_UPS, ObjectModelService, [look, naming.mined_before_ready, look])
+    svc = ws.warm_service(ObjectModelService)
+    assert seen == [None, None] and ws.peek_service(ObjectModelService) is svc and svc.model.conventions
