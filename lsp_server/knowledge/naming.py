@@ -41,7 +41,9 @@ recorded and runs the tracker only over the examples that changed (an edited fil
 analyses instead of ~1,200). An index artifact carries both (`artifact_entry`, under its object-model part),
 with the examples' members, so a checkout in another folder or on another machine takes them or mines
 only what differs there
-(`ensure_conventions`: `footprint-ls index use`, FOOTPRINT_INDEX). Data from an artifact is checked as such:
+(`ensure_conventions`: `footprint-ls index use`, FOOTPRINT_INDEX). The server mines them in its warm-up, right
+after building the object model and before it reports the workspace ready (`mined_before_ready`, a
+`workspace.warm_up`); the CLI only when a check needs them. Data from an artifact is checked as such:
 rows and observations of the wrong shape, example numbers out of range and types or modules the model does
 not have are refused (then mined here).
 """
