@@ -1,7 +1,8 @@
 """Doc files -> `DocChunk`s: the unit the docs index stores and `lookup_docs` returns.
 
 Markdown, plain text and HTML are chunked by heading section, the heading path being the chunk's title;
-a code block is never split; a long section is split at block boundaries with one block of overlap.
+a code block is never split; a long section is split at block boundaries with one block of overlap (a very
+long run of prose lines with no blank line, such as a changelog list, at line boundaries).
 JSDoc/TSDoc comments of `.d.ts`/`.ts`/`.js` sources become one chunk per documented declaration, titled
 with its qualified name (`Table.addRow`). Every chunk records its file, 0-based line range, heading path
 and the identifiers it mentions; the chunk that opens a section also its *lead*: the section's own heading
@@ -19,6 +20,11 @@ from pathlib import Path
 from lsp_server import languages
 
 MAX_CHUNK_CHARS = 1800  # a longer section is split (code blocks stay whole even when longer)
+# A run of prose lines with no blank line between them longer than this (a changelog, a table of contents:
+# one 90 KB release-history list held nearly every word and topped grep's and BM25's rankings for questions on
+# every package) is split at line boundaries into blocks of half a chunk, as paragraphs are. An options
+# table of a few kilobytes stays whole: it answers as one (measured: tests/corpus/engines/howto_cv)
+LONG_PROSE_CHARS = 4 * MAX_CHUNK_CHARS
 HEADING_SEP = " › "
 
 MARKDOWN_EXTS = (".md", ".markdown", ".mdx")
@@ -275,6 +281,8 @@ def _split(path: Path, heading: str, lines: list[_Line], first: int, last: int) 
             blocks.append(_Block(i, i, line.code, [line.text]))
     if not blocks:
         return []
+    if LONG_PROSE_CHARS:
+        blocks = [part for b in blocks for part in _split_long_prose(b)]
     total = sum(b.size for b in blocks)
     if total <= MAX_CHUNK_CHARS or len(blocks) == 1:
         return [_chunk(path, heading, lines, first, last)]
@@ -295,6 +303,21 @@ def _split(path: Path, heading: str, lines: list[_Line], first: int, last: int) 
     for n, piece in enumerate(pieces):
         s = first if n == 0 else piece[0].start
         out.append(_chunk(path, heading, lines, s, piece[-1].end, opens=n == 0))
+    return out
+
+
+def _split_long_prose(block: _Block) -> list[_Block]:
+    """A prose block longer than `LONG_PROSE_CHARS` as blocks of about half a chunk, at line boundaries."""
+    if block.code or block.size <= LONG_PROSE_CHARS:
+        return [block]
+    out: list[_Block] = []
+    for n, text in enumerate(block.lines):
+        i = block.start + n
+        if out and out[-1].size + len(text) + 1 <= MAX_CHUNK_CHARS // 2:
+            out[-1].lines.append(text)
+            out[-1].end = i
+        else:
+            out.append(_Block(i, i, False, [text]))
     return out
 
 

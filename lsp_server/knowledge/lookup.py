@@ -7,7 +7,8 @@ literal one finds nothing; `expand=True` (for how-to questions) runs `fused_sear
 uses too: the `search_queries` angles, clauses and concept expansions, plus a recall ranking of chunks that
 hold most of the focused angle's terms, grep's rankings, a ranking by the question's concepts and their
 thesaurus synonyms (`thesaurus.py`), and the same concepts over the sections' leads (heading and first
-paragraph: the sentence under a signature heading says what the member does), fused.
+paragraph: the sentence under a signature heading says what the member does), fused; then a prior for the
+doc file the question's words belong to most (`file_prior`: several engines' docs in one index).
 
 The `lookup_docs` command (lsp_server/surfaces/commands.py) goes through `guards.run` (cache, identical-call
 blocks, coalescing, near-duplicates, known_symbols, budget); the pure `lookup_docs` function does not, so hover
@@ -16,9 +17,10 @@ and other features call it freely.
 
 from __future__ import annotations
 
+import math
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from lsp_server.document import ParsedDocument, path_to_uri
@@ -208,6 +210,9 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
                           k=[ANGLES_K] * (len(order) + 3) + [CONCEPTS_K, LEAD_K],
                           weights=[queries[q] for q in order] + [1.0, GREP_WEIGHT, RARE_WEIGHT, CONCEPTS_WEIGHT,
                                                                  LEAD_WEIGHT])
+    # The doc file the question's words point at, over the others (several engines' docs in one index)
+    if FILE_PRIOR and fused:
+        fused = file_prior(fused, index.file_affinity(asked, FILE_PRIOR_SMOOTHING))
     # The top places go to distinct sections: a long section split into chunks fills one place, with its
     # best chunk (two chunks of one section in the top 5 pushed the next section out).
     fused = distinct_sections(fused) if DISTINCT_SECTIONS else fused
@@ -215,6 +220,23 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     leaders = {r[0].chunk_id for q in clauses(question) if (r := rankings.get(q))}
     fused.sort(key=lambda h: h.chunk_id not in leaders)
     return fused[:depth], order, method
+
+
+def file_prior(hits: list[DocHit], affinity: dict[str, float]) -> list[DocHit]:
+    """`hits` re-scored by how much the question's words belong to each hit's doc file
+    (`DocsIndex.file_affinity`): each score times 1 + `FILE_PRIOR` x the file's softmax share of the affinity.
+    With several engines' docs in one index (a workspace using two engines; the held-out evaluation indexes
+    every package's README), a question that names no engine is still mostly in one engine's words
+    ("the board", "a shared array"): that file's sections gain on another file's section that merely holds
+    the same common words. One file, or words spread evenly: no change."""
+    if not affinity:
+        return hits
+    top = max(affinity.values())
+    weights = {f: math.exp(v - top) for f, v in affinity.items()}
+    z = sum(weights.values())
+    scored = [(h.score * (1 + FILE_PRIOR * weights.get(str(h.path), 0.0) / z), -i, h) for i, h in enumerate(hits)]
+    scored.sort(key=lambda s: (-s[0], -s[1]))
+    return [replace(h, score=round(sc, 5)) for sc, _, h in scored]
 
 
 def distinct_sections(hits: list[DocHit]) -> list[DocHit]:
@@ -239,6 +261,8 @@ ANGLES_K = 10  # the literal angles' (measured on the dev questions: 8-15 alike)
 LEAD_WEIGHT = 1.0  # the lead ranking's (`search_concepts(lead=True)`)
 LEAD_K = 5
 CONCEPT_WEIGHT = 0.02  # a concept word's symbol (`box` -> Block): mostly a fallback when the words find little
+FILE_PRIOR = 0.5  # `file_prior`: a hit's score rises by up to this share for the file the question points at
+FILE_PRIOR_SMOOTHING = 20.0  # `DocsIndex.file_affinity`'s, in chunks
 DISTINCT_SECTIONS = True  # the top places go to distinct sections (`distinct_sections`)
 RELAX_BELOW = 5  # relaxed queries when the leading queries find fewer chunks than this
 
