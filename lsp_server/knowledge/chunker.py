@@ -1,8 +1,7 @@
 """Doc files -> `DocChunk`s: the unit the docs index stores and `lookup_docs` returns.
 
 Markdown, plain text and HTML are chunked by heading section, the heading path being the chunk's title;
-a code block is never split; a long section is split at block boundaries with one block of overlap (a very
-long run of prose lines with no blank line, such as a changelog list, at line boundaries).
+a code block is never split; a long section is split at block boundaries with one block of overlap.
 JSDoc/TSDoc comments of `.d.ts`/`.ts`/`.js` sources become one chunk per documented declaration, titled
 with its qualified name (`Table.addRow`). Every chunk records its file, 0-based line range, heading path
 and the identifiers it mentions; the chunk that opens a section also its *lead*: the section's own heading
@@ -20,11 +19,12 @@ from pathlib import Path
 from lsp_server import languages
 
 MAX_CHUNK_CHARS = 1800  # a longer section is split (code blocks stay whole even when longer)
-# A run of prose lines with no blank line between them longer than this (a changelog, a table of contents:
-# one 90 KB release-history list held nearly every word and topped grep's and BM25's rankings for questions on
-# every package) is split at line boundaries into blocks of half a chunk, as paragraphs are. An options
-# table of a few kilobytes stays whole: it answers as one (measured: tests/corpus/engines/howto_cv)
-LONG_PROSE_CHARS = 4 * MAX_CHUNK_CHARS
+# With a length here, a run of prose lines with no blank line between them longer than it (a changelog, a table
+# of contents: exceljs's 90 KB release-history list is one chunk) is split at line boundaries into blocks of
+# half a chunk, as paragraphs are. Off (0): measured in round 10 (tests/corpus/engines/howto_cv, "long prose
+# split (not shipped)"), it lost on the packages left out against demoting changelog sections at query time
+# (lookup.demote_changelogs), which answers the same noise
+LONG_PROSE_CHARS = 0
 HEADING_SEP = " › "
 
 MARKDOWN_EXTS = (".md", ".markdown", ".mdx")

@@ -213,6 +213,10 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     # The doc file the question's words point at, over the others (several engines' docs in one index)
     if FILE_PRIOR and fused:
         fused = file_prior(fused, index.file_affinity(asked, FILE_PRIOR_SMOOTHING))
+    # A changelog lists what changed, not how to do it: below the usage sections unless the question asks
+    # about versions or changes
+    if CHANGELOG_WEIGHT != 1.0 and not _ASKS_ABOUT_CHANGES.search(question):
+        fused = demote_changelogs(fused)
     # The top places go to distinct sections: a long section split into chunks fills one place, with its
     # best chunk (two chunks of one section in the top 5 pushed the next section out).
     fused = distinct_sections(fused) if DISTINCT_SECTIONS else fused
@@ -239,6 +243,26 @@ def file_prior(hits: list[DocHit], affinity: dict[str, float]) -> list[DocHit]:
     return [replace(h, score=round(sc, 5)) for sc, _, h in scored]
 
 
+_CHANGELOG_HEADING = re.compile(r"^\W*(?:release\s+history|release\s+notes|change\s*log|changes|history|"
+                                r"what'?s\s+new|news)\W*$", re.I)
+_ASKS_ABOUT_CHANGES = re.compile(r"\b(?:version|versions|release|released|releases|changelog|changed|changes|"
+                                 r"upgrade|upgrading|migrate|migrating|migration|breaking|deprecated|history)\b",
+                                 re.I)
+_HEADING_MARKUP = re.compile(r"<!--.*?-->|\[[^\]]*\]\([^)]*\)|[`⬆]")
+
+
+def demote_changelogs(hits: list[DocHit]) -> list[DocHit]:
+    """`hits` with a changelog section's (its own heading `Release History`, `Changelog`, `Change log`, ...)
+    score times `CHANGELOG_WEIGHT`: a long list of fixes holds most words of any question and answers none."""
+    def own(h: DocHit) -> str:
+        return _HEADING_MARKUP.sub("", h.heading.split(" › ")[-1]).strip()
+
+    scored = [(h.score * (CHANGELOG_WEIGHT if _CHANGELOG_HEADING.match(own(h)) else 1.0), i, h)
+              for i, h in enumerate(hits)]
+    scored.sort(key=lambda s: (-s[0], s[1]))
+    return [h if sc == h.score else replace(h, score=round(sc, 5)) for sc, _, h in scored]
+
+
 def distinct_sections(hits: list[DocHit]) -> list[DocHit]:
     """One hit per section (file + heading path): its first, best-ranked chunk, in the order given. No
     section moves down: only repeats of a section above it are left out."""
@@ -263,6 +287,7 @@ LEAD_K = 5
 CONCEPT_WEIGHT = 0.02  # a concept word's symbol (`box` -> Block): mostly a fallback when the words find little
 FILE_PRIOR = 0.5  # `file_prior`: a hit's score rises by up to this share for the file the question points at
 FILE_PRIOR_SMOOTHING = 20.0  # `DocsIndex.file_affinity`'s, in chunks
+CHANGELOG_WEIGHT = 0.5  # `demote_changelogs`: a changelog section's score is multiplied by it
 DISTINCT_SECTIONS = True  # the top places go to distinct sections (`distinct_sections`)
 RELAX_BELOW = 5  # relaxed queries when the leading queries find fewer chunks than this
 

@@ -33,10 +33,15 @@ def test_the_before_variant_switches_off_round_10s_mechanisms():
     from tests.corpus.engines.howto_cv import BEFORE, CHANGES, patched
 
     assert list(CHANGES)[0] == BEFORE and CHANGES["shipped"] == {}
-    assert chunker.LONG_PROSE_CHARS and lookup.FILE_PRIOR  # shipped: on
+    assert lookup.FILE_PRIOR and lookup.CHANGELOG_WEIGHT < 1  # shipped: on
     with patched(CHANGES[BEFORE]):
-        assert chunker.LONG_PROSE_CHARS == 0 and lookup.FILE_PRIOR == 0
-    assert chunker.LONG_PROSE_CHARS and lookup.FILE_PRIOR  # restored
+        assert lookup.FILE_PRIOR == 0 and lookup.CHANGELOG_WEIGHT == 1
+    assert lookup.FILE_PRIOR and lookup.CHANGELOG_WEIGHT < 1  # restored
+    # the measured, not shipped, split of long prose runs: off in the shipped chunker, on in its variant
+    assert chunker.LONG_PROSE_CHARS == 0
+    with patched(CHANGES["long prose split (not shipped)"]):
+        assert chunker.LONG_PROSE_CHARS > chunker.MAX_CHUNK_CHARS
+    assert chunker.LONG_PROSE_CHARS == 0
     # the measured, not shipped, validation groups are a variant of their own, never the shipped data
     shipped = thesaurus.default_thesaurus()
     assert not any(thesaurus.key("nullable") in g for g in shipped.groups)

@@ -431,3 +431,31 @@ def test_file_prior_lifts_the_hits_of_the_file_the_question_points_at():
     even = file_prior(hits, {str(a): 0.0, str(b): 0.0})
     assert [h.chunk_id for h in even] == ["b1", "a1", "b2"]  # words spread evenly: the order is kept
     assert file_prior(hits, {}) == hits
+
+
+def test_a_changelog_section_falls_below_a_usage_section_unless_the_question_asks_about_changes(tmp_path, monkeypatch):
+    from lsp_server.knowledge import lookup
+    from lsp_server.knowledge.lookup import DocHit, demote_changelogs
+
+    log = DocHit(Path("/d/README.md"), 90, 99, "Release History[⬆](#contents)<!-- generated -->", "", 0.30,
+                 chunk_id="log")
+    usage = DocHit(Path("/d/README.md"), 10, 19, "Guide › Adding rows", "", 0.20, chunk_id="usage")
+    method = DocHit(Path("/d/README.md"), 30, 39, "API › .history([ options ])", "", 0.10, chunk_id="method")
+    assert [h.chunk_id for h in demote_changelogs([log, usage, method])] == ["usage", "log", "method"]
+    # a member named history is not a changelog
+    assert [h.score for h in demote_changelogs([usage, method])] == [0.20, 0.10]
+    docs = {"guide.md": "# Guide\n\n## Adding rows\n\nCall `table.addRow(values)` to add rows to a table.\n",
+            "CHANGES.md": "# Changelog\n\n* 2.0: rows can be added to a table with addRow\n"
+                          "* 1.9: table rows fixed, adding many rows is faster\n"}
+    ws = make_ws(tmp_path, docs=docs)
+    # the changelog holds more of these words ("many", "faster") than the guide: it falls below it
+    top = lookup_docs(ws, "add many rows to a table faster", expand=True).results
+    assert [h.heading for h in top] == ["Guide › Adding rows", "Changelog"]
+    # a question about versions keeps the changelog's own score
+    asked = lookup_docs(ws, "which version changed how rows are added to a table", expand=True).results
+    log_score = next(h.score for h in asked if h.heading == "Changelog")
+    monkeypatch.setattr(lookup, "CHANGELOG_WEIGHT", 1.0)
+    again = lookup_docs(ws, "which version changed how rows are added to a table", expand=True).results
+    assert next(h.score for h in again if h.heading == "Changelog") == log_score
+    assert [h.heading for h in lookup_docs(ws, "add many rows to a table faster", expand=True).results][0] == \
+        "Changelog"  # undemoted, it would lead: the demotion is what puts the guide first

@@ -100,14 +100,17 @@ def thesaurus_with_round_8_validation_words() -> T.Thesaurus:
 
 
 BEFORE = "before (main)"
-MAIN_ROUND_9 = {"chunker.LONG_PROSE_CHARS": 0, "FILE_PRIOR": 0.0}  # main before round 10's how-to work
+MAIN_ROUND_9 = {"FILE_PRIOR": 0.0, "CHANGELOG_WEIGHT": 1.0}  # main before round 10's how-to work
+LONG_PROSE_SPLIT = {"chunker.LONG_PROSE_CHARS": 4 * 1800}  # measured in round 10, not shipped
 CHANGES: dict[str, dict[str, object]] = {
     BEFORE: MAIN_ROUND_9,
     "shipped": {},
-    "long prose split only": {"FILE_PRIOR": 0.0},
-    "file prior only": {"chunker.LONG_PROSE_CHARS": 0},
+    "file prior off": {"FILE_PRIOR": 0.0},
+    "changelogs not demoted": {"CHANGELOG_WEIGHT": 1.0},
     "file prior 1": {"FILE_PRIOR": 1.0},
     "file prior 2": {"FILE_PRIOR": 2.0},
+    "long prose split (not shipped)": LONG_PROSE_SPLIT,
+    "long prose split, changelogs not demoted": {**LONG_PROSE_SPLIT, "CHANGELOG_WEIGHT": 1.0},
     "validation words (not shipped)": {"thesaurus.default_thesaurus": thesaurus_with_round_8_validation_words},
 }
 GRID: dict[str, dict[str, object]] = {
