@@ -40,7 +40,7 @@ from lsp_server.knowledge.naming import ensure_conventions
 from lsp_server.knowledge.object_model import (
     OBJECT_MEMBERS, ObjectModel, ObjectModelService, declared_members, imported_packages, package_name,
 )
-from lsp_server.knowledge.types import Access, Analysis, ValKind, analyze
+from lsp_server.knowledge.types import Access, Analysis, ValKind, analyze, receiver_member
 from lsp_server.knowledge.typescript_settings import BEYOND_TSC, TypeScriptConfig
 from lsp_server.syntax.modules import DEFAULT, NAMESPACE, module_info_of
 from lsp_server.providers import HoverInfo, RequestContext, hover_provider
@@ -531,14 +531,16 @@ def engine_member_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -
             return None
         # The diagnostic already says what is wrong (editors show it in this hover): show what is right instead,
         # the did-you-mean member's signature and where it is declared.
+        # The suggestion is looked up on the receiver as the check looked the name up (a class value's static
+        # side, an instance's members, a namespace's exports): never another side's namesake.
         suggestions = (f.data or {}).get("suggestions") or []
-        typed = a.recv.kind in (ValKind.INSTANCE, ValKind.CLASS) and a.recv.tid
-        found = model.members(a.recv.tid).get(suggestions[0]) if suggestions and typed else None
-        if found is None:
+        found = receiver_member(model, a.recv, suggestions[0]) if suggestions else None
+        shown = _signature_of(model, found, a) if found is not None else None
+        if shown is None:
             return HoverInfo(f"**{f.message}**", a.start, a.end)
-        member, owner = found
-        loc = _location(ctx, member.path, member.line)
-        return HoverInfo(f"Did you mean `{suggestions[0]}`?\n\n```ts\n{member.signature(owner[1])}\n```"
+        sig, path, line = shown
+        loc = _location(ctx, path, line)
+        return HoverInfo(f"Did you mean `{suggestions[0]}`?\n\n```ts\n{sig}\n```"
                          + (f"\n\ndeclared at {loc}" if loc else ""), a.start, a.end)
     if a.member is not None:
         owner = exported_name(model, a.owner, a.written) if isinstance(a.owner, tuple) else a.container
@@ -567,6 +569,17 @@ def engine_member_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -
             return HoverInfo(f"```ts\n{t.signature()}\n```\n\nverified in object model" + (f" — {loc}" if loc else ""),
                              a.start, a.end)
     return None
+
+
+def _signature_of(model: ObjectModel, found: tuple, a: Access) -> tuple[str, str, int] | None:
+    """A `receiver_member` answer's signature and where it is declared, as the hover of a known name shows it:
+    a member qualified by its declaring type's exported name (a namespace's value unqualified), a type its own."""
+    member, owner = found
+    if member is not None:
+        qualified = exported_name(model, owner) if isinstance(owner, tuple) and a.recv.kind != ValKind.NAMESPACE else ""
+        return member.signature(qualified), member.path, member.line
+    t = model.type(owner) if owner is not None else None
+    return (t.signature(), t.path, t.line) if t is not None else None
 
 
 def source_kind(path: str) -> str:
