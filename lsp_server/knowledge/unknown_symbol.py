@@ -40,7 +40,7 @@ from lsp_server.knowledge.naming import ensure_conventions
 from lsp_server.knowledge.object_model import (
     OBJECT_MEMBERS, ObjectModel, ObjectModelService, declared_members, imported_packages, package_name,
 )
-from lsp_server.knowledge.types import Access, Analysis, ValKind, analyze, receiver_member
+from lsp_server.knowledge.types import Access, Analysis, ValKind, analyze, receiver_member, receiver_members
 from lsp_server.knowledge.typescript_settings import BEYOND_TSC, TypeScriptConfig
 from lsp_server.syntax.modules import DEFAULT, NAMESPACE, module_info_of
 from lsp_server.providers import HoverInfo, RequestContext, hover_provider
@@ -277,13 +277,13 @@ def status_finding(a: Access, model: ObjectModel, root=None) -> Finding | None:
 
 
 def _removed_names(a: Access, model: ObjectModel) -> frozenset[str]:
-    """Members of the receiver's type(s) the sources mark removed: never a did-you-mean."""
-    tids = a.recv.tid if a.recv.kind == ValKind.UNION else ((a.recv.tid,) if a.recv.tid else ())
-    out = set()
-    for tid in tids:
-        if isinstance(tid, tuple) and len(tid) == 2:
-            out.update(n for n, (m, _) in {**model.members(tid), **model.statics(tid)}.items() if m.status == "removed")
-    return frozenset(out)
+    """Members of the receiver the sources mark removed, on the side it has (`receiver_members`: a removed static
+    leaves an instance member of its name a did-you-mean): never a did-you-mean."""
+    if a.recv.kind == ValKind.UNION:
+        tables = [model.side(tid, static=False) for tid in a.recv.tid]
+    else:
+        tables = [receiver_members(model, a.recv)]
+    return frozenset(n for table in tables for n, (m, _) in table.items() if m.status == "removed")
 
 
 def _replacement_member(a: Access, model: ObjectModel) -> str:
@@ -303,7 +303,7 @@ def _replacement_member(a: Access, model: ObjectModel) -> str:
         return name if found is not None and not (found[0] == "value" and found[1].status == "removed") else ""
     tids = a.recv.tid if a.recv.kind == ValKind.UNION else ((a.recv.tid,) if a.recv.tid else ())
     for tid in tids:
-        found = (model.statics(tid) if a.static else model.members(tid)).get(name)
+        found = model.side(tid, a.static).get(name)
         if found is None or found[0].status == "removed" or _callable(found[0]) != _callable(a.member):
             return ""  # a rename of `cell.colSpan = 2` to a method `setSpan` would not be a fix
     return name if tids else ""
