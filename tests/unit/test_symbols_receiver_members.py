@@ -27,6 +27,7 @@ export declare class Shape extends Base {
 export declare namespace Shape {
   function parse(text: string): Shape;
 }
+export declare function makeShape(): Shape;
 """
 
 APP = """import { Shape } from "eng";
@@ -38,6 +39,7 @@ new Shape().loda();
 Shape.load("u");
 Shape.fromJSON("{}");
 eng.Shpae;
+eng.makeShap();
 """
 
 
@@ -79,7 +81,7 @@ def test_hover_check_and_check_symbols_agree_on_a_receivers_members(tmp_path, ex
     ws = shape_workspace(tmp_path, ext)
     rel = f"app.{ext}"
     found = {(f["line"], f["name"]): f for f in symbol_findings(ws, rel)}
-    assert sorted(found) == [(3, "loda"), (4, "fromJSNO"), (5, "prase"), (6, "loda"), (9, "Shpae")]
+    assert sorted(found) == [(3, "loda"), (4, "fromJSNO"), (5, "prase"), (6, "loda"), (9, "Shpae"), (10, "makeShap")]
     # the static `load`, not the instance `load(): void`; an inherited static; a namespace-merged member
     assert did_you_mean(ws, rel, "loda") == ("load", "Shape.load(url: string): Promise<Shape>")
     assert did_you_mean(ws, rel, "fromJSNO") == ("fromJSON", "Base.fromJSON(json: string): Base")
@@ -87,15 +89,18 @@ def test_hover_check_and_check_symbols_agree_on_a_receivers_members(tmp_path, ex
     # an instance's misspelled member: the instance method
     (instance,) = [h.markdown for h in hover_at(ws, rel, "loda", occurrence=1)]
     assert instance.startswith("Did you mean `load`?") and "Shape.load(): void" in instance
+    # a module namespace's exports: a class, a function (unqualified, as the hover of a known export shows it)
     assert did_you_mean(ws, rel, "Shpae")[0] == "Shape"
+    assert did_you_mean(ws, rel, "makeShap") == ("makeShape", "makeShape(): Shape")
     for (line, name), f in found.items():
         if line == 6:
             continue  # the hover at the second `loda` is checked above
         first = f["data"]["suggestions"][0]
         assert did_you_mean(ws, rel, name)[0] == first
-        if line != 9:  # `Shape.name` to check_symbols: the same real name among its suggestions
-            (answer,) = check_symbols(ws, [f"Shape.{name}"], docs=False)
-            assert answer.status == "unknown" and f"Shape.{first}" in answer.suggestions, answer
+        # `Shape.name` / `eng.name` to check_symbols: the same real name among its suggestions
+        owner = "Shape" if line < 9 else "eng"
+        (answer,) = check_symbols(ws, [f"{owner}.{name}"], docs=False)
+        assert answer.status == "unknown" and f"{owner}.{first}" in answer.suggestions, answer
     # statics that exist: no finding, their own signature in the hover
     (shown,) = [h.markdown for h in hover_at(ws, rel, "load(")]
     assert "Shape.load(url: string): Promise<Shape>" in shown and "verified in object model" in shown
