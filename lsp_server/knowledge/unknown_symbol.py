@@ -164,11 +164,22 @@ def shown_type(model: ObjectModel, a: Access) -> str:
     mod = model.modules.get(tid[0]) if isinstance(tid, tuple) else None
     if mod is None:
         return display_type(a.container)
+    owner = model.type((tid[0], tid[1].partition("$")[0])) if "$" in tid[1] else None
+    if owner is not None and owner.kind != "namespace":  # an object literal type: "`Owner.member()` result"
+        return display_type(tid[1])
+    return f"`{shown_owner(model, tid, a.written)}`"
+
+
+def shown_owner(model: ObjectModel, tid, written: str = "") -> str:
+    """A type's name as the code reaches it, which hovers qualify its members' signatures by: the name its package
+    exports it under (`exported_name`); a synthesized type, never its `$`: a namespace's copy `Konva$Util` as
+    `Konva.Util`, an object literal type `Layout$twoColumn` as `Layout.twoColumn()`."""
     name = tid[1]
     owner = model.type((tid[0], name.partition("$")[0])) if "$" in name else None
-    if owner is not None:  # synthesized: `Owner$member` (an object literal type) or `Namespace$Name` (a copy)
-        return f"`{name.replace('$', '.', 1)}`" if owner.kind == "namespace" else display_type(name)
-    return f"`{exported_name(model, tid, a.written)}`"
+    if owner is not None:
+        shown = name.replace("$", ".", 1)
+        return shown if owner.kind == "namespace" else f"{shown}()"
+    return exported_name(model, tid, written)
 
 
 def exported_name(model: ObjectModel, tid, written: str = "") -> str:
@@ -543,7 +554,7 @@ def engine_member_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -
         return HoverInfo(f"Did you mean `{suggestions[0]}`?\n\n```ts\n{sig}\n```"
                          + (f"\n\ndeclared at {loc}" if loc else ""), a.start, a.end)
     if a.member is not None:
-        owner = exported_name(model, a.owner, a.written) if isinstance(a.owner, tuple) else a.container
+        owner = shown_owner(model, a.owner, a.written) if isinstance(a.owner, tuple) else a.container
         sig = a.member.signature(owner if a.recv.kind != ValKind.NAMESPACE else "")
         loc = _location(ctx, a.member.path, a.member.line)
         how = "inferred from usage" if a.recv.evidence is not None else "verified in object model"
@@ -576,7 +587,7 @@ def _signature_of(model: ObjectModel, found: tuple, a: Access) -> tuple[str, str
     a member qualified by its declaring type's exported name (a namespace's value unqualified), a type its own."""
     member, owner = found
     if member is not None:
-        qualified = exported_name(model, owner) if isinstance(owner, tuple) and a.recv.kind != ValKind.NAMESPACE else ""
+        qualified = shown_owner(model, owner) if isinstance(owner, tuple) and a.recv.kind != ValKind.NAMESPACE else ""
         return member.signature(qualified), member.path, member.line
     t = model.type(owner) if owner is not None else None
     return (t.signature(), t.path, t.line) if t is not None else None

@@ -10,7 +10,7 @@ import pytest
 
 from lsp_server import providers
 from lsp_server.knowledge.object_model import FUNCTION_MEMBERS, OBJECT_MEMBERS, ObjectModelService
-from lsp_server.knowledge.unknown_symbol import exported_name
+from lsp_server.knowledge.unknown_symbol import shown_owner
 from lsp_server.providers import RequestContext
 from tests.corpus import symbols_corpus as corpus
 from tests.support.symbols_helpers import symbol_findings
@@ -69,7 +69,7 @@ def test_a_misspelled_static_hovers_the_static_the_check_suggests(tmp_path):
             disagree.append(f"{cls}.{f['name']}: check says `{first}`, hover: {hover[:80]!r}")
             continue
         member, owner = classes[cls][first]
-        if member.signature(exported_name(model, owner)) not in hover:
+        if member.signature(shown_owner(model, owner)) not in hover:
             wrong_side.append(f"{cls}.{f['name']}: {hover[:120]!r}")
     print(f"\n{len(meant)} misspelled statics of {len(classes)} pdf-lib classes: {checked} found with a "
           f"did-you-mean, {len(disagree)} hovers disagree, {len(wrong_side)} show another signature")

@@ -11,9 +11,9 @@ import pytest
 from lsp_server.knowledge.check_symbols import check_symbols
 from lsp_server.knowledge.object_model import ObjectModelService
 from lsp_server.knowledge.types import Val, ValKind, receiver_member, receiver_members
-from tests.support.symbols_helpers import make_workspace, symbol_findings
+from tests.support.symbols_helpers import engine_workspace, make_workspace, symbol_findings
 from tests.unit.test_symbols_features import hover_at
-from tests.unit.test_symbols_object_consts import lib_workspace
+from tests.unit.test_symbols_object_consts import INTERNALS, lib_workspace
 
 ENGINE = """export declare class Base {
   static fromJSON(json: string): Base;
@@ -114,15 +114,34 @@ def test_hover_check_and_check_symbols_agree_on_a_receivers_members(tmp_path, ex
 def test_an_object_const_of_classes_hovers_its_own_members(tmp_path, ext):
     """`Konva.Stagee` (an engine's default export: an object const whose members are classes): the hover names
     the member the check suggests, with its signature."""
-    app = 'import Lib from "lib";\nLib.Stagee;\nLib.getAngel(3);\nnew Lib.Stage().batchDraws();\n'
-    ws = lib_workspace(tmp_path, app)
+    app = 'import Lib from "lib";\nLib.Stagee;\nLib.getAngel(3);\nnew Lib.Stage().batchDraws();\n' \
+          'Lib.Util.getRandomColr();\nLib.Util.getRandomColor();\n'
+    nested = "    version: string;\n    Util: {\n        getRandomColor(): string;\n    };\n"
+    ws = lib_workspace(tmp_path, app, INTERNALS.replace("    version: string;\n", nested))
     rel = f"src/app.{ext}"
     if ext == "ts":
         (tmp_path / rel).write_text(app, encoding="utf-8")
     assert [(f["line"], f["data"]["suggestions"][0]) for f in symbol_findings(ws, rel)] == \
-        [(2, "Stage"), (3, "getAngle"), (4, "batchDraw")]
+        [(2, "Stage"), (3, "getAngle"), (4, "batchDraw"), (5, "getRandomColor")]
     assert did_you_mean(ws, rel, "Stagee") == ("Stage", "Lib.Stage: typeof Stage")
     assert did_you_mean(ws, rel, "getAngel") == ("getAngle", "Lib.getAngle(angle: number): number")
     assert did_you_mean(ws, rel, "batchDraws") == ("batchDraw", "Stage.batchDraw(): this")
+    # a member of a nested object (a synthesized type): named as the code reaches it, never `Lib$Util`
+    assert did_you_mean(ws, rel, "getRandomColr") == ("getRandomColor", "Lib.Util.getRandomColor(): string")
+    (known,) = [h.markdown for h in hover_at(ws, rel, "getRandomColor(")]
+    assert "Lib.Util.getRandomColor(): string" in known and "$" not in known
     (answer,) = check_symbols(ws, ["Lib.Stagee"], docs=False)
     assert "Lib.Stage" in answer.suggestions, answer
+
+
+def test_a_synthesized_types_members_are_qualified_as_the_code_reaches_them(tmp_path):
+    """An object literal type (`Layout.twoColumn()`'s result, synthesized as `Layout$twoColumn`): its members'
+    hovers, known and misspelled, never show the `$` name."""
+    ws = engine_workspace(tmp_path, {"app.js": """import { Document, Layout } from "@acme/layout";
+const cols = Layout.twoColumn(Document.create().addPage());
+cols.left.addTable({ columns: 1 });
+cols.rigth;
+"""})
+    (known,) = [h.markdown for h in hover_at(ws, "app.js", "left")]
+    assert "Layout.twoColumn().left: Block" in known, known
+    assert did_you_mean(ws, "app.js", "rigth") == ("right", "Layout.twoColumn().right: Block")
