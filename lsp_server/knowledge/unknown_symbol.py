@@ -220,17 +220,9 @@ def unknown_symbol(doc: ParsedDocument, ctx: CheckContext):
     out = []
     for a in result.import_problems + result.accesses:
         if a.missing:
-            if a.usage != "write" and a.name in result.written:
-                continue  # the file adds that property itself (`ws.isAlive = true`) and reads it back
-            if a.name in result.added:
-                continue  # the engine adds it by the name the file gives (`defineCommand("echo", ...)`)
-            if result.names_unknown and a.usage != "import":
-                continue  # members added under names the file does not spell (`defineCommand(name, ...)`)
-            if beyond_tsc and typescript_sees(a, svc.model):
+            if added_elsewhere(a, result, svc):
                 continue
-            if _augmented(a, svc):
-                continue  # the workspace's `declare module 'pkg' {...}` adds it: TypeScript merges it in
-            if _runtime_class_has(a, svc.model):
+            if beyond_tsc and typescript_sees(a, svc.model):
                 continue
             f = finding_for(a, svc.model)
             if f is not None:
@@ -242,6 +234,19 @@ def unknown_symbol(doc: ParsedDocument, ctx: CheckContext):
                 out.append(f)
     out += vocabulary_findings(doc, result, svc)
     return out
+
+
+def added_elsewhere(a: Access, analysis: Analysis, svc: ObjectModelService) -> bool:
+    """Whether a name the receiver's type lacks exists all the same, so it is no unknown symbol (the check and
+    the hover both ask): the file adds that property itself and reads it back (`ws.isAlive = true`), the engine
+    adds it by the name the file gives (`defineCommand("echo", ...)`) or under names the file does not spell
+    (`defineCommand(name, ...)`), the workspace's `declare module 'pkg' {...}` adds it (TypeScript merges it
+    in), or a runtime class of the receiver's family has it."""
+    if a.usage != "write" and a.name in analysis.written:
+        return True
+    if a.name in analysis.added or (analysis.names_unknown and a.usage != "import"):
+        return True
+    return _augmented(a, svc) or _runtime_class_has(a, svc.model)
 
 
 def _augmented(a: Access, svc: ObjectModelService) -> bool:
@@ -556,12 +561,13 @@ def engine_member_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -
     svc = ctx.workspace.service(ObjectModelService)
     if not svc.model.modules:
         return None
-    a = analysis_for(doc, svc.model).access_at(offset)
+    analysis = analysis_for(doc, svc.model)
+    a = analysis.access_at(offset)
     if a is None:
         return None
     model = svc.model
     if a.missing:
-        f = finding_for(a, model)
+        f = None if added_elsewhere(a, analysis, svc) else finding_for(a, model)
         if f is None:
             return None
         # The diagnostic already says what is wrong (editors show it in this hover): show what is right instead,

@@ -145,3 +145,22 @@ cols.rigth;
     (known,) = [h.markdown for h in hover_at(ws, "app.js", "left")]
     assert "Layout.twoColumn().left: Block" in known, known
     assert did_you_mean(ws, "app.js", "rigth") == ("right", "Layout.twoColumn().right: Block")
+
+
+def test_the_hover_speaks_of_a_missing_name_exactly_where_the_check_reports_it(tmp_path):
+    """A name the receiver's type lacks but the file adds itself (an expando read back) is no finding, so no
+    hover claims it missing; the typo where it is written is both."""
+    ws = engine_workspace(tmp_path, {"app.js": """import { Document } from "@acme/layout";
+const doc = Document.create();
+doc.titl = "x";
+console.log(doc.titl);
+doc.isAlive = true;
+console.log(doc.isAlive);
+Document.craete();
+"""})
+    reported = {(f["line"], f["name"]) for f in symbol_findings(ws, "app.js")}
+    assert reported == {(3, "titl"), (7, "craete")}
+    for needle, occurrence, line in (("titl", 0, 3), ("titl", 1, 4), ("isAlive", 0, 5), ("isAlive", 1, 6),
+                                     ("craete", 0, 7)):
+        hovers = hover_at(ws, "app.js", needle, occurrence)
+        assert bool(hovers) == ((line, needle) in reported), (needle, line, hovers)
