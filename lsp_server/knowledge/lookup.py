@@ -243,8 +243,9 @@ def file_prior(hits: list[DocHit], affinity: dict[str, float]) -> list[DocHit]:
     return [replace(h, score=round(sc, 5)) for sc, _, h in scored]
 
 
-_CHANGELOG_HEADING = re.compile(r"^\W*(?:release\s+history|release\s+notes|change\s*log|changes|history|"
-                                r"what'?s\s+new|news)\W*$", re.I)
+# the heading's own words, nothing else: `.history()` is a member, not a changelog
+_CHANGELOG_HEADING = re.compile(r"^(?:release\s+history|release\s+notes|change\s*log|changes|history|"
+                                r"what'?s\s+new|news)\s*[:!]?$", re.I)
 _ASKS_ABOUT_CHANGES = re.compile(r"\b(?:version|versions|release|released|releases|changelog|changed|changes|"
                                  r"upgrade|upgrading|migrate|migrating|migration|breaking|deprecated|history)\b",
                                  re.I)

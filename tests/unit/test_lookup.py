@@ -440,7 +440,7 @@ def test_a_changelog_section_falls_below_a_usage_section_unless_the_question_ask
     log = DocHit(Path("/d/README.md"), 90, 99, "Release History[⬆](#contents)<!-- generated -->", "", 0.30,
                  chunk_id="log")
     usage = DocHit(Path("/d/README.md"), 10, 19, "Guide › Adding rows", "", 0.20, chunk_id="usage")
-    method = DocHit(Path("/d/README.md"), 30, 39, "API › .history([ options ])", "", 0.10, chunk_id="method")
+    method = DocHit(Path("/d/README.md"), 30, 39, "API › .history()", "", 0.10, chunk_id="method")
     assert [h.chunk_id for h in demote_changelogs([log, usage, method])] == ["usage", "log", "method"]
     # a member named history is not a changelog
     assert [h.score for h in demote_changelogs([usage, method])] == [0.20, 0.10]
