@@ -336,18 +336,23 @@ def vocabulary_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectMode
     type (and reports its unknown members) even where the object model does not; an unannotated parameter is
     `any` to TypeScript, which reports nothing on it."""
     model = svc.model
-    if doc.language not in SOURCE_LANGUAGES or doc.tree is None or not _uses_engine(doc, analysis, model):
+    if doc.language not in SOURCE_LANGUAGES or doc.tree is None:
         return []
-    annotated = _annotated_names(doc) if doc.language in TYPESCRIPT_LANGUAGES else frozenset()
     index = _engine_vocabulary(model)
-    typed = {a.start for a in analysis.accesses} | {a.start for a in analysis.import_problems} | analysis.open_sites
     imported = _imported_names(doc, model)
     local = declared_members(doc)
     workspace = svc.workspace_names()
     platform = builtin_members()
-    out = []
     found = queries.captures(doc.language, "evidence", doc.tree.root_node)
-    for node in [*found.get("member", ()), *found.get("member.chained", ())]:
+    members = [*found.get("member", ()), *found.get("member.chained", ())]
+    if not _uses_engine(doc, analysis, model) and \
+            not _spells_engine_member(doc, members, index, imported, local | workspace):
+        return []
+    annotated = _annotated_names(doc) if doc.language in TYPESCRIPT_LANGUAGES else frozenset()
+    typed = {a.start for a in analysis.accesses} | {a.start for a in analysis.import_problems} | \
+        (analysis.open_sites - analysis.open_engine_sites)
+    out = []
+    for node in members:
         prop = node.child_by_field_name("property")
         obj = node.child_by_field_name("object")
         if prop is None or obj is None or prop.type != "property_identifier" or prop.start_byte in typed:
@@ -468,6 +473,24 @@ def _uses_engine(doc: ParsedDocument, analysis: Analysis, model: ObjectModel) ->
     if imported_packages(doc) & set(model.modules):
         return True
     return any(a.member is not None and not a.missing for a in analysis.accesses)
+
+
+def _spells_engine_member(doc: ParsedDocument, members: list, index: dict, imported: frozenset[str],
+                          declared: frozenset[str]) -> bool:
+    """A file that imports nothing of the engine still uses it when it calls, on a receiver of unknown origin,
+    a member only the engine has: a public engine member (at least 4 letters) that is no platform name and no
+    name this file or the workspace declares (`lazySeq.flip().map(...).flip()`, a README fragment or a helper
+    that receives the engine's object as a parameter). A file whose only engine-like name is the invented one
+    says nothing of the engine: it stays silent."""
+    for node in members:
+        prop, obj = node.child_by_field_name("property"), node.child_by_field_name("object")
+        if prop is None or obj is None or prop.type != "property_identifier":
+            continue
+        name = doc.node_text(prop)
+        if len(name) >= 4 and name in index["suggestable"] and name not in declared and \
+                not ({_chain_root(doc, obj), _call_chain_root(doc, obj)} & imported):
+            return True
+    return False
 
 
 def _engine_vocabulary(model: ObjectModel) -> dict:
