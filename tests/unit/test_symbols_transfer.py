@@ -107,3 +107,62 @@ export function h(x) { other.flip(); return x.flips(); }
     })
     for rel in ("src/alone.js", "src/other.js"):
         assert found(ws, rel) == [], rel
+
+
+# A runtime that gives its objects their members in a form no reader follows (a helper fills them in on a
+# parameter): the model knows `Scene` but none of these members.
+HIDDEN_MEMBERS = {
+    "node_modules/kit/package.json": json.dumps({"name": "kit", "main": "index.js"}),
+    "node_modules/kit/index.js": """
+        var internals = require('./internals');
+        function Scene() { internals.setup(this); }
+        module.exports = Scene;
+    """,
+    "node_modules/kit/internals.js": """
+        // currents are kept per frame
+        exports.setup = function (s) {
+          s.current = null;
+          s.rotation = 0;
+          s.noStroke = function () { return s; };
+        };
+    """,
+}
+
+
+def test_members_only_the_engine_files_spell_are_its_vocabulary(tmp_path):
+    """The engine's files as text are a net under the model: a member they spell after a `.` is a did-you-mean
+    for an untyped receiver in a file that uses the engine (`nostroke`, `getRotation`), named as the files'
+    spelling; a name they spell anywhere (`currents`, in a comment) is never reported; a name like nothing
+    they spell stays silent."""
+    ws = make_workspace(tmp_path, {**HIDDEN_MEMBERS, "src/app.js": """const Scene = require('kit');
+export function draw(scene) {
+  scene.nostroke();
+  scene.getRotation();
+  scene.currents;
+  scene.somethingElse();
+}
+"""})
+    found = symbol_findings(ws, "src/app.js")
+    assert [(f["line"], f["name"], f["data"]["suggestions"]) for f in found] == \
+        [(3, "nostroke", ["noStroke"]), (4, "getRotation", ["rotation"])], found
+    assert all("spelled in the engine's files" in f["message"] and f["severity"] == "warning" for f in found)
+
+
+def test_a_spelled_name_never_makes_a_modelled_near_miss_ambiguous(tmp_path):
+    """The engine's files spell `.BulkWriteResult` (an export) beside the modelled member `bulkWriteResult`:
+    the files' spelling is a fallback, consulted only when no member the model knows is near, so
+    `bulkWriteResults` is still the near miss of the member."""
+    ws = make_workspace(tmp_path, {
+        "node_modules/db/package.json": json.dumps({"name": "db", "types": "index.d.ts", "main": "index.js"}),
+        "node_modules/db/index.d.ts": """
+            export declare class RewrapResult { bulkWriteResult?: object; }
+            export declare class Client { rewrap(filter: object): Promise<RewrapResult>; }
+        """,
+        "node_modules/db/index.js": "exports.BulkWriteResult = function BulkWriteResult() {};\n",
+        "src/app.js": """import { Client } from 'db';
+export async function f(result) {
+  return result.bulkWriteResults;
+}
+""",
+    })
+    assert found(ws) == [(3, "bulkWriteResults", "vocabulary", ["bulkWriteResult"])]
