@@ -53,7 +53,9 @@ def config_section(name: str):
     """Register a dataclass as (part of) the schema of `[name]`. Fields with metadata `path=True` hold
     paths (a str, a list of str, or a list of tables with a "path" key) resolved against their file.
     A field with metadata `rest=True`, typed `dict[str, V]`, receives every undeclared key of the section
-    (each value checked against V): the way to declare a section that is a free mapping."""
+    (each value checked against V): the way to declare a section that is a free mapping. A field typed
+    `Literal[...]` takes only those values; one typed `... | None = None` is a key whose absence means
+    something (the code that reads it decides the default)."""
 
     def register(cls: type[T]) -> type[T]:
         _SECTIONS.setdefault(name, [])
@@ -466,7 +468,14 @@ def _type_problem(value: Any, hint: Any) -> str | None:
     if origin in (typing.Union, types.UnionType):
         if any(_type_problem(value, a) is None for a in args):
             return None
+        settable = [a for a in args if a is not type(None)]  # None: a key left unset (TOML cannot write it)
+        if len(settable) == 1:
+            return _type_problem(value, settable[0])
         return f"expected {_type_name(hint)}, got {_type_name(type(value))}"
+    if origin is typing.Literal:  # a key with a closed set of values: a typo is an error, not another mode
+        if any(value == a and type(value) is type(a) for a in args):
+            return None
+        return f"expected one of {', '.join(repr(a) for a in args)}, got {value!r:.80}"
     if hint is Any:
         return None
     if origin is list:

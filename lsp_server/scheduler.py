@@ -21,6 +21,9 @@ The rules it keeps:
   its previous findings, and the open documents are re-checked when the background warm-up has built it;
 - one warm-up per workspace at a time, looping while more was asked for; it starts after the documents
   opened at start-up are checked, so their first diagnostics are not held behind a whole-workspace build;
+- the server's clients are editors, and an editor runs a TypeScript service beside it: every run says so
+  (`CheckContext(typescript_service=True)`), so on .ts/.tsx a check leaves to that service, unless the
+  settings say otherwise, what it reports itself (`[typescript] unknown_symbols`, "beyond-tsc" by default here);
 - checks are read-only: before they run, the workspace's services take the buffer (`Workspace.take_buffer`,
   e.g. the import graph its imports); after the findings are published, the services record what was
   shown (`Workspace.document_checked`, e.g. the conventions telemetry).
@@ -99,7 +102,7 @@ def run_document_checks(doc: ParsedDocument, ws: Workspace, phases: tuple[Phase,
     never build an index; while the user types, not the `on_pause` ones."""
     limits = budget(ws.settings)
     ctx = CheckContext(ws, slow_ms=limits.slow_check_ms, build_services=False, time_limit_ms=limits.document_ms,
-                       typing=typing)
+                       typing=typing, typescript_service=True)
     # One time limit for all the document costs: taking its buffer in (its imports) and its checks; all of it
     # background work, which steps aside for a client's request (foreground.py).
     with foreground.background(), queries.time_limit(limits.document_ms / 1000 if limits.document_ms else None), \
@@ -254,7 +257,7 @@ class DiagnosticsScheduler:
                 self.disk_uris.discard(uri)
                 self.publish(uri, None, [])
             return
-        ctx = CheckContext(ws, slow_ms=budget(ws.settings).slow_check_ms)
+        ctx = CheckContext(ws, slow_ms=budget(ws.settings).slow_check_ms, typescript_service=True)
         findings = await self.offload(in_background, run_checks, doc, ctx, BOTH)
         if uri in self.session.documents:
             return  # opened meanwhile: the editor's copy wins

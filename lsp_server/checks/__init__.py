@@ -59,6 +59,11 @@ class CheckContext:
     timed_out: list[str] = field(default_factory=list)  # checks stopped or skipped by the time limit
     typing: bool = False  # a run made while the user types: `on_pause` checks are skipped (see `deferred`)
     deferred: list[str] = field(default_factory=list)  # `on_pause` checks skipped: they run when typing pauses
+    # Who asked, as far as a check's defaults care: whether a TypeScript service runs beside the caller and
+    # reports on .ts/.tsx what it can type (an editor: the server's scheduler says so). The CLI, the agent
+    # hooks and MCP have none, so a check reports there what it would otherwise leave to it
+    # (`[typescript] unknown_symbols` unset). The caller decides; a check never asks which surface runs.
+    typescript_service: bool = False
 
     def service(self, cls: "type[S]") -> "S | None":
         """The workspace index `cls` for a check, or None when it is not built yet (server only).

@@ -6,11 +6,13 @@ declared (imports, constructors, declared return types, JSDoc) from a high-confi
 it was inferred from evidence or comes from a medium-confidence source (docs); nothing below that.
 
 On TypeScript and TSX the TypeScript service in the same editor already reports an unknown member of a
-receiver whose type it knows. So by default (`[typescript] unknown_symbols = "beyond-tsc"`) a finding on a
-`.ts`/`.tsx` file is kept only when TypeScript cannot make it: the receiver is `any` or untyped to TypeScript
-(typed here from evidence, or declared `any`), or the engine's types are not typings TypeScript finds itself
-(installed `.d.ts` in node_modules): a JavaScript source, docs, a manifest, or a declaration file configured
-in `[object_model] sources`. `unknown_symbols = "all"` reports everything, as on JavaScript.
+receiver whose type it knows. So in the editor (`CheckContext.typescript_service`: the server's runs), by
+default (`[typescript] unknown_symbols = "beyond-tsc"`), a finding on a `.ts`/`.tsx` file is kept only when
+TypeScript cannot make it: the receiver is `any` or untyped to TypeScript (typed here from evidence, or declared
+`any`), or the engine's types are not typings TypeScript finds itself (installed `.d.ts` in node_modules): a
+JavaScript source, docs, a manifest, or a declaration file configured in `[object_model] sources`.
+`unknown_symbols = "all"` reports everything, as on JavaScript: the default of callers with no TypeScript
+service beside them (the CLI, agent hooks, MCP). A value in the settings wins for every caller.
 
 A use of a member the engine's sources mark removed (docs: "Removed in 4.0", a changelog's Removed list) is an
 error on every language (a warning when the receiver's type is inferred from evidence), on `.ts` too even when TypeScript sees typings that still declare it (typings lag the
@@ -40,7 +42,7 @@ from lsp_server.knowledge.object_model import (
     OBJECT_MEMBERS, ObjectModel, ObjectModelService, declared_members, imported_packages, package_name,
 )
 from lsp_server.knowledge.types import Access, Analysis, ValKind, analyze
-from lsp_server.knowledge.typescript_settings import REPORT_ALL, TypeScriptConfig
+from lsp_server.knowledge.typescript_settings import BEYOND_TSC, TypeScriptConfig
 from lsp_server.syntax.modules import DEFAULT, NAMESPACE, module_info_of
 from lsp_server.providers import HoverInfo, RequestContext, hover_provider
 
@@ -203,8 +205,8 @@ def unknown_symbol(doc: ParsedDocument, ctx: CheckContext):
     if not svc.model.modules:
         return []
     result = analysis_for(doc, svc.model)
-    beyond_tsc = doc.language in TYPESCRIPT_LANGUAGES and \
-        ctx.workspace.settings.get(TypeScriptConfig).unknown_symbols != REPORT_ALL
+    beyond_tsc = doc.language in TYPESCRIPT_LANGUAGES and ctx.workspace.settings.get(
+        TypeScriptConfig).unknown_symbols_mode(ctx.typescript_service) == BEYOND_TSC
     out = []
     for a in result.import_problems + result.accesses:
         if a.missing:

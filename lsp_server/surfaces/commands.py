@@ -56,7 +56,8 @@ def document_state(ctx: CommandContext, args: dict) -> dict | None:
                        "negotiated encoding)")
 def check_file(ctx: CommandContext, args: dict) -> list[dict]:
     doc = ctx.document(arg_str(args, "uri", required=True))
-    check_ctx = CheckContext(ctx.workspace)
+    # what the editor's diagnostics show: its TypeScript service is beside the server (scheduler.py)
+    check_ctx = CheckContext(ctx.workspace, typescript_service=True)
     findings = run_checks(doc, check_ctx, (Phase.TYPE, Phase.SAVE))
     ctx.workspace.document_checked(doc, findings, tuple(check_ctx.completed))  # checks only read: telemetry here
     present = presenter(ctx)

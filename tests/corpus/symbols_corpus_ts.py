@@ -15,8 +15,9 @@ site mutated must be flagged (`evaluate_real`).
 
 Engines: the bundled example engine (`examples/layout-engine`, typings configured in its pack) and pdf-lib
 (typings installed in node_modules, fetched from the npm registry at test time, never committed). Measured
-with `[typescript] unknown_symbols = "all"`: on typings TypeScript finds itself, the default mode leaves typed
-receivers to TypeScript (that default is measured too: `default_findings`).
+with `[typescript] unknown_symbols = "all"` (the CLI's, hooks' and MCP's default): on typings TypeScript finds
+itself, the language server's default, "beyond-tsc", leaves typed receivers to the editor's TypeScript service
+(that mode is measured too, set explicitly: `default_findings`).
 Run directly for a report: `python -m tests.corpus.symbols_corpus_ts`.
 """
 
@@ -143,7 +144,7 @@ class Report:
     false: list[str] = field(default_factory=list)  # findings away from the mutated name
     missed: list[str] = field(default_factory=list)
     by_form: dict[str, list[int]] = field(default_factory=dict)  # form -> [mutants, hits]
-    default_findings: int = 0  # findings on the mutants with the default ("beyond-tsc") setting
+    default_findings: int = 0  # findings on the mutants with "beyond-tsc" (the language server's default)
 
     @property
     def recall(self) -> float:
@@ -153,7 +154,7 @@ class Report:
         lines = [f"{self.engine}: {self.types} typed receivers' types ({self.skipped_open} open types skipped), "
                  f"{self.files} snippets, {self.mutants} mutated member names",
                  f"  recall {self.recall:.1%} ({self.hits}/{self.mutants}), findings on real code {len(self.real)}, "
-                 f"away from the mutant {len(self.false)}; default mode: {self.default_findings} finding(s)"]
+                 f"away from the mutant {len(self.false)}; beyond-tsc (the editor's default): {self.default_findings} finding(s)"]
         for form, (n, hits) in sorted(self.by_form.items()):
             lines.append(f"    {form:18} {n:4} mutants: {hits / n:.0%}")
         return "\n".join(lines)

@@ -24,7 +24,7 @@ def test_the_example_engine(tmp_path):
     report = corpus.evaluate("example engine", *corpus.example_workspaces(tmp_path), "@acme/layout")
     _check(report, 200)
     assert set(report.by_form) == set(corpus.FORMS)
-    assert report.default_findings == report.hits  # typings TypeScript does not see: reported by default too
+    assert report.default_findings == report.hits  # typings TypeScript does not see: reported under beyond-tsc too
 
 
 @pytest.mark.slow

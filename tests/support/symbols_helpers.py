@@ -102,10 +102,12 @@ def engine_workspace(root: Path, app: dict[str, str]) -> Workspace:
     return make_workspace(root, files, '[object_model]\nsources = [{ path = "engine/engine.d.ts", module = "@acme/layout" }]\n')
 
 
-def symbol_findings(ws: Workspace, rel: str) -> list[dict]:
+def symbol_findings(ws: Workspace, rel: str, typescript_service: bool = False) -> list[dict]:
+    """The unknown-symbol findings on one file, run as the CLI runs them; `typescript_service`: as the server
+    runs them, a TypeScript service beside it (CheckContext.typescript_service)."""
     doc = ws.document(ws.root / rel)
     out = []
-    for f in run_checks(doc, CheckContext(ws), (Phase.TYPE,)):
+    for f in run_checks(doc, CheckContext(ws, typescript_service=typescript_service), (Phase.TYPE,)):
         if f.code != "unknown-symbol":
             continue
         line, ch = doc.lines.position(f.start, UTF16)

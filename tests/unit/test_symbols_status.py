@@ -274,11 +274,12 @@ def test_typescript_removed_reported_even_when_typescript_sees_the_typings(tmp_p
     }
     config = '[object_model]\nsources = [{ path = "docs", module = "@acme/layout" }]\n'
     ws = make_workspace(tmp_path, files, config)
-    found = [(f["line"], f["name"], f["severity"]) for f in symbol_findings(ws, "app.ts")]
+    # as the editor runs the check (its TypeScript service beside it: "beyond-tsc" by default)
+    found = [(f["line"], f["name"], f["severity"]) for f in symbol_findings(ws, "app.ts", typescript_service=True)]
     assert found == [(3, "addFooter", "error"), (6, "legacyAdd", "error")]  # legacyAd: TypeScript's to report
     (tmp_path / "footprint.toml").write_text('[typescript]\nunknown_symbols = "all"\n' + config, encoding="utf-8")
     ws = make_workspace(tmp_path, {}, None)
-    found = [(f["line"], f["name"], f["severity"]) for f in symbol_findings(ws, "app.ts")]
+    found = [(f["line"], f["name"], f["severity"]) for f in symbol_findings(ws, "app.ts", typescript_service=True)]
     assert found == [(3, "addFooter", "error"), (4, "addBox", "warning"), (5, "margin", "warning"),
                      (6, "legacyAdd", "error"), (8, "legacyAd", "error")]
 

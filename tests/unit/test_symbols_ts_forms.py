@@ -31,12 +31,12 @@ ALL = '[typescript]\nunknown_symbols = "all"\n'
 
 
 def flagged(tmp_path, app: str, config: str | None = ALL, app_name: str = "src/app.ts",
-            more: dict[str, str] | None = None) -> list[tuple[int, str]]:
+            more: dict[str, str] | None = None, typescript_service: bool = False) -> list[tuple[int, str]]:
     tree = {"node_modules/pkg/index.d.ts": DTS,
             "node_modules/pkg/package.json": json.dumps({"name": "pkg", "types": "index.d.ts"}),
             app_name: app, **(more or {})}
     ws = make_workspace(tmp_path, tree, config)
-    return [(f["line"], f["name"]) for f in symbol_findings(ws, app_name)]
+    return [(f["line"], f["name"]) for f in symbol_findings(ws, app_name, typescript_service)]
 
 
 CLEAN = """import { Schema, make, Mode, defaults } from 'pkg';
@@ -130,9 +130,11 @@ later.parze(1);
 
 
 def test_beyond_tsc_leaves_typed_receivers_to_typescript(tmp_path):
-    # the default: TypeScript reports these itself from the same typings
-    assert flagged(tmp_path, "import { Schema } from 'pkg';\nconst s: Schema = new Schema();\ns.parze(1);\n",
-                   config=None) == []
+    app = "import { Schema } from 'pkg';\nconst s: Schema = new Schema();\ns.parze(1);\n"
+    # the editor's default: its TypeScript service reports these itself from the same typings
+    assert flagged(tmp_path / "editor", app, config=None, typescript_service=True) == []
+    # the CLI's, hooks' and MCP's: nothing else reports them
+    assert flagged(tmp_path / "cli", app, config=None) == [(3, "parze")]
 
 
 VOCABULARY = """import { Schema } from 'pkg';

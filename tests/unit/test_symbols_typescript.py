@@ -1,7 +1,8 @@
 """unknown-symbol on TypeScript and TSX: receivers typed by annotations (parameters, variables, class fields and
 parameter properties, return types of local functions, `as` casts, `Page[]` / `Array<Page>` / `Promise<Page>`),
 what stays silent (types the model does not know, local types shadowing the engine's, generics), and the
-default "beyond-tsc" mode: on .ts, only what TypeScript itself cannot report."""
+"beyond-tsc" mode (the default beside a TypeScript service, as in the editor): on .ts, only what TypeScript itself
+cannot report; without one (CLI, hooks, MCP) everything, unless the settings say otherwise."""
 
 from __future__ import annotations
 
@@ -140,16 +141,18 @@ def test_tsx_component_with_typed_props(tmp_path):
     assert found == [(3, "setAlgn", "error")]
 
 
-def _installed_engine(tmp_path, code: str) -> list[tuple[int, str, str]]:
-    """The engine's typings installed in node_modules, where TypeScript finds them too."""
+def _installed_engine(tmp_path, code: str, config: str | None = None,
+                      typescript_service: bool = True) -> dict[str, list[tuple[int, str, str]]]:
+    """The engine's typings installed in node_modules, where TypeScript finds them too; the findings as the
+    server (`typescript_service`: the editor's TypeScript service beside it) or the CLI runs the checks."""
     files = {
         "node_modules/@acme/layout/package.json": json.dumps({"name": "@acme/layout", "types": "index.d.ts"}),
         "node_modules/@acme/layout/index.d.ts": ENGINE_DTS,
         "app.ts": code, "app.js": 'import { Document } from "@acme/layout";\nDocument.create().addPagee();\n',
     }
-    ws = make_workspace(tmp_path, files)
-    return {name: [(f["line"], f["name"], f["severity"]) for f in symbol_findings(ws, name)]
-            for name in ("app.ts", "app.js")}, ws
+    ws = make_workspace(tmp_path, files, config)
+    return {name: [(f["line"], f["name"], f["severity"]) for f in symbol_findings(ws, name, typescript_service)]
+            for name in ("app.ts", "app.js")}
 
 
 CODE = """\
@@ -165,24 +168,43 @@ export function f(doc: Document, page: Page, raw: any, loose) {
 """
 
 
-def test_beyond_tsc_by_default_when_typescript_sees_the_typings(tmp_path):
-    found, _ = _installed_engine(tmp_path, CODE)
+EVERYTHING = [(3, "addPagee", "error"), (4, "addBlok", "error"), (8, "addFooterBlock", "warning")]
+BEYOND_TSC = [(4, "addBlok", "error"), (8, "addFooterBlock", "warning")]
+
+
+def test_beyond_tsc_by_default_beside_a_typescript_service(tmp_path):
+    found = _installed_engine(tmp_path, CODE)
     # TypeScript reports `addPagee` itself; the `as any` receiver and the untyped one it cannot check.
-    assert found["app.ts"] == [(4, "addBlok", "error"), (8, "addFooterBlock", "warning")]
+    assert found["app.ts"] == BEYOND_TSC
     assert (3, "addPagee", "error") not in found["app.ts"]
     # JavaScript is not TypeScript's: everything, as before.
     assert found["app.js"] == [(2, "addPagee", "error")]
 
 
-def test_the_setting_reports_everything(tmp_path):
-    files = {
-        "node_modules/@acme/layout/package.json": json.dumps({"name": "@acme/layout", "types": "index.d.ts"}),
-        "node_modules/@acme/layout/index.d.ts": ENGINE_DTS,
-        "app.ts": CODE,
-    }
-    ws = make_workspace(tmp_path, files, '[typescript]\nunknown_symbols = "all"\n')
-    found = [(f["line"], f["name"]) for f in symbol_findings(ws, "app.ts")]
-    assert found == [(3, "addPagee"), (4, "addBlok"), (8, "addFooterBlock")]
+def test_everything_by_default_without_a_typescript_service(tmp_path):
+    """The CLI, hooks and MCP: nothing else reports the typed receiver's invented member."""
+    found = _installed_engine(tmp_path, CODE, typescript_service=False)
+    assert found["app.ts"] == EVERYTHING
+    assert found["app.js"] == [(2, "addPagee", "error")]
+
+
+def test_the_setting_wins_for_every_caller(tmp_path):
+    for mode, expected in (("all", EVERYTHING), ("beyond-tsc", BEYOND_TSC)):
+        for beside in (True, False):
+            found = _installed_engine(tmp_path / f"{mode}-{beside}", CODE, f'[typescript]\nunknown_symbols = "{mode}"\n',
+                                      typescript_service=beside)
+            assert found["app.ts"] == expected, (mode, beside)
+
+
+def test_a_mode_that_does_not_exist_is_a_config_error_on_its_line(tmp_path):
+    from lsp_server.config import load_settings
+    from lsp_server.knowledge.typescript_settings import TypeScriptConfig
+
+    (tmp_path / "footprint.toml").write_text('[typescript]\nunknown_symbols = "al"\n')
+    settings = load_settings(tmp_path)
+    assert [(e.line, e.message) for e in settings.errors] == [
+        (1, "[typescript] unknown_symbols: expected one of 'beyond-tsc', 'all', got 'al'")]
+    assert settings.get(TypeScriptConfig).unknown_symbols is None  # dropped: the caller's default applies
 
 
 def test_typings_are_not_checked(tmp_path):

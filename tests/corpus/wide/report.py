@@ -2,7 +2,8 @@
 
     --set-aside     the held-out packages only (their figures are reported apart; tuning never reads them)
     --ts            the TypeScript figure: the READMEs' TypeScript blocks as .ts / .tsx snippet files
-    --all           with --ts: `[typescript] unknown_symbols = "all"` (not the default "beyond-tsc")
+    --all           with --ts: `[typescript] unknown_symbols = "all"` (the CLI's, hooks' and MCP's default)
+                    instead of "beyond-tsc" (the language server's default, beside the editor's TypeScript)
     --comments      JavaScript: the doc comments' examples too (the engine evaluation's corpus), not the README only
     -v              list false positives, stray findings, wrong did-you-means and misses per package
     --package NAME  that package only (in whichever oracle lists it, within the chosen part)
@@ -58,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     print(("SET-ASIDE (held-out) " if args.set_aside else "dev ") +
           f"packages: check_symbols / unknown-symbol on README {'TypeScript ' if args.ts else ''}snippets"
           f"{' and doc-comment examples' if args.comments and not args.ts else ''}"
-          f"{' ([typescript] unknown_symbols = all)' if args.all else ''} and "
+          f"{(' ([typescript] unknown_symbols = all)' if args.all else ' ([typescript] unknown_symbols = beyond-tsc)') if args.ts else ''} and "
           f"single-mutation copies "
           f"(at most {args.max_mutants} mutants a package)")
     print(W.table(results))

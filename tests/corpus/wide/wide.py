@@ -20,9 +20,11 @@ mutants, `evaluate` for the figures), applied to each package's README:
 
 The TypeScript figure (`typescript=True`, `report --ts`): the same packages, split and mutants, over the
 README's TypeScript blocks instead (```ts / typescript / tsx, one .ts or .tsx snippet file each, kept when it
-parses), under the product's default `[typescript] unknown_symbols = "beyond-tsc"` (an unknown name on a
-receiver TypeScript types from typings it finds is left to TypeScript: not reported) or, with `report_all` /
-`--all`, `"all"` (Footprint's own check, as on JavaScript); a receiver declared by the snippet (`const s: Schema = ...`, a parameter with a type annotation) is
+parses), under `[typescript] unknown_symbols = "beyond-tsc"`, the language server's default (an unknown name on
+a receiver TypeScript types from typings it finds is left to the editor's TypeScript service: not reported) or,
+with `report_all` / `--all`, `"all"`, the default of the CLI, the agent hooks and MCP (Footprint's own check, as
+on JavaScript). The workspace states the mode either way: the evaluation runs the checks as the CLI does, with
+no TypeScript service beside it, so an unset mode would be "all" in both figures. A receiver declared by the snippet (`const s: Schema = ...`, a parameter with a type annotation) is
 typed, as for JavaScript. READMEs give few TypeScript blocks (one or two a package), so a package is measured
 from `MIN_TS_FILES` file.
 
@@ -47,6 +49,7 @@ MIN_FILES = 3  # a README with fewer snippet files says too little to measure
 MIN_TS_FILES = 1  # the TypeScript figure: a README rarely has more than one TypeScript block
 MAX_MUTANTS = 60  # per package: 82 packages in about ten minutes of CPU
 TS_REPORT_ALL = '\n[typescript]\nunknown_symbols = "all"\n'  # the TypeScript figure's `report_all`
+TS_BEYOND_TSC = '\n[typescript]\nunknown_symbols = "beyond-tsc"\n'  # and without it: the editor's view
 README = re.compile(r"^readme(\.(md|markdown))?$", re.I)
 
 
@@ -118,7 +121,8 @@ def evaluate(pkg: WidePackage, work: Path, max_mutants: int = MAX_MUTANTS, types
              report_all: bool = False, comments: bool = False) -> Result:
     """The package's figures over its README's JavaScript blocks, or with `typescript` its TypeScript blocks.
     `report_all`: the workspace says `[typescript] unknown_symbols = "all"` (Footprint's own check on .ts, as on
-    JavaScript), instead of the default "beyond-tsc" (a name TypeScript reports itself is left to it).
+    JavaScript: the CLI's, hooks' and MCP's default), instead of "beyond-tsc" (a name TypeScript reports itself
+    is left to it: the language server's default).
     `comments` (JavaScript only): the engine evaluation's whole corpus, the README's blocks and the examples of
     the package's doc comments (`E.comment_snippets`: `@example` blocks and fenced code, typings first), so a
     package whose README shows little code is measured too."""
@@ -134,7 +138,8 @@ def evaluate(pkg: WidePackage, work: Path, max_mutants: int = MAX_MUTANTS, types
         return Result(pkg, skipped=f"{'README and doc comments give' if comments and not typescript else 'README gives'} "
                                   f"{len(files)} {'TypeScript ' if typescript else ''}snippet file(s)")
     report = E.evaluate(engine, work / (pkg.oracle + ("-ts" if typescript else "")), max_mutants=max_mutants,
-                        pkg_root=root, files=files, config=TS_REPORT_ALL if report_all else "")
+                        pkg_root=root, files=files,
+                        config=(TS_REPORT_ALL if report_all else TS_BEYOND_TSC) if typescript else "")
     # a README's import by relative path is its own layout: listed apart by the engine evaluation
     # (E.RELATIVE_SPECIFIER), not a false positive
     return Result(pkg, report, seconds=time.process_time() - started, package_layout=report.package_layout)
