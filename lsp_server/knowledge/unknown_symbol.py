@@ -102,6 +102,7 @@ def analysis_for(doc: ParsedDocument, model: ObjectModel) -> Analysis:
             return hit
     with queries.no_time_limit():  # workspace-wide, once per model: not this document's analysis
         ensure_conventions(model)  # mined from the engine's examples once per model
+        _engine_vocabulary(model)  # reads the engine's files as text once per model (~30 ms a MB)
     result = analyze(doc, model)
     with _CACHE_LOCK:
         for older in [k for k in _CACHE if k[0] == doc.uri]:
@@ -334,7 +335,11 @@ def vocabulary_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectMode
     """`x.fontsize(...)` where nothing says what `x` is: reported (a warning) only when no type in reach has
     the name (the engine's, the workspace's own declarations, JavaScript built-ins, the DOM, Node) and it is
     a near miss of one engine member (casing, plural, a get/set prefix, a known synonym, a small typo) that
-    is not itself a platform name. Only in files that use the engine. On TypeScript, as on JavaScript, except
+    is not itself a platform name. Only in files that use the engine (import it, or spell a member only it has:
+    `_spells_engine_member`). Also on a receiver of an engine type the model could not close (an unknown base:
+    `Analysis.open_engine_sites`). The engine's vocabulary is the model's members, then, as a fallback, the
+    members its files spell (`_engine_spelling`); a name the files spell anywhere is never reported. On
+    TypeScript, as on JavaScript, except
     on a receiver declared with a type annotation (`s: Schema`, a class field `this.s`): TypeScript knows its
     type (and reports its unknown members) even where the object model does not; an unannotated parameter is
     `any` to TypeScript, which reports nothing on it."""
