@@ -499,8 +499,10 @@ def example_members(model: ObjectModel) -> dict[tuple, dict[str, Member]]:
         for a in an.result.accesses:
             if not a.missing or a.usage == "write" or not isinstance(a.recv.tid, tuple):
                 continue
+            # (a name the example adds by a string, `redis.defineCommand("echo")`, is the docs' use on that
+            # receiver whatever typed it)
             if not a.static and a.recv.kind == ValKind.INSTANCE and \
-                    (a.recv.evidence is None or _by_convention(a.recv)):
+                    (a.recv.evidence is None or _by_convention(a.recv) or a.name in an.result.added):
                 uses.append((a.recv.tid, a.name, a.start, False))
             elif a.static and a.recv.kind == ValKind.CLASS and a.recv.evidence is None:
                 # a static on a class or function value the example reached through the engine's exports

@@ -302,6 +302,54 @@ class ObjectModel:
             self._producers = None
             self.__dict__.pop("_vocabulary_index", None)
 
+    def ancestors(self, tid: TypeId) -> frozenset[TypeId]:
+        """Every type `tid` extends, through its bases (not itself)."""
+        out: set[TypeId] = set()
+        stack = [tid]
+        while stack:
+            t = self.type(stack.pop())
+            for base in t.bases if t is not None else ():
+                parsed = self._base_type(tid[0], base)
+                btid = self.find_type(tid[0], parsed[1]) if parsed and parsed[0] == "name" else None
+                if btid is not None and btid not in out and btid != tid:
+                    out.add(btid)
+                    stack.append(btid)
+        return frozenset(out)
+
+    def runtime_names(self, tid: TypeId) -> frozenset[str]:
+        """The instance member names a runtime build gives the classes of `tid`'s family: classes of its
+        package that extend a type `tid` extends. An object the typings describe only by an interface
+        (ioredis's `ChainableCommander extends RedisCommander<...>`, which the runtime makes as a `Pipeline`,
+        a `Commander` and so a `RedisCommander`) may be any of them: a name one of them has is real on it
+        (issue 17: a name any real source has is known)."""
+        cache = self.__dict__.setdefault("_runtime_names", {})
+        found = cache.get(tid)
+        if found is None:
+            family = self.ancestors(tid)
+            mod = self.modules.get(tid[0])
+            found = frozenset() if not family or mod is None else frozenset(
+                m.name for name, t in mod.types.items() if t.kind == "class" and self.ancestors((tid[0], name)) & family
+                for m in t.members if not m.static and m.path and not _typings(m.path))
+            cache[tid] = found
+        return found
+
+    def member_adders(self) -> dict[str, list[str]]:
+        """Methods whose call adds members named by its string arguments (`Member.adds`), by name, over every
+        type: `x.defineCommand("echo", ...)` makes `echo` real on whatever `x` is (a pipeline made from it has
+        it too), so the name is what counts, not the receiver's type."""
+        cached = self.__dict__.get("_member_adders")
+        if cached is None:
+            cached = {}
+            for mod in self.modules.values():
+                for t in mod.types.values():
+                    for m in t.members:
+                        patterns = [p for p in m.adds if not p.startswith("@")]  # "@m": forwards to m
+                        if patterns and m.kind != "constructor":
+                            cached.setdefault(m.name, [])
+                            cached[m.name] += [p for p in patterns if p not in cached[m.name]]
+            self._member_adders = cached
+        return cached
+
     def bindings(self, tid: TypeId, owner: TypeId, args: tuple[str, ...] = ()) -> dict[str, str]:
         """What each type parameter of `owner` stands for, seen from an instance of `tid` written with type
         arguments `args` (through `extends Base<X>` clauses): a written argument, else the parameter's default

@@ -182,6 +182,12 @@ class Analysis:
     # member names the file assigns on some object (`ws.isAlive = true`): JavaScript adds such a property
     # (an expando), so reading it elsewhere in the file is not an unknown member
     written: set[str] = field(default_factory=set)
+    # members the engine's runtime adds under names the file spells (`redis.defineCommand("echo", ...)`,
+    # `new Redis({ scripts: { echo: ... } })`): real on any receiver in the file
+    added: set[str] = field(default_factory=set)
+    # a call that adds members by a name the file does not spell (`redis.defineCommand(name, def)`): any
+    # name may be real on the engine's objects here, so no member is reported missing in this file
+    names_unknown: bool = False
 
     def access_at(self, offset: int) -> Access | None:
         for a in self.accesses + self.import_problems:
@@ -394,10 +400,15 @@ class Analyzer:
         for node in found.get("member.write", ()):
             usage[node.id] = "write"
         declarators: dict[int, Node] = {}  # callee id -> the `const x = obj.m(...)` declarator around the call
+        adders = self.model.member_adders()
         for callee in found.get("call.callee", ()):
             call = callee.parent
             args = call.child_by_field_name("arguments")
             usage[callee.id] = "call-args" if args is not None and args.named_child_count else "read-call"
+            if adders and args is not None and callee.type == "member_expression":
+                method = callee.child_by_field_name("property")
+                if method is not None and self.text(method) in adders:  # before any inference reads the uses
+                    self.add_named_members(self.text(method), args)
             # const field = form.getTextField("x"): what `field` turns out to be says what `form` is
             parent = call.parent
             if parent is not None and parent.type == "await_expression":
@@ -522,8 +533,31 @@ class Analyzer:
         for; an instance of a generic type keeps the arguments written on it (`Server<Client>`)."""
         if bindings:
             text = substitute(text, bindings)
+        if "<" in text and "[" not in text:
+            text = self.expand_alias(text, module)
         val = self.to_val(parse_type(text), module, this, conf, evidence)
         return _with_type_args(val, text) if val is not None and "<" in text else val
+
+    def expand_alias(self, text: str, module: str) -> str:
+        """A generic alias written with arguments, expanded where its body is a member picked by a key the
+        arguments spell: ioredis's `Result<T, Context> = ResultTypes<T, Context>[Context["type"]]` with
+        `Context` = `{ type: "pipeline" }` is `ResultTypes`'s `pipeline` member (the ChainableCommander), with
+        `{ type: "default" }` its `default` (`Promise<T>`). Anything else is left as written (an alias the
+        model does not follow: what a call of it gives stays unknown, never another type)."""
+        for _ in range(4):
+            head = re.fullmatch(r"\s*([A-Za-z_$][\w$]*)\s*<", text)
+            mod = self.model.modules.get(module)
+            t = mod.types.get(text.split("<", 1)[0].strip()) if mod is not None else None
+            if t is None or t.kind != "alias" or not t.type_params or head is not None:
+                return text
+            args = generic_args(text)
+            env = {p: args[i] if i < len(args) else t.type_defaults[i] for i, p in enumerate(t.type_params)
+                   if i < len(args) or (i < len(t.type_defaults) and t.type_defaults[i] != "unknown")}
+            picked = _indexed_member(self.model, module, substitute(t.alias, env))
+            if picked is None:
+                return text
+            text = picked
+        return text
 
     def bindings_of(self, val: Val, owner: TypeId) -> dict[str, str]:
         """The type parameters of `owner` as an instance `val` binds them (written arguments or defaults)."""
@@ -657,6 +691,9 @@ class Analyzer:
                     # is likely wrong; a name the engine really has is never flagged)
                     # `_map`: private by convention, never the name someone meant (unless they wrote `_`)
                     cands = [n for n, (m, _) in table.items() if not m.private and (n[:1] != "_" or name[:1] == "_")]
+                    if t.kind == "interface" and not static:  # what the runtime's classes give it (see
+                        # `ObjectModel.runtime_names`): never reported missing, so a fair suggestion too
+                        cands += sorted(n for n in model.runtime_names(tid) - set(table) if n[:1] != "_")
                     self.record(Access.at(node, name, val, missing=True, usage=usage, candidates=cands, container=tid[1],
                                           static=static))
                 return None
@@ -774,7 +811,8 @@ class Analyzer:
                 where = f"{where}` as `{option}"
             if pv is not None and pv.kind == ValKind.INSTANCE:
                 passed.setdefault(pv.tid, where)
-        reads = {u for u, usage in uses if usage != "write"}
+        # a name the engine adds by the file's string (`defineCommand("echo")`) says nothing of the type
+        reads = {u for u, usage in uses if usage != "write" and u not in self.result.added}
         writes = {u for u, usage in uses if usage == "write"}
         produced = self.produced_by(key, start, end)
         if produced is not None:
@@ -1010,6 +1048,8 @@ class Analyzer:
                 for a in args.named_children:
                     self.ev(a)
             cv = self.ev(ctor, peek) if ctor is not None else None
+            if cv is not None and cv.kind == ValKind.CLASS and args is not None and not peek:
+                self.add_option_members(cv.tid, args)
             if cv is not None and cv.kind == ValKind.CLASS:
                 if self.model.class_like(cv.tid):
                     return Val(ValKind.INSTANCE, cv.tid, conf=cv.conf,
@@ -1085,6 +1125,53 @@ class Analyzer:
         for c in node.named_children:
             self.ev(c)
         return None
+
+    def add_named_members(self, method: str, args: Node) -> None:
+        """`redis.defineCommand("echoTwice", {...})`: the engine's runtime adds `echoTwice` (and
+        `echoTwiceBuffer`) to the receiver; as with an expando (`written`), reading those names anywhere in the
+        file is not an unknown member, on any receiver (a pipeline made from it has them too)."""
+        # an argument that is not a string literal names nothing we know: a pattern over it gives no name
+        literals = [self.text(v)[1:-1] if v.type == "string" else "\0"
+                    for v in args.named_children if v.type != "comment"]
+        for pattern in self.model.member_adders()[method]:
+            try:
+                name = pattern.format(*literals)
+            except (IndexError, KeyError, ValueError):
+                continue
+            if name and "\0" not in name:
+                self.result.added.add(name)
+            elif "\0" in name:
+                self.result.names_unknown = True
+
+    def add_option_members(self, tid: TypeId, args: Node) -> None:
+        """`new Redis({ scripts: { myecho: {...} } })`: a constructor that hands names it is given to a method
+        adding members by name (`Member.adds` "@defineCommand") makes real every key the arguments' object
+        literals spell; they are recorded as `written` names, as `add_named_members` does."""
+        t = self.model.type(tid)
+        ctor = next((m for m in t.members if m.kind == "constructor" and m.adds), None) if t is not None else None
+        adders = self.model.member_adders()
+        patterns = [x for p in (ctor.adds if ctor is not None else ()) if p.startswith("@")
+                    for x in adders.get(p[1:], ())]
+        if not patterns:
+            return
+        keys: set[str] = set()
+        stack = list(args.named_children)
+        while stack:
+            n = stack.pop()
+            if n.type == "pair":
+                key = n.child_by_field_name("key")
+                if key is not None and key.type in ("property_identifier", "string"):
+                    keys.add(self.text(key).strip("\"'"))
+            elif n.type == "shorthand_property_identifier":
+                keys.add(self.text(n))
+            if n.type in ("object", "pair", "array"):
+                stack.extend(n.named_children)
+        for key in keys:  # each key as the adder names it (`myecho`, `myechoBuffer`)
+            for p in patterns:
+                try:
+                    self.result.added.add(p.format(key))
+                except (IndexError, KeyError, ValueError):
+                    continue
 
     def declared_function(self, name_node: Node) -> Node | None:
         """The `function f() {...}` declaration a name refers to, if that is what it is."""
@@ -1677,6 +1764,49 @@ class Analyzer:
 
 
 # --- helpers -------------------------------------------------------------------------------------------------
+def _indexed_member(model: ObjectModel, module: str, text: str) -> str | None:
+    """`Name<A, B>[K]` -> the declared type of `Name`'s member K with Name's parameters bound to A, B; K is a
+    string literal or a literal-typed property of an object type written in place (`{ type: "x" }["type"]`).
+    None for any other form."""
+    text = " ".join(text.split())
+    if not text.endswith("]"):
+        return None
+    depth, start = 0, -1
+    for i in range(len(text) - 1, -1, -1):  # the last top-level `[...]`
+        c = text[i]
+        if c in "]>)}":
+            depth += 1
+        elif c in "[<({":
+            depth -= 1
+            if depth == 0 and c == "[":
+                start = i
+                break
+    if start <= 0:
+        return None
+    obj, key = text[:start].strip(), text[start + 1:-1].strip()
+    literal = re.fullmatch(r"[\"']([\w$]+)[\"']", key)
+    if literal is None:
+        inner = re.fullmatch(r"\{(.*)\}\s*\[\s*[\"']([\w$]+)[\"']\s*\]", key)
+        found = re.search(r"(?:^|[;,{]\s*)" + re.escape(inner.group(2)) + r"\??\s*:\s*[\"']([\w$]+)[\"']\s*(?:[;,]|$)",
+                          inner.group(1).strip()) if inner is not None else None
+        if found is None:
+            return None
+        name = found.group(1)
+    else:
+        name = literal.group(1)
+    head = re.fullmatch(r"([A-Za-z_$][\w$]*)\s*(?:<.*>)?", obj)
+    tid = model.find_type(module, head.group(1)) if head is not None else None
+    t = model.type(tid) if tid is not None else None
+    if t is None or t.kind not in ("interface", "class"):
+        return None
+    member = next((m for m in t.members if m.name == name and not m.static), None)
+    if member is None or member.kind not in ("property", "getter") or not member.type:
+        return None
+    args = generic_args(obj)
+    env = {p: args[i] for i, p in enumerate(t.type_params) if i < len(args)}
+    return substitute(member.type, env)
+
+
 def _constructible(t) -> bool:
     """An interface that a runtime class merged into (`interface PDFDocument` + the build's `class
     PDFDocument`), or that declares a construct signature: `new` on it makes an instance."""

@@ -213,10 +213,16 @@ def unknown_symbol(doc: ParsedDocument, ctx: CheckContext):
         if a.missing:
             if a.usage != "write" and a.name in result.written:
                 continue  # the file adds that property itself (`ws.isAlive = true`) and reads it back
+            if a.name in result.added:
+                continue  # the engine adds it by the name the file gives (`defineCommand("echo", ...)`)
+            if result.names_unknown and a.usage != "import":
+                continue  # members added under names the file does not spell (`defineCommand(name, ...)`)
             if beyond_tsc and typescript_sees(a, svc.model):
                 continue
             if _augmented(a, svc):
                 continue  # the workspace's `declare module 'pkg' {...}` adds it: TypeScript merges it in
+            if _runtime_class_has(a, svc.model):
+                continue
             f = finding_for(a, svc.model)
             if f is not None:
                 out.append(f)
@@ -241,6 +247,17 @@ def _augmented(a: Access, svc: ObjectModelService) -> bool:
     modules = {a.container if a.usage == "import" else "", recv.module,
                *(t[0] for t in tids if isinstance(t, tuple) and t)}
     return any(a.name in added.get(package_name(m) or m, ()) for m in modules if m)
+
+
+def _runtime_class_has(a: Access, model: ObjectModel) -> bool:
+    """A receiver typed by an interface alone (no class of that name at run time: ioredis's
+    `ChainableCommander`, made as a `Pipeline`) whose missing name a runtime class of its family has
+    (`ObjectModel.runtime_names`)."""
+    recv = a.recv
+    if recv.kind != ValKind.INSTANCE or not isinstance(recv.tid, tuple) or a.usage == "import":
+        return False
+    t = model.type(recv.tid)
+    return t is not None and t.kind == "interface" and a.name in model.runtime_names(recv.tid)
 
 
 def status_finding(a: Access, model: ObjectModel, root=None) -> Finding | None:
@@ -344,7 +361,7 @@ def vocabulary_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectMode
     type (and reports its unknown members) even where the object model does not; an unannotated parameter is
     `any` to TypeScript, which reports nothing on it."""
     model = svc.model
-    if doc.language not in SOURCE_LANGUAGES or doc.tree is None:
+    if doc.language not in SOURCE_LANGUAGES or doc.tree is None or analysis.names_unknown:
         return []
     index = _engine_vocabulary(model)
     imported = _imported_names(doc, model)
@@ -379,7 +396,7 @@ def vocabulary_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectMode
             continue
         name = doc.node_text(prop)
         if len(name) < 4 or name in index["names"] or name in platform or name in local or name in workspace \
-                or name in OBJECT_MEMBERS or name.startswith("_"):
+                or name in OBJECT_MEMBERS or name.startswith("_") or name in analysis.added:
             continue
         suggestion = _near_miss(name, index)
         if suggestion is None:
@@ -520,6 +537,12 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
                 if not m.private and m.kind != "constructor" and not m.name.startswith("_") and "$" not in tname \
                         and (m.confidence or 0) >= MEDIUM and m.status != "removed":
                     owners.setdefault(m.name, tname)
+        # the engine's module-level functions (ioredis's `utils.convertMapToArray`, reached in its README
+        # through an internal module): a near miss of one is as likely meant as one of a member
+        for vname, v in mod.values.items():
+            if v.kind == "function" and not vname.startswith("_") and (v.confidence or 0) >= MEDIUM \
+                    and v.status != "removed" and "$" not in vname:
+                owners.setdefault(vname, mod.name)
     for (_, tname), found in model.example_members.items():  # the docs' own uses are members too
         names.update(found)
         for name in found:

@@ -49,6 +49,10 @@ class Member:
     # Each overload's declared result (the first's first) when they differ (`type` is then ""): a call's
     # argument count picks among them (`alpha(): number` / `alpha(a: number): Color`).
     returns: list[str] = field(default_factory=list)
+    # The members a call of this method adds to its receiver, named by its string arguments: format patterns
+    # over them (ioredis's `defineCommand(name, ...)` sets `this[name]` and `this[name + "Buffer"]`: "{0}",
+    # "{0}Buffer"). Read from the runtime; a call with literals makes those names real (types.py).
+    adds: list[str] = field(default_factory=list)
 
     def signature(self, owner: str = "") -> str:
         prefix = f"{owner}." if owner else ""
@@ -112,6 +116,10 @@ def merge_types(a: TypeDef, b: TypeDef) -> TypeDef:
         if (m.name, m.static) not in seen:
             members.append(m)
             seen.add((m.name, m.static))
+    adders = {(m.name, m.static): m.adds for m in other.members if m.adds}
+    if adders:  # the runtime says what a call adds (`defineCommand`), the typings only that the method exists
+        members = [replace(m, adds=adders[(m.name, m.static)]) if (m.name, m.static) in adders and not m.adds
+                   else m for m in members]
     if marked:  # a member both sources have: the stronger status wins (docs say removed, typings lag)
         members = [with_status_of(m, marked[(m.name, m.static)]) if (m.name, m.static) in marked else m
                    for m in members]

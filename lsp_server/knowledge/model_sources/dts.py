@@ -83,6 +83,11 @@ class DtsExtractor:
         # x), typed once every file is read (see `type_file_aliases`)
         self.file_aliases: list[tuple[Member, _Scope, str]] = []  # (member, scope of x, export of x or "")
         self.declared_in: dict[str, set[str]] = {}  # a type's short name -> the namespaces declaring it
+        # `private [hasHimportCoordinator];` (tsc's output for a member keyed by a symbol): a computed key we
+        # cannot evaluate opens its type unless, once every file is read, the key is a `unique symbol` const,
+        # which names no string property (see `open_computed_keys`)
+        self.computed_keys: list[tuple[str, str]] = []  # (type name, key)
+        self.unique_symbols: set[str] = set()
 
     # --- files ------------------------------------------------------------------------------------------
     def scope_for(self, path: Path) -> _Scope:
@@ -119,6 +124,7 @@ class DtsExtractor:
             if t is not None and not any(m.name == CALL and m.static for m in t.members):
                 t.members.append(replace(value, name=CALL, kind="method", private=True, static=True))
         self.type_file_aliases()
+        self.open_computed_keys()
         self.qualify_collisions(mod)
         self.add_mixin_bases(mod)
         self.add_namespace_exports(mod)
@@ -179,6 +185,18 @@ class DtsExtractor:
             declared = target.const_types.get(exported[1], "")
             if declared and declared != "any":
                 member.type = declared
+
+    def open_computed_keys(self) -> None:
+        """A type with a member keyed `[KEY]` is open (its name is not known) unless KEY is a const the package
+        declares `unique symbol` (ioredis's `private [hasHimportCoordinator]`, imported from the file that says
+        `export declare const hasHimportCoordinator: unique symbol`): a symbol names no property a user's
+        `x.name` can read. The name is matched across the package's files (one namespace per package)."""
+        mod = self.source.module(self.module_name)
+        for name, key in self.computed_keys:  # by name: declaration merging has made new TypeDefs since
+            if key.rsplit(".", 1)[-1] not in self.unique_symbols:
+                for t in mod.types.values():
+                    if t.name == name or t.name.endswith(f"${name}"):
+                        t.open = True
 
     def drop_other_modules_export_value(self, mod: ModuleModel, entry: _Scope) -> None:
         """winston: the entry says `declare namespace winston {...}; export = winston`, and a file it imports as
@@ -276,7 +294,10 @@ class DtsExtractor:
                     if clause.type == "extends_clause":
                         value = clause.child_by_field_name("value")
                         if value is not None:
-                            td.bases.append(_text(value, data))
+                            # `extends Commander<{ type: "default" }>`: the arguments bind the base's parameters
+                            args = clause.child_by_field_name("type_arguments")
+                            td.bases.append(_text(value, data) + (" ".join(_text(args, data).split())
+                                                                  if args is not None else ""))
             body = node.child_by_field_name("body")
             if body is not None:
                 self.members(body, td, data, path)
@@ -321,6 +342,8 @@ class DtsExtractor:
             value = node.child_by_field_name("value")
             td = TypeDef(_text(node.child_by_field_name("name"), data), "alias", path=path, line=line, doc=doc,
                          alias=_text(value, data) if value is not None else "")
+            # `type Result<T, Context> = ResultTypes<T, Context>[Context["type"]]`: a use's arguments bind them
+            td.type_params, td.type_defaults = _type_params(node, data)
             if value is not None and value.type == "object_type":
                 td.kind = "interface"
                 td.alias = ""
@@ -373,6 +396,8 @@ class DtsExtractor:
                 _mark_deprecated(m, node, data)
                 if into is None and m.type:
                     scope.const_types[name] = m.type
+                if m.type == "unique symbol":
+                    self.unique_symbols.add(name)
                 self.add_value(mod, into, m)
                 scope.local_names.add(name)
                 names.append(name)
@@ -665,9 +690,9 @@ class DtsExtractor:
                         name = key[1:-1]  # `["content-type"]`: a plain name
                     else:
                         # `[Symbol.iterator]` names no property; `[AbstractCursor.CLOSE]` names one we cannot
-                        # evaluate ("close"): the type's names are not all known
+                        # evaluate ("close"): the type's names are not all known (unless it is a symbol const)
                         if not key.startswith("Symbol."):
-                            td.open = True
+                            self.computed_keys.append((td.name, key))
                         continue
             tokens = {c.type for c in node.children if not c.is_named}
             mods = [_text(c, data) for c in node.children if c.type == "accessibility_modifier"]

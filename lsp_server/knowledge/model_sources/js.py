@@ -47,6 +47,7 @@ def extract_js(path: Path, module: str, limits: ReadLimits = ReadLimits()) -> So
         entry = path.resolve()
         queue, seen = [entry], {entry}
         exports_known = True
+        member_of: tuple[Path, str] | None = None
         while queue and len(source.files) < MAX_FOLLOWED:
             f = queue.pop(0)
             inner = ModuleModel(module)  # a required file's exports are not the package's
@@ -65,6 +66,12 @@ def extract_js(path: Path, module: str, limits: ReadLimits = ReadLimits()) -> So
                         exports_known = False
                     if reader.reexported is not None:  # `module.exports = require('./lib/x')`: x's exports
                         entry = reader.reexported  # are the package's (read below: it is among the imports)
+                    member_of = reader.reexported_member
+                elif member_of is not None and f == member_of[0] and inner.exports.get(member_of[1]):
+                    # `module.exports = require("./Redis").default`: the class that file exports so is the
+                    # package's `=` value (its exports still unknown: `dynamic_exports` was set)
+                    mod.exports["="] = inner.exports[member_of[1]]
+                runtime.file_exports[f.resolve()] = dict((mod if f == entry else inner).exports)
                 for t in inner.types.values():
                     mod.add_type(t)
                 for k, v in inner.values.items():
@@ -74,6 +81,7 @@ def extract_js(path: Path, module: str, limits: ReadLimits = ReadLimits()) -> So
                         seen.add(target)
                         queue.append(target)
     mod.complete = path.is_file() and exports_known
+    runtime.name_required_bases(mod)
     runtime.apply(mod)
     for t in mod.types.values():
         t.confidence = min(t.confidence, JS_CONF)
@@ -127,6 +135,18 @@ class _Runtime:
         # ... and what such a file's `module.exports = function (proto) { proto.m = ... }` adds to the object it
         # is given: file -> (members, whether that is all of it)
         self.adders: dict[Path, tuple[list[Member], bool]] = {}
+        # `class Redis extends Commander_1.default` with `const Commander_1 = require("./utils/Commander")`
+        # (tsc's CJS output): (the class, the base as written, that file, the export read); the base becomes
+        # the name that file exports so once it is read (`name_required_bases`)
+        self.required_bases: list[tuple[str, str, tuple[dict[str, Path], str], str]] = []
+        self.file_exports: dict[Path, dict[str, str]] = {}
+
+    def name_required_bases(self, mod: ModuleModel) -> None:
+        for name, written, (required, head), prop in self.required_bases:
+            t = mod.types.get(name)
+            local = self.file_exports.get(required[head], {}).get(prop) if head in required else None
+            if t is not None and local and local in mod.types and written in t.bases:
+                t.bases[t.bases.index(written)] = local
 
     def apply(self, mod: ModuleModel) -> None:
         for name, file in self.applied:
@@ -178,6 +198,10 @@ class _File:
         self.requires: set[str] = set()  # `const X = require(...)`: a value the file does not define
         self.imported_from: dict[str, str] = {}  # a name bound to another npm package's export -> that package
         self.reexported: Path | None = None  # `module.exports = require('./lib/x')`: that file
+        # `exports = module.exports = require("./Redis").default` (ioredis, tsc's CJS output): the package's
+        # value is what that file exports under that name, known once the file is read (`extract_js`)
+        self.reexported_member: tuple[Path, str] | None = None
+        self.required_files: dict[str, Path] = {}  # `const Commander_1 = require("./utils/Commander")`
 
     def exports_known(self) -> bool:
         """Whether every export of this (entry) file is known: no dynamic exports, and `module.exports = X`
@@ -335,7 +359,14 @@ class _File:
         td = self.typedef(name, node)
         heritage = next((c for c in node.named_children if c.type == "class_heritage"), None)
         if heritage is not None and heritage.named_children:
-            td.bases.append(self.text(heritage.named_children[0]))
+            base = heritage.named_children[0]
+            td.bases.append(self.text(base))
+            head = base.child_by_field_name("object") if base.type == "member_expression" else None
+            prop = base.child_by_field_name("property") if head is not None else None
+            if head is not None and head.type == "identifier" and prop is not None:
+                # the file's requires are read after its classes: resolved by `name_required_bases`
+                self.runtime.required_bases.append((name, self.text(base), (self.required_files, self.text(head)),
+                                                    self.text(prop)))
         body = node.child_by_field_name("body")
         for item in body.named_children if body is not None else []:
             if item.type == "method_definition":
@@ -345,6 +376,11 @@ class _File:
                 if mname == "constructor":
                     for prop in _this_assignments(self, item.child_by_field_name("body")):
                         self.add(td, prop)
+                    forwarded = _names_forwarded(self, item)
+                    if forwarded:  # what an instance gets by the names its options give (see `Member.adds`)
+                        self.add(td, Member("constructor", "constructor", name, _param_names(self, item),
+                                            path=str(self.path), line=item.start_point[0], confidence=JS_CONF,
+                                            adds=forwarded))
                     continue
                 private = mname.startswith("#") or mname.startswith("_")
                 if "get" in tokens or "set" in tokens:
@@ -352,7 +388,8 @@ class _File:
                                         item.start_point[0], JS_CONF, _doc(self, item)))
                 else:
                     self.add(td, Member(mname, "method", _returns(self, item, name), _param_names(self, item), static,
-                                        private, str(self.path), item.start_point[0], JS_CONF, _doc(self, item)))
+                                        private, str(self.path), item.start_point[0], JS_CONF, _doc(self, item),
+                                        adds=_added_by_name(self, item)))
                     for prop in _this_assignments(self, item.child_by_field_name("body")):
                         self.add(td, prop)
             elif item.type == "field_definition":
@@ -382,6 +419,15 @@ class _File:
             if target is not None:
                 self.reexported = target
                 return
+        if lt == "module.exports" and right is not None and right.type == "member_expression":
+            call, prop = right.child_by_field_name("object"), right.child_by_field_name("property")
+            if call is not None and call.type == "call_expression" and \
+                    self.text(call.child_by_field_name("function")) == "require":
+                args = [a for a in call.child_by_field_name("arguments").named_children if a.type != "comment"]
+                target = _resolve_relative(self.path, self.text(args[0]).strip("\"'`")) \
+                    if len(args) == 1 and args[0].type == "string" else None
+                if target is not None and prop is not None:
+                    self.reexported_member = (target.resolve(), self.text(prop))
         if lt == "module.exports" and right is not None and right.type == "call_expression":
             returned = _umd_factory_result(self, right)
             if returned is not None:
@@ -488,6 +534,11 @@ class _File:
             return
         if value.type == "call_expression" and self.text(value.child_by_field_name("function")) == "require":
             self.requires.add(self.text(name))
+            args = [a for a in value.child_by_field_name("arguments").named_children if a.type != "comment"]
+            target = _resolve_relative(self.path, self.text(args[0]).strip("\"'`")) \
+                if len(args) == 1 and args[0].type == "string" else None
+            if target is not None:
+                self.required_files[self.text(name)] = target.resolve()
         while value.type == "assignment_expression" and not self.prototype_of(value):
             left = value.child_by_field_name("left")  # `P = BigNumber.prototype = { ... }`
             if self.prototype_of(left):
@@ -1083,6 +1134,72 @@ def _local_made_by_new(f: _File, body: Node, name: str) -> str:
             return ""
         stack.extend(n.named_children)
     return made
+
+
+def _added_by_name(f: _File, fn: Node) -> list[str]:
+    """What a method adds to `this` under names its parameters give: `this[name] = ...` -> "{0}", `this[name +
+    "Buffer"] = ...` -> "{0}Buffer" (patterns over the call's arguments; see `Member.adds`)."""
+    params = fn.child_by_field_name("parameters")
+    body = fn.child_by_field_name("body")
+    if params is None or body is None:
+        return []
+    index = {f.text(target): i for i, (target, _) in enumerate(parameters(params)) if target.type == "identifier"}
+    if not index:
+        return []
+
+    def pattern(key: Node) -> str | None:
+        if key.type == "identifier":
+            return "{%d}" % index[f.text(key)] if f.text(key) in index else None
+        if key.type == "binary_expression" and f.text(key.child_by_field_name("operator")) == "+":
+            left, right = key.child_by_field_name("left"), key.child_by_field_name("right")
+            if left.type == "identifier" and right.type == "string":
+                head = pattern(left)
+                return head + right.text.decode("utf-8", "replace")[1:-1].replace("{", "{{").replace("}", "}}") \
+                    if head else None
+            if left.type == "string" and right.type == "identifier":
+                tail = pattern(right)
+                return left.text.decode("utf-8", "replace")[1:-1].replace("{", "{{").replace("}", "}}") + tail \
+                    if tail else None
+        return None
+
+    out: list[str] = []
+    stack = [body]
+    while stack:
+        n = stack.pop()
+        if n.type in ("function_declaration", "function_expression", "class", "method_definition"):
+            continue  # another function's `this`
+        if n.type == "assignment_expression":
+            left = n.child_by_field_name("left")
+            if left is not None and left.type == "subscript_expression" and \
+                    left.child_by_field_name("object").type == "this":
+                found = pattern(left.child_by_field_name("index"))
+                if found and found not in out:
+                    out.append(found)
+        stack.extend(reversed(n.named_children))  # source order
+    return out
+
+
+def _names_forwarded(f: _File, fn: Node) -> list[str]:
+    """`this.defineCommand(name, definition)` in a constructor, `name` not a literal (ioredis: over
+    `Object.entries(this.options.scripts)`): "@defineCommand", a method that may add members by the names the
+    constructor's arguments carry (object keys). Whether that method adds members is known once every source
+    is merged (`ObjectModel.member_adders`)."""
+    out: list[str] = []
+    stack = [fn.child_by_field_name("body")] if fn.child_by_field_name("body") is not None else []
+    while stack:
+        n = stack.pop()
+        if n.type in ("function_declaration", "function_expression", "class", "method_definition"):
+            continue  # another function's `this`
+        if n.type == "call_expression":
+            callee, args = n.child_by_field_name("function"), n.child_by_field_name("arguments")
+            values = [a for a in args.named_children if a.type != "comment"] if args is not None else []
+            if callee is not None and callee.type == "member_expression" and \
+                    callee.child_by_field_name("object").type == "this" and values and values[0].type != "string":
+                name = "@" + f.text(callee.child_by_field_name("property"))
+                if name not in out:
+                    out.append(name)
+        stack.extend(reversed(n.named_children))  # source order
+    return out
 
 
 def _param_names(f: _File, node: Node) -> list[str]:
