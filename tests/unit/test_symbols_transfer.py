@@ -124,6 +124,8 @@ HIDDEN_MEMBERS = {
           s.current = null;
           s.rotation = 0;
           s.noStroke = function () { return s; };
+          s.el = document.createElement('div');
+          s.el.appendChild(document.createElement('canvas'));
         };
     """,
 }
@@ -133,13 +135,15 @@ def test_members_only_the_engine_files_spell_are_its_vocabulary(tmp_path):
     """The engine's files as text are a net under the model: a member they spell after a `.` is a did-you-mean
     for an untyped receiver in a file that uses the engine (`nostroke`, `getRotation`), named as the files'
     spelling; a name they spell anywhere (`currents`, in a comment) is never reported; a name like nothing
-    they spell stays silent."""
+    they spell stays silent, and so does a near miss of a platform name they spell (`appendChild`: the DOM's,
+    never a did-you-mean of the engine's)."""
     ws = make_workspace(tmp_path, {**HIDDEN_MEMBERS, "src/app.js": """const Scene = require('kit');
 export function draw(scene) {
   scene.nostroke();
   scene.getRotation();
   scene.currents;
   scene.somethingElse();
+  scene.appendChilds(1);
 }
 """})
     found = symbol_findings(ws, "src/app.js")
