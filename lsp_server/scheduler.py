@@ -474,7 +474,7 @@ class DiagnosticsScheduler:
         # (Workspace.service): resumed between two builds, it would first run a young collection over
         # everything the last build made (~300,000 objects after a warm start on 20,000 files: ~0.2 s of CPU
         # before the warm-up goes on), objects that live as long as the indexes and that the settle after
-        # the warm-up collects once and then freezes out of every later collection.
+        # the warm-up freezes out of every later collection.
         with collection_paused():
             await self.open_files_checked(ws)
             failed: set[type] = set()
@@ -502,8 +502,9 @@ class DiagnosticsScheduler:
                 failed.add(cls)
                 log.exception("building %s failed", cls.name)
         progress.end("ready")
-        # The indexes are built, and live as long as the server: settled (a full collection, then frozen out
-        # of later ones) once the client has been told they are ready, not on the way to it.
+        # The indexes are built, and live as long as the server: settled (frozen out of later collections;
+        # the server collects what that kept once the client is quiet) once the client has been told they
+        # are ready, not on the way to it.
         await self.offload(self.settle)
 
     # --- shutting down --------------------------------------------------------------------------------

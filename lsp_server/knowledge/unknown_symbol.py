@@ -41,7 +41,7 @@ from lsp_server.knowledge.naming import ensure_conventions
 from lsp_server.knowledge.object_model import (
     OBJECT_MEMBERS, ObjectModel, ObjectModelService, declared_members, imported_packages, package_name,
 )
-from lsp_server.knowledge.types import Access, Analysis, ValKind, analyze
+from lsp_server.knowledge.types import Access, Analysis, ValKind, analyze, receiver_member, receiver_members
 from lsp_server.knowledge.typescript_settings import BEYOND_TSC, TypeScriptConfig
 from lsp_server.syntax.modules import DEFAULT, NAMESPACE, module_info_of
 from lsp_server.providers import HoverInfo, RequestContext, hover_provider
@@ -166,11 +166,22 @@ def shown_type(model: ObjectModel, a: Access) -> str:
     mod = model.modules.get(tid[0]) if isinstance(tid, tuple) else None
     if mod is None:
         return display_type(a.container)
+    owner = model.type((tid[0], tid[1].partition("$")[0])) if "$" in tid[1] else None
+    if owner is not None and owner.kind != "namespace":  # an object literal type: "`Owner.member()` result"
+        return display_type(tid[1])
+    return f"`{shown_owner(model, tid, a.written)}`"
+
+
+def shown_owner(model: ObjectModel, tid, written: str = "") -> str:
+    """A type's name as the code reaches it, which hovers qualify its members' signatures by: the name its package
+    exports it under (`exported_name`); a synthesized type, never its `$`: a namespace's copy `Konva$Util` as
+    `Konva.Util`, an object literal type `Layout$twoColumn` as `Layout.twoColumn()`."""
     name = tid[1]
     owner = model.type((tid[0], name.partition("$")[0])) if "$" in name else None
-    if owner is not None:  # synthesized: `Owner$member` (an object literal type) or `Namespace$Name` (a copy)
-        return f"`{name.replace('$', '.', 1)}`" if owner.kind == "namespace" else display_type(name)
-    return f"`{exported_name(model, tid, a.written)}`"
+    if owner is not None:
+        shown = name.replace("$", ".", 1)
+        return shown if owner.kind == "namespace" else f"{shown}()"
+    return exported_name(model, tid, written)
 
 
 def exported_name(model: ObjectModel, tid, written: str = "") -> str:
@@ -211,17 +222,9 @@ def unknown_symbol(doc: ParsedDocument, ctx: CheckContext):
     out = []
     for a in result.import_problems + result.accesses:
         if a.missing:
-            if a.usage != "write" and a.name in result.written:
-                continue  # the file adds that property itself (`ws.isAlive = true`) and reads it back
-            if a.name in result.added:
-                continue  # the engine adds it by the name the file gives (`defineCommand("echo", ...)`)
-            if result.names_unknown and a.usage != "import":
-                continue  # members added under names the file does not spell (`defineCommand(name, ...)`)
-            if beyond_tsc and typescript_sees(a, svc.model):
+            if added_elsewhere(a, result, svc):
                 continue
-            if _augmented(a, svc):
-                continue  # the workspace's `declare module 'pkg' {...}` adds it: TypeScript merges it in
-            if _runtime_class_has(a, svc.model):
+            if beyond_tsc and typescript_sees(a, svc.model):
                 continue
             f = finding_for(a, svc.model)
             if f is not None:
@@ -233,6 +236,19 @@ def unknown_symbol(doc: ParsedDocument, ctx: CheckContext):
                 out.append(f)
     out += vocabulary_findings(doc, result, svc)
     return out
+
+
+def added_elsewhere(a: Access, analysis: Analysis, svc: ObjectModelService) -> bool:
+    """Whether a name the receiver's type lacks exists all the same, so it is no unknown symbol (the check and
+    the hover both ask): the file adds that property itself and reads it back (`ws.isAlive = true`), the engine
+    adds it by the name the file gives (`defineCommand("echo", ...)`) or under names the file does not spell
+    (`defineCommand(name, ...)`), the workspace's `declare module 'pkg' {...}` adds it (TypeScript merges it
+    in), or a runtime class of the receiver's family has it."""
+    if a.usage != "write" and a.name in analysis.written:
+        return True
+    if a.name in analysis.added or (analysis.names_unknown and a.usage != "import"):
+        return True
+    return _augmented(a, svc) or _runtime_class_has(a, svc.model)
 
 
 def _augmented(a: Access, svc: ObjectModelService) -> bool:
@@ -296,13 +312,13 @@ def status_finding(a: Access, model: ObjectModel, root=None) -> Finding | None:
 
 
 def _removed_names(a: Access, model: ObjectModel) -> frozenset[str]:
-    """Members of the receiver's type(s) the sources mark removed: never a did-you-mean."""
-    tids = a.recv.tid if a.recv.kind == ValKind.UNION else ((a.recv.tid,) if a.recv.tid else ())
-    out = set()
-    for tid in tids:
-        if isinstance(tid, tuple) and len(tid) == 2:
-            out.update(n for n, (m, _) in {**model.members(tid), **model.statics(tid)}.items() if m.status == "removed")
-    return frozenset(out)
+    """Members of the receiver the sources mark removed, on the side it has (`receiver_members`: a removed static
+    leaves an instance member of its name a did-you-mean): never a did-you-mean."""
+    if a.recv.kind == ValKind.UNION:
+        tables = [model.side(tid, static=False) for tid in a.recv.tid]
+    else:
+        tables = [receiver_members(model, a.recv)]
+    return frozenset(n for table in tables for n, (m, _) in table.items() if m.status == "removed")
 
 
 def _replacement_member(a: Access, model: ObjectModel) -> str:
@@ -322,7 +338,7 @@ def _replacement_member(a: Access, model: ObjectModel) -> str:
         return name if found is not None and not (found[0] == "value" and found[1].status == "removed") else ""
     tids = a.recv.tid if a.recv.kind == ValKind.UNION else ((a.recv.tid,) if a.recv.tid else ())
     for tid in tids:
-        found = (model.statics(tid) if a.static else model.members(tid)).get(name)
+        found = model.side(tid, a.static).get(name)
         if found is None or found[0].status == "removed" or _callable(found[0]) != _callable(a.member):
             return ""  # a rename of `cell.colSpan = 2` to a method `setSpan` would not be a fix
     return name if tids else ""
@@ -615,27 +631,30 @@ def engine_member_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -
     svc = ctx.workspace.service(ObjectModelService)
     if not svc.model.modules:
         return None
-    a = analysis_for(doc, svc.model).access_at(offset)
+    analysis = analysis_for(doc, svc.model)
+    a = analysis.access_at(offset)
     if a is None:
         return None
     model = svc.model
     if a.missing:
-        f = finding_for(a, model)
+        f = None if added_elsewhere(a, analysis, svc) else finding_for(a, model)
         if f is None:
             return None
         # The diagnostic already says what is wrong (editors show it in this hover): show what is right instead,
         # the did-you-mean member's signature and where it is declared.
+        # The suggestion is looked up on the receiver as the check looked the name up (a class value's static
+        # side, an instance's members, a namespace's exports): never another side's namesake.
         suggestions = (f.data or {}).get("suggestions") or []
-        typed = a.recv.kind in (ValKind.INSTANCE, ValKind.CLASS) and a.recv.tid
-        found = model.members(a.recv.tid).get(suggestions[0]) if suggestions and typed else None
-        if found is None:
+        found = receiver_member(model, a.recv, suggestions[0]) if suggestions else None
+        shown = _signature_of(model, found, a) if found is not None else None
+        if shown is None:
             return HoverInfo(f"**{f.message}**", a.start, a.end)
-        member, owner = found
-        loc = _location(ctx, member.path, member.line)
-        return HoverInfo(f"Did you mean `{suggestions[0]}`?\n\n```ts\n{member.signature(owner[1])}\n```"
+        sig, path, line = shown
+        loc = _location(ctx, path, line)
+        return HoverInfo(f"Did you mean `{suggestions[0]}`?\n\n```ts\n{sig}\n```"
                          + (f"\n\ndeclared at {loc}" if loc else ""), a.start, a.end)
     if a.member is not None:
-        owner = exported_name(model, a.owner, a.written) if isinstance(a.owner, tuple) else a.container
+        owner = shown_owner(model, a.owner, a.written) if isinstance(a.owner, tuple) else a.container
         sig = a.member.signature(owner if a.recv.kind != ValKind.NAMESPACE else "")
         loc = _location(ctx, a.member.path, a.member.line)
         how = "inferred from usage" if a.recv.evidence is not None else "verified in object model"
@@ -661,6 +680,17 @@ def engine_member_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -
             return HoverInfo(f"```ts\n{t.signature()}\n```\n\nverified in object model" + (f" — {loc}" if loc else ""),
                              a.start, a.end)
     return None
+
+
+def _signature_of(model: ObjectModel, found: tuple, a: Access) -> tuple[str, str, int] | None:
+    """A `receiver_member` answer's signature and where it is declared, as the hover of a known name shows it:
+    a member qualified by its declaring type's exported name (a namespace's value unqualified), a type its own."""
+    member, owner = found
+    if member is not None:
+        qualified = shown_owner(model, owner) if isinstance(owner, tuple) and a.recv.kind != ValKind.NAMESPACE else ""
+        return member.signature(qualified), member.path, member.line
+    t = model.type(owner) if owner is not None else None
+    return (t.signature(), t.path, t.line) if t is not None else None
 
 
 def source_kind(path: str) -> str:

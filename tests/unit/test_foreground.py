@@ -6,7 +6,9 @@ Asserted on events (a counter the background thread advances, a flag set when it
 
 from __future__ import annotations
 
+import gc
 import threading
+import weakref
 
 import pytest
 
@@ -211,23 +213,87 @@ class Cyclic:
         self.me = self
 
 
-def test_settle_collects_garbage_then_freezes_what_is_alive():
-    """After the warm-up (settle): a cycle that was garbage is collected, not frozen; what is alive is frozen,
-    so later full collections do not scan it."""
-    import gc
-    import weakref
+def until(condition, polls: int = 30_000) -> bool:
+    """Whether `condition()` comes true (polled; False if it never does)."""
+    tick = threading.Event()
+    for _ in range(polls):
+        if condition():
+            return True
+        tick.wait(0.001)
+    return False
 
+
+@pytest.fixture
+def quiet_at_once(monkeypatch):
+    """The deferred collection runs as soon as no request is in flight; no automatic collection meanwhile
+    (it could collect the test's garbage before settle freezes it); nothing left frozen or in flight after."""
+    monkeypatch.setattr(foreground, "QUIET", 0.0)
+    monkeypatch.setattr(foreground, "STALE", 120.0)
+    enabled = gc.isenabled()
+    gc.disable()
+    yield
+    foreground._inflight.clear()
+    foreground.busy = False
+    assert until(lambda: foreground._collector is None)
+    gc.unfreeze()
+    if enabled:
+        gc.enable()
+
+
+def test_settle_freezes_at_once_and_collects_only_once_no_request_is_in_flight(quiet_at_once):
+    """After the warm-up (settle), with a request in flight (a hover sent right when the indexes were reported
+    ready): what is alive is frozen at once, and the collection waits until the request is answered; then
+    the cycle that was garbage is collected, not kept frozen, and what is alive is still frozen."""
     alive = Cyclic()
     garbage = Cyclic()
     gone = weakref.ref(garbage)
     del garbage
-    try:
-        foreground.settle()
-        assert gone() is None
-        assert gc.get_freeze_count() > 0
-        assert not any(o is alive for o in gc.get_objects())  # frozen: out of every generation
-        foreground.settle()  # again (indexes rebuilt): still frozen, and garbage frozen earlier is collected
-        assert not any(o is alive for o in gc.get_objects())
-    finally:
-        gc.unfreeze()
+    done = foreground.collections
+    foreground.begin("hover-at-ready")
+    foreground.settle()
+    assert not any(o is alive for o in gc.get_objects())  # frozen: out of every generation, at once
+    assert until(lambda: foreground.collector_waiting)  # the collector waits for the request...
+    assert gone() is not None and foreground.collections == done  # ...and has collected nothing
+    foreground.end("hover-at-ready")
+    assert until(lambda: foreground.collections > done)
+    assert gone() is None  # collected once the response was written
+    assert not any(o is alive for o in gc.get_objects())  # and frozen again
+    gc.unfreeze()
     assert any(o is alive for o in gc.get_objects())
+
+
+def test_settle_again_while_the_collector_waits_collects_what_became_garbage_since(quiet_at_once):
+    """Indexes rebuilt (a settings change) while a collection is still pending: one collector, and what the
+    first freeze kept that became garbage since is collected too."""
+    old = Cyclic()
+    gone = weakref.ref(old)
+    done = foreground.collections
+    foreground.begin("request")
+    foreground.settle()
+    assert until(lambda: foreground.collector_waiting)
+    collector = foreground._collector
+    del old  # frozen by the first settle, garbage now
+    foreground.settle()
+    assert foreground._collector is collector
+    foreground.end("request")
+    assert until(lambda: foreground._collector is None)
+    assert foreground.collections > done and gone() is None
+
+
+def test_the_collection_waits_quiet_seconds_from_the_settle_even_after_a_long_silence(quiet_at_once, monkeypatch):
+    """The client sent nothing while the indexes were built, and sends its next request right when told they
+    are ready: the collection still waits QUIET after the settle, so it does not run into that request."""
+    garbage = Cyclic()
+    gone = weakref.ref(garbage)
+    del garbage
+    done = foreground.collections
+    foreground._heard_at = 0.0  # the client's last message: long ago
+    monkeypatch.setattr(foreground, "QUIET", 3600.0)
+    foreground.settle()
+    assert until(lambda: foreground.collector_waiting)
+    assert gone() is not None and foreground.collections == done
+    monkeypatch.setattr(foreground, "QUIET", 0.0)
+    foreground.begin("request-at-ready")  # answered: the collector wakes, and finds the client quiet now
+    foreground.end("request-at-ready")
+    assert until(lambda: foreground.collections > done)
+    assert gone() is None
