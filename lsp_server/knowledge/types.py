@@ -44,7 +44,7 @@ from lsp_server import queries
 from lsp_server.document import ParsedDocument
 from lsp_server.knowledge.builtin_names import builtin_members
 from lsp_server.knowledge.model_sources.base import (
-    MEDIUM, Member, function_params, generic_args, param_type, parse_type, substitute, this_param,
+    HIGH, MEDIUM, Member, function_params, generic_args, param_type, parse_type, substitute, this_param,
 )
 from lsp_server.knowledge.model_sources.dts import CALL
 from lsp_server.knowledge.object_model import FUNCTION_MEMBERS, OBJECT_MEMBERS, ObjectModel, TypeId, package_name
@@ -171,8 +171,14 @@ class Analysis:
     accesses: list[Access] = field(default_factory=list)
     import_problems: list[Access] = field(default_factory=list)
     # property starts of accesses on a receiver whose type is known but open (`Grid extends` an unknown
-    # base): not checked here, and not left to the vocabulary check either
+    # base): not checked here, and not left to the vocabulary check either, except `open_engine_sites`
     open_sites: set[int] = field(default_factory=set)
+    # of `open_sites`, those on an instance or class of an engine type the model could not close (an unknown
+    # base, a type it cannot find): the receiver is the engine's, so the vocabulary check guesses there as it
+    # does on an untyped receiver (never on an engine module whose exports are not all known, nor on a UMD
+    # build's global: those stay the model's business; nor on a type only the docs describe, whose base may
+    # have anything: a low-confidence source never reports on its own)
+    open_engine_sites: set[int] = field(default_factory=set)
     # member names the file assigns on some object (`ws.isAlive = true`): JavaScript adds such a property
     # (an expando), so reading it elsewhere in the file is not an unknown member
     written: set[str] = field(default_factory=set)
@@ -705,6 +711,8 @@ class Analyzer:
                     return None
                 if node is not None and not (model.closed(tid) and t is not None):
                     self.result.open_sites.add(node.start_byte)
+                    if t is None or t.confidence >= HIGH:  # read from typings or a runtime build, not docs
+                        self.result.open_engine_sites.add(node.start_byte)
                 if node is not None and model.closed(tid) and t is not None and \
                         not (val.conf < 1.0 and self.package_export(name)):
                     # (a guessed receiver's "missing" member that the package exports: the guess, not the code,

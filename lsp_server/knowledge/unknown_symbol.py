@@ -23,6 +23,7 @@ deprecated (`@deprecated`, docs "Deprecated") is a warning tagged deprecated (ed
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import OrderedDict
 from pathlib import Path
@@ -33,7 +34,7 @@ from lsp_server.document import ParsedDocument
 from lsp_server.languages import SOURCE_LANGUAGES, TYPESCRIPT_LANGUAGES
 from lsp_server.findings import Finding, Severity
 from lsp_server.knowledge import suggest as sg
-from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, display_type
+from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, ReadLimits, display_type
 from lsp_server import queries
 from lsp_server.knowledge.builtin_names import builtin_members
 from lsp_server.knowledge.naming import ensure_conventions
@@ -101,6 +102,7 @@ def analysis_for(doc: ParsedDocument, model: ObjectModel) -> Analysis:
             return hit
     with queries.no_time_limit():  # workspace-wide, once per model: not this document's analysis
         ensure_conventions(model)  # mined from the engine's examples once per model
+        _engine_vocabulary(model)  # reads the engine's files as text once per model (~30 ms a MB)
     result = analyze(doc, model)
     with _CACHE_LOCK:
         for older in [k for k in _CACHE if k[0] == doc.uri]:
@@ -366,24 +368,32 @@ def vocabulary_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectMode
     """`x.fontsize(...)` where nothing says what `x` is: reported (a warning) only when no type in reach has
     the name (the engine's, the workspace's own declarations, JavaScript built-ins, the DOM, Node) and it is
     a near miss of one engine member (casing, plural, a get/set prefix, a known synonym, a small typo) that
-    is not itself a platform name. Only in files that use the engine. On TypeScript, as on JavaScript, except
+    is not itself a platform name. Only in files that use the engine (import it, or spell a member only it has:
+    `_spells_engine_member`). Also on a receiver of an engine type the model could not close (an unknown base:
+    `Analysis.open_engine_sites`). The engine's vocabulary is the model's members, then, as a fallback, the
+    members its files spell (`_engine_spelling`); a name the files spell anywhere is never reported. On
+    TypeScript, as on JavaScript, except
     on a receiver declared with a type annotation (`s: Schema`, a class field `this.s`): TypeScript knows its
     type (and reports its unknown members) even where the object model does not; an unannotated parameter is
     `any` to TypeScript, which reports nothing on it."""
     model = svc.model
-    if doc.language not in SOURCE_LANGUAGES or doc.tree is None or not _uses_engine(doc, analysis, model) or \
-            analysis.names_unknown:
+    if doc.language not in SOURCE_LANGUAGES or doc.tree is None or analysis.names_unknown:
         return []
-    annotated = _annotated_names(doc) if doc.language in TYPESCRIPT_LANGUAGES else frozenset()
     index = _engine_vocabulary(model)
-    typed = {a.start for a in analysis.accesses} | {a.start for a in analysis.import_problems} | analysis.open_sites
     imported = _imported_names(doc, model)
     local = declared_members(doc)
     workspace = svc.workspace_names()
     platform = builtin_members()
-    out = []
     found = queries.captures(doc.language, "evidence", doc.tree.root_node)
-    for node in [*found.get("member", ()), *found.get("member.chained", ())]:
+    members = [*found.get("member", ()), *found.get("member.chained", ())]
+    if not _uses_engine(doc, analysis, model) and \
+            not _spells_engine_member(doc, members, index, imported, local | workspace):
+        return []
+    annotated = _annotated_names(doc) if doc.language in TYPESCRIPT_LANGUAGES else frozenset()
+    typed = {a.start for a in analysis.accesses} | {a.start for a in analysis.import_problems} | \
+        (analysis.open_sites - analysis.open_engine_sites)
+    out = []
+    for node in members:
         prop = node.child_by_field_name("property")
         obj = node.child_by_field_name("object")
         if prop is None or obj is None or prop.type != "property_identifier" or prop.start_byte in typed:
@@ -409,9 +419,11 @@ def vocabulary_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectMode
             continue
         real, owner = suggestion
         receiver = doc.node_text(obj)
+        where = "spelled in the engine's files" if owner == ENGINE_FILES else f"`{owner}.{real}`"
         message = (f"`{receiver}.{name}`: no type in reach has `{name}` (the engine's, this workspace's, "
-                   f"JavaScript's, the DOM's or Node's); did you mean `{real}` (`{owner}.{real}`)?")
-        data = {"suggestions": [real], "type": owner, "member": name, "receiver": "vocabulary",
+                   f"JavaScript's, the DOM's or Node's); did you mean `{real}` ({where})?")
+        data = {"suggestions": [real], "type": "" if owner == ENGINE_FILES else owner, "member": name,
+                "receiver": "vocabulary",
                 "fix": {"title": f"Rename to `{real}`",
                         "edits": [{"start": prop.start_byte, "end": prop.end_byte, "text": real}], "fix_all": False}}
         out.append(Finding("unknown-symbol", message, prop.start_byte, prop.end_byte, Severity.WARNING, data))
@@ -506,6 +518,24 @@ def _uses_engine(doc: ParsedDocument, analysis: Analysis, model: ObjectModel) ->
     return any(a.member is not None and not a.missing for a in analysis.accesses)
 
 
+def _spells_engine_member(doc: ParsedDocument, members: list, index: dict, imported: frozenset[str],
+                          declared: frozenset[str]) -> bool:
+    """A file that imports nothing of the engine still uses it when it calls, on a receiver of unknown origin,
+    a member only the engine has: a public member the model knows (at least 4 letters) that is no platform name, no
+    name this file or the workspace declares (`lazySeq.flip().map(...).flip()`, a README fragment or a helper
+    that receives the engine's object as a parameter). A file whose only engine-like name is the invented one
+    says nothing of the engine: it stays silent."""
+    for node in members:
+        prop, obj = node.child_by_field_name("property"), node.child_by_field_name("object")
+        if prop is None or obj is None or prop.type != "property_identifier":
+            continue
+        name = doc.node_text(prop)
+        if len(name) >= 4 and name in index["modelled"] and name not in declared and \
+                not ({_chain_root(doc, obj), _call_chain_root(doc, obj)} & imported):
+            return True
+    return False
+
+
 def _engine_vocabulary(model: ObjectModel) -> dict:
     """Every name the engine has (members, types, exports; private ones too: they exist) and the public
     members to suggest, with an owner for each; built once per model."""
@@ -533,23 +563,63 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
         names.update(found)
         for name in found:
             owners.setdefault(name, tname)
+    modelled = frozenset(n for n in owners if n not in builtin_members())
+    spelled, members = _engine_spelling(model)
+    names.update(spelled)
+    for name in members:  # what the model could not type is still the engine's vocabulary (`x.current`)
+        if len(name) >= 4 and name[:1] != "_" and "$" not in name:
+            owners.setdefault(name, ENGINE_FILES)
     suggestable = frozenset(n for n in owners if n not in builtin_members())
-    index = {"names": frozenset(names), "owners": owners, "suggestable": suggestable,
-             "cands": sg.Candidates(suggestable)}
+    index = {"names": frozenset(names), "owners": owners, "suggestable": suggestable, "modelled": modelled,
+             "cands": sg.Candidates(modelled), "spelled_members": suggestable - modelled,
+             "cands_spelled": sg.Candidates(suggestable - modelled)}
     model._vocabulary_index = index
     return index
 
 
+ENGINE_FILES = "(the engine's files)"  # the owner shown for a member only the engine's files spell
+_IDENTIFIER = re.compile(rb"[A-Za-z_$][\w$]*")
+_MEMBER_SPELLED = re.compile(rb"\.([A-Za-z_$][\w$]*)")
+
+
+def _engine_spelling(model: ObjectModel) -> tuple[set[str], set[str]]:
+    """The engine's files as text (its typings and runtime builds, the files the model was read from): every
+    identifier they spell, and the member-like ones (written after a `.`: `scene.current`, `X.prototype.draw
+    = ...`). A form-independent net under the model: a name the engine's files spell is never a vocabulary
+    finding (whatever declaration form hid it from the model), and a member they spell is a did-you-mean
+    candidate even where the model could not type it. A regular expression over the bytes: ~30 ms a MB."""
+    spelled: set[bytes] = set()
+    members: set[bytes] = set()
+    limits = ReadLimits()
+    for _, src in model.sources:
+        if src.kind not in ("dts", "js"):
+            continue
+        for path in src.files:
+            try:
+                data = limits.read(Path(path))
+            except OSError:
+                continue  # gone or changed since the model read it: the model's own names still count
+            spelled.update(_IDENTIFIER.findall(data))
+            members.update(_MEMBER_SPELLED.findall(data))
+    return {n.decode("ascii", "replace") for n in spelled}, {n.decode("ascii", "replace") for n in members}
+
+
 def _near_miss(name: str, index: dict) -> tuple[str, str] | None:
-    ranked = sg.rank(name, index["cands"], "", threshold=NEAR_MISS)
-    if ranked and sg.unambiguous(ranked):
-        real = ranked[0][0]
-        return real, index["owners"][real]
-    for prefix in _PREFIXES:  # getTitle / setTitle for a `title` member, and the reverse
-        if name.startswith(prefix) and name[len(prefix):len(prefix) + 1].isupper():
-            bare = name[len(prefix)].lower() + name[len(prefix) + 1:]
-            if bare in index["suggestable"]:
-                return bare, index["owners"][bare]
+    """The one engine member `name` is a near miss of: among the members the model knows first; among those
+    only the engine's files spell when none of the model's is near (a fallback, so a spelled name never makes
+    a modelled near miss ambiguous: `BulkWriteResult` exported beside the member `bulkWriteResult`)."""
+    for cands, pool in ((index["cands"], index["modelled"]), (index["cands_spelled"], index["spelled_members"])):
+        ranked = sg.rank(name, cands, "", threshold=NEAR_MISS)
+        if ranked and sg.unambiguous(ranked):
+            real = ranked[0][0]
+            return real, index["owners"][real]
+        for prefix in _PREFIXES:  # getTitle / setTitle for a `title` member, and the reverse
+            if name.startswith(prefix) and name[len(prefix):len(prefix) + 1].isupper():
+                bare = name[len(prefix)].lower() + name[len(prefix) + 1:]
+                if bare in pool:
+                    return bare, index["owners"][bare]
+        if ranked:
+            return None  # near several of the model's members: which one is meant is not clear
     return None
 
 
