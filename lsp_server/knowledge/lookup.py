@@ -211,8 +211,10 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
                           weights=[queries[q] for q in order] + [1.0, GREP_WEIGHT, RARE_WEIGHT, CONCEPTS_WEIGHT,
                                                                  LEAD_WEIGHT])
     # The doc file the question's words point at, over the others (several engines' docs in one index)
-    if FILE_PRIOR and fused:
-        fused = file_prior(fused, index.file_affinity(asked, FILE_PRIOR_SMOOTHING))
+    affinity = index.file_affinity(asked, FILE_PRIOR_SMOOTHING) if FILE_PRIOR and fused else {}
+    if affinity:
+        fused = file_prior(fused, affinity)
+        method += ", the doc file the question's words point at lifted"
     # A changelog lists what changed, not how to do it: below the usage sections unless the question asks
     # about versions or changes
     if CHANGELOG_WEIGHT != 1.0 and not _ASKS_ABOUT_CHANGES.search(question):

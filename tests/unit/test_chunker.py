@@ -112,7 +112,7 @@ def test_a_lead_skips_lists_and_tables():
                      "Steps": "Steps"}
 
 
-def test_a_very_long_run_of_prose_lines_splits_at_line_boundaries_but_a_table_of_a_few_kb_stays_whole(monkeypatch):
+def test_long_prose_runs_split_at_line_boundaries_but_a_table_of_a_few_kb_stays_whole(monkeypatch):
     # off in the shipped chunker (measured, not shipped: docs/evaluation.md, round 10); its variant in howto_cv
     monkeypatch.setattr(chunker, "LONG_PROSE_CHARS", 4 * chunker.MAX_CHUNK_CHARS)
     # a changelog list with no blank line between its items: one 90 KB block topped every how-to ranking
