@@ -222,12 +222,12 @@ def _module_export(svc, workspace, mod_name, export) -> dict | None:
 
 
 def _member(model: ObjectModel, tid, name):
-    entry = model.members(tid).get(name)
-    if entry is not None:
-        return entry[0], entry[1], False
-    entry = model.statics(tid).get(name)
-    if entry is not None:
-        return entry[0], entry[1], True
+    """`Type.name`: a written name does not say which side it means, so the instance side, then the static side,
+    each as the `unknown-symbol` check sees a receiver's members (`ObjectModel.side`)."""
+    for static in (False, True):
+        entry = model.side(tid, static).get(name)
+        if entry is not None:
+            return entry[0], entry[1], static
     if name == "constructor" or name == "new":
         t = model.type(tid)
         ctor = next((m for m in t.members if m.kind == "constructor"), None) if t else None
@@ -353,6 +353,6 @@ def _member_candidates(svc: ObjectModelService, tid) -> "sg.Candidates":
     cache = _index(svc)["members"]
     if tid not in cache:
         model = svc.model
-        cache[tid] = sg.Candidates([n for n, (m, _) in model.members(tid).items() if not m.private and m.status != "removed"] +
-                                   [n for n, (m, _) in model.statics(tid).items() if not m.private and m.status != "removed"])
+        cache[tid] = sg.Candidates([n for static in (False, True) for n, (m, _) in model.side(tid, static).items()
+                                    if not m.private and m.status != "removed"])
     return cache[tid]

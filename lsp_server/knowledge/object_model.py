@@ -262,6 +262,13 @@ class ObjectModel:
             self._statics[tid] = cached
         return cached
 
+    def side(self, tid: TypeId, static: bool) -> dict[str, tuple[Member, TypeId]]:
+        """One side of a type's members by name, each with the type declaring it: the static side (what is
+        written on the class value, the namespace object or the function merged with a namespace: statics
+        through the inheritance chain, the namespace's members) or the instance side. The one table the
+        `unknown-symbol` check, its hover and `check_symbols` look a member up in (types.receiver_members)."""
+        return self.statics(tid) if static else self.members(tid)
+
     def _collect(self, tid: TypeId, static: bool, seen: set) -> dict[str, tuple[Member, TypeId]]:
         if tid in seen:
             return {}

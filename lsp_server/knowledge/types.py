@@ -44,7 +44,7 @@ from lsp_server import queries
 from lsp_server.document import ParsedDocument
 from lsp_server.knowledge.builtin_names import builtin_members
 from lsp_server.knowledge.model_sources.base import (
-    MEDIUM, Member, function_params, generic_args, param_type, parse_type, substitute, this_param,
+    HIGH, MEDIUM, Member, function_params, generic_args, param_type, parse_type, substitute, this_param,
 )
 from lsp_server.knowledge.model_sources.dts import CALL
 from lsp_server.knowledge.object_model import FUNCTION_MEMBERS, OBJECT_MEMBERS, ObjectModel, TypeId, package_name
@@ -171,8 +171,14 @@ class Analysis:
     accesses: list[Access] = field(default_factory=list)
     import_problems: list[Access] = field(default_factory=list)
     # property starts of accesses on a receiver whose type is known but open (`Grid extends` an unknown
-    # base): not checked here, and not left to the vocabulary check either
+    # base): not checked here, and not left to the vocabulary check either, except `open_engine_sites`
     open_sites: set[int] = field(default_factory=set)
+    # of `open_sites`, those on an instance or class of an engine type the model could not close (an unknown
+    # base, a type it cannot find): the receiver is the engine's, so the vocabulary check guesses there as it
+    # does on an untyped receiver (never on an engine module whose exports are not all known, nor on a UMD
+    # build's global: those stay the model's business; nor on a type only the docs describe, whose base may
+    # have anything: a low-confidence source never reports on its own)
+    open_engine_sites: set[int] = field(default_factory=set)
     # member names the file assigns on some object (`ws.isAlive = true`): JavaScript adds such a property
     # (an expando), so reading it elsewhere in the file is not an unknown member
     written: set[str] = field(default_factory=set)
@@ -188,6 +194,34 @@ class Analysis:
             if a.start <= offset <= a.end:
                 return a
         return None
+
+
+def receiver_members(model: ObjectModel, recv: Val) -> dict[str, tuple[Member, TypeId]]:
+    """The members a receiver value has, by name, each with the type declaring it: a class value (a namespace
+    object, a function merged with a namespace: `ValKind.CLASS`) has its static side, inherited statics and
+    namespace-merged members included; an instance its instance members (`ObjectModel.side`). Empty for other
+    values: a module namespace has exports (`receiver_member`), a union only what all its types share."""
+    if recv.kind in (ValKind.INSTANCE, ValKind.CLASS) and recv.tid is not None:
+        return model.side(recv.tid, static=recv.kind == ValKind.CLASS)
+    return {}
+
+
+def receiver_member(model: ObjectModel, recv: Val, name: str) -> tuple[Member | None, TypeId | None] | None:
+    """`recv.name` as the analysis resolves it (the one lookup the `unknown-symbol` check, its hover and
+    `check_symbols` share): (the member, the type declaring it) on a class value or an instance
+    (`receiver_members`), or on every type of a union (the first's); on a module namespace its export:
+    (the value, None) or (None, the exported type). None when the receiver has no such name."""
+    if recv.kind in (ValKind.INSTANCE, ValKind.CLASS):
+        return receiver_members(model, recv).get(name)
+    if recv.kind == ValKind.UNION:
+        entries = [model.side(tid, static=False).get(name) for tid in recv.tid]
+        return entries[0] if entries and all(entries) else None
+    if recv.kind == ValKind.NAMESPACE and recv.module:
+        exp = model.export(recv.module, name)
+        if exp is None:
+            return None
+        return (exp[1], None) if exp[0] == "value" else (None, exp[1])
+    return None
 
 
 # What a TypeScript annotation says, when it is not a type: `any` / `unknown` (TypeScript checks nothing: the
@@ -654,7 +688,7 @@ class Analyzer:
         if val.kind in (ValKind.INSTANCE, ValKind.CLASS):
             tid = val.tid
             static = val.kind == ValKind.CLASS
-            table = model.statics(tid) if static else model.members(tid)
+            table = receiver_members(model, val)
             entry = table.get(name)
             t = model.type(tid)
             if entry is None:
@@ -677,6 +711,8 @@ class Analyzer:
                     return None
                 if node is not None and not (model.closed(tid) and t is not None):
                     self.result.open_sites.add(node.start_byte)
+                    if t is None or t.confidence >= HIGH:  # read from typings or a runtime build, not docs
+                        self.result.open_engine_sites.add(node.start_byte)
                 if node is not None and model.closed(tid) and t is not None and \
                         not (val.conf < 1.0 and self.package_export(name)):
                     # (a guessed receiver's "missing" member that the package exports: the guess, not the code,
@@ -702,7 +738,7 @@ class Analyzer:
                 return None
             return self.type_val(member.type, owner[0], val, conf, val.evidence, bindings)
         if val.kind == ValKind.UNION:
-            entries = [model.members(tid).get(name) for tid in val.tid]
+            entries = [model.side(tid, static=False).get(name) for tid in val.tid]
             if all(e is None for e in entries):
                 if node is not None and name not in OBJECT_MEMBERS and all(model.closed(t) for t in val.tid):
                     shared = set.intersection(*({n for n, (m, _) in model.members(t).items() if not m.private}
@@ -1274,7 +1310,7 @@ class Analyzer:
             return
         if fn is not None and fn.kind in (ValKind.INSTANCE, ValKind.CLASS) and fn.tid is not None:
             # `ky(url, {...})`: a call signature (`KyInstance`'s), whose parameters type the options' callbacks
-            call = (self.model.members(fn.tid) if fn.kind == ValKind.INSTANCE else self.model.statics(fn.tid)).get(CALL)
+            call = receiver_members(self.model, fn).get(CALL)
             fn = Val(ValKind.FUNCTION, module=call[1][0], member=call[0], conf=fn.conf, evidence=fn.evidence,
                      targs=fn.targs) if call is not None else None
         if fn is None or fn.kind != ValKind.FUNCTION or fn.member is None:

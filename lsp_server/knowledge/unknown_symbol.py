@@ -23,6 +23,7 @@ deprecated (`@deprecated`, docs "Deprecated") is a warning tagged deprecated (ed
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import OrderedDict
 from pathlib import Path
@@ -33,14 +34,14 @@ from lsp_server.document import ParsedDocument
 from lsp_server.languages import SOURCE_LANGUAGES, TYPESCRIPT_LANGUAGES
 from lsp_server.findings import Finding, Severity
 from lsp_server.knowledge import suggest as sg
-from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, display_type
+from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, ReadLimits, display_type
 from lsp_server import queries
 from lsp_server.knowledge.builtin_names import builtin_members
 from lsp_server.knowledge.naming import ensure_conventions
 from lsp_server.knowledge.object_model import (
     OBJECT_MEMBERS, ObjectModel, ObjectModelService, declared_members, imported_packages, package_name,
 )
-from lsp_server.knowledge.types import Access, Analysis, ValKind, analyze
+from lsp_server.knowledge.types import Access, Analysis, ValKind, analyze, receiver_member, receiver_members
 from lsp_server.knowledge.typescript_settings import BEYOND_TSC, TypeScriptConfig
 from lsp_server.syntax.modules import DEFAULT, NAMESPACE, module_info_of
 from lsp_server.providers import HoverInfo, RequestContext, hover_provider
@@ -101,6 +102,7 @@ def analysis_for(doc: ParsedDocument, model: ObjectModel) -> Analysis:
             return hit
     with queries.no_time_limit():  # workspace-wide, once per model: not this document's analysis
         ensure_conventions(model)  # mined from the engine's examples once per model
+        _engine_vocabulary(model)  # reads the engine's files as text once per model (~30 ms a MB)
     result = analyze(doc, model)
     with _CACHE_LOCK:
         for older in [k for k in _CACHE if k[0] == doc.uri]:
@@ -164,11 +166,22 @@ def shown_type(model: ObjectModel, a: Access) -> str:
     mod = model.modules.get(tid[0]) if isinstance(tid, tuple) else None
     if mod is None:
         return display_type(a.container)
+    owner = model.type((tid[0], tid[1].partition("$")[0])) if "$" in tid[1] else None
+    if owner is not None and owner.kind != "namespace":  # an object literal type: "`Owner.member()` result"
+        return display_type(tid[1])
+    return f"`{shown_owner(model, tid, a.written)}`"
+
+
+def shown_owner(model: ObjectModel, tid, written: str = "") -> str:
+    """A type's name as the code reaches it, which hovers qualify its members' signatures by: the name its package
+    exports it under (`exported_name`); a synthesized type, never its `$`: a namespace's copy `Konva$Util` as
+    `Konva.Util`, an object literal type `Layout$twoColumn` as `Layout.twoColumn()`."""
     name = tid[1]
     owner = model.type((tid[0], name.partition("$")[0])) if "$" in name else None
-    if owner is not None:  # synthesized: `Owner$member` (an object literal type) or `Namespace$Name` (a copy)
-        return f"`{name.replace('$', '.', 1)}`" if owner.kind == "namespace" else display_type(name)
-    return f"`{exported_name(model, tid, a.written)}`"
+    if owner is not None:
+        shown = name.replace("$", ".", 1)
+        return shown if owner.kind == "namespace" else f"{shown}()"
+    return exported_name(model, tid, written)
 
 
 def exported_name(model: ObjectModel, tid, written: str = "") -> str:
@@ -209,17 +222,9 @@ def unknown_symbol(doc: ParsedDocument, ctx: CheckContext):
     out = []
     for a in result.import_problems + result.accesses:
         if a.missing:
-            if a.usage != "write" and a.name in result.written:
-                continue  # the file adds that property itself (`ws.isAlive = true`) and reads it back
-            if a.name in result.added:
-                continue  # the engine adds it by the name the file gives (`defineCommand("echo", ...)`)
-            if result.names_unknown and a.usage != "import":
-                continue  # members added under names the file does not spell (`defineCommand(name, ...)`)
-            if beyond_tsc and typescript_sees(a, svc.model):
+            if added_elsewhere(a, result, svc):
                 continue
-            if _augmented(a, svc):
-                continue  # the workspace's `declare module 'pkg' {...}` adds it: TypeScript merges it in
-            if _runtime_class_has(a, svc.model):
+            if beyond_tsc and typescript_sees(a, svc.model):
                 continue
             f = finding_for(a, svc.model)
             if f is not None:
@@ -231,6 +236,19 @@ def unknown_symbol(doc: ParsedDocument, ctx: CheckContext):
                 out.append(f)
     out += vocabulary_findings(doc, result, svc)
     return out
+
+
+def added_elsewhere(a: Access, analysis: Analysis, svc: ObjectModelService) -> bool:
+    """Whether a name the receiver's type lacks exists all the same, so it is no unknown symbol (the check and
+    the hover both ask): the file adds that property itself and reads it back (`ws.isAlive = true`), the engine
+    adds it by the name the file gives (`defineCommand("echo", ...)`) or under names the file does not spell
+    (`defineCommand(name, ...)`), the workspace's `declare module 'pkg' {...}` adds it (TypeScript merges it
+    in), or a runtime class of the receiver's family has it."""
+    if a.usage != "write" and a.name in analysis.written:
+        return True
+    if a.name in analysis.added or (analysis.names_unknown and a.usage != "import"):
+        return True
+    return _augmented(a, svc) or _runtime_class_has(a, svc.model)
 
 
 def _augmented(a: Access, svc: ObjectModelService) -> bool:
@@ -294,13 +312,13 @@ def status_finding(a: Access, model: ObjectModel, root=None) -> Finding | None:
 
 
 def _removed_names(a: Access, model: ObjectModel) -> frozenset[str]:
-    """Members of the receiver's type(s) the sources mark removed: never a did-you-mean."""
-    tids = a.recv.tid if a.recv.kind == ValKind.UNION else ((a.recv.tid,) if a.recv.tid else ())
-    out = set()
-    for tid in tids:
-        if isinstance(tid, tuple) and len(tid) == 2:
-            out.update(n for n, (m, _) in {**model.members(tid), **model.statics(tid)}.items() if m.status == "removed")
-    return frozenset(out)
+    """Members of the receiver the sources mark removed, on the side it has (`receiver_members`: a removed static
+    leaves an instance member of its name a did-you-mean): never a did-you-mean."""
+    if a.recv.kind == ValKind.UNION:
+        tables = [model.side(tid, static=False) for tid in a.recv.tid]
+    else:
+        tables = [receiver_members(model, a.recv)]
+    return frozenset(n for table in tables for n, (m, _) in table.items() if m.status == "removed")
 
 
 def _replacement_member(a: Access, model: ObjectModel) -> str:
@@ -320,7 +338,7 @@ def _replacement_member(a: Access, model: ObjectModel) -> str:
         return name if found is not None and not (found[0] == "value" and found[1].status == "removed") else ""
     tids = a.recv.tid if a.recv.kind == ValKind.UNION else ((a.recv.tid,) if a.recv.tid else ())
     for tid in tids:
-        found = (model.statics(tid) if a.static else model.members(tid)).get(name)
+        found = model.side(tid, a.static).get(name)
         if found is None or found[0].status == "removed" or _callable(found[0]) != _callable(a.member):
             return ""  # a rename of `cell.colSpan = 2` to a method `setSpan` would not be a fix
     return name if tids else ""
@@ -350,24 +368,32 @@ def vocabulary_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectMode
     """`x.fontsize(...)` where nothing says what `x` is: reported (a warning) only when no type in reach has
     the name (the engine's, the workspace's own declarations, JavaScript built-ins, the DOM, Node) and it is
     a near miss of one engine member (casing, plural, a get/set prefix, a known synonym, a small typo) that
-    is not itself a platform name. Only in files that use the engine. On TypeScript, as on JavaScript, except
+    is not itself a platform name. Only in files that use the engine (import it, or spell a member only it has:
+    `_spells_engine_member`). Also on a receiver of an engine type the model could not close (an unknown base:
+    `Analysis.open_engine_sites`). The engine's vocabulary is the model's members, then, as a fallback, the
+    members its files spell (`_engine_spelling`); a name the files spell anywhere is never reported. On
+    TypeScript, as on JavaScript, except
     on a receiver declared with a type annotation (`s: Schema`, a class field `this.s`): TypeScript knows its
     type (and reports its unknown members) even where the object model does not; an unannotated parameter is
     `any` to TypeScript, which reports nothing on it."""
     model = svc.model
-    if doc.language not in SOURCE_LANGUAGES or doc.tree is None or not _uses_engine(doc, analysis, model) or \
-            analysis.names_unknown:
+    if doc.language not in SOURCE_LANGUAGES or doc.tree is None or analysis.names_unknown:
         return []
-    annotated = _annotated_names(doc) if doc.language in TYPESCRIPT_LANGUAGES else frozenset()
     index = _engine_vocabulary(model)
-    typed = {a.start for a in analysis.accesses} | {a.start for a in analysis.import_problems} | analysis.open_sites
     imported = _imported_names(doc, model)
     local = declared_members(doc)
     workspace = svc.workspace_names()
     platform = builtin_members()
-    out = []
     found = queries.captures(doc.language, "evidence", doc.tree.root_node)
-    for node in [*found.get("member", ()), *found.get("member.chained", ())]:
+    members = [*found.get("member", ()), *found.get("member.chained", ())]
+    if not _uses_engine(doc, analysis, model) and \
+            not _spells_engine_member(doc, members, index, imported, local | workspace):
+        return []
+    annotated = _annotated_names(doc) if doc.language in TYPESCRIPT_LANGUAGES else frozenset()
+    typed = {a.start for a in analysis.accesses} | {a.start for a in analysis.import_problems} | \
+        (analysis.open_sites - analysis.open_engine_sites)
+    out = []
+    for node in members:
         prop = node.child_by_field_name("property")
         obj = node.child_by_field_name("object")
         if prop is None or obj is None or prop.type != "property_identifier" or prop.start_byte in typed:
@@ -393,9 +419,11 @@ def vocabulary_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectMode
             continue
         real, owner = suggestion
         receiver = doc.node_text(obj)
+        where = "spelled in the engine's files" if owner == ENGINE_FILES else f"`{owner}.{real}`"
         message = (f"`{receiver}.{name}`: no type in reach has `{name}` (the engine's, this workspace's, "
-                   f"JavaScript's, the DOM's or Node's); did you mean `{real}` (`{owner}.{real}`)?")
-        data = {"suggestions": [real], "type": owner, "member": name, "receiver": "vocabulary",
+                   f"JavaScript's, the DOM's or Node's); did you mean `{real}` ({where})?")
+        data = {"suggestions": [real], "type": "" if owner == ENGINE_FILES else owner, "member": name,
+                "receiver": "vocabulary",
                 "fix": {"title": f"Rename to `{real}`",
                         "edits": [{"start": prop.start_byte, "end": prop.end_byte, "text": real}], "fix_all": False}}
         out.append(Finding("unknown-symbol", message, prop.start_byte, prop.end_byte, Severity.WARNING, data))
@@ -490,6 +518,24 @@ def _uses_engine(doc: ParsedDocument, analysis: Analysis, model: ObjectModel) ->
     return any(a.member is not None and not a.missing for a in analysis.accesses)
 
 
+def _spells_engine_member(doc: ParsedDocument, members: list, index: dict, imported: frozenset[str],
+                          declared: frozenset[str]) -> bool:
+    """A file that imports nothing of the engine still uses it when it calls, on a receiver of unknown origin,
+    a member only the engine has: a public member the model knows (at least 4 letters) that is no platform name, no
+    name this file or the workspace declares (`lazySeq.flip().map(...).flip()`, a README fragment or a helper
+    that receives the engine's object as a parameter). A file whose only engine-like name is the invented one
+    says nothing of the engine: it stays silent."""
+    for node in members:
+        prop, obj = node.child_by_field_name("property"), node.child_by_field_name("object")
+        if prop is None or obj is None or prop.type != "property_identifier":
+            continue
+        name = doc.node_text(prop)
+        if len(name) >= 4 and name in index["modelled"] and name not in declared and \
+                not ({_chain_root(doc, obj), _call_chain_root(doc, obj)} & imported):
+            return True
+    return False
+
+
 def _engine_vocabulary(model: ObjectModel) -> dict:
     """Every name the engine has (members, types, exports; private ones too: they exist) and the public
     members to suggest, with an owner for each; built once per model."""
@@ -517,23 +563,63 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
         names.update(found)
         for name in found:
             owners.setdefault(name, tname)
+    modelled = frozenset(n for n in owners if n not in builtin_members())
+    spelled, members = _engine_spelling(model)
+    names.update(spelled)
+    for name in members:  # what the model could not type is still the engine's vocabulary (`x.current`)
+        if len(name) >= 4 and name[:1] != "_" and "$" not in name:
+            owners.setdefault(name, ENGINE_FILES)
     suggestable = frozenset(n for n in owners if n not in builtin_members())
-    index = {"names": frozenset(names), "owners": owners, "suggestable": suggestable,
-             "cands": sg.Candidates(suggestable)}
+    index = {"names": frozenset(names), "owners": owners, "suggestable": suggestable, "modelled": modelled,
+             "cands": sg.Candidates(modelled), "spelled_members": suggestable - modelled,
+             "cands_spelled": sg.Candidates(suggestable - modelled)}
     model._vocabulary_index = index
     return index
 
 
+ENGINE_FILES = "(the engine's files)"  # the owner shown for a member only the engine's files spell
+_IDENTIFIER = re.compile(rb"[A-Za-z_$][\w$]*")
+_MEMBER_SPELLED = re.compile(rb"\.([A-Za-z_$][\w$]*)")
+
+
+def _engine_spelling(model: ObjectModel) -> tuple[set[str], set[str]]:
+    """The engine's files as text (its typings and runtime builds, the files the model was read from): every
+    identifier they spell, and the member-like ones (written after a `.`: `scene.current`, `X.prototype.draw
+    = ...`). A form-independent net under the model: a name the engine's files spell is never a vocabulary
+    finding (whatever declaration form hid it from the model), and a member they spell is a did-you-mean
+    candidate even where the model could not type it. A regular expression over the bytes: ~30 ms a MB."""
+    spelled: set[bytes] = set()
+    members: set[bytes] = set()
+    limits = ReadLimits()
+    for _, src in model.sources:
+        if src.kind not in ("dts", "js"):
+            continue
+        for path in src.files:
+            try:
+                data = limits.read(Path(path))
+            except OSError:
+                continue  # gone or changed since the model read it: the model's own names still count
+            spelled.update(_IDENTIFIER.findall(data))
+            members.update(_MEMBER_SPELLED.findall(data))
+    return {n.decode("ascii", "replace") for n in spelled}, {n.decode("ascii", "replace") for n in members}
+
+
 def _near_miss(name: str, index: dict) -> tuple[str, str] | None:
-    ranked = sg.rank(name, index["cands"], "", threshold=NEAR_MISS)
-    if ranked and sg.unambiguous(ranked):
-        real = ranked[0][0]
-        return real, index["owners"][real]
-    for prefix in _PREFIXES:  # getTitle / setTitle for a `title` member, and the reverse
-        if name.startswith(prefix) and name[len(prefix):len(prefix) + 1].isupper():
-            bare = name[len(prefix)].lower() + name[len(prefix) + 1:]
-            if bare in index["suggestable"]:
-                return bare, index["owners"][bare]
+    """The one engine member `name` is a near miss of: among the members the model knows first; among those
+    only the engine's files spell when none of the model's is near (a fallback, so a spelled name never makes
+    a modelled near miss ambiguous: `BulkWriteResult` exported beside the member `bulkWriteResult`)."""
+    for cands, pool in ((index["cands"], index["modelled"]), (index["cands_spelled"], index["spelled_members"])):
+        ranked = sg.rank(name, cands, "", threshold=NEAR_MISS)
+        if ranked and sg.unambiguous(ranked):
+            real = ranked[0][0]
+            return real, index["owners"][real]
+        for prefix in _PREFIXES:  # getTitle / setTitle for a `title` member, and the reverse
+            if name.startswith(prefix) and name[len(prefix):len(prefix) + 1].isupper():
+                bare = name[len(prefix)].lower() + name[len(prefix) + 1:]
+                if bare in pool:
+                    return bare, index["owners"][bare]
+        if ranked:
+            return None  # near several of the model's members: which one is meant is not clear
     return None
 
 
@@ -545,27 +631,30 @@ def engine_member_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -
     svc = ctx.workspace.service(ObjectModelService)
     if not svc.model.modules:
         return None
-    a = analysis_for(doc, svc.model).access_at(offset)
+    analysis = analysis_for(doc, svc.model)
+    a = analysis.access_at(offset)
     if a is None:
         return None
     model = svc.model
     if a.missing:
-        f = finding_for(a, model)
+        f = None if added_elsewhere(a, analysis, svc) else finding_for(a, model)
         if f is None:
             return None
         # The diagnostic already says what is wrong (editors show it in this hover): show what is right instead,
         # the did-you-mean member's signature and where it is declared.
+        # The suggestion is looked up on the receiver as the check looked the name up (a class value's static
+        # side, an instance's members, a namespace's exports): never another side's namesake.
         suggestions = (f.data or {}).get("suggestions") or []
-        typed = a.recv.kind in (ValKind.INSTANCE, ValKind.CLASS) and a.recv.tid
-        found = model.members(a.recv.tid).get(suggestions[0]) if suggestions and typed else None
-        if found is None:
+        found = receiver_member(model, a.recv, suggestions[0]) if suggestions else None
+        shown = _signature_of(model, found, a) if found is not None else None
+        if shown is None:
             return HoverInfo(f"**{f.message}**", a.start, a.end)
-        member, owner = found
-        loc = _location(ctx, member.path, member.line)
-        return HoverInfo(f"Did you mean `{suggestions[0]}`?\n\n```ts\n{member.signature(owner[1])}\n```"
+        sig, path, line = shown
+        loc = _location(ctx, path, line)
+        return HoverInfo(f"Did you mean `{suggestions[0]}`?\n\n```ts\n{sig}\n```"
                          + (f"\n\ndeclared at {loc}" if loc else ""), a.start, a.end)
     if a.member is not None:
-        owner = exported_name(model, a.owner, a.written) if isinstance(a.owner, tuple) else a.container
+        owner = shown_owner(model, a.owner, a.written) if isinstance(a.owner, tuple) else a.container
         sig = a.member.signature(owner if a.recv.kind != ValKind.NAMESPACE else "")
         loc = _location(ctx, a.member.path, a.member.line)
         how = "inferred from usage" if a.recv.evidence is not None else "verified in object model"
@@ -591,6 +680,17 @@ def engine_member_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -
             return HoverInfo(f"```ts\n{t.signature()}\n```\n\nverified in object model" + (f" — {loc}" if loc else ""),
                              a.start, a.end)
     return None
+
+
+def _signature_of(model: ObjectModel, found: tuple, a: Access) -> tuple[str, str, int] | None:
+    """A `receiver_member` answer's signature and where it is declared, as the hover of a known name shows it:
+    a member qualified by its declaring type's exported name (a namespace's value unqualified), a type its own."""
+    member, owner = found
+    if member is not None:
+        qualified = shown_owner(model, owner) if isinstance(owner, tuple) and a.recv.kind != ValKind.NAMESPACE else ""
+        return member.signature(qualified), member.path, member.line
+    t = model.type(owner) if owner is not None else None
+    return (t.signature(), t.path, t.line) if t is not None else None
 
 
 def source_kind(path: str) -> str:

@@ -4,6 +4,7 @@
     --ts            the TypeScript figure: the READMEs' TypeScript blocks as .ts / .tsx snippet files
     --all           with --ts: `[typescript] unknown_symbols = "all"` (the CLI's, hooks' and MCP's default)
                     instead of "beyond-tsc" (the language server's default, beside the editor's TypeScript)
+    --comments      JavaScript: the doc comments' examples too (the engine evaluation's corpus), not the README only
     -v              list false positives, stray findings, wrong did-you-means and misses per package
     --package NAME  that package only (in whichever oracle lists it, within the chosen part)
     --max-mutants N per package (default wide.MAX_MUTANTS)
@@ -26,6 +27,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--set-aside", action="store_true")
     ap.add_argument("--ts", action="store_true")
     ap.add_argument("--all", action="store_true")
+    ap.add_argument("--comments", action="store_true")
     ap.add_argument("-v", action="store_true")
     ap.add_argument("--package")
     ap.add_argument("--max-mutants", type=int, default=W.MAX_MUTANTS)
@@ -41,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
         for pkg in chosen:
             try:
                 r = W.evaluate(pkg, Path(tmp), max_mutants=args.max_mutants, typescript=args.ts,
-                               report_all=args.all)
+                               report_all=args.all, comments=args.comments)
             except Unavailable as exc:
                 print(f"skipped: {exc}")
                 return 0
@@ -56,6 +58,7 @@ def main(argv: list[str] | None = None) -> int:
                         print(f"\n{pkg.label} {label} ({len(items)}):", *items, sep="\n  ")
     print(("SET-ASIDE (held-out) " if args.set_aside else "dev ") +
           f"packages: check_symbols / unknown-symbol on README {'TypeScript ' if args.ts else ''}snippets"
+          f"{' and doc-comment examples' if args.comments and not args.ts else ''}"
           f"{(' ([typescript] unknown_symbols = all)' if args.all else ' ([typescript] unknown_symbols = beyond-tsc)') if args.ts else ''} and "
           f"single-mutation copies "
           f"(at most {args.max_mutants} mutants a package)")

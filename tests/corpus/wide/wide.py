@@ -118,19 +118,25 @@ class Result:
 
 
 def evaluate(pkg: WidePackage, work: Path, max_mutants: int = MAX_MUTANTS, typescript: bool = False,
-             report_all: bool = False) -> Result:
+             report_all: bool = False, comments: bool = False) -> Result:
     """The package's figures over its README's JavaScript blocks, or with `typescript` its TypeScript blocks.
     `report_all`: the workspace says `[typescript] unknown_symbols = "all"` (Footprint's own check on .ts, as on
     JavaScript: the CLI's, hooks' and MCP's default), instead of "beyond-tsc" (a name TypeScript reports itself
-    is left to it: the language server's default)."""
+    is left to it: the language server's default).
+    `comments` (JavaScript only): the engine evaluation's whole corpus, the README's blocks and the examples of
+    the package's doc comments (`E.comment_snippets`: `@example` blocks and fenced code, typings first), so a
+    package whose README shows little code is measured too."""
     started = time.process_time()
     root = install(pkg)
     engine = engine_of(pkg, root)
     if engine is None:
         return Result(pkg, skipped="no README in the package")
     files = E.readme_snippets(root, engine, typescript=typescript)
+    if comments and not typescript:
+        files.update(E.comment_snippets(root, engine))
     if len(files) < (MIN_TS_FILES if typescript else MIN_FILES):
-        return Result(pkg, skipped=f"README gives {len(files)} {'TypeScript ' if typescript else ''}snippet file(s)")
+        return Result(pkg, skipped=f"{'README and doc comments give' if comments and not typescript else 'README gives'} "
+                                  f"{len(files)} {'TypeScript ' if typescript else ''}snippet file(s)")
     report = E.evaluate(engine, work / (pkg.oracle + ("-ts" if typescript else "")), max_mutants=max_mutants,
                         pkg_root=root, files=files,
                         config=(TS_REPORT_ALL if report_all else TS_BEYOND_TSC) if typescript else "")
