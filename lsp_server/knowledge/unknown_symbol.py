@@ -365,7 +365,16 @@ _PREFIXES = ("get", "set", "is", "has")
 
 
 def vocabulary_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelService) -> list[Finding]:
-    """`x.fontsize(...)` where nothing says what `x` is: reported (a warning) only when no type in reach has
+    """The vocabulary check's findings (see `vocabulary_sites`)."""
+    return [f for f, _ in vocabulary_sites(doc, analysis, svc)]
+
+
+def vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelService) -> list[tuple[Finding, tuple | None]]:
+    """Each vocabulary finding with the declaration its did-you-mean names, `(Member, owner's name)` when the
+    suggestion is one type's (or module's) member, else None (a name only the engine's files spell): the check
+    reports the findings, the hover shows them with that declaration's signature, both from this one pass.
+
+    `x.fontsize(...)` where nothing says what `x` is: reported (a warning) only when no type in reach has
     the name (the engine's, the workspace's own declarations, JavaScript built-ins, the DOM, Node) and it is
     a near miss of one engine member (casing, plural, a get/set prefix, a known synonym, a small typo) that
     is not itself a platform name. Only in files that use the engine (import it, or spell a member only it has:
@@ -426,7 +435,8 @@ def vocabulary_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectMode
                 "receiver": "vocabulary",
                 "fix": {"title": f"Rename to `{real}`",
                         "edits": [{"start": prop.start_byte, "end": prop.end_byte, "text": real}], "fix_all": False}}
-        out.append(Finding("unknown-symbol", message, prop.start_byte, prop.end_byte, Severity.WARNING, data))
+        out.append((Finding("unknown-symbol", message, prop.start_byte, prop.end_byte, Severity.WARNING, data),
+                    index["declared"].get(real) if owner != ENGINE_FILES else None))
     return out
 
 
@@ -544,6 +554,13 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
         return cached
     names: set[str] = set(model.type_names)
     owners: dict[str, str] = {}
+    declared: dict[str, tuple] = {}  # a suggestable name -> (its Member, the owner shown): the hover's signature
+
+    def own(name: str, owner: str, member) -> None:
+        if name not in owners:
+            owners[name] = owner
+            declared[name] = (member, owner)
+
     for mod in model.modules.values():
         names.update(mod.exports)
         names.update(mod.values)
@@ -552,17 +569,17 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
                 names.add(m.name)
                 if not m.private and m.kind != "constructor" and not m.name.startswith("_") and "$" not in tname \
                         and (m.confidence or 0) >= MEDIUM and m.status != "removed":
-                    owners.setdefault(m.name, tname)
+                    own(m.name, tname, m)
         # the engine's module-level functions (ioredis's `utils.convertMapToArray`, reached in its README
         # through an internal module): a near miss of one is as likely meant as one of a member
         for vname, v in mod.values.items():
             if v.kind == "function" and not vname.startswith("_") and (v.confidence or 0) >= MEDIUM \
                     and v.status != "removed" and "$" not in vname:
-                owners.setdefault(vname, mod.name)
+                own(vname, mod.name, v)
     for (_, tname), found in model.example_members.items():  # the docs' own uses are members too
         names.update(found)
-        for name in found:
-            owners.setdefault(name, tname)
+        for name, m in found.items():
+            own(name, tname, m)
     modelled = frozenset(n for n in owners if n not in builtin_members())
     spelled, members = _engine_spelling(model)
     names.update(spelled)
@@ -570,7 +587,7 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
         if len(name) >= 4 and name[:1] != "_" and "$" not in name:
             owners.setdefault(name, ENGINE_FILES)
     suggestable = frozenset(n for n in owners if n not in builtin_members())
-    index = {"names": frozenset(names), "owners": owners, "suggestable": suggestable, "modelled": modelled,
+    index = {"names": frozenset(names), "owners": owners, "declared": declared, "suggestable": suggestable, "modelled": modelled,
              "cands": sg.Candidates(modelled), "spelled_members": suggestable - modelled,
              "cands_spelled": sg.Candidates(suggestable - modelled)}
     model._vocabulary_index = index
@@ -634,7 +651,7 @@ def engine_member_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -
     analysis = analysis_for(doc, svc.model)
     a = analysis.access_at(offset)
     if a is None:
-        return None
+        return _vocabulary_hover(doc, offset, analysis, svc, ctx)
     model = svc.model
     if a.missing:
         f = None if added_elsewhere(a, analysis, svc) else finding_for(a, model)
@@ -680,6 +697,29 @@ def engine_member_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -
             return HoverInfo(f"```ts\n{t.signature()}\n```\n\nverified in object model" + (f" — {loc}" if loc else ""),
                              a.start, a.end)
     return None
+
+
+def _vocabulary_hover(doc: ParsedDocument, offset: int, analysis: Analysis, svc: ObjectModelService,
+                      ctx: RequestContext) -> HoverInfo | None:
+    """On a name the vocabulary check flags (an untyped receiver: `pdf.addPaeg()` on a parameter), what its
+    diagnostic says, with the suggested member's signature and where it is declared; nothing on any other name.
+    The check's own pass decides (`vocabulary_sites`), so hover and diagnostic never disagree."""
+    node = doc.tree.root_node.descendant_for_byte_range(offset, offset)
+    if node is None or node.type != "property_identifier" or node.parent is None \
+            or node.parent.type != "member_expression":
+        return None  # only a member's name can be a vocabulary finding: spare the pass on every other hover
+    site = next(((f, decl) for f, decl in vocabulary_sites(doc, analysis, svc)
+                 if f.start <= offset < f.end or (offset == f.end and f.start < f.end)), None)
+    if site is None:
+        return None
+    f, decl = site
+    if decl is None:  # only the engine's files spell the suggestion: no declaration to show
+        return HoverInfo(f"**{f.message}**", f.start, f.end)
+    member, owner = decl
+    sig = member.signature(owner)
+    loc = _location(ctx, member.path, member.line)
+    return HoverInfo(f"Did you mean `{f.data['suggestions'][0]}`?\n\n```ts\n{sig}\n```"
+                     + (f"\n\ndeclared at {loc}" if loc else "") + f"\n\n{f.message}", f.start, f.end)
 
 
 def _signature_of(model: ObjectModel, found: tuple, a: Access) -> tuple[str, str, int] | None:
