@@ -41,7 +41,8 @@ from lsp_server.knowledge.naming import ensure_conventions
 from lsp_server.knowledge.object_model import (
     OBJECT_MEMBERS, ObjectModel, ObjectModelService, declared_members, imported_packages, package_name,
 )
-from lsp_server.knowledge.types import Access, Analysis, ValKind, analyze, receiver_member, receiver_members
+from lsp_server.knowledge.types import (Access, Analysis, ValKind, analyze, constructs, receiver_member,
+                                        receiver_members)
 from lsp_server.knowledge.typescript_settings import BEYOND_TSC, TypeScriptConfig
 from lsp_server.syntax.modules import DEFAULT, NAMESPACE, module_info_of
 from lsp_server.providers import HoverInfo, RequestContext, hover_provider
@@ -123,7 +124,9 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
     conf = min(recv.conf, type_conf)
     if conf < MEDIUM:
         return None
-    ranked = [r for r in sg.rank(a.name, a.candidates, a.usage) if r[0] not in _removed_names(a, model)]
+    # `new Konva.Stagee()`: of equally near names, a class is meant (`Stage`, not `stages`)
+    prefer = (lambda name: constructs(model, a.recv, name)) if a.constructed else None
+    ranked = [r for r in sg.rank(a.name, a.candidates, a.usage, prefer=prefer) if r[0] not in _removed_names(a, model)]
     if a.usage == "write" and (not ranked or (ranked[0][1] < 0.75 and not _prefixed(a.name, ranked[0][0]))):
         return None  # a new property on an object (expando) unless it is plainly a near miss of a real one
     if inferred and not ranked:
