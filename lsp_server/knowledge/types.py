@@ -168,21 +168,32 @@ def _constructed(prop: Node) -> bool:
     return made is not None and made.id == access.id
 
 
-def constructs(model: ObjectModel, recv: Val, name: str) -> bool:
-    """Whether `new recv.name(...)` makes an instance (`receiver_member`'s answer is a class): an exported
-    class, or a member whose type is one (`Stage: typeof Stage` on konva's `Konva`)."""
+_PRIMITIVES = frozenset({"string", "number", "boolean", "bigint", "symbol", "null", "undefined", "void"})
+
+
+def constructs(model: ObjectModel, recv: Val, name: str) -> bool | None:
+    """Whether `new recv.name(...)` makes an instance: True for a class (`receiver_member`'s answer is an
+    exported class, or a member whose type is one: `Stage: typeof Stage` on konva's `Konva`); False where it
+    certainly throws (a property holding an array, a promise, a primitive, an enum member: `Konva.stages`);
+    None when the model cannot say (a method may be an old-style constructor, a type may be anything)."""
     found = receiver_member(model, recv, name)
     if found is None:
-        return False
+        return None
     member, owner = found
     if member is None:
-        return owner is not None and model.class_like(owner)
-    parsed = parse_type(member.type) if member.type else None
-    if not parsed or parsed[0] != "typeof":
+        return True if owner is not None and model.class_like(owner) else None
+    if member.kind == "enum_member":
         return False
+    parsed = parse_type(member.type) if member.type else None
+    if member.kind in ("property", "getter", "value") and member.type and (
+            member.type.strip() in _PRIMITIVES or (member.type.strip()[:1] or " ") in "\"'`0123456789"
+            or (parsed is not None and parsed[0] in ("array", "promise"))):
+        return False
+    if not parsed or parsed[0] != "typeof":
+        return None
     module = owner[0] if isinstance(owner, tuple) else recv.module or (recv.tid[0] if isinstance(recv.tid, tuple) else "")
     tid = model.find_type(module, parsed[1]) if module else None
-    return tid is not None and model.class_like(tid)
+    return True if tid is not None and model.class_like(tid) else None
 
 
 def _written_receiver(prop: Node) -> str:

@@ -124,9 +124,11 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
     conf = min(recv.conf, type_conf)
     if conf < MEDIUM:
         return None
-    # `new Konva.Stagee()`: of equally near names, a class is meant (`Stage`, not `stages`)
-    prefer = (lambda name: constructs(model, a.recv, name)) if a.constructed else None
-    ranked = [r for r in sg.rank(a.name, a.candidates, a.usage, prefer=prefer) if r[0] not in _removed_names(a, model)]
+    # `new Konva.Stagee()`: of equally near names, a class is meant (`Stage`), and a name that `new` certainly
+    # throws on (the array `stages`, even spelt `Stages`) is never the one meant
+    prefer = (lambda name: constructs(model, a.recv, name) is True) if a.constructed else None
+    ranked = [r for r in sg.rank(a.name, a.candidates, a.usage, prefer=prefer) if r[0] not in _removed_names(a, model)
+              and not (a.constructed and constructs(model, a.recv, r[0]) is False)]
     if a.usage == "write" and (not ranked or (ranked[0][1] < 0.75 and not _prefixed(a.name, ranked[0][0]))):
         return None  # a new property on an object (expando) unless it is plainly a near miss of a real one
     if inferred and not ranked:

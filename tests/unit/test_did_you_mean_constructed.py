@@ -1,6 +1,7 @@
 """A misspelled name that the code constructs (`new X.Stagee()`, `new Stagee()`) or writes as a type
-(`s: Stagee`): of equally near real names, the class wins the did-you-mean (`Stage`, not `stages`); the same
-name read as a value keeps the usual tie-break (the closer length, then the case)."""
+(`s: Stagee`): of equally near real names, the class wins the did-you-mean (`Stage`, not `stages`), and a
+name `new` certainly throws on (an array property) is not suggested for a constructed one; the same name
+read as a value keeps the usual ranking (the closer length, then the case)."""
 
 from __future__ import annotations
 
@@ -41,8 +42,11 @@ import Kit from "stagekit";
 const s = new Kit.Stagee();
 const t = Kit.Stagee;
 const u = new Kit.Layr();
+const v = new Kit.Stages();
+const w = Kit.Stages;
 """
-    assert suggestions(tmp_path, "src/app.js", code) == {2: "Stage", 3: "stages", 4: "Layer"}
+    # `new Kit.Stages()`: `stages` differs only in case, but `new` on an array throws: the class is meant
+    assert suggestions(tmp_path, "src/app.js", code) == {2: "Stage", 3: "stages", 4: "Layer", 5: "Stage", 6: "stages"}
 
 
 def test_a_constructed_export_of_a_namespace_suggests_the_class(tmp_path):
@@ -58,3 +62,5 @@ def test_a_misspelled_import_constructed_or_written_as_a_type_suggests_the_class
     assert suggestions(tmp_path, "src/a.js", 'import { Stagee } from "stagekit";\nnew Stagee();\n') == {1: "Stage"}
     assert suggestions(tmp_path, "src/b.ts", 'import { Stagee } from "stagekit";\nlet s: Stagee;\n') == {1: "Stage"}
     assert suggestions(tmp_path, "src/c.js", 'import { Stagee } from "stagekit";\nStagee.length;\n') == {1: "stages"}
+    assert suggestions(tmp_path, "src/d.js", 'import { Stages } from "stagekit";\nnew Stages();\n') == {1: "Stage"}
+    assert suggestions(tmp_path, "src/e.js", 'import { Stages } from "stagekit";\nStages.length;\n') == {1: "stages"}
