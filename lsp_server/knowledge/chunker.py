@@ -19,6 +19,12 @@ from pathlib import Path
 from lsp_server import languages
 
 MAX_CHUNK_CHARS = 1800  # a longer section is split (code blocks stay whole even when longer)
+# With a length here, a run of prose lines with no blank line between them longer than it (a changelog, a table
+# of contents: exceljs's 90 KB release-history list is one chunk) is split at line boundaries into blocks of
+# half a chunk, as paragraphs are. Off (0): measured in round 10 (tests/corpus/engines/howto_cv, "long prose
+# split (not shipped)"), it lost on the packages left out against demoting changelog sections at query time
+# (lookup.demote_changelogs), which answers the same noise
+LONG_PROSE_CHARS = 0
 HEADING_SEP = " › "
 
 MARKDOWN_EXTS = (".md", ".markdown", ".mdx")
@@ -275,6 +281,8 @@ def _split(path: Path, heading: str, lines: list[_Line], first: int, last: int) 
             blocks.append(_Block(i, i, line.code, [line.text]))
     if not blocks:
         return []
+    if LONG_PROSE_CHARS:
+        blocks = [part for b in blocks for part in _split_long_prose(b)]
     total = sum(b.size for b in blocks)
     if total <= MAX_CHUNK_CHARS or len(blocks) == 1:
         return [_chunk(path, heading, lines, first, last)]
@@ -295,6 +303,21 @@ def _split(path: Path, heading: str, lines: list[_Line], first: int, last: int) 
     for n, piece in enumerate(pieces):
         s = first if n == 0 else piece[0].start
         out.append(_chunk(path, heading, lines, s, piece[-1].end, opens=n == 0))
+    return out
+
+
+def _split_long_prose(block: _Block) -> list[_Block]:
+    """A prose block longer than `LONG_PROSE_CHARS` as blocks of about half a chunk, at line boundaries."""
+    if block.code or block.size <= LONG_PROSE_CHARS:
+        return [block]
+    out: list[_Block] = []
+    for n, text in enumerate(block.lines):
+        i = block.start + n
+        if out and out[-1].size + len(text) + 1 <= MAX_CHUNK_CHARS // 2:
+            out[-1].lines.append(text)
+            out[-1].end = i
+        else:
+            out.append(_Block(i, i, False, [text]))
     return out
 
 

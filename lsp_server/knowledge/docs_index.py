@@ -430,6 +430,7 @@ class DocsIndex(Service):
         self._documented: tuple[int, dict[str, dict]] | None = None
         self._ident_tokens: tuple[int, tuple[dict, dict]] | None = None
         self._grep_rows: tuple[int, tuple] | None = None
+        self._doc_files: tuple[int, tuple[dict[int, str], dict[str, int], dict]] | None = None
 
     # --- building -------------------------------------------------------------------------------------
     @classmethod
@@ -731,6 +732,59 @@ class DocsIndex(Service):
                 at += len(lowered) + 1
             self._grep_rows = (self.generation, (rows, "\0".join(r[0] for r in rows), starts))
         return self._grep_rows[1]
+
+    def file_affinity(self, concepts: list, smoothing: float = 20.0) -> dict[str, float]:
+        """Doc file (stored path) -> how much more the question's `concepts` (`thesaurus.Concept`) belong to
+        that file's chunks than to the docs as a whole: for each concept, its best alternative's weight times
+        the log-ratio of the share of the file's chunks holding it (smoothed toward the whole: `smoothing`
+        chunks' worth) to the share of all chunks holding it, summed. A question's words spread over every
+        engine's docs say nothing; a word that only one engine's docs use (`board`, `fen`) points at them.
+        {} with one file."""
+        with self._lock:
+            files, sizes, postings = self._file_table()
+            if len(sizes) < 2:
+                return {}
+            reader = self._searcher.reader()
+            total = len(files)
+            out = dict.fromkeys(sizes, 0.0)
+            for concept in concepts:
+                best = dict.fromkeys(sizes, 0.0)  # a file lacking a concept: no evidence either way
+                for terms, weight in concept.alternatives:
+                    held: frozenset[int] | None = None
+                    for t in terms:
+                        ids = postings.get(t)
+                        if ids is None:
+                            try:
+                                ids = frozenset(d for d in reader.postings("all", t).all_ids() if d in files)
+                            except Exception:  # noqa: BLE001 - whoosh raises TermNotFound for an unindexed term
+                                ids = frozenset()
+                            if len(postings) < 50_000:
+                                postings[t] = ids
+                        held = ids if held is None else held & ids
+                    if not held:
+                        continue
+                    per: dict[str, int] = {}
+                    for d in held:
+                        per[files[d]] = per.get(files[d], 0) + 1
+                    whole = len(held) / total
+                    for f, n in sizes.items():
+                        share = (per.get(f, 0) + smoothing * whole) / (n + smoothing)
+                        best[f] = max(best[f], weight * math.log(share / whole))
+                for f, v in best.items():
+                    out[f] += v
+        return out
+
+    def _file_table(self) -> tuple[dict[int, str], dict[str, int], dict[str, frozenset[int]]]:
+        """(document number -> its file's stored path, file -> its number of chunks, a cache of terms' chunk
+        sets), once per generation (caller holds the lock)."""
+        if self._doc_files is None or self._doc_files[0] != self.generation:
+            files: dict[int, str] = {}
+            sizes: dict[str, int] = {}
+            for docnum, stored in self._searcher.reader().iter_docs():
+                files[docnum] = stored["path"]
+                sizes[stored["path"]] = sizes.get(stored["path"], 0) + 1
+            self._doc_files = (self.generation, (files, sizes, {}))
+        return self._doc_files[1]
 
     def term_frequency(self, term: str) -> int:
         with self._lock:

@@ -7,7 +7,8 @@ literal one finds nothing; `expand=True` (for how-to questions) runs `fused_sear
 uses too: the `search_queries` angles, clauses and concept expansions, plus a recall ranking of chunks that
 hold most of the focused angle's terms, grep's rankings, a ranking by the question's concepts and their
 thesaurus synonyms (`thesaurus.py`), and the same concepts over the sections' leads (heading and first
-paragraph: the sentence under a signature heading says what the member does), fused.
+paragraph: the sentence under a signature heading says what the member does), fused; then a prior for the
+doc file the question's words belong to most (`file_prior`: several engines' docs in one index).
 
 The `lookup_docs` command (lsp_server/surfaces/commands.py) goes through `guards.run` (cache, identical-call
 blocks, coalescing, near-duplicates, known_symbols, budget); the pure `lookup_docs` function does not, so hover
@@ -16,9 +17,10 @@ and other features call it freely.
 
 from __future__ import annotations
 
+import math
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from lsp_server.document import ParsedDocument, path_to_uri
@@ -208,6 +210,15 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
                           k=[ANGLES_K] * (len(order) + 3) + [CONCEPTS_K, LEAD_K],
                           weights=[queries[q] for q in order] + [1.0, GREP_WEIGHT, RARE_WEIGHT, CONCEPTS_WEIGHT,
                                                                  LEAD_WEIGHT])
+    # The doc file the question's words point at, over the others (several engines' docs in one index)
+    affinity = index.file_affinity(asked, FILE_PRIOR_SMOOTHING) if FILE_PRIOR and fused else {}
+    if affinity:
+        fused = file_prior(fused, affinity)
+        method += ", the doc file the question's words point at lifted"
+    # A changelog lists what changed, not how to do it: below the usage sections unless the question asks
+    # about versions or changes
+    if CHANGELOG_WEIGHT != 1.0 and not _ASKS_ABOUT_CHANGES.search(question):
+        fused = demote_changelogs(fused)
     # The top places go to distinct sections: a long section split into chunks fills one place, with its
     # best chunk (two chunks of one section in the top 5 pushed the next section out).
     fused = distinct_sections(fused) if DISTINCT_SECTIONS else fused
@@ -215,6 +226,44 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     leaders = {r[0].chunk_id for q in clauses(question) if (r := rankings.get(q))}
     fused.sort(key=lambda h: h.chunk_id not in leaders)
     return fused[:depth], order, method
+
+
+def file_prior(hits: list[DocHit], affinity: dict[str, float]) -> list[DocHit]:
+    """`hits` re-scored by how much the question's words belong to each hit's doc file
+    (`DocsIndex.file_affinity`): each score times 1 + `FILE_PRIOR` x the file's softmax share of the affinity.
+    With several engines' docs in one index (a workspace using two engines; the held-out evaluation indexes
+    every package's README), a question that names no engine is still mostly in one engine's words
+    ("the board", "a shared array"): that file's sections gain on another file's section that merely holds
+    the same common words. One file, or words spread evenly: no change."""
+    if not affinity:
+        return hits
+    top = max(affinity.values())
+    weights = {f: math.exp(v - top) for f, v in affinity.items()}
+    z = sum(weights.values())
+    scored = [(h.score * (1 + FILE_PRIOR * weights.get(str(h.path), 0.0) / z), -i, h) for i, h in enumerate(hits)]
+    scored.sort(key=lambda s: (-s[0], -s[1]))
+    return [replace(h, score=round(sc, 5)) for sc, _, h in scored]
+
+
+# the heading's own words, nothing else: `.history()` is a member, not a changelog
+_CHANGELOG_HEADING = re.compile(r"^(?:release\s+history|release\s+notes|change\s*log|changes|history|"
+                                r"what'?s\s+new|news)\s*[:!]?$", re.I)
+_ASKS_ABOUT_CHANGES = re.compile(r"\b(?:version|versions|release|released|releases|changelog|changed|changes|"
+                                 r"upgrade|upgrading|migrate|migrating|migration|breaking|deprecated|history)\b",
+                                 re.I)
+_HEADING_MARKUP = re.compile(r"<!--.*?-->|\[[^\]]*\]\([^)]*\)|[`⬆]")
+
+
+def demote_changelogs(hits: list[DocHit]) -> list[DocHit]:
+    """`hits` with a changelog section's (its own heading `Release History`, `Changelog`, `Change log`, ...)
+    score times `CHANGELOG_WEIGHT`: a long list of fixes holds most words of any question and answers none."""
+    def own(h: DocHit) -> str:
+        return _HEADING_MARKUP.sub("", h.heading.split(" › ")[-1]).strip()
+
+    scored = [(h.score * (CHANGELOG_WEIGHT if _CHANGELOG_HEADING.match(own(h)) else 1.0), i, h)
+              for i, h in enumerate(hits)]
+    scored.sort(key=lambda s: (-s[0], s[1]))
+    return [h if sc == h.score else replace(h, score=round(sc, 5)) for sc, _, h in scored]
 
 
 def distinct_sections(hits: list[DocHit]) -> list[DocHit]:
@@ -239,6 +288,9 @@ ANGLES_K = 10  # the literal angles' (measured on the dev questions: 8-15 alike)
 LEAD_WEIGHT = 1.0  # the lead ranking's (`search_concepts(lead=True)`)
 LEAD_K = 5
 CONCEPT_WEIGHT = 0.02  # a concept word's symbol (`box` -> Block): mostly a fallback when the words find little
+FILE_PRIOR = 0.5  # `file_prior`: a hit's score rises by up to this share for the file the question points at
+FILE_PRIOR_SMOOTHING = 20.0  # `DocsIndex.file_affinity`'s, in chunks
+CHANGELOG_WEIGHT = 0.5  # `demote_changelogs`: a changelog section's score is multiplied by it
 DISTINCT_SECTIONS = True  # the top places go to distinct sections (`distinct_sections`)
 RELAX_BELOW = 5  # relaxed queries when the leading queries find fewer chunks than this
 

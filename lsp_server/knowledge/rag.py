@@ -7,7 +7,8 @@ citations, and a grounding check of the API names its answer uses. The steps:
 1. **Retrieval** (hybrid): `lookup.fused_search`, the one how-to retrieval (`lookup_docs --expand` runs it
    too): the question, its `search_queries` angles and clauses, concept expansions, a partial-match ranking
    of the focused angle, grep's rankings and the thesaurus concept ranking (`thesaurus.py`), fused
-   (reciprocal rank fusion, `fuse_rankings`). When the `semantic` extra
+   (reciprocal rank fusion, `fuse_rankings`), the doc file the question's words point at lifted
+   (`lookup.file_prior`). When the `semantic` extra
    is installed and its model loads offline, the fused candidates are re-ranked by embedding similarity and
    that order fused with the lexical one; without it the lexical fusion alone serves.
 2. **Answer**: the configured generator (`[rag] generator`, see `generators.py`) gets a prompt holding only the

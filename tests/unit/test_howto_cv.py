@@ -28,22 +28,23 @@ def test_merit_counts_hits_then_their_places():
     assert merit([0, 0]) > merit([4, 0]) > merit([4, None, None])
 
 
-def test_the_before_variant_is_mains_setting_without_round_8s_thesaurus_groups():
-    from lsp_server.knowledge import thesaurus
-    from tests.corpus.engines.howto_cv import BEFORE, CHANGES, ROUND_8_THESAURUS, patched
+def test_the_before_variant_switches_off_round_10s_mechanisms():
+    from lsp_server.knowledge import chunker, lookup, thesaurus
+    from tests.corpus.engines.howto_cv import BEFORE, CHANGES, patched
 
     assert list(CHANGES)[0] == BEFORE and CHANGES["shipped"] == {}
-    assert ROUND_8_THESAURUS in thesaurus.DATA.read_text(encoding="utf-8")  # the block the variant cuts off
-    shipped = thesaurus.default_thesaurus()
+    assert lookup.FILE_PRIOR and lookup.CHANGELOG_WEIGHT < 1  # shipped: on
     with patched(CHANGES[BEFORE]):
-        before = thesaurus.default_thesaurus()
-        assert before is not shipped and len(before.groups) < len(shipped.groups)
-        # the round's groups are gone, the earlier ones (round 6's audio and video vocabulary) stay
-        assert not any(thesaurus.key("numeric") in g for g in before.groups)
-        assert any(thesaurus.key("transcode") in g for g in before.groups)
-    assert thesaurus.default_thesaurus() is shipped
-    assert any(thesaurus.key("numeric") in g for g in shipped.groups)
+        assert lookup.FILE_PRIOR == 0 and lookup.CHANGELOG_WEIGHT == 1
+    assert lookup.FILE_PRIOR and lookup.CHANGELOG_WEIGHT < 1  # restored
+    # the measured, not shipped, split of long prose runs: off in the shipped chunker, on in its variant
+    assert chunker.LONG_PROSE_CHARS == 0
+    with patched(CHANGES["long prose split (not shipped)"]):
+        assert chunker.LONG_PROSE_CHARS > chunker.MAX_CHUNK_CHARS
+    assert chunker.LONG_PROSE_CHARS == 0
     # the measured, not shipped, validation groups are a variant of their own, never the shipped data
+    shipped = thesaurus.default_thesaurus()
     assert not any(thesaurus.key("nullable") in g for g in shipped.groups)
     with patched(CHANGES["validation words (not shipped)"]):
         assert any(thesaurus.key("nullable") in g for g in thesaurus.default_thesaurus().groups)
+    assert thesaurus.default_thesaurus() is shipped

@@ -383,3 +383,79 @@ def test_how_to_results_are_distinct_sections(tmp_path):
     assert len(sections) == len(set(sections))
     assert results[0].heading == "Writer › Streaming rows"
     assert ("Reader › Reading rows back") in [r.heading for r in results]
+
+
+# --- the doc-file prior (several engines' docs in one index) -------------------------------------------------
+TWO_ENGINES = {
+    # chess-like docs: the board, pieces and squares are their words; one section says "print" in passing
+    "chess/README.md": "# Chess\n\n## .board()\n\nThe board as an array of rows of pieces by square.\n\n"
+                       "## .ascii()\n\nA text diagram of the board: pieces on squares, rank and file labels.\n\n"
+                       "## .move(san)\n\nMove a piece from square to square on the board.\n\n"
+                       "## .put(piece, square)\n\nPlace a piece on a square of the board.\n",
+    # a logging engine: "print" and "text" in every section
+    "logger/README.md": "# Logger\n\n## Printing text\n\nPrint plain text to the terminal.\n\n"
+                        "## Colours\n\nPrint text in colour to the terminal.\n\n"
+                        "## Levels\n\nPrint text only at or above a level.\n\n"
+                        "## Files\n\nPrint text to a file instead of the terminal.\n",
+}
+
+
+def test_file_affinity_points_at_the_engine_whose_words_the_question_uses(tmp_path):
+    from lsp_server.knowledge.thesaurus import question_concepts
+
+    ws = make_ws(tmp_path, docs=TWO_ENGINES)
+    index = ws.service(DocsIndex)
+    aff = index.file_affinity(question_concepts("show the board with its pieces as plain text"))
+    chess = next(f for f in aff if "chess" in f)
+    logger = next(f for f in aff if "logger" in f)
+    assert aff[chess] > aff[logger]
+    aff = index.file_affinity(question_concepts("print text in colour"))
+    assert aff[logger] > aff[chess]
+
+
+def test_file_affinity_is_empty_with_one_doc_file(tmp_path):
+    from lsp_server.knowledge.thesaurus import question_concepts
+
+    ws = make_ws(tmp_path, docs={"chess/README.md": TWO_ENGINES["chess/README.md"]})
+    assert ws.service(DocsIndex).file_affinity(question_concepts("show the board")) == {}
+
+
+def test_file_prior_lifts_the_hits_of_the_file_the_question_points_at():
+    from lsp_server.knowledge.lookup import DocHit, file_prior
+
+    a, b = Path("/d/a.md"), Path("/d/b.md")
+    hits = [DocHit(b, 0, 1, "B1", "", 0.30, chunk_id="b1"), DocHit(a, 0, 1, "A1", "", 0.25, chunk_id="a1"),
+            DocHit(b, 2, 3, "B2", "", 0.10, chunk_id="b2")]
+    lifted = file_prior(hits, {str(a): 3.0, str(b): 0.0})
+    assert [h.chunk_id for h in lifted] == ["a1", "b1", "b2"]  # a's share ~0.95: 0.25 x 1.95 > 0.30 x 1.05
+    even = file_prior(hits, {str(a): 0.0, str(b): 0.0})
+    assert [h.chunk_id for h in even] == ["b1", "a1", "b2"]  # words spread evenly: the order is kept
+    assert file_prior(hits, {}) == hits
+
+
+def test_a_changelog_section_falls_below_a_usage_section_unless_the_question_asks_about_changes(tmp_path, monkeypatch):
+    from lsp_server.knowledge import lookup
+    from lsp_server.knowledge.lookup import DocHit, demote_changelogs
+
+    log = DocHit(Path("/d/README.md"), 90, 99, "Release History[⬆](#contents)<!-- generated -->", "", 0.30,
+                 chunk_id="log")
+    usage = DocHit(Path("/d/README.md"), 10, 19, "Guide › Adding rows", "", 0.20, chunk_id="usage")
+    method = DocHit(Path("/d/README.md"), 30, 39, "API › .history()", "", 0.10, chunk_id="method")
+    assert [h.chunk_id for h in demote_changelogs([log, usage, method])] == ["usage", "log", "method"]
+    # a member named history is not a changelog
+    assert [h.score for h in demote_changelogs([usage, method])] == [0.20, 0.10]
+    docs = {"guide.md": "# Guide\n\n## Adding rows\n\nCall `table.addRow(values)` to add rows to a table.\n",
+            "CHANGES.md": "# Changelog\n\n* 2.0: rows can be added to a table with addRow\n"
+                          "* 1.9: table rows fixed, adding many rows is faster\n"}
+    ws = make_ws(tmp_path, docs=docs)
+    # the changelog holds more of these words ("many", "faster") than the guide: it falls below it
+    top = lookup_docs(ws, "add many rows to a table faster", expand=True).results
+    assert [h.heading for h in top] == ["Guide › Adding rows", "Changelog"]
+    # a question about versions keeps the changelog's own score
+    asked = lookup_docs(ws, "which version changed how rows are added to a table", expand=True).results
+    log_score = next(h.score for h in asked if h.heading == "Changelog")
+    monkeypatch.setattr(lookup, "CHANGELOG_WEIGHT", 1.0)
+    again = lookup_docs(ws, "which version changed how rows are added to a table", expand=True).results
+    assert next(h.score for h in again if h.heading == "Changelog") == log_score
+    assert [h.heading for h in lookup_docs(ws, "add many rows to a table faster", expand=True).results][0] == \
+        "Changelog"  # undemoted, it would lead: the demotion is what puts the guide first

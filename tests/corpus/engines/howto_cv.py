@@ -100,9 +100,17 @@ def thesaurus_with_round_8_validation_words() -> T.Thesaurus:
 
 
 BEFORE = "before (main)"
+MAIN_ROUND_9 = {"FILE_PRIOR": 0.0, "CHANGELOG_WEIGHT": 1.0}  # main before round 10's how-to work
+LONG_PROSE_SPLIT = {"chunker.LONG_PROSE_CHARS": 4 * 1800}  # measured in round 10, not shipped
 CHANGES: dict[str, dict[str, object]] = {
-    BEFORE: {"thesaurus.default_thesaurus": thesaurus_before_round_8},  # round 7's thesaurus
+    BEFORE: MAIN_ROUND_9,
     "shipped": {},
+    "file prior off": {"FILE_PRIOR": 0.0},
+    "changelogs not demoted": {"CHANGELOG_WEIGHT": 1.0},
+    "file prior 1": {"FILE_PRIOR": 1.0},
+    "file prior 2": {"FILE_PRIOR": 2.0},
+    "long prose split (not shipped)": LONG_PROSE_SPLIT,
+    "long prose split, changelogs not demoted": {**LONG_PROSE_SPLIT, "CHANGELOG_WEIGHT": 1.0},
     "validation words (not shipped)": {"thesaurus.default_thesaurus": thesaurus_with_round_8_validation_words},
 }
 GRID: dict[str, dict[str, object]] = {
@@ -183,6 +191,13 @@ def report(variants: dict[str, dict[str, object]], work: Path, verbose: bool = F
             lines.append("      " + ", ".join(f"{p} {hits(v)}/{len(v)} ({merit(v)[1] / len(v):.2f})"
                                             for p, v in per.items()))
     for field, label in (("rag", "rag_lookup retrieval"), ("expand", "lookup --expand")):
+        # each variant against the first alone: what that one change is worth left out
+        pairs = [(f"{r.name}", leave_one_package_out([runs[0], r], qs, field)) for r in runs[1:]]
+        for name, cv in pairs:
+            mean = sum(v for v, _ in cv.values()) / len(cv)
+            chosen = sum(1 for _, n in cv.values() if n == name)
+            lines.append(f"  left out, {label}, {runs[0].name} or {name}: mean {mean:.1%} ({name} chosen in "
+                         f"{chosen} of {len(cv)} folds)")
         for among, which in ((runs[:1], runs[0].name), (runs, "chosen among all variants")):
             cv = leave_one_package_out(among, qs, field)
             mean = sum(v for v, _ in cv.values()) / len(cv)

@@ -68,24 +68,21 @@ def test_howto_golden_set_beats_grep(tmp_path, capsys):
     rag, lookup, grep = (howto.HowtoReport.rate(x) for x in (report.rag, report.lookup, report.grep))
     with capsys.disabled():
         print(f"\nhow-to n={report.n}: rag_lookup {rag:.1%}, lookup --expand {lookup:.1%}, grep {grep:.1%}")
-    # measured 71.0% / 71.0% (196 of 276) against grep's 47.5%: round 9's held-out ioredis questions joined the
-    # dev set at their untouched 67.4% (29 of 43; the other 233 at 73.0%: yup's 45 at 42.2%, round 8's untouched
-    # figure, no general gain found for them since); the floor leaves room for four questions, not for falling
-    # back toward grep's level
-    assert rag >= 0.69 and lookup >= 0.69
+    # measured 72.5% / 72.5% (200 of 276) against grep's 47.5% (round 10's how-to work: the doc file the
+    # question's words point at lifted, changelog sections below usage sections); 71.0% before it. The floor
+    # leaves room for four questions, not for falling back toward grep's level
+    assert rag >= 0.71 and lookup >= 0.71
     assert rag >= grep + 0.2 and lookup >= grep + 0.2
-    # no package's docs are served worse than by grep (the how-to search is not tuned to one package's shape),
-    # by more than one question: when round 9's ioredis README joined the index, fabric's "send a PNG of the
-    # drawing as the response of a node http server" went from 5th to 6th behind ioredis's server sections
-    # (17 of 20 against grep's 18; its other questions and the method unchanged): a known miss, recorded in
-    # docs/evaluation.md, that the next how-to round must win back, not a licence to fall further
+    # no package's docs are served worse than by grep (the how-to search is not tuned to one package's shape);
+    # round 9 had allowed one question below it once ioredis's README competed with fabric's (17 of 20 against
+    # grep's 18); round 10's file prior won it back (18 of 20: docs/evaluation.md, "How-to, round 10 work")
     qs = howto.questions(set_aside=False)
     for package in sorted({q.package for q in qs}):
         mine = [i for i, q in enumerate(qs) if q.package == package]
         for label, ranks in (("rag_lookup", report.rag), ("lookup --expand", report.lookup)):
             hits = sum(ranks[i] is not None for i in mine)
             grep_hits = sum(report.grep[i] is not None for i in mine)
-            assert hits >= grep_hits - 1, f"{package}: {label} below grep ({hits} against {grep_hits})"
+            assert hits >= grep_hits, f"{package}: {label} below grep ({hits} against {grep_hits})"
 
 
 def test_every_golden_heading_names_a_section_of_its_file():
