@@ -220,8 +220,10 @@ def _prepared(names: tuple[str, ...]) -> Candidates:
     return Candidates(names)
 
 
-def rank(query: str, candidates, usage: str = "", threshold: float = THRESHOLD) -> list[tuple[str, float]]:
-    """Real names scored against `query` (best first), those at or above `threshold`."""
+def rank(query: str, candidates, usage: str = "", threshold: float = THRESHOLD,
+         prefer=None) -> list[tuple[str, float]]:
+    """Real names scored against `query` (best first), those at or above `threshold`. `prefer`: a test of a
+    name that wins a tie of scores (how the name is used fits it: a class where the code writes `new`)."""
     cands = candidates if isinstance(candidates, Candidates) else _prepared(tuple(candidates))
     scored = []
     for i in cands.shortlist(query):
@@ -232,10 +234,11 @@ def rank(query: str, candidates, usage: str = "", threshold: float = THRESHOLD) 
         if s >= threshold:
             scored.append((c, s))
     ql = len(query)
-    # ties: the closer length, then the query's own case at the start (`lazys` means the function `lazy`, not
-    # the class `Lazy` beside it), then by name
+    # ties: the name `prefer` fits, then the closer length, then the query's own case at the start (`lazys`
+    # means the function `lazy`, not the class `Lazy` beside it), then by name
     upper = query[:1].isupper()
-    scored.sort(key=lambda x: (-x[1], abs(len(x[0]) - ql), x[0][:1].isupper() != upper, x[0]))
+    scored.sort(key=lambda x: (-x[1], prefer is not None and not prefer(x[0]), abs(len(x[0]) - ql),
+                               x[0][:1].isupper() != upper, x[0]))
     return scored
 
 

@@ -146,6 +146,9 @@ class Access:
     # the receiver's last name as the code writes it (`string` of `yup.string.x`, `s` of `s.x`): messages
     # name a type by the export the code reached it through
     written: str = ""
+    # the name is constructed (`new X.name()`) or, imported, constructed or written as a type (`new Name()`,
+    # `s: Name`): a did-you-mean tie goes to a class (`Konva.Stage` over `Konva.stages`)
+    constructed: bool = False
 
     @classmethod
     def at(cls, node: Node, name: str, recv: Val, *, owner: TypeId | None = None, member: Member | None = None,
@@ -153,7 +156,44 @@ class Access:
            static: bool = False) -> "Access":
         """The access whose property name is `node`."""
         return cls(node.start_byte, node.end_byte, name, recv, owner, member, missing, usage, candidates or [],
-                   container, static, _written_receiver(node))
+                   container, static, _written_receiver(node), _constructed(node))
+
+
+def _constructed(prop: Node) -> bool:
+    """Whether the member access whose property is `prop` is what a `new` constructs (`new X.prop(...)`)."""
+    access = prop.parent
+    if access is None or access.type != "member_expression" or access.parent is None:
+        return False
+    made = access.parent.child_by_field_name("constructor") if access.parent.type == "new_expression" else None
+    return made is not None and made.id == access.id
+
+
+_PRIMITIVES = frozenset({"string", "number", "boolean", "bigint", "symbol", "null", "undefined", "void"})
+
+
+def constructs(model: ObjectModel, recv: Val, name: str) -> bool | None:
+    """Whether `new recv.name(...)` makes an instance: True for a class (`receiver_member`'s answer is an
+    exported class, or a member whose type is one: `Stage: typeof Stage` on konva's `Konva`); False where it
+    certainly throws (a property holding an array, a promise, a primitive, an enum member: `Konva.stages`);
+    None when the model cannot say (a method may be an old-style constructor, a type may be anything)."""
+    found = receiver_member(model, recv, name)
+    if found is None:
+        return None
+    member, owner = found
+    if member is None:
+        return True if owner is not None and model.class_like(owner) else None
+    if member.kind == "enum_member":
+        return False
+    parsed = parse_type(member.type) if member.type else None
+    if member.kind in ("property", "getter", "value") and member.type and (
+            member.type.strip() in _PRIMITIVES or (member.type.strip()[:1] or " ") in "\"'`0123456789"
+            or (parsed is not None and parsed[0] in ("array", "promise"))):
+        return False
+    if not parsed or parsed[0] != "typeof":
+        return None
+    module = owner[0] if isinstance(owner, tuple) else recv.module or (recv.tid[0] if isinstance(recv.tid, tuple) else "")
+    tid = model.find_type(module, parsed[1]) if module else None
+    return True if tid is not None and model.class_like(tid) else None
 
 
 def _written_receiver(prop: Node) -> str:
@@ -1527,10 +1567,27 @@ class Analyzer:
                         val = self.export_val(spec, b.imported)
                     elif mod.complete:
                         cands = [n for n in mod.exports if n not in ("default", "=")]
-                        self.result.import_problems.append(Access.at(
+                        problem = Access.at(
                             b.name_node, b.imported, Val(ValKind.NAMESPACE, module=spec), missing=True,
-                            usage="import", candidates=cands, container=spec, static=True))
+                            usage="import", candidates=cands, container=spec, static=True)
+                        problem.constructed = self.constructed_or_typed(b.local)
+                        self.result.import_problems.append(problem)
             self.set_value(b.local, val)
+
+    def constructed_or_typed(self, local: Node) -> bool:
+        """Whether the file constructs the binding `local` declares (`new Name()`) or writes it as a type."""
+        binding = self.names.resolve(local)
+        if binding is None:
+            return False
+        for occ in self.names.occurrences(binding):
+            node, parent = occ.node, occ.node.parent
+            if node.type == "type_identifier":
+                return True
+            made = parent.child_by_field_name("constructor") if parent is not None and \
+                parent.type == "new_expression" else None
+            if made is not None and made.id == node.id:
+                return True
+        return False
 
     def for_in(self, node: Node) -> None:
         left = node.child_by_field_name("left")

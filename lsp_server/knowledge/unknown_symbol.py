@@ -41,7 +41,8 @@ from lsp_server.knowledge.naming import ensure_conventions
 from lsp_server.knowledge.object_model import (
     OBJECT_MEMBERS, ObjectModel, ObjectModelService, declared_members, imported_packages, package_name,
 )
-from lsp_server.knowledge.types import Access, Analysis, ValKind, analyze, receiver_member, receiver_members
+from lsp_server.knowledge.types import (Access, Analysis, ValKind, analyze, constructs, receiver_member,
+                                        receiver_members)
 from lsp_server.knowledge.typescript_settings import BEYOND_TSC, TypeScriptConfig
 from lsp_server.syntax.modules import DEFAULT, NAMESPACE, module_info_of
 from lsp_server.providers import HoverInfo, RequestContext, hover_provider
@@ -123,7 +124,11 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
     conf = min(recv.conf, type_conf)
     if conf < MEDIUM:
         return None
-    ranked = [r for r in sg.rank(a.name, a.candidates, a.usage) if r[0] not in _removed_names(a, model)]
+    # `new Konva.Stagee()`: of equally near names, a class is meant (`Stage`), and a name that `new` certainly
+    # throws on (the array `stages`, even spelt `Stages`) is never the one meant
+    prefer = (lambda name: constructs(model, a.recv, name) is True) if a.constructed else None
+    ranked = [r for r in sg.rank(a.name, a.candidates, a.usage, prefer=prefer) if r[0] not in _removed_names(a, model)
+              and not (a.constructed and constructs(model, a.recv, r[0]) is False)]
     if a.usage == "write" and (not ranked or (ranked[0][1] < 0.75 and not _prefixed(a.name, ranked[0][0]))):
         return None  # a new property on an object (expando) unless it is plainly a near miss of a real one
     if inferred and not ranked:
@@ -365,7 +370,30 @@ _PREFIXES = ("get", "set", "is", "has")
 
 
 def vocabulary_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelService) -> list[Finding]:
-    """`x.fontsize(...)` where nothing says what `x` is: reported (a warning) only when no type in reach has
+    """The vocabulary check's findings (see `vocabulary_sites`)."""
+    return [f for f, _ in vocabulary_sites(doc, analysis, svc)]
+
+
+def vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelService) -> list[tuple[Finding, tuple | None]]:
+    """`_vocabulary_sites`, kept on the document's analysis (`analysis_for` caches it per snapshot) while the
+    model and the workspace's declared names stay the same objects: the hover reads what the check found
+    (~0.1 ms a KB of source to recompute)."""
+    workspace = svc.workspace_names()
+    kept = getattr(analysis, "_vocabulary_sites", None)
+    if kept is not None and kept[0] is svc.model and kept[1] is workspace:
+        return kept[2]
+    sites = _vocabulary_sites(doc, analysis, svc, workspace)
+    analysis._vocabulary_sites = (svc.model, workspace, sites)
+    return sites
+
+
+def _vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelService,
+                      workspace: frozenset[str]) -> list[tuple[Finding, tuple | None]]:
+    """Each vocabulary finding with the declaration its did-you-mean names, `(Member, owner's name)` when the
+    suggestion is one type's (or module's) member, else None (a name only the engine's files spell): the check
+    reports the findings, the hover shows them with that declaration's signature, both from this one pass.
+
+    `x.fontsize(...)` where nothing says what `x` is: reported (a warning) only when no type in reach has
     the name (the engine's, the workspace's own declarations, JavaScript built-ins, the DOM, Node) and it is
     a near miss of one engine member (casing, plural, a get/set prefix, a known synonym, a small typo) that
     is not itself a platform name. Only in files that use the engine (import it, or spell a member only it has:
@@ -382,7 +410,6 @@ def vocabulary_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectMode
     index = _engine_vocabulary(model)
     imported = _imported_names(doc, model)
     local = declared_members(doc)
-    workspace = svc.workspace_names()
     platform = builtin_members()
     found = queries.captures(doc.language, "evidence", doc.tree.root_node)
     members = [*found.get("member", ()), *found.get("member.chained", ())]
@@ -426,7 +453,8 @@ def vocabulary_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectMode
                 "receiver": "vocabulary",
                 "fix": {"title": f"Rename to `{real}`",
                         "edits": [{"start": prop.start_byte, "end": prop.end_byte, "text": real}], "fix_all": False}}
-        out.append(Finding("unknown-symbol", message, prop.start_byte, prop.end_byte, Severity.WARNING, data))
+        out.append((Finding("unknown-symbol", message, prop.start_byte, prop.end_byte, Severity.WARNING, data),
+                    index["declared"].get(real) if owner != ENGINE_FILES else None))
     return out
 
 
@@ -544,6 +572,13 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
         return cached
     names: set[str] = set(model.type_names)
     owners: dict[str, str] = {}
+    declared: dict[str, tuple] = {}  # a suggestable name -> (its Member, the owner shown): the hover's signature
+
+    def own(name: str, owner: str, member) -> None:
+        if name not in owners:
+            owners[name] = owner
+            declared[name] = (member, owner)
+
     for mod in model.modules.values():
         names.update(mod.exports)
         names.update(mod.values)
@@ -552,17 +587,17 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
                 names.add(m.name)
                 if not m.private and m.kind != "constructor" and not m.name.startswith("_") and "$" not in tname \
                         and (m.confidence or 0) >= MEDIUM and m.status != "removed":
-                    owners.setdefault(m.name, tname)
+                    own(m.name, tname, m)
         # the engine's module-level functions (ioredis's `utils.convertMapToArray`, reached in its README
         # through an internal module): a near miss of one is as likely meant as one of a member
         for vname, v in mod.values.items():
             if v.kind == "function" and not vname.startswith("_") and (v.confidence or 0) >= MEDIUM \
                     and v.status != "removed" and "$" not in vname:
-                owners.setdefault(vname, mod.name)
+                own(vname, mod.name, v)
     for (_, tname), found in model.example_members.items():  # the docs' own uses are members too
         names.update(found)
-        for name in found:
-            owners.setdefault(name, tname)
+        for name, m in found.items():
+            own(name, tname, m)
     modelled = frozenset(n for n in owners if n not in builtin_members())
     spelled, members = _engine_spelling(model)
     names.update(spelled)
@@ -570,7 +605,7 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
         if len(name) >= 4 and name[:1] != "_" and "$" not in name:
             owners.setdefault(name, ENGINE_FILES)
     suggestable = frozenset(n for n in owners if n not in builtin_members())
-    index = {"names": frozenset(names), "owners": owners, "suggestable": suggestable, "modelled": modelled,
+    index = {"names": frozenset(names), "owners": owners, "declared": declared, "suggestable": suggestable, "modelled": modelled,
              "cands": sg.Candidates(modelled), "spelled_members": suggestable - modelled,
              "cands_spelled": sg.Candidates(suggestable - modelled)}
     model._vocabulary_index = index
@@ -634,7 +669,7 @@ def engine_member_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -
     analysis = analysis_for(doc, svc.model)
     a = analysis.access_at(offset)
     if a is None:
-        return None
+        return _vocabulary_hover(doc, offset, analysis, svc, ctx)
     model = svc.model
     if a.missing:
         f = None if added_elsewhere(a, analysis, svc) else finding_for(a, model)
@@ -680,6 +715,29 @@ def engine_member_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -
             return HoverInfo(f"```ts\n{t.signature()}\n```\n\nverified in object model" + (f" — {loc}" if loc else ""),
                              a.start, a.end)
     return None
+
+
+def _vocabulary_hover(doc: ParsedDocument, offset: int, analysis: Analysis, svc: ObjectModelService,
+                      ctx: RequestContext) -> HoverInfo | None:
+    """On a name the vocabulary check flags (an untyped receiver: `pdf.addPaeg()` on a parameter), what its
+    diagnostic says, with the suggested member's signature and where it is declared; nothing on any other name.
+    The check's own pass decides (`vocabulary_sites`), so hover and diagnostic never disagree."""
+    node = doc.tree.root_node.descendant_for_byte_range(offset, offset)
+    if node is None or node.type != "property_identifier" or node.parent is None \
+            or node.parent.type != "member_expression":
+        return None  # only a member's name can be a vocabulary finding: spare the pass on every other hover
+    site = next(((f, decl) for f, decl in vocabulary_sites(doc, analysis, svc)
+                 if f.start <= offset < f.end or (offset == f.end and f.start < f.end)), None)
+    if site is None:
+        return None
+    f, decl = site
+    if decl is None:  # only the engine's files spell the suggestion: no declaration to show
+        return HoverInfo(f"**{f.message}**", f.start, f.end)
+    member, owner = decl
+    sig = member.signature(owner)
+    loc = _location(ctx, member.path, member.line)
+    return HoverInfo(f"Did you mean `{f.data['suggestions'][0]}`?\n\n```ts\n{sig}\n```"
+                     + (f"\n\ndeclared at {loc}" if loc else "") + f"\n\n{f.message}", f.start, f.end)
 
 
 def _signature_of(model: ObjectModel, found: tuple, a: Access) -> tuple[str, str, int] | None:

@@ -77,3 +77,38 @@ async def test_hover_of_a_misspelled_member_names_the_real_one_on_the_receivers_
     text = await hover(client, uri, "Documnet")
     assert text.startswith("Did you mean `Document`?"), text
     assert "class Document" in text
+
+
+UNTYPED = """import { Document } from "@acme/layout";
+
+export function fill(pdf, thing) {
+  pdf.addPaeg();
+  thing.frobnicate();
+  return Document;
+}
+"""
+
+
+async def test_hover_of_a_near_miss_on_an_untyped_receiver_says_what_its_diagnostic_says(client: LanguageClient):
+    """`pdf.addPaeg()` on a parameter nothing types: the vocabulary pass's warning, and on hover the same words
+    with the suggested member's signature; a name it does not flag gets no such hover."""
+    uri = (APP / "src" / "untyped_probe.js").as_uri()
+    client.text_document_did_open(lsp.DidOpenTextDocumentParams(
+        lsp.TextDocumentItem(uri=uri, language_id="javascript", version=1, text=UNTYPED)))
+    diags = await diagnostics_until(client, uri, lambda d: any(x.code == "unknown-symbol" for x in d))
+    found = [d for d in diags if d.code == "unknown-symbol"]
+    assert [d.range.start.line + 1 for d in found] == [4], [d.message for d in found]
+    message = found[0].message
+    assert "no type in reach has `addPaeg`" in message and "did you mean `addPage`" in message, message
+
+    async def hover_on(needle: str):
+        return await client.text_document_hover_async(lsp.HoverParams(
+            lsp.TextDocumentIdentifier(uri),
+            position_of(UNTYPED, UNTYPED.index(needle) + 1, ENCODING_OF[client.profile])))
+
+    text = (await hover_on("addPaeg")).contents.value
+    assert text.startswith("Did you mean `addPage`?"), text
+    assert "Document.addPage(options?: PageOptions): Page" in text and "engine.d.ts:" in text, text
+    assert message in text, text  # the evidence, word for word as the diagnostic gives it
+    other = await hover_on("frobnicate")
+    assert other is None or "Did you mean" not in other.contents.value and "no type in reach" not in other.contents.value
