@@ -1350,9 +1350,11 @@ class Analyzer:
             return
         if fn is not None and fn.kind in (ValKind.INSTANCE, ValKind.CLASS) and fn.tid is not None:
             # `ky(url, {...})`: a call signature (`KyInstance`'s), whose parameters type the options' callbacks
+            # An instance's targs are its written type arguments, in order; a function's are the name -> type
+            # bindings its signature is read under: the call signature's owner binds them from the instance.
             call = receiver_members(self.model, fn).get(CALL)
             fn = Val(ValKind.FUNCTION, module=call[1][0], member=call[0], conf=fn.conf, evidence=fn.evidence,
-                     targs=fn.targs) if call is not None else None
+                     targs=tuple(self.bindings_of(fn, call[1]).items())) if call is not None else None
         if fn is None or fn.kind != ValKind.FUNCTION or fn.member is None:
             return
         signature = _matching_overload(fn.member, values, self)

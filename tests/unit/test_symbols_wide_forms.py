@@ -476,3 +476,24 @@ await ky('https://example.com', {
 await ky.get('https://example.com', { onDownloadProgress: (progress) => progress.zzPercent });
 await ky('https://example.com', { onDownloadProgress: function (progress) { return progress.zzTotal; } });
 """) == [(5, "zzPercent"), (6, "zzTotal")]
+
+
+def test_a_call_signature_of_an_instance_with_written_type_arguments_types_its_options_callbacks(tmp_path):
+    # fastify (round 10's held-out run): `fastify()` returns `FastifyInstance<Server, ...>`, an instance whose
+    # type arguments are written; calling an instance that has a call signature took those positional
+    # arguments for the function's name -> type bindings and the whole check failed on the file (ValueError)
+    assert flagged(tmp_path, {"index.d.ts": """
+export interface Reply<R> { send(payload: R): void; statusCode: number; }
+export interface Options<R> { handler?: (reply: Reply<R>) => void; }
+export interface App<R = string> {
+  (url: string, options?: Options<R>): void;
+  close(): void;
+}
+export declare function make(): App<number>;
+"""}, """import { make } from 'pkg';
+const app = make();
+app('/a', { handler: (reply) => { reply.send(1); return reply.statusCode; } });
+app('/b', { handler: (reply) => reply.zzSend(2) });
+app.close();
+app.zzClose();
+""") == [(4, "zzSend"), (6, "zzClose")]
