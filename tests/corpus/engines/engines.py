@@ -52,6 +52,9 @@ class Engine:
     # The dev test's per-engine recall floor (a regression guard). A held-out engine that has just become dev
     # material keeps its untouched figure as its floor until a round has tuned for it.
     recall_floor: float = 0.88  # round 3's dev figures less a margin (the lowest: exceljs 94.0%, howler 95.5%)
+    # False positives a held-out run found and no round has fixed yet, each named "file:line: name" (the dev
+    # test fails on any other finding on clean code, and on one of these that is gone, so the list only shrinks)
+    known_false_positives: tuple[str, ...] = ()
 
     @property
     def spec(self) -> str:
@@ -131,7 +134,7 @@ ENGINES = [
            recall_floor=0.92),  # round 9's untouched 38.7% (typed 41.2%, untyped 36.8%); dev 92.6% (typed 91.2%,
     # untyped 93.7%), 0 FP after class heritage's type arguments, symbol keys, `require(...).default` exports,
     # members added by string names, generic aliases picking a member, runtime names of an interface's family
-    # Held out: round 10's (chosen before any tuning of the tenth round).
+    # Round 10's held-out engine (run once at 47a4658, docs/evaluation.md), dev material since.
     Engine("fastify", "5.12.8", "hand-written per-file typings behind `export =` of an overloaded generic function "
            "merged with a namespace (`declare function fastify<Server, Request, Reply, Logger, TypeProvider>(opts)"
            ": FastifyInstance<...> & SafePromiseLike<FastifyInstance<...>>`), five-parameter generic interfaces "
@@ -148,7 +151,12 @@ ENGINES = [
                  "docs/Reference/Encapsulation.md", "docs/Reference/Logging.md", "docs/Reference/Errors.md",
                  "docs/Reference/ContentTypeParser.md", "docs/Reference/Validation-and-Serialization.md",
                  "docs/Reference/Lifecycle.md", "docs/Reference/HTTP2.md", "docs/Reference/Middleware.md"),
-           set_aside=True),
+           recall_floor=0.49,  # round 10's untouched 34.5% (the check failed on 181 files: fixed); dev 49.8%
+           known_false_positives=(  # round 10: not tuned yet (docs/evaluation.md, round 10)
+               "src/readme/getting-started_12.js:7: mongo",  # a plugin's decoration (@fastify/mongodb, not installed)
+               "src/readme/server_00.js:16: code", "src/readme/server_00.js:17: code",
+               # Node's ServerResponse named `res` (serverFactory's handler), typed by the docs' naming convention
+               "src/readme/server_26.js:5: end", "src/readme/server_29.js:5: end", "src/readme/server_30.js:6: end"))
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
