@@ -133,6 +133,11 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
         return None  # a new property on an object (expando) unless it is plainly a near miss of a real one
     if inferred and not ranked:
         return None  # an inferred type and a name like none of its members: more likely our guess is wrong
+    if inferred and a.name in builtin_members():
+        # an inferred type (a name's convention, usage) and a name JavaScript, the DOM or Node gives objects: the
+        # receiver is more likely one of those (`res.end()` on Node's ServerResponse in a handler whose `res`
+        # the engine's docs name for its own reply type) than our guess's object missing it
+        return None
     suggestions = [n for n, _ in ranked[:5]]
     # a write may add a property on purpose: only a plain typo of a real member (as tsc reports on a closed
     # class) is an error; a get/set-prefixed near miss written (`sheet.getState = ...`) is a warning

@@ -341,3 +341,4 @@ def test_the_analysis_cache_keeps_one_snapshot_per_document(tmp_path):
         keys = list(unknown_symbol._CACHE)
     assert [k[:2] for k in keys if k[0] == first.uri] == [(second.uri, second.version)]
     assert any(k[0] == other.uri for k in keys)
+
