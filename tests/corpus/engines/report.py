@@ -34,7 +34,8 @@ def main(argv: list[str] | None = None) -> int:
                 r = E.evaluate(engine, Path(tmp), node_objects_too=args.node_objects)
                 reports.append(r)
                 if args.v:
-                    for label, items in (("false positives", r.false_positives), ("deprecated uses", r.deprecated_uses),
+                    for label, items in (("checks that raised", r.check_failures),
+                                         ("false positives", r.false_positives), ("deprecated uses", r.deprecated_uses),
                                          ("listed apart: README imports by relative path", r.package_layout),
                                          ("stray", r.stray),
                                          ("wrong did-you-mean", r.wrong_dym), ("missed", r.missed)):
@@ -42,6 +43,9 @@ def main(argv: list[str] | None = None) -> int:
                             print(f"\n{engine.name} {label} ({len(items)}):", *items, sep="\n  ")
             print(("SET-ASIDE " if args.set_aside else "") + "check_symbols / unknown-symbol per engine")
             print(E.table(reports))
+            for r in reports:
+                if r.check_failures:
+                    print(f"{r.engine.spec}: a check raised on {len(r.check_failures)} file(s): findings there are lost")
             for r in reports:
                 cats = ", ".join(f"{c} {h}/{t}" for c, (t, h) in sorted(r.by_category.items()))
                 left_out = f" (left out: {r.node_object_mutants} on Node's own objects)" if r.node_object_mutants else ""

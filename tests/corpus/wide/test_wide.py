@@ -40,6 +40,8 @@ def test_no_finding_on_any_readme_s_clean_code(results, capsys):
         print("\n" + W.table(results))
     measured = [r for r in results if r.report is not None]
     assert len(measured) >= 20, "too few packages measured: the READMEs gave too little code"
+    raised = [f"{r.package.label}: {f}" for r in measured for f in r.report.check_failures]
+    assert raised == [], "a check raised (its findings are lost):\n" + "\n".join(raised[:10])
     fp = [f"{r.package.label}: {f}" for r in measured for f in r.report.false_positives]
     assert fp == [], "\n".join(fp)
     stray = [f"{r.package.label}: {f}" for r in measured for f in r.report.stray]
@@ -80,6 +82,8 @@ def test_no_finding_on_any_readme_s_clean_typescript(ts_results, capsys):
             print(f"\nTypeScript blocks ({mode}):\n" + W.table(results))
         measured = [r for r in results if r.report is not None]
         assert len(measured) >= 4, "too few packages measured: the READMEs gave too little TypeScript"
+        raised = [f"{r.package.label}: {f}" for r in measured for f in r.report.check_failures]
+        assert raised == [], f"{mode}: a check raised:\n" + "\n".join(raised[:10])
         fp = [f"{r.package.label}: {f}" for r in measured for f in r.report.false_positives]
         assert fp == [], f"{mode}:\n" + "\n".join(fp)
         stray = [f"{r.package.label}: {f}" for r in measured for f in r.report.stray]
