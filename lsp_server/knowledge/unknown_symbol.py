@@ -688,7 +688,7 @@ def engine_member_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -
         found = receiver_member(model, a.recv, suggestions[0]) if suggestions else None
         shown = _signature_of(model, found, a) if found is not None else None
         if shown is None:
-            return HoverInfo(f"**{f.message}**", a.start, a.end)
+            return None  # nothing to add to the diagnostic: repeating its words would show them twice
         sig, path, line = shown
         loc = _location(ctx, path, line)
         return HoverInfo(f"Did you mean `{suggestions[0]}`?\n\n```ts\n{sig}\n```"
@@ -724,9 +724,11 @@ def engine_member_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -
 
 def _vocabulary_hover(doc: ParsedDocument, offset: int, analysis: Analysis, svc: ObjectModelService,
                       ctx: RequestContext) -> HoverInfo | None:
-    """On a name the vocabulary check flags (an untyped receiver: `pdf.addPaeg()` on a parameter), what its
-    diagnostic says, with the suggested member's signature and where it is declared; nothing on any other name.
-    The check's own pass decides (`vocabulary_sites`), so hover and diagnostic never disagree."""
+    """On a name the vocabulary check flags (an untyped receiver: `pdf.addPaeg()` on a parameter), the suggested
+    member's signature and where it is declared; nothing on any other name. Never the diagnostic's own words:
+    editors show the diagnostic beside the hover (VS Code in the same hover, Neovim in its float), so repeating
+    its message showed the text twice. The check's own pass decides (`vocabulary_sites`), so hover and
+    diagnostic never disagree."""
     node = doc.tree.root_node.descendant_for_byte_range(offset, offset)
     if node is None or node.type != "property_identifier" or node.parent is None \
             or node.parent.type != "member_expression":
@@ -736,13 +738,13 @@ def _vocabulary_hover(doc: ParsedDocument, offset: int, analysis: Analysis, svc:
     if site is None:
         return None
     f, decl = site
-    if decl is None:  # only the engine's files spell the suggestion: no declaration to show
-        return HoverInfo(f"**{f.message}**", f.start, f.end)
+    if decl is None:  # only the engine's files spell the suggestion: no declaration to add to the diagnostic
+        return None
     member, owner = decl
     sig = member.signature(owner)
     loc = _location(ctx, member.path, member.line)
     return HoverInfo(f"Did you mean `{f.data['suggestions'][0]}`?\n\n```ts\n{sig}\n```"
-                     + (f"\n\ndeclared at {loc}" if loc else "") + f"\n\n{f.message}", f.start, f.end)
+                     + (f"\n\ndeclared at {loc}" if loc else ""), f.start, f.end)
 
 
 def _signature_of(model: ObjectModel, found: tuple, a: Access) -> tuple[str, str, int] | None:
