@@ -156,7 +156,9 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
         why = recv.evidence.text()
         if why:
             message += f" ({why})"
-    data: dict = {"suggestions": suggestions, "type": a.container, "member": a.name,
+    typed = recv.kind in (ValKind.INSTANCE, ValKind.CLASS) and isinstance(recv.tid, tuple)
+    data: dict = {"suggestions": suggestions, "type": shown_owner(model, recv.tid, a.written) if typed else a.container,
+                  "member": a.name,
                   "receiver": "inferred" if inferred else "declared"}
     if suggestions:
         data["fix"] = {"title": f"Rename to `{suggestions[0]}`",
@@ -170,28 +172,42 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
 def shown_type(model: ObjectModel, a: Access) -> str:
     """The receiver's type as a message names it: the name the package exports it under (a bundle's
     `export { create$6 as string }` shows `string`, never the bundle's local `create$6`; of several aliases, the
-    one the code wrote); a synthesized type as
-    `display_type` shows it (`Layout.twoColumn()` result); `$` in a real name kept."""
+    one the code wrote); a synthesized type as the code reaches it (`shown_owner`), a method's result as
+    "`Layout.twoColumn` result"; `$` in a real name kept."""
     tid = a.recv.tid if a.recv.kind in (ValKind.INSTANCE, ValKind.CLASS) else None
     mod = model.modules.get(tid[0]) if isinstance(tid, tuple) else None
     if mod is None:
         return display_type(a.container)
-    owner = model.type((tid[0], tid[1].partition("$")[0])) if "$" in tid[1] else None
-    if owner is not None and owner.kind != "namespace":  # an object literal type: "`Owner.member()` result"
-        return display_type(tid[1])
-    return f"`{shown_owner(model, tid, a.written)}`"
+    shown = shown_owner(model, tid, a.written)
+    return f"`{shown[:-2]}` result" if shown.endswith("()") else f"`{shown}`"
+
+
+# What the model names a value's own type: `Stage$static` (a const's construct signature: `typeof Stage`'s
+# like), `filters$ns1` (a namespace object `export * as filters`). Shown as the value's name.
+_VALUE_TYPE_SUFFIX = re.compile(r"static|ns\d+")
 
 
 def shown_owner(model: ObjectModel, tid, written: str = "") -> str:
-    """A type's name as the code reaches it, which hovers qualify its members' signatures by: the name its package
-    exports it under (`exported_name`); a synthesized type, never its `$`: a namespace's copy `Konva$Util` as
-    `Konva.Util`, an object literal type `Layout$twoColumn` as `Layout.twoColumn()`."""
+    """A type's name as the code reaches it, which hovers, messages and `check_symbols` qualify its members by: the
+    name its package exports it under (`exported_name`); a synthesized type, never its `$` (the model's internal
+    names are never shown): a namespace's copy `Konva$Util` as `Konva.Util` (nested ones too), an object literal
+    type `Layout$twoColumn` as `Layout.twoColumn()` (a method's result) or `Owner.prop` (a property's object), a
+    value's own type (`Stage$static`, `filters$ns1`) as the value's name."""
     name = tid[1]
-    owner = model.type((tid[0], name.partition("$")[0])) if "$" in name else None
-    if owner is not None:
-        shown = name.replace("$", ".", 1)
-        return shown if owner.kind == "namespace" else f"{shown}()"
-    return exported_name(model, tid, written)
+    exported = exported_name(model, tid, written)
+    head, _, rest = name.rpartition("$")
+    if not head or exported != name:
+        return exported  # a real name (`$`, `$el`), or one the package exports under a name of its own
+    if _VALUE_TYPE_SUFFIX.fullmatch(rest):
+        return shown_owner(model, (tid[0], head))
+    owner = model.type((tid[0], head))
+    if owner is None:
+        return exported  # a bundle's local (`create$6`) no export renames: the only name there is
+    shown = f"{shown_owner(model, (tid[0], head))}.{rest}"
+    member = next((m for m in owner.members if m.name == rest), None)
+    if owner.kind == "namespace" or (member is not None and member.kind not in ("method", "function")):
+        return shown
+    return f"{shown}()"
 
 
 def exported_name(model: ObjectModel, tid, written: str = "") -> str:
@@ -291,7 +307,8 @@ def status_finding(a: Access, model: ObjectModel, root=None) -> Finding | None:
     m = a.member
     if m is None or m.status not in ("removed", "deprecated"):
         return None
-    owner = a.owner[1] if isinstance(a.owner, tuple) else a.container
+    # the owner as the code reaches it, never the model's internal `$` name (`Lib$Util` is `Lib.Util`)
+    owner = shown_owner(model, a.owner, a.written) if isinstance(a.owner, tuple) else a.container
     shown = f"{owner}.{m.name}" if owner and a.recv.kind != ValKind.NAMESPACE else m.name
     where = _shown_path(m.status_path, root)
     evidence = f"{where}:{m.status_line + 1}" if where else ""
@@ -599,10 +616,10 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
             if v.kind == "function" and not vname.startswith("_") and (v.confidence or 0) >= MEDIUM \
                     and v.status != "removed" and "$" not in vname:
                 own(vname, mod.name, v)
-    for (_, tname), found in model.example_members.items():  # the docs' own uses are members too
+    for tid, found in model.example_members.items():  # the docs' own uses are members too
         names.update(found)
         for name, m in found.items():
-            own(name, tname, m)
+            own(name, shown_owner(model, tid), m)
     modelled = frozenset(n for n in owners if n not in builtin_members())
     spelled, members = _engine_spelling(model)
     names.update(spelled)
