@@ -28,7 +28,11 @@ declare const Kit: {
   Stage: typeof Stage;
   Layer: typeof Layer;
   stages: Stage[];
-  Util: { getRandomColor(): string; };
+  Util: {
+    getRandomColor(): string;
+    /** @deprecated use getRandomColor */
+    getRandomColour(): string;
+  };
 };
 export default Kit;
 """
@@ -42,6 +46,7 @@ const c = new Kit.Stages();
 Shape.lod("u");
 new Shape().lod();
 Kit.Util.getRandomColr();
+Kit.Util.getRandomColour();
 """
 ASKED = {2: "new Kit.Stagee()", 3: "Kit.Stagee", 4: "new Kit.Stages()", 5: "Shape.lod", 6: "Shape#lod",
          7: "Kit.Util.getRandomColr"}
@@ -94,7 +99,7 @@ def test_a_name_on_both_sides_answers_the_side_it_is_read_as_and_reports_the_oth
 def test_the_did_you_mean_is_the_checks_on_the_same_written_form(workspace):
     proc = run_cli("check", "--format", "json", str(workspace), cwd=workspace)
     check = {f["line"] + 1: f["data"]["suggestions"][0] for f in json.loads(proc.stdout)
-             if f["code"] == "unknown-symbol" and f["path"].endswith("app.js")}
+             if f["code"] == "unknown-symbol" and f["path"].endswith("app.js") and "status" not in f["data"]}
     assert set(check) == set(ASKED), (check, proc.stderr)
     got = symbols(workspace, *ASKED.values())
     for line, name in ASKED.items():
@@ -116,3 +121,13 @@ def test_a_member_path_is_followed_and_no_internal_name_shows(workspace):
     assert got["getRandomColor"]["qualified_name"] == "Kit.Util.getRandomColor"
     assert got["Kit.Util.getRandomColr"]["suggestions"][0] == "Kit.Util.getRandomColor"
     assert got["new Stagee()"]["suggestions"][0] == "Stage" and "stages" not in got["new Stagee()"]["suggestions"]
+
+
+def test_a_deprecated_member_of_a_synthesized_type_is_named_as_the_code_reaches_it(workspace):
+    """`status_finding`: `Kit.Util.getRandomColour` is deprecated, never `Kit$Util.getRandomColour`."""
+    proc = run_cli("check", "--format", "json", str(workspace), cwd=workspace)
+    (found,) = [f for f in json.loads(proc.stdout) if f["code"] == "unknown-symbol" and f["data"].get("status")]
+    assert found["message"].startswith("`Kit.Util.getRandomColour` is deprecated; use `getRandomColor` instead"), found
+    assert found["line"] + 1 == 8 and found["data"]["type"] == "Kit.Util", found
+    assert "$" not in json.dumps(found)
+    assert symbols(workspace, "Kit.Util.getRandomColour")["Kit.Util.getRandomColour"]["deprecated"] is True
