@@ -680,6 +680,26 @@ def _near_miss(name: str, index: dict) -> tuple[str, str] | None:
     return None
 
 
+def receiver_types_at(doc: ParsedDocument, offset: int, workspace) -> list[str] | None:
+    """The types the member named at `offset` is looked up on, named as docs qualify it (`Table` of
+    `table.addRow()`, never a `$` name): the receiver's type as the code reaches it, then the type declaring the
+    member when it inherits it. [] when the receiver's type lacks the name (an unknown symbol: no doc is about
+    it); None when the receiver's type is not known (the model not built yet, an untyped receiver, a union, a
+    module namespace). The docs hover qualifies its match by them; a request never builds the model."""
+    svc = workspace.peek_service(ObjectModelService)
+    if svc is None or not svc.model.modules or doc.tree is None or doc.language not in SOURCE_LANGUAGES:
+        return None
+    a = analysis_for(doc, svc.model).access_at(offset)
+    if a is None or a.recv.kind not in (ValKind.INSTANCE, ValKind.CLASS) or not isinstance(a.recv.tid, tuple):
+        return None
+    if a.missing:
+        return None if added_elsewhere(a, analysis_for(doc, svc.model), svc) else []
+    names = [shown_owner(svc.model, a.recv.tid, a.written)]
+    if isinstance(a.owner, tuple):
+        names.append(shown_owner(svc.model, a.owner))
+    return list(dict.fromkeys(names))
+
+
 @hover_provider
 def engine_member_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -> HoverInfo | None:
     """The verified signature of an engine member, or the did-you-mean of an unknown one."""
