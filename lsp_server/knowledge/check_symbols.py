@@ -299,10 +299,22 @@ def _variable(model: ObjectModel, name: str) -> tuple[Val | None, str | None]:
                 f"`{name}` taken as a `{shown}` (the engine's examples name a `{shown}` `{name}`)")
     if conv is not None and conv.kind == "ns":
         return Val(ValKind.NAMESPACE, module=conv.target), None
-    named = [tid for t, tids in model.type_names.items() if t.lower() == name.lower() for tid in tids]
-    if len(named) == 1 and "$" not in named[0][1]:
+    named = _types_by_lower_name(model).get(name.lower(), ())
+    if len(named) == 1:
         return Val(ValKind.INSTANCE, named[0], conf=INFERRED), f"`{name}` taken as a `{named[0][1]}` (named like it)"
     return None, None
+
+
+def _types_by_lower_name(model: ObjectModel) -> dict[str, list]:
+    """Lower-cased type name -> its types (the model's own `$` names left out), once per model."""
+    found = getattr(model, "_types_by_lower_name", None)
+    if found is None:
+        found = {}
+        for t, tids in model.type_names.items():
+            if "$" not in t[1:]:
+                found.setdefault(t.lower(), []).extend(tids)
+        model._types_by_lower_name = found
+    return found
 
 
 def _member_value(model: ObjectModel, val: Val, name: str) -> Val | None:
