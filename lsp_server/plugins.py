@@ -61,7 +61,18 @@ CONFIG_MODULES = (
     "lsp_server.graph.rules",
 )
 
+# The modules that register a check (@check): what running the checks needs, so `footprint-ls check` (a whole
+# process per call: pre-commit hooks, scripts) imports these and what they use, not the hover, code-action and
+# reference providers, the docs index or the answer generators (a subset of MODULES).
+CHECK_MODULES = (
+    "lsp_server.checks.syntax",
+    "lsp_server.knowledge.unknown_symbol",
+    "lsp_server.conventions.diagnostics",
+    "lsp_server.graph.checks",
+)
+
 _loaded = False
+_checks_loaded = False
 _lock = threading.Lock()
 
 
@@ -71,6 +82,17 @@ def load_config_schemas() -> None:
         return
     for name in CONFIG_MODULES:
         importlib.import_module(name)
+
+
+def load_checks() -> None:
+    """Import the modules that register checks (a subset of MODULES; everything when load() ran)."""
+    global _checks_loaded
+    if _loaded or _checks_loaded:
+        return
+    with _lock:
+        for name in CHECK_MODULES:
+            importlib.import_module(name)
+        _checks_loaded = True
 
 
 def load() -> None:

@@ -94,3 +94,12 @@ def test_the_config_schema_modules_are_exactly_those_that_register_a_section():
     registering = {_module_name(p) for p in PACKAGE.rglob("*.py") if section.search(p.read_text(encoding="utf-8"))}
     assert set(plugins.CONFIG_MODULES) == registering
     assert set(plugins.CONFIG_MODULES) <= set(plugins.MODULES)
+
+
+def test_the_check_modules_are_exactly_those_that_register_a_check():
+    """`run_checks` imports plugins.CHECK_MODULES only (the CLI's `check` needs no provider or docs index):
+    each module with a @check must be listed there, and each listed one must register a check."""
+    registering = {_module_name(p) for p in PACKAGE.rglob("*.py")
+                   if re.search(r"^@check\b", p.read_text(encoding="utf-8"), re.M)}
+    assert set(plugins.CHECK_MODULES) == registering
+    assert set(plugins.CHECK_MODULES) <= set(plugins.MODULES)
