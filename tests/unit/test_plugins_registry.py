@@ -103,3 +103,15 @@ def test_the_check_modules_are_exactly_those_that_register_a_check():
                    if re.search(r"^@check\b", p.read_text(encoding="utf-8"), re.M)}
     assert set(plugins.CHECK_MODULES) == registering
     assert set(plugins.CHECK_MODULES) <= set(plugins.MODULES)
+
+
+def test_each_config_section_names_the_modules_that_register_its_schema():
+    """Validating a config file imports plugins.CONFIG_SECTIONS[section] for each section it names: those must
+    be exactly the modules whose @config_section registers that section."""
+    from lsp_server.config import _SECTIONS
+
+    plugins.load()
+    for section, modules in plugins.CONFIG_SECTIONS.items():
+        assert {cls.__module__ for cls in _SECTIONS[section] if cls.__module__.startswith("lsp_server.")} == set(modules)
+    assert {s for s, classes in _SECTIONS.items()
+            if any(c.__module__.startswith("lsp_server.") for c in classes)} == set(plugins.CONFIG_SECTIONS)

@@ -18,10 +18,11 @@ NEVER_FOR_CHECK = ("pygls", "lsprotocol", "whoosh.index", "whoosh.analysis", "wh
                    "http.client", "multiprocessing", "asyncio")
 # Registered by the areas, but no check uses them: hover, code-action and reference providers, the docs index
 # and docs lookup; the check verb loads the modules that register checks (plugins.CHECK_MODULES) only. Nor
-# what only a grammar's own bundled queries need (languages.grammar_binding).
+# what only a grammar's own bundled queries need (languages.grammar_binding), nor the schemas of config
+# sections the example's footprint.toml does not have ([limits] loop guards, [rag]: plugins.CONFIG_SECTIONS).
 NOT_FOR_CHECK = ("lsp_server.features", "lsp_server.knowledge.docs_index", "lsp_server.knowledge.lookup",
                  "lsp_server.knowledge.chunker", "lsp_server.graph.references", "lsp_server.conventions.reports",
-                 "whoosh", "importlib.resources")
+                 "whoosh", "importlib.resources", "lsp_server.guards", "lsp_server.knowledge.generators")
 
 
 # `python -m lsp_server ARGS`, plus a note of sys.modules at exit (after main() returned and sys.exit ran).
