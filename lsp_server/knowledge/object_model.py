@@ -1159,11 +1159,14 @@ def _scan_imports(workspace: Workspace) -> tuple[dict[Path, set[str]], dict[Path
     log.info("object model imports of %s: %d files, %d from the cache, %d scanned", workspace.root, len(entries),
              reused, len(entries) - reused)
     if entries != known and integrity.cache_folder(workspace.cache_dir) is not None:
-        try:
-            integrity.write_signed_json(cache, {"version": IMPORTS_VERSION, "root": str(workspace.root),
-                                                "files": entries}, IMPORTS_SIGNED_AS)
-        except OSError as exc:
-            log.info("cannot cache the object model's imports in %s: %s", cache, exc)
+        def write() -> None:
+            try:
+                integrity.write_signed_json(cache, {"version": IMPORTS_VERSION, "root": str(workspace.root),
+                                                    "files": entries}, IMPORTS_SIGNED_AS)
+            except OSError as exc:
+                log.info("cannot cache the object model's imports in %s: %s", cache, exc)
+
+        workspace.write_later(str(cache), write)  # in a server's warm-up: once the workspace is ready
     return imports, declared
 
 
