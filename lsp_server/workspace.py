@@ -382,6 +382,17 @@ class Workspace:
         path = doc.path
         return real_path(path) if path is not None else None
 
+    def disk_stamp(self, doc: ParsedDocument) -> tuple[int, int] | None:
+        """(mtime_ns, size) of the file `doc` was read from by `document` (this very snapshot), or None: an
+        editor's buffer, or a document this workspace did not read. An index that has an extraction of that
+        file under the same stamp has the extraction of `doc` (the warm starts trust stamps the same way)."""
+        if doc.version is not None:
+            return None
+        path = self.real_path_of(doc)
+        with self._lock:
+            cached = self._disk.get(path) if path is not None else None
+        return cached[0] if cached is not None and cached[1] is doc else None
+
     def open_paths(self) -> list[Path]:
         """Resolved paths of the documents open in an editor (their text wins over the file on disk)."""
         with self._lock:
