@@ -907,6 +907,7 @@ class ObjectModelService(Service):
         self.doc_cache: dict[str, object] = {}
         self.generation = id(self)
         self.declared: dict[Path, frozenset[str]] = {}  # workspace file -> member names it declares
+        self.stamps: dict[str, tuple[int, int]] = {}  # source file -> its stamp when `imports`/`declared` were read
         self._workspace_names: frozenset[str] | None = None
         self._augmented: dict[str, frozenset[str]] | None = None
 
@@ -915,9 +916,10 @@ class ObjectModelService(Service):
     def build(cls, workspace: Workspace, progress: Progress) -> "ObjectModelService":
         progress("object model: scanning imports", 0)
         cfg = workspace.settings.get(ObjectModelConfig)
-        imports, declared = _scan_imports(workspace) if cfg.discover else ({}, {})
+        imports, declared, stamps = _scan_imports(workspace) if cfg.discover else ({}, {}, {})
         svc = cls._assemble(workspace, imports, {}, progress)
         svc.declared = declared
+        svc.stamps = stamps
         return svc
 
     @classmethod
@@ -1005,6 +1007,24 @@ class ObjectModelService(Service):
         svc = self._assemble(workspace, imports, reuse, lambda *_: None)
         svc.declared = declared
         return svc
+
+    def remember_names(self, workspace: Workspace, doc) -> None:
+        """When `doc` is the workspace's reading of a source file with the stamp the discovery saw, its
+        imported packages and declared names are the discovery's (`imported_packages`, `declared_members` of
+        that snapshot then query nothing: a process that checks one file compiles neither query, ~7 ms)."""
+        stamp = workspace.disk_stamp(doc)
+        if stamp is None:
+            return
+        key = str(workspace.real_path_of(doc))
+        if self.stamps.get(key) != stamp:
+            return
+        path = Path(key)
+        packages, names = self.imports.get(path), self.declared.get(path)
+        if packages is None or names is None:
+            return
+        with _packages_lock:
+            _packages_of.setdefault(doc, frozenset(packages))
+            _declared_of.setdefault(doc, names)
 
     def augmented(self) -> dict[str, frozenset[str]]:
         """package -> names the workspace's own module augmentations add to it (`declare module 'pkg' {...}`)."""
@@ -1108,12 +1128,14 @@ IMPORTS_VERSION = 3  # 3: TypeScript files declare members too; 2: each entry al
 IMPORTS_SIGNED_AS = "object-model-imports"
 
 
-def _scan_imports(workspace: Workspace) -> tuple[dict[Path, set[str]], dict[Path, frozenset[str]]]:
+def _scan_imports(workspace: Workspace) -> tuple[dict[Path, set[str]], dict[Path, frozenset[str]],
+                                                dict[str, tuple[int, int]]]:
     """The packages each workspace file imports (discovery looks for their types) and the member names it
     declares (the vocabulary check's workspace vocabulary), persisted with each file's
     (mtime_ns, size) in `<cache>/object_model_imports.json`: a warm start stats the files and parses only the
     ones that changed, instead of parsing all of them (~10 s of CPU on 20,000 files). Open documents are read
-    from the editor's copy and never cached (their text is not the file's)."""
+    from the editor's copy and never cached (their text is not the file's). Also each source file's stamp, as
+    the walk saw it (`ObjectModelService.remember_names`)."""
     cache = workspace.cache_dir / IMPORTS_CACHE
     data, problem = integrity.read_signed_json(cache, IMPORTS_SIGNED_AS)
     if problem is not None:
@@ -1129,6 +1151,7 @@ def _scan_imports(workspace: Workspace) -> tuple[dict[Path, set[str]], dict[Path
     imports: dict[Path, set[str]] = {}
     declared: dict[Path, frozenset[str]] = {}
     entries: dict[str, list] = {}
+    stamps: dict[str, tuple[int, int]] = {}
     reused = 0
     # The walk the import graph shares, with each file's stat, taken before any read: a file written
     # meanwhile has a newer stamp next time.
@@ -1156,15 +1179,20 @@ def _scan_imports(workspace: Workspace) -> tuple[dict[Path, set[str]], dict[Path
             imports[path] = set(packages)
         if isinstance(names, list):
             declared[path] = frozenset(names)
+            if isinstance(packages, list) and not is_typings_path(key):
+                stamps[key] = (mtime_ns, size)
     log.info("object model imports of %s: %d files, %d from the cache, %d scanned", workspace.root, len(entries),
              reused, len(entries) - reused)
     if entries != known and integrity.cache_folder(workspace.cache_dir) is not None:
-        try:
-            integrity.write_signed_json(cache, {"version": IMPORTS_VERSION, "root": str(workspace.root),
-                                                "files": entries}, IMPORTS_SIGNED_AS)
-        except OSError as exc:
-            log.info("cannot cache the object model's imports in %s: %s", cache, exc)
-    return imports, declared
+        def write() -> None:
+            try:
+                integrity.write_signed_json(cache, {"version": IMPORTS_VERSION, "root": str(workspace.root),
+                                                    "files": entries}, IMPORTS_SIGNED_AS)
+            except OSError as exc:
+                log.info("cannot cache the object model's imports in %s: %s", cache, exc)
+
+        workspace.write_later(str(cache), write)  # in a server's warm-up: once the workspace is ready
+    return imports, declared, stamps
 
 
 def _load_cached(cache: Path, spec: SourceSpec, limits: ReadLimits) -> SourceModel | None:

@@ -242,6 +242,7 @@ def unknown_symbol(doc: ParsedDocument, ctx: CheckContext):
     svc = ctx.workspace.service(ObjectModelService)
     if not svc.model.modules:
         return []
+    svc.remember_names(ctx.workspace, doc)  # a file read from disk: what the discovery read of it, unqueried
     result = analysis_for(doc, svc.model)
     beyond_tsc = doc.language in TYPESCRIPT_LANGUAGES and ctx.workspace.settings.get(
         TypeScriptConfig).unknown_symbols_mode(ctx.typescript_service) == BEYOND_TSC
