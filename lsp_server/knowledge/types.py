@@ -1274,7 +1274,10 @@ class Analyzer:
     def check_late_params(self) -> None:
         """Walk again the function declarations whose parameters a later call types (`late_params`): what
         their first walk recorded inside them is replaced."""
-        for fn in self.late_params.values():
+        done: set[int] = set()
+        while len(done) < len(self.late_params):  # (a walk again may hand more functions by name)
+            fn_id, fn = next((k, f) for k, f in self.late_params.items() if k not in done)
+            done.add(fn_id)
             body = fn.child_by_field_name("body")
             if body is None:
                 continue

@@ -90,17 +90,26 @@ app.addHook('onClose', (instance) => instance.zzClose());
 
 def test_overloads_disagreeing_on_a_callback_type_still_type_the_parameters_they_agree_on(tmp_path):
     # `register(async function (instance, opts) {...})`: callback-style and async plugin overloads (and a
-    # union with a promise of a module) all give the first parameter the instance type; a plugin function
-    # declared apart and handed by name, after its body was read, gets the same types
+    # union with a promise of a module) all give the first parameter the instance type
     assert flagged(tmp_path, """import { make } from 'pkg';
 const app = make();
 app.register(async function (instance, opts) { instance.listen(1); instance.zzListen(1); });
 app.register((instance, opts, done) => { instance.zzClose(); done(); });
+""") == [(3, "zzListen"), (4, "zzClose")]
+
+
+def test_a_function_handed_by_name_after_its_body_takes_the_callbacks_types(tmp_path):
+    # `async function routes (fastify, options) {...}; fastify.register(routes)`: its body was walked before the
+    # call typed its parameters, so it is walked again; one declared after the call is typed when reached
+    assert flagged(tmp_path, """import { make } from 'pkg';
+const app = make();
 async function routes (server, options) {
   server.get('/', async (req, res) => res.zzSend());
 }
 app.register(routes);
-""") == [(3, "zzListen"), (4, "zzClose"), (6, "zzSend")]
+app.register(later);
+function later (srv, opts, done) { srv.zzClose(); done(); }
+""") == [(4, "zzSend"), (8, "zzClose")]
 
 
 def test_an_options_callbacks_this_parameter_is_not_one_of_its_parameters(tmp_path):
