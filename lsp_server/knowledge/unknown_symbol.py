@@ -53,6 +53,8 @@ from lsp_server.providers import HoverInfo, RequestContext, hover_provider
 _CACHE: "OrderedDict[tuple, Analysis]" = OrderedDict()
 _CACHE_LOCK = threading.Lock()
 _CACHE_SIZE = 64
+# The score (`suggest.rank`) from which an unknown name is plainly a variant of the real member it ranks first.
+PLAIN_NEAR_MISS = 0.75
 
 
 
@@ -133,10 +135,15 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
         return None  # a new property on an object (expando) unless it is plainly a near miss of a real one
     if inferred and not ranked:
         return None  # an inferred type and a name like none of its members: more likely our guess is wrong
-    if inferred and a.name in builtin_members():
+    if a.usage != "import" and recv.kind == ValKind.INSTANCE and model.decorated(recv.tid) and \
+            (not ranked or ranked[0][1] < PLAIN_NEAR_MISS):
+        return None  # the runtime adds members to it by name (a plugin's decoration): only a plain variant of a
+        # real member is surely a mistake (`reply.sendFile()` of a plugin the install lacks is not one)
+    if inferred and a.name in builtin_members() and recv.evidence.name not in model.modules:
         # an inferred type (a name's convention, usage) and a name JavaScript, the DOM or Node gives objects: the
         # receiver is more likely one of those (`res.end()` on Node's ServerResponse in a handler whose `res`
-        # the engine's docs name for its own reply type) than our guess's object missing it
+        # the engine's docs name for its own reply type) than our guess's object missing it. A receiver named
+        # after the package itself (`fastify`), or typed through one, is the engine's object, not a platform one
         return None
     suggestions = [n for n, _ in ranked[:5]]
     # a write may add a property on purpose: only a plain typo of a real member (as tsc reports on a closed
