@@ -1,0 +1,93 @@
+"""Round 11's wide-evaluation rules (dev only), each on minimal packages through the real `unknown-symbol` check:
+a package the project declares in its package.json is an engine even where no file imports it; an export
+re-exported under a new name (`export { default as scaleLinear } from "./linear.js"`) is named by that name in the
+engine's vocabulary; an underscore member the engine's files spell is never reported on a typed receiver."""
+
+from __future__ import annotations
+
+import json
+
+from tests.support.symbols_helpers import make_workspace, symbol_findings
+
+# An ESM engine that re-exports each function under a new name from a file of its own (d3's packages' layout),
+# the functions returning an object whose methods are assigned at run time.
+SCALES = {
+    "node_modules/scalekit/package.json": json.dumps({"name": "scalekit", "main": "src/index.js",
+                                                       "module": "src/index.js"}),
+    "node_modules/scalekit/src/index.js": """
+        export { default as scaleLinear, linearish } from "./linear.js";
+        export { default as scaleTime } from "./time.js";
+    """,
+    "node_modules/scalekit/src/linear.js": """
+        export function linearish(scale) { scale.tickFormat = function () {}; return scale; }
+        export default function linear() {
+          function scale(x) { return x; }
+          scale.domain = function () { return scale; };
+          scale.interpolate = function () { return scale; };
+          return linearish(scale);
+        }
+    """,
+    "node_modules/scalekit/src/time.js": "export default function calendar() { return {}; }\n",
+}
+
+FRAGMENT = """const x = sk.scaleLinear().domain([0, 1]);
+x.interpolat(0.5);
+const y = sk.getScaleLinear();
+"""
+
+
+def found(ws, rel="src/app.js"):
+    return [(f["line"], f["name"], f["data"]["suggestions"][:1]) for f in symbol_findings(ws, rel)]
+
+
+def test_a_declared_dependency_is_an_engine_without_an_import(tmp_path):
+    """A script that uses the package through its global (`sk.scaleLinear()`), never importing it: with the
+    package in package.json `dependencies` the model is built and the vocabulary check reports the near misses;
+    without the declaration (or with it only in devDependencies: a tool) nothing says the package is used."""
+    declared = make_workspace(tmp_path / "declared", {
+        **SCALES, "package.json": json.dumps({"name": "app", "dependencies": {"scalekit": "^1.0.0"}}),
+        "src/app.js": FRAGMENT})
+    assert found(declared) == [(2, "interpolat", ["interpolate"]), (3, "getScaleLinear", ["scaleLinear"])]
+    for manifest in ({"name": "app"}, {"name": "app", "devDependencies": {"scalekit": "^1.0.0"}}):
+        plain = make_workspace(tmp_path / str(len(manifest)), {
+            **SCALES, "package.json": json.dumps(manifest), "src/app.js": FRAGMENT})
+        assert found(plain) == []
+
+
+def test_a_reexported_function_is_named_by_its_export(tmp_path):
+    """`export { default as scaleLinear } from "./linear.js"`: the package's function is `scaleLinear` (the
+    file's `linear` is no name a user writes). A file that calls it uses the engine, and `getScaleLinear` is a
+    near miss of it; the file's local name is not suggested for it."""
+    ws = make_workspace(tmp_path, {**SCALES, "src/app.js": """import { scaleLinear } from 'scalekit';
+export function draw(lib) {
+  const a = lib.scaleLinear();
+  const b = lib.getScaleLinear();
+  const c = lib.scaleTimes();
+  return [a, b, c];
+}
+"""})
+    assert found(ws) == [(4, "getScaleLinear", ["scaleLinear"]), (5, "scaleTimes", ["scaleTime"])]
+
+
+def test_an_underscore_member_the_engine_spells_is_not_reported(tmp_path):
+    """A class whose typings leave out an internal its runtime sets (`this._icon = ...` in
+    a class system's `Class.extend({...})`, which the reader does not follow): `marker._icon` on a
+    typed receiver exists; an invented underscore name and an invented public one are still reported."""
+    ws = make_workspace(tmp_path, {
+        "node_modules/mapkit/package.json": json.dumps({"name": "mapkit", "types": "index.d.ts", "main": "index.js"}),
+        "node_modules/mapkit/index.d.ts": "export declare class Marker {\n  getIcon(): object;\n}\n",
+        "node_modules/mapkit/index.js": """
+            var Class = require('./class');
+            exports.Marker = Class.extend({
+              _initIcon: function () { this._icon = document.createElement('img'); },
+              getIcon: function () { return this._icon; }
+            });
+        """,
+        "src/app.js": """import { Marker } from 'mapkit';
+const m = new Marker();
+m._icon.title = 'a';
+m._iconz.title = 'a';
+m.getIcons();
+""",
+    })
+    assert [(line, name) for line, name, _ in found(ws)] == [(4, "_iconz"), (5, "getIcons")]
