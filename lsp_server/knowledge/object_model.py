@@ -874,14 +874,15 @@ def declared_dependencies(workspace: Workspace) -> list[tuple[Path, set[str]]]:
     """The packages the workspace's package.json declares it depends on, as `(package.json, names)` beside the
     files' imports: a package the project depends on is an engine even where no file imports it (a script's
     UMD global `L.map(...)`, `d3.scaleLinear()`, a fragment or a helper that receives the engine's object).
-    Only the roots' own package.json (not node_modules'); `devDependencies` are tools, not engines."""
+    Only the roots' own package.json (not node_modules'); `devDependencies` are tools, not engines; an
+    `@types/x` package is `x`'s typings (found through `x`), not a module of its own."""
     out = []
     for root in dict.fromkeys([workspace.root, *workspace.roots]):
         manifest = read_json(root / "package.json")
         if not isinstance(manifest, dict):
             continue
         names = {n for f in DEPENDENCY_FIELDS if isinstance(manifest.get(f), dict)
-                 for n in manifest[f] if isinstance(n, str) and package_name(n) == n}
+                 for n in manifest[f] if isinstance(n, str) and package_name(n) == n and not n.startswith("@types/")}
         if names:
             out.append((root / "package.json", names))
     return out

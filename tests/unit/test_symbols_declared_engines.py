@@ -91,3 +91,45 @@ m.getIcons();
 """,
     })
     assert [(line, name) for line, name, _ in found(ws)] == [(4, "_iconz"), (5, "getIcons")]
+
+
+# A package whose typings declare one class under several module names (per-file entry points and a dist copy,
+# gsap's layout): `declare module "kit/Draggable"` exports its `_Draggable` under the public name, the others
+# re-export that module.
+PER_FILE_ENTRIES = {
+    "node_modules/kit/package.json": json.dumps({"name": "kit", "types": "types/index.d.ts", "main": "index.js"}),
+    "node_modules/kit/types/index.d.ts": """
+        declare class Draggable {
+          static hitTest(a: object, b: object): boolean;
+          static create(target: string): Draggable[];
+          enable(): this;
+        }
+        declare module "kit/Draggable" {
+          class _Draggable extends Draggable {}
+          export { _Draggable as Draggable, _Draggable as default };
+        }
+        declare module "kit/dist/Draggable" {
+          export * from "kit/Draggable";
+          export { default } from "kit/Draggable";
+        }
+        declare module "kit/all" {
+          export * from "kit/Draggable";
+        }
+        declare module "kit" {
+          export function to(target: string, vars: object): object;
+        }
+    """,
+    "node_modules/kit/index.js": "exports.to = function (t, v) { return {}; };\n",
+    "package.json": json.dumps({"name": "app", "dependencies": {"kit": "^3.0.0"}}),
+}
+
+
+def test_one_class_exported_by_several_entry_points_is_that_class(tmp_path):
+    """A fragment's undeclared `Draggable.hitTest(...)`, where several of the package's modules export the one
+    declared class: the snippet means that class (as with one exporting module), so an invented static is
+    reported with the real name, even where it is the fragment's only use of it (nothing else says which
+    class); a real static is not."""
+    ws = make_workspace(tmp_path, {**PER_FILE_ENTRIES, "src/app.js": "Draggable.hitTests(a, b);\n",
+                                   "src/ok.js": "Draggable.hitTest(a, b);\nDraggable.create('#box')[0].enable();\n"})
+    assert found(ws) == [(1, "hitTests", ["hitTest"])]
+    assert found(ws, "src/ok.js") == []
