@@ -367,7 +367,7 @@ class Analyzer:
             owners = [m for m, mod in self.model.modules.items() if name in mod.exports]
             alias = self.namespace_alias(name)
             if len(umd) == 1:  # `chroma` in a script: the typings declare it global (`export as namespace`)
-                val = self.export_val(umd[0], name)
+                val = self.export_val(umd[0], name) or self.script_global(umd[0], name)
             elif alias is not None:
                 # the engine's docs import the package under this name (`import * as Tone from "tone"`): that
                 # evidence outranks a same-named export (tone's base class `Tone`), whose statics are not the
@@ -657,9 +657,25 @@ class Analyzer:
         global (`export as namespace chroma`), else the one module named so (`window.jspdf` for `jspdf`)."""
         declared = [m for m, mod in self.model.modules.items() if name in mod.globals]
         if len(declared) == 1:
-            return self.export_val(declared[0], name) or self.module_val(declared[0])
+            return self.export_val(declared[0], name) or self.script_global(declared[0], name) or \
+                self.module_val(declared[0])
         named = [m for m in self.model.modules if m == name and not declared]
         return self.module_val(named[0]) if len(named) == 1 else None
+
+    def script_global(self, module: str, name: str) -> Val | None:
+        """A global a script declaration file of the module declares (`declare const $: JQueryStatic`,
+        `declare class Draggable`: `ModuleModel.globals`), which no export names: its declared type's value."""
+        mod = self.model.modules.get(module)
+        if mod is None or name in mod.exports:
+            return None
+        value = mod.values.get(name)
+        if value is not None:
+            if value.kind in ("function", "method"):
+                return Val(ValKind.FUNCTION, module=module, member=value, conf=value.confidence)
+            return self.to_val(parse_type(value.type), module, None, value.confidence) if value.type else None
+        tid = self.model.find_type(module, name)
+        t = self.model.type(tid) if tid is not None else None
+        return Val(ValKind.CLASS, tid, conf=t.confidence) if t is not None and t.kind == "class" else None
 
     def value_named(self, module: str, name: str) -> Member | None:
         """A value declaration `name` of `module`: module level, or a member of the namespace its `export =`

@@ -133,3 +133,59 @@ def test_one_class_exported_by_several_entry_points_is_that_class(tmp_path):
                                    "src/ok.js": "Draggable.hitTest(a, b);\nDraggable.create('#box')[0].enable();\n"})
     assert found(ws) == [(1, "hitTests", ["hitTest"])]
     assert found(ws, "src/ok.js") == []
+
+
+# @types/jquery's shape: the entry says `export = jq` and references a script declaration file that declares the
+# globals a page uses (`declare const $: JQStatic`), never exported under that name.
+SCRIPT_GLOBALS = {
+    "node_modules/domkit/package.json": json.dumps({"name": "domkit", "types": "index.d.ts", "main": "index.js"}),
+    "node_modules/domkit/index.d.ts": '/// <reference path="misc.d.ts" />\nexport = jq;\n',
+    "node_modules/domkit/misc.d.ts": """
+        interface JQStatic {
+          (selector: string): JQ;
+          ajax(url: string): void;
+        }
+        interface JQ {
+          length: number;
+          show(): this;
+          addClass(name: string): this;
+        }
+        declare const jq: JQStatic;
+        declare const $: JQStatic;
+    """,
+    "node_modules/domkit/index.js": "module.exports = function jq(s) { return []; };\n",
+    "package.json": json.dumps({"name": "app", "dependencies": {"domkit": "^3.0.0"}}),
+}
+
+
+def test_a_script_typings_global_types_a_free_name(tmp_path):
+    """`$("#a")` in a page's script that never imports the package: the typings declare `$` in a script file
+    (a global, as TypeScript sees it), so its calls are typed and a name neither the static nor the instance
+    type has is reported, near miss or not; the real names are not."""
+    ws = make_workspace(tmp_path, {**SCRIPT_GLOBALS, "src/app.js": """$("#a").show().addClass("x");
+$.ajax("/u");
+$("#b").frobnicate();
+$.ajaxify("/u");
+"""})
+    assert [(line, name) for line, name, _ in found(ws)] == [(3, "frobnicate"), (4, "ajaxify")]
+
+
+def test_a_numeric_index_signature_leaves_named_members_closed(tmp_path):
+    """`[n: number]: T` (an array-like: jQuery's elements) and `[s: symbol]` name no identifier: `x.name` is
+    not theirs (as in TypeScript), so the type stays closed to invented names; a string key opens it."""
+    ws = make_workspace(tmp_path, {
+        "node_modules/els/package.json": json.dumps({"name": "els", "types": "index.d.ts", "main": "index.js"}),
+        "node_modules/els/index.d.ts": """
+            export interface Elements { [n: number]: object; [s: symbol]: object; length: number; show(): this; }
+            export interface Bag { [key: string]: any; size: number; }
+            export declare function select(s: string): Elements;
+            export declare function bag(): Bag;
+        """,
+        "node_modules/els/index.js": "exports.select = function () {}; exports.bag = function () {};\n",
+        "src/app.js": """import { select, bag } from 'els';
+select('a').show()[0];
+select('a').frobnicate();
+bag().anything;
+""",
+    })
+    assert [(line, name) for line, name, _ in found(ws)] == [(3, "frobnicate")]
