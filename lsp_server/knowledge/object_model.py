@@ -1,8 +1,8 @@
 """The engine's object model: every source merged into one queryable model, as a workspace service.
 
 Sources, in order of precedence: `[object_model] sources` from footprint.toml / packs (each `{path, module,
-kind?}`; kind is guessed from the path when omitted), then the types of every package the workspace imports,
-discovered in `node_modules` the way TypeScript finds them (package.json `types`/`typings`, `index.d.ts`,
+kind?}`; kind is guessed from the path when omitted), then the types of every package the workspace imports
+or its package.json declares in `dependencies` / `peerDependencies` (`declared_dependencies`), discovered in `node_modules` the way TypeScript finds them (package.json `types`/`typings`, `index.d.ts`,
 `@types/<name>`). A configured module overrides a discovered package of the same name; several configured
 sources of one module merge (a docs source adds members to a `.d.ts` source, never removes any).
 

@@ -189,3 +189,36 @@ bag().anything;
 """,
     })
     assert [(line, name) for line, name, _ in found(ws)] == [(3, "frobnicate")]
+
+
+# An engine whose docs (the typings' doc comments) use their objects under names they never declare.
+UNDECLARED_IN_DOCS = {
+    "node_modules/graphkit/package.json": json.dumps({"name": "graphkit", "types": "index.d.ts", "main": "index.js"}),
+    "node_modules/graphkit/index.d.ts": """
+        /**
+         * The graph.
+         * @example
+         * cy.addNode({ id: 'a' });
+         * cy.runLayout().length;
+         * cy.center();
+         * eles.addNode({ id: 'b' });
+         * eles.mergeWith(other);
+         */
+        export interface Core { addNode(x: object): Core; runLayout(): object[]; center(): void; fit(): void; }
+        export interface Collection { addNode(x: object): Collection; mergeWith(o: object): this; }
+        export declare function graphkit(): Core;
+    """,
+    "node_modules/graphkit/index.js": "exports.graphkit = function () { return {}; };\n",
+    "package.json": json.dumps({"name": "app", "dependencies": {"graphkit": "^1.0.0"}}),
+}
+
+
+def test_a_name_the_engine_examples_use_undeclared_is_the_one_type_with_those_members(tmp_path):
+    """The docs use `cy` undeclared with three members only `Core` has all of: `cy` is a Core (a convention),
+    so a file that never imports the package and uses `cy` once (`cy.runLayouts()`, nothing else of the engine
+    in it) gets the near miss reported, and `cy.fit()` nothing. `eles` is used with two members only: no
+    convention, so `eles.runLayouts()` stays silent."""
+    ws = make_workspace(tmp_path, {**UNDECLARED_IN_DOCS, "src/app.js": "cy.fit();\ncy.runLayouts();\n",
+                                   "src/other.js": "eles.runLayouts();\n"})
+    assert found(ws) == [(2, "runLayouts", ["runLayout"])]
+    assert found(ws, "src/other.js") == []
