@@ -1,8 +1,8 @@
 """The engine's object model: every source merged into one queryable model, as a workspace service.
 
 Sources, in order of precedence: `[object_model] sources` from footprint.toml / packs (each `{path, module,
-kind?}`; kind is guessed from the path when omitted), then the types of every package the workspace imports,
-discovered in `node_modules` the way TypeScript finds them (package.json `types`/`typings`, `index.d.ts`,
+kind?}`; kind is guessed from the path when omitted), then the types of every package the workspace imports
+or its package.json declares in `dependencies` / `peerDependencies` (`declared_dependencies`), discovered in `node_modules` the way TypeScript finds them (package.json `types`/`typings`, `index.d.ts`,
 `@types/<name>`). A configured module overrides a discovered package of the same name; several configured
 sources of one module merge (a docs source adds members to a `.d.ts` source, never removes any).
 
@@ -908,6 +908,27 @@ def _types_subpaths(entry: Path, package: str, start: Path) -> list[tuple[str, P
     return out
 
 
+DEPENDENCY_FIELDS = ("dependencies", "peerDependencies")  # not devDependencies: tools (test runners, linters)
+
+
+def declared_dependencies(workspace: Workspace) -> list[tuple[Path, set[str]]]:
+    """The packages the workspace's package.json declares it depends on, as `(package.json, names)` beside the
+    files' imports: a package the project depends on is an engine even where no file imports it (a script's
+    UMD global `L.map(...)`, `d3.scaleLinear()`, a fragment or a helper that receives the engine's object).
+    Only the roots' own package.json (not node_modules'); `devDependencies` are tools, not engines; an
+    `@types/x` package is `x`'s typings (found through `x`), not a module of its own."""
+    out = []
+    for root in dict.fromkeys([workspace.root, *workspace.roots]):
+        manifest = read_json(root / "package.json")
+        if not isinstance(manifest, dict):
+            continue
+        names = {n for f in DEPENDENCY_FIELDS if isinstance(manifest.get(f), dict)
+                 for n in manifest[f] if isinstance(n, str) and package_name(n) == n and not n.startswith("@types/")}
+        if names:
+            out.append((root / "package.json", names))
+    return out
+
+
 def configured_sources(workspace: Workspace) -> tuple[list[SourceSpec], list[str]]:
     cfg = workspace.settings.get(ObjectModelConfig)
     specs, problems = [], []
@@ -971,7 +992,8 @@ class ObjectModelService(Service):
         configured_modules = {s.module for s in specs if s.kind != "docs"}
         seen_pkgs: set[str] = set()
         subpaths: set[str] = set()
-        for path, pkgs in sorted(imports.items(), key=_by_path):
+        declared = declared_dependencies(workspace) if workspace.settings.get(ObjectModelConfig).discover else []
+        for path, pkgs in [*sorted(imports.items(), key=_by_path), *declared]:
             for pkg in sorted(pkgs):
                 if pkg in configured_modules or pkg in seen_pkgs:
                     continue
@@ -1024,6 +1046,8 @@ class ObjectModelService(Service):
         cfg = workspace.settings.get(ObjectModelConfig)
         declared = dict(self.declared)
         for p in changed:
+            if cfg.discover and p.name == "package.json" and p.parent in (workspace.root, *workspace.roots):
+                new_packages = True  # the project's declared dependencies may have changed
             if cfg.discover and p.suffix in SOURCE_SUFFIXES and workspace.contains(p) \
                     and "node_modules" not in p.parts and (not is_typings_path(p.name) or _may_augment(p)):
                 doc = workspace.document(p) if p.exists() else None

@@ -373,7 +373,7 @@ class Analyzer:
             owners = [m for m, mod in self.model.modules.items() if name in mod.exports]
             alias = self.namespace_alias(name)
             if len(umd) == 1:  # `chroma` in a script: the typings declare it global (`export as namespace`)
-                val = self.export_val(umd[0], name)
+                val = self.export_val(umd[0], name) or self.script_global(umd[0], name)
             elif alias is not None:
                 # the engine's docs import the package under this name (`import * as Tone from "tone"`): that
                 # evidence outranks a same-named export (tone's base class `Tone`), whose statics are not the
@@ -403,6 +403,8 @@ class Analyzer:
                     # compound one (`encodeStateAsUpdate`) is the engine's function the fragment assumes imported
                 if val is not None and val.kind == ValKind.CLASS and self.used_as_namespace(name, val.tid, owners[0]):
                     val = Val(ValKind.NAMESPACE, module=owners[0], conf=INFERRED)
+            elif len(owners) > 1 and name[:1].isupper():
+                val = self.one_class_exported(owners, name)
             rights = self.assignments.get((None, name))
             if val is None and rights and rights[0] is not None and name not in self.free_vals:
                 # `scale = chroma.scale(...)` with no declaration (a README fragment): what every
@@ -426,6 +428,18 @@ class Analyzer:
         (`naming`): the instance it is, rather than a same-named value of the package."""
         conv = (self.model.conventions or {}).get(name)
         return conv is not None and conv.kind == "inst" and name[:1].islower() and (None, name) not in self.called
+
+    def one_class_exported(self, owners: list[str], name: str) -> Val | None:
+        """A snippet's undeclared `Draggable.hitTest(...)` where several modules export a class of that name:
+        copies of one declaration (a package's per-file entry points `pkg/Draggable`, `pkg/dist/Draggable`, a
+        bundled build beside them, each exporting the one `declare class _Draggable`) are that one class, taken as the
+        snippet assumes it imported. Only when every module's export is a class with the same members and
+        statics; else None."""
+        vals = [self.export_val(o, name, INFERRED) for o in sorted(owners, key=lambda o: (len(o), o))]
+        if any(v is None or v.kind != ValKind.CLASS or not isinstance(v.tid, tuple) for v in vals):
+            return None
+        shapes = {(frozenset(self.model.members(v.tid)), frozenset(self.model.statics(v.tid))) for v in vals}
+        return vals[0] if len(shapes) == 1 else None
 
     def namespace_alias(self, name: str) -> Val | None:
         """The package namespace the engine's docs and examples bind this name to (`import * as Y from "yjs"`,
@@ -661,9 +675,25 @@ class Analyzer:
         global (`export as namespace chroma`), else the one module named so (`window.jspdf` for `jspdf`)."""
         declared = [m for m, mod in self.model.modules.items() if name in mod.globals]
         if len(declared) == 1:
-            return self.export_val(declared[0], name) or self.module_val(declared[0])
+            return self.export_val(declared[0], name) or self.script_global(declared[0], name) or \
+                self.module_val(declared[0])
         named = [m for m in self.model.modules if m == name and not declared]
         return self.module_val(named[0]) if len(named) == 1 else None
+
+    def script_global(self, module: str, name: str) -> Val | None:
+        """A global a script declaration file of the module declares (`declare const $: JQueryStatic`,
+        `declare class Draggable`: `ModuleModel.globals`), which no export names: its declared type's value."""
+        mod = self.model.modules.get(module)
+        if mod is None or name in mod.exports:
+            return None
+        value = mod.values.get(name)
+        if value is not None:
+            if value.kind in ("function", "method"):
+                return Val(ValKind.FUNCTION, module=module, member=value, conf=value.confidence)
+            return self.to_val(parse_type(value.type), module, None, value.confidence) if value.type else None
+        tid = self.model.find_type(module, name)
+        t = self.model.type(tid) if tid is not None else None
+        return Val(ValKind.CLASS, tid, conf=t.confidence) if t is not None and t.kind == "class" else None
 
     def value_named(self, module: str, name: str) -> Member | None:
         """A value declaration `name` of `module`: module level, or a member of the namespace its `export =`

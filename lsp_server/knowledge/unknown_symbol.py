@@ -282,7 +282,14 @@ def added_elsewhere(a: Access, analysis: Analysis, svc: ObjectModelService) -> b
         return True
     if a.name in analysis.added or (analysis.names_unknown and a.usage != "import"):
         return True
-    return _augmented(a, svc) or _runtime_class_has(a, svc.model)
+    return _augmented(a, svc) or _runtime_class_has(a, svc.model) or _internal_spelled(a, svc.model)
+
+
+def _internal_spelled(a: Access, model: ObjectModel) -> bool:
+    """An underscore member (`marker._icon`) the engine's files spell: an internal its runtime sets
+    (`this._icon = ...` inside a class system the reader does not follow) that its typings leave out on
+    purpose. It exists; whether code should touch it is not this check's question."""
+    return a.usage != "import" and a.name.startswith("_") and a.name in _engine_vocabulary(model)["names"]
 
 
 def _augmented(a: Access, svc: ObjectModelService) -> bool:
@@ -620,7 +627,11 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
                     own(m.name, tname, m)
         # the engine's module-level functions (ioredis's `utils.convertMapToArray`, reached in its README
         # through an internal module): a near miss of one is as likely meant as one of a member
-        for vname, v in mod.values.items():
+        # and by the name it is exported as (`export { default as scaleLinear } from "./linear.js"`: users
+        # call `scaleLinear`, not the file's `linear`)
+        exported_as = [(e, mod.values[local]) for e, local in mod.exports.items()
+                       if e not in ("=", "default") and local != e and local in mod.values]
+        for vname, v in [*mod.values.items(), *exported_as]:
             if v.kind == "function" and not vname.startswith("_") and (v.confidence or 0) >= MEDIUM \
                     and v.status != "removed" and "$" not in vname:
                 own(vname, mod.name, v)

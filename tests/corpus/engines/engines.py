@@ -20,6 +20,7 @@ reported apart: the figures on code the tuning never saw.
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import re
@@ -541,6 +542,12 @@ def build_workspace(dest: Path, pkg_root: Path, engine: Engine, files: dict[str,
         else:  # a real node_modules folder, as in a user's project (Footprint reads no link leading outside)
             shutil.copytree(entry, modules / entry.name, symlinks=True) if entry.is_dir() else \
                 shutil.copy2(entry, modules / entry.name)
+    # A user's project declares the engine it uses (package.json `dependencies`): the object model reads a
+    # declared dependency even where no snippet imports it (a README's `L.map(...)` on the UMD global).
+    manifest = dest / "package.json"
+    if not manifest.exists():
+        manifest.write_text(json.dumps({"name": "footprint-evaluation", "private": True,
+                                        "dependencies": {engine.name: engine.version}}, indent=2), encoding="utf-8")
     # The evaluation measures what the checks find, not how fast: without this, a README gathered into one
     # long file (exceljs's readme_01.js takes 1.1-2.5 s of CPU) is cut at the editor's per-document limit
     # (`[limits] document_ms`, 750 ms of CPU) and the figures would depend on the machine's load.
