@@ -77,13 +77,15 @@ def run_cli(*args: str, cwd: Path | None = None, input: str | None = None, timeo
 # Tests that share state outside their own tmp_path run on one worker, one after another: the benchmark runs
 # (one session-wide `python -m benchmarks --quick`, tests/benchmarks/conftest.py; benchmarks/.work's generated
 # workspaces, whose caches a cold-start row clears while another row would warm them; figures that a second
-# benchmark beside them would skew) and the editors (the VS Code extension's build writes editors/vscode/out,
-# bundled/ and footprint.vsix, which the workbench test installs). The npm caches the corpora share take a file
-# lock instead (benchmarks.common.file_lock), so corpus tests run anywhere. (xdist's own `--dist loadgroup`
+# benchmark beside them would skew) and VS Code (the extension's build writes editors/vscode/out, bundled/ and
+# footprint.vsix, which the workbench test installs). Neovim's tests share none of that: a group of their own
+# (their module's editor and server start once), run beside VS Code's. The npm caches the corpora share take a
+# file lock instead (benchmarks.common.file_lock), so corpus tests run anywhere. (xdist's own `--dist loadgroup`
 # cannot do this with pytest >= 9.2: it renames node ids through an attribute pytest no longer reads.)
 SERIAL_GROUPS = {
-    "benchmarks": ("tests/benchmarks/", "tests/reliability/test_load_quick.py"),
-    "editors": ("tests/editors/",),
+    "benchmarks": ("tests/benchmarks/",),
+    "vscode": ("tests/editors/test_vscode_ci.py", "tests/editors/test_vscode_workbench.py"),
+    "neovim": ("tests/editors/test_neovim_e2e.py", "tests/editors/test_neovim_unit.py"),
 }
 
 
@@ -98,6 +100,16 @@ def pytest_xdist_make_scheduler(config, log):
             return next((group for group, prefixes in SERIAL_GROUPS.items() if nodeid.startswith(prefixes)), nodeid)
 
     return SerialGroups(config, log)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    """The modules holding slow tests first, each module's tests kept together and in order (a stable sort):
+    the scheduler above hands out work in this order (the groups, the largest, before all), so the long tests
+    start while both workers are fresh and the run ends on short ones, not on one long test that started last
+    while the other worker sat idle."""
+    slow_modules = {item.nodeid.split("::")[0] for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: item.nodeid.split("::")[0] not in slow_modules)
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -121,8 +133,11 @@ _STARTED = pytest.StashKey[tuple[float, str, tuple[float, float, float]]]()
 
 
 def _tier_of(config) -> str | None:
-    """"whole suite" or "not slow" when this run is one of them (every test path, no -k/--lf/-x), else None."""
+    """"whole suite" or "not slow" when this run is one of them (every test path, no -k/--lf/-x, tests run:
+    not `--collect-only`), else None."""
     opt = config.option
+    if opt.collectonly:
+        return None
     whole_tree = config.args_source == pytest.Config.ArgsSource.TESTPATHS or \
         [Path(a).resolve() for a in config.args] == [REPO / "tests"]
     if not whole_tree or opt.keyword or getattr(opt, "lf", False) or getattr(opt, "failedfirst", False) \
