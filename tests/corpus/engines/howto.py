@@ -11,6 +11,7 @@ test runs one package's questions per test, so parallel workers share the work: 
 from __future__ import annotations
 
 import contextlib
+import inspect
 import json
 import re
 import shutil
@@ -138,16 +139,29 @@ def one_fused_search():
     """`lookup_docs(expand=True)` and rag_lookup's `retrieve` both run `lookup.fused_search`, the one how-to
     retrieval; for one question at the same depth over the same unchanged index they run the same search. For
     the duration, the second call of a question gets the first one's result (a copy) instead of searching again:
-    each entry point still runs its own code around it, and a call with other arguments (another depth, a
-    changed index: `DocsIndex.generation`) searches anew. Only the last search is kept."""
+    each entry point still runs its own code around it, and a call with other arguments (another question or
+    depth, a changed index: `DocsIndex.generation`) searches anew. Only the last search is kept."""
     real = _lookup_module.fused_search
+    signature = inspect.signature(real)
     last: dict[tuple, tuple] = {}
 
-    def shared(workspace: Workspace, index: DocsIndex, question: str, depth: int, under: Path | None = None):
-        key = (id(workspace), id(index), index.generation, question, depth, under)
+    def shared(workspace: Workspace, index: DocsIndex, *args, **kwargs):
+        call = signature.bind(workspace, index, *args, **kwargs)
+        call.apply_defaults()  # `under` left out by one caller, passed as None by the other: one search
+
+        def frozen(value):  # every argument in the key: the workspace and index by identity
+            if value is workspace or value is index:
+                return ("id", id(value))
+            if isinstance(value, dict):
+                return tuple((k, frozen(v)) for k, v in sorted(value.items()))
+            if isinstance(value, (list, tuple)):
+                return tuple(frozen(v) for v in value)
+            return value
+
+        key = (index.generation, frozen(call.arguments))
         if key not in last:
             last.clear()
-            last[key] = real(workspace, index, question, depth, under)
+            last[key] = real(workspace, index, *args, **kwargs)
         hits, queries, method = last[key]
         return list(hits), list(queries), method
 
