@@ -200,6 +200,17 @@ def shown_owner(model: ObjectModel, tid, written: str = "") -> str:
     names are never shown): a namespace's copy `Konva$Util` as `Konva.Util` (nested ones too), an object literal
     type `Layout$twoColumn` as `Layout.twoColumn()` (a method's result) or `Owner.prop` (a property's object), a
     value's own type (`Stage$static`, `filters$ns1`) as the value's name."""
+    cache = getattr(model, "_shown_owner", None)
+    if cache is None:
+        cache = model._shown_owner = {}
+    key = (tid, written)
+    shown = cache.get(key)
+    if shown is None:
+        shown = cache[key] = _shown_owner(model, tid, written)
+    return shown
+
+
+def _shown_owner(model: ObjectModel, tid, written: str) -> str:
     name = tid[1]
     exported = exported_name(model, tid, written)
     head, _, rest = name.rpartition("$")
@@ -220,13 +231,27 @@ def shown_owner(model: ObjectModel, tid, written: str = "") -> str:
 def exported_name(model: ObjectModel, tid, written: str = "") -> str:
     """A type's name as its package exports it: its own, else its alias (`export { create$6 as string }`), the
     one `written` when it is one of several."""
-    mod = model.modules.get(tid[0])
     name = tid[1]
-    exported = sorted(e for e, local in mod.exports.items() if local == name and e not in ("default", "=")) \
-        if mod is not None else []
+    exported = _exports_by_local(model).get(tid[0], {}).get(name, ())
     if not exported or name in exported:
         return name
     return written if written in exported else exported[0]
+
+
+def _exports_by_local(model: ObjectModel) -> dict[str, dict[str, list[str]]]:
+    """module -> local name -> the names it is exported under (sorted), once per model: messages, hovers and
+    `check_symbols` name every type they show through it."""
+    found = getattr(model, "_exports_by_local", None)
+    if found is None:
+        found = {}
+        for module, mod in model.modules.items():
+            by_local: dict[str, list[str]] = {}
+            for exported, local in mod.exports.items():
+                if exported not in ("default", "="):
+                    by_local.setdefault(local, []).append(exported)
+            found[module] = {local: sorted(names) for local, names in by_local.items()}
+        model._exports_by_local = found
+    return found
 
 
 def _prefixed(name: str, real: str) -> bool:
