@@ -44,8 +44,8 @@ from lsp_server import queries
 from lsp_server.document import ParsedDocument
 from lsp_server.knowledge.builtin_names import builtin_members
 from lsp_server.knowledge.model_sources.base import (
-    HIGH, MEDIUM, Member, conditional_branches, function_params, generic_args, param_type, parse_type, substitute,
-    this_param, union_parts,
+    HIGH, MEDIUM, Member, conditional_branches, function_params, generic_args, intersection_parts, param_type,
+    parse_type, substitute, this_param, union_parts,
 )
 from lsp_server.knowledge.model_sources.dts import CALL
 from lsp_server.knowledge.object_model import FUNCTION_MEMBERS, OBJECT_MEMBERS, ObjectModel, TypeId, package_name
@@ -78,6 +78,9 @@ class ValKind(Enum):
     FUNCTION = "fn"  # a function or bound method: `member` of `module`, called on `recv`
     UNION = "union"  # an instance of one of the types in `tid` (a tuple)
     MAP = "map"  # a keyed collection (`Map<K, V>`) of `inner` values
+    # an instance of every type in `tid` (a tuple) at once (`A & B`): a member of any part; `parts` holds
+    # each part's own value (its type arguments), `open` says a part is unknown (no name is ever missing)
+    INTERSECTION = "intersection"
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -96,6 +99,8 @@ class Val:
     # An INSTANCE's written type arguments (`Set<Page>` -> ("Page",)); a FUNCTION member's type parameter
     # bindings ((name, type text), ...) from its receiver (`Server<T = typeof WebSocket>`: T -> typeof WebSocket)
     targs: tuple = ()
+    parts: tuple = ()  # an INTERSECTION's part values (INSTANCEs), in written order
+    open: bool = False  # an INTERSECTION with a part the model cannot read (`any`, `T`, `{...}`, unknown name)
 
 
 @dataclass
@@ -241,9 +246,16 @@ def receiver_members(model: ObjectModel, recv: Val) -> dict[str, tuple[Member, T
     """The members a receiver value has, by name, each with the type declaring it: a class value (a namespace
     object, a function merged with a namespace: `ValKind.CLASS`) has its static side, inherited statics and
     namespace-merged members included; an instance its instance members (`ObjectModel.side`). Empty for other
-    values: a module namespace has exports (`receiver_member`), a union only what all its types share."""
+    values: a module namespace has exports (`receiver_member`), a union only what all its types share. An
+    intersection has every member of each part (the first part declaring a name gives it)."""
     if recv.kind in (ValKind.INSTANCE, ValKind.CLASS) and recv.tid is not None:
         return model.side(recv.tid, static=recv.kind == ValKind.CLASS)
+    if recv.kind == ValKind.INTERSECTION:
+        merged: dict[str, tuple[Member, TypeId]] = {}
+        for tid in recv.tid:
+            for name, entry in model.side(tid, static=False).items():
+                merged.setdefault(name, entry)
+        return merged
     return {}
 
 
@@ -252,7 +264,7 @@ def receiver_member(model: ObjectModel, recv: Val, name: str) -> tuple[Member | 
     `check_symbols` share): (the member, the type declaring it) on a class value or an instance
     (`receiver_members`), or on every type of a union (the first's); on a module namespace its export:
     (the value, None) or (None, the exported type). None when the receiver has no such name."""
-    if recv.kind in (ValKind.INSTANCE, ValKind.CLASS):
+    if recv.kind in (ValKind.INSTANCE, ValKind.CLASS, ValKind.INTERSECTION):
         return receiver_members(model, recv).get(name)
     if recv.kind == ValKind.UNION:
         entries = [model.side(tid, static=False).get(name) for tid in recv.tid]
@@ -633,10 +645,36 @@ class Analyzer:
         for; an instance of a generic type keeps the arguments written on it (`Server<Client>`)."""
         if bindings:
             text = substitute(text, bindings)
+        parts = intersection_parts(text)
+        if parts:
+            return self.intersection_val(parts, module, this, conf, evidence)
         if "<" in text and "[" not in text:
             text = self.expand_alias(text, module)
         val = self.to_val(parse_type(text), module, this, conf, evidence)
         return _with_type_args(val, text) if val is not None and "<" in text else val
+
+    def intersection_val(self, parts: list[str], module: str, this: Val | None, conf: float,
+                         evidence=None) -> Val | None:
+        """`A & B`: a value with the members of every part. A part the model cannot read as an instance (a
+        type parameter, `any`, an object literal, an unknown name, a promise) leaves it open: what the known
+        parts have is still typed, and no name is ever reported missing on it."""
+        vals, open_ = [], False
+        for part in parts:
+            v = self.type_val(part, module, this, conf, evidence)
+            if v is not None and v.kind == ValKind.INTERSECTION:
+                vals += list(v.parts)
+                open_ = open_ or v.open
+            elif v is not None and v.kind == ValKind.INSTANCE and v.tid is not None:
+                vals.append(v)
+            else:
+                open_ = True
+        if not vals:
+            return None
+        tids = tuple(dict.fromkeys(v.tid for v in vals))
+        if len(tids) == 1 and not open_:
+            return vals[0]
+        return Val(ValKind.INTERSECTION, tids, conf=min([conf] + [v.conf for v in vals]), evidence=evidence,
+                   parts=tuple(vals), open=open_)
 
     def expand_alias(self, text: str, module: str) -> str:
         """A generic alias written with arguments, expanded where its body is a member picked by a key the
@@ -827,6 +865,25 @@ class Analyzer:
             if member.kind == "enum_member":
                 return None
             return self.type_val(member.type, owner[0], val, conf, val.evidence, bindings)
+        if val.kind == ValKind.INTERSECTION:
+            for part in val.parts:
+                if name in model.side(part.tid, static=False):
+                    return self.member_of(part, name, node, usage)  # that part's member, its type arguments bound
+            if node is None or name in OBJECT_MEMBERS:
+                return None
+            closed = not val.open and all(model.closed(t) and model.type(t) is not None for t in val.tid)
+            if not closed:
+                self.result.open_sites.add(node.start_byte)
+                return None
+            if (name in builtin_members() and any(model.platform_base(t) for t in val.tid)) or \
+                    (name in EMITTER_CHAINABLE and any(_emitter_base(model, t) for t in val.tid)) or \
+                    (val.conf < 1.0 and self.package_export(name)):
+                return None  # as on an instance of one part: a platform member, or a guess the package refutes
+            table = receiver_members(model, val)
+            cands = [n for n, (m, _) in table.items() if not m.private and (n[:1] != "_" or name[:1] == "_")]
+            self.record(Access.at(node, name, val, missing=True, usage=usage, candidates=cands,
+                                  container=" & ".join(t[1] for t in val.tid)))
+            return None
         if val.kind == ValKind.UNION:
             entries = [model.side(tid, static=False).get(name) for tid in val.tid]
             if all(e is None for e in entries):

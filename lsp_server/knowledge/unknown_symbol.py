@@ -55,6 +55,8 @@ _CACHE_LOCK = threading.Lock()
 _CACHE_SIZE = 64
 # The score (`suggest.rank`) from which an unknown name is plainly a variant of the real member it ranks first.
 PLAIN_NEAR_MISS = 0.75
+# Receivers whose `tid` is a tuple of types: a union (one of them) or an intersection (all at once).
+_MANY = (ValKind.UNION, ValKind.INTERSECTION)
 
 
 
@@ -69,7 +71,7 @@ def typescript_sees(a: Access, model: ObjectModel) -> bool:
     modules, types = typings_of(model)
     if a.usage == "import" or recv.kind == ValKind.NAMESPACE:
         return (a.container if a.usage == "import" else recv.module) in modules
-    if recv.kind == ValKind.UNION:
+    if recv.kind in _MANY:
         return all(tid in types for tid in recv.tid)
     return bool(recv.tid) and recv.tid in types
 
@@ -119,7 +121,7 @@ def analysis_for(doc: ParsedDocument, model: ObjectModel) -> Analysis:
 def finding_for(a: Access, model: ObjectModel) -> Finding | None:
     recv = a.recv
     inferred = recv.evidence is not None
-    if recv.kind == ValKind.UNION:
+    if recv.kind in _MANY:
         type_conf = min(model.type_confidence(t) for t in recv.tid)
     else:
         type_conf = model.type_confidence(recv.tid) if recv.tid else 1.0
@@ -325,7 +327,7 @@ def _augmented(a: Access, svc: ObjectModelService) -> bool:
     if not added:
         return False
     recv = a.recv
-    tids = recv.tid if recv.kind == ValKind.UNION else (recv.tid,)
+    tids = recv.tid if recv.kind in _MANY else (recv.tid,)
     modules = {a.container if a.usage == "import" else "", recv.module,
                *(t[0] for t in tids if isinstance(t, tuple) and t)}
     return any(a.name in added.get(package_name(m) or m, ()) for m in modules if m)
@@ -381,7 +383,7 @@ def status_finding(a: Access, model: ObjectModel, root=None) -> Finding | None:
 def _removed_names(a: Access, model: ObjectModel) -> frozenset[str]:
     """Members of the receiver the sources mark removed, on the side it has (`receiver_members`: a removed static
     leaves an instance member of its name a did-you-mean): never a did-you-mean."""
-    if a.recv.kind == ValKind.UNION:
+    if a.recv.kind in _MANY:
         tables = [model.side(tid, static=False) for tid in a.recv.tid]
     else:
         tables = [receiver_members(model, a.recv)]
@@ -403,7 +405,7 @@ def _replacement_member(a: Access, model: ObjectModel) -> str:
         module = a.container if a.usage == "import" else a.recv.module
         found = model.export(module, name)
         return name if found is not None and not (found[0] == "value" and found[1].status == "removed") else ""
-    tids = a.recv.tid if a.recv.kind == ValKind.UNION else ((a.recv.tid,) if a.recv.tid else ())
+    tids = a.recv.tid if a.recv.kind in _MANY else ((a.recv.tid,) if a.recv.tid else ())
     for tid in tids:
         found = model.side(tid, a.static).get(name)
         if found is None or found[0].status == "removed" or _callable(found[0]) != _callable(a.member):

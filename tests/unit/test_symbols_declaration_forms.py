@@ -1,7 +1,8 @@
 """The declaration shapes of real npm engines (issue 17), each through the real pipeline on a tiny workspace:
 DefinitelyTyped namespaces with `declare module` + `export =`, construct and call signatures, `export as
 namespace` (a UMD global), platform bases (`NodeJS.ReadableStream`), bases from a dependency's typings,
-generic bases, index signatures and intersections (never flagged), `typesVersions`, the runtime builds'
+generic bases, index signatures (never flagged), intersections of closed parts (a member of any part exists,
+one no part has is flagged: tests/unit/test_symbols_intersections.py), `typesVersions`, the runtime builds'
 exports and plugin members (the union of sources), and name conventions from the engine's README."""
 
 from __future__ import annotations
@@ -161,9 +162,10 @@ doc.getMapp("m");
 bag().whatever;
 both().c();
 anything().zzz();
+both().a(); both().b();
 """,
     })
-    assert [(line, name) for line, name, _, _ in found(ws)] == [(7, "gett"), (8, "getMapp")]
+    assert [(line, name) for line, name, _, _ in found(ws)] == [(7, "gett"), (8, "getMapp"), (10, "c")]
 
 
 def test_types_versions_redirects_the_typings_entry(tmp_path):

@@ -417,6 +417,19 @@ def union_parts(text: str) -> list[str]:
     return _split_top(text or "", "|")
 
 
+def intersection_parts(text: str) -> list[str]:
+    """The parts of an intersection type written at top level (`A<X> & SafePromiseLike<A<X>>` -> both), or []
+    when `text` is no intersection (one type, a union, a function type, a conditional type)."""
+    text = (text or "").strip()
+    while text.startswith("(") and _matching(text, 0) == len(text) - 1:
+        text = text[1:-1].strip()
+    if "&" not in text or _top_arrow(text) is not None or len(_split_top(text, "|")) > 1 or \
+            conditional_branches(text) is not None:
+        return []
+    parts = _split_top(text, "&")
+    return parts if len(parts) > 1 else []
+
+
 def conditional_branches(text: str) -> list[str] | None:
     """The two result types of a conditional type `C extends D ? X : Y` (nested ones not split here), or None
     when `text` is not one: TypeScript's contextual type for a callback there is one of them."""
