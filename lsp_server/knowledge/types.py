@@ -643,24 +643,28 @@ class Analyzer:
                  bindings: dict[str, str] | None = None) -> Val | None:
         """The value a declared type text describes, its owner's type parameters replaced by what they stand
         for; an instance of a generic type keeps the arguments written on it (`Server<Client>`)."""
+        parts = intersection_parts(text)
+        if parts:  # split before the owner's type parameters are replaced: such a part stays open (below)
+            return self.intersection_val(parts, module, this, conf, evidence, bindings)
         if bindings:
             text = substitute(text, bindings)
-        parts = intersection_parts(text)
-        if parts:
-            return self.intersection_val(parts, module, this, conf, evidence)
         if "<" in text and "[" not in text:
             text = self.expand_alias(text, module)
         val = self.to_val(parse_type(text), module, this, conf, evidence)
         return _with_type_args(val, text) if val is not None and "<" in text else val
 
-    def intersection_val(self, parts: list[str], module: str, this: Val | None, conf: float,
-                         evidence=None) -> Val | None:
+    def intersection_val(self, parts: list[str], module: str, this: Val | None, conf: float, evidence=None,
+                         bindings: dict[str, str] | None = None) -> Val | None:
         """`A & B`: a value with the members of every part. A part the model cannot read as an instance (a
-        type parameter, `any`, an object literal, an unknown name, a promise) leaves it open: what the known
-        parts have is still typed, and no name is ever reported missing on it."""
+        type parameter, even one its owner's arguments bind: `config: Base & ContextConfig`, whatever the
+        caller's code declared it as; `any`, an object literal, an unknown name, a promise) leaves it open:
+        what the known parts have is still typed, and no name is ever reported missing on it."""
         vals, open_ = [], False
         for part in parts:
-            v = self.type_val(part, module, this, conf, evidence)
+            if bindings and part in bindings:
+                open_ = True
+                continue
+            v = self.type_val(part, module, this, conf, evidence, bindings)
             if v is not None and v.kind == ValKind.INTERSECTION:
                 vals += list(v.parts)
                 open_ = open_ or v.open
@@ -881,6 +885,8 @@ class Analyzer:
                 return None  # as on an instance of one part: a platform member, or a guess the package refutes
             table = receiver_members(model, val)
             cands = [n for n, (m, _) in table.items() if not m.private and (n[:1] != "_" or name[:1] == "_")]
+            if any(model.decorated(t) for t in val.tid):  # what the file's own calls add by name, as above
+                cands += sorted(self.result.added - set(table) - set(cands))
             self.record(Access.at(node, name, val, missing=True, usage=usage, candidates=cands,
                                   container=" & ".join(t[1] for t in val.tid)))
             return None

@@ -137,7 +137,8 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
         return None  # a new property on an object (expando) unless it is plainly a near miss of a real one
     if inferred and not ranked:
         return None  # an inferred type and a name like none of its members: more likely our guess is wrong
-    if a.usage != "import" and recv.kind == ValKind.INSTANCE and model.decorated(recv.tid) and \
+    if a.usage != "import" and (recv.kind == ValKind.INSTANCE and model.decorated(recv.tid) or recv.kind ==
+                                ValKind.INTERSECTION and any(model.decorated(t) for t in recv.tid)) and \
             (not ranked or ranked[0][1] < PLAIN_NEAR_MISS):
         return None  # the runtime adds members to it by name (a plugin's decoration): only a plain variant of a
         # real member is surely a mistake (`reply.sendFile()` of a plugin the install lacks is not one)

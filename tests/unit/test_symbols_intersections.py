@@ -25,6 +25,16 @@ export declare function makeGeneric<T>(part: T): Server & T;
 export declare function makeSame(): Server & Server;
 export interface Options { url: string; reply: Reply; }
 export declare function route(handler: (opts: Options & Thenable<Reply>) => void): void;
+export interface Base { url: string; }
+export interface Route<C = Reply> { config: Base & C; }
+export declare function getRoute(): Route<Server>;
+type Adder<This> = {
+  <T, P extends string | symbol = string | symbol>(property: P,
+    value: T extends (...args: any[]) => any ? (this: This, ...args: any[]) => T : T): This;
+  (property: string | symbol): This;
+};
+export interface App { decorate: Adder<App>; listen(port: number): void; }
+export declare function makeApp(): App & Thenable<App>;
 """
 
 
@@ -75,3 +85,21 @@ def test_a_callback_parameter_typed_by_an_intersection(tmp_path):
     assert names(flagged(tmp_path, """import { route } from 'pkg';
 route((opts) => { opts.url; opts.reply.code(1).send(); opts.then(() => {}); opts.ulr; });
 """)) == [(2, "ulr")]
+
+
+def test_a_part_that_is_the_owners_type_parameter_stays_open(tmp_path):
+    # `config: Base & C`: whatever `C` is bound to here, the caller's code may have declared it otherwise
+    assert names(flagged(tmp_path, """import { getRoute } from 'pkg';
+const config = getRoute().config;
+config.url; config.output; config.listen(1);
+""")) == []
+
+
+def test_an_intersection_with_a_part_the_runtime_decorates_reports_only_plain_near_misses(tmp_path):
+    found = flagged(tmp_path, """import { makeApp } from 'pkg';
+const app = makeApp();
+app.decorate('foo', 1);
+app.mongo.db; app.foo; app.lisen(1); app.fooo;
+""")
+    assert [(f["line"], f["name"], f["data"]["suggestions"][:1]) for f in found] == \
+        [(4, "lisen", ["listen"]), (4, "fooo", ["foo"])]
