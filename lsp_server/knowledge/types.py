@@ -44,8 +44,8 @@ from lsp_server import queries
 from lsp_server.document import ParsedDocument
 from lsp_server.knowledge.builtin_names import builtin_members
 from lsp_server.knowledge.model_sources.base import (
-    HIGH, MEDIUM, Member, conditional_branches, function_params, generic_args, intersection_parts, param_type,
-    parse_type, substitute, this_param, union_parts,
+    HIGH, MEDIUM, Member, conditional_branches, function_params, generic_args, intersection_parts,
+    object_literal_members, param_type, parse_type, substitute, this_param, union_parts,
 )
 from lsp_server.knowledge.model_sources.dts import CALL
 from lsp_server.knowledge.object_model import FUNCTION_MEMBERS, OBJECT_MEMBERS, ObjectModel, TypeId, package_name
@@ -100,7 +100,8 @@ class Val:
     # bindings ((name, type text), ...) from its receiver (`Server<T = typeof WebSocket>`: T -> typeof WebSocket)
     targs: tuple = ()
     parts: tuple = ()  # an INTERSECTION's part values (INSTANCEs), in written order
-    open: bool = False  # an INTERSECTION with a part the model cannot read (`any`, `T`, `{...}`, unknown name)
+    open: bool = False  # an INTERSECTION with a part the model cannot read (`any`, `T`, unknown name)
+    literal: tuple = ()  # an INTERSECTION's object-literal parts' members: ((name, property type or ""), ...)
 
 
 @dataclass
@@ -659,10 +660,17 @@ class Analyzer:
         type parameter, even one its owner's arguments bind: `config: Base & ContextConfig`, whatever the
         caller's code declared it as; `any`, an object literal, an unknown name, a promise) leaves it open:
         what the known parts have is still typed, and no name is ever reported missing on it."""
-        vals, open_ = [], False
+        vals, open_, literal = [], False, []
         for part in parts:
             if bindings and part in bindings:
                 open_ = True
+                continue
+            if part.startswith("{") and part.endswith("}"):
+                members = object_literal_members(part)
+                if members is None:
+                    open_ = True
+                else:
+                    literal += members
                 continue
             v = self.type_val(part, module, this, conf, evidence, bindings)
             if v is not None and v.kind == ValKind.INTERSECTION:
@@ -675,10 +683,10 @@ class Analyzer:
         if not vals:
             return None
         tids = tuple(dict.fromkeys(v.tid for v in vals))
-        if len(tids) == 1 and not open_:
+        if len(tids) == 1 and not open_ and not literal:
             return vals[0]
         return Val(ValKind.INTERSECTION, tids, conf=min([conf] + [v.conf for v in vals]), evidence=evidence,
-                   parts=tuple(vals), open=open_)
+                   parts=tuple(vals), open=open_, literal=tuple(literal))
 
     def expand_alias(self, text: str, module: str) -> str:
         """A generic alias written with arguments, expanded where its body is a member picked by a key the
@@ -873,6 +881,9 @@ class Analyzer:
             for part in val.parts:
                 if name in model.side(part.tid, static=False):
                     return self.member_of(part, name, node, usage)  # that part's member, its type arguments bound
+            for known, text in val.literal:
+                if known == name:  # an object-literal part's member: it exists, typed when a property
+                    return self.type_val(text, val.parts[0].tid[0], None, val.conf, val.evidence) if text else None
             if node is None or name in OBJECT_MEMBERS:
                 return None
             closed = not val.open and all(model.closed(t) and model.type(t) is not None for t in val.tid)
@@ -885,6 +896,7 @@ class Analyzer:
                 return None  # as on an instance of one part: a platform member, or a guess the package refutes
             table = receiver_members(model, val)
             cands = [n for n, (m, _) in table.items() if not m.private and (n[:1] != "_" or name[:1] == "_")]
+            cands += [n for n, _ in val.literal if n not in table]
             if any(model.decorated(t) for t in val.tid):  # what the file's own calls add by name, as above
                 cands += sorted(self.result.added - set(table) - set(cands))
             self.record(Access.at(node, name, val, missing=True, usage=usage, candidates=cands,

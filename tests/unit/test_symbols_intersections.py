@@ -20,7 +20,8 @@ export declare function makeNested(): Server & (Thenable<Server> & Reply);
 export declare function makeLoose(): Server & Loose;
 export declare function makeAny(): Server & any;
 export declare function makeUnknownPart(): Server & NotDeclaredAnywhere;
-export declare function makeLiteral(): Server & { extra: number };
+export declare function makeLiteral(): Server & { extra: Reply; readonly path?: string, go(a: string, b: number): void };
+export declare function makeIndexed(): Server & { extra: number; [key: string]: unknown };
 export declare function makeGeneric<T>(part: T): Server & T;
 export declare function makeSame(): Server & Server;
 export interface Options { url: string; reply: Reply; }
@@ -64,6 +65,17 @@ makeSame().clse();
     assert suggestions == {"lisen": ["listen"], "redy": ["ready"], "sned": ["send"], "clse": ["close"]}
 
 
+def test_an_object_literal_parts_members_exist(tmp_path):
+    # `Options & { routePath: string }`: the literal's members are the value's too, a property's type followed
+    found = flagged(tmp_path, """import { makeLiteral } from 'pkg';
+const v = makeLiteral();
+v.extra.code(1).send(); v.path; v.go('a', 1); v.listen(1);
+v.extra.snd(); v.pth;
+""")
+    assert [(f["line"], f["name"], f["data"]["suggestions"][:1]) for f in found] == \
+        [(4, "snd", ["send"]), (4, "pth", ["path"])]
+
+
 def test_a_chain_through_a_part_member_keeps_that_parts_type(tmp_path):
     assert names(flagged(tmp_path, """import { make } from 'pkg';
 make().decorate('a').decorate('b').lisen(1);
@@ -72,11 +84,11 @@ make().ready().ready().thn(() => {});
 
 
 def test_an_open_part_leaves_the_intersection_open(tmp_path):
-    # an index signature, `any`, a name the typings never declare, an object literal, a type parameter: any
-    # name may exist, yet what the known part has is still typed (`close()` then `zzz` on its result is not)
-    assert names(flagged(tmp_path, """import { makeLoose, makeAny, makeUnknownPart, makeLiteral, makeGeneric } from 'pkg';
+    # an index signature (in a named part or an object literal), `any`, a name the typings never declare, a type
+    # parameter: any name may exist, yet what the known part has is still typed
+    assert names(flagged(tmp_path, """import { makeLoose, makeAny, makeUnknownPart, makeIndexed, makeGeneric } from 'pkg';
 makeLoose().anything(); makeAny().anything(); makeUnknownPart().anything();
-makeLiteral().extra; makeLiteral().anything(); makeGeneric({ x: 1 }).x;
+makeIndexed().extra; makeIndexed().anything(); makeGeneric({ x: 1 }).x;
 makeLoose().decorate('a').lisen(1);
 """)) == [(4, "lisen")]
 

@@ -430,6 +430,23 @@ def intersection_parts(text: str) -> list[str]:
     return parts if len(parts) > 1 else []
 
 
+_LITERAL_MEMBER = re.compile(r"(?:readonly\s+)?([A-Za-z_$][\w$]*)\s*\??\s*(\(.*\))?\s*:\s*(.+)", re.S)
+
+
+def object_literal_members(text: str) -> list[tuple[str, str]] | None:
+    """The members an object type literal part of an intersection declares (`{ routePath: string; go(): void }`
+    -> [("routePath", "string"), ("go", "")]), or None when it has any other kind of member (an index, call
+    or construct signature, a computed key) or a shape not read here: such a part leaves the value open."""
+    found = []
+    for item in _split_top(text.strip()[1:-1], ";"):
+        for entry in _split_top(item, ","):
+            m = _LITERAL_MEMBER.fullmatch(entry.strip())
+            if m is None or ("\n" in m.group(3) and ":" in m.group(3) and m.group(3).count("{") == 0):
+                return None  # (members written one a line without `;` would hide the next one's name)
+            found.append((m.group(1), "" if m.group(2) else m.group(3).strip()))
+    return found
+
+
 def conditional_branches(text: str) -> list[str] | None:
     """The two result types of a conditional type `C extends D ? X : Y` (nested ones not split here), or None
     when `text` is not one: TypeScript's contextual type for a callback there is one of them."""
