@@ -83,7 +83,7 @@ def test_engine_precision_and_recall(dev_reports, name):
     assert r.stray == [], f"{r.engine.spec}:\n" + "\n".join(r.stray[:10])
     assert r.rate() >= r.engine.recall_floor, f"{r.engine.spec}: recall {r.rate():.1%}"
     # did-you-mean: the invented name's finding suggests the name it was made from (the set's figure is held to
-    # 95% below; per engine 94.3-100% at 2a2c1f5's split, the lowest pdfkit's 33 of 35)
+    # 95% below; per engine 94.3-100% on main at eef3273, the lowest pdfkit's 33 of 35)
     assert r.dym >= 0.9, f"{r.engine.spec}: did-you-mean {r.dym:.1%}:\n" + "\n".join(r.wrong_dym[:10])
 
 
