@@ -342,8 +342,18 @@ def test_grep_angle_ranks_by_words_held_and_by_their_rarity(tmp_path):
     assert hits[0].heading == "Audio › Sound sprites"
     assert index.grep(["load", "library", "amd"], limit=1)[0][0].heading == "Audio › Module formats"  # all 3
     by_count, by_rarity = index.grep(["load", "amd"], limit=1)
-    assert by_count[0].heading == "Audio › Volume"  # grep's tie: the docs' order
+    assert by_count[0].score == 1  # no section holds both
     assert by_rarity[0].heading == "Audio › Module formats"
+
+
+def test_grep_angle_puts_the_shorter_of_two_sections_holding_as_many_words_first(tmp_path):
+    """A tie in words held goes to the shorter section, which is more about them, not to the docs' order (with
+    several engines' docs in one index, the order of their folders' names decided every tie)."""
+    docs = {"a-engine/README.md": "# A\n\n## Servers\n\nStart a server. " + "Many other things are said here. " * 30,
+            "b-engine/README.md": "# B\n\n## Server start\n\nStart a server on a port.\n"}
+    by_count, by_rarity = make_ws(tmp_path, docs=docs).service(DocsIndex).grep(["server", "start"], limit=2)
+    assert [h.heading for h in by_count] == ["B › Server start", "A › Servers"]
+    assert [h.heading for h in by_rarity] == ["B › Server start", "A › Servers"]
 
 
 def test_grep_angle_counts_each_chunk_once_per_word_and_keeps_to_a_folder(tmp_path):
