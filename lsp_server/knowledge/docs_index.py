@@ -56,7 +56,6 @@ INDEX_DIR = "docs-index"
 MANIFEST = "manifest.json"
 SIGNED_AS = "docs-index-manifest"  # what the manifest's signature is for (see integrity.sign)
 LEAD_COMPOUNDS = True  # a lead's lowercase compounds also by their words, as headings' are (`compound_parts`)
-CONCEPTS_BM25_B: float | None = None  # the concept rankings' BM25 length normalization (None: whoosh's 0.75)
 GREP_SHORTER_FIRST = True  # grep's ties: the shorter chunk first (it is more about the words), not the docs' order
 HEADING_BOOST = 1.0  # a query term that is also in the chunk's heading path (1.5 before round 6: see howto_cv)
 
@@ -675,22 +674,9 @@ class DocsIndex(Service):
         with self._lock:
             self.searches += 1
             hits = []
-            for r in self._concepts_searcher().search(q, limit=limit, optimize=False):
+            for r in self._searcher.search(q, limit=limit, optimize=False):
                 hits.append(IndexHit.of(r.fields(), r.score, wanted))
         return hits
-
-    def _concepts_searcher(self):
-        """The searcher of the concept and lead rankings: BM25 with `CONCEPTS_BM25_B`'s length normalization
-        (caller holds the lock)."""
-        if CONCEPTS_BM25_B is None:
-            return self._searcher
-        from whoosh import scoring
-        from whoosh.searching import Searcher
-
-        key = (self.generation, CONCEPTS_BM25_B)
-        if getattr(self, "_concepts", None) is None or self._concepts[0] != key:
-            self._concepts = (key, Searcher(self._searcher.reader(), weighting=scoring.BM25F(B=CONCEPTS_BM25_B)))
-        return self._concepts[1]
 
     def grep(self, words: list[str], limit: int = 5, under: Path | None = None
              ) -> tuple[list[IndexHit], list[IndexHit]]:
@@ -901,41 +887,36 @@ class DocsIndex(Service):
             self._documented = (self.generation, out)
             return out
 
-    def identifiers_with(self, word: str, collection: str | None = None) -> dict[str, int]:
+    def identifiers_with(self, word: str) -> dict[str, int]:
         """The docs' identifiers that have `word` as one of their camelCase/snake_case words (singular,
         any case): `header` -> {`repeatHeader`: 3, `addHeaderRow`: 1}, with the number of chunks naming
-        each. The engine's own vocabulary for a word of a question (search_queries). `collection`: only
-        that doc collection's (`collection_of`: one engine's docs among several)."""
-        return self._identifier_tables(collection)[0].get(singular(word.lower()), {})
+        each. The engine's own vocabulary for a word of a question (search_queries)."""
+        return self._identifier_tables()[0].get(singular(word.lower()), {})
 
-    def usages_of(self, member: str, collection: str | None = None) -> dict[str, int]:
+    def usages_of(self, member: str) -> dict[str, int]:
         """How the docs' code calls `member`: the dotted identifiers ending in it (`yarray.observe`,
         `doc.getArray`), with the number of chunks holding each. The example-code angle of search_queries."""
-        return self._identifier_tables(collection)[1].get(member, {})
+        return self._identifier_tables()[1].get(member, {})
 
-    def _identifier_tables(self, collection: str | None = None
-                           ) -> tuple[dict[str, dict[str, int]], dict[str, dict[str, int]]]:
-        """(word -> identifiers holding it, member -> dotted uses of it), for the whole index and for each
-        doc collection, built once per generation."""
+    def _identifier_tables(self) -> tuple[dict[str, dict[str, int]], dict[str, dict[str, int]]]:
+        """(word -> identifiers holding it, member -> dotted uses of it), built once per generation."""
         with self._lock:
             if self._ident_tokens is None or self._ident_tokens[0] != self.generation:
                 reader = self._searcher.reader()
-                tables: dict[str | None, tuple[dict, dict]] = {}
-                of = collection_of(self._file_table()[1])
+                index: dict[str, dict[str, int]] = {}
+                uses: dict[str, dict[str, int]] = {}
                 for _, stored in reader.iter_docs():
-                    for key in (None, of.get(stored["path"])):
-                        index, uses = tables.setdefault(key, ({}, {}))
-                        for ident in set(stored.get("ident_list") or ()):
-                            parts = ident.split(".")
-                            for part in parts:
-                                for token in set(identifier_words(part)):
-                                    bucket = index.setdefault(token, {})
-                                    bucket[part] = bucket.get(part, 0) + 1
-                            if len(parts) == 2 and all(parts):
-                                bucket = uses.setdefault(parts[1], {})
-                                bucket[ident] = bucket.get(ident, 0) + 1
-                self._ident_tokens = (self.generation, tables)
-            return self._ident_tokens[1].get(collection, ({}, {}))
+                    for ident in set(stored.get("ident_list") or ()):
+                        parts = ident.split(".")
+                        for part in parts:
+                            for token in set(identifier_words(part)):
+                                bucket = index.setdefault(token, {})
+                                bucket[part] = bucket.get(part, 0) + 1
+                        if len(parts) == 2 and all(parts):
+                            bucket = uses.setdefault(parts[1], {})
+                            bucket[ident] = bucket.get(ident, 0) + 1
+                self._ident_tokens = (self.generation, (index, uses))
+            return self._ident_tokens[1]
 
     def has_identifier(self, name: str) -> bool:
         """Whether some chunk mentions the identifier `name` (normalized as the analyzer does)."""

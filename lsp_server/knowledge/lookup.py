@@ -17,7 +17,6 @@ and other features call it freely.
 
 from __future__ import annotations
 
-import functools
 import math
 import os
 import re
@@ -141,14 +140,6 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     concept ranking (the question's words and their thesaurus synonyms, BM25) and the lead ranking (the
     same over each section's heading and first paragraph). Fused by reciprocal rank."""
     names, usages = index.identifiers_with, index.usages_of
-    if ONE_ENGINES_NAMES:
-        # Several engines' docs in one index: the engine-vocabulary and example-code angles take the names
-        # of the collection the question's words point at, not a mix of every engine's (`getText` of one
-        # engine beside `ReplyError` of another)
-        collection = _pointed_collection(index, question)
-        if collection is not None:
-            names = functools.partial(index.identifiers_with, collection=collection)
-            usages = functools.partial(index.usages_of, collection=collection)
     angles = search_queries(question, index.has_identifier, names, usages)
     # The asker's words lead (the question, the focused angle, each clause's); the engine-vocabulary and
     # code angles and concept replacements support them at a lower weight: they find the API reference,
@@ -243,19 +234,6 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     return fused[:depth], order, method
 
 
-def _pointed_collection(index: DocsIndex, question: str) -> str | None:
-    """The doc collection the question's concepts belong to most (`DocsIndex.file_affinity` over
-    collections), when the index has several and one stands out (no tie at the top)."""
-    wanted = wanted_part(question)
-    grouped = index.file_affinity(question_concepts(wanted), FILE_PRIOR_SMOOTHING, collections=True)
-    if len(grouped) < 2:
-        return None
-    ranked = sorted(grouped.values(), reverse=True)
-    if ranked[0] <= 0 or ranked[0] == ranked[1]:
-        return None
-    return max(grouped, key=grouped.get)
-
-
 def file_prior(hits: list[DocHit], affinity: dict[str, float], weight: float | None = None,
                key=str) -> list[DocHit]:
     """`hits` re-scored by how much the question's words belong to each hit's doc file
@@ -319,7 +297,6 @@ LEAD_WEIGHT = 1.0  # the lead ranking's (`search_concepts(lead=True)`)
 LEAD_K = 5
 CONCEPT_WEIGHT = 0.02  # a concept word's symbol (`box` -> Block): mostly a fallback when the words find little
 FILE_PRIOR = 0.5  # `file_prior`: a hit's score rises by up to this share for the file the question points at
-ONE_ENGINES_NAMES = False  # the vocabulary angles take the names of the collection the question points at
 COLLECTION_PRIOR = 0.0  # the same for the hit's doc collection (`docs_index.collection_of`)
 FILE_PRIOR_SMOOTHING = 20.0  # `DocsIndex.file_affinity`'s, in chunks
 CHANGELOG_WEIGHT = 0.5  # `demote_changelogs`: a changelog section's score is multiplied by it
