@@ -944,7 +944,7 @@ def collection_of(paths) -> dict[str, str]:
     shortest = min(len(s) for s in split)
     while common < shortest - 1 and all(s[common] == split[0][common] for s in split):
         common += 1
-    return {p: "/".join(s[:common + 1]) for p, s in zip(paths, split)}
+    return {p: PurePosixPath(*s[:common + 1]).as_posix() for p, s in zip(paths, split)}
 
 
 def _union(queries: list):

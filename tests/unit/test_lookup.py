@@ -469,3 +469,26 @@ def test_a_changelog_section_falls_below_a_usage_section_unless_the_question_ask
     assert next(h.score for h in again if h.heading == "Changelog") == log_score
     assert [h.heading for h in lookup_docs(ws, "add many rows to a table faster", expand=True).results][0] == \
         "Changelog"  # undemoted, it would lead: the demotion is what puts the guide first
+
+
+def test_doc_collections_are_the_folders_below_the_one_all_files_share():
+    from lsp_server.knowledge.docs_index import collection_of
+
+    files = ["/w/docs/chess/README.md", "/w/docs/web/README.md", "/w/docs/web/docs/Reference/Routes.md",
+             "/w/docs/NOTES.md"]
+    assert collection_of(files) == {"/w/docs/chess/README.md": "/w/docs/chess", "/w/docs/web/README.md": "/w/docs/web",
+                                    "/w/docs/web/docs/Reference/Routes.md": "/w/docs/web",
+                                    "/w/docs/NOTES.md": "/w/docs/NOTES.md"}
+    assert collection_of(["/w/docs/a.md"]) == {"/w/docs/a.md": "/w/docs/a.md"}
+
+
+def test_collection_affinity_pools_an_engines_files(tmp_path):
+    """An engine whose docs are several files is one collection: the question's words count over all of them."""
+    from lsp_server.knowledge.thesaurus import question_concepts
+
+    docs = dict(TWO_ENGINES)
+    docs["logger/docs/colours.md"] = "# Colours\n\n## Palette\n\nPrint text in colour: red, green, blue.\n"
+    index = make_ws(tmp_path, docs=docs).service(DocsIndex)
+    grouped = index.file_affinity(question_concepts("print text in colour"), collections=True)
+    assert len(grouped) == 2 and max(grouped, key=grouped.get).endswith("logger")
+    assert set(index.collections().values()) == set(grouped)

@@ -109,6 +109,9 @@ CHANGES: dict[str, dict[str, object]] = {
     "changelogs not demoted": {"CHANGELOG_WEIGHT": 1.0},  # round 10's
     "long prose split (not shipped)": LONG_PROSE_SPLIT,
     "validation words (not shipped)": {"thesaurus.default_thesaurus": thesaurus_with_round_8_validation_words},
+    # round 11's, measured and not shipped (docs/evaluation.md, "How-to, round 11 work")
+    "collection prior 1 (not shipped)": {"COLLECTION_PRIOR": 1.0},
+    "clause leaders off (not shipped)": {"CLAUSE_LEADERS": False},
 }
 GRID: dict[str, dict[str, object]] = {
     "chunks of 900 chars": {"chunker.MAX_CHUNK_CHARS": 900},

@@ -79,7 +79,7 @@ def test_howto_golden_set_beats_grep(tmp_path, capsys):
     # 10's fastify (17 doc files, 60 questions) in the dev index: 64.9% (218 of 336) against grep's 39.0%, since
     # fastify's sections compete (ioredis 67.4% -> 51.2%, yup 46.7% -> 35.6%). The floor leaves room for four
     # questions, not for falling back toward grep's level
-    assert rag >= 0.637 and lookup >= 0.637
+    assert rag >= 0.642 and lookup >= 0.642
     assert rag >= grep + 0.2 and lookup >= grep + 0.2
     # no package's docs are served worse than by grep (the how-to search is not tuned to one package's shape);
     # round 9 had allowed one question below it once ioredis's README competed with fabric's (17 of 20 against
