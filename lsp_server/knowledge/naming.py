@@ -40,7 +40,8 @@ the conventions the round gave (`Mined`). An observation depends on nothing else
 recorded and runs the tracker only over the examples that changed (an edited file that uses the engine: ~3
 analyses instead of ~1,200). An index artifact carries both (`artifact_entry`, under its object-model part),
 with the examples' members, so a checkout in another folder or on another machine takes them or mines
-only what differs there
+only what differs there (and takes the members still when the conventions it mines are the same:
+`members_key`)
 (`ensure_conventions`: `footprint-ls index use`, FOOTPRINT_INDEX). The server mines them in its warm-up, right
 after building the object model and before it reports the workspace ready (`mined_before_ready`, a
 `workspace.warm_up`); the CLI only when a check needs them. Data from an artifact is checked as such:
@@ -51,6 +52,7 @@ not have are refused (then mined here).
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import os
 import threading
@@ -59,14 +61,16 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lsp_server import __version__
+from lsp_server import __version__, queries
 from lsp_server.document import ParsedDocument
 from lsp_server.knowledge import object_model
+from lsp_server.knowledge.builtin_names import builtin_members
 from lsp_server.knowledge.model_sources.base import MEDIUM, Member, parse_type
 from lsp_server.knowledge.object_model import (ARTIFACT_PART, OBJECT_MEMBERS, ObjectModel, ObjectModelService,
                                                reader_version)
-from lsp_server.knowledge.types import CONVENTION_EVIDENCE, Analyzer, Convention, ValKind
+from lsp_server.knowledge.types import CONVENTION_EVIDENCE, GLOBALS, Analyzer, Convention, ValKind
 from lsp_server.storage import code_hash, read_bounded
+from lsp_server.syntax.scopes import scopes_of
 from lsp_server.workspace import Progress, warm_up
 
 log = logging.getLogger(__name__)
@@ -181,11 +185,13 @@ def ensure_conventions(model: ObjectModel, offered: object = _FROM_ENV) -> dict[
                     model.conventions = {}  # while mining: no conventions (the examples must speak for themselves)
                     conventions = mine(model, known)
                     model.conventions = conventions
-                    found = conventions, example_members(model)
+                    members = _same_members(model, inputs, conventions, (_local_record(model), entry))
+                    found = conventions, example_members(model) if members is None else members
                     mined = _RECORDS.get(model)
-                    log.info("naming: %d conventions mined from %d examples, %d analysed (%s)", len(conventions),
+                    log.info("naming: %d conventions mined from %d examples, %d analysed (%s)%s", len(conventions),
                              len(inputs.examples), mined.analysed if mined else len(inputs.examples),
-                             "the others' observations reused" if known else "no observations to reuse")
+                             "the others' observations reused" if known else "no observations to reuse",
+                             "; the examples' members taken from a record" if members is not None else "")
                 else:
                     log.info("naming: %d conventions taken from the index artifact", len(found[0]))
                     # and its observations, so that a later edit of an example re-analyses that example only
@@ -302,16 +308,47 @@ def _decode_rows(model: ObjectModel, rows: object) -> dict[str, Convention] | No
 
 
 def _read_cache(model: ObjectModel, inputs: Inputs) -> tuple[dict[str, Convention], dict] | None:
+    data = _local_record(model, say=True)
+    if not isinstance(data, dict) or data.get("version") != CACHE_VERSION or data.get("key") != inputs.key:
+        return None
+    return _decoded(model, data)
+
+
+def _local_record(model: ObjectModel, say: bool = False) -> object:
+    """This workspace's record of the conventions (any key), or None."""
     from lsp_server import integrity
 
     if model.conventions_cache is None:
         return None
     data, problem = integrity.read_signed_json(model.conventions_cache, SIGNED_AS)
-    if problem:
+    if problem and say:
         log.info("naming: %s %s; mining again", model.conventions_cache, problem)
-    if not isinstance(data, dict) or data.get("version") != CACHE_VERSION or data.get("key") != inputs.key:
-        return None
-    return _decoded(model, data)
+    return data
+
+
+def members_key(model: ObjectModel, inputs: Inputs, conventions: dict[str, Convention]) -> str:
+    """What `example_members` is a function of, as one digest: the model (with the code), the engine's own
+    examples and the conventions. A record whose conventions' key differs (a workspace file that uses the
+    engine was edited) still gives its members when this one is the same: mined again, the conventions are
+    usually the same, and the ~200 own examples need not be analysed again to find the same members."""
+    own = inputs.examples if model.own_examples is None else inputs.examples[:model.own_examples]
+    rows = json.dumps(_rows(model, conventions), separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(f"{inputs.model}\0{','.join(own)}\0{rows}".encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _same_members(model: ObjectModel, inputs: Inputs, conventions: dict[str, Convention],
+                  records: tuple[object, ...]) -> dict[tuple, dict[str, Member]] | None:
+    """The examples' members of the first record (this workspace's cache, an artifact's entry) made from the
+    same model, own examples and conventions (`members_key`), checked as data from elsewhere; else None."""
+    key = None
+    for data in records:
+        if isinstance(data, dict) and data.get("version") == CACHE_VERSION and "members_key" in data:
+            key = key or members_key(model, inputs, conventions)
+            if data["members_key"] == key:
+                members = _decode_members(model, data.get("members"))
+                if members is not None:
+                    return members
+    return None
 
 
 def _decoded(model: ObjectModel, data: dict) -> tuple[dict[str, Convention], dict] | None:
@@ -340,7 +377,8 @@ def _write_cache(model: ObjectModel, inputs: Inputs, conventions: dict[str, Conv
     try:
         integrity.write_signed_json(path, {"version": CACHE_VERSION, "key": inputs.key,
                                            "conventions": _rows(model, conventions),
-                                           "members": _member_rows(model, members)}, SIGNED_AS)
+                                           "members": _member_rows(model, members),
+                                           "members_key": members_key(model, inputs, conventions)}, SIGNED_AS)
         if mined is not None:
             integrity.write_signed_json(path.with_name(OBSERVATIONS_CACHE), _observations_json(mined),
                                         OBSERVATIONS_SIGNED_AS)
@@ -444,7 +482,8 @@ def artifact_entry(model: ObjectModel) -> dict:
             assert again == conventions, "mining is a function of its inputs"
             mined = _RECORDS[model]
         return {**_observations_json(mined), "key": inputs.key, "conventions": _rows(model, conventions),
-                "members": _member_rows(model, model.example_members)}
+                "members": _member_rows(model, model.example_members),
+                "members_key": members_key(model, inputs, conventions)}
 
 
 def examples_analysed(model: ObjectModel) -> int:
@@ -492,6 +531,7 @@ def mine(model: ObjectModel, known: list[dict[str, list[Observation]]] | None = 
         conventions = found
     model.conventions = conventions
     conventions.update(_abbreviations(conventions, free))
+    conventions.update(_usage_conventions(model, conventions))
     _RECORDS[model] = mined
     return conventions
 
@@ -678,6 +718,47 @@ def _module_value(model: ObjectModel, val) -> bool:
 def _derived(val, name: str) -> bool:
     """The value was produced from another binding's inferred type (the evidence is that binding's)."""
     return val.evidence.name != name
+
+
+USAGE_MIN_MEMBERS = 3  # distinct members the engine's examples use on an undeclared name, 2 of them no platform name
+
+
+def _usage_conventions(model: ObjectModel, conventions: dict[str, Convention]) -> dict[str, Convention]:
+    """Names the engine's own examples use without ever declaring them (`cy.collection()`, `cy.nodes()`,
+    `cy.add(...)` in a typings file's doc comments; `anim.play()`, `anim.progress()`): the one engine type
+    that has every member they use on the name, when they use at least USAGE_MIN_MEMBERS distinct ones (two
+    of them no platform name: `arr.push()` says nothing). Several such types that all extend one of them agree
+    on that base (`Tween` and `Timeline` beside `Animation`). What the examples show of a name, not a guess from
+    one file's use; a workspace file's own declaration of the name still wins (the tracker types it)."""
+    used: dict[str, set[str]] = defaultdict(set)
+    platform = builtin_members()
+    for i, (_, code) in enumerate(model.examples[:model.own_examples]):
+        doc = _parse(i, code)
+        if doc is None or doc.tree is None:
+            continue
+        declared = scopes_of(doc).declared_anywhere()
+        for node in queries.captures(doc.language, "evidence", doc.tree.root_node).get("member", ()):
+            obj, prop = node.child_by_field_name("object"), node.child_by_field_name("property")
+            if obj is None or prop is None or prop.type != "property_identifier" or \
+                    node.parent is not None and node.parent.type == "assignment_expression" and \
+                    node.parent.child_by_field_name("left") == node:
+                continue
+            name = doc.node_text(obj)
+            if name[:1].islower() and name not in declared and name not in conventions and name not in GLOBALS:
+                used[name].add(doc.node_text(prop))
+    out: dict[str, Convention] = {}
+    types = None
+    for name, members in used.items():
+        members -= OBJECT_MEMBERS
+        if len(members) < USAGE_MIN_MEMBERS or len(members - platform) < 2:
+            continue
+        if types is None:
+            types = [(tid, set(model.members(tid))) for tid in model.object_types() if model.closed(tid)]
+        fits = [tid for tid, has in types if members <= has]
+        base = next((b for b in fits if all(t == b or _inherits(model, t, b) for t in fits)), None)
+        if base is not None:
+            out[name] = Convention("inst", base, f"`{name}` used so in the engine's examples", len(members))
+    return out
 
 
 def _abbreviations(conventions: dict[str, Convention], free: Counter) -> dict[str, Convention]:
