@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import EXAMPLES, REPO
-from tests.editors.conftest import REVIEW_FILE, REVIEW_LINE, VSCODE, registry_unreachable_reason
+from tests.editors.conftest import REVIEW_FILE, REVIEW_LINE, VSCODE, registry_unreachable_reason, vsix_is_fresh
 
 pytestmark = pytest.mark.slow  # drives a real editor
 
@@ -61,17 +61,6 @@ def path_without_footprint_ls() -> str:
     """PATH minus any folder holding a footprint-ls: the workbench starts as a new user's machine does."""
     dirs = [d for d in os.environ.get("PATH", "").split(os.pathsep) if d and not (Path(d) / "footprint-ls").exists()]
     return os.pathsep.join(dirs)
-
-
-def vsix_is_fresh() -> bool:
-    vsix = VSCODE / "footprint.vsix"
-    if not vsix.exists():
-        return False
-    # The .vsix bundles the server's wheel too: a change to the server makes it stale.
-    sources = [*VSCODE.glob("src/**/*"), VSCODE / "package.json", VSCODE / "package-lock.json", VSCODE / "esbuild.mjs",
-               VSCODE / "README.md", VSCODE / ".vscodeignore", VSCODE / "scripts" / "ci.sh", *VSCODE.glob("media/**/*"), *REPO.glob("lsp_server/**/*.py"),
-               *REPO.glob("grammars/**/*"), REPO / "pyproject.toml"]
-    return all(p.stat().st_mtime <= vsix.stat().st_mtime for p in sources if p.is_file())
 
 
 def prepare_untrusted_workspace(tmp: Path) -> dict[str, str]:

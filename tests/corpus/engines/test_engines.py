@@ -7,6 +7,7 @@ tests.corpus.engines.report --set-aside` prints them): they are the figures the 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from pathlib import Path
@@ -28,23 +29,71 @@ def _reports(tmp_path, set_aside: bool):
         pytest.skip(str(exc))
 
 
-def test_engines_of_five_typing_styles(tmp_path, capsys):
-    reports = _reports(tmp_path, set_aside=False)
+DEV_ENGINES = [e.name for e in E.engines()]  # never the set-aside one
+
+
+class DevReports:
+    """Each dev engine's report, computed once in the run (the evaluation of the 13 engines was one test of
+    37 s on a calm machine, 149 s under load, on one worker): by whichever test asks first (the engine's own
+    test, or the overall one), on any worker, into a folder every worker of the run shares."""
+
+    def __init__(self, folder: Path, work: Path):
+        self.folder, self.work = folder, work
+
+    def of(self, name: str) -> E.EngineReport:
+        engine = next(e for e in E.engines() if e.name == name)
+        path = self.folder / f"{name}.json"
+        with file_lock(path):
+            if not path.is_file():
+                try:
+                    report = E.evaluate(engine, self.work)
+                except Unavailable as exc:
+                    pytest.skip(str(exc))
+                data = dataclasses.asdict(report)
+                data["engine"] = engine.spec
+                scratch = path.with_suffix(".tmp")
+                scratch.write_text(json.dumps(data), encoding="utf-8")
+                os.replace(scratch, path)
+            data = json.loads(path.read_text(encoding="utf-8"))
+        assert data.pop("engine") == engine.spec, f"{name}: a report of another version"
+        return E.EngineReport(engine=engine, **data)
+
+
+@pytest.fixture(scope="session")
+def dev_reports(request, tmp_path_factory) -> DevReports:
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if hasattr(request.config, "workerinput") else base  # xdist: <run>/popen-gwN
+    return DevReports(shared / "engine-dev-reports", tmp_path_factory.mktemp("engines"))
+
+
+@pytest.mark.parametrize("name", DEV_ENGINES)
+def test_engine_precision_and_recall(dev_reports, name):
+    """One dev engine: enough real code, no check that raises, nothing on its own examples but its known false
+    positives, nothing away from the invented name, recall at its floor."""
+    r = dev_reports.of(name)
+    assert r.files >= 5 and r.total >= 20, f"{r.engine.spec}: too little real code ({r.files} files)"
+    # precision first: nothing on the engines' own examples, nothing away from the invented name
+    # a check that raises yields nothing, so it would hide hits and false positives alike
+    assert r.check_failures == [], f"{r.engine.spec}:\n" + "\n".join(r.check_failures[:10])
+    named = [fp.split(" [")[0] for fp in r.false_positives]
+    unknown = [fp for fp, fp_name in zip(r.false_positives, named) if fp_name not in r.engine.known_false_positives]
+    assert unknown == [], f"{r.engine.spec}:\n" + "\n".join(unknown)
+    # a known one that is gone is removed from the list, so the list only shrinks
+    assert sorted(named) == sorted(r.engine.known_false_positives), f"{r.engine.spec}: {sorted(named)}"
+    assert r.stray == [], f"{r.engine.spec}:\n" + "\n".join(r.stray[:10])
+    assert r.rate() >= r.engine.recall_floor, f"{r.engine.spec}: recall {r.rate():.1%}"
+    # did-you-mean: the invented name's finding suggests the name it was made from (the set's figure is held to
+    # 95% below; per engine 94.3-100% on main at eef3273, the lowest pdfkit's 33 of 35)
+    assert r.dym >= 0.9, f"{r.engine.spec}: did-you-mean {r.dym:.1%}:\n" + "\n".join(r.wrong_dym[:10])
+
+
+def test_engines_of_five_typing_styles(dev_reports, capsys):
+    """The set's figures over every dev engine's report (computed here for any engine whose own test has not
+    run yet)."""
+    reports = [dev_reports.of(name) for name in DEV_ENGINES]
     with capsys.disabled():
         print("\n" + E.table(reports))
     assert len({r.engine.style.split(":")[0] for r in reports}) >= 4 and len(reports) >= 5
-    for r in reports:
-        assert r.files >= 5 and r.total >= 20, f"{r.engine.spec}: too little real code ({r.files} files)"
-        # precision first: nothing on the engines' own examples, nothing away from the invented name
-        # a check that raises yields nothing, so it would hide hits and false positives alike
-        assert r.check_failures == [], f"{r.engine.spec}:\n" + "\n".join(r.check_failures[:10])
-        named = [fp.split(" [")[0] for fp in r.false_positives]
-        unknown = [fp for fp, name in zip(r.false_positives, named) if name not in r.engine.known_false_positives]
-        assert unknown == [], f"{r.engine.spec}:\n" + "\n".join(unknown)
-        # a known one that is gone is removed from the list, so the list only shrinks
-        assert sorted(named) == sorted(r.engine.known_false_positives), f"{r.engine.spec}: {sorted(named)}"
-        assert r.stray == [], f"{r.engine.spec}:\n" + "\n".join(r.stray[:10])
-        assert r.rate() >= r.engine.recall_floor, f"{r.engine.spec}: recall {r.rate():.1%}"
     # the set's figures are those of the engines held to the standard floor: one just promoted from held-out with
     # a lower floor (fabric) is guarded by its own floor until a round brings it up
     standard = [r for r in reports if r.engine.recall_floor >= E.Engine.recall_floor]
@@ -68,7 +117,7 @@ def test_engines_of_five_typing_styles(tmp_path, capsys):
 # questions) in the dev index: 64.9% (218 of 336) against grep's 39.0%, since fastify's sections compete
 # (ioredis 67.4% -> 51.2%, yup 46.7% -> 35.6%). The floor leaves room for four questions, not for falling back
 # toward grep's level
-HOWTO_FLOOR = 0.637
+HOWTO_FLOOR = 0.642  # round 11: 65.5% (220 of 336), grep's ties to the shorter section (docs/evaluation.md)
 HOWTO_OVER_GREP = 0.2  # and this far above grep's rate
 HOWTO_PACKAGES = sorted({q.package for q in howto.questions(set_aside=False)})
 
