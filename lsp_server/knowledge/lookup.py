@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from lsp_server.document import ParsedDocument, path_to_uri
+from lsp_server.knowledge.chunker import HEADING_SEP
 from lsp_server.knowledge.concepts import expand_concepts, replace_concept
 from lsp_server.knowledge.docs_index import DocsIndex, IndexHit, analyze, doc_roots, query_groups
 from lsp_server.knowledge.question_words import wanted_part
@@ -365,9 +366,36 @@ def doc_for_identifier(index: DocsIndex, name: str, member: bool = False) -> Doc
     return None
 
 
+def doc_for_member(index: DocsIndex, owners: list[str], name: str) -> tuple[DocHit, str] | None:
+    """The doc chunk about `Owner.name` for the first of `owners` (the receiver's type, then the type declaring
+    the member) that has one, with that owner: a heading naming `Owner.name`, or naming `name` under the owner's
+    own section or file (`Table › addRow(options)`, table.md). Never a chunk about another type's namesake."""
+    for owner in owners:
+        outcome = index.search(f"{owner}.{name}", limit=10)
+        for h in sorted(outcome.hits, key=lambda h: h.kind == "api"):  # written docs first, as by name
+            if _about(h, owner, name):
+                return _doc_hit(h), owner
+    return None
+
+
+def _about(hit: IndexHit, owner: str, name: str) -> bool:
+    """Whether a chunk's heading is about the member `name` of `owner` (parameter lists left out)."""
+    parts = [re.sub(r"\([^)]*\)", "", p) for p in hit.heading.split(HEADING_SEP)]
+    last = parts[-1]
+    if re.search(rf"(?<![\w$]){re.escape(owner)}\.{re.escape(name)}(?![\w$])", last):
+        return True
+    if not re.search(rf"(?<![\w$.]){re.escape(name)}(?![\w$])", last):
+        return False  # not about `name`, or about another type's (`Grid.addRow`)
+    owner_word = re.compile(rf"(?<![\w$.]){re.escape(owner)}(?![\w$])")
+    return any(owner_word.search(p) for p in parts[:-1]) or Path(hit.path).stem.lower() == owner.lower()
+
+
 @hover_provider
 def docs_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -> HoverInfo | None:
-    """The top doc chunk for the identifier under the cursor (no signature: check_symbols shows that)."""
+    """The top doc chunk for the identifier under the cursor (no signature: check_symbols shows that). A member
+    whose receiver's type is known gets the chunk about that type's member (`Table.addRow` for `table.addRow()`,
+    never another type's `addRow`), or none; by its name alone only when the receiver's type is unknown. The
+    hover says which it did."""
     if doc.tree is None:
         return None
     index = ctx.workspace.peek_service(DocsIndex)  # never build in a hover: warmed at start-up
@@ -388,10 +416,28 @@ def docs_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -> HoverIn
             name = imported  # `T` of `import { Types as T }` or `const { Types: T } = require()`: the docs say `Types`
         elif _local_binding(doc, node):
             return None  # `box`, `page`: the file's own variables are not the engine's words (the FAQ's "box")
-    hit = doc_for_identifier(index, name, member)
-    if hit is None:
-        return None
-    return HoverInfo(hover_markdown(hit, ctx.workspace), node.start_byte, node.end_byte)
+    matched = ""
+    owners = _receiver_types(doc, node.start_byte, ctx) if member else None
+    if owners is not None:
+        found = doc_for_member(index, owners, name) if owners else None
+        if found is None:
+            return None  # the receiver's type is known: another type's namesake is not its doc
+        hit, owner = found
+        matched = f"*Docs of `{owner}.{name}`*"
+    else:
+        hit = doc_for_identifier(index, name, member)
+        if hit is None:
+            return None
+        if member:
+            matched = f"*Matched by the name `{name}` only: the receiver's type is unknown*"
+    return HoverInfo(hover_markdown(hit, ctx.workspace, matched), node.start_byte, node.end_byte)
+
+
+def _receiver_types(doc: ParsedDocument, offset: int, ctx: RequestContext) -> list[str] | None:
+    """`unknown_symbol.receiver_types_at` (imported here: the object model's analysis is loaded only for a hover)."""
+    from lsp_server.knowledge.unknown_symbol import receiver_types_at
+
+    return receiver_types_at(doc, offset, ctx.workspace)
 
 
 def _imported_export(doc: ParsedDocument, node) -> str | None:
@@ -419,7 +465,8 @@ def _local_binding(doc: ParsedDocument, node) -> bool:
         all(d.kind != "import" for d in binding.declarations)
 
 
-def hover_markdown(hit: DocHit, workspace: Workspace) -> str:
+def hover_markdown(hit: DocHit, workspace: Workspace, matched: str = "") -> str:
+    """A doc chunk as a hover: its heading and a link to it, what it was matched by (`matched`), its text."""
     lines = hit.text.split("\n")
     # The chunk often opens with its own heading, which the bold title line already shows.
     first = next((i for i, ln in enumerate(lines) if ln.strip()), None)
@@ -437,4 +484,4 @@ def hover_markdown(hit: DocHit, workspace: Workspace) -> str:
         shown = Path(hit.path).as_posix()
     where = f"{shown}:{hit.start_line + 1}"
     link = f"[{where}]({path_to_uri(hit.path)}#L{hit.start_line + 1})"
-    return f"**{hit.heading}** — {link}\n\n" + "\n".join(body).strip()
+    return f"**{hit.heading}** — {link}\n\n" + (f"{matched}\n\n" if matched else "") + "\n".join(body).strip()

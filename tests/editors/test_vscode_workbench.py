@@ -34,6 +34,16 @@ E2E = VSCODE / "test" / "e2e"
 CHROMIUM_CANDIDATES = ["/usr/lib/chromium/chromium", "/usr/bin/chromium", "/usr/bin/chromium-browser"]
 
 
+# A near miss of an engine member on a parameter nothing types: the vocabulary warning (not in the example app).
+VOCAB_PROBE = """import { Document } from "@acme/layout";
+
+export function fill(pdf) {
+  pdf.addPaeg();
+  return Document;
+}
+"""
+
+
 def server_commands(pythonpath: str) -> list[str]:
     code = "import json; from lsp_server.surfaces import commands; " \
            "from lsp_server.commands import COMMANDS; print(json.dumps(sorted(COMMANDS)))"
@@ -125,6 +135,7 @@ def workbench(tmp_path_factory):
     shutil.copytree(EXAMPLES / "layout-app", tmp / "layout-app")
     shutil.copytree(EXAMPLES / "layout-engine", tmp / "layout-engine")
     ws = tmp / "layout-app"
+    (ws / "src" / "vocab_probe.js").write_text(VOCAB_PROBE, encoding="utf-8")  # hover_vocabulary_finding's file
     if shutil.which("git"):  # a git repo with one uncommitted change, for Footprint: Review changes
         git = ["git", "-c", "user.name=footprint-e2e", "-c", "user.email=e2e@footprint.local", "-c", "commit.gpgsign=false"]
         subprocess.run([*git, "init", "-q"], cwd=ws, check=True)
@@ -236,6 +247,14 @@ def test_unknown_member_hover_shows_the_member_it_means(workbench):
     # The link opens the declaration (code-server shows a file:// link as vscode-remote://host/path).
     assert decl and decl[0]["text"].startswith("../layout-engine/"), d
     assert re.fullmatch(r"(file|vscode-remote)://[^ ]*/layout-engine/engine\.d\.ts#L\d+", decl[0]["href"]), d
+
+
+def test_vocabulary_finding_text_shows_once_in_the_hover(workbench):
+    """The hover of a vocabulary warning (`pdf.addPaeg()` on an untyped parameter): the diagnostic's sentence once
+    (VS Code's own part of the hover), then the member it means; the server's part used to repeat the sentence."""
+    text = step(workbench, "hover_vocabulary_finding")["text"]
+    assert text.count("no type in reach has") == 1, text
+    assert re.search(r"Document\.addPage\(", text), text
 
 
 def test_delete_footprint_code_action(workbench):
