@@ -106,6 +106,8 @@ def written(raw: str) -> Written:
     """`new Foo.Bar()` -> (Foo.Bar, constructed); `Foo#bar`, `Foo.prototype.bar` -> (Foo.bar, instance); `x.bar(1)`
     -> (x.bar, usage call-args)."""
     name = raw.strip()
+    if "(" not in name and "#" not in name and "prototype" not in name and not name.startswith("new"):
+        return Written(name)  # the common form: `Class.member`, `member`
     new = _NEW.match(name)
     if new:
         name = name[new.end():]

@@ -429,7 +429,7 @@ def docs_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -> HoverIn
         if hit is None:
             return None
         if member:
-            matched = f"*Matched by the name `{name}` only: the receiver's type is unknown*"
+            matched = f"*Matched by the name `{name}` only*"  # no receiver type to qualify it (or a module's export)
     return HoverInfo(hover_markdown(hit, ctx.workspace, matched), node.start_byte, node.end_byte)
 
 

@@ -61,14 +61,16 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lsp_server import __version__
+from lsp_server import __version__, queries
 from lsp_server.document import ParsedDocument
 from lsp_server.knowledge import object_model
+from lsp_server.knowledge.builtin_names import builtin_members
 from lsp_server.knowledge.model_sources.base import MEDIUM, Member, parse_type
 from lsp_server.knowledge.object_model import (ARTIFACT_PART, OBJECT_MEMBERS, ObjectModel, ObjectModelService,
                                                reader_version)
-from lsp_server.knowledge.types import CONVENTION_EVIDENCE, Analyzer, Convention, ValKind
+from lsp_server.knowledge.types import CONVENTION_EVIDENCE, GLOBALS, Analyzer, Convention, ValKind
 from lsp_server.storage import code_hash, read_bounded
+from lsp_server.syntax.scopes import scopes_of
 from lsp_server.workspace import Progress, warm_up
 
 log = logging.getLogger(__name__)
@@ -529,6 +531,7 @@ def mine(model: ObjectModel, known: list[dict[str, list[Observation]]] | None = 
         conventions = found
     model.conventions = conventions
     conventions.update(_abbreviations(conventions, free))
+    conventions.update(_usage_conventions(model, conventions))
     _RECORDS[model] = mined
     return conventions
 
@@ -715,6 +718,47 @@ def _module_value(model: ObjectModel, val) -> bool:
 def _derived(val, name: str) -> bool:
     """The value was produced from another binding's inferred type (the evidence is that binding's)."""
     return val.evidence.name != name
+
+
+USAGE_MIN_MEMBERS = 3  # distinct members the engine's examples use on an undeclared name, 2 of them no platform name
+
+
+def _usage_conventions(model: ObjectModel, conventions: dict[str, Convention]) -> dict[str, Convention]:
+    """Names the engine's own examples use without ever declaring them (`cy.collection()`, `cy.nodes()`,
+    `cy.add(...)` in a typings file's doc comments; `anim.play()`, `anim.progress()`): the one engine type
+    that has every member they use on the name, when they use at least USAGE_MIN_MEMBERS distinct ones (two
+    of them no platform name: `arr.push()` says nothing). Several such types that all extend one of them agree
+    on that base (`Tween` and `Timeline` beside `Animation`). What the examples show of a name, not a guess from
+    one file's use; a workspace file's own declaration of the name still wins (the tracker types it)."""
+    used: dict[str, set[str]] = defaultdict(set)
+    platform = builtin_members()
+    for i, (_, code) in enumerate(model.examples[:model.own_examples]):
+        doc = _parse(i, code)
+        if doc is None or doc.tree is None:
+            continue
+        declared = scopes_of(doc).declared_anywhere()
+        for node in queries.captures(doc.language, "evidence", doc.tree.root_node).get("member", ()):
+            obj, prop = node.child_by_field_name("object"), node.child_by_field_name("property")
+            if obj is None or prop is None or prop.type != "property_identifier" or \
+                    node.parent is not None and node.parent.type == "assignment_expression" and \
+                    node.parent.child_by_field_name("left") == node:
+                continue
+            name = doc.node_text(obj)
+            if name[:1].islower() and name not in declared and name not in conventions and name not in GLOBALS:
+                used[name].add(doc.node_text(prop))
+    out: dict[str, Convention] = {}
+    types = None
+    for name, members in used.items():
+        members -= OBJECT_MEMBERS
+        if len(members) < USAGE_MIN_MEMBERS or len(members - platform) < 2:
+            continue
+        if types is None:
+            types = [(tid, set(model.members(tid))) for tid in model.object_types() if model.closed(tid)]
+        fits = [tid for tid, has in types if members <= has]
+        base = next((b for b in fits if all(t == b or _inherits(model, t, b) for t in fits)), None)
+        if base is not None:
+            out[name] = Convention("inst", base, f"`{name}` used so in the engine's examples", len(members))
+    return out
 
 
 def _abbreviations(conventions: dict[str, Convention], free: Counter) -> dict[str, Convention]:

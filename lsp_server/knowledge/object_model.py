@@ -1,8 +1,8 @@
 """The engine's object model: every source merged into one queryable model, as a workspace service.
 
 Sources, in order of precedence: `[object_model] sources` from footprint.toml / packs (each `{path, module,
-kind?}`; kind is guessed from the path when omitted), then the types of every package the workspace imports,
-discovered in `node_modules` the way TypeScript finds them (package.json `types`/`typings`, `index.d.ts`,
+kind?}`; kind is guessed from the path when omitted), then the types of every package the workspace imports
+or its package.json declares in `dependencies` / `peerDependencies` (`declared_dependencies`), discovered in `node_modules` the way TypeScript finds them (package.json `types`/`typings`, `index.d.ts`,
 `@types/<name>`). A configured module overrides a discovered package of the same name; several configured
 sources of one module merge (a docs source adds members to a `.d.ts` source, never removes any).
 
@@ -28,7 +28,7 @@ from lsp_server import integrity, queries
 from lsp_server.knowledge.builtin_names import is_builtin_type
 from lsp_server.knowledge.model_sources import KINDS, extract, guess_kind
 from lsp_server.knowledge.model_sources.base import (
-    HIGH, Member, ModuleModel, ReadLimits, SourceModel, TypeDef, generic_args, parse_type, substitute,
+    HIGH, Member, ModuleModel, ReadLimits, SourceModel, TypeDef, generic_args, param_type, parse_type, substitute,
 )
 from lsp_server.knowledge.model_sources.docs import DOC_EXTENSIONS, docs_files
 from lsp_server.knowledge.object_model_settings import ObjectModelConfig
@@ -340,6 +340,45 @@ class ObjectModel:
             cache[tid] = found
         return found
 
+    def decorated(self, tid) -> bool:
+        """Whether the engine's runtime adds members to `tid`'s instances under names the caller gives: some
+        type has a member typed by a generic callable (`decorate: Adder<Instance>`) whose call signature takes a
+        property key (`string | symbol`, `PropertyKey`, a type parameter) and then a value typed through that
+        callable's first type parameter (`value: ... (this: This) ...`); the type argument written there
+        (`Instance`) is decorated. A name such a type lacks may come from code the model cannot see (a plugin
+        registered elsewhere), so only plain near misses of its real members are reported on it."""
+        found = self.__dict__.get("_decorated")
+        if found is None:
+            found = set()
+            for module, mod in self.modules.items():
+                for t in mod.types.values():
+                    for m in t.members:
+                        target = self._decorates(module, m.type) if m.type and "<" in m.type else None
+                        if target is not None:
+                            found.add(target)
+            self._decorated = found
+        return tid in found
+
+    def _decorates(self, module: str, type_text: str):
+        args = generic_args(type_text)
+        head = type_text.split("<", 1)[0].strip()
+        mod = self.modules.get(module)
+        callee = mod.types.get(head) if mod is not None else None
+        if not args or callee is None or not callee.type_params:
+            return None
+        this = callee.type_params[0]
+        call = next((m for m in callee.members if m.name == "__call__"), None)
+        for params in ((call.params, *call.overloads) if call is not None else ()):
+            if len(params) < 2:
+                continue
+            key = param_type(params[0])
+            if (key in ("string | symbol", "symbol | string", "PropertyKey") or re.fullmatch(r"[A-Z]\w*", key)
+                    and self.find_type(module, key) is None) and \
+                    re.search(rf"(?<![\w$.]){re.escape(this)}(?![\w$])", param_type(params[1])):
+                parsed = parse_type(args[0])
+                return self.find_type(module, parsed[1]) if parsed and parsed[0] == "name" else None
+        return None
+
     def member_adders(self) -> dict[str, list[str]]:
         """Methods whose call adds members named by its string arguments (`Member.adds`), by name, over every
         type: `x.defineCommand("echo", ...)` makes `echo` real on whatever `x` is (a pipeline made from it has
@@ -347,10 +386,12 @@ class ObjectModel:
         cached = self.__dict__.get("_member_adders")
         if cached is None:
             cached = {}
-            for mod in self.modules.values():
+            for mname, mod in self.modules.items():
                 for t in mod.types.values():
                     for m in t.members:
                         patterns = [p for p in m.adds if not p.startswith("@")]  # "@m": forwards to m
+                        if not patterns and m.type and "<" in m.type and self._decorates(mname, m.type):
+                            patterns = ["{0}"]  # typed as a property-key adder (see `decorated`)
                         if patterns and m.kind != "constructor":
                             cached.setdefault(m.name, [])
                             cached[m.name] += [p for p in patterns if p not in cached[m.name]]
@@ -867,6 +908,27 @@ def _types_subpaths(entry: Path, package: str, start: Path) -> list[tuple[str, P
     return out
 
 
+DEPENDENCY_FIELDS = ("dependencies", "peerDependencies")  # not devDependencies: tools (test runners, linters)
+
+
+def declared_dependencies(workspace: Workspace) -> list[tuple[Path, set[str]]]:
+    """The packages the workspace's package.json declares it depends on, as `(package.json, names)` beside the
+    files' imports: a package the project depends on is an engine even where no file imports it (a script's
+    UMD global `L.map(...)`, `d3.scaleLinear()`, a fragment or a helper that receives the engine's object).
+    Only the roots' own package.json (not node_modules'); `devDependencies` are tools, not engines; an
+    `@types/x` package is `x`'s typings (found through `x`), not a module of its own."""
+    out = []
+    for root in dict.fromkeys([workspace.root, *workspace.roots]):
+        manifest = read_json(root / "package.json")
+        if not isinstance(manifest, dict):
+            continue
+        names = {n for f in DEPENDENCY_FIELDS if isinstance(manifest.get(f), dict)
+                 for n in manifest[f] if isinstance(n, str) and package_name(n) == n and not n.startswith("@types/")}
+        if names:
+            out.append((root / "package.json", names))
+    return out
+
+
 def configured_sources(workspace: Workspace) -> tuple[list[SourceSpec], list[str]]:
     cfg = workspace.settings.get(ObjectModelConfig)
     specs, problems = [], []
@@ -930,7 +992,8 @@ class ObjectModelService(Service):
         configured_modules = {s.module for s in specs if s.kind != "docs"}
         seen_pkgs: set[str] = set()
         subpaths: set[str] = set()
-        for path, pkgs in sorted(imports.items(), key=_by_path):
+        declared = declared_dependencies(workspace) if workspace.settings.get(ObjectModelConfig).discover else []
+        for path, pkgs in [*sorted(imports.items(), key=_by_path), *declared]:
             for pkg in sorted(pkgs):
                 if pkg in configured_modules or pkg in seen_pkgs:
                     continue
@@ -983,6 +1046,8 @@ class ObjectModelService(Service):
         cfg = workspace.settings.get(ObjectModelConfig)
         declared = dict(self.declared)
         for p in changed:
+            if cfg.discover and p.name == "package.json" and p.parent in (workspace.root, *workspace.roots):
+                new_packages = True  # the project's declared dependencies may have changed
             if cfg.discover and p.suffix in SOURCE_SUFFIXES and workspace.contains(p) \
                     and "node_modules" not in p.parts and (not is_typings_path(p.name) or _may_augment(p)):
                 doc = workspace.document(p) if p.exists() else None

@@ -53,6 +53,8 @@ from lsp_server.providers import HoverInfo, RequestContext, hover_provider
 _CACHE: "OrderedDict[tuple, Analysis]" = OrderedDict()
 _CACHE_LOCK = threading.Lock()
 _CACHE_SIZE = 64
+# The score (`suggest.rank`) from which an unknown name is plainly a variant of the real member it ranks first.
+PLAIN_NEAR_MISS = 0.75
 
 
 
@@ -133,10 +135,15 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
         return None  # a new property on an object (expando) unless it is plainly a near miss of a real one
     if inferred and not ranked:
         return None  # an inferred type and a name like none of its members: more likely our guess is wrong
-    if inferred and a.name in builtin_members():
+    if a.usage != "import" and recv.kind == ValKind.INSTANCE and model.decorated(recv.tid) and \
+            (not ranked or ranked[0][1] < PLAIN_NEAR_MISS):
+        return None  # the runtime adds members to it by name (a plugin's decoration): only a plain variant of a
+        # real member is surely a mistake (`reply.sendFile()` of a plugin the install lacks is not one)
+    if inferred and a.name in builtin_members() and recv.evidence.name not in model.modules:
         # an inferred type (a name's convention, usage) and a name JavaScript, the DOM or Node gives objects: the
         # receiver is more likely one of those (`res.end()` on Node's ServerResponse in a handler whose `res`
-        # the engine's docs name for its own reply type) than our guess's object missing it
+        # the engine's docs name for its own reply type) than our guess's object missing it. A receiver named
+        # after the package itself (`fastify`), or typed through one, is the engine's object, not a platform one
         return None
     suggestions = [n for n, _ in ranked[:5]]
     # a write may add a property on purpose: only a plain typo of a real member (as tsc reports on a closed
@@ -193,6 +200,17 @@ def shown_owner(model: ObjectModel, tid, written: str = "") -> str:
     names are never shown): a namespace's copy `Konva$Util` as `Konva.Util` (nested ones too), an object literal
     type `Layout$twoColumn` as `Layout.twoColumn()` (a method's result) or `Owner.prop` (a property's object), a
     value's own type (`Stage$static`, `filters$ns1`) as the value's name."""
+    cache = getattr(model, "_shown_owner", None)
+    if cache is None:
+        cache = model._shown_owner = {}
+    key = (tid, written)
+    shown = cache.get(key)
+    if shown is None:
+        shown = cache[key] = _shown_owner(model, tid, written)
+    return shown
+
+
+def _shown_owner(model: ObjectModel, tid, written: str) -> str:
     name = tid[1]
     exported = exported_name(model, tid, written)
     head, _, rest = name.rpartition("$")
@@ -213,13 +231,27 @@ def shown_owner(model: ObjectModel, tid, written: str = "") -> str:
 def exported_name(model: ObjectModel, tid, written: str = "") -> str:
     """A type's name as its package exports it: its own, else its alias (`export { create$6 as string }`), the
     one `written` when it is one of several."""
-    mod = model.modules.get(tid[0])
     name = tid[1]
-    exported = sorted(e for e, local in mod.exports.items() if local == name and e not in ("default", "=")) \
-        if mod is not None else []
+    exported = _exports_by_local(model).get(tid[0], {}).get(name, ())
     if not exported or name in exported:
         return name
     return written if written in exported else exported[0]
+
+
+def _exports_by_local(model: ObjectModel) -> dict[str, dict[str, list[str]]]:
+    """module -> local name -> the names it is exported under (sorted), once per model: messages, hovers and
+    `check_symbols` name every type they show through it."""
+    found = getattr(model, "_exports_by_local", None)
+    if found is None:
+        found = {}
+        for module, mod in model.modules.items():
+            by_local: dict[str, list[str]] = {}
+            for exported, local in mod.exports.items():
+                if exported not in ("default", "="):
+                    by_local.setdefault(local, []).append(exported)
+            found[module] = {local: sorted(names) for local, names in by_local.items()}
+        model._exports_by_local = found
+    return found
 
 
 def _prefixed(name: str, real: str) -> bool:
@@ -275,7 +307,14 @@ def added_elsewhere(a: Access, analysis: Analysis, svc: ObjectModelService) -> b
         return True
     if a.name in analysis.added or (analysis.names_unknown and a.usage != "import"):
         return True
-    return _augmented(a, svc) or _runtime_class_has(a, svc.model)
+    return _augmented(a, svc) or _runtime_class_has(a, svc.model) or _internal_spelled(a, svc.model)
+
+
+def _internal_spelled(a: Access, model: ObjectModel) -> bool:
+    """An underscore member (`marker._icon`) the engine's files spell: an internal its runtime sets
+    (`this._icon = ...` inside a class system the reader does not follow) that its typings leave out on
+    purpose. It exists; whether code should touch it is not this check's question."""
+    return a.usage != "import" and a.name.startswith("_") and a.name in _engine_vocabulary(model)["names"]
 
 
 def _augmented(a: Access, svc: ObjectModelService) -> bool:
@@ -613,7 +652,11 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
                     own(m.name, tname, m)
         # the engine's module-level functions (ioredis's `utils.convertMapToArray`, reached in its README
         # through an internal module): a near miss of one is as likely meant as one of a member
-        for vname, v in mod.values.items():
+        # and by the name it is exported as (`export { default as scaleLinear } from "./linear.js"`: users
+        # call `scaleLinear`, not the file's `linear`)
+        exported_as = [(e, mod.values[local]) for e, local in mod.exports.items()
+                       if e not in ("=", "default") and local != e and local in mod.values]
+        for vname, v in [*mod.values.items(), *exported_as]:
             if v.kind == "function" and not vname.startswith("_") and (v.confidence or 0) >= MEDIUM \
                     and v.status != "removed" and "$" not in vname:
                 own(vname, mod.name, v)

@@ -71,6 +71,7 @@ class DtsExtractor:
         self.source = SourceModel("dts")
         self.module_name = module
         self.scopes: dict[Path, _Scope] = {}
+        self.script_globals: list[str] = []  # values script files declare at their top level (`_script_globals`)
         self.queue: list[Path] = []
         self.constructed: dict[str, TypeDef] = {}  # const name -> the instance type its `new` signatures make
         self.namespace_names: dict[str, list[str]] = {}  # namespace -> the names declared in it (types too)
@@ -160,6 +161,10 @@ class DtsExtractor:
             target = mod.exports.get("=") or mod.exports.get("default")
             if target:
                 mod.exports.setdefault(name, target)
+        # a script file's `declare const $: JQueryStatic` (@types/jquery's misc.d.ts), `declare class Draggable`:
+        # globals a page's script uses without an import, as TypeScript sees them; not exports of the module
+        mod.globals += [g for g in dict.fromkeys(self.script_globals)
+                        if g not in mod.globals and (g in mod.values or g in mod.types)]
         return self.source
 
     def type_file_aliases(self) -> None:
@@ -238,6 +243,9 @@ class DtsExtractor:
             target = resolve_relative(path, spec) if spec.startswith(".") else resolve_package(path, spec)
             self._targets[spec] = target
         self.walk_body(tree.root_node, scope, data, module_level=True)
+        if not any(n.type in ("import_statement", "export_statement", "import_alias")
+                   for n in tree.root_node.named_children):
+            self.script_globals.extend(_script_globals(tree.root_node, data))
 
     def target_scope(self, spec: str, scope: _Scope) -> _Scope | None:
         target = self._targets.get(spec)
@@ -657,7 +665,11 @@ class DtsExtractor:
         for node in body.named_children:
             t = node.type
             if t == "index_signature":
-                td.open = True
+                key = node.child_by_field_name("index_type")
+                # `[n: number]: T` (jQuery's elements, an array-like) and `[s: symbol]` name no identifier: a
+                # member written `x.name` is not theirs, as in TypeScript; a string key (or a mapped type) is open
+                if key is None or _text(key, data) not in ("number", "symbol"):
+                    td.open = True
                 continue
             if t not in ("public_field_definition", "method_signature", "method_definition", "property_signature",
                          "abstract_method_signature", "construct_signature", "call_signature"):
@@ -999,6 +1011,23 @@ def _package_types(pkg: Path, sub: str) -> Path | None:
         if p.is_file() and p.name.endswith(DTS_SUFFIXES) and (root == p or root in p.parents):
             return p
     return None
+
+
+def _script_globals(root: Node, data: bytes) -> list[str]:
+    """The values a script declaration file (no top-level import or export) declares at its top level:
+    `declare const $: JQueryStatic`, `declare var L`, `declare function io(...)`, `declare class Draggable`
+    (types and interfaces are not values a script can use)."""
+    out = []
+    for n in root.named_children:
+        for d in (n.named_children if n.type == "ambient_declaration" else ()):
+            if d.type in ("lexical_declaration", "variable_declaration"):
+                out += [_text(v.child_by_field_name("name"), data) for v in d.named_children
+                        if v.type == "variable_declarator" and v.child_by_field_name("name") is not None
+                        and v.child_by_field_name("name").type == "identifier"]
+            elif d.type in ("function_signature", "class_declaration", "abstract_class_declaration") and \
+                    d.child_by_field_name("name") is not None:
+                out.append(_text(d.child_by_field_name("name"), data))
+    return out
 
 
 def _exports_every_declaration(root: Node) -> bool:

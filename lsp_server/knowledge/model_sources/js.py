@@ -81,6 +81,7 @@ def extract_js(path: Path, module: str, limits: ReadLimits = ReadLimits()) -> So
                         seen.add(target)
                         queue.append(target)
     mod.complete = path.is_file() and exports_known
+    runtime.name_reexports(mod)
     runtime.name_required_bases(mod)
     runtime.apply(mod)
     for t in mod.types.values():
@@ -132,6 +133,10 @@ class _Runtime:
         self.bases: list[tuple[str, str]] = []
         # `require('./options/audio')(X.prototype)`: (X, the file) ...
         self.applied: list[tuple[str, Path]] = []
+        # `export { default as scaleLinear } from "./linear.js"`: (the exporting module, the exported name, that
+        # file, the name read from it); the export names the local function or class that file exports so
+        # (`linear`), once every file is read (`name_reexports`)
+        self.reexports: list[tuple[ModuleModel, str, Path, str]] = []
         # ... and what such a file's `module.exports = function (proto) { proto.m = ... }` adds to the object it
         # is given: file -> (members, whether that is all of it)
         self.adders: dict[Path, tuple[list[Member], bool]] = {}
@@ -140,6 +145,18 @@ class _Runtime:
         # the name that file exports so once it is read (`name_required_bases`)
         self.required_bases: list[tuple[str, str, tuple[dict[str, Path], str], str]] = []
         self.file_exports: dict[Path, dict[str, str]] = {}
+
+    def name_reexports(self, mod: ModuleModel) -> None:
+        """An export re-exported from another file under a new name (`export { default as scaleLinear } from
+        "./linear.js"`) is the function or class that file exports so (`function linear`): its kind and
+        members, where the export's own name would find nothing in the module."""
+        for owner, exported, target, imported in self.reexports:
+            if owner is not mod or mod.exports.get(exported) != exported or exported in mod.values or \
+                    exported in mod.types:
+                continue
+            local = self.file_exports.get(target, {}).get(imported)
+            if local is not None and local != exported and (local in mod.values or local in mod.types):
+                mod.exports[exported] = local
 
     def name_required_bases(self, mod: ModuleModel) -> None:
         for name, written, (required, head), prop in self.required_bases:
@@ -287,8 +304,12 @@ class _File:
                 for spec in export_specifiers(self.data, clause):
                     self.mod.exports[spec.exported] = spec.name
             elif clause is not None:  # `export { default as scaleLinear } from "./linear.js"`
+                source = self.text(node.child_by_field_name("source")).strip("\"'`")
+                target = _resolve_relative(self.path, source)
                 for spec in export_specifiers(self.data, clause):
                     self.mod.exports.setdefault(spec.exported, spec.exported)
+                    if target is not None:  # named by what that file exports so, once it is read
+                        self.runtime.reexports.append((self.mod, spec.exported, target, spec.name))
             elif node.child_by_field_name("source") is not None:
                 star = next((c for c in node.named_children if c.type == "namespace_export"), None)
                 if star is not None:  # `export * as d3 from "..."`

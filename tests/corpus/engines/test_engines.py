@@ -7,8 +7,13 @@ tests.corpus.engines.report --set-aside` prints them): they are the figures the 
 
 from __future__ import annotations
 
+import json
+import os
+from pathlib import Path
+
 import pytest
 
+from benchmarks.common import file_lock
 from tests.corpus.engines import engines as E
 from tests.corpus.engines import howto
 from tests.corpus.symbols_corpus import Unavailable
@@ -57,7 +62,77 @@ def test_engines_of_five_typing_styles(tmp_path, capsys):
     assert ws.node_object_mutants > 0
 
 
-def test_howto_golden_set_beats_grep(tmp_path, capsys):
+# The how-to floor for rag_lookup's retrieval and `lookup --expand` over every dev question. Measured 72.5% /
+# 72.5% (200 of 276) against grep's 47.5% (round 10's how-to work: the doc file the question's words point at
+# lifted, changelog sections below usage sections); 71.0% before it. With round 10's fastify (17 doc files, 60
+# questions) in the dev index: 64.9% (218 of 336) against grep's 39.0%, since fastify's sections compete
+# (ioredis 67.4% -> 51.2%, yup 46.7% -> 35.6%). The floor leaves room for four questions, not for falling back
+# toward grep's level
+HOWTO_FLOOR = 0.637
+HOWTO_OVER_GREP = 0.2  # and this far above grep's rate
+HOWTO_PACKAGES = sorted({q.package for q in howto.questions(set_aside=False)})
+
+
+class DevRanks:
+    """The dev questions' ranks, one package at a time, each computed once in the run: by whichever test asks
+    first (a package's own test, or the overall one), on any worker, into a folder every worker of the run
+    shares (the workspace and its index are built once per worker, only when a package is computed there)."""
+
+    def __init__(self, folder: Path, work: Path):
+        self.folder, self.work = folder, work
+        self._evaluation: howto.Evaluation | None = None
+
+    def evaluation(self) -> howto.Evaluation:
+        if self._evaluation is None:
+            try:
+                self._evaluation = howto.Evaluation(self.work, set_aside=False)
+            except Unavailable as exc:
+                pytest.skip(str(exc))
+        return self._evaluation
+
+    def of(self, package: str) -> dict:
+        """{"questions": [...], "rag_lookup": [...], "lookup --expand": [...], "grep": [...]}: the rank (or
+        None) of each of `package`'s dev questions, in the question file's order."""
+        qs = [q for q in howto.questions(set_aside=False) if q.package == package]
+        path = self.folder / f"{package.replace('/', '+')}.json"
+        with file_lock(path):
+            if not path.is_file():
+                r = self.evaluation().ranks(qs)
+                data = {"questions": [q.q for q in qs], "rag_lookup": r.rag, "lookup --expand": r.lookup,
+                        "grep": r.grep}
+                scratch = path.with_suffix(".tmp")
+                scratch.write_text(json.dumps(data), encoding="utf-8")
+                os.replace(scratch, path)
+            data = json.loads(path.read_text(encoding="utf-8"))
+        assert data["questions"] == [q.q for q in qs], f"{package}: ranks of other questions"
+        return data
+
+
+@pytest.fixture(scope="session")
+def dev_ranks(request, tmp_path_factory) -> DevRanks:
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if hasattr(request.config, "workerinput") else base  # xdist: <run>/popen-gwN
+    # the workspace is built inside the first test that needs it, under that test's cache folder (the autouse
+    # fixture of tests/conftest.py, the same folder for every test of a worker)
+    return DevRanks(shared / "howto-dev-ranks", tmp_path_factory.mktemp("howto"))
+
+
+@pytest.mark.parametrize("package", HOWTO_PACKAGES)
+def test_howto_package_not_below_grep(dev_ranks, package):
+    """No package's docs are served worse than by grep (the how-to search is not tuned to one package's shape);
+    round 9 had allowed one question below it once ioredis's README competed with fabric's (17 of 20 against
+    grep's 18); round 10's file prior won it back (18 of 20: docs/evaluation.md, "How-to, round 10 work"). Every
+    package's sections compete in the one index, whichever package's questions are asked."""
+    ranks = dev_ranks.of(package)
+    grep_hits = sum(r is not None for r in ranks["grep"])
+    for label in ("rag_lookup", "lookup --expand"):
+        hits = sum(r is not None for r in ranks[label])
+        assert hits >= grep_hits, f"{package}: {label} below grep ({hits} against {grep_hits})"
+
+
+def test_howto_golden_set_beats_grep(dev_ranks, capsys):
+    """The overall rates over every dev question, from each package's ranks (computed here for any package
+    whose own test has not run yet)."""
     qs = howto.questions()
     assert len(qs) >= 40 and len({q.package for q in qs}) >= 3
     # each round keeps its held-out questions aside (round 1: a third of 45; round 2: 15 new ones on a new
@@ -67,37 +142,20 @@ def test_howto_golden_set_beats_grep(tmp_path, capsys):
     held_out = [q for q in qs if q.set_aside]
     assert not held_out or len(held_out) >= 15
     assert not {q.package for q in held_out} & {q.package for q in qs if not q.set_aside}
-    try:
-        report = howto.evaluate(tmp_path, set_aside=False)
-    except Unavailable as exc:
-        pytest.skip(str(exc))
-    rag, lookup, grep = (howto.HowtoReport.rate(x) for x in (report.rag, report.lookup, report.grep))
+    per_package = [dev_ranks.of(package) for package in HOWTO_PACKAGES]
+    n = sum(len(p["questions"]) for p in per_package)
+    assert n == len(howto.questions(set_aside=False))
+    rag, lookup, grep = (sum(r is not None for p in per_package for r in p[label]) / n
+                         for label in ("rag_lookup", "lookup --expand", "grep"))
     with capsys.disabled():
-        print(f"\nhow-to n={report.n}: rag_lookup {rag:.1%}, lookup --expand {lookup:.1%}, grep {grep:.1%}")
-    # measured 72.5% / 72.5% (200 of 276) against grep's 47.5% (round 10's how-to work: the doc file the
-    # question's words point at lifted, changelog sections below usage sections); 71.0% before it. With round
-    # 10's fastify (17 doc files, 60 questions) in the dev index: 64.9% (218 of 336) against grep's 39.0%, since
-    # fastify's sections compete (ioredis 67.4% -> 51.2%, yup 46.7% -> 35.6%). The floor leaves room for four
-    # questions, not for falling back toward grep's level
-    assert rag >= 0.637 and lookup >= 0.637
-    assert rag >= grep + 0.2 and lookup >= grep + 0.2
-    # no package's docs are served worse than by grep (the how-to search is not tuned to one package's shape);
-    # round 9 had allowed one question below it once ioredis's README competed with fabric's (17 of 20 against
-    # grep's 18); round 10's file prior won it back (18 of 20: docs/evaluation.md, "How-to, round 10 work")
-    qs = howto.questions(set_aside=False)
-    for package in sorted({q.package for q in qs}):
-        mine = [i for i, q in enumerate(qs) if q.package == package]
-        for label, ranks in (("rag_lookup", report.rag), ("lookup --expand", report.lookup)):
-            hits = sum(ranks[i] is not None for i in mine)
-            grep_hits = sum(report.grep[i] is not None for i in mine)
-            assert hits >= grep_hits, f"{package}: {label} below grep ({hits} against {grep_hits})"
+        print(f"\nhow-to n={n}: rag_lookup {rag:.1%}, lookup --expand {lookup:.1%}, grep {grep:.1%}")
+    assert rag >= HOWTO_FLOOR and lookup >= HOWTO_FLOOR, f"rag_lookup {rag:.1%}, lookup --expand {lookup:.1%}"
+    assert rag >= grep + HOWTO_OVER_GREP and lookup >= grep + HOWTO_OVER_GREP
 
 
 def test_every_golden_heading_names_a_section_of_its_file():
     """The answer key is addressable: each question (dev and set-aside alike) names at least one section the
     chunker makes of that package's doc file (only the files are read: no retrieval runs)."""
-    from pathlib import Path
-
     from lsp_server.knowledge.chunker import chunk_file
 
     by_name = {e.name: e for e in E.ENGINES}
