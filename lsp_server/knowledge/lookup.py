@@ -140,8 +140,8 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     Heading words weigh more in every search (the index's heading boost). Also grep's rankings, the
     concept ranking (the question's words and their thesaurus synonyms, BM25) and the lead ranking (the
     same over each section's heading and first paragraph). Fused by reciprocal rank."""
-    names = index.identifiers_with
-    angles = search_queries(question, index.has_identifier, names, index.usages_of)
+    names, usages = index.identifiers_with, index.usages_of
+    angles = search_queries(question, index.has_identifier, names, usages)
     # The asker's words lead (the question, the focused angle, each clause's); the engine-vocabulary and
     # code angles and concept replacements support them at a lower weight: they find the API reference,
     # which should rank an answer higher, not crowd out the guide or FAQ section that answers the question.
@@ -149,7 +149,7 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     for i, angle in enumerate(angles):
         queries.setdefault(angle, 1.0 if i == 0 else SUPPORT_WEIGHT)
     for clause in clauses(question):  # "a two-column layout | with a header that repeats on each page"
-        for i, q in enumerate(dict.fromkeys([clause, *search_queries(clause, index.has_identifier, names, index.usages_of)])):
+        for i, q in enumerate(dict.fromkeys([clause, *search_queries(clause, index.has_identifier, names, usages)])):
             queries.setdefault(q, 1.0 if i <= 1 else SUPPORT_WEIGHT)
     for word, symbols in expand_concepts(workspace, question):
         for q in (replace_concept(question, word, s) for s in symbols[:2]):
@@ -216,6 +216,12 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     if affinity:
         fused = file_prior(fused, affinity)
         method += ", the doc file the question's words point at lifted"
+    # ... and the collection (one engine's docs among several engines', however many files it has)
+    grouped = index.file_affinity(asked, FILE_PRIOR_SMOOTHING, collections=True) if COLLECTION_PRIOR and fused else {}
+    if len(grouped) > 1:
+        of = index.collections()
+        fused = file_prior(fused, grouped, COLLECTION_PRIOR, key=lambda path: of.get(path, path))
+        method += ", the doc collection the question's words point at lifted"
     # A changelog lists what changed, not how to do it: below the usage sections unless the question asks
     # about versions or changes
     if CHANGELOG_WEIGHT != 1.0 and not _ASKS_ABOUT_CHANGES.search(question):
@@ -224,12 +230,13 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     # best chunk (two chunks of one section in the top 5 pushed the next section out).
     fused = distinct_sections(fused) if DISTINCT_SECTIONS else fused
     # A compound question is answered part by part: each clause's best section comes first.
-    leaders = {r[0].chunk_id for q in clauses(question) if (r := rankings.get(q))}
+    leaders = {r[0].chunk_id for q in clauses(question) if (r := rankings.get(q))} if CLAUSE_LEADERS else set()
     fused.sort(key=lambda h: h.chunk_id not in leaders)
     return fused[:depth], order, method
 
 
-def file_prior(hits: list[DocHit], affinity: dict[str, float]) -> list[DocHit]:
+def file_prior(hits: list[DocHit], affinity: dict[str, float], weight: float | None = None,
+               key=str) -> list[DocHit]:
     """`hits` re-scored by how much the question's words belong to each hit's doc file
     (`DocsIndex.file_affinity`): each score times 1 + `FILE_PRIOR` x the file's softmax share of the affinity.
     With several engines' docs in one index (a workspace using two engines; the held-out evaluation indexes
@@ -238,10 +245,11 @@ def file_prior(hits: list[DocHit], affinity: dict[str, float]) -> list[DocHit]:
     the same common words. One file, or words spread evenly: no change."""
     if not affinity:
         return hits
+    weight = FILE_PRIOR if weight is None else weight
     top = max(affinity.values())
     weights = {f: math.exp(v - top) for f, v in affinity.items()}
     z = sum(weights.values())
-    scored = [(h.score * (1 + FILE_PRIOR * weights.get(str(h.path), 0.0) / z), -i, h) for i, h in enumerate(hits)]
+    scored = [(h.score * (1 + weight * weights.get(key(str(h.path)), 0.0) / z), -i, h) for i, h in enumerate(hits)]
     scored.sort(key=lambda s: (-s[0], -s[1]))
     return [replace(h, score=round(sc, 5)) for sc, _, h in scored]
 
@@ -290,9 +298,11 @@ LEAD_WEIGHT = 1.0  # the lead ranking's (`search_concepts(lead=True)`)
 LEAD_K = 5
 CONCEPT_WEIGHT = 0.02  # a concept word's symbol (`box` -> Block): mostly a fallback when the words find little
 FILE_PRIOR = 0.5  # `file_prior`: a hit's score rises by up to this share for the file the question points at
+COLLECTION_PRIOR = 0.0  # the same for the hit's doc collection (`docs_index.collection_of`)
 FILE_PRIOR_SMOOTHING = 20.0  # `DocsIndex.file_affinity`'s, in chunks
 CHANGELOG_WEIGHT = 0.5  # `demote_changelogs`: a changelog section's score is multiplied by it
 DISTINCT_SECTIONS = True  # the top places go to distinct sections (`distinct_sections`)
+CLAUSE_LEADERS = True  # each clause's best section first
 RELAX_BELOW = 5  # relaxed queries when the leading queries find fewer chunks than this
 
 

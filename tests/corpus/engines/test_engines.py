@@ -68,7 +68,7 @@ def test_engines_of_five_typing_styles(tmp_path, capsys):
 # questions) in the dev index: 64.9% (218 of 336) against grep's 39.0%, since fastify's sections compete
 # (ioredis 67.4% -> 51.2%, yup 46.7% -> 35.6%). The floor leaves room for four questions, not for falling back
 # toward grep's level
-HOWTO_FLOOR = 0.637
+HOWTO_FLOOR = 0.642  # round 11: 65.5% (220 of 336), grep's ties to the shorter section (docs/evaluation.md)
 HOWTO_OVER_GREP = 0.2  # and this far above grep's rate
 HOWTO_PACKAGES = sorted({q.package for q in howto.questions(set_aside=False)})
 
