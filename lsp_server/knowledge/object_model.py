@@ -1028,7 +1028,8 @@ class ObjectModelService(Service):
                     log.exception("object model source %s failed", spec.path)
                     problems.append(f"{spec.path}: object model extraction failed: {type(exc).__name__}: {exc}")
                     continue
-                _store_cached(cache, spec, model)
+                # in a server's warm-up: written once the workspace is reported ready (Workspace.write_later)
+                workspace.write_later(str(cache / spec.key), lambda s=spec, m=model: _store_cached(cache, s, m))
             if not (spec.kind == "js" and spec.origin == "discovered"):
                 problems.extend(model.warnings)
             built[spec] = model
