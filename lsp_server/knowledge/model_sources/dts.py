@@ -72,7 +72,6 @@ class DtsExtractor:
         self.module_name = module
         self.scopes: dict[Path, _Scope] = {}
         self.script_globals: list[str] = []  # values script files declare at their top level (`_script_globals`)
-        self.foreign_imports: list[tuple[ModuleModel, str, str]] = []  # names imported from packages not read
         self.queue: list[Path] = []
         self.constructed: dict[str, TypeDef] = {}  # const name -> the instance type its `new` signatures make
         self.namespace_names: dict[str, list[str]] = {}  # namespace -> the names declared in it (types too)
@@ -162,13 +161,6 @@ class DtsExtractor:
             target = mod.exports.get("=") or mod.exports.get("default")
             if target:
                 mod.exports.setdefault(name, target)
-        # `import type { EventEmitter } from "events"` where "events" is no package read here: the name is that
-        # package's type, whose members are unknown. An open type of that name in the importing module, so the
-        # model never takes another engine's type of the same name for it (eventemitter3's `EventEmitter`, which
-        # lacks Node's `setMaxListeners`: pino's `LoggerExtras extends EventEmitter` would be closed wrongly)
-        for owner, local, where in self.foreign_imports:
-            if local not in owner.types:
-                owner.types[local] = TypeDef(local, "interface", path=where, open=True)
         # a script file's `declare const $: JQueryStatic` (@types/jquery's misc.d.ts), `declare class Draggable`:
         # globals a page's script uses without an import, as TypeScript sees them; not exports of the module
         mod.globals += [g for g in dict.fromkeys(self.script_globals)
@@ -782,12 +774,8 @@ class DtsExtractor:
         src = node.child_by_field_name("source")
         if src is None:
             return
-        spec = _string(src, data)
-        target = self.target_scope(spec, scope)
+        target = self.target_scope(_string(src, data), scope)
         if target is None:
-            if not spec.startswith("."):  # another package this reader does not read (pino's `events`)
-                self.foreign_imports += [(scope.module, _text(b.local, data), str(scope.path))
-                                         for b in import_bindings(data, node) if b.imported != NAMESPACE]
             return
         for b in import_bindings(data, node):
             if b.imported != NAMESPACE:  # `import * as ns` types are reached through `ns.X`, not bound here
