@@ -124,11 +124,11 @@ PER_FILE_ENTRIES = {
 }
 
 
-def test_one_class_exported_by_several_entry_points_is_that_class(tmp_path):
-    """A fragment's undeclared `Draggable.hitTest(...)`, where several of the package's modules export the one
-    declared class: the snippet means that class (as with one exporting module), so an invented static is
-    reported with the real name, even where it is the fragment's only use of it (nothing else says which
-    class); a real static is not."""
+def test_a_script_typings_class_is_a_global_beside_its_entry_points(tmp_path):
+    """A fragment's undeclared `Draggable.hitTest(...)`, where the typings declare the class at the top level
+    of a script file (gsap's layout, with several `declare module "kit/..."` entry points exporting it under
+    another local name): the class is a global, so an invented static is reported with the real name, even
+    where it is the fragment's only use of it; a real static is not."""
     ws = make_workspace(tmp_path, {**PER_FILE_ENTRIES, "src/app.js": "Draggable.hitTests(a, b);\n",
                                    "src/ok.js": "Draggable.hitTest(a, b);\nDraggable.create('#box')[0].enable();\n"})
     assert found(ws) == [(1, "hitTests", ["hitTest"])]
