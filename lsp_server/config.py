@@ -192,12 +192,6 @@ def load_settings(root: Path, config_path: Path | None = None, client: dict | No
     """Load the workspace at `root`: the user-level config, its footprint.toml (or `config_path`), their
     packs, client settings. `client_trust` is what the client declared (None: nothing; see
     `workspace_trusted`)."""
-    from lsp_server import plugins
-
-    # Every area's schema must be registered before validating: a section without one is accepted as is,
-    # and its trusted-only keys (metadata on the schema) would go unrecognised. Only the schemas: a verb or
-    # hook that runs no check need not import every area.
-    plugins.load_config_schemas()
     root = real_path(root)
     if config_path is None and (root / CONFIG_FILE).is_file():
         config_path = root / CONFIG_FILE
@@ -413,9 +407,15 @@ def _validate(
 ) -> dict:
     """Check `data` against the registered schemas; return {section: {key: value}} of the valid keys,
     with paths made absolute. The top-level keys are returned under the section name ""."""
+    from lsp_server import plugins
+
     base = base or (path.parent if path else Path.cwd())
     out: dict[str, dict] = {}
     top_fields = {f.name: f for f in dataclasses.fields(TopLevel)}
+    # The schemas of the sections `data` names must be registered before validating it: a section without one
+    # is accepted as is, and its trusted-only keys (metadata on the schema) would go unrecognised. Only those
+    # (plugins.CONFIG_SECTIONS): a verb or hook need not import every area to validate sections it lacks.
+    plugins.load_config_schemas(key for key in data if not (allow_top and key in top_fields))
     for key, value in data.items():
         if key in _SECTIONS:
             if not isinstance(value, dict):

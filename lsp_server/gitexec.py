@@ -33,7 +33,6 @@ identities, and every program-running key they could set is overridden too. See 
 from __future__ import annotations
 
 import os
-import subprocess
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -165,6 +164,8 @@ def run_git(args: list[str], cwd: Path | None = None, timeout: float = 120, bina
 
 def _run(args: list[str], values, cwd: Path | None, timeout: float, protocols, overrides,
          ok_codes: tuple[int, ...] = (0,)) -> bytes:
+    import subprocess  # here: the rules service imports this module for its constants, and most runs start no git
+
     cmd = safe_git(*args, values=values, protocols=protocols)
     verb = next((a for a in args if not a.startswith("-") and "=" not in a), "")  # for messages
     try:

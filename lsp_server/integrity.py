@@ -32,7 +32,6 @@ import json
 import logging
 import os
 import stat
-import tempfile
 import threading
 from pathlib import Path
 from typing import Any
@@ -171,6 +170,8 @@ def _read_key(path: Path) -> bytes | None:
 
 
 def _create_key(path: Path, replace: bool) -> bytes:
+    import tempfile  # here: only the first run on a machine creates the key
+
     key = os.urandom(KEY_BYTES)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)  # mode 0600
     try:

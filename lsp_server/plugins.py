@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib
 import logging
 import threading
+from collections.abc import Iterable
 
 log = logging.getLogger(__name__)
 
@@ -47,30 +48,60 @@ MODULES = (
     "lsp_server.graph.references",
 )
 
-# The modules that register a config section (@config_section): what validating a footprint.toml needs, so
-# loading the settings (every verb, every agent hook) imports these and not every area.
-CONFIG_MODULES = (
-    "lsp_server.checks.budget",
-    "lsp_server.guards",
-    "lsp_server.knowledge.docs_settings",
-    "lsp_server.knowledge.concepts",
-    "lsp_server.knowledge.object_model_settings",
-    "lsp_server.knowledge.typescript_settings",
-    "lsp_server.knowledge.generators",
-    "lsp_server.conventions.settings",
-    "lsp_server.graph.rules",
+# Section -> the modules that register its schema (@config_section). Validating a config file imports those of
+# the sections it names (load_config_schemas), not every area's: a hook or a `check` whose footprint.toml has
+# no [limits] or [rag] does not load the loop guards or the answer generators to validate nothing.
+CONFIG_SECTIONS = {
+    "limits": ("lsp_server.checks.budget", "lsp_server.guards"),
+    "docs": ("lsp_server.knowledge.docs_settings",),
+    "concepts": ("lsp_server.knowledge.concepts",),
+    "object_model": ("lsp_server.knowledge.object_model_settings",),
+    "typescript": ("lsp_server.knowledge.typescript_settings",),
+    "rag": ("lsp_server.knowledge.generators",),
+    "rules": ("lsp_server.conventions.settings",),
+    "dependencies": ("lsp_server.graph.rules",),
+}
+CONFIG_MODULES = tuple(dict.fromkeys(m for modules in CONFIG_SECTIONS.values() for m in modules))
+
+# The modules that register a check (@check): what running the checks needs, so `footprint-ls check` (a whole
+# process per call: pre-commit hooks, scripts) imports these and what they use, not the hover, code-action and
+# reference providers, the docs index or the answer generators (a subset of MODULES).
+CHECK_MODULES = (
+    "lsp_server.checks.syntax",
+    "lsp_server.knowledge.unknown_symbol",
+    "lsp_server.conventions.diagnostics",
+    "lsp_server.graph.checks",
 )
 
 _loaded = False
+_checks_loaded = False
 _lock = threading.Lock()
 
 
-def load_config_schemas() -> None:
-    """Import the modules that register config sections (a subset of MODULES)."""
+def load_config_schemas(sections: Iterable[str] | None = None) -> None:
+    """Import the modules that register the schemas of `sections` (a subset of MODULES). Every schema when
+    `sections` is None or names one that CONFIG_SECTIONS does not know: a misspelt section's error lists
+    the known ones."""
     if _loaded:
         return
-    for name in CONFIG_MODULES:
+    wanted = None if sections is None else list(sections)
+    if wanted is None or any(s not in CONFIG_SECTIONS for s in wanted):
+        names: Iterable[str] = CONFIG_MODULES
+    else:
+        names = dict.fromkeys(m for s in wanted for m in CONFIG_SECTIONS[s])
+    for name in names:
         importlib.import_module(name)
+
+
+def load_checks() -> None:
+    """Import the modules that register checks (a subset of MODULES; everything when load() ran)."""
+    global _checks_loaded
+    if _loaded or _checks_loaded:
+        return
+    with _lock:
+        for name in CHECK_MODULES:
+            importlib.import_module(name)
+        _checks_loaded = True
 
 
 def load() -> None:

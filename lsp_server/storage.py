@@ -15,9 +15,7 @@ import hashlib
 import json
 import os
 import threading
-import shutil
 import stat
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -118,6 +116,8 @@ def atomic_write_bytes(path: Path, data: bytes, mode: int | None = None,
             mode = stat.S_IMODE(path.stat().st_mode)
         except OSError:
             mode = None
+    import tempfile  # here, not at the top: a process that only reads (`check`, a hook) never loads it
+
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
@@ -206,6 +206,8 @@ def swap_directory(built: Path, final: Path) -> None:
     """Replace folder `final` by folder `built` (same parent), as close to atomically as POSIX allows:
     the old folder is renamed aside first, so a crash leaves either `final` or `final.old` intact, and
     `recover_directory` (called here first, and by readers) puts `final.old` back."""
+    import shutil  # here, not at the top: only index builds swap folders
+
     recover_directory(final)
     old = final.with_name(final.name + ".old")
     if old.exists():

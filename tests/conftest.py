@@ -77,27 +77,61 @@ def run_cli(*args: str, cwd: Path | None = None, input: str | None = None, timeo
 # Tests that share state outside their own tmp_path run on one worker, one after another: the benchmark runs
 # (one session-wide `python -m benchmarks --quick`, tests/benchmarks/conftest.py; benchmarks/.work's generated
 # workspaces, whose caches a cold-start row clears while another row would warm them; figures that a second
-# benchmark beside them would skew) and the editors (the VS Code extension's build writes editors/vscode/out,
-# bundled/ and footprint.vsix, which the workbench test installs). The npm caches the corpora share take a file
-# lock instead (benchmarks.common.file_lock), so corpus tests run anywhere. (xdist's own `--dist loadgroup`
-# cannot do this with pytest >= 9.2: it renames node ids through an attribute pytest no longer reads.)
+# benchmark beside them would skew) and VS Code (the extension's build writes editors/vscode/out, bundled/ and
+# footprint.vsix, which the workbench test installs). So do the modules whose tests share one costly result:
+# a module-scoped fixture (the wide evaluation's packages, the JS oracle's reports) or a per-process memo (the
+# TypeScript oracle's reports, which also write their probe into the one shared install folder) would be
+# computed again by each worker that runs one of its tests. Neovim's tests share none of that with VS Code: a
+# group of their own (their module's editor and server start once), run beside it. The npm caches the corpora
+# share take a file lock instead (benchmarks.common.file_lock), so other corpus tests run anywhere. (xdist's
+# own `--dist loadgroup` cannot do this with pytest >= 9.2: it renames node ids through an attribute pytest no
+# longer reads.) The order here is the order they are handed out in: the longest first.
 SERIAL_GROUPS = {
-    "benchmarks": ("tests/benchmarks/", "tests/reliability/test_load_quick.py"),
-    "editors": ("tests/editors/",),
+    "vscode": ("tests/editors/test_vscode_ci.py", "tests/editors/test_vscode_workbench.py"),
+    "benchmarks": ("tests/benchmarks/",),
+    "tsoracle": ("tests/corpus/tsoracle/",),
+    "wide": ("tests/corpus/wide/",),
+    "jsoracle": ("tests/corpus/jsoracle/",),
+    "neovim": ("tests/editors/test_neovim_e2e.py", "tests/editors/test_neovim_unit.py"),
 }
+
+
+def _group_of(nodeid: str) -> str | None:
+    return next((group for group, prefixes in SERIAL_GROUPS.items() if nodeid.startswith(prefixes)), None)
 
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config, log):
     """xdist's load-by-scope scheduler with each of SERIAL_GROUPS as one scope and every other test a scope of
-    its own: a worker takes the next scope when it is free, the largest (the groups) first."""
+    its own: a worker takes the next scope when it is free, in the order of the collection
+    (pytest_collection_modifyitems below), not xdist's largest-scope-first (the number of tests says nothing of
+    how long they take)."""
     from xdist.scheduler import LoadScopeScheduling
 
     class SerialGroups(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            return next((group for group, prefixes in SERIAL_GROUPS.items() if nodeid.startswith(prefixes)), nodeid)
+            return _group_of(nodeid) or nodeid
 
+    config.option.loadscopereorder = False
     return SerialGroups(config, log)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    """The order work is handed out in: SERIAL_GROUPS (in their order), then the other modules holding slow
+    tests, then the rest; each module's tests kept together and in order (a stable sort). The long tests start
+    while both workers are fresh and the run ends on short ones, not on one long test that started last while
+    the other worker sat idle."""
+    slow_modules = {item.nodeid.split("::")[0] for item in items if item.get_closest_marker("slow")}
+    groups = list(SERIAL_GROUPS)
+
+    def rank(item) -> int:
+        group = _group_of(item.nodeid)
+        if group is not None:
+            return groups.index(group)
+        return len(groups) + (item.nodeid.split("::")[0] not in slow_modules)
+
+    items.sort(key=rank)
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -121,8 +155,11 @@ _STARTED = pytest.StashKey[tuple[float, str, tuple[float, float, float]]]()
 
 
 def _tier_of(config) -> str | None:
-    """"whole suite" or "not slow" when this run is one of them (every test path, no -k/--lf/-x), else None."""
+    """"whole suite" or "not slow" when this run is one of them (every test path, no -k/--lf/-x, tests run:
+    not `--collect-only`), else None."""
     opt = config.option
+    if opt.collectonly:
+        return None
     whole_tree = config.args_source == pytest.Config.ArgsSource.TESTPATHS or \
         [Path(a).resolve() for a in config.args] == [REPO / "tests"]
     if not whole_tree or opt.keyword or getattr(opt, "lf", False) or getattr(opt, "failedfirst", False) \

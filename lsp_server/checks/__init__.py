@@ -123,7 +123,7 @@ def has_checks(doc: ParsedDocument) -> bool:
     """Whether any registered check applies to `doc` (by its language, and its file name's suffix)."""
     from lsp_server import plugins
 
-    plugins.load()
+    plugins.load_checks()
     return any(chk.applies(doc.language, doc.uri) for chk in CHECKS.values())
 
 
@@ -131,7 +131,7 @@ def run_checks(doc: ParsedDocument, ctx: CheckContext, phases: Iterable[Phase]) 
     """Run every registered check of `phases` that applies to the document's language."""
     from lsp_server import plugins
 
-    plugins.load()
+    plugins.load_checks()
     wanted = set(phases)
     findings: list[Finding] = []
     limit_ms = ctx.time_limit_ms if ctx.time_limit_ms is not None else _document_ms(ctx)

@@ -31,8 +31,6 @@ import io
 import logging
 import os
 import re
-import shutil
-import tempfile
 import threading
 import time
 from collections.abc import Callable
@@ -126,6 +124,9 @@ def source_problem(source: RemoteSource) -> str | None:
 
 def fetch(source: RemoteSource, cache_dir: Path, timeout: float = 120) -> dict:
     """Fetch `source` and swap in a fresh snapshot; return its metadata. Raises FetchError."""
+    import shutil  # here, not at the top: loading the rules service (every check, every hook) never fetches
+    import tempfile
+
     problem = source_problem(source)
     if problem:
         raise FetchError(problem)
@@ -206,6 +207,8 @@ def verified_copy(source: RemoteSource, cache_dir: Path) -> tuple[Path | None, s
     one; (None, None) if there is no copy; (None, why) for a copy that fails, which is then deleted (the next
     fetch makes a new one). Rule files are data, but a planted or edited rule could still add or silence
     findings."""
+    import shutil  # here, not at the top: see `fetch`
+
     copy = source.copy(cache_dir)
     if not copy.is_dir():
         return None, None

@@ -34,7 +34,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lsp_server.document import ParsedDocument
-from lsp_server.syntax.modules import DEFAULT, REEXPORT, TYPE, ImportRecord, ModuleInfo, extract, module_info_of
+from lsp_server.syntax.modules import (DEFAULT, REEXPORT, TYPE, ImportRecord, ModuleInfo, extract, module_info_of,
+                                       remember_module_info)
 from lsp_server.graph.resolve import (FILE, PROBE, FileSystem, Resolution, Resolver, folder_unchanged,
                                       json_unchanged, probe_unchanged)
 from lsp_server.graph.store import RootPaths, decode_lines, encode_lines, local_resolutions, portable_resolutions
@@ -899,9 +900,24 @@ class ImportGraphService(Service):
 
     # --- queries --------------------------------------------------------------------------------------
     def taken(self, doc: ParsedDocument) -> tuple[ModuleInfo, ModuleEntry | None] | None:
-        """The extraction and entry of `doc` if this very snapshot was taken in (take_buffer), else None."""
+        """The extraction and entry of `doc` if this very snapshot was taken in (take_buffer), or if it is the
+        workspace's reading of a module's file with the stamp the graph has for it (the CLI's `check`: the
+        extraction is the graph's, and every later reader of the snapshot gets it: `remember_module_info`);
+        else None."""
         with self._lock:
-            return self._buffers.get(doc)
+            found = self._buffers.get(doc)
+        if found is not None:
+            return found
+        stamp = self.workspace.disk_stamp(doc)
+        if stamp is None:
+            return None
+        with self._lock:
+            entry = self.modules.get(str(self.workspace.real_path_of(doc)))
+        if entry is None or entry.stamp != stamp:
+            return None
+        info = entry.info
+        remember_module_info(doc, info)
+        return info, entry
 
     def entry(self, path: Path | str) -> ModuleEntry | None:
         return self.modules.get(str(path))

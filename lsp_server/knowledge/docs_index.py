@@ -38,7 +38,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from types import SimpleNamespace
 
 from whoosh.lang.porter import stem as porter_stem  # one small module: not the rest of whoosh (see _whoosh)
@@ -56,6 +56,7 @@ INDEX_DIR = "docs-index"
 MANIFEST = "manifest.json"
 SIGNED_AS = "docs-index-manifest"  # what the manifest's signature is for (see integrity.sign)
 LEAD_COMPOUNDS = True  # a lead's lowercase compounds also by their words, as headings' are (`compound_parts`)
+GREP_SHORTER_FIRST = True  # grep's ties: the shorter chunk first (it is more about the words), not the docs' order
 HEADING_BOOST = 1.0  # a query term that is also in the chunk's heading path (1.5 before round 6: see howto_cv)
 
 
@@ -680,8 +681,9 @@ class DocsIndex(Service):
     def grep(self, words: list[str], limit: int = 5, under: Path | None = None
              ) -> tuple[list[IndexHit], list[IndexHit]]:
         """What `grep -i -c` per word would rank: chunks holding any of `words` as a substring (of heading or
-        text, case-insensitive), those holding more of them first, the docs' order breaking ties. The exact
-        angle of the fused how-to search: no analyzer, no stemming, nothing an index could miss. Two
+        text, case-insensitive), those holding more of them first, the shorter first among those holding as
+        many (`GREP_SHORTER_FIRST`: it is more about them). The exact angle of the fused how-to search: no
+        analyzer, no stemming, nothing an index could miss. Two
         rankings from one pass: by how many words a chunk holds, and by their rarity (a word counts the log
         of chunks over chunks holding it), so the one section saying "AMD" outranks the many saying "load"."""
         words = [w.lower() for w in dict.fromkeys(words) if w]
@@ -710,15 +712,15 @@ class DocsIndex(Service):
                     stored["path"] == prefix or stored["path"].startswith(prefix.rstrip("/") + "/")):
                 continue
             js = sorted(held[i])
-            by_count.append((-len(js), i))
-            by_rarity.append((-sum(rarity[j] for j in js), i))
+            by_count.append((-len(js), len(rows[i][0]) if GREP_SHORTER_FIRST else 0, i))
+            by_rarity.append((-sum(rarity[j] for j in js), len(rows[i][0]) if GREP_SHORTER_FIRST else 0, i))
         return self._grep_hits(rows, sorted(by_count)[:limit], words), \
             self._grep_hits(rows, sorted(by_rarity)[:limit], words)
 
     @staticmethod
     def _grep_hits(rows: list, scored: list, words: list[str]) -> list[IndexHit]:
         wanted = set(words)
-        return [IndexHit.of(rows[i][1], -n, wanted) for n, i in scored]
+        return [IndexHit.of(rows[i][1], -n, wanted) for n, _, i in scored]
 
     def _grep_table(self) -> tuple[list, str, list[int]]:
         """(rows: (lower-cased heading + text, stored fields) of every chunk in path order; their texts joined
@@ -733,15 +735,23 @@ class DocsIndex(Service):
             self._grep_rows = (self.generation, (rows, "\0".join(r[0] for r in rows), starts))
         return self._grep_rows[1]
 
-    def file_affinity(self, concepts: list, smoothing: float = 20.0) -> dict[str, float]:
+    def file_affinity(self, concepts: list, smoothing: float = 20.0, collections: bool = False) -> dict[str, float]:
         """Doc file (stored path) -> how much more the question's `concepts` (`thesaurus.Concept`) belong to
         that file's chunks than to the docs as a whole: for each concept, its best alternative's weight times
         the log-ratio of the share of the file's chunks holding it (smoothed toward the whole: `smoothing`
         chunks' worth) to the share of all chunks holding it, summed. A question's words spread over every
         engine's docs say nothing; a word that only one engine's docs use (`board`, `fen`) points at them.
-        {} with one file."""
+        {} with one file. `collections`: the same over doc collections (`collection_of`: the folders of
+        several engines' docs side by side) rather than files."""
         with self._lock:
             files, sizes, postings = self._file_table()
+            if collections:
+                group = collection_of(sizes)
+                files = {d: group[f] for d, f in files.items()}
+                grouped: dict[str, int] = {}
+                for f, n in sizes.items():
+                    grouped[group[f]] = grouped.get(group[f], 0) + n
+                sizes = grouped
             if len(sizes) < 2:
                 return {}
             reader = self._searcher.reader()
@@ -773,6 +783,11 @@ class DocsIndex(Service):
                 for f, v in best.items():
                     out[f] += v
         return out
+
+    def collections(self) -> dict[str, str]:
+        """Doc file (stored path) -> its collection (`collection_of`)."""
+        with self._lock:
+            return collection_of(self._file_table()[1])
 
     def _file_table(self) -> tuple[dict[int, str], dict[str, int], dict[str, frozenset[int]]]:
         """(document number -> its file's stored path, file -> its number of chunks, a cache of terms' chunk
@@ -915,6 +930,21 @@ class DocsIndex(Service):
         with self._lock:
             self._searcher.close()
             self.ix.close()
+
+
+def collection_of(paths) -> dict[str, str]:
+    """Each doc file -> its collection: the first folder below the folder all the files share (several
+    engines' docs side by side, `docs/<engine>/...`: one collection per engine, however many files each has);
+    a file directly in that shared folder is its own collection."""
+    paths = list(paths)
+    if not paths:
+        return {}
+    split = [PurePosixPath(Path(p).as_posix()).parts for p in paths]
+    common = 0
+    shortest = min(len(s) for s in split)
+    while common < shortest - 1 and all(s[common] == split[0][common] for s in split):
+        common += 1
+    return {p: PurePosixPath(*s[:common + 1]).as_posix() for p, s in zip(paths, split)}
 
 
 def _union(queries: list):

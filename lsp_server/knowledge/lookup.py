@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from lsp_server.document import ParsedDocument, path_to_uri
+from lsp_server.knowledge.chunker import HEADING_SEP
 from lsp_server.knowledge.concepts import expand_concepts, replace_concept
 from lsp_server.knowledge.docs_index import DocsIndex, IndexHit, analyze, doc_roots, query_groups
 from lsp_server.knowledge.question_words import wanted_part
@@ -139,8 +140,8 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     Heading words weigh more in every search (the index's heading boost). Also grep's rankings, the
     concept ranking (the question's words and their thesaurus synonyms, BM25) and the lead ranking (the
     same over each section's heading and first paragraph). Fused by reciprocal rank."""
-    names = index.identifiers_with
-    angles = search_queries(question, index.has_identifier, names, index.usages_of)
+    names, usages = index.identifiers_with, index.usages_of
+    angles = search_queries(question, index.has_identifier, names, usages)
     # The asker's words lead (the question, the focused angle, each clause's); the engine-vocabulary and
     # code angles and concept replacements support them at a lower weight: they find the API reference,
     # which should rank an answer higher, not crowd out the guide or FAQ section that answers the question.
@@ -148,7 +149,7 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     for i, angle in enumerate(angles):
         queries.setdefault(angle, 1.0 if i == 0 else SUPPORT_WEIGHT)
     for clause in clauses(question):  # "a two-column layout | with a header that repeats on each page"
-        for i, q in enumerate(dict.fromkeys([clause, *search_queries(clause, index.has_identifier, names, index.usages_of)])):
+        for i, q in enumerate(dict.fromkeys([clause, *search_queries(clause, index.has_identifier, names, usages)])):
             queries.setdefault(q, 1.0 if i <= 1 else SUPPORT_WEIGHT)
     for word, symbols in expand_concepts(workspace, question):
         for q in (replace_concept(question, word, s) for s in symbols[:2]):
@@ -215,6 +216,12 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     if affinity:
         fused = file_prior(fused, affinity)
         method += ", the doc file the question's words point at lifted"
+    # ... and the collection (one engine's docs among several engines', however many files it has)
+    grouped = index.file_affinity(asked, FILE_PRIOR_SMOOTHING, collections=True) if COLLECTION_PRIOR and fused else {}
+    if len(grouped) > 1:
+        of = index.collections()
+        fused = file_prior(fused, grouped, COLLECTION_PRIOR, key=lambda path: of.get(path, path))
+        method += ", the doc collection the question's words point at lifted"
     # A changelog lists what changed, not how to do it: below the usage sections unless the question asks
     # about versions or changes
     if CHANGELOG_WEIGHT != 1.0 and not _ASKS_ABOUT_CHANGES.search(question):
@@ -223,12 +230,13 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     # best chunk (two chunks of one section in the top 5 pushed the next section out).
     fused = distinct_sections(fused) if DISTINCT_SECTIONS else fused
     # A compound question is answered part by part: each clause's best section comes first.
-    leaders = {r[0].chunk_id for q in clauses(question) if (r := rankings.get(q))}
+    leaders = {r[0].chunk_id for q in clauses(question) if (r := rankings.get(q))} if CLAUSE_LEADERS else set()
     fused.sort(key=lambda h: h.chunk_id not in leaders)
     return fused[:depth], order, method
 
 
-def file_prior(hits: list[DocHit], affinity: dict[str, float]) -> list[DocHit]:
+def file_prior(hits: list[DocHit], affinity: dict[str, float], weight: float | None = None,
+               key=str) -> list[DocHit]:
     """`hits` re-scored by how much the question's words belong to each hit's doc file
     (`DocsIndex.file_affinity`): each score times 1 + `FILE_PRIOR` x the file's softmax share of the affinity.
     With several engines' docs in one index (a workspace using two engines; the held-out evaluation indexes
@@ -237,10 +245,11 @@ def file_prior(hits: list[DocHit], affinity: dict[str, float]) -> list[DocHit]:
     the same common words. One file, or words spread evenly: no change."""
     if not affinity:
         return hits
+    weight = FILE_PRIOR if weight is None else weight
     top = max(affinity.values())
     weights = {f: math.exp(v - top) for f, v in affinity.items()}
     z = sum(weights.values())
-    scored = [(h.score * (1 + FILE_PRIOR * weights.get(str(h.path), 0.0) / z), -i, h) for i, h in enumerate(hits)]
+    scored = [(h.score * (1 + weight * weights.get(key(str(h.path)), 0.0) / z), -i, h) for i, h in enumerate(hits)]
     scored.sort(key=lambda s: (-s[0], -s[1]))
     return [replace(h, score=round(sc, 5)) for sc, _, h in scored]
 
@@ -289,9 +298,11 @@ LEAD_WEIGHT = 1.0  # the lead ranking's (`search_concepts(lead=True)`)
 LEAD_K = 5
 CONCEPT_WEIGHT = 0.02  # a concept word's symbol (`box` -> Block): mostly a fallback when the words find little
 FILE_PRIOR = 0.5  # `file_prior`: a hit's score rises by up to this share for the file the question points at
+COLLECTION_PRIOR = 0.0  # the same for the hit's doc collection (`docs_index.collection_of`)
 FILE_PRIOR_SMOOTHING = 20.0  # `DocsIndex.file_affinity`'s, in chunks
 CHANGELOG_WEIGHT = 0.5  # `demote_changelogs`: a changelog section's score is multiplied by it
 DISTINCT_SECTIONS = True  # the top places go to distinct sections (`distinct_sections`)
+CLAUSE_LEADERS = True  # each clause's best section first
 RELAX_BELOW = 5  # relaxed queries when the leading queries find fewer chunks than this
 
 
@@ -365,9 +376,36 @@ def doc_for_identifier(index: DocsIndex, name: str, member: bool = False) -> Doc
     return None
 
 
+def doc_for_member(index: DocsIndex, owners: list[str], name: str) -> tuple[DocHit, str] | None:
+    """The doc chunk about `Owner.name` for the first of `owners` (the receiver's type, then the type declaring
+    the member) that has one, with that owner: a heading naming `Owner.name`, or naming `name` under the owner's
+    own section or file (`Table › addRow(options)`, table.md). Never a chunk about another type's namesake."""
+    for owner in owners:
+        outcome = index.search(f"{owner}.{name}", limit=10)
+        for h in sorted(outcome.hits, key=lambda h: h.kind == "api"):  # written docs first, as by name
+            if _about(h, owner, name):
+                return _doc_hit(h), owner
+    return None
+
+
+def _about(hit: IndexHit, owner: str, name: str) -> bool:
+    """Whether a chunk's heading is about the member `name` of `owner` (parameter lists left out)."""
+    parts = [re.sub(r"\([^)]*\)", "", p) for p in hit.heading.split(HEADING_SEP)]
+    last = parts[-1]
+    if re.search(rf"(?<![\w$]){re.escape(owner)}\.{re.escape(name)}(?![\w$])", last):
+        return True
+    if not re.search(rf"(?<![\w$.]){re.escape(name)}(?![\w$])", last):
+        return False  # not about `name`, or about another type's (`Grid.addRow`)
+    owner_word = re.compile(rf"(?<![\w$.]){re.escape(owner)}(?![\w$])")
+    return any(owner_word.search(p) for p in parts[:-1]) or Path(hit.path).stem.lower() == owner.lower()
+
+
 @hover_provider
 def docs_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -> HoverInfo | None:
-    """The top doc chunk for the identifier under the cursor (no signature: check_symbols shows that)."""
+    """The top doc chunk for the identifier under the cursor (no signature: check_symbols shows that). A member
+    whose receiver's type is known gets the chunk about that type's member (`Table.addRow` for `table.addRow()`,
+    never another type's `addRow`), or none; by its name alone only when the receiver's type is unknown. The
+    hover says which it did."""
     if doc.tree is None:
         return None
     index = ctx.workspace.peek_service(DocsIndex)  # never build in a hover: warmed at start-up
@@ -388,10 +426,28 @@ def docs_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -> HoverIn
             name = imported  # `T` of `import { Types as T }` or `const { Types: T } = require()`: the docs say `Types`
         elif _local_binding(doc, node):
             return None  # `box`, `page`: the file's own variables are not the engine's words (the FAQ's "box")
-    hit = doc_for_identifier(index, name, member)
-    if hit is None:
-        return None
-    return HoverInfo(hover_markdown(hit, ctx.workspace), node.start_byte, node.end_byte)
+    matched = ""
+    owners = _receiver_types(doc, node.start_byte, ctx) if member else None
+    if owners is not None:
+        found = doc_for_member(index, owners, name) if owners else None
+        if found is None:
+            return None  # the receiver's type is known: another type's namesake is not its doc
+        hit, owner = found
+        matched = f"*Docs of `{owner}.{name}`*"
+    else:
+        hit = doc_for_identifier(index, name, member)
+        if hit is None:
+            return None
+        if member:
+            matched = f"*Matched by the name `{name}` only*"  # no receiver type to qualify it (or a module's export)
+    return HoverInfo(hover_markdown(hit, ctx.workspace, matched), node.start_byte, node.end_byte)
+
+
+def _receiver_types(doc: ParsedDocument, offset: int, ctx: RequestContext) -> list[str] | None:
+    """`unknown_symbol.receiver_types_at` (imported here: the object model's analysis is loaded only for a hover)."""
+    from lsp_server.knowledge.unknown_symbol import receiver_types_at
+
+    return receiver_types_at(doc, offset, ctx.workspace)
 
 
 def _imported_export(doc: ParsedDocument, node) -> str | None:
@@ -419,7 +475,8 @@ def _local_binding(doc: ParsedDocument, node) -> bool:
         all(d.kind != "import" for d in binding.declarations)
 
 
-def hover_markdown(hit: DocHit, workspace: Workspace) -> str:
+def hover_markdown(hit: DocHit, workspace: Workspace, matched: str = "") -> str:
+    """A doc chunk as a hover: its heading and a link to it, what it was matched by (`matched`), its text."""
     lines = hit.text.split("\n")
     # The chunk often opens with its own heading, which the bold title line already shows.
     first = next((i for i, ln in enumerate(lines) if ln.strip()), None)
@@ -437,4 +494,4 @@ def hover_markdown(hit: DocHit, workspace: Workspace) -> str:
         shown = Path(hit.path).as_posix()
     where = f"{shown}:{hit.start_line + 1}"
     link = f"[{where}]({path_to_uri(hit.path)}#L{hit.start_line + 1})"
-    return f"**{hit.heading}** — {link}\n\n" + "\n".join(body).strip()
+    return f"**{hit.heading}** — {link}\n\n" + (f"{matched}\n\n" if matched else "") + "\n".join(body).strip()

@@ -40,7 +40,8 @@ the conventions the round gave (`Mined`). An observation depends on nothing else
 recorded and runs the tracker only over the examples that changed (an edited file that uses the engine: ~3
 analyses instead of ~1,200). An index artifact carries both (`artifact_entry`, under its object-model part),
 with the examples' members, so a checkout in another folder or on another machine takes them or mines
-only what differs there
+only what differs there (and takes the members still when the conventions it mines are the same:
+`members_key`)
 (`ensure_conventions`: `footprint-ls index use`, FOOTPRINT_INDEX). The server mines them in its warm-up, right
 after building the object model and before it reports the workspace ready (`mined_before_ready`, a
 `workspace.warm_up`); the CLI only when a check needs them. Data from an artifact is checked as such:
@@ -51,6 +52,7 @@ not have are refused (then mined here).
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import os
 import threading
@@ -183,11 +185,13 @@ def ensure_conventions(model: ObjectModel, offered: object = _FROM_ENV) -> dict[
                     model.conventions = {}  # while mining: no conventions (the examples must speak for themselves)
                     conventions = mine(model, known)
                     model.conventions = conventions
-                    found = conventions, example_members(model)
+                    members = _same_members(model, inputs, conventions, (_local_record(model), entry))
+                    found = conventions, example_members(model) if members is None else members
                     mined = _RECORDS.get(model)
-                    log.info("naming: %d conventions mined from %d examples, %d analysed (%s)", len(conventions),
+                    log.info("naming: %d conventions mined from %d examples, %d analysed (%s)%s", len(conventions),
                              len(inputs.examples), mined.analysed if mined else len(inputs.examples),
-                             "the others' observations reused" if known else "no observations to reuse")
+                             "the others' observations reused" if known else "no observations to reuse",
+                             "; the examples' members taken from a record" if members is not None else "")
                 else:
                     log.info("naming: %d conventions taken from the index artifact", len(found[0]))
                     # and its observations, so that a later edit of an example re-analyses that example only
@@ -304,16 +308,47 @@ def _decode_rows(model: ObjectModel, rows: object) -> dict[str, Convention] | No
 
 
 def _read_cache(model: ObjectModel, inputs: Inputs) -> tuple[dict[str, Convention], dict] | None:
+    data = _local_record(model, say=True)
+    if not isinstance(data, dict) or data.get("version") != CACHE_VERSION or data.get("key") != inputs.key:
+        return None
+    return _decoded(model, data)
+
+
+def _local_record(model: ObjectModel, say: bool = False) -> object:
+    """This workspace's record of the conventions (any key), or None."""
     from lsp_server import integrity
 
     if model.conventions_cache is None:
         return None
     data, problem = integrity.read_signed_json(model.conventions_cache, SIGNED_AS)
-    if problem:
+    if problem and say:
         log.info("naming: %s %s; mining again", model.conventions_cache, problem)
-    if not isinstance(data, dict) or data.get("version") != CACHE_VERSION or data.get("key") != inputs.key:
-        return None
-    return _decoded(model, data)
+    return data
+
+
+def members_key(model: ObjectModel, inputs: Inputs, conventions: dict[str, Convention]) -> str:
+    """What `example_members` is a function of, as one digest: the model (with the code), the engine's own
+    examples and the conventions. A record whose conventions' key differs (a workspace file that uses the
+    engine was edited) still gives its members when this one is the same: mined again, the conventions are
+    usually the same, and the ~200 own examples need not be analysed again to find the same members."""
+    own = inputs.examples if model.own_examples is None else inputs.examples[:model.own_examples]
+    rows = json.dumps(_rows(model, conventions), separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(f"{inputs.model}\0{','.join(own)}\0{rows}".encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _same_members(model: ObjectModel, inputs: Inputs, conventions: dict[str, Convention],
+                  records: tuple[object, ...]) -> dict[tuple, dict[str, Member]] | None:
+    """The examples' members of the first record (this workspace's cache, an artifact's entry) made from the
+    same model, own examples and conventions (`members_key`), checked as data from elsewhere; else None."""
+    key = None
+    for data in records:
+        if isinstance(data, dict) and data.get("version") == CACHE_VERSION and "members_key" in data:
+            key = key or members_key(model, inputs, conventions)
+            if data["members_key"] == key:
+                members = _decode_members(model, data.get("members"))
+                if members is not None:
+                    return members
+    return None
 
 
 def _decoded(model: ObjectModel, data: dict) -> tuple[dict[str, Convention], dict] | None:
@@ -342,7 +377,8 @@ def _write_cache(model: ObjectModel, inputs: Inputs, conventions: dict[str, Conv
     try:
         integrity.write_signed_json(path, {"version": CACHE_VERSION, "key": inputs.key,
                                            "conventions": _rows(model, conventions),
-                                           "members": _member_rows(model, members)}, SIGNED_AS)
+                                           "members": _member_rows(model, members),
+                                           "members_key": members_key(model, inputs, conventions)}, SIGNED_AS)
         if mined is not None:
             integrity.write_signed_json(path.with_name(OBSERVATIONS_CACHE), _observations_json(mined),
                                         OBSERVATIONS_SIGNED_AS)
@@ -446,7 +482,8 @@ def artifact_entry(model: ObjectModel) -> dict:
             assert again == conventions, "mining is a function of its inputs"
             mined = _RECORDS[model]
         return {**_observations_json(mined), "key": inputs.key, "conventions": _rows(model, conventions),
-                "members": _member_rows(model, model.example_members)}
+                "members": _member_rows(model, model.example_members),
+                "members_key": members_key(model, inputs, conventions)}
 
 
 def examples_analysed(model: ObjectModel) -> int:

@@ -28,7 +28,7 @@ from lsp_server import integrity, queries
 from lsp_server.knowledge.builtin_names import is_builtin_type
 from lsp_server.knowledge.model_sources import KINDS, extract, guess_kind
 from lsp_server.knowledge.model_sources.base import (
-    HIGH, Member, ModuleModel, ReadLimits, SourceModel, TypeDef, generic_args, parse_type, substitute,
+    HIGH, Member, ModuleModel, ReadLimits, SourceModel, TypeDef, generic_args, param_type, parse_type, substitute,
 )
 from lsp_server.knowledge.model_sources.docs import DOC_EXTENSIONS, docs_files
 from lsp_server.knowledge.object_model_settings import ObjectModelConfig
@@ -346,6 +346,45 @@ class ObjectModel:
             cache[tid] = found
         return found
 
+    def decorated(self, tid) -> bool:
+        """Whether the engine's runtime adds members to `tid`'s instances under names the caller gives: some
+        type has a member typed by a generic callable (`decorate: Adder<Instance>`) whose call signature takes a
+        property key (`string | symbol`, `PropertyKey`, a type parameter) and then a value typed through that
+        callable's first type parameter (`value: ... (this: This) ...`); the type argument written there
+        (`Instance`) is decorated. A name such a type lacks may come from code the model cannot see (a plugin
+        registered elsewhere), so only plain near misses of its real members are reported on it."""
+        found = self.__dict__.get("_decorated")
+        if found is None:
+            found = set()
+            for module, mod in self.modules.items():
+                for t in mod.types.values():
+                    for m in t.members:
+                        target = self._decorates(module, m.type) if m.type and "<" in m.type else None
+                        if target is not None:
+                            found.add(target)
+            self._decorated = found
+        return tid in found
+
+    def _decorates(self, module: str, type_text: str):
+        args = generic_args(type_text)
+        head = type_text.split("<", 1)[0].strip()
+        mod = self.modules.get(module)
+        callee = mod.types.get(head) if mod is not None else None
+        if not args or callee is None or not callee.type_params:
+            return None
+        this = callee.type_params[0]
+        call = next((m for m in callee.members if m.name == "__call__"), None)
+        for params in ((call.params, *call.overloads) if call is not None else ()):
+            if len(params) < 2:
+                continue
+            key = param_type(params[0])
+            if (key in ("string | symbol", "symbol | string", "PropertyKey") or re.fullmatch(r"[A-Z]\w*", key)
+                    and self.find_type(module, key) is None) and \
+                    re.search(rf"(?<![\w$.]){re.escape(this)}(?![\w$])", param_type(params[1])):
+                parsed = parse_type(args[0])
+                return self.find_type(module, parsed[1]) if parsed and parsed[0] == "name" else None
+        return None
+
     def member_adders(self) -> dict[str, list[str]]:
         """Methods whose call adds members named by its string arguments (`Member.adds`), by name, over every
         type: `x.defineCommand("echo", ...)` makes `echo` real on whatever `x` is (a pipeline made from it has
@@ -353,10 +392,12 @@ class ObjectModel:
         cached = self.__dict__.get("_member_adders")
         if cached is None:
             cached = {}
-            for mod in self.modules.values():
+            for mname, mod in self.modules.items():
                 for t in mod.types.values():
                     for m in t.members:
                         patterns = [p for p in m.adds if not p.startswith("@")]  # "@m": forwards to m
+                        if not patterns and m.type and "<" in m.type and self._decorates(mname, m.type):
+                            patterns = ["{0}"]  # typed as a property-key adder (see `decorated`)
                         if patterns and m.kind != "constructor":
                             cached.setdefault(m.name, [])
                             cached[m.name] += [p for p in patterns if p not in cached[m.name]]
@@ -934,6 +975,7 @@ class ObjectModelService(Service):
         self.doc_cache: dict[str, object] = {}
         self.generation = id(self)
         self.declared: dict[Path, frozenset[str]] = {}  # workspace file -> member names it declares
+        self.stamps: dict[str, tuple[int, int]] = {}  # source file -> its stamp when `imports`/`declared` were read
         self._workspace_names: frozenset[str] | None = None
         self._augmented: dict[str, frozenset[str]] | None = None
 
@@ -942,9 +984,10 @@ class ObjectModelService(Service):
     def build(cls, workspace: Workspace, progress: Progress) -> "ObjectModelService":
         progress("object model: scanning imports", 0)
         cfg = workspace.settings.get(ObjectModelConfig)
-        imports, declared = _scan_imports(workspace) if cfg.discover else ({}, {})
+        imports, declared, stamps = _scan_imports(workspace) if cfg.discover else ({}, {}, {})
         svc = cls._assemble(workspace, imports, {}, progress)
         svc.declared = declared
+        svc.stamps = stamps
         return svc
 
     @classmethod
@@ -1035,6 +1078,24 @@ class ObjectModelService(Service):
         svc = self._assemble(workspace, imports, reuse, lambda *_: None)
         svc.declared = declared
         return svc
+
+    def remember_names(self, workspace: Workspace, doc) -> None:
+        """When `doc` is the workspace's reading of a source file with the stamp the discovery saw, its
+        imported packages and declared names are the discovery's (`imported_packages`, `declared_members` of
+        that snapshot then query nothing: a process that checks one file compiles neither query, ~7 ms)."""
+        stamp = workspace.disk_stamp(doc)
+        if stamp is None:
+            return
+        key = str(workspace.real_path_of(doc))
+        if self.stamps.get(key) != stamp:
+            return
+        path = Path(key)
+        packages, names = self.imports.get(path), self.declared.get(path)
+        if packages is None or names is None:
+            return
+        with _packages_lock:
+            _packages_of.setdefault(doc, frozenset(packages))
+            _declared_of.setdefault(doc, names)
 
     def augmented(self) -> dict[str, frozenset[str]]:
         """package -> names the workspace's own module augmentations add to it (`declare module 'pkg' {...}`)."""
@@ -1138,12 +1199,14 @@ IMPORTS_VERSION = 3  # 3: TypeScript files declare members too; 2: each entry al
 IMPORTS_SIGNED_AS = "object-model-imports"
 
 
-def _scan_imports(workspace: Workspace) -> tuple[dict[Path, set[str]], dict[Path, frozenset[str]]]:
+def _scan_imports(workspace: Workspace) -> tuple[dict[Path, set[str]], dict[Path, frozenset[str]],
+                                                dict[str, tuple[int, int]]]:
     """The packages each workspace file imports (discovery looks for their types) and the member names it
     declares (the vocabulary check's workspace vocabulary), persisted with each file's
     (mtime_ns, size) in `<cache>/object_model_imports.json`: a warm start stats the files and parses only the
     ones that changed, instead of parsing all of them (~10 s of CPU on 20,000 files). Open documents are read
-    from the editor's copy and never cached (their text is not the file's)."""
+    from the editor's copy and never cached (their text is not the file's). Also each source file's stamp, as
+    the walk saw it (`ObjectModelService.remember_names`)."""
     cache = workspace.cache_dir / IMPORTS_CACHE
     data, problem = integrity.read_signed_json(cache, IMPORTS_SIGNED_AS)
     if problem is not None:
@@ -1159,6 +1222,7 @@ def _scan_imports(workspace: Workspace) -> tuple[dict[Path, set[str]], dict[Path
     imports: dict[Path, set[str]] = {}
     declared: dict[Path, frozenset[str]] = {}
     entries: dict[str, list] = {}
+    stamps: dict[str, tuple[int, int]] = {}
     reused = 0
     # The walk the import graph shares, with each file's stat, taken before any read: a file written
     # meanwhile has a newer stamp next time.
@@ -1186,15 +1250,20 @@ def _scan_imports(workspace: Workspace) -> tuple[dict[Path, set[str]], dict[Path
             imports[path] = set(packages)
         if isinstance(names, list):
             declared[path] = frozenset(names)
+            if isinstance(packages, list) and not is_typings_path(key):
+                stamps[key] = (mtime_ns, size)
     log.info("object model imports of %s: %d files, %d from the cache, %d scanned", workspace.root, len(entries),
              reused, len(entries) - reused)
     if entries != known and integrity.cache_folder(workspace.cache_dir) is not None:
-        try:
-            integrity.write_signed_json(cache, {"version": IMPORTS_VERSION, "root": str(workspace.root),
-                                                "files": entries}, IMPORTS_SIGNED_AS)
-        except OSError as exc:
-            log.info("cannot cache the object model's imports in %s: %s", cache, exc)
-    return imports, declared
+        def write() -> None:
+            try:
+                integrity.write_signed_json(cache, {"version": IMPORTS_VERSION, "root": str(workspace.root),
+                                                    "files": entries}, IMPORTS_SIGNED_AS)
+            except OSError as exc:
+                log.info("cannot cache the object model's imports in %s: %s", cache, exc)
+
+        workspace.write_later(str(cache), write)  # in a server's warm-up: once the workspace is ready
+    return imports, declared, stamps
 
 
 def _load_cached(cache: Path, spec: SourceSpec, limits: ReadLimits) -> SourceModel | None:

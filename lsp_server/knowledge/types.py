@@ -44,7 +44,8 @@ from lsp_server import queries
 from lsp_server.document import ParsedDocument
 from lsp_server.knowledge.builtin_names import builtin_members
 from lsp_server.knowledge.model_sources.base import (
-    HIGH, MEDIUM, Member, function_params, generic_args, param_type, parse_type, substitute, this_param,
+    HIGH, MEDIUM, Member, conditional_branches, function_params, generic_args, param_type, parse_type, substitute,
+    this_param, union_parts,
 )
 from lsp_server.knowledge.model_sources.dts import CALL
 from lsp_server.knowledge.object_model import FUNCTION_MEMBERS, OBJECT_MEMBERS, ObjectModel, TypeId, package_name
@@ -321,12 +322,16 @@ class Analyzer:
         self.key_of = self.names.key_of
         self.declared = self.names.declared_anywhere()  # every name declared anywhere in the file
         self.free_vals: dict[str, Val | None] = {}
+        self.called: set[BindingKey] = set()  # bindings called as functions (`dayjs()`)
         self.param_hints: dict[int, list[Val | None]] = {}  # callback node id -> types of its parameters
         self._bindings: dict[tuple, dict[str, str]] = {}  # (instance type, owner, type arguments) -> bindings
         # the `this` a callback's declared type gives it (`(this: Sock, ...) => void`), by function node id;
         # for a function declaration passed by name, found after its body was walked: checked at the end
         self.this_hints: dict[int, Val | None] = {}
         self.late_this: dict[int, Node] = {}
+        # function declarations handed by name to a callee that types their parameters, after their body was
+        # walked (`async function routes(app) {...}; app0.register(routes)`): walked again at the end
+        self.late_params: dict[int, Node] = {}
         # [(pos, method, binding of the result, where it is declared)]
         self.results: dict[BindingKey, list[tuple[int, str, BindingKey, int]]] = {}
         self._inferring: set[BindingKey] = set()
@@ -350,6 +355,7 @@ class Analyzer:
         try:
             self.ev(root)
             self.check_late_this()
+            self.check_late_params()
         except RecursionError:
             pass
         return self.result
@@ -373,6 +379,10 @@ class Analyzer:
                 # evidence outranks a same-named export (tone's base class `Tone`), whose statics are not the
                 # package's exports
                 val = alias
+            elif self.instance_by_name(name):
+                # `fastify.get(...)` in a fragment, never called itself: the engine's examples name the
+                # instance so (`const fastify = Fastify()`), not the package's value of the same name
+                val = self.by_convention((None, name), 0, len(self.src), outranks=True)
             elif not owners and name in self.model.modules and "=" in self.model.modules[name].exports:
                 # `dayjs().format()` in a fragment that never imports it: the package of that very name, whose
                 # whole value (`export =`, `module.exports =`) the fragment assumes bound, as its UMD build's
@@ -410,6 +420,12 @@ class Analyzer:
                 val = self.namespace_by_uses(name)
         self.free_vals[name] = val
         return val
+
+    def instance_by_name(self, name: str) -> bool:
+        """An undeclared name the file never calls, that the engine's examples give to instances of one type
+        (`naming`): the instance it is, rather than a same-named value of the package."""
+        conv = (self.model.conventions or {}).get(name)
+        return conv is not None and conv.kind == "inst" and name[:1].islower() and (None, name) not in self.called
 
     def namespace_alias(self, name: str) -> Val | None:
         """The package namespace the engine's docs and examples bind this name to (`import * as Y from "yjs"`,
@@ -473,6 +489,8 @@ class Analyzer:
             call = callee.parent
             args = call.child_by_field_name("arguments")
             usage[callee.id] = "call-args" if args is not None and args.named_child_count else "read-call"
+            if callee.type == "identifier":
+                self.called.add(self.key_of(callee))
             if adders and args is not None and callee.type == "member_expression":
                 method = callee.child_by_field_name("property")
                 if method is not None and self.text(method) in adders:  # before any inference reads the uses
@@ -778,6 +796,8 @@ class Analyzer:
                     if t.kind == "interface" and not static:  # what the runtime's classes give it (see
                         # `ObjectModel.runtime_names`): never reported missing, so a fair suggestion too
                         cands += sorted(n for n in model.runtime_names(tid) - set(table) if n[:1] != "_")
+                    if model.decorated(tid):  # what the file's own calls add to it by name (`decorate("view")`)
+                        cands += sorted(self.result.added - set(table) - set(cands))
                     self.record(Access.at(node, name, val, missing=True, usage=usage, candidates=cands, container=tid[1],
                                           static=static))
                 return None
@@ -853,7 +873,10 @@ class Analyzer:
         the engine's examples give that name (`naming`), when its uses fit that type."""
         return self.infer_from_uses(key, start, end) or self.by_convention(key, start, end)
 
-    def by_convention(self, key: BindingKey, start: int, end: int) -> Val | None:
+    def by_convention(self, key: BindingKey, start: int, end: int, outranks: bool = False) -> Val | None:
+        """The type the engine's examples give the name, when its uses fit it: at most one name the type
+        lacks, plainly a variant of a real member (unless the convention `outranks` other readings: then any
+        one name may be the invented one)."""
         conv = (self.model.conventions or {}).get(key[1])
         if conv is None or conv.kind != "inst" or not self.model.closed(conv.target):
             return None
@@ -867,7 +890,7 @@ class Analyzer:
             name = next(iter(missing))
             usage = next(us for u, us in uses if u == name)
             ranked = sg.rank(name, [n for n, (m, _) in members.items() if not m.private], usage)
-            if not ranked or ranked[0][1] < 0.6:
+            if not outranks and (not ranked or ranked[0][1] < 0.6):
                 return None
         why = f"{CONVENTION_EVIDENCE} `{conv.target[1]}` `{key[1]}` ({Path(conv.source).name})"
         return Val(ValKind.INSTANCE, conv.target, conf=INFERRED, evidence=Evidence(key[1], conv.target, hits,
@@ -1264,6 +1287,23 @@ class Analyzer:
         holder = decl.parent if decl is not None else None
         return holder if holder is not None and holder.type == "function_declaration" else None
 
+    def check_late_params(self) -> None:
+        """Walk again the function declarations whose parameters a later call types (`late_params`): what
+        their first walk recorded inside them is replaced."""
+        done: set[int] = set()
+        while len(done) < len(self.late_params):  # (a walk again may hand more functions by name)
+            fn_id, fn = next((k, f) for k, f in self.late_params.items() if k not in done)
+            done.add(fn_id)
+            body = fn.child_by_field_name("body")
+            if body is None:
+                continue
+            inside = range(fn.start_byte, fn.end_byte)
+            self.result.accesses = [a for a in self.result.accesses if a.start not in inside]
+            self.result.open_sites = {p for p in self.result.open_sites if p not in inside}
+            self.result.open_engine_sites = {p for p in self.result.open_engine_sites if p not in inside}
+            self.memo.clear()  # values computed inside depend on the parameters now typed
+            self.function(fn)
+
     def check_late_this(self) -> None:
         """`this.x` inside function declarations handed by name to a callee that declares their `this`
         (`client.on("open", heartbeat)`): their bodies were walked before the call was met."""
@@ -1346,7 +1386,7 @@ class Analyzer:
         parameters match the call's (`on(event: "connection", cb: (socket: WebSocket) => void)`)."""
         values = [a for a in args.named_children if a.type != "comment"]
         callbacks = [(i, a) for i, a in enumerate(values) if a.type in FUNCTIONS]
-        if not callbacks and not (fn is not None and fn.member is not None and
+        if not callbacks and not (fn is not None and (fn.member is not None or fn.kind == ValKind.INSTANCE) and
                                   any(a.type == "identifier" for a in values)) and \
                 not any(a.type == "object" for a in values):
             return  # (a function handed by name matters for the `this` the callee declares for it)
@@ -1373,13 +1413,13 @@ class Analyzer:
                      targs=tuple(self.bindings_of(fn, call[1]).items())) if call is not None else None
         if fn is None or fn.kind != ValKind.FUNCTION or fn.member is None:
             return
-        signature = _matching_overload(fn.member, values, self)
-        if signature is None:
-            return
+        chosen = _fitting_overloads(fn.member, values, self)
+        signature = _agreeing(chosen, values)
         bindings = dict(fn.targs)
-        self.hint_option_callbacks(fn, signature, values, bindings)
+        if signature is not None:
+            self.hint_option_callbacks(fn, signature, values, bindings)
         for index, value in enumerate(values):
-            this_text = this_param(param_type(signature[index])) if index < len(signature) else ""
+            this_text = this_param(param_type(signature[index])) if signature and index < len(signature) else ""
             if not this_text or value.type not in ("function_expression", "function", "identifier"):
                 continue
             this_val = self.type_val(this_text, fn.module, None, fn.conf, fn.evidence, bindings)
@@ -1392,12 +1432,77 @@ class Analyzer:
             if value.type == "identifier":
                 self.late_this[target.id] = target
         for index, cb in callbacks:
-            declared = function_params(param_type(signature[index])) if index < len(signature) else None
-            if not declared:
+            hints = self.contextual_params(chosen, index, fn, bindings)
+            if hints:
+                self.param_hints[cb.id] = hints
+        for index, value in enumerate(values):
+            # a function declaration handed by name (`app.register(routes)`): its parameters take the same types
+            target = self.declared_function(value) if value.type == "identifier" else None
+            hints = self.contextual_params(chosen, index, fn, bindings) if target is not None else []
+            if not hints:
                 continue
-            self.param_hints[cb.id] = [
-                self.type_val(param_type(p), fn.module, None, fn.conf, fn.evidence, bindings) if param_type(p) else None
-                for p in declared]
+            known = self.param_hints.get(target.id)
+            if known is not None and [(h.kind, h.tid) if h else None for h in known] != \
+                    [(h.kind, h.tid) if h else None for h in hints]:
+                hints = [None] * len(hints)  # handed to callers that type it differently
+            self.param_hints[target.id] = hints
+            if target.end_byte <= args.start_byte:  # walked already: walked again once the file is done
+                self.late_params[target.id] = target
+
+    def contextual_params(self, chosen: list[list[str]], index: int, fn: Val, bindings: dict) -> list[Val | None]:
+        """The types TypeScript gives the parameters of a callback passed as argument `index`, from the
+        parameter type the callee declares there in each overload the call fits: a function type, or a named
+        one that is a function type (an alias `Handler<A, B> = (req: Req<A>, res: Res<B>) => R`, an interface
+        with call signatures, its type parameters bound by the written arguments), through the callable members
+        of a union or the branches of a conditional type (`Fn extends AsyncFunction ? AsyncHook : Hook`). A
+        parameter whose type the candidates disagree on stays untyped (overloads for callback-style and async
+        plugins both give their first parameter the same instance type)."""
+        lists: list[tuple[list[str], str]] = []
+        for params in chosen:
+            if index < len(params) and param_type(params[index]):
+                lists += self.callable_signatures(substitute(param_type(params[index]), bindings), fn.module)
+        if not lists:
+            return []
+        hints: list[Val | None] = []
+        for position in range(max(len(p) for p, _ in lists)):
+            types = {(" ".join(param_type(p[position]).split()), module) if position < len(p) else None
+                     for p, module in lists}
+            if len(types) != 1 or None in types or not next(iter(types))[0]:
+                hints.append(None)
+                continue
+            text, module = types.pop()
+            hints.append(self.type_val(text, module, None, fn.conf, fn.evidence))
+        return hints
+
+    def callable_signatures(self, text: str, module: str, depth: int = 0) -> list[tuple[list[str], str]]:
+        """The parameter lists (each with the module its types are written in) of a callback declared with
+        type `text` (see `contextual_params`); empty when it is nothing callable the model can read."""
+        text = text.strip()
+        if depth > 6 or not text:
+            return []
+        params = function_params(text)
+        if params is not None:
+            return [(params, module)]
+        parts = conditional_branches(text) or union_parts(text)
+        if len(parts) > 1:
+            return [found for part in parts for found in self.callable_signatures(part, module, depth + 1)]
+        head = re.fullmatch(r"([A-Za-z_$][\w$.]*)\s*(?:<.*>)?", text, re.S)
+        tid = self.model.find_type(module, head.group(1)) if head is not None else None
+        mod = self.model.modules.get(module)
+        alias = mod.types.get(head.group(1)) if head is not None and mod is not None else None
+        if alias is not None and alias.kind == "alias":  # a function type under a name, with its arguments bound
+            args = generic_args(text)
+            env = {p: args[i] if i < len(args) else alias.type_defaults[i] for i, p in enumerate(alias.type_params)
+                   if i < len(args) or (i < len(alias.type_defaults) and alias.type_defaults[i])}
+            body = _COMMENT.sub(" ", alias.alias)  # (a declaration file's comment inside the function type)
+            return self.callable_signatures(substitute(body, env), module, depth + 1)
+        call = self.model.members(tid).get(CALL) if tid is not None else None
+        if call is None:
+            return []
+        member, owner = call
+        env = self.model.bindings(tid, owner, tuple(generic_args(text)))
+        return [([substitute(p, env) for p in params if not re.match(r"this\s*:", p)], owner[0])
+                for params in (member.params, *member.overloads)]
 
     def hint_option_callbacks(self, fn: Val, signature: list[str], values: list[Node], bindings: dict) -> None:
         """The callbacks of an options object passed where the callee declares an options type: `ky(url,
@@ -1420,7 +1525,8 @@ class Analyzer:
                 if entry is None:
                     continue
                 member, owner = entry
-                declared = member.params if member.kind == "method" else function_params(member.type)
+                declared = [p for p in member.params if not re.match(r"this\s*:", p)] if member.kind == "method" \
+                    else function_params(member.type)
                 if declared and callback.id not in self.param_hints:
                     # the options type's parameters as its written arguments bind them (`ConditionConfig<this>`:
                     # `otherwise: (schema: T) => ...` gets the receiver)
@@ -1919,6 +2025,9 @@ def _constructible(t) -> bool:
 _LITERAL = re.compile(r"""\s*(["'])([^"'\\]*)\1\s*""")
 
 
+_COMMENT = re.compile(r"/\*.*?\*/|(?<![:'\"])//[^\n]*", re.S)
+
+
 def _literals(type_text: str) -> frozenset[str] | None:
     """The strings a parameter type of string literals allows (`"close" | "listening"`), or None."""
     parts = [p for p in re.split(r"\|", type_text) if p.strip()]
@@ -1926,12 +2035,12 @@ def _literals(type_text: str) -> frozenset[str] | None:
     return frozenset(m.group(2) for m in found) if parts and all(found) else None
 
 
-def _matching_overload(member: Member, values: list[Node], an: "Analyzer") -> list[str] | None:
-    """The parameter list of `member` a call with arguments `values` resolves to: among its overloads, the
+def _fitting_overloads(member: Member, values: list[Node], an: "Analyzer") -> list[list[str]]:
+    """The parameter lists of `member` a call with arguments `values` may resolve to: among its overloads, the
     ones whose string-literal parameters the call's literal arguments match (an overload taking `string`
-    there is a fallback); None when no overload, or several that disagree on the callbacks, match."""
+    there is a fallback), of those that can take this many arguments of these kinds, if any can."""
     signatures = [member.params, *member.overloads]
-    if len(signatures) > 1:  # overloads that can take this many arguments, of these kinds, if any can
+    if len(signatures) > 1:
         fitting = [params for params in signatures if _takes(params, values, an)]
         signatures = fitting or signatures
     scored: list[tuple[int, list[str]]] = []
@@ -1950,12 +2059,16 @@ def _matching_overload(member: Member, values: list[Node], an: "Analyzer") -> li
         if score:
             scored.append((score, params))
     if not scored:
-        return None
+        return []
     best = max(s for s, _ in scored)
-    chosen = [p for s, p in scored if s == best]
+    return [p for s, p in scored if s == best]
+
+
+def _agreeing(chosen: list[list[str]], values: list[Node]) -> list[str] | None:
+    """The one signature `chosen` stands for: the first, when all agree on the callbacks' types; else None."""
     callback_types = {tuple(param_type(p[i]) for i, v in enumerate(values) if v.type in FUNCTIONS and i < len(p))
                       for p in chosen}
-    return chosen[0] if len(callback_types) == 1 else None
+    return chosen[0] if chosen and len(callback_types) == 1 else None
 
 
 def _takes(params: list[str], values: list[Node], an: "Analyzer") -> bool:

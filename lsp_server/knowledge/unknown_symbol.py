@@ -53,6 +53,8 @@ from lsp_server.providers import HoverInfo, RequestContext, hover_provider
 _CACHE: "OrderedDict[tuple, Analysis]" = OrderedDict()
 _CACHE_LOCK = threading.Lock()
 _CACHE_SIZE = 64
+# The score (`suggest.rank`) from which an unknown name is plainly a variant of the real member it ranks first.
+PLAIN_NEAR_MISS = 0.75
 
 
 
@@ -133,10 +135,15 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
         return None  # a new property on an object (expando) unless it is plainly a near miss of a real one
     if inferred and not ranked:
         return None  # an inferred type and a name like none of its members: more likely our guess is wrong
-    if inferred and a.name in builtin_members():
+    if a.usage != "import" and recv.kind == ValKind.INSTANCE and model.decorated(recv.tid) and \
+            (not ranked or ranked[0][1] < PLAIN_NEAR_MISS):
+        return None  # the runtime adds members to it by name (a plugin's decoration): only a plain variant of a
+        # real member is surely a mistake (`reply.sendFile()` of a plugin the install lacks is not one)
+    if inferred and a.name in builtin_members() and recv.evidence.name not in model.modules:
         # an inferred type (a name's convention, usage) and a name JavaScript, the DOM or Node gives objects: the
         # receiver is more likely one of those (`res.end()` on Node's ServerResponse in a handler whose `res`
-        # the engine's docs name for its own reply type) than our guess's object missing it
+        # the engine's docs name for its own reply type) than our guess's object missing it. A receiver named
+        # after the package itself (`fastify`), or typed through one, is the engine's object, not a platform one
         return None
     suggestions = [n for n, _ in ranked[:5]]
     # a write may add a property on purpose: only a plain typo of a real member (as tsc reports on a closed
@@ -156,7 +163,9 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
         why = recv.evidence.text()
         if why:
             message += f" ({why})"
-    data: dict = {"suggestions": suggestions, "type": a.container, "member": a.name,
+    typed = recv.kind in (ValKind.INSTANCE, ValKind.CLASS) and isinstance(recv.tid, tuple)
+    data: dict = {"suggestions": suggestions, "type": shown_owner(model, recv.tid, a.written) if typed else a.container,
+                  "member": a.name,
                   "receiver": "inferred" if inferred else "declared"}
     if suggestions:
         data["fix"] = {"title": f"Rename to `{suggestions[0]}`",
@@ -170,40 +179,79 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
 def shown_type(model: ObjectModel, a: Access) -> str:
     """The receiver's type as a message names it: the name the package exports it under (a bundle's
     `export { create$6 as string }` shows `string`, never the bundle's local `create$6`; of several aliases, the
-    one the code wrote); a synthesized type as
-    `display_type` shows it (`Layout.twoColumn()` result); `$` in a real name kept."""
+    one the code wrote); a synthesized type as the code reaches it (`shown_owner`), a method's result as
+    "`Layout.twoColumn` result"; `$` in a real name kept."""
     tid = a.recv.tid if a.recv.kind in (ValKind.INSTANCE, ValKind.CLASS) else None
     mod = model.modules.get(tid[0]) if isinstance(tid, tuple) else None
     if mod is None:
         return display_type(a.container)
-    owner = model.type((tid[0], tid[1].partition("$")[0])) if "$" in tid[1] else None
-    if owner is not None and owner.kind != "namespace":  # an object literal type: "`Owner.member()` result"
-        return display_type(tid[1])
-    return f"`{shown_owner(model, tid, a.written)}`"
+    shown = shown_owner(model, tid, a.written)
+    return f"`{shown[:-2]}` result" if shown.endswith("()") else f"`{shown}`"
+
+
+# What the model names a value's own type: `Stage$static` (a const's construct signature: `typeof Stage`'s
+# like), `filters$ns1` (a namespace object `export * as filters`). Shown as the value's name.
+_VALUE_TYPE_SUFFIX = re.compile(r"static|ns\d+")
 
 
 def shown_owner(model: ObjectModel, tid, written: str = "") -> str:
-    """A type's name as the code reaches it, which hovers qualify its members' signatures by: the name its package
-    exports it under (`exported_name`); a synthesized type, never its `$`: a namespace's copy `Konva$Util` as
-    `Konva.Util`, an object literal type `Layout$twoColumn` as `Layout.twoColumn()`."""
+    """A type's name as the code reaches it, which hovers, messages and `check_symbols` qualify its members by: the
+    name its package exports it under (`exported_name`); a synthesized type, never its `$` (the model's internal
+    names are never shown): a namespace's copy `Konva$Util` as `Konva.Util` (nested ones too), an object literal
+    type `Layout$twoColumn` as `Layout.twoColumn()` (a method's result) or `Owner.prop` (a property's object), a
+    value's own type (`Stage$static`, `filters$ns1`) as the value's name."""
+    cache = getattr(model, "_shown_owner", None)
+    if cache is None:
+        cache = model._shown_owner = {}
+    key = (tid, written)
+    shown = cache.get(key)
+    if shown is None:
+        shown = cache[key] = _shown_owner(model, tid, written)
+    return shown
+
+
+def _shown_owner(model: ObjectModel, tid, written: str) -> str:
     name = tid[1]
-    owner = model.type((tid[0], name.partition("$")[0])) if "$" in name else None
-    if owner is not None:
-        shown = name.replace("$", ".", 1)
-        return shown if owner.kind == "namespace" else f"{shown}()"
-    return exported_name(model, tid, written)
+    exported = exported_name(model, tid, written)
+    head, _, rest = name.rpartition("$")
+    if not head or exported != name:
+        return exported  # a real name (`$`, `$el`), or one the package exports under a name of its own
+    if _VALUE_TYPE_SUFFIX.fullmatch(rest):
+        return shown_owner(model, (tid[0], head))
+    owner = model.type((tid[0], head))
+    if owner is None:
+        return exported  # a bundle's local (`create$6`) no export renames: the only name there is
+    shown = f"{shown_owner(model, (tid[0], head))}.{rest}"
+    member = next((m for m in owner.members if m.name == rest), None)
+    if owner.kind == "namespace" or (member is not None and member.kind not in ("method", "function")):
+        return shown
+    return f"{shown}()"
 
 
 def exported_name(model: ObjectModel, tid, written: str = "") -> str:
     """A type's name as its package exports it: its own, else its alias (`export { create$6 as string }`), the
     one `written` when it is one of several."""
-    mod = model.modules.get(tid[0])
     name = tid[1]
-    exported = sorted(e for e, local in mod.exports.items() if local == name and e not in ("default", "=")) \
-        if mod is not None else []
+    exported = _exports_by_local(model).get(tid[0], {}).get(name, ())
     if not exported or name in exported:
         return name
     return written if written in exported else exported[0]
+
+
+def _exports_by_local(model: ObjectModel) -> dict[str, dict[str, list[str]]]:
+    """module -> local name -> the names it is exported under (sorted), once per model: messages, hovers and
+    `check_symbols` name every type they show through it."""
+    found = getattr(model, "_exports_by_local", None)
+    if found is None:
+        found = {}
+        for module, mod in model.modules.items():
+            by_local: dict[str, list[str]] = {}
+            for exported, local in mod.exports.items():
+                if exported not in ("default", "="):
+                    by_local.setdefault(local, []).append(exported)
+            found[module] = {local: sorted(names) for local, names in by_local.items()}
+        model._exports_by_local = found
+    return found
 
 
 def _prefixed(name: str, real: str) -> bool:
@@ -226,6 +274,7 @@ def unknown_symbol(doc: ParsedDocument, ctx: CheckContext):
     svc = ctx.workspace.service(ObjectModelService)
     if not svc.model.modules:
         return []
+    svc.remember_names(ctx.workspace, doc)  # a file read from disk: what the discovery read of it, unqueried
     result = analysis_for(doc, svc.model)
     beyond_tsc = doc.language in TYPESCRIPT_LANGUAGES and ctx.workspace.settings.get(
         TypeScriptConfig).unknown_symbols_mode(ctx.typescript_service) == BEYOND_TSC
@@ -298,7 +347,8 @@ def status_finding(a: Access, model: ObjectModel, root=None) -> Finding | None:
     m = a.member
     if m is None or m.status not in ("removed", "deprecated"):
         return None
-    owner = a.owner[1] if isinstance(a.owner, tuple) else a.container
+    # the owner as the code reaches it, never the model's internal `$` name (`Lib$Util` is `Lib.Util`)
+    owner = shown_owner(model, a.owner, a.written) if isinstance(a.owner, tuple) else a.container
     shown = f"{owner}.{m.name}" if owner and a.recv.kind != ValKind.NAMESPACE else m.name
     where = _shown_path(m.status_path, root)
     evidence = f"{where}:{m.status_line + 1}" if where else ""
@@ -610,10 +660,10 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
             if v.kind == "function" and not vname.startswith("_") and (v.confidence or 0) >= MEDIUM \
                     and v.status != "removed" and "$" not in vname:
                 own(vname, mod.name, v)
-    for (_, tname), found in model.example_members.items():  # the docs' own uses are members too
+    for tid, found in model.example_members.items():  # the docs' own uses are members too
         names.update(found)
         for name, m in found.items():
-            own(name, tname, m)
+            own(name, shown_owner(model, tid), m)
     modelled = frozenset(n for n in owners if n not in builtin_members())
     spelled, members = _engine_spelling(model)
     names.update(spelled)
@@ -674,6 +724,26 @@ def _near_miss(name: str, index: dict) -> tuple[str, str] | None:
     return None
 
 
+def receiver_types_at(doc: ParsedDocument, offset: int, workspace) -> list[str] | None:
+    """The types the member named at `offset` is looked up on, named as docs qualify it (`Table` of
+    `table.addRow()`, never a `$` name): the receiver's type as the code reaches it, then the type declaring the
+    member when it inherits it. [] when the receiver's type lacks the name (an unknown symbol: no doc is about
+    it); None when the receiver's type is not known (the model not built yet, an untyped receiver, a union, a
+    module namespace). The docs hover qualifies its match by them; a request never builds the model."""
+    svc = workspace.peek_service(ObjectModelService)
+    if svc is None or not svc.model.modules or doc.tree is None or doc.language not in SOURCE_LANGUAGES:
+        return None
+    a = analysis_for(doc, svc.model).access_at(offset)
+    if a is None or a.recv.kind not in (ValKind.INSTANCE, ValKind.CLASS) or not isinstance(a.recv.tid, tuple):
+        return None
+    if a.missing:
+        return None if added_elsewhere(a, analysis_for(doc, svc.model), svc) else []
+    names = [shown_owner(svc.model, a.recv.tid, a.written)]
+    if isinstance(a.owner, tuple):
+        names.append(shown_owner(svc.model, a.owner))
+    return list(dict.fromkeys(names))
+
+
 @hover_provider
 def engine_member_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -> HoverInfo | None:
     """The verified signature of an engine member, or the did-you-mean of an unknown one."""
@@ -699,7 +769,7 @@ def engine_member_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -
         found = receiver_member(model, a.recv, suggestions[0]) if suggestions else None
         shown = _signature_of(model, found, a) if found is not None else None
         if shown is None:
-            return HoverInfo(f"**{f.message}**", a.start, a.end)
+            return None  # nothing to add to the diagnostic: repeating its words would show them twice
         sig, path, line = shown
         loc = _location(ctx, path, line)
         return HoverInfo(f"Did you mean `{suggestions[0]}`?\n\n```ts\n{sig}\n```"
@@ -735,9 +805,11 @@ def engine_member_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -
 
 def _vocabulary_hover(doc: ParsedDocument, offset: int, analysis: Analysis, svc: ObjectModelService,
                       ctx: RequestContext) -> HoverInfo | None:
-    """On a name the vocabulary check flags (an untyped receiver: `pdf.addPaeg()` on a parameter), what its
-    diagnostic says, with the suggested member's signature and where it is declared; nothing on any other name.
-    The check's own pass decides (`vocabulary_sites`), so hover and diagnostic never disagree."""
+    """On a name the vocabulary check flags (an untyped receiver: `pdf.addPaeg()` on a parameter), the suggested
+    member's signature and where it is declared; nothing on any other name. Never the diagnostic's own words:
+    editors show the diagnostic beside the hover (VS Code in the same hover, Neovim in its float), so repeating
+    its message showed the text twice. The check's own pass decides (`vocabulary_sites`), so hover and
+    diagnostic never disagree."""
     node = doc.tree.root_node.descendant_for_byte_range(offset, offset)
     if node is None or node.type != "property_identifier" or node.parent is None \
             or node.parent.type != "member_expression":
@@ -747,13 +819,13 @@ def _vocabulary_hover(doc: ParsedDocument, offset: int, analysis: Analysis, svc:
     if site is None:
         return None
     f, decl = site
-    if decl is None:  # only the engine's files spell the suggestion: no declaration to show
-        return HoverInfo(f"**{f.message}**", f.start, f.end)
+    if decl is None:  # only the engine's files spell the suggestion: no declaration to add to the diagnostic
+        return None
     member, owner = decl
     sig = member.signature(owner)
     loc = _location(ctx, member.path, member.line)
     return HoverInfo(f"Did you mean `{f.data['suggestions'][0]}`?\n\n```ts\n{sig}\n```"
-                     + (f"\n\ndeclared at {loc}" if loc else "") + f"\n\n{f.message}", f.start, f.end)
+                     + (f"\n\ndeclared at {loc}" if loc else ""), f.start, f.end)
 
 
 def _signature_of(model: ObjectModel, found: tuple, a: Access) -> tuple[str, str, int] | None:

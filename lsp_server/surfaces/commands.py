@@ -9,27 +9,26 @@ shares with its command (the guarded call and its JSON), given the surface's pre
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lsp_server import guards
 from lsp_server.checks import CheckContext, Phase, run_checks
 from lsp_server.commands import CommandContext, CommandError, arg_bool, arg_int, arg_str, arg_str_list, command
-from lsp_server.conventions.reports import guidance, rules_report, stats
-from lsp_server.conventions.review import review
 from lsp_server.document import ParsedDocument
-from lsp_server.features.find_in_files import find_with_concepts
 from lsp_server.features.footprints import compute_footprint, importers_of
-from lsp_server.graph.export import graph_snapshot
 from lsp_server.graph.service import ImportGraphService
 from lsp_server.knowledge import lookup as lookup_mod
-from lsp_server.knowledge import rag as rag_mod
-from lsp_server.knowledge.check_symbols import MAX_NAMES, check_symbols
 from lsp_server.knowledge.docs_index import DocsIndex
-from lsp_server.knowledge.generators import GeneratorCancelled
-from lsp_server.knowledge.rag import RagConfig, RagGeneratorFailed, RagResult
 from lsp_server.knowledge.search_queries import search_queries
 from lsp_server.languages import SOURCE_LANGUAGES, is_typings_path
 from lsp_server.surfaces.present import Presenter, for_lsp, graph_dot
+
+if TYPE_CHECKING:
+    from lsp_server.knowledge.rag import RagResult
+
+# The areas a command alone uses (answer generation, symbol checks, rule reports and reviews, search in files,
+# the graph's export) are imported by that command when it runs, not by every server start (`serve` imports
+# this module: ~10 ms of CPU before the first diagnostics and the indexes, on top of what plugins.load needs).
 
 
 def presenter(ctx: CommandContext) -> Presenter:
@@ -121,6 +120,8 @@ def find_in_files_command(ctx: CommandContext, args: dict) -> dict:
     context = arg_int(args, "context", 2, 0, 20)
     raw = arg_str(args, "path")
     under = ctx.path(raw) if raw is not None else None  # the path guard: inside the roots only
+    from lsp_server.features.find_in_files import find_with_concepts
+
     return presenter(ctx).find(find_with_concepts(ctx.workspace, query, is_regex, _include_arg(args), context,
                                                   under, cancelled=ctx.cancelled))
 
@@ -128,6 +129,8 @@ def find_in_files_command(ctx: CommandContext, args: dict) -> dict:
 # --- knowledge ----------------------------------------------------------------------------------------------
 @command("check_symbols", "verify engine symbol names against the object model (cheap: never budgeted)")
 def check_symbols_command(ctx: CommandContext, args: dict) -> dict:
+    from lsp_server.knowledge.check_symbols import MAX_NAMES, check_symbols
+
     if not isinstance(args, dict):
         raise CommandError("arguments must be an object: {names: [...], known_symbols?: [...], turn_id?}")
     names = arg_str_list(args, "names", required=True)
@@ -189,6 +192,10 @@ def lookup_docs_command(ctx: CommandContext, args: dict) -> dict:
 
 def rag_lookup_result(ctx: CommandContext, args: dict, present: Presenter) -> dict:
     """`rag_lookup` for any surface: {question, turn_id?, limit?} through guards.run, presented with `present`."""
+    from lsp_server.knowledge import rag as rag_mod
+    from lsp_server.knowledge.generators import GeneratorCancelled
+    from lsp_server.knowledge.rag import RagConfig, RagGeneratorFailed
+
     question = (arg_str(args, "question", required=True) or "").strip()
     if not question:
         raise CommandError("argument 'question' is empty")
@@ -247,12 +254,16 @@ def search_queries_command(ctx: CommandContext, args: dict) -> dict:
 # --- conventions --------------------------------------------------------------------------------------------
 @command("review_changes", "the conventions your git diff touches (at most [rules] max_per_diff rules), as a reminder")
 def review_changes(ctx: CommandContext, args: dict) -> dict:
+    from lsp_server.conventions.review import review
+
     rev = arg_str(args, "rev")
     return presenter(ctx).review(review(ctx.workspace, rev))
 
 
 @command("conventions_context", "always-on project guidance (rules without a trigger) for an agent's context")
 def conventions_context(ctx: CommandContext, args: dict) -> dict:
+    from lsp_server.conventions.reports import guidance
+
     ws = ctx.workspace
     raw = arg_str(args, "path") or arg_str(args, "uri")
     relpath = ws.relpath(ctx.path(raw, must_exist=False)) if raw else None  # the path guard
@@ -261,11 +272,15 @@ def conventions_context(ctx: CommandContext, args: dict) -> dict:
 
 @command("rule_stats", "per-rule telemetry: firings, sessions, share followed by a change, noisy rules")
 def rule_stats(ctx: CommandContext, args: dict) -> list[dict]:
+    from lsp_server.conventions.reports import stats
+
     return presenter(ctx).rule_stats(stats(ctx.workspace))
 
 
 @command("rules_list", "the loaded rules (after same-id overrides) and the problems in rule files")
 def rules_list(ctx: CommandContext, args: dict) -> dict:
+    from lsp_server.conventions.reports import rules_report
+
     return presenter(ctx).rules_report(rules_report(ctx.workspace))
 
 
@@ -278,5 +293,7 @@ def dependency_graph(ctx: CommandContext, args: dict) -> dict | str:
     raw = arg_str(args, "path") or arg_str(args, "uri")
     base = ctx.workspace.root if raw is None else ctx.path(raw)  # the path guard: inside the roots only
     graph = ctx.workspace.service(ImportGraphService, ctx.progress or _no_progress)
+    from lsp_server.graph.export import graph_snapshot
+
     data = presenter(ctx).graph(graph_snapshot(graph, base))
     return graph_dot(data) if fmt == "dot" else data

@@ -168,12 +168,17 @@ class Presenter:
         if answer.confidence is not None:
             out["confidence"] = round(answer.confidence, 2)
         for key in ("candidates", "inherited_by", "summary", "provided", "error", "deprecated", "replacement",
-                    "status_note"):
+                    "status_note", "read_as", "note"):
             value = getattr(answer, key)
             if value:
                 out[key] = list(value) if isinstance(value, tuple) else value
         if answer.evidence is not None:  # where the removed / deprecated marker is, "path:line" like `source`
             out["evidence"] = f"{self.show_path(answer.evidence.path)}:{answer.evidence.line + 1}"
+        if answer.other_side is not None:  # the namesake on the other side (a static and an instance `load`)
+            other = answer.other_side
+            out["other_side"] = {"kind": other.kind, "signature": other.signature}
+            if other.source is not None:
+                out["other_side"]["source"] = f"{self.show_path(other.source.path)}:{other.source.line + 1}"
         return out
 
     # --- graph ----------------------------------------------------------------------------------------------
@@ -331,13 +336,18 @@ def footprint_text(doc: ParsedDocument, fp: Footprint, shown: str, indent: str =
 
 def symbol_text(shown: dict) -> str:
     """One `check_symbols` answer (as `Presenter.symbol` shows it) on one line: `NAME: status  signature
-    (source)  on TYPES  did you mean A, B, C?`, or for a removed or deprecated member what replaces it and
-    where that is said."""
+    (source)  also a static method: SIGNATURE (source)  [how a variable was typed]  on TYPES  did you mean A, B,
+    C?`, or for a removed or deprecated member what replaces it and where that is said."""
     line = f"{shown['name']}: {shown['status']}"
     if shown.get("signature"):
         line += f"  {shown['signature']}"
     if shown.get("source"):
         line += f"  ({shown['source']})"
+    if shown.get("other_side"):
+        other = shown["other_side"]
+        line += f"  also a {other['kind']}: {other['signature']}" + (f" ({other['source']})" if other.get("source") else "")
+    if shown.get("note"):
+        line += f"  [{shown['note']}]"
     if shown.get("candidates"):
         line += "  on " + ", ".join(shown["candidates"])
     if shown["status"] not in ("known", "removed") and shown.get("suggestions"):

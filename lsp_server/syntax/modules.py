@@ -434,6 +434,14 @@ def module_info_of(doc: ParsedDocument) -> ModuleInfo:
     return info
 
 
+def remember_module_info(doc: ParsedDocument, info: ModuleInfo) -> None:
+    """`info` as `doc`'s extraction, for `module_info_of`: an index's extraction of the file `doc` was read
+    from, with the same stamp (see `Workspace.disk_stamp`). A process that checks one file (`footprint-ls
+    check`) then neither compiles the `imports` query (~10 ms) nor runs it."""
+    with _cache_lock:
+        _cache.setdefault(doc, info)
+
+
 _BUFFERS_KEPT = 32  # editor buffers whose last reading is kept (one source copy and its records each)
 # More top-level nodes than this and a buffer is read whole (`extract`, within the query bounds) rather than
 # part by part: a Python object per top-level node would cost more than the query itself. Ordinary modules

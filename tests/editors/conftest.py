@@ -18,6 +18,17 @@ VSCODE = EDITORS / "vscode"
 NEOVIM = EDITORS / "neovim"
 
 
+def vsix_is_fresh() -> bool:
+    vsix = VSCODE / "footprint.vsix"
+    if not vsix.exists():
+        return False
+    # The .vsix bundles the server's wheel too: a change to the server makes it stale.
+    sources = [*VSCODE.glob("src/**/*"), VSCODE / "package.json", VSCODE / "package-lock.json", VSCODE / "esbuild.mjs",
+               VSCODE / "README.md", VSCODE / ".vscodeignore", VSCODE / "scripts" / "ci.sh", *VSCODE.glob("media/**/*"), *REPO.glob("lsp_server/**/*.py"),
+               *REPO.glob("grammars/**/*"), REPO / "pyproject.toml"]
+    return all(p.stat().st_mtime <= vsix.stat().st_mtime for p in sources if p.is_file())
+
+
 def npm_registry() -> str:
     if shutil.which("npm") is None:
         return ""

@@ -26,12 +26,22 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import EXAMPLES, REPO
-from tests.editors.conftest import REVIEW_FILE, REVIEW_LINE, VSCODE, registry_unreachable_reason
+from tests.editors.conftest import REVIEW_FILE, REVIEW_LINE, VSCODE, registry_unreachable_reason, vsix_is_fresh
 
 pytestmark = pytest.mark.slow  # drives a real editor
 
 E2E = VSCODE / "test" / "e2e"
 CHROMIUM_CANDIDATES = ["/usr/lib/chromium/chromium", "/usr/bin/chromium", "/usr/bin/chromium-browser"]
+
+
+# A near miss of an engine member on a parameter nothing types: the vocabulary warning (not in the example app).
+VOCAB_PROBE = """import { Document } from "@acme/layout";
+
+export function fill(pdf) {
+  pdf.addPaeg();
+  return Document;
+}
+"""
 
 
 def server_commands(pythonpath: str) -> list[str]:
@@ -51,17 +61,6 @@ def path_without_footprint_ls() -> str:
     """PATH minus any folder holding a footprint-ls: the workbench starts as a new user's machine does."""
     dirs = [d for d in os.environ.get("PATH", "").split(os.pathsep) if d and not (Path(d) / "footprint-ls").exists()]
     return os.pathsep.join(dirs)
-
-
-def vsix_is_fresh() -> bool:
-    vsix = VSCODE / "footprint.vsix"
-    if not vsix.exists():
-        return False
-    # The .vsix bundles the server's wheel too: a change to the server makes it stale.
-    sources = [*VSCODE.glob("src/**/*"), VSCODE / "package.json", VSCODE / "package-lock.json", VSCODE / "esbuild.mjs",
-               VSCODE / "README.md", VSCODE / ".vscodeignore", VSCODE / "scripts" / "ci.sh", *VSCODE.glob("media/**/*"), *REPO.glob("lsp_server/**/*.py"),
-               *REPO.glob("grammars/**/*"), REPO / "pyproject.toml"]
-    return all(p.stat().st_mtime <= vsix.stat().st_mtime for p in sources if p.is_file())
 
 
 def prepare_untrusted_workspace(tmp: Path) -> dict[str, str]:
@@ -125,6 +124,7 @@ def workbench(tmp_path_factory):
     shutil.copytree(EXAMPLES / "layout-app", tmp / "layout-app")
     shutil.copytree(EXAMPLES / "layout-engine", tmp / "layout-engine")
     ws = tmp / "layout-app"
+    (ws / "src" / "vocab_probe.js").write_text(VOCAB_PROBE, encoding="utf-8")  # hover_vocabulary_finding's file
     if shutil.which("git"):  # a git repo with one uncommitted change, for Footprint: Review changes
         git = ["git", "-c", "user.name=footprint-e2e", "-c", "user.email=e2e@footprint.local", "-c", "commit.gpgsign=false"]
         subprocess.run([*git, "init", "-q"], cwd=ws, check=True)
@@ -236,6 +236,14 @@ def test_unknown_member_hover_shows_the_member_it_means(workbench):
     # The link opens the declaration (code-server shows a file:// link as vscode-remote://host/path).
     assert decl and decl[0]["text"].startswith("../layout-engine/"), d
     assert re.fullmatch(r"(file|vscode-remote)://[^ ]*/layout-engine/engine\.d\.ts#L\d+", decl[0]["href"]), d
+
+
+def test_vocabulary_finding_text_shows_once_in_the_hover(workbench):
+    """The hover of a vocabulary warning (`pdf.addPaeg()` on an untyped parameter): the diagnostic's sentence once
+    (VS Code's own part of the hover), then the member it means; the server's part used to repeat the sentence."""
+    text = step(workbench, "hover_vocabulary_finding")["text"]
+    assert text.count("no type in reach has") == 1, text
+    assert re.search(r"Document\.addPage\(", text), text
 
 
 def test_delete_footprint_code_action(workbench):

@@ -28,15 +28,28 @@ def test_merit_counts_hits_then_their_places():
     assert merit([0, 0]) > merit([4, 0]) > merit([4, None, None])
 
 
-def test_the_before_variant_switches_off_round_10s_mechanisms():
-    from lsp_server.knowledge import chunker, lookup, thesaurus
+def test_the_before_variant_switches_off_round_11s_mechanisms():
+    from lsp_server.knowledge import chunker, docs_index, lookup, thesaurus
     from tests.corpus.engines.howto_cv import BEFORE, CHANGES, patched
 
     assert list(CHANGES)[0] == BEFORE and CHANGES["shipped"] == {}
-    assert lookup.FILE_PRIOR and lookup.CHANGELOG_WEIGHT < 1  # shipped: on
+    assert docs_index.GREP_SHORTER_FIRST  # shipped: on
     with patched(CHANGES[BEFORE]):
-        assert lookup.FILE_PRIOR == 0 and lookup.CHANGELOG_WEIGHT == 1
+        assert not docs_index.GREP_SHORTER_FIRST
+    assert docs_index.GREP_SHORTER_FIRST  # restored
+    # round 10's mechanisms have variants of their own that switch them off
+    assert lookup.FILE_PRIOR and lookup.CHANGELOG_WEIGHT < 1
+    with patched(CHANGES["file prior off"]):
+        assert lookup.FILE_PRIOR == 0
+    with patched(CHANGES["changelogs not demoted"]):
+        assert lookup.CHANGELOG_WEIGHT == 1
     assert lookup.FILE_PRIOR and lookup.CHANGELOG_WEIGHT < 1  # restored
+    # round 11's measured, not shipped, collection prior and clause-leaders switch: off / on when shipped
+    assert lookup.COLLECTION_PRIOR == 0 and lookup.CLAUSE_LEADERS
+    with patched(CHANGES["collection prior 1 (not shipped)"]):
+        assert lookup.COLLECTION_PRIOR == 1
+    with patched(CHANGES["clause leaders off (not shipped)"]):
+        assert not lookup.CLAUSE_LEADERS
     # the measured, not shipped, split of long prose runs: off in the shipped chunker, on in its variant
     assert chunker.LONG_PROSE_CHARS == 0
     with patched(CHANGES["long prose split (not shipped)"]):

@@ -342,8 +342,18 @@ def test_grep_angle_ranks_by_words_held_and_by_their_rarity(tmp_path):
     assert hits[0].heading == "Audio › Sound sprites"
     assert index.grep(["load", "library", "amd"], limit=1)[0][0].heading == "Audio › Module formats"  # all 3
     by_count, by_rarity = index.grep(["load", "amd"], limit=1)
-    assert by_count[0].heading == "Audio › Volume"  # grep's tie: the docs' order
+    assert by_count[0].score == 1  # no section holds both
     assert by_rarity[0].heading == "Audio › Module formats"
+
+
+def test_grep_angle_puts_the_shorter_of_two_sections_holding_as_many_words_first(tmp_path):
+    """A tie in words held goes to the shorter section, which is more about them, not to the docs' order (with
+    several engines' docs in one index, the order of their folders' names decided every tie)."""
+    docs = {"a-engine/README.md": "# A\n\n## Servers\n\nStart a server. " + "Many other things are said here. " * 30,
+            "b-engine/README.md": "# B\n\n## Server start\n\nStart a server on a port.\n"}
+    by_count, by_rarity = make_ws(tmp_path, docs=docs).service(DocsIndex).grep(["server", "start"], limit=2)
+    assert [h.heading for h in by_count] == ["B › Server start", "A › Servers"]
+    assert [h.heading for h in by_rarity] == ["B › Server start", "A › Servers"]
 
 
 def test_grep_angle_counts_each_chunk_once_per_word_and_keeps_to_a_folder(tmp_path):
@@ -459,3 +469,26 @@ def test_a_changelog_section_falls_below_a_usage_section_unless_the_question_ask
     assert next(h.score for h in again if h.heading == "Changelog") == log_score
     assert [h.heading for h in lookup_docs(ws, "add many rows to a table faster", expand=True).results][0] == \
         "Changelog"  # undemoted, it would lead: the demotion is what puts the guide first
+
+
+def test_doc_collections_are_the_folders_below_the_one_all_files_share():
+    from lsp_server.knowledge.docs_index import collection_of
+
+    files = ["/w/docs/chess/README.md", "/w/docs/web/README.md", "/w/docs/web/docs/Reference/Routes.md",
+             "/w/docs/NOTES.md"]
+    assert collection_of(files) == {"/w/docs/chess/README.md": "/w/docs/chess", "/w/docs/web/README.md": "/w/docs/web",
+                                    "/w/docs/web/docs/Reference/Routes.md": "/w/docs/web",
+                                    "/w/docs/NOTES.md": "/w/docs/NOTES.md"}
+    assert collection_of(["/w/docs/a.md"]) == {"/w/docs/a.md": "/w/docs/a.md"}
+
+
+def test_collection_affinity_pools_an_engines_files(tmp_path):
+    """An engine whose docs are several files is one collection: the question's words count over all of them."""
+    from lsp_server.knowledge.thesaurus import question_concepts
+
+    docs = dict(TWO_ENGINES)
+    docs["logger/docs/colours.md"] = "# Colours\n\n## Palette\n\nPrint text in colour: red, green, blue.\n"
+    index = make_ws(tmp_path, docs=docs).service(DocsIndex)
+    grouped = index.file_affinity(question_concepts("print text in colour"), collections=True)
+    assert len(grouped) == 2 and max(grouped, key=grouped.get).endswith("logger")
+    assert set(index.collections().values()) == set(grouped)

@@ -116,6 +116,36 @@ def test_only_the_examples_an_edit_concerns_are_analysed_and_the_result_is_a_ful
     assert edited == _full_mining(c)
 
 
+def test_a_partial_match_takes_the_records_members_when_the_conventions_come_out_the_same(tmp_path, monkeypatch,
+                                                                                          counted):
+    """An artifact made before one file that uses the engine was edited: the conventions are mined again (the
+    edited example analysed), and when they come out the same, the members the engine's own examples use are
+    the artifact's (`members_key`), not found again by analysing every own example; when they differ, found
+    again. Either way exactly what this checkout gives alone."""
+    a = _model(_checkout(tmp_path / "a"), tmp_path / "home-a", monkeypatch)
+    entry = naming.artifact_entry(a)
+    found_again: list[int] = []
+    real_members = naming.example_members
+    monkeypatch.setattr(naming, "example_members", lambda model: found_again.append(1) or real_members(model))
+
+    root_b = _checkout(tmp_path / "b")
+    app = root_b / "src" / "app.js"
+    app.write_text(app.read_text(encoding="utf-8") + "\nexport const editedAfterTheArtifact = 1;\n", encoding="utf-8")
+    b = _model(root_b, tmp_path / "home-b", monkeypatch)
+    assert naming.inputs_of(b).key != naming.inputs_of(a).key  # a partial match: mined again
+    minings = len(counted)
+    taken = naming.ensure_conventions(b, offered={naming.ARTIFACT_ENTRY: entry})
+    assert len(counted) == minings + 1 and found_again == []
+    alone = _model(root_b, tmp_path / "home-alone", monkeypatch)
+    assert naming.ensure_conventions(alone, offered=None) == taken and found_again == [1]
+    assert b.example_members == alone.example_members
+
+    # A conventions' change (a new example naming a `Document` `zebra`): the members are found again.
+    (root_b / "src" / "zebra.js").write_text(ZEBRA, encoding="utf-8")
+    c = _model(root_b, tmp_path / "home-c", monkeypatch)
+    assert "zebra" in naming.ensure_conventions(c, offered={naming.ARTIFACT_ENTRY: entry}) and found_again == [1, 1]
+
+
 @pytest.mark.parametrize("damage", ["unknown type", "example out of range", "bad kind", "bad observation"])
 def test_an_artifacts_entry_that_is_not_well_formed_is_refused(tmp_path, monkeypatch, counted, damage):
     a = _model(_checkout(tmp_path / "a"), tmp_path / "home-a", monkeypatch)

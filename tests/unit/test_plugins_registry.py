@@ -94,3 +94,24 @@ def test_the_config_schema_modules_are_exactly_those_that_register_a_section():
     registering = {_module_name(p) for p in PACKAGE.rglob("*.py") if section.search(p.read_text(encoding="utf-8"))}
     assert set(plugins.CONFIG_MODULES) == registering
     assert set(plugins.CONFIG_MODULES) <= set(plugins.MODULES)
+
+
+def test_the_check_modules_are_exactly_those_that_register_a_check():
+    """`run_checks` imports plugins.CHECK_MODULES only (the CLI's `check` needs no provider or docs index):
+    each module with a @check must be listed there, and each listed one must register a check."""
+    registering = {_module_name(p) for p in PACKAGE.rglob("*.py")
+                   if re.search(r"^@check\b", p.read_text(encoding="utf-8"), re.M)}
+    assert set(plugins.CHECK_MODULES) == registering
+    assert set(plugins.CHECK_MODULES) <= set(plugins.MODULES)
+
+
+def test_each_config_section_names_the_modules_that_register_its_schema():
+    """Validating a config file imports plugins.CONFIG_SECTIONS[section] for each section it names: those must
+    be exactly the modules whose @config_section registers that section."""
+    from lsp_server.config import _SECTIONS
+
+    plugins.load()
+    for section, modules in plugins.CONFIG_SECTIONS.items():
+        assert {cls.__module__ for cls in _SECTIONS[section] if cls.__module__.startswith("lsp_server.")} == set(modules)
+    assert {s for s, classes in _SECTIONS.items()
+            if any(c.__module__.startswith("lsp_server.") for c in classes)} == set(plugins.CONFIG_SECTIONS)

@@ -483,3 +483,46 @@ async def test_pause_ms_0_runs_every_check_on_every_keystroke(tmp_path):
     await h.clock.advance(PAUSE * 3)
     assert [(r.version, r.typing) for r in h.runs_of(uri)] == [(1, False), (2, False)]
     assert "whole v2" in h.published[-1][2]
+
+
+async def test_cache_writes_kept_by_a_warm_up_are_done_after_it_and_at_shutdown(tmp_path):
+    """A cache for the next start written while the server's warm-up builds indexes (`Workspace.write_later`)
+    waits until the warm-up has reported the workspace ready, then WRITES_DELAY more; a shutdown before that
+    writes it at once. Outside a warm-up (the CLI, a test) it is written when asked."""
+    from lsp_server.scheduler import WRITES_DELAY
+
+    written: list[str] = []
+    h = Harness(tmp_path)
+
+    class Index(Service):
+        name = "index"
+
+        @classmethod
+        def build(cls, workspace, progress):
+            assert workspace.building()
+            workspace.write_later("cache", lambda: written.append("old"))
+            workspace.write_later("cache", lambda: written.append("cache"))  # the same key: replaces it
+            assert written == []
+            return cls()
+
+    h.services.append(Index)
+    ws = h.session.workspace(tmp_path)
+    h.scheduler.ensure_services(ws)
+    await h.clock.advance(0.3)
+    assert ws.peek_service(Index) is not None and not ws.building()
+    assert written == []  # ready, and not written yet
+    await h.clock.advance(WRITES_DELAY)
+    assert written == ["cache"]
+    ws.write_later("now", lambda: written.append("now"))  # no warm-up running: at once
+    assert written == ["cache", "now"]
+
+    # A shutdown right after a warm-up writes what it kept.
+    h2 = Harness(tmp_path / "b")
+    (tmp_path / "b").mkdir()
+    h2.services.append(Index)
+    ws2 = h2.session.workspace(tmp_path / "b")
+    h2.scheduler.ensure_services(ws2)
+    await h2.clock.advance(0.3)
+    assert written == ["cache", "now"]
+    h2.scheduler.stop()
+    assert written == ["cache", "now", "cache"]

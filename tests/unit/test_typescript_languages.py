@@ -39,3 +39,20 @@ def test_the_walker_leaves_typings_out_of_the_sources(tmp_path):
     # by language, a .d.ts is TypeScript (the import graph walks declaration files as modules)
     assert names(ws.files(languages={"typescript"})) == ["a.ts", "types.d.ts"]
     assert "notes.md" in names(ws.files(languages=None))
+
+
+@pytest.mark.parametrize("package, builder", [("tree_sitter_javascript", "language"),
+                                              ("tree_sitter_typescript", "language_typescript"),
+                                              ("tree_sitter_typescript", "language_tsx")])
+def test_the_grammar_binding_is_the_packages_own(package, builder):
+    """`grammar_binding` loads a grammar's compiled module without the package's __init__: the same language
+    (same ABI version, same node kinds) as the package's own entry point."""
+    import importlib
+
+    from tree_sitter import Language
+
+    from lsp_server.languages import grammar_binding
+
+    ours = Language(getattr(grammar_binding(package), builder)())
+    theirs = Language(getattr(importlib.import_module(package), builder)())
+    assert (ours.abi_version, ours.node_kind_count, ours.name) == (theirs.abi_version, theirs.node_kind_count, theirs.name)

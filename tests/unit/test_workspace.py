@@ -60,3 +60,19 @@ def test_invalid_utf8_is_replaced_not_fatal(tmp_path):
     ws = Workspace(tmp_path, load_settings(tmp_path))
     doc = ws.document(tmp_path / "a.js")
     assert doc is not None and "\ufffd" in doc.text
+
+
+def test_write_later_keeps_writes_while_a_warm_up_runs_and_logs_a_failed_one(tmp_path, caplog):
+    ws = Workspace(tmp_path, load_settings(tmp_path))
+    written: list[str] = []
+    assert not ws.building()
+    with ws.warming_up():
+        assert ws.building()  # also between two index builds: no service lock is held here
+        ws.write_later("a", lambda: written.append("a"))
+        ws.write_later("b", lambda: 1 / 0)
+        assert written == []
+    assert not ws.building() and written == []  # until flushed (the scheduler: after ready, or at shutdown)
+    ws.flush_writes()
+    assert written == ["a"] and "writing the cache b failed" in caplog.text
+    ws.flush_writes()
+    assert written == ["a"]  # each once

@@ -34,3 +34,4 @@ echo "== vsce package (linux-x64)"
 rm -f footprint.vsix
 npx vsce package --no-dependencies --target linux-x64 --out footprint.vsix
 ls -l footprint.vsix
+echo "== ci.sh passed"  # the last line only when every step passed (set -e): tests/editors/test_vscode_ci.py

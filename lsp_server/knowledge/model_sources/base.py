@@ -412,6 +412,34 @@ def this_param(text: str) -> str:
     return param_type(first) if re.match(r"this\s*:", first) else ""
 
 
+def union_parts(text: str) -> list[str]:
+    """The members of a union type written at top level (`A<X> | B | null` -> ["A<X>", "B", "null"])."""
+    return _split_top(text or "", "|")
+
+
+def conditional_branches(text: str) -> list[str] | None:
+    """The two result types of a conditional type `C extends D ? X : Y` (nested ones not split here), or None
+    when `text` is not one: TypeScript's contextual type for a callback there is one of them."""
+    depth, question, nested = 0, -1, 0
+    for i, ch in enumerate(text or ""):
+        if ch in "<([{":
+            depth += 1
+        elif ch in ">)]}":
+            if not (ch == ">" and i > 0 and text[i - 1] == "="):
+                depth -= 1
+        elif depth == 0 and ch == "?" and text[i + 1:i + 2] != ".":
+            if question < 0:
+                question = i
+            else:
+                nested += 1
+        elif depth == 0 and ch == ":" and question >= 0:
+            if nested:
+                nested -= 1
+            else:
+                return [text[question + 1:i].strip(), text[i + 1:].strip()]
+    return None
+
+
 def param_type(param: str) -> str:
     """`cb?: (x: X) => void` -> `(x: X) => void`; a rest or destructured parameter -> ""."""
     name, sep, rest = param.partition(":")

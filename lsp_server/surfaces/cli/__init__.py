@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from pathlib import Path
 
@@ -69,15 +70,46 @@ def verbs_needed(argv: list[str]) -> list[str] | None:
     return None
 
 
+def _terminal_columns() -> int:
+    """The terminal's width as `shutil.get_terminal_size()` gives it ($COLUMNS, else stdout's terminal, else
+    80), without importing shutil (see _HelpFormatter)."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter, as wide as its own would be. argparse makes a formatter for every argument a
+    parser gets (to check its metavar), and its own imports shutil (with zlib, bz2 and lzma) to size itself
+    to the terminal: ~3 ms of every `footprint-ls` process, which prints help rarely."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None):
+        super().__init__(prog, indent_increment, max_help_position, _terminal_columns() - 2 if width is None else width)
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser with _HelpFormatter; a verb's subcommands are made of this class too."""
+
+    def __init__(self, *args, formatter_class: type[argparse.HelpFormatter] = _HelpFormatter, **kwargs):
+        super().__init__(*args, formatter_class=formatter_class, **kwargs)
+
+
 def build_parser(verbs: list[str] | None = None) -> argparse.ArgumentParser:
     """The parser, with the named verbs' subcommands (every verb when `verbs` is None)."""
     load_verbs(verbs)
-    parser = argparse.ArgumentParser(prog="footprint-ls", description="Footprint language server and checks.")
+    parser = _Parser(prog="footprint-ls", description="Footprint language server and checks.")
     parser.add_argument("--version", action="version", version=f"footprint-ls {__version__}")
     parser.add_argument("--log-file", type=Path, help="write logs to this file (default: stderr)")
     parser.add_argument("--log-level", default="INFO", choices=("DEBUG", "INFO", "WARNING", "ERROR"))
     # The logging options are accepted after the verb too (`footprint-ls serve --log-file F`).
-    logging_options = argparse.ArgumentParser(add_help=False)
+    logging_options = _Parser(add_help=False)
     logging_options.add_argument("--log-file", type=Path, default=argparse.SUPPRESS)
     logging_options.add_argument("--log-level", choices=("DEBUG", "INFO", "WARNING", "ERROR"), default=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="verb", metavar="COMMAND")

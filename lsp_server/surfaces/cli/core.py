@@ -11,7 +11,6 @@ from pathlib import Path
 from lsp_server import trust
 from lsp_server.checks import CheckContext, Phase, run_checks
 from lsp_server.commands import cli_command
-from lsp_server.conventions.reports import diff_findings
 from lsp_server.document import ParsedDocument, real_path
 from lsp_server.errors import InvalidArgument
 from lsp_server.findings import Finding, Severity
@@ -58,6 +57,8 @@ def _check(parser: argparse.ArgumentParser):
     def run(args: argparse.Namespace) -> int:
         skipped: dict[Path, str] = {}
         if args.diff is not None:
+            from lsp_server.conventions.reports import diff_findings  # --diff only: the review of changed lines
+
             target = existing(args.paths[0] if args.paths else Path("."))
             results = diff_findings(workspace_for(target, args.config), args.paths, args.diff or None)
         elif not args.paths:

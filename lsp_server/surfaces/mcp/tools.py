@@ -211,14 +211,23 @@ SYMBOL = obj(["name", "status"], {"name": STR, "status": {"enum": ["known", "unk
                                   "doc": either("object", "null"), "provided": BOOL, "error": STR,
                                   "deprecated": BOOL, "replacement": STR, "status_note": STR,
                                   "evidence": {"type": "string", "description": "Where the removal or "
-                                                                                "deprecation is said: `path:LINE`."}})
+                                                                                "deprecation is said: `path:LINE`."},
+                                  "read_as": {"enum": ["new", "static", "instance"],
+                                              "description": "How the written form was read: `new X.Y`, "
+                                                             "`X.y` on a class value, `x.y` / `X#y` on an "
+                                                             "instance."},
+                                  "other_side": obj(["kind", "signature"], {"kind": STR, "signature": STR,
+                                                                            "source": STR}),
+                                  "note": STR})
 
 
 @tool("check_symbols", "Check engine names exist",
       "Verify many engine symbol names at once (`Class`, `Class.member`, `module.export`, bare `member`) "
       "against the engine's object model: status known | unknown | ambiguous, the signature, where it is "
-      "defined, and a did-you-mean with the doc passage that shows the real name. Free and fast (never "
-      "budgeted), cannot invent. Run it on the engine names in code you are about to write.",
+      "defined, and a did-you-mean with the doc passage that shows the real name. Write names as the code "
+      "uses them: `new X.Y` (constructed), `X.y` (on the class), `x.y` or `X#y` (on an instance); a name on "
+      "both sides reports the other in `other_side`. Free and fast (never budgeted), cannot invent. Run it on "
+      "the engine names in code you are about to write.",
       inputs(["names"], {"names": {"type": "array", "items": {"type": "string", "maxLength": 300}, "minItems": 1,
                                    "maxItems": 500},
                          "known_symbols": {"type": "array",

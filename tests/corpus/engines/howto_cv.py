@@ -100,18 +100,18 @@ def thesaurus_with_round_8_validation_words() -> T.Thesaurus:
 
 
 BEFORE = "before (main)"
-MAIN_ROUND_9 = {"FILE_PRIOR": 0.0, "CHANGELOG_WEIGHT": 1.0}  # main before round 10's how-to work
+MAIN_ROUND_10 = {"docs_index.GREP_SHORTER_FIRST": False}  # main before round 11's how-to work
 LONG_PROSE_SPLIT = {"chunker.LONG_PROSE_CHARS": 4 * 1800}  # measured in round 10, not shipped
 CHANGES: dict[str, dict[str, object]] = {
-    BEFORE: MAIN_ROUND_9,
+    BEFORE: MAIN_ROUND_10,
     "shipped": {},
-    "file prior off": {"FILE_PRIOR": 0.0},
-    "changelogs not demoted": {"CHANGELOG_WEIGHT": 1.0},
-    "file prior 1": {"FILE_PRIOR": 1.0},
-    "file prior 2": {"FILE_PRIOR": 2.0},
+    "file prior off": {"FILE_PRIOR": 0.0},  # round 10's
+    "changelogs not demoted": {"CHANGELOG_WEIGHT": 1.0},  # round 10's
     "long prose split (not shipped)": LONG_PROSE_SPLIT,
-    "long prose split, changelogs not demoted": {**LONG_PROSE_SPLIT, "CHANGELOG_WEIGHT": 1.0},
     "validation words (not shipped)": {"thesaurus.default_thesaurus": thesaurus_with_round_8_validation_words},
+    # round 11's, measured and not shipped (docs/evaluation.md, "How-to, round 11 work")
+    "collection prior 1 (not shipped)": {"COLLECTION_PRIOR": 1.0},
+    "clause leaders off (not shipped)": {"CLAUSE_LEADERS": False},
 }
 GRID: dict[str, dict[str, object]] = {
     "chunks of 900 chars": {"chunker.MAX_CHUNK_CHARS": 900},

@@ -7,8 +7,14 @@ tests.corpus.engines.report --set-aside` prints them): they are the figures the 
 
 from __future__ import annotations
 
+import dataclasses
+import json
+import os
+from pathlib import Path
+
 import pytest
 
+from benchmarks.common import file_lock
 from tests.corpus.engines import engines as E
 from tests.corpus.engines import howto
 from tests.corpus.symbols_corpus import Unavailable
@@ -23,23 +29,71 @@ def _reports(tmp_path, set_aside: bool):
         pytest.skip(str(exc))
 
 
-def test_engines_of_five_typing_styles(tmp_path, capsys):
-    reports = _reports(tmp_path, set_aside=False)
+DEV_ENGINES = [e.name for e in E.engines()]  # never the set-aside one
+
+
+class DevReports:
+    """Each dev engine's report, computed once in the run (the evaluation of the 13 engines was one test of
+    37 s on a calm machine, 149 s under load, on one worker): by whichever test asks first (the engine's own
+    test, or the overall one), on any worker, into a folder every worker of the run shares."""
+
+    def __init__(self, folder: Path, work: Path):
+        self.folder, self.work = folder, work
+
+    def of(self, name: str) -> E.EngineReport:
+        engine = next(e for e in E.engines() if e.name == name)
+        path = self.folder / f"{name}.json"
+        with file_lock(path):
+            if not path.is_file():
+                try:
+                    report = E.evaluate(engine, self.work)
+                except Unavailable as exc:
+                    pytest.skip(str(exc))
+                data = dataclasses.asdict(report)
+                data["engine"] = engine.spec
+                scratch = path.with_suffix(".tmp")
+                scratch.write_text(json.dumps(data), encoding="utf-8")
+                os.replace(scratch, path)
+            data = json.loads(path.read_text(encoding="utf-8"))
+        assert data.pop("engine") == engine.spec, f"{name}: a report of another version"
+        return E.EngineReport(engine=engine, **data)
+
+
+@pytest.fixture(scope="session")
+def dev_reports(request, tmp_path_factory) -> DevReports:
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if hasattr(request.config, "workerinput") else base  # xdist: <run>/popen-gwN
+    return DevReports(shared / "engine-dev-reports", tmp_path_factory.mktemp("engines"))
+
+
+@pytest.mark.parametrize("name", DEV_ENGINES)
+def test_engine_precision_and_recall(dev_reports, name):
+    """One dev engine: enough real code, no check that raises, nothing on its own examples but its known false
+    positives, nothing away from the invented name, recall at its floor."""
+    r = dev_reports.of(name)
+    assert r.files >= 5 and r.total >= 20, f"{r.engine.spec}: too little real code ({r.files} files)"
+    # precision first: nothing on the engines' own examples, nothing away from the invented name
+    # a check that raises yields nothing, so it would hide hits and false positives alike
+    assert r.check_failures == [], f"{r.engine.spec}:\n" + "\n".join(r.check_failures[:10])
+    named = [fp.split(" [")[0] for fp in r.false_positives]
+    unknown = [fp for fp, fp_name in zip(r.false_positives, named) if fp_name not in r.engine.known_false_positives]
+    assert unknown == [], f"{r.engine.spec}:\n" + "\n".join(unknown)
+    # a known one that is gone is removed from the list, so the list only shrinks
+    assert sorted(named) == sorted(r.engine.known_false_positives), f"{r.engine.spec}: {sorted(named)}"
+    assert r.stray == [], f"{r.engine.spec}:\n" + "\n".join(r.stray[:10])
+    assert r.rate() >= r.engine.recall_floor, f"{r.engine.spec}: recall {r.rate():.1%}"
+    # did-you-mean: the invented name's finding suggests the name it was made from (the set's figure is held to
+    # 95% below; per engine 94.3-100% on main at eef3273, the lowest pdfkit's 33 of 35)
+    assert r.dym >= 0.9, f"{r.engine.spec}: did-you-mean {r.dym:.1%}:\n" + "\n".join(r.wrong_dym[:10])
+
+
+def test_engines_of_five_typing_styles(dev_reports, capsys):
+    """The set's figures over every dev engine's report (computed here for any engine whose own test has not
+    run yet)."""
+    reports = [dev_reports.of(name) for name in DEV_ENGINES]
     with capsys.disabled():
         print("\n" + E.table(reports))
     assert len({r.engine.style.split(":")[0] for r in reports}) >= 4 and len(reports) >= 5
-    for r in reports:
-        assert r.files >= 5 and r.total >= 20, f"{r.engine.spec}: too little real code ({r.files} files)"
-        # precision first: nothing on the engines' own examples, nothing away from the invented name
-        # a check that raises yields nothing, so it would hide hits and false positives alike
-        assert r.check_failures == [], f"{r.engine.spec}:\n" + "\n".join(r.check_failures[:10])
-        named = [fp.split(" [")[0] for fp in r.false_positives]
-        unknown = [fp for fp, name in zip(r.false_positives, named) if name not in r.engine.known_false_positives]
-        assert unknown == [], f"{r.engine.spec}:\n" + "\n".join(unknown)
-        # a known one that is gone is removed from the list, so the list only shrinks
-        assert sorted(named) == sorted(r.engine.known_false_positives), f"{r.engine.spec}: {sorted(named)}"
-        assert r.stray == [], f"{r.engine.spec}:\n" + "\n".join(r.stray[:10])
-        assert r.rate() >= r.engine.recall_floor, f"{r.engine.spec}: recall {r.rate():.1%}"
     # the set's figures are those of the engines held to the standard floor: one just promoted from held-out with
     # a lower floor (fabric) is guarded by its own floor until a round brings it up
     standard = [r for r in reports if r.engine.recall_floor >= E.Engine.recall_floor]
@@ -57,7 +111,77 @@ def test_engines_of_five_typing_styles(tmp_path, capsys):
     assert ws.node_object_mutants > 0
 
 
-def test_howto_golden_set_beats_grep(tmp_path, capsys):
+# The how-to floor for rag_lookup's retrieval and `lookup --expand` over every dev question. Measured 72.5% /
+# 72.5% (200 of 276) against grep's 47.5% (round 10's how-to work: the doc file the question's words point at
+# lifted, changelog sections below usage sections); 71.0% before it. With round 10's fastify (17 doc files, 60
+# questions) in the dev index: 64.9% (218 of 336) against grep's 39.0%, since fastify's sections compete
+# (ioredis 67.4% -> 51.2%, yup 46.7% -> 35.6%). The floor leaves room for four questions, not for falling back
+# toward grep's level
+HOWTO_FLOOR = 0.642  # round 11: 65.5% (220 of 336), grep's ties to the shorter section (docs/evaluation.md)
+HOWTO_OVER_GREP = 0.2  # and this far above grep's rate
+HOWTO_PACKAGES = sorted({q.package for q in howto.questions(set_aside=False)})
+
+
+class DevRanks:
+    """The dev questions' ranks, one package at a time, each computed once in the run: by whichever test asks
+    first (a package's own test, or the overall one), on any worker, into a folder every worker of the run
+    shares (the workspace and its index are built once per worker, only when a package is computed there)."""
+
+    def __init__(self, folder: Path, work: Path):
+        self.folder, self.work = folder, work
+        self._evaluation: howto.Evaluation | None = None
+
+    def evaluation(self) -> howto.Evaluation:
+        if self._evaluation is None:
+            try:
+                self._evaluation = howto.Evaluation(self.work, set_aside=False)
+            except Unavailable as exc:
+                pytest.skip(str(exc))
+        return self._evaluation
+
+    def of(self, package: str) -> dict:
+        """{"questions": [...], "rag_lookup": [...], "lookup --expand": [...], "grep": [...]}: the rank (or
+        None) of each of `package`'s dev questions, in the question file's order."""
+        qs = [q for q in howto.questions(set_aside=False) if q.package == package]
+        path = self.folder / f"{package.replace('/', '+')}.json"
+        with file_lock(path):
+            if not path.is_file():
+                r = self.evaluation().ranks(qs)
+                data = {"questions": [q.q for q in qs], "rag_lookup": r.rag, "lookup --expand": r.lookup,
+                        "grep": r.grep}
+                scratch = path.with_suffix(".tmp")
+                scratch.write_text(json.dumps(data), encoding="utf-8")
+                os.replace(scratch, path)
+            data = json.loads(path.read_text(encoding="utf-8"))
+        assert data["questions"] == [q.q for q in qs], f"{package}: ranks of other questions"
+        return data
+
+
+@pytest.fixture(scope="session")
+def dev_ranks(request, tmp_path_factory) -> DevRanks:
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if hasattr(request.config, "workerinput") else base  # xdist: <run>/popen-gwN
+    # the workspace is built inside the first test that needs it, under that test's cache folder (the autouse
+    # fixture of tests/conftest.py, the same folder for every test of a worker)
+    return DevRanks(shared / "howto-dev-ranks", tmp_path_factory.mktemp("howto"))
+
+
+@pytest.mark.parametrize("package", HOWTO_PACKAGES)
+def test_howto_package_not_below_grep(dev_ranks, package):
+    """No package's docs are served worse than by grep (the how-to search is not tuned to one package's shape);
+    round 9 had allowed one question below it once ioredis's README competed with fabric's (17 of 20 against
+    grep's 18); round 10's file prior won it back (18 of 20: docs/evaluation.md, "How-to, round 10 work"). Every
+    package's sections compete in the one index, whichever package's questions are asked."""
+    ranks = dev_ranks.of(package)
+    grep_hits = sum(r is not None for r in ranks["grep"])
+    for label in ("rag_lookup", "lookup --expand"):
+        hits = sum(r is not None for r in ranks[label])
+        assert hits >= grep_hits, f"{package}: {label} below grep ({hits} against {grep_hits})"
+
+
+def test_howto_golden_set_beats_grep(dev_ranks, capsys):
+    """The overall rates over every dev question, from each package's ranks (computed here for any package
+    whose own test has not run yet)."""
     qs = howto.questions()
     assert len(qs) >= 40 and len({q.package for q in qs}) >= 3
     # each round keeps its held-out questions aside (round 1: a third of 45; round 2: 15 new ones on a new
@@ -67,37 +191,20 @@ def test_howto_golden_set_beats_grep(tmp_path, capsys):
     held_out = [q for q in qs if q.set_aside]
     assert not held_out or len(held_out) >= 15
     assert not {q.package for q in held_out} & {q.package for q in qs if not q.set_aside}
-    try:
-        report = howto.evaluate(tmp_path, set_aside=False)
-    except Unavailable as exc:
-        pytest.skip(str(exc))
-    rag, lookup, grep = (howto.HowtoReport.rate(x) for x in (report.rag, report.lookup, report.grep))
+    per_package = [dev_ranks.of(package) for package in HOWTO_PACKAGES]
+    n = sum(len(p["questions"]) for p in per_package)
+    assert n == len(howto.questions(set_aside=False))
+    rag, lookup, grep = (sum(r is not None for p in per_package for r in p[label]) / n
+                         for label in ("rag_lookup", "lookup --expand", "grep"))
     with capsys.disabled():
-        print(f"\nhow-to n={report.n}: rag_lookup {rag:.1%}, lookup --expand {lookup:.1%}, grep {grep:.1%}")
-    # measured 72.5% / 72.5% (200 of 276) against grep's 47.5% (round 10's how-to work: the doc file the
-    # question's words point at lifted, changelog sections below usage sections); 71.0% before it. With round
-    # 10's fastify (17 doc files, 60 questions) in the dev index: 64.9% (218 of 336) against grep's 39.0%, since
-    # fastify's sections compete (ioredis 67.4% -> 51.2%, yup 46.7% -> 35.6%). The floor leaves room for four
-    # questions, not for falling back toward grep's level
-    assert rag >= 0.637 and lookup >= 0.637
-    assert rag >= grep + 0.2 and lookup >= grep + 0.2
-    # no package's docs are served worse than by grep (the how-to search is not tuned to one package's shape);
-    # round 9 had allowed one question below it once ioredis's README competed with fabric's (17 of 20 against
-    # grep's 18); round 10's file prior won it back (18 of 20: docs/evaluation.md, "How-to, round 10 work")
-    qs = howto.questions(set_aside=False)
-    for package in sorted({q.package for q in qs}):
-        mine = [i for i, q in enumerate(qs) if q.package == package]
-        for label, ranks in (("rag_lookup", report.rag), ("lookup --expand", report.lookup)):
-            hits = sum(ranks[i] is not None for i in mine)
-            grep_hits = sum(report.grep[i] is not None for i in mine)
-            assert hits >= grep_hits, f"{package}: {label} below grep ({hits} against {grep_hits})"
+        print(f"\nhow-to n={n}: rag_lookup {rag:.1%}, lookup --expand {lookup:.1%}, grep {grep:.1%}")
+    assert rag >= HOWTO_FLOOR and lookup >= HOWTO_FLOOR, f"rag_lookup {rag:.1%}, lookup --expand {lookup:.1%}"
+    assert rag >= grep + HOWTO_OVER_GREP and lookup >= grep + HOWTO_OVER_GREP
 
 
 def test_every_golden_heading_names_a_section_of_its_file():
     """The answer key is addressable: each question (dev and set-aside alike) names at least one section the
     chunker makes of that package's doc file (only the files are read: no retrieval runs)."""
-    from pathlib import Path
-
     from lsp_server.knowledge.chunker import chunk_file
 
     by_name = {e.name: e for e in E.ENGINES}

@@ -19,7 +19,10 @@ LIST_AT_EXIT = ("import atexit, os, runpy, sys\n"
 NOT_FOR_A_HOOK = ("lsp_server.features", "lsp_server.graph.service", "lsp_server.graph.checks",
                   "lsp_server.knowledge.lookup", "lsp_server.knowledge.check_symbols", "lsp_server.knowledge.rag",
                   "lsp_server.knowledge.unknown_symbol", "lsp_server.surfaces.lsp", "lsp_server.surfaces.cli",
-                  "lsp_server.scheduler", "pygls", "lsprotocol", "multiprocessing")
+                  "lsp_server.scheduler", "pygls", "lsprotocol", "multiprocessing",
+                  "importlib.resources",  # a grammar's bundled queries (languages.grammar_binding)
+                  # the schemas of sections the app's footprint.toml lacks (plugins.CONFIG_SECTIONS)
+                  "lsp_server.guards", "lsp_server.knowledge.generators", "lsp_server.checks")
 
 
 def test_post_write_imports_only_what_it_needs(app: Path, tmp_path: Path):
