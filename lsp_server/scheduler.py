@@ -121,9 +121,10 @@ def in_background(work: Callable[..., Any], *args: Any) -> Any:
 
 
 def registered_services() -> list[type]:
-    """Every workspace index the areas register (@service): what the warm-up builds."""
+    """Every workspace index the areas register (@service): what the warm-up builds, in that order (those
+    marked `build_first` first, then in the order they were registered)."""
     plugins.load()
-    return list(SERVICES)
+    return sorted(SERVICES, key=lambda cls: not getattr(cls, "build_first", False))
 
 
 def phase_of(check_name: str | None) -> Phase:

@@ -60,6 +60,10 @@ class Service:
     # scheduler's otherwise idle wait), instead of after the other indexes: for a small index that needs no
     # walk of the workspace (the docs index, from the pack's docs).
     build_in_grace: ClassVar[bool] = False
+    # Built before the other indexes of a warm-up (which builds them one after the other, re-checking the open
+    # documents after each): for an index that takes milliseconds (the rules), so the findings that need it
+    # do not wait for indexes that take seconds on a large workspace. The others keep their registration order.
+    build_first: ClassVar[bool] = False
 
     @classmethod
     def build(cls, workspace: "Workspace", progress: Progress) -> "Service":

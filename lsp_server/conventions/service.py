@@ -95,6 +95,7 @@ def remote_sources(ws: Workspace, config: RulesConfig) -> tuple[list[remote_mod.
 @service
 class RuleService(Service):
     name = "rules"
+    build_first = True  # a few rule files: built before the import graph and the object model (scheduler.py)
 
     def __init__(self, ws: Workspace):
         self.ws = ws

@@ -224,12 +224,18 @@ class ObjectModel:
         return mod.types.get(tid[1]) if mod else None
 
     def find_type(self, module: str, name: str, depth: int = 0) -> TypeId | None:
-        """The type `name` means inside `module` (aliases followed), else a unique type of that name anywhere."""
+        """The type `name` means inside `module` (aliases followed), else a unique type of that name anywhere
+        (not another package's type named like a platform one: a package that does not declare `EventEmitter`
+        means Node's)."""
         mod = self.modules.get(module)
         t = mod.types.get(name) if mod else None
         if t is None:
             candidates = self.type_names.get(name, [])
             if len(candidates) != 1:
+                return None
+            if is_builtin_type(name) and package_name(candidates[0][0]) != package_name(module):
+                # pino's `import type { EventEmitter } from "events"` is Node's, not another engine's namesake
+                # (eventemitter3's class, which lacks `setMaxListeners`): the platform's type (`platform_base`)
                 return None
             module, name = candidates[0]
             t = self.type(candidates[0])
@@ -1028,7 +1034,8 @@ class ObjectModelService(Service):
                     log.exception("object model source %s failed", spec.path)
                     problems.append(f"{spec.path}: object model extraction failed: {type(exc).__name__}: {exc}")
                     continue
-                _store_cached(cache, spec, model)
+                # in a server's warm-up: written once the workspace is reported ready (Workspace.write_later)
+                workspace.write_later(str(cache / spec.key), lambda s=spec, m=model: _store_cached(cache, s, m))
             if not (spec.kind == "js" and spec.origin == "discovered"):
                 problems.extend(model.warnings)
             built[spec] = model

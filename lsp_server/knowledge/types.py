@@ -416,8 +416,6 @@ class Analyzer:
                     # compound one (`encodeStateAsUpdate`) is the engine's function the fragment assumes imported
                 if val is not None and val.kind == ValKind.CLASS and self.used_as_namespace(name, val.tid, owners[0]):
                     val = Val(ValKind.NAMESPACE, module=owners[0], conf=INFERRED)
-            elif len(owners) > 1 and name[:1].isupper():
-                val = self.one_class_exported(owners, name)
             rights = self.assignments.get((None, name))
             if val is None and rights and rights[0] is not None and name not in self.free_vals:
                 # `scale = chroma.scale(...)` with no declaration (a README fragment): what every
@@ -441,18 +439,6 @@ class Analyzer:
         (`naming`): the instance it is, rather than a same-named value of the package."""
         conv = (self.model.conventions or {}).get(name)
         return conv is not None and conv.kind == "inst" and name[:1].islower() and (None, name) not in self.called
-
-    def one_class_exported(self, owners: list[str], name: str) -> Val | None:
-        """A snippet's undeclared `Draggable.hitTest(...)` where several modules export a class of that name:
-        copies of one declaration (a package's per-file entry points `pkg/Draggable`, `pkg/dist/Draggable`, a
-        bundled build beside them, each exporting the one `declare class _Draggable`) are that one class, taken as the
-        snippet assumes it imported. Only when every module's export is a class with the same members and
-        statics; else None."""
-        vals = [self.export_val(o, name, INFERRED) for o in sorted(owners, key=lambda o: (len(o), o))]
-        if any(v is None or v.kind != ValKind.CLASS or not isinstance(v.tid, tuple) for v in vals):
-            return None
-        shapes = {(frozenset(self.model.members(v.tid)), frozenset(self.model.statics(v.tid))) for v in vals}
-        return vals[0] if len(shapes) == 1 else None
 
     def namespace_alias(self, name: str) -> Val | None:
         """The package namespace the engine's docs and examples bind this name to (`import * as Y from "yjs"`,

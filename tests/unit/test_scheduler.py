@@ -526,3 +526,12 @@ async def test_cache_writes_kept_by_a_warm_up_are_done_after_it_and_at_shutdown(
     assert written == ["cache", "now"]
     h2.scheduler.stop()
     assert written == ["cache", "now", "cache"]
+
+
+def test_the_warm_up_builds_the_rules_first_whatever_imported_first():
+    """The rules index (milliseconds) comes before the import graph and the object model (seconds on a large
+    workspace) in every warm-up, however the process came to import the areas (`build_first`)."""
+    from lsp_server.scheduler import registered_services
+
+    names = [cls.name for cls in registered_services()]
+    assert names[0] == "rules" and {"import-graph", "object_model", "docs index"} <= set(names)

@@ -124,11 +124,11 @@ PER_FILE_ENTRIES = {
 }
 
 
-def test_one_class_exported_by_several_entry_points_is_that_class(tmp_path):
-    """A fragment's undeclared `Draggable.hitTest(...)`, where several of the package's modules export the one
-    declared class: the snippet means that class (as with one exporting module), so an invented static is
-    reported with the real name, even where it is the fragment's only use of it (nothing else says which
-    class); a real static is not."""
+def test_a_script_typings_class_is_a_global_beside_its_entry_points(tmp_path):
+    """A fragment's undeclared `Draggable.hitTest(...)`, where the typings declare the class at the top level
+    of a script file (gsap's layout, with several `declare module "kit/..."` entry points exporting it under
+    another local name): the class is a global, so an invented static is reported with the real name, even
+    where it is the fragment's only use of it; a real static is not."""
     ws = make_workspace(tmp_path, {**PER_FILE_ENTRIES, "src/app.js": "Draggable.hitTests(a, b);\n",
                                    "src/ok.js": "Draggable.hitTest(a, b);\nDraggable.create('#box')[0].enable();\n"})
     assert found(ws) == [(1, "hitTests", ["hitTest"])]
@@ -222,3 +222,29 @@ def test_a_name_the_engine_examples_use_undeclared_is_the_one_type_with_those_me
                                    "src/other.js": "eles.runLayouts();\n"})
     assert found(ws) == [(2, "runLayouts", ["runLayout"])]
     assert found(ws, "src/other.js") == []
+
+
+def test_a_platform_type_name_is_not_another_engines_namesake(tmp_path):
+    """pino's `import type { EventEmitter } from "events"` (Node's module, no typings read) beside an engine that
+    declares a class `EventEmitter` of its own (eventemitter3): the base is the platform's type, whose members
+    (`setMaxListeners`) may be real, not the namesake's; an invented name on the interface is still reported."""
+    ws = make_workspace(tmp_path, {
+        "node_modules/logkit/package.json": json.dumps({"name": "logkit", "types": "index.d.ts", "main": "index.js"}),
+        "node_modules/logkit/index.d.ts": """
+            import type { EventEmitter } from "events";
+            export interface Extras extends EventEmitter { flush(): void; }
+            export declare function make(): Extras;
+        """,
+        "node_modules/logkit/index.js": "exports.make = function () { return {}; };\n",
+        "node_modules/emitkit/package.json": json.dumps({"name": "emitkit", "types": "index.d.ts", "main": "index.js"}),
+        "node_modules/emitkit/index.d.ts": "export declare class EventEmitter { on(e: string): this; emit(e: string): boolean; }\n",
+        "node_modules/emitkit/index.js": "exports.EventEmitter = function () {};\n",
+        "package.json": json.dumps({"name": "app", "dependencies": {"logkit": "1", "emitkit": "1"}}),
+        "src/app.js": """import { make } from 'logkit';
+const log = make();
+log.flush();
+log.setMaxListeners(20);
+log.flsuh();
+""",
+    })
+    assert [(line, name) for line, name, _ in found(ws)] == [(5, "flsuh")]
