@@ -57,6 +57,8 @@ class Engine:
     # False positives a held-out run found and no round has fixed yet, each named "file:line: name" (the dev
     # test fails on any other finding on clean code, and on one of these that is gone, so the list only shrinks)
     known_false_positives: tuple[str, ...] = ()
+    # The dev test's per-engine did-you-mean floor; a held-out engine just promoted keeps its untouched figure
+    dym_floor: float = 0.9
 
     @property
     def spec(self) -> str:
@@ -156,7 +158,8 @@ ENGINES = [
            recall_floor=0.85),  # round 10's untouched 34.5% (the check failed on 181 files: fixed); dev 49.5% and
     # 1 FP before round 11's tuning, 87.2% (typed 81.1%, untyped 88.7%), 0 FP after: callbacks typed by their
     # callee's contextual type, the examples' name for the instance, decorated types (docs/evaluation.md)
-    # Round 11's held-out engine (chosen before any run: docs/evaluation.md, "Round 11's choice (before any run)")
+    # Round 11's held-out engine (chosen before any run: docs/evaluation.md, "Round 11's choice (before any run)"),
+    # run once at 86616e2, dev material since.
     Engine("undici", "7.30.2", "hand-written per-file ES-module typings (types/*.d.ts): `export default X` of a "
            "`declare class` merged with a same-named `declare namespace` of option and result interfaces (the "
            "export written before the declaration), `Pool`/`Client`/`Agent` extends `Dispatcher` extends Node's "
@@ -179,7 +182,11 @@ ENGINES = [
                  "docs/docs/best-practices/mocking-request.md", "docs/docs/best-practices/proxy.md",
                  "docs/docs/best-practices/client-certificate.md",
                  "docs/docs/best-practices/undici-vs-builtin-fetch.md"),
-           set_aside=True),
+           recall_floor=0.68,  # round 11's untouched 69.0% (typed 66.4%, untyped 75.4%); not tuned yet
+           dym_floor=0.87,  # round 11's untouched 88.0% (a class export `Request` ranked above the member `request`)
+           known_false_positives=(  # round 11: not tuned yet (docs/evaluation.md, round 11)
+               "src/readme/mockagent_23.js:3: clearAllCallHistory",  # docs name members the typings lack
+               "src/readme/mockcallhistory_00.js:6: enableMockHistory",)),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 

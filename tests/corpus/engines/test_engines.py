@@ -84,7 +84,7 @@ def test_engine_precision_and_recall(dev_reports, name):
     assert r.rate() >= r.engine.recall_floor, f"{r.engine.spec}: recall {r.rate():.1%}"
     # did-you-mean: the invented name's finding suggests the name it was made from (the set's figure is held to
     # 95% below; per engine 94.3-100% on main at eef3273, the lowest pdfkit's 33 of 35)
-    assert r.dym >= 0.9, f"{r.engine.spec}: did-you-mean {r.dym:.1%}:\n" + "\n".join(r.wrong_dym[:10])
+    assert r.dym >= r.engine.dym_floor, f"{r.engine.spec}: did-you-mean {r.dym:.1%}:\n" + "\n".join(r.wrong_dym[:10])
 
 
 def test_engines_of_five_typing_styles(dev_reports, capsys):
@@ -117,7 +117,9 @@ def test_engines_of_five_typing_styles(dev_reports, capsys):
 # questions) in the dev index: 64.9% (218 of 336) against grep's 39.0%, since fastify's sections compete
 # (ioredis 67.4% -> 51.2%, yup 46.7% -> 35.6%). The floor leaves room for four questions, not for falling back
 # toward grep's level
-HOWTO_FLOOR = 0.642  # round 11: 65.5% (220 of 336), grep's ties to the shorter section (docs/evaluation.md)
+# (ioredis 67.4% -> 51.2%, yup 46.7% -> 35.6%). Round 11's work: 65.5% (220 of 336). With round 11's undici (24
+# doc files, 58 questions, untouched 27.6%) in the dev index: 57.4% (226 of 394) against grep's 35.3%
+HOWTO_FLOOR = 0.563  # 222 of 394: four questions below the measured 226 (docs/evaluation.md, round 11)
 HOWTO_OVER_GREP = 0.2  # and this far above grep's rate
 HOWTO_PACKAGES = sorted({q.package for q in howto.questions(set_aside=False)})
 
