@@ -163,6 +163,27 @@ def find_config(start: Path) -> Path | None:
 
 _foreign_warned: set[Path] = set()
 
+# What makes a folder a JavaScript project when no footprint.toml says so: the files npm, Node, tsc and Deno
+# read there. The folder holding the nearest one is where the project's node_modules and its other modules live.
+PROJECT_MARKERS = ("package.json", "tsconfig.json", "jsconfig.json", "deno.json", "deno.jsonc")
+
+
+def project_folder(start: Path) -> Path:
+    """The folder a path belongs to when no footprint.toml configures it: the nearest folder at or above it that
+    holds a project marker (`package.json`, `tsconfig.json`...), else the path itself (a folder) or its folder.
+    Without this, `footprint-ls check src/app.js` in a project with no footprint.toml took `src/` as the whole
+    workspace: the engine's typings in `node_modules/` and `../lib` were outside it, so nothing was checked
+    against them. A marker above the start that another user owns (a planted `/tmp/package.json`) is passed
+    over, as find_config does."""
+    start = real_path(start)
+    base = start if start.is_dir() else start.parent
+    for folder in [base, *base.parents]:
+        for name in PROJECT_MARKERS:
+            candidate = folder / name
+            if candidate.is_file() and (folder == base or _owned_alike(candidate, base)):
+                return folder
+    return base
+
 
 def _owner(path: Path) -> int | None:
     try:

@@ -7,7 +7,7 @@ import logging
 import sys
 from pathlib import Path
 
-from lsp_server.config import find_config, load_settings
+from lsp_server.config import find_config, load_settings, project_folder
 from lsp_server.document import real_path
 from lsp_server.errors import InvalidArgument, NotFound
 from lsp_server.surfaces.errors import EXIT_FINDINGS, EXIT_HOOK, EXIT_OK, EXIT_USAGE
@@ -26,14 +26,15 @@ def existing(path: Path, what: str = "file or directory") -> Path:
 
 def workspace_for(target: Path, config: Path | None = None, warn: bool = True) -> Workspace:
     """The workspace a CLI path belongs to: the folder of `--config`, else of the nearest footprint.toml,
-    else the path itself (a folder) or its folder (a file). Config errors are an InvalidArgument; config
+    else of the nearest project marker (package.json...: config.project_folder), else the path itself (a
+    folder) or its folder (a file). Config errors are an InvalidArgument; config
     warnings go to stderr, or only to the log with `warn=False` (agent hooks: their output is the agent's
     prompt, and whether to trust a folder is the user's decision, not something to suggest to an agent)."""
     target = real_path(target)
     config_path = real_path(config) if config else find_config(target)
     if config and not config_path.is_file():
         raise NotFound(f"{config}: no such config file")
-    root = config_path.parent if config_path else (target if target.is_dir() else target.parent)
+    root = config_path.parent if config_path else project_folder(target)
     settings = load_settings(root, config_path)
     errors = [e for e in settings.errors if e.severity == "error"]
     if errors:

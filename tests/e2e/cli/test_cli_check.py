@@ -52,3 +52,43 @@ def test_usage_errors_exit_two(tmp_path):
     assert run_cli("check", cwd=tmp_path).returncode == 2
     assert run_cli("check", "missing.js", cwd=tmp_path).returncode == 2
     assert run_cli(cwd=tmp_path).returncode == 2
+
+
+def _project_without_config(root):
+    """A project with no footprint.toml: package.json, an engine in node_modules, a module beside src/."""
+    (root / "package.json").write_text('{"name": "app", "dependencies": {"eng": "1.0.0"}}\n')
+    engine = root / "node_modules" / "eng"
+    engine.mkdir(parents=True)
+    (engine / "package.json").write_text('{"name": "eng", "version": "1.0.0", "types": "index.d.ts"}\n')
+    (engine / "index.d.ts").write_text("export declare class Table {\n  addRow(): void;\n}\n")
+    (root / "lib").mkdir()
+    (root / "lib" / "x.js").write_text("export function helper() {}\n")
+    (root / "src").mkdir()
+    (root / "src" / "a.js").write_text("import { Table } from 'eng';\nconst t = new Table();\nt.addRw();\n")
+    (root / "src" / "b.js").write_text("import { helper, nope } from '../lib/x.js';\nhelper();\n")
+
+
+def test_a_file_named_in_a_project_without_footprint_toml_is_checked_against_the_whole_project(tmp_path):
+    """`check src/a.js` with no footprint.toml: the workspace is the folder of the nearest package.json, not
+    `src/` alone, so the engine in node_modules and the module in lib/ are read (before, neither was: no
+    finding at all, and `lib/x.js` "outside the workspace")."""
+    _project_without_config(tmp_path)
+    out = run_cli("check", "--format", "json", "src/a.js", "src/b.js", cwd=tmp_path)
+    found = {(i["path"], i["code"], i["line"]) for i in json.loads(out.stdout)}
+    assert ("src/a.js", "unknown-symbol", 2) in found  # JSON lines are 0-based, out.stdout + out.stderr
+    assert ("src/b.js", "unknown-export", 0) in found, out.stdout + out.stderr
+    assert "outside the workspace" not in out.stderr
+    # the same from inside src/, and from a folder named instead of files
+    out = run_cli("check", "--format", "json", "a.js", cwd=tmp_path / "src")
+    assert [i["code"] for i in json.loads(out.stdout)] == ["unknown-symbol"], out.stdout + out.stderr
+    out = run_cli("check", "--format", "json", "src", cwd=tmp_path)
+    assert {i["code"] for i in json.loads(out.stdout)} == {"unknown-symbol", "unknown-export"}, out.stderr
+
+
+def test_a_folder_with_no_project_marker_is_its_own_workspace(tmp_path):
+    """No footprint.toml and no package.json anywhere above: a lone file still gets the defaults, in its own
+    folder (a marker is looked for, never invented)."""
+    (tmp_path / "lone").mkdir()
+    (tmp_path / "lone" / "a.js").write_text("import { x } from './missing.js';\n")
+    out = run_cli("check", "--format", "json", "lone/a.js", cwd=tmp_path)
+    assert [i["code"] for i in json.loads(out.stdout)] == ["unresolved-import"], out.stdout + out.stderr

@@ -113,10 +113,10 @@ def test_check_reports_dependency_findings_on_typescript(tmp_path: Path):
     proc = run_cli("check", "--format", "json", "src", cwd=tmp_path)
     assert proc.returncode == 1, proc.stderr  # an error was found
     findings = {(f["path"], f["code"], f["message"]) for f in json.loads(proc.stdout)}
-    assert findings == {  # paths in messages: relative to the workspace (the folder checked)
-        ("src/a.ts", "import-cycle", "Import cycle: a.ts -> c.ts -> a.ts"),
-        ("src/c.ts", "import-cycle", "Import cycle: c.ts -> a.ts -> c.ts"),
-        ("src/c.ts", "unknown-export", "'nope' is not exported by b.ts; it exports B"),
+    assert findings == {  # paths in messages: relative to the workspace (the project: package.json's folder)
+        ("src/a.ts", "import-cycle", "Import cycle: src/a.ts -> src/c.ts -> src/a.ts"),
+        ("src/c.ts", "import-cycle", "Import cycle: src/c.ts -> src/a.ts -> src/c.ts"),
+        ("src/c.ts", "unknown-export", "'nope' is not exported by src/b.ts; it exports B"),
     }, proc.stdout + proc.stderr
 
 
