@@ -54,6 +54,21 @@ def test_a_declared_dependency_is_an_engine_without_an_import(tmp_path):
         assert found(plain) == []
 
 
+def test_a_project_that_imports_its_dependencies_models_only_the_imported_ones(tmp_path):
+    """A project whose files import one declared package reaches its engines by import: the declared packages
+    no file imports are not modeled (a project with 52 dependencies spent 35-60 s on its first check modeling
+    every one). The same global script in a project that imports nothing still has its declared engine."""
+    ws = make_workspace(tmp_path / "importing", {
+        **SCALES, "node_modules/other/package.json": json.dumps({"name": "other", "main": "index.js"}),
+        "node_modules/other/index.js": "export function go() {}\n",
+        "package.json": json.dumps({"name": "app", "dependencies": {"scalekit": "^1.0.0", "other": "^1.0.0"}}),
+        "src/main.js": "import { go } from 'other';\ngo();\n", "src/app.js": FRAGMENT})
+    assert found(ws) == []
+    from lsp_server.knowledge.object_model import ObjectModelService
+    modules = set(ws.service(ObjectModelService).model.modules)
+    assert "other" in modules and not any(m == "scalekit" or m.startswith("scalekit/") for m in modules), modules
+
+
 def test_a_reexported_function_is_named_by_its_export(tmp_path):
     """`export { default as scaleLinear } from "./linear.js"`: the package's function is `scaleLinear` (the
     file's `linear` is no name a user writes). A file that calls it uses the engine, and `getScaleLinear` is a
