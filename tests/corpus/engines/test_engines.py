@@ -32,6 +32,23 @@ def _reports(tmp_path, set_aside: bool):
 DEV_ENGINES = [e.name for e in E.engines()]  # never the set-aside one
 
 
+def computed_once(path: Path, compute) -> dict:
+    """The JSON `compute()` returns, computed by whichever worker of the run asks first and read by the others
+    (under a lock; written whole, then renamed)."""
+    with file_lock(path):
+        if not path.is_file():
+            scratch = path.with_suffix(".tmp")
+            scratch.write_text(json.dumps(compute()), encoding="utf-8")
+            os.replace(scratch, path)
+        return json.loads(path.read_text(encoding="utf-8"))
+
+
+def run_folder(request, tmp_path_factory, name: str) -> Path:
+    """A folder every xdist worker of this run shares (`<run>/popen-gwN` are the workers' own)."""
+    base = tmp_path_factory.getbasetemp()
+    return (base.parent if hasattr(request.config, "workerinput") else base) / name
+
+
 class DevReports:
     """Each dev engine's report, computed once in the run (the evaluation of the 13 engines was one test of
     37 s on a calm machine, 149 s under load, on one worker): by whichever test asks first (the engine's own
@@ -42,28 +59,21 @@ class DevReports:
 
     def of(self, name: str) -> E.EngineReport:
         engine = next(e for e in E.engines() if e.name == name)
-        path = self.folder / f"{name}.json"
-        with file_lock(path):
-            if not path.is_file():
-                try:
-                    report = E.evaluate(engine, self.work)
-                except Unavailable as exc:
-                    pytest.skip(str(exc))
-                data = dataclasses.asdict(report)
-                data["engine"] = engine.spec
-                scratch = path.with_suffix(".tmp")
-                scratch.write_text(json.dumps(data), encoding="utf-8")
-                os.replace(scratch, path)
-            data = json.loads(path.read_text(encoding="utf-8"))
+        def compute() -> dict:
+            try:
+                report = E.evaluate(engine, self.work)
+            except Unavailable as exc:
+                pytest.skip(str(exc))
+            return {**dataclasses.asdict(report), "engine": engine.spec}
+
+        data = computed_once(self.folder / f"{name}.json", compute)
         assert data.pop("engine") == engine.spec, f"{name}: a report of another version"
         return E.EngineReport(engine=engine, **data)
 
 
 @pytest.fixture(scope="session")
 def dev_reports(request, tmp_path_factory) -> DevReports:
-    base = tmp_path_factory.getbasetemp()
-    shared = base.parent if hasattr(request.config, "workerinput") else base  # xdist: <run>/popen-gwN
-    return DevReports(shared / "engine-dev-reports", tmp_path_factory.mktemp("engines"))
+    return DevReports(run_folder(request, tmp_path_factory, "engine-dev-reports"), tmp_path_factory.mktemp("engines"))
 
 
 @pytest.mark.parametrize("name", DEV_ENGINES)
@@ -145,27 +155,20 @@ class DevRanks:
         """{"questions": [...], "rag_lookup": [...], "lookup --expand": [...], "grep": [...]}: the rank (or
         None) of each of `package`'s dev questions, in the question file's order."""
         qs = [q for q in howto.questions(set_aside=False) if q.package == package]
-        path = self.folder / f"{package.replace('/', '+')}.json"
-        with file_lock(path):
-            if not path.is_file():
-                r = self.evaluation().ranks(qs)
-                data = {"questions": [q.q for q in qs], "rag_lookup": r.rag, "lookup --expand": r.lookup,
-                        "grep": r.grep}
-                scratch = path.with_suffix(".tmp")
-                scratch.write_text(json.dumps(data), encoding="utf-8")
-                os.replace(scratch, path)
-            data = json.loads(path.read_text(encoding="utf-8"))
+        def compute() -> dict:
+            r = self.evaluation().ranks(qs)
+            return {"questions": [q.q for q in qs], "rag_lookup": r.rag, "lookup --expand": r.lookup, "grep": r.grep}
+
+        data = computed_once(self.folder / f"{package.replace('/', '+')}.json", compute)
         assert data["questions"] == [q.q for q in qs], f"{package}: ranks of other questions"
         return data
 
 
 @pytest.fixture(scope="session")
 def dev_ranks(request, tmp_path_factory) -> DevRanks:
-    base = tmp_path_factory.getbasetemp()
-    shared = base.parent if hasattr(request.config, "workerinput") else base  # xdist: <run>/popen-gwN
     # the workspace is built inside the first test that needs it, under that test's cache folder (the autouse
     # fixture of tests/conftest.py, the same folder for every test of a worker)
-    return DevRanks(shared / "howto-dev-ranks", tmp_path_factory.mktemp("howto"))
+    return DevRanks(run_folder(request, tmp_path_factory, "howto-dev-ranks"), tmp_path_factory.mktemp("howto"))
 
 
 @pytest.mark.parametrize("package", HOWTO_PACKAGES)
