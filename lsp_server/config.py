@@ -174,14 +174,19 @@ def project_folder(start: Path) -> Path:
     Without this, `footprint-ls check src/app.js` in a project with no footprint.toml took `src/` as the whole
     workspace: the engine's typings in `node_modules/` and `../lib` were outside it, so nothing was checked
     against them. A marker above the start that another user owns (a planted `/tmp/package.json`) is passed
-    over, as find_config does."""
+    over, as find_config does; the search stops at a repository's root and below the home folder."""
     start = real_path(start)
     base = start if start.is_dir() else start.parent
+    home = real_path(Path.home()) if "HOME" in os.environ else None
     for folder in [base, *base.parents]:
+        if folder != base and (folder == home or folder.parent == folder):
+            break  # a stray ~/package.json (`npm install x` run at home) must not make the home folder a project
         for name in PROJECT_MARKERS:
             candidate = folder / name
             if candidate.is_file() and (folder == base or _owned_alike(candidate, base)):
                 return folder
+        if (folder / ".git").exists():
+            break  # a repository's root bounds the search: its modules are what it checks out
     return base
 
 

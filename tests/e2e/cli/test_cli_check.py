@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
-from tests.conftest import run_cli
+from tests.conftest import REPO, run_cli
 
 
 def test_version():
@@ -92,3 +95,27 @@ def test_a_folder_with_no_project_marker_is_its_own_workspace(tmp_path):
     (tmp_path / "lone" / "a.js").write_text("import { x } from './missing.js';\n")
     out = run_cli("check", "--format", "json", "lone/a.js", cwd=tmp_path)
     assert [i["code"] for i in json.loads(out.stdout)] == ["unresolved-import"], out.stdout + out.stderr
+
+
+def test_the_search_for_a_project_stops_at_a_repository_root_and_below_home(tmp_path):
+    """A marker above a repository's root (or in the home folder: a stray ~/package.json) does not make its
+    folder the workspace of a file inside the repository: walking it would read far more than the project."""
+    (tmp_path / "package.json").write_text('{"name": "outer"}\n')
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    (tmp_path / "lib.js").write_text("export const x = 1;\n")
+    (repo / "a.js").write_text("import { y } from '../lib.js';\n")
+    out = run_cli("check", "--format", "json", "a.js", cwd=repo)
+    assert [i["code"] for i in json.loads(out.stdout)] == [], out.stdout + out.stderr
+    assert "outside the workspace" in out.stderr  # ../lib.js is outside the repository: not read
+    home = tmp_path / "home"
+    (home / "proj").mkdir(parents=True)
+    (home / "package.json").write_text('{"dependencies": {"left-pad": "1"}}\n')
+    (home / "proj" / "a.js").write_text("import { z } from './missing.js';\n")
+    out = subprocess.run([sys.executable, "-m", "lsp_server", "check", "--format", "json", "a.js"], cwd=home / "proj",
+                         capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "HOME": str(home), "PYTHONPATH": str(REPO)})
+    found = json.loads(out.stdout)
+    assert [i["code"] for i in found] == ["unresolved-import"], out.stdout + out.stderr
+    # paths in messages are relative to the workspace: `proj/missing.js` had home been the project
+    assert "': missing.js does not exist" in found[0]["message"], found[0]["message"]
