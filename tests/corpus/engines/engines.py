@@ -187,6 +187,48 @@ ENGINES = [
            known_false_positives=(  # round 11: not tuned yet (docs/evaluation.md, round 11)
                "src/readme/mockagent_23.js:3: clearAllCallHistory",  # docs name members the typings lack
                "src/readme/mockcallhistory_00.js:6: enableMockHistory",)),
+    # Round 12's held-out engine (chosen before any run: docs/evaluation.md, "Round 12's choice (before any run)")
+    Engine("phaser", "4.2.1", "one 8 MB script-style typings file generated from JSDoc (types/phaser.d.ts, tsgen): "
+           "global `declare namespace Phaser` nested five deep (Phaser.Physics.Arcade.Components.Velocity) with "
+           "`declare module 'phaser' { export = Phaser; }` at its end and a `/// <reference types=\"./matter\" />` "
+           "of a second global namespace (MatterJS); classes `implements` a dozen or more component interfaces whose "
+           "members are repeated in the class body, fields typed by unions of classes (`sound: NoAudioSoundManager "
+           "| HTML5AudioSoundManager | WebAudioSoundManager`); the API reached mostly through `this` inside the "
+           "user's own subclasses of an engine class (`class Level extends Phaser.Scene { create() { "
+           "this.physics.add.sprite(...) } }`), inside plain functions the engine calls with the scene as `this` "
+           "(`function create () { this.lights.enable() }`) or in fragments of a scene method's body, as chains of "
+           "injected systems (`this.cameras.main.startFollow(p)`); `Phaser` used as a global, and "
+           "`import Phaser from 'phaser'` (a default import of the `export =`); "
+           "runtime CommonJS source (main ./src/phaser.js over ~2,200 files; `exports` to 8.8 MB webpack UMD and ESM "
+           "bundles) whose classes are made by a factory (`new Class({ Extends, Mixins: [...], initialize })`), "
+           "Scene members injected by a string map (`scene[map[key]] = sys[key]`), factory methods registered by "
+           "name (`GameObjectFactory.register('sprite', fn)`)",
+           docs=("README.md", "skills/actions-and-utilities/SKILL.md", "skills/animations/SKILL.md",
+                 "skills/audio-and-sound/SKILL.md", "skills/cameras/SKILL.md", "skills/curves-and-paths/SKILL.md",
+                 "skills/data-manager/SKILL.md", "skills/events-system/SKILL.md",
+                 "skills/filters-and-postfx/SKILL.md", "skills/game-object-components/SKILL.md",
+                 "skills/game-setup-and-config/SKILL.md", "skills/geometry-and-math/SKILL.md",
+                 "skills/graphics-and-shapes/SKILL.md", "skills/groups-and-containers/SKILL.md",
+                 "skills/input-keyboard-mouse-touch/SKILL.md", "skills/loading-assets/SKILL.md",
+                 "skills/particles/SKILL.md", "skills/physics-arcade/SKILL.md", "skills/physics-matter/SKILL.md",
+                 "skills/render-textures/SKILL.md", "skills/scale-and-responsive/SKILL.md", "skills/scenes/SKILL.md",
+                 "skills/sprites-and-images/SKILL.md", "skills/text-and-bitmaptext/SKILL.md",
+                 "skills/tilemaps/SKILL.md", "skills/time-and-timers/SKILL.md", "skills/tweens/SKILL.md",
+                 "skills/v3-to-v4-migration/SKILL.md", "skills/v4-new-features/SKILL.md",
+                 "skills/cameras/references/REFERENCE.md", "skills/game-object-components/references/REFERENCE.md",
+                 "skills/input-keyboard-mouse-touch/references/REFERENCE.md",
+                 "skills/loading-assets/references/REFERENCE.md", "skills/particles/references/REFERENCE.md",
+                 "skills/scenes/references/REFERENCE.md", "skills/sprites-and-images/references/REFERENCE.md",
+                 "skills/v4-new-features/references/REFERENCE.md",
+                 "docs/Phaser 4 Cone Lights/Phaser 4 Cone Lights.md",
+                 "docs/Phaser 4 Internal Space Guide/Phaser 4 Internal Space Guide.md",
+                 "docs/Phaser 4 Pixel Art Guide/Phaser 4 Pixel Art Guide.md",
+                 "docs/Phaser 4 Rendering Concepts/Phaser 4 Rendering Concepts.md",
+                 "docs/Phaser 4 Shader Guide/Phaser 4 Shader Guide.md",
+                 "docs/Phaser Compact Texture Atlas Format Specification/"
+                 "Phaser Compact Texture Atlas Format Specification.md",
+                 "docs/WebGL Compressed Textures/WebGL Compressed Textures in Phaser.md"),
+           set_aside=True),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
@@ -321,6 +363,7 @@ def readme_snippets(pkg_root: Path, engine: Engine, typescript: bool = False) ->
         path = base / doc
         if not path.is_file():
             continue
+        label = doc_label(doc, engine.docs)
         text = path.read_text(encoding="utf-8", errors="replace")
         for i, m in enumerate(_FENCE.finditer(text)):
             fence = m.group(2).lower()
@@ -336,8 +379,20 @@ def readme_snippets(pkg_root: Path, engine: Engine, typescript: bool = False) ->
                              for line in m.group(3).splitlines()).strip() + "\n"
             code = this_versions_lines(code, int(engine.version.split(".")[0]))
             if len(code) > 20 and _parses(code, grammar_of(f".{suffix}")):
-                out[f"readme/{Path(doc).stem.lower()}_{i:02d}.{suffix}"] = code
+                out[f"readme/{label}_{i:02d}.{suffix}"] = code
     return out
+
+
+def doc_label(doc: str, docs: tuple[str, ...]) -> str:
+    """The snippet files' name for a doc file: its stem (`docs/Reference/Server.md` -> `server`), or, where
+    another doc file of the engine has the same stem (one `SKILL.md` per folder), its path (`skills/cameras/
+    SKILL.md` -> `skills-cameras-skill`), so that no file's snippets overwrite another's. Spaces become `-`."""
+    def stem(d: str) -> str:
+        return Path(d).stem.lower()
+
+    if sum(stem(d) == stem(doc) for d in docs) == 1:
+        return re.sub(r"\s+", "-", stem(doc))
+    return re.sub(r"[^\w.-]+", "-", str(Path(doc).with_suffix("")).lower()).strip("-")
 
 
 _COMMENT_FENCE = re.compile(r"```(?:js|javascript)?\n(.*?)```", re.S)

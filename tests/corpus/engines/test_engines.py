@@ -284,3 +284,14 @@ def test_lines_labelled_for_another_major_version_are_not_clean_code():
     # one label (or none) says nothing of alternatives: the snippet is kept whole
     assert E.this_versions_lines("import { fabric } from 'fabric'; // v5\nf();\n", 7) == \
         "import { fabric } from 'fabric'; // v5\nf();\n"
+
+
+def test_doc_files_sharing_a_stem_name_their_snippets_apart():
+    docs = ("README.md", "docs/Reference/Server.md", "skills/cameras/SKILL.md", "skills/tweens/SKILL.md",
+            "skills/cameras/references/REFERENCE.md", "docs/Pixel Art Guide/Pixel Art Guide.md")
+    # a stem no other doc file has keeps its name (the dev engines' snippet files, and their listed findings)
+    assert [E.doc_label(d, docs) for d in docs[:2]] == ["readme", "server"]
+    # one SKILL.md per folder: named by path, or each would overwrite the previous one's snippets
+    assert [E.doc_label(d, docs) for d in docs[2:4]] == ["skills-cameras-skill", "skills-tweens-skill"]
+    assert E.doc_label(docs[4], docs) == "reference"
+    assert E.doc_label(docs[5], docs) == "pixel-art-guide"
