@@ -326,7 +326,8 @@ def _parses(code: str, grammar: str = "javascript") -> bool:
     return not tree.root_node.has_error
 
 
-_VERSION_LABEL = re.compile(r"//\s*v(\d+)(?:\.x|\+)?\s*$")
+# `// v5`, `// v6.x`, `// v4+`, and a label with a description after it: `// v3 - BitmapMask`, `// v4: filters`
+_VERSION_LABEL = re.compile(r"//\s*v(\d+)(?:\.x|\+)?(?:\s*[-\u2013\u2014:(].*)?\s*$")
 
 
 def this_versions_lines(code: str, installed_major: int) -> str:

@@ -281,6 +281,10 @@ def test_lines_labelled_for_another_major_version_are_not_clean_code():
     grouped = "// v6\nimport { Canvas } from 'fabric';\n\n// v5\nimport { fabric } from 'fabric';\n"
     assert E.this_versions_lines(grouped, 7) == "// v6\nimport { Canvas } from 'fabric';\n\n// v5\n\n"
     assert E.this_versions_lines(grouped, 5) == "// v6\n\n\n// v5\nimport { fabric } from 'fabric';\n"
+    # a label line may describe its group after the version (`// v3 - BitmapMask`)
+    assert E.this_versions_lines("// v3 - BitmapMask\nsprite.setPipeline(x);\n\n// v4 - Mask filter\n"
+                                 "sprite.setLighting(true);\n", 4) == \
+        "// v3 - BitmapMask\n\n\n// v4 - Mask filter\nsprite.setLighting(true);\n"
     # one label (or none) says nothing of alternatives: the snippet is kept whole
     assert E.this_versions_lines("import { fabric } from 'fabric'; // v5\nf();\n", 7) == \
         "import { fabric } from 'fabric'; // v5\nf();\n"
