@@ -326,8 +326,10 @@ def _parses(code: str, grammar: str = "javascript") -> bool:
     return not tree.root_node.has_error
 
 
-# `// v5`, `// v6.x`, `// v4+`, and a label with a description after it: `// v3 - BitmapMask`, `// v4: filters`
+# A line's trailing label: `// v5`, `// v6.x`, `// v4+`, or with a description: `// v3 - BitmapMask`
 _VERSION_LABEL = re.compile(r"//\s*v(\d+)(?:\.x|\+)?(?:\s*[-\u2013\u2014:(].*)?\s*$")
+# A comment line heading a group: the same, or the version first in words (`// v3 approach (FX):`)
+_VERSION_HEADING = re.compile(r"^\s*//\s*v(\d+)(?:\.x|\+)?(?:\s|$|[-\u2013\u2014:(])")
 
 
 def this_versions_lines(code: str, installed_major: int) -> str:
@@ -339,7 +341,7 @@ def this_versions_lines(code: str, installed_major: int) -> str:
     labels: list[int | None] = []
     heading: int | None = None
     for line in lines:
-        m = _VERSION_LABEL.search(line)
+        m = _VERSION_HEADING.search(line) or _VERSION_LABEL.search(line)
         if not line.strip():
             heading = None
         if m and line.strip().startswith("//"):  # a label line heads the lines after it

@@ -285,6 +285,9 @@ def test_lines_labelled_for_another_major_version_are_not_clean_code():
     assert E.this_versions_lines("// v3 - BitmapMask\nsprite.setPipeline(x);\n\n// v4 - Mask filter\n"
                                  "sprite.setLighting(true);\n", 4) == \
         "// v3 - BitmapMask\n\n\n// v4 - Mask filter\nsprite.setLighting(true);\n"
+    assert E.this_versions_lines("// v3 approach (FX):\nsprite.preFX.addGlow();\n\n// v4 approach:\n"
+                                 "sprite.filters.internal.addGlow();\n", 4) == \
+        "// v3 approach (FX):\n\n\n// v4 approach:\nsprite.filters.internal.addGlow();\n"
     # one label (or none) says nothing of alternatives: the snippet is kept whole
     assert E.this_versions_lines("import { fabric } from 'fabric'; // v5\nf();\n", 7) == \
         "import { fabric } from 'fabric'; // v5\nf();\n"
