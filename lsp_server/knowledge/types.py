@@ -939,8 +939,18 @@ class Analyzer:
         if fn is None or fn.kind != ValKind.FUNCTION or fn.member is None:
             return None
         m = fn.member
+        bindings = dict(fn.targs)
+        call = args.parent if args is not None else None
+        written = call is not None and call.child_by_field_name("type_arguments") is not None
+        for name, fixed in m.fixed_type_params:  # the method's own type parameters shadow its owner's
+            bindings.pop(name, None)
+            if fixed and not written:
+                # `agent.get(origin)` of `get<T extends Pool>(origin: string): T`: nothing binds T, so
+                # TypeScript fixes it to its default or constraint; a call writing its type arguments
+                # (`get<MockPool>(...)`) binds them itself (unknown here: never the constraint, which has fewer)
+                bindings[name] = fixed
         return self.type_val(_overload_result(m, args, self.model, fn.module), fn.module, fn.recv, fn.conf, fn.evidence,
-                             dict(fn.targs))
+                             bindings)
 
     # --- inference ---------------------------------------------------------------------------------------
     def infer(self, key: BindingKey, start: int, end: int) -> Val | None:

@@ -376,7 +376,7 @@ class DtsExtractor:
             name = _text(node.child_by_field_name("name"), data)
             m = Member(name, "function", _annotation(node.child_by_field_name("return_type"), data),
                        _params(node.child_by_field_name("parameters"), data), path=path, line=line, doc=doc,
-                       static=into is not None)
+                       static=into is not None, fixed_type_params=_unbound_type_params(node, data))
             _mark_deprecated(m, node, data)
             self.add_value(mod, into, m)
             scope.local_names.add(name)
@@ -728,6 +728,7 @@ class DtsExtractor:
                     m = Member(name, "getter", ptype, [], static, private, path, line, doc=doc)
                 else:
                     m = Member(name, "method", ret, params, static, private, path, line, doc=doc)
+                    m.fixed_type_params = _unbound_type_params(node, data)
                 if synth and m.kind in ("method", "getter"):
                     m.shown_type, m.type = " ".join(m.type.split()), synth
             else:
@@ -748,6 +749,7 @@ class DtsExtractor:
                     old.returns = old.returns or [old.type] * (1 + len(old.overloads))
                     old.overloads.append(m.params)
                     old.returns.append(m.type)
+                    _merge_fixed(old, m)
                 if old.kind == "getter" and m.kind == "getter":
                     old.type = old.type or m.type
                 elif old.type != m.type and parse_type(old.type) != parse_type(m.type):
@@ -1103,6 +1105,42 @@ def _type_params(node: Node, data: bytes) -> tuple[list[str], list[str]]:
     return [_text(p.child_by_field_name("name"), data) for p in params], defaults
 
 
+def _unbound_type_params(node: Node, data: bytes) -> list[list[str]]:
+    """A generic method's or function's own type parameters, each with what a call writing no type argument
+    fixes it to when nothing can bind it: no parameter mentions it (nor another type parameter's constraint or
+    default), so TypeScript has no inference candidate and takes its default, else its constraint
+    (`get<T extends Interceptable>(origin: string): T` returns an `Interceptable`). "" when the arguments
+    may bind it or neither is written (`unknown`: nothing to follow)."""
+    tp = node.child_by_field_name("type_parameters")
+    if tp is None:
+        return []
+    params = _text(node.child_by_field_name("parameters"), data)
+    entries = [p for p in tp.named_children if p.type == "type_parameter"]
+    out = []
+    for p in entries:
+        name = _text(p.child_by_field_name("name"), data)
+        others = " ".join(_text(o, data).split(name, 1)[-1] if o.id == p.id else _text(o, data) for o in entries)
+        mentioned = re.compile(r"(?<![\w$.])" + re.escape(name) + r"(?![\w$])")
+        constraint, value = p.child_by_field_name("constraint"), p.child_by_field_name("value")
+        fixed = ""
+        if name and not mentioned.search(params) and not mentioned.search(others):
+            for written in (value, constraint):  # the default wins over the constraint
+                inner = written.named_children[-1] if written is not None and written.named_children else None
+                if inner is not None:
+                    fixed = " ".join(_text(inner, data).split())
+                    break
+        out.append([name, fixed])
+    return out
+
+
+def _merge_fixed(old: Member, m: Member) -> None:
+    """Overloads' fixed type parameters: one kept only where every overload declaring it fixes it alike."""
+    merged = {name: fixed for name, fixed in old.fixed_type_params}
+    for name, fixed in m.fixed_type_params:
+        merged[name] = fixed if merged.get(name, fixed) == fixed else ""
+    old.fixed_type_params = [[name, fixed] for name, fixed in merged.items()]
+
+
 def _constructed_type(ext: DtsExtractor, name: str, type_node: Node | None, data: bytes, path: str,
                       line: int) -> TypeDef | None:
     """The instance type that `new` on a const typed `{ new (...): R } & { new (): S }` makes (see
@@ -1167,6 +1205,7 @@ def _merge_overload(old: Member, m: Member) -> None:
         old.returns = old.returns or [old.type] * (1 + len(old.overloads))
         old.overloads.append(m.params)
         old.returns.append(m.type)
+        _merge_fixed(old, m)
     if parse_type(old.type) != parse_type(m.type):
         old.type = ""  # overloads with different results: honest "unknown"
     _keep_common_status(old, m)
