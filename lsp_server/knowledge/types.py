@@ -1572,9 +1572,15 @@ class Analyzer:
         if len(parts) > 1:
             return [found for part in parts for found in self.callable_signatures(part, module, depth + 1)]
         head = re.fullmatch(r"([A-Za-z_$][\w$.]*)\s*(?:<.*>)?", text, re.S)
-        tid = self.model.find_type(module, head.group(1)) if head is not None else None
         mod = self.model.modules.get(module)
-        alias = mod.types.get(head.group(1)) if head is not None and mod is not None else None
+        name = head.group(1) if head is not None else ""
+        if "." in name and mod is not None and name not in mod.types and name.split(".", 1)[0] in mod.types:
+            # `History.FilterFn`: a type of the module's own namespace `History`, held under its own name
+            # (unless several namespaces declare that name: then qualified, as written); another module's
+            # namespace (`NodeJS.ReadableStream`) is never taken for a same-named type of this one
+            name = name.rsplit(".", 1)[1]
+        tid = self.model.find_type(module, name) if name else None
+        alias = mod.types.get(name) if name and mod is not None else None
         if alias is not None and alias.kind == "alias":  # a function type under a name, with its arguments bound
             args = generic_args(text)
             env = {p: args[i] if i < len(args) else alias.type_defaults[i] for i, p in enumerate(alias.type_params)

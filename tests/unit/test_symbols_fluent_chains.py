@@ -111,3 +111,33 @@ agent.get('http://a').own()
 """, ext="ts")
     assert [(line, name) for line, name, *_ in found(ws, "src/app.ts")] == [(5, "own")]
 
+
+HISTORY_DTS = """export { Log, History }
+
+declare class Log { path: string; method: string }
+
+declare namespace History {
+  export type FilterFn = (log: Log) => boolean
+  export interface Criteria { path?: string }
+}
+
+declare class History {
+  filter(criteria: History.FilterFn | History.Criteria | RegExp): Array<Log>
+}
+"""
+
+
+def test_a_callback_typed_by_a_namespaced_alias_in_a_union(tmp_path):
+    ws = make_workspace(tmp_path, {
+        "node_modules/histkit/package.json": json.dumps({"name": "histkit", "version": "1.0.0", "types": "h.d.ts"}),
+        "node_modules/histkit/h.d.ts": HISTORY_DTS,
+        "package.json": json.dumps({"name": "app", "dependencies": {"histkit": "1.0.0"}}),
+        "src/app.js": """import { History } from 'histkit'
+const history = new History()
+history.filter((log) => log.path === '/a' && log.method === 'GET')
+history.filter((log) => log.paths === '/a')
+""",
+    })
+    # `History.FilterFn` is the namespace's alias of a function type: the one callable part of the union
+    assert found(ws) == [(4, "paths", "error", ["path"])]
+
