@@ -53,6 +53,7 @@ from lsp_server.knowledge import suggest as sg
 from lsp_server.languages import TYPESCRIPT_LANGUAGES
 from lsp_server.syntax import syntax_for
 from lsp_server.syntax.jsdoc import jsdoc_before
+from lsp_server.syntax.jsdoc import parse as jsdoc_parse
 from lsp_server.syntax.modules import DEFAULT, NAMESPACE, import_bindings
 from lsp_server.syntax.patterns import (
     PARAMETER_HOLDERS, array_elements, declared_names, object_properties, parameters,
@@ -1260,7 +1261,11 @@ class Analyzer:
             return v
         if t == "parenthesized_expression":
             inner = node.named_children[-1] if node.named_children else None
-            return self.ev(inner, peek) if inner is not None else None
+            val = self.ev(inner, peek) if inner is not None else None
+            written, cast = self.jsdoc_cast(node)
+            if written:  # `/** @type {MockPool} */ (agent.get(origin))`: the written type wins, as with `as`
+                return (replace(val, untyped=True) if val is not None else None) if cast == ANY_TYPE else cast
+            return val
         if t in TS_PASS_THROUGH:
             inner = node.named_children[0] if node.named_children else None
             return self.ev(inner, peek) if inner is not None else None
@@ -2030,6 +2035,24 @@ class Analyzer:
                     if is_property and pattern is not None and pattern.type == "identifier" and annotation is not None:
                         fields[self.text(pattern)] = annotation
         return fields
+
+    def jsdoc_cast(self, paren: Node) -> tuple[bool, Any]:
+        """A JavaScript type assertion, `/** @type {T} */ (expr)`: the JSDoc comment right before the
+        parenthesis gives the expression its type, as a TypeScript `as T` does (a `.ts` file has no such
+        cast). (whether a cast is written, the value T describes: ANY_TYPE for `any` / `*` / `unknown`,
+        None for a type the model does not follow, whose members are then unknown: the written type wins)."""
+        if self.typescript:
+            return False, None
+        prev = paren.prev_sibling
+        if prev is None or prev.type != "comment" or self.src[prev.end_byte:paren.start_byte].strip():
+            return False, None
+        text = self.text(prev)
+        written = jsdoc_parse(text).type if text.startswith("/**") else None
+        if not written:
+            return False, None
+        if written.strip() in ("any", "*", "unknown", "?"):
+            return True, ANY_TYPE
+        return True, self.jsdoc_val(written, paren)
 
     def jsdoc_val(self, type_text: str | None, at: Node) -> Val | None:
         """The value a JSDoc type written at node `at` describes (names resolved in the scopes around `at`)."""

@@ -141,3 +141,16 @@ history.filter((log) => log.paths === '/a')
     # `History.FilterFn` is the namespace's alias of a function type: the one callable part of the union
     assert found(ws) == [(4, "paths", "error", ["path"])]
 
+
+def test_a_jsdoc_cast_gives_a_javascript_expression_its_written_type(tmp_path):
+    ws = mock_workspace(tmp_path, """import { Agent, Pool } from 'mockkit'
+const agent = new Agent()
+const pool = /** @type {Pool} */ (agent.get('http://a'))
+pool.own()
+pool.owns()
+const mine = /** @type {MyInterceptable} */ (agent.get('http://a'))
+mine.anything()
+""")
+    # `/** @type {T} */ (expr)` is JavaScript's `expr as T`: the written type wins over the constraint, and
+    # a type the model does not know leaves the value unknown
+    assert found(ws) == [(5, "owns", "error", ["own"])]
