@@ -154,3 +154,33 @@ mine.anything()
     # `/** @type {T} */ (expr)` is JavaScript's `expr as T`: the written type wins over the constraint, and
     # a type the model does not know leaves the value unknown
     assert found(ws) == [(5, "owns", "error", ["own"])]
+
+
+def test_an_import_type_of_a_files_default_export_names_that_declaration(tmp_path):
+    # index.d.ts: `export default Kit` of a namespace of `const X: typeof import('./x').default` (the
+    # declaration file x exports as its default), as hand-written and tsc-generated typings both write
+    ws = make_workspace(tmp_path, {
+        "node_modules/defkit/package.json": json.dumps({"name": "defkit", "version": "1.0.0", "types": "index.d.ts"}),
+        "node_modules/defkit/index.d.ts": """import Agent from './agent'
+export { Agent }
+export default Kit
+declare namespace Kit {
+  const Agent: typeof import('./agent').default
+  function make(): import("./agent").default
+}
+""",
+        "node_modules/defkit/agent.d.ts": """export default Agent
+declare class Agent {
+  close(): Promise<void>
+  request(path: string): Promise<string>
+}
+""",
+        "package.json": json.dumps({"name": "app", "dependencies": {"defkit": "1.0.0"}}),
+        "src/app.js": """import kit from 'defkit'
+const agent = new kit.Agent()
+agent.request('/')
+agent.reqest('/')
+kit.make().clse()
+""",
+    })
+    assert found(ws) == [(4, "reqest", "error", ["request"]), (5, "clse", "error", ["close"])]
