@@ -53,6 +53,7 @@ from lsp_server.knowledge import suggest as sg
 from lsp_server.languages import TYPESCRIPT_LANGUAGES
 from lsp_server.syntax import syntax_for
 from lsp_server.syntax.jsdoc import jsdoc_before
+from lsp_server.syntax.jsdoc import parse as jsdoc_parse
 from lsp_server.syntax.modules import DEFAULT, NAMESPACE, import_bindings
 from lsp_server.syntax.patterns import (
     PARAMETER_HOLDERS, array_elements, declared_names, object_properties, parameters,
@@ -939,8 +940,18 @@ class Analyzer:
         if fn is None or fn.kind != ValKind.FUNCTION or fn.member is None:
             return None
         m = fn.member
+        bindings = dict(fn.targs)
+        call = args.parent if args is not None else None
+        written = call is not None and call.child_by_field_name("type_arguments") is not None
+        for name, fixed in m.fixed_type_params:  # the method's own type parameters shadow its owner's
+            bindings.pop(name, None)
+            if fixed and not written:
+                # `agent.get(origin)` of `get<T extends Pool>(origin: string): T`: nothing binds T, so
+                # TypeScript fixes it to its default or constraint; a call writing its type arguments
+                # (`get<MockPool>(...)`) binds them itself (unknown here: never the constraint, which has fewer)
+                bindings[name] = fixed
         return self.type_val(_overload_result(m, args, self.model, fn.module), fn.module, fn.recv, fn.conf, fn.evidence,
-                             dict(fn.targs))
+                             bindings)
 
     # --- inference ---------------------------------------------------------------------------------------
     def infer(self, key: BindingKey, start: int, end: int) -> Val | None:
@@ -1250,7 +1261,11 @@ class Analyzer:
             return v
         if t == "parenthesized_expression":
             inner = node.named_children[-1] if node.named_children else None
-            return self.ev(inner, peek) if inner is not None else None
+            val = self.ev(inner, peek) if inner is not None else None
+            written, cast = self.jsdoc_cast(node)
+            if written:  # `/** @type {MockPool} */ (agent.get(origin))`: the written type wins, as with `as`
+                return (replace(val, untyped=True) if val is not None else None) if cast == ANY_TYPE else cast
+            return val
         if t in TS_PASS_THROUGH:
             inner = node.named_children[0] if node.named_children else None
             return self.ev(inner, peek) if inner is not None else None
@@ -1562,9 +1577,15 @@ class Analyzer:
         if len(parts) > 1:
             return [found for part in parts for found in self.callable_signatures(part, module, depth + 1)]
         head = re.fullmatch(r"([A-Za-z_$][\w$.]*)\s*(?:<.*>)?", text, re.S)
-        tid = self.model.find_type(module, head.group(1)) if head is not None else None
         mod = self.model.modules.get(module)
-        alias = mod.types.get(head.group(1)) if head is not None and mod is not None else None
+        name = head.group(1) if head is not None else ""
+        if "." in name and mod is not None and name not in mod.types and name.split(".", 1)[0] in mod.types:
+            # `History.FilterFn`: a type of the module's own namespace `History`, held under its own name
+            # (unless several namespaces declare that name: then qualified, as written); another module's
+            # namespace (`NodeJS.ReadableStream`) is never taken for a same-named type of this one
+            name = name.rsplit(".", 1)[1]
+        tid = self.model.find_type(module, name) if name else None
+        alias = mod.types.get(name) if name and mod is not None else None
         if alias is not None and alias.kind == "alias":  # a function type under a name, with its arguments bound
             args = generic_args(text)
             env = {p: args[i] if i < len(args) else alias.type_defaults[i] for i, p in enumerate(alias.type_params)
@@ -2014,6 +2035,24 @@ class Analyzer:
                     if is_property and pattern is not None and pattern.type == "identifier" and annotation is not None:
                         fields[self.text(pattern)] = annotation
         return fields
+
+    def jsdoc_cast(self, paren: Node) -> tuple[bool, Any]:
+        """A JavaScript type assertion, `/** @type {T} */ (expr)`: the JSDoc comment right before the
+        parenthesis gives the expression its type, as a TypeScript `as T` does (a `.ts` file has no such
+        cast). (whether a cast is written, the value T describes: ANY_TYPE for `any` / `*` / `unknown`,
+        None for a type the model does not follow, whose members are then unknown: the written type wins)."""
+        if self.typescript:
+            return False, None
+        prev = paren.prev_sibling
+        if prev is None or prev.type != "comment" or self.src[prev.end_byte:paren.start_byte].strip():
+            return False, None
+        text = self.text(prev)
+        written = jsdoc_parse(text).type if text.startswith("/**") else None
+        if not written:
+            return False, None
+        if written.strip() in ("any", "*", "unknown", "?"):
+            return True, ANY_TYPE
+        return True, self.jsdoc_val(written, paren)
 
     def jsdoc_val(self, type_text: str | None, at: Node) -> Val | None:
         """The value a JSDoc type written at node `at` describes (names resolved in the scopes around `at`)."""

@@ -53,6 +53,11 @@ class Member:
     # over them (ioredis's `defineCommand(name, ...)` sets `this[name]` and `this[name + "Buffer"]`: "{0}",
     # "{0}Buffer"). Read from the runtime; a call with literals makes those names real (types.py).
     adds: list[str] = field(default_factory=list)
+    # A generic method's own type parameters that no parameter mentions, each with what a call that writes no
+    # type argument fixes it to: its default, else its constraint (`get<T extends Pool = Pool>(origin): T`
+    # -> [["T", "Pool"]]). TypeScript has nothing to infer such a parameter from, so it takes that type;
+    # "" when none is written or an overload lets the arguments bind it (see dts._unbound_type_params).
+    fixed_type_params: list[list[str]] = field(default_factory=list)
 
     def signature(self, owner: str = "") -> str:
         prefix = f"{owner}." if owner else ""

@@ -43,6 +43,7 @@ MAX_FILES = 3000
 _TYPE_STAR = re.compile(rb"\bexport\s+(type)\s+\*")  # export type * from './x'   (TS 5.0)
 _REFERENCE_PATH = re.compile(rb"""^[ \t]*///[ \t]*<reference[ \t]+path[ \t]*=[ \t]*["']([^"'\n]+)["']""", re.M)
 _IMPORT_TYPE = re.compile(rb"\bimport\(\s*(?:\"[^\"\n]*\"|'[^'\n]*')\s*\)\s*\.")  # import("./x").Name
+_IMPORT_DEFAULT = re.compile(rb"\bimport\(\s*(?:\"([^\"\n]*)\"|'([^'\n]*)')\s*\)\s*\.\s*default(?![\w$])")
 CALL = "__call__"  # the member that stands for a call signature
 DTS_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
 
@@ -89,6 +90,10 @@ class DtsExtractor:
         # which names no string property (see `open_computed_keys`)
         self.computed_keys: list[tuple[str, str]] = []  # (type name, key)
         self.unique_symbols: set[str] = set()
+        # `typeof import('./mock-agent').default`: each such import type is read as a placeholder name
+        # (`$d1$`), the file it names (its scope), resolved to that file's default export once every file is
+        # read (see `type_default_imports`)
+        self.default_imports: dict[str, _Scope] = {}
 
     # --- files ------------------------------------------------------------------------------------------
     def scope_for(self, path: Path) -> _Scope:
@@ -124,6 +129,7 @@ class DtsExtractor:
             t = mod.types.get(name)
             if t is not None and not any(m.name == CALL and m.static for m in t.members):
                 t.members.append(replace(value, name=CALL, kind="method", private=True, static=True))
+        self.type_default_imports(mod)
         self.type_file_aliases()
         self.open_computed_keys()
         self.qualify_collisions(mod)
@@ -232,6 +238,8 @@ class DtsExtractor:
             target = (path.parent / ref.decode("utf-8", "replace")).resolve()
             if target.is_file() and target.name.endswith(DTS_SUFFIXES):
                 self.scope_for(target)
+        if b"default" in data and b"import(" in data:
+            data = self.mark_default_imports(path, data)
         data = grammar_readable(data)
         tree = parser("typescript").parse(data)
         scope = self.scopes[path]
@@ -246,6 +254,54 @@ class DtsExtractor:
         if not any(n.type in ("import_statement", "export_statement", "import_alias")
                    for n in tree.root_node.named_children):
             self.script_globals.extend(_script_globals(tree.root_node, data))
+
+    def mark_default_imports(self, path: Path, data: bytes) -> bytes:
+        """`import('./mock-agent').default` (an import type of another file's default export, which tsc writes
+        into generated typings and hand-written index files use: `const MockAgent: typeof
+        import('./mock-agent').default`) as a placeholder name of the same length, bound to that file (read
+        too); the bare `default` the blanking would leave names nothing."""
+        def placeholder(m: re.Match) -> bytes:
+            spec = (m.group(1) or m.group(2) or b"").decode("utf-8", "replace")
+            target = resolve_relative(path, spec) if spec.startswith(".") else resolve_package(path, spec)
+            name = f"$d{len(self.default_imports) + 1}$"
+            if target is None or len(name) > len(m.group(0)):
+                return m.group(0)  # blanked as any import type: what it names stays unknown
+            self.default_imports[name] = self.scope_for(target)
+            return name.encode().ljust(len(m.group(0)))
+        return _IMPORT_DEFAULT.sub(placeholder, data)
+
+    def type_default_imports(self, mod: ModuleModel) -> None:
+        """Each `import('./x').default` placeholder replaced by the declaration x exports as its default (`export
+        default MockAgent` -> `MockAgent`), in every base, alias and member type of the module; by `unknown` when
+        x has none the reader resolves (the placeholder names no type)."""
+        if not self.default_imports:
+            return
+        names = {}
+        for name, target in self.default_imports.items():
+            exported = self.resolve_exports(target, set()).get("default")
+            local = self.resolve_local(exported[0], exported[1], set()) if exported and exported[0] else None
+            names[name] = local or "unknown"
+        pattern = re.compile("|".join(re.escape(n) for n in names))
+
+        def fix(text: str) -> str:
+            return pattern.sub(lambda m: names[m.group(0)], text) if "$d" in text else text
+
+        seen: set[int] = set()
+        modules = [mod] + [m for m in self.source.modules.values() if m is not mod]  # `declare module` blocks too
+        types = [t for m in modules for t in m.types.values()]
+        members = [m for t in types for m in t.members] + [v for m in modules for v in m.values.values()]
+        for t in types:
+            t.bases = [fix(b) for b in t.bases]
+            t.alias = fix(t.alias)
+        for m in members:
+            if id(m) not in seen:
+                seen.add(id(m))
+                m.type, m.shown_type = fix(m.type), fix(m.shown_type)
+                m.params = [fix(x) for x in m.params]
+                m.returns = [fix(x) for x in m.returns]
+                m.overloads = [[fix(x) for x in ps] for ps in m.overloads]
+        for scope in self.scopes.values():
+            scope.const_types = {k: fix(v) for k, v in scope.const_types.items()}
 
     def target_scope(self, spec: str, scope: _Scope) -> _Scope | None:
         target = self._targets.get(spec)
@@ -376,7 +432,7 @@ class DtsExtractor:
             name = _text(node.child_by_field_name("name"), data)
             m = Member(name, "function", _annotation(node.child_by_field_name("return_type"), data),
                        _params(node.child_by_field_name("parameters"), data), path=path, line=line, doc=doc,
-                       static=into is not None)
+                       static=into is not None, fixed_type_params=_unbound_type_params(node, data))
             _mark_deprecated(m, node, data)
             self.add_value(mod, into, m)
             scope.local_names.add(name)
@@ -728,6 +784,7 @@ class DtsExtractor:
                     m = Member(name, "getter", ptype, [], static, private, path, line, doc=doc)
                 else:
                     m = Member(name, "method", ret, params, static, private, path, line, doc=doc)
+                    m.fixed_type_params = _unbound_type_params(node, data)
                 if synth and m.kind in ("method", "getter"):
                     m.shown_type, m.type = " ".join(m.type.split()), synth
             else:
@@ -748,6 +805,7 @@ class DtsExtractor:
                     old.returns = old.returns or [old.type] * (1 + len(old.overloads))
                     old.overloads.append(m.params)
                     old.returns.append(m.type)
+                    _merge_fixed(old, m)
                 if old.kind == "getter" and m.kind == "getter":
                     old.type = old.type or m.type
                 elif old.type != m.type and parse_type(old.type) != parse_type(m.type):
@@ -1103,6 +1161,42 @@ def _type_params(node: Node, data: bytes) -> tuple[list[str], list[str]]:
     return [_text(p.child_by_field_name("name"), data) for p in params], defaults
 
 
+def _unbound_type_params(node: Node, data: bytes) -> list[list[str]]:
+    """A generic method's or function's own type parameters, each with what a call writing no type argument
+    fixes it to when nothing can bind it: no parameter mentions it (nor another type parameter's constraint or
+    default), so TypeScript has no inference candidate and takes its default, else its constraint
+    (`get<T extends Interceptable>(origin: string): T` returns an `Interceptable`). "" when the arguments
+    may bind it or neither is written (`unknown`: nothing to follow)."""
+    tp = node.child_by_field_name("type_parameters")
+    if tp is None:
+        return []
+    params = _text(node.child_by_field_name("parameters"), data)
+    entries = [p for p in tp.named_children if p.type == "type_parameter"]
+    out = []
+    for p in entries:
+        name = _text(p.child_by_field_name("name"), data)
+        others = " ".join(_text(o, data).split(name, 1)[-1] if o.id == p.id else _text(o, data) for o in entries)
+        mentioned = re.compile(r"(?<![\w$.])" + re.escape(name) + r"(?![\w$])")
+        constraint, value = p.child_by_field_name("constraint"), p.child_by_field_name("value")
+        fixed = ""
+        if name and not mentioned.search(params) and not mentioned.search(others):
+            for written in (value, constraint):  # the default wins over the constraint
+                inner = written.named_children[-1] if written is not None and written.named_children else None
+                if inner is not None:
+                    fixed = " ".join(_text(inner, data).split())
+                    break
+        out.append([name, fixed])
+    return out
+
+
+def _merge_fixed(old: Member, m: Member) -> None:
+    """Overloads' fixed type parameters: one kept only where every overload declaring it fixes it alike."""
+    merged = {name: fixed for name, fixed in old.fixed_type_params}
+    for name, fixed in m.fixed_type_params:
+        merged[name] = fixed if merged.get(name, fixed) == fixed else ""
+    old.fixed_type_params = [[name, fixed] for name, fixed in merged.items()]
+
+
 def _constructed_type(ext: DtsExtractor, name: str, type_node: Node | None, data: bytes, path: str,
                       line: int) -> TypeDef | None:
     """The instance type that `new` on a const typed `{ new (...): R } & { new (): S }` makes (see
@@ -1167,6 +1261,7 @@ def _merge_overload(old: Member, m: Member) -> None:
         old.returns = old.returns or [old.type] * (1 + len(old.overloads))
         old.overloads.append(m.params)
         old.returns.append(m.type)
+        _merge_fixed(old, m)
     if parse_type(old.type) != parse_type(m.type):
         old.type = ""  # overloads with different results: honest "unknown"
     _keep_common_status(old, m)
