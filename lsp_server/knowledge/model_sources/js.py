@@ -17,7 +17,7 @@ from tree_sitter import Node
 
 from lsp_server import queries
 from lsp_server.graph.resolve import NODE_BUILTINS
-from lsp_server.knowledge.builtin_names import is_builtin_type
+from lsp_server.knowledge.builtin_names import is_builtin_type, node_import_class, renamed_base
 from lsp_server.knowledge.model_sources.base import (
     Member, ModuleModel, ReadLimits, SourceModel, TypeDef, deprecation_in, mark,
 )
@@ -228,6 +228,8 @@ class _File:
         self.reexported_member: tuple[Path, str] | None = None
         self.required_files: dict[str, Path] = {}  # `const Commander_1 = require("./utils/Commander")`
         self.symbols: set[str] = set()  # `const kOnClosed = Symbol('onClosed')`: a key that names no member
+        # `const EE = require('node:events')`: local -> the platform class it is (a base `EE` is EventEmitter)
+        self.platform_names: dict[str, str] = {}
         # `const { kClose } = require('./symbols')`: the local name -> (that file, the export read)
         self.required_names: dict[str, tuple[Path, str]] = {}
 
@@ -545,6 +547,14 @@ class _File:
                 if _is_package(spec):
                     for b in import_bindings(self.data, n):  # the local names: `T` of `{ Transform as T }`
                         self.imported_from[self.text(b.local)] = spec
+                elif spec and _node_module(spec):  # `import EE from 'node:events'`: a platform class
+                    for b in import_bindings(self.data, n):
+                        found = node_import_class(spec, b.imported)
+                        if found:
+                            self.platform_names[self.text(b.local)] = found
+        for t in self.mod.types.values():  # `class Bus extends EE` with `const EE = require('events')`
+            if self.platform_names and t.path == str(self.path):
+                t.bases = [renamed_base(b, self.platform_names) for b in t.bases]
         for tname, t in self.mod.types.items():
             # a base class from another npm package (`class Logger extends Transform` from 'readable-stream'):
             # its members are that package's, which this reader does not see, whatever platform class it
@@ -559,6 +569,20 @@ class _File:
     def alias(self, name: Node | None, value: Node | None) -> None:
         if name is None or value is None:
             return
+        node_spec, prop = _required_node_module(self, value)
+        if node_spec:  # `const EE = require('node:events')`, `const { Readable: R } = require('stream')`
+            if name.type == "identifier":
+                found = node_import_class(node_spec, prop or "=")
+                if found:
+                    self.platform_names[self.text(name)] = found
+            elif name.type == "object_pattern" and not prop:
+                for p in name.named_children:
+                    key = p if p.type == "shorthand_property_identifier_pattern" else \
+                        p.child_by_field_name("key") if p.type == "pair_pattern" else None
+                    local = p if key is p else p.child_by_field_name("value") if key is not None else None
+                    if key is not None and local is not None and local.type in ("identifier",
+                                                                                "shorthand_property_identifier_pattern"):
+                        self.platform_names[self.text(local)] = self.text(key)
         spec = _required_package(self, value)
         if spec:  # `const { Transform } = require('readable-stream')`, `const EE = require('eventemitter3')`
             for ident in declared_names(name):  # renamed too: `T` of `{ Transform: T }`
@@ -1014,6 +1038,26 @@ def _required_package(f: "_File", value: Node) -> str:
     first = args.named_children[0] if args is not None and args.named_children else None
     spec = f.text(first).strip("\"'`") if first is not None and first.type == "string" else ""
     return spec if _is_package(spec) else ""
+
+
+def _node_module(spec: str) -> bool:
+    """`node:events`, `events`, `stream/promises`: one of Node's own modules."""
+    return spec.startswith("node:") or spec.split("/")[0] in NODE_BUILTINS
+
+
+def _required_node_module(f: "_File", value: Node) -> tuple[str, str]:
+    """(`events`, "") for `require('events')`, (`events`, `EventEmitter`) for `require('node:events').EventEmitter`;
+    ("", "") where the value is not one of Node's own modules."""
+    prop = ""
+    if value.type == "member_expression":
+        prop = f.text(value.child_by_field_name("property"))
+        value = value.child_by_field_name("object")
+    if value is None or value.type != "call_expression" or f.text(value.child_by_field_name("function")) != "require":
+        return "", ""
+    args = value.child_by_field_name("arguments")
+    first = args.named_children[0] if args is not None and args.named_children else None
+    spec = f.text(first).strip("\"'`") if first is not None and first.type == "string" else ""
+    return (spec, prop) if spec and _node_module(spec) else ("", "")
 
 
 def _symbol_call(f: "_File", node: Node | None) -> bool:
