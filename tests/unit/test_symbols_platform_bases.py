@@ -194,11 +194,15 @@ def test_every_spelling_of_a_node_modules_class_is_the_platform_class(tmp_path):
 const { Readable: R } = require('stream')
 const events = require('events')
 const Transform = require('node:stream').Transform
+const util = require('util')
+function Legacy () { EE.call(this) }
+util.inherits(Legacy, EE)
+Legacy.prototype.go = function () {}
 class A extends EE { a () {} }
 class B extends R { b () {} }
 class C extends events.EventEmitter { c () {} }
 class D extends Transform { d () {} }
-module.exports = { A, B, C, D }
+module.exports = { A, B, C, D, Legacy }
 """,
         "node_modules/tbus/package.json": json.dumps({"name": "tbus", "types": "index.d.ts"}),
         "node_modules/tbus/index.d.ts": """import { EventEmitter as EE } from "events";
@@ -220,10 +224,12 @@ new TA().pipe(); new TA().emit('x'); new TA().ta()
 new TB().write(); new TB().read(); new TB().tb()
 new TC().pipe(); new TC().emit('x'); new TC().tc()
 new TD().write(); new TD().read(); new TD().td()
+const { Legacy } = require('bus')
+new Legacy().pipe(); new Legacy().emit('x'); new Legacy().go()
 """,
     })
     assert set(flagged(ws)) == {(3, "pipe"), (4, "write"), (5, "pipe"), (6, "getReader"), (7, "pipe"),
-                                (8, "write"), (9, "pipe"), (10, "write")}
+                                (8, "write"), (9, "pipe"), (10, "write"), (12, "pipe")}
 
 
 def test_the_static_side_of_a_typed_class_with_a_platform_base_has_the_platform_class_values_properties(tmp_path):

@@ -719,8 +719,8 @@ class _File:
             return
         if _INHERITING.search(callee) and len(items) == 2:
             base = self.prototype_of(items[1]) or self.base_name(items[1])
-            if base:
-                self.runtime.bases.append((owner, base))
+            if base:  # `util.inherits(Bus, EE)` with `const EE = require('events')`: Node's EventEmitter
+                self.runtime.bases.append((owner, renamed_base(base, self.platform_names)))
                 if callee.split(".")[-1].lower().lstrip("_") == "extend":
                     self.runtime.opened.add(owner)  # CoffeeScript / jQuery `extend` also copies own statics
                 return
@@ -932,7 +932,7 @@ class _File:
                 ctor = value.child_by_field_name("constructor")
                 if ctor is not None and ctor.type == "identifier":
                     self.typedef(owner, node)
-                    self.runtime.bases.append((owner, self.text(ctor)))
+                    self.runtime.bases.append((owner, renamed_base(self.text(ctor), self.platform_names)))
                     return
             self.typedef(owner, node)
             self.runtime.opened.add(owner)
