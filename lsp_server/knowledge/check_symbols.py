@@ -32,7 +32,7 @@ from lsp_server.knowledge import suggest as sg
 from lsp_server.knowledge.naming import ensure_conventions
 from lsp_server.knowledge.model_sources.base import Member, parse_type
 from lsp_server.knowledge.object_model import ObjectModel, ObjectModelService
-from lsp_server.knowledge.types import INFERRED, Val, ValKind, constructs, receiver_member
+from lsp_server.knowledge.types import INFERRED, Val, ValKind, constructs, platform_member, receiver_member
 from lsp_server.knowledge.unknown_symbol import shown_owner
 from lsp_server.workspace import Workspace
 
@@ -366,6 +366,15 @@ def _on_receivers(svc: ObjectModelService, workspace: Workspace, receivers: list
         return _noted(_result("unknown"), note)
     static = val.kind == ValKind.CLASS
     shown = shown_owner(model, val.tid)
+    t = model.type(val.tid)
+    untyped = t is not None and t.confidence < 1.0
+    if not w.constructed and model.platform_base(val.tid) and \
+            any(platform_member(model, val.tid, member, side, untyped) for side in {static, False}):
+        # `Client.listenerCount` with `Client extends Dispatcher extends EventEmitter`: the platform class's
+        # member, which no typings in the model list (as the `unknown-symbol` check sees it); on a class value
+        # its instance side too, as above
+        r = _result("known", "platform member", f"{shown}.{member}", confidence=t.confidence if t else None)
+        return _noted(_read_as(r, _how(w, static)), note)
     if w.constructed:
         # `new Kit.Stagee()`: on the value, as the check ranks it: a class wins a tie, and a name `new` certainly
         # throws on is never suggested (`stages`, an array)

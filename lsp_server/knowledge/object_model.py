@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lsp_server import integrity, queries
-from lsp_server.knowledge.builtin_names import is_builtin_type
+from lsp_server.knowledge.builtin_names import is_builtin_type, platform_class_members
 from lsp_server.knowledge.model_sources import KINDS, extract, guess_kind
 from lsp_server.knowledge.model_sources.base import (
     HIGH, Member, ModuleModel, ReadLimits, SourceModel, TypeDef, generic_args, param_type, parse_type, substitute,
@@ -192,6 +192,7 @@ class ObjectModel:
         self._statics: dict[TypeId, dict[str, tuple[Member, TypeId]]] = {}
         self._closed: dict[TypeId, bool] = {}
         self._platform: dict[TypeId, bool] = {}
+        self._platform_members: dict[tuple[TypeId, bool], frozenset[str] | None] = {}
         self._owners: dict[str, list[TypeId]] | None = None
         self._producers: dict[TypeId, list[tuple[TypeId, str]]] | None = None
         self._lock = threading.Lock()
@@ -502,12 +503,45 @@ class ObjectModel:
 
     def _platform_type(self, module: str, text: str) -> bool:
         """A platform type, written directly or through a local alias (`type R = import("stream").Readable`)."""
+        return self._platform_text(module, text) is not None
+
+    def _platform_text(self, module: str, text: str) -> str | None:
+        """The platform type `text` names in `module` (through a local alias), as written; else None."""
         if is_builtin_type(text):
-            return True
+            return text
         parsed = parse_type(text)
         mod = self.modules.get(module)
         t = mod.types.get(parsed[1]) if mod and parsed and parsed[0] == "name" else None
-        return t is not None and t.kind == "alias" and is_builtin_type(t.alias)
+        return t.alias if t is not None and t.kind == "alias" and is_builtin_type(t.alias) else None
+
+    def platform_members(self, tid: TypeId, static: bool = False) -> frozenset[str] | None:
+        """The instance members the platform classes `tid` (or a base of it) extends give it (`class Client
+        extends Dispatcher`, `Dispatcher extends EventEmitter` from 'node:events': EventEmitter's `on`, `emit`,
+        ...; `BodyReadable extends Readable`: Readable's, Stream's and EventEmitter's), from the generated data
+        (`builtin_names.platform_class_members`). None where a platform base is one the data does not list
+        (`HTMLElement`, `Promise<T>`): a member name of any platform type may then be real. `static`: the
+        platform class value's own properties the class's value inherits (`EventEmitter.once`, `Readable.from`)."""
+        key = (tid, static)
+        if key not in self._platform_members:
+            self._platform_members[key] = self._collect_platform(tid, set(), static)
+        return self._platform_members[key]
+
+    def _collect_platform(self, tid: TypeId, seen: set, static: bool = False) -> frozenset[str] | None:
+        t = self.type(tid)
+        if t is None or tid in seen:
+            return frozenset()
+        seen.add(tid)
+        out: set[str] = set()
+        for base in t.bases:
+            parsed = self._base_type(tid[0], base)
+            btid = self.find_type(tid[0], parsed[1]) if parsed and parsed[0] == "name" else None
+            text = self._platform_text(tid[0], base) if btid is None else None
+            found = platform_class_members(text, static) if text is not None else \
+                self._collect_platform(btid, seen, static) if btid is not None else frozenset()
+            if found is None:
+                return None
+            out |= found
+        return frozenset(out)
 
     def platform_base(self, tid: TypeId) -> bool:
         """Whether `tid` (or a base of it) extends a platform type the model does not hold (`EventEmitter`,

@@ -828,8 +828,7 @@ class Analyzer:
                     chained = Member(name, "method", "this", confidence=val.conf)
                     return Val(ValKind.FUNCTION, module=tid[0], member=chained, recv=val, conf=val.conf,
                                evidence=val.evidence)
-                if (name in builtin_members() or (untyped and (static or name[:1] == "_"))) and \
-                        model.platform_base(tid):
+                if model.platform_base(tid) and platform_member(model, tid, name, static, untyped):
                     # `doc.pipe(...)` on a type that extends a Node stream; a JavaScript class's static side
                     # inherits the platform class's statics (`EventEmitter.EventEmitterAsyncResource`), and its
                     # instances the platform's internals that no typings list (`_events`, `_writableState`)
@@ -844,6 +843,8 @@ class Analyzer:
                     # is likely wrong; a name the engine really has is never flagged)
                     # `_map`: private by convention, never the name someone meant (unless they wrote `_`)
                     cands = [n for n, (m, _) in table.items() if not m.private and (n[:1] != "_" or name[:1] == "_")]
+                    # what the platform class it extends gives it (`emit`, `pipe`; `EventEmitter.once`)
+                    cands += sorted(n for n in model.platform_members(tid, static) or () if n not in table and n[:1] != "_")
                     if t.kind == "interface" and not static:  # what the runtime's classes give it (see
                         # `ObjectModel.runtime_names`): never reported missing, so a fair suggestion too
                         cands += sorted(n for n in model.runtime_names(tid) - set(table) if n[:1] != "_")
@@ -877,7 +878,7 @@ class Analyzer:
             if not closed:
                 self.result.open_sites.add(node.start_byte)
                 return None
-            if (name in builtin_members() and any(model.platform_base(t) for t in val.tid)) or \
+            if any(model.platform_base(t) and platform_member(model, t, name, False, False) for t in val.tid) or \
                     (name in EMITTER_CHAINABLE and any(_emitter_base(model, t) for t in val.tid)) or \
                     (val.conf < 1.0 and self.package_export(name)):
                 return None  # as on an instance of one part: a platform member, or a guess the package refutes
@@ -2340,6 +2341,19 @@ def _walk_order(nodes: list[Node]) -> list[Node]:
 EMITTER_CHAINABLE = frozenset({"on", "once", "off", "addListener", "removeListener", "prependListener",
                                "prependOnceListener", "removeAllListeners", "setMaxListeners"})
 _EMITTERS = frozenset({"EventEmitter", "Readable", "Writable", "Duplex", "Transform", "PassThrough", "Stream"})
+
+
+def platform_member(model: ObjectModel, tid: TypeId, name: str, static: bool, untyped: bool) -> bool:
+    """Whether `name` may be a member a type extending a platform class has from it. Where the data lists that
+    class (Node's emitters and streams, the DOM's EventTarget: `ObjectModel.platform_members`), its real
+    members (on the static side, the platform class value's own properties, which the class's value inherits:
+    `EventEmitter.once`, `EventEmitter.EventEmitterAsyncResource`) and the platform's internals no typings
+    list (`_events`, `_readableState`); elsewhere a member name of any platform type. A JavaScript class's
+    static side stays open to those names (its statics are assigned at run time in ways the reader may miss)."""
+    known = model.platform_members(tid, static)
+    if known is None or (untyped and static):
+        return name in builtin_members() or (untyped and (static or name[:1] == "_"))
+    return name in known or name[:1] == "_"
 
 
 def _emitter_base(model: ObjectModel, tid: TypeId, depth: int = 0) -> bool:

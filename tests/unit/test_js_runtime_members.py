@@ -254,6 +254,27 @@ def test_computed_this_members_leave_the_owner_open(tmp_path):
     assert {"absoluteValue", "abs"} <= members(mod, "BigNumber") and not mod.types["BigNumber"].open
 
 
+def test_symbol_keyed_this_members_name_no_member_and_leave_the_owner_closed(tmp_path):
+    """`this[kClosed] = true` with `kClosed` a symbol (made in the file, or read from a file of symbols) is an
+    internal no dotted name reaches: the class stays closed; a key read from another file that is not a symbol
+    (a string, any value) may name a member, so that class stays open."""
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "symbols.js").write_text(
+        "module.exports = { kClosed: Symbol('closed'), kName: 'name' }\nexports.kUrl = Symbol.for('url')\n")
+    mod = read(tmp_path, """
+        const { kClosed, kUrl: url, kName } = require('./lib/symbols')
+        const kOnClosed = Symbol('onClosed')
+        class Base {
+          constructor (opts) { this[kOnClosed] = opts; this[url] = opts.url }
+          close () { this[kClosed] = true }
+        }
+        class Named { constructor () { this[kName] = 1 } }
+        module.exports = { Base, Named }
+    """)
+    assert not mod.types["Base"].open and {"close"} <= members(mod, "Base")
+    assert mod.types["Named"].open
+
+
 def test_a_wrapper_handed_the_exports_leaves_them_incomplete(tmp_path):
     mod = read(tmp_path, """
         ;(function (sax) {

@@ -29,6 +29,8 @@ from pathlib import Path
 from tree_sitter import Node
 
 from lsp_server import queries
+from lsp_server.graph.resolve import NODE_BUILTINS
+from lsp_server.knowledge.builtin_names import node_import_class, renamed_base
 from lsp_server.knowledge.model_sources.base import (
     Member, ModuleModel, ReadLimits, SourceModel, TypeDef, deprecation_in, mark, parse_type,
 )
@@ -64,6 +66,8 @@ class _Scope:
     ns_imports: dict[str, "_Scope"] = field(default_factory=dict)  # import * as ns from './x'  -> x's scope
     ns_locals: dict[str, str] = field(default_factory=dict)  # ns -> the namespace type made for it
     const_types: dict[str, str] = field(default_factory=dict)  # a top-level `declare const x: T` -> T
+    # `import { EventEmitter as EE } from "node:events"`: local -> the platform type it names (a base `EE`)
+    platform: dict[str, str] = field(default_factory=dict)
 
 
 class DtsExtractor:
@@ -360,8 +364,8 @@ class DtsExtractor:
                         if value is not None:
                             # `extends Commander<{ type: "default" }>`: the arguments bind the base's parameters
                             args = clause.child_by_field_name("type_arguments")
-                            td.bases.append(_text(value, data) + (" ".join(_text(args, data).split())
-                                                                  if args is not None else ""))
+                            td.bases.append(renamed_base(_text(value, data), scope.platform) +
+                                            (" ".join(_text(args, data).split()) if args is not None else ""))
             body = node.child_by_field_name("body")
             if body is not None:
                 self.members(body, td, data, path)
@@ -377,7 +381,7 @@ class DtsExtractor:
             td.type_params, td.type_defaults = _type_params(node, data)
             for clause in (c for c in node.named_children if c.type == "extends_type_clause"):
                 for base in clause.named_children:
-                    td.bases.append(_text(base, data))
+                    td.bases.append(renamed_base(_text(base, data), scope.platform))
             body = node.child_by_field_name("body")
             if body is not None:
                 self.members(body, td, data, path)
@@ -830,8 +834,22 @@ class DtsExtractor:
     # --- imports and exports ----------------------------------------------------------------------------
     def import_statement(self, node: Node, scope: _Scope, data: bytes) -> None:
         src = node.child_by_field_name("source")
+        required = next((c for c in node.named_children if c.type == "import_require_clause"), None)
+        if src is None and required is not None:  # `import events = require("events")`
+            spec, ident = required.child_by_field_name("source"), next(iter(required.named_children), None)
+            if spec is not None and ident is not None and ident.type == "identifier" and \
+                    _node_module(_string(spec, data)):
+                found = node_import_class(_string(spec, data), "=")
+                if found:
+                    scope.platform[_text(ident, data)] = found
+            return
         if src is None:
             return
+        if _node_module(_string(src, data)):  # Node's own module: its classes are the platform's
+            for b in import_bindings(data, node):
+                found = node_import_class(_string(src, data), b.imported) if b.imported != NAMESPACE else None
+                if found and found != _text(b.local, data):
+                    scope.platform[_text(b.local, data)] = found
         target = self.target_scope(_string(src, data), scope)
         if target is None:
             return
@@ -1020,6 +1038,11 @@ def resolve_relative(base_file: Path, spec: str) -> Path | None:
 _NODE_MODULES = frozenset("assert buffer child_process crypto dns events fs http http2 https net os path process "
                           "querystring readline stream string_decoder timers tls tty url util vm worker_threads zlib"
                           .split())
+
+
+def _node_module(spec: str) -> bool:
+    """`node:events`, `events`, `stream/promises`: one of Node's own modules."""
+    return spec.startswith("node:") or spec.split("/")[0] in NODE_BUILTINS
 
 
 def resolve_package(base_file: Path, spec: str) -> Path | None:

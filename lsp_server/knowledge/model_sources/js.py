@@ -17,7 +17,7 @@ from tree_sitter import Node
 
 from lsp_server import queries
 from lsp_server.graph.resolve import NODE_BUILTINS
-from lsp_server.knowledge.builtin_names import is_builtin_type
+from lsp_server.knowledge.builtin_names import is_builtin_type, node_import_class, renamed_base
 from lsp_server.knowledge.model_sources.base import (
     Member, ModuleModel, ReadLimits, SourceModel, TypeDef, deprecation_in, mark,
 )
@@ -145,6 +145,11 @@ class _Runtime:
         # the name that file exports so once it is read (`name_required_bases`)
         self.required_bases: list[tuple[str, str, tuple[dict[str, Path], str], str]] = []
         self.file_exports: dict[Path, dict[str, str]] = {}
+        # `module.exports = { kClose: Symbol('close') }`: file -> the export names whose value is a symbol
+        self.symbol_exports: dict[Path, set[str]] = {}
+        # `this[kClose] = ...` with `const { kClose } = require('./symbols')`: (the owners, that file, the export);
+        # a symbol key is no member name, so the owners stay closed if the export is a symbol (`apply`)
+        self.keyed_by_required: list[tuple[set[str], Path, str]] = []
 
     def name_reexports(self, mod: ModuleModel) -> None:
         """An export re-exported from another file under a new name (`export { default as scaleLinear } from
@@ -166,6 +171,9 @@ class _Runtime:
                 t.bases[t.bases.index(written)] = local
 
     def apply(self, mod: ModuleModel) -> None:
+        for owners, file, exported in self.keyed_by_required:
+            if exported not in self.symbol_exports.get(file, ()):
+                self.opened.update(owners)
         for name, file in self.applied:
             members, closed = self.adders.get(file, ([], False))
             t = mod.types.get(name)
@@ -219,6 +227,11 @@ class _File:
         # value is what that file exports under that name, known once the file is read (`extract_js`)
         self.reexported_member: tuple[Path, str] | None = None
         self.required_files: dict[str, Path] = {}  # `const Commander_1 = require("./utils/Commander")`
+        self.symbols: set[str] = set()  # `const kOnClosed = Symbol('onClosed')`: a key that names no member
+        # `const EE = require('node:events')`: local -> the platform class it is (a base `EE` is EventEmitter)
+        self.platform_names: dict[str, str] = {}
+        # `const { kClose } = require('./symbols')`: the local name -> (that file, the export read)
+        self.required_names: dict[str, tuple[Path, str]] = {}
 
     def exports_known(self) -> bool:
         """Whether every export of this (entry) file is known: no dynamic exports, and `module.exports = X`
@@ -525,6 +538,7 @@ class _File:
                 self.dynamic_call(n)
             elif n.type == "assignment_expression":
                 self.dynamic_assignment(n)
+        self.symbol_exports(nodes)
         self.computed_this_owners(nodes)
         for n in nodes:
             if n.type == "import_statement":
@@ -533,6 +547,14 @@ class _File:
                 if _is_package(spec):
                     for b in import_bindings(self.data, n):  # the local names: `T` of `{ Transform as T }`
                         self.imported_from[self.text(b.local)] = spec
+                elif spec and _node_module(spec):  # `import EE from 'node:events'`: a platform class
+                    for b in import_bindings(self.data, n):
+                        found = node_import_class(spec, b.imported)
+                        if found:
+                            self.platform_names[self.text(b.local)] = found
+        for t in self.mod.types.values():  # `class Bus extends EE` with `const EE = require('events')`
+            if self.platform_names and t.path == str(self.path):
+                t.bases = [renamed_base(b, self.platform_names) for b in t.bases]
         for tname, t in self.mod.types.items():
             # a base class from another npm package (`class Logger extends Transform` from 'readable-stream'):
             # its members are that package's, which this reader does not see, whatever platform class it
@@ -547,12 +569,36 @@ class _File:
     def alias(self, name: Node | None, value: Node | None) -> None:
         if name is None or value is None:
             return
+        node_spec, prop = _required_node_module(self, value)
+        if node_spec:  # `const EE = require('node:events')`, `const { Readable: R } = require('stream')`
+            if name.type == "identifier":
+                found = node_import_class(node_spec, prop or "=")
+                if found:
+                    self.platform_names[self.text(name)] = found
+            elif name.type == "object_pattern" and not prop:
+                for p in name.named_children:
+                    key = p if p.type == "shorthand_property_identifier_pattern" else \
+                        p.child_by_field_name("key") if p.type == "pair_pattern" else None
+                    local = p if key is p else p.child_by_field_name("value") if key is not None else None
+                    if key is not None and local is not None and local.type in ("identifier",
+                                                                                "shorthand_property_identifier_pattern"):
+                        self.platform_names[self.text(local)] = self.text(key)
         spec = _required_package(self, value)
         if spec:  # `const { Transform } = require('readable-stream')`, `const EE = require('eventemitter3')`
             for ident in declared_names(name):  # renamed too: `T` of `{ Transform: T }`
                 self.imported_from[self.text(ident)] = spec
+        target = _required_file(self, value)
+        if name.type == "object_pattern" and target is not None:  # `const { kClose, kUrl: url } = require('./s')`
+            for p in name.named_children:
+                if p.type == "shorthand_property_identifier_pattern":
+                    self.required_names[self.text(p)] = (target.resolve(), self.text(p))
+                elif p.type == "pair_pattern" and p.child_by_field_name("value").type == "identifier":
+                    self.required_names[self.text(p.child_by_field_name("value"))] = \
+                        (target.resolve(), self.text(p.child_by_field_name("key")).strip("\"'`"))
         if name.type != "identifier":
             return
+        if _symbol_call(self, value):
+            self.symbols.add(self.text(name))
         if value.type == "call_expression" and self.text(value.child_by_field_name("function")) == "require":
             self.requires.add(self.text(name))
             args = [a for a in value.child_by_field_name("arguments").named_children if a.type != "comment"]
@@ -673,8 +719,8 @@ class _File:
             return
         if _INHERITING.search(callee) and len(items) == 2:
             base = self.prototype_of(items[1]) or self.base_name(items[1])
-            if base:
-                self.runtime.bases.append((owner, base))
+            if base:  # `util.inherits(Bus, EE)` with `const EE = require('events')`: Node's EventEmitter
+                self.runtime.bases.append((owner, renamed_base(base, self.platform_names)))
                 if callee.split(".")[-1].lower().lstrip("_") == "extend":
                     self.runtime.opened.add(owner)  # CoffeeScript / jQuery `extend` also copies own statics
                 return
@@ -718,6 +764,21 @@ class _File:
         'undefined' ? this.sax = {} : exports)`, a UMD factory given `exports`)."""
         return any(_EXPORTS_WORD.search(self.text(a)) for a in items)
 
+    def symbol_exports(self, nodes: list[Node]) -> None:
+        """The exports of this file whose value is a symbol (`module.exports = { kClose: Symbol('close') }`,
+        `exports.kUrl = Symbol('url')`): keys that name no member where another file uses them (`this[kClose]`)."""
+        found = self.runtime.symbol_exports.setdefault(self.path.resolve(), set())
+        for n in nodes:
+            if n.type != "assignment_expression":
+                continue
+            left, right = self.text(n.child_by_field_name("left")), n.child_by_field_name("right")
+            if left in ("module.exports", "exports") and right is not None and right.type == "object":
+                for p in right.named_children:
+                    if p.type == "pair" and _symbol_call(self, p.child_by_field_name("value")):
+                        found.add(self.text(p.child_by_field_name("key")).strip("\"'`"))
+            elif re.fullmatch(r"(?:module\.)?exports\.[\w$]+", left) and _symbol_call(self, right):
+                found.add(left.rsplit(".", 1)[1])
+
     def computed_this_owners(self, nodes: list[Node]) -> None:
         """`this[name] = value` inside a class's method, constructor or a function assigned as its member
         (`Decimal.config = config` with `function config(o) { ... this[p] = v }`): members by computed names,
@@ -741,7 +802,8 @@ class _File:
                     left.child_by_field_name("object").type != "this":
                 continue
             index = left.child_by_field_name("index")
-            if index is not None and ("symbol" in self.text(index).lower() or index.type == "string"):
+            if index is not None and ("symbol" in self.text(index).lower() or index.type == "string" or
+                                      self.text(index) in self.symbols):
                 continue
             fn = n.parent
             while fn is not None and fn.type not in ("function_expression", "function_declaration", "function",
@@ -769,6 +831,10 @@ class _File:
                     owner = self.owner_of_target(holder.child_by_field_name("left"))
                     if owner:
                         owners.add(owner)
+            required = self.required_names.get(self.text(index)) if index is not None else None
+            if required is not None and owners:  # a symbol if that file exports one so: known once it is read
+                self.runtime.keyed_by_required.append((owners, *required))
+                continue
             self.runtime.opened.update(owners)
 
     def owner_of_target(self, left: Node | None) -> str:
@@ -866,7 +932,7 @@ class _File:
                 ctor = value.child_by_field_name("constructor")
                 if ctor is not None and ctor.type == "identifier":
                     self.typedef(owner, node)
-                    self.runtime.bases.append((owner, self.text(ctor)))
+                    self.runtime.bases.append((owner, renamed_base(self.text(ctor), self.platform_names)))
                     return
             self.typedef(owner, node)
             self.runtime.opened.add(owner)
@@ -972,6 +1038,32 @@ def _required_package(f: "_File", value: Node) -> str:
     first = args.named_children[0] if args is not None and args.named_children else None
     spec = f.text(first).strip("\"'`") if first is not None and first.type == "string" else ""
     return spec if _is_package(spec) else ""
+
+
+def _node_module(spec: str) -> bool:
+    """`node:events`, `events`, `stream/promises`: one of Node's own modules."""
+    return spec.startswith("node:") or spec.split("/")[0] in NODE_BUILTINS
+
+
+def _required_node_module(f: "_File", value: Node) -> tuple[str, str]:
+    """(`events`, "") for `require('events')`, (`events`, `EventEmitter`) for `require('node:events').EventEmitter`;
+    ("", "") where the value is not one of Node's own modules."""
+    prop = ""
+    if value.type == "member_expression":
+        prop = f.text(value.child_by_field_name("property"))
+        value = value.child_by_field_name("object")
+    if value is None or value.type != "call_expression" or f.text(value.child_by_field_name("function")) != "require":
+        return "", ""
+    args = value.child_by_field_name("arguments")
+    first = args.named_children[0] if args is not None and args.named_children else None
+    spec = f.text(first).strip("\"'`") if first is not None and first.type == "string" else ""
+    return (spec, prop) if spec and _node_module(spec) else ("", "")
+
+
+def _symbol_call(f: "_File", node: Node | None) -> bool:
+    """`Symbol('close')`, `Symbol.for('x')`: a new symbol."""
+    return node is not None and node.type == "call_expression" and \
+        f.text(node.child_by_field_name("function")) in ("Symbol", "Symbol.for")
 
 
 def _required_file(f: "_File", node: Node | None) -> Path | None:
