@@ -36,7 +36,7 @@ from lsp_server.findings import Finding, Severity
 from lsp_server.knowledge import suggest as sg
 from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, ReadLimits, display_type
 from lsp_server import queries
-from lsp_server.knowledge.builtin_names import builtin_members
+from lsp_server.knowledge.builtin_names import builtin_members, is_builtin_type
 from lsp_server.knowledge.naming import ensure_conventions
 from lsp_server.knowledge.object_model import (
     OBJECT_MEMBERS, ObjectModel, ObjectModelService, declared_members, imported_packages, package_name,
@@ -531,11 +531,14 @@ def _constructed(node) -> bool:
 
 
 def _capitalised(doc: ParsedDocument, obj) -> bool:
-    """Whether the receiver is written as a class or a namespace (`Konva`, `Undici.util`, `AbortSignal`): its last
-    name starts with a capital letter."""
+    """Whether the receiver is written as a class or a namespace other than the platform's (`Immutable`, `Konva`,
+    `Undici.util`; not `AbortSignal`, whose statics are members): its last name starts with a capital letter."""
     if obj.type == "member_expression":
         obj = obj.child_by_field_name("property")
-    return obj is not None and obj.type in ("identifier", "property_identifier") and doc.node_text(obj)[:1].isupper()
+    if obj is None or obj.type not in ("identifier", "property_identifier"):
+        return False
+    name = doc.node_text(obj)
+    return name[:1].isupper() and not is_builtin_type(name)
 
 
 def _annotated_names(doc: ParsedDocument) -> frozenset[str]:
@@ -769,11 +772,11 @@ def _member_first(name: str, index: dict, found: tuple[str, str, float], model: 
     (`Analysis.open_engine_receivers`); then, on a lower-case name, the names the engine's types have as
     members (platform-named ones too: `client.getRequest()` means undici's `Dispatcher.request`, not its
     exported class `Request`), then those its files spell after a `.`; a module's export or class (`_near_miss`'s
-    own pick) only when no member is about as near. Where an export or a class is plausible as the member, a
-    member must be at least as near as it: on a receiver written as a class or a namespace (`Konva.getRect`,
-    `AbortSignal.timout`). A capitalised name (a namespace's class, a static) and a name `new` constructs
-    (`new Konva.getRect()`: a class is meant) keep `_near_miss`'s pick. With the declaration the hover shows:
-    `(Member, owner's name)`, or None for a name only the engine's files spell."""
+    own pick) only when no member is about as near. Where an export or a class is plausible as the member, on a
+    receiver written as the engine's class or namespace (`Immutable.getMap()` means the export `Map`), a member
+    must be clearly nearer; a platform class's statics are members (`AbortSignal.timout` -> `timeout`). A name
+    `new` constructs (`new Konva.getRect()`: a class is meant) keeps `_near_miss`'s pick. With the declaration
+    the hover shows: `(Member, owner's name)`, or None for a name only the engine's files spell."""
     real, owner, best = found
     if constructed:
         return real, owner, index["declared"].get(real) if owner != ENGINE_FILES else None
@@ -789,7 +792,8 @@ def _member_first(name: str, index: dict, found: tuple[str, str, float], model: 
             return top, shown, (member, shown)
     if name[:1].islower():  # (`_near_miss`'s pick is among them when it is a member: ties go to the name's case)
         for cands, owners in ((index["cands_members"], index["member_owners"]), (index["cands_spelled_members"], None)):
-            ranked = sg.rank(name, cands, "", threshold=max(NEAR_MISS, best - (0 if capitalised else MEMBER_TIE)))
+            tie = MEMBER_TIE if capitalised else -MEMBER_TIE  # a member clearly nearer; or about as near
+            ranked = sg.rank(name, cands, "", threshold=max(NEAR_MISS, best + tie))
             if ranked:
                 top = ranked[0][0]
                 if owners is None:

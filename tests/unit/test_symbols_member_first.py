@@ -58,8 +58,11 @@ def test_an_untyped_receivers_did_you_mean_is_a_member_before_an_exported_class(
                                             "export async function get(client) {\n"
                                             "  await client.getRequest({ path: '/' });\n"
                                             "  await client.getStream({ path: '/' }, () => ({}));\n"
-                                            "}\n"})
-    assert found(ws, "src/app.js") == [(3, "getRequest", ["request"]), (4, "getStream", ["stream"])]
+                                            "}\n"
+                                            # written as the engine's namespace: its class is as plausible
+                                            "export function make(Netkit) { return Netkit.getRequest('/'); }\n"})
+    assert found(ws, "src/app.js") == [(3, "getRequest", ["request"]), (4, "getStream", ["stream"]),
+                                       (6, "getRequest", ["Request"])]
 
 
 def test_an_open_typed_receivers_did_you_mean_is_its_own_member(tmp_path):
