@@ -927,14 +927,24 @@ def source_kind(path: str) -> str:
     return "docs" if low else ""
 
 
-def sources_disagree(model: ObjectModel, owner, member, where: str) -> str:
-    """When the sources of the engine disagree on a member (the union decides it exists): say so."""
+def disagreeing_sources(model: ObjectModel, owner, member) -> tuple[str, str] | None:
+    """(the kind of source the member is in, the kind its type is declared in) when they differ (a member only
+    the docs use on a type its typings declare: ("docs", "typings")), else None."""
     t = model.type(owner) if isinstance(owner, tuple) else None
     if t is None or member is None or not member.path or not t.path:
-        return ""
+        return None
     declared, found = source_kind(t.path), source_kind(member.path)
     if declared == found or not declared or not found:
+        return None
+    return found, declared
+
+
+def sources_disagree(model: ObjectModel, owner, member, where: str) -> str:
+    """When the sources of the engine disagree on a member (the union decides it exists): say so."""
+    kinds = disagreeing_sources(model, owner, member)
+    if kinds is None:
         return ""
+    found, declared = kinds
     return (f"Sources disagree: `{member.name}` is in the engine's {found} ({where}) but not in its {declared}; "
             f"it exists, so it is not reported.")
 
