@@ -33,7 +33,7 @@ from lsp_server.knowledge.naming import ensure_conventions
 from lsp_server.knowledge.model_sources.base import Member, parse_type
 from lsp_server.knowledge.object_model import ObjectModel, ObjectModelService
 from lsp_server.knowledge.types import INFERRED, Val, ValKind, constructs, platform_member, receiver_member
-from lsp_server.knowledge.unknown_symbol import shown_owner
+from lsp_server.knowledge.unknown_symbol import disagreeing_sources, shown_owner
 from lsp_server.workspace import Workspace
 
 MAX_NAMES = 500
@@ -402,7 +402,7 @@ def _how(w: Written, static: bool) -> str:
 
 def _noted(r: dict, note: str | None) -> dict:
     if note:
-        r["note"] = note
+        r["note"] = f"{note}; {r['note']}" if r.get("note") else note
     return r
 
 
@@ -499,6 +499,9 @@ def _member_result(model, workspace, tid, m: Member, owner, static, other=None) 
         if not static and okind in ("method", "property"):
             okind = f"static {okind}"
         r["other_side"] = OtherSide(okind, om.signature(shown_owner(model, oowner)), _src(om.path, om.line))
+    kinds = disagreeing_sources(model, owner, m)
+    if kinds is not None:  # the union of the sources decides it exists; say that they disagree
+        r["note"] = f"sources disagree: in the engine's {kinds[0]}, not in its {kinds[1]}"
     return _with_status(r, m, shown)
 
 

@@ -1204,6 +1204,7 @@ def engine_examples(workspace: Workspace, specs: list[SourceSpec], built: dict[S
                         if (parent / name).is_file():
                             out += [(str(parent / name), b) for b in code_blocks(read(parent / name))]
                             break
+                    out += _package_docs_examples(parent, read, MAX_EXAMPLES - len(out))
                 break
         if len(out) >= MAX_EXAMPLES:
             break
@@ -1212,6 +1213,31 @@ def engine_examples(workspace: Workspace, specs: list[SourceSpec], built: dict[S
     own = len(out)
     out += [(str(p), read(p)) for p in users]
     return out[:MAX_EXAMPLES + MAX_WORKSPACE_EXAMPLES], own
+
+
+PACKAGE_DOCS_FOLDERS = ("docs", "doc")
+MAX_PACKAGE_DOC_FILES = 200
+# A page about older versions (a migration guide's "before" code, a changelog) shows names the engine no longer
+# has: not a source of its members.
+_OLD_API_PAGE = re.compile(r"migrat|changelog|changes|^history\.|upgrad|release", re.I)
+
+
+def _package_docs_examples(package: Path, read, room: int) -> list[tuple[str, str]]:
+    """The code blocks of the docs a package ships beside its README (`docs/`, `doc/`: markdown, sorted by path;
+    at most `room` blocks; not a page about older versions): the engine's own docs, a source of its members and
+    naming conventions as the README is (undici's `docs/docs/api/MockAgent.md` calls
+    `mockAgent.clearAllCallHistory()`, which its typings lack)."""
+    out: list[tuple[str, str]] = []
+    for folder in PACKAGE_DOCS_FOLDERS:
+        if room <= len(out) or not (package / folder).is_dir():
+            continue
+        files = [f for f in docs_files(package / folder) if f.suffix.lower() in (".md", ".markdown")
+                 and not _OLD_API_PAGE.search(f.name)]
+        for f in files[:MAX_PACKAGE_DOC_FILES]:
+            out += [(str(f), b) for b in code_blocks(read(f))]
+            if len(out) >= room:
+                break
+    return out[:max(room, 0)]
 
 
 def _touches(spec: SourceSpec, model: SourceModel, changed: set[str]) -> bool:

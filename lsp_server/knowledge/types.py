@@ -227,6 +227,9 @@ class Analysis:
     # build's global: those stay the model's business; nor on a type only the docs describe, whose base may
     # have anything: a low-confidence source never reports on its own)
     open_engine_sites: set[int] = field(default_factory=set)
+    # the receiver of each of `open_engine_sites` (by the same start): the vocabulary check suggests its
+    # members (inherited ones included) before any other engine name
+    open_engine_receivers: dict[int, "Val"] = field(default_factory=dict)
     # member names the file assigns on some object (`ws.isAlive = true`): JavaScript adds such a property
     # (an expando), so reading it elsewhere in the file is not an unknown member
     written: set[str] = field(default_factory=set)
@@ -837,6 +840,7 @@ class Analyzer:
                     self.result.open_sites.add(node.start_byte)
                     if t is None or t.confidence >= HIGH:  # read from typings or a runtime build, not docs
                         self.result.open_engine_sites.add(node.start_byte)
+                        self.result.open_engine_receivers[node.start_byte] = val
                 if node is not None and model.closed(tid) and t is not None and \
                         not (val.conf < 1.0 and self.package_export(name)):
                     # (a guessed receiver's "missing" member that the package exports: the guess, not the code,

@@ -36,7 +36,7 @@ from lsp_server.findings import Finding, Severity
 from lsp_server.knowledge import suggest as sg
 from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, ReadLimits, display_type
 from lsp_server import queries
-from lsp_server.knowledge.builtin_names import builtin_members
+from lsp_server.knowledge.builtin_names import builtin_members, is_builtin_type
 from lsp_server.knowledge.naming import ensure_conventions
 from lsp_server.knowledge.object_model import (
     OBJECT_MEMBERS, ObjectModel, ObjectModelService, declared_members, imported_packages, package_name,
@@ -509,7 +509,9 @@ def _vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelS
         suggestion = _near_miss(name, index)
         if suggestion is None:
             continue
-        real, owner = suggestion
+        real, owner, decl = _member_first(name, index, suggestion, model,
+                                          analysis.open_engine_receivers.get(prop.start_byte),
+                                          _constructed(node), _capitalised(doc, obj))
         receiver = doc.node_text(obj)
         where = "spelled in the engine's files" if owner == ENGINE_FILES else f"`{owner}.{real}`"
         message = (f"`{receiver}.{name}`: no type in reach has `{name}` (the engine's, this workspace's, "
@@ -518,9 +520,25 @@ def _vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelS
                 "receiver": "vocabulary",
                 "fix": {"title": f"Rename to `{real}`",
                         "edits": [{"start": prop.start_byte, "end": prop.end_byte, "text": real}], "fix_all": False}}
-        out.append((Finding("unknown-symbol", message, prop.start_byte, prop.end_byte, Severity.WARNING, data),
-                    index["declared"].get(real) if owner != ENGINE_FILES else None))
+        out.append((Finding("unknown-symbol", message, prop.start_byte, prop.end_byte, Severity.WARNING, data), decl))
     return out
+
+
+def _constructed(node) -> bool:
+    """Whether the member expression `node` is what `new` constructs (`new Konva.Rectt()`)."""
+    parent = node.parent
+    return parent is not None and parent.type == "new_expression" and parent.child_by_field_name("constructor") == node
+
+
+def _capitalised(doc: ParsedDocument, obj) -> bool:
+    """Whether the receiver is written as a class or a namespace other than the platform's (`Immutable`, `Konva`,
+    `Undici.util`; not `AbortSignal`, whose statics are members): its last name starts with a capital letter."""
+    if obj.type == "member_expression":
+        obj = obj.child_by_field_name("property")
+    if obj is None or obj.type not in ("identifier", "property_identifier"):
+        return False
+    name = doc.node_text(obj)
+    return name[:1].isupper() and not is_builtin_type(name)
 
 
 def _annotated_names(doc: ParsedDocument) -> frozenset[str]:
@@ -639,10 +657,19 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
     owners: dict[str, str] = {}
     declared: dict[str, tuple] = {}  # a suggestable name -> (its Member, the owner shown): the hover's signature
 
+    # the names some type has as a member (platform-named ones too: undici's `Dispatcher.request`), each with its
+    # first owner: the did-you-mean of a member access prefers them to a module's export or class (`_member_first`)
+    member_owners: dict[str, str] = {}
+    member_declared: dict[tuple[str, str], tuple] = {}
+
     def own(name: str, owner: str, member) -> None:
         if name not in owners:
             owners[name] = owner
             declared[name] = (member, owner)
+
+    def as_member(name: str, owner: str, member) -> None:
+        member_owners.setdefault(name, owner)
+        member_declared.setdefault((name, owner), (member, owner))
 
     for mod in model.modules.values():
         names.update(mod.exports)
@@ -653,6 +680,7 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
                 if not m.private and m.kind != "constructor" and not m.name.startswith("_") and "$" not in tname \
                         and (m.confidence or 0) >= MEDIUM and m.status != "removed":
                     own(m.name, tname, m)
+                    as_member(m.name, tname, m)
         # the engine's module-level functions (ioredis's `utils.convertMapToArray`, reached in its README
         # through an internal module): a near miss of one is as likely meant as one of a member
         # and by the name it is exported as (`export { default as scaleLinear } from "./linear.js"`: users
@@ -667,16 +695,22 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
         names.update(found)
         for name, m in found.items():
             own(name, shown_owner(model, tid), m)
+            as_member(name, shown_owner(model, tid), m)
     modelled = frozenset(n for n in owners if n not in builtin_members())
     spelled, members = _engine_spelling(model)
     names.update(spelled)
+    spelled_as_member = set()
     for name in members:  # what the model could not type is still the engine's vocabulary (`x.current`)
         if len(name) >= 4 and name[:1] != "_" and "$" not in name:
             owners.setdefault(name, ENGINE_FILES)
+            if name not in member_owners:
+                spelled_as_member.add(name)
     suggestable = frozenset(n for n in owners if n not in builtin_members())
     index = {"names": frozenset(names), "owners": owners, "declared": declared, "suggestable": suggestable, "modelled": modelled,
              "cands": sg.Candidates(modelled), "spelled_members": suggestable - modelled,
-             "cands_spelled": sg.Candidates(suggestable - modelled)}
+             "cands_spelled": sg.Candidates(suggestable - modelled),
+             "member_owners": member_owners, "member_declared": member_declared,
+             "cands_members": sg.Candidates(member_owners), "cands_spelled_members": sg.Candidates(spelled_as_member)}
     model._vocabulary_index = index
     return index
 
@@ -708,23 +742,64 @@ def _engine_spelling(model: ObjectModel) -> tuple[set[str], set[str]]:
     return {n.decode("ascii", "replace") for n in spelled}, {n.decode("ascii", "replace") for n in members}
 
 
-def _near_miss(name: str, index: dict) -> tuple[str, str] | None:
-    """The one engine member `name` is a near miss of: among the members the model knows first; among those
-    only the engine's files spell when none of the model's is near (a fallback, so a spelled name never makes
-    a modelled near miss ambiguous: `BulkWriteResult` exported beside the member `bulkWriteResult`)."""
+def _near_miss(name: str, index: dict) -> tuple[str, str, float] | None:
+    """The one engine member `name` is a near miss of, its owner and score: among the members the model knows
+    first; among those only the engine's files spell when none of the model's is near (a fallback, so a spelled
+    name never makes a modelled near miss ambiguous: `BulkWriteResult` exported beside the member
+    `bulkWriteResult`). Whether to report; the did-you-mean itself is `_member_first`'s."""
     for cands, pool in ((index["cands"], index["modelled"]), (index["cands_spelled"], index["spelled_members"])):
         ranked = sg.rank(name, cands, "", threshold=NEAR_MISS)
         if ranked and sg.unambiguous(ranked):
             real = ranked[0][0]
-            return real, index["owners"][real]
+            return real, index["owners"][real], ranked[0][1]
         for prefix in _PREFIXES:  # getTitle / setTitle for a `title` member, and the reverse
             if name.startswith(prefix) and name[len(prefix):len(prefix) + 1].isupper():
                 bare = name[len(prefix)].lower() + name[len(prefix) + 1:]
                 if bare in pool:
-                    return bare, index["owners"][bare]
+                    return bare, index["owners"][bare], sg.score(name, bare)
         if ranked:
             return None  # near several of the model's members: which one is meant is not clear
     return None
+
+
+MEMBER_TIE = 0.03  # a member scoring this much below an export's near miss is still the one meant
+
+
+def _member_first(name: str, index: dict, found: tuple[str, str, float], model: ObjectModel,
+                  receiver=None, constructed: bool = False, capitalised: bool = False) -> tuple[str, str, tuple | None]:
+    """The did-you-mean of a vocabulary finding `_near_miss` decided on: a member access means a member. So the
+    receiver's own members first, inherited ones included, when its (open) type is known
+    (`Analysis.open_engine_receivers`); then, on a lower-case name, the names the engine's types have as
+    members (platform-named ones too: `client.getRequest()` means undici's `Dispatcher.request`, not its
+    exported class `Request`), then those its files spell after a `.`; a module's export or class (`_near_miss`'s
+    own pick) only when no member is about as near. Where an export or a class is plausible as the member, on a
+    receiver written as the engine's class or namespace (`Immutable.getMap()` means the export `Map`), a member
+    must be clearly nearer; a platform class's statics are members (`AbortSignal.timout` -> `timeout`). A name
+    `new` constructs (`new Konva.getRect()`: a class is meant) keeps `_near_miss`'s pick. With the declaration
+    the hover shows: `(Member, owner's name)`, or None for a name only the engine's files spell."""
+    real, owner, best = found
+    if constructed:
+        return real, owner, index["declared"].get(real) if owner != ENGINE_FILES else None
+    if receiver is not None:
+        table = receiver_members(model, receiver)
+        names = tuple(sorted(n for n, (m, _) in table.items() if not m.private and m.status != "removed"
+                             and n[:1] != "_" and m.kind != "constructor"))
+        ranked = sg.rank(name, names, "", threshold=NEAR_MISS) if names else []
+        if ranked:
+            top = ranked[0][0]
+            member, declaring = table[top]
+            shown = shown_owner(model, declaring) if isinstance(declaring, tuple) else owner
+            return top, shown, (member, shown)
+    if name[:1].islower():  # (`_near_miss`'s pick is among them when it is a member: ties go to the name's case)
+        for cands, owners in ((index["cands_members"], index["member_owners"]), (index["cands_spelled_members"], None)):
+            tie = MEMBER_TIE if capitalised else -MEMBER_TIE  # a member clearly nearer; or about as near
+            ranked = sg.rank(name, cands, "", threshold=max(NEAR_MISS, best + tie))
+            if ranked:
+                top = ranked[0][0]
+                if owners is None:
+                    return top, ENGINE_FILES, None
+                return top, owners[top], index["member_declared"].get((top, owners[top]))
+    return real, owner, index["declared"].get(real) if owner != ENGINE_FILES else None
 
 
 def receiver_types_at(doc: ParsedDocument, offset: int, workspace) -> list[str] | None:
@@ -852,14 +927,24 @@ def source_kind(path: str) -> str:
     return "docs" if low else ""
 
 
-def sources_disagree(model: ObjectModel, owner, member, where: str) -> str:
-    """When the sources of the engine disagree on a member (the union decides it exists): say so."""
+def disagreeing_sources(model: ObjectModel, owner, member) -> tuple[str, str] | None:
+    """(the kind of source the member is in, the kind its type is declared in) when they differ (a member only
+    the docs use on a type its typings declare: ("docs", "typings")), else None."""
     t = model.type(owner) if isinstance(owner, tuple) else None
     if t is None or member is None or not member.path or not t.path:
-        return ""
+        return None
     declared, found = source_kind(t.path), source_kind(member.path)
     if declared == found or not declared or not found:
+        return None
+    return found, declared
+
+
+def sources_disagree(model: ObjectModel, owner, member, where: str) -> str:
+    """When the sources of the engine disagree on a member (the union decides it exists): say so."""
+    kinds = disagreeing_sources(model, owner, member)
+    if kinds is None:
         return ""
+    found, declared = kinds
     return (f"Sources disagree: `{member.name}` is in the engine's {found} ({where}) but not in its {declared}; "
             f"it exists, so it is not reported.")
 

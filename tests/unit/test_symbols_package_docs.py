@@ -1,0 +1,130 @@
+"""The docs a package ships beside its README (`docs/`) are the engine's own docs: a member they call on one of
+its types is known even where the typings lack it (issue 17 point 2: a name any real source has is known; round
+11's held-out run: undici's docs call `mockAgent.clearAllCallHistory()` on a `MockAgent` whose typings lack it,
+and the check flagged the docs' own code). The answer says the sources disagree. A name the docs do not call as
+a member (prose, a bare call) teaches nothing, nor does a page about older versions (a migration guide), and a
+near miss of a docs-only member is still reported. Through
+the real pipeline on a tiny package: typings, a README and a docs folder."""
+
+from __future__ import annotations
+
+import json
+
+from lsp_server.knowledge.naming import ensure_conventions
+from lsp_server.knowledge.object_model import ObjectModelService
+from tests.support.symbols_helpers import make_workspace, symbol_findings
+
+TYPES = """export declare class MockAgent {
+    constructor(options?: object);
+    enableCallHistory(): this;
+    disableCallHistory(): this;
+    clearCallHistory(): void;
+    get(origin: string): object;
+}
+"""
+
+README = """# mocks
+
+```js
+import { MockAgent } from 'mocks'
+const mockAgent = new MockAgent()
+mockAgent.get('http://localhost')
+```
+"""
+
+# the docs folder: one page declares the receiver, another uses it by the docs' own name for it (`mockAgent`)
+AGENT_DOC = """# MockAgent
+
+```js
+import { MockAgent } from 'mocks'
+const mockAgent = new MockAgent()
+mockAgent.enableCallHistory()
+mockAgent.clearCallHistories()
+```
+
+To start afresh, see `resetAllHistory` (planned); `clearHistory()` is not a member.
+
+```js
+clearHistory()
+```
+"""
+
+HISTORY_DOC = """# Call history
+
+```js
+mockAgent.enableCallHistory()
+mockAgent.enableMockHistory()
+```
+"""
+
+
+# a migration guide's "before" code shows a name the engine no longer has
+MIGRATION_DOC = """# Migrating from v1
+
+```js
+mockAgent.enableCallHistory()
+mockAgent.clearHistories()
+```
+"""
+
+
+def workspace(tmp_path, files: dict[str, str]):
+    return make_workspace(tmp_path, {
+        "node_modules/mocks/package.json": json.dumps({"name": "mocks", "types": "index.d.ts"}),
+        "node_modules/mocks/index.d.ts": TYPES,
+        "node_modules/mocks/README.md": README,
+        "node_modules/mocks/docs/api/MockAgent.md": AGENT_DOC,
+        "node_modules/mocks/docs/api/MockCallHistory.md": HISTORY_DOC,
+        "node_modules/mocks/docs/guides/Migration-Guide-V2.md": MIGRATION_DOC,
+        **files,
+    })
+
+
+def found(ws, rel):
+    return [(f["line"], f["name"], f["data"]["suggestions"][:1]) for f in symbol_findings(ws, rel)]
+
+
+def test_members_the_packages_docs_call_are_known_on_typed_and_untyped_receivers(tmp_path):
+    ws = workspace(tmp_path, {
+        "src/typed.js": "import { MockAgent } from 'mocks'\nconst agent = new MockAgent()\n"
+                        "agent.clearCallHistories()\nagent.enableMockHistory()\n",
+        "src/docs_own.js": "const mockAgent = new MockAgent()\nmockAgent.enableMockHistory()\n",
+        "src/untyped.js": "import { MockAgent } from 'mocks'\n"
+                          "export function reset(agent) { agent.clearCallHistories() }\n",
+    })
+    assert found(ws, "src/typed.js") == []
+    assert found(ws, "src/docs_own.js") == []
+    assert found(ws, "src/untyped.js") == []
+    model = ws.service(ObjectModelService).model
+    ensure_conventions(model)
+    learned = model.example_members.get(("mocks", "MockAgent"), {})
+    assert {"clearCallHistories", "enableMockHistory"} <= set(learned)
+    assert learned["enableMockHistory"].path.endswith("MockCallHistory.md")
+
+
+def test_names_the_docs_do_not_call_as_members_and_near_misses_of_docs_members_are_reported(tmp_path):
+    ws = workspace(tmp_path, {
+        "src/app.js": "import { MockAgent } from 'mocks'\nconst agent = new MockAgent()\n"
+                      "agent.clearHistory()\nagent.resetAllHistory()\nagent.enableMockHistorys()\n"
+                      "agent.clearHistories()\n",
+    })
+    assert [(line, name) for line, name, _ in found(ws, "src/app.js")] == [
+        (3, "clearHistory"), (4, "resetAllHistory"), (5, "enableMockHistorys"), (6, "clearHistories")]
+    assert found(ws, "src/app.js")[2][2] == ["enableMockHistory"]
+
+
+def test_check_symbols_and_the_hover_say_the_docs_and_the_typings_disagree(tmp_path):
+    from lsp_server import providers
+    from lsp_server.knowledge.check_symbols import check_symbols
+    from lsp_server.providers import RequestContext
+
+    ws = workspace(tmp_path, {"src/app.js": "import { MockAgent } from 'mocks'\nconst agent = new MockAgent()\n"
+                                            "agent.enableMockHistory()\n"})
+    docs_only, typed = check_symbols(ws, ["MockAgent.enableMockHistory", "MockAgent.enableCallHistory"], docs=False)
+    assert docs_only.status == "known" and docs_only.source.path.name == "MockCallHistory.md"
+    assert docs_only.note == "sources disagree: in the engine's docs, not in its typings"
+    assert typed.status == "known" and not typed.note
+    doc = ws.document(ws.root / "src/app.js")
+    hovers = providers.call_all(providers.HOVER, doc, doc.source.index(b"enableMockHistory") + 1, RequestContext(ws))
+    text = "\n".join(h.markdown for h in hovers)
+    assert "Sources disagree: `enableMockHistory` is in the engine's docs" in text and "not in its typings" in text
