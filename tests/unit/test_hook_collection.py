@@ -65,3 +65,4 @@ def test_main_leaves_collection_off_when_the_process_switched_it_off(monkeypatch
         assert not gc.isenabled()
     finally:
         gc.enable()
+
