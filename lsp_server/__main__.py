@@ -3,10 +3,14 @@
 import sys
 
 if "hook" in sys.argv[1:]:  # agent hooks: the fast path, without importing the rest of the CLI
-    from lsp_server.surfaces.hooks import hook_argv, main as hook_main
+    import gc
+
+    gc.disable()  # while the hook loads (see surfaces.hooks.main), its own modules included
+    from lsp_server.surfaces.hooks import exit_process, hook_argv, main as hook_main
 
     if (hook_args := hook_argv(sys.argv[1:])) is not None:
-        sys.exit(hook_main(hook_args))
+        exit_process(hook_main(hook_args))
+    gc.enable()
 
 from lsp_server.surfaces.cli import main  # noqa: E402
 

@@ -43,7 +43,7 @@ MODULES = (
     "lsp_server.conventions.diagnostics",
     # graph: the import graph, its checks, rules and references
     "lsp_server.graph.service",
-    "lsp_server.graph.rules",
+    "lsp_server.graph.settings",
     "lsp_server.graph.checks",
     "lsp_server.graph.references",
 )
@@ -59,7 +59,7 @@ CONFIG_SECTIONS = {
     "typescript": ("lsp_server.knowledge.typescript_settings",),
     "rag": ("lsp_server.knowledge.generators",),
     "rules": ("lsp_server.conventions.settings",),
-    "dependencies": ("lsp_server.graph.rules",),
+    "dependencies": ("lsp_server.graph.settings",),
 }
 CONFIG_MODULES = tuple(dict.fromkeys(m for modules in CONFIG_SECTIONS.values() for m in modules))
 

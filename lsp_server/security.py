@@ -118,10 +118,12 @@ def _short(raw: str) -> str:
 
 
 # --- credentials in URLs ------------------------------------------------------------------------------------
-_URL_USERINFO_RE = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)[^/?#\s]*@")  # greedy: a raw @ in a password
+_URL_USERINFO = r"(?i)\b([a-z][a-z0-9+.-]*://)[^/?#\s]*@"  # greedy: a raw @ in a password
 
 
 def redact_url(text: str) -> str:
     """`text` with the user:password part of every URL in it replaced by `***` (a token is often the user
-    part alone, so all of it goes): `https://***@host/repo.git`. For any message or log line naming a URL."""
-    return _URL_USERINFO_RE.sub(r"\1***@", text)
+    part alone, so all of it goes): `https://***@host/repo.git`. For any message or log line naming a URL.
+    (The pattern is compiled on first use, by `re`'s cache: a case-insensitive one costs ~0.5 ms to compile,
+    and every process that imports this module, an agent hook's included, rarely redacts anything.)"""
+    return re.sub(_URL_USERINFO, r"\1***@", text)

@@ -13,16 +13,13 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import pathspec
-
 from lsp_server.errors import InvalidArgument
 from lsp_server.conventions.evaluate import Evaluation, Hit, order_key
 from lsp_server.conventions.rules import Rule
-from lsp_server.conventions.service import RuleService
+from lsp_server.conventions.service import RuleService, is_source
 from lsp_server.document import ParsedDocument, path_to_uri
 from lsp_server.gitexec import WORKSPACE, GitError, run_git
-from lsp_server.languages import is_source_path
-from lsp_server.workspace import SKIPPED_DIRS, BinaryFile, FileTooLarge, Workspace, read_text_file
+from lsp_server.workspace import BinaryFile, FileTooLarge, Workspace, read_text_file
 
 log = logging.getLogger(__name__)
 
@@ -101,17 +98,6 @@ def _unquote(name: str) -> str:
         raw = name[1:-1].encode("latin-1", errors="backslashreplace").decode("unicode_escape")
         return raw.encode("latin-1", errors="replace").decode("utf-8", errors="replace")
     return name
-
-
-def is_source(ws: Workspace, path: Path) -> bool:
-    """Whether `path` (absolute, resolved) is a workspace source file the rules look at: a JavaScript
-    file inside the root, not in a skipped folder (node_modules, dist, ...) nor excluded by the config."""
-    if not ws.contains(path) or not is_source_path(path):
-        return False
-    rel = ws.relpath(path)
-    if any(part in SKIPPED_DIRS for part in Path(rel).parts[:-1]):
-        return False
-    return not pathspec.GitIgnoreSpec.from_lines(ws.settings.top.exclude).match_file(rel)
 
 
 def review(ws: Workspace, rev: str | None = None, cap: int | None = None, session: str | None = None) -> Review:

@@ -470,20 +470,22 @@ def parse_rule(text: str, path: Path, origin: str = "", timeout_ms: int = 100) -
     elif "languages" in trigger:
         problem(line_of("languages", "trigger"), "[trigger] languages names the languages of a query; there is none",
                 Severity.WARNING)
+    def where() -> int:  # the line of the query for `lang`: looked up only for a problem (a search per call)
+        return line_of(lang, "trigger.query") if isinstance(raw_query, dict) else line_of("query", "trigger")
+
     for lang, text in query_sources.items():
-        where = line_of(lang, "trigger.query") if isinstance(raw_query, dict) else line_of("query", "trigger")
         if lang not in SOURCE_LANGUAGES:
-            problem(where, f"unknown query language '{lang}' (known: {', '.join(sorted(SOURCE_LANGUAGES))})")
+            problem(where(), f"unknown query language '{lang}' (known: {', '.join(sorted(SOURCE_LANGUAGES))})")
             continue
         try:
             facts = query_facts(lang, text)
         except QueryRefused as exc:
-            problem(where, f"[trigger] {exc}")
+            problem(where(), f"[trigger] {exc}")
         except Exception as exc:  # noqa: BLE001 - QueryError, or NameError for unknown predicates
-            problem(where, f"invalid tree-sitter query ({lang}): {exc}")
+            problem(where(), f"invalid tree-sitter query ({lang}): {exc}")
         else:
             if QUERY_CAPTURE not in facts.captures:
-                problem(where, f"the query must capture @{QUERY_CAPTURE}: the nodes reported as the rule's ranges")
+                problem(where(), f"the query must capture @{QUERY_CAPTURE}: the nodes reported as the rule's ranges")
     query_source = next(iter(query_sources.values()), None)
 
     if any(p.severity == Severity.ERROR for p in problems):

@@ -18,9 +18,11 @@ import logging
 import re
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pathspec
 
 from lsp_server import integrity
-from lsp_server.conventions import remote as remote_mod
 from lsp_server.conventions.evaluate import Clock, Evaluation, RuleSet, evaluate
 from lsp_server.conventions.rules import (RULE_SUFFIXES, Rule, RuleProblem, load_folder, load_query_facts,
                                           save_query_facts)
@@ -29,9 +31,21 @@ from lsp_server.conventions.telemetry import PROCESS_SESSION, Firing, Telemetry
 from lsp_server.document import ParsedDocument
 from lsp_server.findings import Severity
 from lsp_server.gitexec import GIT_PROTOCOLS
-from lsp_server.workspace import Progress, Service, Workspace, service
+from lsp_server.languages import is_source_path
+from lsp_server.workspace import SKIPPED_DIRS, Progress, Service, Workspace, service
+
+if TYPE_CHECKING:
+    from lsp_server.conventions import remote as remote_mod
 
 log = logging.getLogger(__name__)
+
+
+def _remote():
+    """The remote sources' module (fetching, verified copies), imported when a workspace configures a remote:
+    most have none, and an agent hook's process would load it (~2 ms) for nothing."""
+    from lsp_server.conventions import remote
+
+    return remote
 
 CONVENTIONS_CHECK = "conventions"  # the on-save check of diagnostics.py, whose firings the telemetry records
 
@@ -55,6 +69,18 @@ def checked_config(config: RulesConfig) -> tuple[RulesConfig, list[str]]:
     return (dataclasses.replace(config, **fixed) if fixed else config), problems
 
 
+def is_source(ws: Workspace, path: Path) -> bool:
+    """Whether `path` (absolute, resolved) is a workspace source file the rules look at: a JavaScript
+    file inside the root, not in a skipped folder (node_modules, dist, ...) nor excluded by the config.
+    (Here rather than in review.py, which the post-write hook then need not import.)"""
+    if not ws.contains(path) or not is_source_path(path):
+        return False
+    rel = ws.relpath(path)
+    if any(part in SKIPPED_DIRS for part in Path(rel).parts[:-1]):
+        return False
+    return not pathspec.GitIgnoreSpec.from_lines(ws.settings.top.exclude).match_file(rel)
+
+
 REMOTE_KEYS = {"url", "ref", "subdir", "sha256"}
 _URL_RE = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://|^[^/\\]+@[^/\\]+:")
 
@@ -67,6 +93,7 @@ def remote_sources(ws: Workspace, config: RulesConfig) -> tuple[list[remote_mod.
         problems.append(f"[rules] remote_protocols: only {', '.join(GIT_PROTOCOLS)} can be allowed; "
                         f"using {list(protocols)}")
     for i, item in enumerate(config.remote):
+        remote_mod = _remote()
         unknown = set(item) - REMOTE_KEYS
         if unknown or not item.get("url"):
             problems.append(f"[rules] remote item {i + 1}: needs 'url' (optional 'ref', 'subdir', 'sha256'); "
@@ -138,6 +165,7 @@ class RuleService(Service):
         # Remote copies live in the cache folder: not read from one another user owns (integrity.cache_folder).
         cache_usable = bool(self.remotes) and integrity.cache_folder(self.ws.cache_dir) is not None
         for src in self.remotes if cache_usable else ():
+            remote_mod = _remote()
             if verify:
                 copy, problem = remote_mod.verified_copy(src, self.ws.cache_dir)
                 if problem:
@@ -189,6 +217,7 @@ class RuleService(Service):
         started = 0
         refresh_s = self.config.remote_refresh_minutes * 60
         for src in self.remotes:
+            remote_mod = _remote()
             if only_due and not remote_mod.is_due(src, self.ws.cache_dir, refresh_s):
                 continue
             started += 1
@@ -217,6 +246,7 @@ class RuleService(Service):
         """Block until running fetches end; return the fetch jobs of this workspace's remotes."""
         jobs = []
         for src in self.remotes:
+            remote_mod = _remote()
             job = remote_mod.job_for(src, self.ws.cache_dir)
             if job is not None:
                 job.done.wait(timeout)

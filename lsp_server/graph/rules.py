@@ -1,4 +1,5 @@
-"""`[dependencies]` settings: layering rules, unresolved-package severity, cycles on/off.
+"""`[dependencies]` rules compiled: layering rules, unresolved-package severity, cycles on/off (the section's
+schema, `DependenciesConfig`, is in graph/settings.py).
 
 A rule is `{ name, from, to, message?, via_interface?, allowed? }`: `from` and `to` are regexes searched in
 workspace-relative POSIX paths (`to` also sees `package:NAME` and `node:NAME` for external targets).
@@ -13,11 +14,12 @@ server. Invalid rules are reported once as configuration errors and skipped.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from lsp_server.config import CONFIG_MAX_BYTES, ConfigError, Settings, _locate, config_section
+from lsp_server.config import CONFIG_MAX_BYTES, ConfigError, Settings, _locate
+from lsp_server.graph.settings import DependenciesConfig
 from lsp_server.storage import read_bounded
 
 if TYPE_CHECKING:
@@ -28,17 +30,6 @@ log = logging.getLogger(__name__)
 RULE_KEYS = {"name", "from", "to", "message", "via_interface", "allowed"}
 MATCH_TIMEOUT = 0.05  # seconds per regex search
 SEVERITIES = ("error", "warning", "off")
-
-
-@config_section("dependencies")
-@dataclass(frozen=True)
-class DependenciesConfig:
-    rules: list[dict] = field(default_factory=list)
-    unresolved_packages: str = "warning"  # "error" | "warning" | "off": bare packages not installed
-    cycles: bool = True  # report import-cycle
-    # TypeScript type-only imports (`import type`, `export type ... from`, `import("./x").T`) are erased from
-    # the emitted JavaScript, so by default they close no import cycle; true counts them.
-    type_cycles: bool = False
 
 
 @dataclass(frozen=True)

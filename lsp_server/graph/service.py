@@ -39,7 +39,7 @@ from lsp_server.syntax.modules import (DEFAULT, REEXPORT, TYPE, ImportRecord, Mo
 from lsp_server.graph.resolve import (FILE, PROBE, FileSystem, Resolution, Resolver, folder_unchanged,
                                       json_unchanged, probe_unchanged)
 from lsp_server.graph.store import RootPaths, decode_lines, encode_lines, local_resolutions, portable_resolutions
-from lsp_server.graph.rules import DependenciesConfig
+from lsp_server.graph.settings import DependenciesConfig
 from lsp_server.languages import language_for_path
 from lsp_server import integrity, queries
 from lsp_server.storage import OutsideRoots, collection_paused, file_content_hash, inside, listed_content_hash, read_bounded

@@ -11,10 +11,19 @@ from lsp_server.config import find_config, load_settings, project_folder
 from lsp_server.document import real_path
 from lsp_server.errors import InvalidArgument, NotFound
 from lsp_server.surfaces.errors import EXIT_FINDINGS, EXIT_HOOK, EXIT_OK, EXIT_USAGE
-from lsp_server.surfaces.present import display_path
 from lsp_server.workspace import Workspace
 
 __all__ = ["EXIT_FINDINGS", "EXIT_HOOK", "EXIT_OK", "EXIT_USAGE", "display_path", "existing", "workspace_for"]
+
+
+def __getattr__(name: str):
+    """`display_path` from present.py when asked for: the post-write hook loads a workspace through this
+    module and shows paths only when a rule fires (present.py's import and its Presenter class ~1 ms)."""
+    if name == "display_path":
+        from lsp_server.surfaces.present import display_path
+
+        return display_path
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def existing(path: Path, what: str = "file or directory") -> Path:

@@ -164,12 +164,16 @@ def configure_logging(level: str, log_file: Path | None) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    whole_process = argv is None  # the `footprint-ls` script (callers in a process of their own pass argv)
     argv = sys.argv[1:] if argv is None else argv
     if "hook" in argv:  # agent hooks run on every write: their own parser (a usage error never exits 2)
-        from lsp_server.surfaces.hooks import hook_argv, main as hook_main
+        from lsp_server.surfaces.hooks import exit_process, hook_argv, main as hook_main
 
         if (hook_args := hook_argv(argv)) is not None:
-            return hook_main(hook_args)
+            code = hook_main(hook_args)
+            if whole_process:
+                exit_process(code)
+            return code
     parser = build_parser(verbs_needed(argv))
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):

@@ -58,11 +58,9 @@ def _root_of(name: str, roots: list[Path]) -> Path:
 def _post_write_file(edited: EditedFile, cwd: Path, config: Path | None, session: str | None,
                      out: Outcome, keys: list[str]) -> str:
     from lsp_server.config import find_config
-    from lsp_server.conventions.review import is_source
-    from lsp_server.conventions.service import RuleService
+    from lsp_server.conventions.service import RuleService, is_source
     from lsp_server.security import resolve_user_path
     from lsp_server.surfaces.common import workspace_for
-    from lsp_server.surfaces.present import display_path, file_text
 
     name = edited.path
     shown = name.replace("\x00", "\\0")
@@ -117,6 +115,8 @@ def _post_write_file(edited: EditedFile, cwd: Path, config: Path | None, session
     svc.record(rel, doc, evaluation, **({"session": session} if session else {}))
     if not evaluation.hits:
         return ""
+    from lsp_server.surfaces.present import display_path, file_text  # only to show what fired
+
     text = file_text(evaluation, doc, display_path(path, cwd))
     if evaluation.suppressed:
         text += (f"(+{len(evaluation.suppressed)} more rule(s) apply to the lines you changed, beyond the cap of "

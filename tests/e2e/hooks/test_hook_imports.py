@@ -17,6 +17,8 @@ LIST_AT_EXIT = ("import atexit, os, runpy, sys\n"
                 "atexit.register(lambda: open(os.environ['MODULES_OUT'], 'w').write('\\n'.join(sys.modules)))\n"
                 "runpy.run_module('lsp_server', run_name='__main__', alter_sys=True)\n")
 NOT_FOR_A_HOOK = ("lsp_server.features", "lsp_server.graph.service", "lsp_server.graph.checks",
+                  "lsp_server.graph.rules",  # the [dependencies] schema is graph/settings.py
+                  "lsp_server.conventions.remote",  # no remote rules configured
                   "lsp_server.knowledge.lookup", "lsp_server.knowledge.check_symbols", "lsp_server.knowledge.rag",
                   "lsp_server.knowledge.unknown_symbol", "lsp_server.surfaces.lsp", "lsp_server.surfaces.cli",
                   "lsp_server.scheduler", "pygls", "lsprotocol", "multiprocessing",
