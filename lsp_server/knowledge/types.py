@@ -439,7 +439,8 @@ class Analyzer:
         """An undeclared name the file never calls, that the engine's examples give to instances of one type
         (`naming`): the instance it is, rather than a same-named value of the package."""
         conv = (self.model.conventions or {}).get(name)
-        return conv is not None and conv.kind == "inst" and name[:1].islower() and (None, name) not in self.called
+        return conv is not None and conv.kind in ("inst", "union") and name[:1].islower() and \
+            (None, name) not in self.called
 
     def namespace_alias(self, name: str) -> Val | None:
         """The package namespace the engine's docs and examples bind this name to (`import * as Y from "yjs"`,
@@ -965,6 +966,8 @@ class Analyzer:
         lacks, plainly a variant of a real member (unless the convention `outranks` other readings: then any
         one name may be the invented one)."""
         conv = (self.model.conventions or {}).get(key[1])
+        if conv is not None and conv.kind == "union":
+            return self.by_union_convention(key, start, end, conv, outranks)
         if conv is None or conv.kind != "inst" or not self.model.closed(conv.target):
             return None
         members = self.model.members(conv.target)
@@ -982,6 +985,36 @@ class Analyzer:
         why = f"{CONVENTION_EVIDENCE} `{conv.target[1]}` `{key[1]}` ({Path(conv.source).name})"
         return Val(ValKind.INSTANCE, conv.target, conf=INFERRED, evidence=Evidence(key[1], conv.target, hits,
                                                                                    produces=why))
+
+    def by_union_convention(self, key: BindingKey, start: int, end: int, conv: Convention,
+                            outranks: bool) -> Val | None:
+        """The classes the engine's examples give the name (`naming`'s "union": `client` a `Client`, an
+        `H2CClient` or an `Agent`), as one value with the members of any of them (an INTERSECTION: a name is
+        missing only when every class lacks it, and candidates come from all), when its uses fit them as
+        `by_convention` asks of one type. Every class must be closed: else nothing is typed."""
+        model = self.model
+        if not all(model.type(t) is not None and model.closed(t) for t in conv.target):
+            return None
+        members: dict = {}
+        for tid in conv.target:
+            for n, entry in model.members(tid).items():
+                members.setdefault(n, entry)
+        uses = [(u, usage) for (pos, u, usage) in self.uses.get(key, ()) if start <= pos < end]
+        hits = sorted({u for u, _ in uses if u in members})
+        missing = {u for u, usage in uses if u not in members and u not in OBJECT_MEMBERS and usage != "write"}
+        if len(missing) > 1:
+            return None
+        if missing:
+            name = next(iter(missing))
+            usage = next(us for u, us in uses if u == name)
+            ranked = sg.rank(name, [n for n, (m, _) in members.items() if not m.private], usage)
+            if not outranks and (not ranked or ranked[0][1] < 0.6):
+                return None
+        shown = " | ".join(t[1] for t in conv.target)
+        why = f"{CONVENTION_EVIDENCE} `{shown}` `{key[1]}` ({Path(conv.source).name})"
+        evidence = Evidence(key[1], (conv.target[0][0], shown), hits, produces=why)
+        parts = tuple(Val(ValKind.INSTANCE, t, conf=INFERRED, evidence=evidence) for t in conv.target)
+        return Val(ValKind.INTERSECTION, conv.target, conf=INFERRED, evidence=evidence, parts=parts)
 
     def infer_from_uses(self, key: BindingKey, start: int, end: int) -> Val | None:
         name = key[1]
