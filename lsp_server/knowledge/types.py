@@ -302,6 +302,9 @@ COLLECTION_RESULTS = {
                     "sort": ValKind.ARRAY, "values": ValKind.ARRAY, "toSorted": ValKind.ARRAY},
     ValKind.MAP: {"get": None, "values": ValKind.ARRAY},
 }
+# A qualified type name (`NodeJS.ReadableStream`, `Pool.Options`): the qualifier, then the rest; not inside a
+# string literal type, a path or a longer dotted name
+_QUALIFIED = re.compile(r"(?<![\w$.'\"`/])([A-Za-z_$][\w$]*)(?:\.[A-Za-z_$][\w$]*)+")
 # The global object under its names: `window.jspdf` is a UMD build's global.
 GLOBAL_OBJECTS = frozenset({"window", "globalThis", "self"})
 # Variables named like plain data (an options bag, a config): never typed from evidence.
@@ -639,8 +642,29 @@ class Analyzer:
             text = substitute(text, bindings)
         if "<" in text and "[" not in text:
             text = self.expand_alias(text, module)
-        val = self.to_val(parse_type(text), module, this, conf, evidence)
+        val = self.to_val(parse_type(self.foreign_unknown(text, module)), module, this, conf, evidence)
         return _with_type_args(val, text) if val is not None and "<" in text else val
+
+    def foreign_unknown(self, text: str, module: str) -> str:
+        """The type text with every name qualified by another module's namespace made `unknown`:
+        `NodeJS.ReadableStream`, `globalThis.Response`, `http.Agent` (a qualifier no type of the package
+        declares: Node's, the platform's, an import of another module). `parse_type` reads a qualified name
+        as its last name, which the model would find among the package's own types (undici's `Agent`, a
+        package's `ReadableStream`): the real object need not have their members. Unknown, nothing on it
+        is checked (TypeScript's platform types are not modelled here). The package's own namespaces
+        (`Pool.Options`, `Dispatcher.RequestOptions`) are left as written; so is a `typeof` (a value)."""
+        if "." not in text or "typeof" in text:
+            return text
+        return _QUALIFIED.sub(lambda m: m.group(0) if self.own_qualifier(m.group(1), module) else "unknown", text)
+
+    def own_qualifier(self, name: str, module: str) -> bool:
+        """A qualifier the package itself declares: a type or namespace of the module, or of any module of
+        its package (a namespace imported from a sibling file: `import Dispatcher from './dispatcher'`)."""
+        mod = self.model.modules.get(module)
+        if mod is not None and (name in mod.types or name in mod.values):
+            return True
+        own = package_name(module)
+        return any(package_name(tid[0]) == own for tid in self.model.type_names.get(name, ()))
 
     def intersection_val(self, parts: list[str], module: str, this: Val | None, conf: float, evidence=None,
                          bindings: dict[str, str] | None = None) -> Val | None:
@@ -1030,7 +1054,7 @@ class Analyzer:
             if fn is None or fn.kind != ValKind.FUNCTION or fn.member is None or index >= len(fn.member.params):
                 continue
             ptype = fn.member.params[index].split(":", 1)[1].strip() if ":" in fn.member.params[index] else ""
-            pv = self.to_val(parse_type(ptype), fn.module, None, 1.0)
+            pv = self.to_val(parse_type(self.foreign_unknown(ptype, fn.module)), fn.module, None, 1.0)
             where = self.text(callee)
             if option and pv is not None and pv.kind == ValKind.INSTANCE:
                 entry = model.members(pv.tid).get(option)
