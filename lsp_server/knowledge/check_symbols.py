@@ -277,6 +277,11 @@ def _receivers(model: ObjectModel, owner: str, w: Written) -> tuple[list[Val], s
     note = None
     if head in model.type_names:
         vals = [Val(ValKind.CLASS, tid) for tid in model.type_names[head]]
+    elif (conv := (model.conventions or {}).get(head)) is not None and conv.kind == "union":
+        # the classes the engine's examples give the name (`client`: a `Client`, an `Agent`): a member of any
+        vals = [Val(ValKind.INSTANCE, tid, conf=INFERRED) for tid in conv.target]
+        shown = " | ".join(shown_owner(model, tid) for tid in conv.target)
+        note = f"`{head}` taken as a `{shown}` (the engine's examples name each so)"
     elif head[:1].islower() or head[:1] in "_$":
         val, note = _variable(model, head)
         vals = [val] if val is not None else []

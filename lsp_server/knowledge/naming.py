@@ -6,7 +6,8 @@ package's object of classes (a script's UMD global `Konva.Stage`). A receiver us
 pdfDoc.GetTitle() }`, or a README fragment's undeclared `doc`) has no other evidence; the convention gives it a
 type, as an inference (a warning with its evidence, never an error).
 Examples that give a name a type here and a subclass adding no member there (`layer` a `Layer` and a
-`FastLayer`) agree on the base.
+`FastLayer`) agree on the base. Examples that give it a few classes of their own (`client` a `Client` or a
+`ComposedDispatcher`) type it by their union (a "union" convention: a member of any of them is real).
 
 Mined once per object model from `ObjectModel.examples` (collected by the service) by running the type
 tracker itself over each example; a name is kept when at least 80% of its declared occurrences agree on one
@@ -76,6 +77,12 @@ from lsp_server.workspace import Progress, warm_up
 log = logging.getLogger(__name__)
 
 AGREEMENT = 0.8
+# A name the examples give several classes (`client` a `Client` here, a `ComposedDispatcher` there; `agent` a
+# `SnapshotAgent` or an `Agent`) is typed by their union when 2 to MAX_UNION classes, each shown at least twice,
+# cover AGREEMENT of its examples, as one class must (`_small_union`). In the dev engines' docs such names have
+# 2 or 3 classes; names that say nothing of their type have 4 to 8 (yup's `schema`, tone's `synth`).
+MAX_UNION = 3
+UNION_AGREEMENT = AGREEMENT
 ROUNDS = 3
 # Short words that are not abbreviations of a type (loop variables, JavaScript's and English words).
 NOT_ABBREVIATIONS = frozenset({"i", "j", "k", "n", "x", "y", "z", "id", "is", "in", "of", "on", "to", "do", "if",
@@ -86,13 +93,13 @@ NOT_ABBREVIATIONS = frozenset({"i", "j", "k", "n", "x", "y", "z", "id", "is", "i
 _LOCK = threading.RLock()
 MAX_EXAMPLE_BYTES = 200_000
 MAX_DOC_BYTES = 4_000_000  # a doc file searched for an example's line
-CACHE_VERSION = 5  # 5: the examples' static members (`yup.string.default`); 4: keyed by content, not by folder; each example's observations kept; 3: the examples'
+CACHE_VERSION = 6  # 6: "union" conventions (an undeclared name several classes share); 5: the examples' static members (`yup.string.default`); 4: keyed by content, not by folder; each example's observations kept; 3: the examples'
 # members; 2: "obj" conventions (a package's object of classes)
 SIGNED_AS = "naming-conventions"
 OBSERVATIONS_SIGNED_AS = "naming-observations"
 OBSERVATIONS_CACHE = "naming_observations.json"  # beside the conventions' own cache file
 ARTIFACT_ENTRY = "naming"  # the conventions' entry in an index artifact's object-model part
-KINDS = ("inst", "ns", "obj")
+KINDS = ("inst", "ns", "obj", "union")
 MAX_RECORDED_EXAMPLES = 20_000  # examples whose observations a record holds: a longer one is not ours
 
 _MISSING = object()
@@ -242,8 +249,8 @@ def _rows(model: ObjectModel, conventions: dict[str, Convention]) -> list[list]:
     """The conventions as JSON rows; an example's label (a path) as the example's number, so that the rows
     name no folder."""
     first = _first_example(model)
-    return [[name, c.kind, list(c.target) if c.kind in ("inst", "obj") else c.target, first.get(c.source, c.source),
-             c.count] for name, c in sorted(conventions.items())]
+    return [[name, c.kind, _json_target(c.kind, c.target), first.get(c.source, c.source), c.count]
+            for name, c in sorted(conventions.items())]
 
 
 def _member_rows(model: ObjectModel, members: dict[tuple, dict[str, Member]]) -> list[list]:
@@ -294,10 +301,8 @@ def _decode_rows(model: ObjectModel, rows: object) -> dict[str, Convention] | No
             if not isinstance(target, str) or target not in model.modules:
                 return None
         else:
-            if not (isinstance(target, list) and len(target) == 2 and all(isinstance(t, str) for t in target)):
-                return None
-            target = tuple(target)
-            if model.type(target) is None:
+            target = _decode_target(kind, target)
+            if target is None or any(model.type(t) is None for t in (target if kind == "union" else (target,))):
                 return None
         if isinstance(source, int) and not isinstance(source, bool) and 0 <= source < len(model.examples):
             source = model.examples[source][0]
@@ -396,7 +401,27 @@ def _observations_json(mined: Mined) -> dict:
 
 def _json_key(key: tuple) -> list:
     kind, target = key
-    return [kind, target if kind == "ns" else list(target)]
+    return [kind, _json_target(kind, target)]
+
+
+def _json_target(kind: str, target) -> object:
+    """A convention's target as JSON: a module name ("ns"), a type id's list, or a list of them ("union")."""
+    if kind == "ns":
+        return target
+    return [list(t) for t in target] if kind == "union" else list(target)
+
+
+def _decode_target(kind: str, target: object) -> tuple | None:
+    """A type id (a list of two strings), or for "union" a list of 2 to MAX_UNION of them; else None."""
+    def tid(value: object) -> tuple | None:
+        ok = isinstance(value, list) and len(value) == 2 and all(isinstance(t, str) for t in value)
+        return tuple(value) if ok else None
+    if kind != "union":
+        return tid(target)
+    if not isinstance(target, list) or not 2 <= len(target) <= MAX_UNION:
+        return None
+    tids = tuple(tid(t) for t in target)
+    return tids if all(tids) else None
 
 
 def _artifact_entry(offered: object) -> dict | None:
@@ -461,9 +486,8 @@ def _decode_key(value: list) -> tuple | None:
     kind, target = value
     if kind == "ns":
         return (kind, target) if isinstance(target, str) else None
-    if isinstance(target, list) and len(target) == 2 and all(isinstance(t, str) for t in target):
-        return kind, tuple(target)
-    return None
+    target = _decode_target(kind, target)
+    return (kind, target) if target is not None else None
 
 
 def artifact_entry(model: ObjectModel) -> dict:
@@ -671,7 +695,24 @@ def _aggregate(model: ObjectModel, observed: list[Observation]) -> tuple[dict[st
             key, n = _same_shape_base(model, counts)
         if key is not None and n / sum(counts.values()) >= AGREEMENT:
             out[name] = Convention(key[0], key[1], where[(name, key)], n)
+        elif (union := _small_union(counts)) is not None:
+            out[name] = Convention("union", union, where[(name, ("inst", union[0]))], sum(counts.values()))
     return out, free
+
+
+def _small_union(counts: Counter) -> tuple | None:
+    """The classes of a name the examples disagree on, when a few of them say as much as one class must: every
+    instance type shown at least twice (one example is an accident: `const client = new Pool()`, tolerated as
+    the one-class rule tolerates a fifth), 2 to MAX_UNION of them, together covering UNION_AGREEMENT of its
+    declared occurrences. In the order of their counts. An object typed so has the members of any of them (`Val` INTERSECTION: a
+    member is missing only when every part lacks it): no name a real one of them has is ever reported, while
+    a name none has is. A name given many classes (`res`, `result`) says nothing and stays untyped."""
+    shown = [(key, n) for key, n in counts.most_common() if n >= 2]
+    if not 2 <= len(shown) <= MAX_UNION or any(key[0] != "inst" for key, _ in shown):
+        return None
+    if sum(n for _, n in shown) / sum(counts.values()) < UNION_AGREEMENT:
+        return None
+    return tuple(key[1] for key, _ in shown)
 
 
 def _same_shape_base(model: ObjectModel, counts: Counter) -> tuple[tuple | None, int]:

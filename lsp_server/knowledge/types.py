@@ -305,6 +305,9 @@ COLLECTION_RESULTS = {
                     "sort": ValKind.ARRAY, "values": ValKind.ARRAY, "toSorted": ValKind.ARRAY},
     ValKind.MAP: {"get": None, "values": ValKind.ARRAY},
 }
+# A qualified type name (`NodeJS.ReadableStream`, `Pool.Options`): the qualifier, then the rest; not inside a
+# string literal type, a path or a longer dotted name
+_QUALIFIED = re.compile(r"(?<![\w$.'\"`/])([A-Za-z_$][\w$]*)(?:\.[A-Za-z_$][\w$]*)+")
 # The global object under its names: `window.jspdf` is a UMD build's global.
 GLOBAL_OBJECTS = frozenset({"window", "globalThis", "self"})
 # Variables named like plain data (an options bag, a config): never typed from evidence.
@@ -442,7 +445,8 @@ class Analyzer:
         """An undeclared name the file never calls, that the engine's examples give to instances of one type
         (`naming`): the instance it is, rather than a same-named value of the package."""
         conv = (self.model.conventions or {}).get(name)
-        return conv is not None and conv.kind == "inst" and name[:1].islower() and (None, name) not in self.called
+        return conv is not None and conv.kind in ("inst", "union") and name[:1].islower() and \
+            (None, name) not in self.called
 
     def namespace_alias(self, name: str) -> Val | None:
         """The package namespace the engine's docs and examples bind this name to (`import * as Y from "yjs"`,
@@ -641,8 +645,29 @@ class Analyzer:
             text = substitute(text, bindings)
         if "<" in text and "[" not in text:
             text = self.expand_alias(text, module)
-        val = self.to_val(parse_type(text), module, this, conf, evidence)
+        val = self.to_val(parse_type(self.foreign_unknown(text, module)), module, this, conf, evidence)
         return _with_type_args(val, text) if val is not None and "<" in text else val
+
+    def foreign_unknown(self, text: str, module: str) -> str:
+        """The type text with every name qualified by another module's namespace made `unknown`:
+        `NodeJS.ReadableStream`, `globalThis.Response`, `http.Agent` (a qualifier no type of the package
+        declares: Node's, the platform's, an import of another module). `parse_type` reads a qualified name
+        as its last name, which the model would find among the package's own types (undici's `Agent`, a
+        package's `ReadableStream`): the real object need not have their members. Unknown, nothing on it
+        is checked (TypeScript's platform types are not modelled here). The package's own namespaces
+        (`Pool.Options`, `Dispatcher.RequestOptions`) are left as written; so is a `typeof` (a value)."""
+        if "." not in text or "typeof" in text:
+            return text
+        return _QUALIFIED.sub(lambda m: m.group(0) if self.own_qualifier(m.group(1), module) else "unknown", text)
+
+    def own_qualifier(self, name: str, module: str) -> bool:
+        """A qualifier the package itself declares: a type or namespace of the module, or of any module of
+        its package (a namespace imported from a sibling file: `import Dispatcher from './dispatcher'`)."""
+        mod = self.model.modules.get(module)
+        if mod is not None and (name in mod.types or name in mod.values):
+            return True
+        own = package_name(module)
+        return any(package_name(tid[0]) == own for tid in self.model.type_names.get(name, ()))
 
     def intersection_val(self, parts: list[str], module: str, this: Val | None, conf: float, evidence=None,
                          bindings: dict[str, str] | None = None) -> Val | None:
@@ -969,6 +994,8 @@ class Analyzer:
         lacks, plainly a variant of a real member (unless the convention `outranks` other readings: then any
         one name may be the invented one)."""
         conv = (self.model.conventions or {}).get(key[1])
+        if conv is not None and conv.kind == "union":
+            return self.by_union_convention(key, start, end, conv, outranks)
         if conv is None or conv.kind != "inst" or not self.model.closed(conv.target):
             return None
         members = self.model.members(conv.target)
@@ -987,6 +1014,36 @@ class Analyzer:
         return Val(ValKind.INSTANCE, conv.target, conf=INFERRED, evidence=Evidence(key[1], conv.target, hits,
                                                                                    produces=why))
 
+    def by_union_convention(self, key: BindingKey, start: int, end: int, conv: Convention,
+                            outranks: bool) -> Val | None:
+        """The classes the engine's examples give the name (`naming`'s "union": `client` a `Client`, an
+        `H2CClient` or an `Agent`), as one value with the members of any of them (an INTERSECTION: a name is
+        missing only when every class lacks it, and candidates come from all), when its uses fit them as
+        `by_convention` asks of one type. Every class must be closed: else nothing is typed."""
+        model = self.model
+        if not all(model.type(t) is not None and model.closed(t) for t in conv.target):
+            return None
+        members: dict = {}
+        for tid in conv.target:
+            for n, entry in model.members(tid).items():
+                members.setdefault(n, entry)
+        uses = [(u, usage) for (pos, u, usage) in self.uses.get(key, ()) if start <= pos < end]
+        hits = sorted({u for u, _ in uses if u in members})
+        missing = {u for u, usage in uses if u not in members and u not in OBJECT_MEMBERS and usage != "write"}
+        if len(missing) > 1:
+            return None
+        if missing:
+            name = next(iter(missing))
+            usage = next(us for u, us in uses if u == name)
+            ranked = sg.rank(name, [n for n, (m, _) in members.items() if not m.private], usage)
+            if not outranks and (not ranked or ranked[0][1] < 0.6):
+                return None
+        shown = " | ".join(t[1] for t in conv.target)
+        why = f"{CONVENTION_EVIDENCE} `{shown}` `{key[1]}` ({Path(conv.source).name})"
+        evidence = Evidence(key[1], (conv.target[0][0], shown), hits, produces=why)
+        parts = tuple(Val(ValKind.INSTANCE, t, conf=INFERRED, evidence=evidence) for t in conv.target)
+        return Val(ValKind.INTERSECTION, conv.target, conf=INFERRED, evidence=evidence, parts=parts)
+
     def infer_from_uses(self, key: BindingKey, start: int, end: int) -> Val | None:
         name = key[1]
         uses = [(u, usage) for (pos, u, usage) in self.uses.get(key, ()) if start <= pos < end]
@@ -1001,7 +1058,7 @@ class Analyzer:
             if fn is None or fn.kind != ValKind.FUNCTION or fn.member is None or index >= len(fn.member.params):
                 continue
             ptype = fn.member.params[index].split(":", 1)[1].strip() if ":" in fn.member.params[index] else ""
-            pv = self.to_val(parse_type(ptype), fn.module, None, 1.0)
+            pv = self.to_val(parse_type(self.foreign_unknown(ptype, fn.module)), fn.module, None, 1.0)
             where = self.text(callee)
             if option and pv is not None and pv.kind == ValKind.INSTANCE:
                 entry = model.members(pv.tid).get(option)
