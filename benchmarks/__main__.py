@@ -102,7 +102,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\n{summary['PASS']} PASS, {summary['MISS']} MISS, {summary[ERROR]} ERROR")
     out = args.json or RESULTS / f"{started:%Y%m%dT%H%M%SZ}{'-quick' if args.quick else ''}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
-    payload = {"started": started.isoformat(), "quick": args.quick, "smoke": smoke(), "machine": info, "summary": summary,
+    payload = {"started": started.isoformat(), "quick": args.quick, "smoke": smoke(), "machine": info,
+               "summary": summary,
                "rows": [asdict(r) for r in rows],
                "modules": {n: {**m, "rows": [asdict(r) for r in m["rows"]]} for n, m in modules.items()}}
     out.write_text(json.dumps(payload, indent=1), encoding="utf-8")
