@@ -22,7 +22,7 @@ from dataclasses import asdict
 from datetime import datetime, timezone
 from pathlib import Path
 
-from benchmarks.common import ERROR, MISS, RESULTS, ROWS_ENV, Row, format_table, machine, rows_from_text
+from benchmarks.common import ERROR, MISS, RESULTS, ROWS_ENV, Row, format_table, machine, rows_from_text, smoke
 from benchmarks.workloads import REPO
 
 HERE = Path(__file__).resolve().parent
@@ -93,7 +93,8 @@ def main(argv: list[str] | None = None) -> int:
     rows = [r for m in modules.values() for r in m["rows"]]
     info = machine()
     info["load_average_at_start"] = load_at_start
-    print(f"\nFootprint benchmarks{' (quick)' if args.quick else ''}, {started:%Y-%m-%d %H:%M} UTC, "
+    kind = ", ".join(k for k, on in (("quick", args.quick), ("smoke: not figures to quote", smoke())) if on)
+    print(f"\nFootprint benchmarks{f' ({kind})' if kind else ''}, {started:%Y-%m-%d %H:%M} UTC, "
           f"{info['cpu']}, {info['cores']} cores, {info['memory_gb']} GB, Python {info['python']}, "
           f"load average {load_at_start} at start, {info['load_average']} at end\n")
     print(format_table(rows))
@@ -101,7 +102,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\n{summary['PASS']} PASS, {summary['MISS']} MISS, {summary[ERROR]} ERROR")
     out = args.json or RESULTS / f"{started:%Y%m%dT%H%M%SZ}{'-quick' if args.quick else ''}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
-    payload = {"started": started.isoformat(), "quick": args.quick, "machine": info, "summary": summary,
+    payload = {"started": started.isoformat(), "quick": args.quick, "smoke": smoke(), "machine": info,
+               "summary": summary,
                "rows": [asdict(r) for r in rows],
                "modules": {n: {**m, "rows": [asdict(r) for r in m["rows"]]} for n, m in modules.items()}}
     out.write_text(json.dumps(payload, indent=1), encoding="utf-8")

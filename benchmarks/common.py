@@ -32,6 +32,17 @@ from typing import Any
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 ROWS_ENV = "FOOTPRINT_BENCH_ROWS"
+# `FOOTPRINT_BENCH_SMOKE=1`: the test suite's one quick run (tests/benchmarks/conftest.py), which only has to show
+# that every module still runs and reports its rows. Sizes and repetitions stay those of --quick; what only makes
+# a figure trustworthy is shortened (the settle that waits out a late indexing, `LspClient.wait_idle`) and what
+# another test compares in full is not run again (graph_vs_depcruise's rxjs). Never set for a measurement: a smoke
+# run's figures are not quick-run figures, and its JSON says `"smoke": true`.
+SMOKE_ENV = "FOOTPRINT_BENCH_SMOKE"
+
+
+def smoke() -> bool:
+    return os.environ.get(SMOKE_ENV) == "1"
+
 RESULTS = Path(__file__).resolve().parent / "results"
 
 PASS, MISS, INFO, ERROR = "PASS", "MISS", "info", "ERROR"

@@ -165,9 +165,14 @@ class LspClient:
         return self.wait_for(lambda m: m.method == "textDocument/publishDiagnostics" and m.params["uri"] == uri
                              and (version is None or m.params.get("version") == version), since, timeout)
 
-    def wait_idle(self, since: int = 0, settle: float = 3.0, timeout: float = 600) -> None:
-        """Wait until every `$/progress` begun since `since` has ended and none began for `settle` s:
-        the server's background indexing is done, so what follows measures the warm server."""
+    def wait_idle(self, since: int = 0, settle: float | None = None, timeout: float = 600) -> None:
+        """Wait until every `$/progress` begun since `since` has ended and none began for `settle` s (3 s; 0.5 s
+        in a smoke run, `common.smoke`): the server's background indexing is done, so what follows measures the
+        warm server."""
+        from benchmarks.common import smoke
+
+        if settle is None:
+            settle = 0.5 if smoke() else 3.0
         deadline = time.monotonic() + timeout
         called = time.perf_counter()  # a warm-up may begin a little after the event that causes it
         while time.monotonic() < deadline:

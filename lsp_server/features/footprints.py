@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tree_sitter import Node
@@ -776,6 +776,9 @@ class DeletionPlan:
     edits: tuple[providers.TextEdit, ...]
     disabled: str | None
     lines: int
+    # The edited document the verification parsed (None when it did not run): a caller that checks the
+    # edit again need not parse the same text a second time.
+    verified: ParsedDocument | None = field(default=None, compare=False, repr=False)
 
 
 def plan_deletions(doc: ParsedDocument, fp: Footprint, importers: list | None = None) -> list[DeletionPlan]:
@@ -801,6 +804,7 @@ def plan_deletions(doc: ParsedDocument, fp: Footprint, importers: list | None = 
             title = f"Delete footprint of `{fp.name}` ({n} line{'s' if n != 1 else ''}){suffix}"
         edits = deletion_edits(doc, fp, with_deps)
         disabled = None
+        verified = None
         left = remaining_entangled(fp, with_deps)
         if left:
             disabled = _entangled_reason(left)
@@ -811,9 +815,10 @@ def plan_deletions(doc: ParsedDocument, fp: Footprint, importers: list | None = 
             continue
         if disabled is None:
             verdict = verify_deletion(doc, fp, edits, with_deps)
+            verified = verdict.new_doc
             if not verdict.ok:
                 disabled = verdict.reason
-        plans.append(DeletionPlan(title, tuple(edits), disabled, n))
+        plans.append(DeletionPlan(title, tuple(edits), disabled, n, verified))
     return plans
 
 

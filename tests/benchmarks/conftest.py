@@ -6,11 +6,13 @@ takes minutes; their own runs added about a minute more)."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
 import pytest
 
+from benchmarks.common import SMOKE_ENV
 from tests.conftest import REPO
 
 
@@ -18,8 +20,10 @@ from tests.conftest import REPO
 def quick_run(tmp_path_factory) -> dict:
     """The JSON of `python -m benchmarks --quick --json OUT`, with the aggregator's own stdout as `stdout`."""
     out = tmp_path_factory.mktemp("benchmarks") / "results.json"
+    # A smoke run (benchmarks.common.smoke): the quick run's sizes, shorter settles, no comparison another
+    # test makes in full.
     proc = subprocess.run([sys.executable, "-m", "benchmarks", "--quick", "--json", str(out)], cwd=REPO,
-                          capture_output=True, text=True, timeout=900)
+                          capture_output=True, text=True, timeout=900, env={**os.environ, SMOKE_ENV: "1"})
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     return {**json.loads(out.read_text()), "stdout": proc.stdout}
 

@@ -11,7 +11,7 @@ pytestmark = pytest.mark.slow  # runs a benchmark module in a subprocess
 
 def test_quick_run_produces_the_table_and_json(quick_run):
     payload = quick_run  # `python -m benchmarks --quick --json OUT`, exit status 0 (tests/benchmarks/conftest.py)
-    assert payload["quick"] is True and payload["machine"]["cores"]
+    assert payload["quick"] is True and payload["smoke"] is True and payload["machine"]["cores"]
     core = [r for r in payload["rows"] if r["area"] == "core"]
     names = " ".join(r["name"] for r in core)
     for expected in ("keystroke", "save", "hover", "start-up: first diagnostics", "peak RSS", "incremental parse"):

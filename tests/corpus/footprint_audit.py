@@ -48,11 +48,22 @@ class AuditStats:
                 f"({100 * self.no_action / n:.1f}%)")
 
 
-def _names(doc: ParsedDocument) -> Counter:
-    counts: Counter = Counter()
+def _references(doc: ParsedDocument) -> list[tuple[bytes, int, int]]:
+    """Every occurrence the `references` query captures: (its bytes, start byte, end byte)."""
+    source = doc.source
+    return [(source[n.start_byte:n.end_byte], n.start_byte, n.end_byte)
+            for nodes in queries.captures(doc.language, "references", doc.tree.root_node).values() for n in nodes]
+
+
+def _counts(doc: ParsedDocument, names: set[bytes]) -> Counter:
+    """How many times each of `names` occurs among the document's references (0 for a name that does not)."""
+    counts: Counter = Counter(dict.fromkeys(names, 0))
+    source = doc.source
     for nodes in queries.captures(doc.language, "references", doc.tree.root_node).values():
         for n in nodes:
-            counts[doc.node_text(n)] += 1
+            text = source[n.start_byte:n.end_byte]
+            if text in names:
+                counts[text] += 1
     return counts
 
 
@@ -69,7 +80,9 @@ def declared_names(doc: ParsedDocument) -> list[int]:
 
 def audit_document(doc: ParsedDocument, label: str) -> AuditStats:
     stats = AuditStats(lines=doc.lines.line_count)
-    names_before = _names(doc)
+    # The original document's references, found once: what each deletion may remove and what must remain.
+    references_before = _references(doc)
+    names_before = Counter(text for text, _, _ in references_before)
     errors_before = doc.tree.root_node.has_error
     for offset in declared_names(doc):
         fp = compute_footprint(doc, offset, dependents=True)
@@ -92,13 +105,17 @@ def audit_document(doc: ParsedDocument, label: str) -> AuditStats:
         stats.offered += 1
         where = f"{label}:{doc.lines.line_of(offset) + 1} `{fp.name}`"
         edits = list(plan.edits)
-        new_doc = ParsedDocument.create(doc.uri, apply_edits(doc.source, edits).decode("utf-8"), language=doc.language)
+        new_source = apply_edits(doc.source, edits)
+        # The verification parsed the edited text already: the same bytes in the same language give the same
+        # tree, so that parse serves here; any other text (a verification that edited differently) is parsed.
+        new_doc = plan.verified
+        if new_doc is None or new_doc.source != new_source or new_doc.language != doc.language:
+            new_doc = ParsedDocument.create(doc.uri, new_source.decode("utf-8"), language=doc.language)
         if new_doc.tree.root_node.has_error and not errors_before:
             stats.failures.append(f"{where}: syntax error after deletion")
             continue
         removed = [(e.start, e.end) for e in edits]
         dead = [fp, *fp.all_dependents()]
-        names_after = _names(new_doc)
         for d in dead:
             if d.declaration_kept:
                 continue
@@ -106,13 +123,13 @@ def audit_document(doc: ParsedDocument, label: str) -> AuditStats:
                 if not any(rs <= s and e <= re_ for rs, re_ in removed):
                     stats.failures.append(f"{where}: `{d.name}` still referenced at byte {s}")
                     break
-        for name in {d.name for d in dead}:
-            removed_count = 0
-            for nodes in queries.captures(doc.language, "references", doc.tree.root_node).values():
-                removed_count += sum(1 for n in nodes if doc.node_text(n) == name
-                                     and any(rs <= n.start_byte and n.end_byte <= re_ for rs, re_ in removed))
-            if names_after[name] != names_before[name] - removed_count:
-                stats.failures.append(f"{where}: occurrences of `{name}` changed outside the removed code")
+        dead_names = {d.name.encode("utf-8") for d in dead}
+        names_after = _counts(new_doc, dead_names)
+        removed_counts = Counter(text for text, s, e in references_before if text in dead_names
+                                 and any(rs <= s and e <= re_ for rs, re_ in removed))
+        for name in sorted(dead_names):
+            if names_after[name] != names_before[name] - removed_counts[name]:
+                stats.failures.append(f"{where}: occurrences of `{name.decode()}` changed outside the removed code")
     return stats
 
 

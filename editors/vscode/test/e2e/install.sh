@@ -37,10 +37,12 @@ case "$arch" in
   *) echo "unsupported architecture $arch" >&2; exit 2 ;;
 esac
 tmp_root="$(node -p 'require("os").tmpdir()')"
+# One archive, copied into every place (compressing rg again for each of ~60 places took seconds of CPU).
+tar -czf "$rg_tmp/rg.tar.gz" -C "$rg_tmp" rg
 for v in $(npm view @vscode/ripgrep versions --json | node -e 'JSON.parse(require("fs").readFileSync(0,"utf8")).filter(v=>/^1\./.test(v)).forEach(v=>console.log(v))'); do
   for rel in v13.0.0-10 v13.0.0-11 v13.0.0-13 v13.0.0-4; do
     mkdir -p "$tmp_root/vscode-ripgrep-cache-$v"
-    tar -czf "$tmp_root/vscode-ripgrep-cache-$v/ripgrep-$rel-$target.tar.gz" -C "$rg_tmp" rg
+    cp "$rg_tmp/rg.tar.gz" "$tmp_root/vscode-ripgrep-cache-$v/ripgrep-$rel-$target.tar.gz"
   done
 done
 rm -rf "$rg_tmp"
