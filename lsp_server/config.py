@@ -87,6 +87,9 @@ class TopLevel:
     packs: list[str] = field(default_factory=list, metadata={"path": True})
     exclude: list[str] = field(default_factory=list)
     max_file_bytes: int = 2 * 1024 * 1024
+    # A package's declaration files are read up to this size instead: generated typings of a whole engine in one
+    # file run to several megabytes (phaser.d.ts 8 MB, Office.js 7 MB), and skipping one hides the whole API.
+    max_declaration_bytes: int = 32 * 1024 * 1024
     cache_dir: str = field(default="", metadata={"path": True, "trusted_only": True})
 
 
@@ -353,6 +356,10 @@ def _check_top_values(top: dict, settings: Settings) -> None:
     if "max_file_bytes" in top and top["max_file_bytes"] < 1:
         settings.errors.append(ConfigError(where, _locate(where, "", "max_file_bytes"),
                                            f"max_file_bytes: must be at least 1, got {top.pop('max_file_bytes')}"))
+    if "max_declaration_bytes" in top and top["max_declaration_bytes"] < 1:
+        settings.errors.append(ConfigError(
+            where, _locate(where, "", "max_declaration_bytes"),
+            f"max_declaration_bytes: must be at least 1, got {top.pop('max_declaration_bytes')}"))
     bad = []
     for pattern in top.get("exclude", []):
         try:

@@ -1256,8 +1256,10 @@ def _by_path(item: tuple[Path, object]) -> tuple[str, ...]:
 
 
 def read_limits(workspace: Workspace) -> ReadLimits:
-    """Object-model sources are read like every source file: max_file_bytes, regular files, the roots."""
-    return ReadLimits(workspace.settings.top.max_file_bytes, tuple(workspace.roots))
+    """Object-model sources are read like every source file: max_file_bytes (declaration files:
+    max_declaration_bytes), regular files, the roots."""
+    top = workspace.settings.top
+    return ReadLimits(top.max_file_bytes, tuple(workspace.roots), top.max_declaration_bytes)
 
 
 IMPORTS_CACHE = "object_model_imports.json"  # beside object_model/, which holds one file per source

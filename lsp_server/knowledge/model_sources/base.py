@@ -206,9 +206,14 @@ class ReadLimits:
 
     max_bytes: int = 2 * 1024 * 1024
     roots: tuple = ()  # resolved Paths; empty: any place (tests, tools)
+    # `.d.ts` files: an engine's generated typings in one file run to megabytes (`max_declaration_bytes`)
+    max_declaration_bytes: int = 32 * 1024 * 1024
 
     def read(self, path) -> bytes:
         return read_bounded(path, self.max_bytes, list(self.roots) if self.roots else None)
+
+    def read_declaration(self, path) -> bytes:
+        return read_bounded(path, self.max_declaration_bytes, list(self.roots) if self.roots else None)
 
 
 @dataclass

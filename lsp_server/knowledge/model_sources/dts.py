@@ -230,7 +230,7 @@ class DtsExtractor:
 
     def parse_file(self, path: Path) -> None:
         try:
-            data = self.limits.read(path)
+            data = self.limits.read_declaration(path)
         except OSError as exc:  # also a SkippedFile: too large, not a regular file, outside the roots
             self.source.warnings.append(f"cannot read {path}: {exc}")
             self.scopes[path].complete = False
