@@ -1099,8 +1099,12 @@ class Analyzer:
         if not counts:
             return None
         exact, near = [], []
+        fits_elsewhere = False  # a type we do not check (open, unsure) that has every name used
         for tid, n in counts.items():
             if not model.closed(tid) or model.type_confidence(tid) < MEDIUM:
+                if not fits_elsewhere:
+                    members = model.members(tid)
+                    fits_elsewhere = all(u in members or u in OBJECT_MEMBERS for u in reads)
                 continue
             members = model.members(tid)
             missing = [u for u in reads if u not in members and u not in OBJECT_MEMBERS]
@@ -1120,7 +1124,10 @@ class Analyzer:
             if not self._distinctive(hits, chosen, name):
                 return None
             return Val(ValKind.INSTANCE, chosen, conf=INFERRED, evidence=Evidence(name, chosen, hits))
-        if not near:
+        if not near or fits_elsewhere:
+            # a type that has every name used explains the code better than one lacking a name, even when
+            # that type is not one we check (`rt.draw(); rt.render(); rt.saveTexture()`: an open RenderTexture
+            # has all three, a closed DynamicTexture lacks the last): no near miss is claimed
             return None
         missing_names = {m for _, _, m in near}
         if len(missing_names) != 1:
