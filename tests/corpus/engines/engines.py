@@ -184,7 +184,8 @@ ENGINES = [
                  "docs/docs/best-practices/undici-vs-builtin-fetch.md"),
            recall_floor=0.87,  # round 11's untouched 69.0% (typed 66.4%, untyped 75.4%); dev 88.8% in round 12 (typed 91.6%, untyped 81.6%)
            dym_floor=0.98),  # round 11's untouched 88.0% (a class export ranked above the member); round 12 dev 99.4%
-    # Round 12's held-out engine (chosen before any run: docs/evaluation.md, "Round 12's choice (before any run)")
+    # Round 12's held-out engine (chosen before any run: docs/evaluation.md, "Round 12's choice (before any run)"),
+    # dev material since its one untouched run
     Engine("phaser", "4.2.1", "one 8 MB script-style typings file generated from JSDoc (types/phaser.d.ts, tsgen): "
            "global `declare namespace Phaser` nested five deep (Phaser.Physics.Arcade.Components.Velocity) with "
            "`declare module 'phaser' { export = Phaser; }` at its end and a `/// <reference types=\"./matter\" />` "
@@ -225,7 +226,15 @@ ENGINES = [
                  "docs/Phaser Compact Texture Atlas Format Specification/"
                  "Phaser Compact Texture Atlas Format Specification.md",
                  "docs/WebGL Compressed Textures/WebGL Compressed Textures in Phaser.md"),
-           set_aside=True),
+           # round 12's untouched run (at 3b106a4): 0.0% (the 8 MB typings file over max_file_bytes: nothing read),
+           # 0 false positives; dev from then on: the floors are the figures after the first fixes
+           recall_floor=0.39, dym_floor=0.97,
+           known_false_positives=(  # the docs read `color.r` etc.; Color's typings name them red/green/blue/alpha,
+               # its runtime assigns this.r in a Class({ initialize }) factory the JavaScript reader does not read
+               "src/readme/skills-geometry-and-math-skill_02.js:11: r",
+               "src/readme/skills-geometry-and-math-skill_02.js:11: g",
+               "src/readme/skills-geometry-and-math-skill_02.js:11: b",
+               "src/readme/skills-geometry-and-math-skill_02.js:11: a",)),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
