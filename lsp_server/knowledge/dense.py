@@ -83,9 +83,26 @@ def model_dir() -> Path | None:
     return None
 
 
+def _numpy_model(folder: Path):
+    """`minilm.MiniLM` over the package's weights (None without numpy). BLAS on one thread: under load, a
+    pool of threads contending for 2 cores made a question take seconds."""
+    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(name, "1")  # read when numpy first loads
+    try:
+        from lsp_server.knowledge.minilm import MiniLM
+
+        return MiniLM(folder, EMBED_TOKENS)
+    except ImportError:
+        return None
+    except Exception as exc:  # noqa: BLE001 - optional: the lexical fusion serves without it
+        log.info("semantic model unavailable (%s): lexical fusion only", exc)
+        return None
+
+
 def load_model():
-    """The `semantic` extra's sentence-transformers model, loaded once from the package's folder, offline only
-    (None without the extra, or when it fails to load)."""
+    """The `semantic` extra's sentence-transformers model, or without torch the `semantic-lite` extra's numpy
+    encoder (`minilm.MiniLM`), loaded once from the weights package's folder, offline only (None without
+    either, or when it fails to load)."""
     global _model, _model_tried
     with _model_lock:
         if _model_tried:
@@ -99,7 +116,10 @@ def load_model():
         try:
             import torch  # type: ignore[import-not-found]
             from sentence_transformers import SentenceTransformer  # type: ignore[import-not-found]
-
+        except ImportError:  # the `semantic-lite` extra: numpy and the weights, no torch
+            _model = _numpy_model(folder)
+            return _model
+        try:
             # one thread: a question is embedded in ~60 ms on a loaded 2-core machine, against 0.7-2.5 s with
             # torch's default pool contending for the cores; the background embedding leaves a core free
             torch.set_num_threads(TORCH_THREADS)
