@@ -325,7 +325,7 @@ CLAUSE_LEADERS = True  # each clause's best section first
 # the dense ranking (`dense.dense_search`: every chunk by embedding similarity to the question), when the
 # `semantic` extra is installed and the index's chunks are embedded; [] otherwise
 DENSE_RANKER = dense_search
-DENSE_WEIGHT = 2.0
+DENSE_WEIGHT = 8.0  # measured 1-20 on the dev questions (docs/evaluation.md, round 12): 8 best in and out of sample
 DENSE_K = 10
 RELAX_BELOW = 5  # relaxed queries when the leading queries find fewer chunks than this
 

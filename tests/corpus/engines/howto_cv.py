@@ -109,8 +109,8 @@ LONG_PROSE_SPLIT = {"chunker.LONG_PROSE_CHARS": 4 * 1800}  # measured in round 1
 CHANGES: dict[str, dict[str, object]] = {
     BEFORE: MAIN_ROUND_11,
     "shipped": {},
-    "dense weight 1": {"DENSE_WEIGHT": 1.0},  # round 12's, with the `semantic` extra
-    "dense weight 4": {"DENSE_WEIGHT": 4.0},
+    "dense weight 4": {"DENSE_WEIGHT": 4.0},  # round 12's, with the `semantic` extra (shipped: 8)
+    "dense weight 16": {"DENSE_WEIGHT": 16.0},
     "grep ties in the docs' order": MAIN_ROUND_10,  # round 11's change undone
     "file prior off": {"FILE_PRIOR": 0.0},  # round 10's
     "changelogs not demoted": {"CHANGELOG_WEIGHT": 1.0},  # round 10's
