@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -141,7 +142,7 @@ class _State:
         self.matrix: Any = None
 
 
-_states: dict[int, _State] = {}  # id(index) -> its state
+_states: "weakref.WeakKeyDictionary[Any, _State]" = weakref.WeakKeyDictionary()  # index -> its embeddings
 
 
 def chunk_text(fields: dict) -> str:
@@ -165,11 +166,11 @@ def _state(index, start: bool = True) -> _State | None:
     if encode is None:
         return None
     with _lock:
-        state = _states.get(id(index))
+        state = _states.get(index)
         if state is None or state.generation != index.generation:
             if not start:
                 return None
-            state = _states[id(index)] = _State(index.generation)
+            state = _states[index] = _State(index.generation)
             threading.Thread(target=_embed_all, args=(index, state, encode), name="dense-embed",
                              daemon=True).start()
         return state
