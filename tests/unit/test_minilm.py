@@ -67,3 +67,20 @@ def test_the_forward_pass_gives_unit_vectors_that_padding_in_a_batch_does_not_ch
     assert np.allclose(np.linalg.norm(batch, axis=1), 1, atol=1e-5)
     assert np.allclose(alone[0], batch[1], atol=1e-5)  # padding is masked out
     assert not np.allclose(batch[0], batch[1], atol=1e-2)
+
+
+def test_without_torch_the_weights_load_as_the_numpy_encoder(tmp_path, monkeypatch):
+    np = pytest.importorskip("numpy")
+    import sys
+
+    from lsp_server.knowledge import dense
+    from lsp_server.knowledge.minilm import MiniLM
+
+    tiny_model(tmp_path, np)
+    monkeypatch.setitem(sys.modules, "torch", None)  # `import torch` raises ImportError
+    monkeypatch.setattr(dense, "model_dir", lambda: tmp_path)
+    monkeypatch.setattr(dense, "_model_tried", False)
+    monkeypatch.setattr(dense, "_model", None)
+    model = dense.load_model()
+    assert isinstance(model, MiniLM)
+    assert model.encode(["play the sound"]).shape == (1, 8)
