@@ -208,7 +208,7 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     # a section that answers in other words than the asker's ("half as loud" for a volume filter)
     dense = _dense_ranking(workspace, index, question, depth * 3, under)
     if dense:
-        method += " and a dense ranking (embedding similarity)"
+        method += DENSE_RAN
     order = list(queries)
     # The concept ranking weighs every word of the question (and its synonyms) at once, so its order counts
     # most (the smallest k); each literal angle's first places count too (k = 10, not RRF's usual 60, under
@@ -325,6 +325,7 @@ CLAUSE_LEADERS = True  # each clause's best section first
 # the dense ranking (`dense.dense_search`: every chunk by embedding similarity to the question), when the
 # `semantic` extra is installed and the index's chunks are embedded; [] otherwise
 DENSE_RANKER = dense_search
+DENSE_RAN = " and a dense ranking (embedding similarity)"  # in the method when it ran
 DENSE_WEIGHT = 8.0  # measured 1-20 on the dev questions (docs/evaluation.md, round 12): 8 best in and out of sample
 DENSE_K = 10
 RELAX_BELOW = 5  # relaxed queries when the leading queries find fewer chunks than this

@@ -90,3 +90,27 @@ def test_a_search_before_the_chunks_are_embedded_gets_no_dense_ranking_and_start
         assert dense.dense_search(index, "make the sound quieter", 1)[0].heading == "Audio › Volume"
     finally:
         dense.set_encoder(None)
+
+
+def test_rag_lookup_does_not_re_rank_by_similarity_when_the_dense_ranking_ran(tmp_path, encoder, monkeypatch):
+    """The re-rank of the fused top 10 by the same similarity cost questions once the dense ranking is in the
+    fusion; it still serves while the docs are not embedded."""
+    from lsp_server.knowledge import rag
+
+    calls = []
+
+    class Reranker:
+        name = "fake"
+
+        def rerank(self, question, hits):
+            calls.append(question)
+            return list(reversed(hits))
+
+    monkeypatch.setattr(rag.SemanticReranker, "get", classmethod(lambda cls: Reranker()))
+    ws = make_ws(tmp_path, docs=DOCS)
+    assert dense.warm(ws.service(DocsIndex), timeout=30)
+    found = rag.retrieve(ws, "make the sound quieter", limit=3)
+    assert "dense ranking" in found.method and "re-rank" not in found.method and calls == []
+    monkeypatch.setattr(dense, "encoder", lambda: None)  # no dense ranking: the re-rank serves
+    found = rag.retrieve(ws, "make the sound quieter", limit=3)
+    assert "semantic re-rank (fake)" in found.method and calls == ["make the sound quieter"]
