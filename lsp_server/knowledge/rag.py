@@ -8,9 +8,10 @@ citations, and a grounding check of the API names its answer uses. The steps:
    too): the question, its `search_queries` angles and clauses, concept expansions, a partial-match ranking
    of the focused angle, grep's rankings and the thesaurus concept ranking (`thesaurus.py`), fused
    (reciprocal rank fusion, `fuse_rankings`), the doc file the question's words point at lifted
-   (`lookup.file_prior`). When the `semantic` extra
-   is installed and its model loads offline, the fused candidates are re-ranked by embedding similarity and
-   that order fused with the lexical one; without it the lexical fusion alone serves.
+   (`lookup.file_prior`). When the `semantic` (or `semantic-lite`) extra is installed and its model loads
+   offline, a dense ranking (every chunk by embedding similarity: `dense.py`) joins that fusion; until the docs
+   are embedded, the fused candidates are re-ranked by the same similarity instead and that order fused with
+   the lexical one; without the extra the lexical fusion alone serves.
 2. **Answer**: the configured generator (`[rag] generator`, see `generators.py`) gets a prompt holding only the
    retrieved chunks (each under a short id, `[c1]`) and the question, and is asked to cite the ids. With no
    generator, the result holds the fused passages with citations and says that no generator is configured.
@@ -37,7 +38,6 @@ from lsp_server.knowledge.generators import (
 )
 from lsp_server.knowledge.lookup import DENSE_RAN, DocHit, clauses, fuse_rankings, fused_search  # noqa: F401 - clauses
 from lsp_server.workspace import Workspace
-
 
 
 MAX_CHUNK_CHARS = 2400  # of each chunk's text in the prompt
