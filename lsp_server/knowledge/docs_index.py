@@ -722,6 +722,12 @@ class DocsIndex(Service):
         wanted = set(words)
         return [IndexHit.of(rows[i][1], -n, wanted) for n, _, i in scored]
 
+    def chunk_fields(self) -> list[dict]:
+        """Every chunk's stored fields, in path order (the dense ranking embeds them: `dense.py`)."""
+        with self._lock:
+            rows, _, _ = self._grep_table()
+        return [f for _, f in rows]
+
     def _grep_table(self) -> tuple[list, str, list[int]]:
         """(rows: (lower-cased heading + text, stored fields) of every chunk in path order; their texts joined
         by NUL; where each starts in it); once per generation (caller holds the lock)."""

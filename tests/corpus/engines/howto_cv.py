@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lsp_server.knowledge import chunker as C
+from lsp_server.knowledge import dense as Dn
 from lsp_server.knowledge import docs_index as D
 from lsp_server.knowledge import lookup as L
 from lsp_server.knowledge import search_queries as S
@@ -101,10 +102,16 @@ def thesaurus_with_round_8_validation_words() -> T.Thesaurus:
 
 BEFORE = "before (main)"
 MAIN_ROUND_10 = {"docs_index.GREP_SHORTER_FIRST": False}  # main before round 11's how-to work
+# main before round 12's: no dense ranking. Without the `semantic` extra the dense ranking is empty, so this
+# equals "shipped"; with it installed, the pair measures the dense ranking (docs/evaluation.md, round 12)
+MAIN_ROUND_11 = {"DENSE_WEIGHT": 0.0}
 LONG_PROSE_SPLIT = {"chunker.LONG_PROSE_CHARS": 4 * 1800}  # measured in round 10, not shipped
 CHANGES: dict[str, dict[str, object]] = {
-    BEFORE: MAIN_ROUND_10,
+    BEFORE: MAIN_ROUND_11,
     "shipped": {},
+    "dense weight 4": {"DENSE_WEIGHT": 4.0},  # round 12's, with the `semantic` extra (shipped: 8)
+    "dense weight 16": {"DENSE_WEIGHT": 16.0},
+    "grep ties in the docs' order": MAIN_ROUND_10,  # round 11's change undone
     "file prior off": {"FILE_PRIOR": 0.0},  # round 10's
     "changelogs not demoted": {"CHANGELOG_WEIGHT": 1.0},  # round 10's
     "long prose split (not shipped)": LONG_PROSE_SPLIT,
@@ -171,13 +178,14 @@ def leave_one_package_out(runs: list[VariantRun], qs, field: str) -> dict[str, t
 def report(variants: dict[str, dict[str, object]], work: Path, verbose: bool = False) -> str:
     ws = H.docs_workspace(work / "howto-docs")
     qs = H.questions(set_aside=False)
+    Dn.warm(ws.service(D.DocsIndex))  # the `semantic` extra's dense ranking, when installed: ready first
     # a variant that chunks or indexes the docs otherwise gets its own index, built under its setting
     runs = []
     for i, (name, s) in enumerate(variants.items()):
         if any(k.startswith(INDEX_TIME) for k in s):
             with patched(s):
                 own = H.docs_workspace(work / f"howto-docs-{i}")
-                own.service(D.DocsIndex)
+                Dn.warm(own.service(D.DocsIndex))
             runs.append(run_variant(own, qs, name, s))
         else:
             runs.append(run_variant(ws, qs, name, s))
