@@ -359,6 +359,8 @@ class Analyzer:
         # TypeScript: where each imported name comes from (binding -> (module, imported name)), for annotations
         self.imported_from: dict[BindingKey, tuple[str, str]] = {}
         self.class_fields: dict[int, dict[str, Node]] = {}  # class node id -> field name -> its type annotation
+        # class node id -> (the engine instance its `this` is, the names the class itself gives `this`), or None
+        self.class_this: dict[int, tuple[Val, frozenset[str]] | None] = {}
         self.typescript = doc.language in TYPESCRIPT_LANGUAGES
         # The declarations whose initializer is being evaluated: (binding, name, closures deferred). A closure
         # in `let node = object({ child: lazy(() => node.default()) })` runs later, when `node` has its value:
@@ -1260,7 +1262,15 @@ class Analyzer:
                 given = self.this_hints.get(owner.id) if owner is not None else None
                 if given is not None and prop is not None and prop.type == "property_identifier":
                     return self.member_of(given, self.text(prop), prop, self.usage.get(node.id, "read"))
-                return self.this_field(obj_node, self.text(prop)) if prop is not None else None
+                if prop is None:
+                    return None
+                field = self.this_field(obj_node, self.text(prop))
+                if field is not None or prop.type != "property_identifier":
+                    return field
+                subclass = self.subclass_this(obj_node)
+                if subclass is None or self.text(prop) in subclass[1]:
+                    return None
+                return self.subclass_member(subclass[0], prop, self.usage.get(node.id, "read"))
             if obj_node is not None and obj_node.type == "identifier" and self.text(obj_node) in GLOBAL_OBJECTS \
                     and prop is not None and self.lookup(obj_node) is None:
                 found = self.umd_global(self.text(prop))  # `window.jspdf`: a UMD build's global
@@ -2084,6 +2094,78 @@ class Analyzer:
             return None
         val = self.annotation_val(annotation, node)
         return None if val == ANY_TYPE else val
+
+    def subclass_this(self, this: Node) -> tuple[Val, frozenset[str]] | None:
+        """`this` in an instance method of the user's class that extends an engine class (`class Level extends
+        Eng.Scene { create() { this.add... } }`): an instance of the engine base, whose members are checked, with
+        the names the class gives `this` itself (its methods and fields, `this.x = ...` anywhere in its body),
+        which are real. Arrow functions see their method's `this`; a `function` has its own; a static method's
+        `this` is the constructor. A class that writes `this` in ways we do not follow (`this[k] = v`,
+        `Object.assign(this, ...)`) is open: None."""
+        node = this.parent
+        while node is not None and node.type != "method_definition":
+            if node.type in ("function_declaration", "function_expression", "function", "generator_function",
+                             "generator_function_declaration", "class_body", "program"):
+                return None
+            node = node.parent
+        if node is None or any(c.type == "static" for c in node.children) or node.parent is None or \
+                node.parent.type != "class_body" or node.parent.parent is None:
+            return None
+        cls = node.parent.parent
+        if cls.id not in self.class_this:
+            self.class_this[cls.id] = self._subclass_this_of(cls)
+        return self.class_this[cls.id]
+
+    def subclass_member(self, base: Val, prop: Node, usage: str) -> Val | None:
+        """`this.name` on the user's subclass of an engine class: the class may be shown in part (a README's
+        fragment sets its fields elsewhere: `targets: this.player`) and any method may add fields, so a name the
+        engine base lacks is reported only when it is a near miss of one of the base's members."""
+        before = len(self.result.accesses)
+        val = self.member_of(base, self.text(prop), prop, usage)
+        added = self.result.accesses[before:]
+        if any(a.missing and not sg.suggest(a.name, a.candidates, usage=usage) for a in added):
+            self.result.accesses[before:] = [a for a in added if not a.missing]
+        return val
+
+    def _subclass_this_of(self, cls: Node) -> tuple[Val, frozenset[str]] | None:
+        heritage = next((c for c in cls.named_children if c.type == "class_heritage"), None)
+        if heritage is None:
+            return None
+        clause = next((c for c in heritage.named_children if c.type == "extends_clause"), None)
+        base = clause.child_by_field_name("value") if clause is not None else \
+            next((c for c in heritage.named_children if c.type != "comment"), None)
+        if base is None:
+            return None
+        cv = self.ev(base, True)
+        if cv is None or cv.kind != ValKind.CLASS or not self.model.class_like(cv.tid):
+            return None
+        own: set[str] = set()
+        body = cls.child_by_field_name("body")
+        for member in body.named_children if body is not None else ():
+            name = member.child_by_field_name("name") or member.child_by_field_name("property")
+            if name is not None:
+                own.add(self.text(name))
+        stack = [body]
+        while stack:
+            n = stack.pop()
+            if n is None:
+                continue
+            if n.type in ("assignment_expression", "augmented_assignment_expression"):
+                left = n.child_by_field_name("left")
+                if left is not None and left.type == "subscript_expression" and \
+                        (left.child_by_field_name("object") or left).type == "this":
+                    return None  # `this[k] = v`
+                if left is not None and left.type == "member_expression" and \
+                        (left.child_by_field_name("object") or left).type == "this":
+                    own.add(self.text(left.child_by_field_name("property")))
+            elif n.type == "call_expression":
+                args = n.child_by_field_name("arguments")
+                if args is not None and any(a.type == "this" for a in args.named_children) and \
+                        self.text(n.child_by_field_name("function")) in ("Object.assign", "Object.defineProperty",
+                                                                          "Object.defineProperties"):
+                    return None
+            stack.extend(n.named_children)
+        return Val(ValKind.INSTANCE, cv.tid, conf=cv.conf), frozenset(own)
 
     def _fields_of(self, cls: Node) -> dict[str, Node]:
         fields: dict[str, Node] = {}
