@@ -361,6 +361,10 @@ class Analyzer:
         self.class_fields: dict[int, dict[str, Node]] = {}  # class node id -> field name -> its type annotation
         # class node id -> (the engine instance its `this` is, the names the class itself gives `this`), or None
         self.class_this: dict[int, tuple[Val, frozenset[str]] | None] = {}
+        self.this_methods: dict[int, int] = {}  # method node id -> its class's node id, for methods using `this`
+        # scope node id (the program, a function declaration) -> the `this` the engine's examples' convention
+        # gives it and the names the file assigns on `this`, or None
+        self.scope_this: dict[int, tuple[Val, frozenset[str]] | None] = {}
         self.typescript = doc.language in TYPESCRIPT_LANGUAGES
         # The declarations whose initializer is being evaluated: (binding, name, closures deferred). A closure
         # in `let node = object({ child: lazy(() => node.default()) })` runs later, when `node` has its value:
@@ -1268,7 +1272,12 @@ class Analyzer:
                 if field is not None or prop.type != "property_identifier":
                     return field
                 subclass = self.subclass_this(obj_node)
-                if subclass is None or self.text(prop) in subclass[1]:
+                if subclass is None:
+                    conventional = self.conventional_this(obj_node)
+                    if conventional is None or self.text(prop) in conventional[1]:
+                        return None
+                    return self.member_of(conventional[0], self.text(prop), prop, self.usage.get(node.id, "read"))
+                if self.text(prop) in subclass[1]:
                     return None
                 return self.subclass_member(subclass[0], prop, self.usage.get(node.id, "read"))
             if obj_node is not None and obj_node.type == "identifier" and self.text(obj_node) in GLOBAL_OBJECTS \
@@ -2114,7 +2123,97 @@ class Analyzer:
         cls = node.parent.parent
         if cls.id not in self.class_this:
             self.class_this[cls.id] = self._subclass_this_of(cls)
+        self.this_methods[node.id] = cls.id
         return self.class_this[cls.id]
+
+    def conventional_this(self, this: Node) -> tuple[Val, frozenset[str]] | None:
+        """`this` at a snippet's top level (a fragment of a method's body: `this.add.image(400, 300, 'sky')`)
+        or in a function declaration outside any class (`function create () { this.lights.enable() }`, handed
+        to the engine by name): the class the engine's examples' methods that use `this` belong to (`naming`'s
+        convention for `this`: the engine class their class extends, when one dominates), as an inference. Not
+        in a class's body, an object literal's method or a function expression (their `this` is another
+        object), nor in an arrow function at the top level (a module's `this`). Its uses must fit, as a name's
+        convention asks (`by_convention`): a member the type has, at most one it lacks, a near miss of a real
+        one; the names the file assigns on `this` (`this.player = ...`) are real."""
+        conv = (self.model.conventions or {}).get("this")
+        if conv is None or conv.kind != "inst" or not self.model.closed(conv.target):
+            return None
+        node, arrow = this.parent, False
+        while node is not None:
+            if node.type == "arrow_function":
+                arrow = True
+            elif node.type == "function_declaration":
+                break
+            elif node.type in ("function_expression", "function", "generator_function",
+                               "generator_function_declaration", "method_definition", "class_body", "class",
+                               "class_declaration", "abstract_class_declaration"):
+                return None
+            elif node.type == "program":
+                if arrow:
+                    return None
+                break
+            node = node.parent
+        if node is None:
+            return None
+        if node.type == "function_declaration":
+            up = node.parent
+            while up is not None:
+                if up.type in ("class_body", "method_definition"):
+                    return None
+                up = up.parent
+        if node.id not in self.scope_this:
+            self.scope_this[node.id] = self._conventional_this_of(node, conv)
+        return self.scope_this[node.id]
+
+    def _conventional_this_of(self, scope: Node, conv) -> tuple[Val, frozenset[str]] | None:
+        own: set[str] = set()
+        used: list[tuple[str, str]] = []
+        stack = [self.tree_root(scope)]
+        while stack:
+            n = stack.pop()
+            if n.type in ("assignment_expression", "augmented_assignment_expression"):
+                left = n.child_by_field_name("left")
+                if left is not None and left.type == "subscript_expression" and \
+                        (left.child_by_field_name("object") or left).type == "this":
+                    return None  # `this[k] = v`: written in ways we do not follow
+                if left is not None and left.type == "member_expression" and \
+                        (left.child_by_field_name("object") or left).type == "this":
+                    own.add(self.text(left.child_by_field_name("property")))
+            elif n.type == "member_expression" and (n.child_by_field_name("object") or n).type == "this" and \
+                    self._same_this(n.child_by_field_name("object"), scope):
+                prop = n.child_by_field_name("property")
+                if prop is not None and prop.type == "property_identifier":
+                    used.append((self.text(prop), self.usage.get(n.id, "read")))
+            stack.extend(n.named_children)
+        members = self.model.members(conv.target)
+        hits = sorted({u for u, _ in used if u in members})
+        missing = {u for u, _ in used if u not in members and u not in own and u not in OBJECT_MEMBERS}
+        if not hits or len(missing) > 1:
+            return None
+        if missing:
+            name = next(iter(missing))
+            usage = next(us for u, us in used if u == name)
+            ranked = sg.rank(name, [n for n, (m, _) in members.items() if not m.private], usage)
+            if not ranked or ranked[0][1] < 0.6:
+                return None
+        why = f"{CONVENTION_EVIDENCE} `{conv.target[1]}` `this` ({Path(conv.source).name})"
+        val = Val(ValKind.INSTANCE, conv.target, conf=INFERRED, evidence=Evidence("this", conv.target, hits, produces=why))
+        return val, frozenset(own)
+
+    def tree_root(self, scope: Node) -> Node:
+        """The whole file for a program scope (names assigned on `this` anywhere in it are the file's), else
+        the function declaration."""
+        return scope
+
+    def _same_this(self, this: Node | None, scope: Node) -> bool:
+        """Whether this `this` is the `this` of `scope` (no class or non-arrow function between)."""
+        node = this.parent if this is not None else None
+        while node is not None and node.id != scope.id:
+            if node.type in ("function_expression", "function", "function_declaration", "generator_function",
+                             "generator_function_declaration", "method_definition", "class_body"):
+                return False
+            node = node.parent
+        return node is not None
 
     def subclass_member(self, base: Val, prop: Node, usage: str) -> Val | None:
         """`this.name` on the user's subclass of an engine class: the class may be shown in part (a README's

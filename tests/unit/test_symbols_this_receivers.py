@@ -31,10 +31,30 @@ declare module "eng" {
 """
 
 
-def _findings(tmp_path, app):
+README = """# eng
+
+```js
+class Level extends Eng.Scene {
+    create() {
+        this.add.image(400, 300, 'sky');
+    }
+}
+```
+
+```js
+class Menu extends Eng.Scene {
+    create() {
+        this.cameras.main.fadeIn(100);
+    }
+}
+```
+"""
+
+
+def _findings(tmp_path, app, readme=""):
     ws = make_workspace(tmp_path, {
         "node_modules/eng/package.json": json.dumps({"name": "eng", "types": "types/eng.d.ts"}),
-        "node_modules/eng/types/eng.d.ts": TYPES, "src/app.js": app})
+        "node_modules/eng/types/eng.d.ts": TYPES, "node_modules/eng/README.md": readme, "src/app.js": app})
     return [(f["line"], f["name"]) for f in symbol_findings(ws, "src/app.js")]
 
 
@@ -81,3 +101,39 @@ class Level extends Eng.Scene {
 }
 """
     assert _findings(tmp_path, app) == [(8, "ad")]
+
+
+# `this` outside any class: the engine's examples' methods that use `this` belong to subclasses of one engine class
+FRAGMENT = """import Eng from "eng";
+this.player = this.add.sprite(1, 2, "p");
+this.player.setOrigin(0);
+this.ad.image(400, 300, "sky");
+"""
+
+PLAIN_FUNCTION = """import Eng from "eng";
+function create() {
+    this.add.image(1, 2, "sky");
+    this.cameras.mian;
+}
+new Eng.Scene();
+"""
+
+
+def test_this_in_a_fragment_takes_the_examples_convention(tmp_path):
+    assert _findings(tmp_path, FRAGMENT, README) == [(4, "ad")]
+
+
+def test_this_in_a_plain_function_takes_the_examples_convention(tmp_path):
+    assert _findings(tmp_path, PLAIN_FUNCTION.replace("this.cameras.mian", "this.camras.main"), README) == \
+        [(4, "camras")]
+
+
+def test_no_convention_without_examples_or_in_other_receivers(tmp_path):
+    assert _findings(tmp_path, FRAGMENT) == []  # the examples teach nothing of `this`
+    other = """import Eng from "eng";
+const menu = { create() { this.ad.image(1, 2, "sky"); } };
+const f = function () { this.ad.image(1, 2, "sky"); };
+const g = () => this.ad.image(1, 2, "sky");
+class Own { create() { this.ad.image(1, 2, "sky"); } }
+"""
+    assert _findings(tmp_path, other, README) == []
