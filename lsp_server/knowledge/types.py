@@ -2168,7 +2168,7 @@ class Analyzer:
     def _conventional_this_of(self, scope: Node, conv) -> tuple[Val, frozenset[str]] | None:
         own: set[str] = set()
         used: list[tuple[str, str]] = []
-        stack = [self.tree_root(scope)]
+        stack = [scope]
         while stack:
             n = stack.pop()
             if n.type in ("assignment_expression", "augmented_assignment_expression"):
@@ -2199,11 +2199,6 @@ class Analyzer:
         why = f"{CONVENTION_EVIDENCE} `{conv.target[1]}` `this` ({Path(conv.source).name})"
         val = Val(ValKind.INSTANCE, conv.target, conf=INFERRED, evidence=Evidence("this", conv.target, hits, produces=why))
         return val, frozenset(own)
-
-    def tree_root(self, scope: Node) -> Node:
-        """The whole file for a program scope (names assigned on `this` anywhere in it are the file's), else
-        the function declaration."""
-        return scope
 
     def _same_this(self, this: Node | None, scope: Node) -> bool:
         """Whether this `this` is the `this` of `scope` (no class or non-arrow function between)."""
