@@ -672,6 +672,13 @@ def _observe(model: ObjectModel, doc: ParsedDocument) -> tuple[tuple | None, tup
         else:
             continue
         pairs.append((name, key))
+    # each method that uses `this` in the example's classes that extend an engine class: `this` is that class
+    # (`class Level extends Eng.Scene { create() { this.add... } }`), the convention for `this` in fragments
+    # and plain functions (`types.Analyzer.conventional_this`); "this" is no variable's name
+    for cls in an.this_methods.values():
+        found = an.class_this.get(cls)
+        if found is not None and found[0].tid is not None:
+            pairs.append(("this", ("inst", found[0].tid)))
     return tuple(pairs), free
 
 

@@ -359,6 +359,12 @@ class Analyzer:
         # TypeScript: where each imported name comes from (binding -> (module, imported name)), for annotations
         self.imported_from: dict[BindingKey, tuple[str, str]] = {}
         self.class_fields: dict[int, dict[str, Node]] = {}  # class node id -> field name -> its type annotation
+        # class node id -> (the engine instance its `this` is, the names the class itself gives `this`), or None
+        self.class_this: dict[int, tuple[Val, frozenset[str]] | None] = {}
+        self.this_methods: dict[int, int] = {}  # method node id -> its class's node id, for methods using `this`
+        # scope node id (the program, a function declaration) -> the `this` the engine's examples' convention
+        # gives it and the names the file assigns on `this`, or None
+        self.scope_this: dict[int, tuple[Val, frozenset[str]] | None] = {}
         self.typescript = doc.language in TYPESCRIPT_LANGUAGES
         # The declarations whose initializer is being evaluated: (binding, name, closures deferred). A closure
         # in `let node = object({ child: lazy(() => node.default()) })` runs later, when `node` has its value:
@@ -1260,7 +1266,20 @@ class Analyzer:
                 given = self.this_hints.get(owner.id) if owner is not None else None
                 if given is not None and prop is not None and prop.type == "property_identifier":
                     return self.member_of(given, self.text(prop), prop, self.usage.get(node.id, "read"))
-                return self.this_field(obj_node, self.text(prop)) if prop is not None else None
+                if prop is None:
+                    return None
+                field = self.this_field(obj_node, self.text(prop))
+                if field is not None or prop.type != "property_identifier":
+                    return field
+                subclass = self.subclass_this(obj_node)
+                if subclass is None:
+                    conventional = self.conventional_this(obj_node)
+                    if conventional is None or self.text(prop) in conventional[1]:
+                        return None
+                    return self.member_of(conventional[0], self.text(prop), prop, self.usage.get(node.id, "read"))
+                if self.text(prop) in subclass[1]:
+                    return None
+                return self.subclass_member(subclass[0], prop, self.usage.get(node.id, "read"))
             if obj_node is not None and obj_node.type == "identifier" and self.text(obj_node) in GLOBAL_OBJECTS \
                     and prop is not None and self.lookup(obj_node) is None:
                 found = self.umd_global(self.text(prop))  # `window.jspdf`: a UMD build's global
@@ -2084,6 +2103,163 @@ class Analyzer:
             return None
         val = self.annotation_val(annotation, node)
         return None if val == ANY_TYPE else val
+
+    def subclass_this(self, this: Node) -> tuple[Val, frozenset[str]] | None:
+        """`this` in an instance method of the user's class that extends an engine class (`class Level extends
+        Eng.Scene { create() { this.add... } }`): an instance of the engine base, whose members are checked, with
+        the names the class gives `this` itself (its methods and fields, `this.x = ...` anywhere in its body),
+        which are real. Arrow functions see their method's `this`; a `function` has its own; a static method's
+        `this` is the constructor. A class that writes `this` in ways we do not follow (`this[k] = v`,
+        `Object.assign(this, ...)`) is open: None."""
+        node = this.parent
+        while node is not None and node.type != "method_definition":
+            if node.type in ("function_declaration", "function_expression", "function", "generator_function",
+                             "generator_function_declaration", "class_body", "program"):
+                return None
+            node = node.parent
+        if node is None or any(c.type == "static" for c in node.children) or node.parent is None or \
+                node.parent.type != "class_body" or node.parent.parent is None:
+            return None
+        cls = node.parent.parent
+        if cls.id not in self.class_this:
+            self.class_this[cls.id] = self._subclass_this_of(cls)
+        self.this_methods[node.id] = cls.id
+        return self.class_this[cls.id]
+
+    def conventional_this(self, this: Node) -> tuple[Val, frozenset[str]] | None:
+        """`this` at a snippet's top level (a fragment of a method's body: `this.add.image(400, 300, 'sky')`)
+        or in a function declaration outside any class (`function create () { this.lights.enable() }`, handed
+        to the engine by name): the class the engine's examples' methods that use `this` belong to (`naming`'s
+        convention for `this`: the engine class their class extends, when one dominates), as an inference. Not
+        in a class's body, an object literal's method or a function expression (their `this` is another
+        object), nor in an arrow function at the top level (a module's `this`). Its uses must fit, as a name's
+        convention asks (`by_convention`): a member the type has, at most one it lacks, a near miss of a real
+        one; the names the file assigns on `this` (`this.player = ...`) are real."""
+        conv = (self.model.conventions or {}).get("this")
+        if conv is None or conv.kind != "inst" or not self.model.closed(conv.target):
+            return None
+        node, arrow = this.parent, False
+        while node is not None:
+            if node.type == "arrow_function":
+                arrow = True
+            elif node.type == "function_declaration":
+                break
+            elif node.type in ("function_expression", "function", "generator_function",
+                               "generator_function_declaration", "method_definition", "class_body", "class",
+                               "class_declaration", "abstract_class_declaration"):
+                return None
+            elif node.type == "program":
+                if arrow:
+                    return None
+                break
+            node = node.parent
+        if node is None:
+            return None
+        if node.type == "function_declaration":
+            up = node.parent
+            while up is not None:
+                if up.type in ("class_body", "method_definition"):
+                    return None
+                up = up.parent
+        if node.id not in self.scope_this:
+            self.scope_this[node.id] = self._conventional_this_of(node, conv)
+        return self.scope_this[node.id]
+
+    def _conventional_this_of(self, scope: Node, conv) -> tuple[Val, frozenset[str]] | None:
+        own: set[str] = set()
+        used: list[tuple[str, str]] = []
+        stack = [scope]
+        while stack:
+            n = stack.pop()
+            if n.type in ("assignment_expression", "augmented_assignment_expression"):
+                left = n.child_by_field_name("left")
+                if left is not None and left.type == "subscript_expression" and \
+                        (left.child_by_field_name("object") or left).type == "this":
+                    return None  # `this[k] = v`: written in ways we do not follow
+                if left is not None and left.type == "member_expression" and \
+                        (left.child_by_field_name("object") or left).type == "this":
+                    own.add(self.text(left.child_by_field_name("property")))
+            elif n.type == "member_expression" and (n.child_by_field_name("object") or n).type == "this" and \
+                    self._same_this(n.child_by_field_name("object"), scope):
+                prop = n.child_by_field_name("property")
+                if prop is not None and prop.type == "property_identifier":
+                    used.append((self.text(prop), self.usage.get(n.id, "read")))
+            stack.extend(n.named_children)
+        members = self.model.members(conv.target)
+        hits = sorted({u for u, _ in used if u in members})
+        missing = {u for u, _ in used if u not in members and u not in own and u not in OBJECT_MEMBERS}
+        if not hits or len(missing) > 1:
+            return None
+        if missing:
+            name = next(iter(missing))
+            usage = next(us for u, us in used if u == name)
+            ranked = sg.rank(name, [n for n, (m, _) in members.items() if not m.private], usage)
+            if not ranked or ranked[0][1] < 0.6:
+                return None
+        why = f"{CONVENTION_EVIDENCE} `{conv.target[1]}` `this` ({Path(conv.source).name})"
+        val = Val(ValKind.INSTANCE, conv.target, conf=INFERRED, evidence=Evidence("this", conv.target, hits, produces=why))
+        return val, frozenset(own)
+
+    def _same_this(self, this: Node | None, scope: Node) -> bool:
+        """Whether this `this` is the `this` of `scope` (no class or non-arrow function between)."""
+        node = this.parent if this is not None else None
+        while node is not None and node.id != scope.id:
+            if node.type in ("function_expression", "function", "function_declaration", "generator_function",
+                             "generator_function_declaration", "method_definition", "class_body"):
+                return False
+            node = node.parent
+        return node is not None
+
+    def subclass_member(self, base: Val, prop: Node, usage: str) -> Val | None:
+        """`this.name` on the user's subclass of an engine class: the class may be shown in part (a README's
+        fragment sets its fields elsewhere: `targets: this.player`) and any method may add fields, so a name the
+        engine base lacks is reported only when it is a near miss of one of the base's members."""
+        before = len(self.result.accesses)
+        val = self.member_of(base, self.text(prop), prop, usage)
+        added = self.result.accesses[before:]
+        if any(a.missing and not sg.suggest(a.name, a.candidates, usage=usage) for a in added):
+            self.result.accesses[before:] = [a for a in added if not a.missing]
+        return val
+
+    def _subclass_this_of(self, cls: Node) -> tuple[Val, frozenset[str]] | None:
+        heritage = next((c for c in cls.named_children if c.type == "class_heritage"), None)
+        if heritage is None:
+            return None
+        clause = next((c for c in heritage.named_children if c.type == "extends_clause"), None)
+        base = clause.child_by_field_name("value") if clause is not None else \
+            next((c for c in heritage.named_children if c.type != "comment"), None)
+        if base is None:
+            return None
+        cv = self.ev(base, True)
+        if cv is None or cv.kind != ValKind.CLASS or not self.model.class_like(cv.tid):
+            return None
+        own: set[str] = set()
+        body = cls.child_by_field_name("body")
+        for member in body.named_children if body is not None else ():
+            name = member.child_by_field_name("name") or member.child_by_field_name("property")
+            if name is not None:
+                own.add(self.text(name))
+        stack = [body]
+        while stack:
+            n = stack.pop()
+            if n is None:
+                continue
+            if n.type in ("assignment_expression", "augmented_assignment_expression"):
+                left = n.child_by_field_name("left")
+                if left is not None and left.type == "subscript_expression" and \
+                        (left.child_by_field_name("object") or left).type == "this":
+                    return None  # `this[k] = v`
+                if left is not None and left.type == "member_expression" and \
+                        (left.child_by_field_name("object") or left).type == "this":
+                    own.add(self.text(left.child_by_field_name("property")))
+            elif n.type == "call_expression":
+                args = n.child_by_field_name("arguments")
+                if args is not None and any(a.type == "this" for a in args.named_children) and \
+                        self.text(n.child_by_field_name("function")) in ("Object.assign", "Object.defineProperty",
+                                                                          "Object.defineProperties"):
+                    return None
+            stack.extend(n.named_children)
+        return Val(ValKind.INSTANCE, cv.tid, conf=cv.conf), frozenset(own)
 
     def _fields_of(self, cls: Node) -> dict[str, Node]:
         fields: dict[str, Node] = {}
