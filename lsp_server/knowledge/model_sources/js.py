@@ -30,7 +30,7 @@ from lsp_server.syntax.patterns import declared_names, parameters
 JS_CONF = 0.9
 
 
-MAX_FOLLOWED = 400  # files reached from an entry file through its relative imports
+MAX_FOLLOWED = 2500  # files reached from an entry file through its relative imports
 
 
 def extract_js(path: Path, module: str, limits: ReadLimits = ReadLimits()) -> SourceModel:
@@ -383,6 +383,8 @@ class _File:
                         self.functions.setdefault(name, value)
                 elif value.type == "call_expression" and self.text(value.child_by_field_name("function")) == "require":
                     continue
+                elif value.type in ("new_expression", "call_expression") and _factory_definition(self, value):
+                    self.factory_class(name, value, _factory_definition(self, value))
                 if exported:
                     self.mod.exports[name] = name
             return
@@ -434,6 +436,43 @@ class _File:
                 pname = self.text(prop)
                 self.add(td, Member(pname, "property", _value_type(self, item.child_by_field_name("value")), [],
                                     static, pname.startswith("#"), str(self.path), item.start_point[0], JS_CONF))
+
+    def factory_class(self, name: str, call: Node, definition: Node) -> None:
+        """`var Color = new Class({ initialize: function Color() { this.r = 0 }, setTo: function () {...} })`
+        (Phaser, MooTools, Prototype.js's `Class.create`, Backbone's `Model.extend`): a class whose methods are
+        the literal's functions, whose fields are the `this.x = ...` of its constructor and methods; `Extends: B`
+        (or `B.extend`'s receiver) is its base, `Mixins: [A, ...]` add the members of literals this file has,
+        another mixin (a required one) opens it."""
+        td = self.typedef(name, call)
+        keys = {self.text(p.child_by_field_name("key")).strip("\"'"): p.child_by_field_name("value")
+                for p in definition.named_children if p.type == "pair"}
+        fn = call.child_by_field_name("constructor") if call.type == "new_expression" else \
+            call.child_by_field_name("function")
+        base = keys.get("Extends")
+        if base is None and call.type == "call_expression" and fn is not None and fn.type == "member_expression" \
+                and self.text(fn.child_by_field_name("property")) == "extend":
+            base = fn.child_by_field_name("object")  # `Backbone.Model.extend({...})`
+        if base is not None:
+            self.runtime.bases.append((name, renamed_base(self.text(base), self.platform_names)))
+        mixins = keys.get("Mixins")
+        if mixins is not None:
+            for m in (mixins.named_children if mixins.type == "array" else [mixins]):
+                obj = self.objects.get(self.text(m)) if m.type == "identifier" else m if m.type == "object" else None
+                if obj is None:
+                    self.runtime.opened.add(name)  # `Components.Alpha`, a required mixin: members not followed
+                    continue
+                for member in _object_members(self, obj, name):
+                    self.add(td, member)
+        for member in _object_members(self, definition, name):
+            if member.name in _FACTORY_KEYS:
+                continue
+            value = keys.get(member.name)
+            if value is not None and value.type == "object" and _accessor(self, value):
+                # Phaser's `alpha: { get: function () {...}, set: function (v) {...} }`: a property
+                self.mod.types.pop(f"{name}${member.name}", None)
+                member = Member(member.name, "getter", "", [], False, member.name.startswith("_"), str(self.path),
+                                value.start_point[0], JS_CONF)
+            self.add(td, member)
 
     def module_exports(self, expr: Node) -> None:
         if expr.type != "assignment_expression":
@@ -1106,6 +1145,47 @@ def _added_members(f: "_File", fn: Node) -> tuple[list[Member], bool]:
             continue  # `proto.m` read: no change
         closed = False  # `fn(proto)`, `proto[k] = ...`, `proto = other`: not followed
     return out, closed
+
+
+# Keys of a class factory's definition that declare no member: its base and its mixins.
+_FACTORY_KEYS = frozenset({"Extends", "Mixins"})
+# Keys that mark an object literal handed to a class factory as a class definition.
+_FACTORY_MARKS = frozenset({"initialize", "constructor", "init", "Extends", "Mixins"})
+
+
+def _factory_definition(f: _File, call: Node) -> Node | None:
+    """The definition a class factory is given, `new Class({...})`, `Class({...})`, `Class.create({...})`,
+    `X.extend({...})`: its one argument, an object literal with a constructor-like key (`initialize`, `init`,
+    `constructor`), `Extends`/`Mixins`, or a function-valued property."""
+    fn = call.child_by_field_name("constructor") if call.type == "new_expression" else \
+        call.child_by_field_name("function")
+    if fn is None or fn.type not in ("identifier", "member_expression"):
+        return None
+    parts = f.text(fn).split(".")
+    if not (parts[-1] == "Class" or (call.type == "call_expression" and len(parts) >= 2 and
+                                     (parts[-1] == "extend" or parts[-2:] == ["Class", "create"]))):
+        return None
+    args = call.child_by_field_name("arguments")
+    items = [a for a in (args.named_children if args is not None else []) if a.type != "comment"]
+    if len(items) != 1 or items[0].type != "object":
+        return None
+    for p in items[0].named_children:
+        if p.type == "method_definition":
+            return items[0]
+        if p.type == "pair":
+            key, value = p.child_by_field_name("key"), p.child_by_field_name("value")
+            if f.text(key).strip("\"'") in _FACTORY_MARKS or (value is not None and value.type in (
+                    "function_expression", "function", "arrow_function")):
+                return items[0]
+    return None
+
+
+def _accessor(f: _File, obj: Node) -> bool:
+    """`{ get: function () {...}, set: function (v) {...} }`: a property descriptor's accessors only."""
+    keys = {f.text(p.child_by_field_name("key")).strip("\"'") if p.type == "pair" else
+            f.text(p.child_by_field_name("name")) if p.type == "method_definition" else "?"
+            for p in obj.named_children if p.type != "comment"}
+    return bool(keys & {"get", "set"}) and keys <= {"get", "set", "enumerable", "configurable"}
 
 
 def _walk(node: Node):
