@@ -1004,9 +1004,18 @@ class Analyzer:
             return self.by_union_convention(key, start, end, conv, outranks)
         if conv is None or conv.kind != "inst" or not self.model.closed(conv.target):
             return None
-        members = self.model.members(conv.target)
+        hits = self._uses_fit(key, start, end, self.model.members(conv.target), outranks)
+        if hits is None:
+            return None
+        why = f"{CONVENTION_EVIDENCE} `{conv.target[1]}` `{key[1]}` ({Path(conv.source).name})"
+        return Val(ValKind.INSTANCE, conv.target, conf=INFERRED, evidence=Evidence(key[1], conv.target, hits,
+                                                                                   produces=why))
+
+    def _uses_fit(self, key: BindingKey, start: int, end: int, members: dict, outranks: bool) -> list[str] | None:
+        """The names used on `key` in [start, end) that `members` has, when the uses fit them as a convention
+        asks: at most one name missing, plainly a variant of a real member (any one name when the convention
+        `outranks` other readings); None when they do not fit."""
         uses = [(u, usage) for (pos, u, usage) in self.uses.get(key, ()) if start <= pos < end]
-        hits = sorted({u for u, _ in uses if u in members})
         missing = {u for u, usage in uses if u not in members and u not in OBJECT_MEMBERS and usage != "write"}
         if len(missing) > 1:
             return None  # several names the type lacks: the name misleads, or the code is not about it
@@ -1016,9 +1025,7 @@ class Analyzer:
             ranked = sg.rank(name, [n for n, (m, _) in members.items() if not m.private], usage)
             if not outranks and (not ranked or ranked[0][1] < 0.6):
                 return None
-        why = f"{CONVENTION_EVIDENCE} `{conv.target[1]}` `{key[1]}` ({Path(conv.source).name})"
-        return Val(ValKind.INSTANCE, conv.target, conf=INFERRED, evidence=Evidence(key[1], conv.target, hits,
-                                                                                   produces=why))
+        return sorted({u for u, _ in uses if u in members})
 
     def by_union_convention(self, key: BindingKey, start: int, end: int, conv: Convention,
                             outranks: bool) -> Val | None:
@@ -1033,17 +1040,9 @@ class Analyzer:
         for tid in conv.target:
             for n, entry in model.members(tid).items():
                 members.setdefault(n, entry)
-        uses = [(u, usage) for (pos, u, usage) in self.uses.get(key, ()) if start <= pos < end]
-        hits = sorted({u for u, _ in uses if u in members})
-        missing = {u for u, usage in uses if u not in members and u not in OBJECT_MEMBERS and usage != "write"}
-        if len(missing) > 1:
+        hits = self._uses_fit(key, start, end, members, outranks)
+        if hits is None:
             return None
-        if missing:
-            name = next(iter(missing))
-            usage = next(us for u, us in uses if u == name)
-            ranked = sg.rank(name, [n for n, (m, _) in members.items() if not m.private], usage)
-            if not outranks and (not ranked or ranked[0][1] < 0.6):
-                return None
         shown = " | ".join(t[1] for t in conv.target)
         why = f"{CONVENTION_EVIDENCE} `{shown}` `{key[1]}` ({Path(conv.source).name})"
         evidence = Evidence(key[1], (conv.target[0][0], shown), hits, produces=why)
