@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import textwrap
 from pathlib import Path
 
@@ -100,6 +101,15 @@ def make_workspace(root: Path, files: dict[str, str], config: str | None = None)
 def engine_workspace(root: Path, app: dict[str, str]) -> Workspace:
     files = {"engine/engine.d.ts": ENGINE_DTS, **app}
     return make_workspace(root, files, '[object_model]\nsources = [{ path = "engine/engine.d.ts", module = "@acme/layout" }]\n')
+
+
+def package_flags(root: Path, types: str, app: str) -> list[tuple[int, str]]:
+    """(line, name) of each unknown-symbol finding on `src/app.js` beside a package `pkg` typed by `types`
+    (`node_modules/pkg/index.d.ts`)."""
+    ws = make_workspace(root, {
+        "node_modules/pkg/package.json": json.dumps({"name": "pkg", "types": "index.d.ts"}),
+        "node_modules/pkg/index.d.ts": types, "src/app.js": app})
+    return [(f["line"], f["name"]) for f in symbol_findings(ws, "src/app.js")]
 
 
 def symbol_findings(ws: Workspace, rel: str, typescript_service: bool = False) -> list[dict]:

@@ -6,9 +6,7 @@ namespaces (`Pool.Options`) still name its types."""
 
 from __future__ import annotations
 
-import json
-
-from tests.support.symbols_helpers import make_workspace, symbol_findings
+from tests.support.symbols_helpers import package_flags
 
 TYPES = """
 export declare class ReadableStream {
@@ -36,10 +34,7 @@ export declare function handle(hooks: Hooks): void;
 
 
 def flagged(tmp_path, app: str) -> list[tuple[int, str]]:
-    ws = make_workspace(tmp_path, {
-        "node_modules/pkg/package.json": json.dumps({"name": "pkg", "types": "index.d.ts"}),
-        "node_modules/pkg/index.d.ts": TYPES, "src/app.js": app})
-    return [(f["line"], f["name"]) for f in symbol_findings(ws, "src/app.js")]
+    return package_flags(tmp_path, TYPES, app)
 
 
 def test_a_parameter_typed_by_another_modules_namespace_is_not_the_packages_namesake(tmp_path):

@@ -6,9 +6,7 @@ type that has every name used explains the code better than one lacking a name."
 
 from __future__ import annotations
 
-import json
-
-from tests.support.symbols_helpers import make_workspace, symbol_findings
+from tests.support.symbols_helpers import package_flags
 
 TYPES = """
 import { Emitter } from "not-installed";
@@ -28,10 +26,7 @@ export declare function open(): Canvas;
 
 
 def flagged(tmp_path, app: str) -> list[tuple[int, str]]:
-    ws = make_workspace(tmp_path, {
-        "node_modules/pkg/package.json": json.dumps({"name": "pkg", "types": "index.d.ts"}),
-        "node_modules/pkg/index.d.ts": TYPES, "src/app.js": app})
-    return [(f["line"], f["name"]) for f in symbol_findings(ws, "src/app.js")]
+    return package_flags(tmp_path, TYPES, app)
 
 
 def test_a_near_miss_is_not_claimed_when_another_type_has_every_name(tmp_path):
