@@ -302,3 +302,20 @@ def test_doc_files_sharing_a_stem_name_their_snippets_apart():
     assert [E.doc_label(d, docs) for d in docs[2:4]] == ["skills-cameras-skill", "skills-tweens-skill"]
     assert E.doc_label(docs[4], docs) == "reference"
     assert E.doc_label(docs[5], docs) == "pixel-art-guide"
+
+
+def test_ts_fenced_javascript_is_clean_code_only_where_the_engine_says_so(tmp_path):
+    doc = tmp_path / "node_modules" / "engine" / "docs" / "guide.md"
+    doc.parent.mkdir(parents=True)
+    doc.write_text("# Guide\n\n```ts\nconst app = new Application();\nawait app.init({ width: 640 });\n```\n\n"
+                   "```ts\nconst sprite: Sprite = Sprite.from('bunny.png');\n```\n\n"
+                   "```js\nconst stage = app.stage.addChild(sprite);\n```\n", encoding="utf-8")
+    plain = E.Engine("engine", "1.0.0", "x", docs=("docs/guide.md",))
+    # by default a ts block is not JavaScript: the dev engines' snippet files are unchanged
+    assert sorted(E.readme_snippets(tmp_path, plain)) == ["readme/guide_02.js"]
+    # docs that fence their JavaScript as ts: a block that parses as JavaScript is kept (numbered among all the
+    # doc's fences), one with type syntax is not
+    ts_docs = dataclasses.replace(plain, ts_fences_as_js=True)
+    snippets = E.readme_snippets(tmp_path, ts_docs)
+    assert sorted(snippets) == ["readme/guide_00.js", "readme/guide_02.js"]
+    assert snippets["readme/guide_00.js"].startswith("const app = new Application();")
