@@ -2187,7 +2187,7 @@ class Analyzer:
         members = self.model.members(conv.target)
         hits = sorted({u for u, _ in used if u in members})
         missing = {u for u, _ in used if u not in members and u not in own and u not in OBJECT_MEMBERS}
-        if not hits or len(missing) > 1:
+        if len(missing) > 1:
             return None
         if missing:
             name = next(iter(missing))
