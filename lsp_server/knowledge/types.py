@@ -362,6 +362,7 @@ class Analyzer:
         # class node id -> (the engine instance its `this` is, the names the class itself gives `this`), or None
         self.class_this: dict[int, tuple[Val, frozenset[str]] | None] = {}
         self.this_methods: dict[int, int] = {}  # method node id -> its class's node id, for methods using `this`
+        self.class_declarations: dict[str, list[Node]] | None = None  # class name -> the file's declarations
         # scope node id (the program, a function declaration) -> the `this` the engine's examples' convention
         # gives it and the names the file assigns on `this`, or None
         self.scope_this: dict[int, tuple[Val, frozenset[str]] | None] = {}
@@ -2230,9 +2231,22 @@ class Analyzer:
         if base is None:
             return None
         cv = self.ev(base, True)
-        if cv is None or cv.kind != ValKind.CLASS or not self.model.class_like(cv.tid):
+        inherited: frozenset[str] = frozenset()
+        if (cv is None or cv.kind != ValKind.CLASS) and base.type == "identifier":
+            # `class Boss extends Level`, `Level` the file's own subclass of an engine class: the engine base's
+            # instance, with the names both classes give `this`
+            parent = self._own_class(base)
+            if parent is None:
+                return None
+            if parent.id not in self.class_this:
+                self.class_this[parent.id] = None  # `class A extends B {}` / `class B extends A {}`: no class
+                self.class_this[parent.id] = self._subclass_this_of(parent)
+            if self.class_this[parent.id] is None:
+                return None
+            cv, inherited = self.class_this[parent.id]
+        elif cv is None or cv.kind != ValKind.CLASS or not self.model.class_like(cv.tid):
             return None
-        own: set[str] = set()
+        own: set[str] = set(inherited)
         body = cls.child_by_field_name("body")
         for member in body.named_children if body is not None else ():
             name = member.child_by_field_name("name") or member.child_by_field_name("property")
@@ -2259,6 +2273,23 @@ class Analyzer:
                     return None
             stack.extend(n.named_children)
         return Val(ValKind.INSTANCE, cv.tid, conf=cv.conf), frozenset(own)
+
+    def _own_class(self, name: Node) -> Node | None:
+        """The one class declaration of the file named as `name` is (None when there are none or several)."""
+        declared = self.class_declarations
+        if declared is None:
+            root = name
+            while root.parent is not None:
+                root = root.parent
+            declared, stack = {}, [root]
+            while stack:
+                n = stack.pop()
+                if n.type in ("class_declaration", "abstract_class_declaration"):
+                    declared.setdefault(self.text(n.child_by_field_name("name")), []).append(n)
+                stack.extend(c for c in n.named_children if c.type not in ("string", "template_string", "comment"))
+            self.class_declarations = declared
+        found = declared.get(self.text(name), ())
+        return found[0] if len(found) == 1 else None
 
     def _fields_of(self, cls: Node) -> dict[str, Node]:
         fields: dict[str, Node] = {}
