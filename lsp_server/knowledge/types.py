@@ -990,6 +990,25 @@ class Analyzer:
         return self.type_val(_overload_result(m, args, self.model, fn.module), fn.module, fn.recv, fn.conf, fn.evidence,
                              bindings)
 
+    def union_call(self, recv: Val, method: str, args: Node | None) -> Val | None:
+        """`sound.add(key)` on `WebManager | HtmlManager` whose `add`s return different types: TypeScript calls
+        each member's method, so the result is the union of their results (one type where they agree); None
+        unless every member has the method and every result is an engine instance."""
+        results = []
+        for tid in recv.tid:
+            entry = self.model.side(tid, static=False).get(method)
+            if entry is None or entry[0].kind not in ("method", "function"):
+                return None
+            member, owner = entry
+            this = Val(ValKind.INSTANCE, tid, conf=recv.conf, evidence=recv.evidence)
+            val = self.call_result(Val(ValKind.FUNCTION, module=owner[0], member=member, recv=this, conf=recv.conf,
+                                       evidence=recv.evidence), args)
+            if val is None or val.kind != ValKind.INSTANCE:
+                return None
+            results.append(val)
+        tids = sorted({v.tid for v in results})
+        return results[0] if len(tids) == 1 else Val(ValKind.UNION, tuple(tids), conf=recv.conf, evidence=recv.evidence)
+
     # --- inference ---------------------------------------------------------------------------------------
     def infer(self, key: BindingKey, start: int, end: int) -> Val | None:
         """The engine type the evidence about one binding in [start, end) points at, if any; else the type
@@ -1321,6 +1340,8 @@ class Analyzer:
                 call = self.model.statics(fn_first.tid).get(CALL)
                 return self.type_val(_overload_result(call[0], args, self.model, call[1][0]), call[1][0], None, fn_first.conf) \
                     if call else None
+            if fn_first is None and recv is not None and recv.kind == ValKind.UNION and method:
+                return self.union_call(recv, method, args)
             return self.call_result(fn_first, args)
         if t == "new_expression":
             ctor = node.child_by_field_name("constructor")
