@@ -366,6 +366,7 @@ class Analyzer:
         # scope node id (the program, a function declaration) -> the `this` the engine's examples' convention
         # gives it and the names the file assigns on `this`, or None
         self.scope_this: dict[int, tuple[Val, frozenset[str]] | None] = {}
+        self.scope_this_used: dict[int, bool] = {}  # program node id -> whether it uses `this` at its top level
         self.typescript = doc.language in TYPESCRIPT_LANGUAGES
         # The declarations whose initializer is being evaluated: (binding, name, closures deferred). A closure
         # in `let node = object({ child: lazy(() => node.default()) })` runs later, when `node` has its value:
@@ -2170,8 +2171,8 @@ class Analyzer:
                                "class_declaration", "abstract_class_declaration"):
                 return None
             elif node.type == "program":
-                if arrow:
-                    return None
+                if arrow and not self._top_level_this(node):
+                    return None  # an arrow's `this` is the top level's: a module's, unless the file is a fragment
                 break
             node = node.parent
         if node is None:
@@ -2185,6 +2186,19 @@ class Analyzer:
         if node.id not in self.scope_this:
             self.scope_this[node.id] = self._conventional_this_of(node, conv)
         return self.scope_this[node.id]
+
+    def _top_level_this(self, program: Node) -> bool:
+        """Whether the file uses `this` at its top level, outside any function or class (a fragment of a method's
+        body): then an arrow function at the top level sees that same `this` (lexical `this`)."""
+        if program.id not in self.scope_this_used:
+            found, stack = False, [program]
+            while stack and not found:
+                n = stack.pop()
+                found = n.type == "this"
+                stack.extend(c for c in n.named_children if c.type not in FUNCTIONS and c.type not in (
+                    "function", "class", "class_declaration", "abstract_class_declaration"))
+            self.scope_this_used[program.id] = found
+        return self.scope_this_used[program.id]
 
     def _conventional_this_of(self, scope: Node, conv) -> tuple[Val, frozenset[str]] | None:
         own: set[str] = set()

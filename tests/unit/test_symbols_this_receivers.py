@@ -169,3 +169,13 @@ class Loop extends Loop {
 }
 """
     assert _findings(tmp_path, app) == [(11, "ad")]
+
+
+def test_an_arrow_in_a_fragment_sees_the_fragments_this(tmp_path):
+    # an arrow's `this` is its scope's (lexical): in a fragment that uses `this` at its top level (a method's
+    # body, typed by the convention), an arrow callback's `this` is the same object
+    app = """import Eng from "eng";
+this.add.image(1, 2, "sky");
+setTimeout(() => { this.camras.main.fadeIn(1); });
+"""
+    assert _findings(tmp_path, app, README) == [(3, "camras")]
