@@ -362,9 +362,11 @@ class Analyzer:
         # class node id -> (the engine instance its `this` is, the names the class itself gives `this`), or None
         self.class_this: dict[int, tuple[Val, frozenset[str]] | None] = {}
         self.this_methods: dict[int, int] = {}  # method node id -> its class's node id, for methods using `this`
+        self.class_declarations: dict[str, list[Node]] | None = None  # class name -> the file's declarations
         # scope node id (the program, a function declaration) -> the `this` the engine's examples' convention
         # gives it and the names the file assigns on `this`, or None
         self.scope_this: dict[int, tuple[Val, frozenset[str]] | None] = {}
+        self.scope_this_used: dict[int, bool] = {}  # program node id -> whether it uses `this` at its top level
         self.typescript = doc.language in TYPESCRIPT_LANGUAGES
         # The declarations whose initializer is being evaluated: (binding, name, closures deferred). A closure
         # in `let node = object({ child: lazy(() => node.default()) })` runs later, when `node` has its value:
@@ -989,6 +991,25 @@ class Analyzer:
         return self.type_val(_overload_result(m, args, self.model, fn.module), fn.module, fn.recv, fn.conf, fn.evidence,
                              bindings)
 
+    def union_call(self, recv: Val, method: str, args: Node | None) -> Val | None:
+        """`sound.add(key)` on `WebManager | HtmlManager` whose `add`s return different types: TypeScript calls
+        each member's method, so the result is the union of their results (one type where they agree); None
+        unless every member has the method and every result is an engine instance."""
+        results = []
+        for tid in recv.tid:
+            entry = self.model.side(tid, static=False).get(method)
+            if entry is None or entry[0].kind not in ("method", "function"):
+                return None
+            member, owner = entry
+            this = Val(ValKind.INSTANCE, tid, conf=recv.conf, evidence=recv.evidence)
+            val = self.call_result(Val(ValKind.FUNCTION, module=owner[0], member=member, recv=this, conf=recv.conf,
+                                       evidence=recv.evidence), args)
+            if val is None or val.kind != ValKind.INSTANCE:
+                return None
+            results.append(val)
+        tids = sorted({v.tid for v in results})
+        return results[0] if len(tids) == 1 else Val(ValKind.UNION, tuple(tids), conf=recv.conf, evidence=recv.evidence)
+
     # --- inference ---------------------------------------------------------------------------------------
     def infer(self, key: BindingKey, start: int, end: int) -> Val | None:
         """The engine type the evidence about one binding in [start, end) points at, if any; else the type
@@ -1320,6 +1341,8 @@ class Analyzer:
                 call = self.model.statics(fn_first.tid).get(CALL)
                 return self.type_val(_overload_result(call[0], args, self.model, call[1][0]), call[1][0], None, fn_first.conf) \
                     if call else None
+            if fn_first is None and recv is not None and recv.kind == ValKind.UNION and method:
+                return self.union_call(recv, method, args)
             return self.call_result(fn_first, args)
         if t == "new_expression":
             ctor = node.child_by_field_name("constructor")
@@ -2148,8 +2171,8 @@ class Analyzer:
                                "class_declaration", "abstract_class_declaration"):
                 return None
             elif node.type == "program":
-                if arrow:
-                    return None
+                if arrow and not self._top_level_this(node):
+                    return None  # an arrow's `this` is the top level's: a module's, unless the file is a fragment
                 break
             node = node.parent
         if node is None:
@@ -2163,6 +2186,19 @@ class Analyzer:
         if node.id not in self.scope_this:
             self.scope_this[node.id] = self._conventional_this_of(node, conv)
         return self.scope_this[node.id]
+
+    def _top_level_this(self, program: Node) -> bool:
+        """Whether the file uses `this` at its top level, outside any function or class (a fragment of a method's
+        body): then an arrow function at the top level sees that same `this` (lexical `this`)."""
+        if program.id not in self.scope_this_used:
+            found, stack = False, [program]
+            while stack and not found:
+                n = stack.pop()
+                found = n.type == "this"
+                stack.extend(c for c in n.named_children if c.type not in FUNCTIONS and c.type not in (
+                    "function", "class", "class_declaration", "abstract_class_declaration"))
+            self.scope_this_used[program.id] = found
+        return self.scope_this_used[program.id]
 
     def _conventional_this_of(self, scope: Node, conv) -> tuple[Val, frozenset[str]] | None:
         own: set[str] = set()
@@ -2187,7 +2223,7 @@ class Analyzer:
         members = self.model.members(conv.target)
         hits = sorted({u for u, _ in used if u in members})
         missing = {u for u, _ in used if u not in members and u not in own and u not in OBJECT_MEMBERS}
-        if not hits or len(missing) > 1:
+        if len(missing) > 1:
             return None
         if missing:
             name = next(iter(missing))
@@ -2230,9 +2266,22 @@ class Analyzer:
         if base is None:
             return None
         cv = self.ev(base, True)
-        if cv is None or cv.kind != ValKind.CLASS or not self.model.class_like(cv.tid):
+        inherited: frozenset[str] = frozenset()
+        if (cv is None or cv.kind != ValKind.CLASS) and base.type == "identifier":
+            # `class Boss extends Level`, `Level` the file's own subclass of an engine class: the engine base's
+            # instance, with the names both classes give `this`
+            parent = self._own_class(base)
+            if parent is None:
+                return None
+            if parent.id not in self.class_this:
+                self.class_this[parent.id] = None  # `class A extends B {}` / `class B extends A {}`: no class
+                self.class_this[parent.id] = self._subclass_this_of(parent)
+            if self.class_this[parent.id] is None:
+                return None
+            cv, inherited = self.class_this[parent.id]
+        elif cv is None or cv.kind != ValKind.CLASS or not self.model.class_like(cv.tid):
             return None
-        own: set[str] = set()
+        own: set[str] = set(inherited)
         body = cls.child_by_field_name("body")
         for member in body.named_children if body is not None else ():
             name = member.child_by_field_name("name") or member.child_by_field_name("property")
@@ -2259,6 +2308,23 @@ class Analyzer:
                     return None
             stack.extend(n.named_children)
         return Val(ValKind.INSTANCE, cv.tid, conf=cv.conf), frozenset(own)
+
+    def _own_class(self, name: Node) -> Node | None:
+        """The one class declaration of the file named as `name` is (None when there are none or several)."""
+        declared = self.class_declarations
+        if declared is None:
+            root = name
+            while root.parent is not None:
+                root = root.parent
+            declared, stack = {}, [root]
+            while stack:
+                n = stack.pop()
+                if n.type in ("class_declaration", "abstract_class_declaration"):
+                    declared.setdefault(self.text(n.child_by_field_name("name")), []).append(n)
+                stack.extend(c for c in n.named_children if c.type not in ("string", "template_string", "comment"))
+            self.class_declarations = declared
+        found = declared.get(self.text(name), ())
+        return found[0] if len(found) == 1 else None
 
     def _fields_of(self, cls: Node) -> dict[str, Node]:
         fields: dict[str, Node] = {}

@@ -137,3 +137,45 @@ const g = () => this.ad.image(1, 2, "sky");
 class Own { create() { this.ad.image(1, 2, "sky"); } }
 """
     assert _findings(tmp_path, other, README) == []
+
+
+def test_this_used_once_in_a_fragment_takes_the_convention_as_a_name_does(tmp_path):
+    # a convention types a name used once (`by_convention`: no member need be used, one near miss may be): so
+    # does the convention for `this` (round 13's phaser: `this.camras.main` alone in a doc comment's example)
+    once = 'import Eng from "eng";\nconst camera = this.camras.main;\n'
+    assert _findings(tmp_path / "a", once, README) == [(2, "camras")]
+    # a name the type lacks that is no near miss of a member is the user's own (a fragment's field): not claimed
+    assert _findings(tmp_path / "b", 'import Eng from "eng";\nthis.player.setOrigin(0);\n', README) == []
+
+
+def test_this_in_a_subclass_of_the_users_own_subclass_is_checked(tmp_path):
+    app = """import Eng from "eng";
+class Level extends Eng.Scene {
+    helper() {
+        this.lives = 3;
+    }
+}
+class Boss extends Level {
+    create() {
+        this.helper();
+        this.add.image(1, 2, "sky").setOrigin(this.lives);
+        this.ad.image(1, 2, "sky");
+    }
+}
+class Loop extends Loop {
+    create() {
+        this.ad.image(1, 2, "sky");
+    }
+}
+"""
+    assert _findings(tmp_path, app) == [(11, "ad")]
+
+
+def test_an_arrow_in_a_fragment_sees_the_fragments_this(tmp_path):
+    # an arrow's `this` is its scope's (lexical): in a fragment that uses `this` at its top level (a method's
+    # body, typed by the convention), an arrow callback's `this` is the same object
+    app = """import Eng from "eng";
+this.add.image(1, 2, "sky");
+setTimeout(() => { this.camras.main.fadeIn(1); });
+"""
+    assert _findings(tmp_path, app, README) == [(3, "camras")]

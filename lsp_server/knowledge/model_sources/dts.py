@@ -537,14 +537,17 @@ class DtsExtractor:
                     mod.types.pop(f"{space}${name}", None)
         if not collided:
             return
-        pattern = re.compile(r"(?<![\w$])(" + "|".join(re.escape(s) for s in {s for v in collided.values() for s in v})
-                             + r")\.(" + "|".join(re.escape(n) for n in collided) + r")(?![\w$])")
+        # A dotted chain names its last name in the namespace before it: `Phaser.GameObjects.Sprite` is the
+        # `Sprite` of `GameObjects` (`Phaser.GameObjects$Sprite`), even where `GameObjects` is itself declared in
+        # two namespaces (`Phaser.Types.GameObjects`); only a chain's last pair is qualified.
+        chain = re.compile(r"(?<![\w$])((?:[A-Za-z_$][\w$]*\.)*)([A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*)(?![\w$])")
+
+        def qualified(m: re.Match) -> str:
+            return f"{m.group(1)}{m.group(2)}${m.group(3)}" if m.group(2) in collided.get(m.group(3), ()) \
+                else m.group(0)
 
         def fix(text: str) -> str:
-            if "." not in text:
-                return text
-            return pattern.sub(lambda m: f"{m.group(1)}${m.group(2)}" if m.group(1) in collided.get(m.group(2), ())
-                               else m.group(0), text)
+            return chain.sub(qualified, text) if "." in text else text
 
         def fix_member(m: Member) -> None:
             m.type = fix(m.type)
