@@ -8,6 +8,10 @@
 ; x.div(y).plus(z)   (a member of a method call's result: the vocabulary check's untyped chains)
 (member_expression object: (call_expression function: (member_expression))) @member.chained
 
+; a.b.name   this.name   (a member of a member, or of `this`: the vocabulary check's other untyped receivers)
+(member_expression object: (member_expression)) @member.nested
+(member_expression object: (this)) @member.this
+
 ; page.width = 1   page.count += 1   (a member written: any member expression, `a.b.c = 1` too)
 (assignment_expression left: (member_expression) @member.write)
 (augmented_assignment_expression left: (member_expression) @member.write)

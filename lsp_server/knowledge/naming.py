@@ -556,6 +556,8 @@ def mine(model: ObjectModel, known: list[dict[str, list[Observation]]] | None = 
     model.conventions = conventions
     conventions.update(_abbreviations(conventions, free))
     conventions.update(_usage_conventions(model, conventions))
+    given = {name for obs in observed.values() if obs.pairs for name, _ in obs.pairs}
+    conventions.update(_own_name_conventions(model, conventions, given))
     _RECORDS[model] = mined
     return conventions
 
@@ -806,6 +808,66 @@ def _usage_conventions(model: ObjectModel, conventions: dict[str, Convention]) -
         base = next((b for b in fits if all(t == b or _inherits(model, t, b) for t in fits)), None)
         if base is not None:
             out[name] = Convention("inst", base, f"`{name}` used so in the engine's examples", len(members))
+    return out
+
+
+def own_name(type_name: str) -> str:
+    """The variable name a type's own name gives its instances: `Dispatcher` -> `dispatcher`, `PDFDocument` ->
+    `pdfDocument`, `URL` -> `url` (a leading run of capitals is lowered but for the one that starts a word)."""
+    run = len(type_name) - len(type_name.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+    if run > 1 and run < len(type_name):
+        run -= 1
+    return type_name[:max(run, 1)].lower() + type_name[max(run, 1):]
+
+
+def _own_name_conventions(model: ObjectModel, conventions: dict[str, Convention],
+                          given: set[str]) -> dict[str, Convention]:
+    """A name the engine's own examples use as a receiver without ever declaring it, spelled as one engine
+    class's own name (`dispatcher.close()` in the docs' fragments, of the `Dispatcher` class): an instance of
+    that class, the plainest naming convention there is (`const dispatcher: Dispatcher`), and the docs' own
+    way of speaking of one. Only a closed class of MEDIUM confidence or more that exactly one type of the
+    engine is called; never a name an example declares anywhere (a variable, a parameter: `const layer =
+    map.createLayer()` is not the engine's `Layer`, `(gameObject) => ...` may be any subclass) or calls
+    (`dayjs(...)`: a function, though the engine's class is `Dayjs`), no module or export name, nor a platform
+    type's name (`response` for an engine's own `Response`: the platform's object is as likely), a name the
+    examples give another type or none they agree on, a global or a data name (`options`). As every
+    convention: an inference, used only when the file's uses fit the type (`Analyzer.by_convention`)."""
+    from lsp_server.knowledge.builtin_names import is_builtin_type
+    from lsp_server.knowledge.types import DATA_NAMES
+
+    declared: set[str] = set()
+    used: set[str] = set()  # receivers the examples use undeclared (`dispatcher.close()`)
+    for i, (_, code) in enumerate(model.examples[:model.own_examples]):
+        doc = _parse(i, code)
+        if doc is None or doc.tree is None:
+            continue
+        here = scopes_of(doc).declared_anywhere()
+        declared.update(here)
+        found = queries.captures(doc.language, "evidence", doc.tree.root_node)
+        for node in found.get("member", ()):
+            obj = node.child_by_field_name("object")
+            if obj is not None and obj.type == "identifier" and doc.node_text(obj) not in here:
+                used.add(doc.node_text(obj))
+        # a name the examples call (`dayjs('2018-08-08')`) is a function: the package's value, no instance
+        declared.update(doc.node_text(f) for n in found.get("call", ())
+                        if (f := n.child_by_field_name("function")) is not None and f.type == "identifier")
+    for name, mod in model.modules.items():  # the package's own name and its exports are its values
+        declared.add(name)
+        declared.update(mod.exports)
+    by_name: dict[str, set] = defaultdict(set)
+    for tid in model.object_types():
+        t = model.type(tid)
+        if t is not None and t.kind == "class" and not tid[1].startswith("_"):
+            by_name[own_name(tid[1])].add(tid)
+    out: dict[str, Convention] = {}
+    for name, tids in by_name.items():
+        if len(tids) != 1 or name not in used or name in declared or name in conventions or name in given \
+                or name in GLOBALS or name in DATA_NAMES or not name[:1].islower() or len(name) < 4:
+            continue
+        tid = next(iter(tids))
+        if is_builtin_type(tid[1]) or not model.closed(tid) or model.type_confidence(tid) < MEDIUM:
+            continue
+        out[name] = Convention("inst", tid, f"`{name}` named after the engine's class `{tid[1]}`", 0)
     return out
 
 

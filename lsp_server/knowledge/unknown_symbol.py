@@ -481,6 +481,8 @@ def _vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelS
     if not _uses_engine(doc, analysis, model) and \
             not _spells_engine_member(doc, members, index, imported, local | workspace):
         return []
+    # a member of a member or of `this` (`reply.raw.statuCode`, `this.log.trace()`): receivers as untyped
+    members += [*found.get("member.nested", ()), *found.get("member.this", ())]
     annotated = _annotated_names(doc) if doc.language in TYPESCRIPT_LANGUAGES else frozenset()
     typed = {a.start for a in analysis.accesses} | {a.start for a in analysis.import_problems} | \
         (analysis.open_sites - analysis.open_engine_sites)
@@ -512,16 +514,43 @@ def _vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelS
         real, owner, decl = _member_first(name, index, suggestion, model,
                                           analysis.open_engine_receivers.get(prop.start_byte),
                                           _constructed(node), _capitalised(doc, obj))
+        mine = _own_near(name, real, local)
+        if mine is not None:  # `this.getPlayer` beside the file's own `this.player = ...`: its name is meant
+            real, owner, decl = mine, THIS_FILE, None
         receiver = doc.node_text(obj)
-        where = "spelled in the engine's files" if owner == ENGINE_FILES else f"`{owner}.{real}`"
+        where = "spelled in the engine's files" if owner == ENGINE_FILES else \
+            "declared in this file" if owner == THIS_FILE else f"`{owner}.{real}`"
         message = (f"`{receiver}.{name}`: no type in reach has `{name}` (the engine's, this workspace's, "
                    f"JavaScript's, the DOM's or Node's); did you mean `{real}` ({where})?")
-        data = {"suggestions": [real], "type": "" if owner == ENGINE_FILES else owner, "member": name,
+        data = {"suggestions": [real], "type": "" if owner in (ENGINE_FILES, THIS_FILE) else owner, "member": name,
                 "receiver": "vocabulary",
                 "fix": {"title": f"Rename to `{real}`",
                         "edits": [{"start": prop.start_byte, "end": prop.end_byte, "text": real}], "fix_all": False}}
         out.append((Finding("unknown-symbol", message, prop.start_byte, prop.end_byte, Severity.WARNING, data), decl))
     return out
+
+
+def _accessor_of(name: str, real: str) -> bool:
+    """`name` is `real` with a get/set/is/has prefix (`getCameras` of `cameras`)."""
+    return any(name == prefix + real[:1].upper() + real[1:] for prefix in _PREFIXES) and real[:1].islower()
+
+
+THIS_FILE = "(this file)"  # the owner shown for a did-you-mean the file itself declares
+
+
+def _own_near(name: str, real: str, local: frozenset[str]) -> str | None:
+    """A name the file itself declares that `name` is as near a miss of as of the engine's `real`: the file's
+    own name with a get/set prefix (`getPlayer` beside `this.player = ...`, not the engine's `getLayer`), or one
+    that scores at least as high. The file's names are what its author had in mind."""
+    for prefix in _PREFIXES:
+        if name.startswith(prefix) and name[len(prefix):len(prefix) + 1].isupper():
+            bare = name[len(prefix)].lower() + name[len(prefix) + 1:]
+            if bare in local and bare != real:
+                return bare
+    ranked = sg.rank(name, sorted(n for n in local if len(n) >= 4), "", threshold=NEAR_MISS)
+    if ranked and ranked[0][0] != real and ranked[0][1] > sg.score(name, real) and sg.unambiguous(ranked):
+        return ranked[0][0]
+    return None
 
 
 def _constructed(node) -> bool:
@@ -711,6 +740,12 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
              "cands_spelled": sg.Candidates(suggestable - modelled),
              "member_owners": member_owners, "member_declared": member_declared,
              "cands_members": sg.Candidates(member_owners), "cands_spelled_members": sg.Candidates(spelled_as_member)}
+    # the members some engine type has that are also platform names (`statusCode`, `getClientRect`), long enough
+    # that a misspelling of one is no other library's real name: the last pool of `_near_miss`, typos only
+    platform_named = frozenset(n for n in member_owners if n in builtin_members() and len(n) >= PLATFORM_TYPO_MIN
+                               and n[:1] != "_" and n not in OBJECT_MEMBERS)
+    index["platform_named"] = platform_named
+    index["cands_platform_named"] = sg.Candidates(platform_named)
     model._vocabulary_index = index
     return index
 
@@ -749,17 +784,39 @@ def _near_miss(name: str, index: dict) -> tuple[str, str, float] | None:
     `bulkWriteResult`). Whether to report; the did-you-mean itself is `_member_first`'s."""
     for cands, pool in ((index["cands"], index["modelled"]), (index["cands_spelled"], index["spelled_members"])):
         ranked = sg.rank(name, cands, "", threshold=NEAR_MISS)
-        if ranked and sg.unambiguous(ranked):
-            real = ranked[0][0]
-            return real, index["owners"][real], ranked[0][1]
-        for prefix in _PREFIXES:  # getTitle / setTitle for a `title` member, and the reverse
+        for prefix in _PREFIXES:  # getTitle / setTitle for a `title` member, and the reverse; before a ranked
+            # near miss: `getCameras` is the member `cameras` with a getter's prefix more plainly than the
+            # method `getCamera` made plural
             if name.startswith(prefix) and name[len(prefix):len(prefix) + 1].isupper():
                 bare = name[len(prefix)].lower() + name[len(prefix) + 1:]
                 if bare in pool:
                     return bare, index["owners"][bare], sg.score(name, bare)
+        if ranked and sg.unambiguous(ranked):
+            real = ranked[0][0]
+            return real, index["owners"][real], ranked[0][1]
         if ranked:
             return None  # near several of the model's members: which one is meant is not clear
-    return None
+    return _platform_named_typo(name, index)
+
+
+PLATFORM_TYPO_MIN = 6  # letters of a platform-named engine member whose misspellings `_platform_named_typo` reports
+
+
+def _platform_named_typo(name: str, index: dict) -> tuple[str, str, float] | None:
+    """`reply.raw.statuCode`, `shape.getClintRect()`: a misspelling (one or two letters wrong, missing, extra or
+    swapped) of a member an engine type has that JavaScript, the DOM or Node also give objects, when no other
+    member is near. No type in reach has the name (the caller checked), so it is a mistake whichever object the
+    receiver is: the engine's or the platform's. Only a plain typo of a name of at least PLATFORM_TYPO_MIN
+    letters: a change of case (`Body` for `body`, an AWS-style field), of number (`paths` for `path`), a
+    get/set prefix (`store.getState()` for `state`) or a synonym of a platform word is as likely another
+    library's real name, and stays silent."""
+    ranked = sg.rank(name, index["cands_platform_named"], "", threshold=NEAR_MISS)
+    if not ranked or not sg.unambiguous(ranked):
+        return None
+    real = ranked[0][0]
+    if name.lower() == real.lower() or sg.tokens(name) == sg.tokens(real) or sg.distance(name.lower(), real.lower()) > 2:
+        return None
+    return real, index["member_owners"][real], ranked[0][1]
 
 
 MEMBER_TIE = 0.03  # a member scoring this much below an export's near miss is still the one meant
@@ -778,7 +835,7 @@ def _member_first(name: str, index: dict, found: tuple[str, str, float], model: 
     `new` constructs (`new Konva.getRect()`: a class is meant) keeps `_near_miss`'s pick. With the declaration
     the hover shows: `(Member, owner's name)`, or None for a name only the engine's files spell."""
     real, owner, best = found
-    if constructed:
+    if constructed or _accessor_of(name, real):  # (`getCameras` of the member `cameras`: `_near_miss`'s pick)
         return real, owner, index["declared"].get(real) if owner != ENGINE_FILES else None
     if receiver is not None:
         table = receiver_members(model, receiver)

@@ -1,0 +1,126 @@
+"""An undeclared name spelled as one engine class's own name (issue 17, round 13): the docs' fragments call
+`dispatcher.close()` and `dispatcher.destroy()` on a `dispatcher` no example ever declares, of the engine's
+`Dispatcher` class. No example teaches the name a type, so no mined convention types it, and its uses are
+names several classes share (no usage evidence picks one). The class's own name is the convention: an invented
+name on it is reported as a near miss, with the did-you-mean; a real one never. A platform type's name
+(`response` for an engine's own `Response`), a name the examples declare anywhere (`const poller = make()`) and a
+name the examples give another type are left as they were."""
+
+from __future__ import annotations
+
+import json
+
+from lsp_server.knowledge.naming import own_name
+from tests.support.symbols_helpers import make_workspace, symbol_findings
+
+TYPES = """export declare class Dispatcher {
+    close(): Promise<void>;
+    destroy(): Promise<void>;
+    dispatch(options: object): boolean;
+}
+export declare class Client extends Dispatcher {
+    request(options: object): Promise<object>;
+}
+export declare class Pool extends Dispatcher {
+    request(options: object): Promise<object>;
+    drain(): void;
+}
+export declare class Response {
+    text(): Promise<string>;
+    readonly status: number;
+}
+export declare class Agent extends Dispatcher {
+    stats(): object;
+}
+export declare class Moment {
+    format(pattern: string): string;
+    locale(name: string): this;
+}
+export declare class Poller {
+    start(): void;
+}
+"""
+
+README = """# web
+
+```js
+const { Client, Pool, Poller } = require('web');
+const client = new Client('http://localhost:3000');
+await client.request({ path: '/' });
+const pool = new Pool('http://localhost:3000');
+pool.drain();
+const agent = new Poller();
+agent.start();
+```
+
+```js
+dispatcher.close()
+dispatcher.destroy()
+```
+
+```js
+const poller = makePoller();
+poller.start();
+```
+
+```js
+poller.start()
+response.text()
+```
+
+```js
+moment('2018-08-08').format('YYYY');
+moment.locale('fr');
+```
+"""
+
+
+def workspace(tmp_path, files: dict[str, str]):
+    return make_workspace(tmp_path, {
+        "node_modules/web/package.json": json.dumps({"name": "web", "types": "index.d.ts"}),
+        "node_modules/web/index.d.ts": TYPES,
+        "node_modules/web/README.md": README,
+        "src/uses.js": 'import { Client } from "web";\nnew Client("http://x");\n',
+        **files,
+    })
+
+
+def found(ws, rel):
+    return [(f["line"], f["name"], f["data"]["suggestions"][:1]) for f in symbol_findings(ws, rel)]
+
+
+def test_an_undeclared_name_spelled_as_an_engine_class_is_that_class(tmp_path):
+    ws = workspace(tmp_path, {
+        "src/real.js": "dispatcher.close();\ndispatcher.destroy();\ndispatcher.dispatch({});\n",
+        "src/typo.js": "dispatcher.clse();\n",
+        "src/prefix.js": "dispatcher.getClose();\ndispatcher.destroy();\n",
+        "src/plural.js": "await dispatcher.destroys();\n",
+    })
+    assert found(ws, "src/real.js") == []
+    assert found(ws, "src/typo.js") == [(1, "clse", ["close"])]
+    assert found(ws, "src/prefix.js") == [(1, "getClose", ["close"])]
+    assert found(ws, "src/plural.js") == [(1, "destroys", ["destroy"])]
+
+
+def test_platform_type_names_and_names_the_examples_type_otherwise_stay_as_they_were(tmp_path):
+    ws = workspace(tmp_path, {
+        # `response` could be the platform's own Response: no convention from the engine's class of that name
+        "src/response.js": "const t = await response.texts();\n",
+        # the examples call an `agent` a `Poller`: that convention, not a guess from a name
+        "src/agent.js": "agent.start();\nagent.stop();\n",
+        # an example declares `poller` with a value nothing types: what it is there, the docs do not say
+        "src/poller.js": "poller.strt();\n",
+        # the examples call `moment(...)`: a function (the package's), not an instance of its class `Moment`
+        "src/moment.js": "moment.lcale('fr');\n",
+    })
+    assert found(ws, "src/moment.js") == []
+    assert found(ws, "src/response.js") == []
+    assert found(ws, "src/agent.js") == []
+    assert found(ws, "src/poller.js") == []
+
+
+def test_own_name():
+    assert own_name("Dispatcher") == "dispatcher"
+    assert own_name("PDFDocument") == "pdfDocument"
+    assert own_name("URL") == "url"
+    assert own_name("MockAgent") == "mockAgent"

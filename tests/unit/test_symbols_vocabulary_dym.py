@@ -1,0 +1,44 @@
+"""The vocabulary check's did-you-mean (issue 17, round 13). A name that is a getter's prefix on a real member
+(`getCameras` of the member `cameras`) means that member, not another member it is a plural or a typo of
+(`getCamera`); a name that is a near miss of the file's own name (`scene.getPlayer` beside `scene.player =
+...`) means the file's name, not the engine's (`getLayer`): the author had their own object in mind."""
+
+from __future__ import annotations
+
+import json
+
+from tests.support.symbols_helpers import make_workspace, symbol_findings
+
+TYPES = """export declare class Scene {
+    readonly cameras: object;
+    getCamera(name: string): object;
+    getLayer(name: string): object;
+}
+export declare function create(): Scene;
+"""
+
+HEAD = 'import { create } from "web";\ncreate().getLayer("a");\n'
+
+
+def workspace(tmp_path, files: dict[str, str]):
+    return make_workspace(tmp_path, {
+        "node_modules/web/package.json": json.dumps({"name": "web", "types": "index.d.ts"}),
+        "node_modules/web/index.d.ts": TYPES,
+        **files,
+    })
+
+
+def found(ws, rel):
+    return [(f["line"], f["name"], f["data"]["suggestions"][:1]) for f in symbol_findings(ws, rel)]
+
+
+def test_a_getter_prefix_on_a_member_means_that_member(tmp_path):
+    ws = workspace(tmp_path, {"src/cams.js": HEAD + "function f(x) {\n  return x.getCameras.main;\n}\n"})
+    assert found(ws, "src/cams.js") == [(4, "getCameras", ["cameras"])]
+
+
+def test_a_near_miss_of_the_files_own_name_means_that_name(tmp_path):
+    ws = workspace(tmp_path, {
+        "src/own.js": HEAD + "function f(game) {\n  game.player = makePlayer();\n  return game.getPlayer.x;\n}\n",
+    })
+    assert found(ws, "src/own.js") == [(5, "getPlayer", ["player"])]
