@@ -986,8 +986,8 @@ class Analyzer:
                 # TypeScript fixes it to its default or constraint; a call writing its type arguments
                 # (`get<MockPool>(...)`) binds them itself (unknown here: never the constraint, which has fewer)
                 bindings[name] = fixed
-        return self.type_val(_overload_result(m, args, self.model, fn.module), fn.module, fn.recv, fn.conf, fn.evidence,
-                             bindings)
+        return self.type_val(_overload_result(m, args, self.model, fn.module, fn.recv), fn.module, fn.recv, fn.conf,
+                             fn.evidence, bindings)
 
     # --- inference ---------------------------------------------------------------------------------------
     def infer(self, key: BindingKey, start: int, end: int) -> Val | None:
@@ -2501,9 +2501,11 @@ def _this_owner(this: Node) -> Node | None:
     return None
 
 
-def _overload_result(m: Member, args: Node | None, model: ObjectModel | None = None, module: str = "") -> str:
+def _overload_result(m: Member, args: Node | None, model: ObjectModel | None = None, module: str = "",
+                     recv: Val | None = None) -> str:
     """The declared result of calling `m` with `args`: its type, or when its overloads differ, the one result
-    of those the call fits (by argument count, and by the kind of each literal argument)."""
+    of those the call fits (by argument count, and by the kind of each literal argument), else the most
+    derived of them (a result `this` being the receiver `recv`'s type)."""
     if m.type or not m.returns or args is None:
         return m.type
     values = [a for a in args.named_children if a.type != "comment"]
@@ -2511,16 +2513,21 @@ def _overload_result(m: Member, args: Node | None, model: ObjectModel | None = N
                if _arity_fits(params, len(values)) and all(_literal_fits(param_type(p), v) for p, v in zip(params, values))}
     if len(fitting) == 1:
         return next(iter(fitting.values()))
-    return _most_derived(list(fitting.values()), model, module) if model is not None and fitting else ""
+    return _most_derived(list(fitting.values()), model, module, recv) if model is not None and fitting else ""
 
 
-def _most_derived(results: list[str], model: ObjectModel, module: str) -> str:
+def _most_derived(results: list[str], model: ObjectModel, module: str, recv: Val | None = None) -> str:
     """Among the results of overloads a call fits, the one whose type extends every other's (immutable's
     `Map({a: 1})` fits `Map<K, V>` and `MapOf<R>`, and `MapOf extends Map`): whichever the call resolves to,
     its members are among that type's, so a name that type lacks is missing from all; else ""."""
     tids = []
     mod = model.modules.get(module)
     for text in results:
+        if text.strip() == "this":  # `filter(p): this` beside `filter<F>(p): Seq.Indexed<F>`: the receiver's type
+            if recv is None or recv.kind != ValKind.INSTANCE or recv.tid is None:
+                return ""
+            tids.append(recv.tid)
+            continue
         head = text.split("<", 1)[0].strip()
         parsed = ("name", head) if mod is not None and head in mod.types else model._base_type(module, text)
         tid = model.find_type(module, parsed[1]) if parsed and parsed[0] == "name" else None
