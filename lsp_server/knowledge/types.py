@@ -651,8 +651,20 @@ class Analyzer:
             text = substitute(text, bindings)
         if "<" in text and "[" not in text:
             text = self.expand_alias(text, module)
-        val = self.to_val(parse_type(self.foreign_unknown(text, module)), module, this, conf, evidence)
+        parsed = parse_type(self.foreign_unknown(text, module))
+        if parsed is not None and parsed[0] in ("map", "array") and self.own_collection(text, module):
+            parsed = ("name", text.split("<", 1)[0].strip())
+        val = self.to_val(parsed, module, this, conf, evidence)
         return _with_type_args(val, text) if val is not None and "<" in text else val
+
+    def own_collection(self, text: str, module: str) -> bool:
+        """`Map<K, V>` / `Set<T>` written where the package declares a type of that name (immutable's namespace
+        declares its own `Map`): TypeScript's scoping makes it that type, not the platform's collection. A
+        script file's global declaration (an augmentation of the platform's) is not the package's own."""
+        head = text.split("<", 1)[0].strip()
+        mod = self.model.modules.get(module)
+        t = mod.types.get(head) if mod is not None and re.fullmatch(r"[A-Za-z_$][\w$]*", head) else None
+        return t is not None and t.kind in ("interface", "class") and head not in mod.globals
 
     def foreign_unknown(self, text: str, module: str) -> str:
         """The type text with every name qualified by another module's namespace made `unknown`:

@@ -46,3 +46,27 @@ const s = seq();
 const x = s.other(maybe);
 x.unrelated(); x.take(1); x.anything();
 """) == []
+
+
+def test_a_packages_own_collection_named_type_is_its_own(tmp_path):
+    # immutable declares its own `Map`, `Set` and `Stack` inside its namespace: a result `Map<K, V>` there names
+    # that interface (TypeScript's scoping), not the platform's keyed collection, so its chain is checked
+    files = {"node_modules/pkg/package.json": json.dumps({"name": "pkg", "types": "index.d.ts"}),
+             "node_modules/pkg/index.d.ts": """
+declare namespace Immutable {
+  function Map<K, V>(collection?: Iterable<readonly [K, V]>): Map<K, V>;
+  function Map<V>(obj: { [key: string]: V }): Map<string, V>;
+  namespace Map { function isMap(maybeMap: unknown): boolean; }
+  interface Map<K, V> { set(key: K, value: V): this; asMutable(): this; }
+  function Set<T>(values?: Iterable<T>): Set<T>;
+  namespace Set { function isSet(maybeSet: unknown): boolean; }
+  interface Set<T> { add(value: T): this; union(other: Set<T>): this; }
+}
+export = Immutable;
+""", "src/app.js": """import { Map, Set } from 'pkg';
+Map().asMutable().set('a', 1);
+Map().asMutablee();
+Set().add(1).union(Set()).ad(2);
+"""}
+    assert [(f["line"], f["name"]) for f in symbol_findings(make_workspace(tmp_path, files), "src/app.js")] == \
+        [(3, "asMutablee"), (4, "ad")]
