@@ -627,6 +627,11 @@ class Analyzer:
             return self.to_val(parse_type(entry[0].type), entry[1][0], this, conf, evidence)
         if k == "this":
             return this
+        if k == "fn":
+            # a value declared with a function type (`type FormatWrap = (opts?) => Format`): calling it gives
+            # the declared result; the function object's own members are not checked
+            inner = self.to_val(parsed[1], module, this, conf, evidence)
+            return Val(ValKind.FUNCTION, inner=inner, conf=conf, evidence=evidence) if inner is not None else None
         if k == "typeof":
             tid = self.model.find_type(module, parsed[1])
             return Val(ValKind.CLASS, tid, conf=conf, evidence=evidence) if tid else None
