@@ -629,6 +629,11 @@ class Analyzer:
             return self.to_val(parse_type(entry[0].type), entry[1][0], this, conf, evidence)
         if k == "this":
             return this
+        if k == "fn":
+            # a value declared with a function type (`type FormatWrap = (opts?) => Format`): calling it gives
+            # the declared result; the function object's own members are not checked
+            inner = self.to_val(parsed[1], module, this, conf, evidence)
+            return Val(ValKind.FUNCTION, inner=inner, conf=conf, evidence=evidence) if inner is not None else None
         if k == "typeof":
             tid = self.model.find_type(module, parsed[1])
             return Val(ValKind.CLASS, tid, conf=conf, evidence=evidence) if tid else None
@@ -653,8 +658,20 @@ class Analyzer:
             text = substitute(text, bindings)
         if "<" in text and "[" not in text:
             text = self.expand_alias(text, module)
-        val = self.to_val(parse_type(self.foreign_unknown(text, module)), module, this, conf, evidence)
+        parsed = parse_type(self.foreign_unknown(text, module))
+        if parsed is not None and parsed[0] in ("map", "array") and self.own_collection(text, module):
+            parsed = ("name", text.split("<", 1)[0].strip())
+        val = self.to_val(parsed, module, this, conf, evidence)
         return _with_type_args(val, text) if val is not None and "<" in text else val
+
+    def own_collection(self, text: str, module: str) -> bool:
+        """`Map<K, V>` / `Set<T>` written where the package declares a type of that name (immutable's namespace
+        declares its own `Map`): TypeScript's scoping makes it that type, not the platform's collection. A
+        script file's global declaration (an augmentation of the platform's) is not the package's own."""
+        head = text.split("<", 1)[0].strip()
+        mod = self.model.modules.get(module)
+        t = mod.types.get(head) if mod is not None and re.fullmatch(r"[A-Za-z_$][\w$]*", head) else None
+        return t is not None and t.kind in ("interface", "class") and head not in mod.globals
 
     def foreign_unknown(self, text: str, module: str) -> str:
         """The type text with every name qualified by another module's namespace made `unknown`:
@@ -988,8 +1005,8 @@ class Analyzer:
                 # TypeScript fixes it to its default or constraint; a call writing its type arguments
                 # (`get<MockPool>(...)`) binds them itself (unknown here: never the constraint, which has fewer)
                 bindings[name] = fixed
-        return self.type_val(_overload_result(m, args, self.model, fn.module), fn.module, fn.recv, fn.conf, fn.evidence,
-                             bindings)
+        return self.type_val(_overload_result(m, args, self.model, fn.module, fn.recv), fn.module, fn.recv, fn.conf,
+                             fn.evidence, bindings)
 
     def union_call(self, recv: Val, method: str, args: Node | None) -> Val | None:
         """`sound.add(key)` on `WebManager | HtmlManager` whose `add`s return different types: TypeScript calls
@@ -2567,9 +2584,11 @@ def _this_owner(this: Node) -> Node | None:
     return None
 
 
-def _overload_result(m: Member, args: Node | None, model: ObjectModel | None = None, module: str = "") -> str:
+def _overload_result(m: Member, args: Node | None, model: ObjectModel | None = None, module: str = "",
+                     recv: Val | None = None) -> str:
     """The declared result of calling `m` with `args`: its type, or when its overloads differ, the one result
-    of those the call fits (by argument count, and by the kind of each literal argument)."""
+    of those the call fits (by argument count, and by the kind of each literal argument), else the most
+    derived of them (a result `this` being the receiver `recv`'s type)."""
     if m.type or not m.returns or args is None:
         return m.type
     values = [a for a in args.named_children if a.type != "comment"]
@@ -2577,16 +2596,21 @@ def _overload_result(m: Member, args: Node | None, model: ObjectModel | None = N
                if _arity_fits(params, len(values)) and all(_literal_fits(param_type(p), v) for p, v in zip(params, values))}
     if len(fitting) == 1:
         return next(iter(fitting.values()))
-    return _most_derived(list(fitting.values()), model, module) if model is not None and fitting else ""
+    return _most_derived(list(fitting.values()), model, module, recv) if model is not None and fitting else ""
 
 
-def _most_derived(results: list[str], model: ObjectModel, module: str) -> str:
+def _most_derived(results: list[str], model: ObjectModel, module: str, recv: Val | None = None) -> str:
     """Among the results of overloads a call fits, the one whose type extends every other's (immutable's
     `Map({a: 1})` fits `Map<K, V>` and `MapOf<R>`, and `MapOf extends Map`): whichever the call resolves to,
     its members are among that type's, so a name that type lacks is missing from all; else ""."""
     tids = []
     mod = model.modules.get(module)
     for text in results:
+        if text.strip() == "this":  # `filter(p): this` beside `filter<F>(p): Seq.Indexed<F>`: the receiver's type
+            if recv is None or recv.kind != ValKind.INSTANCE or recv.tid is None:
+                return ""
+            tids.append(recv.tid)
+            continue
         head = text.split("<", 1)[0].strip()
         parsed = ("name", head) if mod is not None and head in mod.types else model._base_type(module, text)
         tid = model.find_type(module, parsed[1]) if parsed and parsed[0] == "name" else None

@@ -32,7 +32,7 @@ from lsp_server import queries
 from lsp_server.graph.resolve import NODE_BUILTINS
 from lsp_server.knowledge.builtin_names import node_import_class, renamed_base
 from lsp_server.knowledge.model_sources.base import (
-    Member, ModuleModel, ReadLimits, SourceModel, TypeDef, deprecation_in, mark, parse_type,
+    Member, ModuleModel, ReadLimits, SourceModel, TypeDef, _split_top, deprecation_in, mark, parse_type,
 )
 from lsp_server.languages import parser
 from lsp_server.storage import content_hash
@@ -418,6 +418,15 @@ class DtsExtractor:
                 # `type ConditionConfig<T> = { otherwise?: (schema: T) => ... }`: T is bound by its uses' arguments
                 td.type_params, td.type_defaults = _type_params(node, data)
                 self.members(value, td, data, path)
+            elif value is not None and value.type == "generic_type" and \
+                    _text(value.child_by_field_name("name"), data) == "Record" and "Record" not in mod.types:
+                # `type Codes = Record<'E_A' | 'E_B', Ctor>`: a mapped type over listed keys has those members
+                type_args = value.child_by_field_name("type_arguments")
+                args = list(type_args.named_children) if type_args is not None else []
+                keys = self.literal_keys(_text(args[0], data), path) if len(args) == 2 else None
+                if keys:
+                    td.kind, td.alias = "interface", ""
+                    td.members += [Member(k, "property", _text(args[1], data), path=path, line=line) for k in keys]
             elif value is not None and value.type == "intersection_type":
                 # `type Doc = Base & Mixin & { extra(): void }`: an interface extending every named part
                 td.kind, td.alias = "interface", ""
@@ -723,11 +732,51 @@ class DtsExtractor:
         else:
             _merge_overload(old, m)
 
+    def literal_keys(self, text: str, path: str, seen: tuple[str, ...] = ()) -> list[str] | None:
+        """The keys a mapped type's key union lists: string literals (`'a' | "b"`), or the name of a literal
+        union declared in the same file (read before it). None when any part is something else (`string`, a
+        type parameter, `keyof T`, `Exclude<...>`, a template literal): TypeScript's keys are not all known."""
+        keys: list[str] = []
+        for part in _split_top(text, "|"):
+            if len(part) >= 2 and part[0] in "'\"" and part[-1] == part[0] and re.fullmatch(r"[\w$-]*", part[1:-1]):
+                keys.append(part[1:-1])
+                continue
+            t = self.source.module(self.module_name).types.get(part) if re.fullmatch(r"[A-Za-z_$][\w$]*", part) \
+                else None
+            sub = self.literal_keys(t.alias, path, (*seen, part)) if (
+                t is not None and part not in seen and t.kind == "alias" and t.alias and not t.type_params
+                and t.path == path) else None
+            if not sub:
+                return None
+            keys.extend(sub)
+        return list(dict.fromkeys(keys)) or None
+
+    def mapped_members(self, node: Node, td: TypeDef, data: bytes, path: str) -> bool:
+        """`{ readonly [K in 'a' | 'b']?: V }`: a mapped type over listed keys adds those members (True); any
+        other index signature or mapped type (unlisted keys, an `as` remapping) is left to the caller."""
+        clause = next((c for c in node.named_children if c.type == "mapped_type_clause"), None)
+        if clause is None:
+            return False
+        parts = clause.named_children
+        if len(parts) != 2 or parts[0].type != "type_identifier":
+            return False  # `[K in Keys as `on${K}`]` remaps the keys
+        keys = self.literal_keys(_text(parts[1], data), path)
+        annotation = next((c for c in node.named_children if c.type.endswith("type_annotation")), None)
+        if not keys or annotation is None or not annotation.named_children:
+            return False
+        value = _text(annotation.named_children[-1], data)
+        var = _text(parts[0], data)
+        td.members += [Member(k, "property", re.sub(rf"(?<![\w$.]){re.escape(var)}(?![\w$])", f"'{k}'", value),
+                              path=path, line=node.start_point[0]) for k in keys]
+        return True
+
     def members(self, body: Node, td: TypeDef, data: bytes, path: str) -> None:
         index: dict[tuple[str, bool], Member] = {}
         for node in body.named_children:
             t = node.type
             if t == "index_signature":
+                if self.mapped_members(node, td, data, path):
+                    continue
                 key = node.child_by_field_name("index_type")
                 # `[n: number]: T` (jQuery's elements, an array-like) and `[s: symbol]` name no identifier: a
                 # member written `x.name` is not theirs, as in TypeScript; a string key (or a mapped type) is open
