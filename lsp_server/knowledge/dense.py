@@ -39,7 +39,7 @@ Encoder = Callable[[list[str]], Any]  # texts -> an (n, d) array of unit vectors
 STORE_SUFFIX = ".embeddings"  # beside the docs index folder: `<cache>/docs-index.embeddings`
 SIGNED_AS = "docs-index-embeddings"  # what the stored file's signature is for (integrity.sign)
 STORE_MAGIC = b"footprint-embeddings 1\n"
-SYNC_CHUNKS = 32  # at most this many chunks missing from the stored file: embedded on the spot (seconds)
+SYNC_CHUNKS = 8  # at most this many chunks missing from the stored file (an edited section or two): embedded on the spot
 
 _encoder: Encoder | None = None
 _encoder_id: str | None = None
