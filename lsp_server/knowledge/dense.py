@@ -59,7 +59,7 @@ def set_encoder(encoder: Encoder | None, identity: str | None = None) -> None:
 
 def encoder() -> Encoder | None:
     """The configured encoder, else the `semantic` extra's model (None without it)."""
-    global _encoder, _encoder_tried
+    global _encoder, _encoder_id, _encoder_tried
     with _lock:
         if not _encoder_tried:
             _encoder_tried = True

