@@ -9,7 +9,10 @@ into this checkout's own signed caches what applies to identical content (the ne
 files that differ), then brings every index of the checkout up to date as a start would: it parses the files
 that differ and builds what an artifact cannot carry from the checkout's own files (the docs index, the rules). A server or CLI can also take it directly: FOOTPRINT_INDEX=DIR (and
 FOOTPRINT_INDEX_SHA256). The docs index is not part of it (whoosh unpickles its files: an artifact would be
-code); it is built locally. docs/scaling.md describes producing and fetching artifacts.
+code); it is built locally. With the `semantic` extra, `build` and `use` also embed the local docs index's
+chunks that are not stored yet and store them beside it (knowledge/dense.py), so one-shot runs, hooks and
+servers get the dense how-to ranking without embedding. docs/scaling.md describes producing and fetching
+artifacts.
 """
 
 from __future__ import annotations
@@ -59,6 +62,7 @@ def _index(parser: argparse.ArgumentParser):
             meta = {"footprint": __version__, "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
                     "workspace": ws.root.name}
             digest = integrity.write_artifact(out, parts, meta)
+            embedded = _store_embeddings(ws)
             outcome = {"out": str(out), "sha256": digest, "modules": graph_svc.stats["artifact_modules"],
                        "resolutions": graph_svc.stats["artifact_resolutions"],
                        "object_model_sources": len(parts[object_model.ARTIFACT_PART]["sources"]),
@@ -66,6 +70,10 @@ def _index(parser: argparse.ArgumentParser):
                        "seconds": round(time.perf_counter() - started, 3)}
             line = (f"footprint-ls: index of {outcome['modules']} modules and {outcome['object_model_sources']} "
                     f"object-model source(s) written to {display_path(out)} (sha256 {digest})")
+            if embedded is not None:
+                outcome["docs_embeddings"] = embedded
+                line += (f"; the docs' {embedded['chunks']} chunks embedded for the how-to search "
+                         f"({embedded['embedded']} new)")
         else:
             try:
                 manifest, parts = integrity.read_artifact(args.dir, args.sha256)
@@ -75,11 +83,14 @@ def _index(parser: argparse.ArgumentParser):
             graph_counts = graph_svc.import_artifact(parts.get(graph.ARTIFACT_PART))
             model_counts = object_model.import_artifact(ws, parts.get(object_model.ARTIFACT_PART))
             local = _index_checkout(ws, parts.get(object_model.ARTIFACT_PART))
+            embedded = _store_embeddings(ws) if "docs index" in local else None
             built_graph = ws.peek_service(graph.ImportGraphService)
             graph_counts["parsed"] = int(built_graph.stats.get("parsed", 0)) if built_graph is not None else 0
             outcome = {"dir": str(args.dir), "sha256": manifest["sha256"], "import_graph": graph_counts,
                        "object_model": model_counts, "naming": _naming_counts(ws), "built_locally": local,
                        "seconds": round(time.perf_counter() - started, 3)}
+            if embedded is not None:
+                outcome["docs_embeddings"] = embedded
             line = (f"footprint-ls: index {manifest['sha256'][:12]} taken: {graph_counts['reused']} modules reused, "
                     f"{graph_counts['differ']} differ and {graph_counts['missing']} are missing here (parsed at the "
                     f"next start), the resolutions of {graph_counts['resolutions_reused']} modules "
@@ -117,6 +128,24 @@ def _index_checkout(ws, model_part: object) -> list[str]:
         except Exception as exc:  # noqa: BLE001 - the start builds it then
             print(f"footprint-ls: warning: {cls.name} not built ({exc}); the next start builds it", file=sys.stderr)
     return built
+
+
+def _store_embeddings(ws) -> dict[str, int] | None:
+    """With the `semantic` extra: embed the docs index's chunks that are not stored yet and store them beside
+    it (knowledge/dense.py), so every later one-shot run, hook and server loads them instead of embedding;
+    {chunks, embedded (now)}. None without the extra (nothing built or stored) or when it fails (a warning
+    line: the server embeds them then)."""
+    from lsp_server.knowledge import dense
+    from lsp_server.knowledge.docs_index import DocsIndex
+
+    if dense.encoder() is None:
+        return None
+    try:
+        counts = dense.store(ws.service(DocsIndex))
+    except Exception as exc:  # noqa: BLE001 - the server embeds them then
+        print(f"footprint-ls: warning: docs embeddings not stored ({exc})", file=sys.stderr)
+        return None
+    return None if counts is None else {"chunks": counts[0], "embedded": counts[1]}
 
 
 def _naming_counts(ws) -> dict[str, int]:
