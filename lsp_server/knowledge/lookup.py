@@ -8,7 +8,8 @@ uses too: the `search_queries` angles, clauses and concept expansions, plus a re
 hold most of the focused angle's terms, grep's rankings, a ranking by the question's concepts and their
 thesaurus synonyms (`thesaurus.py`), and the same concepts over the sections' leads (heading and first
 paragraph: the sentence under a signature heading says what the member does), fused; then a prior for the
-doc file the question's words belong to most (`file_prior`: several engines' docs in one index).
+doc file the question's words belong to most and one for its doc collection (`file_prior`: several
+engines' docs in one index).
 
 The `lookup_docs` command (lsp_server/surfaces/commands.py) goes through `guards.run` (cache, identical-call
 blocks, coalescing, near-duplicates, known_symbols, budget); the pure `lookup_docs` function does not, so hover
