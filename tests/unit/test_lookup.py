@@ -515,10 +515,9 @@ def test_an_engine_whose_docs_are_many_files_is_lifted_as_one_collection(tmp_pat
     """A question in the words of one engine whose docs are many small files: each file alone is too small to
     say anything (its affinity is smoothed toward the whole), the engine's collection does, so its sections take
     the top places and another engine's section that merely holds the same words falls below them."""
-    chess = "# Chess\n\n" + "".join(f"## Rule {i}\n\nA piece moves across square {i} of the board.\n\n"
-                                    for i in range(20)) + "## Printing the board\n\nPrint the board as text in the terminal.\n"
-    docs = {"chess/README.md": chess}
-    for i in range(20):
+    rules = "".join(f"## Rule {i}\n\nA piece moves across square {i} of the board.\n\n" for i in range(20))
+    docs = {"chess/README.md": "# Chess\n\n" + rules + "## Printing the board\n\nPrint the board as text in the terminal.\n"}
+    for i in range(20):  # a logging engine of 20 one-section files
         docs[f"logger/docs/topic{i}.md"] = f"# Topic {i}\n\n## Output {i}\n\nPrint text lines to the terminal, rule {i}.\n"
     top = lookup_docs(make_ws(tmp_path, docs=docs), "print text to the terminal", limit=3, expand=True).results
     assert [h.heading for h in top] == ["Topic 0 › Output 0", "Topic 1 › Output 1", "Topic 2 › Output 2"]
