@@ -641,22 +641,25 @@ class DocsIndex(Service):
         return SearchOutcome(hits, terms, missing)
 
     def search_concepts(self, concepts: list, limit: int = 5, under: Path | None = None,
-                        lead: bool = False) -> list[IndexHit]:
+                        lead: bool = False, code: bool = False) -> list[IndexHit]:
         """Chunks holding any of `concepts` (`thesaurus.Concept`: alternatives of index terms, each weighted),
         ranked by BM25 over the concepts they hold, each concept counted once (its best alternative), the
         heading's terms scored again (`HEADING_BOOST`). The thesaurus angle of the how-to search: a section
         that says "round-trip time" for "how long a message takes" is found, ranked by what it holds.
         `lead`: over the sections' leads only (heading and first paragraph), where a short reference entry
-        is not outweighed by long sections that hold the same words in passing."""
+        is not outweighed by long sections that hold the same words in passing. `code`: over the identifiers
+        the chunks' code and code spans use, split into their words (`startFollow` -> start, follow): the
+        section whose example calls the member named by the question's words."""
         w = _whoosh()
+        only = "lead" if lead else "idents" if code else None
         And, Or, Prefix, Term = w.And, w.Or, w.Prefix, w.Term
         each = []
         for concept in concepts:
             alternatives = []
             for terms, weight in concept.alternatives:
-                if lead:
-                    alternatives.append(Term("lead", terms[0], boost=weight) if len(terms) == 1 else
-                                        And([Term("lead", t) for t in terms], boost=weight))
+                if only:
+                    alternatives.append(Term(only, terms[0], boost=weight) if len(terms) == 1 else
+                                        And([Term(only, t) for t in terms], boost=weight))
                     continue
                 body = [Term("all", t) for t in terms]
                 head = [Term("heading", t, boost=HEADING_BOOST) for t in terms]

@@ -8,7 +8,8 @@ uses too: the `search_queries` angles, clauses and concept expansions, plus a re
 hold most of the focused angle's terms, grep's rankings, a ranking by the question's concepts and their
 thesaurus synonyms (`thesaurus.py`), and the same concepts over the sections' leads (heading and first
 paragraph: the sentence under a signature heading says what the member does), fused; then a prior for the
-doc file the question's words belong to most (`file_prior`: several engines' docs in one index).
+doc file the question's words belong to most and one for its doc collection (`file_prior`: several
+engines' docs in one index).
 
 The `lookup_docs` command (lsp_server/surfaces/commands.py) goes through `guards.run` (cache, identical-call
 blocks, coalescing, near-duplicates, known_symbols, budget); the pure `lookup_docs` function does not, so hover
@@ -204,6 +205,11 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     leads = index.search_concepts(asked, depth, under, lead=True) if LEAD_WEIGHT else []
     if leads:
         method += " and a lead ranking (the same concepts over the sections' headings and first paragraphs)"
+    # the same concepts over the identifiers of the sections' code (examples, code spans), split into their
+    # words: the section whose example calls `startFollow` for "follow", `undo` for "undo"
+    code = index.search_concepts(asked, depth, under, code=True) if CODE_WEIGHT else []
+    if code:
+        method += " and a code ranking (the same concepts over the identifiers the sections' code uses)"
     # the dense ranking: every chunk by embedding similarity to the question (the `semantic` extra's model):
     # a section that answers in other words than the asker's ("half as loud" for a volume filter)
     dense = _dense_ranking(workspace, index, question, depth * 3, under)
@@ -213,10 +219,10 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     # The concept ranking weighs every word of the question (and its synonyms) at once, so its order counts
     # most (the smallest k); each literal angle's first places count too (k = 10, not RRF's usual 60, under
     # which ~10 lists of 10 merely vote by presence and the one section holding the rarest word is lost).
-    fused = fuse_rankings([rankings[q] for q in order] + [partial, grep, rare, concepts, leads, dense], depth * 3,
-                          k=[ANGLES_K] * (len(order) + 3) + [CONCEPTS_K, LEAD_K, DENSE_K],
+    fused = fuse_rankings([rankings[q] for q in order] + [partial, grep, rare, concepts, leads, code, dense],
+                          depth * 3, k=[ANGLES_K] * (len(order) + 3) + [CONCEPTS_K, LEAD_K, CODE_K, DENSE_K],
                           weights=[queries[q] for q in order] + [1.0, GREP_WEIGHT, RARE_WEIGHT, CONCEPTS_WEIGHT,
-                                                                 LEAD_WEIGHT, DENSE_WEIGHT])
+                                                                 LEAD_WEIGHT, CODE_WEIGHT, DENSE_WEIGHT])
     # The doc file the question's words point at, over the others (several engines' docs in one index)
     affinity = index.file_affinity(asked, FILE_PRIOR_SMOOTHING) if FILE_PRIOR and fused else {}
     if affinity:
@@ -315,9 +321,13 @@ CONCEPTS_K = 5  # its reciprocal-rank constant: its first places count clearly m
 ANGLES_K = 10  # the literal angles' (measured on the dev questions: 8-15 alike)
 LEAD_WEIGHT = 1.0  # the lead ranking's (`search_concepts(lead=True)`)
 LEAD_K = 5
+CODE_WEIGHT = 0.0  # the code ranking's (`search_concepts(code=True)`)
+CODE_K = 5
 CONCEPT_WEIGHT = 0.02  # a concept word's symbol (`box` -> Block): mostly a fallback when the words find little
 FILE_PRIOR = 0.5  # `file_prior`: a hit's score rises by up to this share for the file the question points at
-COLLECTION_PRIOR = 0.0  # the same for the hit's doc collection (`docs_index.collection_of`)
+# the same for the hit's doc collection (`docs_index.collection_of`: one engine's docs however many files they
+# are); 0 before round 13: with an engine of ~40 files (phaser) indexed, 2 is best in and out of sample (howto_cv)
+COLLECTION_PRIOR = 2.0
 FILE_PRIOR_SMOOTHING = 20.0  # `DocsIndex.file_affinity`'s, in chunks
 CHANGELOG_WEIGHT = 0.5  # `demote_changelogs`: a changelog section's score is multiplied by it
 DISTINCT_SECTIONS = True  # the top places go to distinct sections (`distinct_sections`)

@@ -34,7 +34,7 @@ def test_the_before_variant_switches_off_round_12s_mechanisms():
 
     assert list(CHANGES)[0] == BEFORE and CHANGES["shipped"] == {}
     assert lookup.DENSE_WEIGHT  # shipped: on (an empty ranking without the `semantic` extra)
-    with patched(CHANGES[BEFORE]):
+    with patched(CHANGES["no dense ranking"]):
         assert not lookup.DENSE_WEIGHT
     assert lookup.DENSE_WEIGHT  # restored
     # round 11's has a variant of its own that switches it off
@@ -49,10 +49,16 @@ def test_the_before_variant_switches_off_round_12s_mechanisms():
     with patched(CHANGES["changelogs not demoted"]):
         assert lookup.CHANGELOG_WEIGHT == 1
     assert lookup.FILE_PRIOR and lookup.CHANGELOG_WEIGHT < 1  # restored
-    # round 11's measured, not shipped, collection prior and clause-leaders switch: off / on when shipped
-    assert lookup.COLLECTION_PRIOR == 0 and lookup.CLAUSE_LEADERS
-    with patched(CHANGES["collection prior 1 (not shipped)"]):
+    # round 11's collection prior, shipped in round 13 (2; main before it: 0), and the clause-leaders switch
+    assert lookup.COLLECTION_PRIOR == 2 and lookup.CLAUSE_LEADERS
+    with patched(CHANGES["before (main)"]):
+        assert lookup.COLLECTION_PRIOR == 0
+    with patched(CHANGES["collection prior 1"]):
         assert lookup.COLLECTION_PRIOR == 1
+    # round 13's measured, not shipped, code ranking: off in the fusion, on in its variants
+    assert lookup.CODE_WEIGHT == 0
+    with patched(CHANGES["code ranking 1 (not shipped)"]):
+        assert lookup.CODE_WEIGHT == 1
     with patched(CHANGES["clause leaders off (not shipped)"]):
         assert not lookup.CLAUSE_LEADERS
     # the measured, not shipped, split of long prose runs: off in the shipped chunker, on in its variant

@@ -492,3 +492,32 @@ def test_collection_affinity_pools_an_engines_files(tmp_path):
     grouped = index.file_affinity(question_concepts("print text in colour"), collections=True)
     assert len(grouped) == 2 and max(grouped, key=grouped.get).endswith("logger")
     assert set(index.collections().values()) == set(grouped)
+
+
+def test_code_ranking_finds_the_section_whose_example_calls_the_member_named_by_the_question(tmp_path):
+    """`search_concepts(code=True)` ranks by the identifiers of the sections' code only, split into their words
+    (`startFollow` -> start, follow): prose that merely says the word is not code (the round-13 code ranking,
+    a how-to variant kept off in the fusion: `lookup.CODE_WEIGHT`)."""
+    from lsp_server.knowledge.thesaurus import question_concepts
+
+    docs = {"guide.md": "# Camera\n\n## Overview\n\nThe camera can follow, follow and follow again: follow is a word "
+                        "said here in prose only.\n\n## Tracking a sprite\n\n```js\ncamera.startFollow(player, true);\n"
+                        "```\n"}
+    index = make_ws(tmp_path, docs=docs).service(DocsIndex)
+    hits = index.search_concepts(question_concepts("follow the player"), limit=5, code=True)
+    assert [h.heading for h in hits] == ["Camera › Tracking a sprite"]
+    # the whole-text ranking holds both sections
+    assert {h.heading for h in index.search_concepts(question_concepts("follow"), limit=5)} == \
+        {"Camera › Overview", "Camera › Tracking a sprite"}
+
+
+def test_an_engine_whose_docs_are_many_files_is_lifted_as_one_collection(tmp_path):
+    """A question in the words of one engine whose docs are many small files: each file alone is too small to
+    say anything (its affinity is smoothed toward the whole), the engine's collection does, so its sections take
+    the top places and another engine's section that merely holds the same words falls below them."""
+    rules = "".join(f"## Rule {i}\n\nA piece moves across square {i} of the board.\n\n" for i in range(20))
+    docs = {"chess/README.md": "# Chess\n\n" + rules + "## Printing the board\n\nPrint the board as text in the terminal.\n"}
+    for i in range(20):  # a logging engine of 20 one-section files
+        docs[f"logger/docs/topic{i}.md"] = f"# Topic {i}\n\n## Output {i}\n\nPrint text lines to the terminal, rule {i}.\n"
+    top = lookup_docs(make_ws(tmp_path, docs=docs), "print text to the terminal", limit=3, expand=True).results
+    assert [h.heading for h in top] == ["Topic 0 › Output 0", "Topic 1 › Output 1", "Topic 2 › Output 2"]

@@ -105,10 +105,12 @@ MAIN_ROUND_10 = {"docs_index.GREP_SHORTER_FIRST": False}  # main before round 11
 # main before round 12's: no dense ranking. Without the `semantic` extra the dense ranking is empty, so this
 # equals "shipped"; with it installed, the pair measures the dense ranking (docs/evaluation.md, round 12)
 MAIN_ROUND_11 = {"DENSE_WEIGHT": 0.0}
+MAIN_ROUND_12 = {"COLLECTION_PRIOR": 0.0}  # main before round 13's how-to work: no collection prior
 LONG_PROSE_SPLIT = {"chunker.LONG_PROSE_CHARS": 4 * 1800}  # measured in round 10, not shipped
 CHANGES: dict[str, dict[str, object]] = {
-    BEFORE: MAIN_ROUND_11,
+    BEFORE: MAIN_ROUND_12,
     "shipped": {},
+    "no dense ranking": {**MAIN_ROUND_11, **MAIN_ROUND_12},  # round 12's main, with the `semantic` extra
     "dense weight 4": {"DENSE_WEIGHT": 4.0},  # round 12's, with the `semantic` extra (shipped: 8)
     "dense weight 16": {"DENSE_WEIGHT": 16.0},
     "grep ties in the docs' order": MAIN_ROUND_10,  # round 11's change undone
@@ -117,8 +119,13 @@ CHANGES: dict[str, dict[str, object]] = {
     "long prose split (not shipped)": LONG_PROSE_SPLIT,
     "validation words (not shipped)": {"thesaurus.default_thesaurus": thesaurus_with_round_8_validation_words},
     # round 11's, measured and not shipped (docs/evaluation.md, "How-to, round 11 work")
-    "collection prior 1 (not shipped)": {"COLLECTION_PRIOR": 1.0},
     "clause leaders off (not shipped)": {"CLAUSE_LEADERS": False},
+    # round 13's: the question's concepts over the identifiers of the sections' code (measured, not shipped),
+    # and the collection prior's weight with phaser's ~40 doc files indexed (docs/evaluation.md, round 13)
+    "code ranking 0.5 (not shipped)": {"CODE_WEIGHT": 0.5},
+    "code ranking 1 (not shipped)": {"CODE_WEIGHT": 1.0},
+    "collection prior 1": {"COLLECTION_PRIOR": 1.0},
+    "file prior 1 + collection prior 2": {"FILE_PRIOR": 1.0},
 }
 GRID: dict[str, dict[str, object]] = {
     "chunks of 900 chars": {"chunker.MAX_CHUNK_CHARS": 900},
@@ -147,7 +154,9 @@ class VariantRun:
 
 def run_variant(ws, qs, name: str, settings: dict[str, object]) -> VariantRun:
     rag, expand = [], []
-    with patched(settings):
+    # both entry points run the one fused search: searched once per question (`howto.one_fused_search`),
+    # and anew for each variant (its own context: nothing is shared across settings)
+    with patched(settings), H.one_fused_search():
         for q in qs:
             expand.append(H.rank(lookup_docs(ws, q.q, limit=H.TOP, expand=True).results, ws, q))
             rag.append(H.rank(retrieve(ws, q.q, limit=H.TOP, semantic=False).hits, ws, q))
