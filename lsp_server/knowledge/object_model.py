@@ -444,6 +444,14 @@ class ObjectModel:
             if IDENT_RE.fullmatch(head) and mod is not None and mod.types.get(head) is not None \
                     and mod.types[head].kind in ("class", "interface"):
                 return ("name", head)
+        if parsed and parsed[0] == "name" and "." in base.split("<", 1)[0]:
+            # `Mixins.Sprite` read by a source that did not see the global namespace (a subpath's typings):
+            # the qualified type another source of the module keeps (`Mixins$Sprite`), not the short name
+            space, _, short = base.split("<", 1)[0].strip().rpartition(".")
+            mod = self.modules.get(module)
+            qualified = f"{space.rpartition('.')[2]}${short}"
+            if short == parsed[1] and mod is not None and qualified in mod.types:
+                return ("name", qualified)
         return parsed
 
     def class_like(self, tid: TypeId) -> bool:
