@@ -227,3 +227,42 @@ def test_the_shipped_docs_have_room_beside_many_doc_comment_examples(tmp_path):
                       "agent.clearCallHistories()\nagent.clearCallHistorys()\n",
     })
     assert [(line, name) for line, name, _ in found(ws, "src/app.js")] == [(4, "clearCallHistorys")]
+
+
+# The check's side of the same: a user's `player`, typed only by the docs' name for a Sprite, calls a member of a
+# Sprite subtype (`setCollideWorldBounds`, a physics sprite's): real on it; a near miss of a Sprite member is not.
+SPRITE_TYPES = """export declare class Sprite {
+    constructor(texture?: string);
+    setTexture(key: string): this;
+    setPosition(x: number, y: number): this;
+    setCollisionGroup(group: number): this;
+    body: object;
+}
+export declare class ArcadeSprite extends Sprite {
+    setCollideWorldBounds(value: boolean): this;
+}
+"""
+
+SPRITE_README = """# sprites
+
+```js
+import { Sprite } from 'sprites'
+const player = new Sprite('hero')
+player.setTexture('hero')
+player.setPosition(1, 2)
+```
+"""
+
+
+def test_a_member_a_subtype_has_is_real_on_a_receiver_typed_by_its_name(tmp_path):
+    ws = make_workspace(tmp_path, {
+        "node_modules/sprites/package.json": json.dumps({"name": "sprites", "types": "index.d.ts"}),
+        "node_modules/sprites/index.d.ts": SPRITE_TYPES,
+        "node_modules/sprites/README.md": SPRITE_README,
+        "src/app.js": "import { Sprite } from 'sprites'\nplayer.setPosition(1, 2)\nplayer.setTexture('a')\n"
+                      "player.setCollideWorldBounds(true)\n",
+        "src/typo.js": "import { Sprite } from 'sprites'\nplayer.setPosition(1, 2)\nplayer.setTexture('a')\n"
+                       "player.setTextures('b')\n",
+    })
+    assert found(ws, "src/app.js") == []
+    assert found(ws, "src/typo.js") == [(4, "setTextures", ["setTexture"])]
