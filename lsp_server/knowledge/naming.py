@@ -585,6 +585,9 @@ def example_members(model: ObjectModel) -> dict[tuple, dict[str, Member]]:
             # receiver whatever typed it)
             if not a.static and a.recv.kind == ValKind.INSTANCE and \
                     (a.recv.evidence is None or _by_convention(a.recv) or a.name in an.result.added):
+                if a.recv.evidence is not None and _by_convention(a.recv) and a.name not in an.result.added and \
+                        _a_subtype_has(model, a.recv.tid, a.name):
+                    continue
                 uses.append((a.recv.tid, a.name, a.start, False))
             elif a.static and a.recv.kind == ValKind.CLASS and a.recv.evidence is None:
                 # a static on a class or function value the example reached through the engine's exports
@@ -615,7 +618,15 @@ def _convention_uses(model: ObjectModel, name: str, used) -> list[tuple[tuple, s
     members = model.members(conv.target)
     if not any(u in members and usage in ("read-call", "call-args") for _, u, usage in used):
         return []
-    return [(conv.target, u, pos) for pos, u, usage in used if usage != "write" and u not in members]
+    return [(conv.target, u, pos) for pos, u, usage in used if usage != "write" and u not in members
+            and not _a_subtype_has(model, conv.target, u)]
+
+
+def _a_subtype_has(model: ObjectModel, tid, name: str) -> bool:
+    """`name` is a member of a type extending `tid`: on a receiver typed only by its name's convention
+    (`container` -> Container), the docs' `container.addParticle(p)` says the object is that subtype (a
+    ParticleContainer), not that every `tid` has the member."""
+    return any(o != tid and tid in model.ancestors(o) for o in model.owners(name))
 
 
 def _example_member(name: str, where: str, line: int, static: bool = False) -> Member:

@@ -444,6 +444,14 @@ class ObjectModel:
             if IDENT_RE.fullmatch(head) and mod is not None and mod.types.get(head) is not None \
                     and mod.types[head].kind in ("class", "interface"):
                 return ("name", head)
+        if parsed and parsed[0] == "name" and "." in base.split("<", 1)[0]:
+            # `Mixins.Sprite` read by a source that did not see the global namespace (a subpath's typings):
+            # the qualified type another source of the module keeps (`Mixins$Sprite`), not the short name
+            space, _, short = base.split("<", 1)[0].strip().rpartition(".")
+            mod = self.modules.get(module)
+            qualified = f"{space.rpartition('.')[2]}${short}"
+            if short == parsed[1] and mod is not None and qualified in mod.types:
+                return ("name", qualified)
         return parsed
 
     def class_like(self, tid: TypeId) -> bool:
@@ -1157,6 +1165,7 @@ _EXAMPLE = re.compile(r"@example\b(.*?)(?=\n\s*\*\s*@\w|\*/)", re.S)
 _BINDS_MODULE = re.compile(r"\bimport\b[^;\n]*\bfrom\b|\brequire\s*\(")
 MAX_EXAMPLES = 400
 MAX_WORKSPACE_EXAMPLES = 200
+MAX_DOC_EXAMPLES = 800  # a package's shipped docs (`_package_docs_examples`), beside MAX_EXAMPLES
 
 
 def code_blocks(text: str, comments: bool = False) -> list[str]:
@@ -1176,6 +1185,7 @@ def engine_examples(workspace: Workspace, specs: list[SourceSpec], built: dict[S
     the start, are the engine's own."""
     limits = read_limits(workspace)
     out: list[tuple[str, str]] = []
+    beyond: list[tuple[str, str]] = []
     seen_dirs: set[Path] = set()
 
     def read(path: Path) -> str:
@@ -1204,7 +1214,10 @@ def engine_examples(workspace: Workspace, specs: list[SourceSpec], built: dict[S
                         if (parent / name).is_file():
                             out += [(str(parent / name), b) for b in code_blocks(read(parent / name))]
                             break
-                    out += _package_docs_examples(parent, read, MAX_EXAMPLES - len(out))
+                    docs = _package_docs_examples(parent, read, MAX_DOC_EXAMPLES)
+                    room = max(MAX_EXAMPLES - len(out), 0)
+                    out += docs[:room]
+                    beyond += docs[room:]
                 break
         if len(out) >= MAX_EXAMPLES:
             break
@@ -1212,7 +1225,12 @@ def engine_examples(workspace: Workspace, specs: list[SourceSpec], built: dict[S
     users = [p for p, pkgs in sorted(imports.items(), key=_by_path) if pkgs & engine_modules][:MAX_WORKSPACE_EXAMPLES]
     own = len(out)
     out += [(str(p), read(p)) for p in users]
-    return out[:MAX_EXAMPLES + MAX_WORKSPACE_EXAMPLES], own
+    out = out[:MAX_EXAMPLES + MAX_WORKSPACE_EXAMPLES]
+    # the shipped docs' blocks the typings' doc comments left no room for (pixi's 700 blocks of agent-skill
+    # pages behind thousands of `@example`s): the engine's own too, with a budget of their own
+    beyond = beyond[:MAX_DOC_EXAMPLES]
+    own = min(own, len(out))
+    return out[:own] + beyond + out[own:], own + len(beyond)
 
 
 PACKAGE_DOCS_FOLDERS = ("docs", "doc")
@@ -1223,20 +1241,25 @@ _OLD_API_PAGE = re.compile(r"migrat|changelog|changes|^history\.|upgrad|release"
 
 
 def _package_docs_examples(package: Path, read, room: int) -> list[tuple[str, str]]:
-    """The code blocks of the docs a package ships beside its README (`docs/`, `doc/`: markdown, sorted by path;
-    at most `room` blocks; not a page about older versions): the engine's own docs, a source of its members and
-    naming conventions as the README is (undici's `docs/docs/api/MockAgent.md` calls
+    """The code blocks of the docs a package ships beside its README: its `docs/` and `doc/` folders first, then
+    any other markdown it ships (agent-skill pages `skills/<topic>/SKILL.md` and their `references/`, guides
+    beside the code); sorted by path, at most `room` blocks, not a page about older versions (a migration guide,
+    a changelog, by its name or its folder's) nor the README (the caller's). The engine's own docs, a source of
+    its members and naming conventions as the README is (undici's `docs/docs/api/MockAgent.md` calls
     `mockAgent.clearAllCallHistory()`, which its typings lack)."""
     out: list[tuple[str, str]] = []
+    files: list[Path] = []
     for folder in PACKAGE_DOCS_FOLDERS:
-        if room <= len(out) or not (package / folder).is_dir():
-            continue
-        files = [f for f in docs_files(package / folder) if f.suffix.lower() in (".md", ".markdown")
-                 and not _OLD_API_PAGE.search(f.name)]
-        for f in files[:MAX_PACKAGE_DOC_FILES]:
-            out += [(str(f), b) for b in code_blocks(read(f))]
-            if len(out) >= room:
-                break
+        if (package / folder).is_dir():
+            files += docs_files(package / folder)
+    in_folders = set(files)
+    files += [f for f in docs_files(package) if f not in in_folders and f.parent != package]
+    files = [f for f in files if f.suffix.lower() in (".md", ".markdown")
+             and not any(_OLD_API_PAGE.search(part) for part in f.relative_to(package).parts)]
+    for f in files[:MAX_PACKAGE_DOC_FILES]:
+        if len(out) >= room:
+            break
+        out += [(str(f), b) for b in code_blocks(read(f))]
     return out[:max(room, 0)]
 
 

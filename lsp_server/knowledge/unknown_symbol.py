@@ -41,8 +41,8 @@ from lsp_server.knowledge.naming import ensure_conventions
 from lsp_server.knowledge.object_model import (
     OBJECT_MEMBERS, ObjectModel, ObjectModelService, declared_members, imported_packages, package_name,
 )
-from lsp_server.knowledge.types import (Access, Analysis, ValKind, analyze, constructs, receiver_member,
-                                        receiver_members)
+from lsp_server.knowledge.types import (CONVENTION_EVIDENCE, Access, Analysis, ValKind, analyze, constructs,
+                                        receiver_member, receiver_members)
 from lsp_server.knowledge.typescript_settings import BEYOND_TSC, TypeScriptConfig
 from lsp_server.syntax.modules import DEFAULT, NAMESPACE, module_info_of
 from lsp_server.providers import HoverInfo, RequestContext, hover_provider
@@ -310,7 +310,19 @@ def added_elsewhere(a: Access, analysis: Analysis, svc: ObjectModelService) -> b
         return True
     if a.name in analysis.added or (analysis.names_unknown and a.usage != "import"):
         return True
-    return _augmented(a, svc) or _runtime_class_has(a, svc.model) or _internal_spelled(a, svc.model)
+    return _augmented(a, svc) or _runtime_class_has(a, svc.model) or _internal_spelled(a, svc.model) or \
+        _subtype_by_convention(a, svc.model)
+
+
+def _subtype_by_convention(a: Access, model: ObjectModel) -> bool:
+    """A receiver typed only by its name's convention (`player` -> Sprite) whose missing name a type extending
+    that type has (`player.setCollideWorldBounds()`, a physics Sprite's): the name says which family, not which
+    member of it the object is, so the subtype's members are real on it."""
+    recv = a.recv
+    if a.usage == "import" or recv.evidence is None or not recv.evidence.produces.startswith(CONVENTION_EVIDENCE):
+        return False
+    tids = {t for t in (recv.tid if recv.kind in _MANY else (recv.tid,)) if isinstance(t, tuple) and t}
+    return any(o not in tids and tids & model.ancestors(o) for o in model.owners(a.name))
 
 
 def _internal_spelled(a: Access, model: ObjectModel) -> bool:

@@ -30,7 +30,7 @@ from tree_sitter import Node
 
 from lsp_server import queries
 from lsp_server.graph.resolve import NODE_BUILTINS
-from lsp_server.knowledge.builtin_names import node_import_class, renamed_base
+from lsp_server.knowledge.builtin_names import is_builtin_type, node_import_class, renamed_base
 from lsp_server.knowledge.model_sources.base import (
     Member, ModuleModel, ReadLimits, SourceModel, TypeDef, _split_top, deprecation_in, mark, parse_type,
 )
@@ -89,6 +89,7 @@ class DtsExtractor:
         # x), typed once every file is read (see `type_file_aliases`)
         self.file_aliases: list[tuple[Member, _Scope, str]] = []  # (member, scope of x, export of x or "")
         self.declared_in: dict[str, set[str]] = {}  # a type's short name -> the namespaces declaring it
+        self.global_declared: dict[str, set[str]] = {}  # the same, for `declare global { namespace X {...} }`
         # `private [hasHimportCoordinator];` (tsc's output for a member keyed by a symbol): a computed key we
         # cannot evaluate opens its type unless, once every file is read, the key is a `unique symbol` const,
         # which names no string property (see `open_computed_keys`)
@@ -328,7 +329,7 @@ class DtsExtractor:
                         child.child_by_field_name("name").type == "string":
                     self.ambient_module(child, scope, data)
                 elif child.type == "statement_block":  # declare global { ... }
-                    continue
+                    self.global_block(child, scope, data)
                 else:
                     self.statement(child, scope, data, exported, default)
         elif t == "import_statement":
@@ -503,7 +504,7 @@ class DtsExtractor:
                 return []
             name = _text(name_node, data).split(".")[-1]
             td = TypeDef(name, "namespace", path=path, line=line, doc=doc)
-            body = node.child_by_field_name("body")
+            body = _module_body(node)
             if body is not None:
                 for child in body.named_children:
                     # `namespace inner {}` inside a namespace body parses as an expression statement
@@ -524,6 +525,53 @@ class DtsExtractor:
             return [name]
         return []
 
+    def global_block(self, block: Node, scope: _Scope, data: bytes) -> None:
+        """`declare global { namespace Mixins { interface Sprite {...} } }`: a global namespace's types are part
+        of the program (the exported `interface Sprite extends Mixins.Sprite {}` merges them into the class
+        `Sprite`); they are kept under their qualified names only (`Mixins$Sprite`, which `qualify_collisions`
+        points `Mixins.Sprite` at), never merged into a package type of the same short name. A global
+        interface beside them (`interface Vector2Math {...}`) is kept as `globalThis$Vector2Math`, named so by
+        the block's own types (`interface Point extends Vector2Math` in the namespace); one of a platform name
+        (`interface Window {...}`) augments the platform's type: not read."""
+        spaces, interfaces = [], []
+        for child in block.named_children:
+            inner = child.named_children[0] if child.type in ("expression_statement", "ambient_declaration") and \
+                child.named_children else child
+            name_node = inner.child_by_field_name("name")
+            if inner.type in ("internal_module", "module") and name_node is not None and name_node.type != "string":
+                spaces.append(inner)
+            elif inner.type == "interface_declaration" and name_node is not None and \
+                    not is_builtin_type(_text(name_node, data)):
+                interfaces.append(inner)
+        if not spaces:
+            return
+        declared_in = {k: set(v) for k, v in self.declared_in.items()}
+        tops = _Scope(scope.path, ModuleModel(self.module_name), platform=scope.platform)
+        for node in interfaces:
+            self.declaration(node, tops, data)
+        inside = _Scope(scope.path, ModuleModel(self.module_name), platform=scope.platform)
+        for node in spaces:
+            self.declaration(node, inside, data)
+        self.declared_in = declared_in
+        made = {name: f"globalThis${name}" for name in tops.module.types}
+        made.update({name.rpartition("$")[2]: name for name in inside.module.types if "$" in name})
+        # inside the block, a short name (`interface Point extends Vector2Math`) is the block's own type
+        own_name = re.compile(r"(?<![\w$.])(%s)(?![\w$])" % "|".join(map(re.escape, made)))
+
+        def own(text: str) -> str:
+            return own_name.sub(lambda m: made[m.group(1)], text) if text else text
+
+        kept = [replace(td, name=made[name]) for name, td in tops.module.types.items()]
+        kept += [td for name, td in inside.module.types.items() if "$" in name]
+        for td in kept:
+            td.bases = [own(b) for b in td.bases]
+            for m in td.members:
+                m.type, m.params, m.returns = own(m.type), [own(x) for x in m.params], [own(x) for x in m.returns]
+            scope.module.add_type(td)
+            space, _, short = td.name.rpartition("$")
+            if space != "globalThis":
+                self.global_declared.setdefault(short, set()).add(space)
+
     def qualified_copy(self, td: TypeDef, into: TypeDef | None, mod: ModuleModel) -> None:
         """A type declared in a namespace is also kept under its qualified name (`Collection$Indexed`, a name
         no source can write): immutable declares `Collection.Indexed` and `Seq.Indexed`, which one model name
@@ -540,6 +588,8 @@ class DtsExtractor:
         (in any base, alias or member type of the module) names that namespace's own copy; unqualified ones
         keep the merged type of the short name, as before. Copies of names declared once are dropped."""
         collided = {name: spaces for name, spaces in self.declared_in.items() if len(spaces) > 1}
+        for name, spaces in self.global_declared.items():  # a global namespace's types: qualified only
+            collided[name] = collided.get(name, set()) | spaces
         for name, spaces in self.declared_in.items():
             if name not in collided:
                 for space in spaces:
@@ -1340,6 +1390,17 @@ def _merge_overload(old: Member, m: Member) -> None:
     if parse_type(old.type) != parse_type(m.type):
         old.type = ""  # overloads with different results: honest "unknown"
     _keep_common_status(old, m)
+
+
+def _module_body(node: Node) -> Node | None:
+    """A namespace's body; in the Allman style (`namespace Mixins\n{ ... }`, valid TypeScript) the grammar ends
+    the statement at the line's end and parses the block as the next statement: that block."""
+    body = node.child_by_field_name("body")
+    if body is None and node.parent is not None and node.parent.type == "expression_statement":
+        after = node.parent.next_named_sibling
+        if after is not None and after.type == "statement_block":
+            return after
+    return body
 
 
 def _doc_before(node: Node, data: bytes) -> str:
