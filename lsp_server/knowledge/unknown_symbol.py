@@ -488,9 +488,13 @@ def _vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelS
         (analysis.open_sites - analysis.open_engine_sites)
     # the names no source in reach has, used on each receiver the engine's examples name (`sprite`): as
     # `Analyzer.by_convention` asks, one such name is the invented one, several say the name misleads
+    # And a name the file declares only by writing it on such receivers (`sprite.blenMode = "add"`, read nowhere)
+    # is that type's member misspelled, not an expando: the one unknown name there, a near miss of a member.
     unknown_on: dict[str, set[str]] = {}
+    written_only: set[str] = set()
     if analysis.named_by_convention:
-        for node in members:
+        writes: dict[str, int] = {}
+        for node in {(n.start_byte, n.end_byte): n for n in members}.values():
             prop, obj = node.child_by_field_name("property"), node.child_by_field_name("object")
             if prop is None or obj is None or obj.type != "identifier" or prop.type != "property_identifier":
                 continue
@@ -498,6 +502,12 @@ def _vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelS
             if receiver in analysis.named_by_convention and name not in index["names"] and name not in platform \
                     and name not in OBJECT_MEMBERS:
                 unknown_on.setdefault(receiver, set()).add(name)
+                parent = node.parent
+                if parent is not None and parent.type == "assignment_expression" and \
+                        parent.child_by_field_name("left") == node:
+                    writes[name] = writes.get(name, 0) + 1
+        written_only = {n for n, count in writes.items()
+                        if len(re.findall(rb"(?<![\w$])" + re.escape(n.encode()) + rb"(?![\w$])", doc.source)) == count}
     out = []
     for node in members:
         prop = node.child_by_field_name("property")
@@ -521,10 +531,12 @@ def _vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelS
             # `React.useState`: another module's value, whatever the engine spells (`_imported_names`).
             continue
         name = doc.node_text(prop)
-        if len(name) < 4 or name in index["names"] or name in platform or name in local or name in workspace \
+        expando = name in written_only  # declared here only by this kind of write: `sprite.blenMode = "add"`
+        if len(name) < 4 or name in index["names"] or name in platform or (name in local and not expando) \
+                or (name in workspace and not (expando and not _declared_elsewhere(svc, doc, name))) \
                 or name in OBJECT_MEMBERS or name.startswith("_") or name in analysis.added:
             continue
-        suggestion = _near_miss(name, index)
+        suggestion = None if expando else _near_miss(name, index)
         named = analysis.named_by_convention.get(doc.node_text(obj)) if obj.type == "identifier" else None
         if suggestion is None and named is not None and unknown_on.get(doc.node_text(obj)) == {name}:
             real, owner, decl = _convention_near_miss(name, named, model) or (None, None, None)
@@ -552,6 +564,13 @@ def _vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelS
     return out
 
 
+def _declared_elsewhere(svc: ObjectModelService, doc: ParsedDocument, name: str) -> bool:
+    """Some workspace file other than `doc` declares `name` (the workspace's names include `doc`'s own, as
+    saved: a write on disk is no evidence for itself)."""
+    own = doc.path.resolve() if doc.path is not None else None
+    return any(name in names for path, names in svc.declared.items() if path != own)
+
+
 def _convention_near_miss(name: str, types: tuple, model: ObjectModel) -> tuple[str, str, tuple] | None:
     """`sprite.getAnchor`, `parent.replaceChilds(...)`: on an undeclared receiver named as the engine's own
     examples name instances of its types (`naming`'s conventions), a near miss of a public member those types
@@ -573,8 +592,8 @@ def _convention_near_miss(name: str, types: tuple, model: ObjectModel) -> tuple[
             bare = name[len(prefix)].lower() + name[len(prefix) + 1:]
             if bare in table:
                 real = bare
-    if real is None:
-        ranked = sg.rank(name, sorted(table), "", threshold=NEAR_MISS)
+    if real is None:  # (the receiver's type is known by its name: a plain variant, as on a typed receiver)
+        ranked = sg.rank(name, sorted(table), "", threshold=PLAIN_NEAR_MISS)
         if not ranked or not sg.unambiguous(ranked):
             return None
         real = ranked[0][0]

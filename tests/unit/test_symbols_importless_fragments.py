@@ -93,3 +93,18 @@ def test_a_value_a_platform_global_holds_is_not_the_engines(tmp_path):
     })
     assert found(ws, "src/env.js") == []
     assert found(ws, "src/global.js") == [(3, "cacheAsTextures", ["cacheAsTexture"])]
+
+
+def test_a_write_read_nowhere_on_such_a_receiver_is_its_member_misspelled(tmp_path):
+    ws = workspace(tmp_path, {
+        "src/write.js": "sprite.visble = false;\n",
+        "src/typo.js": "sprite.ancor.x = 1;\n",
+        # read back in the file: the program's own property (an expando), whatever it is near
+        "src/expando.js": "sprite.visibles = true;\nif (sprite.visibles) run();\n",
+        # written on a receiver nothing names: JavaScript adds the property
+        "src/other.js": "const s = new Sprite();\nholder.visibel = false;\n",
+    })
+    assert found(ws, "src/write.js") == [(1, "visble", ["visible"])]
+    assert found(ws, "src/typo.js") == [(1, "ancor", ["anchor"])]
+    assert found(ws, "src/expando.js") == []
+    assert found(ws, "src/other.js") == []
