@@ -542,6 +542,13 @@ def _vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelS
             real, owner, decl = _convention_near_miss(name, named, model) or (None, None, None)
             if real is None:
                 continue
+        elif suggestion is None and prop.start_byte in analysis.open_engine_receivers:
+            # `Point.getShared()` on the engine's class the model could not close: a variant of one of its own
+            # members, platform-named ones too (the receiver's type is declared: no other library's object)
+            real, owner, decl = _receiver_near_miss(name, analysis.open_engine_receivers[prop.start_byte], model) \
+                or (None, None, None)
+            if real is None:
+                continue
         elif suggestion is None:
             continue
         else:
@@ -562,6 +569,24 @@ def _vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelS
                         "edits": [{"start": prop.start_byte, "end": prop.end_byte, "text": real}], "fix_all": False}}
         out.append((Finding("unknown-symbol", message, prop.start_byte, prop.end_byte, Severity.WARNING, data), decl))
     return out
+
+
+def _receiver_near_miss(name: str, receiver, model: ObjectModel) -> tuple[str, str, tuple] | None:
+    """A near miss (`_near_miss`'s kinds: a get/set prefix, case, number, a small typo) of a public member of
+    the receiver's own (open) engine type, platform-named members included; None when it is no plain one."""
+    table = {n: (m, declaring) for n, (m, declaring) in receiver_members(model, receiver).items()
+             if not m.private and m.kind != "constructor" and n[:1] != "_" and m.status != "removed"}
+    real = next((name[len(p)].lower() + name[len(p) + 1:] for p in _PREFIXES
+                 if name.startswith(p) and name[len(p):len(p) + 1].isupper()
+                 and name[len(p)].lower() + name[len(p) + 1:] in table), None)
+    if real is None:
+        ranked = sg.rank(name, sorted(table), "", threshold=NEAR_MISS)
+        if not ranked or not sg.unambiguous(ranked):
+            return None
+        real = ranked[0][0]
+    member, declaring = table[real]
+    shown = shown_owner(model, declaring) if isinstance(declaring, tuple) else real
+    return real, shown, (member, shown)
 
 
 def _declared_elsewhere(svc: ObjectModelService, doc: ParsedDocument, name: str) -> bool:

@@ -108,3 +108,15 @@ def test_a_write_read_nowhere_on_such_a_receiver_is_its_member_misspelled(tmp_pa
     assert found(ws, "src/typo.js") == [(1, "ancor", ["anchor"])]
     assert found(ws, "src/expando.js") == []
     assert found(ws, "src/other.js") == []
+
+
+def test_a_declared_receiver_of_an_open_engine_type_has_its_own_members_platform_named_too(tmp_path):
+    # `s` is a Sprite by its declaration; the model cannot close Sprite (an unknown base): the vocabulary check's
+    # business, where a variant of one of its own members is a near miss even when the platform has the member
+    ws = workspace(tmp_path, {
+        "src/a.js": "import { Sprite } from 'scene';\nconst s = new Sprite();\ns.getDestroy();\ns.removeChilds(s);\n",
+        "src/real.js": "import { Sprite } from 'scene';\nconst s = new Sprite();\ns.destroy();\ns.removeChild(s);\n"
+                       "s.addEventListener('x', f);\n",
+    })
+    assert found(ws, "src/a.js") == [(3, "getDestroy", ["destroy"]), (4, "removeChilds", ["removeChild"])]
+    assert found(ws, "src/real.js") == []
