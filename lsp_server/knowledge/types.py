@@ -239,6 +239,12 @@ class Analysis:
     # a call that adds members by a name the file does not spell (`redis.defineCommand(name, def)`): any
     # name may be real on the engine's objects here, so no member is reported missing in this file
     names_unknown: bool = False
+    # undeclared names the file uses whose value is the engine's (`new Sprite(...)`, `Assets.load(...)` in a
+    # fragment without imports: `Analyzer.free` gave them an engine value): the file uses the engine
+    engine_free: set[str] = field(default_factory=set)
+    # undeclared lower-case names the engine's examples give to instances of its types (`sprite`, `container`:
+    # `naming`'s "inst" and "union" conventions), with those types, whether or not the file's uses fit them
+    named_by_convention: dict[str, tuple] = field(default_factory=dict)
 
     def access_at(self, offset: int) -> Access | None:
         for a in self.accesses + self.import_problems:
@@ -446,6 +452,11 @@ class Analyzer:
                 val = self.infer((None, name), 0, len(self.src))
             if val is None and name[:1].isupper():
                 val = self.namespace_by_uses(name)
+            if val is not None:
+                self.result.engine_free.add(name)
+            conv = (self.model.conventions or {}).get(name)
+            if conv is not None and name[:1].islower() and conv.kind in ("inst", "union"):
+                self.result.named_by_convention[name] = conv.target if conv.kind == "union" else (conv.target,)
         self.free_vals[name] = val
         return val
 

@@ -41,7 +41,7 @@ from lsp_server.knowledge.naming import ensure_conventions
 from lsp_server.knowledge.object_model import (
     OBJECT_MEMBERS, ObjectModel, ObjectModelService, declared_members, imported_packages, package_name,
 )
-from lsp_server.knowledge.types import (CONVENTION_EVIDENCE, Access, Analysis, ValKind, analyze, constructs,
+from lsp_server.knowledge.types import (CONVENTION_EVIDENCE, GLOBALS, Access, Analysis, ValKind, analyze, constructs,
                                         receiver_member, receiver_members)
 from lsp_server.knowledge.typescript_settings import BEYOND_TSC, TypeScriptConfig
 from lsp_server.syntax.modules import DEFAULT, NAMESPACE, module_info_of
@@ -498,6 +498,28 @@ def _vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelS
     annotated = _annotated_names(doc) if doc.language in TYPESCRIPT_LANGUAGES else frozenset()
     typed = {a.start for a in analysis.accesses} | {a.start for a in analysis.import_problems} | \
         (analysis.open_sites - analysis.open_engine_sites)
+    # the names no source in reach has, used on each receiver the engine's examples name (`sprite`): as
+    # `Analyzer.by_convention` asks, one such name is the invented one, several say the name misleads
+    # And a name the file declares only by writing it on such receivers (`sprite.blenMode = "add"`, read nowhere)
+    # is that type's member misspelled, not an expando: the one unknown name there, a near miss of a member.
+    unknown_on: dict[str, set[str]] = {}
+    written_only: set[str] = set()
+    if analysis.named_by_convention:
+        writes: dict[str, int] = {}
+        for node in {(n.start_byte, n.end_byte): n for n in members}.values():
+            prop, obj = node.child_by_field_name("property"), node.child_by_field_name("object")
+            if prop is None or obj is None or obj.type != "identifier" or prop.type != "property_identifier":
+                continue
+            receiver, name = doc.node_text(obj), doc.node_text(prop)
+            if receiver in analysis.named_by_convention and name not in index["names"] and name not in platform \
+                    and name not in OBJECT_MEMBERS:
+                unknown_on.setdefault(receiver, set()).add(name)
+                parent = node.parent
+                if parent is not None and parent.type == "assignment_expression" and \
+                        parent.child_by_field_name("left") == node:
+                    writes[name] = writes.get(name, 0) + 1
+        written_only = {n for n, count in writes.items()
+                        if len(re.findall(rb"(?<![\w$])" + re.escape(n.encode()) + rb"(?![\w$])", doc.source)) == count}
     out = []
     for node in members:
         prop = node.child_by_field_name("property")
@@ -510,6 +532,10 @@ def _vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelS
         roots = {_chain_root(doc, obj), _call_chain_root(doc, obj)} - {None}
         if annotated and (roots & annotated or _this_field(doc, obj) in annotated):
             continue  # TypeScript's to check: the receiver has a declared type
+        if obj.type == "member_expression" and roots & GLOBALS:
+            # `process.env.SNAPSHOT_MODE`, `window.myApp.x`: a value a platform global holds, an open dictionary
+            # or the program's own object (`globalThis.getFetch()` itself stays: the global's own members are known)
+            continue
         if roots & imported:
             # `Types.DECIMAL` after `const { Types } = require('engine')`: the receiver is an export of the
             # engine, which the model types when it can; where it could not, the reader does not know that
@@ -517,15 +543,30 @@ def _vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelS
             # `React.useState`: another module's value, whatever the engine spells (`_imported_names`).
             continue
         name = doc.node_text(prop)
-        if len(name) < 4 or name in index["names"] or name in platform or name in local or name in workspace \
+        expando = name in written_only  # declared here only by this kind of write: `sprite.blenMode = "add"`
+        if len(name) < 4 or name in index["names"] or name in platform or (name in local and not expando) \
+                or (name in workspace and not (expando and not _declared_elsewhere(svc, doc, name))) \
                 or name in OBJECT_MEMBERS or name.startswith("_") or name in analysis.added:
             continue
-        suggestion = _near_miss(name, index)
-        if suggestion is None:
+        suggestion = None if expando else _near_miss(name, index)
+        named = analysis.named_by_convention.get(doc.node_text(obj)) if obj.type == "identifier" else None
+        if suggestion is None and named is not None and unknown_on.get(doc.node_text(obj)) == {name}:
+            real, owner, decl = _convention_near_miss(name, named, model) or (None, None, None)
+            if real is None:
+                continue
+        elif suggestion is None and prop.start_byte in analysis.open_engine_receivers:
+            # `Point.getShared()` on the engine's class the model could not close: a variant of one of its own
+            # members, platform-named ones too (the receiver's type is declared: no other library's object)
+            real, owner, decl = _receiver_near_miss(name, analysis.open_engine_receivers[prop.start_byte], model) \
+                or (None, None, None)
+            if real is None:
+                continue
+        elif suggestion is None:
             continue
-        real, owner, decl = _member_first(name, index, suggestion, model,
-                                          analysis.open_engine_receivers.get(prop.start_byte),
-                                          _constructed(node), _capitalised(doc, obj))
+        else:
+            real, owner, decl = _member_first(name, index, suggestion, model,
+                                              analysis.open_engine_receivers.get(prop.start_byte),
+                                              _constructed(node), _capitalised(doc, obj))
         mine = _own_near(name, real, local)
         if mine is not None:  # `this.getPlayer` beside the file's own `this.player = ...`: its name is meant
             real, owner, decl = mine, THIS_FILE, None
@@ -540,6 +581,62 @@ def _vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelS
                         "edits": [{"start": prop.start_byte, "end": prop.end_byte, "text": real}], "fix_all": False}}
         out.append((Finding("unknown-symbol", message, prop.start_byte, prop.end_byte, Severity.WARNING, data), decl))
     return out
+
+
+def _receiver_near_miss(name: str, receiver, model: ObjectModel) -> tuple[str, str, tuple] | None:
+    """A near miss (`_near_miss`'s kinds: a get/set prefix, case, number, a small typo) of a public member of
+    the receiver's own (open) engine type, platform-named members included; None when it is no plain one."""
+    table = {n: (m, declaring) for n, (m, declaring) in receiver_members(model, receiver).items()
+             if not m.private and m.kind != "constructor" and n[:1] != "_" and m.status != "removed"}
+    real = next((name[len(p)].lower() + name[len(p) + 1:] for p in _PREFIXES
+                 if name.startswith(p) and name[len(p):len(p) + 1].isupper()
+                 and name[len(p)].lower() + name[len(p) + 1:] in table), None)
+    if real is None:
+        ranked = sg.rank(name, sorted(table), "", threshold=NEAR_MISS)
+        if not ranked or not sg.unambiguous(ranked):
+            return None
+        real = ranked[0][0]
+    member, declaring = table[real]
+    shown = shown_owner(model, declaring) if isinstance(declaring, tuple) else real
+    return real, shown, (member, shown)
+
+
+def _declared_elsewhere(svc: ObjectModelService, doc: ParsedDocument, name: str) -> bool:
+    """Some workspace file other than `doc` declares `name` (the workspace's names include `doc`'s own, as
+    saved: a write on disk is no evidence for itself)."""
+    own = doc.path.resolve() if doc.path is not None else None
+    return any(name in names for path, names in svc.declared.items() if path != own)
+
+
+def _convention_near_miss(name: str, types: tuple, model: ObjectModel) -> tuple[str, str, tuple] | None:
+    """`sprite.getAnchor`, `parent.replaceChilds(...)`: on an undeclared receiver named as the engine's own
+    examples name instances of its types (`naming`'s conventions), a near miss of a public member those types
+    have (a get/set prefix, case, number, a typo), platform-named ones included (`anchor`, `destroy`,
+    `removeChild`): `_near_miss` leaves those to other libraries, but here the receiver's name says whose object
+    it is, and no type in reach has the name (the caller checked). Did-you-mean and declaration: that member."""
+    table: dict = {}
+    for tid in types:
+        if model.type(tid) is None:
+            return None
+        for n, (m, declaring) in model.members(tid).items():
+            if not m.private and m.kind != "constructor" and n[:1] != "_" and m.status != "removed":
+                table.setdefault(n, (m, declaring, tid))
+    if not table:
+        return None
+    real = None
+    for prefix in _PREFIXES:
+        if name.startswith(prefix) and name[len(prefix):len(prefix) + 1].isupper():
+            bare = name[len(prefix)].lower() + name[len(prefix) + 1:]
+            if bare in table:
+                real = bare
+    if real is None:  # (the receiver's type is known by its name: a plain variant, as on a typed receiver)
+        ranked = sg.rank(name, sorted(table), "", threshold=PLAIN_NEAR_MISS)
+        if not ranked or not sg.unambiguous(ranked):
+            return None
+        real = ranked[0][0]
+    member, declaring, tid = table[real]
+    shown = shown_owner(model, declaring if isinstance(declaring, tuple) else tid)
+    return real, shown, (member, shown)
 
 
 def _accessor_of(name: str, real: str) -> bool:
@@ -665,7 +762,13 @@ def _call_chain_root(doc: ParsedDocument, node) -> str | None:
 
 
 def _uses_engine(doc: ParsedDocument, analysis: Analysis, model: ObjectModel) -> bool:
+    """The file imports the engine, resolves one of its members, uses one of its exports undeclared (`new
+    Sprite(texture)`, `Assets.load(...)` in a fragment without imports) or a receiver named as the engine's own
+    examples name its instances (`sprite.anchor.set(0.5)` where the examples write `const sprite = new
+    Sprite(...)`)."""
     if imported_packages(doc) & set(model.modules):
+        return True
+    if analysis.engine_free or analysis.named_by_convention:
         return True
     return any(a.member is not None and not a.missing for a in analysis.accesses)
 
