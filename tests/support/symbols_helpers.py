@@ -103,13 +103,29 @@ def engine_workspace(root: Path, app: dict[str, str]) -> Workspace:
     return make_workspace(root, files, '[object_model]\nsources = [{ path = "engine/engine.d.ts", module = "@acme/layout" }]\n')
 
 
+def package_workspace(root: Path, package: str, types: str, files: dict[str, str],
+                      shipped: dict[str, str] | None = None) -> Workspace:
+    """A workspace of `files` beside one npm package in node_modules, typed by `types` (its `index.d.ts`), with
+    the other files it ships (`shipped`: README.md, docs/..., by path inside the package)."""
+    home = f"node_modules/{package}"
+    return make_workspace(root, {
+        f"{home}/package.json": json.dumps({"name": package, "types": "index.d.ts"}),
+        f"{home}/index.d.ts": types,
+        **{f"{home}/{path}": text for path, text in (shipped or {}).items()},
+        **files,
+    })
+
+
 def package_flags(root: Path, types: str, app: str) -> list[tuple[int, str]]:
     """(line, name) of each unknown-symbol finding on `src/app.js` beside a package `pkg` typed by `types`
     (`node_modules/pkg/index.d.ts`)."""
-    ws = make_workspace(root, {
-        "node_modules/pkg/package.json": json.dumps({"name": "pkg", "types": "index.d.ts"}),
-        "node_modules/pkg/index.d.ts": types, "src/app.js": app})
+    ws = package_workspace(root, "pkg", types, {"src/app.js": app})
     return [(f["line"], f["name"]) for f in symbol_findings(ws, "src/app.js")]
+
+
+def flags_with_first_suggestion(ws: Workspace, rel: str) -> list[tuple[int, str, list[str]]]:
+    """(line, name, [first did-you-mean]) of each unknown-symbol finding on one file."""
+    return [(f["line"], f["name"], f["data"]["suggestions"][:1]) for f in symbol_findings(ws, rel)]
 
 
 def symbol_findings(ws: Workspace, rel: str, typescript_service: bool = False) -> list[dict]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 
-from tests.support.symbols_helpers import make_workspace, symbol_findings
+from tests.support.symbols_helpers import flags_with_first_suggestion, package_workspace
 
 # `Sprite` extends a base from a package that is not installed: the model cannot close it (as pixi's classes,
 # whose members come partly from global mixin interfaces), so a convention never types `sprite` by itself
@@ -40,17 +40,13 @@ sprite.destroy();
 
 
 def workspace(tmp_path, files: dict[str, str]):
-    return make_workspace(tmp_path, {
-        "node_modules/scene/package.json": json.dumps({"name": "scene", "types": "index.d.ts"}),
-        "node_modules/scene/index.d.ts": TYPES,
-        "node_modules/scene/README.md": README,
+    return package_workspace(tmp_path, "scene", TYPES, {
         "package.json": json.dumps({"name": "app", "dependencies": {"scene": "1.0.0"}}),
         **files,
-    })
+    }, {"README.md": README})
 
 
-def found(ws, rel):
-    return [(f["line"], f["name"], f["data"]["suggestions"][:1]) for f in symbol_findings(ws, rel)]
+found = flags_with_first_suggestion
 
 
 def test_an_undeclared_engine_export_says_the_fragment_uses_the_engine(tmp_path):

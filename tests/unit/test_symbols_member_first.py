@@ -8,9 +8,7 @@ package's classes exported as its default (`Netkit.Request`)."""
 
 from __future__ import annotations
 
-import json
-
-from tests.support.symbols_helpers import make_workspace, symbol_findings
+from tests.support.symbols_helpers import flags_with_first_suggestion, package_workspace, symbol_findings
 
 TYPES = """import { Emitter } from 'uninstalled-emitter';
 declare class RequestImpl {
@@ -42,15 +40,10 @@ export default Netkit;
 
 
 def workspace(tmp_path, files: dict[str, str]):
-    return make_workspace(tmp_path, {
-        "node_modules/netkit/package.json": json.dumps({"name": "netkit", "types": "index.d.ts"}),
-        "node_modules/netkit/index.d.ts": TYPES,
-        **files,
-    })
+    return package_workspace(tmp_path, "netkit", TYPES, files)
 
 
-def found(ws, rel):
-    return [(f["line"], f["name"], f["data"]["suggestions"][:1]) for f in symbol_findings(ws, rel)]
+found = flags_with_first_suggestion
 
 
 def test_an_untyped_receivers_did_you_mean_is_a_member_before_an_exported_class(tmp_path):

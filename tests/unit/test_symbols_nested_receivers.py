@@ -6,9 +6,7 @@ The file's own declarations stay real names (`this.helper()` of its class)."""
 
 from __future__ import annotations
 
-import json
-
-from tests.support.symbols_helpers import make_workspace, symbol_findings
+from tests.support.symbols_helpers import flags_with_first_suggestion, package_workspace
 
 TYPES = """export declare class Reply {
     send(payload?: unknown): this;
@@ -21,15 +19,10 @@ HEAD = 'import { create } from "web";\ncreate().send();\n'
 
 
 def workspace(tmp_path, files: dict[str, str]):
-    return make_workspace(tmp_path, {
-        "node_modules/web/package.json": json.dumps({"name": "web", "types": "index.d.ts"}),
-        "node_modules/web/index.d.ts": TYPES,
-        **files,
-    })
+    return package_workspace(tmp_path, "web", TYPES, files)
 
 
-def found(ws, rel):
-    return [(f["line"], f["name"], f["data"]["suggestions"][:1]) for f in symbol_findings(ws, rel)]
+found = flags_with_first_suggestion
 
 
 def test_a_near_miss_one_member_deeper_or_on_this_is_reported(tmp_path):

@@ -8,10 +8,8 @@ name the examples give another type are left as they were."""
 
 from __future__ import annotations
 
-import json
-
 from lsp_server.knowledge.naming import own_name
-from tests.support.symbols_helpers import make_workspace, symbol_findings
+from tests.support.symbols_helpers import flags_with_first_suggestion, package_workspace
 
 TYPES = """export declare class Dispatcher {
     close(): Promise<void>;
@@ -76,17 +74,13 @@ moment.locale('fr');
 
 
 def workspace(tmp_path, files: dict[str, str]):
-    return make_workspace(tmp_path, {
-        "node_modules/web/package.json": json.dumps({"name": "web", "types": "index.d.ts"}),
-        "node_modules/web/index.d.ts": TYPES,
-        "node_modules/web/README.md": README,
+    return package_workspace(tmp_path, "web", TYPES, {
         "src/uses.js": 'import { Client } from "web";\nnew Client("http://x");\n',
         **files,
-    })
+    }, {"README.md": README})
 
 
-def found(ws, rel):
-    return [(f["line"], f["name"], f["data"]["suggestions"][:1]) for f in symbol_findings(ws, rel)]
+found = flags_with_first_suggestion
 
 
 def test_an_undeclared_name_spelled_as_an_engine_class_is_that_class(tmp_path):

@@ -12,7 +12,7 @@ import json
 
 from lsp_server.knowledge.naming import ensure_conventions
 from lsp_server.knowledge.object_model import ObjectModelService
-from tests.support.symbols_helpers import make_workspace, symbol_findings
+from tests.support.symbols_helpers import flags_with_first_suggestion, make_workspace, package_workspace
 
 TYPES = """export declare class MockAgent {
     constructor(options?: object);
@@ -69,19 +69,10 @@ mockAgent.clearHistories()
 
 
 def workspace(tmp_path, files: dict[str, str]):
-    return make_workspace(tmp_path, {
-        "node_modules/mocks/package.json": json.dumps({"name": "mocks", "types": "index.d.ts"}),
-        "node_modules/mocks/index.d.ts": TYPES,
-        "node_modules/mocks/README.md": README,
-        "node_modules/mocks/docs/api/MockAgent.md": AGENT_DOC,
-        "node_modules/mocks/docs/api/MockCallHistory.md": HISTORY_DOC,
-        "node_modules/mocks/docs/guides/Migration-Guide-V2.md": MIGRATION_DOC,
-        **files,
-    })
+    return package_workspace(tmp_path, "mocks", TYPES, files, {"README.md": README, "docs/api/MockAgent.md": AGENT_DOC, "docs/api/MockCallHistory.md": HISTORY_DOC, "docs/guides/Migration-Guide-V2.md": MIGRATION_DOC})
 
 
-def found(ws, rel):
-    return [(f["line"], f["name"], f["data"]["suggestions"][:1]) for f in symbol_findings(ws, rel)]
+found = flags_with_first_suggestion
 
 
 def test_members_the_packages_docs_call_are_known_on_typed_and_untyped_receivers(tmp_path):

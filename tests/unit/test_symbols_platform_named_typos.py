@@ -7,9 +7,7 @@ names stay silent: as likely another library's real name (`data.Body`, `spec.pat
 
 from __future__ import annotations
 
-import json
-
-from tests.support.symbols_helpers import make_workspace, symbol_findings
+from tests.support.symbols_helpers import flags_with_first_suggestion, package_workspace
 
 TYPES = """export declare class Reply {
     readonly statusCode: number;
@@ -22,15 +20,10 @@ export declare function create(): Reply;
 
 
 def workspace(tmp_path, files: dict[str, str]):
-    return make_workspace(tmp_path, {
-        "node_modules/web/package.json": json.dumps({"name": "web", "types": "index.d.ts"}),
-        "node_modules/web/index.d.ts": TYPES,
-        **files,
-    })
+    return package_workspace(tmp_path, "web", TYPES, files)
 
 
-def found(ws, rel):
-    return [(f["line"], f["name"], f["data"]["suggestions"][:1]) for f in symbol_findings(ws, rel)]
+found = flags_with_first_suggestion
 
 
 HEAD = 'import { create } from "web";\ncreate().send();\n'

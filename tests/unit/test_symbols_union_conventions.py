@@ -11,7 +11,7 @@ import json
 from collections import Counter
 
 from lsp_server.knowledge.naming import _decode_key, _json_key, _small_union
-from tests.support.symbols_helpers import make_workspace, symbol_findings
+from tests.support.symbols_helpers import flags_with_first_suggestion, package_workspace, symbol_findings
 
 TYPES = """export declare class Dispatcher {
     close(): Promise<void>;
@@ -46,13 +46,10 @@ def readme() -> str:
 
 
 def workspace(tmp_path, files: dict[str, str]):
-    return make_workspace(tmp_path, {
-        "node_modules/web/package.json": json.dumps({"name": "web", "types": "index.d.ts"}),
-        "node_modules/web/index.d.ts": TYPES,
-        "node_modules/web/README.md": readme(),
+    return package_workspace(tmp_path, "web", TYPES, {
         "src/uses.js": 'import { Client } from "web";\nnew Client("http://x");\n',
         **files,
-    })
+    }, {"README.md": readme()})
 
 
 def found(ws, rel):
