@@ -116,10 +116,10 @@ def package_workspace(root: Path, package: str, types: str, files: dict[str, str
     })
 
 
-def package_flags(root: Path, types: str, app: str) -> list[tuple[int, str]]:
-    """(line, name) of each unknown-symbol finding on `src/app.js` beside a package `pkg` typed by `types`
+def package_flags(root: Path, types: str, app: str, package: str = "pkg") -> list[tuple[int, str]]:
+    """(line, name) of each unknown-symbol finding on `src/app.js` beside a package (`pkg`) typed by `types`
     (`node_modules/pkg/index.d.ts`)."""
-    ws = package_workspace(root, "pkg", types, {"src/app.js": app})
+    ws = package_workspace(root, package, types, {"src/app.js": app})
     return [(f["line"], f["name"]) for f in symbol_findings(ws, "src/app.js")]
 
 

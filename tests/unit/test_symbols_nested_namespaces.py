@@ -5,9 +5,7 @@ qualifier in it is also declared in several namespaces; the subclass is closed a
 
 from __future__ import annotations
 
-import json
-
-from tests.support.symbols_helpers import make_workspace, symbol_findings
+from tests.support.symbols_helpers import package_flags
 
 TYPES = """declare namespace Eng {
     namespace Objects {
@@ -38,10 +36,7 @@ declare module "eng" {
 
 
 def _findings(tmp_path, app):
-    ws = make_workspace(tmp_path, {
-        "node_modules/eng/package.json": json.dumps({"name": "eng", "types": "types/eng.d.ts"}),
-        "node_modules/eng/types/eng.d.ts": TYPES, "src/app.js": app})
-    return [(f["line"], f["name"]) for f in symbol_findings(ws, "src/app.js")]
+    return package_flags(tmp_path, TYPES, app, package="eng")
 
 
 def test_a_subclass_of_a_same_named_class_in_another_namespace_is_closed(tmp_path):

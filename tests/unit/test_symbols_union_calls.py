@@ -5,9 +5,7 @@ members are checked as any union's (a name every member lacks is missing)."""
 
 from __future__ import annotations
 
-import json
-
-from tests.support.symbols_helpers import make_workspace, symbol_findings
+from tests.support.symbols_helpers import package_flags
 
 TYPES = """declare namespace Eng {
     class BaseSound {
@@ -39,10 +37,7 @@ declare module "eng" {
 
 
 def _findings(tmp_path, app):
-    ws = make_workspace(tmp_path, {
-        "node_modules/eng/package.json": json.dumps({"name": "eng", "types": "types/eng.d.ts"}),
-        "node_modules/eng/types/eng.d.ts": TYPES, "src/app.js": app})
-    return [(f["line"], f["name"]) for f in symbol_findings(ws, "src/app.js")]
+    return package_flags(tmp_path, TYPES, app, package="eng")
 
 
 def test_a_method_called_on_a_union_returns_the_union_of_its_results(tmp_path):
