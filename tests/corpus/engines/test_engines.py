@@ -319,3 +319,18 @@ def test_ts_fenced_javascript_is_clean_code_only_where_the_engine_says_so(tmp_pa
     snippets = E.readme_snippets(tmp_path, ts_docs)
     assert sorted(snippets) == ["readme/guide_00.js", "readme/guide_02.js"]
     assert snippets["readme/guide_00.js"].startswith("const app = new Application();")
+
+
+def test_members_on_other_packages_imports_are_sites_only_where_the_engine_says_so():
+    code = ("import { generateText } from 'engine';\nimport { z } from 'zod';\nimport * as p from '@scope/prov/x';\n"
+            "const { object } = require('other');\nimport fs from 'node:fs';\nimport { h } from './local';\n"
+            "const result = await generateText({ schema: z.object({}) });\nresult.text;\np.chat;\nobject.shape;\n"
+            "h.text;\nengineObj.text;\n")
+    vocabulary = {"object", "text", "chat", "shape"}
+    every = [(s.line, s.name) for s in E.engine_sites("a.js", code, vocabulary)]
+    # by default a member on another package's import is a site (the dev engines' sites are unchanged)
+    assert every == [(6, "object"), (7, "text"), (8, "chat"), (9, "shape"), (10, "text"), (11, "text")]
+    own = [(s.line, s.name) for s in E.engine_sites("a.js", code, vocabulary, own=("engine",))]
+    # with the engine's packages named: zod's `z`, the scoped package's `p` and the required `object` are not
+    # the engine's; the engine's own result, a relative import and an undeclared name still are
+    assert own == [(7, "text"), (10, "text"), (11, "text")]
