@@ -1746,28 +1746,54 @@ class Analyzer:
             if value.type != "object" or index >= len(signature) or not param_type(signature[index]):
                 continue
             options = self.type_val(param_type(signature[index]), fn.module, None, fn.conf, fn.evidence, bindings)
-            if options is None or options.kind != ValKind.INSTANCE or options.tid is None:
+            if options is None or options.kind not in (ValKind.INSTANCE, ValKind.INTERSECTION) or \
+                    (options.kind == ValKind.INSTANCE and options.tid is None):
                 continue
-            members = self.model.members(options.tid)
+            # the options type's parts: one instance, or every part of an intersection (`CallSettings & Prompt &
+            # { onStepFinish?: ... }`: its named parts and the members of its object type literal)
+            parts = [options] if options.kind == ValKind.INSTANCE else [v for v in options.parts if v.tid is not None]
+            literal = {} if options.kind == ValKind.INSTANCE else dict(options.literal)
             for pair in value.named_children:
-                key = pair.child_by_field_name("key") if pair.type == "pair" else None
-                callback = pair.child_by_field_name("value") if key is not None else None
+                # `onStep: (step) => ...`, or the method shorthand `onStep(step) { ... }` / `async onStep(step) {}`
+                key = pair.child_by_field_name("key") if pair.type == "pair" else \
+                    pair.child_by_field_name("name") if pair.type == "method_definition" else None
+                callback = pair if pair.type == "method_definition" else \
+                    pair.child_by_field_name("value") if key is not None else None
                 if key is None or callback is None or callback.type not in ("function_expression", "arrow_function",
-                                                                             "function"):
+                                                                             "function", "method_definition"):
                     continue
-                entry = members.get(self.text(key).strip("\"'"))
-                if entry is None:
-                    continue
-                member, owner = entry
-                declared = [p for p in member.params if not re.match(r"this\s*:", p)] if member.kind == "method" \
-                    else function_params(member.type)
-                if declared and callback.id not in self.param_hints:
+                name = self.text(key).strip("\"'")
+                found = []  # (its parameter list, the module its types are written in, the bindings)
+                for part in parts:
+                    entry = self.model.members(part.tid).get(name)
+                    if entry is None:
+                        continue
+                    member, owner = entry
+                    declared = [p for p in member.params if not re.match(r"this\s*:", p)] \
+                        if member.kind == "method" else self.callback_params(member.type, owner[0])
                     # the options type's parameters as its written arguments bind them (`ConditionConfig<this>`:
                     # `otherwise: (schema: T) => ...` gets the receiver)
-                    bound = self.bindings_of(options, owner)
+                    found.append((declared, owner[0], self.bindings_of(part, owner)))
+                if literal.get(name):
+                    found.append((self.callback_params(literal[name], fn.module), fn.module, bindings))
+                if len(found) != 1:
+                    continue  # not declared, or declared by several parts (which one types it is not decided here)
+                declared, module, bound = found[0]
+                if declared and callback.id not in self.param_hints:
                     self.param_hints[callback.id] = [
-                        self.type_val(param_type(p), owner[0], fn.recv, fn.conf, fn.evidence, bound)
+                        self.type_val(param_type(p), module, fn.recv, fn.conf, fn.evidence, bound)
                         if param_type(p) else None for p in declared]
+
+    def callback_params(self, text: str, module: str) -> list[str] | None:
+        """The parameter list of a property's function type: written out (`(step: Step) => void`), or a named
+        function type (`onStepFinish?: StepCallback<T>`, an alias or a callable interface; `| undefined` dropped)
+        when all its signatures agree."""
+        declared = function_params(text or "")
+        if declared is not None or not text:
+            return declared
+        lists = {tuple(" ".join(p.split()) for p in params)
+                 for params, mod in self.callable_signatures(text, module) if mod == module}
+        return list(next(iter(lists))) if len(lists) == 1 else None
 
     def function(self, node: Node) -> None:
         params = node.child_by_field_name("parameters") or node.child_by_field_name("parameter")

@@ -481,11 +481,31 @@ def conditional_branches(text: str) -> list[str] | None:
 
 
 def param_type(param: str) -> str:
-    """`cb?: (x: X) => void` -> `(x: X) => void`; a rest or destructured parameter -> ""."""
+    """`cb?: (x: X) => void` -> `(x: X) => void`; a destructured parameter's type too (`{ model, tools }:
+    Settings & Prompt` -> `Settings & Prompt`, as a declaration file's function written with its defaults has it);
+    a rest parameter -> ""."""
+    stripped = param.strip()
+    if stripped.startswith(("{", "[")):
+        close = _closing(stripped, 0)
+        after = stripped[close + 1:].lstrip() if close > 0 else ""
+        return after[1:].strip() if after.startswith(":") else ""
     name, sep, rest = param.partition(":")
     if not sep or name.strip().startswith(("...", "{", "[")):
         return ""
     return rest.strip()
+
+
+def _closing(text: str, i: int) -> int:
+    """The index of the bracket closing the one at `i` (`{`, `[`, `(` or `<`), or -1."""
+    depth = 0
+    for j in range(i, len(text)):
+        if text[j] in "{[(<":
+            depth += 1
+        elif text[j] in "}])>" and not (text[j] == ">" and j > 0 and text[j - 1] == "="):
+            depth -= 1
+            if depth == 0:
+                return j
+    return -1
 
 
 def _matching(text: str, i: int) -> int:

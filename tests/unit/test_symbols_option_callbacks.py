@@ -1,0 +1,61 @@
+"""Callbacks inside the option object of a free function (round 14, ai tuned on after its held-out run): their
+parameters take the contextual type TypeScript gives them when written as method shorthand (`onStep(step) {}`),
+when the option's type is a named function type (`onFinish?: Callback<Event>`), and when the function declares
+its options as a destructured parameter typed by an intersection (`({ model, ...rest }: Settings & { ... })`).
+Each on a minimal package checked through the real `unknown-symbol` check."""
+
+from __future__ import annotations
+
+import json
+
+from lsp_server.knowledge.model_sources.base import param_type
+from tests.support.symbols_helpers import make_workspace, symbol_findings
+
+TYPES = """
+export interface ToolCall { toolName: string; toolCallId: string; }
+export interface StepResult { toolCalls: Array<ToolCall>; text: string; }
+export type Callback<E> = (event: E) => void | Promise<void>;
+export interface Settings {
+  onStep?: (step: StepResult) => void;
+  onEnd?: Callback<StepResult>;
+}
+export declare function generate(o: Settings): Promise<StepResult>;
+export declare function stream({ onStep, ...rest }: Settings & { prompt: string; onFinish?: Callback<StepResult> }): void;
+"""
+
+
+def flagged(tmp_path, app: str) -> list[tuple[int, str]]:
+    files = {"node_modules/pkg/package.json": json.dumps({"name": "pkg", "types": "index.d.ts"}),
+             "node_modules/pkg/index.d.ts": TYPES, "src/app.js": app}
+    ws = make_workspace(tmp_path, files)
+    return [(f["line"], f["name"]) for f in symbol_findings(ws, "src/app.js")]
+
+
+def test_a_method_shorthand_in_an_options_object_types_its_parameters(tmp_path):
+    assert flagged(tmp_path, """import { generate } from 'pkg';
+await generate({
+  onStep(step) { step.zzText; },
+  async onStep({ toolCalls }) { toolCalls[0].zzName; },
+});
+""") == [(3, "zzText"), (4, "zzName")]
+
+
+def test_an_option_typed_by_a_named_function_type_types_its_callbacks_parameters(tmp_path):
+    assert flagged(tmp_path, """import { generate } from 'pkg';
+await generate({ onEnd: ({ toolCalls }) => { toolCalls[0].zzName; } });
+await generate({ onEnd(step) { step.zzText; step.text; } });
+""") == [(2, "zzName"), (3, "zzText")]
+
+
+def test_options_declared_as_a_destructured_parameter_of_an_intersection_type_its_callbacks(tmp_path):
+    assert flagged(tmp_path, """import { stream } from 'pkg';
+stream({ prompt: 'x', onStep: (step) => step.zzText, onFinish({ text, toolCalls }) { toolCalls[0].zzName; } });
+""") == [(2, "zzText"), (2, "zzName")]
+
+
+def test_a_destructured_parameters_type_is_its_annotation():
+    assert param_type("{ model, tools: t, ...rest }: Settings & { a: { b: string } }") == \
+        "Settings & { a: { b: string } }"
+    assert param_type("[first, second]: [A, B]") == "[A, B]"
+    assert param_type("{ model }") == ""
+    assert param_type("...args: any[]") == ""
