@@ -247,6 +247,32 @@ NS.whatever;
     assert flagged(ws) == []
 
 
+def test_a_class_extending_an_error_class_has_the_error_constructors_statics_only(tmp_path):
+    # `class NoImageError extends AISDKError` (another package's, which `extends Error`): its static side is its
+    # own statics, the base's, and ErrorConstructor's and a function's; `hasInstance` is a symbol key, no name
+    tree = {"node_modules/dep/package.json": json.dumps({"name": "dep", "types": "index.d.ts"}),
+            "node_modules/dep/index.d.ts": """export declare class BaseError extends Error {
+  static isInstance(error: unknown): error is BaseError;
+}
+"""}
+    for rel, text in tree.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    ws = package_workspace(tmp_path, {"index.d.ts": """import { BaseError as BaseError$1 } from "dep";
+export declare class NoThingError extends BaseError$1 { readonly calls: number; }
+export declare class Plain extends TypeError { static make(): Plain; }
+"""}, """import { NoThingError, Plain } from "pkg";
+NoThingError.isInstance(1);
+NoThingError.captureStackTrace({});
+NoThingError.name;
+NoThingError.hasInstance(1);
+Plain.make().message;
+Plain.stackTraceLimit;
+Plain.makes();
+""")
+    assert flagged(ws) == [(5, "hasInstance"), (8, "makes")]
+
+
 def test_an_interface_merged_with_a_namespace_keeps_its_instance_members(tmp_path):
     # immutable: `namespace Record { function isRecord() }` before `interface Record<T> { get(k) }`
     ws = package_workspace(tmp_path, {"index.d.ts": """
