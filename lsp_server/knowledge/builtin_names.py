@@ -110,10 +110,25 @@ def platform_key(type_text: str) -> str:
     return f"NodeJS.{parts[-1]}" if len(parts) > 1 and parts[-2] == "NodeJS" else parts[-1]
 
 
+# ECMAScript's error classes: the static side a class extending one inherits is the error constructor's own
+# properties (lib.es5's ErrorConstructor, @types/node's `captureStackTrace` / `stackTraceLimit` /
+# `prepareStackTrace`, ES2026's `Error.isError`) and a function's (`name`, `call`, ...); `Symbol.hasInstance`
+# is a symbol key, no name. Their instance side is not listed here (unknown: a member name of any platform type).
+ERROR_CLASSES = frozenset({"Error", "TypeError", "RangeError", "SyntaxError", "ReferenceError", "EvalError",
+                           "URIError", "AggregateError"})
+ERROR_STATICS = frozenset({"captureStackTrace", "stackTraceLimit", "prepareStackTrace", "isError",
+                           "name", "length", "prototype", "call", "apply", "bind", "toString", "caller", "arguments",
+                           "constructor", "toLocaleString", "valueOf", "hasOwnProperty", "isPrototypeOf",
+                           "propertyIsEnumerable"})
+
+
 @lru_cache(maxsize=256)
 def platform_class_members(type_text: str, static: bool = False) -> frozenset[str] | None:
     """Every member of the platform class `type_text` names (its bases' included), or None where the data
-    does not list it (or one of its bases): its members are then unknown."""
+    does not list it (or one of its bases): its members are then unknown. An error class's static side is
+    known (`ERROR_STATICS`)."""
+    if static and platform_key(type_text) in ERROR_CLASSES and "." not in type_text.split("<", 1)[0]:
+        return ERROR_STATICS
     classes = _load_classes()
     out: set[str] = set()
     todo, seen = [platform_key(type_text)], set()

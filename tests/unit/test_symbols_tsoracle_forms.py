@@ -211,6 +211,68 @@ AnnotationMode.DISABLED;
     assert flagged(ws) == [(4, "DISABLED")]
 
 
+def test_a_bundlers_namespace_object_names_top_level_declarations_declared_later(tmp_path):
+    # rolldown/tsdown's namespace object: `declare namespace out_d_exports { export { Output, object$2 as object } }`
+    # naming the file's own top-level declarations, declared further down, exported under another name
+    ws = package_workspace(tmp_path, {"index.d.ts": """
+declare namespace out_d_exports {
+  export { Output, object$2 as object, text$1 as text, Helper };
+}
+interface Output<T = any> { parse(s: string): T; }
+declare class Helper { run(): void; }
+declare function object$2<T>(opts: { schema: T }): Output<T>;
+declare const text$1: () => Output<string>;
+export { out_d_exports as Output, type Output as OutputInterface };
+"""}, """import { Output } from "pkg";
+Output.object({ schema: 1 });
+Output.text();
+new Output.Helper().run();
+Output.getObject({ schema: 1 });
+Output.text().parse("x");
+Output.text().parsed("x");
+""")
+    assert flagged(ws) == [(5, "getObject"), (7, "parsed")]
+
+
+def test_a_namespace_export_clause_naming_an_import_stays_open(tmp_path):
+    ws = package_workspace(tmp_path, {"index.d.ts": """
+import { thing } from "./other";
+declare namespace ns_exports { export { thing, local$1 as local }; }
+declare const local$1: number;
+export { ns_exports as NS };
+""", "other.d.ts": "export declare const thing: number;\n"}, """import { NS } from "pkg";
+NS.local;
+NS.whatever;
+""")
+    assert flagged(ws) == []
+
+
+def test_a_class_extending_an_error_class_has_the_error_constructors_statics_only(tmp_path):
+    # `class NoImageError extends AISDKError` (another package's, which `extends Error`): its static side is its
+    # own statics, the base's, and ErrorConstructor's and a function's; `hasInstance` is a symbol key, no name
+    tree = {"node_modules/dep/package.json": json.dumps({"name": "dep", "types": "index.d.ts"}),
+            "node_modules/dep/index.d.ts": """export declare class BaseError extends Error {
+  static isInstance(error: unknown): error is BaseError;
+}
+"""}
+    for rel, text in tree.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    ws = package_workspace(tmp_path, {"index.d.ts": """import { BaseError as BaseError$1 } from "dep";
+export declare class NoThingError extends BaseError$1 { readonly calls: number; }
+export declare class Plain extends TypeError { static make(): Plain; }
+"""}, """import { NoThingError, Plain } from "pkg";
+NoThingError.isInstance(1);
+NoThingError.captureStackTrace({});
+NoThingError.name;
+NoThingError.hasInstance(1);
+Plain.make().message;
+Plain.stackTraceLimit;
+Plain.makes();
+""")
+    assert flagged(ws) == [(5, "hasInstance"), (8, "makes")]
+
+
 def test_an_interface_merged_with_a_namespace_keeps_its_instance_members(tmp_path):
     # immutable: `namespace Record { function isRecord() }` before `interface Record<T> { get(k) }`
     ws = package_workspace(tmp_path, {"index.d.ts": """

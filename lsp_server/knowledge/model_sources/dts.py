@@ -99,6 +99,9 @@ class DtsExtractor:
         # (`$d1$`), the file it names (its scope), resolved to that file's default export once every file is
         # read (see `type_default_imports`)
         self.default_imports: dict[str, _Scope] = {}
+        # a namespace's `export { x$1 as x }` naming a top-level declaration not read yet: (namespace, local,
+        # exported, module), resolved once every file is read (see `resolve_late_namespace_names`)
+        self.late_namespace_names: list[tuple[TypeDef, str, str, ModuleModel]] = []
 
     # --- files ------------------------------------------------------------------------------------------
     def scope_for(self, path: Path) -> _Scope:
@@ -119,6 +122,7 @@ class DtsExtractor:
                 break
             self.parse_file(path)
         mod = self.source.module(self.module_name)
+        self.resolve_late_namespace_names()
         # `declare class Decimal {...}` and `declare function Decimal(n): Decimal` (decimal.js), or a function
         # merged with a namespace (leaflet's `tileLayer` and `tileLayer.wms`): the value is the class or the
         # namespace object, callable too; TypeScript's `Decimal.x` reads its static side, which the function
@@ -513,7 +517,7 @@ class DtsExtractor:
                     if inner.type == "comment":
                         continue
                     if inner.type == "export_clause":  # `namespace AnnotationMode { let DISABLE_1; export { DISABLE_1 as DISABLE } }`
-                        self.namespace_export_clause(inner, td, scope.module, data)
+                        self.namespace_export_clause(inner, td, scope, data)
                         continue
                     self.namespace_names.setdefault(name, []).extend(self.declaration(inner, scope, data, into=td))
             mod.add_type(td)
@@ -627,10 +631,13 @@ class DtsExtractor:
                 seen.add(id(m))
                 fix_member(m)
 
-    def namespace_export_clause(self, clause: Node, td: TypeDef, mod: ModuleModel, data: bytes) -> None:
+    def namespace_export_clause(self, clause: Node, td: TypeDef, scope: _Scope, data: bytes) -> None:
         """`export { DISABLE_1 as DISABLE, Binary }` in a namespace body (tsc's JSDoc output, bson's `BSON`): each
         exported name is a member, the same as the declaration it names; a name not declared there (an import)
-        leaves the namespace open."""
+        leaves the namespace open. A bundler's namespace object (`declare namespace output_d_exports { export {
+        Output, object$2 as object } }`, rolldown/tsdown) names the file's own top-level declarations, often
+        declared further down: those are resolved once the file is read (`late_namespace_names`)."""
+        mod = scope.module
         for spec in export_specifiers(data, clause):
             local = next((m for m in td.members if m.name == spec.name and m.static), None)
             t = mod.types.get(spec.name)
@@ -640,9 +647,28 @@ class DtsExtractor:
             elif t is not None and t.kind in ("class", "namespace", "enum"):
                 td.members.append(Member(spec.exported, "value", f"typeof {t.name}", static=True, path=t.path,
                                          line=t.line, doc=t.doc))
+            elif t is None and spec.name not in scope.imports and spec.name not in scope.ns_imports:
+                self.late_namespace_names.append((td, spec.name, spec.exported, mod))
             elif t is None or t.kind not in ("interface", "alias"):
                 td.open = True
             self.namespace_names.setdefault(td.name, []).append(spec.exported)
+
+    def resolve_late_namespace_names(self) -> None:
+        """A namespace's `export { object$2 as object }` naming a top-level declaration of the file: the member is
+        that value (a function, a const of its type), or the class/namespace/enum object; a type only is no
+        member; a name declared nowhere in reach leaves the namespace open, as before."""
+        for td, name, exported, mod in self.late_namespace_names:
+            value = mod.values.get(name)
+            t = mod.types.get(name)
+            if value is not None and not any(m.name == exported and m.static for m in td.members):
+                td.members.append(replace(value, name=exported, static=True))
+            elif value is not None:
+                pass
+            elif t is not None and t.kind in ("class", "namespace", "enum"):
+                td.members.append(Member(exported, "value", f"typeof {t.name}", static=True, path=t.path,
+                                         line=t.line, doc=t.doc))
+            elif t is None or t.kind not in ("interface", "alias"):
+                td.open = True
 
     def object_const(self, name: str, type_node: Node | None, scope: _Scope, data: bytes, path: str, line: int,
                      doc: str) -> bool:
