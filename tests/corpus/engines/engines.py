@@ -311,7 +311,8 @@ ENGINES = [
            # (`geometry.build`, in its docs); dev from then on: 93.0% (typed 96.2%, untyped 89.5%), 0 FP after
            # `declare global` mixins, shipped markdown as a source and import-less fragments (docs/evaluation.md)
            recall_floor=0.91, dym_floor=0.98),
-    # Round 14's held-out engine (chosen before any run: docs/evaluation.md, "Round 14's choice (before any run)")
+    # Round 14's held-out engine (chosen before any run: docs/evaluation.md, "Round 14's choice (before any run)"),
+    # dev material since its one untouched run
     Engine("ai", "7.0.173", "one rolldown-bundled index.d.ts of an ESM-only (\"type\": \"module\") functional API: "
            "free generic functions taking one option object (`generateText({ model, prompt, tools })`), their "
            "results typed by generic interfaces reached only as return types and through destructuring "
@@ -353,7 +354,11 @@ ENGINES = [
                  "docs/03-agents/06-subagents.mdx", "docs/03-agents/06-tool-approvals.mdx",
                  "docs/03-agents/07-workflow-agent.mdx", "docs/03-agents/08-terminal-ui.mdx",
                  "docs/03-agents/09-chat-platforms.mdx", "docs/03-agents/10-eve.mdx"),
-           ts_fences_as_js=True, other_imports_not_sites=True, set_aside=True),
+           ts_fences_as_js=True, other_imports_not_sites=True,
+           # round 14's untouched run (at f7e11db): 60.2% (typed 62.8%, untyped 58.7%), did-you-mean 99.6%, 0 FP;
+           # dev from then on: 66.2% (typed 77.0%, untyped 59.9%) after bundler namespace objects, error-class
+           # statics and option-object callbacks (docs/evaluation.md)
+           recall_floor=0.65, dym_floor=0.98),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
