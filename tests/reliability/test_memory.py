@@ -57,15 +57,19 @@ def test_large_open_documents_in_the_server_cost_a_few_times_their_size(tmp_path
     try:
         proc.initialize(tmp_path)
         readings = []
-        for k in range(5):
+        for k in range(8):
             uri = (tmp_path / f"big{k}.js").as_uri()
             proc.open(uri, text)
             proc.command("document_state", {"uri": uri}, timeout=300)
             readings.append(rss_mb(proc.proc.pid))
         # Once the shared tree budget is full (two 1.9 MB trees of ~90 MB), each further document costs
         # its text, bytes and line index: about 4 MB, not the ~100 MB its tree took before (security
-        # issue 14, M6: 100 didOpens took 10 GB).
-        per_document = (readings[4] - readings[2]) / 2
+        # issue 14, M6: 100 didOpens took 10 GB). The median of the five increments after the budget is full:
+        # under load one reading can catch a tree the allocator has not handed back yet (one increment of
+        # 40-80 MB, seen in CI and at the round's start commit alike); a tree kept per document would raise
+        # every increment.
+        increments = sorted(b - a for a, b in zip(readings[2:], readings[3:]))
+        per_document = increments[len(increments) // 2]
         assert per_document < 30, readings
     finally:
         proc.close()
