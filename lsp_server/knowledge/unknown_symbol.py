@@ -443,7 +443,7 @@ def _shown_path(path: str, root) -> str:
 
 # --- the vocabulary check: untyped receivers in files that use the engine ------------------------------------
 NEAR_MISS = 0.85  # suggest.score at or above: casing, plural/singular, known synonyms, small typos
-_PREFIXES = ("get", "set", "is", "has")
+_PREFIXES = sg.ACCESSOR_PREFIXES
 
 
 def vocabulary_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelService) -> list[Finding]:
@@ -587,15 +587,10 @@ def _receiver_near_miss(name: str, receiver, model: ObjectModel) -> tuple[str, s
     """A near miss (`_near_miss`'s kinds: a get/set prefix, case, number, a small typo) of a public member of
     the receiver's own (open) engine type, platform-named members included; None when it is no plain one."""
     table = {n: (m, declaring) for n, (m, declaring) in receiver_members(model, receiver).items()
-             if not m.private and m.kind != "constructor" and n[:1] != "_" and m.status != "removed"}
-    real = next((name[len(p)].lower() + name[len(p) + 1:] for p in _PREFIXES
-                 if name.startswith(p) and name[len(p):len(p) + 1].isupper()
-                 and name[len(p)].lower() + name[len(p) + 1:] in table), None)
+             if _public(n, m)}
+    real = _variant_of(name, table, NEAR_MISS)
     if real is None:
-        ranked = sg.rank(name, sorted(table), "", threshold=NEAR_MISS)
-        if not ranked or not sg.unambiguous(ranked):
-            return None
-        real = ranked[0][0]
+        return None
     member, declaring = table[real]
     shown = shown_owner(model, declaring) if isinstance(declaring, tuple) else real
     return real, shown, (member, shown)
@@ -619,29 +614,43 @@ def _convention_near_miss(name: str, types: tuple, model: ObjectModel) -> tuple[
         if model.type(tid) is None:
             return None
         for n, (m, declaring) in model.members(tid).items():
-            if not m.private and m.kind != "constructor" and n[:1] != "_" and m.status != "removed":
+            if _public(n, m):
                 table.setdefault(n, (m, declaring, tid))
-    if not table:
+    # (the receiver's type is known by its name: a plain variant, as on a typed receiver)
+    real = _variant_of(name, table, PLAIN_NEAR_MISS)
+    if real is None:
         return None
-    real = None
-    for prefix in _PREFIXES:
-        if name.startswith(prefix) and name[len(prefix):len(prefix) + 1].isupper():
-            bare = name[len(prefix)].lower() + name[len(prefix) + 1:]
-            if bare in table:
-                real = bare
-    if real is None:  # (the receiver's type is known by its name: a plain variant, as on a typed receiver)
-        ranked = sg.rank(name, sorted(table), "", threshold=PLAIN_NEAR_MISS)
-        if not ranked or not sg.unambiguous(ranked):
-            return None
-        real = ranked[0][0]
     member, declaring, tid = table[real]
     shown = shown_owner(model, declaring if isinstance(declaring, tuple) else tid)
     return real, shown, (member, shown)
 
 
+def _public(name: str, member) -> bool:
+    """A member a user's code may name: not private, not the constructor, not `_`-prefixed, not removed."""
+    return not member.private and member.kind != "constructor" and name[:1] != "_" and member.status != "removed"
+
+
+def _unprefixed(name: str) -> str | None:
+    """`name` without its get/set/is/has prefix (`getCameras` -> `cameras`); None when it has none."""
+    for prefix in _PREFIXES:
+        if name.startswith(prefix) and name[len(prefix):len(prefix) + 1].isupper():
+            return name[len(prefix)].lower() + name[len(prefix) + 1:]
+    return None
+
+
+def _variant_of(name: str, names, threshold: float) -> str | None:
+    """The one of `names` that `name` is a variant of: itself behind a get/set prefix, else the unambiguous
+    best near miss scoring at least `threshold` (case, number, a small typo); None when there is none."""
+    bare = _unprefixed(name)
+    if bare is not None and bare in names:
+        return bare
+    ranked = sg.rank(name, sorted(names), "", threshold=threshold)
+    return ranked[0][0] if ranked and sg.unambiguous(ranked) else None
+
+
 def _accessor_of(name: str, real: str) -> bool:
-    """`name` is `real` with a get/set/is/has prefix (`getCameras` of `cameras`)."""
-    return any(name == prefix + real[:1].upper() + real[1:] for prefix in _PREFIXES) and real[:1].islower()
+    """`name` is the member `real` with a get/set/is/has prefix (`getCameras` of `cameras`)."""
+    return _prefixed(name, real) and real[:1].islower()
 
 
 THIS_FILE = "(this file)"  # the owner shown for a did-you-mean the file itself declares
@@ -651,11 +660,9 @@ def _own_near(name: str, real: str, local: frozenset[str]) -> str | None:
     """A name the file itself declares that `name` is as near a miss of as of the engine's `real`: the file's
     own name with a get/set prefix (`getPlayer` beside `this.player = ...`, not the engine's `getLayer`), or one
     that scores at least as high. The file's names are what its author had in mind."""
-    for prefix in _PREFIXES:
-        if name.startswith(prefix) and name[len(prefix):len(prefix) + 1].isupper():
-            bare = name[len(prefix)].lower() + name[len(prefix) + 1:]
-            if bare in local and bare != real:
-                return bare
+    bare = _unprefixed(name)
+    if bare is not None and bare in local and bare != real:
+        return bare
     ranked = sg.rank(name, sorted(n for n in local if len(n) >= 4), "", threshold=NEAR_MISS)
     if ranked and ranked[0][0] != real and ranked[0][1] > sg.score(name, real) and sg.unambiguous(ranked):
         return ranked[0][0]
@@ -899,13 +906,11 @@ def _near_miss(name: str, index: dict) -> tuple[str, str, float] | None:
     `bulkWriteResult`). Whether to report; the did-you-mean itself is `_member_first`'s."""
     for cands, pool in ((index["cands"], index["modelled"]), (index["cands_spelled"], index["spelled_members"])):
         ranked = sg.rank(name, cands, "", threshold=NEAR_MISS)
-        for prefix in _PREFIXES:  # getTitle / setTitle for a `title` member, and the reverse; before a ranked
-            # near miss: `getCameras` is the member `cameras` with a getter's prefix more plainly than the
-            # method `getCamera` made plural
-            if name.startswith(prefix) and name[len(prefix):len(prefix) + 1].isupper():
-                bare = name[len(prefix)].lower() + name[len(prefix) + 1:]
-                if bare in pool:
-                    return bare, index["owners"][bare], sg.score(name, bare)
+        # getTitle / setTitle for a `title` member, and the reverse; before a ranked near miss: `getCameras` is
+        # the member `cameras` with a getter's prefix more plainly than the method `getCamera` made plural
+        bare = _unprefixed(name)
+        if bare is not None and bare in pool:
+            return bare, index["owners"][bare], sg.score(name, bare)
         if ranked and sg.unambiguous(ranked):
             real = ranked[0][0]
             return real, index["owners"][real], ranked[0][1]
