@@ -311,6 +311,8 @@ COLLECTION_RESULTS = {
                     "sort": ValKind.ARRAY, "values": ValKind.ARRAY, "toSorted": ValKind.ARRAY},
     ValKind.MAP: {"get": None, "values": ValKind.ARRAY},
 }
+# what makes a JavaScript file a CommonJS module for TypeScript (a `require(...)` call, an `exports` write)
+_COMMONJS = re.compile(rb"(?<![\w$.])require\s*\(|(?<![\w$])(?:module\s*\.\s*)?exports\s*(?:\.|\[|=(?!=))")
 # A qualified type name (`NodeJS.ReadableStream`, `Pool.Options`): the qualifier, then the rest; not inside a
 # string literal type, a path or a longer dotted name
 _QUALIFIED = re.compile(r"(?<![\w$.'\"`/])([A-Za-z_$][\w$]*)(?:\.[A-Za-z_$][\w$]*)+")
@@ -374,6 +376,7 @@ class Analyzer:
         self.scope_this: dict[int, tuple[Val, frozenset[str]] | None] = {}
         self.scope_this_used: dict[int, bool] = {}  # program node id -> whether it uses `this` at its top level
         self.typescript = doc.language in TYPESCRIPT_LANGUAGES
+        self._script: bool | None = None  # whether the file is a script (`is_script`), once asked
         # The declarations whose initializer is being evaluated: (binding, name, closures deferred). A closure
         # in `let node = object({ child: lazy(() => node.default()) })` runs later, when `node` has its value:
         # its body is walked once the declaration has bound it.
@@ -408,6 +411,11 @@ class Analyzer:
             alias = self.namespace_alias(name)
             if len(umd) == 1:  # `chroma` in a script: the typings declare it global (`export as namespace`)
                 val = self.export_val(umd[0], name) or self.script_global(umd[0], name)
+                if val is None and self.is_script():
+                    # `export as namespace L` in typings of named exports only: TypeScript makes `L` the
+                    # module's namespace in every file that is not a module (no import, export, `require`
+                    # or `exports`), as a docs fragment using the UMD build is
+                    val = self.module_val(umd[0])
             elif alias is not None:
                 # the engine's docs import the package under this name (`import * as Tone from "tone"`): that
                 # evidence outranks a same-named export (tone's base class `Tone`), whose statics are not the
@@ -459,6 +467,15 @@ class Analyzer:
                 self.result.named_by_convention[name] = conv.target if conv.kind == "union" else (conv.target,)
         self.free_vals[name] = val
         return val
+
+    def is_script(self) -> bool:
+        """Whether the file is a script, not a module, in TypeScript's sense: no top-level import or export
+        declaration and (in JavaScript) no CommonJS `require(...)` nor `exports` / `module.exports` write."""
+        if self._script is None:
+            root = self.doc.tree.root_node
+            self._script = not any(c.type in ("import_statement", "export_statement") for c in root.children) \
+                and _COMMONJS.search(self.src) is None
+        return self._script
 
     def instance_by_name(self, name: str) -> bool:
         """An undeclared name the file never calls, that the engine's examples give to instances of one type

@@ -1,0 +1,41 @@
+"""Two usage forms whose types the declarations give (round 15): the UMD global of typings with named exports
+only (`export as namespace Lf`: the module's namespace in every script, not in a module), and names a runtime
+writes onto objects whose typings declare them only on subtypes."""
+
+from __future__ import annotations
+
+from tests.support.symbols_helpers import make_workspace, symbol_findings
+
+UMD_TYPES = """export as namespace Lf;
+export class Layer { addTo(map: Map): this; remove(): this; }
+export class Marker extends Layer { setLatLng(p: number[]): this; }
+export class Map { setView(p: number[], zoom: number): this; addLayer(layer: Layer): this; }
+export function map(id: string): Map;
+"""
+
+
+def found(ws, rel):
+    return [(f["line"], f["name"], f["severity"], f["data"]["suggestions"][:1]) for f in symbol_findings(ws, rel)]
+
+
+def test_umd_global_of_named_exports_is_the_namespace_in_scripts_only(tmp_path):
+    ws = make_workspace(tmp_path, {
+        "node_modules/@types/lf/index.d.ts": UMD_TYPES,
+        "node_modules/lf/package.json": '{"name": "lf", "version": "1.0.0"}',
+        "package.json": '{"dependencies": {"lf": "1.0.0"}}',
+        "src/app.js": 'import { map } from "lf";\nmap("m");\n',
+        "src/page.js": """var m = Lf.map("m").setView([0, 0], 3);
+new Lf.Marker([0, 0]).addTo(m).setLatLang([1, 1]);
+m.addLayr(new Lf.Layer());
+m.flyAround();
+""",
+        # a module (it imports): the UMD global is no name of it (TypeScript: an error without an import)
+        "src/mod.js": """import "./page.js";
+var m = Lf.map("m").setView([0, 0], 3);
+m.flyAround();
+""",
+    })
+    assert found(ws, "src/page.js") == [(2, "setLatLang", "error", ["setLatLng"]),
+                                      (3, "addLayr", "error", ["addLayer"]), (4, "flyAround", "error", [])]
+    assert found(ws, "src/mod.js") == []
+
