@@ -311,7 +311,50 @@ def added_elsewhere(a: Access, analysis: Analysis, svc: ObjectModelService) -> b
     if a.name in analysis.added or (analysis.names_unknown and a.usage != "import"):
         return True
     return _augmented(a, svc) or _runtime_class_has(a, svc.model) or _internal_spelled(a, svc.model) or \
-        _subtype_by_convention(a, svc.model)
+        _subtype_by_convention(a, svc.model) or _subtype_written_at_run_time(a, svc.model)
+
+
+def _subtype_written_at_run_time(a: Access, model: ObjectModel) -> bool:
+    """A name types extending the receiver's type declare (`feature` on a `Layer`'s subclasses) that the
+    engine's runtime writes onto objects it does not type as `this` (`layer.feature = data` on whatever layer it
+    made): the typings declare it where they knew of it, the runtime gives it to any object of the family
+    (issue 17: a name any real source has is known). A name only subtypes declare that the runtime never
+    writes stays a finding (TypeScript's)."""
+    recv = a.recv
+    if a.usage == "import" or recv.kind not in (ValKind.INSTANCE, *_MANY):
+        return False
+    tids = {t for t in (recv.tid if recv.kind in _MANY else (recv.tid,)) if isinstance(t, tuple) and t}
+    if not tids or not any(o not in tids and tids & model.ancestors(o) for o in model.owners(a.name)):
+        return False
+    return a.name in _runtime_written(model)
+
+
+# `x.name = ...` (not `this.name`, not `==` / `=>`): a property a runtime writes onto an object it holds
+_WRITTEN = re.compile(rb"(?<![\w$.])(?!this\b)[A-Za-z_$][\w$]*\s*\.\s*([A-Za-z_$][\w$]*)\s*=(?![=>])")
+_written_lock = threading.Lock()
+
+
+def _runtime_written(model: ObjectModel) -> frozenset[str]:
+    """The property names the engine's runtime builds (the JavaScript files the model was read from) write onto
+    an object other than `this`: read once per model, only when a name is missing on a typed receiver and a
+    subtype declares it."""
+    cached = getattr(model, "_runtime_written", None)
+    if cached is not None:
+        return cached
+    with _written_lock:
+        found: set[bytes] = set()
+        limits = ReadLimits()
+        for _, src in model.sources:
+            if src.kind != "js":
+                continue
+            for path in src.files:
+                try:
+                    found.update(_WRITTEN.findall(limits.read(Path(path))))
+                except OSError:
+                    continue
+        cached = frozenset(n.decode("ascii", "replace") for n in found)
+        model._runtime_written = cached
+    return cached
 
 
 def _subtype_by_convention(a: Access, model: ObjectModel) -> bool:

@@ -39,3 +39,38 @@ m.flyAround();
                                       (3, "addLayr", "error", ["addLayer"]), (4, "flyAround", "error", [])]
     assert found(ws, "src/mod.js") == []
 
+
+SUBTYPE_TYPES = """export class Layer { addTo(map: any): this; bindPopup(content: (layer: Layer) => string): this; }
+export class Marker extends Layer { feature?: { properties: any }; setLatLng(p: number[]): this; }
+export class Path extends Layer { feature?: { properties: any }; setStyle(s: object): this; }
+export class Group extends Layer { eachLayer(fn: (layer: Layer) => void): this; }
+export function marker(p: number[]): Marker;
+"""
+SUBTYPE_RUNTIME = """export class Layer { addTo(map) { return this; } bindPopup(fn) { return this; } }
+export class Marker extends Layer { setLatLng(p) { return this; } }
+export class Path extends Layer { setStyle(s) { return this; } }
+export class Group extends Layer {
+  eachLayer(fn) { return this; }
+  addData(data) { var layer = toLayer(data); layer.feature = data; return this.addLayer(layer); }
+}
+export function marker(p) { return new Marker(p); }
+"""
+
+
+def test_a_name_subtypes_declare_and_the_runtime_writes_on_any_object_is_known(tmp_path):
+    """`layer.feature` on a `Layer` the callee hands in: the typings declare `feature` on its subclasses only,
+    while the runtime writes it onto whatever layer it made (`layer.feature = data`): the name is real on the
+    family (issue 17: a name any real source has). A name subtypes declare that the runtime never writes stays a
+    finding, as TypeScript's, and so does a name no type has."""
+    ws = make_workspace(tmp_path, {
+        "node_modules/lf/package.json": '{"name": "lf", "version": "1.0.0", "module": "index.js", "types": "index.d.ts"}',
+        "node_modules/lf/index.d.ts": SUBTYPE_TYPES,
+        "node_modules/lf/index.js": SUBTYPE_RUNTIME,
+        "package.json": '{"dependencies": {"lf": "1.0.0"}}',
+        "src/app.js": """import { marker } from "lf";
+marker([0, 0]).bindPopup(function (layer) { return layer.feature.properties.name; });
+marker([0, 0]).bindPopup(function (layer) { return layer.setStyle({}) && ""; });
+marker([0, 0]).bindPopup(function (layer) { return layer.featur; });
+""",
+    })
+    assert found(ws, "src/app.js") == [(3, "setStyle", "error", []), (4, "featur", "error", [])]
