@@ -1664,10 +1664,17 @@ class Analyzer:
         if signature is not None:
             self.hint_option_callbacks(fn, signature, values, bindings)
         for index, value in enumerate(values):
-            this_text = this_param(param_type(signature[index])) if signature and index < len(signature) else ""
+            this_text = self.declared_this(param_type(signature[index]), fn.module) \
+                if signature and index < len(signature) else ""
             if not this_text or value.type not in ("function_expression", "function", "identifier"):
                 continue
             this_val = self.type_val(this_text, fn.module, None, fn.conf, fn.evidence, bindings)
+            if this_val is None and re.fullmatch(r"[A-Za-z_$][\w$]*", this_text):
+                # `on<C>(event, fn: (this: C) => void, context: C)`: the parameter the declaration types as the
+                # callback's `this` hands it (a context argument); `context?: any` says nothing
+                given = [j for j, p in enumerate(signature) if j != index and param_type(p).strip() == this_text]
+                this_val = self.context_val(values[given[0]]) if len(given) == 1 and given[0] < len(values) \
+                    else None
             target = value if value.type != "identifier" else self.declared_function(value)
             if target is None:
                 continue
@@ -1770,17 +1777,24 @@ class Analyzer:
             # { onStepFinish?: ... }`: its named parts and the members of its object type literal)
             parts = [options] if options.kind == ValKind.INSTANCE else [v for v in options.parts if v.tid is not None]
             literal = {} if options.kind == ValKind.INSTANCE else dict(options.literal)
+            # `methods: {...} & ThisType<Api>`: the `this` of the literal's methods (TypeScript's marker)
+            marked = [m.group(1) for part in intersection_parts(param_type(signature[index]))
+                      if (m := re.fullmatch(r"ThisType\s*<(.+)>", part.strip(), re.S))]
             for pair in value.named_children:
                 # `onStep: (step) => ...`, or the method shorthand `onStep(step) { ... }` / `async onStep(step) {}`
                 key = pair.child_by_field_name("key") if pair.type == "pair" else \
                     pair.child_by_field_name("name") if pair.type == "method_definition" else None
                 callback = pair if pair.type == "method_definition" else \
                     pair.child_by_field_name("value") if key is not None else None
+                if key is not None and callback is not None and callback.type == "object":
+                    # `methods: { inc() { this.count++ } }` where the property's type is `M & ThisType<D & M>`
+                    self.hint_marked_this(callback, self.text(key).strip("\"'"), parts, literal, fn, bindings)
+                    continue
                 if key is None or callback is None or callback.type not in ("function_expression", "arrow_function",
                                                                              "function", "method_definition"):
                     continue
                 name = self.text(key).strip("\"'")
-                found = []  # (its parameter list, the module its types are written in, the bindings)
+                found = []  # (its parameter list, the module its types are written in, the bindings, its `this`)
                 for part in parts:
                     entry = self.model.members(part.tid).get(name)
                     if entry is None:
@@ -1788,18 +1802,80 @@ class Analyzer:
                     member, owner = entry
                     declared = [p for p in member.params if not re.match(r"this\s*:", p)] \
                         if member.kind == "method" else self.callback_params(member.type, owner[0])
+                    this_text = next((param_type(p) for p in member.params[:1] if re.match(r"this\s*:", p)), "") \
+                        if member.kind == "method" else self.declared_this(member.type, owner[0])
                     # the options type's parameters as its written arguments bind them (`ConditionConfig<this>`:
                     # `otherwise: (schema: T) => ...` gets the receiver)
-                    found.append((declared, owner[0], self.bindings_of(part, owner)))
+                    found.append((declared, owner[0], self.bindings_of(part, owner), this_text))
                 if literal.get(name):
-                    found.append((self.callback_params(literal[name], fn.module), fn.module, bindings))
-                if len(found) != 1:
-                    continue  # not declared, or declared by several parts (which one types it is not decided here)
-                declared, module, bound = found[0]
+                    found.append((self.callback_params(literal[name], fn.module), fn.module, bindings,
+                                  self.declared_this(literal[name], fn.module)))
+                if len(found) > 1:
+                    continue  # declared by several parts (which one types it is not decided here)
+                if callback.type != "arrow_function" and callback.id not in self.this_hints:
+                    # the callback's own declared `this` (`create?: (this: Scene) => void`), else the options
+                    # type's `ThisType<T>` marker; neither declared: its `this` stays untyped
+                    this_text, module, bound = (found[0][3], found[0][1], found[0][2]) if found and found[0][3] \
+                        else (marked[0], fn.module, bindings) if len(marked) == 1 else ("", "", {})
+                    this_val = self.type_val(this_text, module, None, fn.conf, fn.evidence, bound) \
+                        if this_text else None
+                    if this_val is not None:
+                        self.this_hints[callback.id] = this_val
+                if not found:
+                    continue
+                declared, module, bound, _ = found[0]
                 if declared and callback.id not in self.param_hints:
                     self.param_hints[callback.id] = [
                         self.type_val(param_type(p), module, fn.recv, fn.conf, fn.evidence, bound)
                         if param_type(p) else None for p in declared]
+
+    def context_val(self, node: Node) -> Val | None:
+        """A context argument's value: an expression's, or `this` where a callee declared it (`this_hints`);
+        not the `this` of the user's subclass, whose own names the engine base lacks."""
+        if node.type != "this":
+            return self.peek(node)
+        owner = _this_owner(node)
+        return self.this_hints.get(owner.id) if owner is not None else None
+
+    def hint_marked_this(self, value: Node, name: str, parts: list[Val], literal: dict, fn: Val,
+                         bindings: dict) -> None:
+        """The methods of an object literal given for property `name` of an options type, when that property's
+        declared type carries TypeScript's `ThisType<T>` marker: their `this` is a T."""
+        found = [(m.type, owner[0], self.bindings_of(part, owner)) for part in parts
+                 for m, owner in [self.model.members(part.tid).get(name) or (None, None)] if m is not None]
+        if literal.get(name):
+            found.append((literal[name], fn.module, bindings))
+        if len(found) != 1:
+            return
+        text, module, bound = found[0]
+        marked = [m.group(1) for part in intersection_parts(text or "")
+                  if (m := re.fullmatch(r"ThisType\s*<(.+)>", part.strip(), re.S))]
+        this_val = self.type_val(marked[0], module, None, fn.conf, fn.evidence, bound) if len(marked) == 1 else None
+        if this_val is None:
+            return
+        for pair in value.named_children:
+            method = pair if pair.type == "method_definition" else \
+                pair.child_by_field_name("value") if pair.type == "pair" else None
+            if method is not None and method.type in ("function_expression", "function", "method_definition") and \
+                    method.id not in self.this_hints:
+                self.this_hints[method.id] = this_val
+
+    def declared_this(self, text: str, module: str) -> str:
+        """The `this` a callback's declared type gives it: written out (`(this: Scene, data: object) => void`),
+        or through a named function type (`create?: SceneCreateCallback`, an alias of one), or ""."""
+        text = (text or "").strip()
+        found = this_param(text)
+        if found or not text:
+            return found
+        parts = [p for p in union_parts(text) if p.strip() not in ("undefined", "null")] or [text]
+        head = re.fullmatch(r"([A-Za-z_$][\w$.]*)", parts[0].strip()) if len(parts) == 1 else None
+        mod = self.model.modules.get(module)
+        if head is None or mod is None:
+            return ""
+        name = head.group(1)
+        # (a type of the module's own namespace, `Types.CreateCallback`, is held under its own name)
+        alias = mod.types.get(name) or (mod.types.get(name.rsplit(".", 1)[1]) if "." in name else None)
+        return this_param(_COMMENT.sub(" ", alias.alias)) if alias is not None and alias.kind == "alias" else ""
 
     def callback_params(self, text: str, module: str) -> list[str] | None:
         """The parameter list of a property's function type: written out (`(step: Step) => void`), or a named
@@ -2632,6 +2708,8 @@ def _this_owner(this: Node) -> Node | None:
         if node.type in ("function_expression", "function", "function_declaration", "generator_function",
                          "generator_function_declaration"):
             return node
+        if node.type == "method_definition" and node.parent is not None and node.parent.type == "object":
+            return node  # an object literal's method: the `this` a callee may declare for it (`this_hints`)
         if node.type in ("method_definition", "class_body", "program"):
             return None
         node = node.parent

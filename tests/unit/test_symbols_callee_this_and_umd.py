@@ -74,3 +74,64 @@ marker([0, 0]).bindPopup(function (layer) { return layer.featur; });
 """,
     })
     assert found(ws, "src/app.js") == [(3, "setStyle", "error", []), (4, "featur", "error", [])]
+
+
+THIS_TYPES = """export class Loader { image(key: string): this; }
+export class Scene { add: Loader; start(): void; }
+export type CreateCallback = (this: Scene, data: object) => void;
+export interface SceneConfig { key?: string; create?: CreateCallback; update?: (time: number) => void;
+    preload?(this: Scene): void; }
+export interface Api { stop(): void; speed: number; }
+export interface Methods { [name: string]: Function; }
+export interface Definition { methods?: Methods & ThisType<Api>; }
+export declare function createScene(config: SceneConfig): Scene;
+export declare function run(fn: CreateCallback): void;
+export declare function define(def: Definition): void;
+"""
+
+
+def test_this_the_callee_declares_for_a_callback(tmp_path):
+    """`this` in a callback whose declared type gives it: a `this:` parameter of the option's function type
+    (written out, through an alias, or on a method signature), and `ThisType<T>` in an option's type (the
+    methods of the literal given for it). An arrow keeps its outer `this`; an option with no declared `this`
+    leaves it untyped."""
+    ws = make_workspace(tmp_path, {
+        "node_modules/sc/package.json": '{"name": "sc", "version": "1.0.0", "types": "index.d.ts"}',
+        "node_modules/sc/index.d.ts": THIS_TYPES,
+        "package.json": '{"dependencies": {"sc": "1.0.0"}}',
+        "src/app.js": """import { createScene, run, define } from "sc";
+createScene({
+  create() { this.add.image("a").imag("b"); },
+  preload: function () { this.strat(); },
+  update: function () { this.anything(); },
+});
+createScene({ create: () => { this.whatever(); } });
+run(function () { this.add.imge("c"); });
+define({ methods: { go() { this.stop(); this.stp(); return this.speed; } } });
+""",
+    })
+    assert found(ws, "src/app.js") == [(3, "imag", "error", ["image"]), (4, "strat", "error", ["start"]),
+                                      (8, "imge", "error", ["image"]), (9, "stp", "error", ["stop"])]
+
+
+CONTEXT_TYPES = """export class Scene { start(): void; on<C>(event: string, fn: (this: C, value: number) => void, context: C): this;
+    once(event: string, fn: (value: number) => void, context?: any): this; }
+export class Timer { delay: number; reset(): void; }
+export declare function scene(): Scene;
+"""
+
+
+def test_a_context_argument_the_declaration_types_as_the_callbacks_this(tmp_path):
+    """`scene.on("tick", fn, timer)` where `on<C>(..., fn: (this: C) => void, context: C)`: the callback's `this`
+    is the context argument; `context?: any` (no declared link) leaves it untyped."""
+    ws = make_workspace(tmp_path, {
+        "node_modules/sc/package.json": '{"name": "sc", "version": "1.0.0", "types": "index.d.ts"}',
+        "node_modules/sc/index.d.ts": CONTEXT_TYPES,
+        "package.json": '{"dependencies": {"sc": "1.0.0"}}',
+        "src/app.js": """import { scene, Timer } from "sc";
+const timer = new Timer();
+scene().on("tick", function () { this.reset(); this.rest(); }, timer);
+scene().once("tick", function () { this.rest(); }, timer);
+""",
+    })
+    assert found(ws, "src/app.js") == [(3, "rest", "error", ["reset"])]
