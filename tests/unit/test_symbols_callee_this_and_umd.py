@@ -63,7 +63,8 @@ def test_a_name_subtypes_declare_and_the_runtime_writes_on_any_object_is_known(t
     family (issue 17: a name any real source has). A name subtypes declare that the runtime never writes stays a
     finding, as TypeScript's, and so does a name no type has."""
     ws = make_workspace(tmp_path, {
-        "node_modules/lf/package.json": '{"name": "lf", "version": "1.0.0", "module": "index.js", "types": "index.d.ts"}',
+        "node_modules/lf/package.json":
+            '{"name": "lf", "version": "1.0.0", "module": "index.js", "types": "index.d.ts"}',
         "node_modules/lf/index.d.ts": SUBTYPE_TYPES,
         "node_modules/lf/index.js": SUBTYPE_RUNTIME,
         "package.json": '{"dependencies": {"lf": "1.0.0"}}',
@@ -114,7 +115,8 @@ define({ methods: { go() { this.stop(); this.stp(); return this.speed; } } });
                                       (8, "imge", "error", ["image"]), (9, "stp", "error", ["stop"])]
 
 
-CONTEXT_TYPES = """export class Scene { start(): void; on<C>(event: string, fn: (this: C, value: number) => void, context: C): this;
+CONTEXT_TYPES = """export class Scene { start(): void;
+    on<C>(event: string, fn: (this: C, value: number) => void, context: C): this;
     once(event: string, fn: (value: number) => void, context?: any): this; }
 export class Timer { delay: number; reset(): void; }
 export declare function scene(): Scene;
