@@ -83,6 +83,12 @@ AGREEMENT = 0.8
 # 2 or 3 classes; names that say nothing of their type have 4 to 8 (yup's `schema`, tone's `synth`).
 MAX_UNION = 3
 UNION_AGREEMENT = AGREEMENT
+# A name given more classes than that, up to MAX_NAMED (each shown twice, together covering UNION_AGREEMENT:
+# `result` a `GenerateTextResult` in 44 examples, a `StreamTextResult` in 17 and three other results in 10), types
+# nothing, but still says whose object an undeclared receiver of that name is: a "names" convention, read only
+# by the vocabulary check (`Analysis.named_by_convention`: a near miss of a member of one of those classes, that
+# none of them has, when it is the only unknown name on that receiver in the file).
+MAX_NAMED = 6
 ROUNDS = 3
 # Short words that are not abbreviations of a type (loop variables, JavaScript's and English words).
 NOT_ABBREVIATIONS = frozenset({"i", "j", "k", "n", "x", "y", "z", "id", "is", "in", "of", "on", "to", "do", "if",
@@ -93,13 +99,14 @@ NOT_ABBREVIATIONS = frozenset({"i", "j", "k", "n", "x", "y", "z", "id", "is", "i
 _LOCK = threading.RLock()
 MAX_EXAMPLE_BYTES = 200_000
 MAX_DOC_BYTES = 4_000_000  # a doc file searched for an example's line
-CACHE_VERSION = 6  # 6: "union" conventions (an undeclared name several classes share); 5: the examples' static members (`yup.string.default`); 4: keyed by content, not by folder; each example's observations kept; 3: the examples'
+CACHE_VERSION = 7  # 7: "names" conventions (a name several more classes share); 6: "union" conventions (an undeclared name several classes share); 5: the examples' static members (`yup.string.default`); 4: keyed by content, not by folder; each example's observations kept; 3: the examples'
 # members; 2: "obj" conventions (a package's object of classes)
 SIGNED_AS = "naming-conventions"
 OBSERVATIONS_SIGNED_AS = "naming-observations"
 OBSERVATIONS_CACHE = "naming_observations.json"  # beside the conventions' own cache file
 ARTIFACT_ENTRY = "naming"  # the conventions' entry in an index artifact's object-model part
-KINDS = ("inst", "ns", "obj", "union")
+KINDS = ("inst", "ns", "obj", "union", "names")
+SEVERAL = ("union", "names")  # the kinds whose target is a tuple of type ids
 MAX_RECORDED_EXAMPLES = 20_000  # examples whose observations a record holds: a longer one is not ours
 
 _MISSING = object()
@@ -302,7 +309,7 @@ def _decode_rows(model: ObjectModel, rows: object) -> dict[str, Convention] | No
                 return None
         else:
             target = _decode_target(kind, target)
-            if target is None or any(model.type(t) is None for t in (target if kind == "union" else (target,))):
+            if target is None or any(model.type(t) is None for t in (target if kind in SEVERAL else (target,))):
                 return None
         if isinstance(source, int) and not isinstance(source, bool) and 0 <= source < len(model.examples):
             source = model.examples[source][0]
@@ -405,20 +412,22 @@ def _json_key(key: tuple) -> list:
 
 
 def _json_target(kind: str, target) -> object:
-    """A convention's target as JSON: a module name ("ns"), a type id's list, or a list of them ("union")."""
+    """A convention's target as JSON: a module name ("ns"), a type id's list, or a list of them ("union",
+    "names")."""
     if kind == "ns":
         return target
-    return [list(t) for t in target] if kind == "union" else list(target)
+    return [list(t) for t in target] if kind in SEVERAL else list(target)
 
 
 def _decode_target(kind: str, target: object) -> tuple | None:
-    """A type id (a list of two strings), or for "union" a list of 2 to MAX_UNION of them; else None."""
+    """A type id (a list of two strings), or for "union" ("names") a list of 2 to MAX_UNION (MAX_NAMED) of them;
+    else None."""
     def tid(value: object) -> tuple | None:
         ok = isinstance(value, list) and len(value) == 2 and all(isinstance(t, str) for t in value)
         return tuple(value) if ok else None
-    if kind != "union":
+    if kind not in SEVERAL:
         return tid(target)
-    if not isinstance(target, list) or not 2 <= len(target) <= MAX_UNION:
+    if not isinstance(target, list) or not 2 <= len(target) <= (MAX_UNION if kind == "union" else MAX_NAMED):
         return None
     tids = tuple(tid(t) for t in target)
     return tids if all(tids) else None
@@ -717,18 +726,21 @@ def _aggregate(model: ObjectModel, observed: list[Observation]) -> tuple[dict[st
             out[name] = Convention(key[0], key[1], where[(name, key)], n)
         elif (union := _small_union(counts)) is not None:
             out[name] = Convention("union", union, where[(name, ("inst", union[0]))], sum(counts.values()))
+        elif (union := _small_union(counts, MAX_NAMED)) is not None:
+            out[name] = Convention("names", union, where[(name, ("inst", union[0]))], sum(counts.values()))
     return out, free
 
 
-def _small_union(counts: Counter) -> tuple | None:
+def _small_union(counts: Counter, most: int = MAX_UNION) -> tuple | None:
     """The classes of a name the examples disagree on, when a few of them say as much as one class must: every
     instance type shown at least twice (one example is an accident: `const client = new Pool()`, tolerated as
     the one-class rule tolerates a fifth), 2 to MAX_UNION of them, together covering UNION_AGREEMENT of its
     declared occurrences. In the order of their counts. An object typed so has the members of any of them (`Val` INTERSECTION: a
     member is missing only when every part lacks it): no name a real one of them has is ever reported, while
-    a name none has is. A name given many classes (`res`, `result`) says nothing and stays untyped."""
+    a name none has is. A name given more classes (`res`, `result`) stays untyped; up to `most` (MAX_NAMED: a
+    "names" convention) it still names whose object it is, for the vocabulary check's near misses."""
     shown = [(key, n) for key, n in counts.most_common() if n >= 2]
-    if not 2 <= len(shown) <= MAX_UNION or any(key[0] != "inst" for key, _ in shown):
+    if not 2 <= len(shown) <= most or any(key[0] != "inst" for key, _ in shown):
         return None
     if sum(n for _, n in shown) / sum(counts.values()) < UNION_AGREEMENT:
         return None

@@ -243,7 +243,7 @@ class Analysis:
     # fragment without imports: `Analyzer.free` gave them an engine value): the file uses the engine
     engine_free: set[str] = field(default_factory=set)
     # undeclared lower-case names the engine's examples give to instances of its types (`sprite`, `container`:
-    # `naming`'s "inst" and "union" conventions), with those types, whether or not the file's uses fit them
+    # `naming`'s "inst", "union" and "names" conventions), with those types, whether or not the file's uses fit them
     named_by_convention: dict[str, tuple] = field(default_factory=dict)
 
     def access_at(self, offset: int) -> Access | None:
@@ -463,8 +463,8 @@ class Analyzer:
             if val is not None:
                 self.result.engine_free.add(name)
             conv = (self.model.conventions or {}).get(name)
-            if conv is not None and name[:1].islower() and conv.kind in ("inst", "union"):
-                self.result.named_by_convention[name] = conv.target if conv.kind == "union" else (conv.target,)
+            if conv is not None and name[:1].islower() and conv.kind in ("inst", "union", "names"):
+                self.result.named_by_convention[name] = conv.target if conv.kind != "inst" else (conv.target,)
         self.free_vals[name] = val
         return val
 

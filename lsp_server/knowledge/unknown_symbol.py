@@ -918,6 +918,13 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
 ENGINE_FILES = "(the engine's files)"  # the owner shown for a member only the engine's files spell
 _IDENTIFIER = re.compile(rb"[A-Za-z_$][\w$]*")
 _MEMBER_SPELLED = re.compile(rb"\.([A-Za-z_$][\w$]*)")
+# a line that is all comment (` * Parts are synthesized in order.`, `// note`): prose, where a capitalised word
+# (`Parts`, `Preliminary`: one capital, then lower-case letters) is English, a sentence's first word, no name
+_COMMENT_LINE = re.compile(rb"(?m)^[ \t]*(?:\*|/\*|//).*$")
+_CAPITALISED_WORD = re.compile(rb"[A-Z][a-z]+")
+# such a word written as code all the same: a member (`.Parts`), a call (`Parts(`), in backticks
+_CAPITALISED_AS_MEMBER = re.compile(rb"[.`]([A-Z][a-z]+)\b")
+_CAPITALISED_CALLED = re.compile(rb"\b([A-Z][a-z]+)[(`]")
 
 
 def _engine_spelling(model: ObjectModel) -> tuple[set[str], set[str]]:
@@ -925,9 +932,13 @@ def _engine_spelling(model: ObjectModel) -> tuple[set[str], set[str]]:
     identifier they spell, and the member-like ones (written after a `.`: `scene.current`, `X.prototype.draw
     = ...`). A form-independent net under the model: a name the engine's files spell is never a vocabulary
     finding (whatever declaration form hid it from the model), and a member they spell is a did-you-mean
-    candidate even where the model could not type it. A regular expression over the bytes: ~30 ms a MB."""
+    candidate even where the model could not type it. On a line that is all comment (a doc comment's ` * ...`,
+    `// ...`), a capitalised word (`Parts are synthesized in order`: one capital, then lower-case letters) is
+    English, not the name `Parts`, unless written as code there (`.Parts`, `Parts(`, `` `Parts` ``); its other
+    words (`currents`) still count. Regular expressions over the bytes: ~30 ms a MB."""
     spelled: set[bytes] = set()
     members: set[bytes] = set()
+    as_code: set[bytes] = set()  # the words spelled as code somewhere (capitalised ones matter)
     limits = ReadLimits()
     for _, src in model.sources:
         if src.kind not in ("dts", "js"):
@@ -937,8 +948,14 @@ def _engine_spelling(model: ObjectModel) -> tuple[set[str], set[str]]:
                 data = limits.read(Path(path))
             except OSError:
                 continue  # gone or changed since the model read it: the model's own names still count
-            spelled.update(_IDENTIFIER.findall(data))
+            words = set(_IDENTIFIER.findall(data))
+            spelled.update(words)
+            if any(_CAPITALISED_WORD.fullmatch(w) for w in words):
+                as_code.update(set(_IDENTIFIER.findall(_COMMENT_LINE.sub(b"", data))))
+                as_code.update(_CAPITALISED_AS_MEMBER.findall(data))
+                as_code.update(_CAPITALISED_CALLED.findall(data))
             members.update(_MEMBER_SPELLED.findall(data))
+    spelled -= {w for w in spelled if _CAPITALISED_WORD.fullmatch(w)} - as_code  # only prose's
     return {n.decode("ascii", "replace") for n in spelled}, {n.decode("ascii", "replace") for n in members}
 
 

@@ -170,3 +170,32 @@ export async function f(result) {
 """,
     })
     assert found(ws) == [(3, "bulkWriteResults", "vocabulary", ["bulkWriteResult"])]
+
+
+def test_a_capitalised_word_only_the_engines_doc_comments_write_is_no_name(tmp_path):
+    """`message.Parts` for `parts`: the engine's typings spell `Parts` only as a doc comment's first word
+    (` * Parts are kept in order.`), English rather than a name, so the near miss is reported; a capitalised
+    word they write as code (`Chunk`, a declared interface), as a member in a comment (`.Stream`) or in
+    backticks, and a comment's lower-case words (`currents`, as before), stay names the engine has."""
+    ws = make_workspace(tmp_path, {
+        "node_modules/msgs/package.json": json.dumps({"name": "msgs", "types": "index.d.ts"}),
+        "node_modules/msgs/index.d.ts": """export interface Chunk { text: string; }
+export interface Message {
+    /**
+     * Parts are kept in order. Chunks come from `Stream` or message.Labels.
+     */
+    parts: Chunk[];
+    // currents are not kept
+    current: Chunk;
+    stream: Chunk[];
+    labels: string[];
+}
+export declare function send(message: Message): void;
+""",
+        "src/app.js": """import { send } from "msgs";
+export function f(message) {
+  return [message.Parts, message.Chunk, message.Stream, message.Labels, message.currents];
+}
+""",
+    })
+    assert found(ws) == [(3, "Parts", "vocabulary", ["parts"])]
