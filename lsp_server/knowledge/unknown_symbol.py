@@ -311,7 +311,15 @@ def added_elsewhere(a: Access, analysis: Analysis, svc: ObjectModelService) -> b
     if a.name in analysis.added or (analysis.names_unknown and a.usage != "import"):
         return True
     return _augmented(a, svc) or _runtime_class_has(a, svc.model) or _internal_spelled(a, svc.model) or \
-        _subtype_by_convention(a, svc.model)
+        _subtype_by_convention(a, svc.model) or _narrowed_elsewhere(a, svc.model)
+
+
+def _narrowed_elsewhere(a: Access, model: ObjectModel) -> bool:
+    """A name missing on a union narrowed by a discriminant (`if (part.type === "text-delta") part.textDelta`)
+    that the engine has elsewhere: the narrowing is this analysis's reading of the control flow, and a real
+    name of the engine (a member of another union member or of an older shape the docs still show) is never
+    flagged on it; only a name the engine has nowhere is."""
+    return a.recv is not None and a.recv.narrowed and a.name in _engine_vocabulary(model)["names"]
 
 
 def _subtype_by_convention(a: Access, model: ObjectModel) -> bool:
