@@ -708,6 +708,11 @@ class Analyzer:
                  bindings: dict[str, str] | None = None) -> Val | None:
         """The value a declared type text describes, its owner's type parameters replaced by what they stand
         for; an instance of a generic type keeps the arguments written on it (`Server<Client>`)."""
+        head = text.lstrip()[:8]
+        if head.startswith(("Extract", "Exclude")) and re.fullmatch(r"\s*Ex(?:tract|clude)\s*<.*>\s*", text, re.S):
+            args = generic_args(text)  # `Extract<Part, { type: "text" }>`: some members of `Part`, read as all of
+            # them (a member any has is known; a name none has is missing from the subset too)
+            return self.type_val(args[0], module, this, conf, evidence, bindings) if len(args) == 2 else None
         parts = intersection_parts(text)
         if parts:  # split before the owner's type parameters are replaced: such a part stays open (below)
             return self.intersection_val(parts, module, this, conf, evidence, bindings)

@@ -28,6 +28,8 @@ export type Event<T = unknown> = [unknown] extends [T] ? Wide : Narrow | Other;
 export type Guess<T> = T extends Promise<infer U> ? Wide : Narrow;
 export declare function event(): Event;
 export declare function guess(): Guess<string>;
+export declare function pick(): Extract<Part, { type: 'text' }>;
+export declare function drop(): Exclude<Part, TextPart>;
 """
 
 
@@ -102,3 +104,10 @@ e.callId; e.toolName; e.toolInput; e.extra; e.zzName;
 const g = guess();
 g.zzName;
 """) == [(3, "zzName")]
+
+
+def test_extract_and_exclude_are_read_as_their_first_argument(tmp_path):
+    assert flagged(tmp_path, """import { pick, drop } from 'pkg';
+const a = pick(); a.text; a.zzText;
+const b = drop(); b.reason; b.zzReason;
+""") == [(2, "zzText"), (3, "zzReason")]
