@@ -133,6 +133,12 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
     prefer = (lambda name: constructs(model, a.recv, name) is True) if a.constructed else None
     ranked = [r for r in sg.rank(a.name, a.candidates, a.usage, prefer=prefer) if r[0] not in _removed_names(a, model)
               and not (a.constructed and constructs(model, a.recv, r[0]) is False)]
+    if not ranked and recv.narrowed:  # a union narrowed by a discriminant, and a name like none of what is left:
+        # the engine's member names elsewhere (an older shape the docs show: `textdelta` for `textDelta`)
+        # or spelled as a member in its files (a member of an anonymous object type the model does not keep)
+        vocabulary = _engine_vocabulary(model)
+        ranked = sorted(sg.rank(a.name, vocabulary["cands_members"], a.usage) +
+                        sg.rank(a.name, vocabulary["cands_spelled_members"], a.usage), key=lambda r: -r[1])
     if a.usage == "write" and (not ranked or (ranked[0][1] < 0.75 and not _prefixed(a.name, ranked[0][0]))):
         return None  # a new property on an object (expando) unless it is plainly a near miss of a real one
     if inferred and not ranked:

@@ -111,3 +111,14 @@ def test_extract_and_exclude_are_read_as_their_first_argument(tmp_path):
 const a = pick(); a.text; a.zzText;
 const b = drop(); b.reason; b.zzReason;
 """) == [(2, "zzText"), (3, "zzReason")]
+
+
+def test_a_name_missing_on_a_narrowed_union_is_suggested_from_the_engines_other_members(tmp_path):
+    from tests.support.symbols_helpers import make_workspace as mk
+    files = {"node_modules/pkg/package.json": json.dumps({"name": "pkg", "types": "index.d.ts"}),
+             "node_modules/pkg/index.d.ts": TYPES + "export interface Old { textDelta: string; }\n",
+             "src/app.js": """import { run } from 'pkg';
+for await (const p of run().anyStream) { if (p.type === 'text') { p.textdelta; } }
+"""}
+    found = symbol_findings(mk(tmp_path, files), "src/app.js")
+    assert [(f["line"], f["name"], f["data"]["suggestions"][:1]) for f in found] == [(2, "textdelta", ["textDelta"])]
