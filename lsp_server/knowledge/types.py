@@ -103,6 +103,9 @@ class Val:
     parts: tuple = ()  # an INTERSECTION's part values (INSTANCEs), in written order
     open: bool = False  # an INTERSECTION with a part the model cannot read (`any`, `T`, unknown name)
     literal: tuple = ()  # an INTERSECTION's object-literal parts' members: ((name, property type or ""), ...)
+    # a union narrowed by a literal discriminant (`Analyzer.narrow_if`): a name missing on it is reported only
+    # when the engine has that name nowhere (see `unknown_symbol.added_elsewhere`)
+    narrowed: bool = False
 
 
 @dataclass
@@ -381,6 +384,9 @@ class Analyzer:
         # in `let node = object({ child: lazy(() => node.default()) })` runs later, when `node` has its value:
         # its body is walked once the declaration has bound it.
         self._initializing: list[tuple[BindingKey, bytes, list[Node]]] = []
+        # a union-typed binding narrowed by a literal discriminant (`if (part.type === "text")`, `case "text":`):
+        # binding -> [(start byte, end byte, the narrowed value)], innermost last (see `narrow`)
+        self.narrowed: dict[BindingKey, list[tuple[int, int, Val]]] = {}
 
     def text(self, node: Node | None) -> str:
         return self.src[node.start_byte:node.end_byte].decode("utf-8", "replace") if node is not None else ""
@@ -601,6 +607,12 @@ class Analyzer:
     def lookup(self, name_node: Node) -> Val | None:
         key = self.key_of(name_node)
         if key in self.values:
+            ranges = self.narrowed.get(key) if self.narrowed else None
+            if ranges:
+                at = name_node.start_byte
+                for start, end, val in reversed(ranges):
+                    if start <= at < end:
+                        return val
             return self.values[key]
         if key[0] is not None:
             return None  # declared, but not (yet) given a value: hoisted, a catch parameter, ...
@@ -628,6 +640,8 @@ class Analyzer:
                 alias = self.model.alias_target(module, parsed[1])
                 if alias is not None and alias != parsed:
                     return self.to_val(alias, module, this, conf, evidence)
+                if alias is None:
+                    return self.conditional_val(module, parsed[1], this, conf, evidence)
                 return None
             t = self.model.type(tid)
             if t is None or t.kind not in ("class", "interface"):
@@ -669,16 +683,53 @@ class Analyzer:
             tids = []
             for name in parsed[1]:
                 v = self.to_val(("name", name), module, this, conf)
+                if v is not None and v.kind == ValKind.UNION:  # an alias of a union: its members
+                    tids += [t for t in v.tid if t not in tids]
+                    continue
                 if v is None or v.kind != ValKind.INSTANCE:
                     return None  # a primitive, an enum or an unknown part: nothing can be said
                 tids.append(v.tid)
             return Val(ValKind.UNION, tuple(tids), conf=conf, evidence=evidence)
         return None
 
+    def conditional_val(self, module: str, name: str, this: Val | None, conf: float, evidence=None,
+                        depth: int = 0) -> Val | None:
+        """An alias to a conditional type (`type Ev<T> = [Set] extends [T] ? Wide : Narrow | Dyn`), read without
+        deciding its condition: the union of its branches (nested conditionals in a branch too), so a member
+        any branch has is known and a name no branch has is missing only when every branch is a closed object
+        type. A condition that binds `infer` variables, or a branch that is not an object type the model reads
+        (a primitive, a type parameter, a mapped type), leaves it unknown."""
+        mod = self.model.modules.get(module)
+        t = mod.types.get(name) if mod is not None else None
+        if t is None or t.kind != "alias" or depth > 4:
+            return None
+        return self._branches_val(t.alias, module, this, conf, evidence, depth)
+
+    def _branches_val(self, text: str, module: str, this: Val | None, conf: float, evidence, depth: int):
+        branches = conditional_branches(text)
+        if branches is None or re.search(r"\binfer\s", text.split("?", 1)[0]):
+            return None
+        tids: list = []
+        for branch in branches:
+            v = self._branches_val(branch, module, this, conf, evidence, depth + 1) \
+                if conditional_branches(branch) is not None else self.to_val(parse_type(branch), module, this, conf)
+            if v is None or v.kind not in (ValKind.INSTANCE, ValKind.UNION):
+                return None
+            tids += [v.tid] if v.kind == ValKind.INSTANCE else list(v.tid)
+        tids = list(dict.fromkeys(tids))
+        if len(tids) == 1:
+            return Val(ValKind.INSTANCE, tids[0], conf=conf, evidence=evidence)
+        return Val(ValKind.UNION, tuple(tids), conf=conf, evidence=evidence)
+
     def type_val(self, text: str, module: str, this: Val | None, conf: float, evidence=None,
                  bindings: dict[str, str] | None = None) -> Val | None:
         """The value a declared type text describes, its owner's type parameters replaced by what they stand
         for; an instance of a generic type keeps the arguments written on it (`Server<Client>`)."""
+        head = text.lstrip()[:8]
+        if head.startswith(("Extract", "Exclude")) and re.fullmatch(r"\s*Ex(?:tract|clude)\s*<.*>\s*", text, re.S):
+            args = generic_args(text)  # `Extract<Part, { type: "text" }>`: some members of `Part`, read as all of
+            # them (a member any has is known; a name none has is missing from the subset too)
+            return self.type_val(args[0], module, this, conf, evidence, bindings) if len(args) == 2 else None
         parts = intersection_parts(text)
         if parts:  # split before the owner's type parameters are replaced: such a part stays open (below)
             return self.intersection_val(parts, module, this, conf, evidence, bindings)
@@ -1469,6 +1520,10 @@ class Analyzer:
         if t == "for_in_statement":
             self.for_in(node)
             return None
+        if t == "if_statement":
+            self.narrow_if(node)
+        elif t == "switch_statement":
+            self.narrow_switch(node)
         if t == "class_declaration" or t == "class":
             self.set_value(node.child_by_field_name("name"), None)
             for c in node.named_children:
@@ -2071,7 +2126,7 @@ class Analyzer:
         right = node.child_by_field_name("right")
         rv = self.ev(right) if right is not None else None
         is_of = any(c.type == "of" for c in node.children)
-        elem = rv.inner if (is_of and rv is not None and rv.kind == ValKind.ARRAY) else None
+        elem = self.element_of(rv) if is_of and rv is not None else None
         if left is not None:
             if left.type == "identifier":
                 self.set_value(left, elem)
@@ -2081,6 +2136,134 @@ class Analyzer:
         body = node.child_by_field_name("body")
         if body is not None:
             self.ev(body)
+
+    def element_of(self, val: Val, depth: int = 0) -> Val | None:
+        """What `for (const x of val)` / `for await` gives: an array's element, or, for an instance of a type
+        that extends an iterable collection (`interface AsyncIterableStream<T> extends AsyncIterable<T>,
+        ReadableStream<T>`), that collection's element with the instance's type arguments bound. None when no
+        base names one (a type iterable through its own `[Symbol.iterator]` member is not read)."""
+        if val.kind == ValKind.ARRAY:
+            return val.inner
+        if val.kind != ValKind.INSTANCE or depth > 6:
+            return None
+        return self._element_in_bases(val, val.tid, set())
+
+    def _element_in_bases(self, val: Val, tid: TypeId, seen: set) -> Val | None:
+        t = self.model.type(tid)
+        if t is None or tid in seen:
+            return None
+        seen.add(tid)
+        for base in t.bases:
+            parsed = self.model._base_type(tid[0], base)
+            if parsed and parsed[0] == "array":
+                args = generic_args(base)
+                if len(args) != 1 and not base.rstrip().endswith("[]"):
+                    return None
+                text = args[0] if args else base.rstrip()[:-2]
+                return self.type_val(text, tid[0], None, val.conf, val.evidence, self.bindings_of(val, tid))
+            if parsed and parsed[0] == "name":
+                btid = self.model.find_type(tid[0], parsed[1])
+                found = self._element_in_bases(val, btid, seen) if btid is not None else None
+                if found is not None:
+                    return found
+        return None
+
+    # --- narrowing by a discriminant ---------------------------------------------------------------------
+    def discriminant(self, node: Node | None) -> tuple[BindingKey, Val, str] | None:
+        """`part.type` where `part` is a never-reassigned binding holding a union: (its binding, the union,
+        the property's name)."""
+        while node is not None and node.type == "parenthesized_expression" and node.named_children:
+            node = node.named_children[-1]
+        if node is None or node.type != "member_expression":
+            return None
+        obj, prop = node.child_by_field_name("object"), node.child_by_field_name("property")
+        if obj is None or obj.type != "identifier" or prop is None or prop.type != "property_identifier":
+            return None
+        key = self.key_of(obj)
+        if key in self.assigned:
+            return None  # TypeScript narrows a reassigned variable only up to the assignment: not followed here
+        val = self.lookup(obj)
+        return (key, val, self.text(prop)) if val is not None and val.kind == ValKind.UNION else None
+
+    def _tests(self, cond: Node | None) -> list[tuple[BindingKey, Val, str, frozenset[str]]]:
+        """The discriminant tests a condition's truth guarantees: `x.kind === "a"` (either side), through
+        parentheses and `&&` (whose right operand is narrowed by its left one: registered here)."""
+        while cond is not None and cond.type == "parenthesized_expression" and cond.named_children:
+            cond = cond.named_children[-1]
+        if cond is None or cond.type != "binary_expression":
+            return []
+        op = cond.child_by_field_name("operator")
+        op = self.text(op) if op is not None else ""
+        left, right = cond.child_by_field_name("left"), cond.child_by_field_name("right")
+        if op == "&&":
+            first = self._tests(left)
+            if first and right is not None:
+                self._register(first, right.start_byte, right.end_byte)
+            return first + self._tests(right)
+        if op not in ("===", "=="):
+            return []
+        for a, b in ((left, right), (right, left)):
+            d = self.discriminant(a)
+            if d is not None and b is not None and b.type == "string" and _LITERAL.fullmatch(self.text(b)):
+                return [(*d, frozenset({_LITERAL.fullmatch(self.text(b)).group(2)}))]
+        return []
+
+    def _register(self, tests: list, start: int, end: int) -> None:
+        """Narrow each tested binding to the union members whose discriminant may hold the literal: a member
+        whose property is declared as string literals none of which is tested is dropped; one that lacks the
+        property or types it otherwise (`string`, an enum, a template) stays. Nothing is narrowed when no
+        member would remain."""
+        narrowed: dict[BindingKey, Val] = {}
+        for key, val, prop, lits in tests:
+            val = narrowed.get(key, val)
+            if val.kind != ValKind.UNION:
+                continue
+            kept = []
+            for tid in val.tid:
+                entry = self.model.side(tid, static=False).get(prop)
+                declared = _literals(entry[0].type) if entry is not None and entry[0].kind == "property" else None
+                if declared is None or declared & lits:
+                    kept.append(tid)
+            if not kept or len(kept) == len(val.tid):
+                continue
+            narrowed[key] = replace(val, kind=ValKind.INSTANCE, tid=kept[0], narrowed=True) if len(kept) == 1 \
+                else replace(val, tid=tuple(kept), narrowed=True)
+        for key, val in narrowed.items():
+            self.narrowed.setdefault(key, []).append((start, end, val))
+
+    def narrow_if(self, node: Node) -> None:
+        """`if (part.type === "text-delta") { part.text }`: inside the consequence, `part` is the union's
+        members that the test allows (TypeScript's narrowing of a discriminated union). The else branch is not
+        narrowed (what the test excludes is not followed here)."""
+        tests = self._tests(node.child_by_field_name("condition"))
+        body = node.child_by_field_name("consequence")
+        if tests and body is not None:
+            self._register(tests, body.start_byte, body.end_byte)
+
+    def narrow_switch(self, node: Node) -> None:
+        """`switch (part.type) { case "a": case "b": ...; break; }`: a case's statements see the members whose
+        discriminant may be one of the literals of the cases that lead into them without statements between.
+        A case that a previous case's statements may fall into (no final `break`, `return`, `throw` or
+        `continue`), or whose value is not a string literal, is not narrowed; nor is `default`."""
+        d = self.discriminant(node.child_by_field_name("value"))
+        body = node.child_by_field_name("body")
+        if d is None or body is None:
+            return
+        pending: set[str] | None = set()
+        for case in body.named_children:
+            if case.type not in ("switch_case", "switch_default"):
+                continue
+            value = case.child_by_field_name("value")
+            stmts = [c for c in case.children_by_field_name("body") if c.type != "comment"]
+            lit = _LITERAL.fullmatch(self.text(value)) if case.type == "switch_case" and value is not None and \
+                value.type == "string" else None
+            if pending is not None:
+                pending = pending | {lit.group(2)} if lit is not None else None
+            if not stmts:
+                continue  # an empty case falls into the next one: its literal adds to that one's
+            if pending:
+                self._register([(*d, frozenset(pending))], stmts[0].start_byte, stmts[-1].end_byte)
+            pending = set() if _ends_jump(stmts[-1]) else None
 
     # --- TypeScript annotations -----------------------------------------------------------------------------
     def function_val(self, node: Node) -> Val | None:
@@ -2604,6 +2787,20 @@ def _literals(type_text: str) -> frozenset[str] | None:
     parts = [p for p in re.split(r"\|", type_text) if p.strip()]
     found = [_LITERAL.fullmatch(p) for p in parts]
     return frozenset(m.group(2) for m in found) if parts and all(found) else None
+
+
+_JUMPS = frozenset({"break_statement", "return_statement", "throw_statement", "continue_statement"})
+
+
+def _ends_jump(stmt: Node) -> bool:
+    """Whether a case's last statement leaves it (`break;`, `return`, or a block ending so): the next case
+    is then reached from the switch's dispatch only."""
+    while stmt.type == "statement_block":
+        inner = [c for c in stmt.named_children if c.type != "comment"]
+        if not inner:
+            return False
+        stmt = inner[-1]
+    return stmt.type in _JUMPS
 
 
 def _fitting_overloads(member: Member, values: list[Node], an: "Analyzer") -> list[list[str]]:

@@ -133,6 +133,12 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
     prefer = (lambda name: constructs(model, a.recv, name) is True) if a.constructed else None
     ranked = [r for r in sg.rank(a.name, a.candidates, a.usage, prefer=prefer) if r[0] not in _removed_names(a, model)
               and not (a.constructed and constructs(model, a.recv, r[0]) is False)]
+    if not ranked and recv.narrowed:  # a union narrowed by a discriminant, and a name like none of what is left:
+        # the engine's member names elsewhere (an older shape the docs show: `textdelta` for `textDelta`)
+        # or spelled as a member in its files (a member of an anonymous object type the model does not keep)
+        vocabulary = _engine_vocabulary(model)
+        ranked = sorted(sg.rank(a.name, vocabulary["cands_members"], a.usage) +
+                        sg.rank(a.name, vocabulary["cands_spelled_members"], a.usage), key=lambda r: -r[1])
     if a.usage == "write" and (not ranked or (ranked[0][1] < 0.75 and not _prefixed(a.name, ranked[0][0]))):
         return None  # a new property on an object (expando) unless it is plainly a near miss of a real one
     if inferred and not ranked:
@@ -311,7 +317,8 @@ def added_elsewhere(a: Access, analysis: Analysis, svc: ObjectModelService) -> b
     if a.name in analysis.added or (analysis.names_unknown and a.usage != "import"):
         return True
     return _augmented(a, svc) or _runtime_class_has(a, svc.model) or _internal_spelled(a, svc.model) or \
-        _subtype_by_convention(a, svc.model) or _subtype_written_at_run_time(a, svc.model)
+        _subtype_by_convention(a, svc.model) or _subtype_written_at_run_time(a, svc.model) or \
+        _narrowed_elsewhere(a, svc.model)
 
 
 def _subtype_written_at_run_time(a: Access, model: ObjectModel) -> bool:
@@ -355,6 +362,14 @@ def _runtime_written(model: ObjectModel) -> frozenset[str]:
         cached = frozenset(n.decode("ascii", "replace") for n in found)
         model._runtime_written = cached
     return cached
+
+
+def _narrowed_elsewhere(a: Access, model: ObjectModel) -> bool:
+    """A name missing on a union narrowed by a discriminant (`if (part.type === "text-delta") part.textDelta`)
+    that the engine has elsewhere: the narrowing is this analysis's reading of the control flow, and a real
+    name of the engine (a member of another union member or of an older shape the docs still show) is never
+    flagged on it; only a name the engine has nowhere is."""
+    return a.recv is not None and a.recv.narrowed and a.name in _engine_vocabulary(model)["names"]
 
 
 def _subtype_by_convention(a: Access, model: ObjectModel) -> bool:

@@ -1,0 +1,124 @@
+"""Receivers typed by a discriminated union of object types or by a conditional type (round 15, ai tuned on):
+`for await (const part of result.stream)` over an interface extending `AsyncIterable<Part>` gives a `Part`;
+`if (part.type === "text")` and `case "text":` narrow a union to the members whose literal discriminant may
+match; an alias to a conditional type, its condition not decided, is the union of its branches. A member any
+remaining member has is known; a name none has is flagged only when every member is a closed object type.
+Each on a minimal package checked through the real `unknown-symbol` check."""
+
+from __future__ import annotations
+
+import json
+
+from tests.support.symbols_helpers import make_workspace, symbol_findings
+
+TYPES = """
+type TextPart = { type: 'text'; text: string; };
+type ToolPart = { type: 'tool-call'; toolName: string; input: unknown; };
+type FinishPart = { type: 'finish' | 'abort'; reason: string; };
+type OpenPart = { type: 'open'; [key: string]: unknown; };
+export type Part = TextPart | ToolPart | FinishPart;
+export type AnyPart = Part | OpenPart;
+export interface PartStream<T> extends AsyncIterable<T> { cancel(): void; }
+export interface Result { stream: PartStream<Part>; anyStream: PartStream<AnyPart>; parts: Part[]; }
+export declare function run(): Result;
+interface Wide { callId: string; toolName: string; }
+interface Narrow { callId: string; toolInput: unknown; }
+interface Other { callId: string; extra: number; }
+export type Event<T = unknown> = [unknown] extends [T] ? Wide : Narrow | Other;
+export type Guess<T> = T extends Promise<infer U> ? Wide : Narrow;
+export declare function event(): Event;
+export declare function guess(): Guess<string>;
+export declare function pick(): Extract<Part, { type: 'text' }>;
+export declare function drop(): Exclude<Part, TextPart>;
+"""
+
+
+def flagged(tmp_path, app: str) -> list[tuple[int, str]]:
+    files = {"node_modules/pkg/package.json": json.dumps({"name": "pkg", "types": "index.d.ts"}),
+             "node_modules/pkg/index.d.ts": TYPES, "src/app.js": app}
+    ws = make_workspace(tmp_path, files)
+    return [(f["line"], f["name"]) for f in symbol_findings(ws, "src/app.js")]
+
+
+def test_iterating_an_interface_that_extends_an_iterable_gives_its_element(tmp_path):
+    assert flagged(tmp_path, """import { run } from 'pkg';
+const result = run();
+for await (const part of result.stream) { part.type; part.zzType; }
+""") == [(3, "zzType")]
+
+
+def test_an_if_on_a_literal_discriminant_narrows_a_union(tmp_path):
+    # `anyStream`'s union has an open member: only a test that rules it out lets a name be flagged
+    assert flagged(tmp_path, """import { run } from 'pkg';
+const result = run();
+for await (const part of result.anyStream) {
+  if (part.type === 'text') { part.text; part.zzText; }
+  if ('tool-call' === part.type && part.zzNam) { part.input; }
+  if (part.type === 'abort') { part.reason; part.zzReason; }
+  part.zzAny; part.text;
+}
+for (const p of result.parts) { if (p.type == 'finish') { p.reason; } }
+""") == [(4, "zzText"), (5, "zzNam"), (6, "zzReason")]
+
+
+def test_a_switch_on_a_literal_discriminant_narrows_each_case(tmp_path):
+    assert flagged(tmp_path, """import { run } from 'pkg';
+for await (const part of run().anyStream) {
+  switch (part.type) {
+    case 'text': { part.text; part.zzText; break; }
+    case 'tool-call':
+    case 'finish':
+      part.toolName; part.reason; part.zzBoth;
+      break;
+    case 'abort':
+      part.reason;
+    default:
+      part.zzDefault;
+  }
+}
+""") == [(4, "zzText"), (7, "zzBoth")]
+
+
+def test_narrowing_stays_off_where_it_would_be_unsafe(tmp_path):
+    # a reassigned binding, a case reached by falling through, an open member, a literal no member has, and a
+    # name the engine has on another member (the docs' older shape): nothing flagged
+    assert flagged(tmp_path, """import { run } from 'pkg';
+const result = run();
+for (let p of result.anyStream) { if (p.type === 'text') { p.zzText; } p = null; }
+for await (const p of result.anyStream) {
+  switch (p.type) {
+    case 'text': p.text;
+    case 'finish': p.zzFell; p.reason; break;
+  }
+  if (p.type === 'open') { p.zzOpen; }
+  if (p.type === 'gone') { p.zzGone; }
+  if (p.type === 'text') { p.toolName; p.reason; }
+}
+""") == []
+
+
+def test_a_conditional_alias_is_the_union_of_its_branches(tmp_path):
+    assert flagged(tmp_path, """import { event, guess } from 'pkg';
+const e = event();
+e.callId; e.toolName; e.toolInput; e.extra; e.zzName;
+const g = guess();
+g.zzName;
+""") == [(3, "zzName")]
+
+
+def test_extract_and_exclude_are_read_as_their_first_argument(tmp_path):
+    assert flagged(tmp_path, """import { pick, drop } from 'pkg';
+const a = pick(); a.text; a.zzText;
+const b = drop(); b.reason; b.zzReason;
+""") == [(2, "zzText"), (3, "zzReason")]
+
+
+def test_a_name_missing_on_a_narrowed_union_is_suggested_from_the_engines_other_members(tmp_path):
+    from tests.support.symbols_helpers import make_workspace as mk
+    files = {"node_modules/pkg/package.json": json.dumps({"name": "pkg", "types": "index.d.ts"}),
+             "node_modules/pkg/index.d.ts": TYPES + "export interface Old { textDelta: string; }\n",
+             "src/app.js": """import { run } from 'pkg';
+for await (const p of run().anyStream) { if (p.type === 'text') { p.textdelta; } }
+"""}
+    found = symbol_findings(mk(tmp_path, files), "src/app.js")
+    assert [(f["line"], f["name"], f["data"]["suggestions"][:1]) for f in found] == [(2, "textdelta", ["textDelta"])]
