@@ -198,6 +198,11 @@ class Candidates:
                 self.by_token.setdefault(t, []).append(i)
         self.common = {t for t, ids in self.by_token.items() if len(ids) > max(20, len(self.names) // 4)}
         self.features: list[tuple | None] = [None] * len(self.names)  # `_features` of each, when first scored
+        # (query, usage, threshold) -> what `rank` scored, before its tie-break: the check asks the same unknown
+        # names again on every run over a document, `check_symbols` as agents repeat them. A pure function of
+        # the names held (fixed here), so it lives and dies with this object (the object model's indexes make
+        # new ones when the model changes).
+        self.ranked: dict[tuple, tuple[tuple[str, float], ...]] = {}
 
     def shortlist(self, query: str) -> set[int]:
         """Indexes worth scoring: a shared specific token, or close enough in edit distance."""
@@ -218,6 +223,9 @@ class Candidates:
         return picked
 
 
+RANKED_KEPT = 4096  # queries remembered per candidate list (`Candidates.ranked`); then it starts again
+
+
 @lru_cache(maxsize=256)
 def _prepared(names: tuple[str, ...]) -> Candidates:
     """The prepared form of a list of names, kept: the members of one type are ranked against many times
@@ -230,19 +238,27 @@ def rank(query: str, candidates, usage: str = "", threshold: float = THRESHOLD,
     """Real names scored against `query` (best first), those at or above `threshold`. `prefer`: a test of a
     name that wins a tie of scores (how the name is used fits it: a class where the code writes `new`)."""
     cands = candidates if isinstance(candidates, Candidates) else _prepared(tuple(candidates))
-    scored = []
-    qf = _features(query)
-    names, features = cands.names, cands.features
-    for i in cands.shortlist(query):
-        c = names[i]
-        if c == query:
-            continue
-        cf = features[i]
-        if cf is None:
-            cf = features[i] = _features(c)
-        s = _score(query, qf, c, cf, usage)
-        if s >= threshold:
-            scored.append((c, s))
+    key = (query, usage, threshold)
+    known = cands.ranked.get(key)
+    if known is not None:
+        scored = list(known)
+    else:
+        scored = []
+        qf = _features(query)
+        names, features = cands.names, cands.features
+        for i in cands.shortlist(query):
+            c = names[i]
+            if c == query:
+                continue
+            cf = features[i]
+            if cf is None:
+                cf = features[i] = _features(c)
+            s = _score(query, qf, c, cf, usage)
+            if s >= threshold:
+                scored.append((c, s))
+        if len(cands.ranked) >= RANKED_KEPT:
+            cands.ranked.clear()
+        cands.ranked[key] = tuple(scored)
     ql = len(query)
     # ties: the name `prefer` fits, then the closer length, then the query's own case at the start (`lazys`
     # means the function `lazy`, not the class `Lazy` beside it), then by name
