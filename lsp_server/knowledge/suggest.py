@@ -110,12 +110,6 @@ except ImportError:  # pragma: no cover - exercised where rapidfuzz is absent
     distance = osa
 
 
-def _jaccard(a: set, b: set) -> float:
-    if not a and not b:
-        return 0.0
-    return len(a & b) / len(a | b)
-
-
 @lru_cache(maxsize=65536)
 def _features(name: str) -> tuple[str, frozenset, frozenset, str, str, str, frozenset]:
     """What `score` reads of a name, computed once: (lower-cased name, canonical tokens, non-verb tokens, leading
@@ -139,8 +133,17 @@ def _score(query: str, qf: tuple, candidate: str, cf: tuple, usage: str) -> floa
         return 1.0 if query != candidate else 0.0
     longest = max(len(ql), len(cl))
     lev = 1 - min(distance(ql, cl), longest) / longest
-    full = _jaccard(tq, tc)
-    core = _jaccard(cq, cc) if (cq or cc) else full
+    # Jaccard similarity of the tokens, then of the non-verb tokens, inline (|a | b| = |a| + |b| - |a & b|)
+    if tq or tc:
+        shared = len(tq & tc)
+        full = shared / (len(tq) + len(tc) - shared)
+    else:
+        full = 0.0
+    if cq or cc:
+        shared = len(cq & cc)
+        core = shared / (len(cq) + len(cc) - shared)
+    else:
+        core = full
     s = max(lev, 0.5 * full + 0.35 * core + 0.15 * lev)
     if full == 0 and core == 0 and lev < 0.75:
         s = min(s, lev)
