@@ -226,7 +226,8 @@ class Candidates:
         return picked
 
 
-RANKED_KEPT = 4096  # queries remembered per candidate list (`Candidates.ranked`); then it starts again
+RANKED_KEPT = 1024  # queries remembered per candidate list (`Candidates.ranked`); then it starts again (a few
+# hundred KB at most per list: a server holds one list per type asked about)
 
 
 @lru_cache(maxsize=256)
