@@ -464,13 +464,15 @@ def docs_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -> HoverIn
     matched = ""
     owners = _receiver_types(doc, node.start_byte, ctx) if member else None
     if owners is not None:
-        found = doc_for_member(index, owners, name) if owners else None
+        # the same member's chunk until the docs change: a hover is asked again and again on one name
+        found = index.remembered(("member", tuple(owners), name),
+                                 lambda: doc_for_member(index, owners, name)) if owners else None
         if found is None:
             return None  # the receiver's type is known: another type's namesake is not its doc
         hit, owner = found
         matched = f"*Docs of `{owner}.{name}`*"
     else:
-        hit = doc_for_identifier(index, name, member)
+        hit = index.remembered(("identifier", name, member), lambda: doc_for_identifier(index, name, member))
         if hit is None:
             return None
         if member:

@@ -110,35 +110,45 @@ except ImportError:  # pragma: no cover - exercised where rapidfuzz is absent
     distance = osa
 
 
-def _jaccard(a: set, b: set) -> float:
-    if not a and not b:
-        return 0.0
-    return len(a & b) / len(a | b)
-
-
 @lru_cache(maxsize=65536)
-def _features(name: str) -> tuple[str, frozenset, frozenset, str]:
-    """(lower-cased name, canonical tokens, non-verb tokens, leading verb) of a name, computed once."""
+def _features(name: str) -> tuple[str, frozenset, frozenset, str, str, str, frozenset]:
+    """What `score` reads of a name, computed once: (lower-cased name, canonical tokens, non-verb tokens, leading
+    verb, lower-cased without `_`, first word lower-cased, `_accessor_forms`)."""
     toks = tokens(name)
     verb = toks[0] if toks and toks[0] in VERBS else ""
-    return name.lower(), frozenset(toks), frozenset(t for t in toks if t not in VERBS), verb
+    lower = name.lower()
+    return (lower, frozenset(toks), frozenset(t for t in toks if t not in VERBS), verb, lower.replace("_", ""),
+            _first_word(name), _accessor_forms(name))
 
 
 def score(query: str, candidate: str, usage: str = "", threshold: float = 0.0) -> float:
-    ql, tq, cq, verb_q = _features(query)
-    cl, tc, cc, verb_c = _features(candidate)
-    if ql == cl or ql.replace("_", "") == cl.replace("_", ""):
+    return _score(query, _features(query), candidate, _features(candidate), usage)
+
+
+def _score(query: str, qf: tuple, candidate: str, cf: tuple, usage: str) -> float:
+    """`score` from both names' `_features` (`rank` keeps a candidate list's features, computed once)."""
+    ql, tq, cq, verb_q, qn, first_q, q_acc = qf
+    cl, tc, cc, verb_c, cn, first_c, c_acc = cf
+    if ql == cl or qn == cn:
         return 1.0 if query != candidate else 0.0
     longest = max(len(ql), len(cl))
     lev = 1 - min(distance(ql, cl), longest) / longest
-    full = _jaccard(tq, tc)
-    core = _jaccard(cq, cc) if (cq or cc) else full
+    # Jaccard similarity of the tokens, then of the non-verb tokens, inline (|a | b| = |a| + |b| - |a & b|)
+    if tq or tc:
+        shared = len(tq & tc)
+        full = shared / (len(tq) + len(tc) - shared)
+    else:
+        full = 0.0
+    if cq or cc:
+        shared = len(cq & cc)
+        core = shared / (len(cq) + len(cc) - shared)
+    else:
+        core = full
     s = max(lev, 0.5 * full + 0.35 * core + 0.15 * lev)
     if full == 0 and core == 0 and lev < 0.75:
         s = min(s, lev)
-    accessor = _accessor_pair(query, candidate)
-    if accessor:
-        s = max(s, accessor)
+    if query in c_acc or candidate in q_acc:  # one is the other behind an accessor prefix: `_accessor_forms`
+        s = max(s, 0.97 if candidate[:1].islower() else 0.95)
     if usage and verb_c and verb_c != verb_q:
         if usage == "read" and verb_c in GETTERS:
             s += 0.04
@@ -146,7 +156,6 @@ def score(query: str, candidate: str, usage: str = "", threshold: float = 0.0) -
             s += 0.04
         elif usage == "read-call" and verb_c in GETTERS:
             s += 0.04
-    first_q, first_c = _first_word(query), _first_word(candidate)
     if first_q != first_c and first_c in CLOSE.get(first_q, ()):
         s += CLOSE_BONUS
     if usage == "write" and verb_c and verb_c not in SETTERS:
@@ -163,17 +172,15 @@ def _first_word(name: str) -> str:
 ACCESSOR_PREFIXES = ("get", "set", "is", "has")
 
 
-def _accessor_pair(query: str, candidate: str) -> float:
-    """`getSave` for `save`, `title` for `getTitle`: one name is the other behind an accessor prefix, the
-    commonest invention on a property or a verb-named method. A lower-case candidate (a member) ranks above an
-    upper-case one (a class) spelt the same."""
-    for short, long in ((candidate, query), (query, candidate)):
-        if len(short) < 3:
-            continue
-        for p in ACCESSOR_PREFIXES:
-            if long.startswith(p) and long[len(p):] == short[:1].upper() + short[1:]:
-                return 0.97 if candidate[:1].islower() else 0.95
-    return 0.0
+def _accessor_forms(name: str) -> frozenset:
+    """`name` behind each accessor prefix (`title` -> getTitle, setTitle, isTitle, hasTitle; none for a name
+    shorter than 3). `score` pairs `getSave` with `save`, `title` with `getTitle`: one name is among the other's
+    forms, the commonest invention on a property or a verb-named method; a lower-case candidate (a member) ranks
+    above an upper-case one (a class) spelt the same."""
+    if len(name) < 3:
+        return frozenset()
+    cap = name[:1].upper() + name[1:]
+    return frozenset(p + cap for p in ACCESSOR_PREFIXES)
 
 
 def suggest(query: str, candidates, limit: int = 5, usage: str = "", threshold: float = THRESHOLD) -> list[str]:
@@ -193,6 +200,12 @@ class Candidates:
             for t in set(tokens(n)):
                 self.by_token.setdefault(t, []).append(i)
         self.common = {t for t, ids in self.by_token.items() if len(ids) > max(20, len(self.names) // 4)}
+        self.features: list[tuple | None] = [None] * len(self.names)  # `_features` of each, when first scored
+        # (query, usage, threshold) -> what `rank` scored, before its tie-break: the check asks the same unknown
+        # names again on every run over a document, `check_symbols` as agents repeat them. A pure function of
+        # the names held (fixed here), so it lives and dies with this object (the object model's indexes make
+        # new ones when the model changes).
+        self.ranked: dict[tuple, tuple[tuple[str, float], ...]] = {}
 
     def shortlist(self, query: str) -> set[int]:
         """Indexes worth scoring: a shared specific token, or close enough in edit distance."""
@@ -213,6 +226,10 @@ class Candidates:
         return picked
 
 
+RANKED_KEPT = 1024  # queries remembered per candidate list (`Candidates.ranked`); then it starts again (a few
+# hundred KB at most per list: a server holds one list per type asked about)
+
+
 @lru_cache(maxsize=256)
 def _prepared(names: tuple[str, ...]) -> Candidates:
     """The prepared form of a list of names, kept: the members of one type are ranked against many times
@@ -225,14 +242,27 @@ def rank(query: str, candidates, usage: str = "", threshold: float = THRESHOLD,
     """Real names scored against `query` (best first), those at or above `threshold`. `prefer`: a test of a
     name that wins a tie of scores (how the name is used fits it: a class where the code writes `new`)."""
     cands = candidates if isinstance(candidates, Candidates) else _prepared(tuple(candidates))
-    scored = []
-    for i in cands.shortlist(query):
-        c = cands.names[i]
-        if c == query:
-            continue
-        s = score(query, c, usage, threshold)
-        if s >= threshold:
-            scored.append((c, s))
+    key = (query, usage, threshold)
+    known = cands.ranked.get(key)
+    if known is not None:
+        scored = list(known)
+    else:
+        scored = []
+        qf = _features(query)
+        names, features = cands.names, cands.features
+        for i in cands.shortlist(query):
+            c = names[i]
+            if c == query:
+                continue
+            cf = features[i]
+            if cf is None:
+                cf = features[i] = _features(c)
+            s = _score(query, qf, c, cf, usage)
+            if s >= threshold:
+                scored.append((c, s))
+        if len(cands.ranked) >= RANKED_KEPT:
+            cands.ranked.clear()
+        cands.ranked[key] = tuple(scored)
     ql = len(query)
     # ties: the name `prefer` fits, then the closer length, then the query's own case at the start (`lazys`
     # means the function `lazy`, not the class `Lazy` beside it), then by name
