@@ -12,9 +12,11 @@
 (member_expression object: (member_expression)) @member.nested
 (member_expression object: (this)) @member.this
 
-; page.width = 1   page.count += 1   (a member written: any member expression, `a.b.c = 1` too)
+; page.width = 1   page.cache ??= x   (a member written: any member expression, `a.b.c = 1` too). A compound
+; assignment (`page.count += 1`, `-=`, `*=`, ...) reads the member first, as `page.count++` does: a read; the
+; logical ones (`??=`, `||=`, `&&=`) are the idiom that creates a missing property: a write
 (assignment_expression left: (member_expression) @member.write)
-(augmented_assignment_expression left: (member_expression) @member.write)
+(augmented_assignment_expression left: (member_expression) @member.write operator: ["??=" "||=" "&&="])
 
 ; page.drawText("x")   page.save()   a.b.c()   (a member called)
 (call_expression function: (member_expression) @call.callee)
