@@ -243,8 +243,19 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     fused = distinct_sections(fused) if DISTINCT_SECTIONS else fused
     # A compound question is answered part by part: each clause's best section comes first.
     leaders = {r[0].chunk_id for q in clauses(question) if (r := rankings.get(q))} if CLAUSE_LEADERS else set()
-    fused.sort(key=lambda h: h.chunk_id not in leaders)
-    return fused[:depth], order, method
+    return leaders_first(fused, leaders)[:depth], order, method
+
+
+def leaders_first(hits: list[DocHit], leaders: set[str]) -> list[DocHit]:
+    """`hits` (best first) with each clause's best section (`leaders`, chunk ids) moved to the front, when the
+    fusion itself scores it at least `CLAUSE_LEADER_SHARE` of the best hit's score. A clause's literal search
+    may be led by a section none of the other rankings supports (a changelog line, another engine's section
+    holding the clause's common words, fused at a tenth of the top score): put first, it pushed the answer
+    down a place in 49 of the 591 dev questions and out of the top 5 in one."""
+    if leaders and hits and CLAUSE_LEADER_SHARE:
+        floor = CLAUSE_LEADER_SHARE * max(h.score for h in hits)
+        leaders = {h.chunk_id for h in hits if h.chunk_id in leaders and h.score >= floor}
+    return sorted(hits, key=lambda h: h.chunk_id not in leaders)
 
 
 def _dense_ranking(workspace: Workspace, index: DocsIndex, question: str, limit: int,
@@ -332,6 +343,9 @@ FILE_PRIOR_SMOOTHING = 20.0  # `DocsIndex.file_affinity`'s, in chunks
 CHANGELOG_WEIGHT = 0.5  # `demote_changelogs`: a changelog section's score is multiplied by it
 DISTINCT_SECTIONS = True  # the top places go to distinct sections (`distinct_sections`)
 CLAUSE_LEADERS = True  # each clause's best section first
+# ... when its fused score is at least this share of the best one's (`leaders_first`; 0: always, as before
+# round 15; measured 0.1-0.5 on the dev questions, docs/evaluation.md, round 15)
+CLAUSE_LEADER_SHARE = 0.5
 # the dense ranking (`dense.dense_search`: every chunk by embedding similarity to the question), when the
 # `semantic` extra is installed and the index's chunks are embedded; [] otherwise
 DENSE_RANKER = dense_search

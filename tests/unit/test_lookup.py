@@ -521,3 +521,16 @@ def test_an_engine_whose_docs_are_many_files_is_lifted_as_one_collection(tmp_pat
         docs[f"logger/docs/topic{i}.md"] = f"# Topic {i}\n\n## Output {i}\n\nPrint text lines to the terminal, rule {i}.\n"
     top = lookup_docs(make_ws(tmp_path, docs=docs), "print text to the terminal", limit=3, expand=True).results
     assert [h.heading for h in top] == ["Topic 0 › Output 0", "Topic 1 › Output 1", "Topic 2 › Output 2"]
+
+
+def test_a_clause_leader_the_fusion_barely_supports_is_not_put_first():
+    """A clause's best section goes first only when the fusion scores it at least `CLAUSE_LEADER_SHARE` of the
+    best hit (round 14 put it first at any score: a changelog line fused at a tenth of the top went first)."""
+    from lsp_server.knowledge.lookup import DocHit, leaders_first
+
+    d = Path("/d/a.md")
+    hits = [DocHit(d, 0, 1, "Answer", "", 2.0, chunk_id="answer"), DocHit(d, 2, 3, "Clause", "", 1.2, chunk_id="clause"),
+            DocHit(d, 4, 5, "Other", "", 0.9, chunk_id="other"), DocHit(d, 6, 7, "Changelog", "", 0.2, chunk_id="log")]
+    assert [h.chunk_id for h in leaders_first(hits, {"log"})] == ["answer", "clause", "other", "log"]
+    assert [h.chunk_id for h in leaders_first(hits, {"log", "clause"})] == ["clause", "answer", "other", "log"]
+    assert leaders_first(hits, set()) == hits

@@ -126,6 +126,8 @@ CHANGES: dict[str, dict[str, object]] = {
     "code ranking 1 (not shipped)": {"CODE_WEIGHT": 1.0},
     "collection prior 1": {"COLLECTION_PRIOR": 1.0},
     "file prior 1 + collection prior 2": {"FILE_PRIOR": 1.0},
+    # round 15's: each clause's best section first at any fused score, as before (shipped: at half the top's)
+    "clause leaders at any score": {"CLAUSE_LEADER_SHARE": 0.0},
 }
 GRID: dict[str, dict[str, object]] = {
     "chunks of 900 chars": {"chunker.MAX_CHUNK_CHARS": 900},
