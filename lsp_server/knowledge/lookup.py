@@ -337,8 +337,9 @@ CODE_K = 5
 CONCEPT_WEIGHT = 0.02  # a concept word's symbol (`box` -> Block): mostly a fallback when the words find little
 FILE_PRIOR = 0.5  # `file_prior`: a hit's score rises by up to this share for the file the question points at
 # the same for the hit's doc collection (`docs_index.collection_of`: one engine's docs however many files they
-# are); 0 before round 13: with an engine of ~40 files (phaser) indexed, 2 is best in and out of sample (howto_cv)
-COLLECTION_PRIOR = 2.0
+# are); 0 before round 13: with an engine of ~40 files (phaser) indexed, 2 was best in and out of sample; 4 since
+# round 15 (591 questions over 19 engines: +5, chosen in every left-out fold; docs/evaluation.md, round 15)
+COLLECTION_PRIOR = 4.0
 FILE_PRIOR_SMOOTHING = 20.0  # `DocsIndex.file_affinity`'s, in chunks
 CHANGELOG_WEIGHT = 0.5  # `demote_changelogs`: a changelog section's score is multiplied by it
 DISTINCT_SECTIONS = True  # the top places go to distinct sections (`distinct_sections`)

@@ -50,11 +50,13 @@ def test_the_before_variant_switches_off_round_12s_mechanisms():
         assert lookup.CHANGELOG_WEIGHT == 1
     assert lookup.FILE_PRIOR and lookup.CHANGELOG_WEIGHT < 1  # restored
     # round 11's collection prior, shipped in round 13 (2; main before it: 0), and the clause-leaders switch
-    assert lookup.COLLECTION_PRIOR == 2 and lookup.CLAUSE_LEADERS
+    assert lookup.COLLECTION_PRIOR == 4 and lookup.CLAUSE_LEADERS
     with patched(CHANGES["before (main)"]):
         assert lookup.COLLECTION_PRIOR == 0
     with patched(CHANGES["collection prior 1"]):
         assert lookup.COLLECTION_PRIOR == 1
+    with patched(CHANGES["collection prior 2 (rounds 13-14)"]):
+        assert lookup.COLLECTION_PRIOR == 2
     # round 13's measured, not shipped, code ranking: off in the fusion, on in its variants
     assert lookup.CODE_WEIGHT == 0
     with patched(CHANGES["code ranking 1 (not shipped)"]):

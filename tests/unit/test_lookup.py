@@ -534,3 +534,16 @@ def test_a_clause_leader_the_fusion_barely_supports_is_not_put_first():
     assert [h.chunk_id for h in leaders_first(hits, {"log"})] == ["answer", "clause", "other", "log"]
     assert [h.chunk_id for h in leaders_first(hits, {"log", "clause"})] == ["clause", "answer", "other", "log"]
     assert leaders_first(hits, set()) == hits
+
+
+def test_the_collection_a_question_points_at_clearly_lifts_its_section_over_a_better_scored_one_elsewhere():
+    """The collection prior (`COLLECTION_PRIOR`, 2 in rounds 13-14): with the question's words ~7 times as likely
+    in collection a's docs (affinity 2 against 0), a's section fused at 0.12 passes b's at 0.30."""
+    from lsp_server.knowledge import lookup
+    from lsp_server.knowledge.lookup import DocHit, file_prior
+
+    hits = [DocHit(Path("/d/b/x.md"), 0, 1, "B", "", 0.30, chunk_id="b"),
+            DocHit(Path("/d/a/y.md"), 0, 1, "A", "", 0.12, chunk_id="a")]
+    of = {"/d/b/x.md": "b", "/d/a/y.md": "a"}
+    lifted = file_prior(hits, {"a": 2.0, "b": 0.0}, lookup.COLLECTION_PRIOR, key=lambda p: of[p])
+    assert [h.chunk_id for h in lifted] == ["a", "b"]  # 0.12 x (1 + 4 x 0.88) > 0.30 x (1 + 4 x 0.12)

@@ -128,6 +128,7 @@ CHANGES: dict[str, dict[str, object]] = {
     "file prior 1 + collection prior 2": {"FILE_PRIOR": 1.0},
     # round 15's: each clause's best section first at any fused score, as before (shipped: at half the top's)
     "clause leaders at any score": {"CLAUSE_LEADER_SHARE": 0.0},
+    "collection prior 2 (rounds 13-14)": {"COLLECTION_PRIOR": 2.0},  # shipped since round 15: 4
 }
 GRID: dict[str, dict[str, object]] = {
     "chunks of 900 chars": {"chunker.MAX_CHUNK_CHARS": 900},
