@@ -129,6 +129,7 @@ CHANGES: dict[str, dict[str, object]] = {
     # round 15's: each clause's best section first at any fused score, as before (shipped: at half the top's)
     "clause leaders at any score": {"CLAUSE_LEADER_SHARE": 0.0},
     "collection prior 2 (rounds 13-14)": {"COLLECTION_PRIOR": 2.0},  # shipped since round 15: 4
+    "main before round 15": {"CLAUSE_LEADER_SHARE": 0.0, "COLLECTION_PRIOR": 2.0},  # both of round 15's undone
 }
 GRID: dict[str, dict[str, object]] = {
     "chunks of 900 chars": {"chunker.MAX_CHUNK_CHARS": 900},
