@@ -63,8 +63,8 @@ def test_the_before_variant_switches_off_round_12s_mechanisms():
         assert lookup.CODE_WEIGHT == 1
     with patched(CHANGES["clause leaders off (not shipped)"]):
         assert not lookup.CLAUSE_LEADERS
-    # round 15's: a clause leader goes first only at half the top score; its variant puts it first at any
-    assert lookup.CLAUSE_LEADER_SHARE == 0.5
+    # round 15's: a clause leader goes first only at a fifth of the top score; its variant puts it first at any
+    assert lookup.CLAUSE_LEADER_SHARE == 0.2
     with patched(CHANGES["clause leaders at any score"]):
         assert lookup.CLAUSE_LEADER_SHARE == 0
     # the measured, not shipped, split of long prose runs: off in the shipped chunker, on in its variant

@@ -126,7 +126,7 @@ CHANGES: dict[str, dict[str, object]] = {
     "code ranking 1 (not shipped)": {"CODE_WEIGHT": 1.0},
     "collection prior 1": {"COLLECTION_PRIOR": 1.0},
     "file prior 1 + collection prior 2": {"FILE_PRIOR": 1.0},
-    # round 15's: each clause's best section first at any fused score, as before (shipped: at half the top's)
+    # round 15's: each clause's best section first at any fused score, as before (shipped: at a fifth of the top's)
     "clause leaders at any score": {"CLAUSE_LEADER_SHARE": 0.0},
     "collection prior 2 (rounds 13-14)": {"COLLECTION_PRIOR": 2.0},  # shipped since round 15: 4
     "main before round 15": {"CLAUSE_LEADER_SHARE": 0.0, "COLLECTION_PRIOR": 2.0},  # both of round 15's undone
