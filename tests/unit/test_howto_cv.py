@@ -52,7 +52,7 @@ def test_the_before_variant_switches_off_round_12s_mechanisms():
     # round 11's collection prior, shipped in round 13 (2; main before it: 0), and the clause-leaders switch
     assert lookup.COLLECTION_PRIOR == 4 and lookup.CLAUSE_LEADERS
     with patched(CHANGES["before (main)"]):
-        assert lookup.COLLECTION_PRIOR == 0
+        assert lookup.COLLECTION_PRIOR == 0 and lookup.COLLECTION_PRIOR_DENSE == 0
     with patched(CHANGES["collection prior 1"]):
         assert lookup.COLLECTION_PRIOR == 1
     with patched(CHANGES["collection prior 2 (rounds 13-14)"]):

@@ -547,3 +547,12 @@ def test_the_collection_a_question_points_at_clearly_lifts_its_section_over_a_be
     of = {"/d/b/x.md": "b", "/d/a/y.md": "a"}
     lifted = file_prior(hits, {"a": 2.0, "b": 0.0}, lookup.COLLECTION_PRIOR, key=lambda p: of[p])
     assert [h.chunk_id for h in lifted] == ["a", "b"]  # 0.12 x (1 + 4 x 0.88) > 0.30 x (1 + 4 x 0.12)
+
+
+def test_the_collection_prior_weighs_less_when_the_dense_ranking_joined_the_fusion():
+    """The dense ranking already brings the engine the question is about; a strong prior from the question's
+    words then lifts the engine they merely sound like (round 15: 4 over the lexical rankings alone, 2 with it)."""
+    from lsp_server.knowledge.lookup import collection_prior_weight
+
+    assert collection_prior_weight(dense_ran=False) == 4.0
+    assert collection_prior_weight(dense_ran=True) == 2.0
