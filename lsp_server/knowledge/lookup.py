@@ -229,10 +229,11 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
         fused = file_prior(fused, affinity)
         method += ", the doc file the question's words point at lifted"
     # ... and the collection (one engine's docs among several engines', however many files it has)
-    grouped = index.file_affinity(asked, FILE_PRIOR_SMOOTHING, collections=True) if COLLECTION_PRIOR and fused else {}
+    weight = collection_prior_weight(bool(dense))
+    grouped = index.file_affinity(asked, FILE_PRIOR_SMOOTHING, collections=True) if weight and fused else {}
     if len(grouped) > 1:
         of = index.collections()
-        fused = file_prior(fused, grouped, COLLECTION_PRIOR, key=lambda path: of.get(path, path))
+        fused = file_prior(fused, grouped, weight, key=lambda path: of.get(path, path))
         method += ", the doc collection the question's words point at lifted"
     # A changelog lists what changed, not how to do it: below the usage sections unless the question asks
     # about versions or changes
@@ -243,8 +244,29 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     fused = distinct_sections(fused) if DISTINCT_SECTIONS else fused
     # A compound question is answered part by part: each clause's best section comes first.
     leaders = {r[0].chunk_id for q in clauses(question) if (r := rankings.get(q))} if CLAUSE_LEADERS else set()
-    fused.sort(key=lambda h: h.chunk_id not in leaders)
-    return fused[:depth], order, method
+    return leaders_first(fused, leaders)[:depth], order, method
+
+
+def collection_prior_weight(dense_ran: bool) -> float:
+    """The collection prior's weight: `COLLECTION_PRIOR` over the lexical rankings alone, `COLLECTION_PRIOR_DENSE`
+    when the dense ranking joined the fusion. The prior reads the engine off the question's words; the dense
+    ranking already brings the sections of the engine whose subject the question is about, whatever its words,
+    and a strong prior then lifts the engine the words merely sound like (591 dev questions with the `semantic`
+    extra: 367 in the top 5 at 2, 355 at 4; without it 282 at 2, 287 at 4)."""
+    return COLLECTION_PRIOR_DENSE if dense_ran else COLLECTION_PRIOR
+
+
+def leaders_first(hits: list[DocHit], leaders: set[str]) -> list[DocHit]:
+    """`hits` (best first) with each clause's best section (`leaders`, chunk ids) moved to the front, when the
+    fusion itself scores it at least `CLAUSE_LEADER_SHARE` of the best hit's score. A clause's literal search
+    may be led by a section none of the other rankings supports (a changelog line, another engine's section
+    holding the clause's common words, fused at a tenth of the top score): put first, it pushed the answer
+    down a place in 41 of the 591 dev questions and out of the top 5 in one. A part of a compound question
+    answered by a section of its own (`A header on every page`, at 0.28 of the top) still goes first."""
+    if leaders and hits and CLAUSE_LEADER_SHARE:
+        floor = CLAUSE_LEADER_SHARE * max(h.score for h in hits)
+        leaders = {h.chunk_id for h in hits if h.chunk_id in leaders and h.score >= floor}
+    return sorted(hits, key=lambda h: h.chunk_id not in leaders)
 
 
 def _dense_ranking(workspace: Workspace, index: DocsIndex, question: str, limit: int,
@@ -326,12 +348,18 @@ CODE_K = 5
 CONCEPT_WEIGHT = 0.02  # a concept word's symbol (`box` -> Block): mostly a fallback when the words find little
 FILE_PRIOR = 0.5  # `file_prior`: a hit's score rises by up to this share for the file the question points at
 # the same for the hit's doc collection (`docs_index.collection_of`: one engine's docs however many files they
-# are); 0 before round 13: with an engine of ~40 files (phaser) indexed, 2 is best in and out of sample (howto_cv)
-COLLECTION_PRIOR = 2.0
+# are); 0 before round 13: with an engine of ~40 files (phaser) indexed, 2 was best in and out of sample; 4 since
+# round 15 (591 questions over 19 engines: +5, chosen in every left-out fold; docs/evaluation.md, round 15)
+COLLECTION_PRIOR = 4.0
+COLLECTION_PRIOR_DENSE = 2.0  # ... and with the dense ranking in the fusion (`collection_prior_weight`)
 FILE_PRIOR_SMOOTHING = 20.0  # `DocsIndex.file_affinity`'s, in chunks
 CHANGELOG_WEIGHT = 0.5  # `demote_changelogs`: a changelog section's score is multiplied by it
 DISTINCT_SECTIONS = True  # the top places go to distinct sections (`distinct_sections`)
 CLAUSE_LEADERS = True  # each clause's best section first
+# ... when its fused score is at least this share of the best one's (`leaders_first`; 0: always, as before
+# round 15; 0.1-0.5 measured on the dev questions alike in hits, 0.5 best in MRR but it drops a compound
+# question's second part at 0.28: docs/evaluation.md, round 15)
+CLAUSE_LEADER_SHARE = 0.2
 # the dense ranking (`dense.dense_search`: every chunk by embedding similarity to the question), when the
 # `semantic` extra is installed and the index's chunks are embedded; [] otherwise
 DENSE_RANKER = dense_search

@@ -521,3 +521,38 @@ def test_an_engine_whose_docs_are_many_files_is_lifted_as_one_collection(tmp_pat
         docs[f"logger/docs/topic{i}.md"] = f"# Topic {i}\n\n## Output {i}\n\nPrint text lines to the terminal, rule {i}.\n"
     top = lookup_docs(make_ws(tmp_path, docs=docs), "print text to the terminal", limit=3, expand=True).results
     assert [h.heading for h in top] == ["Topic 0 › Output 0", "Topic 1 › Output 1", "Topic 2 › Output 2"]
+
+
+def test_a_clause_leader_the_fusion_barely_supports_is_not_put_first():
+    """A clause's best section goes first only when the fusion scores it at least `CLAUSE_LEADER_SHARE` of the
+    best hit (round 14 put it first at any score: a changelog line fused at a tenth of the top went first)."""
+    from lsp_server.knowledge.lookup import DocHit, leaders_first
+
+    d = Path("/d/a.md")
+    hits = [DocHit(d, 0, 1, "Answer", "", 2.0, chunk_id="answer"), DocHit(d, 2, 3, "Clause", "", 1.2, chunk_id="clause"),
+            DocHit(d, 4, 5, "Other", "", 0.9, chunk_id="other"), DocHit(d, 6, 7, "Changelog", "", 0.2, chunk_id="log")]
+    assert [h.chunk_id for h in leaders_first(hits, {"log"})] == ["answer", "clause", "other", "log"]
+    assert [h.chunk_id for h in leaders_first(hits, {"log", "clause"})] == ["clause", "answer", "other", "log"]
+    assert leaders_first(hits, set()) == hits
+
+
+def test_the_collection_a_question_points_at_clearly_lifts_its_section_over_a_better_scored_one_elsewhere():
+    """The collection prior (`COLLECTION_PRIOR`, 2 in rounds 13-14): with the question's words ~7 times as likely
+    in collection a's docs (affinity 2 against 0), a's section fused at 0.12 passes b's at 0.30."""
+    from lsp_server.knowledge import lookup
+    from lsp_server.knowledge.lookup import DocHit, file_prior
+
+    hits = [DocHit(Path("/d/b/x.md"), 0, 1, "B", "", 0.30, chunk_id="b"),
+            DocHit(Path("/d/a/y.md"), 0, 1, "A", "", 0.12, chunk_id="a")]
+    of = {"/d/b/x.md": "b", "/d/a/y.md": "a"}
+    lifted = file_prior(hits, {"a": 2.0, "b": 0.0}, lookup.COLLECTION_PRIOR, key=lambda p: of[p])
+    assert [h.chunk_id for h in lifted] == ["a", "b"]  # 0.12 x (1 + 4 x 0.88) > 0.30 x (1 + 4 x 0.12)
+
+
+def test_the_collection_prior_weighs_less_when_the_dense_ranking_joined_the_fusion():
+    """The dense ranking already brings the engine the question is about; a strong prior from the question's
+    words then lifts the engine they merely sound like (round 15: 4 over the lexical rankings alone, 2 with it)."""
+    from lsp_server.knowledge.lookup import collection_prior_weight
+
+    assert collection_prior_weight(dense_ran=False) == 4.0
+    assert collection_prior_weight(dense_ran=True) == 2.0

@@ -105,7 +105,7 @@ MAIN_ROUND_10 = {"docs_index.GREP_SHORTER_FIRST": False}  # main before round 11
 # main before round 12's: no dense ranking. Without the `semantic` extra the dense ranking is empty, so this
 # equals "shipped"; with it installed, the pair measures the dense ranking (docs/evaluation.md, round 12)
 MAIN_ROUND_11 = {"DENSE_WEIGHT": 0.0}
-MAIN_ROUND_12 = {"COLLECTION_PRIOR": 0.0}  # main before round 13's how-to work: no collection prior
+MAIN_ROUND_12 = {"COLLECTION_PRIOR": 0.0, "COLLECTION_PRIOR_DENSE": 0.0}  # main before round 13's how-to work: no collection prior
 LONG_PROSE_SPLIT = {"chunker.LONG_PROSE_CHARS": 4 * 1800}  # measured in round 10, not shipped
 CHANGES: dict[str, dict[str, object]] = {
     BEFORE: MAIN_ROUND_12,
@@ -126,6 +126,10 @@ CHANGES: dict[str, dict[str, object]] = {
     "code ranking 1 (not shipped)": {"CODE_WEIGHT": 1.0},
     "collection prior 1": {"COLLECTION_PRIOR": 1.0},
     "file prior 1 + collection prior 2": {"FILE_PRIOR": 1.0},
+    # round 15's: each clause's best section first at any fused score, as before (shipped: at a fifth of the top's)
+    "clause leaders at any score": {"CLAUSE_LEADER_SHARE": 0.0},
+    "collection prior 2 (rounds 13-14)": {"COLLECTION_PRIOR": 2.0},  # shipped since round 15: 4
+    "main before round 15": {"CLAUSE_LEADER_SHARE": 0.0, "COLLECTION_PRIOR": 2.0},  # both of round 15's undone
 }
 GRID: dict[str, dict[str, object]] = {
     "chunks of 900 chars": {"chunker.MAX_CHUNK_CHARS": 900},
