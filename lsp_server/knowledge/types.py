@@ -116,17 +116,19 @@ class Evidence:
     passed_to: str = ""  # "Layout.twoColumn" when passed to a parameter declared with the type
     produces: str = ""  # "`form.getTextField()` is used as a `PDFTextField`"
 
-    def text(self) -> str:
+    def text(self, shown: str = "") -> str:
+        """Why the guess; `shown`: the type's name as messages show it (`unknown_symbol.shown_owner`: a bundle's
+        `Body$1` is the `Body` its package exports), else the model's name."""
         reasons = []
         if self.produces:
             reasons.append(self.produces)
         if self.passed_to:
             reasons.append(f"it is passed to `{self.passed_to}`")
         if self.uses:
-            shown = [f"`{u}`" for u in self.uses[:4]]
-            joined = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+            used = [f"`{u}`" for u in self.uses[:4]]
+            joined = used[0] if len(used) == 1 else ", ".join(used[:-1]) + " and " + used[-1]
             reasons.append(f"it uses {joined}")
-        return f"`{self.name}` looks like a `{self.tid[1]}`: " + "; ".join(reasons) if reasons else ""
+        return f"`{self.name}` looks like a `{shown or self.tid[1]}`: " + "; ".join(reasons) if reasons else ""
 
 
 @dataclass(frozen=True)
@@ -1199,7 +1201,7 @@ class Analyzer:
             hits = sorted(u for u in reads | writes if u in members)
             if not missing:
                 return Val(ValKind.INSTANCE, tid, conf=INFERRED, evidence=Evidence(name, tid, hits, produces=why))
-            if len(missing) == 1:
+            if len(missing) == 1 and not self._fits_other(reads, missing[0], tid):
                 usage = next((us for u, us in uses if u == missing[0]), "read")
                 ranked = sg.rank(missing[0], [n for n, (m, _) in members.items() if not m.private], usage)
                 if ranked and ranked[0][1] >= 0.6:
@@ -1209,7 +1211,7 @@ class Analyzer:
             members = model.members(tid)
             hits = [u for u in sorted(reads | writes) if u in members]
             missing = [u for u in reads if u not in members and u not in OBJECT_MEMBERS]
-            if len(missing) <= 1 and model.closed(tid):
+            if len(missing) <= 1 and model.closed(tid) and not (missing and self._fits_other(reads, missing[0], tid)):
                 return Val(ValKind.INSTANCE, tid, conf=INFERRED, evidence=Evidence(name, tid, hits, callee))
         if not reads or name in DATA_NAMES:
             return None
@@ -1313,6 +1315,18 @@ class Analyzer:
             if v is None or v.kind != ValKind.INSTANCE or v.tid != first.tid:
                 return None
         return first
+
+    def _fits_other(self, reads: set[str], missing: str, tid: TypeId) -> bool:
+        """Whether a type other than `tid` has every name used, `missing` included: a guess from the uses that
+        lacks a name used must never flag a name another type that fits the uses as well really has
+        (`body.getNext(); body.getFixtureList()`: a Contact, made by a near miss of the method, lacks the
+        second; a Body has both)."""
+        for other in self.model.owners(missing):
+            if other != tid:
+                members = self.model.members(other)
+                if all(u in members or u in OBJECT_MEMBERS for u in reads):
+                    return True
+        return False
 
     def _pick(self, tids: list[TypeId], var: str) -> TypeId | None:
         """One type among candidates: the only one; else the base all others derive from when every
