@@ -3068,12 +3068,16 @@ def _inferable(value: Node | None) -> bool:
 
 
 def _name_score(var: str, type_name: str) -> int:
+    type_name = _RENAMED_SUFFIX.sub("", type_name)  # a bundler's `Body$1` is named `Body` (`object_model`)
     v, t = var.lower(), type_name.lower()
     if v == t:
         return 3
     if t.endswith(v) or v.endswith(t):
         return 2
     return 1 if _name_matches(var, type_name) else 0
+
+
+_RENAMED_SUFFIX = re.compile(r"(?<=\w)\$\d+$")
 
 
 def _name_matches(var: str, type_name: str) -> bool:

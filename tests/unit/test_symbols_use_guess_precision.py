@@ -24,10 +24,12 @@ declare class Body$1 {
     getNext(): Body$1 | null;
     getFixtureList(): %s;
     getMass(): number;
+    getContactList(): Contact | null;
 }
 export declare class World {
     getBodyList(): Body$1 | null;
     step(dt: number): void;
+    getContactList(): Contact | null;
 }
 export { Body$1 as Body };
 """
@@ -62,3 +64,13 @@ def test_a_bundler_renamed_class_owns_its_members_and_makes_its_results(tmp_path
     assert (line, name) == (3, "getFixtureLists")
     assert message.startswith("`Body` has no member `getFixtureLists`; did you mean `getFixtureList`?")
     assert "looks like a `Body`" in message and "$" not in message
+
+
+def test_a_bundler_renamed_class_is_named_as_its_export_when_a_name_decides(tmp_path):
+    # both World and the body type have `getContactList`; `myBody` names the body type (`Body$1` is `Body`)
+    ws = package_workspace(tmp_path, "phys", TYPES % "Fixture | null", {
+        "package.json": json.dumps({"name": "app", "dependencies": {"phys": "1.0.0"}}),
+        "src/a.js": "function f(myBody) {\n  myBody.getContactList();\n  myBody.getMas();\n}\n",
+    })
+    assert [(f["line"], f["name"], f["data"]["suggestions"][:1]) for f in symbol_findings(ws, "src/a.js")] == \
+        [(3, "getMas", ["getMass"])]
