@@ -1126,7 +1126,7 @@ class Analyzer:
         hits = self._uses_fit(key, start, end, self.model.members(conv.target), outranks)
         if hits is None:
             return None
-        why = f"{CONVENTION_EVIDENCE} `{conv.target[1]}` `{key[1]}` ({Path(conv.source).name})"
+        why = f"{CONVENTION_EVIDENCE} `{self._shown_name(conv.target)}` `{key[1]}` ({Path(conv.source).name})"
         return Val(ValKind.INSTANCE, conv.target, conf=INFERRED, evidence=Evidence(key[1], conv.target, hits,
                                                                                    produces=why))
 
@@ -1298,7 +1298,7 @@ class Analyzer:
                 if not found:
                     continue
                 owners = found if owners is None else owners & found
-                why = f"`{name}.{method}()` is used as a `{rv.tid[1]}`"
+                why = f"`{name}.{method}()` is used as a `{self._shown_name(rv.tid)}`"
             if not owners:
                 return None
             chosen = self._pick(sorted(owners), name)
@@ -1306,15 +1306,61 @@ class Analyzer:
         finally:
             self._inferring.discard(key)
 
-    def same_type_everywhere(self, first: Val | None, rights: list[Node | None]) -> Val | None:
-        """The type of a reassigned variable when its initial value and every assigned value agree."""
+    def same_type_everywhere(self, first: Val | None, rights: list[Node | None],
+                             key: BindingKey | None = None) -> Val | None:
+        """The type of a reassigned variable when its initial value and every assigned value agree. `key`: the
+        variable; a value read from the variable itself (`ce = ce.next`, `b = b.getNext()`, a linked list's
+        walk) is worked out with the variable of its initial type, as TypeScript declares a `let` by its
+        initializer; a member that type lacks there (`ce = ce.nexts`) is the error TypeScript reports, not
+        another kind of value."""
         if first is None or first.kind != ValKind.INSTANCE or not rights:
             return None
-        for r in rights:
-            v = self.peek(r) if r is not None else None
-            if v is None or v.kind != ValKind.INSTANCE or v.tid != first.tid:
-                return None
+        had = key is not None and key in self.values
+        before = self.values.get(key) if had else None
+        try:
+            for r in rights:
+                if key is not None and r is not None and self._reads_itself(r, key):
+                    self.values[key] = first
+                    v = self.peek(r)
+                    if v is None and self.model.closed(first.tid):
+                        prop = self._member_of_node(r).child_by_field_name("property")
+                        name = self.text(prop) if prop is not None else ""
+                        if name and name not in self.model.members(first.tid) and name not in OBJECT_MEMBERS:
+                            continue  # the missing member is reported where it is read
+                else:
+                    v = self.peek(r) if r is not None else None
+                if v is None or v.kind != ValKind.INSTANCE or v.tid != first.tid:
+                    return None
+        finally:
+            if key is not None:
+                if had:
+                    self.values[key] = before
+                else:
+                    self.values.pop(key, None)
         return first
+
+    def _shown_name(self, tid: TypeId) -> str:
+        """A type's name as its package exports it where the model's is a bundle's local (`export { Body$1 as
+        Body }`); the evidence texts say it so, as the messages do (`unknown_symbol.exported_name`)."""
+        name = tid[1]
+        mod = self.model.modules.get(tid[0]) if "$" in name else None
+        aliases = sorted(e for e, local in mod.exports.items() if local == name and e not in ("default", "=")) \
+            if mod is not None else []
+        return name if not aliases or name in aliases else aliases[0]
+
+    @staticmethod
+    def _member_of_node(r: Node) -> Node:
+        return r.child_by_field_name("function") if r.type == "call_expression" else r
+
+    def _reads_itself(self, r: Node, key: BindingKey) -> bool:
+        """Whether `r` is `x.m` or `x.m(...)` on the variable `key` itself."""
+        m = self._member_of_node(r)
+        if m is None or m.type != "member_expression":
+            return False
+        obj = m.child_by_field_name("object")
+        prop = m.child_by_field_name("property")
+        return obj is not None and obj.type == "identifier" and prop is not None and \
+            prop.type == "property_identifier" and self.key_of(obj) == key
 
     def _fits_other(self, reads: set[str], missing: str, tid: TypeId) -> bool:
         """Whether a type other than `tid` has every name used, `missing` included: a guess from the uses that
@@ -2058,7 +2104,7 @@ class Analyzer:
                 same = self.same_type_everywhere(val, self.assignments.get(key, [])) if key in self.assigned else val
                 self.set_value(name_node, same)
             elif key in self.assigned and not const:
-                same = self.same_type_everywhere(val, self.assignments.get(key, []))
+                same = self.same_type_everywhere(val, self.assignments.get(key, []), key)
                 if same is not None:  # `let page = doc.addPage(); ... page = doc.addPage();`
                     self.set_value(name_node, same)
                 else:  # several kinds of values over time: only the evidence of its uses can type it
@@ -2575,7 +2621,7 @@ class Analyzer:
             ranked = sg.rank(name, [n for n, (m, _) in members.items() if not m.private], usage)
             if not ranked or ranked[0][1] < 0.6:
                 return None
-        why = f"{CONVENTION_EVIDENCE} `{conv.target[1]}` `this` ({Path(conv.source).name})"
+        why = f"{CONVENTION_EVIDENCE} `{self._shown_name(conv.target)}` `this` ({Path(conv.source).name})"
         val = Val(ValKind.INSTANCE, conv.target, conf=INFERRED, evidence=Evidence("this", conv.target, hits, produces=why))
         return val, frozenset(own)
 
