@@ -614,7 +614,7 @@ class ObjectModel:
 
     def object_types(self) -> list[TypeId]:
         return [(m, n) for m, mod in self.modules.items() for n, t in mod.types.items()
-                if t.kind in ("class", "interface") and "$" not in n]
+                if t.kind in ("class", "interface") and ("$" not in n or _BUNDLER_RENAMED.fullmatch(n))]
 
     def export(self, module: str, name: str):
         """What `import { name } from module` binds: ("type", tid) or ("value", Member) or None."""
@@ -669,6 +669,11 @@ class ObjectModel:
 
 
 IDENT_RE = re.compile(r"[A-Za-z_$][\w$]*")
+# A declared name a bundler renamed to keep two same-named declarations apart (`declare class Body$1` ...
+# `export { Body$1 as Body }`, as rollup and dts-bundle-generator write them): a real type, unlike the names
+# the model makes with a `$` (`Ns$Name`, `Name$static`, `Name$ns1`, `owner$member`), which never end in digits
+# alone
+_BUNDLER_RENAMED = re.compile(r"[A-Za-z_][\w]*\$\d+")
 
 
 def _base_type(base: str):

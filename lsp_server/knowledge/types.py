@@ -116,17 +116,19 @@ class Evidence:
     passed_to: str = ""  # "Layout.twoColumn" when passed to a parameter declared with the type
     produces: str = ""  # "`form.getTextField()` is used as a `PDFTextField`"
 
-    def text(self) -> str:
+    def text(self, shown: str = "") -> str:
+        """Why the guess; `shown`: the type's name as messages show it (`unknown_symbol.shown_owner`: a bundle's
+        `Body$1` is the `Body` its package exports), else the model's name."""
         reasons = []
         if self.produces:
             reasons.append(self.produces)
         if self.passed_to:
             reasons.append(f"it is passed to `{self.passed_to}`")
         if self.uses:
-            shown = [f"`{u}`" for u in self.uses[:4]]
-            joined = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+            used = [f"`{u}`" for u in self.uses[:4]]
+            joined = used[0] if len(used) == 1 else ", ".join(used[:-1]) + " and " + used[-1]
             reasons.append(f"it uses {joined}")
-        return f"`{self.name}` looks like a `{self.tid[1]}`: " + "; ".join(reasons) if reasons else ""
+        return f"`{self.name}` looks like a `{shown or self.tid[1]}`: " + "; ".join(reasons) if reasons else ""
 
 
 @dataclass(frozen=True)
@@ -1124,7 +1126,7 @@ class Analyzer:
         hits = self._uses_fit(key, start, end, self.model.members(conv.target), outranks)
         if hits is None:
             return None
-        why = f"{CONVENTION_EVIDENCE} `{conv.target[1]}` `{key[1]}` ({Path(conv.source).name})"
+        why = f"{CONVENTION_EVIDENCE} `{self._shown_name(conv.target)}` `{key[1]}` ({Path(conv.source).name})"
         return Val(ValKind.INSTANCE, conv.target, conf=INFERRED, evidence=Evidence(key[1], conv.target, hits,
                                                                                    produces=why))
 
@@ -1199,7 +1201,7 @@ class Analyzer:
             hits = sorted(u for u in reads | writes if u in members)
             if not missing:
                 return Val(ValKind.INSTANCE, tid, conf=INFERRED, evidence=Evidence(name, tid, hits, produces=why))
-            if len(missing) == 1:
+            if len(missing) == 1 and not self._fits_other(reads, missing[0], tid):
                 usage = next((us for u, us in uses if u == missing[0]), "read")
                 ranked = sg.rank(missing[0], [n for n, (m, _) in members.items() if not m.private], usage)
                 if ranked and ranked[0][1] >= 0.6:
@@ -1209,7 +1211,7 @@ class Analyzer:
             members = model.members(tid)
             hits = [u for u in sorted(reads | writes) if u in members]
             missing = [u for u in reads if u not in members and u not in OBJECT_MEMBERS]
-            if len(missing) <= 1 and model.closed(tid):
+            if len(missing) <= 1 and model.closed(tid) and not (missing and self._fits_other(reads, missing[0], tid)):
                 return Val(ValKind.INSTANCE, tid, conf=INFERRED, evidence=Evidence(name, tid, hits, callee))
         if not reads or name in DATA_NAMES:
             return None
@@ -1296,7 +1298,7 @@ class Analyzer:
                 if not found:
                     continue
                 owners = found if owners is None else owners & found
-                why = f"`{name}.{method}()` is used as a `{rv.tid[1]}`"
+                why = f"`{name}.{method}()` is used as a `{self._shown_name(rv.tid)}`"
             if not owners:
                 return None
             chosen = self._pick(sorted(owners), name)
@@ -1304,15 +1306,73 @@ class Analyzer:
         finally:
             self._inferring.discard(key)
 
-    def same_type_everywhere(self, first: Val | None, rights: list[Node | None]) -> Val | None:
-        """The type of a reassigned variable when its initial value and every assigned value agree."""
+    def same_type_everywhere(self, first: Val | None, rights: list[Node | None],
+                             key: BindingKey | None = None) -> Val | None:
+        """The type of a reassigned variable when its initial value and every assigned value agree. `key`: the
+        variable; a value read from the variable itself (`ce = ce.next`, `b = b.getNext()`, a linked list's
+        walk) is worked out with the variable of its initial type, as TypeScript declares a `let` by its
+        initializer; a member that type lacks there (`ce = ce.nexts`) is the error TypeScript reports, not
+        another kind of value."""
         if first is None or first.kind != ValKind.INSTANCE or not rights:
             return None
-        for r in rights:
-            v = self.peek(r) if r is not None else None
-            if v is None or v.kind != ValKind.INSTANCE or v.tid != first.tid:
-                return None
+        had = key is not None and key in self.values
+        before = self.values.get(key) if had else None
+        try:
+            for r in rights:
+                if key is not None and r is not None and self._reads_itself(r, key):
+                    self.values[key] = first
+                    v = self.peek(r)
+                    if v is None and self.model.closed(first.tid):
+                        prop = self._member_of_node(r).child_by_field_name("property")
+                        name = self.text(prop) if prop is not None else ""
+                        if name and name not in self.model.members(first.tid) and name not in OBJECT_MEMBERS:
+                            continue  # the missing member is reported where it is read
+                else:
+                    v = self.peek(r) if r is not None else None
+                if v is None or v.kind != ValKind.INSTANCE or v.tid != first.tid:
+                    return None
+        finally:
+            if key is not None:
+                if had:
+                    self.values[key] = before
+                else:
+                    self.values.pop(key, None)
         return first
+
+    def _shown_name(self, tid: TypeId) -> str:
+        """A type's name as its package exports it where the model's is a bundle's local (`export { Body$1 as
+        Body }`); the evidence texts say it so, as the messages do (`unknown_symbol.exported_name`)."""
+        name = tid[1]
+        mod = self.model.modules.get(tid[0]) if "$" in name else None
+        aliases = sorted(e for e, local in mod.exports.items() if local == name and e not in ("default", "=")) \
+            if mod is not None else []
+        return name if not aliases or name in aliases else aliases[0]
+
+    @staticmethod
+    def _member_of_node(r: Node) -> Node:
+        return r.child_by_field_name("function") if r.type == "call_expression" else r
+
+    def _reads_itself(self, r: Node, key: BindingKey) -> bool:
+        """Whether `r` is `x.m` or `x.m(...)` on the variable `key` itself."""
+        m = self._member_of_node(r)
+        if m is None or m.type != "member_expression":
+            return False
+        obj = m.child_by_field_name("object")
+        prop = m.child_by_field_name("property")
+        return obj is not None and obj.type == "identifier" and prop is not None and \
+            prop.type == "property_identifier" and self.key_of(obj) == key
+
+    def _fits_other(self, reads: set[str], missing: str, tid: TypeId) -> bool:
+        """Whether a type other than `tid` has every name used, `missing` included: a guess from the uses that
+        lacks a name used must never flag a name another type that fits the uses as well really has
+        (`body.getNext(); body.getFixtureList()`: a Contact, made by a near miss of the method, lacks the
+        second; a Body has both)."""
+        for other in self.model.owners(missing):
+            if other != tid:
+                members = self.model.members(other)
+                if all(u in members or u in OBJECT_MEMBERS for u in reads):
+                    return True
+        return False
 
     def _pick(self, tids: list[TypeId], var: str) -> TypeId | None:
         """One type among candidates: the only one; else the base all others derive from when every
@@ -2044,7 +2104,7 @@ class Analyzer:
                 same = self.same_type_everywhere(val, self.assignments.get(key, [])) if key in self.assigned else val
                 self.set_value(name_node, same)
             elif key in self.assigned and not const:
-                same = self.same_type_everywhere(val, self.assignments.get(key, []))
+                same = self.same_type_everywhere(val, self.assignments.get(key, []), key)
                 if same is not None:  # `let page = doc.addPage(); ... page = doc.addPage();`
                     self.set_value(name_node, same)
                 else:  # several kinds of values over time: only the evidence of its uses can type it
@@ -2561,7 +2621,7 @@ class Analyzer:
             ranked = sg.rank(name, [n for n, (m, _) in members.items() if not m.private], usage)
             if not ranked or ranked[0][1] < 0.6:
                 return None
-        why = f"{CONVENTION_EVIDENCE} `{conv.target[1]}` `this` ({Path(conv.source).name})"
+        why = f"{CONVENTION_EVIDENCE} `{self._shown_name(conv.target)}` `this` ({Path(conv.source).name})"
         val = Val(ValKind.INSTANCE, conv.target, conf=INFERRED, evidence=Evidence("this", conv.target, hits, produces=why))
         return val, frozenset(own)
 
@@ -3054,12 +3114,16 @@ def _inferable(value: Node | None) -> bool:
 
 
 def _name_score(var: str, type_name: str) -> int:
+    type_name = _RENAMED_SUFFIX.sub("", type_name)  # a bundler's `Body$1` is named `Body` (`object_model`)
     v, t = var.lower(), type_name.lower()
     if v == t:
         return 3
     if t.endswith(v) or v.endswith(t):
         return 2
     return 1 if _name_matches(var, type_name) else 0
+
+
+_RENAMED_SUFFIX = re.compile(r"(?<=\w)\$\d+$")
 
 
 def _name_matches(var: str, type_name: str) -> bool:

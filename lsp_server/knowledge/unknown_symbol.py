@@ -169,7 +169,7 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
     if suggestions:
         message += f"; did you mean `{suggestions[0]}`?"
     if inferred:
-        why = recv.evidence.text()
+        why = recv.evidence.text(shown_owner(model, recv.evidence.tid))
         if why:
             message += f" ({why})"
     typed = recv.kind in (ValKind.INSTANCE, ValKind.CLASS) and isinstance(recv.tid, tuple)
@@ -442,7 +442,7 @@ def status_finding(a: Access, model: ObjectModel, root=None) -> Finding | None:
                        "edits": [{"start": a.start, "end": a.end, "text": suggestion}], "fix_all": False,
                        "preferred": False}
     if a.recv.evidence is not None:  # the receiver's type is our guess from its uses: say why, and only warn
-        why = a.recv.evidence.text()
+        why = a.recv.evidence.text(shown_owner(model, a.recv.evidence.tid))
         message += f" ({why})" if why else ""
         data["receiver"] = "inferred"
     if m.status == "removed":
@@ -1118,7 +1118,7 @@ def engine_member_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -
                          + (f" — {where}" if where else "")
                          + (f"\n\n> {a.member.status_note}" if a.member.status_note else ""))
         if a.recv.evidence is not None:
-            lines.append(a.recv.evidence.text())
+            lines.append(a.recv.evidence.text(shown_owner(model, a.recv.evidence.tid)))
         disagreement = sources_disagree(model, a.owner, a.member, loc)
         if disagreement:
             lines.append(disagreement)
