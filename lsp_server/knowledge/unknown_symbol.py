@@ -880,16 +880,19 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
         member_owners.setdefault(name, owner)
         member_declared.setdefault((name, owner), (member, owner))
 
-    for mod in model.modules.values():
+    for module, mod in model.modules.items():
         names.update(mod.exports)
         names.update(mod.values)
         for tname, t in mod.types.items():
+            # a `$` name is the model's own synthesized type (`Konva$Util`, `Stage$static`), except a bundle's
+            # local that its export list renames (`export { Body$1 as Body }`: the package's class `Body`)
+            shown = tname if "$" not in tname else exported_name(model, (module, tname))
             for m in t.members:
                 names.add(m.name)
-                if not m.private and m.kind != "constructor" and not m.name.startswith("_") and "$" not in tname \
+                if not m.private and m.kind != "constructor" and not m.name.startswith("_") and "$" not in shown \
                         and (m.confidence or 0) >= MEDIUM and m.status != "removed":
-                    own(m.name, tname, m)
-                    as_member(m.name, tname, m)
+                    own(m.name, shown, m)
+                    as_member(m.name, shown, m)
         # the engine's module-level functions (ioredis's `utils.convertMapToArray`, reached in its README
         # through an internal module): a near miss of one is as likely meant as one of a member
         # and by the name it is exported as (`export { default as scaleLinear } from "./linear.js"`: users
