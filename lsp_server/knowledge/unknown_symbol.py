@@ -608,7 +608,11 @@ def _vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelS
             continue
         suggestion = None if expando else _near_miss(name, index)
         named = analysis.named_by_convention.get(doc.node_text(obj)) if obj.type == "identifier" else None
-        if suggestion is None and named is not None and unknown_on.get(doc.node_text(obj)) == {name}:
+        own_class = _own_class_near_miss(doc, obj, name) \
+            if obj.type == "this" and doc.language not in TYPESCRIPT_LANGUAGES and not expando else None
+        if own_class is not None:  # `this.rendeBody(body)` in a class that declares `renderBody`: its own name
+            real, owner, decl = own_class, THIS_FILE, None
+        elif suggestion is None and named is not None and unknown_on.get(doc.node_text(obj)) == {name}:
             real, owner, decl = _convention_near_miss(name, named, model) or (None, None, None)
             if real is None:
                 continue
@@ -639,6 +643,47 @@ def _vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelS
                         "edits": [{"start": prop.start_byte, "end": prop.end_byte, "text": real}], "fix_all": False}}
         out.append((Finding("unknown-symbol", message, prop.start_byte, prop.end_byte, Severity.WARNING, data), decl))
     return out
+
+
+_FUNCTIONS = frozenset(("function_expression", "function_declaration", "function", "generator_function",
+                        "generator_function_declaration"))
+
+
+def _own_class_near_miss(doc: ParsedDocument, this, name: str) -> str | None:
+    """`this.rendeBody(body)`, `this.getLoop()`, `this.wold.step(...)` in a class of the file's own that
+    declares `renderBody`, `loop`, `world` and nothing named as written (the caller checked: no declaration in
+    the file or the workspace, no engine or platform name): the class's member misspelled, a near miss of one
+    the class itself declares (a method, a field, a member written on `this` in its body; a get/set prefix, case,
+    number, a small typo). Only where `this` is that class's instance (a method's or a field's, arrow functions
+    within them; not a nested `function`'s own `this`) and the class extends nothing (a base's members are not
+    in sight)."""
+    body = this.parent
+    while body is not None and body.type != "class_body":
+        if body.type in _FUNCTIONS:
+            return None
+        body = body.parent
+    if body is None or body.parent is None or any(c.type == "class_heritage" for c in body.parent.children):
+        return None
+    own: set[str] = set()
+    for child in body.named_children:
+        key = child.child_by_field_name("name") if child.type == "method_definition" else \
+            child.child_by_field_name("property") if child.type == "field_definition" else None
+        if key is not None and key.type in ("property_identifier", "identifier"):
+            own.add(doc.node_text(key))
+    stack = [body]
+    while stack:  # the members written on `this` in the class's body (`this.started = true`)
+        n = stack.pop()
+        if n.type == "assignment_expression":
+            left = n.child_by_field_name("left")
+            if left is not None and left.type == "member_expression" and \
+                    (left.child_by_field_name("object") or left).type == "this":
+                prop = left.child_by_field_name("property")
+                if prop is not None:
+                    own.add(doc.node_text(prop))
+        stack.extend(n.named_children)
+    own.discard(name)
+    # (the receiver's type is known: its class is in sight; a plain variant, as on a typed receiver)
+    return _variant_of(name, own, PLAIN_NEAR_MISS) if own else None
 
 
 def _receiver_near_miss(name: str, receiver, model: ObjectModel) -> tuple[str, str, tuple] | None:
