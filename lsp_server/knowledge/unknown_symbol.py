@@ -548,9 +548,13 @@ def _vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelS
     platform = builtin_members()
     found = queries.captures(doc.language, "evidence", doc.tree.root_node)
     members = [*found.get("member", ()), *found.get("member.chained", ())]
+    # a file that shows no other use of the engine: only receivers named as instances of one of its classes
+    named_as_class: dict[str, str] | None = None
     if not _uses_engine(doc, analysis, model) and \
             not _spells_engine_member(doc, members, index, imported, local | workspace):
-        return []
+        named_as_class = _named_as_engine_class(doc, members, index)
+        if not named_as_class:
+            return []
     # a member of a member or of `this` (`reply.raw.statuCode`, `this.log.trace()`): receivers as untyped
     members += [*found.get("member.nested", ()), *found.get("member.this", ())]
     annotated = _annotated_names(doc) if doc.language in TYPESCRIPT_LANGUAGES else frozenset()
@@ -600,6 +604,8 @@ def _vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelS
             # value's shape, and a guess would flag a name the engine has (the runtime oracle's misses). And
             # `React.useState`: another module's value, whatever the engine spells (`_imported_names`).
             continue
+        if named_as_class is not None and (obj.type != "identifier" or doc.node_text(obj) not in named_as_class):
+            continue
         name = doc.node_text(prop)
         expando = name in written_only  # declared here only by this kind of write: `sprite.blenMode = "add"`
         if len(name) < 4 or name in index["names"] or name in platform or (name in local and not expando) \
@@ -625,6 +631,15 @@ def _vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelS
                 continue
         elif suggestion is None:
             continue
+        elif named_as_class is not None:
+            # `myBody.isAwakes()`: a member of a class the receiver's name ends with (`Body`, or `RevoluteJoint`
+            # for `myJoint`), nothing else
+            word = named_as_class[doc.node_text(obj)]
+            real = suggestion[0]
+            owner = next((t for t in sorted(index["member_types"].get(real, ())) if t.endswith(word)), None)
+            if owner is None:
+                continue
+            decl = index["member_declared"].get((real, owner))
         else:
             real, owner, decl = _member_first(name, index, suggestion, model,
                                               analysis.open_engine_receivers.get(prop.start_byte),
@@ -883,6 +898,26 @@ def _uses_engine(doc: ParsedDocument, analysis: Analysis, model: ObjectModel) ->
     return any(a.member is not None and not a.missing for a in analysis.accesses)
 
 
+_CAMEL_TAIL = re.compile(r"[a-z0-9]([A-Z][a-z0-9]+)$")
+
+
+def _named_as_engine_class(doc: ParsedDocument, members: list, index: dict) -> dict[str, str]:
+    """The receivers of a file that shows no other use of the engine whose name ends with the name of an engine
+    type that has members (`myBody`, `groundBody` of `Body`; `sensorContact` of `Contact`), each with that name:
+    README fragments name the engine's objects so (`myBody.applyForce(...)`, undeclared). A compound name
+    only: the plain word (`body`, `contact`) is everyone's."""
+    out: dict[str, str] = {}
+    for node in members:
+        obj = node.child_by_field_name("object")
+        if obj is None or obj.type != "identifier":
+            continue
+        receiver = doc.node_text(obj)
+        tail = _CAMEL_TAIL.search(receiver)
+        if tail is not None and len(tail.group(1)) >= 4 and tail.group(1) in index["member_type_names"]:
+            out[receiver] = tail.group(1)
+    return out
+
+
 def _spells_engine_member(doc: ParsedDocument, members: list, index: dict, imported: frozenset[str],
                           declared: frozenset[str]) -> bool:
     """A file that imports nothing of the engine still uses it when it calls, on a receiver of unknown origin,
@@ -921,9 +956,12 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
             owners[name] = owner
             declared[name] = (member, owner)
 
+    member_types: dict[str, set[str]] = {}  # a suggestable member -> every type (shown) that has it
+
     def as_member(name: str, owner: str, member) -> None:
         member_owners.setdefault(name, owner)
         member_declared.setdefault((name, owner), (member, owner))
+        member_types.setdefault(name, set()).add(owner)
 
     for module, mod in model.modules.items():
         names.update(mod.exports)
@@ -966,7 +1004,9 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
     index = {"names": frozenset(names), "owners": owners, "declared": declared, "suggestable": suggestable, "modelled": modelled,
              "cands": sg.Candidates(modelled), "spelled_members": suggestable - modelled,
              "cands_spelled": sg.Candidates(suggestable - modelled),
-             "member_owners": member_owners, "member_declared": member_declared,
+             "member_owners": member_owners, "member_declared": member_declared, "member_types": member_types,
+             "member_type_names": frozenset(t for ts in member_types.values() for t in ts
+                                            if t[:1].isupper() and "." not in t and "(" not in t),
              "cands_members": sg.Candidates(member_owners), "cands_spelled_members": sg.Candidates(spelled_as_member)}
     # the members some engine type has that are also platform names (`statusCode`, `getClientRect`), long enough
     # that a misspelling of one is no other library's real name: the last pool of `_near_miss`, typos only
