@@ -644,7 +644,8 @@ def _vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelS
             real, owner, decl = _member_first(name, index, suggestion, model,
                                               analysis.open_engine_receivers.get(prop.start_byte),
                                               _constructed(node), _capitalised(doc, obj))
-        mine = _own_near(name, real, local)
+        # (`hasTouching` of the engine's `isTouching` stays the predicate beside the file's `let touching`)
+        mine = None if _predicate_swap(name, (real,)) == real else _own_near(name, real, local)
         if mine is not None:  # `this.getPlayer` beside the file's own `this.player = ...`: its name is meant
             real, owner, decl = mine, THIS_FILE, None
         receiver = doc.node_text(obj)
@@ -1072,6 +1073,9 @@ def _near_miss(name: str, index: dict) -> tuple[str, str, float] | None:
         # getTitle / setTitle for a `title` member, and the reverse; before a ranked near miss: `getCameras` is
         # the member `cameras` with a getter's prefix more plainly than the method `getCamera` made plural
         bare = _unprefixed(name)
+        swapped = _predicate_swap(name, pool)
+        if swapped is not None:  # `hasAwake` for the member `isAwake`, before the option `awake`
+            return swapped, index["owners"][swapped], sg.score(name, swapped)
         if bare is not None and bare in pool:
             return bare, index["owners"][bare], sg.score(name, bare)
         if ranked and sg.unambiguous(ranked):
@@ -1080,6 +1084,20 @@ def _near_miss(name: str, index: dict) -> tuple[str, str, float] | None:
         if ranked:
             return None  # near several of the model's members: which one is meant is not clear
     return _platform_named_typo(name, index)
+
+
+_PREDICATE_PREFIXES = ("is", "has", "can", "should")
+
+
+def _predicate_swap(name: str, pool) -> str | None:
+    """The one member of `pool` that `name` is with another predicate's prefix (`hasAwake`, `canAwake` of
+    `isAwake`; `isChildren` of `hasChildren`): a question asked with the wrong verb, the member meant."""
+    for prefix in _PREDICATE_PREFIXES:
+        if name.startswith(prefix) and name[len(prefix):len(prefix) + 1].isupper():
+            rest = name[len(prefix):]
+            found = [p + rest for p in _PREDICATE_PREFIXES if p != prefix and p + rest in pool]
+            return found[0] if len(found) == 1 else None
+    return None
 
 
 PLATFORM_TYPO_MIN = 6  # letters of a platform-named engine member whose misspellings `_platform_named_typo` reports
@@ -1118,7 +1136,8 @@ def _member_first(name: str, index: dict, found: tuple[str, str, float], model: 
     `new` constructs (`new Konva.getRect()`: a class is meant) keeps `_near_miss`'s pick. With the declaration
     the hover shows: `(Member, owner's name)`, or None for a name only the engine's files spell."""
     real, owner, best = found
-    if constructed or _accessor_of(name, real):  # (`getCameras` of the member `cameras`: `_near_miss`'s pick)
+    if constructed or _accessor_of(name, real) or _predicate_swap(name, (real,)) == real:
+        # (`getCameras` of the member `cameras`, `hasAwake` of `isAwake`: `_near_miss`'s pick)
         return real, owner, index["declared"].get(real) if owner != ENGINE_FILES else None
     if receiver is not None:
         table = receiver_members(model, receiver)

@@ -28,3 +28,25 @@ def test_a_near_miss_on_a_receiver_named_after_an_engine_class(tmp_path):
     for clean in ("src/clean.js", "src/plain.js", "src/other.js", "src/other_type.js"):
         assert flags_with_first_suggestion(ws, clean) == [], clean
 
+
+PREDICATES = """export declare class Body {
+    isAwake(): boolean;
+    applyForce(force: object, point: object): void;
+}
+export interface BodyDef {
+    awake?: boolean;
+}
+"""
+
+
+def test_another_predicates_prefix_means_the_predicate(tmp_path):
+    """`hasAwake` beside the method `isAwake` and the option `awake`: the question asked with the wrong verb."""
+    ws = package_workspace(tmp_path, "phys", PREDICATES, {
+        "package.json": json.dumps({"dependencies": {"phys": "1.0.0"}}),
+        "src/has.js": "if (a.hasAwake()) {\n  b.applyForce(f, p);\n}\n",
+        "src/clean.js": "if (a.isAwake()) {\n  b.applyForce(f, p);\n}\n",
+        "src/own.js": "let awake = a.hasAwake();\nb.applyForce(f, p);\n",  # the file's `awake` is no member
+    })
+    assert flags_with_first_suggestion(ws, "src/has.js") == [(1, "hasAwake", ["isAwake"])]
+    assert flags_with_first_suggestion(ws, "src/own.js") == [(1, "hasAwake", ["isAwake"])]
+    assert flags_with_first_suggestion(ws, "src/clean.js") == []
