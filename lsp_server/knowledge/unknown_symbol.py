@@ -548,9 +548,13 @@ def _vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelS
     platform = builtin_members()
     found = queries.captures(doc.language, "evidence", doc.tree.root_node)
     members = [*found.get("member", ()), *found.get("member.chained", ())]
+    # a file that shows no other use of the engine: only receivers named as instances of one of its classes
+    named_as_class: dict[str, str] | None = None
     if not _uses_engine(doc, analysis, model) and \
             not _spells_engine_member(doc, members, index, imported, local | workspace):
-        return []
+        named_as_class = _named_as_engine_class(doc, members, index)
+        if not named_as_class:
+            return []
     # a member of a member or of `this` (`reply.raw.statuCode`, `this.log.trace()`): receivers as untyped
     members += [*found.get("member.nested", ()), *found.get("member.this", ())]
     annotated = _annotated_names(doc) if doc.language in TYPESCRIPT_LANGUAGES else frozenset()
@@ -600,6 +604,8 @@ def _vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelS
             # value's shape, and a guess would flag a name the engine has (the runtime oracle's misses). And
             # `React.useState`: another module's value, whatever the engine spells (`_imported_names`).
             continue
+        if named_as_class is not None and (obj.type != "identifier" or doc.node_text(obj) not in named_as_class):
+            continue
         name = doc.node_text(prop)
         expando = name in written_only  # declared here only by this kind of write: `sprite.blenMode = "add"`
         if len(name) < 4 or name in index["names"] or name in platform or (name in local and not expando) \
@@ -608,7 +614,11 @@ def _vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelS
             continue
         suggestion = None if expando else _near_miss(name, index)
         named = analysis.named_by_convention.get(doc.node_text(obj)) if obj.type == "identifier" else None
-        if suggestion is None and named is not None and unknown_on.get(doc.node_text(obj)) == {name}:
+        own_class = _own_class_near_miss(doc, obj, name) \
+            if obj.type == "this" and doc.language not in TYPESCRIPT_LANGUAGES and not expando else None
+        if own_class is not None:  # `this.rendeBody(body)` in a class that declares `renderBody`: its own name
+            real, owner, decl = own_class, THIS_FILE, None
+        elif suggestion is None and named is not None and unknown_on.get(doc.node_text(obj)) == {name}:
             real, owner, decl = _convention_near_miss(name, named, model) or (None, None, None)
             if real is None:
                 continue
@@ -621,11 +631,21 @@ def _vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelS
                 continue
         elif suggestion is None:
             continue
+        elif named_as_class is not None:
+            # `myBody.isAwakes()`: a member of a class the receiver's name ends with (`Body`, or `RevoluteJoint`
+            # for `myJoint`), nothing else
+            word = named_as_class[doc.node_text(obj)]
+            real = suggestion[0]
+            owner = next((t for t in sorted(index["member_types"].get(real, ())) if t.endswith(word)), None)
+            if owner is None:
+                continue
+            decl = index["member_declared"].get((real, owner))
         else:
             real, owner, decl = _member_first(name, index, suggestion, model,
                                               analysis.open_engine_receivers.get(prop.start_byte),
                                               _constructed(node), _capitalised(doc, obj))
-        mine = _own_near(name, real, local)
+        # (`hasTouching` of the engine's `isTouching` stays the predicate beside the file's `let touching`)
+        mine = None if _predicate_swap(name, (real,)) == real else _own_near(name, real, local)
         if mine is not None:  # `this.getPlayer` beside the file's own `this.player = ...`: its name is meant
             real, owner, decl = mine, THIS_FILE, None
         receiver = doc.node_text(obj)
@@ -639,6 +659,47 @@ def _vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelS
                         "edits": [{"start": prop.start_byte, "end": prop.end_byte, "text": real}], "fix_all": False}}
         out.append((Finding("unknown-symbol", message, prop.start_byte, prop.end_byte, Severity.WARNING, data), decl))
     return out
+
+
+_FUNCTIONS = frozenset(("function_expression", "function_declaration", "function", "generator_function",
+                        "generator_function_declaration"))
+
+
+def _own_class_near_miss(doc: ParsedDocument, this, name: str) -> str | None:
+    """`this.rendeBody(body)`, `this.getLoop()`, `this.wold.step(...)` in a class of the file's own that
+    declares `renderBody`, `loop`, `world` and nothing named as written (the caller checked: no declaration in
+    the file or the workspace, no engine or platform name): the class's member misspelled, a near miss of one
+    the class itself declares (a method, a field, a member written on `this` in its body; a get/set prefix, case,
+    number, a small typo). Only where `this` is that class's instance (a method's or a field's, arrow functions
+    within them; not a nested `function`'s own `this`) and the class extends nothing (a base's members are not
+    in sight)."""
+    body = this.parent
+    while body is not None and body.type != "class_body":
+        if body.type in _FUNCTIONS:
+            return None
+        body = body.parent
+    if body is None or body.parent is None or any(c.type == "class_heritage" for c in body.parent.children):
+        return None
+    own: set[str] = set()
+    for child in body.named_children:
+        key = child.child_by_field_name("name") if child.type == "method_definition" else \
+            child.child_by_field_name("property") if child.type == "field_definition" else None
+        if key is not None and key.type in ("property_identifier", "identifier"):
+            own.add(doc.node_text(key))
+    stack = [body]
+    while stack:  # the members written on `this` in the class's body (`this.started = true`)
+        n = stack.pop()
+        if n.type == "assignment_expression":
+            left = n.child_by_field_name("left")
+            if left is not None and left.type == "member_expression" and \
+                    (left.child_by_field_name("object") or left).type == "this":
+                prop = left.child_by_field_name("property")
+                if prop is not None:
+                    own.add(doc.node_text(prop))
+        stack.extend(n.named_children)
+    own.discard(name)
+    # (the receiver's type is known: its class is in sight; a plain variant, as on a typed receiver)
+    return _variant_of(name, own, PLAIN_NEAR_MISS) if own else None
 
 
 def _receiver_near_miss(name: str, receiver, model: ObjectModel) -> tuple[str, str, tuple] | None:
@@ -838,6 +899,26 @@ def _uses_engine(doc: ParsedDocument, analysis: Analysis, model: ObjectModel) ->
     return any(a.member is not None and not a.missing for a in analysis.accesses)
 
 
+_CAMEL_TAIL = re.compile(r"[a-z0-9]([A-Z][a-z0-9]+)$")
+
+
+def _named_as_engine_class(doc: ParsedDocument, members: list, index: dict) -> dict[str, str]:
+    """The receivers of a file that shows no other use of the engine whose name ends with the name of an engine
+    type that has members (`myBody`, `groundBody` of `Body`; `sensorContact` of `Contact`), each with that name:
+    README fragments name the engine's objects so (`myBody.applyForce(...)`, undeclared). A compound name
+    only: the plain word (`body`, `contact`) is everyone's."""
+    out: dict[str, str] = {}
+    for node in members:
+        obj = node.child_by_field_name("object")
+        if obj is None or obj.type != "identifier":
+            continue
+        receiver = doc.node_text(obj)
+        tail = _CAMEL_TAIL.search(receiver)
+        if tail is not None and len(tail.group(1)) >= 4 and tail.group(1) in index["member_type_names"]:
+            out[receiver] = tail.group(1)
+    return out
+
+
 def _spells_engine_member(doc: ParsedDocument, members: list, index: dict, imported: frozenset[str],
                           declared: frozenset[str]) -> bool:
     """A file that imports nothing of the engine still uses it when it calls, on a receiver of unknown origin,
@@ -876,20 +957,26 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
             owners[name] = owner
             declared[name] = (member, owner)
 
+    member_types: dict[str, set[str]] = {}  # a suggestable member -> every type (shown) that has it
+
     def as_member(name: str, owner: str, member) -> None:
         member_owners.setdefault(name, owner)
         member_declared.setdefault((name, owner), (member, owner))
+        member_types.setdefault(name, set()).add(owner)
 
-    for mod in model.modules.values():
+    for module, mod in model.modules.items():
         names.update(mod.exports)
         names.update(mod.values)
         for tname, t in mod.types.items():
+            # a `$` name is the model's own synthesized type (`Konva$Util`, `Stage$static`), except a bundle's
+            # local that its export list renames (`export { Body$1 as Body }`: the package's class `Body`)
+            shown = tname if "$" not in tname else exported_name(model, (module, tname))
             for m in t.members:
                 names.add(m.name)
-                if not m.private and m.kind != "constructor" and not m.name.startswith("_") and "$" not in tname \
+                if not m.private and m.kind != "constructor" and not m.name.startswith("_") and "$" not in shown \
                         and (m.confidence or 0) >= MEDIUM and m.status != "removed":
-                    own(m.name, tname, m)
-                    as_member(m.name, tname, m)
+                    own(m.name, shown, m)
+                    as_member(m.name, shown, m)
         # the engine's module-level functions (ioredis's `utils.convertMapToArray`, reached in its README
         # through an internal module): a near miss of one is as likely meant as one of a member
         # and by the name it is exported as (`export { default as scaleLinear } from "./linear.js"`: users
@@ -918,7 +1005,9 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
     index = {"names": frozenset(names), "owners": owners, "declared": declared, "suggestable": suggestable, "modelled": modelled,
              "cands": sg.Candidates(modelled), "spelled_members": suggestable - modelled,
              "cands_spelled": sg.Candidates(suggestable - modelled),
-             "member_owners": member_owners, "member_declared": member_declared,
+             "member_owners": member_owners, "member_declared": member_declared, "member_types": member_types,
+             "member_type_names": frozenset(t for ts in member_types.values() for t in ts
+                                            if t[:1].isupper() and "." not in t and "(" not in t),
              "cands_members": sg.Candidates(member_owners), "cands_spelled_members": sg.Candidates(spelled_as_member)}
     # the members some engine type has that are also platform names (`statusCode`, `getClientRect`), long enough
     # that a misspelling of one is no other library's real name: the last pool of `_near_miss`, typos only
@@ -984,6 +1073,9 @@ def _near_miss(name: str, index: dict) -> tuple[str, str, float] | None:
         # getTitle / setTitle for a `title` member, and the reverse; before a ranked near miss: `getCameras` is
         # the member `cameras` with a getter's prefix more plainly than the method `getCamera` made plural
         bare = _unprefixed(name)
+        swapped = _predicate_swap(name, pool)
+        if swapped is not None:  # `hasAwake` for the member `isAwake`, before the option `awake`
+            return swapped, index["owners"][swapped], sg.score(name, swapped)
         if bare is not None and bare in pool:
             return bare, index["owners"][bare], sg.score(name, bare)
         if ranked and sg.unambiguous(ranked):
@@ -992,6 +1084,20 @@ def _near_miss(name: str, index: dict) -> tuple[str, str, float] | None:
         if ranked:
             return None  # near several of the model's members: which one is meant is not clear
     return _platform_named_typo(name, index)
+
+
+_PREDICATE_PREFIXES = ("is", "has", "can", "should")
+
+
+def _predicate_swap(name: str, pool) -> str | None:
+    """The one member of `pool` that `name` is with another predicate's prefix (`hasAwake`, `canAwake` of
+    `isAwake`; `isChildren` of `hasChildren`): a question asked with the wrong verb, the member meant."""
+    for prefix in _PREDICATE_PREFIXES:
+        if name.startswith(prefix) and name[len(prefix):len(prefix) + 1].isupper():
+            rest = name[len(prefix):]
+            found = [p + rest for p in _PREDICATE_PREFIXES if p != prefix and p + rest in pool]
+            return found[0] if len(found) == 1 else None
+    return None
 
 
 PLATFORM_TYPO_MIN = 6  # letters of a platform-named engine member whose misspellings `_platform_named_typo` reports
@@ -1030,7 +1136,8 @@ def _member_first(name: str, index: dict, found: tuple[str, str, float], model: 
     `new` constructs (`new Konva.getRect()`: a class is meant) keeps `_near_miss`'s pick. With the declaration
     the hover shows: `(Member, owner's name)`, or None for a name only the engine's files spell."""
     real, owner, best = found
-    if constructed or _accessor_of(name, real):  # (`getCameras` of the member `cameras`: `_near_miss`'s pick)
+    if constructed or _accessor_of(name, real) or _predicate_swap(name, (real,)) == real:
+        # (`getCameras` of the member `cameras`, `hasAwake` of `isAwake`: `_near_miss`'s pick)
         return real, owner, index["declared"].get(real) if owner != ENGINE_FILES else None
     if receiver is not None:
         table = receiver_members(model, receiver)

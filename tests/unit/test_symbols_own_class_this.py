@@ -1,0 +1,51 @@
+"""The vocabulary check on `this` in a class of the file's own (issue 17, round 15 after planck's held-out run: a
+README's renderer class, `this.world`, `this.renderBody(body)`, `this.loop`). Inside a class that extends
+nothing, `this` is that class's instance and its members are in sight: a name no source in reach has that is a
+near miss of one the class declares is that member misspelled."""
+
+from __future__ import annotations
+
+import json
+
+from tests.support.symbols_helpers import flags_with_first_suggestion, package_workspace
+from tests.unit.test_symbols_bundle_renamed_types import TYPES
+
+OWN_CLASS = """class Renderer {
+  world = null;
+  start(world) {
+    this.world = world;
+    world.createBody({});
+    this.loop();
+  }
+  loop = () => {
+    this.world.step(1 / 60);
+    for (let body = this.world.getBodyList(); body; body = body.getNext()) {
+      this.renderBody(body);
+    }
+  }
+  renderBody(body) {}
+}
+"""
+
+
+def test_a_near_miss_of_the_own_classs_member_on_this_is_reported(tmp_path):
+    """A file that uses the engine (a README fragment: `world.createBody({})`), a class of its own: `this.rendeBody`
+    and `this.getLoop()` are that class's `renderBody` and `loop` misspelled (its own class declares nothing so
+    named and extends nothing). A class with a base, and a nested `function`'s own `this`, stay silent."""
+    ws = package_workspace(tmp_path, "phys", TYPES + "declare class World$1 { getBodyList(): Body$1; }\\n"
+                           "export { World$1 as Earth };\\n", {
+        "package.json": json.dumps({"dependencies": {"phys": "1.0.0"}}),
+        "src/typo.js": OWN_CLASS.replace("this.renderBody", "this.rendeBody"),
+        "src/prefix.js": OWN_CLASS.replace("this.loop()", "this.getLoop()"),
+        "src/field.js": OWN_CLASS.replace("this.world.step", "this.wold.step"),
+        "src/clean.js": OWN_CLASS,
+        "src/based.js": OWN_CLASS.replace("class Renderer {", "class Renderer extends Base {")
+                                  .replace("this.renderBody", "this.rendeBody"),
+        "src/nested.js": OWN_CLASS.replace("this.renderBody(body);",
+                                           "items.forEach(function () { this.rendeBody(body); });"),
+    })
+    assert flags_with_first_suggestion(ws, "src/typo.js") == [(11, "rendeBody", ["renderBody"])]
+    assert flags_with_first_suggestion(ws, "src/prefix.js") == [(6, "getLoop", ["loop"])]
+    assert flags_with_first_suggestion(ws, "src/field.js") == [(9, "wold", ["world"])]
+    for clean in ("src/clean.js", "src/based.js", "src/nested.js"):
+        assert flags_with_first_suggestion(ws, clean) == [], clean
