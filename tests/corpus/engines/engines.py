@@ -395,9 +395,11 @@ ENGINES = [
                  "docs/pages/world.md", "docs/pages/world/aabb-query.md", "docs/pages/world/ray-cast.md",
                  "docs/pages/world/simulation.md"),
            # round 15's untouched run (at 261ed59): 82.2% (typed 76.0%, untyped 83.7%), did-you-mean 96.7%, 1 FP
-           # (`body.getFixtureList()`, a use-based guess); dev from then on: 84.0%, 0 FP after bundler-renamed
-           # classes as real types and guesses that lack a used name (docs/evaluation.md)
-           recall_floor=0.83, dym_floor=0.96),
+           # (`body.getFixtureList()`, a use-based guess); dev from then on: 88.8% (typed 77.3%, untyped 91.4%),
+           # did-you-mean 97.7%, 0 FP after bundler-renamed classes as real types, guesses that lack a used name,
+           # misspelt members of the file's own class and receivers named after an engine class
+           # (docs/evaluation.md)
+           recall_floor=0.87, dym_floor=0.96),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
