@@ -5,9 +5,7 @@ result, as in TypeScript, so the result's members are checked. Each on a minimal
 
 from __future__ import annotations
 
-import json
-
-from tests.support.symbols_helpers import make_workspace, symbol_findings
+from tests.support.symbols_helpers import package_flags
 
 TYPES = """
 export declare class Format { options?: object; transform(info: object, opts?: unknown): object; }
@@ -20,9 +18,7 @@ export declare const factory: Factory;
 
 
 def flagged(tmp_path, app: str) -> list[tuple[int, str]]:
-    files = {"node_modules/pkg/package.json": json.dumps({"name": "pkg", "types": "index.d.ts"}),
-             "node_modules/pkg/index.d.ts": TYPES, "src/app.js": app}
-    return [(f["line"], f["name"]) for f in symbol_findings(make_workspace(tmp_path, files), "src/app.js")]
+    return package_flags(tmp_path, TYPES, app)
 
 
 def test_calling_a_value_typed_by_a_function_type_gives_its_result(tmp_path):

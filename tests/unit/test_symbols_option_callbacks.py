@@ -6,10 +6,8 @@ Each on a minimal package checked through the real `unknown-symbol` check."""
 
 from __future__ import annotations
 
-import json
-
 from lsp_server.knowledge.model_sources.base import param_type
-from tests.support.symbols_helpers import make_workspace, symbol_findings
+from tests.support.symbols_helpers import package_flags
 
 TYPES = """
 export interface ToolCall { toolName: string; toolCallId: string; }
@@ -25,10 +23,7 @@ export declare function stream({ onStep, ...rest }: Settings & { prompt: string;
 
 
 def flagged(tmp_path, app: str) -> list[tuple[int, str]]:
-    files = {"node_modules/pkg/package.json": json.dumps({"name": "pkg", "types": "index.d.ts"}),
-             "node_modules/pkg/index.d.ts": TYPES, "src/app.js": app}
-    ws = make_workspace(tmp_path, files)
-    return [(f["line"], f["name"]) for f in symbol_findings(ws, "src/app.js")]
+    return package_flags(tmp_path, TYPES, app)
 
 
 def test_a_method_shorthand_in_an_options_object_types_its_parameters(tmp_path):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from tests.support.symbols_helpers import make_workspace, symbol_findings
+from tests.support.symbols_helpers import make_workspace, package_flags, symbol_findings
 
 TYPES = """
 export interface Seq<T> {
@@ -26,9 +26,7 @@ export declare function range(a: number, b: number): Range;
 
 
 def flagged(tmp_path, app: str) -> list[tuple[int, str]]:
-    files = {"node_modules/pkg/package.json": json.dumps({"name": "pkg", "types": "index.d.ts"}),
-             "node_modules/pkg/index.d.ts": TYPES, "src/app.js": app}
-    return [(f["line"], f["name"]) for f in symbol_findings(make_workspace(tmp_path, files), "src/app.js")]
+    return package_flags(tmp_path, TYPES, app)
 
 
 def test_a_this_result_among_differing_overloads_is_the_receivers_type(tmp_path):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from tests.support.symbols_helpers import make_workspace, symbol_findings
+from tests.support.symbols_helpers import make_workspace, package_flags, symbol_findings
 
 TYPES = """
 type TextPart = { type: 'text'; text: string; };
@@ -34,10 +34,7 @@ export declare function drop(): Exclude<Part, TextPart>;
 
 
 def flagged(tmp_path, app: str) -> list[tuple[int, str]]:
-    files = {"node_modules/pkg/package.json": json.dumps({"name": "pkg", "types": "index.d.ts"}),
-             "node_modules/pkg/index.d.ts": TYPES, "src/app.js": app}
-    ws = make_workspace(tmp_path, files)
-    return [(f["line"], f["name"]) for f in symbol_findings(ws, "src/app.js")]
+    return package_flags(tmp_path, TYPES, app)
 
 
 def test_iterating_an_interface_that_extends_an_iterable_gives_its_element(tmp_path):
