@@ -78,3 +78,8 @@ def test_the_before_variant_switches_off_round_12s_mechanisms():
     with patched(CHANGES["validation words (not shipped)"]):
         assert any(thesaurus.key("nullable") in g for g in thesaurus.default_thesaurus().groups)
     assert thesaurus.default_thesaurus() is shipped
+    # and so are round 15's graphics/UI groups
+    assert not any(thesaurus.key("translucent") in g for g in shipped.groups)
+    with patched(CHANGES["graphics words (not shipped)"]):
+        assert any(thesaurus.key("translucent") in g for g in thesaurus.default_thesaurus().groups)
+    assert thesaurus.default_thesaurus() is shipped
