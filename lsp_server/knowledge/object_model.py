@@ -616,6 +616,26 @@ class ObjectModel:
         return [(m, n) for m, mod in self.modules.items() for n, t in mod.types.items()
                 if t.kind in ("class", "interface") and ("$" not in n or _BUNDLER_RENAMED.fullmatch(n))]
 
+    def exported_name(self, tid: TypeId, written: str = "") -> str:
+        """A type's name as its package exports it: its own, else its alias (`export { create$6 as string }`,
+        `export { Body$1 as Body }`), the one `written` when it is one of several. Messages, hovers, evidence
+        texts and `check_symbols` name every type they show through it."""
+        by_local = getattr(self, "_exports_by_local", None)
+        if by_local is None:
+            by_local = {}
+            for module, mod in self.modules.items():
+                names: dict[str, list[str]] = {}
+                for exported, local in mod.exports.items():
+                    if exported not in ("default", "="):
+                        names.setdefault(local, []).append(exported)
+                by_local[module] = {local: sorted(found) for local, found in names.items()}
+            self._exports_by_local = by_local
+        name = tid[1]
+        exported = by_local.get(tid[0], {}).get(name, ())
+        if not exported or name in exported:
+            return name
+        return written if written in exported else exported[0]
+
     def export(self, module: str, name: str):
         """What `import { name } from module` binds: ("type", tid) or ("value", Member) or None."""
         mod = self.modules.get(module)

@@ -1126,7 +1126,7 @@ class Analyzer:
         hits = self._uses_fit(key, start, end, self.model.members(conv.target), outranks)
         if hits is None:
             return None
-        why = f"{CONVENTION_EVIDENCE} `{self._shown_name(conv.target)}` `{key[1]}` ({Path(conv.source).name})"
+        why = f"{CONVENTION_EVIDENCE} `{self.model.exported_name(conv.target)}` `{key[1]}` ({Path(conv.source).name})"
         return Val(ValKind.INSTANCE, conv.target, conf=INFERRED, evidence=Evidence(key[1], conv.target, hits,
                                                                                    produces=why))
 
@@ -1298,7 +1298,7 @@ class Analyzer:
                 if not found:
                     continue
                 owners = found if owners is None else owners & found
-                why = f"`{name}.{method}()` is used as a `{self._shown_name(rv.tid)}`"
+                why = f"`{name}.{method}()` is used as a `{self.model.exported_name(rv.tid)}`"
             if not owners:
                 return None
             chosen = self._pick(sorted(owners), name)
@@ -1338,15 +1338,6 @@ class Analyzer:
                 else:
                     self.values.pop(key, None)
         return first
-
-    def _shown_name(self, tid: TypeId) -> str:
-        """A type's name as its package exports it where the model's is a bundle's local (`export { Body$1 as
-        Body }`); the evidence texts say it so, as the messages do (`unknown_symbol.exported_name`)."""
-        name = tid[1]
-        mod = self.model.modules.get(tid[0]) if "$" in name else None
-        aliases = sorted(e for e, local in mod.exports.items() if local == name and e not in ("default", "=")) \
-            if mod is not None else []
-        return name if not aliases or name in aliases else aliases[0]
 
     @staticmethod
     def _member_of_node(r: Node) -> Node:
@@ -2621,7 +2612,7 @@ class Analyzer:
             ranked = sg.rank(name, [n for n, (m, _) in members.items() if not m.private], usage)
             if not ranked or ranked[0][1] < 0.6:
                 return None
-        why = f"{CONVENTION_EVIDENCE} `{self._shown_name(conv.target)}` `this` ({Path(conv.source).name})"
+        why = f"{CONVENTION_EVIDENCE} `{self.model.exported_name(conv.target)}` `this` ({Path(conv.source).name})"
         val = Val(ValKind.INSTANCE, conv.target, conf=INFERRED, evidence=Evidence("this", conv.target, hits, produces=why))
         return val, frozenset(own)
 

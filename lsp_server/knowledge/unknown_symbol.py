@@ -205,8 +205,8 @@ _VALUE_TYPE_SUFFIX = re.compile(r"static|ns\d+")
 
 def shown_owner(model: ObjectModel, tid, written: str = "") -> str:
     """A type's name as the code reaches it, which hovers, messages and `check_symbols` qualify its members by: the
-    name its package exports it under (`exported_name`); a synthesized type, never its `$` (the model's internal
-    names are never shown): a namespace's copy `Konva$Util` as `Konva.Util` (nested ones too), an object literal
+    name its package exports it under (`ObjectModel.exported_name`); a synthesized type, never its `$` (the
+    model's internal names are never shown): a namespace's copy `Konva$Util` as `Konva.Util` (nested ones too), an object literal
     type `Layout$twoColumn` as `Layout.twoColumn()` (a method's result) or `Owner.prop` (a property's object), a
     value's own type (`Stage$static`, `filters$ns1`) as the value's name."""
     cache = getattr(model, "_shown_owner", None)
@@ -221,7 +221,7 @@ def shown_owner(model: ObjectModel, tid, written: str = "") -> str:
 
 def _shown_owner(model: ObjectModel, tid, written: str) -> str:
     name = tid[1]
-    exported = exported_name(model, tid, written)
+    exported = model.exported_name(tid, written)
     head, _, rest = name.rpartition("$")
     if not head or exported != name:
         return exported  # a real name (`$`, `$el`), or one the package exports under a name of its own
@@ -235,32 +235,6 @@ def _shown_owner(model: ObjectModel, tid, written: str) -> str:
     if owner.kind == "namespace" or (member is not None and member.kind not in ("method", "function")):
         return shown
     return f"{shown}()"
-
-
-def exported_name(model: ObjectModel, tid, written: str = "") -> str:
-    """A type's name as its package exports it: its own, else its alias (`export { create$6 as string }`), the
-    one `written` when it is one of several."""
-    name = tid[1]
-    exported = _exports_by_local(model).get(tid[0], {}).get(name, ())
-    if not exported or name in exported:
-        return name
-    return written if written in exported else exported[0]
-
-
-def _exports_by_local(model: ObjectModel) -> dict[str, dict[str, list[str]]]:
-    """module -> local name -> the names it is exported under (sorted), once per model: messages, hovers and
-    `check_symbols` name every type they show through it."""
-    found = getattr(model, "_exports_by_local", None)
-    if found is None:
-        found = {}
-        for module, mod in model.modules.items():
-            by_local: dict[str, list[str]] = {}
-            for exported, local in mod.exports.items():
-                if exported not in ("default", "="):
-                    by_local.setdefault(local, []).append(exported)
-            found[module] = {local: sorted(names) for local, names in by_local.items()}
-        model._exports_by_local = found
-    return found
 
 
 def _prefixed(name: str, real: str) -> bool:
@@ -970,7 +944,7 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
         for tname, t in mod.types.items():
             # a `$` name is the model's own synthesized type (`Konva$Util`, `Stage$static`), except a bundle's
             # local that its export list renames (`export { Body$1 as Body }`: the package's class `Body`)
-            shown = tname if "$" not in tname else exported_name(model, (module, tname))
+            shown = tname if "$" not in tname else model.exported_name((module, tname))
             for m in t.members:
                 names.add(m.name)
                 if not m.private and m.kind != "constructor" and not m.name.startswith("_") and "$" not in shown \
