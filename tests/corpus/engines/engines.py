@@ -600,7 +600,10 @@ ENGINES = [
                  "docs/reference/websockets/sails.sockets/sails.sockets.md",
                  "docs/reference/websockets/sails.sockets/sails.sockets.removeRoomMembersFromRoom.md",
                  "docs/reference/websockets/websockets.md"),
-           other_imports_not_sites=True, set_aside=True),
+           other_imports_not_sites=True,
+           # round 16's untouched 6.0% (typed 9.7%, untyped 5.7%), did-you-mean 87.5%, 4 FP; dev from then on: the
+           # floors are the untouched figures until the round's fixes raise them
+           recall_floor=0.05, dym_floor=0.85),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 

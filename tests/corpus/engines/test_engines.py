@@ -131,7 +131,9 @@ def test_engines_of_five_typing_styles(dev_reports, capsys):
 # doc files, 58 questions, untouched 27.6%) in the dev index: 57.4% (226 of 394) against grep's 35.3%
 # Round 15's planck (27 doc files, 57 questions, untouched 42.1%) joined the dev set after its one run: 47.5% (308 of
 # 648) against grep's 24.8% (fabric, phaser and pixi.js each lose one or two to planck's sections)
-HOWTO_FLOOR = 0.469  # 304 of 648: four questions below the measured 308 (round 15 before planck: 287 of 591, 0.478)
+# Round 16's sails (290 doc pages, 59 questions, untouched 32.2%) joined after its one run: 44.6% (315 of 707) against
+# grep's 24.2%; the other packages' questions 308 -> 296 of 648 as sails's many pages compete
+HOWTO_FLOOR = 0.439  # 311 of 707: four questions below the measured 315 (round 15: 304 of 648, 0.469)
 HOWTO_OVER_GREP = 0.2  # and this far above grep's rate
 HOWTO_PACKAGES = sorted({q.package for q in howto.questions(set_aside=False)})
 
