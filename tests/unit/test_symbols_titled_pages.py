@@ -77,3 +77,44 @@ def test_near_misses_of_page_members_are_reported_on_undeclared_receivers(tmp_pa
     })
     assert flags_with_first_suggestion(ws, "src/app.js") == [
         (2, "findOnes", ["findOne"]), (4, "intecept", ["intercept"]), (5, "getPopulate", ["populate"])]
+
+
+def test_receivers_the_pages_name_stay_open(tmp_path):
+    # `req.headers`, `req.acceptsLanguages()`: the framework's pages document `req.param()` only; the request
+    # has more members (its HTTP library's: `req.acceptsCharset()`, a near miss of the documented
+    # `req.acceptsCharsets()` that the package's dependency spells), and nothing else is a near miss
+    ws = workspace(tmp_path, {
+        "src/app.js": "module.exports = function (req, res) {\n"
+                      "  const id = req.param('id');\n"
+                      "  const lang = req.acceptsLanguages('en');\n"
+                      "  const charset = req.acceptsCharset('utf-8');\n"
+                      "  return User.findOne({ id }).populate('pets').then(u => res.json(u) || req.headers);\n"
+                      "};\n",
+    })
+    assert flags_with_first_suggestion(ws, "src/app.js") == []
+
+
+def test_receivers_and_chains_the_examples_show_are_the_pages_objects(tmp_path):
+    # `User` calls models' members in the examples (`findOne`, `create`, `find`), whose calls the examples chain
+    # queries' members on: `getFetch` of a query's `fetch` (a platform name: only the object says it is meant),
+    # `io.socet` of the title `io.socket.request()`, `req.parm` of `req.param()`; `req.acceptsCharset()` is the
+    # HTTP library's (a dependency of the package), and `Order` is no receiver the examples name
+    ws = workspace(tmp_path, {
+        "src/app.js": "await User.create({ name: 'a' }).getFetch();\n"
+                      "await User.find({ age: 2 }).populate('pets').fetches();\n"
+                      "io.socet.request({ url: '/x' });\n"
+                      "const id = req.parm('id');\n"
+                      "const charset = req.acceptsCharset('utf-8');\n"
+                      "await Order.create({ id }).getFetch();\n"
+                      "await User.findOne({ id }).populate('pets');\n",
+    })
+    assert flags_with_first_suggestion(ws, "src/app.js") == [
+        (1, "getFetch", ["fetch"]), (2, "fetches", ["fetch"]), (3, "socet", ["socket"]), (4, "parm", ["param"])]
+
+
+def test_a_receiver_the_file_declares_is_its_own(tmp_path):
+    ws = workspace(tmp_path, {
+        "src/app.js": "const User = makeStore();\nawait User.create({ name: 'a' }).getFetch();\n"
+                      "await User.findOne({ id: 1 }).populate('pets');\n",
+    })
+    assert flags_with_first_suggestion(ws, "src/app.js") == []
