@@ -30,7 +30,7 @@ from lsp_server.knowledge.model_sources import KINDS, extract, guess_kind
 from lsp_server.knowledge.model_sources.base import (
     HIGH, Member, ModuleModel, ReadLimits, SourceModel, TypeDef, generic_args, param_type, parse_type, substitute,
 )
-from lsp_server.knowledge.model_sources.docs import DOC_EXTENSIONS, docs_files
+from lsp_server.knowledge.model_sources.docs import DOC_EXTENSIONS, OLD_API_PAGE, PAGE_FOLDERS, docs_files, page_files
 from lsp_server.knowledge.object_model_settings import ObjectModelConfig
 from lsp_server.languages import SOURCE_LANGUAGES, is_typings_path
 from lsp_server.storage import (code_hash, collection_paused, content_hash, file_content_hash, listed_content_hash,
@@ -1088,6 +1088,10 @@ class ObjectModelService(Service):
                             specs.append(SourceSpec("dts", sub_entry, pkg, "discovered"))
                 # the union decides what exists: the runtime builds too (typings lag them, or are absent)
                 specs.extend(SourceSpec("js", p, pkg, "discovered") for p in find_package_runtime(pkg, path.parent))
+                # and its shipped reference pages titled as code (`req.param()`): members no code declares
+                pkg_dir = _package_dir(pkg, path.parent)
+                if pkg_dir is not None and any((pkg_dir / f).is_dir() for f in PAGE_FOLDERS):
+                    specs.append(SourceSpec("pages", pkg_dir, pkg, "discovered"))
         built: dict[SourceSpec, SourceModel] = {}
         cache = workspace.cache_dir / "object_model"
         for i, spec in enumerate(specs):
@@ -1258,11 +1262,9 @@ def engine_examples(workspace: Workspace, specs: list[SourceSpec], built: dict[S
     return out[:own] + beyond + out[own:], own + len(beyond)
 
 
-PACKAGE_DOCS_FOLDERS = ("docs", "doc")
+PACKAGE_DOCS_FOLDERS = PAGE_FOLDERS
 MAX_PACKAGE_DOC_FILES = 200
-# A page about older versions (a migration guide's "before" code, a changelog) shows names the engine no longer
-# has: not a source of its members.
-_OLD_API_PAGE = re.compile(r"migrat|changelog|changes|^history\.|upgrad|release", re.I)
+_OLD_API_PAGE = OLD_API_PAGE  # a page about older versions: not a source of the engine's members
 
 
 def _package_docs_examples(package: Path, read, room: int) -> list[tuple[str, str]]:
@@ -1397,6 +1399,8 @@ def _load_cached(cache: Path, spec: SourceSpec, limits: ReadLimits) -> SourceMod
         current = {str(p) for p in docs_files(spec.path)}
         if current != set(model.files):
             return None
+    if spec.kind == "pages" and {str(p) for p in page_files(spec.path)} != set(model.files):
+        return None
     for path, digest in model.files.items():
         try:
             if content_hash(limits.read(Path(path))) != digest:

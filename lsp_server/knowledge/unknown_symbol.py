@@ -23,6 +23,7 @@ deprecated (`@deprecated`, docs "Deprecated") is a warning tagged deprecated (ed
 
 from __future__ import annotations
 
+import os
 import re
 import threading
 from collections import OrderedDict
@@ -39,12 +40,14 @@ from lsp_server import queries
 from lsp_server.knowledge.builtin_names import builtin_members, is_builtin_type
 from lsp_server.knowledge.naming import ensure_conventions
 from lsp_server.knowledge.object_model import (
-    OBJECT_MEMBERS, ObjectModel, ObjectModelService, declared_members, imported_packages, package_name,
+    OBJECT_MEMBERS, ObjectModel, ObjectModelService, _package_dir, declared_members, imported_packages, package_name,
 )
+from lsp_server.storage import read_json
 from lsp_server.knowledge.types import (CONVENTION_EVIDENCE, GLOBALS, Access, Analysis, ValKind, analyze, constructs,
                                         receiver_member, receiver_members)
 from lsp_server.knowledge.typescript_settings import BEYOND_TSC, TypeScriptConfig
 from lsp_server.syntax.modules import DEFAULT, NAMESPACE, module_info_of
+from lsp_server.syntax.scopes import scopes_of
 from lsp_server.providers import HoverInfo, RequestContext, hover_provider
 
 # The analyses of recent documents, shared by the check and the hover: one per document (the latest stored
@@ -524,8 +527,11 @@ def _vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelS
     members = [*found.get("member", ()), *found.get("member.chained", ())]
     # a file that shows no other use of the engine: only receivers named as instances of one of its classes
     named_as_class: dict[str, str] | None = None
+    pages = _page_kinds(model)
+    declared_here = scopes_of(doc).declared_anywhere() if pages["types"] else frozenset()
     if not _uses_engine(doc, analysis, model) and \
-            not _spells_engine_member(doc, members, index, imported, local | workspace):
+            not _spells_engine_member(doc, members, index, imported, local | workspace) and \
+            not _uses_page_receiver(doc, members, pages, declared_here):
         named_as_class = _named_as_engine_class(doc, members, index)
         if not named_as_class:
             return []
@@ -586,11 +592,17 @@ def _vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelS
                 or (name in workspace and not (expando and not _declared_elsewhere(svc, doc, name))) \
                 or name in OBJECT_MEMBERS or name.startswith("_") or name in analysis.added:
             continue
-        suggestion = None if expando else _near_miss(name, index)
+        kind = _page_kind(doc, obj, pages, declared_here) if not expando else None
+        on_kind = _kind_near_miss(name, kind, pages, model) if kind is not None else None
+        if kind is not None and on_kind is None and name in pages["types"][kind][1]:
+            continue
+        suggestion = None if expando or on_kind is not None else _near_miss(name, index)
         named = analysis.named_by_convention.get(doc.node_text(obj)) if obj.type == "identifier" else None
         own_class = _own_class_near_miss(doc, obj, name) \
             if obj.type == "this" and doc.language not in TYPESCRIPT_LANGUAGES and not expando else None
-        if own_class is not None:  # `this.rendeBody(body)` in a class that declares `renderBody`: its own name
+        if on_kind is not None:  # `User.findOnes()`, `User.find().popuate()`: the pages' object's own member
+            real, owner, decl = on_kind
+        elif own_class is not None:  # `this.rendeBody(body)` in a class that declares `renderBody`: its own name
             real, owner, decl = own_class, THIS_FILE, None
         elif suggestion is None and named is not None and unknown_on.get(doc.node_text(obj)) == {name}:
             real, owner, decl = _convention_near_miss(name, named, model) or (None, None, None)
@@ -618,6 +630,10 @@ def _vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelS
             real, owner, decl = _member_first(name, index, suggestion, model,
                                               analysis.open_engine_receivers.get(prop.start_byte),
                                               _constructed(node), _capitalised(doc, obj))
+        if name in pages["dependencies"] and (kind is not None or real in pages["documented"]):
+            # `req.acceptsCharset()` near the pages' `req.acceptsCharsets()`: an object the pages describe may be
+            # a dependency's, extended; a name that dependency spells is its real member
+            continue
         # (`hasTouching` of the engine's `isTouching` stays the predicate beside the file's `let touching`)
         mine = None if _predicate_swap(name, (real,)) == real else _own_near(name, real, local)
         if mine is not None:  # `this.getPlayer` beside the file's own `this.player = ...`: its name is meant
@@ -686,6 +702,196 @@ def _receiver_near_miss(name: str, receiver, model: ObjectModel) -> tuple[str, s
         return None
     member, declaring = table[real]
     shown = shown_owner(model, declaring) if isinstance(declaring, tuple) else real
+    return real, shown, (member, shown)
+
+
+# `User.findOne(` in the docs' examples: a receiver calling a member; `.find({...}).populate(` a member called on
+# the result of another member's call (the arguments' parentheses nest a little)
+_EXAMPLE_CALL = re.compile(r"(?<![\w$.])([A-Za-z_$][\w$]*)\s*\.\s*([A-Za-z_$][\w$]*)\s*\(")
+_MEMBER_CALL = re.compile(r"\.\s*([A-Za-z_$][\w$]*)\s*\(")
+_THEN_CALL = re.compile(r"\s*\.\s*([A-Za-z_$][\w$]*)\s*\(")
+MIN_CHAINS = 2  # and CHAIN_SHARE of the chains on an object's calls say what they return
+CHAIN_SHARE = 0.75
+MIN_RECEIVER_MEMBERS = 2  # members of one pages' object the examples call on a receiver that names such objects
+
+
+def _page_kinds(model: ObjectModel) -> dict:
+    """The objects the engine's reference pages titled as code describe (`model_sources.docs.extract_pages`:
+    `req`, `io.socket`, the kinds `models` and `queries` of a folder of `.findOne()` pages), built once per
+    model: "types", each object's name -> (its type, its member names); "owner", a member name -> the one
+    object that has it (a name two objects have says nothing); "receivers", an undeclared name the engine's
+    own examples call members of one object on (`User.findOne(...)`, `User.create(...)`: at least
+    MIN_RECEIVER_MEMBERS of them, and no other object's) -> that object; "results", an object -> the object
+    its members' calls return, where the examples chain a member of only that one on them
+    (`User.find(...).populate(...)`, `.populate(...).limit(...)`: a model's calls make queries), at least
+    MIN_CHAINS times and CHAIN_SHARE of the chains on its calls (an example's `.stream().on(...)` is another
+    object's). The receivers' members counted are no platform names (`error.catch()`, `x.then()` are anyone's)."""
+    cached = getattr(model, "_page_kinds", None)
+    if cached is not None:
+        return cached
+    types: dict[str, tuple] = {}
+    holders: dict[str, set[str]] = {}
+    spelled: set[str] = set()
+    for spec, src in model.sources:
+        if src.kind != "pages":
+            continue
+        if any(mod.types for mod in src.modules.values()):
+            spelled |= _dependency_spelling(spec.path)
+        for module, mod in src.modules.items():
+            for tname, t in mod.types.items():
+                tid = (module, tname)
+                if model.type(tid) is None:
+                    continue
+                names = frozenset(model.members(tid))
+                types[tname] = (tid, names)
+                for n in names:
+                    holders.setdefault(n, set()).add(tname)
+    owner = {n: next(iter(ts)) for n, ts in holders.items() if len(ts) == 1}
+    platform = builtin_members()
+    called: dict[str, dict[str, set[str]]] = {}
+    chained: dict[str, dict[str, int]] = {}
+    if types:
+        own = model.examples if model.own_examples is None else model.examples[:model.own_examples]
+        for _, code in own:
+            for found in _EXAMPLE_CALL.finditer(code):
+                receiver, member = found.groups()
+                if member in owner and receiver not in types and member not in platform:
+                    called.setdefault(receiver, {}).setdefault(owner[member], set()).add(member)
+            for found in _MEMBER_CALL.finditer(code):
+                first = owner.get(found.group(1))
+                end = _closing(code, found.end() - 1)
+                then = _THEN_CALL.match(code, end) if first is not None and end > 0 else None
+                if then is not None and then.group(1) in owner:
+                    by = chained.setdefault(first, {})
+                    by[owner[then.group(1)]] = by.get(owner[then.group(1)], 0) + 1
+    receivers = {r: next(iter(by)) for r, by in called.items()
+                 if len(by) == 1 and len(next(iter(by.values()))) >= MIN_RECEIVER_MEMBERS}
+    results = {}
+    for first, by in chained.items():
+        top = max(by, key=lambda k: (by[k], k))
+        if by[top] >= MIN_CHAINS and by[top] >= CHAIN_SHARE * sum(by.values()):
+            results[first] = top
+    kinds = {"types": types, "owner": owner, "receivers": receivers, "results": results,
+             "dependencies": frozenset(spelled), "documented": frozenset(holders)}
+    model._page_kinds = kinds
+    return kinds
+
+
+MAX_DEPENDENCY_FILES = 300  # JavaScript files read of each dependency (`_dependency_spelling`)
+MAX_DEPENDENCY_BYTES = 16 * 1024 * 1024  # in all
+
+
+def _dependency_spelling(package: Path) -> frozenset[str]:
+    """The member names (written after a `.`) the JavaScript files of a package's installed dependencies spell
+    (not their own dependencies'). An object the package's pages describe may be a dependency's that the package
+    extends (a framework's request is its HTTP library's: `req.header()`, `req.acceptsCharset()` beside the
+    documented `req.headers`, `req.acceptsCharsets()`): such a name is real, never a near miss of a page's."""
+    manifest = read_json(package / "package.json")
+    deps = manifest.get("dependencies") if isinstance(manifest, dict) else None
+    if not isinstance(deps, dict):
+        return frozenset()
+    limits = ReadLimits()
+    out: set[bytes] = set()
+    budget = MAX_DEPENDENCY_BYTES
+    for dep in sorted(deps):
+        home = _package_dir(dep, package)
+        if home is None:
+            continue
+        read = 0
+        for dirpath, dirnames, filenames in os.walk(home):
+            dirnames[:] = sorted(d for d in dirnames if d != "node_modules" and not d.startswith("."))
+            for name in sorted(filenames):
+                if not name.endswith((".js", ".cjs", ".mjs")) or read >= MAX_DEPENDENCY_FILES or budget <= 0:
+                    continue
+                try:
+                    data = limits.read(Path(dirpath) / name)
+                except OSError:
+                    continue
+                read += 1
+                budget -= len(data)
+                out.update(_MEMBER_SPELLED.findall(data))
+    return frozenset(n.decode("ascii", "replace") for n in out)
+
+
+def _closing(code: str, start: int) -> int:
+    """The offset after the parenthesis closing the one at `start`; -1 when the code ends first."""
+    depth = 0
+    for i in range(start, min(len(code), start + 2000)):
+        if code[i] == "(":
+            depth += 1
+        elif code[i] == ")":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+    return -1
+
+
+def _page_kind(doc: ParsedDocument, obj, pages: dict, declared: frozenset[str]) -> str | None:
+    """The pages' object a receiver is, when the file does not declare its root: a name a page title gives
+    (`req`, `io` of `io.socket.get()`), a dotted path one does (`io.socket`), a name the examples call one
+    object's members on (`User`), or the call of such an object's member whose result the examples chain
+    another object's members on (`User.find(...)`: a query)."""
+    if not pages["types"]:
+        return None
+    if obj.type == "identifier":
+        name = doc.node_text(obj)
+        if name in declared:
+            return None
+        return name if name in pages["types"] else pages["receivers"].get(name)
+    if obj.type == "member_expression":
+        parts = []
+        node = obj
+        while node.type == "member_expression":
+            prop = node.child_by_field_name("property")
+            if prop is None or prop.type != "property_identifier":
+                return None
+            parts.append(doc.node_text(prop))
+            node = node.child_by_field_name("object")
+            if node is None:
+                return None
+        if node.type != "identifier" or doc.node_text(node) in declared:
+            return None
+        path = ".".join([doc.node_text(node), *reversed(parts)])
+        return path if path in pages["types"] else None
+    if obj.type == "call_expression":
+        fn = obj.child_by_field_name("function")
+        if fn is None or fn.type != "member_expression":
+            return None
+        inner, prop = fn.child_by_field_name("object"), fn.child_by_field_name("property")
+        if inner is None or prop is None:
+            return None
+        kind = _page_kind(doc, inner, pages, declared)
+        if kind is None or doc.node_text(prop) not in pages["types"][kind][1]:
+            return None
+        return pages["results"].get(kind)
+    return None
+
+
+def _uses_page_receiver(doc: ParsedDocument, members: list, pages: dict, declared: frozenset[str]) -> bool:
+    """The file uses, undeclared, a receiver the engine's reference pages describe (`req`, `io.socket`) or its
+    examples call such an object's members on (`User`): evidence as a receiver named by the examples is."""
+    if not pages["types"]:
+        return False
+    for node in members:
+        obj = node.child_by_field_name("object")
+        if obj is not None and obj.type in ("identifier", "member_expression") and \
+                _page_kind(doc, obj, pages, declared) is not None:
+            return True
+    return False
+
+
+def _kind_near_miss(name: str, kind: str, pages: dict, model: ObjectModel) -> tuple[str, str, tuple] | None:
+    """A plain variant (a get/set prefix, case, number, a small typo) of a member of the pages' object the
+    receiver is, platform-named members included (`getFetch` of a query's `fetch`): the receiver's object
+    is known, as on a typed receiver; with the member's owner and declaration."""
+    tid, names = pages["types"][kind]
+    if name in names or name in pages["dependencies"]:
+        return None
+    real = _variant_of(name, names, PLAIN_NEAR_MISS)
+    if real is None:
+        return None
+    member, declaring = model.members(tid)[real]
+    shown = kind
     return real, shown, (member, shown)
 
 

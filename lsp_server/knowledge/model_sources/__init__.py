@@ -6,7 +6,7 @@ from pathlib import Path
 
 from lsp_server.knowledge.model_sources.base import ReadLimits, SourceModel
 
-KINDS = ("dts", "js", "docs", "manifest")
+KINDS = ("dts", "js", "docs", "manifest", "pages")
 
 
 def guess_kind(path: Path) -> str | None:
@@ -39,6 +39,10 @@ def extract(kind: str, path: Path, module: str, limits: ReadLimits = ReadLimits(
         from lsp_server.knowledge.model_sources.docs import extract_docs
 
         return extract_docs(path, module, limits)
+    if kind == "pages":
+        from lsp_server.knowledge.model_sources.docs import extract_pages
+
+        return extract_pages(path, module, limits)
     if kind == "manifest":
         from lsp_server.knowledge.model_sources.manifest import extract_manifest
 

@@ -22,6 +22,9 @@ A member's status comes from explicit markers only (a paragraph that merely says
 - a changelog or migration list: an item opening with "Removed: `Page.addFooter()`" (or "Deprecated:"), or
   any item opening with a member under a "Removed" / "Deprecated" / "Removed APIs" heading.
 The replacement ("use `Block.addBlock()` instead") is read from the marker's sentence.
+
+`extract_pages` reads another form, a package's shipped reference pages (kind "pages"): one page per member,
+titled as code (`# req.param()`, `# io.socket.get()`, `# sails.config.models`). See its docstring.
 """
 
 from __future__ import annotations
@@ -66,6 +69,20 @@ SECTION_RE = re.compile(rf"^(?:[\d.]+\s+)?(?P<status>removed|removals|deprecated
                         rf"properties|functions|features))?{_VERSION}?\s*:?$", re.I)
 SECTION_ITEM_RE = re.compile(rf"^(?:[-*+]|\d+\.)\s+`?(?:new\s+)?(?P<type>[A-Z][\w$]*)\.(?P<member>{IDENT})"
                              rf"(?P<call>\([^)`]*\))?`?")
+# a page titled as code: `req.param()`, `io.socket.get()`, `sails.config.models`, `.findOne()` (a member of the
+# receiver its folder's pages speak of), written in backticks or not
+TITLE_RE = re.compile(rf"^`?(?P<recv>{IDENT}(?:\.{IDENT})*)?\.(?P<member>{IDENT})\s*(?P<call>\([^)`]*\))?`?$")
+# a folder's overview page naming its receiver in its title: "Sockets (`sails.sockets`)", "Request (`req`)"
+NAMED_RECEIVER_RE = re.compile(rf"\(`(?P<recv>{IDENT}(?:\.{IDENT})*)`\)\s*$")
+PAGES_CONF = 0.6  # MEDIUM: the members are the engine's vocabulary; the types stay open (never reported on)
+PAGE_FOLDERS = ("docs", "doc")
+MAX_PAGES = 1500
+# A page about older versions (a migration guide's "before" code, a changelog) shows names the engine no longer
+# has: not a source of its members.
+OLD_API_PAGE = re.compile(r"migrat|changelog|changes|^history\.|upgrad|release", re.I)
+# a title that names a file (`sails.io.js`, `package.json`), not a member
+FILE_SUFFIXES = frozenset(("js", "mjs", "cjs", "ts", "jsx", "tsx", "json", "md", "html", "css", "txt", "yml", "yaml",
+                           "com", "org", "net", "sh", "lock"))
 MEMBER_HEADERS = {"member", "members", "field", "fields", "property", "properties", "method", "methods", "name"}
 
 
@@ -80,6 +97,95 @@ def extract_docs(path: Path, module: str, limits: ReadLimits = ReadLimits()) -> 
         ex.page(f, text)
     ex.finish()
     return source
+
+
+def page_files(package: Path) -> list[Path]:
+    """The Markdown pages a package ships in its `docs/` and `doc/` folders (not a page about older versions),
+    sorted, at most MAX_PAGES."""
+    files: list[Path] = []
+    for folder in PAGE_FOLDERS:
+        if (package / folder).is_dir():
+            files += [f for f in docs_files(package / folder) if f.suffix.lower() in (".md", ".markdown")
+                      and not any(OLD_API_PAGE.search(part) for part in f.relative_to(package).parts)]
+    return files[:MAX_PAGES]
+
+
+def extract_pages(package: Path, module: str, limits: ReadLimits = ReadLimits()) -> SourceModel:
+    """A package's reference pages that document one member each, titled as code: a page whose first heading
+    is `req.param()` or `io.socket.get()` says that the receiver (`req`, `io.socket`) has that member (a method
+    when written as a call) and each receiver on the way has the next name (`io` has `socket`); a page titled
+    `.findOne()` documents a member of the receiver its folder's overview page names in its title ("Sockets
+    (`sails.sockets`)"), else of the one kind of object its folder stands for (`models`, `queries`: the folder's
+    name), when one of them at least is titled as a call (a folder of `.gitignore` pages documents files).
+    Objects no code declares (the request a framework hands a handler, globals it makes at run time, a
+    dependency's query objects) are documented so. Each receiver is a type of that name, open (the pages need
+    not list every member: an Express request has more than its framework's pages say), whose members join
+    the engine's vocabulary at MEDIUM confidence: known names, and near misses of them on receivers nothing
+    types are reported (the vocabulary check)."""
+    source = SourceModel("pages")
+    mod = source.module(module)
+    mod.complete = False
+    titled: dict[Path, list[tuple[Path, str, str | None, int]]] = {}  # folder -> (page, member, call, line)
+    named: dict[Path, set[str]] = {}  # folder -> receivers its overview pages name in their titles
+    for f, data in source.read_files(package, page_files(package), limits):
+        title = _page_title(data.decode("utf-8", errors="replace"))
+        if title is None:
+            continue
+        line, text = title
+        clean = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text).strip()
+        found = TITLE_RE.match(clean)
+        if found is not None and found.group("call") is None and found.group("member").lower() in FILE_SUFFIXES:
+            found = None
+        if found is None:
+            receiver = NAMED_RECEIVER_RE.search(clean)
+            if receiver is not None and receiver.group("recv").rsplit(".", 1)[-1].lower() not in FILE_SUFFIXES:
+                named.setdefault(f.parent, set()).add(receiver.group("recv"))
+            continue
+        if found.group("recv"):
+            _page_member(mod, found.group("recv"), found.group("member"), found.group("call"), f, line, clean)
+        else:
+            titled.setdefault(f.parent, []).append((f, found.group("member"), found.group("call"), line))
+    for folder, pages in titled.items():
+        if not any(call is not None for _, _, call, _ in pages):
+            continue  # `.gitignore`, `.sailsrc`: a folder of dotfiles' pages, no object's members
+        receivers = named.get(folder, set())
+        receiver = next(iter(receivers)) if len(receivers) == 1 else folder.name
+        if not re.fullmatch(rf"{IDENT}(?:\.{IDENT})*", receiver):
+            continue
+        for f, member, call, line in pages:
+            _page_member(mod, receiver, member, call, f, line, f".{member}{call or ''}")
+    return source
+
+
+def _page_title(text: str) -> tuple[int, str] | None:
+    """The line and text of a page's first heading (ATX `# Title`), outside code; None if it has none."""
+    in_code = False
+    for lineno, raw in enumerate(text.splitlines()):
+        if raw.lstrip().startswith("```"):
+            in_code = not in_code
+            continue
+        hm = None if in_code else re.match(r"^#{1,6}\s+(.*?)\s*#*\s*$", raw.rstrip())
+        if hm:
+            return lineno, hm.group(1)
+    return None
+
+
+def _page_member(mod, receiver: str, member: str, call: str | None, path: Path, line: int, doc: str) -> None:
+    parts = [*receiver.split("."), member]
+    for i in range(1, len(parts)):
+        owner, name = ".".join(parts[:i]), parts[i]
+        t = mod.types.get(owner)
+        if t is None:
+            t = mod.types[owner] = TypeDef(owner, "interface", path=str(path), line=line, confidence=PAGES_CONF,
+                                           open=True)
+        last = i == len(parts) - 1
+        kind = "method" if last and call is not None else "property"
+        old = next((m for m in t.members if m.name == name), None)
+        if old is None:
+            t.members.append(Member(name, kind, params=_params(call) if last else [], path=str(path), line=line,
+                                    confidence=PAGES_CONF, doc=doc if last else ""))
+        elif last and kind == "method":
+            old.kind = "method"
 
 
 def docs_files(folder: Path) -> list[Path]:
