@@ -604,6 +604,56 @@ ENGINES = [
            # round 16's untouched 6.0% (typed 9.7%, untyped 5.7%), did-you-mean 87.5%, 4 FP; dev from then on: the
            # floors are the untouched figures until the round's fixes raise them
            recall_floor=0.05, dym_floor=0.85),
+    # Round 17's held-out engine (chosen before any run: docs/evaluation.md, "Round 17's choice (before any run)")
+    Engine("bun-types", "1.4.5", "typings only, for a runtime whose API is native: no JavaScript ships (the runtime is "
+           "the bun binary), users install the `@types/bun` shim (`/// <reference types=\"bun-types\" />`) and import "
+           "specifiers that are no package (`import { serve, $, sql } from 'bun'`, `import { Database } from "
+           "'bun:sqlite'`, `'bun:test'`, `'bun:ffi'`): 12 files reopen one ambient `declare module \"bun\" {...}` tied "
+           "together by triple-slash references, and the `Bun` global is that module aliased in `declare global { "
+           "export import Bun = BunModule }` (`Bun.file(path).text()`, `Bun.spawn([...])`, `Bun.password.hash()`); "
+           "callable values with members (`function $` merged with `namespace $`, `const cron: { (schedule, "
+           "handler): CronJob; parse(...); remove(...) }`, `const sql: SQL`, a tagged template), overloads by "
+           "literal argument (`Bun.color(x, 'ansi')`), web globals redeclared through conditional types "
+           "(`declare var Response: Bun.__internal.UseLibDomIfAvailable<...>`) and the global `fetch` merged with "
+           "`declare namespace fetch { function preconnect }`; Node modules augmented, wildcard module "
+           "declarations (`*.toml`), `typesVersions` for TypeScript >= 7.1; the docs (the runtime, bundler and test "
+           "runner pages of the docs site, .mdx) fence TypeScript as ```ts, most of it plain JavaScript, and reach the "
+           "API on the undeclared `Bun` global",
+           extra=("@types/bun@1.4.5",),
+           docs=("README.md", "docs/runtime/archive.mdx", "docs/runtime/auto-install.mdx",
+                 "docs/runtime/binary-data.mdx", "docs/runtime/bun-apis.mdx", "docs/runtime/bunfig.mdx",
+                 "docs/runtime/c-compiler.mdx", "docs/runtime/check.mdx", "docs/runtime/child-process.mdx",
+                 "docs/runtime/code-generation-from-strings.mdx", "docs/runtime/color.mdx",
+                 "docs/runtime/console.mdx", "docs/runtime/cookies.mdx", "docs/runtime/cron.mdx",
+                 "docs/runtime/csrf.mdx", "docs/runtime/debugger.mdx", "docs/runtime/environment-variables.mdx",
+                 "docs/runtime/ffi.mdx", "docs/runtime/file-io.mdx", "docs/runtime/file-system-router.mdx",
+                 "docs/runtime/file-types.mdx", "docs/runtime/glob.mdx", "docs/runtime/globals.mdx",
+                 "docs/runtime/hashing.mdx", "docs/runtime/html-rewriter.mdx", "docs/runtime/http/cookies.mdx",
+                 "docs/runtime/http/error-handling.mdx", "docs/runtime/http/metrics.mdx",
+                 "docs/runtime/http/routing.mdx", "docs/runtime/http/server.mdx", "docs/runtime/http/tls.mdx",
+                 "docs/runtime/http/websockets.mdx", "docs/runtime/image.mdx", "docs/runtime/index.mdx",
+                 "docs/runtime/json5.mdx", "docs/runtime/jsonl.mdx", "docs/runtime/jsx.mdx",
+                 "docs/runtime/markdown.mdx", "docs/runtime/module-graph.mdx", "docs/runtime/module-resolution.mdx",
+                 "docs/runtime/networking/dns.mdx", "docs/runtime/networking/fetch.mdx",
+                 "docs/runtime/networking/tcp.mdx", "docs/runtime/networking/udp.mdx", "docs/runtime/node-api.mdx",
+                 "docs/runtime/nodejs-compat.mdx", "docs/runtime/plugins.mdx", "docs/runtime/redis.mdx",
+                 "docs/runtime/repl.mdx", "docs/runtime/s3.mdx", "docs/runtime/secrets.mdx",
+                 "docs/runtime/semver.mdx", "docs/runtime/shell.mdx", "docs/runtime/sql.mdx",
+                 "docs/runtime/sqlite.mdx", "docs/runtime/streams.mdx", "docs/runtime/templating/create.mdx",
+                 "docs/runtime/templating/init.mdx", "docs/runtime/toml.mdx", "docs/runtime/transpiler.mdx",
+                 "docs/runtime/typescript.mdx", "docs/runtime/utils.mdx", "docs/runtime/watch-mode.mdx",
+                 "docs/runtime/web-apis.mdx", "docs/runtime/webview.mdx", "docs/runtime/workers.mdx",
+                 "docs/runtime/xml.mdx", "docs/runtime/yaml.mdx", "docs/bundler/bytecode.mdx", "docs/bundler/css.mdx",
+                 "docs/bundler/esbuild.mdx", "docs/bundler/executables.mdx", "docs/bundler/fullstack.mdx",
+                 "docs/bundler/hot-reloading.mdx", "docs/bundler/html-static.mdx", "docs/bundler/index.mdx",
+                 "docs/bundler/loaders.mdx", "docs/bundler/macros.mdx", "docs/bundler/minifier.mdx",
+                 "docs/bundler/plugins.mdx", "docs/bundler/standalone-html.mdx", "docs/test/code-coverage.mdx",
+                 "docs/test/configuration.mdx", "docs/test/dates-times.mdx", "docs/test/discovery.mdx",
+                 "docs/test/dom.mdx", "docs/test/index.mdx", "docs/test/lifecycle.mdx", "docs/test/mocks.mdx",
+                 "docs/test/parallel.mdx", "docs/test/reporters.mdx", "docs/test/runtime-behavior.mdx",
+                 "docs/test/snapshots.mdx", "docs/test/writing-tests.mdx"),
+           ts_fences_as_js=True,
+           set_aside=True),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
