@@ -21,14 +21,14 @@ import os
 import re
 import threading
 import weakref
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from lsp_server import integrity, queries
 from lsp_server.knowledge.builtin_names import is_builtin_type, platform_class_members
 from lsp_server.knowledge.model_sources import KINDS, extract, guess_kind
 from lsp_server.knowledge.model_sources.base import (
-    HIGH, MEDIUM, Member, ModuleModel, ReadLimits, SourceModel, TypeDef, generic_args, param_type, parse_type, substitute,
+    HIGH, Member, ModuleModel, ReadLimits, SourceModel, TypeDef, generic_args, param_type, parse_type, substitute,
 )
 from lsp_server.knowledge.model_sources.docs import DOC_EXTENSIONS, docs_files
 from lsp_server.knowledge.object_model_settings import ObjectModelConfig
@@ -214,14 +214,19 @@ class ObjectModel:
 
     def set_undeclared(self, names: frozenset[str]) -> None:
         """The modules of `names` (installed for another package, at its version: `undeclared_packages`) keep
-        their names but close nothing: their exports are not all known, and their types are below the
-        confidence at which a missing member is reported. Called before any lookup (nothing cached yet)."""
+        their names and types (a receiver is still typed by them, a guess still weighs them) but ground no
+        finding: their exports are not all known, and a member missing on one of their types is not reported
+        (`unknown_symbol.undeclared_receiver`). Called before any lookup."""
         self.undeclared = frozenset(n for n in names if n in self.modules)
         for name in self.undeclared:
-            mod = self.modules[name]
-            mod.complete = False
-            for tname, t in list(mod.types.items()):
-                mod.types[tname] = replace(t, confidence=min(t.confidence, UNDECLARED_CONF))
+            self.modules[name].complete = False
+
+    def of_undeclared(self, tid) -> bool:
+        """Whether type `tid` (or one of a union's or an intersection's) is an undeclared package's."""
+        if not self.undeclared or not isinstance(tid, tuple):
+            return False
+        tids = [tid] if tid and isinstance(tid[0], str) else list(tid)
+        return any(isinstance(t, tuple) and t and t[0] in self.undeclared for t in tids)
 
     # --- types ---
     def module_for_path(self, target: Path) -> str | None:
@@ -996,8 +1001,6 @@ def _types_subpaths(entry: Path, package: str, start: Path) -> list[tuple[str, P
 
 
 DEPENDENCY_FIELDS = ("dependencies", "peerDependencies")  # not devDependencies: tools (test runners, linters)
-# below MEDIUM: a type of a package installed for another package is never the ground of a finding on its own
-UNDECLARED_CONF = MEDIUM / 2
 _CHOSEN_FIELDS = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
 _NEEDED_FIELDS = ("dependencies", "peerDependencies", "optionalDependencies")
 
