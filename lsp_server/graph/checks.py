@@ -107,6 +107,9 @@ def _unresolved(ws: Workspace, doc: ParsedDocument, importer: str, record, res: 
     data = None
     if res.kind == MISSING_FILE and is_relative(record.specifier) and not record.specifier.startswith("/"):
         missing = (Path(importer).parent / record.specifier).resolve()
+        if missing.is_dir():  # `require('../')`: the folder is there, its entry is not
+            message += f": {ws.relpath(missing)} has no package.json main or index file"
+            return Finding("unresolved-import", message, record.start, record.end, Severity.ERROR)
         message += f": {ws.relpath(missing)} does not exist"
         suggestion = _similar_file(missing)
         if suggestion:

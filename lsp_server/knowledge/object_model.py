@@ -208,6 +208,25 @@ class ObjectModel:
         self.example_members: dict[TypeId, dict[str, Member]] = {}
         self.conventions: dict | None = None
         self.conventions_cache: Path | None = None  # the workspace's signed copy of them (naming.py)
+        # packages imported but declared by no manifest in reach (`undeclared_packages`): known names, no closed
+        # shape (`set_undeclared`)
+        self.undeclared: frozenset[str] = frozenset()
+
+    def set_undeclared(self, names: frozenset[str]) -> None:
+        """The modules of `names` (installed for another package, at its version: `undeclared_packages`) keep
+        their names and types (a receiver is still typed by them, a guess still weighs them) but ground no
+        finding: their exports are not all known, and a member missing on one of their types is not reported
+        (`unknown_symbol.undeclared_receiver`). Called before any lookup."""
+        self.undeclared = frozenset(n for n in names if n in self.modules)
+        for name in self.undeclared:
+            self.modules[name].complete = False
+
+    def of_undeclared(self, tid) -> bool:
+        """Whether type `tid` (or one of a union's or an intersection's) is an undeclared package's."""
+        if not self.undeclared or not isinstance(tid, tuple):
+            return False
+        tids = [tid] if tid and isinstance(tid[0], str) else list(tid)
+        return any(isinstance(t, tuple) and t and t[0] in self.undeclared for t in tids)
 
     # --- types ---
     def module_for_path(self, target: Path) -> str | None:
@@ -982,6 +1001,76 @@ def _types_subpaths(entry: Path, package: str, start: Path) -> list[tuple[str, P
 
 
 DEPENDENCY_FIELDS = ("dependencies", "peerDependencies")  # not devDependencies: tools (test runners, linters)
+_CHOSEN_FIELDS = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
+_NEEDED_FIELDS = ("dependencies", "peerDependencies", "optionalDependencies")
+
+
+def _manifest_names(manifest: object, fields: tuple[str, ...]) -> set[str]:
+    if not isinstance(manifest, dict):
+        return set()
+    return {n for f in fields if isinstance(manifest.get(f), dict) for n in manifest[f] if isinstance(n, str)}
+
+
+def undeclared_packages(workspace: Workspace, imports: dict[Path, set[str]]) -> frozenset[str]:
+    """The imported packages that no file's project declares: not in any package.json from the importing
+    file's folder up to the workspace's root (any dependency field: the project chose them), nor a dependency
+    of one of those packages (its version is the one that package's docs show). Such a package is in
+    node_modules because something deeper needs it (npm hoists it), at that package's version, which the code
+    need not be written for (sails's docs use winston 3's `createLogger`; its install holds winston 2.4.7 for
+    `prompt`). A folder under no manifest that declares anything says nothing (every import is checked), and a
+    package linked from the workspace itself (npm workspaces) is the project's own."""
+    root = workspace.root.resolve()
+    reach: dict[Path, set[str] | None] = {}
+    manifests: dict[Path, tuple[set[str], bool]] = {}
+
+    def declared_by(folder: Path) -> tuple[set[str], bool]:
+        """What the package.json in `folder` declares (with its dependencies' own), and whether it declares any."""
+        if folder not in manifests:
+            names: set[str] = set()
+            manifest = read_json(folder / "package.json")
+            own = _manifest_names(manifest, _CHOSEN_FIELDS)
+            if isinstance(manifest, dict) and isinstance(manifest.get("name"), str):
+                names.add(manifest["name"])
+            for dep in own:
+                names.add(dep)
+                if dep.startswith("@types/"):  # `@types/scope__pkg` declares `@scope/pkg`'s typings
+                    bare = dep[len("@types/"):]
+                    names.add("@" + bare.replace("__", "/", 1) if "__" in bare else bare)
+                pkg_dir = _package_dir(dep, folder)
+                if pkg_dir is not None:
+                    names |= _manifest_names(read_json(pkg_dir / "package.json"), _NEEDED_FIELDS)
+            manifests[folder] = (names, bool(own))
+        return manifests[folder]
+
+    def declared_from(folder: Path) -> set[str] | None:
+        if folder not in reach:
+            names: set[str] = set()
+            chosen = False
+            f = folder
+            while "node_modules" not in f.parts:
+                more, declares = declared_by(f)
+                names |= more
+                chosen = chosen or declares
+                if f == root or f.parent == f or root not in f.parents:
+                    break
+                f = f.parent
+            reach[folder] = names if chosen else None
+        return reach[folder]
+
+    undeclared: set[str] = set()
+    declared: set[str] = set()
+    for path, pkgs in imports.items():
+        names = declared_from(path.parent.resolve())
+        for pkg in pkgs:
+            if names is None or pkg in names:
+                declared.add(pkg)
+                continue
+            pkg_dir = _package_dir(pkg, path.parent)
+            if pkg_dir is None or "node_modules" not in pkg_dir.resolve().parts:
+                declared.add(pkg)  # not installed (nothing to close), or the workspace's own package, linked
+            else:
+                undeclared.add(pkg)
+    return frozenset(undeclared - declared)
 
 
 def declared_dependencies(workspace: Workspace) -> list[tuple[Path, set[str]]]:
@@ -1119,6 +1208,7 @@ class ObjectModelService(Service):
         for p in problems:
             log.warning("%s", p)
         svc = cls(workspace, specs, built, imports, problems)
+        svc.model.set_undeclared(undeclared_packages(workspace, imports))
         svc.model.subpaths = frozenset(subpaths)
         return svc
 

@@ -131,6 +131,8 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
     conf = min(recv.conf, type_conf)
     if conf < MEDIUM:
         return None
+    if recv.tid and model.of_undeclared(recv.tid):
+        return None  # a package installed for another one, at its version: the code may target another
     # `new Konva.Stagee()`: of equally near names, a class is meant (`Stage`), and a name that `new` certainly
     # throws on (the array `stages`, even spelt `Stages`) is never the one meant
     prefer = (lambda name: constructs(model, a.recv, name) is True) if a.constructed else None
@@ -695,6 +697,8 @@ def _own_class_near_miss(doc: ParsedDocument, this, name: str) -> str | None:
 def _receiver_near_miss(name: str, receiver, model: ObjectModel) -> tuple[str, str, tuple] | None:
     """A near miss (`_near_miss`'s kinds: a get/set prefix, case, number, a small typo) of a public member of
     the receiver's own (open) engine type, platform-named members included; None when it is no plain one."""
+    if receiver.tid and model.of_undeclared(receiver.tid):
+        return None  # a package installed for another one, at its version (`ObjectModel.set_undeclared`)
     table = {n: (m, declaring) for n, (m, declaring) in receiver_members(model, receiver).items()
              if _public(n, m)}
     real = _variant_of(name, table, NEAR_MISS)
@@ -910,7 +914,7 @@ def _convention_near_miss(name: str, types: tuple, model: ObjectModel) -> tuple[
     it is, and no type in reach has the name (the caller checked). Did-you-mean and declaration: that member."""
     table: dict = {}
     for tid in types:
-        if model.type(tid) is None:
+        if model.type(tid) is None or model.of_undeclared(tid):
             return None
         for n, (m, declaring) in model.members(tid).items():
             if _public(n, m):

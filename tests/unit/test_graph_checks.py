@@ -48,6 +48,19 @@ def test_unresolved_relative_import_with_a_suggestion_and_fix(tmp_path: Path):
     assert fixed == b'import { x } from "./format.js";\n'
 
 
+def test_a_folder_import_resolves_to_its_entry_and_a_folder_without_one_is_said_so(tmp_path: Path):
+    # `require('../')` from a hook's test/ folder: the hook's own package.json `main`
+    ws = make_ws(tmp_path, {"hook/package.json": '{"name": "hook", "main": "lib/hook.js"}',
+                            "hook/lib/hook.js": "module.exports = {};\n",
+                            "hook/test/basic.js": "const hook = require('../');\n",
+                            "src/readme/a.js": "const hook = require('../');\n"})
+    assert findings(ws, "hook/test/basic.js") == []
+    # a folder that exists but has no entry (no package.json main, no index file) is not a missing folder
+    [(code, _, text, message, _)] = findings(ws, "src/readme/a.js")
+    assert (code, text) == ("unresolved-import", "'../'")
+    assert "does not exist" not in message and "src has no package.json main or index file" in message
+
+
 def test_missing_packages_are_warnings_by_default_and_configurable(tmp_path: Path):
     ws = make_ws(tmp_path, {"a.js": 'import React from "react";\nimport fs from "node:fs";\n', "footprint.toml": ""})
     [(code, line, _, message, severity)] = findings(ws, "a.js")

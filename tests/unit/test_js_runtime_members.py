@@ -109,6 +109,29 @@ def test_exports_in_a_umd_or_if_block_are_read_and_factories_leave_them_incomple
     assert not spread.complete
 
 
+def test_exports_through_an_alias_of_module_or_exports_leave_them_incomplete(tmp_path):
+    # lodash's build: `var freeModule = ... && module; (freeModule.exports = _)._ = _` names no export this
+    # reader follows; the file exports through the alias, so its exports are unknown, not none
+    aliased = read(tmp_path, """
+        ;(function () {
+          function lodash() {}
+          lodash.isObject = function () {};
+          var freeExports = typeof exports == 'object' && exports && !exports.nodeType && exports;
+          var freeModule = freeExports && typeof module == 'object' && module && !module.nodeType && module;
+          if (freeModule) { (freeModule.exports = lodash).lodash = lodash; freeExports.lodash = lodash; }
+        }.call(this));
+    """, "g.js")
+    assert not aliased.complete
+    target = read(tmp_path, "var out = module.exports;\nout.run = function () {};\n", "h.js")
+    assert not target.complete
+    # reading them is no alias: `typeof exports`, `module.exports = X`, `exports.x = ...`
+    plain = read(tmp_path, """
+        function run() {}
+        if (typeof module === 'object' && typeof exports === 'object') { exports.run = run; }
+    """, "i.js")
+    assert plain.complete and "run" in plain.exports
+
+
 def test_esm_re_exports_are_exports_and_export_star_leaves_them_incomplete(tmp_path):
     (tmp_path / "linear.js").write_text("export default function linear() {}\n", encoding="utf-8")
     named = read(tmp_path, "export { default as scaleLinear } from './linear.js';\nexport * as d3 from './linear.js';\n",

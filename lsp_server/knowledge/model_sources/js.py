@@ -244,6 +244,38 @@ class _File:
         return target not in self.requires and (target in self.mod.types or target in self.mod.values or
                                                 target in self.objects or target in self.functions)
 
+    def stores_exports(self, ident: Node) -> bool:
+        """`module` or `exports` (or `module.exports`) kept in another variable, as a value is kept: `var
+        freeModule = typeof module == 'object' && module` (lodash), `var out = module.exports`. What the file
+        then writes on the alias (`(freeModule.exports = _)._ = _`) is its exports, unread here. Reading them
+        (`typeof exports`, `exports.x = ...`, `module.exports = X`) or naming `exports` itself so (`exports =
+        module.exports`, whose `exports.x` writes are read) is no such alias."""
+        name = self.text(ident)
+        if name not in ("module", "exports"):
+            return False
+        node, parent = ident, ident.parent
+        if name == "module":
+            if parent is not None and parent.type == "member_expression" and \
+                    parent.child_by_field_name("object") == ident:
+                if self.text(parent.child_by_field_name("property")) != "exports":
+                    return False  # `module.id`, `module.require(...)`
+                node, parent = parent, parent.parent
+        # through the operands that pass a value on: `a && module`, `(module)`, `x ? exports : {}`
+        while parent is not None and (parent.type == "parenthesized_expression" or parent.type ==
+                                      "binary_expression" and self.text(parent.child_by_field_name("operator"))
+                                      in ("&&", "||", "??") or parent.type == "ternary_expression" and
+                                      parent.child_by_field_name("condition") != node):
+            node, parent = parent, parent.parent
+        if parent is None:
+            return False
+        if parent.type == "variable_declarator" and parent.child_by_field_name("value") == node:
+            target = parent.child_by_field_name("name")
+        elif parent.type == "assignment_expression" and parent.child_by_field_name("right") == node:
+            target = parent.child_by_field_name("left")
+        else:
+            return False
+        return self.text(target) not in ("exports", "module.exports")
+
     def text(self, node: Node | None) -> str:
         return self.data[node.start_byte:node.end_byte].decode("utf-8", "replace") if node is not None else ""
 
@@ -577,6 +609,8 @@ class _File:
                 self.dynamic_call(n)
             elif n.type == "assignment_expression":
                 self.dynamic_assignment(n)
+            elif n.type == "identifier" and not self.dynamic_exports and self.stores_exports(n):
+                self.dynamic_exports = True  # `var freeModule = ... && module`: exports through the alias
         self.symbol_exports(nodes)
         self.computed_this_owners(nodes)
         for n in nodes:

@@ -278,6 +278,12 @@ assert.equal(sheet.state, 'x');
                      (1, "formula"), (2, "state")]
 
 
+def test_relative_specifiers_are_the_readmes_layout_folders_too():
+    relative = ["'../package'", '"./built"', "'../'", "'..'", "'./'", "'.'"]
+    assert all(E.RELATIVE_SPECIFIER.fullmatch(s) for s in relative)
+    assert not any(E.RELATIVE_SPECIFIER.fullmatch(s) for s in ["'lodash'", "'.bin'", "'@scope/pkg'", "'../x\""])
+
+
 def test_lines_labelled_for_another_major_version_are_not_clean_code():
     trailing = "import * as fabric from 'fabric/node'; // v6\nimport { fabric } from 'fabric'; // v5\nf();\n"
     assert E.this_versions_lines(trailing, 7) == "import * as fabric from 'fabric/node'; // v6\n\nf();\n"
