@@ -160,3 +160,94 @@ def test_the_package_instance_is_checked_against_its_class(tmp_path):
     })
     found = [(f["line"], f["name"], f["data"]["suggestions"]) for f in symbol_findings(ws, "src/app.js")]
     assert found == [(4, "lifts", ["lift"])]
+
+
+def test_an_undeclared_name_of_an_instance_valued_package_is_that_instance(tmp_path):
+    """A fragment's undeclared `kit` where the package `kit`'s whole value is an instance of `Kit`: that instance
+    (the framework's global, or `const kit = require('kit')` left out); another instance named so has the same
+    type. Inferred: a warning. Not where the file assigns the name itself, nor on a package whose value is a
+    class (`ws.send()` is an instance's, not the class's)."""
+    ws = make_workspace(tmp_path, {
+        "node_modules/kit/package.json": json.dumps({"name": "kit", "main": "index.js"}),
+        "node_modules/kit/index.js": """
+            class Kit { run() {} stop() {} }
+            module.exports = new Kit();
+        """,
+        "node_modules/tool/package.json": json.dumps({"name": "tool", "main": "index.js"}),
+        "node_modules/tool/index.js": """
+            class Tool { run() {} }
+            module.exports = Tool;
+        """,
+        "package.json": json.dumps({"dependencies": {"kit": "1", "tool": "1"}}),
+        "src/a.js": """
+            kit.run();
+            kit.stopEverything();
+        """,
+        "src/b.js": """
+            kit = makeAnother();
+            kit.stopEverything();
+        """,
+        "src/c.js": """
+            tool.run();
+            tool.stopEverything();
+        """,
+    })
+    found = [(f["line"], f["name"], f["severity"]) for f in symbol_findings(ws, "src/a.js")]
+    assert found == [(3, "stopEverything", "warning")]
+    assert symbol_findings(ws, "src/b.js") == [] and symbol_findings(ws, "src/c.js") == []
+
+
+def test_a_prototype_member_required_from_a_file_is_the_function_it_exports(tmp_path):
+    """`Kit.prototype.lift = require('./lift')`: a method with that function's parameters, and what its body
+    writes on `this` (through `var kit = this`) is every instance's member; a static the same way."""
+    write(tmp_path, {
+        "pkg/index.js": """
+            function Kit() { this.lift = _.bind(this.lift, this); }
+            Kit.prototype.lift = require('./lift');
+            Kit.create = require('./create');
+            module.exports = Kit;
+        """,
+        "pkg/lift.js": """
+            module.exports = function lift(opts, cb) {
+              var kit = this;
+              kit.isLifted = true;
+              return kit;
+            };
+        """,
+        "pkg/create.js": """
+            module.exports = create;
+            function create(name) { return new Kit(); }
+        """,
+    })
+    mod = extract_js(tmp_path / "pkg/index.js", "pkg").modules["pkg"]
+    kit = {(m.name, m.static): m for m in mod.types["Kit"].members}
+    assert kit[("lift", False)].kind == "method" and kit[("lift", False)].params == ["opts", "cb"]
+    assert ("isLifted", False) in kit
+    assert kit[("create", True)].kind == "method" and kit[("create", True)].params == ["name"]
+
+
+def test_the_constructor_of_the_package_instance_is_its_class(tmp_path):
+    """`var Sails = require('sails').constructor; var app = new Sails(); app.lowr()`: an instance's
+    `constructor` is its class where no type extends it; on a class that has subclasses it may be another."""
+    ws = make_workspace(tmp_path, {
+        "node_modules/kit/package.json": json.dumps({"name": "kit", "main": "index.js"}),
+        "node_modules/kit/index.js": """
+            class Kit { lower() {} }
+            class Base { run() {} }
+            class Special extends Base { fly() {} }
+            module.exports = new Kit();
+            module.exports.Base = Base;
+            module.exports.Special = Special;
+        """,
+        "src/a.js": """
+            var Kit = require('kit').constructor;
+            var app = new Kit();
+            app.lower();
+            app.lowr();
+            var base = new (require('kit').Base)();
+            var Other = base.constructor;
+            new Other().fly();
+        """,
+    })
+    found = [(f["line"], f["name"], f["data"]["suggestions"]) for f in symbol_findings(ws, "src/a.js")]
+    assert found == [(5, "lowr", ["lower"])]

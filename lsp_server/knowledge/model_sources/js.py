@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from tree_sitter import Node
@@ -180,6 +181,11 @@ class _Runtime:
         # the constructor as written, that file's requires); the entry's makes the module's whole value an
         # instance, named once every file is read (`name_exported_instance`)
         self.exported_new: list[tuple[ModuleModel, str, dict[str, Path]]] = []
+        # `Sails.prototype.lift = require('./lift')`: (the type, the member, static, that file) ...
+        self.required_members: list[tuple[str, str, bool, Path]] = []
+        # ... and the function such a file exports (`module.exports = function lift(opts, cb) { var sails = this;
+        # sails.isLifted = true; }`): file -> (it as a method, the members its body writes on `this`)
+        self.exported_functions: dict[Path, tuple[Member, list[Member]]] = {}
 
     def name_reexports(self, mod: ModuleModel) -> None:
         """An export re-exported from another file under a new name (`export { default as scaleLinear } from
@@ -240,6 +246,19 @@ class _Runtime:
                     t.members.append(m)
             if not closed:  # a file not read, or an adder that does more than name its members
                 self.opened.add(name)
+        for name, member, static, file in self.required_members:
+            t = mod.types.get(name)
+            found = self.exported_functions.get(file)
+            if t is None or found is None:
+                continue
+            method, written = found
+            made = replace(method, name=member, static=static, private=member.startswith("_"))
+            t.members = [made if (m.name, m.static) == (member, static) else m for m in t.members]
+            if not any((m.name, m.static) == (member, static) for m in t.members):
+                t.members.append(made)
+            for m in written if not static else ():  # its `this.x = ...`: every instance's
+                if not any(old.name == m.name and not old.static for old in t.members):
+                    t.members.append(m)
         for name in self.opened:
             if name in mod.types:
                 mod.types[name].open = True
@@ -288,6 +307,7 @@ class _File:
         self.platform_names: dict[str, str] = {}
         # `const { kClose } = require('./symbols')`: the local name -> (that file, the export read)
         self.required_names: dict[str, tuple[Path, str]] = {}
+        self.exported_function: Node | None = None  # `module.exports = function lift(...) {...}`
 
     def exports_known(self) -> bool:
         """Whether every export of this (entry) file is known: no dynamic exports, and `module.exports = X`
@@ -323,6 +343,16 @@ class _File:
             if kind and kind in self.mod.types and local not in self.mod.values and local not in self.mod.types:
                 self.mod.values[local] = Member(local, "property", kind, path=str(self.path), confidence=JS_CONF)
         self.mark_deprecated()
+        fn = self.exported_function
+        if fn is None and self.mod.exports.get("=") in self.functions:
+            fn = self.functions[self.mod.exports["="]]
+        if fn is not None:
+            member = _member_from_value(self, "", fn, False, "") if fn.type != "function_declaration" else \
+                Member("", "method", _returns(self, fn), _param_names(self, fn), path=str(self.path),
+                       line=fn.start_point[0], confidence=JS_CONF, doc=_doc(self, fn))
+            if member.kind == "method":
+                self.runtime.exported_functions[self.path.resolve()] = \
+                    (member, _this_assignments(self, fn.child_by_field_name("body")))
 
     def mark_deprecated(self) -> None:
         """Members declared right below a `/** ... @deprecated ... */` block are deprecated."""
@@ -570,6 +600,7 @@ class _File:
         if lt == "module.exports" and right is not None and right.type in ("function_expression", "function",
                                                                          "arrow_function"):
             self.runtime.adders[self.path.resolve()] = _added_members(self, right)
+            self.exported_function = right
         if lt == "module.exports" and right is not None and right.type not in ("object", "identifier", "class"):
             self.dynamic_exports = True  # `module.exports = factory()`, `= exports.default`: not followed
         if lt == "module.exports" and right is not None and right.type == "object" and \
@@ -1120,6 +1151,9 @@ class _File:
             value = assignment.child_by_field_name("right")
             if value is not None:
                 self.add(self.typedef(owner, obj), _member_from_value(self, self.text(prop), value, False, owner))
+                target = _required_file(self, value)
+                if target is not None:  # `X.prototype.lift = require('./lift')`: the function that file exports
+                    self.runtime.required_members.append((owner, self.text(prop), False, target.resolve()))
         elif pattern == 1:  # X.prototype = { ... }
             value = obj.parent.parent.child_by_field_name("right")
             td = self.typedef(owner, obj)
@@ -1153,6 +1187,9 @@ class _File:
                 value = prop_node.parent.parent.child_by_field_name("right")
                 if value is not None:
                     self.add(self.typedef(owner, obj), _member_from_value(self, prop, value, True, owner))
+                    target = _required_file(self, value)
+                    if target is not None:  # `X.create = require('./create')`
+                        self.runtime.required_members.append((owner, prop, True, target.resolve()))
 
 
 def _is_package(spec: str) -> bool:
