@@ -453,6 +453,8 @@ class Analyzer:
                     # compound one (`encodeStateAsUpdate`) is the engine's function the fragment assumes imported
                 if val is not None and val.kind == ValKind.CLASS and self.used_as_namespace(name, val.tid, owners[0]):
                     val = Val(ValKind.NAMESPACE, module=owners[0], conf=INFERRED)
+            if val is None and not owners and alias is None:
+                val = self.package_instance(name)
             rights = self.assignments.get((None, name))
             if val is None and rights and rights[0] is not None and name not in self.free_vals:
                 # `scale = chroma.scale(...)` with no declaration (a README fragment): what every
@@ -475,6 +477,22 @@ class Analyzer:
                 self.result.named_by_convention[name] = conv.target if conv.kind != "inst" else (conv.target,)
         self.free_vals[name] = val
         return val
+
+    def package_instance(self, name: str) -> Val | None:
+        """`sails.lift()` in a fragment that never declares `sails`: the package of that very name, whose whole
+        value is an instance (`module.exports = new Sails()`), as the fragment assumes it bound (the framework's
+        global, or `const sails = require('sails')` left out). Whether the name means that one object or another
+        instance its examples name so (`const sails = new Sails()`), its type is the same. Inferred: a warning,
+        never an error. Not for a package whose value is a class or function (its instances and results are
+        named so too: a `ws` fragment's `ws.send()`), nor a name the file assigns or calls."""
+        mod = self.model.modules.get(name)
+        if mod is None or "=" not in mod.exports or (None, name) in self.called or \
+                self.assignments.get((None, name)):
+            return None
+        val = self.module_val(name)
+        if val is None or val.kind != ValKind.INSTANCE or self.model.type(val.tid) is None:
+            return None
+        return replace(val, conf=min(val.conf, INFERRED))
 
     def is_script(self) -> bool:
         """Whether the file is a script, not a module, in TypeScript's sense: no top-level import or export
@@ -941,6 +959,23 @@ class Analyzer:
             return val
         return Val(ValKind.NAMESPACE, module=spec)
 
+    def exact_class(self, val: Val, node: Node | None) -> bool:
+        """Whether an instance's `constructor` is its type's class itself: a class of the engine that no type
+        of its module extends (else the object may be a subclass's, whose constructor that is), reached on an
+        object other than `this` (a class's `this` may be a subclass's instance of the user's)."""
+        if val.kind != ValKind.INSTANCE or not val.tid:
+            return False
+        t = self.model.type(val.tid)
+        access = node.parent if node is not None else None
+        receiver = access.child_by_field_name("object") if access is not None and \
+            access.type == "member_expression" else None
+        if t is None or t.kind != "class" or receiver is None or receiver.type == "this":
+            return False
+        mod = self.model.modules.get(val.tid[0])
+        return mod is not None and not any(
+            (val.tid[0], other) != val.tid and val.tid in self.model.ancestors((val.tid[0], other))
+            for other in mod.types)
+
     def member_of(self, val: Val, name: str, node: Node | None, usage: str) -> Val | None:
         """Look `name` up on `val`; record the access (and whether the member is missing)."""
         model = self.model
@@ -954,6 +989,9 @@ class Analyzer:
                 mod = model.modules.get(val.module) if val.module else None
                 if mod is not None and name in mod.exports and name not in ("=", "default"):
                     return self.export_val(val.module, name, val.conf)  # a named export beside `export =`
+                if name == "constructor" and self.exact_class(val, node):
+                    # `var Sails = require('sails').constructor; new Sails()`: the instance's class
+                    return Val(ValKind.CLASS, tid, module=val.module, conf=val.conf)
                 if name in OBJECT_MEMBERS or (static and t is not None and t.kind == "class" and name in FUNCTION_MEMBERS):
                     return None
                 untyped = t is not None and t.confidence < 1.0  # read from JavaScript: no declared statics

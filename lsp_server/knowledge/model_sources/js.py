@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from tree_sitter import Node
@@ -28,6 +29,9 @@ from lsp_server.syntax.modules import export_specifiers, import_bindings
 from lsp_server.syntax.patterns import declared_names, parameters
 
 JS_CONF = 0.9
+# The model's name for a module's whole value when it is an instance made where it is exported
+# (`module.exports = new Sails()`): a value of no declared name, so a name no identifier can be.
+INSTANCE_EXPORT = "module.exports"
 
 
 MAX_FOLLOWED = 2500  # files reached from an entry file through its relative imports
@@ -83,6 +87,7 @@ def extract_js(path: Path, module: str, limits: ReadLimits = ReadLimits()) -> So
     mod.complete = path.is_file() and exports_known
     runtime.name_reexports(mod)
     runtime.name_required_bases(mod)
+    runtime.name_exported_instance(mod)
     runtime.apply(mod)
     for t in mod.types.values():
         t.confidence = min(t.confidence, JS_CONF)
@@ -92,12 +97,34 @@ def extract_js(path: Path, module: str, limits: ReadLimits = ReadLimits()) -> So
 _RELATIVE = re.compile(rb"""(?:require\(\s*|from\s+|import\s*\(\s*|import\s+)['"](\.{1,2}/[^'"\n]+)['"]""")
 
 
+# `require('../../hooks/' + identity)`: a module of that folder, chosen at run time
+_RELATIVE_FOLDER = re.compile(rb"""require\(\s*['"](\.{1,2}/(?:[^'"\n]*/)?)['"]\s*\+""")
+
+
 def _relative_imports(file: Path, data: bytes) -> list[Path]:
     out = []
     for m in _RELATIVE.finditer(data):
         target = _resolve_relative(file, m.group(1).decode("utf-8", "replace"))
         if target is not None:
             out.append(target)
+    for m in _RELATIVE_FOLDER.finditer(data):
+        out += _folder_modules((file.parent / m.group(1).decode("utf-8", "replace")).resolve())
+    return out
+
+
+def _folder_modules(folder: Path) -> list[Path]:
+    """The modules `require(folder + name)` may load: each JavaScript file directly in the folder and each
+    subfolder's index.js (Node's resolution of `folder/name`), in name order."""
+    if not folder.is_dir() or folder.name in ("node_modules", "test", "tests", "__tests__"):
+        return []
+    out = []
+    for entry in sorted(folder.iterdir()):
+        if entry.is_file() and entry.suffix in (".js", ".cjs", ".mjs") and \
+                not entry.name.endswith((".test.js", ".spec.js", ".min.js")):
+            out.append(entry.resolve())
+        elif entry.is_dir() and not entry.name.startswith(".") and entry.name != "node_modules" and \
+                (entry / "index.js").is_file():
+            out.append((entry / "index.js").resolve())
     return out
 
 
@@ -150,6 +177,15 @@ class _Runtime:
         # `this[kClose] = ...` with `const { kClose } = require('./symbols')`: (the owners, that file, the export);
         # a symbol key is no member name, so the owners stay closed if the export is a symbol (`apply`)
         self.keyed_by_required: list[tuple[set[str], Path, str]] = []
+        # `module.exports = new Sails()`, `Sails` declared there or `require('./app')`: (the module written to,
+        # the constructor as written, that file's requires); the entry's makes the module's whole value an
+        # instance, named once every file is read (`name_exported_instance`)
+        self.exported_new: list[tuple[ModuleModel, str, dict[str, Path]]] = []
+        # `Sails.prototype.lift = require('./lift')`: (the type, the member, static, that file) ...
+        self.required_members: list[tuple[str, str, bool, Path]] = []
+        # ... and the function such a file exports (`module.exports = function lift(opts, cb) { var sails = this;
+        # sails.isLifted = true; }`): file -> (it as a method, the members its body writes on `this`)
+        self.exported_functions: dict[Path, tuple[Member, list[Member]]] = {}
 
     def name_reexports(self, mod: ModuleModel) -> None:
         """An export re-exported from another file under a new name (`export { default as scaleLinear } from
@@ -162,6 +198,32 @@ class _Runtime:
             local = self.file_exports.get(target, {}).get(imported)
             if local is not None and local != exported and (local in mod.values or local in mod.types):
                 mod.exports[exported] = local
+
+    def name_exported_instance(self, mod: ModuleModel) -> None:
+        """`module.exports = new X()`: the module's value is an instance of X's type, where X is a class or
+        constructor function of the package, or a function that returns an instance of one (`function
+        SailsFactory() { return new Sails(); }`: `new` of a function that returns an object gives that object).
+        The value is kept under the name `module.exports` (no identifier can take it)."""
+        found = [(written, requires) for owner, written, requires in self.exported_new if owner is mod]
+        if len(found) != 1 or "=" in mod.exports:
+            return
+        written, requires = found[0]
+        local = self.file_exports.get(requires[written], {}).get("=") if written in requires else written
+        if not local:
+            return
+        made = ""
+        value = mod.values.get(local)
+        if value is not None and value.kind == "function" and value.type in mod.types:
+            made = value.type  # a factory called with `new`: what it returns
+        elif local in mod.types and mod.types[local].kind == "class":
+            made = local
+        if not made:
+            return
+        t = mod.types[made]
+        mod.values[INSTANCE_EXPORT] = Member(INSTANCE_EXPORT, "property", made, path=t.path, line=t.line,
+                                             confidence=JS_CONF, doc=t.doc)
+        mod.exports["="] = INSTANCE_EXPORT
+        mod.exports.setdefault("default", INSTANCE_EXPORT)
 
     def name_required_bases(self, mod: ModuleModel) -> None:
         for name, written, (required, head), prop in self.required_bases:
@@ -184,6 +246,19 @@ class _Runtime:
                     t.members.append(m)
             if not closed:  # a file not read, or an adder that does more than name its members
                 self.opened.add(name)
+        for name, member, static, file in self.required_members:
+            t = mod.types.get(name)
+            found = self.exported_functions.get(file)
+            if t is None or found is None:
+                continue
+            method, written = found
+            made = replace(method, name=member, static=static, private=member.startswith("_"))
+            t.members = [made if (m.name, m.static) == (member, static) else m for m in t.members]
+            if not any((m.name, m.static) == (member, static) for m in t.members):
+                t.members.append(made)
+            for m in written if not static else ():  # its `this.x = ...`: every instance's
+                if not any(old.name == m.name and not old.static for old in t.members):
+                    t.members.append(m)
         for name in self.opened:
             if name in mod.types:
                 mod.types[name].open = True
@@ -232,6 +307,7 @@ class _File:
         self.platform_names: dict[str, str] = {}
         # `const { kClose } = require('./symbols')`: the local name -> (that file, the export read)
         self.required_names: dict[str, tuple[Path, str]] = {}
+        self.exported_function: Node | None = None  # `module.exports = function lift(...) {...}`
 
     def exports_known(self) -> bool:
         """Whether every export of this (entry) file is known: no dynamic exports, and `module.exports = X`
@@ -299,6 +375,16 @@ class _File:
             if kind and kind in self.mod.types and local not in self.mod.values and local not in self.mod.types:
                 self.mod.values[local] = Member(local, "property", kind, path=str(self.path), confidence=JS_CONF)
         self.mark_deprecated()
+        fn = self.exported_function
+        if fn is None and self.mod.exports.get("=") in self.functions:
+            fn = self.functions[self.mod.exports["="]]
+        if fn is not None:
+            member = _member_from_value(self, "", fn, False, "") if fn.type != "function_declaration" else \
+                Member("", "method", _returns(self, fn), _param_names(self, fn), path=str(self.path),
+                       line=fn.start_point[0], confidence=JS_CONF, doc=_doc(self, fn))
+            if member.kind == "method":
+                self.runtime.exported_functions[self.path.resolve()] = \
+                    (member, _this_assignments(self, fn.child_by_field_name("body")))
 
     def mark_deprecated(self) -> None:
         """Members declared right below a `/** ... @deprecated ... */` block are deprecated."""
@@ -533,6 +619,12 @@ class _File:
                     if len(args) == 1 and args[0].type == "string" else None
                 if target is not None and prop is not None:
                     self.reexported_member = (target.resolve(), self.text(prop))
+        if lt == "module.exports" and right is not None and right.type == "new_expression" and \
+                (right.child_by_field_name("constructor") or right).type == "identifier":
+            # `module.exports = new Sails()`: named once the file's requires (read later) and the files they
+            # load are read
+            self.runtime.exported_new.append((self.mod, self.text(right.child_by_field_name("constructor")),
+                                              self.required_files))
         if lt == "module.exports" and right is not None and right.type == "call_expression":
             returned = _umd_factory_result(self, right)
             if returned is not None:
@@ -540,6 +632,7 @@ class _File:
         if lt == "module.exports" and right is not None and right.type in ("function_expression", "function",
                                                                          "arrow_function"):
             self.runtime.adders[self.path.resolve()] = _added_members(self, right)
+            self.exported_function = right
         if lt == "module.exports" and right is not None and right.type not in ("object", "identifier", "class"):
             self.dynamic_exports = True  # `module.exports = factory()`, `= exports.default`: not followed
         if lt == "module.exports" and right is not None and right.type == "object" and \
@@ -750,6 +843,18 @@ class _File:
             self.dynamic_exports = True  # `(function (sax) { sax.parser = ... })(exports)`: not followed
         if wrapper:
             return  # `(function (Base) { ... }(Base))`: a wrapper whose parameter is the class, not a mixin
+        if fn is not None and fn.type == "identifier" and any(a.type == "this" for a in items):
+            made = self.constructed_here(call)
+            if made:
+                # `mixinAfter(this)`, `this.load = loadSails(this)` in a constructor: the instance handed to a
+                # function that may add members to it; a package file's adder is read (`apply`), anything else
+                # leaves the type open
+                target = self.required_files.get(callee)
+                if target is not None:
+                    self.runtime.applied.append((made, target))
+                else:
+                    self.runtime.opened.add(made)
+                return
         if any(_EXPORTS_WORD.search(self.text(a)) for a in items):
             if callee == "Object.defineProperty" and len(items) >= 2 and items[1].type == "string":
                 key = self.text(items[1]).strip("\"'`")
@@ -814,6 +919,26 @@ class _File:
                     self.runtime.opened.add(owner)
             return
         self.runtime.opened.add(owner)  # handed to a function that may add members: `mixin(List, {...})`
+
+    def constructed_here(self, node: Node) -> str:
+        """The type whose constructor `node` stands in (arrow functions within it keep its `this`): a class's
+        `constructor`, or a constructor function of the package (`function Sails() {...}`); else ""."""
+        fn = node.parent
+        while fn is not None and fn.type not in ("function_expression", "function_declaration", "function",
+                                                 "method_definition", "generator_function",
+                                                 "generator_function_declaration", "class_body", "program"):
+            fn = fn.parent
+        if fn is None:
+            return ""
+        if fn.type == "function_declaration":
+            name = self.text(fn.child_by_field_name("name"))
+            return name if name in self.mod.types else ""
+        if fn.type == "method_definition" and self.text(fn.child_by_field_name("name")) == "constructor":
+            cls = fn.parent.parent if fn.parent is not None else None
+            name = cls.child_by_field_name("name") if cls is not None else None
+            if name is not None and self.text(name) in self.mod.types:
+                return self.text(name)
+        return ""
 
     def prototype_copier(self, fn: Node | None) -> bool:
         """Whether a local function `function mixin(ctor, methods)` only copies the keys of its second parameter
@@ -1060,6 +1185,9 @@ class _File:
             value = assignment.child_by_field_name("right")
             if value is not None:
                 self.add(self.typedef(owner, obj), _member_from_value(self, self.text(prop), value, False, owner))
+                target = _required_file(self, value)
+                if target is not None:  # `X.prototype.lift = require('./lift')`: the function that file exports
+                    self.runtime.required_members.append((owner, self.text(prop), False, target.resolve()))
         elif pattern == 1:  # X.prototype = { ... }
             value = obj.parent.parent.child_by_field_name("right")
             td = self.typedef(owner, obj)
@@ -1093,6 +1221,9 @@ class _File:
                 value = prop_node.parent.parent.child_by_field_name("right")
                 if value is not None:
                     self.add(self.typedef(owner, obj), _member_from_value(self, prop, value, True, owner))
+                    target = _required_file(self, value)
+                    if target is not None:  # `X.create = require('./create')`
+                        self.runtime.required_members.append((owner, prop, True, target.resolve()))
 
 
 def _is_package(spec: str) -> bool:
