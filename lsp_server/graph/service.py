@@ -8,7 +8,8 @@ and only re-resolves the imports whose resolution inputs changed (each module's 
 folders and package.json / tsconfig files they consulted and those inputs' stamps, see `graph.resolve`), and updated incrementally: a changed file is re-parsed, and only re-resolution
 (no parsing) is done for the others when files appear or disappear. An open editor buffer wins over the file
 on disk (`workspace.document(path)`), and the per-file checks push the buffer's current imports in with
-`refresh(doc)`.
+`refresh(doc)`. A graph for one folder or file only (`build(scope=...)`: `footprint-ls graph PATH`, see
+`export.graph_for`) parses that scope's files and the files they import, transitively, and no other.
 
 Sources are JavaScript and TypeScript (`.ts .tsx .mts .cts .d.ts`) modules alike. Cycles are the strongly
 connected components of the file-to-file edges (Tarjan, iterative); type-only edges (`import type`, ...) are
