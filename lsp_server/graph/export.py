@@ -10,13 +10,15 @@ namespace / whole-module / `export *`). `line` is 0-based.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from lsp_server import queries
 from lsp_server.graph.resolve import FILE
-from lsp_server.graph.service import ImportGraphService
+from lsp_server.graph.service import ImportGraphService, under
+from lsp_server.storage import collection_paused
 from lsp_server.syntax.modules import NAMESPACE
+from lsp_server.workspace import Progress, Workspace, no_progress
 
 
 @dataclass(frozen=True)
@@ -44,8 +46,16 @@ class GraphSnapshot:
     cycles: tuple[tuple[str, ...], ...]
 
 
-def _under(path: str, base: str) -> bool:
-    return path == base or path.startswith(base.rstrip(os.sep) + os.sep)
+def graph_for(workspace: Workspace, base: Path, progress: Progress = no_progress) -> ImportGraphService:
+    """The graph to take `graph_snapshot(_, base)` of: the workspace's import graph if it is built (a
+    server's), else one built for `base` alone (`ImportGraphService.build`'s scope: `base`'s files and what
+    they import, not the rest of the workspace), which is not the workspace's index. As
+    `Workspace.service` builds one: no time limit, collection paused."""
+    built = workspace.peek_service(ImportGraphService)
+    if built is not None:
+        return built
+    with queries.no_time_limit(), collection_paused():
+        return ImportGraphService.build(workspace, progress, scope=base)
 
 
 def graph_snapshot(graph: ImportGraphService, base: Path) -> GraphSnapshot:
@@ -54,7 +64,7 @@ def graph_snapshot(graph: ImportGraphService, base: Path) -> GraphSnapshot:
     anchor = base if base.is_dir() else base.parent
     root = str(base)
     with graph._lock:
-        modules = sorted(p for p in graph.modules if _under(p, root))
+        modules = sorted(p for p in graph.modules if under(p, root))
         edges: dict[tuple[str, str, str], tuple[set[str], bool]] = {}
         unresolved = []
         for path in modules:
@@ -67,7 +77,7 @@ def graph_snapshot(graph: ImportGraphService, base: Path) -> GraphSnapshot:
                 names.update(n.name for n in record.names)
                 if record.star:
                     names.add(NAMESPACE)
-        cycles = tuple(tuple(c) for c in graph.cycles if any(_under(p, root) for p in c))
+        cycles = tuple(tuple(c) for c in graph.cycles if any(under(p, root) for p in c))
     return GraphSnapshot(anchor, tuple(modules),
                          tuple(GraphEdge(f, t, k, tuple(sorted(n)), ext) for (f, t, k), (n, ext) in edges.items()),
                          tuple(unresolved), cycles)

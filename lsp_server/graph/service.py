@@ -8,7 +8,8 @@ and only re-resolves the imports whose resolution inputs changed (each module's 
 folders and package.json / tsconfig files they consulted and those inputs' stamps, see `graph.resolve`), and updated incrementally: a changed file is re-parsed, and only re-resolution
 (no parsing) is done for the others when files appear or disappear. An open editor buffer wins over the file
 on disk (`workspace.document(path)`), and the per-file checks push the buffer's current imports in with
-`refresh(doc)`.
+`refresh(doc)`. A graph for one folder or file only (`build(scope=...)`: `footprint-ls graph PATH`, see
+`export.graph_for`) parses that scope's files and the files they import, transitively, and no other.
 
 Sources are JavaScript and TypeScript (`.ts .tsx .mts .cts .d.ts`) modules alike. Cycles are the strongly
 connected components of the file-to-file edges (Tarjan, iterative); type-only edges (`import type`, ...) are
@@ -150,6 +151,11 @@ def provided_modules(workspace: Workspace) -> frozenset[str]:
     return frozenset(s["module"] for s in sources if isinstance(s, dict) and isinstance(s.get("module"), str))
 
 
+def under(path: str, base: str) -> bool:
+    """Whether `path` is `base` or inside it (both absolute, as the graph's paths are)."""
+    return path == base or path.startswith(base.rstrip(os.sep) + os.sep)
+
+
 def is_graph_source(workspace: Workspace, path: Path) -> bool:
     """Whether `path` is one of the workspace's modules (cheap test for changed paths)."""
     if language_for_path(path) not in GRAPH_LANGUAGES or not workspace.contains(path):
@@ -244,16 +250,24 @@ class ImportGraphService(Service):
 
     # --- building -------------------------------------------------------------------------------------
     @classmethod
-    def build(cls, workspace: Workspace, progress: Progress = no_progress) -> "ImportGraphService":
+    def build(cls, workspace: Workspace, progress: Progress = no_progress,
+              scope: Path | None = None) -> "ImportGraphService":
+        """The graph of the workspace. With `scope` (a folder or a file), the graph that a snapshot of that
+        scope needs (`export.graph_snapshot`): of the files neither cached nor open, only those under
+        `scope`, and the files their imports reach (and theirs, ...) are parsed. Every module a snapshot of
+        `scope` shows (its modules, their edges, the cycles through them: a cycle through a module of the
+        scope only passes through modules reachable from it) is then the same as in the whole graph; the
+        other files are no modules of it (a one-shot `footprint-ls graph PATH` skips parsing the rest of
+        the workspace: three.js's examples, 64% of its files' bytes, for `three/src`)."""
         svc = cls(workspace)
-        svc._build(progress)
+        svc._build(progress, str(scope.resolve()) if scope is not None else None)
         return svc
 
     @property
     def cache_path(self) -> Path:
         return self.workspace.cache_dir / CACHE_FILE
 
-    def _build(self, progress: Progress) -> None:
+    def _build(self, progress: Progress, scope: str | None = None) -> None:
         started = time.perf_counter()
         lap = started
 
@@ -283,6 +297,7 @@ class ImportGraphService(Service):
         open_paths = {str(p) for p in self.workspace.open_paths()}
         to_parse: list[str] = []
         to_parse_bytes = 0
+        deferred: dict[str, int] = {}  # outside `scope`: parsed only if a module of the graph imports it
         for path, stamp in listed:
             if path in open_paths:
                 doc = self.workspace.document(Path(path))
@@ -294,36 +309,50 @@ class ImportGraphService(Service):
                 if stamp[0] == hit[0] and stamp[1] == hit[1]:
                     self.modules[path] = ModuleEntry(path, stamp, raw=(hit[2], hit[3]))
                     continue
+            if scope is not None and not under(path, scope):
+                deferred[path] = stamp[1]
+                continue
             to_parse.append(path)
             to_parse_bytes += stamp[1]
         timing("stat")
-        self.stats["cached"] = len(paths) - len(to_parse)
-        self.stats["parsed"] = len(to_parse)
+        self.stats["cached"] = len(paths) - len(to_parse) - len(deferred)
         progress(f"import graph: parsing {len(to_parse)} of {len(paths)} files", 5)
-        for path, stamp, info in self._parse_many(to_parse, progress, to_parse_bytes):
-            if isinstance(info, ModuleInfo):
-                self.modules[path] = ModuleEntry(path, stamp, info)
-            elif info is not None:
-                self.modules[path] = ModuleEntry(path, stamp, raw=info)
+        self._add_parsed(self._parse_many(to_parse, progress, to_parse_bytes))
         timing("parse")
         progress("import graph: resolving imports", 90)
         reusable, self._reusable = self._reusable, {}
         timing("check_inputs")
         reused = persistable = 0
         parsed = set(to_parse)
+        unresolved = list(self.modules.values())
+        while unresolved:
+            for entry in unresolved:
+                hit = reusable.get(entry.path) if entry.stamp is not None and entry.path not in parsed else None
+                if hit is not None:
+                    specifiers = entry.specifiers()
+                    if len(specifiers) == len(hit[0]):
+                        self._set_kinds(entry, specifiers)
+                        entry.inputs = hit[1]
+                        entry.resolutions = hit[0]
+                        reused += 1
+                        continue
+                entry.resolutions = self._resolve_entry(entry)
+                if entry.stamp is not None and all(stamp is not None for _, stamp in entry.inputs):
+                    persistable += 1
+            # A scoped build: the deferred files these modules import are modules too (and what they import).
+            reached = [target for entry in unresolved for target in entry.file_targets() if target in deferred]
+            reached = list(dict.fromkeys(reached))
+            if not reached:
+                break
+            parsed.update(reached)
+            before = set(self.modules)
+            self._add_parsed(self._parse_many(reached, progress, sum(deferred.pop(p) for p in reached)))
+            unresolved = [entry for path, entry in self.modules.items() if path not in before]
+        # Edges once every module is known (an edge joins two modules of the graph).
         for entry in self.modules.values():
-            hit = reusable.get(entry.path) if entry.stamp is not None and entry.path not in parsed else None
-            if hit is not None:
-                specifiers = entry.specifiers()
-                if len(specifiers) == len(hit[0]):
-                    self._set_kinds(entry, specifiers)
-                    entry.inputs = hit[1]
-                    self._set_resolutions(entry, hit[0])
-                    reused += 1
-                    continue
-            self._set_resolutions(entry, self._resolve_entry(entry))
-            if entry.stamp is not None and all(stamp is not None for _, stamp in entry.inputs):
-                persistable += 1
+            self._set_resolutions(entry, entry.resolutions)
+        self.stats["parsed"] = len(parsed)
+        self.stats["not_parsed"] = len(deferred)  # outside the scope and imported by none of its modules
         self.stats["resolutions_reused"] = reused
         timing("resolve")
         self._reindex()
@@ -347,6 +376,13 @@ class ImportGraphService(Service):
             else:
                 self.persist()
         progress("import graph: ready", 100)
+
+    def _add_parsed(self, results: list) -> None:
+        for path, stamp, info in results:
+            if isinstance(info, ModuleInfo):
+                self.modules[path] = ModuleEntry(path, stamp, info)
+            elif info is not None:
+                self.modules[path] = ModuleEntry(path, stamp, raw=info)
 
     def _parse_many(self, paths: list[str], progress: Progress, size: int = 0) -> list:
         """(path, stamp, extraction) of each of `paths` (`size`: their bytes, as the walk saw them)."""

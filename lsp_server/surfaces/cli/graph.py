@@ -9,8 +9,7 @@ from pathlib import Path
 
 from lsp_server.commands import cli_command
 from lsp_server.errors import InvalidArgument
-from lsp_server.graph.export import graph_snapshot
-from lsp_server.graph.service import ImportGraphService
+from lsp_server.graph.export import graph_for, graph_snapshot
 from lsp_server.surfaces.common import EXIT_OK, existing, workspace_for
 from lsp_server.surfaces.present import for_cli, graph_dot, graph_text
 
@@ -31,7 +30,7 @@ def _graph(parser: argparse.ArgumentParser):
             raise InvalidArgument("--json and --format " + args.format + " disagree")
         ws = workspace_for(args.path, args.config)
         ws.extra_roots = [args.path.resolve()]  # the user named it on their own command line
-        data = for_cli().graph(graph_snapshot(ws.service(ImportGraphService), args.path))
+        data = for_cli().graph(graph_snapshot(graph_for(ws, args.path), args.path))
         if fmt == "json":
             sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
         elif fmt == "dot":
