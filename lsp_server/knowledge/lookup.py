@@ -29,7 +29,7 @@ from lsp_server.knowledge.chunker import HEADING_SEP
 from lsp_server.knowledge.concepts import expand_concepts, replace_concept
 from lsp_server.knowledge.dense import dense_search
 from lsp_server.knowledge.docs_index import DocsIndex, IndexHit, analyze, doc_roots, query_groups
-from lsp_server.knowledge.question_words import wanted_part
+from lsp_server.knowledge.question_words import wanted_part, without_markers
 from lsp_server.knowledge.thesaurus import complete_concepts, question_concepts
 from lsp_server.knowledge.search_queries import QUESTION_WORDS, VERBS, focused_terms, is_fact_lookup, search_queries
 from lsp_server.providers import HoverInfo, RequestContext, hover_provider
@@ -143,6 +143,9 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     concept ranking (the question's words and their thesaurus synonyms, BM25) and the lead ranking (the
     same over each section's heading and first paragraph). Fused by reciprocal rank."""
     names, usages = index.identifiers_with, index.usages_of
+    asked_as = question
+    if DROP_MARKERS:  # "..., for example to alter the payload": `example` is no subject (`without_markers`)
+        question = without_markers(question)
     angles = search_queries(question, index.has_identifier, names, usages)
     # The asker's words lead (the question, the focused angle, each clause's); the engine-vocabulary and
     # code angles and concept replacements support them at a lower weight: they find the API reference,
@@ -212,7 +215,7 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
         method += " and a code ranking (the same concepts over the identifiers the sections' code uses)"
     # the dense ranking: every chunk by embedding similarity to the question (the `semantic` extra's model):
     # a section that answers in other words than the asker's ("half as loud" for a volume filter)
-    dense = _dense_ranking(workspace, index, question, depth * 3, under)
+    dense = _dense_ranking(workspace, index, asked_as, depth * 3, under)
     if dense:
         method += DENSE_RAN
     order = list(queries)
@@ -366,6 +369,9 @@ DENSE_RANKER = dense_search
 DENSE_RAN = " and a dense ranking (embedding similarity)"  # in the method when it ran
 DENSE_WEIGHT = 8.0  # measured 1-20 on the dev questions (docs/evaluation.md, round 12): 8 best in and out of sample
 DENSE_K = 10
+# the question's discourse markers ("for example", "for instance", "e.g.") left out of every lexical ranking
+# (`question_words.without_markers`; round 16: docs/evaluation.md)
+DROP_MARKERS = True
 RELAX_BELOW = 5  # relaxed queries when the leading queries find fewer chunks than this
 
 

@@ -34,3 +34,16 @@ def wanted_part(question: str) -> str:
     clause's end); the question itself when that would leave nothing."""
     kept = _NEGATED.sub(" ", question).strip()
     return kept if re.search(r"[A-Za-z0-9]", kept) else question
+
+
+# Discourse markers that introduce an illustration ("..., for example to alter the payload"): the words after
+# them carry the subject, the marker's own content word ("example", "instance") none; left in, it matched
+# every section headed `Example` (one engine's reference pages have ~150).
+_MARKERS = re.compile(r"\b(?:for\s+(?:example|instance)|e\.\s?g\.|i\.\s?e\.)(?=[\s,:;.?!]|$)", re.I)
+
+
+def without_markers(question: str) -> str:
+    """The question without its discourse markers ("for example", "for instance", "e.g.", "i.e."); the question
+    itself when that would leave nothing."""
+    kept = re.sub(r"\s+", " ", _MARKERS.sub(" ", question)).strip()
+    return kept if re.search(r"[A-Za-z0-9]", kept) else question

@@ -57,6 +57,11 @@ def test_the_before_variant_switches_off_round_12s_mechanisms():
         assert lookup.COLLECTION_PRIOR == 1
     with patched(CHANGES["collection prior 2 (rounds 13-14)"]):
         assert lookup.COLLECTION_PRIOR == 2
+    # round 16's: the question's discourse markers left out; its variant keeps them
+    assert lookup.DROP_MARKERS
+    with patched(CHANGES["discourse markers kept"]):
+        assert not lookup.DROP_MARKERS
+    assert lookup.DROP_MARKERS
     # round 13's measured, not shipped, code ranking: off in the fusion, on in its variants
     assert lookup.CODE_WEIGHT == 0
     with patched(CHANGES["code ranking 1 (not shipped)"]):

@@ -556,3 +556,38 @@ def test_the_collection_prior_weighs_less_when_the_dense_ranking_joined_the_fusi
 
     assert collection_prior_weight(dense_ran=False) == 4.0
     assert collection_prior_weight(dense_ran=True) == 2.0
+
+
+MARKER_DOCS = {
+    "server/README.md": "# Server\n\n"
+    "## Example\n\nAn example: the client gets a reply written by the server.\n\n```js\nserver.listen(8080)\n```\n\n"
+    "## Example\n\nAnother example that shows how a reply is written.\n\n```js\nserver.get('/', handler)\n```\n\n"
+    "## Example\n\nOne more example.\n\n```js\nserver.close()\n```\n\n"
+    "## onSend hook\n\nAlter the payload of a reply before it goes out.\n\n"
+    "```js\nserver.addHook('onSend', async (req, reply, payload) => payload)\n```\n\n"
+    "## Logging\n\nWrite a line for every request.\n",
+}
+
+
+def test_a_for_example_marker_does_not_lead_the_search_to_sections_headed_example(tmp_path):
+    """"..., for example to compress it": the marker introduces an illustration, its word `example` is no
+    subject. Searched with it, the sections headed `Example` (every engine's reference pages have many) held
+    it in their heading and lead and came first; without it, the section about changing the payload does."""
+    ws = make_ws(tmp_path, docs=MARKER_DOCS)
+    q = "change the payload of a reply, for example to compress it"
+    top = lookup_docs(ws, q, limit=3, expand=True).results
+    assert top and top[0].heading.endswith("onSend hook"), [h.heading for h in top]
+    from lsp_server.knowledge.rag import retrieve
+
+    hits = retrieve(ws, q, limit=3, semantic=False).hits
+    assert hits[0].heading.endswith("onSend hook")
+
+
+def test_without_markers_leaves_out_only_the_discourse_marker():
+    from lsp_server.knowledge.question_words import without_markers
+
+    assert without_markers("alter the body, for example to compress it") == "alter the body, to compress it"
+    assert without_markers("a string, e.g. a hex color") == "a string, a hex color"
+    assert without_markers("for instance: x") == ": x"
+    assert without_markers("an example of creating a document") == "an example of creating a document"
+    assert without_markers("for example") == "for example"  # nothing would be left

@@ -168,6 +168,7 @@ CHANGES: dict[str, dict[str, object]] = {
     "collection prior 2 (rounds 13-14)": {"COLLECTION_PRIOR": 2.0},  # shipped since round 15: 4
     "main before round 15": {"CLAUSE_LEADER_SHARE": 0.0, "COLLECTION_PRIOR": 2.0},  # both of round 15's undone
     "graphics words (not shipped)": {"thesaurus.default_thesaurus": thesaurus_with_round_15_graphics_words},
+    "discourse markers kept": {"DROP_MARKERS": False},  # round 16's change undone
 }
 GRID: dict[str, dict[str, object]] = {
     "chunks of 900 chars": {"chunker.MAX_CHUNK_CHARS": 900},

@@ -133,7 +133,8 @@ def test_engines_of_five_typing_styles(dev_reports, capsys):
 # 648) against grep's 24.8% (fabric, phaser and pixi.js each lose one or two to planck's sections)
 # Round 16's sails (290 doc pages, 59 questions, untouched 32.2%) joined after its one run: 44.6% (315 of 707) against
 # grep's 24.2%; the other packages' questions 308 -> 296 of 648 as sails's many pages compete
-HOWTO_FLOOR = 0.439  # 311 of 707: four questions below the measured 315 (round 15: 304 of 648, 0.469)
+# round 16's work after the held-out run (the question's discourse markers left out): 316 of 707
+HOWTO_FLOOR = 0.441  # 312 of 707: four questions below the measured 316 (round 15: 304 of 648, 0.469)
 HOWTO_OVER_GREP = 0.2  # and this far above grep's rate
 HOWTO_PACKAGES = sorted({q.package for q in howto.questions(set_aside=False)})
 
