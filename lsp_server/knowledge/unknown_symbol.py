@@ -39,8 +39,10 @@ from lsp_server import queries
 from lsp_server.knowledge.builtin_names import builtin_members, is_builtin_type
 from lsp_server.knowledge.naming import ensure_conventions
 from lsp_server.knowledge.object_model import (
-    OBJECT_MEMBERS, ObjectModel, ObjectModelService, declared_members, imported_packages, package_name,
+    OBJECT_MEMBERS, ObjectModel, ObjectModelService, declared_members, find_package_runtime, imported_packages,
+    package_name,
 )
+from lsp_server.storage import read_json
 from lsp_server.knowledge.types import (CONVENTION_EVIDENCE, GLOBALS, Access, Analysis, ValKind, analyze, constructs,
                                         receiver_member, receiver_members)
 from lsp_server.knowledge.typescript_settings import BEYOND_TSC, TypeScriptConfig
@@ -1006,7 +1008,8 @@ _CAPITALISED_CALLED = re.compile(rb"\b([A-Z][a-z]+)[(`]")
 
 
 def _engine_spelling(model: ObjectModel) -> tuple[set[str], set[str]]:
-    """The engine's files as text (its typings and runtime builds, the files the model was read from): every
+    """The engine's files as text (its typings and runtime builds, the files the model was read from, and the
+    runtime of the packages its runtime depends on: `_dependency_files`): every
     identifier they spell, and the member-like ones (written after a `.`: `scene.current`, `X.prototype.draw
     = ...`). A form-independent net under the model: a name the engine's files spell is never a vocabulary
     finding (whatever declaration form hid it from the model), and a member they spell is a did-you-mean
@@ -1018,23 +1021,90 @@ def _engine_spelling(model: ObjectModel) -> tuple[set[str], set[str]]:
     members: set[bytes] = set()
     as_code: set[bytes] = set()  # the words spelled as code somewhere (capitalised ones matter)
     limits = ReadLimits()
-    for _, src in model.sources:
-        if src.kind not in ("dts", "js"):
-            continue
-        for path in src.files:
-            try:
-                data = limits.read(Path(path))
-            except OSError:
-                continue  # gone or changed since the model read it: the model's own names still count
-            words = set(_IDENTIFIER.findall(data))
-            spelled.update(words)
-            if any(_CAPITALISED_WORD.fullmatch(w) for w in words):
-                as_code.update(set(_IDENTIFIER.findall(_COMMENT_LINE.sub(b"", data))))
-                as_code.update(_CAPITALISED_AS_MEMBER.findall(data))
-                as_code.update(_CAPITALISED_CALLED.findall(data))
-            members.update(_MEMBER_SPELLED.findall(data))
+    paths = [Path(path) for _, src in model.sources if src.kind in ("dts", "js") for path in src.files]
+    for path in [*paths, *_dependency_files(model)]:
+        try:
+            data = limits.read(Path(path))
+        except OSError:
+            continue  # gone or changed since the model read it: the model's own names still count
+        words = set(_IDENTIFIER.findall(data))
+        spelled.update(words)
+        if any(_CAPITALISED_WORD.fullmatch(w) for w in words):
+            as_code.update(set(_IDENTIFIER.findall(_COMMENT_LINE.sub(b"", data))))
+            as_code.update(_CAPITALISED_AS_MEMBER.findall(data))
+            as_code.update(_CAPITALISED_CALLED.findall(data))
+        members.update(_MEMBER_SPELLED.findall(data))
     spelled -= {w for w in spelled if _CAPITALISED_WORD.fullmatch(w)} - as_code  # only prose's
     return {n.decode("ascii", "replace") for n in spelled}, {n.decode("ascii", "replace") for n in members}
+
+
+# `require("./x")`, `from "./x"`, `import("./x")`: a runtime file's relative imports (its package's own files)
+_RELATIVE_IMPORT = re.compile(rb"""(?:\brequire\s*\(|\bfrom|\bimport\s*\(?)\s*['"](\.{1,2}/[^'"\n]+)['"]""")
+MAX_DEPENDENCY_FILES = 400  # per package the engine depends on (sails's parley: 2 files, its machine: 14)
+
+
+def _dependency_files(model: ObjectModel) -> list[Path]:
+    """The runtime files of the packages an engine's JavaScript build declares in its package.json
+    `dependencies`: their entries (`find_package_runtime`) and the package's own files those import, as they
+    are installed beside it. The engine hands their objects to its users as its own (sails's
+    `sails.helpers.x(...)` is a `machine` callable returning a `parley` deferred: `.intercept()`,
+    `.tolerate()`; a client built on a protocol package returns that package's results), so what their files
+    spell is the engine's vocabulary too: a name they spell is never a vocabulary finding, a member they spell
+    is a did-you-mean. Runtime builds only (typings name their dependencies' types themselves); none of an
+    engine the workspace imports (a module the model reads for itself)."""
+    own = {spec.module for spec, _ in model.sources}
+    limits = ReadLimits()
+    out: list[Path] = []
+    seen_packages: set[str] = set()
+    for spec, src in model.sources:
+        if src.kind != "js":
+            continue
+        pkg_dir = _package_root(Path(spec.path), spec.module)
+        if pkg_dir is None:
+            continue
+        dependencies = (read_json(pkg_dir / "package.json") or {}).get("dependencies")
+        if not isinstance(dependencies, dict):
+            continue
+        for dep in sorted(dependencies):
+            if dep in own or dep in seen_packages or not isinstance(dep, str):
+                continue
+            seen_packages.add(dep)
+            todo = list(find_package_runtime(dep, pkg_dir))
+            if not todo:
+                continue
+            root = todo[0].parent
+            while root.parent != root and not (root / "package.json").is_file():
+                root = root.parent
+            files: set[Path] = set()
+            while todo and len(files) < MAX_DEPENDENCY_FILES:
+                f = todo.pop()
+                if f in files:
+                    continue
+                files.add(f)
+                try:
+                    data = limits.read(f)
+                except OSError:
+                    continue
+                for rel in _RELATIVE_IMPORT.findall(data):
+                    target = (f.parent / rel.decode("utf-8", "replace")).resolve()
+                    for candidate in (target, target.with_name(target.name + ".js"), target / "index.js"):
+                        if candidate.is_file() and candidate.suffix in (".js", ".cjs", ".mjs") and \
+                                root.resolve() in candidate.parents:
+                            todo.append(candidate)
+                            break
+            out.extend(sorted(files))
+    return out
+
+
+def _package_root(path: Path, module: str) -> Path | None:
+    """The folder of the package `module` a source file of it lies in (the nearest one up with its package.json)."""
+    for folder in path.parents:
+        manifest = folder / "package.json"
+        if manifest.is_file() and (read_json(manifest) or {}).get("name") == module:
+            return folder
+        if folder.name == "node_modules":
+            return None
+    return None
 
 
 def _near_miss(name: str, index: dict) -> tuple[str, str, float] | None:
