@@ -990,6 +990,12 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
     platform_named = frozenset(n for n in member_owners if n in builtin_members() and len(n) >= PLATFORM_TYPO_MIN
                                and n[:1] != "_" and n not in OBJECT_MEMBERS)
     index["platform_named"] = platform_named
+    forms: dict[str, set[str]] = {}  # every member the engine's types have or its files spell, by its lower case
+    for name in (*members, *member_owners):
+        if len(name) >= 4 and name[:1] != "_" and "$" not in name:
+            forms.setdefault(name.lower(), set()).add(name)
+    index["spelled_member_forms"] = {k: tuple(sorted(v)) for k, v in forms.items()}
+    index["spelled_members_any"] = frozenset(n for v in forms.values() for n in v)
     index["cands_platform_named"] = sg.Candidates(platform_named)
     model._vocabulary_index = index
     return index
@@ -1193,6 +1199,10 @@ def _member_first(name: str, index: dict, found: tuple[str, str, float], model: 
             member, declaring = table[top]
             shown = shown_owner(model, declaring) if isinstance(declaring, tuple) else owner
             return top, shown, (member, shown)
+    plain = _plain_member_form(name, real, index)
+    if plain is not None:
+        owner = index["member_owners"].get(plain)
+        return (plain, owner, index["member_declared"].get((plain, owner))) if owner else (plain, ENGINE_FILES, None)
     if name[:1].islower():  # (`_near_miss`'s pick is among them when it is a member: ties go to the name's case)
         for cands, owners in ((index["cands_members"], index["member_owners"]), (index["cands_spelled_members"], None)):
             tie = MEMBER_TIE if capitalised else -MEMBER_TIE  # a member clearly nearer; or about as near
@@ -1203,6 +1213,25 @@ def _member_first(name: str, index: dict, found: tuple[str, str, float], model: 
                     return top, ENGINE_FILES, None
                 return top, owners[top], index["member_declared"].get((top, owners[top]))
     return real, owner, index["declared"].get(real) if owner != ENGINE_FILES else None
+
+
+def _plain_member_form(name: str, real: str, index: dict) -> str | None:
+    """The member `name` is written in another case (`Timeout` of `timeout`) or behind a get/set prefix
+    (`getStream` of `stream`; not `is`/`has`: `isTypes` is `isType` made plural more plainly than `types`),
+    when the engine's types have it or its files spell it after a `.`, platform-named
+    ones too (`_near_miss` leaves those out of its pools, and picked something further: `timeouts`, the class
+    `Stream`); None when there is no such member, when `_near_miss`'s pick is the name with the other
+    accessor prefix (`getWith` beside `setWith`: which one is meant is not plain), or when its pick is a
+    member of a type the model knows that has the bare name in another case (`getMask` of phaser's `Mask`)."""
+    bare = _unprefixed(name) if name.startswith(("get", "set")) else None
+    if real.lower() == name.lower() or bare is not None and _unprefixed(real) == bare:
+        return None
+    if bare is not None and real.lower() == bare.lower() and real in index["member_owners"]:
+        return None  # (`_near_miss` picked a member of that name itself, in its own case: `getMask` of `Mask`)
+    if bare is not None and bare in index["spelled_members_any"]:
+        return bare if bare != real else None
+    folded = [m for m in index["spelled_member_forms"].get(name.lower(), ()) if m != name]
+    return folded[0] if len(folded) == 1 and folded[0] != real else None
 
 
 def receiver_types_at(doc: ParsedDocument, offset: int, workspace) -> list[str] | None:

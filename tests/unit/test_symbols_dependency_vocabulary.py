@@ -63,3 +63,34 @@ export async function run(result) {
 }
 """})
     assert flags_with_first_suggestion(ws, "src/app.js") == []
+
+
+# An untyped engine whose files spell platform-named members (`timeout`, `stream`) beside near names of their own
+# (`timeouts`, the class `Stream`): a near miss of those the check reports through the nearer own name.
+PLATFORM_NAMED = {
+    "node_modules/jobkit/package.json": json.dumps({"name": "jobkit", "main": "index.js"}),
+    "node_modules/jobkit/index.js": """
+        function Stream() {}
+        function Job() { this.timeouts = []; }
+        Job.prototype.run = function () { return this; };
+        Job.prototype.timeout = function (ms) { this.timeouts.push(ms); return this; };
+        Job.prototype.stream = function () { return new Stream(); };
+        exports.Job = Job;
+        exports.Stream = Stream;
+    """,
+}
+
+
+def test_a_member_in_another_case_or_behind_a_prefix_is_that_member(tmp_path):
+    """`job.Timeout(5)` is the member `timeout` written capitalised, not `timeouts`; `job.getStream()` is
+    `stream` behind a getter's prefix, not the class `Stream`: members the engine's files spell after a `.`,
+    platform-named ones too, as the did-you-mean of a finding the check makes on other grounds."""
+    ws = make_workspace(tmp_path, {**PLATFORM_NAMED, "src/app.js": """const { Job } = require('jobkit');
+new Job().run();
+export function f(job) {
+  job.Timeout(5);
+  job.getStream();
+}
+"""})
+    assert flags_with_first_suggestion(ws, "src/app.js") == [(4, "Timeout", ["timeout"]),
+                                                             (5, "getStream", ["stream"])]
