@@ -40,7 +40,8 @@ from lsp_server import queries
 from lsp_server.knowledge.builtin_names import builtin_members, is_builtin_type
 from lsp_server.knowledge.naming import ensure_conventions
 from lsp_server.knowledge.object_model import (
-    OBJECT_MEMBERS, ObjectModel, ObjectModelService, _package_dir, declared_members, imported_packages, package_name,
+    OBJECT_MEMBERS, ObjectModel, ObjectModelService, _package_dir, declared_members, find_package_runtime,
+    imported_packages, package_name,
 )
 from lsp_server.storage import read_json
 from lsp_server.knowledge.types import (CONVENTION_EVIDENCE, GLOBALS, Access, Analysis, ValKind, analyze, constructs,
@@ -1198,6 +1199,12 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
     platform_named = frozenset(n for n in member_owners if n in builtin_members() and len(n) >= PLATFORM_TYPO_MIN
                                and n[:1] != "_" and n not in OBJECT_MEMBERS)
     index["platform_named"] = platform_named
+    forms: dict[str, set[str]] = {}  # every member the engine's types have or its files spell, by its lower case
+    for name in (*members, *member_owners):
+        if len(name) >= 4 and name[:1] != "_" and "$" not in name:
+            forms.setdefault(name.lower(), set()).add(name)
+    index["spelled_member_forms"] = {k: tuple(sorted(v)) for k, v in forms.items()}
+    index["spelled_members_any"] = frozenset(n for v in forms.values() for n in v)
     index["cands_platform_named"] = sg.Candidates(platform_named)
     model._vocabulary_index = index
     return index
@@ -1216,7 +1223,8 @@ _CAPITALISED_CALLED = re.compile(rb"\b([A-Z][a-z]+)[(`]")
 
 
 def _engine_spelling(model: ObjectModel) -> tuple[set[str], set[str]]:
-    """The engine's files as text (its typings and runtime builds, the files the model was read from): every
+    """The engine's files as text (its typings and runtime builds, the files the model was read from, and the
+    runtime of the packages its runtime depends on: `_dependency_files`): every
     identifier they spell, and the member-like ones (written after a `.`: `scene.current`, `X.prototype.draw
     = ...`). A form-independent net under the model: a name the engine's files spell is never a vocabulary
     finding (whatever declaration form hid it from the model), and a member they spell is a did-you-mean
@@ -1228,23 +1236,90 @@ def _engine_spelling(model: ObjectModel) -> tuple[set[str], set[str]]:
     members: set[bytes] = set()
     as_code: set[bytes] = set()  # the words spelled as code somewhere (capitalised ones matter)
     limits = ReadLimits()
-    for _, src in model.sources:
-        if src.kind not in ("dts", "js"):
-            continue
-        for path in src.files:
-            try:
-                data = limits.read(Path(path))
-            except OSError:
-                continue  # gone or changed since the model read it: the model's own names still count
-            words = set(_IDENTIFIER.findall(data))
-            spelled.update(words)
-            if any(_CAPITALISED_WORD.fullmatch(w) for w in words):
-                as_code.update(set(_IDENTIFIER.findall(_COMMENT_LINE.sub(b"", data))))
-                as_code.update(_CAPITALISED_AS_MEMBER.findall(data))
-                as_code.update(_CAPITALISED_CALLED.findall(data))
-            members.update(_MEMBER_SPELLED.findall(data))
+    paths = [Path(path) for _, src in model.sources if src.kind in ("dts", "js") for path in src.files]
+    for path in [*paths, *_dependency_files(model)]:
+        try:
+            data = limits.read(Path(path))
+        except OSError:
+            continue  # gone or changed since the model read it: the model's own names still count
+        words = set(_IDENTIFIER.findall(data))
+        spelled.update(words)
+        if any(_CAPITALISED_WORD.fullmatch(w) for w in words):
+            as_code.update(set(_IDENTIFIER.findall(_COMMENT_LINE.sub(b"", data))))
+            as_code.update(_CAPITALISED_AS_MEMBER.findall(data))
+            as_code.update(_CAPITALISED_CALLED.findall(data))
+        members.update(_MEMBER_SPELLED.findall(data))
     spelled -= {w for w in spelled if _CAPITALISED_WORD.fullmatch(w)} - as_code  # only prose's
     return {n.decode("ascii", "replace") for n in spelled}, {n.decode("ascii", "replace") for n in members}
+
+
+# `require("./x")`, `from "./x"`, `import("./x")`: a runtime file's relative imports (its package's own files)
+_RELATIVE_IMPORT = re.compile(rb"""(?:\brequire\s*\(|\bfrom|\bimport\s*\(?)\s*['"](\.{1,2}/[^'"\n]+)['"]""")
+MAX_DEPENDENCY_FILES = 400  # per package the engine depends on (sails's parley: 2 files, its machine: 14)
+
+
+def _dependency_files(model: ObjectModel) -> list[Path]:
+    """The runtime files of the packages an engine's JavaScript build declares in its package.json
+    `dependencies`: their entries (`find_package_runtime`) and the package's own files those import, as they
+    are installed beside it. The engine hands their objects to its users as its own (sails's
+    `sails.helpers.x(...)` is a `machine` callable returning a `parley` deferred: `.intercept()`,
+    `.tolerate()`; a client built on a protocol package returns that package's results), so what their files
+    spell is the engine's vocabulary too: a name they spell is never a vocabulary finding, a member they spell
+    is a did-you-mean. Runtime builds only (typings name their dependencies' types themselves); none of an
+    engine the workspace imports (a module the model reads for itself)."""
+    own = {spec.module for spec, _ in model.sources}
+    limits = ReadLimits()
+    out: list[Path] = []
+    seen_packages: set[str] = set()
+    for spec, src in model.sources:
+        if src.kind != "js":
+            continue
+        pkg_dir = _package_root(Path(spec.path), spec.module)
+        if pkg_dir is None:
+            continue
+        dependencies = (read_json(pkg_dir / "package.json") or {}).get("dependencies")
+        if not isinstance(dependencies, dict):
+            continue
+        for dep in sorted(dependencies):
+            if dep in own or dep in seen_packages or not isinstance(dep, str):
+                continue
+            seen_packages.add(dep)
+            todo = list(find_package_runtime(dep, pkg_dir))
+            if not todo:
+                continue
+            root = todo[0].parent
+            while root.parent != root and not (root / "package.json").is_file():
+                root = root.parent
+            files: set[Path] = set()
+            while todo and len(files) < MAX_DEPENDENCY_FILES:
+                f = todo.pop()
+                if f in files:
+                    continue
+                files.add(f)
+                try:
+                    data = limits.read(f)
+                except OSError:
+                    continue
+                for rel in _RELATIVE_IMPORT.findall(data):
+                    target = (f.parent / rel.decode("utf-8", "replace")).resolve()
+                    for candidate in (target, target.with_name(target.name + ".js"), target / "index.js"):
+                        if candidate.is_file() and candidate.suffix in (".js", ".cjs", ".mjs") and \
+                                root.resolve() in candidate.parents:
+                            todo.append(candidate)
+                            break
+            out.extend(sorted(files))
+    return out
+
+
+def _package_root(path: Path, module: str) -> Path | None:
+    """The folder of the package `module` a source file of it lies in (the nearest one up with its package.json)."""
+    for folder in path.parents:
+        manifest = folder / "package.json"
+        if manifest.is_file() and (read_json(manifest) or {}).get("name") == module:
+            return folder
+        if folder.name == "node_modules":
+            return None
+    return None
 
 
 def _near_miss(name: str, index: dict) -> tuple[str, str, float] | None:
@@ -1333,6 +1408,10 @@ def _member_first(name: str, index: dict, found: tuple[str, str, float], model: 
             member, declaring = table[top]
             shown = shown_owner(model, declaring) if isinstance(declaring, tuple) else owner
             return top, shown, (member, shown)
+    plain = _plain_member_form(name, real, index)
+    if plain is not None:
+        owner = index["member_owners"].get(plain)
+        return (plain, owner, index["member_declared"].get((plain, owner))) if owner else (plain, ENGINE_FILES, None)
     if name[:1].islower():  # (`_near_miss`'s pick is among them when it is a member: ties go to the name's case)
         for cands, owners in ((index["cands_members"], index["member_owners"]), (index["cands_spelled_members"], None)):
             tie = MEMBER_TIE if capitalised else -MEMBER_TIE  # a member clearly nearer; or about as near
@@ -1343,6 +1422,25 @@ def _member_first(name: str, index: dict, found: tuple[str, str, float], model: 
                     return top, ENGINE_FILES, None
                 return top, owners[top], index["member_declared"].get((top, owners[top]))
     return real, owner, index["declared"].get(real) if owner != ENGINE_FILES else None
+
+
+def _plain_member_form(name: str, real: str, index: dict) -> str | None:
+    """The member `name` is written in another case (`Timeout` of `timeout`) or behind a get/set prefix
+    (`getStream` of `stream`; not `is`/`has`: `isTypes` is `isType` made plural more plainly than `types`),
+    when the engine's types have it or its files spell it after a `.`, platform-named
+    ones too (`_near_miss` leaves those out of its pools, and picked something further: `timeouts`, the class
+    `Stream`); None when there is no such member, when `_near_miss`'s pick is the name with the other
+    accessor prefix (`getWith` beside `setWith`: which one is meant is not plain), or when its pick is a
+    member of a type the model knows that has the bare name in another case (`getMask` of phaser's `Mask`)."""
+    bare = _unprefixed(name) if name.startswith(("get", "set")) else None
+    if real.lower() == name.lower() or bare is not None and _unprefixed(real) == bare:
+        return None
+    if bare is not None and real.lower() == bare.lower() and real in index["member_owners"]:
+        return None  # (`_near_miss` picked a member of that name itself, in its own case: `getMask` of `Mask`)
+    if bare is not None and bare in index["spelled_members_any"]:
+        return bare if bare != real else None
+    folded = [m for m in index["spelled_member_forms"].get(name.lower(), ()) if m != name]
+    return folded[0] if len(folded) == 1 and folded[0] != real else None
 
 
 def receiver_types_at(doc: ParsedDocument, offset: int, workspace) -> list[str] | None:
