@@ -145,3 +145,35 @@ const bytes = await file("x.wasm").bytes();
 const mod = await WebAssembly.instantiate(bytes);
 """)
     assert flagged(ws) == []
+
+
+def test_an_access_the_engines_docs_pages_write_is_known(tmp_path):
+    """`jest.now()` in a docs page the package ships (`docs/test/dates-times.mdx`, MDX as docs sites write
+    them) that its typings lack: the docs are a source, so it is never flagged, however far down the pages it
+    is. A misspelling (`jest.nwo`) still is, and so is a name written only in a migration guide (`jest.runAll`,
+    possibly gone) or only on another receiver (`clock.tick`)."""
+    filler = "".join(f"```ts\nimport {{ jest }} from 'rt:test';\njest.useFakeTimers({i});\n```\n" for i in range(30))
+    ws = runtime_workspace(tmp_path, {"a.d.ts": '''declare module "rt:test" {
+  export function test(name: string, fn: () => void): void;
+  export namespace jest {
+    function useFakeTimers(n?: number): void;
+    function useRealTimers(): void;
+  }
+}
+'''}, """import { test, jest } from "rt:test";
+test("time", () => {
+  jest.now();
+  jest.nwo();
+  jest.runAll();
+  jest.tick();
+});
+""")
+    docs = tmp_path / "node_modules/rtkit/docs"
+    (docs / "test").mkdir(parents=True)
+    for i in range(40):
+        (docs / f"a{i:02}.mdx").write_text(f"# Page {i}\n\n{filler}", encoding="utf-8")
+    (docs / "test/dates-times.mdx").write_text(
+        "## Get mocked time with jest.now()\n\n```ts\nimport { jest } from 'rt:test';\n"
+        "expect(jest.now()).toBe(1577836800000);\nclock.tick(10);\n```\n", encoding="utf-8")
+    (docs / "migration.mdx").write_text("```ts\njest.runAll();\n```\n", encoding="utf-8")
+    assert [(line, name) for line, name, _ in flagged(ws)] == [(4, "nwo"), (5, "runAll"), (6, "tick")]
