@@ -177,3 +177,17 @@ test("time", () => {
         "expect(jest.now()).toBe(1577836800000);\nclock.tick(10);\n```\n", encoding="utf-8")
     (docs / "migration.mdx").write_text("```ts\njest.runAll();\n```\n", encoding="utf-8")
     assert [(line, name) for line, name, _ in flagged(ws)] == [(4, "nwo"), (5, "runAll"), (6, "tick")]
+
+
+def test_a_package_augmenting_itself_keeps_its_exports_complete(tmp_path):
+    """`declare module "selfpkg" {...}` in selfpkg's own module typings merges into the module read from its
+    entry: its list of exports stays complete, so an invented import is still flagged."""
+    ws = make_workspace(tmp_path, {
+        "node_modules/selfpkg/package.json": json.dumps({"name": "selfpkg", "types": "index.d.ts"}),
+        "node_modules/selfpkg/index.d.ts": '''export declare function start(): void;
+export interface Options { verbose?: boolean }
+declare module "selfpkg" { interface Options { quiet?: boolean } }
+''',
+        "package.json": json.dumps({"name": "app", "dependencies": {"selfpkg": "1.0.0"}}),
+        "src/app.js": 'import { start, stop } from "selfpkg";\nstart();\n'})
+    assert [(line, name) for line, name, _ in flagged(ws)] == [(1, "stop")]

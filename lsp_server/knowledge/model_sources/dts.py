@@ -171,9 +171,10 @@ class DtsExtractor:
         # `declare module "node:fs/promises" { function exists(...) }` in a module file (one that imports or
         # exports something) augments a module declared elsewhere (Node's, another package's): it adds names,
         # never replaces the module, so its exports are not all known. So is any block of one of Node's own
-        # modules (`node:fs` and `fs` are one module, which the platform declares).
+        # modules (`node:fs` and `fs` are one module, which the platform declares). An augmentation of the
+        # package itself (`declare module "pkg"` in pkg's own typings) merges into the module read here.
         for name, scope in self.ambient.items():
-            if name not in self.declared_modules or _node_module(name):
+            if name != self.module_name and (name not in self.declared_modules or _node_module(name)):
                 scope.module.complete = False
         self.drop_other_modules_export_value(mod, entry_scope)
         # `export = moment` with `declare namespace moment { interface Duration {} }`: what the namespace declares
