@@ -306,7 +306,10 @@ PARAMETER_PROPERTY_MODIFIERS = frozenset({"accessibility_modifier", "override_mo
 GLOBALS = frozenset({"console", "Math", "JSON", "window", "document", "globalThis", "process", "require", "module",
                      "exports", "Buffer", "Object", "Array", "String", "Number", "Promise", "Date", "Reflect",
                      "Symbol", "Map", "Set", "Intl", "navigator", "location", "fetch", "self", "this", "undefined",
-                     "Error", "Uint8Array", "ArrayBuffer", "URL", "performance", "crypto", "Deno", "Bun"})
+                     "Error", "Uint8Array", "ArrayBuffer", "URL", "performance", "crypto", "Deno", "Bun",
+                     # ECMAScript's other namespace objects: an engine's namespace of the same name (bun's
+                     # `declare module "bun" { namespace WebAssembly { interface Imports } }`) is its types' only
+                     "WebAssembly", "Atomics", "Proxy"})
 ARRAY_CALLBACKS = frozenset({"map", "forEach", "filter", "find", "findLast", "some", "every", "flatMap",
                              "findIndex", "sort"})
 # What a collection's own methods give (None: one element; a kind: that collection of the same elements).
@@ -419,7 +422,7 @@ class Analyzer:
             alias = self.namespace_alias(name)
             if len(umd) == 1:  # `chroma` in a script: the typings declare it global (`export as namespace`)
                 val = self.export_val(umd[0], name) or self.script_global(umd[0], name)
-                if val is None and self.is_script():
+                if val is None and self.is_script() and not self.declared_global(umd[0], name):
                     # `export as namespace L` in typings of named exports only: TypeScript makes `L` the
                     # module's namespace in every file that is not a module (no import, export, `require`
                     # or `exports`), as a docs fragment using the UMD build is
@@ -865,9 +868,17 @@ class Analyzer:
         declared = [m for m, mod in self.model.modules.items() if name in mod.globals]
         if len(declared) == 1:
             return self.export_val(declared[0], name) or self.script_global(declared[0], name) or \
-                self.module_val(declared[0])
+                (None if self.declared_global(declared[0], name) else self.module_val(declared[0]))
         named = [m for m in self.model.modules if m == name and not declared]
         return self.module_val(named[0]) if len(named) == 1 else None
+
+    def declared_global(self, module: str, name: str) -> bool:
+        """Whether global `name` of `module` is a script file's own declaration (`declare var Response:
+        UseLibDomIfAvailable<"Response", {...}>`, `declare class Draggable`), not an `export as namespace` name
+        for the module's exports: a value whose type we cannot follow (a conditional type) is then unknown,
+        never the module's namespace (`Response.json` is no export of the package)."""
+        mod = self.model.modules.get(module)
+        return mod is not None and name not in mod.exports and (name in mod.values or name in mod.types)
 
     def script_global(self, module: str, name: str) -> Val | None:
         """A global a script declaration file of the module declares (`declare const $: JQueryStatic`,

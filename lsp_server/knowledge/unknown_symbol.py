@@ -36,6 +36,7 @@ from lsp_server.languages import SOURCE_LANGUAGES, TYPESCRIPT_LANGUAGES
 from lsp_server.findings import Finding, Severity
 from lsp_server.knowledge import suggest as sg
 from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, ReadLimits, display_type
+from lsp_server.knowledge.model_sources.docs import OLD_API_PAGE
 from lsp_server import queries
 from lsp_server.knowledge.builtin_names import builtin_members, is_builtin_type
 from lsp_server.knowledge.naming import ensure_conventions
@@ -298,7 +299,65 @@ def added_elsewhere(a: Access, analysis: Analysis, svc: ObjectModelService) -> b
         return True
     return _augmented(a, svc) or _runtime_class_has(a, svc.model) or _internal_spelled(a, svc.model) or \
         _subtype_by_convention(a, svc.model) or _subtype_written_at_run_time(a, svc.model) or \
-        _narrowed_elsewhere(a, svc.model)
+        _narrowed_elsewhere(a, svc.model) or _documented_use(a, svc.model)
+
+
+def _documented_use(a: Access, model: ObjectModel) -> bool:
+    """The engine's own docs pages write this very access in their code (`jest.now()` in bun's
+    `docs/test/dates-times.mdx`, which its typings lack): a name a real source has is known (issue 17). Matched
+    as the receiver's written name and the member (`jest.now`), over every page the engine ships, beyond the
+    budget of the examples the conventions are mined from; a name the docs write on another receiver is not
+    enough."""
+    if a.usage == "import" or not a.written:
+        return False
+    return f"{a.written}.{a.name}" in _docs_spelling(model)
+
+
+# `recv.member` in a docs page's code block (not `a.b.c`'s `b.c`)
+_DOCS_ACCESS = re.compile(r"(?<![\w$.])([A-Za-z_$][\w$]*)\s*\??\.\s*([A-Za-z_$][\w$]*)")
+_DOCS_CODE = re.compile(r"```[^\n]*\n(.*?)```", re.S)
+DOCS_PAGE_SUFFIXES = (".md", ".markdown", ".mdx")  # a docs site's pages (MDX: Markdown with JSX)
+MAX_DOCS_PAGES = 3000
+MAX_DOCS_BYTES = 32 * 1024 * 1024
+_docs_lock = threading.Lock()
+
+
+def _docs_spelling(model: ObjectModel) -> frozenset[str]:
+    """Every `recv.member` the code blocks of the engine's packages' docs pages write (`docs/` and `doc/`
+    folders, Markdown and MDX), read once per model, only when a name is missing on a receiver."""
+    cached = getattr(model, "_docs_spelling", None)
+    if cached is not None:
+        return cached
+    with _docs_lock:
+        found: set[str] = set()
+        packages: set[Path] = set()
+        for spec, _ in model.sources:
+            for parent in Path(spec.path).parents:
+                if parent.parent.name in ("node_modules", "@types") or parent.parent.name.startswith("@") and \
+                        parent.parent.parent.name == "node_modules":
+                    packages.add(parent)
+                    break
+        limits = ReadLimits()
+        pages, budget = 0, MAX_DOCS_BYTES
+        for package in sorted(packages):
+            for folder in ("docs", "doc"):
+                for dirpath, dirnames, filenames in os.walk(package / folder):
+                    dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d != "node_modules")
+                    for name in sorted(filenames):
+                        if not name.lower().endswith(DOCS_PAGE_SUFFIXES) or pages >= MAX_DOCS_PAGES or budget <= 0:
+                            continue
+                        if any(OLD_API_PAGE.search(part) for part in (Path(dirpath) / name).relative_to(package).parts):
+                            continue  # a migration guide's or changelog's names may be gone
+                        try:
+                            data = limits.read(Path(dirpath) / name)
+                        except OSError:
+                            continue
+                        pages, budget = pages + 1, budget - len(data)
+                        for block in _DOCS_CODE.findall(data.decode("utf-8", "replace")):
+                            found.update(f"{r}.{m}" for r, m in _DOCS_ACCESS.findall(block))
+        cached = frozenset(found)
+        model._docs_spelling = cached
+    return cached
 
 
 def _subtype_written_at_run_time(a: Access, model: ObjectModel) -> bool:

@@ -63,6 +63,7 @@ class _Scope:
     namespaces: dict[str, "_Scope"] = field(default_factory=dict)  # export * as ns from './x'  -> x's scope
     complete: bool = True
     implicit_exports: bool = False  # a declaration module without export declarations: all it declares is exported
+    module_file: bool = False  # the file imports or exports something: its `declare module "x"` augments x
     ns_imports: dict[str, "_Scope"] = field(default_factory=dict)  # import * as ns from './x'  -> x's scope
     ns_locals: dict[str, str] = field(default_factory=dict)  # ns -> the namespace type made for it
     const_types: dict[str, str] = field(default_factory=dict)  # a top-level `declare const x: T` -> T
@@ -81,6 +82,7 @@ class DtsExtractor:
         self.constructed: dict[str, TypeDef] = {}  # const name -> the instance type its `new` signatures make
         self.namespace_names: dict[str, list[str]] = {}  # namespace -> the names declared in it (types too)
         self.ambient: dict[str, _Scope] = {}  # `declare module "name"` blocks by name (merged)
+        self.declared_modules: set[str] = set()  # the names a script file's `declare module` declares (no augmentation)
         # `export * from "<bare name>"`: (scope, name, resolved to a file), bound to a `declare module` once all is read
         self.late_stars: list[tuple[_Scope, str, bool]] = []
         self.late_clauses: list[tuple[_Scope, str, list]] = []  # `export { a as b } from "<bare name>"`, the same
@@ -166,6 +168,14 @@ class DtsExtractor:
             target = self.resolve_local(scope, local, set()) if scope else local
             mod.exports[name] = target or local
         mod.complete = entry_scope.complete and all(s.complete for s in self.scopes.values())
+        # `declare module "node:fs/promises" { function exists(...) }` in a module file (one that imports or
+        # exports something) augments a module declared elsewhere (Node's, another package's): it adds names,
+        # never replaces the module, so its exports are not all known. So is any block of one of Node's own
+        # modules (`node:fs` and `fs` are one module, which the platform declares). An augmentation of the
+        # package itself (`declare module "pkg"` in pkg's own typings) merges into the module read here.
+        for name, scope in self.ambient.items():
+            if name != self.module_name and (name not in self.declared_modules or _node_module(name)):
+                scope.module.complete = False
         self.drop_other_modules_export_value(mod, entry_scope)
         # `export = moment` with `declare namespace moment { interface Duration {} }`: what the namespace declares
         # is importable by name (`import { Duration } from "moment"`), its types included; the values of the
@@ -253,6 +263,8 @@ class DtsExtractor:
         tree = parser("typescript").parse(data)
         scope = self.scopes[path]
         scope.implicit_exports = _exports_every_declaration(tree.root_node)
+        scope.module_file = any(n.type in ("import_statement", "export_statement", "import_alias")
+                                for n in tree.root_node.named_children)
         links = queries.captures("typescript", "module_links", tree.root_node).get("import.source", [])
         self._targets = {}
         for node in links:
@@ -510,6 +522,12 @@ class DtsExtractor:
             td = TypeDef(name, "namespace", path=path, line=line, doc=doc)
             body = _module_body(node)
             if body is not None:
+                # TypeScript's export context: in an ambient namespace (a declaration file, `declare namespace`)
+                # every declaration is a member, `export` written or not, unless the body holds an export
+                # declaration (`export { a as b }`, `export {}`); then, as in a source file's namespace, only
+                # what it exports is (`namespace N { function f(); export {} }`: `N.f` does not exist)
+                implicit = _ambient(node, path) and not _has_export_declarations(body.named_children)
+                exported: set[str] = set()
                 for child in body.named_children:
                     # `namespace inner {}` inside a namespace body parses as an expression statement
                     wrapped = ("export_statement", "ambient_declaration", "expression_statement")
@@ -518,8 +536,14 @@ class DtsExtractor:
                         continue
                     if inner.type == "export_clause":  # `namespace AnnotationMode { let DISABLE_1; export { DISABLE_1 as DISABLE } }`
                         self.namespace_export_clause(inner, td, scope, data)
+                        exported.update(spec.exported for spec in export_specifiers(data, inner))
                         continue
-                    self.namespace_names.setdefault(name, []).extend(self.declaration(inner, scope, data, into=td))
+                    names = self.declaration(inner, scope, data, into=td)
+                    if implicit or child.type == "export_statement":
+                        exported.update(names)
+                        self.namespace_names.setdefault(name, []).extend(names)
+                if not implicit:
+                    td.members = [m for m in td.members if not m.static or m.name in exported]
             mod.add_type(td)
             self.qualified_copy(td, into, mod)
             scope.local_names.add(name)
@@ -1056,14 +1080,10 @@ class DtsExtractor:
             body = node.child_by_field_name("body")
             if target is None or body is None:
                 return
-            augmented = self.scope_for(target)
-            for child in body.named_children:
-                if child.type == "export_statement":
-                    self.export_statement(child, augmented, data)
-                else:  # inside `declare module`, declarations are exported (into an `export =` namespace too)
-                    for n in self.declaration(child, augmented, data):
-                        augmented.exports.setdefault(n, (augmented, n))
+            self.module_block(body, self.scope_for(target), data)
             return
+        if not scope.module_file:
+            self.declared_modules.add(name)
         # one scope per module name: gsap declares `declare module "gsap/gsap-core"` in a dozen files
         scope = self.ambient.get(name)
         if scope is None:
@@ -1071,13 +1091,26 @@ class DtsExtractor:
             scope = self.ambient[name] = self.scopes[fake] = _Scope(fake, self.source.module(name))
         body = node.child_by_field_name("body")
         if body is not None:
-            for child in body.named_children:
-                if child.type == "export_statement":
-                    self.export_statement(child, scope, data)
-                else:
-                    # inside `declare module`, top-level declarations are exported too
-                    for n in self.declaration(child, scope, data):
-                        scope.exports.setdefault(n, (scope, n))
+            self.module_block(body, scope, data)
+
+    def module_block(self, body: Node, scope: _Scope, data: bytes) -> None:
+        """One `declare module "x" {...}` block (bun reopens `declare module "bun"` in a dozen files): an
+        ambient context, where every declaration is exported, `export` written or not (`namespace TOML {...}`
+        is `import { TOML } from "x"`), unless the block itself holds an export declaration (`export {}`,
+        `export =`, `export * from`): then only what it marks `export`. TypeScript decides so per block (its
+        binder's ExportContext flag), so each reopening adds its own exports to the merged module."""
+        implicit = not _has_export_declarations(body.named_children)
+        for child in body.named_children:
+            if child.type == "export_statement":
+                self.export_statement(child, scope, data)
+                continue
+            inner = _block_declaration(child)
+            if inner.type == "statement_block":  # `declare global {...}` inside the block: not read here
+                continue
+            names = self.declaration(inner, scope, data)
+            if implicit:
+                for n in names:
+                    scope.exports.setdefault(n, (scope, n))
 
     def resolve_exports(self, scope: _Scope, seen: set) -> dict[str, tuple[_Scope | None, str]]:
         if scope.path in seen:
@@ -1245,14 +1278,44 @@ def _exports_every_declaration(root: Node) -> bool:
     declaration is exported, `export` written or not (@types/leaflet's `declare class Events`)."""
     statements = root.named_children
     module = any(n.type in ("import_statement", "export_statement", "import_alias") for n in statements)
+    return module and not _has_export_declarations(statements)
+
+
+def _has_export_declarations(statements: list[Node]) -> bool:
+    """Whether a block (a file, a `declare module` body, a namespace body) holds an export declaration or
+    assignment: `export {...}`, `export * from`, `export =`, `export default x` (TypeScript's
+    `hasExportDeclarations`). `export as namespace` is none, and neither is an exported declaration
+    (`export function f`, `export default class X`, `export import a = b`)."""
     for n in statements:
         if n.type != "export_statement" or n.child_by_field_name("declaration") is not None:
             continue
         tokens = {c.type for c in n.children if not c.is_named}
         if "namespace" in tokens and "as" in tokens:
             continue  # `export as namespace L`: a UMD global, not an export declaration
-        return False
-    return module
+        return True
+    return False
+
+
+def _ambient(node: Node, path: Path | str) -> bool:
+    """Whether a declaration is in an ambient context: anywhere in a declaration file, or under `declare`
+    (`declare namespace`, `declare module "x"`, and what they nest) in a source file."""
+    if str(path).split("#module:")[0].endswith(DTS_SUFFIXES):
+        return True
+    while node is not None:
+        if node.type == "ambient_declaration":
+            return True
+        node = node.parent
+    return False
+
+
+def _block_declaration(child: Node) -> Node:
+    """A statement of a `declare module` or namespace body as the declaration it holds: the grammar wraps a
+    nested `namespace X {...}` in an expression statement, and `declare class X` in an ambient declaration."""
+    if child.type in ("expression_statement", "ambient_declaration") and child.named_children:
+        inner = child.named_children[0]
+        if inner.type in ("internal_module", "module") or child.type == "ambient_declaration":
+            return inner
+    return child
 
 
 def _text(node: Node | None, data: bytes) -> str:
