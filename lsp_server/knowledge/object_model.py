@@ -1220,8 +1220,11 @@ class ObjectModelService(Service):
         cfg = workspace.settings.get(ObjectModelConfig)
         declared = dict(self.declared)
         for p in changed:
-            if cfg.discover and p.name == "package.json" and p.parent in (workspace.root, *workspace.roots):
-                new_packages = True  # the project's declared dependencies may have changed
+            if cfg.discover and p.name == "package.json" and "node_modules" not in p.parts \
+                    and (p.parent in (workspace.root, *workspace.roots) or workspace.contains(p)):
+                # the project's declared dependencies may have changed, a nested package's (a monorepo's
+                # `packages/web/package.json`) too: they decide which imported packages are undeclared
+                new_packages = True
             if cfg.discover and p.suffix in SOURCE_SUFFIXES and workspace.contains(p) \
                     and "node_modules" not in p.parts and (not is_typings_path(p.name) or _may_augment(p)):
                 doc = workspace.document(p) if p.exists() else None

@@ -57,3 +57,22 @@ def test_a_declared_package_or_no_manifest_is_checked_as_before(tmp_path):
     assert {(4, "createLogger")} <= {(f["line"], f["name"]) for f in symbol_findings(declared, "src/log.js")}
     bare = make_workspace(tmp_path / "b", {**PACKAGES, "src/log.js": CODE})
     assert {(4, "createLogger")} <= {(f["line"], f["name"]) for f in symbol_findings(bare, "src/log.js")}
+
+
+def test_a_nested_manifest_that_starts_declaring_the_package_closes_it_again(tmp_path):
+    """A monorepo's package folder (`packages/web/package.json`) decides what its files declare: when its manifest
+    changes on disk to declare the hoisted package, the running service checks that package from then on (and
+    stops again when the declaration goes), without a restart."""
+    nested = "packages/web/package.json"
+    ws = make_workspace(tmp_path, {**PACKAGES, "package.json": json.dumps({"name": "mono", "private": True}),
+                                   nested: json.dumps({"name": "web", "dependencies": {"app-kit": "^1.0.0"}}),
+                                   "packages/web/src/log.js": CODE})
+    rel = "packages/web/src/log.js"
+    assert (4, "createLogger") not in {(f["line"], f["name"]) for f in symbol_findings(ws, rel)}
+    (tmp_path / nested).write_text(json.dumps({"name": "web", "dependencies": {"app-kit": "^1.0.0",
+                                                                             "logkit": "^2.0.0"}}))
+    ws.files_changed([tmp_path / nested])
+    assert (4, "createLogger") in {(f["line"], f["name"]) for f in symbol_findings(ws, rel)}
+    (tmp_path / nested).write_text(json.dumps({"name": "web", "dependencies": {"app-kit": "^1.0.0"}}))
+    ws.files_changed([tmp_path / nested])
+    assert (4, "createLogger") not in {(f["line"], f["name"]) for f in symbol_findings(ws, rel)}
