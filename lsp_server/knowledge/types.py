@@ -42,7 +42,7 @@ from tree_sitter import Node
 
 from lsp_server import queries
 from lsp_server.document import ParsedDocument
-from lsp_server.knowledge.builtin_names import builtin_members
+from lsp_server.knowledge.builtin_names import builtin_members, builtin_types
 from lsp_server.knowledge.model_sources.base import (
     HIGH, MEDIUM, Member, conditional_branches, function_params, generic_args, intersection_parts,
     object_literal_members, param_type, parse_type, substitute, this_param, union_parts,
@@ -411,9 +411,14 @@ class Analyzer:
         if name in self.free_vals:
             return self.free_vals[name]
         val = None
+        # `declare global { export import Bun = BunModule }` (of `import * as BunModule from "bun"`): the module's
+        # namespace object in every file, as declared (not inferred), a platform global's name included
+        spaces = [m for m, mod in self.model.modules.items() if name in mod.namespace_globals]
+        if len(spaces) == 1:
+            val = self.module_val(spaces[0])
         # (a name no enclosing scope declares: another function's parameter of that name, as in a README
         # fragment's `doc.advancedAPI(doc => ...)`, is another binding and says nothing against it)
-        if name not in GLOBALS:
+        elif name not in GLOBALS:
             umd = [m for m, mod in self.model.modules.items() if name in mod.globals]
             owners = [m for m, mod in self.model.modules.items() if name in mod.exports]
             alias = self.namespace_alias(name)
@@ -443,7 +448,9 @@ class Analyzer:
                     self.model.type(val.tid) is not None else ""
                 val = replace(val, conf=min(val.conf, INFERRED)) if val is not None and \
                     (val.kind in (ValKind.FUNCTION, ValKind.NAMESPACE) or kind == "namespace") else None
-            elif len(owners) == 1:
+            elif len(owners) == 1 and not (name in builtin_types() and self.namespace_export(owners[0], name)):
+                # (`WebAssembly.instantiate(...)` is the platform's global, not the package's `namespace
+                # WebAssembly` of types that its module declares beside it)
                 # a snippet that assumes `import { PDFDocument } from "pdf-lib"` (or `{ jsPDF }`): the one
                 # module exporting it; a lower-case name only when it is a class
                 val = self.export_val(owners[0], name, INFERRED)
@@ -477,6 +484,12 @@ class Analyzer:
                 self.result.named_by_convention[name] = conv.target if conv.kind != "inst" else (conv.target,)
         self.free_vals[name] = val
         return val
+
+    def namespace_export(self, module: str, name: str) -> bool:
+        """`module` exports a namespace (not a class, function or value) under `name`."""
+        exp = self.model.export(module, name)
+        t = self.model.type(exp[1]) if exp is not None and exp[0] == "type" else None
+        return t is not None and t.kind == "namespace"
 
     def package_instance(self, name: str) -> Val | None:
         """`sails.lift()` in a fragment that never declares `sails`: the package of that very name, whose whole

@@ -64,6 +64,8 @@ class _Scope:
     complete: bool = True
     implicit_exports: bool = False  # a declaration module without export declarations: all it declares is exported
     ns_imports: dict[str, "_Scope"] = field(default_factory=dict)  # import * as ns from './x'  -> x's scope
+    # `import * as M from "bun"` of a bare name no file resolves: a `declare module "bun"` (read now or later)
+    ns_ambient: dict[str, str] = field(default_factory=dict)  # ns -> module name
     ns_locals: dict[str, str] = field(default_factory=dict)  # ns -> the namespace type made for it
     const_types: dict[str, str] = field(default_factory=dict)  # a top-level `declare const x: T` -> T
     # `import { EventEmitter as EE } from "node:events"`: local -> the platform type it names (a base `EE`)
@@ -102,6 +104,9 @@ class DtsExtractor:
         # a namespace's `export { x$1 as x }` naming a top-level declaration not read yet: (namespace, local,
         # exported, module), resolved once every file is read (see `resolve_late_namespace_names`)
         self.late_namespace_names: list[tuple[TypeDef, str, str, ModuleModel]] = []
+        # `declare global { export import Bun = M }` of a namespace import `M`: (global name, the import's scope, M),
+        # bound to the module M names once every file is read (see `bind_namespace_globals`)
+        self.namespace_globals: list[tuple[str, _Scope, str]] = []
 
     # --- files ------------------------------------------------------------------------------------------
     def scope_for(self, path: Path) -> _Scope:
@@ -158,6 +163,7 @@ class DtsExtractor:
                 scope.complete = False
             for sp in specifiers:
                 scope.exports[sp.exported] = (ambient, f"@export:{sp.name}") if ambient is not None else (None, sp.name)
+        self.bind_namespace_globals(mod, entry_scope)
         for scope in self.ambient.values():
             for exported, (s, local) in self.resolve_exports(scope, set()).items():
                 target = self.resolve_local(s, local, set()) if s else local
@@ -181,6 +187,29 @@ class DtsExtractor:
         mod.globals += [g for g in dict.fromkeys(self.script_globals)
                         if g not in mod.globals and (g in mod.values or g in mod.types)]
         return self.source
+
+    def bind_namespace_globals(self, mod: ModuleModel, entry: _Scope) -> None:
+        """`import * as BunModule from "bun"; declare global { export import Bun = BunModule }`: the global `Bun` is
+        the namespace object of the module the import names, in every file (TypeScript reads `Bun.file(...)` as
+        `import * as Bun from "bun"` would). A `declare module "bun"` the package declares: that module's
+        namespace global; the package's own entry file: the package's; another file of the package: a value of
+        the namespace type made for the import (its exports' values), declared global. A module declared
+        nowhere in reach leaves the name unknown (never flagged: no global of that name is known)."""
+        for name, scope, local in self.namespace_globals:
+            spec = scope.ns_ambient.get(local)
+            if spec is not None:
+                target = self.ambient.get(spec)
+                if target is not None and name not in target.module.namespace_globals:
+                    target.module.namespace_globals.append(name)
+                continue
+            target = scope.ns_imports.get(local)
+            if target is entry:
+                if name not in mod.namespace_globals:
+                    mod.namespace_globals.append(name)
+            elif target is not None and local in scope.ns_locals and name not in mod.values:
+                mod.values[name] = Member(name, "value", f"typeof {scope.ns_locals[local]}", path=str(scope.path))
+                if name not in mod.globals:
+                    mod.globals.append(name)
 
     def type_file_aliases(self) -> None:
         """winston: `import * as Transports from './lib/winston/transports/index'` then, in its namespace,
@@ -541,6 +570,13 @@ class DtsExtractor:
         for child in block.named_children:
             inner = child.named_children[0] if child.type in ("expression_statement", "ambient_declaration") and \
                 child.named_children else child
+            if child.type == "export_statement" and child.named_children:
+                inner = child.named_children[0] if child.named_children[0].type == "import_alias" else child
+            if inner.type == "import_alias":  # `export import Bun = BunModule`: a global alias of a namespace import
+                ids = [c for c in inner.named_children if c.type == "identifier"]
+                if len(ids) == 2 and inner.named_children[-1] == ids[1]:
+                    self.namespace_globals.append((_text(ids[0], data), scope, _text(ids[1], data)))
+                continue
             name_node = inner.child_by_field_name("name")
             if inner.type in ("internal_module", "module") and name_node is not None and name_node.type != "string":
                 spaces.append(inner)
@@ -980,6 +1016,10 @@ class DtsExtractor:
                     scope.platform[_text(b.local, data)] = found
         target = self.target_scope(_string(src, data), scope)
         if target is None:
+            if not _string(src, data).startswith("."):  # `import * as M from "bun"`: maybe a `declare module`
+                for b in import_bindings(data, node):
+                    if b.imported == NAMESPACE:
+                        scope.ns_ambient[_text(b.local, data)] = _string(src, data)
             return
         for b in import_bindings(data, node):
             if b.imported != NAMESPACE:  # `import * as ns` types are reached through `ns.X`, not bound here
@@ -1072,6 +1112,9 @@ class DtsExtractor:
         body = node.child_by_field_name("body")
         if body is not None:
             for child in body.named_children:
+                if child.type == "expression_statement" and child.named_children and \
+                        child.named_children[0].type == "internal_module":
+                    child = child.named_children[0]  # `namespace JSONL {...}` in the block parses so
                 if child.type == "export_statement":
                     self.export_statement(child, scope, data)
                 else:
