@@ -35,6 +35,17 @@ RUNTIME = {
     bytes(): Promise<Uint8Array>;
   }
   function file(path: string): FileRef;
+  interface Job {
+    stop(): void;
+  }
+  const cron: {
+    (schedule: string, handler: () => void): Job;
+    parse(schedule: string): Date;
+  };
+  interface Hash {
+    crc32: (data: string) => number;
+  }
+  const hash: ((data: string, seed?: number) => bigint) & Hash;
   function color(input: string, format: "css"): string;
   function color(input: string, format: "number"): number;
 }
@@ -100,3 +111,21 @@ def test_without_the_global_alias_the_name_stays_unchecked(tmp_path):
     ws = make_workspace(tmp_path, {**files, "src/app.js": """Rt.colr("red", "css");
 """})
     assert found(ws) == []
+
+
+def test_callable_consts_with_members(tmp_path):
+    """`const cron: { (s, h): Job; parse(s): Date }` and `const hash: ((d) => bigint) & Hash`: a callable value
+    whose members are its type's; a call's result is the call signature's."""
+    ws = make_workspace(tmp_path, {**RUNTIME, "src/app.js": """import { cron, hash } from "rt";
+const job = cron("* * * * *", () => {});
+job.stop();
+cron.parse("* * * * *");
+hash.crc32("data");
+hash("data").toString();
+job.stp();
+cron.pars("* * * * *");
+hash.crc_32("data");
+Rt.cron.pars("x");
+"""})
+    assert found(ws) == [(7, "stp", ["stop"]), (8, "pars", ["parse"]), (9, "crc_32", ["crc32"]),
+                         (10, "pars", ["parse"])]

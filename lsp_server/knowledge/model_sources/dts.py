@@ -749,13 +749,27 @@ class DtsExtractor:
             return ""
         parts = [inner] if inner.type == "object_type" else _intersection_parts(inner)
         literals = [p for p in parts if p.type == "object_type"]
-        if not any(c.type == "construct_signature" for p in literals for c in p.named_children):
+        # a callable value with members is read so too: `const cron: { (schedule, handler): CronJob; parse(...) }`,
+        # `const hash: ((data, seed?) => bigint) & Hash` (its function part is the call signature)
+        if not any(c.type in ("construct_signature", "call_signature") for p in literals for c in p.named_children) \
+                and not any(p.type == "function_type" for p in parts):
             return ""
         if len(parts) == 1 and sum(1 for c in inner.named_children if c.type != "comment") == 1:
             return ""
         td = TypeDef(f"{name}$static", "interface", path=path, line=line)
         for part in parts:
-            if part.type == "object_type":
+            if part.type == "function_type":
+                ret = part.child_by_field_name("return_type")
+                call = next((m for m in td.members if m.name == CALL and not m.static), None)
+                params = _params(part.child_by_field_name("parameters"), data)
+                if call is None:
+                    td.members.append(Member(CALL, "method", _annotation(ret, data), params, private=True, path=path,
+                                             line=part.start_point[0]))
+                else:
+                    call.returns = call.returns or [call.type] * (1 + len(call.overloads))
+                    call.overloads.append(params)
+                    call.returns.append(_annotation(ret, data))
+            elif part.type == "object_type":
                 self.members(part, td, data, path)
             elif part.type in ("type_identifier", "nested_type_identifier", "generic_type"):
                 td.bases.append(_text(part, data))
