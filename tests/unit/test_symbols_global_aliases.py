@@ -46,6 +46,10 @@ RUNTIME = {
     crc32: (data: string) => number;
   }
   const hash: ((data: string, seed?: number) => bigint) & Hash;
+  function inspect(value: unknown): string;
+  namespace inspect {
+    function table(rows: object[]): string;
+  }
   function color(input: string, format: "css"): string;
   function color(input: string, format: "number"): number;
 }
@@ -129,3 +133,16 @@ Rt.cron.pars("x");
 """})
     assert found(ws) == [(7, "stp", ["stop"]), (8, "pars", ["parse"]), (9, "crc_32", ["crc32"]),
                          (10, "pars", ["parse"])]
+
+
+def test_a_function_merged_with_a_namespace_in_a_declare_module_block(tmp_path):
+    """`function inspect(v): string` beside `namespace inspect { function table() }` in `declare module "rt"`:
+    the value is callable and has the namespace's members."""
+    ws = make_workspace(tmp_path, {**RUNTIME, "src/app.js": """import { inspect } from "rt";
+inspect({ a: 1 }).length;
+inspect.table([]);
+Rt.inspect.table([]);
+inspect.tabl([]);
+Rt.inspect.tale([]);
+"""})
+    assert found(ws) == [(5, "tabl", ["table"]), (6, "tale", ["table"])]

@@ -143,6 +143,15 @@ class DtsExtractor:
             t = mod.types.get(name)
             if t is not None and not any(m.name == CALL and m.static for m in t.members):
                 t.members.append(replace(value, name=CALL, kind="method", private=True, static=True))
+        # the same in each `declare module "name"` block: `function inspect(...)` beside `namespace inspect {...}`
+        for scope in self.ambient.values():
+            ambient = scope.module
+            for name, value in list(ambient.values.items()):
+                t = ambient.types.get(name)
+                if value.kind == "function" and t is not None and t.kind == "namespace":
+                    del ambient.values[name]
+                    if not any(m.name == CALL and m.static for m in t.members):
+                        t.members.append(replace(value, name=CALL, kind="method", private=True, static=True))
         self.type_default_imports(mod)
         self.type_file_aliases()
         self.open_computed_keys()
