@@ -1616,7 +1616,7 @@ class Analyzer:
         if t == "import_statement":
             self.import_statement(node)
             return None
-        if t in ("lexical_declaration", "variable_declaration"):
+        if t in ("lexical_declaration", "variable_declaration", "using_declaration"):  # `using db = new Database()`
             self.declaration(node)
             return None
         if t == "for_in_statement":
@@ -2092,7 +2092,8 @@ class Analyzer:
                 self.ev(body)
 
     def declaration(self, node: Node) -> None:
-        const = node.type == "lexical_declaration" and self.text(node).lstrip().startswith("const")
+        const = node.type == "lexical_declaration" and self.text(node).lstrip().startswith("const") or \
+            node.type == "using_declaration"  # `using x = ...` / `await using x = ...` bind once, as `const`
         # `/** @type {Page} */` on the line right above the declaration (any comment style)
         declared_type = jsdoc_before(node, self.src, climbs=1, adjacent=True, jsdoc_only=False).type
         for decl in (c for c in node.named_children if c.type == "variable_declarator"):
