@@ -1354,6 +1354,7 @@ def engine_examples(workspace: Workspace, specs: list[SourceSpec], built: dict[S
 
 
 PACKAGE_DOCS_FOLDERS = PAGE_FOLDERS
+_EXAMPLE_PAGES = (".md", ".markdown", ".mdx")
 MAX_PACKAGE_DOC_FILES = 200
 _OLD_API_PAGE = OLD_API_PAGE  # a page about older versions: not a source of the engine's members
 
@@ -1367,12 +1368,13 @@ def _package_docs_examples(package: Path, read, room: int) -> list[tuple[str, st
     `mockAgent.clearAllCallHistory()`, which its typings lack)."""
     out: list[tuple[str, str]] = []
     files: list[Path] = []
+    # MDX pages (Markdown with JSX components, as docs sites write them) fence their code the same way
     for folder in PACKAGE_DOCS_FOLDERS:
         if (package / folder).is_dir():
-            files += docs_files(package / folder)
+            files += docs_files(package / folder, _EXAMPLE_PAGES)
     in_folders = set(files)
-    files += [f for f in docs_files(package) if f not in in_folders and f.parent != package]
-    files = [f for f in files if f.suffix.lower() in (".md", ".markdown")
+    files += [f for f in docs_files(package, _EXAMPLE_PAGES) if f not in in_folders and f.parent != package]
+    files = [f for f in files if f.suffix.lower() in (".md", ".markdown", ".mdx")
              and not any(_OLD_API_PAGE.search(part) for part in f.relative_to(package).parts)]
     for f in files[:MAX_PACKAGE_DOC_FILES]:
         if len(out) >= room:

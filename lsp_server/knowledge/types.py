@@ -1174,17 +1174,20 @@ class Analyzer:
             return self.by_union_convention(key, start, end, conv, outranks)
         if conv is None or conv.kind != "inst" or not self.model.closed(conv.target):
             return None
-        hits = self._uses_fit(key, start, end, self.model.members(conv.target), outranks)
+        hits = self._uses_fit(key, start, end, self.model.members(conv.target), outranks, conv.target)
         if hits is None:
             return None
         why = f"{CONVENTION_EVIDENCE} `{self.model.exported_name(conv.target)}` `{key[1]}` ({Path(conv.source).name})"
         return Val(ValKind.INSTANCE, conv.target, conf=INFERRED, evidence=Evidence(key[1], conv.target, hits,
                                                                                    produces=why))
 
-    def _uses_fit(self, key: BindingKey, start: int, end: int, members: dict, outranks: bool) -> list[str] | None:
+    def _uses_fit(self, key: BindingKey, start: int, end: int, members: dict, outranks: bool,
+                  tid: TypeId | None = None) -> list[str] | None:
         """The names used on `key` in [start, end) that `members` has, when the uses fit them as a convention
         asks: at most one name missing, plainly a variant of a real member (any one name when the convention
-        `outranks` other readings); None when they do not fit."""
+        `outranks` other readings); None when they do not fit, or when another engine type (`tid` being the
+        convention's) has every name used, the missing one included (`socket.pause(); socket.pong()`: the
+        examples' `socket` is a TCP `Socket`, which lacks `pong`; a `ServerWebSocket` has all three)."""
         uses = [(u, usage) for (pos, u, usage) in self.uses.get(key, ()) if start <= pos < end]
         missing = {u for u, usage in uses if u not in members and u not in OBJECT_MEMBERS and usage != "write"}
         if len(missing) > 1:
@@ -1194,6 +1197,8 @@ class Analyzer:
             usage = next(us for u, us in uses if u == name)
             ranked = sg.rank(name, [n for n, (m, _) in members.items() if not m.private], usage)
             if not outranks and (not ranked or ranked[0][1] < 0.6):
+                return None
+            if tid is not None and self._fits_other({u for u, us in uses if us != "write"}, name, tid):
                 return None
         return sorted({u for u, _ in uses if u in members})
 
