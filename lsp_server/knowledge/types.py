@@ -3028,6 +3028,12 @@ def _overload_result(m: Member, args: Node | None, model: ObjectModel | None = N
     derived of them (a result `this` being the receiver `recv`'s type)."""
     if m.type or not m.returns or args is None:
         return m.type
+    if args.type == "template_string":
+        # a tagged template (sql`SELECT ...`) calls with the template's strings first: the signatures that take a
+        # `TemplateStringsArray` there
+        tagged = {parse_type(r): r for params, r in zip([m.params, *m.overloads], m.returns)
+                  if params and "TemplateStringsArray" in param_type(params[0])}
+        return next(iter(tagged.values())) if len(tagged) == 1 else ""
     values = [a for a in args.named_children if a.type != "comment"]
     fitting = {parse_type(r): r for params, r in zip([m.params, *m.overloads], m.returns)
                if _arity_fits(params, len(values)) and all(_literal_fits(param_type(p), v) for p, v in zip(params, values))}
