@@ -485,6 +485,19 @@ class Analyzer:
         self.free_vals[name] = val
         return val
 
+    def thenable(self, tid: TypeId, depth: int = 0) -> bool:
+        """A type with a `then` member, or extending `Promise<...>` / `PromiseLike<...>` (a platform base whose
+        members the model does not list), through its bases."""
+        if "then" in self.model.members(tid):
+            return True
+        t = self.model.type(tid)
+        if t is None or depth > 8:
+            return False
+        for base in t.bases:
+            if re.match(r"\s*(?:Promise|PromiseLike)\s*<", base):
+                return True
+        return any(self.thenable(b, depth + 1) for b in self._base_tids(tid))
+
     def namespace_export(self, module: str, name: str) -> bool:
         """`module` exports a namespace (not a class, function or value) under `name`."""
         exp = self.model.export(module, name)
@@ -1571,6 +1584,8 @@ class Analyzer:
             v = self.ev(inner, peek) if inner is not None else None
             if v is not None and v.kind == ValKind.PROMISE:
                 return v.inner
+            if v is not None and v.kind == ValKind.INSTANCE and v.tid is not None and self.thenable(v.tid):
+                return None  # a thenable (`interface Query<T> extends Promise<T & Meta>`) awaits to what it resolves to
             return v
         if t == "parenthesized_expression":
             inner = node.named_children[-1] if node.named_children else None
