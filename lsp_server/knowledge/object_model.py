@@ -1359,6 +1359,20 @@ MAX_PACKAGE_DOC_FILES = 200
 _OLD_API_PAGE = OLD_API_PAGE  # a page about older versions: not a source of the engine's members
 
 
+def _interleaved(package: Path, files: list[Path]) -> list[Path]:
+    """More pages than the budget: the sections (`docs/runtime`, `docs/guides`, `docs/lint`) take turns, each in
+    its own order, so one large section (a thousand lint-rule pages, two hundred guides) does not use up the
+    budget the reference pages need."""
+    sections: dict[tuple[str, ...], list[Path]] = {}
+    for f in files:
+        sections.setdefault(f.relative_to(package).parts[:2], []).append(f)
+    queues = list(sections.values())
+    out: list[Path] = []
+    for i in range(max(len(q) for q in queues)):
+        out += [q[i] for q in queues if i < len(q)]
+    return out
+
+
 def _package_docs_examples(package: Path, read, room: int) -> list[tuple[str, str]]:
     """The code blocks of the docs a package ships beside its README: its `docs/` and `doc/` folders first, then
     any other markdown it ships (agent-skill pages `skills/<topic>/SKILL.md` and their `references/`, guides
@@ -1376,6 +1390,8 @@ def _package_docs_examples(package: Path, read, room: int) -> list[tuple[str, st
     files += [f for f in docs_files(package, _EXAMPLE_PAGES) if f not in in_folders and f.parent != package]
     files = [f for f in files if f.suffix.lower() in (".md", ".markdown", ".mdx")
              and not any(_OLD_API_PAGE.search(part) for part in f.relative_to(package).parts)]
+    if len(files) > MAX_PACKAGE_DOC_FILES:
+        files = _interleaved(package, files)
     for f in files[:MAX_PACKAGE_DOC_FILES]:
         if len(out) >= room:
             break

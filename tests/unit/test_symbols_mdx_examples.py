@@ -78,3 +78,16 @@ def test_a_convention_is_not_taken_where_another_type_has_every_name_used(tmp_pa
     }, {"docs/runtime/sqlite.mdx": PAGE})
     assert flags_with_first_suggestion(ws, "src/a.js") == []
     assert flags_with_first_suggestion(ws, "src/b.js") == [(2, "wrte", ["write"])]
+
+
+def test_a_large_docs_section_does_not_use_up_the_pages_budget(tmp_path):
+    """More pages than the budget (MAX_PACKAGE_DOC_FILES): the sections take turns, so the reference section
+    sorted after 250 lint-rule pages is still read."""
+    from lsp_server.knowledge.object_model import MAX_PACKAGE_DOC_FILES
+
+    lint = {f"docs/lint/rule-{i:03}.mdx": f"# Rule {i}\n\n```js\nconst x{i} = a.b;\n```\n"
+            for i in range(MAX_PACKAGE_DOC_FILES + 50)}
+    ws = package_workspace(tmp_path, "dbkit", TYPES, {**MANIFEST,
+        "src/a.js": "const q = db.querys('select 1');\n",
+    }, {**lint, "docs/runtime/sqlite.mdx": PAGE})
+    assert flags_with_first_suggestion(ws, "src/a.js") == [(1, "querys", ["query"])]
