@@ -2256,9 +2256,26 @@ class Analyzer:
             else:
                 for ident in declared_names(left):
                     self.set_value(ident, None)
+                # `for (const [key, meta] of Object.entries(record))`: the second name is the record's value
+                entries = self.object_entries_of(right) if is_of and left.type == "array_pattern" else None
+                items = [c for c in left.named_children if c.type != "comment"]
+                if entries is not None and len(items) == 2 and items[1].type == "identifier":
+                    self.set_value(items[1], entries)
         body = node.child_by_field_name("body")
         if body is not None:
             self.ev(body)
+
+    def object_entries_of(self, call: Node | None) -> Val | None:
+        """The value type of the keyed collection `Object.entries(x)` walks (`x: Record<string, V>`), else None."""
+        if call is None or call.type != "call_expression":
+            return None
+        callee = call.child_by_field_name("function")
+        args = call.child_by_field_name("arguments")
+        if callee is None or args is None or self.text(callee).replace(" ", "") != "Object.entries":
+            return None
+        values = [a for a in args.named_children if a.type != "comment"]
+        val = self.peek(values[0]) if len(values) == 1 else None
+        return val.inner if val is not None and val.kind == ValKind.MAP else None
 
     def element_of(self, val: Val, depth: int = 0) -> Val | None:
         """What `for (const x of val)` / `for await` gives: an array's element, or, for an instance of a type

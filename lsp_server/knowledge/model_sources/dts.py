@@ -107,6 +107,8 @@ class DtsExtractor:
         # `declare global { export import Bun = M }` of a namespace import `M`: (global name, the import's scope, M),
         # bound to the module M names once every file is read (see `bind_namespace_globals`)
         self.namespace_globals: list[tuple[str, _Scope, str]] = []
+        # the module a member's object type (`Owner$member`) is declared in: a `declare module` block's own
+        self.synth_module: ModuleModel | None = None
 
     # --- files ------------------------------------------------------------------------------------------
     def scope_for(self, path: Path) -> _Scope:
@@ -1011,11 +1013,20 @@ class DtsExtractor:
         if inner.type != "object_type":
             return ""
         name = f"{owner.name}${member}"
+        parts = [c for c in inner.named_children if c.type != "comment"]
+        if len(parts) == 1 and parts[0].type == "index_signature":
+            # `inputs: { [path: string]: { bytes: number } }`: a dictionary of that value (`Record<string, V>`)
+            key = parts[0].child_by_field_name("index_type")
+            value = parts[0].child_by_field_name("type")
+            if key is None or _text(key, data) != "string" or value is None or not value.named_children:
+                return ""
+            shown = self.object_literal_type(value, owner, f"{member}$value", data, path)
+            return f"Record<string, {shown}>" if shown else ""
         td = TypeDef(name, "interface", path=path, line=inner.start_point[0])
         self.members(inner, td, data, path)
         if td.open or not td.members:
             return ""
-        self.source.module(self.module_name).add_type(td)
+        (self.synth_module or self.source.module(self.module_name)).add_type(td)
         return name
 
     # --- imports and exports ----------------------------------------------------------------------------
@@ -1133,6 +1144,13 @@ class DtsExtractor:
             fake = Path(f"{self.scopes and next(iter(self.scopes))}#module:{name}")
             scope = self.ambient[name] = self.scopes[fake] = _Scope(fake, self.source.module(name))
         body = node.child_by_field_name("body")
+        outer, self.synth_module = self.synth_module, scope.module  # its members' object types are its own
+        try:
+            self.ambient_body(body, scope, data)
+        finally:
+            self.synth_module = outer
+
+    def ambient_body(self, body: Node | None, scope: _Scope, data: bytes) -> None:
         if body is not None:
             for child in body.named_children:
                 if child.type == "expression_statement" and child.named_children and \
