@@ -1187,7 +1187,9 @@ class Analyzer:
             return self.by_union_convention(key, start, end, conv, outranks)
         if conv is None or conv.kind != "inst" or not self.model.closed(conv.target):
             return None
-        hits = self._uses_fit(key, start, end, self.model.members(conv.target), outranks, conv.target)
+        # one example is weak evidence: such a convention yields to another type that has every name used
+        hits = self._uses_fit(key, start, end, self.model.members(conv.target), outranks,
+                              conv.target if conv.count < 2 else None)
         if hits is None:
             return None
         why = f"{CONVENTION_EVIDENCE} `{self.model.exported_name(conv.target)}` `{key[1]}` ({Path(conv.source).name})"
@@ -1199,8 +1201,9 @@ class Analyzer:
         """The names used on `key` in [start, end) that `members` has, when the uses fit them as a convention
         asks: at most one name missing, plainly a variant of a real member (any one name when the convention
         `outranks` other readings); None when they do not fit, or when another engine type (`tid` being the
-        convention's) has every name used, the missing one included (`socket.pause(); socket.pong()`: the
-        examples' `socket` is a TCP `Socket`, which lacks `pong`; a `ServerWebSocket` has all three)."""
+        convention's, given when one example only shows it) has every name used, the missing one included
+        (`socket.pause(); socket.pong()`: one example's `socket` is a TCP `Socket`, which lacks `pong`; a
+        `ServerWebSocket` has all three)."""
         uses = [(u, usage) for (pos, u, usage) in self.uses.get(key, ()) if start <= pos < end]
         missing = {u for u, usage in uses if u not in members and u not in OBJECT_MEMBERS and usage != "write"}
         if len(missing) > 1:

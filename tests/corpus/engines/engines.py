@@ -654,10 +654,11 @@ ENGINES = [
                  "docs/test/snapshots.mdx", "docs/test/writing-tests.mdx"),
            ts_fences_as_js=True,
            # round 17's untouched 33.0% (typed 43/114, untyped 89/286), did-you-mean 93.2%, 45 FP; dev from then on:
-           # the floors are the untouched figures and its false positives are listed until the round's fixes
-           recall_floor=0.33, dym_floor=0.93,
+           # the floors are the untouched figures and its false positives are listed until the round's fixes;
+           # after bunglobal17 (the `Bun` global aliased to the module, callable consts, MDX docs as examples...):
+           # 84.2% (typed 88/114, untyped 249/286), did-you-mean 96.1%, 21 FP (the listed ones left)
+           recall_floor=0.82, dym_floor=0.94,
            known_false_positives=(
-                 "src/readme/ffi_22.js:1: read",
                  "src/readme/file-io_18.js:1: readdir",
                  "src/readme/file-io_19.js:1: readdir",
                  "src/readme/file-io_20.js:1: mkdir",
@@ -673,35 +674,12 @@ ENGINES = [
                  "src/readme/server_17.js:10: json",
                  "src/readme/server_21.js:3: json",
                  "src/readme/server_21.js:13: json",
-                 "src/readme/json5_00.js:1: JSON5",
-                 "src/readme/json5_03.js:1: JSON5",
-                 "src/readme/jsonl_01.js:1: JSONL",
-                 "src/readme/dns_01.js:1: dns",
-                 "src/readme/dns_02.js:1: dns",
-                 "src/readme/dns_03.js:1: dns",
-                 "src/readme/dns_05.js:1: dns",
-                 "src/readme/dns_07.js:1: dns",
                  "src/readme/fetch_13.js:2: timeout",
-                 "src/readme/fetch_27.js:1: dns",
-                 "src/readme/semver_00.js:1: semver",
-                 "src/readme/semver_01.js:1: semver",
-                 "src/readme/sql_21.js:3: camel",
                  "src/readme/sql_63.js:2: timeout",
-                 "src/readme/sql_72.js:6: PostgresError",
-                 "src/readme/sql_72.js:12: MySQLError",
-                 "src/readme/sql_72.js:17: SQLiteError",
-                 "src/readme/sql_72.js:22: SQLError",
-                 "src/readme/sql_81.js:4: MySQLError",
-                 "src/readme/toml_00.js:1: TOML",
-                 "src/readme/xml_00.js:1: XML",
-                 "src/readme/xml_06.js:1: XML",
-                 "src/readme/yaml_00.js:1: YAML",
                  "src/readme/fullstack_16.js:7: json",
                  "src/readme/fullstack_16.js:14: json",
                  "src/readme/fullstack_17.js:19: json",
-                 "src/readme/fullstack_42.js:13: json",
-                 "src/readme/dates-times_03.js:8: now",
-                 "src/comments/bun_d_ts_004.js:1: YAML"),
+                 "src/readme/fullstack_42.js:13: json"),
            ),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
