@@ -740,6 +740,10 @@ def _small_union(counts: Counter, most: int = MAX_UNION) -> tuple | None:
     a name none has is. A name given more classes (`res`, `result`) stays untyped; up to `most` (MAX_NAMED: a
     "names" convention) it still names whose object it is, for the vocabulary check's near misses."""
     shown = [(key, n) for key, n in counts.most_common() if n >= 2]
+    if most == MAX_NAMED and len(shown) > most and all(key[0] == "inst" for key, _ in shown):
+        # more classes than a "names" convention lists: the `most` most shown, when they alone cover as much
+        # (the rest a tail, as a class shown once is: many docs pages show `result` of one call each)
+        shown = shown[:most]
     if not 2 <= len(shown) <= most or any(key[0] != "inst" for key, _ in shown):
         return None
     if sum(n for _, n in shown) / sum(counts.values()) < UNION_AGREEMENT:

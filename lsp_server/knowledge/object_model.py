@@ -39,7 +39,7 @@ from lsp_server.workspace import Progress, Service, Workspace, service
 
 log = logging.getLogger(__name__)
 
-EXTRACTOR_VERSION = "49"  # 49: a namespace's `export { x$1 as x }` naming a top-level declaration (read later) is that member; 48: JavaScript class factories (`new Class({...})`, `Class.create`, `X.extend`) are classes, entries followed up to 2500 files; 47: `import("./x").default` types name x's default export; 46: a generic method's type parameter that no parameter binds is its default or constraint; 45: `export import x = pkgNs.member` is typed by that export; 44: `var X = function X() {}` keeps its static assignments; 43: a local `mixin(X, {...})` prototype copier adds the literal's members; 42: a function's overloads keep their parameters and results; 41: `export import x = NsOfAFile` is typed by that file's `export =` const; 40: another module file's `export =` const is not the package's; 39: a runtime object's synthesized type of known keys comes with the typed type it is a member of; 38: statics assigned in a declaration or a chain (`var n = X.n = {}`); 37: `module.exports = factory()` in a UMD wrapper is what the factory returns; 36: `export import x = a.b` in a namespace is a member (any); 35 (34 was used by work in progress): JavaScript: `require("./x")(X.prototype)` adders, `module.exports = require("./lib/x")`, constructors callable without `new`; 33: a function beside a namespace member of its name is its call signature; 32: a type name declared in several namespaces, qualified; 31: a function of a class's or namespace's name is its call signature; 30: a const typed by an intersection with a construct signature has its static side; 29: `import * as ns` re-exported by `export { ns }`, Omit/Pick bases; 28: `export * from` a module declared later; 27: merged `declare module` blocks, implicit exports, namespace export clauses, computed names; 26: construct signatures' results; 25: `/// <reference path>` and relative `declare module` augmentations; 24: names an `export =` namespace declares, enums in namespaces; 23: exported class expressions; 22: an unwritten type parameter without a default is unknown; 21: prototype methods' `this.x =`; 20: type parameter defaults, method overloads and their results; 15: an exported `new X()` value of the engine's JavaScript is an X; 17: member status (removed, deprecated)
+EXTRACTOR_VERSION = "51"  # 51: TypeScript's export context per ambient block, augmentations never close a module; 50: `declare global { export import X = NsImport }`: X is that module's namespace everywhere; 49: a namespace's `export { x$1 as x }` naming a top-level declaration (read later) is that member; 48: JavaScript class factories (`new Class({...})`, `Class.create`, `X.extend`) are classes, entries followed up to 2500 files; 47: `import("./x").default` types name x's default export; 46: a generic method's type parameter that no parameter binds is its default or constraint; 45: `export import x = pkgNs.member` is typed by that export; 44: `var X = function X() {}` keeps its static assignments; 43: a local `mixin(X, {...})` prototype copier adds the literal's members; 42: a function's overloads keep their parameters and results; 41: `export import x = NsOfAFile` is typed by that file's `export =` const; 40: another module file's `export =` const is not the package's; 39: a runtime object's synthesized type of known keys comes with the typed type it is a member of; 38: statics assigned in a declaration or a chain (`var n = X.n = {}`); 37: `module.exports = factory()` in a UMD wrapper is what the factory returns; 36: `export import x = a.b` in a namespace is a member (any); 35 (34 was used by work in progress): JavaScript: `require("./x")(X.prototype)` adders, `module.exports = require("./lib/x")`, constructors callable without `new`; 33: a function beside a namespace member of its name is its call signature; 32: a type name declared in several namespaces, qualified; 31: a function of a class's or namespace's name is its call signature; 30: a const typed by an intersection with a construct signature has its static side; 29: `import * as ns` re-exported by `export { ns }`, Omit/Pick bases; 28: `export * from` a module declared later; 27: merged `declare module` blocks, implicit exports, namespace export clauses, computed names; 26: construct signatures' results; 25: `/// <reference path>` and relative `declare module` augmentations; 24: names an `export =` namespace declares, enums in namespaces; 23: exported class expressions; 22: an unwritten type parameter without a default is unknown; 21: prototype methods' `this.x =`; 20: type parameter defaults, method overloads and their results; 15: an exported `new X()` value of the engine's JavaScript is an X; 17: member status (removed, deprecated)
 SIGNED_AS = "object-model-source"
 # The code an extraction depends on: the readers, the syntax helpers they call and the queries they run. A
 # change to any of them changes `reader_version`, so cached extractions (and index artifacts) made by other
@@ -165,6 +165,7 @@ class ObjectModel:
                     if k not in target.values:
                         target.values[k] = v
                 target.globals += [g for g in mod.globals if g not in target.globals]
+                target.namespace_globals += [g for g in mod.namespace_globals if g not in target.namespace_globals]
                 if mod.complete and src.kind != "docs":
                     target.complete = True
                 elif not mod.complete and src.kind == "dts":
@@ -1356,8 +1357,23 @@ def engine_examples(workspace: Workspace, specs: list[SourceSpec], built: dict[S
 
 
 PACKAGE_DOCS_FOLDERS = PAGE_FOLDERS
+_EXAMPLE_PAGES = (".md", ".markdown", ".mdx")
 MAX_PACKAGE_DOC_FILES = 200
 _OLD_API_PAGE = OLD_API_PAGE  # a page about older versions: not a source of the engine's members
+
+
+def _interleaved(package: Path, files: list[Path]) -> list[Path]:
+    """More pages than the budget: the sections (`docs/runtime`, `docs/guides`, `docs/lint`) take turns, each in
+    its own order, so one large section (a thousand lint-rule pages, two hundred guides) does not use up the
+    budget the reference pages need."""
+    sections: dict[tuple[str, ...], list[Path]] = {}
+    for f in files:
+        sections.setdefault(f.relative_to(package).parts[:2], []).append(f)
+    queues = list(sections.values())
+    out: list[Path] = []
+    for i in range(max(len(q) for q in queues)):
+        out += [q[i] for q in queues if i < len(q)]
+    return out
 
 
 def _package_docs_examples(package: Path, read, room: int) -> list[tuple[str, str]]:
@@ -1369,13 +1385,16 @@ def _package_docs_examples(package: Path, read, room: int) -> list[tuple[str, st
     `mockAgent.clearAllCallHistory()`, which its typings lack)."""
     out: list[tuple[str, str]] = []
     files: list[Path] = []
+    # MDX pages (Markdown with JSX components, as docs sites write them) fence their code the same way
     for folder in PACKAGE_DOCS_FOLDERS:
         if (package / folder).is_dir():
-            files += docs_files(package / folder)
+            files += docs_files(package / folder, _EXAMPLE_PAGES)
     in_folders = set(files)
-    files += [f for f in docs_files(package) if f not in in_folders and f.parent != package]
-    files = [f for f in files if f.suffix.lower() in (".md", ".markdown")
+    files += [f for f in docs_files(package, _EXAMPLE_PAGES) if f not in in_folders and f.parent != package]
+    files = [f for f in files if f.suffix.lower() in (".md", ".markdown", ".mdx")
              and not any(_OLD_API_PAGE.search(part) for part in f.relative_to(package).parts)]
+    if len(files) > MAX_PACKAGE_DOC_FILES:
+        files = _interleaved(package, files)
     for f in files[:MAX_PACKAGE_DOC_FILES]:
         if len(out) >= room:
             break

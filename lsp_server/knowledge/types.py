@@ -42,7 +42,7 @@ from tree_sitter import Node
 
 from lsp_server import queries
 from lsp_server.document import ParsedDocument
-from lsp_server.knowledge.builtin_names import builtin_members
+from lsp_server.knowledge.builtin_names import builtin_members, builtin_types
 from lsp_server.knowledge.model_sources.base import (
     HIGH, MEDIUM, Member, conditional_branches, function_params, generic_args, intersection_parts,
     object_literal_members, param_type, parse_type, substitute, this_param, union_parts,
@@ -414,9 +414,14 @@ class Analyzer:
         if name in self.free_vals:
             return self.free_vals[name]
         val = None
+        # `declare global { export import Bun = BunModule }` (of `import * as BunModule from "bun"`): the module's
+        # namespace object in every file, as declared (not inferred), a platform global's name included
+        spaces = [m for m, mod in self.model.modules.items() if name in mod.namespace_globals]
+        if len(spaces) == 1:
+            val = self.module_val(spaces[0])
         # (a name no enclosing scope declares: another function's parameter of that name, as in a README
         # fragment's `doc.advancedAPI(doc => ...)`, is another binding and says nothing against it)
-        if name not in GLOBALS:
+        elif name not in GLOBALS:
             umd = [m for m, mod in self.model.modules.items() if name in mod.globals]
             owners = [m for m, mod in self.model.modules.items() if name in mod.exports]
             alias = self.namespace_alias(name)
@@ -446,7 +451,9 @@ class Analyzer:
                     self.model.type(val.tid) is not None else ""
                 val = replace(val, conf=min(val.conf, INFERRED)) if val is not None and \
                     (val.kind in (ValKind.FUNCTION, ValKind.NAMESPACE) or kind == "namespace") else None
-            elif len(owners) == 1:
+            elif len(owners) == 1 and not (name in builtin_types() and self.namespace_export(owners[0], name)):
+                # (`WebAssembly.instantiate(...)` is the platform's global, not the package's `namespace
+                # WebAssembly` of types that its module declares beside it)
                 # a snippet that assumes `import { PDFDocument } from "pdf-lib"` (or `{ jsPDF }`): the one
                 # module exporting it; a lower-case name only when it is a class
                 val = self.export_val(owners[0], name, INFERRED)
@@ -480,6 +487,25 @@ class Analyzer:
                 self.result.named_by_convention[name] = conv.target if conv.kind != "inst" else (conv.target,)
         self.free_vals[name] = val
         return val
+
+    def thenable(self, tid: TypeId, depth: int = 0) -> bool:
+        """A type with a `then` member, or extending `Promise<...>` / `PromiseLike<...>` (a platform base whose
+        members the model does not list), through its bases."""
+        if "then" in self.model.members(tid):
+            return True
+        t = self.model.type(tid)
+        if t is None or depth > 8:
+            return False
+        for base in t.bases:
+            if re.match(r"\s*(?:Promise|PromiseLike)\s*<", base):
+                return True
+        return any(self.thenable(b, depth + 1) for b in self._base_tids(tid))
+
+    def namespace_export(self, module: str, name: str) -> bool:
+        """`module` exports a namespace (not a class, function or value) under `name`."""
+        exp = self.model.export(module, name)
+        t = self.model.type(exp[1]) if exp is not None and exp[0] == "type" else None
+        return t is not None and t.kind == "namespace"
 
     def package_instance(self, name: str) -> Val | None:
         """`sails.lift()` in a fragment that never declares `sails`: the package of that very name, whose whole
@@ -1172,17 +1198,23 @@ class Analyzer:
             return self.by_union_convention(key, start, end, conv, outranks)
         if conv is None or conv.kind != "inst" or not self.model.closed(conv.target):
             return None
-        hits = self._uses_fit(key, start, end, self.model.members(conv.target), outranks)
+        # one example is weak evidence: such a convention yields to another type that has every name used
+        hits = self._uses_fit(key, start, end, self.model.members(conv.target), outranks,
+                              conv.target if conv.count < 2 else None)
         if hits is None:
             return None
         why = f"{CONVENTION_EVIDENCE} `{self.model.exported_name(conv.target)}` `{key[1]}` ({Path(conv.source).name})"
         return Val(ValKind.INSTANCE, conv.target, conf=INFERRED, evidence=Evidence(key[1], conv.target, hits,
                                                                                    produces=why))
 
-    def _uses_fit(self, key: BindingKey, start: int, end: int, members: dict, outranks: bool) -> list[str] | None:
+    def _uses_fit(self, key: BindingKey, start: int, end: int, members: dict, outranks: bool,
+                  tid: TypeId | None = None) -> list[str] | None:
         """The names used on `key` in [start, end) that `members` has, when the uses fit them as a convention
         asks: at most one name missing, plainly a variant of a real member (any one name when the convention
-        `outranks` other readings); None when they do not fit."""
+        `outranks` other readings); None when they do not fit, or when another engine type (`tid` being the
+        convention's, given when one example only shows it) has every name used, the missing one included
+        (`socket.pause(); socket.pong()`: one example's `socket` is a TCP `Socket`, which lacks `pong`; a
+        `ServerWebSocket` has all three)."""
         uses = [(u, usage) for (pos, u, usage) in self.uses.get(key, ()) if start <= pos < end]
         missing = {u for u, usage in uses if u not in members and u not in OBJECT_MEMBERS and usage != "write"}
         if len(missing) > 1:
@@ -1192,6 +1224,8 @@ class Analyzer:
             usage = next(us for u, us in uses if u == name)
             ranked = sg.rank(name, [n for n, (m, _) in members.items() if not m.private], usage)
             if not outranks and (not ranked or ranked[0][1] < 0.6):
+                return None
+            if tid is not None and self._fits_other({u for u, us in uses if us != "write"}, name, tid):
                 return None
         return sorted({u for u, _ in uses if u in members})
 
@@ -1564,6 +1598,8 @@ class Analyzer:
             v = self.ev(inner, peek) if inner is not None else None
             if v is not None and v.kind == ValKind.PROMISE:
                 return v.inner
+            if v is not None and v.kind == ValKind.INSTANCE and v.tid is not None and self.thenable(v.tid):
+                return None  # a thenable (`interface Query<T> extends Promise<T & Meta>`) awaits to what it resolves to
             return v
         if t == "parenthesized_expression":
             inner = node.named_children[-1] if node.named_children else None
@@ -1614,7 +1650,7 @@ class Analyzer:
         if t == "import_statement":
             self.import_statement(node)
             return None
-        if t in ("lexical_declaration", "variable_declaration"):
+        if t in ("lexical_declaration", "variable_declaration", "using_declaration"):  # `using db = new Database()`
             self.declaration(node)
             return None
         if t == "for_in_statement":
@@ -2090,7 +2126,8 @@ class Analyzer:
                 self.ev(body)
 
     def declaration(self, node: Node) -> None:
-        const = node.type == "lexical_declaration" and self.text(node).lstrip().startswith("const")
+        const = node.type == "lexical_declaration" and self.text(node).lstrip().startswith("const") or \
+            node.type == "using_declaration"  # `using x = ...` / `await using x = ...` bind once, as `const`
         # `/** @type {Page} */` on the line right above the declaration (any comment style)
         declared_type = jsdoc_before(node, self.src, climbs=1, adjacent=True, jsdoc_only=False).type
         for decl in (c for c in node.named_children if c.type == "variable_declarator"):
@@ -2233,9 +2270,26 @@ class Analyzer:
             else:
                 for ident in declared_names(left):
                     self.set_value(ident, None)
+                # `for (const [key, meta] of Object.entries(record))`: the second name is the record's value
+                entries = self.object_entries_of(right) if is_of and left.type == "array_pattern" else None
+                items = [c for c in left.named_children if c.type != "comment"]
+                if entries is not None and len(items) == 2 and items[1].type == "identifier":
+                    self.set_value(items[1], entries)
         body = node.child_by_field_name("body")
         if body is not None:
             self.ev(body)
+
+    def object_entries_of(self, call: Node | None) -> Val | None:
+        """The value type of the keyed collection `Object.entries(x)` walks (`x: Record<string, V>`), else None."""
+        if call is None or call.type != "call_expression":
+            return None
+        callee = call.child_by_field_name("function")
+        args = call.child_by_field_name("arguments")
+        if callee is None or args is None or self.text(callee).replace(" ", "") != "Object.entries":
+            return None
+        values = [a for a in args.named_children if a.type != "comment"]
+        val = self.peek(values[0]) if len(values) == 1 else None
+        return val.inner if val is not None and val.kind == ValKind.MAP else None
 
     def element_of(self, val: Val, depth: int = 0) -> Val | None:
         """What `for (const x of val)` / `for await` gives: an array's element, or, for an instance of a type
@@ -3020,6 +3074,12 @@ def _overload_result(m: Member, args: Node | None, model: ObjectModel | None = N
     derived of them (a result `this` being the receiver `recv`'s type)."""
     if m.type or not m.returns or args is None:
         return m.type
+    if args.type == "template_string":
+        # a tagged template (sql`SELECT ...`) calls with the template's strings first: the signatures that take a
+        # `TemplateStringsArray` there
+        tagged = {parse_type(r): r for params, r in zip([m.params, *m.overloads], m.returns)
+                  if params and "TemplateStringsArray" in param_type(params[0])}
+        return next(iter(tagged.values())) if len(tagged) == 1 else ""
     values = [a for a in args.named_children if a.type != "comment"]
     fitting = {parse_type(r): r for params, r in zip([m.params, *m.overloads], m.returns)
                if _arity_fits(params, len(values)) and all(_literal_fits(param_type(p), v) for p, v in zip(params, values))}

@@ -105,6 +105,9 @@ class ModuleModel:
     values: dict[str, Member] = field(default_factory=dict)  # module-level functions/constants by local name
     complete: bool = True  # every export is known (no unresolved `export *`)
     globals: list[str] = field(default_factory=list)  # `export as namespace chroma`: a script's global too
+    # `import * as M from "m"; declare global { export import Bun = M }`: globals that are this module's namespace
+    # object in every file, module or script (`Bun.file(...)` as `import * as Bun from "m"` would read it)
+    namespace_globals: list[str] = field(default_factory=list)
 
     def add_type(self, t: TypeDef) -> None:
         old = self.types.get(t.name)
@@ -259,7 +262,7 @@ class SourceModel:
                 types[tname] = TypeDef(**t)
             values = {k: Member(**v) for k, v in m["values"].items()}
             modules[name] = ModuleModel(m["name"], types, dict(m["exports"]), values, m["complete"],
-                                        list(m.get("globals", [])))
+                                        list(m.get("globals", [])), list(m.get("namespace_globals", [])))
         return cls(data["kind"], modules, dict(data["files"]), list(data.get("warnings", [])))
 
 

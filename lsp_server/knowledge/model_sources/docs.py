@@ -188,13 +188,13 @@ def _page_member(mod, receiver: str, member: str, call: str | None, path: Path, 
             old.kind = "method"
 
 
-def docs_files(folder: Path) -> list[Path]:
+def docs_files(folder: Path, extensions: tuple[str, ...] = DOC_EXTENSIONS) -> list[Path]:
     """The doc files under `folder` (sorted; dot-folders and node_modules skipped)."""
     out = []
     for dirpath, dirnames, filenames in os.walk(folder):
         dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d != "node_modules")
         for name in sorted(filenames):
-            if name.lower().endswith(DOC_EXTENSIONS):
+            if name.lower().endswith(extensions):
                 out.append(Path(dirpath) / name)
     return out
 

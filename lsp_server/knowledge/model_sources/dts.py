@@ -65,6 +65,8 @@ class _Scope:
     implicit_exports: bool = False  # a declaration module without export declarations: all it declares is exported
     module_file: bool = False  # the file imports or exports something: its `declare module "x"` augments x
     ns_imports: dict[str, "_Scope"] = field(default_factory=dict)  # import * as ns from './x'  -> x's scope
+    # `import * as M from "bun"` of a bare name no file resolves: a `declare module "bun"` (read now or later)
+    ns_ambient: dict[str, str] = field(default_factory=dict)  # ns -> module name
     ns_locals: dict[str, str] = field(default_factory=dict)  # ns -> the namespace type made for it
     const_types: dict[str, str] = field(default_factory=dict)  # a top-level `declare const x: T` -> T
     # `import { EventEmitter as EE } from "node:events"`: local -> the platform type it names (a base `EE`)
@@ -104,6 +106,11 @@ class DtsExtractor:
         # a namespace's `export { x$1 as x }` naming a top-level declaration not read yet: (namespace, local,
         # exported, module), resolved once every file is read (see `resolve_late_namespace_names`)
         self.late_namespace_names: list[tuple[TypeDef, str, str, ModuleModel]] = []
+        # `declare global { export import Bun = M }` of a namespace import `M`: (global name, the import's scope, M),
+        # bound to the module M names once every file is read (see `bind_namespace_globals`)
+        self.namespace_globals: list[tuple[str, _Scope, str]] = []
+        # the module a member's object type (`Owner$member`) is declared in: a `declare module` block's own
+        self.synth_module: ModuleModel | None = None
 
     # --- files ------------------------------------------------------------------------------------------
     def scope_for(self, path: Path) -> _Scope:
@@ -140,6 +147,15 @@ class DtsExtractor:
             t = mod.types.get(name)
             if t is not None and not any(m.name == CALL and m.static for m in t.members):
                 t.members.append(replace(value, name=CALL, kind="method", private=True, static=True))
+        # the same in each `declare module "name"` block: `function inspect(...)` beside `namespace inspect {...}`
+        for scope in self.ambient.values():
+            ambient = scope.module
+            for name, value in list(ambient.values.items()):
+                t = ambient.types.get(name)
+                if value.kind == "function" and t is not None and t.kind == "namespace":
+                    del ambient.values[name]
+                    if not any(m.name == CALL and m.static for m in t.members):
+                        t.members.append(replace(value, name=CALL, kind="method", private=True, static=True))
         self.type_default_imports(mod)
         self.type_file_aliases()
         self.open_computed_keys()
@@ -160,6 +176,7 @@ class DtsExtractor:
                 scope.complete = False
             for sp in specifiers:
                 scope.exports[sp.exported] = (ambient, f"@export:{sp.name}") if ambient is not None else (None, sp.name)
+        self.bind_namespace_globals(mod, entry_scope)
         for scope in self.ambient.values():
             for exported, (s, local) in self.resolve_exports(scope, set()).items():
                 target = self.resolve_local(s, local, set()) if s else local
@@ -191,6 +208,29 @@ class DtsExtractor:
         mod.globals += [g for g in dict.fromkeys(self.script_globals)
                         if g not in mod.globals and (g in mod.values or g in mod.types)]
         return self.source
+
+    def bind_namespace_globals(self, mod: ModuleModel, entry: _Scope) -> None:
+        """`import * as BunModule from "bun"; declare global { export import Bun = BunModule }`: the global `Bun` is
+        the namespace object of the module the import names, in every file (TypeScript reads `Bun.file(...)` as
+        `import * as Bun from "bun"` would). A `declare module "bun"` the package declares: that module's
+        namespace global; the package's own entry file: the package's; another file of the package: a value of
+        the namespace type made for the import (its exports' values), declared global. A module declared
+        nowhere in reach leaves the name unknown (never flagged: no global of that name is known)."""
+        for name, scope, local in self.namespace_globals:
+            spec = scope.ns_ambient.get(local)
+            if spec is not None:
+                target = self.ambient.get(spec)
+                if target is not None and name not in target.module.namespace_globals:
+                    target.module.namespace_globals.append(name)
+                continue
+            target = scope.ns_imports.get(local)
+            if target is entry:
+                if name not in mod.namespace_globals:
+                    mod.namespace_globals.append(name)
+            elif target is not None and local in scope.ns_locals and name not in mod.values:
+                mod.values[name] = Member(name, "value", f"typeof {scope.ns_locals[local]}", path=str(scope.path))
+                if name not in mod.globals:
+                    mod.globals.append(name)
 
     def type_file_aliases(self) -> None:
         """winston: `import * as Transports from './lib/winston/transports/index'` then, in its namespace,
@@ -565,6 +605,13 @@ class DtsExtractor:
         for child in block.named_children:
             inner = child.named_children[0] if child.type in ("expression_statement", "ambient_declaration") and \
                 child.named_children else child
+            if child.type == "export_statement" and child.named_children:
+                inner = child.named_children[0] if child.named_children[0].type == "import_alias" else child
+            if inner.type == "import_alias":  # `export import Bun = BunModule`: a global alias of a namespace import
+                ids = [c for c in inner.named_children if c.type == "identifier"]
+                if len(ids) == 2 and inner.named_children[-1] == ids[1]:
+                    self.namespace_globals.append((_text(ids[0], data), scope, _text(ids[1], data)))
+                continue
             name_node = inner.child_by_field_name("name")
             if inner.type in ("internal_module", "module") and name_node is not None and name_node.type != "string":
                 spaces.append(inner)
@@ -737,13 +784,27 @@ class DtsExtractor:
             return ""
         parts = [inner] if inner.type == "object_type" else _intersection_parts(inner)
         literals = [p for p in parts if p.type == "object_type"]
-        if not any(c.type == "construct_signature" for p in literals for c in p.named_children):
+        # a callable value with members is read so too: `const cron: { (schedule, handler): CronJob; parse(...) }`,
+        # `const hash: ((data, seed?) => bigint) & Hash` (its function part is the call signature)
+        if not any(c.type in ("construct_signature", "call_signature") for p in literals for c in p.named_children) \
+                and not any(p.type == "function_type" for p in parts):
             return ""
         if len(parts) == 1 and sum(1 for c in inner.named_children if c.type != "comment") == 1:
             return ""
         td = TypeDef(f"{name}$static", "interface", path=path, line=line)
         for part in parts:
-            if part.type == "object_type":
+            if part.type == "function_type":
+                ret = part.child_by_field_name("return_type")
+                call = next((m for m in td.members if m.name == CALL and not m.static), None)
+                params = _params(part.child_by_field_name("parameters"), data)
+                if call is None:
+                    td.members.append(Member(CALL, "method", _annotation(ret, data), params, private=True, path=path,
+                                             line=part.start_point[0]))
+                else:
+                    call.returns = call.returns or [call.type] * (1 + len(call.overloads))
+                    call.overloads.append(params)
+                    call.returns.append(_annotation(ret, data))
+            elif part.type == "object_type":
                 self.members(part, td, data, path)
             elif part.type in ("type_identifier", "nested_type_identifier", "generic_type"):
                 td.bases.append(_text(part, data))
@@ -976,11 +1037,20 @@ class DtsExtractor:
         if inner.type != "object_type":
             return ""
         name = f"{owner.name}${member}"
+        parts = [c for c in inner.named_children if c.type != "comment"]
+        if len(parts) == 1 and parts[0].type == "index_signature":
+            # `inputs: { [path: string]: { bytes: number } }`: a dictionary of that value (`Record<string, V>`)
+            key = parts[0].child_by_field_name("index_type")
+            value = parts[0].child_by_field_name("type")
+            if key is None or _text(key, data) != "string" or value is None or not value.named_children:
+                return ""
+            shown = self.object_literal_type(value, owner, f"{member}$value", data, path)
+            return f"Record<string, {shown}>" if shown else ""
         td = TypeDef(name, "interface", path=path, line=inner.start_point[0])
         self.members(inner, td, data, path)
         if td.open or not td.members:
             return ""
-        self.source.module(self.module_name).add_type(td)
+        (self.synth_module or self.source.module(self.module_name)).add_type(td)
         return name
 
     # --- imports and exports ----------------------------------------------------------------------------
@@ -1004,6 +1074,10 @@ class DtsExtractor:
                     scope.platform[_text(b.local, data)] = found
         target = self.target_scope(_string(src, data), scope)
         if target is None:
+            if not _string(src, data).startswith("."):  # `import * as M from "bun"`: maybe a `declare module`
+                for b in import_bindings(data, node):
+                    if b.imported == NAMESPACE:
+                        scope.ns_ambient[_text(b.local, data)] = _string(src, data)
             return
         for b in import_bindings(data, node):
             if b.imported != NAMESPACE:  # `import * as ns` types are reached through `ns.X`, not bound here
@@ -1090,6 +1164,13 @@ class DtsExtractor:
             fake = Path(f"{self.scopes and next(iter(self.scopes))}#module:{name}")
             scope = self.ambient[name] = self.scopes[fake] = _Scope(fake, self.source.module(name))
         body = node.child_by_field_name("body")
+        outer, self.synth_module = self.synth_module, scope.module  # its members' object types are its own
+        try:
+            self.ambient_body(body, scope, data)
+        finally:
+            self.synth_module = outer
+
+    def ambient_body(self, body: Node | None, scope: _Scope, data: bytes) -> None:
         if body is not None:
             self.module_block(body, scope, data)
 

@@ -654,8 +654,10 @@ ENGINES = [
                  "docs/test/snapshots.mdx", "docs/test/writing-tests.mdx"),
            ts_fences_as_js=True,
            # round 17's untouched 33.0% (typed 43/114, untyped 89/286), did-you-mean 93.2%, 45 FP; dev from then on:
-           # the floors are the untouched figures; its 45 false positives were listed until bunexports17 fixed them
-           recall_floor=0.33, dym_floor=0.93,
+           # the floors are the untouched figures; its 45 false positives were listed until bunexports17 fixed them;
+           # after bunglobal17 (the `Bun` global aliased to the module, callable consts, MDX docs as examples...):
+           # 84.2% alone; merged with bunexports17: 82.8% (typed 87/114, untyped 244/286), did-you-mean 97.6%, 0 FP
+           recall_floor=0.80, dym_floor=0.95,
            ),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
