@@ -144,9 +144,14 @@ MAIN_ROUND_10 = {"docs_index.GREP_SHORTER_FIRST": False}  # main before round 11
 MAIN_ROUND_11 = {"DENSE_WEIGHT": 0.0}
 MAIN_ROUND_12 = {"COLLECTION_PRIOR": 0.0, "COLLECTION_PRIOR_DENSE": 0.0}  # main before round 13's how-to work: no collection prior
 LONG_PROSE_SPLIT = {"chunker.LONG_PROSE_CHARS": 4 * 1800}  # measured in round 10, not shipped
+# main before round 17's how-to work (after its held-out run): a page's front matter and its JSX component
+# markup read as words (docs/evaluation.md, "How-to, round 17 after the held-out run")
+MAIN_ROUND_16 = {"chunker.FRONT_MATTER": False, "chunker.COMPONENT_MARKUP": False}
 CHANGES: dict[str, dict[str, object]] = {
-    BEFORE: MAIN_ROUND_12,
+    BEFORE: MAIN_ROUND_16,
     "shipped": {},
+    "component markup kept": {"chunker.COMPONENT_MARKUP": False},  # round 17's front matter change alone
+    "round 12's main": {**MAIN_ROUND_12, **MAIN_ROUND_16},  # the first variant of rounds 13-16: no collection prior
     "no dense ranking": {**MAIN_ROUND_11, **MAIN_ROUND_12},  # round 12's main, with the `semantic` extra
     "dense weight 4": {"DENSE_WEIGHT": 4.0},  # round 12's, with the `semantic` extra (shipped: 8)
     "dense weight 16": {"DENSE_WEIGHT": 16.0},
