@@ -61,6 +61,11 @@ def test_the_before_variant_switches_off_round_12s_mechanisms():
     with patched(CHANGES["component markup kept"]):
         assert chunker.FRONT_MATTER and not chunker.COMPONENT_MARKUP
     assert chunker.FRONT_MATTER and chunker.COMPONENT_MARKUP  # restored
+    # round 17's: repeats of a better hit's own heading demoted; its variant does not
+    assert lookup.REPEATED_HEADING_WEIGHT == 0.5
+    with patched(CHANGES["repeated headings not demoted"]):
+        assert lookup.REPEATED_HEADING_WEIGHT == 1.0
+    assert lookup.REPEATED_HEADING_WEIGHT == 0.5
     with patched(CHANGES["collection prior 1"]):
         assert lookup.COLLECTION_PRIOR == 1
     with patched(CHANGES["collection prior 2 (rounds 13-14)"]):
