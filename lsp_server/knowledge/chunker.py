@@ -86,7 +86,11 @@ def chunk_file(path: Path, text: str) -> list[DocChunk]:
         return chunk_source(path, text)
     if name.endswith(HTML_EXTS):
         return _sections(path, _html_lines(text))
-    return _sections(path, _markdown_lines(text, setext_only=name.endswith(TEXT_EXTS)))
+    if name.endswith(TEXT_EXTS):
+        return _sections(path, _markdown_lines(text, setext_only=True))
+    lines, title = _front_matter(text.splitlines())
+    body = _markdown_lines("\n".join(text.splitlines()[len(lines):]), mdx=name.endswith(".mdx"))
+    return _sections(path, lines + body, title)
 
 
 # --- identifiers ------------------------------------------------------------------------------------------
@@ -148,10 +152,41 @@ _ATX = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 _SETEXT = re.compile(r"^\s{0,3}(=+|-+)\s*$")
 
 
-def _markdown_lines(text: str, setext_only: bool = False) -> list[_Line]:
+COMPONENT_MARKUP = True  # JSX component tags and MDX import lines read as markup, not words (`_components`)
+_COMPONENT_TAG = re.compile(r"</?[A-Z][\w.]*(?:\s+(?:[^<>\"']|\"[^\"]*\"|'[^']*')*?)?\s*/?>")
+_COMPONENT_OPEN = re.compile(r"^\s*<[A-Z][\w.]*(?:\s|$)(?:[^<>\"']|\"[^\"]*\"|'[^']*')*$")  # a tag left open
+_SHOWN_ATTR = re.compile(r"\b(?:title|label|name|path|description)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
+_MDX_ESM = re.compile(r"^(?:import\s+(?:[\w${},*\s]+\s+from\s+)?[\"']|export\s+(?:const|default|function)\b)")
+_FENCE_ATTR = re.compile(r"\s+[\w-]+=(?:\"[^\"]*\"|'[^']*'|\S+)")
+
+
+def _shown(tag: str) -> str:
+    """What a reader sees of a component tag: the values of its title-like attributes (`<Tab title="Linux">`,
+    `<ParamField path="--watch">`), nothing of the rest (`type`, `icon`, `href`)."""
+    return " ".join(a or b for a, b in _SHOWN_ATTR.findall(tag))
+
+
+def _components(line: str, mdx: bool) -> str | None:
+    """A prose line of Markdown/MDX with its JSX component markup as a reader sees it, or None when it holds
+    none: a line that opens with a capitalised tag (`<Note>`, `</Tabs>`, `<Tab title="npm">`,
+    `<Note>text</Note>`) keeps its text and shown attributes only; in `.mdx`, an ESM `import`/`export` line
+    is no text at all. Component names and attributes (`Note`, `CodeGroup`, `icon`, `type`) are the site
+    generator's, not the docs' words. A capitalised word in angle brackets inside a sentence
+    (`returns a Promise<Response>`) is left alone."""
+    if not COMPONENT_MARKUP:
+        return None
+    if mdx and _MDX_ESM.match(line):
+        return ""
+    if not re.match(r"\s*</?[A-Z]", line):
+        return None
+    return _COMPONENT_TAG.sub(lambda m: " " + _shown(m.group(0)) + " ", line).strip()
+
+
+def _markdown_lines(text: str, setext_only: bool = False, mdx: bool = False) -> list[_Line]:
     raw = text.splitlines()
     out: list[_Line] = []
     fence: str | None = None
+    open_tag: list[str] = []  # the lines of a component tag spanning several lines, until its `>`
     for i, line in enumerate(raw):
         m = _FENCE.match(line)
         if fence is not None:
@@ -159,9 +194,30 @@ def _markdown_lines(text: str, setext_only: bool = False) -> list[_Line]:
             if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence):
                 fence = None
             continue
+        if open_tag:
+            open_tag.append(line)
+            closed = _COMPONENT_TAG.match(" ".join(x.strip() for x in open_tag))
+            out.append(_Line(""))
+            if closed:
+                out[-len(open_tag)] = _Line(_shown(closed.group(0)))
+                open_tag = []
+            elif len(open_tag) > 20:  # not a tag after all: the lines as they were
+                for k, text_k in enumerate(open_tag):
+                    out[len(out) - len(open_tag) + k] = _Line(text_k)
+                open_tag = []
+            continue
         if m and not setext_only:
             fence = m.group(1)
-            out.append(_Line(line, code=True))
+            # a fence's display attributes (`icon="terminal"`, `showLineNumbers`) are not its code
+            out.append(_Line(_FENCE_ATTR.sub("", line) if COMPONENT_MARKUP else line, code=True))
+            continue
+        if not setext_only and COMPONENT_MARKUP and _COMPONENT_OPEN.match(line):
+            open_tag = [line]
+            out.append(_Line(""))
+            continue
+        shown = None if setext_only else _components(line, mdx)
+        if shown is not None:
+            out.append(_Line(shown))
             continue
         h = None if setext_only else _ATX.match(line)
         if h:
@@ -176,6 +232,48 @@ def _markdown_lines(text: str, setext_only: bool = False) -> list[_Line]:
             continue
         out.append(_Line(line))
     return out
+
+
+FRONT_MATTER = True  # a Markdown page's YAML front matter read as its title and description (`_front_matter`)
+_FRONT_KEY = re.compile(r"^([A-Za-z_][\w-]*)\s*:\s*(.*)$")
+_FRONT_TEXT_KEYS = ("description", "summary")  # keys whose value is the page's prose: kept as the intro's text
+_FRONT_TITLE_KEYS = ("title", "name")  # the page's title, in this order
+
+
+def _front_matter(raw: list[str]) -> tuple[list[_Line], str]:
+    """A Markdown page's YAML front matter (`---` on the first line, `key: value` lines, `---` or `...`): its
+    lines (one `_Line` per line, so line numbers hold), the description's value as their only text, and the
+    page's title (`title:`, else `name:`). Static-site docs (Mintlify, Docusaurus, Nextra, agent skill pages)
+    name a page there, not with a `#` heading; read as text, the keys (`title`, `description`, `icon`) were
+    words of the page's first section under a heading made of the file's name. ([], "") without one."""
+    if not FRONT_MATTER or not raw or raw[0].strip() != "---":
+        return [], ""
+    end = next((i for i in range(1, min(len(raw), 200)) if raw[i].strip() in ("---", "...")), None)
+    if end is None:
+        return [], ""
+    fields: dict[str, str] = {}
+    key = None
+    for line in raw[1:end]:
+        m = _FRONT_KEY.match(line)
+        if m and not line[:1].isspace():
+            key = m.group(1).lower()
+            fields[key] = m.group(2).strip()
+        elif line.strip() and key is None:
+            return [], ""  # not `key: value` lines: a thematic break, not front matter
+        elif key is not None and line.strip():
+            fields[key] = (fields[key] + " " + line.strip()).strip()  # a folded value's continuation
+
+    def value(k: str) -> str:
+        v = fields.get(k, "")
+        v = re.sub(r"^[>|][-+]?\s*", "", v)  # a block scalar's indicator
+        return v[1:-1].strip() if len(v) >= 2 and v[0] == v[-1] and v[0] in "'\"" else v
+
+    title = next((value(k) for k in _FRONT_TITLE_KEYS if value(k)), "")
+    text = " ".join(value(k) for k in _FRONT_TEXT_KEYS if value(k))
+    lines = [_Line("") for _ in range(end + 1)]
+    if text:
+        lines[1] = _Line(text)
+    return lines, _clean_heading(title)
 
 
 def _clean_heading(title: str) -> str:
@@ -235,11 +333,15 @@ def _line_at(starts: list[int], offset: int) -> int:
 
 
 # --- sections -> chunks -----------------------------------------------------------------------------------
-def _sections(path: Path, lines: list[_Line]) -> list[DocChunk]:
+def _sections(path: Path, lines: list[_Line], title: str = "") -> list[DocChunk]:
+    """A page's heading sections as chunks. Before the first heading, the page's `title` (its front matter's)
+    or else the file's name heads the section; a titled page without a level-1 heading of its own has the
+    title as its root, so that its sections read `Title › Section` like a page that opens with `# Title`."""
     chunks: list[DocChunk] = []
-    stack: list[tuple[int, str]] = []
+    root = title and not any(ln.heading is not None and ln.heading[0] == 1 for ln in lines)
+    stack: list[tuple[int, str]] = [(0, title)] if root else []
     start = 0
-    title_path = path.stem
+    title_path = title or path.stem
 
     def flush(end: int) -> None:
         body = [i for i in range(start, end)

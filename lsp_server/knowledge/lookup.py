@@ -245,6 +245,8 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     # The top places go to distinct sections: a long section split into chunks fills one place, with its
     # best chunk (two chunks of one section in the top 5 pushed the next section out).
     fused = distinct_sections(fused) if DISTINCT_SECTIONS else fused
+    # ... and to distinct headings: the fifth page's `Settings › Abort Signals and Timeouts` says what the first's did
+    fused = demote_repeated_headings(fused) if REPEATED_HEADING_WEIGHT != 1.0 else fused
     # A compound question is answered part by part: each clause's best section comes first.
     leaders = {r[0].chunk_id for q in clauses(question) if (r := rankings.get(q))} if CLAUSE_LEADERS else set()
     return leaders_first(fused, leaders)[:depth], order, method
@@ -338,6 +340,26 @@ def distinct_sections(hits: list[DocHit]) -> list[DocHit]:
     return out
 
 
+def demote_repeated_headings(hits: list[DocHit]) -> list[DocHit]:
+    """`hits` (best first) with each section whose own heading (the last part of its path, markup and case
+    aside) repeats that of a better-ranked hit scored times `REPEATED_HEADING_WEIGHT`. Generated docs repeat
+    a page's structure under the same headings (`Settings › Abort Signals and Timeouts` on every model page,
+    `Notes`, `Example`, `Usage` under every method): the question's words that match one match all of them,
+    and the top places filled with the same section of several pages leave no place for another answer.
+    The best-ranked of them keeps its place and score."""
+    def own(h: DocHit) -> str:
+        return " ".join(_HEADING_MARKUP.sub("", h.heading.split(" › ")[-1]).lower().split())
+
+    seen: set[str] = set()
+    scored = []
+    for i, h in enumerate(hits):
+        key = own(h)
+        scored.append((h.score * (REPEATED_HEADING_WEIGHT if key in seen else 1.0), i, h))
+        seen.add(key)
+    scored.sort(key=lambda s: (-s[0], s[1]))
+    return [h if sc == h.score else replace(h, score=round(sc, 5)) for sc, _, h in scored]
+
+
 SUPPORT_WEIGHT = 0.1
 GREP_WEIGHT = 1.5  # 1.0 before the lead ranking joined the fusion: grep's share of it kept (howto_cv)
 RARE_WEIGHT = 1.0
@@ -358,6 +380,7 @@ COLLECTION_PRIOR_DENSE = 2.0  # ... and with the dense ranking in the fusion (`c
 FILE_PRIOR_SMOOTHING = 20.0  # `DocsIndex.file_affinity`'s, in chunks
 CHANGELOG_WEIGHT = 0.5  # `demote_changelogs`: a changelog section's score is multiplied by it
 DISTINCT_SECTIONS = True  # the top places go to distinct sections (`distinct_sections`)
+REPEATED_HEADING_WEIGHT = 0.5  # `demote_repeated_headings`: a repeat of a better hit's own heading (1: off)
 CLAUSE_LEADERS = True  # each clause's best section first
 # ... when its fused score is at least this share of the best one's (`leaders_first`; 0: always, as before
 # round 15; 0.1-0.5 measured on the dev questions alike in hits, 0.5 best in MRR but it drops a compound

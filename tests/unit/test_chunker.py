@@ -128,3 +128,71 @@ def test_long_prose_runs_split_at_line_boundaries_but_a_table_of_a_few_kb_stays_
     table = "# Options\n\n| name | type | meaning |\n| --- | --- | --- |\n" + rows + "\n"
     assert len(rows) > chunker.MAX_CHUNK_CHARS
     assert any(rows in c.text for c in chunk_file(Path("o.md"), table))
+
+
+MINTLIFY_PAGE = """---
+title: "Workers"
+description: Run JavaScript on a separate thread
+icon: gear
+---
+import Snippet from "/snippets/cli/workers.mdx";
+
+<Note>Workers share I/O with the main thread.</Note>
+
+<Tabs>
+<Tab title="Linux">
+```bash terminal icon="terminal"
+bun run worker.ts
+```
+</Tab>
+</Tabs>
+
+<ParamField
+  path="smol"
+  type="boolean"
+>
+  Use less memory; `resolve` returns a Promise<Response>.
+</ParamField>
+
+## Terminating a worker
+
+Call `worker.terminate()`.
+"""
+
+
+def test_front_matter_titles_a_page_without_its_own_level_one_heading():
+    chunks = chunk_file(Path("docs/workers.mdx"), MINTLIFY_PAGE)
+    assert [c.heading for c in chunks] == ["Workers", "Workers › Terminating a worker"]
+    intro = chunks[0]
+    assert intro.start_line == 0 and chunks[1].start_line == MINTLIFY_PAGE.splitlines().index("## Terminating a worker")
+    assert "Run JavaScript on a separate thread" in intro.text and "Run JavaScript on a separate thread" in intro.lead
+    # the keys are the site generator's, not the page's words
+    assert "description:" not in intro.text and "icon" not in intro.text and "title" not in intro.text
+
+
+def test_front_matter_of_a_page_with_its_own_level_one_heading_titles_only_the_front_matter():
+    text = "---\ntitle: Embeddings\ndescription: Learn how to embed values.\n---\n\n# Embeddings\n\nVectors.\n\n## Many values\n\nx\n"
+    chunks = chunk_file(Path("docs/30-embeddings.mdx"), text)
+    assert [c.heading for c in chunks] == ["Embeddings", "Embeddings", "Embeddings › Many values"]
+    assert chunks[0].text.strip() == "Learn how to embed values."
+
+
+def test_a_thematic_break_on_the_first_line_is_not_front_matter():
+    text = "---\nSome prose opens the page.\n---\n\n## Usage\n\nx\n"
+    chunks = chunk_file(Path("docs/page.md"), text)
+    assert [c.heading for c in chunks] == ["page", "Usage"]
+    assert "Some prose opens the page." in chunks[0].text
+
+
+def test_jsx_components_and_mdx_imports_are_markup_not_words():
+    chunks = chunk_file(Path("docs/workers.mdx"), MINTLIFY_PAGE)
+    intro = chunks[0]
+    for markup in ("Note", "Tabs", "ParamField", "Snippet", "import", "icon", "boolean", "type="):
+        assert markup not in intro.text, markup
+    assert "Note" not in intro.identifiers and "ParamField" not in intro.identifiers
+    assert "icon" not in intro.identifiers  # a fence's display attribute (`icon="terminal"`)
+    # what a reader sees stays: the component's text, its title-like attributes, the code, a type in a sentence
+    for seen in ("Workers share I/O with the main thread.", "Linux", "smol", "bun run worker.ts", "Promise<Response>"):
+        assert seen in intro.text, seen
+    assert "smol" in intro.text.splitlines()[MINTLIFY_PAGE.splitlines().index("<ParamField")]  # on the tag's line
+    assert len(intro.text.splitlines()) == intro.end_line - intro.start_line + 1  # one line per line of the file

@@ -51,8 +51,21 @@ def test_the_before_variant_switches_off_round_12s_mechanisms():
     assert lookup.FILE_PRIOR and lookup.CHANGELOG_WEIGHT < 1  # restored
     # round 11's collection prior, shipped in round 13 (2; main before it: 0), and the clause-leaders switch
     assert lookup.COLLECTION_PRIOR == 4 and lookup.CLAUSE_LEADERS
-    with patched(CHANGES["before (main)"]):
+    with patched(CHANGES["round 12's main"]):
         assert lookup.COLLECTION_PRIOR == 0 and lookup.COLLECTION_PRIOR_DENSE == 0
+    # round 17's: a page's front matter and its JSX component markup are not words; "before (main)" reads them
+    assert chunker.FRONT_MATTER and chunker.COMPONENT_MARKUP
+    with patched(CHANGES["before (main)"]):
+        assert not chunker.FRONT_MATTER and not chunker.COMPONENT_MARKUP
+        assert lookup.COLLECTION_PRIOR == 4
+    with patched(CHANGES["component markup kept"]):
+        assert chunker.FRONT_MATTER and not chunker.COMPONENT_MARKUP
+    assert chunker.FRONT_MATTER and chunker.COMPONENT_MARKUP  # restored
+    # round 17's: repeats of a better hit's own heading demoted; its variant does not
+    assert lookup.REPEATED_HEADING_WEIGHT == 0.5
+    with patched(CHANGES["repeated headings not demoted"]):
+        assert lookup.REPEATED_HEADING_WEIGHT == 1.0
+    assert lookup.REPEATED_HEADING_WEIGHT == 0.5
     with patched(CHANGES["collection prior 1"]):
         assert lookup.COLLECTION_PRIOR == 1
     with patched(CHANGES["collection prior 2 (rounds 13-14)"]):

@@ -591,3 +591,56 @@ def test_without_markers_leaves_out_only_the_discourse_marker():
     assert without_markers("for instance: x") == ": x"
     assert without_markers("an example of creating a document") == "an example of creating a document"
     assert without_markers("for example") == "for example"  # nothing would be left
+
+
+REPEATED_HEADING_PAGE = """# {name}
+
+Generate {name} with a model.
+
+## Settings
+
+### Abort signals and timeouts
+
+Pass an `abortSignal` to stop a command that hangs: the signal ends it after five seconds.
+
+```js
+await generate{name}({{ abortSignal: AbortSignal.timeout(5000) }});
+```
+"""
+REPEATED_HEADING_DOCS = {f"{n}.md": REPEATED_HEADING_PAGE.format(name=n)
+                         for n in ("Speech", "Images", "Video", "Embeddings", "Transcripts")}
+REPEATED_HEADING_DOCS["process.md"] = """# Processes
+
+Start programs from your script.
+
+## Using timeout and killSignal
+
+Set `timeout` to kill the subprocess after some milliseconds; `killSignal` chooses which signal is sent.
+
+```js
+spawn({ cmd: ["sleep", "10"], timeout: 5000, killSignal: "SIGKILL" });
+```
+"""
+
+
+def test_the_same_section_of_many_generated_pages_does_not_fill_the_top_places(tmp_path):
+    """Five model pages share `Settings › Abort signals and timeouts`, in the question's words; the first
+    keeps its place, its repeats make room for the process page's own section about the same thing."""
+    ws = make_ws(tmp_path, docs=REPEATED_HEADING_DOCS)
+    q = "stop a command that hangs after five seconds, and choose which signal ends it"
+    top = [h.heading for h in lookup_docs(ws, q, limit=3, expand=True).results]
+    assert top[0].endswith("Abort signals and timeouts"), top
+    assert "Processes › Using timeout and killSignal" in top, top
+
+
+def test_demote_repeated_headings_keeps_the_first_and_lowers_its_repeats():
+    from lsp_server.knowledge.lookup import DocHit, demote_repeated_headings
+
+    a = DocHit(Path("/d/a.md"), 0, 9, "A › Settings › `Timeouts`", "", 0.30, chunk_id="a")
+    b = DocHit(Path("/d/b.md"), 0, 9, "B › Settings › Timeouts", "", 0.28, chunk_id="b")
+    c = DocHit(Path("/d/c.md"), 0, 9, "C › Killing a process", "", 0.20, chunk_id="c")
+    d = DocHit(Path("/d/d.md"), 0, 9, "D › Timeouts", "", 0.10, chunk_id="d")
+    out = demote_repeated_headings([a, b, c, d])
+    assert [h.chunk_id for h in out] == ["a", "c", "b", "d"]
+    assert [h.score for h in out] == [0.30, 0.20, 0.14, 0.05]
+    assert demote_repeated_headings([a, c]) == [a, c]  # no repeat: unchanged

@@ -144,9 +144,14 @@ MAIN_ROUND_10 = {"docs_index.GREP_SHORTER_FIRST": False}  # main before round 11
 MAIN_ROUND_11 = {"DENSE_WEIGHT": 0.0}
 MAIN_ROUND_12 = {"COLLECTION_PRIOR": 0.0, "COLLECTION_PRIOR_DENSE": 0.0}  # main before round 13's how-to work: no collection prior
 LONG_PROSE_SPLIT = {"chunker.LONG_PROSE_CHARS": 4 * 1800}  # measured in round 10, not shipped
+# main before round 17's how-to work (after its held-out run): a page's front matter and its JSX component
+# markup read as words (docs/evaluation.md, "How-to, round 17 after the held-out run")
+MAIN_ROUND_16 = {"chunker.FRONT_MATTER": False, "chunker.COMPONENT_MARKUP": False}
 CHANGES: dict[str, dict[str, object]] = {
-    BEFORE: MAIN_ROUND_12,
+    BEFORE: MAIN_ROUND_16,
     "shipped": {},
+    "component markup kept": {"chunker.COMPONENT_MARKUP": False},  # round 17's front matter change alone
+    "round 12's main": {**MAIN_ROUND_12, **MAIN_ROUND_16},  # the first variant of rounds 13-16: no collection prior
     "no dense ranking": {**MAIN_ROUND_11, **MAIN_ROUND_12},  # round 12's main, with the `semantic` extra
     "dense weight 4": {"DENSE_WEIGHT": 4.0},  # round 12's, with the `semantic` extra (shipped: 8)
     "dense weight 16": {"DENSE_WEIGHT": 16.0},
@@ -169,6 +174,10 @@ CHANGES: dict[str, dict[str, object]] = {
     "main before round 15": {"CLAUSE_LEADER_SHARE": 0.0, "COLLECTION_PRIOR": 2.0},  # both of round 15's undone
     "graphics words (not shipped)": {"thesaurus.default_thesaurus": thesaurus_with_round_15_graphics_words},
     "discourse markers kept": {"DROP_MARKERS": False},  # round 16's change undone
+    # round 17's: a repeat of a better hit's own heading scored at 0.5 (`lookup.demote_repeated_headings`)
+    "repeated headings not demoted": {"REPEATED_HEADING_WEIGHT": 1.0},
+    "repeated headings at 0.7": {"REPEATED_HEADING_WEIGHT": 0.7},
+    "repeated headings at 0.3": {"REPEATED_HEADING_WEIGHT": 0.3},
 }
 GRID: dict[str, dict[str, object]] = {
     "chunks of 900 chars": {"chunker.MAX_CHUNK_CHARS": 900},
@@ -227,7 +236,7 @@ def leave_one_package_out(runs: list[VariantRun], qs, field: str) -> dict[str, t
     return out
 
 
-def report(variants: dict[str, dict[str, object]], work: Path, verbose: bool = False) -> str:
+def report(variants: dict[str, dict[str, object]], work: Path, verbose: bool = False, against: str = BEFORE) -> str:
     ws = H.docs_workspace(work / "howto-docs")
     qs = H.questions(set_aside=False)
     Dn.warm(ws.service(D.DocsIndex))  # the `semantic` extra's dense ranking, when installed: ready first
@@ -251,12 +260,13 @@ def report(variants: dict[str, dict[str, object]], work: Path, verbose: bool = F
             lines.append("      " + ", ".join(f"{p} {hits(v)}/{len(v)} ({merit(v)[1] / len(v):.2f})"
                                             for p, v in per.items()))
     for field, label in (("rag", "rag_lookup retrieval"), ("expand", "lookup --expand")):
-        # each variant against the first alone: what that one change is worth left out
-        pairs = [(f"{r.name}", leave_one_package_out([runs[0], r], qs, field)) for r in runs[1:]]
+        # each variant against the first (or `against`) alone: what that one change is worth left out
+        base = next((r for r in runs if r.name == against), runs[0])
+        pairs = [(f"{r.name}", leave_one_package_out([base, r], qs, field)) for r in runs if r is not base]
         for name, cv in pairs:
             mean = sum(v for v, _ in cv.values()) / len(cv)
             chosen = sum(1 for _, n in cv.values() if n == name)
-            lines.append(f"  left out, {label}, {runs[0].name} or {name}: mean {mean:.1%} ({name} chosen in "
+            lines.append(f"  left out, {label}, {base.name} or {name}: mean {mean:.1%} ({name} chosen in "
                          f"{chosen} of {len(cv)} folds)")
         for among, which in ((runs[:1], runs[0].name), (runs, "chosen among all variants")):
             cv = leave_one_package_out(among, qs, field)
@@ -274,11 +284,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--grid", action="store_true", help="also the knob grid (GRID)")
     ap.add_argument("--only", nargs="*", help="variants to run (default: all)")
     ap.add_argument("-v", action="store_true", help="each variant's hits and MRR per package")
+    ap.add_argument("--against", default=BEFORE, help="the variant each other one is paired with (default: the first)")
     args = ap.parse_args(argv)
     variants = {**CHANGES, **(GRID if args.grid or args.only else {})}
     chosen = {k: v for k, v in variants.items() if not args.only or k in args.only or k == BEFORE}
     with tempfile.TemporaryDirectory() as tmp:
-        print(report(chosen, Path(tmp), args.v))
+        print(report(chosen, Path(tmp), args.v, args.against))
     return 0
 
 
