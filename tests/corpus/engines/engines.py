@@ -68,6 +68,12 @@ class Engine:
     # not the engine's, whatever the engine's files spell, so it is not a site (`engine_sites(..., own=...)`).
     # Off by default: the other engines' sites are unchanged.
     other_imports_not_sites: bool = False
+    # The docs show their JavaScript inside ```html blocks, as the page's own `<script>` elements (web components:
+    # markup first, then `const dialog = document.querySelector('.my-dialog'); dialog.open = true`): each inline
+    # script (no `src`; no type, or a JavaScript one: `module`, `text/javascript`) of an html block is clean
+    # JavaScript code too (`readme_snippets`), kept when it parses. Off by default: the other engines' snippet files
+    # are unchanged.
+    html_scripts_as_js: bool = False
 
     @property
     def spec(self) -> str:
@@ -659,6 +665,131 @@ ENGINES = [
            # 84.2% alone; merged with bunexports17: 82.8% (typed 87/114, untyped 244/286), did-you-mean 97.6%, 0 FP
            recall_floor=0.80, dym_floor=0.95,
            ),
+    # Round 18's held-out engine (chosen before any run: docs/evaluation.md, "Round 18's choice (before any run)")
+    Engine("@awesome.me/webawesome", "3.14.0", "web components (custom elements): tsc-generated per-file typings "
+           "of Lit element classes (`export default class WaDialog extends WebAwesomeElement`, fields from "
+           "`@property()` decorators, lit's `LitElement` base from a dependency) registered by tag name in the DOM's "
+           "global maps (`declare global { interface HTMLElementTagNameMap { 'wa-dialog': WaDialog } }`, events as "
+           "classes in `GlobalEventHandlersEventMap`: `'wa-hide': WaHideEvent`), a scoped package reached through "
+           "`exports` subpaths only (`@awesome.me/webawesome/dist/components/dialog/dialog.js`, "
+           "`dist/react/*`, `dist/webawesome.loader.js`), imported for its side effect (the element registers "
+           "itself) or autoloaded; the API reached from markup, never from an import: elements found by DOM "
+           "lookups (`document.querySelector('.my-dialog')`, an `Element` to TypeScript unless the selector is the "
+           "tag name), their properties and methods set on them (`dialog.open = true`, `select.value`, "
+           "`tree.selectedItems`, `input.focus()`), events listened for by their `wa-` names "
+           "(`event.detail.source`); runtime ESM chunks (esbuild code splitting: `chunks/chunk.K5QNGYEG.js`, "
+           "`__decorateClass`), a CDN copy (dist-cdn/) of the whole build; the docs (agent-skill Markdown, "
+           "dist/skills/) show their JavaScript as `<script>` elements inside ```html blocks after the markup",
+           docs=("README.md", "dist/skills/webawesome/SKILL.md",
+                 "dist/skills/webawesome/references/choosing-components.md",
+                 "dist/skills/webawesome/references/customizing.md",
+                 "dist/skills/webawesome/references/form-controls.md",
+                 "dist/skills/webawesome/references/installation.md",
+                 "dist/skills/webawesome/references/localization.md", "dist/skills/webawesome/references/support.md",
+                 "dist/skills/webawesome/references/themes.md", "dist/skills/webawesome/references/usage.md",
+                 "dist/skills/webawesome/references/components/accordion-item.md",
+                 "dist/skills/webawesome/references/components/accordion.md",
+                 "dist/skills/webawesome/references/components/animated-image.md",
+                 "dist/skills/webawesome/references/components/animation.md",
+                 "dist/skills/webawesome/references/components/avatar.md",
+                 "dist/skills/webawesome/references/components/badge.md",
+                 "dist/skills/webawesome/references/components/breadcrumb-item.md",
+                 "dist/skills/webawesome/references/components/breadcrumb.md",
+                 "dist/skills/webawesome/references/components/button-group.md",
+                 "dist/skills/webawesome/references/components/button.md",
+                 "dist/skills/webawesome/references/components/callout.md",
+                 "dist/skills/webawesome/references/components/card.md",
+                 "dist/skills/webawesome/references/components/carousel-item.md",
+                 "dist/skills/webawesome/references/components/carousel.md",
+                 "dist/skills/webawesome/references/components/checkbox-group.md",
+                 "dist/skills/webawesome/references/components/checkbox.md",
+                 "dist/skills/webawesome/references/components/color-picker.md",
+                 "dist/skills/webawesome/references/components/comparison.md",
+                 "dist/skills/webawesome/references/components/copy-button.md",
+                 "dist/skills/webawesome/references/components/details.md",
+                 "dist/skills/webawesome/references/components/dialog.md",
+                 "dist/skills/webawesome/references/components/divider.md",
+                 "dist/skills/webawesome/references/components/drawer.md",
+                 "dist/skills/webawesome/references/components/dropdown-item.md",
+                 "dist/skills/webawesome/references/components/dropdown.md",
+                 "dist/skills/webawesome/references/components/format-bytes.md",
+                 "dist/skills/webawesome/references/components/format-date.md",
+                 "dist/skills/webawesome/references/components/format-number.md",
+                 "dist/skills/webawesome/references/components/icon.md",
+                 "dist/skills/webawesome/references/components/include.md",
+                 "dist/skills/webawesome/references/components/input.md",
+                 "dist/skills/webawesome/references/components/intersection-observer.md",
+                 "dist/skills/webawesome/references/components/known-date.md",
+                 "dist/skills/webawesome/references/components/markdown.md",
+                 "dist/skills/webawesome/references/components/mutation-observer.md",
+                 "dist/skills/webawesome/references/components/number-input.md",
+                 "dist/skills/webawesome/references/components/option.md",
+                 "dist/skills/webawesome/references/components/otp-input.md",
+                 "dist/skills/webawesome/references/components/page.md",
+                 "dist/skills/webawesome/references/components/pagination.md",
+                 "dist/skills/webawesome/references/components/popover.md",
+                 "dist/skills/webawesome/references/components/popup.md",
+                 "dist/skills/webawesome/references/components/progress-bar.md",
+                 "dist/skills/webawesome/references/components/progress-ring.md",
+                 "dist/skills/webawesome/references/components/qr-code.md",
+                 "dist/skills/webawesome/references/components/radio-group.md",
+                 "dist/skills/webawesome/references/components/radio.md",
+                 "dist/skills/webawesome/references/components/random-content.md",
+                 "dist/skills/webawesome/references/components/rating.md",
+                 "dist/skills/webawesome/references/components/relative-time.md",
+                 "dist/skills/webawesome/references/components/resize-observer.md",
+                 "dist/skills/webawesome/references/components/scroller.md",
+                 "dist/skills/webawesome/references/components/select.md",
+                 "dist/skills/webawesome/references/components/skeleton.md",
+                 "dist/skills/webawesome/references/components/slider.md",
+                 "dist/skills/webawesome/references/components/spinner.md",
+                 "dist/skills/webawesome/references/components/split-panel.md",
+                 "dist/skills/webawesome/references/components/step.md",
+                 "dist/skills/webawesome/references/components/stepper.md",
+                 "dist/skills/webawesome/references/components/switch.md",
+                 "dist/skills/webawesome/references/components/tab-group.md",
+                 "dist/skills/webawesome/references/components/tab-panel.md",
+                 "dist/skills/webawesome/references/components/tab.md",
+                 "dist/skills/webawesome/references/components/tag-input.md",
+                 "dist/skills/webawesome/references/components/tag.md",
+                 "dist/skills/webawesome/references/components/textarea.md",
+                 "dist/skills/webawesome/references/components/time-input.md",
+                 "dist/skills/webawesome/references/components/toast-item.md",
+                 "dist/skills/webawesome/references/components/toast.md",
+                 "dist/skills/webawesome/references/components/tooltip.md",
+                 "dist/skills/webawesome/references/components/tree-item.md",
+                 "dist/skills/webawesome/references/components/tree.md",
+                 "dist/skills/webawesome/references/components/zoomable-frame.md",
+                 "dist/skills/webawesome/references/frameworks/angular.md",
+                 "dist/skills/webawesome/references/frameworks/react.md",
+                 "dist/skills/webawesome/references/frameworks/svelte.md",
+                 "dist/skills/webawesome/references/frameworks/vue.md",
+                 "dist/skills/webawesome/references/tokens/borders.md",
+                 "dist/skills/webawesome/references/tokens/color.md",
+                 "dist/skills/webawesome/references/tokens/component-groups.md",
+                 "dist/skills/webawesome/references/tokens/focus.md",
+                 "dist/skills/webawesome/references/tokens/shadows.md",
+                 "dist/skills/webawesome/references/tokens/space.md",
+                 "dist/skills/webawesome/references/tokens/transitions.md",
+                 "dist/skills/webawesome/references/tokens/typography.md",
+                 "dist/skills/webawesome/references/utilities/color.md",
+                 "dist/skills/webawesome/references/utilities/fouce.md",
+                 "dist/skills/webawesome/references/utilities/layout.md",
+                 "dist/skills/webawesome/references/utilities/native.md",
+                 "dist/skills/webawesome/references/utilities/prose.md",
+                 "dist/skills/webawesome/references/utilities/rounding.md",
+                 "dist/skills/webawesome/references/utilities/text.md",
+                 "dist/skills/webawesome/references/utilities/visually-hidden.md",
+                 "dist/skills/webawesome-design/SKILL.md", "dist/skills/webawesome-design/references/composition.md",
+                 "dist/skills/webawesome-design/references/getting-started.md",
+                 "dist/skills/webawesome-design/references/layouts-inpage.md",
+                 "dist/skills/webawesome-design/references/layouts-page.md",
+                 "dist/skills/webawesome-design/references/patterns.md",
+                 "dist/skills/webawesome-design/references/principles.md",
+                 "dist/skills/webawesome-design/references/theming.md",
+                 "dist/skills/webawesome-design/references/your-design-system.md"),
+           html_scripts_as_js=True,
+           set_aside=True),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
@@ -800,6 +931,9 @@ def readme_snippets(pkg_root: Path, engine: Engine, typescript: bool = False) ->
         text = path.read_text(encoding="utf-8", errors="replace")
         for i, m in enumerate(_FENCE.finditer(text)):
             fence = m.group(2).lower()
+            if engine.html_scripts_as_js and not typescript and fence in HTML_FENCES:
+                out.update(_html_scripts(m.group(3), f"readme/{label}_{i:02d}"))
+                continue
             if typescript:
                 if fence not in TS_FENCES:
                     continue
@@ -813,6 +947,28 @@ def readme_snippets(pkg_root: Path, engine: Engine, typescript: bool = False) ->
             code = this_versions_lines(code, int(engine.version.split(".")[0]))
             if len(code) > 20 and _parses(code, grammar_of(f".{suffix}")):
                 out[f"readme/{label}_{i:02d}.{suffix}"] = code
+    return out
+
+
+HTML_FENCES = ("html", "htm", "xhtml")
+_SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script\s*>", re.S | re.I)
+_SCRIPT_TYPE = re.compile(r"""(?<![\w-])type\s*=\s*["']?([^"'\s>]+)""", re.I)
+JS_SCRIPT_TYPES = ("module", "text/javascript", "application/javascript")
+
+
+def _html_scripts(html: str, stem: str) -> dict[str, str]:
+    """The inline `<script>` elements of an html block that hold JavaScript (no `src`; no type, or a JavaScript
+    one) and parse, as snippet files `stem.js`, `stem_1.js`, ... (their order in the block)."""
+    out: dict[str, str] = {}
+    for attrs, body in ((m.group(1), m.group(2)) for m in _SCRIPT.finditer(html)):
+        kind = _SCRIPT_TYPE.search(attrs)
+        if re.search(r"(?<![\w-])src\s*=", attrs, re.I) or (kind and kind.group(1).lower() not in JS_SCRIPT_TYPES):
+            continue
+        lines = body.strip("\n").splitlines()
+        indent = min((len(ln) - len(ln.lstrip()) for ln in lines if ln.strip()), default=0)
+        code = "\n".join(ln[indent:] for ln in lines).strip() + "\n"
+        if len(code) > 20 and _parses(code):
+            out[f"{stem}{f'_{len(out)}' if out else ''}.js"] = code
     return out
 
 

@@ -338,6 +338,31 @@ def test_ts_fenced_javascript_is_clean_code_only_where_the_engine_says_so(tmp_pa
     assert snippets["readme/guide_00.js"].startswith("const app = new Application();")
 
 
+def test_html_block_scripts_are_clean_code_only_where_the_engine_says_so(tmp_path):
+    doc = tmp_path / "node_modules" / "engine" / "docs" / "dialog.md"
+    doc.parent.mkdir(parents=True)
+    doc.write_text("# Dialog\n\n```html\n<x-dialog class=\"d\"></x-dialog>\n<script>\n  const dialog = "
+                   "document.querySelector('.d');\n  dialog.open = true;\n</script>\n"
+                   "<script type=\"module\">\n  import { setBasePath } from 'engine';\n  setBasePath('/assets');\n"
+                   "</script>\n<script type=\"text/markdown\">\n  # not code at all, a heading\n</script>\n"
+                   "<script src=\"bundle.js\">const ignored = 'a src script runs its file';</script>\n"
+                   "<script>\n  this is not JavaScript (\n</script>\n```\n\n"
+                   "```js\nimport 'engine/dist/components/dialog/dialog.js';\n```\n", encoding="utf-8")
+    plain = E.Engine("engine", "1.0.0", "x", docs=("docs/dialog.md",))
+    # by default an html block is not code: the dev engines' snippet files are unchanged
+    assert sorted(E.readme_snippets(tmp_path, plain)) == ["readme/dialog_01.js"]
+    # docs that show their JavaScript as the page's scripts: each inline JavaScript script of an html block that
+    # parses, dedented, named after its block; a script with `src`, of another type, or that does not parse is not
+    scripts = dataclasses.replace(plain, html_scripts_as_js=True)
+    snippets = E.readme_snippets(tmp_path, scripts)
+    assert sorted(snippets) == ["readme/dialog_00.js", "readme/dialog_00_1.js", "readme/dialog_01.js"]
+    assert snippets["readme/dialog_00.js"] == "const dialog = document.querySelector('.d');\ndialog.open = true;\n"
+    assert snippets["readme/dialog_00_1.js"].startswith("import { setBasePath } from 'engine';")
+    # the sites of those scripts are found as in any snippet file: `dialog` is declared by the script (typed)
+    sites = E.engine_sites("src/readme/dialog_00.js", snippets["readme/dialog_00.js"], {"open"})
+    assert [(s.name, s.receiver) for s in sites] == [("open", "typed")]
+
+
 def test_members_on_other_packages_imports_are_sites_only_where_the_engine_says_so():
     code = ("import { generateText } from 'engine';\nimport { z } from 'zod';\nimport * as p from '@scope/prov/x';\n"
             "const { object } = require('other');\nimport fs from 'node:fs';\nimport { h } from './local';\n"
