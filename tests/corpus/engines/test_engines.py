@@ -135,10 +135,10 @@ def test_engines_of_five_typing_styles(dev_reports, capsys):
 # grep's 24.2%; the other packages' questions 308 -> 296 of 648 as sails's many pages compete
 # round 16's work after the held-out run (the question's discourse markers left out): 316 of 707
 # Round 17's bun-types (94 doc pages, 58 questions, untouched 44.8%) joined after its one run: 41.3% (316 of 765)
-# against grep's 22.9%; bun's questions 26 of 58 as untouched, the other packages' 316 -> 290 of 707 as its pages compete;
-# round 17's work after it (front matter, component markup, repeated headings): 326 of 765 (grep 23.1%)
+# against grep's 22.9%; bun's questions 26 of 58 as untouched, the other packages' 316 -> 290 of 707 as its pages
+# compete; round 17's work after it (front matter, component markup, repeated headings): 326 of 765 (grep 23.1%)
 HOWTO_FLOOR = 0.420  # 322 of 765: four questions below the measured 326 (round 16: 312 of 707, 0.441)
-# and this far above grep's rate: 0.2 until round 17, whose bun-types questions name their pages' own topics (grep finds
+# and this far above grep's rate: 0.2 until round 17, whose bun-types questions grep answers unusually well (it finds
 # 39.7% of them, against 19-28% in rounds 11 to 16), so the set's margin fell to 18.4 points as they joined (19.5 after
 # the round's how-to work); 0.18 keeps the guard against falling back toward grep without pretending otherwise
 HOWTO_OVER_GREP = 0.18
@@ -321,13 +321,20 @@ def test_doc_files_sharing_a_stem_name_their_snippets_apart():
     assert E.doc_label(docs[5], docs) == "pixel-art-guide"
 
 
-def test_ts_fenced_javascript_is_clean_code_only_where_the_engine_says_so(tmp_path):
-    doc = tmp_path / "node_modules" / "engine" / "docs" / "guide.md"
+def _engine_with_doc(tmp_path, name: str, text: str) -> E.Engine:
+    """An engine `engine@1.0.0` under `tmp_path` whose one doc file is `docs/<name>` holding `text`."""
+    doc = tmp_path / "node_modules" / "engine" / "docs" / name
     doc.parent.mkdir(parents=True)
-    doc.write_text("# Guide\n\n```ts\nconst app = new Application();\nawait app.init({ width: 640 });\n```\n\n"
-                   "```ts\nconst sprite: Sprite = Sprite.from('bunny.png');\n```\n\n"
-                   "```js\nconst stage = app.stage.addChild(sprite);\n```\n", encoding="utf-8")
-    plain = E.Engine("engine", "1.0.0", "x", docs=("docs/guide.md",))
+    doc.write_text(text, encoding="utf-8")
+    return E.Engine("engine", "1.0.0", "x", docs=(f"docs/{name}",))
+
+
+def test_ts_fenced_javascript_is_clean_code_only_where_the_engine_says_so(tmp_path):
+    plain = _engine_with_doc(tmp_path, "guide.md",
+                             "# Guide\n\n```ts\nconst app = new Application();\n"
+                             "await app.init({ width: 640 });\n```\n\n"
+                             "```ts\nconst sprite: Sprite = Sprite.from('bunny.png');\n```\n\n"
+                             "```js\nconst stage = app.stage.addChild(sprite);\n```\n")
     # by default a ts block is not JavaScript: the dev engines' snippet files are unchanged
     assert sorted(E.readme_snippets(tmp_path, plain)) == ["readme/guide_02.js"]
     # docs that fence their JavaScript as ts: a block that parses as JavaScript is kept (numbered among all the
@@ -339,16 +346,15 @@ def test_ts_fenced_javascript_is_clean_code_only_where_the_engine_says_so(tmp_pa
 
 
 def test_html_block_scripts_are_clean_code_only_where_the_engine_says_so(tmp_path):
-    doc = tmp_path / "node_modules" / "engine" / "docs" / "dialog.md"
-    doc.parent.mkdir(parents=True)
-    doc.write_text("# Dialog\n\n```html\n<x-dialog class=\"d\"></x-dialog>\n<script>\n  const dialog = "
-                   "document.querySelector('.d');\n  dialog.open = true;\n</script>\n"
-                   "<script type=\"module\">\n  import { setBasePath } from 'engine';\n  setBasePath('/assets');\n"
-                   "</script>\n<script type=\"text/markdown\">\n  # not code at all, a heading\n</script>\n"
-                   "<script src=\"bundle.js\">const ignored = 'a src script runs its file';</script>\n"
-                   "<script>\n  this is not JavaScript (\n</script>\n```\n\n"
-                   "```js\nimport 'engine/dist/components/dialog/dialog.js';\n```\n", encoding="utf-8")
-    plain = E.Engine("engine", "1.0.0", "x", docs=("docs/dialog.md",))
+    plain = _engine_with_doc(tmp_path, "dialog.md",
+                             "# Dialog\n\n```html\n<x-dialog class=\"d\"></x-dialog>\n<script>\n  const dialog = "
+                             "document.querySelector('.d');\n  dialog.open = true;\n</script>\n"
+                             "<script type=\"module\">\n  import { setBasePath } from 'engine';\n"
+                             "  setBasePath('/assets');\n"
+                             "</script>\n<script type=\"text/markdown\">\n  # not code at all, a heading\n</script>\n"
+                             "<script src=\"bundle.js\">const ignored = 'a src script runs its file';</script>\n"
+                             "<script>\n  this is not JavaScript (\n</script>\n```\n\n"
+                             "```js\nimport 'engine/dist/components/dialog/dialog.js';\n```\n")
     # by default an html block is not code: the dev engines' snippet files are unchanged
     assert sorted(E.readme_snippets(tmp_path, plain)) == ["readme/dialog_01.js"]
     # docs that show their JavaScript as the page's scripts: each inline JavaScript script of an html block that
