@@ -30,7 +30,7 @@ from lsp_server.knowledge.model_sources import KINDS, extract, guess_kind
 from lsp_server.knowledge.model_sources.base import (
     HIGH, Member, ModuleModel, ReadLimits, SourceModel, TypeDef, generic_args, param_type, parse_type, substitute,
 )
-from lsp_server.knowledge.model_sources.docs import DOC_EXTENSIONS, OLD_API_PAGE, PAGE_FOLDERS, docs_files, page_files
+from lsp_server.knowledge.model_sources.docs import DOC_EXTENSIONS, MARKDOWN_PAGES, OLD_API_PAGE, PAGE_FOLDERS, docs_files, page_files
 from lsp_server.knowledge.object_model_settings import ObjectModelConfig
 from lsp_server.languages import SOURCE_LANGUAGES, is_typings_path
 from lsp_server.storage import (code_hash, collection_paused, content_hash, file_content_hash, listed_content_hash,
@@ -1357,7 +1357,6 @@ def engine_examples(workspace: Workspace, specs: list[SourceSpec], built: dict[S
 
 
 PACKAGE_DOCS_FOLDERS = PAGE_FOLDERS
-_EXAMPLE_PAGES = (".md", ".markdown", ".mdx")
 MAX_PACKAGE_DOC_FILES = 200
 _OLD_API_PAGE = OLD_API_PAGE  # a page about older versions: not a source of the engine's members
 
@@ -1388,10 +1387,10 @@ def _package_docs_examples(package: Path, read, room: int) -> list[tuple[str, st
     # MDX pages (Markdown with JSX components, as docs sites write them) fence their code the same way
     for folder in PACKAGE_DOCS_FOLDERS:
         if (package / folder).is_dir():
-            files += docs_files(package / folder, _EXAMPLE_PAGES)
+            files += docs_files(package / folder, MARKDOWN_PAGES)
     in_folders = set(files)
-    files += [f for f in docs_files(package, _EXAMPLE_PAGES) if f not in in_folders and f.parent != package]
-    files = [f for f in files if f.suffix.lower() in (".md", ".markdown", ".mdx")
+    files += [f for f in docs_files(package, MARKDOWN_PAGES) if f not in in_folders and f.parent != package]
+    files = [f for f in files if f.suffix.lower() in MARKDOWN_PAGES
              and not any(_OLD_API_PAGE.search(part) for part in f.relative_to(package).parts)]
     if len(files) > MAX_PACKAGE_DOC_FILES:
         files = _interleaved(package, files)

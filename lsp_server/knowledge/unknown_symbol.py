@@ -36,7 +36,7 @@ from lsp_server.languages import SOURCE_LANGUAGES, TYPESCRIPT_LANGUAGES
 from lsp_server.findings import Finding, Severity
 from lsp_server.knowledge import suggest as sg
 from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, ReadLimits, display_type
-from lsp_server.knowledge.model_sources.docs import OLD_API_PAGE
+from lsp_server.knowledge.model_sources.docs import MARKDOWN_PAGES, OLD_API_PAGE, docs_files
 from lsp_server import queries
 from lsp_server.knowledge.builtin_names import builtin_members, is_builtin_type
 from lsp_server.knowledge.naming import ensure_conventions
@@ -316,7 +316,6 @@ def _documented_use(a: Access, model: ObjectModel) -> bool:
 # `recv.member` in a docs page's code block (not `a.b.c`'s `b.c`)
 _DOCS_ACCESS = re.compile(r"(?<![\w$.])([A-Za-z_$][\w$]*)\s*\??\.\s*([A-Za-z_$][\w$]*)")
 _DOCS_CODE = re.compile(r"```[^\n]*\n(.*?)```", re.S)
-DOCS_PAGE_SUFFIXES = (".md", ".markdown", ".mdx")  # a docs site's pages (MDX: Markdown with JSX)
 MAX_DOCS_PAGES = 3000
 MAX_DOCS_BYTES = 32 * 1024 * 1024
 _docs_lock = threading.Lock()
@@ -329,6 +328,9 @@ def _docs_spelling(model: ObjectModel) -> frozenset[str]:
     if cached is not None:
         return cached
     with _docs_lock:
+        cached = getattr(model, "_docs_spelling", None)  # another thread read them while this one waited
+        if cached is not None:
+            return cached
         found: set[str] = set()
         packages: set[Path] = set()
         for spec, _ in model.sources:
@@ -341,20 +343,18 @@ def _docs_spelling(model: ObjectModel) -> frozenset[str]:
         pages, budget = 0, MAX_DOCS_BYTES
         for package in sorted(packages):
             for folder in ("docs", "doc"):
-                for dirpath, dirnames, filenames in os.walk(package / folder):
-                    dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d != "node_modules")
-                    for name in sorted(filenames):
-                        if not name.lower().endswith(DOCS_PAGE_SUFFIXES) or pages >= MAX_DOCS_PAGES or budget <= 0:
-                            continue
-                        if any(OLD_API_PAGE.search(part) for part in (Path(dirpath) / name).relative_to(package).parts):
-                            continue  # a migration guide's or changelog's names may be gone
-                        try:
-                            data = limits.read(Path(dirpath) / name)
-                        except OSError:
-                            continue
-                        pages, budget = pages + 1, budget - len(data)
-                        for block in _DOCS_CODE.findall(data.decode("utf-8", "replace")):
-                            found.update(f"{r}.{m}" for r, m in _DOCS_ACCESS.findall(block))
+                for page in docs_files(package / folder, MARKDOWN_PAGES):
+                    if pages >= MAX_DOCS_PAGES or budget <= 0:
+                        break
+                    if any(OLD_API_PAGE.search(part) for part in page.relative_to(package).parts):
+                        continue  # a migration guide's or changelog's names may be gone
+                    try:
+                        data = limits.read(page)
+                    except OSError:
+                        continue
+                    pages, budget = pages + 1, budget - len(data)
+                    for block in _DOCS_CODE.findall(data.decode("utf-8", "replace")):
+                        found.update(f"{r}.{m}" for r, m in _DOCS_ACCESS.findall(block))
         cached = frozenset(found)
         model._docs_spelling = cached
     return cached

@@ -42,6 +42,7 @@ SIG_CONF = 0.9
 TABLE_CONF = 0.8
 SPAN_CONF = 0.5
 DOC_EXTENSIONS = (".md", ".markdown", ".txt", ".html", ".htm")
+MARKDOWN_PAGES = (".md", ".markdown", ".mdx")  # pages whose code is fenced (MDX: Markdown with JSX components)
 
 IDENT = r"[A-Za-z_$][\w$]*"
 SIG_RE = re.compile(rf"^(?P<static>static\s+)?(?P<type>[A-Z][\w$]*)\.(?P<member>{IDENT})\s*(?P<params>\([^)]*\))?\s*"
