@@ -44,6 +44,11 @@ SKIPPED_DIRS = frozenset({
     "node_modules", ".git", ".hg", ".svn", "dist", "build", "out", "coverage", ".next", ".nuxt",
     ".cache", ".venv", "venv", "__pycache__", ".footprint-cache", "bower_components", ".turbo",
 })
+# Build outputs among them: skipped as sources, but read below a docs path the config names, since packages ship
+# their docs in a build folder (@awesome.me/webawesome's agent-skill pages in `dist/skills/`) and the user chose
+# that folder as docs. Dependencies, VCS folders and caches stay skipped there too.
+BUILD_OUTPUT_DIRS = frozenset({"dist", "build", "out", "coverage", ".next", ".nuxt", ".turbo"})
+DOCS_SKIPPED_DIRS = SKIPPED_DIRS - BUILD_OUTPUT_DIRS
 
 Progress = Callable[[str, int | None], None]  # (message, percentage or None)
 
@@ -276,14 +281,15 @@ class Workspace:
             self._walk_generation += 1
 
     # --- files ----------------------------------------------------------------------------------------
-    def files(self, under: Path | None = None, languages: Iterable[str] | None = SOURCE_LANGUAGES) -> Iterator[Path]:
+    def files(self, under: Path | None = None, languages: Iterable[str] | None = SOURCE_LANGUAGES,
+              skipped: frozenset[str] = SKIPPED_DIRS) -> Iterator[Path]:
         """Source files under `under` (default: the root), in a stable order.
 
         By default (`languages=SOURCE_LANGUAGES`) the workspace's sources: JavaScript, TypeScript and TSX
         files, `.d.ts` typings left out. Another set of languages selects by language only (a `.d.ts` is
         TypeScript); `languages=None`, every file.
 
-        Skips SKIPPED_DIRS, our cache folder, whatever `.gitignore` files (at any depth) and the config's
+        Skips `skipped` (SKIPPED_DIRS unless told otherwise: the docs walk passes DOCS_SKIPPED_DIRS), our cache folder, whatever `.gitignore` files (at any depth) and the config's
         `exclude` globs match, files over `max_file_bytes`, symlinks leading outside `roots` and anything
         but regular files (one note in `skipped` and one log line each; see `admit`). `under` itself may be
         a file (a doc file named in the config): the same checks apply to it.
@@ -295,11 +301,11 @@ class Workspace:
                     and self.admit(str(under), self.roots):
                 yield real_path(under)
             return
-        for path, _ in self._walk_files(under, languages, typings=not no_typings):
+        for path, _ in self._walk_files(under, languages, typings=not no_typings, skipped=skipped):
             yield Path(path)
 
-    def _walk_files(self, under: Path | None, languages: Iterable[str] | None,
-                    typings: bool) -> Iterator[tuple[str, os.stat_result]]:
+    def _walk_files(self, under: Path | None, languages: Iterable[str] | None, typings: bool,
+                    skipped: frozenset[str] = SKIPPED_DIRS) -> Iterator[tuple[str, os.stat_result]]:
         """The walk of `files` (`under` a folder or None), as (path, stat) with string paths."""
         roots = self.roots
         wanted = set(languages) if languages is not None else None
@@ -337,7 +343,7 @@ class Workspace:
                     ignores.append((folder_prefix, spec))
             dirnames[:] = sorted(
                 d for d in dirnames
-                if d not in SKIPPED_DIRS and folder_prefix + d != cache_dir and not ignored(folder_prefix + d, True)
+                if d not in skipped and folder_prefix + d != cache_dir and not ignored(folder_prefix + d, True)
             )
             for name in sorted(filenames):
                 if wanted is not None and (language_for_path(name) not in wanted or (no_typings and is_typings_path(name))):

@@ -47,7 +47,7 @@ from lsp_server import integrity, storage
 from lsp_server.knowledge.docs_settings import DocsConfig
 from lsp_server.knowledge.chunker import DocChunk, chunk_file, is_doc_file, subject_symbols
 from lsp_server.knowledge.aliases import mine_aliases
-from lsp_server.workspace import BinaryFile, Progress, Service, Workspace, is_binary, service
+from lsp_server.workspace import DOCS_SKIPPED_DIRS, BinaryFile, Progress, Service, Workspace, is_binary, service
 
 log = logging.getLogger(__name__)
 
@@ -380,7 +380,7 @@ def doc_files(ws: Workspace) -> list[Path]:
         if not root.exists():
             log.info("[docs] path not found: %s", root)
             continue
-        for path in ws.files(root, languages=None):
+        for path in ws.files(root, languages=None, skipped=DOCS_SKIPPED_DIRS):
             if is_doc_file(path):
                 seen.setdefault(path.resolve(), None)
     return list(seen)

@@ -107,6 +107,21 @@ def test_path_filter(tmp_path):
     assert index.search("row", under=tmp_path / "docs" / "table.md").hits
 
 
+def test_a_build_folder_below_a_docs_path_is_read_but_dependencies_are_not(tmp_path):
+    """A docs path the config names is read whole, build folders included (packages ship docs pages in
+    `dist/`: round 18's @awesome.me/webawesome keeps them in `dist/skills/`, which the walk skipped, so its
+    how-to questions found nothing); `node_modules` and dot-folders below it stay skipped."""
+    ws = make_ws(tmp_path, {"pkg/dist/skills/dialog.md": "# Dialog\n\n## Light dismissal\n\nClose on backdrop.\n",
+                            "pkg/node_modules/dep/README.md": "# Dep\n\n## Backdrop\n\nA dependency's backdrop.\n",
+                            "pkg/.cache/old.md": "# Old\n\n## Backdrop\n\nA cached backdrop.\n"})
+    index = DocsIndex.build(ws, lambda m, p=None: None)
+    assert headings(index.search("backdrop")) == ["Dialog › Light dismissal"]
+    # sources still skip build folders
+    (tmp_path / "dist").mkdir()
+    (tmp_path / "dist" / "bundle.js").write_text("export const x = 1;\n", encoding="utf-8")
+    assert not [p for p in ws.files() if "dist" in p.parts]
+
+
 # --- persistence and incremental updates ------------------------------------------------------------------------
 def test_index_is_persisted_and_reopened_without_rebuild(tmp_path):
     ws = make_ws(tmp_path)
