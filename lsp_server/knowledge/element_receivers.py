@@ -197,6 +197,7 @@ _ELEMENT_COLLECTIONS = frozenset(("querySelectorAll", "getElementsByClassName", 
 _ELEMENT_PROPERTIES = frozenset(("nextElementSibling", "previousElementSibling", "parentElement", "firstElementChild",
                                  "lastElementChild", "activeElement", "assignedSlot", "offsetParent"))
 _EVENT_ELEMENTS = frozenset(("target", "currentTarget"))
+_ITERATING = frozenset(("forEach", "map", "filter", "find", "some", "every", "flatMap"))
 
 
 def element_receivers(doc: ParsedDocument) -> list:
@@ -204,13 +205,14 @@ def element_receivers(doc: ParsedDocument) -> list:
     lookup's result (`document.querySelector('.x')`, `root.closest('.y')`, `children[0]`,
     `list.querySelectorAll('li')[i]`, `el.nextElementSibling`), an identifier a `const` (or a `let`/`var` never
     assigned again) binds to one, the item of a `for ... of` or `forEach` over an element collection
-    (`for (const item of menu.children)`), and `event.target` / `event.currentTarget` in a listener passed to
+    (`for (const item of menu.children)`, `[...panels].forEach(panel => ...)` where `panels` holds one), and
+    `event.target` / `event.currentTarget` in a listener passed to
     `addEventListener`. By name within the file: a name the file also binds to anything else is left out."""
     if doc.tree is None:
         return []
     text = doc.node_text
     element_names: set[str] = set()
-    other_names: set[str] = set()
+    collection_names: set[str] = set()  # `const panels = root.querySelectorAll('[data-step]')`
     event_names: set[str] = set()
     assigned: set[str] = set()
 
@@ -241,9 +243,14 @@ def element_receivers(doc: ParsedDocument) -> list:
         return False
 
     def is_collection(node) -> bool:
+        if node.type == "identifier":
+            return text(node) in collection_names
         if node.type == "call_expression":
             fn = node.child_by_field_name("function")
             prop = fn.child_by_field_name("property") if fn is not None and fn.type == "member_expression" else None
+            if prop is not None and text(prop) == "from" and text(fn.child_by_field_name("object")) == "Array":
+                args = node.child_by_field_name("arguments")  # `Array.from(panels)`
+                return args is not None and len(args.named_children) == 1 and is_collection(args.named_children[0])
             return prop is not None and text(prop) in _ELEMENT_COLLECTIONS
         if node.type == "member_expression":
             prop = node.child_by_field_name("property")
@@ -275,15 +282,21 @@ def element_receivers(doc: ParsedDocument) -> list:
             left = node.child_by_field_name("left")
             if left is not None and left.type == "identifier":
                 assigned.add(text(left))
+    bound: set[int] = set()  # the parameters taken as elements (a `forEach` callback's item)
     for _ in range(2):  # a binding to another element binding (`const b = a.nextElementSibling`) settles in two
+        other_names: set[str] = set()
         for node in nodes:
             if node.type == "variable_declarator":
                 name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
                 if name is None or name.type != "identifier":
                     continue
-                if value is not None and is_element(value) and text(name) not in assigned:
-                    element_names.add(text(name))
-                    continue
+                if value is not None and text(name) not in assigned:
+                    if is_element(value):
+                        element_names.add(text(name))
+                        continue
+                    if is_collection(value):
+                        collection_names.add(text(name))
+                        continue
                 other_names.add(text(name))
             elif node.type == "for_in_statement":
                 left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
@@ -295,19 +308,23 @@ def element_receivers(doc: ParsedDocument) -> list:
                 args = node.child_by_field_name("arguments")
                 if fn is not None and fn.type == "member_expression" and args is not None and args.named_children:
                     prop, obj = fn.child_by_field_name("property"), fn.child_by_field_name("object")
-                    if prop is not None and obj is not None and text(prop) in ("forEach", "map", "filter", "find",
-                                                                               "some", "every") \
-                            and is_collection(obj):
+                    if prop is not None and obj is not None and text(prop) in _ITERATING and is_collection(obj):
                         param = _first_parameter(args.named_children[0])
                         if param is not None:
                             element_names.add(text(param))
-        for node in nodes:
+                            bound.add(param.start_byte)
+        for node in nodes:  # a name some function also takes as a parameter is not only an element
             if node.type in ("formal_parameters", "required_parameter", "optional_parameter"):
                 for child in node.named_children:
-                    if child.type == "identifier" and text(child) in element_names and \
+                    if child.type == "identifier" and child.start_byte not in bound and \
                             text(child) not in event_names:
                         other_names.add(text(child))
+            elif node.type == "arrow_function":
+                param = node.child_by_field_name("parameter")
+                if param is not None and param.start_byte not in bound and text(param) not in event_names:
+                    other_names.add(text(param))
         element_names -= other_names
+        collection_names -= other_names
     out = []
     for node in nodes:
         if node.type == "member_expression":

@@ -811,7 +811,8 @@ def _element_pool(model: ObjectModel, index: dict, elements: dict) -> dict:
 
 def _element_near_miss(name: str, pool: dict) -> str | None:
     """The one element member `name` is a near miss of: behind a get/set/is/has prefix (`getOpen` of `open`),
-    with another predicate's prefix, else the unambiguous best scoring at least NEAR_MISS."""
+    with another predicate's prefix, else the unambiguous best scoring at least NEAR_MISS, else the one member
+    it misspells by one letter (at least ELEMENT_TYPO_MIN letters)."""
     names = pool["names"]
     bare = _unprefixed(name)
     ranked = sg.rank(name, pool["cands"], "", threshold=NEAR_MISS)
@@ -823,7 +824,18 @@ def _element_near_miss(name: str, pool: dict) -> str | None:
         return ranked[0][0]
     found = [(sg.score(name, real), -i, real) for i, real in enumerate(
         (bare if bare in names else None, _predicate_swap(name, names), top)) if real is not None]
-    return max(found)[2] if found else None
+    if found:
+        return max(found)[2]
+    if len(name) < ELEMENT_TYPO_MIN:
+        return None
+    # `popup.acitve`, `placement.apepnd(option)`: one letter wrong, missing, extra or two swapped, of one member
+    near = [real for real, _ in sg.rank(name, pool["cands"], "", threshold=ELEMENT_TYPO_SCORE)
+            if sg.distance(name, real) == 1]
+    return near[0] if len(near) == 1 else None
+
+
+ELEMENT_TYPO_MIN = 5  # letters of a name whose one-letter misspellings of an element member `_element_near_miss` reports
+ELEMENT_TYPO_SCORE = 0.7
 
 
 _FUNCTIONS = frozenset(("function_expression", "function_declaration", "function", "generator_function",

@@ -67,10 +67,16 @@ other = 5;
 other.toFixed();
 const plain = settings.value;
 plain.trim();
+const panels = document.querySelectorAll('.panel');
+[...panels].forEach((panel, i) => panel.toggleAttribute('hidden', i > 0));
+Array.from(panels).map(tab => tab.id);
+function show(page) { return page.title; }
+const page = document.querySelector('.page');
 """})
     doc = ws.document(ws.root / "src/page.js")
     receivers = sorted({doc.node_text(n.child_by_field_name("object")) for n in element_receivers(doc)})
-    assert receivers == ["button", "dialog", "document.getElementById('x')", "event.target", "item", "li"]
+    assert receivers == ["button", "dialog", "document.getElementById('x')", "event.target", "item", "li", "panel",
+                         "tab"]
 
 
 def test_custom_elements_are_read_from_the_engine_s_typings(tmp_path):
@@ -95,11 +101,13 @@ opener.addEventListener('click', () => (dialog.opens = true));
 dialog.getOpen;
 document.querySelector('#volume').valueFormater = value => `${value}%`;
 dialog.setAttributes('label', 'Hi');
+dialog.requstClose();
 """})
     assert found(ws) == [(2, "nextElementSiblings", ["nextElementSibling"], "Element"),
                          (3, "opens", ["open"], "WkDialog"), (4, "getOpen", ["open"], "WkDialog"),
                          (5, "valueFormater", ["valueFormatter"], "WkSlider"),
-                         (6, "setAttributes", ["setAttribute"], "Element")]
+                         (6, "setAttributes", ["setAttribute"], "Element"),
+                         (7, "requstClose", ["requestClose"], "WkDialog")]
     assert all(f["severity"] == "warning" for f in symbol_findings(ws, "src/page.js"))
 
 
