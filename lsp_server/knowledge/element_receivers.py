@@ -32,6 +32,7 @@ from pathlib import Path
 
 from lsp_server.document import ParsedDocument
 from lsp_server.knowledge.model_sources.base import ReadLimits
+from lsp_server.knowledge.types import GLOBALS
 
 DATA = Path(__file__).with_name("data") / "element_members.txt"
 
@@ -285,6 +286,7 @@ def element_receivers(doc: ParsedDocument) -> list:
     bound: set[int] = set()  # the parameters taken as elements (a `forEach` callback's item)
     for _ in range(2):  # a binding to another element binding (`const b = a.nextElementSibling`) settles in two
         other_names: set[str] = set()
+        declared_otherwise: set[str] = set()  # given something else by a declaration
         for node in nodes:
             if node.type == "variable_declarator":
                 name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
@@ -298,6 +300,7 @@ def element_receivers(doc: ParsedDocument) -> list:
                         collection_names.add(text(name))
                         continue
                 other_names.add(text(name))
+                declared_otherwise.add(text(name))
             elif node.type == "for_in_statement":
                 left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
                 if left is not None and right is not None and left.type == "identifier" and \
@@ -325,13 +328,50 @@ def element_receivers(doc: ParsedDocument) -> list:
                     other_names.add(text(param))
         element_names -= other_names
         collection_names -= other_names
+    # a receiver nothing binds to an element that the file uses as one (`mutator: svg => { svg.setAttribute(...);
+    # svg.querySelectorAll(...) }`): a name the same binding (a parameter, else the file's) is given an element's
+    # own member under (`_ELEMENT_ONLY`), not an element binding's name and not bound to anything else
+    used_as_element: set[tuple[str, int]] = set()
+    for node in nodes:
+        if node.type == "member_expression":
+            obj, prop = node.child_by_field_name("object"), node.child_by_field_name("property")
+            if obj is not None and prop is not None and obj.type == "identifier" and text(obj) not in GLOBALS and \
+                    _ELEMENT_ONLY.search(text(prop)) and text(prop) in dom_element_members():
+                used_as_element.add((text(obj), _binding_scope(obj, text(obj))))
     out = []
     for node in nodes:
         if node.type == "member_expression":
             obj = node.child_by_field_name("object")
-            if obj is not None and is_element(obj):
+            if obj is not None and (is_element(obj) or obj.type == "identifier" and text(obj) not in declared_otherwise
+                                    and text(obj) not in element_names and text(obj) not in collection_names
+                                    and (text(obj), _binding_scope(obj, text(obj))) in used_as_element):
                 out.append(node)
     return out
+
+
+# members only elements (and documents) have: using one on a receiver says it is an element
+_ELEMENT_ONLY = re.compile(r"Attribute|^querySelector|^classList$|^dataset$|^closest$|ElementSibling$|^parentElement$|"
+                           r"ElementChild$|^innerHTML$|^outerHTML$|^insertAdjacent|^getBoundingClientRect$|"
+                           r"^scrollIntoView$|^shadowRoot$|^attachShadow$")
+_SCOPES = frozenset(("arrow_function", "function_expression", "function_declaration", "function", "method_definition",
+                     "generator_function", "generator_function_declaration"))
+
+
+def _binding_scope(node, name: str) -> int:
+    """The start of the function whose parameter `name` is, seen from `node` (0: the file's)."""
+    current = node.parent
+    while current is not None:
+        if current.type in _SCOPES:
+            param = current.child_by_field_name("parameter")
+            params = current.child_by_field_name("parameters")
+            names = [param] if param is not None else list(params.named_children) if params is not None else []
+            for p in names:
+                p = p.child_by_field_name("pattern") or p if p.type in ("required_parameter", "optional_parameter") \
+                    else p
+                if p.type == "identifier" and p.text.decode() == name:
+                    return current.start_byte
+        current = current.parent
+    return 0
 
 
 def _first_parameter(fn):

@@ -158,3 +158,21 @@ const d = document.querySelector('wk-dialog');
 d.requestClosed();
 """})
     assert found(ws) == [(3, "requestClosed", ["requestClose"], "WkDialog")]
+
+
+def test_a_receiver_used_as_an_element_is_one_in_its_own_scope(tmp_path):
+    """A parameter the file gives an element's own member (`svg.setAttribute`, `svg.querySelectorAll`) is an element
+    in that function: a near miss on it is reported; the same name in another function, given no element member,
+    and a name a declaration binds to something else are not."""
+    ws = make_workspace(tmp_path, {**WIDGETS, **MANIFEST, "src/page.js": """registerIcons({
+  mutator: svg => {
+    svg.setAttribute('fill', 'currentColor');
+    svg.setAtribute('stroke', 'none');
+  },
+  resolver: svg => svg.nmae,
+});
+const config = loadConfig();
+config.classList;
+config.hiden;
+"""})
+    assert found(ws) == [(4, "setAtribute", ["setAttribute"], "Element")]
