@@ -737,9 +737,11 @@ def _element_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServ
     (`nextElementSiblings`) or an engine element class's (`valueFormater` of a slider's `valueFormatter`), is
     reported. The engine's model holds the workspace's declared dependencies: a project that depends on a
     custom-element library finds its elements by selector in any file, so every file counts as using it here
-    (the names reported are mistakes on any element). Not on TypeScript receivers with a declared type (cast
-    or annotated: TypeScript's to check)."""
+    (the names reported are mistakes on any element). Not in TypeScript: it types a lookup's result (`Element`
+    at least) and reports a name the type lacks itself."""
     model = svc.model
+    if doc.language in TYPESCRIPT_LANGUAGES:
+        return []  # TypeScript types a lookup's result (`Element`, `querySelector<WaDialog>`) and reports its unknowns
     elements = custom_elements(model)
     if not elements["members"]:
         return []

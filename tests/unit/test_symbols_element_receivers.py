@@ -176,3 +176,12 @@ config.classList;
 config.hiden;
 """})
     assert found(ws) == [(4, "setAtribute", ["setAttribute"], "Element")]
+
+
+def test_typescript_types_its_lookups_itself(tmp_path):
+    """In TypeScript a lookup's result is typed (`Element`, `querySelector<WkDialog>(...)`) and tsc reports a name
+    its type lacks: the element check leaves TypeScript files to it; the same lines in JavaScript are reported."""
+    source = "const dialog = document.querySelector('.dialog');\ndialog.nextElementSiblings;\n"
+    ws = make_workspace(tmp_path, {**WIDGETS, **MANIFEST, "src/page.ts": source, "src/page.js": source})
+    assert found(ws, "src/page.ts") == []
+    assert found(ws, "src/page.js") == [(2, "nextElementSiblings", ["nextElementSibling"], "Element")]
