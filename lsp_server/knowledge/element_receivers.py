@@ -198,6 +198,11 @@ _ELEMENT_COLLECTIONS = frozenset(("querySelectorAll", "getElementsByClassName", 
 _ELEMENT_PROPERTIES = frozenset(("nextElementSibling", "previousElementSibling", "parentElement", "firstElementChild",
                                  "lastElementChild", "activeElement", "assignedSlot", "offsetParent"))
 _EVENT_ELEMENTS = frozenset(("target", "currentTarget"))
+# a file with none of these words reaches no element (the walk below is the costly part)
+_LOOKUP_WORD = re.compile(rb"querySelector|getElement|closest|createElement|elementFromPoint|ElementSibling|"
+                          rb"parentElement|ElementChild|activeElement|assignedSlot|offsetParent|children|"
+                          rb"addEventListener|Attribute|classList|dataset|innerHTML|outerHTML|insertAdjacent|"
+                          rb"getBoundingClientRect|scrollIntoView|shadowRoot|attachShadow")
 _ITERATING = frozenset(("forEach", "map", "filter", "find", "some", "every", "flatMap"))
 
 
@@ -209,7 +214,7 @@ def element_receivers(doc: ParsedDocument) -> list:
     (`for (const item of menu.children)`, `[...panels].forEach(panel => ...)` where `panels` holds one), and
     `event.target` / `event.currentTarget` in a listener passed to
     `addEventListener`. By name within the file: a name the file also binds to anything else is left out."""
-    if doc.tree is None:
+    if doc.tree is None or not _LOOKUP_WORD.search(doc.source):
         return []
     text = doc.node_text
     element_names: set[str] = set()
@@ -267,7 +272,7 @@ def element_receivers(doc: ParsedDocument) -> list:
     while stack:  # document order: a binding comes before its uses
         node = stack.pop()
         nodes.append(node)
-        stack.extend(reversed(node.children))
+        stack.extend(reversed(node.named_children))
     # listeners' event parameters: `el.addEventListener('click', event => ...)`
     for node in nodes:
         if node.type == "call_expression":
