@@ -13,6 +13,12 @@
 - `node:` builtins and bare builtin names -> `node:NAME`;
 - URLs (`https://…`, `data:`, as in Deno and browser code) and runtime registry specifiers (`npm:`, `jsr:`,
   `bun:`) -> themselves, kind REMOTE: fetched by the runtime, never a missing package;
+- root-absolute paths (`import '/dist/app.js'`): a file system path to Node and TypeScript, a path on the page's
+  origin to a browser, the project root (or its `public/` folder) to Vite and dev servers. So: the path itself when
+  it is inside the workspace, then the path under the importer's project root (the nearest folder up to the
+  workspace root holding a package.json) and under the workspace root, each before its `public/`, then the path
+  on the file system; an ES import found nowhere -> itself, kind SERVED (what the site serves there cannot be
+  known from the files: never a missing file); a `require` stays Node's, a missing file;
 - `#name` package imports (the nearest package.json `imports` field);
 - bare packages: looked up in `node_modules` folders from the importing file upwards, verifying the subpath
   through `package.json` `exports` (conditions `import` or `require`, then `node`, `default`, in the object's
@@ -76,6 +82,8 @@ FILE, PACKAGE, BUILTIN, REMOTE = "file", "package", "builtin", "remote"
 # `https://esm.sh/x`, `npm:x@1`, `jsr:@std/path`, `bun:sqlite`: resolved by the runtime, not node_modules.
 REMOTE_SPECIFIER = re.compile(r"^(?:https?|data|blob|npm|jsr|bun):|^//", re.I)
 MISSING_FILE, MISSING_ALIAS, MISSING_PACKAGE = "missing-file", "missing-alias", "missing-package"
+# `import '/dist/app.js'` that no file of the workspace or the file system answers: a path on the serving origin.
+SERVED = "served"
 # A stamp taken within this long of the path's mtime is not trusted: file systems stamp with a coarse clock
 # (a jiffy), so a change right after the read could leave the same mtime (git's "racy" entries).
 RACY_NS = 50_000_000
@@ -422,8 +430,10 @@ class Resolver:
             return Resolution(REMOTE, specifier)
         if not typed and is_relative(specifier):
             config = None  # only TypeScript maps a relative path (into a referenced project's output)
+        if specifier.startswith("/"):
+            return self._root_absolute(specifier, folder, kind, typed, config)
         if is_relative(specifier):
-            base = os.path.normpath(specifier if specifier.startswith("/") else os.path.join(folder, specifier))
+            base = os.path.normpath(os.path.join(folder, specifier))
             for candidate in _sources_for_output(base, config.outputs) if config is not None else (base,):
                 found = self.file_or_dir(candidate, specifier.endswith("/"), typed)
                 if found:
@@ -458,6 +468,42 @@ class Resolver:
             if self._node_modules_dir(types, folder):
                 return Resolution(PACKAGE, f"package:{types}")
         return found
+
+    def _root_absolute(self, specifier: str, folder: str, kind: str, typed: bool,
+                       config: PathsConfig | None) -> Resolution:
+        """`/dist/app.js` (see the module's docstring): inside the workspace as written, under a project root, on
+        the file system; else a path on the origin (SERVED) for an ES import, a missing file for a `require`."""
+        dir_only = specifier.endswith("/")
+        written = os.path.normpath(specifier)
+        inside = (written + os.sep).startswith(self.root.rstrip(os.sep) + os.sep)
+        candidates = [written] if inside else []
+        for root in self._project_roots(folder):
+            served = os.path.normpath(os.path.join(root, specifier.lstrip("/")))
+            candidates += [served, os.path.normpath(os.path.join(root, "public", specifier.lstrip("/")))]
+        if not inside:
+            candidates.append(written)
+        for base in candidates:
+            for candidate in _sources_for_output(base, config.outputs) if config is not None else (base,):
+                found = self.file_or_dir(candidate, dir_only, typed)
+                if found:
+                    return Resolution(FILE, found)
+        if kind == "require":
+            return Resolution(MISSING_FILE, None, f"no file or folder at {specifier}")
+        return Resolution(SERVED, specifier)
+
+    def _project_roots(self, folder: str) -> list[str]:
+        """The folders a root-absolute path may be served from: the nearest one from `folder` up to the workspace
+        root holding a package.json (a dev server's root), then the workspace root. None outside the workspace."""
+        root = self.root.rstrip(os.sep) or os.sep
+        if not (folder + os.sep).startswith(root + os.sep) and folder != root:
+            return []
+        current = folder
+        while current != root and not self.fs.is_file(os.path.join(current, "package.json")):
+            parent = os.path.dirname(current)
+            if parent == current:
+                break
+            current = parent
+        return [current] if current == root else [current, root]
 
     # --- files ------------------------------------------------------------------------------------------
     def file_or_dir(self, base: str, dir_only: bool = False, typed: bool = False) -> str | None:

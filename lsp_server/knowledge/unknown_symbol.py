@@ -39,6 +39,8 @@ from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, ReadLimits, di
 from lsp_server.knowledge.model_sources.docs import MARKDOWN_PAGES, OLD_API_PAGE, docs_files
 from lsp_server import queries
 from lsp_server.knowledge.builtin_names import builtin_members, is_builtin_type
+from lsp_server.knowledge.element_receivers import (custom_elements, dom_element_members, element_receivers,
+                                                    spells_custom_tag)
 from lsp_server.knowledge.naming import ensure_conventions
 from lsp_server.knowledge.object_model import (
     OBJECT_MEMBERS, ObjectModel, ObjectModelService, _package_dir, declared_members, find_package_runtime,
@@ -585,6 +587,18 @@ def _vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelS
     imported = _imported_names(doc, model)
     local = declared_members(doc)
     platform = builtin_members()
+    on_elements = _element_sites(doc, analysis, svc, workspace, index, local)
+    if on_elements:
+        done = {f.start for f, _ in on_elements}
+        return on_elements + [site for site in _engine_sites(doc, analysis, svc, workspace, index, imported, local,
+                                                             platform) if site[0].start not in done]
+    return _engine_sites(doc, analysis, svc, workspace, index, imported, local, platform)
+
+
+def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelService, workspace: frozenset[str],
+                  index: dict, imported: frozenset[str], local: frozenset[str], platform: frozenset[str]) -> list:
+    """`_vocabulary_sites` on receivers of unknown type, against the engine's whole vocabulary."""
+    model = svc.model
     found = queries.captures(doc.language, "evidence", doc.tree.root_node)
     members = [*found.get("member", ()), *found.get("member.chained", ())]
     # a file that shows no other use of the engine: only receivers named as instances of one of its classes
@@ -711,6 +725,119 @@ def _vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelS
                         "edits": [{"start": prop.start_byte, "end": prop.end_byte, "text": real}], "fix_all": False}}
         out.append((Finding("unknown-symbol", message, prop.start_byte, prop.end_byte, Severity.WARNING, data), decl))
     return out
+
+
+def _element_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelService, workspace: frozenset[str],
+                   index: dict, local: frozenset[str]) -> list[tuple[Finding, tuple | None]]:
+    """`dialog.opens = true` where `dialog = document.querySelector('.my-dialog')`, in a workspace whose engine
+    defines custom elements (`element_receivers`): the receiver is an element of unknown subclass, the DOM's or
+    one of the engine's elements. A name no type in reach has (the engine's names, the platform's, the
+    workspace's, this file's own, the element members themselves) that is a near miss (casing, plural, a get/set
+    or predicate prefix, a known synonym, a small typo) of one element member, the DOM's
+    (`nextElementSiblings`) or an engine element class's (`valueFormater` of a slider's `valueFormatter`), is
+    reported. The engine's model holds the workspace's declared dependencies: a project that depends on a
+    custom-element library finds its elements by selector in any file, so every file counts as using it here
+    (the names reported are mistakes on any element). Not in TypeScript: it types a lookup's result (`Element`
+    at least) and reports a name the type lacks itself."""
+    model = svc.model
+    if doc.language in TYPESCRIPT_LANGUAGES:
+        return []  # TypeScript types a lookup's result (`Element`, `querySelector<WaDialog>`) and reports its unknowns
+    elements = custom_elements(model)
+    if not elements["members"]:
+        return []
+    nodes = element_receivers(doc)
+    if not nodes:
+        return []
+    pool = _element_pool(model, index, elements)
+    typed = {a.start for a in analysis.accesses if a.missing or a.member is not None}
+    # a name the file declares only by writing it on elements (`dialog.opens = true`, read nowhere): the element's
+    # member misspelled, not an expando (one written and read back: `el.myState = 1; ... el.myState`)
+    writes: dict[str, int] = {}
+    for node in nodes:
+        parent, prop = node.parent, node.child_by_field_name("property")
+        if prop is not None and parent is not None and parent.type in ("assignment_expression",
+                                                                        "augmented_assignment_expression") \
+                and parent.child_by_field_name("left") == node:
+            writes[doc.node_text(prop)] = writes.get(doc.node_text(prop), 0) + 1
+    written_only = {n for n, count in writes.items()
+                    if len(re.findall(rb"(?<![\w$])" + re.escape(n.encode()) + rb"(?![\w$])", doc.source)) == count}
+    out = []
+    for node in nodes:
+        prop = node.child_by_field_name("property")
+        obj = node.child_by_field_name("object")
+        if prop is None or obj is None or prop.type != "property_identifier" or prop.start_byte in typed:
+            continue
+        name = doc.node_text(prop)
+        expando = name in written_only
+        if len(name) < 4 or name in pool["names"] or name in index["names"] or name in builtin_members() \
+                or (name in local and not expando) \
+                or (name in workspace and not (expando and not _declared_elsewhere(svc, doc, name))) \
+                or name in OBJECT_MEMBERS or name.startswith("_") or name in analysis.added:
+            continue
+        real = _element_near_miss(name, pool)
+        if real is None:
+            continue
+        owner = pool["owners"][real]
+        receiver = doc.node_text(obj)
+        where = f"`{owner}.{real}`"
+        message = (f"`{receiver}.{name}`: no type in reach has `{name}` (the engine's, this workspace's, "
+                   f"JavaScript's, the DOM's or Node's) and `{receiver}` is an element; did you mean `{real}` "
+                   f"({where})?")
+        data = {"suggestions": [real], "type": owner, "member": name, "receiver": "element",
+                "fix": {"title": f"Rename to `{real}`",
+                        "edits": [{"start": prop.start_byte, "end": prop.end_byte, "text": real}], "fix_all": False}}
+        decl = index["member_declared"].get((real, owner))
+        out.append((Finding("unknown-symbol", message, prop.start_byte, prop.end_byte, Severity.WARNING, data), decl))
+    return out
+
+
+def _element_pool(model: ObjectModel, index: dict, elements: dict) -> dict:
+    """The member names an element of unknown subclass can have, each with the owner a finding shows: the
+    engine's element classes' (`WaSlider`), the model's element bases' (lit's `ReactiveElement.updateComplete`),
+    the DOM's (`Element`). Built once per model."""
+    cached = getattr(model, "_element_pool", None)
+    if cached is not None:
+        return cached
+    owners: dict[str, str] = dict(elements["members"])
+    element_types = set(elements["members"].values()) | {"HTMLElement", "LitElement", "ReactiveElement"}
+    for name, types in index["member_types"].items():
+        if name not in owners and name[:1] != "_" and types & element_types:
+            owners[name] = sorted(types & element_types)[0]
+    for name in dom_element_members():
+        owners.setdefault(name, "Element")
+    names = frozenset(owners)
+    pool = {"owners": owners, "names": names, "cands": sg.Candidates(names)}
+    model._element_pool = pool
+    return pool
+
+
+def _element_near_miss(name: str, pool: dict) -> str | None:
+    """The one element member `name` is a near miss of: behind a get/set/is/has prefix (`getOpen` of `open`),
+    with another predicate's prefix, else the unambiguous best scoring at least NEAR_MISS, else the one member
+    it misspells by one letter (at least ELEMENT_TYPO_MIN letters)."""
+    names = pool["names"]
+    bare = _unprefixed(name)
+    ranked = sg.rank(name, pool["cands"], "", threshold=NEAR_MISS)
+    top = ranked[0][0] if ranked and sg.unambiguous(ranked) else None
+    if ranked and bare is not None and ranked[0][0][:len(name) - len(bare)] == name[:len(name) - len(bare)] and \
+            (top is not None or ranked[1][0] == bare and (len(ranked) == 2 or ranked[0][1] - ranked[2][1] >= 0.05)):
+        # `setAttributes` is `setAttribute` made plural (it keeps the prefix), not `attributes` behind `set`: the
+        # bare form beside it is the same reading twice, no ambiguity
+        return ranked[0][0]
+    found = [(sg.score(name, real), -i, real) for i, real in enumerate(
+        (bare if bare in names else None, _predicate_swap(name, names), top)) if real is not None]
+    if found:
+        return max(found)[2]
+    if len(name) < ELEMENT_TYPO_MIN:
+        return None
+    # `popup.acitve`, `placement.apepnd(option)`: one letter wrong, missing, extra or two swapped, of one member
+    near = [real for real, _ in sg.rank(name, pool["cands"], "", threshold=ELEMENT_TYPO_SCORE)
+            if sg.distance(name, real) == 1]
+    return near[0] if len(near) == 1 else None
+
+
+ELEMENT_TYPO_MIN = 5  # letters of a name whose one-letter misspellings of an element member `_element_near_miss` reports
+ELEMENT_TYPO_SCORE = 0.7
 
 
 _FUNCTIONS = frozenset(("function_expression", "function_declaration", "function", "generator_function",
@@ -1140,7 +1267,10 @@ def _uses_engine(doc: ParsedDocument, analysis: Analysis, model: ObjectModel) ->
         return True
     if analysis.engine_free or analysis.named_by_convention:
         return True
-    return any(a.member is not None and not a.missing for a in analysis.accesses)
+    if any(a.member is not None and not a.missing for a in analysis.accesses):
+        return True
+    # `document.querySelector('wa-dialog')`, `customElements.whenDefined('wa-dialog')`: one of its custom elements
+    return spells_custom_tag(doc, custom_elements(model)["tags"])
 
 
 _CAMEL_TAIL = re.compile(r"[a-z0-9]([A-Z][a-z0-9]+)$")

@@ -247,6 +247,24 @@ def test_url_and_runtime_registry_specifiers_are_never_missing_packages(tmp_path
     assert [(code, text) for code, _, text, _, _ in found] == [("unresolved-import", '"not-installed-pkg"')]
 
 
+def test_root_absolute_imports_are_the_project_root_s_or_the_origin_s_never_a_missing_file(tmp_path: Path):
+    """Browser code imports by a path on the site (`/dist/app.js`, `import('/translations/en.js')`): one the
+    project root has is followed (its exports checked), one no file answers is the origin's to serve: no
+    finding; a `require` of a missing absolute path is still Node's missing file (so the check is at work)."""
+    source = ('import { start } from "/dist/app.js";\n'
+              'import "/path/to/library/dist/library.js";\n'
+              'await import("/translations/en.js");\n'
+              'import { stop } from "/dist/app.js";\n'
+              'const x = require("/nowhere/x.js");\n')
+    ws = make_ws(tmp_path, {"package.json": "{}", "dist/app.js": "export const start = 1;\n", "src/a.js": source,
+                            "footprint.toml": ""})
+    found = findings(ws, "src/a.js")
+    assert sorted((code, line) for code, line, *_ in found) == [("unknown-export", 3), ("unresolved-import", 4)]
+    assert [(text, severity) for code, _, text, _, severity in found if code == "unresolved-import"] == [
+        ('"/nowhere/x.js"', Severity.ERROR)]
+    assert not [f for f in found if "/translations/" in f[2] or "/path/to/" in f[2]]
+
+
 def test_taking_a_buffer_in_stops_quietly_when_its_run_is_cancelled(tmp_path: Path, caplog):
     """The server takes an open document's imports in under its check run's time limit and cancellation (a
     newer edit): stopped there, it is no failure (no traceback in the log, nothing taken in), and the next

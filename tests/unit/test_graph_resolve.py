@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from lsp_server.graph.resolve import (
-    BUILTIN, FILE, MISSING_ALIAS, MISSING_FILE, MISSING_PACKAGE, Resolver, exports_target,
+    BUILTIN, FILE, MISSING_ALIAS, MISSING_FILE, MISSING_PACKAGE, SERVED, Resolver, exports_target,
     strip_json_comments,
 )
 
@@ -172,3 +172,26 @@ def test_cache_invalidation_sees_new_files(ws: Path):
     assert resolver.resolve("./late", importer).kind == MISSING_FILE  # cached listing
     resolver.invalidate([str(ws / "src/late.js")])
     assert resolver.resolve("./late", importer).kind == FILE
+
+
+def test_root_absolute_paths_resolve_against_the_project_root_then_are_the_origin_s(tmp_path: Path):
+    """`import '/dist/app.js'`: a dev server (Vite) serves the project root and its `public/` at `/`, a browser
+    asks the page's origin: the nearest package.json folder, then the workspace root, each before its
+    `public/`; the file system path itself when it is inside the workspace; what no file answers is a path
+    on the origin (SERVED, resolved: never a missing file), except to `require`, which is Node's file system."""
+    write(tmp_path, {"package.json": {}, "dist/app.js": "", "public/vendor.js": "", "site/package.json": {},
+                     "site/dist/app.js": "", "site/pages/main.js": "", "pages/main.js": "", "lib/x.js": ""})
+    top = resolve(tmp_path, "/dist/app.js", "pages/main.js")
+    assert top.kind == FILE and Path(top.target) == tmp_path / "dist/app.js"
+    nested = resolve(tmp_path, "/dist/app.js", "site/pages/main.js")  # its own project's root first
+    assert nested.kind == FILE and Path(nested.target) == tmp_path / "site/dist/app.js"
+    public = resolve(tmp_path, "/vendor.js", "site/pages/main.js")
+    assert public.kind == FILE and Path(public.target) == tmp_path / "public/vendor.js"
+    probed = resolve(tmp_path, "/lib/x", "pages/main.js")  # extension probing as for any path
+    assert probed.kind == FILE and Path(probed.target) == tmp_path / "lib/x.js"
+    written = resolve(tmp_path, str(tmp_path / "lib/x.js"), "pages/main.js")  # an absolute path into the workspace
+    assert written.kind == FILE and Path(written.target) == tmp_path / "lib/x.js"
+    served = resolve(tmp_path, "/translations/<code>.js", "pages/main.js")
+    assert served.kind == SERVED and served.resolved and served.target == "/translations/<code>.js"
+    required = resolve(tmp_path, "/translations/en.js", "pages/main.js", kind="require")
+    assert required.kind == MISSING_FILE and not required.resolved
