@@ -26,6 +26,7 @@ from pathlib import Path
 
 from lsp_server import integrity, queries
 from lsp_server.knowledge.builtin_names import is_builtin_type, platform_class_members
+from lsp_server.knowledge.model_sources import platform
 from lsp_server.knowledge.model_sources import KINDS, extract, guess_kind
 from lsp_server.knowledge.model_sources.base import (
     HIGH, Member, ModuleModel, ReadLimits, SourceModel, TypeDef, generic_args, param_type, parse_type, substitute,
@@ -242,6 +243,8 @@ class ObjectModel:
 
     def type(self, tid: TypeId) -> TypeDef | None:
         mod = self.modules.get(tid[0])
+        if mod is None and tid[0] == platform.PLATFORM:
+            mod = platform.module()  # the DOM's types, read on first use
         return mod.types.get(tid[1]) if mod else None
 
     def find_type(self, module: str, name: str, depth: int = 0) -> TypeId | None:
@@ -249,14 +252,21 @@ class ObjectModel:
         (not another package's type named like a platform one: a package that does not declare `EventEmitter`
         means Node's)."""
         mod = self.modules.get(module)
+        if mod is None and module == platform.PLATFORM:
+            mod = platform.module()
         t = mod.types.get(name) if mod else None
+        if t is None and module == platform.PLATFORM:
+            return None  # (an ECMAScript type the DOM's lib names, `Promise<T>`, is no engine's)
         if t is None:
             candidates = self.type_names.get(name, [])
-            if len(candidates) != 1:
-                return None
-            if is_builtin_type(name) and package_name(candidates[0][0]) != package_name(module):
+            if len(candidates) != 1 or (
+                    is_builtin_type(name) and package_name(candidates[0][0]) != package_name(module)):
                 # pino's `import type { EventEmitter } from "events"` is Node's, not another engine's namesake
-                # (eventemitter3's class, which lacks `setMaxListeners`): the platform's type (`platform_base`)
+                # (eventemitter3's class, which lacks `setMaxListeners`): the platform's type (`platform_base`).
+                # A name the DOM declares and no engine does (`extends HTMLElement`, `nextElementSibling:
+                # Element | null`) is the DOM's (model_sources/platform)
+                if module != platform.PLATFORM and not candidates and name in platform.type_names():
+                    return self.find_type(platform.PLATFORM, name, depth)
                 return None
             module, name = candidates[0]
             t = self.type(candidates[0])
@@ -570,6 +580,18 @@ class ObjectModel:
                 return None
             out |= found
         return frozenset(out)
+
+    def member_names(self) -> frozenset[str]:
+        """Every member name of every type of the model's modules (the DOM's left out)."""
+        found = self.__dict__.get("_member_names")
+        if found is None:
+            found = self._member_names = frozenset(m.name for mod in self.modules.values()
+                                                   for t in mod.types.values() for m in t.members)
+        return found
+
+    def platform_lineage(self, tid: TypeId) -> bool:
+        """Whether `tid` is one of the DOM's types (`model_sources/platform`) or extends one."""
+        return tid[0] == platform.PLATFORM or any(a[0] == platform.PLATFORM for a in self.ancestors(tid))
 
     def platform_base(self, tid: TypeId) -> bool:
         """Whether `tid` (or a base of it) extends a platform type the model does not hold (`EventEmitter`,

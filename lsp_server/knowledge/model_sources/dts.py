@@ -31,6 +31,7 @@ from tree_sitter import Node
 from lsp_server import queries
 from lsp_server.graph.resolve import NODE_BUILTINS
 from lsp_server.knowledge.builtin_names import is_builtin_type, node_import_class, renamed_base
+from lsp_server.knowledge.model_sources.platform import TAG_MAPS
 from lsp_server.knowledge.model_sources.base import (
     Member, ModuleModel, ReadLimits, SourceModel, TypeDef, _split_top, deprecation_in, mark, parse_type,
 )
@@ -601,7 +602,7 @@ class DtsExtractor:
         interface beside them (`interface Vector2Math {...}`) is kept as `globalThis$Vector2Math`, named so by
         the block's own types (`interface Point extends Vector2Math` in the namespace); one of a platform name
         (`interface Window {...}`) augments the platform's type: not read."""
-        spaces, interfaces = [], []
+        spaces, interfaces, tag_maps = [], [], []
         for child in block.named_children:
             inner = child.named_children[0] if child.type in ("expression_statement", "ambient_declaration") and \
                 child.named_children else child
@@ -616,8 +617,19 @@ class DtsExtractor:
             if inner.type in ("internal_module", "module") and name_node is not None and name_node.type != "string":
                 spaces.append(inner)
             elif inner.type == "interface_declaration" and name_node is not None and \
+                    _text(name_node, data) in TAG_MAPS:
+                tag_maps.append(inner)
+            elif inner.type == "interface_declaration" and name_node is not None and \
                     not is_builtin_type(_text(name_node, data)):
                 interfaces.append(inner)
+        for node in tag_maps:
+            # `interface HTMLElementTagNameMap { 'wa-dialog': WaDialog }`: the engine's elements by tag name,
+            # added to the DOM's map (`querySelector('wa-dialog')` is a `WaDialog`): kept as
+            # `globalThis$HTMLElementTagNameMap`, its types the file's own
+            maps = _Scope(scope.path, ModuleModel(self.module_name), platform=scope.platform)
+            self.declaration(node, maps, data)
+            for name, td in maps.module.types.items():
+                scope.module.add_type(replace(td, name=f"globalThis${name}", bases=[]))
         if not spaces:
             return
         declared_in = {k: set(v) for k, v in self.declared_in.items()}
