@@ -265,7 +265,9 @@ class ObjectModel:
                 # (eventemitter3's class, which lacks `setMaxListeners`): the platform's type (`platform_base`).
                 # A name the DOM declares and no engine does (`extends HTMLElement`, `nextElementSibling:
                 # Element | null`) is the DOM's (model_sources/platform)
-                if module != platform.PLATFORM and not candidates and name in platform.type_names():
+                if module != platform.PLATFORM and name in platform.type_names() and not any(
+                        package_name(c[0]) == package_name(module) for c in candidates):
+                    # (@types/react's own `interface HTMLElement` is React's, not the one a package extends)
                     return self.find_type(platform.PLATFORM, name, depth)
                 return None
             module, name = candidates[0]

@@ -22,6 +22,7 @@ beside it, and a `const` typed by an object type literal (or an intersection of 
 from __future__ import annotations
 
 import logging
+import os
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -125,12 +126,19 @@ class DtsExtractor:
 
     def run(self, entry: Path) -> SourceModel:
         entry_scope = self.scope_for(entry)
-        while self.queue:
-            path = self.queue.pop(0)
-            if len(self.source.files) >= MAX_FILES:
-                self.source.warnings.append(f"{entry}: stopped after {MAX_FILES} declaration files")
-                break
-            self.parse_file(path)
+        for extra in (None, *_element_files(entry)):
+            # then the package's custom elements that no export reaches (`declare global { interface
+            # HTMLElementTagNameMap { 'wa-dialog': WaDialog } }` in each component's file, imported for its side
+            # effect or autoloaded): `querySelector('wa-dialog')` finds them by tag name
+            if extra is not None:
+                self.scope_for(extra)
+            while self.queue:
+                path = self.queue.pop(0)
+                if len(self.source.files) >= MAX_FILES:
+                    self.source.warnings.append(f"{entry}: stopped after {MAX_FILES} declaration files")
+                    self.queue.clear()
+                    break
+                self.parse_file(path)
         mod = self.source.module(self.module_name)
         self.resolve_late_namespace_names()
         # `declare class Decimal {...}` and `declare function Decimal(n): Decimal` (decimal.js), or a function
@@ -1258,6 +1266,38 @@ def extract_dts(entry: Path, module: str, limits: ReadLimits = ReadLimits()) -> 
 
 
 # --- helpers ---------------------------------------------------------------------------------------------
+_ELEMENT_FILES_SCANNED = 3000
+
+
+def _element_files(entry: Path) -> list[Path]:
+    """The declaration files beside a package's typings entry (under the entry's top folder in the package:
+    `dist/`, not a CDN copy beside it; node_modules and hidden folders left out) that add elements to a
+    tag-name map."""
+    entry = entry.resolve()
+    root = next((d for d in entry.parents if (d / "package.json").is_file()), None)
+    if root is None or "node_modules" not in root.parts:
+        return []  # (a package's, not a workspace's own declaration files)
+    rel = entry.relative_to(root).parts
+    top = root / rel[0] if len(rel) > 1 else root
+    found, scanned = [], 0
+    for folder, dirs, files in os.walk(top):
+        dirs[:] = sorted(d for d in dirs if d != "node_modules" and not d.startswith("."))
+        for name in sorted(files):
+            path = Path(folder) / name
+            if not name.endswith(".d.ts") or path == entry:
+                continue
+            scanned += 1
+            if scanned > _ELEMENT_FILES_SCANNED:
+                return found
+            try:
+                data = path.read_bytes()
+            except OSError:
+                continue
+            if b"declare global" in data and any(m.encode() in data for m in TAG_MAPS):
+                found.append(path)
+    return found
+
+
 def grammar_readable(data: bytes) -> bytes:
     """`data` with the TypeScript forms the grammar cannot parse blanked to spaces (same length, same offsets)."""
     if b"type" in data:
