@@ -419,8 +419,7 @@ class Analyzer:
         if name in self.free_vals:
             return self.free_vals[name]
         dom = platform.globals_().get(name) if name not in _DOM_GLOBALS_UNTYPED else None
-        if dom is not None and not any(name in mod.globals or name in mod.namespace_globals or name in mod.values
-                                       for mod in self.model.modules.values()):
+        if dom is not None and not self.engine_declares(name):
             # `document`, `customElements`, `navigator`: the browser's globals, typed by the DOM's lib (an
             # engine declaring a global of that name keeps it); the file uses the platform, not the engine
             val = self.free_vals[name] = self.type_val(dom, platform.PLATFORM, None, 1.0)
@@ -499,6 +498,13 @@ class Analyzer:
                 self.result.named_by_convention[name] = conv.target if conv.kind != "inst" else (conv.target,)
         self.free_vals[name] = val
         return val
+
+    def engine_declares(self, name: str) -> bool:
+        """Whether a module of the model declares `name` as a global, a value, an export or a type: then the
+        platform's global of that name is not the one meant (bun's `Response`, ws's `WebSocket`)."""
+        return name in self.model.type_names or any(
+            name in mod.globals or name in mod.namespace_globals or name in mod.values or name in mod.exports
+            for mod in self.model.modules.values())
 
     def thenable(self, tid: TypeId, depth: int = 0) -> bool:
         """A type with a `then` member, or extending `Promise<...>` / `PromiseLike<...>` (a platform base whose
@@ -1193,8 +1199,8 @@ class Analyzer:
         first = args.named_children[0] if args is not None and args.named_children else None
         if first is None or first.type != "string" or len(args.named_children) > 2:
             return None
-        tag = self.text(first)[1:-1]
-        if not platform.TAG_NAME.fullmatch(tag):
+        tag = platform.selector_tag(self.text(first)[1:-1]) if method != "createElement" else self.text(first)[1:-1]
+        if tag is None or not platform.TAG_NAME.fullmatch(tag):
             return None
         found = None
         for module, mod in self.model.modules.items():
@@ -1637,6 +1643,10 @@ class Analyzer:
             if not peek and args is not None:
                 for a in args.named_children:
                     self.ev(a)
+            if ctor is not None and ctor.type == "identifier" and self.key_of(ctor)[0] is None and \
+                    self.text(ctor) in platform.constructors() and not self.engine_declares(self.text(ctor)):
+                # `new IntersectionObserver(cb)`: the platform's class, the file declaring no such name
+                return Val(ValKind.INSTANCE, (platform.PLATFORM, self.text(ctor)))
             cv = self.ev(ctor, peek) if ctor is not None else None
             if cv is not None and cv.kind == ValKind.CLASS and args is not None and not peek:
                 self.add_option_members(cv.tid, args)

@@ -1,5 +1,5 @@
 """The browser platform's own types (`model_sources/platform`: TypeScript's lib.dom, read lazily): the DOM's
-globals are typed (`customElements`, `document`), an element found by its tag name is of the class the tag-name
+globals are typed (`customElements`, `document`, `new IntersectionObserver(...)`), an element found by its tag name is of the class the tag-name
 maps give (a package's `declare global { interface HTMLElementTagNameMap {...} }` in a file no export reaches,
 then the DOM's own map), a class extending `HTMLElement` is closed over its own members, its bases' and the
 platform's, and member types follow (`el.nextElementSibling.addEventListener`). An element found by any other
@@ -56,6 +56,11 @@ byId.somethingElse();
 const div = document.createElement('div');
 div.align = 'left';
 div.closest('x-popup').placement = 'top';
+const observer = new IntersectionObserver(entries => {});
+observer.observe(div);
+observer.disconnect();
+document.querySelector('x-popup[placement="top"]').reposition();
+document.querySelector('div.wrap').reposition();
 """
 
 MUTANTS = """const popup = document.querySelector('x-popup');
@@ -66,6 +71,8 @@ customElements.whenDefineds('x-popup');
 document.querySelectorAlls('.x');
 document.createElement('div').nextElementSiblings;
 document.querySelectorAll('x-popup').forEach(p => p.repositions());
+new IntersectionObserver(() => {}).obesrve(popup);
+document.querySelector('.wrap > x-popup[placement="top"]').repositon();
 """
 
 
@@ -92,12 +99,14 @@ def test_real_members_of_dom_values_and_elements_found_by_tag_are_never_flagged(
 def test_invented_members_on_dom_globals_and_elements_found_by_tag_are_reported(tmp_path):
     found = flagged(dom_workspace(tmp_path, MUTANTS))
     assert set(found) == {(3, "actives"), (4, "repositon"), (5, "addEventListeners"), (6, "whenDefineds"),
-                          (7, "querySelectorAlls"), (8, "nextElementSiblings"), (9, "repositions")}
+                          (7, "querySelectorAlls"), (8, "nextElementSiblings"), (9, "repositions"),
+                          (10, "obesrve"), (11, "repositon")}
     assert found[(3, "actives")][:1] == ["active"]
     assert found[(4, "repositon")][:1] == ["reposition"]
     assert found[(5, "addEventListeners")][:1] == ["addEventListener"]
     assert found[(6, "whenDefineds")][:1] == ["whenDefined"]
     assert found[(7, "querySelectorAlls")][:1] == ["querySelectorAll"]
+    assert found[(10, "obesrve")][:1] == ["observe"]
 
 
 def test_a_class_extending_html_element_suggests_the_platforms_members(tmp_path):
@@ -112,8 +121,18 @@ def test_the_generated_platform_data_is_the_doms():
     assert "window" not in platform.globals_()  # the global object: any script's global is its property
     assert {"HTMLElement", "Element", "HTMLElementTagNameMap", "NodeListOf"} <= platform.type_names()
     assert not {"Promise", "Array"} & platform.type_names()  # the ECMAScript lib is not the DOM's
+    assert {"IntersectionObserver", "MutationObserver", "URL"} <= platform.constructors()
+    assert "Image" not in platform.constructors()  # `new Image()` makes an HTMLImageElement
 
 
 def test_comments_are_stripped_and_strings_kept():
     text = 'interface A {\n    /** doc with "quote */\n    a: "//not a comment"; // trailing\n\n    b(): void;\n}\n'
     assert platform.strip_comments(text) == 'interface A {\n    a: "//not a comment";\n    b(): void;\n}\n'
+
+
+def test_the_tag_a_selector_certainly_matches():
+    assert platform.selector_tag("div") == "div"
+    assert platform.selector_tag('.demo > wa-switch[name="a b"]:not(.x, .y)') == "wa-switch"
+    # a built-in tag with more conditions may be a customized built-in (a subclass); other subjects: unknown
+    assert [platform.selector_tag(s) for s in ("div.x", ".cls", "#id", "[open]", "wa-a, wa-b", "wa-a .x")] == \
+        [None] * 6

@@ -93,6 +93,15 @@ def globals_() -> dict[str, str]:
     return out
 
 
+@lru_cache(maxsize=1)
+def constructors() -> frozenset[str]:
+    """The platform's classes whose global constructor makes an instance of the interface of its own name
+    (`declare var IntersectionObserver: { prototype: IntersectionObserver; new(...): IntersectionObserver }`)."""
+    return frozenset(name for name, made in re.findall(
+        r"^declare\s+var\s+([A-Z][\w$]*)\s*:\s*\{\s*prototype:\s*\1;\s*new\s*\([^;]*\)\s*:\s*([\w$]+)\s*;",
+        _text(), re.M) if made == name)
+
+
 _module: ModuleModel | None = None
 
 
@@ -125,6 +134,24 @@ ANY_ELEMENT = frozenset({"Element", "HTMLElement", "SVGElement", "MathMLElement"
                          "EventTarget", "HTMLUnknownElement"})
 TAG_MAPS = ("HTMLElementTagNameMap", "SVGElementTagNameMap", "MathMLElementTagNameMap")
 TAG_NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
+
+
+def selector_tag(selector: str) -> str | None:
+    """The tag name an element a selector matches certainly has: the whole selector when it is a plain tag name
+    (`div`, `wa-dialog`); an autonomous custom element's tag opening the subject of a compound selector
+    (`wa-switch[name="active"]`, `.demo wa-icon:not(.x)`: such an element's class is its tag's, whatever else
+    the selector says). None for a selector list, a subject of another form (`.cls`, `#id`, `[attr]`) or a
+    built-in tag with more conditions (`div.x`: a customized built-in element may be of a subclass)."""
+    selector = selector.strip()
+    if TAG_NAME.fullmatch(selector):
+        return selector
+    flat = re.sub(r"\[[^\]]*\]", "[]", selector)
+    flat = re.sub(r"\([^()]*\)", "()", flat)
+    if "," in flat or "(" in re.sub(r"\(\)", "", flat) or '"' in flat or "'" in flat:
+        return None
+    subject = re.split(r"\s*[>+~]\s*|\s+", flat.strip())[-1]
+    head = re.match(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])", subject)
+    return head.group(0) if head is not None and "-" in head.group(0) else None
 
 
 if __name__ == "__main__":
