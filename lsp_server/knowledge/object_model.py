@@ -592,8 +592,11 @@ class ObjectModel:
         return found
 
     def platform_lineage(self, tid: TypeId) -> bool:
-        """Whether `tid` is one of the DOM's types (`model_sources/platform`) or extends one."""
-        return tid[0] == platform.PLATFORM or any(a[0] == platform.PLATFORM for a in self.ancestors(tid))
+        """Whether `tid` is one of the DOM's types (`model_sources/platform`) or extends one, other than those
+        `builtin_classes.txt` lists with their members of every version (`EventTarget`): a member name of any
+        platform type (`builtin_names.txt`: other lib versions, Node's) may then be real on it."""
+        return any(t[0] == platform.PLATFORM and platform_class_members(t[1]) is None
+                   for t in (tid, *self.ancestors(tid)))
 
     def platform_base(self, tid: TypeId) -> bool:
         """Whether `tid` (or a base of it) extends a platform type the model does not hold (`EventEmitter`,
@@ -702,7 +705,7 @@ class ObjectModel:
                     return typed
             return ("value", value)
         tid = self.find_type(module, local)
-        if tid is not None:
+        if tid is not None and tid[0] != platform.PLATFORM:  # (a module exports its own names, not the DOM's)
             return ("type", tid)
         return self.export_equals_member(module, name)
 

@@ -32,9 +32,8 @@ from tree_sitter import Node
 from lsp_server import queries
 from lsp_server.graph.resolve import NODE_BUILTINS
 from lsp_server.knowledge.builtin_names import is_builtin_type, node_import_class, renamed_base
-from lsp_server.knowledge.model_sources.platform import TAG_MAPS
 from lsp_server.knowledge.model_sources.base import (
-    Member, ModuleModel, ReadLimits, SourceModel, TypeDef, _split_top, deprecation_in, mark, parse_type,
+    TAG_MAPS, Member, ModuleModel, ReadLimits, SourceModel, TypeDef, _split_top, deprecation_in, mark, parse_type,
 )
 from lsp_server.languages import parser
 from lsp_server.storage import content_hash

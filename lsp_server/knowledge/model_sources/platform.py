@@ -23,7 +23,8 @@ import threading
 from functools import lru_cache
 from pathlib import Path
 
-from lsp_server.knowledge.model_sources.base import ModuleModel
+from lsp_server.knowledge.model_sources.base import TAG_MAPS, ModuleModel
+from lsp_server.knowledge.model_sources.dts import extract_dts
 
 PLATFORM = "lib.dom"  # the module name of the platform's types (no package can be named so: npm forbids the dot
 # at no position, but `lib.dom` is TypeScript's own name for the lib and no import can reach it)
@@ -116,7 +117,6 @@ def module() -> ModuleModel:
 
 
 def _read() -> ModuleModel:
-    from lsp_server.knowledge.model_sources.dts import extract_dts  # (dts imports this module's names)
     if not DATA.exists():
         return ModuleModel(PLATFORM)
     src = extract_dts(DATA, PLATFORM)
@@ -132,7 +132,6 @@ SELECTOR_LOOKUPS = frozenset({*TAG_LOOKUPS, "getElementById", "getElementsByClas
 # subclasses has (a custom element's) may be real on it
 ANY_ELEMENT = frozenset({"Element", "HTMLElement", "SVGElement", "MathMLElement", "Node", "ChildNode", "ParentNode",
                          "EventTarget", "HTMLUnknownElement"})
-TAG_MAPS = ("HTMLElementTagNameMap", "SVGElementTagNameMap", "MathMLElementTagNameMap")
 TAG_NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 
 
