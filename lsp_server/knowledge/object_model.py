@@ -321,7 +321,11 @@ class ObjectModel:
             if parsed and parsed[0] == "name":
                 btid = self.find_type(tid[0], parsed[1])
                 if btid is not None:
-                    out.update(self._collect(btid, static, seen))
+                    inherited = self._collect(btid, static, seen)
+                    picked = _picked_keys(base) if btid[0] == platform.PLATFORM else None
+                    # `Pick<XMLHttpRequest, "abort" | "status">` of the DOM's type: those members only (jQuery's
+                    # jqXHR has no `DONE`); a package's own type keeps the superset (`_base_type`)
+                    out.update(inherited if picked is None else {k: v for k, v in inherited.items() if k in picked})
         for m in t.members:
             if m.kind == "constructor":
                 continue
@@ -750,6 +754,17 @@ def _base_type(base: str):
         args = generic_args(base)
         return parse_type(args[0]) if args else None
     return parse_type(base)
+
+
+def _picked_keys(base: str) -> frozenset[str] | None:
+    """The keys of `Pick<T, "a" | "b">` when every one is a string literal; else None."""
+    if base.split("<", 1)[0].strip() != "Pick":
+        return None
+    args = generic_args(base)
+    parts = [p.strip() for p in args[1].split("|")] if len(args) == 2 else []
+    if not parts or not all(re.fullmatch(r"""(["'])[^"']*\1""", p) for p in parts if p):
+        return None
+    return frozenset(p[1:-1] for p in parts if p)
 
 
 def _typings(path: str) -> bool:

@@ -136,3 +136,17 @@ def test_the_tag_a_selector_certainly_matches():
     # a built-in tag with more conditions may be a customized built-in (a subclass); other subjects: unknown
     assert [platform.selector_tag(s) for s in ("div.x", ".cls", "#id", "[open]", "wa-a, wa-b", "wa-a .x")] == \
         [None] * 6
+
+
+def test_a_pick_of_a_dom_type_has_the_picked_members_only(tmp_path):
+    """`interface jqXHR extends Pick<XMLHttpRequest, "abort" | "status">`: XMLHttpRequest's other members
+    (`DONE`) are not its own, so `Done` is a near miss of `done` alone."""
+    ws = make_workspace(tmp_path, {
+        "node_modules/req/package.json": json.dumps({"name": "req", "types": "index.d.ts"}),
+        "node_modules/req/index.d.ts": 'export interface Req extends Pick<XMLHttpRequest, "abort" | "status"> {\n'
+                                       '    done(cb: () => void): this;\n}\nexport declare function ajax(): Req;\n',
+        "src/app.js": "import { ajax } from 'req';\najax().abort();\najax().status;\najax().Done(() => {});\n",
+    })
+    found = flagged(ws)
+    assert list(found) == [(4, "Done")]
+    assert found[(4, "Done")] == ["done"]
