@@ -26,6 +26,7 @@ from pathlib import Path
 
 from lsp_server import integrity, queries
 from lsp_server.knowledge.builtin_names import is_builtin_type, platform_class_members
+from lsp_server.knowledge.model_sources import platform
 from lsp_server.knowledge.model_sources import KINDS, extract, guess_kind
 from lsp_server.knowledge.model_sources.base import (
     HIGH, Member, ModuleModel, ReadLimits, SourceModel, TypeDef, generic_args, param_type, parse_type, substitute,
@@ -242,6 +243,8 @@ class ObjectModel:
 
     def type(self, tid: TypeId) -> TypeDef | None:
         mod = self.modules.get(tid[0])
+        if mod is None and tid[0] == platform.PLATFORM:
+            mod = platform.module()  # the DOM's types, read on first use
         return mod.types.get(tid[1]) if mod else None
 
     def find_type(self, module: str, name: str, depth: int = 0) -> TypeId | None:
@@ -249,14 +252,23 @@ class ObjectModel:
         (not another package's type named like a platform one: a package that does not declare `EventEmitter`
         means Node's)."""
         mod = self.modules.get(module)
+        if mod is None and module == platform.PLATFORM:
+            mod = platform.module()
         t = mod.types.get(name) if mod else None
+        if t is None and module == platform.PLATFORM:
+            return None  # (an ECMAScript type the DOM's lib names, `Promise<T>`, is no engine's)
         if t is None:
             candidates = self.type_names.get(name, [])
-            if len(candidates) != 1:
-                return None
-            if is_builtin_type(name) and package_name(candidates[0][0]) != package_name(module):
+            if len(candidates) != 1 or (
+                    is_builtin_type(name) and package_name(candidates[0][0]) != package_name(module)):
                 # pino's `import type { EventEmitter } from "events"` is Node's, not another engine's namesake
-                # (eventemitter3's class, which lacks `setMaxListeners`): the platform's type (`platform_base`)
+                # (eventemitter3's class, which lacks `setMaxListeners`): the platform's type (`platform_base`).
+                # A name the DOM declares and no engine does (`extends HTMLElement`, `nextElementSibling:
+                # Element | null`) is the DOM's (model_sources/platform)
+                if module != platform.PLATFORM and name in platform.type_names() and not any(
+                        package_name(c[0]) == package_name(module) for c in candidates):
+                    # (@types/react's own `interface HTMLElement` is React's, not the one a package extends)
+                    return self.find_type(platform.PLATFORM, name, depth)
                 return None
             module, name = candidates[0]
             t = self.type(candidates[0])
@@ -309,7 +321,11 @@ class ObjectModel:
             if parsed and parsed[0] == "name":
                 btid = self.find_type(tid[0], parsed[1])
                 if btid is not None:
-                    out.update(self._collect(btid, static, seen))
+                    inherited = self._collect(btid, static, seen)
+                    picked = _picked_keys(base) if btid[0] == platform.PLATFORM else None
+                    # `Pick<XMLHttpRequest, "abort" | "status">` of the DOM's type: those members only (jQuery's
+                    # jqXHR has no `DONE`); a package's own type keeps the superset (`_base_type`)
+                    out.update(inherited if picked is None else {k: v for k, v in inherited.items() if k in picked})
         for m in t.members:
             if m.kind == "constructor":
                 continue
@@ -571,6 +587,21 @@ class ObjectModel:
             out |= found
         return frozenset(out)
 
+    def member_names(self) -> frozenset[str]:
+        """Every member name of every type of the model's modules (the DOM's left out)."""
+        found = self.__dict__.get("_member_names")
+        if found is None:
+            found = self._member_names = frozenset(m.name for mod in self.modules.values()
+                                                   for t in mod.types.values() for m in t.members)
+        return found
+
+    def platform_lineage(self, tid: TypeId) -> bool:
+        """Whether `tid` is one of the DOM's types (`model_sources/platform`) or extends one, other than those
+        `builtin_classes.txt` lists with their members of every version (`EventTarget`): a member name of any
+        platform type (`builtin_names.txt`: other lib versions, Node's) may then be real on it."""
+        return any(t[0] == platform.PLATFORM and platform_class_members(t[1]) is None
+                   for t in (tid, *self.ancestors(tid)))
+
     def platform_base(self, tid: TypeId) -> bool:
         """Whether `tid` (or a base of it) extends a platform type the model does not hold (`EventEmitter`,
         `NodeJS.ReadableStream`, `HTMLElement`): a member name of any platform type may then be real."""
@@ -678,7 +709,7 @@ class ObjectModel:
                     return typed
             return ("value", value)
         tid = self.find_type(module, local)
-        if tid is not None:
+        if tid is not None and tid[0] != platform.PLATFORM:  # (a module exports its own names, not the DOM's)
             return ("type", tid)
         return self.export_equals_member(module, name)
 
@@ -723,6 +754,17 @@ def _base_type(base: str):
         args = generic_args(base)
         return parse_type(args[0]) if args else None
     return parse_type(base)
+
+
+def _picked_keys(base: str) -> frozenset[str] | None:
+    """The keys of `Pick<T, "a" | "b">` when every one is a string literal; else None."""
+    if base.split("<", 1)[0].strip() != "Pick":
+        return None
+    args = generic_args(base)
+    parts = [p.strip() for p in args[1].split("|")] if len(args) == 2 else []
+    if not parts or not all(re.fullmatch(r"""(["'])[^"']*\1""", p) for p in parts if p):
+        return None
+    return frozenset(p[1:-1] for p in parts if p)
 
 
 def _typings(path: str) -> bool:

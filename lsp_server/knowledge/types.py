@@ -47,6 +47,7 @@ from lsp_server.knowledge.model_sources.base import (
     HIGH, MEDIUM, Member, conditional_branches, function_params, generic_args, intersection_parts,
     object_literal_members, param_type, parse_type, substitute, this_param, union_parts,
 )
+from lsp_server.knowledge.model_sources import platform
 from lsp_server.knowledge.model_sources.dts import CALL
 from lsp_server.knowledge.object_model import FUNCTION_MEMBERS, OBJECT_MEMBERS, ObjectModel, TypeId, package_name
 from lsp_server.knowledge import suggest as sg
@@ -302,6 +303,10 @@ TS_PASS_THROUGH = frozenset({"non_null_expression", "satisfies_expression"})
 # Modifiers that make a constructor parameter a class field: `constructor(private page: Page)`.
 PARAMETER_PROPERTY_MODIFIERS = frozenset({"accessibility_modifier", "override_modifier"})
 
+# The DOM's globals left untyped: names Node gives other objects (`crypto`, `performance`) and names a fragment
+# may well mean as its own undeclared variable (react-router's `history`, blessed's `screen`)
+_DOM_GLOBALS_UNTYPED = frozenset({"crypto", "performance", "history", "location", "screen", "caches",
+                                  "clientInformation"})
 # Globals of browsers and Node: never inferred as engine objects.
 GLOBALS = frozenset({"console", "Math", "JSON", "window", "document", "globalThis", "process", "require", "module",
                      "exports", "Buffer", "Object", "Array", "String", "Number", "Promise", "Date", "Reflect",
@@ -413,6 +418,12 @@ class Analyzer:
         only come from evidence (never from a global we know nothing about)."""
         if name in self.free_vals:
             return self.free_vals[name]
+        dom = platform.globals_().get(name) if name not in _DOM_GLOBALS_UNTYPED else None
+        if dom is not None and not self.engine_declares(name):
+            # `document`, `customElements`, `navigator`: the browser's globals, typed by the DOM's lib (an
+            # engine declaring a global of that name keeps it); the file uses the platform, not the engine
+            val = self.free_vals[name] = self.type_val(dom, platform.PLATFORM, None, 1.0)
+            return val
         val = None
         # `declare global { export import Bun = BunModule }` (of `import * as BunModule from "bun"`): the module's
         # namespace object in every file, as declared (not inferred), a platform global's name included
@@ -487,6 +498,13 @@ class Analyzer:
                 self.result.named_by_convention[name] = conv.target if conv.kind != "inst" else (conv.target,)
         self.free_vals[name] = val
         return val
+
+    def engine_declares(self, name: str) -> bool:
+        """Whether a module of the model declares `name` as a global, a value, an export or a type: then the
+        platform's global of that name is not the one meant (bun's `Response`, ws's `WebSocket`)."""
+        return name in self.model.type_names or any(
+            name in mod.globals or name in mod.namespace_globals or name in mod.values or name in mod.exports
+            for mod in self.model.modules.values())
 
     def thenable(self, tid: TypeId, depth: int = 0) -> bool:
         """A type with a `then` member, or extending `Promise<...>` / `PromiseLike<...>` (a platform base whose
@@ -1042,6 +1060,15 @@ class Analyzer:
                     # inherits the platform class's statics (`EventEmitter.EventEmitterAsyncResource`), and its
                     # instances the platform's internals that no typings list (`_events`, `_writableState`)
                     return None
+                if model.platform_lineage(tid) and name in builtin_members():
+                    # a DOM type's (or a class extending one): a member name of any platform type, of any lib
+                    # version, may be real there (`builtin_names.txt`)
+                    return None
+                if tid[0] == platform.PLATFORM and tid[1] in platform.ANY_ELEMENT and \
+                        name in model.member_names():
+                    # `el.nextElementSibling.open`: an `Element` to TypeScript, at run time an element of any
+                    # class, a custom element's (an engine's) too: only a name no type has is reported
+                    return None
                 if node is not None and not (model.closed(tid) and t is not None):
                     self.result.open_sites.add(node.start_byte)
                     if t is None or t.confidence >= HIGH:  # read from typings or a runtime build, not docs
@@ -1163,6 +1190,38 @@ class Analyzer:
                 bindings[name] = fixed
         return self.type_val(_overload_result(m, args, self.model, fn.module, fn.recv), fn.module, fn.recv, fn.conf,
                              fn.evidence, bindings)
+
+    def tag_lookup(self, method: str, args: Node | None) -> Val | None:
+        """`querySelector('wa-dialog')`, `createElement('div')`, `closest('wa-tree-item')`, `querySelectorAll(...)`
+        on the DOM (or on a receiver of unknown type): a selector that is a plain tag name gives the element the
+        tag-name maps name (an engine's own `declare global { interface HTMLElementTagNameMap {...} }` first,
+        then the DOM's); a selector of any other form (`.cls`, `#id`, `div.x`) an element of unknown class: None."""
+        first = args.named_children[0] if args is not None and args.named_children else None
+        if first is None or first.type != "string" or len(args.named_children) > 2:
+            return None
+        tag = platform.selector_tag(self.text(first)[1:-1]) if method != "createElement" else self.text(first)[1:-1]
+        if tag is None or not platform.TAG_NAME.fullmatch(tag):
+            return None
+        found = None
+        for module, mod in self.model.modules.items():
+            for name in platform.TAG_MAPS:
+                t = mod.types.get(f"globalThis${name}")
+                m = next((m for m in t.members if m.name == tag), None) if t is not None else None
+                if m is not None and m.type:
+                    val = self.type_val(m.type, module, None, 1.0)
+                    if found is not None and val is not None and not _same_type(found, val):
+                        return None  # two engines claim the tag: which one registered it is unknown
+                    found = val or found
+        if found is None and "-" not in tag:  # (an undeclared custom element's tag: any class)
+            for name in platform.TAG_MAPS:
+                t = self.model.type((platform.PLATFORM, name))
+                m = next((m for m in t.members if m.name == tag), None) if t is not None else None
+                if m is not None and m.type:
+                    found = self.type_val(m.type, platform.PLATFORM, None, 1.0)
+                    break
+        if found is None or found.kind != ValKind.INSTANCE:
+            return None
+        return Val(ValKind.ARRAY, inner=found) if platform.TAG_LOOKUPS[method] == "all" else found
 
     def union_call(self, recv: Val, method: str, args: Node | None) -> Val | None:
         """`sound.add(key)` on `WebManager | HtmlManager` whose `add`s return different types: TypeScript calls
@@ -1553,6 +1612,10 @@ class Analyzer:
                 self.hint_callbacks(recv, method, fn_first, args)
                 for a in args.named_children:
                     self.ev(a)
+            if method in platform.SELECTOR_LOOKUPS and (fn_first is None or fn_first.module == platform.PLATFORM):
+                # an element found by a tag name is of the class the tag-name maps give; by any other selector
+                # (`.cls`, `#id`) or by id, of a class nobody knows (a custom element's, often): unknown
+                return self.tag_lookup(method, args) if method in platform.TAG_LOOKUPS else None
             if callee is not None and callee.type == "identifier" and self.text(callee) == "require":
                 spec = _first_string(args, self)
                 return self.module_val(spec) if spec else None
@@ -1580,6 +1643,10 @@ class Analyzer:
             if not peek and args is not None:
                 for a in args.named_children:
                     self.ev(a)
+            if ctor is not None and ctor.type == "identifier" and self.key_of(ctor)[0] is None and \
+                    self.text(ctor) in platform.constructors() and not self.engine_declares(self.text(ctor)):
+                # `new IntersectionObserver(cb)`: the platform's class, the file declaring no such name
+                return Val(ValKind.INSTANCE, (platform.PLATFORM, self.text(ctor)))
             cv = self.ev(ctor, peek) if ctor is not None else None
             if cv is not None and cv.kind == ValKind.CLASS and args is not None and not peek:
                 self.add_option_members(cv.tid, args)

@@ -21,6 +21,9 @@ from lsp_server.storage import content_hash, read_bounded
 HIGH = 0.9  # at or above: an unknown member on such a type is an error
 MEDIUM = 0.6  # at or above: a warning; below: never reported on its own
 
+# The DOM's tag-name maps, which a package's `declare global` augments with its custom elements (`platform`)
+TAG_MAPS = ("HTMLElementTagNameMap", "SVGElementTagNameMap", "MathMLElementTagNameMap")
+
 
 @dataclass
 class Member:

@@ -22,6 +22,7 @@ beside it, and a `const` typed by an object type literal (or an intersection of 
 from __future__ import annotations
 
 import logging
+import os
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -32,7 +33,7 @@ from lsp_server import queries
 from lsp_server.graph.resolve import NODE_BUILTINS
 from lsp_server.knowledge.builtin_names import is_builtin_type, node_import_class, renamed_base
 from lsp_server.knowledge.model_sources.base import (
-    Member, ModuleModel, ReadLimits, SourceModel, TypeDef, _split_top, deprecation_in, mark, parse_type,
+    TAG_MAPS, Member, ModuleModel, ReadLimits, SourceModel, TypeDef, _split_top, deprecation_in, mark, parse_type,
 )
 from lsp_server.languages import parser
 from lsp_server.storage import content_hash
@@ -124,12 +125,19 @@ class DtsExtractor:
 
     def run(self, entry: Path) -> SourceModel:
         entry_scope = self.scope_for(entry)
-        while self.queue:
-            path = self.queue.pop(0)
-            if len(self.source.files) >= MAX_FILES:
-                self.source.warnings.append(f"{entry}: stopped after {MAX_FILES} declaration files")
-                break
-            self.parse_file(path)
+        for extra in (None, *_element_files(entry)):
+            # then the package's custom elements that no export reaches (`declare global { interface
+            # HTMLElementTagNameMap { 'wa-dialog': WaDialog } }` in each component's file, imported for its side
+            # effect or autoloaded): `querySelector('wa-dialog')` finds them by tag name
+            if extra is not None:
+                self.scope_for(extra)
+            while self.queue:
+                path = self.queue.pop(0)
+                if len(self.source.files) >= MAX_FILES:
+                    self.source.warnings.append(f"{entry}: stopped after {MAX_FILES} declaration files")
+                    self.queue.clear()
+                    break
+                self.parse_file(path)
         mod = self.source.module(self.module_name)
         self.resolve_late_namespace_names()
         # `declare class Decimal {...}` and `declare function Decimal(n): Decimal` (decimal.js), or a function
@@ -601,7 +609,7 @@ class DtsExtractor:
         interface beside them (`interface Vector2Math {...}`) is kept as `globalThis$Vector2Math`, named so by
         the block's own types (`interface Point extends Vector2Math` in the namespace); one of a platform name
         (`interface Window {...}`) augments the platform's type: not read."""
-        spaces, interfaces = [], []
+        spaces, interfaces, tag_maps = [], [], []
         for child in block.named_children:
             inner = child.named_children[0] if child.type in ("expression_statement", "ambient_declaration") and \
                 child.named_children else child
@@ -616,8 +624,19 @@ class DtsExtractor:
             if inner.type in ("internal_module", "module") and name_node is not None and name_node.type != "string":
                 spaces.append(inner)
             elif inner.type == "interface_declaration" and name_node is not None and \
+                    _text(name_node, data) in TAG_MAPS:
+                tag_maps.append(inner)
+            elif inner.type == "interface_declaration" and name_node is not None and \
                     not is_builtin_type(_text(name_node, data)):
                 interfaces.append(inner)
+        for node in tag_maps:
+            # `interface HTMLElementTagNameMap { 'wa-dialog': WaDialog }`: the engine's elements by tag name,
+            # added to the DOM's map (`querySelector('wa-dialog')` is a `WaDialog`): kept as
+            # `globalThis$HTMLElementTagNameMap`, its types the file's own
+            maps = _Scope(scope.path, ModuleModel(self.module_name), platform=scope.platform)
+            self.declaration(node, maps, data)
+            for name, td in maps.module.types.items():
+                scope.module.add_type(replace(td, name=f"globalThis${name}", bases=[]))
         if not spaces:
             return
         declared_in = {k: set(v) for k, v in self.declared_in.items()}
@@ -1246,6 +1265,38 @@ def extract_dts(entry: Path, module: str, limits: ReadLimits = ReadLimits()) -> 
 
 
 # --- helpers ---------------------------------------------------------------------------------------------
+_ELEMENT_FILES_SCANNED = 3000
+
+
+def _element_files(entry: Path) -> list[Path]:
+    """The declaration files beside a package's typings entry (under the entry's top folder in the package:
+    `dist/`, not a CDN copy beside it; node_modules and hidden folders left out) that add elements to a
+    tag-name map."""
+    entry = entry.resolve()
+    root = next((d for d in entry.parents if (d / "package.json").is_file()), None)
+    if root is None or "node_modules" not in root.parts:
+        return []  # (a package's, not a workspace's own declaration files)
+    rel = entry.relative_to(root).parts
+    top = root / rel[0] if len(rel) > 1 else root
+    found, scanned = [], 0
+    for folder, dirs, files in os.walk(top):
+        dirs[:] = sorted(d for d in dirs if d != "node_modules" and not d.startswith("."))
+        for name in sorted(files):
+            path = Path(folder) / name
+            if not name.endswith(".d.ts") or path == entry:
+                continue
+            scanned += 1
+            if scanned > _ELEMENT_FILES_SCANNED:
+                return found
+            try:
+                data = path.read_bytes()
+            except OSError:
+                continue
+            if b"declare global" in data and any(m.encode() in data for m in TAG_MAPS):
+                found.append(path)
+    return found
+
+
 def grammar_readable(data: bytes) -> bytes:
     """`data` with the TypeScript forms the grammar cannot parse blanked to spaces (same length, same offsets)."""
     if b"type" in data:
