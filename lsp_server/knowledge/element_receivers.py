@@ -29,7 +29,7 @@ from pathlib import Path
 
 from lsp_server.document import ParsedDocument
 from lsp_server.knowledge.model_sources import platform
-from lsp_server.knowledge.model_sources.base import ReadLimits
+from lsp_server.knowledge.model_sources.base import TAG_MAPS, ReadLimits, parse_type
 from lsp_server.knowledge.types import GLOBALS
 
 # The DOM's element interfaces: `Element`, `HTMLElement`, `SVGElement`, `MathMLElement`, each `HTML*Element`, `SVG*Element`
@@ -55,10 +55,6 @@ def dom_element_members() -> frozenset[str]:
 
 
 # --- the engine's custom elements -------------------------------------------------------------------------------
-_TAG_MAP = re.compile(rb"interface\s+HTMLElementTagNameMap\s*\{([^{}]*)\}")
-_TAG_ENTRY = re.compile(rb"""['"]([a-z][a-z0-9]*-[a-z0-9._-]*)['"]\s*:\s*([A-Za-z_$][\w$.]*)""")
-_DEFINED = re.compile(rb"""customElements\s*\.\s*define\s*\(\s*['"]([a-z][a-z0-9]*-[a-z0-9._-]*)['"]\s*,\s*([A-Za-z_$][\w$]*)""")
-_DECORATED = re.compile(rb"""@customElement\s*\(\s*['"]([a-z][a-z0-9]*-[a-z0-9._-]*)['"]\s*\)""")
 _CLASS = re.compile(rb"(?m)^(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?class\s+([A-Za-z_$][\w$]*)"
                     rb"(?:\s*<[^{]*?>)?(?:\s+extends\s+([A-Za-z_$][\w$.]*))?[^{]*\{")
 # a class body's member, one a line as tsc writes declarations: `open: boolean;`, `readonly form: ...`,
@@ -75,16 +71,16 @@ _SKIPPED_FOLDERS = frozenset(("node_modules", ".git", "dist-cdn", "cdn"))
 
 
 def custom_elements(model) -> dict:
-    """The engine's custom elements, read from its packages' typings (every `.d.ts` of each package the model
-    read, bounded): `{"tags": {tag: class}, "members": {member: class}}`, the members being those declared in
-    the bodies of the registered classes and of the engine's classes they extend, as tsc writes
-    declarations. The tag names a typings file registers in `HTMLElementTagNameMap`
-    (`'wa-dialog': WaDialog`), or a build defines (`customElements.define('x-y', XY)`,
-    `@customElement('x-y')`). Empty for an engine that defines no element. Built once per model."""
+    """The engine's custom elements: `{"tags": {tag: class}, "members": {member: class}}`. The tags from the
+    object model (`_registered_tags`); the members those declared in the bodies of the registered classes and
+    of the engine's classes they extend, as tsc writes declarations, read from its packages' typings (every
+    `.d.ts` of each package the model read, bounded: an element class missing from the tag map, a form control
+    extending the registered ones' base, is in a file the model does not read). Empty for an engine that
+    defines no element. Built once per model."""
     cached = getattr(model, "_custom_elements", None)
     if cached is not None:
         return cached
-    tags: dict[str, str] = {}
+    tags = _registered_tags(model)
     bodies: dict[str, tuple[str, list[str]]] = {}  # class -> (its base, its public members)
     limits = ReadLimits()
     total = 0
@@ -101,11 +97,6 @@ def custom_elements(model) -> dict:
             except OSError:
                 continue
             total += len(data)
-            for block in _TAG_MAP.findall(data):
-                for tag, cls in _TAG_ENTRY.findall(block):
-                    tags.setdefault(tag.decode(), cls.decode().split(".")[-1])
-            for tag, cls in _DEFINED.findall(data):
-                tags.setdefault(tag.decode(), cls.decode())
             if b"class " in data:
                 _read_classes(data, bodies)
     members: dict[str, str] = {}
@@ -141,6 +132,24 @@ def custom_elements(model) -> dict:
     found = {"tags": tags, "members": members}
     model._custom_elements = found
     return found
+
+
+def _registered_tags(model) -> dict[str, str]:
+    """The tag names the engine's typings register in the DOM's tag-name maps, each with its class's name: the
+    object model's `declare global { interface HTMLElementTagNameMap { 'wa-dialog': WaDialog } }` augmentations
+    (kept by the `.d.ts` reader as `globalThis$HTMLElementTagNameMap`, the map `querySelector('wa-dialog')` is
+    typed through)."""
+    tags: dict[str, str] = {}
+    for module, mod in model.modules.items():
+        for map_name in TAG_MAPS:
+            t = mod.types.get(f"globalThis${map_name}")
+            for m in t.members if t is not None else ():
+                parsed = parse_type(m.type) if m.type and "-" in m.name else None
+                if parsed and parsed[0] == "name":
+                    tid = model.find_type(module, parsed[1])
+                    tags.setdefault(m.name, (tid[1] if tid is not None else parsed[1]).rpartition("$")[2]
+                                    .rpartition(".")[2])
+    return tags
 
 
 def _read_classes(data: bytes, bodies: dict) -> None:
