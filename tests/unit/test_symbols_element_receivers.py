@@ -185,3 +185,16 @@ def test_typescript_types_its_lookups_itself(tmp_path):
     ws = make_workspace(tmp_path, {**WIDGETS, **MANIFEST, "src/page.ts": source, "src/page.js": source})
     assert found(ws, "src/page.ts") == []
     assert found(ws, "src/page.js") == [(2, "nextElementSiblings", ["nextElementSibling"], "Element")]
+
+
+def test_dom_element_members_come_from_the_platform_module():
+    """The DOM's element vocabulary is read from the platform's module (lib.dom through the `.d.ts` reader): the
+    element interfaces' own members and their bases' and mixins'; no other interface's (a document's)."""
+    from lsp_server.knowledge.element_receivers import dom_element_members
+    from lsp_server.knowledge.model_sources import platform
+
+    members = dom_element_members()
+    assert {"setAttribute", "nextElementSibling", "addEventListener", "onclick", "valueAsNumber", "getBBox",
+            "append", "textContent"} <= members
+    assert "createElement" not in members and "constructor" not in members
+    assert {m.name for m in platform.module().types["HTMLElement"].members} <= members
