@@ -422,8 +422,10 @@ DENSE_K = 10
 # (`question_words.without_markers`; round 16: docs/evaluation.md)
 DROP_MARKERS = True
 # the page ranking (`page_ranking`): the sections of the `PAGE_FILES` doc files the question's concepts point at
-# most (their `file_affinity` above `PAGE_AFFINITY`), fused at `PAGE_WEIGHT` (0: off) with `PAGE_K`
-PAGE_WEIGHT = 3.0
+# most (their `file_affinity` above `PAGE_AFFINITY`), fused at `PAGE_WEIGHT` (0: off) with `PAGE_K`. Measured, not
+# shipped (round 18 after its held-out run, docs/evaluation.md): at 3, webawesome's component pages +15 of 60 and
+# the other packages -11 of 765 (an FAQ answer below the pages named `Table` and `Row`); howto_cv's variants
+PAGE_WEIGHT = 0.0
 PAGE_K = 5
 PAGE_FILES = 2
 PAGE_AFFINITY = 0.0
