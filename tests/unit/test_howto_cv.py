@@ -62,7 +62,7 @@ def test_the_before_variant_switches_off_round_12s_mechanisms():
     # has none of them
     shipped_words = thesaurus.default_thesaurus()
     assert any(thesaurus.key("modal window") in g for g in shipped_words.groups)
-    assert lookup.PAGE_WEIGHT == 0  # measured, not shipped: its variants
+    assert lookup.PAGE_WEIGHT == 0 and docs_index.TITLE_AFFINITY == 0  # measured, not shipped: their variants
     with patched(CHANGES["page ranking 3 (not shipped)"]):
         assert lookup.PAGE_WEIGHT == 3 and docs_index.TITLE_AFFINITY == 4
     with patched(CHANGES["before (main)"]):

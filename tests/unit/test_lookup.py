@@ -680,6 +680,7 @@ def test_a_named_page_gains_affinity_over_a_page_holding_the_question_words(tmp_
     index = make_ws(tmp_path, docs=WIDGET_DOCS).service(DocsIndex)
     dialog, theming = (str((tmp_path / "docs" / f).resolve()) for f in ("widgets/dialog.md", "guides/theming.md"))
     asked = question_concepts("close the modal window when someone clicks on its background")
+    monkeypatch.setattr(docs_index, "TITLE_AFFINITY", 4.0)  # measured, not shipped (0): howto_cv's variants
     with_title, bonus = index.file_affinity(asked), docs_index.TITLE_AFFINITY
     monkeypatch.setattr(docs_index, "TITLE_AFFINITY", 0.0)
     without = index.file_affinity(asked)
@@ -695,12 +696,16 @@ def test_page_ranking_ranks_the_named_pages_sections_by_the_questions_other_word
     ws = make_ws(tmp_path, docs=WIDGET_DOCS)
     index = ws.service(DocsIndex)
     asked = question_concepts("close the modal window when someone clicks on the dimmed background around it")
+    from lsp_server.knowledge import docs_index as _di
+    monkeypatch.setattr(_di, "TITLE_AFFINITY", 4.0)
     ranked = page_ranking(index, asked, index.file_affinity(asked, FILE_PRIOR_SMOOTHING), 10)
     # the page's opening section says "dialog" most; the title's concept holds for every section of the page, so
     # the section on closing at a click on the overlay ("dimmed background") leads
     assert ranked[0].heading == "Dialog › Examples › Light Dismissal"
     assert {Path(h.path).name for h in ranked} <= {"dialog.md", "drawer.md", "theming.md"}
     monkeypatch.setattr(lookup, "PAGE_WEIGHT", 3.0)  # measured, not shipped (0): howto_cv's "page ranking 3"
+    from lsp_server.knowledge import docs_index
+    monkeypatch.setattr(docs_index, "TITLE_AFFINITY", 4.0)
     top = lookup_docs(ws, "close the modal window when someone clicks on the dimmed background around it",
                       expand=True).results[0]
     assert top.heading == "Dialog › Examples › Light Dismissal"
