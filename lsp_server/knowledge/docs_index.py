@@ -57,6 +57,10 @@ MANIFEST = "manifest.json"
 SIGNED_AS = "docs-index-manifest"  # what the manifest's signature is for (see integrity.sign)
 LEAD_COMPOUNDS = True  # a lead's lowercase compounds also by their words, as headings' are (`compound_parts`)
 GREP_SHORTER_FIRST = True  # grep's ties: the shorter chunk first (it is more about the words), not the docs' order
+# `DocsIndex.file_affinity`: a file whose page title the question names (`title_matches`) gains this much
+# affinity (0: off); the file prior and the page ranking read it (lsp_server/knowledge/lookup.py). Measured, not
+# shipped (round 18 after its held-out run): at 4, 338 -> 337 of the 825 dev questions; howto_cv's variants
+TITLE_AFFINITY = 0.0
 HEADING_BOOST = 1.0  # a query term that is also in the chunk's heading path (1.5 before round 6: see howto_cv)
 
 
@@ -436,6 +440,7 @@ class DocsIndex(Service):
         self._ident_tokens: tuple[int, tuple[dict, dict]] | None = None
         self._grep_rows: tuple[int, tuple] | None = None
         self._doc_files: tuple[int, tuple[dict[int, str], dict[str, int], dict]] | None = None
+        self._page_titles: tuple[int, dict[frozenset, list[str]]] | None = None
         self._remembered: tuple[int, dict] = (0, {})  # (generation, key -> value): `remembered`
 
     # --- building -------------------------------------------------------------------------------------
@@ -818,7 +823,58 @@ class DocsIndex(Service):
                         best[f] = max(best[f], weight * math.log(share / whole))
                 for f, v in best.items():
                     out[f] += v
+        if TITLE_AFFINITY and not collections:
+            for f, v in self.title_matches(concepts).items():
+                out[f] = out.get(f, 0.0) + TITLE_AFFINITY * v
         return out
+
+    def title_matches(self, concepts: list) -> dict[str, float]:
+        """Doc file (stored path) -> how surely the question's `concepts` name its page's title (the first part of
+        its heading path: `Dialog`, `Tab Group`, `Relative Time`): 1 when a concept's alternative is the title's
+        terms (the asker's "tabs" for `Tab Group` through the thesaurus, a synonym written for that) or the
+        asker's own words hold every term of it. A page named after what the question asks about is about it
+        whole, however its sections word it."""
+        with self._lock:
+            titles = self._titles()
+        if not titles:
+            return {}
+        own: set[str] = set()
+        out: dict[str, float] = {}
+        for concept in concepts:
+            for terms, weight in concept.alternatives:
+                if weight >= 1.0:
+                    own.update(terms)
+                for f in titles.get(frozenset(terms), ()):
+                    out[f] = 1.0
+        for title, files in titles.items():
+            if title <= own:
+                for f in files:
+                    out[f] = 1.0
+        return out
+
+    def title_terms(self, path: str) -> frozenset:
+        """The terms of a doc file's page title (`_titles`); empty for a file the index does not hold."""
+        with self._lock:
+            titles = self._titles()
+        return next((t for t, files in titles.items() if path in files), frozenset())
+
+    def _titles(self) -> dict[frozenset, list[str]]:
+        """A page title's terms -> the doc files titled so (a file's first chunk's heading path, its first
+        part); once per generation (caller holds the lock)."""
+        if self._page_titles is None or self._page_titles[0] != self.generation:
+            first: dict[str, tuple[int, str]] = {}
+            for _, stored in self._searcher.reader().iter_docs():
+                at = stored["lines"][0]
+                if stored["path"] not in first or at < first[stored["path"]][0]:
+                    first[stored["path"]] = (at, stored["heading"])
+            titles: dict[frozenset, list[str]] = {}
+            for path, (_, heading) in first.items():
+                terms = frozenset(t for part in _TOKEN.findall(heading.split(" › ")[0])
+                                  for t in token_terms(part, True)[:1])
+                if terms:
+                    titles.setdefault(terms, []).append(path)
+            self._page_titles = (self.generation, titles)
+        return self._page_titles[1]
 
     def collections(self) -> dict[str, str]:
         """Doc file (stored path) -> its collection (`collection_of`)."""

@@ -218,17 +218,21 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     dense = _dense_ranking(workspace, index, asked_as, depth * 3, under)
     if dense:
         method += DENSE_RAN
+    # the page the question's words point at, section by section (`page_ranking`)
+    affinity = index.file_affinity(asked, FILE_PRIOR_SMOOTHING) if FILE_PRIOR or PAGE_WEIGHT else {}
+    pages = page_ranking(index, asked, affinity, depth, under) if PAGE_WEIGHT else []
+    if pages:
+        method += " and a page ranking (the same concepts over the sections of the page they point at)"
     order = list(queries)
     # The concept ranking weighs every word of the question (and its synonyms) at once, so its order counts
     # most (the smallest k); each literal angle's first places count too (k = 10, not RRF's usual 60, under
     # which ~10 lists of 10 merely vote by presence and the one section holding the rarest word is lost).
-    fused = fuse_rankings([rankings[q] for q in order] + [partial, grep, rare, concepts, leads, code, dense],
-                          depth * 3, k=[ANGLES_K] * (len(order) + 3) + [CONCEPTS_K, LEAD_K, CODE_K, DENSE_K],
+    fused = fuse_rankings([rankings[q] for q in order] + [partial, grep, rare, concepts, leads, code, dense, pages],
+                          depth * 3, k=[ANGLES_K] * (len(order) + 3) + [CONCEPTS_K, LEAD_K, CODE_K, DENSE_K, PAGE_K],
                           weights=[queries[q] for q in order] + [1.0, GREP_WEIGHT, RARE_WEIGHT, CONCEPTS_WEIGHT,
-                                                                 LEAD_WEIGHT, CODE_WEIGHT, DENSE_WEIGHT])
+                                                                 LEAD_WEIGHT, CODE_WEIGHT, DENSE_WEIGHT, PAGE_WEIGHT])
     # The doc file the question's words point at, over the others (several engines' docs in one index)
-    affinity = index.file_affinity(asked, FILE_PRIOR_SMOOTHING) if FILE_PRIOR and fused else {}
-    if affinity:
+    if FILE_PRIOR and fused and affinity:
         fused = file_prior(fused, affinity)
         method += ", the doc file the question's words point at lifted"
     # ... and the collection (one engine's docs among several engines', however many files it has)
@@ -250,6 +254,28 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     # A compound question is answered part by part: each clause's best section comes first.
     leaders = {r[0].chunk_id for q in clauses(question) if (r := rankings.get(q))} if CLAUSE_LEADERS else set()
     return leaders_first(fused, leaders)[:depth], order, method
+
+
+def page_ranking(index: DocsIndex, asked: list, affinity: dict[str, float], depth: int,
+                 under: Path | None = None) -> list:
+    """The sections of the doc pages the question's concepts point at most (`affinity`: `file_affinity`, the
+    `PAGE_FILES` best pages it lifts, under `under`), each page's ranked by the same concepts (BM25), the best
+    page's first. Component and API pages are one thing each ("Dialog", "Carousel"): the question's words that
+    name the page ("modal window", "slideshow") hold for all of its sections, and the concept ranking over the
+    whole docs lifts the page's opening section, which says the name most; within the page the question's
+    other words decide ("dimmed background" -> the section on the overlay)."""
+    if not affinity or len(affinity) < 2:
+        return []
+    root = str(under) if under is not None else None
+    files = [f for f in sorted(affinity, key=lambda f: (-affinity[f], f)) if affinity[f] > PAGE_AFFINITY
+             and (root is None or f == root or f.startswith(root.rstrip("/") + "/"))][:PAGE_FILES]
+    out: list = []
+    for f in files:
+        # the concepts the page's title names hold for every section of it: the others rank them
+        title = index.title_terms(f)
+        rest = [c for c in asked if not any(set(terms) <= title for terms, _ in c.alternatives)] if title else asked
+        out += index.search_concepts(rest or asked, depth, Path(f))
+    return out
 
 
 def collection_prior_weight(dense_ran: bool) -> float:
@@ -395,6 +421,14 @@ DENSE_K = 10
 # the question's discourse markers ("for example", "for instance", "e.g.") left out of every lexical ranking
 # (`question_words.without_markers`; round 16: docs/evaluation.md)
 DROP_MARKERS = True
+# the page ranking (`page_ranking`): the sections of the `PAGE_FILES` doc files the question's concepts point at
+# most (their `file_affinity` above `PAGE_AFFINITY`), fused at `PAGE_WEIGHT` (0: off) with `PAGE_K`. Measured, not
+# shipped (round 18 after its held-out run, docs/evaluation.md): at 3, webawesome's component pages +15 of 60 and
+# the other packages -11 of 765 (an FAQ answer below the pages named `Table` and `Row`); howto_cv's variants
+PAGE_WEIGHT = 0.0
+PAGE_K = 5
+PAGE_FILES = 2
+PAGE_AFFINITY = 0.0
 RELAX_BELOW = 5  # relaxed queries when the leading queries find fewer chunks than this
 
 

@@ -55,9 +55,25 @@ def test_the_before_variant_switches_off_round_12s_mechanisms():
         assert lookup.COLLECTION_PRIOR == 0 and lookup.COLLECTION_PRIOR_DENSE == 0
     # round 17's: a page's front matter and its JSX component markup are not words; "before (main)" reads them
     assert chunker.FRONT_MATTER and chunker.COMPONENT_MARKUP
-    with patched(CHANGES["before (main)"]):
+    with patched(CHANGES["round 17's main"]):
         assert not chunker.FRONT_MATTER and not chunker.COMPONENT_MARKUP
         assert lookup.COLLECTION_PRIOR == 4
+    # round 18's: user-interface widget words, page titles in a file's affinity, the page ranking; "before (main)"
+    # has none of them
+    shipped_words = thesaurus.default_thesaurus()
+    assert any(thesaurus.key("modal window") in g for g in shipped_words.groups)
+    assert lookup.PAGE_WEIGHT == 0 and docs_index.TITLE_AFFINITY == 0  # measured, not shipped: their variants
+    with patched(CHANGES["page ranking 3 (not shipped)"]):
+        assert lookup.PAGE_WEIGHT == 3 and docs_index.TITLE_AFFINITY == 4
+    with patched(CHANGES["before (main)"]):
+        assert not any(thesaurus.key("modal window") in g for g in thesaurus.default_thesaurus().groups)
+        assert any(thesaurus.key("round trip") in g for g in thesaurus.default_thesaurus().groups)
+        assert docs_index.TITLE_AFFINITY == 0 and lookup.PAGE_WEIGHT == 0
+        assert chunker.FRONT_MATTER and chunker.COMPONENT_MARKUP
+    assert thesaurus.default_thesaurus() is shipped_words and lookup.PAGE_WEIGHT == 0
+    with patched(CHANGES["thesaurus words alone"]):
+        assert any(thesaurus.key("modal window") in g for g in thesaurus.default_thesaurus().groups)
+        assert docs_index.TITLE_AFFINITY == 0 and lookup.PAGE_WEIGHT == 0
     with patched(CHANGES["component markup kept"]):
         assert chunker.FRONT_MATTER and not chunker.COMPONENT_MARKUP
     assert chunker.FRONT_MATTER and chunker.COMPONENT_MARKUP  # restored

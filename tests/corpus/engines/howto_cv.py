@@ -137,6 +137,16 @@ def thesaurus_with_round_8_validation_words() -> T.Thesaurus:
     return T.Thesaurus.parse(T.DATA.read_text(encoding="utf-8") + ROUND_8_NOT_SHIPPED)
 
 
+ROUND_18_THESAURUS = "# --- user-interface widgets (round 18"
+
+
+@functools.cache
+def thesaurus_before_round_18() -> T.Thesaurus:
+    """The thesaurus data without round 18's user-interface widget groups (the data file's last block, from its
+    `# --- user-interface widgets (round 18` line)."""
+    return T.Thesaurus.parse(T.DATA.read_text(encoding="utf-8").split(ROUND_18_THESAURUS, 1)[0])
+
+
 BEFORE = "before (main)"
 MAIN_ROUND_10 = {"docs_index.GREP_SHORTER_FIRST": False}  # main before round 11's how-to work
 # main before round 12's: no dense ranking. Without the `semantic` extra the dense ranking is empty, so this
@@ -147,9 +157,19 @@ LONG_PROSE_SPLIT = {"chunker.LONG_PROSE_CHARS": 4 * 1800}  # measured in round 1
 # main before round 17's how-to work (after its held-out run): a page's front matter and its JSX component
 # markup read as words (docs/evaluation.md, "How-to, round 17 after the held-out run")
 MAIN_ROUND_16 = {"chunker.FRONT_MATTER": False, "chunker.COMPONENT_MARKUP": False}
+# main before round 18's how-to work (after its held-out run): no user-interface widget words in the thesaurus, no
+# page title in a file's affinity, no page ranking (docs/evaluation.md, "How-to, round 18 after the held-out run")
+MAIN_ROUND_17 = {"thesaurus.default_thesaurus": thesaurus_before_round_18, "docs_index.TITLE_AFFINITY": 0.0,
+                 "PAGE_WEIGHT": 0.0}
 CHANGES: dict[str, dict[str, object]] = {
-    BEFORE: MAIN_ROUND_16,
+    BEFORE: MAIN_ROUND_17,
     "shipped": {},
+    "thesaurus words alone": {"docs_index.TITLE_AFFINITY": 0.0, "PAGE_WEIGHT": 0.0},
+    "title affinity, no page ranking": {"docs_index.TITLE_AFFINITY": 4.0, "PAGE_WEIGHT": 0.0},
+    # measured, not shipped: the page ranking at 3 (webawesome +15, the other packages -11)
+    "page ranking 3 (not shipped)": {"docs_index.TITLE_AFFINITY": 4.0, "PAGE_WEIGHT": 3.0},
+    "page ranking 1 (not shipped)": {"docs_index.TITLE_AFFINITY": 4.0, "PAGE_WEIGHT": 1.0},
+    "round 17's main": MAIN_ROUND_16,
     "component markup kept": {"chunker.COMPONENT_MARKUP": False},  # round 17's front matter change alone
     "round 12's main": {**MAIN_ROUND_12, **MAIN_ROUND_16},  # the first variant of rounds 13-16: no collection prior
     "no dense ranking": {**MAIN_ROUND_11, **MAIN_ROUND_12},  # round 12's main, with the `semantic` extra
