@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from pathlib import Path
 
 from lsp_server.document import ParsedDocument
 from lsp_server.knowledge.model_sources import platform
@@ -55,83 +54,86 @@ def dom_element_members() -> frozenset[str]:
 
 
 # --- the engine's custom elements -------------------------------------------------------------------------------
-_CLASS = re.compile(rb"(?m)^(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?class\s+([A-Za-z_$][\w$]*)"
-                    rb"(?:\s*<[^{]*?>)?(?:\s+extends\s+([A-Za-z_$][\w$.]*))?[^{]*\{")
-# a class body's member, one a line as tsc writes declarations: `open: boolean;`, `readonly form: ...`,
-# `show(): Promise<void>;`, `get value(): string;`; not `private x;`, `#private;`, `static styles: ...`
-_MEMBER = re.compile(rb"(?m)^    (?:(?:static|readonly|abstract|override|protected|public|accessor|get|set|async)\s+)*"
-                     rb"([A-Za-z_$][\w$]*)\??\s*[(:<;=]")
-_PRIVATE = re.compile(rb"(?m)^    (?:(?:private|protected)\s+)?(?:(?<=private )|(?<=protected )|static\s+)"
-                      rb"(?:static\s+)?(?:readonly\s+|get\s+|set\s+)?"
-                      rb"([A-Za-z_$][\w$]*)")  # private and protected ones, statics (not an element's own)
 _ELEMENT_ROOTS = frozenset(("HTMLElement", "LitElement", "ReactiveElement", "FASTElement", "PolymerElement"))
-MAX_PACKAGE_FILES = 3000  # typings files read of each engine package for its custom elements
-MAX_PACKAGE_BYTES = 48 * 1024 * 1024
-_SKIPPED_FOLDERS = frozenset(("node_modules", ".git", "dist-cdn", "cdn"))
 
 
 def custom_elements(model) -> dict:
     """The engine's custom elements: `{"tags": {tag: class}, "members": {member: class}}`. The tags from the
-    object model (`_registered_tags`); the members those declared in the bodies of the registered classes and
-    of the engine's classes they extend, as tsc writes declarations, read from its packages' typings (every
-    `.d.ts` of each package the model read, bounded: an element class missing from the tag map, a form control
-    extending the registered ones' base, is in a file the model does not read). Empty for an engine that
-    defines no element. Built once per model."""
+    object model (`_registered_tags`); the members those of its element classes, through their chains of
+    bases (`model.members`: the engine's classes and a dependency's, `LitElement`'s; not the DOM's, which
+    `dom_element_members` holds): the registered classes, and every class of the model extending
+    `HTMLElement`, a registered class or the base of one (a form control missing from the tag map: the `.d.ts`
+    reader reads those files too, `dts._element_files`). Public instance members only. Empty for an engine
+    that defines no element. Built once per model."""
     cached = getattr(model, "_custom_elements", None)
     if cached is not None:
         return cached
     tags = _registered_tags(model)
-    bodies: dict[str, tuple[str, list[str]]] = {}  # class -> (its base, its public members)
-    limits = ReadLimits()
-    total = 0
-    for folder in _package_folders(model):
-        files = 0
-        for path in sorted(folder.rglob("*.d.ts")):
-            if files >= MAX_PACKAGE_FILES or total > MAX_PACKAGE_BYTES:
-                break
-            if _SKIPPED_FOLDERS & set(path.relative_to(folder).parts[:-1]):
-                continue
-            files += 1
-            try:
-                data = limits.read(path)
-            except OSError:
-                continue
-            total += len(data)
-            if b"class " in data:
-                _read_classes(data, bodies)
     members: dict[str, str] = {}
-    registered = set(tags.values())
-    known: dict[str, bool] = {}
+    registered = set(_registered_classes(model))
+    bases: dict = {}  # a class of the model -> the model's class it extends (None: none, or another's)
+    roots: set = set()  # the classes extending an element root (`HTMLElement`, `LitElement`)
 
-    def is_element(cls: str, depth: int = 0) -> bool:
-        # registered, or extending (through the engine's own classes) HTMLElement, a registered class or the base
-        # of one (`WaColorPicker extends WebAwesomeFormAssociatedElement`, not in the tag map: an element still)
-        if cls not in known:
-            base = bodies.get(cls, ("", []))[0]
-            known[cls] = cls in registered or base in _ELEMENT_ROOTS or cls in element_bases or \
-                (depth < 20 and bool(base) and is_element(base, depth + 1))
-        return known[cls]
+    def base_of(tid):
+        if tid not in bases:
+            bases[tid] = None
+            t = model.type(tid)
+            for base in t.bases if t is not None else ():
+                name = base.partition("<")[0].strip()
+                if name.rpartition(".")[2] in _ELEMENT_ROOTS:
+                    roots.add(tid)
+                btid = model.find_type(tid[0], name)
+                if btid is not None and btid[0] != platform.PLATFORM:
+                    bases[tid] = btid
+                    break
+        return bases[tid]
 
-    element_bases: set[str] = set()
-    for cls in registered:
-        base, seen = bodies.get(cls, ("", []))[0], set()
-        while base and base not in seen:
-            seen.add(base)
-            element_bases.add(base)
-            base = bodies.get(base, ("", []))[0]
-    elements = {c for c in bodies if is_element(c)} | registered
-    for cls in sorted(elements):
-        seen = set()
-        current = cls
-        while current in bodies and current not in seen:  # the class, then the engine's classes it extends
+    element_bases: set = set()
+    for tid in registered:
+        current, seen = base_of(tid), set()
+        while current is not None and current not in seen:
             seen.add(current)
-            base, names = bodies[current]
-            for name in names:
-                members.setdefault(name, current)  # (the class declaring it: `WaDialog.open`, `WebAwesomeElement.dir`)
-            current = base
+            element_bases.add(current)
+            current = base_of(current)
+    known: dict = {}
+
+    def is_element(tid, depth: int = 0) -> bool:
+        if tid not in known:
+            base = base_of(tid)
+            known[tid] = tid in registered or tid in element_bases or tid in roots or \
+                (depth < 20 and base is not None and is_element(base, depth + 1))
+        return known[tid]
+
+    elements = set(registered)
+    for module, mod in model.modules.items():
+        for name, t in mod.types.items():
+            if t.kind == "class" and t.bases and is_element((module, name)):
+                elements.add((module, name))
+    own = {tid[0] for tid in registered}  # the engine's classes first, each by name, then a dependency's
+    for tid in sorted(elements, key=lambda tid: (tid[0] not in own, tid[1], tid[0])):
+        for name, (m, owner) in model.members(tid).items():
+            if owner[0] == platform.PLATFORM or m.private or m.static or m.kind == "constructor" or \
+                    name.startswith(("_", "#")):
+                continue
+            # (the class declaring it: `WaDialog.open`, `WebAwesomeElement.dir`)
+            members.setdefault(name, owner[1].rpartition("$")[2].rpartition(".")[2])
     found = {"tags": tags, "members": members}
     model._custom_elements = found
     return found
+
+
+def _registered_classes(model) -> list:
+    """The types the engine's tag-map augmentations register (`'wa-dialog': WaDialog`)."""
+    out = []
+    for module, mod in model.modules.items():
+        for map_name in TAG_MAPS:
+            t = mod.types.get(f"globalThis${map_name}")
+            for m in t.members if t is not None else ():
+                parsed = parse_type(m.type) if m.type and "-" in m.name else None
+                tid = model.find_type(module, parsed[1]) if parsed and parsed[0] == "name" else None
+                if tid is not None and tid[0] != platform.PLATFORM and tid not in out:
+                    out.append(tid)
+    return out
 
 
 def _registered_tags(model) -> dict[str, str]:
@@ -150,46 +152,6 @@ def _registered_tags(model) -> dict[str, str]:
                     tags.setdefault(m.name, (tid[1] if tid is not None else parsed[1]).rpartition("$")[2]
                                     .rpartition(".")[2])
     return tags
-
-
-def _read_classes(data: bytes, bodies: dict) -> None:
-    for match in _CLASS.finditer(data):
-        end = _closing(data, match.end() - 1)
-        body = data[match.end():end]
-        private = set(_PRIVATE.findall(body))
-        names = [n.decode() for n in _MEMBER.findall(body) if n not in private and n != b"constructor"
-                 and not n.startswith((b"_", b"#"))]
-        base = match.group(2).decode().split(".")[-1] if match.group(2) else ""
-        bodies.setdefault(match.group(1).decode(), (base, names))
-
-
-def _closing(data: bytes, start: int) -> int:
-    depth = 0
-    for i in range(start, len(data)):
-        c = data[i]
-        if c == 0x7B:
-            depth += 1
-        elif c == 0x7D:
-            depth -= 1
-            if depth == 0:
-                return i
-    return len(data)
-
-
-def _package_folders(model) -> list[Path]:
-    """The root folders of the packages whose files the model read (`node_modules/@scope/name`)."""
-    out: list[Path] = []
-    for _, src in model.sources:
-        for path in list(src.files)[:1]:
-            parts = Path(path).parts
-            if "node_modules" not in parts:
-                continue
-            i = len(parts) - 1 - parts[::-1].index("node_modules")
-            depth = 2 if i + 1 < len(parts) and parts[i + 1].startswith("@") else 1
-            folder = Path(*parts[:i + 1 + depth])
-            if folder not in out and folder.is_dir():
-                out.append(folder)
-    return out
 
 
 def spells_custom_tag(doc: ParsedDocument, tags) -> bool:

@@ -91,6 +91,43 @@ def test_custom_elements_are_read_from_the_engine_s_typings(tmp_path):
     assert "localize" not in members and "css" not in members
 
 
+# a package with no tag map: its entry exports a helper only; the element class lives in a file nothing imports
+TOGGLES = {
+    "node_modules/togglekit/package.json": json.dumps({"name": "togglekit", "version": "1.0.0", "type": "module",
+                                                        "types": "dist/index.d.ts", "module": "dist/index.js"}),
+    "node_modules/togglekit/dist/index.d.ts": "export declare function ready(): Promise<void>;\n",
+    "node_modules/togglekit/dist/index.js": "export function ready() { return Promise.resolve(); }\n",
+    "node_modules/togglekit/dist/toggle/toggle.d.ts": """export declare class TkToggle extends HTMLElement {
+    static get validators(): string[];
+    get validators(): string[];
+    checked: boolean;
+    private busy;
+    flip(): void;
+}
+""",
+    "node_modules/togglekit/dist/util/clock.d.ts": "export declare class Clock {\n    tickRate: number;\n}\n",
+}
+
+
+def test_element_classes_no_export_reaches_are_read_into_the_model(tmp_path):
+    """The `.d.ts` reader also reads a package's files that declare an element class (one extending
+    `HTMLElement`, a registered class or a registered class's base) beside its typings entry, as it reads the
+    tag-map files: the class is in the model and its public instance members (an instance accessor beside a
+    static one of the same name too) are element members; a file of other classes is not read."""
+    ws = make_workspace(tmp_path, {**TOGGLES, "package.json": json.dumps(
+        {"name": "site", "dependencies": {"togglekit": "^1.0.0"}}), "src/page.js": "import 'togglekit';\n"})
+    model = ws.service(ObjectModelService).model
+    assert model.find_type("togglekit", "TkToggle") is not None
+    assert model.find_type("togglekit", "Clock") is None
+    members = custom_elements(model)["members"]
+    assert {n: members.get(n) for n in ("checked", "flip", "validators")} == \
+        {"checked": "TkToggle", "flip": "TkToggle", "validators": "TkToggle"}
+    assert "busy" not in members and "tickRate" not in members
+    # the one in the tag-map package: the slider, in no tag map and imported by nothing, is the model's too
+    ws2 = make_workspace(tmp_path / "w2", {**WIDGETS, **MANIFEST, "src/page.js": "import 'widgetkit';\n"})
+    assert ws2.service(ObjectModelService).model.find_type("widgetkit", "WkSlider") is not None
+
+
 def test_near_misses_on_elements_are_reported_with_the_member_meant(tmp_path):
     """In a project that depends on a custom-element package, a file that imports nothing: near misses of the
     DOM's element members and of the engine's element members are reported; each is a warning with its

@@ -1270,15 +1270,22 @@ _ELEMENT_FILES_SCANNED = 3000
 
 def _element_files(entry: Path) -> list[Path]:
     """The declaration files beside a package's typings entry (under the entry's top folder in the package:
-    `dist/`, not a CDN copy beside it; node_modules and hidden folders left out) that add elements to a
-    tag-name map."""
+    `dist/`, not a CDN copy beside it; node_modules and hidden folders left out) that define custom elements: a
+    file adding elements to a tag-name map, and a file declaring an element class, one that extends
+    `HTMLElement`, a class a tag-map file declares (a registered one), the base of one (through the package's
+    classes), or such an element class (`class ColorPicker extends FormAssociatedElement`, in no tag map: an
+    element still, whose members `querySelector('.picker')` may reach). The class headers only pick the
+    files; their declarations are read like any other."""
     entry = entry.resolve()
     root = next((d for d in entry.parents if (d / "package.json").is_file()), None)
     if root is None or "node_modules" not in root.parts:
         return []  # (a package's, not a workspace's own declaration files)
     rel = entry.relative_to(root).parts
     top = root / rel[0] if len(rel) > 1 else root
-    found, scanned = [], 0
+    found: list[Path] = []
+    scanned = 0
+    classes: dict[str, tuple[str, Path]] = {}  # a class declared in the package -> (the class it extends, its file)
+    registered: set[str] = set()  # the classes declared in tag-map files
     for folder, dirs, files in os.walk(top):
         dirs[:] = sorted(d for d in dirs if d != "node_modules" and not d.startswith("."))
         for name in sorted(files):
@@ -1287,14 +1294,45 @@ def _element_files(entry: Path) -> list[Path]:
                 continue
             scanned += 1
             if scanned > _ELEMENT_FILES_SCANNED:
-                return found
+                break
             try:
                 data = path.read_bytes()
             except OSError:
                 continue
-            if b"declare global" in data and any(m.encode() in data for m in TAG_MAPS):
+            tag_map = b"declare global" in data and any(m.encode() in data for m in TAG_MAPS)
+            if tag_map:
                 found.append(path)
+            if b"class " in data:
+                for m in _CLASS_HEADER.finditer(data):
+                    cls, base = m.group(1).decode(), (m.group(2) or b"").decode().rpartition(".")[2]
+                    classes.setdefault(cls, (base, path))
+                    if tag_map:
+                        registered.add(cls)
+        if scanned > _ELEMENT_FILES_SCANNED:
+            break
+    elements = set(registered)
+    for cls in registered:  # the registered classes' bases, through the package's classes
+        base = classes[cls][0]
+        while base in classes and base not in elements:
+            elements.add(base)
+            base = classes[base][0]
+    changed = True
+    while changed:  # and every class extending HTMLElement or one of those
+        changed = False
+        for cls, (base, _) in classes.items():
+            if cls not in elements and (base == "HTMLElement" or base in elements):
+                elements.add(cls)
+                changed = True
+    for cls in sorted(elements - registered):
+        path = classes[cls][1]
+        if path not in found and path != entry:
+            found.append(path)
     return found
+
+
+# a class's header as tsc writes declarations: `export declare class WaDialog extends WebAwesomeElement {`
+_CLASS_HEADER = re.compile(rb"(?m)^(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?class\s+"
+                           rb"([A-Za-z_$][\w$]*)(?:\s*<[^{]*?>)?(?:\s+extends\s+([A-Za-z_$][\w$.]*))?")
 
 
 def grammar_readable(data: bytes) -> bytes:
