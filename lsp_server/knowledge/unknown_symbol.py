@@ -595,6 +595,13 @@ def _vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelS
     return _engine_sites(doc, analysis, svc, workspace, index, imported, local, platform)
 
 
+def _written_only(doc, writes: dict[str, int]) -> set[str]:
+    """The member names of `writes` (name -> how many times the file assigns it) that the file spells nowhere
+    else: a name only ever written is an expando, or a near miss nobody reads back."""
+    return {n for n, count in writes.items()
+            if len(re.findall(rb"(?<![\w$])" + re.escape(n.encode()) + rb"(?![\w$])", doc.source)) == count}
+
+
 def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelService, workspace: frozenset[str],
                   index: dict, imported: frozenset[str], local: frozenset[str], platform: frozenset[str]) -> list:
     """`_vocabulary_sites` on receivers of unknown type, against the engine's whole vocabulary."""
@@ -636,8 +643,7 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
                 if parent is not None and parent.type == "assignment_expression" and \
                         parent.child_by_field_name("left") == node:
                     writes[name] = writes.get(name, 0) + 1
-        written_only = {n for n, count in writes.items()
-                        if len(re.findall(rb"(?<![\w$])" + re.escape(n.encode()) + rb"(?![\w$])", doc.source)) == count}
+        written_only = _written_only(doc, writes)
     out = []
     for node in members:
         prop = node.child_by_field_name("property")
@@ -759,8 +765,7 @@ def _element_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServ
                                                                         "augmented_assignment_expression") \
                 and parent.child_by_field_name("left") == node:
             writes[doc.node_text(prop)] = writes.get(doc.node_text(prop), 0) + 1
-    written_only = {n for n, count in writes.items()
-                    if len(re.findall(rb"(?<![\w$])" + re.escape(n.encode()) + rb"(?![\w$])", doc.source)) == count}
+    written_only = _written_only(doc, writes)
     out = []
     for node in nodes:
         prop = node.child_by_field_name("property")
