@@ -378,6 +378,18 @@ def doc_roots(ws: Workspace) -> list[Path]:
     return roots
 
 
+def _walked(path: Path, roots: list[Path]) -> bool:
+    """Whether `doc_files`' walk reaches `path`: under a docs root, in no folder it skips (DOCS_SKIPPED_DIRS). A
+    file changed on disk is indexed on the same terms as at a full build (a README edited under
+    `docs/node_modules/` is not)."""
+    for root in roots:
+        if path == root:
+            return True
+        if root in path.parents:
+            return not any(part in DOCS_SKIPPED_DIRS for part in path.relative_to(root).parts[:-1])
+    return False
+
+
 def doc_files(ws: Workspace) -> list[Path]:
     seen: dict[Path, None] = {}
     for root in doc_roots(ws):
@@ -553,13 +565,12 @@ class DocsIndex(Service):
 
     def update(self, workspace: Workspace, changed: set[Path]) -> "DocsIndex | None":
         roots = doc_roots(workspace)
-        relevant = [p for p in changed if str(p) in self.manifest["files"]
-                    or (is_doc_file(p) and any(p == r or r in p.parents for r in roots))]
+        relevant = [p for p in changed if str(p) in self.manifest["files"] or (is_doc_file(p) and _walked(p, roots))]
         if not relevant:
             return self
         current = set(self.manifest["files"])
         for p in relevant:
-            if p.is_file() and any(p == r or r in p.parents for r in roots):
+            if p.is_file() and _walked(p, roots):
                 current.add(str(p))
             else:
                 current.discard(str(p))

@@ -122,6 +122,23 @@ def test_a_build_folder_below_a_docs_path_is_read_but_dependencies_are_not(tmp_p
     assert not [p for p in ws.files() if "dist" in p.parts]
 
 
+def test_a_changed_file_is_indexed_on_the_walk_s_terms(tmp_path):
+    """A doc file created below a docs root is indexed when the full walk would read it (a build folder), and not
+    when the walk skips its folder (a dependency's README): an update gives the index a build would."""
+    ws = make_ws(tmp_path)
+    ws.service(DocsIndex)  # built before the files exist: they arrive as changes
+    dep = tmp_path / "docs" / "node_modules" / "dep" / "README.md"
+    built = tmp_path / "docs" / "dist" / "skills.md"
+    for path, text in ((dep, "# Dep\n\n## Backdrop\n\nA dependency's backdrop.\n"),
+                       (built, "# Skills\n\n## Backdrop\n\nThe skill's backdrop.\n")):
+        path.parent.mkdir(parents=True)
+        path.write_text(text, encoding="utf-8")
+    ws.files_changed([dep, built])
+    assert headings(ws.service(DocsIndex).search("backdrop")) == ["Skills › Backdrop"]
+    assert headings(DocsIndex.build(Workspace(tmp_path), lambda m, p=None: None).search("backdrop")) == \
+        ["Skills › Backdrop"]
+
+
 # --- persistence and incremental updates ------------------------------------------------------------------------
 def test_index_is_persisted_and_reopened_without_rebuild(tmp_path):
     ws = make_ws(tmp_path)
