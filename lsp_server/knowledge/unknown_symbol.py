@@ -37,6 +37,7 @@ from lsp_server.findings import Finding, Severity
 from lsp_server.knowledge import suggest as sg
 from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, ReadLimits, display_type
 from lsp_server.knowledge.model_sources.docs import MARKDOWN_PAGES, OLD_API_PAGE, docs_files
+from lsp_server.knowledge.model_sources.platform import PLATFORM
 from lsp_server import queries
 from lsp_server.knowledge.builtin_names import builtin_members, is_builtin_type
 from lsp_server.knowledge.element_receivers import (custom_elements, dom_element_members, element_receivers,
@@ -78,9 +79,11 @@ def typescript_sees(a: Access, model: ObjectModel) -> bool:
     modules, types = typings_of(model)
     if a.usage == "import" or recv.kind == ValKind.NAMESPACE:
         return (a.container if a.usage == "import" else recv.module) in modules
+    # the DOM's own types (`platform.PLATFORM`) are TypeScript's lib: it types `document`, a tag-name lookup's
+    # element and what they return itself, and reports their unknown names
     if recv.kind in _MANY:
-        return all(tid in types for tid in recv.tid)
-    return bool(recv.tid) and recv.tid in types
+        return all(tid in types or tid[0] == PLATFORM for tid in recv.tid)
+    return bool(recv.tid) and (recv.tid in types or recv.tid[0] == PLATFORM)
 
 
 _TYPINGS: dict[int, tuple[frozenset[str], frozenset[tuple[str, str]]]] = {}
