@@ -23,6 +23,7 @@ import threading
 from functools import lru_cache
 from pathlib import Path
 
+from lsp_server import queries
 from lsp_server.knowledge.model_sources.base import TAG_MAPS, ModuleModel
 from lsp_server.knowledge.model_sources.dts import extract_dts
 
@@ -110,7 +111,9 @@ def module() -> ModuleModel:
     """The platform's module, read on first use."""
     global _module
     if _module is None:
-        with _lock:
+        # shared by every document of the process: not the analysis of the document whose check asked first, so
+        # neither charged to its time limit (the parse takes ~1 s of CPU) nor cancelled half-way with it
+        with _lock, queries.no_time_limit():
             if _module is None:
                 _module = _read()
     return _module
