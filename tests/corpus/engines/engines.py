@@ -913,7 +913,9 @@ ENGINES = [
                  "llm-docs/tutorial/organizing-mutations-queries-and-subscriptions.mdx",
                  "llm-docs/tutorial/queries-1.mdx", "llm-docs/tutorial/queries-2.mdx",
                  "llm-docs/tutorial/refetchable-fragments.mdx"),
-           set_aside=True),
+           # round 19's untouched 57.4% (typed 52/136, untyped 91/113), did-you-mean 100%, 0 FP; dev from then on:
+           # the floors are the untouched figures
+           recall_floor=0.57, dym_floor=0.95),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
