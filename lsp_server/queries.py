@@ -32,10 +32,16 @@ Bounds (issue 19: no document's analysis may run away, whatever its content):
   clock is the thread's CPU time, so a loaded machine or a busy GIL does not make an ordinary file time out;
   the limit bounds the work one document may cost. (Not tree-sitter's progress callback, which would stop a
   query midway: with tree-sitter 0.26.1 any query given one crashes the process as soon as it matches.)
+  Nor is a garbage collection charged to it (`analysis_clock`): the collector runs in whichever thread
+  allocates when a threshold is crossed and scans the whole heap on a full collection, garbage other work
+  left included; in a process holding large indexes or models that is hundreds of ms at a random moment,
+  enough to stop a small document's checks at the limit (the symptom: a check silently skipped, its findings
+  missing, once in a while, under a long-lived process's load).
 """
 
 from __future__ import annotations
 
+import gc
 import threading
 import time
 from collections.abc import Iterator
@@ -104,7 +110,27 @@ def load(lang: str, name: str) -> Query:
 
 
 # --- the time limit ------------------------------------------------------------------------------------------
-_limit = threading.local()  # .deadline: thread CPU time (time.thread_time) past which analysis stops
+_limit = threading.local()  # .deadline: the analysis clock (`analysis_clock`) past which analysis stops
+_collecting = threading.local()  # .since: thread CPU time at the start of the collection running in this thread
+
+
+def analysis_clock() -> float:
+    """The calling thread's CPU time less the time it spent collecting garbage: what the time limit counts."""
+    return time.thread_time() - getattr(_limit, "collected", 0.0)
+
+
+def _on_collection(phase: str, info: dict) -> None:
+    # gc.callbacks run in the thread whose allocation triggered the collection, before and after it
+    if phase == "start":
+        _collecting.since = time.thread_time()
+    else:
+        since = getattr(_collecting, "since", None)
+        if since is not None:
+            _collecting.since = None
+            _limit.collected = getattr(_limit, "collected", 0.0) + (time.thread_time() - since)
+
+
+gc.callbacks.append(_on_collection)
 
 
 @contextmanager
@@ -113,7 +139,7 @@ def time_limit(seconds: float | None) -> Iterator[None]:
     bound). Nested limits keep the earlier deadline."""
     outer = getattr(_limit, "deadline", None)
     if seconds is not None:
-        deadline = time.thread_time() + max(0.0, seconds)
+        deadline = analysis_clock() + max(0.0, seconds)
         _limit.deadline = deadline if outer is None else min(outer, deadline)
     try:
         yield
@@ -127,12 +153,12 @@ def no_time_limit() -> Iterator[None]:
     building a workspace index that a check asked for (in the CLI) is not the analysis of that check's
     document (each file of it gets its own limit)."""
     outer, cancel = getattr(_limit, "deadline", None), getattr(_limit, "cancel", None)
-    started = time.thread_time()
+    started = analysis_clock()
     _limit.deadline = _limit.cancel = None  # nor cancelled half-way: what it builds is shared
     try:
         yield
     finally:
-        _limit.deadline = None if outer is None else outer + (time.thread_time() - started)
+        _limit.deadline = None if outer is None else outer + (analysis_clock() - started)
         _limit.cancel = cancel
 
 
@@ -152,13 +178,13 @@ def expired() -> bool:
     """Whether this thread's time limit has passed (or its run was cancelled, see `cancelled_by`)."""
     deadline = getattr(_limit, "deadline", None)
     cancel = getattr(_limit, "cancel", None)
-    return (deadline is not None and time.thread_time() > deadline) or (cancel is not None and cancel.is_set())
+    return (deadline is not None and analysis_clock() > deadline) or (cancel is not None and cancel.is_set())
 
 
 def remaining() -> float | None:
     """Seconds of this thread's time limit left (None: no limit)."""
     deadline = getattr(_limit, "deadline", None)
-    return None if deadline is None else max(0.0, deadline - time.thread_time())
+    return None if deadline is None else max(0.0, deadline - analysis_clock())
 
 
 def check_time() -> None:

@@ -5,6 +5,9 @@ away. Structural assertions only: no timing here (the worst cases' times are row
 
 from __future__ import annotations
 
+import gc
+import time
+
 import pytest
 
 from lsp_server import languages, queries
@@ -73,6 +76,27 @@ def test_cpu_spent_without_a_limit_is_not_charged_to_the_document():
         with queries.no_time_limit():
             spent = sum(i * i for i in range(300_000))  # real CPU work inside the lifted block
         assert spent and queries.remaining() >= left - 0.05  # only the few lines outside the block count
+
+
+def test_a_garbage_collection_is_not_charged_to_the_document():
+    """The collector runs in whichever thread allocates past a threshold and scans the whole heap: a full
+    collection of garbage other work left is not the document's analysis (a long-lived process's collections
+    took hundreds of ms, enough to skip a small document's checks at the limit)."""
+    gc.disable()  # the garbage below is collected once, inside the limit, by the explicit collection
+    try:
+        garbage = [[] for _ in range(1_500_000)]
+        for i, item in enumerate(garbage):  # cycles: only the collector frees them
+            item.append(garbage[i - 1])
+        del garbage, item
+        with queries.time_limit(3600):
+            left = queries.remaining()
+            started = time.thread_time()
+            assert gc.collect() >= 1_500_000
+            collecting = time.thread_time() - started
+            assert collecting > 0.1  # a real collection's cost (so the next line can fail)
+            assert queries.remaining() >= left - 0.05
+    finally:
+        gc.enable()
 
 
 def test_a_document_past_its_limit_gets_one_note_naming_the_checks_stopped(tmp_path):
