@@ -146,7 +146,10 @@ def run_checks(doc: ParsedDocument, ctx: CheckContext, phases: Iterable[Phase]) 
             queries.time_limit(limit_ms / 1000 if limit_ms else None):
         for i, chk in enumerate(todo):
             if queries.expired():
-                ctx.timed_out.append(chk.name)  # the limit has passed: skipped
+                # the limit has passed: skipped, and said in the log as a stopped check is (the document's
+                # note names it too), so a finding missing for this reason can be told from a check's miss
+                log.warning("check %s skipped at the time limit on %s", chk.name, doc.uri)
+                ctx.timed_out.append(chk.name)
                 continue
             # A fair share of what is left, so one slow check cannot starve the ones after it (what a
             # quick check leaves unused goes to the next ones).

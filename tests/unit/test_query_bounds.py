@@ -99,13 +99,16 @@ def test_a_garbage_collection_is_not_charged_to_the_document():
         gc.enable()
 
 
-def test_a_document_past_its_limit_gets_one_note_naming_the_checks_stopped(tmp_path):
+def test_a_document_past_its_limit_gets_one_note_naming_the_checks_stopped(tmp_path, caplog):
     doc = ParsedDocument.create((tmp_path / "a.js").as_uri(), "let = ;\n")
     ws = Workspace(tmp_path)
     ctx = CheckContext(ws, time_limit_ms=1e-9)
     findings = run_checks(doc, ctx, (Phase.TYPE, Phase.SAVE))
     [note] = findings
     assert note.code == "analysis-limit" and "syntax" in ctx.timed_out
+    # a check skipped because the limit passed before its turn is in the log, as a stopped one is
+    logged = [r.getMessage() for r in caplog.records if "at the time limit" in r.getMessage()]
+    assert {m.split()[1] for m in logged} == set(ctx.timed_out) and all(doc.uri in m for m in logged)
     assert "[limits] document_ms" in note.message and "syntax" in note.message and "\n" not in note.message
     ctx = CheckContext(ws)  # the default limit: an ordinary file is far below it
     assert [f.code for f in run_checks(doc, ctx, (Phase.TYPE,))] == ["syntax-error"] and not ctx.timed_out
