@@ -61,6 +61,7 @@ class _Line:
     code: bool = False  # inside a code block (fences included)
     heading: tuple[int, str] | None = None  # (level, title)
     underline: bool = False  # the ==== / ---- line under a setext heading
+    front: bool = False  # the page's front matter (its description and keywords: `_front_matter`)
 
 
 @dataclass
@@ -238,6 +239,10 @@ FRONT_MATTER = True  # a Markdown page's YAML front matter read as its title and
 _FRONT_KEY = re.compile(r"^([A-Za-z_][\w-]*)\s*:\s*(.*)$")
 _FRONT_TEXT_KEYS = ("description", "summary")  # keys whose value is the page's prose: kept as the intro's text
 _FRONT_TITLE_KEYS = ("title", "name")  # the page's title, in this order
+# keys whose value is a list of the page's subjects (`keywords: [retaining, garbage collection]`, a YAML block or
+# flow list, or a comma-separated string): kept as a line of text after the description, read as the lead too
+FRONT_KEYWORDS = True
+_FRONT_LIST_KEYS = ("keywords", "tags")
 
 
 def _front_matter(raw: list[str]) -> tuple[list[_Line], str]:
@@ -269,11 +274,26 @@ def _front_matter(raw: list[str]) -> tuple[list[_Line], str]:
         return v[1:-1].strip() if len(v) >= 2 and v[0] == v[-1] and v[0] in "'\"" else v
 
     title = next((value(k) for k in _FRONT_TITLE_KEYS if value(k)), "")
-    text = " ".join(value(k) for k in _FRONT_TEXT_KEYS if value(k))
+    texts = [" ".join(value(k) for k in _FRONT_TEXT_KEYS if value(k))]
+    if FRONT_KEYWORDS:
+        texts.append(", ".join(dict.fromkeys(w for k in _FRONT_LIST_KEYS for w in _yaml_list(value(k)))))
     lines = [_Line("") for _ in range(end + 1)]
-    if text:
-        lines[1] = _Line(text)
+    for n, text in enumerate(t for t in texts if t):  # on the front matter's own lines: line numbers hold
+        lines[min(1 + n, end - 1)] = _Line(text if n < end - 1 else lines[end - 1].text + " " + text, front=True)
     return lines, _clean_heading(title)
+
+
+def _yaml_list(value: str) -> list[str]:
+    """The items of a front-matter list value as `_front_matter` joins it: a block list's `- a - b` (its lines
+    joined), a flow list's `[a, b]`, or a comma-separated string; quotes dropped."""
+    value = value.strip()
+    if value.startswith("[") and value.endswith("]"):
+        items = value[1:-1].split(",")
+    elif value.startswith("- ") or value == "-":
+        items = re.split(r"(?:^|\s)-\s+", value)
+    else:
+        items = value.split(",")
+    return [i.strip().strip("'\"").strip() for i in items if i.strip().strip("'\"").strip()]
 
 
 def _clean_heading(title: str) -> str:
@@ -437,6 +457,11 @@ _LIST_OR_TABLE = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|\|)")
 _MARKUP = re.compile(r"<!--.*?-->|<[^>]+>|!\[[^\]]*\]\([^)]*\)|\]\([^)]*\)|[\[\]`⬆]")
 
 
+# the lead of a page's first section goes on from its front matter's description (a site generator's one-liner:
+# "Relay guide to retaining queries") to the page's own first paragraph
+LEAD_AFTER_FRONT = True
+
+
 def lead_of(heading: str, lines: list[_Line]) -> str:
     """A section's lead: its own heading (the last part of the path) and its first paragraph of prose (the
     lines up to the first blank line, code block, list, table or JSDoc tag; at most `MAX_LEAD_CHARS`),
@@ -445,13 +470,18 @@ def lead_of(heading: str, lines: list[_Line]) -> str:
     before it is skipped like code: a table of contents (a list of every section's name) or an options
     table describes no one thing."""
     para: list[str] = []
+    front = False  # the paragraph so far is the page's front matter (`_Line.front`)
     for line in lines:
         # code, lists and tables are not the section's description (a table of contents is a list of links)
         if line.code or not line.text.strip() or line.text.lstrip().startswith("@") or \
                 (LEAD_PROSE_ONLY and _LIST_OR_TABLE.match(line.text)):  # a JSDoc tag ends it too
-            if para:
+            if para and not (front and LEAD_AFTER_FRONT):
                 break
             continue
+        if para and front and not line.front:
+            front = False  # the page's own first paragraph after its front matter's description
+        elif not para:
+            front = line.front
         para.append(line.text.strip())
     own = heading.split(HEADING_SEP)[-1]
     text = own + "\n" + " ".join(para)[:MAX_LEAD_CHARS]

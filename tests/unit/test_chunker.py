@@ -177,6 +177,27 @@ def test_front_matter_of_a_page_with_its_own_level_one_heading_titles_only_the_f
     assert chunks[0].text.strip() == "Learn how to embed values."
 
 
+def test_front_matter_keywords_are_the_pages_words_and_its_lead_goes_on_to_its_first_paragraph():
+    text = ("---\ntitle: Keeping data\ndescription: A guide to keeping data\nkeywords:\n- retaining\n"
+            "- garbage collection\n- 'gc'\n---\n\nimport X from './x';\n\nTo keep a result from being freed, "
+            "hold a handle on it.\nSee below.\n\n```js\nkeep()\n```\n\nLater prose.\n\n## Releasing\n\nx\n")
+    chunks = chunk_file(Path("docs/keeping.mdx"), text)
+    intro = chunks[0]
+    assert intro.heading == "Keeping data"
+    assert len(intro.text.splitlines()) == intro.end_line - intro.start_line + 1  # one line per line of the file
+    # the keywords are words of the page's first section, a line of their own after the description
+    assert "retaining, garbage collection, gc" in intro.text.splitlines()
+    assert "keywords" not in intro.text and "- " not in intro.text
+    # its lead: the description, the keywords and the page's own first paragraph (not the code, not later prose)
+    assert "A guide to keeping data" in intro.lead and "garbage collection" in intro.lead
+    assert "hold a handle on it. See below." in intro.lead
+    assert "keep()" not in intro.lead and "Later prose" not in intro.lead
+    # a flow list and a comma-separated string are lists too
+    for keywords in ("[a b, 'c']", "a b, c"):
+        page = f"---\ntitle: T\nkeywords: {keywords}\n---\n\nBody.\n"
+        assert chunk_file(Path("docs/t.mdx"), page)[0].text.splitlines()[1] == "a b, c"
+
+
 def test_a_thematic_break_on_the_first_line_is_not_front_matter():
     text = "---\nSome prose opens the page.\n---\n\n## Usage\n\nx\n"
     chunks = chunk_file(Path("docs/page.md"), text)

@@ -65,7 +65,7 @@ def test_the_before_variant_switches_off_round_12s_mechanisms():
     assert lookup.PAGE_WEIGHT == 0 and docs_index.TITLE_AFFINITY == 0  # measured, not shipped: their variants
     with patched(CHANGES["page ranking 3 (not shipped)"]):
         assert lookup.PAGE_WEIGHT == 3 and docs_index.TITLE_AFFINITY == 4
-    with patched(CHANGES["before (main)"]):
+    with patched(CHANGES["round 18's main"]):
         assert not any(thesaurus.key("modal window") in g for g in thesaurus.default_thesaurus().groups)
         assert any(thesaurus.key("round trip") in g for g in thesaurus.default_thesaurus().groups)
         assert docs_index.TITLE_AFFINITY == 0 and lookup.PAGE_WEIGHT == 0
@@ -77,6 +77,20 @@ def test_the_before_variant_switches_off_round_12s_mechanisms():
     with patched(CHANGES["component markup kept"]):
         assert chunker.FRONT_MATTER and not chunker.COMPONENT_MARKUP
     assert chunker.FRONT_MATTER and chunker.COMPONENT_MARKUP  # restored
+    # round 19's: front-matter keywords, a first section's lead past its description, data-fetching words; "before
+    # (main)" has none of them, each has a variant of its own
+    assert chunker.FRONT_KEYWORDS and chunker.LEAD_AFTER_FRONT
+    assert any(thesaurus.key("out of date") in g for g in shipped_words.groups)
+    with patched(CHANGES["before (main)"]):
+        assert not chunker.FRONT_KEYWORDS and not chunker.LEAD_AFTER_FRONT
+        assert not any(thesaurus.key("out of date") in g for g in thesaurus.default_thesaurus().groups)
+        assert any(thesaurus.key("modal window") in g for g in thesaurus.default_thesaurus().groups)
+    with patched(CHANGES["round 19's front matter alone"]):
+        assert chunker.FRONT_KEYWORDS and chunker.LEAD_AFTER_FRONT
+        assert not any(thesaurus.key("out of date") in g for g in thesaurus.default_thesaurus().groups)
+    with patched(CHANGES["round 19's thesaurus words alone"]):
+        assert not chunker.FRONT_KEYWORDS and thesaurus.default_thesaurus() is shipped_words
+    assert chunker.FRONT_KEYWORDS and thesaurus.default_thesaurus() is shipped_words
     # round 17's: repeats of a better hit's own heading demoted; its variant does not
     assert lookup.REPEATED_HEADING_WEIGHT == 0.5
     with patched(CHANGES["repeated headings not demoted"]):

@@ -147,6 +147,16 @@ def thesaurus_before_round_18() -> T.Thesaurus:
     return T.Thesaurus.parse(T.DATA.read_text(encoding="utf-8").split(ROUND_18_THESAURUS, 1)[0])
 
 
+ROUND_19_THESAURUS = "# --- data-fetching clients and build output (round 19"
+
+
+@functools.cache
+def thesaurus_before_round_19() -> T.Thesaurus:
+    """The thesaurus data without round 19's data-fetching and build-output groups (the data file's last block,
+    from its `# --- data-fetching clients and build output (round 19` line)."""
+    return T.Thesaurus.parse(T.DATA.read_text(encoding="utf-8").split(ROUND_19_THESAURUS, 1)[0])
+
+
 BEFORE = "before (main)"
 MAIN_ROUND_10 = {"docs_index.GREP_SHORTER_FIRST": False}  # main before round 11's how-to work
 # main before round 12's: no dense ranking. Without the `semantic` extra the dense ranking is empty, so this
@@ -161,10 +171,18 @@ MAIN_ROUND_16 = {"chunker.FRONT_MATTER": False, "chunker.COMPONENT_MARKUP": Fals
 # page title in a file's affinity, no page ranking (docs/evaluation.md, "How-to, round 18 after the held-out run")
 MAIN_ROUND_17 = {"thesaurus.default_thesaurus": thesaurus_before_round_18, "docs_index.TITLE_AFFINITY": 0.0,
                  "PAGE_WEIGHT": 0.0}
+# main before round 19's how-to work (after its held-out run): a page's front-matter keywords not read, the lead of a
+# page's first section its front matter's description alone, no data-fetching words in the thesaurus
+# (docs/evaluation.md, "Round 19 after the held-out run: howto19")
+MAIN_ROUND_18 = {"thesaurus.default_thesaurus": thesaurus_before_round_19, "chunker.FRONT_KEYWORDS": False,
+                 "chunker.LEAD_AFTER_FRONT": False}
 CHANGES: dict[str, dict[str, object]] = {
-    BEFORE: MAIN_ROUND_17,
+    BEFORE: MAIN_ROUND_18,
     "shipped": {},
-    "thesaurus words alone": {"docs_index.TITLE_AFFINITY": 0.0, "PAGE_WEIGHT": 0.0},
+    "round 19's thesaurus words alone": {"chunker.FRONT_KEYWORDS": False, "chunker.LEAD_AFTER_FRONT": False},
+    "round 19's front matter alone": {"thesaurus.default_thesaurus": thesaurus_before_round_19},
+    "round 18's main": MAIN_ROUND_17,
+    "thesaurus words alone": {**MAIN_ROUND_18, "docs_index.TITLE_AFFINITY": 0.0, "PAGE_WEIGHT": 0.0},
     "title affinity, no page ranking": {"docs_index.TITLE_AFFINITY": 4.0, "PAGE_WEIGHT": 0.0},
     # measured, not shipped: the page ranking at 3 (webawesome +15, the other packages -11)
     "page ranking 3 (not shipped)": {"docs_index.TITLE_AFFINITY": 4.0, "PAGE_WEIGHT": 3.0},
