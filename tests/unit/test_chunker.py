@@ -177,7 +177,12 @@ def test_front_matter_of_a_page_with_its_own_level_one_heading_titles_only_the_f
     assert chunks[0].text.strip() == "Learn how to embed values."
 
 
-def test_front_matter_keywords_are_the_pages_words_and_its_lead_goes_on_to_its_first_paragraph():
+def test_front_matter_keywords_are_the_pages_words_and_its_lead_goes_on_to_its_first_paragraph(monkeypatch):
+    # measured, not shipped (round 19): the switches on
+    from lsp_server.knowledge import chunker
+
+    monkeypatch.setattr(chunker, "FRONT_KEYWORDS", True)
+    monkeypatch.setattr(chunker, "LEAD_AFTER_FRONT", True)
     text = ("---\ntitle: Keeping data\ndescription: A guide to keeping data\nkeywords:\n- retaining\n"
             "- garbage collection\n- 'gc'\n---\n\nimport X from './x';\n\nTo keep a result from being freed, "
             "hold a handle on it.\nSee below.\n\n```js\nkeep()\n```\n\nLater prose.\n\n## Releasing\n\nx\n")

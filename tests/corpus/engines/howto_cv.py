@@ -174,13 +174,13 @@ MAIN_ROUND_17 = {"thesaurus.default_thesaurus": thesaurus_before_round_18, "docs
 # main before round 19's how-to work (after its held-out run): a page's front-matter keywords not read, the lead of a
 # page's first section its front matter's description alone, no data-fetching words in the thesaurus
 # (docs/evaluation.md, "Round 19 after the held-out run: howto19")
-MAIN_ROUND_18 = {"thesaurus.default_thesaurus": thesaurus_before_round_19, "chunker.FRONT_KEYWORDS": False,
-                 "chunker.LEAD_AFTER_FRONT": False}
+MAIN_ROUND_18 = {"thesaurus.default_thesaurus": thesaurus_before_round_19}
+FRONT_19 = {"chunker.FRONT_KEYWORDS": True, "chunker.LEAD_AFTER_FRONT": True}  # measured, not shipped
 CHANGES: dict[str, dict[str, object]] = {
     BEFORE: MAIN_ROUND_18,
     "shipped": {},
-    "round 19's thesaurus words alone": {"chunker.FRONT_KEYWORDS": False, "chunker.LEAD_AFTER_FRONT": False},
-    "round 19's front matter alone": {"thesaurus.default_thesaurus": thesaurus_before_round_19},
+    "round 19's front matter (not shipped)": FRONT_19,
+    "round 19's front matter alone (not shipped)": {**MAIN_ROUND_18, **FRONT_19},
     "round 18's main": MAIN_ROUND_17,
     "thesaurus words alone": {**MAIN_ROUND_18, "docs_index.TITLE_AFFINITY": 0.0, "PAGE_WEIGHT": 0.0},
     "title affinity, no page ranking": {"docs_index.TITLE_AFFINITY": 4.0, "PAGE_WEIGHT": 0.0},
