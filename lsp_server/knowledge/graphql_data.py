@@ -45,6 +45,8 @@ WRAPPER_MEMBERS = frozenset((
     "reset", "fetching", "stale", "operation", "extensions", "hasNext", "hasPrevious", "loadNext", "loadPrevious",
     "isLoadingNext", "isLoadingPrevious", "refetchQueries", "dataState", "then", "catch", "finally", "subscribe",
     "toPromise", "updatableData", "queryRef", "dispose", "isInFlight",
+    # a preloaded query's reference (Relay's `loadQuery`, `useQueryLoader`)
+    "environment", "fetchKey", "fetchPolicy", "kind", "isDisposed", "networkCacheConfig", "source", "id", "name",
 ))
 # JavaScript's own members of what GraphQL data is made of, objects and arrays (a list field's `map`, `length`);
 # a scalar's members are never asked (the walk stops at a leaf)
@@ -189,7 +191,8 @@ def _walk(doc: ParsedDocument, node, selection: Selection, certain: bool, typed:
         if not certain and name == "data":
             certain, node = True, parent  # `result.data`: the wrapper's data
             continue
-        if name in _ITEM_CALLBACKS and certain:
+        if name in _ITEM_CALLBACKS:
+            # (on the result itself too: a plural fragment's data is a list; a wrapper is no list)
             item = _item_parameter(parent)
             if item is not None:
                 roots.append((item, selection, True))

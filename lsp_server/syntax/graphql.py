@@ -133,10 +133,29 @@ def _selection_of(document, row: int, fragments: dict) -> Selection | None:
     return out
 
 
+_CONNECTIONS = frozenset(("connection", "stream_connection"))
+
+
+def _directive(node, name: str):
+    return next((d for d in node.directives or () if d.name.value == name), None)
+
+
 def _add(into: Selection, selection_set, fragments: dict, depth: int) -> None:
     """Add what `selection_set` selects to `into`: fields by response key, inline fragments' and known spreads'
     fields; an unknown spread opens it."""
     for s in selection_set.selections if selection_set is not None else ():
+        alias = _directive(s, "alias") if s.kind != "field" else None
+        if alias is not None:
+            # Relay's `...Foo @alias(as: "foo")`, `... on User @alias(as: "user") { name }`: the fragment's data
+            # under its own key (by default the fragment's name); what is under it is not followed
+            given = next((a.value.value for a in alias.arguments or () if a.name.value == "as"
+                          and a.value.kind == "string_value"), None)
+            key = given or (s.name.value if s.kind == "fragment_spread" else None)
+            if key is None:
+                into.open = True
+            else:
+                into.fields[key] = None
+            continue
         if s.kind == "field":
             key = (s.alias or s.name).value
             if s.selection_set is None:
@@ -148,6 +167,8 @@ def _add(into: Selection, selection_set, fragments: dict, depth: int) -> None:
             if child is None:
                 child = into.fields[key] = Selection(definition=into.definition, line=into.line)
             _add(child, s.selection_set, fragments, depth)
+            if any(_directive(s, name) is not None for name in _CONNECTIONS):
+                _connection_fields(child)
         elif s.kind == "inline_fragment":
             _add(into, s.selection_set, fragments, depth)
         elif s.kind in ("fragment_spread", "fragment_argument_spread"):
@@ -158,3 +179,13 @@ def _add(into: Selection, selection_set, fragments: dict, depth: int) -> None:
                 into.open = True
                 continue
             _add(into, known[0].selection_set, fragments, depth + 1)
+
+
+def _connection_fields(connection: Selection) -> None:
+    """What Relay's compiler adds to a field marked `@connection` (its pagination needs them), selected or not:
+    `pageInfo { endCursor hasNextPage ... }`, each edge's `cursor` and its node's `__typename` (the `__id` of
+    the connection is a `__` name: always allowed). Left unchecked below them: `pageInfo` is a leaf here."""
+    connection.fields.setdefault("pageInfo", None)
+    edges = connection.fields.setdefault("edges", None)
+    if edges is not None:
+        edges.fields.setdefault("cursor", None)

@@ -169,3 +169,27 @@ const viaOptions = client.query({ query: gql`query E { user { name } }` });
 viaOptions.users;
 """
     assert flags(tmp_path, code) == []
+
+
+def test_relay_s_generated_fields_aliases_and_plural_fragments(tmp_path):
+    """A `@connection` field has what Relay's compiler adds (`pageInfo`, each edge's `cursor`) whether selected
+    or not; a fragment `@alias`ed is its data under its own key; a plural fragment's data is a list whose items
+    (`data.map(item => ...)`) have the fragment's fields."""
+    assert shape(selection_of("""graphql`fragment List_user on User {
+  friends(first: 10) @connection(key: "List_friends") { edges { node { name } } }
+  ...Card_user @alias(as: "card")
+  ... on User @alias(as: "asUser") { bio }
+}`;""")) == {"friends": {"edges": {"node": {"name": None}, "cursor": None}, "pageInfo": None}, "card": None,
+             "asUser": None}
+    code = """const data = usePaginationFragment(graphql`fragment List_user on User {
+  friends(first: 10) @connection(key: "List_friends") { edges { node { name } } }
+}`, ref).data;
+const { data: page } = usePaginationFragment(graphql`fragment Page_user on User {
+  friends(first: 10) @connection(key: "Page_friends") { edges { node { name } } }
+}`, ref);
+page.friends.pageInfo.hasNextPage;
+page.friends.edges.map(edge => edge.cursor + edge.node.names);
+const items = useFragment(graphql`fragment Items_item on Item @relay(plural: true) { label }`, refs);
+items.map(item => item.labels);
+"""
+    assert flags(tmp_path, code) == [(8, "names", "name"), (10, "labels", "label")]
