@@ -193,3 +193,17 @@ const items = useFragment(graphql`fragment Items_item on Item @relay(plural: tru
 items.map(item => item.labels);
 """
     assert flags(tmp_path, code) == [(8, "names", "name"), (10, "labels", "label")]
+
+
+def test_graphql_core_is_imported_only_by_a_file_with_a_graphql_template(monkeypatch):
+    """Startup matters: graphql-core is reached (`_parser`, which imports it on first use) only for a file that
+    has a `graphql`/`gql` template; other tagged templates and a `graphql(...)` call do not reach it."""
+    from lsp_server.syntax import graphql as module
+    asked = []
+    real = module._parser
+    monkeypatch.setattr(module, "_parser", lambda: asked.append(1) or real())
+    plain = ParsedDocument.create("file:///a.js", "const html = tag`<p>${x}</p>`; graphql(schema); gql;",
+                                  language="javascript")
+    assert graphql_templates(plain) == {} and asked == []
+    templated = ParsedDocument.create("file:///b.js", "graphql`query A { a }`;", language="javascript")
+    assert len(graphql_templates(templated)) == 1 and asked == [1]
