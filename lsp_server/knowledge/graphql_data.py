@@ -44,7 +44,7 @@ WRAPPER_MEMBERS = frozenset((
     "previousData", "variables", "observable", "startPolling", "stopPolling", "subscribeToMore", "updateQuery",
     "reset", "fetching", "stale", "operation", "extensions", "hasNext", "hasPrevious", "loadNext", "loadPrevious",
     "isLoadingNext", "isLoadingPrevious", "refetchQueries", "dataState", "then", "catch", "finally", "subscribe",
-    "toPromise", "updatableData", "queryRef", "dispose", "isInFlight",
+    "toPromise", "updatableData", "queryRef", "dispose", "isInFlight", "headers", "status", "complete", "missing",
     # a preloaded query's reference (Relay's `loadQuery`, `useQueryLoader`)
     "environment", "fetchKey", "fetchPolicy", "kind", "isDisposed", "networkCacheConfig", "source", "id", "name",
 ))
