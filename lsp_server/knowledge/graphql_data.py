@@ -47,6 +47,8 @@ WRAPPER_MEMBERS = frozenset((
     "toPromise", "updatableData", "queryRef", "dispose", "isInFlight", "headers", "status", "complete", "missing",
     # a preloaded query's reference (Relay's `loadQuery`, `useQueryLoader`)
     "environment", "fetchKey", "fetchPolicy", "kind", "isDisposed", "networkCacheConfig", "source", "id", "name",
+    # what a compiled document becomes (Relay's `getRequest`, `createOperationDescriptor`): no data either
+    "request", "fragment", "root", "params", "text", "metadata", "cacheID", "operationKind", "selections",
 ))
 # JavaScript's own members of what GraphQL data is made of, objects and arrays (a list field's `map`, `length`);
 # a scalar's members are never asked (the walk stops at a leaf)

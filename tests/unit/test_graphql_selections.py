@@ -153,7 +153,8 @@ annotated.allFilm;
 def test_what_stays_silent(tmp_path):
     """Names near no field, an object a spread of another file's fragment opens, `__`/`$` names, a list's own
     methods, a name reassigned, an interpolated or unparsable template, a template given to no call, and a
-    document passed inside an options object (`{ query: ... }`: the result's shape is the client's)."""
+    document passed inside an options object (`{ query: ... }`: the result's shape is the client's), what a
+    compiled document becomes (an operation descriptor's `request`, near the selected `requests`)."""
     code = """const data = useLazyLoadQuery(graphql`query A { user { ...Other_user name } viewer { id } }`, {});
 data.user.names;
 data.viewer.__id; data.viewer.$fragmentType; data.viewer.toString();
@@ -167,6 +168,8 @@ const broken = useQuery(gql`query D { user { name }`);
 broken.data.users;
 const viaOptions = client.query({ query: gql`query E { user { name } }` });
 viaOptions.users;
+const operation = createOperationDescriptor(graphql`query F { requests { id } }`, {});
+operation.request.node;
 """
     assert flags(tmp_path, code) == []
 
