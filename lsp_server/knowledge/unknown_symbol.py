@@ -40,6 +40,7 @@ from lsp_server.knowledge.model_sources.docs import MARKDOWN_PAGES, OLD_API_PAGE
 from lsp_server.knowledge.model_sources.platform import PLATFORM
 from lsp_server import queries
 from lsp_server.knowledge.builtin_names import builtin_members, is_builtin_type
+from lsp_server.knowledge.graphql_data import graphql_data_sites
 from lsp_server.knowledge.element_receivers import (custom_elements, dom_element_members, element_receivers,
                                                     spells_custom_tag)
 from lsp_server.knowledge.naming import ensure_conventions
@@ -584,17 +585,21 @@ def _vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelS
     type (and reports its unknown members) even where the object model does not; an unannotated parameter is
     `any` to TypeScript, which reports nothing on it."""
     model = svc.model
-    if doc.language not in SOURCE_LANGUAGES or doc.tree is None or analysis.names_unknown:
+    if doc.language not in SOURCE_LANGUAGES or doc.tree is None:
         return []
+    platform = builtin_members()
+    # GraphQL data first: its selection set is the closed type of the object, whatever the engine adds elsewhere
+    on_data = graphql_data_sites(doc, {a.start for a in analysis.accesses})
+    if analysis.names_unknown:
+        return on_data
     index = _engine_vocabulary(model)
     imported = _imported_names(doc, model)
     local = declared_members(doc)
-    platform = builtin_members()
-    on_elements = _element_sites(doc, analysis, svc, workspace, index, local)
-    if on_elements:
-        done = {f.start for f, _ in on_elements}
-        return on_elements + [site for site in _engine_sites(doc, analysis, svc, workspace, index, imported, local,
-                                                             platform) if site[0].start not in done]
+    found = on_data + _element_sites(doc, analysis, svc, workspace, index, local)
+    if found:
+        done = {f.start for f, _ in found}
+        return found + [site for site in _engine_sites(doc, analysis, svc, workspace, index, imported, local,
+                                                       platform) if site[0].start not in done]
     return _engine_sites(doc, analysis, svc, workspace, index, imported, local, platform)
 
 
