@@ -914,8 +914,10 @@ ENGINES = [
                  "llm-docs/tutorial/queries-1.mdx", "llm-docs/tutorial/queries-2.mdx",
                  "llm-docs/tutorial/refetchable-fragments.mdx"),
            # round 19's untouched 57.4% (typed 52/136, untyped 91/113), did-you-mean 100%, 0 FP; dev from then on:
-           # the floors are the untouched figures
-           recall_floor=0.57, dym_floor=0.95),
+           # the floors are the untouched figures. relayapi19 (a guarded value `a && a.b()` typed as `a.b()`, a
+           # case-only variant of one member a vocabulary near miss, own-name conventions by a class's exported
+           # name): 59.0% (typed 54/136, untyped 93/113), did-you-mean 100%, 0 FP
+           recall_floor=0.58, dym_floor=0.98),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
