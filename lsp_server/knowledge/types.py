@@ -1690,6 +1690,14 @@ class Analyzer:
             if cast == ANY_TYPE:
                 return replace(val, untyped=True) if val is not None else None
             return cast
+        if t == "binary_expression" and _guard_operand(node) is not None:
+            # `user && user.getLinkedRecord('friends')`: the guarded value when the guard holds, else the guard's
+            # own falsy value (null, undefined, false, 0, ""), on which any member access throws or is an
+            # object member anyway: what code reads from it is the right operand's (as TypeScript's narrowing)
+            left, right = node.child_by_field_name("left"), _guard_operand(node)
+            if not peek and left is not None:
+                self.ev(left)
+            return self.ev(right, peek)
         if t == "subscript_expression":
             obj = self.ev(node.child_by_field_name("object"), peek)
             idx = node.child_by_field_name("index")
@@ -3272,10 +3280,21 @@ def _first_string(args: Node | None, an: Analyzer) -> str | None:
     return an.text(first)[1:-1]
 
 
+def _guard_operand(node: Node) -> Node | None:
+    """The right operand of a guard `a && b` (the value a declaration like `const x = a && a.b()` holds when
+    the guard holds); None for any other expression."""
+    if node.type != "binary_expression":
+        return None
+    op = node.child_by_field_name("operator")
+    return node.child_by_field_name("right") if op is not None and op.type == "&&" else None
+
+
 def _inferable(value: Node | None) -> bool:
     """A declaration whose value's type we could not follow but may infer: not a literal or a local construct."""
     if value is None:
         return False
+    if _guard_operand(value) is not None:  # `const friends = user && user.getLinkedRecord('friends')`
+        return _inferable(_guard_operand(value))
     return value.type in ("call_expression", "member_expression", "await_expression", "subscript_expression",
                           "identifier", "parenthesized_expression")
 

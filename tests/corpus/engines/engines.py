@@ -915,8 +915,10 @@ ENGINES = [
                  "llm-docs/tutorial/refetchable-fragments.mdx"),
            # round 19's untouched 57.4% (typed 52/136, untyped 91/113), did-you-mean 100%, 0 FP; dev from then on:
            # the floors are the untouched figures. gqlsel19 (GraphQL selection sets as the data's types): 84.7%
-           # (typed 120/136, untyped 91/113), did-you-mean 100%, 0 FP
-           recall_floor=0.83, dym_floor=0.97),
+           # (typed 120/136, untyped 91/113), did-you-mean 100%, 0 FP; relayapi19 (a guarded value `a && a.b()` typed
+           # as `a.b()`, a case-only variant of one member a vocabulary near miss, own-name conventions by a class's
+           # exported name) alone: 59.0% (typed 54/136, untyped 93/113); eslib19 (the ES lib) alone 58.2%
+           recall_floor=0.83, dym_floor=0.98),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
