@@ -436,6 +436,10 @@ class Analyzer:
             # `Promise`, `Object`, `JSON`, `Map`: the ECMAScript lib's globals (their statics: `Promise.all`)
             val = self.free_vals[name] = self.type_val(es, platform.PLATFORM, None, 1.0)
             return val
+        if name in platform.es_namespaces() and not self.engine_declares(name):
+            # `Intl`, `Reflect`: the lib's namespace objects (`new Intl.NumberFormat(...).format(n)`)
+            val = self.free_vals[name] = Val(ValKind.CLASS, (platform.PLATFORM, name))
+            return val
         if name in platform.functions() and name not in _DOM_GLOBALS_UNTYPED and not self.engine_declares(name):
             # `fetch(url)`: the platform's function, whose result is typed (`Promise<Response>`)
             fn = platform.module().values.get(name)
@@ -1083,7 +1087,8 @@ class Analyzer:
                     # a DOM type's (or a class extending one): a member name of any platform type, of any lib
                     # version, may be real there (`builtin_names.txt`)
                     return None
-                if tid[0] == platform.PLATFORM and tid[1] in platform.es_type_names() and (
+                if tid[0] == platform.PLATFORM and (tid[1] in platform.es_type_names() or
+                                                     tid[1] in platform.es_namespaces()) and (
                         usage == "write" or name in model.member_names() or name in platform.NEWER_MEMBERS or
                         platform.augmented(tid[1], self.src_text())):
                     # an ECMAScript type (`Map`, `Promise`, `ArrayConstructor`), open to what code adds to it: a

@@ -52,6 +52,14 @@ def test_es_classes_and_globals_have_their_members(tmp_path):
     assert found[(5, "stringiffy")][:1] == ["stringify"]
 
 
+def test_the_es_namespaces_members_and_what_their_constructors_make(tmp_path):
+    found = flagged(workspace(tmp_path, "new Intl.NumberFormat('en').format(1);\n"
+                                        "new Intl.NumberFormat('en').formatt(1);\nIntl.Collatorr;\n"
+                                        "Reflect.ownKeys({});\nReflect.ownKey({});\nIntl.DurationFormat;\n"))
+    assert set(found) == {(3, "formatt"), (4, "Collatorr"), (6, "ownKey")}
+    assert [found[k][:1] for k in sorted(found)] == [["format"], ["Collator"], ["ownKeys"]]
+
+
 CLEAN = """Promise.all([start('a')]).then(all => all.length);
 Promise.allSettled([]);
 Promise.withResolvers();

@@ -39,7 +39,7 @@ import threading
 from functools import lru_cache
 from pathlib import Path
 
-from lsp_server import integrity, queries
+from lsp_server import integrity, queries, storage
 from lsp_server.knowledge.model_sources.base import TAG_MAPS, ModuleModel
 from lsp_server.knowledge.model_sources.dts import extract_dts
 
@@ -206,6 +206,12 @@ _UNTYPED_FUNCTIONS = frozenset({"open"})  # a fragment's `open(...)` is as likel
 
 
 @lru_cache(maxsize=1)
+def es_namespaces() -> frozenset[str]:
+    """The ECMAScript lib's namespace objects (`Intl`, `Reflect`): their members are the namespace's."""
+    return frozenset(re.findall(r"^declare\s+namespace\s+([A-Za-z_$][\w$]*)", _es_text(), re.M)) - set(es_globals())
+
+
+@lru_cache(maxsize=1)
 def functions() -> frozenset[str]:
     """The platform's global functions that return one of its object types (`fetch`: `Promise<Response>`);
     a function of a primitive result (`setTimeout`, `parseInt`) says nothing about members."""
@@ -225,7 +231,7 @@ def functions() -> frozenset[str]:
 NEWER_MEMBERS = frozenset({"escape", "sumPrecise", "fromBase64", "fromHex", "toBase64", "toHex", "setFromBase64",
                            "setFromHex", "getOrInsert", "getOrInsertComputed", "isError", "concat", "try", "pause",
                            "zip", "zipKeyed", "fromAsync", "groupBy", "withResolvers", "f16round", "captureStackTrace",
-                           "stackTraceLimit", "prepareStackTrace"})
+                           "stackTraceLimit", "prepareStackTrace", "DurationFormat"})
 
 
 def augmented(type_name: str, source: str) -> bool:
@@ -300,7 +306,8 @@ def _load_persisted() -> ModuleModel | None:
             if problem is not None:
                 log.info("platform module cache %s %s: parsing the platform's types again", path, problem)
             return None
-        key, mod = pickle.loads(body)  # (signed with this user's key: written by `_persist`, never planted)
+        with storage.collection_paused():  # ~12,000 members, no cycle: collections meanwhile double the cost
+            key, mod = pickle.loads(body)  # (signed with this user's key: written by `_persist`, never planted)
         if key != _cache_key():
             log.info("platform module cache %s is stale: parsing the platform's types again", path)
             return None
