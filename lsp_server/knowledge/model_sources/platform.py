@@ -285,15 +285,24 @@ def cache_file() -> Path:
     return base / "footprint" / "platform" / f"platform-{where}.pickle"
 
 
-def _cache_key() -> str:
-    """What the persisted module was made from: the data files' bytes, the reader's code (`reader_version`),
-    this module's layout and the Python that pickled it."""
-    from lsp_server.knowledge.object_model import reader_version  # (imports this module: not at import time)
+# The code a parse of the platform's files depends on (the `.d.ts` reader, the helpers and queries it runs): a
+# change to any of them parses again (as `object_model.READER_CODE` does for engines' extractions)
+READER_CODE = ("knowledge/model_sources", "knowledge/builtin_names.py", "knowledge/builtin_names.txt",
+               "syntax/jsdoc.py", "syntax/modules.py", "syntax/patterns.py", "languages.py")
+READER_QUERIES = ("typescript/module_links.scm", "typescript/imports.scm", "typescript/bindings.scm")
+_reader: str | None = None
 
+
+def _cache_key() -> str:
+    """What the persisted module was made from: the data files' bytes, the reader's code (`READER_CODE`),
+    this module's layout and the Python that pickled it."""
+    global _reader
+    if _reader is None:  # (object_model's `reader_version` covers more, but imports this module)
+        _reader = storage.code_hash(READER_CODE) + storage.code_hash(READER_QUERIES, queries.grammars_dir())
     digest = hashlib.sha256()
     for path in (ES_DATA, DATA):
         digest.update(_read_data(path).encode("utf-8") + b"\0")
-    return f"{PERSIST_VERSION}+{reader_version()}+{sys.version_info[:2]}+{digest.hexdigest()[:32]}+{DATA.parent}"
+    return f"{PERSIST_VERSION}+{_reader[:16]}{_reader[64:80]}+{sys.version_info[:2]}+{digest.hexdigest()[:32]}"
 
 
 def _load_persisted() -> ModuleModel | None:
