@@ -176,3 +176,23 @@ def test_a_corrupt_or_stale_persisted_module_is_parsed_again(fresh_platform, mon
     monkeypatch.setattr(platform, "_module", None)
     monkeypatch.setattr(platform, "_read", lambda: pytest.fail("the rewritten file was not used"))
     assert "Promise" in platform.module().types
+
+
+def test_what_the_engines_examples_call_a_platform_object_names_no_convention(tmp_path):
+    """`response.then((data) => data.json())` in the engine's docs types `data` as the DOM's `Response`: a name
+    the example gives the platform's object, not the engine's, so it is no convention (relay's docs once made
+    every fragment's `data` a `Response`, and `data.story` a near miss of a member the docs use on it)."""
+    from lsp_server.knowledge.object_model import ObjectModelService
+    from tests.support.symbols_helpers import package_workspace
+
+    block = ("```js\nimport { start } from 'kit';\nconst session = start('a');\nconst response = fetch('/api');\n"
+             "response.then((data) => data.json());\n```\n")
+    ws = package_workspace(tmp_path, "kit", "export declare class Session { close(): void; }\n"
+                                            "export declare function start(name: string): Session;\n", {
+        "package.json": json.dumps({"name": "app", "dependencies": {"kit": "1.0.0"}}),
+        "src/app.js": "function Story(props) {\n    const data = useQuery(props.id);\n    return data.story;\n}\n",
+    }, {"README.md": "# kit\n\n" + "\n".join([block] * 4)})
+    assert flagged(ws) == {}
+    conventions = ws.service(ObjectModelService).model.conventions or {}
+    assert conventions.get("session") is not None and conventions["session"].target == ("kit", "Session")
+    assert "data" not in conventions and "response" not in conventions
