@@ -683,8 +683,10 @@ def _observe(model: ObjectModel, doc: ParsedDocument) -> tuple[tuple | None, tup
         # undeclared), never the name's own guess from its uses, and never a parameter
         if val.evidence is not None and not (name in an.declared and _derived(val, name)):
             continue
-        if val.kind == ValKind.INSTANCE and val.tid is not None and val.tid[0] == PLATFORM:
-            # the platform's object (`fetch(url).then((data) => data.json())`: a `Response`), not the engine's:
+        if val.kind == ValKind.INSTANCE and val.tid is not None and val.tid[0] == PLATFORM and \
+                (PLATFORM, "EventTarget") not in (val.tid, *model.ancestors(val.tid)):
+            # a platform object other than the page's nodes, elements and event targets (which the docs' markup
+            # names: a `container`, an `icon`): `fetch(url).then((data) => data.json())`'s `Response`, a `Map`;
             # what an example calls it says nothing of the name in other code
             continue
         if val.kind == ValKind.INSTANCE and val.tid is not None:
