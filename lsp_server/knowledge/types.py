@@ -1687,6 +1687,9 @@ class Analyzer:
                     and not self.engine_declares(self.text(ctor)):
                 # `new IntersectionObserver(cb)`, `new Map()`: the platform's class, the file declaring no such name
                 return Val(ValKind.INSTANCE, (platform.PLATFORM, self.text(ctor)))
+            if ctor is not None and ctor.type == "identifier" and self.key_of(ctor)[0] is None and \
+                    platform.untyped_instances(self.text(ctor)) and not self.engine_declares(self.text(ctor)):
+                return None  # `new Error(...)`: code gives it properties of its own (`err.details = ...`)
             cv = self.ev(ctor, peek) if ctor is not None else None
             if cv is not None and cv.kind == ValKind.CLASS and args is not None and not peek:
                 self.add_option_members(cv.tid, args)

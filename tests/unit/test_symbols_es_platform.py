@@ -78,6 +78,8 @@ cache.set('a', 1).get('a');
 cache.custom = 1;
 const failure = new Error('x');
 failure.code = 'E_FAIL';
+failure.retryPlan = { retry: false };
+console.log(failure.retryPlan.retry);
 Error.captureStackTrace(failure);
 new WeakRef({}).deref();
 RegExp.escape('a.b');

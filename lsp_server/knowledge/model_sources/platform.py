@@ -173,6 +173,12 @@ _UNTYPED_CONSTRUCTORS = frozenset({"Proxy", "Array", "Promise", "Object", "Funct
                                    "Boolean", "Symbol", "BigInt"})
 
 
+def untyped_instances(name: str) -> bool:
+    """Whether `new name(...)` of the ECMAScript global `name` is left without a type (`_UNTYPED_CONSTRUCTORS`,
+    the errors), though its static side is typed."""
+    return name in es_globals() and (name.endswith("Error") or name in ("Proxy", "Function", "Object"))
+
+
 @lru_cache(maxsize=1)
 def es_constructors() -> frozenset[str]:
     """The ECMAScript classes whose global constructor makes an instance of the interface of its own name
