@@ -237,7 +237,7 @@ def functions() -> frozenset[str]:
 NEWER_MEMBERS = frozenset({"escape", "sumPrecise", "fromBase64", "fromHex", "toBase64", "toHex", "setFromBase64",
                            "setFromHex", "getOrInsert", "getOrInsertComputed", "isError", "concat", "try", "pause",
                            "zip", "zipKeyed", "fromAsync", "groupBy", "withResolvers", "f16round", "captureStackTrace",
-                           "stackTraceLimit", "prepareStackTrace", "DurationFormat"})
+                           "stackTraceLimit", "prepareStackTrace", "DurationFormat", "rawJSON", "isRawJSON"})
 
 
 def augmented(type_name: str, source: str) -> bool:

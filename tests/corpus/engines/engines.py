@@ -914,8 +914,9 @@ ENGINES = [
                  "llm-docs/tutorial/queries-1.mdx", "llm-docs/tutorial/queries-2.mdx",
                  "llm-docs/tutorial/refetchable-fragments.mdx"),
            # round 19's untouched 57.4% (typed 52/136, untyped 91/113), did-you-mean 100%, 0 FP; dev from then on:
-           # the floors are the untouched figures
-           recall_floor=0.57, dym_floor=0.95),
+           # the floors are the untouched figures. eslib19 (the ES lib in the platform module: `fetch(...)`'s
+           # `Response` typed in `.then` callbacks): 58.2% (typed 52/136, untyped 93/113), did-you-mean 100%, 0 FP
+           recall_floor=0.57, dym_floor=0.98),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
