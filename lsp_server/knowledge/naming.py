@@ -67,6 +67,7 @@ from lsp_server.document import ParsedDocument
 from lsp_server.knowledge import object_model
 from lsp_server.knowledge.builtin_names import builtin_members
 from lsp_server.knowledge.model_sources.base import MEDIUM, Member, parse_type
+from lsp_server.knowledge.model_sources.platform import PLATFORM
 from lsp_server.knowledge.object_model import (ARTIFACT_PART, OBJECT_MEMBERS, ObjectModel, ObjectModelService,
                                                reader_version)
 from lsp_server.knowledge.types import CONVENTION_EVIDENCE, GLOBALS, Analyzer, Convention, ValKind
@@ -681,6 +682,12 @@ def _observe(model: ObjectModel, doc: ParsedDocument) -> tuple[tuple | None, tup
         # signatures from another name's inferred type (`const sheet = workbook.addWorksheet()`, `workbook`
         # undeclared), never the name's own guess from its uses, and never a parameter
         if val.evidence is not None and not (name in an.declared and _derived(val, name)):
+            continue
+        if val.kind == ValKind.INSTANCE and val.tid is not None and val.tid[0] == PLATFORM and \
+                (PLATFORM, "EventTarget") not in (val.tid, *model.ancestors(val.tid)):
+            # a platform object other than the page's nodes, elements and event targets (which the docs' markup
+            # names: a `container`, an `icon`): `fetch(url).then((data) => data.json())`'s `Response`, a `Map`;
+            # what an example calls it says nothing of the name in other code
             continue
         if val.kind == ValKind.INSTANCE and val.tid is not None:
             key = ("inst", val.tid)
