@@ -67,6 +67,7 @@ from lsp_server.document import ParsedDocument
 from lsp_server.knowledge import object_model
 from lsp_server.knowledge.builtin_names import builtin_members
 from lsp_server.knowledge.model_sources.base import MEDIUM, Member, parse_type
+from lsp_server.knowledge.model_sources.platform import PLATFORM
 from lsp_server.knowledge.object_model import (ARTIFACT_PART, OBJECT_MEMBERS, ObjectModel, ObjectModelService,
                                                reader_version)
 from lsp_server.knowledge.types import CONVENTION_EVIDENCE, GLOBALS, Analyzer, Convention, ValKind
@@ -682,6 +683,12 @@ def _observe(model: ObjectModel, doc: ParsedDocument) -> tuple[tuple | None, tup
         # undeclared), never the name's own guess from its uses, and never a parameter
         if val.evidence is not None and not (name in an.declared and _derived(val, name)):
             continue
+        if val.kind == ValKind.INSTANCE and val.tid is not None and val.tid[0] == PLATFORM and \
+                (PLATFORM, "EventTarget") not in (val.tid, *model.ancestors(val.tid)):
+            # a platform object other than the page's nodes, elements and event targets (which the docs' markup
+            # names: a `container`, an `icon`): `fetch(url).then((data) => data.json())`'s `Response`, a `Map`;
+            # what an example calls it says nothing of the name in other code
+            continue
         if val.kind == ValKind.INSTANCE and val.tid is not None:
             key = ("inst", val.tid)
         elif val.kind == ValKind.NAMESPACE and val.module:
@@ -850,7 +857,8 @@ def own_name(type_name: str) -> str:
 def _own_name_conventions(model: ObjectModel, conventions: dict[str, Convention],
                           given: set[str]) -> dict[str, Convention]:
     """A name the engine's own examples use as a receiver without ever declaring it, spelled as one engine
-    class's own name (`dispatcher.close()` in the docs' fragments, of the `Dispatcher` class): an instance of
+    class's own name or the name its package exports it as (`dispatcher.close()` in the docs' fragments, of the
+    `Dispatcher` class; `observable.subscribe()` of `RelayObservable`, exported as `Observable`): an instance of
     that class, the plainest naming convention there is (`const dispatcher: Dispatcher`), and the docs' own
     way of speaking of one. Only a closed class of MEDIUM confidence or more that exactly one type of the
     engine is called; never a name an example declares anywhere (a variable, a parameter: `const layer =
@@ -886,15 +894,21 @@ def _own_name_conventions(model: ObjectModel, conventions: dict[str, Convention]
         t = model.type(tid)
         if t is not None and t.kind == "class" and not tid[1].startswith("_"):
             by_name[own_name(tid[1])].add(tid)
+            # and by the name its package exports it as, the one users know it by (`export { RelayObservable as
+            # Observable }`: the docs' `observable.subscribe(...)`)
+            exported = model.exported_name(tid)
+            if exported != tid[1] and "$" not in exported and not exported.startswith("_"):
+                by_name[own_name(exported)].add(tid)
     out: dict[str, Convention] = {}
     for name, tids in by_name.items():
         if len(tids) != 1 or name not in used or name in declared or name in conventions or name in given \
                 or name in GLOBALS or name in DATA_NAMES or not name[:1].islower() or len(name) < 4:
             continue
         tid = next(iter(tids))
-        if is_builtin_type(tid[1]) or not model.closed(tid) or model.type_confidence(tid) < MEDIUM:
+        if is_builtin_type(tid[1]) or is_builtin_type(model.exported_name(tid)) or not model.closed(tid) or \
+                model.type_confidence(tid) < MEDIUM:
             continue
-        out[name] = Convention("inst", tid, f"`{name}` named after the engine's class `{tid[1]}`", 0)
+        out[name] = Convention("inst", tid, f"`{name}` named after the engine's class `{model.exported_name(tid)}`", 0)
     return out
 
 

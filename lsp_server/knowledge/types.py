@@ -401,6 +401,13 @@ class Analyzer:
     def text(self, node: Node | None) -> str:
         return self.src[node.start_byte:node.end_byte].decode("utf-8", "replace") if node is not None else ""
 
+    def src_text(self) -> str:
+        """The whole document as text (decoded once)."""
+        found = self.__dict__.get("_src_text")
+        if found is None:
+            found = self._src_text = self.src.decode("utf-8", "replace")
+        return found
+
     # --- entry -------------------------------------------------------------------------------------------
     def run(self) -> Analysis:
         root = self.doc.tree.root_node
@@ -423,6 +430,21 @@ class Analyzer:
             # `document`, `customElements`, `navigator`: the browser's globals, typed by the DOM's lib (an
             # engine declaring a global of that name keeps it); the file uses the platform, not the engine
             val = self.free_vals[name] = self.type_val(dom, platform.PLATFORM, None, 1.0)
+            return val
+        es = platform.es_globals().get(name)
+        if es is not None and not self.engine_declares(name):
+            # `Promise`, `Object`, `JSON`, `Map`: the ECMAScript lib's globals (their statics: `Promise.all`)
+            val = self.free_vals[name] = self.type_val(es, platform.PLATFORM, None, 1.0)
+            return val
+        if name in platform.es_namespaces() and not self.engine_declares(name):
+            # `Intl`, `Reflect`: the lib's namespace objects (`new Intl.NumberFormat(...).format(n)`)
+            val = self.free_vals[name] = Val(ValKind.CLASS, (platform.PLATFORM, name))
+            return val
+        if name in platform.functions() and name not in _DOM_GLOBALS_UNTYPED and not self.engine_declares(name):
+            # `fetch(url)`: the platform's function, whose result is typed (`Promise<Response>`)
+            fn = platform.module().values.get(name)
+            val = self.free_vals[name] = Val(ValKind.FUNCTION, module=platform.PLATFORM, member=fn) \
+                if fn is not None and fn.kind == "function" else None
             return val
         val = None
         # `declare global { export import Bun = BunModule }` (of `import * as BunModule from "bun"`): the module's
@@ -716,8 +738,9 @@ class Analyzer:
             return Val(ValKind.INSTANCE, tid, conf=min(conf, t.confidence), evidence=evidence)
         if k == "array":
             return Val(ValKind.ARRAY, inner=self.to_val(parsed[1], module, this, conf, evidence), conf=conf, evidence=evidence)
-        if k == "promise":
-            return Val(ValKind.PROMISE, inner=self.to_val(parsed[1], module, this, conf, evidence), conf=conf, evidence=evidence)
+        if k == "promise":  # (one the platform's types give is a `Promise` itself: its members are checked)
+            return Val(ValKind.PROMISE, inner=self.to_val(parsed[1], module, this, conf, evidence), conf=conf,
+                       evidence=evidence, module=module if module == platform.PLATFORM else "")
         if k == "map":
             return Val(ValKind.MAP, inner=self.to_val(parsed[1], module, this, conf, evidence), conf=conf, evidence=evidence)
         if k == "returnof":  # `ReturnType<typeof createPage>`: the declared result of that function
@@ -1064,6 +1087,17 @@ class Analyzer:
                     # a DOM type's (or a class extending one): a member name of any platform type, of any lib
                     # version, may be real there (`builtin_names.txt`)
                     return None
+                if tid[0] == platform.PLATFORM and (tid[1] in platform.es_type_names() or
+                                                     tid[1] in platform.es_namespaces()) and (
+                        usage == "write" or name in model.member_names() or name in platform.NEWER_MEMBERS or
+                        platform.augmented(tid[1], self.src_text())):
+                    # an ECMAScript type (`Map`, `Promise`, `ArrayConstructor`), open to what code adds to it: a
+                    # property written (JavaScript creates it), a name some type of the model has (an engine's
+                    # `declare global { interface Array<T> {...} }`), a newer lib's member, the file's own
+                    # augmentation (`interface Map<K, V> {...}`, `Map.prototype.x = ...`)
+                    if node is not None:
+                        self.result.open_sites.add(node.start_byte)
+                    return None
                 if tid[0] == platform.PLATFORM and tid[1] in platform.ANY_ELEMENT and \
                         name in model.member_names():
                     # `el.nextElementSibling.open`: an `Element` to TypeScript, at run time an element of any
@@ -1146,6 +1180,11 @@ class Analyzer:
             if member.kind in ("method", "function"):
                 return Val(ValKind.FUNCTION, module=owner[0], member=member, recv=val, conf=val.conf, evidence=val.evidence)
             return self.to_val(parse_type(member.type), owner[0], val, val.conf, val.evidence)
+        if val.kind == ValKind.PROMISE and val.module == platform.PLATFORM and node is not None:
+            # a promise the platform's types give (`fetch(url)`): a `Promise`, whose members are known
+            self.member_of(Val(ValKind.INSTANCE, (platform.PLATFORM, "Promise"), conf=val.conf, evidence=val.evidence),
+                           name, node, usage)
+            return None
         if val.kind == ValKind.NAMESPACE:
             mod = model.modules.get(val.module)
             result = self.export_val(val.module, name, val.conf)
@@ -1644,9 +1683,13 @@ class Analyzer:
                 for a in args.named_children:
                     self.ev(a)
             if ctor is not None and ctor.type == "identifier" and self.key_of(ctor)[0] is None and \
-                    self.text(ctor) in platform.constructors() and not self.engine_declares(self.text(ctor)):
-                # `new IntersectionObserver(cb)`: the platform's class, the file declaring no such name
+                    (self.text(ctor) in platform.constructors() or self.text(ctor) in platform.es_constructors()) \
+                    and not self.engine_declares(self.text(ctor)):
+                # `new IntersectionObserver(cb)`, `new Map()`: the platform's class, the file declaring no such name
                 return Val(ValKind.INSTANCE, (platform.PLATFORM, self.text(ctor)))
+            if ctor is not None and ctor.type == "identifier" and self.key_of(ctor)[0] is None and \
+                    platform.untyped_instances(self.text(ctor)) and not self.engine_declares(self.text(ctor)):
+                return None  # `new Error(...)`: code gives it properties of its own (`err.details = ...`)
             cv = self.ev(ctor, peek) if ctor is not None else None
             if cv is not None and cv.kind == ValKind.CLASS and args is not None and not peek:
                 self.add_option_members(cv.tid, args)
@@ -1690,6 +1733,14 @@ class Analyzer:
             if cast == ANY_TYPE:
                 return replace(val, untyped=True) if val is not None else None
             return cast
+        if t == "binary_expression" and _guard_operand(node) is not None:
+            # `user && user.getLinkedRecord('friends')`: the guarded value when the guard holds, else the guard's
+            # own falsy value (null, undefined, false, 0, ""), on which any member access throws or is an
+            # object member anyway: what code reads from it is the right operand's (as TypeScript's narrowing)
+            left, right = node.child_by_field_name("left"), _guard_operand(node)
+            if not peek and left is not None:
+                self.ev(left)
+            return self.ev(right, peek)
         if t == "subscript_expression":
             obj = self.ev(node.child_by_field_name("object"), peek)
             idx = node.child_by_field_name("index")
@@ -3272,10 +3323,21 @@ def _first_string(args: Node | None, an: Analyzer) -> str | None:
     return an.text(first)[1:-1]
 
 
+def _guard_operand(node: Node) -> Node | None:
+    """The right operand of a guard `a && b` (the value a declaration like `const x = a && a.b()` holds when
+    the guard holds); None for any other expression."""
+    if node.type != "binary_expression":
+        return None
+    op = node.child_by_field_name("operator")
+    return node.child_by_field_name("right") if op is not None and op.type == "&&" else None
+
+
 def _inferable(value: Node | None) -> bool:
     """A declaration whose value's type we could not follow but may infer: not a literal or a local construct."""
     if value is None:
         return False
+    if _guard_operand(value) is not None:  # `const friends = user && user.getLinkedRecord('friends')`
+        return _inferable(_guard_operand(value))
     return value.type in ("call_expression", "member_expression", "await_expression", "subscript_expression",
                           "identifier", "parenthesized_expression")
 

@@ -40,6 +40,7 @@ from lsp_server.knowledge.model_sources.docs import MARKDOWN_PAGES, OLD_API_PAGE
 from lsp_server.knowledge.model_sources.platform import PLATFORM
 from lsp_server import queries
 from lsp_server.knowledge.builtin_names import builtin_members, is_builtin_type
+from lsp_server.knowledge.graphql_data import graphql_data_sites
 from lsp_server.knowledge.element_receivers import (custom_elements, dom_element_members, element_receivers,
                                                     spells_custom_tag)
 from lsp_server.knowledge.naming import ensure_conventions
@@ -584,17 +585,21 @@ def _vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelS
     type (and reports its unknown members) even where the object model does not; an unannotated parameter is
     `any` to TypeScript, which reports nothing on it."""
     model = svc.model
-    if doc.language not in SOURCE_LANGUAGES or doc.tree is None or analysis.names_unknown:
+    if doc.language not in SOURCE_LANGUAGES or doc.tree is None:
         return []
+    platform = builtin_members()
+    # GraphQL data first: its selection set is the closed type of the object, whatever the engine adds elsewhere
+    on_data = graphql_data_sites(doc, {a.start for a in analysis.accesses})
+    if analysis.names_unknown:
+        return on_data
     index = _engine_vocabulary(model)
     imported = _imported_names(doc, model)
     local = declared_members(doc)
-    platform = builtin_members()
-    on_elements = _element_sites(doc, analysis, svc, workspace, index, local)
-    if on_elements:
-        done = {f.start for f, _ in on_elements}
-        return on_elements + [site for site in _engine_sites(doc, analysis, svc, workspace, index, imported, local,
-                                                             platform) if site[0].start not in done]
+    found = on_data + _element_sites(doc, analysis, svc, workspace, index, local)
+    if found:
+        done = {f.start for f, _ in found}
+        return found + [site for site in _engine_sites(doc, analysis, svc, workspace, index, imported, local,
+                                                       platform) if site[0].start not in done]
     return _engine_sites(doc, analysis, svc, workspace, index, imported, local, platform)
 
 
@@ -1402,6 +1407,8 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
             forms.setdefault(name.lower(), set()).add(name)
     index["spelled_member_forms"] = {k: tuple(sorted(v)) for k, v in forms.items()}
     index["spelled_members_any"] = frozenset(n for v in forms.values() for n in v)
+    index["modelled_by_lower"] = _by_lower_case(modelled)
+    index["spelled_by_lower"] = _by_lower_case(index["spelled_members"])
     index["cands_platform_named"] = sg.Candidates(platform_named)
     model._vocabulary_index = index
     return index
@@ -1524,7 +1531,8 @@ def _near_miss(name: str, index: dict) -> tuple[str, str, float] | None:
     first; among those only the engine's files spell when none of the model's is near (a fallback, so a spelled
     name never makes a modelled near miss ambiguous: `BulkWriteResult` exported beside the member
     `bulkWriteResult`). Whether to report; the did-you-mean itself is `_member_first`'s."""
-    for cands, pool in ((index["cands"], index["modelled"]), (index["cands_spelled"], index["spelled_members"])):
+    for cands, pool, folded in ((index["cands"], index["modelled"], index["modelled_by_lower"]),
+                                (index["cands_spelled"], index["spelled_members"], index["spelled_by_lower"])):
         ranked = sg.rank(name, cands, "", threshold=NEAR_MISS)
         # getTitle / setTitle for a `title` member, and the reverse; before a ranked near miss: `getCameras` is
         # the member `cameras` with a getter's prefix more plainly than the method `getCamera` made plural
@@ -1534,12 +1542,31 @@ def _near_miss(name: str, index: dict) -> tuple[str, str, float] | None:
             return swapped, index["owners"][swapped], sg.score(name, swapped)
         if bare is not None and bare in pool:
             return bare, index["owners"][bare], sg.score(name, bare)
+        cased = _case_variant(name, folded)
+        if cased is not None:  # `getlinkedrecords`: the one member spelled so in another case, whatever else is
+            # near (`setLinkedRecords`, `getLinkedRecord` rank close behind an exact match but are other names)
+            return cased, index["owners"][cased], sg.score(name, cased)
         if ranked and sg.unambiguous(ranked):
             real = ranked[0][0]
             return real, index["owners"][real], ranked[0][1]
         if ranked:
             return None  # near several of the model's members: which one is meant is not clear
     return _platform_named_typo(name, index)
+
+
+def _case_variant(name: str, folded: dict[str, tuple[str, ...]]) -> str | None:
+    """The one name of a pool (`folded`: its names by their lower case) that `name` is in another case
+    (`getlinkedrecords` of `getLinkedRecords`); None when none is, or several are (`Layer` and `layer`: which
+    one is meant is not plain)."""
+    found = [n for n in folded.get(name.lower(), ()) if n != name]
+    return found[0] if len(found) == 1 else None
+
+
+def _by_lower_case(names) -> dict[str, tuple[str, ...]]:
+    out: dict[str, list[str]] = {}
+    for n in sorted(names):
+        out.setdefault(n.lower(), []).append(n)
+    return {k: tuple(v) for k, v in out.items()}
 
 
 _PREDICATE_PREFIXES = ("is", "has", "can", "should")

@@ -204,6 +204,7 @@ def evaluate(engine: str, ws_all: Workspace, ws_default: Workspace, module: str,
 
 def evaluate_real(label: str, ws_all: Workspace, ws_default: Workspace, under: str) -> Report:
     """Sites from real code: member accesses on declared-typed receivers that the model verifies."""
+    from lsp_server.knowledge.model_sources.platform import PLATFORM
     from lsp_server.knowledge.unknown_symbol import analysis_for
 
     model = ws_all.service(ObjectModelService).model
@@ -219,7 +220,10 @@ def evaluate_real(label: str, ws_all: Workspace, ws_default: Workspace, under: s
         doc = ParsedDocument.create(path_to_uri(ws_all.root / rel), text)
         sites = [a for a in analysis_for(doc, model).accesses
                  if a.member is not None and not a.missing and a.recv.evidence is None and not a.recv.untyped
-                 and a.usage != "import" and a.recv.kind.value in ("inst", "union")]
+                 and a.usage != "import" and a.recv.kind.value in ("inst", "union")
+                 # the engine's types: a receiver of the platform's (`Array.isArray`, `new Map().set`: TypeScript's
+                 # own lib, `model_sources/platform`) is TypeScript's to check, and no site of query-core's
+                 and PLATFORM not in {t[0] for t in (a.recv.tid if a.recv.kind.value == "union" else (a.recv.tid,))}]
         for i, a in enumerate(sites):
             types.add(a.container)
             cands = [m for _, m in mutations(a.name) if m != a.name and m not in taken and IDENT.fullmatch(m)]

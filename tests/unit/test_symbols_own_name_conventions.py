@@ -118,3 +118,37 @@ def test_own_name():
     assert own_name("PDFDocument") == "pdfDocument"
     assert own_name("URL") == "url"
     assert own_name("MockAgent") == "mockAgent"
+
+
+RENAMED = """declare class RelayObservable {
+    subscribe(observer: object): object;
+    map(fn: (value: unknown) => unknown): RelayObservable;
+    static from(value: unknown): RelayObservable;
+}
+declare class RelayStore {
+    publish(source: object): void;
+}
+export { RelayObservable as Observable, RelayStore as Store };
+"""
+
+RENAMED_README = """# streams
+
+```js
+const completed = Observable.from("done");
+observable.subscribe({ next: (value) => {} });
+```
+"""
+
+
+def test_an_undeclared_name_spelled_as_a_class_s_exported_name_is_that_class(tmp_path):
+    """A class its package exports under another name (`export { RelayObservable as Observable }`): users and
+    the docs know it by that name (`observable.subscribe(...)`, undeclared in a fragment)."""
+    ws = package_workspace(tmp_path, "streams", RENAMED, {
+        "src/uses.js": 'import { Observable } from "streams";\nObservable.from(1);\n',
+        "src/real.js": "observable.subscribe({});\nobservable.map((v) => v);\n",
+        "src/plural.js": "observable.subscribes({});\n",
+        "src/prefix.js": "observable.getSubscribe({});\n",
+    }, {"README.md": RENAMED_README})
+    assert found(ws, "src/real.js") == []
+    assert found(ws, "src/plural.js") == [(1, "subscribes", ["subscribe"])]
+    assert found(ws, "src/prefix.js") == [(1, "getSubscribe", ["subscribe"])]

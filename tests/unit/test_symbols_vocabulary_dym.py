@@ -35,3 +35,31 @@ def test_a_near_miss_of_the_files_own_name_means_that_name(tmp_path):
         "src/own.js": HEAD + "function f(game) {\n  game.player = makePlayer();\n  return game.getPlayer.x;\n}\n",
     })
     assert found(ws, "src/own.js") == [(5, "getPlayer", ["player"])]
+
+
+CASED = """export declare class Record {
+    getLinkedRecords(name: string): Record[];
+    setLinkedRecords(records: Record[], name: string): Record;
+    getLinkedRecord(name: string): Record;
+}
+export declare class Layers {
+    layer(name: string): object;
+    Layer(name: string): object;
+}
+export declare function root(): Record;
+"""
+
+
+def test_a_name_in_another_case_of_one_member_means_that_member(tmp_path):
+    """`getlinkedrecords` on an untyped receiver: the member `getLinkedRecords` in another case, though
+    `setLinkedRecords` and `getLinkedRecord` rank close behind it (each one letter away); several members
+    of that spelling in other cases (`layer`, `Layer`) leave it unclear, and silent."""
+    head = 'import { root } from "web";\nroot().getLinkedRecord("a");\n'
+    ws = package_workspace(tmp_path, "web", CASED, {
+        "src/cased.js": head + "function f(rec) {\n  return rec.getlinkedrecords('edges');\n}\n",
+        "src/two.js": head + "function f(x) {\n  return x.LAYER('a');\n}\n",
+        "src/real.js": head + "function f(rec) {\n  return rec.getLinkedRecords('edges');\n}\n",
+    })
+    assert found(ws, "src/cased.js") == [(4, "getlinkedrecords", ["getLinkedRecords"])]
+    assert found(ws, "src/two.js") == []
+    assert found(ws, "src/real.js") == []

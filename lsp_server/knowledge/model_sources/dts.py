@@ -608,7 +608,9 @@ class DtsExtractor:
         points `Mixins.Sprite` at), never merged into a package type of the same short name. A global
         interface beside them (`interface Vector2Math {...}`) is kept as `globalThis$Vector2Math`, named so by
         the block's own types (`interface Point extends Vector2Math` in the namespace); one of a platform name
-        (`interface Window {...}`) augments the platform's type: not read."""
+        (`interface Window {...}`, `interface Array<T> { shuffle(): T[] }`) augments the platform's type: kept
+        as `globalThis$Window` with no bases, so the names it adds are some type's members (the platform's types
+        never report a name some type of the model has: `types.Analyzer.member_of`)."""
         spaces, interfaces, tag_maps = [], [], []
         for child in block.named_children:
             inner = child.named_children[0] if child.type in ("expression_statement", "ambient_declaration") and \
@@ -624,7 +626,7 @@ class DtsExtractor:
             if inner.type in ("internal_module", "module") and name_node is not None and name_node.type != "string":
                 spaces.append(inner)
             elif inner.type == "interface_declaration" and name_node is not None and \
-                    _text(name_node, data) in TAG_MAPS:
+                    (_text(name_node, data) in TAG_MAPS or is_builtin_type(_text(name_node, data))):
                 tag_maps.append(inner)
             elif inner.type == "interface_declaration" and name_node is not None and \
                     not is_builtin_type(_text(name_node, data)):
@@ -632,7 +634,8 @@ class DtsExtractor:
         for node in tag_maps:
             # `interface HTMLElementTagNameMap { 'wa-dialog': WaDialog }`: the engine's elements by tag name,
             # added to the DOM's map (`querySelector('wa-dialog')` is a `WaDialog`): kept as
-            # `globalThis$HTMLElementTagNameMap`, its types the file's own
+            # `globalThis$HTMLElementTagNameMap`, its types the file's own; any other platform type's
+            # augmentation likewise (`globalThis$Array`: the names it adds)
             maps = _Scope(scope.path, ModuleModel(self.module_name), platform=scope.platform)
             self.declaration(node, maps, data)
             for name, td in maps.module.types.items():

@@ -17,6 +17,7 @@ VOCABULARY = {
 }
 VOCABULARY |= {"import.equals", "import.reference"}  # TypeScript's imports.scm: `import x = require()`, `///`
 VOCABULARY |= {"annotated", "augment.body"}  # TypeScript: annotated.scm (a declaration with a type annotation), augmentations.scm (a `declare module` body)
+VOCABULARY |= {"template.tag", "template.body"}  # graphql.scm: a tagged template's tag and its template
 
 
 @pytest.mark.parametrize("path", queries.all_query_files(), ids=lambda p: f"{p.parent.name}/{p.name}")

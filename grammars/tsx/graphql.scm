@@ -1,0 +1,2 @@
+; inherits: typescript
+; GraphQL templates in TSX are found as in TypeScript (above).
