@@ -100,6 +100,39 @@ fragment.__typename;
                                      (16, "Friends", "friends"), (20, "titles", "title")]
 
 
+def test_relay_masks_another_file_s_fragment_spreads(tmp_path):
+    """Round 19 (gqlprec19, on relay-examples): a template tagged with Relay's `graphql` (imported from
+    `react-relay`, `relay-runtime` or the Babel macro) is compiled with data masking: a spread of another file's
+    fragment adds none of its fields, so the data stays closed and a near miss beside the spread is reported;
+    `@relay(mask: false)` merges the fields in (open), and the same spread under any other `graphql`/`gql` (Apollo,
+    Gatsby: merged in) leaves the data open, silent."""
+    body = """const todo = useFragment(
+  graphql`
+    fragment Todo_todo on Todo {
+      complete
+      text
+      ...RemoveTodoMutation_todo
+      owner { ...Avatar_user name }
+    }
+  `,
+  ref,
+);
+todo.texts;
+todo.owner.nmae;
+"""
+    for head in ("import { graphql, useFragment } from 'react-relay';\n",
+                 "const { graphql } = require('relay-runtime');\n",
+                 "import graphql from 'babel-plugin-relay/macro';\n"):
+        assert flags(tmp_path / str(len(head)), head + body) == [(13, "texts", "text"), (14, "nmae", "name")]
+    assert flags(tmp_path / "apollo", "import { graphql } from 'gatsby';\n" + body) == []
+    assert flags(tmp_path / "bare", "\n" + body) == []  # no import says whose tag it is
+    unmasked = body.replace("...RemoveTodoMutation_todo", "...RemoveTodoMutation_todo @relay(mask: false)")
+    assert flags(tmp_path / "unmasked", "import { graphql } from 'react-relay';\n" + unmasked) == \
+        [(14, "nmae", "name")]
+    relay = selection_of("import { graphql } from 'react-relay';\n" + body)
+    assert shape(relay) == {"complete": None, "text": None, "owner": {"name": None}}
+
+
 def test_the_finding_names_the_query_and_its_line(tmp_path):
     ws = package_workspace(tmp_path, "gqlkit", TYPES, {**MANIFEST, "src/app.js": """const data = useLazyLoadQuery(graphql`
   query AppQuery { viewer { name } }
