@@ -2,9 +2,8 @@
 lib.es5 ... lib.esnext beside lib.dom): the platform's functions are typed (`fetch(url)` is a
 `Promise<Response>`, so a `.then` callback's parameter is a `Response`), `new Map()` is a `Map`, the ES globals'
 statics are known (`Promise.all`, `Object.groupBy`); what code or an engine adds to those types (an interface
-of the same name, `declare global`, a prototype assignment) is never flagged. The parsed module is persisted
-(a signed pickle keyed by the data and the reader): a corrupt or stale file is parsed again. Each through the
-real pipeline on a tiny package."""
+of the same name, `declare global`, a prototype assignment) is never flagged. Each through the real pipeline on a tiny
+package."""
 
 from __future__ import annotations
 
@@ -133,51 +132,6 @@ def test_the_es_libs_are_read_after_the_libs_they_reference(tmp_path):
                                                "lib.esnext.d.ts"]
     text = platform.generate_es(tmp_path)
     assert text.index("a(): void") < text.index("b(): void") < text.index("c(): void") and "doc" not in text
-
-
-@pytest.fixture
-def fresh_platform(monkeypatch, tmp_path):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.setattr(platform, "_module", None)
-    return platform.cache_file()
-
-
-def test_the_parsed_platform_module_is_persisted_and_read_back(fresh_platform, monkeypatch):
-    first = platform.module()
-    assert fresh_platform.is_file()
-    monkeypatch.setattr(platform, "_module", None)
-    monkeypatch.setattr(platform, "_read", lambda: pytest.fail("parsed again despite a fresh persisted module"))
-    again = platform.module()
-    assert again is not first and set(again.types) == set(first.types)
-    assert {m.name for m in again.types["Promise"].members} == {m.name for m in first.types["Promise"].members}
-
-
-def small_module() -> ModuleModel:
-    return ModuleModel(platform.PLATFORM, {"Promise": TypeDef("Promise", "interface", members=[Member("then", "method")])})
-
-
-@pytest.mark.parametrize("damage", ["garbage", "unsigned", "stale", "not a module"])
-def test_a_corrupt_or_stale_persisted_module_is_parsed_again(fresh_platform, monkeypatch, caplog, damage):
-    monkeypatch.setattr(platform, "_read", small_module)  # (the parse itself: another test's)
-    platform.module()
-    if damage == "garbage":  # signed, but not a pickle
-        integrity.write_signed(fresh_platform, b"\x80\x05not a pickle", platform.SIGNED_AS)
-    elif damage == "unsigned":
-        fresh_platform.write_bytes(b"\x80\x05anything")
-    elif damage == "stale":
-        monkeypatch.setattr(platform, "_cache_key", lambda: "another reader")
-    else:
-        integrity.write_signed(fresh_platform, pickle.dumps((platform._cache_key(), {"a": 1})), platform.SIGNED_AS)
-    monkeypatch.setattr(platform, "_module", None)
-    parsed = []
-    monkeypatch.setattr(platform, "_read", lambda: parsed.append(1) or small_module())
-    with caplog.at_level(logging.INFO, logger=platform.__name__):
-        assert "Promise" in platform.module().types
-    assert parsed == [1]
-    assert len([r for r in caplog.records if "parsing the platform's types again" in r.getMessage()]) == 1
-    monkeypatch.setattr(platform, "_module", None)
-    monkeypatch.setattr(platform, "_read", lambda: pytest.fail("the rewritten file was not used"))
-    assert "Promise" in platform.module().types
 
 
 def test_what_the_engines_examples_call_a_platform_object_names_no_convention(tmp_path):

@@ -22,24 +22,21 @@ and `lib.dom.iterable.d.ts`; `lib.esnext.d.ts` and every lib it references, `lib
 `python -m lsp_server.knowledge.model_sources.platform LIB_DIR` (the committed copies: TypeScript 5.9.3's
 `typescript/lib`). Read lazily, once per process, on the first lookup of a platform type: a workspace that never
 reaches the platform never reads it (type names and globals come from a cheap scan of the same files). The
-parsed module is persisted (`_load_persisted`): a pickle signed with the user's key (`integrity`) in
-`$XDG_CACHE_HOME/footprint/platform/`, keyed by the data files' SHA-256 and the reader's version; stale, corrupt
-or unsigned, it is parsed again (one log line) and rewritten.
+parsed module is not persisted: a pickle of it (eslib19) was taken out, since the server must hold no code
+execution primitive (tests/reliability/test_security.py forbids pickle even when signed); persisting it needs a
+data format (the object model's JSON cache form) instead.
 """
 
 from __future__ import annotations
 
-import hashlib
 import logging
-import os
-import pickle
 import re
 import sys
 import threading
 from functools import lru_cache
 from pathlib import Path
 
-from lsp_server import integrity, queries, storage
+from lsp_server import queries
 from lsp_server.knowledge.model_sources.base import TAG_MAPS, ModuleModel
 from lsp_server.knowledge.model_sources.dts import extract_dts
 
@@ -51,8 +48,6 @@ DATA = Path(__file__).resolve().parent.parent / "data" / "lib.dom.d.ts"
 ES_DATA = DATA.with_name("lib.es.d.ts")
 LIB_FILES = ("lib.dom.d.ts", "lib.dom.iterable.d.ts")
 ES_ROOT = "esnext"  # `lib.esnext.d.ts`: every ECMAScript lib, through its `/// <reference lib="..." />` lines
-PERSIST_VERSION = "1"  # the persisted module's layout (see `_load_persisted`)
-SIGNED_AS = "platform-module"
 
 _lock = threading.Lock()
 
@@ -262,7 +257,7 @@ def module() -> ModuleModel:
         # neither charged to its time limit (the parse takes ~1 s of CPU) nor cancelled half-way with it
         with _lock, queries.no_time_limit():
             if _module is None:
-                _module = _load_persisted() or _persist(_read())
+                _module = _read()
     return _module
 
 
@@ -281,67 +276,6 @@ def _read() -> ModuleModel:
             out.values.setdefault(name, value)
         out.globals.extend(g for g in mod.globals if g not in out.globals)
     return out
-
-
-# --- the parsed module, persisted ---------------------------------------------------------------------
-def cache_file() -> Path:
-    """One file per copy of the data (its members' paths are that copy's: a hover opens them)."""
-    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    where = hashlib.sha256(str(DATA.parent).encode("utf-8")).hexdigest()[:12]
-    return base / "footprint" / "platform" / f"platform-{where}.pickle"
-
-
-# The code a parse of the platform's files depends on (the `.d.ts` reader, the helpers and queries it runs): a
-# change to any of them parses again (as `object_model.READER_CODE` does for engines' extractions)
-READER_CODE = ("knowledge/model_sources", "knowledge/builtin_names.py", "knowledge/builtin_names.txt",
-               "syntax/jsdoc.py", "syntax/modules.py", "syntax/patterns.py", "languages.py")
-READER_QUERIES = ("typescript/module_links.scm", "typescript/imports.scm", "typescript/bindings.scm")
-_reader: str | None = None
-
-
-def _cache_key() -> str:
-    """What the persisted module was made from: the data files' bytes, the reader's code (`READER_CODE`),
-    this module's layout and the Python that pickled it."""
-    global _reader
-    if _reader is None:  # (object_model's `reader_version` covers more, but imports this module)
-        _reader = storage.code_hash(READER_CODE) + storage.code_hash(READER_QUERIES, queries.grammars_dir())
-    digest = hashlib.sha256()
-    for path in (ES_DATA, DATA):
-        digest.update(_read_data(path).encode("utf-8") + b"\0")
-    return f"{PERSIST_VERSION}+{_reader[:16]}{_reader[64:80]}+{sys.version_info[:2]}+{digest.hexdigest()[:32]}"
-
-
-def _load_persisted() -> ModuleModel | None:
-    """The persisted module when it was made from these very files by this reader; None (parse again) when
-    there is none, or when it is stale, unsigned, corrupt or unreadable (one log line: never an error)."""
-    path = cache_file()
-    try:
-        body, problem = integrity.read_signed(path, SIGNED_AS)
-        if body is None:
-            if problem is not None:
-                log.info("platform module cache %s %s: parsing the platform's types again", path, problem)
-            return None
-        with storage.collection_paused():  # ~12,000 members, no cycle: collections meanwhile double the cost
-            key, mod = pickle.loads(body)  # (signed with this user's key: written by `_persist`, never planted)
-        if key != _cache_key():
-            log.info("platform module cache %s is stale: parsing the platform's types again", path)
-            return None
-        if not isinstance(mod, ModuleModel) or mod.name != PLATFORM:
-            raise TypeError(f"holds a {type(mod).__name__}")
-        return mod
-    except Exception as exc:  # a damaged pickle raises anything: parse again, as without a cache
-        log.info("platform module cache %s cannot be read (%s): parsing the platform's types again", path, exc)
-        return None
-
-
-def _persist(mod: ModuleModel) -> ModuleModel:
-    if mod.types and integrity.cache_folder(cache_file().parent) is not None:
-        try:
-            integrity.write_signed(cache_file(), pickle.dumps((_cache_key(), mod), protocol=pickle.HIGHEST_PROTOCOL),
-                                   SIGNED_AS)
-        except (OSError, pickle.PicklingError, RecursionError) as exc:
-            log.info("cannot persist the platform module in %s: %s", cache_file(), exc)
-    return mod
 
 
 # The lookups whose string argument, a plain tag name, picks the element type from a tag-name map
