@@ -22,7 +22,7 @@ and `lib.dom.iterable.d.ts`; `lib.esnext.d.ts` and every lib it references, `lib
 `python -m lsp_server.knowledge.model_sources.platform LIB_DIR` (the committed copies: TypeScript 5.9.3's
 `typescript/lib`). Read lazily, once per process, on the first lookup of a platform type: a workspace that never
 reaches the platform never reads it (type names and globals come from a cheap scan of the same files). The
-parsed module is not persisted: a pickle of it (eslib19) was taken out, since the server must hold no code
+parsed module is not persisted: a pickle of it was tried and taken out, since the server must hold no code
 execution primitive (tests/reliability/test_security.py forbids pickle even when signed); persisting it needs a
 data format (the object model's JSON cache form) instead.
 """
