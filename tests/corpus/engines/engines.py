@@ -1058,7 +1058,13 @@ ENGINES = [
                  "docs/guides/principles/subclasser-apis.md"),
            # the docs import other packages beside the engine (`@lion/ajax`, not installed; rollup's babel plugin;
            # lit, `@mdjs/mdjs-preview`): a member used on one of their names is not the engine's (3 sites, 6 mutants)
-           other_imports_not_sites=True, set_aside=True),
+           other_imports_not_sites=True,
+           # round 20's untouched 20.2% (typed 30/77, untyped 51/323), did-you-mean 100%, 2 FP; dev from then on:
+           # the floors are the untouched figures and its false positives are listed until the round's fixes
+           recall_floor=0.20, dym_floor=0.95,
+           known_false_positives=(
+                 "src/readme/docs-fundamentals-node-tools-rocket-preset-extend-lion-docs-overview_21.js:5: '#tabs/define'",
+                 "src/readme/docs-fundamentals-systems-core-overview_02.js:1: dedupeMixin")),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
