@@ -1060,10 +1060,11 @@ ENGINES = [
            # lit, `@mdjs/mdjs-preview`): a member used on one of their names is not the engine's (3 sites, 6 mutants)
            other_imports_not_sites=True,
            # round 20's untouched 20.2% (typed 30/77, untyped 51/323), did-you-mean 100%, 2 FP; dev from then on:
-           # the floors are the untouched figures and its false positives are listed until the round's fixes
+           # the floors are the untouched figures; of its 2 false positives, `'#tabs/define'` is listed apart since
+           # (a subpath import names the reader's package.json: `RELATIVE_SPECIFIER`) and `dedupeMixin` is a mistake
+           # of the docs that tsc reports too (lit exports none: it is @open-wc/dedupe-mixin's), listed here for good
            recall_floor=0.20, dym_floor=0.95,
            known_false_positives=(
-                 "src/readme/docs-fundamentals-node-tools-rocket-preset-extend-lion-docs-overview_21.js:5: '#tabs/define'",
                  "src/readme/docs-fundamentals-systems-core-overview_02.js:1: dedupeMixin")),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
@@ -1542,7 +1543,10 @@ def findings(ws: Workspace, rel: str, text: str) -> list[tuple[int, str, str, st
 # clean code stay false positives. (Decided for the wide evaluation in round 7, before round 9's held-out run;
 # applied to the engine evaluation after that run showed the same case: see docs/evaluation.md.)
 # (a folder's path too: `require('../')`, the hook's own folder in sails's installable-hook test)
-RELATIVE_SPECIFIER = re.compile(r"""(['"])\.{1,2}(?:/[^'"]*)?\1""")
+# A subpath import (`import '#tabs/define'`, Node's `imports` field) is the same: it names an entry of the reader's
+# own package.json, which the docs show (lion's docs preset rewrites imports to one), never the engine's; decided
+# after round 20's untouched run, where it was counted as a false positive.
+RELATIVE_SPECIFIER = re.compile(r"""(['"])(?:\.{1,2}(?:/[^'"]*)?|#[^'"/][^'"]*)\1""")
 
 
 @dataclass

@@ -294,9 +294,10 @@ assert.equal(sheet.state, 'x');
 
 
 def test_relative_specifiers_are_the_readmes_layout_folders_too():
-    relative = ["'../package'", '"./built"', "'../'", "'..'", "'./'", "'.'"]
+    relative = ["'../package'", '"./built"', "'../'", "'..'", "'./'", "'.'", "'#tabs/define'", '"#internal"']
     assert all(E.RELATIVE_SPECIFIER.fullmatch(s) for s in relative)
-    assert not any(E.RELATIVE_SPECIFIER.fullmatch(s) for s in ["'lodash'", "'.bin'", "'@scope/pkg'", "'../x\""])
+    assert not any(E.RELATIVE_SPECIFIER.fullmatch(s) for s in ["'lodash'", "'.bin'", "'@scope/pkg'", "'../x\"", "'#'",
+                                                               "'#/x'", "'node:fs'"])
 
 
 def test_lines_labelled_for_another_major_version_are_not_clean_code():
