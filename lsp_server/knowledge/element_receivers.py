@@ -25,10 +25,12 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from pathlib import Path
 
 from lsp_server.document import ParsedDocument
-from lsp_server.knowledge.model_sources import platform
+from lsp_server.knowledge.model_sources import elements, platform
 from lsp_server.knowledge.model_sources.base import TAG_MAPS, ReadLimits, parse_type
+from lsp_server.knowledge.object_model import package_name
 from lsp_server.knowledge.types import GLOBALS
 
 # The DOM's element interfaces: `Element`, `HTMLElement`, `SVGElement`, `MathMLElement`, each `HTML*Element`, `SVG*Element`
@@ -71,6 +73,14 @@ def custom_elements(model) -> dict:
     tags = _registered_tags(model)
     members: dict[str, str] = {}
     registered = set(_registered_classes(model))
+    classes: dict[str, dict] = {}  # a registered class -> its members per the package's manifest, with owners
+    for reg in _runtime_registrations(model):
+        tags.setdefault(reg.tag, reg.cls)
+        if reg.members:
+            classes.setdefault(reg.cls, {}).update(reg.members)
+        for tid in model.type_names.get(reg.cls, ()):
+            if tid[0] != platform.PLATFORM:
+                registered.add(tid)
     bases: dict = {}  # a class of the model -> the model's class it extends (None: none, or another's)
     roots: set = set()  # the classes extending an element root (`HTMLElement`, `LitElement`)
 
@@ -117,9 +127,35 @@ def custom_elements(model) -> dict:
                 continue
             # (the class declaring it: `WaDialog.open`, `WebAwesomeElement.dir`)
             members.setdefault(name, owner[1].rpartition("$")[2].rpartition(".")[2])
-    found = {"tags": tags, "members": members}
+    for cls in sorted(classes):
+        for name, owner in sorted(classes[cls].items()):
+            members.setdefault(name, owner)
+    found = {"tags": tags, "members": members, "classes": classes}
     model._custom_elements = found
     return found
+
+
+def _runtime_registrations(model) -> list:
+    """The tags the model's packages register at run time (`customElements.define('lion-input', LionInput)` in
+    a side-effect module, or their custom-elements manifest: `model_sources.elements`), each package's folder
+    found from the files its sources were read from."""
+    folders: dict[str, Path] = {}
+    for spec, _ in model.sources:
+        name = package_name(spec.module)
+        if name is None or name in folders:
+            continue
+        path = Path(spec.path)
+        for d in (path, *path.parents):
+            if "node_modules" not in d.parts:
+                break
+            if (d / "package.json").is_file():
+                if d.as_posix().endswith("/node_modules/" + name):
+                    folders[name] = d
+                break
+    out = []
+    for name in sorted(folders):
+        out.extend(elements.registrations(folders[name]).values())
+    return out
 
 
 def _registered_classes(model) -> list:
