@@ -32,6 +32,7 @@ from lsp_server.knowledge.model_sources import elements, platform
 from lsp_server.knowledge.model_sources.base import TAG_MAPS, ReadLimits, parse_type
 from lsp_server.knowledge.object_model import package_name
 from lsp_server.knowledge.types import GLOBALS
+from lsp_server.syntax.templates import Element, templates
 
 # The DOM's element interfaces: `Element`, `HTMLElement`, `SVGElement`, `MathMLElement`, each `HTML*Element`, `SVG*Element`
 _ELEMENT_INTERFACE = re.compile(r"^(?:Element|HTMLElement|SVGElement|MathMLElement|HTML\w+Element|SVG\w+Element)$")
@@ -53,6 +54,54 @@ def dom_element_members() -> frozenset[str]:
         seen.add(name)
         todo.extend(re.sub(r"<.*", "", base).strip() for base in mod.types[name].bases)
     return frozenset(m.name for name in seen for m in mod.types[name].members if m.kind != "constructor")
+
+
+@lru_cache(maxsize=256)
+def dom_tag_members(tag: str) -> tuple[str, frozenset[str]] | None:
+    """A DOM tag's interface (`button` -> `HTMLButtonElement`, from lib.dom's `HTMLElementTagNameMap`) and its
+    members through its chain of bases, else None (a tag the DOM does not name)."""
+    mod = platform.module()
+    found = None
+    for map_name in TAG_MAPS:
+        t = mod.types.get(map_name)
+        found = next((m.type for m in t.members if m.name == tag), None) if t is not None else None
+        if found:
+            break
+    if not found or found not in mod.types:
+        return None
+    todo, seen = [found], set()
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in mod.types:
+            continue
+        seen.add(name)
+        todo.extend(re.sub(r"<.*", "", base).strip() for base in mod.types[name].bases)
+    return found, frozenset(m.name for name in seen for m in mod.types[name].members if m.kind != "constructor")
+
+
+def tag_members(model, tag: str) -> tuple[str, dict[str, str]] | None:
+    """What an element of this tag is: its class's name and its members, each with its owner: a tag the engine
+    registers (its manifest's members of the class, the model's class chain, the DOM's `HTMLElement`), else
+    a DOM tag's interface; None for a tag neither names (an element of unknown subclass)."""
+    found = custom_elements(model)
+    cls = found["tags"].get(tag)
+    if cls is not None:
+        members: dict[str, str] = dict(found["classes"].get(cls, {}))
+        for tid in model.type_names.get(cls, ()):
+            if tid[0] == platform.PLATFORM:
+                continue
+            for name, (m, owner) in model.members(tid).items():
+                if not m.private and not m.static and m.kind != "constructor":
+                    members.setdefault(name, owner[1].rpartition("$")[2].rpartition(".")[2])
+        if not members:
+            return None  # a class whose members no source says
+        for name in dom_tag_members("div")[1] if dom_tag_members("div") else ():
+            members.setdefault(name, "HTMLElement")
+        return cls, members
+    dom = dom_tag_members(tag)
+    if dom is None:
+        return None
+    return dom[0], {name: dom[0] for name in dom[1]}
 
 
 # --- the engine's custom elements -------------------------------------------------------------------------------
@@ -221,16 +270,41 @@ _ITERATING = frozenset(("forEach", "map", "filter", "find", "some", "every", "fl
 
 
 def element_receivers(doc: ParsedDocument) -> list:
+    """`element_receivers_in(doc)`'s member expressions."""
+    return element_receivers_in(doc)[0]
+
+
+def element_receivers_in(doc: ParsedDocument) -> tuple[list, dict]:
     """The member expressions of this file whose receiver is a DOM element of unknown subclass: an element
     lookup's result (`document.querySelector('.x')`, `root.closest('.y')`, `children[0]`,
     `list.querySelectorAll('li')[i]`, `el.nextElementSibling`), an identifier a `const` (or a `let`/`var` never
     assigned again) binds to one, the item of a `for ... of` or `forEach` over an element collection
     (`for (const item of menu.children)`, `[...panels].forEach(panel => ...)` where `panels` holds one), and
     `event.target` / `event.currentTarget` in a listener passed to
-    `addEventListener`. By name within the file: a name the file also binds to anything else is left out."""
-    if doc.tree is None or not _LOOKUP_WORD.search(doc.source):
-        return []
+    `addEventListener` or bound in a Lit-style template (`html\`<x-y @change=${ev => ev.target.value}>\``, a
+    named listener `@change=${onChange}` / `${this.onChange}`, a destructured `({ target }) => ...`). By name
+    within the file: a name the file also binds to anything else is left out.
+
+    With them, the template element each receiver is known to be (by the member's property's start byte): the
+    element a listener's `event.currentTarget` / `event.target` sits on, the enclosing element of one
+    (`ev.target.parentElement`), the one element of the file's templates with an id or a tag
+    (`root.querySelector('#car-collapsible')`, `getElementById(...)`, `querySelector('lion-steps')`), directly
+    or through a `const`. (`event.target` may be a descendant of the listener's element: a check closes the
+    receiver on that element's members only to pick its did-you-mean.)"""
+    if doc.tree is None or not (_LOOKUP_WORD.search(doc.source) or b"html`" in doc.source or b"svg`" in doc.source):
+        return [], {}
     text = doc.node_text
+    lit = templates(doc)
+    listeners: dict[int, Element] = {}  # a template listener function's start byte -> the element it is bound on
+    by_id: dict[str, list] = {}
+    by_tag: dict[str, list] = {}
+    for template in lit:
+        for element in template.elements:
+            by_tag.setdefault(element.tag, []).append(element)
+            if element.attributes.get("id"):
+                by_id.setdefault(element.attributes["id"], []).append(element)
+    bound_names: dict[int, Element] = {}  # a `({ target })` parameter's start byte -> the listener's element
+    name_elements: dict[str, Element | None] = {}  # a `const` holding a known template element
     element_names: set[str] = set()
     collection_names: set[str] = set()  # `const panels = root.querySelectorAll('[data-step]')`
     event_names: set[str] = set()
@@ -287,6 +361,92 @@ def element_receivers(doc: ParsedDocument) -> list:
         node = stack.pop()
         nodes.append(node)
         stack.extend(reversed(node.named_children))
+    if lit:
+        listener_holes = {start: element for template in lit for start, (element, attr) in template.bindings.items()
+                          if attr.startswith("@")}
+        named: dict[str, list] = {}  # a function's name -> its function nodes (declarations, methods, consts)
+        for node in nodes:
+            if node.type in ("function_declaration", "method_definition"):
+                name = node.child_by_field_name("name")
+                if name is not None:
+                    named.setdefault(text(name), []).append(node)
+            elif node.type == "variable_declarator":
+                name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
+                if name is not None and value is not None and value.type in ("arrow_function", "function_expression",
+                                                                              "function"):
+                    named.setdefault(text(name), []).append(value)
+        for node in nodes:
+            element = listener_holes.get(node.start_byte)
+            if element is None or node.parent is None or node.parent.type != "template_substitution":
+                continue
+            fns = [node]
+            if node.type == "identifier" or node.type == "member_expression" and \
+                    text(node.child_by_field_name("object")) == "this":
+                key = text(node) if node.type == "identifier" else text(node.child_by_field_name("property"))
+                fns = named.get(key, [])
+            for fn in fns:
+                param = _method_parameter(fn)
+                if param is not None:
+                    event_names.add(text(param))
+                    listeners[fn.start_byte] = element
+                    continue
+                pattern = _first_pattern(fn)
+                for prop in pattern.named_children if pattern is not None else ():
+                    if prop.type == "shorthand_property_identifier_pattern" and text(prop) in _EVENT_ELEMENTS:
+                        element_names.add(text(prop))
+                        bound_names[prop.start_byte] = element
+                        listeners[fn.start_byte] = element
+
+    def listener_element(node, name: str):
+        """The template element of the listener whose first parameter `name` is, seen from `node`."""
+        current = node.parent
+        while current is not None:
+            if current.start_byte in listeners and current.type in _SCOPES:
+                param = _method_parameter(current)
+                if param is not None and text(param) == name:
+                    return listeners[current.start_byte]
+                pattern = _first_pattern(current)
+                if pattern is not None and any(text(p) == name for p in pattern.named_children):
+                    return listeners[current.start_byte]
+            current = current.parent
+        return None
+
+    def element_of(node):
+        """The template element `node` (an element expression) is known to be, else None."""
+        while node is not None and node.type in ("parenthesized_expression", "non_null_expression", "await_expression"):
+            node = node.named_children[0] if node.named_children else None
+        if node is None or not lit:
+            return None
+        if node.type == "identifier":
+            if text(node) in _EVENT_ELEMENTS:
+                return listener_element(node, text(node))
+            return name_elements.get(text(node))
+        if node.type == "member_expression":
+            prop, obj = node.child_by_field_name("property"), node.child_by_field_name("object")
+            if prop is None or obj is None:
+                return None
+            if text(prop) in _EVENT_ELEMENTS and obj.type == "identifier":
+                return listener_element(node, text(obj))
+            if text(prop) == "parentElement":
+                inner = element_of(obj)
+                return inner.parent if inner is not None else None
+            return None
+        if node.type == "call_expression":
+            fn, args = node.child_by_field_name("function"), node.child_by_field_name("arguments")
+            prop = fn.child_by_field_name("property") if fn is not None and fn.type == "member_expression" else None
+            if prop is None or args is None or len(args.named_children) != 1 or args.named_children[0].type != "string":
+                return None
+            value = text(args.named_children[0])[1:-1]
+            found = []
+            if text(prop) == "getElementById":
+                found = by_id.get(value, [])
+            elif text(prop) == "querySelector":
+                if value.startswith("#") and _SIMPLE_NAME.fullmatch(value[1:]):
+                    found = by_id.get(value[1:], [])
+                elif _SIMPLE_NAME.fullmatch(value):
+                    found = by_tag.get(value.lower(), [])
+            return found[0] if len(found) == 1 else None
+        return None
     # listeners' event parameters: `el.addEventListener('click', event => ...)`
     for node in nodes:
         if node.type == "call_expression":
@@ -314,6 +474,11 @@ def element_receivers(doc: ParsedDocument) -> list:
                 if value is not None and text(name) not in assigned:
                     if is_element(value):
                         element_names.add(text(name))
+                        if lit:
+                            found = element_of(value)
+                            if text(name) in name_elements and name_elements[text(name)] is not found:
+                                found = None  # two consts of one name: not one element
+                            name_elements[text(name)] = found
                         continue
                     if is_collection(value):
                         collection_names.add(text(name))
@@ -338,6 +503,9 @@ def element_receivers(doc: ParsedDocument) -> list:
         for node in nodes:  # a name some function also takes as a parameter is not only an element
             if node.type in ("formal_parameters", "required_parameter", "optional_parameter"):
                 for child in node.named_children:
+                    if child.type == "object_pattern" and child.parent is not None and \
+                            child.parent.parent is not None and child.parent.parent.start_byte in listeners:
+                        continue  # a listener's `({ target })`
                     if child.type == "identifier" and child.start_byte not in bound and \
                             text(child) not in event_names:
                         other_names.add(text(child))
@@ -358,6 +526,7 @@ def element_receivers(doc: ParsedDocument) -> list:
                     _ELEMENT_ONLY.search(text(prop)) and text(prop) in dom_element_members():
                 used_as_element.add((text(obj), _binding_scope(obj, text(obj))))
     out = []
+    known: dict[int, Element] = {}
     for node in nodes:
         if node.type == "member_expression":
             obj = node.child_by_field_name("object")
@@ -365,7 +534,11 @@ def element_receivers(doc: ParsedDocument) -> list:
                                     and text(obj) not in element_names and text(obj) not in collection_names
                                     and (text(obj), _binding_scope(obj, text(obj))) in used_as_element):
                 out.append(node)
-    return out
+                element = element_of(obj) if lit else None
+                prop = node.child_by_field_name("property")
+                if element is not None and prop is not None:
+                    known[prop.start_byte] = element
+    return out, known
 
 
 # members only elements (and documents) have: using one on a receiver says it is an element
@@ -391,6 +564,33 @@ def _binding_scope(node, name: str) -> int:
                     return current.start_byte
         current = current.parent
     return 0
+
+
+_SIMPLE_NAME = re.compile(r"[A-Za-z][\w-]*")
+
+
+def _method_parameter(method):
+    """A function's or method's first parameter identifier (`ev => ...` too), else None."""
+    if method.type == "arrow_function" and method.child_by_field_name("parameter") is not None:
+        return _first_parameter(method)
+    params = method.child_by_field_name("parameters")
+    if params is None or not params.named_children:
+        return None
+    first = params.named_children[0]
+    if first.type in ("required_parameter", "optional_parameter"):
+        first = first.child_by_field_name("pattern") or first
+    return first if first.type == "identifier" else None
+
+
+def _first_pattern(fn):
+    """The object pattern a function's first parameter destructures (`({ target }) => ...`), else None."""
+    params = fn.child_by_field_name("parameters")
+    if params is None or not params.named_children:
+        return None
+    first = params.named_children[0]
+    if first.type in ("required_parameter", "optional_parameter"):
+        first = first.child_by_field_name("pattern") or first
+    return first if first.type == "object_pattern" else None
 
 
 def _first_parameter(fn):

@@ -41,7 +41,8 @@ from lsp_server.knowledge.model_sources.platform import PLATFORM
 from lsp_server import queries
 from lsp_server.knowledge.builtin_names import builtin_members, is_builtin_type
 from lsp_server.knowledge.graphql_data import graphql_data_sites
-from lsp_server.knowledge.element_receivers import (custom_elements, dom_element_members, element_receivers,
+from lsp_server.knowledge.element_receivers import (custom_elements, dom_element_members, element_receivers_in,
+                                                    tag_members,
                                                     spells_custom_tag)
 from lsp_server.knowledge.naming import ensure_conventions
 from lsp_server.knowledge.object_model import (
@@ -759,7 +760,7 @@ def _element_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServ
     elements = custom_elements(model)
     if not elements["members"]:
         return []
-    nodes = element_receivers(doc)
+    nodes, known = element_receivers_in(doc)
     if not nodes:
         return []
     pool = _element_pool(model, index, elements)
@@ -787,10 +788,18 @@ def _element_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServ
                 or (name in workspace and not (expando and not _declared_elsewhere(svc, doc, name))) \
                 or name in OBJECT_MEMBERS or name.startswith("_") or name in analysis.added:
             continue
-        real = _element_near_miss(name, pool)
+        real = owner = None
+        element = known.get(prop.start_byte)
+        typed_as = _tag_pool(model, element.tag) if element is not None else None
+        if typed_as is not None:
+            # the element a template binds the listener on, or the one with that id: its own members first
+            real = _element_near_miss(name, typed_as)
+            owner = typed_as["owners"].get(real)
         if real is None:
-            continue
-        owner = pool["owners"][real]
+            real = _element_near_miss(name, pool)
+            if real is None:
+                continue
+            owner = pool["owners"][real]
         receiver = doc.node_text(obj)
         where = f"`{owner}.{real}`"
         message = (f"`{receiver}.{name}`: no type in reach has `{name}` (the engine's, this workspace's, "
@@ -802,6 +811,18 @@ def _element_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServ
         decl = index["member_declared"].get((real, owner))
         out.append((Finding("unknown-symbol", message, prop.start_byte, prop.end_byte, Severity.WARNING, data), decl))
     return out
+
+
+def _tag_pool(model: ObjectModel, tag: str) -> dict | None:
+    """`_element_pool`'s shape for one tag's element (`tag_members`), built once per model and tag."""
+    cached = getattr(model, "_tag_pools", None)
+    if cached is None:
+        cached = model._tag_pools = {}
+    if tag not in cached:
+        found = tag_members(model, tag)
+        cached[tag] = None if found is None else {"owners": found[1], "names": frozenset(found[1]),
+                                                  "cands": sg.Candidates(frozenset(found[1]))}
+    return cached[tag]
 
 
 def _element_pool(model: ObjectModel, index: dict, elements: dict) -> dict:
