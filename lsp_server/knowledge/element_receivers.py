@@ -56,6 +56,27 @@ def dom_element_members() -> frozenset[str]:
     return frozenset(m.name for name in seen for m in mod.types[name].members if m.kind != "constructor")
 
 
+@lru_cache(maxsize=1)
+def dom_event_members() -> dict[str, str]:
+    """Every member name the DOM gives an event of some class, each with the interface declaring it (`Event`,
+    `CustomEvent`, `MouseEvent`, each `*Event` interface of lib.dom and the interfaces they extend)."""
+    mod = platform.module()
+    todo = [name for name in mod.types if re.fullmatch(r"[A-Z]\w*Event", name)]
+    seen: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in mod.types:
+            continue
+        seen.add(name)
+        todo.extend(re.sub(r"<.*", "", base).strip() for base in mod.types[name].bases)
+    owners: dict[str, str] = {}
+    for name in sorted(seen, key=lambda n: (n != "Event", n != "CustomEvent", n)):
+        for m in mod.types[name].members:
+            if m.kind != "constructor":
+                owners.setdefault(m.name, name)
+    return owners
+
+
 @lru_cache(maxsize=256)
 def dom_tag_members(tag: str) -> tuple[str, frozenset[str]] | None:
     """A DOM tag's interface (`button` -> `HTMLButtonElement`, from lib.dom's `HTMLElementTagNameMap`) and its
@@ -274,7 +295,7 @@ def element_receivers(doc: ParsedDocument) -> list:
     return element_receivers_in(doc)[0]
 
 
-def element_receivers_in(doc: ParsedDocument) -> tuple[list, dict]:
+def element_receivers_in(doc: ParsedDocument) -> tuple[list, dict, list]:
     """The member expressions of this file whose receiver is a DOM element of unknown subclass: an element
     lookup's result (`document.querySelector('.x')`, `root.closest('.y')`, `children[0]`,
     `list.querySelectorAll('li')[i]`, `el.nextElementSibling`), an identifier a `const` (or a `let`/`var` never
@@ -290,9 +311,11 @@ def element_receivers_in(doc: ParsedDocument) -> tuple[list, dict]:
     (`ev.target.parentElement`), the one element of the file's templates with an id or a tag
     (`root.querySelector('#car-collapsible')`, `getElementById(...)`, `querySelector('lion-steps')`), directly
     or through a `const`. (`event.target` may be a descendant of the listener's element: a check closes the
-    receiver on that element's members only to pick its did-you-mean.)"""
+    receiver on that element's members only to pick its did-you-mean.) And the member expressions on a
+    listener's event parameter itself (`ev.detail`, `ev.preventDefault()`: an event of some DOM class), where
+    the parameter is the listener's first one in its own scope."""
     if doc.tree is None or not (_LOOKUP_WORD.search(doc.source) or b"html`" in doc.source or b"svg`" in doc.source):
-        return [], {}
+        return [], {}, []
     text = doc.node_text
     lit = templates(doc)
     listeners: dict[int, Element] = {}  # a template listener function's start byte -> the element it is bound on
@@ -305,6 +328,7 @@ def element_receivers_in(doc: ParsedDocument) -> tuple[list, dict]:
                 by_id.setdefault(element.attributes["id"], []).append(element)
     bound_names: dict[int, Element] = {}  # a `({ target })` parameter's start byte -> the listener's element
     name_elements: dict[str, Element | None] = {}  # a `const` holding a known template element
+    listener_fns: set[int] = set()  # the start bytes of listener functions (template and addEventListener)
     element_names: set[str] = set()
     collection_names: set[str] = set()  # `const panels = root.querySelectorAll('[data-step]')`
     event_names: set[str] = set()
@@ -389,6 +413,7 @@ def element_receivers_in(doc: ParsedDocument) -> tuple[list, dict]:
                 if param is not None:
                     event_names.add(text(param))
                     listeners[fn.start_byte] = element
+                    listener_fns.add(fn.start_byte)
                     continue
                 pattern = _first_pattern(fn)
                 for prop in pattern.named_children if pattern is not None else ():
@@ -458,6 +483,7 @@ def element_receivers_in(doc: ParsedDocument) -> tuple[list, dict]:
                 param = _first_parameter(args.named_children[1])
                 if param is not None:
                     event_names.add(text(param))
+                    listener_fns.add(args.named_children[1].start_byte)
         elif node.type == "assignment_expression":
             left = node.child_by_field_name("left")
             if left is not None and left.type == "identifier":
@@ -527,6 +553,7 @@ def element_receivers_in(doc: ParsedDocument) -> tuple[list, dict]:
                 used_as_element.add((text(obj), _binding_scope(obj, text(obj))))
     out = []
     known: dict[int, Element] = {}
+    events: list = []  # `ev.detail`, `ev.preventDefault()`: a listener's event parameter's members
     for node in nodes:
         if node.type == "member_expression":
             obj = node.child_by_field_name("object")
@@ -538,7 +565,12 @@ def element_receivers_in(doc: ParsedDocument) -> tuple[list, dict]:
                 prop = node.child_by_field_name("property")
                 if element is not None and prop is not None:
                     known[prop.start_byte] = element
-    return out, known
+            elif obj is not None and obj.type == "identifier" and text(obj) in event_names and listener_fns:
+                prop = node.child_by_field_name("property")
+                if prop is not None and text(prop) not in _EVENT_ELEMENTS and \
+                        _binding_scope(obj, text(obj)) in listener_fns and _is_first_parameter(obj, text(obj)):
+                    events.append(node)
+    return out, known, events
 
 
 # members only elements (and documents) have: using one on a receiver says it is an element
@@ -591,6 +623,26 @@ def _first_pattern(fn):
     if first.type in ("required_parameter", "optional_parameter"):
         first = first.child_by_field_name("pattern") or first
     return first if first.type == "object_pattern" else None
+
+
+def _is_first_parameter(node, name: str) -> bool:
+    """`name`, seen from `node`, is the first parameter of the function binding it (`_binding_scope`)."""
+    current = node.parent
+    while current is not None:
+        if current.type in _SCOPES:
+            param = _method_parameter(current)
+            if param is not None and text_of(param) == name:
+                return True
+            params = current.child_by_field_name("parameters")
+            if params is not None and any(text_of(p.child_by_field_name("pattern") or p if p.type in (
+                    "required_parameter", "optional_parameter") else p) == name for p in params.named_children):
+                return False
+        current = current.parent
+    return False
+
+
+def text_of(node) -> str:
+    return node.text.decode("utf-8", "replace")
 
 
 def _first_parameter(fn):
