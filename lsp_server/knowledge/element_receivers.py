@@ -302,7 +302,7 @@ def element_receivers_in(doc: ParsedDocument) -> tuple[list, dict, list]:
     assigned again) binds to one, the item of a `for ... of` or `forEach` over an element collection
     (`for (const item of menu.children)`, `[...panels].forEach(panel => ...)` where `panels` holds one), and
     `event.target` / `event.currentTarget` in a listener passed to
-    `addEventListener` or bound in a Lit-style template (`html\`<x-y @change=${ev => ev.target.value}>\``, a
+    `addEventListener` or bound in a Lit-style template (`` html`<x-y @change=${ev => ev.target.value}>` ``, a
     named listener `@change=${onChange}` / `${this.onChange}`, a destructured `({ target }) => ...`). By name
     within the file: a name the file also binds to anything else is left out.
 
