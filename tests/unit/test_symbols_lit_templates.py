@@ -22,6 +22,7 @@ from tests.support.symbols_helpers import make_workspace, symbol_findings
 STEPS = {
     "node_modules/stepkit/package.json": json.dumps({
         "name": "stepkit", "version": "1.0.0", "type": "module", "customElements": "custom-elements.json",
+        "dependencies": {"lit": "^3.0.0"},
         "exports": {".": {"types": "./dist/index.d.ts", "default": "./index.js"},
                     "./define/*": {"types": "./dist/define/*", "default": "./define/*"}}}),
     "node_modules/stepkit/index.js": "export { SkStep } from './src/step.js';\n",
@@ -71,6 +72,19 @@ def test_registrations_come_from_the_manifest_and_the_define_calls(tmp_path):
     elements = custom_elements(ws.service(ObjectModelService).model)
     assert elements["tags"]["sk-upload"] == "SkUpload" and elements["tags"]["sk-step"] == "SkStep"
     assert elements["members"]["uploadResponse"] == "SkUpload"
+
+
+def test_define_calls_are_read_only_in_component_packages(tmp_path):
+    """A package with no manifest that depends on no element base is not searched for define calls; one that
+    depends on lit is."""
+    files = {"node_modules/plain/package.json": json.dumps({"name": "plain", "version": "1.0.0"}),
+             "node_modules/plain/x.js": "customElements.define('p-x', PX);\n",
+             "node_modules/litty/package.json": json.dumps({"name": "litty", "version": "1.0.0",
+                                                            "dependencies": {"lit": "^3"}}),
+             "node_modules/litty/x.js": "customElements.define('l-x', LX);\n"}
+    ws = make_workspace(tmp_path, files)
+    assert registrations(ws.root / "node_modules/plain") == {}
+    assert sorted(registrations(ws.root / "node_modules/litty")) == ["l-x"]
 
 
 def test_define_calls_are_read_as_calls():

@@ -10,7 +10,8 @@ augmentation says which class a tag is. Two real sources say it:
   the declared classes (`tagName`, `customElement`, `members` with their `privacy`/`static`/`inheritedFrom`,
   `superclass`);
 - the package's JavaScript: `customElements.define('x-y', Class)` calls, read with tree-sitter in the files
-  that spell `customElements.define` (the class is then the model's, by name).
+  that spell `customElements.define` (the class is then the model's, by name); only in a package that ships a
+  manifest or depends on an element base class's package (`ELEMENT_BASES`: lit, FAST, Stencil, ...).
 
 `registrations(package_dir)` returns `{tag: Registration}`; the manifest's classes come with their public
 instance members (their own, and those of a superclass the manifest also declares). Reads through
@@ -52,9 +53,14 @@ def registrations(package_dir: Path, limits: ReadLimits = ReadLimits()) -> dict[
     key = (str(package_dir), st.st_mtime_ns, st.st_size, limits.roots)
     cached = _READ.get(key)
     if cached is None:
-        cached = _from_manifest(package_dir, limits)
-        for tag, cls in _from_define_calls(package_dir, limits).items():
-            cached.setdefault(tag, Registration(tag, cls))
+        try:
+            pkg = json.loads(limits.read(package_dir / "package.json"))
+        except (OSError, ValueError):
+            pkg = None
+        cached = _from_manifest(package_dir, pkg, limits) if isinstance(pkg, dict) else {}
+        if isinstance(pkg, dict) and _component_package(pkg):
+            for tag, cls in _from_define_calls(package_dir, limits).items():
+                cached.setdefault(tag, Registration(tag, cls))
         if len(_READ) > 32:
             _READ.clear()
         _READ[key] = cached
@@ -64,12 +70,25 @@ def registrations(package_dir: Path, limits: ReadLimits = ReadLimits()) -> dict[
 _READ: dict[tuple, dict[str, Registration]] = {}
 
 
-def _from_manifest(package_dir: Path, limits: ReadLimits) -> dict[str, Registration]:
-    try:
-        pkg = json.loads(limits.read(package_dir / "package.json"))
-    except (OSError, ValueError):
-        return {}
-    rel = pkg.get("customElements") if isinstance(pkg, dict) else None
+# the element base classes' packages: a package depending on one (or shipping a manifest) may define elements; the
+# others' JavaScript is not read for `customElements.define` (pixi's or phaser's thousands of files)
+ELEMENT_BASES = frozenset(("lit", "lit-element", "@lit/reactive-element", "@microsoft/fast-element", "@stencil/core",
+                           "@polymer/polymer", "@open-wc/scoped-elements", "haunted", "atomico", "hybrids"))
+
+
+def _component_package(pkg: dict) -> bool:
+    """The package ships a custom-elements manifest or depends on an element base class's package."""
+    if isinstance(pkg.get("customElements"), str):
+        return True
+    for field_name in ("dependencies", "peerDependencies"):
+        deps = pkg.get(field_name)
+        if isinstance(deps, dict) and ELEMENT_BASES & set(deps):
+            return True
+    return False
+
+
+def _from_manifest(package_dir: Path, pkg: dict, limits: ReadLimits) -> dict[str, Registration]:
+    rel = pkg.get("customElements")
     if not isinstance(rel, str) or not rel or rel.startswith("/") or ".." in Path(rel).parts:
         return {}
     try:
