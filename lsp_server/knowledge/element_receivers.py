@@ -329,6 +329,7 @@ def element_receivers_in(doc: ParsedDocument) -> tuple[list, dict, list]:
     bound_names: dict[int, Element] = {}  # a `({ target })` parameter's start byte -> the listener's element
     name_elements: dict[str, Element | None] = {}  # a `const` holding a known template element
     listener_fns: set[int] = set()  # the start bytes of listener functions (template and addEventListener)
+    element_functions: set[str] = set()  # the file's functions returning an element
     element_names: set[str] = set()
     collection_names: set[str] = set()  # `const panels = root.querySelectorAll('[data-step]')`
     event_names: set[str] = set()
@@ -346,7 +347,7 @@ def element_receivers_in(doc: ParsedDocument) -> tuple[list, dict, list]:
             if fn is not None and fn.type == "member_expression":
                 prop = fn.child_by_field_name("property")
                 return prop is not None and text(prop) in _RETURNS_ELEMENT
-            return False
+            return fn is not None and fn.type == "identifier" and text(fn) in element_functions
         if node.type == "subscript_expression":
             obj = node.child_by_field_name("object")
             return obj is not None and is_collection(obj)
@@ -357,6 +358,8 @@ def element_receivers_in(doc: ParsedDocument) -> tuple[list, dict, list]:
             name = text(prop)
             if name in _ELEMENT_PROPERTIES:
                 return True
+            if name == "value" and obj.type == "identifier" and text(obj) in refs:
+                return True  # lit's `ref(inputRef)` on an element: `inputRef.value` is it
             return name in _EVENT_ELEMENTS and obj.type == "identifier" and text(obj) in event_names
         return False
 
@@ -385,6 +388,17 @@ def element_receivers_in(doc: ParsedDocument) -> tuple[list, dict, list]:
         node = stack.pop()
         nodes.append(node)
         stack.extend(reversed(node.named_children))
+    refs: dict[str, Element | None] = {}  # `${ref(inputRef)}` in a tag: the ref's name -> that element
+    for template in lit:
+        for start, element in template.element_holes.items():
+            for node in nodes:
+                if node.start_byte == start and node.parent is not None and \
+                        node.parent.type == "template_substitution" and node.type == "call_expression":
+                    fn, args = node.child_by_field_name("function"), node.child_by_field_name("arguments")
+                    if fn is not None and text(fn) == "ref" and args is not None and \
+                            len(args.named_children) == 1 and args.named_children[0].type == "identifier":
+                        name = text(args.named_children[0])
+                        refs[name] = element if name not in refs else None
     if lit:
         listener_holes = {start: element for template in lit for start, (element, attr) in template.bindings.items()
                           if attr.startswith("@")}
@@ -455,6 +469,8 @@ def element_receivers_in(doc: ParsedDocument) -> tuple[list, dict, list]:
             if text(prop) == "parentElement":
                 inner = element_of(obj)
                 return inner.parent if inner is not None else None
+            if text(prop) == "value" and obj.type == "identifier":
+                return refs.get(text(obj))
             return None
         if node.type == "call_expression":
             fn, args = node.child_by_field_name("function"), node.child_by_field_name("arguments")
@@ -489,7 +505,26 @@ def element_receivers_in(doc: ParsedDocument) -> tuple[list, dict, list]:
             if left is not None and left.type == "identifier":
                 assigned.add(text(left))
     bound: set[int] = set()  # the parameters taken as elements (a `forEach` callback's item)
+    # the file's functions that return an element on every path that returns (`function getCalendar(ev) { return
+    # ev.target.parentElement.querySelector('.js-calendar'); }`): a call of one is an element
+    function_returns: dict[str, list] = {}
+    for node in nodes:
+        fn = name = None
+        if node.type == "function_declaration":
+            fn, name = node, node.child_by_field_name("name")
+        elif node.type == "variable_declarator":
+            value = node.child_by_field_name("value")
+            if value is not None and value.type in ("arrow_function", "function_expression", "function"):
+                fn, name = value, node.child_by_field_name("name")
+        if fn is None or name is None or name.type != "identifier":
+            continue
+        if text(name) in function_returns:
+            function_returns[text(name)] = []  # two functions of one name: neither is known
+            continue
+        function_returns[text(name)] = _returned(fn)
     for _ in range(2):  # a binding to another element binding (`const b = a.nextElementSibling`) settles in two
+        element_functions.update(name for name, returned in function_returns.items()
+                                 if returned and all(is_element(r) for r in returned))
         other_names: set[str] = set()
         declared_otherwise: set[str] = set()  # given something else by a declaration
         for node in nodes:
@@ -511,6 +546,19 @@ def element_receivers_in(doc: ParsedDocument) -> tuple[list, dict, list]:
                         continue
                 other_names.add(text(name))
                 declared_otherwise.add(text(name))
+            elif node.type == "assignment_pattern" and node.parent is not None and \
+                    node.parent.type == "formal_parameters":
+                # `(scenario, inputTel = inputTelRef.value) => ...`: the default says what the parameter is
+                name, value = node.child_by_field_name("left"), node.child_by_field_name("right")
+                if name is not None and value is not None and name.type == "identifier" and \
+                        text(name) not in assigned and is_element(value):
+                    element_names.add(text(name))
+                    bound.add(name.start_byte)
+                    if lit:
+                        found = element_of(value)
+                        if text(name) in name_elements and name_elements[text(name)] is not found:
+                            found = None  # two bindings of one name: not one element
+                        name_elements[text(name)] = found
             elif node.type == "for_in_statement":
                 left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
                 if left is not None and right is not None and left.type == "identifier" and \
@@ -623,6 +671,29 @@ def _first_pattern(fn):
     if first.type in ("required_parameter", "optional_parameter"):
         first = first.child_by_field_name("pattern") or first
     return first if first.type == "object_pattern" else None
+
+
+def _returned(fn) -> list:
+    """The expressions a function returns (an arrow's expression body; each `return x` of its own body, not a
+    nested function's); empty when some path returns nothing (`return;`) or the body returns nothing."""
+    body = fn.child_by_field_name("body")
+    if body is None:
+        return []
+    if body.type != "statement_block":
+        return [body]
+    out = []
+    stack = list(body.named_children)
+    while stack:
+        node = stack.pop()
+        if node.type in _SCOPES or node.type in ("class_declaration", "class"):
+            continue
+        if node.type == "return_statement":
+            if not node.named_children:
+                return []
+            out.append(node.named_children[0])
+            continue
+        stack.extend(node.named_children)
+    return out
 
 
 def _is_first_parameter(node, name: str) -> bool:

@@ -12,7 +12,7 @@ start byte, with the element it sits on and the attribute's name as written (`@f
 `?disabled`, `id`). An attribute with a static value keeps it (`id="car-collapsible"`).
 
 The tokenizer knows what lit-html's template parser knows: start and end tags, attributes (quoted, unquoted,
-bare), comments, raw-text elements (`<script>`, `<style>`, `<textarea>`, `<title>`), void elements, and an end
+bare), element directives (`<input ${ref(inputRef)}>`: `element_holes`), comments, raw-text elements (`<script>`, `<style>`, `<textarea>`, `<title>`), void elements, and an end
 tag that closes the elements left open inside it. A hole in a tag name (`<${tag}>`) leaves the element out.
 """
 
@@ -42,6 +42,9 @@ class Template:
     elements: list[Element] = field(default_factory=list)
     # a hole's expression node start byte -> (the element, the attribute's name) of an attribute-value hole
     bindings: dict[int, tuple[Element, str]] = field(default_factory=dict)
+    # a hole's expression node start byte -> the element of a hole in its tag (an element directive:
+    # `<input ${ref(inputRef)}>`)
+    element_holes: dict[int, Element] = field(default_factory=dict)
 
 
 def templates(doc: ParsedDocument) -> list[Template]:
@@ -174,6 +177,8 @@ def _read(doc: ParsedDocument, template) -> Template:
                     value = text[a:k]
                     value_holes = count_holes(a, k)
             if hole_in_name:
+                if name == HOLE:  # `<input ${ref(inputRef)}>`: a directive on the element
+                    out.element_holes[hole_in_name[0]] = element
                 continue  # `${attrs}` spread in a tag: nothing known of it
             element.attributes.setdefault(name, value.replace(HOLE, ""))
             for h in value_holes:

@@ -186,3 +186,28 @@ def test_tag_members_close_on_the_registered_class_or_the_dom_interface(tmp_path
     cls, members = tag_members(model, "button")
     assert cls == "HTMLButtonElement" and {"disabled", "form", "click"} <= set(members)
     assert tag_members(model, "no-such") is None
+
+
+def test_functions_returning_elements_and_lit_refs(tmp_path):
+    """A call of a file's function that returns an element on every path is one (`getStep(ev).nextt()`); one
+    that may return something else is not. Lit's `${ref(stepRef)}` on an element makes `stepRef.value` that
+    element, directly and as a parameter's default."""
+    page = """import { html } from 'lit';
+import { createRef, ref } from 'lit/directives/ref.js';
+import 'stepkit/define/sk-step.js';
+function getStep(ev) { return ev.target.parentElement.querySelector('.step'); }
+function maybe(x) { if (x) return x.items; return document.querySelector('.step'); }
+const stepRef = createRef();
+const update = (status, step = stepRef.value) => { step.passesConditon(); };
+export const demo = () => html`
+  <div><sk-step class="step" ${ref(stepRef)}></sk-step>
+  <button @click=${ev => getStep(ev).nextt()}>go</button></div>
+  <button @click=${() => maybe(1).nextt()}>no</button>`;
+"""
+    ws = make_workspace(tmp_path, {**STEPS, **MANIFEST, "src/page.js": page})
+    assert found(ws) == [(7, "passesConditon", ["passesCondition"], "SkStep"),
+                         (10, "nextt", ["next"], "SkStep")]
+    doc = ParsedDocument.create("file:///r.js", "html`<input ${ref(a)} ${spread} .value=${v}>`;")
+    (t,) = templates(doc)
+    assert [(doc.source[s:s + 6].decode(), e.tag) for s, e in t.element_holes.items()] == [("ref(a)", "input"),
+                                                                                          ("spread", "input")]
