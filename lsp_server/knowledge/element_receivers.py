@@ -25,11 +25,14 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from pathlib import Path
 
 from lsp_server.document import ParsedDocument
-from lsp_server.knowledge.model_sources import platform
+from lsp_server.knowledge.model_sources import elements, platform
 from lsp_server.knowledge.model_sources.base import TAG_MAPS, ReadLimits, parse_type
+from lsp_server.knowledge.object_model import package_name
 from lsp_server.knowledge.types import GLOBALS
+from lsp_server.syntax.templates import Element, templates
 
 # The DOM's element interfaces: `Element`, `HTMLElement`, `SVGElement`, `MathMLElement`, each `HTML*Element`, `SVG*Element`
 _ELEMENT_INTERFACE = re.compile(r"^(?:Element|HTMLElement|SVGElement|MathMLElement|HTML\w+Element|SVG\w+Element)$")
@@ -53,6 +56,75 @@ def dom_element_members() -> frozenset[str]:
     return frozenset(m.name for name in seen for m in mod.types[name].members if m.kind != "constructor")
 
 
+@lru_cache(maxsize=1)
+def dom_event_members() -> dict[str, str]:
+    """Every member name the DOM gives an event of some class, each with the interface declaring it (`Event`,
+    `CustomEvent`, `MouseEvent`, each `*Event` interface of lib.dom and the interfaces they extend)."""
+    mod = platform.module()
+    todo = [name for name in mod.types if re.fullmatch(r"[A-Z]\w*Event", name)]
+    seen: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in mod.types:
+            continue
+        seen.add(name)
+        todo.extend(re.sub(r"<.*", "", base).strip() for base in mod.types[name].bases)
+    owners: dict[str, str] = {}
+    for name in sorted(seen, key=lambda n: (n != "Event", n != "CustomEvent", n)):
+        for m in mod.types[name].members:
+            if m.kind != "constructor":
+                owners.setdefault(m.name, name)
+    return owners
+
+
+@lru_cache(maxsize=256)
+def dom_tag_members(tag: str) -> tuple[str, frozenset[str]] | None:
+    """A DOM tag's interface (`button` -> `HTMLButtonElement`, from lib.dom's `HTMLElementTagNameMap`) and its
+    members through its chain of bases, else None (a tag the DOM does not name)."""
+    mod = platform.module()
+    found = None
+    for map_name in TAG_MAPS:
+        t = mod.types.get(map_name)
+        found = next((m.type for m in t.members if m.name == tag), None) if t is not None else None
+        if found:
+            break
+    if not found or found not in mod.types:
+        return None
+    todo, seen = [found], set()
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in mod.types:
+            continue
+        seen.add(name)
+        todo.extend(re.sub(r"<.*", "", base).strip() for base in mod.types[name].bases)
+    return found, frozenset(m.name for name in seen for m in mod.types[name].members if m.kind != "constructor")
+
+
+def tag_members(model, tag: str) -> tuple[str, dict[str, str]] | None:
+    """What an element of this tag is: its class's name and its members, each with its owner: a tag the engine
+    registers (its manifest's members of the class, the model's class chain, the DOM's `HTMLElement`), else
+    a DOM tag's interface; None for a tag neither names (an element of unknown subclass)."""
+    found = custom_elements(model)
+    cls = found["tags"].get(tag)
+    if cls is not None:
+        members: dict[str, str] = dict(found["classes"].get(cls, {}))
+        for tid in model.type_names.get(cls, ()):
+            if tid[0] == platform.PLATFORM:
+                continue
+            for name, (m, owner) in model.members(tid).items():
+                if not m.private and not m.static and m.kind != "constructor":
+                    members.setdefault(name, owner[1].rpartition("$")[2].rpartition(".")[2])
+        if not members:
+            return None  # a class whose members no source says
+        for name in dom_tag_members("div")[1] if dom_tag_members("div") else ():
+            members.setdefault(name, "HTMLElement")
+        return cls, members
+    dom = dom_tag_members(tag)
+    if dom is None:
+        return None
+    return dom[0], {name: dom[0] for name in dom[1]}
+
+
 # --- the engine's custom elements -------------------------------------------------------------------------------
 _ELEMENT_ROOTS = frozenset(("HTMLElement", "LitElement", "ReactiveElement", "FASTElement", "PolymerElement"))
 
@@ -71,6 +143,14 @@ def custom_elements(model) -> dict:
     tags = _registered_tags(model)
     members: dict[str, str] = {}
     registered = set(_registered_classes(model))
+    classes: dict[str, dict] = {}  # a registered class -> its members per the package's manifest, with owners
+    for reg in _runtime_registrations(model):
+        tags.setdefault(reg.tag, reg.cls)
+        if reg.members:
+            classes.setdefault(reg.cls, {}).update(reg.members)
+        for tid in model.type_names.get(reg.cls, ()):
+            if tid[0] != platform.PLATFORM:
+                registered.add(tid)
     bases: dict = {}  # a class of the model -> the model's class it extends (None: none, or another's)
     roots: set = set()  # the classes extending an element root (`HTMLElement`, `LitElement`)
 
@@ -117,9 +197,35 @@ def custom_elements(model) -> dict:
                 continue
             # (the class declaring it: `WaDialog.open`, `WebAwesomeElement.dir`)
             members.setdefault(name, owner[1].rpartition("$")[2].rpartition(".")[2])
-    found = {"tags": tags, "members": members}
+    for cls in sorted(classes):
+        for name, owner in sorted(classes[cls].items()):
+            members.setdefault(name, owner)
+    found = {"tags": tags, "members": members, "classes": classes}
     model._custom_elements = found
     return found
+
+
+def _runtime_registrations(model) -> list:
+    """The tags the model's packages register at run time (`customElements.define('lion-input', LionInput)` in
+    a side-effect module, or their custom-elements manifest: `model_sources.elements`), each package's folder
+    found from the files its sources were read from."""
+    folders: dict[str, Path] = {}
+    for spec, _ in model.sources:
+        name = package_name(spec.module)
+        if name is None or name in folders:
+            continue
+        path = Path(spec.path)
+        for d in (path, *path.parents):
+            if "node_modules" not in d.parts:
+                break
+            if (d / "package.json").is_file():
+                if d.as_posix().endswith("/node_modules/" + name):
+                    folders[name] = d
+                break
+    out = []
+    for name in sorted(folders):
+        out.extend(elements.registrations(folders[name]).values())
+    return out
 
 
 def _registered_classes(model) -> list:
@@ -185,16 +291,45 @@ _ITERATING = frozenset(("forEach", "map", "filter", "find", "some", "every", "fl
 
 
 def element_receivers(doc: ParsedDocument) -> list:
+    """`element_receivers_in(doc)`'s member expressions."""
+    return element_receivers_in(doc)[0]
+
+
+def element_receivers_in(doc: ParsedDocument) -> tuple[list, dict, list]:
     """The member expressions of this file whose receiver is a DOM element of unknown subclass: an element
     lookup's result (`document.querySelector('.x')`, `root.closest('.y')`, `children[0]`,
     `list.querySelectorAll('li')[i]`, `el.nextElementSibling`), an identifier a `const` (or a `let`/`var` never
     assigned again) binds to one, the item of a `for ... of` or `forEach` over an element collection
     (`for (const item of menu.children)`, `[...panels].forEach(panel => ...)` where `panels` holds one), and
     `event.target` / `event.currentTarget` in a listener passed to
-    `addEventListener`. By name within the file: a name the file also binds to anything else is left out."""
-    if doc.tree is None or not _LOOKUP_WORD.search(doc.source):
-        return []
+    `addEventListener` or bound in a Lit-style template (`` html`<x-y @change=${ev => ev.target.value}>` ``, a
+    named listener `@change=${onChange}` / `${this.onChange}`, a destructured `({ target }) => ...`). By name
+    within the file: a name the file also binds to anything else is left out.
+
+    With them, the template element each receiver is known to be (by the member's property's start byte): the
+    element a listener's `event.currentTarget` / `event.target` sits on, the enclosing element of one
+    (`ev.target.parentElement`), the one element of the file's templates with an id or a tag
+    (`root.querySelector('#car-collapsible')`, `getElementById(...)`, `querySelector('lion-steps')`), directly
+    or through a `const`. (`event.target` may be a descendant of the listener's element: a check closes the
+    receiver on that element's members only to pick its did-you-mean.) And the member expressions on a
+    listener's event parameter itself (`ev.detail`, `ev.preventDefault()`: an event of some DOM class), where
+    the parameter is the listener's first one in its own scope."""
+    if doc.tree is None or not (_LOOKUP_WORD.search(doc.source) or b"html`" in doc.source or b"svg`" in doc.source):
+        return [], {}, []
     text = doc.node_text
+    lit = templates(doc)
+    listeners: dict[int, Element] = {}  # a template listener function's start byte -> the element it is bound on
+    by_id: dict[str, list] = {}
+    by_tag: dict[str, list] = {}
+    for template in lit:
+        for element in template.elements:
+            by_tag.setdefault(element.tag, []).append(element)
+            if element.attributes.get("id"):
+                by_id.setdefault(element.attributes["id"], []).append(element)
+    bound_names: dict[int, Element] = {}  # a `({ target })` parameter's start byte -> the listener's element
+    name_elements: dict[str, Element | None] = {}  # a `const` holding a known template element
+    listener_fns: set[int] = set()  # the start bytes of listener functions (template and addEventListener)
+    element_functions: set[str] = set()  # the file's functions returning an element
     element_names: set[str] = set()
     collection_names: set[str] = set()  # `const panels = root.querySelectorAll('[data-step]')`
     event_names: set[str] = set()
@@ -212,7 +347,7 @@ def element_receivers(doc: ParsedDocument) -> list:
             if fn is not None and fn.type == "member_expression":
                 prop = fn.child_by_field_name("property")
                 return prop is not None and text(prop) in _RETURNS_ELEMENT
-            return False
+            return fn is not None and fn.type == "identifier" and text(fn) in element_functions
         if node.type == "subscript_expression":
             obj = node.child_by_field_name("object")
             return obj is not None and is_collection(obj)
@@ -223,6 +358,8 @@ def element_receivers(doc: ParsedDocument) -> list:
             name = text(prop)
             if name in _ELEMENT_PROPERTIES:
                 return True
+            if name == "value" and obj.type == "identifier" and text(obj) in refs:
+                return True  # lit's `ref(inputRef)` on an element: `inputRef.value` is it
             return name in _EVENT_ELEMENTS and obj.type == "identifier" and text(obj) in event_names
         return False
 
@@ -251,6 +388,106 @@ def element_receivers(doc: ParsedDocument) -> list:
         node = stack.pop()
         nodes.append(node)
         stack.extend(reversed(node.named_children))
+    refs: dict[str, Element | None] = {}  # `${ref(inputRef)}` in a tag: the ref's name -> that element
+    for template in lit:
+        for start, element in template.element_holes.items():
+            for node in nodes:
+                if node.start_byte == start and node.parent is not None and \
+                        node.parent.type == "template_substitution" and node.type == "call_expression":
+                    fn, args = node.child_by_field_name("function"), node.child_by_field_name("arguments")
+                    if fn is not None and text(fn) == "ref" and args is not None and \
+                            len(args.named_children) == 1 and args.named_children[0].type == "identifier":
+                        name = text(args.named_children[0])
+                        refs[name] = element if name not in refs else None
+    if lit:
+        listener_holes = {start: element for template in lit for start, (element, attr) in template.bindings.items()
+                          if attr.startswith("@")}
+        named: dict[str, list] = {}  # a function's name -> its function nodes (declarations, methods, consts)
+        for node in nodes:
+            if node.type in ("function_declaration", "method_definition"):
+                name = node.child_by_field_name("name")
+                if name is not None:
+                    named.setdefault(text(name), []).append(node)
+            elif node.type == "variable_declarator":
+                name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
+                if name is not None and value is not None and value.type in ("arrow_function", "function_expression",
+                                                                              "function"):
+                    named.setdefault(text(name), []).append(value)
+        for node in nodes:
+            element = listener_holes.get(node.start_byte)
+            if element is None or node.parent is None or node.parent.type != "template_substitution":
+                continue
+            fns = [node]
+            if node.type == "identifier" or node.type == "member_expression" and \
+                    text(node.child_by_field_name("object")) == "this":
+                key = text(node) if node.type == "identifier" else text(node.child_by_field_name("property"))
+                fns = named.get(key, [])
+            for fn in fns:
+                param = _method_parameter(fn)
+                if param is not None:
+                    event_names.add(text(param))
+                    listeners[fn.start_byte] = element
+                    listener_fns.add(fn.start_byte)
+                    continue
+                pattern = _first_pattern(fn)
+                for prop in pattern.named_children if pattern is not None else ():
+                    if prop.type == "shorthand_property_identifier_pattern" and text(prop) in _EVENT_ELEMENTS:
+                        element_names.add(text(prop))
+                        bound_names[prop.start_byte] = element
+                        listeners[fn.start_byte] = element
+
+    def listener_element(node, name: str):
+        """The template element of the listener whose first parameter `name` is, seen from `node`."""
+        current = node.parent
+        while current is not None:
+            if current.start_byte in listeners and current.type in _SCOPES:
+                param = _method_parameter(current)
+                if param is not None and text(param) == name:
+                    return listeners[current.start_byte]
+                pattern = _first_pattern(current)
+                if pattern is not None and any(text(p) == name for p in pattern.named_children):
+                    return listeners[current.start_byte]
+            current = current.parent
+        return None
+
+    def element_of(node):
+        """The template element `node` (an element expression) is known to be, else None."""
+        while node is not None and node.type in ("parenthesized_expression", "non_null_expression", "await_expression"):
+            node = node.named_children[0] if node.named_children else None
+        if node is None or not lit:
+            return None
+        if node.type == "identifier":
+            if text(node) in _EVENT_ELEMENTS:
+                return listener_element(node, text(node))
+            return name_elements.get(text(node))
+        if node.type == "member_expression":
+            prop, obj = node.child_by_field_name("property"), node.child_by_field_name("object")
+            if prop is None or obj is None:
+                return None
+            if text(prop) in _EVENT_ELEMENTS and obj.type == "identifier":
+                return listener_element(node, text(obj))
+            if text(prop) == "parentElement":
+                inner = element_of(obj)
+                return inner.parent if inner is not None else None
+            if text(prop) == "value" and obj.type == "identifier":
+                return refs.get(text(obj))
+            return None
+        if node.type == "call_expression":
+            fn, args = node.child_by_field_name("function"), node.child_by_field_name("arguments")
+            prop = fn.child_by_field_name("property") if fn is not None and fn.type == "member_expression" else None
+            if prop is None or args is None or len(args.named_children) != 1 or args.named_children[0].type != "string":
+                return None
+            value = text(args.named_children[0])[1:-1]
+            found = []
+            if text(prop) == "getElementById":
+                found = by_id.get(value, [])
+            elif text(prop) == "querySelector":
+                if value.startswith("#") and _SIMPLE_NAME.fullmatch(value[1:]):
+                    found = by_id.get(value[1:], [])
+                elif _SIMPLE_NAME.fullmatch(value):
+                    found = by_tag.get(value.lower(), [])
+            return found[0] if len(found) == 1 else None
+        return None
     # listeners' event parameters: `el.addEventListener('click', event => ...)`
     for node in nodes:
         if node.type == "call_expression":
@@ -262,12 +499,32 @@ def element_receivers(doc: ParsedDocument) -> list:
                 param = _first_parameter(args.named_children[1])
                 if param is not None:
                     event_names.add(text(param))
+                    listener_fns.add(args.named_children[1].start_byte)
         elif node.type == "assignment_expression":
             left = node.child_by_field_name("left")
             if left is not None and left.type == "identifier":
                 assigned.add(text(left))
     bound: set[int] = set()  # the parameters taken as elements (a `forEach` callback's item)
+    # the file's functions that return an element on every path that returns (`function getCalendar(ev) { return
+    # ev.target.parentElement.querySelector('.js-calendar'); }`): a call of one is an element
+    function_returns: dict[str, list] = {}
+    for node in nodes:
+        fn = name = None
+        if node.type == "function_declaration":
+            fn, name = node, node.child_by_field_name("name")
+        elif node.type == "variable_declarator":
+            value = node.child_by_field_name("value")
+            if value is not None and value.type in ("arrow_function", "function_expression", "function"):
+                fn, name = value, node.child_by_field_name("name")
+        if fn is None or name is None or name.type != "identifier":
+            continue
+        if text(name) in function_returns:
+            function_returns[text(name)] = []  # two functions of one name: neither is known
+            continue
+        function_returns[text(name)] = _returned(fn)
     for _ in range(2):  # a binding to another element binding (`const b = a.nextElementSibling`) settles in two
+        element_functions.update(name for name, returned in function_returns.items()
+                                 if returned and all(is_element(r) for r in returned))
         other_names: set[str] = set()
         declared_otherwise: set[str] = set()  # given something else by a declaration
         for node in nodes:
@@ -278,12 +535,30 @@ def element_receivers(doc: ParsedDocument) -> list:
                 if value is not None and text(name) not in assigned:
                     if is_element(value):
                         element_names.add(text(name))
+                        if lit:
+                            found = element_of(value)
+                            if text(name) in name_elements and name_elements[text(name)] is not found:
+                                found = None  # two consts of one name: not one element
+                            name_elements[text(name)] = found
                         continue
                     if is_collection(value):
                         collection_names.add(text(name))
                         continue
                 other_names.add(text(name))
                 declared_otherwise.add(text(name))
+            elif node.type == "assignment_pattern" and node.parent is not None and \
+                    node.parent.type == "formal_parameters":
+                # `(scenario, inputTel = inputTelRef.value) => ...`: the default says what the parameter is
+                name, value = node.child_by_field_name("left"), node.child_by_field_name("right")
+                if name is not None and value is not None and name.type == "identifier" and \
+                        text(name) not in assigned and is_element(value):
+                    element_names.add(text(name))
+                    bound.add(name.start_byte)
+                    if lit:
+                        found = element_of(value)
+                        if text(name) in name_elements and name_elements[text(name)] is not found:
+                            found = None  # two bindings of one name: not one element
+                        name_elements[text(name)] = found
             elif node.type == "for_in_statement":
                 left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
                 if left is not None and right is not None and left.type == "identifier" and \
@@ -302,6 +577,9 @@ def element_receivers(doc: ParsedDocument) -> list:
         for node in nodes:  # a name some function also takes as a parameter is not only an element
             if node.type in ("formal_parameters", "required_parameter", "optional_parameter"):
                 for child in node.named_children:
+                    if child.type == "object_pattern" and child.parent is not None and \
+                            child.parent.parent is not None and child.parent.parent.start_byte in listeners:
+                        continue  # a listener's `({ target })`
                     if child.type == "identifier" and child.start_byte not in bound and \
                             text(child) not in event_names:
                         other_names.add(text(child))
@@ -322,6 +600,8 @@ def element_receivers(doc: ParsedDocument) -> list:
                     _ELEMENT_ONLY.search(text(prop)) and text(prop) in dom_element_members():
                 used_as_element.add((text(obj), _binding_scope(obj, text(obj))))
     out = []
+    known: dict[int, Element] = {}
+    events: list = []  # `ev.detail`, `ev.preventDefault()`: a listener's event parameter's members
     for node in nodes:
         if node.type == "member_expression":
             obj = node.child_by_field_name("object")
@@ -329,7 +609,16 @@ def element_receivers(doc: ParsedDocument) -> list:
                                     and text(obj) not in element_names and text(obj) not in collection_names
                                     and (text(obj), _binding_scope(obj, text(obj))) in used_as_element):
                 out.append(node)
-    return out
+                element = element_of(obj) if lit else None
+                prop = node.child_by_field_name("property")
+                if element is not None and prop is not None:
+                    known[prop.start_byte] = element
+            elif obj is not None and obj.type == "identifier" and text(obj) in event_names and listener_fns:
+                prop = node.child_by_field_name("property")
+                if prop is not None and text(prop) not in _EVENT_ELEMENTS and \
+                        _binding_scope(obj, text(obj)) in listener_fns and _is_first_parameter(obj, text(obj)):
+                    events.append(node)
+    return out, known, events
 
 
 # members only elements (and documents) have: using one on a receiver says it is an element
@@ -355,6 +644,76 @@ def _binding_scope(node, name: str) -> int:
                     return current.start_byte
         current = current.parent
     return 0
+
+
+_SIMPLE_NAME = re.compile(r"[A-Za-z][\w-]*")
+
+
+def _method_parameter(method):
+    """A function's or method's first parameter identifier (`ev => ...` too), else None."""
+    if method.type == "arrow_function" and method.child_by_field_name("parameter") is not None:
+        return _first_parameter(method)
+    params = method.child_by_field_name("parameters")
+    if params is None or not params.named_children:
+        return None
+    first = params.named_children[0]
+    if first.type in ("required_parameter", "optional_parameter"):
+        first = first.child_by_field_name("pattern") or first
+    return first if first.type == "identifier" else None
+
+
+def _first_pattern(fn):
+    """The object pattern a function's first parameter destructures (`({ target }) => ...`), else None."""
+    params = fn.child_by_field_name("parameters")
+    if params is None or not params.named_children:
+        return None
+    first = params.named_children[0]
+    if first.type in ("required_parameter", "optional_parameter"):
+        first = first.child_by_field_name("pattern") or first
+    return first if first.type == "object_pattern" else None
+
+
+def _returned(fn) -> list:
+    """The expressions a function returns (an arrow's expression body; each `return x` of its own body, not a
+    nested function's); empty when some path returns nothing (`return;`) or the body returns nothing."""
+    body = fn.child_by_field_name("body")
+    if body is None:
+        return []
+    if body.type != "statement_block":
+        return [body]
+    out = []
+    stack = list(body.named_children)
+    while stack:
+        node = stack.pop()
+        if node.type in _SCOPES or node.type in ("class_declaration", "class"):
+            continue
+        if node.type == "return_statement":
+            if not node.named_children:
+                return []
+            out.append(node.named_children[0])
+            continue
+        stack.extend(node.named_children)
+    return out
+
+
+def _is_first_parameter(node, name: str) -> bool:
+    """`name`, seen from `node`, is the first parameter of the function binding it (`_binding_scope`)."""
+    current = node.parent
+    while current is not None:
+        if current.type in _SCOPES:
+            param = _method_parameter(current)
+            if param is not None and text_of(param) == name:
+                return True
+            params = current.child_by_field_name("parameters")
+            if params is not None and any(text_of(p.child_by_field_name("pattern") or p if p.type in (
+                    "required_parameter", "optional_parameter") else p) == name for p in params.named_children):
+                return False
+        current = current.parent
+    return False
+
+
+def text_of(node) -> str:
+    return node.text.decode("utf-8", "replace")
 
 
 def _first_parameter(fn):

@@ -27,6 +27,7 @@ import os
 import re
 import threading
 from collections import OrderedDict
+from functools import lru_cache
 from pathlib import Path
 
 
@@ -41,7 +42,8 @@ from lsp_server.knowledge.model_sources.platform import PLATFORM
 from lsp_server import queries
 from lsp_server.knowledge.builtin_names import builtin_members, is_builtin_type
 from lsp_server.knowledge.graphql_data import graphql_data_sites
-from lsp_server.knowledge.element_receivers import (custom_elements, dom_element_members, element_receivers,
+from lsp_server.knowledge.element_receivers import (custom_elements, dom_element_members, dom_event_members,
+                                                    element_receivers_in, tag_members,
                                                     spells_custom_tag)
 from lsp_server.knowledge.naming import ensure_conventions
 from lsp_server.knowledge.object_model import (
@@ -759,10 +761,11 @@ def _element_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServ
     elements = custom_elements(model)
     if not elements["members"]:
         return []
-    nodes = element_receivers(doc)
-    if not nodes:
+    nodes, known, events = element_receivers_in(doc)
+    if not nodes and not events:
         return []
     pool = _element_pool(model, index, elements)
+    event_pool = _event_pool()
     typed = {a.start for a in analysis.accesses if a.missing or a.member is not None}
     # a name the file declares only by writing it on elements (`dialog.opens = true`, read nowhere): the element's
     # member misspelled, not an expando (one written and read back: `el.myState = 1; ... el.myState`)
@@ -775,22 +778,51 @@ def _element_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServ
             writes[doc.node_text(prop)] = writes.get(doc.node_text(prop), 0) + 1
     written_only = _written_only(doc, writes)
     out = []
-    for node in nodes:
+    event_nodes = {node.start_byte for node in events}
+    for node in [*nodes, *events]:
         prop = node.child_by_field_name("property")
         obj = node.child_by_field_name("object")
         if prop is None or obj is None or prop.type != "property_identifier" or prop.start_byte in typed:
             continue
         name = doc.node_text(prop)
         expando = name in written_only
+        on_event = node.start_byte in event_nodes
+        if on_event:
+            # a listener's event: an `Event` of some DOM class (a custom event's `detail` is open)
+            if len(name) < 4 or name in event_pool["names"] or name in pool["names"] or name in index["names"] or \
+                    name in builtin_members() or name in local or name in workspace or name in OBJECT_MEMBERS or \
+                    name.startswith("_") or name in analysis.added:
+                continue
+            real = _element_near_miss(name, event_pool)
+            if real is None:
+                continue
+            receiver = doc.node_text(obj)
+            message = (f"`{receiver}.{name}`: no type in reach has `{name}` (the engine's, this workspace's, "
+                       f"JavaScript's, the DOM's or Node's) and `{receiver}` is a listener's event; did you mean "
+                       f"`{real}` (`{event_pool['owners'][real]}.{real}`)?")
+            data = {"suggestions": [real], "type": event_pool["owners"][real], "member": name, "receiver": "event",
+                    "fix": {"title": f"Rename to `{real}`", "edits": [{"start": prop.start_byte, "end": prop.end_byte,
+                                                                        "text": real}], "fix_all": False}}
+            out.append((Finding("unknown-symbol", message, prop.start_byte, prop.end_byte, Severity.WARNING, data),
+                        None))
+            continue
         if len(name) < 4 or name in pool["names"] or name in index["names"] or name in builtin_members() \
                 or (name in local and not expando) \
                 or (name in workspace and not (expando and not _declared_elsewhere(svc, doc, name))) \
                 or name in OBJECT_MEMBERS or name.startswith("_") or name in analysis.added:
             continue
-        real = _element_near_miss(name, pool)
+        real = owner = None
+        element = known.get(prop.start_byte)
+        typed_as = _tag_pool(model, element.tag) if element is not None else None
+        if typed_as is not None:
+            # the element a template binds the listener on, or the one with that id: its own members first
+            real = _element_near_miss(name, typed_as)
+            owner = typed_as["owners"].get(real)
         if real is None:
-            continue
-        owner = pool["owners"][real]
+            real = _element_near_miss(name, pool)
+            if real is None:
+                continue
+            owner = pool["owners"][real]
         receiver = doc.node_text(obj)
         where = f"`{owner}.{real}`"
         message = (f"`{receiver}.{name}`: no type in reach has `{name}` (the engine's, this workspace's, "
@@ -802,6 +834,26 @@ def _element_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServ
         decl = index["member_declared"].get((real, owner))
         out.append((Finding("unknown-symbol", message, prop.start_byte, prop.end_byte, Severity.WARNING, data), decl))
     return out
+
+
+@lru_cache(maxsize=1)
+def _event_pool() -> dict:
+    """`_element_pool`'s shape for a listener's event: the DOM's event members, each with its interface."""
+    owners = dom_event_members()
+    names = frozenset(owners)
+    return {"owners": owners, "names": names, "cands": sg.Candidates(names)}
+
+
+def _tag_pool(model: ObjectModel, tag: str) -> dict | None:
+    """`_element_pool`'s shape for one tag's element (`tag_members`), built once per model and tag."""
+    cached = getattr(model, "_tag_pools", None)
+    if cached is None:
+        cached = model._tag_pools = {}
+    if tag not in cached:
+        found = tag_members(model, tag)
+        cached[tag] = None if found is None else {"owners": found[1], "names": frozenset(found[1]),
+                                                  "cands": sg.Candidates(frozenset(found[1]))}
+    return cached[tag]
 
 
 def _element_pool(model: ObjectModel, index: dict, elements: dict) -> dict:
