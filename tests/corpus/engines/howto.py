@@ -113,35 +113,45 @@ _WORD = re.compile(r"[A-Za-z0-9]+")
 
 class Sections(list):
     """The grep baseline's sections: (lower-cased heading and body, chunk) pairs in order, and which of them hold
-    a word. A word is looked for once per evaluation (questions share most of their words), with str.find over
-    every section's text joined by NUL (one C-level scan that jumps to the next section after a hit) rather than
-    with `in` on each section: the same answer as `word in text` for each, since a word (letters and digits)
-    never holds the NUL that separates two sections."""
+    a word. A question's word is letters and digits only (`_WORD`), so it is a substring of a section's text
+    exactly when it is a substring of one of the text's maximal runs of ASCII letters and digits: the distinct
+    runs of all sections (a few MB, against the texts' tens) are joined by NUL once, and a word is looked up in
+    them, once per evaluation (questions share most of their words), instead of `word in text` on every section
+    for every question. The same answer as `word in text` for each section; any other word is looked up that way."""
+
+    _RUN = re.compile(r"[a-z0-9]+")
 
     def __init__(self, items):
         super().__init__(items)
-        self._blob = "\0".join(text for text, _ in self)
+        where: dict[str, list[int]] = {}
+        for i, (text, _) in enumerate(self):
+            for run in set(self._RUN.findall(text)):
+                where.setdefault(run, []).append(i)
+        self._runs = list(where)
+        self._where = [where[r] for r in self._runs]
+        self._blob = "\0".join(self._runs)
         self._starts: list[int] = []
         at = 0
-        for text, _ in self:
+        for run in self._runs:
             self._starts.append(at)
-            at += len(text) + 1
+            at += len(run) + 1
         self._holding: dict[str, tuple[int, ...]] = {}
 
     def holding(self, word: str) -> tuple[int, ...]:
         """The indexes of the sections whose text holds `word` (a substring, as `word in text`), ascending."""
         found = self._holding.get(word)
         if found is None:
-            if "\0" in word or not word:
+            if not word or not self._RUN.fullmatch(word):
                 found = tuple(i for i, (text, _) in enumerate(self) if word in text)
             else:
-                out, starts, blob = [], self._starts, self._blob
+                out: set[int] = set()
+                starts, blob = self._starts, self._blob
                 pos = blob.find(word)
                 while pos >= 0:
-                    i = bisect.bisect_right(starts, pos) - 1
-                    out.append(i)
-                    pos = blob.find(word, starts[i + 1]) if i + 1 < len(starts) else -1
-                found = tuple(out)
+                    j = bisect.bisect_right(starts, pos) - 1
+                    out.update(self._where[j])
+                    pos = blob.find(word, starts[j + 1]) if j + 1 < len(starts) else -1
+                found = tuple(sorted(out))
             self._holding[word] = found
         return found
 
