@@ -1068,6 +1068,60 @@ ENGINES = [
            recall_floor=0.48, dym_floor=0.98,
            known_false_positives=(
                  "src/readme/docs-fundamentals-systems-core-overview_02.js:1: dedupeMixin")),
+    Engine("@brightspace-ui/core", "3.253.3", "no typings at all, an ESM web-component library: JavaScript only "
+           "(`\"type\": \"module\"`, 849 `.js` files, no `.d.ts`, no `types`, `main` or `exports` field: everything "
+           "imported by deep file path, `@brightspace-ui/core/components/dialog/dialog.js`), typed by nothing but "
+           "JSDoc comments (`@fires`, `@slot`, `@type`) and a generated custom-elements.json; Lit elements whose "
+           "public members are reactive properties declared as keys of a `static get properties()` return object "
+           "(`titleText: { type: String, attribute: 'title-text' }`), not class fields; most classes never exported, "
+           "only registered by the module that declares them (`class Dialog extends PropertyRequiredMixin("
+           "LocalizeCoreElement(AsyncContainerMixin(DialogMixin(LitElement)))) {...}; customElements.define("
+           "'d2l-dialog', Dialog)`, 156 such calls), no `HTMLElementTagNameMap` anywhere, so an element is reached "
+           "only through the DOM by its tag; 55 mixins written as arrow functions returning class expressions "
+           "(`export const FormElementMixin = superclass => class extends LocalizeCoreElement(superclass) {...}`, 7 "
+           "wrapped in `dedupeMixin`); the docs (a README.md per component, mixin, helper and controller folder) show "
+           "their code as `<script type=\"module\">` elements of ```html blocks (`document.querySelector("
+           "'d2l-dialog').opened = true`) and Lit subclasses of the engine's mixins in ```js blocks",
+           docs=("README.md", "components/alert/README.md", "components/backdrop/README.md",
+                 "components/breadcrumbs/README.md", "components/button/README.md", "components/calendar/README.md",
+                 "components/card/README.md", "components/collapsible-panel/README.md",
+                 "components/colors/README.md", "components/count-badge/README.md",
+                 "components/description-list/README.md", "components/dialog/README.md",
+                 "components/dropdown/README.md", "components/empty-state/README.md",
+                 "components/expand-collapse/README.md", "components/filter/README.md",
+                 "components/focus-trap/README.md", "components/form/README.md",
+                 "components/form/docs/form-element-mixin.md", "components/form/docs/form-element-nesting.md",
+                 "components/form/docs/form-element-wrapping.md", "components/hierarchical-view/README.md",
+                 "components/html-block/README.md", "components/icons/README.md", "components/icons/catalogue.md",
+                 "components/inputs/README.md", "components/inputs/docs/form-layout-validation.md",
+                 "components/inputs/docs/input-checkbox.md", "components/inputs/docs/input-color.md",
+                 "components/inputs/docs/input-date-time.md", "components/inputs/docs/input-numeric.md",
+                 "components/inputs/docs/input-radio.md", "components/inputs/docs/input-search.md",
+                 "components/inputs/docs/input-select-styles.md", "components/inputs/docs/input-text.md",
+                 "components/inputs/docs/styling-native-inputs.md", "components/link/README.md",
+                 "components/list/README.md", "components/loading-spinner/README.md", "components/menu/README.md",
+                 "components/meter/README.md", "components/more-less/README.md",
+                 "components/object-property-list/README.md", "components/offscreen/README.md",
+                 "components/overflow-group/README.md", "components/page/README.md", "components/paging/README.md",
+                 "components/popover/README.md", "components/progress/README.md",
+                 "components/scroll-wrapper/README.md", "components/selection/README.md",
+                 "components/skeleton/README.md", "components/skip-nav/README.md", "components/sorting/README.md",
+                 "components/status-indicator/README.md", "components/switch/README.md",
+                 "components/table/README.md", "components/tabs/README.md", "components/tag-list/README.md",
+                 "components/tooltip/README.md", "components/typography/README.md",
+                 "components/validation/README.md", "components/view-switcher/README.md",
+                 "controllers/subscriber/README.md", "directives/animate/README.md", "helpers/README.md",
+                 "mixins/arrow-keys/README.md", "mixins/async-container/README.md", "mixins/collection/README.md",
+                 "mixins/focus/README.md", "mixins/interactive/README.md", "mixins/labelled/README.md",
+                 "mixins/loading-complete/README.md", "mixins/localize/README.md",
+                 "mixins/property-required/README.md", "mixins/provider/README.md", "mixins/rtl/README.md",
+                 "mixins/visible-on-ancestor/README.md", "templates/primary-secondary/README.md"),
+           # the docs' code is mostly `<script type="module">` elements of ```html blocks (233 scripts, 232 parse; the
+           # js blocks alone give 63 snippet files and 121 mutants)
+           html_scripts_as_js=True,
+           # 3.253.3 is the newest release the registry installs: 3.295.0 depends on ifrau@^0.42, which it does not
+           # serve (newest ifrau 0.41.4), so `npm install` fails with ETARGET
+           set_aside=True),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
