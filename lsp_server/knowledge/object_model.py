@@ -1021,25 +1021,75 @@ def _types_entry(pkg_dir: Path) -> Path | None:
     return None
 
 
-def _types_subpaths(entry: Path, package: str, start: Path) -> list[tuple[str, Path]]:
+def _types_subpaths(package: str, start: Path) -> list[tuple[str, Path]]:
     """The subpaths `package` declares typings for in its package.json `exports` (`"./node": {"types":
-    "./dist/index.node.d.ts"}`; patterns with `*` are left out), as (subpath, declaration file)."""
+    "./dist/index.node.d.ts"}`), as (subpath, declaration file). A pattern (`"./*": {"types":
+    "./dist-types/exports/*", "default": "./exports/*"}`, a package with no root entry) stands for each
+    declaration file its target matches (`dist-types/exports/icon.d.ts`: `icon.js`, as TypeScript maps
+    `@pkg/icon.js` to the `.d.ts` beside it, and `icon`), at most MAX_PATTERN_SUBPATHS of them."""
     pkg_dir = _package_dir(package, start)
     exports = (read_json(pkg_dir / "package.json") or {}).get("exports") if pkg_dir is not None else None
     if not isinstance(exports, dict):
         return []
-    out = []
+    out: list[tuple[str, Path]] = []
+    root = pkg_dir.resolve()
     for key, value in exports.items():
-        if not isinstance(key, str) or not key.startswith("./") or key == "./" or "*" in key or \
+        if not isinstance(key, str) or not key.startswith("./") or key == "./" or key.count("*") > 1 or \
                 not isinstance(value, dict):
             continue
         types = value.get("types") or value.get("typings")
         for cond in ("import", "require", "default"):
             if not isinstance(types, str) and isinstance(value.get(cond), dict):
                 types = value[cond].get("types")
-        target = (pkg_dir / types).resolve() if isinstance(types, str) else None
-        if target is not None and target.is_file() and target.name.endswith((".d.ts", ".d.mts", ".d.cts")):
+        if not isinstance(types, str):
+            continue
+        if "*" in key:
+            if types.count("*") == 1:
+                out += _pattern_subpaths(root, key[2:], types)[:MAX_PATTERN_SUBPATHS - len(out)]
+            continue
+        target = (pkg_dir / types).resolve()
+        if target.is_file() and target.name.endswith(DTS_SUFFIXES):
             out.append((key[2:], target))
+    return out
+
+
+MAX_PATTERN_SUBPATHS = 400
+DTS_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
+
+
+def _pattern_subpaths(root: Path, key: str, target: str) -> list[tuple[str, Path]]:
+    """`key` (`*`, `sub/*.js`) and its types `target` (`./dist-types/exports/*`): (subpath, file) for each
+    declaration file under the target's folder that the target's `*` matches, the match written as TypeScript
+    reads a specifier: a `.js` (`.mjs`, `.cjs`) one stands for the `.d.ts` (`.d.mts`, `.d.cts`) beside it."""
+    t_prefix, _, t_suffix = target.partition("*")
+    k_prefix, _, k_suffix = key.partition("*")
+    folder = (root / t_prefix).parent if not t_prefix.endswith("/") else root / t_prefix
+    folder = folder.resolve()
+    if not folder.is_dir() or not (folder == root or root in folder.parents):
+        return []
+    out = []
+    for f in sorted(folder.rglob("*")):
+        if len(out) >= MAX_PATTERN_SUBPATHS:
+            break
+        if not f.name.endswith(DTS_SUFFIXES) or not f.is_file():
+            continue
+        rel = "./" + f.relative_to(root).as_posix()
+        norm_prefix = "./" + t_prefix.removeprefix("./")
+        if not rel.startswith(norm_prefix):
+            continue
+        rest = rel[len(norm_prefix):]
+        matches = []
+        if t_suffix and rest.endswith(t_suffix):
+            matches.append(rest[:len(rest) - len(t_suffix)])
+        elif not t_suffix:
+            for dts, js in ((".d.ts", ".js"), (".d.mts", ".mjs"), (".d.cts", ".cjs")):
+                if rest.endswith(dts):
+                    matches += [rest[:-len(dts)] + js, rest[:-len(dts)]]
+                    break
+        real = f.resolve()
+        if root not in real.parents:
+            continue  # a link leading outside the package
+        out += [(k_prefix + m + k_suffix, real) for m in matches]
     return out
 
 
@@ -1212,12 +1262,15 @@ class ObjectModelService(Service):
                 entry = find_package_types(pkg, path.parent)
                 if entry is not None:
                     specs.append(SourceSpec("dts", entry, pkg, "discovered"))
-                    # `import { StaticCanvas } from 'fabric/node'`: each subpath the package declares typings
-                    # for (package.json `exports["./node"].types`) adds its names to the package's module
-                    for sub, sub_entry in _types_subpaths(entry, pkg, path.parent):
-                        subpaths.add(f"{pkg}/{sub}")
-                        if sub_entry != entry:
-                            specs.append(SourceSpec("dts", sub_entry, pkg, "discovered"))
+                # `import { StaticCanvas } from 'fabric/node'`: each subpath the package declares typings for
+                # (package.json `exports["./node"].types`, or a pattern's `"./*": {"types": ...}`) adds its names
+                # to the package's module, also where the package has no root entry (`@pkg/icon.js` only)
+                entries = {entry} if entry is not None else set()
+                for sub, sub_entry in _types_subpaths(pkg, path.parent):
+                    subpaths.add(f"{pkg}/{sub}")
+                    if sub_entry not in entries:
+                        entries.add(sub_entry)
+                        specs.append(SourceSpec("dts", sub_entry, pkg, "discovered"))
                 # the union decides what exists: the runtime builds too (typings lag them, or are absent)
                 specs.extend(SourceSpec("js", p, pkg, "discovered") for p in find_package_runtime(pkg, path.parent))
                 # and its shipped reference pages titled as code (`req.param()`): members no code declares
