@@ -910,11 +910,7 @@ class DtsExtractor:
         if kind == "typeof":
             t = mod.types.get(arg)
             return arg if t is not None and t.kind == "class" else ""
-        alias = mod.types.get(kind)
-        if alias is None or alias.kind != "alias" or len(alias.type_params) != 1:
-            return ""
-        m = _CONSTRUCTOR_ALIAS.fullmatch(alias.alias.strip())
-        return arg if m is not None and m.group(1) == alias.type_params[0] else ""
+        return arg if constructor_alias(mod.types.get(kind)) else ""
 
     def add_object(self, into: TypeDef, m: Member) -> None:
         """A class, enum or namespace `X` declared in a namespace: its member is the object (`typeof X`); a
@@ -1368,6 +1364,15 @@ def _element_files(entry: Path) -> list[Path]:
 # a class's header as tsc writes declarations: `export declare class WaDialog extends WebAwesomeElement {`
 _CLASS_HEADER = re.compile(rb"(?m)^(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?class\s+"
                            rb"([A-Za-z_$][\w$]*)(?:\s*<[^{]*?>)?(?:\s+extends\s+([A-Za-z_$][\w$.]*))?")
+
+
+def constructor_alias(td: TypeDef | None) -> bool:
+    """Whether `td` is an alias of a constructor type of its one type parameter (`type Constructor<T> = new
+    (...args: any[]) => T`, as mixin libraries declare it): `Constructor<Host>` is then a class making Hosts."""
+    if td is None or td.kind != "alias" or len(td.type_params) != 1:
+        return False
+    m = _CONSTRUCTOR_ALIAS.fullmatch(td.alias.strip())
+    return m is not None and m.group(1) == td.type_params[0]
 
 
 def grammar_readable(data: bytes) -> bytes:
