@@ -92,9 +92,12 @@ def test_this_in_a_user_subclass_sees_the_mixed_in_and_protected_members(tmp_pat
                              "    this.own = 2;\n"
                              "    this.own.x;\n"
                              "    this.rendr();\n"
+                             "    this._nodee.focus();\n"
+                             "    this.reflectBack();\n"
                              "  }\n"
                              "}\n")
-    assert found(ws) == [(9, "rendr", ["render"])]
+    # protected members are the subclass's to use: a near miss names them
+    assert found(ws) == [(9, "rendr", ["render"]), (10, "_nodee", ["_node"]), (11, "reflectBack", ["_reflectBack"])]
 
 
 def test_this_in_a_class_extending_a_mixin_call_has_the_mixin_and_the_argument_members(tmp_path):
@@ -108,3 +111,17 @@ def test_this_in_a_class_extending_a_mixin_call_has_the_mixin_and_the_argument_m
                              "  }\n"
                              "}\n")
     assert found(ws) == [(6, "formater", ["formatter"]), (7, "rendr", ["render"])]
+
+
+def test_a_near_miss_of_a_name_the_subclass_assigns_suggests_that_name(tmp_path):
+    ws = workspace(tmp_path, "import { Field } from '@x/ui/field.js';\n"
+                             "class MyField extends Field {\n"
+                             "  constructor() {\n"
+                             "    super();\n"
+                             "    this.__toggleOpen = () => {};\n"
+                             "  }\n"
+                             "  connected() {\n"
+                             "    this.addEventListener('click', this.__toggleOpne);\n"
+                             "  }\n"
+                             "}\n")
+    assert found(ws) == [(8, "__toggleOpne", ["__toggleOpen"])]

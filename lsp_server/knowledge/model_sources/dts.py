@@ -49,6 +49,7 @@ _IMPORT_TYPE = re.compile(rb"\bimport\(\s*(?:\"[^\"\n]*\"|'[^'\n]*')\s*\)\s*\.")
 _IMPORT_NAMED = re.compile(rb"\bimport\(\s*(?:\"([^\"\n]*)\"|'([^'\n]*)')\s*\)\s*\.")
 _IMPORT_DEFAULT = re.compile(rb"\bimport\(\s*(?:\"([^\"\n]*)\"|'([^'\n]*)')\s*\)\s*\.\s*default(?![\w$])")
 _CONSTRUCTOR_ALIAS = re.compile(r"(?:abstract\s+)?new\s*\([^()]*\)\s*=>\s*([A-Za-z_$][\w$]*)")
+_TYPE_ONLY = Path("<files named by import types only>")
 CALL = "__call__"  # the member that stands for a call signature
 DTS_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
 
@@ -87,6 +88,7 @@ class DtsExtractor:
         self.constructed: dict[str, TypeDef] = {}  # const name -> the instance type its `new` signatures make
         # const name -> its parts checked once every file is read: ("typeof", class) or (alias, type argument)
         self.constructed_parts: dict[str, list[tuple[str, str]]] = {}
+        self.type_only_files: list[Path] = []  # named by import types only, read last (see `run`)
         self.namespace_names: dict[str, list[str]] = {}  # namespace -> the names declared in it (types too)
         self.ambient: dict[str, _Scope] = {}  # `declare module "name"` blocks by name (merged)
         self.declared_modules: set[str] = set()  # the names a script file's `declare module` declares (no augmentation)
@@ -129,19 +131,22 @@ class DtsExtractor:
 
     def run(self, entry: Path) -> SourceModel:
         entry_scope = self.scope_for(entry)
-        for extra in (None, *_element_files(entry)):
+        for extra in (None, *_element_files(entry), _TYPE_ONLY):
             # then the package's custom elements that no export reaches (`declare global { interface
             # HTMLElementTagNameMap { 'wa-dialog': WaDialog } }` in each component's file, imported for its side
             # effect or autoloaded): `querySelector('wa-dialog')` finds them by tag name
+            if extra is _TYPE_ONLY:
+                # last, the files only import types name (`import("./x").Host`) and what they reach: every
+                # other file keeps its place (the engine's examples are read from the first files)
+                while self.type_only_files:
+                    for target in self.type_only_files:
+                        self.scope_for(target)
+                    self.type_only_files = []
+                    self.read_queue(entry)
+                continue
             if extra is not None:
                 self.scope_for(extra)
-            while self.queue:
-                path = self.queue.pop(0)
-                if len(self.source.files) >= MAX_FILES:
-                    self.source.warnings.append(f"{entry}: stopped after {MAX_FILES} declaration files")
-                    self.queue.clear()
-                    break
-                self.parse_file(path)
+            self.read_queue(entry)
         mod = self.source.module(self.module_name)
         self.resolve_late_namespace_names()
         # `declare class Decimal {...}` and `declare function Decimal(n): Decimal` (decimal.js), or a function
@@ -220,6 +225,15 @@ class DtsExtractor:
         mod.globals += [g for g in dict.fromkeys(self.script_globals)
                         if g not in mod.globals and (g in mod.values or g in mod.types)]
         return self.source
+
+    def read_queue(self, entry: Path) -> None:
+        while self.queue:
+            path = self.queue.pop(0)
+            if len(self.source.files) >= MAX_FILES:
+                self.source.warnings.append(f"{entry}: stopped after {MAX_FILES} declaration files")
+                self.queue.clear()
+                break
+            self.parse_file(path)
 
     def bind_namespace_globals(self, mod: ModuleModel, entry: _Scope) -> None:
         """`import * as BunModule from "bun"; declare global { export import Bun = BunModule }`: the global `Bun` is
@@ -314,12 +328,13 @@ class DtsExtractor:
         if b"import(" in data:
             # `Constructor<import("../types/FormatMixinTypes.js").FormatHost>` (tsc writes import types into
             # the typings it generates from JSDoc): the named file is part of the program, so its types are
-            # known (the package keeps one namespace; the prefix is blanked by `grammar_readable`)
+            # known (the package keeps one namespace; the prefix is blanked by `grammar_readable`), read once the
+            # files the imports reach are (see `run`)
             for m in _IMPORT_NAMED.finditer(data):
                 spec = (m.group(1) or m.group(2) or b"").decode("utf-8", "replace")
                 target = resolve_relative(path, spec) if spec.startswith(".") else resolve_package(path, spec)
                 if target is not None and target.name.endswith(DTS_SUFFIXES):
-                    self.scope_for(target)
+                    self.type_only_files.append(target)
         data = grammar_readable(data)
         tree = parser("typescript").parse(data)
         scope = self.scopes[path]
@@ -1061,6 +1076,8 @@ class DtsExtractor:
                 synth = self.object_literal_type(type_node, td, name, data, path)
                 if synth and m.kind == "property":
                     m.shown_type, m.type = " ".join(m.type.split()), synth
+            # `protected`: private to code outside the class's chain, a real member of a subclass's `this`
+            m.protected = "protected" in mods
             _mark_deprecated(m, node, data)
             key = (m.name, m.static)
             old = index.get(key)
