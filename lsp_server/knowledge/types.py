@@ -1633,7 +1633,7 @@ class Analyzer:
                     return self.member_of(conventional[0], self.text(prop), prop, self.usage.get(node.id, "read"))
                 if self.text(prop) in subclass[1]:
                     return None
-                return self.subclass_member(subclass[0], prop, self.usage.get(node.id, "read"), subclass[1])
+                return self.subclass_member(subclass[0], prop, self.usage.get(node.id, "read"))
             if obj_node is not None and obj_node.type == "identifier" and self.text(obj_node) in GLOBAL_OBJECTS \
                     and prop is not None and self.lookup(obj_node) is None:
                 found = self.umd_global(self.text(prop))  # `window.jspdf`: a UMD build's global
@@ -2853,11 +2853,12 @@ class Analyzer:
             node = node.parent
         return node is not None
 
-    def subclass_member(self, base: Val, prop: Node, usage: str, own: frozenset[str] = frozenset()) -> Val | None:
+    def subclass_member(self, base: Val, prop: Node, usage: str) -> Val | None:
         """`this.name` on the user's subclass of an engine class: the class may be shown in part (a README's
         fragment sets its fields elsewhere: `targets: this.player`) and any method may add fields, so a name the
-        engine base lacks is reported only when it is a near miss of one of the base's members or of the
-        class's `own` (its members and the names it assigns: `this.__togle` of `this.__toggle = ...`)."""
+        engine base lacks is reported only when it is a near miss of one of the base's members (its protected
+        ones too: the subclass's to use). Not of the class's own names: the fragment may set the real one
+        elsewhere (`this.player` read, `this.players` assigned)."""
         before = len(self.result.accesses)
         val = self.member_of(base, self.text(prop), prop, usage)
         added = self.result.accesses[before:]
@@ -2868,7 +2869,7 @@ class Analyzer:
                               if m.protected and not m.static})
             for a in added:
                 if a.missing:
-                    a.candidates = [*a.candidates, *(n for n in (*guarded, *sorted(own)) if n not in a.candidates)]
+                    a.candidates = [*a.candidates, *(n for n in guarded if n not in a.candidates)]
         if any(a.missing and not sg.suggest(a.name, a.candidates, usage=usage) for a in added):
             self.result.accesses[before:] = [a for a in added if not a.missing]
         return val
