@@ -1060,11 +1060,18 @@ ENGINES = [
            # lit, `@mdjs/mdjs-preview`): a member used on one of their names is not the engine's (3 sites, 6 mutants)
            other_imports_not_sites=True,
            # round 20's untouched 20.2% (typed 30/77, untyped 51/323), did-you-mean 100%, 2 FP; dev from then on:
-           # the floors are the untouched figures and its false positives are listed until the round's fixes
-           recall_floor=0.20, dym_floor=0.95,
+           # the floors are the untouched figures and its false positives are listed until the round's fixes.
+           # mixins20 (the `exports` subpath pattern read, import types' files, mixin consts and mixin calls as
+           # bases, protected members on a subclass's `this`): 52.8% (typed 62/77, untyped 149/323), did-you-mean
+           # 99.1%. Its typings now read, `scoped-elements_00.js` imports `LitElement` and `html` from
+           # `@lion/ui/core.js`, which 0.21.1 exports from neither its typings nor its runtime `exports/core.js`
+           # (the page predates their removal): true findings on stale docs, listed as the two before them are
+           recall_floor=0.51, dym_floor=0.97,
            known_false_positives=(
                  "src/readme/docs-fundamentals-node-tools-rocket-preset-extend-lion-docs-overview_21.js:5: '#tabs/define'",
-                 "src/readme/docs-fundamentals-systems-core-overview_02.js:1: dedupeMixin")),
+                 "src/readme/docs-fundamentals-systems-core-overview_02.js:1: dedupeMixin",
+                 "src/readme/scoped-elements_00.js:1: LitElement",
+                 "src/readme/scoped-elements_00.js:1: html")),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
