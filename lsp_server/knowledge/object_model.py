@@ -1057,6 +1057,20 @@ MAX_PATTERN_SUBPATHS = 400
 DTS_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
 
 
+def _declaration_files(folder: Path, most: int = 5000) -> list[Path]:
+    """The declaration files under `folder` (not in a nested node_modules), in a stable order, looking at
+    `most` entries at most (a pattern whose target is the package's root walks the whole package)."""
+    out: list[Path] = []
+    seen = 0
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if d != "node_modules" and not d.startswith("."))
+        seen += len(files) + len(dirs)
+        out += [Path(root) / f for f in sorted(files) if f.endswith(DTS_SUFFIXES)]
+        if seen >= most:
+            break
+    return out
+
+
 def _pattern_subpaths(root: Path, key: str, target: str) -> list[tuple[str, Path]]:
     """`key` (`*`, `sub/*.js`) and its types `target` (`./dist-types/exports/*`): (subpath, file) for each
     declaration file under the target's folder that the target's `*` matches, the match written as TypeScript
@@ -1068,10 +1082,10 @@ def _pattern_subpaths(root: Path, key: str, target: str) -> list[tuple[str, Path
     if not folder.is_dir() or not (folder == root or root in folder.parents):
         return []
     out = []
-    for f in sorted(folder.rglob("*")):
+    for f in _declaration_files(folder):
         if len(out) >= MAX_PATTERN_SUBPATHS:
             break
-        if not f.name.endswith(DTS_SUFFIXES) or not f.is_file():
+        if not f.is_file():
             continue
         rel = "./" + f.relative_to(root).as_posix()
         norm_prefix = "./" + t_prefix.removeprefix("./")

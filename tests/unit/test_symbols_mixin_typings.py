@@ -123,3 +123,18 @@ def test_a_near_miss_of_only_a_name_the_subclass_assigns_is_not_claimed(tmp_path
                              "  }\n"
                              "}\n")
     assert found(ws) == []
+
+
+def test_a_pattern_stands_for_each_declaration_file_its_target_matches(tmp_path):
+    from lsp_server.knowledge.object_model import _pattern_subpaths
+
+    for rel in ("dist/a.d.ts", "dist/deep/b.d.ts", "dist/c.js", "types/x.d.ts", "dist/node_modules/n/i.d.ts"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("export {};\n")
+    root = tmp_path.resolve()
+    got = {sub for sub, _ in _pattern_subpaths(root, "*", "./dist/*")}
+    # TypeScript maps `pkg/a.js` to `dist/a.d.ts`; no runtime file, nothing of a nested node_modules
+    assert got == {"a.js", "a", "deep/b.js", "deep/b"}
+    got = {sub: f.name for sub, f in _pattern_subpaths(root, "sub/*.js", "./types/*.d.ts")}
+    assert got == {"sub/x.js": "x.d.ts"}
+    assert _pattern_subpaths(root, "*", "../outside/*") == []
