@@ -40,7 +40,7 @@ from lsp_server.workspace import Progress, Service, Workspace, service
 
 log = logging.getLogger(__name__)
 
-EXTRACTOR_VERSION = "51"  # 51: TypeScript's export context per ambient block, augmentations never close a module; 50: `declare global { export import X = NsImport }`: X is that module's namespace everywhere; 49: a namespace's `export { x$1 as x }` naming a top-level declaration (read later) is that member; 48: JavaScript class factories (`new Class({...})`, `Class.create`, `X.extend`) are classes, entries followed up to 2500 files; 47: `import("./x").default` types name x's default export; 46: a generic method's type parameter that no parameter binds is its default or constraint; 45: `export import x = pkgNs.member` is typed by that export; 44: `var X = function X() {}` keeps its static assignments; 43: a local `mixin(X, {...})` prototype copier adds the literal's members; 42: a function's overloads keep their parameters and results; 41: `export import x = NsOfAFile` is typed by that file's `export =` const; 40: another module file's `export =` const is not the package's; 39: a runtime object's synthesized type of known keys comes with the typed type it is a member of; 38: statics assigned in a declaration or a chain (`var n = X.n = {}`); 37: `module.exports = factory()` in a UMD wrapper is what the factory returns; 36: `export import x = a.b` in a namespace is a member (any); 35 (34 was used by work in progress): JavaScript: `require("./x")(X.prototype)` adders, `module.exports = require("./lib/x")`, constructors callable without `new`; 33: a function beside a namespace member of its name is its call signature; 32: a type name declared in several namespaces, qualified; 31: a function of a class's or namespace's name is its call signature; 30: a const typed by an intersection with a construct signature has its static side; 29: `import * as ns` re-exported by `export { ns }`, Omit/Pick bases; 28: `export * from` a module declared later; 27: merged `declare module` blocks, implicit exports, namespace export clauses, computed names; 26: construct signatures' results; 25: `/// <reference path>` and relative `declare module` augmentations; 24: names an `export =` namespace declares, enums in namespaces; 23: exported class expressions; 22: an unwritten type parameter without a default is unknown; 21: prototype methods' `this.x =`; 20: type parameter defaults, method overloads and their results; 15: an exported `new X()` value of the engine's JavaScript is an X; 17: member status (removed, deprecated)
+EXTRACTOR_VERSION = "52"  # 52: `exports` subpath patterns, import types' files, mixin consts (`typeof C & Constructor<I>`), `protected` kept apart; 51: TypeScript's export context per ambient block, augmentations never close a module; 50: `declare global { export import X = NsImport }`: X is that module's namespace everywhere; 49: a namespace's `export { x$1 as x }` naming a top-level declaration (read later) is that member; 48: JavaScript class factories (`new Class({...})`, `Class.create`, `X.extend`) are classes, entries followed up to 2500 files; 47: `import("./x").default` types name x's default export; 46: a generic method's type parameter that no parameter binds is its default or constraint; 45: `export import x = pkgNs.member` is typed by that export; 44: `var X = function X() {}` keeps its static assignments; 43: a local `mixin(X, {...})` prototype copier adds the literal's members; 42: a function's overloads keep their parameters and results; 41: `export import x = NsOfAFile` is typed by that file's `export =` const; 40: another module file's `export =` const is not the package's; 39: a runtime object's synthesized type of known keys comes with the typed type it is a member of; 38: statics assigned in a declaration or a chain (`var n = X.n = {}`); 37: `module.exports = factory()` in a UMD wrapper is what the factory returns; 36: `export import x = a.b` in a namespace is a member (any); 35 (34 was used by work in progress): JavaScript: `require("./x")(X.prototype)` adders, `module.exports = require("./lib/x")`, constructors callable without `new`; 33: a function beside a namespace member of its name is its call signature; 32: a type name declared in several namespaces, qualified; 31: a function of a class's or namespace's name is its call signature; 30: a const typed by an intersection with a construct signature has its static side; 29: `import * as ns` re-exported by `export { ns }`, Omit/Pick bases; 28: `export * from` a module declared later; 27: merged `declare module` blocks, implicit exports, namespace export clauses, computed names; 26: construct signatures' results; 25: `/// <reference path>` and relative `declare module` augmentations; 24: names an `export =` namespace declares, enums in namespaces; 23: exported class expressions; 22: an unwritten type parameter without a default is unknown; 21: prototype methods' `this.x =`; 20: type parameter defaults, method overloads and their results; 15: an exported `new X()` value of the engine's JavaScript is an X; 17: member status (removed, deprecated)
 SIGNED_AS = "object-model-source"
 # The code an extraction depends on: the readers, the syntax helpers they call and the queries they run. A
 # change to any of them changes `reader_version`, so cached extractions (and index artifacts) made by other
@@ -1021,25 +1021,89 @@ def _types_entry(pkg_dir: Path) -> Path | None:
     return None
 
 
-def _types_subpaths(entry: Path, package: str, start: Path) -> list[tuple[str, Path]]:
+def _types_subpaths(package: str, start: Path) -> list[tuple[str, Path]]:
     """The subpaths `package` declares typings for in its package.json `exports` (`"./node": {"types":
-    "./dist/index.node.d.ts"}`; patterns with `*` are left out), as (subpath, declaration file)."""
+    "./dist/index.node.d.ts"}`), as (subpath, declaration file). A pattern (`"./*": {"types":
+    "./dist-types/exports/*", "default": "./exports/*"}`, a package with no root entry) stands for each
+    declaration file its target matches (`dist-types/exports/icon.d.ts`: `icon.js`, as TypeScript maps
+    `@pkg/icon.js` to the `.d.ts` beside it, and `icon`), at most MAX_PATTERN_SUBPATHS of them."""
     pkg_dir = _package_dir(package, start)
     exports = (read_json(pkg_dir / "package.json") or {}).get("exports") if pkg_dir is not None else None
     if not isinstance(exports, dict):
         return []
-    out = []
+    out: list[tuple[str, Path]] = []
+    root = pkg_dir.resolve()
     for key, value in exports.items():
-        if not isinstance(key, str) or not key.startswith("./") or key == "./" or "*" in key or \
+        if not isinstance(key, str) or not key.startswith("./") or key == "./" or key.count("*") > 1 or \
                 not isinstance(value, dict):
             continue
         types = value.get("types") or value.get("typings")
         for cond in ("import", "require", "default"):
             if not isinstance(types, str) and isinstance(value.get(cond), dict):
                 types = value[cond].get("types")
-        target = (pkg_dir / types).resolve() if isinstance(types, str) else None
-        if target is not None and target.is_file() and target.name.endswith((".d.ts", ".d.mts", ".d.cts")):
+        if not isinstance(types, str):
+            continue
+        if "*" in key:
+            if types.count("*") == 1:
+                out += _pattern_subpaths(root, key[2:], types)[:MAX_PATTERN_SUBPATHS - len(out)]
+            continue
+        target = (pkg_dir / types).resolve()
+        if target.is_file() and target.name.endswith(DTS_SUFFIXES):
             out.append((key[2:], target))
+    return out
+
+
+MAX_PATTERN_SUBPATHS = 400
+DTS_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
+
+
+def _declaration_files(folder: Path, most: int = 5000) -> list[Path]:
+    """The declaration files under `folder` (not in a nested node_modules), in a stable order, looking at
+    `most` entries at most (a pattern whose target is the package's root walks the whole package)."""
+    out: list[Path] = []
+    seen = 0
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if d != "node_modules" and not d.startswith("."))
+        seen += len(files) + len(dirs)
+        out += [Path(root) / f for f in sorted(files) if f.endswith(DTS_SUFFIXES)]
+        if seen >= most:
+            break
+    return out
+
+
+def _pattern_subpaths(root: Path, key: str, target: str) -> list[tuple[str, Path]]:
+    """`key` (`*`, `sub/*.js`) and its types `target` (`./dist-types/exports/*`): (subpath, file) for each
+    declaration file under the target's folder that the target's `*` matches, the match written as TypeScript
+    reads a specifier: a `.js` (`.mjs`, `.cjs`) one stands for the `.d.ts` (`.d.mts`, `.d.cts`) beside it."""
+    t_prefix, _, t_suffix = target.partition("*")
+    k_prefix, _, k_suffix = key.partition("*")
+    folder = (root / t_prefix).parent if not t_prefix.endswith("/") else root / t_prefix
+    folder = folder.resolve()
+    if not folder.is_dir() or not (folder == root or root in folder.parents):
+        return []
+    out = []
+    for f in _declaration_files(folder):
+        if len(out) >= MAX_PATTERN_SUBPATHS:
+            break
+        if not f.is_file():
+            continue
+        rel = "./" + f.relative_to(root).as_posix()
+        norm_prefix = "./" + t_prefix.removeprefix("./")
+        if not rel.startswith(norm_prefix):
+            continue
+        rest = rel[len(norm_prefix):]
+        matches = []
+        if t_suffix and rest.endswith(t_suffix):
+            matches.append(rest[:len(rest) - len(t_suffix)])
+        elif not t_suffix:
+            for dts, js in ((".d.ts", ".js"), (".d.mts", ".mjs"), (".d.cts", ".cjs")):
+                if rest.endswith(dts):
+                    matches += [rest[:-len(dts)] + js, rest[:-len(dts)]]
+                    break
+        real = f.resolve()
+        if root not in real.parents:
+            continue  # a link leading outside the package
+        out += [(k_prefix + m + k_suffix, real) for m in matches]
     return out
 
 
@@ -1212,12 +1276,15 @@ class ObjectModelService(Service):
                 entry = find_package_types(pkg, path.parent)
                 if entry is not None:
                     specs.append(SourceSpec("dts", entry, pkg, "discovered"))
-                    # `import { StaticCanvas } from 'fabric/node'`: each subpath the package declares typings
-                    # for (package.json `exports["./node"].types`) adds its names to the package's module
-                    for sub, sub_entry in _types_subpaths(entry, pkg, path.parent):
-                        subpaths.add(f"{pkg}/{sub}")
-                        if sub_entry != entry:
-                            specs.append(SourceSpec("dts", sub_entry, pkg, "discovered"))
+                # `import { StaticCanvas } from 'fabric/node'`: each subpath the package declares typings for
+                # (package.json `exports["./node"].types`, or a pattern's `"./*": {"types": ...}`) adds its names
+                # to the package's module, also where the package has no root entry (`@pkg/icon.js` only)
+                entries = {entry} if entry is not None else set()
+                for sub, sub_entry in _types_subpaths(pkg, path.parent):
+                    subpaths.add(f"{pkg}/{sub}")
+                    if sub_entry not in entries:
+                        entries.add(sub_entry)
+                        specs.append(SourceSpec("dts", sub_entry, pkg, "discovered"))
                 # the union decides what exists: the runtime builds too (typings lag them, or are absent)
                 specs.extend(SourceSpec("js", p, pkg, "discovered") for p in find_package_runtime(pkg, path.parent))
                 # and its shipped reference pages titled as code (`req.param()`): members no code declares

@@ -48,7 +48,7 @@ from lsp_server.knowledge.model_sources.base import (
     object_literal_members, param_type, parse_type, substitute, this_param, union_parts,
 )
 from lsp_server.knowledge.model_sources import platform
-from lsp_server.knowledge.model_sources.dts import CALL
+from lsp_server.knowledge.model_sources.dts import CALL, constructor_alias
 from lsp_server.knowledge.object_model import FUNCTION_MEMBERS, OBJECT_MEMBERS, ObjectModel, TypeId, package_name
 from lsp_server.knowledge import suggest as sg
 from lsp_server.languages import TYPESCRIPT_LANGUAGES
@@ -768,6 +768,12 @@ class Analyzer:
             return Val(ValKind.FUNCTION, inner=inner, conf=conf, evidence=evidence) if inner is not None else None
         if k == "typeof":
             tid = self.model.find_type(module, parsed[1])
+            if tid is None:  # `const FormatMixin: typeof FormatImplementation`: that function
+                mod = self.model.modules.get(module)
+                fn = mod.values.get(parsed[1]) if mod is not None else None
+                if fn is not None and fn.kind == "function":
+                    return Val(ValKind.FUNCTION, module=module, member=fn, conf=min(conf, fn.confidence),
+                               evidence=evidence)
             return Val(ValKind.CLASS, tid, conf=conf, evidence=evidence) if tid else None
         if k == "union":
             tids = []
@@ -2850,10 +2856,20 @@ class Analyzer:
     def subclass_member(self, base: Val, prop: Node, usage: str) -> Val | None:
         """`this.name` on the user's subclass of an engine class: the class may be shown in part (a README's
         fragment sets its fields elsewhere: `targets: this.player`) and any method may add fields, so a name the
-        engine base lacks is reported only when it is a near miss of one of the base's members."""
+        engine base lacks is reported only when it is a near miss of one of the base's members (its protected
+        ones too: the subclass's to use). Not of the class's own names: the fragment may set the real one
+        elsewhere (`this.player` read, `this.players` assigned)."""
         before = len(self.result.accesses)
         val = self.member_of(base, self.text(prop), prop, usage)
         added = self.result.accesses[before:]
+        if any(a.missing for a in added):
+            # what the chain declares `protected` is the subclass's to use (`this._overlayInvokerNode`)
+            tids = base.tid if base.kind == ValKind.INTERSECTION else (base.tid,) if base.tid is not None else ()
+            guarded = sorted({n for t in tids for n, (m, _) in self.model.members(t).items()
+                              if m.protected and not m.static})
+            for a in added:
+                if a.missing:
+                    a.candidates = [*a.candidates, *(n for n in guarded if n not in a.candidates)]
         if any(a.missing and not sg.suggest(a.name, a.candidates, usage=usage) for a in added):
             self.result.accesses[before:] = [a for a in added if not a.missing]
         return val
@@ -2869,7 +2885,13 @@ class Analyzer:
             return None
         cv = self.ev(base, True)
         inherited: frozenset[str] = frozenset()
-        if (cv is None or cv.kind != ValKind.CLASS) and base.type == "identifier":
+        instance: Val | None = None
+        if (cv is None or cv.kind != ValKind.CLASS) and base.type == "call_expression":
+            # `class X extends OverlayMixin(LitElement)`: what the mixin's declared result makes
+            instance = self.mixin_instance(base)
+            if instance is None:
+                return None
+        elif (cv is None or cv.kind != ValKind.CLASS) and base.type == "identifier":
             # `class Boss extends Level`, `Level` the file's own subclass of an engine class: the engine base's
             # instance, with the names both classes give `this`
             parent = self._own_class(base)
@@ -2909,7 +2931,53 @@ class Analyzer:
                                                                           "Object.defineProperties"):
                     return None
             stack.extend(n.named_children)
-        return Val(ValKind.INSTANCE, cv.tid, conf=cv.conf), frozenset(own)
+        return instance or Val(ValKind.INSTANCE, cv.tid, conf=cv.conf), frozenset(own)
+
+    def mixin_instance(self, call: Node, depth: int = 0) -> Val | None:
+        """The instance a class made by a mixin call has (`SlotMixin(ScopedElementsMixin(LitElement))`): the
+        mixin function declared `<T extends Constructor<Base>>(superclass: T): T & Constructor<Host> &
+        Pick<typeof Host, ...>` gives the argument's members and each Host's (`Constructor` an alias of a
+        constructor type; `Pick<typeof Host, ...>` only picks statics). None when any part of the result or
+        the argument is not so known: the class is then open."""
+        fn = self.ev(call.child_by_field_name("function"), True)
+        args = call.child_by_field_name("arguments")
+        given = [a for a in args.named_children if a.type != "comment"] if args is not None else []
+        if depth > 8 or fn is None or fn.kind != ValKind.FUNCTION or fn.member is None or len(given) != 1 or \
+                fn.member.overloads or len(fn.member.params) != 1:
+            return None
+        m = fn.member
+        param = m.params[0].split(":", 1)[1].strip() if ":" in m.params[0] else ""
+        if param not in {name for name, _ in m.fixed_type_params}:
+            return None  # the parameter's type is no type parameter of the function: its result is not the argument
+        arg = given[0]
+        if arg.type == "call_expression":
+            made = self.mixin_instance(arg, depth + 1)
+        else:
+            cv = self.ev(arg, True)
+            made = Val(ValKind.INSTANCE, cv.tid, conf=cv.conf) \
+                if cv is not None and cv.kind == ValKind.CLASS and self.model.class_like(cv.tid) else None
+        if made is None:
+            return None
+        vals = list(made.parts) if made.kind == ValKind.INTERSECTION else [made]
+        mod = self.model.modules.get(fn.module)
+        for part in intersection_parts(m.type) or [m.type.strip()]:
+            part = part.strip()
+            head = part.split("<", 1)[0].strip()
+            inner = generic_args(part) if "<" in part else []
+            if part == param:
+                continue
+            if head in ("Pick", "Omit") and inner and inner[0].strip().startswith("typeof "):
+                continue  # statics of a class: no instance member
+            if len(inner) != 1 or mod is None or not constructor_alias(mod.types.get(head)):
+                return None
+            host = self.type_val(inner[0], fn.module, None, fn.conf)
+            if host is None or host.kind != ValKind.INSTANCE or host.tid is None:
+                return None
+            vals.append(host)
+        tids = tuple(dict.fromkeys(v.tid for v in vals))
+        if len(tids) == 1:
+            return vals[0]
+        return Val(ValKind.INTERSECTION, tids, conf=min(v.conf for v in vals), parts=tuple(vals))
 
     def _own_class(self, name: Node) -> Node | None:
         """The one class declaration of the file named as `name` is (None when there are none or several)."""

@@ -61,6 +61,9 @@ class Member:
     # -> [["T", "Pool"]]). TypeScript has nothing to infer such a parameter from, so it takes that type;
     # "" when none is written or an overload lets the arguments bind it (see dts._unbound_type_params).
     fixed_type_params: list[list[str]] = field(default_factory=list)
+    # declared `protected` (also `private`, which says no code outside the class chain uses it): what a user's
+    # subclass may use on `this` (`this._inputNode`), so a near miss there may name it
+    protected: bool = False
 
     def signature(self, owner: str = "") -> str:
         prefix = f"{owner}." if owner else ""

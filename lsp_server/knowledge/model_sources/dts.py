@@ -46,7 +46,10 @@ MAX_FILES = 3000
 _TYPE_STAR = re.compile(rb"\bexport\s+(type)\s+\*")  # export type * from './x'   (TS 5.0)
 _REFERENCE_PATH = re.compile(rb"""^[ \t]*///[ \t]*<reference[ \t]+path[ \t]*=[ \t]*["']([^"'\n]+)["']""", re.M)
 _IMPORT_TYPE = re.compile(rb"\bimport\(\s*(?:\"[^\"\n]*\"|'[^'\n]*')\s*\)\s*\.")  # import("./x").Name
+_IMPORT_NAMED = re.compile(rb"\bimport\(\s*(?:\"([^\"\n]*)\"|'([^'\n]*)')\s*\)\s*\.")
 _IMPORT_DEFAULT = re.compile(rb"\bimport\(\s*(?:\"([^\"\n]*)\"|'([^'\n]*)')\s*\)\s*\.\s*default(?![\w$])")
+_CONSTRUCTOR_ALIAS = re.compile(r"(?:abstract\s+)?new\s*\([^()]*\)\s*=>\s*([A-Za-z_$][\w$]*)")
+_TYPE_ONLY = Path("<files named by import types only>")
 CALL = "__call__"  # the member that stands for a call signature
 DTS_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
 
@@ -83,6 +86,9 @@ class DtsExtractor:
         self.script_globals: list[str] = []  # values script files declare at their top level (`_script_globals`)
         self.queue: list[Path] = []
         self.constructed: dict[str, TypeDef] = {}  # const name -> the instance type its `new` signatures make
+        # const name -> its parts checked once every file is read: ("typeof", class) or (alias, type argument)
+        self.constructed_parts: dict[str, list[tuple[str, str]]] = {}
+        self.type_only_files: list[Path] = []  # named by import types only, read last (see `run`)
         self.namespace_names: dict[str, list[str]] = {}  # namespace -> the names declared in it (types too)
         self.ambient: dict[str, _Scope] = {}  # `declare module "name"` blocks by name (merged)
         self.declared_modules: set[str] = set()  # the names a script file's `declare module` declares (no augmentation)
@@ -125,19 +131,22 @@ class DtsExtractor:
 
     def run(self, entry: Path) -> SourceModel:
         entry_scope = self.scope_for(entry)
-        for extra in (None, *_element_files(entry)):
+        for extra in (None, *_element_files(entry), _TYPE_ONLY):
             # then the package's custom elements that no export reaches (`declare global { interface
             # HTMLElementTagNameMap { 'wa-dialog': WaDialog } }` in each component's file, imported for its side
             # effect or autoloaded): `querySelector('wa-dialog')` finds them by tag name
+            if extra is _TYPE_ONLY:
+                # last, the files only import types name (`import("./x").Host`) and what they reach: every
+                # other file keeps its place (the engine's examples are read from the first files)
+                while self.type_only_files:
+                    for target in self.type_only_files:
+                        self.scope_for(target)
+                    self.type_only_files = []
+                    self.read_queue(entry)
+                continue
             if extra is not None:
                 self.scope_for(extra)
-            while self.queue:
-                path = self.queue.pop(0)
-                if len(self.source.files) >= MAX_FILES:
-                    self.source.warnings.append(f"{entry}: stopped after {MAX_FILES} declaration files")
-                    self.queue.clear()
-                    break
-                self.parse_file(path)
+            self.read_queue(entry)
         mod = self.source.module(self.module_name)
         self.resolve_late_namespace_names()
         # `declare class Decimal {...}` and `declare function Decimal(n): Decimal` (decimal.js), or a function
@@ -216,6 +225,15 @@ class DtsExtractor:
         mod.globals += [g for g in dict.fromkeys(self.script_globals)
                         if g not in mod.globals and (g in mod.values or g in mod.types)]
         return self.source
+
+    def read_queue(self, entry: Path) -> None:
+        while self.queue:
+            path = self.queue.pop(0)
+            if len(self.source.files) >= MAX_FILES:
+                self.source.warnings.append(f"{entry}: stopped after {MAX_FILES} declaration files")
+                self.queue.clear()
+                break
+            self.parse_file(path)
 
     def bind_namespace_globals(self, mod: ModuleModel, entry: _Scope) -> None:
         """`import * as BunModule from "bun"; declare global { export import Bun = BunModule }`: the global `Bun` is
@@ -307,6 +325,16 @@ class DtsExtractor:
                 self.scope_for(target)
         if b"default" in data and b"import(" in data:
             data = self.mark_default_imports(path, data)
+        if b"import(" in data:
+            # `Constructor<import("../types/FormatMixinTypes.js").FormatHost>` (tsc writes import types into
+            # the typings it generates from JSDoc): the named file is part of the program, so its types are
+            # known (the package keeps one namespace; the prefix is blanked by `grammar_readable`), read once the
+            # files the imports reach are (see `run`)
+            for m in _IMPORT_NAMED.finditer(data):
+                spec = (m.group(1) or m.group(2) or b"").decode("utf-8", "replace")
+                target = resolve_relative(path, spec) if spec.startswith(".") else resolve_package(path, spec)
+                if target is not None and target.name.endswith(DTS_SUFFIXES):
+                    self.type_only_files.append(target)
         data = grammar_readable(data)
         tree = parser("typescript").parse(data)
         scope = self.scopes[path]
@@ -882,7 +910,22 @@ class DtsExtractor:
                 parsed = parse_type(base)
                 name = parsed[1] if parsed and parsed[0] == "name" else ""
                 if name in self.constructed and name not in mod.types:
-                    mod.add_type(self.constructed[name])
+                    made = self.constructed[name]
+                    for kind, arg in self.constructed_parts.get(name, ()):
+                        base = self.constructed_base(mod, kind, arg)
+                        if base:
+                            made.bases.append(base)
+                        else:
+                            made.open = True  # a part we cannot follow: its members may be anything
+                    mod.add_type(made)
+
+    def constructed_base(self, mod: ModuleModel, kind: str, arg: str) -> str:
+        """The instance type one part of a mixin const makes: `typeof Base` a Base (a class), `Constructor<Host>` a Host where `Constructor` is an alias of `new (...args) => T`; "" when
+        not known."""
+        if kind == "typeof":
+            t = mod.types.get(arg)
+            return arg if t is not None and t.kind == "class" else ""
+        return arg if constructor_alias(mod.types.get(kind)) else ""
 
     def add_object(self, into: TypeDef, m: Member) -> None:
         """A class, enum or namespace `X` declared in a namespace: its member is the object (`typeof X`); a
@@ -1033,6 +1076,8 @@ class DtsExtractor:
                 synth = self.object_literal_type(type_node, td, name, data, path)
                 if synth and m.kind == "property":
                     m.shown_type, m.type = " ".join(m.type.split()), synth
+            # `protected`: private to code outside the class's chain, a real member of a subclass's `this`
+            m.protected = "protected" in mods
             _mark_deprecated(m, node, data)
             key = (m.name, m.static)
             old = index.get(key)
@@ -1338,6 +1383,15 @@ _CLASS_HEADER = re.compile(rb"(?m)^(?:export\s+)?(?:default\s+)?(?:declare\s+)?(
                            rb"([A-Za-z_$][\w$]*)(?:\s*<[^{]*?>)?(?:\s+extends\s+([A-Za-z_$][\w$.]*))?")
 
 
+def constructor_alias(td: TypeDef | None) -> bool:
+    """Whether `td` is an alias of a constructor type of its one type parameter (`type Constructor<T> = new
+    (...args: any[]) => T`, as mixin libraries declare it): `Constructor<Host>` is then a class making Hosts."""
+    if td is None or td.kind != "alias" or len(td.type_params) != 1:
+        return False
+    m = _CONSTRUCTOR_ALIAS.fullmatch(td.alias.strip())
+    return m is not None and m.group(1) == td.type_params[0]
+
+
 def grammar_readable(data: bytes) -> bytes:
     """`data` with the TypeScript forms the grammar cannot parse blanked to spaces (same length, same offsets)."""
     if b"type" in data:
@@ -1588,14 +1642,34 @@ def _constructed_type(ext: DtsExtractor, name: str, type_node: Node | None, data
                       line: int) -> TypeDef | None:
     """The instance type that `new` on a const typed `{ new (...): R } & { new (): S }` makes (see
     `DtsExtractor.add_mixin_bases`), or None when the const's type has no construct signature. A result that is
-    neither a type literal nor a named type (a conditional, `typeof x`) leaves the type open."""
+    neither a type literal nor a named type (a conditional, `typeof x`) leaves the type open.
+    The form tsc writes for a class composed of mixins (`typeof Base & Constructor<Host> & Pick<typeof Host,
+    "prototype">`): `typeof Base` makes a Base, `Constructor<Host>` (an alias of a constructor type, checked
+    once every file is read) a Host, and `Pick<typeof Host, ...>` only picks static members (the static side is
+    not modeled here: no instance member)."""
     inner = type_node.named_children[0] if type_node is not None and type_node.type == "type_annotation" \
         and type_node.named_children else None
     if inner is None or inner.type not in ("object_type", "intersection_type"):
         return None
     td = TypeDef(name, "interface", path=path, line=line)
     found = False
+    pending: list[tuple[str, str]] = []
     for part in [inner] if inner.type == "object_type" else _intersection_parts(inner):
+        if part.type == "type_query" and part.named_children and \
+                part.named_children[0].type in ("identifier", "member_expression"):
+            found = True
+            pending.append(("typeof", _text(part.named_children[0], data)))
+            continue
+        if part.type == "generic_type":
+            generic = _text(part.child_by_field_name("name"), data)
+            args = part.child_by_field_name("type_arguments")
+            args = [a for a in args.named_children if a.type != "comment"] if args is not None else []
+            if generic in ("Pick", "Omit") and args and args[0].type == "type_query":
+                continue  # statics of a class: no instance member
+            if len(args) == 1 and args[0].type in ("type_identifier", "nested_type_identifier", "generic_type"):
+                found = True
+                pending.append((generic, _text(args[0], data)))
+                continue
         if part.type != "object_type":
             td.open = True
             continue
@@ -1610,6 +1684,8 @@ def _constructed_type(ext: DtsExtractor, name: str, type_node: Node | None, data
                 td.bases.append(_text(ret, data))
             else:
                 td.open = True
+    if pending:
+        ext.constructed_parts[name] = pending
     return td if found else None
 
 
