@@ -423,6 +423,28 @@ def test_file_affinity_points_at_the_engine_whose_words_the_question_uses(tmp_pa
     assert aff[logger] > aff[chess]
 
 
+def test_file_affinity_counts_sections_so_a_long_table_split_into_chunks_does_not_dilute_its_file(tmp_path,
+                                                                                                  monkeypatch):
+    """A generated reference table split between its rows (`chunker.SPLIT_TABLES`) is one section of many chunks:
+    its file's share of the question's words is counted over sections, as if the table were a few rows long."""
+    from lsp_server.knowledge import docs_index
+    from lsp_server.knowledge.thesaurus import question_concepts
+
+    def affinity(rows: int, by_section: bool, where: Path) -> float:
+        monkeypatch.setattr(docs_index, "AFFINITY_BY_SECTION", by_section)
+        table = "\n".join(f"| `field{i}` | `number` | the width of widget {i} in pixels, or zero |" for i in range(rows))
+        docs = dict(TWO_ENGINES)
+        docs["logger/README.md"] += "\n## Reference\n\n| Name | Type | Description |\n| --- | --- | --- |\n" + table + "\n"
+        index = make_ws(where, docs=docs).service(DocsIndex)
+        aff = index.file_affinity(question_concepts("print text in colour"))
+        return aff[next(f for f in aff if "logger" in f)] - aff[next(f for f in aff if "chess" in f)]
+
+    long_rows = 400  # ~25 KB: split into dozens of chunks
+    assert affinity(long_rows, True, tmp_path / "a") == pytest.approx(affinity(3, True, tmp_path / "b"))
+    # counted in chunks, the table's rows outnumber the prose: the logger's lead shrinks
+    assert affinity(long_rows, False, tmp_path / "c") < affinity(3, False, tmp_path / "d") - 0.1
+
+
 def test_file_affinity_is_empty_with_one_doc_file(tmp_path):
     from lsp_server.knowledge.thesaurus import question_concepts
 
