@@ -29,8 +29,10 @@ LONG_PROSE_CHARS = 0
 # reference table (one row per member: a whole class's fields or methods) was one chunk of up to 100,000
 # characters holding nearly every word, first in grep's ranking for any question. Rows are what such a table
 # lists: a few of them per chunk, as a long section's paragraphs are. An options table of a few kilobytes still
-# answers as one (the long-prose split's threshold, `LONG_PROSE_CHARS`' measured variant).
-SPLIT_TABLES = True
+# answers as one (the long-prose split's threshold, `LONG_PROSE_CHARS`' measured variant). Off: measured, not
+# shipped (round 20 after its held-out run: @lion/ui's 60 questions 26 -> 28 over its own docs alone, but 10 -> 8
+# among every dev package's docs, 15 -> 12 beside the thesaurus words: docs/evaluation.md, howto20)
+SPLIT_TABLES = False
 TABLE_SPLIT_CHARS = 4 * MAX_CHUNK_CHARS
 _TABLE_ROW = re.compile(r"^\s*\|")
 HEADING_SEP = " › "
