@@ -25,6 +25,16 @@ MAX_CHUNK_CHARS = 1800  # a longer section is split (code blocks stay whole even
 # split (not shipped)"), it lost on the packages left out against demoting changelog sections at query time
 # (lookup.demote_changelogs), which answers the same noise
 LONG_PROSE_CHARS = 0
+# A Markdown table longer than `TABLE_SPLIT_CHARS` is split between its rows (`_split_table`): a generated
+# reference table (one row per member: a whole class's fields or methods) was one chunk of up to 100,000
+# characters holding nearly every word, first in grep's ranking for any question. Rows are what such a table
+# lists: a few of them per chunk, as a long section's paragraphs are. An options table of a few kilobytes still
+# answers as one (the long-prose split's threshold, `LONG_PROSE_CHARS`' measured variant). Off: measured, not
+# shipped (round 20 after its held-out run: @lion/ui's 60 questions 26 -> 28 over its own docs alone, but 10 -> 8
+# among every dev package's docs, 15 -> 12 beside the thesaurus words: docs/evaluation.md, howto20)
+SPLIT_TABLES = False
+TABLE_SPLIT_CHARS = 4 * MAX_CHUNK_CHARS
+_TABLE_ROW = re.compile(r"^\s*\|")
 HEADING_SEP = " › "
 
 MARKDOWN_EXTS = (".md", ".markdown", ".mdx")
@@ -407,6 +417,8 @@ def _split(path: Path, heading: str, lines: list[_Line], first: int, last: int) 
         return []
     if LONG_PROSE_CHARS:
         blocks = [part for b in blocks for part in _split_long_prose(b)]
+    if SPLIT_TABLES:
+        blocks = [part for b in blocks for part in _split_table(b)]
     total = sum(b.size for b in blocks)
     if total <= MAX_CHUNK_CHARS or len(blocks) == 1:
         return [_chunk(path, heading, lines, first, last)]
@@ -433,6 +445,23 @@ def _split(path: Path, heading: str, lines: list[_Line], first: int, last: int) 
 def _split_long_prose(block: _Block) -> list[_Block]:
     """A prose block longer than `LONG_PROSE_CHARS` as blocks of about half a chunk, at line boundaries."""
     if block.code or block.size <= LONG_PROSE_CHARS:
+        return [block]
+    out: list[_Block] = []
+    for n, text in enumerate(block.lines):
+        i = block.start + n
+        if out and out[-1].size + len(text) + 1 <= MAX_CHUNK_CHARS // 2:
+            out[-1].lines.append(text)
+            out[-1].end = i
+        else:
+            out.append(_Block(i, i, False, [text]))
+    return out
+
+
+def _split_table(block: _Block) -> list[_Block]:
+    """A prose block that is a Markdown table (every line a `|` row) longer than `TABLE_SPLIT_CHARS`, as blocks
+    of about half a chunk at row boundaries (a row longer than that is a block of its own). Anything else as it
+    was."""
+    if block.code or block.size <= TABLE_SPLIT_CHARS or not all(_TABLE_ROW.match(x) for x in block.lines):
         return [block]
     out: list[_Block] = []
     for n, text in enumerate(block.lines):

@@ -61,6 +61,11 @@ GREP_SHORTER_FIRST = True  # grep's ties: the shorter chunk first (it is more ab
 # affinity (0: off); the file prior and the page ranking read it (lsp_server/knowledge/lookup.py). Measured, not
 # shipped (round 18 after its held-out run): at 4, 338 -> 337 of the 825 dev questions; howto_cv's variants
 TITLE_AFFINITY = 0.0
+# `DocsIndex.file_affinity` counts a file's sections, not its chunks: a section split into many chunks (a long
+# generated reference table, `chunker.SPLIT_TABLES`) is one thing the file is about, and its chunks no more
+# dilute the file's (and its collection's) share of a word than they add to it. Off with the table split (measured
+# together, not shipped: docs/evaluation.md, "Round 20 after the held-out run: howto20")
+AFFINITY_BY_SECTION = False
 HEADING_BOOST = 1.0  # a query term that is also in the chunk's heading path (1.5 before round 6: see howto_cv)
 
 
@@ -452,6 +457,8 @@ class DocsIndex(Service):
         self._ident_tokens: tuple[int, tuple[dict, dict]] | None = None
         self._grep_rows: tuple[int, tuple] | None = None
         self._doc_files: tuple[int, tuple[dict[int, str], dict[str, int], dict]] | None = None
+        self._doc_sections: dict[int, int] = {}  # chunk -> its section's first chunk (`_file_table`)
+        self._section_sizes: dict[str, int] = {}  # file -> its number of sections
         self._page_titles: tuple[int, dict[frozenset, list[str]]] | None = None
         self._remembered: tuple[int, dict] = (0, {})  # (generation, key -> value): `remembered`
 
@@ -797,6 +804,9 @@ class DocsIndex(Service):
         several engines' docs side by side) rather than files."""
         with self._lock:
             files, sizes, postings = self._file_table()
+            unit = self._doc_sections if AFFINITY_BY_SECTION else None
+            if unit is not None:
+                sizes = self._section_sizes
             if collections:
                 group = collection_of(sizes)
                 files = {d: group[f] for d, f in files.items()}
@@ -807,7 +817,7 @@ class DocsIndex(Service):
             if len(sizes) < 2:
                 return {}
             reader = self._searcher.reader()
-            total = len(files)
+            total = sum(sizes.values())  # chunks, or sections (`AFFINITY_BY_SECTION`)
             out = dict.fromkeys(sizes, 0.0)
             for concept in concepts:
                 best = dict.fromkeys(sizes, 0.0)  # a file lacking a concept: no evidence either way
@@ -826,8 +836,13 @@ class DocsIndex(Service):
                     if not held:
                         continue
                     per: dict[str, int] = {}
-                    for d in held:
-                        per[files[d]] = per.get(files[d], 0) + 1
+                    if unit is not None:  # the sections holding it, each once (`AFFINITY_BY_SECTION`)
+                        held = frozenset(unit[d] for d in held)
+                        for section in held:
+                            per[files[section]] = per.get(files[section], 0) + 1
+                    else:
+                        for d in held:
+                            per[files[d]] = per.get(files[d], 0) + 1
                     whole = len(held) / total
                     for f, n in sizes.items():
                         share = (per.get(f, 0) + smoothing * whole) / (n + smoothing)
@@ -901,6 +916,14 @@ class DocsIndex(Service):
             for docnum, stored in self._searcher.reader().iter_docs():
                 files[docnum] = stored["path"]
                 sizes[stored["path"]] = sizes.get(stored["path"], 0) + 1
+            # each chunk's section: the first chunk of its file and heading path (`AFFINITY_BY_SECTION`)
+            first: dict[tuple[str, str], int] = {}
+            self._doc_sections = {}
+            for docnum, stored in self._searcher.reader().iter_docs():
+                self._doc_sections[docnum] = first.setdefault((stored["path"], stored["heading"]), docnum)
+            self._section_sizes = {}
+            for path, _ in first:
+                self._section_sizes[path] = self._section_sizes.get(path, 0) + 1
             self._doc_files = (self.generation, (files, sizes, {}))
         return self._doc_files[1]
 

@@ -130,6 +130,38 @@ def test_long_prose_runs_split_at_line_boundaries_but_a_table_of_a_few_kb_stays_
     assert any(rows in c.text for c in chunk_file(Path("o.md"), table))
 
 
+
+def test_a_generated_reference_table_splits_between_its_rows(monkeypatch):
+    """A table of one row per member (a class's fields, generated from its source) was one chunk of 100 KB that
+    held nearly every word: split between rows into chunks of a few rows each, none lost, none cut (measured,
+    not shipped: the switch's setting)."""
+    monkeypatch.setattr(chunker, "SPLIT_TABLES", True)
+    rows = [f"| `field{i}` | public | `string` | | what field {i} holds, and when it is {'shown' if i % 2 else 'hidden'} |"
+            for i in range(300)]
+    table = "| Name | Privacy | Type | Default | Description |\n| --- | --- | --- | --- | --- |\n" + "\n".join(rows)
+    text = "# Widget: API Table\n\n## class: `Widget`\n\n### Fields\n\n" + table + "\n"
+    chunks = [c for c in chunk_file(Path("api-table.md"), text) if "|" in c.text]
+    assert len(chunks) > 10 and {c.heading for c in chunks} == {"Widget: API Table › class: Widget › Fields"}
+    assert all(len(c.text) <= chunker.MAX_CHUNK_CHARS + 200 for c in chunks)
+    assert all(line.startswith(("|", "#")) for c in chunks for line in c.text.splitlines() if line.strip())  # rows
+    held = {line for c in chunks for line in c.text.splitlines()}
+    assert all(row in held for row in rows)
+    # a member's own row is in chunks that do not also hold the far end of the table
+    assert not any("`field7`" in c.text and "`field299`" in c.text for c in chunks)
+    # lines of the file, as before: each chunk's range starts and ends on its own rows
+    lines = text.splitlines()
+    assert all(lines[c.end_line] in c.text for c in chunks)
+    # off: the table is one block, as it was
+    monkeypatch.setattr(chunker, "SPLIT_TABLES", False)
+    assert sum(1 for c in chunk_file(Path("api-table.md"), text) if "|" in c.text) == 1
+
+
+def test_a_table_with_a_line_of_prose_in_it_is_not_split_as_a_table(monkeypatch):
+    monkeypatch.setattr(chunker, "SPLIT_TABLES", True)
+    prose = "Some words that run on without a blank line. " * 200
+    text = "# Notes\n\n| a | b |\n| --- | --- |\n" + prose + "\n"
+    assert sum(1 for c in chunk_file(Path("n.md"), text) if "|" in c.text) == 1  # not all rows: one block, as before
+
 MINTLIFY_PAGE = """---
 title: "Workers"
 description: Run JavaScript on a separate thread

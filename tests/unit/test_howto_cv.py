@@ -81,7 +81,7 @@ def test_the_before_variant_switches_off_round_12s_mechanisms():
     # (main)" has none of them, each has a variant of its own
     assert not chunker.FRONT_KEYWORDS and not chunker.LEAD_AFTER_FRONT  # measured, not shipped
     assert any(thesaurus.key("out of date") in g for g in shipped_words.groups)
-    with patched(CHANGES["before (main)"]):
+    with patched(CHANGES["round 19's main"]):
         assert not chunker.FRONT_KEYWORDS and not chunker.LEAD_AFTER_FRONT
         assert not any(thesaurus.key("out of date") in g for g in thesaurus.default_thesaurus().groups)
         assert any(thesaurus.key("modal window") in g for g in thesaurus.default_thesaurus().groups)
@@ -91,6 +91,21 @@ def test_the_before_variant_switches_off_round_12s_mechanisms():
     with patched(CHANGES["round 19's front matter (not shipped)"]):
         assert chunker.FRONT_KEYWORDS and thesaurus.default_thesaurus() is shipped_words
     assert not chunker.FRONT_KEYWORDS and thesaurus.default_thesaurus() is shipped_words
+    # round 20's: form-field and widget words (shipped); long tables split between rows with a file's affinity
+    # counted in sections (measured, not shipped); "before (main)" has none of them, each has a variant of its own
+    assert not chunker.SPLIT_TABLES and not docs_index.AFFINITY_BY_SECTION
+    assert any(thesaurus.key("tick box") in g for g in shipped_words.groups)
+    with patched(CHANGES["before (main)"]):
+        assert not chunker.SPLIT_TABLES and not docs_index.AFFINITY_BY_SECTION
+        assert not any(thesaurus.key("tick box") in g for g in thesaurus.default_thesaurus().groups)
+        assert any(thesaurus.key("out of date") in g for g in thesaurus.default_thesaurus().groups)
+    with patched(CHANGES["round 20's table split (not shipped)"]):
+        assert chunker.SPLIT_TABLES and docs_index.AFFINITY_BY_SECTION
+        assert thesaurus.default_thesaurus() is shipped_words
+    with patched(CHANGES["round 20's table split alone (not shipped)"]):
+        assert chunker.SPLIT_TABLES and docs_index.AFFINITY_BY_SECTION
+        assert not any(thesaurus.key("tick box") in g for g in thesaurus.default_thesaurus().groups)
+    assert not chunker.SPLIT_TABLES and thesaurus.default_thesaurus() is shipped_words
     # round 17's: repeats of a better hit's own heading demoted; its variant does not
     assert lookup.REPEATED_HEADING_WEIGHT == 0.5
     with patched(CHANGES["repeated headings not demoted"]):

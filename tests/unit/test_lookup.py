@@ -423,6 +423,30 @@ def test_file_affinity_points_at_the_engine_whose_words_the_question_uses(tmp_pa
     assert aff[logger] > aff[chess]
 
 
+def test_file_affinity_counts_sections_so_a_long_table_split_into_chunks_does_not_dilute_its_file(tmp_path,
+                                                                                                  monkeypatch):
+    """A generated reference table split between its rows (`chunker.SPLIT_TABLES`) is one section of many chunks:
+    its file's share of the question's words is counted over sections, as if the table were a few rows long."""
+    from lsp_server.knowledge import chunker, docs_index
+    from lsp_server.knowledge.thesaurus import question_concepts
+
+    monkeypatch.setattr(chunker, "SPLIT_TABLES", True)  # measured, not shipped: the switches' setting
+
+    def affinity(rows: int, by_section: bool, where: Path) -> float:
+        monkeypatch.setattr(docs_index, "AFFINITY_BY_SECTION", by_section)
+        table = "\n".join(f"| `field{i}` | `number` | the width of widget {i} in pixels, or zero |" for i in range(rows))
+        docs = dict(TWO_ENGINES)
+        docs["logger/README.md"] += "\n## Reference\n\n| Name | Type | Description |\n| --- | --- | --- |\n" + table + "\n"
+        index = make_ws(where, docs=docs).service(DocsIndex)
+        aff = index.file_affinity(question_concepts("print text in colour"))
+        return aff[next(f for f in aff if "logger" in f)] - aff[next(f for f in aff if "chess" in f)]
+
+    long_rows = 400  # ~25 KB: split into dozens of chunks
+    assert affinity(long_rows, True, tmp_path / "a") == pytest.approx(affinity(3, True, tmp_path / "b"))
+    # counted in chunks, the table's rows outnumber the prose: the logger's lead shrinks
+    assert affinity(long_rows, False, tmp_path / "c") < affinity(3, False, tmp_path / "d") - 0.1
+
+
 def test_file_affinity_is_empty_with_one_doc_file(tmp_path):
     from lsp_server.knowledge.thesaurus import question_concepts
 
@@ -730,3 +754,32 @@ def test_page_ranking_leaves_out_the_concepts_the_pages_title_names(tmp_path, mo
     # the Dialog page is searched without "modal window" (its title, through the thesaurus), other pages with it
     assert "modal window" not in pages["dialog.md"] and "dimmed background" in pages["dialog.md"]
     assert all("modal window" in said for name, said in searched if name != "dialog.md")
+
+
+# --- form-field and widget words (round 20 after its held-out run) -----------------------------------------------
+FORM_DOCS = {
+    "forms/checkbox.md": "# Checkbox Group\n\n## Indeterminate\n\nA parent checkbox is indeterminate when only some "
+                         "of the checkboxes in its group are checked.\n\n## Disabled\n\nA disabled group cannot be "
+                         "changed.\n",
+    "forms/combobox.md": "# Combobox\n\n## Require option match\n\nBy default a combobox accepts only one of its "
+                         "options; set `requireOptionMatch` to false to accept free text.\n",
+    "guides/layout.md": "# Layout\n\n## Containers\n\nA box can hold other boxes.\n\n## Text\n\nLong text "
+                        "wraps.\n",
+}
+
+
+def test_form_field_words_reach_the_docs_names_for_them(tmp_path, monkeypatch):
+    """"tick box", "half-ticked": the docs say checkbox, indeterminate. Without the round's thesaurus lines the
+    question's literal words find the layout guide's boxes."""
+    from lsp_server.knowledge import thesaurus
+    from tests.corpus.engines.howto_cv import thesaurus_before_round_20
+
+    ws = make_ws(tmp_path, docs=FORM_DOCS)
+    ticked = "a parent tick box that shows half-ticked when only some of the boxes nested under it are ticked"
+
+    def top(question: str) -> str:
+        return lookup_docs(ws, question, expand=True).results[0].heading
+
+    assert top(ticked) == "Checkbox Group › Indeterminate"
+    monkeypatch.setattr(thesaurus, "default_thesaurus", thesaurus_before_round_20)
+    assert top(ticked) == "Layout › Containers"
