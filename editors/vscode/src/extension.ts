@@ -40,7 +40,7 @@ import {
 } from "./format";
 import { bundledWheels, envFolder, findPython, installBundled, isInstalled, noPythonMessage, pythonVersion, venvPython } from "./bundled";
 import { ImportStrategy, ServerCommand, commandProblem, formatCommandLine, installHint, whichIn } from "./serverCommand";
-import { CrashBackoff, Severity, serverLogLine, changeEffect, notificationLevel, plainMessage, serverOptions, shouldNotify } from "./settings";
+import { CrashBackoff, Severity, serverLogLine, serverLogLines, changeEffect, notificationLevel, plainMessage, serverOptions, shouldNotify } from "./settings";
 import { LaunchPlan, TrustVerb, launchIdentity, planLaunch, trustedSettings, verbCommand, verbFailure } from "./trust";
 
 /** Equal to the settings namespace, so `footprint.trace.server` is honoured by the client library. */
@@ -598,7 +598,7 @@ async function changeFolderTrust(verb: TrustVerb): Promise<void> {
     });
   });
   if (result.stdout.trim()) log.info(result.stdout.trim());
-  if (result.stderr.trim()) log.warn(result.stderr.trim());
+  for (const { level, text } of serverLogLines(result.stderr, "warn")) log[level](text);
   if (result.code !== 0) {
     await notify("error", `Footprint: ${verbFailure(verb, result.code, result.stderr)}`);
     return;
@@ -665,7 +665,7 @@ async function checkWorkspace(): Promise<void> {
         });
       }),
   );
-  if (out.stderr.trim()) log.info(out.stderr.trim());
+  for (const { level, text } of serverLogLines(out.stderr, "info")) log[level](text);
   let findings: WorkspaceFinding[];
   try {
     findings = JSON.parse(out.stdout) as WorkspaceFinding[];

@@ -114,3 +114,15 @@ export function serverLogLine(line: string): { level: LogLevel; text: string } {
   }
   return { level: "info", text: line };
 }
+
+/**
+ * A CLI verb's whole stderr (`footprint-ls check`, `trust`): the same server log lines as the live server's
+ * stderr, several at once, each at its own level and once timestamped (`serverLogLine`); a line that is not the
+ * server's own (a traceback's, argparse's) at `other`'s level.
+ */
+export function serverLogLines(text: string, other: LogLevel): { level: LogLevel; text: string }[] {
+  return text.split(/\r?\n/).filter((line) => line.trim()).map((line) => {
+    const parsed = serverLogLine(line);
+    return parsed.text === line ? { level: other, text: line } : parsed;
+  });
+}

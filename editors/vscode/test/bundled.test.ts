@@ -5,7 +5,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { bundleId, bundledWheels, envFolder, findPython, installBundled, isInstalled, noPythonMessage, parseVersion, versionOk } from "../src/bundled";
-import { CrashBackoff, plainMessage, serverLogLine } from "../src/settings";
+import { CrashBackoff, plainMessage, serverLogLine, serverLogLines } from "../src/settings";
 
 test("versions: 3.11 and later fit, 3.10 and 2.7 do not", () => {
   assert.deepEqual(parseVersion("3.12\n"), [3, 12]);
@@ -72,4 +72,14 @@ test("server log lines keep their level and lose their own timestamp; a clean ex
   assert.deepEqual(serverLogLine("[Error - 5:04:00 PM] Server process exited with code 0."), { level: "info", text: "Server process exited with code 0." });
   assert.equal(serverLogLine("[Error - 5:04:02 PM] Server process exited with signal SIGKILL.").level, "error");
   assert.deepEqual(serverLogLine("Traceback (most recent call last):"), { level: "info", text: "Traceback (most recent call last):" });
+  // a CLI verb's stderr: several server lines at once, each at its level and without its own stamp (the
+  // workspace check logged `[info] 2026-... WARNING lsp_server.checks: ...` before), other lines at the given level
+  assert.deepEqual(serverLogLines("2026-12-03 15:20:56,195 WARNING lsp_server.checks: check x took 1186 ms on a.js\n" +
+    "2026-12-03 15:20:57,001 INFO lsp_server.cli: 3 files\r\n\nusage: footprint-ls check\n", "info"), [
+    { level: "warn", text: "lsp_server.checks: check x took 1186 ms on a.js" },
+    { level: "info", text: "lsp_server.cli: 3 files" },
+    { level: "info", text: "usage: footprint-ls check" },
+  ]);
+  assert.deepEqual(serverLogLines("error: no such folder", "warn"), [{ level: "warn", text: "error: no such folder" }]);
+  assert.deepEqual(serverLogLines("  \n", "warn"), []);
 });
