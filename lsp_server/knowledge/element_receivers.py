@@ -45,15 +45,20 @@ def dom_element_members() -> frozenset[str]:
     ...). The platform's module is parsed on first use (`platform.module`), which only a workspace whose engine
     defines custom elements and a file with an element lookup reach from here."""
     mod = platform.module()
-    todo = [name for name in mod.types if _ELEMENT_INTERFACE.match(name)]
-    seen: set[str] = set()
+    seen = _with_bases(mod, [name for name in mod.types if _ELEMENT_INTERFACE.match(name)])
+    return frozenset(m.name for name in seen for m in mod.types[name].members if m.kind != "constructor")
+
+
+def _with_bases(mod, names: list[str]) -> set[str]:
+    """`names` and every interface of `mod` they extend, directly or not (type arguments dropped)."""
+    todo, seen = list(names), set()
     while todo:
         name = todo.pop()
         if name in seen or name not in mod.types:
             continue
         seen.add(name)
         todo.extend(re.sub(r"<.*", "", base).strip() for base in mod.types[name].bases)
-    return frozenset(m.name for name in seen for m in mod.types[name].members if m.kind != "constructor")
+    return seen
 
 
 @lru_cache(maxsize=1)
@@ -61,14 +66,7 @@ def dom_event_members() -> dict[str, str]:
     """Every member name the DOM gives an event of some class, each with the interface declaring it (`Event`,
     `CustomEvent`, `MouseEvent`, each `*Event` interface of lib.dom and the interfaces they extend)."""
     mod = platform.module()
-    todo = [name for name in mod.types if re.fullmatch(r"[A-Z]\w*Event", name)]
-    seen: set[str] = set()
-    while todo:
-        name = todo.pop()
-        if name in seen or name not in mod.types:
-            continue
-        seen.add(name)
-        todo.extend(re.sub(r"<.*", "", base).strip() for base in mod.types[name].bases)
+    seen = _with_bases(mod, [name for name in mod.types if re.fullmatch(r"[A-Z]\w*Event", name)])
     owners: dict[str, str] = {}
     for name in sorted(seen, key=lambda n: (n != "Event", n != "CustomEvent", n)):
         for m in mod.types[name].members:
