@@ -651,24 +651,25 @@ def _method_parameter(method):
     """A function's or method's first parameter identifier (`ev => ...` too), else None."""
     if method.type == "arrow_function" and method.child_by_field_name("parameter") is not None:
         return _first_parameter(method)
-    params = method.child_by_field_name("parameters")
-    if params is None or not params.named_children:
-        return None
-    first = params.named_children[0]
-    if first.type in ("required_parameter", "optional_parameter"):
-        first = first.child_by_field_name("pattern") or first
-    return first if first.type == "identifier" else None
+    first = _first_parameter_pattern(method)
+    return first if first is not None and first.type == "identifier" else None
 
 
 def _first_pattern(fn):
     """The object pattern a function's first parameter destructures (`({ target }) => ...`), else None."""
+    first = _first_parameter_pattern(fn)
+    return first if first is not None and first.type == "object_pattern" else None
+
+
+def _first_parameter_pattern(fn):
+    """The pattern of a function's first parenthesized parameter (TypeScript's `ev: Event` gives `ev`), else None."""
     params = fn.child_by_field_name("parameters")
     if params is None or not params.named_children:
         return None
     first = params.named_children[0]
     if first.type in ("required_parameter", "optional_parameter"):
         first = first.child_by_field_name("pattern") or first
-    return first if first.type == "object_pattern" else None
+    return first
 
 
 def _returned(fn) -> list:
