@@ -88,13 +88,7 @@ def dom_tag_members(tag: str) -> tuple[str, frozenset[str]] | None:
             break
     if not found or found not in mod.types:
         return None
-    todo, seen = [found], set()
-    while todo:
-        name = todo.pop()
-        if name in seen or name not in mod.types:
-            continue
-        seen.add(name)
-        todo.extend(re.sub(r"<.*", "", base).strip() for base in mod.types[name].bases)
+    seen = _with_bases(mod, [found])
     return found, frozenset(m.name for name in seen for m in mod.types[name].members if m.kind != "constructor")
 
 
