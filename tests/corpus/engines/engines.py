@@ -1128,7 +1128,12 @@ ENGINES = [
            html_scripts_as_js=True,
            # 3.253.3 is the newest release the registry installs: 3.295.0 depends on ifrau@^0.42, which it does not
            # serve (newest ifrau 0.41.4), so `npm install` fails with ETARGET
-           set_aside=True),
+           # round 21's untouched 28.7% (typed 26/99, untyped 89/301), did-you-mean 83.5%, 2 FP; dev from then on:
+           # the floors are the untouched figures and its false positives are listed until the round's fixes
+           recall_floor=0.28, dym_floor=0.82,
+           known_false_positives=(
+                 "src/readme/components-description-list-readme_02.js:18: breakpoint",
+                 "src/readme/styling-native-inputs_02.js:19: invalid")),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
