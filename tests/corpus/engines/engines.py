@@ -1134,6 +1134,48 @@ ENGINES = [
            known_false_positives=(
                  "src/readme/components-description-list-readme_02.js:18: breakpoint",
                  "src/readme/styling-native-inputs_02.js:19: invalid")),
+    Engine("foundation-sites", "6.9.0", "a jQuery plugin framework (Foundation for Sites: responsive grids, "
+           "navigation, forms and widgets) with stale hand-written global-script typings: one "
+           "`dist/js/foundation.d.ts` (the `typings` field) headed \"Type definitions for Foundation Sites v6.3.1\" "
+           "for the 6.9.0 runtime, an internal module `declare module FoundationSites { interface Reveal {...} "
+           "interface RevealOptions {...} ... }` (the old `module` keyword for a namespace), a global `declare var "
+           "Foundation: FoundationSites.FoundationSitesStatic`, the global `interface JQuery` augmented with "
+           "`foundation(method: string | Array<any>, ...)` (without @types/jquery), and ambient `declare module "
+           "\"foundation-sites\" { export = Foundation; }`; the runtime is ES2015 classes per plugin (`class Reveal "
+           "extends Plugin`, `js/foundation.*.js`, bundled to UMD and ESM under dist/) registered by name on the "
+           "global object (`Foundation.plugin(Reveal, 'Reveal')`) and reached through it (`new "
+           "Foundation.Reveal($('#modal'), options)`, `Foundation.MediaQuery.atLeast('medium')`, "
+           "`Foundation.Keyboard.trapFocus($el)`) or through jQuery's string dispatch "
+           "(`$('#reveal').foundation('open')`); options are data attributes or option objects; the docs are the "
+           "documentation site's pages (docs/pages/*.md: markup in ```html_example blocks, Sass, and a few ```js "
+           "blocks)",
+           docs=("README.md", "docs/pages/abide.md", "docs/pages/accessibility.md", "docs/pages/accordion-menu.md",
+                 "docs/pages/accordion.md", "docs/pages/badge.md", "docs/pages/breadcrumbs.md",
+                 "docs/pages/button-group.md", "docs/pages/button.md", "docs/pages/callout.md", "docs/pages/card.md",
+                 "docs/pages/close-button.md", "docs/pages/compatibility.md", "docs/pages/drilldown-menu.md",
+                 "docs/pages/dropdown-menu.md", "docs/pages/dropdown.md", "docs/pages/equalizer.md",
+                 "docs/pages/flex-grid.md", "docs/pages/flexbox-mode.md", "docs/pages/flexbox-utilities.md",
+                 "docs/pages/float-classes.md", "docs/pages/forms.md", "docs/pages/global.md", "docs/pages/grid.md",
+                 "docs/pages/index.md", "docs/pages/installation.md", "docs/pages/interchange.md",
+                 "docs/pages/javascript-utilities.md", "docs/pages/javascript.md", "docs/pages/kitchen-sink.md",
+                 "docs/pages/label.md", "docs/pages/magellan.md", "docs/pages/media-object.md",
+                 "docs/pages/media-queries.md", "docs/pages/menu.md", "docs/pages/motion-ui.md",
+                 "docs/pages/navigation.md", "docs/pages/off-canvas.md", "docs/pages/orbit.md",
+                 "docs/pages/pagination.md", "docs/pages/panini.md", "docs/pages/progress-bar.md",
+                 "docs/pages/prototyping-utilities.md", "docs/pages/responsive-accordion-tabs.md",
+                 "docs/pages/responsive-embed.md", "docs/pages/responsive-navigation.md", "docs/pages/reveal.md",
+                 "docs/pages/rtl.md", "docs/pages/sass-functions.md", "docs/pages/sass-mixins.md",
+                 "docs/pages/sass.md", "docs/pages/slider.md", "docs/pages/smooth-scroll.md",
+                 "docs/pages/starter-projects.md", "docs/pages/sticky.md", "docs/pages/style-sherpa.md",
+                 "docs/pages/switch.md", "docs/pages/table.md", "docs/pages/tabs.md", "docs/pages/thumbnail.md",
+                 "docs/pages/toggler.md", "docs/pages/tooltip.md", "docs/pages/top-bar.md",
+                 "docs/pages/typography-base.md", "docs/pages/typography-helpers.md", "docs/pages/visibility.md",
+                 "docs/pages/xy-grid.md"),
+           # the docs' code is ```js blocks (49: 43 parse) and one inline script of their ```html blocks (12 script
+           # elements, 11 of them `src` loaders: 1 more snippet file, 2 more mutants); the 251 ```html_example blocks
+           # (markup the docs site renders live) hold no script
+           html_scripts_as_js=True,
+           set_aside=True),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
