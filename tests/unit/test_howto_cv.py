@@ -95,9 +95,15 @@ def test_the_before_variant_switches_off_round_12s_mechanisms():
     # counted in sections (measured, not shipped); "before (main)" has none of them, each has a variant of its own
     assert not chunker.SPLIT_TABLES and not docs_index.AFFINITY_BY_SECTION
     assert any(thesaurus.key("tick box") in g for g in shipped_words.groups)
-    with patched(CHANGES["before (main)"]):
+    with patched(CHANGES["round 19's main"]):
         assert not chunker.SPLIT_TABLES and not docs_index.AFFINITY_BY_SECTION
         assert not any(thesaurus.key("tick box") in g for g in thesaurus.default_thesaurus().groups)
+    # round 21's: everyday widget-and-part words (shipped); "before (main)" has round 20's words, not these
+    assert any(thesaurus.key("show hide") in g for g in shipped_words.groups)
+    with patched(CHANGES["before (main)"]):
+        assert not chunker.SPLIT_TABLES and not docs_index.AFFINITY_BY_SECTION
+        assert not any(thesaurus.key("show hide") in g for g in thesaurus.default_thesaurus().groups)
+        assert any(thesaurus.key("tick box") in g for g in thesaurus.default_thesaurus().groups)
         assert any(thesaurus.key("out of date") in g for g in thesaurus.default_thesaurus().groups)
     with patched(CHANGES["round 20's table split (not shipped)"]):
         assert chunker.SPLIT_TABLES and docs_index.AFFINITY_BY_SECTION

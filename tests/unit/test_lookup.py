@@ -783,3 +783,29 @@ def test_form_field_words_reach_the_docs_names_for_them(tmp_path, monkeypatch):
     assert top(ticked) == "Checkbox Group › Indeterminate"
     monkeypatch.setattr(thesaurus, "default_thesaurus", thesaurus_before_round_20)
     assert top(ticked) == "Layout › Containers"
+
+
+# --- everyday widget-and-part words (round 21 after its held-out run) ---------------------------------------------
+EXPAND_DOCS = {
+    "widgets/expand-collapse.md": "# Expand Collapse Content\n\n## Events\n\nThe `expand-collapse-content-expand` "
+                                  "event is dispatched when the content starts to expand; its promise resolves "
+                                  "once the animation is complete.\n",
+    "guides/regions.md": "# Page Regions\n\n## Region\n\nEach region of the page sits in its own panel.\n",
+}
+
+
+def test_everyday_widget_words_reach_the_docs_names_for_them(tmp_path, monkeypatch):
+    """"the show/hide region": the docs say expand collapse. Without round 21's thesaurus lines the question's
+    literal words find the guide's regions."""
+    from lsp_server.knowledge import thesaurus
+    from tests.corpus.engines.howto_cv import thesaurus_before_round_21
+
+    ws = make_ws(tmp_path, docs=EXPAND_DOCS)
+    region = "know when the show/hide region has finished its opening animation"
+
+    def top(question: str) -> str:
+        return lookup_docs(ws, question, expand=True).results[0].heading
+
+    assert top(region) == "Expand Collapse Content › Events"
+    monkeypatch.setattr(thesaurus, "default_thesaurus", thesaurus_before_round_21)
+    assert top(region) == "Page Regions › Region"
