@@ -54,6 +54,7 @@ from lsp_server.knowledge import suggest as sg
 from lsp_server.languages import TYPESCRIPT_LANGUAGES
 from lsp_server.syntax import syntax_for
 from lsp_server.syntax.jsdoc import jsdoc_before
+from lsp_server.syntax.reactive import declared_properties
 from lsp_server.syntax.jsdoc import parse as jsdoc_parse
 from lsp_server.syntax.modules import DEFAULT, NAMESPACE, import_bindings
 from lsp_server.syntax.patterns import (
@@ -1023,6 +1024,8 @@ class Analyzer:
         JavaScript engine source in the same repository."""
         if spec not in self.model.modules and spec in self.model.subpaths:
             return package_name(spec) or spec  # `fabric/node`: its typings were read into the package's module
+        if spec not in self.model.modules and package_name(spec) in self.model.by_file_path:
+            return package_name(spec) or spec  # `pkg/components/x.js` of a package read as one folder
         if spec in self.model.modules or not spec.startswith(".") or not self.model.local_sources:
             return spec
         path = self.doc.path
@@ -2911,6 +2914,8 @@ class Analyzer:
             name = member.child_by_field_name("name") or member.child_by_field_name("property")
             if name is not None:
                 own.add(self.text(name))
+        # Lit's reactive properties (`static get properties() { return { invalid: {...} } }`) are accessors
+        own.update(name for name, _, _ in declared_properties(body, self.text))
         stack = [body]
         while stack:
             n = stack.pop()
@@ -2968,6 +2973,13 @@ class Analyzer:
                 continue
             if head in ("Pick", "Omit") and inner and inner[0].strip().startswith("typeof "):
                 continue  # statics of a class: no instance member
+            own = mod.types.get(part) if mod is not None and not inner else None
+            if own is not None and own.kind == "class" and own.path == m.path and \
+                    not m.path.endswith((".d.ts", ".d.mts", ".d.cts")):
+                # the engine's JavaScript mixin (`M = superclass => class extends B(superclass) {...}`), read as
+                # `T & M` (model_sources/js.py): the class it returns, over the argument's
+                vals.append(Val(ValKind.INSTANCE, (fn.module, part), conf=min(fn.conf, own.confidence)))
+                continue
             if len(inner) != 1 or mod is None or not constructor_alias(mod.types.get(head)):
                 return None
             host = self.type_val(inner[0], fn.module, None, fn.conf)
