@@ -383,6 +383,8 @@ class Analyzer:
         self.class_fields: dict[int, dict[str, Node]] = {}  # class node id -> field name -> its type annotation
         # class node id -> (the engine instance its `this` is, the names the class itself gives `this`), or None
         self.class_this: dict[int, tuple[Val, frozenset[str]] | None] = {}
+        # class node id -> the instance members its body declares (methods, accessors, fields, reactive properties)
+        self.class_declared: dict[int, frozenset[str]] = {}
         self.this_methods: dict[int, int] = {}  # method node id -> its class's node id, for methods using `this`
         self.class_declarations: dict[str, list[Node]] | None = None  # class name -> the file's declarations
         # scope node id (the program, a function declaration) -> the `this` the engine's examples' convention
@@ -1636,7 +1638,8 @@ class Analyzer:
                     return self.member_of(conventional[0], self.text(prop), prop, self.usage.get(node.id, "read"))
                 if self.text(prop) in subclass[1]:
                     return None
-                return self.subclass_member(subclass[0], prop, self.usage.get(node.id, "read"))
+                return self.subclass_member(subclass[0], prop, self.usage.get(node.id, "read"),
+                                            self.class_declared.get(self.this_class(obj_node), frozenset()))
             if obj_node is not None and obj_node.type == "identifier" and self.text(obj_node) in GLOBAL_OBJECTS \
                     and prop is not None and self.lookup(obj_node) is None:
                 found = self.umd_global(self.text(prop))  # `window.jspdf`: a UMD build's global
@@ -2744,6 +2747,22 @@ class Analyzer:
         which are real. Arrow functions see their method's `this`; a `function` has its own; a static method's
         `this` is the constructor. A class that writes `this` in ways we do not follow (`this[k] = v`,
         `Object.assign(this, ...)`) is open: None."""
+        node = self._this_method(this)
+        if node is None:
+            return None
+        cls = node.parent.parent
+        if cls.id not in self.class_this:
+            self.class_this[cls.id] = self._subclass_this_of(cls)
+        self.this_methods[node.id] = cls.id
+        return self.class_this[cls.id]
+
+    def this_class(self, this: Node) -> int | None:
+        """The node id of the class whose instance method's `this` this is (see `subclass_this`)."""
+        node = self._this_method(this)
+        return node.parent.parent.id if node is not None else None
+
+    @staticmethod
+    def _this_method(this: Node) -> Node | None:
         node = this.parent
         while node is not None and node.type != "method_definition":
             if node.type in ("function_declaration", "function_expression", "function", "generator_function",
@@ -2753,11 +2772,7 @@ class Analyzer:
         if node is None or any(c.type == "static" for c in node.children) or node.parent is None or \
                 node.parent.type != "class_body" or node.parent.parent is None:
             return None
-        cls = node.parent.parent
-        if cls.id not in self.class_this:
-            self.class_this[cls.id] = self._subclass_this_of(cls)
-        self.this_methods[node.id] = cls.id
-        return self.class_this[cls.id]
+        return node
 
     def conventional_this(self, this: Node) -> tuple[Val, frozenset[str]] | None:
         """`this` at a snippet's top level (a fragment of a method's body: `this.add.image(400, 300, 'sky')`)
@@ -2856,12 +2871,14 @@ class Analyzer:
             node = node.parent
         return node is not None
 
-    def subclass_member(self, base: Val, prop: Node, usage: str) -> Val | None:
+    def subclass_member(self, base: Val, prop: Node, usage: str, declared: frozenset[str] = frozenset()) -> Val | None:
         """`this.name` on the user's subclass of an engine class: the class may be shown in part (a README's
         fragment sets its fields elsewhere: `targets: this.player`) and any method may add fields, so a name the
         engine base lacks is reported only when it is a near miss of one of the base's members (its protected
         ones too: the subclass's to use). Not of the class's own names: the fragment may set the real one
-        elsewhere (`this.player` read, `this.players` assigned)."""
+        elsewhere (`this.player` read, `this.players` assigned). What the class declares in its body (`declared`:
+        its instance methods, accessors, fields and Lit reactive properties) is named: `this._onBlr` for its method
+        `_onBlur`."""
         before = len(self.result.accesses)
         val = self.member_of(base, self.text(prop), prop, usage)
         added = self.result.accesses[before:]
@@ -2869,7 +2886,7 @@ class Analyzer:
             # what the chain declares `protected` is the subclass's to use (`this._overlayInvokerNode`)
             tids = base.tid if base.kind == ValKind.INTERSECTION else (base.tid,) if base.tid is not None else ()
             guarded = sorted({n for t in tids for n, (m, _) in self.model.members(t).items()
-                              if m.protected and not m.static})
+                              if m.protected and not m.static} | declared)
             for a in added:
                 if a.missing:
                     a.candidates = [*a.candidates, *(n for n in guarded if n not in a.candidates)]
@@ -2910,12 +2927,18 @@ class Analyzer:
             return None
         own: set[str] = set(inherited)
         body = cls.child_by_field_name("body")
+        declared: set[str] = set()
         for member in body.named_children if body is not None else ():
             name = member.child_by_field_name("name") or member.child_by_field_name("property")
             if name is not None:
                 own.add(self.text(name))
+                if not any(c.type == "static" for c in member.children) and name.type == "property_identifier" \
+                        and self.text(name) != "constructor":
+                    declared.add(self.text(name))
         # Lit's reactive properties (`static get properties() { return { invalid: {...} } }`) are accessors
-        own.update(name for name, _, _ in declared_properties(body, self.text))
+        declared.update(name for name, _, _ in declared_properties(body, self.text))
+        own |= declared
+        self.class_declared[cls.id] = frozenset(declared)
         stack = [body]
         while stack:
             n = stack.pop()

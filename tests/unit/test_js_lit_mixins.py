@@ -1,0 +1,161 @@
+"""A web-component library that ships no typings (round 21's @brightspace-ui/core after its held-out run), on a
+tiny synthetic package: plain ESM JavaScript imported by file path (`"type": "module"`, no `main`, `exports` or
+index file), Lit reactive properties declared as keys of `static get properties()` / `static properties`, and
+mixins written as arrow functions returning class expressions (`superclass => class extends B(superclass)`, one
+wrapped in a `dedupeMixin` call, one a function declaration), applied in the user's `extends` clause over a
+base class that a typed package declares (`LitElement`)."""
+
+from __future__ import annotations
+
+import json
+
+from lsp_server.knowledge.model_sources.js import extract_js
+from tests.support.symbols_helpers import make_workspace, symbol_findings
+
+LIT = ("export declare class LitElement {\n  requestUpdate(): void;\n  render(): unknown;\n"
+       "  updated(changed: Map<string, unknown>): void;\n}\n")
+
+FOCUS = ("export const FocusMixin = superclass => class extends superclass {\n"
+         "  static get properties() {\n    return { focused: { type: Boolean, reflect: true } };\n  }\n"
+         "  focusFirst() {}\n"
+         "};\n")
+
+DEDUPE = "export const dedupeMixin = mixin => mixin;\n"
+
+FORM = ("import { dedupeMixin } from '../helpers/dedupe.js';\n"
+        "import { FocusMixin } from '../mixins/focus-mixin.js';\n"
+        "export const FormMixin = dedupeMixin((superclass) => class extends FocusMixin(superclass) {\n"
+        "  static properties = { invalid: { type: Boolean }, name: { type: String } };\n"
+        "  constructor() { super(); this._errors = []; }\n"
+        "  get validity() { return this._validity; }\n"
+        "  requestValidate(show) { this._validity = show; }\n"
+        "  setFormValue(v) {}\n"
+        "});\n")
+
+CLASSIC = ("export function ClassicMixin(superclass) {\n"
+           "  return class extends superclass {\n    classicMethod() {}\n  };\n}\n")
+
+# a mixin over a base of another package, which nothing here reads: its members are unknown
+OPEN = ("import { localizeBase } from 'other-intl/lib/localize.js';\n"
+        "export const LocalizeMixin = superclass => class extends localizeBase(superclass) {\n"
+        "  localizeHTML(term) {}\n"
+        "};\n")
+
+
+def workspace(tmp_path, app: str):
+    files = {
+        "node_modules/litish/package.json": json.dumps({"name": "litish", "types": "index.d.ts"}),
+        "node_modules/litish/index.d.ts": LIT,
+        "node_modules/@x/els/package.json": json.dumps({"name": "@x/els", "version": "1.0.0", "type": "module"}),
+        "node_modules/@x/els/mixins/focus-mixin.js": FOCUS,
+        "node_modules/@x/els/helpers/dedupe.js": DEDUPE,
+        "node_modules/@x/els/form/form-mixin.js": FORM,
+        "node_modules/@x/els/mixins/classic.js": CLASSIC,
+        "node_modules/@x/els/mixins/localize.js": OPEN,
+        "package.json": json.dumps({"name": "app", "dependencies": {"@x/els": "1.0.0", "litish": "1.0.0"}}),
+        "src/app.js": app,
+    }
+    return make_workspace(tmp_path, files)
+
+
+def found(ws, rel="src/app.js"):
+    return [(f["line"], f["name"], f["data"]["suggestions"][:1]) for f in symbol_findings(ws, rel)]
+
+
+HEAD = ("import { LitElement } from 'litish';\n"
+        "import { FormMixin } from '@x/els/form/form-mixin.js';\n"
+        "import { ClassicMixin } from '@x/els/mixins/classic.js';\n"
+        "import { LocalizeMixin } from '@x/els/mixins/localize.js';\n")
+
+
+def test_reactive_properties_of_a_user_class_are_its_members(tmp_path):
+    # round 21's false positive: `this.invalid` declared in `static get properties()` but nowhere assigned
+    ws = workspace(tmp_path, HEAD +
+                   "class Radio extends LitElement {\n"                                      # 5
+                   "  static get properties() {\n"
+                   "    return { checked: { type: Boolean }, invalid: { type: Boolean }, _data: { state: true } };\n"
+                   "  }\n"
+                   "  render() {\n"                                                          # 9
+                   "    const invalid = this.invalid ? 'true' : 'false';\n"
+                   "    return [this.checked, this._data, invalid];\n"
+                   "  }\n"
+                   "  updated() { this.requestUpdat(); }\n"                                  # 13
+                   "}\n"
+                   "class Field extends LitElement {\n"                                      # 15
+                   "  static properties = { label: { type: String } };\n"
+                   "  render() { return this.label + this.lable; }\n"                        # 17
+                   "}\n")
+    # a near miss of a property the class declares names it (of one it only assigns, nothing: see below)
+    assert found(ws) == [(13, "requestUpdat", ["requestUpdate"]), (17, "lable", ["label"])]
+
+
+def test_this_in_a_class_over_javascript_mixins_has_every_link_of_the_chain(tmp_path):
+    ws = workspace(tmp_path, HEAD +
+                   "class MyForm extends FormMixin(LitElement) {\n"                          # 5
+                   "  static get properties() { return { _val: { type: String } }; }\n"
+                   "  constructor() { super(); this._own = 1; }\n"
+                   "  helper() {}\n"
+                   "  updated(changed) {\n"                                                  # 9
+                   "    super.updated(changed);\n"
+                   "    this.setFormValue(this._val + this._own + this.name);\n"
+                   "    this.requestValidate(this.invalid && this.focused && this.validity);\n"
+                   "    this.focusFirst(); this.helper(); this.requestUpdate(); this._errors.push(1);\n"
+                   "    this.requestValidat(true);\n"                                        # 14
+                   "    this.setFormValu(1);\n"                                              # 15
+                   "    this.focusd;\n"                                                      # 16
+                   "  }\n"
+                   "}\n"
+                   "class Classic extends ClassicMixin(LitElement) {\n"                      # 19
+                   "  render() { this.classicMethod(); this.clasicMethod(); }\n"             # 20
+                   "  _onBlur() {}\n"
+                   "  firstUpdated() {\n"
+                   "    this._onBlr(); this.rendr(); this._own2 = 1;\n"                     # 23
+                   "    this._onw2; this._valu;\n"                                          # 24
+                   "  }\n"
+                   "}\n")
+    # its own method is named (`_onBlr`); a near miss of a name the class only assigns is not claimed (`_onw2`)
+    assert found(ws) == [(14, "requestValidat", ["requestValidate"]), (15, "setFormValu", ["setFormValue"]),
+                         (16, "focusd", ["focused"]), (20, "clasicMethod", ["classicMethod"]),
+                         (23, "_onBlr", ["_onBlur"]), (23, "rendr", ["render"])]
+
+
+def test_a_chain_with_an_unknown_link_is_silent(tmp_path):
+    ws = workspace(tmp_path, HEAD +
+                   "class Local extends LocalizeMixin(LitElement) {\n"
+                   "  render() { return this.localizeHTML('a') + this.localizHTML('b') + this.requestUpdat(); }\n"
+                   "}\n"
+                   "class Unknown extends FormMixin(SomeBase) {\n"
+                   "  render() { this.requestValidat(true); }\n"
+                   "}\n")
+    # no member check claims the class's members: at most the vocabulary check's warning that no type in
+    # reach has the name (`FormMixin.requestValidate` is a near miss)
+    got = symbol_findings(ws, "src/app.js")
+    assert not [f for f in got if "has no member" in f["message"]]
+    assert [(f["line"], f["name"]) for f in got] == [(9, "requestValidat")] and "no type in reach" in got[0]["message"]
+
+
+def test_the_reader_models_each_mixin_as_a_class_over_the_mixins_it_applies(tmp_path):
+    workspace(tmp_path, "")
+    mod = extract_js(tmp_path / "node_modules/@x/els", "@x/els").module("@x/els")
+    form = mod.types["FormMixin"]
+    assert form.bases == ["FocusMixin"] and not form.open
+    assert {m.name for m in form.members} >= {"invalid", "name", "_errors", "validity", "requestValidate"}
+    assert mod.types["FocusMixin"].bases == [] and "focused" in {m.name for m in mod.types["FocusMixin"].members}
+    assert mod.values["FormMixin"].type == "T & FormMixin" and mod.values["FormMixin"].params == ["superclass: T"]
+    assert mod.values["ClassicMixin"].type == "T & ClassicMixin"
+    assert mod.types["LocalizeMixin"].bases == ["localizeBase"]
+    # a reactive property's `type:` converter gives its type
+    assert next(m for m in form.members if m.name == "invalid").type == "boolean"
+
+
+def test_an_engine_class_over_mixins_names_them_as_its_bases(tmp_path):
+    (tmp_path / "a.js").write_text("import { A, B } from './m.js';\n"
+                                   "export class Dialog extends A(B(LitElement)) {}\n"
+                                   "export default Dialog;\n")
+    (tmp_path / "b.js").write_text("export default class Other extends make().Base {}\n")
+    mod = extract_js(tmp_path, "pkg").module("pkg")
+    # the nearest mixin last: it wins over the ones it extends
+    assert mod.types["Dialog"].bases == ["LitElement", "B", "A"]
+    assert mod.types["Other"].bases == ["make().Base"]
+    # two files' default exports: which one an import means, the folder does not say
+    assert "default" not in mod.exports
