@@ -987,6 +987,44 @@ def _file_path_package(package: str, start: Path) -> Path | None:
     return pkg_dir if count else None
 
 
+MAX_FILE_PATH_IMPORTS = 40  # other packages' files a package read by file path imports, read beside it
+_FILE_PATH_IMPORT = re.compile(rb"""(?:\bfrom|\bimport)\s*\(?\s*['"]((?:@[\w.-]+/)?[\w.-]+/[^'"\s]+\.m?js)['"]""")
+
+
+def _file_path_imports(package: str, folder: Path) -> list[tuple[str, Path]]:
+    """(specifier, file) of each file of another package without typings that the files of `package` (read as
+    `folder`) import by file path (`from '@x/intl/lib/localize.js'`), at most MAX_FILE_PATH_IMPORTS."""
+    from lsp_server.knowledge.model_sources.js import _js_files
+
+    specs: dict[str, None] = {}
+    for f in _js_files(folder):
+        try:
+            if f.stat().st_size > 2 * 1024 * 1024:
+                continue
+            data = f.read_bytes()
+        except OSError:
+            continue
+        for m in _FILE_PATH_IMPORT.finditer(data):
+            specs.setdefault(m.group(1).decode("utf-8", "replace"), None)
+    out: list[tuple[str, Path]] = []
+    typed: dict[str, bool] = {}
+    for spec in specs:
+        other = package_name(spec)
+        if other is None or other == package:
+            continue
+        if other not in typed:
+            typed[other] = find_package_types(other, folder) is not None
+        base = _package_dir(other, folder) if not typed[other] else None
+        if base is None:
+            continue
+        target = (base / spec[len(other) + 1:]).resolve()
+        if target.is_file() and base.resolve() in target.parents and all(target != f for _, f in out):
+            out.append((spec, target))
+            if len(out) >= MAX_FILE_PATH_IMPORTS:
+                break
+    return out
+
+
 def _types_versions(manifest: dict, candidate: str) -> list[str]:
     """`typesVersions` redirects (`{">=4.2": {"*": ["ts4.2/*"]}}`): the first range's mapping, as a current
     TypeScript would read it; `*` patterns and exact paths."""
@@ -1319,6 +1357,12 @@ class ObjectModelService(Service):
                     # every file of which is the package's module
                     specs.append(SourceSpec("js", folder, pkg, "discovered"))
                     by_file_path.add(pkg)
+                    # and the files it imports so from other packages without typings (the mixin its classes
+                    # apply: `import { getLocalizeClass } from '@x/intl/lib/localize.js'`), each the module of
+                    # its specifier (that file's exports, not its package's)
+                    known = {s.path for s in specs}
+                    specs.extend(SourceSpec("js", f, spec, "discovered")
+                                 for spec, f in _file_path_imports(pkg, folder) if f not in known)
                 # and its shipped reference pages titled as code (`req.param()`): members no code declares
                 pkg_dir = _package_dir(pkg, path.parent)
                 if pkg_dir is not None and any((pkg_dir / f).is_dir() for f in PAGE_FOLDERS):

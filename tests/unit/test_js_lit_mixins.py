@@ -42,6 +42,16 @@ OPEN = ("import { localizeBase } from 'other-intl/lib/localize.js';\n"
         "};\n")
 
 
+# a mixin over a mixin of another package without typings, imported by file path (that file is read too)
+INTL = ("export const intlBase = (superclass = class {}) => class extends superclass {\n"
+        "  localize(term) {}\n"
+        "};\n")
+TRANSLATED = ("import { intlBase } from '@x/intl/lib/intl.js';\n"
+              "export const TranslatedMixin = superclass => class extends intlBase(superclass) {\n"
+              "  localizeHTML(term) {}\n"
+              "};\n")
+
+
 def workspace(tmp_path, app: str):
     files = {
         "node_modules/litish/package.json": json.dumps({"name": "litish", "types": "index.d.ts"}),
@@ -52,6 +62,10 @@ def workspace(tmp_path, app: str):
         "node_modules/@x/els/form/form-mixin.js": FORM,
         "node_modules/@x/els/mixins/classic.js": CLASSIC,
         "node_modules/@x/els/mixins/localize.js": OPEN,
+        "node_modules/@x/els/mixins/translated.js": TRANSLATED,
+        "node_modules/@x/intl/package.json": json.dumps({"name": "@x/intl", "type": "module", "main": "lib/n.js"}),
+        "node_modules/@x/intl/lib/n.js": "export const n = 1;\n",
+        "node_modules/@x/intl/lib/intl.js": INTL,
         "package.json": json.dumps({"name": "app", "dependencies": {"@x/els": "1.0.0", "litish": "1.0.0"}}),
         "src/app.js": app,
     }
@@ -117,6 +131,15 @@ def test_this_in_a_class_over_javascript_mixins_has_every_link_of_the_chain(tmp_
     assert found(ws) == [(14, "requestValidat", ["requestValidate"]), (15, "setFormValu", ["setFormValue"]),
                          (16, "focusd", ["focused"]), (20, "clasicMethod", ["classicMethod"]),
                          (23, "_onBlr", ["_onBlur"]), (23, "rendr", ["render"])]
+
+
+def test_a_mixin_of_another_package_imported_by_file_path_closes_the_chain(tmp_path):
+    ws = workspace(tmp_path, "import { LitElement } from 'litish';\n"
+                             "import { TranslatedMixin } from '@x/els/mixins/translated.js';\n"
+                             "class T extends TranslatedMixin(LitElement) {\n"
+                             "  render() { this.localize('a'); this.localizeHTML('b'); this.localiz('c'); }\n"
+                             "}\n")
+    assert found(ws) == [(4, "localiz", ["localize"])]
 
 
 def test_a_chain_with_an_unknown_link_is_silent(tmp_path):

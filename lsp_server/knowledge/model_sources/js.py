@@ -314,6 +314,9 @@ class _File:
         # `const { kClose } = require('./symbols')`: the local name -> (that file, the export read)
         self.required_names: dict[str, tuple[Path, str]] = {}
         self.exported_function: Node | None = None  # `module.exports = function lift(...) {...}`
+        # (class, base) of the mixins a class applies (`extends A(B(superclass))`): an imported one is the
+        # class its package's mixin function returns (read where that package is), no unknown base
+        self.mixin_bases: set[tuple[str, str]] = set()
 
     def exports_known(self) -> bool:
         """Whether every export of this (entry) file is known: no dynamic exports, and `module.exports = X`
@@ -526,9 +529,13 @@ class _File:
         heritage = next((c for c in node.named_children if c.type == "class_heritage"), None)
         if heritage is not None and heritage.named_children:
             base = heritage.named_children[0]
-            for b in _heritage_bases(self, base, superclass):
+            bases = _heritage_bases(self, base, superclass)
+            for b in bases:
                 if b not in td.bases:
                     td.bases.append(b)
+            if base.type == "call_expression" and bases != [self.text(base)]:
+                # the mixins applied (`A(B(X))`): functions named by the model's types, whichever package's
+                self.mixin_bases.update((name, b) for b in bases if b != self.text(_chain_end(base)))
             head = base.child_by_field_name("object") if base.type == "member_expression" else None
             prop = base.child_by_field_name("property") if head is not None else None
             if head is not None and head.type == "identifier" and prop is not None:
@@ -754,7 +761,7 @@ class _File:
             # a base class from another npm package (`class Logger extends Transform` from 'readable-stream'):
             # its members are that package's, which this reader does not see, whatever platform class it
             # imitates: the type stays open
-            if any(self.imported_from.get(b.split(".")[0]) for b in t.bases):
+            if any(self.imported_from.get(b.split(".")[0]) for b in t.bases if (tname, b) not in self.mixin_bases):
                 self.runtime.opened.add(tname)
         for name, fn in self.functions.items():  # a constructor declared inside a wrapper: its `this.x = ...`
             if name in self.mod.types and fn.parent is not None and fn.parent.type != "program":
@@ -1371,6 +1378,18 @@ def _mixin(f: _File, value: Node) -> tuple[str, Node] | None:
     while body is not None and body.type == "parenthesized_expression" and body.named_children:
         body = body.named_children[0]
     return (names[0], body) if body is not None and body.type == "class" else None
+
+
+def _chain_end(base: Node) -> Node:
+    """The innermost argument of a chain of mixin calls `A(B(X))`: `X`."""
+    node = base
+    while node.type == "call_expression":
+        args = node.child_by_field_name("arguments")
+        given = [a for a in args.named_children if a.type != "comment"] if args is not None else []
+        if len(given) != 1:
+            return node
+        node = given[0]
+    return node
 
 
 def _heritage_bases(f: _File, base: Node, superclass: str | None) -> list[str]:
