@@ -171,14 +171,17 @@ def test_the_reader_models_each_mixin_as_a_class_over_the_mixins_it_applies(tmp_
     assert next(m for m in form.members if m.name == "invalid").type == "boolean"
 
 
-def test_an_engine_class_over_mixins_names_them_as_its_bases(tmp_path):
+def test_a_mixin_names_the_mixins_it_applies_a_class_keeps_its_base_as_written(tmp_path):
     (tmp_path / "a.js").write_text("import { A, B } from './m.js';\n"
+                                   "export const C = base => class extends A(B(base)) {};\n"
                                    "export class Dialog extends A(B(LitElement)) {}\n"
                                    "export default Dialog;\n")
     (tmp_path / "b.js").write_text("export default class Other extends make().Base {}\n")
     mod = extract_js(tmp_path, "pkg").module("pkg")
     # the nearest mixin last: it wins over the ones it extends
-    assert mod.types["Dialog"].bases == ["LitElement", "B", "A"]
+    assert mod.types["C"].bases == ["B", "A"]
+    # typings beside a runtime build say what `A(B(LitElement))` makes: the build's class keeps it as written
+    assert mod.types["Dialog"].bases == ["A(B(LitElement))"]
     assert mod.types["Other"].bases == ["make().Base"]
     # two files' default exports: which one an import means, the folder does not say
     assert "default" not in mod.exports

@@ -529,13 +529,15 @@ class _File:
         heritage = next((c for c in node.named_children if c.type == "class_heritage"), None)
         if heritage is not None and heritage.named_children:
             base = heritage.named_children[0]
-            bases = _heritage_bases(self, base, superclass)
+            # a mixin's class names the mixins it applies to its argument; any other class keeps its base as
+            # written (`extends createCollectionMixin(CommonMethods)` beside typings that say what it makes)
+            bases = _heritage_bases(self, base, superclass) if superclass is not None else [self.text(base)]
             for b in bases:
                 if b not in td.bases:
                     td.bases.append(b)
             if base.type == "call_expression" and bases != [self.text(base)]:
-                # the mixins applied (`A(B(X))`): functions named by the model's types, whichever package's
-                self.mixin_bases.update((name, b) for b in bases if b != self.text(_chain_end(base)))
+                # the mixins applied (`A(B(superclass))`): functions named by the model's types, whichever package's
+                self.mixin_bases.update((name, b) for b in bases)
             head = base.child_by_field_name("object") if base.type == "member_expression" else None
             prop = base.child_by_field_name("property") if head is not None else None
             if head is not None and head.type == "identifier" and prop is not None:
@@ -1378,18 +1380,6 @@ def _mixin(f: _File, value: Node) -> tuple[str, Node] | None:
     while body is not None and body.type == "parenthesized_expression" and body.named_children:
         body = body.named_children[0]
     return (names[0], body) if body is not None and body.type == "class" else None
-
-
-def _chain_end(base: Node) -> Node:
-    """The innermost argument of a chain of mixin calls `A(B(X))`: `X`."""
-    node = base
-    while node.type == "call_expression":
-        args = node.child_by_field_name("arguments")
-        given = [a for a in args.named_children if a.type != "comment"] if args is not None else []
-        if len(given) != 1:
-            return node
-        node = given[0]
-    return node
 
 
 def _heritage_bases(f: _File, base: Node, superclass: str | None) -> list[str]:
