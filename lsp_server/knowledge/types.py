@@ -385,6 +385,8 @@ class Analyzer:
         self.class_this: dict[int, tuple[Val, frozenset[str]] | None] = {}
         # class node id -> the instance members its body declares (methods, accessors, fields, reactive properties)
         self.class_declared: dict[int, frozenset[str]] = {}
+        # class node id -> its `this.x = ...` assignments by name (see `own_field`)
+        self.class_written: dict[int, dict[str, list[Node]]] = {}
         self.this_methods: dict[int, int] = {}  # method node id -> its class's node id, for methods using `this`
         self.class_declarations: dict[str, list[Node]] | None = None  # class name -> the file's declarations
         # scope node id (the program, a function declaration) -> the `this` the engine's examples' convention
@@ -1637,7 +1639,7 @@ class Analyzer:
                         return None
                     return self.member_of(conventional[0], self.text(prop), prop, self.usage.get(node.id, "read"))
                 if self.text(prop) in subclass[1]:
-                    return None
+                    return self.own_field(obj_node, self.text(prop))
                 return self.subclass_member(subclass[0], prop, self.usage.get(node.id, "read"),
                                             self.class_declared.get(self.this_class(obj_node), frozenset()))
             if obj_node is not None and obj_node.type == "identifier" and self.text(obj_node) in GLOBAL_OBJECTS \
@@ -2756,6 +2758,28 @@ class Analyzer:
         self.this_methods[node.id] = cls.id
         return self.class_this[cls.id]
 
+    def own_field(self, this: Node, name: str) -> Val | None:
+        """`this._observer` in the user's subclass whose methods only ever assign it a new instance of one
+        class (`this._observer = new MutationObserver(...)`, `= null` aside): that class's instance. A name the
+        class declares (a method, an accessor, a reactive property) or assigns anything else is untyped."""
+        cls = self.this_class(this)
+        writes = self.class_written.get(cls, {}).get(name) if cls is not None else None
+        if not writes or name in self.class_declared.get(cls, ()):
+            return None
+        found: Val | None = None
+        for w in writes:
+            left, right = w.child_by_field_name("left"), w.child_by_field_name("right")
+            if right is not None and right.type in ("null", "undefined"):
+                continue
+            if right is None or right.type != "new_expression" or \
+                    self.this_class(left.child_by_field_name("object")) != cls:
+                return None
+            val = self.ev(right, True)
+            if val is None or val.kind != ValKind.INSTANCE or (found is not None and found.tid != val.tid):
+                return None
+            found = val
+        return found
+
     def this_class(self, this: Node) -> int | None:
         """The node id of the class whose instance method's `this` this is (see `subclass_this`)."""
         node = self._this_method(this)
@@ -2939,6 +2963,8 @@ class Analyzer:
         declared.update(name for name, _, _ in declared_properties(body, self.text))
         own |= declared
         self.class_declared[cls.id] = frozenset(declared)
+        written: dict[str, list[Node]] = {}
+        self.class_written[cls.id] = written
         stack = [body]
         while stack:
             n = stack.pop()
@@ -2952,6 +2978,8 @@ class Analyzer:
                 if left is not None and left.type == "member_expression" and \
                         (left.child_by_field_name("object") or left).type == "this":
                     own.add(self.text(left.child_by_field_name("property")))
+                    if n.type == "assignment_expression":
+                        written.setdefault(self.text(left.child_by_field_name("property")), []).append(n)
             elif n.type == "call_expression":
                 args = n.child_by_field_name("arguments")
                 if args is not None and any(a.type == "this" for a in args.named_children) and \

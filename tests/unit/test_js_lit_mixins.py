@@ -13,7 +13,8 @@ from lsp_server.knowledge.model_sources.js import extract_js
 from tests.support.symbols_helpers import make_workspace, symbol_findings
 
 LIT = ("export declare class LitElement {\n  requestUpdate(): void;\n  render(): unknown;\n"
-       "  updated(changed: Map<string, unknown>): void;\n}\n")
+       "  updated(changed: Map<string, unknown>): void;\n}\n"
+       "export declare class Controller {\n  attach(): void;\n}\n")
 
 FOCUS = ("export const FocusMixin = superclass => class extends superclass {\n"
          "  static get properties() {\n    return { focused: { type: Boolean, reflect: true } };\n  }\n"
@@ -131,6 +132,24 @@ def test_this_in_a_class_over_javascript_mixins_has_every_link_of_the_chain(tmp_
     assert found(ws) == [(14, "requestValidat", ["requestValidate"]), (15, "setFormValu", ["setFormValue"]),
                          (16, "focusd", ["focused"]), (20, "clasicMethod", ["classicMethod"]),
                          (23, "_onBlr", ["_onBlur"]), (23, "rendr", ["render"])]
+
+
+def test_a_field_the_class_only_assigns_new_instances_of_one_class_is_that_instance(tmp_path):
+    ws = workspace(tmp_path, "import { LitElement, Controller } from 'litish';\n"
+                             "class C extends LitElement {\n"
+                             "  connectedCallback() {\n"
+                             "    if (!this._ctl) this._ctl = new Controller(); else this._ctl = null;\n"
+                             "    this._ctl.attach(); this._ctl.atach();\n"                       # 5
+                             "    this._mixed = new Controller();\n"
+                             "    this._mixed.atach();\n"                                         # 7
+                             "    function later() { this._mixed = 1; }\n"
+                             "    this._other = new Controller(); this._other = {};\n"
+                             "    this._other.atach();\n"                                         # 10
+                             "  }\n"
+                             "  disconnectedCallback() { this._ctl.atach(); }\n"                  # 12
+                             "}\n")
+    # `_mixed` is written by another function's `this` too, `_other` assigned something else: both untyped
+    assert found(ws) == [(5, "atach", ["attach"]), (12, "atach", ["attach"])]
 
 
 def test_a_mixin_of_another_package_imported_by_file_path_closes_the_chain(tmp_path):
