@@ -991,17 +991,16 @@ MAX_FILE_PATH_IMPORTS = 40  # other packages' files a package read by file path 
 _FILE_PATH_IMPORT = re.compile(rb"""(?:\bfrom|\bimport)\s*\(?\s*['"]((?:@[\w.-]+/)?[\w.-]+/[^'"\s]+\.m?js)['"]""")
 
 
-def _file_path_imports(package: str, folder: Path) -> list[tuple[str, Path]]:
+def _file_path_imports(package: str, folder: Path, limits: ReadLimits = ReadLimits()) -> list[tuple[str, Path]]:
     """(specifier, file) of each file of another package without typings that the files of `package` (read as
-    `folder`) import by file path (`from '@x/intl/lib/localize.js'`), at most MAX_FILE_PATH_IMPORTS."""
+    `folder`) import by file path (`from '@x/intl/lib/localize.js'`), at most MAX_FILE_PATH_IMPORTS. Read as
+    every source is (`limits`: regular files, bounded sizes, inside the roots)."""
     from lsp_server.knowledge.model_sources.js import _js_files
 
     specs: dict[str, None] = {}
     for f in _js_files(folder):
         try:
-            if f.stat().st_size > 2 * 1024 * 1024:
-                continue
-            data = f.read_bytes()
+            data = limits.read(f)
         except OSError:
             continue
         for m in _FILE_PATH_IMPORT.finditer(data):
@@ -1362,7 +1361,8 @@ class ObjectModelService(Service):
                     # its specifier (that file's exports, not its package's)
                     known = {s.path for s in specs}
                     specs.extend(SourceSpec("js", f, spec, "discovered")
-                                 for spec, f in _file_path_imports(pkg, folder) if f not in known)
+                                 for spec, f in _file_path_imports(pkg, folder, read_limits(workspace))
+                                 if f not in known)
                 # and its shipped reference pages titled as code (`req.param()`): members no code declares
                 pkg_dir = _package_dir(pkg, path.parent)
                 if pkg_dir is not None and any((pkg_dir / f).is_dir() for f in PAGE_FOLDERS):

@@ -204,3 +204,20 @@ def test_a_mixin_names_the_mixins_it_applies_a_class_keeps_its_base_as_written(t
     assert mod.types["Other"].bases == ["make().Base"]
     # two files' default exports: which one an import means, the folder does not say
     assert "default" not in mod.exports
+
+
+def test_the_files_imported_by_path_are_read_as_sources_are(tmp_path):
+    import os
+
+    from lsp_server.knowledge.model_sources.base import ReadLimits
+    from lsp_server.knowledge.object_model import _file_path_imports
+
+    workspace(tmp_path, "")
+    pkg = tmp_path / "node_modules/@x/els"
+    os.mkfifo(pkg / "mixins/pipe.js")  # never opened for a read that waits on a writer
+    (pkg / "mixins/big.js").write_text("import { n } from '@x/intl/lib/n.js';\n" + "//" * 600 + "\n")
+    got = _file_path_imports("@x/els", pkg, ReadLimits(max_bytes=1000, roots=(tmp_path.resolve(),)))
+    # the file over the size bound is not read: `lib/n.js` is imported by it alone
+    assert [spec for spec, _ in got] == ["@x/intl/lib/intl.js"]
+    outside = _file_path_imports("@x/els", pkg, ReadLimits(roots=((tmp_path / "src").resolve(),)))
+    assert outside == []  # files outside the roots are not read
