@@ -40,7 +40,7 @@ from lsp_server.workspace import Progress, Service, Workspace, service
 
 log = logging.getLogger(__name__)
 
-EXTRACTOR_VERSION = "52"  # 52: `exports` subpath patterns, import types' files, mixin consts (`typeof C & Constructor<I>`), `protected` kept apart; 51: TypeScript's export context per ambient block, augmentations never close a module; 50: `declare global { export import X = NsImport }`: X is that module's namespace everywhere; 49: a namespace's `export { x$1 as x }` naming a top-level declaration (read later) is that member; 48: JavaScript class factories (`new Class({...})`, `Class.create`, `X.extend`) are classes, entries followed up to 2500 files; 47: `import("./x").default` types name x's default export; 46: a generic method's type parameter that no parameter binds is its default or constraint; 45: `export import x = pkgNs.member` is typed by that export; 44: `var X = function X() {}` keeps its static assignments; 43: a local `mixin(X, {...})` prototype copier adds the literal's members; 42: a function's overloads keep their parameters and results; 41: `export import x = NsOfAFile` is typed by that file's `export =` const; 40: another module file's `export =` const is not the package's; 39: a runtime object's synthesized type of known keys comes with the typed type it is a member of; 38: statics assigned in a declaration or a chain (`var n = X.n = {}`); 37: `module.exports = factory()` in a UMD wrapper is what the factory returns; 36: `export import x = a.b` in a namespace is a member (any); 35 (34 was used by work in progress): JavaScript: `require("./x")(X.prototype)` adders, `module.exports = require("./lib/x")`, constructors callable without `new`; 33: a function beside a namespace member of its name is its call signature; 32: a type name declared in several namespaces, qualified; 31: a function of a class's or namespace's name is its call signature; 30: a const typed by an intersection with a construct signature has its static side; 29: `import * as ns` re-exported by `export { ns }`, Omit/Pick bases; 28: `export * from` a module declared later; 27: merged `declare module` blocks, implicit exports, namespace export clauses, computed names; 26: construct signatures' results; 25: `/// <reference path>` and relative `declare module` augmentations; 24: names an `export =` namespace declares, enums in namespaces; 23: exported class expressions; 22: an unwritten type parameter without a default is unknown; 21: prototype methods' `this.x =`; 20: type parameter defaults, method overloads and their results; 15: an exported `new X()` value of the engine's JavaScript is an X; 17: member status (removed, deprecated)
+EXTRACTOR_VERSION = "53"  # 53: JavaScript mixin functions (`superclass => class extends B(superclass)`) and Lit reactive properties, a folder's ambiguous default export dropped; 52: `exports` subpath patterns, import types' files, mixin consts (`typeof C & Constructor<I>`), `protected` kept apart; 51: TypeScript's export context per ambient block, augmentations never close a module; 50: `declare global { export import X = NsImport }`: X is that module's namespace everywhere; 49: a namespace's `export { x$1 as x }` naming a top-level declaration (read later) is that member; 48: JavaScript class factories (`new Class({...})`, `Class.create`, `X.extend`) are classes, entries followed up to 2500 files; 47: `import("./x").default` types name x's default export; 46: a generic method's type parameter that no parameter binds is its default or constraint; 45: `export import x = pkgNs.member` is typed by that export; 44: `var X = function X() {}` keeps its static assignments; 43: a local `mixin(X, {...})` prototype copier adds the literal's members; 42: a function's overloads keep their parameters and results; 41: `export import x = NsOfAFile` is typed by that file's `export =` const; 40: another module file's `export =` const is not the package's; 39: a runtime object's synthesized type of known keys comes with the typed type it is a member of; 38: statics assigned in a declaration or a chain (`var n = X.n = {}`); 37: `module.exports = factory()` in a UMD wrapper is what the factory returns; 36: `export import x = a.b` in a namespace is a member (any); 35 (34 was used by work in progress): JavaScript: `require("./x")(X.prototype)` adders, `module.exports = require("./lib/x")`, constructors callable without `new`; 33: a function beside a namespace member of its name is its call signature; 32: a type name declared in several namespaces, qualified; 31: a function of a class's or namespace's name is its call signature; 30: a const typed by an intersection with a construct signature has its static side; 29: `import * as ns` re-exported by `export { ns }`, Omit/Pick bases; 28: `export * from` a module declared later; 27: merged `declare module` blocks, implicit exports, namespace export clauses, computed names; 26: construct signatures' results; 25: `/// <reference path>` and relative `declare module` augmentations; 24: names an `export =` namespace declares, enums in namespaces; 23: exported class expressions; 22: an unwritten type parameter without a default is unknown; 21: prototype methods' `this.x =`; 20: type parameter defaults, method overloads and their results; 15: an exported `new X()` value of the engine's JavaScript is an X; 17: member status (removed, deprecated)
 SIGNED_AS = "object-model-source"
 # The code an extraction depends on: the readers, the syntax helpers they call and the queries they run. A
 # change to any of them changes `reader_version`, so cached extractions (and index artifacts) made by other
@@ -183,6 +183,8 @@ class ObjectModel:
         # configured JavaScript engine sources, so `require("../engine")` in the same repository finds them
         # `pkg/sub` specifiers whose typings (package.json `exports["./sub"].types`) were read into `pkg`'s module
         self.subpaths: frozenset[str] = frozenset()
+        # packages with neither typings nor an entry, read as a folder: any `pkg/<file>.js` is `pkg`'s module
+        self.by_file_path: frozenset[str] = frozenset()
         self.local_sources: list[tuple[Path, str]] = [(spec.path, spec.module) for spec, _ in sources
                                                       if spec.kind == "js" and spec.origin == "config"]
         self.type_names: dict[str, list[TypeId]] = {}
@@ -963,6 +965,65 @@ def find_package_runtime(package: str, start: Path) -> list[Path]:
     return out[:MAX_RUNTIME_ENTRIES]
 
 
+MAX_FILE_PATH_PACKAGE_FILES = 3000  # JavaScript files of a package imported by file path, read as its module
+
+
+def _file_path_package(package: str, start: Path) -> Path | None:
+    """The folder of a package written to be imported by file path (`"type": "module"`, no `main`, `module`,
+    `exports` or index file; `@brightspace-ui/core/components/dialog/dialog.js`), when it holds at most
+    MAX_FILE_PATH_PACKAGE_FILES JavaScript files."""
+    pkg_dir = _package_dir(package, start)
+    if pkg_dir is None:
+        return None
+    manifest = read_json(pkg_dir / "package.json") or {}
+    if manifest.get("type") != "module" or any(k in manifest for k in ("main", "module", "exports", "browser")):
+        return None
+    count = 0
+    for _, dirnames, filenames in os.walk(pkg_dir):
+        dirnames[:] = [d for d in dirnames if d != "node_modules" and not d.startswith(".")]
+        count += sum(n.endswith((".js", ".mjs")) for n in filenames)
+        if count > MAX_FILE_PATH_PACKAGE_FILES:
+            return None
+    return pkg_dir if count else None
+
+
+MAX_FILE_PATH_IMPORTS = 40  # other packages' files a package read by file path imports, read beside it
+_FILE_PATH_IMPORT = re.compile(rb"""(?:\bfrom|\bimport)\s*\(?\s*['"]((?:@[\w.-]+/)?[\w.-]+/[^'"\s]+\.m?js)['"]""")
+
+
+def _file_path_imports(package: str, folder: Path, limits: ReadLimits = ReadLimits()) -> list[tuple[str, Path]]:
+    """(specifier, file) of each file of another package without typings that the files of `package` (read as
+    `folder`) import by file path (`from '@x/intl/lib/localize.js'`), at most MAX_FILE_PATH_IMPORTS. Read as
+    every source is (`limits`: regular files, bounded sizes, inside the roots)."""
+    from lsp_server.knowledge.model_sources.js import _js_files
+
+    specs: dict[str, None] = {}
+    for f in _js_files(folder):
+        try:
+            data = limits.read(f)
+        except OSError:
+            continue
+        for m in _FILE_PATH_IMPORT.finditer(data):
+            specs.setdefault(m.group(1).decode("utf-8", "replace"), None)
+    out: list[tuple[str, Path]] = []
+    typed: dict[str, bool] = {}
+    for spec in specs:
+        other = package_name(spec)
+        if other is None or other == package:
+            continue
+        if other not in typed:
+            typed[other] = find_package_types(other, folder) is not None
+        base = _package_dir(other, folder) if not typed[other] else None
+        if base is None:
+            continue
+        target = (base / spec[len(other) + 1:]).resolve()
+        if target.is_file() and base.resolve() in target.parents and all(target != f for _, f in out):
+            out.append((spec, target))
+            if len(out) >= MAX_FILE_PATH_IMPORTS:
+                break
+    return out
+
+
 def _types_versions(manifest: dict, candidate: str) -> list[str]:
     """`typesVersions` redirects (`{">=4.2": {"*": ["ts4.2/*"]}}`): the first range's mapping, as a current
     TypeScript would read it; `*` patterns and exact paths."""
@@ -1261,6 +1322,7 @@ class ObjectModelService(Service):
         configured_modules = {s.module for s in specs if s.kind != "docs"}
         seen_pkgs: set[str] = set()
         subpaths: set[str] = set()
+        by_file_path: set[str] = set()
         declared = declared_dependencies(workspace) if workspace.settings.get(ObjectModelConfig).discover else []
         # A project whose files import one of the packages it declares reaches its engines by import: those are
         # modeled from the imports, and the declared packages no file imports (build tools, servers, polyfills)
@@ -1286,7 +1348,21 @@ class ObjectModelService(Service):
                         entries.add(sub_entry)
                         specs.append(SourceSpec("dts", sub_entry, pkg, "discovered"))
                 # the union decides what exists: the runtime builds too (typings lag them, or are absent)
-                specs.extend(SourceSpec("js", p, pkg, "discovered") for p in find_package_runtime(pkg, path.parent))
+                runtime = find_package_runtime(pkg, path.parent)
+                specs.extend(SourceSpec("js", p, pkg, "discovered") for p in runtime)
+                folder = _file_path_package(pkg, path.parent) if entry is None and not runtime else None
+                if folder is not None:
+                    # no typings and no entry: an ESM package imported by file path (`pkg/components/x.js`),
+                    # every file of which is the package's module
+                    specs.append(SourceSpec("js", folder, pkg, "discovered"))
+                    by_file_path.add(pkg)
+                    # and the files it imports so from other packages without typings (the mixin its classes
+                    # apply: `import { getLocalizeClass } from '@x/intl/lib/localize.js'`), each the module of
+                    # its specifier (that file's exports, not its package's)
+                    known = {s.path for s in specs}
+                    specs.extend(SourceSpec("js", f, spec, "discovered")
+                                 for spec, f in _file_path_imports(pkg, folder, read_limits(workspace))
+                                 if f not in known)
                 # and its shipped reference pages titled as code (`req.param()`): members no code declares
                 pkg_dir = _package_dir(pkg, path.parent)
                 if pkg_dir is not None and any((pkg_dir / f).is_dir() for f in PAGE_FOLDERS):
@@ -1320,6 +1396,7 @@ class ObjectModelService(Service):
         svc = cls(workspace, specs, built, imports, problems)
         svc.model.set_undeclared(undeclared_packages(workspace, imports))
         svc.model.subpaths = frozenset(subpaths)
+        svc.model.by_file_path = frozenset(by_file_path)
         return svc
 
     def update(self, workspace: Workspace, changed: set[Path]) -> "ObjectModelService | None":

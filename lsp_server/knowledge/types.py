@@ -54,6 +54,7 @@ from lsp_server.knowledge import suggest as sg
 from lsp_server.languages import TYPESCRIPT_LANGUAGES
 from lsp_server.syntax import syntax_for
 from lsp_server.syntax.jsdoc import jsdoc_before
+from lsp_server.syntax.reactive import declared_properties
 from lsp_server.syntax.jsdoc import parse as jsdoc_parse
 from lsp_server.syntax.modules import DEFAULT, NAMESPACE, import_bindings
 from lsp_server.syntax.patterns import (
@@ -382,6 +383,10 @@ class Analyzer:
         self.class_fields: dict[int, dict[str, Node]] = {}  # class node id -> field name -> its type annotation
         # class node id -> (the engine instance its `this` is, the names the class itself gives `this`), or None
         self.class_this: dict[int, tuple[Val, frozenset[str]] | None] = {}
+        # class node id -> the instance members its body declares (methods, accessors, fields, reactive properties)
+        self.class_declared: dict[int, frozenset[str]] = {}
+        # class node id -> its `this.x = ...` assignments by name (see `own_field`)
+        self.class_written: dict[int, dict[str, list[Node]]] = {}
         self.this_methods: dict[int, int] = {}  # method node id -> its class's node id, for methods using `this`
         self.class_declarations: dict[str, list[Node]] | None = None  # class name -> the file's declarations
         # scope node id (the program, a function declaration) -> the `this` the engine's examples' convention
@@ -1023,6 +1028,8 @@ class Analyzer:
         JavaScript engine source in the same repository."""
         if spec not in self.model.modules and spec in self.model.subpaths:
             return package_name(spec) or spec  # `fabric/node`: its typings were read into the package's module
+        if spec not in self.model.modules and package_name(spec) in self.model.by_file_path:
+            return package_name(spec) or spec  # `pkg/components/x.js` of a package read as one folder
         if spec in self.model.modules or not spec.startswith(".") or not self.model.local_sources:
             return spec
         path = self.doc.path
@@ -1632,8 +1639,9 @@ class Analyzer:
                         return None
                     return self.member_of(conventional[0], self.text(prop), prop, self.usage.get(node.id, "read"))
                 if self.text(prop) in subclass[1]:
-                    return None
-                return self.subclass_member(subclass[0], prop, self.usage.get(node.id, "read"))
+                    return self.own_field(obj_node, self.text(prop))
+                return self.subclass_member(subclass[0], prop, self.usage.get(node.id, "read"),
+                                            self.class_declared.get(self.this_class(obj_node), frozenset()))
             if obj_node is not None and obj_node.type == "identifier" and self.text(obj_node) in GLOBAL_OBJECTS \
                     and prop is not None and self.lookup(obj_node) is None:
                 found = self.umd_global(self.text(prop))  # `window.jspdf`: a UMD build's global
@@ -2741,6 +2749,44 @@ class Analyzer:
         which are real. Arrow functions see their method's `this`; a `function` has its own; a static method's
         `this` is the constructor. A class that writes `this` in ways we do not follow (`this[k] = v`,
         `Object.assign(this, ...)`) is open: None."""
+        node = self._this_method(this)
+        if node is None:
+            return None
+        cls = node.parent.parent
+        if cls.id not in self.class_this:
+            self.class_this[cls.id] = self._subclass_this_of(cls)
+        self.this_methods[node.id] = cls.id
+        return self.class_this[cls.id]
+
+    def own_field(self, this: Node, name: str) -> Val | None:
+        """`this._observer` in the user's subclass whose methods only ever assign it a new instance of one
+        class (`this._observer = new MutationObserver(...)`, `= null` aside): that class's instance. A name the
+        class declares (a method, an accessor, a reactive property) or assigns anything else is untyped."""
+        cls = self.this_class(this)
+        writes = self.class_written.get(cls, {}).get(name) if cls is not None else None
+        if not writes or name in self.class_declared.get(cls, ()):
+            return None
+        found: Val | None = None
+        for w in writes:
+            left, right = w.child_by_field_name("left"), w.child_by_field_name("right")
+            if right is not None and right.type in ("null", "undefined"):
+                continue
+            if right is None or right.type != "new_expression" or \
+                    self.this_class(left.child_by_field_name("object")) != cls:
+                return None
+            val = self.ev(right, True)
+            if val is None or val.kind != ValKind.INSTANCE or (found is not None and found.tid != val.tid):
+                return None
+            found = val
+        return found
+
+    def this_class(self, this: Node) -> int | None:
+        """The node id of the class whose instance method's `this` this is (see `subclass_this`)."""
+        node = self._this_method(this)
+        return node.parent.parent.id if node is not None else None
+
+    @staticmethod
+    def _this_method(this: Node) -> Node | None:
         node = this.parent
         while node is not None and node.type != "method_definition":
             if node.type in ("function_declaration", "function_expression", "function", "generator_function",
@@ -2750,11 +2796,7 @@ class Analyzer:
         if node is None or any(c.type == "static" for c in node.children) or node.parent is None or \
                 node.parent.type != "class_body" or node.parent.parent is None:
             return None
-        cls = node.parent.parent
-        if cls.id not in self.class_this:
-            self.class_this[cls.id] = self._subclass_this_of(cls)
-        self.this_methods[node.id] = cls.id
-        return self.class_this[cls.id]
+        return node
 
     def conventional_this(self, this: Node) -> tuple[Val, frozenset[str]] | None:
         """`this` at a snippet's top level (a fragment of a method's body: `this.add.image(400, 300, 'sky')`)
@@ -2853,12 +2895,14 @@ class Analyzer:
             node = node.parent
         return node is not None
 
-    def subclass_member(self, base: Val, prop: Node, usage: str) -> Val | None:
+    def subclass_member(self, base: Val, prop: Node, usage: str, declared: frozenset[str] = frozenset()) -> Val | None:
         """`this.name` on the user's subclass of an engine class: the class may be shown in part (a README's
         fragment sets its fields elsewhere: `targets: this.player`) and any method may add fields, so a name the
         engine base lacks is reported only when it is a near miss of one of the base's members (its protected
         ones too: the subclass's to use). Not of the class's own names: the fragment may set the real one
-        elsewhere (`this.player` read, `this.players` assigned)."""
+        elsewhere (`this.player` read, `this.players` assigned). What the class declares in its body (`declared`:
+        its instance methods, accessors, fields and Lit reactive properties) is named: `this._onBlr` for its method
+        `_onBlur`."""
         before = len(self.result.accesses)
         val = self.member_of(base, self.text(prop), prop, usage)
         added = self.result.accesses[before:]
@@ -2866,7 +2910,7 @@ class Analyzer:
             # what the chain declares `protected` is the subclass's to use (`this._overlayInvokerNode`)
             tids = base.tid if base.kind == ValKind.INTERSECTION else (base.tid,) if base.tid is not None else ()
             guarded = sorted({n for t in tids for n, (m, _) in self.model.members(t).items()
-                              if m.protected and not m.static})
+                              if m.protected and not m.static} | declared)
             for a in added:
                 if a.missing:
                     a.candidates = [*a.candidates, *(n for n in guarded if n not in a.candidates)]
@@ -2907,10 +2951,20 @@ class Analyzer:
             return None
         own: set[str] = set(inherited)
         body = cls.child_by_field_name("body")
+        declared: set[str] = set()
         for member in body.named_children if body is not None else ():
             name = member.child_by_field_name("name") or member.child_by_field_name("property")
             if name is not None:
                 own.add(self.text(name))
+                if not any(c.type == "static" for c in member.children) and name.type == "property_identifier" \
+                        and self.text(name) != "constructor":
+                    declared.add(self.text(name))
+        # Lit's reactive properties (`static get properties() { return { invalid: {...} } }`) are accessors
+        declared.update(name for name, _, _ in declared_properties(body, self.text))
+        own |= declared
+        self.class_declared[cls.id] = frozenset(declared)
+        written: dict[str, list[Node]] = {}
+        self.class_written[cls.id] = written
         stack = [body]
         while stack:
             n = stack.pop()
@@ -2924,6 +2978,8 @@ class Analyzer:
                 if left is not None and left.type == "member_expression" and \
                         (left.child_by_field_name("object") or left).type == "this":
                     own.add(self.text(left.child_by_field_name("property")))
+                    if n.type == "assignment_expression":
+                        written.setdefault(self.text(left.child_by_field_name("property")), []).append(n)
             elif n.type == "call_expression":
                 args = n.child_by_field_name("arguments")
                 if args is not None and any(a.type == "this" for a in args.named_children) and \
@@ -2968,6 +3024,13 @@ class Analyzer:
                 continue
             if head in ("Pick", "Omit") and inner and inner[0].strip().startswith("typeof "):
                 continue  # statics of a class: no instance member
+            own = mod.types.get(part) if mod is not None and not inner else None
+            if own is not None and own.kind == "class" and own.path == m.path and \
+                    not m.path.endswith((".d.ts", ".d.mts", ".d.cts")):
+                # the engine's JavaScript mixin (`M = superclass => class extends B(superclass) {...}`), read as
+                # `T & M` (model_sources/js.py): the class it returns, over the argument's
+                vals.append(Val(ValKind.INSTANCE, (fn.module, part), conf=min(fn.conf, own.confidence)))
+                continue
             if len(inner) != 1 or mod is None or not constructor_alias(mod.types.get(head)):
                 return None
             host = self.type_val(inner[0], fn.module, None, fn.conf)

@@ -27,6 +27,7 @@ from lsp_server.languages import parser
 from lsp_server.syntax.jsdoc import JSDoc, jsdoc_before
 from lsp_server.syntax.modules import export_specifiers, import_bindings
 from lsp_server.syntax.patterns import declared_names, parameters
+from lsp_server.syntax.reactive import declared_properties
 
 JS_CONF = 0.9
 # The model's name for a module's whole value when it is an instance made where it is exported
@@ -45,8 +46,13 @@ def extract_js(path: Path, module: str, limits: ReadLimits = ReadLimits()) -> So
     mod = source.module(module)
     runtime = _Runtime()
     if not path.is_file():
+        defaults = set()
         for f, data in source.read_files(path, _js_files(path), limits):
             _File(f, data, mod, runtime).run()
+            if "default" in mod.exports:
+                defaults.add(mod.exports["default"])
+        if len(defaults) > 1:
+            del mod.exports["default"]  # each file's own: which one an import means, the folder does not say
     else:
         entry = path.resolve()
         queue, seen = [entry], {entry}
@@ -308,6 +314,9 @@ class _File:
         # `const { kClose } = require('./symbols')`: the local name -> (that file, the export read)
         self.required_names: dict[str, tuple[Path, str]] = {}
         self.exported_function: Node | None = None  # `module.exports = function lift(...) {...}`
+        # (class, base) of the mixins a class applies (`extends A(B(superclass))`): an imported one is the
+        # class its package's mixin function returns (read where that package is), no unknown base
+        self.mixin_bases: set[tuple[str, str]] = set()
 
     def exports_known(self) -> bool:
         """Whether every export of this (entry) file is known: no dynamic exports, and `module.exports = X`
@@ -466,7 +475,9 @@ class _File:
         if t in ("function_declaration", "generator_function_declaration"):
             name = self.text(node.child_by_field_name("name"))
             self.functions[name] = node
-            if _looks_like_constructor(self, node, name):
+            if _mixin(self, node) is not None:  # `function M(superclass) { return class extends superclass {} }`
+                self.mixin(name, node, *_mixin(self, node))
+            elif _looks_like_constructor(self, node, name):
                 td = self.typedef(name, node)
                 for prop in _this_assignments(self, node.child_by_field_name("body")):
                     self.add(td, prop)
@@ -490,6 +501,8 @@ class _File:
                     self.objects[name] = value
                 elif value.type == "class":
                     self.klass(value, name)
+                elif _mixin(self, value) is not None:
+                    self.mixin(name, d, *_mixin(self, value))
                 elif value.type in ("function_expression", "arrow_function"):
                     self.mod.values[name] = Member(name, "function", _returns(self, node), _param_names(self, value),
                                                    path=str(self.path), line=d.start_point[0], confidence=JS_CONF)
@@ -509,12 +522,22 @@ class _File:
         if t == "expression_statement" and node.named_children:
             self.module_exports(node.named_children[0])
 
-    def klass(self, node: Node, name: str) -> None:
+    def klass(self, node: Node, name: str, superclass: str | None = None) -> None:
+        """A class declaration or expression; `superclass`: the parameter of the mixin function that returns
+        it (`superclass => class extends B(superclass) {...}`), whose argument is no base of the mixin's own."""
         td = self.typedef(name, node)
         heritage = next((c for c in node.named_children if c.type == "class_heritage"), None)
         if heritage is not None and heritage.named_children:
             base = heritage.named_children[0]
-            td.bases.append(self.text(base))
+            # a mixin's class names the mixins it applies to its argument; any other class keeps its base as
+            # written (`extends createCollectionMixin(CommonMethods)` beside typings that say what it makes)
+            bases = _heritage_bases(self, base, superclass) if superclass is not None else [self.text(base)]
+            for b in bases:
+                if b not in td.bases:
+                    td.bases.append(b)
+            if base.type == "call_expression" and bases != [self.text(base)]:
+                # the mixins applied (`A(B(superclass))`): functions named by the model's types, whichever package's
+                self.mixin_bases.update((name, b) for b in bases)
             head = base.child_by_field_name("object") if base.type == "member_expression" else None
             prop = base.child_by_field_name("property") if head is not None else None
             if head is not None and head.type == "identifier" and prop is not None:
@@ -522,6 +545,10 @@ class _File:
                 self.runtime.required_bases.append((name, self.text(base), (self.required_files, self.text(head)),
                                                     self.text(prop)))
         body = node.child_by_field_name("body")
+        for pname, key, ptype in declared_properties(body, self.text):
+            # Lit's reactive properties (`static get properties() { return { checked: {...} } }`): accessors
+            self.add(td, Member(pname, "property", ptype, [], False, pname.startswith("_"), str(self.path),
+                                key.start_point[0], JS_CONF))
         for item in body.named_children if body is not None else []:
             if item.type == "method_definition":
                 mname = self.text(item.child_by_field_name("name"))
@@ -554,6 +581,17 @@ class _File:
                 pname = self.text(prop)
                 self.add(td, Member(pname, "property", _value_type(self, item.child_by_field_name("value")), [],
                                     static, pname.startswith("#"), str(self.path), item.start_point[0], JS_CONF))
+
+    def mixin(self, name: str, decl: Node, superclass: str, cls: Node) -> None:
+        """`export const M = superclass => class extends B(superclass) {...}` (also `(superclass) => ...`, a
+        function returning the class, either wrapped in a call as `dedupeMixin(superclass => ...)`): the class
+        is the type `M`, its bases the mixins it applies to its argument; the function `M` gives what its
+        argument makes and `M`'s members, said as a TypeScript mixin's result is: `T & M` of `superclass: T`
+        (types.mixin_instance reads a runtime function whose result names its own file's class so)."""
+        self.klass(cls, name, superclass)
+        self.mod.values[name] = Member(name, "function", f"T & {name}", ["superclass: T"], path=str(self.path),
+                                       line=decl.start_point[0], confidence=JS_CONF, doc=_doc(self, decl),
+                                       fixed_type_params=[["T", ""]])
 
     def factory_class(self, name: str, call: Node, definition: Node) -> None:
         """`var Color = new Class({ initialize: function Color() { this.r = 0 }, setTo: function () {...} })`
@@ -725,7 +763,7 @@ class _File:
             # a base class from another npm package (`class Logger extends Transform` from 'readable-stream'):
             # its members are that package's, which this reader does not see, whatever platform class it
             # imitates: the type stays open
-            if any(self.imported_from.get(b.split(".")[0]) for b in t.bases):
+            if any(self.imported_from.get(b.split(".")[0]) for b in t.bases if (tname, b) not in self.mixin_bases):
                 self.runtime.opened.add(tname)
         for name, fn in self.functions.items():  # a constructor declared inside a wrapper: its `this.x = ...`
             if name in self.mod.types and fn.parent is not None and fn.parent.type != "program":
@@ -1316,6 +1354,55 @@ def _added_members(f: "_File", fn: Node) -> tuple[list[Member], bool]:
 _FACTORY_KEYS = frozenset({"Extends", "Mixins"})
 # Keys that mark an object literal handed to a class factory as a class definition.
 _FACTORY_MARKS = frozenset({"initialize", "constructor", "init", "Extends", "Mixins"})
+
+
+def _mixin(f: _File, value: Node) -> tuple[str, Node] | None:
+    """(the superclass parameter, the class node) of a mixin function: one parameter, and a class expression
+    as its result (the arrow's expression body or a body's last statement `return class ...`); a call
+    wrapping one such function as its only argument (`dedupeMixin(superclass => class ...)`) is one too."""
+    if value.type == "call_expression":
+        args = value.child_by_field_name("arguments")
+        given = [a for a in args.named_children if a.type != "comment"] if args is not None else []
+        return _mixin(f, given[0]) if len(given) == 1 and given[0].type == "arrow_function" else None
+    if value.type not in ("arrow_function", "function_expression", "function_declaration"):
+        return None
+    single = value.child_by_field_name("parameter")  # `superclass => ...`
+    params = value.child_by_field_name("parameters")
+    targets = [single] if single is not None else [t for t, _ in parameters(params)] if params is not None else []
+    names = [f.text(t) for t in targets if t is not None and t.type == "identifier"]
+    if len(names) != 1 or len(targets) != 1:
+        return None
+    body = value.child_by_field_name("body")
+    if body is not None and body.type == "statement_block":
+        last = [c for c in body.named_children if c.type != "comment"][-1:]
+        body = last[0].named_children[0] if last and last[0].type == "return_statement" and \
+            last[0].named_children else None
+    while body is not None and body.type == "parenthesized_expression" and body.named_children:
+        body = body.named_children[0]
+    return (names[0], body) if body is not None and body.type == "class" else None
+
+
+def _heritage_bases(f: _File, base: Node, superclass: str | None) -> list[str]:
+    """A class's bases as names: `A(B(LitElement))` is `LitElement`, `B`, `A` (each mixin a class over the
+    one before: the last named wins as the nearest); a mixin's own parameter (`B(superclass)`) ends the chain
+    with nothing. Any other expression stays as written (a base the model cannot name: the class is open)."""
+    chain: list[str] = []
+    node = base
+    while node.type == "call_expression":
+        callee = node.child_by_field_name("function")
+        args = node.child_by_field_name("arguments")
+        given = [a for a in args.named_children if a.type != "comment"] if args is not None else []
+        if callee is None or callee.type != "identifier" or len(given) != 1:
+            return [f.text(base)]
+        chain.append(f.text(callee))
+        node = given[0]
+    if superclass is not None and node.type == "identifier" and f.text(node) == superclass:
+        pass
+    elif node is base or node.type in ("identifier", "member_expression"):
+        chain.append(f.text(node))
+    else:
+        return [f.text(base)]
+    return chain[::-1]
 
 
 def _factory_definition(f: _File, call: Node) -> Node | None:
