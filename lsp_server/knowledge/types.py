@@ -341,6 +341,7 @@ DATA_NAMES = frozenset({"options", "opts", "config", "cfg", "settings", "params"
 
 # the DOM's lookups of one element by selector or id, on a receiver the DOM types (`document`, an element)
 _ONE_ELEMENT = frozenset({"querySelector", "closest", "getElementById"})
+_ELEMENT_LOOKUPS = _ONE_ELEMENT | {"querySelectorAll"}
 
 
 def platform_near_miss(tid: TypeId, name: str, table: dict) -> bool:
@@ -1697,11 +1698,13 @@ class Analyzer:
                 # an element found by a tag name is of the class the tag-name maps give; by any other selector
                 # (`.cls`, `#id`) or by id, of a class nobody knows (a custom element's, often): unknown
                 found = self.tag_lookup(method, args) if method in platform.TAG_LOOKUPS else None
-                if found is None and method in _ONE_ELEMENT and recv is not None and \
+                if found is None and method in _ELEMENT_LOOKUPS and recv is not None and \
                         recv.module in ("", platform.PLATFORM) and recv.tid and recv.tid[0] == platform.PLATFORM:
-                    # `document.querySelector('#open')`: an element of some class (`Element` to TypeScript)
-                    return Val(ValKind.INSTANCE, (platform.PLATFORM, "Element"), module=platform.PLATFORM,
-                               any_element=True)
+                    # `document.querySelector('#open')`: an element of some class (`Element` to TypeScript), each
+                    # item of `querySelectorAll('.item')` too
+                    any_element = Val(ValKind.INSTANCE, (platform.PLATFORM, "Element"), module=platform.PLATFORM,
+                                      any_element=True)
+                    return any_element if method in _ONE_ELEMENT else Val(ValKind.ARRAY, inner=any_element)
                 return found
             if callee is not None and callee.type == "identifier" and self.text(callee) == "require":
                 spec = _first_string(args, self)

@@ -115,7 +115,7 @@ item.label = 'New';
 def test_exact_dom_interfaces_and_elements_of_unknown_class(tmp_path):
     """`customElements.defines(...)`: `CustomElementRegistry` is extended by no platform type, so a mechanical
     near miss of its member is an error though another library (Node's) spells the name; an element found by
-    id or class is an `Element` of unknown class: its `HTMLElement` members are typed (`style` is a closed
+    id or class (one, or each of `querySelectorAll`'s) is an `Element` of unknown class: its `HTMLElement` members are typed (`style` is a closed
     `CSSStyleDeclaration`), any other name is left to the vocabulary check (never an error)."""
     page = """class XY extends HTMLElement {}
 customElements.defines('x-y', XY);
@@ -129,11 +129,14 @@ button.opened = true;
 document.getElementById('x').whatever();
 const observer = new MutationObserver(() => {});
 observer.disconnect();
+document.querySelectorAll('.row').forEach(row => row.parentNode.removeChilds(row));
+document.querySelectorAll('.row').forEach(row => row.expanded = true);
 """
     ws = make_workspace(tmp_path, {**LIT, **WORKSPACE, "src/page.js": page})
     found_here = [(f["line"], f["name"], f["severity"], f["data"]["suggestions"][:1])
                   for f in symbol_findings(ws, "src/page.js")]
-    assert sorted(found_here) == [(2, "defines", "error", ["define"]), (6, "dislay", "error", ["display"])]
+    assert sorted(found_here) == [(2, "defines", "error", ["define"]), (6, "dislay", "error", ["display"]),
+                                  (13, "removeChilds", "error", ["removeChild"])]
 
 
 def test_exact_types_are_the_dom_interfaces_nothing_extends():
