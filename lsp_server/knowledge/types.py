@@ -2355,8 +2355,12 @@ class Analyzer:
                     self.set_value(name_node, same)
                 else:  # several kinds of values over time: only the evidence of its uses can type it
                     self.bind_inferred(name_node, after=decl)
-            elif val is None and _inferable(value):
+            elif (val is None or val.any_element) and _inferable(value):
                 self.bind_inferred(name_node, after=decl)
+                if val is not None and self.values.get(self.key_of(name_node)) is None:
+                    # an element of unknown class that its uses say nothing more of (`md.marked` makes `md` a
+                    # `WaMarkdown`): an `Element` still
+                    self.set_value(name_node, val)
             elif annotation is not None and val is not None:
                 self.set_value(name_node, replace(val, untyped=True))  # `const p: any = doc.getPage(0)`
             else:

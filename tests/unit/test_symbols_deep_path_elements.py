@@ -145,3 +145,32 @@ def test_exact_types_are_the_dom_interfaces_nothing_extends():
     for name in ("Element", "HTMLElement", "Node", "Event", "EventTarget", "Map", "Promise", "NoSuchType"):
         assert not platform.exact_type(name), name
     assert "define" in platform.member_names() and "defines" not in platform.member_names()
+
+
+def test_an_element_by_id_whose_uses_name_an_engine_class_is_that_class(tmp_path):
+    """An element found by id is an `Element` of unknown class only when its uses say nothing more: uses that
+    fit one engine element class (`md.marked`, `md.renderMarkdown()`) make it that class, as for any untyped
+    value, so a near miss on what its member returns is reported; and no name learns from it that it is an
+    `Element` (the examples' naming conventions)."""
+    files = {
+        "node_modules/mdkit/package.json": json.dumps({"name": "mdkit", "version": "1.0.0", "types": "index.d.ts",
+                                                       "main": "index.js"}),
+        "node_modules/mdkit/index.d.ts": """export declare class Marked { use(ext: object): this; parse(s: string): string; }
+export declare class XMarkdown extends HTMLElement { marked: Marked; renderMarkdown(): void; }
+declare global { interface HTMLElementTagNameMap { 'x-markdown': XMarkdown; } }
+""",
+        "node_modules/mdkit/index.js": "export class Marked {}\nexport class XMarkdown extends HTMLElement {}\n",
+        "package.json": json.dumps({"name": "site", "dependencies": {"mdkit": "^1.0.0"}}),
+        "src/page.js": """import 'mdkit';
+const md = document.getElementById('markdown');
+md.marked.getUse({});
+md.renderMarkdown();
+const container = document.getElementById('container');
+container.nextElementSiblings;
+""",
+    }
+    ws = make_workspace(tmp_path, files)
+    findings = symbol_findings(ws, "src/page.js")
+    got = [(f["line"], f["name"], f["data"]["suggestions"][:1]) for f in findings]
+    assert (3, "getUse", ["use"]) in got and "`md` looks like a `XMarkdown`" in findings[got.index((3, "getUse", ["use"]))]["message"]
+    assert not [f for f in findings if "looks like a `Element`" in f["message"]]
