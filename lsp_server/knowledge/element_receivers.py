@@ -176,23 +176,29 @@ def custom_elements(model) -> dict:
                 (depth < 20 and base is not None and is_element(base, depth + 1))
         return known[tid]
 
-    elements = set(registered)
+    element_classes = set(registered)
     for module, mod in model.modules.items():
         for name, t in mod.types.items():
             if t.kind == "class" and t.bases and is_element((module, name)):
-                elements.add((module, name))
+                element_classes.add((module, name))
     own = {tid[0] for tid in registered}  # the engine's classes first, each by name, then a dependency's
-    for tid in sorted(elements, key=lambda tid: (tid[0] not in own, tid[1], tid[0])):
+    for tid in sorted(element_classes, key=lambda tid: (tid[0] not in own, tid[1], tid[0])):
         for name, (m, owner) in model.members(tid).items():
             if owner[0] == platform.PLATFORM or m.private or m.static or m.kind == "constructor" or \
                     name.startswith(("_", "#")):
                 continue
             # (the class declaring it: `WaDialog.open`, `WebAwesomeElement.dir`)
             members.setdefault(name, owner[1].rpartition("$")[2].rpartition(".")[2])
-    for cls in sorted(classes):
+    for cls in sorted(classes, key=lambda c: (c.startswith("<"), c)):  # a class's name before a bare tag's
         for name, owner in sorted(classes[cls].items()):
             members.setdefault(name, owner)
-    found = {"tags": tags, "members": members, "classes": classes}
+    # the names an unread package's JavaScript spells: an element of it may have any of them (a method its
+    # manifest leaves out), so none is reported as a near miss
+    spelled: set[str] = set()
+    for folder in _unread_packages(model).values():
+        if elements.registrations(folder):
+            spelled.update(elements.spelled(folder))
+    found = {"tags": tags, "members": members, "classes": classes, "spelled": frozenset(spelled)}
     model._custom_elements = found
     return found
 
@@ -214,10 +220,20 @@ def _runtime_registrations(model) -> list:
                 if d.as_posix().endswith("/node_modules/" + name):
                     folders[name] = d
                 break
+    for name, folder in _unread_packages(model).items():
+        folders.setdefault(name, folder)
     out = []
     for name in sorted(folders):
         out.extend(elements.registrations(folders[name]).values())
     return out
+
+
+def _unread_packages(model) -> dict[str, Path]:
+    """The packages the workspace imports or declares of which the model read no source (deep-path JavaScript
+    only: no entry, no typings; `ObjectModel.package_dirs`), each with its folder."""
+    read = {package_name(spec.module) for spec, _ in model.sources}
+    return {name: folder for name, folder in sorted(getattr(model, "package_dirs", {}).items())
+            if name not in read and folder is not None}
 
 
 def _registered_classes(model) -> list:
@@ -380,6 +396,7 @@ def element_receivers_in(doc: ParsedDocument) -> tuple[list, dict, list]:
         node = stack.pop()
         nodes.append(node)
         stack.extend(reversed(node.named_children))
+    tag_elements: dict[str, Element] = {}  # a custom element known by its tag only (`querySelector('x-y')`)
     refs: dict[str, Element | None] = {}  # `${ref(inputRef)}` in a tag: the ref's name -> that element
     for template in lit:
         for start, element in template.element_holes.items():
@@ -446,7 +463,7 @@ def element_receivers_in(doc: ParsedDocument) -> tuple[list, dict, list]:
         """The template element `node` (an element expression) is known to be, else None."""
         while node is not None and node.type in ("parenthesized_expression", "non_null_expression", "await_expression"):
             node = node.named_children[0] if node.named_children else None
-        if node is None or not lit:
+        if node is None:
             return None
         if node.type == "identifier":
             if text(node) in _EVENT_ELEMENTS:
@@ -478,7 +495,16 @@ def element_receivers_in(doc: ParsedDocument) -> tuple[list, dict, list]:
                     found = by_id.get(value[1:], [])
                 elif _SIMPLE_NAME.fullmatch(value):
                     found = by_tag.get(value.lower(), [])
-            return found[0] if len(found) == 1 else None
+            if len(found) == 1:
+                return found[0]
+            tag = platform.selector_tag(value) if text(prop) in ("querySelector", "closest") else \
+                value.lower() if text(prop) == "createElement" else None
+            # `document.querySelector('d2l-dialog')`, `el.closest('x-panel')`, `createElement('x-item')`: an
+            # autonomous custom element of that tag, whether or not the file's templates show it (its class is
+            # the tag's registered one)
+            if tag is None or "-" not in tag or not platform.TAG_NAME.fullmatch(tag):
+                return None
+            return tag_elements.setdefault(tag, Element(tag, None))  # one per tag: the same element to two bindings
         return None
     # listeners' event parameters: `el.addEventListener('click', event => ...)`
     for node in nodes:
@@ -527,11 +553,10 @@ def element_receivers_in(doc: ParsedDocument) -> tuple[list, dict, list]:
                 if value is not None and text(name) not in assigned:
                     if is_element(value):
                         element_names.add(text(name))
-                        if lit:
-                            found = element_of(value)
-                            if text(name) in name_elements and name_elements[text(name)] is not found:
-                                found = None  # two consts of one name: not one element
-                            name_elements[text(name)] = found
+                        found = element_of(value)
+                        if text(name) in name_elements and name_elements[text(name)] is not found:
+                            found = None  # two consts of one name: not one element
+                        name_elements[text(name)] = found
                         continue
                     if is_collection(value):
                         collection_names.add(text(name))
@@ -546,11 +571,10 @@ def element_receivers_in(doc: ParsedDocument) -> tuple[list, dict, list]:
                         text(name) not in assigned and is_element(value):
                     element_names.add(text(name))
                     bound.add(name.start_byte)
-                    if lit:
-                        found = element_of(value)
-                        if text(name) in name_elements and name_elements[text(name)] is not found:
-                            found = None  # two bindings of one name: not one element
-                        name_elements[text(name)] = found
+                    found = element_of(value)
+                    if text(name) in name_elements and name_elements[text(name)] is not found:
+                        found = None  # two bindings of one name: not one element
+                    name_elements[text(name)] = found
             elif node.type == "for_in_statement":
                 left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
                 if left is not None and right is not None and left.type == "identifier" and \
@@ -601,7 +625,7 @@ def element_receivers_in(doc: ParsedDocument) -> tuple[list, dict, list]:
                                     and text(obj) not in element_names and text(obj) not in collection_names
                                     and (text(obj), _binding_scope(obj, text(obj))) in used_as_element):
                 out.append(node)
-                element = element_of(obj) if lit else None
+                element = element_of(obj)
                 prop = node.child_by_field_name("property")
                 if element is not None and prop is not None:
                     known[prop.start_byte] = element

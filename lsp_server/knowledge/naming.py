@@ -676,8 +676,8 @@ def _observe(model: ObjectModel, doc: ParsedDocument) -> tuple[tuple | None, tup
                  if scope is None and uses and 2 <= len(name) <= 3 and name.islower() and name not in an.declared)
     pairs = []
     for (scope, name), val in an.values.items():
-        if val is None:
-            continue
+        if val is None or val.any_element:
+            continue  # (an element found by selector or id: of a class nobody knows, no name's evidence)
         # an inferred value counts only for a name the example declares, produced by the engine's
         # signatures from another name's inferred type (`const sheet = workbook.addWorksheet()`, `workbook`
         # undeclared), never the name's own guess from its uses, and never a parameter

@@ -185,6 +185,9 @@ class ObjectModel:
         self.subpaths: frozenset[str] = frozenset()
         # packages with neither typings nor an entry, read as a folder: any `pkg/<file>.js` is `pkg`'s module
         self.by_file_path: frozenset[str] = frozenset()
+        # each package the workspace's files import (or its package.json declares) -> its folder, whether or not
+        # any source of it was read (a package of deep-path JavaScript files only: no entry, no typings)
+        self.package_dirs: dict[str, Path] = {}
         self.local_sources: list[tuple[Path, str]] = [(spec.path, spec.module) for spec, _ in sources
                                                       if spec.kind == "js" and spec.origin == "config"]
         self.type_names: dict[str, list[TypeId]] = {}
@@ -1323,12 +1326,19 @@ class ObjectModelService(Service):
         seen_pkgs: set[str] = set()
         subpaths: set[str] = set()
         by_file_path: set[str] = set()
+        package_dirs: dict[str, Path] = {}
         declared = declared_dependencies(workspace) if workspace.settings.get(ObjectModelConfig).discover else []
         # A project whose files import one of the packages it declares reaches its engines by import: those are
         # modeled from the imports, and the declared packages no file imports (build tools, servers, polyfills)
         # are left out. Modeling all of them cost a project with 52 dependencies 35-60 s on its first check.
         # Declared packages count only for code that imports none (a UMD script's `L.map(...)`, doc fragments).
         imported = {pkg for pkgs in imports.values() for pkg in pkgs}
+        # (their folders are kept all the same: a custom-element library's tags are found by selector in any file)
+        for manifest, names in declared:
+            for pkg in sorted(names - imported):
+                found_dir = _package_dir(pkg, manifest.parent)
+                if found_dir is not None:
+                    package_dirs.setdefault(pkg, found_dir)
         declared = [(manifest, names) for manifest, names in declared if not names & imported]
         for path, pkgs in [*sorted(imports.items(), key=_by_path), *declared]:
             for pkg in sorted(pkgs):
@@ -1365,6 +1375,8 @@ class ObjectModelService(Service):
                                  if f not in known)
                 # and its shipped reference pages titled as code (`req.param()`): members no code declares
                 pkg_dir = _package_dir(pkg, path.parent)
+                if pkg_dir is not None:
+                    package_dirs[pkg] = pkg_dir
                 if pkg_dir is not None and any((pkg_dir / f).is_dir() for f in PAGE_FOLDERS):
                     specs.append(SourceSpec("pages", pkg_dir, pkg, "discovered"))
         built: dict[SourceSpec, SourceModel] = {}
@@ -1397,6 +1409,7 @@ class ObjectModelService(Service):
         svc.model.set_undeclared(undeclared_packages(workspace, imports))
         svc.model.subpaths = frozenset(subpaths)
         svc.model.by_file_path = frozenset(by_file_path)
+        svc.model.package_dirs = package_dirs
         return svc
 
     def update(self, workspace: Workspace, changed: set[Path]) -> "ObjectModelService | None":

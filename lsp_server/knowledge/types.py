@@ -104,6 +104,9 @@ class Val:
     targs: tuple = ()
     parts: tuple = ()  # an INTERSECTION's part values (INSTANCEs), in written order
     open: bool = False  # an INTERSECTION with a part the model cannot read (`any`, `T`, unknown name)
+    # an INSTANCE of `Element` found by a selector or an id (`querySelector('#open')`): of some class nobody knows,
+    # so only its members that every HTML element has are typed (`style`); any other name is unknown, not missing
+    any_element: bool = False
     literal: tuple = ()  # an INTERSECTION's object-literal parts' members: ((name, property type or ""), ...)
     # a union narrowed by a literal discriminant (`Analyzer.narrow_if`): a name missing on it is reported only
     # when the engine has that name nowhere (see `unknown_symbol.added_elsewhere`)
@@ -335,6 +338,29 @@ GLOBAL_OBJECTS = frozenset({"window", "globalThis", "self"})
 # Variables named like plain data (an options bag, a config): never typed from evidence.
 DATA_NAMES = frozenset({"options", "opts", "config", "cfg", "settings", "params", "props", "args", "data",
                         "defaults", "attrs", "attributes", "payload", "json"})
+
+
+# the DOM's lookups of one element by selector or id, on a receiver the DOM types (`document`, an element)
+_ONE_ELEMENT = frozenset({"querySelector", "closest", "getElementById"})
+_ELEMENT_LOOKUPS = _ONE_ELEMENT | {"querySelectorAll"}
+
+
+def platform_near_miss(tid: TypeId, name: str, table: dict) -> bool:
+    """`customElements.defines(...)`: a name on a DOM interface that is exactly its type (`platform.exact_type`:
+    no platform type extends it, so the value is of no other class) that no type of the platform's lib has and
+    that is a mechanical near miss of one of the interface's own members (casing, a plural, a get/set/is/has
+    prefix): an error, though some other library's type (Node's, `builtin_names.txt`) spells the name."""
+    if tid[0] != platform.PLATFORM or not platform.exact_type(tid[1]) or name in platform.member_names():
+        return False
+    lower = name.lower()
+    for real in table:
+        if real[:1] == "_" or real == name:
+            continue
+        if real.lower() == lower or name in (real + "s", real + "es") or real in (name + "s", name + "es"):
+            return True
+        if any(name == prefix + real[:1].upper() + real[1:] for prefix in ("get", "set", "is", "has")):
+            return True
+    return False
 
 
 class Analyzer:
@@ -1096,7 +1122,18 @@ class Analyzer:
                     # inherits the platform class's statics (`EventEmitter.EventEmitterAsyncResource`), and its
                     # instances the platform's internals that no typings list (`_events`, `_writableState`)
                     return None
-                if model.platform_lineage(tid) and name in builtin_members():
+                if tid == (platform.PLATFORM, "Element") and not static and name not in model.member_names():
+                    html = receiver_members(model, replace(val, tid=(platform.PLATFORM, "HTMLElement"))).get(name)
+                    if html is not None:
+                        # `document.querySelector('#open').style`: an element of unknown class, whose member the
+                        # DOM gives every HTML element (and no engine declares) is that member (`style`: a
+                        # `CSSStyleDeclaration`, closed), as it is on `HTMLElement`
+                        return self.member_of(replace(val, tid=(platform.PLATFORM, "HTMLElement"), any_element=False),
+                                              name, node, usage)
+                if val.any_element:
+                    return None  # an element of unknown class: its own members are the vocabulary check's
+                if model.platform_lineage(tid) and name in builtin_members() and \
+                        not platform_near_miss(tid, name, table):
                     # a DOM type's (or a class extending one): a member name of any platform type, of any lib
                     # version, may be real there (`builtin_names.txt`)
                     return None
@@ -1668,7 +1705,15 @@ class Analyzer:
             if method in platform.SELECTOR_LOOKUPS and (fn_first is None or fn_first.module == platform.PLATFORM):
                 # an element found by a tag name is of the class the tag-name maps give; by any other selector
                 # (`.cls`, `#id`) or by id, of a class nobody knows (a custom element's, often): unknown
-                return self.tag_lookup(method, args) if method in platform.TAG_LOOKUPS else None
+                found = self.tag_lookup(method, args) if method in platform.TAG_LOOKUPS else None
+                if found is None and method in _ELEMENT_LOOKUPS and recv is not None and \
+                        recv.module in ("", platform.PLATFORM) and recv.tid and recv.tid[0] == platform.PLATFORM:
+                    # `document.querySelector('#open')`: an element of some class (`Element` to TypeScript), each
+                    # item of `querySelectorAll('.item')` too
+                    any_element = Val(ValKind.INSTANCE, (platform.PLATFORM, "Element"), module=platform.PLATFORM,
+                                      any_element=True)
+                    return any_element if method in _ONE_ELEMENT else Val(ValKind.ARRAY, inner=any_element)
+                return found
             if callee is not None and callee.type == "identifier" and self.text(callee) == "require":
                 spec = _first_string(args, self)
                 return self.module_val(spec) if spec else None
@@ -2318,8 +2363,12 @@ class Analyzer:
                     self.set_value(name_node, same)
                 else:  # several kinds of values over time: only the evidence of its uses can type it
                     self.bind_inferred(name_node, after=decl)
-            elif val is None and _inferable(value):
+            elif (val is None or val.any_element) and _inferable(value):
                 self.bind_inferred(name_node, after=decl)
+                if val is not None and self.values.get(self.key_of(name_node)) is None:
+                    # an element of unknown class that its uses say nothing more of (`md.marked` makes `md` a
+                    # `WaMarkdown`): an `Element` still
+                    self.set_value(name_node, val)
             elif annotation is not None and val is not None:
                 self.set_value(name_node, replace(val, untyped=True))  # `const p: any = doc.getPage(0)`
             else:

@@ -807,6 +807,7 @@ def _element_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServ
                         None))
             continue
         if len(name) < 4 or name in pool["names"] or name in index["names"] or name in builtin_members() \
+                or name in elements["spelled"] \
                 or (name in local and not expando) \
                 or (name in workspace and not (expando and not _declared_elsewhere(svc, doc, name))) \
                 or name in OBJECT_MEMBERS or name.startswith("_") or name in analysis.added:
@@ -816,7 +817,8 @@ def _element_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServ
         typed_as = _tag_pool(model, element.tag) if element is not None else None
         if typed_as is not None:
             # the element a template binds the listener on, or the one with that id: its own members first
-            real = _element_near_miss(name, typed_as)
+            # (a known element's own members: a shorter name's one-letter misspelling too, `progress.lael`)
+            real = _element_near_miss(name, typed_as, typo_min=TAG_TYPO_MIN)
             owner = typed_as["owners"].get(real)
         if real is None:
             real = _element_near_miss(name, pool)
@@ -876,7 +878,7 @@ def _element_pool(model: ObjectModel, index: dict, elements: dict) -> dict:
     return pool
 
 
-def _element_near_miss(name: str, pool: dict) -> str | None:
+def _element_near_miss(name: str, pool: dict, typo_min: int | None = None) -> str | None:
     """The one element member `name` is a near miss of: behind a get/set/is/has prefix (`getOpen` of `open`),
     with another predicate's prefix, else the unambiguous best scoring at least NEAR_MISS, else the one member
     it misspells by one letter (at least ELEMENT_TYPO_MIN letters)."""
@@ -893,7 +895,7 @@ def _element_near_miss(name: str, pool: dict) -> str | None:
         (bare if bare in names else None, _predicate_swap(name, names), top)) if real is not None]
     if found:
         return max(found)[2]
-    if len(name) < ELEMENT_TYPO_MIN:
+    if len(name) < (typo_min or ELEMENT_TYPO_MIN):
         return None
     # `popup.acitve`, `placement.apepnd(option)`: one letter wrong, missing, extra or two swapped, of one member
     near = [real for real, _ in sg.rank(name, pool["cands"], "", threshold=ELEMENT_TYPO_SCORE)
@@ -903,6 +905,7 @@ def _element_near_miss(name: str, pool: dict) -> str | None:
 
 ELEMENT_TYPO_MIN = 5  # letters of a name whose one-letter misspellings of an element member `_element_near_miss` reports
 ELEMENT_TYPO_SCORE = 0.7
+TAG_TYPO_MIN = 4  # the same on an element whose tag is known (its class's members, the DOM's `HTMLElement`'s)
 
 
 _FUNCTIONS = frozenset(("function_expression", "function_declaration", "function", "generator_function",

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,9 +59,16 @@ def registrations(package_dir: Path, limits: ReadLimits = ReadLimits()) -> dict[
         except (OSError, ValueError):
             pkg = None
         cached = _from_manifest(package_dir, pkg, limits) if isinstance(pkg, dict) else {}
-        if isinstance(pkg, dict) and _component_package(pkg):
+        if isinstance(pkg, dict) and (_component_package(pkg) or cached):
             for tag, cls in _from_define_calls(package_dir, limits).items():
-                cached.setdefault(tag, Registration(tag, cls))
+                reg = cached.get(tag)
+                if reg is None:
+                    cached[tag] = Registration(tag, cls)
+                elif not reg.cls:  # a manifest that names no class (web-component-analyzer's `tags`)
+                    cached[tag] = Registration(tag, cls, tuple((m, owner or cls) for m, owner in reg.members))
+        for tag, reg in list(cached.items()):
+            if not reg.cls:  # no class the package's JavaScript registers: the tag names the element
+                cached[tag] = Registration(tag, f"<{tag}>", tuple((m, owner or f"<{tag}>") for m, owner in reg.members))
         if len(_READ) > 32:
             _READ.clear()
         _READ[key] = cached
@@ -87,8 +95,15 @@ def _component_package(pkg: dict) -> bool:
     return False
 
 
+# where a package's manifest is when its package.json has no `customElements` field: the file both generators
+# (the custom-elements-manifest analyzer, web-component-analyzer) write by default, at the package's root
+DEFAULT_MANIFEST = "custom-elements.json"
+
+
 def _from_manifest(package_dir: Path, pkg: dict, limits: ReadLimits) -> dict[str, Registration]:
     rel = pkg.get("customElements")
+    if rel is None and (package_dir / DEFAULT_MANIFEST).is_file():
+        rel = DEFAULT_MANIFEST
     if not isinstance(rel, str) or not rel or rel.startswith("/") or ".." in Path(rel).parts:
         return {}
     try:
@@ -98,6 +113,8 @@ def _from_manifest(package_dir: Path, pkg: dict, limits: ReadLimits) -> dict[str
                                        list(limits.roots) if limits.roots else None))
     except (OSError, ValueError):
         return {}
+    if isinstance(data, dict) and isinstance(data.get("tags"), list) and not isinstance(data.get("modules"), list):
+        return _from_analyzer_tags(data["tags"])
     modules = data.get("modules") if isinstance(data, dict) else None
     if not isinstance(modules, list):
         return {}
@@ -139,6 +156,63 @@ def _from_manifest(package_dir: Path, pkg: dict, limits: ReadLimits) -> dict[str
 
     return {tag: Registration(tag, cls, tuple(sorted(members(cls, set()).items()))) for tag, cls in tags.items()
             if "-" in tag}
+
+
+def _from_analyzer_tags(tags: list) -> dict[str, Registration]:
+    """web-component-analyzer's JSON (`{"version": "experimental", "tags": [{"name": "d2l-dialog", "path": ...,
+    "properties": [{"name": "opened", ...}], "methods": [...]}]}`): each tag's public properties and methods,
+    inherited ones included; no class is named (the package's `customElements.define` calls name it)."""
+    out: dict[str, Registration] = {}
+    for tag in tags:
+        if not isinstance(tag, dict) or not isinstance(tag.get("name"), str) or "-" not in tag["name"]:
+            continue
+        names: dict[str, str] = {}
+        for field_name in ("properties", "methods"):
+            for m in tag.get(field_name) or ():
+                if isinstance(m, dict) and isinstance(m.get("name"), str) and m["name"] and \
+                        not m["name"].startswith(("_", "#")) and not m.get("static") and \
+                        m.get("visibility", m.get("privacy")) not in ("private", "protected"):
+                    names.setdefault(m["name"], "")
+        out.setdefault(tag["name"], Registration(tag["name"], "", tuple(sorted(names.items()))))
+    return out
+
+
+def spelled(package_dir: Path, limits: ReadLimits = ReadLimits()) -> frozenset[str]:
+    """Every identifier the package's JavaScript files spell (the files `_from_define_calls` walks, as bounded):
+    the names its elements may have beyond what its manifest lists (a method a `tags` manifest leaves out),
+    for a package whose JavaScript no model source read. Kept per package folder as `registrations` is."""
+    try:
+        st = (package_dir / "package.json").stat()
+    except OSError:
+        return frozenset()
+    key = (str(package_dir), st.st_mtime_ns, st.st_size, limits.roots)
+    cached = _SPELLED.get(key)
+    if cached is None:
+        words: set[bytes] = set()
+        looked = 0
+        for folder, dirs, files in os.walk(package_dir):
+            dirs[:] = sorted(d for d in dirs if d != "node_modules" and not d.startswith("."))
+            for name in sorted(files):
+                if not name.endswith((".js", ".mjs")) or name.endswith(".min.js"):
+                    continue
+                looked += 1
+                if looked > MAX_JS_FILES:
+                    break
+                try:
+                    words.update(_IDENTIFIER.findall(limits.read(Path(folder) / name)))
+                except OSError:
+                    continue
+            if looked > MAX_JS_FILES:
+                break
+        cached = frozenset(w.decode("ascii", "replace") for w in words)
+        if len(_SPELLED) > 8:
+            _SPELLED.clear()
+        _SPELLED[key] = cached
+    return cached
+
+
+_SPELLED: dict[tuple, frozenset[str]] = {}
+_IDENTIFIER = re.compile(rb"[A-Za-z_$][\w$]*")
 
 
 def _from_define_calls(package_dir: Path, limits: ReadLimits) -> dict[str, str]:

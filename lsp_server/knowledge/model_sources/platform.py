@@ -278,6 +278,28 @@ def _read() -> ModuleModel:
     return out
 
 
+@lru_cache(maxsize=1)
+def member_names() -> frozenset[str]:
+    """Every member name of every type of the platform's module (the DOM's and ECMAScript's, this lib version)."""
+    return frozenset(m.name for t in module().types.values() for m in t.members)
+
+
+@lru_cache(maxsize=1)
+def extended() -> frozenset[str]:
+    """The platform's types some other platform type extends (`Event`: `MouseEvent`; `Node`: `Element`): a value
+    typed by one may be of a subtype at run time. One no type extends (`CustomElementRegistry`,
+    `CSSStyleDeclaration`, `MutationObserver`) is exactly that type."""
+    mod = module()
+    return frozenset(re.sub(r"<.*", "", base, flags=re.S).strip() for t in mod.types.values() for base in t.bases)
+
+
+def exact_type(name: str) -> bool:
+    """A DOM interface a value typed by is of no other class: no platform type extends it, it is none of the
+    element types of any class (`ANY_ELEMENT`) and no ECMAScript type (open to what code adds)."""
+    return name in module().types and name not in extended() and name not in ANY_ELEMENT and \
+        name not in es_type_names() and name not in es_namespaces()
+
+
 # The lookups whose string argument, a plain tag name, picks the element type from a tag-name map
 TAG_LOOKUPS = {"querySelector": "one", "closest": "one", "createElement": "one", "querySelectorAll": "all",
                "getElementsByTagName": "all"}
