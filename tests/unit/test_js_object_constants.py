@@ -58,12 +58,13 @@ def test_a_constant_given_keys_in_its_file_stays_open(tmp_path):
         export const computed = { [key]: 1, a: 2 };
         export const keyed = { a: 1 };
         keyed[name] = 3;
+        export const empty = Object.freeze({});
         export const read = { a: 1, b: 2 };
         console.log(read.a, read['b'], Object.keys(read), 'a' in read);
         export const frozen = Object.freeze({ a: 1 });
         register(frozen);
     """})
-    for name in ("written", "assigned", "given", "aliased", "called", "spread", "computed", "keyed"):
+    for name in ("written", "assigned", "given", "aliased", "called", "spread", "computed", "keyed", "empty"):
         assert mod.types[name].open, name
     assert closed(mod, "read") and closed(mod, "frozen")
     assert {m.name for m in mod.types["read"].members} == {"a", "b"}

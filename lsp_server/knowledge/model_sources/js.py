@@ -1736,8 +1736,9 @@ def _constant_closed(f: _File, root: Node, name: str, decl_name: Node, obj: Node
     (no spread, no computed key), and, unless frozen (no key can be added then), every use of NAME in the file
     a read of one key (`x.k`, `x[k]`), an export of it, or an argument of a call that only reads
     (`Object.keys(x)`). Anything else (an alias, a call that is given it, a method call on it, a shadowing
-    declaration) may add keys: the object is left open."""
-    if any(p.type not in ("pair", "method_definition", "shorthand_property_identifier", "comment") or
+    declaration) may add keys: the object is left open. An empty object (`export const registry = {}`) is
+    there to be filled: open."""
+    if not any(p.type != "comment" for p in obj.named_children) or any(p.type not in ("pair", "method_definition", "shorthand_property_identifier", "comment") or
            p.type == "pair" and p.child_by_field_name("key").type == "computed_property_name"
            for p in obj.named_children):
         return False
