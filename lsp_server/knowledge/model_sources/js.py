@@ -192,6 +192,11 @@ class _Runtime:
         # ... and the function such a file exports (`module.exports = function lift(opts, cb) { var sails = this;
         # sails.isLifted = true; }`): file -> (it as a method, the members its body writes on `this`)
         self.exported_functions: dict[Path, tuple[Member, list[Member]]] = {}
+        # exported object constants (`_object_constants`): name -> (closed in its file, frozen) for each file
+        # that declares one so; and the names any file read may add keys to (`_key_writes`)
+        self.constants: dict[str, list[tuple[bool, bool]]] = {}
+        self.key_writes: set[str] = set()
+        self.export_counts: dict[str, int] = {}  # name -> how many files read export a declaration of it
 
     def name_reexports(self, mod: ModuleModel) -> None:
         """An export re-exported from another file under a new name (`export { default as scaleLinear } from
@@ -238,6 +243,22 @@ class _Runtime:
             if t is not None and local and local in mod.types and written in t.bases:
                 t.bases[t.bases.index(written)] = local
 
+    def close_constants(self, mod: ModuleModel) -> None:
+        """An exported object constant stays closed only if every file declaring that name left it as written
+        and, unless frozen, no file read writes a key on that name; a name that is also a class or function
+        of the package is no constant: its value is not typed so."""
+        for name, found in self.constants.items():
+            t, value = mod.types.get(name), mod.values.get(name)
+            if t is None or t.kind != "namespace" or len(found) > 1 or self.export_counts.get(name, 0) > 1:
+                if value is not None and value.type == f"typeof {name}":
+                    value.type = ""
+                if t is not None and t.kind == "namespace":
+                    t.open = True
+                continue
+            closed, frozen = found[0]
+            if not closed or (not frozen and name in self.key_writes):
+                t.open = True
+
     def apply(self, mod: ModuleModel) -> None:
         for owners, file, exported in self.keyed_by_required:
             if exported not in self.symbol_exports.get(file, ()):
@@ -268,6 +289,7 @@ class _Runtime:
         for name in self.opened:
             if name in mod.types:
                 mod.types[name].open = True
+        self.close_constants(mod)
         for name, base in self.bases:
             t = mod.types.get(name)
             if t is None or base == name or base in t.bases:
@@ -317,6 +339,9 @@ class _File:
         # (class, base) of the mixins a class applies (`extends A(B(superclass))`): an imported one is the
         # class its package's mixin function returns (read where that package is), no unknown base
         self.mixin_bases: set[tuple[str, str]] = set()
+        # `const listLayouts = Object.freeze({ list: 'list' })` at the top: name -> (the object, whether frozen),
+        # read as a namespace of its keys if the file exports it (`_object_constants`)
+        self.constants: dict[str, tuple[Node, bool]] = {}
 
     def exports_known(self) -> bool:
         """Whether every export of this (entry) file is known: no dynamic exports, and `module.exports = X`
@@ -377,6 +402,7 @@ class _File:
             else:
                 self.fact(pattern, match)
         self.dynamic(root)
+        _object_constants(self, root)
         # an exported singleton of the engine's own type (`var Howler = new HowlerGlobal(); exports.Howler =
         # Howler`): an instance of that type, so `Howler.volum()` is checked like any instance
         for local in set(self.mod.exports.values()):
@@ -497,6 +523,7 @@ class _File:
                 if name_node is None or name_node.type != "identifier" or value is None:
                     continue
                 name = self.text(name_node)
+                _note_object_constant(self, node, name, value)
                 if value.type == "object":
                     self.objects[name] = value
                 elif value.type == "class":
@@ -1747,3 +1774,148 @@ def _umd_factory_result(reader, call: Node) -> Node | None:
             value = st.named_children[0] if st.named_children else None
             returned = value if value is not None and value.type == "identifier" else None
     return returned if returned is not None and reader.text(returned) in declared else None
+
+
+# --- exported object constants (`export const listLayouts = Object.freeze({ list: 'list', tiles: 'tiles' })`) ---
+
+# Writes that may give an object a key it was not written with, wherever the package makes them: `x.k = v`,
+# `x[k] += v`, `x.k++`, `delete x.k`, `Object.assign(x, ...)`, `Object.defineProperty(x, ...)`. Read as text,
+# so a name written on in any file counts (an over-count only leaves a constant open).
+_KEY_WRITE = re.compile(
+    r"(?<![\w$.])([A-Za-z_$][\w$]*)\s*(?:\??\.\s*[A-Za-z_$][\w$]*|\[[^\]\n]*\])\s*"
+    r"(?:=(?![=>])|(?:\*\*|<<|>>>?|&&|\|\||\?\?|[-+*/%&|^])=|\+\+|--)")
+_KEY_WRITE_CALL = re.compile(
+    r"(?:\bObject\.(?:assign|defineProperty|defineProperties|setPrototypeOf)|\bdelete|\+\+|--)\s*\(?\s*"
+    r"([A-Za-z_$][\w$]*)")
+_RENAMED = re.compile(r"(?<![\w$.])([A-Za-z_$][\w$]*)\s+as\s+([A-Za-z_$][\w$]*)")
+# A frozen object's keys are fixed (`Object.freeze` is shallow: its values' keys are not)
+_FREEZING = frozenset({"Object.freeze"})
+
+
+def _note_object_constant(f: _File, decl: Node, name: str, value: Node) -> None:
+    """A top-level `const NAME = { ... }` or `const NAME = Object.freeze({ ... })`: a candidate for a closed
+    namespace of its keys (`_object_constants`, once the file is read)."""
+    if decl.type != "lexical_declaration" or not any(c.type == "const" for c in decl.children):
+        return
+    frozen = False
+    if value.type == "call_expression" and f.text(value.child_by_field_name("function")) in _FREEZING:
+        args = [a for a in value.child_by_field_name("arguments").named_children if a.type != "comment"]
+        if len(args) != 1:
+            return
+        value, frozen = args[0], True
+    if value.type == "object":
+        f.constants[name] = (value, frozen)
+
+
+def _key_writes(data: bytes) -> set[str]:
+    """The names a file may add keys to (see `_KEY_WRITE`), and, for `import { a as b }` / `export { a as
+    b }`, both spellings of a name so renamed."""
+    text = data.decode("utf-8", "replace")
+    names = {m.group(1) for m in _KEY_WRITE.finditer(text)} | {m.group(1) for m in _KEY_WRITE_CALL.finditer(text)}
+    for m in _RENAMED.finditer(text):
+        if m.group(2) in names:
+            names.add(m.group(1))
+    return names
+
+
+def _constant_closed(f: _File, root: Node, name: str, decl_name: Node, obj: Node, frozen: bool) -> bool:
+    """Whether the file leaves the object constant NAME with the keys it is written with: every key written out
+    (no spread, no computed key), and, unless frozen (no key can be added then), every use of NAME in the file
+    a read of one key (`x.k`, `x[k]`), an export of it, or an argument of a call that only reads
+    (`Object.keys(x)`). Anything else (an alias, a call that is given it, a method call on it, a shadowing
+    declaration) may add keys: the object is left open. An empty object (`export const registry = {}`) is
+    there to be filled: open."""
+    if not any(p.type != "comment" for p in obj.named_children) or any(p.type not in ("pair", "method_definition", "shorthand_property_identifier", "comment") or
+           p.type == "pair" and p.child_by_field_name("key").type == "computed_property_name"
+           for p in obj.named_children):
+        return False
+    if frozen:
+        return True
+    for n in _walk(root):
+        if n.type not in ("identifier", "shorthand_property_identifier", "shorthand_property_identifier_pattern") \
+                or n == decl_name or f.text(n) != name:
+            continue
+        parent = n.parent
+        if n.type != "identifier" or parent is None:
+            return False
+        if parent.type in ("member_expression", "subscript_expression") and \
+                parent.child_by_field_name("object") == n:
+            up = parent.parent
+            if up is None:
+                continue
+            if up.type in ("assignment_expression", "augmented_assignment_expression") and \
+                    up.child_by_field_name("left") == parent:
+                return False
+            if up.type == "update_expression" or up.type == "unary_expression" and \
+                    f.text(up.child_by_field_name("operator")) == "delete":
+                return False
+            if up.type == "call_expression" and up.child_by_field_name("function") == parent:
+                return False  # `x.register(k)`: a method may add keys to its `this`
+            continue
+        if parent.type == "export_specifier":
+            continue
+        if parent.type == "arguments" and parent.parent is not None and \
+                f.text(parent.parent.child_by_field_name("function")) in _READING_CALLS:
+            continue
+        if parent.type == "binary_expression" and f.text(parent.child_by_field_name("operator")) == "in":
+            continue  # `k in x`
+        return False
+    return True
+
+
+def _own_exports(f: _File, root: Node) -> set[str]:
+    """The names this file exports of its own (not re-exported `from` another file, nor an imported binding
+    exported again): local and exported names both."""
+    out: set[str] = set()
+    imported = {f.text(b.local) for node in root.named_children if node.type == "import_statement"
+                for b in import_bindings(f.data, node)}
+    for node in (c for c in root.named_children if c.type == "export_statement"):
+        if node.child_by_field_name("source") is not None:
+            continue
+        decl = node.child_by_field_name("declaration")
+        if decl is not None:
+            named = decl.child_by_field_name("name")
+            if named is not None:
+                out.add(f.text(named))
+            for d in (c for c in decl.named_children if c.type == "variable_declarator"):
+                out.update(f.text(n) for n in declared_names(d.child_by_field_name("name")))
+            continue
+        clause = next((c for c in node.named_children if c.type == "export_clause"), None)
+        for spec in export_specifiers(f.data, clause) if clause is not None else ():
+            if spec.name not in imported:
+                out.update((spec.name, spec.exported))
+    return out
+
+
+def _object_constants(f: _File, root: Node) -> None:
+    """Each exported top-level object constant becomes a namespace of its keys, as the `.d.ts` reader reads
+    `declare const x: { a: ...; b: ... }`: the value is `typeof NAME` and NAME's members are its keys, closed
+    when the file leaves the object as written (`_constant_closed`), no other file read exports that name
+    (a folder's files share one module) and, unless frozen, no file of the package writes a key on that name
+    (`_Runtime.close_constants`). Its values' own keys are not modeled (a nested object may be extended
+    through the constant)."""
+    f.runtime.key_writes |= _key_writes(f.data)
+    exported = _own_exports(f, root)
+    for name in exported:
+        f.runtime.export_counts[name] = f.runtime.export_counts.get(name, 0) + 1
+    for name, (obj, frozen) in f.constants.items():
+        if name not in exported:
+            continue
+        if name in f.mod.types or name in f.mod.values:
+            f.runtime.constants.setdefault(name, []).append((False, False))  # another declaration of it
+            continue
+        decl = obj.parent
+        while decl is not None and decl.type != "variable_declarator":
+            decl = decl.parent
+        if decl is None:
+            continue
+        closed = _constant_closed(f, root, name, decl.child_by_field_name("name"), obj, frozen)
+        td = TypeDef(name, "namespace", path=str(f.path), line=decl.start_point[0], doc=_doc(f, decl.parent),
+                     open=not closed)
+        for m in _object_members(f, obj, ""):
+            m.static = True
+            f.add(td, m)
+        f.mod.types[name] = td
+        f.mod.values[name] = Member(name, "property", f"typeof {name}", path=str(f.path), line=decl.start_point[0],
+                                    confidence=JS_CONF, doc=td.doc)
+        f.runtime.constants.setdefault(name, []).append((closed, frozen))
