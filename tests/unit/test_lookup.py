@@ -776,13 +776,14 @@ def test_form_field_words_reach_the_docs_names_for_them(tmp_path, monkeypatch):
 
     ws = make_ws(tmp_path, docs=FORM_DOCS)
     ticked = "a parent tick box that shows half-ticked when only some of the boxes nested under it are ticked"
-
-    def top(question: str) -> str:
-        return lookup_docs(ws, question, expand=True).results[0].heading
-
-    assert top(ticked) == "Checkbox Group › Indeterminate"
+    assert _top_heading(ws, ticked) == "Checkbox Group › Indeterminate"
     monkeypatch.setattr(thesaurus, "default_thesaurus", thesaurus_before_round_20)
-    assert top(ticked) == "Layout › Containers"
+    assert _top_heading(ws, ticked) == "Layout › Containers"
+
+
+def _top_heading(ws, question: str) -> str:
+    """The heading of `lookup --expand`'s first result."""
+    return lookup_docs(ws, question, expand=True).results[0].heading
 
 
 # --- everyday widget-and-part words (round 21 after its held-out run) ---------------------------------------------
@@ -802,10 +803,6 @@ def test_everyday_widget_words_reach_the_docs_names_for_them(tmp_path, monkeypat
 
     ws = make_ws(tmp_path, docs=EXPAND_DOCS)
     region = "know when the show/hide region has finished its opening animation"
-
-    def top(question: str) -> str:
-        return lookup_docs(ws, question, expand=True).results[0].heading
-
-    assert top(region) == "Expand Collapse Content › Events"
+    assert _top_heading(ws, region) == "Expand Collapse Content › Events"
     monkeypatch.setattr(thesaurus, "default_thesaurus", thesaurus_before_round_21)
-    assert top(region) == "Page Regions › Region"
+    assert _top_heading(ws, region) == "Page Regions › Region"

@@ -189,21 +189,11 @@ def spelled(package_dir: Path, limits: ReadLimits = ReadLimits()) -> frozenset[s
     cached = _SPELLED.get(key)
     if cached is None:
         words: set[bytes] = set()
-        looked = 0
-        for folder, dirs, files in os.walk(package_dir):
-            dirs[:] = sorted(d for d in dirs if d != "node_modules" and not d.startswith("."))
-            for name in sorted(files):
-                if not name.endswith((".js", ".mjs")) or name.endswith(".min.js"):
-                    continue
-                looked += 1
-                if looked > MAX_JS_FILES:
-                    break
-                try:
-                    words.update(_IDENTIFIER.findall(limits.read(Path(folder) / name)))
-                except OSError:
-                    continue
-            if looked > MAX_JS_FILES:
-                break
+        for path in _package_js_files(package_dir):
+            try:
+                words.update(_IDENTIFIER.findall(limits.read(path)))
+            except OSError:
+                continue
         cached = frozenset(w.decode("ascii", "replace") for w in words)
         if len(_SPELLED) > 8:
             _SPELLED.clear()
@@ -221,29 +211,38 @@ def _from_define_calls(package_dir: Path, limits: ReadLimits) -> dict[str, str]:
     from lsp_server.document import ParsedDocument
 
     found: dict[str, str] = {}
-    looked = parsed = 0
+    parsed = 0
+    for path in _package_js_files(package_dir):
+        if parsed >= MAX_JS_PARSED:
+            break
+        try:
+            data = limits.read(path)
+        except OSError:
+            continue
+        if b"customElements.define(" not in data:
+            continue
+        parsed += 1
+        doc = ParsedDocument.create(path.as_uri(), data.decode("utf-8", "replace"))
+        if doc.tree is None:
+            continue
+        for tag, cls in define_calls(doc):
+            found.setdefault(tag, cls)
+    return found
+
+
+def _package_js_files(package_dir: Path):
+    """The package's own JavaScript files (`.js`/`.mjs`, not minified bundles, not its node_modules or dot
+    folders), in a stable order, at most MAX_JS_FILES of them: what `spelled` and the define calls read."""
+    looked = 0
     for folder, dirs, files in os.walk(package_dir):
         dirs[:] = sorted(d for d in dirs if d != "node_modules" and not d.startswith("."))
         for name in sorted(files):
             if not name.endswith((".js", ".mjs")) or name.endswith(".min.js"):
                 continue
             looked += 1
-            if looked > MAX_JS_FILES or parsed >= MAX_JS_PARSED:
-                return found
-            path = Path(folder) / name
-            try:
-                data = limits.read(path)
-            except OSError:
-                continue
-            if b"customElements.define(" not in data:
-                continue
-            parsed += 1
-            doc = ParsedDocument.create(path.as_uri(), data.decode("utf-8", "replace"))
-            if doc.tree is None:
-                continue
-            for tag, cls in define_calls(doc):
-                found.setdefault(tag, cls)
-    return found
+            if looked > MAX_JS_FILES:
+                return
+            yield Path(folder) / name
 
 
 def define_calls(doc) -> list[tuple[str, str]]:
