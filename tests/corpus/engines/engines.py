@@ -1176,7 +1176,8 @@ ENGINES = [
            # elements, 11 of them `src` loaders: 1 more snippet file, 2 more mutants); the 251 ```html_example blocks
            # (markup the docs site renders live) hold no script
            html_scripts_as_js=True,
-           set_aside=True),
+           # round 22's untouched 73.8% (typed 3/7, untyped 104/138), did-you-mean 96.3%, 0 FP, 0 stray; dev from then on
+           recall_floor=0.73, dym_floor=0.96),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
