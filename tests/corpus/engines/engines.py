@@ -1178,6 +1178,53 @@ ENGINES = [
            html_scripts_as_js=True,
            # round 22's untouched 73.8% (typed 3/7, untyped 104/138), did-you-mean 96.3%, 0 FP, 0 stray; dev from then on
            recall_floor=0.73, dym_floor=0.96),
+    Engine("codeceptjs", "4.2.0", "an end-to-end testing framework (CodeceptJS: scenario-style browser, mobile and API "
+           "tests written against an actor, `Scenario('...', ({ I }) => { I.amOnPage('/'); I.click('Login'); "
+           "I.see('Welcome') })`) with hand-written global-script typings over JSDoc-generated ones and an actor "
+           "typed only by a file the user's project generates: `typings/index.d.ts` (the `types` field) is a script "
+           "of `declare namespace CodeceptJS {...}` tied by triple-slash references to `types.d.ts` (526 KB) and "
+           "`promiseBasedTypes.d.ts` (451 KB), generated from the helpers' JSDoc as classes of the same global "
+           "namespace (`class Playwright { click(locator, context?): void; ... }`, the second copy returning "
+           "Promises), and to `webdriverio` and `playwright` typings that are not installed; globals declared by "
+           "`declare const Scenario`, `declare function inject(): CodeceptJS.SupportObject`, `Before`, `Given`...; "
+           "the actor is `interface I {}`, empty until `npx codeceptjs def` writes a steps.d.ts into the project "
+           "(`interface Methods extends ActorStatic {}`: the helpers' methods are mixed in at run time by the "
+           "container); ambient `declare module 'codeceptjs' {...}`, 'codeceptjs/effects', 'codeceptjs/steps' and "
+           "'@codeceptjs/helper' blocks; the runtime is ESM JavaScript (`\"type\": \"module\"`, lib/**, an `exports` "
+           "map with a `./lib/*` pattern) whose actor gets its methods from the configured helper classes "
+           "(`lib/helper/Playwright.js`...) and, for translated tests, from vocabulary tables (`translations/*.js`: "
+           "`Eu.vejo`, `io.sono_sulla_pagina`); the docs are the documentation site's pages (docs/**/*.md: guides, one "
+           "reference page per helper and plugin, mostly ```js blocks on an untyped `I`)",
+           docs=("README.md", "docs/advanced.md", "docs/agents.md", "docs/ai.md", "docs/aitrace.md",
+                 "docs/alternative-browsers.md", "docs/api.md", "docs/architecture.md", "docs/assertions.md",
+                 "docs/auth.md", "docs/basics.md", "docs/bdd.md", "docs/best.md", "docs/bootstrap.md",
+                 "docs/commands.md", "docs/community-helpers.md", "docs/configuration.md",
+                 "docs/continuous-integration.md", "docs/custom-helpers.md", "docs/data.md", "docs/debugging.md",
+                 "docs/detox.md", "docs/docker.md", "docs/effects.md", "docs/element-based-testing.md",
+                 "docs/element-selection.md", "docs/els.md", "docs/environment-variables.md", "docs/examples.md",
+                 "docs/heal.md", "docs/helpers/ApiDataFactory.md", "docs/helpers/Appium.md",
+                 "docs/helpers/CDPBrowser.md", "docs/helpers/Detox.md", "docs/helpers/ExpectHelper.md",
+                 "docs/helpers/FileSystem.md", "docs/helpers/GraphQL.md", "docs/helpers/GraphQLDataFactory.md",
+                 "docs/helpers/JSONResponse.md", "docs/helpers/Kitesurf.md", "docs/helpers/MockRequest.md",
+                 "docs/helpers/Obscura.md", "docs/helpers/Playwright.md", "docs/helpers/Puppeteer-firefox.md",
+                 "docs/helpers/Puppeteer.md", "docs/helpers/REST.md", "docs/helpers/WebDriver.md", "docs/hooks.md",
+                 "docs/index.md", "docs/installation.md", "docs/internal-test-server.md", "docs/locators.md",
+                 "docs/mcp.md", "docs/migrate-from-cypress.md", "docs/migrate-from-java.md",
+                 "docs/migrate-from-protractor.md", "docs/migrate-from-testcafe.md", "docs/migration-4.md",
+                 "docs/mobile.md", "docs/pageobjects.md", "docs/parallel.md", "docs/playwright.md", "docs/plugins.md",
+                 "docs/plugins/aiTrace.md", "docs/plugins/analyze.md", "docs/plugins/auth.md",
+                 "docs/plugins/autoDelay.md", "docs/plugins/browser.md", "docs/plugins/coverage.md",
+                 "docs/plugins/customLocator.md", "docs/plugins/customReporter.md", "docs/plugins/expose.md",
+                 "docs/plugins/heal.md", "docs/plugins/junitReporter.md", "docs/plugins/pageInfo.md",
+                 "docs/plugins/pause.md", "docs/plugins/pauseOnFail.md", "docs/plugins/retryFailedStep.md",
+                 "docs/plugins/screencast.md", "docs/plugins/screenshot.md", "docs/plugins/screenshotOnFail.md",
+                 "docs/plugins/stepTimeout.md", "docs/puppeteer.md", "docs/quickstart.md", "docs/reports.md",
+                 "docs/retry.md", "docs/secrets.md", "docs/sessions.md", "docs/shadow.md", "docs/store.md",
+                 "docs/test-structure.md", "docs/timeouts.md", "docs/translation.md", "docs/tutorial.md",
+                 "docs/typescript.md", "docs/web-element.md", "docs/webdriver.md", "docs/within.md"),
+           # member uses on names a snippet imports from another package (faker, zod, chai, rosie, ai providers,
+           # playwright) are that package's, not the engine's: 46 of them
+           other_imports_not_sites=True, set_aside=True),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
