@@ -10,8 +10,9 @@ to jQuery's objects (`$.fn.foundation = foundation`) and their docs reach it thr
 jQuery ships no typings and the engine's (`interface JQuery { foundation(...): JQuery; }`) augment a JQuery
 nobody else declares, so nothing types `$('#reveal')`. This module owns:
 
-- which expressions are jQuery objects (`jquery_receivers`): a call of the jQuery global (`$`/`jQuery` that
-  the file does not declare, or a name it imports from 'jquery'), a chain of jQuery methods on one (a call of
+- which expressions are jQuery objects (`jquery_receivers`): a call of the jQuery function (`$`/`jQuery` where
+  the file does not declare them, a name it imports from 'jquery', the first parameter of a function jQuery is
+  handed to: `(function ($) {...})(jQuery)`, `jQuery(function ($) {...})`), a chain of jQuery methods on one (a call of
   one of its members that returns the object again: not a reader such as `.attr('href')`, `.html()`), and a
   variable the file binds once to one and never assigns again (`var $modal = $('#modal')`); and the request
   objects of `$.ajax(...)`, `$.get(...)`, ... (jqXHR, a Deferred: `.done(...)`, `.fail(...)`), chained through
@@ -99,10 +100,12 @@ def _vocabulary(model) -> JQueryVocabulary | None:
     members: dict[str, str] = {}
     declared: dict[str, tuple] = {}
     returns_object: set[str] = set()
-    for mod in model.modules.values():
+    plugin = False  # the engine augments jQuery's objects (its typings' `interface JQuery`, its runtime's `$.fn.X`)
+    for key, mod in model.modules.items():
         t = mod.types.get("JQuery")
         if t is None:
             continue
+        plugin = plugin or package_name(key) != JQUERY  # (@types/jquery's own, read as the module 'jquery')
         for m in t.members:
             if not m.private and m.kind != "constructor" and m.name[:1] != "_" and m.status != "removed":
                 members.setdefault(m.name, "JQuery")
@@ -110,7 +113,8 @@ def _vocabulary(model) -> JQueryVocabulary | None:
                 if re.fullmatch(r"JQuery(?:<.*>)?", (m.type or "").strip()):
                     returns_object.add(m.name)
     limits = ReadLimits()
-    engine_files = [Path(p) for _, src in model.sources if src.kind == "js" for p in src.files]
+    engine_files = [Path(p) for spec, src in model.sources if src.kind == "js" and spec.module != JQUERY
+                    for p in src.files]  # (jquery itself, read when the workspace imports it, is read below)
     for path in engine_files:
         try:
             data = limits.read(path)
@@ -120,7 +124,8 @@ def _vocabulary(model) -> JQueryVocabulary | None:
             name = (a or b).decode("ascii", "replace")
             if name[:1] != "_":
                 members.setdefault(name, PLUGIN_OWNER)
-    if not members:
+                plugin = True
+    if not plugin:
         return None  # the engine adds nothing to jQuery's objects
     starts = [Path(folder) for folder in getattr(model, "package_dirs", {}).values()] + \
         [Path(spec.path).parent for spec, _ in model.sources]
@@ -327,13 +332,70 @@ def jquery_receivers(doc: ParsedDocument, vocab: JQueryVocabulary) -> dict[int, 
     start byte -> (OBJECT or REQUEST, the property node, the receiver node)."""
     if doc.tree is None:
         return {}
-    globals_ = _jquery_names(doc)
-    if not globals_:
-        return {}
     src = doc.source
+    if not any(g.encode() in src for g in JQUERY_GLOBALS) and b"jquery" not in src:
+        return {}
+    scopes = scopes_of(doc)
+    imported = frozenset(local for record in module_info_of(doc).imports
+                         if package_name(record.specifier) == JQUERY for local in record.locals())
+    is_jquery_cache: dict[int, bool] = {}
 
     def t(node) -> str:
         return src[node.start_byte:node.end_byte].decode("utf-8", "replace")
+
+    def is_jquery(node, depth: int = 0) -> bool:
+        """`node` (an identifier, or `window.jQuery`) is the jQuery function: an undeclared `$`/`jQuery` (the
+        globals the jquery script sets), a name bound by an import or require of 'jquery', or the first
+        parameter of a function jQuery is handed to: `(function ($) {...})(jQuery)`, `jQuery(function ($)
+        {...})`, `jQuery(document).ready(function ($) {...})`. Not a `$` the file declares otherwise."""
+        if node.type == "member_expression":
+            return t(node) in ("window.jQuery", "window.$")
+        if node.type != "identifier" or depth > 4:
+            return False
+        if node.id in is_jquery_cache:
+            return is_jquery_cache[node.id]
+        name = t(node)
+        binding = scopes.resolve_name(name, node)
+        if binding is None:
+            found = name in JQUERY_GLOBALS
+        elif len(binding.declarations) != 1:
+            found = False
+        else:
+            decl = binding.declaration
+            if name in imported and decl.kind in ("import", "var", "let", "const"):
+                found = True
+            elif decl.kind == "param":
+                found = _handed_jquery(decl.node, depth)
+            else:
+                found = False
+        is_jquery_cache[node.id] = found
+        return found
+
+    def _handed_jquery(param, depth: int) -> bool:
+        params = param.parent
+        if params is None or params.type != "formal_parameters" or not params.named_children or \
+                params.named_children[0].id != param.id:
+            return False
+        fn = params.parent
+        holder = fn.parent if fn is not None else None
+        while holder is not None and holder.type == "parenthesized_expression":
+            fn, holder = holder, holder.parent
+        if holder is None:
+            return False
+        if holder.type == "call_expression" and holder.child_by_field_name("function") == fn:
+            args = [a for a in holder.child_by_field_name("arguments").named_children if a.type != "comment"]
+            return bool(args) and is_jquery(args[0], depth + 1)  # `(function ($) {...})(jQuery)`
+        if holder.type == "arguments" and holder.parent is not None and holder.parent.type == "call_expression":
+            callee = holder.parent.child_by_field_name("function")
+            if callee is None:
+                return False
+            if callee.type == "identifier":  # `jQuery(function ($) {...})`
+                return is_jquery(callee, depth + 1)
+            if callee.type == "member_expression" and t(callee.child_by_field_name("property")) == "ready":
+                ready_on = callee.child_by_field_name("object")  # `jQuery(document).ready(function ($) {...})`
+                return ready_on is not None and ready_on.type == "call_expression" and \
+                    is_jquery(ready_on.child_by_field_name("function"), depth + 1)
+        return False
 
     variables: dict[str, str] = {}
 
@@ -350,14 +412,14 @@ def jquery_receivers(doc: ParsedDocument, vocab: JQueryVocabulary) -> dict[int, 
         if f is None:
             return None
         if f.type == "identifier":
-            return OBJECT if t(f) in globals_ else None
+            return OBJECT if is_jquery(f) else None
         if f.type != "member_expression":
             return None
         obj, prop = f.child_by_field_name("object"), f.child_by_field_name("property")
         if obj is None or prop is None:
             return None
         name = t(prop)
-        if obj.type == "identifier" and t(obj) in globals_:
+        if obj.type == "identifier" and is_jquery(obj):
             return REQUEST if name in REQUEST_STATICS else None
         receiver = kind_of(obj, depth + 1)
         count = len([a for a in args.named_children if a.type != "comment"]) if args is not None else 0
@@ -411,16 +473,6 @@ def jquery_receivers(doc: ParsedDocument, vocab: JQueryVocabulary) -> dict[int, 
         if k is not None:
             out[prop.start_byte] = (k, prop, obj)
     return out
-
-
-def _jquery_names(doc: ParsedDocument) -> frozenset[str]:
-    """The names that are jQuery in this file: `$` and `jQuery` when the file does not declare them (the
-    globals the jquery script sets), and the names it binds to the jquery module (`import $ from 'jquery'`,
-    `const $ = require('jquery')`)."""
-    imported = {local for record in module_info_of(doc).imports if package_name(record.specifier) == JQUERY
-                for local in record.locals()}
-    declared = scopes_of(doc).declared_anywhere()
-    return frozenset({g for g in JQUERY_GLOBALS if g not in declared} | imported)
 
 
 def fn_assigned_in(doc: ParsedDocument) -> frozenset[str]:
