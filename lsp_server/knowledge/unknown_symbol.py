@@ -45,6 +45,7 @@ from lsp_server.knowledge.graphql_data import graphql_data_sites
 from lsp_server.knowledge.element_receivers import (custom_elements, dom_element_members, dom_event_members,
                                                     element_receivers_in, tag_members,
                                                     spells_custom_tag)
+from lsp_server.knowledge.jquery_receivers import jquery_sites
 from lsp_server.knowledge.naming import ensure_conventions
 from lsp_server.knowledge.object_model import (
     OBJECT_MEMBERS, ObjectModel, ObjectModelService, _package_dir, declared_members, find_package_runtime,
@@ -598,8 +599,15 @@ def _vocabulary_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelS
     imported = _imported_names(doc, model)
     local = declared_members(doc)
     found = on_data + _element_sites(doc, analysis, svc, workspace, index, local)
-    if found:
-        done = {f.start for f, _ in found}
+    # jQuery objects in a workspace whose engine is a jQuery plugin (`$('#reveal').foundations('open')`):
+    # jQuery's vocabulary decides on those receivers (`jquery_receivers`), not the engine's whole one
+    on_jquery, jquery_names = jquery_sites(doc, model, lambda n: n in index["names"] or n in platform or
+                                           n in local or n in workspace or n in analysis.added)
+    if on_jquery or jquery_names:
+        taken = {f.start for f, _ in found}
+        found += [site for site in on_jquery if site[0].start not in taken]
+    if found or jquery_names:
+        done = {f.start for f, _ in found} | jquery_names
         return found + [site for site in _engine_sites(doc, analysis, svc, workspace, index, imported, local,
                                                        platform) if site[0].start not in done]
     return _engine_sites(doc, analysis, svc, workspace, index, imported, local, platform)
