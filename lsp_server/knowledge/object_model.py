@@ -40,7 +40,7 @@ from lsp_server.workspace import Progress, Service, Workspace, service
 
 log = logging.getLogger(__name__)
 
-EXTRACTOR_VERSION = "54"  # 54: exported object constants (`export const x = Object.freeze({...})`) as namespaces of their keys; 53: JavaScript mixin functions (`superclass => class extends B(superclass)`) and Lit reactive properties, a folder's ambiguous default export dropped; 52: `exports` subpath patterns, import types' files, mixin consts (`typeof C & Constructor<I>`), `protected` kept apart; 51: TypeScript's export context per ambient block, augmentations never close a module; 50: `declare global { export import X = NsImport }`: X is that module's namespace everywhere; 49: a namespace's `export { x$1 as x }` naming a top-level declaration (read later) is that member; 48: JavaScript class factories (`new Class({...})`, `Class.create`, `X.extend`) are classes, entries followed up to 2500 files; 47: `import("./x").default` types name x's default export; 46: a generic method's type parameter that no parameter binds is its default or constraint; 45: `export import x = pkgNs.member` is typed by that export; 44: `var X = function X() {}` keeps its static assignments; 43: a local `mixin(X, {...})` prototype copier adds the literal's members; 42: a function's overloads keep their parameters and results; 41: `export import x = NsOfAFile` is typed by that file's `export =` const; 40: another module file's `export =` const is not the package's; 39: a runtime object's synthesized type of known keys comes with the typed type it is a member of; 38: statics assigned in a declaration or a chain (`var n = X.n = {}`); 37: `module.exports = factory()` in a UMD wrapper is what the factory returns; 36: `export import x = a.b` in a namespace is a member (any); 35 (34 was used by work in progress): JavaScript: `require("./x")(X.prototype)` adders, `module.exports = require("./lib/x")`, constructors callable without `new`; 33: a function beside a namespace member of its name is its call signature; 32: a type name declared in several namespaces, qualified; 31: a function of a class's or namespace's name is its call signature; 30: a const typed by an intersection with a construct signature has its static side; 29: `import * as ns` re-exported by `export { ns }`, Omit/Pick bases; 28: `export * from` a module declared later; 27: merged `declare module` blocks, implicit exports, namespace export clauses, computed names; 26: construct signatures' results; 25: `/// <reference path>` and relative `declare module` augmentations; 24: names an `export =` namespace declares, enums in namespaces; 23: exported class expressions; 22: an unwritten type parameter without a default is unknown; 21: prototype methods' `this.x =`; 20: type parameter defaults, method overloads and their results; 15: an exported `new X()` value of the engine's JavaScript is an X; 17: member status (removed, deprecated)
+EXTRACTOR_VERSION = "55"  # 55: an object literal assigned to a static (`X.defaults = {...}`) opened by a write of a key it lacks in any file read; 54: exported object constants (`export const x = Object.freeze({...})`) as namespaces of their keys; 53: JavaScript mixin functions (`superclass => class extends B(superclass)`) and Lit reactive properties, a folder's ambiguous default export dropped; 52: `exports` subpath patterns, import types' files, mixin consts (`typeof C & Constructor<I>`), `protected` kept apart; 51: TypeScript's export context per ambient block, augmentations never close a module; 50: `declare global { export import X = NsImport }`: X is that module's namespace everywhere; 49: a namespace's `export { x$1 as x }` naming a top-level declaration (read later) is that member; 48: JavaScript class factories (`new Class({...})`, `Class.create`, `X.extend`) are classes, entries followed up to 2500 files; 47: `import("./x").default` types name x's default export; 46: a generic method's type parameter that no parameter binds is its default or constraint; 45: `export import x = pkgNs.member` is typed by that export; 44: `var X = function X() {}` keeps its static assignments; 43: a local `mixin(X, {...})` prototype copier adds the literal's members; 42: a function's overloads keep their parameters and results; 41: `export import x = NsOfAFile` is typed by that file's `export =` const; 40: another module file's `export =` const is not the package's; 39: a runtime object's synthesized type of known keys comes with the typed type it is a member of; 38: statics assigned in a declaration or a chain (`var n = X.n = {}`); 37: `module.exports = factory()` in a UMD wrapper is what the factory returns; 36: `export import x = a.b` in a namespace is a member (any); 35 (34 was used by work in progress): JavaScript: `require("./x")(X.prototype)` adders, `module.exports = require("./lib/x")`, constructors callable without `new`; 33: a function beside a namespace member of its name is its call signature; 32: a type name declared in several namespaces, qualified; 31: a function of a class's or namespace's name is its call signature; 30: a const typed by an intersection with a construct signature has its static side; 29: `import * as ns` re-exported by `export { ns }`, Omit/Pick bases; 28: `export * from` a module declared later; 27: merged `declare module` blocks, implicit exports, namespace export clauses, computed names; 26: construct signatures' results; 25: `/// <reference path>` and relative `declare module` augmentations; 24: names an `export =` namespace declares, enums in namespaces; 23: exported class expressions; 22: an unwritten type parameter without a default is unknown; 21: prototype methods' `this.x =`; 20: type parameter defaults, method overloads and their results; 15: an exported `new X()` value of the engine's JavaScript is an X; 17: member status (removed, deprecated)
 SIGNED_AS = "object-model-source"
 # The code an extraction depends on: the readers, the syntax helpers they call and the queries they run. A
 # change to any of them changes `reader_version`, so cached extractions (and index artifacts) made by other
@@ -339,12 +339,38 @@ class ObjectModel:
                 if inherited is not None and _typings(inherited[0].path) and not _typings(m.path):
                     continue  # a runtime build's untyped copy (`clients` from JSDoc `@type {Set}`) of a typed member
                 out[m.name] = (m, tid)
+        if not static and t.kind == "interface":
+            made = self._constructed_class(tid, t)
+            for name, entry in self.statics(made).items() if made is not None else ():
+                if not _typings(entry[0].path):
+                    out.setdefault(name, entry)
         # the docs' own uses (instance members, or statics of a class or function value): known, never in
         # the way of a declared member
         for name, m in self.example_members.get(tid, {}).items():
             if m.static == static:
                 out.setdefault(name, (m, tid))
         return out
+
+    def _constructed_class(self, tid: TypeId, t: TypeDef) -> TypeId | None:
+        """The class a constructor type stands for: an object type whose construct signatures all make one
+        named type R of the package (`Accordion: { new(element: JQuery, options?: ...): Accordion }`, hand-
+        written typings' way to give a class without `typeof`), R being a class of a runtime build (or an
+        interface one merged into) that has statics of its own there (`Accordion.defaults = {...}` after
+        `class Accordion extends Plugin`). A value that constructs R is R's class (or a subclass's, whose
+        statics inherit R's), so the statics the runtime gives R are its members too: the union of the sources
+        decides what exists, and stale typings leave them out. None for any other type."""
+        made = {parse_type(m.type) for m in t.members if m.kind == "constructor"}
+        if len(made) != 1:
+            return None
+        target = next(iter(made))
+        if not target or target[0] != "name":
+            return None
+        rtid = self.find_type(tid[0], target[1])
+        rt = self.type(rtid) if rtid is not None and rtid != tid and rtid[0] == tid[0] else None
+        if rt is None or rt.kind not in ("class", "interface") or \
+                not any(m.static and m.path and not _typings(m.path) for m in rt.members):
+            return None
+        return rtid
 
     def add_example_members(self, found: dict[TypeId, dict[str, Member]]) -> None:
         """Merge the members the engine's examples use (see `example_members`); what was worked out from the

@@ -147,7 +147,9 @@ def _score(query: str, qf: tuple, candidate: str, cf: tuple, usage: str) -> floa
     s = max(lev, 0.5 * full + 0.35 * core + 0.15 * lev)
     if full == 0 and core == 0 and lev < 0.75:
         s = min(s, lev)
-    if query in c_acc or candidate in q_acc:  # one is the other behind an accessor prefix: `_accessor_forms`
+    if query in c_acc or candidate in q_acc and len(ql) >= 3:  # one is the other behind an accessor prefix
+        # (`_accessor_forms`); a two-letter name only as the bare one of the query: `getIs` means `is` (not the
+        # member `get`), while `on` is not plainly `isOn`
         s = max(s, 0.97 if candidate[:1].islower() else 0.95)
     if usage and verb_c and verb_c != verb_q:
         if usage == "read" and verb_c in GETTERS:
@@ -174,10 +176,11 @@ ACCESSOR_PREFIXES = ("get", "set", "is", "has")
 
 def _accessor_forms(name: str) -> frozenset:
     """`name` behind each accessor prefix (`title` -> getTitle, setTitle, isTitle, hasTitle; none for a name
-    shorter than 3). `score` pairs `getSave` with `save`, `title` with `getTitle`: one name is among the other's
+    shorter than 2). `score` pairs `getSave` with `save`, `title` with `getTitle`: one name is among the other's
     forms, the commonest invention on a property or a verb-named method; a lower-case candidate (a member) ranks
-    above an upper-case one (a class) spelt the same."""
-    if len(name) < 3:
+    above an upper-case one (a class) spelt the same. A name of two letters (`is`, `id`) is paired only when it is
+    the candidate: stripping the prefix of `getIs` finds the member `is` before the prefix alone (`get`) does."""
+    if len(name) < 2:
         return frozenset()
     cap = name[:1].upper() + name[1:]
     return frozenset(p + cap for p in ACCESSOR_PREFIXES)

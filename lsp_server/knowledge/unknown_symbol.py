@@ -33,7 +33,7 @@ from pathlib import Path
 
 from lsp_server.checks import CheckContext, Phase, check
 from lsp_server.document import ParsedDocument
-from lsp_server.languages import SOURCE_LANGUAGES, TYPESCRIPT_LANGUAGES
+from lsp_server.languages import SOURCE_LANGUAGES, TYPESCRIPT_LANGUAGES, is_typings_path
 from lsp_server.findings import Finding, Severity
 from lsp_server.knowledge import suggest as sg
 from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, ReadLimits, display_type
@@ -280,7 +280,7 @@ def unknown_symbol(doc: ParsedDocument, ctx: CheckContext):
     out = []
     for a in result.import_problems + result.accesses:
         if a.missing:
-            if added_elsewhere(a, result, svc):
+            if added_elsewhere(a, result, svc, doc):
                 continue
             if beyond_tsc and typescript_sees(a, svc.model):
                 continue
@@ -296,19 +296,42 @@ def unknown_symbol(doc: ParsedDocument, ctx: CheckContext):
     return out
 
 
-def added_elsewhere(a: Access, analysis: Analysis, svc: ObjectModelService) -> bool:
+def added_elsewhere(a: Access, analysis: Analysis, svc: ObjectModelService, doc: ParsedDocument | None = None) -> bool:
     """Whether a name the receiver's type lacks exists all the same, so it is no unknown symbol (the check and
     the hover both ask): the file adds that property itself and reads it back (`ws.isAlive = true`), the engine
     adds it by the name the file gives (`defineCommand("echo", ...)`) or under names the file does not spell
     (`defineCommand(name, ...)`), the workspace's `declare module 'pkg' {...}` adds it (TypeScript merges it
-    in), or a runtime class of the receiver's family has it."""
+    in), another file of the workspace writes it on a runtime object literal (`_written_by_workspace`), or a
+    runtime class of the receiver's family has it."""
     if a.usage != "write" and a.name in analysis.written:
         return True
     if a.name in analysis.added or (analysis.names_unknown and a.usage != "import"):
         return True
+    if doc is not None and _written_by_workspace(a, svc, doc):
+        return True
     return _augmented(a, svc) or _runtime_class_has(a, svc.model) or _internal_spelled(a, svc.model) or \
         _subtype_by_convention(a, svc.model) or _subtype_written_at_run_time(a, svc.model) or \
         _narrowed_elsewhere(a, svc.model) or _documented_use(a, svc.model)
+
+
+def _written_by_workspace(a: Access, svc: ObjectModelService, doc: ParsedDocument) -> bool:
+    """A key missing on an object literal of the engine's runtime (`Accordion.defaults = { slideSpeed: 250 }`:
+    the synthesized type `Accordion$defaults`, no typings) that another file of the workspace declares (writes
+    it, `Foundation.Accordion.defaults.myOption = 1`, or names it as a key): the workspace adds keys to that
+    object, so it is open to them. A near miss of one of its keys (`slidespeed`, `getMultiExpand`: the test
+    `finding_for` puts a write to) is the mistake itself, wherever else it is spelled, and stays a finding."""
+    recv = a.recv
+    if a.usage == "import" or recv.kind != ValKind.INSTANCE or not isinstance(recv.tid, tuple) or \
+            "$" not in recv.tid[1]:
+        return False
+    t = svc.model.type(recv.tid)
+    if t is None or not t.path or is_typings_path(t.path):
+        return False
+    here = {doc.path, doc.path.resolve()} if doc.path is not None else set()
+    if not any(a.name in names for path, names in svc.declared.items() if path not in here):
+        return False
+    ranked = sg.rank(a.name, a.candidates, a.usage)
+    return not ranked or (ranked[0][1] < PLAIN_NEAR_MISS and not _prefixed(a.name, ranked[0][0]))
 
 
 def _documented_use(a: Access, model: ObjectModel) -> bool:
@@ -1743,7 +1766,7 @@ def receiver_types_at(doc: ParsedDocument, offset: int, workspace) -> list[str] 
     if a is None or a.recv.kind not in (ValKind.INSTANCE, ValKind.CLASS) or not isinstance(a.recv.tid, tuple):
         return None
     if a.missing:
-        return None if added_elsewhere(a, analysis_for(doc, svc.model), svc) else []
+        return None if added_elsewhere(a, analysis_for(doc, svc.model), svc, doc) else []
     names = [shown_owner(svc.model, a.recv.tid, a.written)]
     if isinstance(a.owner, tuple):
         names.append(shown_owner(svc.model, a.owner))
@@ -1764,7 +1787,7 @@ def engine_member_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -
         return _vocabulary_hover(doc, offset, analysis, svc, ctx)
     model = svc.model
     if a.missing:
-        f = None if added_elsewhere(a, analysis, svc) else finding_for(a, model)
+        f = None if added_elsewhere(a, analysis, svc, doc) else finding_for(a, model)
         if f is None:
             return None
         # The diagnostic already says what is wrong (editors show it in this hover): show what is right instead,

@@ -195,6 +195,21 @@ def test_accessor_prefix_pairs_rank_the_bare_name_first():
     assert not sg.unambiguous(sg.rank("title", ["getTitle", "setTitle"]))  # two accessors: no automatic fix
 
 
+def test_a_prefix_on_a_two_letter_member_ranks_the_member_over_the_prefix_alone():
+    from lsp_server.knowledge import suggest as sg
+
+    # foundation-sites' `MediaQuery` has both `is(size)` and `get(size)`: `getIs` is `is` behind a get prefix,
+    # not the member `get` with letters added
+    members = ["queries", "current", "atLeast", "only", "upTo", "is", "get", "next"]
+    for usage in ("", "read", "read-call", "call-args"):
+        ranked = sg.rank("getIs", members, usage)
+        assert ranked[0][0] == "is" and sg.unambiguous(ranked), usage
+    assert sg.rank("setId", ["id", "set", "ids"])[0][0] == "id"
+    # only as the bare one of the query: a two-letter name is not plainly a prefixed member (`on` of `isOn`)
+    assert sg.score("on", "isOn") < 0.9 and sg.score("id", "getId") < 0.9
+    assert sg.score("getId", "id") == sg.score("getTitle", "title")
+
+
 def test_overloads_are_told_apart_by_argument_count_and_literal_kinds(tmp_path):
     ws = sock_workspace(tmp_path, """const { SockServer, picker } = require("sock");
 const room = new SockServer().rooms.get("a");

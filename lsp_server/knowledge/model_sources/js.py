@@ -197,6 +197,9 @@ class _Runtime:
         self.constants: dict[str, list[tuple[bool, bool]]] = {}
         self.key_writes: set[str] = set()
         self.export_counts: dict[str, int] = {}  # name -> how many files read export a declaration of it
+        # `Accordion.defaults.extra = 1`, `$.extend(Accordion.defaults, more)` in any file read: (the owner, the
+        # static, the key written, "" when any key may be: `open_static_objects`)
+        self.static_key_writes: set[tuple[str, str, str]] = set()
 
     def name_reexports(self, mod: ModuleModel) -> None:
         """An export re-exported from another file under a new name (`export { default as scaleLinear } from
@@ -259,6 +262,17 @@ class _Runtime:
             if not closed or (not frozen and name in self.key_writes):
                 t.open = True
 
+    def open_static_objects(self, mod: ModuleModel) -> None:
+        """An object literal assigned to a static (`Accordion.defaults = { slideSpeed: 250, ... }`, the synthesized
+        type `Accordion$defaults`, see `_member_from_value`) stays closed only when nothing read can add to it:
+        a file that writes it a key it lacks (`Accordion.defaults.extra = 1`, `Accordion.defaults[k] = v`) or
+        hands it to a call that may fill it (`Object.assign(Accordion.defaults, more)`, `$.extend(true,
+        Accordion.defaults, more)`) opens it, as `close_constants` does for an exported object constant."""
+        for owner, static, key in self.static_key_writes:
+            t = mod.types.get(f"{owner}${static}")
+            if t is not None and not t.open and (not key or not any(m.name == key for m in t.members)):
+                t.open = True
+
     def apply(self, mod: ModuleModel) -> None:
         for owners, file, exported in self.keyed_by_required:
             if exported not in self.symbol_exports.get(file, ()):
@@ -290,6 +304,7 @@ class _Runtime:
             if name in mod.types:
                 mod.types[name].open = True
         self.close_constants(mod)
+        self.open_static_objects(mod)
         for name, base in self.bases:
             t = mod.types.get(name)
             if t is None or base == name or base in t.bases:
@@ -1818,6 +1833,27 @@ def _key_writes(data: bytes) -> set[str]:
     return names
 
 
+# `X.s.k = v`, `X.s[k] += v`, `X.s.k++`: a key written on the static object `X.s`
+_STATIC_KEY_WRITE = re.compile(
+    r"(?<![\w$.])([A-Za-z_$][\w$]*)\s*\.\s*([A-Za-z_$][\w$]*)\s*(?:\??\.\s*([A-Za-z_$][\w$]*)|\[[^\]\n]*\])\s*"
+    r"(?:=(?![=>])|(?:\*\*|<<|>>>?|&&|\|\||\?\?|[-+*/%&|^])=|\+\+|--)")
+# `Object.assign(X.s, more)`, `$.extend(true, X.s, more)`, `_.merge(X.s, more)`, `_.defaults(X.s, more)`: a call
+# whose first object argument is the target it fills
+_STATIC_KEY_FILL = re.compile(
+    r"(?:\bObject\.(?:assign|defineProperty|defineProperties|setPrototypeOf)|(?<![\w$])(?:[\w$]+\.)?"
+    r"(?:extend|merge|defaults|defaultsDeep|mixin|assign))\s*\(\s*(?:(?:true|false)\s*,\s*)?"
+    r"([A-Za-z_$][\w$]*)\s*\.\s*([A-Za-z_$][\w$]*)\s*[,)]")
+
+
+def _static_key_writes(data: bytes) -> set[tuple[str, str, str]]:
+    """(owner, static, key) for each key a file writes on a static object (`Accordion.defaults.extra = 1`; key ""
+    for a computed key or a call that may fill it: `_STATIC_KEY_FILL`)."""
+    text = data.decode("utf-8", "replace")
+    out = {(m.group(1), m.group(2), m.group(3) or "") for m in _STATIC_KEY_WRITE.finditer(text)}
+    out |= {(m.group(1), m.group(2), "") for m in _STATIC_KEY_FILL.finditer(text)}
+    return out
+
+
 def _constant_closed(f: _File, root: Node, name: str, decl_name: Node, obj: Node, frozen: bool) -> bool:
     """Whether the file leaves the object constant NAME with the keys it is written with: every key written out
     (no spread, no computed key), and, unless frozen (no key can be added then), every use of NAME in the file
@@ -1895,6 +1931,7 @@ def _object_constants(f: _File, root: Node) -> None:
     (`_Runtime.close_constants`). Its values' own keys are not modeled (a nested object may be extended
     through the constant)."""
     f.runtime.key_writes |= _key_writes(f.data)
+    f.runtime.static_key_writes |= _static_key_writes(f.data)
     exported = _own_exports(f, root)
     for name in exported:
         f.runtime.export_counts[name] = f.runtime.export_counts.get(name, 0) + 1
