@@ -254,3 +254,45 @@ def test_jsx_components_and_mdx_imports_are_markup_not_words():
         assert seen in intro.text, seen
     assert "smol" in intro.text.splitlines()[MINTLIFY_PAGE.splitlines().index("<ParamField")]  # on the tag's line
     assert len(intro.text.splitlines()) == intro.end_line - intro.start_line + 1  # one line per line of the file
+
+
+DOCS_SITE_PAGE = """\
+---
+title: Button
+description: Buttons are convenient tools when you need more traditional actions.
+---
+
+## Disabled Buttons
+
+The `.disabled` class gives buttons a faded appearance. For `<button>` elements, add the `disabled` attribute.
+
+<a class="" data-open-video="8:32"><img src="{{root}}assets/img/icons/watch-video-icon.svg" class="video-icon"> Watch this part in video</a>
+<div class="docs-codepen-container">
+  <a class="codepen-logo-link" href="https://codepen.io/pen/xdjVOp" target="_blank"><img src="edit-in-browser.svg" alt="edit on codepen button"></a>
+</div>
+<p>Add the attribute <code>type="button"</code> to <code>&lt;button&gt;</code> elements.</p>
+
+```html_example
+<a class="button disabled" href="#" aria-disabled>Disabled</a>
+```
+
+A `Map<string, Widget>` holds them; <kbd>Tab</kbd> moves on.
+"""
+
+
+def test_html_tags_opening_a_markdown_prose_line_are_markup_not_words():
+    (chunk,) = [c for c in chunk_file(Path("docs/pages/button.md"), DOCS_SITE_PAGE) if "Disabled" in c.heading]
+    for markup in ("codepen", "_blank", "data-open-video", "video-icon", "svg", "div", "class=\"\"", "&lt;"):
+        assert markup not in chunk.text, markup
+    # what a reader sees stays: the tags' text, entities decoded; the code; a line that does not open with a tag
+    for seen in ("Watch this part in video", 'Add the attribute type="button" to <button> elements.',
+                 '<a class="button disabled" href="#" aria-disabled>Disabled</a>', "A `Map<string, Widget>` holds",
+                 "<kbd>Tab</kbd>"):
+        assert seen in chunk.text, seen
+    assert len(chunk.text.splitlines()) == chunk.end_line - chunk.start_line + 1  # one line per line of the file
+
+
+def test_html_markup_switched_off_keeps_the_lines_as_written(monkeypatch):
+    monkeypatch.setattr(chunker, "HTML_MARKUP", False)
+    (chunk,) = [c for c in chunk_file(Path("docs/pages/button.md"), DOCS_SITE_PAGE) if "Disabled" in c.heading]
+    assert "codepen-logo-link" in chunk.text

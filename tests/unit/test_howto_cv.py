@@ -100,11 +100,17 @@ def test_the_before_variant_switches_off_round_12s_mechanisms():
         assert not any(thesaurus.key("tick box") in g for g in thesaurus.default_thesaurus().groups)
     # round 21's: everyday widget-and-part words (shipped); "before (main)" has round 20's words, not these
     assert any(thesaurus.key("show hide") in g for g in shipped_words.groups)
-    with patched(CHANGES["before (main)"]):
-        assert not chunker.SPLIT_TABLES and not docs_index.AFFINITY_BY_SECTION
+    with patched(CHANGES["round 21's main"]):
+        assert not chunker.SPLIT_TABLES and not docs_index.AFFINITY_BY_SECTION and not chunker.HTML_MARKUP
         assert not any(thesaurus.key("show hide") in g for g in thesaurus.default_thesaurus().groups)
         assert any(thesaurus.key("tick box") in g for g in thesaurus.default_thesaurus().groups)
         assert any(thesaurus.key("out of date") in g for g in thesaurus.default_thesaurus().groups)
+    # round 22's: HTML tags opening a Markdown prose line read as markup (shipped); "before (main)" reads them as
+    # words, with round 21's words
+    assert chunker.HTML_MARKUP
+    with patched(CHANGES["before (main)"]):
+        assert not chunker.HTML_MARKUP and thesaurus.default_thesaurus() is shipped_words
+    assert chunker.HTML_MARKUP  # restored
     with patched(CHANGES["round 20's table split (not shipped)"]):
         assert chunker.SPLIT_TABLES and docs_index.AFFINITY_BY_SECTION
         assert thesaurus.default_thesaurus() is shipped_words
