@@ -1176,8 +1176,11 @@ ENGINES = [
            # elements, 11 of them `src` loaders: 1 more snippet file, 2 more mutants); the 251 ```html_example blocks
            # (markup the docs site renders live) hold no script
            html_scripts_as_js=True,
-           # round 22's untouched 73.8% (typed 3/7, untyped 104/138), did-you-mean 96.3%, 0 FP, 0 stray; dev from then on
-           recall_floor=0.73, dym_floor=0.96),
+           # round 22's untouched 73.8% (typed 3/7, untyped 104/138), did-you-mean 96.3%, 0 FP, 0 stray; dev from then on.
+           # jquery22 (jQuery objects checked against jQuery's vocabulary) merged with statics22 (a runtime class's
+           # statics the stale typings omit; get/set prefixes on two-letter members): 98.6% (typed 7/7, untyped
+           # 136/138; the 2 left are `eq` -> `eqs`/`Eq`, names under 4 characters), did-you-mean 100%, 0 FP, 0 stray
+           recall_floor=0.96, dym_floor=0.97),
     Engine("codeceptjs", "4.2.0", "an end-to-end testing framework (CodeceptJS: scenario-style browser, mobile and API "
            "tests written against an actor, `Scenario('...', ({ I }) => { I.amOnPage('/'); I.click('Login'); "
            "I.see('Welcome') })`) with hand-written global-script typings over JSDoc-generated ones and an actor "
