@@ -1227,7 +1227,33 @@ ENGINES = [
                  "docs/typescript.md", "docs/web-element.md", "docs/webdriver.md", "docs/within.md"),
            # member uses on names a snippet imports from another package (faker, zod, chai, rosie, ai providers,
            # playwright) are that package's, not the engine's: 46 of them
-           other_imports_not_sites=True, set_aside=True),
+           other_imports_not_sites=True,
+           # round 23's untouched 76.0% (typed 21/25, untyped 283/375), did-you-mean 94.7%, 22 FP, 0 stray; dev from
+           # then on, floors at the untouched figures until the round's tuning is merged
+           recall_floor=0.75, dym_floor=0.94,
+           known_false_positives=(
+                 "src/readme/readme_06.js:11: dontSeeInCurrentUrl",
+                 "src/readme/readme_13.js:13: dontSeeInCurrentUrl",
+                 "src/readme/readme_20.js:8: docsPage",
+                 "src/readme/readme_20.js:11: dontSeeInCurrentUrl",
+                 "src/readme/assertions_19.js:7: getText",
+                 "src/readme/effects_00.js:1: within",
+                 "src/readme/effects_07.js:1: within",
+                 "src/readme/element-based-testing_02.js:21: getText",
+                 "src/readme/element-based-testing_03.js:12: getText",
+                 "src/readme/element-based-testing_03.js:13: getText",
+                 "src/readme/element-based-testing_07.js:11: getText",
+                 "src/readme/element-based-testing_07.js:18: getText",
+                 "src/readme/element-based-testing_08.js:11: getText",
+                 "src/readme/element-based-testing_10.js:8: getText",
+                 "src/readme/els_04.js:10: getText",
+                 "src/readme/els_08.js:13: getText",
+                 "src/readme/els_10.js:19: getText",
+                 "src/readme/migration-4_36.js:1: within",
+                 "src/readme/migration-4_37.js:1: within",
+                 "src/readme/parallel_09.js:5: user",
+                 "src/readme/expose_00.js:1: browser",
+                 "src/readme/web-element_00.js:6: getText")),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
