@@ -75,3 +75,30 @@ o.retries;
 o.retriess;
 """)
     assert [(line, name) for line, name, _ in flagged(ws)] == [(3, "retriess")]
+
+
+README = """# actkit
+
+```js
+const { Actor } = inject();
+Actor.click('#login');
+```
+
+```js
+const { Actor } = inject();
+Actor.grabTitle();
+```
+"""
+
+
+def test_a_fragment_on_the_name_the_docs_give_the_hole_instance_is_checked_against_the_package(tmp_path):
+    """`Actor.grabTitles()` alone in a fragment (no import, `Actor` undeclared: a reference page's snippet): the
+    package's docs name the instance of the hole `Actor` (`const { Actor } = inject()`, twice), so the receiver
+    is that open object, and a near miss of the package's member is reported; a custom step is not."""
+    tree = {"node_modules/actkit/package.json": json.dumps({"name": "actkit", "types": "./typings/index.d.ts"}),
+            "node_modules/actkit/typings/index.d.ts": TYPINGS,
+            "node_modules/actkit/README.md": README,
+            "package.json": json.dumps({"name": "app", "dependencies": {"actkit": "1.0.0"}}),
+            "src/app.js": "let title = await Actor.grabTitles();\nActor.loginAsAdmin();\n"}
+    ws = make_workspace(tmp_path, tree)
+    assert [(line, name, s[:1]) for line, name, s in flagged(ws)] == [(1, "grabTitles", ["grabTitle"])]
