@@ -545,7 +545,9 @@ class ObjectModel:
         """Whether the members of `tid` are all known: no index signature, every base resolvable."""
         cached = self._closed.get(tid)
         if cached is None:
-            cached = self._is_closed(tid, set())
+            # a hole itself is open; a type extending one keeps its declared members as the set (pixi.js's
+            # `Container extends PixiMixins.Container`: the package fills the mixin interfaces it declares itself)
+            cached = not self.merging_hole(tid) and self._is_closed(tid, set())
             self._closed[tid] = cached
         return cached
 
@@ -554,7 +556,7 @@ class ObjectModel:
             return True
         seen.add(tid)
         t = self.type(tid)
-        if t is None or t.open or t.kind == "alias" or self.merging_hole(tid):
+        if t is None or t.open or t.kind == "alias":
             return False
         for base in t.bases:
             parsed = self._base_type(tid[0], base)
