@@ -198,6 +198,7 @@ class ObjectModel:
         self._members: dict[TypeId, dict[str, tuple[Member, TypeId]]] = {}
         self._statics: dict[TypeId, dict[str, tuple[Member, TypeId]]] = {}
         self._closed: dict[TypeId, bool] = {}
+        self._holes: dict[TypeId, bool] = {}
         self._platform: dict[TypeId, bool] = {}
         self._platform_members: dict[tuple[TypeId, bool], frozenset[str] | None] = {}
         self._owners: dict[str, list[TypeId]] | None = None
@@ -544,7 +545,9 @@ class ObjectModel:
         """Whether the members of `tid` are all known: no index signature, every base resolvable."""
         cached = self._closed.get(tid)
         if cached is None:
-            cached = self._is_closed(tid, set())
+            # a hole itself is open; a type extending one keeps its declared members as the set (pixi.js's
+            # `Container extends PixiMixins.Container`: the package fills the mixin interfaces it declares itself)
+            cached = not self.merging_hole(tid) and self._is_closed(tid, set())
             self._closed[tid] = cached
         return cached
 
@@ -573,6 +576,42 @@ class ObjectModel:
             # namespace per package) cannot tell apart. (`class Canvas extends Base`, Base being the Canvas of
             # another file, is merged into it: its members are known.)
             if btid is None or (btid == tid and "." in base.split("<", 1)[0]) or not self._is_closed(btid, seen):
+                return False
+        return True
+
+    def merging_hole(self, tid: TypeId) -> bool:
+        """Whether `tid` is an interface a package's typings declare only for the user's code to fill by
+        declaration merging: declared with no member and no base in a declaration file (`interface I {}`,
+        `interface Register {}`, `interface CustomTypeOptions {}`): such an interface has no use but to be
+        merged into (a project's `declare module`/`declare namespace` block, or typings a tool generates for the
+        project), so its members are unknown to the package, and what any source adds to it is a lower bound,
+        not the set. Also an interface whose members are all properties typed by such holes (a registry the
+        same user typings fill beside them: `interface Support { I: I }`, which the generated file extends with
+        the project's own objects). TypeScript itself reports nothing on it where the user's typings are in the
+        program; without them, a name on it is only sure to be a mistake when it is a near miss of a real
+        member of the engine that no type has (the vocabulary check)."""
+        cached = self._holes.get(tid)
+        if cached is None:
+            self._holes[tid] = False  # (a cycle through its members is no hole)
+            cached = self._is_hole(tid)
+            self._holes[tid] = cached
+        return cached
+
+    def _is_hole(self, tid: TypeId) -> bool:
+        t = self.type(tid)
+        if t is None or t.kind != "interface" or t.bases or t.type_params or not t.path or \
+                not t.path.endswith((".d.ts", ".d.mts", ".d.cts")) or t.confidence < HIGH:
+            return False
+        if not t.members:
+            return True
+        for m in t.members:
+            if m.kind != "property" or m.static or not m.type:
+                return False
+            parsed = parse_type(m.type)
+            if not parsed or parsed[0] != "name":
+                return False
+            target = self.find_type(tid[0], parsed[1]) or self.find_type(tid[0], parsed[1].rsplit(".", 1)[-1])
+            if target is None or target == tid or not self.merging_hole(target) or self.type(target).members:
                 return False
         return True
 

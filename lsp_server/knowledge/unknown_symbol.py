@@ -711,7 +711,15 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
             continue
         name = doc.node_text(prop)
         expando = name in written_only  # declared here only by this kind of write: `sprite.blenMode = "add"`
-        if len(name) < 4 or name in index["names"] or name in platform or (name in local and not expando) \
+        hole = analysis.open_engine_receivers.get(prop.start_byte)
+        if hole is not None and not _on_hole(hole, model):
+            hole = None
+        # on an interface the user's typings fill, what the engine has is a name some type has as a member, or
+        # its files write after a `.` (what the runtime mixes in): a word its files spell otherwise (a local
+        # `sees`, a vocabulary table's key) is no member that object may have
+        known = (name in model.member_names() or name in index["spelled_members_any"] or name in index["names"]
+                 and not name[:1].islower()) if hole is not None else name in index["names"]
+        if len(name) < 4 or known or name in platform or (name in local and not expando) \
                 or (name in workspace and not (expando and not _declared_elsewhere(svc, doc, name))) \
                 or name in OBJECT_MEMBERS or name.startswith("_") or name in analysis.added:
             continue
@@ -719,11 +727,15 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
         on_kind = _kind_near_miss(name, kind, pages, model) if kind is not None else None
         if kind is not None and on_kind is None and name in pages["types"][kind][1]:
             continue
-        suggestion = None if expando or on_kind is not None else _near_miss(name, index)
+        on_hole = _hole_near_miss(name, hole, model) if hole is not None and not expando and on_kind is None \
+            else None
+        suggestion = None if expando or on_kind is not None or on_hole is not None else _near_miss(name, index)
         named = analysis.named_by_convention.get(doc.node_text(obj)) if obj.type == "identifier" else None
         own_class = _own_class_near_miss(doc, obj, name) \
             if obj.type == "this" and doc.language not in TYPESCRIPT_LANGUAGES and not expando else None
-        if on_kind is not None:  # `User.findOnes()`, `User.find().popuate()`: the pages' object's own member
+        if on_hole is not None:  # `I.grabTitles()` on an interface the user's typings fill: the package's member
+            real, owner, decl = on_hole
+        elif on_kind is not None:  # `User.findOnes()`, `User.find().popuate()`: the pages' object's own member
             real, owner, decl = on_kind
         elif own_class is not None:  # `this.rendeBody(body)` in a class that declares `renderBody`: its own name
             real, owner, decl = own_class, THIS_FILE, None
@@ -993,6 +1005,49 @@ def _receiver_near_miss(name: str, receiver, model: ObjectModel) -> tuple[str, s
     member, declaring = table[real]
     shown = shown_owner(model, declaring) if isinstance(declaring, tuple) else real
     return real, shown, (member, shown)
+
+
+def _hole_near_miss(name: str, receiver, model: ObjectModel) -> tuple[str, str, tuple] | None:
+    """A near miss (a get/set prefix, case, number, a small typo: `_variant_of`) of a public member of a type of
+    the package that declares the receiver's type, when that type is a declaration-merging hole
+    (`ObjectModel.merging_hole`: an empty interface the user's typings fill). The package declares it for
+    its own objects' members to be merged in, so its vocabulary is what the package's types have, platform-named
+    members included (`click`, `focus`: the receiver's type is the package's, no other library's object). The
+    caller made sure no type in reach has the name; None when it is no plain variant of one member."""
+    if not _on_hole(receiver, model):
+        return None
+    table = _package_members(model, receiver.tid[0])
+    # (the package's members are the receiver's own vocabulary, as a closed type's are: a plain variant of one,
+    # `clck` of `click`, is the mistake, as `finding_for` reports it on a typed receiver)
+    real = _variant_of(name, table, PLAIN_NEAR_MISS)
+    if real is None:
+        return None
+    member, owner = table[real]
+    return real, owner, (member, owner)
+
+
+def _on_hole(receiver, model: ObjectModel) -> bool:
+    """Whether `receiver` is an instance of a declaration-merging hole (`ObjectModel.merging_hole`)."""
+    return receiver is not None and receiver.kind == ValKind.INSTANCE and isinstance(receiver.tid, tuple) and \
+        bool(receiver.tid) and model.merging_hole(receiver.tid) and not model.of_undeclared(receiver.tid)
+
+
+def _package_members(model: ObjectModel, module: str) -> dict:
+    """The public members of every class and interface of `module` (a name -> (Member, its first owner's name)),
+    built once per model and module."""
+    cache = model.__dict__.setdefault("_package_members", {})
+    found = cache.get(module)
+    if found is None:
+        found = {}
+        mod = model.modules.get(module)
+        for tname, t in sorted(mod.types.items()) if mod is not None else ():
+            if t.kind not in ("class", "interface") or "$" in tname:
+                continue
+            for m in t.members:
+                if not m.static and _public(m.name, m) and (m.confidence or 0) >= MEDIUM:
+                    found.setdefault(m.name, (m, tname))
+        cache[module] = found
+    return found
 
 
 # `User.findOne(` in the docs' examples: a receiver calling a member; `.find({...}).populate(` a member called on
