@@ -1033,6 +1033,46 @@ def find_package_runtime(package: str, start: Path) -> list[Path]:
     return out[:MAX_RUNTIME_ENTRIES]
 
 
+def runtime_target(node, depth: int = 0) -> str | None:
+    """The path an `exports` entry's value gives at run time: the string itself, or its first runtime
+    condition's (`{"types": ..., "import": "./lib/x.js"}`), nested conditions followed."""
+    if isinstance(node, str):
+        return node
+    if isinstance(node, dict) and depth < 4:
+        for key, value in node.items():
+            if key in RUNTIME_CONDITIONS:
+                found = runtime_target(value, depth + 1)
+                if found is not None:
+                    return found
+    return None
+
+
+def runtime_subpath(pkg_dir: Path, sub: str) -> Path | None:
+    """The JavaScript file a package's `exports` map gives the subpath `sub` (`"./effects": "./lib/effects.js"`,
+    a runtime condition of it, or a pattern's: `"./lib/*": "./lib/*.js"`), inside the package; else None."""
+    exports = (read_json(pkg_dir / "package.json") or {}).get("exports")
+    if not isinstance(exports, dict):
+        return None
+    target = runtime_target
+    found = target(exports.get(f"./{sub}"))
+    if found is None:
+        for key, value in exports.items():
+            prefix, star, suffix = key.partition("*") if isinstance(key, str) else ("", "", "")
+            if star and key.count("*") == 1 and f"./{sub}".startswith(prefix) and f"./{sub}".endswith(suffix) \
+                    and len(f"./{sub}") >= len(prefix) + len(suffix):
+                written = target(value)
+                if written is not None and written.count("*") == 1:
+                    found = written.replace("*", f"./{sub}"[len(prefix):len(f"./{sub}") - len(suffix)])
+                    break
+    if found is None:
+        return None
+    root = pkg_dir.resolve()
+    path = (pkg_dir / found).resolve()
+    if path.is_file() and path.suffix in (".js", ".mjs", ".cjs") and root in path.parents:
+        return path
+    return None
+
+
 MAX_FILE_PATH_PACKAGE_FILES = 3000  # JavaScript files of a package imported by file path, read as its module
 
 
@@ -1446,8 +1486,8 @@ class ObjectModelService(Service):
                     specs.append(SourceSpec("pages", pkg_dir, pkg, "discovered"))
         built: dict[SourceSpec, SourceModel] = {}
         cache = workspace.cache_dir / "object_model"
-        for i, spec in enumerate(specs):
-            progress(f"object model: {spec.module} ({spec.kind})", int(100 * i / max(1, len(specs))))
+
+        def read(spec: SourceSpec) -> None:
             model = reuse.get(spec) or _load_cached(cache, spec, read_limits(workspace))
             if model is None:
                 try:
@@ -1456,18 +1496,36 @@ class ObjectModelService(Service):
                     if spec.kind == "js" and spec.origin == "discovered":
                         # a runtime build only adds names to typings: one we cannot read is no problem to report
                         log.info("%s: runtime build not read: %s", spec.path, exc)
-                        continue
+                        return
                     problems.append(f"{spec.path}: cannot read object model source: {exc}")
-                    continue
+                    return
                 except Exception as exc:  # noqa: BLE001 - one bad source must not take the whole model down
                     log.exception("object model source %s failed", spec.path)
                     problems.append(f"{spec.path}: object model extraction failed: {type(exc).__name__}: {exc}")
-                    continue
+                    return
                 # in a server's warm-up: written once the workspace is reported ready (Workspace.write_later)
                 workspace.write_later(str(cache / spec.key), lambda s=spec, m=model: _store_cached(cache, s, m))
             if not (spec.kind == "js" and spec.origin == "discovered"):
                 problems.extend(model.warnings)
             built[spec] = model
+        for i, spec in enumerate(specs):
+            progress(f"object model: {spec.module} ({spec.kind})", int(100 * i / max(1, len(specs))))
+            read(spec)
+        # `declare module 'pkg/sub'` in the package's typings, and the runtime file its package.json `exports`
+        # gives `./sub`: typings lag the runtime (a name the file exports and the block omits), and the union of
+        # the sources decides what exists, as for the root entry (`find_package_runtime`)
+        known = {s.path for s in specs}
+        ambient = sorted({name for spec, m in list(built.items()) if spec.kind == "dts" for name in m.modules})
+        for name in ambient:
+            pkg = package_name(name)
+            if pkg is None or pkg == name or name in subpaths or pkg not in package_dirs:
+                continue
+            target = runtime_subpath(package_dirs[pkg], name[len(pkg) + 1:])
+            if target is not None and target not in known:
+                known.add(target)
+                spec = SourceSpec("js", target, name, "discovered")
+                specs.append(spec)
+                read(spec)
         for p in problems:
             log.warning("%s", p)
         svc = cls(workspace, specs, built, imports, problems)

@@ -49,7 +49,7 @@ from lsp_server.knowledge.jquery_receivers import jquery_sites
 from lsp_server.knowledge.naming import ensure_conventions
 from lsp_server.knowledge.object_model import (
     OBJECT_MEMBERS, ObjectModel, ObjectModelService, _package_dir, declared_members, find_package_runtime,
-    imported_packages, package_name,
+    imported_packages, package_name, runtime_subpath, runtime_target,
 )
 from lsp_server.storage import read_json
 from lsp_server.knowledge.types import (CONVENTION_EVIDENCE, GLOBALS, Access, Analysis, ValKind, analyze, constructs,
@@ -1558,6 +1558,13 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
 ENGINE_FILES = "(the engine's files)"  # the owner shown for a member only the engine's files spell
 _IDENTIFIER = re.compile(rb"[A-Za-z_$][\w$]*")
 _MEMBER_SPELLED = re.compile(rb"\.([A-Za-z_$][\w$]*)")
+# an indented method definition (`  async getText() {`, `  static get x() {`, `  *items(a, b) {`) of a class body
+# or an object literal: a member of the object it is written in. A call followed by a block is no JavaScript,
+# except a statement's keyword (`if (x) {`), left out
+_METHOD_DECLARED = re.compile(rb"(?m)^[ \t]+(?:static[ \t]+)?(?:async[ \t]+)?(?:[gs]et[ \t]+)?\*?[ \t]*"
+                              rb"([A-Za-z_$][\w$]*)[ \t]*\([^()\n]*\)[ \t]*\{")
+_NOT_METHODS = frozenset({b"if", b"for", b"while", b"switch", b"catch", b"with", b"function", b"return", b"do",
+                          b"else", b"await", b"typeof", b"new", b"yield"})
 # a line that is all comment (` * Parts are synthesized in order.`, `// note`): prose, where a capitalised word
 # (`Parts`, `Preliminary`: one capital, then lower-case letters) is English, a sentence's first word, no name
 _COMMENT_LINE = re.compile(rb"(?m)^[ \t]*(?:\*|/\*|//).*$")
@@ -1582,7 +1589,10 @@ def _engine_spelling(model: ObjectModel) -> tuple[set[str], set[str]]:
     as_code: set[bytes] = set()  # the words spelled as code somewhere (capitalised ones matter)
     limits = ReadLimits()
     paths = [Path(path) for _, src in model.sources if src.kind in ("dts", "js") for path in src.files]
-    for path in [*paths, *_dependency_files(model)]:
+    read = set(paths)
+    unread = [p for p in _subpath_files(model) if p not in read]
+    declaring = set(unread)
+    for path in [*paths, *unread, *_dependency_files(model)]:
         try:
             data = limits.read(Path(path))
         except OSError:
@@ -1594,6 +1604,8 @@ def _engine_spelling(model: ObjectModel) -> tuple[set[str], set[str]]:
             as_code.update(_CAPITALISED_AS_MEMBER.findall(data))
             as_code.update(_CAPITALISED_CALLED.findall(data))
         members.update(_MEMBER_SPELLED.findall(data))
+        if path in declaring:  # a file the model did not read: its methods, as the model would have read them
+            members.update(set(_METHOD_DECLARED.findall(data)) - _NOT_METHODS)
     spelled -= {w for w in spelled if _CAPITALISED_WORD.fullmatch(w)} - as_code  # only prose's
     return {n.decode("ascii", "replace") for n in spelled}, {n.decode("ascii", "replace") for n in members}
 
@@ -1635,25 +1647,94 @@ def _dependency_files(model: ObjectModel) -> list[Path]:
             root = todo[0].parent
             while root.parent != root and not (root / "package.json").is_file():
                 root = root.parent
-            files: set[Path] = set()
-            while todo and len(files) < MAX_DEPENDENCY_FILES:
-                f = todo.pop()
-                if f in files:
-                    continue
-                files.add(f)
-                try:
-                    data = limits.read(f)
-                except OSError:
-                    continue
-                for rel in _RELATIVE_IMPORT.findall(data):
-                    target = (f.parent / rel.decode("utf-8", "replace")).resolve()
-                    for candidate in (target, target.with_name(target.name + ".js"), target / "index.js"):
-                        if candidate.is_file() and candidate.suffix in (".js", ".cjs", ".mjs") and \
-                                root.resolve() in candidate.parents:
-                            todo.append(candidate)
-                            break
-            out.extend(sorted(files))
+            out.extend(_import_closure(todo, root, limits))
     return out
+
+
+def _import_closure(todo: list[Path], root: Path, limits: ReadLimits) -> list[Path]:
+    """The JavaScript files `todo` and those of the package at `root` they import by relative path, at most
+    MAX_DEPENDENCY_FILES of them, in a stable order."""
+    files: set[Path] = set()
+    todo = list(todo)
+    while todo and len(files) < MAX_DEPENDENCY_FILES:
+        f = todo.pop()
+        if f in files:
+            continue
+        files.add(f)
+        try:
+            data = limits.read(f)
+        except OSError:
+            continue
+        for rel in _RELATIVE_IMPORT.findall(data):
+            target = (f.parent / rel.decode("utf-8", "replace")).resolve()
+            for candidate in (target, target.with_name(target.name + ".js"), target / "index.js"):
+                if candidate.is_file() and candidate.suffix in (".js", ".cjs", ".mjs") and \
+                        root.resolve() in candidate.parents:
+                    todo.append(candidate)
+                    break
+    return sorted(files)
+
+
+def _subpath_files(model: ObjectModel) -> list[Path]:
+    """The runtime files an engine package's package.json `exports` map makes importable besides its root entry
+    (`"./els": "./lib/els.js"`, each file a pattern such as `"./lib/*": "./lib/*.js"` matches) and the package's
+    own files they import by relative path, at most MAX_DEPENDENCY_FILES a package. Any of them is the package's
+    public runtime: a user imports it by that subpath, or gets its objects from a function of it (a wrapper class
+    of one file that another file's function returns, `new WebElement(...)`), whichever entry the model followed.
+    So what they spell is the engine's vocabulary as much as its root entry's is."""
+    limits = ReadLimits()
+    out: list[Path] = []
+    seen: set[Path] = set()
+    for spec, src in model.sources:
+        if src.kind not in ("dts", "js"):
+            continue
+        pkg = package_name(spec.module)
+        pkg_dir = _package_root(Path(spec.path), pkg) if pkg else None
+        if pkg_dir is None or pkg_dir in seen:
+            continue
+        seen.add(pkg_dir)
+        exports = (read_json(pkg_dir / "package.json") or {}).get("exports")
+        if not isinstance(exports, dict):
+            continue
+        entries: list[Path] = []
+        for key in exports:
+            if not isinstance(key, str) or not key.startswith("./") or key.count("*") > 1:
+                continue
+            if "*" not in key:
+                found = runtime_subpath(pkg_dir, key[2:])
+                entries += [found] if found is not None else []
+                continue
+            entries += _pattern_files(pkg_dir, key, exports[key], MAX_DEPENDENCY_FILES - len(entries))
+        out.extend(_import_closure(entries, pkg_dir, limits))
+    return out
+
+
+def _pattern_files(pkg_dir: Path, key: str, value, most: int) -> list[Path]:
+    """The runtime files an `exports` pattern (`"./lib/*": "./lib/*.js"`) matches: those under the folder of its
+    target's `*` that end as its target does (nested folders too, as Node's `*` matches `/`), `most` at most,
+    none in a nested node_modules."""
+    written = runtime_target(value)
+    if written is None or written.count("*") != 1 or most <= 0:
+        return []
+    prefix, _, suffix = written.partition("*")
+    prefix = prefix.removeprefix("./")
+    root = pkg_dir.resolve()
+    folder = (root / prefix) if prefix.endswith("/") or not prefix else (root / prefix).parent
+    if not folder.is_dir() or not (folder == root or root in folder.resolve().parents):
+        return []
+    out: list[Path] = []
+    for here, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if d != "node_modules" and not d.startswith("."))
+        for name in sorted(files):
+            f = Path(here) / name
+            rel = f.relative_to(root).as_posix()
+            if f.suffix in (".js", ".cjs", ".mjs") and rel.startswith(prefix) and rel.endswith(suffix) and \
+                    len(rel) > len(prefix) + len(suffix):
+                out.append(f)
+                if len(out) >= most:
+                    return out
+    return out
+    return []
 
 
 def _package_root(path: Path, module: str) -> Path | None:
@@ -1839,7 +1920,7 @@ def engine_member_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -
     analysis = analysis_for(doc, svc.model)
     a = analysis.access_at(offset)
     if a is None:
-        return _vocabulary_hover(doc, offset, analysis, svc, ctx)
+        return _vocabulary_hover(doc, offset, analysis, svc, ctx) or _import_hover(doc, offset, svc.model, ctx)
     model = svc.model
     if a.missing:
         f = None if added_elsewhere(a, analysis, svc, doc) else finding_for(a, model)
@@ -1910,6 +1991,35 @@ def _vocabulary_hover(doc: ParsedDocument, offset: int, analysis: Analysis, svc:
     loc = _location(ctx, member.path, member.line)
     return HoverInfo(f"Did you mean `{f.data['suggestions'][0]}`?\n\n```ts\n{sig}\n```"
                      + (f"\n\ndeclared at {loc}" if loc else ""), f.start, f.end)
+
+
+def _import_hover(doc: ParsedDocument, offset: int, model: ObjectModel, ctx: RequestContext) -> HoverInfo | None:
+    """On a name an import statement takes from a module (`import { within } from 'pkg/sub'`) that only the
+    engine's runtime exports, where its typings declare that module too (a `declare module 'pkg/sub'` block that
+    lags the file the `exports` map gives `./sub`): the sources disagree, and the union decides it exists."""
+    node = doc.tree.root_node.descendant_for_byte_range(offset, offset)
+    spec_node = node.parent if node is not None and node.type == "identifier" else None
+    if spec_node is None or spec_node.type != "import_specifier" or \
+            spec_node.child_by_field_name("name") is None or spec_node.child_by_field_name("name").id != node.id:
+        return None
+    statement = spec_node
+    while statement is not None and statement.type != "import_statement":
+        statement = statement.parent
+    source = statement.child_by_field_name("source") if statement is not None else None
+    if source is None:
+        return None
+    module, name = doc.node_text(source).strip("\"'`"), doc.node_text(node)
+    mod = model.modules.get(module)
+    value = mod.values.get(mod.exports.get(name, "")) if mod is not None else None
+    if value is None or source_kind(value.path) != "runtime":
+        return None
+    typings = [src.modules[module] for _, src in model.sources if src.kind == "dts" and module in src.modules]
+    if not typings or any(name in m.exports for m in typings):
+        return None
+    loc = _location(ctx, value.path, value.line)
+    return HoverInfo(f"```ts\n{value.signature('')}\n```\n\nSources disagree: `{name}` is in the engine's runtime "
+                     f"({loc}) but not in its typings (`declare module '{module}'`); it exists, so it is not "
+                     f"reported.", node.start_byte, node.end_byte)
 
 
 def _signature_of(model: ObjectModel, found: tuple, a: Access) -> tuple[str, str, int] | None:
