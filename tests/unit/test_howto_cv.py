@@ -105,12 +105,21 @@ def test_the_before_variant_switches_off_round_12s_mechanisms():
         assert not any(thesaurus.key("show hide") in g for g in thesaurus.default_thesaurus().groups)
         assert any(thesaurus.key("tick box") in g for g in thesaurus.default_thesaurus().groups)
         assert any(thesaurus.key("out of date") in g for g in thesaurus.default_thesaurus().groups)
-    # round 22's: HTML tags opening a Markdown prose line read as markup (shipped); "before (main)" reads them as
-    # words, with round 21's words
+    # round 22's: HTML tags opening a Markdown prose line read as markup (shipped); "round 22's main" reads them as
+    # words, with round 21's words and without round 23's
     assert chunker.HTML_MARKUP
-    with patched(CHANGES["before (main)"]):
-        assert not chunker.HTML_MARKUP and thesaurus.default_thesaurus() is shipped_words
+    with patched(CHANGES["round 22's main"]):
+        assert not chunker.HTML_MARKUP
+        assert any(thesaurus.key("show hide") in g for g in thesaurus.default_thesaurus().groups)
+        assert not any(thesaurus.key("screen model") in g for g in thesaurus.default_thesaurus().groups)
     assert chunker.HTML_MARKUP  # restored
+    # round 23's: testing and browser-automation words (shipped); "before (main)" has round 22's main without them
+    assert any(thesaurus.key("screen model") in g for g in shipped_words.groups)
+    with patched(CHANGES["before (main)"]):
+        assert chunker.HTML_MARKUP
+        assert not any(thesaurus.key("screen model") in g for g in thesaurus.default_thesaurus().groups)
+        assert any(thesaurus.key("show hide") in g for g in thesaurus.default_thesaurus().groups)
+    assert thesaurus.default_thesaurus() is shipped_words  # restored
     with patched(CHANGES["round 20's table split (not shipped)"]):
         assert chunker.SPLIT_TABLES and docs_index.AFFINITY_BY_SECTION
         assert thesaurus.default_thesaurus() is shipped_words

@@ -806,3 +806,24 @@ def test_everyday_widget_words_reach_the_docs_names_for_them(tmp_path, monkeypat
     assert _top_heading(ws, region) == "Expand Collapse Content › Events"
     monkeypatch.setattr(thesaurus, "default_thesaurus", thesaurus_before_round_21)
     assert _top_heading(ws, region) == "Page Regions › Region"
+
+
+# --- testing and browser-automation words (round 23 after its held-out run) ---------------------------------------
+BROWSER_DOCS = {
+    "guides/browser.md": "# Browser\n\n## Timezone Change\n\nSet `timezoneId` in the context options to test the page "
+                         "in another timezone.\n\n## Launch\n\nThe browser takes some time to start before the first "
+                         "test; set `headless` to watch it.\n",
+}
+
+
+def test_testing_words_reach_the_docs_names_for_them(tmp_path, monkeypatch):
+    """"Tokyo local time": the docs say timezone. Without round 23's thesaurus lines the question's literal
+    words (browser, time) find the section about the browser's start-up time."""
+    from lsp_server.knowledge import thesaurus
+    from tests.corpus.engines.howto_cv import thesaurus_before_round_23
+
+    ws = make_ws(tmp_path, docs=BROWSER_DOCS)
+    question = "open the browser as if the visitor were on Tokyo local time"
+    assert _top_heading(ws, question) == "Browser › Timezone Change"
+    monkeypatch.setattr(thesaurus, "default_thesaurus", thesaurus_before_round_23)
+    assert _top_heading(ws, question) == "Browser › Launch"
