@@ -1233,6 +1233,50 @@ ENGINES = [
            # holes) and runtime23 (a subpath's runtime file beside its ambient declaration; the runtime files an
            # exports map makes importable are the engine's vocabulary): MERGED
            recall_floor=0.87, dym_floor=0.97),
+    Engine("aws-cdk-lib", "2.276.0", "an infrastructure-as-code framework (the AWS Cloud Development Kit v2: cloud "
+           "resources declared as a tree of constructs in a program that synthesizes CloudFormation, `const bucket = "
+           "new s3.Bucket(this, 'Uploads', { versioned: true }); fn.addEventSource(new SqsEventSource(queue)); "
+           "bucket.grantRead(fn)`) whose typings are jsii-compiled TypeScript: one monolithic package of 358 module "
+           "folders reached by `exports` subpaths (`aws-cdk-lib/aws-s3`, `aws-cdk-lib/aws-lambda`...) and by namespace "
+           "re-exports of the root (`export * as aws_s3 from './aws-s3'`, the runtime's lazy getters), each folder "
+           "`index.d.ts` -> `export * from './lib'` over per-file tsc declarations (`export declare class Bucket "
+           "extends BucketBase`, `interface IBucket extends IResource`), every construct built as `new X(scope, id, "
+           "props)` with a props interface, static factories returning interfaces (`Bucket.fromBucketName(...)`: "
+           "`IBucket`, `Duration.minutes(5)`, `lambda.Code.fromAsset(...)`, `ec2.InstanceType.of(...)`), enum-like "
+           "classes of static members, generated L1 classes (`CfnBucket`, `*.generated.d.ts`, up to 3.4 MB), and the "
+           "base `Construct` / `this.node` from the peer package `constructs`; the runtime is esbuild-minified "
+           "CommonJS per file (bundled dependencies under its own node_modules); the docs are one README per module "
+           "(```ts blocks with no imports, the module namespaces `s3`, `lambda`, `ec2`... left to the reader, "
+           "`declare const vpc: ec2.Vpc;` where a value comes from elsewhere)",
+           # the peer package whose `Construct` every construct extends (`this.node`, `node.addDependency`): npm
+           # installs it beside the engine; named here so that its files are the engine's too
+           extra=("constructs@10.8.1",),
+           docs=("README.md", "assertions/README.md", "aws-apigateway/README.md",
+                 "aws-apigatewayv2-authorizers/README.md", "aws-apigatewayv2-integrations/README.md",
+                 "aws-apigatewayv2/README.md", "aws-appconfig/README.md", "aws-applicationautoscaling/README.md",
+                 "aws-appmesh/README.md", "aws-appsync/README.md", "aws-autoscaling/README.md",
+                 "aws-backup/README.md", "aws-batch/README.md", "aws-bedrockagentcore/README.md",
+                 "aws-certificatemanager/README.md", "aws-cloudfront-origins/README.md", "aws-cloudfront/README.md",
+                 "aws-cloudtrail/README.md", "aws-cloudwatch/README.md", "aws-codebuild/README.md",
+                 "aws-codedeploy/README.md", "aws-codepipeline-actions/README.md", "aws-codepipeline/README.md",
+                 "aws-cognito-identitypool/README.md", "aws-cognito/README.md", "aws-config/README.md",
+                 "aws-docdb/README.md", "aws-dynamodb/README.md", "aws-ec2/README.md", "aws-ecr-assets/README.md",
+                 "aws-ecr/README.md", "aws-ecs-patterns/README.md", "aws-ecs/README.md", "aws-efs/README.md",
+                 "aws-eks-v2/README.md", "aws-eks/README.md", "aws-elasticloadbalancingv2/README.md",
+                 "aws-elasticsearch/README.md", "aws-events-targets/README.md", "aws-events/README.md",
+                 "aws-fsx/README.md", "aws-glue/README.md", "aws-iam/README.md", "aws-kinesis/README.md",
+                 "aws-kinesisfirehose/README.md", "aws-kms/README.md", "aws-lambda-event-sources/README.md",
+                 "aws-lambda-nodejs/README.md", "aws-lambda/README.md", "aws-logs/README.md",
+                 "aws-opensearchservice/README.md", "aws-rds/README.md", "aws-route53-targets/README.md",
+                 "aws-route53/README.md", "aws-s3-deployment/README.md", "aws-s3/README.md",
+                 "aws-scheduler-targets/README.md", "aws-scheduler/README.md", "aws-secretsmanager/README.md",
+                 "aws-servicecatalog/README.md", "aws-ses/README.md", "aws-sns-subscriptions/README.md",
+                 "aws-sns/README.md", "aws-sqs/README.md", "aws-ssm/README.md", "aws-stepfunctions-tasks/README.md",
+                 "aws-stepfunctions/README.md", "aws-synthetics/README.md", "cloudformation-include/README.md",
+                 "custom-resources/README.md", "pipelines/README.md"),
+           # the READMEs fence their code as ```ts (rosetta-checked TypeScript): a block with no type syntax is
+           # clean JavaScript too; those with `declare const x: T` or annotations do not parse and are left out
+           ts_fences_as_js=True, set_aside=True),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
