@@ -1231,8 +1231,9 @@ ENGINES = [
            # round 23's untouched 76.0% (typed 21/25, untyped 283/375), did-you-mean 94.7%, 22 FP, 0 stray; dev from
            # then on. Round 23's work merged: actor23 (empty interfaces of a package's typings are declaration-merging
            # holes) and runtime23 (a subpath's runtime file beside its ambient declaration; the runtime files an
-           # exports map makes importable are the engine's vocabulary): MERGED
-           recall_floor=0.87, dym_floor=0.97),
+           # exports map makes importable are the engine's vocabulary): 88.0% (typed 22/25, untyped 330/375), did-you-mean
+           # 100%, 0 FP, 0 stray
+           recall_floor=0.87, dym_floor=0.99),
     Engine("aws-cdk-lib", "2.276.0", "an infrastructure-as-code framework (the AWS Cloud Development Kit v2: cloud "
            "resources declared as a tree of constructs in a program that synthesizes CloudFormation, `const bucket = "
            "new s3.Bucket(this, 'Uploads', { versioned: true }); fn.addEventSource(new SqsEventSource(queue)); "
