@@ -1277,7 +1277,18 @@ ENGINES = [
                  "custom-resources/README.md", "pipelines/README.md"),
            # the READMEs fence their code as ```ts (rosetta-checked TypeScript): a block with no type syntax is
            # clean JavaScript too; those with `declare const x: T` or annotations do not parse and are left out
-           ts_fences_as_js=True, set_aside=True),
+           ts_fences_as_js=True,
+           # round 24's untouched 67.8% (typed 47/66, untyped 224/334), did-you-mean 84.9%, 7 FP, 0 stray; dev from
+           # then on, floors at the untouched figures until the round's tuning is merged
+           recall_floor=0.67, dym_floor=0.84,
+           known_false_positives=(
+                 "src/readme/readme_09.js:8: CertificateValidation",
+                 "src/readme/aws-certificatemanager-readme_00.js:7: CertificateValidation",
+                 "src/readme/aws-certificatemanager-readme_01.js:3: CertificateValidation",
+                 "src/readme/aws-certificatemanager-readme_02.js:11: CertificateValidation",
+                 "src/readme/aws-certificatemanager-readme_03.js:3: CertificateValidation",
+                 "src/comments/aurora_cluster_instance_d_ts_032.js:1: ClusterInstance",
+                 "src/comments/aurora_cluster_instance_d_ts_033.js:1: ClusterInstance")),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
