@@ -1289,6 +1289,48 @@ ENGINES = [
                  "src/readme/aws-certificatemanager-readme_03.js:3: CertificateValidation",
                  "src/comments/aurora_cluster_instance_d_ts_032.js:1: ClusterInstance",
                  "src/comments/aurora_cluster_instance_d_ts_033.js:1: ClusterInstance")),
+    Engine("globalize", "1.7.1", "an i18n library (Globalize: number, currency, date, relative-time, unit, plural and "
+           "message formatting and parsing on Unicode CLDR data the user loads, `Globalize.load(cldrData); "
+           "Globalize.locale('en'); Globalize.formatNumber(3.14); const price = "
+           "Globalize('de').currencyFormatter('EUR'); price(9.99)`) with DefinitelyTyped typings two minors behind "
+           "the runtime (@types/globalize 1.5.6 for 1.7.1): `export =` of `declare const Globalize: Globalize.Static` "
+           "(an interface of call and construct signatures: callable with or without `new`) beside `interface "
+           "Globalize extends Globalize.Shared` and `export as namespace Globalize` (a UMD global), the API spread "
+           "over seven side-effect files that augment the namespace's `Shared` interface by relative-path module "
+           "augmentation (`declare module \"../globalize\" { interface Shared { numberFormatter(options?): (value: "
+           "number) => string } }`), pulled in by `import \"./dist/globalize/number\"` lines of index.d.ts, and the "
+           "`cldr` member typed by @types/cldrjs (a dependency); the runtime is UMD JavaScript per module "
+           "(dist/globalize.js, the core, and "
+           "dist/globalize/{number,date,currency,message,plural,relative-time,unit}.js, each "
+           "`factory(require(\"cldrjs\"), require(\"../globalize\"))` assigning every method twice, "
+           "`Globalize.formatNumber = Globalize.prototype.formatNumber = function ...`, the static one acting on the "
+           "default locale `Globalize.locale(...)` sets), `dist/node-main.js` (the `main`) requiring them all, and a "
+           "parallel `globalize-runtime` build for precompiled formatters; most methods are formatter factories "
+           "returning plain functions (`Globalize.dateFormatter({ skeleton: \"GyMMMd\" })(new Date())`); the docs are "
+           "README.md (an API index), one page per method under doc/api/, the error pages, and the examples' READMEs, "
+           "```js blocks on an undeclared `Globalize` global",
+           # the typings its TypeScript and editor users get (DefinitelyTyped's newest, 1.5.6: none for 1.6 or 1.7)
+           extra=("@types/globalize@1.5.6",),
+           docs=("README.md", "doc/api/core/constructor.md", "doc/api/core/load.md", "doc/api/core/locale.md",
+                 "doc/api/currency/currency-formatter.md", "doc/api/currency/currency-to-parts-formatter.md",
+                 "doc/api/date/date-formatter.md", "doc/api/date/date-parser.md",
+                 "doc/api/date/date-to-parts-formatter.md", "doc/api/date/load-iana-time-zone.md",
+                 "doc/api/message/load-messages.md", "doc/api/message/message-formatter.md",
+                 "doc/api/number/number-formatter.md", "doc/api/number/number-parser.md",
+                 "doc/api/number/number-to-parts-formatter.md", "doc/api/plural/plural-generator.md",
+                 "doc/api/relative-time/relative-time-formatter.md", "doc/api/unit/unit-formatter.md",
+                 "doc/blog-post/2017-07-xx-1.3.0-announcement.md", "doc/cldr.md",
+                 "doc/error/e-default-locale-not-defined.md", "doc/error/e-invalid-cldr.md",
+                 "doc/error/e-invalid-par-type.md", "doc/error/e-invalid-par-value.md", "doc/error/e-missing-cldr.md",
+                 "doc/error/e-missing-parameter.md", "doc/error/e-missing-plural-module.md",
+                 "doc/error/e-par-missing-key.md", "doc/error/e-par-out-of-range.md", "doc/error/e-unsupported.md",
+                 "doc/migrating-from-0.x.md", "examples/amd-bower/README.md", "examples/app-npm-webpack/README.md",
+                 "examples/globalize-compiler/README.md", "examples/node-npm/README.md",
+                 "examples/plain-javascript/README.md"),
+           # doc/cldr.md shows its loading code as the page's scripts, in ```html blocks: of the docs' 4 script
+           # elements, 2 are `src` loaders and 1 holds `...` placeholders; the one kept is 1 more snippet file and 4
+           # more mutants (`Globalize.load`, and jQuery's `$.when`)
+           html_scripts_as_js=True, set_aside=True),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
