@@ -1669,6 +1669,7 @@ def _import_closure(todo: list[Path], root: Path, limits: ReadLimits) -> list[Pa
     MAX_DEPENDENCY_FILES of them, in a stable order."""
     files: set[Path] = set()
     todo = list(todo)
+    resolved_root = root.resolve()  # once, not per import followed (a realpath each: ~1 s on aws-cdk-lib)
     while todo and len(files) < MAX_DEPENDENCY_FILES:
         f = todo.pop()
         if f in files:
@@ -1682,7 +1683,7 @@ def _import_closure(todo: list[Path], root: Path, limits: ReadLimits) -> list[Pa
             target = (f.parent / rel.decode("utf-8", "replace")).resolve()
             for candidate in (target, target.with_name(target.name + ".js"), target / "index.js"):
                 if candidate.is_file() and candidate.suffix in (".js", ".cjs", ".mjs") and \
-                        root.resolve() in candidate.parents:
+                        resolved_root in candidate.parents:
                     todo.append(candidate)
                     break
     return sorted(files)
