@@ -1835,8 +1835,13 @@ def _load_cached(cache: Path, spec: SourceSpec, limits: ReadLimits) -> SourceMod
     if spec.kind == "pages" and {str(p) for p in page_files(spec.path)} != set(model.files):
         return None
     for path, digest in model.files.items():
+        # each file read within the limit its extractor read it with: a declaration file up to
+        # max_declaration_bytes (`read_declaration`), as the `.d.ts` reader does. With `read`'s max_file_bytes
+        # an engine whose typings include one declaration file over 2 MiB (a generated `*.generated.d.ts`) never
+        # reused its cache: every process extracted the whole package again and rewrote the cache
+        read = limits.read_declaration if is_typings_path(path) else limits.read
         try:
-            if content_hash(limits.read(Path(path))) != digest:
+            if content_hash(read(Path(path))) != digest:
                 return None
         except OSError:
             return None

@@ -36,6 +36,7 @@ from lsp_server.document import ParsedDocument
 from lsp_server.languages import SOURCE_LANGUAGES, TYPESCRIPT_LANGUAGES, is_typings_path
 from lsp_server.findings import Finding, Severity
 from lsp_server.knowledge import suggest as sg
+from lsp_server.knowledge import spelling_cache
 from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, ReadLimits, display_type
 from lsp_server.knowledge.model_sources.docs import MARKDOWN_PAGES, OLD_API_PAGE, docs_files
 from lsp_server.knowledge.model_sources.platform import PLATFORM
@@ -51,7 +52,7 @@ from lsp_server.knowledge.object_model import (
     OBJECT_MEMBERS, ObjectModel, ObjectModelService, _package_dir, declared_members, find_package_runtime,
     imported_packages, package_name, runtime_subpath, runtime_target,
 )
-from lsp_server.storage import read_json
+from lsp_server.storage import collection_paused, read_json
 from lsp_server.knowledge.types import (CONVENTION_EVIDENCE, GLOBALS, Access, Analysis, ValKind, analyze, constructs,
                                         receiver_member, receiver_members)
 from lsp_server.knowledge.typescript_settings import BEYOND_TSC, TypeScriptConfig
@@ -119,9 +120,12 @@ def analysis_for(doc: ParsedDocument, model: ObjectModel) -> Analysis:
         if hit is not None:
             _CACHE.move_to_end(key)
             return hit
-    with queries.no_time_limit():  # workspace-wide, once per model: not this document's analysis
-        ensure_conventions(model)  # mined from the engine's examples once per model
-        _engine_vocabulary(model)  # reads the engine's files as text once per model (~30 ms a MB)
+    if model.conventions is None or getattr(model, "_vocabulary_index", None) is None:
+        # workspace-wide, once per model: not this document's analysis (no time limit); what it builds lives
+        # as long as the model, so collection is paused meanwhile, as for an index (storage.collection_paused)
+        with queries.no_time_limit(), collection_paused():
+            ensure_conventions(model)  # mined from the engine's examples once per model
+            _engine_vocabulary(model)  # reads the engine's files as text once per model (~30 ms a MB)
     result = analyze(doc, model)
     with _CACHE_LOCK:
         for older in [k for k in _CACHE if k[0] == doc.uri]:
@@ -1592,7 +1596,14 @@ def _engine_spelling(model: ObjectModel) -> tuple[set[str], set[str]]:
     read = set(paths)
     unread = [p for p in _subpath_files(model) if p not in read]
     declaring = set(unread)
-    for path in [*paths, *unread, *_dependency_files(model)]:
+    files = [*paths, *unread, *_dependency_files(model)]
+    # kept for the next process under the key of the files' contents and this code (spelling_cache.py): ~7 s
+    # of CPU a process on a 161 MB engine
+    cache_key = spelling_cache.key(model, files, declaring)
+    found = spelling_cache.read(model, cache_key)
+    if found is not None:
+        return found
+    for path in files:
         try:
             data = limits.read(Path(path))
         except OSError:
@@ -1607,7 +1618,9 @@ def _engine_spelling(model: ObjectModel) -> tuple[set[str], set[str]]:
         if path in declaring:  # a file the model did not read: its methods, as the model would have read them
             members.update(set(_METHOD_DECLARED.findall(data)) - _NOT_METHODS)
     spelled -= {w for w in spelled if _CAPITALISED_WORD.fullmatch(w)} - as_code  # only prose's
-    return {n.decode("ascii", "replace") for n in spelled}, {n.decode("ascii", "replace") for n in members}
+    found = {n.decode("ascii", "replace") for n in spelled}, {n.decode("ascii", "replace") for n in members}
+    spelling_cache.write(model, cache_key, *found)
+    return found
 
 
 # `require("./x")`, `from "./x"`, `import("./x")`: a runtime file's relative imports (its package's own files)
@@ -1656,6 +1669,7 @@ def _import_closure(todo: list[Path], root: Path, limits: ReadLimits) -> list[Pa
     MAX_DEPENDENCY_FILES of them, in a stable order."""
     files: set[Path] = set()
     todo = list(todo)
+    resolved_root = root.resolve()  # once, not per import followed (a realpath each: ~1 s on aws-cdk-lib)
     while todo and len(files) < MAX_DEPENDENCY_FILES:
         f = todo.pop()
         if f in files:
@@ -1669,7 +1683,7 @@ def _import_closure(todo: list[Path], root: Path, limits: ReadLimits) -> list[Pa
             target = (f.parent / rel.decode("utf-8", "replace")).resolve()
             for candidate in (target, target.with_name(target.name + ".js"), target / "index.js"):
                 if candidate.is_file() and candidate.suffix in (".js", ".cjs", ".mjs") and \
-                        root.resolve() in candidate.parents:
+                        resolved_root in candidate.parents:
                     todo.append(candidate)
                     break
     return sorted(files)

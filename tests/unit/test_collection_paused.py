@@ -56,3 +56,38 @@ def test_a_service_is_built_with_collection_paused(tmp_path):
 
     Workspace(tmp_path).service(Probe)
     assert seen == [False] and gc.isenabled()
+
+
+
+def test_a_one_shot_process_freezes_what_a_paused_block_built():
+    """`footprint-ls check` (freeze_after_builds): the objects a paused block built (an object model, the
+    engine's vocabulary) live until the process exits; frozen, later collections no longer walk them (~7 s of
+    a one-file check's CPU on a 161 MB engine). Without the switch (the server), nothing is frozen."""
+    from lsp_server import storage
+
+    before = gc.get_freeze_count()
+    with collection_paused():
+        built = [[i] for i in range(50_000)]
+    assert gc.get_freeze_count() == before  # the server's way: its settle freezes, later
+    storage.freeze_after_builds()
+    try:
+        with collection_paused():
+            built += [[i] for i in range(50_000)]
+        assert gc.get_freeze_count() >= before + 100_000 and gc.isenabled()
+    finally:
+        storage.freeze_after_builds(False)
+        gc.unfreeze()
+
+
+def test_the_check_verb_freezes_after_builds(tmp_path, capsys):
+    from lsp_server import storage
+    from lsp_server.surfaces.cli import main
+
+    (tmp_path / "app.js").write_text("const a = 1;\n")
+    try:
+        assert not storage._freeze_after
+        main(["check", str(tmp_path / "app.js")])
+        assert storage._freeze_after
+    finally:
+        storage.freeze_after_builds(False)
+        gc.unfreeze()

@@ -38,3 +38,23 @@ def test_max_declaration_bytes_bounds_declaration_files(tmp_path):
     ws = _workspace(tmp_path, "max_declaration_bytes = 1048576\n")
     assert ws.settings.top.max_declaration_bytes == 1048576
     assert symbol_findings(ws, "src/app.js") == []  # skipped: nothing known, nothing claimed
+
+
+def test_the_cache_of_a_source_with_a_declaration_file_over_max_file_bytes_is_reused(tmp_path):
+    """The cached extraction is checked against the files it was read from, each within the limit its extractor
+    read it with: a declaration file up to max_declaration_bytes. Checked with max_file_bytes, the file over it
+    failed the check, so every new process extracted the whole package again and rewrote its cache (aws-cdk-lib,
+    one 3.5 MB generated `.d.ts`: ~100 s a `footprint-ls check` of one file instead of ~20 s)."""
+    from lsp_server.knowledge.object_model import ObjectModelService, _load_cached, read_limits
+
+    ws = _workspace(tmp_path)
+    svc = ws.service(ObjectModelService)
+    (spec,) = [s for s in svc.specs if s.kind == "dts"]
+    ws.flush_writes()
+    cache = ws.cache_dir / "object_model"
+    assert (cache / f"{spec.key}.json").is_file()
+    fresh = make_workspace(tmp_path, {})  # a new process's workspace: nothing in memory
+    reused = _load_cached(cache, spec, read_limits(fresh))
+    assert reused is not None
+    assert reused.files == svc.built[spec].files
+    assert [t for t in reused.modules["pkg"].types] == ["Page"]

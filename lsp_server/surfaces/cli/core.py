@@ -55,6 +55,9 @@ def _check(parser: argparse.ArgumentParser):
                              "untracked files included); at most [rules] max_per_diff rules, as reminders")
 
     def run(args: argparse.Namespace) -> int:
+        from lsp_server.storage import freeze_after_builds
+
+        freeze_after_builds()  # a one-shot process: what the indexes build lives until it exits
         skipped: dict[Path, str] = {}
         if args.diff is not None:
             from lsp_server.conventions.reports import diff_findings  # --diff only: the review of changed lines
