@@ -11,6 +11,7 @@ from lsp_server.knowledge.lookup import lookup_docs
 from lsp_server.knowledge.thesaurus import (SYNONYM_WEIGHT, Thesaurus, complete_concepts, default_thesaurus,
                                             question_concepts)
 from lsp_server.workspace import Workspace
+from lsp_server.knowledge import thesaurus as T
 from tests.conftest import trust_folder
 
 SMALL = Thesaurus.parse("""
@@ -384,3 +385,32 @@ def test_a_lead_is_found_by_the_words_of_its_lowercase_compounds(tmp_path):
     assert hits[0].heading == "Game › .undo()"
     found = [h.heading for h in index.search_concepts(question_concepts("take back", SMALL), limit=3, lead=True)]
     assert "Game › .undo()" in found and "Game › .redo()" not in found
+
+
+def test_the_data_file_knows_vendor_neutral_cloud_words_a_users_question_says(tmp_path):
+    """An infrastructure library's pages name a thing by the cloud's terms (warm pool, dead-letter queue, session
+    affinity, invalidation); the asker says what it does ("prewarmed machines", "the failed
+    deliveries", "the same server", "expire", "purge"). Round 24's block of the data file (from its "cloud
+    infrastructure" comment) joins the two; without it the question's own words rank a twin section first."""
+    docs = {"infra.md": (
+        "# Infra\n\n## Scaling groups\n\nA group of machines grows and shrinks with the load.\n\n"
+        "### Warm pool\n\nA warm pool gives the group pre-initialized instances that join it with less latency.\n\n"
+        "## Delivery\n\nEvents are sent to a target.\n\n"
+        "### Dead-letter queues\n\nAttach a dead-letter queue to a target and set a retry policy.\n\n"
+        "## Load balancer\n\nA load balancer spreads each visitor's requests over the targets.\n\n"
+        "### Session affinity\n\nWith sticky sessions the balancer binds a user's session to one target.\n\n"
+        "## Content network\n\nFiles are served to visitors from copies near them.\n\n"
+        "### Invalidation\n\nAfter a deployment, invalidate paths so the network drops what it cached.\n")}
+    ws = _ws(tmp_path, docs)
+    index = ws.service(DocsIndex)
+    text = T.DATA.read_text(encoding="utf-8")
+    cut = text.index("# --- cloud infrastructure")
+    full, without = Thesaurus.parse(text), Thesaurus.parse(text[:cut])
+    for question, heading in (("prewarmed machines for the group", "Warm pool"),
+                              ("keep the failed deliveries", "Dead-letter queues"),
+                              ("send each visitor to the same server", "Session affinity"),
+                              ("purge the copies", "Invalidation")):
+        top = index.search_concepts(question_concepts(question, full), limit=1)[0].heading
+        assert top.endswith(heading), (question, top)
+        before = index.search_concepts(question_concepts(question, without), limit=1)[0].heading
+        assert not before.endswith(heading), (question, before)
