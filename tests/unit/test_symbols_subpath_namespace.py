@@ -14,6 +14,7 @@ from tests.support.symbols_helpers import make_workspace, symbol_findings
 
 ROOT_TYPES = """export * as storage_svc from './storage';
 export * as compute_svc from './compute';
+export * as inference_svc from './inference';
 export declare class App {
     synth(): void;
 }
@@ -37,6 +38,16 @@ COMPUTE_LIB = """export declare class Function {
 export declare class Runtime {
     static readonly NODEJS_22: Runtime;
     readonly name: string;
+}
+"""
+INFERENCE_LIB = """export declare class Model {
+    constructor(scope: any, id: string);
+}
+export declare class Endpoint {
+    constructor(scope: any, id: string, props: any);
+}
+export declare class Runtime {
+    static readonly PYTHON: Runtime;
 }
 """
 README = """# cloudkit
@@ -73,6 +84,10 @@ def workspace(tmp_path, files: dict[str, str], readme: str = README):
         "node_modules/cloudkit/compute/index.js": "module.exports = require('./lib');\n",
         "node_modules/cloudkit/compute/lib/index.d.ts": COMPUTE_LIB,
         "node_modules/cloudkit/compute/lib/index.js": "",
+        "node_modules/cloudkit/inference/index.d.ts": "export * from './lib';\n",
+        "node_modules/cloudkit/inference/index.js": "module.exports = require('./lib');\n",
+        "node_modules/cloudkit/inference/lib/index.d.ts": INFERENCE_LIB,
+        "node_modules/cloudkit/inference/lib/index.js": "",
         "node_modules/cloudkit/README.md": readme,
         "src/uses.js": "import { App } from 'cloudkit';\nnew App().synth();\n",
     }
@@ -115,3 +130,25 @@ def test_a_module_alias_the_docs_import_is_never_an_abbreviation_of_a_class(tmp_
     ws = workspace(tmp_path, {"src/a.js": "new sp.Bucket(app, 'B');\nsp.BucketEncryption.S3_MANAGED;\nsp.Buckt;\n"},
                    readme=readme)
     assert found(ws, "src/a.js") == [(3, "Buckt", ["Bucket"])]
+
+
+def test_an_alias_no_import_teaches_is_the_one_module_exporting_every_name_the_docs_use_on_it(tmp_path):
+    # `ml` is imported nowhere; the docs use `Model`, `Endpoint` and `Runtime` on it: only the inference
+    # module exports all three (compute has a `Runtime` too), so `ml` is that module's namespace
+    readme = README + ("\n```ts\nconst m = new ml.Model(app, 'M');\nnew ml.Endpoint(app, 'E', { model: m });\n"
+                       "ml.Runtime.PYTHON;\n```\n")
+    code = "new ml.Model(app, 'M');\nnew ml.Enpdoint(app, 'E', {});\nml.Runtime.PYTHON;\n"
+    ws = workspace(tmp_path, {"src/a.js": code}, readme=readme)
+    assert found(ws, "src/a.js") == [(2, "Enpdoint", ["Endpoint"])]
+    # a finding on the module's namespace, not the vocabulary check's "no type in reach has `Enpdoint`"
+    assert [f["message"].split(";")[0] for f in symbol_findings(ws, "src/a.js")] == \
+        ["`inference_svc` has no member `Enpdoint`"]
+
+
+def test_names_two_modules_export_teach_no_alias(tmp_path):
+    # `Runtime` alone (compute and inference both export it) and one other name: under USAGE_MIN_MEMBERS, and
+    # `rt.Runtime` in both: nothing is inferred, nothing reported on a real name
+    readme = README + "\n```ts\nrt.Runtime.PYTHON;\nrt.Model;\n```\n"
+    code = "rt.Runtime.NODEJS_22;\nrt.Modle;\n"
+    ws = workspace(tmp_path, {"src/a.js": code}, readme=readme)
+    assert [f for f in found(ws, "src/a.js") if f[1] != "Modle"] == []
