@@ -831,7 +831,7 @@ def _usage_conventions(model: ObjectModel, conventions: dict[str, Convention]) -
             if name[:1].islower() and name not in declared and name not in conventions and name not in GLOBALS:
                 used[name].add(doc.node_text(prop))
     out: dict[str, Convention] = {}
-    types = None
+    types = spaces = None
     for name, members in used.items():
         members -= OBJECT_MEMBERS
         if len(members) < USAGE_MIN_MEMBERS or len(members - platform) < 2:
@@ -842,6 +842,24 @@ def _usage_conventions(model: ObjectModel, conventions: dict[str, Convention]) -
         base = next((b for b in fits if all(t == b or _inherits(model, t, b) for t in fits)), None)
         if base is not None:
             out[name] = Convention("inst", base, f"`{name}` used so in the engine's examples", len(members))
+            continue
+        if fits:
+            continue  # an instance of one of several types: no module's object either
+        # no type has them all: the engine's one namespace object of classes that exports every one of them
+        # (`agentcore.Runtime`, `agentcore.Gateway`, `agentcore.Memory` in the docs of a module folder whose
+        # import they leave out, no other module of the package exporting all three): that module's namespace,
+        # as `import * as agentcore from 'pkg/agentcore'` would bind it. Module namespaces of one package
+        # share many names (`Runtime`, `Code`); at least USAGE_MIN_MEMBERS distinct names, and exactly one
+        # module's namespace having every one, say which module it is.
+        if spaces is None:
+            spaces = [((m, n), set(model.statics((m, n)))) for m, mod in model.modules.items()
+                      for n, t in mod.types.items() if t.kind == "namespace" and model.closed((m, n))
+                      and _object_of_classes(model, (m, n))]
+        fits = [tid for tid, has in spaces if members <= has]
+        # (one file re-exported under several names, `export * as x` in several files: the same module, each
+        # namespace with the same members of the same types)
+        if len({frozenset((n, m.type) for n, (m, _) in model.statics(tid).items()) for tid in fits}) == 1:
+            out[name] = Convention("obj", fits[0], f"`{name}` used so in the engine's examples", len(members))
     return out
 
 

@@ -40,7 +40,7 @@ from lsp_server.workspace import Progress, Service, Workspace, service
 
 log = logging.getLogger(__name__)
 
-EXTRACTOR_VERSION = "55"  # 55: an object literal assigned to a static (`X.defaults = {...}`) opened by a write of a key it lacks in any file read; 54: exported object constants (`export const x = Object.freeze({...})`) as namespaces of their keys; 53: JavaScript mixin functions (`superclass => class extends B(superclass)`) and Lit reactive properties, a folder's ambiguous default export dropped; 52: `exports` subpath patterns, import types' files, mixin consts (`typeof C & Constructor<I>`), `protected` kept apart; 51: TypeScript's export context per ambient block, augmentations never close a module; 50: `declare global { export import X = NsImport }`: X is that module's namespace everywhere; 49: a namespace's `export { x$1 as x }` naming a top-level declaration (read later) is that member; 48: JavaScript class factories (`new Class({...})`, `Class.create`, `X.extend`) are classes, entries followed up to 2500 files; 47: `import("./x").default` types name x's default export; 46: a generic method's type parameter that no parameter binds is its default or constraint; 45: `export import x = pkgNs.member` is typed by that export; 44: `var X = function X() {}` keeps its static assignments; 43: a local `mixin(X, {...})` prototype copier adds the literal's members; 42: a function's overloads keep their parameters and results; 41: `export import x = NsOfAFile` is typed by that file's `export =` const; 40: another module file's `export =` const is not the package's; 39: a runtime object's synthesized type of known keys comes with the typed type it is a member of; 38: statics assigned in a declaration or a chain (`var n = X.n = {}`); 37: `module.exports = factory()` in a UMD wrapper is what the factory returns; 36: `export import x = a.b` in a namespace is a member (any); 35 (34 was used by work in progress): JavaScript: `require("./x")(X.prototype)` adders, `module.exports = require("./lib/x")`, constructors callable without `new`; 33: a function beside a namespace member of its name is its call signature; 32: a type name declared in several namespaces, qualified; 31: a function of a class's or namespace's name is its call signature; 30: a const typed by an intersection with a construct signature has its static side; 29: `import * as ns` re-exported by `export { ns }`, Omit/Pick bases; 28: `export * from` a module declared later; 27: merged `declare module` blocks, implicit exports, namespace export clauses, computed names; 26: construct signatures' results; 25: `/// <reference path>` and relative `declare module` augmentations; 24: names an `export =` namespace declares, enums in namespaces; 23: exported class expressions; 22: an unwritten type parameter without a default is unknown; 21: prototype methods' `this.x =`; 20: type parameter defaults, method overloads and their results; 15: an exported `new X()` value of the engine's JavaScript is an X; 17: member status (removed, deprecated)
+EXTRACTOR_VERSION = "56"  # 56: the file each `export * as x from './x'` namespace re-exports (`ModuleModel.namespace_files`); 55: an object literal assigned to a static (`X.defaults = {...}`) opened by a write of a key it lacks in any file read; 54: exported object constants (`export const x = Object.freeze({...})`) as namespaces of their keys; 53: JavaScript mixin functions (`superclass => class extends B(superclass)`) and Lit reactive properties, a folder's ambiguous default export dropped; 52: `exports` subpath patterns, import types' files, mixin consts (`typeof C & Constructor<I>`), `protected` kept apart; 51: TypeScript's export context per ambient block, augmentations never close a module; 50: `declare global { export import X = NsImport }`: X is that module's namespace everywhere; 49: a namespace's `export { x$1 as x }` naming a top-level declaration (read later) is that member; 48: JavaScript class factories (`new Class({...})`, `Class.create`, `X.extend`) are classes, entries followed up to 2500 files; 47: `import("./x").default` types name x's default export; 46: a generic method's type parameter that no parameter binds is its default or constraint; 45: `export import x = pkgNs.member` is typed by that export; 44: `var X = function X() {}` keeps its static assignments; 43: a local `mixin(X, {...})` prototype copier adds the literal's members; 42: a function's overloads keep their parameters and results; 41: `export import x = NsOfAFile` is typed by that file's `export =` const; 40: another module file's `export =` const is not the package's; 39: a runtime object's synthesized type of known keys comes with the typed type it is a member of; 38: statics assigned in a declaration or a chain (`var n = X.n = {}`); 37: `module.exports = factory()` in a UMD wrapper is what the factory returns; 36: `export import x = a.b` in a namespace is a member (any); 35 (34 was used by work in progress): JavaScript: `require("./x")(X.prototype)` adders, `module.exports = require("./lib/x")`, constructors callable without `new`; 33: a function beside a namespace member of its name is its call signature; 32: a type name declared in several namespaces, qualified; 31: a function of a class's or namespace's name is its call signature; 30: a const typed by an intersection with a construct signature has its static side; 29: `import * as ns` re-exported by `export { ns }`, Omit/Pick bases; 28: `export * from` a module declared later; 27: merged `declare module` blocks, implicit exports, namespace export clauses, computed names; 26: construct signatures' results; 25: `/// <reference path>` and relative `declare module` augmentations; 24: names an `export =` namespace declares, enums in namespaces; 23: exported class expressions; 22: an unwritten type parameter without a default is unknown; 21: prototype methods' `this.x =`; 20: type parameter defaults, method overloads and their results; 15: an exported `new X()` value of the engine's JavaScript is an X; 17: member status (removed, deprecated)
 SIGNED_AS = "object-model-source"
 # The code an extraction depends on: the readers, the syntax helpers they call and the queries they run. A
 # change to any of them changes `reader_version`, so cached extractions (and index artifacts) made by other
@@ -188,6 +188,7 @@ class ObjectModel:
         # each package the workspace's files import (or its package.json declares) -> its folder, whether or not
         # any source of it was read (a package of deep-path JavaScript files only: no entry, no typings)
         self.package_dirs: dict[str, Path] = {}
+        self._subpath_ns: dict[str, TypeId | None] = {}  # `subpath_namespace`'s answers
         self.local_sources: list[tuple[Path, str]] = [(spec.path, spec.module) for spec, _ in sources
                                                       if spec.kind == "js" and spec.origin == "config"]
         self.type_names: dict[str, list[TypeId]] = {}
@@ -757,6 +758,32 @@ class ObjectModel:
             return name
         return written if written in exported else exported[0]
 
+    def subpath_namespace(self, spec: str) -> TypeId | None:
+        """The namespace type a package's subpath import (`import * as s3 from 'pkg/aws-s3'`) binds when the
+        subpath's declaration file is one the package's own typings re-export as a namespace (`export * as
+        aws_s3 from './aws-s3'` in its entry): the same file, so the same exports, whatever either is called.
+        TypeScript finds a subpath's typings as the `types` condition of its `exports` entry, else beside the
+        JavaScript file the entry names (`./aws-s3/index.js` -> `./aws-s3/index.d.ts`), else, with no
+        `exports` map, at `sub.d.ts` or `sub/index.d.ts`. None when the subpath is no such file."""
+        if spec in self._subpath_ns:
+            return self._subpath_ns[spec]
+        found = None
+        pkg = package_name(spec)
+        pkg_dir = self.package_dirs.get(pkg) if pkg is not None and pkg != spec else None
+        decl = _subpath_declaration(pkg_dir, spec[len(pkg) + 1:]) if pkg_dir is not None else None
+        if decl is not None:
+            for src_spec, src in self.sources:
+                mod = src.modules.get(pkg) if src.kind == "dts" else None
+                if mod is None or not mod.namespace_files:
+                    continue
+                rel = Path(os.path.relpath(decl, src_spec.path.resolve().parent)).as_posix()
+                name = mod.namespace_files.get(rel)
+                if name is not None and self.type((pkg, name)) is not None:
+                    found = (pkg, name)
+                    break
+        self._subpath_ns[spec] = found
+        return found
+
     def export(self, module: str, name: str):
         """What `import { name } from module` binds: ("type", tid) or ("value", Member) or None."""
         mod = self.modules.get(module)
@@ -1044,6 +1071,33 @@ def runtime_target(node, depth: int = 0) -> str | None:
                 found = runtime_target(value, depth + 1)
                 if found is not None:
                     return found
+    return None
+
+
+def _subpath_declaration(pkg_dir: Path, sub: str) -> Path | None:
+    """The declaration file TypeScript reads for `pkg/sub` (see `ObjectModel.subpath_namespace`), inside the
+    package; else None."""
+    if not sub or ".." in sub.split("/"):
+        return None
+    root = pkg_dir.resolve()
+    manifest = read_json(pkg_dir / "package.json") or {}
+    exports = manifest.get("exports")
+    candidates: list[Path] = []
+    if isinstance(exports, dict):
+        entry = exports.get(f"./{sub}")
+        types = entry.get("types") or entry.get("typings") if isinstance(entry, dict) else None
+        if isinstance(types, str):
+            candidates.append(pkg_dir / types)
+        js = runtime_subpath(pkg_dir, sub)
+        if js is not None:
+            stem = js.name[:-len(js.suffix)]
+            candidates.append(js.with_name(stem + {".mjs": ".d.mts", ".cjs": ".d.cts"}.get(js.suffix, ".d.ts")))
+    elif exports is None:
+        candidates += [pkg_dir / f"{sub}.d.ts", pkg_dir / sub / "index.d.ts"]
+    for c in candidates:
+        c = c.resolve()
+        if c.is_file() and root in c.parents and c.name.endswith(DTS_SUFFIXES):
+            return c
     return None
 
 

@@ -1065,6 +1065,9 @@ class Analyzer:
         return self.model.module_for_path(target) or spec
 
     def module_val(self, spec: str) -> Val | None:
+        ns = self.subpath_namespace(spec)
+        if ns is not None:
+            return ns
         spec = self.module_name(spec)
         mod = self.model.modules.get(spec)
         if mod is None:
@@ -1075,6 +1078,18 @@ class Analyzer:
                 val = replace(val, module=spec)  # `require("pdfkit").PDFDocument`: its runtime exports too
             return val
         return Val(ValKind.NAMESPACE, module=spec)
+
+    def subpath_namespace(self, written: str) -> Val | None:
+        """`import * as s3 from 'pkg/aws-s3'` (or `require('pkg/aws-s3')`) of a subpath that is a file the
+        package's entry re-exports as a namespace (`export * as aws_s3 from './aws-s3'`): that namespace
+        object, whose members are exactly that file's exports (`ObjectModel.subpath_namespace`), as `import {
+        aws_s3 as s3 } from 'pkg'` binds it. A subpath read into the package's module (`subpaths`) would
+        otherwise be the whole package; one not read at all, nothing."""
+        if written in self.model.modules or written.startswith((".", "/")) or "/" not in written:
+            return None
+        tid = self.model.subpath_namespace(written)
+        t = self.model.type(tid) if tid is not None else None
+        return Val(ValKind.CLASS, tid, conf=t.confidence) if t is not None else None
 
     def exact_class(self, val: Val, node: Node | None) -> bool:
         """Whether an instance's `constructor` is its type's class itself: a class of the engine that no type
@@ -2408,7 +2423,8 @@ class Analyzer:
 
     def import_statement(self, node: Node) -> None:
         src = node.child_by_field_name("source")
-        spec = self.module_name(self.text(src).strip("\"'`")) if src is not None else ""
+        written = self.text(src).strip("\"'`") if src is not None else ""
+        spec = self.module_name(written)
         mod = self.model.modules.get(spec)
         for b in import_bindings(self.src, node):
             if mod is not None and b.imported != NAMESPACE:
@@ -2416,7 +2432,7 @@ class Analyzer:
             if b.imported == DEFAULT:
                 val = (self.export_val(spec, "default") or self.export_val(spec, "=")) if mod else None
             elif b.imported == NAMESPACE:
-                val = Val(ValKind.NAMESPACE, module=spec) if mod else None
+                val = self.subpath_namespace(written) or (Val(ValKind.NAMESPACE, module=spec) if mod else None)
             else:
                 val = None
                 if mod is not None:

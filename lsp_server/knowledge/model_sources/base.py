@@ -114,6 +114,10 @@ class ModuleModel:
     # `import * as M from "m"; declare global { export import Bun = M }`: globals that are this module's namespace
     # object in every file, module or script (`Bun.file(...)` as `import * as Bun from "m"` would read it)
     namespace_globals: list[str] = field(default_factory=list)
+    # `export * as aws_s3 from './aws-s3'`: the namespace type (`aws_s3$ns3`) each re-exported file is, by the
+    # file's path relative to the entry's folder (`aws-s3/index.d.ts`), so that an import of the package's
+    # subpath that is that file (`import * as s3 from 'pkg/aws-s3'`) is that namespace (`ObjectModel.subpath_namespace`)
+    namespace_files: dict[str, str] = field(default_factory=dict)
 
     def add_type(self, t: TypeDef) -> None:
         old = self.types.get(t.name)
@@ -268,7 +272,8 @@ class SourceModel:
                 types[tname] = TypeDef(**t)
             values = {k: Member(**v) for k, v in m["values"].items()}
             modules[name] = ModuleModel(m["name"], types, dict(m["exports"]), values, m["complete"],
-                                        list(m.get("globals", [])), list(m.get("namespace_globals", [])))
+                                        list(m.get("globals", [])), list(m.get("namespace_globals", [])),
+                                        dict(m.get("namespace_files", {})))
         return cls(data["kind"], modules, dict(data["files"]), list(data.get("warnings", [])))
 
 

@@ -83,6 +83,7 @@ class DtsExtractor:
         self.source = SourceModel("dts")
         self.module_name = module
         self.scopes: dict[Path, _Scope] = {}
+        self.entry_dir: Path | None = None  # the entry file's folder (`ModuleModel.namespace_files` is relative to it)
         self.script_globals: list[str] = []  # values script files declare at their top level (`_script_globals`)
         self.queue: list[Path] = []
         self.constructed: dict[str, TypeDef] = {}  # const name -> the instance type its `new` signatures make
@@ -131,6 +132,7 @@ class DtsExtractor:
 
     def run(self, entry: Path) -> SourceModel:
         entry_scope = self.scope_for(entry)
+        self.entry_dir = entry_scope.path.parent
         for extra in (None, *_element_files(entry), _TYPE_ONLY):
             # then the package's custom elements that no export reaches (`declare global { interface
             # HTMLElementTagNameMap { 'wa-dialog': WaDialog } }` in each component's file, imported for its side
@@ -877,6 +879,9 @@ class DtsExtractor:
                 scope.local_names.add(td.name)
                 scope.exports[name] = (scope, td.name)
                 made.append((td, target))
+                if self.entry_dir is not None and "#module:" not in str(target.path):  # a file, no `declare module`
+                    rel = Path(os.path.relpath(target.path, self.entry_dir)).as_posix()
+                    mod.namespace_files.setdefault(rel, td.name)
             for name, target in scope.ns_imports.items():  # exported only if an export clause names it
                 td = TypeDef(f"{name}$ns{len(made) + 1}", "namespace", path=str(scope.path))
                 mod.add_type(td)
