@@ -267,12 +267,20 @@ def rank(query: str, candidates, usage: str = "", threshold: float = THRESHOLD,
             cands.ranked.clear()
         cands.ranked[key] = tuple(scored)
     ql = len(query)
-    # ties: the name `prefer` fits, then the closer length, then the query's own case at the start (`lazys`
-    # means the function `lazy`, not the class `Lazy` beside it), then by name
+    # ties: the name `prefer` fits, then the name the query is plainly made plural or singular of, in its own
+    # case (`T3s` is `T3` made plural, not `G3S` or `T3A`, one letter away too: adding `s` is the commonest change
+    # of number), then the closer length, then the query's own case at the start (`lazys` means the function
+    # `lazy`, not the class `Lazy` beside it), then by name
     upper = query[:1].isupper()
-    scored.sort(key=lambda x: (-x[1], prefer is not None and not prefer(x[0]), abs(len(x[0]) - ql),
-                               x[0][:1].isupper() != upper, x[0]))
+    scored.sort(key=lambda x: (-x[1], prefer is not None and not prefer(x[0]), not _number_of(query, x[0]),
+                               abs(len(x[0]) - ql), x[0][:1].isupper() != upper, x[0]))
     return scored
+
+
+def _number_of(query: str, name: str) -> bool:
+    """Whether one of the two names is the other with a plural `s` / `es` added, case kept (`T3s` / `T3`)."""
+    short, long = (name, query) if len(name) < len(query) else (query, name)
+    return long[len(short):] in ("s", "es") and long.startswith(short)
 
 
 def unambiguous(ranked: list[tuple[str, float]]) -> bool:

@@ -733,7 +733,10 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
             continue
         on_hole = _hole_near_miss(name, hole, model) if hole is not None and not expando and on_kind is None \
             else None
-        suggestion = None if expando or on_kind is not None or on_hole is not None else _near_miss(name, index)
+        # read as a class or an export: `new x.getGateway()`, or on a receiver of capitalised names only
+        export_meant = _constructed(node) or _namespace_like(doc, members, obj, prop)
+        suggestion = None if expando or on_kind is not None or on_hole is not None else \
+            _near_miss(name, index, export_meant)
         named = analysis.named_by_convention.get(doc.node_text(obj)) if obj.type == "identifier" else None
         own_class = _own_class_near_miss(doc, obj, name) \
             if obj.type == "this" and doc.language not in TYPESCRIPT_LANGUAGES and not expando else None
@@ -768,7 +771,7 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
         else:
             real, owner, decl = _member_first(name, index, suggestion, model,
                                               analysis.open_engine_receivers.get(prop.start_byte),
-                                              _constructed(node), _capitalised(doc, obj))
+                                              export_meant, _capitalised(doc, obj))
         if name in pages["dependencies"] and (kind is not None or real in pages["documented"]):
             # `req.acceptsCharset()` near the pages' `req.acceptsCharsets()`: an object the pages describe may be
             # a dependency's, extended; a name that dependency spells is its real member
@@ -1286,6 +1289,34 @@ def _unprefixed(name: str) -> str | None:
     return None
 
 
+def _unprefixed_as_written(name: str) -> str | None:
+    """`name` without its get/set prefix, the rest as written (`getGateway` -> `Gateway`); None without one."""
+    for prefix in ("get", "set"):
+        if name.startswith(prefix) and name[len(prefix):len(prefix) + 1].isupper():
+            return name[len(prefix):]
+    return None
+
+
+def _namespace_like(doc: ParsedDocument, members: list, obj, prop) -> bool:
+    """Whether the file reads only capitalised names on the receiver `obj` (an identifier) besides `prop`, at
+    least one (`synthetics.Canary`, `synthetics.Runtime`): it uses it as a module's namespace of classes and
+    constants, whose exports are capitalised; a lower-case member would be an object's."""
+    if obj.type != "identifier":
+        return False
+    receiver = doc.node_text(obj)
+    seen = False
+    for node in members:
+        other_obj = node.child_by_field_name("object")
+        other = node.child_by_field_name("property")
+        if other_obj is None or other is None or other.start_byte == prop.start_byte or \
+                other_obj.type != "identifier" or doc.node_text(other_obj) != receiver:
+            continue
+        if not doc.node_text(other)[:1].isupper():
+            return False
+        seen = True
+    return seen
+
+
 def _variant_of(name: str, names, threshold: float) -> str | None:
     """The one of `names` that `name` is a variant of: itself behind a get/set prefix, else the unambiguous
     best near miss scoring at least `threshold` (case, number, a small typo); None when there is none."""
@@ -1762,11 +1793,14 @@ def _package_root(path: Path, module: str) -> Path | None:
     return None
 
 
-def _near_miss(name: str, index: dict) -> tuple[str, str, float] | None:
+def _near_miss(name: str, index: dict, export_meant: bool = False) -> tuple[str, str, float] | None:
     """The one engine member `name` is a near miss of, its owner and score: among the members the model knows
     first; among those only the engine's files spell when none of the model's is near (a fallback, so a spelled
     name never makes a modelled near miss ambiguous: `BulkWriteResult` exported beside the member
-    `bulkWriteResult`). Whether to report; the did-you-mean itself is `_member_first`'s."""
+    `bulkWriteResult`). Whether to report; the did-you-mean itself is `_member_first`'s. `export_meant`: the
+    code reads the name as a class or an export (`new x.getGateway()`, or on a receiver it reads only
+    capitalised names of: `_namespace_like`), so `getGateway` is the class `Gateway` behind a getter's prefix,
+    as written, before the member `gateway`."""
     for cands, pool, folded in ((index["cands"], index["modelled"], index["modelled_by_lower"]),
                                 (index["cands_spelled"], index["spelled_members"], index["spelled_by_lower"])):
         ranked = sg.rank(name, cands, "", threshold=NEAR_MISS)
@@ -1776,6 +1810,9 @@ def _near_miss(name: str, index: dict) -> tuple[str, str, float] | None:
         swapped = _predicate_swap(name, pool)
         if swapped is not None:  # `hasAwake` for the member `isAwake`, before the option `awake`
             return swapped, index["owners"][swapped], sg.score(name, swapped)
+        written = _unprefixed_as_written(name) if export_meant else None
+        if written is not None and written in pool:
+            return written, index["owners"][written], sg.score(name, written)
         if bare is not None and bare in pool:
             return bare, index["owners"][bare], sg.score(name, bare)
         cased = _case_variant(name, folded)
@@ -1853,7 +1890,8 @@ def _member_first(name: str, index: dict, found: tuple[str, str, float], model: 
     receiver written as the engine's class or namespace (`Immutable.getMap()` means the export `Map`), a member
     must be clearly nearer; a platform class's statics are members (`AbortSignal.timout` -> `timeout`). A name
     `new` constructs (`new Konva.getRect()`: a class is meant) keeps `_near_miss`'s pick. With the declaration
-    the hover shows: `(Member, owner's name)`, or None for a name only the engine's files spell."""
+    the hover shows: `(Member, owner's name)`, or None for a name only the engine's files spell. (`constructed`:
+    also a name read on a receiver of capitalised names only, `_near_miss`'s `export_meant`.)"""
     real, owner, best = found
     if constructed or _accessor_of(name, real) or _predicate_swap(name, (real,)) == real:
         # (`getCameras` of the member `cameras`, `hasAwake` of `isAwake`: `_near_miss`'s pick)

@@ -289,3 +289,10 @@ def test_class_expressions_a_javascript_engine_exports(tmp_path):
     ws = make_workspace(tmp_path, files)
     for name in forms:
         assert found(ws, f"src/{name}.js") == [(3, "drw", "error", ["draw"])], name
+
+
+def test_a_name_made_plural_ranks_its_singular_first_among_equally_near_names():
+    """`T3s`: `T3` made plural (adding `s`, case kept) before `G3S` and `T3A`, each one letter away too
+    (round 24, aws-cdk-lib's `InstanceClass.T3`)."""
+    from lsp_server.knowledge import suggest as sg
+    assert sg.rank("T3s", ["G3S", "T3A", "T3"])[0][0] == "T3"

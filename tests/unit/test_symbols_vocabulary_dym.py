@@ -63,3 +63,30 @@ def test_a_name_in_another_case_of_one_member_means_that_member(tmp_path):
     assert found(ws, "src/cased.js") == [(4, "getlinkedrecords", ["getLinkedRecords"])]
     assert found(ws, "src/two.js") == []
     assert found(ws, "src/real.js") == []
+
+
+EXPORTS = """export declare namespace parts {
+    class Code { static fromAsset(path: string): Code; }
+    class Canary { readonly code: Code; }
+    class Gateway { constructor(name: string); }
+}
+export declare class Target { readonly gateway: parts.Gateway; }
+export declare function make(): parts.Canary;
+"""
+
+
+def test_a_getter_prefix_on_a_class_the_code_constructs_or_reads_among_classes(tmp_path):
+    """`new x.getGateway()`: a class is constructed, so the class `Gateway` (a namespace's member: the engine's
+    namespace objects hold its classes) behind a getter's prefix (as written),
+    not the member `gateway`; `ns.getCode` on a receiver the file reads only capitalised names of
+    (`ns.Canary`): a namespace of classes, so the class `Code`. On an object's receiver the member stays meant.
+    (Round 24, aws-cdk-lib's `synthetics.Code` in READMEs that never import `synthetics`.)"""
+    head = 'import { make } from "web";\nmake().code;\n'
+    ws = package_workspace(tmp_path, "web", EXPORTS, {
+        "src/new.js": head + "const g = new agentcore.getGateway('x');\n",
+        "src/ns.js": head + "const c = new ns.Canary();\nconst a = ns.getCode.fromAsset('x');\n",
+        "src/obj.js": head + "function f(canary) {\n  return canary.getCode;\n}\n",
+    })
+    assert found(ws, "src/new.js") == [(3, "getGateway", ["Gateway"])]
+    assert found(ws, "src/ns.js") == [(4, "getCode", ["Code"])]
+    assert found(ws, "src/obj.js") == [(4, "getCode", ["code"])]
