@@ -734,7 +734,7 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
         on_hole = _hole_near_miss(name, hole, model) if hole is not None and not expando and on_kind is None \
             else None
         # read as a class or an export: `new x.getGateway()`, or on a receiver of capitalised names only
-        export_meant = _constructed(node) or _namespace_like(doc, members, obj, prop)
+        export_meant = _constructed(node) or _namespace_like(doc, members, obj, prop, index["names"])
         suggestion = None if expando or on_kind is not None or on_hole is not None else \
             _near_miss(name, index, export_meant)
         named = analysis.named_by_convention.get(doc.node_text(obj)) if obj.type == "identifier" else None
@@ -1297,10 +1297,11 @@ def _unprefixed_as_written(name: str) -> str | None:
     return None
 
 
-def _namespace_like(doc: ParsedDocument, members: list, obj, prop) -> bool:
+def _namespace_like(doc: ParsedDocument, members: list, obj, prop, names: frozenset[str]) -> bool:
     """Whether the file reads only capitalised names on the receiver `obj` (an identifier) besides `prop`, at
-    least one (`synthetics.Canary`, `synthetics.Runtime`): it uses it as a module's namespace of classes and
-    constants, whose exports are capitalised; a lower-case member would be an object's."""
+    least one of them a name of the engine (`names`: `synthetics.Canary`, `synthetics.Runtime`): it uses it as a
+    module's namespace of classes and constants, whose exports are capitalised; a lower-case member would be an
+    object's. (A capitalised name the engine lacks, another invention, says nothing either way.)"""
     if obj.type != "identifier":
         return False
     receiver = doc.node_text(obj)
@@ -1311,9 +1312,10 @@ def _namespace_like(doc: ParsedDocument, members: list, obj, prop) -> bool:
         if other_obj is None or other is None or other.start_byte == prop.start_byte or \
                 other_obj.type != "identifier" or doc.node_text(other_obj) != receiver:
             continue
-        if not doc.node_text(other)[:1].isupper():
+        text = doc.node_text(other)
+        if not text[:1].isupper():
             return False
-        seen = True
+        seen = seen or text in names
     return seen
 
 
