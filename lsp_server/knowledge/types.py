@@ -2424,6 +2424,10 @@ class Analyzer:
     def import_statement(self, node: Node) -> None:
         src = node.child_by_field_name("source")
         written = self.text(src).strip("\"'`") if src is not None else ""
+        ns = self.subpath_namespace(written) if written else None
+        if ns is not None:
+            self.import_namespace_members(node, ns, written)
+            return
         spec = self.module_name(written)
         mod = self.model.modules.get(spec)
         for b in import_bindings(self.src, node):
@@ -2445,6 +2449,36 @@ class Analyzer:
                             usage="import", candidates=cands, container=spec, static=True)
                         problem.constructed = self.constructed_or_typed(b.local)
                         self.result.import_problems.append(problem)
+            self.set_value(b.local, val)
+
+    def import_namespace_members(self, node: Node, ns: Val, spec: str) -> None:
+        """`import { Runtime } from 'pkg/aws-lambda'` of a subpath that is a namespace object of the package
+        (`subpath_namespace`): each name is that object's member, as `pkg.aws_lambda.Runtime` would be. A name it
+        lacks is reported (with its members as candidates) only when the object is closed and no type of the
+        package has the name: the object holds values only, and a type-only export (an interface) is importable
+        too."""
+        module, _ = ns.tid
+        t = self.model.type(ns.tid)
+        statics = self.model.statics(ns.tid)
+        for b in import_bindings(self.src, node):
+            val = None
+            if b.imported == NAMESPACE:
+                val = ns
+            elif b.imported != DEFAULT:
+                entry = statics.get(b.imported)
+                if entry is not None:
+                    m = entry[0]
+                    val = Val(ValKind.FUNCTION, module=module, member=m, conf=min(ns.conf, m.confidence)) \
+                        if m.kind in ("function", "method") else \
+                        self.to_val(parse_type(m.type), module, None, min(ns.conf, m.confidence))
+                elif t is not None and not t.open and self.model.find_type(module, b.imported) is None and \
+                        b.imported not in self.model.modules[module].types:
+                    problem = Access.at(
+                        b.name_node, b.imported, ns, missing=True, usage="import",
+                        candidates=[n for n, (m, _) in statics.items() if not m.private],
+                        container=spec, static=True)
+                    problem.constructed = self.constructed_or_typed(b.local)
+                    self.result.import_problems.append(problem)
             self.set_value(b.local, val)
 
     def constructed_or_typed(self, local: Node) -> bool:

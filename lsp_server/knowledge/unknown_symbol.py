@@ -82,6 +82,8 @@ def typescript_sees(a: Access, model: ObjectModel) -> bool:
     if recv.evidence is not None or recv.untyped:
         return False
     modules, types = typings_of(model)
+    if a.usage == "import" and recv.kind == ValKind.CLASS and recv.tid:
+        return recv.tid[0] in modules  # a subpath that is a namespace object of the package's typings
     if a.usage == "import" or recv.kind == ValKind.NAMESPACE:
         return (a.container if a.usage == "import" else recv.module) in modules
     # the DOM's own types (`platform.PLATFORM`) are TypeScript's lib: it types `document`, a tag-name lookup's
