@@ -1286,6 +1286,7 @@ ENGINES = [
            # (named imports of such a subpath are the namespace's members; did-you-mean ranking of plurals and getX):
            # 97.5% (typed 63/66, untyped 327/334), did-you-mean 99.2%, 0 FP, 0 stray
            recall_floor=0.97, dym_floor=0.99),
+    # Round 25's held-out engine (run once at 7d2e2c5, docs/evaluation.md), dev material since.
     Engine("globalize", "1.7.1", "an i18n library (Globalize: number, currency, date, relative-time, unit, plural and "
            "message formatting and parsing on Unicode CLDR data the user loads, `Globalize.load(cldrData); "
            "Globalize.locale('en'); Globalize.formatNumber(3.14); const price = "
@@ -1327,7 +1328,13 @@ ENGINES = [
            # doc/cldr.md shows its loading code as the page's scripts, in ```html blocks: of the docs' 4 script
            # elements, 2 are `src` loaders and 1 holds `...` placeholders; the one kept is 1 more snippet file and 4
            # more mutants (`Globalize.load`, and jQuery's `$.when`)
-           html_scripts_as_js=True, set_aside=True),
+           html_scripts_as_js=True,
+           # round 25's untouched 98.7% (typed 36/38, untyped 274/276), did-you-mean 100%, 1 FP, 0 stray; dev from
+           # then on, floors at those figures. The one finding on clean code is true: the migration guide's 0.x call
+           # `Globalize( "en" ).parseFloat(...)`, which 1.7.1 has in no file (replaced by `parseNumber`), listed as
+           # lion's stale-docs findings are
+           recall_floor=0.98, dym_floor=1.0,
+           known_false_positives=("src/readme/migrating-from-0.x_00.js:1: parseFloat",)),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
