@@ -1335,6 +1335,132 @@ ENGINES = [
            # lion's stale-docs findings are
            recall_floor=0.98, dym_floor=1.0,
            known_false_positives=("src/readme/migrating-from-0.x_00.js:1: parseFloat",)),
+    # Round 26's held-out engine (chosen before any run, docs/evaluation.md): run only with --set-aside.
+    Engine("sib-api-v3-sdk", "8.5.0", "a generated REST API client (Sendinblue's, now Brevo's, API v3 SDK for Node.js "
+           "and the browser: transactional email and SMS, contacts, campaigns, CRM, `var defaultClient = "
+           "SibApiV3Sdk.ApiClient.instance; defaultClient.authentications['api-key'].apiKey = KEY; var apiInstance = "
+           "new SibApiV3Sdk.TransactionalEmailsApi(); apiInstance.sendTransacEmail(sendSmtpEmail).then(...)`) with no "
+           "typings at all (none in the package, none on DefinitelyTyped): swagger-codegen 2.4 output, 276 UMD "
+           "modules (AMD `define`, CommonJS `module.exports = factory(require('../ApiClient'), ...)` and, but for the "
+           "index, the browser global `root.SibApiV3Sdk.X = factory(...)`), `src/index.js` (the `main`) one whose "
+           "factory takes the 275 constructors as positional parameters, each bound to the `require` at the same "
+           "place, and returns them as one object literal (`{ ApiClient: ApiClient, AccountApi: AccountApi, "
+           "SendSmtpEmail: SendSmtpEmail, ... }`); the 18 API classes are constructor functions that assign every "
+           "operation to the instance inside the constructor (`var exports = function(apiClient) { this.apiClient = "
+           "apiClient || ApiClient.instance; this.getAccount = function() {...}; this.getAccountWithHttpInfo = ... "
+           "}`: no prototype member), the 256 models empty constructors whose fields are declared as "
+           "`exports.prototype.subject = undefined` and filled by a static `constructFromObject(data, obj)`, enums as "
+           "static objects (`exports.TypeEnum = {...}`), and `ApiClient` a prototype-style class whose singleton is "
+           "the static `exports.instance = new exports()`, holding an `authentications` map keyed by strings "
+           "('api-key', 'partner-key'); the docs are the generated README and one docs/*.md page per API class (a "
+           "method table, then per operation a ```javascript example on a `var apiInstance = new "
+           "SibApiV3Sdk.XxxApi()`, parameters, return type, authorization) and per model (a property table)",
+           docs=(
+                 "README.md", "docs/AbTestCampaignResult.md", "docs/AbTestCampaignResultClickedLinks.md",
+                 "docs/AbTestCampaignResultStatistics.md", "docs/AbTestVersionClicks.md",
+                 "docs/AbTestVersionClicksInner.md", "docs/AbTestVersionStats.md", "docs/AccountApi.md",
+                 "docs/AddChildDomain.md", "docs/AddContactToList.md", "docs/AddCredits.md", "docs/BlockDomain.md",
+                 "docs/Body.md", "docs/Body1.md", "docs/Body10.md", "docs/Body11.md", "docs/Body12.md",
+                 "docs/Body2.md", "docs/Body3.md", "docs/Body4.md", "docs/Body5.md", "docs/Body6.md", "docs/Body7.md",
+                 "docs/Body8.md", "docs/Body9.md", "docs/CompaniesApi.md", "docs/CompaniesList.md", "docs/Company.md",
+                 "docs/CompanyAttributes.md", "docs/CompanyAttributesInner.md", "docs/ContactsApi.md",
+                 "docs/ConversationsApi.md", "docs/ConversationsMessage.md", "docs/ConversationsMessageFile.md",
+                 "docs/ConversationsMessageFileImageInfo.md", "docs/CreateAttribute.md",
+                 "docs/CreateAttributeEnumeration.md", "docs/CreateChild.md", "docs/CreateContact.md",
+                 "docs/CreateDoiContact.md", "docs/CreateEmailCampaign.md", "docs/CreateEmailCampaignRecipients.md",
+                 "docs/CreateEmailCampaignSender.md", "docs/CreateList.md", "docs/CreateModel.md",
+                 "docs/CreateReseller.md", "docs/CreateSender.md", "docs/CreateSenderIps.md",
+                 "docs/CreateSenderModel.md", "docs/CreateSmsCampaign.md", "docs/CreateSmsCampaignRecipients.md",
+                 "docs/CreateSmtpEmail.md", "docs/CreateSmtpTemplate.md", "docs/CreateSmtpTemplateSender.md",
+                 "docs/CreateSubAccount.md", "docs/CreateSubAccountResponse.md", "docs/CreateUpdateContactModel.md",
+                 "docs/CreateUpdateFolder.md", "docs/CreateWebhook.md", "docs/CreatedProcessId.md", "docs/Deal.md",
+                 "docs/DealAttributes.md", "docs/DealAttributesInner.md", "docs/DealsApi.md", "docs/DealsList.md",
+                 "docs/DeleteHardbounces.md", "docs/EmailCampaignsApi.md", "docs/EmailExportRecipients.md",
+                 "docs/ErrorModel.md", "docs/FileData.md", "docs/FileDownloadableLink.md", "docs/FileList.md",
+                 "docs/FilesApi.md", "docs/GetAccount.md", "docs/GetAccountMarketingAutomation.md",
+                 "docs/GetAccountPlan.md", "docs/GetAccountRelay.md", "docs/GetAccountRelayData.md",
+                 "docs/GetAggregatedReport.md", "docs/GetAttributes.md", "docs/GetAttributesAttributes.md",
+                 "docs/GetAttributesEnumeration.md", "docs/GetBlockedDomains.md", "docs/GetCampaignOverview.md",
+                 "docs/GetCampaignRecipients.md", "docs/GetCampaignStats.md", "docs/GetChildAccountCreationStatus.md",
+                 "docs/GetChildDomain.md", "docs/GetChildDomains.md", "docs/GetChildInfo.md",
+                 "docs/GetChildInfoApiKeys.md", "docs/GetChildInfoApiKeysV2.md", "docs/GetChildInfoApiKeysV3.md",
+                 "docs/GetChildInfoCredits.md", "docs/GetChildInfoStatistics.md", "docs/GetChildrenList.md",
+                 "docs/GetClient.md", "docs/GetContactCampaignStats.md", "docs/GetContactCampaignStatsClicked.md",
+                 "docs/GetContactCampaignStatsOpened.md", "docs/GetContactCampaignStatsTransacAttributes.md",
+                 "docs/GetContactCampaignStatsUnsubscriptions.md", "docs/GetContactDetails.md", "docs/GetContacts.md",
+                 "docs/GetDeviceBrowserStats.md", "docs/GetEmailCampaign.md", "docs/GetEmailCampaigns.md",
+                 "docs/GetEmailEventReport.md", "docs/GetEmailEventReportEvents.md",
+                 "docs/GetExtendedCampaignOverview.md", "docs/GetExtendedCampaignOverviewSender.md",
+                 "docs/GetExtendedCampaignStats.md", "docs/GetExtendedCampaignStatsGlobalStats.md",
+                 "docs/GetExtendedClient.md", "docs/GetExtendedClientAddress.md", "docs/GetExtendedContactDetails.md",
+                 "docs/GetExtendedContactDetailsStatistics.md", "docs/GetExtendedContactDetailsStatisticsClicked.md",
+                 "docs/GetExtendedContactDetailsStatisticsDelivered.md",
+                 "docs/GetExtendedContactDetailsStatisticsLinks.md",
+                 "docs/GetExtendedContactDetailsStatisticsMessagesSent.md",
+                 "docs/GetExtendedContactDetailsStatisticsOpened.md",
+                 "docs/GetExtendedContactDetailsStatisticsUnsubscriptions.md",
+                 "docs/GetExtendedContactDetailsStatisticsUnsubscriptionsAdminUnsubscription.md",
+                 "docs/GetExtendedContactDetailsStatisticsUnsubscriptionsUserUnsubscription.md",
+                 "docs/GetExtendedList.md", "docs/GetExtendedListCampaignStats.md", "docs/GetFolder.md",
+                 "docs/GetFolderLists.md", "docs/GetFolders.md", "docs/GetInboundEmailEvents.md",
+                 "docs/GetInboundEmailEventsByUuid.md", "docs/GetInboundEmailEventsByUuidAttachments.md",
+                 "docs/GetInboundEmailEventsByUuidLogs.md", "docs/GetInboundEmailEventsEvents.md", "docs/GetIp.md",
+                 "docs/GetIpFromSender.md", "docs/GetIps.md", "docs/GetIpsFromSender.md", "docs/GetList.md",
+                 "docs/GetLists.md", "docs/GetProcess.md", "docs/GetProcesses.md", "docs/GetReports.md",
+                 "docs/GetReportsReports.md", "docs/GetScheduledEmailByBatchId.md",
+                 "docs/GetScheduledEmailByBatchIdBatches.md", "docs/GetScheduledEmailByMessageId.md",
+                 "docs/GetSendersList.md", "docs/GetSendersListIps.md", "docs/GetSendersListSenders.md",
+                 "docs/GetSharedTemplateUrl.md", "docs/GetSmsCampaign.md", "docs/GetSmsCampaignOverview.md",
+                 "docs/GetSmsCampaignRecipients.md", "docs/GetSmsCampaignStats.md", "docs/GetSmsCampaigns.md",
+                 "docs/GetSmsEventReport.md", "docs/GetSmsEventReportEvents.md", "docs/GetSmtpTemplateOverview.md",
+                 "docs/GetSmtpTemplateOverviewSender.md", "docs/GetSmtpTemplates.md", "docs/GetSsoToken.md",
+                 "docs/GetStatsByBrowser.md", "docs/GetStatsByDevice.md", "docs/GetStatsByDomain.md",
+                 "docs/GetTransacAggregatedSmsReport.md", "docs/GetTransacBlockedContacts.md",
+                 "docs/GetTransacBlockedContactsContacts.md", "docs/GetTransacBlockedContactsReason.md",
+                 "docs/GetTransacEmailContent.md", "docs/GetTransacEmailContentEvents.md",
+                 "docs/GetTransacEmailsList.md", "docs/GetTransacEmailsListTransactionalEmails.md",
+                 "docs/GetTransacSmsReport.md", "docs/GetTransacSmsReportReports.md", "docs/GetWebhook.md",
+                 "docs/GetWebhooks.md", "docs/InboundParsingApi.md", "docs/InlineResponse200.md",
+                 "docs/InlineResponse201.md", "docs/InlineResponse2011.md", "docs/ManageIp.md",
+                 "docs/MasterAccountApi.md", "docs/MasterDetailsResponse.md",
+                 "docs/MasterDetailsResponseBillingInfo.md", "docs/MasterDetailsResponseBillingInfoAddress.md",
+                 "docs/MasterDetailsResponseBillingInfoName.md", "docs/MasterDetailsResponsePlanInfo.md",
+                 "docs/MasterDetailsResponsePlanInfoFeatures.md", "docs/Note.md", "docs/NoteData.md", "docs/NoteId.md",
+                 "docs/NoteList.md", "docs/NotesApi.md", "docs/Pipeline.md", "docs/PipelineStage.md",
+                 "docs/PostContactInfo.md", "docs/PostContactInfoContacts.md", "docs/PostSendFailed.md",
+                 "docs/PostSendSmsTestFailed.md", "docs/ProcessApi.md", "docs/RemainingCreditModel.md",
+                 "docs/RemainingCreditModelChild.md", "docs/RemainingCreditModelReseller.md",
+                 "docs/RemoveContactFromList.md", "docs/RemoveCredits.md", "docs/RequestContactExport.md",
+                 "docs/RequestContactExportCustomContactFilter.md", "docs/RequestContactImport.md",
+                 "docs/RequestContactImportNewList.md", "docs/RequestSmsRecipientExport.md", "docs/ResellerApi.md",
+                 "docs/SMSCampaignsApi.md", "docs/ScheduleSmtpEmail.md", "docs/SendReport.md",
+                 "docs/SendReportEmail.md", "docs/SendSms.md", "docs/SendSmtpEmail.md",
+                 "docs/SendSmtpEmailAttachment.md", "docs/SendSmtpEmailBcc.md", "docs/SendSmtpEmailCc.md",
+                 "docs/SendSmtpEmailMessageVersions.md", "docs/SendSmtpEmailReplyTo.md",
+                 "docs/SendSmtpEmailReplyTo1.md", "docs/SendSmtpEmailSender.md", "docs/SendSmtpEmailTo.md",
+                 "docs/SendSmtpEmailTo1.md", "docs/SendTestEmail.md", "docs/SendTestSms.md", "docs/SendTransacSms.md",
+                 "docs/SendersApi.md", "docs/SsoTokenRequest.md", "docs/SubAccountDetailsResponse.md",
+                 "docs/SubAccountDetailsResponsePlanInfo.md", "docs/SubAccountDetailsResponsePlanInfoCredits.md",
+                 "docs/SubAccountDetailsResponsePlanInfoCreditsEmails.md",
+                 "docs/SubAccountDetailsResponsePlanInfoFeatures.md",
+                 "docs/SubAccountDetailsResponsePlanInfoFeaturesInbox.md",
+                 "docs/SubAccountDetailsResponsePlanInfoFeaturesLandingPage.md",
+                 "docs/SubAccountDetailsResponsePlanInfoFeaturesUsers.md", "docs/SubAccountUpdatePlanRequest.md",
+                 "docs/SubAccountUpdatePlanRequestCredits.md", "docs/SubAccountUpdatePlanRequestFeatures.md",
+                 "docs/SubAccountsResponse.md", "docs/SubAccountsResponseSubAccounts.md", "docs/Task.md",
+                 "docs/TaskList.md", "docs/TaskReminder.md", "docs/TaskTypes.md", "docs/TasksApi.md",
+                 "docs/TransactionalEmailsApi.md", "docs/TransactionalSMSApi.md", "docs/UpdateAttribute.md",
+                 "docs/UpdateAttributeEnumeration.md", "docs/UpdateBatchContacts.md",
+                 "docs/UpdateBatchContactsContacts.md", "docs/UpdateBatchContactsModel.md",
+                 "docs/UpdateCampaignStatus.md", "docs/UpdateChild.md", "docs/UpdateChildAccountStatus.md",
+                 "docs/UpdateChildDomain.md", "docs/UpdateContact.md", "docs/UpdateEmailCampaign.md",
+                 "docs/UpdateEmailCampaignRecipients.md", "docs/UpdateEmailCampaignSender.md", "docs/UpdateList.md",
+                 "docs/UpdateSender.md", "docs/UpdateSmsCampaign.md", "docs/UpdateSmtpTemplate.md",
+                 "docs/UpdateSmtpTemplateSender.md", "docs/UpdateWebhook.md", "docs/UploadImageModel.md",
+                 "docs/UploadImageToGallery.md", "docs/WebhooksApi.md"),
+           # no oracle option: every code block of the docs is ```javascript (159) or ```shell (6), and the snippets
+           # require nothing but the engine
+           set_aside=True),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
