@@ -152,7 +152,13 @@ def test_engines_of_five_typing_styles(dev_reports, capsys):
 # of 60, lion 13, every other package's count unchanged; round 22's foundation-sites questions joined (1,065; main
 # 391, 36.7%: foundation 18 of 60, its pages taking brightspace's 25 -> 23 and others'); round 22's work after it
 # (HTML tags opening a Markdown prose line read as markup, howto22): 395 of 1065 (foundation 16, brightspace 25)
-HOWTO_FLOOR = 0.367  # 391 of 1065: four questions below the measured 395
+# Rounds 23 and 24's codeceptjs and aws-cdk-lib questions joined with their rounds' work (28 and 21 of 60 each, the
+# other packages' counts taken as unchanged "by construction", which does not see their pages competing): CI measured
+# 428 of 1,185 (36.1%), so the other packages lost about 25 answers to their sections (round 25's
+# per-package figures: docs/evaluation.md). Round 25's globalize (36 pages, 60 questions, untouched 36.7% with every
+# dev package's docs in the index) joined after its one run: 1,245 questions, about 450 expected (428 + its 22, less
+# what its pages take), not yet measured in one run when this floor was set
+HOWTO_FLOOR = 0.355  # 442 of 1,245: about eight below the expected 450
 # and this far above grep's rate: 0.2 until round 17, whose bun-types questions grep answers unusually well (it finds
 # 39.7% of them, against 19-28% in rounds 11 to 16), so the set's margin fell to 18.4 points as they joined (19.5 after
 # the round's how-to work); 0.18 keeps the guard against falling back toward grep without pretending otherwise
