@@ -691,6 +691,13 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
                         parent.child_by_field_name("left") == node:
                     writes[name] = writes.get(name, 0) + 1
         written_only = _written_only(doc, writes)
+    # the names each receiver (as written: `toolCall`, `this`, `ev.target`) is read with in this file
+    receiver_reads: dict[str, set[str]] = {}
+    for node in members:
+        prop, obj = node.child_by_field_name("property"), node.child_by_field_name("object")
+        key = _receiver_key(doc, obj) if prop is not None and prop.type == "property_identifier" else None
+        if key is not None:
+            receiver_reads.setdefault(key, set()).add(doc.node_text(prop))
     out = []
     for node in members:
         prop = node.child_by_field_name("property")
@@ -759,6 +766,11 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
                 or (None, None, None)
             if real is None:
                 continue
+        elif suggestion is None and (evidenced := _evidenced_near_miss(
+                name, receiver_reads.get(_receiver_key(doc, obj), ()), model, platform,
+                local | workspace | analysis.added)) is not None:
+            # `toolCall.getInput` beside `toolCall.toolName`: the receiver's other names are the engine's types'
+            real, owner, decl = evidenced
         elif suggestion is None:
             continue
         elif named_as_class is not None:
@@ -793,6 +805,86 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
                         "edits": [{"start": prop.start_byte, "end": prop.end_byte, "text": real}], "fix_all": False}}
         out.append((Finding("unknown-symbol", message, prop.start_byte, prop.end_byte, Severity.WARNING, data), decl))
     return out
+
+
+def _receiver_key(doc: ParsedDocument, obj) -> str | None:
+    """A receiver as written, when the text names one value throughout a snippet: a name or a chain of names
+    (`ev.target`); a call's result or a subscript is a new value each time it is written. Not `this` (nor a
+    chain from it): in a class or function the file declares, it is the user's own object, whose base may be
+    another package's class the engine's classes extend too (`this.requestUpdate()` in any Lit element)."""
+    if obj is None:
+        return None
+    node = obj
+    while node.type == "member_expression":
+        node = node.child_by_field_name("object")
+        if node is None:
+            return None
+    return doc.node_text(obj) if node.type == "identifier" else None
+
+
+# the shortest name that counts as evidence of a receiver's type in `_evidenced_near_miss`
+EVIDENCE_MIN = 4
+
+
+def _evidenced_near_miss(name: str, reads, model: ObjectModel, platform: frozenset[str],
+                         declared: frozenset[str]) -> tuple[str, str, tuple] | None:
+    """`toolCall.getInput` where the file also reads `toolCall.toolName` and `toolCall.toolCallId`: a receiver of
+    unknown type whose other names read in the file include one only the engine has (no platform name, none
+    the workspace or the file declares), and that every such type lacking none of them (`_typed_pool`) is an
+    object whose members are all known, is one of those types; a near miss of their members is the member meant,
+    platform-named ones too (`input`, `status`, `next`), which the vocabulary check otherwise leaves silent
+    (a variant of a platform word is as likely another library's real name: here the receiver shows it is the
+    engine's object, not another library's). Nothing when the other names fit no type, or fit one the model
+    cannot close (an unknown base may have the name), or the near miss is not plain (several members as near).
+    Returns (the member, its owner as shown, its declaration) or None."""
+    table = _typed_pool(model)
+    # the names that say what the receiver is: not the file's or the workspace's own (`this.fetchMyData()` in
+    # the user's subclass), nor a platform name no engine type has (`this.shadowRoot` of an element: the
+    # platform base's, which the model does not list)
+    others = {n for n in reads if n != name and n not in OBJECT_MEMBERS
+              and (n in table or n not in declared and n not in platform)}
+    evidence = [n for n in others if len(n) >= EVIDENCE_MIN and n not in platform and n not in declared
+                and not n.startswith("_")]
+    if not evidence:
+        return None
+    types: set | None = None
+    for n in others:
+        owners = table.get(n, set())
+        types = set(owners) if types is None else types & owners
+        if not types:
+            return None  # a name no engine type has beside the others: someone else's object
+    if not types or not all(model.closed(t) for t in types):
+        return None
+    pool: dict[str, tuple] = {}
+    for tid in sorted(types):
+        for n, (m, declaring) in model.members(tid).items():
+            if n == name:
+                return None
+            if not m.private and m.status != "removed" and n[:1] != "_" and m.kind != "constructor":
+                pool.setdefault(n, (m, declaring))
+    ranked = sg.rank(name, sorted(pool), "", threshold=NEAR_MISS)
+    if not ranked or not sg.unambiguous(ranked):
+        return None
+    real = ranked[0][0]
+    member, declaring = pool[real]
+    shown = shown_owner(model, declaring) if isinstance(declaring, tuple) else str(declaring)
+    return real, shown, (member, shown)
+
+
+def _typed_pool(model: ObjectModel) -> dict[str, set]:
+    """Each public member name -> the engine's classes and interfaces that have it (inherited ones too, plain
+    data interfaces too: `_evidenced_near_miss` reads names, it never builds such an object), once per model."""
+    cached = getattr(model, "_typed_pool", None)
+    if cached is None:
+        cached = {}
+        for tid in model.object_types():
+            if model.type_confidence(tid) < MEDIUM:
+                continue
+            for n, (m, _) in model.members(tid).items():
+                if not m.private:
+                    cached.setdefault(n, set()).add(tid)
+        model._typed_pool = cached
+    return cached
 
 
 def _element_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelService, workspace: frozenset[str],
