@@ -827,3 +827,74 @@ def test_testing_words_reach_the_docs_names_for_them(tmp_path, monkeypatch):
     assert _top_heading(ws, question) == "Browser › Timezone Change"
     monkeypatch.setattr(thesaurus, "default_thesaurus", thesaurus_before_round_23)
     assert _top_heading(ws, question) == "Browser › Launch"
+
+
+# --- an index page's summaries and error-code titles (round 25 after its held-out run) ----------------------------
+def _hit(path: Path, heading: str, score: float, text: str = "") -> "DocHit":
+    from lsp_server.knowledge.lookup import DocHit
+
+    return DocHit(path, 0, 1, heading, "", score, text or heading, chunk_id=f"{path}#{heading}")
+
+
+def test_an_index_pages_summary_gives_its_place_to_the_page_it_links_to(tmp_path, monkeypatch):
+    """A README's API index repeats each page's title, first sentence and example and links to the page: the
+    question's words find the summary first, one section where the page is several. When a section of the
+    linked page is among the hits, it takes the summary's place; the summary goes below it (at
+    `SUMMARY_WEIGHT` 0.5: measured, not shipped)."""
+    from lsp_server.knowledge import lookup
+    from lsp_server.knowledge.lookup import defer_summaries
+
+    monkeypatch.setattr(lookup, "SUMMARY_WEIGHT", 0.5)
+    readme, page = tmp_path / "README.md", tmp_path / "doc" / "api" / "format.md"
+    summary = _hit(readme, "Lib › API › `.format( [options] )`", 1.0,
+                   "#### `.format( [options] )`\n\nFormat a number.\n\n[Read more...](doc/api/format.md)")
+    other = _hit(tmp_path / "guide.md", "Guide › Numbers", 0.8)
+    answer = _hit(page, ".format( [options] ) ➜ function( value ) › Parameters › options.grouping", 0.3)
+    opening = _hit(page, ".format( [options] ) ➜ function( value )", 0.2)
+    out = defer_summaries([summary, other, answer, opening])
+    assert [h.heading for h in out][:3] == [answer.heading, other.heading, summary.heading]
+    assert out[0].score == 1.0 and out[2].score == 0.5
+
+
+def test_a_section_that_links_under_its_own_heading_is_no_summary(tmp_path, monkeypatch):
+    """"See the Routing page" under a heading of its own: the section says something of its own; it keeps its
+    place. A link to a page none of whose sections is among the hits changes nothing either."""
+    from lsp_server.knowledge import lookup
+    from lsp_server.knowledge.lookup import defer_summaries
+
+    monkeypatch.setattr(lookup, "SUMMARY_WEIGHT", 0.5)
+    guide = _hit(tmp_path / "guide.md", "Guide › Requests", 1.0, "## Requests\n\nSee [Routing](routing.md).")
+    routing = _hit(tmp_path / "routing.md", "Routing › Paths", 0.5)
+    summary = _hit(tmp_path / "README.md", "Lib › `.format()`", 0.9, "Format.\n\n[Read more](doc/format.md)")
+    hits = [guide, summary, routing]
+    assert defer_summaries(hits) == hits
+
+
+ERROR_DOCS = {
+    "errors/e-missing-item.md": "## E_MISSING_ITEM\n\nThrown when a required item is not found.\n\n| path | the "
+                                "item's path |\n",
+    "guide.md": "# Guide\n\n## Items\n\nA required item is looked up by its path; when it is not found, the "
+                "lookup gives undefined.\n",
+}
+
+
+def test_an_error_code_title_reads_as_an_error(tmp_path, monkeypatch):
+    """An error page is titled by its code alone (`E_MISSING_ITEM`): the analyzer reads the code's other words
+    (missing, item), but the question says "which error ...". With `ERROR_CODE_HEADINGS` on (measured, not
+    shipped) the title is indexed with the word `error` too, and the error page ranks over a guide saying the
+    same words; off, the guide ranks first."""
+    from lsp_server.knowledge import docs_index
+
+    question = "which error is raised when a required item's path is not found"
+    assert _top_heading(make_ws(tmp_path / "off", docs=ERROR_DOCS), question) == "Guide › Items"  # as shipped
+    monkeypatch.setattr(docs_index, "ERROR_CODE_HEADINGS", True)
+    assert _top_heading(make_ws(tmp_path / "on", docs=ERROR_DOCS), question) == "E_MISSING_ITEM"
+
+
+def test_error_code_words_know_an_error_code_from_other_constants():
+    from lsp_server.knowledge.docs_index import error_code_words
+
+    for heading in ("E_MISSING_CLDR", "Errors › `ERR_INVALID_ARG_TYPE`", "Codes › FST_ERR_NOT_FOUND", "E_UNIQUE"):
+        assert error_code_words(heading) == " error", heading
+    for heading in ("NODE_ENV", "`SEMVER_SPEC_VERSION`", "ENOENT", "Errors", "ERROR", "E_missing"):
+        assert error_code_words(heading) == "", heading

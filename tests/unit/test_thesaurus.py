@@ -414,3 +414,39 @@ def test_the_data_file_knows_vendor_neutral_cloud_words_a_users_question_says(tm
         assert top.endswith(heading), (question, top)
         before = index.search_concepts(question_concepts(question, without), limit=1)[0].heading
         assert not before.endswith(heading), (question, before)
+
+
+def test_the_data_file_knows_the_i18n_words_a_users_question_says(tmp_path):
+    """An i18n library's pages name a thing by Unicode CLDR's and ECMA-402's terms (grouping separator, minimum
+    integer digits, plural category, the IANA time zone database, the default locale); the asker says what it
+    looks like ("thousands separators", "leading zeros", "count categories", "the Olson database", "the
+    app-wide language", a language's name for its ISO 639-1 code). Round 25's block of the data file (from its
+    "internationalization" comment) joins the two; without it the question's own words rank another section
+    first, or none."""
+    docs = {"format.md": (
+        "# Formatting\n\n## Numbers\n\nA number in the thousands is shown with its digits.\n\n"
+        "### useGrouping\n\nWhether digit grouping is on (the default).\n\n"
+        "### minimumIntegerDigits\n\nThe minimum integer digits; shorter numbers are padded.\n\n"
+        "## Text\n\nFill a code with zeros on the left.\n\n"
+        "## Plurals\n\nEach plural category of a language has its own message.\n\n"
+        "## Counting\n\nCount the items of a list by category.\n\n"
+        "## Time zones\n\nLoad the IANA time zone database to format a date in a named zone.\n\n"
+        "## Database\n\nThe database of offsets is kept in memory.\n\n"
+        "## Setting the locale\n\nSet the default locale before calling any static formatter.\n\n"
+        "## Languages\n\nThe language of the app's own strings.\n\n"
+        "## Messages\n\nLoad the `pt` texts with `loadMessages({ pt: { hello: 'Olá' } })`.\n")}
+    ws = _ws(tmp_path, docs)
+    index = ws.service(DocsIndex)
+    text = T.DATA.read_text(encoding="utf-8")
+    cut = text.index("# --- internationalization and locale-aware formatting")
+    full, without = Thesaurus.parse(text), Thesaurus.parse(text[:cut])
+    for question, heading in (("thousands separators", "useGrouping"),
+                              ("leading zeros", "minimumIntegerDigits"),
+                              ("count categories", "Plurals"),
+                              ("the Olson database", "Time zones"),
+                              ("choose the app-wide language", "Setting the locale"),
+                              ("Portuguese", "Messages")):
+        top = index.search_concepts(question_concepts(question, full), limit=1)[0].heading
+        assert top.endswith(heading), (question, top)
+        before = [h.heading for h in index.search_concepts(question_concepts(question, without), limit=1)]
+        assert not before or not before[0].endswith(heading), (question, before)
