@@ -67,12 +67,6 @@ TITLE_AFFINITY = 0.0
 # together, not shipped: docs/evaluation.md, "Round 20 after the held-out run: howto20")
 AFFINITY_BY_SECTION = False
 HEADING_BOOST = 1.0  # a query term that is also in the chunk's heading path (1.5 before round 6: see howto_cv)
-# A heading that is an error code (`E_MISSING_CLDR`, `ERR_INVALID_ARG_TYPE`, `FST_ERR_NOT_FOUND`) is indexed
-# with the word `error` too (`error_code_words`). Measured, not shipped (round 25 after its held-out run: with round
-# 25's thesaurus, globalize's 60 questions 28 -> 28 together with `lookup.SUMMARY_WEIGHT` 0.5, one error question
-# 1 -> 0; the whole dev set not measured): off. Turning it on changes the index: bump FORMAT then
-ERROR_CODE_HEADINGS = False
-_ERROR_CODE = re.compile(r"(?:E|ERR|ERROR)(?:_[A-Z0-9]+)+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:ERR|ERROR)(?:_[A-Z0-9]+)+")
 
 
 # --- analyzer ---------------------------------------------------------------------------------------------
@@ -1117,9 +1111,7 @@ def _add_file(writer, workspace: Workspace, path: Path) -> dict | None:
     vocabulary, memo = word_vocabulary(text), {}
     for n, c in enumerate(chunks):
         # Lowercase compound names (`onloaderror`, an option heading) are found by their words too
-        # ... and an error code's title by the word `error` (`error_code_words`), when on
-        titled = error_code_words(c.heading) if ERROR_CODE_HEADINGS else ""
-        heading_words = _compound_words(_TOKEN.findall(c.heading), vocabulary, memo) + titled
+        heading_words = _compound_words(_TOKEN.findall(c.heading), vocabulary, memo)
         ident_words = _compound_words(c.identifiers, vocabulary, memo)
         lead_words = _compound_words([t.lower() for t in _TOKEN.findall(c.lead)], vocabulary, memo) \
             if LEAD_COMPOUNDS else ""
@@ -1128,21 +1120,10 @@ def _add_file(writer, workspace: Workspace, path: Path) -> dict | None:
             heading=c.heading + heading_words, _stored_heading=c.heading, idents=" ".join(c.identifiers),
             ident_list=list(c.identifiers), body=c.text,
             all="\n".join((c.heading, " ".join(c.identifiers), c.text, heading_words + ident_words)),
-            symbol=" ".join(normalize_symbol(s) for s in subject_symbols(c)), lead=c.lead + lead_words + titled,
+            symbol=" ".join(normalize_symbol(s) for s in subject_symbols(c)), lead=c.lead + lead_words,
             # Written docs (with their examples) rank just above the declaration comment saying the same.
             _boost=API_CHUNK_BOOST if c.kind == "api" else 1.0)
     return {"hash": storage.content_hash(data), "chunks": len(chunks), "aliases": mine_aliases(chunks)}
-
-
-def error_code_words(heading: str) -> str:
-    """" error" when the heading's own text (the last part of its path, markup aside) is an error code: an
-    upper-case snake-case name whose first part is `E`, `ERR` or `ERROR` (`E_MISSING_CLDR`, Node's
-    `ERR_INVALID_ARG_TYPE`) or that has an `ERR` part after a prefix (`FST_ERR_NOT_FOUND`); "" otherwise. An
-    error page or reference entry is titled by its code alone, and the analyzer reads the code as its other
-    words (`missing`, `cldr`; the one-letter `E` is no term): the question says "an error ...", which the
-    page's title then says too, as a heading written in words (`Missing CLDR error`) would."""
-    own = heading.split(" › ")[-1].strip().strip("`*").strip()
-    return " error" if _ERROR_CODE.fullmatch(own) else ""
 
 
 def _compound_words(tokens, vocabulary: frozenset[str], memo: dict[str, list[str]]) -> str:

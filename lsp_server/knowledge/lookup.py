@@ -246,9 +246,6 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     # about versions or changes
     if CHANGELOG_WEIGHT != 1.0 and not _ASKS_ABOUT_CHANGES.search(question):
         fused = demote_changelogs(fused)
-    # An index page's entry that repeats a page's title and links to it (a README's API index: a signature,
-    # its first sentence, "Read more") gives its place to that page's best section
-    fused = defer_summaries(fused) if SUMMARY_WEIGHT != 1.0 else fused
     # The top places go to distinct sections: a long section split into chunks fills one place, with its
     # best chunk (two chunks of one section in the top 5 pushed the next section out).
     fused = distinct_sections(fused) if DISTINCT_SECTIONS else fused
@@ -369,51 +366,6 @@ def distinct_sections(hits: list[DocHit]) -> list[DocHit]:
     return out
 
 
-_LOCAL_LINK = re.compile(r"\]\(\s*(?!\w+:|#|/)([^)\s#?]+?\.(?:md|mdx|markdown))(?:#[^)\s]*)?\s*\)", re.I)
-
-
-def _heading_name(part: str) -> str:
-    """A heading's words as read, to compare two headings: markup, arrows and what follows them (a
-    signature's return, `➜ function( value )`) left out, spacing and case aside."""
-    part = re.split(r"[➜➡→⇒]|=>", _HEADING_MARKUP.sub("", part))[0]
-    return " ".join(part.lower().split())
-
-
-def defer_summaries(hits: list[DocHit]) -> list[DocHit]:
-    """`hits` (best first) where a section that summarizes another doc page gives its place to that page. A
-    summary is a section that links to another page (a relative Markdown link: `[Read more...](doc/api/x.md)`)
-    and is headed by that page's title (`.numberFormatter( [options] )` for the page titled
-    `.numberFormatter( [options] ) ➜ function( value )`: a signature's return left out). An index page (a
-    README's API index, a table of contents with an entry per page) repeats each page's opening sentence and
-    example, so the question's words that find the page find its summary too, and the summary, one section
-    where the page is several, outranks the page's section that answers. When a section of the linked page is
-    among the hits, the best of them takes the summary's score (if higher than its own) and the summary's is
-    times `SUMMARY_WEIGHT`. A section that merely links elsewhere ("see the Routing page") is no summary: its
-    heading is its own, not the linked page's title."""
-    by_path: dict[str, list[int]] = {}
-    for i, h in enumerate(hits):
-        by_path.setdefault(str(Path(h.path).resolve()), []).append(i)
-    scores = [h.score for h in hits]
-    for i, h in enumerate(hits):
-        own = _heading_name(h.heading.split(HEADING_SEP)[-1])
-        if not own:
-            continue
-        base = Path(h.path).resolve().parent
-        for target in dict.fromkeys(_LOCAL_LINK.findall(h.text)):
-            found = by_path.get(str((base / target).resolve()))
-            if not found or found[0] == i:
-                continue
-            title = _heading_name(hits[found[0]].heading.split(HEADING_SEP)[0])
-            if title != own:
-                continue
-            best = min(found, key=lambda j: (-scores[j], j))
-            scores[best] = max(scores[best], h.score)
-            scores[i] = h.score * SUMMARY_WEIGHT
-            break
-    order = sorted(range(len(hits)), key=lambda i: (-scores[i], i))
-    return [hits[i] if scores[i] == hits[i].score else replace(hits[i], score=round(scores[i], 5)) for i in order]
-
-
 def demote_repeated_headings(hits: list[DocHit]) -> list[DocHit]:
     """`hits` (best first) with each section whose own heading (the last part of its path, markup and case
     aside) repeats that of a better-ranked hit scored times `REPEATED_HEADING_WEIGHT`. Generated docs repeat
@@ -454,10 +406,6 @@ COLLECTION_PRIOR_DENSE = 2.0  # ... and with the dense ranking in the fusion (`c
 FILE_PRIOR_SMOOTHING = 20.0  # `DocsIndex.file_affinity`'s, in chunks
 CHANGELOG_WEIGHT = 0.5  # `demote_changelogs`: a changelog section's score is multiplied by it
 DISTINCT_SECTIONS = True  # the top places go to distinct sections (`distinct_sections`)
-# `defer_summaries`: an index page's section repeating a linked page's title, times this when that page's section
-# is among the hits (1: off). Measured, not shipped (round 25 after its held-out run: at 0.5, with round 25's
-# thesaurus and `docs_index.ERROR_CODE_HEADINGS`, globalize's 60 questions 28 -> 28; the whole dev set not measured)
-SUMMARY_WEIGHT = 1.0
 REPEATED_HEADING_WEIGHT = 0.5  # `demote_repeated_headings`: a repeat of a better hit's own heading (1: off)
 CLAUSE_LEADERS = True  # each clause's best section first
 # ... when its fused score is at least this share of the best one's (`leaders_first`; 0: always, as before
