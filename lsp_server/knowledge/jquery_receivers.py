@@ -120,6 +120,11 @@ def _vocabulary(model) -> JQueryVocabulary | None:
             data = limits.read(path)
         except OSError:
             continue
+        # every match spells `.fn` (`$.fn.X =`, `jQuery.fn['X'] =`): a file without it has none. The pattern
+        # has no literal prefix to scan for, so it is tried at every byte: ~1.3 ms a file, 3 s over a large
+        # engine's 2,500 runtime files; the substring test is a memchr
+        if b".fn" not in data:
+            continue
         for a, b in _FN_ASSIGNED.findall(data):
             name = (a or b).decode("ascii", "replace")
             if name[:1] != "_":
