@@ -62,3 +62,30 @@ def test_the_candidate_lists_are_prepared_when_first_asked_for(tmp_path):
     assert index["cands"] is cands  # prepared once
     assert index["cands_members"].names == sorted(index["member_owners"])
     assert sg.rank("addBlok", index["cands_members"], "")[0][0] == "addBlock"
+
+
+def test_a_member_form_with_a_key_of_no_field_is_refused():
+    form = _source().to_json()
+    form["modules"]["pkg"]["values"]["make"]["bogus"] = 1
+    try:
+        SourceModel.from_json(form)
+    except TypeError:
+        pass  # (`_load_cached` then extracts the source again)
+    else:
+        raise AssertionError("a member with an unknown field was read")
+
+
+def test_the_platform_module_is_read_back_by_the_next_process(tmp_path, monkeypatch):
+    from lsp_server.knowledge.model_sources import platform
+
+    parsed = platform._read()
+    monkeypatch.setattr(platform, "_module", None)  # a new process: nothing parsed yet
+    _model(tmp_path)
+    ws = make_workspace(tmp_path, {})
+    cache = ws.cache_dir / "platform.json"
+    assert cache.is_file() and platform._module == parsed
+    written = cache.stat().st_mtime_ns
+    monkeypatch.setattr(platform, "_module", None)  # the next process
+    ws.service(ObjectModelService)
+    assert platform._module == parsed and platform._module is not parsed
+    assert cache.stat().st_mtime_ns == written  # read back, not parsed and written again

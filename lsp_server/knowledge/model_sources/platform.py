@@ -261,6 +261,28 @@ def module() -> ModuleModel:
     return _module
 
 
+def preload(read_cached, write_cached) -> None:
+    """Have `module()` read back what an earlier process parsed, before its first use: `read_cached()` gives the
+    module or None; when None, the lib files are parsed here and `write_cached(module)` keeps it. The parse is
+    ~1 s of CPU in every process (ECMAScript's and the DOM's libs: several MB of typings), the same each time
+    for the same lib files and reader code, which the caller's cache is keyed by."""
+    global _module
+    if _module is not None:
+        return
+    with _lock, queries.no_time_limit():
+        if _module is None:
+            found = read_cached()
+            if found is None:
+                found = _read()
+                write_cached(found)
+            _module = found
+
+
+def data_files() -> tuple[Path, ...]:
+    """The lib files the platform's module is parsed from."""
+    return ES_DATA, DATA
+
+
 def _read() -> ModuleModel:
     """The ECMAScript lib and the DOM's, parsed into one module (an interface both declare, merged)."""
     out = ModuleModel(PLATFORM)
