@@ -36,7 +36,7 @@ from lsp_server.knowledge.model_sources.docs import DOC_EXTENSIONS, MARKDOWN_PAG
 from lsp_server.knowledge.object_model_settings import ObjectModelConfig
 from lsp_server.languages import SOURCE_LANGUAGES, is_typings_path
 from lsp_server.storage import (code_hash, collection_paused, content_hash, file_content_hash, listed_content_hash,
-                                read_json)
+                                read_bounded_each, read_json)
 from lsp_server.workspace import Progress, Service, Workspace, service
 
 log = logging.getLogger(__name__)
@@ -1890,16 +1890,15 @@ def _load_cached(cache: Path, spec: SourceSpec, limits: ReadLimits) -> SourceMod
             return None
     if spec.kind == "pages" and {str(p) for p in page_files(spec.path)} != set(model.files):
         return None
-    for path, digest in model.files.items():
-        # each file read within the limit its extractor read it with: a declaration file up to
-        # max_declaration_bytes (`read_declaration`), as the `.d.ts` reader does. With `read`'s max_file_bytes
-        # an engine whose typings include one declaration file over 2 MiB (a generated `*.generated.d.ts`) never
-        # reused its cache: every process extracted the whole package again and rewrote the cache
-        read = limits.read_declaration if is_typings_path(path) else limits.read
-        try:
-            if content_hash(read(Path(path))) != digest:
-                return None
-        except OSError:
+    # each file read within the limit its extractor read it with: a declaration file up to
+    # max_declaration_bytes (`read_declaration`), as the `.d.ts` reader does. With `read`'s max_file_bytes
+    # an engine whose typings include one declaration file over 2 MiB (a generated `*.generated.d.ts`) never
+    # reused its cache: every process extracted the whole package again and rewrote the cache. Read as
+    # `ReadLimits` reads, each folder resolved once (`read_bounded_each`: thousands of files in a large package)
+    for path, data in read_bounded_each(
+            model.files, lambda p: limits.max_declaration_bytes if is_typings_path(str(p)) else limits.max_bytes,
+            list(limits.roots) if limits.roots else None):
+        if isinstance(data, OSError) or content_hash(data) != model.files[path]:
             return None
     return model
 

@@ -52,7 +52,7 @@ from lsp_server.knowledge.object_model import (
     OBJECT_MEMBERS, ObjectModel, ObjectModelService, _package_dir, declared_members, find_package_runtime,
     imported_packages, package_name, runtime_subpath, runtime_target,
 )
-from lsp_server.storage import collection_paused, read_json
+from lsp_server.storage import collection_paused, read_bounded_in, read_json
 from lsp_server.knowledge.types import (CONVENTION_EVIDENCE, GLOBALS, Access, Analysis, ValKind, analyze, constructs,
                                         receiver_member, receiver_members)
 from lsp_server.knowledge.typescript_settings import BEYOND_TSC, TypeScriptConfig
@@ -1732,13 +1732,15 @@ def _import_closure(todo: list[Path], root: Path, limits: ReadLimits) -> list[Pa
     files: set[Path] = set()
     todo = list(todo)
     resolved_root = root.resolve()  # once, not per import followed (a realpath each: ~1 s on aws-cdk-lib)
+    folders: dict = {}  # read as `limits.read` reads, each folder resolved once (`read_bounded_in`)
+    roots = list(limits.roots) or None
     while todo and len(files) < MAX_DEPENDENCY_FILES:
         f = todo.pop()
         if f in files:
             continue
         files.add(f)
         try:
-            data = limits.read(f)
+            data = read_bounded_in(f, limits.max_bytes, roots, folders)
         except OSError:
             continue
         for rel in _RELATIVE_IMPORT.findall(data):
