@@ -1907,10 +1907,10 @@ PLATFORM_SIGNED_AS = "platform-module"
 
 
 def _preload_platform(workspace: Workspace) -> None:
-    """The platform's module (ECMAScript's and the DOM's libs, `platform.module()`) read back from the workspace's
-    cache (`platform.json`, signed like every cache) instead of parsed again: ~1 s of CPU in every process,
-    whatever the engine. Keyed by the reader code (`reader_version`) and the lib files' digests; written once
-    when missing or stale."""
+    """The platform's module (ECMAScript's and the DOM's libs, `platform.module()`), when first used, read back
+    from the workspace's cache (`platform.json`, signed like every cache) instead of parsed again: ~1 s of CPU in
+    every process, whatever the engine. Keyed by the reader code (`reader_version`) and the lib files' digests;
+    written once when missing or stale."""
     cache = workspace.cache_dir / "platform.json"
 
     @lru_cache(maxsize=1)
@@ -1948,7 +1948,7 @@ def _preload_platform(workspace: Workspace) -> None:
 
         workspace.write_later(str(cache), store)
 
-    platform.preload(read, write)
+    platform.use_cache(read, write)
 
 
 def _store_cached(cache: Path, spec: SourceSpec, model: SourceModel) -> None:

@@ -80,12 +80,15 @@ def test_the_platform_module_is_read_back_by_the_next_process(tmp_path, monkeypa
 
     parsed = platform._read()
     monkeypatch.setattr(platform, "_module", None)  # a new process: nothing parsed yet
+    monkeypatch.setattr(platform, "_cache", None)
     _model(tmp_path)
     ws = make_workspace(tmp_path, {})
     cache = ws.cache_dir / "platform.json"
-    assert cache.is_file() and platform._module == parsed
+    assert not cache.exists()  # nothing parsed or read before the module is needed
+    assert platform.module() == parsed and cache.is_file()
     written = cache.stat().st_mtime_ns
-    monkeypatch.setattr(platform, "_module", None)  # the next process
-    ws.service(ObjectModelService)
-    assert platform._module == parsed and platform._module is not parsed
+    monkeypatch.setattr(platform, "_module", None)  # the next process: a new workspace over the same files
+    make_workspace(tmp_path, {}).service(ObjectModelService)
+    assert platform._cache is not None  # its cache is where the module will be looked for
+    assert platform.module() == parsed and platform._module is not parsed
     assert cache.stat().st_mtime_ns == written  # read back, not parsed and written again
