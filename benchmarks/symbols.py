@@ -61,6 +61,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="few repetitions (a few seconds)")
     parser.add_argument("--tsc-engine", default="chroma-js", metavar="NAME",
                         help="the corpus engine of the CLI-vs-tsc row (tests/corpus/engines; default chroma-js)")
+    parser.add_argument("--baseline-tree", metavar="DIR", type=Path,
+                        help="another checkout of this repository (`git archive main | tar -x -C DIR`): its CLI is "
+                             "timed too in the CLI-vs-tsc row, in the same run (before -> after), its own caches")
     args = parser.parse_args(argv)
 
     from lsp_server import plugins
@@ -174,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"asked again: cpu p50 {r50:.2f} ms (target <= {TARGET_CHECK_MS} ms) {verdict}")
         except Exception as exc:  # noqa: BLE001 - the docs search lives in another area; report, do not hide
             print(f"with docs: not measured ({type(exc).__name__}: {exc})")
-    ok &= cli_versus_tsc(quick=args.quick, engine_name=args.tsc_engine)
+    ok &= cli_versus_tsc(quick=args.quick, engine_name=args.tsc_engine, baseline=args.baseline_tree)
     # a MISS is a row's status (printed above), not a failure of the module: exit status 1 would make a busy
     # machine's quick run look broken (the smoke test asserts every module exits 0); errors still raise
     print(f"symbols: {'every target met' if ok else 'a target missed'}")
@@ -184,12 +187,14 @@ def main(argv: list[str] | None = None) -> int:
 SNIPPET_FILES = 300
 
 
-def cli_versus_tsc(quick: bool, engine_name: str = "chroma-js") -> bool:
+def cli_versus_tsc(quick: bool, engine_name: str = "chroma-js", baseline: Path | None = None) -> bool:
     """`footprint-ls check` over 300 snippet files of a real engine (chroma-js with @types/chroma-js, its
     README and doc-comment examples plus single-mutation copies: tests/corpus/engines) against `tsc --noEmit
     --allowJs --checkJs` on the same files, both cold processes, in the same run. Target: no slower.
     `engine_name`: another dev engine of the corpus; one with more than 300 snippet files (aws-cdk-lib: 1,420)
-    gives 300 of them spread over its sorted list, and no mutants."""
+    gives 300 of them spread over its sorted list, and no mutants. `baseline`: another checkout whose CLI is
+    timed in the same runs (each run: this tree's process, the baseline's, tsc; each tree with its own caches),
+    so a change's before -> after is measured under the same load."""
     import shutil
     import subprocess
 
@@ -226,18 +231,25 @@ def cli_versus_tsc(quick: bool, engine_name: str = "chroma-js") -> bool:
         (root / "node_modules" / "typescript").symlink_to(tools / "node_modules" / "typescript")
         rels = sorted(files)
         repo = str(Path(__file__).resolve().parents[1])
-        env = {**os.environ, "XDG_CACHE_HOME": str(Path(tmp) / "cache"),
-               "PYTHONPATH": os.pathsep.join(filter(None, [repo, os.environ.get("PYTHONPATH")]))}
+        trees = {"": repo, **({"baseline": str(baseline.resolve())} if baseline is not None else {})}
+        envs = {name: {**os.environ, "XDG_CACHE_HOME": str(Path(tmp) / f"cache{name}"),
+                       "PYTHONPATH": os.pathsep.join(filter(None, [tree, os.environ.get("PYTHONPATH")]))}
+                for name, tree in trees.items()}
         runs = 1 if quick else 3
         ours, theirs = [], []
+        before: list[float] = []
+        outputs: dict[str, set[str]] = {}
         for _ in range(runs):
-            t = time.perf_counter()
-            proc = subprocess.run([sys.executable, "-m", "lsp_server", "check", "."], cwd=root, env=env,
-                                  capture_output=True, text=True, timeout=900)
-            ours.append(time.perf_counter() - t)
-            if "problem(s)" not in proc.stdout + proc.stderr:  # a run that did not check is no measurement
-                print(f"CLI vs tsc: footprint-ls check failed: {(proc.stderr.strip().splitlines() or [''])[-1]}")
-                return False
+            for name, env in envs.items():
+                t = time.perf_counter()
+                proc = subprocess.run([sys.executable, "-m", "lsp_server", "check", "."], cwd=root, env=env,
+                                      capture_output=True, text=True, timeout=1800)
+                (before if name else ours).append(time.perf_counter() - t)
+                if "problem(s)" not in proc.stdout + proc.stderr:  # a run that did not check is no measurement
+                    print(f"CLI vs tsc: footprint-ls check{' (' + name + ')' if name else ''} failed: "
+                          f"{(proc.stderr.strip().splitlines() or [''])[-1]}")
+                    return False
+                outputs.setdefault(name, set()).add(proc.stdout)
             t = time.perf_counter()
             subprocess.run([node, str(tools / "node_modules" / "typescript" / "bin" / "tsc"), "--noEmit",
                             "--allowJs", "--checkJs", "--skipLibCheck", "--module", "nodenext", "--moduleResolution",
@@ -245,6 +257,13 @@ def cli_versus_tsc(quick: bool, engine_name: str = "chroma-js") -> bool:
             theirs.append(time.perf_counter() - t)
         o, t_ = statistics.median(ours), statistics.median(theirs)
         verdict = "PASS" if o <= t_ else "MISS"
+        if before:
+            b = statistics.median(before)
+            same = "the same findings" if outputs[""] == outputs["baseline"] and len(outputs[""]) == 1 else \
+                "DIFFERENT findings"
+            print(f"CLI check over {len(rels)} snippet files ({engine_name}), baseline tree {baseline}: "
+                  f"{b:.2f} s vs tsc --checkJs {t_:.2f} s ({b / t_:.2f}x tsc) -> this tree {o:.2f} s ({o / t_:.2f}x "
+                  f"tsc), {b / o:.2f}x faster, same run; {same}; load average {os.getloadavg()[0]:.1f}")
         print(f"CLI check over {len(rels)} snippet files ({engine_name}): footprint-ls check {o:.2f} s vs "
               f"tsc --checkJs {t_:.2f} s, same run, cold processes (target: no slower) {verdict}")
         return verdict == "PASS"

@@ -60,6 +60,41 @@ def check_roots(path: Path, roots: "list[Path] | None") -> Path:
     return real
 
 
+def read_bounded_each(paths, max_bytes_of, roots: "list[Path] | None" = None):
+    """(each of `paths` as given, its bytes or the OSError `read_bounded` raised), in order: `read_bounded(path,
+    max_bytes_of(path), roots)` with each folder resolved and checked against `roots` once instead of once per
+    file (`read_bounded_in`)."""
+    folders: dict = {}
+    for given in paths:
+        path = Path(given)
+        try:
+            yield given, read_bounded_in(path, max_bytes_of(path), roots, folders)
+        except OSError as exc:
+            yield given, exc
+
+
+def read_bounded_in(path: Path, max_bytes: int, roots: "list[Path] | None", folders: dict) -> bytes:
+    """`read_bounded(path, max_bytes, roots)`, the file's folder resolved and checked against `roots` once for
+    all the reads that share `folders` (folder -> its resolved path or the OSError its check raised) instead of
+    once per file (`resolved`): a realpath walks every component of the path with a system call each, ~0.3 ms a
+    file deep in node_modules, seconds over a large package's thousands of files. A file that is itself a
+    symlink (O_NOFOLLOW refuses it) is read as `read_bounded` reads it, its target resolved and checked: the
+    same answer for every file."""
+    folder = folders.get(path.parent)
+    if folder is None:
+        try:
+            folder = check_roots(path.parent, roots)
+        except OSError as exc:
+            folder = exc
+        folders[path.parent] = folder
+    if isinstance(folder, OSError) or path.name in ("", ".", ".."):
+        return read_bounded(path, max_bytes, roots)
+    try:
+        return read_bounded(folder / path.name, max_bytes, roots, resolved=True)
+    except OutsideRoots:  # the file is a link: resolved and checked itself
+        return read_bounded(path, max_bytes, roots)
+
+
 def read_bounded(path: Path, max_bytes: int, roots: "list[Path] | None" = None, *, resolved: bool = False) -> bytes:
     """The bytes of the regular file `path`, for every reader of source, doc and rule files.
 

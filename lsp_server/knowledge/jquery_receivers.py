@@ -45,7 +45,7 @@ from lsp_server.knowledge import suggest as sg
 from lsp_server.languages import TYPESCRIPT_LANGUAGES
 from lsp_server.knowledge.model_sources.base import ReadLimits
 from lsp_server.knowledge.object_model import OBJECT_MEMBERS, _package_dir, find_package_runtime, package_name
-from lsp_server.storage import read_json
+from lsp_server.storage import read_bounded_each, read_json
 from lsp_server.syntax.modules import module_info_of
 from lsp_server.syntax.scopes import scopes_of
 
@@ -115,10 +115,14 @@ def _vocabulary(model) -> JQueryVocabulary | None:
     limits = ReadLimits()
     engine_files = [Path(p) for spec, src in model.sources if src.kind == "js" and spec.module != JQUERY
                     for p in src.files]  # (jquery itself, read when the workspace imports it, is read below)
-    for path in engine_files:
-        try:
-            data = limits.read(path)
-        except OSError:
+    # (read as `limits.read` reads each, each folder resolved once: a large engine has thousands of runtime files)
+    for _, data in read_bounded_each(engine_files, lambda _: limits.max_bytes, list(limits.roots) or None):
+        if isinstance(data, OSError):
+            continue
+        # every match spells `.fn` (`$.fn.X =`, `jQuery.fn['X'] =`): a file without it has none. The pattern
+        # has no literal prefix to scan for, so it is tried at every byte: ~1.3 ms a file, 3 s over a large
+        # engine's 2,500 runtime files; the substring test is a memchr
+        if b".fn" not in data:
             continue
         for a, b in _FN_ASSIGNED.findall(data):
             name = (a or b).decode("ascii", "replace")

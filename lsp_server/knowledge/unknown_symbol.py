@@ -52,7 +52,7 @@ from lsp_server.knowledge.object_model import (
     OBJECT_MEMBERS, ObjectModel, ObjectModelService, _package_dir, declared_members, find_package_runtime,
     imported_packages, package_name, runtime_subpath, runtime_target,
 )
-from lsp_server.storage import collection_paused, read_json
+from lsp_server.storage import collection_paused, read_bounded_in, read_json
 from lsp_server.knowledge.types import (CONVENTION_EVIDENCE, GLOBALS, Access, Analysis, ValKind, analyze, constructs,
                                         receiver_member, receiver_members)
 from lsp_server.knowledge.typescript_settings import BEYOND_TSC, TypeScriptConfig
@@ -1661,13 +1661,15 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
             if name not in member_owners:
                 spelled_as_member.add(name)
     suggestable = frozenset(n for n in owners if n not in builtin_members())
-    index = {"names": frozenset(names), "owners": owners, "declared": declared, "suggestable": suggestable, "modelled": modelled,
-             "cands": sg.Candidates(modelled), "spelled_members": suggestable - modelled,
-             "cands_spelled": sg.Candidates(suggestable - modelled),
-             "member_owners": member_owners, "member_declared": member_declared, "member_types": member_types,
-             "member_type_names": frozenset(t for ts in member_types.values() for t in ts
-                                            if t[:1].isupper() and "." not in t and "(" not in t),
-             "cands_members": sg.Candidates(member_owners), "cands_spelled_members": sg.Candidates(spelled_as_member)}
+    index = _VocabularyIndex({
+        "names": frozenset(names), "owners": owners, "declared": declared, "suggestable": suggestable,
+        "modelled": modelled, "spelled_members": suggestable - modelled,
+        "member_owners": member_owners, "member_declared": member_declared, "member_types": member_types,
+        "member_type_names": frozenset(t for ts in member_types.values() for t in ts
+                                       if t[:1].isupper() and "." not in t and "(" not in t)})
+    # the did-you-mean candidate lists, prepared when a finding first ranks against one (`_VocabularyIndex`)
+    index.pools.update({"cands": modelled, "cands_spelled": suggestable - modelled,
+                        "cands_members": frozenset(member_owners), "cands_spelled_members": frozenset(spelled_as_member)})
     # the members some engine type has that are also platform names (`statusCode`, `getClientRect`), long enough
     # that a misspelling of one is no other library's real name: the last pool of `_near_miss`, typos only
     platform_named = frozenset(n for n in member_owners if n in builtin_members() and len(n) >= PLATFORM_TYPO_MIN
@@ -1681,9 +1683,34 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
     index["spelled_members_any"] = frozenset(n for v in forms.values() for n in v)
     index["modelled_by_lower"] = _by_lower_case(modelled)
     index["spelled_by_lower"] = _by_lower_case(index["spelled_members"])
-    index["cands_platform_named"] = sg.Candidates(platform_named)
+    index.pools["cands_platform_named"] = platform_named
     model._vocabulary_index = index
     return index
+
+
+class _VocabularyIndex(dict):
+    """`_engine_vocabulary`'s index, whose did-you-mean candidate lists (`sg.Candidates`: every name tokenized
+    and lower-cased) are prepared on the first look-up of their key, from the names kept in `pools`. Only a
+    finding's near-miss search ranks against them, and a clean file asks for none: preparing all five up front
+    cost a large engine's every process seconds (aws-cdk-lib: ~160,000 names, ~3.5 s of a one-file check) that a
+    check finding nothing never used. The lists hold exactly the names they held when built eagerly."""
+
+    def __init__(self, items: dict):
+        super().__init__(items)
+        self.pools: dict[str, frozenset[str]] = {}
+
+    def __missing__(self, key: str):
+        names = self.pools.get(key)
+        if names is None:
+            raise KeyError(key)
+        with _POOLS_LOCK:
+            if key not in self:  # another thread may have prepared it meanwhile
+                with collection_paused():  # it lives as long as the model (as the index itself)
+                    dict.__setitem__(self, key, sg.Candidates(names))
+        return dict.__getitem__(self, key)
+
+
+_POOLS_LOCK = threading.Lock()
 
 
 ENGINE_FILES = "(the engine's files)"  # the owner shown for a member only the engine's files spell
@@ -1797,13 +1824,15 @@ def _import_closure(todo: list[Path], root: Path, limits: ReadLimits) -> list[Pa
     files: set[Path] = set()
     todo = list(todo)
     resolved_root = root.resolve()  # once, not per import followed (a realpath each: ~1 s on aws-cdk-lib)
+    folders: dict = {}  # read as `limits.read` reads, each folder resolved once (`read_bounded_in`)
+    roots = list(limits.roots) or None
     while todo and len(files) < MAX_DEPENDENCY_FILES:
         f = todo.pop()
         if f in files:
             continue
         files.add(f)
         try:
-            data = limits.read(f)
+            data = read_bounded_in(f, limits.max_bytes, roots, folders)
         except OSError:
             continue
         for rel in _RELATIVE_IMPORT.findall(data):

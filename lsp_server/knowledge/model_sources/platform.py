@@ -247,18 +247,43 @@ def augmented(type_name: str, source: str) -> bool:
 
 
 _module: ModuleModel | None = None
+# (read_cached, write_cached): where `module()` looks first, given by the workspace being modeled (`use_cache`)
+_cache: tuple | None = None
 
 
 def module() -> ModuleModel:
-    """The platform's module, read on first use."""
-    global _module
+    """The platform's module, read on first use: from the cache a workspace gave (`use_cache`), else parsed
+    from the lib files (then kept in that cache)."""
+    global _module, _cache
     if _module is None:
         # shared by every document of the process: not the analysis of the document whose check asked first, so
         # neither charged to its time limit (the parse takes ~1 s of CPU) nor cancelled half-way with it
         with _lock, queries.no_time_limit():
             if _module is None:
-                _module = _read()
+                found = _cache[0]() if _cache is not None else None
+                if found is None:
+                    found = _read()
+                    if _cache is not None:
+                        _cache[1](found)
+                _module, _cache = found, None
     return _module
+
+
+def use_cache(read_cached, write_cached) -> None:
+    """Have `module()`, on its first use, read back what an earlier process parsed: `read_cached()` gives the
+    module or None; when None, the lib files are parsed and `write_cached(module)` keeps it. The parse is ~1 s
+    of CPU in every process (ECMAScript's and the DOM's libs: several MB of typings), the same each time for the
+    same lib files and reader code, which the caller's cache is keyed by. Nothing is read before the module is
+    needed; once it is loaded, this does nothing (the latest caller's cache is the one used)."""
+    global _cache
+    with _lock:
+        if _module is None:
+            _cache = (read_cached, write_cached)
+
+
+def data_files() -> tuple[Path, ...]:
+    """The lib files the platform's module is parsed from."""
+    return ES_DATA, DATA
 
 
 def _read() -> ModuleModel:
