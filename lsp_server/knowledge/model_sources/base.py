@@ -321,22 +321,22 @@ def _member(x: dict) -> Member:
     return m
 
 
-def _member_json(m: Member) -> dict:
-    """`m`'s fields as JSON values, those at their default left out (the constructor gives them back)."""
+def _fields_json(obj, fields, defaults: dict) -> dict:
+    """`obj`'s fields as JSON values, those at their default left out (the constructor gives them back)."""
     out = {}
-    for k in _MEMBER_FIELDS:
-        v = getattr(m, k)
-        if k not in _MEMBER_DEFAULTS or v != _MEMBER_DEFAULTS[k]:
+    for k in fields:
+        v = getattr(obj, k)
+        if k not in defaults or v != defaults[k]:
             out[k] = v  # (shared, not copied: the form is only ever dumped or mapped anew)
     return out
 
 
+def _member_json(m: Member) -> dict:
+    return _fields_json(m, _MEMBER_FIELDS, _MEMBER_DEFAULTS)
+
+
 def _type_json(t: TypeDef) -> dict:
-    out = {}
-    for k in _TYPE_FIELDS:
-        v = getattr(t, k)
-        if k not in _TYPE_DEFAULTS or v != _TYPE_DEFAULTS[k]:
-            out[k] = v  # (shared, not copied: the form is only ever dumped or mapped anew)
+    out = _fields_json(t, _TYPE_FIELDS, _TYPE_DEFAULTS)
     out["members"] = [_member_json(m) for m in t.members]
     return out
 
