@@ -691,7 +691,8 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
                         parent.child_by_field_name("left") == node:
                     writes[name] = writes.get(name, 0) + 1
         written_only = _written_only(doc, writes)
-    # the names each receiver (as written: `toolCall`, `this`, `ev.target`) is read with in this file
+    # the names each receiver (as written: `toolCall`, `ev.target`; never `this`, `_receiver_key`) is read with
+    # in this file
     receiver_reads: dict[str, set[str]] = {}
     for node in members:
         prop, obj = node.child_by_field_name("property"), node.child_by_field_name("object")
@@ -838,8 +839,8 @@ def _evidenced_near_miss(name: str, reads, model: ObjectModel, platform: frozens
     cannot close (an unknown base may have the name), or the near miss is not plain (several members as near).
     Returns (the member, its owner as shown, its declaration) or None."""
     table = _typed_pool(model)
-    # the names that say what the receiver is: not the file's or the workspace's own (`this.fetchMyData()` in
-    # the user's subclass), nor a platform name no engine type has (`this.shadowRoot` of an element: the
+    # the names that say what the receiver is: not the file's or the workspace's own (`store.fetchMyData()` of
+    # the user's own object), nor a platform name no engine type has (`el.shadowRoot` of an element: the
     # platform base's, which the model does not list)
     others = {n for n in reads if n != name and n not in OBJECT_MEMBERS
               and (n in table or n not in declared and n not in platform)}
