@@ -1338,6 +1338,7 @@ ENGINES = [
            recall_floor=0.98, dym_floor=1.0,
            known_false_positives=("src/readme/migrating-from-0.x_00.js:1: parseFloat",)),
     # Round 26's held-out engine (chosen before any run, docs/evaluation.md): run only with --set-aside.
+    # Round 26's held-out engine (run once at d5b1f13, docs/evaluation.md), dev material since.
     Engine("sib-api-v3-sdk", "8.5.0", "a generated REST API client (Sendinblue's, now Brevo's, API v3 SDK for Node.js "
            "and the browser: transactional email and SMS, contacts, campaigns, CRM, `var defaultClient = "
            "SibApiV3Sdk.ApiClient.instance; defaultClient.authentications['api-key'].apiKey = KEY; var apiInstance = "
@@ -1462,7 +1463,11 @@ ENGINES = [
                  "docs/UploadImageToGallery.md", "docs/WebhooksApi.md"),
            # no oracle option: every code block of the docs is ```javascript (159) or ```shell (6), and the snippets
            # require nothing but the engine
-           set_aside=True),
+           # round 26's untouched 54.0% (typed 216/400; every mutant is typed), did-you-mean 89.4%, 0 FP, 0 stray; dev
+           # from then on, floors at those figures. Missed: all 98 `apiKey` writes on the string-keyed
+           # `authentications` entries, all 54 `ApiClient.instance`, 23 of 42 `ApiClient`: the UMD factory `main`
+           # and the modules it binds by position are not read, so `SibApiV3Sdk.ApiClient` is unknown
+           recall_floor=0.54, dym_floor=0.89),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
