@@ -450,3 +450,33 @@ def test_the_data_file_knows_the_i18n_words_a_users_question_says(tmp_path):
         assert top.endswith(heading), (question, top)
         before = [h.heading for h in index.search_concepts(question_concepts(question, without), limit=1)]
         assert not before or not before[0].endswith(heading), (question, before)
+
+
+def test_the_data_file_knows_the_messaging_and_account_words_a_users_question_says(tmp_path):
+    """A messaging or marketing service's API reference names an operation by the industry's terms (email
+    campaign, SMS, webhook, child account, sender), one sentence under each; the asker says what it
+    is to them ("a newsletter", "a text blast", "a callback URL", "a sub-client", "the originator"). Round 26's
+    block of the data file (from its "messaging, email and SMS marketing" comment) joins the two; without it the question's own words rank another section first, or none."""
+    docs = {"api.md": (
+        "# Service API\n\n## sendEmailCampaignNow\n\nSend an email campaign immediately.\n\n"
+        "## sendTestSms\n\nSend a test SMS campaign to a few numbers.\n\n"
+        "## Blasts\n\nA blast goes out to every socket.\n\n"
+        "## getWebhooks\n\nGet all webhooks.\n\n"
+        "## Callbacks\n\nEach callback is called with the result.\n\n"
+        "## addCredits\n\nAdd credits to a child account.\n\n"
+        "## Clients\n\nA client opens a connection.\n\n"
+        "## getIpsFromSender\n\nGet all the dedicated IPs for a sender.\n")}
+    ws = _ws(tmp_path, docs)
+    index = ws.service(DocsIndex)
+    text = T.DATA.read_text(encoding="utf-8")
+    cut = text.index("# --- messaging, email and SMS marketing")
+    full, without = Thesaurus.parse(text), Thesaurus.parse(text[:cut])
+    for question, heading in (("a newsletter right away", "sendEmailCampaignNow"),
+                              ("try a text blast", "sendTestSms"),
+                              ("every callback URL", "getWebhooks"),
+                              ("top up a sub-client", "addCredits"),
+                              ("the originator", "getIpsFromSender")):
+        top = index.search_concepts(question_concepts(question, full), limit=1)[0].heading
+        assert top.endswith(heading), (question, top)
+        before = [h.heading for h in index.search_concepts(question_concepts(question, without), limit=1)]
+        assert not before or not before[0].endswith(heading), (question, before)
