@@ -160,8 +160,14 @@ def test_engines_of_five_typing_styles(dev_reports, capsys):
 # grep's 194 (15.6%): globalize 22 of 60, the earlier packages below their rounds' records as the new pages compete
 # (webawesome 27 -> 22, brightspace 25 -> 23, foundation 16 -> 14, lion 13 -> 12, relay-runtime 24 -> 23); round 25's
 # work after it (internationalization words and language codes in the thesaurus, howto25, question side only, so
-# exact by construction): 455 of 1,245 (36.5%), globalize 30 of 60, every other package's count unchanged
-HOWTO_FLOOR = 0.36  # 449 of 1,245: six questions below the measured 455
+# exact by construction): 455 of 1,245 (36.5%), globalize 30 of 60, every other package's count unchanged. Round
+# 26's sib-api-v3-sdk (275 generated pages, 60 questions, untouched 8.3%) joined after its one run: 461 of 1,305 (35.3%)
+# measured in one run at f5b0097 against grep's 198 (15.2%): sib 5 of 60; its pages' IDF and competition moved 13 other
+# packages by one question each, 7 up and 6 down (brightspace 23 -> 22, lion 12 -> 11, aws-cdk-lib 21 -> 20, sails
+# 21 -> 20, tone 12 -> 11, fluent-ffmpeg 9 -> 8; ai, bun-types, codeceptjs, fabric, foundation, phaser, undici +1);
+# round 26's work after it (messaging, marketing and web-API account words in the thesaurus, howto26, question side
+# only, exact by construction on the 129 questions it reaches): 470 of 1,305 (36.0%), sib 12 of 60, ai +2
+HOWTO_FLOOR = 0.355  # 464 of 1,305: six questions below the measured 470
 # and this far above grep's rate: 0.2 until round 17, whose bun-types questions grep answers unusually well (it finds
 # 39.7% of them, against 19-28% in rounds 11 to 16), so the set's margin fell to 18.4 points as they joined (19.5 after
 # the round's how-to work); 0.18 keeps the guard against falling back toward grep without pretending otherwise
