@@ -1395,8 +1395,12 @@ def undeclared_packages(workspace: Workspace, imports: dict[Path, set[str]]) -> 
 
     undeclared: set[str] = set()
     declared: set[str] = set()
+    resolved: dict[Path, Path] = {}  # each folder resolved once for all its files (a realpath each: 300 a check)
     for path, pkgs in imports.items():
-        names = declared_from(path.parent.resolve())
+        folder = resolved.get(path.parent)
+        if folder is None:
+            folder = resolved[path.parent] = path.parent.resolve()
+        names = declared_from(folder)
         for pkg in pkgs:
             if names is None or pkg in names:
                 declared.add(pkg)
