@@ -384,9 +384,15 @@ class Workspace:
     def real_path_of(self, doc: ParsedDocument) -> Path | None:
         """The resolved path of `doc` (None: not a file); of an open document, as resolved when it opened,
         so that a keystroke makes no filesystem calls for it (a symlink changed meanwhile counts from the
-        next time the document opens)."""
+        next time the document opens); of a snapshot `document` read from disk, the resolved path it read it
+        at (its key in the disk cache), so that the checks of one file resolve it once, not once each (a
+        realpath is a system call per component of the path: ~1,500 of 300 files' checks in one CLI run)."""
         with self._lock:
             real = self._open_real.get(doc.uri)
+            if real is None and doc.version is None and (path := doc.path) is not None:
+                cached = self._disk.get(path)
+                if cached is not None and cached[1] is doc:
+                    real = path
         if real is not None:
             return real
         path = doc.path

@@ -38,10 +38,11 @@ _DISABLE = re.compile(rb"(?://|/\*)\s*footprint-disable(-next-line)?\b([^\n*]*)"
 def conventions(doc: ParsedDocument, ctx: CheckContext) -> list[Finding]:
     ws = ctx.workspace
     path = doc.path
-    if path is None or is_typings_path(path) or not ws.contains(path.resolve()):
+    real = ws.real_path_of(doc) if path is not None else None  # resolved once per snapshot read from disk
+    if path is None or is_typings_path(path) or real is None or not ws.contains(real):
         return []  # typings describe an API; conventions are about code
     svc = ws.service(RuleService)
-    relpath = ws.relpath(path.resolve())
+    relpath = ws.relpath(real)
     findings = _not_disabled(doc, findings_for(svc.evaluate_file(doc, relpath)))
     for f in findings:
         if f.data and f.data.get("rule_path"):

@@ -337,12 +337,12 @@ class RuleService(Service):
                          completed: tuple[str, ...]) -> None:
         """After the server published (or the CLI printed) `doc`'s findings: the telemetry records the rule
         firings shown, when the conventions check ran on it (saves with no firing count too)."""
-        path = doc.path
-        if CONVENTIONS_CHECK not in completed or path is None or not workspace.contains(path.resolve()):
+        real = workspace.real_path_of(doc) if CONVENTIONS_CHECK in completed else None
+        if real is None or not workspace.contains(real):
             return
         firings = [Firing(f.data["rule"], f.start, f.end) for f in findings
                    if f.check == CONVENTIONS_CHECK and f.data and "rule" in f.data]
-        self.telemetry.record(workspace.relpath(path.resolve()), doc, firings)
+        self.telemetry.record(workspace.relpath(real), doc, firings)
 
     def record(self, relpath: str, doc: ParsedDocument, evaluation: Evaluation, session: str = PROCESS_SESSION) -> None:
         firings = [Firing(h.rule.id, s, e) for h in evaluation.hits for s, e in h.ranges]

@@ -437,11 +437,13 @@ class ObjectModel:
         return tid in found
 
     def _decorates(self, module: str, type_text: str):
-        args = generic_args(type_text)
         head = type_text.split("<", 1)[0].strip()
         mod = self.modules.get(module)
         callee = mod.types.get(head) if mod is not None else None
-        if not args or callee is None or not callee.type_params:
+        if callee is None or not callee.type_params:  # most members' generic types (`Array<X>`): no parse needed
+            return None
+        args = generic_args(type_text)
+        if not args:
             return None
         this = callee.type_params[0]
         call = next((m for m in callee.members if m.name == "__call__"), None)
@@ -1102,10 +1104,13 @@ def _subpath_declaration(pkg_dir: Path, sub: str) -> Path | None:
     return None
 
 
-def runtime_subpath(pkg_dir: Path, sub: str) -> Path | None:
+def runtime_subpath(pkg_dir: Path, sub: str, *, exports=None, resolved_root: Path | None = None) -> Path | None:
     """The JavaScript file a package's `exports` map gives the subpath `sub` (`"./effects": "./lib/effects.js"`,
-    a runtime condition of it, or a pattern's: `"./lib/*": "./lib/*.js"`), inside the package; else None."""
-    exports = (read_json(pkg_dir / "package.json") or {}).get("exports")
+    a runtime condition of it, or a pattern's: `"./lib/*": "./lib/*.js"`), inside the package; else None.
+    `exports` / `resolved_root`: the package.json's `exports` and `pkg_dir.resolve()` when the caller has them
+    (one per subpath otherwise: a package with hundreds of subpaths read its package.json hundreds of times)."""
+    if exports is None:
+        exports = (read_json(pkg_dir / "package.json") or {}).get("exports")
     if not isinstance(exports, dict):
         return None
     target = runtime_target
@@ -1121,7 +1126,7 @@ def runtime_subpath(pkg_dir: Path, sub: str) -> Path | None:
                     break
     if found is None:
         return None
-    root = pkg_dir.resolve()
+    root = resolved_root if resolved_root is not None else pkg_dir.resolve()
     path = (pkg_dir / found).resolve()
     if path.is_file() and path.suffix in (".js", ".mjs", ".cjs") and root in path.parents:
         return path
@@ -1390,8 +1395,12 @@ def undeclared_packages(workspace: Workspace, imports: dict[Path, set[str]]) -> 
 
     undeclared: set[str] = set()
     declared: set[str] = set()
+    resolved: dict[Path, Path] = {}  # each folder resolved once for all its files (a realpath each: 300 a check)
     for path, pkgs in imports.items():
-        names = declared_from(path.parent.resolve())
+        folder = resolved.get(path.parent)
+        if folder is None:
+            folder = resolved[path.parent] = path.parent.resolve()
+        names = declared_from(folder)
         for pkg in pkgs:
             if names is None or pkg in names:
                 declared.add(pkg)
