@@ -93,7 +93,7 @@ def extract_js(path: Path, module: str, limits: ReadLimits = ReadLimits()) -> So
     mod.complete = path.is_file() and exports_known
     runtime.name_reexports(mod)
     runtime.name_required_bases(mod)
-    runtime.name_required_exports(mod)
+    runtime.name_required_exports(mod)  # (a UMD factory's parameters only: see `_File.run`)
     runtime.name_exported_instance(mod)
     runtime.apply(mod)
     for t in mod.types.values():
@@ -203,9 +203,9 @@ class _Runtime:
         self.static_key_writes: set[tuple[str, str, str]] = set()
         # the names UMD factories' own `var exports` are renamed to (`_rename_factory_exports`): one a file
         self.factory_names: set[str] = set()
-        # `module.exports = { Bee: B }` with `B` bound to `require('./b')` (a `const B = require(...)` or a UMD
-        # factory's parameter): (the module written to, the export, that file); the export becomes the name that
-        # file exports as its whole value once every file is read (`name_required_exports`)
+        # a UMD factory's `return { Bee: B }` with its parameter `B` bound to `require('./b')`: (the module
+        # written to, the export, that file); the export becomes the name that file exports as its whole value
+        # once every file is read (`name_required_exports`)
         self.required_exports: list[tuple[ModuleModel, str, Path]] = []
 
     def name_reexports(self, mod: ModuleModel) -> None:
@@ -247,9 +247,9 @@ class _Runtime:
         mod.exports.setdefault("default", INSTANCE_EXPORT)
 
     def name_required_exports(self, mod: ModuleModel) -> None:
-        """An export whose value is another package file's whole value (`module.exports = { Bee: B }` with `B =
-        require('./b')`, or a UMD factory's parameter bound so) is what that file exports as `module.exports =
-        Foo`: its class or function `Foo`, whatever the requiring file calls it."""
+        """An export whose value is another package file's whole value (a UMD factory's `return { Bee: B }` with
+        its parameter `B` bound to `require('./b')`) is what that file exports as `module.exports = Foo`: its
+        class or function `Foo`, whatever the requiring file calls it."""
         for owner, key, target in self.required_exports:
             local = self.file_exports.get(target, {}).get("=")
             if owner is mod and local and (local in mod.types or local in mod.values):
@@ -361,6 +361,7 @@ class _File:
         # value is what that file exports under that name, known once the file is read (`extract_js`)
         self.reexported_member: tuple[Path, str] | None = None
         self.required_files: dict[str, Path] = {}  # `const Commander_1 = require("./utils/Commander")`
+        self.factory_params: dict[str, Path] = {}  # a UMD factory's parameter -> the file its `require` loads
         self.symbols: set[str] = set()  # `const kOnClosed = Symbol('onClosed')`: a key that names no member
         # `const EE = require('node:events')`: local -> the platform class it is (a base `EE` is EventEmitter)
         self.platform_names: dict[str, str] = {}
@@ -465,9 +466,12 @@ class _File:
                 self.runtime.exported_functions[self.path.resolve()] = \
                     (member, _this_assignments(self, fn.child_by_field_name("body")))
         for key, local in self.mod.exports.items():
-            if key not in ("=", "default") and local in self.required_files:
-                # `module.exports = { Bee: B }` with `B` a required file's value: named once that file is read
-                self.runtime.required_exports.append((self.mod, key, self.required_files[local]))
+            if key not in ("=", "default") and local in self.factory_params:
+                # `return { ApiClient: ApiClient }` with `ApiClient` the factory's parameter bound to a required
+                # file's value: named once that file is read. (Not yet for `const B = require('./b')`: sails's
+                # `module.exports.Sails = require('./app')` would then name the factory that file exports, not
+                # the class the reader names today, and one of sails's mutants goes unreported.)
+                self.runtime.required_exports.append((self.mod, key, self.factory_params[local]))
 
     def mark_deprecated(self) -> None:
         """Members declared right below a `/** ... @deprecated ... */` block are deprecated."""
@@ -802,6 +806,7 @@ class _File:
             target = _required_file(self, arg)
             if param.type == "identifier" and target is not None:
                 self.required_files[self.text(param)] = target.resolve()
+                self.factory_params[self.text(param)] = target.resolve()
 
     def nested_functions(self, root: Node) -> None:
         """Function declarations inside others (a UMD factory's `function hooks() {}`): their static
