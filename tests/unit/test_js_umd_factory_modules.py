@@ -145,3 +145,28 @@ item.cuont;
 Lib.Item.KindEnum.small;
 Lib.Item.constructFromObjct({});
 """) == [(4, "getitems"), (9, "cuont"), (11, "constructFromObjct")]
+
+
+def test_keys_a_factory_writes_on_its_own_exports_object_are_exports_and_other_uses_leave_them_open(tmp_path):
+    wrapper = """(function(root, factory) {
+  if (typeof module === 'object' && module.exports) { module.exports = factory(); } else { root.Lib = factory(); }
+}(this, function() {
+  var exports = {};
+  function Runner() {}
+  Runner.prototype.run = function () {};
+  exports.Runner = Runner;
+  %s
+  return exports;
+}));
+"""
+    app = """var Lib = require('pkg');
+new Lib.Runner().run();
+new Lib.Runner().rnu();
+Lib.VERSION;
+Lib.Runnr;
+"""
+    assert flagged(tmp_path / "a", {"src/index.js": wrapper % "exports.VERSION = '1';"}, app) == \
+        [(3, "rnu"), (5, "Runnr")]
+    # handed to a call that may add keys: the exports are not all known, no export is flagged (the class's
+    # members still are)
+    assert flagged(tmp_path / "b", {"src/index.js": wrapper % "extend(exports, plugins);"}, app) == [(3, "rnu")]

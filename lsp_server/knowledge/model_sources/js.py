@@ -754,6 +754,12 @@ class _File:
             returned = _umd_factory_result(self, right)
             if returned is not None:
                 self.bind_factory_parameters(right)
+                if returned.type == "object" and returned.parent is not None and \
+                        returned.parent.type == "variable_declarator":
+                    made = _umd_factory(self, right)
+                    local = self.text(returned.parent.child_by_field_name("name"))
+                    for key, value in _keys_written(self, made[2].child_by_field_name("body"), local) or ():
+                        self.mod.exports[key] = self.text(value) if value.type == "identifier" else key
                 right = returned  # `module.exports = factory()` in a UMD wrapper: what the factory returns
         if lt == "module.exports" and right is not None and right.type in ("function_expression", "function",
                                                                          "arrow_function"):
@@ -1987,10 +1993,36 @@ def _umd_factory_result(reader, call: Node) -> Node | None:
     if name not in declared:
         return None
     value = declared[name]
-    if value is not None and value.type == "object" and \
-            sum(1 for n in _walk(body) if n.type == "identifier" and reader.text(n) == name) == 2:
-        return value  # `var api = { A: A }; return api;`: the literal as it is written
+    if value is not None and value.type == "object":
+        # `var api = { A: A }; api.b = b; return api;`: the literal and the keys written on it; an object used
+        # otherwise as well (`extend(api, more)`) is not followed
+        return value if _keys_written(reader, body, name) is not None else None
     return returned
+
+
+def _keys_written(reader, body: Node, name: str) -> list[tuple[str, Node]] | None:
+    """The keys a factory writes on its local object `name` (`api.A = A`: ("A", the value)), when every use of
+    `name` in the factory is its declaration, its return, or such a write; None when any other use may add keys
+    this reader does not follow (`extend(api, more)`, `api[k] = v`)."""
+    out: list[tuple[str, Node]] = []
+    for n in _walk(body):
+        if n.type != "identifier" or reader.text(n) != name:
+            continue
+        parent = n.parent
+        if parent is None:
+            return None
+        if parent.type == "variable_declarator" and parent.child_by_field_name("name") == n or \
+                parent.type == "return_statement":
+            continue
+        holder = parent.parent
+        if parent.type == "member_expression" and parent.child_by_field_name("object") == n and \
+                holder is not None and holder.type == "assignment_expression" and \
+                holder.child_by_field_name("left") == parent and holder.parent is not None and \
+                holder.parent.type == "expression_statement":
+            out.append((reader.text(parent.child_by_field_name("property")), holder.child_by_field_name("right")))
+            continue
+        return None
+    return out
 
 
 # --- exported object constants (`export const listLayouts = Object.freeze({ list: 'list', tiles: 'tiles' })`) ---
