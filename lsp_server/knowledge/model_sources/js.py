@@ -93,6 +93,7 @@ def extract_js(path: Path, module: str, limits: ReadLimits = ReadLimits()) -> So
     mod.complete = path.is_file() and exports_known
     runtime.name_reexports(mod)
     runtime.name_required_bases(mod)
+    runtime.name_required_exports(mod)  # (a UMD factory's parameters only: see `_File.run`)
     runtime.name_exported_instance(mod)
     runtime.apply(mod)
     for t in mod.types.values():
@@ -200,6 +201,12 @@ class _Runtime:
         # `Accordion.defaults.extra = 1`, `$.extend(Accordion.defaults, more)` in any file read: (the owner, the
         # static, the key written, "" when any key may be: `open_static_objects`)
         self.static_key_writes: set[tuple[str, str, str]] = set()
+        # the names UMD factories' own `var exports` are renamed to (`_rename_factory_exports`): one a file
+        self.factory_names: set[str] = set()
+        # a UMD factory's `return { Bee: B }` with its parameter `B` bound to `require('./b')`: (the module
+        # written to, the export, that file); the export becomes the name that file exports as its whole value
+        # once every file is read (`name_required_exports`)
+        self.required_exports: list[tuple[ModuleModel, str, Path]] = []
 
     def name_reexports(self, mod: ModuleModel) -> None:
         """An export re-exported from another file under a new name (`export { default as scaleLinear } from
@@ -238,6 +245,15 @@ class _Runtime:
                                              confidence=JS_CONF, doc=t.doc)
         mod.exports["="] = INSTANCE_EXPORT
         mod.exports.setdefault("default", INSTANCE_EXPORT)
+
+    def name_required_exports(self, mod: ModuleModel) -> None:
+        """An export whose value is another package file's whole value (a UMD factory's `return { Bee: B }` with
+        its parameter `B` bound to `require('./b')`) is what that file exports as `module.exports = Foo`: its
+        class or function `Foo`, whatever the requiring file calls it."""
+        for owner, key, target in self.required_exports:
+            local = self.file_exports.get(target, {}).get("=")
+            if owner is mod and local and (local in mod.types or local in mod.values):
+                mod.exports[key] = local
 
     def name_required_bases(self, mod: ModuleModel) -> None:
         for name, written, (required, head), prop in self.required_bases:
@@ -345,6 +361,7 @@ class _File:
         # value is what that file exports under that name, known once the file is read (`extract_js`)
         self.reexported_member: tuple[Path, str] | None = None
         self.required_files: dict[str, Path] = {}  # `const Commander_1 = require("./utils/Commander")`
+        self.factory_params: dict[str, Path] = {}  # a UMD factory's parameter -> the file its `require` loads
         self.symbols: set[str] = set()  # `const kOnClosed = Symbol('onClosed')`: a key that names no member
         # `const EE = require('node:events')`: local -> the platform class it is (a base `EE` is EventEmitter)
         self.platform_names: dict[str, str] = {}
@@ -406,9 +423,22 @@ class _File:
 
     def run(self) -> None:
         tree = parser("javascript").parse(self.data)
+        renamed = _rename_factory_exports(self, tree.root_node)
+        if renamed is not None:  # the UMD factory's own `var exports`, under a name of its own (see there)
+            self.data = renamed
+            tree = parser("javascript").parse(self.data)
         root = self.tree_root = tree.root_node
         for node in root.named_children:
             self.top(node, exported=False)
+        factory = _exported_factory(self, root)
+        body = factory.child_by_field_name("body") if factory is not None else None
+        for node in body.named_children if body is not None and body.type == "statement_block" else ():
+            # the factory whose result the module exports is the module's scope (the wrapper around it only
+            # chooses how to export that result: `module.exports =`, AMD's `define`, a browser global): its
+            # declarations are read as a file's top-level ones are
+            if node.type in ("function_declaration", "class_declaration", "variable_declaration",
+                             "lexical_declaration"):
+                self.top(node, exported=False)
         self.nested_functions(root)
         instances: dict[str, str] = {}
         for pattern, match in queries.matches("javascript", "engine_source", root):
@@ -435,6 +465,13 @@ class _File:
             if member.kind == "method":
                 self.runtime.exported_functions[self.path.resolve()] = \
                     (member, _this_assignments(self, fn.child_by_field_name("body")))
+        for key, local in self.mod.exports.items():
+            if key not in ("=", "default") and local in self.factory_params:
+                # `return { ApiClient: ApiClient }` with `ApiClient` the factory's parameter bound to a required
+                # file's value: named once that file is read. (Not yet for `const B = require('./b')`: sails's
+                # `module.exports.Sails = require('./app')` would then name the factory that file exports, not
+                # the class the reader names today, and one of sails's mutants goes unreported.)
+                self.runtime.required_exports.append((self.mod, key, self.factory_params[local]))
 
     def mark_deprecated(self) -> None:
         """Members declared right below a `/** ... @deprecated ... */` block are deprecated."""
@@ -545,6 +582,14 @@ class _File:
                     self.klass(value, name)
                 elif _mixin(self, value) is not None:
                     self.mixin(name, d, *_mixin(self, value))
+                elif value.type == "function_expression" and _looks_like_constructor(self, value, name):
+                    # `var Client = function (options) { this.basePath = ...; this.get = function () {...} }`: a
+                    # constructor function as `function Client(options) {...}` is one (a function expression
+                    # bound to a name is the same function), its `this.x = ...` every instance's members
+                    td = self.typedef(name, d)
+                    for prop in _this_assignments(self, value.child_by_field_name("body")):
+                        self.add(td, prop)
+                    self.functions.setdefault(name, value)
                 elif value.type in ("function_expression", "arrow_function"):
                     self.mod.values[name] = Member(name, "function", _returns(self, node), _param_names(self, value),
                                                    path=str(self.path), line=d.start_point[0], confidence=JS_CONF)
@@ -708,6 +753,13 @@ class _File:
         if lt == "module.exports" and right is not None and right.type == "call_expression":
             returned = _umd_factory_result(self, right)
             if returned is not None:
+                self.bind_factory_parameters(right)
+                if returned.type == "object" and returned.parent is not None and \
+                        returned.parent.type == "variable_declarator":
+                    made = _umd_factory(self, right)
+                    local = self.text(returned.parent.child_by_field_name("name"))
+                    for key, value in _keys_written(self, made[2].child_by_field_name("body"), local) or ():
+                        self.mod.exports[key] = self.text(value) if value.type == "identifier" else key
                 right = returned  # `module.exports = factory()` in a UMD wrapper: what the factory returns
         if lt == "module.exports" and right is not None and right.type in ("function_expression", "function",
                                                                          "arrow_function"):
@@ -744,6 +796,23 @@ class _File:
             if right.type == "class":  # `exports.Kit = class { ... }`
                 self.klass(right, key)
             self.mod.exports[key] = self.text(right) if right.type == "identifier" else key
+
+    def bind_factory_parameters(self, call: Node) -> None:
+        """`module.exports = factory(require('./ApiClient'), require('./model/Item'))`: each parameter of the
+        factory is the module the `require` at its position loads (a call binds its arguments to the parameters
+        in order), as `const ApiClient = require('./ApiClient')` binds it."""
+        made = _umd_factory(self, call)
+        params = made[2].child_by_field_name("parameters") if made is not None else None
+        args = call.child_by_field_name("arguments")
+        if params is None or args is None:
+            return
+        names = [p for p in params.named_children if p.type != "comment"]
+        given = [a for a in args.named_children if a.type != "comment"]
+        for param, arg in zip(names, given):
+            target = _required_file(self, arg)
+            if param.type == "identifier" and target is not None:
+                self.required_files[self.text(param)] = target.resolve()
+                self.factory_params[self.text(param)] = target.resolve()
 
     def nested_functions(self, root: Node) -> None:
         """Function declarations inside others (a UMD factory's `function hooks() {}`): their static
@@ -1039,8 +1108,10 @@ class _File:
 
     def function_assigns_exports_param(self, fn: Node, items: list[Node]) -> bool:
         """Whether a wrapper is handed the module's exports (`(function (sax) {...})(typeof exports ===
-        'undefined' ? this.sax = {} : exports)`, a UMD factory given `exports`)."""
-        return any(_EXPORTS_WORD.search(self.text(a)) for a in items)
+        'undefined' ? this.sax = {} : exports)`, a UMD factory given `exports`). A function passed (a UMD
+        wrapper's factory) is no such object, whatever its body or comments say of `exports`: the wrapper's own
+        `factory(exports)` call is read where it stands."""
+        return any(_EXPORTS_WORD.search(self.text(a)) for a in items if a.type not in _FUNCTIONS)
 
     def symbol_exports(self, nodes: list[Node]) -> None:
         """The exports of this file whose value is a symbol (`module.exports = { kClose: Symbol('close') }`,
@@ -1757,38 +1828,201 @@ def _passed_for(reader, node: Node, name: str, kinds: tuple[str, ...]) -> tuple[
     return True, actual[index] if index < len(actual) else None
 
 
-def _umd_factory_result(reader, call: Node) -> Node | None:
-    """`module.exports = factory()` inside a UMD wrapper, `(function (global, factory) {...})(this, function ()
-    { function tinycolor() {...}; ...; return tinycolor; })`: the identifier the factory returns, when it is a
-    function, class or variable the factory declares at its top level (its own declarations are read as the
-    wrapper's); else None (not followed: the exports stay incomplete)."""
+_FUNCTIONS = ("function_expression", "function", "arrow_function")
+
+
+def _umd_factory(reader, call: Node) -> tuple[Node, str, Node] | None:
+    """`factory(...)` inside a UMD wrapper, `(function (root, factory) {...})(this, function () {...})`: (the
+    wrapper, the name of its parameter `factory`, the factory function passed for it); else None."""
     callee = call.child_by_field_name("function")
     if callee is None or callee.type != "identifier":
         return None
-    invoked, factory = _passed_for(reader, call, reader.text(callee), ("function_expression", "function",
-                                                                       "arrow_function"))
+    invoked, factory = _passed_for(reader, call, reader.text(callee), _FUNCTIONS)
     if not invoked:
         return None
     while factory is not None and factory.type == "parenthesized_expression" and factory.named_children:
         factory = factory.named_children[0]
-    if factory is None or factory.type not in ("function_expression", "function", "arrow_function"):
+    if factory is None or factory.type not in _FUNCTIONS:
         return None
+    wrapper = call.parent
+    while wrapper is not None and wrapper.type not in _FUNCTIONS:
+        wrapper = wrapper.parent
+    return (wrapper, reader.text(callee), factory) if wrapper is not None else None
+
+
+# `module.exports = factory(`: where a UMD wrapper's CommonJS branch exports what its factory returns
+_EXPORTS_CALL = re.compile(rb"(?<![\w$.])module\s*\.\s*exports\s*=\s*[A-Za-z_$][\w$]*\s*\(")
+
+
+def _exported_call(reader, root: Node) -> list[Node]:
+    """The calls `module.exports = f(...)` of a file assigns (found by their text, then their node)."""
+    out = []
+    for m in _EXPORTS_CALL.finditer(reader.data):
+        node = root.descendant_for_byte_range(m.start(), m.start() + len("module"))
+        while node is not None and node.type != "assignment_expression" and node.start_byte == m.start():
+            node = node.parent
+        right = node.child_by_field_name("right") if node is not None and \
+            node.type == "assignment_expression" else None
+        if right is not None and right.type == "call_expression":
+            out.append(right)
+    return out
+
+
+def _exported_factory(reader, root: Node) -> Node | None:
+    """The UMD factory whose result `module.exports = factory(...)` exports, when the file has one such call."""
+    found = [made for made in (_umd_factory(reader, call) for call in _exported_call(reader, root)) if made]
+    return found[0][2] if len({made[2].start_byte for made in found}) == 1 else None
+
+
+# Identifiers a name can not be renamed to (reserved words, and names a module's scope already gives meaning)
+_RESERVED = frozenset("""break case catch class const continue debugger default delete do else enum export extends
+false finally for function if import in instanceof new null return super switch this throw true try typeof var void
+while with yield let static implements interface package private protected public await arguments eval undefined
+module exports require""".split())
+# Where an identifier declares a binding of its own (a nested scope's `exports` is another variable)
+_BINDING_PARENTS = frozenset({"formal_parameters", "arrow_function", "catch_clause", "function_declaration",
+                              "function_expression", "function", "generator_function_declaration",
+                              "generator_function", "class_declaration", "class", "array_pattern",
+                              "assignment_pattern", "rest_pattern", "pair_pattern", "object_pattern"})
+
+
+def _rename_factory_exports(reader, root: Node) -> bytes | None:
+    """The file's text with a UMD factory's own `var exports` renamed, or None when there is none.
+
+    umdjs's "returnExports" factories (swagger-codegen's JavaScript clients, many pre-ESM packages) build their
+    result in a local of that name, `function (ApiClient) { var exports = function () {...}; exports.prototype.x =
+    ...; exports.instance = new exports(); return exports; }`: a variable of the factory's scope that shadows
+    CommonJS's `exports` there, so none of its writes is an export of the file (the module's value is what the
+    factory returns). Renaming a local binding throughout its scope changes no meaning (alpha-conversion); the
+    new name is the one the wrapper gives the result as a browser global (`root.Lib.ApiClient = factory(...)`),
+    else the file's own name, never one the factory already uses. Lines are kept: only identifiers change.
+    Not renamed when the factory takes `exports` as a parameter (TypeScript's and Babel's UMD output hand it the
+    real one) or a nested scope declares an `exports` of its own."""
+    calls = _exported_call(reader, root)
+    made = [m for m in (_umd_factory(reader, c) for c in calls) if m]
+    if not made or len({m[2].start_byte for m in made}) != 1:
+        return None
+    wrapper, param, factory = made[0]
     body = factory.child_by_field_name("body")
     if body is None or body.type != "statement_block":
         return None
-    declared: set[str] = set()
+    declared = {d.start_byte for st in body.named_children if st.type in ("variable_declaration", "lexical_declaration")
+                for d in st.named_children if d.type == "variable_declarator" and
+                reader.text(d.child_by_field_name("name")) == "exports"}
+    params = factory.child_by_field_name("parameters")
+    if not declared or params is None or any(reader.text(p) == "exports" for p in params.named_children):
+        return None
+    uses: list[Node] = []
+    taken = {reader.text(p) for p in params.named_children}
+    for n in _walk(body):
+        if n.type in ("shorthand_property_identifier", "shorthand_property_identifier_pattern") and \
+                reader.text(n) == "exports":
+            return None  # `{ exports }`: a key of that name too
+        if n.type != "identifier":
+            continue
+        text = reader.text(n)
+        taken.add(text)
+        if text != "exports":
+            continue
+        parent = n.parent
+        if parent is not None and parent.type == "variable_declarator" and parent.child_by_field_name("name") == n:
+            if parent.start_byte not in declared:
+                return None  # a nested `var exports`
+        elif parent is None or parent.type in _BINDING_PARENTS:
+            return None
+        uses.append(n)
+    name = _browser_global_name(reader, wrapper, param) or _identifier_of(reader.path.stem)
+    while name in taken or name in _RESERVED or name in reader.runtime.factory_names:
+        name += "_"
+    reader.runtime.factory_names.add(name)
+    data = bytearray(reader.data)
+    for n in sorted(uses, key=lambda n: n.start_byte, reverse=True):
+        data[n.start_byte:n.end_byte] = name.encode()
+    return bytes(data)
+
+
+def _browser_global_name(reader, wrapper: Node, param: str) -> str:
+    """The name a UMD wrapper gives its factory's result as a browser global (`root.Lib.ApiClient =
+    factory(root.Lib.Base)`, `global.tinycolor = factory()`), when it gives one name; else ""."""
+    names = set()
+    for n in _walk(wrapper.child_by_field_name("body")):
+        if n.type != "assignment_expression":
+            continue
+        left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
+        while right is not None and right.type == "assignment_expression":
+            right = right.child_by_field_name("right")
+        if left is not None and left.type == "member_expression" and right is not None and \
+                right.type == "call_expression" and reader.text(right.child_by_field_name("function")) == param:
+            names.add(reader.text(left.child_by_field_name("property")))
+    return next(iter(names)) if len(names) == 1 and re.fullmatch(r"[A-Za-z_$][\w$]*", next(iter(names))) else ""
+
+
+def _identifier_of(stem: str) -> str:
+    """A file's name as an identifier (`api-client` -> `api_client`)."""
+    name = re.sub(r"[^\w$]", "_", stem) or "_"
+    return "_" + name if name[0].isdigit() else name
+
+
+def _umd_factory_result(reader, call: Node) -> Node | None:
+    """`module.exports = factory()` inside a UMD wrapper, `(function (global, factory) {...})(this, function ()
+    { function tinycolor() {...}; ...; return tinycolor; })`: what the factory returns, when it is a function,
+    class or variable the factory declares at its top level (its own declarations are read as the wrapper's), or
+    an object literal (returned as written, or a declared `var api = { ... }` the factory uses for nothing else
+    than to return it: no key is added to it on the way); else None (not followed: the exports stay
+    incomplete)."""
+    made = _umd_factory(reader, call)
+    body = made[2].child_by_field_name("body") if made is not None else None
+    if body is None or body.type != "statement_block":
+        return None
+    declared: dict[str, Node | None] = {}
     returned = None
     for st in body.named_children:
         if st.type in ("function_declaration", "class_declaration") and st.child_by_field_name("name") is not None:
-            declared.add(reader.text(st.child_by_field_name("name")))
+            declared[reader.text(st.child_by_field_name("name"))] = None
         elif st.type in ("variable_declaration", "lexical_declaration"):
-            declared.update(reader.text(d.child_by_field_name("name")) for d in st.named_children
+            declared.update((reader.text(d.child_by_field_name("name")), d.child_by_field_name("value"))
+                            for d in st.named_children
                             if d.type == "variable_declarator" and d.child_by_field_name("name") is not None
                             and d.child_by_field_name("name").type == "identifier")
         elif st.type == "return_statement":
             value = st.named_children[0] if st.named_children else None
-            returned = value if value is not None and value.type == "identifier" else None
-    return returned if returned is not None and reader.text(returned) in declared else None
+            returned = value if value is not None and value.type in ("identifier", "object") else None
+    if returned is None or returned.type == "object":
+        return returned
+    name = reader.text(returned)
+    if name not in declared:
+        return None
+    value = declared[name]
+    if value is not None and value.type == "object":
+        # `var api = { A: A }; api.b = b; return api;`: the literal and the keys written on it; an object used
+        # otherwise as well (`extend(api, more)`) is not followed
+        return value if _keys_written(reader, body, name) is not None else None
+    return returned
+
+
+def _keys_written(reader, body: Node, name: str) -> list[tuple[str, Node]] | None:
+    """The keys a factory writes on its local object `name` (`api.A = A`: ("A", the value)), when every use of
+    `name` in the factory is its declaration, its return, or such a write; None when any other use may add keys
+    this reader does not follow (`extend(api, more)`, `api[k] = v`)."""
+    out: list[tuple[str, Node]] = []
+    for n in _walk(body):
+        if n.type != "identifier" or reader.text(n) != name:
+            continue
+        parent = n.parent
+        if parent is None:
+            return None
+        if parent.type == "variable_declarator" and parent.child_by_field_name("name") == n or \
+                parent.type == "return_statement":
+            continue
+        holder = parent.parent
+        if parent.type == "member_expression" and parent.child_by_field_name("object") == n and \
+                holder is not None and holder.type == "assignment_expression" and \
+                holder.child_by_field_name("left") == parent and holder.parent is not None and \
+                holder.parent.type == "expression_statement":
+            out.append((reader.text(parent.child_by_field_name("property")), holder.child_by_field_name("right")))
+            continue
+        return None
+    return out
 
 
 # --- exported object constants (`export const listLayouts = Object.freeze({ list: 'list', tiles: 'tiles' })`) ---
