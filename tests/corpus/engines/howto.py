@@ -242,8 +242,8 @@ class Evaluation:
     questions are asked)."""
 
     def __init__(self, work: Path, set_aside: bool = False):
-        self.ws = docs_workspace(work / "howto-docs", set_aside)
         self.questions = questions(set_aside)
+        self.ws = docs_workspace(work / "howto-docs", set_aside)
         # built here, not inside the first question's timing; with the `semantic` extra installed, its chunks
         # embedded before the first question too (else the first questions would run without the dense ranking)
         dense.warm(self.ws.service(DocsIndex))
@@ -273,9 +273,12 @@ def evaluate(work: Path, set_aside: bool = False) -> HowtoReport:
 
 
 def report(work: Path, set_aside: bool = False, verbose: bool = False) -> str:
-    r = evaluate(work, set_aside)
+    ev = Evaluation(work, set_aside)
+    r = ev.ranks()
     head = "SET-ASIDE " if set_aside else ""
-    qs = questions(set_aside)
+    # the questions the ranks are of, read once when the evaluation began: a run takes up to an hour, and reading
+    # the file again here would label the columns with whatever it holds by then (a round flipped or added meanwhile)
+    qs = ev.questions
     packages = sorted({q.package for q in qs})
     lines = [f"{head}how-to retrieval: {r.n} questions from {len(packages)} packages' docs, right section in "
              f"the top {TOP}",
