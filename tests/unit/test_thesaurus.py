@@ -401,19 +401,12 @@ def test_the_data_file_knows_vendor_neutral_cloud_words_a_users_question_says(tm
         "### Session affinity\n\nWith sticky sessions the balancer binds a user's session to one target.\n\n"
         "## Content network\n\nFiles are served to visitors from copies near them.\n\n"
         "### Invalidation\n\nAfter a deployment, invalidate paths so the network drops what it cached.\n")}
-    ws = _ws(tmp_path, docs)
-    index = ws.service(DocsIndex)
-    text = T.DATA.read_text(encoding="utf-8")
-    cut = text.index("# --- cloud infrastructure")
-    full, without = Thesaurus.parse(text), Thesaurus.parse(text[:cut])
-    for question, heading in (("prewarmed machines for the group", "Warm pool"),
-                              ("keep the failed deliveries", "Dead-letter queues"),
-                              ("send each visitor to the same server", "Session affinity"),
-                              ("purge the copies", "Invalidation")):
-        top = index.search_concepts(question_concepts(question, full), limit=1)[0].heading
-        assert top.endswith(heading), (question, top)
-        before = index.search_concepts(question_concepts(question, without), limit=1)[0].heading
-        assert not before.endswith(heading), (question, before)
+    _assert_block_joins(tmp_path, docs, "# --- cloud infrastructure",
+                        (("prewarmed machines for the group", "Warm pool"),
+                         ("keep the failed deliveries", "Dead-letter queues"),
+                         ("send each visitor to the same server", "Session affinity"),
+                         ("purge the copies", "Invalidation")),
+                        before_may_find_nothing=False)
 
 
 def test_the_data_file_knows_the_i18n_words_a_users_question_says(tmp_path):
@@ -435,21 +428,13 @@ def test_the_data_file_knows_the_i18n_words_a_users_question_says(tmp_path):
         "## Setting the locale\n\nSet the default locale before calling any static formatter.\n\n"
         "## Languages\n\nThe language of the app's own strings.\n\n"
         "## Messages\n\nLoad the `pt` texts with `loadMessages({ pt: { hello: 'Olá' } })`.\n")}
-    ws = _ws(tmp_path, docs)
-    index = ws.service(DocsIndex)
-    text = T.DATA.read_text(encoding="utf-8")
-    cut = text.index("# --- internationalization and locale-aware formatting")
-    full, without = Thesaurus.parse(text), Thesaurus.parse(text[:cut])
-    for question, heading in (("thousands separators", "useGrouping"),
-                              ("leading zeros", "minimumIntegerDigits"),
-                              ("count categories", "Plurals"),
-                              ("the Olson database", "Time zones"),
-                              ("choose the app-wide language", "Setting the locale"),
-                              ("Portuguese", "Messages")):
-        top = index.search_concepts(question_concepts(question, full), limit=1)[0].heading
-        assert top.endswith(heading), (question, top)
-        before = [h.heading for h in index.search_concepts(question_concepts(question, without), limit=1)]
-        assert not before or not before[0].endswith(heading), (question, before)
+    _assert_block_joins(tmp_path, docs, "# --- internationalization and locale-aware formatting",
+                        (("thousands separators", "useGrouping"),
+                         ("leading zeros", "minimumIntegerDigits"),
+                         ("count categories", "Plurals"),
+                         ("the Olson database", "Time zones"),
+                         ("choose the app-wide language", "Setting the locale"),
+                         ("Portuguese", "Messages")))
 
 
 def test_the_data_file_knows_the_messaging_and_account_words_a_users_question_says(tmp_path):
@@ -466,17 +451,26 @@ def test_the_data_file_knows_the_messaging_and_account_words_a_users_question_sa
         "## addCredits\n\nAdd credits to a child account.\n\n"
         "## Clients\n\nA client opens a connection.\n\n"
         "## getIpsFromSender\n\nGet all the dedicated IPs for a sender.\n")}
+    _assert_block_joins(tmp_path, docs, "# --- messaging, email and SMS marketing",
+                        (("a newsletter right away", "sendEmailCampaignNow"),
+                         ("try a text blast", "sendTestSms"),
+                         ("every callback URL", "getWebhooks"),
+                         ("top up a sub-client", "addCredits"),
+                         ("the originator", "getIpsFromSender")))
+
+
+def _assert_block_joins(tmp_path, docs: dict[str, str], block: str, cases, before_may_find_nothing: bool = True):
+    """Each question of `cases` ranks its section first with the whole data file, and not with the file cut
+    before `block` (the comment line opening a round's block): the block, not the question's own words, joins
+    them. `before_may_find_nothing=False`: without the block the question must still rank some other section
+    first (its own words are on the page), as strict as that block's test was before the three shared this."""
     ws = _ws(tmp_path, docs)
     index = ws.service(DocsIndex)
     text = T.DATA.read_text(encoding="utf-8")
-    cut = text.index("# --- messaging, email and SMS marketing")
-    full, without = Thesaurus.parse(text), Thesaurus.parse(text[:cut])
-    for question, heading in (("a newsletter right away", "sendEmailCampaignNow"),
-                              ("try a text blast", "sendTestSms"),
-                              ("every callback URL", "getWebhooks"),
-                              ("top up a sub-client", "addCredits"),
-                              ("the originator", "getIpsFromSender")):
+    full, without = Thesaurus.parse(text), Thesaurus.parse(text[:text.index(block)])
+    for question, heading in cases:
         top = index.search_concepts(question_concepts(question, full), limit=1)[0].heading
         assert top.endswith(heading), (question, top)
         before = [h.heading for h in index.search_concepts(question_concepts(question, without), limit=1)]
+        assert before or before_may_find_nothing, (question, "nothing found without the block")
         assert not before or not before[0].endswith(heading), (question, before)
