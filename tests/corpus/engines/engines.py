@@ -1472,6 +1472,7 @@ ENGINES = [
            # (302/400), did-you-mean 99.0%, 0 FP; left: the 98 `apiKey` writes (see docs/evaluation.md)
            recall_floor=0.75, dym_floor=0.98),
     # Round 27's held-out engine (chosen before any run, docs/evaluation.md): run only with --set-aside.
+    # Round 27's held-out engine (run once at f9f7142, docs/evaluation.md), dev material since.
     Engine("chat", "4.41.1", "a chat-bot framework (Vercel's Chat SDK: one bot for Slack, Teams, Google Chat, "
            "Discord, Telegram, WhatsApp, GitHub, Linear..., `const bot = new Chat({ userName, adapters: { slack: "
            "createSlackAdapter() }, state: createRedisState() }); bot.onNewMention(async (thread, message) => { await "
@@ -1531,7 +1532,10 @@ ENGINES = [
            # `ai`, `@tanstack/ai`, `@vercel/connect`, `workflow`, `vitest`; none installed): a member used on one of
            # their names is not the engine's
            other_imports_not_sites=True,
-           set_aside=True),
+           # untouched (f9f7142): 90.0% (typed 61/76, untyped 299/324), did-you-mean 100%, 0 FP; 24 of the 40 misses
+           # are on other packages' objects whose names chat's files spell, 9 on the emoji helper left open to
+           # user augmentation (docs/evaluation.md)
+           recall_floor=0.90, dym_floor=0.99),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
