@@ -24,6 +24,7 @@ import logging
 import socket
 import sys
 import threading
+import warnings
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +35,7 @@ import anyio.from_thread
 import anyio.to_thread
 import mcp_types as types
 from mcp.server.lowlevel.server import Server
+from mcp.shared.exceptions import MCPDeprecationWarning
 
 from lsp_server import __version__, guards
 from lsp_server.errors import FootprintError
@@ -198,7 +200,13 @@ async def _root_for(app: McpApp, ctx, client: str) -> tuple[Path, _Session | Non
         caps = ctx.session.client_capabilities
         if caps is not None and caps.roots is not None and ctx.session.can_send_request:
             try:
-                with anyio.fail_after(5):
+                # Roots are deprecated as of the 2026-07-28 spec (SEP-2577), an advisory deprecation: a client
+                # that declares the capability still answers roots/list, and one HTTP server shared by several
+                # projects has no other way to learn a session's folder. `--root` is the form that needs no roots.
+                # The SDK's warning is silenced here only; any other deprecation still shows.
+                with anyio.fail_after(5), warnings.catch_warnings():
+                    warnings.filterwarnings("ignore", category=MCPDeprecationWarning,
+                                            message="The roots capability is deprecated")
                     result = await ctx.session.list_roots()
                 from lsp_server.document import uri_to_path
 
