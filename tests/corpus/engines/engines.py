@@ -1536,6 +1536,62 @@ ENGINES = [
            # are on other packages' objects whose names chat's files spell, 9 on the emoji helper left open to
            # user augmentation (docs/evaluation.md)
            recall_floor=0.90, dym_floor=0.99),
+    # Round 28's held-out engine (chosen before any run, docs/evaluation.md): run only with --set-aside.
+    Engine("@tanstack/table-core", "9.3.1", "a headless table and data-grid library (TanStack Table v9's "
+           "framework-neutral core: the state and row processing of tables the user renders, `const features = "
+           "tableFeatures({ rowSortingFeature, rowSelectionFeature, sortedRowModel: createSortedRowModel(sortFns) }); "
+           "const table = constructTable({ features, columns, data, getRowId: (row) => row.id }); for (const row of "
+           "table.getRowModel().rows) row.getAllCells().map((cell) => cell.getValue())`, "
+           "`header.column.getToggleSortingHandler()`, `row.getIsSelected()`) whose typings are tsdown (rolldown) "
+           "output shipped per file (121 dist/**/*.d.ts beside 89 .js), ESM-only (\"type\": \"module\", "
+           "six `exports` subpaths of plain strings, `.`, `./static-functions`, `./store-reactivity-bindings`, "
+           "`./reactivity`, `./flex-render`, `./experimental-worker-plugin`, the typings found beside them), where "
+           "each object's API is opt-in per feature: `Table`, `Row`, `Column`, `Header`, `Cell` are type aliases "
+           "intersecting a core interface with `ExtractFeatureMapTypes<TFeatures, Row_FeatureMap<TFeatures, "
+           "TData>>`, a conditional type over a map of feature names to interfaces (`rowSelectionFeature: "
+           "Row_RowSelection`, `rowExpandingFeature: Row_RowExpanding`...) that keeps only the interfaces of the "
+           "features the table's `features` object registers (all of them when it is `any`), with `interface "
+           "Plugins {}` the declaration-merge target of custom features and the column definitions built by a "
+           "generic helper (`createColumnHelper<typeof features, Person>().accessor('name', {...})`); the runtime "
+           "(ESM, one module per file) has no class for them: each feature is an object literal of hooks "
+           "(`assignRowPrototype`, `constructTableAPIs`, `getInitialState`, `getDefaultTableOptions`) that installs "
+           "its methods from maps keyed by prefixed strings (`assignPrototypeAPIs('rowSelectionFeature', prototype, "
+           "table, { row_getIsSelected: { fn: (row) => row_getIsSelected(row) }, ... })`), the prefix cut off at "
+           "run time (`getFunctionNameInfo`, then `prototype[fnKey] = function (...args) {...}`, memoized by "
+           "`tableMemo`), so many public method names (`getToggleSelectedHandler`, `selectCellRange`, `getRowSpan`) "
+           "are identifiers of the typings only, the runtime spelling them inside the prefixed keys and the names of "
+           "its exported `row_`/`table_`/`column_`/`header_`/`cell_` static functions; state lives in "
+           "@tanstack/store atoms (a dependency: `table.atoms.rowSelection.get()`, `table.store.state`); the docs "
+           "are agent skill files (TanStack Intent: the README and `skills/**/SKILL.md` pages with YAML front "
+           "matter and their `references/*.md`), their code ```ts fences",
+           docs=("README.md", "skills/core/SKILL.md", "skills/core/references/api-not-found.md",
+                 "skills/core/references/rows.md", "skills/core/references/typescript.md",
+                 "skills/custom-features/SKILL.md", "skills/custom-features/references/plugin-example.md",
+                 "skills/migrate-v8-to-v9/SKILL.md", "skills/migrate-v8-to-v9/references/architecture.md",
+                 "skills/migrate-v8-to-v9/references/feature-apis.md",
+                 "skills/migrate-v8-to-v9/references/state.md", "skills/migrate-v8-to-v9/references/typescript.md",
+                 "skills/table-features/SKILL.md", "skills/table-features/references/aggregation.md",
+                 "skills/table-features/references/cell-selection.md",
+                 "skills/table-features/references/cell-spanning.md",
+                 "skills/table-features/references/client-vs-server.md",
+                 "skills/table-features/references/column-faceting.md",
+                 "skills/table-features/references/column-filtering.md",
+                 "skills/table-features/references/column-ordering.md",
+                 "skills/table-features/references/column-pinning.md",
+                 "skills/table-features/references/column-resizing.md",
+                 "skills/table-features/references/column-sizing.md",
+                 "skills/table-features/references/column-visibility.md",
+                 "skills/table-features/references/expanding.md",
+                 "skills/table-features/references/global-filtering.md",
+                 "skills/table-features/references/grouping.md", "skills/table-features/references/pagination.md",
+                 "skills/table-features/references/row-pinning.md",
+                 "skills/table-features/references/row-selection.md",
+                 "skills/table-features/references/sorting.md", "skills/table-state/SKILL.md"),
+           # the docs fence their code as ```ts (96) and ```tsx (3): a block with no type syntax (65 of the 99) is
+           # clean JavaScript too; other_imports_not_sites is off (the snippets import only the engine, its
+           # `store-reactivity-bindings` subpath and `node:fs/promises`)
+           ts_fences_as_js=True,
+           set_aside=True),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
