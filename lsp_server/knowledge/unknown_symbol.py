@@ -911,7 +911,12 @@ def _element_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServ
         return []
     pool = _element_pool(model, index, elements)
     event_pool = _event_pool()
-    typed = {a.start for a in analysis.accesses if a.missing or a.member is not None}
+    # the names the analysis typed, except one missing on a receiver whose type is only a guess (a name's
+    # convention, its uses: `ev` of a listener read as some engine event type) that the type check dropped
+    # (`finding_for`: a name like none of the guessed type's members): the guess, not the name, is likely wrong,
+    # and the DOM says what the receiver is (`ev.target` of a listener bound on a known element)
+    typed = {a.start for a in analysis.accesses if a.member is not None or a.missing and not (
+        a.recv.evidence is not None and finding_for(a, model) is None)}
     # a name the file declares only by writing it on elements (`dialog.opens = true`, read nowhere): the element's
     # member misspelled, not an expando (one written and read back: `el.myState = 1; ... el.myState`)
     writes: dict[str, int] = {}

@@ -211,3 +211,24 @@ export const demo = () => html`
     (t,) = templates(doc)
     assert [(doc.source[s:s + 6].decode(), e.tag) for s, e in t.element_holes.items()] == [("ref(a)", "input"),
                                                                                           ("spread", "input")]
+
+
+def test_a_listener_s_target_is_the_element_when_the_event_s_type_is_only_guessed(tmp_path):
+    """An engine type whose members fit the event parameter's uses (`detail`, `target`) makes the analysis guess
+    `ev` is one; a name missing on that guessed `target`, which the type check drops (a name like none of the
+    guess's members), is still the element check's: `ev.target` is the element the listener sits on, and a near
+    miss of its members is reported; its real members are not."""
+    typings = STEPS["node_modules/stepkit/dist/index.d.ts"] + (
+        "export type OnPickEvent = Event & { target: { value?: string; modelValue?: string };"
+        " detail?: { initialize: boolean } };\n")
+    page = """import { html } from 'lit';
+import 'stepkit/define/sk-step.js';
+export const demo = () => html`
+  <sk-upload @file-removed=${ev => {
+    ev.target.uploadResponse = [...ev.target.uploadResponse, ev.detail.uploadResponse];
+    ev.target.uploadRespons.push(ev.detail.name);
+  }}></sk-upload>`;
+"""
+    ws = make_workspace(tmp_path, {**STEPS, "node_modules/stepkit/dist/index.d.ts": typings, **MANIFEST,
+                                   "src/page.js": page})
+    assert found(ws) == [(6, "uploadRespons", ["uploadResponse"], "SkUpload")]
