@@ -288,11 +288,14 @@ _RETURNS_ELEMENT = frozenset(("querySelector", "closest", "getElementById", "cre
 _ELEMENT_COLLECTIONS = frozenset(("querySelectorAll", "getElementsByClassName", "getElementsByTagName",
                                   "getElementsByName"))
 _ELEMENT_PROPERTIES = frozenset(("nextElementSibling", "previousElementSibling", "parentElement", "firstElementChild",
-                                 "lastElementChild", "activeElement", "assignedSlot", "offsetParent"))
+                                 "lastElementChild", "activeElement", "assignedSlot", "offsetParent",
+                                 # (a node's parent: an element, else a document or a fragment, whose own members
+                                 # are the platform's names, never reported)
+                                 "parentNode"))
 _EVENT_ELEMENTS = frozenset(("target", "currentTarget"))
 # a file with none of these words reaches no element (the walk below is the costly part)
 _LOOKUP_WORD = re.compile(rb"querySelector|getElement|closest|createElement|elementFromPoint|ElementSibling|"
-                          rb"parentElement|ElementChild|activeElement|assignedSlot|offsetParent|children|"
+                          rb"parentElement|parentNode|ElementChild|activeElement|assignedSlot|offsetParent|children|"
                           rb"addEventListener|Attribute|classList|dataset|innerHTML|outerHTML|insertAdjacent|"
                           rb"getBoundingClientRect|scrollIntoView|shadowRoot|attachShadow")
 _ITERATING = frozenset(("forEach", "map", "filter", "find", "some", "every", "flatMap"))
