@@ -288,11 +288,14 @@ _RETURNS_ELEMENT = frozenset(("querySelector", "closest", "getElementById", "cre
 _ELEMENT_COLLECTIONS = frozenset(("querySelectorAll", "getElementsByClassName", "getElementsByTagName",
                                   "getElementsByName"))
 _ELEMENT_PROPERTIES = frozenset(("nextElementSibling", "previousElementSibling", "parentElement", "firstElementChild",
-                                 "lastElementChild", "activeElement", "assignedSlot", "offsetParent"))
+                                 "lastElementChild", "activeElement", "assignedSlot", "offsetParent",
+                                 # (a node's parent: an element, else a document or a fragment, whose own members
+                                 # are the platform's names, never reported)
+                                 "parentNode"))
 _EVENT_ELEMENTS = frozenset(("target", "currentTarget"))
 # a file with none of these words reaches no element (the walk below is the costly part)
 _LOOKUP_WORD = re.compile(rb"querySelector|getElement|closest|createElement|elementFromPoint|ElementSibling|"
-                          rb"parentElement|ElementChild|activeElement|assignedSlot|offsetParent|children|"
+                          rb"parentElement|parentNode|ElementChild|activeElement|assignedSlot|offsetParent|children|"
                           rb"addEventListener|Attribute|classList|dataset|innerHTML|outerHTML|insertAdjacent|"
                           rb"getBoundingClientRect|scrollIntoView|shadowRoot|attachShadow")
 _ITERATING = frozenset(("forEach", "map", "filter", "find", "some", "every", "flatMap"))
@@ -747,3 +750,65 @@ def _first_parameter(fn):
     if first.type in ("required_parameter", "optional_parameter"):
         first = first.child_by_field_name("pattern") or first
     return first if first.type == "identifier" else None
+
+
+def this_element_receivers(doc: ParsedDocument) -> list:
+    """The `this.x` member expressions of the file's classes whose heritage is an element: `extends LitElement`,
+    `extends HTMLElement` (`_ELEMENT_ROOTS`, by name: a class of that name a file extends is the DOM's or Lit's
+    element, whichever module it comes from) or mixins applied to one (`extends OverlayMixin(LitElement)`,
+    `extends A(B(LitElement))`), each with the names of the mixins applied (the caller knows which it can
+    close: a mixin it cannot read may add any member). `this` of the class's instance only: in its instance
+    methods, accessors and fields and the arrow functions within them (not a nested `function`'s, a nested
+    class's or a static member's). An instance of such a class is an element of unknown subclass, as a lookup's
+    result is: the DOM's, Lit's and the mixins' members, and what the class itself declares."""
+    if doc.tree is None or b"extends" not in doc.source:
+        return []
+    out = []
+    stack = [doc.tree.root_node]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.named_children)
+        if node.type not in ("class_declaration", "class"):
+            continue
+        heritage = next((c for c in node.children if c.type == "class_heritage"), None)
+        body = node.child_by_field_name("body")
+        expr = heritage.named_children[0] if heritage is not None and heritage.named_children else None
+        mixins = element_heritage(expr)
+        if mixins is None or body is None:
+            continue
+        for member in body.named_children:
+            if member.type not in ("method_definition", "field_definition") or \
+                    any(c.type == "static" for c in member.children):
+                continue
+            inner = list(member.named_children)
+            while inner:
+                n = inner.pop()
+                if n.type in ("function_expression", "function_declaration", "function", "generator_function",
+                              "generator_function_declaration", "class_declaration", "class"):
+                    continue
+                if n.type == "member_expression":
+                    obj = n.child_by_field_name("object")
+                    if obj is not None and obj.type == "this":
+                        out.append((n, mixins))
+                inner.extend(n.named_children)
+    return out
+
+
+def element_heritage(expr) -> tuple[str, ...] | None:
+    """The mixins a class heritage applies to an element root (`OverlayMixin(LitElement)` -> `('OverlayMixin',)`,
+    `LitElement` -> `()`), else None (another base, or a call of something not a named mixin)."""
+    mixins: list[str] = []
+    while expr is not None:
+        if expr.type == "identifier":
+            return tuple(mixins) if text_of(expr) in _ELEMENT_ROOTS else None
+        if expr.type == "member_expression":
+            prop = expr.child_by_field_name("property")
+            return tuple(mixins) if prop is not None and text_of(prop) in _ELEMENT_ROOTS else None
+        if expr.type != "call_expression":
+            return None
+        fn, args = expr.child_by_field_name("function"), expr.child_by_field_name("arguments")
+        if fn is None or fn.type != "identifier" or args is None or len(args.named_children) != 1:
+            return None
+        mixins.append(text_of(fn))
+        expr = args.named_children[0]
+    return None

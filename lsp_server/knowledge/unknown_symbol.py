@@ -45,7 +45,7 @@ from lsp_server.knowledge.builtin_names import builtin_members, is_builtin_type
 from lsp_server.knowledge.graphql_data import graphql_data_sites
 from lsp_server.knowledge.element_receivers import (custom_elements, dom_element_members, dom_event_members,
                                                     element_receivers_in, tag_members,
-                                                    spells_custom_tag)
+                                                    spells_custom_tag, this_element_receivers, element_heritage)
 from lsp_server.knowledge.jquery_receivers import jquery_sites
 from lsp_server.knowledge.naming import ensure_conventions
 from lsp_server.knowledge.object_model import (
@@ -735,8 +735,11 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
                  and not name[:1].islower()) if hole is not None else name in index["names"]
         if len(name) < 4 or known or name in platform or (name in local and not expando) \
                 or (name in workspace and not (expando and not _declared_elsewhere(svc, doc, name))) \
-                or name in OBJECT_MEMBERS or name.startswith("_") or name in analysis.added:
+                or name in OBJECT_MEMBERS or name in analysis.added:
             continue
+        if name.startswith("_") and not (obj.type == "this" and doc.language not in TYPESCRIPT_LANGUAGES
+                                         and not expando and _own_class_near_miss(doc, obj, name) is not None):
+            continue  # (an underscored name only as a near miss of its own class's: `this._dta` of its `_data`)
         kind = _page_kind(doc, obj, pages, declared_here) if not expando else None
         on_kind = _kind_near_miss(name, kind, pages, model) if kind is not None else None
         if kind is not None and on_kind is None and name in pages["types"][kind][1]:
@@ -907,11 +910,24 @@ def _element_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServ
     if not elements["members"]:
         return []
     nodes, known, events = element_receivers_in(doc)
+    # `this` in the file's element classes (`class X extends OverlayMixin(LitElement)`): an element too, where
+    # each mixin applied is one an import of the engine binds, or an undeclared name that is the engine's export
+    # (a fragment without imports), so its members are in the pool; reads only (a class writes its own new fields
+    # on `this`)
+    engine_bound = _engine_bound(doc, model) | analysis.engine_free
+    this_reads = [node for node, mixins in this_element_receivers(doc)
+                  if all(m in engine_bound for m in mixins) and not _written(node)]
+    nodes = nodes + this_reads
     if not nodes and not events:
         return []
     pool = _element_pool(model, index, elements)
     event_pool = _event_pool()
-    typed = {a.start for a in analysis.accesses if a.missing or a.member is not None}
+    # the names the analysis typed, except one missing on a receiver whose type is only a guess (a name's
+    # convention, its uses: `ev` of a listener read as some engine event type) that the type check dropped
+    # (`finding_for`: a name like none of the guessed type's members): the guess, not the name, is likely wrong,
+    # and the DOM says what the receiver is (`ev.target` of a listener bound on a known element)
+    typed = {a.start for a in analysis.accesses if a.member is not None or a.missing and not (
+        a.recv.evidence is not None and finding_for(a, model) is None)}
     # a name the file declares only by writing it on elements (`dialog.opens = true`, read nowhere): the element's
     # member misspelled, not an expando (one written and read back: `el.myState = 1; ... el.myState`)
     writes: dict[str, int] = {}
@@ -981,6 +997,23 @@ def _element_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServ
         decl = index["member_declared"].get((real, owner))
         out.append((Finding("unknown-symbol", message, prop.start_byte, prop.end_byte, Severity.WARNING, data), decl))
     return out
+
+
+def _engine_bound(doc: ParsedDocument, model: ObjectModel) -> frozenset[str]:
+    """The local names this file's imports bind to the engine's packages' exports (`OverlayMixin` of
+    `import { OverlayMixin } from '@lion/ui/overlays.js'`)."""
+    names: set[str] = set()
+    for record in module_info_of(doc).imports:
+        if package_name(record.specifier) in model.modules:
+            names.update(record.locals())
+    return frozenset(names)
+
+
+def _written(node) -> bool:
+    """The member expression is the target of an assignment (`this.x = 1`, `this.x += 1`)."""
+    parent = node.parent
+    return parent is not None and parent.type in ("assignment_expression", "augmented_assignment_expression") and \
+        parent.child_by_field_name("left") == node
 
 
 @lru_cache(maxsize=1)
@@ -1064,13 +1097,18 @@ def _own_class_near_miss(doc: ParsedDocument, this, name: str) -> str | None:
     the class itself declares (a method, a field, a member written on `this` in its body; a get/set prefix, case,
     number, a small typo). Only where `this` is that class's instance (a method's or a field's, arrow functions
     within them; not a nested `function`'s own `this`) and the class extends nothing (a base's members are not
-    in sight)."""
+    in sight) or an element root itself (`extends LitElement`, `extends HTMLElement`: the DOM's and Lit's members,
+    which the caller's platform and engine names hold, and none of the class's own)."""
     body = this.parent
     while body is not None and body.type != "class_body":
         if body.type in _FUNCTIONS:
             return None
         body = body.parent
-    if body is None or body.parent is None or any(c.type == "class_heritage" for c in body.parent.children):
+    if body is None or body.parent is None:
+        return None
+    heritage = next((c for c in body.parent.children if c.type == "class_heritage"), None)
+    if heritage is not None and (not heritage.named_children or element_heritage(heritage.named_children[0]) != ()
+                                 or name in dom_element_members()):
         return None
     own: set[str] = set()
     for child in body.named_children:

@@ -235,3 +235,15 @@ def test_dom_element_members_come_from_the_platform_module():
             "append", "textContent"} <= members
     assert "createElement" not in members and "constructor" not in members
     assert {m.name for m in platform.module().types["HTMLElement"].members} <= members
+
+
+def test_an_element_s_parent_node_is_an_element(tmp_path):
+    """`item.parentNode` of an element is an element (or a document or fragment, whose own members are the
+    platform's names): a near miss of an element member on it is reported; a document's own name is not."""
+    ws = make_workspace(tmp_path, {**WIDGETS, **MANIFEST, "src/page.js": """document.addEventListener('list-clear', e => {
+  const items = e.target.querySelectorAll('wk-item');
+  items.forEach(item => item.parentNode.removeChilds(item));
+  items.forEach(item => item.parentNode.getElementById('x'));
+});
+"""})
+    assert found(ws) == [(3, "removeChilds", ["removeChild"], "Element")]

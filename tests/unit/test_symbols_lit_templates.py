@@ -211,3 +211,47 @@ export const demo = () => html`
     (t,) = templates(doc)
     assert [(doc.source[s:s + 6].decode(), e.tag) for s, e in t.element_holes.items()] == [("ref(a)", "input"),
                                                                                           ("spread", "input")]
+
+
+def test_a_listener_s_target_is_the_element_when_the_event_s_type_is_only_guessed(tmp_path):
+    """An engine type whose members fit the event parameter's uses (`detail`, `target`) makes the analysis guess
+    `ev` is one; a name missing on that guessed `target`, which the type check drops (a name like none of the
+    guess's members), is still the element check's: `ev.target` is the element the listener sits on, and a near
+    miss of its members is reported; its real members are not."""
+    typings = STEPS["node_modules/stepkit/dist/index.d.ts"] + (
+        "export type OnPickEvent = Event & { target: { value?: string; modelValue?: string };"
+        " detail?: { initialize: boolean } };\n")
+    page = """import { html } from 'lit';
+import 'stepkit/define/sk-step.js';
+export const demo = () => html`
+  <sk-upload @file-removed=${ev => {
+    ev.target.uploadResponse = [...ev.target.uploadResponse, ev.detail.uploadResponse];
+    ev.target.uploadRespons.push(ev.detail.name);
+  }}></sk-upload>`;
+"""
+    ws = make_workspace(tmp_path, {**STEPS, "node_modules/stepkit/dist/index.d.ts": typings, **MANIFEST,
+                                   "src/page.js": page})
+    assert found(ws) == [(6, "uploadRespons", ["uploadResponse"], "SkUpload")]
+
+
+def test_this_in_a_class_extending_an_element_is_an_element(tmp_path):
+    """`this` in the instance members of a file's class extending `LitElement` (or mixins of the engine applied to
+    it) is an element: a read that is a near miss of an element member (the DOM's `setAttribute`) is reported.
+    Not a write (the class's own new field), not its own declared names, not `this` of a static member or of a
+    nested `function`, not a class extending a mixin no import of the engine binds, or another base."""
+    page = """import { html, LitElement } from 'lit';
+import { SomeMixin } from 'other-lib';
+import 'stepkit/define/sk-step.js';
+class MyPanel extends LitElement {
+  static properties = { open: { type: Boolean } };
+  constructor() { super(); this.open = false; this.getOpen = 1; }
+  connectedCallback() { super.connectedCallback(); this.setAtribute('role', 'tab'); }
+  render() { return html`${this.open} ${this.getOpen} ${this.myOwn}`; }
+  static helper() { return this.setAtribute; }
+  later() { return function () { return this.setAtribute; }; }
+}
+class Other extends SomeMixin(LitElement) { m() { this.setAtribute('a', 'b'); } }
+class Plain extends Base { m() { this.setAtribute('a', 'b'); } }
+"""
+    ws = make_workspace(tmp_path, {**STEPS, **MANIFEST, "src/page.js": page})
+    assert found(ws) == [(7, "setAtribute", ["setAttribute"], "Element")]

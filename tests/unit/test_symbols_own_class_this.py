@@ -49,3 +49,28 @@ def test_a_near_miss_of_the_own_classs_member_on_this_is_reported(tmp_path):
     assert flags_with_first_suggestion(ws, "src/field.js") == [(9, "wold", ["world"])]
     for clean in ("src/clean.js", "src/based.js", "src/nested.js"):
         assert flags_with_first_suggestion(ws, clean) == [], clean
+
+
+def test_an_element_class_s_own_members_are_in_sight(tmp_path):
+    """A class extending an element root itself (`extends LitElement`, `extends HTMLElement`: the DOM's and Lit's
+    members, none of its own) keeps its own members in sight too: `this._dta` of its `_data` (an underscored
+    name, as a near miss of its own class's member only) is reported. Not with a mixin between (`extends
+    SomeMixin(LitElement)`: the mixin may have the name), not a name of the DOM's elements, not a write (a new
+    field of its own), and not an underscored name near nothing of its own."""
+    element = OWN_CLASS.replace("class Renderer {", "class Renderer extends LitElement {") \
+        .replace("  world = null;", "  world = null;\n  _data = [];\n  read() { return this._data.length; }")
+    ws = package_workspace(tmp_path, "phys", TYPES + "declare class World$1 { getBodyList(): Body$1; }\\n"
+                           "export { World$1 as Earth };\\n", {
+        "package.json": json.dumps({"dependencies": {"phys": "1.0.0"}}),
+        "src/typo.js": element.replace("this._data.length", "this._dta.length"),
+        "src/own.js": element.replace("this.renderBody", "this.rendeBody"),
+        "src/clean.js": element,
+        "src/mixed.js": element.replace("extends LitElement", "extends SomeMixin(LitElement)")
+                               .replace("this._data.length", "this._dta.length"),
+        "src/write.js": element.replace("this._data.length", "(this._dat = 1)"),
+        "src/other.js": element.replace("this._data.length", "this._internals.length"),
+    })
+    assert flags_with_first_suggestion(ws, "src/typo.js") == [(4, "_dta", ["_data"])]
+    assert flags_with_first_suggestion(ws, "src/own.js") == [(13, "rendeBody", ["renderBody"])]
+    for clean in ("src/clean.js", "src/mixed.js", "src/write.js", "src/other.js"):
+        assert flags_with_first_suggestion(ws, clean) == [], clean

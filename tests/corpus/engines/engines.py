@@ -1071,8 +1071,9 @@ ENGINES = [
            # and `html` from `@lion/ui/core.js`, which 0.21.1 exports from neither its typings nor its runtime
            # `exports/core.js` (the page predates their removal): true findings on stale docs, listed as dedupeMixin is.
            # Both merged: 65.8% (typed 64/77, untyped 199/323), did-you-mean 98.5%; 67.0% (untyped 204/323) after
-           # round 25's sym25 (receivers evidenced by their other names)
-           recall_floor=0.66, dym_floor=0.97,
+           # round 25's sym25 (receivers evidenced by their other names); 75.0% (untyped 236/323), did-you-mean 99.0%
+           # after round 27's webcomp27 (a listener's `ev.target` under a guessed event type, `this` of element classes)
+           recall_floor=0.74, dym_floor=0.98,
            known_false_positives=(
                  "src/readme/docs-fundamentals-systems-core-overview_02.js:1: dedupeMixin",
                  "src/readme/scoped-elements_00.js:1: LitElement",
@@ -1135,8 +1136,10 @@ ENGINES = [
            # a user class's declared members as did-you-mean candidates): 65.5% (typed 59/99, untyped 203/301),
            # did-you-mean 98.9%, 0 FP, 0 stray; merged with elements21 (elements by tag from the root manifest and the
            # define calls, the DOM's exact interfaces, elements found by id or selector) and literals21 (exported
-           # object constants): 78.0% (typed 84/99, untyped 228/301), did-you-mean 99.7%, 0 FP, 0 stray
-           recall_floor=0.76, dym_floor=0.97),
+           # object constants): 78.0% (typed 84/99, untyped 228/301), did-you-mean 99.7%, 0 FP, 0 stray; 80.2% (typed
+           # 87/99, untyped 234/301), did-you-mean 99.7% after round 27's webcomp27 (`this` of element classes, an
+           # element class's own members, `parentNode`)
+           recall_floor=0.79, dym_floor=0.98),
     Engine("foundation-sites", "6.9.0", "a jQuery plugin framework (Foundation for Sites: responsive grids, "
            "navigation, forms and widgets) with stale hand-written global-script typings: one "
            "`dist/js/foundation.d.ts` (the `typings` field) headed \"Type definitions for Foundation Sites v6.3.1\" "
