@@ -852,6 +852,9 @@ class Analyzer:
                  bindings: dict[str, str] | None = None) -> Val | None:
         """The value a declared type text describes, its owner's type parameters replaced by what they stand
         for; an instance of a generic type keeps the arguments written on it (`Server<Client>`)."""
+        picked = self.parameter_of(text, module)
+        if picked is not None:  # (written in the function's own scope: the caller's bindings are not its own)
+            return self.type_val(picked, module, this, conf, evidence)
         head = text.lstrip()[:8]
         if head.startswith(("Extract", "Exclude")) and re.fullmatch(r"\s*Ex(?:tract|clude)\s*<.*>\s*", text, re.S):
             args = generic_args(text)  # `Extract<Part, { type: "text" }>`: some members of `Part`, read as all of
@@ -869,6 +872,33 @@ class Analyzer:
             parsed = ("name", text.split("<", 1)[0].strip())
         val = self.to_val(parsed, module, this, conf, evidence)
         return _with_type_args(val, text) if val is not None and "<" in text else val
+
+    def parameter_of(self, text: str, module: str, depth: int = 0) -> str | None:
+        """`Parameters<typeof f>[0]`, written out or as the body of an alias (`type StreamTextOptions<T> =
+        Parameters<typeof streamTextInternal<T>>[0]`, TypeScript's standard way to name what a function takes
+        without repeating its parameter list): the declared type of that parameter of the module's function `f`
+        (a destructured one's too), or None. The function's type arguments are not bound here: its own type
+        parameters stay unbound names (their parts open, never a member checked against a guess). A function
+        whose overloads declare that parameter differently gives nothing."""
+        text = text.strip()
+        found = _PARAMETERS_OF.fullmatch(text)
+        mod = self.model.modules.get(module)
+        if mod is None or depth > 4:
+            return None
+        if found is None:
+            head = re.fullmatch(r"([A-Za-z_$][\w$]*)\s*(?:<.*>)?", text, re.S)
+            t = mod.types.get(head.group(1)) if head is not None else None
+            if t is None or t.kind != "alias" or "Parameters" not in (t.alias or ""):
+                return None
+            return self.parameter_of(_COMMENT.sub(" ", t.alias), module, depth + 1)
+        fn = mod.values.get(found.group(1))
+        index = int(found.group(2))
+        if fn is None or fn.kind != "function":
+            return None
+        declared = {param_type(params[index]) if index < len(params) else ""
+                    for params in ([p for p in ps if not re.match(r"this\s*:", p)]
+                                   for ps in (fn.params, *fn.overloads))}
+        return declared.pop() or None if len(declared) == 1 else None
 
     def own_collection(self, text: str, module: str) -> bool:
         """`Map<K, V>` / `Set<T>` written where the package declares a type of that name (immutable's namespace
@@ -1207,7 +1237,8 @@ class Analyzer:
                     return self.member_of(part, name, node, usage)  # that part's member, its type arguments bound
             for known, text in val.literal:
                 if known == name:  # an object-literal part's member: it exists, typed when a property
-                    return self.type_val(text, val.parts[0].tid[0], None, val.conf, val.evidence) if text else None
+                    return self.type_val(text, val.module or val.parts[0].tid[0], None, val.conf, val.evidence) \
+                        if text else None
             if node is None or name in OBJECT_MEMBERS:
                 return None
             closed = not val.open and all(model.closed(t) and model.type(t) is not None for t in val.tid)
@@ -2113,7 +2144,7 @@ class Analyzer:
                 hints.append(None)
                 continue
             text, module = types.pop()
-            hints.append(self.type_val(text, module, None, fn.conf, fn.evidence))
+            hints.append(self.callback_param_val(text, module, None, fn.conf, fn.evidence))
         return hints
 
     def callable_signatures(self, text: str, module: str, depth: int = 0) -> list[tuple[list[str], str]]:
@@ -2159,7 +2190,14 @@ class Analyzer:
         for index, value in enumerate(values):
             if value.type != "object" or index >= len(signature) or not param_type(signature[index]):
                 continue
-            options = self.type_val(param_type(signature[index]), fn.module, None, fn.conf, fn.evidence, bindings)
+            declared = param_type(signature[index]).strip()
+            options = self.type_val(declared, fn.module, None, fn.conf, fn.evidence, bindings)
+            if options is None and declared.startswith("{") and declared.endswith("}") and \
+                    object_literal_members(declared):
+                # an object type literal written as the parameter's type (`options: { model: Model; onFinish?:
+                # (event: Event) => void }`): its members type the callbacks as an intersection's literal part does
+                options = Val(ValKind.INTERSECTION, (), conf=fn.conf, evidence=fn.evidence, open=True,
+                              literal=tuple(object_literal_members(declared)))
             if options is None or options.kind not in (ValKind.INSTANCE, ValKind.INTERSECTION) or \
                     (options.kind == ValKind.INSTANCE and options.tid is None):
                 continue
@@ -2216,8 +2254,26 @@ class Analyzer:
                 declared, module, bound, _ = found[0]
                 if declared and callback.id not in self.param_hints:
                     self.param_hints[callback.id] = [
-                        self.type_val(param_type(p), module, fn.recv, fn.conf, fn.evidence, bound)
+                        self.callback_param_val(param_type(p), module, fn.recv, fn.conf, fn.evidence, bound)
                         if param_type(p) else None for p in declared]
+
+    def callback_param_val(self, text: str, module: str, this: Val | None, conf: float, evidence=None,
+                           bindings: dict[str, str] | None = None) -> Val | None:
+        """The value a callback's parameter is declared as: `type_val`'s, or for an object type literal
+        (`onChunk?: (event: { chunk: Part }) => void`, an event object the callee builds) a value with just
+        those members, so that destructuring it (`onChunk({ chunk }) {...}`) types each name as TypeScript does.
+        It stays open: a name the literal lacks is never reported on it (an open value checks nothing)."""
+        val = self.type_val(text, module, this, conf, evidence, bindings)
+        text = text.strip()
+        if val is not None or not (text.startswith("{") and text.endswith("}")):
+            return val
+        members = object_literal_members(text)
+        if not members:
+            return None
+        if bindings:
+            members = [(name, substitute(t, bindings)) for name, t in members]
+        return Val(ValKind.INTERSECTION, (), module=module, conf=conf, evidence=evidence, open=True,
+                   literal=tuple(members))
 
     def context_val(self, node: Node) -> Val | None:
         """A context argument's value: an expression's, or `this` where a callee declared it (`this_hints`);
@@ -3288,6 +3344,8 @@ def _constructible(t) -> bool:
 _LITERAL = re.compile(r"""\s*(["'])([^"'\\]*)\1\s*""")
 
 
+# `Parameters<typeof f>[0]` (`typeof f<T>`, an instantiation expression, too): a parameter of function `f`
+_PARAMETERS_OF = re.compile(r"Parameters\s*<\s*typeof\s+([A-Za-z_$][\w$]*)\s*(?:<.*>)?\s*>\s*\[\s*(\d+)\s*\]", re.S)
 _COMMENT = re.compile(r"/\*.*?\*/|(?<![:'\"])//[^\n]*", re.S)
 
 

@@ -54,3 +54,54 @@ def test_a_destructured_parameters_type_is_its_annotation():
     assert param_type("[first, second]: [A, B]") == "[A, B]"
     assert param_type("{ model }") == ""
     assert param_type("...args: any[]") == ""
+
+
+# Round 27 (ai27): options named through `Parameters<typeof f>[0]`, object type literals with doc comments,
+# and callbacks whose parameter is an event object type literal (`(event: { chunk: Part }) => void`).
+NAMED_BY_PARAMETERS = """
+export interface StepResult { text: string; }
+export interface Settings { maxRetries?: number; }
+export type ChunkCallback = (event: {
+  /** The chunk; see `Part`. */
+  chunk: StepResult;
+}) => void;
+declare function generateInternal({ maxRetries, onChunk, ...rest }: Settings & {
+  /**
+   * The prompt: a string; or messages, one a line.
+   */
+  prompt: string;
+  /** Called for each chunk. */
+  onChunk?: ChunkCallback;
+}): void;
+export type GenerateOptions<T> = Parameters<typeof generateInternal<T>>[0];
+export declare function generate<T>(options: GenerateOptions<T>): void;
+export declare function embed(options: {
+  /** The value to embed. */
+  value: string;
+  /** Called when done; with the step. */
+  onDone?: (step: StepResult) => void;
+}): void;
+"""
+
+
+def test_options_named_by_a_functions_parameters_type_its_callbacks(tmp_path):
+    # `type GenerateOptions<T> = Parameters<typeof generateInternal<T>>[0]`: the internal function's destructured
+    # parameter's type, an intersection whose object type literal (its members under doc comments) declares
+    # `onChunk`, typed by an alias whose event object literal types the destructured `chunk`
+    assert package_flags(tmp_path, NAMED_BY_PARAMETERS, """import { generate } from 'pkg';
+generate({ prompt: 'x', onChunk({ chunk }) { chunk.text; chunk.zzText; } });
+generate({ prompt: 'x', onChunk: (event) => { event.chunk.zzText; } });
+""") == [(2, "zzText"), (3, "zzText")]
+
+
+def test_an_options_object_type_literal_with_doc_comments_types_its_callbacks(tmp_path):
+    assert package_flags(tmp_path, NAMED_BY_PARAMETERS, """import { embed } from 'pkg';
+embed({ value: 'x', onDone: (step) => { step.text; step.zzText; } });
+""") == [(2, "zzText")]
+
+
+def test_an_event_object_literal_leaves_names_it_lacks_unreported(tmp_path):
+    # the event object itself stays open: only what its declared members hold is checked
+    assert package_flags(tmp_path, NAMED_BY_PARAMETERS, """import { generate } from 'pkg';
+generate({ prompt: 'x', onChunk: (event) => { event.zzOther; event.chunk.text; } });
+""") == []

@@ -518,6 +518,8 @@ def intersection_parts(text: str) -> list[str]:
     return parts if len(parts) > 1 else []
 
 
+_BLOCK_COMMENT = re.compile(r"/\*.*?\*/", re.S)
+_LINE_COMMENT = re.compile(r"(?<![:'\"])//[^\n]*")
 _LITERAL_MEMBER = re.compile(r"(?:readonly\s+)?([A-Za-z_$][\w$]*)\s*\??\s*(\(.*\))?\s*:\s*(.+)", re.S)
 
 
@@ -525,6 +527,13 @@ def object_literal_members(text: str) -> list[tuple[str, str]] | None:
     """The members an object type literal part of an intersection declares (`{ routePath: string; go(): void }`
     -> [("routePath", "string"), ("go", "")]), or None when it has any other kind of member (an index, call
     or construct signature, a computed key) or a shape not read here: such a part leaves the value open."""
+    # the declaration file's doc comments between the members (`{ /** The model. */ model: Model; ... }`): their
+    # words hold `;`, `,` and brackets; a line comment in text whose lines were joined would hide what follows
+    text = _BLOCK_COMMENT.sub(" ", text)
+    if "//" in text:
+        if "\n" not in text.strip():
+            return None
+        text = _LINE_COMMENT.sub(" ", text)
     found = []
     for item in _split_top(text.strip()[1:-1], ";"):
         for entry in _split_top(item, ","):
