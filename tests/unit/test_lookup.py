@@ -827,3 +827,30 @@ def test_testing_words_reach_the_docs_names_for_them(tmp_path, monkeypatch):
     assert _top_heading(ws, question) == "Browser › Timezone Change"
     monkeypatch.setattr(thesaurus, "default_thesaurus", thesaurus_before_round_23)
     assert _top_heading(ws, question) == "Browser › Launch"
+
+
+REFERENCE_TABLE_DOCS = {
+    "api/bot.mdx": "---\ntitle: Bot\n---\n\n## onJoin\n\nRegisters a handler.\n\n```ts\nbot.onJoin(handler);\n```\n\n"
+                   "<TypeTable\n  type={{\n    member: {\n      description: 'The newcomer who entered the lobby, "
+                   "with their avatar.',\n      type: 'Member',\n    },\n    isGuest: {\n      description: "
+                   "\"Whether they arrived without an account ('guest').\",\n      type: 'boolean',\n    },\n  }}\n/>\n\n"
+                   "## onLeave\n\nRegisters a handler.\n\n```ts\nbot.onLeave(handler);\n```\n",
+    "guide.md": "# Guide\n\n## Members\n\nA member has an avatar.\n\n## Lobby\n\nThe lobby lists members.\n",
+}
+
+
+def test_a_reference_tables_object_literal_descriptions_are_the_sections_words(tmp_path, monkeypatch):
+    from lsp_server.knowledge import chunker
+
+    monkeypatch.setattr(chunker, "OBJECT_PROPS_SHOWN", True)  # measured, not shipped (round 27: howto27)
+    # A docs site renders `<TypeTable type={{ name: { description: '...' } }} />` as the member's parameter table:
+    # its descriptions are the only words saying what the handler is for (the section's own sentence is generic)
+    chunks = chunk_file(Path("api/bot.mdx"), REFERENCE_TABLE_DOCS["api/bot.mdx"])
+    join = next(c for c in chunks if c.heading.endswith("onJoin"))
+    assert "The newcomer who entered the lobby, with their avatar." in join.text
+    assert "Whether they arrived without an account ('guest')." in join.text
+    assert "Member" not in join.text.split("```")[-1] and "boolean" not in join.text  # the table's markup, not words
+    assert len(join.text.splitlines()) == join.end_line - join.start_line + 1  # line numbers hold
+    ws = make_ws(tmp_path, docs=REFERENCE_TABLE_DOCS)
+    top = lookup_docs(ws, "a newcomer entered the lobby", limit=3, expand=True).results
+    assert top and top[0].heading == "Bot › onJoin"

@@ -459,6 +459,37 @@ def test_the_data_file_knows_the_messaging_and_account_words_a_users_question_sa
                          ("the originator", "getIpsFromSender")))
 
 
+def test_the_data_file_knows_the_chat_platform_words_a_users_question_says(tmp_path):
+    """A chat platform's or bot framework's pages name a thing by the common term (direct message, rename,
+    sandbox, AST, non-interactive, debounce, bar chart); the asker says "a DM", "a different name", "an isolated
+    VM", "a syntax tree", "no prompts", "stops typing", "a bar graph". Round 27's block of the data file (from
+    its "chat platforms and bots" comment) joins the two; without it the question's own words rank another
+    section first, or none."""
+    docs = {"guide.md": (
+        "# Bot guide\n\n## Direct messages\n\nOpen a direct message with one user.\n\n"
+        "## Notes\n\nA note is kept on a thread.\n\n"
+        "## onTitleChanged\n\nFires when a user renames a session.\n\n"
+        "## Names\n\nEvery session has a name.\n\n"
+        "## Sandbox\n\nCode runs in a sandbox.\n\n"
+        "## Machines\n\nA VM hosts the app.\n\n"
+        "## Parsing\n\nParse the source to an AST and walk it.\n\n"
+        "## Trees\n\nA tree of folders.\n\n"
+        "## Non-interactive usage\n\nPass every option as a flag.\n\n"
+        "## Prompts\n\nEach prompt asks one thing.\n\n"
+        "## Debounce\n\nHandle the last message after a quiet period.\n\n"
+        "## Typing indicator\n\nShow typing while the bot works.\n\n"
+        "## Chart\n\nPie, area and line charts.\n\n"
+        "## Graphs\n\nA graph of nodes and edges.\n")}
+    _assert_block_joins(tmp_path, docs, "# --- chat platforms and bots",
+                        (("delivered as a DM", "Direct messages"),
+                         ("give the session a different name", "onTitleChanged"),
+                         ("an isolated VM", "Sandbox"),
+                         ("a syntax tree", "Parsing"),
+                         ("no prompts", "Non-interactive usage"),
+                         ("once the person stops typing", "Debounce"),
+                         ("a line graph", "Chart")))
+
+
 def _assert_block_joins(tmp_path, docs: dict[str, str], block: str, cases, before_may_find_nothing: bool = True):
     """Each question of `cases` ranks its section first with the whole data file, and not with the file cut
     before `block` (the comment line opening a round's block): the block, not the question's own words, joins
