@@ -167,12 +167,11 @@ def test_engines_of_five_typing_styles(dev_reports, capsys):
 # 21 -> 20, tone 12 -> 11, fluent-ffmpeg 9 -> 8; ai, bun-types, codeceptjs, fabric, foundation, phaser, undici +1);
 # round 26's work after it (messaging, marketing and web-API account words in the thesaurus, howto26, question side
 # only, exact by construction on the 129 questions it reaches): 470 of 1,305 (36.0%), sib 12 of 60, ai +2
-# round 27 (chat@4.41.1, 60 questions, 61 pages): its docs joined the one index and took other packages' answers on
-# everyday words (a run of every dev question at 071e7a6, still under way when this was set: of the 13 packages it
-# had ranked, ai 21 -> 18, bun-types 33 -> 31, codeceptjs 29 -> 27, fabric 8 -> 6, the rest unchanged; a fixed sample
-# of 266 other questions 87 -> 86); chat 19 of 60, 21 after howto27 (question side, exact). Estimated 476-481 of
-# 1,365 (34.9-35.2%): docs/evaluation.md, round 27's held-out section
-HOWTO_FLOOR = 0.34  # 465 of 1,365: eleven or more below the estimate, until a full run measures it
+# round 27 (chat@4.41.1, 60 questions, 61 pages): one run of every dev question at 071e7a6 (8,246 s): 475 of 1,365
+# (34.8%), grep 209 (15.3%); chat 19 of 60; its docs took other packages' answers on everyday words: ai 21 -> 18,
+# bun-types 33 -> 31, codeceptjs 29 -> 27, fabric 8 -> 6, sib 12 -> 10, planck, relay-runtime, sails, undici -1 each,
+# foundation-sites +1; howto27 after it (chat-platform words, question side, exact): chat 21, 477 of 1,365 (34.9%)
+HOWTO_FLOOR = 0.345  # 471 of 1,365: six questions below the measured 477
 # and this far above grep's rate: 0.2 until round 17, whose bun-types questions grep answers unusually well (it finds
 # 39.7% of them, against 19-28% in rounds 11 to 16), so the set's margin fell to 18.4 points as they joined (19.5 after
 # the round's how-to work); 0.18 keeps the guard against falling back toward grep without pretending otherwise
