@@ -2193,11 +2193,11 @@ class Analyzer:
             declared = param_type(signature[index]).strip()
             options = self.type_val(declared, fn.module, None, fn.conf, fn.evidence, bindings)
             if options is None and declared.startswith("{") and declared.endswith("}") and \
-                    object_literal_members(declared):
+                    (members := object_literal_members(declared)):
                 # an object type literal written as the parameter's type (`options: { model: Model; onFinish?:
                 # (event: Event) => void }`): its members type the callbacks as an intersection's literal part does
-                options = Val(ValKind.INTERSECTION, (), conf=fn.conf, evidence=fn.evidence, open=True,
-                              literal=tuple(object_literal_members(declared)))
+                options = Val(ValKind.INTERSECTION, (), module=fn.module, conf=fn.conf, evidence=fn.evidence,
+                              open=True, literal=tuple(members))
             if options is None or options.kind not in (ValKind.INSTANCE, ValKind.INTERSECTION) or \
                     (options.kind == ValKind.INSTANCE and options.tid is None):
                 continue
