@@ -54,8 +54,11 @@ def run(inspector: list[str], root: Path, *args: str) -> subprocess.CompletedPro
               "-e", f"XDG_CONFIG_HOME={ENV['XDG_CONFIG_HOME']}", sys.executable, "-m", "lsp_server", "mcp"]
     env = {**ENV, "PATH": f"{Path(inspector[0]).parent}{os.pathsep}{os.environ.get('PATH', '')}",
            "MCP_CATALOG_PATH": str(root.parent / "inspector-catalog.json")}
-    return subprocess.run([*inspector, *server, *args], cwd=root, env=env, capture_output=True, text=True,
-                          timeout=300)
+    # The Inspector gives an ad-hoc server 15 s to answer `initialize` (its DEFAULT_CONNECT_TIMEOUT_MS): a Python
+    # start on a loaded machine (load ~8, every core busy) can take longer, the likely cause of both tests failing
+    # once; the bound that matters is subprocess's, so the Inspector waits as long (its requests keep the SDK's 60 s)
+    return subprocess.run([*inspector, *server, *args, "--connect-timeout", "300000"], cwd=root, env=env,
+                          capture_output=True, text=True, timeout=300)
 
 
 def test_inspector_lists_portable_tools(inspector: list[str], layout_app: Path):
