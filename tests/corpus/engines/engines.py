@@ -1600,6 +1600,38 @@ ENGINES = [
            # are on the user's own data and server pages (`serverPage.rows`, `row.userId` in `getRowId`,
            # `packageJson.version`, a `<td>`'s `style.width`) whose names table-core's files spell (docs/evaluation.md)
            recall_floor=0.78, dym_floor=0.94),
+    # Round 29's held-out engine (chosen before any run, docs/evaluation.md): run only with --set-aside.
+    Engine("openhab", "5.21.0", "a home-automation scripting library run inside a Java host (openhab-js, the standard "
+           "library of openHAB's JavaScript Scripting add-on: user scripts run on GraalJS inside the openHAB server "
+           "and drive its Items, Things, rules, actions, persistence and timers, "
+           "`items.KitchenLight.sendCommand('ON')`, "
+           "`items.getItem('KitchenDimmer').persistence.averageSince(yesterday)`, `rules.JSRule({ name, triggers: "
+           "[triggers.GenericCronTrigger('0 0 17 * * ?')], execute: (event) => {...} })`, "
+           "`rules.when().item('S1').changed().toOn().then().sendOn().toItem('HallLight').build()`, "
+           "`actions.notificationBuilder('msg').withIcon('f7:bell_fill').send()`, "
+           "`time.toZDT().isBetweenTimes('22:00', '05:00')`, `Quantity('10.2 °C').toUnit('°F')`) whose namespaces "
+           "are injected as globals into the user's scripts (no import: `items`, `things`, `rules`, `triggers`, "
+           "`actions`, `cache`, `time`, `Quantity`, and the host's `event`), `require('openhab')` needed only for the "
+           "typings in an editor; a CommonJS runtime (`src/`, 27 files) whose index is an object of lazy getters, "
+           "whose `items` module exports a Proxy that answers any property with the Item of that name (`items.MyItem` "
+           "is `getItem('MyItem', true)`), whose actions are Java classes fetched from the host "
+           "(`Java.type('org.openhab.core.model.script.actions.Exec')`, 89 `Java.type` calls) and typed `any`, and "
+           "whose `time` is the @js-joda/core dependency re-exported with methods added to its "
+           "`ZonedDateTime.prototype` at run time (`toToday`, `isBetweenTimes`, `isClose`: no typing declares them); "
+           "the typings (`types/`, 24 files, the `types` field naming `types/openhab-js.d.ts`) are tsc output from "
+           "the runtime's JSDoc (`declare namespace _exports {...}; export = _exports`, `typeof "
+           "import('./items/items')`) behind a hand-written entry of `declare global` namespaces and lazily typed "
+           "exports; the rule builder's fluent chain is typed class by class (`when(): TriggerBuilder`, `.item()` an "
+           "`ItemTriggerConfig`, `.then()` an `OperationBuilder`, joined by `import operations = "
+           "require('./operation-builder')`) though the README says it has no type definitions, while most actions "
+           "are `any`; the docs are one long README (the add-on's manual) and a contributors' AGENTS.md, their code "
+           "```javascript fences",
+           docs=("README.md", "AGENTS.md"),
+           # the docs fence their code as ```javascript (52) and ```js (3), with no ```ts block (AGENTS.md has only
+           # ```bash and ```text): ts_fences_as_js would change nothing and stays off; other_imports_not_sites is
+           # off too (the snippets require only the engine, the host's `@runtime`, a js-joda locale and a
+           # placeholder `my-library`, none of them a receiver with a site: the same 342 sites either way)
+           set_aside=True),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
