@@ -659,12 +659,17 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
     named_as_class: dict[str, str] | None = None
     pages = _page_kinds(model)
     declared_here = scopes_of(doc).declared_anywhere() if pages["types"] else frozenset()
+    # a file whose only sign of the engine is an undeclared capitalised name of the kind the examples make
+    # the user's objects (`await Pet.removeFromCollection(...)`): only near misses of that object's members
+    kinds_only = False
     if not _uses_engine(doc, analysis, model) and \
             not _spells_engine_member(doc, members, index, imported, local | workspace) and \
-            not _uses_page_receiver(doc, members, pages, declared_here):
+            not _uses_page_receiver(doc, members, pages, declared_here, shaped=False):
         named_as_class = _named_as_engine_class(doc, members, index)
         if not named_as_class:
-            return []
+            if not _uses_page_receiver(doc, members, pages, declared_here):
+                return []
+            kinds_only, named_as_class = True, None
     # a member of a member or of `this` (`reply.raw.statuCode`, `this.log.trace()`): receivers as untyped
     members += [*found.get("member.nested", ()), *found.get("member.this", ())]
     annotated = _annotated_names(doc) if doc.language in TYPESCRIPT_LANGUAGES else frozenset()
@@ -728,11 +733,17 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
         hole = analysis.open_engine_receivers.get(prop.start_byte)
         if hole is not None and not _on_hole(hole, model):
             hole = None
+        kind = _page_kind(doc, obj, pages, declared_here) if not expando else None
+        on_kind = _kind_near_miss(name, kind, pages, model) if kind is not None else None
+        if kinds_only and on_kind is None:
+            continue
         # on an interface the user's typings fill, what the engine has is a name some type has as a member, or
         # its files write after a `.` (what the runtime mixes in): a word its files spell otherwise (a local
-        # `sees`, a vocabulary table's key) is no member that object may have
+        # `sees`, a vocabulary table's key) is no member that object may have. So too on a pages' object where
+        # the name is a plain variant of one of its members (`User.find(...).limits(10)`: the engine's files
+        # say `limits` in a comment or a key of their own, never as anything's member)
         known = (name in model.member_names() or name in index["spelled_members_any"] or name in index["names"]
-                 and not name[:1].islower()) if hole is not None else name in index["names"]
+                 and not name[:1].islower()) if hole is not None or on_kind is not None else name in index["names"]
         if len(name) < 4 or known or name in platform or (name in local and not expando) \
                 or (name in workspace and not (expando and not _declared_elsewhere(svc, doc, name))) \
                 or name in OBJECT_MEMBERS or name in analysis.added:
@@ -740,8 +751,6 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
         if name.startswith("_") and not (obj.type == "this" and doc.language not in TYPESCRIPT_LANGUAGES
                                          and not expando and _own_class_near_miss(doc, obj, name) is not None):
             continue  # (an underscored name only as a near miss of its own class's: `this._dta` of its `_data`)
-        kind = _page_kind(doc, obj, pages, declared_here) if not expando else None
-        on_kind = _kind_near_miss(name, kind, pages, model) if kind is not None else None
         if kind is not None and on_kind is None and name in pages["types"][kind][1]:
             continue
         on_hole = _hole_near_miss(name, hole, model) if hole is not None and not expando and on_kind is None \
@@ -1198,6 +1207,13 @@ _THEN_CALL = re.compile(r"\s*\.\s*([A-Za-z_$][\w$]*)\s*\(")
 MIN_CHAINS = 2  # and CHAIN_SHARE of the chains on an object's calls say what they return
 CHAIN_SHARE = 0.75
 MIN_RECEIVER_MEMBERS = 2  # members of one pages' object the examples call on a receiver that names such objects
+# A host that makes the user's own objects globals by their file names (a framework's models, `Pet`, `Invoice`;
+# a game engine's or an automation host's scripts' entities): its examples call one pages' object's members on
+# many capitalised names they never import, each standing for some user's object of that kind. At least
+# MIN_SHAPED_RECEIVERS such names, and SHAPED_SHARE of all the capitalised names the examples call a pages'
+# object's member on, make that object what an undeclared capitalised name is (`_page_kinds`' "capitalised").
+MIN_SHAPED_RECEIVERS = 3
+SHAPED_SHARE = 0.9
 
 
 def _page_kinds(model: ObjectModel) -> dict:
@@ -1210,7 +1226,12 @@ def _page_kinds(model: ObjectModel) -> dict:
     its members' calls return, where the examples chain a member of only that one on them
     (`User.find(...).populate(...)`, `.populate(...).limit(...)`: a model's calls make queries), at least
     MIN_CHAINS times and CHAIN_SHARE of the chains on its calls (an example's `.stream().on(...)` is another
-    object's). The receivers' members counted are no platform names (`error.catch()`, `x.then()` are anyone's)."""
+    object's). The receivers' members counted are no platform names (`error.catch()`, `x.then()` are anyone's).
+    "capitalised": the object an undeclared capitalised name stands for when the examples call that object's
+    members (platform-named ones too: the pages' object owns them) on several such names and on almost no other
+    (`User.find()`, `Pet.create()`, `Order.find()`, `Something.create()`: a host's globals named by the user's
+    own files, `MIN_SHAPED_RECEIVERS`), else None. Platform globals and classes (`Date.now()`,
+    `Promise.all()`) are no such names."""
     cached = getattr(model, "_page_kinds", None)
     if cached is not None:
         return cached
@@ -1235,6 +1256,7 @@ def _page_kinds(model: ObjectModel) -> dict:
     platform = builtin_members()
     called: dict[str, dict[str, set[str]]] = {}
     chained: dict[str, dict[str, int]] = {}
+    shaped: dict[str, set[str]] = {}  # a capitalised receiver -> the pages' objects whose members it is called with
     if types:
         own = model.examples if model.own_examples is None else model.examples[:model.own_examples]
         for _, code in own:
@@ -1242,6 +1264,8 @@ def _page_kinds(model: ObjectModel) -> dict:
                 receiver, member = found.groups()
                 if member in owner and receiver not in types and member not in platform:
                     called.setdefault(receiver, {}).setdefault(owner[member], set()).add(member)
+                if member in owner and receiver not in types and _shaped_name(receiver):
+                    shaped.setdefault(receiver, set()).add(owner[member])
             for found in _MEMBER_CALL.finditer(code):
                 first = owner.get(found.group(1))
                 end = _closing(code, found.end() - 1)
@@ -1256,8 +1280,15 @@ def _page_kinds(model: ObjectModel) -> dict:
         top = max(by, key=lambda k: (by[k], k))
         if by[top] >= MIN_CHAINS and by[top] >= CHAIN_SHARE * sum(by.values()):
             results[first] = top
+    alone: dict[str, int] = {}  # a pages' object -> the capitalised receivers called with its members only
+    for by in shaped.values():
+        if len(by) == 1:
+            alone[next(iter(by))] = alone.get(next(iter(by)), 0) + 1
+    top = max(alone, key=lambda k: (alone[k], k)) if alone else None
+    capitalised = top if top is not None and alone[top] >= MIN_SHAPED_RECEIVERS and \
+        alone[top] >= SHAPED_SHARE * len(shaped) else None
     kinds = {"types": types, "owner": owner, "receivers": receivers, "results": results,
-             "dependencies": frozenset(spelled), "documented": frozenset(holders)}
+             "capitalised": capitalised, "dependencies": frozenset(spelled), "documented": frozenset(holders)}
     model._page_kinds = kinds
     return kinds
 
@@ -1311,18 +1342,30 @@ def _closing(code: str, start: int) -> int:
     return -1
 
 
-def _page_kind(doc: ParsedDocument, obj, pages: dict, declared: frozenset[str]) -> str | None:
+def _shaped_name(name: str) -> bool:
+    """A name written as a host's global of the user's own object (`Pet`, `BankAccount`): capitalised, with a
+    lower-case letter (not a constant's `MAX_SIZE`), no platform global or class (`Date`, `Promise`, `JSON`)."""
+    return name[:1].isupper() and any(c.islower() for c in name) and name not in GLOBALS \
+        and not is_builtin_type(name)
+
+
+def _page_kind(doc: ParsedDocument, obj, pages: dict, declared: frozenset[str], shaped: bool = True) -> str | None:
     """The pages' object a receiver is, when the file does not declare its root: a name a page title gives
     (`req`, `io` of `io.socket.get()`), a dotted path one does (`io.socket`), a name the examples call one
     object's members on (`User`), or the call of such an object's member whose result the examples chain
-    another object's members on (`User.find(...)`: a query)."""
+    another object's members on (`User.find(...)`: a query). With `shaped`, also an undeclared capitalised name
+    where the examples make such names one object (`_page_kinds`' "capitalised": `Pet`, `Invoice`)."""
     if not pages["types"]:
         return None
     if obj.type == "identifier":
         name = doc.node_text(obj)
         if name in declared:
             return None
-        return name if name in pages["types"] else pages["receivers"].get(name)
+        if name in pages["types"]:
+            return name
+        if name in pages["receivers"]:
+            return pages["receivers"][name]
+        return pages["capitalised"] if shaped and _shaped_name(name) else None
     if obj.type == "member_expression":
         parts = []
         node = obj
@@ -1345,22 +1388,24 @@ def _page_kind(doc: ParsedDocument, obj, pages: dict, declared: frozenset[str]) 
         inner, prop = fn.child_by_field_name("object"), fn.child_by_field_name("property")
         if inner is None or prop is None:
             return None
-        kind = _page_kind(doc, inner, pages, declared)
+        kind = _page_kind(doc, inner, pages, declared, shaped)
         if kind is None or doc.node_text(prop) not in pages["types"][kind][1]:
             return None
         return pages["results"].get(kind)
     return None
 
 
-def _uses_page_receiver(doc: ParsedDocument, members: list, pages: dict, declared: frozenset[str]) -> bool:
+def _uses_page_receiver(doc: ParsedDocument, members: list, pages: dict, declared: frozenset[str],
+                        shaped: bool = True) -> bool:
     """The file uses, undeclared, a receiver the engine's reference pages describe (`req`, `io.socket`) or its
-    examples call such an object's members on (`User`): evidence as a receiver named by the examples is."""
+    examples call such an object's members on (`User`): evidence as a receiver named by the examples is. With
+    `shaped`, an undeclared capitalised name of the examples' kind (`_page_kind`) counts too."""
     if not pages["types"]:
         return False
     for node in members:
         obj = node.child_by_field_name("object")
         if obj is not None and obj.type in ("identifier", "member_expression") and \
-                _page_kind(doc, obj, pages, declared) is not None:
+                _page_kind(doc, obj, pages, declared, shaped) is not None:
             return True
     return False
 

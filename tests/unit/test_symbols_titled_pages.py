@@ -118,3 +118,51 @@ def test_a_receiver_the_file_declares_is_its_own(tmp_path):
                       "await User.findOne({ id: 1 }).populate('pets');\n",
     })
     assert flags_with_first_suggestion(ws, "src/app.js") == []
+
+
+# Round 28 (sails28): a host that makes the user's own objects globals by their file names (sails' models: `Pet`,
+# `BankAccount`; the examples call the models' members on many such names, never imported)
+SHAPED_PAGES = {
+    "docs/reference/models/update.md": "# `.update()`\n\n```js\nawait Pet.update({ id: 1 }).set({ age: 3 });\n"
+                                       "await Order.update({ id: 2 }).set({ paid: true }).fetch();\n```\n",
+    "docs/reference/models/destroy.md": "# `.destroy()`\n\n```js\nawait Something.destroy({ id: 1 }).fetch();\n"
+                                        "var when = Date.now();\n```\n",
+}
+
+
+def test_capitalised_globals_of_the_examples_kind_are_that_object(tmp_path):
+    # the examples call the models' members on `User`, `Pet`, `Order` and `Something` (none imported): an
+    # undeclared capitalised name is a model, its calls' results queries, even in a file that shows nothing else
+    # of the engine
+    ws = workspace(tmp_path, {
+        **{f"node_modules/frame/{path}": text for path, text in SHAPED_PAGES.items()},
+        "src/one.js": "await Invoice.getDestroyOne({ id: 1 });\n",
+        "src/two.js": "await Invoice.find({ paid: false }).getPopulate('lines');\n"
+                      "await BankAccount.create({ owner: 1 }).getFetch();\n",
+        # precision: the user's own model methods, platform classes, a constant's namespace, a declared name
+        "src/three.js": "await Invoice.findUnpaid();\nawait Promise.all([]);\nMAX_LIMIT.getFetch();\n",
+        "src/four.js": "const Ledger = makeStore();\nawait Ledger.getDestroyOne({ id: 1 });\n",
+    })
+    assert flags_with_first_suggestion(ws, "src/one.js") == [(1, "getDestroyOne", ["destroyOne"])]
+    assert flags_with_first_suggestion(ws, "src/two.js") == [(1, "getPopulate", ["populate"]),
+                                                             (2, "getFetch", ["fetch"])]
+    assert flags_with_first_suggestion(ws, "src/three.js") == []
+    assert flags_with_first_suggestion(ws, "src/four.js") == []
+
+
+def test_one_named_receiver_makes_no_kind_of_capitalised_names(tmp_path):
+    # the base pages' examples call models' members on `User` only: `Order` stays nobody's (as before)
+    ws = workspace(tmp_path, {"src/app.js": "await Order.getDestroyOne({ id: 1 });\n"})
+    assert flags_with_first_suggestion(ws, "src/app.js") == []
+
+
+def test_a_word_the_engine_spells_is_no_member_of_a_pages_object(tmp_path):
+    # the engine's files say `fetches` and `limits` (a comment, a local of their own), never after a `.`: on a
+    # query, a plural of its `fetch` is still the member misspelled; what they write as a member stays real
+    ws = workspace(tmp_path, {
+        "node_modules/frame/index.js": "// fetches the app\nvar fetches = 0, limits = {};\nlimits.populates = 1;\n"
+                                       "module.exports = function frame(options) { return { lift: function () {} } }\n",
+        "src/app.js": "await User.create({ name: 'a' }).fetches();\n"
+                      "await User.find({ age: 2 }).populates('pets');\n",
+    })
+    assert flags_with_first_suggestion(ws, "src/app.js") == [(1, "fetches", ["fetch"])]
