@@ -38,7 +38,7 @@ from lsp_server.findings import Finding, Severity
 from lsp_server.knowledge import suggest as sg
 from lsp_server.knowledge import spelling_cache
 from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, ReadLimits, display_type
-from lsp_server.knowledge.model_sources.docs import MARKDOWN_PAGES, OLD_API_PAGE, docs_files
+from lsp_server.knowledge.model_sources.docs import MARKDOWN_PAGES, OLD_API_PAGE, docs_files, page_files
 from lsp_server.knowledge.model_sources.platform import PLATFORM
 from lsp_server import queries
 from lsp_server.knowledge.builtin_names import builtin_members, is_builtin_type
@@ -49,7 +49,7 @@ from lsp_server.knowledge.element_receivers import (custom_elements, dom_element
 from lsp_server.knowledge.jquery_receivers import jquery_sites
 from lsp_server.knowledge.naming import ensure_conventions
 from lsp_server.knowledge.object_model import (
-    OBJECT_MEMBERS, ObjectModel, ObjectModelService, _package_dir, declared_members, find_package_runtime,
+    OBJECT_MEMBERS, ObjectModel, ObjectModelService, _package_dir, code_blocks, declared_members, find_package_runtime,
     imported_packages, package_name, runtime_subpath, runtime_target,
 )
 from lsp_server.storage import collection_paused, read_bounded_in, read_json
@@ -660,14 +660,16 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
     pages = _page_kinds(model)
     declared_here = scopes_of(doc).declared_anywhere() if pages["types"] else frozenset()
     # a file whose only sign of the engine is an undeclared capitalised name of the kind the examples make
-    # the user's objects (`await Pet.removeFromCollection(...)`): only near misses of that object's members
+    # the user's objects (`await Pet.removeFromCollection(...)`), or a `this` the host may set: only near misses
+    # of that object's members (of the host's objects on `this`)
     kinds_only = False
     if not _uses_engine(doc, analysis, model) and \
             not _spells_engine_member(doc, members, index, imported, local | workspace) and \
-            not _uses_page_receiver(doc, members, pages, declared_here, shaped=False):
+            not _uses_page_receiver(doc, [*members, *found.get("member.this", ())], pages, declared_here,
+                                    shaped=False):
         named_as_class = _named_as_engine_class(doc, members, index)
         if not named_as_class:
-            if not _uses_page_receiver(doc, members, pages, declared_here):
+            if not _uses_page_receiver(doc, [*members, *found.get("member.this", ())], pages, declared_here):
                 return []
             kinds_only, named_as_class = True, None
     # a member of a member or of `this` (`reply.raw.statuCode`, `this.log.trace()`): receivers as untyped
@@ -734,7 +736,8 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
         if hole is not None and not _on_hole(hole, model):
             hole = None
         kind = _page_kind(doc, obj, pages, declared_here) if not expando else None
-        on_kind = _kind_near_miss(name, kind, pages, model) if kind is not None else None
+        on_kind = _kind_near_miss(name, kind, pages, model) if kind is not None else \
+            _host_this_near_miss(name, obj, pages) if obj.type == "this" and not expando else None
         if kinds_only and on_kind is None:
             continue
         # on an interface the user's typings fill, what the engine has is a name some type has as a member, or
@@ -1214,6 +1217,11 @@ MIN_RECEIVER_MEMBERS = 2  # members of one pages' object the examples call on a 
 # object's member on, make that object what an undeclared capitalised name is (`_page_kinds`' "capitalised").
 MIN_SHAPED_RECEIVERS = 3
 SHAPED_SHARE = 0.9
+# A host that calls the user's functions with its own `this` (a framework's action body reads `this.req`,
+# `this.res`): the pages' objects the examples read on a `this` of no class, in at least MIN_HOST_THIS examples
+MIN_HOST_THIS = 2
+_THIS_READ = re.compile(r"(?<![\w$.])this\s*\.\s*([A-Za-z_$][\w$]*)")
+_CLASS_WORD = re.compile(r"(?<![\w$.])class\s+[A-Za-z_$]")
 
 
 def _page_kinds(model: ObjectModel) -> dict:
@@ -1231,7 +1239,9 @@ def _page_kinds(model: ObjectModel) -> dict:
     members (platform-named ones too: the pages' object owns them) on several such names and on almost no other
     (`User.find()`, `Pet.create()`, `Order.find()`, `Something.create()`: a host's globals named by the user's
     own files, `MIN_SHAPED_RECEIVERS`), else None. Platform globals and classes (`Date.now()`,
-    `Promise.all()`) are no such names."""
+    `Promise.all()`) are no such names. "this": the pages' objects the examples read on `this` outside any class
+    (`this.req` in an action's body: the host calls the user's function with its own `this`), in at least
+    MIN_HOST_THIS examples."""
     cached = getattr(model, "_page_kinds", None)
     if cached is not None:
         return cached
@@ -1257,7 +1267,12 @@ def _page_kinds(model: ObjectModel) -> dict:
     called: dict[str, dict[str, set[str]]] = {}
     chained: dict[str, dict[str, int]] = {}
     shaped: dict[str, set[str]] = {}  # a capitalised receiver -> the pages' objects whose members it is called with
+    on_this: dict[str, int] = {}  # a pages' object -> the pages' code blocks of no class that read it on `this`
     if types:
+        for code in _pages_code(model):
+            if not _CLASS_WORD.search(code):
+                for n in set(_THIS_READ.findall(code)) & types.keys():
+                    on_this[n] = on_this.get(n, 0) + 1
         own = model.examples if model.own_examples is None else model.examples[:model.own_examples]
         for _, code in own:
             for found in _EXAMPLE_CALL.finditer(code):
@@ -1288,9 +1303,27 @@ def _page_kinds(model: ObjectModel) -> dict:
     capitalised = top if top is not None and alone[top] >= MIN_SHAPED_RECEIVERS and \
         alone[top] >= SHAPED_SHARE * len(shaped) else None
     kinds = {"types": types, "owner": owner, "receivers": receivers, "results": results,
-             "capitalised": capitalised, "dependencies": frozenset(spelled), "documented": frozenset(holders)}
+             "capitalised": capitalised, "this": frozenset(n for n, c in on_this.items() if c >= MIN_HOST_THIS),
+             "dependencies": frozenset(spelled), "documented": frozenset(holders)}
     model._page_kinds = kinds
     return kinds
+
+
+def _pages_code(model: ObjectModel) -> list[str]:
+    """The code blocks of the reference pages titled as code (every page `extract_pages` reads, not only the
+    examples' budget's: the pages that show a host's `this` are a framework's concept pages and a few
+    references, which a bounded sample of its docs misses)."""
+    limits = ReadLimits()
+    out: list[str] = []
+    for spec, src in model.sources:
+        if src.kind != "pages" or not any(mod.types for mod in src.modules.values()):
+            continue
+        for f in page_files(spec.path):
+            try:
+                out += code_blocks(limits.read(f).decode("utf-8", "replace"))
+            except OSError:
+                continue
+    return out
 
 
 MAX_DEPENDENCY_FILES = 300  # JavaScript files read of each dependency (`_dependency_spelling`)
@@ -1377,6 +1410,9 @@ def _page_kind(doc: ParsedDocument, obj, pages: dict, declared: frozenset[str], 
             node = node.child_by_field_name("object")
             if node is None:
                 return None
+        if node.type == "this" and parts[-1] in pages["this"] and _free_this(node):
+            path = ".".join(reversed(parts))  # `this.req.x`: the host's `req` (`_page_kinds`' "this")
+            return path if path in pages["types"] else None
         if node.type != "identifier" or doc.node_text(node) in declared:
             return None
         path = ".".join([doc.node_text(node), *reversed(parts)])
@@ -1395,15 +1431,47 @@ def _page_kind(doc: ParsedDocument, obj, pages: dict, declared: frozenset[str], 
     return None
 
 
+def _free_this(this) -> bool:
+    """Whether `this` is no class's instance as written: not in a class body (its methods, its fields' arrow
+    functions) nor in a function assigned to a `X.prototype.m`; the `this` a caller chooses (a function's, a
+    fragment's top level), which a host that calls the user's code sets."""
+    node = this.parent
+    while node is not None:
+        if node.type == "class_body":
+            return False
+        if node.type in _FUNCTIONS:
+            parent = node.parent
+            left = parent.child_by_field_name("left") if parent is not None and \
+                parent.type == "assignment_expression" else None
+            return left is None or ".prototype." not in f".{left.text.decode('utf-8', 'replace')}."
+        node = node.parent
+    return True
+
+
+def _host_this_near_miss(name: str, this, pages: dict) -> tuple[str, str, None] | None:
+    """`this.reqs`, `this.getRes` on a `this` of no class where the examples read the host's objects on `this`
+    (`_page_kinds`' "this": `req`, `res`): the one of them it is a close variant of (a get/set prefix, case,
+    number; NEAR_MISS, not the plain threshold: the names are short, and `this.rest` is anyone's)."""
+    if not pages["this"] or name in pages["this"] or not _free_this(this):
+        return None
+    bare = _unprefixed(name)
+    real = bare if bare is not None and bare in pages["this"] else _variant_of(name, pages["this"], NEAR_MISS)
+    return (real, "this", None) if real is not None else None
+
+
 def _uses_page_receiver(doc: ParsedDocument, members: list, pages: dict, declared: frozenset[str],
                         shaped: bool = True) -> bool:
     """The file uses, undeclared, a receiver the engine's reference pages describe (`req`, `io.socket`) or its
     examples call such an object's members on (`User`): evidence as a receiver named by the examples is. With
-    `shaped`, an undeclared capitalised name of the examples' kind (`_page_kind`) counts too."""
+    `shaped`, an undeclared capitalised name of the examples' kind (`_page_kind`) counts too, and a `this` of no
+    class where the host sets one (`_page_kinds`' "this")."""
     if not pages["types"]:
         return False
     for node in members:
         obj = node.child_by_field_name("object")
+        if obj is not None and obj.type == "this" and (_page_kind(doc, node, pages, declared) is not None or
+                                                       shaped and pages["this"] and _free_this(obj)):
+            return True  # `this.req.setLocale(...)`: the host's `req`; (shaped) any `this` the host may set
         if obj is not None and obj.type in ("identifier", "member_expression") and \
                 _page_kind(doc, obj, pages, declared, shaped) is not None:
             return True

@@ -166,3 +166,47 @@ def test_a_word_the_engine_spells_is_no_member_of_a_pages_object(tmp_path):
                       "await User.find({ age: 2 }).populates('pets');\n",
     })
     assert flags_with_first_suggestion(ws, "src/app.js") == [(1, "fetches", ["fetch"])]
+
+
+# a host that calls the user's functions with its own `this` (sails' actions and custom responses read
+# `this.req`, `this.res`): concept pages show it, titled as no code
+HOST_THIS_PAGES = {
+    "docs/concepts/actions.md": "# Actions\n\n```js\nmodule.exports = { fn: async function () {\n"
+                                "  var id = this.req.param('id');\n} };\n```\n",
+    "docs/concepts/responses.md": "# Custom responses\n\n```js\nmodule.exports = function gone() {\n"
+                                  "  var req = this.req;\n  return req.param('id');\n};\n```\n",
+}
+
+
+def test_the_host_s_objects_on_a_this_of_no_class(tmp_path):
+    ws = workspace(tmp_path, {
+        **{f"node_modules/frame/{path}": text for path, text in HOST_THIS_PAGES.items()},
+        "src/action.js": "if (this.reqs.param('id')) {\n  this.req.parm('id');\n}\n",
+        "src/response.js": "module.exports = function gone() {\n  var req = this.getReq;\n  return req;\n};\n",
+    })
+    assert flags_with_first_suggestion(ws, "src/action.js") == [(1, "reqs", ["req"]), (2, "parm", ["param"])]
+    assert flags_with_first_suggestion(ws, "src/response.js") == [(2, "getReq", ["req"])]
+
+
+def test_a_this_of_the_user_s_own_is_not_the_host_s(tmp_path):
+    # a class's own `this`, a prototype method's, a literal that declares the name, a short word near `req`
+    # that is anyone's
+    ws = workspace(tmp_path, {
+        **{f"node_modules/frame/{path}": text for path, text in HOST_THIS_PAGES.items()},
+        "src/own.js": "class Store { get() { return this.reqs; } }\n"
+                      "Store.prototype.load = function () { return this.getReq; };\n"
+                      "const api = { reqs: [], count() { return this.reqs.length; } };\n"
+                      "if (this.rest) { this.req.param('id'); }\n",
+        "src/klass.js": "class Store { get() { return this.reqs; } }\n"
+                        "Store.prototype.load = function () { return this.getReq; };\nthis.req.param('id');\n",
+    })
+    assert flags_with_first_suggestion(ws, "src/own.js") == []
+    assert flags_with_first_suggestion(ws, "src/klass.js") == []
+
+
+def test_one_page_reading_this_makes_no_host_this(tmp_path):
+    ws = workspace(tmp_path, {
+        "node_modules/frame/docs/concepts/actions.md": HOST_THIS_PAGES["docs/concepts/actions.md"],
+        "src/action.js": "if (this.reqs.param('id')) {\n  this.req.parm('id');\n}\n",
+    })
+    assert flags_with_first_suggestion(ws, "src/action.js") == []
