@@ -744,9 +744,12 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
         # its files write after a `.` (what the runtime mixes in): a word its files spell otherwise (a local
         # `sees`, a vocabulary table's key) is no member that object may have. So too on a pages' object where
         # the name is a plain variant of one of its members (`User.find(...).limits(10)`: the engine's files
-        # say `limits` in a comment or a key of their own, never as anything's member)
+        # say `limits` in a comment or a key of their own, never as anything's member), a capitalised word too
+        # (`sails.Config`: the files' `Config` is a local's or a class's name; the pages' objects are instances
+        # the framework makes, whose members the pages and the files' `.x` say)
         known = (name in model.member_names() or name in index["spelled_members_any"] or name in index["names"]
-                 and not name[:1].islower()) if hole is not None or on_kind is not None else name in index["names"]
+                 and not name[:1].islower() and on_kind is None) if hole is not None or on_kind is not None \
+            else name in index["names"]
         if len(name) < 4 or known or name in platform or (name in local and not expando) \
                 or (name in workspace and not (expando and not _declared_elsewhere(svc, doc, name))) \
                 or name in OBJECT_MEMBERS or name in analysis.added:

@@ -157,15 +157,18 @@ def test_one_named_receiver_makes_no_kind_of_capitalised_names(tmp_path):
 
 
 def test_a_word_the_engine_spells_is_no_member_of_a_pages_object(tmp_path):
-    # the engine's files say `fetches` and `limits` (a comment, a local of their own), never after a `.`: on a
-    # query, a plural of its `fetch` is still the member misspelled; what they write as a member stays real
+    # the engine's files say `fetches`, `limits` and `Intercept` (a comment, a local or a class of their own),
+    # never after a `.`: on a query, a plural of its `fetch` is still the member misspelled, and so is a
+    # capitalised `Intercept`; what they write as a member stays real
     ws = workspace(tmp_path, {
         "node_modules/frame/index.js": "// fetches the app\nvar fetches = 0, limits = {};\nlimits.populates = 1;\n"
+                                       "function Intercept() {}\n"
                                        "module.exports = function frame(options) { return { lift: function () {} } }\n",
         "src/app.js": "await User.create({ name: 'a' }).fetches();\n"
-                      "await User.find({ age: 2 }).populates('pets');\n",
+                      "await User.find({ age: 2 }).populates('pets');\n"
+                      "await User.create({ name: 'b' }).Intercept('E_UNIQUE', 'taken');\n",
     })
-    assert flags_with_first_suggestion(ws, "src/app.js") == [(1, "fetches", ["fetch"])]
+    assert flags_with_first_suggestion(ws, "src/app.js") == [(1, "fetches", ["fetch"]), (3, "Intercept", ["intercept"])]
 
 
 # a host that calls the user's functions with its own `this` (sails' actions and custom responses read
