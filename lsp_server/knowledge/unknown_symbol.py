@@ -757,7 +757,7 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
         if name.startswith("_") and not (obj.type == "this" and doc.language not in TYPESCRIPT_LANGUAGES
                                          and not expando and _own_class_near_miss(doc, obj, name) is not None):
             continue  # (an underscored name only as a near miss of its own class's: `this._dta` of its `_data`)
-        if kind is not None and on_kind is None and name in pages["types"][kind][1]:
+        if kind is not None and on_kind is None and name in _kind_names(pages, kind):
             continue
         on_hole = _hole_near_miss(name, hole, model) if hole is not None and not expando and on_kind is None \
             else None
@@ -1242,7 +1242,9 @@ def _page_kinds(model: ObjectModel) -> dict:
     members (platform-named ones too: the pages' object owns them) on several such names and on almost no other
     (`User.find()`, `Pet.create()`, `Order.find()`, `Something.create()`: a host's globals named by the user's
     own files, `MIN_SHAPED_RECEIVERS`), else None. Platform globals and classes (`Date.now()`,
-    `Promise.all()`) are no such names. "this": the pages' objects the examples read on `this` outside any class
+    `Promise.all()`) are no such names; "parts", that object -> the objects whose members the examples call
+    only beside its own on such names (a hook's methods every model gets, documented in a folder of their own):
+    its members too. "this": the pages' objects the examples read on `this` outside any class
     (`this.req` in an action's body: the host calls the user's function with its own `this`), in at least
     MIN_HOST_THIS examples."""
     cached = getattr(model, "_page_kinds", None)
@@ -1270,6 +1272,7 @@ def _page_kinds(model: ObjectModel) -> dict:
     called: dict[str, dict[str, set[str]]] = {}
     chained: dict[str, dict[str, int]] = {}
     shaped: dict[str, set[str]] = {}  # a capitalised receiver -> the pages' objects whose members it is called with
+    anyone: dict[str, set[str]] = {}  # the same, for every receiver
     on_this: dict[str, int] = {}  # a pages' object -> the pages' code blocks of no class that read it on `this`
     if types:
         for code in _pages_code(model):
@@ -1282,8 +1285,10 @@ def _page_kinds(model: ObjectModel) -> dict:
                 receiver, member = found.groups()
                 if member in owner and receiver not in types and member not in platform:
                     called.setdefault(receiver, {}).setdefault(owner[member], set()).add(member)
-                if member in owner and receiver not in types and _shaped_name(receiver):
-                    shaped.setdefault(receiver, set()).add(owner[member])
+                if member in owner and receiver not in types:
+                    anyone.setdefault(receiver, set()).add(owner[member])
+                    if _shaped_name(receiver):
+                        shaped.setdefault(receiver, set()).add(owner[member])
             for found in _MEMBER_CALL.finditer(code):
                 first = owner.get(found.group(1))
                 end = _closing(code, found.end() - 1)
@@ -1291,6 +1296,19 @@ def _page_kinds(model: ObjectModel) -> dict:
                 if then is not None and then.group(1) in owner:
                     by = chained.setdefault(first, {})
                     by[owner[then.group(1)]] = by.get(owner[then.group(1)], 0) + 1
+    # the object most capitalised receivers are called with, and its parts: another object whose members the
+    # examples call on such receivers only, each called with the first one's members too (the methods a hook
+    # adds to every model: `User.subscribe(req, ids)` beside `User.find()`; a page folder of their own)
+    counts: dict[str, int] = {}
+    for by in shaped.values():
+        for k in by:
+            counts[k] = counts.get(k, 0) + 1
+    main = max(counts, key=lambda k: (counts[k], k)) if counts else None
+    parts = frozenset(k for k in counts if k != main and all(
+        k not in by or main in shaped.get(r, ()) for r, by in anyone.items()))
+    if parts:
+        shaped = {r: by - parts for r, by in shaped.items()}
+        called = {r: {k: v for k, v in by.items() if k not in parts} or by for r, by in called.items()}
     receivers = {r: next(iter(by)) for r, by in called.items()
                  if len(by) == 1 and len(next(iter(by.values()))) >= MIN_RECEIVER_MEMBERS}
     results = {}
@@ -1306,7 +1324,7 @@ def _page_kinds(model: ObjectModel) -> dict:
     capitalised = top if top is not None and alone[top] >= MIN_SHAPED_RECEIVERS and \
         alone[top] >= SHAPED_SHARE * len(shaped) else None
     kinds = {"types": types, "owner": owner, "receivers": receivers, "results": results,
-             "capitalised": capitalised, "this": frozenset(n for n, c in on_this.items() if c >= MIN_HOST_THIS),
+             "capitalised": capitalised, "parts": {main: [types[k] for k in sorted(parts)]} if parts else {}, "this": frozenset(n for n, c in on_this.items() if c >= MIN_HOST_THIS),
              "dependencies": frozenset(spelled), "documented": frozenset(holders)}
     model._page_kinds = kinds
     return kinds
@@ -1485,15 +1503,25 @@ def _kind_near_miss(name: str, kind: str, pages: dict, model: ObjectModel) -> tu
     """A plain variant (a get/set prefix, case, number, a small typo) of a member of the pages' object the
     receiver is, platform-named members included (`getFetch` of a query's `fetch`): the receiver's object
     is known, as on a typed receiver; with the member's owner and declaration."""
-    tid, names = pages["types"][kind]
+    names = _kind_names(pages, kind)
     if name in names or name in pages["dependencies"]:
         return None
     real = _variant_of(name, names, PLAIN_NEAR_MISS)
     if real is None:
         return None
-    member, declaring = model.members(tid)[real]
-    shown = kind
-    return real, shown, (member, shown)
+    for shown, (tid, own) in [(kind, pages["types"][kind]), *((t[0][1], t) for t in pages["parts"].get(kind, ()))]:
+        if real in own:
+            member, declaring = model.members(tid)[real]
+            return real, shown, (member, shown)
+    return None
+
+
+def _kind_names(pages: dict, kind: str) -> frozenset[str]:
+    """The member names of a pages' object, its parts' (`_page_kinds`' "parts") included."""
+    names = pages["types"][kind][1]
+    for _, more in pages["parts"].get(kind, ()):
+        names = names | more
+    return names
 
 
 def _declared_elsewhere(svc: ObjectModelService, doc: ParsedDocument, name: str) -> bool:

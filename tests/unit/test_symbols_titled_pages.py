@@ -213,3 +213,34 @@ def test_one_page_reading_this_makes_no_host_this(tmp_path):
         "src/action.js": "if (this.reqs.param('id')) {\n  this.req.parm('id');\n}\n",
     })
     assert flags_with_first_suggestion(ws, "src/action.js") == []
+
+
+# methods a hook adds to every model, documented in a folder named as no identifier (sails'
+# `websockets/resourceful-pubsub`: `.subscribe()`, `.publish()`)
+PUBSUB_PAGES = {
+    "docs/reference/pub-sub/subscribe.md": "# `.subscribe()`\n\n```js\nUser.subscribe(req, [1]);\n```\n",
+    "docs/reference/pub-sub/publish.md": "# `.publish()`\n\n```js\nSomething.publish([1], { x: 1 });\n"
+                                         "Something.create({ x: 1 });\n```\n",
+}
+
+
+def test_a_folder_named_as_no_identifier_is_a_kind_of_its_name(tmp_path):
+    from lsp_server.knowledge.model_sources.docs import extract_pages
+
+    for path, text in PUBSUB_PAGES.items():
+        (tmp_path / "pkg" / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "pkg" / path).write_text(text, encoding="utf-8")
+    mod = extract_pages(tmp_path / "pkg", "frame").modules["frame"]
+    assert {name: sorted(m.name for m in t.members) for name, t in mod.types.items()} == \
+        {"pub-sub": ["publish", "subscribe"]}
+
+
+def test_an_object_called_only_beside_the_models_is_a_part_of_them(tmp_path):
+    # `subscribe` and `publish` are called on capitalised globals only, each of them a model too (`User.find`,
+    # `Something.create`): every model has them; a near miss of one on any model is reported
+    ws = workspace(tmp_path, {
+        **{f"node_modules/frame/{path}": text for path, text in {**SHAPED_PAGES, **PUBSUB_PAGES}.items()},
+        "src/app.js": "Invoice.subscribes(req, [1]);\nUser.getPublish([1], {});\nInvoice.subscribe(req, [2]);\n",
+    })
+    assert flags_with_first_suggestion(ws, "src/app.js") == [(1, "subscribes", ["subscribe"]),
+                                                             (2, "getPublish", ["publish"])]

@@ -116,13 +116,13 @@ def extract_pages(package: Path, module: str, limits: ReadLimits = ReadLimits())
     is `req.param()` or `io.socket.get()` says that the receiver (`req`, `io.socket`) has that member (a method
     when written as a call) and each receiver on the way has the next name (`io` has `socket`); a page titled
     `.findOne()` documents a member of the receiver its folder's overview page names in its title ("Sockets
-    (`sails.sockets`)"), else of the one kind of object its folder stands for (`models`, `queries`: the folder's
-    name), when one of them at least is titled as a call (a folder of `.gitignore` pages documents files).
-    Objects no code declares (the request a framework hands a handler, globals it makes at run time, a
-    dependency's query objects) are documented so. Each receiver is a type of that name, open (the pages need
-    not list every member: an Express request has more than its framework's pages say), whose members join
-    the engine's vocabulary at MEDIUM confidence: known names, and near misses of them on receivers nothing
-    types are reported (the vocabulary check)."""
+    (`sails.sockets`)"), else of the one kind of object its folder stands for (`models`, `queries`,
+    `resourceful-pubsub`: the folder's name), when one of them at least is titled as a call (a folder of
+    `.gitignore` pages documents files). Objects no code declares (the request a framework hands a handler,
+    globals it makes at run time, a dependency's query objects) are documented so. Each receiver is a type of
+    that name, open (the pages need not list every member: an Express request has more than its framework's
+    pages say), whose members join the engine's vocabulary at MEDIUM confidence: known names, and near misses
+    of them on receivers nothing types are reported (the vocabulary check)."""
     source = SourceModel("pages")
     mod = source.module(module)
     mod.complete = False
@@ -151,7 +151,10 @@ def extract_pages(package: Path, module: str, limits: ReadLimits = ReadLimits())
             continue  # `.gitignore`, `.sailsrc`: a folder of dotfiles' pages, no object's members
         receivers = named.get(folder, set())
         receiver = next(iter(receivers)) if len(receivers) == 1 else folder.name
-        if not re.fullmatch(rf"{IDENT}(?:\.{IDENT})*", receiver):
+        # a folder named as no identifier (`resourceful-pubsub`: methods a hook adds to every model) still
+        # stands for one kind of object, which no code names: the kind keeps the folder's name
+        if not re.fullmatch(rf"{IDENT}(?:\.{IDENT})*", receiver) and \
+                (receiver != folder.name or not re.fullmatch(r"[\w$]+(?:-[\w$]+)+", receiver)):
             continue
         for f, member, call, line in pages:
             _page_member(mod, receiver, member, call, f, line, f".{member}{call or ''}")
