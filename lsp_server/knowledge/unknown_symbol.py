@@ -43,6 +43,7 @@ from lsp_server.knowledge.model_sources.platform import PLATFORM
 from lsp_server import queries
 from lsp_server.knowledge.builtin_names import builtin_members, is_builtin_type
 from lsp_server.knowledge.graphql_data import graphql_data_sites
+from lsp_server.knowledge.entry_writes import entry_write_sites
 from lsp_server.knowledge.element_receivers import (custom_elements, dom_element_members, dom_event_members,
                                                     element_receivers_in, tag_members,
                                                     spells_custom_tag, this_element_receivers, element_heritage)
@@ -299,6 +300,29 @@ def unknown_symbol(doc: ParsedDocument, ctx: CheckContext):
                                       and source_kind(a.member.status_path) == "typings" and typescript_sees(a, svc.model)):
                 out.append(f)
     out += vocabulary_findings(doc, result, svc)
+    out += _entry_write_findings(doc, result, svc, {f.start for f in out})
+    return out
+
+
+def _entry_write_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelService,
+                          done: set[int]) -> list[Finding]:
+    """`apiKey.apikey = KEY` where `apiKey` is an entry of an engine object's map (`client.authentications[
+    'api-key']`) and the engine's runtime reads `apiKey` on those entries: a misspelt write the engine never
+    reads (`entry_writes`). A warning: the object itself would take any field."""
+    if doc.language not in SOURCE_LANGUAGES or analysis.names_unknown:
+        return []
+    spelled = _engine_vocabulary(svc.model)["names"]
+    out = []
+    for prop, name, meant, where in entry_write_sites(doc, analysis, svc.model, spelled,
+                                                      lambda n: _declared_elsewhere(svc, doc, n)):
+        if prop.start_byte in done:
+            continue
+        message = (f"`{name}` is written on an entry of `{where}`, which the engine never reads; "
+                   f"did you mean `{meant}` (the field it reads)?")
+        data = {"suggestions": [meant], "type": where, "member": name, "receiver": "entry",
+                "fix": {"title": f"Rename to `{meant}`",
+                        "edits": [{"start": prop.start_byte, "end": prop.end_byte, "text": meant}], "fix_all": False}}
+        out.append(Finding("unknown-symbol", message, prop.start_byte, prop.end_byte, Severity.WARNING, data))
     return out
 
 
