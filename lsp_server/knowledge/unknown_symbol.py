@@ -936,11 +936,20 @@ def _element_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServ
     nodes, known, events = element_receivers_in(doc)
     # `this` in the file's element classes (`class X extends OverlayMixin(LitElement)`): an element too, where
     # each mixin applied is one an import of the engine binds, or an undeclared name that is the engine's export
-    # (a fragment without imports), so its members are in the pool; reads only (a class writes its own new fields
-    # on `this`)
+    # (a fragment without imports), so its members are in the pool; reads, and writes of a name the file never
+    # reads back: a class writes its own new fields on `this`, but one it only ever writes is read by nobody
+    # here, and a near miss of an element member written so (`this.openeds = !this.opened`, `this.readOnlys =
+    # true`) is the member misspelt, which the element never reads (the element's own checks below apply)
     engine_bound = _engine_bound(doc, model) | analysis.engine_free
-    this_reads = [node for node, mixins in this_element_receivers(doc)
-                  if all(m in engine_bound for m in mixins) and not _written(node)]
+    this_nodes = [node for node, mixins in this_element_receivers(doc) if all(m in engine_bound for m in mixins)]
+    this_writes: dict[str, int] = {}
+    for node in this_nodes:
+        prop = node.child_by_field_name("property")
+        if prop is not None and _written(node):
+            this_writes[doc.node_text(prop)] = this_writes.get(doc.node_text(prop), 0) + 1
+    this_written_only = _written_only(doc, this_writes) if this_writes else set()
+    this_reads = [node for node in this_nodes if not _written(node) or
+                  doc.node_text(node.child_by_field_name("property")) in this_written_only]
     nodes = nodes + this_reads
     if not nodes and not events:
         return []
