@@ -43,6 +43,7 @@ from lsp_server.knowledge.model_sources.platform import PLATFORM
 from lsp_server import queries
 from lsp_server.knowledge.builtin_names import builtin_members, is_builtin_type
 from lsp_server.knowledge.graphql_data import graphql_data_sites
+from lsp_server.knowledge.entry_writes import entry_write_sites
 from lsp_server.knowledge.element_receivers import (custom_elements, dom_element_members, dom_event_members,
                                                     element_receivers_in, tag_members,
                                                     spells_custom_tag, this_element_receivers, element_heritage)
@@ -299,6 +300,29 @@ def unknown_symbol(doc: ParsedDocument, ctx: CheckContext):
                                       and source_kind(a.member.status_path) == "typings" and typescript_sees(a, svc.model)):
                 out.append(f)
     out += vocabulary_findings(doc, result, svc)
+    out += _entry_write_findings(doc, result, svc, {f.start for f in out})
+    return out
+
+
+def _entry_write_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelService,
+                          done: set[int]) -> list[Finding]:
+    """`apiKey.apikey = KEY` where `apiKey` is an entry of an engine object's map (`client.authentications[
+    'api-key']`) and the engine's runtime reads `apiKey` on those entries: a misspelt write the engine never
+    reads (`entry_writes`). A warning: the object itself would take any field."""
+    if doc.language not in SOURCE_LANGUAGES or analysis.names_unknown:
+        return []
+    spelled = _engine_vocabulary(svc.model)["names"]
+    out = []
+    for prop, name, meant, where in entry_write_sites(doc, analysis, svc.model, spelled,
+                                                      lambda n: _declared_elsewhere(svc, doc, n)):
+        if prop.start_byte in done:
+            continue
+        message = (f"`{name}` is written on an entry of `{where}`, which the engine never reads; "
+                   f"did you mean `{meant}` (the field it reads)?")
+        data = {"suggestions": [meant], "type": where, "member": name, "receiver": "entry",
+                "fix": {"title": f"Rename to `{meant}`",
+                        "edits": [{"start": prop.start_byte, "end": prop.end_byte, "text": meant}], "fix_all": False}}
+        out.append(Finding("unknown-symbol", message, prop.start_byte, prop.end_byte, Severity.WARNING, data))
     return out
 
 
@@ -927,11 +951,20 @@ def _element_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServ
     nodes, known, events = element_receivers_in(doc)
     # `this` in the file's element classes (`class X extends OverlayMixin(LitElement)`): an element too, where
     # each mixin applied is one an import of the engine binds, or an undeclared name that is the engine's export
-    # (a fragment without imports), so its members are in the pool; reads only (a class writes its own new fields
-    # on `this`)
+    # (a fragment without imports), so its members are in the pool; reads, and writes of a name the file never
+    # reads back: a class writes its own new fields on `this`, but one it only ever writes is read by nobody
+    # here, and a near miss of an element member written so (`this.openeds = !this.opened`, `this.readOnlys =
+    # true`) is the member misspelt, which the element never reads (the element's own checks below apply)
     engine_bound = _engine_bound(doc, model) | analysis.engine_free
-    this_reads = [node for node, mixins in this_element_receivers(doc)
-                  if all(m in engine_bound for m in mixins) and not _written(node)]
+    this_nodes = [node for node, mixins in this_element_receivers(doc) if all(m in engine_bound for m in mixins)]
+    this_writes: dict[str, int] = {}
+    for node in this_nodes:
+        prop = node.child_by_field_name("property")
+        if prop is not None and _written(node):
+            this_writes[doc.node_text(prop)] = this_writes.get(doc.node_text(prop), 0) + 1
+    this_written_only = _written_only(doc, this_writes) if this_writes else set()
+    this_reads = [node for node in this_nodes if not _written(node) or
+                  doc.node_text(node.child_by_field_name("property")) in this_written_only]
     nodes = nodes + this_reads
     if not nodes and not events:
         return []

@@ -237,7 +237,7 @@ export const demo = () => html`
 def test_this_in_a_class_extending_an_element_is_an_element(tmp_path):
     """`this` in the instance members of a file's class extending `LitElement` (or mixins of the engine applied to
     it) is an element: a read that is a near miss of an element member (the DOM's `setAttribute`) is reported.
-    Not a write (the class's own new field), not its own declared names, not `this` of a static member or of a
+    Not a write the file reads back (the class's own new field), not its own declared names, not `this` of a static member or of a
     nested `function`, not a class extending a mixin no import of the engine binds, or another base."""
     page = """import { html, LitElement } from 'lit';
 import { SomeMixin } from 'other-lib';
@@ -255,3 +255,22 @@ class Plain extends Base { m() { this.setAtribute('a', 'b'); } }
 """
     ws = make_workspace(tmp_path, {**STEPS, **MANIFEST, "src/page.js": page})
     assert found(ws) == [(7, "setAtribute", ["setAttribute"], "Element")]
+
+
+def test_a_write_on_this_in_an_element_class_that_the_file_never_reads_back_is_checked(tmp_path):
+    """`this.hiden = true` in an element class's instance member, `hiden` read nowhere in the file: no new field of
+    the class (nothing reads it), but the element's `hidden` misspelt, which the element never reads. A field the
+    file writes and reads back (its own), a written-only name like no element member (the user's own), and a
+    write in a class of a base no import of the engine binds stay silent."""
+    page = """import { html, LitElement } from 'lit';
+import { SomeMixin } from 'other-lib';
+import 'stepkit/define/sk-step.js';
+class MyPanel extends LitElement {
+  constructor() { super(); this.hiden = true; this.myCache = {}; this.titel = 'a'; }
+  toggle() { this.hiden = !this.hidden; }
+  render() { return html`${this.titel}`; }
+}
+class Other extends SomeMixin(LitElement) { m() { this.tabIndx = 1; } }
+"""
+    ws = make_workspace(tmp_path, {**STEPS, **MANIFEST, "src/page.js": page})
+    assert found(ws) == [(5, "hiden", ["hidden"], "Element"), (6, "hiden", ["hidden"], "Element")]
