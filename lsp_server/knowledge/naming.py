@@ -660,7 +660,15 @@ def _parse(i: int, code: str) -> ParsedDocument | None:
     if not code or len(code) > MAX_EXAMPLE_BYTES:
         return None
     try:
-        return ParsedDocument.create(f"untitled:example-{i}.js", code)
+        doc = ParsedDocument.create(f"untitled:example-{i}.js", code)
+        if doc.tree is not None and doc.tree.root_node.has_error:
+            # a ```ts fence (the fence's language is not kept): `const helper = createColumnHelper<typeof
+            # features, Person>()` read as JavaScript is a comparison, no call, and the name gets no type.
+            # Read as TypeScript when that parses cleanly, as JavaScript otherwise (JSX, a broken fragment)
+            ts = ParsedDocument.create(f"untitled:example-{i}.ts", code)
+            if ts.tree is not None and not ts.tree.root_node.has_error:
+                return ts
+        return doc
     except (RecursionError, ValueError):
         return None
 

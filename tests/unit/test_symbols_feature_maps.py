@@ -4,12 +4,14 @@ generic alias is a conditional type over a map of feature names to interfaces (`
 UnionToIntersection<TFeatureMap[keyof TFeatureMap]> : ...`). With the features unknown, the honest model is every
 feature interface at once plus the core: a name none of them has is missing, whatever the user registers. A part
 that cannot be bounded so (a mapped type that may rename keys, an unknown name) leaves the type open, as before.
-Each on a minimal package checked through the real `unknown-symbol` check."""
+And the docs' ```ts fences read as TypeScript when they parse so (`const helper = createColumnHelper<typeof
+features, Person>()` teaches `helper` its type). Each on a minimal package checked through the real
+`unknown-symbol` check."""
 
 from __future__ import annotations
 
 from lsp_server.knowledge.object_model import _conditional, _infer_bindings
-from tests.support.symbols_helpers import package_flags
+from tests.support.symbols_helpers import flags_with_first_suggestion, package_flags, package_workspace
 
 TYPES = """
 type IsAny<T> = 0 extends 1 & T ? true : false;
@@ -60,3 +62,37 @@ def test_conditional_types_split_and_infer_bindings():
     assert _infer_bindings("(U extends any ? (x: U) => any : never)", "((x: infer R) => any)", ["R"]) == {"R": "U"}
     assert _infer_bindings("Promise<Page>", "Promise<infer R>", ["R"]) == {"R": "Page"}
     assert _infer_bindings("Page", "Promise<infer R>", ["R"]) is None
+
+
+HELPER_TYPES = """export interface ColumnHelper<TData> {
+  accessor(key: string, def: object): object;
+  display(def: object): object;
+  columns(defs: object[]): object[];
+}
+export declare function createColumnHelper<TFeatures, TData>(): ColumnHelper<TData>;
+"""
+
+HELPER_README = """# grid
+
+```ts
+const helper = createColumnHelper<typeof features, Person>()
+const columns = helper.columns([helper.accessor('name', { header: 'Name' })])
+```
+
+```ts
+const helper = createColumnHelper<typeof features, Person>()
+export const actions = helper.display({ id: 'actions' })
+```
+"""
+
+
+def test_a_typescript_fence_teaches_its_names_their_types(tmp_path):
+    # fails on main: the ```ts fences were read as JavaScript, where `createColumnHelper<typeof features,
+    # Person>()` is a comparison: `helper` got no convention and a fragment's `helper.dislay(...)` stayed silent
+    ws = package_workspace(tmp_path, "grid", HELPER_TYPES, {
+        "src/uses.js": 'import { createColumnHelper } from "grid";\ncreateColumnHelper();\n',
+        "src/typo.js": "helper.dislay({ id: 'actions' })\n",
+        "src/real.js": "helper.columns([helper.accessor('age', {})])\n",
+    }, {"README.md": HELPER_README})
+    assert flags_with_first_suggestion(ws, "src/typo.js") == [(1, "dislay", ["display"])]
+    assert flags_with_first_suggestion(ws, "src/real.js") == []
