@@ -1497,8 +1497,16 @@ def _types_subpaths(package: str, start: Path) -> list[tuple[str, Path]]:
     if not isinstance(exports, dict):
         return []
     out: list[tuple[str, Path]] = []
+    plain: list[tuple[str, Path]] = []
     root = pkg_dir.resolve()
     for key, value in exports.items():
+        if isinstance(key, str) and "*" not in key and isinstance(value, str):
+            # `"./static-functions": "./dist/static-functions.js"`, no `types` condition: TypeScript takes the
+            # declaration file beside the target (`dist/static-functions.d.ts`), as for a `main` entry
+            beside = _declaration_beside(pkg_dir, value) if key.startswith("./") and key != "./" else None
+            if beside is not None:
+                plain.append((key[2:], beside))
+            continue
         if not isinstance(key, str) or not key.startswith("./") or key == "./" or key.count("*") > 1 or \
                 not isinstance(value, dict):
             continue
@@ -1515,10 +1523,50 @@ def _types_subpaths(package: str, start: Path) -> list[tuple[str, Path]]:
         target = (pkg_dir / types).resolve()
         if target.is_file() and target.name.endswith(DTS_SUFFIXES):
             out.append((key[2:], target))
+    if plain:
+        # but not one the entry's typings already name (`export * as lambda from './lambda'`: read there, as the
+        # namespace the subpath import binds, `subpath_namespace`): only typings the entry never reaches so are
+        # new names (`table_getColumnOffsets`, exported by `./static-functions` alone)
+        entry = _types_entry(pkg_dir)
+        if entry is None and isinstance(exports.get("."), str):
+            entry = _declaration_beside(pkg_dir, exports["."])
+        named = _relative_specifiers(entry) if entry is not None else frozenset()
+        out += [(sub, f) for sub, f in plain if f not in named][:MAX_PATTERN_SUBPATHS]
     return out
 
 
+def _relative_specifiers(entry: Path) -> frozenset[Path]:
+    """The declaration files an entry's own relative imports and re-exports name (`from './lambda'`, `from
+    './x.js'`), each as TypeScript would find it (`lambda.d.ts`, `lambda/index.d.ts`, `x.d.ts`)."""
+    try:
+        text = entry.read_text(encoding="utf-8", errors="replace")[:2_000_000]
+    except OSError:
+        return frozenset()
+    out: set[Path] = set()
+    for spec in re.findall(r"""\bfrom\s+["'](\.{1,2}/[^"']*)["']""", text):
+        base = (entry.parent / spec).resolve()
+        stem = base.with_suffix("") if base.suffix in _RUNTIME_SUFFIXES else base
+        for dts in (".d.ts", ".d.mts", ".d.cts"):
+            out.add(stem.with_name(stem.name + dts))
+            out.add(base / f"index{dts}")
+    return frozenset(out)
+
+
 MAX_PATTERN_SUBPATHS = 400
+_RUNTIME_SUFFIXES = {".js": ".d.ts", ".mjs": ".d.mts", ".cjs": ".d.cts"}
+
+
+def _declaration_beside(pkg_dir: Path, target: str) -> Path | None:
+    """The declaration file TypeScript finds beside a runtime file an `exports` entry names (`./dist/x.js` ->
+    `./dist/x.d.ts`, `.mjs` -> `.d.mts`), inside the package; None when there is none."""
+    path = Path(target)
+    dts = _RUNTIME_SUFFIXES.get(path.suffix)
+    if dts is None or not target.startswith("./"):
+        return None
+    found = (pkg_dir / path.with_suffix("")).resolve()
+    found = found.with_name(found.name + dts)
+    root = pkg_dir.resolve()
+    return found if found.is_file() and found.is_relative_to(root) else None
 DTS_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
 
 

@@ -10,8 +10,11 @@ features, Person>()` teaches `helper` its type). Each on a minimal package check
 
 from __future__ import annotations
 
+import json
+
 from lsp_server.knowledge.object_model import _conditional, _infer_bindings
-from tests.support.symbols_helpers import flags_with_first_suggestion, package_flags, package_workspace
+from tests.support.symbols_helpers import (flags_with_first_suggestion, make_workspace, package_flags, package_workspace,
+                                          symbol_findings)
 
 TYPES = """
 type IsAny<T> = 0 extends 1 & T ? true : false;
@@ -96,3 +99,31 @@ def test_a_typescript_fence_teaches_its_names_their_types(tmp_path):
     }, {"README.md": HELPER_README})
     assert flags_with_first_suggestion(ws, "src/typo.js") == [(1, "dislay", ["display"])]
     assert flags_with_first_suggestion(ws, "src/real.js") == []
+
+
+def test_a_subpath_s_typings_beside_its_javascript_are_read(tmp_path):
+    # fails on main: `"./static-functions": "./dist/static-functions.js"` (no `types` condition) was never
+    # read, so a fragment's `table_getColumnOffsets(table)` was no export and its result untyped
+    ws = make_workspace(tmp_path, {
+        "node_modules/grid/package.json": json.dumps({
+            "name": "grid", "type": "module",
+            "exports": {".": "./dist/index.js", "./static-functions": "./dist/static-functions.js",
+                        "./ns": "./dist/ns.js"}}),
+        "node_modules/grid/dist/index.js": "export const constructTable = () => ({});\n",
+        "node_modules/grid/dist/index.d.ts": """import { Offsets } from './types.js';
+export * as ns from './ns.js';
+export declare function constructTable(): { getOffsets(): Offsets };
+""",
+        "node_modules/grid/dist/types.d.ts": """export interface Range { start: number; end: number; }
+export interface Offsets { start: Range; all: Range; }
+""",
+        "node_modules/grid/dist/static-functions.js": "export function table_getColumnOffsets(t) { return {}; }\n",
+        "node_modules/grid/dist/static-functions.d.ts": """import { Offsets } from './types.js';
+export declare function table_getColumnOffsets(table: unknown): Offsets;
+""",
+        "node_modules/grid/dist/ns.js": "export function other() {}\n",
+        "node_modules/grid/dist/ns.d.ts": "export declare function other(): void;\n",
+        "package.json": json.dumps({"name": "app", "dependencies": {"grid": "1.0.0"}}),
+        "src/frag.js": "const offsets = table_getColumnOffsets(table)\nconst s = offsets.start.strt\n",
+    })
+    assert [(f["line"], f["name"]) for f in symbol_findings(ws, "src/frag.js")] == [(2, "strt")]
