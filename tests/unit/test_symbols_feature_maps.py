@@ -127,3 +127,34 @@ export declare function table_getColumnOffsets(table: unknown): Offsets;
         "src/frag.js": "const offsets = table_getColumnOffsets(table)\nconst s = offsets.start.strt\n",
     })
     assert [(f["line"], f["name"]) for f in symbol_findings(ws, "src/frag.js")] == [(2, "strt")]
+
+
+ROW_TYPES = """export interface Row { id: string; original: unknown; getIsSelected(): boolean; toggleSelected(): void; }
+export declare function getRow(id: string): Row;
+"""
+
+ROW_README = """# grid
+
+```js
+import { getRow } from 'grid'
+const row = getRow('1')
+row.toggleSelected()
+```
+
+```js
+import { getRow } from 'grid'
+const row = getRow('2')
+if (row.getIsSelected()) console.log(row.id)
+```
+"""
+
+
+def test_a_destructured_parameter_is_inferred_like_a_plain_one(tmp_path):
+    # fails on main: `({ row }) => ...` with nothing to type the object left `row` unknown, where `(row) => ...`
+    # took the engine's naming convention; a renamed name (`{ row: r }`) stays unknown
+    ws = package_workspace(tmp_path, "grid", ROW_TYPES, {
+        "src/uses.js": 'import { getRow } from "grid";\ngetRow("a");\n',
+        "src/frag.js": "const def = { spanColumns: ({ row }) => row.getIsSelectd() ? 2 : 1 }\n"
+                       "const other = { spanColumns: ({ row: r }) => r.getIsSelectd() ? 2 : 1 }\n",
+    }, {"README.md": ROW_README})
+    assert flags_with_first_suggestion(ws, "src/frag.js") == [(1, "getIsSelectd", ["getIsSelected"])]
