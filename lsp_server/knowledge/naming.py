@@ -660,7 +660,15 @@ def _parse(i: int, code: str) -> ParsedDocument | None:
     if not code or len(code) > MAX_EXAMPLE_BYTES:
         return None
     try:
-        return ParsedDocument.create(f"untitled:example-{i}.js", code)
+        doc = ParsedDocument.create(f"untitled:example-{i}.js", code)
+        if doc.tree is not None and doc.tree.root_node.has_error:
+            # a ```ts fence (the fence's language is not kept): `const helper = createColumnHelper<typeof
+            # features, Person>()` read as JavaScript is a comparison, no call, and the name gets no type.
+            # Read as TypeScript when that parses cleanly, as JavaScript otherwise (JSX, a broken fragment)
+            ts = ParsedDocument.create(f"untitled:example-{i}.ts", code)
+            if ts.tree is not None and not ts.tree.root_node.has_error:
+                return ts
+        return doc
     except (RecursionError, ValueError):
         return None
 
@@ -878,9 +886,12 @@ def _own_name_conventions(model: ObjectModel, conventions: dict[str, Convention]
     class's own name or the name its package exports it as (`dispatcher.close()` in the docs' fragments, of the
     `Dispatcher` class; `observable.subscribe()` of `RelayObservable`, exported as `Observable`): an instance of
     that class, the plainest naming convention there is (`const dispatcher: Dispatcher`), and the docs' own
-    way of speaking of one. Only a closed class of MEDIUM confidence or more that exactly one type of the
-    engine is called; never a name an example declares anywhere (a variable, a parameter: `const layer =
-    map.createLayer()` is not the engine's `Layer`, `(gameObject) => ...` may be any subclass) or calls
+    way of speaking of one. Only a closed class (or an interface with a method: `Header`, an intersection alias,
+    not a bag of options) of MEDIUM confidence or more that exactly one type of the engine is called; never a
+    name an example declares anywhere (a variable, a typed or destructured parameter: `const layer =
+    map.createLayer()` is not the engine's `Layer`, `(gameObject: Sprite) => ...` may be any subclass; an
+    untyped parameter only where it reads a name the type lacks, `(header) => header.table` being no evidence
+    against `Header`) or calls
     (`dayjs(...)`: a function, though the engine's class is `Dayjs`), no module or export name, nor a platform
     type's name (`response` for an engine's own `Response`: the platform's object is as likely), a name the
     examples give another type or none they agree on, a global or a data name (`options`). As every
@@ -890,17 +901,34 @@ def _own_name_conventions(model: ObjectModel, conventions: dict[str, Convention]
 
     declared: set[str] = set()
     used: set[str] = set()  # receivers the examples use undeclared (`dispatcher.close()`)
+    # names an example declares only as parameters with no annotation, and the members read on them there
+    # (`fn: (header) => readDensity(header.table)`): no value says what they are; a type that has every such
+    # member may still be the convention (see below)
+    as_param: dict[str, set[str]] = defaultdict(set)
     for i, (_, code) in enumerate(model.examples[:model.own_examples]):
         doc = _parse(i, code)
         if doc is None or doc.tree is None:
             continue
-        here = scopes_of(doc).declared_anywhere()
-        declared.update(here)
+        scopes = scopes_of(doc)
+        here = scopes.declared_anywhere()
+        for d in scopes.declarations():
+            # (TypeScript wraps a parameter: `required_parameter`, its `type` the annotation, absent here)
+            if d.kind == "param" and (d.top.id == d.node.id or d.top.type in ("required_parameter", "optional_parameter")
+                                      and d.top.child_by_field_name("type") is None
+                                      and d.top.child_by_field_name("pattern") is not None
+                                      and d.top.child_by_field_name("pattern").id == d.node.id):
+                as_param[d.name]
+            else:
+                declared.add(d.name)
         found = queries.captures(doc.language, "evidence", doc.tree.root_node)
         for node in found.get("member", ()):
             obj = node.child_by_field_name("object")
             if obj is not None and obj.type == "identifier" and doc.node_text(obj) not in here:
                 used.add(doc.node_text(obj))
+            elif obj is not None and obj.type == "identifier" and doc.node_text(obj) in as_param:
+                prop = node.child_by_field_name("property")
+                if prop is not None:
+                    as_param[doc.node_text(obj)].add(doc.node_text(prop))
         # a name the examples call (`dayjs('2018-08-08')`) is a function: the package's value, no instance
         declared.update(doc.node_text(f) for n in found.get("call", ())
                         if (f := n.child_by_field_name("function")) is not None and f.type == "identifier")
@@ -910,7 +938,10 @@ def _own_name_conventions(model: ObjectModel, conventions: dict[str, Convention]
     by_name: dict[str, set] = defaultdict(set)
     for tid in model.object_types():
         t = model.type(tid)
-        if t is not None and t.kind == "class" and not tid[1].startswith("_"):
+        # a class, or an interface of an object with behaviour (a method among its members: `Header`, whose
+        # typings make it an intersection alias; not a bag of data or options)
+        if t is not None and (t.kind == "class" or t.kind == "interface" and any(
+                m.kind == "method" for m, _ in model.members(tid).values())) and not tid[1].startswith("_"):
             by_name[own_name(tid[1])].add(tid)
             # and by the name its package exports it as, the one users know it by (`export { RelayObservable as
             # Observable }`: the docs' `observable.subscribe(...)`)
@@ -919,6 +950,9 @@ def _own_name_conventions(model: ObjectModel, conventions: dict[str, Convention]
                 by_name[own_name(exported)].add(tid)
     out: dict[str, Convention] = {}
     for name, tids in by_name.items():
+        if len(tids) == 1 and name in as_param and name not in declared and \
+                not as_param[name] <= set(model.members(next(iter(tids)))):
+            continue  # a parameter of an example reads a name the type lacks: it is something else there
         if len(tids) != 1 or name not in used or name in declared or name in conventions or name in given \
                 or name in GLOBALS or name in DATA_NAMES or not name[:1].islower() or len(name) < 4:
             continue
@@ -926,7 +960,8 @@ def _own_name_conventions(model: ObjectModel, conventions: dict[str, Convention]
         if is_builtin_type(tid[1]) or is_builtin_type(model.exported_name(tid)) or not model.closed(tid) or \
                 model.type_confidence(tid) < MEDIUM:
             continue
-        out[name] = Convention("inst", tid, f"`{name}` named after the engine's class `{model.exported_name(tid)}`", 0)
+        what = "class" if model.type(tid).kind == "class" else "type"
+        out[name] = Convention("inst", tid, f"`{name}` named after the engine's {what} `{model.exported_name(tid)}`", 0)
     return out
 
 

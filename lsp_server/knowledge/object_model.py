@@ -201,6 +201,7 @@ class ObjectModel:
         self._statics: dict[TypeId, dict[str, tuple[Member, TypeId]]] = {}
         self._closed: dict[TypeId, bool] = {}
         self._holes: dict[TypeId, bool] = {}
+        self._alias_names: dict[str, list[TypeId]] | None = None  # alias name -> its types (`_raw_type`)
         self._platform: dict[TypeId, bool] = {}
         self._platform_members: dict[tuple[TypeId, bool], frozenset[str] | None] = {}
         self._owners: dict[str, list[TypeId]] | None = None
@@ -326,6 +327,12 @@ class ObjectModel:
         out: dict[str, tuple[Member, TypeId]] = {}
         for base in t.bases:
             parsed = self._base_type(tid[0], base)
+            parts = self.computed_parts(tid[0], base)
+            if parts is not None:  # `ExtractFeatureMapTypes<TFeatures, Row_FeatureMap>`: what it may compute to
+                for ptid in parts:
+                    for name, entry in self._collect(ptid, static, seen).items():
+                        out.setdefault(name, entry)
+                continue
             if parsed and parsed[0] == "name":
                 btid = self.find_type(tid[0], parsed[1])
                 if btid is not None:
@@ -568,6 +575,11 @@ class ObjectModel:
                 # `type ResponsePromise = Promise<KyResponse> & { json(): ... }` (ky): a platform collection's
                 # members are the platform's, known (see `platform_base`); the type's own are all listed
                 continue
+            parts = self.computed_parts(tid[0], base)
+            if parts is not None:
+                if all(self._is_closed(p, seen) for p in parts):
+                    continue
+                return False
             if not parsed or parsed[0] != "name":
                 return False
             btid = self.find_type(tid[0], parsed[1])
@@ -582,6 +594,105 @@ class ObjectModel:
             if btid is None or (btid == tid and "." in base.split("<", 1)[0]) or not self._is_closed(btid, seen):
                 return False
         return True
+
+    def computed_parts(self, module: str, text: str) -> list[TypeId] | None:
+        """The object types whose members together bound what a base computed by a generic alias of a
+        conditional type may have (`Row_Core<TFeatures, TData> & ExtractFeatureMapTypes<TFeatures,
+        Row_FeatureMap<TFeatures, TData>>`, the alias being `IsAny<TFeatures> extends true ?
+        UnionToIntersection<TFeatureMap[keyof TFeatureMap]> : UnionToIntersectionOrEmpty<TFeatureMap[Extract<keyof
+        TFeatures, keyof TFeatureMap>]>`: the interfaces of the features a table registers, all of them when any
+        may be). Where the type arguments are unknown (an untyped receiver, a fragment) the honest model of such
+        a type is every branch at once: a name no branch can produce is missing whatever the arguments are, and a
+        name some branch has may be there. None when `text` is no use of such an alias, or when some part cannot
+        be bounded (a mapped type, an object literal, a type parameter nothing binds, an unknown name): then the
+        base stays as before, unresolved and the type open."""
+        head = text.split("<", 1)[0].strip()
+        td = self._raw_type(module, head)
+        if td is None or td[1].kind != "alias" or not td[1].type_params or \
+                _conditional(td[1].alias.strip()) is None:
+            return None
+        parts: list[TypeId] = []
+        return parts if self._bound_parts(module, text, parts, 0) else None
+
+    def _raw_type(self, module: str, name: str) -> tuple[TypeId, TypeDef] | None:
+        """The type declared as `name` in `module` (an alias too, unfollowed), else the one type of that name."""
+        mod = self.modules.get(module)
+        t = mod.types.get(name) if mod else None
+        if t is not None:
+            return (module, name), t
+        if self._alias_names is None:
+            self._alias_names = {}
+            for mname, mm in self.modules.items():
+                for tname, td in mm.types.items():
+                    if td.kind == "alias":
+                        self._alias_names.setdefault(tname, []).append((mname, tname))
+        found = self.type_names.get(name, []) + self._alias_names.get(name, [])
+        if len(found) != 1:
+            return None
+        t = self.type(found[0])
+        return (found[0], t) if t is not None else None
+
+    def _bound_parts(self, module: str, text: str, out: list[TypeId], depth: int) -> bool:
+        """`computed_parts`' walk: adds to `out` the named object types `text` (a type expression written in
+        `module`) may take members from; False when some part cannot be bounded so."""
+        text = _unparen(text.strip())
+        if depth > 16 or len(out) > 64:
+            return False
+        if text in ("{}", "never") or text in NULLISH_TYPES:
+            return True  # no members
+        cond = _conditional(text)
+        if cond is not None:
+            check, extends, yes, no = cond
+            infers = re.findall(r"\binfer\s+([A-Za-z_$][\w$]*)", extends)
+            if infers:
+                bound = _infer_bindings(check, extends, infers)
+                if bound is None:
+                    return False
+                yes = substitute(yes, bound)
+            return self._bound_parts(module, yes, out, depth + 1) and self._bound_parts(module, no, out, depth + 1)
+        for sep in ("|", "&"):
+            pieces = _split_type(text, sep)
+            if len(pieces) > 1:
+                return all(self._bound_parts(module, p, out, depth + 1) for p in pieces)
+        if text.endswith("]") and not text.endswith("[]"):
+            opened = _opening_bracket(text)
+            if opened <= 0:
+                return False
+            holder, key = text[:opened].strip(), text[opened + 1:-1].strip()
+            maps: list[TypeId] = []
+            if not self._bound_parts(module, holder, maps, depth + 1) or not maps:
+                return False
+            literal = re.fullmatch(r"""(["'])([\w$]+)\1""", key)
+            for mtid in maps:
+                if not self.closed(mtid):
+                    return False
+                for name, (m, owner) in self.members(mtid).items():
+                    if literal is not None and name != literal.group(2):
+                        continue
+                    if m.kind != "property" or not m.type or \
+                            not self._bound_parts(owner[0], m.type, out, depth + 1):
+                        return False
+            return True
+        m = re.fullmatch(r"([A-Za-z_$][\w$]*)\s*(?:<(.*)>)?", text, re.S)
+        if m is None:
+            return False
+        name, args = m.group(1), _split_type(m.group(2), ",") if m.group(2) else []
+        if name in ("Partial", "Required", "Readonly") and len(args) == 1:
+            return self._bound_parts(module, args[0], out, depth + 1)
+        found = self._raw_type(module, name)
+        if found is None:
+            return False
+        tid, td = found
+        if td.kind != "alias":
+            if td.kind not in ("interface", "class") or td.open:
+                return False
+            if tid not in out:
+                out.append(tid)
+            return True
+        bindings = {p: (args[i] if i < len(args) else (td.type_defaults[i] if i < len(td.type_defaults) else
+                                                        "unknown"))
+                    for i, p in enumerate(td.type_params)}
+        return self._bound_parts(tid[0], substitute(td.alias, bindings), out, depth + 1)
 
     def merging_hole(self, tid: TypeId) -> bool:
         """Whether `tid` is an interface a package's typings declare only for the user's code to fill by
@@ -845,6 +956,131 @@ IDENT_RE = re.compile(r"[A-Za-z_$][\w$]*")
 # the model makes with a `$` (`Ns$Name`, `Name$static`, `Name$ns1`, `owner$member`), which never end in digits
 # alone
 _BUNDLER_RENAMED = re.compile(r"[A-Za-z_][\w]*\$\d+")
+
+
+NULLISH_TYPES = frozenset({"null", "undefined", "void"})
+
+
+def _unparen(text: str) -> str:
+    while text.startswith("(") and text.endswith(")") and _closing_of(text, 0) == len(text) - 1:
+        text = text[1:-1].strip()
+    return text
+
+
+def _closing_of(text: str, i: int) -> int:
+    """Where the bracket opened at `i` closes (any of `([{<`, the `>` of `=>` not counted), else -1."""
+    depth = 0
+    for j in range(i, len(text)):
+        ch = text[j]
+        if ch in "([{<":
+            depth += 1
+        elif ch in ")]}" or (ch == ">" and text[j - 1:j] != "="):
+            depth -= 1
+            if depth == 0:
+                return j
+    return -1
+
+
+def _top_level(text: str):
+    """(index, char) of each character of `text` outside brackets."""
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch in "([{<":
+            depth += 1
+        elif ch in ")]}" or (ch == ">" and text[i - 1:i] != "="):
+            depth -= 1
+        elif depth == 0:
+            yield i, ch
+
+
+def _split_type(text: str, sep: str) -> list[str]:
+    """`text` split at `sep` outside brackets and outside a conditional's branches (`A extends B ? X | Y : Z`
+    is one part)."""
+    if sep != "," and _conditional(text) is not None:
+        return [text]
+    parts, start = [], 0
+    for i, ch in _top_level(text):
+        if ch == sep:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return [p.strip() for p in parts if p.strip()]
+
+
+def _conditional(text: str) -> tuple[str, str, str, str] | None:
+    """A conditional type `C extends E ? X : Y` split into its four parts (outside brackets; a conditional in a
+    branch stays whole), else None."""
+    ext = re.search(r"\sextends\s", text)
+    if ext is None:
+        return None
+    top = list(_top_level(text))
+    at = next((i for i, _ in top if text.startswith(" extends ", i) or re.match(r"\sextends\s", text[i:])), None)
+    if at is None:
+        return None
+    ask = nested = None
+    for i, ch in top:
+        if i <= at:
+            continue
+        if ch == "?" and text[i + 1:i + 2] not in (".", ":") and ask is None:
+            ask, nested = i, 0
+        elif ch == "?" and ask is not None and text[i + 1:i + 2] not in (".", ":"):
+            nested += 1
+        elif ch == ":" and ask is not None:
+            if nested == 0:
+                return (text[:at].strip(), text[at:ask].strip()[len("extends"):].strip(),
+                        text[ask + 1:i].strip(), text[i + 1:].strip())
+            nested -= 1
+    return None
+
+
+def _infer_bindings(check: str, extends: str, infers: list[str]) -> dict[str, str] | None:
+    """What each `infer X` of a conditional's extends clause stands for, matched against the check type as
+    written (or against each branch of a check type that is itself a conditional: `(U extends any ? (k: U) =>
+    void : never) extends (k: infer I) => void ? I : never` binds I to U; `T extends Promise<infer R>` with T
+    `Promise<Page>` binds R to Page); None when the check type does not match the pattern plainly."""
+    check = _unparen(check.strip())
+    cond = _conditional(check)
+    if cond is not None:
+        found: dict[str, list[str]] = {}
+        for branch in (cond[2], cond[3]):
+            branch = _unparen(branch.strip())
+            if branch == "never":
+                continue
+            got = _infer_bindings(branch, extends, infers)
+            if got is None:
+                return None
+            for k, v in got.items():
+                found.setdefault(k, []).append(v)
+        return {k: " | ".join(v) for k, v in found.items()} if len(found) == len(infers) else None
+    pattern = _unparen(extends.strip())
+    regex = ""
+    at = 0
+    for m in re.finditer(r"\binfer\s+([A-Za-z_$][\w$]*)(?:\s+extends\s+[\w$]+)?", pattern):
+        regex += r"\s*".join(re.escape(piece) for piece in re.split(r"\s+", pattern[at:m.start()])) + \
+            f"(?P<{m.group(1)}>.+?)"
+        at = m.end()
+    regex += r"\s*".join(re.escape(piece) for piece in re.split(r"\s+", pattern[at:]))
+    try:
+        matched = re.fullmatch(regex, check, re.S)
+    except re.error:
+        return None
+    if matched is None:
+        return None
+    return {k: v.strip() for k, v in matched.groupdict().items()}
+
+
+def _opening_bracket(text: str) -> int:
+    """Where the `[` that closes at the end of `text` (an indexed access `M[K]`) opens, else -1."""
+    depth = 0
+    for i in range(len(text) - 1, -1, -1):
+        ch = text[i]
+        if ch in ")]}" or (ch == ">" and text[i - 1:i] != "="):
+            depth += 1
+        elif ch in "([{<":
+            depth -= 1
+            if depth == 0:
+                return i if ch == "[" else -1
+    return -1
 
 
 def _base_type(base: str):
@@ -1261,8 +1497,16 @@ def _types_subpaths(package: str, start: Path) -> list[tuple[str, Path]]:
     if not isinstance(exports, dict):
         return []
     out: list[tuple[str, Path]] = []
+    plain: list[tuple[str, Path]] = []
     root = pkg_dir.resolve()
     for key, value in exports.items():
+        if isinstance(key, str) and "*" not in key and isinstance(value, str):
+            # `"./static-functions": "./dist/static-functions.js"`, no `types` condition: TypeScript takes the
+            # declaration file beside the target (`dist/static-functions.d.ts`), as for a `main` entry
+            beside = _declaration_beside(pkg_dir, value) if key.startswith("./") and key != "./" else None
+            if beside is not None:
+                plain.append((key[2:], beside))
+            continue
         if not isinstance(key, str) or not key.startswith("./") or key == "./" or key.count("*") > 1 or \
                 not isinstance(value, dict):
             continue
@@ -1279,10 +1523,50 @@ def _types_subpaths(package: str, start: Path) -> list[tuple[str, Path]]:
         target = (pkg_dir / types).resolve()
         if target.is_file() and target.name.endswith(DTS_SUFFIXES):
             out.append((key[2:], target))
+    if plain:
+        # but not one the entry's typings already name (`export * as lambda from './lambda'`: read there, as the
+        # namespace the subpath import binds, `subpath_namespace`): only typings the entry never reaches so are
+        # new names (`table_getColumnOffsets`, exported by `./static-functions` alone)
+        entry = _types_entry(pkg_dir)
+        if entry is None and isinstance(exports.get("."), str):
+            entry = _declaration_beside(pkg_dir, exports["."])
+        named = _relative_specifiers(entry) if entry is not None else frozenset()
+        out += [(sub, f) for sub, f in plain if f not in named][:MAX_PATTERN_SUBPATHS]
     return out
 
 
+def _relative_specifiers(entry: Path) -> frozenset[Path]:
+    """The declaration files an entry's own relative imports and re-exports name (`from './lambda'`, `from
+    './x.js'`), each as TypeScript would find it (`lambda.d.ts`, `lambda/index.d.ts`, `x.d.ts`)."""
+    try:
+        text = entry.read_text(encoding="utf-8", errors="replace")[:2_000_000]
+    except OSError:
+        return frozenset()
+    out: set[Path] = set()
+    for spec in re.findall(r"""\bfrom\s+["'](\.{1,2}/[^"']*)["']""", text):
+        base = (entry.parent / spec).resolve()
+        stem = base.with_suffix("") if base.suffix in _RUNTIME_SUFFIXES else base
+        for dts in (".d.ts", ".d.mts", ".d.cts"):
+            out.add(stem.with_name(stem.name + dts))
+            out.add(base / f"index{dts}")
+    return frozenset(out)
+
+
 MAX_PATTERN_SUBPATHS = 400
+_RUNTIME_SUFFIXES = {".js": ".d.ts", ".mjs": ".d.mts", ".cjs": ".d.cts"}
+
+
+def _declaration_beside(pkg_dir: Path, target: str) -> Path | None:
+    """The declaration file TypeScript finds beside a runtime file an `exports` entry names (`./dist/x.js` ->
+    `./dist/x.d.ts`, `.mjs` -> `.d.mts`), inside the package; None when there is none."""
+    path = Path(target)
+    dts = _RUNTIME_SUFFIXES.get(path.suffix)
+    if dts is None or not target.startswith("./"):
+        return None
+    found = (pkg_dir / path.with_suffix("")).resolve()
+    found = found.with_name(found.name + dts)
+    root = pkg_dir.resolve()
+    return found if found.is_file() and found.is_relative_to(root) else None
 DTS_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
 
 

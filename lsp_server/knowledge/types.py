@@ -2370,6 +2370,17 @@ class Analyzer:
                         self.bind_inferred(target, after=params)
                 elif target is not None and target.type == "object_pattern" and hint is not None:
                     self.destructure(target, hint)  # `.then(({ doc }) => ...)`, `require(["pkg"], ({ X }) => ...)`
+                elif target is not None and target.type == "object_pattern" and annotation is None and \
+                        not self._contextually_typed(node):
+                    # `spanColumns: ({ row }) => row.original` with nothing to type the object: each name taken
+                    # whole (`{ row }`) is a binding of unknown type like a plain parameter, inferred from its
+                    # uses and the engine's naming (`bind_inferred`); a renamed or nested one stays unknown
+                    for ident in declared_names(target):
+                        if ident.parent is not None and ident.parent.type == "object_pattern" and \
+                                ident.type == "shorthand_property_identifier_pattern":
+                            self.bind_inferred(ident, after=params)
+                        else:
+                            self.set_value(ident, None)
                 elif target is not None:
                     for ident in declared_names(target):
                         self.set_value(ident, None)

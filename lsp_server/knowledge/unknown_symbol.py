@@ -787,8 +787,10 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
             else None
         # read as a class or an export: `new x.getGateway()`, or on a receiver of capitalised names only
         export_meant = _constructed(node) or _namespace_like(doc, members, obj, prop, index["names"])
+        called = node.parent is not None and node.parent.type == "call_expression" and \
+            node.parent.child_by_field_name("function") == node
         suggestion = None if expando or on_kind is not None or on_hole is not None else \
-            _near_miss(name, index, export_meant)
+            _near_miss(name, index, export_meant, called)
         named = analysis.named_by_convention.get(doc.node_text(obj)) if obj.type == "identifier" else None
         own_class = _own_class_near_miss(doc, obj, name) \
             if obj.type == "this" and doc.language not in TYPESCRIPT_LANGUAGES and not expando else None
@@ -828,7 +830,7 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
         else:
             real, owner, decl = _member_first(name, index, suggestion, model,
                                               analysis.open_engine_receivers.get(prop.start_byte),
-                                              export_meant, _capitalised(doc, obj))
+                                              export_meant, _capitalised(doc, obj), called)
         if name in pages["dependencies"] and (kind is not None or real in pages["documented"]):
             # `req.acceptsCharset()` near the pages' `req.acceptsCharsets()`: an object the pages describe may be
             # a dependency's, extended; a name that dependency spells is its real member
@@ -1834,7 +1836,11 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
 
     member_types: dict[str, set[str]] = {}  # a suggestable member -> every type (shown) that has it
 
+    callable_names: set[str] = set()  # names some type or module has as a method or function
+
     def as_member(name: str, owner: str, member) -> None:
+        if _callable(member):
+            callable_names.add(name)
         member_owners.setdefault(name, owner)
         member_declared.setdefault((name, owner), (member, owner))
         member_types.setdefault(name, set()).add(owner)
@@ -1862,6 +1868,7 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
             if v.kind == "function" and not vname.startswith("_") and (v.confidence or 0) >= MEDIUM \
                     and v.status != "removed" and "$" not in vname:
                 own(vname, mod.name, v)
+                callable_names.add(vname)
     for tid, found in model.example_members.items():  # the docs' own uses are members too
         names.update(found)
         for name, m in found.items():
@@ -1881,6 +1888,7 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
         "names": frozenset(names), "owners": owners, "declared": declared, "suggestable": suggestable,
         "modelled": modelled, "spelled_members": suggestable - modelled,
         "member_owners": member_owners, "member_declared": member_declared, "member_types": member_types,
+        "callable": frozenset(callable_names),
         "member_type_names": frozenset(t for ts in member_types.values() for t in ts
                                        if t[:1].isupper() and "." not in t and "(" not in t)})
     # the did-you-mean candidate lists, prepared when a finding first ranks against one (`_VocabularyIndex`)
@@ -2152,7 +2160,8 @@ def _package_root(path: Path, module: str) -> Path | None:
     return None
 
 
-def _near_miss(name: str, index: dict, export_meant: bool = False) -> tuple[str, str, float] | None:
+def _near_miss(name: str, index: dict, export_meant: bool = False,
+               called: bool = False) -> tuple[str, str, float] | None:
     """The one engine member `name` is a near miss of, its owner and score: among the members the model knows
     first; among those only the engine's files spell when none of the model's is near (a fallback, so a spelled
     name never makes a modelled near miss ambiguous: `BulkWriteResult` exported beside the member
@@ -2172,6 +2181,9 @@ def _near_miss(name: str, index: dict, export_meant: bool = False) -> tuple[str,
         written = _unprefixed_as_written(name) if export_meant else None
         if written is not None and written in pool:
             return written, index["owners"][written], sg.score(name, written)
+        method = _called_method(name, bare, ranked, index) if called else None
+        if method is not None:  # `info.getValues()` of the method `getValue`, not the property `values`
+            return method, index["owners"][method], sg.score(name, method)
         if bare is not None and bare in pool:
             return bare, index["owners"][bare], sg.score(name, bare)
         cased = _case_variant(name, folded)
@@ -2184,6 +2196,21 @@ def _near_miss(name: str, index: dict, export_meant: bool = False) -> tuple[str,
         if ranked:
             return None  # near several of the model's members: which one is meant is not clear
     return _platform_named_typo(name, index)
+
+
+def _called_method(name: str, bare: str | None, ranked, index: dict) -> str | None:
+    """Where a called name is a get/set-prefixed variant (`getValues()`) both of a property without its prefix
+    (`values`) and of a method (`getValue`, the plain near miss): the method. Calling a property that holds
+    no function is a TypeError, so the call says a method was meant; read without a call (`this.getCameras.main`)
+    the property stays the pick. None when the bare name is no member or is callable somewhere, or the near miss
+    is not plain or not callable."""
+    # (the property itself ranks close behind: `cameras` for `getCameras`; the method must be plain among the rest)
+    others = [r for r in ranked if r[0] != bare]
+    if bare is None or bare not in index["owners"] or bare in index["callable"] or not others or \
+            not sg.unambiguous(others):
+        return None
+    top = others[0][0]
+    return top if top in index["callable"] and top != bare and top[:3] == name[:3] else None
 
 
 def _case_variant(name: str, folded: dict[str, tuple[str, ...]]) -> str | None:
@@ -2239,7 +2266,8 @@ MEMBER_TIE = 0.03  # a member scoring this much below an export's near miss is s
 
 
 def _member_first(name: str, index: dict, found: tuple[str, str, float], model: ObjectModel,
-                  receiver=None, constructed: bool = False, capitalised: bool = False) -> tuple[str, str, tuple | None]:
+                  receiver=None, constructed: bool = False, capitalised: bool = False,
+                  called: bool = False) -> tuple[str, str, tuple | None]:
     """The did-you-mean of a vocabulary finding `_near_miss` decided on: a member access means a member. So the
     receiver's own members first, inherited ones included, when its (open) type is known
     (`Analysis.open_engine_receivers`); then, on a lower-case name, the names the engine's types have as
@@ -2252,7 +2280,10 @@ def _member_first(name: str, index: dict, found: tuple[str, str, float], model: 
     the hover shows: `(Member, owner's name)`, or None for a name only the engine's files spell. (`constructed`:
     also a name read on a receiver of capitalised names only, `_near_miss`'s `export_meant`.)"""
     real, owner, best = found
-    if constructed or _accessor_of(name, real) or _predicate_swap(name, (real,)) == real:
+    if constructed or _accessor_of(name, real) or _predicate_swap(name, (real,)) == real or \
+            (called and real in index["callable"] and real[:3] == name[:3] and
+             _called_method(name, _unprefixed(name), [(real, best)], index) == real):
+        # (and `getValues()` of the method `getValue`: `_near_miss` picked it over the property `values`)
         # (`getCameras` of the member `cameras`, `hasAwake` of `isAwake`: `_near_miss`'s pick)
         return real, owner, index["declared"].get(real) if owner != ENGINE_FILES else None
     if receiver is not None:

@@ -343,6 +343,11 @@ class ScopeAnalysis:
                 return scope
         return False  # many earlier sibling scopes declare the name too: climbing is cheaper
 
+    def declarations(self) -> list[Declaration]:
+        """Every declaration of the document, in any scope."""
+        self.index_all()
+        return [d for decls in self._scope_decls.values() for d in decls]
+
     def declared_anywhere(self) -> frozenset[str]:
         """Every name the document declares, in any scope."""
         self.index_all()

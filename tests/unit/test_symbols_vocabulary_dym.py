@@ -30,6 +30,13 @@ def test_a_getter_prefix_on_a_member_means_that_member(tmp_path):
     assert found(ws, "src/cams.js") == [(4, "getCameras", ["cameras"])]
 
 
+def test_a_called_getter_prefix_on_a_property_means_the_method(tmp_path):
+    # fails on main (`cameras`): a property that holds no function is not called; the call says the method
+    # `getCamera` was meant (made plural), round 28's `info.getValues()` of `getValue` beside a `values` key
+    ws = workspace(tmp_path, {"src/cams.js": HEAD + "function f(x) {\n  return x.getCameras('main');\n}\n"})
+    assert found(ws, "src/cams.js") == [(4, "getCameras", ["getCamera"])]
+
+
 def test_a_near_miss_of_the_files_own_name_means_that_name(tmp_path):
     ws = workspace(tmp_path, {
         "src/own.js": HEAD + "function f(game) {\n  game.player = makePlayer();\n  return game.getPlayer.x;\n}\n",
