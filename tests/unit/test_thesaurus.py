@@ -505,3 +505,32 @@ def _assert_block_joins(tmp_path, docs: dict[str, str], block: str, cases, befor
         before = [h.heading for h in index.search_concepts(question_concepts(question, without), limit=1)]
         assert before or before_may_find_nothing, (question, "nothing found without the block")
         assert not before or not before[0].endswith(heading), (question, before)
+
+
+def test_the_data_file_knows_the_data_grid_words_a_users_question_says(tmp_path):
+    """A data-grid or table library's pages name a thing by the grid's term (pinned rows, deselect, accessor,
+    column meta, cell spanning, TSV, reorder, aggregation, original values); the asker says "frozen", "unticking",
+    "a getter", "metadata", "a rowspan", "tab-separated", "rearranged", "summing", "untouched". Round 28's
+    block of the data file (from its "data grids and spreadsheets" comment) joins the two; without it the
+    question's own words rank another section first, or none."""
+    docs = {"grid.md": (
+        "# Grid guide\n\n## Row pinning\n\nPinned rows stay at the top while the rest scrolls.\n\n"
+        "## Deselecting rows\n\nDeselect a row to clear its checkbox.\n\n"
+        "## Accessors\n\nAn accessor computes each cell's value.\n\n"
+        "## Column meta\n\nAttach any meta object to a column definition.\n\n"
+        "## Cell spanning\n\nA cell may span several rows.\n\n"
+        "## Copying\n\nCopy the selection as TSV.\n\n"
+        "## Reordering\n\nReorder columns by id.\n\n"
+        "## Aggregation\n\nAggregation computes one value per group.\n\n"
+        "## Original values\n\nThe original record a row came from.\n\n"
+        "## Tabs\n\nA tab bar separates the views.\n")}
+    _assert_block_joins(tmp_path, docs, "# --- data grids and spreadsheets",
+                        (("frozen", "Row pinning"),
+                         ("unticking", "Deselecting rows"),
+                         ("a getter", "Accessors"),
+                         ("custom metadata", "Column meta"),
+                         ("a rowspan", "Cell spanning"),
+                         ("tab-separated", "Copying"),
+                         ("rearranged", "Reordering"),
+                         ("summing", "Aggregation"),
+                         ("untouched", "Original values")))
