@@ -1359,7 +1359,8 @@ def _page_kinds(model: ObjectModel) -> dict:
     capitalised = top if top is not None and alone[top] >= MIN_SHAPED_RECEIVERS and \
         alone[top] >= SHAPED_SHARE * len(shaped) else None
     kinds = {"types": types, "owner": owner, "receivers": receivers, "results": results,
-             "capitalised": capitalised, "parts": {main: [types[k] for k in sorted(parts)]} if parts else {}, "this": frozenset(n for n, c in on_this.items() if c >= MIN_HOST_THIS),
+             "capitalised": capitalised, "parts": {main: [types[k] for k in sorted(parts)]} if parts else {},
+             "this": frozenset(n for n, c in on_this.items() if c >= MIN_HOST_THIS),
              "dependencies": frozenset(spelled), "documented": frozenset(holders)}
     model._page_kinds = kinds
     return kinds
