@@ -32,13 +32,11 @@ from __future__ import annotations
 
 import re
 import threading
-from pathlib import Path
 
 from tree_sitter import Node
 
 from lsp_server.document import ParsedDocument
 from lsp_server.knowledge import suggest as sg
-from lsp_server.knowledge.model_sources.base import ReadLimits
 from lsp_server.knowledge.object_model import OBJECT_MEMBERS, ObjectModel
 from lsp_server.knowledge.types import Access, Analysis, ValKind
 from lsp_server.languages import parser
@@ -70,19 +68,11 @@ def entry_fields(model: ObjectModel, member: str) -> frozenset[str]:
         return known
     spelled = re.compile(rb"\.\s*" + re.escape(member.encode()) + rb"\s*(?:\[|=(?![=>]))")
     found: set[str] = set()
-    limits = ReadLimits()
-    for _, src in model.sources:
-        if src.kind != "js":
+    for _, data in model.runtime_texts():
+        if spelled.search(data) is None:
             continue
-        for path in src.files:
-            try:
-                data = limits.read(Path(path))
-            except OSError:
-                continue
-            if spelled.search(data) is None:
-                continue
-            tree = parser("javascript").parse(data)
-            found |= _fields_in(data, tree.root_node, member)
+        tree = parser("javascript").parse(data)
+        found |= _fields_in(data, tree.root_node, member)
     result = frozenset(found)
     cache[member] = result
     return result

@@ -694,6 +694,21 @@ class ObjectModel:
                     for i, p in enumerate(td.type_params)}
         return self._bound_parts(tid[0], substitute(td.alias, bindings), out, depth + 1)
 
+    def runtime_texts(self):
+        """(path, bytes) of each runtime JavaScript file the model was read from, within the default read limits
+        (a file that cannot be read is left out): the engine's own code, for the checks that look at what it
+        does with an object rather than what its types declare (`unknown_symbol._runtime_written`,
+        `entry_writes.entry_fields`)."""
+        limits = ReadLimits()
+        for _, src in self.sources:
+            if src.kind != "js":
+                continue
+            for path in src.files:
+                try:
+                    yield path, limits.read(Path(path))
+                except OSError:
+                    continue
+
     def merging_hole(self, tid: TypeId) -> bool:
         """Whether `tid` is an interface a package's typings declare only for the user's code to fill by
         declaration merging: declared with no member and no base in a declaration file (`interface I {}`,

@@ -451,15 +451,8 @@ def _runtime_written(model: ObjectModel) -> frozenset[str]:
         return cached
     with _written_lock:
         found: set[bytes] = set()
-        limits = ReadLimits()
-        for _, src in model.sources:
-            if src.kind != "js":
-                continue
-            for path in src.files:
-                try:
-                    found.update(_WRITTEN.findall(limits.read(Path(path))))
-                except OSError:
-                    continue
+        for _, data in model.runtime_texts():
+            found.update(_WRITTEN.findall(data))
         cached = frozenset(n.decode("ascii", "replace") for n in found)
         model._runtime_written = cached
     return cached
