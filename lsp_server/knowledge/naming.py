@@ -880,6 +880,18 @@ def own_name(type_name: str) -> str:
     return type_name[:max(run, 1)].lower() + type_name[max(run, 1):]
 
 
+def _unannotated_parameter(d) -> bool:
+    """A parameter declared by its bare name with no type annotation: `(header) => ...` in JavaScript, or
+    TypeScript's `required_parameter` / `optional_parameter` wrapping the name with no `type` field."""
+    if d.kind != "param":
+        return False
+    if d.top.id == d.node.id:
+        return True
+    pattern = d.top.child_by_field_name("pattern")
+    return d.top.type in ("required_parameter", "optional_parameter") and \
+        d.top.child_by_field_name("type") is None and pattern is not None and pattern.id == d.node.id
+
+
 def _own_name_conventions(model: ObjectModel, conventions: dict[str, Convention],
                           given: set[str]) -> dict[str, Convention]:
     """A name the engine's own examples use as a receiver without ever declaring it, spelled as one engine
@@ -912,11 +924,7 @@ def _own_name_conventions(model: ObjectModel, conventions: dict[str, Convention]
         scopes = scopes_of(doc)
         here = scopes.declared_anywhere()
         for d in scopes.declarations():
-            # (TypeScript wraps a parameter: `required_parameter`, its `type` the annotation, absent here)
-            if d.kind == "param" and (d.top.id == d.node.id or d.top.type in ("required_parameter", "optional_parameter")
-                                      and d.top.child_by_field_name("type") is None
-                                      and d.top.child_by_field_name("pattern") is not None
-                                      and d.top.child_by_field_name("pattern").id == d.node.id):
+            if _unannotated_parameter(d):
                 as_param[d.name]
             else:
                 declared.add(d.name)
