@@ -3247,9 +3247,10 @@ class Analyzer:
     def mixin_members(self, call: Node) -> dict[str, tuple[Member, TypeId]] | None:
         """`class X extends OverlayMixin(LitElement)` where the innermost argument is a name the model cannot read
         (`mixin_parts`' `root_unread`): the instance members every mixin applied adds (each Host's, inherited ones,
-        and those the subclass may use though outside code may not: `subclass_visible`; no statics), by name with the type declaring
-        each. None when a mixin is not read whole (then the class may have any name); the argument's own members
-        are not among them (the caller knows what an element root has: the DOM's and Lit's names)."""
+        and those a subclass may use though outside code may not: `subclass_visible`; no statics), by name with
+        the type declaring each. None when a mixin is not read whole (then the class may have any name); the
+        argument's own members are not among them (the caller knows what an element root has: the DOM's and Lit's
+        names)."""
         vals = self.mixin_parts(call, root_unread=True)
         if not vals or not all(self.model.closed(v.tid) for v in vals):
             return None
