@@ -1804,6 +1804,8 @@ class Analyzer:
             ctor = node.child_by_field_name("constructor")
             args = node.child_by_field_name("arguments")
             if not peek and args is not None:
+                if ctor is not None:
+                    self.hint_constructor_callbacks(ctor, args)
                 for a in args.named_children:
                     self.ev(a)
             if ctor is not None and ctor.type == "identifier" and self.key_of(ctor)[0] is None and \
@@ -2194,6 +2196,34 @@ class Analyzer:
         env = self.model.bindings(tid, owner, tuple(generic_args(text)))
         return [([substitute(p, env) for p in params if not re.match(r"this\s*:", p)], owner[0])
                 for params in (member.params, *member.overloads)]
+
+    def hint_constructor_callbacks(self, ctor: Node, args: Node) -> None:
+        """The callbacks handed to an engine class's constructor, typed by the parameters it declares, as a
+        function's are (`hint_callbacks`): `new ToolLoopAgent({ prepareStep: async ({ messages }) => ... })` with
+        `constructor(settings: ToolLoopAgentSettings)`, `new Observer((entries) => ...)`: TypeScript's contextual
+        typing applies to a `new` as to a call. Only a class declaring one constructor (its overloads with it),
+        its own or its nearest base's; the class's own type parameters stay unbound (their parts open)."""
+        if not any(a.type in FUNCTIONS or a.type == "object" for a in args.named_children):
+            return
+        cv = self.ev(ctor, True)
+        if cv is None or cv.kind != ValKind.CLASS or cv.tid is None or not self.model.class_like(cv.tid):
+            return
+        tid, made = cv.tid, None
+        for _ in range(8):
+            t = self.model.type(tid)
+            if t is None:
+                return
+            made = [m for m in t.members if m.kind == "constructor"]
+            if made or t.kind != "class" or len(t.bases) != 1:
+                break
+            parsed = parse_type(t.bases[0])
+            tid = self.model.find_type(tid[0], parsed[1]) if parsed and parsed[0] == "name" else None
+            if tid is None:
+                return
+        if not made or len(made) != 1 or not made[0].params:
+            return
+        self.hint_callbacks(None, "constructor", Val(ValKind.FUNCTION, module=tid[0], member=made[0],
+                                                     conf=cv.conf, evidence=cv.evidence), args)
 
     def hint_option_callbacks(self, fn: Val, signature: list[str], values: list[Node], bindings: dict) -> None:
         """The callbacks of an options object passed where the callee declares an options type: `ky(url,
