@@ -51,7 +51,7 @@ from lsp_server.knowledge.model_sources import platform
 from lsp_server.knowledge.model_sources.dts import CALL, constructor_alias
 from lsp_server.knowledge.object_model import FUNCTION_MEMBERS, OBJECT_MEMBERS, ObjectModel, TypeId, package_name
 from lsp_server.knowledge import suggest as sg
-from lsp_server.languages import TYPESCRIPT_LANGUAGES
+from lsp_server.languages import TYPESCRIPT_LANGUAGES, is_typings_path
 from lsp_server.syntax import syntax_for
 from lsp_server.syntax.jsdoc import jsdoc_before
 from lsp_server.syntax.reactive import declared_properties
@@ -177,6 +177,15 @@ class Access:
                    container, static, _written_receiver(node), _constructed(node))
 
 
+def subclass_visible(m: Member) -> bool:
+    """Whether an instance member outside code may not use is a subclass's to use on `this`: one declared
+    `protected` (the typings' `private` flag covers it too), or a JavaScript member named `_x`, that language's
+    way of saying protected (its reader marks it private; a `#x` field stays the class's own)."""
+    if m.static:
+        return False
+    return m.protected or (m.name.startswith("_") and not is_typings_path(m.path))
+
+
 def _constructed(prop: Node) -> bool:
     """Whether the member access whose property is `prop` is what a `new` constructs (`new X.prop(...)`)."""
     access = prop.parent
@@ -255,6 +264,9 @@ class Analysis:
     # undeclared lower-case names the engine's examples give to instances of its types (`sprite`, `container`:
     # `naming`'s "inst", "union" and "names" conventions), with those types, whether or not the file's uses fit them
     named_by_convention: dict[str, tuple] = field(default_factory=dict)
+    # by a class's start: the instance members the mixins of its heritage add (`extends OverlayMixin(LitElement)`
+    # with a root the model cannot read, so `this` is untyped): `Analyzer.mixin_members`, name -> (member, owner)
+    mixin_members: dict[int, dict] = field(default_factory=dict)
 
     def access_at(self, offset: int) -> Access | None:
         for a in self.accesses + self.import_problems:
@@ -1792,6 +1804,8 @@ class Analyzer:
             ctor = node.child_by_field_name("constructor")
             args = node.child_by_field_name("arguments")
             if not peek and args is not None:
+                if ctor is not None:
+                    self.hint_constructor_callbacks(ctor, args)
                 for a in args.named_children:
                     self.ev(a)
             if ctor is not None and ctor.type == "identifier" and self.key_of(ctor)[0] is None and \
@@ -2182,6 +2196,34 @@ class Analyzer:
         env = self.model.bindings(tid, owner, tuple(generic_args(text)))
         return [([substitute(p, env) for p in params if not re.match(r"this\s*:", p)], owner[0])
                 for params in (member.params, *member.overloads)]
+
+    def hint_constructor_callbacks(self, ctor: Node, args: Node) -> None:
+        """The callbacks handed to an engine class's constructor, typed by the parameters it declares, as a
+        function's are (`hint_callbacks`): `new ToolLoopAgent({ prepareStep: async ({ messages }) => ... })` with
+        `constructor(settings: ToolLoopAgentSettings)`, `new Observer((entries) => ...)`: TypeScript's contextual
+        typing applies to a `new` as to a call. Only a class declaring one constructor (its overloads with it),
+        its own or its nearest base's; the class's own type parameters stay unbound (their parts open)."""
+        if not any(a.type in FUNCTIONS or a.type == "object" for a in args.named_children):
+            return
+        cv = self.ev(ctor, True)
+        if cv is None or cv.kind != ValKind.CLASS or cv.tid is None or not self.model.class_like(cv.tid):
+            return
+        tid, made = cv.tid, None
+        for _ in range(8):
+            t = self.model.type(tid)
+            if t is None:
+                return
+            made = [m for m in t.members if m.kind == "constructor"]
+            if made or t.kind != "class" or len(t.bases) != 1:
+                break
+            parsed = parse_type(t.bases[0])
+            tid = self.model.find_type(tid[0], parsed[1]) if parsed and parsed[0] == "name" else None
+            if tid is None:
+                return
+        if not made or len(made) != 1 or not made[0].params:
+            return
+        self.hint_callbacks(None, "constructor", Val(ValKind.FUNCTION, module=tid[0], member=made[0],
+                                                     conf=cv.conf, evidence=cv.evidence), args)
 
     def hint_option_callbacks(self, fn: Val, signature: list[str], values: list[Node], bindings: dict) -> None:
         """The callbacks of an options object passed where the callee declares an options type: `ky(url,
@@ -3080,10 +3122,11 @@ class Analyzer:
         val = self.member_of(base, self.text(prop), prop, usage)
         added = self.result.accesses[before:]
         if any(a.missing for a in added):
-            # what the chain declares `protected` is the subclass's to use (`this._overlayInvokerNode`)
+            # what the chain declares `protected` is the subclass's to use (`this._overlayInvokerNode`), as is
+            # what its JavaScript names so (`this._renderPagerContainer()`: `subclass_visible`)
             tids = base.tid if base.kind == ValKind.INTERSECTION else (base.tid,) if base.tid is not None else ()
             guarded = sorted({n for t in tids for n, (m, _) in self.model.members(t).items()
-                              if m.protected and not m.static} | declared)
+                              if m.private and subclass_visible(m)} | declared)
             for a in added:
                 if a.missing:
                     a.candidates = [*a.candidates, *(n for n in guarded if n not in a.candidates)]
@@ -3107,6 +3150,11 @@ class Analyzer:
             # `class X extends OverlayMixin(LitElement)`: what the mixin's declared result makes
             instance = self.mixin_instance(base)
             if instance is None:
+                # the root it mixes into is unread (`OverlayMixin(LitElement)`, `LitElement` of a docs preset):
+                # `this` stays untyped, but what the mixins add is known (for `unknown_symbol`'s own-class check)
+                added = self.mixin_members(base)
+                if added is not None:
+                    self.result.mixin_members[cls.start_byte] = added
                 return None
         elif (cv is None or cv.kind != ValKind.CLASS) and base.type == "identifier":
             # `class Boss extends Level`, `Level` the file's own subclass of an engine class: the engine base's
@@ -3168,6 +3216,19 @@ class Analyzer:
         Pick<typeof Host, ...>` gives the argument's members and each Host's (`Constructor` an alias of a
         constructor type; `Pick<typeof Host, ...>` only picks statics). None when any part of the result or
         the argument is not so known: the class is then open."""
+        vals = self.mixin_parts(call, depth)
+        if not vals:
+            return None
+        tids = tuple(dict.fromkeys(v.tid for v in vals))
+        if len(tids) == 1:
+            return vals[0]
+        return Val(ValKind.INTERSECTION, tids, conf=min(v.conf for v in vals), parts=tuple(vals))
+
+    def mixin_parts(self, call: Node, depth: int = 0, root_unread: bool = False) -> list[Val] | None:
+        """The instances `mixin_instance` joins: the innermost argument's and each mixin's Host, in order. With
+        `root_unread`, an innermost argument that is a name the model cannot read at all (a docs preset's
+        `LitElement` re-export, an undeclared one in a fragment) gives no part instead of None: the mixins' own
+        parts are still known (`mixin_members`), though the class's instance is not."""
         fn = self.ev(call.child_by_field_name("function"), True)
         args = call.child_by_field_name("arguments")
         given = [a for a in args.named_children if a.type != "comment"] if args is not None else []
@@ -3180,14 +3241,15 @@ class Analyzer:
             return None  # the parameter's type is no type parameter of the function: its result is not the argument
         arg = given[0]
         if arg.type == "call_expression":
-            made = self.mixin_instance(arg, depth + 1)
+            vals = self.mixin_parts(arg, depth + 1, root_unread)
         else:
             cv = self.ev(arg, True)
-            made = Val(ValKind.INSTANCE, cv.tid, conf=cv.conf) \
-                if cv is not None and cv.kind == ValKind.CLASS and self.model.class_like(cv.tid) else None
-        if made is None:
+            vals = [Val(ValKind.INSTANCE, cv.tid, conf=cv.conf)] \
+                if cv is not None and cv.kind == ValKind.CLASS and self.model.class_like(cv.tid) else \
+                [] if cv is None and root_unread and arg.type in ("identifier", "member_expression") else None
+        if vals is None:
             return None
-        vals = list(made.parts) if made.kind == ValKind.INTERSECTION else [made]
+        vals = list(vals)
         mod = self.model.modules.get(fn.module)
         for part in intersection_parts(m.type) or [m.type.strip()]:
             part = part.strip()
@@ -3210,10 +3272,24 @@ class Analyzer:
             if host is None or host.kind != ValKind.INSTANCE or host.tid is None:
                 return None
             vals.append(host)
-        tids = tuple(dict.fromkeys(v.tid for v in vals))
-        if len(tids) == 1:
-            return vals[0]
-        return Val(ValKind.INTERSECTION, tids, conf=min(v.conf for v in vals), parts=tuple(vals))
+        return vals
+
+    def mixin_members(self, call: Node) -> dict[str, tuple[Member, TypeId]] | None:
+        """`class X extends OverlayMixin(LitElement)` where the innermost argument is a name the model cannot read
+        (`mixin_parts`' `root_unread`): the instance members every mixin applied adds (each Host's, inherited ones,
+        and those a subclass may use though outside code may not: `subclass_visible`; no statics), by name with
+        the type declaring each. None when a mixin is not read whole (then the class may have any name); the
+        argument's own members are not among them (the caller knows what an element root has: the DOM's and Lit's
+        names)."""
+        vals = self.mixin_parts(call, root_unread=True)
+        if not vals or not all(self.model.closed(v.tid) for v in vals):
+            return None
+        out: dict[str, tuple[Member, TypeId]] = {}
+        for v in vals:
+            for name, (m, declaring) in self.model.members(v.tid).items():
+                if not m.private or subclass_visible(m):
+                    out.setdefault(name, (m, declaring))
+        return out
 
     def _own_class(self, name: Node) -> Node | None:
         """The one class declaration of the file named as `name` is (None when there are none or several)."""

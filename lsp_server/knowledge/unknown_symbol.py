@@ -772,7 +772,8 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
                 or name in OBJECT_MEMBERS or name in analysis.added:
             continue
         if name.startswith("_") and not (obj.type == "this" and doc.language not in TYPESCRIPT_LANGUAGES
-                                         and not expando and _own_class_near_miss(doc, obj, name) is not None):
+                                         and not expando and _own_class_near_miss(
+                                             doc, obj, name, analysis.mixin_members, model) is not None):
             continue  # (an underscored name only as a near miss of its own class's: `this._dta` of its `_data`)
         if kind is not None and on_kind is None and name in _kind_names(pages, kind):
             continue
@@ -785,14 +786,14 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
         suggestion = None if expando or on_kind is not None or on_hole is not None else \
             _near_miss(name, index, export_meant, called)
         named = analysis.named_by_convention.get(doc.node_text(obj)) if obj.type == "identifier" else None
-        own_class = _own_class_near_miss(doc, obj, name) \
+        own_class = _own_class_near_miss(doc, obj, name, analysis.mixin_members, model) \
             if obj.type == "this" and doc.language not in TYPESCRIPT_LANGUAGES and not expando else None
         if on_hole is not None:  # `I.grabTitles()` on an interface the user's typings fill: the package's member
             real, owner, decl = on_hole
         elif on_kind is not None:  # `User.findOnes()`, `User.find().popuate()`: the pages' object's own member
             real, owner, decl = on_kind
         elif own_class is not None:  # `this.rendeBody(body)` in a class that declares `renderBody`: its own name
-            real, owner, decl = own_class, THIS_FILE, None
+            real, owner, decl = own_class  # (or a member its engine mixins add: `this._overlayIvokerNode`)
         elif suggestion is None and named is not None and unknown_on.get(doc.node_text(obj)) == {name}:
             real, owner, decl = _convention_near_miss(name, named, model) or (None, None, None)
             if real is None:
@@ -1133,7 +1134,8 @@ _FUNCTIONS = frozenset(("function_expression", "function_declaration", "function
                         "generator_function_declaration"))
 
 
-def _own_class_near_miss(doc: ParsedDocument, this, name: str) -> str | None:
+def _own_class_near_miss(doc: ParsedDocument, this, name: str, mixed: dict | None = None,
+                         model: ObjectModel | None = None) -> tuple[str, str, tuple | None] | None:
     """`this.rendeBody(body)`, `this.getLoop()`, `this.wold.step(...)` in a class of the file's own that
     declares `renderBody`, `loop`, `world` and nothing named as written (the caller checked: no declaration in
     the file or the workspace, no engine or platform name): the class's member misspelled, a near miss of one
@@ -1141,7 +1143,10 @@ def _own_class_near_miss(doc: ParsedDocument, this, name: str) -> str | None:
     number, a small typo). Only where `this` is that class's instance (a method's or a field's, arrow functions
     within them; not a nested `function`'s own `this`) and the class extends nothing (a base's members are not
     in sight) or an element root itself (`extends LitElement`, `extends HTMLElement`: the DOM's and Lit's members,
-    which the caller's platform and engine names hold, and none of the class's own)."""
+    which the caller's platform and engine names hold, and none of the class's own), or the engine's mixins
+    applied to one whose members the model reads whole (`extends OverlayMixin(LitElement)`: `mixed`, the
+    analysis's `mixin_members` by class; protected ones too, the subclass's to use: `this._overlayIvokerNode`).
+    Returns (the member meant, its owner as shown, its declaration for the hover) or None."""
     body = this.parent
     while body is not None and body.type != "class_body":
         if body.type in _FUNCTIONS:
@@ -1150,9 +1155,15 @@ def _own_class_near_miss(doc: ParsedDocument, this, name: str) -> str | None:
     if body is None or body.parent is None:
         return None
     heritage = next((c for c in body.parent.children if c.type == "class_heritage"), None)
-    if heritage is not None and (not heritage.named_children or element_heritage(heritage.named_children[0]) != ()
-                                 or name in dom_element_members()):
-        return None
+    inherited: dict = {}
+    if heritage is not None:
+        mixins = element_heritage(heritage.named_children[0]) if heritage.named_children else None
+        if mixins is None or name in dom_element_members():
+            return None
+        if mixins:
+            inherited = (mixed or {}).get(body.parent.start_byte)
+            if not inherited or name in inherited:
+                return None  # a mixin the model cannot read whole may have any name
     own: set[str] = set()
     for child in body.named_children:
         key = child.child_by_field_name("name") if child.type == "method_definition" else \
@@ -1172,7 +1183,14 @@ def _own_class_near_miss(doc: ParsedDocument, this, name: str) -> str | None:
         stack.extend(n.named_children)
     own.discard(name)
     # (the receiver's type is known: its class is in sight; a plain variant, as on a typed receiver)
-    return _variant_of(name, own, PLAIN_NEAR_MISS) if own else None
+    real = _variant_of(name, own | set(inherited), PLAIN_NEAR_MISS) if own or inherited else None
+    if real is None:
+        return None
+    if real in own or real not in inherited:
+        return real, THIS_FILE, None
+    member, declaring = inherited[real]
+    shown = shown_owner(model, declaring) if model is not None and isinstance(declaring, tuple) else str(declaring)
+    return real, shown, (member, shown)
 
 
 def _receiver_near_miss(name: str, receiver, model: ObjectModel) -> tuple[str, str, tuple] | None:

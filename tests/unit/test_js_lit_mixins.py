@@ -221,3 +221,25 @@ def test_the_files_imported_by_path_are_read_as_sources_are(tmp_path):
     assert [spec for spec, _ in got] == ["@x/intl/lib/intl.js"]
     outside = _file_path_imports("@x/els", pkg, ReadLimits(roots=((tmp_path / "src").resolve(),)))
     assert outside == []  # files outside the roots are not read
+
+
+def test_a_javascript_mixin_s_underscored_members_are_the_subclass_s_to_use(tmp_path):
+    """JavaScript has no `protected`: a mixin's `_x` members (which its reader marks private) are what a subclass
+    uses on `this` (round 29's weak29: brightspace's `this._renderPagerContainer()` in a `PageableMixin(LitElement)`
+    subclass), so a near miss of one is that member misspelled, over a base the model reads (`this` typed) or an
+    element root it cannot (a fragment's undeclared `LitElement`: `this` untyped, the mixin's members still known).
+    A name near none of them stays silent."""
+    body = ("  render() {\n"
+            "    this._errors.push(1);\n"                                                     # 4 (+ head)
+            "    {use};\n"
+            "  }\n"
+            "}\n")
+    typed = HEAD + "class A extends FormMixin(LitElement) {\n" + body
+    fragment = "import { FormMixin } from '@x/els/form/form-mixin.js';\n" \
+               "class A extends FormMixin(LitElement) {\n" + body
+    ws = workspace(tmp_path, typed.replace("{use}", "this._erors.push(2)"))
+    assert found(ws) == [(8, "_erors", ["_errors"])]
+    ws = workspace(tmp_path / "fragment", fragment.replace("{use}", "this._validty"))
+    assert found(ws) == [(5, "_validty", ["_validity"])]
+    ws = workspace(tmp_path / "clean", fragment.replace("{use}", "this._somethingElse"))
+    assert found(ws) == []

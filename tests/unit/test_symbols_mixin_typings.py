@@ -32,7 +32,7 @@ FIELD = ("import { Base } from './Base.js';\n"
 MIXIN = "export const FormatMixin: typeof import(\"../types/HostTypes.js\").FormatImplementation;\n"
 
 
-def workspace(tmp_path, app: str, field: str = FIELD):
+def workspace(tmp_path, app: str, field: str = FIELD, more: dict | None = None):
     pkg = {"name": "@x/ui", "type": "module",
            "exports": {"./*": {"types": "./dist-types/exports/*", "default": "./exports/*"}}}
     files = {
@@ -49,6 +49,7 @@ def workspace(tmp_path, app: str, field: str = FIELD):
         "node_modules/@x/dedupe/index.d.ts": DEDUPE,
         "package.json": json.dumps({"name": "app", "dependencies": {"@x/ui": "1.0.0"}}),
         "src/app.js": app,
+        **(more or {}),
     }
     return make_workspace(tmp_path, files)
 
@@ -138,3 +139,40 @@ def test_a_pattern_stands_for_each_declaration_file_its_target_matches(tmp_path)
     got = {sub: f.name for sub, f in _pattern_subpaths(root, "sub/*.js", "./types/*.d.ts")}
     assert got == {"sub/x.js": "x.d.ts"}
     assert _pattern_subpaths(root, "*", "../outside/*") == []
+
+
+MIXED_ELEMENT = ("import {{ FormatMixin }} from '@x/ui/field.js';\n"
+                 "{root}"
+                 "class Mine extends {heritage} {{\n"
+                 "  _own() {{ return 1; }}\n"
+                 "  connected() {{\n"
+                 "    {use};\n"
+                 "  }}\n"
+                 "}}\n")
+
+
+def test_this_over_a_mixin_applied_to_an_unread_element_root_sees_the_mixin_s_members(tmp_path):
+    """`class X extends OverlayMixin(LitElement)` where `LitElement` is no class the model reads (a docs preset's
+    re-export, an undeclared name in a fragment): `this` stays untyped, but the engine's mixin says what it adds
+    (its protected members too: the subclass's to use), so a near miss of one, or of the class's own member, that
+    no source in reach has is that member misspelled (round 29's weak29: lion's `this._overlayInvokerNode`,
+    brightspace's `this._renderPagerContainer()`). A mixin the model cannot read, a root that is no element, a
+    name the DOM's elements have and a name near nothing stay silent."""
+    apps = {
+        "protected": ("import { LitElement } from '@docs/preset';\n", "FormatMixin(LitElement)",
+                      "this._reflectBak()"),
+        "prefix": ("", "FormatMixin(LitElement)", "this.getModelValue"),
+        "own": ("", "FormatMixin(LitElement)", "this._owns()"),
+        "fresh": ("", "FormatMixin(LitElement)", "this.somethingElse()"),
+        "dom": ("", "FormatMixin(LitElement)", "this.shadowRoot"),
+        "unread": ("", "OtherMixin(FormatMixin(LitElement))", "this._reflectBak()"),
+        "noroot": ("", "FormatMixin(Thing)", "this._reflectBak()"),
+    }
+    files = {f"src/{k}.js": MIXED_ELEMENT.format(root=root, heritage=heritage, use=use)
+             for k, (root, heritage, use) in apps.items()}
+    ws = workspace(tmp_path, files.pop("src/protected.js"), more=files)
+    assert found(ws) == [(6, "_reflectBak", ["_reflectBack"])]
+    assert found(ws, "src/prefix.js") == [(5, "getModelValue", ["modelValue"])]
+    assert found(ws, "src/own.js") == [(5, "_owns", ["_own"])]
+    for clean in ("fresh", "dom", "unread", "noroot"):
+        assert found(ws, f"src/{clean}.js") == [], clean

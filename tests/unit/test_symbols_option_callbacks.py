@@ -105,3 +105,30 @@ def test_an_event_object_literal_leaves_names_it_lacks_unreported(tmp_path):
     assert package_flags(tmp_path, NAMED_BY_PARAMETERS, """import { generate } from 'pkg';
 generate({ prompt: 'x', onChunk: (event) => { event.zzOther; event.chunk.text; } });
 """) == []
+
+
+# Round 29 (weak29): a `new` of the engine's class types the callbacks of its arguments as a call does.
+CLASS_TYPES = TYPES + """
+export interface Message { role: 'user' | 'tool'; content: string; }
+export interface AgentSettings {
+  prepareStep?: (options: { messages: Array<Message>; stepNumber: number }) => void;
+  onEnd?: Callback<StepResult>;
+}
+export declare class Agent { constructor(settings: AgentSettings); generate(): void; }
+export declare class Watcher { constructor(callback: (records: Array<ToolCall>) => void); stop(): void; }
+export declare class SubAgent extends Agent { extra(): void; }
+export declare class Loose { constructor(settings: any); }
+"""
+
+
+def test_a_new_of_an_engine_class_types_the_callbacks_its_constructor_declares(tmp_path):
+    """`new Agent({ prepareStep: ({ messages }) => ... })`, `new Watcher((records) => ...)`: TypeScript types these
+    callbacks' parameters from the constructor's declared parameters (an inherited one too) as it does a call's.
+    A constructor taking `any` types nothing."""
+    assert package_flags(tmp_path, CLASS_TYPES, """import { Agent, Watcher, SubAgent, Loose } from 'pkg';
+new Agent({ prepareStep: ({ messages }) => messages.map(msg => msg.rol) });
+new Agent({ onEnd(step) { step.zzText; step.text; } });
+new Watcher((records) => records[0].toolNam);
+new SubAgent({ onEnd: (step) => step.zzText });
+new Loose({ onEnd: (event) => event.zzText });
+""") == [(2, "rol"), (3, "zzText"), (4, "toolNam"), (5, "zzText")]
