@@ -1200,7 +1200,8 @@ class Analyzer:
                     return None
                 if node is not None and not (model.closed(tid) and t is not None):
                     self.result.open_sites.add(node.start_byte)
-                    if t is None or t.confidence >= HIGH:  # read from typings or a runtime build, not docs
+                    if (t is None or t.confidence >= HIGH) and not (t is not None and t.any_name):
+                        # read from typings or a runtime build, not docs; not an object answering every name
                         self.result.open_engine_sites.add(node.start_byte)
                         self.result.open_engine_receivers[node.start_byte] = val
                 if node is not None and model.closed(tid) and t is not None and \
