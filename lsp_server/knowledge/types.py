@@ -1138,6 +1138,34 @@ class Analyzer:
             (val.tid[0], other) != val.tid and val.tid in self.model.ancestors((val.tid[0], other))
             for other in mod.types)
 
+    def lookup_throws(self, t, table: dict, node: Node | None, usage: str) -> bool:
+        """On an object that answers every name by a lookup (`TypeDef.lookup`: openhab's `items.X` is
+        `items.getItem('X', true)`, an Item or null), a name it lacks that the code calls or constructs
+        (`items.gettem('Lamp')`, `new items.TimeSerie()`) is that lookup's result called: it throws whatever the
+        name, as the lookup's declared result is no function (an instance of a class or interface without a
+        call signature). Such a name is reported as on a closed type; read, it stays the user's (an Item)."""
+        if t is None or node is None or not t.any_name or not t.lookup:
+            return False
+        parent = node.parent
+        constructed = parent is not None and parent.parent is not None and \
+            parent.parent.type == "new_expression" and parent.parent.child_by_field_name("constructor") == parent
+        if usage not in ("read-call", "call-args") and not constructed:
+            return False
+        entry = table.get(t.lookup)
+        member = entry[0] if entry is not None else None
+        if member is None or member.kind not in ("method", "function"):
+            return False
+        results = [p.strip() for p in union_parts(member.type)]
+        named = [r for r in results if r not in ("null", "undefined")]
+        if not named:
+            return False
+        for text in named:
+            tid = self.model.find_type(entry[1][0], text) if re.fullmatch(r"[A-Za-z_$][\w$.]*", text) else None
+            found = self.model.type(tid) if tid is not None else None
+            if found is None or found.kind not in ("class", "interface") or CALL in self.model.members(tid):
+                return False
+        return True
+
     def member_of(self, val: Val, name: str, node: Node | None, usage: str) -> Val | None:
         """Look `name` up on `val`; record the access (and whether the member is missing)."""
         model = self.model
@@ -1198,13 +1226,14 @@ class Analyzer:
                     # `el.nextElementSibling.open`: an `Element` to TypeScript, at run time an element of any
                     # class, a custom element's (an engine's) too: only a name no type has is reported
                     return None
-                if node is not None and not (model.closed(tid) and t is not None):
+                throws = self.lookup_throws(t, table, node, usage)
+                if node is not None and not (model.closed(tid) and t is not None) and not throws:
                     self.result.open_sites.add(node.start_byte)
                     if (t is None or t.confidence >= HIGH) and not (t is not None and t.any_name):
                         # read from typings or a runtime build, not docs; not an object answering every name
                         self.result.open_engine_sites.add(node.start_byte)
                         self.result.open_engine_receivers[node.start_byte] = val
-                if node is not None and model.closed(tid) and t is not None and \
+                if node is not None and (model.closed(tid) or throws) and t is not None and \
                         not (val.conf < 1.0 and self.package_export(name)):
                     # (a guessed receiver's "missing" member that the package exports: the guess, not the code,
                     # is likely wrong; a name the engine really has is never flagged)

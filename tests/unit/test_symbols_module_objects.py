@@ -164,6 +164,23 @@ def test_a_proxy_module_answers_every_name(tmp_path):
     assert found(ws) == [(3, "sendComand", ["sendCommand"]), (4, "getMetadat", ["getMetadata"])]
 
 
+def test_a_name_a_lookup_proxy_lacks_called_throws(tmp_path):
+    # `target[prop] || target.getItem(prop, true)`: a name the object lacks is an Item or null, which no call or
+    # `new` can take; read, it is the user's Item
+    ws = workspace(tmp_path, "items.getItme('Lamp');\nnew items.Itme();\nitems.Lamp.sendCommand('ON');\n"
+                             "items.Lamp.state;\n", proxy=True)
+    assert found(ws) == [(1, "getItme", ["getItem"]), (2, "Itme", ["Item"])]
+
+
+def test_a_proxy_answering_with_functions_stays_open_to_calls(tmp_path):
+    # an RPC-style trap answers any name with a function: `api.anyRemoteCall()` is real
+    runtime = ITEMS_RUNTIME.replace("target[prop] || target.getItem(prop, true)",
+                                    "target[prop] || ((...args) => call(prop, args))")
+    ws = workspace(tmp_path, "items.getItme('Lamp');\nitems.Lamp.state;\n", proxy=True,
+                   runtime={"src/items/items.js": runtime})
+    assert found(ws) == []
+
+
 def test_a_runtime_doc_comment_example_is_a_documented_use(tmp_path):
     # the runtime's own `@example` writes `items.metadata.getItemMetadata(...)`, which no typing declares: a name
     # a real source has is known; a near miss of it is not

@@ -97,6 +97,9 @@ class TypeDef:
     # where `items.KitchenLight` is the user's Item of that name): its members are typed, no other name is
     # missing, and no name on it is a near miss for the vocabulary check either. Implies `open`.
     any_name: bool = False
+    # of such an object, the method its trap answers other names with (`getItem` of `target[prop] ||
+    # target.getItem(prop, true)`): a name that is not a member is that lookup's result
+    lookup: str = ""
 
     def signature(self) -> str:
         if self.kind == "alias":
@@ -160,7 +163,7 @@ def merge_types(a: TypeDef, b: TypeDef) -> TypeDef:
                    primary.line if primary.path else other.line,
                    max(a.confidence, b.confidence), primary.doc or other.doc, primary.type_params or other.type_params,
                    primary.type_defaults if primary.type_params else other.type_defaults,
-                   any_name=a.any_name or b.any_name)
+                   any_name=a.any_name or b.any_name, lookup=primary.lookup or other.lookup)
 
 
 STATUS_RANK = {"": 0, "deprecated": 1, "removed": 2}

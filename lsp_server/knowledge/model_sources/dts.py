@@ -459,7 +459,8 @@ class DtsExtractor:
         made = f"{stem}$module{len(self.module_objects)}"
         # `module.exports = new Proxy(itemProperties, { get: ... })` (openhab's `items`: any name is the Item of
         # that name): the object answers every name, so its members are known and no other name is missing
-        proxied = _proxied_runtime(scope.path, self.limits)
+        trap = _proxied_runtime(scope.path, self.limits)
+        proxied = trap is not None
         if "=" in exports:
             s, local = exports["="]
             own = s.own_namespaces.get(local) if s is not None else None
@@ -474,7 +475,7 @@ class DtsExtractor:
                             seen.add(m.name)
                             td.members.append(m)
                 td.open = td.open or proxied
-                td.any_name = proxied
+                td.any_name, td.lookup = proxied, trap or ""
                 mod.add_type(td)
                 result = f"typeof {td.name}"
             else:
@@ -483,7 +484,7 @@ class DtsExtractor:
                 known = (t is not None and t.kind in ("class", "namespace", "enum")) or resolved in mod.values
                 result = f"typeof {resolved}" if known and not proxied else "any"
         else:
-            td = TypeDef(made, "namespace", path=str(scope.path), open=proxied, any_name=proxied)
+            td = TypeDef(made, "namespace", path=str(scope.path), open=proxied, any_name=proxied, lookup=trap or "")
             mod.add_type(td)
             self.namespace_members(td, scope, mod)
             result = f"typeof {td.name}"
@@ -1456,30 +1457,36 @@ def extract_dts(entry: Path, module: str, limits: ReadLimits = ReadLimits()) -> 
 _SOURCE_MAP_URL = re.compile(rb"^//# sourceMappingURL=([^\s]+\.map)\s*$", re.M)
 _PROXY_EXPORT = re.compile(r"(?:\bmodule\.exports\s*=|\bexport\s+default)\s*new\s+Proxy\s*\(")
 _GET_TRAP = re.compile(r"\bget\s*(?::|\()")
+# the trap's answer for a name the target lacks: `target[prop] || target.getItem(prop, true)` (`??` too)
+_TRAP_LOOKUP = re.compile(r"([A-Za-z_$][\w$]*)\s*\[\s*([A-Za-z_$][\w$]*)\s*\]\s*(?:\|\||\?\?)\s*\1\s*\.\s*"
+                          r"([A-Za-z_$][\w$]*)\s*\(\s*\2\b")
 
 
-def _proxied_runtime(dts: Path, limits: ReadLimits) -> bool:
+def _proxied_runtime(dts: Path, limits: ReadLimits) -> str | None:
     """Whether the runtime file a declaration file was generated from (its declaration map's `sources`, which
     tsc writes beside JSDoc typings: `items.d.ts.map` -> `../../src/items/items.js`) exports a Proxy with a
-    `get` trap: an object that answers names no declaration lists."""
+    `get` trap: an object that answers names no declaration lists. None if not; else the target's method the
+    trap answers other names with (`getItem` of `target[prop] || target.getItem(prop, true)`), or ""."""
     try:
         tail = limits.read_declaration(dts)[-400:]
         found = _SOURCE_MAP_URL.search(tail)
         if found is None or b"/" in found.group(1) or b":" in found.group(1):
-            return False  # (a map beside the file only: no URL, no other folder)
+            return None  # (a map beside the file only: no URL, no other folder)
         sources = json.loads(limits.read(dts.parent / found.group(1).decode("utf-8", "replace"))).get("sources")
         if not isinstance(sources, list):
-            return False
+            return None
         for src in sources[:4]:
             if not isinstance(src, str) or not src.endswith((".js", ".cjs", ".mjs")):
                 continue
             text = limits.read(dts.parent / src).decode("utf-8", "replace")
             for m in _PROXY_EXPORT.finditer(text):
-                if _GET_TRAP.search(text, m.end(), m.end() + 2000):
-                    return True
+                trap = _GET_TRAP.search(text, m.end(), m.end() + 2000)
+                if trap is not None:
+                    lookup = _TRAP_LOOKUP.search(text, trap.end(), trap.end() + 400)
+                    return lookup.group(3) if lookup is not None else ""
     except (OSError, ValueError, AttributeError):
-        return False
-    return False
+        return None
+    return None
 
 
 _ELEMENT_FILES_SCANNED = 3000
