@@ -73,7 +73,20 @@ declare const _exports: {
 export = _exports;
 """
 RULES_RULES = "export function JSRule(config: object): object;\n"
-TRIGGER_BUILDER = "export class TriggerBuilder {\n    cron(expression: string): TriggerBuilder;\n}\n"
+TRIGGER_BUILDER = """\
+export class TriggerBuilder {
+    cron(expression: string): TriggerBuilder;
+    then(fn?: Function): operations.OperationBuilder;
+}
+import operations = require("./operation-builder");
+export {};
+"""
+OPERATION_BUILDER = """\
+export class OperationBuilder {
+    sendOn(): OperationBuilder;
+    build(name?: string): void;
+}
+"""
 ITEMS_RUNTIME = """\
 const itemProperties = { getItem, Item, metadata: require('./metadata') };
 function getItem (name, nullIfMissing) { return null; }
@@ -98,6 +111,7 @@ def workspace(tmp_path, app: str, proxy: bool = False, runtime: dict[str, str] |
              f"{home}/types/actions/notification-builder.d.ts": BUILDER,
              f"{home}/types/rules/index.d.ts": RULES, f"{home}/types/rules/rules.d.ts": RULES_RULES,
              f"{home}/types/rules/trigger-builder.d.ts": TRIGGER_BUILDER,
+             f"{home}/types/rules/operation-builder.d.ts": OPERATION_BUILDER,
              f"{home}/src/index.js": "module.exports = { get items () { return require('./items/items'); } };\n",
              f"{home}/src/items/items.js": ITEMS_RUNTIME if proxy else
              "module.exports = { getItem () { return null; }, metadata: require('./metadata') };\n",
@@ -130,6 +144,13 @@ def test_typeof_import_of_a_file_is_its_module_object(tmp_path):
     assert found(ws) == [(3, "getItme", ["getItem"]), (5, "getItem", []),
                          (7, "getMetadat", ["getMetadata"]), (10, "notificationBuildr", ["notificationBuilder"]),
                          (11, "Execs", ["Exec"]), (13, "JSRules", ["JSRule"])]
+
+
+def test_a_type_qualified_by_a_required_file_is_that_file_s(tmp_path):
+    # `import operations = require("./operation-builder")`, `then(): operations.OperationBuilder`
+    ws = workspace(tmp_path, "rules.when().cron('0 * * * * ?').then().sendOn().build('r');\n"
+                             "rules.when().cron('0 * * * * ?').then().sendOn().buld('r');\n")
+    assert found(ws) == [(2, "buld", ["build"])]
 
 
 def test_each_file_s_exports_object_stays_its_own(tmp_path):

@@ -192,6 +192,7 @@ class DtsExtractor:
         self.type_default_imports(mod)
         self.type_file_aliases()
         self.open_computed_keys()
+        self.unqualify_require_aliases(mod)
         self.qualify_collisions(mod)
         self.add_mixin_bases(mod)
         self.add_namespace_exports(mod)
@@ -490,6 +491,28 @@ class DtsExtractor:
             result = f"typeof {td.name}"
         self.module_objects[scope.path] = result
         return result
+
+    def unqualify_require_aliases(self, mod: ModuleModel) -> None:
+        """`import operations = require("./operation-builder")` then `then(): operations.OperationBuilder` (tsc's
+        JSDoc output joins its files so): the type is the file's `OperationBuilder`, which the package's one
+        namespace holds by its bare name. Rewritten in the declarations of the file that imports so only."""
+        for scope in self.scopes.values():
+            aliases = [a for a in scope.require_imports if a not in scope.local_names]
+            if not aliases:
+                continue
+            pattern = re.compile(r"(?<![\w$.])(?:%s)\.(?=[A-Za-z_$])" % "|".join(re.escape(a) for a in aliases))
+            path = str(scope.path)
+            types = [t for t in mod.types.values() if t.path == path]
+            members = [m for t in types for m in t.members] + [v for v in mod.values.values() if v.path == path]
+            for t in types:
+                t.bases = [pattern.sub("", b) for b in t.bases]
+                t.alias = pattern.sub("", t.alias)
+            for m in members:
+                if m.path == path:
+                    m.type, m.shown_type = pattern.sub("", m.type), pattern.sub("", m.shown_type)
+                    m.params = [pattern.sub("", x) for x in m.params]
+                    m.returns = [pattern.sub("", x) for x in m.returns]
+                    m.overloads = [[pattern.sub("", x) for x in ps] for ps in m.overloads]
 
     def rewrite_types(self, mod: ModuleModel, fix) -> None:
         """Every base, alias and member type of the module (and of its `declare module` blocks) through `fix`."""
