@@ -193,6 +193,13 @@ def test_a_name_a_lookup_proxy_lacks_called_throws(tmp_path):
     assert found(ws) == [(1, "getItme", ["getItem"]), (2, "Itme", ["Item"])]
 
 
+def test_a_name_a_lookup_proxy_lacks_read_is_the_lookup_s_result(tmp_path):
+    # `items.Lamp` is `getItem('Lamp', true)`: an Item, whose members are checked; a near miss of the object's own
+    # member (`items.metadatas`) is more likely that member misspelt than an Item: no guess there
+    ws = workspace(tmp_path, "items.Lamp.state;\nitems.Lamp.stat;\nitems.metadatas.getMetadata('x');\n", proxy=True)
+    assert found(ws) == [(2, "stat", ["state"])]
+
+
 def test_a_proxy_answering_with_functions_stays_open_to_calls(tmp_path):
     # an RPC-style trap answers any name with a function: `api.anyRemoteCall()` is real
     runtime = ITEMS_RUNTIME.replace("target[prop] || target.getItem(prop, true)",
