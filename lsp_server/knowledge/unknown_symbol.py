@@ -342,7 +342,7 @@ def added_elsewhere(a: Access, analysis: Analysis, svc: ObjectModelService, doc:
         return True
     return _augmented(a, svc) or _runtime_class_has(a, svc.model) or _internal_spelled(a, svc.model) or \
         _subtype_by_convention(a, svc.model) or _subtype_written_at_run_time(a, svc.model) or \
-        _narrowed_elsewhere(a, svc.model) or _documented_use(a, svc.model)
+        _narrowed_elsewhere(a, svc.model) or _documented_use(a, svc.model) or _prototype_assigned(a, svc.model)
 
 
 def _written_by_workspace(a: Access, svc: ObjectModelService, doc: ParsedDocument) -> bool:
@@ -467,6 +467,44 @@ def _runtime_written(model: ObjectModel) -> frozenset[str]:
             found.update(_WRITTEN.findall(data))
         cached = frozenset(n.decode("ascii", "replace") for n in found)
         model._runtime_written = cached
+    return cached
+
+
+# `ZonedDateTime.prototype.toToday = function ...` (`time.ZonedDateTime.prototype...` too): a method a runtime
+# puts on a class's prototype
+_PROTOTYPE_WRITE = re.compile(rb"(?<![\w$])([A-Za-z_$][\w$]*)\s*\.\s*prototype\s*\.\s*([A-Za-z_$][\w$]*)\s*=(?![=>])")
+_prototype_lock = threading.Lock()
+
+
+def _prototype_assigned(a: Access, model: ObjectModel) -> bool:
+    """A member the engine's runtime assigns on the prototype of a class the receiver is an instance of (by the
+    class's name, its ancestors' too): openhab's `time.js` adds `toToday`, `isBetweenTimes`, `toOpenHabString`
+    to its @js-joda/core dependency's `ZonedDateTime.prototype`, which no typing declares. Every instance has
+    it at run time (issue 17: a name any real source has is known)."""
+    recv = a.recv
+    if a.usage == "import" or recv.kind != ValKind.INSTANCE or not isinstance(recv.tid, tuple) or not recv.tid:
+        return False
+    written = _prototype_written(model)
+    if not written:
+        return False
+    names = {t[1].rsplit("$", 1)[-1] for t in (recv.tid, *model.ancestors(recv.tid)) if isinstance(t, tuple)}
+    return any(a.name in written.get(n, ()) for n in names)
+
+
+def _prototype_written(model: ObjectModel) -> dict[str, frozenset[str]]:
+    """Class name -> the members the engine's runtime files assign on its prototype; read once per model, only
+    when a name is missing on a typed receiver."""
+    cached = getattr(model, "_prototype_written", None)
+    if cached is not None:
+        return cached
+    with _prototype_lock:
+        found: dict[str, set[str]] = {}
+        for _, data in model.runtime_texts():
+            if b"prototype" in data:
+                for cls, member in _PROTOTYPE_WRITE.findall(data):
+                    found.setdefault(cls.decode("ascii", "replace"), set()).add(member.decode("ascii", "replace"))
+        cached = {k: frozenset(v) for k, v in found.items()}
+        model._prototype_written = cached
     return cached
 
 

@@ -217,3 +217,13 @@ def test_a_runtime_doc_comment_example_is_a_documented_use(tmp_path):
     ws = workspace(tmp_path, "items.metadata.getItemMetadata('Lamp');\nitems.metadata.getItemMetadatas('Lamp');\n",
                    runtime={"src/items/metadata.js": doc})
     assert [f[:2] for f in found(ws)] == [(2, "getItemMetadatas")]
+
+
+def test_a_method_the_runtime_puts_on_a_class_s_prototype_is_a_member(tmp_path):
+    # openhab's time.js: `time.ZonedDateTime.prototype.toToday = function () {...}` on its dependency's class,
+    # which no typing declares: every instance has it at run time
+    extras = "const items = require('./items/items');\nitems.Item.prototype.toggle = function () {};\n"
+    ws = workspace(tmp_path, "items.getItem('Lamp').toggle();\nitems.getItem('Lamp').toggel();\n",
+                   runtime={"src/index.js": "require('./extras');\nmodule.exports = { get items () { return "
+                                            "require('./items/items'); } };\n", "src/extras.js": extras})
+    assert [f[:2] for f in found(ws)] == [(2, "toggel")]
