@@ -1248,11 +1248,13 @@ class Analyzer:
                         cands += sorted(self.result.added - set(table) - set(cands))
                     self.record(Access.at(node, name, val, missing=True, usage=usage, candidates=cands, container=tid[1],
                                           static=static))
-                elif t is not None and t.any_name and t.lookup and usage != "write" and \
-                        not sg.rank(name, [n for n, (m, _) in table.items() if not m.private], usage):
+                elif t is not None and t.any_name and t.lookup and usage != "write" and not any(
+                        score >= 0.75 for _, score in sg.rank(name, [n for n, (m, _) in table.items() if not m.private],
+                                                              usage)):
                     # `items.KitchenLight` read: what the trap's lookup gives (`getItem`'s Item), so its own
-                    # members are checked (`items.KitchenLight.satte`); not a near miss of the object's own
-                    # member (`items.metadatas`: more likely `metadata` misspelt than an Item, so no guess)
+                    # members are checked (`items.KitchenLight.satte`); not a plain near miss of the object's own
+                    # member (`items.metadatas`: more likely `metadata` misspelt than an Item, so no guess; a
+                    # looser likeness, `MyItem` of `Item`, is a name of the user's)
                     found = table.get(t.lookup)
                     if found is not None and found[0].kind in ("method", "function"):
                         return self.type_val(found[0].type, found[1][0], val, min(val.conf, found[0].confidence),

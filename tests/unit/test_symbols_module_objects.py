@@ -196,8 +196,9 @@ def test_a_name_a_lookup_proxy_lacks_called_throws(tmp_path):
 def test_a_name_a_lookup_proxy_lacks_read_is_the_lookup_s_result(tmp_path):
     # `items.Lamp` is `getItem('Lamp', true)`: an Item, whose members are checked; a near miss of the object's own
     # member (`items.metadatas`) is more likely that member misspelt than an Item: no guess there
-    ws = workspace(tmp_path, "items.Lamp.state;\nitems.Lamp.stat;\nitems.metadatas.getMetadata('x');\n", proxy=True)
-    assert found(ws) == [(2, "stat", ["state"])]
+    ws = workspace(tmp_path, "items.Lamp.state;\nitems.Lamp.stat;\nitems.metadatas.getMetadata('x');\n"
+                             "items.MyItem.stat;\n", proxy=True)  # (`MyItem`: only loosely like `Item`, an Item)
+    assert found(ws) == [(2, "stat", ["state"]), (4, "stat", ["state"])]
 
 
 def test_a_proxy_answering_with_functions_stays_open_to_calls(tmp_path):
