@@ -406,7 +406,7 @@ class DtsExtractor:
         """`typeof import("./items/items")` (a whole module's object, as the hand-written entry of tsc's JSDoc
         typings types its exports: `export const items: typeof import("./items/items")`) as a placeholder name of
         the same length, bound to that file (read last, as the files import types name); a bare
-        `import("./items/time-series")` in a type is the same object. Blanked as before when the file is not
+        `import("./items/time-series")` in a type is the same object. Left as written when no declaration file is
         found: what it names stays unknown."""
         def placeholder(m: re.Match) -> bytes:
             spec = (m.group(1) or m.group(2) or b"").decode("utf-8", "replace")
