@@ -263,6 +263,23 @@ class Analysis:
         return None
 
 
+# the type the declaration reader makes for a file's module object (`items$module4`: `typeof import("./items/items")`)
+_MODULE_OBJECT = re.compile(r"\$module\d+$")
+
+
+def examples_use_export(model: ObjectModel, name: str, val: Val) -> bool:
+    """Whether the engine's own examples (its docs' and doc comments' code) read a member of `val` on `name`
+    (`items.getItem(...)`): evidence that `name`, written free or bound by the examples, is that export. Once per
+    model and name."""
+    cache = model.__dict__.setdefault("_examples_use_export", {})
+    if name not in cache:
+        members = receiver_members(model, val)
+        own = model.examples if model.own_examples is None else model.examples[:model.own_examples]
+        use = re.compile(r"(?<![\w$.])%s\s*\??\.\s*([A-Za-z_$][\w$]*)" % re.escape(name))
+        cache[name] = any(m in members for _, code in own if name in (code or "") for m in use.findall(code))
+    return cache[name]
+
+
 def receiver_members(model: ObjectModel, recv: Val) -> dict[str, tuple[Member, TypeId]]:
     """The members a receiver value has, by name, each with the type declaring it: a class value (a namespace
     object, a function merged with a namespace: `ValKind.CLASS`) has its static side, inherited statics and
@@ -525,6 +542,14 @@ class Analyzer:
                         not (val.kind == ValKind.FUNCTION and re.search(r"[a-z][A-Z]", name)):
                     val = None  # a one-word name (`mix`, `random`) may be the snippet's own helper; a
                     # compound one (`encodeStateAsUpdate`) is the engine's function the fragment assumes imported
+                if val is not None and not name[:1].isupper() and val.kind == ValKind.CLASS and \
+                        isinstance(val.tid, tuple) and _MODULE_OBJECT.search(val.tid[1]) and \
+                        not examples_use_export(self.model, name, val):
+                    # a file's module object (`items: typeof import("./items/items")`), a lower-case name a host may
+                    # inject (openhab's `items`, `time`): only where the engine's own examples read that object's
+                    # members on the name (`items.getItem(...)`); its `log`, which they use as a Logger (`log.atLevel`),
+                    # and `utils`, which no example names, stay free
+                    val = None
                 if val is not None and val.kind == ValKind.CLASS and self.used_as_namespace(name, val.tid, owners[0]):
                     val = Val(ValKind.NAMESPACE, module=owners[0], conf=INFERRED)
             if val is None and not owners and alias is None:

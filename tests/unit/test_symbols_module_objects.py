@@ -18,6 +18,19 @@ export const items: typeof import("./items/items");
 export const things: typeof import("./things");
 export const actions: typeof import("./actions/actions");
 export const rules: typeof import("./rules");
+export const util: typeof import("./util");
+"""
+UTIL = "export function dumpObject(obj: any): void;\n"
+# the manual's examples read the injected objects' members free (the host's evidence); none names `util`
+README = """\
+# host
+
+```js
+items.getItem('KitchenLight').sendCommand('ON');
+actions.notificationBuilder('Hello').send();
+rules.when().cron('0 * * * * ?');
+things.getThing('hue:bridge:1').label;
+```
 """
 ITEMS = """\
 declare namespace _exports {
@@ -112,6 +125,7 @@ def workspace(tmp_path, app: str, proxy: bool = False, runtime: dict[str, str] |
              f"{home}/types/rules/index.d.ts": RULES, f"{home}/types/rules/rules.d.ts": RULES_RULES,
              f"{home}/types/rules/trigger-builder.d.ts": TRIGGER_BUILDER,
              f"{home}/types/rules/operation-builder.d.ts": OPERATION_BUILDER,
+             f"{home}/types/util.d.ts": UTIL, f"{home}/README.md": README,
              f"{home}/src/index.js": "module.exports = { get items () { return require('./items/items'); } };\n",
              f"{home}/src/items/items.js": ITEMS_RUNTIME if proxy else
              "module.exports = { getItem () { return null; }, metadata: require('./metadata') };\n",
@@ -168,6 +182,15 @@ def test_the_host_s_injected_globals_are_the_entry_s_exports(tmp_path):
     ws = workspace(tmp_path, "items.getItem('Lamp').sendCommand('ON');\nitems.getItme('Lamp');\n"
                              "actions.notificationBuilder('x').sendd();\n")
     assert found(ws) == [(2, "getItme", ["getItem"]), (3, "sendd", ["send"])]
+
+
+def test_a_module_object_no_example_reads_stays_free(tmp_path):
+    # `util` is an export too, but no example reads it: the host may not inject it (openhab's `utils`), so a free
+    # `util` is not typed by it
+    ws = workspace(tmp_path, "util.dumpObjct({});\nitems.getItme('Lamp');\n")
+    assert [f["message"][:6] for f in symbol_findings(ws, "src/app.js") if f["line"] == 1 and
+            f["message"].startswith("`util`")] == []
+    assert [f[:2] for f in found(ws) if f[0] == 2] == [(2, "getItme")]
 
 
 def test_a_file_declaring_the_name_keeps_its_own(tmp_path):
