@@ -275,6 +275,23 @@ class Analysis:
         return None
 
 
+# the type the declaration reader makes for a file's module object (`items$module4`: `typeof import("./items/items")`)
+_MODULE_OBJECT = re.compile(r"\$module\d+$")
+
+
+def examples_use_export(model: ObjectModel, name: str, val: Val) -> bool:
+    """Whether the engine's own examples (its docs' and doc comments' code) read a member of `val` on `name`
+    (`items.getItem(...)`): evidence that `name`, written free or bound by the examples, is that export. Once per
+    model and name."""
+    cache = model.__dict__.setdefault("_examples_use_export", {})
+    if name not in cache:
+        members = receiver_members(model, val)
+        own = model.examples if model.own_examples is None else model.examples[:model.own_examples]
+        use = re.compile(r"(?<![\w$.])%s\s*\??\.\s*([A-Za-z_$][\w$]*)" % re.escape(name))
+        cache[name] = any(m in members for _, code in own if name in (code or "") for m in use.findall(code))
+    return cache[name]
+
+
 def receiver_members(model: ObjectModel, recv: Val) -> dict[str, tuple[Member, TypeId]]:
     """The members a receiver value has, by name, each with the type declaring it: a class value (a namespace
     object, a function merged with a namespace: `ValKind.CLASS`) has its static side, inherited statics and
@@ -537,6 +554,14 @@ class Analyzer:
                         not (val.kind == ValKind.FUNCTION and re.search(r"[a-z][A-Z]", name)):
                     val = None  # a one-word name (`mix`, `random`) may be the snippet's own helper; a
                     # compound one (`encodeStateAsUpdate`) is the engine's function the fragment assumes imported
+                if val is not None and not name[:1].isupper() and val.kind == ValKind.CLASS and \
+                        isinstance(val.tid, tuple) and _MODULE_OBJECT.search(val.tid[1]) and \
+                        not examples_use_export(self.model, name, val):
+                    # a file's module object (`items: typeof import("./items/items")`), a lower-case name a host may
+                    # inject (openhab's `items`, `time`): only where the engine's own examples read that object's
+                    # members on the name (`items.getItem(...)`); its `log`, which they use as a Logger (`log.atLevel`),
+                    # and `utils`, which no example names, stay free
+                    val = None
                 if val is not None and val.kind == ValKind.CLASS and self.used_as_namespace(name, val.tid, owners[0]):
                     val = Val(ValKind.NAMESPACE, module=owners[0], conf=INFERRED)
             if val is None and not owners and alias is None:
@@ -1150,6 +1175,34 @@ class Analyzer:
             (val.tid[0], other) != val.tid and val.tid in self.model.ancestors((val.tid[0], other))
             for other in mod.types)
 
+    def lookup_throws(self, t, table: dict, node: Node | None, usage: str) -> bool:
+        """On an object that answers every name by a lookup (`TypeDef.lookup`: openhab's `items.X` is
+        `items.getItem('X', true)`, an Item or null), a name it lacks that the code calls or constructs
+        (`items.gettem('Lamp')`, `new items.TimeSerie()`) is that lookup's result called: it throws whatever the
+        name, as the lookup's declared result is no function (an instance of a class or interface without a
+        call signature). Such a name is reported as on a closed type; read, it stays the user's (an Item)."""
+        if t is None or node is None or not t.any_name or not t.lookup:
+            return False
+        parent = node.parent
+        constructed = parent is not None and parent.parent is not None and \
+            parent.parent.type == "new_expression" and parent.parent.child_by_field_name("constructor") == parent
+        if usage not in ("read-call", "call-args") and not constructed:
+            return False
+        entry = table.get(t.lookup)
+        member = entry[0] if entry is not None else None
+        if member is None or member.kind not in ("method", "function"):
+            return False
+        results = [p.strip() for p in union_parts(member.type)]
+        named = [r for r in results if r not in ("null", "undefined")]
+        if not named:
+            return False
+        for text in named:
+            tid = self.model.find_type(entry[1][0], text) if re.fullmatch(r"[A-Za-z_$][\w$.]*", text) else None
+            found = self.model.type(tid) if tid is not None else None
+            if found is None or found.kind not in ("class", "interface") or CALL in self.model.members(tid):
+                return False
+        return True
+
     def member_of(self, val: Val, name: str, node: Node | None, usage: str) -> Val | None:
         """Look `name` up on `val`; record the access (and whether the member is missing)."""
         model = self.model
@@ -1210,12 +1263,14 @@ class Analyzer:
                     # `el.nextElementSibling.open`: an `Element` to TypeScript, at run time an element of any
                     # class, a custom element's (an engine's) too: only a name no type has is reported
                     return None
-                if node is not None and not (model.closed(tid) and t is not None):
+                throws = self.lookup_throws(t, table, node, usage)
+                if node is not None and not (model.closed(tid) and t is not None) and not throws:
                     self.result.open_sites.add(node.start_byte)
-                    if t is None or t.confidence >= HIGH:  # read from typings or a runtime build, not docs
+                    if (t is None or t.confidence >= HIGH) and not (t is not None and t.any_name):
+                        # read from typings or a runtime build, not docs; not an object answering every name
                         self.result.open_engine_sites.add(node.start_byte)
                         self.result.open_engine_receivers[node.start_byte] = val
-                if node is not None and model.closed(tid) and t is not None and \
+                if node is not None and (model.closed(tid) or throws) and t is not None and \
                         not (val.conf < 1.0 and self.package_export(name)):
                     # (a guessed receiver's "missing" member that the package exports: the guess, not the code,
                     # is likely wrong; a name the engine really has is never flagged)
@@ -1230,6 +1285,17 @@ class Analyzer:
                         cands += sorted(self.result.added - set(table) - set(cands))
                     self.record(Access.at(node, name, val, missing=True, usage=usage, candidates=cands, container=tid[1],
                                           static=static))
+                elif t is not None and t.any_name and t.lookup and usage != "write" and not any(
+                        score >= 0.75 for _, score in sg.rank(name, [n for n, (m, _) in table.items() if not m.private],
+                                                              usage)):
+                    # `items.KitchenLight` read: what the trap's lookup gives (`getItem`'s Item), so its own
+                    # members are checked (`items.KitchenLight.satte`); not a plain near miss of the object's own
+                    # member (`items.metadatas`: more likely `metadata` misspelt than an Item, so no guess; a
+                    # looser likeness, `MyItem` of `Item`, is a name of the user's)
+                    found = table.get(t.lookup)
+                    if found is not None and found[0].kind in ("method", "function"):
+                        return self.type_val(found[0].type, found[1][0], val, min(val.conf, found[0].confidence),
+                                             val.evidence)
                 return None
             member, owner = entry
             if node is not None:

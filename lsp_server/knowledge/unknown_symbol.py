@@ -222,8 +222,9 @@ def shown_type(model: ObjectModel, a: Access) -> str:
 
 
 # What the model names a value's own type: `Stage$static` (a const's construct signature: `typeof Stage`'s
-# like), `filters$ns1` (a namespace object `export * as filters`). Shown as the value's name.
-_VALUE_TYPE_SUFFIX = re.compile(r"static|ns\d+")
+# like), `filters$ns1` (a namespace object `export * as filters`), `items$module4` (a declaration file's module
+# object, `typeof import("./items/items")`). Shown as the value's name.
+_VALUE_TYPE_SUFFIX = re.compile(r"static|ns\d+|module\d+")
 
 
 def shown_owner(model: ObjectModel, tid, written: str = "") -> str:
@@ -341,7 +342,7 @@ def added_elsewhere(a: Access, analysis: Analysis, svc: ObjectModelService, doc:
         return True
     return _augmented(a, svc) or _runtime_class_has(a, svc.model) or _internal_spelled(a, svc.model) or \
         _subtype_by_convention(a, svc.model) or _subtype_written_at_run_time(a, svc.model) or \
-        _narrowed_elsewhere(a, svc.model) or _documented_use(a, svc.model)
+        _narrowed_elsewhere(a, svc.model) or _documented_use(a, svc.model) or _prototype_assigned(a, svc.model)
 
 
 def _written_by_workspace(a: Access, svc: ObjectModelService, doc: ParsedDocument) -> bool:
@@ -369,7 +370,8 @@ def _documented_use(a: Access, model: ObjectModel) -> bool:
     `docs/test/dates-times.mdx`, which its typings lack): a name a real source has is known (issue 17). Matched
     as the receiver's written name and the member (`jest.now`), over every page the engine ships, beyond the
     budget of the examples the conventions are mined from; a name the docs write on another receiver is not
-    enough."""
+    enough. The `@example`s of its runtime's doc comments too, each pair of a chain (`metadata.getItemMetadata`
+    of openhab's `items.metadata.getItemMetadata(...)` in src/items/metadata.js, which no typing declares)."""
     if a.usage == "import" or not a.written:
         return False
     return f"{a.written}.{a.name}" in _docs_spelling(model)
@@ -377,6 +379,9 @@ def _documented_use(a: Access, model: ObjectModel) -> bool:
 
 # `recv.member` in a docs page's code block (not `a.b.c`'s `b.c`)
 _DOCS_ACCESS = re.compile(r"(?<![\w$.])([A-Za-z_$][\w$]*)\s*\??\.\s*([A-Za-z_$][\w$]*)")
+# a doc comment that shows code, and each chain of names in it (`items.metadata.getItemMetadata`)
+_EXAMPLE_COMMENT = re.compile(r"/\*\*(?:(?!\*/).)*?@example((?:(?!\*/).)*)\*/", re.S)
+_CHAIN = re.compile(r"(?<![\w$.])[A-Za-z_$][\w$]*(?:\s*\??\.\s*[A-Za-z_$][\w$]*)+")
 _DOCS_CODE = re.compile(r"```[^\n]*\n(.*?)```", re.S)
 MAX_DOCS_PAGES = 3000
 MAX_DOCS_BYTES = 32 * 1024 * 1024
@@ -417,6 +422,13 @@ def _docs_spelling(model: ObjectModel) -> frozenset[str]:
                     pages, budget = pages + 1, budget - len(data)
                     for block in _DOCS_CODE.findall(data.decode("utf-8", "replace")):
                         found.update(f"{r}.{m}" for r, m in _DOCS_ACCESS.findall(block))
+        for _, data in model.runtime_texts():
+            if b"@example" not in data:
+                continue
+            for example in _EXAMPLE_COMMENT.findall(data.decode("utf-8", "replace")):
+                for chain in _CHAIN.findall(example):
+                    names = [n.strip(" \t\n?*") for n in chain.split(".")]
+                    found.update(f"{r}.{m}" for r, m in zip(names, names[1:]))
         cached = frozenset(found)
         model._docs_spelling = cached
     return cached
@@ -455,6 +467,44 @@ def _runtime_written(model: ObjectModel) -> frozenset[str]:
             found.update(_WRITTEN.findall(data))
         cached = frozenset(n.decode("ascii", "replace") for n in found)
         model._runtime_written = cached
+    return cached
+
+
+# `ZonedDateTime.prototype.toToday = function ...` (`time.ZonedDateTime.prototype...` too): a method a runtime
+# puts on a class's prototype
+_PROTOTYPE_WRITE = re.compile(rb"(?<![\w$])([A-Za-z_$][\w$]*)\s*\.\s*prototype\s*\.\s*([A-Za-z_$][\w$]*)\s*=(?![=>])")
+_prototype_lock = threading.Lock()
+
+
+def _prototype_assigned(a: Access, model: ObjectModel) -> bool:
+    """A member the engine's runtime assigns on the prototype of a class the receiver is an instance of (by the
+    class's name, its ancestors' too): openhab's `time.js` adds `toToday`, `isBetweenTimes`, `toOpenHabString`
+    to its @js-joda/core dependency's `ZonedDateTime.prototype`, which no typing declares. Every instance has
+    it at run time (issue 17: a name any real source has is known)."""
+    recv = a.recv
+    if a.usage == "import" or recv.kind != ValKind.INSTANCE or not isinstance(recv.tid, tuple) or not recv.tid:
+        return False
+    written = _prototype_written(model)
+    if not written:
+        return False
+    names = {t[1].rsplit("$", 1)[-1] for t in (recv.tid, *model.ancestors(recv.tid)) if isinstance(t, tuple)}
+    return any(a.name in written.get(n, ()) for n in names)
+
+
+def _prototype_written(model: ObjectModel) -> dict[str, frozenset[str]]:
+    """Class name -> the members the engine's runtime files assign on its prototype; read once per model, only
+    when a name is missing on a typed receiver."""
+    cached = getattr(model, "_prototype_written", None)
+    if cached is not None:
+        return cached
+    with _prototype_lock:
+        found: dict[str, set[str]] = {}
+        for _, data in model.runtime_texts():
+            if b"prototype" in data:
+                for cls, member in _PROTOTYPE_WRITE.findall(data):
+                    found.setdefault(cls.decode("ascii", "replace"), set()).add(member.decode("ascii", "replace"))
+        cached = {k: frozenset(v) for k, v in found.items()}
+        model._prototype_written = cached
     return cached
 
 

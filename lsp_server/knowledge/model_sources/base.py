@@ -93,6 +93,13 @@ class TypeDef:
     # what each type parameter stands for when no argument is written: its default, else "unknown"
     # (see dts._type_params)
     type_defaults: list[str] = field(default_factory=list)
+    # an object that answers every name (a module whose value is a Proxy with a `get` trap: openhab's `items`,
+    # where `items.KitchenLight` is the user's Item of that name): its members are typed, no other name is
+    # missing, and no name on it is a near miss for the vocabulary check either. Implies `open`.
+    any_name: bool = False
+    # of such an object, the method its trap answers other names with (`getItem` of `target[prop] ||
+    # target.getItem(prop, true)`): a name that is not a member is that lookup's result
+    lookup: str = ""
 
     def signature(self) -> str:
         if self.kind == "alias":
@@ -155,7 +162,8 @@ def merge_types(a: TypeDef, b: TypeDef) -> TypeDef:
                    primary.open if declared else (primary.open or other.open), primary.path or other.path,
                    primary.line if primary.path else other.line,
                    max(a.confidence, b.confidence), primary.doc or other.doc, primary.type_params or other.type_params,
-                   primary.type_defaults if primary.type_params else other.type_defaults)
+                   primary.type_defaults if primary.type_params else other.type_defaults,
+                   any_name=a.any_name or b.any_name, lookup=primary.lookup or other.lookup)
 
 
 STATUS_RANK = {"": 0, "deprecated": 1, "removed": 2}

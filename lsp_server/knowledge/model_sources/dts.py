@@ -21,6 +21,7 @@ beside it, and a `const` typed by an object type literal (or an intersection of 
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import re
@@ -48,6 +49,8 @@ _REFERENCE_PATH = re.compile(rb"""^[ \t]*///[ \t]*<reference[ \t]+path[ \t]*=[ \
 _IMPORT_TYPE = re.compile(rb"\bimport\(\s*(?:\"[^\"\n]*\"|'[^'\n]*')\s*\)\s*\.")  # import("./x").Name
 _IMPORT_NAMED = re.compile(rb"\bimport\(\s*(?:\"([^\"\n]*)\"|'([^'\n]*)')\s*\)\s*\.")
 _IMPORT_DEFAULT = re.compile(rb"\bimport\(\s*(?:\"([^\"\n]*)\"|'([^'\n]*)')\s*\)\s*\.\s*default(?![\w$])")
+# `typeof import("./items/items")`, `import("./items/time-series")`: a whole module, no `.Name` after it
+_IMPORT_MODULE = re.compile(rb"(?:\btypeof\s+)?\bimport\(\s*(?:\"([^\"\n]*)\"|'([^'\n]*)')\s*\)(?!\s*\.)")
 _CONSTRUCTOR_ALIAS = re.compile(r"(?:abstract\s+)?new\s*\([^()]*\)\s*=>\s*([A-Za-z_$][\w$]*)")
 _TYPE_ONLY = Path("<files named by import types only>")
 CALL = "__call__"  # the member that stands for a call signature
@@ -73,6 +76,12 @@ class _Scope:
     ns_ambient: dict[str, str] = field(default_factory=dict)  # ns -> module name
     ns_locals: dict[str, str] = field(default_factory=dict)  # ns -> the namespace type made for it
     const_types: dict[str, str] = field(default_factory=dict)  # a top-level `declare const x: T` -> T
+    # `import metadata = require("./metadata")` of a declaration file: local -> that file (its module object,
+    # which `export { metadata }` makes a member: `module_object`)
+    require_imports: dict[str, Path] = field(default_factory=dict)
+    # the namespaces this file declares at its top level (each block, and a `declare const x: {...}` read as one),
+    # before declaration merging joins them with other files' of the same name (tsc's `_exports` in every file)
+    own_namespaces: dict[str, list[TypeDef]] = field(default_factory=dict)
     # `import { EventEmitter as EE } from "node:events"`: local -> the platform type it names (a base `EE`)
     platform: dict[str, str] = field(default_factory=dict)
 
@@ -111,9 +120,14 @@ class DtsExtractor:
         # (`$d1$`), the file it names (its scope), resolved to that file's default export once every file is
         # read (see `type_default_imports`)
         self.default_imports: dict[str, _Scope] = {}
+        # `typeof import("./items/items")` (a whole module: the entry of tsc's JSDoc typings types its exports
+        # so): each such import type is read as a placeholder name (`$m1$`) bound to that file, typed as the
+        # file's module object once every file is read (see `module_object`, `type_module_imports`)
+        self.module_imports: dict[str, Path] = {}
+        self.module_objects: dict[Path, str] = {}  # file -> the type of its module object (`typeof X`), once made
         # a namespace's `export { x$1 as x }` naming a top-level declaration not read yet: (namespace, local,
         # exported, module), resolved once every file is read (see `resolve_late_namespace_names`)
-        self.late_namespace_names: list[tuple[TypeDef, str, str, ModuleModel]] = []
+        self.late_namespace_names: list[tuple[TypeDef, str, str, _Scope]] = []
         # `declare global { export import Bun = M }` of a namespace import `M`: (global name, the import's scope, M),
         # bound to the module M names once every file is read (see `bind_namespace_globals`)
         self.namespace_globals: list[tuple[str, _Scope, str]] = []
@@ -178,9 +192,11 @@ class DtsExtractor:
         self.type_default_imports(mod)
         self.type_file_aliases()
         self.open_computed_keys()
+        self.unqualify_require_aliases(mod)
         self.qualify_collisions(mod)
         self.add_mixin_bases(mod)
         self.add_namespace_exports(mod)
+        self.type_module_imports(mod)
         # `export * from "gsap/gsap-core"` names a module that `declare module "gsap/gsap-core"` blocks (in
         # files read later) declare: their exports are re-exported too
         for scope, spec, resolved in self.late_stars:
@@ -328,6 +344,8 @@ class DtsExtractor:
         if b"default" in data and b"import(" in data:
             data = self.mark_default_imports(path, data)
         if b"import(" in data:
+            data = self.mark_module_imports(path, data)
+        if b"import(" in data:
             # `Constructor<import("../types/FormatMixinTypes.js").FormatHost>` (tsc writes import types into
             # the typings it generates from JSDoc): the named file is part of the program, so its types are
             # known (the package keeps one namespace; the prefix is blanked by `grammar_readable`), read once the
@@ -382,9 +400,122 @@ class DtsExtractor:
             names[name] = local or "unknown"
         pattern = re.compile("|".join(re.escape(n) for n in names))
 
-        def fix(text: str) -> str:
-            return pattern.sub(lambda m: names[m.group(0)], text) if "$d" in text else text
+        self.rewrite_types(mod, lambda text: pattern.sub(lambda m: names[m.group(0)], text) if "$d" in text else text)
 
+    def mark_module_imports(self, path: Path, data: bytes) -> bytes:
+        """`typeof import("./items/items")` (a whole module's object, as the hand-written entry of tsc's JSDoc
+        typings types its exports: `export const items: typeof import("./items/items")`) as a placeholder name of
+        the same length, bound to that file (read last, as the files import types name); a bare
+        `import("./items/time-series")` in a type is the same object. Left as written when no declaration file is
+        found: what it names stays unknown."""
+        def placeholder(m: re.Match) -> bytes:
+            spec = (m.group(1) or m.group(2) or b"").decode("utf-8", "replace")
+            target = resolve_relative(path, spec) if spec.startswith(".") else resolve_package(path, spec)
+            name = f"$m{len(self.module_imports) + 1}$"
+            if target is None or not target.name.endswith(DTS_SUFFIXES) or len(name) > len(m.group(0)):
+                return m.group(0)
+            self.module_imports[name] = target.resolve()
+            self.type_only_files.append(target)
+            return name.encode().ljust(len(m.group(0)))
+        return _IMPORT_MODULE.sub(placeholder, data)
+
+    def module_placeholder(self, path: Path) -> str:
+        """A placeholder name (`$m1$`) for the module object of the declaration file at `path`."""
+        path = path.resolve()
+        for name, target in self.module_imports.items():
+            if target == path:
+                return name
+        name = f"$m{len(self.module_imports) + 1}$"
+        self.module_imports[name] = path
+        return name
+
+    def type_module_imports(self, mod: ModuleModel) -> None:
+        """Each `typeof import("./x")` placeholder replaced by x's module object (`module_object`), in every
+        base, alias and member type of the module; by `any` when x was not read (nothing on it is flagged)."""
+        if not self.module_imports:
+            return
+        names: dict[str, str] = {}
+        while len(names) < len(self.module_imports):  # (a module object's members may name more files)
+            for name, path in list(self.module_imports.items()):
+                if name not in names:
+                    scope = self.scopes.get(path)
+                    names[name] = self.module_object(scope, mod) \
+                        if scope is not None and str(path) in self.source.files else "any"
+        pattern = re.compile("|".join(re.escape(n) for n in names))
+        self.rewrite_types(mod, lambda text: pattern.sub(lambda m: names[m.group(0)], text) if "$m" in text else text)
+
+    def module_object(self, scope: _Scope, mod: ModuleModel) -> str:
+        """The type of what `require("./x")` gives (x's scope), as a type text: `typeof X` of the declaration its
+        `export =` names; of a namespace made of its named exports when it has none (`x$module1`, a name no source
+        can write). tsc's JSDoc output names every file's object `_exports` (`declare namespace _exports {...};
+        export = _exports`), which the package's one namespace merges across files: then the object is a
+        namespace of this file's own blocks only (`items$module1`). `any` for what cannot be followed."""
+        if scope.path in self.module_objects:
+            return self.module_objects[scope.path]
+        self.module_objects[scope.path] = "any"  # (a cycle of files: unknown)
+        exports = self.resolve_exports(scope, set())
+        # named by the file (`items$module4`, `rules$module3` of rules/index.d.ts): messages show it as `items`
+        stem = scope.path.name.split(".")[0]
+        stem = re.sub(r"[^\w$]", "_", scope.path.parent.name if stem == "index" else stem)
+        made = f"{stem}$module{len(self.module_objects)}"
+        # `module.exports = new Proxy(itemProperties, { get: ... })` (openhab's `items`: any name is the Item of
+        # that name): the object answers every name, so its members are known and no other name is missing
+        trap = _proxied_runtime(scope.path, self.limits)
+        proxied = trap is not None
+        if "=" in exports:
+            s, local = exports["="]
+            own = s.own_namespaces.get(local) if s is not None else None
+            if own and (proxied or any(other is not s and local in other.own_namespaces
+                                       for other in self.scopes.values())):
+                td = TypeDef(made, "namespace", path=str(s.path), line=own[0].line, doc=own[0].doc)
+                seen: set[str] = set()
+                for block in own:
+                    td.open = td.open or block.open
+                    for m in block.members:
+                        if m.static and m.name not in seen:
+                            seen.add(m.name)
+                            td.members.append(m)
+                td.open = td.open or proxied
+                td.any_name, td.lookup = proxied, trap or ""
+                mod.add_type(td)
+                result = f"typeof {td.name}"
+            else:
+                resolved = self.resolve_local(s, local, set()) if s is not None else None
+                t = mod.types.get(resolved or "")
+                known = (t is not None and t.kind in ("class", "namespace", "enum")) or resolved in mod.values
+                result = f"typeof {resolved}" if known and not proxied else "any"
+        else:
+            td = TypeDef(made, "namespace", path=str(scope.path), open=proxied, any_name=proxied, lookup=trap or "")
+            mod.add_type(td)
+            self.namespace_members(td, scope, mod)
+            result = f"typeof {td.name}"
+        self.module_objects[scope.path] = result
+        return result
+
+    def unqualify_require_aliases(self, mod: ModuleModel) -> None:
+        """`import operations = require("./operation-builder")` then `then(): operations.OperationBuilder` (tsc's
+        JSDoc output joins its files so): the type is the file's `OperationBuilder`, which the package's one
+        namespace holds by its bare name. Rewritten in the declarations of the file that imports so only."""
+        for scope in self.scopes.values():
+            aliases = [a for a in scope.require_imports if a not in scope.local_names]
+            if not aliases:
+                continue
+            pattern = re.compile(r"(?<![\w$.])(?:%s)\.(?=[A-Za-z_$])" % "|".join(re.escape(a) for a in aliases))
+            path = str(scope.path)
+            types = [t for t in mod.types.values() if t.path == path]
+            members = [m for t in types for m in t.members] + [v for v in mod.values.values() if v.path == path]
+            for t in types:
+                t.bases = [pattern.sub("", b) for b in t.bases]
+                t.alias = pattern.sub("", t.alias)
+            for m in members:
+                if m.path == path:
+                    m.type, m.shown_type = pattern.sub("", m.type), pattern.sub("", m.shown_type)
+                    m.params = [pattern.sub("", x) for x in m.params]
+                    m.returns = [pattern.sub("", x) for x in m.returns]
+                    m.overloads = [[pattern.sub("", x) for x in ps] for ps in m.overloads]
+
+    def rewrite_types(self, mod: ModuleModel, fix) -> None:
+        """Every base, alias and member type of the module (and of its `declare module` blocks) through `fix`."""
         seen: set[int] = set()
         modules = [mod] + [m for m in self.source.modules.values() if m is not mod]  # `declare module` blocks too
         types = [t for m in modules for t in m.types.values()]
@@ -556,8 +687,11 @@ class DtsExtractor:
                 made = _constructed_type(self, name, type_node, data, path, decl.start_point[0])
                 if made is not None:
                     self.constructed.setdefault(name, made)
-                if self.object_const(name, type_node, scope, data, path, decl.start_point[0], doc):
+                made_object = self.object_const(name, type_node, scope, data, path, decl.start_point[0], doc)
+                if made_object is not None:
                     type_node = None
+                    if into is None:
+                        scope.own_namespaces.setdefault(name, []).append(made_object)
                 static_side = self.constructor_const(name, type_node, scope, data, path, decl.start_point[0])
                 m = _typed_member(name, type_node, data, path, decl.start_point[0], doc)
                 if static_side:
@@ -625,6 +759,8 @@ class DtsExtractor:
             mod.add_type(td)
             self.qualified_copy(td, into, mod)
             scope.local_names.add(name)
+            if into is None:
+                scope.own_namespaces.setdefault(name, []).append(td)
             if into is not None:  # `namespace stream { namespace xlsx { ... } }`: `stream.xlsx` is a member
                 self.add_object(into, Member(name, "value", f"typeof {name}", static=True, path=path, line=line,
                                              doc=doc))
@@ -771,7 +907,7 @@ class DtsExtractor:
                 td.members.append(Member(spec.exported, "value", f"typeof {t.name}", static=True, path=t.path,
                                          line=t.line, doc=t.doc))
             elif t is None and spec.name not in scope.imports and spec.name not in scope.ns_imports:
-                self.late_namespace_names.append((td, spec.name, spec.exported, mod))
+                self.late_namespace_names.append((td, spec.name, spec.exported, scope))
             elif t is None or t.kind not in ("interface", "alias"):
                 td.open = True
             self.namespace_names.setdefault(td.name, []).append(spec.exported)
@@ -780,10 +916,16 @@ class DtsExtractor:
         """A namespace's `export { object$2 as object }` naming a top-level declaration of the file: the member is
         that value (a function, a const of its type), or the class/namespace/enum object; a type only is no
         member; a name declared nowhere in reach leaves the namespace open, as before."""
-        for td, name, exported, mod in self.late_namespace_names:
+        for td, name, exported, scope in self.late_namespace_names:
+            mod = scope.module
             value = mod.values.get(name)
             t = mod.types.get(name)
-            if value is not None and not any(m.name == exported and m.static for m in td.members):
+            if name in scope.require_imports and name not in scope.local_names:
+                # `export { metadata }` of `import metadata = require("./metadata")` further down: its module object
+                m = Member(exported, "value", self.module_placeholder(scope.require_imports[name]), static=True,
+                           path=str(scope.path))
+                td.members.append(m)
+            elif value is not None and not any(m.name == exported and m.static for m in td.members):
                 td.members.append(replace(value, name=exported, static=True))
             elif value is not None:
                 pass
@@ -794,23 +936,23 @@ class DtsExtractor:
                 td.open = True
 
     def object_const(self, name: str, type_node: Node | None, scope: _Scope, data: bytes, path: str, line: int,
-                     doc: str) -> bool:
+                     doc: str) -> TypeDef | None:
         """`declare const Konva: { Stage: typeof Stage; version: string } & { ... }`: the value is an object
         whose members are those of its type literal(s), read as a namespace of that name (`Konva.Stage` is the
         class, `new Konva.Stage()` its instance). A part that is not a type literal (a named type, `typeof x`)
-        is not followed and leaves the object open. Returns whether the const was read so."""
+        is not followed and leaves the object open. Returns the namespace when the const was read so."""
         inner = type_node.named_children[0] if type_node is not None and type_node.type == "type_annotation" \
             and type_node.named_children else None
         if inner is None or inner.type not in ("object_type", "intersection_type"):
-            return False
+            return None
         parts = [inner] if inner.type == "object_type" else _intersection_parts(inner)
         if not any(p.type == "object_type" for p in parts):
-            return False
+            return None
         # `{ new (url: string): Sock }` or `{ (x): T }` is a constructor or a function value, read as such by
         # `_typed_member` (its construct signature types `new X()`), not a namespace of members.
         if any(c.type in ("construct_signature", "call_signature") for p in parts if p.type == "object_type"
                for c in p.named_children):
-            return False
+            return None
         td = TypeDef(name, "namespace", path=path, line=line, doc=doc)
         for part in parts:
             if part.type == "object_type":
@@ -820,7 +962,7 @@ class DtsExtractor:
         for m in td.members:
             m.static = True
         scope.module.add_type(td)
-        return True
+        return td
 
     def constructor_const(self, name: str, type_node: Node | None, scope: _Scope, data: bytes, path: str,
                           line: int) -> str:
@@ -889,19 +1031,28 @@ class DtsExtractor:
                 scope.ns_locals[name] = td.name
                 made.append((td, target))
         for td, target in made:
-            for exported, (s, local) in self.resolve_exports(target, set()).items():
-                if exported in ("default", "="):
-                    continue
-                resolved = self.resolve_local(s, local, set()) if s else None
-                t = mod.types.get(resolved or "")
-                if t is not None and t.kind in ("class", "namespace", "enum"):
-                    td.members.append(Member(exported, "value", f"typeof {t.name}", static=True, path=t.path,
-                                             line=t.line, doc=t.doc))
-                elif resolved in mod.values:
-                    v = mod.values[resolved]
-                    td.members.append(replace(v, name=exported, static=True))
-                elif t is None:
-                    td.open = True  # a name we could not follow: `filters.X` may be real
+            self.namespace_members(td, target, mod)
+
+    def namespace_members(self, td: TypeDef, target: _Scope, mod: ModuleModel) -> None:
+        """The values file `target` exports, as members of namespace `td` (its module object); type-only exports
+        are not members, and a name we could not follow opens it (`filters.X` may be real)."""
+        for exported, (s, local) in self.resolve_exports(target, set()).items():
+            if exported in ("default", "="):
+                continue
+            resolved = self.resolve_local(s, local, set()) if s else None
+            t = mod.types.get(resolved or "")
+            if s is not None and local in s.require_imports and local not in s.local_names:
+                # `import LogAction = require("./log"); export { LogAction as Log }`: that file's object
+                td.members.append(Member(exported, "value", self.module_placeholder(s.require_imports[local]),
+                                         static=True, path=str(s.path)))
+            elif t is not None and t.kind in ("class", "namespace", "enum"):
+                td.members.append(Member(exported, "value", f"typeof {t.name}", static=True, path=t.path,
+                                         line=t.line, doc=t.doc))
+            elif resolved in mod.values:
+                v = mod.values[resolved]
+                td.members.append(replace(v, name=exported, static=True))
+            elif t is None:
+                td.open = True
 
     def add_mixin_bases(self, mod: ModuleModel) -> None:
         """The mixin pattern tsc emits: `declare const Group_base: { new (...args: any[]): { add(...): number } }
@@ -1132,6 +1283,14 @@ class DtsExtractor:
         if src is None and required is not None:  # `import events = require("events")`
             spec, ident = required.child_by_field_name("source"), next(iter(required.named_children), None)
             if spec is not None and ident is not None and ident.type == "identifier" and \
+                    _string(spec, data).startswith("."):
+                # `import metadata = require("./metadata")` (tsc's JSDoc output): that file's module object, read
+                # last as the files import types name
+                target = resolve_relative(scope.path, _string(spec, data))
+                if target is not None and target.name.endswith(DTS_SUFFIXES):
+                    scope.require_imports[_text(ident, data)] = target
+                    self.type_only_files.append(target)
+            if spec is not None and ident is not None and ident.type == "identifier" and \
                     _node_module(_string(spec, data)):
                 found = node_import_class(_string(spec, data), "=")
                 if found:
@@ -1318,6 +1477,41 @@ def extract_dts(entry: Path, module: str, limits: ReadLimits = ReadLimits()) -> 
 
 
 # --- helpers ---------------------------------------------------------------------------------------------
+_SOURCE_MAP_URL = re.compile(rb"^//# sourceMappingURL=([^\s]+\.map)\s*$", re.M)
+_PROXY_EXPORT = re.compile(r"(?:\bmodule\.exports\s*=|\bexport\s+default)\s*new\s+Proxy\s*\(")
+_GET_TRAP = re.compile(r"\bget\s*(?::|\()")
+# the trap's answer for a name the target lacks: `target[prop] || target.getItem(prop, true)` (`??` too)
+_TRAP_LOOKUP = re.compile(r"([A-Za-z_$][\w$]*)\s*\[\s*([A-Za-z_$][\w$]*)\s*\]\s*(?:\|\||\?\?)\s*\1\s*\.\s*"
+                          r"([A-Za-z_$][\w$]*)\s*\(\s*\2\b")
+
+
+def _proxied_runtime(dts: Path, limits: ReadLimits) -> str | None:
+    """Whether the runtime file a declaration file was generated from (its declaration map's `sources`, which
+    tsc writes beside JSDoc typings: `items.d.ts.map` -> `../../src/items/items.js`) exports a Proxy with a
+    `get` trap: an object that answers names no declaration lists. None if not; else the target's method the
+    trap answers other names with (`getItem` of `target[prop] || target.getItem(prop, true)`), or ""."""
+    try:
+        tail = limits.read_declaration(dts)[-400:]
+        found = _SOURCE_MAP_URL.search(tail)
+        if found is None or b"/" in found.group(1) or b":" in found.group(1):
+            return None  # (a map beside the file only: no URL, no other folder)
+        sources = json.loads(limits.read(dts.parent / found.group(1).decode("utf-8", "replace"))).get("sources")
+        if not isinstance(sources, list):
+            return None
+        for src in sources[:4]:
+            if not isinstance(src, str) or not src.endswith((".js", ".cjs", ".mjs")):
+                continue
+            text = limits.read(dts.parent / src).decode("utf-8", "replace")
+            for m in _PROXY_EXPORT.finditer(text):
+                trap = _GET_TRAP.search(text, m.end(), m.end() + 2000)
+                if trap is not None:
+                    lookup = _TRAP_LOOKUP.search(text, trap.end(), trap.end() + 400)
+                    return lookup.group(3) if lookup is not None else ""
+    except (OSError, ValueError, AttributeError):
+        return None
+    return None
+
+
 _ELEMENT_FILES_SCANNED = 3000
 
 

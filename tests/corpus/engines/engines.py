@@ -1650,8 +1650,10 @@ ENGINES = [
            # placeholder `my-library`, none of them a receiver with a site: the same 342 sites either way)
            # untouched (45d4727): 42.0% (typed 25/38, untyped 143/362), did-you-mean 98.2%, 0 FP: the namespaces the
            # host injects as globals (`items`, `actions`, `time`, `rules`...) were free names, and an export typed
-           # `typeof import('./items/items')` had no members even when required (docs/evaluation.md)
-           recall_floor=0.42, dym_floor=0.98),
+           # `typeof import('./items/items')` had no members even when required (docs/evaluation.md); 90.8% (typed
+           # 36/38, untyped 327/362), did-you-mean 99.7%, 0 FP after globals29 (each file's module object, the
+           # Proxy `items` open to the user's Item names, 23 of the 37 misses, which stay misses)
+           recall_floor=0.90, dym_floor=0.99),
     # Round 30's held-out engine (chosen before any run, docs/evaluation.md): run only with --set-aside.
     Engine("react-router", "8.5.3", "a React routing and data framework (React Router v8, Remix's successor: "
            "URL routing, data loading and mutations for React apps in three modes, declarative (`<BrowserRouter>`, "
