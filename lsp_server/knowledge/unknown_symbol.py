@@ -1319,6 +1319,14 @@ SHAPED_SHARE = 0.9
 # A host that calls the user's functions with its own `this` (a framework's action body reads `this.req`,
 # `this.res`): the pages' objects the examples read on a `this` of no class, in at least MIN_HOST_THIS examples
 MIN_HOST_THIS = 2
+# A host's registry of the user's own functions on its global (a framework's `sails.helpers.sendEmail(...)`, one
+# file per helper; a host's `app.services.x()`, `game.scripts.y()`): the examples call many names no page
+# documents on one dotted path rooted at a pages' object, and chain one pages' object's members on those calls
+# (`.intercept()`: the host wraps each function in its deferred). At least MIN_REGISTRY_NAMES such names, and the
+# chains as `results`' (MIN_CHAINS, CHAIN_SHARE), make any call on that path that object (`_page_kinds`'
+# "registries").
+MIN_REGISTRY_NAMES = 3
+_PATH_CALL = re.compile(r"(?<![\w$.])([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)+)\s*\.\s*([A-Za-z_$][\w$]*)\s*\(")
 _THIS_READ = re.compile(r"(?<![\w$.])this\s*\.\s*([A-Za-z_$][\w$]*)")
 _CLASS_WORD = re.compile(r"(?<![\w$.])class\s+[A-Za-z_$]")
 
@@ -1342,7 +1350,9 @@ def _page_kinds(model: ObjectModel) -> dict:
     only beside its own on such names (a hook's methods every model gets, documented in a folder of their own):
     its members too. "this": the pages' objects the examples read on `this` outside any class
     (`this.req` in an action's body: the host calls the user's function with its own `this`), in at least
-    MIN_HOST_THIS examples."""
+    MIN_HOST_THIS examples. "registries": a dotted path rooted at a pages' object and named by no page
+    (`sails.helpers`) -> the object the examples chain on calls of the user's own names on it (`MIN_REGISTRY_NAMES`:
+    `sails.helpers.inviteNewUser(...).intercept(...)`)."""
     cached = getattr(model, "_page_kinds", None)
     if cached is not None:
         return cached
@@ -1370,6 +1380,7 @@ def _page_kinds(model: ObjectModel) -> dict:
     shaped: dict[str, set[str]] = {}  # a capitalised receiver -> the pages' objects whose members it is called with
     anyone: dict[str, set[str]] = {}  # the same, for every receiver
     on_this: dict[str, int] = {}  # a pages' object -> the pages' code blocks of no class that read it on `this`
+    on_path: dict[str, tuple[set[str], dict[str, int]]] = {}  # a dotted path -> undocumented names called, chains
     if types:
         for code in _pages_code(model):
             if not _CLASS_WORD.search(code):
@@ -1392,6 +1403,18 @@ def _page_kinds(model: ObjectModel) -> dict:
                 if then is not None and then.group(1) in owner:
                     by = chained.setdefault(first, {})
                     by[owner[then.group(1)]] = by.get(owner[then.group(1)], 0) + 1
+            for found in _PATH_CALL.finditer(code):
+                path = re.sub(r"\s+", "", found.group(1))
+                root, _, rest = path.partition(".")
+                if root not in types or path in types or found.group(2) in holders or \
+                        any(p in holders for p in rest.split(".")):
+                    continue  # the host's documented objects and members are no registry of the user's names
+                names, by = on_path.setdefault(path, (set(), {}))
+                names.add(found.group(2))
+                end = _closing(code, found.end() - 1)
+                then = _THEN_CALL.match(code, end) if end > 0 else None
+                if then is not None and then.group(1) in owner:
+                    by[owner[then.group(1)]] = by.get(owner[then.group(1)], 0) + 1
     # the object most capitalised receivers are called with, and its parts: another object whose members the
     # examples call on such receivers only, each called with the first one's members too (the methods a hook
     # adds to every model: `User.subscribe(req, ids)` beside `User.find()`; a page folder of their own)
@@ -1412,6 +1435,12 @@ def _page_kinds(model: ObjectModel) -> dict:
         top = max(by, key=lambda k: (by[k], k))
         if by[top] >= MIN_CHAINS and by[top] >= CHAIN_SHARE * sum(by.values()):
             results[first] = top
+    registries = {}
+    for path, (names, by) in on_path.items():
+        top = max(by, key=lambda k: (by[k], k)) if by else None
+        if top is not None and len(names) >= MIN_REGISTRY_NAMES and by[top] >= MIN_CHAINS and \
+                by[top] >= CHAIN_SHARE * sum(by.values()):
+            registries[path] = top
     alone: dict[str, int] = {}  # a pages' object -> the capitalised receivers called with its members only
     for by in shaped.values():
         if len(by) == 1:
@@ -1422,6 +1451,7 @@ def _page_kinds(model: ObjectModel) -> dict:
     kinds = {"types": types, "owner": owner, "receivers": receivers, "results": results,
              "capitalised": capitalised, "parts": {main: [types[k] for k in sorted(parts)]} if parts else {},
              "this": frozenset(n for n, c in on_this.items() if c >= MIN_HOST_THIS),
+             "registries": registries,
              "dependencies": frozenset(spelled), "documented": frozenset(holders)}
     model._page_kinds = kinds
     return kinds
@@ -1542,11 +1572,31 @@ def _page_kind(doc: ParsedDocument, obj, pages: dict, declared: frozenset[str], 
         inner, prop = fn.child_by_field_name("object"), fn.child_by_field_name("property")
         if inner is None or prop is None:
             return None
+        if inner.type == "member_expression" and pages["registries"]:
+            path = _dotted_path(doc, inner, declared)  # `sails.helpers.x(...)`: a call of the user's own name
+            if path in pages["registries"]:
+                return pages["registries"][path]
         kind = _page_kind(doc, inner, pages, declared, shaped)
         if kind is None or doc.node_text(prop) not in pages["types"][kind][1]:
             return None
         return pages["results"].get(kind)
     return None
+
+
+def _dotted_path(doc: ParsedDocument, node, declared: frozenset[str]) -> str | None:
+    """`a.b.c` of a member expression of plain names whose root the file does not declare, else None."""
+    parts = []
+    while node.type == "member_expression":
+        prop = node.child_by_field_name("property")
+        if prop is None or prop.type != "property_identifier":
+            return None
+        parts.append(doc.node_text(prop))
+        node = node.child_by_field_name("object")
+        if node is None:
+            return None
+    if node.type != "identifier" or doc.node_text(node) in declared:
+        return None
+    return ".".join([doc.node_text(node), *reversed(parts)])
 
 
 def _free_this(this) -> bool:

@@ -244,3 +244,45 @@ def test_an_object_called_only_beside_the_models_is_a_part_of_them(tmp_path):
     })
     assert flags_with_first_suggestion(ws, "src/app.js") == [(1, "subscribes", ["subscribe"]),
                                                              (2, "getPublish", ["publish"])]
+
+
+# Round 29 (sails29): a host's registry of the user's own functions hanging off its global (sails'
+# `sails.helpers.sendEmail(...)`: one file per helper, each name the user's): the examples call many names no page
+# documents on one path and chain one pages' object's members on the calls (`.intercept()`: a deferred)
+REGISTRY_PAGES = {
+    "docs/reference/queries/intercept.md": "# `.intercept()`\n\n```js\n"
+                                           "await app.helpers.sendEmail({ to: 1 }).intercept('E_X', 'gone');\n"
+                                           "await app.helpers.chargeCard(2).intercept('E_Y', 'declined');\n"
+                                           "var recent = await app.helpers.getRecent(3);\n```\n",
+}
+
+
+def test_calls_on_a_registry_of_the_user_s_names_are_the_object_the_examples_chain(tmp_path):
+    ws = workspace(tmp_path, {
+        **{f"node_modules/frame/{path}": text for path, text in REGISTRY_PAGES.items()},
+        "src/app.js": "await app.helpers.notifyAdmin({ id: 1 }).intercepts('E_X', 'gone');\n"
+                      "await app.helpers.chargeCard(3).getIntercept('E_Y', 'declined');\n"
+                      "await app.helpers.notifyAdmin({ id: 2 }).intercept('E_X', 'gone');\n",
+    })
+    assert flags_with_first_suggestion(ws, "src/app.js") == [(1, "intercepts", ["intercept"]),
+                                                             (2, "getIntercept", ["intercept"])]
+
+
+def test_a_registry_needs_several_names_and_the_host_s_own_root(tmp_path):
+    # precision: a declared root is the user's; another path of the host (`app.tools`) is nobody's; a registry
+    # the examples call two names on says nothing
+    ws = workspace(tmp_path, {
+        **{f"node_modules/frame/{path}": text for path, text in REGISTRY_PAGES.items()},
+        "src/own.js": "const app = makeApp();\nawait app.helpers.notifyAdmin({ id: 1 }).intercepts('E_X');\n",
+        "src/other.js": "await app.tools.notifyAdmin({ id: 1 }).intercepts('E_X');\n"
+                        "await app.helpers.notifyAdmin({ id: 1 }).retry(3);\n",
+    })
+    assert flags_with_first_suggestion(ws, "src/own.js") == []
+    assert flags_with_first_suggestion(ws, "src/other.js") == []
+    few = workspace(tmp_path / "few", {
+        "node_modules/frame/docs/reference/queries/intercept.md":
+            "# `.intercept()`\n\n```js\nawait app.helpers.sendEmail({}).intercept('E_X', 'gone');\n"
+            "await app.helpers.chargeCard(2).intercept('E_Y', 'declined');\n```\n",
+        "src/app.js": "await app.helpers.notifyAdmin({ id: 1 }).intercepts('E_X', 'gone');\n",
+    })
+    assert flags_with_first_suggestion(few, "src/app.js") == []
