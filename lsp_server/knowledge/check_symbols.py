@@ -314,14 +314,13 @@ def _variable(model: ObjectModel, name: str) -> tuple[Val | None, str | None]:
 
 def _types_by_lower_name(model: ObjectModel) -> dict[str, list]:
     """Lower-cased type name -> its types (the model's own `$` names left out), once per model."""
-    found = getattr(model, "_types_by_lower_name", None)
-    if found is None:
-        found = {}
+    def build() -> dict[str, list]:
+        found: dict[str, list] = {}
         for t, tids in model.type_names.items():
             if "$" not in t[1:]:
                 found.setdefault(t.lower(), []).extend(tids)
-        model._types_by_lower_name = found
-    return found
+        return found
+    return model.derived("check_symbols.types_by_lower_name", build)
 
 
 def _member_value(model: ObjectModel, val: Val, name: str) -> Val | None:

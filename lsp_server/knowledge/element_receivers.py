@@ -29,7 +29,7 @@ from pathlib import Path
 
 from lsp_server.document import ParsedDocument
 from lsp_server.knowledge.model_sources import elements, platform
-from lsp_server.knowledge.model_sources.base import TAG_MAPS, ReadLimits, parse_type
+from lsp_server.knowledge.model_sources.base import TAG_MAPS, parse_type
 from lsp_server.knowledge.object_model import package_name
 from lsp_server.knowledge.types import GLOBALS
 from lsp_server.syntax.templates import Element, templates
@@ -129,9 +129,11 @@ def custom_elements(model) -> dict:
     `HTMLElement`, a registered class or the base of one (a form control missing from the tag map: the `.d.ts`
     reader reads those files too, `dts._element_files`). Public instance members only. Empty for an engine
     that defines no element. Built once per model."""
-    cached = getattr(model, "_custom_elements", None)
-    if cached is not None:
-        return cached
+    return model.derived("element_receivers.custom_elements", lambda: _build_custom_elements(model))
+
+
+def _build_custom_elements(model) -> dict:
+    """`custom_elements`'s building (once per model)."""
     tags = _registered_tags(model)
     members: dict[str, str] = {}
     registered = set(_registered_classes(model))
@@ -199,7 +201,6 @@ def custom_elements(model) -> dict:
         if elements.registrations(folder):
             spelled.update(elements.spelled(folder))
     found = {"tags": tags, "members": members, "classes": classes, "spelled": frozenset(spelled)}
-    model._custom_elements = found
     return found
 
 

@@ -31,7 +31,6 @@ tree, once per model and member name: only files that spell `.M[` or `.M =` are 
 from __future__ import annotations
 
 import re
-import threading
 
 from tree_sitter import Node
 
@@ -49,7 +48,6 @@ PLAIN_NEAR_MISS = 0.75
 # shorter written names are too often a word of the user's own (`id`, `url`)
 MIN_NAME = 4
 _PREFIXES = ("get", "set")
-_lock = threading.Lock()
 
 
 def entry_fields(model: ObjectModel, member: str) -> frozenset[str]:
@@ -57,12 +55,7 @@ def entry_fields(model: ObjectModel, member: str) -> frozenset[str]:
     `x.member[k]` directly, on a local bound to one (`var auth = this.member[name]; auth.apiKey`), and the keys
     of the object literals a `x.member = {k: {...}}` assignment gives as entries. Empty when the runtime has
     none (a typed-only engine: its typings, not this, say what an object has)."""
-    cache = getattr(model, "_entry_fields", None)
-    if cache is None:
-        with _lock:
-            cache = getattr(model, "_entry_fields", None)
-            if cache is None:
-                cache = model._entry_fields = {}
+    cache: dict[str, frozenset[str]] = model.derived("entry_writes.entry_fields", dict)
     known = cache.get(member)
     if known is not None:
         return known

@@ -88,12 +88,7 @@ def jquery_vocabulary(model) -> JQueryVocabulary | None:
     """What a jQuery object has in this workspace (see the module's doc); None when the engine is no jQuery
     plugin (no `interface JQuery` in its typings, no `$.fn.X =` in its runtime) or no jquery package is
     installed beside it. Built once per model."""
-    cached = getattr(model, "_jquery_vocabulary", False)
-    if cached is not False:
-        return cached
-    found = _vocabulary(model)
-    model._jquery_vocabulary = found
-    return found
+    return model.derived("jquery_receivers.vocabulary", lambda: _vocabulary(model))
 
 
 def _vocabulary(model) -> JQueryVocabulary | None:

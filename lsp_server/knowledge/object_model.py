@@ -24,6 +24,7 @@ import weakref
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Callable, TypeVar
 
 from lsp_server import integrity, queries
 from lsp_server.knowledge.builtin_names import is_builtin_type, platform_class_members
@@ -123,6 +124,7 @@ def _keep_runtime_bases(mod: ModuleModel, left_out: dict[str, TypeDef]) -> None:
 
 
 TypeId = tuple[str, str]  # (module, declared name)
+T = TypeVar("T")
 
 
 class ObjectModel:
@@ -207,6 +209,10 @@ class ObjectModel:
         self._owners: dict[str, list[TypeId]] | None = None
         self._producers: dict[TypeId, list[tuple[TypeId, str]]] | None = None
         self._lock = threading.Lock()
+        # facts other modules derive from the model once (`derived`): key -> value, and a lock per key
+        self._derived: dict[str, object] = {}
+        self._derived_locks: dict[str, threading.Lock] = {}
+        self._derived_lock = threading.Lock()  # (guards `_derived_locks` only)
         # Code that shows how the engine is used (its README and doc-comment examples, workspace files that
         # import it): (label, code). `naming.conventions` mines name -> type conventions from it.
         self.examples: list[tuple[str, str]] = []
@@ -391,7 +397,9 @@ class ObjectModel:
             self._statics.clear()
             self._owners = None
             self._producers = None
-            self.__dict__.pop("_vocabulary_index", None)
+            # the vocabulary check's index lists every member name (`unknown_symbol._engine_vocabulary`): built
+            # again with the examples' members (what else is derived was left as built, as before)
+            self._derived.pop("unknown_symbol.vocabulary_index", None)
 
     def ancestors(self, tid: TypeId) -> frozenset[TypeId]:
         """Every type `tid` extends, through its bases (not itself)."""
@@ -407,13 +415,34 @@ class ObjectModel:
                     stack.append(btid)
         return frozenset(out)
 
+    def derived(self, key: str, compute: Callable[[], T]) -> T:
+        """A fact about the model that another module derives from it (the custom elements, the docs' spellings,
+        a table a check fills as it goes), computed once per model by `compute` and kept here, so the model's
+        owner drops it with the model. Each key is computed by one thread while others asking for it wait (some
+        read every docs page or runtime file); different keys do not wait for each other. The key is its owner's
+        name for it (`"unknown_symbol.docs_spelling"`): keys never shared between modules."""
+        try:
+            return self._derived[key]  # type: ignore[return-value]
+        except KeyError:
+            pass
+        with self._derived_lock:
+            lock = self._derived_locks.setdefault(key, threading.Lock())
+        with lock:
+            if key not in self._derived:
+                self._derived[key] = compute()
+        return self._derived[key]  # type: ignore[return-value]
+
+    def has_derived(self, key: str) -> bool:
+        """Whether `derived(key, ...)` has been computed (a caller deciding whether building it is still to pay)."""
+        return key in self._derived
+
     def runtime_names(self, tid: TypeId) -> frozenset[str]:
         """The instance member names a runtime build gives the classes of `tid`'s family: classes of its
         package that extend a type `tid` extends. An object the typings describe only by an interface
         (ioredis's `ChainableCommander extends RedisCommander<...>`, which the runtime makes as a `Pipeline`,
         a `Commander` and so a `RedisCommander`) may be any of them: a name one of them has is real on it
         (issue 17: a name any real source has is known)."""
-        cache = self.__dict__.setdefault("_runtime_names", {})
+        cache: dict[TypeId, frozenset[str]] = self.derived("object_model.runtime_names", dict)
         found = cache.get(tid)
         if found is None:
             family = self.ancestors(tid)

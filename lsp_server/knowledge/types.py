@@ -283,7 +283,7 @@ def examples_use_export(model: ObjectModel, name: str, val: Val) -> bool:
     """Whether the engine's own examples (its docs' and doc comments' code) read a member of `val` on `name`
     (`items.getItem(...)`): evidence that `name`, written free or bound by the examples, is that export. Once per
     model and name."""
-    cache = model.__dict__.setdefault("_examples_use_export", {})
+    cache: dict[str, bool] = model.derived("types.examples_use_export", dict)
     if name not in cache:
         members = receiver_members(model, val)
         own = model.examples if model.own_examples is None else model.examples[:model.own_examples]

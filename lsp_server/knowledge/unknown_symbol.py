@@ -123,7 +123,7 @@ def analysis_for(doc: ParsedDocument, model: ObjectModel) -> Analysis:
         if hit is not None:
             _CACHE.move_to_end(key)
             return hit
-    if model.conventions is None or getattr(model, "_vocabulary_index", None) is None:
+    if model.conventions is None or not model.has_derived("unknown_symbol.vocabulary_index"):
         # workspace-wide, once per model: not this document's analysis (no time limit); what it builds lives
         # as long as the model, so collection is paused meanwhile, as for an index (storage.collection_paused)
         with queries.no_time_limit(), collection_paused():
@@ -233,9 +233,7 @@ def shown_owner(model: ObjectModel, tid, written: str = "") -> str:
     model's internal names are never shown): a namespace's copy `Konva$Util` as `Konva.Util` (nested ones too), an object literal
     type `Layout$twoColumn` as `Layout.twoColumn()` (a method's result) or `Owner.prop` (a property's object), a
     value's own type (`Stage$static`, `filters$ns1`) as the value's name."""
-    cache = getattr(model, "_shown_owner", None)
-    if cache is None:
-        cache = model._shown_owner = {}
+    cache: dict = model.derived("unknown_symbol.shown_owner", dict)
     key = (tid, written)
     shown = cache.get(key)
     if shown is None:
@@ -385,53 +383,49 @@ _CHAIN = re.compile(r"(?<![\w$.])[A-Za-z_$][\w$]*(?:\s*\??\.\s*[A-Za-z_$][\w$]*)
 _DOCS_CODE = re.compile(r"```[^\n]*\n(.*?)```", re.S)
 MAX_DOCS_PAGES = 3000
 MAX_DOCS_BYTES = 32 * 1024 * 1024
-_docs_lock = threading.Lock()
 
 
 def _docs_spelling(model: ObjectModel) -> frozenset[str]:
     """Every `recv.member` the code blocks of the engine's packages' docs pages write (`docs/` and `doc/`
     folders, Markdown and MDX), read once per model, only when a name is missing on a receiver."""
-    cached = getattr(model, "_docs_spelling", None)
-    if cached is not None:
-        return cached
-    with _docs_lock:
-        cached = getattr(model, "_docs_spelling", None)  # another thread read them while this one waited
-        if cached is not None:
-            return cached
-        found: set[str] = set()
-        packages: set[Path] = set()
-        for spec, _ in model.sources:
-            for parent in Path(spec.path).parents:
-                if parent.parent.name in ("node_modules", "@types") or parent.parent.name.startswith("@") and \
-                        parent.parent.parent.name == "node_modules":
-                    packages.add(parent)
+    return model.derived("unknown_symbol.docs_spelling", lambda: _read_docs_spelling(model))
+
+
+def _read_docs_spelling(model: ObjectModel) -> frozenset[str]:
+    """`_docs_spelling`'s reading: every docs page of the engine's packages (bounded), then the runtime's
+    `@example` comments."""
+    found: set[str] = set()
+    packages: set[Path] = set()
+    for spec, _ in model.sources:
+        for parent in Path(spec.path).parents:
+            if parent.parent.name in ("node_modules", "@types") or parent.parent.name.startswith("@") and \
+                    parent.parent.parent.name == "node_modules":
+                packages.add(parent)
+                break
+    limits = ReadLimits()
+    pages, budget = 0, MAX_DOCS_BYTES
+    for package in sorted(packages):
+        for folder in ("docs", "doc"):
+            for page in docs_files(package / folder, MARKDOWN_PAGES):
+                if pages >= MAX_DOCS_PAGES or budget <= 0:
                     break
-        limits = ReadLimits()
-        pages, budget = 0, MAX_DOCS_BYTES
-        for package in sorted(packages):
-            for folder in ("docs", "doc"):
-                for page in docs_files(package / folder, MARKDOWN_PAGES):
-                    if pages >= MAX_DOCS_PAGES or budget <= 0:
-                        break
-                    if any(OLD_API_PAGE.search(part) for part in page.relative_to(package).parts):
-                        continue  # a migration guide's or changelog's names may be gone
-                    try:
-                        data = limits.read(page)
-                    except OSError:
-                        continue
-                    pages, budget = pages + 1, budget - len(data)
-                    for block in _DOCS_CODE.findall(data.decode("utf-8", "replace")):
-                        found.update(f"{r}.{m}" for r, m in _DOCS_ACCESS.findall(block))
-        for _, data in model.runtime_texts():
-            if b"@example" not in data:
-                continue
-            for example in _EXAMPLE_COMMENT.findall(data.decode("utf-8", "replace")):
-                for chain in _CHAIN.findall(example):
-                    names = [n.strip(" \t\n?*") for n in chain.split(".")]
-                    found.update(f"{r}.{m}" for r, m in zip(names, names[1:]))
-        cached = frozenset(found)
-        model._docs_spelling = cached
-    return cached
+                if any(OLD_API_PAGE.search(part) for part in page.relative_to(package).parts):
+                    continue  # a migration guide's or changelog's names may be gone
+                try:
+                    data = limits.read(page)
+                except OSError:
+                    continue
+                pages, budget = pages + 1, budget - len(data)
+                for block in _DOCS_CODE.findall(data.decode("utf-8", "replace")):
+                    found.update(f"{r}.{m}" for r, m in _DOCS_ACCESS.findall(block))
+    for _, data in model.runtime_texts():
+        if b"@example" not in data:
+            continue
+        for example in _EXAMPLE_COMMENT.findall(data.decode("utf-8", "replace")):
+            for chain in _CHAIN.findall(example):
+                names = [n.strip(" \t\n?*") for n in chain.split(".")]
+                found.update(f"{r}.{m}" for r, m in zip(names, names[1:]))
+    return frozenset(found)
 
 
 def _subtype_written_at_run_time(a: Access, model: ObjectModel) -> bool:
@@ -451,29 +445,23 @@ def _subtype_written_at_run_time(a: Access, model: ObjectModel) -> bool:
 
 # `x.name = ...` (not `this.name`, not `==` / `=>`): a property a runtime writes onto an object it holds
 _WRITTEN = re.compile(rb"(?<![\w$.])(?!this\b)[A-Za-z_$][\w$]*\s*\.\s*([A-Za-z_$][\w$]*)\s*=(?![=>])")
-_written_lock = threading.Lock()
 
 
 def _runtime_written(model: ObjectModel) -> frozenset[str]:
     """The property names the engine's runtime builds (the JavaScript files the model was read from) write onto
     an object other than `this`: read once per model, only when a name is missing on a typed receiver and a
     subtype declares it."""
-    cached = getattr(model, "_runtime_written", None)
-    if cached is not None:
-        return cached
-    with _written_lock:
+    def read() -> frozenset[str]:
         found: set[bytes] = set()
         for _, data in model.runtime_texts():
             found.update(_WRITTEN.findall(data))
-        cached = frozenset(n.decode("ascii", "replace") for n in found)
-        model._runtime_written = cached
-    return cached
+        return frozenset(n.decode("ascii", "replace") for n in found)
+    return model.derived("unknown_symbol.runtime_written", read)
 
 
 # `ZonedDateTime.prototype.toToday = function ...` (`time.ZonedDateTime.prototype...` too): a method a runtime
 # puts on a class's prototype
 _PROTOTYPE_WRITE = re.compile(rb"(?<![\w$])([A-Za-z_$][\w$]*)\s*\.\s*prototype\s*\.\s*([A-Za-z_$][\w$]*)\s*=(?![=>])")
-_prototype_lock = threading.Lock()
 
 
 def _prototype_assigned(a: Access, model: ObjectModel) -> bool:
@@ -494,18 +482,14 @@ def _prototype_assigned(a: Access, model: ObjectModel) -> bool:
 def _prototype_written(model: ObjectModel) -> dict[str, frozenset[str]]:
     """Class name -> the members the engine's runtime files assign on its prototype; read once per model, only
     when a name is missing on a typed receiver."""
-    cached = getattr(model, "_prototype_written", None)
-    if cached is not None:
-        return cached
-    with _prototype_lock:
+    def read() -> dict[str, frozenset[str]]:
         found: dict[str, set[str]] = {}
         for _, data in model.runtime_texts():
             if b"prototype" in data:
                 for cls, member in _PROTOTYPE_WRITE.findall(data):
                     found.setdefault(cls.decode("ascii", "replace"), set()).add(member.decode("ascii", "replace"))
-        cached = {k: frozenset(v) for k, v in found.items()}
-        model._prototype_written = cached
-    return cached
+        return {k: frozenset(v) for k, v in found.items()}
+    return model.derived("unknown_symbol.prototype_written", read)
 
 
 def _narrowed_elsewhere(a: Access, model: ObjectModel) -> bool:
@@ -963,17 +947,16 @@ def _evidenced_near_miss(name: str, reads, model: ObjectModel, platform: frozens
 def _typed_pool(model: ObjectModel) -> dict[str, set]:
     """Each public member name -> the engine's classes and interfaces that have it (inherited ones too, plain
     data interfaces too: `_evidenced_near_miss` reads names, it never builds such an object), once per model."""
-    cached = getattr(model, "_typed_pool", None)
-    if cached is None:
-        cached = {}
+    def build() -> dict[str, set]:
+        pool: dict[str, set] = {}
         for tid in model.object_types():
             if model.type_confidence(tid) < MEDIUM:
                 continue
             for n, (m, _) in model.members(tid).items():
                 if not m.private:
-                    cached.setdefault(n, set()).add(tid)
-        model._typed_pool = cached
-    return cached
+                    pool.setdefault(n, set()).add(tid)
+        return pool
+    return model.derived("unknown_symbol.typed_pool", build)
 
 
 def _element_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelService, workspace: frozenset[str],
@@ -1120,9 +1103,7 @@ def _event_pool() -> dict:
 
 def _tag_pool(model: ObjectModel, tag: str) -> dict | None:
     """`_element_pool`'s shape for one tag's element (`tag_members`), built once per model and tag."""
-    cached = getattr(model, "_tag_pools", None)
-    if cached is None:
-        cached = model._tag_pools = {}
+    cached: dict[str, dict | None] = model.derived("unknown_symbol.tag_pools", dict)
     if tag not in cached:
         found = tag_members(model, tag)
         cached[tag] = None if found is None else {"owners": found[1], "names": frozenset(found[1]),
@@ -1134,9 +1115,11 @@ def _element_pool(model: ObjectModel, index: dict, elements: dict) -> dict:
     """The member names an element of unknown subclass can have, each with the owner a finding shows: the
     engine's element classes' (`WaSlider`), the model's element bases' (lit's `ReactiveElement.updateComplete`),
     the DOM's (`Element`). Built once per model."""
-    cached = getattr(model, "_element_pool", None)
-    if cached is not None:
-        return cached
+    return model.derived("unknown_symbol.element_pool", lambda: _build_element_pool(model, index, elements))
+
+
+def _build_element_pool(model: ObjectModel, index: dict, elements: dict) -> dict:
+    """`_element_pool`'s building (once per model)."""
     owners: dict[str, str] = dict(elements["members"])
     element_types = set(elements["members"].values()) | {"HTMLElement", "LitElement", "ReactiveElement"}
     for name, types in index["member_types"].items():
@@ -1146,7 +1129,6 @@ def _element_pool(model: ObjectModel, index: dict, elements: dict) -> dict:
         owners.setdefault(name, "Element")
     names = frozenset(owners)
     pool = {"owners": owners, "names": names, "cands": sg.Candidates(names)}
-    model._element_pool = pool
     return pool
 
 
@@ -1286,7 +1268,7 @@ def _on_hole(receiver, model: ObjectModel) -> bool:
 def _package_members(model: ObjectModel, module: str) -> dict:
     """The public members of every class and interface of `module` (a name -> (Member, its first owner's name)),
     built once per model and module."""
-    cache = model.__dict__.setdefault("_package_members", {})
+    cache: dict[str, dict] = model.derived("unknown_symbol.package_members", dict)
     found = cache.get(module)
     if found is None:
         found = {}
@@ -1353,9 +1335,11 @@ def _page_kinds(model: ObjectModel) -> dict:
     MIN_HOST_THIS examples. "registries": a dotted path rooted at a pages' object and named by no page
     (`sails.helpers`) -> the object the examples chain on calls of the user's own names on it (`MIN_REGISTRY_NAMES`:
     `sails.helpers.inviteNewUser(...).intercept(...)`)."""
-    cached = getattr(model, "_page_kinds", None)
-    if cached is not None:
-        return cached
+    return model.derived("unknown_symbol.page_kinds", lambda: _build_page_kinds(model))
+
+
+def _build_page_kinds(model: ObjectModel) -> dict:
+    """`_page_kinds`'s building (once per model)."""
     types: dict[str, tuple] = {}
     holders: dict[str, set[str]] = {}
     spelled: set[str] = set()
@@ -1453,7 +1437,6 @@ def _page_kinds(model: ObjectModel) -> dict:
              "this": frozenset(n for n, c in on_this.items() if c >= MIN_HOST_THIS),
              "registries": registries,
              "dependencies": frozenset(spelled), "documented": frozenset(holders)}
-    model._page_kinds = kinds
     return kinds
 
 
@@ -1929,9 +1912,11 @@ def _spells_engine_member(doc: ParsedDocument, members: list, index: dict, impor
 def _engine_vocabulary(model: ObjectModel) -> dict:
     """Every name the engine has (members, types, exports; private ones too: they exist) and the public
     members to suggest, with an owner for each; built once per model."""
-    cached = getattr(model, "_vocabulary_index", None)
-    if cached is not None:
-        return cached
+    return model.derived("unknown_symbol.vocabulary_index", lambda: _build_engine_vocabulary(model))
+
+
+def _build_engine_vocabulary(model: ObjectModel) -> dict:
+    """`_engine_vocabulary`'s building (once per model)."""
     names: set[str] = set(model.type_names)
     owners: dict[str, str] = {}
     declared: dict[str, tuple] = {}  # a suggestable name -> (its Member, the owner shown): the hover's signature
@@ -2020,7 +2005,6 @@ def _engine_vocabulary(model: ObjectModel) -> dict:
     index["modelled_by_lower"] = _by_lower_case(modelled)
     index["spelled_by_lower"] = _by_lower_case(index["spelled_members"])
     index.pools["cands_platform_named"] = platform_named
-    model._vocabulary_index = index
     return index
 
 
