@@ -1531,22 +1531,14 @@ def _page_kind(doc: ParsedDocument, obj, pages: dict, declared: frozenset[str], 
             return pages["receivers"][name]
         return pages["capitalised"] if shaped and _shaped_name(name) else None
     if obj.type == "member_expression":
-        parts = []
-        node = obj
-        while node.type == "member_expression":
-            prop = node.child_by_field_name("property")
-            if prop is None or prop.type != "property_identifier":
-                return None
-            parts.append(doc.node_text(prop))
-            node = node.child_by_field_name("object")
-            if node is None:
-                return None
-        if node.type == "this" and parts[-1] in pages["this"] and _free_this(node):
-            path = ".".join(reversed(parts))  # `this.req.x`: the host's `req` (`_page_kinds`' "this")
-            return path if path in pages["types"] else None
-        if node.type != "identifier" or doc.node_text(node) in declared:
+        chain = _member_chain(doc, obj)
+        if chain is None:
             return None
-        path = ".".join([doc.node_text(node), *reversed(parts)])
+        node, names = chain
+        if node.type == "this" and names[0] in pages["this"] and _free_this(node):
+            path = ".".join(names)  # `this.req.x`: the host's `req` (`_page_kinds`' "this")
+            return path if path in pages["types"] else None
+        path = _dotted_path(doc, obj, declared)
         return path if path in pages["types"] else None
     if obj.type == "call_expression":
         fn = obj.child_by_field_name("function")
@@ -1566,20 +1558,27 @@ def _page_kind(doc: ParsedDocument, obj, pages: dict, declared: frozenset[str], 
     return None
 
 
-def _dotted_path(doc: ParsedDocument, node, declared: frozenset[str]) -> str | None:
-    """`a.b.c` of a member expression of plain names whose root the file does not declare, else None."""
-    parts = []
+def _member_chain(doc: ParsedDocument, node) -> tuple[object, list[str]] | None:
+    """A member expression of plain names, `a.b.c` (`this.req.session`): its root node (`a`, `this`) and the
+    names read on it in order (`b`, `c`); None when a part is computed (`a[k].b`) or private."""
+    names = []
     while node.type == "member_expression":
         prop = node.child_by_field_name("property")
         if prop is None or prop.type != "property_identifier":
             return None
-        parts.append(doc.node_text(prop))
+        names.append(doc.node_text(prop))
         node = node.child_by_field_name("object")
         if node is None:
             return None
-    if node.type != "identifier" or doc.node_text(node) in declared:
+    return node, names[::-1]
+
+
+def _dotted_path(doc: ParsedDocument, node, declared: frozenset[str]) -> str | None:
+    """`a.b.c` of a member expression of plain names whose root the file does not declare, else None."""
+    chain = _member_chain(doc, node)
+    if chain is None or chain[0].type != "identifier" or doc.node_text(chain[0]) in declared:
         return None
-    return ".".join([doc.node_text(node), *reversed(parts)])
+    return ".".join([doc.node_text(chain[0]), *chain[1]])
 
 
 def _free_this(this) -> bool:
