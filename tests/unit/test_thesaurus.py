@@ -534,3 +534,21 @@ def test_the_data_file_knows_the_data_grid_words_a_users_question_says(tmp_path)
                          ("rearranged", "Reordering"),
                          ("summing", "Aggregation"),
                          ("untouched", "Original values")))
+
+
+def test_the_data_file_knows_the_home_automation_and_date_time_words_a_users_question_says(tmp_path):
+    """A home-automation or date-time library's pages name a thing by its term (a cloud or push notification,
+    subsequent runs, an Instant); the asker says "push an alert", "successive runs", "a point in time". Round 29's
+    block of the data file (from its "home automation and its scheduling" comment) joins the two; without it the
+    question's own words rank another section first, or none."""
+    docs = {"manual.md": (
+        "# Home manual\n\n## Push notifications\n\nSend a notification to every phone of the users.\n\n"
+        "## Alerts\n\nAn alert rings a siren in the house.\n\n"
+        "## Cache\n\nValues kept between subsequent runs of a script.\n\n"
+        "## Scopes\n\nEach run starts empty.\n\n"
+        "## toInstant()\n\nConvert a value to an Instant.\n\n"
+        "## Time points\n\nA point on a chart.\n")}
+    _assert_block_joins(tmp_path, docs, "# --- home automation and its scheduling",
+                        (("push an alert", "Push notifications"),
+                         ("successive runs", "Cache"),
+                         ("a point in time", "toInstant()")))
