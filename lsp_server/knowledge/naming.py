@@ -72,6 +72,7 @@ from lsp_server.knowledge.object_model import (ARTIFACT_PART, OBJECT_MEMBERS, Ob
                                                reader_version)
 from lsp_server.knowledge.types import CONVENTION_EVIDENCE, GLOBALS, Analyzer, Convention, ValKind
 from lsp_server.storage import code_hash, read_bounded
+from lsp_server.syntax.modules import DEFAULT, NAMESPACE, import_bindings
 from lsp_server.syntax.scopes import scopes_of
 from lsp_server.workspace import Progress, warm_up
 
@@ -100,13 +101,13 @@ NOT_ABBREVIATIONS = frozenset({"i", "j", "k", "n", "x", "y", "z", "id", "is", "i
 _LOCK = threading.RLock()
 MAX_EXAMPLE_BYTES = 200_000
 MAX_DOC_BYTES = 4_000_000  # a doc file searched for an example's line
-CACHE_VERSION = 7  # 7: "names" conventions (a name several more classes share); 6: "union" conventions (an undeclared name several classes share); 5: the examples' static members (`yup.string.default`); 4: keyed by content, not by folder; each example's observations kept; 3: the examples'
+CACHE_VERSION = 8  # 8: "export" conventions (a name the docs import an export under: `{ A as B }`); 7: "names" conventions (a name several more classes share); 6: "union" conventions (an undeclared name several classes share); 5: the examples' static members (`yup.string.default`); 4: keyed by content, not by folder; each example's observations kept; 3: the examples'
 # members; 2: "obj" conventions (a package's object of classes)
 SIGNED_AS = "naming-conventions"
 OBSERVATIONS_SIGNED_AS = "naming-observations"
 OBSERVATIONS_CACHE = "naming_observations.json"  # beside the conventions' own cache file
 ARTIFACT_ENTRY = "naming"  # the conventions' entry in an index artifact's object-model part
-KINDS = ("inst", "ns", "obj", "union", "names")
+KINDS = ("inst", "ns", "obj", "union", "names", "export")
 SEVERAL = ("union", "names")  # the kinds whose target is a tuple of type ids
 MAX_RECORDED_EXAMPLES = 20_000  # examples whose observations a record holds: a longer one is not ours
 
@@ -308,6 +309,10 @@ def _decode_rows(model: ObjectModel, rows: object) -> dict[str, Convention] | No
         if kind == "ns":
             if not isinstance(target, str) or target not in model.modules:
                 return None
+        elif kind == "export":
+            target = _decode_target(kind, target)
+            if target is None or target[0] not in model.modules or model.export(*target) is None:
+                return None
         else:
             target = _decode_target(kind, target)
             if target is None or any(model.type(t) is None for t in (target if kind in SEVERAL else (target,))):
@@ -417,6 +422,7 @@ def _json_target(kind: str, target) -> object:
     "names")."""
     if kind == "ns":
         return target
+    # ("export": (module, export name), a pair as a type id is)
     return [list(t) for t in target] if kind in SEVERAL else list(target)
 
 
@@ -683,6 +689,10 @@ def _observe(model: ObjectModel, doc: ParsedDocument) -> tuple[tuple | None, tup
     free = tuple(name for (scope, name), uses in an.uses.items()
                  if scope is None and uses and 2 <= len(name) <= 3 and name.islower() and name not in an.declared)
     pairs = []
+    aliases = _import_aliases(doc, an)
+    for name, key in aliases.items():
+        if an.values.get((None, name)) is None:
+            pairs.append((name, key))  # an alias of another package's export, or of none: a target still
     for (scope, name), val in an.values.items():
         if val is None or val.any_element:
             continue  # (an element found by selector or id: of a class nobody knows, no name's evidence)
@@ -706,6 +716,10 @@ def _observe(model: ObjectModel, doc: ParsedDocument) -> tuple[tuple | None, tup
             # `import Konva from "konva"`: the package's object of classes; `var ffmpeg =
             # require('fluent-ffmpeg')`: the class a package exports as its whole value
             key = ("obj", val.tid)
+        elif scope is None and name in aliases:
+            # `import { experimental_getBatchResults as getBatchResults } from 'ai'`: a function (or any other
+            # value no kind above names) the docs import under another name
+            key = aliases[name]
         else:
             continue
         pairs.append((name, key))
@@ -717,6 +731,27 @@ def _observe(model: ObjectModel, doc: ParsedDocument) -> tuple[tuple | None, tup
         if found is not None and found[0].tid is not None:
             pairs.append(("this", ("inst", found[0].tid)))
     return tuple(pairs), free
+
+
+def _import_aliases(doc: ParsedDocument, an: Analyzer) -> dict[str, tuple]:
+    """The names an example's top-level imports bind under another name than the export's (`import {
+    experimental_getBatchResults as getBatchResults } from 'ai'`), each with ("export", (module, export)): the
+    model's module, or the specifier as written when the model has no such module (another package's export,
+    which no convention names, but which makes the alias ambiguous)."""
+    out: dict[str, tuple] = {}
+    for node in doc.tree.root_node.named_children:
+        src = node.child_by_field_name("source") if node.type == "import_statement" else None
+        if src is None:
+            continue
+        written = doc.node_text(src).strip("\"'`")
+        spec = an.module_name(written)
+        if spec not in an.model.modules or an.subpath_namespace(written) is not None:
+            spec = written
+        for b in import_bindings(doc.source, node):
+            local = doc.node_text(b.local)
+            if b.imported not in (DEFAULT, NAMESPACE) and local != b.imported:
+                out[local] = ("export", (spec, b.imported))
+    return out
 
 
 def _aggregate(model: ObjectModel, observed: list[Observation]) -> tuple[dict[str, Convention], Counter]:
@@ -734,6 +769,16 @@ def _aggregate(model: ObjectModel, observed: list[Observation]) -> tuple[dict[st
             where.setdefault((name, key), label)
     out: dict[str, Convention] = {}
     for name, counts in seen.items():
+        if any(k[0] == "export" for k in counts):
+            # an import alias binds a free name only when the docs give it one target, always (`generateVideo`
+            # imported from the engine and from another package is neither) and that target is the engine's;
+            # it says nothing of the name's other kinds (counted as before, without it)
+            key, n = counts.most_common(1)[0]
+            if len(counts) == 1 and key[1][0] in model.modules and model.export(*key[1]) is not None:
+                out[name] = Convention(key[0], key[1], where[(name, key)], n)
+            counts = Counter({k: c for k, c in counts.items() if k[0] != "export"})
+            if not counts:
+                continue
         key, n = counts.most_common(1)[0]
         if n / sum(counts.values()) < AGREEMENT:
             key, n = _same_shape_base(model, counts)

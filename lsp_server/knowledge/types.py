@@ -140,8 +140,8 @@ class Evidence:
 class Convention:
     """What the engine's examples call `name` (see `naming`): an instance of a type, or a module namespace."""
 
-    kind: str  # inst | ns
-    target: Any  # a TypeId, or a module name
+    kind: str  # inst | ns | obj | union | names | export
+    target: Any  # a TypeId, a module name, or ("export") the (module, export name) the docs import under the name
     source: str  # the example file that shows it first
     count: int = 1
 
@@ -517,7 +517,7 @@ class Analyzer:
         elif name not in GLOBALS:
             umd = [m for m, mod in self.model.modules.items() if name in mod.globals]
             owners = [m for m, mod in self.model.modules.items() if name in mod.exports]
-            alias = self.namespace_alias(name)
+            alias = self.namespace_alias(name, owners)
             if len(umd) == 1:  # `chroma` in a script: the typings declare it global (`export as namespace`)
                 val = self.export_val(umd[0], name) or self.script_global(umd[0], name)
                 if val is None and self.is_script() and not self.declared_global(umd[0], name):
@@ -647,10 +647,15 @@ class Analyzer:
         return conv is not None and conv.kind in ("inst", "union") and name[:1].islower() and \
             (None, name) not in self.called
 
-    def namespace_alias(self, name: str) -> Val | None:
+    def namespace_alias(self, name: str, owners: list[str] = ()) -> Val | None:
         """The package namespace the engine's docs and examples bind this name to (`import * as Y from "yjs"`,
-        `const ExcelJS = require("exceljs")`), as mined by `naming`; else None."""
+        `const ExcelJS = require("exceljs")`), or the export they import under it (`import {
+        experimental_getBatchResults as getBatchResults } from 'ai'`, then `getBatchResults(...)` undeclared in
+        the next fence), as mined by `naming`; else None."""
         conv = (self.model.conventions or {}).get(name)
+        if conv is not None and conv.kind == "export" and not owners:
+            # (a module exporting the name itself: the fragment assumes that import, as for any free name)
+            return self.export_val(*conv.target, INFERRED)
         if conv is not None and conv.kind == "ns" and conv.target in self.model.modules:
             return Val(ValKind.NAMESPACE, module=conv.target, conf=INFERRED)
         if conv is not None and conv.kind == "obj" and self.model.type(conv.target) is not None:
