@@ -42,7 +42,7 @@ from lsp_server.workspace import Progress, Service, Workspace, service
 
 log = logging.getLogger(__name__)
 
-EXTRACTOR_VERSION = "59"  # 59: `typeof import("./x")` is x's module object (its `export =`, else a namespace of its named exports; tsc's `_exports` of each file apart), `import x = require("./y")` and `export { x }` too; a module exporting a Proxy with a `get` trap answers every name (`TypeDef.any_name`); 58: a folder of `.x()` pages named as no identifier (`resourceful-pubsub`) is a kind of its name; 57: UMD factories: a factory's own `var exports` renamed, its declarations read as the module's, an object literal it returns as the exports (each parameter the module its `require` loads), `var X = function () { this.x = ... }` constructors; 56: the file each `export * as x from './x'` namespace re-exports (`ModuleModel.namespace_files`); 55: an object literal assigned to a static (`X.defaults = {...}`) opened by a write of a key it lacks in any file read; 54: exported object constants (`export const x = Object.freeze({...})`) as namespaces of their keys; 53: JavaScript mixin functions (`superclass => class extends B(superclass)`) and Lit reactive properties, a folder's ambiguous default export dropped; 52: `exports` subpath patterns, import types' files, mixin consts (`typeof C & Constructor<I>`), `protected` kept apart; 51: TypeScript's export context per ambient block, augmentations never close a module; 50: `declare global { export import X = NsImport }`: X is that module's namespace everywhere; 49: a namespace's `export { x$1 as x }` naming a top-level declaration (read later) is that member; 48: JavaScript class factories (`new Class({...})`, `Class.create`, `X.extend`) are classes, entries followed up to 2500 files; 47: `import("./x").default` types name x's default export; 46: a generic method's type parameter that no parameter binds is its default or constraint; 45: `export import x = pkgNs.member` is typed by that export; 44: `var X = function X() {}` keeps its static assignments; 43: a local `mixin(X, {...})` prototype copier adds the literal's members; 42: a function's overloads keep their parameters and results; 41: `export import x = NsOfAFile` is typed by that file's `export =` const; 40: another module file's `export =` const is not the package's; 39: a runtime object's synthesized type of known keys comes with the typed type it is a member of; 38: statics assigned in a declaration or a chain (`var n = X.n = {}`); 37: `module.exports = factory()` in a UMD wrapper is what the factory returns; 36: `export import x = a.b` in a namespace is a member (any); 35 (34 was used by work in progress): JavaScript: `require("./x")(X.prototype)` adders, `module.exports = require("./lib/x")`, constructors callable without `new`; 33: a function beside a namespace member of its name is its call signature; 32: a type name declared in several namespaces, qualified; 31: a function of a class's or namespace's name is its call signature; 30: a const typed by an intersection with a construct signature has its static side; 29: `import * as ns` re-exported by `export { ns }`, Omit/Pick bases; 28: `export * from` a module declared later; 27: merged `declare module` blocks, implicit exports, namespace export clauses, computed names; 26: construct signatures' results; 25: `/// <reference path>` and relative `declare module` augmentations; 24: names an `export =` namespace declares, enums in namespaces; 23: exported class expressions; 22: an unwritten type parameter without a default is unknown; 21: prototype methods' `this.x =`; 20: type parameter defaults, method overloads and their results; 15: an exported `new X()` value of the engine's JavaScript is an X; 17: member status (removed, deprecated)
+EXTRACTOR_VERSION = "60"  # 60: a global typed by a generic alias given a constructor type literal (`declare var Response: UseLibDomIfAvailable<"Response", { new (...): Response }>`) reads that literal as `Response$static`; 59: `typeof import("./x")` is x's module object (its `export =`, else a namespace of its named exports; tsc's `_exports` of each file apart), `import x = require("./y")` and `export { x }` too; a module exporting a Proxy with a `get` trap answers every name (`TypeDef.any_name`); 58: a folder of `.x()` pages named as no identifier (`resourceful-pubsub`) is a kind of its name; 57: UMD factories: a factory's own `var exports` renamed, its declarations read as the module's, an object literal it returns as the exports (each parameter the module its `require` loads), `var X = function () { this.x = ... }` constructors; 56: the file each `export * as x from './x'` namespace re-exports (`ModuleModel.namespace_files`); 55: an object literal assigned to a static (`X.defaults = {...}`) opened by a write of a key it lacks in any file read; 54: exported object constants (`export const x = Object.freeze({...})`) as namespaces of their keys; 53: JavaScript mixin functions (`superclass => class extends B(superclass)`) and Lit reactive properties, a folder's ambiguous default export dropped; 52: `exports` subpath patterns, import types' files, mixin consts (`typeof C & Constructor<I>`), `protected` kept apart; 51: TypeScript's export context per ambient block, augmentations never close a module; 50: `declare global { export import X = NsImport }`: X is that module's namespace everywhere; 49: a namespace's `export { x$1 as x }` naming a top-level declaration (read later) is that member; 48: JavaScript class factories (`new Class({...})`, `Class.create`, `X.extend`) are classes, entries followed up to 2500 files; 47: `import("./x").default` types name x's default export; 46: a generic method's type parameter that no parameter binds is its default or constraint; 45: `export import x = pkgNs.member` is typed by that export; 44: `var X = function X() {}` keeps its static assignments; 43: a local `mixin(X, {...})` prototype copier adds the literal's members; 42: a function's overloads keep their parameters and results; 41: `export import x = NsOfAFile` is typed by that file's `export =` const; 40: another module file's `export =` const is not the package's; 39: a runtime object's synthesized type of known keys comes with the typed type it is a member of; 38: statics assigned in a declaration or a chain (`var n = X.n = {}`); 37: `module.exports = factory()` in a UMD wrapper is what the factory returns; 36: `export import x = a.b` in a namespace is a member (any); 35 (34 was used by work in progress): JavaScript: `require("./x")(X.prototype)` adders, `module.exports = require("./lib/x")`, constructors callable without `new`; 33: a function beside a namespace member of its name is its call signature; 32: a type name declared in several namespaces, qualified; 31: a function of a class's or namespace's name is its call signature; 30: a const typed by an intersection with a construct signature has its static side; 29: `import * as ns` re-exported by `export { ns }`, Omit/Pick bases; 28: `export * from` a module declared later; 27: merged `declare module` blocks, implicit exports, namespace export clauses, computed names; 26: construct signatures' results; 25: `/// <reference path>` and relative `declare module` augmentations; 24: names an `export =` namespace declares, enums in namespaces; 23: exported class expressions; 22: an unwritten type parameter without a default is unknown; 21: prototype methods' `this.x =`; 20: type parameter defaults, method overloads and their results; 15: an exported `new X()` value of the engine's JavaScript is an X; 17: member status (removed, deprecated)
 SIGNED_AS = "object-model-source"
 # The code an extraction depends on: the readers, the syntax helpers they call and the queries they run. A
 # change to any of them changes `reader_version`, so cached extractions (and index artifacts) made by other
@@ -642,6 +642,49 @@ class ObjectModel:
             return None
         parts: list[TypeId] = []
         return parts if self._bound_parts(module, text, parts, 0) else None
+
+    def environment_branch(self, module: str, text: str) -> str | None:
+        """The type a global's declared type `text` (written in `module`) is where the environment does not
+        provide the global itself: a conditional type asking whether the environment has it (`typeof globalThis
+        extends { onmessage: any; Response: infer T } ? T : typeof import("undici-types").Response`, @types/node's
+        fetch globals), directly or through generic aliases (bun's `UseLibDomIfAvailable<"Response", Response$static>`
+        = `LibDomIsLoaded extends true ? (typeof globalThis extends {...} ? T : Otherwise) : Otherwise`,
+        `LibDomIsLoaded` itself such a test), is its false branch: the package's own declaration, which is what
+        the package means its users to get (lib.dom's, when loaded, is the same API). No general evaluator: only
+        tests on `globalThis` are decided, a few aliases deep; None when `text` is no such type."""
+        decided = False
+        for _ in range(8):
+            text = _unparen(text.strip())
+            cond = _conditional(text)
+            if cond is not None:
+                if not self._environment_test(module, cond[0]):
+                    return None
+                text, decided = cond[3], True
+                continue
+            m = re.fullmatch(r"([A-Za-z_$][\w$.]*)\s*<(.*)>", text, re.S)
+            td = self._raw_type(module, m.group(1)) or self._raw_type(module, m.group(1).rsplit(".", 1)[-1]) \
+                if m is not None else None
+            if td is None or td[1].kind != "alias" or not td[1].type_params:
+                break
+            args = _split_type(m.group(2), ",")
+            bindings = {p: (args[i] if i < len(args) else (td[1].type_defaults[i] if i < len(td[1].type_defaults)
+                                                           else "unknown"))
+                        for i, p in enumerate(td[1].type_params)}
+            text = substitute(td[1].alias, bindings)
+        return text if decided and _conditional(text) is None else None
+
+    def _environment_test(self, module: str, check: str) -> bool:
+        """Whether a conditional's check type asks about the environment: it reads `globalThis`, or names an
+        alias (no parameters) that is a conditional whose check does (`LibDomIsLoaded`)."""
+        check = _unparen(check.strip())
+        if re.search(r"\bglobalThis\b", check):
+            return True
+        if not re.fullmatch(r"[A-Za-z_$][\w$.]*", check):
+            return False
+        td = self._raw_type(module, check) or self._raw_type(module, check.rsplit(".", 1)[-1])
+        cond = _conditional(td[1].alias.strip()) if td is not None and td[1].kind == "alias" and \
+            not td[1].type_params else None
+        return cond is not None and re.search(r"\bglobalThis\b", cond[0]) is not None
 
     def _raw_type(self, module: str, name: str) -> tuple[TypeId, TypeDef] | None:
         """The type declared as `name` in `module` (an alias too, unfollowed), else the one type of that name."""

@@ -1066,7 +1066,13 @@ class Analyzer:
         if value is not None:
             if value.kind in ("function", "method"):
                 return Val(ValKind.FUNCTION, module=module, member=value, conf=value.confidence)
-            return self.to_val(parse_type(value.type), module, None, value.confidence) if value.type else None
+            val = self.to_val(parse_type(value.type), module, None, value.confidence) if value.type else None
+            branch = self.model.environment_branch(module, value.type) if val is None and value.type else None
+            if branch is not None:
+                # `declare var Response: UseLibDomIfAvailable<"Response", Response$static>`: the package's own
+                # declaration, what it means where the environment does not declare the global itself
+                val = self.to_val(parse_type(branch), module, None, value.confidence)
+            return val
         tid = self.model.find_type(module, name)
         t = self.model.type(tid) if tid is not None else None
         return Val(ValKind.CLASS, tid, conf=t.confidence) if t is not None and t.kind == "class" else None
@@ -2273,12 +2279,18 @@ class Analyzer:
         function's are (`hint_callbacks`): `new ToolLoopAgent({ prepareStep: async ({ messages }) => ... })` with
         `constructor(settings: ToolLoopAgentSettings)`, `new Observer((entries) => ...)`: TypeScript's contextual
         typing applies to a `new` as to a call. Only a class declaring one constructor (its overloads with it),
-        its own or its nearest base's; the class's own type parameters stay unbound (their parts open)."""
+        its own or its nearest base's; the class's own type parameters stay unbound (their parts open). A value
+        typed by a constructor type (`declare var Observer: { prototype: Observer; new (callback: Callback):
+        Observer }`, lib.dom's way of declaring every class global, read as the interface `Observer$static`) is
+        such a class: its one construct signature is the constructor."""
         if not any(a.type in FUNCTIONS or a.type == "object" for a in args.named_children):
             return
         cv = self.ev(ctor, True)
-        if cv is None or cv.kind != ValKind.CLASS or cv.tid is None or not self.model.class_like(cv.tid):
+        if cv is None or cv.kind not in (ValKind.CLASS, ValKind.INSTANCE) or cv.tid is None or \
+                not self.model.class_like(cv.tid):
             return
+        if cv.kind == ValKind.INSTANCE and not any(m.kind == "constructor" for m in self.model.type(cv.tid).members):
+            return  # an instance of a class is no constructor; only a value of a construct signature's type is
         tid, made = cv.tid, None
         for _ in range(8):
             t = self.model.type(tid)

@@ -106,10 +106,12 @@ import { other, more } from "otherlib";
     assert flagged(ws) == [(2, "srve", "`rt` has no export `srve`; did you mean `serve`?")]
 
 
-def test_a_script_global_of_an_undecidable_conditional_type_is_unknown(tmp_path):
+def test_a_script_global_of_a_conditional_on_the_environment_is_the_package_s_own_declaration(tmp_path):
     """`declare var Widget: Rt.UseLibIfAvailable<"Widget", {...}>` (a conditional type choosing lib.dom's
-    declaration when it is loaded): the value is unknown, never the package's namespace (`Widget.make` is no
-    export of `rtkit`); a global typed by a plain object type is still checked."""
+    declaration when it is loaded, the package's own otherwise): the value is the package's own constructor type
+    (round 29, bun29: it was unknown), never the package's namespace (`Widget.make` is no export of `rtkit`);
+    `new Widget()` is a Widget. A conditional testing something other than the environment stays unknown; a
+    global typed by a plain object type is still checked."""
     ws = runtime_workspace(tmp_path, {
         "a.d.ts": '''declare module "rt" {
   function serve(options: object): void;
@@ -118,18 +120,26 @@ def test_a_script_global_of_an_undecidable_conditional_type_is_unknown(tmp_path)
     type UseLibIfAvailable<K extends PropertyKey, Otherwise> = LibDomIsLoaded extends true
       ? typeof globalThis extends { [P in K]: infer T } ? T : Otherwise
       : Otherwise;
+    type IfString<K, Otherwise> = K extends string ? unknown : Otherwise;
   }
 }
 ''',
         "globals.d.ts": '''interface Widget { spin(): void; }
 declare var Widget: Rt.UseLibIfAvailable<"Widget", { prototype: Widget; new (): Widget; make(n: number): Widget }>;
 declare var Gadget: { prototype: Widget; new (): Widget; build(): Widget };
+declare var Gizmo: Rt.IfString<"Gizmo", { prototype: Widget; new (): Widget; make(n: number): Widget }>;
+declare var Sprocket: typeof globalThis extends { onmessage: any; Sprocket: infer T } ? T : Widget;
 '''}, """Widget.make(1);
-Widget.spin;
+Widget.mkae(1);
+new Widget().spni();
+Widget.make(2).spin();
 Gadget.build();
 Gadget.biuld();
+Gizmo.mkae(1);
+Sprocket.spin();
+Sprocket.sipn();
 """)
-    assert [(line, name) for line, name, _ in flagged(ws)] == [(4, "biuld")]
+    assert [(line, name) for line, name, _ in flagged(ws)] == [(2, "mkae"), (3, "spni"), (6, "biuld"), (9, "sipn")]
 
 
 def test_an_engine_namespace_named_like_an_ecmascript_namespace_object_leaves_the_global_alone(tmp_path):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from lsp_server.knowledge.model_sources.base import param_type
 from tests.support.symbols_helpers import package_flags
+from tests.unit.test_symbols_ambient_exports import flagged as ambient_flagged, runtime_workspace
 
 TYPES = """
 export interface ToolCall { toolName: string; toolCallId: string; }
@@ -132,3 +133,25 @@ new Watcher((records) => records[0].toolNam);
 new SubAgent({ onEnd: (step) => step.zzText });
 new Loose({ onEnd: (event) => event.zzText });
 """) == [(2, "rol"), (3, "zzText"), (4, "toolNam"), (5, "zzText")]
+
+
+CONSTRUCTOR_TYPE_GLOBALS = {"globals.d.ts": '''interface SourceController<R> { close(): void; enqueue(chunk: R): void; }
+interface StreamSource<R = any> { start?: (controller: SourceController<R>) => void; }
+interface Stream<R = any> { read(): R; }
+declare var Stream: { prototype: Stream; new <R = any>(source?: StreamSource<R>): Stream<R> };
+interface Loose { go(): void; }
+declare var Loose: { prototype: Loose; new (source?: any): Loose };
+'''}
+
+
+def test_a_new_of_a_global_typed_by_a_constructor_type_types_its_callbacks(tmp_path):
+    """`new ReadableStream({ start(controller) { controller.close(); } })` where the global is declared as lib.dom
+    declares every class (`declare var Stream: { prototype: Stream; new (source?: StreamSource): Stream }`): the
+    construct signature is the constructor, and its parameters type the callbacks as a class's would (round 29,
+    bun29). A construct signature taking `any` types nothing."""
+    ws = runtime_workspace(tmp_path, CONSTRUCTOR_TYPE_GLOBALS, """new Stream({ start(controller) { controller.clsoe(); } });
+new Stream({ start: (controller) => controller.enqueue(1) });
+new Stream().raed();
+new Loose({ start(controller) { controller.clsoe(); } });
+""")
+    assert [(line, name) for line, name, _ in ambient_flagged(ws)] == [(1, "clsoe"), (3, "raed")]

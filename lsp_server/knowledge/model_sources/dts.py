@@ -696,6 +696,8 @@ class DtsExtractor:
                 m = _typed_member(name, type_node, data, path, decl.start_point[0], doc)
                 if static_side:
                     m.type = static_side
+                else:
+                    m.type = self.constructor_argument(name, type_node, scope, data, path) or m.type
                 if type_node is None and name in mod.types and mod.types[name].kind == "namespace":
                     m.type = f"typeof {name}"
                 m.static = into is not None
@@ -1007,6 +1009,28 @@ class DtsExtractor:
         scope.module.add_type(td)
         scope.local_names.add(td.name)
         return td.name
+
+    def constructor_argument(self, name: str, type_node: Node | None, scope: _Scope, data: bytes,
+                             path: str) -> str:
+        """`declare var Response: UseLibDomIfAvailable<"Response", { prototype: Response; new (...): Response;
+        json(...): Response }>` (bun), a global typed by a generic alias given the package's own constructor type
+        as an argument: that literal is read as the interface `Response$static` (as `constructor_const` reads a
+        const's), and the value's type is the alias applied to that name, so the analysis can resolve the alias
+        to it (`ObjectModel.environment_branch`). Returns that type text, or "" when the const is not so typed."""
+        inner = type_node.named_children[0] if type_node is not None and type_node.type == "type_annotation" \
+            and type_node.named_children else None
+        targs = next((c for c in inner.named_children if c.type == "type_arguments"), None) \
+            if inner is not None and inner.type == "generic_type" else None
+        literals = [a for a in targs.named_children if a.type == "object_type" and
+                    any(c.type == "construct_signature" for c in a.named_children)] if targs is not None else []
+        if len(literals) != 1:
+            return ""
+        td = TypeDef(f"{name}$static", "interface", path=path, line=literals[0].start_point[0])
+        self.members(literals[0], td, data, path)
+        scope.module.add_type(td)
+        scope.local_names.add(td.name)
+        return " ".join((data[inner.start_byte:literals[0].start_byte].decode("utf-8", errors="replace") + td.name +
+                         data[literals[0].end_byte:inner.end_byte].decode("utf-8", errors="replace")).split())
 
     def add_namespace_exports(self, mod: ModuleModel) -> None:
         """`export * as filters from './filters'`: `filters` is a namespace object whose members are the values
