@@ -212,8 +212,11 @@ def _answer(svc: ObjectModelService, workspace: Workspace, w: Written) -> dict:
         owners = sorted({tid for tid, m in found if not m.static}) + sorted({tid for tid, m in found if m.static})
         owners = list(dict.fromkeys(owners))
         similar = sg.suggest(owner_short, index["type_cands"])
+        # (several owners can show as one name, a union alias's arms `Params$arm1`, `Params$arm2` as `Params`:
+        # once each, and never the name as written)
+        shown = [f"{shown_owner(model, tid)}.{member}" for tid in owners[:5]]
         sugg = [f"{s}.{member}" for s in similar if any(t[1] == s for t in owners)] or \
-            [f"{shown_owner(model, tid)}.{member}" for tid in owners[:5]] or \
+            [s for s in dict.fromkeys(shown) if s != name] or \
             _members_of_similar_types(svc, similar, member)
         return _result("unknown", suggestions=sugg)
     # a type

@@ -223,8 +223,9 @@ def shown_type(model: ObjectModel, a: Access) -> str:
 
 # What the model names a value's own type: `Stage$static` (a const's construct signature: `typeof Stage`'s
 # like), `filters$ns1` (a namespace object `export * as filters`), `items$module4` (a declaration file's module
-# object, `typeof import("./items/items")`). Shown as the value's name.
-_VALUE_TYPE_SUFFIX = re.compile(r"static|ns\d+|module\d+")
+# object, `typeof import("./items/items")`), `Params$arm1` (an object type arm of a union alias, dts's
+# `literal_union`). Shown as the value's (or the alias's) name.
+_VALUE_TYPE_SUFFIX = re.compile(r"static|ns\d+|module\d+|arm\d+")
 
 
 def shown_owner(model: ObjectModel, tid, written: str = "") -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from tests.support.symbols_helpers import make_workspace, package_flags, symbol_findings
+from tests.support.symbols_helpers import make_workspace, package_flags, package_workspace, symbol_findings
 
 TYPES = """
 type TextPart = { type: 'text'; text: string; };
@@ -119,3 +119,48 @@ for await (const p of run().anyStream) { if (p.type === 'text') { p.textdelta; }
 """}
     found = symbol_findings(mk(tmp_path, files), "src/app.js")
     assert [(f["line"], f["name"], f["data"]["suggestions"][:1]) for f in found] == [(2, "textdelta", ["textDelta"])]
+
+
+INLINE = """
+export type Params =
+    | { readonly id: string; readonly text: null; readonly name: string; }
+    | { readonly cacheID: string; readonly id: null; readonly text: string | null; readonly name: string; };
+export type FetchFunction = (request: Params, variables: object) => Promise<unknown>;
+declare const RelayNetwork: { create(fetchFn: FetchFunction): object; };
+export { RelayNetwork as Network };
+export declare function params(): Params;
+type Named = { kind: 'named'; label: string };
+export type Mixed = Named | { kind: 'inline'; size: number } | null;
+export type Open = { id: string } | { [key: string]: unknown };
+export type Loose = string | { id: string };
+export type Called = (() => void) | { id: string };
+export declare function mixed(): Mixed;
+export declare function open(): Open;
+export declare function loose(): Loose;
+export declare function called(): Called;
+"""
+
+
+def test_a_union_alias_of_object_type_literals_is_a_union_of_closed_types(tmp_path):
+    # relay-runtime's `RequestParameters`: the arms written inline, no interface named; a callback handed by
+    # name to a const object's method takes the union as its first parameter
+    assert package_flags(tmp_path, INLINE, """import { Network, params, mixed } from 'pkg';
+function fetchFunction(request, variables) { return request.text + request.cacheID + request.texts; }
+Network.create(fetchFunction);
+Network.create((op) => op.name + op.zzName);
+const p = params(); p.id; p.zzId;
+const m = mixed(); m.label; m.size; m.kind; m.zzSize;
+""") == [(2, "texts"), (4, "zzName"), (5, "zzId"), (6, "zzSize")]
+
+
+def test_a_union_alias_with_an_open_or_unread_arm_stays_unchecked(tmp_path):
+    assert package_flags(tmp_path, INLINE, """import { open, loose, called } from 'pkg';
+open().zzAny; loose().zzAny; called().zzAny;
+""") == []
+
+
+def test_a_union_alias_of_object_type_literals_is_named_by_the_alias(tmp_path):
+    ws = package_workspace(tmp_path, "pkg", INLINE, {"src/app.js": "import { params } from 'pkg';\nparams().texts;\n"})
+    [found] = symbol_findings(ws, "src/app.js")
+    assert found["message"].startswith("`Params` has no member `texts`")
+    assert found["data"]["suggestions"][:1] == ["text"]

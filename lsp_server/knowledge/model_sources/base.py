@@ -100,10 +100,12 @@ class TypeDef:
     # of such an object, the method its trap answers other names with (`getItem` of `target[prop] ||
     # target.getItem(prop, true)`): a name that is not a member is that lookup's result
     lookup: str = ""
+    # (last: some readers build TypeDefs by position)
+    shown_alias: str = ""  # the declared text when `alias` names synthesized types (a union's object type arms)
 
     def signature(self) -> str:
         if self.kind == "alias":
-            return f"type {self.name} = {self.alias}"
+            return f"type {self.name} = {' '.join(self.shown_alias.split()) if self.shown_alias else self.alias}"
         ext = f" extends {', '.join(self.bases)}" if self.bases else ""
         return f"{self.kind} {self.name}{ext}"
 
@@ -629,8 +631,16 @@ def _top_arrow(text: str) -> int | None:
     return None
 
 
+ARM_SUFFIX = re.compile(r"\$arm\d+$")
+
+
 def display_type(name: str) -> str:
-    """How a type is named in messages: `PDFImage$scale` (an object literal type) -> `PDFImage.scale()` result."""
+    """How a type is named in messages: `PDFImage$scale` (an object literal type) -> `PDFImage.scale()` result;
+    the object type arms of a union alias (`Params$arm1 | Params$arm2`, dts's `literal_union`) by the alias."""
+    if "$arm" in name:
+        name = " | ".join(dict.fromkeys(ARM_SUFFIX.sub("", p.strip()) for p in name.split("|")))
+        if "|" in name:
+            return f"`{name}`"
     if "$" in name:
         owner, _, member = name.partition("$")
         return f"`{owner}.{member}` result" if owner else f"`{member}`"

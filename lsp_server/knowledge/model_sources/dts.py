@@ -663,6 +663,8 @@ class DtsExtractor:
                         td.bases.append(_text(part, data))
                     else:
                         td.open = True  # a part we cannot follow (a function type, `typeof x`, a conditional)
+            elif value is not None and value.type == "union_type":
+                self.literal_union(value, td, into, mod, data, path)
             mod.add_type(td)
             self.qualified_copy(td, into, mod)
             scope.local_names.add(td.name)
@@ -1275,6 +1277,37 @@ class DtsExtractor:
                 elif old.type != m.type and parse_type(old.type) != parse_type(m.type):
                     old.type = ""  # overloads with different results
                 _keep_common_status(old, m)
+
+    def literal_union(self, value: Node, td: TypeDef, into: TypeDef | None, mod: ModuleModel, data: bytes,
+                      path: str) -> None:
+        """`type RequestParameters = { id: string; text: null; ... } | { cacheID: string; text: string; ... }`:
+        hand-written typings spell a union's members inline (relay-runtime's request parameters, a discriminated
+        union of results or options). Each object type arm becomes a closed interface of its own (`Alias$arm1`,
+        `Alias$arm2`, as a member's object type becomes `Owner$member`; shown as `Alias`), and the alias names them, so the union is
+        read as a union of named types is: a member any arm has is known, a name no arm has is missing, a literal
+        discriminant narrows it. An arm that is open (an index signature) or not an object type nor a named type
+        (a primitive, a function type, a conditional) leaves the alias as written: nothing on it is flagged."""
+        arms = [a for a in _union_parts(value) if _text(a, data) not in ("null", "undefined")]
+        if not any(a.type == "object_type" for a in arms) or \
+                not all(a.type in ("object_type", "type_identifier", "nested_type_identifier", "generic_type")
+                        for a in arms):
+            return
+        stem = f"{into.name}${td.name}" if into is not None else td.name
+        names, made = [], []
+        for i, arm in enumerate(arms, 1):
+            if arm.type != "object_type":
+                names.append(_text(arm, data))
+                continue
+            part = TypeDef(f"{stem}$arm{i}", "interface", path=path, line=arm.start_point[0],
+                           type_params=list(td.type_params), type_defaults=list(td.type_defaults))
+            self.members(arm, part, data, path)
+            if part.open or not part.members:
+                return
+            names.append(part.name)
+            made.append(part)
+        for part in made:
+            mod.add_type(part)
+        td.shown_alias, td.alias = td.alias, " | ".join(names)
 
     def object_literal_type(self, annotation: Node | None, owner: TypeDef, member: str, data: bytes, path: str) -> str:
         """`scale(f: number): { width: number; height: number }`: a closed interface named `Owner$member`."""
@@ -1910,6 +1943,19 @@ def _constructed_type(ext: DtsExtractor, name: str, type_node: Node | None, data
     if pending:
         ext.constructed_parts[name] = pending
     return td if found else None
+
+
+def _union_parts(node: Node) -> list[Node]:
+    """The arms of a union type node (tree-sitter nests `A | B | C` as `(A | B) | C`; parentheses kept off)."""
+    parts = []
+    for child in node.named_children:
+        if child.type == "parenthesized_type" and child.named_children:
+            child = child.named_children[0]
+        if child.type == "union_type":
+            parts += _union_parts(child)
+        elif child.type != "comment":
+            parts.append(child)
+    return parts
 
 
 def _intersection_parts(node: Node) -> list[Node]:
