@@ -1283,10 +1283,11 @@ class DtsExtractor:
         """`type RequestParameters = { id: string; text: null; ... } | { cacheID: string; text: string; ... }`:
         hand-written typings spell a union's members inline (relay-runtime's request parameters, a discriminated
         union of results or options). Each object type arm becomes a closed interface of its own (`Alias$arm1`,
-        `Alias$arm2`, as a member's object type becomes `Owner$member`; shown as `Alias`), and the alias names them, so the union is
-        read as a union of named types is: a member any arm has is known, a name no arm has is missing, a literal
-        discriminant narrows it. An arm that is open (an index signature) or not an object type nor a named type
-        (a primitive, a function type, a conditional) leaves the alias as written: nothing on it is flagged."""
+        `Alias$arm2`, as a member's object type becomes `Owner$member`; shown as `Alias`), and the alias names
+        them, so the union is read as a union of named types is: a member any arm has is known, a name no arm has
+        is missing, a literal discriminant narrows it. An arm that is open (an index signature) or not an object
+        type nor a named type (a primitive, a function type, a conditional) leaves the alias as written: nothing
+        on it is flagged."""
         arms = [a for a in _union_parts(value) if _text(a, data) not in ("null", "undefined")]
         if not any(a.type == "object_type" for a in arms) or \
                 not all(a.type in ("object_type", "type_identifier", "nested_type_identifier", "generic_type")
