@@ -1740,6 +1740,97 @@ ENGINES = [
            # data, which stays the user's (docs/evaluation.md)
            known_false_positives=("src/readme/sessions-and-cookies_10.js:17: insert",),
            recall_floor=0.66, dym_floor=1.0),
+    # Round 31's held-out engine (chosen before any run, docs/evaluation.md): run only with --set-aside.
+    Engine("c15t", "2.2.1", "a headless consent management platform (c15t: cookie banners, privacy preferences, "
+           "consent storage and script gating for GDPR, CCPA and IAB TCF: `const { consentStore } = "
+           "getOrCreateConsentRuntime({ mode: 'hosted', backendURL, consentCategories })`, "
+           "`consentStore.getState().has('measurement')`, `state.saveConsents('all')`, "
+           "`state.setSelectedConsent('marketing', true)`, `state.setOverrides({ country: 'DE' })`, "
+           "`consentStore.subscribe((state, prevState) => ...)`, `state.setCallback('onConsentSet', fn)`, "
+           "`state.policyDecision?.matchedBy`) whose API is one store: a zustand `StoreApi<ConsentStoreState>` "
+           "(`getState`, `subscribe` declared by zustand's typings, a dependency, not by the engine's: "
+           "`ConsentStoreInstance = ReturnType<typeof createConsentManagerStore>`), its state a record of values and "
+           "actions (`consents`, `locationInfo`, `activeUI`, `iab`, `policy`, `saveConsents`, `setConsent`, "
+           "`setScripts`, `setNetworkBlocker`...) whose policy types come from @c15t/schema, another dependency; the "
+           "typings are tsc per-file output (`dist-types/**/*.d.ts`, 85 files) and the runtime one bundle each for "
+           "ESM and CommonJS (`dist/index.js`, `dist/index.cjs`), an `exports` map with `types`/`import`/`require`, "
+           "zustand, @c15t/schema and @c15t/translations its dependencies; the docs are the framework's guides shipped "
+           "in the package for coding agents (`AGENTS.md`, `docs/**/*.md`: the vanilla JavaScript runtime, 38 "
+           "third-party integrations, concepts, and the React package's components, hooks, guides and styling, whose "
+           "compound components `<ConsentBanner.Root>` are @c15t/react's, not installed), their code ```tsx and ```ts "
+           "fences",
+           docs=("README.md", "AGENTS.md", "docs/README.md", "docs/frameworks/javascript/api/checking-consent.md",
+                 "docs/frameworks/javascript/api/location-info.md", "docs/frameworks/javascript/api/overview.md",
+                 "docs/frameworks/javascript/api/setting-consent.md", "docs/frameworks/javascript/building-ui.md",
+                 "docs/frameworks/javascript/callbacks.md", "docs/frameworks/javascript/concepts/client-modes.md",
+                 "docs/frameworks/javascript/concepts/consent-categories.md",
+                 "docs/frameworks/javascript/concepts/consent-models.md",
+                 "docs/frameworks/javascript/concepts/cookie-management.md",
+                 "docs/frameworks/javascript/concepts/glossary.md",
+                 "docs/frameworks/javascript/concepts/initialization-flow.md",
+                 "docs/frameworks/javascript/concepts/policy-packs.md", "docs/frameworks/javascript/iab/overview.md",
+                 "docs/frameworks/javascript/iframe-blocking.md", "docs/frameworks/javascript/internationalization.md",
+                 "docs/frameworks/javascript/network-blocker.md", "docs/frameworks/javascript/optimization.md",
+                 "docs/frameworks/javascript/policy-packs.md", "docs/frameworks/javascript/quickstart.md",
+                 "docs/frameworks/javascript/script-loader.md", "docs/frameworks/javascript/troubleshooting.md",
+                 "docs/integrations/adobe-analytics.md", "docs/integrations/ahrefs-analytics.md",
+                 "docs/integrations/amplitude.md", "docs/integrations/building-integrations.md",
+                 "docs/integrations/clearbit.md", "docs/integrations/cloudflare-web-analytics.md",
+                 "docs/integrations/crisp.md", "docs/integrations/databuddy.md",
+                 "docs/integrations/fathom-analytics.md", "docs/integrations/google-maps.md",
+                 "docs/integrations/google-tag-manager.md", "docs/integrations/google-tag.md",
+                 "docs/integrations/heap.md", "docs/integrations/hightouch.md", "docs/integrations/hotjar.md",
+                 "docs/integrations/intercom.md", "docs/integrations/linkedin-insights.md",
+                 "docs/integrations/logrocket.md", "docs/integrations/matomo-analytics.md",
+                 "docs/integrations/meta-pixel.md", "docs/integrations/microsoft-clarity.md",
+                 "docs/integrations/microsoft-uet.md", "docs/integrations/mixpanel-analytics.md",
+                 "docs/integrations/overview.md", "docs/integrations/pirsch.md",
+                 "docs/integrations/plausible-analytics.md", "docs/integrations/posthog.md",
+                 "docs/integrations/promptwatch.md", "docs/integrations/reddit-pixel.md",
+                 "docs/integrations/rudderstack.md", "docs/integrations/rybbit-analytics.md",
+                 "docs/integrations/segment.md", "docs/integrations/snapchat-pixel.md",
+                 "docs/integrations/tiktok-pixel.md", "docs/integrations/umami-analytics.md",
+                 "docs/integrations/vercel-analytics.md", "docs/integrations/x-pixel.md",
+                 "docs/integrations/youtube.md", "docs/shared/concepts/client-modes.md",
+                 "docs/shared/concepts/consent-categories.md", "docs/shared/concepts/consent-models.md",
+                 "docs/shared/concepts/cookie-management.md", "docs/shared/concepts/glossary.md",
+                 "docs/shared/concepts/initialization-flow.md", "docs/shared/concepts/policy-packs.md",
+                 "docs/shared/react/components/consent-banner.md",
+                 "docs/shared/react/components/consent-dialog-link.md",
+                 "docs/shared/react/components/consent-dialog-trigger.md",
+                 "docs/shared/react/components/consent-dialog.md",
+                 "docs/shared/react/components/consent-manager-provider.md",
+                 "docs/shared/react/components/consent-widget.md", "docs/shared/react/components/dev-tools.md",
+                 "docs/shared/react/components/frame.md", "docs/shared/react/guides/building-headless-components.md",
+                 "docs/shared/react/guides/callbacks.md", "docs/shared/react/guides/headless.md",
+                 "docs/shared/react/guides/iframe-blocking.md", "docs/shared/react/guides/internationalization.md",
+                 "docs/shared/react/guides/network-blocker.md", "docs/shared/react/guides/optimization.md",
+                 "docs/shared/react/guides/policy-packs.md", "docs/shared/react/guides/script-loader.md",
+                 "docs/shared/react/hooks/use-color-scheme.md",
+                 "docs/shared/react/hooks/use-consent-manager/checking-consent.md",
+                 "docs/shared/react/hooks/use-consent-manager/location-info.md",
+                 "docs/shared/react/hooks/use-consent-manager/overview.md",
+                 "docs/shared/react/hooks/use-consent-manager/setting-consent.md",
+                 "docs/shared/react/hooks/use-draggable.md", "docs/shared/react/hooks/use-focus-trap.md",
+                 "docs/shared/react/hooks/use-reduced-motion.md", "docs/shared/react/hooks/use-ssr-status.md",
+                 "docs/shared/react/hooks/use-text-direction.md", "docs/shared/react/hooks/use-translations.md",
+                 "docs/shared/react/iab/consent-banner.md", "docs/shared/react/iab/consent-dialog.md",
+                 "docs/shared/react/iab/overview.md", "docs/shared/react/iab/use-gvl-data.md",
+                 "docs/shared/react/styling/classnames.md", "docs/shared/react/styling/color-scheme.md",
+                 "docs/shared/react/styling/css-variables.md", "docs/shared/react/styling/overview.md",
+                 "docs/shared/react/styling/slots.md", "docs/shared/react/styling/stylesheet-entrypoint.md",
+                 "docs/shared/react/styling/tailwind.md", "docs/shared/react/styling/tokens.md",
+                 "docs/shared/troubleshooting.md"),
+           # the docs fence their code as ```tsx (243), ```ts (228) and ```typescript (1), with no ```js block: a block
+           # with no type syntax is clean JavaScript too (343 of the 472 on 84 pages: 210 ```ts, 132 ```tsx parsing
+           # as JSX, 1 ```typescript), the rest does not parse (`satisfies Theme`, `as HTMLSelectElement`, typed
+           # parameters); the 3 ```html blocks hold iframes and a preconnect link, no script (html_scripts_as_js off)
+           ts_fences_as_js=True,
+           # the docs import other packages beside the engine (`@c15t/scripts/...`, `@c15t/react`, `react`,
+           # `@c15t/nextjs`, `@c15t/translations`, `react-router-dom`, `@tanstack/...`; only @c15t/translations is
+           # installed, as a dependency): a member used on one of their names (`<ConsentBanner.Root>` where the
+           # snippet imports it, `useLocation()`'s values) is not the engine's (8 of 253 sites)
+           other_imports_not_sites=True, set_aside=True),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
