@@ -421,6 +421,9 @@ class Analyzer:
         self.key_of = self.names.key_of
         self.declared = self.names.declared_anywhere()  # every name declared anywhere in the file
         self.free_vals: dict[str, Val | None] = {}
+        # the aliases `to_val` is following (a recursive one, `JsonValue = JsonPrimitive | JsonObject | JsonArray`
+        # with `JsonArray = JsonValue[]`, is unknown where it comes back to itself, not followed without end)
+        self._following: set[tuple[str, str]] = set()
         self.called: set[BindingKey] = set()  # bindings called as functions (`dayjs()`)
         self.param_hints: dict[int, list[Val | None]] = {}  # callback node id -> types of its parameters
         self._bindings: dict[tuple, dict[str, str]] = {}  # (instance type, owner, type arguments) -> bindings
@@ -801,13 +804,20 @@ class Analyzer:
         if k == "name":
             tid = self.model.find_type(module, parsed[1])
             if tid is None:
-                alias = self.model.alias_target(module, parsed[1])
-                if alias is not None and alias != parsed:
-                    return self.to_val(alias, module, this, conf, evidence)
-                if alias is None:
-                    return self.conditional_val(module, parsed[1], this, conf, evidence) or \
-                        self.indexed_val(module, parsed[1], conf, evidence)
-                return None
+                key = (module, parsed[1])
+                if key in self._following:
+                    return None
+                self._following.add(key)
+                try:
+                    alias = self.model.alias_target(module, parsed[1])
+                    if alias is not None and alias != parsed:
+                        return self.to_val(alias, module, this, conf, evidence)
+                    if alias is None:
+                        return self.conditional_val(module, parsed[1], this, conf, evidence) or \
+                            self.indexed_val(module, parsed[1], conf, evidence)
+                    return None
+                finally:
+                    self._following.discard(key)
             t = self.model.type(tid)
             if t is None or t.kind not in ("class", "interface"):
                 return None

@@ -90,3 +90,13 @@ const m = useMixed();
 m.state; m.length; m.anything;
 """) == []
 
+
+def test_a_recursive_alias_of_a_parameter_does_not_end_the_analysis(tmp_path):
+    # fails on main: following `JsonValue` -> `JsonArray` -> `JsonValue[]` recursed without end; the analysis
+    # stopped at `fetcher.submit({})` and nothing after it was checked
+    assert package_flags(tmp_path, TYPES, """import { useFetcher } from 'pkg';
+const fetcher = useFetcher();
+fetcher.submit({}, { action: '/projects' });
+fetcher.subit({}, { action: '/projects?index' });
+""") == [(4, "subit")]
+
