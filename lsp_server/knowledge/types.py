@@ -44,7 +44,7 @@ from lsp_server import queries
 from lsp_server.document import ParsedDocument
 from lsp_server.knowledge.builtin_names import builtin_members, builtin_types
 from lsp_server.knowledge.model_sources.base import (
-    HIGH, MEDIUM, Member, conditional_branches, function_params, generic_args, intersection_parts,
+    HIGH, MEDIUM, NULLISH, Member, conditional_branches, function_params, generic_args, intersection_parts,
     object_literal_members, param_type, parse_type, substitute, this_param, union_parts,
 )
 from lsp_server.knowledge.model_sources import platform
@@ -1392,8 +1392,12 @@ class Analyzer:
             member, owner = entries[0]
             if node is not None:
                 self.record(Access.at(node, name, val, owner=owner, member=member, usage=usage, container=owner[1]))
-            if len({(parse_type(e[0].type), e[0].kind) for e in entries}) != 1:
+            # (a state record's member that is only `undefined` there, `location: undefined` while idle, says
+            # nothing of what the code reads on it where it is set: the other records' type)
+            typed = [e for e in entries if e[0].kind != "property" or e[0].type.strip() not in NULLISH] or entries
+            if len({(parse_type(e[0].type), e[0].kind) for e in typed}) != 1:
                 return None  # the members disagree on their type
+            member, owner = typed[0]
             if member.kind in ("method", "function"):
                 return Val(ValKind.FUNCTION, module=owner[0], member=member, recv=val, conf=val.conf, evidence=val.evidence)
             return self.to_val(parse_type(member.type), owner[0], val, val.conf, val.evidence)
