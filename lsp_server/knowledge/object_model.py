@@ -202,6 +202,7 @@ class ObjectModel:
         self._members: dict[TypeId, dict[str, tuple[Member, TypeId]]] = {}
         self._statics: dict[TypeId, dict[str, tuple[Member, TypeId]]] = {}
         self._closed: dict[TypeId, bool] = {}
+        self._indexed: dict[TypeId, list[list[TypeId]] | None] = {}  # `indexed_arms`' answers
         self._holes: dict[TypeId, bool] = {}
         self._alias_names: dict[str, list[TypeId]] | None = None  # alias name -> its types (`_raw_type`)
         self._platform: dict[TypeId, bool] = {}
@@ -656,6 +657,12 @@ class ObjectModel:
         at a time, each as the object types it is made of (`type Navigation = NavigationStates[keyof
         NavigationStates]`: [[Idle], [Loading], [Submitting]]; `Active & Omit<States["Loading"], "matches">` one
         record of two types), else None: `computed_parts`' bound, every record closed or nothing."""
+        key = (module, name)
+        if key not in self._indexed:
+            self._indexed[key] = self._indexed_arms(module, name)
+        return self._indexed[key]
+
+    def _indexed_arms(self, module: str, name: str) -> list[list[TypeId]] | None:
         mod = self.modules.get(module)
         t = mod.types.get(name) if mod is not None else None
         body = _unparen(t.alias.strip()) if t is not None and t.kind == "alias" else ""
