@@ -202,7 +202,7 @@ class ObjectModel:
         self._members: dict[TypeId, dict[str, tuple[Member, TypeId]]] = {}
         self._statics: dict[TypeId, dict[str, tuple[Member, TypeId]]] = {}
         self._closed: dict[TypeId, bool] = {}
-        self._indexed: dict[TypeId, list[list[TypeId]] | None] = {}  # `indexed_arms`' answers
+        self._indexed: dict[tuple[str, str], list[list[TypeId]] | None] = {}  # `indexed_arms`' answers
         self._holes: dict[TypeId, bool] = {}
         self._alias_names: dict[str, list[TypeId]] | None = None  # alias name -> its types (`_raw_type`)
         self._platform: dict[TypeId, bool] = {}
@@ -678,9 +678,9 @@ class ObjectModel:
             return None
         for mtid in maps:
             for member, (m, owner) in self.members(mtid).items():
-                arm: list[TypeId] = []
                 if literal is not None and member != literal.group(2):
                     continue
+                arm: list[TypeId] = []
                 if not self._bound_parts(owner[0], m.type, arm, 1):
                     return None
                 if arm and arm not in arms:

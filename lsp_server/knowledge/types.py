@@ -111,7 +111,8 @@ class Val:
     # a union narrowed by a literal discriminant (`Analyzer.narrow_if`): a name missing on it is reported only
     # when the engine has that name nowhere (see `unknown_symbol.added_elsewhere`)
     narrowed: bool = False
-    # a UNION whose members are intersections (`types.indexed_val`): each member's TypeIds (`tid` lists them all)
+    # a UNION some of whose members are intersections (`Analyzer.indexed_val`): each member's TypeIds (`tid` lists
+    # them all, flattened: a name no type has is on no member); did-you-mean offers what every member has
     arms: tuple = ()
 
 
