@@ -202,6 +202,7 @@ class ObjectModel:
         self._members: dict[TypeId, dict[str, tuple[Member, TypeId]]] = {}
         self._statics: dict[TypeId, dict[str, tuple[Member, TypeId]]] = {}
         self._closed: dict[TypeId, bool] = {}
+        self._indexed: dict[tuple[str, str], list[list[TypeId]] | None] = {}  # `indexed_arms`' answers
         self._holes: dict[TypeId, bool] = {}
         self._alias_names: dict[str, list[TypeId]] | None = None  # alias name -> its types (`_raw_type`)
         self._platform: dict[TypeId, bool] = {}
@@ -634,14 +635,57 @@ class ObjectModel:
         a type is every branch at once: a name no branch can produce is missing whatever the arguments are, and a
         name some branch has may be there. None when `text` is no use of such an alias, or when some part cannot
         be bounded (a mapped type, an object literal, a type parameter nothing binds, an unknown name): then the
-        base stays as before, unresolved and the type open."""
+        base stays as before, unresolved and the type open.
+
+        An alias of an indexed access into a closed object type of records is bounded the same way (react-router's
+        `Fetcher<TData> = FetcherStates<TData>[keyof FetcherStates<TData>]`, a union of state records, each an
+        object type: `FetcherWithComponents<T> = Fetcher<T> & {...}` extends it): its parts are the record types,
+        a name none of them has is on no state, and a record TypeScript cannot bound (a primitive, an index
+        signature, a mapped type) leaves it unbounded, as above."""
         head = text.split("<", 1)[0].strip()
         td = self._raw_type(module, head)
-        if td is None or td[1].kind != "alias" or not td[1].type_params or \
-                _conditional(td[1].alias.strip()) is None:
+        if td is None or td[1].kind != "alias":
+            return None
+        body = td[1].alias.strip()
+        if not (_indexed_access(_unparen(body)) or (td[1].type_params and _conditional(body) is not None)):
             return None
         parts: list[TypeId] = []
         return parts if self._bound_parts(module, text, parts, 0) else None
+
+    def indexed_arms(self, module: str, name: str) -> list[list[TypeId]] | None:
+        """The record types an alias `name` of `module` whose body is an indexed access stands for, one record
+        at a time, each as the object types it is made of (`type Navigation = NavigationStates[keyof
+        NavigationStates]`: [[Idle], [Loading], [Submitting]]; `Active & Omit<States["Loading"], "matches">` one
+        record of two types), else None: `computed_parts`' bound, every record closed or nothing."""
+        key = (module, name)
+        if key not in self._indexed:
+            self._indexed[key] = self._indexed_arms(module, name)
+        return self._indexed[key]
+
+    def _indexed_arms(self, module: str, name: str) -> list[list[TypeId]] | None:
+        mod = self.modules.get(module)
+        t = mod.types.get(name) if mod is not None else None
+        body = _unparen(t.alias.strip()) if t is not None and t.kind == "alias" else ""
+        if not _indexed_access(body) or not self.computed_parts(module, name):
+            return None
+        body = _unparen(substitute(body, dict(zip(t.type_params, t.type_defaults))))
+        opened = _opening_bracket(body)
+        holder, key = body[:opened].strip(), body[opened + 1:-1].strip()
+        literal = re.fullmatch(r"""(["'])([\w$]+)\1""", key)
+        maps: list[TypeId] = []
+        arms: list[list[TypeId]] = []
+        if not self._bound_parts(module, holder, maps, 1):
+            return None
+        for mtid in maps:
+            for member, (m, owner) in self.members(mtid).items():
+                if literal is not None and member != literal.group(2):
+                    continue
+                arm: list[TypeId] = []
+                if not self._bound_parts(owner[0], m.type, arm, 1):
+                    return None
+                if arm and arm not in arms:
+                    arms.append(arm)
+        return arms or None
 
     def environment_branch(self, module: str, text: str) -> str | None:
         """The type a global's declared type `text` (written in `module`) is where the environment does not
@@ -750,6 +794,10 @@ class ObjectModel:
             return False
         name, args = m.group(1), _split_type(m.group(2), ",") if m.group(2) else []
         if name in ("Partial", "Required", "Readonly") and len(args) == 1:
+            return self._bound_parts(module, args[0], out, depth + 1)
+        if name in ("Omit", "Pick") and len(args) == 2:
+            # some of the first argument's members: its members bound them (an omitted name is never missing;
+            # as `_base_type` reads such a base); react-router's `Omit<NavigationStates["Idle"], "matches">`
             return self._bound_parts(module, args[0], out, depth + 1)
         found = self._raw_type(module, name)
         if found is None:
@@ -1154,6 +1202,11 @@ def _infer_bindings(check: str, extends: str, infers: list[str]) -> dict[str, st
     if matched is None:
         return None
     return {k: v.strip() for k, v in matched.groupdict().items()}
+
+
+def _indexed_access(text: str) -> bool:
+    """Whether a type expression is an indexed access `M[K]` at its top (not an array type `T[]`)."""
+    return text.endswith("]") and not text.endswith("[]") and _opening_bracket(text) > 0
 
 
 def _opening_bracket(text: str) -> int:

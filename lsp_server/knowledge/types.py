@@ -44,7 +44,7 @@ from lsp_server import queries
 from lsp_server.document import ParsedDocument
 from lsp_server.knowledge.builtin_names import builtin_members, builtin_types
 from lsp_server.knowledge.model_sources.base import (
-    HIGH, MEDIUM, Member, conditional_branches, function_params, generic_args, intersection_parts,
+    HIGH, MEDIUM, NULLISH, Member, conditional_branches, function_params, generic_args, intersection_parts,
     object_literal_members, param_type, parse_type, substitute, this_param, union_parts,
 )
 from lsp_server.knowledge.model_sources import platform
@@ -111,6 +111,9 @@ class Val:
     # a union narrowed by a literal discriminant (`Analyzer.narrow_if`): a name missing on it is reported only
     # when the engine has that name nowhere (see `unknown_symbol.added_elsewhere`)
     narrowed: bool = False
+    # a UNION some of whose members are intersections (`Analyzer.indexed_val`): each member's TypeIds (`tid` lists
+    # them all, flattened: a name no type has is on no member); did-you-mean offers what every member has
+    arms: tuple = ()
 
 
 @dataclass
@@ -419,6 +422,9 @@ class Analyzer:
         self.key_of = self.names.key_of
         self.declared = self.names.declared_anywhere()  # every name declared anywhere in the file
         self.free_vals: dict[str, Val | None] = {}
+        # the aliases `to_val` is following (a recursive one, `JsonValue = JsonPrimitive | JsonObject | JsonArray`
+        # with `JsonArray = JsonValue[]`, is unknown where it comes back to itself, not followed without end)
+        self._following: set[tuple[str, str]] = set()
         self.called: set[BindingKey] = set()  # bindings called as functions (`dayjs()`)
         self.param_hints: dict[int, list[Val | None]] = {}  # callback node id -> types of its parameters
         self._bindings: dict[tuple, dict[str, str]] = {}  # (instance type, owner, type arguments) -> bindings
@@ -799,12 +805,20 @@ class Analyzer:
         if k == "name":
             tid = self.model.find_type(module, parsed[1])
             if tid is None:
-                alias = self.model.alias_target(module, parsed[1])
-                if alias is not None and alias != parsed:
-                    return self.to_val(alias, module, this, conf, evidence)
-                if alias is None:
-                    return self.conditional_val(module, parsed[1], this, conf, evidence)
-                return None
+                key = (module, parsed[1])
+                if key in self._following:
+                    return None
+                self._following.add(key)
+                try:
+                    alias = self.model.alias_target(module, parsed[1])
+                    if alias is not None and alias != parsed:
+                        return self.to_val(alias, module, this, conf, evidence)
+                    if alias is None:
+                        return self.conditional_val(module, parsed[1], this, conf, evidence) or \
+                            self.indexed_val(module, parsed[1], conf, evidence)
+                    return None
+                finally:
+                    self._following.discard(key)
             t = self.model.type(tid)
             if t is None or t.kind not in ("class", "interface"):
                 return None
@@ -873,6 +887,24 @@ class Analyzer:
         if t is None or t.kind != "alias" or depth > 4:
             return None
         return self._branches_val(t.alias, module, this, conf, evidence, depth)
+
+    def indexed_val(self, module: str, name: str, conf: float, evidence=None) -> Val | None:
+        """An alias of an indexed access into an object type of records (react-router's `type Navigation =
+        NavigationStates[keyof NavigationStates]`, a union of state records): the union of the record types
+        (`ObjectModel.indexed_arms`), a name none of them has missing; unknown unless every record is a closed
+        object type. A record that is an intersection (`Active & Omit<States["Loading"], "matches">`) adds each
+        of its types to the union, a name no type has being on no record; `arms` keeps the records apart for
+        the names a near miss may mean (those every record has)."""
+        arms = self.model.indexed_arms(module, name)
+        tids = list(dict.fromkeys(tid for arm in arms or () for tid in arm))
+        types = [self.model.type(tid) for tid in tids]
+        if not tids or any(t is None for t in types):
+            return None
+        conf = min([conf] + [t.confidence for t in types])
+        if len(tids) == 1:
+            return Val(ValKind.INSTANCE, tids[0], conf=conf, evidence=evidence)
+        return Val(ValKind.UNION, tuple(tids), conf=conf, evidence=evidence,
+                   arms=tuple(tuple(arm) for arm in arms) if any(len(arm) > 1 for arm in arms) else ())
 
     def _branches_val(self, text: str, module: str, this: Val | None, conf: float, evidence, depth: int):
         branches = conditional_branches(text)
@@ -1350,18 +1382,23 @@ class Analyzer:
             entries = [model.side(tid, static=False).get(name) for tid in val.tid]
             if all(e is None for e in entries):
                 if node is not None and name not in OBJECT_MEMBERS and all(model.closed(t) for t in val.tid):
-                    shared = set.intersection(*({n for n, (m, _) in model.members(t).items() if not m.private}
-                                                for t in val.tid))
+                    arms = val.arms or [(t,) for t in val.tid]  # (a member made of several types has what any has)
+                    shared = set.intersection(*({n for t in arm for n, (m, _) in model.members(t).items()
+                                                 if not m.private} for arm in arms))
                     self.record(Access.at(node, name, val, missing=True, usage=usage, candidates=sorted(shared),
-                                          container=" | ".join(t[1] for t in val.tid)))
+                                          container=" | ".join(" & ".join(t[1] for t in arm) for arm in arms)))
                 return None
             if any(e is None for e in entries):
                 return None  # on some members of the union only: the code may have narrowed it
             member, owner = entries[0]
             if node is not None:
                 self.record(Access.at(node, name, val, owner=owner, member=member, usage=usage, container=owner[1]))
-            if len({(parse_type(e[0].type), e[0].kind) for e in entries}) != 1:
+            # (a state record's member that is only `undefined` there, `location: undefined` while idle, says
+            # nothing of what the code reads on it where it is set: the other records' type)
+            typed = [e for e in entries if e[0].kind != "property" or e[0].type.strip() not in NULLISH] or entries
+            if len({(parse_type(e[0].type), e[0].kind) for e in typed}) != 1:
                 return None  # the members disagree on their type
+            member, owner = typed[0]
             if member.kind in ("method", "function"):
                 return Val(ValKind.FUNCTION, module=owner[0], member=member, recv=val, conf=val.conf, evidence=val.evidence)
             return self.to_val(parse_type(member.type), owner[0], val, val.conf, val.evidence)
@@ -2810,8 +2847,9 @@ class Analyzer:
                     kept.append(tid)
             if not kept or len(kept) == len(val.tid):
                 continue
-            narrowed[key] = replace(val, kind=ValKind.INSTANCE, tid=kept[0], narrowed=True) if len(kept) == 1 \
-                else replace(val, tid=tuple(kept), narrowed=True)
+            narrowed[key] = replace(val, kind=ValKind.INSTANCE, tid=kept[0], narrowed=True, arms=()) \
+                if len(kept) == 1 else replace(val, tid=tuple(kept), narrowed=True, arms=tuple(
+                    kept_arm for kept_arm in (tuple(t for t in arm if t in kept) for arm in val.arms) if kept_arm))
         for key, val in narrowed.items():
             self.narrowed.setdefault(key, []).append((start, end, val))
 
