@@ -39,6 +39,7 @@ from lsp_server.knowledge import suggest as sg
 from lsp_server.knowledge import spelling_cache
 from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, ReadLimits, display_type
 from lsp_server.knowledge.model_sources.docs import MARKDOWN_PAGES, OLD_API_PAGE, docs_files, page_files
+from lsp_server.knowledge.model_sources import platform as platform_lib
 from lsp_server.knowledge.model_sources.platform import PLATFORM
 from lsp_server import queries
 from lsp_server.knowledge.builtin_names import builtin_members, is_builtin_type
@@ -780,6 +781,10 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
             # value's shape, and a guess would flag a name the engine has (the runtime oracle's misses). And
             # `React.useState`: another module's value, whatever the engine spells (`_imported_names`).
             continue
+        if _made_by_foreign_call(doc, obj, index["names"], workspace):
+            # `const db = createDatabaseClient(host, port); db.insert(data)`: the value of the user's own helper,
+            # which the engine never names; its members are that helper's, not near misses of the engine's
+            continue
         if named_as_class is not None and (obj.type != "identifier" or doc.node_text(obj) not in named_as_class):
             continue
         name = doc.node_text(prop)
@@ -879,6 +884,49 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
                         "edits": [{"start": prop.start_byte, "end": prop.end_byte, "text": real}], "fix_all": False}}
         out.append((Finding("unknown-symbol", message, prop.start_byte, prop.end_byte, Severity.WARNING, data), decl))
     return out
+
+
+_WRAPPERS = frozenset(("await_expression", "parenthesized_expression"))
+
+
+def _made_by_foreign_call(doc: ParsedDocument, obj, engine_names: frozenset[str], workspace: frozenset[str]) -> bool:
+    """Whether the receiver `obj` (a name, or a chain of members and member calls from one) is a variable every
+    declaration of which binds it to the result of a call (or `new`, or an `await` of either) of a free function
+    that is no one's in reach: not declared or imported in the file, not declared in the workspace, no platform
+    global (`fetch`, `Promise`: typed or left to the platform), and a name the engine has nowhere (its exports,
+    its types' members, its files' identifiers: `_engine_vocabulary`'s names, so a fragment's undeclared
+    `createCookieSessionStorage(...)` or `getSession(...)` stays the engine's). Such a function is the snippet's
+    own helper whose declaration the docs leave out (`const db = createDatabaseClient(host, port)`): the value is
+    the user's object (or another package's), and a near miss of an engine member on it (`db.insert` of the
+    engine's `push`, a synonym) says nothing of the engine. An assignment without a declaration, a destructuring
+    or a declared function is left as before (their value may well be the engine's)."""
+    node = obj
+    while node is not None and node.type in ("member_expression", "call_expression"):
+        node = node.child_by_field_name("object" if node.type == "member_expression" else "function")
+    if node is None or node.type != "identifier":
+        return False
+    scopes = scopes_of(doc)
+    binding = scopes.resolve(node)
+    if binding is None or not binding.declarations:
+        return False
+    for decl in binding.declarations:
+        holder = decl.top.parent
+        if decl.top.type != "identifier" or holder is None or holder.type != "variable_declarator":
+            return False
+        value = holder.child_by_field_name("value")
+        while value is not None and value.type in _WRAPPERS:
+            value = value.named_children[-1] if value.named_children else None
+        if value is None or value.type not in ("call_expression", "new_expression"):
+            return False
+        callee = value.child_by_field_name("function" if value.type == "call_expression" else "constructor")
+        if callee is None or callee.type != "identifier" or scopes.resolve(callee) is not None:
+            return False
+        name = doc.node_text(callee)
+        if name in engine_names or name in workspace or name in GLOBALS or is_builtin_type(name) or \
+                name in platform_lib.functions() or name in platform_lib.globals_() or \
+                name in platform_lib.es_globals() or name in platform_lib.es_namespaces():
+            return False
+    return True
 
 
 def _receiver_key(doc: ParsedDocument, obj) -> str | None:
