@@ -709,6 +709,13 @@ def _observe(model: ObjectModel, doc: ParsedDocument) -> tuple[tuple | None, tup
             continue
         if val.kind == ValKind.INSTANCE and val.tid is not None:
             key = ("inst", val.tid)
+        elif val.kind == ValKind.UNION and val.tid and 2 <= len(val.tid) <= MAX_UNION and \
+                all(t[0] != PLATFORM for t in val.tid):
+            # `let blocker = useBlocker(...)` of a declared union (`type Blocker = BlockerUnblocked |
+            # BlockerBlocked | BlockerProceeding`, the state records a hook returns): the name is one of those
+            # types, as the "union" convention a name given a few classes says (a member of any of them is
+            # real), so a fragment's undeclared `blocker.reset()` is that object's
+            key = ("union", tuple(sorted(val.tid)))
         elif val.kind == ValKind.NAMESPACE and val.module:
             key = ("ns", val.module)
         elif val.kind == ValKind.CLASS and val.tid is not None and (_object_of_classes(model, val.tid) or

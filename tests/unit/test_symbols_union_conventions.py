@@ -98,3 +98,27 @@ def test_check_symbols_takes_the_name_as_any_of_its_classes(tmp_path):
     # (before: `client` was taken as the one type named like it, `Client`, whose siblings' members were unknown)
     assert [answers[n].status for n in ("client.stats", "client.alpnProtocol", "client.pipelining")] == ["known"] * 3
     assert answers["client.destroyAll"].status == "unknown"
+
+
+STATES = """export interface BlockerUnblocked { state: "unblocked"; reset: undefined; proceed: undefined; }
+export interface BlockerBlocked { state: "blocked"; reset(): void; proceed(): void; location: string; }
+export interface BlockerProceeding { state: "proceeding"; reset: undefined; proceed: undefined; location: string; }
+export type Blocker = BlockerUnblocked | BlockerBlocked | BlockerProceeding;
+export declare function useBlocker(shouldBlock: boolean): Blocker;
+"""
+
+
+def test_a_name_the_examples_bind_to_a_declared_union_is_any_of_its_types(tmp_path):
+    """`let blocker = useBlocker(...)` in the docs, where the hook returns a union alias of state records (round 30,
+    react-router's `Blocker`): the name is one of those types (a "union" convention), so a fragment's undeclared
+    `blocker.reset()` is that object's, and `blocker.rest()` a near miss of its member. Fails on main (nothing:
+    a name the examples give a union value had no convention)."""
+    blocks = ["import { useBlocker } from 'web';\nlet blocker = useBlocker(true);\nblocker.reset();"] * 3
+    docs = "# web\n\n" + "\n\n".join(f"```js\n{b}\n```" for b in blocks) + "\n"
+    ws = package_workspace(tmp_path, "web", STATES, {
+        "src/uses.js": 'import { useBlocker } from "web";\nuseBlocker(true);\n',
+        "src/real.js": 'if (blocker.state === "blocked") {\n  blocker.proceed();\n  blocker.location;\n}\n',
+        "src/near.js": 'if (blocker.state === "blocked") {\n  blocker.rest();\n}\n',
+    }, {"README.md": docs})
+    assert found(ws, "src/real.js") == []
+    assert found(ws, "src/near.js") == [(2, "rest", "warning", ["reset"])]
