@@ -716,7 +716,7 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
     # the user's objects (`await Pet.removeFromCollection(...)`), or a `this` the host may set: only near misses
     # of that object's members (of the host's objects on `this`)
     kinds_only = False
-    if not _uses_engine(doc, analysis, model) and \
+    if not _uses_engine(doc, analysis, model) and not _engine_loaded_module(doc, model) and \
             not _spells_engine_member(doc, members, index, imported, local | workspace) and \
             not _uses_page_receiver(doc, [*members, *found.get("member.this", ())], pages, declared_here,
                                     shaped=False):
@@ -1917,6 +1917,37 @@ def _uses_engine(doc: ParsedDocument, analysis: Analysis, model: ObjectModel) ->
         return True
     # `document.querySelector('wa-dialog')`, `customElements.whenDefined('wa-dialog')`: one of its custom elements
     return spells_custom_tag(doc, custom_elements(model)["tags"])
+
+
+# the fewest members beside `default` of an engine interface `_module_shape_names` reads as a module's exports
+MODULE_SHAPE_MIN = 2
+
+
+def _engine_loaded_module(doc: ParsedDocument, model: ObjectModel) -> bool:
+    """A file that exports by name what the engine's typings declare a module it loads exports
+    (`_module_shape_names`): `export const instrumentations = [...]` of react-router's `ServerEntryModule`,
+    `export async function loader(...)` of its route modules. The framework finds such exports by name and calls
+    them, so the file is written for the engine though it need not import it (the objects its callbacks receive,
+    `handler.instrument(...)`, are the engine's). The default export alone says nothing (every module has one)."""
+    names = _module_shape_names(model)
+    return bool(names) and any(e.name in names for e in module_info_of(doc).exports)
+
+
+def _module_shape_names(model: ObjectModel) -> frozenset[str]:
+    """The names the engine's typings say a module it loads exports: the members beside `default` of each of its
+    interfaces with a `default` member and at least MODULE_SHAPE_MIN others (the shape of an ES module's exports:
+    `interface ServerEntryModule { default: HandleDocumentRequestFunction; handleError?: ...; instrumentations?:
+    ServerInstrumentation[] }`, `interface ServerRouteModule { default: RouteComponent; loader?: LoaderFunction;
+    ... }`). Once per model."""
+    def build() -> frozenset[str]:
+        out: set[str] = set()
+        for tid in model.object_types():
+            members = model.members(tid)
+            others = [n for n in members if n != "default" and n[:1] != "_"]
+            if "default" in members and len(others) >= MODULE_SHAPE_MIN:
+                out.update(others)
+        return frozenset(out)
+    return model.derived("unknown_symbol.module_shape_names", build)
 
 
 _CAMEL_TAIL = re.compile(r"[a-z0-9]([A-Z][a-z0-9]+)$")
