@@ -781,10 +781,6 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
             # value's shape, and a guess would flag a name the engine has (the runtime oracle's misses). And
             # `React.useState`: another module's value, whatever the engine spells (`_imported_names`).
             continue
-        if _made_by_foreign_call(doc, obj, index["names"], workspace):
-            # `const db = createDatabaseClient(host, port); db.insert(data)`: the value of the user's own helper,
-            # which the engine never names; its members are that helper's, not near misses of the engine's
-            continue
         if named_as_class is not None and (obj.type != "identifier" or doc.node_text(obj) not in named_as_class):
             continue
         name = doc.node_text(prop)
@@ -865,6 +861,13 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
             real, owner, decl = _member_first(name, index, suggestion, model,
                                               analysis.open_engine_receivers.get(prop.start_byte),
                                               export_meant, _capitalised(doc, obj), called)
+        if sg.synonym_swap(name, real) and _made_by_foreign_call(doc, obj, index["names"], workspace):
+            # `const db = createDatabaseClient(host, port); db.insert(data)`: the value of the user's own helper,
+            # which the engine never names, may well be the user's object, whose `insert` is its own word, not
+            # the engine's `push` in another word. A misspelling, a change of case or number or an accessor
+            # prefix is a mistake whoever's the object is (a test helper's `const elem = await fixture(...)`
+            # returns the engine's element: `elem.flushRequiredPropertyError()` is still reported)
+            continue
         if name in pages["dependencies"] and (kind is not None or real in pages["documented"]):
             # `req.acceptsCharset()` near the pages' `req.acceptsCharsets()`: an object the pages describe may be
             # a dependency's, extended; a name that dependency spells is its real member
@@ -896,9 +899,9 @@ def _made_by_foreign_call(doc: ParsedDocument, obj, engine_names: frozenset[str]
     global (`fetch`, `Promise`: typed or left to the platform), and a name the engine has nowhere (its exports,
     its types' members, its files' identifiers: `_engine_vocabulary`'s names, so a fragment's undeclared
     `createCookieSessionStorage(...)` or `getSession(...)` stays the engine's). Such a function is the snippet's
-    own helper whose declaration the docs leave out (`const db = createDatabaseClient(host, port)`): the value is
-    the user's object (or another package's), and a near miss of an engine member on it (`db.insert` of the
-    engine's `push`, a synonym) says nothing of the engine. An assignment without a declaration, a destructuring
+    own helper whose declaration the docs leave out (`const db = createDatabaseClient(host, port)`): the value may
+    be the user's object (or another package's), so a synonym of an engine member on it (`db.insert` of the
+    engine's `push`) says nothing of the engine. An assignment without a declaration, a destructuring
     or a declared function is left as before (their value may well be the engine's)."""
     node = obj
     while node is not None and node.type in ("member_expression", "call_expression"):

@@ -2,9 +2,10 @@
 one false positive after its held-out run: `const db = createDatabaseClient(host, port); await db.insert(data)`,
 flagged as a synonym of the engine's `History.push`). A function the file calls free, that nothing in reach
 declares or imports and that the engine never names, is the snippet's helper whose declaration the docs leave out:
-its value is the user's object, whose members are the user's, not near misses of the engine's. A free call of a
-name the engine has (an export the fragment assumes imported) keeps its receiver the engine's, and so does a
-receiver nothing binds (a fragment's undeclared `nav`)."""
+its value may be the user's object, whose `insert` is its own word, not the engine's `push` in another word. A
+misspelling stays a mistake whoever's the object is (a test helper's `fixture(...)` returns the engine's element).
+A free call of a name the engine has (an export the fragment assumes imported) keeps its receiver the engine's,
+and so does a receiver nothing binds (a fragment's undeclared `nav`)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ TYPES = """export declare enum Action { Pop = "POP", Push = "PUSH", Replace = "R
 export declare class History {
     push(path: string): void;
     replace(path: string): void;
+    navigate(path: string): void;
     readonly location: string;
 }
 export declare function createHistory(): History;
@@ -43,3 +45,9 @@ def test_a_free_call_of_the_engines_own_name_keeps_its_receiver_the_engines(tmp_
 def test_an_undeclared_receiver_and_a_declared_helpers_value_are_checked_as_before(tmp_path):
     body = "nav.insert('/a');\nfunction make() { return createHistory(); }\nconst h = make();\nh.insert('/b');\n"
     assert findings(tmp_path, body) == [(3, "insert", ["push"]), (6, "insert", ["push"])]
+
+
+def test_a_misspelling_on_such_a_receiver_is_still_reported(tmp_path):
+    # only a synonym is the user's own word: a typo of an engine member is a mistake on any object
+    body = "async function show() {\n  const el = await fixture('<x-nav>');\n  el.navigat('/a');\n}\n"
+    assert findings(tmp_path, body) == [(5, "navigat", ["navigate"])]
