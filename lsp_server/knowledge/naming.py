@@ -789,6 +789,11 @@ def _aggregate(model: ObjectModel, observed: list[Observation]) -> tuple[dict[st
         key, n = counts.most_common(1)[0]
         if n / sum(counts.values()) < AGREEMENT:
             key, n = _same_shape_base(model, counts)
+        if (key is None or n / sum(counts.values()) < AGREEMENT) and \
+                (covering := _covering_union(counts)) is not None:
+            # `const renderer = await autoDetectRenderer()` (a declared union) here, `new WebGLRenderer()` (one
+            # of its types) there: they agree on that union
+            key, n = covering
         if key is not None and n / sum(counts.values()) >= AGREEMENT:
             out[name] = Convention(key[0], key[1], where[(name, key)], n)
         elif (union := _small_union(counts)) is not None:
@@ -796,6 +801,21 @@ def _aggregate(model: ObjectModel, observed: list[Observation]) -> tuple[dict[st
         elif (union := _small_union(counts, MAX_NAMED)) is not None:
             out[name] = Convention("names", union, where[(name, ("inst", union[0]))], sum(counts.values()))
     return out, free
+
+
+def _covering_union(counts: Counter) -> tuple[tuple, int] | None:
+    """The declared union a name's examples give it (`_observe`'s "union" keys) that covers the most of its
+    other observations, with how many it covers: itself and the instances of one of its types (each agrees
+    with it). None when the name has no such union."""
+    best = None
+    for key in counts:
+        if key[0] != "union":
+            continue
+        parts = set(key[1])
+        n = sum(c for k, c in counts.items() if k == key or (k[0] == "inst" and k[1] in parts))
+        if best is None or n > best[1]:
+            best = (key, n)
+    return best
 
 
 def _small_union(counts: Counter, most: int = MAX_UNION) -> tuple | None:

@@ -122,3 +122,15 @@ def test_a_name_the_examples_bind_to_a_declared_union_is_any_of_its_types(tmp_pa
     }, {"README.md": docs})
     assert found(ws, "src/real.js") == []
     assert found(ws, "src/near.js") == [(2, "rest", "warning", ["reset"])]
+
+
+def test_one_type_of_a_declared_union_agrees_with_that_union():
+    """`const renderer = await autoDetectRenderer()` (a declared union) in some examples, `new WebGLRenderer()`
+    (one of its types) in another (pixi.js's `renderer`): they agree on the union, which no longer outvotes the
+    one-type examples into no convention at all. Fails without `_covering_union` (pixi.js lost `renderer`)."""
+    from lsp_server.knowledge.naming import _covering_union
+
+    union = ("union", (("web", "CanvasRenderer"), ("web", "WebGLRenderer")))
+    assert _covering_union(Counter({union: 2, ("inst", ("web", "WebGLRenderer")): 1})) == (union, 3)
+    assert _covering_union(Counter({union: 2, ("inst", ("web", "Pool")): 3})) == (union, 2)
+    assert _covering_union(Counter({("inst", ("web", "Pool")): 3})) is None
