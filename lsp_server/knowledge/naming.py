@@ -709,6 +709,13 @@ def _observe(model: ObjectModel, doc: ParsedDocument) -> tuple[tuple | None, tup
             continue
         if val.kind == ValKind.INSTANCE and val.tid is not None:
             key = ("inst", val.tid)
+        elif val.kind == ValKind.UNION and val.tid and 2 <= len(val.tid) <= MAX_UNION and \
+                all(t[0] != PLATFORM for t in val.tid):
+            # `let blocker = useBlocker(...)` of a declared union (`type Blocker = BlockerUnblocked |
+            # BlockerBlocked | BlockerProceeding`, the state records a hook returns): the name is one of those
+            # types, as the "union" convention a name given a few classes says (a member of any of them is
+            # real), so a fragment's undeclared `blocker.reset()` is that object's
+            key = ("union", tuple(sorted(val.tid)))
         elif val.kind == ValKind.NAMESPACE and val.module:
             key = ("ns", val.module)
         elif val.kind == ValKind.CLASS and val.tid is not None and (_object_of_classes(model, val.tid) or
@@ -782,6 +789,11 @@ def _aggregate(model: ObjectModel, observed: list[Observation]) -> tuple[dict[st
         key, n = counts.most_common(1)[0]
         if n / sum(counts.values()) < AGREEMENT:
             key, n = _same_shape_base(model, counts)
+        if (key is None or n / sum(counts.values()) < AGREEMENT) and \
+                (covering := _covering_union(counts)) is not None:
+            # `const renderer = await autoDetectRenderer()` (a declared union) here, `new WebGLRenderer()` (one
+            # of its types) there: they agree on that union
+            key, n = covering
         if key is not None and n / sum(counts.values()) >= AGREEMENT:
             out[name] = Convention(key[0], key[1], where[(name, key)], n)
         elif (union := _small_union(counts)) is not None:
@@ -789,6 +801,21 @@ def _aggregate(model: ObjectModel, observed: list[Observation]) -> tuple[dict[st
         elif (union := _small_union(counts, MAX_NAMED)) is not None:
             out[name] = Convention("names", union, where[(name, ("inst", union[0]))], sum(counts.values()))
     return out, free
+
+
+def _covering_union(counts: Counter) -> tuple[tuple, int] | None:
+    """The declared union a name's examples give it (`_observe`'s "union" keys) that covers the most of its
+    other observations, with how many it covers: itself and the instances of one of its types (each agrees
+    with it). None when the name has no such union."""
+    best = None
+    for key in counts:
+        if key[0] != "union":
+            continue
+        parts = set(key[1])
+        n = sum(c for k, c in counts.items() if k == key or (k[0] == "inst" and k[1] in parts))
+        if best is None or n > best[1]:
+            best = (key, n)
+    return best
 
 
 def _small_union(counts: Counter, most: int = MAX_UNION) -> tuple | None:

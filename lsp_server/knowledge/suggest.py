@@ -290,3 +290,12 @@ def unambiguous(ranked: list[tuple[str, float]]) -> bool:
     if len(ranked) == 1:
         return ranked[0][1] >= 0.6
     return ranked[0][1] >= 0.7 and ranked[0][1] - ranked[1][1] >= 0.08
+
+
+def synonym_swap(query: str, name: str) -> bool:
+    """Whether `query` is `name` with a word swapped for a synonym (`insert` for `push`, `makeRoot` for
+    `createRoot`, `fetchUsers` for `getUser`): the same canonical tokens, other words. Not a change of case, of
+    number, of an accessor prefix, or a misspelling: those keep the words or change the tokens."""
+    def words(n: str) -> tuple[str, ...]:
+        return tuple(_singular(w.lower()) for w in _SPLIT.findall(n))
+    return tokens(query) == tokens(name) and words(query) != words(name)

@@ -39,6 +39,7 @@ from lsp_server.knowledge import suggest as sg
 from lsp_server.knowledge import spelling_cache
 from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, ReadLimits, display_type
 from lsp_server.knowledge.model_sources.docs import MARKDOWN_PAGES, OLD_API_PAGE, docs_files, page_files
+from lsp_server.knowledge.model_sources import platform as platform_lib
 from lsp_server.knowledge.model_sources.platform import PLATFORM
 from lsp_server import queries
 from lsp_server.knowledge.builtin_names import builtin_members, is_builtin_type
@@ -715,7 +716,7 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
     # the user's objects (`await Pet.removeFromCollection(...)`), or a `this` the host may set: only near misses
     # of that object's members (of the host's objects on `this`)
     kinds_only = False
-    if not _uses_engine(doc, analysis, model) and \
+    if not _uses_engine(doc, analysis, model) and not _engine_loaded_module(doc, model) and \
             not _spells_engine_member(doc, members, index, imported, local | workspace) and \
             not _uses_page_receiver(doc, [*members, *found.get("member.this", ())], pages, declared_here,
                                     shaped=False):
@@ -860,6 +861,13 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
             real, owner, decl = _member_first(name, index, suggestion, model,
                                               analysis.open_engine_receivers.get(prop.start_byte),
                                               export_meant, _capitalised(doc, obj), called)
+        if sg.synonym_swap(name, real) and _made_by_foreign_call(doc, obj, index["names"], workspace):
+            # `const db = createDatabaseClient(host, port); db.insert(data)`: the value of the user's own helper,
+            # which the engine never names, may well be the user's object, whose `insert` is its own word, not
+            # the engine's `push` in another word. A misspelling, a change of case or number or an accessor
+            # prefix is a mistake whoever's the object is (a test helper's `const elem = await fixture(...)`
+            # returns the engine's element: `elem.flushRequiredPropertyError()` is still reported)
+            continue
         if name in pages["dependencies"] and (kind is not None or real in pages["documented"]):
             # `req.acceptsCharset()` near the pages' `req.acceptsCharsets()`: an object the pages describe may be
             # a dependency's, extended; a name that dependency spells is its real member
@@ -879,6 +887,49 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
                         "edits": [{"start": prop.start_byte, "end": prop.end_byte, "text": real}], "fix_all": False}}
         out.append((Finding("unknown-symbol", message, prop.start_byte, prop.end_byte, Severity.WARNING, data), decl))
     return out
+
+
+_WRAPPERS = frozenset(("await_expression", "parenthesized_expression"))
+
+
+def _made_by_foreign_call(doc: ParsedDocument, obj, engine_names: frozenset[str], workspace: frozenset[str]) -> bool:
+    """Whether the receiver `obj` (a name, or a chain of members and member calls from one) is a variable every
+    declaration of which binds it to the result of a call (or `new`, or an `await` of either) of a free function
+    that is no one's in reach: not declared or imported in the file, not declared in the workspace, no platform
+    global (`fetch`, `Promise`: typed or left to the platform), and a name the engine has nowhere (its exports,
+    its types' members, its files' identifiers: `_engine_vocabulary`'s names, so a fragment's undeclared
+    `createCookieSessionStorage(...)` or `getSession(...)` stays the engine's). Such a function is the snippet's
+    own helper whose declaration the docs leave out (`const db = createDatabaseClient(host, port)`): the value may
+    be the user's object (or another package's), so a synonym of an engine member on it (`db.insert` of the
+    engine's `push`) says nothing of the engine. An assignment without a declaration, a destructuring
+    or a declared function is left as before (their value may well be the engine's)."""
+    node = obj
+    while node is not None and node.type in ("member_expression", "call_expression"):
+        node = node.child_by_field_name("object" if node.type == "member_expression" else "function")
+    if node is None or node.type != "identifier":
+        return False
+    scopes = scopes_of(doc)
+    binding = scopes.resolve(node)
+    if binding is None or not binding.declarations:
+        return False
+    for decl in binding.declarations:
+        holder = decl.top.parent
+        if decl.top.type != "identifier" or holder is None or holder.type != "variable_declarator":
+            return False
+        value = holder.child_by_field_name("value")
+        while value is not None and value.type in _WRAPPERS:
+            value = value.named_children[-1] if value.named_children else None
+        if value is None or value.type not in ("call_expression", "new_expression"):
+            return False
+        callee = value.child_by_field_name("function" if value.type == "call_expression" else "constructor")
+        if callee is None or callee.type != "identifier" or scopes.resolve(callee) is not None:
+            return False
+        name = doc.node_text(callee)
+        if name in engine_names or name in workspace or name in GLOBALS or is_builtin_type(name) or \
+                name in platform_lib.functions() or name in platform_lib.globals_() or \
+                name in platform_lib.es_globals() or name in platform_lib.es_namespaces():
+            return False
+    return True
 
 
 def _receiver_key(doc: ParsedDocument, obj) -> str | None:
@@ -1869,6 +1920,37 @@ def _uses_engine(doc: ParsedDocument, analysis: Analysis, model: ObjectModel) ->
         return True
     # `document.querySelector('wa-dialog')`, `customElements.whenDefined('wa-dialog')`: one of its custom elements
     return spells_custom_tag(doc, custom_elements(model)["tags"])
+
+
+# the fewest members beside `default` of an engine interface `_module_shape_names` reads as a module's exports
+MODULE_SHAPE_MIN = 2
+
+
+def _engine_loaded_module(doc: ParsedDocument, model: ObjectModel) -> bool:
+    """A file that exports by name what the engine's typings declare a module it loads exports
+    (`_module_shape_names`): `export const instrumentations = [...]` of react-router's `ServerEntryModule`,
+    `export async function loader(...)` of its route modules. The framework finds such exports by name and calls
+    them, so the file is written for the engine though it need not import it (the objects its callbacks receive,
+    `handler.instrument(...)`, are the engine's). The default export alone says nothing (every module has one)."""
+    names = _module_shape_names(model)
+    return bool(names) and any(e.name in names for e in module_info_of(doc).exports)
+
+
+def _module_shape_names(model: ObjectModel) -> frozenset[str]:
+    """The names the engine's typings say a module it loads exports: the members beside `default` of each of its
+    interfaces with a `default` member and at least MODULE_SHAPE_MIN others (the shape of an ES module's exports:
+    `interface ServerEntryModule { default: HandleDocumentRequestFunction; handleError?: ...; instrumentations?:
+    ServerInstrumentation[] }`, `interface ServerRouteModule { default: RouteComponent; loader?: LoaderFunction;
+    ... }`). Once per model."""
+    def build() -> frozenset[str]:
+        out: set[str] = set()
+        for tid in model.object_types():
+            members = model.members(tid)
+            others = [n for n in members if n != "default" and n[:1] != "_"]
+            if "default" in members and len(others) >= MODULE_SHAPE_MIN:
+                out.update(others)
+        return frozenset(out)
+    return model.derived("unknown_symbol.module_shape_names", build)
 
 
 _CAMEL_TAIL = re.compile(r"[a-z0-9]([A-Z][a-z0-9]+)$")

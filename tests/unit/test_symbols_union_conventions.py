@@ -98,3 +98,39 @@ def test_check_symbols_takes_the_name_as_any_of_its_classes(tmp_path):
     # (before: `client` was taken as the one type named like it, `Client`, whose siblings' members were unknown)
     assert [answers[n].status for n in ("client.stats", "client.alpnProtocol", "client.pipelining")] == ["known"] * 3
     assert answers["client.destroyAll"].status == "unknown"
+
+
+STATES = """export interface BlockerUnblocked { state: "unblocked"; reset: undefined; proceed: undefined; }
+export interface BlockerBlocked { state: "blocked"; reset(): void; proceed(): void; location: string; }
+export interface BlockerProceeding { state: "proceeding"; reset: undefined; proceed: undefined; location: string; }
+export type Blocker = BlockerUnblocked | BlockerBlocked | BlockerProceeding;
+export declare function useBlocker(shouldBlock: boolean): Blocker;
+"""
+
+
+def test_a_name_the_examples_bind_to_a_declared_union_is_any_of_its_types(tmp_path):
+    """`let blocker = useBlocker(...)` in the docs, where the hook returns a union alias of state records (round 30,
+    react-router's `Blocker`): the name is one of those types (a "union" convention), so a fragment's undeclared
+    `blocker.reset()` is that object's, and `blocker.rest()` a near miss of its member. Fails on main (nothing:
+    a name the examples give a union value had no convention)."""
+    blocks = ["import { useBlocker } from 'web';\nlet blocker = useBlocker(true);\nblocker.reset();"] * 3
+    docs = "# web\n\n" + "\n\n".join(f"```js\n{b}\n```" for b in blocks) + "\n"
+    ws = package_workspace(tmp_path, "web", STATES, {
+        "src/uses.js": 'import { useBlocker } from "web";\nuseBlocker(true);\n',
+        "src/real.js": 'if (blocker.state === "blocked") {\n  blocker.proceed();\n  blocker.location;\n}\n',
+        "src/near.js": 'if (blocker.state === "blocked") {\n  blocker.rest();\n}\n',
+    }, {"README.md": docs})
+    assert found(ws, "src/real.js") == []
+    assert found(ws, "src/near.js") == [(2, "rest", "warning", ["reset"])]
+
+
+def test_one_type_of_a_declared_union_agrees_with_that_union():
+    """`const renderer = await autoDetectRenderer()` (a declared union) in some examples, `new WebGLRenderer()`
+    (one of its types) in another (pixi.js's `renderer`): they agree on the union, which no longer outvotes the
+    one-type examples into no convention at all. Fails without `_covering_union` (pixi.js lost `renderer`)."""
+    from lsp_server.knowledge.naming import _covering_union
+
+    union = ("union", (("web", "CanvasRenderer"), ("web", "WebGLRenderer")))
+    assert _covering_union(Counter({union: 2, ("inst", ("web", "WebGLRenderer")): 1})) == (union, 3)
+    assert _covering_union(Counter({union: 2, ("inst", ("web", "Pool")): 3})) == (union, 2)
+    assert _covering_union(Counter({("inst", ("web", "Pool")): 3})) is None
