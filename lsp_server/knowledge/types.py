@@ -2626,7 +2626,8 @@ class Analyzer:
             if mod is not None and b.imported != NAMESPACE:
                 self.imported_from[self.key_of(b.local)] = (spec, b.imported)
             if b.imported == DEFAULT:
-                val = (self.export_val(spec, "default") or self.export_val(spec, "=")) if mod else None
+                val = (self.export_val(spec, "default") or self.export_val(spec, "=")
+                       or self.synthetic_default(spec)) if mod else None
             elif b.imported == NAMESPACE:
                 val = self.subpath_namespace(written) or (Val(ValKind.NAMESPACE, module=spec) if mod else None)
             else:
@@ -2642,6 +2643,16 @@ class Analyzer:
                         problem.constructed = self.constructed_or_typed(b.local)
                         self.result.import_problems.append(problem)
             self.set_value(b.local, val)
+
+    def synthetic_default(self, spec: str) -> Val | None:
+        """`import planck from 'planck'` of typings that declare no default (no `export default`, no `export =`,
+        no `__esModule` marker): TypeScript binds the whole module (its synthetic default under esModuleInterop,
+        and `module.exports` for a CommonJS package imported from ESM), so `planck.World` is the namespace's
+        `World`. Only when the default a runtime build declares beside them is unread (planck's bundle exports
+        a frozen namespace object `planck as default`): a readable one (a function, a class) is used above."""
+        if spec in self.model.typed and spec not in self.model.typed_default:
+            return Val(ValKind.NAMESPACE, module=spec)
+        return None
 
     def import_namespace_members(self, node: Node, ns: Val, spec: str) -> None:
         """`import { Runtime } from 'pkg/aws-lambda'` of a subpath that is a namespace object of the package
