@@ -1292,6 +1292,12 @@ def _hole_near_miss(name: str, receiver, model: ObjectModel) -> tuple[str, str, 
     if not _on_hole(receiver, model):
         return None
     table = _package_members(model, receiver.tid[0])
+    # and what the package's own docs use on that object (`naming.example_members`: `I.mockRequest(...)` of a
+    # helper documented beside the others, its runtime another package)
+    extra = {n: (m, model.exported_name(receiver.tid)) for n, m in model.example_members.get(receiver.tid, {}).items()
+             if n not in table and _public(n, m)}
+    if extra:
+        table = {**table, **extra}
     # (the package's members are the receiver's own vocabulary, as a closed type's are: a plain variant of one,
     # `clck` of `click`, is the mistake, as `finding_for` reports it on a typed receiver)
     real = _variant_of(name, table, PLAIN_NEAR_MISS)
@@ -1907,6 +1913,11 @@ def _uses_engine(doc: ParsedDocument, analysis: Analysis, model: ObjectModel) ->
     if analysis.engine_free or analysis.named_by_convention:
         return True
     if any(a.member is not None and not a.missing for a in analysis.accesses):
+        return True
+    # a parameter the engine's examples name as the instance of an interface the user's typings fill (`I` in
+    # `login(I)`, `({ I }) => I.refreshPage()` of a heal recipe: codeceptjs's actor): as a free name so named
+    if any(v.evidence is not None and v.evidence.produces.startswith(CONVENTION_EVIDENCE) and v.tid
+           and model.merging_hole(v.tid) for v in analysis.open_engine_receivers.values()):
         return True
     # `document.querySelector('wa-dialog')`, `customElements.whenDefined('wa-dialog')`: one of its custom elements
     return spells_custom_tag(doc, custom_elements(model)["tags"])
