@@ -56,6 +56,7 @@ import hashlib
 import json
 import logging
 import os
+import re
 import threading
 import weakref
 from collections import Counter, defaultdict
@@ -612,12 +613,23 @@ def example_members(model: ObjectModel) -> dict[tuple, dict[str, Member]]:
         for (scope, name), used in an.uses.items():
             if scope is None and name not in an.declared and an.free_vals.get(name) is None:
                 uses += [(*use, False) for use in _convention_uses(model, name, used)]
+        # on the instance of an interface the user's typings fill (codeceptjs's actor `I`, open to any name: no
+        # access on it is missing), every name the docs use: the methods they show of helpers the package does
+        # not ship (`I.mockRequest(...)` on MockRequest's reference page) are that object's, as the docs say
+        for at, recv in an.result.open_engine_receivers.items():
+            if isinstance(recv.tid, tuple) and model.merging_hole(recv.tid):
+                word = _WORD_AT.match(doc.source, at)
+                if word is not None:
+                    uses.append((recv.tid, word.group().decode("utf-8", "replace"), at, False))
         for tid, name, at, static in uses:
             if name.startswith("_") or name in OBJECT_MEMBERS or name in found.get(tid, {}):
                 continue
             line = _line_in(label, code, texts) + doc.source.count(b"\n", 0, at)
             found.setdefault(tid, {})[name] = _example_member(name, label, line, static)
     return found
+
+
+_WORD_AT = re.compile(rb"[A-Za-z_$][\w$]*")
 
 
 def _by_convention(val) -> bool:

@@ -133,6 +133,14 @@ class ObjectModel:
         self.modules: dict[str, ModuleModel] = {}
         self.module_confidence: dict[str, float] = {}
         typed = {m for spec, src in sources if src.kind == "dts" for m in src.modules}
+        # modules whose typings say what a default import binds (`export default`, `export =`) or mark themselves
+        # compiled ES modules (`export const __esModule`); for the other typed modules TypeScript's synthetic
+        # default (esModuleInterop, and always for a CommonJS package imported from ESM) is the whole module
+        # (`synthetic_default`)
+        self.typed: frozenset[str] = frozenset(typed)
+        self.typed_default: frozenset[str] = frozenset(
+            m for spec, src in sources if src.kind == "dts" for m, mod in src.modules.items()
+            if {"default", "=", "__esModule"} & mod.exports.keys())
         runtime_incomplete: set[str] = set()
         incomplete_typings: set[str] = set()
         internal: dict[str, dict[str, TypeDef]] = {}  # module -> a runtime build's classes left out beside typings

@@ -62,6 +62,8 @@ from lsp_server.syntax.patterns import (
 )
 from lsp_server.syntax.scopes import FUNCTIONS, BindingKey, scopes_of
 
+# `typeof Ns.Class.method` (a class's static method as a value's type): the owner's path, the method's name
+_TYPEOF_QUALIFIED = re.compile(r"typeof\s+([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\.([A-Za-z_$][\w$]*)")
 CONVENTION_EVIDENCE = "the engine's examples name a"  # how `by_convention`'s evidence opens
 INFERRED = 0.75  # confidence of a type inferred from evidence: reported as a warning, never an error
 # Names so common on plain objects that using them says nothing about an engine type.
@@ -292,6 +294,23 @@ def examples_use_export(model: ObjectModel, name: str, val: Val) -> bool:
         own = model.examples if model.own_examples is None else model.examples[:model.own_examples]
         use = re.compile(r"(?<![\w$.])%s\s*\??\.\s*([A-Za-z_$][\w$]*)" % re.escape(name))
         cache[name] = any(m in members for _, code in own if name in (code or "") for m in use.findall(code))
+    return cache[name]
+
+
+def examples_chain_export(model: ObjectModel, name: str, val: Val) -> bool:
+    """Whether the engine's own examples call the function `val` free by `name` and read a member of its
+    declared result on the call (`locate('.modal').withText('Save')`, codeceptjs's `locate`, a global its
+    runtime sets and its typings export only): evidence that a one-word name written free is that export, not
+    the snippet's own helper (as `examples_use_export` is for an object). Once per model and name."""
+    cache: dict[str, bool] = model.derived("types.examples_chain_export", dict)
+    if name not in cache:
+        parsed = parse_type(val.member.type) if val.member is not None and val.member.type else None
+        tid = model.find_type(val.module, parsed[1]) if parsed and parsed[0] == "name" and val.module else None
+        members = model.members(tid) if tid is not None else {}
+        own = model.examples if model.own_examples is None else model.examples[:model.own_examples]
+        use = re.compile(r"(?<![\w$.])%s\s*\([^()]*\)\s*\.\s*([A-Za-z_$][\w$]*)" % re.escape(name))
+        cache[name] = bool(members) and any(m in members for _, code in own if name in (code or "")
+                                            for m in use.findall(code))
     return cache[name]
 
 
@@ -557,7 +576,8 @@ class Analyzer:
                 # module exporting it; a lower-case name only when it is a class
                 val = self.export_val(owners[0], name, INFERRED)
                 if val is not None and not name[:1].isupper() and val.kind != ValKind.CLASS and \
-                        not (val.kind == ValKind.FUNCTION and re.search(r"[a-z][A-Z]", name)):
+                        not (val.kind == ValKind.FUNCTION and (re.search(r"[a-z][A-Z]", name) or
+                                                               examples_chain_export(self.model, name, val))):
                     val = None  # a one-word name (`mix`, `random`) may be the snippet's own helper; a
                     # compound one (`encodeStateAsUpdate`) is the engine's function the fragment assumes imported
                 if val is not None and not name[:1].isupper() and val.kind == ValKind.CLASS and \
@@ -1147,7 +1167,23 @@ class Analyzer:
         m: Member = exp[1]
         if m.kind in ("function", "method"):
             return Val(ValKind.FUNCTION, module=module, member=m, conf=min(conf, m.confidence))
-        return self.to_val(parse_type(m.type), module, None, min(conf, m.confidence))
+        return self.static_method_val(m.type or "", module, min(conf, m.confidence)) or \
+            self.to_val(parse_type(m.type), module, None, min(conf, m.confidence))
+
+    def static_method_val(self, text: str, module: str, conf: float) -> Val | None:
+        """`export const locate: typeof CodeceptJS.Locator.build`: a value typed as a class's static method (a
+        qualified `typeof` whose owner is a class of the module) is that method: calling it gives its declared
+        result (a `Locator`). (`parse_type` keeps only a `typeof`'s last name, which is no type here.)"""
+        found = _TYPEOF_QUALIFIED.fullmatch(text.strip())
+        if found is None:
+            return None
+        # (the owner by its last name, as `parse_type` reads any qualified type name: `CodeceptJS.Locator`)
+        otid = self.model.find_type(module, found.group(1).split(".")[-1])
+        t = self.model.type(otid) if otid is not None else None
+        entry = self.model.statics(otid).get(found.group(2)) if t is not None and t.kind == "class" else None
+        if entry is None or entry[0].kind not in ("method", "function"):
+            return None
+        return Val(ValKind.FUNCTION, module=entry[1][0], member=entry[0], conf=min(conf, entry[0].confidence))
 
     def _base_tids(self, tid: TypeId) -> list[TypeId]:
         t = self.model.type(tid)
@@ -2663,7 +2699,8 @@ class Analyzer:
             if mod is not None and b.imported != NAMESPACE:
                 self.imported_from[self.key_of(b.local)] = (spec, b.imported)
             if b.imported == DEFAULT:
-                val = (self.export_val(spec, "default") or self.export_val(spec, "=")) if mod else None
+                val = (self.export_val(spec, "default") or self.export_val(spec, "=")
+                       or self.synthetic_default(spec)) if mod else None
             elif b.imported == NAMESPACE:
                 val = self.subpath_namespace(written) or (Val(ValKind.NAMESPACE, module=spec) if mod else None)
             else:
@@ -2679,6 +2716,16 @@ class Analyzer:
                         problem.constructed = self.constructed_or_typed(b.local)
                         self.result.import_problems.append(problem)
             self.set_value(b.local, val)
+
+    def synthetic_default(self, spec: str) -> Val | None:
+        """`import planck from 'planck'` of typings that declare no default (no `export default`, no `export =`,
+        no `__esModule` marker): TypeScript binds the whole module (its synthetic default under esModuleInterop,
+        and `module.exports` for a CommonJS package imported from ESM), so `planck.World` is the namespace's
+        `World`. Only when the default a runtime build declares beside them is unread (planck's bundle exports
+        a frozen namespace object `planck as default`): a readable one (a function, a class) is used above."""
+        if spec in self.model.typed and spec not in self.model.typed_default:
+            return Val(ValKind.NAMESPACE, module=spec)
+        return None
 
     def import_namespace_members(self, node: Node, ns: Val, spec: str) -> None:
         """`import { Runtime } from 'pkg/aws-lambda'` of a subpath that is a namespace object of the package

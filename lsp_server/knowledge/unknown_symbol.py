@@ -823,7 +823,8 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
             _near_miss(name, index, export_meant, called)
         named = analysis.named_by_convention.get(doc.node_text(obj)) if obj.type == "identifier" else None
         own_class = _own_class_near_miss(doc, obj, name, analysis.mixin_members, model) \
-            if obj.type == "this" and doc.language not in TYPESCRIPT_LANGUAGES and not expando else None
+            if obj.type in ("this", "identifier") and doc.language not in TYPESCRIPT_LANGUAGES and not expando \
+            else None
         if on_hole is not None:  # `I.grabTitles()` on an interface the user's typings fill: the package's member
             real, owner, decl = on_hole
         elif on_kind is not None:  # `User.findOnes()`, `User.find().popuate()`: the pages' object's own member
@@ -1230,12 +1231,16 @@ def _own_class_near_miss(doc: ParsedDocument, this, name: str, mixed: dict | Non
     which the caller's platform and engine names hold, and none of the class's own), or the engine's mixins
     applied to one whose members the model reads whole (`extends OverlayMixin(LitElement)`: `mixed`, the
     analysis's `mixin_members` by class; protected ones too, the subclass's to use: `this._overlayIvokerNode`).
-    Returns (the member meant, its owner as shown, its declaration for the hover) or None."""
-    body = this.parent
-    while body is not None and body.type != "class_body":
-        if body.type in _FUNCTIONS:
-            return None
-        body = body.parent
+    Also on a name bound to an instance of such a class (`const renderer = new Renderer(); renderer.Start()`:
+    `_own_instance_body`). Returns (the member meant, its owner as shown, its declaration for the hover) or None."""
+    if this.type == "identifier":
+        body = _own_instance_body(doc, this)
+    else:
+        body = this.parent
+        while body is not None and body.type != "class_body":
+            if body.type in _FUNCTIONS:
+                return None
+            body = body.parent
     if body is None or body.parent is None:
         return None
     heritage = next((c for c in body.parent.children if c.type == "class_heritage"), None)
@@ -1277,6 +1282,42 @@ def _own_class_near_miss(doc: ParsedDocument, this, name: str, mixed: dict | Non
     return real, shown, (member, shown)
 
 
+def _own_instance_body(doc: ParsedDocument, name):
+    """The body of the class a name holds an instance of: `renderer` after `const renderer = new Renderer()`,
+    `Renderer` a class this file declares (one declaration of each; a `let` or `var` never assigned again). Its
+    members are those the class declares, as on `this` within it (TypeScript types the name by that class in a
+    JavaScript file too); None for any other binding (a parameter, a destructured name, a class of another file)."""
+    scopes = scopes_of(doc)
+    binding = scopes.resolve(name)
+    if binding is None or len(binding.declarations) != 1:
+        return None
+    decl = binding.declarations[0]
+    declarator = decl.node.parent
+    if decl.kind not in ("const", "let", "var") or decl.top is not decl.node or declarator is None or \
+            declarator.type != "variable_declarator":
+        return None
+    value = declarator.child_by_field_name("value")
+    ctor = value.child_by_field_name("constructor") if value is not None and value.type == "new_expression" \
+        else None
+    if ctor is None or ctor.type != "identifier":
+        return None
+    made = scopes.resolve(ctor)
+    if made is None or len(made.declarations) != 1 or made.declarations[0].kind != "class":
+        return None
+    cls = made.declarations[0].node.parent
+    if cls is None or cls.type != "class_declaration":
+        return None
+    if decl.kind != "const":
+        for occ in scopes.occurrences(binding):
+            parent = occ.node.parent
+            if occ.declaration is None and parent is not None and (
+                    parent.type == "update_expression" or parent.type in ("assignment_expression",
+                                                                          "augmented_assignment_expression")
+                    and parent.child_by_field_name("left") == occ.node):
+                return None  # assigned again: it may hold anything
+    return cls.child_by_field_name("body")
+
+
 def _receiver_near_miss(name: str, receiver, model: ObjectModel) -> tuple[str, str, tuple] | None:
     """A near miss (`_near_miss`'s kinds: a get/set prefix, case, number, a small typo) of a public member of
     the receiver's own (open) engine type, platform-named members included; None when it is no plain one."""
@@ -1302,6 +1343,12 @@ def _hole_near_miss(name: str, receiver, model: ObjectModel) -> tuple[str, str, 
     if not _on_hole(receiver, model):
         return None
     table = _package_members(model, receiver.tid[0])
+    # and what the package's own docs use on that object (`naming.example_members`: `I.mockRequest(...)` of a
+    # helper documented beside the others, its runtime another package)
+    extra = {n: (m, model.exported_name(receiver.tid)) for n, m in model.example_members.get(receiver.tid, {}).items()
+             if n not in table and _public(n, m)}
+    if extra:
+        table = {**table, **extra}
     # (the package's members are the receiver's own vocabulary, as a closed type's are: a plain variant of one,
     # `clck` of `click`, is the mistake, as `finding_for` reports it on a typed receiver)
     real = _variant_of(name, table, PLAIN_NEAR_MISS)
@@ -1917,6 +1964,11 @@ def _uses_engine(doc: ParsedDocument, analysis: Analysis, model: ObjectModel) ->
     if analysis.engine_free or analysis.named_by_convention:
         return True
     if any(a.member is not None and not a.missing for a in analysis.accesses):
+        return True
+    # a parameter the engine's examples name as the instance of an interface the user's typings fill (`I` in
+    # `login(I)`, `({ I }) => I.refreshPage()` of a heal recipe: codeceptjs's actor): as a free name so named
+    if any(v.evidence is not None and v.evidence.produces.startswith(CONVENTION_EVIDENCE) and v.tid
+           and model.merging_hole(v.tid) for v in analysis.open_engine_receivers.values()):
         return True
     # `document.querySelector('wa-dialog')`, `customElements.whenDefined('wa-dialog')`: one of its custom elements
     return spells_custom_tag(doc, custom_elements(model)["tags"])

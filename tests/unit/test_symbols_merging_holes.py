@@ -102,3 +102,36 @@ def test_a_fragment_on_the_name_the_docs_give_the_hole_instance_is_checked_again
             "src/app.js": "let title = await Actor.grabTitles();\nActor.loginAsAdmin();\n"}
     ws = make_workspace(tmp_path, tree)
     assert [(line, name, s[:1]) for line, name, s in flagged(ws)] == [(1, "grabTitles", ["grabTitle"])]
+
+
+def readme_workspace(tmp_path, readme: str, app: str):
+    tree = {"node_modules/actkit/package.json": json.dumps({"name": "actkit", "types": "./typings/index.d.ts"}),
+            "node_modules/actkit/typings/index.d.ts": TYPINGS,
+            "node_modules/actkit/README.md": readme,
+            "package.json": json.dumps({"name": "app", "dependencies": {"actkit": "1.0.0"}}),
+            "src/app.js": app}
+    return make_workspace(tmp_path, tree)
+
+
+def test_a_parameter_named_as_the_hole_instance_makes_the_file_the_engines(tmp_path):
+    """Round 30 (weak30, codeceptjs's heal recipes and auth plugin: `login: (I) => I.loginAsAdmin()`, `({ I }) =>
+    I.refreshPage()`): a parameter the docs' name types as the hole's instance is a use of the package, as the same
+    name written free is, so a near miss of the package's member on it is reported in a file that shows nothing
+    else of the package. A name the package lacks that is no near miss (a custom step) stays silent."""
+    ws = readme_workspace(tmp_path, README, "const recipe = { fn: ({ Actor }) => { Actor.grabTitles(); } };\n"
+                          "const login = (Actor) => Actor.waitForVisibles('#a');\n"
+                          "const other = (Actor) => Actor.loginAsAdmin();\n")
+    assert [(line, name, s[:1]) for line, name, s in flagged(ws)] == [
+        (1, "grabTitles", ["grabTitle"]), (2, "waitForVisibles", ["waitForVisible"])]
+
+
+def test_what_the_docs_call_on_the_hole_instance_is_its_vocabulary(tmp_path):
+    """Round 30 (weak30, codeceptjs's MockRequest page: `I.mockRequest('GET', '/api/users', 200)`, a helper whose
+    runtime is another package and whose methods no type of the package declares): the names the package's own
+    docs use on the hole's instance are members of it, so a near miss of one is reported with it as the
+    did-you-mean; the name itself is not."""
+    readme = README + "\n```js\nActor.mockRequest('GET', '/api/users', 200);\n```\n"
+    ws = readme_workspace(tmp_path, readme, "Actor.mockRequest('GET', '/a', 200);\n"
+                          "Actor.mockRquest('GET', '/a', 200);\nActor.mockrequest('GET', '/a', 200);\n")
+    assert [(line, name, s[:1]) for line, name, s in flagged(ws)] == [
+        (2, "mockRquest", ["mockRequest"]), (3, "mockrequest", ["mockRequest"])]

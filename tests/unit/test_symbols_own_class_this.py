@@ -74,3 +74,33 @@ def test_an_element_class_s_own_members_are_in_sight(tmp_path):
     assert flags_with_first_suggestion(ws, "src/own.js") == [(13, "rendeBody", ["renderBody"])]
     for clean in ("src/clean.js", "src/mixed.js", "src/write.js", "src/other.js"):
         assert flags_with_first_suggestion(ws, clean) == [], clean
+
+
+def test_a_name_holding_an_instance_of_the_own_class_has_its_members_in_sight(tmp_path):
+    """Round 30 (weak30, planck's rendering page: `const renderer = new Renderer(); renderer.start(world)`): a name
+    bound once to `new C()`, C a class this file declares that extends nothing, is C's instance as `this` is in
+    C's body: `renderer.Start(world)` and `renderer.getStart(world)` are its `start` misspelled. Not a `let`
+    assigned again, not an instance of a class with a base (its members are not all in sight), not a name this
+    workspace declares elsewhere."""
+    used = OWN_CLASS + "const renderer = new Renderer();\nrenderer.start(world);\n"
+    ws = package_workspace(tmp_path, "phys", TYPES + "declare class World$1 { getBodyList(): Body$1; }\n"
+                           "export { World$1 as Earth };\n", {
+        "package.json": json.dumps({"dependencies": {"phys": "1.0.0"}}),
+        "src/casing.js": used.replace("renderer.start(", "renderer.Start("),
+        "src/prefix.js": used.replace("renderer.start(", "renderer.getStart("),
+        "src/clean.js": used,
+        "src/reassigned.js": used.replace("const renderer", "let renderer").replace(
+            "renderer.start(", "renderer = makeRenderer();\nrenderer.Start("),
+        "src/based.js": used.replace("class Renderer {", "class Renderer extends Base {")
+                            .replace("renderer.start(", "renderer.Start("),
+    })
+    assert flags_with_first_suggestion(ws, "src/casing.js") == [(17, "Start", ["start"])]
+    assert flags_with_first_suggestion(ws, "src/prefix.js") == [(17, "getStart", ["start"])]
+    for clean in ("src/clean.js", "src/reassigned.js", "src/based.js"):
+        assert flags_with_first_suggestion(ws, clean) == [], clean
+    # a name the workspace declares elsewhere (`other.Start = 1`) is that one's
+    ws = package_workspace(tmp_path / "declared", "phys", TYPES, {
+        "package.json": json.dumps({"dependencies": {"phys": "1.0.0"}}),
+        "src/app.js": used.replace("renderer.start(", "renderer.Start(") + "other.Start = 1;\n",
+    })
+    assert flags_with_first_suggestion(ws, "src/app.js") == []
