@@ -552,3 +552,35 @@ def test_the_data_file_knows_the_home_automation_and_date_time_words_a_users_que
                         (("push an alert", "Push notifications"),
                          ("successive runs", "Cache"),
                          ("a point in time", "toInstant()")))
+
+
+def test_the_data_file_knows_the_web_framework_words_a_users_question_says(tmp_path):
+    """A file-routed web framework's guides name a thing by the framework's term (a route module, a client
+    navigation, middleware, an entry file, server side rendering, validation errors, revalidation, meta tags); the
+    asker says "page file", "page changes", "interceptor", "entry point", "SSR", "field messages", "re-running
+    loaders", "description tags". Round 30's block of the data file (from its "web frameworks and their routes"
+    comment) joins the two; without it the question's own words rank another section first, or none."""
+    docs = {"guide.md": (
+        "# Framework guide\n\n## Route modules\n\nEach route module exports a component.\n\n"
+        "## Pages\n\nA page of this guide.\n\n"
+        "## Client navigation\n\nLinks use client navigation.\n\n"
+        "## Changes\n\nWhat changed in this release.\n\n"
+        "## Middleware\n\nMiddleware runs around every request.\n\n"
+        "## Entry files\n\nThe entry file starts the app.\n\n"
+        "## Points\n\nA point on the map.\n\n"
+        "## Server side rendering\n\nServer side rendering sends HTML.\n\n"
+        "## Validation errors\n\nShow the validation errors of a form.\n\n"
+        "## Messages\n\nA message to the user.\n\n"
+        "## Revalidation\n\nRevalidation loads the data again after a form posts.\n\n"
+        "## Loaders\n\nA loader reads data for its page.\n\n"
+        "## Meta\n\nThe meta tags of a page go in its head.\n\n"
+        "## Tags\n\nA description of each tag.\n")}
+    _assert_block_joins(tmp_path, docs, "# --- web frameworks and their routes",
+                        (("a page file", "Route modules"),
+                         ("page changes", "Client navigation"),
+                         ("my interceptor", "Middleware"),
+                         ("the entry point", "Entry files"),
+                         ("during SSR", "Server side rendering"),
+                         ("field messages", "Validation errors"),
+                         ("avoid re-running loaders", "Revalidation"),
+                         ("the description tags", "Meta")))
