@@ -28,13 +28,18 @@ OWN_CLASS = """class Renderer {
 """
 
 
+def phys_workspace(tmp_path, files: dict[str, str]):
+    """`files` beside the `phys` package (the bundle's renamed classes, `World$1` exported as `Earth`)."""
+    return package_workspace(tmp_path, "phys", TYPES + "declare class World$1 { getBodyList(): Body$1; }\n"
+                             "export { World$1 as Earth };\n", {
+        "package.json": json.dumps({"dependencies": {"phys": "1.0.0"}}), **files})
+
+
 def test_a_near_miss_of_the_own_classs_member_on_this_is_reported(tmp_path):
     """A file that uses the engine (a README fragment: `world.createBody({})`), a class of its own: `this.rendeBody`
     and `this.getLoop()` are that class's `renderBody` and `loop` misspelled (its own class declares nothing so
     named and extends nothing). A class with a base, and a nested `function`'s own `this`, stay silent."""
-    ws = package_workspace(tmp_path, "phys", TYPES + "declare class World$1 { getBodyList(): Body$1; }\\n"
-                           "export { World$1 as Earth };\\n", {
-        "package.json": json.dumps({"dependencies": {"phys": "1.0.0"}}),
+    ws = phys_workspace(tmp_path, {
         "src/typo.js": OWN_CLASS.replace("this.renderBody", "this.rendeBody"),
         "src/prefix.js": OWN_CLASS.replace("this.loop()", "this.getLoop()"),
         "src/field.js": OWN_CLASS.replace("this.world.step", "this.wold.step"),
@@ -59,9 +64,7 @@ def test_an_element_class_s_own_members_are_in_sight(tmp_path):
     field of its own), and not an underscored name near nothing of its own."""
     element = OWN_CLASS.replace("class Renderer {", "class Renderer extends LitElement {") \
         .replace("  world = null;", "  world = null;\n  _data = [];\n  read() { return this._data.length; }")
-    ws = package_workspace(tmp_path, "phys", TYPES + "declare class World$1 { getBodyList(): Body$1; }\\n"
-                           "export { World$1 as Earth };\\n", {
-        "package.json": json.dumps({"dependencies": {"phys": "1.0.0"}}),
+    ws = phys_workspace(tmp_path, {
         "src/typo.js": element.replace("this._data.length", "this._dta.length"),
         "src/own.js": element.replace("this.renderBody", "this.rendeBody"),
         "src/clean.js": element,
@@ -83,9 +86,7 @@ def test_a_name_holding_an_instance_of_the_own_class_has_its_members_in_sight(tm
     assigned again, not an instance of a class with a base (its members are not all in sight), not a name this
     workspace declares elsewhere."""
     used = OWN_CLASS + "const renderer = new Renderer();\nrenderer.start(world);\n"
-    ws = package_workspace(tmp_path, "phys", TYPES + "declare class World$1 { getBodyList(): Body$1; }\n"
-                           "export { World$1 as Earth };\n", {
-        "package.json": json.dumps({"dependencies": {"phys": "1.0.0"}}),
+    ws = phys_workspace(tmp_path, {
         "src/casing.js": used.replace("renderer.start(", "renderer.Start("),
         "src/prefix.js": used.replace("renderer.start(", "renderer.getStart("),
         "src/clean.js": used,
