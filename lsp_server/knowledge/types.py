@@ -1875,8 +1875,8 @@ class Analyzer:
 
     def _ev(self, node: Node, peek: bool) -> Val | None:
         t = node.type
-        if t in ("binary_expression", "ternary_expression") and node.id not in self._guards_seen:
-            self.narrow_guarded(node)
+        if t in ("binary_expression", "ternary_expression") and not peek and node.id not in self._guards_seen:
+            self.narrow_guarded(node)  # (before the operands: what they read is narrowed where the test decides)
         if t == "identifier":
             return self.lookup(node)
         if t == "member_expression":
