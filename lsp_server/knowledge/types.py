@@ -482,6 +482,10 @@ class Analyzer:
         # a union-typed binding narrowed by a literal discriminant (`if (part.type === "text")`, `case "text":`):
         # binding -> [(start byte, end byte, the narrowed value)], innermost last (see `narrow`)
         self.narrowed: dict[BindingKey, list[tuple[int, int, Val]]] = {}
+        # a reference a user-defined type guard's call tested (`isRouteErrorResponse(r.result) && r.result.status`):
+        # (binding, property path) -> [(start byte, end byte, the guard's type)], innermost last (see `guard_tests`)
+        self.guarded: dict[tuple[BindingKey, tuple[str, ...]], list[tuple[int, int, Val]]] = {}
+        self._guards_seen: set[int] = set()
 
     def text(self, node: Node | None) -> str:
         return self.src[node.start_byte:node.end_byte].decode("utf-8", "replace") if node is not None else ""
@@ -1862,6 +1866,8 @@ class Analyzer:
         if not self._steps & 1023:
             queries.check_time()  # the document's time limit (a 1 MB minified file takes seconds here)
         val = self._ev(node, peek)
+        if self.guarded and node.type in ("identifier", "member_expression"):
+            val = self.guard_narrowed(node, val)
         memo[key] = val
         if self._journal is not None:
             self._journal.append(key)
@@ -1869,6 +1875,8 @@ class Analyzer:
 
     def _ev(self, node: Node, peek: bool) -> Val | None:
         t = node.type
+        if t in ("binary_expression", "ternary_expression") and not peek and node.id not in self._guards_seen:
+            self.narrow_guarded(node)  # (before the operands: what they read is narrowed where the test decides)
         if t == "identifier":
             return self.lookup(node)
         if t == "member_expression":
@@ -2908,6 +2916,7 @@ class Analyzer:
         body = node.child_by_field_name("consequence")
         if tests and body is not None:
             self._register(tests, body.start_byte, body.end_byte)
+        self.narrow_guarded(node)
 
     def narrow_switch(self, node: Node) -> None:
         """`switch (part.type) { case "a": case "b": ...; break; }`: a case's statements see the members whose
@@ -2933,6 +2942,115 @@ class Analyzer:
             if pending:
                 self._register([(*d, frozenset(pending))], stmts[0].start_byte, stmts[-1].end_byte)
             pending = set() if _ends_jump(stmts[-1]) else None
+
+    # --- narrowing by a user-defined type guard --------------------------------------------------------------
+    def _ref_key(self, node: Node | None) -> tuple[BindingKey, tuple[str, ...]] | None:
+        """`v` or `v.a.b` (a never-reassigned binding and a path of named properties): what TypeScript narrows as
+        one reference. `this.x`, computed members and calls are none here."""
+        path: list[str] = []
+        while node is not None:
+            if node.type == "parenthesized_expression" and node.named_children:
+                node = node.named_children[-1]
+            elif node.type == "member_expression":
+                prop = node.child_by_field_name("property")
+                if prop is None or prop.type != "property_identifier":
+                    return None
+                path.append(self.text(prop))
+                node = node.child_by_field_name("object")
+            else:
+                break
+        if node is None or node.type != "identifier":
+            return None
+        key = self.key_of(node)
+        if key in self.assigned:
+            return None  # TypeScript narrows a reassigned variable only up to the assignment: not followed here
+        return key, tuple(reversed(path))
+
+    def guard_tests(self, cond: Node | None, truth: bool) -> list[tuple[tuple, Val]]:
+        """The references a condition's being `truth` narrows by a user-defined type guard (`isX(v)`, declared
+        `isX(value: any): value is X`), each with the guard's type: through parentheses, `!`, `&&` (true) and
+        `||` (false). A guard that is false narrows nothing (what it excludes is not followed here)."""
+        while cond is not None and cond.type == "parenthesized_expression" and cond.named_children:
+            cond = cond.named_children[-1]
+        if cond is None:
+            return []
+        if cond.type == "unary_expression" and self.text(cond.child_by_field_name("operator")) == "!":
+            return self.guard_tests(cond.child_by_field_name("argument"), not truth)
+        if cond.type == "binary_expression":
+            op = self.text(cond.child_by_field_name("operator"))
+            if (op == "&&" and truth) or (op == "||" and not truth):
+                return self.guard_tests(cond.child_by_field_name("left"), truth) + \
+                    self.guard_tests(cond.child_by_field_name("right"), truth)
+            return []
+        if cond.type != "call_expression" or not truth:
+            return []
+        callee, args = cond.child_by_field_name("function"), cond.child_by_field_name("arguments")
+        fn = self.ev(callee) if callee is not None and callee.type in ("identifier", "member_expression") else None
+        m = fn.member if fn is not None and fn.kind == ValKind.FUNCTION else None
+        if m is None or not m.predicate or m.overloads or args is None:
+            return []  # (an overloaded guard's predicates may differ per signature)
+        given = [a for a in args.named_children if a.type != "comment"]
+        idx = int(m.predicate[0])
+        ref = self._ref_key(given[idx]) if 0 <= idx < len(given) and given[idx].type != "spread_element" else None
+        target = self.type_val(m.predicate[1], fn.module, fn.recv, fn.conf, None, dict(fn.targs)) \
+            if ref is not None else None
+        if target is None or target.kind not in (ValKind.INSTANCE, ValKind.UNION) or target.untyped:
+            return []
+        return [(ref, target)]
+
+    def narrow_guarded(self, node: Node) -> None:
+        """`isX(v) && v.m`, `isX(v) || v.m` (not narrowed: false), `isX(v) ? v.m : ...`, `!isX(v) ? ... : v.m`,
+        `if (isX(v)) { v.m } else { ... }`: the part the guard's result decides sees `v` as the guard's type."""
+        self._guards_seen.add(node.id)
+        t = node.type
+        if t == "binary_expression":
+            op = self.text(node.child_by_field_name("operator"))
+            if op not in ("&&", "||"):
+                return
+            parts = [(node.child_by_field_name("left"), op == "&&", node.child_by_field_name("right"))]
+        elif t in ("ternary_expression", "if_statement"):
+            cond = node.child_by_field_name("condition")
+            parts = [(cond, True, node.child_by_field_name("consequence")),
+                     (cond, False, node.child_by_field_name("alternative"))]
+        else:
+            return
+        for cond, truth, body in parts:
+            if body is None:
+                continue
+            for ref, target in self.guard_tests(cond, truth):
+                self.guarded.setdefault(ref, []).append((body.start_byte, body.end_byte, target))
+
+    def guard_narrowed(self, node: Node, val: Val | None) -> Val | None:
+        """The value a guarded reference has where its guard held: the guard's type where nothing better is
+        known (an untyped value, `any`); a known union's members that are the guard's type or extend it; a
+        known type the guard's type extends; a known type unrelated to it, the intersection of both (as
+        TypeScript: the value has the names of each). Anything else stays as it is."""
+        ref = self._ref_key(node)
+        ranges = self.guarded.get(ref) if ref is not None else None
+        at = node.start_byte
+        target = next((v for start, end, v in reversed(ranges or ()) if start <= at < end), None)
+        if target is None:
+            return val
+        if val is None or val.untyped:
+            return target
+        if target.kind != ValKind.INSTANCE:
+            return val
+        if val.kind == ValKind.INSTANCE:
+            # (the same type or a supertype: the known value, with its type arguments; a subtype: the guard's;
+            # an unrelated type: both, as TypeScript's `Known & Guarded`)
+            if target.tid == val.tid or target.tid in self.model.ancestors(val.tid):
+                return val
+            if val.tid in self.model.ancestors(target.tid):
+                return target
+            return Val(ValKind.INTERSECTION, (val.tid, target.tid), conf=min(val.conf, target.conf),
+                       evidence=val.evidence, parts=(val, target))
+        if val.kind == ValKind.UNION and not val.arms:
+            kept = [tid for tid in val.tid if tid == target.tid or target.tid in self.model.ancestors(tid)]
+            if len(kept) == 1:
+                return replace(val, kind=ValKind.INSTANCE, tid=kept[0], narrowed=True)
+            if kept and len(kept) < len(val.tid):
+                return replace(val, tid=tuple(kept), narrowed=True)
+        return val
 
     # --- TypeScript annotations -----------------------------------------------------------------------------
     def function_val(self, node: Node) -> Val | None:

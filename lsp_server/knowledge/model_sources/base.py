@@ -64,6 +64,10 @@ class Member:
     # declared `protected` (also `private`, which says no code outside the class chain uses it): what a user's
     # subclass may use on `this` (`this._inputNode`), so a near miss there may name it
     protected: bool = False
+    # A user-defined type guard's result (`isRouteErrorResponse(error: any): error is ErrorResponse`): the index of
+    # the parameter it narrows (as text) and the type it narrows that argument to, [] when the result is no
+    # predicate on a parameter (`this is T` and `asserts x is T` are not kept: types.py narrows by calls only)
+    predicate: list[str] = field(default_factory=list)
 
     def signature(self, owner: str = "") -> str:
         prefix = f"{owner}." if owner else ""

@@ -673,7 +673,8 @@ class DtsExtractor:
             name = _text(node.child_by_field_name("name"), data)
             m = Member(name, "function", _annotation(node.child_by_field_name("return_type"), data),
                        _params(node.child_by_field_name("parameters"), data), path=path, line=line, doc=doc,
-                       static=into is not None, fixed_type_params=_unbound_type_params(node, data))
+                       static=into is not None, fixed_type_params=_unbound_type_params(node, data),
+                       predicate=_predicate(node, data))
             _mark_deprecated(m, node, data)
             self.add_value(mod, into, m)
             scope.local_names.add(name)
@@ -1249,6 +1250,7 @@ class DtsExtractor:
                 else:
                     m = Member(name, "method", ret, params, static, private, path, line, doc=doc)
                     m.fixed_type_params = _unbound_type_params(node, data)
+                    m.predicate = _predicate(node, data)
                 if synth and m.kind in ("method", "getter"):
                     m.shown_type, m.type = " ".join(m.type.split()), synth
             else:
@@ -1820,6 +1822,28 @@ def _annotation(node: Node | None, data: bytes) -> str:
         inner = node.named_children
         return _text(inner[0], data) if inner else ""
     return _text(node, data)
+
+
+def _predicate(node: Node, data: bytes) -> list[str]:
+    """A function's or method's `param is T` result (a user-defined type guard): [the parameter's index, T].
+    `this is T` and `asserts x is T` give [] (what they narrow is not an argument of the call's test)."""
+    ret = node.child_by_field_name("return_type")
+    pred = ret.named_children[0] if ret is not None and ret.type == "type_predicate_annotation" and \
+        ret.named_children else None
+    name = pred.child_by_field_name("name") if pred is not None else None
+    typ = pred.child_by_field_name("type") if pred is not None else None
+    params = node.child_by_field_name("parameters")
+    if name is None or name.type != "identifier" or typ is None or params is None:
+        return []
+    wanted = _text(name, data)
+    formal = [p for p in params.named_children if p.type in ("required_parameter", "optional_parameter")]
+    for i, p in enumerate(formal):
+        pattern = p.child_by_field_name("pattern")
+        if pattern is not None and pattern.type == "identifier" and _text(pattern, data) == wanted:
+            # (a leading `this:` parameter is no argument: indexes count the written arguments)
+            shift = 1 if formal and (formal[0].child_by_field_name("pattern") or formal[0]).type == "this" else 0
+            return [str(i - shift), " ".join(_text(typ, data).split())]
+    return []
 
 
 def _params(node: Node | None, data: bytes) -> list[str]:
