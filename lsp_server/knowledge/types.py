@@ -963,6 +963,9 @@ class Analyzer:
             return self.intersection_val(parts, module, this, conf, evidence, bindings)
         if bindings:
             text = substitute(text, bindings)
+        home = self.namespace_global_type(text, module)
+        if home is not None:  # `Bun.UnderlyingSource<R>`: the type of the module the global `Bun` is
+            return self.type_val(home[1], home[0], this, conf, evidence)
         if "<" in text and "[" not in text:
             text = self.expand_alias(text, module)
         parsed = parse_type(self.foreign_unknown(text, module))
@@ -1006,6 +1009,23 @@ class Analyzer:
         mod = self.model.modules.get(module)
         t = mod.types.get(head) if mod is not None and re.fullmatch(r"[A-Za-z_$][\w$]*", head) else None
         return t is not None and t.kind in ("interface", "class") and head not in mod.globals
+
+    def namespace_global_type(self, text: str, module: str) -> tuple[str, str] | None:
+        """`Bun.UnderlyingSource<R>` written in a global declaration file, where `Bun` is a module's namespace made
+        global (`declare global { export import Bun = BunModule }`, `ModuleModel.namespace_globals`): TypeScript
+        reads the qualified name as that module's type, so (the module, the rest) when exactly one module makes
+        the qualifier global, the package declares no type or value of that name itself, and that module
+        declares the rest as a type. Else None (`foreign_unknown` decides)."""
+        found = re.fullmatch(r"\s*([A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*)\s*(<.*>)?\s*", text, re.S)
+        if found is None:
+            return None
+        mod = self.model.modules.get(module)
+        if mod is not None and (found.group(1) in mod.types or found.group(1) in mod.values):
+            return None
+        homes = [m for m, other in self.model.modules.items() if found.group(1) in other.namespace_globals]
+        if len(homes) != 1 or found.group(2) not in self.model.modules[homes[0]].types:
+            return None
+        return homes[0], found.group(2) + (found.group(3) or "")
 
     def foreign_unknown(self, text: str, module: str) -> str:
         """The type text with every name qualified by another module's namespace made `unknown`:
@@ -2384,10 +2404,90 @@ class Analyzer:
             tid = self.model.find_type(tid[0], parsed[1]) if parsed and parsed[0] == "name" else None
             if tid is None:
                 return
-        if not made or len(made) != 1 or not made[0].params:
+        if not made or len(made) != 1:
             return
-        self.hint_callbacks(None, "constructor", Val(ValKind.FUNCTION, module=tid[0], member=made[0],
+        chosen = made[0]
+        if chosen.overloads:
+            # several construct signatures: the one an object literal argument fits; with none given, the
+            # first (as before overloads were kept)
+            signatures = [replace(chosen, params=list(params), overloads=[])
+                          for params in (chosen.params, *chosen.overloads)]
+            chosen = self.construct_overload(signatures, args, tid[0], cv) \
+                if any(a.type == "object" for a in args.named_children) else signatures[0]
+        if chosen is None or not chosen.params:
+            return
+        self.hint_callbacks(None, "constructor", Val(ValKind.FUNCTION, module=tid[0], member=chosen,
                                                      conf=cv.conf, evidence=cv.evidence), args)
+
+    def construct_overload(self, made: list, args: Node, module: str, cv: Val):
+        """Of several construct signatures, the one a `new` with an object literal argument takes, as TypeScript
+        picks it: the first whose parameter type the literal fits (`new ReadableStream({ start(controller) {} })`
+        against lib.dom's and bun's three, `UnderlyingSource`, `DirectUnderlyingSource` (`type: "direct"`) and
+        `UnderlyingByteSource` (`type: "bytes"`): the wrong one types `controller` as another controller). A fresh
+        literal fits when its every key is a member of the type (TypeScript's excess property check), a string
+        it gives a member typed by string literals is one of them, and it names every member typed by one string
+        literal alone (a discriminant: `type: "bytes"`). A signature before the fitting one whose type is not a
+        read, closed interface makes the choice undecidable: None (nothing typed), as with no fit at all.
+        Optionality is not in the model, so a required member the literal omits is not seen (only discriminants)."""
+        values = [a for a in args.named_children if a.type != "comment"]
+        if not any(v.type == "object" for v in values):
+            return None
+        for member in made:
+            fits = self.literal_arguments_fit(member, values, module, cv)
+            if fits is None:
+                return None
+            if fits:
+                return member
+        return None
+
+    def literal_arguments_fit(self, member, values: list[Node], module: str, cv: Val) -> bool | None:
+        """Whether a construct signature takes these arguments' object literals (see `construct_overload`);
+        None when a parameter's type is not known well enough to say."""
+        if not _takes(member.params, values, self):
+            return False
+        for index, value in enumerate(values):
+            if value.type != "object":
+                continue
+            if index >= len(member.params) or member.params[index].lstrip().startswith("..."):
+                return None
+            declared = param_type(member.params[index]).strip()
+            options = self.type_val(declared, module, None, cv.conf, cv.evidence) if declared else None
+            if options is None or options.kind != ValKind.INSTANCE or options.tid is None:
+                return None
+            t = self.model.type(options.tid)
+            if t is None or t.open or t.any_name:
+                return None
+            members = self.model.members(options.tid)
+            given: dict[str, Node | None] = {}
+            for pair in value.named_children:
+                if pair.type == "comment":
+                    continue
+                if pair.type == "pair":
+                    key = pair.child_by_field_name("key")
+                    if key is None or key.type not in ("property_identifier", "string"):
+                        return None  # a computed key: which member it names is unknown
+                    given[self.text(key).strip("\"'")] = pair.child_by_field_name("value")
+                elif pair.type == "method_definition" and (name := pair.child_by_field_name("name")) is not None \
+                        and name.type == "property_identifier":
+                    given[self.text(name)] = None
+                elif pair.type == "shorthand_property_identifier":
+                    given[self.text(pair)] = None
+                else:
+                    return None  # a spread, a computed method name: the literal's keys are not all known
+            for name, written in given.items():
+                entry = members.get(name)
+                if entry is None:
+                    return False  # an excess property: TypeScript rejects this signature for a fresh literal
+                literals = _string_literals(entry[0].type)
+                if literals is not None and written is not None and written.type == "string" and \
+                        self.text(written)[1:-1] not in literals:
+                    return False  # `type: "direct"` against `type?: undefined` or `type: "bytes"`
+            for name, (m, _owner) in members.items():
+                literals = _string_literals(m.type)
+                if m.kind == "property" and literals is not None and len(literals) == 1 and \
+                        "undefined" not in m.type and name not in given:
+                    return False  # a discriminant the literal does not name (`type: "bytes"`)
+        return True
 
     def hint_option_callbacks(self, fn: Val, signature: list[str], values: list[Node], bindings: dict) -> None:
         """The callbacks of an options object passed where the callee declares an options type: `ky(url,
@@ -3777,6 +3877,23 @@ def _agreeing(chosen: list[list[str]], values: list[Node]) -> list[str] | None:
     callback_types = {tuple(param_type(p[i]) for i, v in enumerate(values) if v.type in FUNCTIONS and i < len(p))
                       for p in chosen}
     return chosen[0] if chosen and len(callback_types) == 1 else None
+
+
+def _string_literals(text: str) -> set[str] | None:
+    """The strings a type admits when it is a union of string literals (with `undefined`/`null` allowed:
+    `"a" | "b" | undefined`; `undefined` alone admits none), else None (any other type: not decided on)."""
+    parts = [p.strip() for p in union_parts(text)] if text.strip() else []
+    if not parts:
+        return None
+    strings = set()
+    for part in parts:
+        if part in ("undefined", "null"):
+            continue
+        if len(part) >= 2 and part[0] == part[-1] and part[0] in "\"'" and part[0] not in part[1:-1]:
+            strings.add(part[1:-1])
+        else:
+            return None
+    return strings
 
 
 def _takes(params: list[str], values: list[Node], an: "Analyzer") -> bool:

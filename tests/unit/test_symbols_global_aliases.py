@@ -146,3 +146,27 @@ inspect.tabl([]);
 Rt.inspect.tale([]);
 """})
     assert found(ws) == [(5, "tabl", ["table"]), (6, "tale", ["table"])]
+
+
+def test_a_type_qualified_by_the_global_alias_is_the_module_s_type(tmp_path):
+    """`declare var ReadableStream: { new (source?: Bun.UnderlyingSource<R>): ... }` in bun's global declaration
+    file: the qualifier is the global alias of the module's namespace, so TypeScript reads `Bun.UnderlyingSource`
+    as the module's type (round 30, bun30), though another module declares a type of that name too (`node:stream/web`'s
+    `UnderlyingSource`; a name read alone would be ambiguous): the construct signature's parameter types the
+    callbacks."""
+    files = dict(RUNTIME)
+    files["node_modules/rt-types/index.d.ts"] += '/// <reference path="./globals.d.ts" />\n'
+    files["node_modules/rt-types/rt.d.ts"] = files["node_modules/rt-types/rt.d.ts"].replace(
+        "  interface Job {", """  interface Feed { close(): void; enqueue(chunk: string): void; }
+  interface Sink<R = any> { start?: (controller: Feed) => void; }
+  interface Job {""")
+    files["node_modules/rt-types/globals.d.ts"] = """interface Tap { read(): string; }
+declare var Tap: { prototype: Tap; new <R = any>(sink?: Rt.Sink<R>): Tap };
+declare module "rt:web" {
+  interface Sink { start?: (controller: object) => void; }
+}
+"""
+    ws = make_workspace(tmp_path, {**files, "src/app.js": """new Tap({ start(controller) { controller.enqueue("a"); controller.clsoe(); controller.terminate(); } });
+"""})
+    # (`clsoe`, a near miss, is reported on any receiver; `terminate` only on a receiver known to be a `Feed`)
+    assert [(line, name) for line, name, _ in found(ws)] == [(1, "clsoe"), (1, "terminate")]

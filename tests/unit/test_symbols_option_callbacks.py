@@ -155,3 +155,37 @@ new Stream().raed();
 new Loose({ start(controller) { controller.clsoe(); } });
 """)
     assert [(line, name) for line, name, _ in ambient_flagged(ws)] == [(1, "clsoe"), (3, "raed")]
+
+
+OVERLOADED_CONSTRUCTOR_GLOBALS = {"globals.d.ts": '''interface PlainController<R> { close(): void; enqueue(chunk: R): void; }
+interface DirectController { close(): void; write(data: string): number; flush(): void; }
+interface ByteController { close(): void; enqueue(chunk: Uint8Array): void; byobRequest: any; }
+interface PlainSource<R = any> { start?: (controller: PlainController<R>) => void; pull?: (controller: PlainController<R>) => void; type?: undefined; }
+interface DirectSource { pull: (controller: DirectController) => void; type: "direct"; }
+interface ByteSource { start?: (controller: ByteController) => void; type: "bytes"; }
+interface Pipe<R = any> { read(): R; }
+declare var Pipe: {
+  prototype: Pipe;
+  new <R = any>(source?: PlainSource<R>): Pipe<R>;
+  new (source?: DirectSource): Pipe;
+  new (source: ByteSource): Pipe<Uint8Array>;
+};
+declare var Hazy: { prototype: Pipe; new (source: NotDeclared): Pipe; new (source?: PlainSource): Pipe };
+'''}
+
+
+def test_a_new_with_an_object_literal_picks_the_construct_signature_the_literal_fits(tmp_path):
+    """`new ReadableStream({ start(controller) {...} })` where the global has three construct signatures (lib.dom's
+    and bun's `UnderlyingSource`, `DirectUnderlyingSource` with `type: "direct"`, `UnderlyingByteSource` with
+    `type: "bytes"`): as TypeScript, the first signature whose parameter type the literal fits (its keys all
+    members, its strings among a literal-typed member's, every discriminant named) types the callbacks (round 30,
+    bun30). Each controller's own members are known; a signature before the fit whose type is unread
+    (`NotDeclared`) leaves the choice undecided: nothing typed."""
+    ws = runtime_workspace(tmp_path, OVERLOADED_CONSTRUCTOR_GLOBALS, """new Pipe({ start(controller) { controller.enqueue(1); controller.clsoe(); } });
+new Pipe({ type: "direct", pull(controller) { controller.write("x"); controller.flsuh(); } });
+new Pipe({ type: "bytes", start(controller) { controller.byobRequest; controller.enqeue(1); } });
+new Pipe({ type: "direct", pull: (controller) => controller.flush() });
+new Hazy({ start(controller) { controller.clsoe(); } });
+new Pipe({ start(controller) { controller.clsoe(); }, other: 1 });
+""")
+    assert [(line, name) for line, name, _ in ambient_flagged(ws)] == [(1, "clsoe"), (2, "flsuh"), (3, "enqeue")]

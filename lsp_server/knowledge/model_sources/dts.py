@@ -1274,6 +1274,11 @@ class DtsExtractor:
                     old.overloads.append(m.params)
                     old.returns.append(m.type)
                     _merge_fixed(old, m)
+                elif m.kind == "constructor" and old.kind == "constructor":
+                    # further construct signatures (`declare var ReadableStream: { new (s?: UnderlyingSource);
+                    # new (s: UnderlyingByteSource) }`, a class's `constructor` overloads): a `new` with an object
+                    # literal takes the one the literal fits (types.construct_overload)
+                    old.overloads.append(m.params)
                 if old.kind == "getter" and m.kind == "getter":
                     old.type = old.type or m.type
                 elif old.type != m.type and parse_type(old.type) != parse_type(m.type):
