@@ -932,7 +932,17 @@ class Analyzer:
 
     def _branches_val(self, text: str, module: str, this: Val | None, conf: float, evidence, depth: int):
         branches = conditional_branches(text)
-        if branches is None or re.search(r"\binfer\s", text.split("?", 1)[0]):
+        if branches is None:
+            return None
+        # `Args extends [infer Id extends keyof Routes] ? UseRoute<Id> | undefined : never`: what an `infer`
+        # variable binds is not matched here, so in the true branch it stands for `unknown` (a branch that is
+        # the variable itself, or builds on it, stays unread: the whole type open); a `never` branch has no
+        # value and adds nothing, a nullish one no members (as `X | undefined` is read as X)
+        infers = re.findall(r"\binfer\s+([A-Za-z_$][\w$]*)", text.split("?", 1)[0])
+        if infers:
+            branches = [substitute(branches[0], {v: "unknown" for v in infers}), branches[1]]
+        branches = [b for b in branches if _unparen_type(b) != "never" and _unparen_type(b) not in NULLISH]
+        if not branches:
             return None
         tids: list = []
         for branch in branches:
@@ -3765,6 +3775,14 @@ class Analyzer:
 
 
 # --- helpers -------------------------------------------------------------------------------------------------
+def _unparen_type(text: str) -> str:
+    """A type text without its enclosing parentheses and spaces."""
+    text = text.strip()
+    while text.startswith("(") and text.endswith(")"):
+        text = text[1:-1].strip()
+    return text
+
+
 def _indexed_member(model: ObjectModel, module: str, text: str) -> str | None:
     """`Name<A, B>[K]` -> the declared type of `Name`'s member K with Name's parameters bound to A, B; K is a
     string literal or a literal-typed property of an object type written in place (`{ type: "x" }["type"]`).

@@ -1,0 +1,55 @@
+"""TypeScript's evaluation of the type forms modern typings build their API with (round 31, issue 17): a conditional
+type whose true branch builds on an `infer` variable, or whose last branch is `never` (react-router's `useRoute`
+result); a union of option records made by an `XOR<A, B>` of mapped types (bun's `Serve.Options`), whose property
+types the literal's callbacks are contextually typed by. Precision first: wherever the evaluation is not certain the
+type stays open (nothing flagged). Each on a minimal package through the real `unknown-symbol` check."""
+
+from __future__ import annotations
+
+from tests.support.symbols_helpers import package_flags
+
+ROUTES = """
+interface RouteModules { root: { handle: string }; "routes/a": { handle: number } }
+type UseRouteArgs = [] | [routeId: keyof RouteModules];
+type UseRouteResult<Args extends UseRouteArgs> = Args extends [] ? UseRoute<unknown> : Args extends ["root"]
+  ? UseRoute<"root"> : Args extends [infer RouteId extends keyof RouteModules] ? UseRoute<RouteId> | undefined : never;
+type UseRoute<RouteId extends keyof RouteModules | unknown> = {
+  handle: RouteId extends keyof RouteModules ? RouteModules[RouteId] extends { handle: infer H } ? H : unknown : unknown;
+  loaderData: unknown;
+  actionData: unknown;
+};
+export declare function useRoute<Args extends UseRouteArgs>(...args: Args): UseRouteResult<Args>;
+interface Box<T> { value: T; open(): void; }
+type Unboxed<T> = T extends Box<infer V> ? V : never;
+type Boxed<T> = T extends Promise<infer V> ? Box<V> : never;
+type Either<T> = T extends string ? Box<T> : T extends number ? string : never;
+export declare function unbox<T>(value: T): Unboxed<T>;
+export declare function boxed<T>(value: T): Boxed<T>;
+export declare function either<T>(value: T): Either<T>;
+"""
+
+
+def test_a_conditional_branch_built_on_an_infer_variable_and_a_never_branch_are_read(tmp_path):
+    # fails on 8bd9da3: a condition binding `infer` or a `never` branch left the whole result unknown
+    assert package_flags(tmp_path, ROUTES, """import { useRoute, boxed } from 'pkg';
+const route = useRoute("routes/a");
+if (route) { route.handle; route.loaderData; route.actionData; }
+route.hanle;
+const current = useRoute();
+current.pathname;
+const b = boxed(Promise.resolve(1));
+b.value; b.open();
+b.close();
+""") == [(4, "hanle"), (6, "pathname"), (9, "close")]
+
+
+def test_a_branch_that_is_the_inferred_variable_or_no_object_leaves_the_result_open(tmp_path):
+    # precision guard (passes on both): `T extends Box<infer V> ? V : never` is whatever V is; a branch that is a
+    # primitive has members the model does not check here
+    assert package_flags(tmp_path, ROUTES, """import { unbox, either } from 'pkg';
+const v = unbox(thing);
+v.anything;
+const e = either(other);
+e.value; e.toUpperCase();
+e.nothingAtAll;
+""") == []
