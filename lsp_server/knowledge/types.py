@@ -2499,10 +2499,15 @@ class Analyzer:
                     return False  # a discriminant the literal does not name (`type: "bytes"`)
         return True
 
-    def hint_option_callbacks(self, fn: Val, signature: list[str], values: list[Node], bindings: dict) -> None:
+    def hint_option_callbacks(self, fn: Val, signature: list[str], values: list[Node], bindings: dict,
+                              depth: int = 0) -> None:
         """The callbacks of an options object passed where the callee declares an options type: `ky(url,
         { onDownloadProgress: (progress, chunk) => ... })` with `onDownloadProgress?: (progress: Progress,
-        chunk: Uint8Array) => void` in `Options` types `progress` (TypeScript's contextual typing)."""
+        chunk: Uint8Array) => void` in `Options` types `progress` (TypeScript's contextual typing). An object
+        literal given for a property is typed by that property's type in turn (`websocket: { message(ws) {} }`).
+        An options type the model cannot read as one closed type (a union of option records, `XOR<A, B>`) is
+        evaluated (`ObjectModel.shapes`): a property's type is the union of its types in the records that have
+        it, `never` dropped, and it types the literal's callbacks only where that is one type."""
         for index, value in enumerate(values):
             if value.type != "object" or index >= len(signature) or not param_type(signature[index]):
                 continue
@@ -2514,13 +2519,27 @@ class Analyzer:
                 # (event: Event) => void }`): its members type the callbacks as an intersection's literal part does
                 options = Val(ValKind.INTERSECTION, (), module=fn.module, conf=fn.conf, evidence=fn.evidence,
                               open=True, literal=tuple(members))
+            shaped: dict[str, tuple[str, str]] = {}
             if options is None or options.kind not in (ValKind.INSTANCE, ValKind.INTERSECTION) or \
-                    (options.kind == ValKind.INSTANCE and options.tid is None):
+                    options.tid is None or not all(self.model.closed(t) for t in (
+                        (options.tid,) if options.kind == ValKind.INSTANCE else options.tid)) or \
+                    (options.kind == ValKind.INTERSECTION and options.open):
+                shapes = self.model.shapes(fn.module, substitute(declared, bindings) if bindings else declared)
+                if shapes:
+                    options = None
+                    for name in dict.fromkeys(n for shape in shapes for n in shape):
+                        types = {shape[name] for shape in shapes if name in shape and
+                                 shape[name][0].strip() != "never" and shape[name][0].strip() not in NULLISH}
+                        if len(types) == 1 and next(iter(types))[0]:
+                            shaped[name] = types.pop()
+            if not shaped and (options is None or options.kind not in (ValKind.INSTANCE, ValKind.INTERSECTION) or
+                               (options.kind == ValKind.INSTANCE and options.tid is None)):
                 continue
             # the options type's parts: one instance, or every part of an intersection (`CallSettings & Prompt &
             # { onStepFinish?: ... }`: its named parts and the members of its object type literal)
-            parts = [options] if options.kind == ValKind.INSTANCE else [v for v in options.parts if v.tid is not None]
-            literal = {} if options.kind == ValKind.INSTANCE else dict(options.literal)
+            parts = [] if options is None else [options] if options.kind == ValKind.INSTANCE else \
+                [v for v in options.parts if v.tid is not None]
+            literal = {} if options is None or options.kind == ValKind.INSTANCE else dict(options.literal)
             # `methods: {...} & ThisType<Api>`: the `this` of the literal's methods (TypeScript's marker)
             marked = [m.group(1) for part in intersection_parts(param_type(signature[index]))
                       if (m := re.fullmatch(r"ThisType\s*<(.+)>", part.strip(), re.S))]
@@ -2533,6 +2552,11 @@ class Analyzer:
                 if key is not None and callback is not None and callback.type == "object":
                     # `methods: { inc() { this.count++ } }` where the property's type is `M & ThisType<D & M>`
                     self.hint_marked_this(callback, self.text(key).strip("\"'"), parts, literal, fn, bindings)
+                    # and the literal is contextually typed by the property's type, as the options are
+                    typed = self.property_type(self.text(key).strip("\"'"), parts, literal, shaped, fn, bindings)
+                    if typed is not None and depth < 4:
+                        self.hint_option_callbacks(replace(fn, module=typed[1]), [f"options: {typed[0]}"],
+                                                   [callback], typed[2], depth + 1)
                     continue
                 if key is None or callback is None or callback.type not in ("function_expression", "arrow_function",
                                                                              "function", "method_definition"):
@@ -2554,6 +2578,9 @@ class Analyzer:
                 if literal.get(name):
                     found.append((self.callback_params(literal[name], fn.module), fn.module, bindings,
                                   self.declared_this(literal[name], fn.module)))
+                if name in shaped:
+                    text, module = shaped[name]
+                    found.append((self.callback_params(text, module), module, {}, self.declared_this(text, module)))
                 if len(found) > 1:
                     continue  # declared by several parts (which one types it is not decided here)
                 if callback.type != "arrow_function" and callback.id not in self.this_hints:
@@ -2572,6 +2599,24 @@ class Analyzer:
                     self.param_hints[callback.id] = [
                         self.callback_param_val(param_type(p), module, fn.recv, fn.conf, fn.evidence, bound)
                         if param_type(p) else None for p in declared]
+
+    def property_type(self, name: str, parts: list[Val], literal: dict, shaped: dict, fn: Val,
+                      bindings: dict) -> tuple[str, str, dict] | None:
+        """The declared type of property `name` of an options type (its instance parts' member, its object type
+        literal's, or its evaluated records' `shaped`), with the module it is written in and the bindings of its
+        owner's parameters; None unless exactly one declares it, as a property."""
+        found = []
+        for part in parts:
+            entry = self.model.members(part.tid).get(name)
+            if entry is not None:
+                member, owner = entry
+                found.append((member.type if member.kind == "property" else "", owner[0],
+                              self.bindings_of(part, owner)))
+        if literal.get(name):
+            found.append((literal[name], fn.module, bindings))
+        if name in shaped:
+            found.append((shaped[name][0], shaped[name][1], {}))
+        return found[0] if len(found) == 1 and found[0][0] else None
 
     def callback_param_val(self, text: str, module: str, this: Val | None, conf: float, evidence=None,
                            bindings: dict[str, str] | None = None) -> Val | None:

@@ -53,3 +53,58 @@ const e = either(other);
 e.value; e.toUpperCase();
 e.nothingAtAll;
 """) == []
+
+
+SERVE = """
+type Without<A, B> = A & { [Key in Exclude<keyof B, keyof A>]?: never };
+type XOR<A, B> = Without<A, B> | Without<B, A>;
+export interface Socket<T> { data: T; send(message: string): number; close(): void; }
+export interface SocketHandler<T> { message(ws: Socket<T>, message: string): void; open?(ws: Socket<T>): void; }
+export interface OtherHandler { message(peer: Peer): void; }
+export interface Peer { reply(): void; }
+interface PortOptions { port?: number; hostname?: string; }
+interface UnixOptions { unix: string; }
+type Plain = { fetch(req: Request): Response; } | { routes: Record<string, unknown>; };
+type WithSocket<T> = { websocket: SocketHandler<T>; } & ({ fetch?(req: Request): Response; } | { routes: object; });
+export type Options<T> = XOR<PortOptions, UnixOptions> & XOR<Plain, WithSocket<T>>;
+export declare function serve<T = undefined>(options: Options<T>): void;
+export interface PlainOptions { port: number; websocket: SocketHandler<number>; }
+export declare function plainServe(options: PlainOptions): void;
+type Loose<A> = A & { [Key in keyof Whatever<A>]?: never };
+export declare function looseServe(options: Loose<{ websocket: SocketHandler<string> }> | { websocket: OtherHandler }): void;
+export declare function eitherServe(options: { websocket: SocketHandler<string> } | { websocket: OtherHandler }): void;
+export declare function condServe<T>(options: T extends string ? { websocket: SocketHandler<T> } : never): void;
+"""
+
+
+def test_a_callback_in_a_nested_literal_is_typed_through_a_union_of_mapped_option_records(tmp_path):
+    # fails on 8bd9da3: `Options` (an XOR of intersections with mapped types) was not read, and a literal given for
+    # a property was never typed by the property's type: `ws` was untyped
+    assert package_flags(tmp_path, SERVE, """import { serve } from 'pkg';
+serve({
+  port: 3000,
+  fetch(req) { return new Response("x"); },
+  websocket: {
+    message(ws, message) { ws.send(message); ws.data; ws.close(); ws.sendText(message); },
+    open(ws) { ws.zzReady(); },
+  },
+});
+""") == [(6, "sendText"), (7, "zzReady")]
+
+
+def test_a_literal_given_for_a_property_is_typed_by_the_property_s_type(tmp_path):
+    # guard (passes on both: a plain interface's nested literal was already typed by another path): TypeScript
+    # types a nested object literal by its property's declared type, its methods' parameters as the options' own
+    assert package_flags(tmp_path, SERVE, """import { plainServe } from 'pkg';
+plainServe({ port: 1, websocket: { message(p) { p.close(); p.zzClosed(); } } });
+""") == [(2, "zzClosed")]
+
+
+def test_an_uncertain_evaluation_types_nothing(tmp_path):
+    # precision guard (passes on both): a mapped type over keys not known, a property two records type apart, a
+    # conditional options type: the evaluation is not certain, so `ws` stays untyped
+    assert package_flags(tmp_path, SERVE, """import { looseServe, eitherServe, condServe } from 'pkg';
+looseServe({ websocket: { message(ws) { ws.reply(); ws.zzOne(); } } });
+eitherServe({ websocket: { message(ws) { ws.reply(); ws.zzTwo(); } } });
+condServe({ websocket: { message(ws) { ws.zzThree(); } } });
+""") == []
