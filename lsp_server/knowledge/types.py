@@ -971,6 +971,11 @@ class Analyzer:
         parts = intersection_parts(text)
         if parts:  # split before the owner's type parameters are replaced: such a part stays open (below)
             return self.intersection_val(parts, module, this, conf, evidence, bindings)
+        element = text.strip()[:-2].strip() if text.strip().endswith("[]") else ""
+        if element.startswith("(") and element.endswith(")") and intersection_parts(_unparen_type(element)):
+            # `(Fetcher & { key: string })[]`: an array of that intersection
+            inner = self.type_val(_unparen_type(element), module, this, conf, evidence, bindings)
+            return Val(ValKind.ARRAY, inner=inner, conf=conf, evidence=evidence) if inner is not None else None
         if bindings:
             text = substitute(text, bindings)
         home = self.namespace_global_type(text, module)
@@ -1064,7 +1069,7 @@ class Analyzer:
         type parameter, even one its owner's arguments bind: `config: Base & ContextConfig`, whatever the
         caller's code declared it as; `any`, an object literal, an unknown name, a promise) leaves it open:
         what the known parts have is still typed, and no name is ever reported missing on it."""
-        vals, open_, literal = [], False, []
+        vals, open_, literal, unions = [], False, [], []
         for part in parts:
             if bindings and part in bindings:
                 open_ = True
@@ -1082,8 +1087,22 @@ class Analyzer:
                 open_ = open_ or v.open
             elif v is not None and v.kind == ValKind.INSTANCE and v.tid is not None:
                 vals.append(v)
+            elif v is not None and v.kind == ValKind.UNION and v.tid and not v.literal:
+                unions.append(v)
             else:
                 open_ = True
+        if unions:
+            # `Fetcher & { key: string }`, `Fetcher` a union of state records: an intersection distributes over a
+            # union part (`A & X | B & X`), each record with every other part's members; only when every other
+            # part is read (an open part leaves it open) and there is one union part
+            if len(unions) > 1 or open_:
+                return None
+            union = unions[0]
+            extra = tuple(dict.fromkeys(v.tid for v in vals))
+            arms = tuple(tuple(dict.fromkeys(arm + extra)) for arm in (union.arms or [(t,) for t in union.tid]))
+            tids = tuple(dict.fromkeys(t for arm in arms for t in arm))
+            return Val(ValKind.UNION, tids, conf=min([union.conf] + [v.conf for v in vals]), evidence=evidence,
+                       arms=arms, literal=tuple(literal), module=module)
         if not vals:
             return None
         tids = tuple(dict.fromkeys(v.tid for v in vals))
@@ -1449,6 +1468,9 @@ class Analyzer:
                                   container=" & ".join(t[1] for t in val.tid)))
             return None
         if val.kind == ValKind.UNION:
+            for known, text in val.literal:
+                if known == name:  # an object-literal part every arm has (`Fetcher & { key: string }`)
+                    return self.type_val(text, val.module, None, val.conf, val.evidence) if text else None
             entries = [model.side(tid, static=False).get(name) for tid in val.tid]
             if all(e is None for e in entries):
                 if node is not None and name not in OBJECT_MEMBERS and all(model.closed(t) for t in val.tid):
@@ -3057,8 +3079,9 @@ class Analyzer:
                     kept.append(tid)
             if not kept or len(kept) == len(val.tid):
                 continue
+            # (a union with an object-literal part stays one, that part's members on every arm)
             narrowed[key] = replace(val, kind=ValKind.INSTANCE, tid=kept[0], narrowed=True, arms=()) \
-                if len(kept) == 1 else replace(val, tid=tuple(kept), narrowed=True, arms=tuple(
+                if len(kept) == 1 and not val.literal else replace(val, tid=tuple(kept), narrowed=True, arms=tuple(
                     kept_arm for kept_arm in (tuple(t for t in arm if t in kept) for arm in val.arms) if kept_arm))
         for key, val in narrowed.items():
             self.narrowed.setdefault(key, []).append((start, end, val))
@@ -3821,9 +3844,17 @@ class Analyzer:
 
 # --- helpers -------------------------------------------------------------------------------------------------
 def _unparen_type(text: str) -> str:
-    """A type text without its enclosing parentheses and spaces."""
+    """A type text without the parentheses enclosing all of it (not those of `(A) | (B)`), and spaces."""
     text = text.strip()
     while text.startswith("(") and text.endswith(")"):
+        depth = 0
+        for i, ch in enumerate(text):
+            depth += ch == "("
+            depth -= ch == ")"
+            if depth == 0:
+                break
+        if i != len(text) - 1:
+            break
         text = text[1:-1].strip()
     return text
 

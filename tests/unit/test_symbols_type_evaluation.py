@@ -108,3 +108,37 @@ looseServe({ websocket: { message(ws) { ws.reply(); ws.zzOne(); } } });
 eitherServe({ websocket: { message(ws) { ws.reply(); ws.zzTwo(); } } });
 condServe({ websocket: { message(ws) { ws.zzThree(); } } });
 """) == []
+
+
+FETCHERS = """
+type States<T = any> = {
+  Idle: { state: "idle"; data: T | undefined; };
+  Submitting: { state: "submitting"; formData: FormData; data: T | undefined; };
+};
+export type Fetcher<T = any> = States<T>[keyof States<T>];
+export interface Keyed { key: string; }
+export declare function useFetchers(): (Fetcher & { key: string })[];
+export declare function useKeyed(): (Fetcher & Keyed)[];
+export declare function useLoose<T>(): (Fetcher & T)[];
+export declare function useTwo(): (Fetcher & (Keyed | { other: number }))[];
+"""
+
+
+def test_an_intersection_distributes_over_its_union_part(tmp_path):
+    # fails on 8bd9da3: `Fetcher & { key: string }` (Fetcher a union of state records) was left open
+    assert package_flags(tmp_path, FETCHERS, """import { useFetchers, useKeyed } from 'pkg';
+for (const f of useFetchers()) {
+  f.state; f.key; f.data; f.key.length;
+  f.zzNope;
+  if (f.state === "idle") { f.key; f.data; }
+}
+for (const g of useKeyed()) { g.state; g.key; g.formData; g.zzNope; }
+""") == [(4, "zzNope"), (7, "zzNope")]
+
+
+def test_an_intersection_with_an_open_or_a_second_union_part_stays_open(tmp_path):
+    # precision guard (passes on both): a type parameter part, two union parts: not distributed, nothing flagged
+    assert package_flags(tmp_path, FETCHERS, """import { useLoose, useTwo } from 'pkg';
+for (const f of useLoose()) { f.state; f.zzNope; }
+for (const g of useTwo()) { g.state; g.zzNope; }
+""") == []
