@@ -1471,6 +1471,12 @@ class Analyzer:
             for known, text in val.literal:
                 if known == name:  # an object-literal part every arm has (`Fetcher & { key: string }`)
                     return self.type_val(text, val.module, None, val.conf, val.evidence) if text else None
+            common = set.intersection(*(set(arm) for arm in val.arms)) if val.arms else set()
+            having = [tid for tid in val.tid if name in model.side(tid, static=False)]
+            if len(having) == 1 and having[0] in common:
+                # a type every arm is made with, the only one declaring the name: its member, typed
+                return self.member_of(Val(ValKind.INSTANCE, having[0], conf=val.conf, evidence=val.evidence), name,
+                                      node, usage)
             entries = [model.side(tid, static=False).get(name) for tid in val.tid]
             if all(e is None for e in entries):
                 if node is not None and name not in OBJECT_MEMBERS and all(model.closed(t) for t in val.tid):

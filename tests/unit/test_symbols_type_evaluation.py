@@ -116,7 +116,8 @@ type States<T = any> = {
   Submitting: { state: "submitting"; formData: FormData; data: T | undefined; };
 };
 export type Fetcher<T = any> = States<T>[keyof States<T>];
-export interface Keyed { key: string; }
+export interface Keyed { key: string; owner: Owner; }
+export interface Owner { name: string; }
 export declare function useFetchers(): (Fetcher & { key: string })[];
 export declare function useKeyed(): (Fetcher & Keyed)[];
 export declare function useLoose<T>(): (Fetcher & T)[];
@@ -132,8 +133,8 @@ for (const f of useFetchers()) {
   f.zzNope;
   if (f.state === "idle") { f.key; f.data; }
 }
-for (const g of useKeyed()) { g.state; g.key; g.formData; g.zzNope; }
-""") == [(4, "zzNope"), (7, "zzNope")]
+for (const g of useKeyed()) { g.state; g.key; g.formData; g.zzNope; g.owner.name; g.owner.zzName; }
+""") == [(4, "zzNope"), (7, "zzNope"), (7, "zzName")]
 
 
 def test_an_intersection_with_an_open_or_a_second_union_part_stays_open(tmp_path):
