@@ -31,7 +31,8 @@ from lsp_server.knowledge.builtin_names import is_builtin_type, platform_class_m
 from lsp_server.knowledge.model_sources import platform
 from lsp_server.knowledge.model_sources import KINDS, extract, guess_kind
 from lsp_server.knowledge.model_sources.base import (
-    HIGH, Member, ModuleModel, ReadLimits, SourceModel, TypeDef, generic_args, param_type, parse_type, substitute,
+    HIGH, Member, ModuleModel, ReadLimits, SourceModel, TypeDef, generic_args, object_literal_members, param_type,
+    parse_type, substitute,
 )
 from lsp_server.knowledge.model_sources.docs import DOC_EXTENSIONS, MARKDOWN_PAGES, OLD_API_PAGE, PAGE_FOLDERS, docs_files, page_files
 from lsp_server.knowledge.object_model_settings import ObjectModelConfig
@@ -42,7 +43,7 @@ from lsp_server.workspace import Progress, Service, Workspace, service
 
 log = logging.getLogger(__name__)
 
-EXTRACTOR_VERSION = "62"  # 62: a type's further construct signatures kept as its constructor's overloads; 61: a union alias of object type literals (`type P = { id: string } | { cacheID: string }`): each arm a closed interface `P$armN` (`literal_union`); 60: a global typed by a generic alias given a constructor type literal (`declare var Response: UseLibDomIfAvailable<"Response", { new (...): Response }>`) reads that literal as `Response$static`; 59: `typeof import("./x")` is x's module object (its `export =`, else a namespace of its named exports; tsc's `_exports` of each file apart), `import x = require("./y")` and `export { x }` too; a module exporting a Proxy with a `get` trap answers every name (`TypeDef.any_name`); 58: a folder of `.x()` pages named as no identifier (`resourceful-pubsub`) is a kind of its name; 57: UMD factories: a factory's own `var exports` renamed, its declarations read as the module's, an object literal it returns as the exports (each parameter the module its `require` loads), `var X = function () { this.x = ... }` constructors; 56: the file each `export * as x from './x'` namespace re-exports (`ModuleModel.namespace_files`); 55: an object literal assigned to a static (`X.defaults = {...}`) opened by a write of a key it lacks in any file read; 54: exported object constants (`export const x = Object.freeze({...})`) as namespaces of their keys; 53: JavaScript mixin functions (`superclass => class extends B(superclass)`) and Lit reactive properties, a folder's ambiguous default export dropped; 52: `exports` subpath patterns, import types' files, mixin consts (`typeof C & Constructor<I>`), `protected` kept apart; 51: TypeScript's export context per ambient block, augmentations never close a module; 50: `declare global { export import X = NsImport }`: X is that module's namespace everywhere; 49: a namespace's `export { x$1 as x }` naming a top-level declaration (read later) is that member; 48: JavaScript class factories (`new Class({...})`, `Class.create`, `X.extend`) are classes, entries followed up to 2500 files; 47: `import("./x").default` types name x's default export; 46: a generic method's type parameter that no parameter binds is its default or constraint; 45: `export import x = pkgNs.member` is typed by that export; 44: `var X = function X() {}` keeps its static assignments; 43: a local `mixin(X, {...})` prototype copier adds the literal's members; 42: a function's overloads keep their parameters and results; 41: `export import x = NsOfAFile` is typed by that file's `export =` const; 40: another module file's `export =` const is not the package's; 39: a runtime object's synthesized type of known keys comes with the typed type it is a member of; 38: statics assigned in a declaration or a chain (`var n = X.n = {}`); 37: `module.exports = factory()` in a UMD wrapper is what the factory returns; 36: `export import x = a.b` in a namespace is a member (any); 35 (34 was used by work in progress): JavaScript: `require("./x")(X.prototype)` adders, `module.exports = require("./lib/x")`, constructors callable without `new`; 33: a function beside a namespace member of its name is its call signature; 32: a type name declared in several namespaces, qualified; 31: a function of a class's or namespace's name is its call signature; 30: a const typed by an intersection with a construct signature has its static side; 29: `import * as ns` re-exported by `export { ns }`, Omit/Pick bases; 28: `export * from` a module declared later; 27: merged `declare module` blocks, implicit exports, namespace export clauses, computed names; 26: construct signatures' results; 25: `/// <reference path>` and relative `declare module` augmentations; 24: names an `export =` namespace declares, enums in namespaces; 23: exported class expressions; 22: an unwritten type parameter without a default is unknown; 21: prototype methods' `this.x =`; 20: type parameter defaults, method overloads and their results; 15: an exported `new X()` value of the engine's JavaScript is an X; 17: member status (removed, deprecated)
+EXTRACTOR_VERSION = "63"  # 63: an intersection alias read as an interface with a part the reader could not follow (a mapped type, a parenthesized union) keeps its written type as `shown_alias` (`ObjectModel.shapes` evaluates it); 62: a type's further construct signatures kept as its constructor's overloads; 61: a union alias of object type literals (`type P = { id: string } | { cacheID: string }`): each arm a closed interface `P$armN` (`literal_union`); 60: a global typed by a generic alias given a constructor type literal (`declare var Response: UseLibDomIfAvailable<"Response", { new (...): Response }>`) reads that literal as `Response$static`; 59: `typeof import("./x")` is x's module object (its `export =`, else a namespace of its named exports; tsc's `_exports` of each file apart), `import x = require("./y")` and `export { x }` too; a module exporting a Proxy with a `get` trap answers every name (`TypeDef.any_name`); 58: a folder of `.x()` pages named as no identifier (`resourceful-pubsub`) is a kind of its name; 57: UMD factories: a factory's own `var exports` renamed, its declarations read as the module's, an object literal it returns as the exports (each parameter the module its `require` loads), `var X = function () { this.x = ... }` constructors; 56: the file each `export * as x from './x'` namespace re-exports (`ModuleModel.namespace_files`); 55: an object literal assigned to a static (`X.defaults = {...}`) opened by a write of a key it lacks in any file read; 54: exported object constants (`export const x = Object.freeze({...})`) as namespaces of their keys; 53: JavaScript mixin functions (`superclass => class extends B(superclass)`) and Lit reactive properties, a folder's ambiguous default export dropped; 52: `exports` subpath patterns, import types' files, mixin consts (`typeof C & Constructor<I>`), `protected` kept apart; 51: TypeScript's export context per ambient block, augmentations never close a module; 50: `declare global { export import X = NsImport }`: X is that module's namespace everywhere; 49: a namespace's `export { x$1 as x }` naming a top-level declaration (read later) is that member; 48: JavaScript class factories (`new Class({...})`, `Class.create`, `X.extend`) are classes, entries followed up to 2500 files; 47: `import("./x").default` types name x's default export; 46: a generic method's type parameter that no parameter binds is its default or constraint; 45: `export import x = pkgNs.member` is typed by that export; 44: `var X = function X() {}` keeps its static assignments; 43: a local `mixin(X, {...})` prototype copier adds the literal's members; 42: a function's overloads keep their parameters and results; 41: `export import x = NsOfAFile` is typed by that file's `export =` const; 40: another module file's `export =` const is not the package's; 39: a runtime object's synthesized type of known keys comes with the typed type it is a member of; 38: statics assigned in a declaration or a chain (`var n = X.n = {}`); 37: `module.exports = factory()` in a UMD wrapper is what the factory returns; 36: `export import x = a.b` in a namespace is a member (any); 35 (34 was used by work in progress): JavaScript: `require("./x")(X.prototype)` adders, `module.exports = require("./lib/x")`, constructors callable without `new`; 33: a function beside a namespace member of its name is its call signature; 32: a type name declared in several namespaces, qualified; 31: a function of a class's or namespace's name is its call signature; 30: a const typed by an intersection with a construct signature has its static side; 29: `import * as ns` re-exported by `export { ns }`, Omit/Pick bases; 28: `export * from` a module declared later; 27: merged `declare module` blocks, implicit exports, namespace export clauses, computed names; 26: construct signatures' results; 25: `/// <reference path>` and relative `declare module` augmentations; 24: names an `export =` namespace declares, enums in namespaces; 23: exported class expressions; 22: an unwritten type parameter without a default is unknown; 21: prototype methods' `this.x =`; 20: type parameter defaults, method overloads and their results; 15: an exported `new X()` value of the engine's JavaScript is an X; 17: member status (removed, deprecated)
 SIGNED_AS = "object-model-source"
 # The code an extraction depends on: the readers, the syntax helpers they call and the queries they run. A
 # change to any of them changes `reader_version`, so cached extractions (and index artifacts) made by other
@@ -211,6 +212,7 @@ class ObjectModel:
         self._statics: dict[TypeId, dict[str, tuple[Member, TypeId]]] = {}
         self._closed: dict[TypeId, bool] = {}
         self._indexed: dict[tuple[str, str], list[list[TypeId]] | None] = {}  # `indexed_arms`' answers
+        self._shapes: dict[tuple[str, str], list[dict[str, tuple[str, str]]] | None] = {}  # `shapes`' answers
         self._holes: dict[TypeId, bool] = {}
         self._alias_names: dict[str, list[TypeId]] | None = None  # alias name -> its types (`_raw_type`)
         self._platform: dict[TypeId, bool] = {}
@@ -695,6 +697,170 @@ class ObjectModel:
                     arms.append(arm)
         return arms or None
 
+    def shapes(self, module: str, text: str) -> list[dict[str, tuple[str, str]]] | None:
+        """TypeScript's evaluation of a type expression `text` (written in `module`) to the object shapes a value
+        of it may have, one per union member: each shape every member name it has, with its declared type and the
+        module that type is written in ("" where the type is not known; "never" where the name is excluded).
+        Followed: named interfaces and classes (closed ones only), generic aliases with their arguments, unions
+        (`never` and nullish members have no shape), intersections (every part's members; an intersection
+        distributes over a union part: `A & (B | C)` is `A & B | A & C`), object type literals, mapped types over
+        a known key set (`{ [K in Exclude<keyof B, keyof A>]?: never }`, the key sets `keyof X`, `Exclude`,
+        `Extract` and string literals give), `Partial`/`Required`/`Readonly`, `Omit`/`Pick` with known keys, and
+        an interface the reader made of an intersection with a part it could not follow (its written type is
+        kept as `shown_alias`). Anything else (a conditional, a type parameter, an index signature, an open
+        type, a mapped type over keys not known) is not certain: None, never a narrower set."""
+        key = (module, " ".join(text.split()))
+        if key not in self._shapes:
+            self._shapes[key] = None  # (a cycle is not certain)
+            self._shapes[key] = self._eval_shapes(module, key[1], 0)
+        return self._shapes[key]
+
+    def _eval_shapes(self, module: str, text: str, depth: int) -> list[dict[str, tuple[str, str]]] | None:
+        text = _unparen(_COMMENTS.sub(" ", text).strip())
+        if depth > 12 or not text:
+            return None
+        if text == "never" or text in NULLISH_TYPES:
+            return []
+        if text == "{}":
+            return [{}]
+        if _conditional(text) is not None:
+            return None
+        pieces = _split_type(text, "|")
+        if len(pieces) > 1:
+            out: list[dict[str, tuple[str, str]]] = []
+            for piece in pieces:
+                got = self._eval_shapes(module, piece, depth + 1)
+                if got is None:
+                    return None
+                out += got
+            return out if len(out) <= 32 else None
+        pieces = _split_type(text, "&")
+        if len(pieces) > 1:
+            out = [{}]
+            for piece in pieces:
+                got = self._eval_shapes(module, piece, depth + 1)
+                if got is None or len(out) * len(got) > 32:
+                    return None
+                out = [_merged_shape(a, b) for a in out for b in got]
+            return out
+        if text.startswith("{") and text.endswith("}") and _closing_of(text, 0) == len(text) - 1:
+            mapped = _MAPPED.fullmatch(text)
+            if mapped is not None and mapped.group(2).count("[") == mapped.group(2).count("]"):
+                var, over, value = mapped.group(1), mapped.group(2), mapped.group(3).strip()
+                keys = self.type_keys(module, over, depth + 1)
+                if keys is None:
+                    return None
+                typed = "" if re.search(rf"(?<![\w$.]){re.escape(var)}(?![\w$])", value) else value
+                return [{k: (typed, module) for k in keys}]
+            members = object_literal_members(text)
+            if members is None:
+                return None
+            shape: dict[str, tuple[str, str]] = {}
+            for name, typed in members:
+                shape[name] = (typed, module) if name not in shape else ("", module)  # (an overload: not read)
+            return [shape]
+        m = re.fullmatch(r"([A-Za-z_$][\w$.]*)\s*(?:<(.*)>)?", text, re.S)
+        if m is None:
+            return None
+        name, args = m.group(1), _split_type(m.group(2), ",") if m.group(2) else []
+        short = name.rsplit(".", 1)[-1]
+        if short in ("Partial", "Required", "Readonly") and len(args) == 1:
+            return self._eval_shapes(module, args[0], depth + 1)
+        if short in ("Omit", "Pick") and len(args) == 2:
+            got = self._eval_shapes(module, args[0], depth + 1)
+            keys = self.type_keys(module, args[1], depth + 1)
+            if got is None or keys is None:
+                return None
+            return [{k: v for k, v in s.items() if (k in keys) == (short == "Pick")} for s in got]
+        if short == "Record" and len(args) == 2:
+            keys = self.type_keys(module, args[0], depth + 1)
+            return [{k: (args[1], module) for k in keys}] if keys is not None else None
+        found = None
+        if "." in name:  # `Serve.Options`: the namespace's own copy where the short name is declared elsewhere too
+            space = name.rsplit(".", 2)[-2]
+            mod = self.modules.get(module)
+            qualified = f"{space}${short}"
+            if mod is not None and qualified in mod.types:
+                found = ((module, qualified), mod.types[qualified])
+        found = found or self._raw_type(module, short)
+        if found is None:
+            return None
+        tid, td = found
+        bindings = {p: (args[i] if i < len(args) else (td.type_defaults[i] if i < len(td.type_defaults) else
+                                                        "unknown"))
+                    for i, p in enumerate(td.type_params)}
+        if td.kind == "alias":
+            body = td.shown_alias or td.alias  # (a union of object literals: its written arms, not the `$armN`)
+            return self._eval_shapes(tid[0], substitute(body, bindings), depth + 1)
+        if td.kind not in ("interface", "class"):
+            return None
+        if td.open and td.shown_alias and td.kind == "interface":
+            return self._eval_shapes(tid[0], substitute(td.shown_alias, bindings), depth + 1)
+        if not self.closed(tid):
+            if td.open or self.merging_hole(tid):
+                return None
+            # a base the model cannot close (`interface Options<D> extends XOR<A, B>, XOR<C, E>`, an intersection
+            # alias of generic aliases): the declared members and every base's shapes, as an intersection
+            own: dict[str, tuple[str, str]] = {}
+            for member in td.members:
+                if not member.static:
+                    typed = _member_type(member)
+                    own = _merged_shape(own, {member.name: (substitute(typed, bindings) if typed else "", tid[0])})
+            out = [own]
+            for base in td.bases:
+                got = self._eval_shapes(tid[0], substitute(base, bindings), depth + 1)
+                if got is None or len(out) * len(got) > 32:
+                    return None
+                out = [_merged_shape(a, b) for a in out for b in got]
+            return out
+        shape = {}
+        for member_name, (member, owner) in self.members(tid).items():
+            if member.static:
+                continue
+            owner_type = self.type(owner)
+            typed = _member_type(member)
+            if owner == tid:
+                typed = substitute(typed, bindings) if typed else typed
+            elif owner_type is not None and any(re.search(rf"(?<![\w$.]){re.escape(p)}(?![\w$])", typed)
+                                                for p in owner_type.type_params):
+                typed = ""  # (a base's own parameter: what the base text binds it to is not followed here)
+            shape[member_name] = (typed, owner[0])
+        return [shape]
+
+    def type_keys(self, module: str, text: str, depth: int = 0) -> frozenset[str] | None:
+        """The key set a type expression names: string literals, `keyof X` (the names every shape of X has),
+        `Exclude<K, L>` / `Extract<K, L>` of key sets, unions of them; None when not certain."""
+        text = _unparen(text.strip())
+        if depth > 12:
+            return None
+        if text == "never":
+            return frozenset()
+        literal = re.fullmatch(r"""(["'])([^"']*)\1""", text)
+        if literal is not None:
+            return frozenset({literal.group(2)})
+        pieces = _split_type(text, "|")
+        if len(pieces) > 1:
+            keys: set[str] = set()
+            for piece in pieces:
+                got = self.type_keys(module, piece, depth + 1)
+                if got is None:
+                    return None
+                keys |= got
+            return frozenset(keys)
+        if text.startswith("keyof "):
+            got = self._eval_shapes(module, text[len("keyof "):], depth + 1)
+            if not got:
+                return None
+            return frozenset.intersection(*(frozenset(s) for s in got))
+        m = re.fullmatch(r"(Exclude|Extract)\s*<(.*)>", text, re.S)
+        args = _split_type(m.group(2), ",") if m is not None else []
+        if len(args) == 2:
+            a, b = self.type_keys(module, args[0], depth + 1), self.type_keys(module, args[1], depth + 1)
+            if a is None or b is None:
+                return None
+            return a - b if m.group(1) == "Exclude" else a & b
+        return None
+
     def environment_branch(self, module: str, text: str) -> str | None:
         """The type a global's declared type `text` (written in `module`) is where the environment does not
         provide the global itself: a conditional type asking whether the environment has it (`typeof globalThis
@@ -1102,6 +1268,35 @@ _BUNDLER_RENAMED = re.compile(r"[A-Za-z_][\w]*\$\d+")
 
 
 NULLISH_TYPES = frozenset({"null", "undefined", "void"})
+
+
+_MAPPED = re.compile(r"\{\s*(?:readonly\s+)?\[\s*([A-Za-z_$][\w$]*)\s+in\s+(.+?)\s*\]\s*\??\s*:\s*(.+?)\s*;?\s*\}",
+                     re.S)
+_COMMENTS = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
+
+
+def _member_type(member: Member) -> str:
+    """A member's declared type as a type expression: a property's type, a method's function type (an overloaded
+    method's: "", not read here)."""
+    if member.kind == "property":
+        return member.type
+    if member.kind == "method" and not member.overloads:
+        return f"({', '.join(member.params)}) => {member.type or 'void'}"
+    return ""
+
+
+def _merged_shape(a: dict[str, tuple[str, str]], b: dict[str, tuple[str, str]]) -> dict[str, tuple[str, str]]:
+    """The members of an intersection of two shapes: a name both have is `never` where either excludes it, else
+    of a type not known here unless both declare it alike."""
+    out = dict(a)
+    for name, (typed, module) in b.items():
+        if name not in out or out[name] == (typed, module):
+            out[name] = (typed, module)
+        elif "never" in (out[name][0].strip(), typed.strip()):
+            out[name] = ("never", module)
+        else:
+            out[name] = ("", module)
+    return out
 
 
 def _unparen(text: str) -> str:

@@ -932,7 +932,17 @@ class Analyzer:
 
     def _branches_val(self, text: str, module: str, this: Val | None, conf: float, evidence, depth: int):
         branches = conditional_branches(text)
-        if branches is None or re.search(r"\binfer\s", text.split("?", 1)[0]):
+        if branches is None:
+            return None
+        # `Args extends [infer Id extends keyof Routes] ? UseRoute<Id> | undefined : never`: what an `infer`
+        # variable binds is not matched here, so in the true branch it stands for `unknown` (a branch that is
+        # the variable itself, or builds on it, stays unread: the whole type open); a `never` branch has no
+        # value and adds nothing, a nullish one no members (as `X | undefined` is read as X)
+        infers = re.findall(r"\binfer\s+([A-Za-z_$][\w$]*)", text.split("?", 1)[0])
+        if infers:
+            branches = [substitute(branches[0], {v: "unknown" for v in infers}), branches[1]]
+        branches = [b for b in branches if _unparen_type(b) != "never" and _unparen_type(b) not in NULLISH]
+        if not branches:
             return None
         tids: list = []
         for branch in branches:
@@ -961,6 +971,11 @@ class Analyzer:
         parts = intersection_parts(text)
         if parts:  # split before the owner's type parameters are replaced: such a part stays open (below)
             return self.intersection_val(parts, module, this, conf, evidence, bindings)
+        element = text.strip()[:-2].strip() if text.strip().endswith("[]") else ""
+        if element.startswith("(") and element.endswith(")") and intersection_parts(_unparen_type(element)):
+            # `(Fetcher & { key: string })[]`: an array of that intersection
+            inner = self.type_val(_unparen_type(element), module, this, conf, evidence, bindings)
+            return Val(ValKind.ARRAY, inner=inner, conf=conf, evidence=evidence) if inner is not None else None
         if bindings:
             text = substitute(text, bindings)
         home = self.namespace_global_type(text, module)
@@ -1054,7 +1069,7 @@ class Analyzer:
         type parameter, even one its owner's arguments bind: `config: Base & ContextConfig`, whatever the
         caller's code declared it as; `any`, an object literal, an unknown name, a promise) leaves it open:
         what the known parts have is still typed, and no name is ever reported missing on it."""
-        vals, open_, literal = [], False, []
+        vals, open_, literal, unions = [], False, [], []
         for part in parts:
             if bindings and part in bindings:
                 open_ = True
@@ -1072,8 +1087,22 @@ class Analyzer:
                 open_ = open_ or v.open
             elif v is not None and v.kind == ValKind.INSTANCE and v.tid is not None:
                 vals.append(v)
+            elif v is not None and v.kind == ValKind.UNION and v.tid and not v.literal:
+                unions.append(v)
             else:
                 open_ = True
+        if unions:
+            # `Fetcher & { key: string }`, `Fetcher` a union of state records: an intersection distributes over a
+            # union part (`A & X | B & X`), each record with every other part's members; only when every other
+            # part is read (an open part leaves it open) and there is one union part
+            if len(unions) > 1 or open_:
+                return None
+            union = unions[0]
+            extra = tuple(dict.fromkeys(v.tid for v in vals))
+            arms = tuple(tuple(dict.fromkeys(arm + extra)) for arm in (union.arms or [(t,) for t in union.tid]))
+            tids = tuple(dict.fromkeys(t for arm in arms for t in arm))
+            return Val(ValKind.UNION, tids, conf=min([union.conf] + [v.conf for v in vals]), evidence=evidence,
+                       arms=arms, literal=tuple(literal), module=module)
         if not vals:
             return None
         tids = tuple(dict.fromkeys(v.tid for v in vals))
@@ -1439,6 +1468,15 @@ class Analyzer:
                                   container=" & ".join(t[1] for t in val.tid)))
             return None
         if val.kind == ValKind.UNION:
+            for known, text in val.literal:
+                if known == name:  # an object-literal part every arm has (`Fetcher & { key: string }`)
+                    return self.type_val(text, val.module, None, val.conf, val.evidence) if text else None
+            common = set.intersection(*(set(arm) for arm in val.arms)) if val.arms else set()
+            having = [tid for tid in val.tid if name in model.side(tid, static=False)]
+            if len(having) == 1 and having[0] in common:
+                # a type every arm is made with, the only one declaring the name: its member, typed
+                return self.member_of(Val(ValKind.INSTANCE, having[0], conf=val.conf, evidence=val.evidence), name,
+                                      node, usage)
             entries = [model.side(tid, static=False).get(name) for tid in val.tid]
             if all(e is None for e in entries):
                 if node is not None and name not in OBJECT_MEMBERS and all(model.closed(t) for t in val.tid):
@@ -2489,10 +2527,15 @@ class Analyzer:
                     return False  # a discriminant the literal does not name (`type: "bytes"`)
         return True
 
-    def hint_option_callbacks(self, fn: Val, signature: list[str], values: list[Node], bindings: dict) -> None:
+    def hint_option_callbacks(self, fn: Val, signature: list[str], values: list[Node], bindings: dict,
+                              depth: int = 0) -> None:
         """The callbacks of an options object passed where the callee declares an options type: `ky(url,
         { onDownloadProgress: (progress, chunk) => ... })` with `onDownloadProgress?: (progress: Progress,
-        chunk: Uint8Array) => void` in `Options` types `progress` (TypeScript's contextual typing)."""
+        chunk: Uint8Array) => void` in `Options` types `progress` (TypeScript's contextual typing). An object
+        literal given for a property is typed by that property's type in turn (`websocket: { message(ws) {} }`).
+        An options type the model cannot read as one closed type (a union of option records, `XOR<A, B>`) is
+        evaluated (`ObjectModel.shapes`): a property's type is the union of its types in the records that have
+        it, `never` dropped, and it types the literal's callbacks only where that is one type."""
         for index, value in enumerate(values):
             if value.type != "object" or index >= len(signature) or not param_type(signature[index]):
                 continue
@@ -2504,13 +2547,27 @@ class Analyzer:
                 # (event: Event) => void }`): its members type the callbacks as an intersection's literal part does
                 options = Val(ValKind.INTERSECTION, (), module=fn.module, conf=fn.conf, evidence=fn.evidence,
                               open=True, literal=tuple(members))
+            shaped: dict[str, tuple[str, str]] = {}
             if options is None or options.kind not in (ValKind.INSTANCE, ValKind.INTERSECTION) or \
-                    (options.kind == ValKind.INSTANCE and options.tid is None):
+                    options.tid is None or not all(self.model.closed(t) for t in (
+                        (options.tid,) if options.kind == ValKind.INSTANCE else options.tid)) or \
+                    (options.kind == ValKind.INTERSECTION and options.open):
+                shapes = self.model.shapes(fn.module, substitute(declared, bindings) if bindings else declared)
+                if shapes:
+                    options = None
+                    for name in dict.fromkeys(n for shape in shapes for n in shape):
+                        types = {shape[name] for shape in shapes if name in shape and
+                                 shape[name][0].strip() != "never" and shape[name][0].strip() not in NULLISH}
+                        if len(types) == 1 and next(iter(types))[0]:
+                            shaped[name] = types.pop()
+            if not shaped and (options is None or options.kind not in (ValKind.INSTANCE, ValKind.INTERSECTION) or
+                               (options.kind == ValKind.INSTANCE and options.tid is None)):
                 continue
             # the options type's parts: one instance, or every part of an intersection (`CallSettings & Prompt &
             # { onStepFinish?: ... }`: its named parts and the members of its object type literal)
-            parts = [options] if options.kind == ValKind.INSTANCE else [v for v in options.parts if v.tid is not None]
-            literal = {} if options.kind == ValKind.INSTANCE else dict(options.literal)
+            parts = [] if options is None else [options] if options.kind == ValKind.INSTANCE else \
+                [v for v in options.parts if v.tid is not None]
+            literal = {} if options is None or options.kind == ValKind.INSTANCE else dict(options.literal)
             # `methods: {...} & ThisType<Api>`: the `this` of the literal's methods (TypeScript's marker)
             marked = [m.group(1) for part in intersection_parts(param_type(signature[index]))
                       if (m := re.fullmatch(r"ThisType\s*<(.+)>", part.strip(), re.S))]
@@ -2523,6 +2580,11 @@ class Analyzer:
                 if key is not None and callback is not None and callback.type == "object":
                     # `methods: { inc() { this.count++ } }` where the property's type is `M & ThisType<D & M>`
                     self.hint_marked_this(callback, self.text(key).strip("\"'"), parts, literal, fn, bindings)
+                    # and the literal is contextually typed by the property's type, as the options are
+                    typed = self.property_type(self.text(key).strip("\"'"), parts, literal, shaped, fn, bindings)
+                    if typed is not None and depth < 4:
+                        self.hint_option_callbacks(replace(fn, module=typed[1]), [f"options: {typed[0]}"],
+                                                   [callback], typed[2], depth + 1)
                     continue
                 if key is None or callback is None or callback.type not in ("function_expression", "arrow_function",
                                                                              "function", "method_definition"):
@@ -2544,6 +2606,9 @@ class Analyzer:
                 if literal.get(name):
                     found.append((self.callback_params(literal[name], fn.module), fn.module, bindings,
                                   self.declared_this(literal[name], fn.module)))
+                if name in shaped:
+                    text, module = shaped[name]
+                    found.append((self.callback_params(text, module), module, {}, self.declared_this(text, module)))
                 if len(found) > 1:
                     continue  # declared by several parts (which one types it is not decided here)
                 if callback.type != "arrow_function" and callback.id not in self.this_hints:
@@ -2562,6 +2627,24 @@ class Analyzer:
                     self.param_hints[callback.id] = [
                         self.callback_param_val(param_type(p), module, fn.recv, fn.conf, fn.evidence, bound)
                         if param_type(p) else None for p in declared]
+
+    def property_type(self, name: str, parts: list[Val], literal: dict, shaped: dict, fn: Val,
+                      bindings: dict) -> tuple[str, str, dict] | None:
+        """The declared type of property `name` of an options type (its instance parts' member, its object type
+        literal's, or its evaluated records' `shaped`), with the module it is written in and the bindings of its
+        owner's parameters; None unless exactly one declares it, as a property."""
+        found = []
+        for part in parts:
+            entry = self.model.members(part.tid).get(name)
+            if entry is not None:
+                member, owner = entry
+                found.append((member.type if member.kind == "property" else "", owner[0],
+                              self.bindings_of(part, owner)))
+        if literal.get(name):
+            found.append((literal[name], fn.module, bindings))
+        if name in shaped:
+            found.append((shaped[name][0], shaped[name][1], {}))
+        return found[0] if len(found) == 1 and found[0][0] else None
 
     def callback_param_val(self, text: str, module: str, this: Val | None, conf: float, evidence=None,
                            bindings: dict[str, str] | None = None) -> Val | None:
@@ -3002,8 +3085,9 @@ class Analyzer:
                     kept.append(tid)
             if not kept or len(kept) == len(val.tid):
                 continue
+            # (a union with an object-literal part stays one, that part's members on every arm)
             narrowed[key] = replace(val, kind=ValKind.INSTANCE, tid=kept[0], narrowed=True, arms=()) \
-                if len(kept) == 1 else replace(val, tid=tuple(kept), narrowed=True, arms=tuple(
+                if len(kept) == 1 and not val.literal else replace(val, tid=tuple(kept), narrowed=True, arms=tuple(
                     kept_arm for kept_arm in (tuple(t for t in arm if t in kept) for arm in val.arms) if kept_arm))
         for key, val in narrowed.items():
             self.narrowed.setdefault(key, []).append((start, end, val))
@@ -3765,6 +3849,22 @@ class Analyzer:
 
 
 # --- helpers -------------------------------------------------------------------------------------------------
+def _unparen_type(text: str) -> str:
+    """A type text without the parentheses enclosing all of it (not those of `(A) | (B)`), and spaces."""
+    text = text.strip()
+    while text.startswith("(") and text.endswith(")"):
+        depth = 0
+        for i, ch in enumerate(text):
+            depth += ch == "("
+            depth -= ch == ")"
+            if depth == 0:
+                break
+        if i != len(text) - 1:
+            break
+        text = text[1:-1].strip()
+    return text
+
+
 def _indexed_member(model: ObjectModel, module: str, text: str) -> str | None:
     """`Name<A, B>[K]` -> the declared type of `Name`'s member K with Name's parameters bound to A, B; K is a
     string literal or a literal-typed property of an object type written in place (`{ type: "x" }["type"]`).

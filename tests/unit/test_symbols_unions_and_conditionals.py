@@ -100,7 +100,7 @@ const e = event();
 e.callId; e.toolName; e.toolInput; e.extra; e.zzName;
 const g = guess();
 g.zzName;
-""") == [(3, "zzName")]
+""") == [(3, "zzName"), (5, "zzName")]  # round 31: `Guess` binds `infer U` but no branch uses it: Wide | Narrow
 
 
 def test_extract_and_exclude_are_read_as_their_first_argument(tmp_path):

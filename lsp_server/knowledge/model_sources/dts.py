@@ -663,6 +663,8 @@ class DtsExtractor:
                         td.bases.append(_text(part, data))
                     else:
                         td.open = True  # a part we cannot follow (a function type, `typeof x`, a conditional)
+                if td.open:  # the written type, for the evaluation of its parts (`ObjectModel.shapes`)
+                    td.shown_alias = _text(value, data)
             elif value is not None and value.type == "union_type":
                 self.literal_union(value, td, into, mod, data, path)
             mod.add_type(td)
