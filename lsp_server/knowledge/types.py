@@ -863,7 +863,8 @@ class Analyzer:
                 fn = entry[0] if entry is not None else None
             if fn is None or fn.kind not in ("function", "method") or "ReturnType" in fn.type:
                 return None
-            return self.to_val(parse_type(fn.type), module, this, conf, evidence)
+            # read as a declared type text: the result's written type arguments are kept (`StoreApi<State>`)
+            return self.type_val(fn.type, module, this, conf, evidence)
         if k == "index":  # `Page["size"]`: the declared type of that member
             tid = self.model.find_type(module, parsed[1])
             entry = self.model.members(tid).get(parsed[2]) if tid is not None else None
