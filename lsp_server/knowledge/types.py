@@ -2490,7 +2490,8 @@ class Analyzer:
                     return False  # a discriminant the literal does not name (`type: "bytes"`)
         return True
 
-    def hint_option_callbacks(self, fn: Val, signature: list[str], values: list[Node], bindings: dict) -> None:
+    def hint_option_callbacks(self, fn: Val, signature: list[str], values: list[Node], bindings: dict,
+                              depth: int = 0) -> None:
         """The callbacks of an options object passed where the callee declares an options type: `ky(url,
         { onDownloadProgress: (progress, chunk) => ... })` with `onDownloadProgress?: (progress: Progress,
         chunk: Uint8Array) => void` in `Options` types `progress` (TypeScript's contextual typing)."""
@@ -2524,6 +2525,7 @@ class Analyzer:
                 if key is not None and callback is not None and callback.type == "object":
                     # `methods: { inc() { this.count++ } }` where the property's type is `M & ThisType<D & M>`
                     self.hint_marked_this(callback, self.text(key).strip("\"'"), parts, literal, fn, bindings)
+                    self.hint_nested_options(callback, self.text(key).strip("\"'"), parts, literal, fn, bindings, depth)
                     continue
                 if key is None or callback is None or callback.type not in ("function_expression", "arrow_function",
                                                                              "function", "method_definition"):
@@ -2563,6 +2565,21 @@ class Analyzer:
                     self.param_hints[callback.id] = [
                         self.callback_param_val(param_type(p), module, fn.recv, fn.conf, fn.evidence, bound)
                         if param_type(p) else None for p in declared]
+
+    def hint_nested_options(self, value: Node, name: str, parts: list[Val], literal: dict, fn: Val, bindings: dict,
+                            depth: int) -> None:
+        """An object literal given for property `name` of an options type (`{ callbacks: { onFetched: (p) =>
+        ... } }`): TypeScript types it by that property's declared type as it does the outer one, so its
+        callbacks' parameters are typed the same way, at any depth. Only where one part declares the property."""
+        found = [(m.type, owner[0], self.bindings_of(part, owner)) for part in parts
+                 for m, owner in [self.model.members(part.tid).get(name) or (None, None)]
+                 if m is not None and m.kind not in ("method", "function")]
+        if literal.get(name):
+            found.append((literal[name], fn.module, bindings))
+        if len(found) != 1 or not found[0][0] or depth >= 4:
+            return
+        text, module, bound = found[0]
+        self.hint_option_callbacks(replace(fn, module=module), [f"options: {text}"], [value], bound, depth + 1)
 
     def callback_param_val(self, text: str, module: str, this: Val | None, conf: float, evidence=None,
                            bindings: dict[str, str] | None = None) -> Val | None:

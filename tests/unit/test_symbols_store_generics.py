@@ -52,3 +52,36 @@ consentStore.subscribe((state, prevState) => {
 });
 """
     assert package_flags(tmp_path, STORE_TYPES, app) == [(4, "mdoel"), (4, "getModel")]
+
+
+CALLBACK_TYPES = """\
+export type Callback<T> = (payload: T) => void;
+export interface BannerPayload {
+    jurisdiction: string;
+    translations: { language: string; text: Record<string, string> };
+}
+export interface Callbacks {
+    onBannerFetched?: Callback<BannerPayload>;
+    onError?: (payload: { error: string }) => void;
+}
+export interface RuntimeOptions { mode?: string; callbacks?: Callbacks; }
+export declare function getRuntime(options?: RuntimeOptions): { cacheKey: string };
+"""
+
+
+def test_callbacks_of_a_nested_options_literal_are_typed_by_the_property(tmp_path):
+    # `{ callbacks: { onBannerFetched: ({ translations }) => ... } }`: TypeScript types the inner literal by the
+    # outer type's `callbacks` property, so its callbacks' parameters are typed as the outer literal's are
+    # (failed on 8bd9da3: only the outer literal's own callbacks were)
+    app = """import { getRuntime } from 'pkg';
+getRuntime({
+  mode: 'hosted',
+  callbacks: {
+    onBannerFetched: ({ jurisdiction, translations }) => {
+      console.log(jurisdiction, translations.languages, translations.text);
+    },
+    onError: ({ error }) => console.log(error),
+  },
+});
+"""
+    assert package_flags(tmp_path, CALLBACK_TYPES, app) == [(6, "languages")]
