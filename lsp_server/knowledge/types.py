@@ -149,6 +149,9 @@ class Convention:
     target: Any  # a TypeId, a module name, or ("export") the (module, export name) the docs import under the name
     source: str  # the example file that shows it first
     count: int = 1
+    # an "inst" of a generic type: the type arguments every example's instance has (`StoreApi<ConsentStoreState>`
+    # of `const { consentStore } = getOrCreateConsentRuntime()`), so a fragment's undeclared name binds them too
+    targs: tuple = ()
 
 
 @dataclass
@@ -1593,7 +1596,7 @@ class Analyzer:
             return None
         why = f"{CONVENTION_EVIDENCE} `{self.model.exported_name(conv.target)}` `{key[1]}` ({Path(conv.source).name})"
         return Val(ValKind.INSTANCE, conv.target, conf=INFERRED, evidence=Evidence(key[1], conv.target, hits,
-                                                                                   produces=why))
+                                                                                   produces=why), targs=conv.targs)
 
     def _uses_fit(self, key: BindingKey, start: int, end: int, members: dict, outranks: bool,
                   tid: TypeId | None = None) -> list[str] | None:

@@ -5,7 +5,7 @@ the real pipeline on a tiny package."""
 
 from __future__ import annotations
 
-from tests.support.symbols_helpers import package_flags
+from tests.support.symbols_helpers import package_flags, package_workspace, symbol_findings
 
 STORE_TYPES = """\
 export interface StoreApi<T> {
@@ -85,3 +85,56 @@ getRuntime({
 });
 """
     assert package_flags(tmp_path, CALLBACK_TYPES, app) == [(6, "languages")]
+
+
+STORE_README = """# pkg
+
+```js
+import { getRuntime } from 'pkg';
+const { consentStore } = getRuntime();
+consentStore.getState().setSelectedConsent('marketing', true);
+```
+
+```js
+import { getRuntime } from 'pkg';
+const { consentStore } = getRuntime({ mode: 'offline' });
+await consentStore.getState().saveConsents('all');
+```
+"""
+
+
+def test_a_convention_binds_the_type_arguments_every_example_shows(tmp_path):
+    # the docs always name `getRuntime()`'s `StoreApi<ConsentState>` `consentStore`: a fragment's undeclared
+    # `consentStore` is that instance with that argument, so its state's members are checked (a warning: the
+    # type is inferred); a real one never (failed on 8bd9da3: the convention kept the type, not its argument)
+    ws = package_workspace(tmp_path, "pkg", STORE_TYPES, {
+        "src/runtime.js": "import { getRuntime } from 'pkg';\nexport const { consentStore } = getRuntime();\n",
+        "src/app.js": """const { policy } = consentStore.getState();
+console.log(policy?.id);
+consentStore.getState().setSelectedConsent('measurement', true);
+console.log(consentStore.getState().selectedConsents);
+await consentStore.getState().exportConsents('custom');
+"""}, {"README.md": STORE_README})
+    found = symbol_findings(ws, "src/app.js")
+    assert [(f["line"], f["name"], f["severity"], f["data"]["suggestions"][:1]) for f in found] == \
+        [(5, "exportConsents", "warning", ["saveConsents"])]
+
+
+def test_a_conventions_type_arguments_survive_its_cache_forms(tmp_path):
+    # the conventions' rows and each example's observations, as written to the cache and an artifact, read back
+    # with the type arguments (a record without them would type the fragment's store without its state)
+    from lsp_server.knowledge import naming
+    from lsp_server.knowledge.object_model import ObjectModelService
+
+    ws = package_workspace(tmp_path, "pkg", STORE_TYPES, {
+        "src/runtime.js": "import { getRuntime } from 'pkg';\nexport const { consentStore } = getRuntime();\n",
+    }, {"README.md": STORE_README})
+    model = ws.service(ObjectModelService).model
+    conventions = naming.ensure_conventions(model)
+    assert conventions["consentStore"].targs == ("ConsentState",)
+    assert naming._decode_rows(model, naming._rows(model, conventions)) == dict(conventions)
+    mined = naming._RECORDS[model]
+    for observations in naming._observations_json(mined)["examples"].values():
+        for value in observations:
+            decoded = naming._decode_observation(value)
+            assert decoded is not None and decoded in [o for os in mined.examples.values() for o in os]
