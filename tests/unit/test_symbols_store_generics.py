@@ -138,3 +138,30 @@ def test_a_conventions_type_arguments_survive_its_cache_forms(tmp_path):
         for value in observations:
             decoded = naming._decode_observation(value)
             assert decoded is not None and decoded in [o for os in mined.examples.values() for o in os]
+
+
+LOCATION_TYPES = """\
+export type LocationInfo = {
+    countryCode: string | null;
+    regionCode: string | null;
+    jurisdiction: string | null;
+};
+export interface ConsentState { locationInfo: LocationInfo | null; }
+export declare function getState(): ConsentState;
+"""
+
+
+def test_a_receiver_named_with_an_engine_types_whole_name(tmp_path):
+    # a fragment that shows no other use of the engine (`useConsentManager` is another package's hook, not
+    # installed) and names its receiver `locationInfo`: the engine's `LocationInfo` by its own name, so a near
+    # miss of that type's members is reported, a real one never; a plain word (`info`) stays everyone's
+    # (failed on 8bd9da3: only a name's last word, `Info`, was matched against the engine's types)
+    app = """const { locationInfo } = useConsentManager();
+if (locationInfo) console.log(locationInfo.jurisdction);
+const info = readInfo();
+console.log(info.regioCode);
+"""
+    ws = package_workspace(tmp_path, "pkg", LOCATION_TYPES, {
+        "src/uses.js": "import { getState } from 'pkg';\nconsole.log(getState().locationInfo);\n", "src/app.js": app})
+    assert [(f["line"], f["name"], f["data"]["suggestions"]) for f in symbol_findings(ws, "src/app.js")] == \
+        [(2, "jurisdction", ["jurisdiction"])]
