@@ -1,7 +1,9 @@
 """A store reached through a dependency's generic type (issue 17, round 31's c15t: `StoreApi<State>` of zustand,
 named by `type StoreInstance = ReturnType<typeof createStore>`): what TypeScript binds the generic's type
-parameter to is carried to the members that return it, so the state `getState()` gives is checked. Each through
-the real pipeline on a tiny package."""
+parameter to is carried to the members that return it, so the state `getState()` gives is checked; a naming
+convention keeps those type arguments for a fragment's undeclared store. Also the callbacks of a nested options
+literal (`{ callbacks: { onX: (p) => ... } }`) and a receiver named with an engine type's whole name
+(`locationInfo`). Each through the real pipeline on a tiny package."""
 
 from __future__ import annotations
 
