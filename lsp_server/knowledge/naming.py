@@ -102,7 +102,7 @@ NOT_ABBREVIATIONS = frozenset({"i", "j", "k", "n", "x", "y", "z", "id", "is", "i
 _LOCK = threading.RLock()
 MAX_EXAMPLE_BYTES = 200_000
 MAX_DOC_BYTES = 4_000_000  # a doc file searched for an example's line
-CACHE_VERSION = 8  # 8: "export" conventions (a name the docs import an export under: `{ A as B }`); 7: "names" conventions (a name several more classes share); 6: "union" conventions (an undeclared name several classes share); 5: the examples' static members (`yup.string.default`); 4: keyed by content, not by folder; each example's observations kept; 3: the examples'
+CACHE_VERSION = 9  # 9: an "inst" convention's type arguments (`StoreApi<ConsentStoreState>`); 8: "export" conventions (a name the docs import an export under: `{ A as B }`); 7: "names" conventions (a name several more classes share); 6: "union" conventions (an undeclared name several classes share); 5: the examples' static members (`yup.string.default`); 4: keyed by content, not by folder; each example's observations kept; 3: the examples'
 # members; 2: "obj" conventions (a package's object of classes)
 SIGNED_AS = "naming-conventions"
 OBSERVATIONS_SIGNED_AS = "naming-observations"
@@ -133,7 +133,7 @@ class Observation:
 
 
 def _seen_as(conv: Convention | None) -> tuple | None:
-    return None if conv is None else (conv.kind, conv.target)
+    return None if conv is None else (conv.kind, conv.target) + ((conv.targs,) if conv.targs else ())
 
 
 class _Consulting(dict):
@@ -260,7 +260,7 @@ def _rows(model: ObjectModel, conventions: dict[str, Convention]) -> list[list]:
     name no folder."""
     first = _first_example(model)
     return [[name, c.kind, _json_target(c.kind, c.target), first.get(c.source, c.source), c.count]
-            for name, c in sorted(conventions.items())]
+            + ([list(c.targs)] if c.targs else []) for name, c in sorted(conventions.items())]
 
 
 def _member_rows(model: ObjectModel, members: dict[tuple, dict[str, Member]]) -> list[list]:
@@ -303,10 +303,13 @@ def _decode_rows(model: ObjectModel, rows: object) -> dict[str, Convention] | No
         return None
     out: dict[str, Convention] = {}
     for row in rows:
-        if not (isinstance(row, list) and len(row) == 5 and isinstance(row[0], str) and row[1] in KINDS
+        if not (isinstance(row, list) and len(row) in (5, 6) and isinstance(row[0], str) and row[1] in KINDS
                 and isinstance(row[4], int) and not isinstance(row[4], bool)):
             return None
-        name, kind, target, source, count = row
+        targs = _decode_targs(row[1], row[5]) if len(row) == 6 else ()
+        if targs is None:
+            return None
+        name, kind, target, source, count = row[:5]
         if kind == "ns":
             if not isinstance(target, str) or target not in model.modules:
                 return None
@@ -322,8 +325,14 @@ def _decode_rows(model: ObjectModel, rows: object) -> dict[str, Convention] | No
             source = model.examples[source][0]
         elif not isinstance(source, str):
             return None
-        out[name] = Convention(kind, target, source, count)
+        out[name] = Convention(kind, target, source, count, targs)
     return out
+
+
+def _decode_targs(kind: object, value: object) -> tuple | None:
+    """An "inst" convention's type arguments from JSON (a non-empty list of type texts), else None."""
+    ok = kind == "inst" and isinstance(value, list) and value and all(isinstance(t, str) for t in value)
+    return tuple(value) if ok else None
 
 
 def _read_cache(model: ObjectModel, inputs: Inputs) -> tuple[dict[str, Convention], dict] | None:
@@ -414,8 +423,8 @@ def _observations_json(mined: Mined) -> dict:
 
 
 def _json_key(key: tuple) -> list:
-    kind, target = key
-    return [kind, _json_target(kind, target)]
+    kind, target = key[:2]
+    return [kind, _json_target(kind, target)] + [list(t) for t in key[2:]]
 
 
 def _json_target(kind: str, target) -> object:
@@ -497,10 +506,17 @@ def _decode_observation(value: object) -> Observation | None:
 
 
 def _decode_key(value: list) -> tuple | None:
-    """(kind, target) from JSON: a module name for "ns", else a type id (module, name)."""
-    if len(value) != 2 or value[0] not in KINDS:
+    """(kind, target) from JSON: a module name for "ns", else a type id (module, name); an "inst" with its type
+    arguments (kind, target, targs)."""
+    if len(value) not in (2, 3) or value[0] not in KINDS:
         return None
-    kind, target = value
+    targs = _decode_targs(value[0], value[2]) if len(value) == 3 else ()
+    if targs is None:
+        return None
+    kind, target = value[:2]
+    if targs:
+        target = _decode_target(kind, target)
+        return (kind, target, targs) if target is not None else None
     if kind == "ns":
         return (kind, target) if isinstance(target, str) else None
     target = _decode_target(kind, target)
@@ -720,7 +736,8 @@ def _observe(model: ObjectModel, doc: ParsedDocument) -> tuple[tuple | None, tup
             # what an example calls it says nothing of the name in other code
             continue
         if val.kind == ValKind.INSTANCE and val.tid is not None:
-            key = ("inst", val.tid)
+            # (with the type arguments written on it: `StoreApi<ConsentStoreState>`)
+            key = ("inst", val.tid) + ((tuple(val.targs),) if val.targs else ())
         elif val.kind == ValKind.UNION and val.tid and 2 <= len(val.tid) <= MAX_UNION and \
                 all(t[0] != PLATFORM for t in val.tid):
             # `let blocker = useBlocker(...)` of a declared union (`type Blocker = BlockerUnblocked |
@@ -778,12 +795,17 @@ def _aggregate(model: ObjectModel, observed: list[Observation]) -> tuple[dict[st
     seen: dict[str, Counter] = defaultdict(Counter)
     where: dict[tuple[str, tuple], str] = {}
     free: Counter = Counter()  # short undeclared names used as receivers
+    # the type arguments each (name, key) was seen with (() for none): a convention binds them only when every
+    # example agrees (`consentStore` always a `StoreApi<ConsentStoreState>`)
+    targs: dict[tuple[str, tuple], set] = defaultdict(set)
     for (label, _), obs in zip(model.examples, observed):
         if obs.pairs is None:
             continue
         for name in obs.free:
             free[name] += 1
         for name, key in obs.pairs:
+            targs[(name, key[:2])].add(key[2] if len(key) > 2 else ())
+            key = key[:2]
             seen[name][key] += 1
             where.setdefault((name, key), label)
     out: dict[str, Convention] = {}
@@ -807,7 +829,9 @@ def _aggregate(model: ObjectModel, observed: list[Observation]) -> tuple[dict[st
             # of its types) there: they agree on that union
             key, n = covering
         if key is not None and n / sum(counts.values()) >= AGREEMENT:
-            out[name] = Convention(key[0], key[1], where[(name, key)], n)
+            agreed = targs.get((name, key), set())
+            out[name] = Convention(key[0], key[1], where[(name, key)], n,
+                                   next(iter(agreed)) if key[0] == "inst" and len(agreed) == 1 else ())
         elif (union := _small_union(counts)) is not None:
             out[name] = Convention("union", union, where[(name, ("inst", union[0]))], sum(counts.values()))
         elif (union := _small_union(counts, MAX_NAMED)) is not None:

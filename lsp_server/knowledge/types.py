@@ -149,6 +149,9 @@ class Convention:
     target: Any  # a TypeId, a module name, or ("export") the (module, export name) the docs import under the name
     source: str  # the example file that shows it first
     count: int = 1
+    # an "inst" of a generic type: the type arguments every example's instance has (`StoreApi<ConsentStoreState>`
+    # of `const { consentStore } = getOrCreateConsentRuntime()`), so a fragment's undeclared name binds them too
+    targs: tuple = ()
 
 
 @dataclass
@@ -863,7 +866,8 @@ class Analyzer:
                 fn = entry[0] if entry is not None else None
             if fn is None or fn.kind not in ("function", "method") or "ReturnType" in fn.type:
                 return None
-            return self.to_val(parse_type(fn.type), module, this, conf, evidence)
+            # read as a declared type text: the result's written type arguments are kept (`StoreApi<State>`)
+            return self.type_val(fn.type, module, this, conf, evidence)
         if k == "index":  # `Page["size"]`: the declared type of that member
             tid = self.model.find_type(module, parsed[1])
             entry = self.model.members(tid).get(parsed[2]) if tid is not None else None
@@ -1630,7 +1634,7 @@ class Analyzer:
             return None
         why = f"{CONVENTION_EVIDENCE} `{self.model.exported_name(conv.target)}` `{key[1]}` ({Path(conv.source).name})"
         return Val(ValKind.INSTANCE, conv.target, conf=INFERRED, evidence=Evidence(key[1], conv.target, hits,
-                                                                                   produces=why))
+                                                                                   produces=why), targs=conv.targs)
 
     def _uses_fit(self, key: BindingKey, start: int, end: int, members: dict, outranks: bool,
                   tid: TypeId | None = None) -> list[str] | None:

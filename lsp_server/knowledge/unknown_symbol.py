@@ -2012,7 +2012,8 @@ def _named_as_engine_class(doc: ParsedDocument, members: list, index: dict) -> d
     """The receivers of a file that shows no other use of the engine whose name ends with the name of an engine
     type that has members (`myBody`, `groundBody` of `Body`; `sensorContact` of `Contact`), each with that name:
     README fragments name the engine's objects so (`myBody.applyForce(...)`, undeclared). A compound name
-    only: the plain word (`body`, `contact`) is everyone's."""
+    only: the plain word (`body`, `contact`) is everyone's. A compound name that is a type's whole name in
+    camelCase (`locationInfo` of `LocationInfo`, whatever `Info` is) is that type's, as its own name says."""
     out: dict[str, str] = {}
     for node in members:
         obj = node.child_by_field_name("object")
@@ -2020,7 +2021,10 @@ def _named_as_engine_class(doc: ParsedDocument, members: list, index: dict) -> d
             continue
         receiver = doc.node_text(obj)
         tail = _CAMEL_TAIL.search(receiver)
-        if tail is not None and len(tail.group(1)) >= 4 and tail.group(1) in index["member_type_names"]:
+        whole = receiver[:1].upper() + receiver[1:]
+        if tail is not None and receiver[:1].islower() and whole in index["member_type_names"]:
+            out[receiver] = whole
+        elif tail is not None and len(tail.group(1)) >= 4 and tail.group(1) in index["member_type_names"]:
             out[receiver] = tail.group(1)
     return out
 
