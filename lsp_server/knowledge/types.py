@@ -54,6 +54,7 @@ from lsp_server.knowledge import suggest as sg
 from lsp_server.languages import TYPESCRIPT_LANGUAGES, is_typings_path
 from lsp_server.syntax import syntax_for
 from lsp_server.syntax.jsdoc import jsdoc_before
+from lsp_server.syntax.members import member_chain
 from lsp_server.syntax.reactive import declared_properties
 from lsp_server.syntax.jsdoc import parse as jsdoc_parse
 from lsp_server.syntax.modules import DEFAULT, NAMESPACE, import_bindings
@@ -3135,24 +3136,13 @@ class Analyzer:
     def _ref_key(self, node: Node | None) -> tuple[BindingKey, tuple[str, ...]] | None:
         """`v` or `v.a.b` (a never-reassigned binding and a path of named properties): what TypeScript narrows as
         one reference. `this.x`, computed members and calls are none here."""
-        path: list[str] = []
-        while node is not None:
-            if node.type == "parenthesized_expression" and node.named_children:
-                node = node.named_children[-1]
-            elif node.type == "member_expression":
-                prop = node.child_by_field_name("property")
-                if prop is None or prop.type != "property_identifier":
-                    return None
-                path.append(self.text(prop))
-                node = node.child_by_field_name("object")
-            else:
-                break
-        if node is None or node.type != "identifier":
+        chain = member_chain(node, self.text, through_parens=True)
+        if chain is None or chain[0].type != "identifier":
             return None
-        key = self.key_of(node)
+        key = self.key_of(chain[0])
         if key in self.assigned:
             return None  # TypeScript narrows a reassigned variable only up to the assignment: not followed here
-        return key, tuple(reversed(path))
+        return key, tuple(chain[1])
 
     def guard_tests(self, cond: Node | None, truth: bool) -> list[tuple[tuple, Val]]:
         """The references a condition's being `truth` narrows by a user-defined type guard (`isX(v)`, declared

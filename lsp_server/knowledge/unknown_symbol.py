@@ -58,6 +58,7 @@ from lsp_server.storage import collection_paused, read_bounded_in, read_json
 from lsp_server.knowledge.types import (CONVENTION_EVIDENCE, GLOBALS, Access, Analysis, ValKind, analyze, constructs,
                                         receiver_member, receiver_members)
 from lsp_server.knowledge.typescript_settings import BEYOND_TSC, TypeScriptConfig
+from lsp_server.syntax.members import member_chain
 from lsp_server.syntax.modules import DEFAULT, NAMESPACE, module_info_of
 from lsp_server.syntax.scopes import scopes_of
 from lsp_server.providers import HoverInfo, RequestContext, hover_provider
@@ -1659,17 +1660,8 @@ def _page_kind(doc: ParsedDocument, obj, pages: dict, declared: frozenset[str], 
 
 def _member_chain(doc: ParsedDocument, node) -> tuple[object, list[str]] | None:
     """A member expression of plain names, `a.b.c` (`this.req.session`): its root node (`a`, `this`) and the
-    names read on it in order (`b`, `c`); None when a part is computed (`a[k].b`) or private."""
-    names = []
-    while node.type == "member_expression":
-        prop = node.child_by_field_name("property")
-        if prop is None or prop.type != "property_identifier":
-            return None
-        names.append(doc.node_text(prop))
-        node = node.child_by_field_name("object")
-        if node is None:
-            return None
-    return node, names[::-1]
+    names read on it in order (`b`, `c`); the root of `a[k].b` is the subscript, a private name none."""
+    return member_chain(node, doc.node_text)
 
 
 def _dotted_path(doc: ParsedDocument, node, declared: frozenset[str]) -> str | None:

@@ -5,6 +5,7 @@
 - `patterns.py`  the one destructuring walker (names, keys, defaults, rest, nesting).
 - `jsdoc.py`     the one JSDoc reader (which comment documents a node, and what it says).
 - `modules.py`   a module's imports and exports, from `grammars/<language>/imports.scm`.
+- `members.py`   member chains (`a.b.c` as a root and the names read on it).
 
 Areas (features, knowledge, graph) ask `syntax_for(doc.language)` and use what it returns; this package
 imports only state modules (document, queries, languages), never an area or a surface. TypeScript and TSX
