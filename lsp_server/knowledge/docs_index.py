@@ -45,13 +45,13 @@ from whoosh.lang.porter import stem as porter_stem  # one small module: not the 
 
 from lsp_server import integrity, storage
 from lsp_server.knowledge.docs_settings import DocsConfig
-from lsp_server.knowledge.chunker import HEADING_SEP, DocChunk, chunk_file, is_doc_file, subject_symbols
+from lsp_server.knowledge.chunker import DocChunk, chunk_file, is_doc_file, subject_symbols
 from lsp_server.knowledge.aliases import mine_aliases
 from lsp_server.workspace import DOCS_SKIPPED_DIRS, BinaryFile, Progress, Service, Workspace, is_binary, service
 
 log = logging.getLogger(__name__)
 
-FORMAT = 11  # bump when the schema, analyzer or chunker changes: old indexes are rebuilt
+FORMAT = 10  # bump when the schema, analyzer or chunker changes: old indexes are rebuilt
 INDEX_DIR = "docs-index"
 MANIFEST = "manifest.json"
 SIGNED_AS = "docs-index-manifest"  # what the manifest's signature is for (see integrity.sign)
@@ -66,8 +66,6 @@ TITLE_AFFINITY = 0.0
 # dilute the file's (and its collection's) share of a word than they add to it. Off with the table split (measured
 # together, not shipped: docs/evaluation.md, "Round 20 after the held-out run: howto20")
 AFFINITY_BY_SECTION = False
-PAGE_CONTEXT_BOOST = 0.3  # `search_concepts`: a concept held by the section's page intro only (0: off)
-PAGE_INTRO_CHARS = 600  # `page_intro`: the opening prose of a page kept as its sections' context
 HEADING_BOOST = 1.0  # a query term that is also in the chunk's heading path (1.5 before round 6: see howto_cv)
 
 
@@ -288,10 +286,6 @@ def make_schema():
         # What a section says it is about: its heading and first paragraph (chunker.lead_of), its lowercase
         # compounds split into the file's words too. The how-to search's lead ranking.
         lead=TEXT(analyzer=code, phrase=False),
-        # The page's intro (its title, description and opening prose: `page_intro`), on every section of the
-        # page: what the page is about, in the words a question names its subject by. The concept ranking's
-        # third source of a concept (`PAGE_CONTEXT_BOOST`).
-        page=TEXT(analyzer=code, phrase=False),
     )
 
 
@@ -720,11 +714,7 @@ class DocsIndex(Service):
                 body = [Term("all", t) for t in terms]
                 head = [Term("heading", t, boost=HEADING_BOOST) for t in terms]
                 found = body[0] if len(body) == 1 else And(body)
-                sources = [found, head[0] if len(head) == 1 else And(head)]
-                if PAGE_CONTEXT_BOOST:
-                    page = [Term("page", t, boost=PAGE_CONTEXT_BOOST) for t in terms]
-                    sources.append(page[0] if len(page) == 1 else And(page))
-                alternatives.append(Or(sources, boost=weight))
+                alternatives.append(Or([found, head[0] if len(head) == 1 else And(head)], boost=weight))
             if alternatives:
                 each.append(w.DisjunctionMax(alternatives) if len(alternatives) > 1 else alternatives[0])
         if not each:
@@ -1119,7 +1109,6 @@ def _add_file(writer, workspace: Workspace, path: Path) -> dict | None:
         return None
     chunks: list[DocChunk] = chunk_file(path, text)
     vocabulary, memo = word_vocabulary(text), {}
-    intro = page_intro(chunks)
     for n, c in enumerate(chunks):
         # Lowercase compound names (`onloaderror`, an option heading) are found by their words too
         heading_words = _compound_words(_TOKEN.findall(c.heading), vocabulary, memo)
@@ -1131,24 +1120,10 @@ def _add_file(writer, workspace: Workspace, path: Path) -> dict | None:
             heading=c.heading + heading_words, _stored_heading=c.heading, idents=" ".join(c.identifiers),
             ident_list=list(c.identifiers), body=c.text,
             all="\n".join((c.heading, " ".join(c.identifiers), c.text, heading_words + ident_words)),
-            symbol=" ".join(normalize_symbol(s) for s in subject_symbols(c)), lead=c.lead + lead_words, page=intro,
+            symbol=" ".join(normalize_symbol(s) for s in subject_symbols(c)), lead=c.lead + lead_words,
             # Written docs (with their examples) rank just above the declaration comment saying the same.
             _boost=API_CHUNK_BOOST if c.kind == "api" else 1.0)
     return {"hash": storage.content_hash(data), "chunks": len(chunks), "aliases": mine_aliases(chunks)}
-
-
-_FENCE = re.compile(r"^(```|~~~).*?^\1[^\n]*$", re.S | re.M)
-
-
-def page_intro(chunks: list[DocChunk]) -> str:
-    """A written page's intro: its first section's heading and opening prose (the title, the front matter's
-    description, the paragraphs before the first subsection; code blocks left out), at most
-    `PAGE_INTRO_CHARS`. A component or integration page says once, at its top, what its subject is ("a
-    floating button that opens the consent dialog", "product analytics"); its sections then name only their
-    aspect (`Visibility`, `Configure the loader URL`). "" for a page without one (a source file's comments)."""
-    if not chunks or chunks[0].kind == "api" or HEADING_SEP in chunks[0].heading:
-        return ""
-    return chunks[0].heading + "\n" + _FENCE.sub(" ", chunks[0].text)[:PAGE_INTRO_CHARS]
 
 
 def _compound_words(tokens, vocabulary: frozenset[str], memo: dict[str, list[str]]) -> str:
