@@ -423,7 +423,10 @@ COLLECTION_PRIOR_DENSE = 2.0  # ... and with the dense ranking in the fusion (`c
 FILE_PRIOR_SMOOTHING = 20.0  # `DocsIndex.file_affinity`'s, in chunks
 CHANGELOG_WEIGHT = 0.5  # `demote_changelogs`: a changelog section's score is multiplied by it
 DISTINCT_SECTIONS = True  # the top places go to distinct sections (`distinct_sections`)
-CROWDED_PAGE_WEIGHT = 0.5  # `demote_crowded_pages`: a page's sections after its first `PAGE_PLACES` (1: off)
+# `demote_crowded_pages`: a page's sections after its first `PAGE_PLACES` scored times this (1: off). Measured at 0.5
+# on every dev question (round 31, docs/evaluation.md "howto31"): 587 -> 588 of 1,605, but five packages lost more
+# than they gained; not shipped
+CROWDED_PAGE_WEIGHT = 1.0
 PAGE_PLACES = 2
 REPEATED_HEADING_WEIGHT = 0.5  # `demote_repeated_headings`: a repeat of a better hit's own heading (1: off)
 CLAUSE_LEADERS = True  # each clause's best section first

@@ -688,10 +688,12 @@ CROWDED_DOCS = {
 def test_one_pages_sections_leave_a_place_for_another_pages_answer(tmp_path, monkeypatch):
     """Every section of the framework page holds the question's words (advertising partners, legitimate
     interest); the dialog page's tab that answers holds fewer. The page's best two keep their places, its
-    third and later sections make room for the tab (6th without `demote_crowded_pages`)."""
+    third and later sections make room for the tab (6th without `demote_crowded_pages`, which is off as shipped:
+    `CROWDED_PAGE_WEIGHT` 1, measured on and not shipped in round 31)."""
     from lsp_server.knowledge import lookup
 
     q = "search advertising partners and toggle legitimate interest per company"
+    monkeypatch.setattr(lookup, "CROWDED_PAGE_WEIGHT", 0.5)
     top = [h.heading for h in lookup_docs(make_ws(tmp_path / "on", docs=CROWDED_DOCS), q, limit=3,
                                           expand=True).results]
     assert top[:2] == ["Transparency framework › Legitimate interest", "Transparency framework › Purposes"], top
@@ -702,9 +704,11 @@ def test_one_pages_sections_leave_a_place_for_another_pages_answer(tmp_path, mon
     assert "Dialog › Tabs › Vendors tab" not in off, off
 
 
-def test_demote_crowded_pages_keeps_a_pages_best_two_and_lowers_the_rest():
+def test_demote_crowded_pages_keeps_a_pages_best_two_and_lowers_the_rest(monkeypatch):
+    from lsp_server.knowledge import lookup
     from lsp_server.knowledge.lookup import DocHit, demote_crowded_pages
 
+    monkeypatch.setattr(lookup, "CROWDED_PAGE_WEIGHT", 0.5)
     a1 = DocHit(Path("/d/a.md"), 0, 9, "A › One", "", 0.40, chunk_id="a1")
     a2 = DocHit(Path("/d/a.md"), 10, 19, "A › Two", "", 0.30, chunk_id="a2")
     a3 = DocHit(Path("/d/a.md"), 20, 29, "A › Three", "", 0.28, chunk_id="a3")
