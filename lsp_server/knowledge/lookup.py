@@ -251,6 +251,8 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     fused = distinct_sections(fused) if DISTINCT_SECTIONS else fused
     # ... and to distinct headings: the fifth page's `Settings › Abort Signals and Timeouts` says what the first's did
     fused = demote_repeated_headings(fused) if REPEATED_HEADING_WEIGHT != 1.0 else fused
+    # ... and to several pages: one page's third section is less likely the answer than another page's best
+    fused = demote_crowded_pages(fused) if CROWDED_PAGE_WEIGHT != 1.0 else fused
     # A compound question is answered part by part: each clause's best section comes first.
     leaders = {r[0].chunk_id for q in clauses(question) if (r := rankings.get(q))} if CLAUSE_LEADERS else set()
     return leaders_first(fused, leaders)[:depth], order, method
@@ -366,6 +368,21 @@ def distinct_sections(hits: list[DocHit]) -> list[DocHit]:
     return out
 
 
+def demote_crowded_pages(hits: list[DocHit]) -> list[DocHit]:
+    """`hits` (best first) with each section of a page that already has `PAGE_PLACES` better-ranked sections
+    scored times `CROWDED_PAGE_WEIGHT`. A page whose subject the question's words name (its title, its
+    intro) lifts all of its sections alike: the top places filled with one page's sections leave no place
+    for another page's section that answers. The page's best sections keep their places and scores."""
+    seen: dict[str, int] = {}
+    scored = []
+    for i, h in enumerate(hits):
+        key = str(h.path)
+        scored.append((h.score * (CROWDED_PAGE_WEIGHT if seen.get(key, 0) >= PAGE_PLACES else 1.0), i, h))
+        seen[key] = seen.get(key, 0) + 1
+    scored.sort(key=lambda s: (-s[0], s[1]))
+    return [h if sc == h.score else replace(h, score=round(sc, 5)) for sc, _, h in scored]
+
+
 def demote_repeated_headings(hits: list[DocHit]) -> list[DocHit]:
     """`hits` (best first) with each section whose own heading (the last part of its path, markup and case
     aside) repeats that of a better-ranked hit scored times `REPEATED_HEADING_WEIGHT`. Generated docs repeat
@@ -406,6 +423,11 @@ COLLECTION_PRIOR_DENSE = 2.0  # ... and with the dense ranking in the fusion (`c
 FILE_PRIOR_SMOOTHING = 20.0  # `DocsIndex.file_affinity`'s, in chunks
 CHANGELOG_WEIGHT = 0.5  # `demote_changelogs`: a changelog section's score is multiplied by it
 DISTINCT_SECTIONS = True  # the top places go to distinct sections (`distinct_sections`)
+# `demote_crowded_pages`: a page's sections after its first `PAGE_PLACES` scored times this (1: off). Measured at 0.5
+# on every dev question (round 31, docs/evaluation.md "howto31"): 587 -> 588 of 1,605, but five packages lost more
+# than they gained; not shipped
+CROWDED_PAGE_WEIGHT = 1.0
+PAGE_PLACES = 2
 REPEATED_HEADING_WEIGHT = 0.5  # `demote_repeated_headings`: a repeat of a better hit's own heading (1: off)
 CLAUSE_LEADERS = True  # each clause's best section first
 # ... when its fused score is at least this share of the best one's (`leaders_first`; 0: always, as before

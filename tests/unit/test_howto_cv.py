@@ -132,6 +132,11 @@ def test_the_before_variant_switches_off_round_12s_mechanisms():
     with patched(CHANGES["repeated headings not demoted"]):
         assert lookup.REPEATED_HEADING_WEIGHT == 1.0
     assert lookup.REPEATED_HEADING_WEIGHT == 0.5
+    # round 31's variant: a page's sections after its best two demoted (not shipped)
+    assert lookup.CROWDED_PAGE_WEIGHT == 1.0
+    with patched(CHANGES["crowded pages demoted (not shipped)"]):
+        assert lookup.CROWDED_PAGE_WEIGHT == 0.5
+    assert lookup.CROWDED_PAGE_WEIGHT == 1.0
     with patched(CHANGES["collection prior 1"]):
         assert lookup.COLLECTION_PRIOR == 1
     with patched(CHANGES["collection prior 2 (rounds 13-14)"]):

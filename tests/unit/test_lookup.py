@@ -670,6 +670,56 @@ def test_demote_repeated_headings_keeps_the_first_and_lowers_its_repeats():
     assert demote_repeated_headings([a, c]) == [a, c]  # no repeat: unchanged
 
 
+# --- one page's sections in the top places (round 31 after its held-out run) ------------------------------------
+CROWDED_DOCS = {
+    "framework.md": "# Transparency framework\n\nThe framework lets a site ask consent for advertising partners.\n\n"
+        "## Advertising partners\n\nAdvertising partners are the companies a site works with; each partner "
+        "declares its purposes.\n\n"
+        "## Legitimate interest\n\nA partner may process data under legitimate interest instead of consent; "
+        "people can object to it per partner.\n\n"
+        "## Purposes\n\nEach advertising partner lists the purposes it asks for, consent or legitimate interest.\n\n"
+        "## How the site implements it\n\nThe site shows every advertising partner and its legitimate interest "
+        "claims in its own dialog.\n",
+    "dialog.md": "# Dialog\n\nThe dialog shows the choices.\n\n## Tabs\n\n### Vendors tab\n\nA text box finds "
+        "vendors by name. Each vendor row shows its legitimate interest setting.\n",
+}
+
+
+def test_one_pages_sections_leave_a_place_for_another_pages_answer(tmp_path, monkeypatch):
+    """Every section of the framework page holds the question's words (advertising partners, legitimate
+    interest); the dialog page's tab that answers holds fewer. The page's best two keep their places, its
+    third and later sections make room for the tab (6th without `demote_crowded_pages`, which is off as shipped:
+    `CROWDED_PAGE_WEIGHT` 1, measured on and not shipped in round 31)."""
+    from lsp_server.knowledge import lookup
+
+    q = "search advertising partners and toggle legitimate interest per company"
+    monkeypatch.setattr(lookup, "CROWDED_PAGE_WEIGHT", 0.5)
+    top = [h.heading for h in lookup_docs(make_ws(tmp_path / "on", docs=CROWDED_DOCS), q, limit=3,
+                                          expand=True).results]
+    assert top[:2] == ["Transparency framework › Legitimate interest", "Transparency framework › Purposes"], top
+    assert "Dialog › Tabs › Vendors tab" in top, top
+    monkeypatch.setattr(lookup, "CROWDED_PAGE_WEIGHT", 1.0)
+    off = [h.heading for h in lookup_docs(make_ws(tmp_path / "off", docs=CROWDED_DOCS), q, limit=5,
+                                          expand=True).results]
+    assert "Dialog › Tabs › Vendors tab" not in off, off
+
+
+def test_demote_crowded_pages_keeps_a_pages_best_two_and_lowers_the_rest(monkeypatch):
+    from lsp_server.knowledge import lookup
+    from lsp_server.knowledge.lookup import DocHit, demote_crowded_pages
+
+    monkeypatch.setattr(lookup, "CROWDED_PAGE_WEIGHT", 0.5)
+    a1 = DocHit(Path("/d/a.md"), 0, 9, "A › One", "", 0.40, chunk_id="a1")
+    a2 = DocHit(Path("/d/a.md"), 10, 19, "A › Two", "", 0.30, chunk_id="a2")
+    a3 = DocHit(Path("/d/a.md"), 20, 29, "A › Three", "", 0.28, chunk_id="a3")
+    b = DocHit(Path("/d/b.md"), 0, 9, "B › Tab", "", 0.20, chunk_id="b")
+    a4 = DocHit(Path("/d/a.md"), 30, 39, "A › Four", "", 0.10, chunk_id="a4")
+    out = demote_crowded_pages([a1, a2, a3, b, a4])
+    assert [h.chunk_id for h in out] == ["a1", "a2", "b", "a3", "a4"]
+    assert [h.score for h in out] == [0.40, 0.30, 0.20, 0.14, 0.05]
+    assert demote_crowded_pages([a1, a2, b]) == [a1, a2, b]  # no page with more than two: unchanged
+
+
 # --- page titles and the page ranking (round 18 after its held-out run) ---------------------------------------
 WIDGET_DOCS = {
     "widgets/dialog.md": "# Dialog\n\nA dialog appears above the page. A dialog asks for attention; open the dialog "

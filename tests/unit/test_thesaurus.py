@@ -584,3 +584,18 @@ def test_the_data_file_knows_the_web_framework_words_a_users_question_says(tmp_p
                          ("field messages", "Validation errors"),
                          ("avoid re-running loaders", "Revalidation"),
                          ("the description tags", "Meta")))
+
+
+def test_the_data_file_knows_the_browser_developer_words_a_users_question_says(tmp_path):
+    """A browser library's pages name its debugging panel "DevTools" and the value it puts on window "the window
+    object"; the asker says "the inspector panel" and "the global property". Round 31's block of the data file
+    (from its "browser developer words" comment) joins the two; without it the question's own words rank the
+    decoys holding them ("Panels", "Properties") first."""
+    docs = {"guide.md": (
+        "# Library guide\n\n## DevTools\n\nThe devtools show the store's state while you develop.\n\n"
+        "## Panels\n\nA panel of the layout holds a header.\n\n"
+        "## Window object\n\nThe store is exposed on the window object for debugging.\n\n"
+        "## Properties\n\nEach property of a record is a field.\n")}
+    _assert_block_joins(tmp_path, docs, "# --- browser developer words",
+                        (("open the inspector panel", "DevTools"),
+                         ("which global property holds the store", "Window object")))
