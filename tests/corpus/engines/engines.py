@@ -1846,7 +1846,8 @@ ENGINES = [
            # c15t31 (dev): 84.8% (typed 213/217, untyped 126/183), did-you-mean 100%, the same 1 FP: floor 0.84
            recall_floor=0.84, dym_floor=1.0,
            known_false_positives=("src/readme/readme_02.js:2: ConsentManager",)),
-    # Round 32's held-out engine (chosen before any run, docs/evaluation.md): run only with --set-aside.
+    # Round 32's held-out engine (chosen before any run, docs/evaluation.md; run once at e4c9c9d, untouched), dev
+    # material since.
     Engine("@trigger.dev/sdk", "4.8.3", "a durable background-jobs platform's SDK (Trigger.dev v4: tasks defined in "
            "the user's code, queued, retried, scheduled and resumed after waits on managed workers: `export const "
            "myTask = task({ id: 'my-task', retry: { maxAttempts: 3 }, run: async (payload, { ctx }) => { ... } })`, "
@@ -1952,7 +1953,21 @@ ENGINES = [
            # and @trigger.dev/core, a dependency, are installed): a member used on one of their names (`z.object(...)`
            # where the snippet imports `z`, `prisma.user.findUnique`, `streamText(...)`'s result) is not the engine's
            # (141 of 1446 sites)
-           other_imports_not_sites=True, set_aside=True),
+           other_imports_not_sites=True,
+           # round 32's untouched 74.0% (typed 110/151, untyped 186/249), did-you-mean 99.0%, 7 FP, 0 stray; dev from
+           # then on, floors at those figures. One finding on clean code is true: the overview's `tasks.onComplete(({
+           # ctx, payload, output }) => ...)` destructures `output`, which `TaskCompleteHookParams` does not have (it
+           # has `result`; tsc reports it too). The other six are the vocabulary check's on receivers that are not the
+           # engine's (`streamText(...)`'s result from `ai`, a Prisma client, googleapis' `auth`, esbuild's `build`
+           # in a plugin's `setup`, the user's `db` twice): listed until fixed, so the list only shrinks
+           recall_floor=0.74, dym_floor=0.98,
+           known_false_positives=("src/readme/docs-tasks-overview_20.js:3: output",
+                                  "src/readme/prompts_06.js:21: textStream",
+                                  "src/readme/tool-result-auditing_04.js:8: getMessages",
+                                  "src/readme/upgrade-guide_13.js:7: getMessages",
+                                  "src/readme/custom_05.js:13: onLoad",
+                                  "src/readme/database-connections_05.js:9: $disconnect",
+                                  "src/readme/deploy-environment-variables_10.js:12: getClient")),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
