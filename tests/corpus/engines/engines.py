@@ -1968,6 +1968,113 @@ ENGINES = [
                                   "src/readme/custom_05.js:13: onLoad",
                                   "src/readme/database-connections_05.js:9: $disconnect",
                                   "src/readme/deploy-environment-variables_10.js:12: getClient")),
+    # Round 33's held-out engine (chosen before any run, docs/evaluation.md): run only with --set-aside.
+    Engine("@stdlib/random", "0.4.1", "a random-number library of a scientific standard library (stdlib's "
+           "@stdlib/random: seedable pseudorandom number generators and some 35 probability distributions, each "
+           "offered up to six ways: a single variate, an ndarray, an array, an iterator, a stream and a strided "
+           "array: `var randu = require( '@stdlib/random/base/randu' ); var r = randu(); var rand = randu.factory( { "
+           "'seed': 1234 } ); rand.seed; rand.state = state`, `var normal = require( '@stdlib/random/base/normal' ); "
+           "normal( 2.0, 5.0 ); normal.factory( 2.0, 5.0 )`, `var arr = require( '@stdlib/random/array/normal' )( 10, "
+           "2.0, 5.0 )`, `var it = require( '@stdlib/random/iter/normal' )( 0.0, 1.0 ); it.next().value`, `var stream "
+           "= require( '@stdlib/random/streams/normal' )( 2.0, 5.0 ); stream.pipe( out )`, `normal.ndarray( N, mu, 0, "
+           "0, sigma, 0, 0, out, 1, 0 )`) whose API is functions that are objects: each export a function carrying "
+           "read-only properties and accessors (`NAME`, `PRNG`, `seed`, `seedLength`, `state`, `stateLength`, "
+           "`byteLength`, `toJSON`, `factory`, `assign`, `ndarray`) attached at run time by helper calls that spell "
+           "the member names as strings (`setReadOnly( fn, 'NAME', 'randu' )`, `setReadOnlyAccessor( fn, 'seed', "
+           "getSeed )`, `setReadWriteAccessor( fn, 'state', getState, setState )` of @stdlib/utils, a dependency), "
+           "the generators that `factory` returns carrying the same; typings per folder "
+           "(`<folder>/docs/types/index.d.ts`, 239 files, each `declare var randu: Random; export = randu;` over an "
+           "interface with a call signature and those properties, `interface Random extends PRNG { (): number; "
+           "factory( options? ): NullaryFunction; }`, PRNG, seed and state types from @stdlib/types, a dependency, by "
+           "`/// <reference types=\"@stdlib/types\"/>` and `import * as random from '@stdlib/types/random'`), reached "
+           "by deep requires of folders (`@stdlib/random/base/randu`): no `exports` map, each of the 245 folders a "
+           "package.json of its own naming `main: ./lib` and `types: ./docs/types`; the namespaces are objects built "
+           "the same way (`setReadOnly( ns, 'base', require( './../base' ) )`), typed as interfaces of `typeof` "
+           "import-equals (`import base = require( './../../base' )`); the runtime is per-file CommonJS ES5 "
+           "(`lib/index.js`, `lib/main.js`, `lib/factory.js` in each folder); the docs are one README per folder "
+           "(stdlib's template: an HTML licence comment, `<section>` elements, `## Usage` with one `####` heading per "
+           "function or property, `## Notes`, `## Examples`, `## See Also`), their code ```javascript fences",
+           docs=("README.md", "arcsine/README.md", "array/README.md", "array/arcsine/README.md",
+                 "array/bernoulli/README.md", "array/beta/README.md", "array/betaprime/README.md",
+                 "array/binomial/README.md", "array/cauchy/README.md", "array/chi/README.md",
+                 "array/chisquare/README.md", "array/cosine/README.md", "array/discrete-uniform/README.md",
+                 "array/erlang/README.md", "array/exponential/README.md", "array/f/README.md",
+                 "array/frechet/README.md", "array/gamma/README.md", "array/geometric/README.md",
+                 "array/gumbel/README.md", "array/hypergeometric/README.md", "array/invgamma/README.md",
+                 "array/kumaraswamy/README.md", "array/laplace/README.md", "array/levy/README.md",
+                 "array/logistic/README.md", "array/lognormal/README.md", "array/minstd-shuffle/README.md",
+                 "array/minstd/README.md", "array/mt19937/README.md", "array/negative-binomial/README.md",
+                 "array/normal/README.md", "array/pareto-type1/README.md", "array/poisson/README.md",
+                 "array/randu/README.md", "array/rayleigh/README.md", "array/t/README.md", "array/tools/README.md",
+                 "array/tools/binary-factory/README.md", "array/tools/binary/README.md",
+                 "array/tools/nullary/README.md", "array/tools/ternary-factory/README.md",
+                 "array/tools/ternary/README.md", "array/tools/unary-factory/README.md",
+                 "array/tools/unary/README.md", "array/triangular/README.md", "array/uniform/README.md",
+                 "array/weibull/README.md", "base/README.md", "base/arcsine/README.md", "base/bernoulli/README.md",
+                 "base/beta/README.md", "base/betaprime/README.md", "base/binomial/README.md",
+                 "base/box-muller/README.md", "base/cauchy/README.md", "base/chi/README.md",
+                 "base/chisquare/README.md", "base/cosine/README.md", "base/discrete-uniform/README.md",
+                 "base/erlang/README.md", "base/exponential/README.md", "base/f/README.md", "base/frechet/README.md",
+                 "base/gamma/README.md", "base/geometric/README.md", "base/gumbel/README.md",
+                 "base/hypergeometric/README.md", "base/improved-ziggurat/README.md", "base/invgamma/README.md",
+                 "base/kumaraswamy/README.md", "base/laplace/README.md", "base/levy/README.md",
+                 "base/logistic/README.md", "base/lognormal/README.md", "base/minstd-shuffle/README.md",
+                 "base/minstd/README.md", "base/mt19937/README.md", "base/negative-binomial/README.md",
+                 "base/normal/README.md", "base/pareto-type1/README.md", "base/poisson/README.md",
+                 "base/randi/README.md", "base/randn/README.md", "base/randu/README.md", "base/rayleigh/README.md",
+                 "base/reviver/README.md", "base/shared/README.md", "base/t/README.md", "base/triangular/README.md",
+                 "base/uniform/README.md", "base/weibull/README.md", "bernoulli/README.md", "beta/README.md",
+                 "betaprime/README.md", "binomial/README.md", "cauchy/README.md", "chi/README.md",
+                 "chisquare/README.md", "cosine/README.md", "discrete-uniform/README.md", "erlang/README.md",
+                 "exponential/README.md", "f/README.md", "frechet/README.md", "gamma/README.md",
+                 "geometric/README.md", "gumbel/README.md", "hypergeometric/README.md", "invgamma/README.md",
+                 "iter/README.md", "iter/arcsine/README.md", "iter/bernoulli/README.md", "iter/beta/README.md",
+                 "iter/betaprime/README.md", "iter/binomial/README.md", "iter/box-muller/README.md",
+                 "iter/cauchy/README.md", "iter/chi/README.md", "iter/chisquare/README.md", "iter/cosine/README.md",
+                 "iter/discrete-uniform/README.md", "iter/erlang/README.md", "iter/exponential/README.md",
+                 "iter/f/README.md", "iter/frechet/README.md", "iter/gamma/README.md", "iter/geometric/README.md",
+                 "iter/gumbel/README.md", "iter/hypergeometric/README.md", "iter/improved-ziggurat/README.md",
+                 "iter/invgamma/README.md", "iter/kumaraswamy/README.md", "iter/laplace/README.md",
+                 "iter/levy/README.md", "iter/logistic/README.md", "iter/lognormal/README.md",
+                 "iter/minstd-shuffle/README.md", "iter/minstd/README.md", "iter/mt19937/README.md",
+                 "iter/negative-binomial/README.md", "iter/normal/README.md", "iter/pareto-type1/README.md",
+                 "iter/poisson/README.md", "iter/randi/README.md", "iter/randn/README.md", "iter/randu/README.md",
+                 "iter/rayleigh/README.md", "iter/t/README.md", "iter/triangular/README.md", "iter/uniform/README.md",
+                 "iter/weibull/README.md", "kumaraswamy/README.md", "laplace/README.md", "levy/README.md",
+                 "logistic/README.md", "lognormal/README.md", "negative-binomial/README.md", "normal/README.md",
+                 "pareto-type1/README.md", "poisson/README.md", "rayleigh/README.md", "sample/README.md",
+                 "shuffle/README.md", "streams/README.md", "streams/arcsine/README.md", "streams/bernoulli/README.md",
+                 "streams/beta/README.md", "streams/betaprime/README.md", "streams/binomial/README.md",
+                 "streams/box-muller/README.md", "streams/cauchy/README.md", "streams/chi/README.md",
+                 "streams/chisquare/README.md", "streams/cosine/README.md", "streams/discrete-uniform/README.md",
+                 "streams/erlang/README.md", "streams/exponential/README.md", "streams/f/README.md",
+                 "streams/frechet/README.md", "streams/gamma/README.md", "streams/geometric/README.md",
+                 "streams/gumbel/README.md", "streams/hypergeometric/README.md",
+                 "streams/improved-ziggurat/README.md", "streams/invgamma/README.md", "streams/kumaraswamy/README.md",
+                 "streams/laplace/README.md", "streams/levy/README.md", "streams/logistic/README.md",
+                 "streams/lognormal/README.md", "streams/minstd-shuffle/README.md", "streams/minstd/README.md",
+                 "streams/mt19937/README.md", "streams/negative-binomial/README.md", "streams/normal/README.md",
+                 "streams/pareto-type1/README.md", "streams/poisson/README.md", "streams/randi/README.md",
+                 "streams/randn/README.md", "streams/randu/README.md", "streams/rayleigh/README.md",
+                 "streams/t/README.md", "streams/triangular/README.md", "streams/uniform/README.md",
+                 "streams/weibull/README.md", "strided/README.md", "strided/arcsine/README.md",
+                 "strided/bernoulli/README.md", "strided/beta/README.md", "strided/betaprime/README.md",
+                 "strided/chi/README.md", "strided/chisquare/README.md", "strided/cosine/README.md",
+                 "strided/discrete-uniform/README.md", "strided/exponential/README.md", "strided/gamma/README.md",
+                 "strided/geometric/README.md", "strided/invgamma/README.md", "strided/lognormal/README.md",
+                 "strided/minstd-shuffle/README.md", "strided/minstd/README.md", "strided/mt19937/README.md",
+                 "strided/normal/README.md", "strided/poisson/README.md", "strided/randu/README.md",
+                 "strided/rayleigh/README.md", "strided/t/README.md", "strided/tools/README.md",
+                 "strided/tools/binary-factory/README.md", "strided/tools/ternary-factory/README.md",
+                 "strided/tools/unary-factory/README.md", "strided/uniform/README.md", "strided/weibull/README.md",
+                 "t/README.md", "tools/README.md", "tools/binary-factory/README.md", "tools/binary/README.md",
+                 "tools/ternary-factory/README.md", "tools/ternary/README.md", "tools/unary-factory/README.md",
+                 "tools/unary/README.md", "triangular/README.md", "uniform/README.md", "weibull/README.md"),
+           # the docs fence their code as ```javascript (no ```js, ```ts or ```html block): ts_fences_as_js and
+           # html_scripts_as_js off; they require only their own folders and other stdlib packages (the ndarray,
+           # array, console and utils helpers of the examples), on whose names no site falls (other_imports_not_sites
+           # would leave the sites unchanged: off)
+           set_aside=True),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
