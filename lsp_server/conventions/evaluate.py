@@ -15,7 +15,8 @@ under tree-sitter's match limit, over slices of the file with the limit checked 
 whose shape makes even one slice unbounded (rules.needs_isolation) runs in a forked child that its CPU
 limit ends (ITIMER_PROF), because a running query cannot be interrupted and holds the GIL. A rule stopped
 by its own limit is reported in `Evaluation.stopped` (the service disables it after a few in a row); one
-given up by the wall-clock safety net (a machine too busy to finish it) is not.
+given up because the machine was too busy to finish it (a query child at the wall-clock safety net, a regex
+cut short by other threads' CPU time again and again) is not.
 
 A rule with both triggers: the regex selects, the query confirms (a query match is kept only where it
 overlaps a regex match). The reported ranges are the regex matches, or the query's `@match` captures.
@@ -210,9 +211,13 @@ RUN_BUDGET_USED = "the run's time budget was used up"
 # in the same moments). Otherwise the attempt was not the rule's work: its CPU time is credited back, and the
 # regex runs again (from its last match) with a timeout widened by how much faster than this thread's CPU
 # time the regex's clock ran, plus a margin (REGEX_MARGIN; at most REGEX_MAX_WIDEN times), at most
-# REGEX_ATTEMPTS attempts and within the wall-clock net; past those, the machine is too busy: no strike.
-# Re-running wastes the cut attempt's work, but only when the process is busy, and it keeps the common case
-# (one attempt, stopped at the limit itself) as prompt as before.
+# REGEX_ATTEMPTS attempts; past those, the machine is too busy: no strike. Re-running wastes the cut attempt's
+# work, but only when the process is busy, and it keeps the common case (one attempt, stopped at the limit
+# itself) as prompt as before. The package's own timeout is the safety net here: each attempt ends when the
+# regex's clock reaches at most REGEX_MAX_WIDEN x the limit (on Windows that clock is the wall clock). No
+# wall-clock check of our own: a regex in this thread is either working (CPU time) or waiting for a core or
+# the GIL, and a loaded machine stretching that wait must not decide anything (at load 15, three runs of a
+# catastrophic regex took 12 s of wall-clock time for ~0.25 s of the thread's CPU time).
 REGEX_OWN_SHARE = 0.9
 REGEX_ATTEMPTS = 4
 REGEX_MARGIN = 1.25
@@ -248,8 +253,6 @@ class _RegexRun:
         self.attempts += 1
         if self.attempts >= REGEX_ATTEMPTS:
             raise limit.busy(f"was cut short {self.attempts} times by a timeout its own CPU time did not reach")
-        if timer.wall() - limit.wall_started >= limit.wall_net():
-            raise limit.busy()
         limit.credit += used
         # Next time the regex's clock may run `ratio` times as fast again: so much wider (and a margin), so this
         # thread gets about what is left. A regex that is catastrophic then uses ~REGEX_MARGIN x its limit.
