@@ -131,9 +131,9 @@ class Clock:
         self.started = self.timer.cpu()
         self.charged = 0.0  # CPU seconds spent for this run outside this thread (forked query children)
 
-    def left(self) -> float:
-        """CPU seconds left of the run's budget."""
-        return self.budget - (self.timer.cpu() - self.started + self.charged)
+    def left(self, now: float | None = None) -> float:
+        """CPU seconds left of the run's budget (`now`: the timer's cpu() when just read)."""
+        return self.budget - ((self.timer.cpu() if now is None else now) - self.started + self.charged)
 
     @property
     def exhausted(self) -> bool:
@@ -156,23 +156,25 @@ class Limit:
         self.clock, self.what, self.limit_ms = clock, what, limit_ms  # what: "regex" | "query"
         self.allowance = limit_ms / 1000 if allowance is None else allowance  # own CPU seconds from `started`
         self.started = clock.timer.cpu()
-        self.wall_started = clock.timer.wall()
         self.credit = 0.0  # CPU of regex attempts that a clock other than this thread's cut short (`_RegexRun`)
         self.charged = 0.0  # CPU of this trigger's forked child
 
-    def own_left(self) -> float:
-        return self.allowance - (self.clock.timer.cpu() - self.started - self.credit + self.charged)
+    def own_left(self, now: float | None = None) -> float:
+        now = self.clock.timer.cpu() if now is None else now
+        return self.allowance - (now - self.started - self.credit + self.charged)
 
     def remaining(self) -> float:
         """CPU seconds left: of the trigger's own limit or of the run's budget, whichever is less."""
-        return min(self.own_left(), self.clock.left())
+        now = self.clock.timer.cpu()  # one reading (a system call, ~1 us)
+        return min(self.own_left(now), self.clock.left(now))
 
     def check(self) -> None:
         if self.remaining() <= 0:
             raise self.stop()
 
     def stop(self) -> Stopped:
-        if self.own_left() <= self.clock.left():
+        now = self.clock.timer.cpu()
+        if self.own_left(now) <= self.clock.left(now):
             return Stopped(f"{self.what} ran out of time ({self.limit_ms:.0f} ms of CPU)", True)
         return Stopped(RUN_BUDGET_USED, False)
 
@@ -634,7 +636,7 @@ def _run_forked(query, root, doc: ParsedDocument, windows: list[tuple[int, int]]
             os._exit(code)
     os.close(write_end)
     chunks = []
-    net_ends = limit.wall_started + limit.wall_net()
+    net_ends = timer.wall() + limit.wall_net()
     killed = False
     try:
         while True:
@@ -697,20 +699,28 @@ class _RegexPredicates:
 _REGEX_PREDICATE_NAMES = frozenset(REGEX_PREDICATES.values())
 
 
+CHECK_EVERY = 16  # matches between two readings of the CPU clock (a system call: ~1 us, 7x time.monotonic())
+
+
 def _regex_ranges(rule: Rule, doc: ParsedDocument, limit: Limit) -> list[tuple[int, int]]:
     to_bytes = _char_to_byte(doc)
     out = []
     run = _RegexRun(limit)
     pos = 0
+    seen = 0
     while True:
         try:
-            # The package's timeout covers the whole iteration (from this call); the limit is checked after
-            # each match too. A timeout this thread's CPU time does not confirm runs again from the last match.
+            # The package's timeout covers the whole iteration (from this call); the limit is checked every
+            # CHECK_EVERY matches too (the time between them, in Python, is not the package's to count). A
+            # timeout this thread's CPU time does not confirm runs again from the last match.
             for m in rule.pattern.finditer(doc.text, pos, timeout=run.timeout(), concurrent=True):
                 if m.end() > m.start():
                     out.append((to_bytes(m.start()), to_bytes(m.end())))
                 pos = m.end()
-                limit.check()
+                seen += 1
+                if not seen % CHECK_EVERY:
+                    limit.check()
+            limit.check()
             return out
         except TimeoutError:
             run.timed_out()
