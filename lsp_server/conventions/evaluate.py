@@ -675,6 +675,8 @@ class _RegexPredicates:
     def __init__(self, doc: ParsedDocument, limit: Limit):
         self.doc, self.limit = doc, limit
         self.stopped: Stopped | None = None
+        self.searches = 0
+        self.timeout = 0.0
 
     def __call__(self, name: str, args: list[tuple[str, str]], pattern_index: int, captures: dict) -> bool:
         if name not in _REGEX_PREDICATE_NAMES:
@@ -688,12 +690,29 @@ class _RegexPredicates:
         for node in captures.get(args[0][0], []):
             text = source[node.start_byte : node.end_byte].decode("utf-8", errors="replace")
             try:
-                found = _RegexRun(self.limit).search(pattern, text) is not None
+                found = self._search(pattern, text) is not None
             except Stopped as stop:
                 self.stopped = stop
                 return False
             results.append(found != negative)
         return any(results) if any_node else all(results)
+
+
+    def _search(self, pattern, text: str):
+        """One search of a node's text. Predicates run on thousands of short texts (every identifier of a file),
+        where reading the CPU clock would cost as much as the search: the timeout is what was left at the last
+        reading, taken every CHECK_EVERY searches. A timeout is then only a sign: the search runs again under
+        `_RegexRun`, which asks this thread's CPU time whether the limit is used up."""
+        if not self.searches % CHECK_EVERY:
+            self.timeout = self.limit.remaining()
+            if self.timeout <= 0:
+                raise self.limit.stop()
+        self.searches += 1
+        try:
+            return pattern.search(text, timeout=self.timeout)
+        except TimeoutError:
+            self.searches = 0  # the clock is read again before the next search
+            return _RegexRun(self.limit).search(pattern, text)
 
 
 _REGEX_PREDICATE_NAMES = frozenset(REGEX_PREDICATES.values())

@@ -125,6 +125,39 @@ def test_a_regex_timeout_this_threads_cpu_time_does_not_confirm_runs_again_from_
     assert again_timeout > first_timeout  # widened: the regex's clock ran faster than this thread's
 
 
+class FlakySearch:
+    """A compiled regex whose first `search` raises TimeoutError as the package does when its clock ran ahead."""
+
+    def __init__(self, pattern):
+        self.pattern, self.timeouts = pattern, []
+
+    def search(self, text, timeout):
+        self.timeouts.append(timeout)
+        if len(self.timeouts) == 1:
+            raise TimeoutError("regex timed out")
+        return self.pattern.search(text, timeout=timeout)
+
+
+def test_a_query_predicates_timeout_this_threads_cpu_time_does_not_confirm_is_searched_again(monkeypatch):
+    """A query's `#match?` searches run without reading the clock each time; a timeout sends that search to the
+    careful path, which finds the thread did little work and searches again: the rule is not stopped."""
+    flaky: dict[str, FlakySearch] = {}
+    real = evaluate_module.predicate_regex
+
+    def predicate_regex(source: str):
+        return flaky.setdefault(source, FlakySearch(real(source)))
+
+    monkeypatch.setattr(evaluate_module, "predicate_regex", predicate_regex)
+    ruleset = rules_of(rule_text("t/predicate", query='((identifier) @match (#match? @match "^a1[0-9]$"))'))
+    doc = ParsedDocument.create("file:///ws/src/a.js", LIMITS_SOURCE)
+    result = evaluate(ruleset, doc, "src/a.js", ("file",), 10, 100, clock=Clock(1000, 100, 200))
+    assert not result.stopped and not result.skipped
+    [hit] = result.hits
+    assert len(hit.ranges) == 10
+    [searches] = flaky.values()
+    assert len(searches.timeouts) > 2  # the cut search, the same again, then the others
+
+
 def test_a_regex_that_never_gets_its_cpu_time_is_given_up_without_a_strike():
     [rule] = rules_of(rule_text("t/var", regex=r"\bvar\b")).rules
     rule.pattern = FlakyPattern(rule.pattern, failures=100)
