@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from lsp_server.conventions.evaluate import rule_ranges
+from lsp_server.conventions.evaluate import Stopped, rule_ranges
 from lsp_server.conventions.rules import Rule, RuleProblem
 from lsp_server.document import ParsedDocument
 
@@ -85,8 +85,8 @@ def check_examples(rule: Rule, timeout_ms: float = 1000) -> list[RuleProblem]:
                                     language=example.language)
         try:
             fired = rule_ranges(rule, doc, timeout_ms)
-        except TimeoutError:
-            problems.append(RuleProblem(rule.path, example.line, f"rule {rule.id}: its regex timed out on the "
+        except Stopped as stop:  # its time or match limit: a problem of the rule, one line, not a traceback
+            problems.append(RuleProblem(rule.path, example.line, f"rule {rule.id}: {stop.reason} on the "
                                                                  f"{example.kind} example"))
             continue
         if example.kind == "Before" and not fired:

@@ -7,9 +7,11 @@ workspace's own). A rule with `enabled = false` switches an earlier same-id rule
 ids switched off by configuration.
 
 Time: each evaluation gets a `Clock` (`budget_ms` for the run, `regex_timeout_ms` / `query_timeout_ms` per
-trigger). A rule stopped by its own limit `disable_after` runs in a row is disabled until its file changes
+trigger), in CPU time of the evaluating thread (evaluate.py: a loaded machine does not make a rule run out of
+time). A rule stopped by its own limit `disable_after` runs in a row is disabled until its file changes
 or the rules reload, with a problem on its rule file; a run whose budget runs out skips the remaining rules
-(logged once per session; the next runs try again).
+(logged once per session; the next runs try again), as does a run that the wall-clock safety net gives up
+(a machine too busy to finish a rule: no strike against it).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from typing import TYPE_CHECKING
 import pathspec
 
 from lsp_server import integrity
-from lsp_server.conventions.evaluate import Clock, Evaluation, RuleSet, evaluate
+from lsp_server.conventions.evaluate import RUN_BUDGET_USED, Clock, Evaluation, RuleSet, evaluate
 from lsp_server.conventions.rules import (RULE_SUFFIXES, Rule, RuleProblem, load_folder, load_query_facts,
                                           save_query_facts)
 from lsp_server.conventions.settings import RulesConfig
@@ -322,8 +324,11 @@ class RuleService(Service):
             if first_budget_report:
                 self._budget_reported = True
         if result.skipped:
-            message = (f"rules: the time budget of one run (budget_ms = {config.budget_ms}) was used up on "
-                       f"{relpath}; {len(result.skipped)} rule(s) skipped this run")
+            if result.skipped_why == RUN_BUDGET_USED:
+                message = (f"rules: the CPU time budget of one run (budget_ms = {config.budget_ms}) was used up on "
+                           f"{relpath}; {len(result.skipped)} rule(s) skipped this run")
+            else:
+                message = f"rules: {result.skipped_why} on {relpath}; {len(result.skipped)} rule(s) skipped this run"
             (log.warning if first_budget_report else log.info)("%s", message)
             if first_budget_report:
                 notices.append(f"Footprint {message} (said once per session)")

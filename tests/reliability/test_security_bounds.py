@@ -141,7 +141,7 @@ def test_many_wildcard_patterns_under_the_size_cap_are_killed_at_the_query_limit
     svc = ws.service(RuleService)
     doc = ws.document(tmp_path / "src/a.js")
     evaluation = svc.evaluate_file(doc, "src/a.js")
-    assert [(rule.id, why) for rule, why in evaluation.stopped] == [("pack/many", "query ran out of time (300 ms)")]
+    assert [(rule.id, why) for rule, why in evaluation.stopped] == [("pack/many", "query ran out of time (300 ms of CPU)")]
     assert [hit.rule.id for hit in evaluation.hits] == ["pack/ok"]
 
 
@@ -205,7 +205,7 @@ def test_300_slow_regex_rules_stay_within_the_run_budget_cli(tmp_path: Path):
     make_workspace(root, SLOW_RULES, SLOW_SOURCE, config="regex_timeout_ms = 50\nbudget_ms = 500\n")
     result = run_cli("check", str(root / "src/a.js"), cwd=root, timeout=120)
     assert "time budget of one run (budget_ms = 500) was used up on src/a.js" in result.stderr, result.stderr
-    stopped = result.stderr.count("regex ran out of time (50 ms)")
+    stopped = result.stderr.count("regex ran out of time (50 ms of CPU)")
     # Each stopped rule used its whole 50 ms, so at most 500 / 50 (+1 under way) fit in the budget.
     assert 1 <= stopped <= 11, stopped
 
@@ -283,7 +283,7 @@ def test_regex_predicates_of_queries_run_under_the_rule_limit(tmp_path: Path):
     doc = ws.document(tmp_path / "src/a.js")
     evaluation = svc.evaluate_file(doc, "src/a.js", cap=10)
     assert [rule.id for rule, _ in evaluation.stopped] == ["pack/redos"]
-    assert "query ran out of time (50 ms)" in evaluation.stopped[0][1]
+    assert "query ran out of time (50 ms of CPU)" in evaluation.stopped[0][1]
     fired = {h.rule.id: [doc.source[s:e].decode() for s, e in h.ranges] for h in evaluation.hits}
     assert fired == {"pack/fine": ["a" * 30_000 + "b"], "pack/upper": ["Up"]}
     # An invalid regex in a predicate is an error in the rule file, as tree-sitter's would have been.

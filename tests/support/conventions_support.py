@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import subprocess
 import textwrap
+import time
 from pathlib import Path
 
+from lsp_server.conventions.evaluate import RuleSet
+from lsp_server.conventions.rules import parse_rule
 from lsp_server.workspace import Workspace
 from tests.conftest import trust_folder
 
@@ -84,3 +87,39 @@ def central_rules_repo(tmp_path: Path, message: str) -> tuple[Path, Path]:
     bare = tmp_path / "central.git"
     git(tmp_path, "clone", "-q", "--bare", str(work), str(bare))
     return work, bare
+
+
+def rules_of(*texts: str) -> RuleSet:
+    rules = []
+    for i, text in enumerate(texts):
+        rule, problems = parse_rule(text, Path(f"/rules/{i}.md"))
+        assert rule is not None, problems
+        rules.append(rule)
+    return RuleSet(rules)
+
+
+class LoadedMachine:
+    """The `time` module as evaluate.py sees it on a machine so loaded that each look at the wall clock finds
+    `step` seconds gone, while CPU time (thread_time, process_time: the real ones) hardly moves."""
+
+    def __init__(self, step: float):
+        self.now = time.monotonic()
+        self.step = step
+        self.readings = 0
+
+    def monotonic(self) -> float:
+        self.readings += 1
+        self.now += self.step
+        return self.now
+
+    perf_counter = monotonic
+
+    def time(self) -> float:
+        return self.monotonic()
+
+    def __getattr__(self, name: str):
+        return getattr(time, name)
+
+
+# Plain JavaScript the rules of the time-limit tests fire on: 300 lines of `var`, calls and comments.
+LIMITS_SOURCE = "".join(f"var v{i} = compute(a{i}); // TODO item {i}\n" for i in range(300))
