@@ -84,6 +84,10 @@ class _Scope:
     own_namespaces: dict[str, list[TypeDef]] = field(default_factory=dict)
     # `import { EventEmitter as EE } from "node:events"`: local -> the platform type it names (a base `EE`)
     platform: dict[str, str] = field(default_factory=dict)
+    # a top-level value this module file declares under a name another module file of the package declares a
+    # value of too (`task` in tasks.d.ts and in schedules/index.d.ts): local name -> the key it is held under in
+    # `ModuleModel.values` (`task$v1`), so that each file's exports name its own (see `DtsExtractor.add_value`)
+    value_keys: dict[str, str] = field(default_factory=dict)
 
 
 class DtsExtractor:
@@ -133,6 +137,7 @@ class DtsExtractor:
         self.namespace_globals: list[tuple[str, _Scope, str]] = []
         # the module a member's object type (`Owner$member`) is declared in: a `declare module` block's own
         self.synth_module: ModuleModel | None = None
+        self.separate_values: list[str] = []  # the keys of values held apart (`_Scope.value_keys`), in order
 
     # --- files ------------------------------------------------------------------------------------------
     def scope_for(self, path: Path) -> _Scope:
@@ -678,7 +683,7 @@ class DtsExtractor:
                        static=into is not None, fixed_type_params=_unbound_type_params(node, data),
                        predicate=_predicate(node, data))
             _mark_deprecated(m, node, data)
-            self.add_value(mod, into, m)
+            self.add_value(mod, into, m, scope)
             scope.local_names.add(name)
             return [name]
         if t in ("lexical_declaration", "variable_declaration"):
@@ -711,7 +716,7 @@ class DtsExtractor:
                     scope.const_types[name] = m.type
                 if m.type == "unique symbol":
                     self.unique_symbols.add(name)
-                self.add_value(mod, into, m)
+                self.add_value(mod, into, m, scope)
                 scope.local_names.add(name)
                 names.append(name)
             return names
@@ -1125,7 +1130,7 @@ class DtsExtractor:
         elif old.kind == "value" and old.type and old.type != m.type:
             old.type = ""  # two objects of one name: unknown
 
-    def add_value(self, mod: ModuleModel, into: TypeDef | None, m: Member) -> None:
+    def add_value(self, mod: ModuleModel, into: TypeDef | None, m: Member, scope: _Scope | None = None) -> None:
         if into is not None:
             old = next((x for x in into.members if x.name == m.name and x.static), None)
             if old is None:
@@ -1137,11 +1142,30 @@ class DtsExtractor:
             else:
                 _merge_overload(old, m)
             return
-        old = mod.values.get(m.name)
+        key = scope.value_keys.get(m.name, m.name) if scope is not None else m.name
+        old = mod.values.get(key)
+        if old is not None and key == m.name and self.other_module_binding(old, m, scope, mod):
+            # two module files of the package each declaring a top-level `task` (a const in one, a function in
+            # the other): TypeScript keeps them apart (only a script's globals, or declarations of one file,
+            # merge); merged, their types would clash into "unknown". The later one is held under a key of its
+            # own, which this file's exports and namespace object resolve to (`resolve_local`)
+            key = f"{m.name}$v{len(self.separate_values) + 1}"
+            self.separate_values.append(key)
+            scope.value_keys[m.name] = key
+            old = None
         if old is None:
-            mod.values[m.name] = m
+            mod.values[key] = m
         else:
             _merge_overload(old, m)
+
+    def other_module_binding(self, old: Member, m: Member, scope: _Scope | None, mod: ModuleModel) -> bool:
+        """Whether `m`, a top-level value of `scope`'s file, is another binding than `old` of the same name: both
+        declared in module files (ones that import or export something), different ones, and no type of the
+        name in the module (a value merged with a class or namespace keeps the merging as before)."""
+        if scope is None or not scope.module_file or not old.path or old.path == m.path or m.name in mod.types:
+            return False
+        other = self.scopes.get(Path(old.path))
+        return other is not None and other.module_file and other.module is scope.module
 
     def literal_keys(self, text: str, path: str, seen: tuple[str, ...] = ()) -> list[str] | None:
         """The keys a mapped type's key union lists: string literals (`'a' | "b"`), or the name of a literal
@@ -1518,6 +1542,8 @@ class DtsExtractor:
             return self.resolve_local(s, l2, seen) if s else None
         if local in scope.ns_locals:
             return scope.ns_locals[local]
+        if local in scope.value_keys:
+            return scope.value_keys[local]
         if local in scope.local_names:
             return local
         if local in scope.imports:
