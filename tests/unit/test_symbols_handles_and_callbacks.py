@@ -87,3 +87,37 @@ await helper.triger({ n: 3 });
     assert "childTask" in by_line[2]["message"] and "looks like a `Task`" in by_line[2]["message"]
     # a receiver the docs never name is no handle: at most the vocabulary's guess, never typed as a Task
     assert 3 not in by_line or "looks like" not in by_line[3]["message"]
+
+
+RUNS = """export interface RunRecord { id: string; output?: unknown; taskIdentifier: string; }
+export declare class RunSubscription<T> {
+  unsubscribe(): void;
+  [Symbol.asyncIterator](): AsyncIterator<RunRecord>;
+}
+export declare class RunPage {
+  size: number;
+  [Symbol.iterator](): IterableIterator<RunRecord>;
+}
+export declare const runs: {
+  subscribeToRun(id: string): RunSubscription<unknown>;
+  page(): RunPage;
+  stream(): AsyncGenerator<RunRecord, void>;
+};
+"""
+
+
+def test_for_await_and_for_of_take_the_element_a_type_iterates_to(tmp_path):
+    ws = package_workspace(tmp_path, "pkg", RUNS, {"src/app.js": """import { runs } from "pkg";
+for await (const run of runs.subscribeToRun("r")) { console.log(run.ouptut, run.taskIdentifier); }
+for (const run of runs.page()) { console.log(run.taskIdentifer, run.id); }
+for await (const { id, outptu } of runs.stream()) { console.log(id, outptu); }
+for await (const run of runs.page()) { console.log(run.idd); }
+for (const run of runs.subscribeToRun("r")) { console.log(run.anything); }
+async function* mine() { yield { a: 1 }; }
+for await (const item of mine()) { console.log(item.whatever); }
+"""})
+    # `[Symbol.asyncIterator]()` read by `for await`, `[Symbol.iterator]()` by both, `AsyncGenerator<T>` a
+    # collection of T; a destructured element's names are its members
+    assert found(ws) == [(2, "ouptut", "error", ["output"]), (3, "taskIdentifer", "error", ["taskIdentifier"]),
+                         (4, "outptu", "error", ["output"]), (5, "idd", "error", ["id"])]
+    # a plain `for...of` over what only iterates asynchronously, and the user's own generator: nothing typed

@@ -54,6 +54,9 @@ _IMPORT_MODULE = re.compile(rb"(?:\btypeof\s+)?\bimport\(\s*(?:\"([^\"\n]*)\"|'(
 _CONSTRUCTOR_ALIAS = re.compile(r"(?:abstract\s+)?new\s*\([^()]*\)\s*=>\s*([A-Za-z_$][\w$]*)")
 _TYPE_ONLY = Path("<files named by import types only>")
 CALL = "__call__"  # the member that stands for a call signature
+# the members that stand for an iteration protocol method (`[Symbol.iterator]()`, `[Symbol.asyncIterator]()`): names
+# no property can have, private (never suggested), read by the type tracker for `for...of` / `for await...of`
+ITERATION_KEYS = {"Symbol.iterator": "@@iterator", "Symbol.asyncIterator": "@@asyncIterator"}
 DTS_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
 
 
@@ -1247,6 +1250,10 @@ class DtsExtractor:
                     key = _text(name_node, data)[1:-1].strip()
                     if key[:1] in "\"'" and key[-1:] == key[:1] and len(key) >= 2:
                         name = key[1:-1]  # `["content-type"]`: a plain name
+                    elif key in ITERATION_KEYS and t in ("method_signature", "method_definition"):
+                        # `[Symbol.asyncIterator](): AsyncIterator<RunShape<T>>`: what `for await` over an instance
+                        # gives, kept as a private member no code can spell (`@@asyncIterator`)
+                        name = ITERATION_KEYS[key]
                     else:
                         # `[Symbol.iterator]` names no property; `[AbstractCursor.CLOSE]` names one we cannot
                         # evaluate ("close"): the type's names are not all known (unless it is a symbol const)
@@ -1256,7 +1263,7 @@ class DtsExtractor:
             tokens = {c.type for c in node.children if not c.is_named}
             mods = [_text(c, data) for c in node.children if c.type == "accessibility_modifier"]
             static = "static" in tokens
-            private = any(x in ("private", "protected") for x in mods) or name.startswith("#")
+            private = any(x in ("private", "protected") for x in mods) or name.startswith(("#", "@@"))
             doc = _doc_before(node, data)
             line = node.start_point[0]
             if t in ("method_signature", "method_definition", "abstract_method_signature", "construct_signature"):
