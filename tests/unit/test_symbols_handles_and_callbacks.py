@@ -90,9 +90,11 @@ await helper.triger({ n: 3 });
 
 
 RUNS = """export interface RunRecord { id: string; output?: unknown; taskIdentifier: string; }
+export type RunShape<T> = T extends object ? { id: string; output?: T; taskIdentifier: string } : never;
+export type Either<T> = T extends string ? { id: string } : { key: string };
 export declare class RunSubscription<T> {
   unsubscribe(): void;
-  [Symbol.asyncIterator](): AsyncIterator<RunRecord>;
+  [Symbol.asyncIterator](): AsyncIterator<RunShape<T>>;
 }
 export declare class RunPage {
   size: number;
@@ -102,6 +104,7 @@ export declare const runs: {
   subscribeToRun(id: string): RunSubscription<unknown>;
   page(): RunPage;
   stream(): AsyncGenerator<RunRecord, void>;
+  either(): Either<number>;
 };
 """
 
@@ -113,11 +116,14 @@ for (const run of runs.page()) { console.log(run.taskIdentifer, run.id); }
 for await (const { id, outptu } of runs.stream()) { console.log(id, outptu); }
 for await (const run of runs.page()) { console.log(run.idd); }
 for (const run of runs.subscribeToRun("r")) { console.log(run.anything); }
+console.log(runs.either().idd);
 async function* mine() { yield { a: 1 }; }
 for await (const item of mine()) { console.log(item.whatever); }
 """})
     # `[Symbol.asyncIterator]()` read by `for await`, `[Symbol.iterator]()` by both, `AsyncGenerator<T>` a
-    # collection of T; a destructured element's names are its members
+    # collection of T; a destructured element's names are its members; `RunShape<T>` (an object type or
+    # `never`) is that object type
     assert found(ws) == [(2, "ouptut", "error", ["output"]), (3, "taskIdentifer", "error", ["taskIdentifier"]),
                          (4, "outptu", "error", ["output"]), (5, "idd", "error", ["id"])]
-    # a plain `for...of` over what only iterates asynchronously, and the user's own generator: nothing typed
+    # a plain `for...of` over what only iterates asynchronously, the user's own generator, and a conditional type
+    # of two object types (which one is not decided here): nothing typed

@@ -675,6 +675,12 @@ class DtsExtractor:
                     td.shown_alias = _text(value, data)
             elif value is not None and value.type == "union_type":
                 self.literal_union(value, td, into, mod, data, path)
+            elif value is not None and value.type == "conditional_type" and \
+                    (literal := _never_or_literal(value, data)) is not None:
+                # `type RunShape<T> = T extends AnyRunTypes ? { id: string; output?: T["output"] } : never`: every
+                # type it gives that is not `never` is that object type, whose members are all it has
+                td.kind, td.alias = "interface", ""
+                self.members(literal, td, data, path)
             mod.add_type(td)
             self.qualified_copy(td, into, mod)
             scope.local_names.add(td.name)
@@ -2062,6 +2068,17 @@ def _merge_overload(old: Member, m: Member) -> None:
     if parse_type(old.type) != parse_type(m.type):
         old.type = ""  # overloads with different results: honest "unknown"
     _keep_common_status(old, m)
+
+
+def _never_or_literal(conditional: Node, data: bytes) -> Node | None:
+    """The object type literal of a conditional type whose one branch is it and the other `never` (`T extends U ?
+    { ... } : never`, a distributive way of constraining T), else None."""
+    branches = [conditional.child_by_field_name("consequence"), conditional.child_by_field_name("alternative")]
+    if any(b is None for b in branches):
+        return None
+    literal = [b for b in branches if b.type == "object_type"]
+    never = [b for b in branches if b.type == "predefined_type" and _text(b, data) == "never"]
+    return literal[0] if len(literal) == 1 and len(never) == 1 else None
 
 
 def _module_body(node: Node) -> Node | None:
