@@ -2973,10 +2973,14 @@ class Analyzer:
         right = node.child_by_field_name("right")
         rv = self.ev(right) if right is not None else None
         is_of = any(c.type == "of" for c in node.children)
-        elem = self.element_of(rv) if is_of and rv is not None else None
+        awaited = any(c.type == "await" for c in node.children)  # `for await (const x of stream)`
+        elem = self.element_of(rv, awaited=awaited) if is_of and rv is not None else None
         if left is not None:
             if left.type == "identifier":
                 self.set_value(left, elem)
+            elif left.type == "object_pattern" and elem is not None:
+                # `for (const { id, output } of runs)`: each name is the element's member, as in a declaration
+                self.destructure(left, elem)
             else:
                 for ident in declared_names(left):
                     self.set_value(ident, None)
@@ -3001,16 +3005,31 @@ class Analyzer:
         val = self.peek(values[0]) if len(values) == 1 else None
         return val.inner if val is not None and val.kind == ValKind.MAP else None
 
-    def element_of(self, val: Val, depth: int = 0) -> Val | None:
-        """What `for (const x of val)` / `for await` gives: an array's element, or, for an instance of a type
-        that extends an iterable collection (`interface AsyncIterableStream<T> extends AsyncIterable<T>,
-        ReadableStream<T>`), that collection's element with the instance's type arguments bound. None when no
-        base names one (a type iterable through its own `[Symbol.iterator]` member is not read)."""
+    def element_of(self, val: Val, depth: int = 0, awaited: bool = False) -> Val | None:
+        """What `for (const x of val)` / `for await` (`awaited`) gives: an array's element, or, for an instance of
+        a type that extends an iterable collection (`interface AsyncIterableStream<T> extends AsyncIterable<T>,
+        ReadableStream<T>`), that collection's element with the instance's type arguments bound; else what the
+        type's own iteration method yields (`[Symbol.asyncIterator](): AsyncIterator<RunShape<T>>`, read as the
+        private member `@@asyncIterator`: only by `for await`, which falls back to `[Symbol.iterator]` as
+        JavaScript does). None when neither says."""
         if val.kind == ValKind.ARRAY:
             return val.inner
         if val.kind != ValKind.INSTANCE or depth > 6:
             return None
-        return self._element_in_bases(val, val.tid, set())
+        found = self._element_in_bases(val, val.tid, set())
+        if found is not None:
+            return found
+        members = receiver_members(self.model, val)
+        for key in (("@@asyncIterator", "@@iterator") if awaited else ("@@iterator",)):
+            entry = members.get(key)
+            if entry is None:
+                continue
+            member, owner = entry
+            if member.kind != "method" or member.overloads or not member.type:
+                return None
+            made = self.type_val(member.type, owner[0], val, val.conf, val.evidence, self.bindings_of(val, owner))
+            return made.inner if made is not None and made.kind == ValKind.ARRAY else None
+        return None
 
     def _element_in_bases(self, val: Val, tid: TypeId, seen: set) -> Val | None:
         t = self.model.type(tid)

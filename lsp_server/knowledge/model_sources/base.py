@@ -393,6 +393,12 @@ KEY_PRESERVING = frozenset({"Partial", "Required", "Readonly"})
 # Generic collections of one element type (iterating gives elements), and keyed ones (`get` gives values).
 ELEMENT_COLLECTIONS = frozenset({"Array", "ReadonlyArray", "Set", "ReadonlySet", "WeakSet", "Iterable",
                                  "IterableIterator", "Iterator", "Generator", "AsyncIterable", "ArrayLike"})
+# The iteration protocol's types: what `for...of` (`for await...of` for the async ones) gives is their first type
+# argument, the others being what the iterator returns when done and what `next()` takes (`Generator<T, TReturn,
+# TNext>`, `AsyncIterator<RunShape<T>>`, `AsyncGenerator<Chunk, void>`)
+ITERATION_TYPES = frozenset({"Iterable", "IterableIterator", "Iterator", "Generator", "IteratorObject",
+                             "ArrayIterator", "SetIterator", "AsyncIterable", "AsyncIterableIterator", "AsyncIterator",
+                             "AsyncGenerator", "AsyncIteratorObject"})
 KEYED_COLLECTIONS = frozenset({"Map", "ReadonlyMap", "WeakMap", "Record"})
 # Utility types whose result is not one of their arguments' named types: never read as a type they name.
 UNFOLLOWED_UTILITIES = frozenset({"Parameters", "ConstructorParameters", "Pick", "Omit", "Exclude", "Extract",
@@ -445,7 +451,7 @@ def parse_type(text: str):
     arg_list = _split_top(args, ",") if args else []
     if short in ("Promise", "PromiseLike") and args:
         return ("promise", parse_type(args))
-    if short in ELEMENT_COLLECTIONS and len(arg_list) == 1:
+    if (short in ELEMENT_COLLECTIONS and len(arg_list) == 1) or (short in ITERATION_TYPES and 1 <= len(arg_list) <= 3):
         return ("array", parse_type(arg_list[0]))  # what `for...of` and `forEach` give is one element
     if short in KEYED_COLLECTIONS and len(arg_list) == 2:
         return ("map", parse_type(arg_list[1]))

@@ -54,6 +54,9 @@ _IMPORT_MODULE = re.compile(rb"(?:\btypeof\s+)?\bimport\(\s*(?:\"([^\"\n]*)\"|'(
 _CONSTRUCTOR_ALIAS = re.compile(r"(?:abstract\s+)?new\s*\([^()]*\)\s*=>\s*([A-Za-z_$][\w$]*)")
 _TYPE_ONLY = Path("<files named by import types only>")
 CALL = "__call__"  # the member that stands for a call signature
+# the members that stand for an iteration protocol method (`[Symbol.iterator]()`, `[Symbol.asyncIterator]()`): names
+# no property can have, private (never suggested), read by the type tracker for `for...of` / `for await...of`
+ITERATION_KEYS = {"Symbol.iterator": "@@iterator", "Symbol.asyncIterator": "@@asyncIterator"}
 DTS_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
 
 
@@ -84,6 +87,10 @@ class _Scope:
     own_namespaces: dict[str, list[TypeDef]] = field(default_factory=dict)
     # `import { EventEmitter as EE } from "node:events"`: local -> the platform type it names (a base `EE`)
     platform: dict[str, str] = field(default_factory=dict)
+    # a top-level value this module file declares under a name another module file of the package declares a
+    # value of too (`task` in tasks.d.ts and in schedules/index.d.ts): local name -> the key it is held under in
+    # `ModuleModel.values` (`task$v1`), so that each file's exports name its own (see `DtsExtractor.add_value`)
+    value_keys: dict[str, str] = field(default_factory=dict)
 
 
 class DtsExtractor:
@@ -133,6 +140,7 @@ class DtsExtractor:
         self.namespace_globals: list[tuple[str, _Scope, str]] = []
         # the module a member's object type (`Owner$member`) is declared in: a `declare module` block's own
         self.synth_module: ModuleModel | None = None
+        self.separate_values: list[str] = []  # the keys of values held apart (`_Scope.value_keys`), in order
 
     # --- files ------------------------------------------------------------------------------------------
     def scope_for(self, path: Path) -> _Scope:
@@ -667,6 +675,12 @@ class DtsExtractor:
                     td.shown_alias = _text(value, data)
             elif value is not None and value.type == "union_type":
                 self.literal_union(value, td, into, mod, data, path)
+            elif value is not None and value.type == "conditional_type" and \
+                    (literal := _never_or_literal(value, data)) is not None:
+                # `type RunShape<T> = T extends AnyRunTypes ? { id: string; output?: T["output"] } : never`: every
+                # type it gives that is not `never` is that object type, whose members are all it has
+                td.kind, td.alias = "interface", ""
+                self.members(literal, td, data, path)
             mod.add_type(td)
             self.qualified_copy(td, into, mod)
             scope.local_names.add(td.name)
@@ -678,7 +692,7 @@ class DtsExtractor:
                        static=into is not None, fixed_type_params=_unbound_type_params(node, data),
                        predicate=_predicate(node, data))
             _mark_deprecated(m, node, data)
-            self.add_value(mod, into, m)
+            self.add_value(mod, into, m, scope)
             scope.local_names.add(name)
             return [name]
         if t in ("lexical_declaration", "variable_declaration"):
@@ -711,7 +725,7 @@ class DtsExtractor:
                     scope.const_types[name] = m.type
                 if m.type == "unique symbol":
                     self.unique_symbols.add(name)
-                self.add_value(mod, into, m)
+                self.add_value(mod, into, m, scope)
                 scope.local_names.add(name)
                 names.append(name)
             return names
@@ -1125,7 +1139,7 @@ class DtsExtractor:
         elif old.kind == "value" and old.type and old.type != m.type:
             old.type = ""  # two objects of one name: unknown
 
-    def add_value(self, mod: ModuleModel, into: TypeDef | None, m: Member) -> None:
+    def add_value(self, mod: ModuleModel, into: TypeDef | None, m: Member, scope: _Scope | None = None) -> None:
         if into is not None:
             old = next((x for x in into.members if x.name == m.name and x.static), None)
             if old is None:
@@ -1137,11 +1151,30 @@ class DtsExtractor:
             else:
                 _merge_overload(old, m)
             return
-        old = mod.values.get(m.name)
+        key = scope.value_keys.get(m.name, m.name) if scope is not None else m.name
+        old = mod.values.get(key)
+        if old is not None and key == m.name and self.other_module_binding(old, m, scope, mod):
+            # two module files of the package each declaring a top-level `task` (a const in one, a function in
+            # the other): TypeScript keeps them apart (only a script's globals, or declarations of one file,
+            # merge); merged, their types would clash into "unknown". The later one is held under a key of its
+            # own, which this file's exports and namespace object resolve to (`resolve_local`)
+            key = f"{m.name}$v{len(self.separate_values) + 1}"
+            self.separate_values.append(key)
+            scope.value_keys[m.name] = key
+            old = None
         if old is None:
-            mod.values[m.name] = m
+            mod.values[key] = m
         else:
             _merge_overload(old, m)
+
+    def other_module_binding(self, old: Member, m: Member, scope: _Scope | None, mod: ModuleModel) -> bool:
+        """Whether `m`, a top-level value of `scope`'s file, is another binding than `old` of the same name: both
+        declared in module files (ones that import or export something), different ones, and no type of the
+        name in the module (a value merged with a class or namespace keeps the merging as before)."""
+        if scope is None or not scope.module_file or not old.path or old.path == m.path or m.name in mod.types:
+            return False
+        other = self.scopes.get(Path(old.path))
+        return other is not None and other.module_file and other.module is scope.module
 
     def literal_keys(self, text: str, path: str, seen: tuple[str, ...] = ()) -> list[str] | None:
         """The keys a mapped type's key union lists: string literals (`'a' | "b"`), or the name of a literal
@@ -1223,6 +1256,10 @@ class DtsExtractor:
                     key = _text(name_node, data)[1:-1].strip()
                     if key[:1] in "\"'" and key[-1:] == key[:1] and len(key) >= 2:
                         name = key[1:-1]  # `["content-type"]`: a plain name
+                    elif key in ITERATION_KEYS and t in ("method_signature", "method_definition"):
+                        # `[Symbol.asyncIterator](): AsyncIterator<RunShape<T>>`: what `for await` over an instance
+                        # gives, kept as a private member no code can spell (`@@asyncIterator`)
+                        name = ITERATION_KEYS[key]
                     else:
                         # `[Symbol.iterator]` names no property; `[AbstractCursor.CLOSE]` names one we cannot
                         # evaluate ("close"): the type's names are not all known (unless it is a symbol const)
@@ -1232,7 +1269,7 @@ class DtsExtractor:
             tokens = {c.type for c in node.children if not c.is_named}
             mods = [_text(c, data) for c in node.children if c.type == "accessibility_modifier"]
             static = "static" in tokens
-            private = any(x in ("private", "protected") for x in mods) or name.startswith("#")
+            private = any(x in ("private", "protected") for x in mods) or name.startswith(("#", "@@"))
             doc = _doc_before(node, data)
             line = node.start_point[0]
             if t in ("method_signature", "method_definition", "abstract_method_signature", "construct_signature"):
@@ -1518,6 +1555,8 @@ class DtsExtractor:
             return self.resolve_local(s, l2, seen) if s else None
         if local in scope.ns_locals:
             return scope.ns_locals[local]
+        if local in scope.value_keys:
+            return scope.value_keys[local]
         if local in scope.local_names:
             return local
         if local in scope.imports:
@@ -2029,6 +2068,17 @@ def _merge_overload(old: Member, m: Member) -> None:
     if parse_type(old.type) != parse_type(m.type):
         old.type = ""  # overloads with different results: honest "unknown"
     _keep_common_status(old, m)
+
+
+def _never_or_literal(conditional: Node, data: bytes) -> Node | None:
+    """The object type literal of a conditional type whose one branch is it and the other `never` (`T extends U ?
+    { ... } : never`, a distributive way of constraining T), else None."""
+    branches = [conditional.child_by_field_name("consequence"), conditional.child_by_field_name("alternative")]
+    if any(b is None for b in branches):
+        return None
+    literal = [b for b in branches if b.type == "object_type"]
+    never = [b for b in branches if b.type == "predefined_type" and _text(b, data) == "never"]
+    return literal[0] if len(literal) == 1 and len(never) == 1 else None
 
 
 def _module_body(node: Node) -> Node | None:
