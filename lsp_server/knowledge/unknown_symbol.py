@@ -729,7 +729,6 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
     # a member of a member or of `this` (`reply.raw.statuCode`, `this.log.trace()`): receivers as untyped
     members += [*found.get("member.nested", ()), *found.get("member.this", ())]
     annotated = _annotated_names(doc) if doc.language in TYPESCRIPT_LANGUAGES else frozenset()
-    foreign = _foreign_imported(doc, model)
     typed = {a.start for a in analysis.accesses} | {a.start for a in analysis.import_problems} | \
         (analysis.open_sites - analysis.open_engine_sites)
     # the names no source in reach has, used on each receiver the engine's examples name (`sprite`): as
@@ -782,11 +781,6 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
             # engine, which the model types when it can; where it could not, the reader does not know that
             # value's shape, and a guess would flag a name the engine has (the runtime oracle's misses). And
             # `React.useState`: another module's value, whatever the engine spells (`_imported_names`).
-            continue
-        if foreign and _made_elsewhere(doc, obj, foreign):
-            # `const result = streamText(...)` after `import { streamText } from "ai"`, `const prisma = new
-            # PrismaClient()` of `./generated/prisma/client`: what another module makes is that module's value,
-            # as that module's export itself is (above), whatever the engine spells
             continue
         if named_as_class is not None and (obj.type != "identifier" or doc.node_text(obj) not in named_as_class):
             continue
@@ -1925,64 +1919,6 @@ def _imported_names(doc: ParsedDocument, model: ObjectModel) -> frozenset[str]:
         else:
             names.update(bound)
     return frozenset(names)
-
-
-def _foreign_imported(doc: ParsedDocument, model: ObjectModel) -> frozenset[str]:
-    """The local names this file's imports and requires bind to a module that is not one of the engine's:
-    another package (`import { streamText } from "ai"`) or a relative one (`./generated/prisma/client`). A module
-    the model holds by its own specifier is the engine's (bun-types' `declare module "bun:ffi"`)."""
-    return frozenset(local for record in module_info_of(doc).imports
-                     if record.specifier not in model.modules and package_name(record.specifier) not in model.modules
-                     for local in record.locals())
-
-
-# the expressions a value is made of, walked to the name it starts from: `f(x)`, `new a.B()`, `a.b.c`, `await ...`
-_MADE_OF = {"call_expression": "function", "new_expression": "constructor", "member_expression": "object",
-            "subscript_expression": "object"}
-
-
-def _made_of_root(node):
-    """The identifier a value expression starts from (`google` of `new google.auth.GoogleAuth({...})`, `streamText`
-    of `await streamText({...}).toResponse()`), through calls, `new`, members, `await` and parentheses; None
-    when it starts from anything else (a literal, a function, `this`)."""
-    for _ in range(64):
-        if node is None or node.type == "identifier":
-            return node
-        if node.type in _WRAPPERS:
-            node = node.named_children[-1] if node.named_children else None
-        elif node.type in _MADE_OF:
-            node = node.child_by_field_name(_MADE_OF[node.type])
-        else:
-            return None
-    return None
-
-
-def _made_elsewhere(doc: ParsedDocument, obj, foreign: frozenset[str], depth: int = 0) -> bool:
-    """Whether the receiver `obj` (a name, or a chain of members and calls from one) is a variable every
-    declaration of which binds it to a value made from another module's export (`foreign`, by
-    `_foreign_imported`): `const result = streamText({...})` after `import { streamText } from "ai"`, `const
-    auth = new google.auth.GoogleAuth()` of `googleapis`, `const prisma = new PrismaClient()` of a relative
-    module, or from such a variable in turn (`const client = await auth.getClient()`). That value is the other
-    module's, as the export itself is (`_imported_names`): a name on it is that module's to know. A name bound
-    so only at the program's top (an import binds there; a local of the same name shadows it), and nothing
-    when any declaration has no such value (a parameter, a destructuring, `let x;` assigned later)."""
-    root = _made_of_root(obj)
-    if root is None or depth > 3:
-        return False
-    scopes = scopes_of(doc)
-    binding = scopes.resolve(root)
-    if binding is None or not binding.declarations:
-        return False
-    if binding.scope.type == "program" and binding.name in foreign and depth > 0:
-        return True  # the export itself (the receiver's own root is `_imported_names`' case)
-    for decl in binding.declarations:
-        holder = decl.top.parent
-        if decl.top.type != "identifier" or holder is None or holder.type != "variable_declarator":
-            return False
-        value = holder.child_by_field_name("value")
-        if value is None or not _made_elsewhere(doc, value, foreign, depth + 1):
-            return False
-    return True
 
 
 def _chain_root(doc: ParsedDocument, node) -> str | None:
