@@ -1094,6 +1094,8 @@ class Analyzer:
                 vals.append(v)
             elif v is not None and v.kind == ValKind.UNION and v.tid and not v.literal:
                 unions.append(v)
+            elif (shaped := self.one_shape(part, module, bindings)) is not None:
+                literal += shaped  # `Omit<Producers, "slack">`, a mapped type over known keys: its members
             else:
                 open_ = True
         if unions:
@@ -1115,6 +1117,19 @@ class Analyzer:
             return vals[0]
         return Val(ValKind.INTERSECTION, tids, conf=min([conf] + [v.conf for v in vals]), evidence=evidence,
                    parts=tuple(vals), open=open_, literal=tuple(literal))
+
+    def one_shape(self, part: str, module: str, bindings: dict[str, str] | None) -> list[tuple[str, str]] | None:
+        """An intersection's part the model evaluates to one closed object shape (`Omit<X, K>`, `Pick`, a mapped
+        type over known keys, `ObjectModel.shapes`): its (name, type) pairs, a type written in another module
+        left untyped; None when not one certain shape (a union of shapes, or a part that names the owner's type
+        parameters, is left open as before)."""
+        if bindings and re.search(r"(?<![\w$.])(?:%s)(?![\w$])" % "|".join(map(re.escape, bindings)), part):
+            return None
+        got = self.model.shapes(module, part)
+        if got is None or len(got) != 1:
+            return None
+        return [(name, typed if home == module and typed != "never" else "")
+                for name, (typed, home) in got[0].items() if typed != "never"]
 
     def expand_alias(self, text: str, module: str) -> str:
         """A generic alias written with arguments, expanded where its body is a member picked by a key the
@@ -1225,6 +1240,10 @@ class Analyzer:
         m: Member = exp[1]
         if m.kind in ("function", "method"):
             return Val(ValKind.FUNCTION, module=module, member=m, conf=min(conf, m.confidence))
+        if m.type and intersection_parts(m.type):
+            # `declare const webhooks: Webhooks & Omit<Producers, "slack">`: an intersection, read as a member's
+            # declared type is (`intersection_val`: every part's members, open where a part is not read)
+            return self.type_val(m.type, module, None, min(conf, m.confidence))
         return self.static_method_val(m.type or "", module, min(conf, m.confidence)) or \
             self.to_val(parse_type(m.type), module, None, min(conf, m.confidence))
 

@@ -648,6 +648,12 @@ class DtsExtractor:
                 # `type ConditionConfig<T> = { otherwise?: (schema: T) => ... }`: T is bound by its uses' arguments
                 td.type_params, td.type_defaults = _type_params(node, data)
                 self.members(value, td, data, path)
+                mapped = [c for c in value.named_children if c.type != "comment"]
+                if td.open and len(mapped) == 1 and mapped[0].type == "index_signature" and any(
+                        c.type == "mapped_type_clause" for c in mapped[0].named_children):
+                    # `type P = { [K in Keys as Renamed<K>]: V }`, a mapped type alone: its written type, for the
+                    # evaluation of its keys where they are known (`ObjectModel.shapes`)
+                    td.shown_alias = _text(value, data)
             elif value is not None and value.type == "generic_type" and \
                     _text(value.child_by_field_name("name"), data) == "Record" and "Record" not in mod.types:
                 # `type Codes = Record<'E_A' | 'E_B', Ctor>`: a mapped type over listed keys has those members
