@@ -643,6 +643,18 @@ class Analyzer:
                 return True
         return any(self.thenable(b, depth + 1) for b in self._base_tids(tid))
 
+    def awaited_base(self, val: Val) -> Val | None:
+        """What awaiting an instance of a type that extends `Promise<X>` directly gives (`class WaiterPromise<T>
+        extends Promise<Result<T>> { unwrap(): ... }`): X, with the type's own parameters as the instance binds
+        them. None where the type declares its own `then` (which decides), or extends a promise otherwise."""
+        t = self.model.type(val.tid)
+        if t is None or any(m.name == "then" for m in t.members):
+            return None
+        bases = [m.group(1) for b in t.bases if (m := re.fullmatch(r"\s*Promise\s*<(.*)>\s*", b, re.S))]
+        if len(bases) != 1 or len(generic_args(f"Promise<{bases[0]}>")) != 1:
+            return None
+        return self.type_val(bases[0], val.tid[0], None, val.conf, val.evidence, self.bindings_of(val, val.tid))
+
     def namespace_export(self, module: str, name: str) -> bool:
         """`module` exports a namespace (not a class, function or value) under `name`."""
         exp = self.model.export(module, name)
@@ -2075,7 +2087,9 @@ class Analyzer:
             if v is not None and v.kind == ValKind.PROMISE:
                 return v.inner
             if v is not None and v.kind == ValKind.INSTANCE and v.tid is not None and self.thenable(v.tid):
-                return None  # a thenable (`interface Query<T> extends Promise<T & Meta>`) awaits to what it resolves to
+                # a thenable (`interface Query<T> extends Promise<T & Meta>`) awaits to what it resolves to: the
+                # type argument of the `Promise` a class extends directly, its own type parameters bound
+                return self.awaited_base(v)
             return v
         if t == "parenthesized_expression":
             inner = node.named_children[-1] if node.named_children else None
