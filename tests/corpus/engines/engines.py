@@ -1959,8 +1959,11 @@ ENGINES = [
            # ctx, payload, output }) => ...)` destructures `output`, which `TaskCompleteHookParams` does not have (it
            # has `result`; tsc reports it too). The other six are the vocabulary check's on receivers that are not the
            # engine's (`streamText(...)`'s result from `ai`, a Prisma client, googleapis' `auth`, esbuild's `build`
-           # in a plugin's `setup`, the user's `db` twice): listed until fixed, so the list only shrinks
-           recall_floor=0.74, dym_floor=0.98,
+           # in a plugin's `setup`, the user's `db` twice): listed until fixed, so the list only shrinks.
+           # trig32typed (dev): 81.0% (typed 128/151, untyped 196/249), did-you-mean 98.5%, the same 7 FP: a
+           # dependency's same-named top-level value no longer merged in, key remapping (`webhooks.stripe()`),
+           # an exported intersection const, the await of a promise subclass (docs/evaluation.md)
+           recall_floor=0.81, dym_floor=0.98,
            known_false_positives=("src/readme/docs-tasks-overview_20.js:3: output",
                                   "src/readme/prompts_06.js:21: textStream",
                                   "src/readme/tool-result-auditing_04.js:8: getMessages",
