@@ -646,14 +646,17 @@ class Analyzer:
     def awaited_base(self, val: Val) -> Val | None:
         """What awaiting an instance of a type that extends `Promise<X>` directly gives (`class WaiterPromise<T>
         extends Promise<Result<T>> { unwrap(): ... }`): X, with the type's own parameters as the instance binds
-        them. None where the type declares its own `then` (which decides), or extends a promise otherwise."""
+        them. None where the type declares its own `then` (which decides), extends a promise otherwise, or where
+        X is an intersection left open (`interface Query<T> extends Promise<T & Meta>`, T unbound)."""
         t = self.model.type(val.tid)
         if t is None or any(m.name == "then" for m in t.members):
             return None
         bases = [m.group(1) for b in t.bases if (m := re.fullmatch(r"\s*Promise\s*<(.*)>\s*", b, re.S))]
         if len(bases) != 1 or len(generic_args(f"Promise<{bases[0]}>")) != 1:
             return None
-        return self.type_val(bases[0], val.tid[0], None, val.conf, val.evidence, self.bindings_of(val, val.tid))
+        got = self.type_val(bases[0], val.tid[0], None, val.conf, val.evidence, self.bindings_of(val, val.tid))
+        # an open result (`Promise<T & Meta>`, T not bound) is left to the receiver's uses, as before
+        return None if got is not None and got.kind == ValKind.INTERSECTION and got.open else got
 
     def namespace_export(self, module: str, name: str) -> bool:
         """`module` exports a namespace (not a class, function or value) under `name`."""
