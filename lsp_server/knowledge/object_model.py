@@ -43,7 +43,7 @@ from lsp_server.workspace import Progress, Service, Workspace, service
 
 log = logging.getLogger(__name__)
 
-EXTRACTOR_VERSION = "66"  # 66: a conditional type alias one branch of which is an object type literal and the other `never` is an interface of that literal's members; 65: `[Symbol.iterator]()` and `[Symbol.asyncIterator]()` methods kept as the private members `@@iterator` and `@@asyncIterator` (what `for...of` gives); 64: one name declared at the top level of two module files is two values (`_Scope.value_keys`: tasks.d.ts's `const task` and schedules.d.ts's `function task` each typed); 63: an intersection alias read as an interface with a part the reader could not follow (a mapped type, a parenthesized union) keeps its written type as `shown_alias` (`ObjectModel.shapes` evaluates it); 62: a type's further construct signatures kept as its constructor's overloads; 61: a union alias of object type literals (`type P = { id: string } | { cacheID: string }`): each arm a closed interface `P$armN` (`literal_union`); 60: a global typed by a generic alias given a constructor type literal (`declare var Response: UseLibDomIfAvailable<"Response", { new (...): Response }>`) reads that literal as `Response$static`; 59: `typeof import("./x")` is x's module object (its `export =`, else a namespace of its named exports; tsc's `_exports` of each file apart), `import x = require("./y")` and `export { x }` too; a module exporting a Proxy with a `get` trap answers every name (`TypeDef.any_name`); 58: a folder of `.x()` pages named as no identifier (`resourceful-pubsub`) is a kind of its name; 57: UMD factories: a factory's own `var exports` renamed, its declarations read as the module's, an object literal it returns as the exports (each parameter the module its `require` loads), `var X = function () { this.x = ... }` constructors; 56: the file each `export * as x from './x'` namespace re-exports (`ModuleModel.namespace_files`); 55: an object literal assigned to a static (`X.defaults = {...}`) opened by a write of a key it lacks in any file read; 54: exported object constants (`export const x = Object.freeze({...})`) as namespaces of their keys; 53: JavaScript mixin functions (`superclass => class extends B(superclass)`) and Lit reactive properties, a folder's ambiguous default export dropped; 52: `exports` subpath patterns, import types' files, mixin consts (`typeof C & Constructor<I>`), `protected` kept apart; 51: TypeScript's export context per ambient block, augmentations never close a module; 50: `declare global { export import X = NsImport }`: X is that module's namespace everywhere; 49: a namespace's `export { x$1 as x }` naming a top-level declaration (read later) is that member; 48: JavaScript class factories (`new Class({...})`, `Class.create`, `X.extend`) are classes, entries followed up to 2500 files; 47: `import("./x").default` types name x's default export; 46: a generic method's type parameter that no parameter binds is its default or constraint; 45: `export import x = pkgNs.member` is typed by that export; 44: `var X = function X() {}` keeps its static assignments; 43: a local `mixin(X, {...})` prototype copier adds the literal's members; 42: a function's overloads keep their parameters and results; 41: `export import x = NsOfAFile` is typed by that file's `export =` const; 40: another module file's `export =` const is not the package's; 39: a runtime object's synthesized type of known keys comes with the typed type it is a member of; 38: statics assigned in a declaration or a chain (`var n = X.n = {}`); 37: `module.exports = factory()` in a UMD wrapper is what the factory returns; 36: `export import x = a.b` in a namespace is a member (any); 35 (34 was used by work in progress): JavaScript: `require("./x")(X.prototype)` adders, `module.exports = require("./lib/x")`, constructors callable without `new`; 33: a function beside a namespace member of its name is its call signature; 32: a type name declared in several namespaces, qualified; 31: a function of a class's or namespace's name is its call signature; 30: a const typed by an intersection with a construct signature has its static side; 29: `import * as ns` re-exported by `export { ns }`, Omit/Pick bases; 28: `export * from` a module declared later; 27: merged `declare module` blocks, implicit exports, namespace export clauses, computed names; 26: construct signatures' results; 25: `/// <reference path>` and relative `declare module` augmentations; 24: names an `export =` namespace declares, enums in namespaces; 23: exported class expressions; 22: an unwritten type parameter without a default is unknown; 21: prototype methods' `this.x =`; 20: type parameter defaults, method overloads and their results; 15: an exported `new X()` value of the engine's JavaScript is an X; 17: member status (removed, deprecated)
+EXTRACTOR_VERSION = "67"  # 67: round 32's two branches merged: a conditional type alias one branch of which is an object type literal and the other `never` is an interface of that literal's members; `[Symbol.iterator]()` and `[Symbol.asyncIterator]()` methods kept as the private members `@@iterator` and `@@asyncIterator` (what `for...of` gives); (66 was used by work in progress) 65: an object type alias that is a mapped type alone keeps its written type as `shown_alias`, and a declaration read twice (ESM and CommonJS typings) keeps it when merged (`ObjectModel.shapes` evaluates its keys, an `as` clause too); 64: an export naming a top-level value other module files declare too is the value of the file it resolves to (`DtsExtractor.file_scoped_export`); 63: an intersection alias read as an interface with a part the reader could not follow (a mapped type, a parenthesized union) keeps its written type as `shown_alias` (`ObjectModel.shapes` evaluates it); 62: a type's further construct signatures kept as its constructor's overloads; 61: a union alias of object type literals (`type P = { id: string } | { cacheID: string }`): each arm a closed interface `P$armN` (`literal_union`); 60: a global typed by a generic alias given a constructor type literal (`declare var Response: UseLibDomIfAvailable<"Response", { new (...): Response }>`) reads that literal as `Response$static`; 59: `typeof import("./x")` is x's module object (its `export =`, else a namespace of its named exports; tsc's `_exports` of each file apart), `import x = require("./y")` and `export { x }` too; a module exporting a Proxy with a `get` trap answers every name (`TypeDef.any_name`); 58: a folder of `.x()` pages named as no identifier (`resourceful-pubsub`) is a kind of its name; 57: UMD factories: a factory's own `var exports` renamed, its declarations read as the module's, an object literal it returns as the exports (each parameter the module its `require` loads), `var X = function () { this.x = ... }` constructors; 56: the file each `export * as x from './x'` namespace re-exports (`ModuleModel.namespace_files`); 55: an object literal assigned to a static (`X.defaults = {...}`) opened by a write of a key it lacks in any file read; 54: exported object constants (`export const x = Object.freeze({...})`) as namespaces of their keys; 53: JavaScript mixin functions (`superclass => class extends B(superclass)`) and Lit reactive properties, a folder's ambiguous default export dropped; 52: `exports` subpath patterns, import types' files, mixin consts (`typeof C & Constructor<I>`), `protected` kept apart; 51: TypeScript's export context per ambient block, augmentations never close a module; 50: `declare global { export import X = NsImport }`: X is that module's namespace everywhere; 49: a namespace's `export { x$1 as x }` naming a top-level declaration (read later) is that member; 48: JavaScript class factories (`new Class({...})`, `Class.create`, `X.extend`) are classes, entries followed up to 2500 files; 47: `import("./x").default` types name x's default export; 46: a generic method's type parameter that no parameter binds is its default or constraint; 45: `export import x = pkgNs.member` is typed by that export; 44: `var X = function X() {}` keeps its static assignments; 43: a local `mixin(X, {...})` prototype copier adds the literal's members; 42: a function's overloads keep their parameters and results; 41: `export import x = NsOfAFile` is typed by that file's `export =` const; 40: another module file's `export =` const is not the package's; 39: a runtime object's synthesized type of known keys comes with the typed type it is a member of; 38: statics assigned in a declaration or a chain (`var n = X.n = {}`); 37: `module.exports = factory()` in a UMD wrapper is what the factory returns; 36: `export import x = a.b` in a namespace is a member (any); 35 (34 was used by work in progress): JavaScript: `require("./x")(X.prototype)` adders, `module.exports = require("./lib/x")`, constructors callable without `new`; 33: a function beside a namespace member of its name is its call signature; 32: a type name declared in several namespaces, qualified; 31: a function of a class's or namespace's name is its call signature; 30: a const typed by an intersection with a construct signature has its static side; 29: `import * as ns` re-exported by `export { ns }`, Omit/Pick bases; 28: `export * from` a module declared later; 27: merged `declare module` blocks, implicit exports, namespace export clauses, computed names; 26: construct signatures' results; 25: `/// <reference path>` and relative `declare module` augmentations; 24: names an `export =` namespace declares, enums in namespaces; 23: exported class expressions; 22: an unwritten type parameter without a default is unknown; 21: prototype methods' `this.x =`; 20: type parameter defaults, method overloads and their results; 15: an exported `new X()` value of the engine's JavaScript is an X; 17: member status (removed, deprecated)
 SIGNED_AS = "object-model-source"
 # The code an extraction depends on: the readers, the syntax helpers they call and the queries they run. A
 # change to any of them changes `reader_version`, so cached extractions (and index artifacts) made by other
@@ -747,7 +747,10 @@ class ObjectModel:
             mapped = _MAPPED.fullmatch(text)
             if mapped is not None and mapped.group(2).count("[") == mapped.group(2).count("]"):
                 var, over, value = mapped.group(1), mapped.group(2), mapped.group(3).strip()
+                over, renamed = _split_as(over)
                 keys = self.type_keys(module, over, depth + 1)
+                if keys is not None and renamed:
+                    keys = self.remapped_keys(module, var, keys, renamed, depth + 1)
                 if keys is None:
                     return None
                 typed = "" if re.search(rf"(?<![\w$.]){re.escape(var)}(?![\w$])", value) else value
@@ -848,7 +851,10 @@ class ObjectModel:
                 keys |= got
             return frozenset(keys)
         if text.startswith("keyof "):
-            got = self._eval_shapes(module, text[len("keyof "):], depth + 1)
+            of = text[len("keyof "):].strip()
+            if of.startswith("typeof "):
+                return self.const_keys(module, of[len("typeof "):].strip())
+            got = self._eval_shapes(module, of, depth + 1)
             if not got:
                 return None
             return frozenset.intersection(*(frozenset(s) for s in got))
@@ -859,7 +865,112 @@ class ObjectModel:
             if a is None or b is None:
                 return None
             return a - b if m.group(1) == "Exclude" else a & b
+        named = re.fullmatch(r"([A-Za-z_$][\w$]*)\s*(?:<(.*)>)?", text, re.S)
+        if named is not None and named.group(1) not in ("Exclude", "Extract"):
+            # a key union named by an alias (`type Id = keyof typeof configs`), its arguments bound
+            found = self._raw_type(module, named.group(1))
+            if found is None or found[1].kind != "alias" or not found[1].alias:
+                return None
+            (home, _), td = found
+            written = _split_type(named.group(2), ",") if named.group(2) else []
+            bindings = {p: (written[i] if i < len(written) else (td.type_defaults[i] if i < len(td.type_defaults)
+                                                                  else "unknown"))
+                        for i, p in enumerate(td.type_params)}
+            return self.type_keys(home, substitute(td.alias, bindings), depth + 1)
         return None
+
+    def const_keys(self, module: str, name: str) -> frozenset[str] | None:
+        """`keyof typeof configs`: the keys of a constant whose declared type is an object type literal (read as a
+        namespace of its members, `declare const configs: { slack: {...}; "cal-com": {...} }`); None when the
+        constant is not so declared, or its type is open."""
+        mod = self.modules.get(module)
+        value = mod.values.get(name) if mod is not None else None
+        if value is None or value.type != f"typeof {name}":
+            return None
+        td = mod.types.get(name)
+        if td is None or td.kind != "namespace" or td.open or td.any_name:
+            return None
+        return frozenset(m.name for m in td.members if m.static)
+
+    def remapped_keys(self, module: str, var: str, keys: frozenset[str], renamed: str,
+                      depth: int) -> frozenset[str] | None:
+        """The keys of a mapped type with an `as` clause (`[K in Id as CamelCase<K>]`): each key the clause makes
+        of one of the keys (a `never` drops it), where the clause evaluates to one string literal for each
+        (`literal_string`); None when any does not."""
+        out: set[str] = set()
+        for key in keys:
+            if not _PLAIN_KEY.fullmatch(key):
+                return None
+            got = self.literal_string(module, substitute(renamed, {var: f'"{key}"'}), depth)
+            if got is None:
+                return None
+            if got is not NEVER_KEY:
+                out.add(got)
+        return frozenset(out)
+
+    def literal_string(self, module: str, text: str, depth: int = 0):
+        """TypeScript's evaluation of a type expression that is one string literal for literal arguments: a
+        string literal, a template literal type of such parts (`${Head}${Capitalize<Tail>}`), the intrinsic
+        `Capitalize` / `Uncapitalize` / `Uppercase` / `Lowercase`, a conditional whose check is such a string and
+        whose extends clause a string literal, `string` or a template literal pattern of literal text and
+        `${infer X}` / `${string}` holes (matched as TypeScript matches: each hole followed by text takes up to
+        that text's first occurrence, a hole followed by a hole one character, the last hole the rest), and a
+        generic alias over them, recursively (`type CamelCase<S> = S extends `${infer H}-${infer T}` ?
+        `${H}${Capitalize<CamelCase<T>>}` : S`). `NEVER_KEY` for `never`; None for anything else."""
+        text = _unparen(_COMMENTS.sub(" ", text).strip())
+        if depth > 40 or not text:
+            return None
+        if text == "never":
+            return NEVER_KEY
+        literal = re.fullmatch(r"""(["'])([^"'\\]*)\1""", text)
+        if literal is not None:
+            return literal.group(2)
+        if text.startswith("`") and text.endswith("`"):
+            pieces = _template_pieces(text)
+            if pieces is None:
+                return None
+            out = ""
+            for i, piece in enumerate(pieces):
+                if i % 2 == 0:
+                    out += piece
+                    continue
+                got = self.literal_string(module, piece, depth + 1)
+                if got is None or got is NEVER_KEY:
+                    return None
+                out += got
+            return out
+        cond = _conditional(text)
+        if cond is not None:
+            check, extends, yes, no = cond
+            subject = self.literal_string(module, check, depth + 1)
+            if subject is None or subject is NEVER_KEY:
+                return None  # (`never` distributes to `never`; not followed)
+            matched = _template_match(subject, extends)
+            if matched is None:
+                return None
+            branch = substitute(yes, {k: f'"{v}"' for k, v in matched.items()}) if matched is not False else no
+            return self.literal_string(module, branch, depth + 1)
+        call = re.fullmatch(r"([A-Za-z_$][\w$]*)\s*<(.*)>", text, re.S)
+        if call is None:
+            return None
+        name, args = call.group(1), _split_type(call.group(2), ",")
+        if name in _INTRINSIC_STRINGS and len(args) == 1:
+            got = self.literal_string(module, args[0], depth + 1)
+            return _INTRINSIC_STRINGS[name](got) if isinstance(got, str) and got is not NEVER_KEY else None
+        found = self._raw_type(module, name)
+        if found is None or found[1].kind != "alias" or not found[1].alias or \
+                len(args) > len(found[1].type_params):
+            return None
+        (home, _), td = found
+        values = []
+        for arg in args:  # (each argument evaluated where it is written)
+            got = self.literal_string(module, arg, depth + 1)
+            if got is None or got is NEVER_KEY or not _PLAIN_KEY.fullmatch(got):
+                return None
+            values.append(f'"{got}"')
+        if len(values) < len(td.type_params):
+            return None
+        return self.literal_string(home, substitute(td.alias, dict(zip(td.type_params, values))), depth + 1)
 
     def environment_branch(self, module: str, text: str) -> str | None:
         """The type a global's declared type `text` (written in `module`) is where the environment does not
@@ -1273,6 +1384,92 @@ NULLISH_TYPES = frozenset({"null", "undefined", "void"})
 _MAPPED = re.compile(r"\{\s*(?:readonly\s+)?\[\s*([A-Za-z_$][\w$]*)\s+in\s+(.+?)\s*\]\s*\??\s*:\s*(.+?)\s*;?\s*\}",
                      re.S)
 _COMMENTS = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
+_PLAIN_KEY = re.compile(r'[^"\\`$]*')  # a key quoted as a string literal type as it is
+NEVER_KEY = "\0never"  # `literal_string`'s answer for `never` (a key an `as` clause drops)
+_INTRINSIC_STRINGS = {"Capitalize": lambda s: s[:1].upper() + s[1:], "Uncapitalize": lambda s: s[:1].lower() + s[1:],
+                      "Uppercase": str.upper, "Lowercase": str.lower}
+
+
+def _split_as(over: str) -> tuple[str, str]:
+    """A mapped type's `K in Keys as Renamed<K>` part after `in`: (Keys, Renamed), Renamed "" when none."""
+    for i, ch in _top_level(over):
+        if ch == " " and over.startswith(" as ", i) and "`" not in over[:i]:
+            return over[:i].strip(), over[i + len(" as "):].strip()
+    return over, ""
+
+
+def _template_pieces(text: str) -> list[str] | None:
+    """A template literal type's literal texts and hole expressions, alternating (`a${X}b` -> ["a", "X", "b"]);
+    None when it holds an escape or does not parse plainly."""
+    body = text[1:-1]
+    if "\\" in body or "`" in body:
+        return None
+    pieces, at = [], 0
+    while True:
+        start = body.find("${", at)
+        if start < 0:
+            pieces.append(body[at:])
+            return pieces
+        depth, end = 0, -1
+        for j in range(start + 1, len(body)):
+            if body[j] == "{":
+                depth += 1
+            elif body[j] == "}":
+                depth -= 1
+                if depth == 0:
+                    end = j
+                    break
+        if end < 0:
+            return None
+        pieces += [body[at:start], body[start + 2:end].strip()]
+        at = end + 1
+
+
+def _template_match(subject: str, pattern: str) -> dict[str, str] | bool | None:
+    """Whether the string literal `subject` is assignable to a conditional's extends clause: a dict of what each
+    `infer X` binds when it matches (a template literal pattern; {} for a literal or `string`), False when it does
+    not, None when the pattern is anything else (not decided here)."""
+    pattern = _unparen(pattern.strip())
+    if pattern == "string":
+        return {}
+    literal = re.fullmatch(r"""(["'])([^"'\\]*)\1""", pattern)
+    if literal is not None:
+        return {} if literal.group(2) == subject else False
+    if not (pattern.startswith("`") and pattern.endswith("`")):
+        return None
+    pieces = _template_pieces(pattern)
+    if pieces is None:
+        return None
+    texts, holes = pieces[0::2], pieces[1::2]
+    names = []
+    for hole in holes:
+        m = re.fullmatch(r"infer\s+([A-Za-z_$][\w$]*)(?:\s+extends\s+string)?|string", hole)
+        if m is None:
+            return None  # (`${number}`, a union, a type: not decided here)
+        names.append(m.group(1))
+    head, tail = texts[0], texts[-1]
+    if not holes:
+        return {} if head == subject else False
+    if not subject.startswith(head) or not subject.endswith(tail) or len(head) + len(tail) > len(subject):
+        return False
+    rest, bound = subject[len(head):len(subject) - len(tail)], {}
+    for i, name in enumerate(names):
+        if i == len(names) - 1:
+            value, rest = rest, ""
+        elif texts[i + 1] == "":
+            if not rest:
+                return False
+            value, rest = rest[0], rest[1:]
+        else:
+            at = rest.find(texts[i + 1])
+            if at < 0:
+                return False
+            value, rest = rest[:at], rest[at + len(texts[i + 1]):]
+        if name:
+            if name in bound and bound[name] != value:
+                return None
+            bound[name] = value
+    return bound
 
 
 def _member_type(member: Member) -> str:

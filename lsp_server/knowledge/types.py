@@ -643,6 +643,21 @@ class Analyzer:
                 return True
         return any(self.thenable(b, depth + 1) for b in self._base_tids(tid))
 
+    def awaited_base(self, val: Val) -> Val | None:
+        """What awaiting an instance of a type that extends `Promise<X>` directly gives (`class WaiterPromise<T>
+        extends Promise<Result<T>> { unwrap(): ... }`): X, with the type's own parameters as the instance binds
+        them. None where the type declares its own `then` (which decides), extends a promise otherwise, or where
+        X is an intersection left open (`interface Query<T> extends Promise<T & Meta>`, T unbound)."""
+        t = self.model.type(val.tid)
+        if t is None or any(m.name == "then" for m in t.members):
+            return None
+        bases = [m.group(1) for b in t.bases if (m := re.fullmatch(r"\s*Promise\s*<(.*)>\s*", b, re.S))]
+        if len(bases) != 1 or len(generic_args(f"Promise<{bases[0]}>")) != 1:
+            return None
+        got = self.type_val(bases[0], val.tid[0], None, val.conf, val.evidence, self.bindings_of(val, val.tid))
+        # an open result (`Promise<T & Meta>`, T not bound) is left to the receiver's uses, as before
+        return None if got is not None and got.kind == ValKind.INTERSECTION and got.open else got
+
     def namespace_export(self, module: str, name: str) -> bool:
         """`module` exports a namespace (not a class, function or value) under `name`."""
         exp = self.model.export(module, name)
@@ -1094,6 +1109,8 @@ class Analyzer:
                 vals.append(v)
             elif v is not None and v.kind == ValKind.UNION and v.tid and not v.literal:
                 unions.append(v)
+            elif (shaped := self.one_shape(part, module, bindings)) is not None:
+                literal += shaped  # `Omit<Producers, "slack">`, a mapped type over known keys: its members
             else:
                 open_ = True
         if unions:
@@ -1115,6 +1132,19 @@ class Analyzer:
             return vals[0]
         return Val(ValKind.INTERSECTION, tids, conf=min([conf] + [v.conf for v in vals]), evidence=evidence,
                    parts=tuple(vals), open=open_, literal=tuple(literal))
+
+    def one_shape(self, part: str, module: str, bindings: dict[str, str] | None) -> list[tuple[str, str]] | None:
+        """An intersection's part the model evaluates to one closed object shape (`Omit<X, K>`, `Pick`, a mapped
+        type over known keys, `ObjectModel.shapes`): its (name, type) pairs, a type written in another module
+        left untyped; None when not one certain shape (a union of shapes, or a part that names the owner's type
+        parameters, is left open as before)."""
+        if bindings and re.search(r"(?<![\w$.])(?:%s)(?![\w$])" % "|".join(map(re.escape, bindings)), part):
+            return None
+        got = self.model.shapes(module, part)
+        if got is None or len(got) != 1:
+            return None
+        return [(name, typed if home == module and typed != "never" else "")
+                for name, (typed, home) in got[0].items() if typed != "never"]
 
     def expand_alias(self, text: str, module: str) -> str:
         """A generic alias written with arguments, expanded where its body is a member picked by a key the
@@ -1225,6 +1255,10 @@ class Analyzer:
         m: Member = exp[1]
         if m.kind in ("function", "method"):
             return Val(ValKind.FUNCTION, module=module, member=m, conf=min(conf, m.confidence))
+        if m.type and intersection_parts(m.type):
+            # `declare const webhooks: Webhooks & Omit<Producers, "slack">`: an intersection, read as a member's
+            # declared type is (`intersection_val`: every part's members, open where a part is not read)
+            return self.type_val(m.type, module, None, min(conf, m.confidence))
         return self.static_method_val(m.type or "", module, min(conf, m.confidence)) or \
             self.to_val(parse_type(m.type), module, None, min(conf, m.confidence))
 
@@ -2056,7 +2090,9 @@ class Analyzer:
             if v is not None and v.kind == ValKind.PROMISE:
                 return v.inner
             if v is not None and v.kind == ValKind.INSTANCE and v.tid is not None and self.thenable(v.tid):
-                return None  # a thenable (`interface Query<T> extends Promise<T & Meta>`) awaits to what it resolves to
+                # a thenable (`interface Query<T> extends Promise<T & Meta>`) awaits to what it resolves to: the
+                # type argument of the `Promise` a class extends directly, its own type parameters bound
+                return self.awaited_base(v)
             return v
         if t == "parenthesized_expression":
             inner = node.named_children[-1] if node.named_children else None

@@ -169,7 +169,10 @@ def merge_types(a: TypeDef, b: TypeDef) -> TypeDef:
                    primary.line if primary.path else other.line,
                    max(a.confidence, b.confidence), primary.doc or other.doc, primary.type_params or other.type_params,
                    primary.type_defaults if primary.type_params else other.type_defaults,
-                   any_name=a.any_name or b.any_name, lookup=primary.lookup or other.lookup)
+                   any_name=a.any_name or b.any_name, lookup=primary.lookup or other.lookup,
+                   # the written type, kept where both say the same (one declaration read twice: a package's ESM
+                   # and CommonJS typings); two declarations that differ are not one written type
+                   shown_alias=a.shown_alias if a.shown_alias == b.shown_alias else "")
 
 
 STATUS_RANK = {"": 0, "deprecated": 1, "removed": 2}

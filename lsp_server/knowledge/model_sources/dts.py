@@ -140,6 +140,9 @@ class DtsExtractor:
         self.namespace_globals: list[tuple[str, _Scope, str]] = []
         # the module a member's object type (`Owner$member`) is declared in: a `declare module` block's own
         self.synth_module: ModuleModel | None = None
+        # each file's own top-level values (path, name) -> value: a module file's declarations are its own
+        # (TypeScript's module scope), so two files' `declare const usage` are two values (see `file_scoped_exports`)
+        self.file_values: dict[tuple[str, str], Member] = {}
         self.separate_values: list[str] = []  # the keys of values held apart (`_Scope.value_keys`), in order
 
     # --- files ------------------------------------------------------------------------------------------
@@ -225,8 +228,9 @@ class DtsExtractor:
                 target = self.resolve_local(s, local, set()) if s else local
                 scope.module.exports[exported] = target or local
         for name, (scope, local) in self.resolve_exports(entry_scope, set()).items():
-            target = self.resolve_local(scope, local, set()) if scope else local
-            mod.exports[name] = target or local
+            where: list[_Scope] = []
+            target = self.resolve_local(scope, local, set(), where) if scope else local
+            mod.exports[name] = self.file_scoped_export(mod, target, where) or target or local
         mod.complete = entry_scope.complete and all(s.complete for s in self.scopes.values())
         # `declare module "node:fs/promises" { function exists(...) }` in a module file (one that imports or
         # exports something) augments a module declared elsewhere (Node's, another package's): it adds names,
@@ -652,6 +656,12 @@ class DtsExtractor:
                 # `type ConditionConfig<T> = { otherwise?: (schema: T) => ... }`: T is bound by its uses' arguments
                 td.type_params, td.type_defaults = _type_params(node, data)
                 self.members(value, td, data, path)
+                mapped = [c for c in value.named_children if c.type != "comment"]
+                if td.open and len(mapped) == 1 and mapped[0].type == "index_signature" and any(
+                        c.type == "mapped_type_clause" for c in mapped[0].named_children):
+                    # `type P = { [K in Keys as Renamed<K>]: V }`, a mapped type alone: its written type, for the
+                    # evaluation of its keys where they are known (`ObjectModel.shapes`)
+                    td.shown_alias = _text(value, data)
             elif value is not None and value.type == "generic_type" and \
                     _text(value.child_by_field_name("name"), data) == "Record" and "Record" not in mod.types:
                 # `type Codes = Record<'E_A' | 'E_B', Ctor>`: a mapped type over listed keys has those members
@@ -738,7 +748,7 @@ class DtsExtractor:
                 return []
             name = _text(ids[0], data)
             m = Member(name, "property", "any", static=True, path=path, line=line, doc=doc)
-            self.add_value(mod, into, m)
+            self.add_value(mod, into, m, scope)
             value = node.named_children[-1] if node.named_children[-1] != ids[0] else None
             target, _, member = (_text(value, data) if value is not None and value.type in (
                 "identifier", "nested_identifier") else "").partition(".")
@@ -1151,6 +1161,13 @@ class DtsExtractor:
             else:
                 _merge_overload(old, m)
             return
+        if mod is self.source.module(self.module_name) and m.path:
+            own = self.file_values.get((m.path, m.name))
+            if own is None:
+                self.file_values[(m.path, m.name)] = replace(m, params=list(m.params), overloads=list(m.overloads),
+                                                             returns=list(m.returns))
+            else:
+                _merge_overload(own, m)
         key = scope.value_keys.get(m.name, m.name) if scope is not None else m.name
         old = mod.values.get(key)
         if old is not None and key == m.name and self.other_module_binding(old, m, scope, mod):
@@ -1477,6 +1494,28 @@ class DtsExtractor:
                 if "=" in tokens:
                     scope.exports.setdefault("default", (scope, _text(ident, data)))
 
+    def file_scoped_export(self, mod: ModuleModel, local: str | None, where: list) -> str | None:
+        """An export naming a top-level value that other module files declare too (a dependency's typings read
+        into the package's model: `@trigger.dev/core`'s `declare const usage: UsageAPI` beside the package's own
+        `declare const usage: {...}`): each module file's top-level declarations are its own, so the export is
+        the value of the file it resolves to, kept under a key of its own (`usage$2`), not the merge of every
+        file's (which `add_value` keeps under the plain name, of unknown type where they differ). None when the
+        name is declared once, or by a script file (whose globals do merge)."""
+        if not local or not where or local not in mod.values:
+            return None
+        paths = {p for (p, n) in self.file_values if n == local}
+        declaring = self.scopes.get(where[0].path)
+        if len(paths) < 2 or declaring is None or str(declaring.path) not in paths:
+            return None
+        if not all((s := self.scopes.get(Path(p))) is not None and s.module_file for p in paths):
+            return None
+        own = self.file_values[(str(declaring.path), local)]
+        if parse_type(own.type) == parse_type(mod.values[local].type) and own.kind == mod.values[local].kind:
+            return None  # the merge says the same
+        key = f"{local}${sorted(paths).index(str(declaring.path)) + 1}"
+        mod.values.setdefault(key, own)
+        return key
+
     def ambient_module(self, node: Node, scope: _Scope, data: bytes) -> None:
         """`declare module "name" { ... }`: a module of its own. `declare module "../index" { interface
         LoDashStatic { chunk(...) } }` in a module file augments the file it names: its declarations merge into
@@ -1540,8 +1579,8 @@ class DtsExtractor:
         out.update(scope.exports)
         return out
 
-    def resolve_local(self, scope: _Scope, local: str, seen: set) -> str | None:
-        """The declared name a local name or re-export stands for."""
+    def resolve_local(self, scope: _Scope, local: str, seen: set, where: list | None = None) -> str | None:
+        """The declared name a local name or re-export stands for (`where`, if given, gets the file declaring it)."""
         key = (scope.path, local)
         if key in seen:
             return None
@@ -1552,16 +1591,18 @@ class DtsExtractor:
             if name not in exports:
                 return None
             s, l2 = exports[name]
-            return self.resolve_local(s, l2, seen) if s else None
+            return self.resolve_local(s, l2, seen, where) if s else None
         if local in scope.ns_locals:
             return scope.ns_locals[local]
         if local in scope.value_keys:
             return scope.value_keys[local]
         if local in scope.local_names:
+            if where is not None:
+                where.append(scope)
             return local
         if local in scope.imports:
             target, name = scope.imports[local]
-            return self.resolve_local(target, f"@export:{name}", seen)
+            return self.resolve_local(target, f"@export:{name}", seen, where)
         return local if local in scope.module.types or local in scope.module.values else None
 
 

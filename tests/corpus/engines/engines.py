@@ -1960,9 +1960,11 @@ ENGINES = [
            # has `result`; tsc reports it too). The other six are the vocabulary check's on receivers that are not the
            # engine's (`streamText(...)`'s result from `ai`, a Prisma client, googleapis' `auth`, esbuild's `build`
            # in a plugin's `setup`, the user's `db` twice): listed until fixed, so the list only shrinks.
-           # trig32untyped: 76.5% (untyped 196/249): the docs' task handles (`childTask`, `yourTask`...) typed by
-           # their name conventions once `task(...)` is (one name, two module files, two values)
-           recall_floor=0.76, dym_floor=0.98,
+           # trig32untyped and trig32typed (dev), each alone: 76.5% (untyped 196/249) and 81.0% (typed 128/151, untyped
+           # 196/249), did-you-mean 98.5%, the same 7 FP: a top-level value of one module file no longer merged with
+           # another file's of its name (task handles and `usage` typed), key remapping (`webhooks.stripe()`), an
+           # exported intersection const, the await of a promise subclass (docs/evaluation.md)
+           recall_floor=0.81, dym_floor=0.98,
            known_false_positives=("src/readme/docs-tasks-overview_20.js:3: output",
                                   "src/readme/prompts_06.js:21: textStream",
                                   "src/readme/tool-result-auditing_04.js:8: getMessages",
