@@ -172,3 +172,18 @@ def test_the_before_variant_switches_off_round_12s_mechanisms():
     with patched(CHANGES["graphics words (not shipped)"]):
         assert any(thesaurus.key("translucent") in g for g in thesaurus.default_thesaurus().groups)
     assert thesaurus.default_thesaurus() is shipped
+
+
+def test_round_32s_variant_reads_a_question_without_its_background_job_words():
+    """howto_cv's "round 32's background-job words off" variant reads a question with the data file cut before round
+    32's block: "dedupe" stands for idempotency with the shipped file and for itself alone in the variant."""
+    from lsp_server.knowledge import thesaurus
+    from tests.corpus.engines.howto_cv import CHANGES, patched
+
+    def alternatives(question):
+        return {terms for c in thesaurus.question_concepts(question) for terms, _ in c.alternatives}
+
+    assert ("idempot",) in alternatives("dedupe the calls")
+    with patched(CHANGES["round 32's background-job words off"]):
+        assert alternatives("dedupe the calls") == {("dedup",), ("call",)}
+    assert ("idempot",) in alternatives("dedupe the calls")  # restored

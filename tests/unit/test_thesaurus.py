@@ -599,3 +599,31 @@ def test_the_data_file_knows_the_browser_developer_words_a_users_question_says(t
     _assert_block_joins(tmp_path, docs, "# --- browser developer words",
                         (("open the inspector panel", "DevTools"),
                          ("which global property holds the store", "Window object")))
+
+
+def test_the_data_file_knows_the_background_job_words_a_users_question_says(tmp_path):
+    """A background-job platform's pages name a thing by its term (idempotency, an OOM error, max duration, OTEL, tenants, throttling, dirty tracking); the asker says "dedupe", "RAM exhausted",
+    "the time-limit", "OpenTelemetry", "each customer", "the refresh rate", "only when it actually
+    changed". Round 32's block of the data file (from its "background jobs and their workers" comment) joins the
+    two; without it the question's own words rank the decoys holding them first, or nothing."""
+    docs = {"guide.md": (
+        "# Worker guide\n\n## Idempotency keys\n\nA second trigger with the same idempotency key returns the first run.\n\n"
+        "## Out of memory errors\n\nAn OOM error ends the attempt.\n\n"
+        "## Machines\n\nThe RAM and CPU of each machine size.\n\n"
+        "## Max duration\n\nThe maximum duration of a run, in seconds.\n\n"
+        "## Limits\n\nEach limit of the plan.\n\n"
+        "## Tracing\n\nEvery OTEL trace is exported with its attributes.\n\n"
+        "## Multi-tenant apps\n\nKeep each tenant's secrets in a vault.\n\n"
+        "## Customers\n\nA customer record has a name.\n\n"
+        "## Throttling\n\nThrottle the updates to one a second.\n\n"
+        "## Rates\n\nEach rate is stored.\n\n"
+        "## Dirty tracking\n\nOnly dirty values are written to the database.\n\n"
+        "## Changes\n\nA change is kept in the log.\n")}
+    _assert_block_joins(tmp_path, docs, "# --- background jobs and their workers",
+                        (("dedupe", "Idempotency keys"),
+                         ("RAM exhausted", "Out of memory errors"),
+                         ("the time-limit", "Max duration"),
+                         ("OpenTelemetry", "Tracing"),
+                         ("each customer's secrets", "Multi-tenant apps"),
+                         ("cap the refresh rate", "Throttling"),
+                         ("only when it actually changed", "Dirty tracking")))
