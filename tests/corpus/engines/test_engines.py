@@ -193,7 +193,7 @@ def test_engines_of_five_typing_styles(dev_reports, capsys):
 # gave none
 # howto31 after it (browser-developer words, question side): one run of every dev question at its branch: 589 of
 # 1,605 (36.7%), c15t 39, every other package's count as at 8bd9da3
-# round 32 (@trigger.dev/sdk@4.8.3, 60 questions, 193 pages): one run of every dev question at 6453097 (6,300 s
+# round 32 (@trigger.dev/sdk@4.8.3, 60 questions, 193 pages): one run of every dev question at 6453097 (6,240 s
 # beside five helpers): 593 of 1,665 (35.6%), grep 276 (16.6%); trigger 25 of 60; with its pages in the index the
 # other packages gave 21 net (bun-types 30 -> 24, ai 17 -> 13, two each from ioredis, openhab, phaser, pixi.js, tone
 # and undici; brightspace and lion +2 each): the platform's job, worker, agent and stream pages answer other
