@@ -7,20 +7,10 @@ from pathlib import Path
 
 from lsp_server.checks import CheckContext, Phase, run_checks
 from lsp_server.conventions.evaluate import RuleSet, evaluate
-from lsp_server.conventions.rules import parse_rule
 from lsp_server.conventions.service import RuleService
 from lsp_server.document import ParsedDocument
 from lsp_server.positions import UTF16
-from tests.support.conventions_support import make_workspace, rule_text
-
-
-def rules_of(*texts: str) -> RuleSet:
-    rules = []
-    for i, text in enumerate(texts):
-        rule, problems = parse_rule(text, Path(f"/rules/{i}.md"))
-        assert rule is not None, problems
-        rules.append(rule)
-    return RuleSet(rules)
+from tests.support.conventions_support import make_workspace, rule_text, rules_of
 
 
 def doc_of(text: str, name: str = "src/a.js") -> ParsedDocument:

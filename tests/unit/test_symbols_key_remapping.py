@@ -8,9 +8,7 @@ matching is checked on its own too."""
 
 from __future__ import annotations
 
-import json
-
-from tests.support.symbols_helpers import make_workspace, symbol_findings
+from tests.support.symbols_helpers import package_flags
 
 TYPES = """
 export declare const configs: {
@@ -37,9 +35,7 @@ export declare const numbered: Base & { [K in "a" | "b" as `${K}${number}`]: num
 
 
 def flagged(tmp_path, app: str) -> list[tuple[int, str]]:
-    files = {"node_modules/pkg/package.json": json.dumps({"name": "pkg", "types": "index.d.ts"}),
-             "node_modules/pkg/index.d.ts": TYPES, "src/app.js": app}
-    return [(f["line"], f["name"]) for f in symbol_findings(make_workspace(tmp_path, files), "src/app.js")]
+    return package_flags(tmp_path, TYPES, app)
 
 
 def test_renamed_keys_of_a_constant_s_keys_are_the_members(tmp_path):

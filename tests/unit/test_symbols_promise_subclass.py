@@ -6,9 +6,7 @@ extends Promise<T & Meta>`, T unbound): the result is then typed by its uses, as
 
 from __future__ import annotations
 
-import json
-
-from tests.support.symbols_helpers import make_workspace, symbol_findings
+from tests.support.symbols_helpers import package_flags
 
 TYPES = """
 export type Result<T> = { ok: true; output: T } | { ok: false; error: Error };
@@ -28,9 +26,7 @@ export declare function query(text: string): Query;
 
 
 def flagged(tmp_path, app: str) -> list[tuple[int, str]]:
-    files = {"node_modules/pkg/package.json": json.dumps({"name": "pkg", "types": "index.d.ts"}),
-             "node_modules/pkg/index.d.ts": TYPES, "src/app.js": app}
-    return [(f["line"], f["name"]) for f in symbol_findings(make_workspace(tmp_path, files), "src/app.js")]
+    return package_flags(tmp_path, TYPES, app)
 
 
 def test_awaiting_a_promise_subclass_gives_its_promise_s_type(tmp_path):
