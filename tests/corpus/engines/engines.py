@@ -2080,8 +2080,7 @@ ENGINES = [
            # array, console and utils helpers of the examples), on whose names no site falls (other_imports_not_sites
            # would leave the sites unchanged: off)
            # Round 33 untouched (12042ec): 30.2% (typed 28/190, untyped 93/210), did-you-mean 100%, 0 findings on clean
-           # code: a folder's own package.json `types` (deep requires) not followed, and the members every generator
-           # shares declared by a dependency (@stdlib/types) unknown to the vocabulary check (docs/evaluation.md)
+           # code: a folder's own package.json `types` (deep requires) not followed (docs/evaluation.md)
            recall_floor=0.30, dym_floor=1.0),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
