@@ -719,6 +719,7 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
     kinds_only = False
     if not _uses_engine(doc, analysis, model) and not _engine_loaded_module(doc, model) and \
             not _spells_engine_member(doc, members, index, imported, local | workspace) and \
+            not _uses_docs_bound_name(doc, members, docs_bound_names(model), scopes_of(doc).declared_anywhere()) and \
             not _uses_page_receiver(doc, [*members, *found.get("member.this", ())], pages, declared_here,
                                     shaped=False):
         named_as_class = _named_as_engine_class(doc, members, index)
@@ -1968,6 +1969,73 @@ def _uses_engine(doc: ParsedDocument, analysis: Analysis, model: ObjectModel) ->
 
 # the fewest members beside `default` of an engine interface `_module_shape_names` reads as a module's exports
 MODULE_SHAPE_MIN = 2
+
+
+# `var bernoulli = require( '@stdlib/random/array/bernoulli' );`, `const axios = require("axios")`, `import Konva
+# from "konva"`, `import * as Y from "yjs"`: a name an example binds to a whole module (not one of its exports)
+_WHOLE_REQUIRE = re.compile(r"""(?<![\w$.])(?:var|let|const)\s+([A-Za-z_$][\w$]*)\s*=\s*require\s*\(\s*(['"])"""
+                            r"""([^'"\n]+)\2\s*\)\s*(?:[;,\n]|$)""")
+_WHOLE_IMPORT = re.compile(r"""(?<![\w$.])import\s+(?:\*\s*as\s+)?([A-Za-z_$][\w$]*)\s+from\s*(['"])([^'"\n]+)\2""")
+
+
+MAX_BINDING_PAGES = 400  # markdown pages of each documented package read for `docs_bound_names`
+MAX_BINDING_BYTES = 16 * 1024 * 1024  # in all
+
+
+def docs_bound_names(model: ObjectModel) -> frozenset[str]:
+    """The names the engine's own examples bind to a whole module of the engine's packages, by a require or an
+    import of the module itself (`var bernoulli = require( '@stdlib/random/array/bernoulli' )`, `import * as Y
+    from "yjs"`; not a named export, not a call's result), built once per model. The docs then use that name in
+    later fragments without binding it again (`var random = bernoulli.factory();` in the README's next block):
+    such a name, undeclared in a file, is the engine's module as the docs name it, whichever of the modules the
+    docs bind it to (one name may be several folders' export: `normal` of `base/normal` and of `iter/normal`).
+    So it is evidence that the file uses the engine (`_engine_sites`), and its members are the engine's
+    vocabulary, the union of those modules' (a name any of them has is known)."""
+    def build() -> frozenset[str]:
+        own = model.examples if model.own_examples is None else model.examples[:model.own_examples]
+        texts = [code for _, code in own]
+        # the examples are a bounded sample of the docs (a library of one README per folder, 245 of them, fills
+        # it with a few dozen): the packages' markdown pages too, each package's at most MAX_BINDING_PAGES
+        limits = ReadLimits()
+        budget = MAX_BINDING_BYTES
+        seen: set[Path] = set()
+        for spec, src in model.sources:
+            if src.kind != "pages" or spec.path in seen or not spec.path.is_dir():
+                continue
+            seen.add(spec.path)
+            for f in docs_files(spec.path, MARKDOWN_PAGES)[:MAX_BINDING_PAGES]:
+                if budget <= 0:
+                    break
+                try:
+                    data = limits.read(f)
+                except OSError:
+                    continue
+                budget -= len(data)
+                texts.append(data.decode("utf-8", "replace"))
+        out: set[str] = set()
+        for code in texts:
+            for pattern in (_WHOLE_REQUIRE, _WHOLE_IMPORT):
+                for found in pattern.finditer(code):
+                    if package_name(found.group(3)) in model.modules:
+                        out.add(found.group(1))
+        return frozenset(out)
+    return model.derived("unknown_symbol.docs_bound_names", build)
+
+
+def _uses_docs_bound_name(doc: ParsedDocument, members: list, bound: frozenset[str], declared: frozenset[str]) -> bool:
+    """A receiver of the file is a name the engine's examples bind to one of its modules (`docs_bound_names`) that
+    the file leaves undeclared (`bernoulli.factory()` in a fragment after the README's first block), of at least two
+    letters, no platform global (stdlib names modules `Float64Array`, `ArrayBuffer`)."""
+    if not bound:
+        return False
+    for node in members:
+        obj = node.child_by_field_name("object")
+        root = _chain_root(doc, obj) if obj is not None else None
+        if root is not None and len(root) >= 2 and root in bound and root not in declared and root not in GLOBALS \
+                and not is_builtin_type(root) and root not in platform_lib.globals_() and \
+                root not in platform_lib.es_globals() and root not in platform_lib.es_namespaces():
+            return True  # (a platform global's name is the platform's, whatever a package names a module)
+    return False
 
 
 def _engine_loaded_module(doc: ParsedDocument, model: ObjectModel) -> bool:
