@@ -24,14 +24,15 @@ log = logging.getLogger(__name__)
 
 SPELLING_CACHE = "engine_spelling.json"  # beside the naming conventions' cache (the workspace's cache folder)
 SIGNED_AS = "engine-spelling"
-VERSION = 1
+VERSION = 2  # 2: member names defined by helper calls (`definers`), the docs' subpaths' files
 
 _code: list[str] = []
 
 
 def _code_digest() -> str:
     if not _code:
-        _code.append(code_hash(("knowledge/unknown_symbol.py", "knowledge/spelling_cache.py")))
+        _code.append(code_hash(("knowledge/unknown_symbol.py", "knowledge/spelling_cache.py",
+                                "knowledge/model_sources/definers.py")))
     return _code[0]
 
 

@@ -38,6 +38,7 @@ from lsp_server.findings import Finding, Severity
 from lsp_server.knowledge import suggest as sg
 from lsp_server.knowledge import spelling_cache
 from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, ReadLimits, display_type
+from lsp_server.knowledge.model_sources.definers import module_definer, package_file, resolve_require
 from lsp_server.knowledge.model_sources.docs import MARKDOWN_PAGES, OLD_API_PAGE, docs_files, page_files
 from lsp_server.knowledge.model_sources import platform as platform_lib
 from lsp_server.knowledge.model_sources.platform import PLATFORM
@@ -719,6 +720,7 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
     kinds_only = False
     if not _uses_engine(doc, analysis, model) and not _engine_loaded_module(doc, model) and \
             not _spells_engine_member(doc, members, index, imported, local | workspace) and \
+            not _uses_docs_bound_name(doc, members, docs_bound_names(model), scopes_of(doc).declared_anywhere()) and \
             not _uses_page_receiver(doc, [*members, *found.get("member.this", ())], pages, declared_here,
                                     shaped=False):
         named_as_class = _named_as_engine_class(doc, members, index)
@@ -1970,6 +1972,88 @@ def _uses_engine(doc: ParsedDocument, analysis: Analysis, model: ObjectModel) ->
 MODULE_SHAPE_MIN = 2
 
 
+# `var bernoulli = require( '@stdlib/random/array/bernoulli' );`, `const axios = require("axios")`, `import Konva
+# from "konva"`, `import * as Y from "yjs"`: a name an example binds to a whole module (not one of its exports)
+_WHOLE_REQUIRE = re.compile(r"""(?<![\w$.])(?:var|let|const)\s+([A-Za-z_$][\w$]*)\s*=\s*require\s*\(\s*(['"])"""
+                            r"""([^'"\n]+)\2\s*\)\s*(?:[;,\n]|$)""")
+_WHOLE_IMPORT = re.compile(r"""(?<![\w$.])import\s+(?:\*\s*as\s+)?([A-Za-z_$][\w$]*)\s+from\s*(['"])([^'"\n]+)\2""")
+
+
+MAX_BINDING_PAGES = 400  # markdown pages of each documented package read for `docs_bound_names`
+MAX_BINDING_BYTES = 16 * 1024 * 1024  # in all
+
+
+def docs_bound_names(model: ObjectModel) -> frozenset[str]:
+    """The names the engine's own examples bind to a whole module of the engine's packages, by a require or an
+    import of the module itself (`var bernoulli = require( '@stdlib/random/array/bernoulli' )`, `import * as Y
+    from "yjs"`; not a named export, not a call's result), built once per model. The docs then use that name in
+    later fragments without binding it again (`var random = bernoulli.factory();` in the README's next block):
+    such a name, undeclared in a file, is the engine's module as the docs name it, whichever of the modules the
+    docs bind it to (one name may be several folders' export: `normal` of `base/normal` and of `iter/normal`).
+    So it is evidence that the file uses the engine (`_engine_sites`), and its members are the engine's
+    vocabulary, the union of those modules' (a name any of them has is known)."""
+    return _docs_bindings(model)[0]
+
+
+def docs_required_subpaths(model: ObjectModel) -> frozenset[str]:
+    """The specifiers of the engine's modules below a package's root that its docs require or import whole
+    (`@stdlib/random/base/randu`): public entries of a package as an `exports` map's are (`_subpath_files`)."""
+    return _docs_bindings(model)[1]
+
+
+def _docs_bindings(model: ObjectModel) -> tuple[frozenset[str], frozenset[str]]:
+    """`docs_bound_names` and `docs_required_subpaths`, built once per model."""
+    def build() -> tuple[frozenset[str], frozenset[str]]:
+        own = model.examples if model.own_examples is None else model.examples[:model.own_examples]
+        texts = [code for _, code in own]
+        # the examples are a bounded sample of the docs (a library of one README per folder, 245 of them, fills
+        # it with a few dozen): the packages' markdown pages too, each package's at most MAX_BINDING_PAGES
+        limits = ReadLimits()
+        budget = MAX_BINDING_BYTES
+        seen: set[Path] = set()
+        for spec, src in model.sources:
+            if src.kind != "pages" or spec.path in seen or not spec.path.is_dir():
+                continue
+            seen.add(spec.path)
+            for f in docs_files(spec.path, MARKDOWN_PAGES)[:MAX_BINDING_PAGES]:
+                if budget <= 0:
+                    break
+                try:
+                    data = limits.read(f)
+                except OSError:
+                    continue
+                budget -= len(data)
+                texts.append(data.decode("utf-8", "replace"))
+        out: set[str] = set()
+        specs: set[str] = set()
+        for code in texts:
+            for pattern in (_WHOLE_REQUIRE, _WHOLE_IMPORT):
+                for found in pattern.finditer(code):
+                    spec = found.group(3)
+                    if package_name(spec) in model.modules:
+                        out.add(found.group(1))
+                        if spec != package_name(spec):
+                            specs.add(spec)
+        return frozenset(out), frozenset(specs)
+    return model.derived("unknown_symbol.docs_bindings", build)
+
+
+def _uses_docs_bound_name(doc: ParsedDocument, members: list, bound: frozenset[str], declared: frozenset[str]) -> bool:
+    """A receiver of the file is a name the engine's examples bind to one of its modules (`docs_bound_names`) that
+    the file leaves undeclared (`bernoulli.factory()` in a fragment after the README's first block), of at least two
+    letters, no platform global (stdlib names modules `Float64Array`, `ArrayBuffer`)."""
+    if not bound:
+        return False
+    for node in members:
+        obj = node.child_by_field_name("object")
+        root = _chain_root(doc, obj) if obj is not None else None
+        if root is not None and len(root) >= 2 and root in bound and root not in declared and root not in GLOBALS \
+                and not is_builtin_type(root) and root not in platform_lib.globals_() and \
+                root not in platform_lib.es_globals() and root not in platform_lib.es_namespaces():
+            return True  # (a platform global's name is the platform's, whatever a package names a module)
+    return False
+
+
 def _engine_loaded_module(doc: ParsedDocument, model: ObjectModel) -> bool:
     """A file that exports by name what the engine's typings declare a module it loads exports
     (`_module_shape_names`): `export const instrumentations = [...]` of react-router's `ServerEntryModule`,
@@ -2219,12 +2303,41 @@ def _engine_spelling(model: ObjectModel) -> tuple[set[str], set[str]]:
             as_code.update(_CAPITALISED_AS_MEMBER.findall(data))
             as_code.update(_CAPITALISED_CALLED.findall(data))
         members.update(_MEMBER_SPELLED.findall(data))
+        members.update(_defined_by_helpers(Path(path), data, limits))
         if path in declaring:  # a file the model did not read: its methods, as the model would have read them
             members.update(set(_METHOD_DECLARED.findall(data)) - _NOT_METHODS)
     spelled -= {w for w in spelled if _CAPITALISED_WORD.fullmatch(w)} - as_code  # only prose's
     found = {n.decode("ascii", "replace") for n in spelled}, {n.decode("ascii", "replace") for n in members}
     spelling_cache.write(model, cache_key, *found)
     return found
+
+
+# `setReadOnly( fn, 'seed', value )`: a call of a name with an object and a string naming a member
+_HELPER_CALL = re.compile(rb"""(?<![\w$.])([A-Za-z_$][\w$]*)\s*\(\s*[A-Za-z_$][\w$.]*\s*,\s*(['"])([A-Za-z_$][\w$]*)\2\s*[,)]""")
+# `var setReadOnly = require( '@stdlib/utils/define-read-only-property' );`
+_REQUIRED_AS = re.compile(rb"""(?<![\w$.])(?:var|let|const)\s+([A-Za-z_$][\w$]*)\s*=\s*require\s*\(\s*(['"])([^'"\n]+)\2\s*\)""")
+
+
+def _defined_by_helpers(path: Path, data: bytes, limits: ReadLimits) -> set[bytes]:
+    """The member names a runtime file defines through a required helper proven to define a property named by
+    its argument (`definers`: `setReadOnly( fn, 'seed', value )`, `setReadWriteAccessor( fn, 'state', get, set )`
+    where the helper passes its first two parameters to `Object.defineProperty`): the string that names the
+    member, as `fn.seed = value` would spell it. A call of any other function spells nothing."""
+    calls = [(m.group(1), m.group(3)) for m in _HELPER_CALL.finditer(data)]
+    if not calls:
+        return set()
+    required = {m.group(1): m.group(3) for m in _REQUIRED_AS.finditer(data)}
+    out: set[bytes] = set()
+    proven: dict[bytes, bool] = {}
+    for callee, name in calls:
+        if callee not in required:
+            continue
+        if callee not in proven:
+            spec = required[callee].decode("utf-8", "replace")
+            proven[callee] = module_definer(resolve_require(spec, path), limits) == (0, 1)
+        if proven[callee]:
+            out.add(name)
+    return out
 
 
 # `require("./x")`, `from "./x"`, `import("./x")`: a runtime file's relative imports (its package's own files)
@@ -2331,6 +2444,11 @@ def _subpath_files(model: ObjectModel) -> list[Path]:
             continue
         seen.add(pkg_dir)
         exports = (read_json(pkg_dir / "package.json") or {}).get("exports")
+        if exports is None:
+            # no `exports` map: any subpath is importable; the ones the docs require are the public entries
+            # (`require( '@stdlib/random/base/randu' )`: a folder of its own, by its package.json `main`)
+            out.extend(_docs_subpath_files(model, pkg, pkg_dir, limits))
+            continue
         if not isinstance(exports, dict):
             continue
         entries: list[Path] = []
@@ -2344,6 +2462,28 @@ def _subpath_files(model: ObjectModel) -> list[Path]:
                 continue
             entries += _pattern_files(pkg_dir, key, exports[key], MAX_DEPENDENCY_FILES - len(entries))
         out.extend(_import_closure(entries, pkg_dir, limits))
+    return out
+
+
+MAX_DOCS_SUBPATH_FILES = 2000  # runtime files of the subpaths the docs require, per package
+
+
+def _docs_subpath_files(model: ObjectModel, pkg: str, pkg_dir: Path, limits: ReadLimits) -> list[Path]:
+    """The runtime files of a package without an `exports` map that its docs reach by a deep require
+    (`docs_required_subpaths`): each subpath's file as Node loads it (a folder by its package.json `main`, then
+    its index.js) and the package's files it imports by relative path, at most MAX_DOCS_SUBPATH_FILES in all."""
+    out: list[Path] = []
+    seen: set[Path] = set()
+    for spec in sorted(docs_required_subpaths(model)):
+        if package_name(spec) != pkg or len(out) >= MAX_DOCS_SUBPATH_FILES:
+            continue
+        entry = package_file(pkg_dir, spec[len(pkg) + 1:])
+        if entry is None or entry in seen:
+            continue
+        for f in _import_closure([entry], pkg_dir, limits):
+            if f not in seen and len(out) < MAX_DOCS_SUBPATH_FILES:
+                seen.add(f)
+                out.append(f)
     return out
 
 

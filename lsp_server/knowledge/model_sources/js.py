@@ -22,6 +22,7 @@ from lsp_server.knowledge.builtin_names import is_builtin_type, node_import_clas
 from lsp_server.knowledge.model_sources.base import (
     Member, ModuleModel, ReadLimits, SourceModel, TypeDef, deprecation_in, mark,
 )
+from lsp_server.knowledge.model_sources.definers import DEFINE_PROPERTY, module_definer, resolve_require
 from lsp_server.knowledge.model_sources.dts import CALL
 from lsp_server.languages import parser
 from lsp_server.syntax.jsdoc import JSDoc, jsdoc_before
@@ -374,6 +375,8 @@ class _File:
         # `const listLayouts = Object.freeze({ list: 'list' })` at the top: name -> (the object, whether frozen),
         # read as a namespace of its keys if the file exports it (`_object_constants`)
         self.constants: dict[str, tuple[Node, bool]] = {}
+        self.required_specs: dict[str, str] = {}  # `const X = require('spec')` -> spec
+        self.definers: dict[str, bool] = {}  # a callee -> whether it defines a property (`defines_property`)
 
     def exports_known(self) -> bool:
         """Whether every export of this (entry) file is known: no dynamic exports, and `module.exports = X`
@@ -921,6 +924,8 @@ class _File:
                 if len(args) == 1 and args[0].type == "string" else None
             if target is not None:
                 self.required_files[self.text(name)] = target.resolve()
+            if len(args) == 1 and args[0].type == "string":
+                self.required_specs[self.text(name)] = self.text(args[0])[1:-1]
         while value.type == "assignment_expression" and not self.prototype_of(value):
             left = value.child_by_field_name("left")  # `P = BigNumber.prototype = { ... }`
             if self.prototype_of(left):
@@ -971,6 +976,20 @@ class _File:
             return ""
         return self.base_name(node.child_by_field_name("object"))
 
+    def defines_property(self, callee: str) -> bool:
+        """`Object.defineProperty` / `Reflect.defineProperty`, or a name this file requires whose module is a
+        helper proven to define the property its second argument names on its first (`definers`:
+        `setReadOnly( fn, 'NAME', 'randu' )` of `require( '@stdlib/utils/define-read-only-property' )`)."""
+        if callee in DEFINE_PROPERTY:
+            return True
+        known = self.definers.get(callee)
+        if known is None:
+            target = self.required_files.get(callee)
+            if target is None and callee in self.required_specs:
+                target = resolve_require(self.required_specs[callee], self.path)
+            known = self.definers[callee] = target is not None and module_definer(target) == (0, 1)
+        return known
+
     def class_named(self, node: Node | None) -> str:
         """An identifier naming a class or constructor of the package, or ""."""
         if node is None or node.type != "identifier":
@@ -1004,8 +1023,9 @@ class _File:
                 else:
                     self.runtime.opened.add(made)
                 return
+        defines = len(items) >= 2 and self.defines_property(callee)
         if any(_EXPORTS_WORD.search(self.text(a)) for a in items):
-            if callee == "Object.defineProperty" and len(items) >= 2 and items[1].type == "string":
+            if defines and items[1].type == "string":
                 key = self.text(items[1]).strip("\"'`")
                 if key != "__esModule":
                     self.mod.exports.setdefault(key, key)
@@ -1017,7 +1037,7 @@ class _File:
             owner, static = self.class_named(first), True
         if not owner:
             return
-        if callee in ("Object.defineProperty", "Reflect.defineProperty") and len(items) >= 2:
+        if defines:  # `Object.defineProperty(X.prototype, 'k', ...)`, or a helper proven to call it: `setReadOnly(X, 'k', v)`
             if items[1].type == "string":
                 key = self.text(items[1]).strip("\"'`")
                 self.add(self.typedef(owner, call), Member(key, "getter", "", [], static, key.startswith("_"),
