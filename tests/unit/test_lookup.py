@@ -926,14 +926,14 @@ def test_the_question_naming_a_pages_folder_picks_it_among_same_titled_pages(tmp
     `streams` (one thing's variants, each page in its own folder, as generated docs give them): the question's
     words for the thing match all three alike, and "as an iterator" is not in any page's text, only in its
     folder's name (iter). With `prefer_named_siblings` the iter page's section takes the first place its
-    family holds; without it (`SIBLING_WEIGHT` 0) the base page's, the first in path order, keeps it."""
+    family holds; without it (`NAMED_SIBLINGS` off) the base page's, the first in path order, keeps it."""
     from lsp_server.knowledge import lookup
 
     q = "normal distribution samples with a mean and standard deviation as an iterator"
-    monkeypatch.setattr(lookup, "SIBLING_WEIGHT", 1.0)
+    monkeypatch.setattr(lookup, "NAMED_SIBLINGS", True)
     on = lookup_docs(make_ws(tmp_path / "on", docs=SIBLING_DOCS), q, limit=3, expand=True).results
     assert on[0].path.parent.name == "normal" and on[0].path.parent.parent.name == "iter", on[0].path
-    monkeypatch.setattr(lookup, "SIBLING_WEIGHT", 0.0)
+    monkeypatch.setattr(lookup, "NAMED_SIBLINGS", False)
     off = lookup_docs(make_ws(tmp_path / "off", docs=SIBLING_DOCS), q, limit=3, expand=True).results
     assert off[0].path.parent.parent.name == "base", off[0].path
     assert on[0].heading == off[0].heading  # the same section of its sibling: the place changed hands

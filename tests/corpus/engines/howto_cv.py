@@ -295,6 +295,8 @@ CHANGES: dict[str, dict[str, object]] = {
     "round 32's background-job words off": {"thesaurus.default_thesaurus": thesaurus_before_round_32},
     # round 33's: the probability words of the thesaurus (measured on the questions they reach: @stdlib/random +6)
     "round 33's probability words off": {"thesaurus.default_thesaurus": thesaurus_before_round_33},
+    # round 33's: among same-titled pages, the one whose folder the question names first (`prefer_named_siblings`)
+    "same-titled pages not told apart by folder": {"NAMED_SIBLINGS": False},
 }
 GRID: dict[str, dict[str, object]] = {
     "chunks of 900 chars": {"chunker.MAX_CHUNK_CHARS": 900},
