@@ -460,6 +460,7 @@ class DocsIndex(Service):
         self._doc_sections: dict[int, int] = {}  # chunk -> its section's first chunk (`_file_table`)
         self._section_sizes: dict[str, int] = {}  # file -> its number of sections
         self._page_titles: tuple[int, dict[frozenset, list[str]]] | None = None
+        self._siblings: tuple[int, tuple[dict[str, frozenset[str]], dict[str, str]]] | None = None
         self._remembered: tuple[int, dict] = (0, {})  # (generation, key -> value): `remembered`
 
     # --- building -------------------------------------------------------------------------------------
@@ -902,6 +903,29 @@ class DocsIndex(Service):
             self._page_titles = (self.generation, titles)
         return self._page_titles[1]
 
+    def sibling_identities(self) -> tuple[dict[str, frozenset[str]], dict[str, str]]:
+        """(doc file (stored path) -> the terms that tell it from the other pages of its collection titled as it
+        is, doc file -> its family's key): `sibling_identities`; only files that share their title with another;
+        once per generation."""
+        with self._lock:
+            if self._siblings is None or self._siblings[0] != self.generation:
+                # a page's title: the first part most of its sections' heading paths share (a licence comment
+                # above the `# Title` is a chunk of its own, headed by the file's name)
+                roots: dict[str, dict[str, int]] = {}
+                for _, stored in self._searcher.reader().iter_docs():
+                    counts = roots.setdefault(stored["path"], {})
+                    title = stored["heading"].split(" › ")[0]
+                    counts[title] = counts.get(title, 0) + 1
+                titles: dict[frozenset, list[str]] = {}
+                for path, counts in roots.items():
+                    title = max(counts, key=counts.__getitem__)
+                    terms = frozenset(t for part in _TOKEN.findall(title) for t in token_terms(part, True)[:1])
+                    if terms:
+                        titles.setdefault(terms, []).append(path)
+                self._siblings = (self.generation, sibling_identities(
+                    [files for files in titles.values() if len(files) > 1], collection_of(self._file_table()[1])))
+            return self._siblings[1]
+
     def collections(self) -> dict[str, str]:
         """Doc file (stored path) -> its collection (`collection_of`)."""
         with self._lock:
@@ -1071,6 +1095,40 @@ def collection_of(paths) -> dict[str, str]:
     while common < shortest - 1 and all(s[common] == split[0][common] for s in split):
         common += 1
     return {p: PurePosixPath(*s[:common + 1]).as_posix() for p, s in zip(paths, split)}
+
+
+def sibling_identities(families: list[list[str]], collections: dict[str, str]
+                       ) -> tuple[dict[str, frozenset[str]], dict[str, str]]:
+    """Each page of a family of same-titled pages -> the terms of its path that its siblings of the same
+    collection (`collections`: `collection_of` of every doc file) do not all share. Generated docs give each
+    variant of one thing a page of the same title and headings in its own folder (`iter/normal/README.md`,
+    `streams/normal/README.md`: "Normal Random Numbers"; a framework's `start/data/routing.md` and
+    `start/framework/routing.md`), and the folder is what tells them apart, as the module path the page's usage
+    code requires does. The terms of the path below the folder the siblings share (folders and the file's name,
+    analysed as the index does: `streams` -> stream, `iter` -> iter); a family of one collection's pages only
+    (another engine's page titled alike is no sibling). Also each such page's family (its first page's path, as
+    a key). Neither holds a page no sibling shares its title with."""
+    out: dict[str, frozenset[str]] = {}
+    family_of: dict[str, str] = {}
+    for family in families:
+        by_collection: dict[str, list[str]] = {}
+        for f in family:
+            by_collection.setdefault(collections.get(f, f), []).append(f)
+        for files in by_collection.values():
+            if len(files) < 2:
+                continue
+            split = [PurePosixPath(Path(f).as_posix()).parts for f in files]
+            shared = 0
+            while shared < min(len(s) for s in split) - 1 and all(s[shared] == split[0][shared] for s in split):
+                shared += 1
+            terms = {f: frozenset(t for part in s[shared:-1] + (PurePosixPath(s[-1]).stem,)
+                                  for t, _, _ in analyze(part)) for f, s in zip(files, split)}
+            common = frozenset.intersection(*terms.values())
+            for f in files:
+                family_of[f] = files[0]
+                if terms[f] - common:
+                    out[f] = terms[f] - common
+    return out, family_of
 
 
 def _union(queries: list):

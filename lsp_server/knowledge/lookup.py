@@ -242,6 +242,13 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
         of = index.collections()
         fused = file_prior(fused, grouped, weight, key=lambda path: of.get(path, path))
         method += ", the doc collection the question's words point at lifted"
+    # Same-titled pages (one thing's variants, each in its own folder): the one whose folder the question names
+    if NAMED_SIBLINGS and fused:
+        identities, family = index.sibling_identities()
+        named = named_siblings(identities, asked)
+        if named:
+            fused = prefer_named_siblings(fused, named, family)
+            method += ", the same-titled page whose folder the question names lifted"
     # A changelog lists what changed, not how to do it: below the usage sections unless the question asks
     # about versions or changes
     if CHANGELOG_WEIGHT != 1.0 and not _ASKS_ABOUT_CHANGES.search(question):
@@ -355,6 +362,41 @@ def demote_changelogs(hits: list[DocHit]) -> list[DocHit]:
     return [h if sc == h.score else replace(h, score=round(sc, 5)) for sc, _, h in scored]
 
 
+def named_siblings(identities: dict[str, frozenset[str]], asked: list) -> dict[str, float]:
+    """Doc file -> how much the question's concepts (`thesaurus.Concept`) name what tells it from its same-titled
+    siblings (`DocsIndex.sibling_identities`: its folder's terms): for each concept, the weight of its best
+    alternative whose terms are all of the page's own; summed. Only pages some concept names."""
+    out: dict[str, float] = {}
+    for path, own in identities.items():
+        named = sum(max((w for terms, w in c.alternatives if set(terms) <= own), default=0.0) for c in asked)
+        if named:
+            out[path] = named
+    return out
+
+
+def prefer_named_siblings(hits: list[DocHit], named: dict[str, float], family: dict[str, str]) -> list[DocHit]:
+    """`hits` (best first) with the places that the sections of one family of same-titled pages hold (`family`:
+    doc file -> its family's key) given first to the sections of the page the question names most among them
+    (`named_siblings`), each taking the score of the place it takes. Generated docs give one thing's variants (a
+    sampler, its iterator, its stream, its array form) pages of the same title and headings, so the question's
+    words for the thing match them all alike; "an iterator", "a stream" is what picks one. Only the family's
+    own places change hands: every other hit keeps its place and score, and a family none of whose ranked
+    pages the question names keeps its order."""
+    places: dict[str, list[int]] = {}
+    for i, h in enumerate(hits):
+        key = family.get(str(h.path))
+        if key is not None:
+            places.setdefault(key, []).append(i)
+    out = list(hits)
+    for at in places.values():
+        if not any(named.get(str(hits[i].path)) for i in at):
+            continue
+        order = sorted(at, key=lambda i: (-named.get(str(hits[i].path), 0.0), i))
+        for place, i in zip(at, order):
+            out[place] = hits[i] if hits[i].score == hits[place].score else replace(hits[i], score=hits[place].score)
+    return out
+
+
 def distinct_sections(hits: list[DocHit]) -> list[DocHit]:
     """One hit per section (file + heading path): its first, best-ranked chunk, in the order given. No
     section moves down: only repeats of a section above it are left out."""
@@ -451,6 +493,10 @@ PAGE_WEIGHT = 0.0
 PAGE_K = 5
 PAGE_FILES = 2
 PAGE_AFFINITY = 0.0
+# `prefer_named_siblings`: among pages of the same title, the one whose folder the question names takes the places
+# the family's sections hold (round 33 after its held-out run: @stdlib/random +1 of 60; of 418 other dev questions
+# naming such a folder, 4 reordered, none's answer moved in or out of the top 5: docs/evaluation.md, "howto33")
+NAMED_SIBLINGS = True
 RELAX_BELOW = 5  # relaxed queries when the leading queries find fewer chunks than this
 
 

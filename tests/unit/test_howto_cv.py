@@ -187,3 +187,22 @@ def test_round_32s_variant_reads_a_question_without_its_background_job_words():
     with patched(CHANGES["round 32's background-job words off"]):
         assert alternatives("dedupe the calls") == {("dedup",), ("call",)}
     assert ("idempot",) in alternatives("dedupe the calls")  # restored
+    with patched(CHANGES["round 32's background-job words off"]):  # round 33's block is kept
+        assert ("bernoulli",) in alternatives("a coin flip")
+
+
+def test_round_33s_variant_reads_a_question_without_its_probability_words():
+    """howto_cv's "round 33's probability words off" variant reads a question with the data file cut before round
+    33's block: "Lorentzian" stands for Cauchy with the shipped file and for itself alone in the variant, whose
+    reading of round 32's words is the shipped one."""
+    from lsp_server.knowledge import thesaurus
+    from tests.corpus.engines.howto_cv import CHANGES, patched
+
+    def alternatives(question):
+        return {terms for c in thesaurus.question_concepts(question) for terms, _ in c.alternatives}
+
+    assert ("cauchi",) in alternatives("Lorentzian variates")
+    with patched(CHANGES["round 33's probability words off"]):
+        assert alternatives("Lorentzian variates") == {("lorentzian",), ("variat",)}
+        assert ("idempot",) in alternatives("dedupe the calls")
+    assert ("cauchi",) in alternatives("Lorentzian variates")  # restored

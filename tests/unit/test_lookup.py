@@ -904,3 +904,70 @@ def test_a_reference_tables_object_literal_descriptions_are_the_sections_words(t
     ws = make_ws(tmp_path, docs=REFERENCE_TABLE_DOCS)
     top = lookup_docs(ws, "a newcomer entered the lobby", limit=3, expand=True).results
     assert top and top[0].heading == "Bot › onJoin"
+
+
+# --- same-titled pages told apart by their folder (round 33 after its held-out run) ------------------------------
+def _normal_page(intro: str) -> str:
+    return (f"# Normal Random Numbers\n\n> {intro}\n\n## Usage\n\n#### sampler( mu, sigma )\n\nReturns pseudorandom "
+            "numbers drawn from a normal distribution with mean `mu` and standard deviation `sigma`.\n\n"
+            "## Notes\n\nIf `sigma <= 0`, the function returns NaN.\n")
+
+
+SIBLING_DOCS = {
+    "random/base/normal/README.md": _normal_page("Normally distributed pseudorandom numbers."),
+    "random/iter/normal/README.md": _normal_page("Normally distributed pseudorandom numbers, one at a time."),
+    "random/streams/normal/README.md": _normal_page("Normally distributed pseudorandom numbers, piped."),
+    "guide.md": "# Guide\n\n## Drawing numbers\n\nPick a sampler for the distribution you need.\n",
+}
+
+
+def test_the_question_naming_a_pages_folder_picks_it_among_same_titled_pages(tmp_path, monkeypatch):
+    """Three pages titled "Normal Random Numbers" with the same sections, in the folders `base`, `iter` and
+    `streams` (one thing's variants, each page in its own folder, as generated docs give them): the question's
+    words for the thing match all three alike, and "as an iterator" is not in any page's text, only in its
+    folder's name (iter). With `prefer_named_siblings` the iter page's section takes the first place its
+    family holds; without it (`NAMED_SIBLINGS` off) the base page's, the first in path order, keeps it."""
+    from lsp_server.knowledge import lookup
+
+    q = "normal distribution samples with a mean and standard deviation as an iterator"
+    monkeypatch.setattr(lookup, "NAMED_SIBLINGS", True)
+    on = lookup_docs(make_ws(tmp_path / "on", docs=SIBLING_DOCS), q, limit=3, expand=True).results
+    assert on[0].path.parent.name == "normal" and on[0].path.parent.parent.name == "iter", on[0].path
+    monkeypatch.setattr(lookup, "NAMED_SIBLINGS", False)
+    off = lookup_docs(make_ws(tmp_path / "off", docs=SIBLING_DOCS), q, limit=3, expand=True).results
+    assert off[0].path.parent.parent.name == "base", off[0].path
+    assert on[0].heading == off[0].heading  # the same section of its sibling: the place changed hands
+
+
+def test_sibling_identities_are_the_path_terms_that_tell_same_titled_pages_apart():
+    from lsp_server.knowledge.docs_index import collection_of, sibling_identities
+
+    normal = ["/w/docs/rand/iter/normal/README.md", "/w/docs/rand/normal/README.md",
+              "/w/docs/rand/streams/normal/README.md", "/w/docs/rand/strided/normal/README.md"]
+    guides = ["/w/docs/web/frameworks/javascript/consent.md", "/w/docs/web/shared/consent.md"]
+    apart = ["/w/docs/one/intro.md", "/w/docs/two/intro.md"]  # two engines' pages titled alike: no siblings
+    ids, family = sibling_identities([normal, guides, apart], collection_of(normal + guides + apart))
+    assert ids == {normal[0]: {"iter"}, normal[2]: {"stream"}, normal[3]: {"stride"},
+                   guides[0]: {"framework", "javascript"}, guides[1]: {"share"}}
+    assert family[normal[1]] == family[normal[0]] != family[guides[0]] == family[guides[1]]
+    assert not set(apart) & set(family)
+
+
+def test_prefer_named_siblings_gives_a_familys_places_to_the_named_page_only():
+    from lsp_server.knowledge.lookup import DocHit, named_siblings, prefer_named_siblings
+    from lsp_server.knowledge.thesaurus import question_concepts
+
+    base = DocHit(Path("/d/base/n.md"), 0, 9, "N › f", "", 0.9, chunk_id="b")
+    other = DocHit(Path("/d/guide.md"), 0, 9, "G › x", "", 0.5, chunk_id="g")
+    it = DocHit(Path("/d/iter/n.md"), 0, 9, "N › f", "", 0.3, chunk_id="i")
+    stream = DocHit(Path("/d/streams/n.md"), 0, 9, "N › f", "", 0.2, chunk_id="s")
+    family = {str(h.path): "n" for h in (base, it, stream)}
+    ids = {"/d/base/n.md": frozenset({"base"}), "/d/iter/n.md": frozenset({"iter"}),
+           "/d/streams/n.md": frozenset({"stream"})}
+    named = named_siblings(ids, question_concepts("pull values from an iterator"))
+    assert named == {"/d/iter/n.md": 1.0}
+    out = prefer_named_siblings([base, other, it, stream], named, family)
+    assert [h.chunk_id for h in out] == ["i", "g", "b", "s"]  # the guide keeps its place between them
+    assert [h.score for h in out] == [0.9, 0.5, 0.3, 0.2]
+    assert prefer_named_siblings([base, other, stream], named, family) == [base, other, stream]  # not ranked
+    assert named_siblings(ids, question_concepts("draw some values")) == {}

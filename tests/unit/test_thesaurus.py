@@ -627,3 +627,42 @@ def test_the_data_file_knows_the_background_job_words_a_users_question_says(tmp_
                          ("each customer's secrets", "Multi-tenant apps"),
                          ("cap the refresh rate", "Throttling"),
                          ("only when it actually changed", "Dirty tracking")))
+
+
+def test_the_data_file_knows_the_probability_words_a_users_question_says(tmp_path):
+    """A random-number library's pages name a distribution by its textbook name (normal, Bernoulli, discrete
+    uniform, exponential, Cauchy, Weibull, chi-square, Poisson) and drawing by the statistician's terms (without
+    replacement, shuffle); the asker says what it is to them ("Gaussian", "a coin flip", "roll a die", "memoryless
+    waiting times", "Lorentzian", "failure times", "goodness of fit", "event counts", "without putting them back",
+    "randomly reorder"). Round 33's block of the data file (from its "probability distributions" comment) joins
+    the two; without it the question's own words rank the decoys holding them first, or nothing."""
+    docs = {"random.md": (
+        "# Sampling\n\n## normal( mu, sigma )\n\nReturns values drawn from a normal distribution.\n\n"
+        "## bernoulli( p )\n\nReturns 1 with probability p, else 0.\n\n"
+        "## Flipping\n\nFlip a sprite horizontally.\n\n"
+        "## discreteUniform( a, b )\n\nReturns integers drawn from a discrete uniform distribution.\n\n"
+        "## Rolling\n\nRoll the log file over each day.\n\n"
+        "## exponential( lambda )\n\nReturns values drawn from an exponential distribution.\n\n"
+        "## Waiting\n\nWait for the page to load.\n\n"
+        "## cauchy( x0, gamma )\n\nReturns Cauchy variates.\n\n"
+        "## weibull( k, lambda )\n\nReturns Weibull variates.\n\n"
+        "## Failures\n\nA failure is logged.\n\n"
+        "## chisquare( k )\n\nReturns chi-square variates.\n\n"
+        "## Fitting\n\nFit the image to its box.\n\n"
+        "## poisson( lambda )\n\nReturns Poisson variates.\n\n"
+        "## Events\n\nEach event has a name.\n\n"
+        "## sample( x )\n\nDraws elements without replacement by default.\n\n"
+        "## Putting\n\nPut a value back in the store.\n\n"
+        "## shuffle( arr )\n\nShuffles the elements.\n\n"
+        "## Reordering\n\nReorder the rows by dragging them.\n")}
+    _assert_block_joins(tmp_path, docs, "# --- probability distributions and random sampling",
+                        (("Gaussian", "normal( mu, sigma )"),
+                         ("a coin flip", "bernoulli( p )"),
+                         ("roll a die", "discreteUniform( a, b )"),
+                         ("memoryless waiting times", "exponential( lambda )"),
+                         ("Lorentzian", "cauchy( x0, gamma )"),
+                         ("failure times", "weibull( k, lambda )"),
+                         ("goodness of fit", "chisquare( k )"),
+                         ("event counts", "poisson( lambda )"),
+                         ("without putting them back", "sample( x )"),
+                         ("randomly reorder", "shuffle( arr )")))

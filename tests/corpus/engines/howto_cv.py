@@ -192,9 +192,23 @@ ROUND_32_THESAURUS = "# --- background jobs and their workers"
 
 @functools.cache
 def thesaurus_before_round_32() -> T.Thesaurus:
-    """The thesaurus data without round 32's background-job groups (the data file's last block, from its
-    `# --- background jobs and their workers` line; docs/evaluation.md, "Round 32 after the held-out run: howto32")."""
-    return T.Thesaurus.parse(T.DATA.read_text(encoding="utf-8").split(ROUND_32_THESAURUS, 1)[0])
+    """The thesaurus data without round 32's background-job groups (the block from its `# --- background jobs and
+    their workers` line to round 33's; docs/evaluation.md, "Round 32 after the held-out run: howto32")."""
+    text = T.DATA.read_text(encoding="utf-8")
+    before, after = text.split(ROUND_32_THESAURUS, 1)
+    return T.Thesaurus.parse(before + (ROUND_33_THESAURUS + after.split(ROUND_33_THESAURUS, 1)[1]
+                                       if ROUND_33_THESAURUS in after else ""))
+
+
+ROUND_33_THESAURUS = "# --- probability distributions and random sampling"
+
+
+@functools.cache
+def thesaurus_before_round_33() -> T.Thesaurus:
+    """The thesaurus data without round 33's probability words (the data file's last block, from its `# ---
+    probability distributions and random sampling` line; docs/evaluation.md, "Round 33 after the held-out run:
+    howto33")."""
+    return T.Thesaurus.parse(T.DATA.read_text(encoding="utf-8").split(ROUND_33_THESAURUS, 1)[0])
 
 
 BEFORE = "before (main)"
@@ -279,6 +293,10 @@ CHANGES: dict[str, dict[str, object]] = {
     "crowded pages demoted (not shipped)": {"CROWDED_PAGE_WEIGHT": 0.5},
     # round 32's: the background-job words of the thesaurus (measured on the questions they reach: trigger +9, ai +1)
     "round 32's background-job words off": {"thesaurus.default_thesaurus": thesaurus_before_round_32},
+    # round 33's: the probability words of the thesaurus (measured on the questions they reach: @stdlib/random +6)
+    "round 33's probability words off": {"thesaurus.default_thesaurus": thesaurus_before_round_33},
+    # round 33's: among same-titled pages, the one whose folder the question names first (`prefer_named_siblings`)
+    "same-titled pages not told apart by folder": {"NAMED_SIBLINGS": False},
 }
 GRID: dict[str, dict[str, object]] = {
     "chunks of 900 chars": {"chunker.MAX_CHUNK_CHARS": 900},
