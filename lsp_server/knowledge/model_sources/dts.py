@@ -45,6 +45,7 @@ log = logging.getLogger(__name__)
 
 MAX_FILES = 3000
 _TYPE_STAR = re.compile(rb"\bexport\s+(type)\s+\*")  # export type * from './x'   (TS 5.0)
+_REFERENCE_TYPES = re.compile(rb"""^[ \t]*///[ \t]*<reference[ \t]+types[ \t]*=[ \t]*["']([^"'\n]+)["']""", re.M)
 _REFERENCE_PATH = re.compile(rb"""^[ \t]*///[ \t]*<reference[ \t]+path[ \t]*=[ \t]*["']([^"'\n]+)["']""", re.M)
 _IMPORT_TYPE = re.compile(rb"\bimport\(\s*(?:\"[^\"\n]*\"|'[^'\n]*')\s*\)\s*\.")  # import("./x").Name
 _IMPORT_NAMED = re.compile(rb"\bimport\(\s*(?:\"([^\"\n]*)\"|'([^'\n]*)')\s*\)\s*\.")
@@ -208,6 +209,7 @@ class DtsExtractor:
         self.add_mixin_bases(mod)
         self.add_namespace_exports(mod)
         self.type_module_imports(mod)
+        self.record_module_files(mod, entry_scope)
         # `export * from "gsap/gsap-core"` names a module that `declare module "gsap/gsap-core"` blocks (in
         # files read later) declare: their exports are re-exported too
         for scope, spec, resolved in self.late_stars:
@@ -353,6 +355,15 @@ class DtsExtractor:
             target = (path.parent / ref.decode("utf-8", "replace")).resolve()
             if target.is_file() and target.name.endswith(DTS_SUFFIXES):
                 self.scope_for(target)
+        # `/// <reference types="@stdlib/types"/>`: that package's typings are part of the program, so the
+        # modules they declare (`declare module '@stdlib/types/iter' { interface TypedIterator<T> }`) answer this
+        # file's imports of them (`import { TypedIterator } from '@stdlib/types/iter'`); read last, as the files
+        # import types name. Node's own (`types="node"`) are the platform's.
+        for ref in _REFERENCE_TYPES.findall(data):
+            name = ref.decode("utf-8", "replace")
+            target = resolve_package(path, name) if name != "node" and not _node_module(name) else None
+            if target is not None and target.name.endswith(DTS_SUFFIXES):
+                self.type_only_files.append(target)
         if b"default" in data and b"import(" in data:
             data = self.mark_default_imports(path, data)
         if b"import(" in data:
@@ -507,24 +518,50 @@ class DtsExtractor:
     def unqualify_require_aliases(self, mod: ModuleModel) -> None:
         """`import operations = require("./operation-builder")` then `then(): operations.OperationBuilder` (tsc's
         JSDoc output joins its files so): the type is the file's `OperationBuilder`, which the package's one
-        namespace holds by its bare name. Rewritten in the declarations of the file that imports so only."""
+        namespace holds by its bare name. `typeof operations` alone is that file's module object (what
+        `require()` gives: `interface Namespace { base: typeof base }` of `import base = require('./../../base')`),
+        a placeholder typed once every file is read (`type_module_imports`). Rewritten in the declarations of the
+        file that imports so only."""
         for scope in self.scopes.values():
             aliases = [a for a in scope.require_imports if a not in scope.local_names]
             if not aliases:
                 continue
-            pattern = re.compile(r"(?<![\w$.])(?:%s)\.(?=[A-Za-z_$])" % "|".join(re.escape(a) for a in aliases))
+            words = "|".join(re.escape(a) for a in aliases)
+            pattern = re.compile(r"(?<![\w$.])(?:%s)\.(?=[A-Za-z_$])" % words)
+            type_queries = re.compile(r"(?<![\w$.])typeof\s+(%s)(?![\w$.])" % words)
+
+            def fix(text: str, scope: _Scope = scope) -> str:
+                if "typeof" in text:
+                    text = type_queries.sub(lambda m: self.module_placeholder(scope.require_imports[m.group(1)]),
+                                       text)
+                return pattern.sub("", text)
             path = str(scope.path)
             types = [t for t in mod.types.values() if t.path == path]
             members = [m for t in types for m in t.members] + [v for v in mod.values.values() if v.path == path]
             for t in types:
-                t.bases = [pattern.sub("", b) for b in t.bases]
-                t.alias = pattern.sub("", t.alias)
+                t.bases = [fix(b) for b in t.bases]
+                t.alias = fix(t.alias)
             for m in members:
                 if m.path == path:
-                    m.type, m.shown_type = pattern.sub("", m.type), pattern.sub("", m.shown_type)
-                    m.params = [pattern.sub("", x) for x in m.params]
-                    m.returns = [pattern.sub("", x) for x in m.returns]
-                    m.overloads = [[pattern.sub("", x) for x in ps] for ps in m.overloads]
+                    m.type, m.shown_type = fix(m.type), fix(m.shown_type)
+                    m.params = [fix(x) for x in m.params]
+                    m.returns = [fix(x) for x in m.returns]
+                    m.overloads = [[fix(x) for x in ps] for ps in m.overloads]
+
+    def record_module_files(self, mod: ModuleModel, entry: _Scope) -> None:
+        """What `require()` of each file read that has an `export =` gives (`module_object`), by its path relative
+        to the entry's folder (`ModuleModel.module_files`): a subpath of a package with no `exports` map is a
+        folder with typings of its own (`pkg/base/randu`), the very file the package's namespaces reach."""
+        if self.entry_dir is None:
+            return
+        for scope in list(self.scopes.values()):
+            if scope is entry or "#module:" in str(scope.path) or str(scope.path) not in self.source.files:
+                continue
+            if "=" not in scope.exports:
+                continue
+            text = self.module_object(scope, mod)
+            if text != "any":
+                mod.module_files.setdefault(Path(os.path.relpath(scope.path, self.entry_dir)).as_posix(), text)
 
     def rewrite_types(self, mod: ModuleModel, fix) -> None:
         """Every base, alias and member type of the module (and of its `declare module` blocks) through `fix`."""
@@ -1761,10 +1798,53 @@ def resolve_relative(base_file: Path, spec: str) -> Path | None:
             candidates.append(Path(s[: -len(js)] + dts))
     if s.endswith(DTS_SUFFIXES) or s.endswith(".ts"):
         candidates.append(base)
-    candidates += [Path(s + ".d.ts"), Path(s + ".ts"), base / "index.d.ts", Path(s + ".d.mts"), Path(s + ".d.cts")]
+    candidates += [Path(s + ".d.ts"), Path(s + ".ts")]
     for c in candidates:
         if c.is_file():
             return c.resolve()
+    folder = directory_declaration(base)
+    if folder is not None:
+        return folder
+    for c in (Path(s + ".d.mts"), Path(s + ".d.cts")):
+        if c.is_file():
+            return c.resolve()
+    return None
+
+
+def directory_declaration(folder: Path) -> Path | None:
+    """The declaration file TypeScript reads for a folder imported as a module (`require('./../../base')`, or a
+    package's subpath `pkg/base/randu` when the package has no `exports` map): the folder's own package.json
+    `typings`/`types` (a file, that name with `.d.ts` added, or a folder's `index.d.ts`: `"types":
+    "./docs/types"`), else the declaration beside its `main` (`./lib/index.js` -> `./lib/index.d.ts`), else its
+    `index.d.ts`. Only a file inside the folder; None when there is none."""
+    if not folder.is_dir():
+        return None
+    root = folder.resolve()
+    names: list[str] = []
+    manifest = folder / "package.json"
+    if manifest.is_file():
+        try:
+            data = json.loads(manifest.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            data = None
+        if isinstance(data, dict):
+            names += [data[k] for k in ("typings", "types") if isinstance(data.get(k), str)]
+            main = data.get("main")
+            if isinstance(main, str):
+                stem = main[: -len(Path(main).suffix)] if Path(main).suffix in (".js", ".cjs", ".mjs") else main
+                names.append(stem)
+    names.append("index.d.ts")
+    for name in names:
+        target = (folder / name).resolve()
+        found = None
+        if target.is_file() and target.name.endswith(DTS_SUFFIXES):
+            found = target
+        elif target.with_name(target.name + ".d.ts").is_file():
+            found = target.with_name(target.name + ".d.ts")
+        elif (target / "index.d.ts").is_file():
+            found = target / "index.d.ts"
+        if found is not None and root in found.parents:
+            return found
     return None
 
 
@@ -1818,13 +1898,18 @@ def _package_types(pkg: Path, sub: str) -> Path | None:
     if not sub:
         candidates += [manifest.get(k) for k in ("types", "typings") if isinstance(manifest.get(k), str)]
         candidates.append("index.d.ts")
+        if not isinstance(exports, dict):
+            candidates.append("")  # (the package's folder as TypeScript reads one: `"types": "./docs/types"`)
     else:
-        candidates += [f"{sub}.d.ts", f"{sub}/index.d.ts"]
+        candidates += [f"{sub}.d.ts"] + ([f"{sub}/index.d.ts"] if isinstance(exports, dict) else [])
     root = pkg.resolve()
     for c in candidates:
-        p = (pkg / c).resolve()
-        if p.is_file() and p.name.endswith(DTS_SUFFIXES) and (root == p or root in p.parents):
+        p = (pkg / c).resolve() if c else directory_declaration(pkg)
+        if p is not None and p.is_file() and p.name.endswith(DTS_SUFFIXES) and (root == p or root in p.parents):
             return p
+    if sub and not isinstance(exports, dict) and ".." not in sub.split("/"):
+        # no `exports` map: the subpath is a folder TypeScript reads as a module (its own package.json `types`)
+        return directory_declaration(pkg / sub)
     return None
 
 
