@@ -1272,7 +1272,8 @@ class ObjectModel:
 
     def object_types(self) -> list[TypeId]:
         return [(m, n) for m, mod in self.modules.items() for n, t in mod.types.items()
-                if t.kind in ("class", "interface") and ("$" not in n or _BUNDLER_RENAMED.fullmatch(n))]
+                if t.kind in ("class", "interface") and ("$" not in n or _BUNDLER_RENAMED.fullmatch(n)
+                                                         or FILE_LOCAL_TYPE.fullmatch(n))]
 
     def exported_name(self, tid: TypeId, written: str = "") -> str:
         """A type's name as its package exports it: its own, else its alias (`export { create$6 as string }`,
@@ -1290,6 +1291,8 @@ class ObjectModel:
             self._exports_by_local = by_local
         name = tid[1]
         exported = by_local.get(tid[0], {}).get(name, ())
+        if not exported and FILE_LOCAL_TYPE.fullmatch(name):
+            return name.rpartition("$")[0]  # a module file's own type held apart (`Random$file3`): `Random`
         if not exported or name in exported:
             return name
         return written if written in exported else exported[0]
@@ -1402,6 +1405,8 @@ IDENT_RE = re.compile(r"[A-Za-z_$][\w$]*")
 # the model makes with a `$` (`Ns$Name`, `Name$static`, `Name$ns1`, `owner$member`), which never end in digits
 # alone
 _BUNDLER_RENAMED = re.compile(r"[A-Za-z_][\w]*\$\d+")
+# a module file's own type, held apart from another file's of its name (`DtsExtractor.file_local_types`)
+FILE_LOCAL_TYPE = re.compile(r"[A-Za-z_$][\w$]*\$file\d+")
 
 
 NULLISH_TYPES = frozenset({"null", "undefined", "void"})

@@ -4300,7 +4300,8 @@ def _inferable(value: Node | None) -> bool:
 
 
 def _name_score(var: str, type_name: str) -> int:
-    type_name = _RENAMED_SUFFIX.sub("", type_name)  # a bundler's `Body$1` is named `Body` (`object_model`)
+    # a bundler's `Body$1` is named `Body` (`object_model`), a module file's own `Random$file3` `Random`
+    type_name = _RENAMED_SUFFIX.sub("", type_name)
     v, t = var.lower(), type_name.lower()
     if v == t:
         return 3
@@ -4309,7 +4310,7 @@ def _name_score(var: str, type_name: str) -> int:
     return 1 if _name_matches(var, type_name) else 0
 
 
-_RENAMED_SUFFIX = re.compile(r"(?<=\w)\$\d+$")
+_RENAMED_SUFFIX = re.compile(r"(?<=\w)\$(?:file)?\d+$")
 
 
 def _name_matches(var: str, type_name: str) -> bool:

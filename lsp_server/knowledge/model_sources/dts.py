@@ -145,6 +145,7 @@ class DtsExtractor:
         # (TypeScript's module scope), so two files' `declare const usage` are two values (see `file_scoped_exports`)
         self.file_values: dict[tuple[str, str], Member] = {}
         self.separate_values: list[str] = []  # the keys of values held apart (`_Scope.value_keys`), in order
+        self.file_types: list[str] = []  # the keys of module files' own types held apart (`file_local_types`)
 
     # --- files ------------------------------------------------------------------------------------------
     def scope_for(self, path: Path) -> _Scope:
@@ -384,6 +385,10 @@ class DtsExtractor:
         scope.implicit_exports = _exports_every_declaration(tree.root_node)
         scope.module_file = any(n.type in ("import_statement", "export_statement", "import_alias")
                                 for n in tree.root_node.named_children)
+        renamed = self.file_local_types(tree.root_node, data, scope)
+        if renamed is not None:
+            data = renamed
+            tree = parser("typescript").parse(data)
         links = queries.captures("typescript", "module_links", tree.root_node).get("import.source", [])
         self._targets = {}
         for node in links:
@@ -394,6 +399,69 @@ class DtsExtractor:
         if not any(n.type in ("import_statement", "export_statement", "import_alias")
                    for n in tree.root_node.named_children):
             self.script_globals.extend(_script_globals(tree.root_node, data))
+
+    def file_local_types(self, root: Node, data: bytes, scope: _Scope) -> bytes | None:
+        """TypeScript's module scope for types: a module file's top-level interface, class, type alias or enum
+        that it does not export is its own, never merged with another file's of the same name (each of a
+        package's folders declaring its own `interface Random extends PRNG` and `declare var randu: Random;
+        export = randu`). The package is read as one namespace, so such a declaration whose name another file's
+        type already holds is renamed in this file (`Random$file3`: every reference to it here, as a type, in
+        `typeof` or in `extends`) before it is read. None when nothing is renamed. Left alone: a name the file
+        declares more than once or also as a value or namespace, or names in an export."""
+        if not scope.module_file or scope.implicit_exports or scope.module is not self.source.module(self.module_name):
+            return None
+        mod = scope.module
+        path = str(scope.path)
+        declared: dict[str, int] = {}
+        top: list[str] = []
+        exported: set[str] = set()
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            t = node.type
+            if t in _TYPE_DECLARATIONS or t in _VALUE_DECLARATIONS or t == "type_parameter":
+                name = node.child_by_field_name("name")
+                if name is not None:
+                    text = _text(name, data)
+                    declared[text] = declared.get(text, 0) + (1 if t in _TYPE_DECLARATIONS else 2)
+            elif t == "variable_declarator":
+                name = node.child_by_field_name("name")
+                if name is not None and name.type == "identifier":
+                    declared[_text(name, data)] = declared.get(_text(name, data), 0) + 2
+            if t == "export_statement":
+                exported.update(_text(n, data) for n in _descendants(node, ("identifier", "type_identifier")))
+            stack.extend(node.named_children)
+        for child in root.named_children:
+            inner = _block_declaration(child) if child.type == "ambient_declaration" else child
+            if inner.type in _TYPE_DECLARATIONS and inner.child_by_field_name("name") is not None:
+                top.append(_text(inner.child_by_field_name("name"), data))
+        keys: dict[str, str] = {}
+        for name in top:
+            held = mod.types.get(name)
+            if declared.get(name) != 1 or name in exported or held is None or held.path == path:
+                continue
+            n = len(self.file_types) + 1
+            while f"{name}$file{n}" in mod.types:
+                n += 1
+            keys[name] = f"{name}$file{n}"
+            self.file_types.append(keys[name])
+        if not keys:
+            return None
+        edits: list[tuple[int, int, bytes]] = []
+        for node in _descendants(root, ("type_identifier", "identifier")):
+            text = _text(node, data)
+            if text not in keys:
+                continue
+            parent = node.parent
+            if node.type == "type_identifier" and parent is not None and parent.type == "nested_type_identifier":
+                continue  # `random.PRNG`: another namespace's
+            if node.type == "identifier" and (parent is None or parent.type not in ("type_query", "extends_clause")):
+                continue  # a value, a property
+            edits.append((node.start_byte, node.end_byte, keys[text].encode()))
+        out = bytearray(data)
+        for start, end, text in sorted(edits, reverse=True):
+            out[start:end] = text
+        return bytes(out)
 
     def mark_default_imports(self, path: Path, data: bytes) -> bytes:
         """`import('./mock-agent').default` (an import type of another file's default export, which tsc writes
@@ -1964,6 +2032,21 @@ def _ambient(node: Node, path: Path | str) -> bool:
             return True
         node = node.parent
     return False
+
+
+_TYPE_DECLARATIONS = frozenset({"interface_declaration", "class_declaration", "abstract_class_declaration",
+                                "type_alias_declaration", "enum_declaration"})
+_VALUE_DECLARATIONS = frozenset({"function_signature", "function_declaration", "internal_module", "module"})
+
+
+def _descendants(node: Node, types: tuple[str, ...]) -> list[Node]:
+    out, stack = [], [node]
+    while stack:
+        n = stack.pop()
+        if n.type in types:
+            out.append(n)
+        stack.extend(n.children)
+    return out
 
 
 def _block_declaration(child: Node) -> Node:
