@@ -210,6 +210,7 @@ class DtsExtractor:
         self.add_mixin_bases(mod)
         self.add_namespace_exports(mod)
         self.type_module_imports(mod)
+        self.join_identical_file_types(mod)
         self.record_module_files(mod, entry_scope)
         # `export * from "gsap/gsap-core"` names a module that `declare module "gsap/gsap-core"` blocks (in
         # files read later) declare: their exports are re-exported too
@@ -462,6 +463,72 @@ class DtsExtractor:
         for start, end, text in sorted(edits, reverse=True):
             out[start:end] = text
         return bytes(out)
+
+    def join_identical_file_types(self, mod: ModuleModel) -> None:
+        """Module files' own types held apart (`file_local_types`) that are the same declaration as another of
+        their name (the same members of the same types, bases and parameters; docs and places aside, the types
+        they name joined first) are one type again: TypeScript compares object types by their structure, so
+        forty folders' identical `interface Iterator<T> extends TypedIterator<T> {...}` are one shape, which
+        the docs' many examples then name alike. A type made for one of its members' object literal
+        (`Random$file3$factory`) is part of its shape."""
+        keys = [k for k in self.file_types if k in mod.types]
+        if not keys:
+            return
+        derived: dict[str, list[str]] = {}  # a type -> the types made for its members (`X$member`, nested too)
+        for name in mod.types:
+            i = name.find("$", 1)
+            while i > 0:
+                if not _FILE_SUFFIX.match(name, i + 1):
+                    derived.setdefault(name[:i], []).append(name)
+                    break
+                i = name.find("$", i + 1)
+        joined: dict[str, str] = {}
+
+        def shape(name: str, as_name: str, hypothesis: dict[str, str]) -> tuple:
+            def canon(text: str) -> str:
+                if "$file" not in text:
+                    return text
+                return _FILE_TYPE_REF.sub(lambda m: hypothesis.get(m.group(1), m.group(1)) + (m.group(2) or ""), text)
+            t = mod.types[name]
+            members = sorted((m.name, m.kind, canon(m.type), tuple(canon(x) for x in m.params), m.static, m.private,
+                              m.protected, canon(m.shown_type), m.status,
+                              tuple(tuple(canon(x) for x in o) for o in m.overloads),
+                              tuple(canon(x) for x in m.returns), tuple(m.predicate), tuple(m.fixed_type_params))
+                             for m in t.members)
+            parts = [(t.kind, tuple(canon(b) for b in t.bases), canon(t.alias), tuple(t.type_params),
+                      tuple(canon(d) for d in t.type_defaults), t.open, t.any_name, t.lookup, canon(t.shown_alias),
+                      tuple(members))]
+            for d in sorted(derived.get(name, ())):
+                parts.append((as_name + d[len(name):], shape(d, as_name + d[len(name):], hypothesis)))
+            return tuple(parts)
+
+        groups: dict[str, list[str]] = {}
+        for key in keys:
+            groups.setdefault(key.partition("$file")[0], []).append(key)
+        changed = True
+        while changed:  # (a type whose members name another joined type joins once that one has)
+            changed = False
+            for plain, group in groups.items():
+                for i, key in enumerate(group):
+                    if key in joined:
+                        continue
+                    for rep in [plain, *(k for k in group[:i] if k not in joined)]:
+                        if rep in mod.types and shape(key, rep, {**joined, key: rep}) == shape(rep, rep, joined):
+                            joined[key] = rep
+                            changed = True
+                            break
+        if not joined:
+            return
+
+        def fix(text: str) -> str:
+            if "$file" not in text:
+                return text
+            return _FILE_TYPE_REF.sub(lambda m: joined.get(m.group(1), m.group(1)) + (m.group(2) or ""), text)
+        for key in joined:
+            for d in derived.get(key, ()):
+                mod.types.pop(d, None)
+            mod.types.pop(key, None)
+        self.rewrite_types(mod, fix)
 
     def mark_default_imports(self, path: Path, data: bytes) -> bytes:
         """`import('./mock-agent').default` (an import type of another file's default export, which tsc writes
@@ -2034,6 +2101,9 @@ def _ambient(node: Node, path: Path | str) -> bool:
     return False
 
 
+# a reference to a module file's own type (`Random$file3`, `Random$file3$factory`): its key, then the rest
+_FILE_SUFFIX = re.compile(r"file\d+(?![\w])")
+_FILE_TYPE_REF = re.compile(r"(?<![\w$])([A-Za-z_$][\w]*\$file\d+)(\$[\w$]*)?(?![\w$])")
 _TYPE_DECLARATIONS = frozenset({"interface_declaration", "class_declaration", "abstract_class_declaration",
                                 "type_alias_declaration", "enum_declaration"})
 _VALUE_DECLARATIONS = frozenset({"function_signature", "function_declaration", "internal_module", "module"})
