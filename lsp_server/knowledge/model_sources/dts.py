@@ -357,15 +357,7 @@ class DtsExtractor:
             target = (path.parent / ref.decode("utf-8", "replace")).resolve()
             if target.is_file() and target.name.endswith(DTS_SUFFIXES):
                 self.scope_for(target)
-        # `/// <reference types="@stdlib/types"/>`: that package's typings are part of the program, so the
-        # modules they declare (`declare module '@stdlib/types/iter' { interface TypedIterator<T> }`) answer this
-        # file's imports of them (`import { TypedIterator } from '@stdlib/types/iter'`); read last, as the files
-        # import types name. Node's own (`types="node"`) are the platform's.
-        for ref in _REFERENCE_TYPES.findall(data):
-            name = ref.decode("utf-8", "replace")
-            target = resolve_package(path, name) if name != "node" and not _node_module(name) else None
-            if target is not None and target.name.endswith(DTS_SUFFIXES):
-                self.type_only_files.append(target)
+        references = [r.decode("utf-8", "replace") for r in _REFERENCE_TYPES.findall(data)]
         if b"default" in data and b"import(" in data:
             data = self.mark_default_imports(path, data)
         if b"import(" in data:
@@ -396,6 +388,19 @@ class DtsExtractor:
             spec = _text(node, data)
             target = resolve_relative(path, spec) if spec.startswith(".") else resolve_package(path, spec)
             self._targets[spec] = target
+        # `/// <reference types="@stdlib/types"/>` beside `import { TypedIterator } from '@stdlib/types/iter'`, a
+        # subpath that is no file: the referenced package's typings are part of the program, and the module they
+        # declare (`declare module '@stdlib/types/iter' { interface TypedIterator<T> }`) is what the import
+        # names; read last, as the files import types name. Only then: a reference whose package this file's
+        # imports do not need adds nothing this reader uses (and Node's, `types="node"`, is the platform's).
+        for name in references:
+            if name in ("node", "@types/node") or name.startswith(".") or _node_module(name):
+                continue
+            if any(target is None and (spec == name or spec.startswith(name + "/")) for spec, target in
+                   self._targets.items()):
+                found = resolve_package(path, name)
+                if found is not None and found.name.endswith(DTS_SUFFIXES):
+                    self.type_only_files.append(found)
         self.walk_body(tree.root_node, scope, data, module_level=True)
         if not any(n.type in ("import_statement", "export_statement", "import_alias")
                    for n in tree.root_node.named_children):
