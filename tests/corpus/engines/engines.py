@@ -2081,7 +2081,9 @@ ENGINES = [
            # would leave the sites unchanged: off)
            # Round 33 untouched (12042ec): 30.2% (typed 28/190, untyped 93/210), did-you-mean 100%, 0 findings on clean
            # code: a folder's own package.json `types` (deep requires) not followed (docs/evaluation.md)
-           recall_floor=0.30, dym_floor=1.0),
+           # std33typed (dev): 66.5% (typed 88/190, untyped 178/210), did-you-mean 100%, 0 FP: a folder read as
+           # TypeScript reads one, `typeof` of import-equals, each module file's own types apart (docs/evaluation.md)
+           recall_floor=0.66, dym_floor=1.0),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
