@@ -35,6 +35,7 @@ from lsp_server.knowledge.model_sources.base import (
     parse_type, substitute,
 )
 from lsp_server.knowledge.model_sources.docs import DOC_EXTENSIONS, MARKDOWN_PAGES, OLD_API_PAGE, PAGE_FOLDERS, docs_files, page_files
+from lsp_server.knowledge.model_sources.dts import directory_declaration
 from lsp_server.knowledge.object_model_settings import ObjectModelConfig
 from lsp_server.languages import SOURCE_LANGUAGES, is_typings_path
 from lsp_server.storage import (code_hash, collection_paused, content_hash, file_content_hash, listed_content_hash,
@@ -43,7 +44,7 @@ from lsp_server.workspace import Progress, Service, Workspace, service
 
 log = logging.getLogger(__name__)
 
-EXTRACTOR_VERSION = "69"  # 69: a call of a required helper proven to define the property its second argument names on its first (`definers`: `setReadOnly(X, 'k', v)` of a module that passes them to `Object.defineProperty`) adds that member as `Object.defineProperty(X, 'k', ...)` does; (68 is round 33's std33typed's) 67: round 32's two branches merged: a conditional type alias one branch of which is an object type literal and the other `never` is an interface of that literal's members; `[Symbol.iterator]()` and `[Symbol.asyncIterator]()` methods kept as the private members `@@iterator` and `@@asyncIterator` (what `for...of` gives); (66 was used by work in progress) 65: an object type alias that is a mapped type alone keeps its written type as `shown_alias`, and a declaration read twice (ESM and CommonJS typings) keeps it when merged (`ObjectModel.shapes` evaluates its keys, an `as` clause too); 64: an export naming a top-level value other module files declare too is the value of the file it resolves to (`DtsExtractor.file_scoped_export`); 63: an intersection alias read as an interface with a part the reader could not follow (a mapped type, a parenthesized union) keeps its written type as `shown_alias` (`ObjectModel.shapes` evaluates it); 62: a type's further construct signatures kept as its constructor's overloads; 61: a union alias of object type literals (`type P = { id: string } | { cacheID: string }`): each arm a closed interface `P$armN` (`literal_union`); 60: a global typed by a generic alias given a constructor type literal (`declare var Response: UseLibDomIfAvailable<"Response", { new (...): Response }>`) reads that literal as `Response$static`; 59: `typeof import("./x")` is x's module object (its `export =`, else a namespace of its named exports; tsc's `_exports` of each file apart), `import x = require("./y")` and `export { x }` too; a module exporting a Proxy with a `get` trap answers every name (`TypeDef.any_name`); 58: a folder of `.x()` pages named as no identifier (`resourceful-pubsub`) is a kind of its name; 57: UMD factories: a factory's own `var exports` renamed, its declarations read as the module's, an object literal it returns as the exports (each parameter the module its `require` loads), `var X = function () { this.x = ... }` constructors; 56: the file each `export * as x from './x'` namespace re-exports (`ModuleModel.namespace_files`); 55: an object literal assigned to a static (`X.defaults = {...}`) opened by a write of a key it lacks in any file read; 54: exported object constants (`export const x = Object.freeze({...})`) as namespaces of their keys; 53: JavaScript mixin functions (`superclass => class extends B(superclass)`) and Lit reactive properties, a folder's ambiguous default export dropped; 52: `exports` subpath patterns, import types' files, mixin consts (`typeof C & Constructor<I>`), `protected` kept apart; 51: TypeScript's export context per ambient block, augmentations never close a module; 50: `declare global { export import X = NsImport }`: X is that module's namespace everywhere; 49: a namespace's `export { x$1 as x }` naming a top-level declaration (read later) is that member; 48: JavaScript class factories (`new Class({...})`, `Class.create`, `X.extend`) are classes, entries followed up to 2500 files; 47: `import("./x").default` types name x's default export; 46: a generic method's type parameter that no parameter binds is its default or constraint; 45: `export import x = pkgNs.member` is typed by that export; 44: `var X = function X() {}` keeps its static assignments; 43: a local `mixin(X, {...})` prototype copier adds the literal's members; 42: a function's overloads keep their parameters and results; 41: `export import x = NsOfAFile` is typed by that file's `export =` const; 40: another module file's `export =` const is not the package's; 39: a runtime object's synthesized type of known keys comes with the typed type it is a member of; 38: statics assigned in a declaration or a chain (`var n = X.n = {}`); 37: `module.exports = factory()` in a UMD wrapper is what the factory returns; 36: `export import x = a.b` in a namespace is a member (any); 35 (34 was used by work in progress): JavaScript: `require("./x")(X.prototype)` adders, `module.exports = require("./lib/x")`, constructors callable without `new`; 33: a function beside a namespace member of its name is its call signature; 32: a type name declared in several namespaces, qualified; 31: a function of a class's or namespace's name is its call signature; 30: a const typed by an intersection with a construct signature has its static side; 29: `import * as ns` re-exported by `export { ns }`, Omit/Pick bases; 28: `export * from` a module declared later; 27: merged `declare module` blocks, implicit exports, namespace export clauses, computed names; 26: construct signatures' results; 25: `/// <reference path>` and relative `declare module` augmentations; 24: names an `export =` namespace declares, enums in namespaces; 23: exported class expressions; 22: an unwritten type parameter without a default is unknown; 21: prototype methods' `this.x =`; 20: type parameter defaults, method overloads and their results; 15: an exported `new X()` value of the engine's JavaScript is an X; 17: member status (removed, deprecated)
+EXTRACTOR_VERSION = "70"  # 70: round 33's two branches merged; 69: a call of a required helper proven to define the property its second argument names on its first (`definers`: `setReadOnly(X, 'k', v)` of a module that passes them to `Object.defineProperty`) adds that member as `Object.defineProperty(X, 'k', ...)` does; 68: a folder imported as a module (a relative `require("./../../base")`, a subpath `pkg/base/randu` of a package without an `exports` map) is read as TypeScript reads one: its own package.json `types` (a file or a folder's `index.d.ts`), the declaration beside its `main`, its `index.d.ts` (`directory_declaration`); `typeof x` of `import x = require("./y")` is y's module object; what `require()` of each file with an `export =` gives (`ModuleModel.module_files`); a module file's own (unexported) types held apart from another file's of their name (`Random$file3`, `file_local_types`), joined again where their shapes are one (`join_identical_file_types`); a `/// <reference types="pkg"/>` package read when the file imports a subpath of it that is no file (its `declare module`);; 67: round 32's two branches merged: a conditional type alias one branch of which is an object type literal and the other `never` is an interface of that literal's members; `[Symbol.iterator]()` and `[Symbol.asyncIterator]()` methods kept as the private members `@@iterator` and `@@asyncIterator` (what `for...of` gives); (66 was used by work in progress) 65: an object type alias that is a mapped type alone keeps its written type as `shown_alias`, and a declaration read twice (ESM and CommonJS typings) keeps it when merged (`ObjectModel.shapes` evaluates its keys, an `as` clause too); 64: an export naming a top-level value other module files declare too is the value of the file it resolves to (`DtsExtractor.file_scoped_export`); 63: an intersection alias read as an interface with a part the reader could not follow (a mapped type, a parenthesized union) keeps its written type as `shown_alias` (`ObjectModel.shapes` evaluates it); 62: a type's further construct signatures kept as its constructor's overloads; 61: a union alias of object type literals (`type P = { id: string } | { cacheID: string }`): each arm a closed interface `P$armN` (`literal_union`); 60: a global typed by a generic alias given a constructor type literal (`declare var Response: UseLibDomIfAvailable<"Response", { new (...): Response }>`) reads that literal as `Response$static`; 59: `typeof import("./x")` is x's module object (its `export =`, else a namespace of its named exports; tsc's `_exports` of each file apart), `import x = require("./y")` and `export { x }` too; a module exporting a Proxy with a `get` trap answers every name (`TypeDef.any_name`); 58: a folder of `.x()` pages named as no identifier (`resourceful-pubsub`) is a kind of its name; 57: UMD factories: a factory's own `var exports` renamed, its declarations read as the module's, an object literal it returns as the exports (each parameter the module its `require` loads), `var X = function () { this.x = ... }` constructors; 56: the file each `export * as x from './x'` namespace re-exports (`ModuleModel.namespace_files`); 55: an object literal assigned to a static (`X.defaults = {...}`) opened by a write of a key it lacks in any file read; 54: exported object constants (`export const x = Object.freeze({...})`) as namespaces of their keys; 53: JavaScript mixin functions (`superclass => class extends B(superclass)`) and Lit reactive properties, a folder's ambiguous default export dropped; 52: `exports` subpath patterns, import types' files, mixin consts (`typeof C & Constructor<I>`), `protected` kept apart; 51: TypeScript's export context per ambient block, augmentations never close a module; 50: `declare global { export import X = NsImport }`: X is that module's namespace everywhere; 49: a namespace's `export { x$1 as x }` naming a top-level declaration (read later) is that member; 48: JavaScript class factories (`new Class({...})`, `Class.create`, `X.extend`) are classes, entries followed up to 2500 files; 47: `import("./x").default` types name x's default export; 46: a generic method's type parameter that no parameter binds is its default or constraint; 45: `export import x = pkgNs.member` is typed by that export; 44: `var X = function X() {}` keeps its static assignments; 43: a local `mixin(X, {...})` prototype copier adds the literal's members; 42: a function's overloads keep their parameters and results; 41: `export import x = NsOfAFile` is typed by that file's `export =` const; 40: another module file's `export =` const is not the package's; 39: a runtime object's synthesized type of known keys comes with the typed type it is a member of; 38: statics assigned in a declaration or a chain (`var n = X.n = {}`); 37: `module.exports = factory()` in a UMD wrapper is what the factory returns; 36: `export import x = a.b` in a namespace is a member (any); 35 (34 was used by work in progress): JavaScript: `require("./x")(X.prototype)` adders, `module.exports = require("./lib/x")`, constructors callable without `new`; 33: a function beside a namespace member of its name is its call signature; 32: a type name declared in several namespaces, qualified; 31: a function of a class's or namespace's name is its call signature; 30: a const typed by an intersection with a construct signature has its static side; 29: `import * as ns` re-exported by `export { ns }`, Omit/Pick bases; 28: `export * from` a module declared later; 27: merged `declare module` blocks, implicit exports, namespace export clauses, computed names; 26: construct signatures' results; 25: `/// <reference path>` and relative `declare module` augmentations; 24: names an `export =` namespace declares, enums in namespaces; 23: exported class expressions; 22: an unwritten type parameter without a default is unknown; 21: prototype methods' `this.x =`; 20: type parameter defaults, method overloads and their results; 15: an exported `new X()` value of the engine's JavaScript is an X; 17: member status (removed, deprecated)
 SIGNED_AS = "object-model-source"
 # The code an extraction depends on: the readers, the syntax helpers they call and the queries they run. A
 # change to any of them changes `reader_version`, so cached extractions (and index artifacts) made by other
@@ -201,6 +202,7 @@ class ObjectModel:
         # any source of it was read (a package of deep-path JavaScript files only: no entry, no typings)
         self.package_dirs: dict[str, Path] = {}
         self._subpath_ns: dict[str, TypeId | None] = {}  # `subpath_namespace`'s answers
+        self._subpath_mod: dict[str, tuple[str, str] | None] = {}  # `subpath_module`'s answers
         self.local_sources: list[tuple[Path, str]] = [(spec.path, spec.module) for spec, _ in sources
                                                       if spec.kind == "js" and spec.origin == "config"]
         self.type_names: dict[str, list[TypeId]] = {}
@@ -1270,7 +1272,8 @@ class ObjectModel:
 
     def object_types(self) -> list[TypeId]:
         return [(m, n) for m, mod in self.modules.items() for n, t in mod.types.items()
-                if t.kind in ("class", "interface") and ("$" not in n or _BUNDLER_RENAMED.fullmatch(n))]
+                if t.kind in ("class", "interface") and ("$" not in n or _BUNDLER_RENAMED.fullmatch(n)
+                                                         or FILE_LOCAL_TYPE.fullmatch(n))]
 
     def exported_name(self, tid: TypeId, written: str = "") -> str:
         """A type's name as its package exports it: its own, else its alias (`export { create$6 as string }`,
@@ -1288,6 +1291,8 @@ class ObjectModel:
             self._exports_by_local = by_local
         name = tid[1]
         exported = by_local.get(tid[0], {}).get(name, ())
+        if not exported and FILE_LOCAL_TYPE.fullmatch(name):
+            return name.rpartition("$")[0]  # a module file's own type held apart (`Random$file3`): `Random`
         if not exported or name in exported:
             return name
         return written if written in exported else exported[0]
@@ -1316,6 +1321,30 @@ class ObjectModel:
                     found = (pkg, name)
                     break
         self._subpath_ns[spec] = found
+        return found
+
+    def subpath_module(self, spec: str) -> tuple[str, str] | None:
+        """(package, type text) of what `require('pkg/sub')` gives when the subpath's declaration file (found as
+        TypeScript finds it: `_subpath_declaration`) is one the package's typings read and that has an `export
+        =` (`ModuleModel.module_files`: `typeof randu$v3`, the file's own `declare var randu: Random`); else
+        None. A package of folders each with typings of its own (`pkg/base/randu/docs/types/index.d.ts`, reached
+        from the root's `import base = require('./../../base')`) is so."""
+        if spec in self._subpath_mod:
+            return self._subpath_mod[spec]
+        found = None
+        pkg = package_name(spec)
+        pkg_dir = self.package_dirs.get(pkg) if pkg is not None and pkg != spec else None
+        decl = _subpath_declaration(pkg_dir, spec[len(pkg) + 1:]) if pkg_dir is not None else None
+        if decl is not None:
+            for src_spec, src in self.sources:
+                mod = src.modules.get(pkg) if src.kind == "dts" else None
+                if mod is None or not mod.module_files:
+                    continue
+                text = mod.module_files.get(Path(os.path.relpath(decl, src_spec.path.resolve().parent)).as_posix())
+                if text is not None:
+                    found = (pkg, text)
+                    break
+        self._subpath_mod[spec] = found
         return found
 
     def export(self, module: str, name: str):
@@ -1376,6 +1405,8 @@ IDENT_RE = re.compile(r"[A-Za-z_$][\w$]*")
 # the model makes with a `$` (`Ns$Name`, `Name$static`, `Name$ns1`, `owner$member`), which never end in digits
 # alone
 _BUNDLER_RENAMED = re.compile(r"[A-Za-z_][\w]*\$\d+")
+# a module file's own type, held apart from another file's of its name (`DtsExtractor.file_local_types`)
+FILE_LOCAL_TYPE = re.compile(r"[A-Za-z_$][\w$]*\$file\d+")
 
 
 NULLISH_TYPES = frozenset({"null", "undefined", "void"})
@@ -1872,7 +1903,12 @@ def _subpath_declaration(pkg_dir: Path, sub: str) -> Path | None:
             stem = js.name[:-len(js.suffix)]
             candidates.append(js.with_name(stem + {".mjs": ".d.mts", ".cjs": ".d.cts"}.get(js.suffix, ".d.ts")))
     elif exports is None:
-        candidates += [pkg_dir / f"{sub}.d.ts", pkg_dir / sub / "index.d.ts"]
+        candidates.append(pkg_dir / f"{sub}.d.ts")
+        # else the subpath is a folder TypeScript reads as a module: its own package.json's `types` (`"types":
+        # "./docs/types"`), the declaration beside its `main`, its `index.d.ts` (`directory_declaration`)
+        folder = directory_declaration(pkg_dir / sub)
+        if folder is not None:
+            candidates.append(folder)
     for c in candidates:
         c = c.resolve()
         if c.is_file() and root in c.parents and c.name.endswith(DTS_SUFFIXES):

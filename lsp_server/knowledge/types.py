@@ -905,6 +905,9 @@ class Analyzer:
                 if fn is not None and fn.kind == "function":
                     return Val(ValKind.FUNCTION, module=module, member=fn, conf=min(conf, fn.confidence),
                                evidence=evidence)
+                if fn is not None and fn.type and not fn.type.lstrip().startswith("typeof"):
+                    # `base: typeof ns` of `declare var ns: Namespace`: the value's declared type
+                    return self.value_val(fn, module, conf)
             return Val(ValKind.CLASS, tid, conf=conf, evidence=evidence) if tid else None
         if k == "union":
             tids = []
@@ -1252,7 +1255,10 @@ class Analyzer:
             if t is None:
                 return None
             return Val(ValKind.CLASS, exp[1], conf=min(conf, t.confidence))
-        m: Member = exp[1]
+        return self.value_val(exp[1], module, conf)
+
+    def value_val(self, m: Member, module: str, conf: float = 1.0) -> Val | None:
+        """What a module's value is: its function, else an object of its declared type."""
         if m.kind in ("function", "method"):
             return Val(ValKind.FUNCTION, module=module, member=m, conf=min(conf, m.confidence))
         if m.type and intersection_parts(m.type):
@@ -1303,7 +1309,7 @@ class Analyzer:
         return self.model.module_for_path(target) or spec
 
     def module_val(self, spec: str) -> Val | None:
-        ns = self.subpath_namespace(spec)
+        ns = self.subpath_namespace(spec) or self.subpath_module(spec)
         if ns is not None:
             return ns
         spec = self.module_name(spec)
@@ -1328,6 +1334,22 @@ class Analyzer:
         tid = self.model.subpath_namespace(written)
         t = self.model.type(tid) if tid is not None else None
         return Val(ValKind.CLASS, tid, conf=t.confidence) if t is not None else None
+
+    def subpath_module(self, written: str) -> Val | None:
+        """`require('pkg/base/randu')` of a package subpath that is a folder with typings of its own which the
+        package's typings read (`ObjectModel.subpath_module`): what that file's `export =` names (a function, or a
+        value of its declared type: `declare var randu: Random`)."""
+        if written in self.model.modules or written.startswith((".", "/")) or "/" not in written:
+            return None
+        found = self.model.subpath_module(written)
+        if found is None:
+            return None
+        module, text = found
+        parsed = parse_type(text)
+        mod = self.model.modules.get(module)
+        if parsed and parsed[0] == "typeof" and mod is not None and parsed[1] in mod.values:
+            return self.value_val(mod.values[parsed[1]], module)
+        return self.to_val(parsed, module, None, 1.0)
 
     def exact_class(self, val: Val, node: Node | None) -> bool:
         """Whether an instance's `constructor` is its type's class itself: a class of the engine that no type
@@ -2932,9 +2954,10 @@ class Analyzer:
                 self.imported_from[self.key_of(b.local)] = (spec, b.imported)
             if b.imported == DEFAULT:
                 val = (self.export_val(spec, "default") or self.export_val(spec, "=")
-                       or self.synthetic_default(spec)) if mod else None
+                       or self.synthetic_default(spec)) if mod else self.subpath_module(written)
             elif b.imported == NAMESPACE:
-                val = self.subpath_namespace(written) or (Val(ValKind.NAMESPACE, module=spec) if mod else None)
+                val = self.subpath_namespace(written) or (Val(ValKind.NAMESPACE, module=spec) if mod else
+                                                          self.subpath_module(written))
             else:
                 val = None
                 if mod is not None:
@@ -4277,7 +4300,8 @@ def _inferable(value: Node | None) -> bool:
 
 
 def _name_score(var: str, type_name: str) -> int:
-    type_name = _RENAMED_SUFFIX.sub("", type_name)  # a bundler's `Body$1` is named `Body` (`object_model`)
+    # a bundler's `Body$1` is named `Body` (`object_model`), a module file's own `Random$file3` `Random`
+    type_name = _RENAMED_SUFFIX.sub("", type_name)
     v, t = var.lower(), type_name.lower()
     if v == t:
         return 3
@@ -4286,7 +4310,7 @@ def _name_score(var: str, type_name: str) -> int:
     return 1 if _name_matches(var, type_name) else 0
 
 
-_RENAMED_SUFFIX = re.compile(r"(?<=\w)\$\d+$")
+_RENAMED_SUFFIX = re.compile(r"(?<=\w)\$(?:file)?\d+$")
 
 
 def _name_matches(var: str, type_name: str) -> bool:

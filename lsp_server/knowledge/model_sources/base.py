@@ -131,6 +131,10 @@ class ModuleModel:
     # file's path relative to the entry's folder (`aws-s3/index.d.ts`), so that an import of the package's
     # subpath that is that file (`import * as s3 from 'pkg/aws-s3'`) is that namespace (`ObjectModel.subpath_namespace`)
     namespace_files: dict[str, str] = field(default_factory=dict)
+    # what `require()` of each declaration file read with an `export =` gives (`typeof randu$v3`, `typeof
+    # iterator$v5`), by the same relative path: a package without an `exports` map whose subpath folders carry
+    # their own typings (`pkg/base/randu` -> `base/randu/docs/types/index.d.ts`) binds that (`subpath_module`)
+    module_files: dict[str, str] = field(default_factory=dict)
 
     def add_type(self, t: TypeDef) -> None:
         old = self.types.get(t.name)
@@ -299,7 +303,7 @@ class SourceModel:
             values = {k: _member(v) for k, v in m["values"].items()}
             modules[name] = ModuleModel(m["name"], types, dict(m["exports"]), values, m["complete"],
                                         list(m.get("globals", [])), list(m.get("namespace_globals", [])),
-                                        dict(m.get("namespace_files", {})))
+                                        dict(m.get("namespace_files", {})), dict(m.get("module_files", {})))
         return cls(data["kind"], modules, dict(data["files"]), list(data.get("warnings", [])))
 
 

@@ -45,6 +45,7 @@ log = logging.getLogger(__name__)
 
 MAX_FILES = 3000
 _TYPE_STAR = re.compile(rb"\bexport\s+(type)\s+\*")  # export type * from './x'   (TS 5.0)
+_REFERENCE_TYPES = re.compile(rb"""^[ \t]*///[ \t]*<reference[ \t]+types[ \t]*=[ \t]*["']([^"'\n]+)["']""", re.M)
 _REFERENCE_PATH = re.compile(rb"""^[ \t]*///[ \t]*<reference[ \t]+path[ \t]*=[ \t]*["']([^"'\n]+)["']""", re.M)
 _IMPORT_TYPE = re.compile(rb"\bimport\(\s*(?:\"[^\"\n]*\"|'[^'\n]*')\s*\)\s*\.")  # import("./x").Name
 _IMPORT_NAMED = re.compile(rb"\bimport\(\s*(?:\"([^\"\n]*)\"|'([^'\n]*)')\s*\)\s*\.")
@@ -144,6 +145,7 @@ class DtsExtractor:
         # (TypeScript's module scope), so two files' `declare const usage` are two values (see `file_scoped_exports`)
         self.file_values: dict[tuple[str, str], Member] = {}
         self.separate_values: list[str] = []  # the keys of values held apart (`_Scope.value_keys`), in order
+        self.file_types: list[str] = []  # the keys of module files' own types held apart (`file_local_types`)
 
     # --- files ------------------------------------------------------------------------------------------
     def scope_for(self, path: Path) -> _Scope:
@@ -208,6 +210,8 @@ class DtsExtractor:
         self.add_mixin_bases(mod)
         self.add_namespace_exports(mod)
         self.type_module_imports(mod)
+        self.join_identical_file_types(mod)
+        self.record_module_files(mod, entry_scope)
         # `export * from "gsap/gsap-core"` names a module that `declare module "gsap/gsap-core"` blocks (in
         # files read later) declare: their exports are re-exported too
         for scope, spec, resolved in self.late_stars:
@@ -353,6 +357,7 @@ class DtsExtractor:
             target = (path.parent / ref.decode("utf-8", "replace")).resolve()
             if target.is_file() and target.name.endswith(DTS_SUFFIXES):
                 self.scope_for(target)
+        references = [r.decode("utf-8", "replace") for r in _REFERENCE_TYPES.findall(data)]
         if b"default" in data and b"import(" in data:
             data = self.mark_default_imports(path, data)
         if b"import(" in data:
@@ -373,16 +378,162 @@ class DtsExtractor:
         scope.implicit_exports = _exports_every_declaration(tree.root_node)
         scope.module_file = any(n.type in ("import_statement", "export_statement", "import_alias")
                                 for n in tree.root_node.named_children)
+        renamed = self.file_local_types(tree.root_node, data, scope)
+        if renamed is not None:
+            data = renamed
+            tree = parser("typescript").parse(data)
         links = queries.captures("typescript", "module_links", tree.root_node).get("import.source", [])
         self._targets = {}
         for node in links:
             spec = _text(node, data)
             target = resolve_relative(path, spec) if spec.startswith(".") else resolve_package(path, spec)
             self._targets[spec] = target
+        # `/// <reference types="@stdlib/types"/>` beside `import { TypedIterator } from '@stdlib/types/iter'`, a
+        # subpath that is no file: the referenced package's typings are part of the program, and the module they
+        # declare (`declare module '@stdlib/types/iter' { interface TypedIterator<T> }`) is what the import
+        # names; read last, as the files import types name. Only then: a reference whose package this file's
+        # imports do not need adds nothing this reader uses (and Node's, `types="node"`, is the platform's).
+        for name in references:
+            if name in ("node", "@types/node") or name.startswith(".") or _node_module(name):
+                continue
+            if any(target is None and (spec == name or spec.startswith(name + "/")) for spec, target in
+                   self._targets.items()):
+                found = resolve_package(path, name)
+                if found is not None and found.name.endswith(DTS_SUFFIXES):
+                    self.type_only_files.append(found)
         self.walk_body(tree.root_node, scope, data, module_level=True)
         if not any(n.type in ("import_statement", "export_statement", "import_alias")
                    for n in tree.root_node.named_children):
             self.script_globals.extend(_script_globals(tree.root_node, data))
+
+    def file_local_types(self, root: Node, data: bytes, scope: _Scope) -> bytes | None:
+        """TypeScript's module scope for types: a module file's top-level interface, class, type alias or enum
+        that it does not export is its own, never merged with another file's of the same name (each of a
+        package's folders declaring its own `interface Random extends PRNG` and `declare var randu: Random;
+        export = randu`). The package is read as one namespace, so such a declaration whose name another file's
+        type already holds is renamed in this file (`Random$file3`: every reference to it here, as a type, in
+        `typeof` or in `extends`) before it is read. None when nothing is renamed. Left alone: a name the file
+        declares more than once or also as a value or namespace, or names in an export."""
+        if not scope.module_file or scope.implicit_exports or scope.module is not self.source.module(self.module_name):
+            return None
+        mod = scope.module
+        path = str(scope.path)
+        declared: dict[str, int] = {}
+        top: list[str] = []
+        exported: set[str] = set()
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            t = node.type
+            if t in _TYPE_DECLARATIONS or t in _VALUE_DECLARATIONS or t == "type_parameter":
+                name = node.child_by_field_name("name")
+                if name is not None:
+                    text = _text(name, data)
+                    declared[text] = declared.get(text, 0) + (1 if t in _TYPE_DECLARATIONS else 2)
+            elif t == "variable_declarator":
+                name = node.child_by_field_name("name")
+                if name is not None and name.type == "identifier":
+                    declared[_text(name, data)] = declared.get(_text(name, data), 0) + 2
+            if t == "export_statement":
+                exported.update(_text(n, data) for n in _descendants(node, ("identifier", "type_identifier")))
+            stack.extend(node.named_children)
+        for child in root.named_children:
+            inner = _block_declaration(child) if child.type == "ambient_declaration" else child
+            if inner.type in _TYPE_DECLARATIONS and inner.child_by_field_name("name") is not None:
+                top.append(_text(inner.child_by_field_name("name"), data))
+        keys: dict[str, str] = {}
+        for name in top:
+            held = mod.types.get(name)
+            if declared.get(name) != 1 or name in exported or held is None or held.path == path:
+                continue
+            n = len(self.file_types) + 1
+            while f"{name}$file{n}" in mod.types:
+                n += 1
+            keys[name] = f"{name}$file{n}"
+            self.file_types.append(keys[name])
+        if not keys:
+            return None
+        edits: list[tuple[int, int, bytes]] = []
+        for node in _descendants(root, ("type_identifier", "identifier")):
+            text = _text(node, data)
+            if text not in keys:
+                continue
+            parent = node.parent
+            if node.type == "type_identifier" and parent is not None and parent.type == "nested_type_identifier":
+                continue  # `random.PRNG`: another namespace's
+            if node.type == "identifier" and (parent is None or parent.type not in ("type_query", "extends_clause")):
+                continue  # a value, a property
+            edits.append((node.start_byte, node.end_byte, keys[text].encode()))
+        out = bytearray(data)
+        for start, end, text in sorted(edits, reverse=True):
+            out[start:end] = text
+        return bytes(out)
+
+    def join_identical_file_types(self, mod: ModuleModel) -> None:
+        """Module files' own types held apart (`file_local_types`) that are the same declaration as another of
+        their name (the same members of the same types, bases and parameters; docs and places aside, the types
+        they name joined first) are one type again: TypeScript compares object types by their structure, so
+        forty folders' identical `interface Iterator<T> extends TypedIterator<T> {...}` are one shape, which
+        the docs' many examples then name alike. A type made for one of its members' object literal
+        (`Random$file3$factory`) is part of its shape."""
+        keys = [k for k in self.file_types if k in mod.types]
+        if not keys:
+            return
+        derived: dict[str, list[str]] = {}  # a type -> the types made for its members (`X$member`, nested too)
+        for name in mod.types:
+            i = name.find("$", 1)
+            while i > 0:
+                if not _FILE_SUFFIX.match(name, i + 1):
+                    derived.setdefault(name[:i], []).append(name)
+                    break
+                i = name.find("$", i + 1)
+        joined: dict[str, str] = {}
+
+        def shape(name: str, as_name: str, hypothesis: dict[str, str]) -> tuple:
+            def canon(text: str) -> str:
+                if "$file" not in text:
+                    return text
+                return _FILE_TYPE_REF.sub(lambda m: hypothesis.get(m.group(1), m.group(1)) + (m.group(2) or ""), text)
+            t = mod.types[name]
+            members = sorted((m.name, m.kind, canon(m.type), tuple(canon(x) for x in m.params), m.static, m.private,
+                              m.protected, canon(m.shown_type), m.status,
+                              tuple(tuple(canon(x) for x in o) for o in m.overloads),
+                              tuple(canon(x) for x in m.returns), tuple(m.predicate), tuple(m.fixed_type_params))
+                             for m in t.members)
+            parts = [(t.kind, tuple(canon(b) for b in t.bases), canon(t.alias), tuple(t.type_params),
+                      tuple(canon(d) for d in t.type_defaults), t.open, t.any_name, t.lookup, canon(t.shown_alias),
+                      tuple(members))]
+            for d in sorted(derived.get(name, ())):
+                parts.append((as_name + d[len(name):], shape(d, as_name + d[len(name):], hypothesis)))
+            return tuple(parts)
+
+        groups: dict[str, list[str]] = {}
+        for key in keys:
+            groups.setdefault(key.partition("$file")[0], []).append(key)
+        changed = True
+        while changed:  # (a type whose members name another joined type joins once that one has)
+            changed = False
+            for plain, group in groups.items():
+                for i, key in enumerate(group):
+                    if key in joined:
+                        continue
+                    for rep in [plain, *(k for k in group[:i] if k not in joined)]:
+                        if rep in mod.types and shape(key, rep, {**joined, key: rep}) == shape(rep, rep, joined):
+                            joined[key] = rep
+                            changed = True
+                            break
+        if not joined:
+            return
+
+        def fix(text: str) -> str:
+            if "$file" not in text:
+                return text
+            return _FILE_TYPE_REF.sub(lambda m: joined.get(m.group(1), m.group(1)) + (m.group(2) or ""), text)
+        for key in joined:
+            for d in derived.get(key, ()):
+                mod.types.pop(d, None)
+            mod.types.pop(key, None)
+        self.rewrite_types(mod, fix)
 
     def mark_default_imports(self, path: Path, data: bytes) -> bytes:
         """`import('./mock-agent').default` (an import type of another file's default export, which tsc writes
@@ -507,24 +658,50 @@ class DtsExtractor:
     def unqualify_require_aliases(self, mod: ModuleModel) -> None:
         """`import operations = require("./operation-builder")` then `then(): operations.OperationBuilder` (tsc's
         JSDoc output joins its files so): the type is the file's `OperationBuilder`, which the package's one
-        namespace holds by its bare name. Rewritten in the declarations of the file that imports so only."""
+        namespace holds by its bare name. `typeof operations` alone is that file's module object (what
+        `require()` gives: `interface Namespace { base: typeof base }` of `import base = require('./../../base')`),
+        a placeholder typed once every file is read (`type_module_imports`). Rewritten in the declarations of the
+        file that imports so only."""
         for scope in self.scopes.values():
             aliases = [a for a in scope.require_imports if a not in scope.local_names]
             if not aliases:
                 continue
-            pattern = re.compile(r"(?<![\w$.])(?:%s)\.(?=[A-Za-z_$])" % "|".join(re.escape(a) for a in aliases))
+            words = "|".join(re.escape(a) for a in aliases)
+            pattern = re.compile(r"(?<![\w$.])(?:%s)\.(?=[A-Za-z_$])" % words)
+            type_queries = re.compile(r"(?<![\w$.])typeof\s+(%s)(?![\w$.])" % words)
+
+            def fix(text: str, scope: _Scope = scope) -> str:
+                if "typeof" in text:
+                    text = type_queries.sub(lambda m: self.module_placeholder(scope.require_imports[m.group(1)]),
+                                       text)
+                return pattern.sub("", text)
             path = str(scope.path)
             types = [t for t in mod.types.values() if t.path == path]
             members = [m for t in types for m in t.members] + [v for v in mod.values.values() if v.path == path]
             for t in types:
-                t.bases = [pattern.sub("", b) for b in t.bases]
-                t.alias = pattern.sub("", t.alias)
+                t.bases = [fix(b) for b in t.bases]
+                t.alias = fix(t.alias)
             for m in members:
                 if m.path == path:
-                    m.type, m.shown_type = pattern.sub("", m.type), pattern.sub("", m.shown_type)
-                    m.params = [pattern.sub("", x) for x in m.params]
-                    m.returns = [pattern.sub("", x) for x in m.returns]
-                    m.overloads = [[pattern.sub("", x) for x in ps] for ps in m.overloads]
+                    m.type, m.shown_type = fix(m.type), fix(m.shown_type)
+                    m.params = [fix(x) for x in m.params]
+                    m.returns = [fix(x) for x in m.returns]
+                    m.overloads = [[fix(x) for x in ps] for ps in m.overloads]
+
+    def record_module_files(self, mod: ModuleModel, entry: _Scope) -> None:
+        """What `require()` of each file read that has an `export =` gives (`module_object`), by its path relative
+        to the entry's folder (`ModuleModel.module_files`): a subpath of a package with no `exports` map is a
+        folder with typings of its own (`pkg/base/randu`), the very file the package's namespaces reach."""
+        if self.entry_dir is None:
+            return
+        for scope in list(self.scopes.values()):
+            if scope is entry or "#module:" in str(scope.path) or str(scope.path) not in self.source.files:
+                continue
+            if "=" not in scope.exports:
+                continue
+            text = self.module_object(scope, mod)
+            if text != "any":
+                mod.module_files.setdefault(Path(os.path.relpath(scope.path, self.entry_dir)).as_posix(), text)
 
     def rewrite_types(self, mod: ModuleModel, fix) -> None:
         """Every base, alias and member type of the module (and of its `declare module` blocks) through `fix`."""
@@ -1761,10 +1938,53 @@ def resolve_relative(base_file: Path, spec: str) -> Path | None:
             candidates.append(Path(s[: -len(js)] + dts))
     if s.endswith(DTS_SUFFIXES) or s.endswith(".ts"):
         candidates.append(base)
-    candidates += [Path(s + ".d.ts"), Path(s + ".ts"), base / "index.d.ts", Path(s + ".d.mts"), Path(s + ".d.cts")]
+    candidates += [Path(s + ".d.ts"), Path(s + ".ts")]
     for c in candidates:
         if c.is_file():
             return c.resolve()
+    folder = directory_declaration(base)
+    if folder is not None:
+        return folder
+    for c in (Path(s + ".d.mts"), Path(s + ".d.cts")):
+        if c.is_file():
+            return c.resolve()
+    return None
+
+
+def directory_declaration(folder: Path) -> Path | None:
+    """The declaration file TypeScript reads for a folder imported as a module (`require('./../../base')`, or a
+    package's subpath `pkg/base/randu` when the package has no `exports` map): the folder's own package.json
+    `typings`/`types` (a file, that name with `.d.ts` added, or a folder's `index.d.ts`: `"types":
+    "./docs/types"`), else the declaration beside its `main` (`./lib/index.js` -> `./lib/index.d.ts`), else its
+    `index.d.ts`. Only a file inside the folder; None when there is none."""
+    if not folder.is_dir():
+        return None
+    root = folder.resolve()
+    names: list[str] = []
+    manifest = folder / "package.json"
+    if manifest.is_file():
+        try:
+            data = json.loads(manifest.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            data = None
+        if isinstance(data, dict):
+            names += [data[k] for k in ("typings", "types") if isinstance(data.get(k), str)]
+            main = data.get("main")
+            if isinstance(main, str):
+                stem = main[: -len(Path(main).suffix)] if Path(main).suffix in (".js", ".cjs", ".mjs") else main
+                names.append(stem)
+    names.append("index.d.ts")
+    for name in names:
+        target = (folder / name).resolve()
+        found = None
+        if target.is_file() and target.name.endswith(DTS_SUFFIXES):
+            found = target
+        elif target.with_name(target.name + ".d.ts").is_file():
+            found = target.with_name(target.name + ".d.ts")
+        elif (target / "index.d.ts").is_file():
+            found = target / "index.d.ts"
+        if found is not None and root in found.parents:
+            return found
     return None
 
 
@@ -1818,13 +2038,18 @@ def _package_types(pkg: Path, sub: str) -> Path | None:
     if not sub:
         candidates += [manifest.get(k) for k in ("types", "typings") if isinstance(manifest.get(k), str)]
         candidates.append("index.d.ts")
+        if not isinstance(exports, dict):
+            candidates.append("")  # (the package's folder as TypeScript reads one: `"types": "./docs/types"`)
     else:
-        candidates += [f"{sub}.d.ts", f"{sub}/index.d.ts"]
+        candidates += [f"{sub}.d.ts"] + ([f"{sub}/index.d.ts"] if isinstance(exports, dict) else [])
     root = pkg.resolve()
     for c in candidates:
-        p = (pkg / c).resolve()
-        if p.is_file() and p.name.endswith(DTS_SUFFIXES) and (root == p or root in p.parents):
+        p = (pkg / c).resolve() if c else directory_declaration(pkg)
+        if p is not None and p.is_file() and p.name.endswith(DTS_SUFFIXES) and (root == p or root in p.parents):
             return p
+    if sub and not isinstance(exports, dict) and ".." not in sub.split("/"):
+        # no `exports` map: the subpath is a folder TypeScript reads as a module (its own package.json `types`)
+        return directory_declaration(pkg / sub)
     return None
 
 
@@ -1879,6 +2104,24 @@ def _ambient(node: Node, path: Path | str) -> bool:
             return True
         node = node.parent
     return False
+
+
+# a reference to a module file's own type (`Random$file3`, `Random$file3$factory`): its key, then the rest
+_FILE_SUFFIX = re.compile(r"file\d+(?![\w])")
+_FILE_TYPE_REF = re.compile(r"(?<![\w$])([A-Za-z_$][\w]*\$file\d+)(\$[\w$]*)?(?![\w$])")
+_TYPE_DECLARATIONS = frozenset({"interface_declaration", "class_declaration", "abstract_class_declaration",
+                                "type_alias_declaration", "enum_declaration"})
+_VALUE_DECLARATIONS = frozenset({"function_signature", "function_declaration", "internal_module", "module"})
+
+
+def _descendants(node: Node, types: tuple[str, ...]) -> list[Node]:
+    out, stack = [], [node]
+    while stack:
+        n = stack.pop()
+        if n.type in types:
+            out.append(n)
+        stack.extend(n.children)
+    return out
 
 
 def _block_declaration(child: Node) -> Node:
