@@ -272,13 +272,17 @@ def evaluate(work: Path, set_aside: bool = False) -> HowtoReport:
     return Evaluation(work, set_aside).ranks()
 
 
-def report(work: Path, set_aside: bool = False, verbose: bool = False) -> str:
+def report(work: Path, set_aside: bool = False, verbose: bool = False, package: str | None = None) -> str:
+    """The how-to table. `package` (a name without its version: `@stdlib/random`) ranks only that package's
+    questions, still against the index of every package's docs (what CI's whole-set test ranks them against)."""
     ev = Evaluation(work, set_aside)
-    r = ev.ranks()
-    head = "SET-ASIDE " if set_aside else ""
     # the questions the ranks are of, read once when the evaluation began: a run takes up to an hour, and reading
     # the file again here would label the columns with whatever it holds by then (a round flipped or added meanwhile)
-    qs = ev.questions
+    qs = [q for q in ev.questions if package is None or q.package.rsplit("@", 1)[0] == package]
+    if not qs:
+        return f"how-to retrieval: no {'set-aside ' if set_aside else ''}questions of {package}"
+    r = ev.ranks(qs)
+    head = "SET-ASIDE " if set_aside else ""
     packages = sorted({q.package for q in qs})
     lines = [f"{head}how-to retrieval: {r.n} questions from {len(packages)} packages' docs, right section in "
              f"the top {TOP}",

@@ -2,7 +2,7 @@
 
     --set-aside   run the set-aside engine and questions only (the untouched figures, for the final report)
     -v            list misses, wrong did-you-means and false positives
-    --engine NAME only that engine
+    --engine NAME only that engine (its how-to questions only, ranked against every package's docs)
     --no-howto / --no-symbols
     --node-objects  also count mutants on objects of Node's own modules (round 2's oracle did)
 """
@@ -54,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
             from tests.corpus.engines import howto
 
             print()
-            print(howto.report(Path(tmp), set_aside=args.set_aside, verbose=args.v))
+            print(howto.report(Path(tmp), set_aside=args.set_aside, verbose=args.v, package=args.engine))
     return 0
 
 
