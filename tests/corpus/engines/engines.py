@@ -65,7 +65,9 @@ class Engine:
     ts_fences_as_js: bool = False
     # The docs import other packages beside the engine (a schema library, provider packages): a member used on a
     # name a snippet imports from another package (`import { z } from 'zod'`; `z.object(...)`) is that package's,
-    # not the engine's, whatever the engine's files spell, so it is not a site (`engine_sites(..., own=...)`).
+    # not the engine's, whatever the engine's files spell, so it is not a site (`engine_sites(..., own=...)`);
+    # nor is one used on a value made from such a name (`const result = streamText({...}); result.textStream`,
+    # `const auth = new google.auth.GoogleAuth()`: `other_package_values`, since round 33's vocab33).
     # Off by default: the other engines' sites are unchanged.
     other_imports_not_sites: bool = False
     # The docs show their JavaScript inside ```html blocks, as the page's own `<script>` elements (web components:
@@ -2471,14 +2473,60 @@ def other_package_names(root, own: tuple[str, ...]) -> set[str]:
     return names
 
 
+# the expressions a value is made of, walked to the name it starts from (`new google.auth.GoogleAuth()`, `await
+# s3.send(cmd)`, `streamText({...}).textStream`); `_root_identifier` without `new`, which engine_sites keeps apart
+_MADE_OF = {"call_expression": "function", "new_expression": "constructor", "member_expression": "object",
+            "subscript_expression": "object"}
+
+
+def _made_of_root(node) -> str:
+    while node is not None and node.type not in ("identifier",):
+        if node.type in ("await_expression", "parenthesized_expression", "non_null_expression", "as_expression",
+                         "satisfies_expression"):
+            node = node.named_children[0] if node.named_children else None
+        elif node.type in _MADE_OF:
+            node = node.child_by_field_name(_MADE_OF[node.type])
+        else:
+            return ""
+    return node.text.decode() if node is not None else ""
+
+
+def other_package_values(root, names: set[str]) -> set[str]:
+    """Names a snippet binds to values made from `names` (`other_package_names`), to a fixpoint: a variable whose
+    value is a call, a construction, a member or an await of one of them (`const result = streamText({...})`
+    after `import { streamText } from 'ai'`, `const auth = new google.auth.GoogleAuth()` of googleapis, `const {
+    Body } = await s3.send(cmd)`, `s3` made so in turn). Such a value is the other package's object, as its
+    export is: a member used on it is not the engine's, whatever the engine's files spell. Decided from the
+    snippet's syntax, by name (a parameter that shadows one is left out too: an oracle that places fewer sites
+    never counts a finding on another package's object as the engine's)."""
+    declarators, stack = [], [root]
+    while stack:
+        n = stack.pop()
+        stack.extend(n.named_children)
+        if n.type == "variable_declarator" and n.child_by_field_name("value") is not None:
+            declarators.append(n)
+    made, changed = set(), True
+    while changed:
+        changed = False
+        for n in declarators:
+            if _made_of_root(n.child_by_field_name("value")) in names | made:
+                found = {x.text.decode() for x in _identifiers(n.child_by_field_name("name"))} - names - made
+                if found:
+                    made |= found
+                    changed = True
+    return made
+
+
 def engine_sites(rel: str, text: str, vocabulary: set[str], own: tuple[str, ...] = ()) -> list[EngineSite]:
     """Member uses on the engine's receivers. With `own` (the engine's packages, `Engine.other_imports_not_sites`),
-    a member used on a name imported from another package is not one."""
+    a member used on a name imported from another package, or on a value made from one (`other_package_values`),
+    is not one."""
     data = text.encode("utf-8")
     tree = parser(grammar_of(rel)).parse(data)
     declared = _declared_names(tree.root_node)
     node_names = node_objects(tree.root_node)
     foreign = other_package_names(tree.root_node, own) if own else set()
+    foreign |= other_package_values(tree.root_node, foreign) if foreign else set()
     out, stack = [], [tree.root_node]
     while stack:
         n = stack.pop()
