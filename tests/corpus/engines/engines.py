@@ -1961,19 +1961,20 @@ ENGINES = [
            # ctx, payload, output }) => ...)` destructures `output`, which `TaskCompleteHookParams` does not have (it
            # has `result`; tsc reports it too). The other six are the vocabulary check's on receivers that are not the
            # engine's (`streamText(...)`'s result from `ai`, a Prisma client, googleapis' `auth`, esbuild's `build`
-           # in a plugin's `setup`, the user's `db` twice): listed until fixed, so the list only shrinks.
+           # in a plugin's `setup`, the user's `db` twice): listed until fixed, so the list only shrinks. Round 33's
+           # vocab33 fixed two (a value made from another package's import is that package's:
+           # `_made_by_other_package`); the Prisma client of a relative module, esbuild's `build` and the undeclared
+           # `db` are left (docs/evaluation.md says why).
            # trig32untyped and trig32typed (dev), each alone: 76.5% (untyped 196/249) and 81.0% (typed 128/151, untyped
            # 196/249), did-you-mean 98.5%, the same 7 FP: a top-level value of one module file no longer merged with
            # another file's of its name (task handles and `usage` typed), key remapping (`webhooks.stripe()`), an
            # exported intersection const, the await of a promise subclass (docs/evaluation.md)
            recall_floor=0.81, dym_floor=0.98,
            known_false_positives=("src/readme/docs-tasks-overview_20.js:3: output",
-                                  "src/readme/prompts_06.js:21: textStream",
                                   "src/readme/tool-result-auditing_04.js:8: getMessages",
                                   "src/readme/upgrade-guide_13.js:7: getMessages",
                                   "src/readme/custom_05.js:13: onLoad",
-                                  "src/readme/database-connections_05.js:9: $disconnect",
-                                  "src/readme/deploy-environment-variables_10.js:12: getClient")),
+                                  "src/readme/database-connections_05.js:9: $disconnect")),
     # Round 33's held-out engine (chosen before any run, docs/evaluation.md; run once at 12042ec, untouched), dev
     # material since.
     Engine("@stdlib/random", "0.4.1", "a random-number library of a scientific standard library (stdlib's "
