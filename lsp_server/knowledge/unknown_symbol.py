@@ -1930,10 +1930,12 @@ def _imported_names(doc: ParsedDocument, model: ObjectModel) -> frozenset[str]:
 def _other_package_imports(doc: ParsedDocument, model: ObjectModel) -> frozenset[str]:
     """The local names this file's imports and requires bind to another package, one the model does not hold
     (`import { streamText } from "ai"`, `const { google } = require("googleapis")`). Not a relative module
-    (`./adapter`: the user's class there may implement the engine's interface), a URL, a `node:` or `#`
-    specifier, nor a module the model holds under its own specifier (bun-types' `declare module "bun:ffi"`)."""
+    (`./adapter`: the user's class there may implement the engine's interface), nor a path alias of the
+    project's own (`@/lib/db`, `~/db`: no package is named so), a URL, a `node:` or `#` specifier, nor a module
+    the model holds under its own specifier (bun-types' `declare module "bun:ffi"`)."""
     return frozenset(local for record in module_info_of(doc).imports
-                     if package_name(record.specifier) is not None and record.specifier not in model.modules
+                     if package_name(record.specifier) is not None and not record.specifier.startswith(("@/", "~"))
+                     and record.specifier not in model.modules
                      and package_name(record.specifier) not in model.modules
                      for local in record.locals())
 

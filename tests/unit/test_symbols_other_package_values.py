@@ -55,12 +55,16 @@ def test_a_destructured_value_of_another_package_and_a_require(tmp_path):
 
 def test_a_value_a_relative_module_makes_is_still_checked(tmp_path):
     # a relative module is the user's own: its class may implement the engine's interface (chat's `new
-    # MatrixAdapter()` of `./adapter`), so what it makes stays checked; so does a `#` alias and a URL import
+    # MatrixAdapter()` of `./adapter`), so what it makes stays checked; so does a `#` alias, the project's path
+    # aliases (`@/lib/...`, `~/...`: no package is named so) and a URL import
     body = 'import { PrismaClient } from "./generated/prisma/client";\nimport { mk } from "#lib";\n' \
            'import { cdn } from "https://esm.sh/other";\nexport const prisma = new PrismaClient({});\n' \
-           "prisma.navigat();\nconst a = mk();\na.navigat();\nconst b = cdn();\nb.navigat();\n"
+           "prisma.navigat();\nconst a = mk();\na.navigat();\nconst b = cdn();\nb.navigat();\n" \
+           'import { store } from "@/lib/store";\nimport { db } from "~/db";\nconst c = store();\nc.navigat();\n' \
+           "const d = db.open();\nd.navigat();\n"
     assert findings(tmp_path, body) == [(8, "navigat", ["navigate"]), (10, "navigat", ["navigate"]),
-                                        (12, "navigat", ["navigate"])]
+                                        (12, "navigat", ["navigate"]), (16, "navigat", ["navigate"]),
+                                        (18, "navigat", ["navigate"])]
 
 
 def test_a_value_the_engine_makes_is_still_checked(tmp_path):
