@@ -379,7 +379,9 @@ ENGINES = [
            # `getBatchResults(...)` of `import { experimental_getBatchResults as getBatchResults }`); 76.2% (typed
            # 119/148, untyped 186/252) after round 29's near90 alone (a union alias of object type literals read as a
            # union of closed types); 77.0% (typed 122/148, untyped 186/252), did-you-mean 100% after both
-           recall_floor=0.76, dym_floor=0.99),
+           # round 33's vocab33: 78.2% (typed 125/144, untyped 188/256): its oracle leaves out the values made from
+           # other packages' imports (8 sites, the 400-mutant sample moves); the rule changes nothing more
+           recall_floor=0.78, dym_floor=0.99),
     # Round 15's held-out engine (chosen before any run: docs/evaluation.md, "Round 15's choice (before any run)"),
     # dev material since its one untouched run
     Engine("planck", "1.4.2", "one dts-bundle-generator typings file (dist/planck.d.ts, reached by the `exports` "
@@ -625,8 +627,10 @@ ENGINES = [
            # (typed 8/31, untyped 233/369), did-you-mean 98.3%, 0 FP after sailsdocs16, sailsrt16, sailsfp16, sailsdef16
            # (60.5% at round 27); 74.2% (typed 9/31, untyped 288/369), did-you-mean 98.7%, 0 FP after sails28 (model
            # globals by their shape, the host's `this.req`, the pub-sub methods as the models' part); 74.8% (untyped
-           # 290/369), 0 FP after sails29 (`sails.helpers.x(...)`: a registry of the user's names, its calls queries)
-           recall_floor=0.74, dym_floor=0.98),
+           # 290/369), 0 FP after sails29 (`sails.helpers.x(...)`: a registry of the user's names, its calls queries);
+           # 75.0% (typed 11/30, untyped 289/370), did-you-mean 98.0% after round 33's vocab33 (its oracle leaves out
+           # Waterline's values, 3 sites: the 400-mutant sample moves; the rule changes nothing more)
+           recall_floor=0.75, dym_floor=0.98),
     # Round 17's held-out engine (chosen before any run: docs/evaluation.md, "Round 17's choice (before any run)")
     Engine("bun-types", "1.4.5", "typings only, for a runtime whose API is native: no JavaScript ships (the runtime is "
            "the bun binary), users install the `@types/bun` shim (`/// <reference types=\"bun-types\" />`) and import "
@@ -1573,8 +1577,10 @@ ENGINES = [
            other_imports_not_sites=True,
            # untouched (f9f7142): 90.0% (typed 61/76, untyped 299/324), did-you-mean 100%, 0 FP; 24 of the 40 misses
            # are on other packages' objects whose names chat's files spell, 9 on the emoji helper left open to
-           # user augmentation (docs/evaluation.md)
-           recall_floor=0.90, dym_floor=0.99),
+           # user augmentation (docs/evaluation.md); 91.5% (typed 63/73, untyped 303/327) after round 33's vocab33
+           # (its oracle leaves out the values made from other packages' imports, ai's agent's `stream(...)` and
+           # `fullStream`, 6 sites: the 400-mutant sample moves; the rule changes nothing more)
+           recall_floor=0.91, dym_floor=0.99),
     # Round 28's held-out engine (run once at d6ec1e2, docs/evaluation.md), dev material since.
     Engine("@tanstack/table-core", "9.3.1", "a headless table and data-grid library (TanStack Table v9's "
            "framework-neutral core: the state and row processing of tables the user renders, `const features = "
@@ -1849,8 +1855,10 @@ ENGINES = [
            # round 31's untouched 80.5% (typed 200/217, untyped 122/183), did-you-mean 100%, 1 FP, 0 stray; dev from
            # then on, floors at those figures. The one finding on clean code is true: the README's "Example usage"
            # imports `ConsentManager`, which 2.2.1 exports from no file (typings or either bundle; tsc reports it too).
-           # c15t31 (dev): 84.8% (typed 213/217, untyped 126/183), did-you-mean 100%, the same 1 FP: floor 0.84
-           recall_floor=0.84, dym_floor=1.0,
+           # c15t31 (dev): 84.8% (typed 213/217, untyped 126/183), did-you-mean 100%, the same 1 FP: floor 0.84;
+           # 85.2% (typed 213/216, untyped 128/184) after round 33's vocab33 (its oracle leaves out `useLocation()`'s
+           # value, 1 site: the sample moves; the rule changes nothing more)
+           recall_floor=0.85, dym_floor=1.0,
            known_false_positives=("src/readme/readme_02.js:2: ConsentManager",)),
     # Round 32's held-out engine (chosen before any run, docs/evaluation.md; run once at e4c9c9d, untouched), dev
     # material since.
