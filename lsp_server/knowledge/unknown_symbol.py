@@ -731,6 +731,7 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
     # a member of a member or of `this` (`reply.raw.statuCode`, `this.log.trace()`): receivers as untyped
     members += [*found.get("member.nested", ()), *found.get("member.this", ())]
     annotated = _annotated_names(doc) if doc.language in TYPESCRIPT_LANGUAGES else frozenset()
+    other_packages = _other_package_imports(doc, model)
     typed = {a.start for a in analysis.accesses} | {a.start for a in analysis.import_problems} | \
         (analysis.open_sites - analysis.open_engine_sites)
     # the names no source in reach has, used on each receiver the engine's examples name (`sprite`): as
@@ -783,6 +784,11 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
             # engine, which the model types when it can; where it could not, the reader does not know that
             # value's shape, and a guess would flag a name the engine has (the runtime oracle's misses). And
             # `React.useState`: another module's value, whatever the engine spells (`_imported_names`).
+            continue
+        if other_packages and _made_by_other_package(doc, obj, other_packages):
+            # `const result = streamText({...}); result.textStream` after `import { streamText } from "ai"`: what
+            # another package makes is that package's value, as its export itself is (above), whatever the
+            # engine spells. A relative module's is not known so: a user's class may implement an engine type
             continue
         if named_as_class is not None and (obj.type != "identifier" or doc.node_text(obj) not in named_as_class):
             continue
@@ -1921,6 +1927,67 @@ def _imported_names(doc: ParsedDocument, model: ObjectModel) -> frozenset[str]:
         else:
             names.update(bound)
     return frozenset(names)
+
+
+def _other_package_imports(doc: ParsedDocument, model: ObjectModel) -> frozenset[str]:
+    """The local names this file's imports and requires bind to another package, one the model does not hold
+    (`import { streamText } from "ai"`, `const { google } = require("googleapis")`). Not a relative module
+    (`./adapter`: the user's class there may implement the engine's interface), nor a path alias of the
+    project's own (`@/lib/db`, `~/db`: no package is named so), a URL, a `node:` or `#` specifier, nor a module
+    the model holds under its own specifier (bun-types' `declare module "bun:ffi"`)."""
+    return frozenset(local for record in module_info_of(doc).imports
+                     if package_name(record.specifier) is not None and not record.specifier.startswith(("@/", "~"))
+                     and record.specifier not in model.modules
+                     and package_name(record.specifier) not in model.modules
+                     for local in record.locals())
+
+
+# the expressions a value is made of, walked to the name it starts from: `f(x)`, `new a.B()`, `a.b.c`, `await ...`
+_MADE_OF = {"call_expression": "function", "new_expression": "constructor", "member_expression": "object",
+            "subscript_expression": "object"}
+
+
+def _made_of_root(node):
+    """The identifier a value expression starts from (`google` of `new google.auth.GoogleAuth({...})`, `streamText`
+    of `await streamText({...}).toResponse()`), through calls, `new`, members, `await` and parentheses; None
+    when it starts from anything else (a literal, a function, `this`)."""
+    for _ in range(64):
+        if node is None or node.type == "identifier":
+            return node
+        if node.type in _WRAPPERS:
+            node = node.named_children[-1] if node.named_children else None
+        elif node.type in _MADE_OF:
+            node = node.child_by_field_name(_MADE_OF[node.type])
+        else:
+            return None
+    return None
+
+
+def _made_by_other_package(doc: ParsedDocument, obj, other: frozenset[str], depth: int = 0) -> bool:
+    """Whether the receiver `obj` (a name, or a chain of members and calls from one) is a variable every
+    declaration of which binds it to a value made from another package's import (`other`, by
+    `_other_package_imports`): `const result = streamText({...})` after `import { streamText } from "ai"`, `const
+    auth = new google.auth.GoogleAuth()` of `googleapis`, `const { Body } = await s3.send(cmd)`, or made so from
+    such a variable in turn (`const client = await auth.getClient()`, 3 levels). The import must bind at the
+    program's top (a local of its name shadows it); any declaration without such a value (a parameter, `let x;`
+    assigned later) leaves the receiver checked. The receiver's own root being the import is `_imported_names`'."""
+    root = _made_of_root(obj)
+    if root is None or depth > 3:
+        return False
+    binding = scopes_of(doc).resolve(root)
+    if binding is None or not binding.declarations:
+        return False
+    if depth > 0 and binding.scope.type == "program" and binding.name in other:
+        return True
+    for decl in binding.declarations:
+        holder = decl.top.parent
+        if decl.top.type not in ("identifier", "object_pattern", "array_pattern") or holder is None or \
+                holder.type != "variable_declarator":
+            return False
+        value = holder.child_by_field_name("value")
+        if value is None or not _made_by_other_package(doc, value, other, depth + 1):
+            return False
+    return True
 
 
 def _chain_root(doc: ParsedDocument, node) -> str | None:

@@ -446,3 +446,21 @@ def test_members_on_other_packages_imports_are_sites_only_where_the_engine_says_
     # with the engine's packages named: zod's `z`, the scoped package's `p` and the required `object` are not
     # the engine's; the engine's own result, a relative import and an undeclared name still are
     assert own == [(7, "text"), (10, "text"), (11, "text")]
+
+
+def test_members_on_values_made_from_other_packages_imports_are_not_sites_where_the_engine_says_so():
+    code = ("import { streamText } from 'ai';\nimport { google } from 'googleapis';\nimport { run } from 'engine';\n"
+            "import { Maker } from './maker';\nconst result = streamText({});\nresult.text;\n"
+            "const auth = new google.auth.GoogleAuth({});\nconst client = await auth.client();\nclient.text;\n"
+            "const { stream } = (streamText({})).toStream();\nstream.text;\n"
+            "const mine = run();\nmine.text;\nconst made = new Maker();\nmade.text;\nconst later = mine.text;\n"
+            "later.chat;\nlet open;\nopen = streamText({});\nopen.text;\n")
+    vocabulary = {"text", "client", "chat"}
+    every = [(s.line, s.name) for s in E.engine_sites("a.js", code, vocabulary)]
+    assert every == [(5, "text"), (7, "client"), (8, "text"), (10, "text"), (12, "text"), (14, "text"),
+                     (15, "text"), (16, "chat"), (19, "text")]
+    own = [(s.line, s.name) for s in E.engine_sites("a.js", code, vocabulary, own=("engine",))]
+    # ai's result, googleapis' auth and what it makes in turn, a destructured stream: the other packages'
+    # objects; the engine's value, what is made from it, a relative module's class and a variable assigned
+    # after its declaration still are sites
+    assert own == [(12, "text"), (14, "text"), (15, "text"), (16, "chat"), (19, "text")]
