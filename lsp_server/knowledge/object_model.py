@@ -1304,24 +1304,10 @@ class ObjectModel:
         TypeScript finds a subpath's typings as the `types` condition of its `exports` entry, else beside the
         JavaScript file the entry names (`./aws-s3/index.js` -> `./aws-s3/index.d.ts`), else, with no
         `exports` map, at `sub.d.ts` or `sub/index.d.ts`. None when the subpath is no such file."""
-        if spec in self._subpath_ns:
-            return self._subpath_ns[spec]
-        found = None
-        pkg = package_name(spec)
-        pkg_dir = self.package_dirs.get(pkg) if pkg is not None and pkg != spec else None
-        decl = _subpath_declaration(pkg_dir, spec[len(pkg) + 1:]) if pkg_dir is not None else None
-        if decl is not None:
-            for src_spec, src in self.sources:
-                mod = src.modules.get(pkg) if src.kind == "dts" else None
-                if mod is None or not mod.namespace_files:
-                    continue
-                rel = Path(os.path.relpath(decl, src_spec.path.resolve().parent)).as_posix()
-                name = mod.namespace_files.get(rel)
-                if name is not None and self.type((pkg, name)) is not None:
-                    found = (pkg, name)
-                    break
-        self._subpath_ns[spec] = found
-        return found
+        if spec not in self._subpath_ns:
+            self._subpath_ns[spec] = next((found for found in self._subpath_file_entries(spec, "namespace_files")
+                                           if self.type(found) is not None), None)
+        return self._subpath_ns[spec]
 
     def subpath_module(self, spec: str) -> tuple[str, str] | None:
         """(package, type text) of what `require('pkg/sub')` gives when the subpath's declaration file (found as
@@ -1329,23 +1315,27 @@ class ObjectModel:
         =` (`ModuleModel.module_files`: `typeof randu$v3`, the file's own `declare var randu: Random`); else
         None. A package of folders each with typings of its own (`pkg/base/randu/docs/types/index.d.ts`, reached
         from the root's `import base = require('./../../base')`) is so."""
-        if spec in self._subpath_mod:
-            return self._subpath_mod[spec]
-        found = None
+        if spec not in self._subpath_mod:
+            self._subpath_mod[spec] = next(self._subpath_file_entries(spec, "module_files"), None)
+        return self._subpath_mod[spec]
+
+    def _subpath_file_entries(self, spec: str, table: str):
+        """(package, entry) for each typings source whose per-file table (`ModuleModel.namespace_files` or
+        `module_files`, keyed by the file's path relative to the source) holds the declaration file a subpath
+        import names (`_subpath_declaration`), in source order."""
         pkg = package_name(spec)
         pkg_dir = self.package_dirs.get(pkg) if pkg is not None and pkg != spec else None
         decl = _subpath_declaration(pkg_dir, spec[len(pkg) + 1:]) if pkg_dir is not None else None
-        if decl is not None:
-            for src_spec, src in self.sources:
-                mod = src.modules.get(pkg) if src.kind == "dts" else None
-                if mod is None or not mod.module_files:
-                    continue
-                text = mod.module_files.get(Path(os.path.relpath(decl, src_spec.path.resolve().parent)).as_posix())
-                if text is not None:
-                    found = (pkg, text)
-                    break
-        self._subpath_mod[spec] = found
-        return found
+        if decl is None:
+            return
+        for src_spec, src in self.sources:
+            mod = src.modules.get(pkg) if src.kind == "dts" else None
+            entries = getattr(mod, table) if mod is not None else None
+            if not entries:
+                continue
+            entry = entries.get(Path(os.path.relpath(decl, src_spec.path.resolve().parent)).as_posix())
+            if entry is not None:
+                yield pkg, entry
 
     def export(self, module: str, name: str):
         """What `import { name } from module` binds: ("type", tid) or ("value", Member) or None."""
