@@ -2103,7 +2103,8 @@ ENGINES = [
            # TypeScript reads one, `typeof` of import-equals, each module file's own types apart (docs/evaluation.md)
            # Both merged (cbfaf8a): 70.5% (typed 86/190, untyped 196/210), did-you-mean 100%, 0 FP
            recall_floor=0.70, dym_floor=1.0),
-    # Round 34's held-out engine (chosen before any run, docs/evaluation.md): run only with --set-aside.
+    # Round 34's held-out engine (chosen before any run, docs/evaluation.md; run once at 6ef9801, untouched), dev
+    # material since.
     Engine("@mysten/sui", "2.33.1", "a blockchain SDK (Mysten Labs' TypeScript SDK for Sui, a Move-based layer-1 "
            "chain: keypairs and signers, programmable transaction blocks built command by command, gRPC, GraphQL and "
            "JSON-RPC clients, BCS encoding: `const client = new SuiGrpcClient({ network: 'testnet', baseUrl })`, "
@@ -2153,7 +2154,12 @@ ENGINES = [
            # @mysten packages, on whose names no site falls (other_imports_not_sites would leave the sites unchanged:
            # off); no ```html block
            ts_fences_as_js=True,
-           set_aside=True),
+           # Round 34 untouched (6ef9801): 83.8% (typed 157/192, untyped 178/208), did-you-mean 98.5%, 1 finding on
+           # clean code, a false positive: `client.suins.getNameRecord` on a client extended with another package's
+           # `suins()` (@mysten/suins, not installed), read by the vocabulary check as a near miss of `NameRecord`:
+           # listed until fixed, so the list only shrinks
+           recall_floor=0.83, dym_floor=0.98,
+           known_false_positives=("src/readme/json-rpc-migration_25.js:7: getNameRecord",)),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
