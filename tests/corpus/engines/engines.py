@@ -2198,11 +2198,10 @@ ENGINES = [
                  "docs/tutorial-making-a-plugin.md"),
            # every Markdown page the package ships but docs/_coverpage.md and docs/_sidebar.md (docsify's cover and
            # navigation: a title and a list of links); the code is fenced ```js (122), ```typescript (10) and
-           # unlabelled (35: shell sessions, trees, output), no ```ts or ```html block; the ```typescript blocks are
-           # the TypeScript tutorial's and a few typed examples: ts_fences_as_js keeps those that parse as
-           # JavaScript; the docs import from other packages only in two tutorial blocks (imdb-api, ramda), on whose
-           # names no engine member is used
-           ts_fences_as_js=True,
+           # unlabelled (35: shell sessions, trees, output), no ```ts or ```html block; none of the 10 ```typescript
+           # blocks parses as JavaScript (typed parameters `(toolbox: GluegunToolbox)`, interfaces), so
+           # ts_fences_as_js would add nothing: off; the docs import from other packages only in two blocks (imdb-api,
+           # ramda), on whose names no engine member is used (other_imports_not_sites: off)
            set_aside=True),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
