@@ -2160,6 +2160,49 @@ ENGINES = [
            # listed until fixed, so the list only shrinks
            recall_floor=0.83, dym_floor=0.98,
            known_false_positives=("src/readme/json-rpc-migration_25.js:7: getNameRecord",)),
+    # Round 35's held-out engine (chosen before any run, docs/evaluation.md): run only with --set-aside.
+    Engine("gluegun", "5.2.2", "a CLI-building toolkit (Infinite Red's Gluegun: a command-line app built from a "
+           "runtime that loads commands, extensions and plugins from folders, each command a module "
+           "`module.exports = { name: 'generate', alias: ['g'], run: async (toolbox) => {...} }` handed one toolbox "
+           "object of tools: `const { print, filesystem, parameters, strings, template, prompt } = toolbox`, "
+           "`print.info('hi')`, `print.spin('working').succeed()`, `print.table([...], { format: 'markdown' })`, "
+           "`filesystem.read('package.json', 'json')`, `parameters.first`, `parameters.options.force`, "
+           "`strings.kebabCase(name)`, `await template.generate({ template: 'model.ts.ejs', target, props })`, "
+           "`await prompt.ask([{ type: 'input', name: 'age', message: '...' }])`, `await system.run('yarn')`, "
+           "`await patching.update('package.json', (config) => ...)`, `toolbox.http.create({ baseURL })`, "
+           "`toolbox.meta.version()`; extensions add members to the toolbox at run time "
+           "(`module.exports = (toolbox) => { toolbox.hello = () => toolbox.print.info('hi') }`, then "
+           "`toolbox.hello()` in a command), and the CLI is made by a fluent builder "
+           "(`build('movie').src(__dirname).plugins('./node_modules', { matching: 'movie-*' }).help().version()"
+           ".defaultCommand().create()`, then `cli.run(process.argv)`)) whose typings are tsc's per-file declarations "
+           "of its TypeScript sources (`build/types/**/*.d.ts`, 68 files, beside 79 CommonJS `.js`, the `types` field "
+           "`build/types/index.d.ts`: `export { filesystem, GluegunFilesystem } from './toolbox/filesystem-tools'`, no "
+           "`exports` map, no `\"type\"`), the toolbox an interface with a string index signature "
+           "(`interface GluegunToolbox extends GluegunEmptyToolbox { print: GluegunPrint; ... }`, `interface "
+           "GluegunEmptyToolbox { [key: string]: any }`: any member read on a toolbox type-checks, as the extensions "
+           "need), tools typed by their dependencies' declarations (`interface GluegunFilesystem extends FSJetpack` "
+           "from fs-jetpack, `http.create(options: ApisauceConfig): ApisauceInstance` from apisauce, `prompt.ask` "
+           "over enquirer's `PromptOptions`, `print.spin(...)` returning ora's `Ora`), methods declared as "
+           "function-typed properties (`info: (message: any) => void`), and subpath entries that are untyped "
+           "one-line CommonJS files at the package root (`require('gluegun/print')`, `gluegun/filesystem`, "
+           "`gluegun/strings`, `gluegun/sniff`: `module.exports = require('./build/print')`, no `.d.ts` beside "
+           "them); the docs are the package's own docsify site (`docs/*.md`) beside a README that repeats "
+           "`docs/README.md`, JavaScript fenced ```js (122) and ```typescript (10)",
+           docs=("README.md", "docs/README.md", "docs/contributing.md", "docs/getting-started.md",
+                 "docs/guide-architecture.md", "docs/plugins.md", "docs/releasing.md", "docs/runtime.md",
+                 "docs/sniff.md", "docs/toolbox-api.md", "docs/toolbox-config.md", "docs/toolbox-filesystem.md",
+                 "docs/toolbox-http.md", "docs/toolbox-meta.md", "docs/toolbox-package-manager.md",
+                 "docs/toolbox-parameters.md", "docs/toolbox-patching.md", "docs/toolbox-print.md",
+                 "docs/toolbox-prompt.md", "docs/toolbox-semver.md", "docs/toolbox-strings.md",
+                 "docs/toolbox-system.md", "docs/toolbox-template.md", "docs/tutorial-making-a-movie-cli.md",
+                 "docs/tutorial-making-a-plugin.md"),
+           # every Markdown page the package ships but docs/_coverpage.md and docs/_sidebar.md (docsify's cover and
+           # navigation: a title and a list of links); the code is fenced ```js (122), ```typescript (10) and
+           # unlabelled (35: shell sessions, trees, output), no ```ts or ```html block; none of the 10 ```typescript
+           # blocks parses as JavaScript (typed parameters `(toolbox: GluegunToolbox)`, interfaces), so
+           # ts_fences_as_js would add nothing: off; the docs import from other packages only in two blocks (imdb-api,
+           # ramda), on whose names no engine member is used (other_imports_not_sites: off)
+           set_aside=True),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
