@@ -874,10 +874,22 @@ class DtsExtractor:
             return [td.name]
         if t in ("function_signature", "function_declaration"):
             name = _text(node.child_by_field_name("name"), data)
-            m = Member(name, "function", _annotation(node.child_by_field_name("return_type"), data),
+            ret_node = node.child_by_field_name("return_type")
+            m = Member(name, "function", _annotation(ret_node, data),
                        _params(node.child_by_field_name("parameters"), data), path=path, line=line, doc=doc,
                        static=into is not None, fixed_type_params=_unbound_type_params(node, data),
                        predicate=_predicate(node, data))
+            # `declare function createPure<T>(make: ...): { (value: Uint8Array): T; u8(n: number): T }`: what it
+            # returns is a closed object type of its own (one per declaration: overloads returning different
+            # literals merge to no type), which a call or `ReturnType<typeof createPure<A>>` gives
+            stem = f"{into.name}${name}$returns" if into is not None else f"{name}$returns"
+            made, n, into_mod = stem, 1, self.synth_module or self.source.module(self.module_name)
+            while made in into_mod.types:
+                n += 1
+                made = f"{stem}{n}"
+            synth = self.object_literal_type(ret_node, made, data, path)
+            if synth:
+                m.shown_type, m.type = " ".join(m.type.split()), synth
             _mark_deprecated(m, node, data)
             self.add_value(mod, into, m, scope)
             scope.local_names.add(name)
@@ -910,7 +922,8 @@ class DtsExtractor:
                 _mark_deprecated(m, node, data)
                 if into is None and m.type:
                     scope.const_types[name] = m.type
-                if m.type == "unique symbol":
+                if m.type in ("unique symbol", "never"):
+                    # (a brand a bundler declares `never`, `[BRAND]: boolean`, names no property either)
                     self.unique_symbols.add(name)
                 self.add_value(mod, into, m, scope)
                 scope.local_names.add(name)
@@ -1471,7 +1484,7 @@ class DtsExtractor:
                 ret_node = node.child_by_field_name("return_type") or \
                     (node.child_by_field_name("type") if t == "construct_signature" else None)
                 ret = _annotation(ret_node, data)
-                synth = self.object_literal_type(ret_node, td, name, data, path)
+                synth = self.object_literal_type(ret_node, f"{td.name}${name}", data, path)
                 params = _params(node.child_by_field_name("parameters"), data)
                 if name == "constructor":
                     # a construct signature's declared result (`new(): PDFDocument` on an interface) or the class
@@ -1490,7 +1503,7 @@ class DtsExtractor:
                 type_node = node.child_by_field_name("type")
                 m = _typed_member(name, type_node, data, path, line, doc)
                 m.static, m.private = static, private
-                synth = self.object_literal_type(type_node, td, name, data, path)
+                synth = self.object_literal_type(type_node, f"{td.name}${name}", data, path)
                 if synth and m.kind == "property":
                     m.shown_type, m.type = " ".join(m.type.split()), synth
             # `protected`: private to code outside the class's chain, a real member of a subclass's `this`
@@ -1550,14 +1563,14 @@ class DtsExtractor:
             mod.add_type(part)
         td.shown_alias, td.alias = td.alias, " | ".join(names)
 
-    def object_literal_type(self, annotation: Node | None, owner: TypeDef, member: str, data: bytes, path: str) -> str:
-        """`scale(f: number): { width: number; height: number }`: a closed interface named `Owner$member`."""
+    def object_literal_type(self, annotation: Node | None, name: str, data: bytes, path: str) -> str:
+        """`scale(f: number): { width: number; height: number }`: a closed interface named `name` (`Owner$member`
+        for a member's type, `f$returns` for a function's result)."""
         if annotation is None or annotation.type != "type_annotation" or not annotation.named_children:
             return ""
         inner = annotation.named_children[0]
         if inner.type != "object_type":
             return ""
-        name = f"{owner.name}${member}"
         parts = [c for c in inner.named_children if c.type != "comment"]
         if len(parts) == 1 and parts[0].type == "index_signature":
             # `inputs: { [path: string]: { bytes: number } }`: a dictionary of that value (`Record<string, V>`)
@@ -1565,7 +1578,7 @@ class DtsExtractor:
             value = parts[0].child_by_field_name("type")
             if key is None or _text(key, data) != "string" or value is None or not value.named_children:
                 return ""
-            shown = self.object_literal_type(value, owner, f"{member}$value", data, path)
+            shown = self.object_literal_type(value, f"{name}$value", data, path)
             return f"Record<string, {shown}>" if shown else ""
         td = TypeDef(name, "interface", path=path, line=inner.start_point[0])
         self.members(inner, td, data, path)
