@@ -784,6 +784,8 @@ class DtsExtractor:
             body = node.child_by_field_name("body")
             if body is not None:
                 self.members(body, td, data, path)
+            if into is None:
+                self.hold_apart_from_class(mod, td.name, scope)
             mod.add_type(td)
             self.qualified_copy(td, into, mod)
             scope.local_names.add(td.name)
@@ -1360,11 +1362,14 @@ class DtsExtractor:
                 _merge_overload(own, m)
         key = scope.value_keys.get(m.name, m.name) if scope is not None else m.name
         old = mod.values.get(key)
-        if old is not None and key == m.name and self.other_module_binding(old, m, scope, mod):
+        if key == m.name and ((old is not None and self.other_module_binding(old, m, scope, mod)) or (
+                old is None and scope is not None and scope.module_file and m.path and
+                self.class_of_other_file(mod, m.name, m.path))):
             # two module files of the package each declaring a top-level `task` (a const in one, a function in
-            # the other): TypeScript keeps them apart (only a script's globals, or declarations of one file,
-            # merge); merged, their types would clash into "unknown". The later one is held under a key of its
-            # own, which this file's exports and namespace object resolve to (`resolve_local`)
+            # the other; or a class in one, read first): TypeScript keeps them apart (only a script's globals,
+            # or declarations of one file, merge); merged, their types would clash into "unknown". The later one
+            # is held under a key of its own, which this file's exports and namespace object resolve to
+            # (`resolve_local`)
             key = f"{m.name}$v{len(self.separate_values) + 1}"
             self.separate_values.append(key)
             scope.value_keys[m.name] = key
@@ -1378,10 +1383,37 @@ class DtsExtractor:
         """Whether `m`, a top-level value of `scope`'s file, is another binding than `old` of the same name: both
         declared in module files (ones that import or export something), different ones, and no type of the
         name in the module (a value merged with a class or namespace keeps the merging as before)."""
-        if scope is None or not scope.module_file or not old.path or old.path == m.path or m.name in mod.types:
+        if scope is None or not scope.module_file or not old.path or old.path == m.path or \
+                (m.name in mod.types and not self.class_of_other_file(mod, m.name, m.path)):
             return False
         other = self.scopes.get(Path(old.path))
         return other is not None and other.module_file and other.module is scope.module
+
+    def class_of_other_file(self, mod: ModuleModel, name: str, path: str) -> bool:
+        """Whether `name` is a class another module file of the package declares: a class never merges with a
+        const or function (TypeScript's duplicate identifier), so a value of that name in `path` is another
+        binding (a generated protobuf file's `declare const Transaction: Transaction$Type` beside the SDK's
+        `declare class Transaction` of its transaction builder)."""
+        t = mod.types.get(name)
+        if t is None or t.kind != "class" or not t.path or t.path == path:
+            return False
+        other = self.scopes.get(Path(t.path))
+        return other is not None and other.module_file
+
+    def hold_apart_from_class(self, mod: ModuleModel, name: str, scope: _Scope) -> None:
+        """A module file declaring class `name` where another module file of the package has already declared a
+        value of that name (read first, see `other_module_binding`): that value is another binding, held under
+        a key of its own, which its file's exports resolve to; the class keeps the name."""
+        old = mod.values.get(name)
+        if old is None or not scope.module_file or not old.path or old.path == str(scope.path):
+            return
+        other = self.scopes.get(Path(old.path))
+        if other is None or not other.module_file or other.module is not scope.module or name in other.value_keys:
+            return
+        key = f"{name}$v{len(self.separate_values) + 1}"
+        self.separate_values.append(key)
+        other.value_keys[name] = key
+        mod.values[key] = mod.values.pop(name)
 
     def literal_keys(self, text: str, path: str, seen: tuple[str, ...] = ()) -> list[str] | None:
         """The keys a mapped type's key union lists: string literals (`'a' | "b"`), or the name of a literal
