@@ -587,7 +587,7 @@ def mine(model: ObjectModel, known: list[dict[str, list[Observation]]] | None = 
             break
         conventions = found
     model.conventions = conventions
-    conventions.update(_abbreviations(conventions, free))
+    conventions.update(_abbreviations(model, conventions, free))
     conventions.update(_usage_conventions(model, conventions))
     given = {name for obs in observed.values() if obs.pairs for name, _ in obs.pairs}
     conventions.update(_own_name_conventions(model, conventions, given))
@@ -1081,11 +1081,14 @@ def _own_name_conventions(model: ObjectModel, conventions: dict[str, Convention]
     return out
 
 
-def _abbreviations(conventions: dict[str, Convention], free: Counter) -> dict[str, Convention]:
+def _abbreviations(model: ObjectModel, conventions: dict[str, Convention], free: Counter) -> dict[str, Convention]:
     targets = {c.target for c in conventions.values() if c.kind == "inst"}
+    # a name a package exports (@mysten/sui's `bcs`) is that value in a fragment that leaves its import out, not
+    # an abbreviation of some type's name (`BuildTransactionOptions`)
+    exported = {n for mod in model.modules.values() for n in mod.exports}
     out = {}
     for name in free:
-        if name in conventions or name in NOT_ABBREVIATIONS:
+        if name in conventions or name in NOT_ABBREVIATIONS or name in exported:
             continue
         fits = sorted({t for t in targets if _abbreviates(name, t[1])}, key=lambda t: len(t[1]))
         if len(fits) > 1 and not all(t[1].startswith(fits[0][1]) for t in fits[1:]):

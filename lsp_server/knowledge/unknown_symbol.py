@@ -229,6 +229,9 @@ def shown_type(model: ObjectModel, a: Access) -> str:
 # object, `typeof import("./items/items")`), `Params$arm1` (an object type arm of a union alias, dts's
 # `literal_union`). Shown as the value's (or the alias's) name.
 _VALUE_TYPE_SUFFIX = re.compile(r"static|ns\d+|module\d+|arm\d+")
+# A function's declared object result (`declare function createPure<T>(..): { u8(n: number): T }`, dts's
+# `createPure$returns`): shown as that function's result
+_RESULT_SUFFIX = re.compile(r"returns\d*")
 
 
 def shown_owner(model: ObjectModel, tid, written: str = "") -> str:
@@ -254,6 +257,8 @@ def _shown_owner(model: ObjectModel, tid, written: str) -> str:
     if _VALUE_TYPE_SUFFIX.fullmatch(rest):
         return shown_owner(model, (tid[0], head))
     owner = model.type((tid[0], head))
+    if owner is None and _RESULT_SUFFIX.fullmatch(rest):
+        return f"{head.replace('$', '.')}()"  # `createPure$returns`: the object a function's declaration returns
     if owner is None:
         return exported  # a bundle's local (`create$6`) no export renames: the only name there is
     shown = f"{shown_owner(model, (tid[0], head))}.{rest}"

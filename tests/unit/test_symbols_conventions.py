@@ -131,3 +131,17 @@ def test_an_exported_singleton_of_the_engines_own_type_is_checked(tmp_path):
         "src/a.js": 'import { Tunes, scratch } from "tunes";\nTunes.volume(0.5);\nTunes.volum(0.5);\nscratch.anything;\n',
     })
     assert found(ws, "src/a.js") == [(3, "volum", "error", ["volume"])]
+
+
+def test_a_short_name_the_package_exports_is_that_value_not_an_abbreviation(tmp_path):
+    """@mysten/sui's `bcs` (an exported const, which fragments use without importing it) is no abbreviation of a
+    conventional type whose letters it happens to follow (`BuildTransactionOptions`): `ws` exported here is the
+    package's own object, whose near misses are read on it, not on a Worksheet (round 34)."""
+    ws = make_workspace(tmp_path, {
+        "node_modules/sheets/package.json": json.dumps({"name": "sheets", "types": "index.d.ts"}),
+        "node_modules/sheets/index.d.ts": TYPES + "export declare const ws: { open(path: string): Workbook };\n",
+        "node_modules/sheets/README.md": README,
+        "src/uses.js": 'import { Workbook } from "sheets";\nnew Workbook();\n',
+        "src/a.js": "ws.open('book.xlsx');\nws.opne('book.xlsx');\n",
+    })
+    assert found(ws, "src/a.js") == [(2, "opne", "warning", ["open"])]

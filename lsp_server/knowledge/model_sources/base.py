@@ -438,7 +438,10 @@ def parse_type(text: str):
     if text == "this":
         return ("this",)
     if text.startswith("typeof "):
-        return ("typeof", text[7:].strip().split(".")[-1])
+        # an instantiation expression `typeof createPure<Argument>` is that function with its type parameters
+        # bound: the same value here, as a named type's type arguments are dropped
+        queried = re.fullmatch(r"([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*(?:<.*>)?", text[7:].strip(), re.S)
+        return ("typeof", (queried.group(1) if queried else text[7:].strip()).split(".")[-1].strip())
     if text.startswith("readonly "):
         return parse_type(text[9:])
     ctor = re.fullmatch(r"\{\s*new\s*(?:<[^>]*>)?\s*\(.*\)\s*:\s*([^;{}]+?)\s*;?\s*\}", text, re.S)

@@ -784,6 +784,8 @@ class DtsExtractor:
             body = node.child_by_field_name("body")
             if body is not None:
                 self.members(body, td, data, path)
+            if into is None:
+                self.hold_apart_from_class(mod, td.name, scope)
             mod.add_type(td)
             self.qualified_copy(td, into, mod)
             scope.local_names.add(td.name)
@@ -874,10 +876,22 @@ class DtsExtractor:
             return [td.name]
         if t in ("function_signature", "function_declaration"):
             name = _text(node.child_by_field_name("name"), data)
-            m = Member(name, "function", _annotation(node.child_by_field_name("return_type"), data),
+            ret_node = node.child_by_field_name("return_type")
+            m = Member(name, "function", _annotation(ret_node, data),
                        _params(node.child_by_field_name("parameters"), data), path=path, line=line, doc=doc,
                        static=into is not None, fixed_type_params=_unbound_type_params(node, data),
                        predicate=_predicate(node, data))
+            # `declare function createPure<T>(make: ...): { (value: Uint8Array): T; u8(n: number): T }`: what it
+            # returns is a closed object type of its own (one per declaration: overloads returning different
+            # literals merge to no type), which a call or `ReturnType<typeof createPure<A>>` gives
+            stem = f"{into.name}${name}$returns" if into is not None else f"{name}$returns"
+            made, n, into_mod = stem, 1, self.synth_module or self.source.module(self.module_name)
+            while made in into_mod.types:
+                n += 1
+                made = f"{stem}{n}"
+            synth = self.object_literal_type(ret_node, made, data, path)
+            if synth:
+                m.shown_type, m.type = " ".join(m.type.split()), synth
             _mark_deprecated(m, node, data)
             self.add_value(mod, into, m, scope)
             scope.local_names.add(name)
@@ -910,7 +924,8 @@ class DtsExtractor:
                 _mark_deprecated(m, node, data)
                 if into is None and m.type:
                     scope.const_types[name] = m.type
-                if m.type == "unique symbol":
+                if m.type in ("unique symbol", "never"):
+                    # (a brand a bundler declares `never`, `[BRAND]: boolean`, names no property either)
                     self.unique_symbols.add(name)
                 self.add_value(mod, into, m, scope)
                 scope.local_names.add(name)
@@ -1347,11 +1362,14 @@ class DtsExtractor:
                 _merge_overload(own, m)
         key = scope.value_keys.get(m.name, m.name) if scope is not None else m.name
         old = mod.values.get(key)
-        if old is not None and key == m.name and self.other_module_binding(old, m, scope, mod):
+        if key == m.name and ((old is not None and self.other_module_binding(old, m, scope, mod)) or (
+                old is None and scope is not None and scope.module_file and m.path and
+                self.class_of_other_file(mod, m.name, m.path))):
             # two module files of the package each declaring a top-level `task` (a const in one, a function in
-            # the other): TypeScript keeps them apart (only a script's globals, or declarations of one file,
-            # merge); merged, their types would clash into "unknown". The later one is held under a key of its
-            # own, which this file's exports and namespace object resolve to (`resolve_local`)
+            # the other; or a class in one, read first): TypeScript keeps them apart (only a script's globals,
+            # or declarations of one file, merge); merged, their types would clash into "unknown". The later one
+            # is held under a key of its own, which this file's exports and namespace object resolve to
+            # (`resolve_local`)
             key = f"{m.name}$v{len(self.separate_values) + 1}"
             self.separate_values.append(key)
             scope.value_keys[m.name] = key
@@ -1365,10 +1383,37 @@ class DtsExtractor:
         """Whether `m`, a top-level value of `scope`'s file, is another binding than `old` of the same name: both
         declared in module files (ones that import or export something), different ones, and no type of the
         name in the module (a value merged with a class or namespace keeps the merging as before)."""
-        if scope is None or not scope.module_file or not old.path or old.path == m.path or m.name in mod.types:
+        if scope is None or not scope.module_file or not old.path or old.path == m.path or \
+                (m.name in mod.types and not self.class_of_other_file(mod, m.name, m.path)):
             return False
         other = self.scopes.get(Path(old.path))
         return other is not None and other.module_file and other.module is scope.module
+
+    def class_of_other_file(self, mod: ModuleModel, name: str, path: str) -> bool:
+        """Whether `name` is a class another module file of the package declares: a class never merges with a
+        const or function (TypeScript's duplicate identifier), so a value of that name in `path` is another
+        binding (a generated protobuf file's `declare const Transaction: Transaction$Type` beside the SDK's
+        `declare class Transaction` of its transaction builder)."""
+        t = mod.types.get(name)
+        if t is None or t.kind != "class" or not t.path or t.path == path:
+            return False
+        other = self.scopes.get(Path(t.path))
+        return other is not None and other.module_file
+
+    def hold_apart_from_class(self, mod: ModuleModel, name: str, scope: _Scope) -> None:
+        """A module file declaring class `name` where another module file of the package has already declared a
+        value of that name (read first, see `other_module_binding`): that value is another binding, held under
+        a key of its own, which its file's exports resolve to; the class keeps the name."""
+        old = mod.values.get(name)
+        if old is None or not scope.module_file or not old.path or old.path == str(scope.path):
+            return
+        other = self.scopes.get(Path(old.path))
+        if other is None or not other.module_file or other.module is not scope.module or name in other.value_keys:
+            return
+        key = f"{name}$v{len(self.separate_values) + 1}"
+        self.separate_values.append(key)
+        other.value_keys[name] = key
+        mod.values[key] = mod.values.pop(name)
 
     def literal_keys(self, text: str, path: str, seen: tuple[str, ...] = ()) -> list[str] | None:
         """The keys a mapped type's key union lists: string literals (`'a' | "b"`), or the name of a literal
@@ -1471,7 +1516,7 @@ class DtsExtractor:
                 ret_node = node.child_by_field_name("return_type") or \
                     (node.child_by_field_name("type") if t == "construct_signature" else None)
                 ret = _annotation(ret_node, data)
-                synth = self.object_literal_type(ret_node, td, name, data, path)
+                synth = self.object_literal_type(ret_node, f"{td.name}${name}", data, path)
                 params = _params(node.child_by_field_name("parameters"), data)
                 if name == "constructor":
                     # a construct signature's declared result (`new(): PDFDocument` on an interface) or the class
@@ -1490,7 +1535,7 @@ class DtsExtractor:
                 type_node = node.child_by_field_name("type")
                 m = _typed_member(name, type_node, data, path, line, doc)
                 m.static, m.private = static, private
-                synth = self.object_literal_type(type_node, td, name, data, path)
+                synth = self.object_literal_type(type_node, f"{td.name}${name}", data, path)
                 if synth and m.kind == "property":
                     m.shown_type, m.type = " ".join(m.type.split()), synth
             # `protected`: private to code outside the class's chain, a real member of a subclass's `this`
@@ -1550,14 +1595,14 @@ class DtsExtractor:
             mod.add_type(part)
         td.shown_alias, td.alias = td.alias, " | ".join(names)
 
-    def object_literal_type(self, annotation: Node | None, owner: TypeDef, member: str, data: bytes, path: str) -> str:
-        """`scale(f: number): { width: number; height: number }`: a closed interface named `Owner$member`."""
+    def object_literal_type(self, annotation: Node | None, name: str, data: bytes, path: str) -> str:
+        """`scale(f: number): { width: number; height: number }`: a closed interface named `name` (`Owner$member`
+        for a member's type, `f$returns` for a function's result)."""
         if annotation is None or annotation.type != "type_annotation" or not annotation.named_children:
             return ""
         inner = annotation.named_children[0]
         if inner.type != "object_type":
             return ""
-        name = f"{owner.name}${member}"
         parts = [c for c in inner.named_children if c.type != "comment"]
         if len(parts) == 1 and parts[0].type == "index_signature":
             # `inputs: { [path: string]: { bytes: number } }`: a dictionary of that value (`Record<string, V>`)
@@ -1565,7 +1610,7 @@ class DtsExtractor:
             value = parts[0].child_by_field_name("type")
             if key is None or _text(key, data) != "string" or value is None or not value.named_children:
                 return ""
-            shown = self.object_literal_type(value, owner, f"{member}$value", data, path)
+            shown = self.object_literal_type(value, f"{name}$value", data, path)
             return f"Record<string, {shown}>" if shown else ""
         td = TypeDef(name, "interface", path=path, line=inner.start_point[0])
         self.members(inner, td, data, path)
