@@ -680,7 +680,7 @@ def test_the_data_file_knows_the_wallet_and_key_service_words_a_users_question_s
         "## Calls\n\nEach call is retried once.\n\n"
         "## Deriving from a mnemonic\n\nDerive a key pair from a mnemonic.\n\n"
         "## Seeds\n\nSeed the generator with a fixed phrase for tests.\n\n"
-        "## Ledger signer\n\nSign with a key held on a Ledger.\n\n"
+        "## Ledger signer\n\nSign with a key held on a Ledger device.\n\n"
         "## Hardware\n\nThe hardware the node runs on.\n\n"
         "## Multisig accounts\n\nCombine signatures into one multisig signature.\n\n"
         "## Thresholds\n\nA threshold of 0.5 shows half of the element.\n\n"
