@@ -205,4 +205,22 @@ def test_round_33s_variant_reads_a_question_without_its_probability_words():
     with patched(CHANGES["round 33's probability words off"]):
         assert alternatives("Lorentzian variates") == {("lorentzian",), ("variat",)}
         assert ("idempot",) in alternatives("dedupe the calls")
+        assert ("graphql",) in alternatives("a GQL call")  # round 34's block is kept
     assert ("cauchi",) in alternatives("Lorentzian variates")  # restored
+
+
+def test_round_34s_variant_reads_a_question_without_its_wallet_and_key_service_words():
+    """howto_cv's "round 34's wallet and key-service words off" variant reads a question with the data file cut
+    before round 34's block: "GQL" stands for GraphQL with the shipped file and for itself alone in the variant,
+    whose reading of round 33's words is the shipped one."""
+    from lsp_server.knowledge import thesaurus
+    from tests.corpus.engines.howto_cv import CHANGES, patched
+
+    def alternatives(question):
+        return {terms for c in thesaurus.question_concepts(question) for terms, _ in c.alternatives}
+
+    assert ("graphql",) in alternatives("a GQL call")
+    with patched(CHANGES["round 34's wallet and key-service words off"]):
+        assert alternatives("a GQL call") == {("gql",), ("call",)}
+        assert ("cauchi",) in alternatives("Lorentzian variates")
+    assert ("graphql",) in alternatives("a GQL call")  # restored

@@ -666,3 +666,41 @@ def test_the_data_file_knows_the_probability_words_a_users_question_says(tmp_pat
                          ("event counts", "poisson( lambda )"),
                          ("without putting them back", "sample( x )"),
                          ("randomly reorder", "shuffle( arr )")))
+
+
+def test_the_data_file_knows_the_wallet_and_key_service_words_a_users_question_says(tmp_path):
+    """A wallet or signing SDK's pages name a thing by the common crypto and cloud term (GraphQL, a mnemonic, a
+    Ledger, multisig, KMS, a credential provider, a transaction, offline building, missed data after a reconnect, a
+    batch); the asker writes the clipping or the everyday words ("GQL", "a seed phrase", "a hardware wallet", "a
+    threshold wallet", "a managed key service", "creds", "txs", "no connectivity", "backfill", "in one go"). Round
+    34's block of the data file (from its "wallets, keys, signing" comment) joins the two; without it the question's
+    own words rank the decoys holding them first, or nothing."""
+    docs = {"wallet.md": (
+        "# Wallet SDK\n\n## GraphQL client\n\nRun a GraphQL query against the indexer.\n\n"
+        "## Calls\n\nEach call is retried once.\n\n"
+        "## Deriving from a mnemonic\n\nDerive a key pair from a mnemonic.\n\n"
+        "## Seeds\n\nSeed the generator with a fixed phrase for tests.\n\n"
+        "## Ledger signer\n\nSign with a key held on a Ledger device.\n\n"
+        "## Hardware\n\nThe hardware the node runs on.\n\n"
+        "## Multisig accounts\n\nCombine signatures into one multisig signature.\n\n"
+        "## Thresholds\n\nA threshold of 0.5 shows half of the element.\n\n"
+        "## KMS signer\n\nSign with a key kept in KMS.\n\n"
+        "## Services\n\nA managed service restarts by itself.\n\n"
+        "## Credential providers\n\nLoad credentials from the environment.\n\n"
+        "## Transaction expiration\n\nA transaction expires after two epochs.\n\n"
+        "## Building offline\n\nBuild offline when every input is known.\n\n"
+        "## Connectivity\n\nCheck connectivity with a ping.\n\n"
+        "## Recovering missed data\n\nAfter a reconnect, list the missed data between two cursors.\n\n"
+        "## Batch transfers\n\nSend to several recipients with a batch of commands.\n\n"
+        "## Going live\n\nOne checklist before going live.\n")}
+    _assert_block_joins(tmp_path, docs, "# --- wallets, keys, signing and cloud key services",
+                        (("GQL", "GraphQL client"),
+                         ("a seed phrase", "Deriving from a mnemonic"),
+                         ("a hardware wallet", "Ledger signer"),
+                         ("a threshold wallet", "Multisig accounts"),
+                         ("a managed key service", "KMS signer"),
+                         ("creds", "Credential providers"),
+                         ("txs", "Transaction expiration"),
+                         ("no connectivity", "Building offline"),
+                         ("backfill", "Recovering missed data"),
+                         ("in one go", "Batch transfers")))

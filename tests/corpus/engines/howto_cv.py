@@ -205,10 +205,24 @@ ROUND_33_THESAURUS = "# --- probability distributions and random sampling"
 
 @functools.cache
 def thesaurus_before_round_33() -> T.Thesaurus:
-    """The thesaurus data without round 33's probability words (the data file's last block, from its `# ---
-    probability distributions and random sampling` line; docs/evaluation.md, "Round 33 after the held-out run:
+    """The thesaurus data without round 33's probability words (the block from its `# --- probability
+    distributions and random sampling` line to round 34's; docs/evaluation.md, "Round 33 after the held-out run:
     howto33")."""
-    return T.Thesaurus.parse(T.DATA.read_text(encoding="utf-8").split(ROUND_33_THESAURUS, 1)[0])
+    text = T.DATA.read_text(encoding="utf-8")
+    before, after = text.split(ROUND_33_THESAURUS, 1)
+    return T.Thesaurus.parse(before + (ROUND_34_THESAURUS + after.split(ROUND_34_THESAURUS, 1)[1]
+                                       if ROUND_34_THESAURUS in after else ""))
+
+
+ROUND_34_THESAURUS = "# --- wallets, keys, signing and cloud key services"
+
+
+@functools.cache
+def thesaurus_before_round_34() -> T.Thesaurus:
+    """The thesaurus data without round 34's wallet, key-service and abbreviation words (the data file's last
+    block, from its `# --- wallets, keys, signing and cloud key services` line; docs/evaluation.md, "Round 34
+    after the held-out run: howto34")."""
+    return T.Thesaurus.parse(T.DATA.read_text(encoding="utf-8").split(ROUND_34_THESAURUS, 1)[0])
 
 
 BEFORE = "before (main)"
@@ -295,6 +309,9 @@ CHANGES: dict[str, dict[str, object]] = {
     "round 32's background-job words off": {"thesaurus.default_thesaurus": thesaurus_before_round_32},
     # round 33's: the probability words of the thesaurus (measured on the questions they reach: @stdlib/random +6)
     "round 33's probability words off": {"thesaurus.default_thesaurus": thesaurus_before_round_33},
+    # round 34's: the wallet, key-service and abbreviation words of the thesaurus (measured on the questions they
+    # reach: docs/evaluation.md, "Round 34 after the held-out run: howto34")
+    "round 34's wallet and key-service words off": {"thesaurus.default_thesaurus": thesaurus_before_round_34},
     # round 33's: among same-titled pages, the one whose folder the question names first (`prefer_named_siblings`)
     "same-titled pages not told apart by folder": {"NAMED_SIBLINGS": False},
 }
