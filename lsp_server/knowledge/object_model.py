@@ -350,7 +350,10 @@ class ObjectModel:
             if parts is not None:  # `ExtractFeatureMapTypes<TFeatures, Row_FeatureMap>`: what it may compute to
                 for ptid in parts:
                     for name, entry in self._collect(ptid, static, seen).items():
-                        out.setdefault(name, entry)
+                        # (a part's member typed `never` or nullish, `FailedTransaction?: never` on a tagged
+                        # union's other arm, yields to another part's that is typed: what code reads on it)
+                        if name not in out or (_absent(out[name][0]) and not _absent(entry[0])):
+                            out[name] = entry
                 continue
             if parsed and parsed[0] == "name":
                 btid = self.find_type(tid[0], parsed[1])
@@ -659,7 +662,10 @@ class ObjectModel:
         if td is None or td[1].kind != "alias":
             return None
         body = td[1].alias.strip()
-        if not (_indexed_access(_unparen(body)) or (td[1].type_params and _conditional(body) is not None)):
+        # (a union alias too: `type Result<I> = { $kind: 'A'; A: T<I> } | { $kind: 'B'; B: T<I> }`, its object
+        # type arms read as `Result$arm1 | Result$arm2`, that `type GrpcResult<I> = Result<I> & {...}` extends)
+        if not (_indexed_access(_unparen(body)) or (td[1].type_params and _conditional(body) is not None) or
+                len(_split_type(_unparen(body), "|")) > 1):
             return None
         parts: list[TypeId] = []
         return parts if self._bound_parts(module, text, parts, 0) else None
@@ -1400,6 +1406,11 @@ FILE_LOCAL_TYPE = re.compile(r"[A-Za-z_$][\w$]*\$file\d+")
 
 
 NULLISH_TYPES = frozenset({"null", "undefined", "void"})
+
+
+def _absent(m: Member) -> bool:
+    """A property typed `never` or nullish: on that object type, it holds no value (a tagged union's other arm)."""
+    return m.kind == "property" and (m.type.strip() == "never" or m.type.strip() in NULLISH_TYPES)
 
 
 _MAPPED = re.compile(r"\{\s*(?:readonly\s+)?\[\s*([A-Za-z_$][\w$]*)\s+in\s+(.+?)\s*\]\s*\??\s*:\s*(.+?)\s*;?\s*\}",

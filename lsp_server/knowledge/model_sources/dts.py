@@ -34,7 +34,8 @@ from lsp_server import queries
 from lsp_server.graph.resolve import NODE_BUILTINS
 from lsp_server.knowledge.builtin_names import is_builtin_type, node_import_class, renamed_base
 from lsp_server.knowledge.model_sources.base import (
-    TAG_MAPS, Member, ModuleModel, ReadLimits, SourceModel, TypeDef, _split_top, deprecation_in, mark, parse_type,
+    PRIMITIVES, TAG_MAPS, Member, ModuleModel, ReadLimits, SourceModel, TypeDef, _split_top, deprecation_in, mark,
+    parse_type,
 )
 from lsp_server.languages import parser
 from lsp_server.storage import content_hash
@@ -118,11 +119,13 @@ class DtsExtractor:
         # x), typed once every file is read (see `type_file_aliases`)
         self.file_aliases: list[tuple[Member, _Scope, str]] = []  # (member, scope of x, export of x or "")
         self.declared_in: dict[str, set[str]] = {}  # a type's short name -> the namespaces declaring it
+        # the short names of types the package's module declares outside any namespace (`qualify_collisions`)
+        self.top_declared: set[str] = set()
         self.global_declared: dict[str, set[str]] = {}  # the same, for `declare global { namespace X {...} }`
         # `private [hasHimportCoordinator];` (tsc's output for a member keyed by a symbol): a computed key we
         # cannot evaluate opens its type unless, once every file is read, the key is a `unique symbol` const,
         # which names no string property (see `open_computed_keys`)
-        self.computed_keys: list[tuple[str, str]] = []  # (type name, key)
+        self.computed_keys: list[tuple[str, str, str]] = []  # (type name, key, path of the declaration)
         self.unique_symbols: set[str] = set()
         # `typeof import('./mock-agent').default`: each such import type is read as a placeholder name
         # (`$d1$`), the file it names (its scope), resolved to that file's default export once every file is
@@ -322,10 +325,12 @@ class DtsExtractor:
         `export declare const hasHimportCoordinator: unique symbol`): a symbol names no property a user's
         `x.name` can read. The name is matched across the package's files (one namespace per package)."""
         mod = self.source.module(self.module_name)
-        for name, key in self.computed_keys:  # by name: declaration merging has made new TypeDefs since
+        for name, key, path in self.computed_keys:  # by name: declaration merging has made new TypeDefs since
             if key.rsplit(".", 1)[-1] not in self.unique_symbols:
                 for t in mod.types.values():
-                    if t.name == name or t.name.endswith(f"${name}"):
+                    # (a namespace's copy `N$name` is that declaration's only when declared in the same file: a
+                    # top-level class's key says nothing of `SuiClientTypes.Transaction` in another file)
+                    if t.name == name or (t.name.endswith(f"${name}") and t.path == path):
                         t.open = True
 
     def drop_other_modules_export_value(self, mod: ModuleModel, entry: _Scope) -> None:
@@ -910,7 +915,9 @@ class DtsExtractor:
                 _mark_deprecated(m, node, data)
                 if into is None and m.type:
                     scope.const_types[name] = m.type
-                if m.type == "unique symbol":
+                if m.type in ("unique symbol", "never"):
+                    # (a brand const typed `never`, `declare const TRANSACTION_BRAND: never` for a class's
+                    # `[TRANSACTION_BRAND]: boolean`, names no property either: no string is a `never`)
                     self.unique_symbols.add(name)
                 self.add_value(mod, into, m, scope)
                 scope.local_names.add(name)
@@ -1050,15 +1057,23 @@ class DtsExtractor:
         read, `qualify_collisions` points the qualified references at these copies where a name is declared in
         several namespaces."""
         if into is None:
+            if mod is self.source.module(self.module_name):
+                self.top_declared.add(td.name)
             return
         mod.add_type(replace(td, name=f"{into.name}${td.name}", members=list(td.members), bases=list(td.bases)))
         self.declared_in.setdefault(td.name, set()).add(into.name)
 
     def qualify_collisions(self, mod: ModuleModel) -> None:
-        """Where one short name is declared in several namespaces, a qualified reference `Collection.Indexed`
-        (in any base, alias or member type of the module) names that namespace's own copy; unqualified ones
-        keep the merged type of the short name, as before. Copies of names declared once are dropped."""
-        collided = {name: spaces for name, spaces in self.declared_in.items() if len(spaces) > 1}
+        """Where one short name is declared in several namespaces, or in a namespace and outside any (sui's
+        `SuiClientTypes.Transaction`, an interface of results, beside its builder `class Transaction`), a
+        qualified reference `Collection.Indexed` (in any base, alias or member type of the module) names that
+        namespace's own copy, and so does a short reference inside the namespace (`own_namespace_names`:
+        TypeScript resolves it there first); other unqualified ones keep the merged type of the short name, as
+        before. Copies of names declared once are dropped."""
+        # (a global's name too, `namespace SuiClientTypes { interface Object<Include> {...} }`: a type text names
+        # JavaScript's `Object` unless it is qualified, `SuiClientTypes$Object`)
+        collided = {name: spaces for name, spaces in self.declared_in.items()
+                    if len(spaces) > 1 or name in self.top_declared or name in PRIMITIVES}
         for name, spaces in self.global_declared.items():  # a global namespace's types: qualified only
             collided[name] = collided.get(name, set()) | spaces
         for name, spaces in self.declared_in.items():
@@ -1097,6 +1112,49 @@ class DtsExtractor:
             if id(m) not in seen:
                 seen.add(id(m))
                 fix_member(m)
+        self.own_namespace_names(mod, collided)
+
+    def own_namespace_names(self, mod: ModuleModel, collided: dict[str, set[str]]) -> None:
+        """Inside a namespace, a short type name that the namespace declares is its own (`Transaction<Include>`
+        in `namespace SuiClientTypes { type TransactionResult = { Transaction: Transaction<Include> } | ... }`
+        is `SuiClientTypes.Transaction`, never the package's top-level class of that name): where the short
+        name is collided (`qualify_collisions`), the references in the namespace's own types (those declared in
+        it, the types made for their members and arms: `SuiClientTypes$TransactionResult$arm1`) and in its
+        functions name its copy (`SuiClientTypes$Transaction`). A property key or a string literal spelled
+        alike is left alone."""
+        spaces: dict[str, dict[str, str]] = {}
+        for name, where in collided.items():
+            for space in where:
+                if f"{space}${name}" in mod.types:
+                    spaces.setdefault(space, {})[name] = f"{space}${name}"
+        if not spaces:
+            return
+        declared: dict[str, set[str]] = {}
+        for name, where in self.declared_in.items():
+            for space in where:
+                declared.setdefault(space, set()).add(name)
+        for space, own in spaces.items():
+            pattern = re.compile(r"(?<![\w$.'\"`])(%s)(?![\w$'\"`])(?!\s*\??\s*:)" % "|".join(map(re.escape, own)))
+
+            def fix(text: str) -> str:
+                return pattern.sub(lambda m: own[m.group(1)], text) if text else text
+
+            stems = [f"{space}$"] + [f"{n}$" for n in declared.get(space, ()) if n not in collided]
+            inside = [t for n, t in mod.types.items() if n.startswith(tuple(stems)) or
+                      (n in declared.get(space, ()) and n not in collided)]
+            holder = mod.types.get(space)
+            members = [m for t in inside for m in t.members]
+            members += [m for m in holder.members if m.static] if holder is not None and holder.kind == "namespace" \
+                else []
+            for t in inside:
+                t.bases = [fix(b) for b in t.bases]
+                t.alias = fix(t.alias)
+                t.type_defaults = [fix(d) for d in t.type_defaults]
+            for m in {id(m): m for m in members}.values():
+                m.type = fix(m.type)
+                m.params = [fix(x) for x in m.params]
+                m.returns = [fix(x) for x in m.returns]
+                m.overloads = [[fix(x) for x in ps] for ps in m.overloads]
 
     def namespace_export_clause(self, clause: Node, td: TypeDef, scope: _Scope, data: bytes) -> None:
         """`export { DISABLE_1 as DISABLE, Binary }` in a namespace body (tsc's JSDoc output, bson's `BSON`): each
@@ -1458,7 +1516,7 @@ class DtsExtractor:
                         # `[Symbol.iterator]` names no property; `[AbstractCursor.CLOSE]` names one we cannot
                         # evaluate ("close"): the type's names are not all known (unless it is a symbol const)
                         if not key.startswith("Symbol."):
-                            self.computed_keys.append((td.name, key))
+                            self.computed_keys.append((td.name, key, path))
                         continue
             tokens = {c.type for c in node.children if not c.is_named}
             mods = [_text(c, data) for c in node.children if c.type == "accessibility_modifier"]
