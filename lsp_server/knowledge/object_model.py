@@ -658,6 +658,12 @@ class ObjectModel:
         a name none of them has is on no state, and a record TypeScript cannot bound (a primitive, an index
         signature, a mapped type) leaves it unbounded, as above."""
         head = text.split("<", 1)[0].strip()
+        if "." in head:  # `ClientTypes.TransactionResult<I>`: the namespace's type (its qualified copy, else the name)
+            space, _, short = head.rpartition(".")
+            mod = self.modules.get(module)
+            qualified = f"{space.rpartition('.')[2]}${short}"
+            named = qualified if mod is not None and qualified in mod.types else short
+            text, head = named + text.strip()[len(head):], named
         td = self._raw_type(module, head)
         if td is None or td[1].kind != "alias":
             return None

@@ -119,13 +119,16 @@ class DtsExtractor:
         # x), typed once every file is read (see `type_file_aliases`)
         self.file_aliases: list[tuple[Member, _Scope, str]] = []  # (member, scope of x, export of x or "")
         self.declared_in: dict[str, set[str]] = {}  # a type's short name -> the namespaces declaring it
-        # the short names of types the package's module declares outside any namespace (`qualify_collisions`)
+        # the short names of types the package's module declares outside any namespace (`qualify_collisions`);
+        # not in a `declare module` block: an augmentation of an `export =` namespace's module merges into that
+        # namespace (@types/lodash's `declare module "../index" { interface LoDashStatic {...} }`)
         self.top_declared: set[str] = set()
+        self.block_depth = 0
         self.global_declared: dict[str, set[str]] = {}  # the same, for `declare global { namespace X {...} }`
         # `private [hasHimportCoordinator];` (tsc's output for a member keyed by a symbol): a computed key we
         # cannot evaluate opens its type unless, once every file is read, the key is a `unique symbol` const,
         # which names no string property (see `open_computed_keys`)
-        self.computed_keys: list[tuple[str, str, str]] = []  # (type name, key, path of the declaration)
+        self.computed_keys: list[tuple[str, str, str, int]] = []  # (type name, key, declaration's path and line)
         self.unique_symbols: set[str] = set()
         # `typeof import('./mock-agent').default`: each such import type is read as a placeholder name
         # (`$d1$`), the file it names (its scope), resolved to that file's default export once every file is
@@ -325,12 +328,12 @@ class DtsExtractor:
         `export declare const hasHimportCoordinator: unique symbol`): a symbol names no property a user's
         `x.name` can read. The name is matched across the package's files (one namespace per package)."""
         mod = self.source.module(self.module_name)
-        for name, key, path in self.computed_keys:  # by name: declaration merging has made new TypeDefs since
+        for name, key, path, line in self.computed_keys:  # by name: declaration merging has made new TypeDefs since
             if key.rsplit(".", 1)[-1] not in self.unique_symbols:
                 for t in mod.types.values():
-                    # (a namespace's copy `N$name` is that declaration's only when declared in the same file: a
-                    # top-level class's key says nothing of `SuiClientTypes.Transaction` in another file)
-                    if t.name == name or (t.name.endswith(f"${name}") and t.path == path):
+                    # (a namespace's copy `N$name` is that declaration's only: a top-level class's key says nothing
+                    # of `SuiClientTypes.Transaction`, an interface of the same name declared elsewhere)
+                    if t.name == name or (t.name.endswith(f"${name}") and (t.path, t.line) == (path, line)):
                         t.open = True
 
     def drop_other_modules_export_value(self, mod: ModuleModel, entry: _Scope) -> None:
@@ -1057,7 +1060,7 @@ class DtsExtractor:
         read, `qualify_collisions` points the qualified references at these copies where a name is declared in
         several namespaces."""
         if into is None:
-            if mod is self.source.module(self.module_name):
+            if mod is self.source.module(self.module_name) and not self.block_depth:
                 self.top_declared.add(td.name)
             return
         mod.add_type(replace(td, name=f"{into.name}${td.name}", members=list(td.members), bases=list(td.bases)))
@@ -1516,7 +1519,7 @@ class DtsExtractor:
                         # `[Symbol.iterator]` names no property; `[AbstractCursor.CLOSE]` names one we cannot
                         # evaluate ("close"): the type's names are not all known (unless it is a symbol const)
                         if not key.startswith("Symbol."):
-                            self.computed_keys.append((td.name, key, path))
+                            self.computed_keys.append((td.name, key, path, td.line))
                         continue
             tokens = {c.type for c in node.children if not c.is_named}
             mods = [_text(c, data) for c in node.children if c.type == "accessibility_modifier"]
@@ -1789,6 +1792,13 @@ class DtsExtractor:
         is `import { TOML } from "x"`), unless the block itself holds an export declaration (`export {}`,
         `export =`, `export * from`): then only what it marks `export`. TypeScript decides so per block (its
         binder's ExportContext flag), so each reopening adds its own exports to the merged module."""
+        self.block_depth += 1
+        try:
+            self._module_block(body, scope, data)
+        finally:
+            self.block_depth -= 1
+
+    def _module_block(self, body: Node, scope: _Scope, data: bytes) -> None:
         implicit = not _has_export_declarations(body.named_children)
         for child in body.named_children:
             if child.type == "export_statement":
