@@ -1051,6 +1051,8 @@ class Analyzer:
         """`Map<K, V>` / `Set<T>` written where the package declares a type of that name (immutable's namespace
         declares its own `Map`): TypeScript's scoping makes it that type, not the platform's collection. A
         script file's global declaration (an augmentation of the platform's) is not the package's own."""
+        if text.strip().endswith("[]"):
+            return False  # `Object<Include>[]`: an array of the package's generic type, whatever its name
         head = text.split("<", 1)[0].strip()
         mod = self.model.modules.get(module)
         t = mod.types.get(head) if mod is not None and re.fullmatch(r"[A-Za-z_$][\w$]*", head) else None

@@ -30,6 +30,18 @@ export declare namespace ClientTypes {
   }
   interface ObjectInclude { display?: boolean; }
   interface GetObjectResponse<Include extends ObjectInclude = {}> { object: Object<Include>; }
+  interface ListObjectsResponse<Include extends ObjectInclude = {}> { objects: Object<Include>[]; hasNextPage: boolean; }
+  type FieldEntry = {
+    fieldId: string;
+    valueType: string;
+  } & ({
+    $kind: 'DynamicField';
+    childId?: never;
+  } | {
+    $kind: 'DynamicObject';
+    childId: string;
+  });
+  interface ListFieldsResponse { fields: FieldEntry[]; }
   interface Transaction { digest: string; status: { success: boolean }; }
   type TransactionResult = {
     $kind: 'Transaction';
@@ -46,6 +58,8 @@ export declare class Client {
   execute(): Promise<ClientTypes.TransactionResult>;
   executeGrpc(): Promise<GrpcTransactionResult>;
   getObject<Include extends ClientTypes.ObjectInclude = {}>(options: { include?: Include }): Promise<ClientTypes.GetObjectResponse<Include>>;
+  listObjects<Include extends ClientTypes.ObjectInclude = {}>(options: { include?: Include }): Promise<ClientTypes.ListObjectsResponse<Include>>;
+  listFields(): Promise<ClientTypes.ListFieldsResponse>;
 }
 """
 
@@ -105,6 +119,25 @@ def test_a_member_typed_by_a_conditional_on_a_type_parameter_is_its_branches(tmp
 const { object } = await new Client().getObject({ include: { display: true } });
 object.display.output; object.display.errors; object.display.getOutput;
 """) == [(3, "getOutput")]
+
+
+def test_an_array_of_a_generic_type_is_an_array(tmp_path):
+    # `objects: Object<Include>[]`: each element an `Object`; the array's own members are an array's
+    assert flagged(tmp_path, """import { Client } from 'pkg';
+const page = await new Client().listObjects({});
+for (const object of page.objects) { object.objectId; object.objectID; }
+page.objects.length; page.objects.map((o) => o.digest);
+""") == [(3, "objectID")]
+
+
+def test_an_intersection_with_a_union_of_object_literals_has_every_arms_members(tmp_path):
+    assert flagged(tmp_path, """import { Client } from 'pkg';
+const page = await new Client().listFields();
+for (const field of page.fields) {
+  field.fieldId; field.valueType; field.$kind; field.childId.length;
+  field.$knd; field.getValueType;
+}
+""") == [(5, "$knd"), (5, "getValueType")]
 
 
 def test_a_computed_key_of_a_const_typed_never_names_no_property(tmp_path):

@@ -864,6 +864,8 @@ class DtsExtractor:
                         self.members(part, td, data, path)
                     elif part.type in ("type_identifier", "nested_type_identifier", "generic_type"):
                         td.bases.append(_text(part, data))
+                    elif part.type == "union_type" and self.union_members(part, td, data, path):
+                        pass  # `{ fieldId: string } & ({ $kind: 'A'; childId?: never } | { $kind: 'B'; childId: string })`
                     else:
                         td.open = True  # a part we cannot follow (a function type, `typeof x`, a conditional)
                 if td.open:  # the written type, for the evaluation of its parts (`ObjectModel.shapes`)
@@ -1610,6 +1612,32 @@ class DtsExtractor:
         for part in made:
             mod.add_type(part)
         td.shown_alias, td.alias = td.alias, " | ".join(names)
+
+    def union_members(self, value: Node, td: TypeDef, data: bytes, path: str) -> bool:
+        """An intersection's part that is a union of object type literals (`{ id: string } & ({ $kind: 'A'; x?:
+        never } | { $kind: 'B'; x: string })`): every arm's members are the type's (a member of any arm is known,
+        a name no arm has is on no value; an arm's `never` or nullish member yields to another arm's typed one).
+        False, adding nothing, when an arm is another kind of type or open."""
+        arms = [a for a in _union_parts(value) if _text(a, data) not in ("null", "undefined")]
+        if not arms or not all(a.type == "object_type" for a in arms):
+            return False
+        read = []
+        for arm in arms:
+            part = TypeDef(td.name, "interface", path=path, line=arm.start_point[0])
+            self.members(arm, part, data, path)
+            if part.open:
+                return False
+            read.append(part)
+        own = {(m.name, m.static): i for i, m in enumerate(td.members)}
+        for part in read:
+            for m in part.members:
+                at = own.get((m.name, m.static))
+                if at is None:
+                    own[(m.name, m.static)] = len(td.members)
+                    td.members.append(m)
+                elif _absent_type(td.members[at].type) and not _absent_type(m.type):
+                    td.members[at] = m
+        return True
 
     def object_literal_type(self, annotation: Node | None, owner: TypeDef, member: str, data: bytes, path: str) -> str:
         """`scale(f: number): { width: number; height: number }`: a closed interface named `Owner$member`."""
@@ -2379,6 +2407,11 @@ def _union_parts(node: Node) -> list[Node]:
         elif child.type != "comment":
             parts.append(child)
     return parts
+
+
+def _absent_type(text: str) -> bool:
+    """A member type that says the property holds nothing (`never`, `undefined`: a union's other arm's)."""
+    return text.strip() in ("never", "undefined", "null", "void")
 
 
 def _intersection_parts(node: Node) -> list[Node]:
