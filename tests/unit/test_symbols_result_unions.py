@@ -194,3 +194,20 @@ def test_examples_giving_a_name_a_union_and_a_type_extending_it_agree_on_that_ty
 console.log(result.protoJson, tx.digest, tx.digst);
 """, "src/uses.js": "import { Client } from 'pkg';\n"}, shipped={"README.md": README})
     assert [(f["line"], f["name"]) for f in symbol_findings(ws, "src/app.js")] == [(2, "digst")]
+
+
+def test_a_namespace_alias_of_its_own_name_re_exports_the_outer_type(tmp_path):
+    # konva: `namespace Konva { type Rect = import('./shapes/Rect').Rect }` (the import type's prefix blanked:
+    # `type Rect = Rect`) is the top-level class, not a type of the namespace's own
+    types = """export declare class Rect { getClientRect(): object; width(): number; }
+export declare class Node { id(): string; }
+export declare namespace Konva {
+    type Rect = import('./index').Rect;
+    type Node = import('./index').Node;
+}
+export declare function make(): Konva.Rect;
+"""
+    assert package_flags(tmp_path, types, """import { make, Rect } from 'pkg';
+make().getClientRect(); make().getClientRects();
+new Rect().width(); new Rect().widht();
+""") == [(2, "getClientRects"), (3, "widht")]

@@ -1077,8 +1077,14 @@ class DtsExtractor:
         before. Copies of names declared once are dropped."""
         # (a global's name too, `namespace SuiClientTypes { interface Object<Include> {...} }`: a type text names
         # JavaScript's `Object` unless it is qualified, `SuiClientTypes$Object`)
-        collided = {name: spaces for name, spaces in self.declared_in.items()
-                    if len(spaces) > 1 or name in self.top_declared or name in PRIMITIVES}
+        # A namespace's alias of its own name (`namespace Konva { type Rect = import('./shapes/Rect').Rect }`,
+        # the import type's prefix blanked: `type Rect = Rect`) re-exports the outer type: no type of its own
+        def own(name: str, space: str) -> bool:
+            copy = mod.types.get(f"{space}${name}")
+            return copy is None or copy.kind != "alias" or copy.alias.split("<", 1)[0].strip() != name
+        collided = {name: spaces for name, spaces in
+                    ((n, {sp for sp in where if own(n, sp)}) for n, where in self.declared_in.items())
+                    if spaces and (len(spaces) > 1 or name in self.top_declared or name in PRIMITIVES)}
         for name, spaces in self.global_declared.items():  # a global namespace's types: qualified only
             collided[name] = collided.get(name, set()) | spaces
         for name, spaces in self.declared_in.items():
