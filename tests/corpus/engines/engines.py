@@ -2157,8 +2157,11 @@ ENGINES = [
            # Round 34 untouched (6ef9801): 83.8% (typed 157/192, untyped 178/208), did-you-mean 98.5%, 1 finding on
            # clean code, a false positive: `client.suins.getNameRecord` on a client extended with another package's
            # `suins()` (@mysten/suins, not installed), read by the vocabulary check as a near miss of `NameRecord`:
-           # listed until fixed, so the list only shrinks
-           recall_floor=0.83, dym_floor=0.98,
+           # listed until fixed, so the list only shrinks. Round 34's sui34unions (result values: a namespace's types
+           # kept apart from top-level namesakes, tagged unions' `never` arms, `a ?? b`, intersections with unions,
+           # conditional members, arrays of generic types): 91.5% (typed 177/192, untyped 189/208), did-you-mean
+           # 98.9%. Kept below the standard set's 0.88: with it the set's pooled recall would sit at its 95% bound
+           recall_floor=0.87, dym_floor=0.98,
            known_false_positives=("src/readme/json-rpc-migration_25.js:7: getNameRecord",)),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
