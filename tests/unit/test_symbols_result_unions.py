@@ -211,3 +211,18 @@ export declare function make(): Konva.Rect;
 make().getClientRect(); make().getClientRects();
 new Rect().width(); new Rect().widht();
 """) == [(2, "getClientRects"), (3, "widht")]
+
+
+def test_a_global_namespaces_alias_of_its_own_name_stays_the_outer_type(tmp_path):
+    # openhab: `declare global { namespace time { type ZonedDateTime = import('@js-joda/core').ZonedDateTime } }`
+    types = """declare global {
+  namespace time {
+    type ZonedDateTime = import('./index').ZonedDateTime;
+  }
+}
+export declare class ZonedDateTime { plusMinutes(n: number): ZonedDateTime; }
+export declare function toZDT(): time.ZonedDateTime;
+"""
+    assert package_flags(tmp_path, types, """import { toZDT } from 'pkg';
+toZDT().plusMinutes(1).plusMnutes(2);
+""") == [(2, "plusMnutes")]

@@ -1085,6 +1085,8 @@ class DtsExtractor:
         collided = {name: spaces for name, spaces in
                     ((n, {sp for sp in where if own(n, sp)}) for n, where in self.declared_in.items())
                     if spaces and (len(spaces) > 1 or name in self.top_declared or name in PRIMITIVES)}
+        # (a global namespace's short references are its own already: `global_block` names them so)
+        own_spaces = {name: set(spaces) for name, spaces in collided.items()}
         for name, spaces in self.global_declared.items():  # a global namespace's types: qualified only
             collided[name] = collided.get(name, set()) | spaces
         for name, spaces in self.declared_in.items():
@@ -1123,7 +1125,7 @@ class DtsExtractor:
             if id(m) not in seen:
                 seen.add(id(m))
                 fix_member(m)
-        self.own_namespace_names(mod, collided)
+        self.own_namespace_names(mod, own_spaces)
 
     def own_namespace_names(self, mod: ModuleModel, collided: dict[str, set[str]]) -> None:
         """Inside a namespace, a short type name that the namespace declares is its own (`Transaction<Include>`
