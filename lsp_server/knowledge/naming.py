@@ -824,6 +824,12 @@ def _aggregate(model: ObjectModel, observed: list[Observation]) -> tuple[dict[st
         if n / sum(counts.values()) < AGREEMENT:
             key, n = _same_shape_base(model, counts)
         if (key is None or n / sum(counts.values()) < AGREEMENT) and \
+                (widest := _covering_subtype(model, counts)) is not None:
+            # `const result = await client.signAndExecuteTransaction(...)` (a `GrpcTransactionResult`, declared
+            # `TransactionResult<I> & { protoJson: ... }`) here, `await keypair.signAndExecuteTransaction(...)`
+            # (the `TransactionResult` union itself) there: they agree on the type that extends the union
+            key, n = widest
+        if (key is None or n / sum(counts.values()) < AGREEMENT) and \
                 (covering := _covering_union(counts)) is not None:
             # `const renderer = await autoDetectRenderer()` (a declared union) here, `new WebGLRenderer()` (one
             # of its types) there: they agree on that union
@@ -837,6 +843,36 @@ def _aggregate(model: ObjectModel, observed: list[Observation]) -> tuple[dict[st
         elif (union := _small_union(counts, MAX_NAMED)) is not None:
             out[name] = Convention("names", union, where[(name, ("inst", union[0]))], sum(counts.values()))
     return out, free
+
+
+def _covering_subtype(model: ObjectModel, counts: Counter) -> tuple[tuple, int] | None:
+    """The instance type a name's examples give it that extends the declared unions its other observations are
+    (`_observe`'s "union" keys: each of the union's types is one of its bases or what one computes to,
+    `ObjectModel.computed_parts`), with how many observations it covers: its own and those unions'. Its members
+    are all of theirs and its own, so a name typed so never lacks a member a value of the union has. None when
+    no instance type extends any of the unions."""
+    best = None
+    unions = [k for k in counts if k[0] == "union"]
+    for key in counts:
+        if key[0] != "inst" or not unions:
+            continue
+        covered = [u for u in unions if set(u[1]) <= _extended(model, key[1])]
+        if covered:
+            n = counts[key] + sum(counts[u] for u in covered)
+            if best is None or n > best[1]:
+                best = (key, n)
+    return best
+
+
+def _extended(model: ObjectModel, tid) -> set:
+    """The types `tid` extends: its ancestors and the object types their bases compute to (an intersection
+    with a union alias: `type GrpcResult<I> = Result<I> & {...}` extends each of `Result`'s object types)."""
+    out = set(model.ancestors(tid))
+    for owner in (tid, *out):
+        t = model.type(owner)
+        for base in t.bases if t is not None else ():
+            out.update(model.computed_parts(owner[0], base) or ())
+    return out
 
 
 def _covering_union(counts: Counter) -> tuple[tuple, int] | None:

@@ -204,6 +204,8 @@ def _constructed(prop: Node) -> bool:
     return made is not None and made.id == access.id
 
 
+# a property type that says the member is absent on an object (a tagged union's `Transaction?: never` arm)
+_ABSENT = NULLISH | {"never"}
 _PRIMITIVES = frozenset({"string", "number", "boolean", "bigint", "symbol", "null", "undefined", "void"})
 
 
@@ -991,6 +993,12 @@ class Analyzer:
             args = generic_args(text)  # `Extract<Part, { type: "text" }>`: some members of `Part`, read as all of
             # them (a member any has is known; a name none has is missing from the subset too)
             return self.type_val(args[0], module, this, conf, evidence, bindings) if len(args) == 2 else None
+        if conditional_branches(text) is not None:
+            # `display: Include extends { display: true } ? Display | null : undefined`, a member written as a
+            # conditional on its owner's type parameter: read undecided, as an alias of one (`conditional_val`),
+            # the union of its branches that are object types (nothing when a branch is another kind of type)
+            return self._branches_val(substitute(text, bindings) if bindings else text, module, this, conf,
+                                      evidence, 0)
         parts = intersection_parts(text)
         if parts:  # split before the owner's type parameters are replaced: such a part stays open (below)
             return self.intersection_val(parts, module, this, conf, evidence, bindings)
@@ -1043,6 +1051,8 @@ class Analyzer:
         """`Map<K, V>` / `Set<T>` written where the package declares a type of that name (immutable's namespace
         declares its own `Map`): TypeScript's scoping makes it that type, not the platform's collection. A
         script file's global declaration (an augmentation of the platform's) is not the package's own."""
+        if text.strip().endswith("[]"):
+            return False  # `Object<Include>[]`: an array of the package's generic type, whatever its name
         head = text.split("<", 1)[0].strip()
         mod = self.model.modules.get(module)
         t = mod.types.get(head) if mod is not None and re.fullmatch(r"[A-Za-z_$][\w$]*", head) else None
@@ -1553,8 +1563,10 @@ class Analyzer:
             if node is not None:
                 self.record(Access.at(node, name, val, owner=owner, member=member, usage=usage, container=owner[1]))
             # (a state record's member that is only `undefined` there, `location: undefined` while idle, says
-            # nothing of what the code reads on it where it is set: the other records' type)
-            typed = [e for e in entries if e[0].kind != "property" or e[0].type.strip() not in NULLISH] or entries
+            # nothing of what the code reads on it where it is set: the other records' type; nor does one a
+            # tagged union's other arms declare `never`, `FailedTransaction?: never` beside `Transaction: T`:
+            # read there it is `undefined`, and what code reads on it is the arm's that has it)
+            typed = [e for e in entries if e[0].kind != "property" or e[0].type.strip() not in _ABSENT] or entries
             if len({(parse_type(e[0].type), e[0].kind) for e in typed}) != 1:
                 return None  # the members disagree on their type
             member, owner = typed[0]
@@ -2146,6 +2158,14 @@ class Analyzer:
             if not peek and left is not None:
                 self.ev(left)
             return self.ev(right, peek)
+        if t == "binary_expression" and self.text(node.child_by_field_name("operator")) in ("??", "||"):
+            # `result.Transaction ?? result.FailedTransaction`: the left operand's value, else the right one's:
+            # one type when both are the same, a union of both instances' types otherwise (what either has is
+            # known); nothing when either is unknown (a default `x || {}` may be anything)
+            left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+            lv = self.ev(left, peek) if left is not None else None
+            rv = self.ev(right, peek) if right is not None else None
+            return _either(lv, rv)
         if t == "subscript_expression":
             obj = self.ev(node.child_by_field_name("object"), peek)
             idx = node.child_by_field_name("index")
@@ -4120,6 +4140,18 @@ def _with_type_args(val: Val, text: str, depth: int = 0) -> Val:
         inner_text = text[:-2] if text.endswith("[]") else (generic_args(text) or [""])[-1]
         return replace(val, inner=_with_type_args(val.inner, inner_text, depth + 1)) if inner_text else val
     return val
+
+
+def _either(a: Val | None, b: Val | None) -> Val | None:
+    """The value of `a ?? b` (or `a || b`) when both operands' values are known: the same type (its surer
+    reading), or a union of two instance types (of their members, each arm's; type arguments dropped)."""
+    if a is None or b is None or a.untyped or b.untyped:
+        return None
+    if (a.kind, a.tid, a.targs) == (b.kind, b.tid, b.targs):
+        return a if (a.conf, a.evidence is None) >= (b.conf, b.evidence is None) else b
+    if a.kind != ValKind.INSTANCE or b.kind != ValKind.INSTANCE or a.any_element or b.any_element:
+        return None
+    return Val(ValKind.UNION, (a.tid, b.tid), conf=min(a.conf, b.conf), evidence=a.evidence or b.evidence)
 
 
 def _same_type(a: Val | None, b: Val | None) -> bool:

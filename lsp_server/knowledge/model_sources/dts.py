@@ -34,7 +34,8 @@ from lsp_server import queries
 from lsp_server.graph.resolve import NODE_BUILTINS
 from lsp_server.knowledge.builtin_names import is_builtin_type, node_import_class, renamed_base
 from lsp_server.knowledge.model_sources.base import (
-    TAG_MAPS, Member, ModuleModel, ReadLimits, SourceModel, TypeDef, _split_top, deprecation_in, mark, parse_type,
+    PRIMITIVES, TAG_MAPS, Member, ModuleModel, ReadLimits, SourceModel, TypeDef, _split_top, deprecation_in, mark,
+    parse_type,
 )
 from lsp_server.languages import parser
 from lsp_server.storage import content_hash
@@ -118,11 +119,16 @@ class DtsExtractor:
         # x), typed once every file is read (see `type_file_aliases`)
         self.file_aliases: list[tuple[Member, _Scope, str]] = []  # (member, scope of x, export of x or "")
         self.declared_in: dict[str, set[str]] = {}  # a type's short name -> the namespaces declaring it
+        # the short names of types the package's module declares outside any namespace (`qualify_collisions`);
+        # not in a `declare module` block: an augmentation of an `export =` namespace's module merges into that
+        # namespace (@types/lodash's `declare module "../index" { interface LoDashStatic {...} }`)
+        self.top_declared: set[str] = set()
+        self.block_depth = 0
         self.global_declared: dict[str, set[str]] = {}  # the same, for `declare global { namespace X {...} }`
         # `private [hasHimportCoordinator];` (tsc's output for a member keyed by a symbol): a computed key we
         # cannot evaluate opens its type unless, once every file is read, the key is a `unique symbol` const,
         # which names no string property (see `open_computed_keys`)
-        self.computed_keys: list[tuple[str, str]] = []  # (type name, key)
+        self.computed_keys: list[tuple[str, str, str, int]] = []  # (type name, key, declaration's path and line)
         self.unique_symbols: set[str] = set()
         # `typeof import('./mock-agent').default`: each such import type is read as a placeholder name
         # (`$d1$`), the file it names (its scope), resolved to that file's default export once every file is
@@ -322,10 +328,12 @@ class DtsExtractor:
         `export declare const hasHimportCoordinator: unique symbol`): a symbol names no property a user's
         `x.name` can read. The name is matched across the package's files (one namespace per package)."""
         mod = self.source.module(self.module_name)
-        for name, key in self.computed_keys:  # by name: declaration merging has made new TypeDefs since
+        for name, key, path, line in self.computed_keys:  # by name: declaration merging has made new TypeDefs since
             if key.rsplit(".", 1)[-1] not in self.unique_symbols:
                 for t in mod.types.values():
-                    if t.name == name or t.name.endswith(f"${name}"):
+                    # (a namespace's copy `N$name` is that declaration's only: a top-level class's key says nothing
+                    # of `SuiClientTypes.Transaction`, an interface of the same name declared elsewhere)
+                    if t.name == name or (t.name.endswith(f"${name}") and (t.path, t.line) == (path, line)):
                         t.open = True
 
     def drop_other_modules_export_value(self, mod: ModuleModel, entry: _Scope) -> None:
@@ -858,6 +866,8 @@ class DtsExtractor:
                         self.members(part, td, data, path)
                     elif part.type in ("type_identifier", "nested_type_identifier", "generic_type"):
                         td.bases.append(_text(part, data))
+                    elif part.type == "union_type" and self.union_members(part, td, data, path):
+                        pass  # `{ fieldId: string } & ({ $kind: 'A'; childId?: never } | { $kind: 'B'; childId: string })`
                     else:
                         td.open = True  # a part we cannot follow (a function type, `typeof x`, a conditional)
                 if td.open:  # the written type, for the evaluation of its parts (`ObjectModel.shapes`)
@@ -925,7 +935,8 @@ class DtsExtractor:
                 if into is None and m.type:
                     scope.const_types[name] = m.type
                 if m.type in ("unique symbol", "never"):
-                    # (a brand a bundler declares `never`, `[BRAND]: boolean`, names no property either)
+                    # (a brand const typed `never`, `declare const TRANSACTION_BRAND: never` for a class's
+                    # `[TRANSACTION_BRAND]: boolean`, names no property either: no string is a `never`)
                     self.unique_symbols.add(name)
                 self.add_value(mod, into, m, scope)
                 scope.local_names.add(name)
@@ -1065,15 +1076,31 @@ class DtsExtractor:
         read, `qualify_collisions` points the qualified references at these copies where a name is declared in
         several namespaces."""
         if into is None:
+            if mod is self.source.module(self.module_name) and not self.block_depth:
+                self.top_declared.add(td.name)
             return
         mod.add_type(replace(td, name=f"{into.name}${td.name}", members=list(td.members), bases=list(td.bases)))
         self.declared_in.setdefault(td.name, set()).add(into.name)
 
     def qualify_collisions(self, mod: ModuleModel) -> None:
-        """Where one short name is declared in several namespaces, a qualified reference `Collection.Indexed`
-        (in any base, alias or member type of the module) names that namespace's own copy; unqualified ones
-        keep the merged type of the short name, as before. Copies of names declared once are dropped."""
-        collided = {name: spaces for name, spaces in self.declared_in.items() if len(spaces) > 1}
+        """Where one short name is declared in several namespaces, or in a namespace and outside any (sui's
+        `SuiClientTypes.Transaction`, an interface of results, beside its builder `class Transaction`), a
+        qualified reference `Collection.Indexed` (in any base, alias or member type of the module) names that
+        namespace's own copy, and so does a short reference inside the namespace (`own_namespace_names`:
+        TypeScript resolves it there first); other unqualified ones keep the merged type of the short name, as
+        before. Copies of names declared once are dropped."""
+        # (a global's name too, `namespace SuiClientTypes { interface Object<Include> {...} }`: a type text names
+        # JavaScript's `Object` unless it is qualified, `SuiClientTypes$Object`)
+        # A namespace's alias of its own name (`namespace Konva { type Rect = import('./shapes/Rect').Rect }`,
+        # the import type's prefix blanked: `type Rect = Rect`) re-exports the outer type: no type of its own
+        def own(name: str, space: str) -> bool:
+            copy = mod.types.get(f"{space}${name}")
+            return copy is None or copy.kind != "alias" or copy.alias.split("<", 1)[0].strip() != name
+        collided = {name: spaces for name, spaces in
+                    ((n, {sp for sp in where if own(n, sp)}) for n, where in self.declared_in.items())
+                    if spaces and (len(spaces) > 1 or name in self.top_declared or name in PRIMITIVES)}
+        # (a global namespace's short references are its own already: `global_block` names them so)
+        own_spaces = {name: set(spaces) for name, spaces in collided.items()}
         for name, spaces in self.global_declared.items():  # a global namespace's types: qualified only
             collided[name] = collided.get(name, set()) | spaces
         for name, spaces in self.declared_in.items():
@@ -1112,6 +1139,49 @@ class DtsExtractor:
             if id(m) not in seen:
                 seen.add(id(m))
                 fix_member(m)
+        self.own_namespace_names(mod, own_spaces)
+
+    def own_namespace_names(self, mod: ModuleModel, collided: dict[str, set[str]]) -> None:
+        """Inside a namespace, a short type name that the namespace declares is its own (`Transaction<Include>`
+        in `namespace SuiClientTypes { type TransactionResult = { Transaction: Transaction<Include> } | ... }`
+        is `SuiClientTypes.Transaction`, never the package's top-level class of that name): where the short
+        name is collided (`qualify_collisions`), the references in the namespace's own types (those declared in
+        it, the types made for their members and arms: `SuiClientTypes$TransactionResult$arm1`) and in its
+        functions name its copy (`SuiClientTypes$Transaction`). A property key or a string literal spelled
+        alike is left alone."""
+        spaces: dict[str, dict[str, str]] = {}
+        for name, where in collided.items():
+            for space in where:
+                if f"{space}${name}" in mod.types:
+                    spaces.setdefault(space, {})[name] = f"{space}${name}"
+        if not spaces:
+            return
+        declared: dict[str, set[str]] = {}
+        for name, where in self.declared_in.items():
+            for space in where:
+                declared.setdefault(space, set()).add(name)
+        for space, own in spaces.items():
+            pattern = re.compile(r"(?<![\w$.'\"`])(%s)(?![\w$'\"`])(?!\s*\??\s*:)" % "|".join(map(re.escape, own)))
+
+            def fix(text: str) -> str:
+                return pattern.sub(lambda m: own[m.group(1)], text) if text else text
+
+            stems = [f"{space}$"] + [f"{n}$" for n in declared.get(space, ()) if n not in collided]
+            inside = [t for n, t in mod.types.items() if n.startswith(tuple(stems)) or
+                      (n in declared.get(space, ()) and n not in collided)]
+            holder = mod.types.get(space)
+            members = [m for t in inside for m in t.members]
+            members += [m for m in holder.members if m.static] if holder is not None and holder.kind == "namespace" \
+                else []
+            for t in inside:
+                t.bases = [fix(b) for b in t.bases]
+                t.alias = fix(t.alias)
+                t.type_defaults = [fix(d) for d in t.type_defaults]
+            for m in {id(m): m for m in members}.values():
+                m.type = fix(m.type)
+                m.params = [fix(x) for x in m.params]
+                m.returns = [fix(x) for x in m.returns]
+                m.overloads = [[fix(x) for x in ps] for ps in m.overloads]
 
     def namespace_export_clause(self, clause: Node, td: TypeDef, scope: _Scope, data: bytes) -> None:
         """`export { DISABLE_1 as DISABLE, Binary }` in a namespace body (tsc's JSDoc output, bson's `BSON`): each
@@ -1503,7 +1573,7 @@ class DtsExtractor:
                         # `[Symbol.iterator]` names no property; `[AbstractCursor.CLOSE]` names one we cannot
                         # evaluate ("close"): the type's names are not all known (unless it is a symbol const)
                         if not key.startswith("Symbol."):
-                            self.computed_keys.append((td.name, key))
+                            self.computed_keys.append((td.name, key, path, td.line))
                         continue
             tokens = {c.type for c in node.children if not c.is_named}
             mods = [_text(c, data) for c in node.children if c.type == "accessibility_modifier"]
@@ -1594,6 +1664,32 @@ class DtsExtractor:
         for part in made:
             mod.add_type(part)
         td.shown_alias, td.alias = td.alias, " | ".join(names)
+
+    def union_members(self, value: Node, td: TypeDef, data: bytes, path: str) -> bool:
+        """An intersection's part that is a union of object type literals (`{ id: string } & ({ $kind: 'A'; x?:
+        never } | { $kind: 'B'; x: string })`): every arm's members are the type's (a member of any arm is known,
+        a name no arm has is on no value; an arm's `never` or nullish member yields to another arm's typed one).
+        False, adding nothing, when an arm is another kind of type or open."""
+        arms = [a for a in _union_parts(value) if _text(a, data) not in ("null", "undefined")]
+        if not arms or not all(a.type == "object_type" for a in arms):
+            return False
+        read = []
+        for arm in arms:
+            part = TypeDef(td.name, "interface", path=path, line=arm.start_point[0])
+            self.members(arm, part, data, path)
+            if part.open:
+                return False
+            read.append(part)
+        own = {(m.name, m.static): i for i, m in enumerate(td.members)}
+        for part in read:
+            for m in part.members:
+                at = own.get((m.name, m.static))
+                if at is None:
+                    own[(m.name, m.static)] = len(td.members)
+                    td.members.append(m)
+                elif _absent_type(td.members[at].type) and not _absent_type(m.type):
+                    td.members[at] = m
+        return True
 
     def object_literal_type(self, annotation: Node | None, name: str, data: bytes, path: str) -> str:
         """`scale(f: number): { width: number; height: number }`: a closed interface named `name` (`Owner$member`
@@ -1776,6 +1872,13 @@ class DtsExtractor:
         is `import { TOML } from "x"`), unless the block itself holds an export declaration (`export {}`,
         `export =`, `export * from`): then only what it marks `export`. TypeScript decides so per block (its
         binder's ExportContext flag), so each reopening adds its own exports to the merged module."""
+        self.block_depth += 1
+        try:
+            self._module_block(body, scope, data)
+        finally:
+            self.block_depth -= 1
+
+    def _module_block(self, body: Node, scope: _Scope, data: bytes) -> None:
         implicit = not _has_export_declarations(body.named_children)
         for child in body.named_children:
             if child.type == "export_statement":
@@ -2356,6 +2459,11 @@ def _union_parts(node: Node) -> list[Node]:
         elif child.type != "comment":
             parts.append(child)
     return parts
+
+
+def _absent_type(text: str) -> bool:
+    """A member type that says the property holds nothing (`never`, `undefined`: a union's other arm's)."""
+    return text.strip() in ("never", "undefined", "null", "void")
 
 
 def _intersection_parts(node: Node) -> list[Node]:
