@@ -1981,12 +1981,13 @@ ENGINES = [
            # 196/249), did-you-mean 98.5%, the same 7 FP: a top-level value of one module file no longer merged with
            # another file's of its name (task handles and `usage` typed), key remapping (`webhooks.stripe()`), an
            # exported intersection const, the await of a promise subclass (docs/evaluation.md)
+           # Round 34's sui34vocab: `prisma.$disconnect()` is no longer read as a near miss of the engine's
+           # `DISCONNECT` (a `$` name is a near miss only of a `$` name): 5 -> 4, every other line of `-v` as before
            recall_floor=0.81, dym_floor=0.98,
            known_false_positives=("src/readme/docs-tasks-overview_20.js:3: output",
                                   "src/readme/tool-result-auditing_04.js:8: getMessages",
                                   "src/readme/upgrade-guide_13.js:7: getMessages",
-                                  "src/readme/custom_05.js:13: onLoad",
-                                  "src/readme/database-connections_05.js:9: $disconnect")),
+                                  "src/readme/custom_05.js:13: onLoad")),
     # Round 33's held-out engine (chosen before any run, docs/evaluation.md; run once at 12042ec, untouched), dev
     # material since.
     Engine("@stdlib/random", "0.4.1", "a random-number library of a scientific standard library (stdlib's "
@@ -2157,9 +2158,11 @@ ENGINES = [
            # Round 34 untouched (6ef9801): 83.8% (typed 157/192, untyped 178/208), did-you-mean 98.5%, 1 finding on
            # clean code, a false positive: `client.suins.getNameRecord` on a client extended with another package's
            # `suins()` (@mysten/suins, not installed), read by the vocabulary check as a near miss of `NameRecord`:
-           # listed until fixed, so the list only shrinks
-           recall_floor=0.83, dym_floor=0.98,
-           known_false_positives=("src/readme/json-rpc-migration_25.js:7: getNameRecord",)),
+           # listed until fixed, so the list only shrinks. Round 34's sui34vocab (dev): 84.8% (typed 157/192, untyped
+           # 182/208), did-you-mean 100%, 0 findings: the members of a member no engine type has, on an open engine
+           # type (`client.suins`), are no evidence of the engine's vocabulary; a reworded leading verb
+           # (`tx.shiftCall` of `moveCall`) has the one member keeping the rest as its did-you-mean; floor 0.84
+           recall_floor=0.84, dym_floor=0.98),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
