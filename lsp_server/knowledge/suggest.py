@@ -299,3 +299,60 @@ def synonym_swap(query: str, name: str) -> bool:
     def words(n: str) -> tuple[str, ...]:
         return tuple(_singular(w.lower()) for w in _SPLIT.findall(n))
     return tokens(query) == tokens(name) and words(query) != words(name)
+
+
+# Leading words of opposite meaning in API names: one is never the other said otherwise (`showPanel` is not a
+# misspelt `hidePanel`). Pairs whose words are in different `SYNONYMS` groups (add/remove, get/set, read/write)
+# and a word made contrary by a prefix (`unlock`, `disconnect`, `decode`: `_negated`) are contrary already.
+CONTRARIES = frozenset(frozenset(p) for p in (
+    ("show", "hide"), ("open", "close"), ("start", "stop"), ("begin", "end"), ("push", "pop"), ("on", "off"),
+    ("before", "after"), ("first", "last"), ("prev", "next"), ("up", "down"), ("in", "out"),
+    ("send", "receive"), ("enter", "exit"), ("enter", "leave"), ("from", "to"), ("inc", "dec"), ("upper", "lower"),
+    ("left", "right"), ("top", "bottom"), ("width", "height"), ("x", "y"), ("encode", "decode"),
+    ("increment", "decrement"), ("forward", "backward"), ("expand", "collapse"), ("grow", "shrink"),
+    ("include", "exclude"), ("allow", "deny"), ("accept", "reject"), ("resolve", "reject"), ("pause", "resume"),
+    ("play", "pause"), ("import", "export"), ("input", "output"), ("start", "end"), ("head", "tail"),
+    ("success", "failure"), ("true", "false"), ("min", "max"), ("old", "new"),
+))
+_NEGATING = ("un", "dis", "de", "in", "non")
+
+
+def _negated(a: str, b: str) -> bool:
+    """Whether one word is the other with a negating prefix (`lock`/`unlock`, `connect`/`disconnect`)."""
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return any(long == p + short for p in _NEGATING)
+
+
+def _contrary(a: str, b: str) -> bool:
+    if frozenset((a, b)) in CONTRARIES or _negated(a, b):
+        return True
+    ca, cb = CANON.get(_singular(a)), CANON.get(_singular(b))
+    return ca is not None and cb is not None and ca != cb
+
+
+HEAD_SWAP_TAIL_MIN = 3  # letters of the words a head swap must keep (`moveCall` keeps `Call`)
+
+
+def head_swap(query: str, candidates) -> str | None:
+    """The one candidate that is `query` with its leading word said otherwise, every later word kept
+    (`shiftCall` of `moveCall`, `tickBox` of `checkBox`, `resizeImage` of `scaleImage`): an agent's commonest
+    reword of a method is its verb, and the rest of the name says which member is meant even where the two verbs
+    are in no `SYNONYMS` group. None when no candidate or several keep those words (`addListener` beside
+    `removeListener` and `onListener`: which verb is meant is not plain), when the kept words are too short to
+    say anything (fewer than HEAD_SWAP_TAIL_MIN letters), or when the two leading words are contrary
+    (`showPanel` is no rewording of `hidePanel`: `_contrary`). A fallback for where `rank` finds nothing: it has
+    no score of its own."""
+    words = [w.lower() for w in _SPLIT.findall(query)]
+    if len(words) < 2 or not words[0].isalpha() or len("".join(words[1:])) < HEAD_SWAP_TAIL_MIN:
+        return None
+    found = []
+    for c in candidates:
+        cw = [w.lower() for w in _SPLIT.findall(c)]
+        if len(cw) == len(words) and cw[1:] == words[1:] and cw[0] != words[0] and cw[0].isalpha() and \
+                c[:1].islower() == query[:1].islower():
+            found.append((c, cw[0]))
+            if len(found) > 1:
+                return None
+    if len(found) != 1 or _contrary(words[0], found[0][1]):
+        return None
+    return found[0][0]

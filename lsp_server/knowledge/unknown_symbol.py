@@ -159,6 +159,12 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
     prefer = (lambda name: constructs(model, a.recv, name) is True) if a.constructed else None
     ranked = [r for r in sg.rank(a.name, a.candidates, a.usage, prefer=prefer) if r[0] not in _removed_names(a, model)
               and not (a.constructed and constructs(model, a.recv, r[0]) is False)]
+    if not ranked and a.usage != "import":
+        # `tx.shiftCall()` of the one member `moveCall`: its verb said otherwise, the rest kept (`sg.head_swap`);
+        # a fallback at the lowest score that counts (a write stays silent below: an expando may be so named)
+        swapped = sg.head_swap(a.name, [c for c in a.candidates if c not in _removed_names(a, model)])
+        if swapped is not None and not (a.constructed and constructs(model, a.recv, swapped) is False):
+            ranked = [(swapped, sg.THRESHOLD)]
     if not ranked and recv.narrowed:  # a union narrowed by a discriminant, and a name like none of what is left:
         # the engine's member names elsewhere (an older shape the docs show: `textdelta` for `textDelta`)
         # or spelled as a member in its files (a member of an anonymous object type the model does not keep)
@@ -795,6 +801,12 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
             # another package makes is that package's value, as its export itself is (above), whatever the
             # engine spells. A relative module's is not known so: a user's class may implement an engine type
             continue
+        if _through_undeclared_member(doc, obj, analysis, model, index):
+            # `client.suins.getNameRecord()` where `client`'s type is known (the engine's, open: extended by
+            # registrations it cannot read) and no engine type has `suins`: what that member holds is whatever
+            # put it there (another package's extension, the user's), no value the engine describes; its members
+            # are no evidence of the engine's vocabulary (the member itself stays the check's: `client.suins`)
+            continue
         if named_as_class is not None and (obj.type != "identifier" or doc.node_text(obj) not in named_as_class):
             continue
         name = doc.node_text(prop)
@@ -905,6 +917,34 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
 
 
 _WRAPPERS = frozenset(("await_expression", "parenthesized_expression"))
+
+
+def _through_undeclared_member(doc: ParsedDocument, obj, analysis: Analysis, model: ObjectModel,
+                               index: dict) -> bool:
+    """Whether the receiver `obj` is reached through a member that a receiver of known type does not declare
+    (`client.suins` of `client.suins.getNameRecord`, or a call of it: `client.ext().x`, `client.ext.y.z`):
+    the analysis typed that receiver as an engine type the model could not close and found the name absent
+    from it (`Analysis.open_engine_sites`), and the name is no member of any engine type nor written after a
+    `.` in the engine's files, so nothing says what the member holds. A name some engine type has stays
+    evidence (`result.Transaction.balanceChanges` where `result`'s open type is a union the model could not
+    close: `Transaction` is a member of its parts)."""
+    node = obj
+    while node is not None and node.type in ("member_expression", "call_expression", "subscript_expression",
+                                             *_WRAPPERS):
+        if node.type == "member_expression":
+            prop = node.child_by_field_name("property")
+            if prop is not None and prop.start_byte in analysis.open_engine_sites and \
+                    doc.node_text(prop) not in model.member_names() and \
+                    doc.node_text(prop) not in index["spelled_members_any"]:
+                return True
+            node = node.child_by_field_name("object")
+        elif node.type == "call_expression":
+            node = node.child_by_field_name("function")
+        elif node.type == "subscript_expression":
+            node = node.child_by_field_name("object")
+        else:
+            node = node.named_children[-1] if node.named_children else None
+    return False
 
 
 def _made_by_foreign_call(doc: ParsedDocument, obj, engine_names: frozenset[str], workspace: frozenset[str]) -> bool:
@@ -2600,6 +2640,18 @@ def _package_root(path: Path, module: str) -> Path | None:
 
 def _near_miss(name: str, index: dict, export_meant: bool = False,
                called: bool = False) -> tuple[str, str, float] | None:
+    """`_any_near_miss`, but a name written with a leading `$` (`prisma.$disconnect()`, `vm.$emit()`: the prefix
+    a library reserves for its own members) is a near miss only of a `$` name: nobody adds a `$` by mistake, so
+    the name is some library's reserved member, no variant of the engine's `DISCONNECT` (a `$` name misspelt,
+    `r.$mesage` of `$message`, stays one)."""
+    found = _any_near_miss(name, index, export_meant, called)
+    if found is not None and name.startswith("$") and not found[0].startswith("$"):
+        return None
+    return found
+
+
+def _any_near_miss(name: str, index: dict, export_meant: bool = False,
+                   called: bool = False) -> tuple[str, str, float] | None:
     """The one engine member `name` is a near miss of, its owner and score: among the members the model knows
     first; among those only the engine's files spell when none of the model's is near (a fallback, so a spelled
     name never makes a modelled near miss ambiguous: `BulkWriteResult` exported beside the member
@@ -2766,7 +2818,14 @@ def _plain_member_form(name: str, real: str, index: dict) -> str | None:
     if bare is not None and bare in index["spelled_members_any"]:
         return bare if bare != real else None
     folded = [m for m in index["spelled_member_forms"].get(name.lower(), ()) if m != name]
-    return folded[0] if len(folded) == 1 and folded[0] != real else None
+    if len(folded) != 1 or folded[0] == real:
+        return None
+    if name[:1].islower() and folded[0][:1].isupper() and real in index["member_owners"]:
+        # a lower-case name on a value means a member: a capitalised name the files spell only after a `.` (a
+        # namespace's class or type: `bcs.CommandResult`) does not displace a member of the engine's types that
+        # `_near_miss` found (`result.commandResult` of `commandResults`)
+        return None
+    return folded[0]
 
 
 def receiver_types_at(doc: ParsedDocument, offset: int, workspace) -> list[str] | None:

@@ -1981,12 +1981,13 @@ ENGINES = [
            # 196/249), did-you-mean 98.5%, the same 7 FP: a top-level value of one module file no longer merged with
            # another file's of its name (task handles and `usage` typed), key remapping (`webhooks.stripe()`), an
            # exported intersection const, the await of a promise subclass (docs/evaluation.md)
+           # Round 34's sui34vocab: `prisma.$disconnect()` is no longer read as a near miss of the engine's
+           # `DISCONNECT` (a `$` name is a near miss only of a `$` name): 5 -> 4, every other line of `-v` as before
            recall_floor=0.81, dym_floor=0.98,
            known_false_positives=("src/readme/docs-tasks-overview_20.js:3: output",
                                   "src/readme/tool-result-auditing_04.js:8: getMessages",
                                   "src/readme/upgrade-guide_13.js:7: getMessages",
-                                  "src/readme/custom_05.js:13: onLoad",
-                                  "src/readme/database-connections_05.js:9: $disconnect")),
+                                  "src/readme/custom_05.js:13: onLoad")),
     # Round 33's held-out engine (chosen before any run, docs/evaluation.md; run once at 12042ec, untouched), dev
     # material since.
     Engine("@stdlib/random", "0.4.1", "a random-number library of a scientific standard library (stdlib's "
@@ -2163,9 +2164,12 @@ ENGINES = [
            # sui34unions (dev): 91.5% (typed 177/192, untyped 189/208), did-you-mean 98.9%: result values (a
            # namespace's types kept apart from top-level namesakes, tagged unions' `never` arms, `a ?? b`,
            # intersections with unions, conditional members, arrays of generic types). Floor kept below 0.88: at 0.88+
-           # the engine joins the standard set (test_engines_of_five_typing_styles: pooled >= 95%)
-           recall_floor=0.87, dym_floor=0.98,
-           known_false_positives=("src/readme/json-rpc-migration_25.js:7: getNameRecord",)),
+           # the engine joins the standard set (test_engines_of_five_typing_styles: pooled >= 95%).
+           # sui34vocab (dev): 84.8% (typed 157/192, untyped 182/208), did-you-mean 100%, 0 findings: the members of a
+           # member no engine type has, on an open engine type (`client.suins`), are no evidence of the engine's
+           # vocabulary; a reworded leading verb (`tx.shiftCall` of `moveCall`) has the one member keeping the rest as
+           # its did-you-mean (the one false positive fixed, the list emptied)
+           recall_floor=0.87, dym_floor=0.98),
     # Round 35's held-out engine (chosen before any run, docs/evaluation.md): run only with --set-aside.
     Engine("gluegun", "5.2.2", "a CLI-building toolkit (Infinite Red's Gluegun: a command-line app built from a "
            "runtime that loads commands, extensions and plugins from folders, each command a module "
