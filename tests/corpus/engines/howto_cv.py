@@ -187,17 +187,22 @@ def thesaurus_before_round_23() -> T.Thesaurus:
     return T.Thesaurus.parse(T.DATA.read_text(encoding="utf-8").split(ROUND_23_THESAURUS, 1)[0])
 
 
+def thesaurus_without_block(heading: str) -> T.Thesaurus:
+    """The thesaurus data without one round's block: from its `# --- ...` heading line to the next block's heading
+    (or the end of the file), every later round's block kept."""
+    text = T.DATA.read_text(encoding="utf-8")
+    before, after = text.split(heading, 1)
+    rest = after.find("\n# --- ")
+    return T.Thesaurus.parse(before + (after[rest + 1:] if rest >= 0 else ""))
+
+
 ROUND_32_THESAURUS = "# --- background jobs and their workers"
 
 
 @functools.cache
 def thesaurus_before_round_32() -> T.Thesaurus:
-    """The thesaurus data without round 32's background-job groups (the block from its `# --- background jobs and
-    their workers` line to round 33's; docs/evaluation.md, "Round 32 after the held-out run: howto32")."""
-    text = T.DATA.read_text(encoding="utf-8")
-    before, after = text.split(ROUND_32_THESAURUS, 1)
-    return T.Thesaurus.parse(before + (ROUND_33_THESAURUS + after.split(ROUND_33_THESAURUS, 1)[1]
-                                       if ROUND_33_THESAURUS in after else ""))
+    """Without round 32's background-job groups (docs/evaluation.md, "Round 32 after the held-out run: howto32")."""
+    return thesaurus_without_block(ROUND_32_THESAURUS)
 
 
 ROUND_33_THESAURUS = "# --- probability distributions and random sampling"
@@ -205,13 +210,8 @@ ROUND_33_THESAURUS = "# --- probability distributions and random sampling"
 
 @functools.cache
 def thesaurus_before_round_33() -> T.Thesaurus:
-    """The thesaurus data without round 33's probability words (the block from its `# --- probability
-    distributions and random sampling` line to round 34's; docs/evaluation.md, "Round 33 after the held-out run:
-    howto33")."""
-    text = T.DATA.read_text(encoding="utf-8")
-    before, after = text.split(ROUND_33_THESAURUS, 1)
-    return T.Thesaurus.parse(before + (ROUND_34_THESAURUS + after.split(ROUND_34_THESAURUS, 1)[1]
-                                       if ROUND_34_THESAURUS in after else ""))
+    """Without round 33's probability words (docs/evaluation.md, "Round 33 after the held-out run: howto33")."""
+    return thesaurus_without_block(ROUND_33_THESAURUS)
 
 
 ROUND_34_THESAURUS = "# --- wallets, keys, signing and cloud key services"
@@ -219,10 +219,9 @@ ROUND_34_THESAURUS = "# --- wallets, keys, signing and cloud key services"
 
 @functools.cache
 def thesaurus_before_round_34() -> T.Thesaurus:
-    """The thesaurus data without round 34's wallet, key-service and abbreviation words (the data file's last
-    block, from its `# --- wallets, keys, signing and cloud key services` line; docs/evaluation.md, "Round 34
-    after the held-out run: howto34")."""
-    return T.Thesaurus.parse(T.DATA.read_text(encoding="utf-8").split(ROUND_34_THESAURUS, 1)[0])
+    """Without round 34's wallet, key-service and abbreviation words (docs/evaluation.md, "Round 34 after the
+    held-out run: howto34")."""
+    return thesaurus_without_block(ROUND_34_THESAURUS)
 
 
 BEFORE = "before (main)"
