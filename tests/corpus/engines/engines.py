@@ -2218,6 +2218,38 @@ ENGINES = [
            # Round 35 untouched (db50fef): 67.5% (typed 48/76, untyped 222/324), did-you-mean 100%, 0 findings on
            # clean code
            recall_floor=0.67, dym_floor=1.0),
+    # Round 36's held-out engine (chosen before any run, docs/evaluation.md): run only with --set-aside.
+    Engine("koffi", "3.3.4", "a foreign function interface (Niels Martignene's Koffi: calls into C shared libraries "
+           "from Node without writing a native addon, the C side declared at run time: `const lib = "
+           "koffi.load('libc.so.6')`, a C function declared by a prototype string or by name, result and parameter "
+           "types, `const atoi = lib.func('int atoi(const char *str)')`, `lib.func('__stdcall', 'MessageBoxA', 'int', "
+           "['void *', 'str', 'str', 'uint'])`, then called as a plain JS function, `atoi('1257')`, or on a worker "
+           "thread, `atoi.async('1257', (err, res) => ...)`; C types made as values, `koffi.struct('POINT', { x: "
+           "'long', y: 'long' })`, `koffi.pack(...)`, `koffi.union(...)`, `koffi.array('int16_t', 2, 'Array')`, "
+           "`koffi.opaque('FILE')`, `koffi.pointer('HANDLE', koffi.opaque())`, `koffi.proto('int Cb(int a)')`, "
+           "`koffi.alias(...)`, `koffi.disposable('str')`, `koffi.enumeration(...)`, directions `koffi.out(...)`, "
+           "`koffi.inout(...)`, callbacks `koffi.register(fn, 'Cb *')`, raw memory `koffi.decode(ptr, 'int')`, "
+           "`koffi.decode.uint32le(ptr)`, `koffi.encode(...)`, `koffi.alloc('char', 64)`, `koffi.view(ptr, len)`, "
+           "`lib.symbol('my_int')`, `koffi.sizeof(T)`, `new koffi.Union('U')`) whose typings are one hand-written "
+           "`index.d.ts` (the `types` of both entries of an `exports` map, ESM `index.js` and CommonJS `index.cjs` "
+           "over `src/koffi/`, `\"type\": \"module\"`, the native code in per-platform optional dependencies such as "
+           "`@koromix/koffi-linux-x64`): named `export function`s with many overloads (`proto` has five), the library "
+           "handle an object type alias of overloaded methods (`type LibraryHandle = { func(definition: string): "
+           "KoffiFunction; ... /** @deprecated */ cdecl(...) }`), a declared C function a callable type with "
+           "properties (`type KoffiFunction = { (...args: any[]): any; async: ...; info: PrototypeInfo }`), "
+           "`decode` a const of call signatures and 40 methods, `class Union { [s: string]: any }`, and the default "
+           "export a `declare const DefaultObject: { load: typeof load; struct: typeof struct; ... Union: Union }` "
+           "restating each named export by `typeof` (`Union` by its instance type); the docs are the package's own "
+           "site pages (`doc/*.md`) beside a README, JavaScript fenced ```js (71) beside ```c (16) and ```sh (15)",
+           docs=("README.md", "doc/benchmarks.md", "doc/callbacks.md", "doc/composites.md", "doc/contribute.md",
+                 "doc/index.md", "doc/load.md", "doc/migration.md", "doc/misc.md", "doc/output.md", "doc/pointers.md",
+                 "doc/primitives.md", "doc/start.md", "doc/types.md", "doc/values.md"),
+           # every Markdown page the package ships but CHANGELOG.md, doc/unions.md (an empty file: 0 bytes, no
+           # section) and the two vendored headers' notes (vendor/node-addon-api/README.md, vendor/node-api-headers/
+           # README.md: another project's); every ```js block parses (71 snippet files), no ```ts, ```typescript or
+           # ```html block (ts_fences_as_js, html_scripts_as_js: off); the docs import no other package (one block
+           # requires Node's assert), so other_imports_not_sites is off
+           set_aside=True),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
