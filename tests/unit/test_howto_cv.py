@@ -223,4 +223,22 @@ def test_round_34s_variant_reads_a_question_without_its_wallet_and_key_service_w
     with patched(CHANGES["round 34's wallet and key-service words off"]):
         assert alternatives("a GQL call") == {("gql",), ("call",)}
         assert ("cauchi",) in alternatives("Lorentzian variates")
+        assert ("spinner",) in alternatives("a busy indicator")  # round 35's block is kept
     assert ("graphql",) in alternatives("a GQL call")  # restored
+
+
+def test_round_35s_variant_reads_a_question_without_its_command_line_tool_words():
+    """howto_cv's "round 35's command-line tool words off" variant reads a question with the data file cut before
+    round 35's block: "a busy indicator" stands for a spinner with the shipped file and for its own words alone in
+    the variant, whose reading of round 34's words is the shipped one."""
+    from lsp_server.knowledge import thesaurus
+    from tests.corpus.engines.howto_cv import CHANGES, patched
+
+    def alternatives(question):
+        return {terms for c in thesaurus.question_concepts(question) for terms, _ in c.alternatives}
+
+    assert ("spinner",) in alternatives("a busy indicator")
+    with patched(CHANGES["round 35's command-line tool words off"]):
+        assert alternatives("a busy indicator") == {("busi",), ("indic",)}
+        assert ("graphql",) in alternatives("a GQL call")
+    assert ("spinner",) in alternatives("a busy indicator")  # restored

@@ -704,3 +704,41 @@ def test_the_data_file_knows_the_wallet_and_key_service_words_a_users_question_s
                          ("no connectivity", "Building offline"),
                          ("backfill", "Recovering missed data"),
                          ("in one go", "Batch transfers")))
+
+
+def test_the_data_file_knows_the_command_line_tool_words_a_users_question_says(tmp_path):
+    """A command-line toolkit's or a Node API's pages name a thing by its API's term (a spinner, `padStart`,
+    `padEnd`, EOL, SIGINT, a confirmation prompt, a separator line, an available update, removing a package, a
+    fork's upstream); the asker says "a busy indicator", "left-fill", "right-fill", "line-ending", "Ctrl-C", "a
+    yes/no question", "a divider line", "a newer version", "uninstall", "the original repository". Round 35's block of the data file (from its "command-line tools
+    and their terminal output" comment) joins the two; without it the question's own words rank the decoys holding
+    them first, or nothing."""
+    docs = {"cli.md": (
+        "# Reference\n\n## spin\n\nCreates a spinner for long running tasks.\n\n"
+        "## Indicators\n\nEach indicator shows whether a field is valid.\n\n"
+        "## padStart\n\nAdds characters to the front up to a length.\n\n"
+        "## padEnd\n\nAdds characters to the back up to a length.\n\n"
+        "## Filling\n\nFill the shape from the left or the right.\n\n"
+        "## eol\n\nThe bytes that close each row of text on this OS.\n\n"
+        "## Endings\n\nWhat happens at the ending of a story.\n\n"
+        "## onAbort\n\nRuns the callback when SIGINT or SIGTERM arrives.\n\n"
+        "## confirm\n\nShows a confirmation prompt.\n\n"
+        "## Questions\n\nAsk a question in the forum; yes, we answer.\n\n"
+        "## separator\n\nDraws a separator line that cannot be picked.\n\n"
+        "## Lines\n\nDraw a line between two points.\n\n"
+        "## checkForUpdate\n\nTells whether an update is available.\n\n"
+        "## Versions\n\nEach version has a number.\n\n"
+        "## remove\n\nRemoves packages from the project.\n\n"
+        "## Keeping a fork up to date\n\nPull from upstream into your fork.\n\n"
+        "## Repositories\n\nThe original code of each repository.\n")}
+    _assert_block_joins(tmp_path, docs, "# --- command-line tools and their terminal output",
+                        (("a busy indicator", "spin"),
+                         ("left-fill", "padStart"),
+                         ("right-fill", "padEnd"),
+                         ("the line-ending", "eol"),
+                         ("when the user presses Ctrl-C", "onAbort"),
+                         ("ask a yes/no question", "confirm"),
+                         ("a divider line", "separator"),
+                         ("is a newer version out", "checkForUpdate"),
+                         ("uninstall them", "remove"),
+                         ("the original repository", "Keeping a fork up to date")))
