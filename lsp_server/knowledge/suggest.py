@@ -301,6 +301,36 @@ def synonym_swap(query: str, name: str) -> bool:
     return tokens(query) == tokens(name) and words(query) != words(name)
 
 
+# letters the real name needs for a one-letter, a two-letter typo of it to be a plain slip (`plain_variant`)
+TYPO_ONE_MIN = 4
+TYPO_TWO_MIN = 8
+
+
+def plain_variant(query: str, name: str) -> str | None:
+    """The plain slip that makes `query` of the real name `name`, if it is one: "case" (`Print`, `isblank`,
+    `default_command` of `defaultCommand`), "accessor" (`getPrint` of `print`, or the reverse), "number"
+    (`prints` of `print`, `option` of `options`, `isBlanks` of `isBlank`: one word made plural or singular), or
+    "typo" (one letter wrong, missing, extra or two swapped in a name of at least TYPO_ONE_MIN letters, two in
+    one of at least TYPO_TWO_MIN: `prnt`, `paramters`, `vesrion`). None for anything else: a synonym, another
+    word, a longer misspelling, a short name's typo (`gt` of `lt`), the name itself."""
+    if query == name or not query or not name:
+        return None
+    ql, nl = query.lower(), name.lower()
+    if ql == nl or ql.replace("_", "") == nl.replace("_", ""):
+        return "case"
+    if query in _accessor_forms(name) or (len(query) >= 3 and name in _accessor_forms(query)):
+        return "accessor"
+    qw = [w.lower() for w in _SPLIT.findall(query)]
+    nw = [w.lower() for w in _SPLIT.findall(name)]
+    if len(qw) == len(nw) and [_singular(w) for w in qw] == [_singular(w) for w in nw] and \
+            sum(a != b for a, b in zip(qw, nw)) == 1:
+        return "number"
+    d = distance(ql, nl)
+    if (d == 1 and len(name) >= TYPO_ONE_MIN) or (d == 2 and len(name) >= TYPO_TWO_MIN):
+        return "typo"
+    return None
+
+
 # Leading words of opposite meaning in API names: one is never the other said otherwise (`showPanel` is not a
 # misspelt `hidePanel`). Pairs whose words are in different `SYNONYMS` groups (add/remove, get/set, read/write)
 # and a word made contrary by a prefix (`unlock`, `disconnect`, `decode`: `_negated`) are contrary already.

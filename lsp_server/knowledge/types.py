@@ -260,6 +260,10 @@ class Analysis:
     # the receiver of each of `open_engine_sites` (by the same start): the vocabulary check suggests its
     # members (inherited ones included) before any other engine name
     open_engine_receivers: dict[int, "Val"] = field(default_factory=dict)
+    # the receiver of each name that no type of a union or an intersection declares where some of its types are
+    # open (by the property's start): the vocabulary check asks whether every one is an extensible type, open
+    # only to what code adds beside its tools (`unknown_symbol._extension_types`)
+    open_compound_receivers: dict[int, "Val"] = field(default_factory=dict)
     # member names the file assigns on some object (`ws.isAlive = true`): JavaScript adds such a property
     # (an expando), so reading it elsewhere in the file is not an unknown member
     written: set[str] = field(default_factory=set)
@@ -1525,6 +1529,8 @@ class Analyzer:
             closed = not val.open and all(model.closed(t) and model.type(t) is not None for t in val.tid)
             if not closed:
                 self.result.open_sites.add(node.start_byte)
+                if not val.open and not val.literal:
+                    self.result.open_compound_receivers[node.start_byte] = val
                 return None
             if any(model.platform_base(t) and platform_member(model, t, name, False, False) for t in val.tid) or \
                     (name in EMITTER_CHAINABLE and any(_emitter_base(model, t) for t in val.tid)) or \
@@ -1556,6 +1562,8 @@ class Analyzer:
                                                  if not m.private} for arm in arms))
                     self.record(Access.at(node, name, val, missing=True, usage=usage, candidates=sorted(shared),
                                           container=" | ".join(" & ".join(t[1] for t in arm) for arm in arms)))
+                elif node is not None and name not in OBJECT_MEMBERS:
+                    self.result.open_compound_receivers[node.start_byte] = val
                 return None
             if any(e is None for e in entries):
                 return None  # on some members of the union only: the code may have narrowed it
@@ -2280,6 +2288,8 @@ class Analyzer:
             self.result.accesses = [a for a in self.result.accesses if a.start not in inside]
             self.result.open_sites = {p for p in self.result.open_sites if p not in inside}
             self.result.open_engine_sites = {p for p in self.result.open_engine_sites if p not in inside}
+            self.result.open_compound_receivers = {p: v for p, v in self.result.open_compound_receivers.items()
+                                                if p not in inside}
             self.memo.clear()  # values computed inside depend on the parameters now typed
             self.function(fn)
 

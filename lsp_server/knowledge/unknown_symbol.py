@@ -37,7 +37,7 @@ from lsp_server.languages import SOURCE_LANGUAGES, TYPESCRIPT_LANGUAGES, is_typi
 from lsp_server.findings import Finding, Severity
 from lsp_server.knowledge import suggest as sg
 from lsp_server.knowledge import spelling_cache
-from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, ReadLimits, display_type
+from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, ReadLimits, display_type, parse_type
 from lsp_server.knowledge.model_sources.definers import module_definer, package_file, resolve_require
 from lsp_server.knowledge.model_sources.docs import MARKDOWN_PAGES, OLD_API_PAGE, docs_files, page_files
 from lsp_server.knowledge.model_sources import platform as platform_lib
@@ -778,13 +778,21 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
     for node in members:
         prop = node.child_by_field_name("property")
         obj = node.child_by_field_name("object")
-        if prop is None or obj is None or prop.type != "property_identifier" or prop.start_byte in typed:
+        if prop is None or obj is None or prop.type != "property_identifier":
+            continue
+        # a receiver of the engine's extensible types (a string index signature of `any` beside its tools):
+        # TypeScript accepts any name on it, `_extension_near_miss` asks whether the name is a tool misspelt. On an
+        # intersection of them (the analysis left it open: no other guess is made there) only that rule speaks
+        bag = _extension_types(model, analysis.open_engine_receivers.get(prop.start_byte) or
+                               analysis.open_compound_receivers.get(prop.start_byte))
+        bag_only = prop.start_byte in typed
+        if bag_only and bag is None:
             continue
         if obj.type not in ("identifier", "member_expression", "this") and \
                 not (obj.type == "call_expression" and _call_chain_root(doc, obj) is not None):
             continue  # a literal's result, or a call of no name's member: the receiver is something else's business
         roots = {_chain_root(doc, obj), _call_chain_root(doc, obj)} - {None}
-        if annotated and (roots & annotated or _this_field(doc, obj) in annotated):
+        if annotated and (roots & annotated or _this_field(doc, obj) in annotated) and bag is None:
             continue  # TypeScript's to check: the receiver has a declared type
         if obj.type == "member_expression" and roots & GLOBALS:
             # `process.env.SNAPSHOT_MODE`, `window.myApp.x`: a value a platform global holds, an open dictionary
@@ -841,11 +849,16 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
             continue
         on_hole = _hole_near_miss(name, hole, model) if hole is not None and not expando and on_kind is None \
             else None
+        on_bag = _extension_near_miss(name, bag, model) if bag is not None and not expando and on_kind is None \
+            and on_hole is None and not _written(node) and name not in analysis.written \
+            and name not in _docs_members(model) else None
         # read as a class or an export: `new x.getGateway()`, or on a receiver of capitalised names only
         export_meant = _constructed(node) or _namespace_like(doc, members, obj, prop, index["names"])
         called = node.parent is not None and node.parent.type == "call_expression" and \
             node.parent.child_by_field_name("function") == node
-        suggestion = None if expando or on_kind is not None or on_hole is not None else \
+        if bag_only and on_bag is None:
+            continue
+        suggestion = None if expando or on_kind is not None or on_hole is not None or on_bag is not None else \
             _near_miss(name, index, export_meant, called)
         named = analysis.named_by_convention.get(doc.node_text(obj)) if obj.type == "identifier" else None
         own_class = _own_class_near_miss(doc, obj, name, analysis.mixin_members, model) \
@@ -855,6 +868,8 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
             real, owner, decl = on_hole
         elif on_kind is not None:  # `User.findOnes()`, `User.find().popuate()`: the pages' object's own member
             real, owner, decl = on_kind
+        elif on_bag is not None:  # `toolbox.prnt` of an extensible toolbox's `print`: its own tool misspelt
+            real, owner, decl = on_bag
         elif own_class is not None:  # `this.rendeBody(body)` in a class that declares `renderBody`: its own name
             real, owner, decl = own_class  # (or a member its engine mixins add: `this._overlayIvokerNode`)
         elif suggestion is None and named is not None and unknown_on.get(doc.node_text(obj)) == {name}:
@@ -908,6 +923,8 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
             "declared in this file" if owner == THIS_FILE else f"`{owner}.{real}`"
         message = (f"`{receiver}.{name}`: no type in reach has `{name}` (the engine's, this workspace's, "
                    f"JavaScript's, the DOM's or Node's); did you mean `{real}` ({where})?")
+        if on_bag is not None and (real, owner, decl) == on_bag:
+            message = f"`{receiver}.{name}`: {_extension_evidence(model, bag, name)}; did you mean `{real}` ({where})?"
         data = {"suggestions": [real], "type": "" if owner in (ENGINE_FILES, THIS_FILE) else owner, "member": name,
                 "receiver": "vocabulary",
                 "fix": {"title": f"Rename to `{real}`",
@@ -1410,6 +1427,129 @@ def _hole_near_miss(name: str, receiver, model: ObjectModel) -> tuple[str, str, 
         return None
     member, owner = table[real]
     return real, owner, (member, owner)
+
+
+# --- receivers of an extensible engine type: its tools beside a string index signature of `any` -------------
+# The value types of a string index signature that lets code add members of any kind (`[key: string]: any`):
+# a dictionary of some other value (`[name: string]: string`, headers, `process.env`) holds the user's keys
+EXTENSION_VALUES = frozenset(("any", "unknown"))
+# the fewest tools (methods, or properties holding an object type of the engine's) such a type declares
+EXTENSION_TOOLS_MIN = 3
+
+
+def _extension_types(model: ObjectModel, receiver) -> tuple | None:
+    """The engine types of `receiver` (an instance, or each type of a union or an intersection: a convention's
+    several classes) when every one is extensible (`_extensible`); None otherwise."""
+    if receiver is None or not receiver.tid or not isinstance(receiver.tid, tuple):
+        return None
+    if receiver.kind == ValKind.INSTANCE and isinstance(receiver.tid[0], str):
+        tids = (receiver.tid,)
+    elif receiver.kind in _MANY and all(isinstance(t, tuple) and len(t) == 2 for t in receiver.tid):
+        tids = tuple(receiver.tid)
+    else:
+        return None
+    known: dict = model.derived("unknown_symbol.extensible", dict)
+    for tid in tids:
+        if tid not in known:
+            known[tid] = _extensible(model, tid)
+        if not known[tid]:
+            return None
+    return tids
+
+
+def _extensible(model: ObjectModel, tid) -> bool:
+    """Whether `tid` is an engine type that code extends at run time: an interface or class of typings
+    (`GluegunToolbox extends GluegunEmptyToolbox { print: GluegunPrint; ... }` beside `interface
+    GluegunEmptyToolbox { [key: string]: any }`) whose string index signature (its own or a base's) takes a value
+    of any kind, that is open by nothing else (every base known, no part the reader could not follow), and whose
+    declared members are mostly tools, at least EXTENSION_TOOLS_MIN (`_tool`: methods, properties holding an
+    object of the engine's). The index signature is there for what extensions add beside the tools
+    (`toolbox.hello = ...`); a dictionary of values (`[key: string]: string`), a settings bag (properties of
+    primitive values), an empty `any` map or an interface the user's typings fill (`merging_hole`) is none."""
+    t = model.type(tid)
+    if t is None or t.kind not in ("interface", "class") or t.any_name or t.confidence < HIGH or \
+            model.of_undeclared(tid) or model.merging_hole(tid):
+        return False
+    values = []
+    for each in (tid, *sorted(model.ancestors(tid))):
+        et = model.type(each)
+        if et is None or et.any_name:
+            return False
+        if et.index_value:
+            values.append(" ".join(et.index_value.split()))
+        elif et.open:
+            return False  # open by something else: a part the reader could not follow
+        for base in et.bases:
+            parsed = parse_type(base)
+            if not parsed or parsed[0] != "name" or model.find_type(tid[0], parsed[1]) is None:
+                return False  # an unknown base may have any name
+    if not values or any(v not in EXTENSION_VALUES for v in values):
+        return False
+    public = [(m, declaring) for n, (m, declaring) in model.members(tid).items() if _public(n, m)]
+    tools = sum(1 for m, declaring in public if _tool(model, m, declaring))
+    return tools >= EXTENSION_TOOLS_MIN and 2 * tools >= len(public)
+
+
+def _tool(model: ObjectModel, member, declaring) -> bool:
+    """A member that is a tool of its object: a method, a function-typed property, or a property holding an
+    instance of one of the engine's classes or interfaces (`print: GluegunPrint`), not a value (a string, a
+    number, `any`)."""
+    if member.kind in ("method", "function"):
+        return True
+    if member.kind != "property":
+        return False
+    parsed = parse_type(member.type)
+    if parsed is None:
+        return False
+    if parsed[0] == "fn":
+        return True
+    module = declaring[0] if isinstance(declaring, tuple) else None
+    found = model.find_type(module, parsed[1]) if parsed[0] == "name" and module else None
+    held = model.type(found) if found is not None else None
+    return held is not None and held.kind in ("interface", "class", "namespace")
+
+
+def _extension_near_miss(name: str, tids: tuple, model: ObjectModel) -> tuple[str, str, tuple] | None:
+    """`toolbox.prnt`, `toolbox.getPrint`, `toolbox.Parameters`, `toolbox.metas` on a receiver whose types are
+    all extensible (`_extension_types`): the one tool of theirs `name` is a plain slip of (`sg.plain_variant`:
+    case, number, an accessor prefix, a short typo), ranked as on a typed receiver (PLAIN_NEAR_MISS, platform-
+    named tools too: the receiver's type is declared). The caller made sure nothing makes the name real (no type
+    in reach has it, the workspace and the file never write it, the engine's docs never use it). None when the
+    name is no plain slip of one tool, or is a name the engine's examples use on those types."""
+    table: dict = {}
+    for tid in tids:
+        if name in model.example_members.get(tid, {}):
+            return None
+        for n, (m, declaring) in model.members(tid).items():
+            if _public(n, m):
+                table.setdefault(n, (m, declaring, tid))
+    real = _variant_of(name, table, PLAIN_NEAR_MISS)
+    if real is None or sg.plain_variant(name, real) is None:
+        return None
+    member, declaring, tid = table[real]
+    if not _tool(model, member, declaring):
+        return None  # a value the object holds (`pluginName: string`): the name may be another key of the user's
+    shown = shown_owner(model, declaring if isinstance(declaring, tuple) else tid)
+    return real, shown, (member, shown)
+
+
+def _extension_evidence(model: ObjectModel, tids: tuple, name: str) -> str:
+    """What a finding on an extensible receiver says of its types: none declares the name, and the string index
+    signature that opens them (`GluegunEmptyToolbox`'s `[key: string]: any`) is for what extensions add."""
+    tid = tids[0]
+    holder = next((t for t in (tid, *sorted(model.ancestors(tid)))
+                   if model.type(t) is not None and model.type(t).index_value), tid)
+    value = model.type(holder).index_value if model.type(holder) is not None else "any"
+    shown = "`" + " | ".join(shown_owner(model, t) for t in tids) + "`"
+    where = "its own" if holder == tid else f"`{shown_owner(model, holder)}`'s"
+    return (f"{shown} declares no `{name}`, open only by {where} `[key: string]: {value}` for what extensions "
+            f"add, and nothing in this workspace or the engine's docs adds `{name}`")
+
+
+def _docs_members(model: ObjectModel) -> frozenset[str]:
+    """Every name the engine's docs pages' code writes as a member of some receiver (`_docs_spelling`)."""
+    return model.derived("unknown_symbol.docs_members",
+                         lambda: frozenset(p.rpartition(".")[2] for p in _docs_spelling(model)))
 
 
 def _on_hole(receiver, model: ObjectModel) -> bool:

@@ -106,6 +106,10 @@ class TypeDef:
     lookup: str = ""
     # (last: some readers build TypeDefs by position)
     shown_alias: str = ""  # the declared text when `alias` names synthesized types (a union's object type arms)
+    # the value type of a string index signature the type declares itself (`[key: string]: any` -> "any"), as
+    # written; "" when it declares none (an inherited one is its base's: `ObjectModel.ancestors`). What makes an
+    # `open` type open: a dictionary of such values (`string`), or any name at all (`any`, `unknown`)
+    index_value: str = ""
 
     def signature(self) -> str:
         if self.kind == "alias":
@@ -176,7 +180,8 @@ def merge_types(a: TypeDef, b: TypeDef) -> TypeDef:
                    any_name=a.any_name or b.any_name, lookup=primary.lookup or other.lookup,
                    # the written type, kept where both say the same (one declaration read twice: a package's ESM
                    # and CommonJS typings); two declarations that differ are not one written type
-                   shown_alias=a.shown_alias if a.shown_alias == b.shown_alias else "")
+                   shown_alias=a.shown_alias if a.shown_alias == b.shown_alias else "",
+                   index_value=primary.index_value if declared else (primary.index_value or other.index_value))
 
 
 STATUS_RANK = {"": 0, "deprecated": 1, "removed": 2}

@@ -510,7 +510,7 @@ class DtsExtractor:
                              for m in t.members)
             parts = [(t.kind, tuple(canon(b) for b in t.bases), canon(t.alias), tuple(t.type_params),
                       tuple(canon(d) for d in t.type_defaults), t.open, t.any_name, t.lookup, canon(t.shown_alias),
-                      tuple(members))]
+                      canon(t.index_value), tuple(members))]
             for d in sorted(derived.get(name, ())):
                 parts.append((as_name + d[len(name):], shape(d, as_name + d[len(name):], hypothesis)))
             return tuple(parts)
@@ -1535,6 +1535,9 @@ class DtsExtractor:
                 # member written `x.name` is not theirs, as in TypeScript; a string key (or a mapped type) is open
                 if key is None or _text(key, data) not in ("number", "symbol"):
                     td.open = True
+                value = next((c for c in node.named_children if c.type.endswith("type_annotation")), None)
+                if key is not None and _text(key, data) == "string" and value is not None and value.named_children:
+                    td.index_value = _text(value.named_children[-1], data)  # `[key: string]: any` -> "any"
                 continue
             if t not in ("public_field_definition", "method_signature", "method_definition", "property_signature",
                          "abstract_method_signature", "construct_signature", "call_signature"):
