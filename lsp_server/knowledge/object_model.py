@@ -2220,6 +2220,24 @@ def runtime_declaration(pkg_dir: Path, js: Path, manifest: dict | None = None) -
     return mirrored if mirrored.is_file() and root in mirrored.parents else None
 
 
+def _exports_part(part: SourceModel, part_module: str, whole: SourceModel, module: str) -> bool:
+    """Whether typings `part` (a subpath entry's) export only names the package's typings `whole` export, each
+    the same declaration (its file and line), and no `export =` or default (whose value is no namespace)."""
+    mod, pkg = part.modules.get(part_module), whole.modules.get(module)
+    if mod is None or pkg is None or not mod.exports or any(n in mod.exports for n in ("=", "default")):
+        return False
+    for name, local in mod.exports.items():
+        other = pkg.exports.get(name)
+        if other is None:
+            return False
+        mine = mod.values.get(local) or mod.types.get(local)
+        theirs = pkg.values.get(other) or pkg.types.get(other)
+        if mine is None or theirs is None or (mine.path, getattr(mine, "line", 0)) != \
+                (theirs.path, getattr(theirs, "line", 0)):
+            return False
+    return True
+
+
 def _entry_subpaths(package: str, start: Path) -> list[tuple[str, Path, Path]]:
     """The subpath entries at the root of a package without an `exports` map that have no declaration beside
     them (`pkg/filesystem`: `filesystem.js`, `module.exports = require('./build/filesystem')`), as (subpath,
@@ -2463,6 +2481,7 @@ class ObjectModelService(Service):
         seen_pkgs: set[str] = set()
         subpaths: set[str] = set()
         by_file_path: set[str] = set()
+        entry_parts: list[tuple[SourceSpec, SourceSpec]] = []  # (a subpath entry's typings, its package's)
         package_dirs: dict[str, Path] = {}
         declared = declared_dependencies(workspace) if workspace.settings.get(ObjectModelConfig).discover else []
         # A project whose files import one of the packages it declares reaches its engines by import: those are
@@ -2496,14 +2515,14 @@ class ObjectModelService(Service):
                         specs.append(SourceSpec("dts", sub_entry, pkg, "discovered"))
                 # `require('pkg/filesystem')` of a root file without typings beside it that hands on a file
                 # whose typings are elsewhere (`module.exports = require('./build/filesystem')`, declared at
-                # `build/types/filesystem.d.ts`): a module of its own, that file's exports (and the runtime's),
-                # or the package's module where the file is the package's entry
-                for sub, sub_entry, sub_file in _entry_subpaths(pkg, path.parent) if entry is not None else ():
+                # `build/types/filesystem.d.ts`): the package's module where that file is the package's entry,
+                # or exports only what the entry does (`entry_parts`, decided once every source is read)
+                for sub, sub_entry, _ in _entry_subpaths(pkg, path.parent) if entry is not None else ():
                     if sub_entry == entry:
                         subpaths.add(f"{pkg}/{sub}")
                     elif f"{pkg}/{sub}" not in configured_modules:
-                        specs.append(SourceSpec("dts", sub_entry, f"{pkg}/{sub}", "discovered"))
-                        specs.append(SourceSpec("js", sub_file, f"{pkg}/{sub}", "discovered"))
+                        entry_parts.append((SourceSpec("dts", sub_entry, f"{pkg}/{sub}", "discovered"),
+                                            SourceSpec("dts", entry, pkg, "discovered")))
                 # the union decides what exists: the runtime builds too (typings lag them, or are absent)
                 runtime = find_package_runtime(pkg, path.parent)
                 specs.extend(SourceSpec("js", p, pkg, "discovered") for p in runtime)
@@ -2568,6 +2587,19 @@ class ObjectModelService(Service):
                 spec = SourceSpec("js", target, name, "discovered")
                 specs.append(spec)
                 read(spec)
+        for part, whole in entry_parts:
+            # a part of the package (each name it exports is the entry's export of one declaration): the
+            # package's module, a superset of its exports (its own module would hold a second copy of each type)
+            model = reuse.get(part) or _load_cached(cache, part, read_limits(workspace))
+            if model is None:
+                try:
+                    model = extract(part.kind, part.path, part.module, read_limits(workspace))
+                except Exception:  # noqa: BLE001 - typings we cannot read only leave the subpath unknown
+                    log.info("%s: subpath entry typings not read", part.path, exc_info=True)
+                    continue
+                workspace.write_later(str(cache / part.key), lambda s=part, m=model: _store_cached(cache, s, m))
+            if whole in built and _exports_part(model, part.module, built[whole], whole.module):
+                subpaths.add(part.module)
         for p in problems:
             log.warning("%s", p)
         svc = cls(workspace, specs, built, imports, problems)

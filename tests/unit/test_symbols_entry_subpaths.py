@@ -3,14 +3,16 @@ without an `exports` map ships one-line CommonJS files at its root (`filesystem.
 require('./build/filesystem')`) with no declaration beside them; the file they hand on is tsc's CommonJS output,
 whose declarations are in a tree that mirrors the JavaScript one under another root (`"main": "build/index.js"`,
 `"types": "build/types/index.d.ts"`: `build/filesystem.js` is declared by `build/types/filesystem.d.ts`). The
-subpath is then that file's module: its exports, typed by those declarations. A subpath that is no file stays
-unknown (no finding), as before."""
+subpath then binds those declarations: when they export only what the package's entry exports (each the same
+declaration: the entry's part), the package's module, as a subpath read into it is. A subpath that is no file,
+or whose typings export more or other, stays unknown (no finding), as before."""
 
 from __future__ import annotations
 
 import json
 
-from lsp_server.knowledge.object_model import _entry_subpaths, reexported_file, runtime_declaration
+from lsp_server.knowledge.model_sources import extract
+from lsp_server.knowledge.object_model import _entry_subpaths, _exports_part, reexported_file, runtime_declaration
 from tests.support.symbols_helpers import make_workspace, symbol_findings
 
 TOOLS_DTS = ("export interface KitFs {\n  dir(path: string): string;\n  read(path: string): string;\n}\n"
@@ -120,11 +122,34 @@ def test_a_required_entry_binds_the_exports_of_the_file_it_hands_on(tmp_path):
             "text.isBlnk('')\n"
             "text.pad('')\n"
             "const whole = require('kit/fs')\n"
-            "whole.text\n"
-            "whole.fs.red('x')\n")
+            "whole.fs.red('x')\n"
+            "whole.nothing\n")
     ws = workspace(tmp_path, {"src/a.js": code})
-    assert found(ws, "src/a.js") == [(3, "dirr", "dir"), (5, "isBlnk", "isBlank"), (8, "text", None),
-                                     (9, "red", "read")]
+    # (`whole` is the package's module: its `nothing` is missing; `text`, which kit/fs lacks, would pass)
+    assert found(ws, "src/a.js") == [(3, "dirr", "dir"), (5, "isBlnk", "isBlank"), (8, "red", "read"),
+                                     (9, "nothing", None)]
+
+
+def test_an_entry_whose_typings_are_no_part_of_the_package_s_stays_unknown(tmp_path):
+    # `kit/extra` exports a name the entry does not: its own module would copy every type it reaches (two
+    # `KitFs`), so it is left unread; `kit/alias` exports a name of the entry that is another declaration
+    files = kit()
+    files["node_modules/kit/extra.js"] = "module.exports = require('./build/extra')\n"
+    files["node_modules/kit/build/extra.js"] = "exports.fs = 1; exports.more = 2;\n"
+    files["node_modules/kit/build/types/extra.d.ts"] = ("export { fs } from './tools/fs-tools';\n"
+                                                        "export declare const more: number;\n")
+    files["node_modules/kit/alias.js"] = "module.exports = require('./build/alias')\n"
+    files["node_modules/kit/build/alias.js"] = "exports.fs = {};\n"
+    files["node_modules/kit/build/types/alias.d.ts"] = "export declare const fs: { dir(): void };\n"
+    code = ("const { fs } = require('kit/extra')\nfs.dirr('/tmp')\n"
+            "const { fs: f2 } = require('kit/alias')\nf2.dirr('/tmp')\n")
+    ws = workspace(tmp_path, {"src/a.js": code}, files)
+    assert found(ws, "src/a.js") == []
+    pkg = (tmp_path / "node_modules/kit/build/types").resolve()
+    whole = extract("dts", pkg / "index.d.ts", "kit")
+    assert _exports_part(extract("dts", pkg / "fs.d.ts", "kit/fs"), "kit/fs", whole, "kit")
+    assert not _exports_part(extract("dts", pkg / "extra.d.ts", "kit/extra"), "kit/extra", whole, "kit")
+    assert not _exports_part(extract("dts", pkg / "alias.d.ts", "kit/alias"), "kit/alias", whole, "kit")
 
 
 def test_an_entry_handing_on_the_package_s_main_is_the_package(tmp_path):
