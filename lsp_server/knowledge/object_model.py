@@ -35,6 +35,7 @@ from lsp_server.knowledge.model_sources.base import (
     parse_type, substitute,
 )
 from lsp_server.knowledge.model_sources.docs import DOC_EXTENSIONS, MARKDOWN_PAGES, OLD_API_PAGE, PAGE_FOLDERS, docs_files, page_files
+from lsp_server.knowledge.model_sources.definers import resolve_require
 from lsp_server.knowledge.model_sources.dts import directory_declaration
 from lsp_server.knowledge.object_model_settings import ObjectModelConfig
 from lsp_server.languages import SOURCE_LANGUAGES, is_typings_path
@@ -2164,8 +2165,6 @@ _REEXPORT = re.compile(r"""(?:(["'])use strict\1\s*;?\s*)?module\.exports\s*=\s*
 def reexported_file(path: Path, pkg_root: Path) -> Path | None:
     """The file a re-export file hands on whole (its one statement `module.exports = require('./build/x')`,
     comments and a "use strict" aside), as Node loads it, inside the package (`pkg_root`, resolved); else None."""
-    from lsp_server.knowledge.model_sources.definers import resolve_require
-
     try:
         with open(path, "rb") as f:
             data = f.read(MAX_REEXPORT_BYTES + 1)
