@@ -2217,7 +2217,10 @@ ENGINES = [
            # ramda), on whose names no engine member is used (other_imports_not_sites: off)
            # Round 35 untouched (db50fef): 67.5% (typed 48/76, untyped 222/324), did-you-mean 100%, 0 findings on
            # clean code
-           recall_floor=0.67, dym_floor=1.0),
+           # glue35paths (dev): 68.5% (typed 52/76, untyped 222/324), did-you-mean 100%, 0 findings: a root entry
+           # handing on a file declared in the mirrored types tree (`require('gluegun/filesystem')`) binds the
+           # package's module where its typings are a part of the package's
+           recall_floor=0.68, dym_floor=1.0),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
