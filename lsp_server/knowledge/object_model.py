@@ -35,6 +35,7 @@ from lsp_server.knowledge.model_sources.base import (
     parse_type, substitute,
 )
 from lsp_server.knowledge.model_sources.docs import DOC_EXTENSIONS, MARKDOWN_PAGES, OLD_API_PAGE, PAGE_FOLDERS, docs_files, page_files
+from lsp_server.knowledge.model_sources.definers import resolve_require
 from lsp_server.knowledge.model_sources.dts import directory_declaration
 from lsp_server.knowledge.object_model_settings import ObjectModelConfig
 from lsp_server.languages import SOURCE_LANGUAGES, is_typings_path
@@ -2153,6 +2154,122 @@ def _declaration_beside(pkg_dir: Path, target: str) -> Path | None:
 DTS_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
 
 
+MAX_ROOT_ENTRY_FILES = 200  # JavaScript files at a package's root looked at as subpath entries
+MAX_ENTRY_SUBPATHS = 32  # subpath entries without typings of their own read, per package
+MAX_REEXPORT_BYTES = 4096  # a re-export file is one statement: a bigger file is not read as one
+MAX_REEXPORT_HOPS = 4
+_REEXPORT_COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+_REEXPORT = re.compile(r"""(?:(["'])use strict\1\s*;?\s*)?module\.exports\s*=\s*require\s*\(\s*(["'])(\.{1,2}/[^"'\n]+)\2\s*\)\s*;?""")
+
+
+def reexported_file(path: Path, pkg_root: Path) -> Path | None:
+    """The file a re-export file hands on whole (its one statement `module.exports = require('./build/x')`,
+    comments and a "use strict" aside), as Node loads it, inside the package (`pkg_root`, resolved); else None."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_REEXPORT_BYTES + 1)
+    except OSError:
+        return None
+    if len(data) > MAX_REEXPORT_BYTES:
+        return None
+    m = _REEXPORT.fullmatch(_REEXPORT_COMMENTS.sub("", data.decode("utf-8", "replace")).strip())
+    target = resolve_require(m.group(3), path) if m is not None else None
+    return target if target is not None and pkg_root in target.parents else None
+
+
+def _mirror_roots(pkg_dir: Path, manifest: dict) -> tuple[Path, Path] | None:
+    """(main's folder, types' folder) of a package whose declarations mirror its JavaScript tree under another
+    root (`"main": "build/index.js"`, `"types": "build/types/index.d.ts"`: tsc's `declarationDir`): the two
+    entries are one file name in two folders; None otherwise (one folder, a field missing)."""
+    main, types = manifest.get("main"), manifest.get("types") or manifest.get("typings")
+    if not isinstance(main, str) or not isinstance(types, str):
+        return None
+    main_path, types_path = (pkg_dir / main).resolve(), (pkg_dir / types).resolve()
+    if main_path.is_dir():
+        main_path = main_path / "index.js"
+    elif main_path.suffix not in _RUNTIME_SUFFIXES:
+        main_path = main_path.with_name(main_path.name + ".js")
+    if types_path.is_dir():
+        types_path = types_path / "index.d.ts"
+    elif not types_path.name.endswith(DTS_SUFFIXES):
+        types_path = types_path.with_name(types_path.name + ".d.ts")
+    stem = main_path.name[:-len(main_path.suffix)]
+    if main_path.parent == types_path.parent or types_path.name != stem + _RUNTIME_SUFFIXES[main_path.suffix]:
+        return None
+    return main_path.parent, types_path.parent
+
+
+def runtime_declaration(pkg_dir: Path, js: Path, manifest: dict | None = None) -> Path | None:
+    """The declaration file of a package's JavaScript file `js` (resolved): the one beside it (`x.js` ->
+    `x.d.ts`, `.mjs` -> `.d.mts`), else, in a package whose declarations mirror its JavaScript tree under
+    another root (`_mirror_roots`), the file at its place there (`build/filesystem.js` ->
+    `build/types/filesystem.d.ts`); inside the package; else None."""
+    root = pkg_dir.resolve()
+    dts = _RUNTIME_SUFFIXES.get(js.suffix)
+    if dts is None:
+        return None
+    beside = js.with_name(js.name[:-len(js.suffix)] + dts)
+    if beside.is_file() and root in beside.parents:
+        return beside
+    roots = _mirror_roots(pkg_dir, manifest if manifest is not None else read_json(pkg_dir / "package.json") or {})
+    if roots is None or roots[0] not in js.parents:
+        return None
+    mirrored = (roots[1] / js.relative_to(roots[0])).with_suffix("")
+    mirrored = mirrored.with_name(mirrored.name + dts).resolve()
+    return mirrored if mirrored.is_file() and root in mirrored.parents else None
+
+
+def _exports_part(part: SourceModel, part_module: str, whole: SourceModel, module: str) -> bool:
+    """Whether typings `part` (a subpath entry's) export only names the package's typings `whole` export, each
+    the same declaration (its file and line), and no `export =` or default (whose value is no namespace)."""
+    mod, pkg = part.modules.get(part_module), whole.modules.get(module)
+    if mod is None or pkg is None or not mod.exports or any(n in mod.exports for n in ("=", "default")):
+        return False
+    for name, local in mod.exports.items():
+        other = pkg.exports.get(name)
+        if other is None:
+            return False
+        mine = mod.values.get(local) or mod.types.get(local)
+        theirs = pkg.values.get(other) or pkg.types.get(other)
+        if mine is None or theirs is None or (mine.path, getattr(mine, "line", 0)) != \
+                (theirs.path, getattr(theirs, "line", 0)):
+            return False
+    return True
+
+
+def _entry_subpaths(package: str, start: Path) -> list[tuple[str, Path, Path]]:
+    """The subpath entries at the root of a package without an `exports` map that have no declaration beside
+    them (`pkg/filesystem`: `filesystem.js`, `module.exports = require('./build/filesystem')`), as (subpath,
+    declaration file, entry file): the declarations of the file each hands on (re-exports followed,
+    `reexported_file`), found beside it or in the package's mirrored types tree (`runtime_declaration`). The
+    subpath is the file's name without `.js`, as a `require` writes it; at most MAX_ENTRY_SUBPATHS files, of
+    MAX_ROOT_ENTRY_FILES looked at."""
+    pkg_dir = _package_dir(package, start)
+    manifest = read_json(pkg_dir / "package.json") if pkg_dir is not None else None
+    if not isinstance(manifest, dict) or "exports" in manifest:
+        return []
+    root = pkg_dir.resolve()
+    try:
+        names = sorted(n for n in os.listdir(root) if n.endswith((".js", ".cjs")))[:MAX_ROOT_ENTRY_FILES]
+    except OSError:
+        return []
+    out: list[tuple[str, Path, Path]] = []
+    for name in names:
+        f = root / name
+        if not f.is_file() or f.with_name(f.name[:-len(f.suffix)] + _RUNTIME_SUFFIXES[f.suffix]).is_file():
+            continue  # TypeScript's own: the declaration beside the file (`_subpath_declaration`)
+        target, hops = f, 0
+        while hops < MAX_REEXPORT_HOPS and (nxt := reexported_file(target, root)) is not None:
+            target, hops = nxt, hops + 1
+        decl = runtime_declaration(root, target, manifest)
+        if decl is None:
+            continue
+        out.append((name[:-len(Path(name).suffix)], decl, f))
+        if len(out) >= MAX_ENTRY_SUBPATHS:
+            break
+    return out
+
+
 def _declaration_files(folder: Path, most: int = 5000) -> list[Path]:
     """The declaration files under `folder` (not in a nested node_modules), in a stable order, looking at
     `most` entries at most (a pattern whose target is the package's root walks the whole package)."""
@@ -2363,6 +2480,7 @@ class ObjectModelService(Service):
         seen_pkgs: set[str] = set()
         subpaths: set[str] = set()
         by_file_path: set[str] = set()
+        entry_parts: list[tuple[SourceSpec, SourceSpec]] = []  # (a subpath entry's typings, its package's)
         package_dirs: dict[str, Path] = {}
         declared = declared_dependencies(workspace) if workspace.settings.get(ObjectModelConfig).discover else []
         # A project whose files import one of the packages it declares reaches its engines by import: those are
@@ -2394,6 +2512,16 @@ class ObjectModelService(Service):
                     if sub_entry not in entries:
                         entries.add(sub_entry)
                         specs.append(SourceSpec("dts", sub_entry, pkg, "discovered"))
+                # `require('pkg/filesystem')` of a root file without typings beside it that hands on a file
+                # whose typings are elsewhere (`module.exports = require('./build/filesystem')`, declared at
+                # `build/types/filesystem.d.ts`): the package's module where that file is the package's entry,
+                # or exports only what the entry does (`entry_parts`, decided once every source is read)
+                for sub, sub_entry, _ in _entry_subpaths(pkg, path.parent) if entry is not None else ():
+                    if sub_entry == entry:
+                        subpaths.add(f"{pkg}/{sub}")
+                    elif f"{pkg}/{sub}" not in configured_modules:
+                        entry_parts.append((SourceSpec("dts", sub_entry, f"{pkg}/{sub}", "discovered"),
+                                            SourceSpec("dts", entry, pkg, "discovered")))
                 # the union decides what exists: the runtime builds too (typings lag them, or are absent)
                 runtime = find_package_runtime(pkg, path.parent)
                 specs.extend(SourceSpec("js", p, pkg, "discovered") for p in runtime)
@@ -2458,6 +2586,19 @@ class ObjectModelService(Service):
                 spec = SourceSpec("js", target, name, "discovered")
                 specs.append(spec)
                 read(spec)
+        for part, whole in entry_parts:
+            # a part of the package (each name it exports is the entry's export of one declaration): the
+            # package's module, a superset of its exports (its own module would hold a second copy of each type)
+            model = reuse.get(part) or _load_cached(cache, part, read_limits(workspace))
+            if model is None:
+                try:
+                    model = extract(part.kind, part.path, part.module, read_limits(workspace))
+                except Exception:  # noqa: BLE001 - typings we cannot read only leave the subpath unknown
+                    log.info("%s: subpath entry typings not read", part.path, exc_info=True)
+                    continue
+                workspace.write_later(str(cache / part.key), lambda s=part, m=model: _store_cached(cache, s, m))
+            if whole in built and _exports_part(model, part.module, built[whole], whole.module):
+                subpaths.add(part.module)
         for p in problems:
             log.warning("%s", p)
         svc = cls(workspace, specs, built, imports, problems)
