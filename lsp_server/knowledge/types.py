@@ -1755,12 +1755,16 @@ class Analyzer:
         return Val(ValKind.INTERSECTION, conv.target, conf=INFERRED, evidence=evidence, parts=parts)
 
     def common_arm(self, tids: tuple) -> TypeId | None:
-        """Of a union's types, one whose every declared member each other type declares alike (the same kind
-        and signature, from the same module): `GluegunToolbox`, an interface, of `GluegunToolbox | Toolbox`, the
-        class implementing it with the same members. A member read on the union then has that type's type,
-        as TypeScript reads it on the union; None when no type is so shared."""
+        """Of a union's types, an open one whose every declared member each other type declares alike (the same
+        kind and signature, from the same module): `GluegunToolbox`, an interface, of `GluegunToolbox | Toolbox`,
+        the class implementing it with the same members. A member read on the union then has that type's type,
+        as TypeScript reads it on the union, and any other name may be another type's (the type is open); None
+        when no type is so shared. (A closed one is not taken: a name only another type declares would be
+        reported on it.)"""
         model = self.model
         for tid in tids:
+            if model.closed(tid):
+                continue
             own = model.members(tid)
             others = [model.members(t) for t in tids if t != tid]
             if own and all(_alike(entry, other.get(name)) for name, entry in own.items() for other in others):

@@ -66,6 +66,15 @@ DIFFERENT = TYPES.replace("""export declare class RunKit extends BaseKit impleme
 export declare class RunKit extends BaseKit implements Kit {
     parameters: OtherParams;""")
 
+# the interface closed (no index signature), the class open and declaring one tool more
+CLOSED_INTERFACE = TYPES.replace("export interface Kit extends EmptyKit {", "export interface Kit {").replace(
+    """    system: System;
+}
+export declare function""", """    system: System;
+    prints: Print;
+}
+export declare function""")
+
 
 def docs(kit_blocks: int, run_kit_blocks: int) -> dict[str, str]:
     blocks = ["import { Kit } from 'kit';\nexport const go = async (kit: Kit) => {\n  kit.print.info('hi');\n};"]
@@ -137,6 +146,16 @@ def test_arms_that_disagree_on_a_member_type_nothing(tmp_path):
     """`RunKit.parameters` an `OtherParams`, `Kit.parameters` a `Params`: which one a `kit` holds decides what
     `kit.parameters` has, so neither arm types it (`firsts` is real on one of them)."""
     ws = workspace(tmp_path, {"src/command.js": COMMAND}, types=DIFFERENT)
+    assert found(ws, "src/command.js") == []
+
+
+def test_a_closed_arm_beside_an_open_one_types_nothing(tmp_path):
+    """`Kit` closed, `RunKit` open and declaring `prints` too: typed as the closed `Kit`, a command's `kit.prints`
+    (a `RunKit`'s real tool) would be reported; the open `RunKit` declares a tool `Kit` lacks, so it is no type
+    both are. Neither is taken, and nothing on `kit` is typed."""
+    ws = workspace(tmp_path, {"src/command.js": "module.exports = async (kit) => {\n  kit.prints.info('x')\n"
+                                                "  kit.system.rnu('ls')\n}\n"}, types=CLOSED_INTERFACE)
+    assert convention(ws, "kit") == ("union", (("kit", "Kit"), ("kit", "RunKit")))
     assert found(ws, "src/command.js") == []
 
 
