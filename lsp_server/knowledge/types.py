@@ -1469,8 +1469,11 @@ class Analyzer:
                 throws = self.lookup_throws(t, table, node, usage)
                 if node is not None and not (model.closed(tid) and t is not None) and not throws:
                     self.result.open_sites.add(node.start_byte)
-                    if (t is None or t.confidence >= HIGH) and not (t is not None and t.any_name):
-                        # read from typings or a runtime build, not docs; not an object answering every name
+                    if (t is None or t.confidence >= HIGH) and not (t is not None and t.any_name) and \
+                            not _dictionary(model, tid):
+                        # read from typings or a runtime build, not docs; not an object answering every name,
+                        # nor a dictionary (`interface Options { [key: string]: any }`: what is read on it
+                        # is a key of the user's data, no engine name a near miss could mean)
                         self.result.open_engine_sites.add(node.start_byte)
                         self.result.open_engine_receivers[node.start_byte] = val
                 if node is not None and (model.closed(tid) or throws) and t is not None and \
@@ -4405,3 +4408,9 @@ def _alike(entry: tuple | None, other: tuple | None) -> bool:
         return False
     (m, owner), (o, other_owner) = entry, other
     return m.kind == o.kind and owner[0] == other_owner[0] and m.signature() == o.signature()
+
+
+def _dictionary(model: ObjectModel, tid: TypeId) -> bool:
+    """A type that is an index signature and nothing else: open, with no base and no member of its own."""
+    t = model.type(tid)
+    return t is not None and t.open and not t.bases and not t.members and t.kind in ("interface", "class")
