@@ -2216,8 +2216,12 @@ ENGINES = [
            # ts_fences_as_js would add nothing: off; the docs import from other packages only in two blocks (imdb-api,
            # ramda), on whose names no engine member is used (other_imports_not_sites: off)
            # Round 35 untouched (db50fef): 67.5% (typed 48/76, untyped 222/324), did-you-mean 100%, 0 findings on
-           # clean code
-           recall_floor=0.67, dym_floor=1.0),
+           # clean code. glue35conv (dev): 85.5% (typed 52/76, untyped 290/324), did-you-mean 100%, 0 findings: a
+           # name's convention of an open type (the `toolbox` interface with a string index signature, a union with
+           # the class implementing it alike) types the receiver when its uses fit the declared members, so its
+           # tools' invented members are reported (`toolbox.parameters.firsts`). Floor kept below 0.88 (the
+           # standard set's pooled figures, test_engines_of_five_typing_styles).
+           recall_floor=0.85, dym_floor=1.0),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
