@@ -4411,6 +4411,9 @@ def _alike(entry: tuple | None, other: tuple | None) -> bool:
 
 
 def _dictionary(model: ObjectModel, tid: TypeId) -> bool:
-    """A type that is an index signature and nothing else: open, with no base and no member of its own."""
+    """A type that is an index signature and nothing else: open, with no base, no member of its own and no type
+    parameter (a mapped type over a parameter's keys, `type ConvertFns<Fns> = { [K in keyof Fns]: ... }`, has
+    the keys of the caller's object, which the file spells: not the user's data)."""
     t = model.type(tid)
-    return t is not None and t.open and not t.bases and not t.members and t.kind in ("interface", "class")
+    return t is not None and t.open and not t.bases and not t.members and not t.type_params and \
+        t.kind in ("interface", "class")

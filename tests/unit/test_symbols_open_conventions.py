@@ -55,6 +55,10 @@ export declare class RunKit extends BaseKit implements Kit {
     system: System;
 }
 export declare function run(handler: (kit: Kit) => void): void;
+export type Linked<Fns> = {
+    [K in keyof Fns]: () => string;
+};
+export declare function link<Fns>(fns: Fns): { symbols: Linked<Fns> };
 export declare function create(): RunKit;
 """
 
@@ -175,3 +179,17 @@ def test_a_dictionary_member_stays_unchecked(tmp_path):
     ws = workspace(tmp_path, {"src/command.js": "module.exports = async (kit) => {\n"
                                                 "  kit.parameters.options.warnin\n  kit.parameters.first\n}\n"})
     assert found(ws, "src/command.js") == []
+
+
+def test_a_mapped_type_over_the_callers_keys_is_no_dictionary(tmp_path):
+    """`Linked<Fns>`, a mapped type over a type parameter's keys (`link({ getPatch: ... }).symbols`), is read as an
+    open type with no member, like a dictionary; but its names are those of the caller's object, which the file
+    writes, so it stays an open engine receiver for the vocabulary check (bun-types' `lib.symbols.getPtch()` lost
+    its finding to a `_dictionary` that ignored type parameters)."""
+    from lsp_server.knowledge.types import _dictionary
+
+    ws = workspace(tmp_path, {})
+    model = ws.service(ObjectModelService).model
+    assert _dictionary(model, ("kit", "Options"))
+    assert not _dictionary(model, ("kit", "Linked"))
+    assert not _dictionary(model, ("kit", "Kit"))  # open, but with declared members
