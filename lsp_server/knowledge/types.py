@@ -4411,9 +4411,10 @@ def _alike(entry: tuple | None, other: tuple | None) -> bool:
 
 
 def _dictionary(model: ObjectModel, tid: TypeId) -> bool:
-    """A type that is an index signature and nothing else: open, with no base, no member of its own and no type
-    parameter (a mapped type over a parameter's keys, `type ConvertFns<Fns> = { [K in keyof Fns]: ... }`, has
-    the keys of the caller's object, which the file spells: not the user's data)."""
+    """An engine's type that is an index signature and nothing else: open, with no base, no member of its own and
+    no type parameter (a mapped type over a parameter's keys, `type ConvertFns<Fns> = { [K in keyof Fns]: ... }`,
+    has the keys of the caller's object, which the file spells: not the user's data). The platform's own
+    (`DOMStringMap`, an element's `dataset`) are left as they were: the vocabulary check's guesses there stand."""
     t = model.type(tid)
-    return t is not None and t.open and not t.bases and not t.members and not t.type_params and \
-        t.kind in ("interface", "class")
+    return tid[0] != platform.PLATFORM and t is not None and t.open and not t.bases and not t.members and \
+        not t.type_params and t.kind in ("interface", "class")

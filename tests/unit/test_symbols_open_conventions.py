@@ -16,6 +16,7 @@ looked at, while the same chain under a JSDoc `@param {Kit} kit` was. Now:
 
 from __future__ import annotations
 
+from lsp_server.knowledge.model_sources.platform import PLATFORM
 from lsp_server.knowledge.naming import ensure_conventions
 from lsp_server.knowledge.object_model import ObjectModelService
 from tests.support.symbols_helpers import package_workspace, symbol_findings
@@ -193,3 +194,7 @@ def test_a_mapped_type_over_the_callers_keys_is_no_dictionary(tmp_path):
     assert _dictionary(model, ("kit", "Options"))
     assert not _dictionary(model, ("kit", "Linked"))
     assert not _dictionary(model, ("kit", "Kit"))  # open, but with declared members
+    # the platform's (an element's `dataset`) are left to the vocabulary check as before (webawesome's
+    # `button.dataset.getPage` stays reported)
+    assert model.type((PLATFORM, "DOMStringMap")) is not None
+    assert not _dictionary(model, (PLATFORM, "DOMStringMap"))
