@@ -7,7 +7,10 @@ pdfDoc.GetTitle() }`, or a README fragment's undeclared `doc`) has no other evid
 type, as an inference (a warning with its evidence, never an error).
 Examples that give a name a type here and a subclass adding no member there (`layer` a `Layer` and a
 `FastLayer`) agree on the base. Examples that give it a few classes of their own (`client` a `Client` or a
-`ComposedDispatcher`) type it by their union (a "union" convention: a member of any of them is real).
+`ComposedDispatcher`) type it by their union (a "union" convention: a member of any of them is real). A
+convention of an open type (an index signature beside declared members: a CLI's `toolbox`) types a receiver too,
+when its uses fit the declared members; a union with an open arm, by the open arm every other arm declares alike
+(`types.Analyzer.by_open_convention`, `common_arm`): only what those members hold is then checked.
 
 Mined once per object model from `ObjectModel.examples` (collected by the service) by running the type
 tracker itself over each example; a name is kept when at least 80% of its declared occurrences agree on one

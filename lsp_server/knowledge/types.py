@@ -1473,8 +1473,11 @@ class Analyzer:
                 throws = self.lookup_throws(t, table, node, usage)
                 if node is not None and not (model.closed(tid) and t is not None) and not throws:
                     self.result.open_sites.add(node.start_byte)
-                    if (t is None or t.confidence >= HIGH) and not (t is not None and t.any_name):
-                        # read from typings or a runtime build, not docs; not an object answering every name
+                    if (t is None or t.confidence >= HIGH) and not (t is not None and t.any_name) and \
+                            not _dictionary(model, tid):
+                        # read from typings or a runtime build, not docs; not an object answering every name,
+                        # nor a dictionary (`interface Options { [key: string]: any }`: what is read on it
+                        # is a key of the user's data, no engine name a near miss could mean)
                         self.result.open_engine_sites.add(node.start_byte)
                         self.result.open_engine_receivers[node.start_byte] = val
                 if node is not None and (model.closed(tid) or throws) and t is not None and \
@@ -1702,8 +1705,10 @@ class Analyzer:
             why = f"{CONVENTION_EVIDENCE} `{self.model.exported_name(conv.target)}` `{key[1]}` ({Path(conv.source).name})"
             return Val(ValKind.INSTANCE, conv.target, conf=INFERRED, evidence=Evidence(key[1], conv.target, [],
                                                                                        produces=why))
-        if conv is None or conv.kind != "inst" or not self.model.closed(conv.target):
+        if conv is None or conv.kind != "inst" or self.model.type(conv.target) is None:
             return None
+        if not self.model.closed(conv.target):
+            return self.by_open_convention(key, start, end, conv, conv.target, outranks)
         # one example is weak evidence: such a convention yields to another type that has every name used
         hits = self._uses_fit(key, start, end, self.model.members(conv.target), outranks,
                               conv.target if conv.count < 2 else None)
@@ -1742,8 +1747,11 @@ class Analyzer:
         missing only when every class lacks it, and candidates come from all), when its uses fit them as
         `by_convention` asks of one type. Every class must be closed: else nothing is typed."""
         model = self.model
-        if not all(model.type(t) is not None and model.closed(t) for t in conv.target):
+        if not all(model.type(t) is not None for t in conv.target):
             return None
+        if not all(model.closed(t) for t in conv.target):
+            common = self.common_arm(conv.target)
+            return self.by_open_convention(key, start, end, conv, common, outranks) if common is not None else None
         members: dict = {}
         for tid in conv.target:
             for n, entry in model.members(tid).items():
@@ -1756,6 +1764,37 @@ class Analyzer:
         evidence = Evidence(key[1], (conv.target[0][0], shown), hits, produces=why)
         parts = tuple(Val(ValKind.INSTANCE, t, conf=INFERRED, evidence=evidence) for t in conv.target)
         return Val(ValKind.INTERSECTION, conv.target, conf=INFERRED, evidence=evidence, parts=parts)
+
+    def common_arm(self, tids: tuple) -> TypeId | None:
+        """Of a union's types, an open one whose every declared member each other type declares alike (the same
+        kind and signature, from the same module): `GluegunToolbox`, an interface, of `GluegunToolbox | Toolbox`,
+        the class implementing it with the same members. A member read on the union then has that type's type,
+        as TypeScript reads it on the union, and any other name may be another type's (the type is open); None
+        when no type is so shared. (A closed one is not taken: a name only another type declares would be
+        reported on it.)"""
+        model = self.model
+        for tid in tids:
+            if model.closed(tid):
+                continue
+            own = model.members(tid)
+            others = [model.members(t) for t in tids if t != tid]
+            if own and all(_alike(entry, other.get(name)) for name, entry in own.items() for other in others):
+                return tid
+        return None
+
+    def by_open_convention(self, key: BindingKey, start: int, end: int, conv: Convention, tid: TypeId,
+                           outranks: bool) -> Val | None:
+        """A convention whose type is open (an index signature, a base the model cannot read): the receiver is an
+        instance of it when its uses fit the type's declared members as `by_convention` asks of a closed type
+        (at most one other name, plainly a variant of a declared one). Its own other names are never reported
+        (the type is open); what its declared members hold is typed (`toolbox.parameters.first`)."""
+        hits = self._uses_fit(key, start, end, self.model.members(tid), outranks)
+        if hits is None:
+            return None
+        shown = " | ".join(t[1] for t in conv.target) if conv.kind == "union" else self.model.exported_name(tid)
+        why = f"{CONVENTION_EVIDENCE} `{shown}` `{key[1]}` ({Path(conv.source).name})"
+        return Val(ValKind.INSTANCE, tid, conf=INFERRED, evidence=Evidence(key[1], tid, hits, produces=why),
+                   targs=conv.targs if conv.kind == "inst" else ())
 
     def infer_from_uses(self, key: BindingKey, start: int, end: int) -> Val | None:
         name = key[1]
@@ -4370,3 +4409,22 @@ def analyze(doc: ParsedDocument, model: ObjectModel) -> Analysis:
     if doc.tree is None or syntax_for(doc.language) is None:
         return Analysis()
     return Analyzer(doc, model).run()
+
+
+def _alike(entry: tuple | None, other: tuple | None) -> bool:
+    """Two types' members (`ObjectModel.members` entries) that are one: the same kind and signature, declared in
+    the same module (so the type names in it are the same types)."""
+    if entry is None or other is None:
+        return False
+    (m, owner), (o, other_owner) = entry, other
+    return m.kind == o.kind and owner[0] == other_owner[0] and m.signature() == o.signature()
+
+
+def _dictionary(model: ObjectModel, tid: TypeId) -> bool:
+    """An engine's type that is an index signature and nothing else: open, with no base, no member of its own and
+    no type parameter (a mapped type over a parameter's keys, `type ConvertFns<Fns> = { [K in keyof Fns]: ... }`,
+    has the keys of the caller's object, which the file spells: not the user's data). The platform's own
+    (`DOMStringMap`, an element's `dataset`) are left as they were: the vocabulary check's guesses there stand."""
+    t = model.type(tid)
+    return tid[0] != platform.PLATFORM and t is not None and t.open and not t.bases and not t.members and \
+        not t.type_params and t.kind in ("interface", "class")

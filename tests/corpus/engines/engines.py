@@ -2222,7 +2222,12 @@ ENGINES = [
            # glue35paths (dev): 68.5% (typed 52/76, untyped 222/324), did-you-mean 100%, 0 findings: a root entry
            # handing on a file declared in the mirrored types tree (`require('gluegun/filesystem')`) binds the
            # package's module where its typings are a part of the package's
-           recall_floor=0.68, dym_floor=1.0),
+           # glue35conv (dev): 85.5% (typed 52/76, untyped 290/324), did-you-mean 100%, 0 findings: a
+           # name's convention of an open type (the `toolbox` interface with a string index signature, a union with
+           # the class implementing it alike) types the receiver when its uses fit the declared members, so its
+           # tools' invented members are reported (`toolbox.parameters.firsts`). Floor kept below 0.88 (the
+           # standard set's pooled figures, test_engines_of_five_typing_styles).
+           recall_floor=0.85, dym_floor=1.0),
     # Round 36's held-out engine (chosen before any run, docs/evaluation.md): run only with --set-aside.
     Engine("koffi", "3.3.4", "a foreign function interface (Niels Martignene's Koffi: calls into C shared libraries "
            "from Node without writing a native addon, the C side declared at run time: `const lib = "
