@@ -2216,6 +2216,12 @@ def _uses_engine(doc: ParsedDocument, analysis: Analysis, model: ObjectModel) ->
     if any(v.evidence is not None and v.evidence.produces.startswith(CONVENTION_EVIDENCE) and v.tid
            and model.merging_hole(v.tid) for v in analysis.open_engine_receivers.values()):
         return True
+    # so too a parameter named as the instance of an extensible engine type (`run: async toolbox => ...`, whose
+    # `GluegunToolbox` has its tools beside `[key: string]: any`) when its one use there is no tool it declares
+    # (`toolbox.prints.info()`): the name is the engine's sign, as a resolved member would be
+    if any(v.evidence is not None and v.evidence.produces.startswith(CONVENTION_EVIDENCE) and
+           _extension_types(model, v) is not None for v in analysis.open_engine_receivers.values()):
+        return True
     # `document.querySelector('wa-dialog')`, `customElements.whenDefined('wa-dialog')`: one of its custom elements
     return spells_custom_tag(doc, custom_elements(model)["tags"])
 

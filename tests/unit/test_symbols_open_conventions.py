@@ -198,3 +198,19 @@ def test_a_mapped_type_over_the_callers_keys_is_no_dictionary(tmp_path):
     # `button.dataset.getPage` stays reported)
     assert model.type((PLATFORM, "DOMStringMap")) is not None
     assert not _dictionary(model, (PLATFORM, "DOMStringMap"))
+
+
+def test_a_slip_of_a_tool_as_the_receivers_one_use_is_reported(tmp_path):
+    """A command whose one use of its `kit` is a tool misspelt (`kit.prints.info(...)`, `kit.getSystem`), in a
+    file that shows the engine nowhere else (no import, no other engine member): the name's convention is the
+    engine's sign, and the extensible type's near-miss rule reports the slip. Fails before (such a file had no
+    sign of the engine, so its receivers were never looked at). A name no tool is near (`kit.hello()`, what an
+    extension adds) stays quiet."""
+    ws = workspace(tmp_path, {
+        "src/plural.js": "module.exports = {\n  run: async kit => {\n    kit.prints.info('hi')\n  },\n}\n",
+        "src/prefix.js": "module.exports = async function (kit) {\n  kit.getSystem.run('ls')\n}\n",
+        "src/extension.js": "module.exports = async function (kit) {\n  kit.hello()\n}\n",
+    })
+    assert found(ws, "src/plural.js") == [(3, "prints", "warning", ["print"])]
+    assert found(ws, "src/prefix.js") == [(2, "getSystem", "warning", ["system"])]
+    assert found(ws, "src/extension.js") == []
