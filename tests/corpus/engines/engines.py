@@ -2234,7 +2234,8 @@ ENGINES = [
            # (8,218 of 8,649), two mutants above test_engines_of_five_typing_styles' 95% guard, which a later
            # round's one lost mutant anywhere in the set would break; its own floor guards it meanwhile
            recall_floor=0.87, dym_floor=1.0),
-    # Round 36's held-out engine (chosen before any run, docs/evaluation.md): run only with --set-aside.
+    # Round 36's held-out engine (chosen before any run, docs/evaluation.md; run once at db9922a, untouched), dev
+    # material since.
     Engine("koffi", "3.3.4", "a foreign function interface (Niels Martignene's Koffi: calls into C shared libraries "
            "from Node without writing a native addon, the C side declared at run time: `const lib = "
            "koffi.load('libc.so.6')`, a C function declared by a prototype string or by name, result and parameter "
@@ -2265,7 +2266,14 @@ ENGINES = [
            # README.md: another project's); every ```js block parses (71 snippet files), no ```ts, ```typescript or
            # ```html block (ts_fences_as_js, html_scripts_as_js: off); the docs import no other package (one block
            # requires Node's assert), so other_imports_not_sites is off
-           set_aside=True),
+           # Round 36 untouched (db9922a): 95.0% (typed 210/220, untyped 170/180), did-you-mean 99.2% (`new
+           # koffi.getUnion(...)` suggests the function `union` before the class `Union`), 2 findings on clean code:
+           # the migration guide's "Koffi 1.x" blocks call `koffi.handle(...)`, removed in 3.0 (neither the typings
+           # nor the runtime of 3.3.4 spell `handle`): true reports of a removed function, listed here because the
+           # oracle counts the docs' code as clean
+           recall_floor=0.95, dym_floor=0.99,
+           known_false_positives=("src/readme/migration_05.js:3: handle",
+                                  "src/readme/migration_07.js:3: handle")),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
