@@ -2274,6 +2274,63 @@ ENGINES = [
            recall_floor=0.95, dym_floor=0.99,
            known_false_positives=("src/readme/migration_05.js:3: handle",
                                   "src/readme/migration_07.js:3: handle")),
+    # Round 37's held-out engine (chosen before any run: docs/evaluation.md, "Round 37's choice (before any run)")
+    Engine("@clickhouse/client", "1.23.1", "a SQL database client over HTTP (ClickHouse's official Node.js client: "
+           "`const client = createClient({ url, username, password, clickhouse_settings })`, then SQL in strings "
+           "with server-side parameter binding, `await client.query({ query: 'SELECT * FROM t WHERE id = "
+           "{id: UInt32}', query_params: { id }, format: 'JSONEachRow' })`, the result read as `await rs.json<T>()`, "
+           "`await rs.text()` or `rs.stream()` of row batches (`for await (const rows of rs.stream()) for (const row "
+           "of rows) row.json()`), `client.insert({ table, values, format: 'JSONEachRow' })`, `client.command({ "
+           "query })` for DDL, `client.exec(...)`, `client.ping()`, `client.close()`; options in snake_case objects "
+           "(`clickhouse_settings`, `query_params`, `session_id`, `query_id`, `abort_signal`)) whose typings are "
+           "tsc-generated per file (dist/**/*.d.ts, CommonJS, the former @clickhouse/client-common inlined under "
+           "dist/common): `class NodeClickHouseClient extends ClickHouseClient<Stream.Readable>` exported as "
+           "`ClickHouseClient` and re-declaring `query<Format extends DataFormat = \"JSON\">(params: "
+           "QueryParamsWithFormat<Format>): Promise<QueryResult<Format>>`, the result's methods typed by the format's "
+           "string literal through conditional types (`json<T>(): Promise<ResultJSONType<T, Format>>`: `T[]` for "
+           "JSONEachRow, `ResponseJSON<T>` for JSON, `Record<string, T>` for JSONObjectEachRow, `never` for CSV; "
+           "`stream()` is `never` for single-document formats), runtime values re-exported as `export declare "
+           "const ClickHouseError: typeof ClickHouseError_` (so the inner `@deprecated` tags do not travel); the "
+           "docs are three agent skills (`skills/*/SKILL.md` and their references) beside a short README, "
+           "JavaScript fenced ```ts (no type syntax in most blocks) and ```js",
+           docs=("README.md", "skills/AGENTS.md", "skills/clickhouse-js-node-coding/SKILL.md",
+                 "skills/clickhouse-js-node-coding/reference/async-insert.md",
+                 "skills/clickhouse-js-node-coding/reference/client-configuration.md",
+                 "skills/clickhouse-js-node-coding/reference/compression.md",
+                 "skills/clickhouse-js-node-coding/reference/custom-json.md",
+                 "skills/clickhouse-js-node-coding/reference/data-types.md",
+                 "skills/clickhouse-js-node-coding/reference/insert-columns.md",
+                 "skills/clickhouse-js-node-coding/reference/insert-formats.md",
+                 "skills/clickhouse-js-node-coding/reference/insert-values.md",
+                 "skills/clickhouse-js-node-coding/reference/ping.md",
+                 "skills/clickhouse-js-node-coding/reference/query-parameters.md",
+                 "skills/clickhouse-js-node-coding/reference/select-formats.md",
+                 "skills/clickhouse-js-node-coding/reference/sessions.md",
+                 "skills/clickhouse-js-node-rowbinary/AGENTS.md", "skills/clickhouse-js-node-rowbinary/EXAMPLES.md",
+                 "skills/clickhouse-js-node-rowbinary/README.md", "skills/clickhouse-js-node-rowbinary/SKILL.md",
+                 "skills/clickhouse-js-node-rowbinary/case-studies/iot-rowbinary-vs-json.md",
+                 "skills/clickhouse-js-node-rowbinary/case-studies/ledger-rowbinary-vs-json.md",
+                 "skills/clickhouse-js-node-rowbinary/case-studies/logs-json-wins.md",
+                 "skills/clickhouse-js-node-rowbinary/case-studies/wasm-vs-js.md",
+                 "skills/clickhouse-js-node-rowbinary/reader.md", "skills/clickhouse-js-node-rowbinary/writer.md",
+                 "skills/clickhouse-js-node-troubleshooting/SKILL.md",
+                 "skills/clickhouse-js-node-troubleshooting/reference/compression.md",
+                 "skills/clickhouse-js-node-troubleshooting/reference/data-types.md",
+                 "skills/clickhouse-js-node-troubleshooting/reference/logging.md",
+                 "skills/clickhouse-js-node-troubleshooting/reference/proxy-pathname.md",
+                 "skills/clickhouse-js-node-troubleshooting/reference/query-format-clause.md",
+                 "skills/clickhouse-js-node-troubleshooting/reference/query-params.md",
+                 "skills/clickhouse-js-node-troubleshooting/reference/readonly-users.md",
+                 "skills/clickhouse-js-node-troubleshooting/reference/socket-hangup.md",
+                 "skills/clickhouse-js-node-troubleshooting/reference/tls.md"),
+           # every Markdown page the package ships but its two changelogs (CHANGELOG.md, 74 KB, and the rowbinary
+           # skill's CHANGELOG.md); most JavaScript is fenced ```ts (54 blocks, 41 of them parse as JavaScript: 74
+           # snippet files with ts_fences_as_js, 33 without, all from the ```js blocks); no
+           # ```html block (html_scripts_as_js: off); one block imports another package (json-bigint, whose
+           # `bigJson.parse` is a generic member: no site), the others Node's modules or the engine alone, so
+           # other_imports_not_sites is off (90 member uses with it on or off)
+           ts_fences_as_js=True,
+           set_aside=True),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
