@@ -121,12 +121,13 @@ def _features(name: str) -> tuple[str, frozenset, frozenset, str, str, str, froz
             _first_word(name), _accessor_forms(name))
 
 
-def score(query: str, candidate: str, usage: str = "", threshold: float = 0.0) -> float:
-    return _score(query, _features(query), candidate, _features(candidate), usage)
+def score(query: str, candidate: str, usage: str = "", threshold: float = 0.0, constructed: bool = False) -> float:
+    return _score(query, _features(query), candidate, _features(candidate), usage, constructed)
 
 
-def _score(query: str, qf: tuple, candidate: str, cf: tuple, usage: str) -> float:
-    """`score` from both names' `_features` (`rank` keeps a candidate list's features, computed once)."""
+def _score(query: str, qf: tuple, candidate: str, cf: tuple, usage: str, constructed: bool = False) -> float:
+    """`score` from both names' `_features` (`rank` keeps a candidate list's features, computed once).
+    `constructed`: the name is what `new` makes or a class extends, where an upper-case name (a class) is meant."""
     ql, tq, cq, verb_q, qn, first_q, q_acc = qf
     cl, tc, cc, verb_c, cn, first_c, c_acc = cf
     if ql == cl or qn == cn:
@@ -149,8 +150,9 @@ def _score(query: str, qf: tuple, candidate: str, cf: tuple, usage: str) -> floa
         s = min(s, lev)
     if query in c_acc or candidate in q_acc and len(ql) >= 3:  # one is the other behind an accessor prefix
         # (`_accessor_forms`); a two-letter name only as the bare one of the query: `getIs` means `is` (not the
-        # member `get`), while `on` is not plainly `isOn`
-        s = max(s, 0.97 if candidate[:1].islower() else 0.95)
+        # member `get`), while `on` is not plainly `isOn`. Under `new` (`new koffi.getUnion()`) the upper-case
+        # one (the class `Union`) ranks above the lower-case one (the function `union`): `new` makes a class
+        s = max(s, 0.97 if candidate[:1].islower() != constructed else 0.95)
     if usage and verb_c and verb_c != verb_q:
         if usage == "read" and verb_c in GETTERS:
             s += 0.04
@@ -241,11 +243,12 @@ def _prepared(names: tuple[str, ...]) -> Candidates:
 
 
 def rank(query: str, candidates, usage: str = "", threshold: float = THRESHOLD,
-         prefer=None) -> list[tuple[str, float]]:
+         prefer=None, constructed: bool = False) -> list[tuple[str, float]]:
     """Real names scored against `query` (best first), those at or above `threshold`. `prefer`: a test of a
-    name that wins a tie of scores (how the name is used fits it: a class where the code writes `new`)."""
+    name that wins a tie of scores (how the name is used fits it: a class where the code writes `new`);
+    `constructed`: the name is what `new` makes or a class extends (`_score`)."""
     cands = candidates if isinstance(candidates, Candidates) else _prepared(tuple(candidates))
-    key = (query, usage, threshold)
+    key = (query, usage, threshold, constructed)
     known = cands.ranked.get(key)
     if known is not None:
         scored = list(known)
@@ -260,7 +263,7 @@ def rank(query: str, candidates, usage: str = "", threshold: float = THRESHOLD,
             cf = features[i]
             if cf is None:
                 cf = features[i] = _features(c)
-            s = _score(query, qf, c, cf, usage)
+            s = _score(query, qf, c, cf, usage, constructed)
             if s >= threshold:
                 scored.append((c, s))
         if len(cands.ranked) >= RANKED_KEPT:

@@ -117,6 +117,9 @@ class Val:
     # a UNION some of whose members are intersections (`Analyzer.indexed_val`): each member's TypeIds (`tid` lists
     # them all, flattened: a name no type has is on no member); did-you-mean offers what every member has
     arms: tuple = ()
+    # an INTERSECTION of literal members alone that a written type gives (`Record<'a' | 'b', V>`): that type, as
+    # messages name the receiver
+    shown: str = ""
 
 
 @dataclass
@@ -196,11 +199,16 @@ def subclass_visible(m: Member) -> bool:
 
 
 def _constructed(prop: Node) -> bool:
-    """Whether the member access whose property is `prop` is what a `new` constructs (`new X.prop(...)`)."""
+    """Whether the member access whose property is `prop` is what a `new` constructs (`new X.prop(...)`) or what
+    a class extends (`class A extends X.prop {}`: JavaScript's `class_heritage`, TypeScript's `extends_clause`)."""
     access = prop.parent
     if access is None or access.type != "member_expression" or access.parent is None:
         return False
-    made = access.parent.child_by_field_name("constructor") if access.parent.type == "new_expression" else None
+    holder = access.parent
+    if holder.type == "class_heritage" or (holder.type == "extends_clause" and
+                                           holder.child_by_field_name("value") == access):
+        return True
+    made = holder.child_by_field_name("constructor") if holder.type == "new_expression" else None
     return made is not None and made.id == access.id
 
 
@@ -1013,6 +1021,9 @@ class Analyzer:
             return Val(ValKind.ARRAY, inner=inner, conf=conf, evidence=evidence) if inner is not None else None
         if bindings:
             text = substitute(text, bindings)
+        keyed = self.closed_keys_val(text, module, conf, evidence)
+        if keyed is not None:
+            return keyed
         home = self.namespace_global_type(text, module)
         if home is not None:  # `Bun.UnderlyingSource<R>`: the type of the module the global `Bun` is
             return self.type_val(home[1], home[0], this, conf, evidence)
@@ -1023,6 +1034,33 @@ class Analyzer:
             parsed = ("name", text.split("<", 1)[0].strip())
         val = self.to_val(parsed, module, this, conf, evidence)
         return _with_type_args(val, text) if val is not None and "<" in text else val
+
+    def closed_keys_val(self, text: str, module: str, conf: float, evidence=None) -> Val | None:
+        """A value of a type over a closed key set: `Record<K, V>`, a mapped type `{ [P in K]: V }`, either under
+        `Partial` / `Readonly` / `Required`, K a union of string literals (written, through aliases, `keyof X`,
+        `Exclude` / `Extract` of such: `ObjectModel.type_keys`). TypeScript gives it exactly those keys, so a
+        name not among them is missing (its near misses among the keys): an object of those members, closed
+        (an INTERSECTION of literal members alone, `shown` its written type). None (left to `parse_type`: a
+        keyed collection, open) when K is `string`, `PropertyKey`, a template literal, a type parameter,
+        anything not resolved, or a union holding one; when the module declares a `Record` of its own."""
+        inner = _unparen_type(text)
+        for _ in range(4):  # (`Readonly<Partial<Record<K, V>>>`)
+            head = re.match(r"(Readonly|Partial|Required)\s*<", inner)
+            if head is None or len(generic_args(inner)) != 1:
+                break
+            inner = _unparen_type(generic_args(inner)[0])
+        if inner.startswith("Record"):
+            mod = self.model.modules.get(module)
+            if not re.match(r"Record\s*<", inner) or len(generic_args(inner)) != 2 or \
+                    (mod is not None and "Record" in mod.types):
+                return None
+        elif not (inner.startswith("{") and re.match(r"\{\s*(?:[+-]?readonly\s+)?\[\s*[A-Za-z_$][\w$]*\s+in\s", inner)):
+            return None
+        shaped = self.one_shape(text, module, None)
+        if not shaped:
+            return None
+        return Val(ValKind.INTERSECTION, (), module=module, conf=conf, evidence=evidence, literal=tuple(shaped),
+                   shown=" ".join(text.split()))
 
     def parameter_of(self, text: str, module: str, depth: int = 0) -> str | None:
         """`Parameters<typeof f>[0]`, written out or as the body of an alias (`type StreamTextOptions<T> =
@@ -1279,6 +1317,9 @@ class Analyzer:
             # `declare const webhooks: Webhooks & Omit<Producers, "slack">`: an intersection, read as a member's
             # declared type is (`intersection_val`: every part's members, open where a part is not read)
             return self.type_val(m.type, module, None, min(conf, m.confidence))
+        keyed = self.closed_keys_val(m.type, module, min(conf, m.confidence)) if m.type else None
+        if keyed is not None:  # `export const types: Record<PrimitiveTypes, TypeObject>`: those keys alone
+            return keyed
         return self.static_method_val(m.type or "", module, min(conf, m.confidence)) or \
             self.to_val(parse_type(m.type), module, None, min(conf, m.confidence))
 
@@ -1545,7 +1586,7 @@ class Analyzer:
             if any(model.decorated(t) for t in val.tid):  # what the file's own calls add by name, as above
                 cands += sorted(self.result.added - set(table) - set(cands))
             self.record(Access.at(node, name, val, missing=True, usage=usage, candidates=cands,
-                                  container=" & ".join(t[1] for t in val.tid)))
+                                  container=val.shown or " & ".join(t[1] for t in val.tid)))
             return None
         if val.kind == ValKind.UNION:
             for known, text in val.literal:

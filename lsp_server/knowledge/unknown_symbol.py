@@ -93,7 +93,8 @@ def typescript_sees(a: Access, model: ObjectModel) -> bool:
     # the DOM's own types (`platform.PLATFORM`) are TypeScript's lib: it types `document`, a tag-name lookup's
     # element and what they return itself, and reports their unknown names
     if recv.kind in _MANY:
-        return all(tid in types or tid[0] == PLATFORM for tid in recv.tid)
+        # (literal members alone, `Record<'a' | 'b', V>`: the typings module that writes that type)
+        return all(tid in types or tid[0] == PLATFORM for tid in recv.tid) and (bool(recv.tid) or recv.module in modules)
     return bool(recv.tid) and (recv.tid in types or recv.tid[0] == PLATFORM)
 
 
@@ -146,7 +147,7 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
     recv = a.recv
     inferred = recv.evidence is not None
     if recv.kind in _MANY:
-        type_conf = min(model.type_confidence(t) for t in recv.tid)
+        type_conf = min((model.type_confidence(t) for t in recv.tid), default=1.0)  # (literal members alone: 1)
     else:
         type_conf = model.type_confidence(recv.tid) if recv.tid else 1.0
     conf = min(recv.conf, type_conf)
@@ -157,7 +158,8 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
     # `new Konva.Stagee()`: of equally near names, a class is meant (`Stage`), and a name that `new` certainly
     # throws on (the array `stages`, even spelt `Stages`) is never the one meant
     prefer = (lambda name: constructs(model, a.recv, name) is True) if a.constructed else None
-    ranked = [r for r in sg.rank(a.name, a.candidates, a.usage, prefer=prefer) if r[0] not in _removed_names(a, model)
+    ranked = [r for r in sg.rank(a.name, a.candidates, a.usage, prefer=prefer, constructed=a.constructed)
+              if r[0] not in _removed_names(a, model)
               and not (a.constructed and constructs(model, a.recv, r[0]) is False)]
     if not ranked and a.usage != "import":
         # `tx.shiftCall()` of the one member `moveCall`: its verb said otherwise, the rest kept (`sg.head_swap`);

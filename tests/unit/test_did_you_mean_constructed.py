@@ -64,3 +64,35 @@ def test_a_misspelled_import_constructed_or_written_as_a_type_suggests_the_class
     assert suggestions(tmp_path, "src/c.js", 'import { Stagee } from "stagekit";\nStagee.length;\n') == {1: "stages"}
     assert suggestions(tmp_path, "src/d.js", 'import { Stages } from "stagekit";\nnew Stages();\n') == {1: "Stage"}
     assert suggestions(tmp_path, "src/e.js", 'import { Stages } from "stagekit";\nStages.length;\n') == {1: "stages"}
+
+
+# koffi's shape: a function `union` beside the class `Union`; `getUnion` is either behind the accessor prefix `get`
+UNION_ENGINE = {
+    "node_modules/unionkit/package.json": json.dumps({"name": "unionkit", "types": "index.d.ts"}),
+    "node_modules/unionkit/index.d.ts": """
+        export declare function union(name: string, def: object): object;
+        export declare class Union { constructor(name: string); }
+        declare const Kit: { union: typeof union; Union: typeof Union; };
+        export default Kit;
+    """,
+}
+
+
+def test_rank_under_new_puts_the_class_behind_an_accessor_prefix_first():
+    assert sg.rank("getUnion", ["union", "Union"])[0][0] == "union"  # read or called: the member
+    assert sg.rank("getUnion", ["union", "Union"], constructed=True)[0][0] == "Union"
+
+
+def test_a_constructed_or_extended_accessor_prefixed_name_suggests_the_class(tmp_path):
+    ws = make_workspace(tmp_path, {**UNION_ENGINE, "src/app.js": """\
+import Kit from "unionkit";
+const u = new Kit.getUnion('U');
+const v = Kit.getUnion('U', {});
+class W extends Kit.getUnion {}
+""", "src/app.ts": """\
+import Kit from "unionkit";
+class W extends Kit.getUnion {}
+"""})
+    found = {f["line"]: f["data"]["suggestions"][0] for f in symbol_findings(ws, "src/app.js")}
+    assert found == {2: "Union", 3: "union", 4: "Union"}
+    assert [f["data"]["suggestions"][0] for f in symbol_findings(ws, "src/app.ts")] == ["Union"]

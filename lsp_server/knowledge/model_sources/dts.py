@@ -1491,7 +1491,8 @@ class DtsExtractor:
         type parameter, `keyof T`, `Exclude<...>`, a template literal): TypeScript's keys are not all known."""
         keys: list[str] = []
         for part in _split_top(text, "|"):
-            if len(part) >= 2 and part[0] in "'\"" and part[-1] == part[0] and re.fullmatch(r"[\w$-]*", part[1:-1]):
+            # (any key a string literal spells: `'long long'` too, a member code reaches by `x["long long"]`)
+            if len(part) >= 2 and part[0] in "'\"" and part[-1] == part[0] and re.fullmatch(r"[^'\"`\\]*", part[1:-1]):
                 keys.append(part[1:-1])
                 continue
             t = self.source.module(self.module_name).types.get(part) if re.fullmatch(r"[A-Za-z_$][\w$]*", part) \
