@@ -1139,7 +1139,11 @@ class ObjectModel:
         same user typings fill beside them: `interface Support { I: I }`, which the generated file extends with
         the project's own objects). TypeScript itself reports nothing on it where the user's typings are in the
         program; without them, a name on it is only sure to be a mistake when it is a near miss of a real
-        member of the engine that no type has (the vocabulary check)."""
+        member of the engine that no type has (the vocabulary check).
+
+        An interface that declares a string index signature and nothing else (`interface Bag { [key: string]:
+        any }`) is no hole: the signature is its declaration, saying what every name holds (a dictionary, open to
+        any key: `index_only`), not an empty body left for merging; nor is a registry of such interfaces."""
         cached = self._holes.get(tid)
         if cached is None:
             self._holes[tid] = False  # (a cycle through its members is no hole)
@@ -1147,11 +1151,23 @@ class ObjectModel:
             self._holes[tid] = cached
         return cached
 
+    def index_only(self, tid: TypeId) -> bool:
+        """Whether `tid` is an interface of typings that declares a string index signature and nothing else (no
+        member, no base, no type parameter: `interface Bag { [key: string]: any }`): a dictionary, open to any
+        key by its own declaration (never a `merging_hole`)."""
+        t = self.type(tid)
+        return t is not None and bool(t.index_value) and not t.members and self._typings_interface(t)
+
+    @staticmethod
+    def _typings_interface(t: TypeDef) -> bool:
+        """An interface a declaration file declares, with no base and no type parameter (HIGH confidence)."""
+        return t.kind == "interface" and not t.bases and not t.type_params and bool(t.path) and \
+            t.path.endswith((".d.ts", ".d.mts", ".d.cts")) and t.confidence >= HIGH
+
     def _is_hole(self, tid: TypeId) -> bool:
         t = self.type(tid)
-        if t is None or t.kind != "interface" or t.bases or t.type_params or not t.path or \
-                not t.path.endswith((".d.ts", ".d.mts", ".d.cts")) or t.confidence < HIGH:
-            return False
+        if t is None or not self._typings_interface(t) or t.index_value:
+            return False  # (a string index signature declares what any name holds: `index_only`)
         if not t.members:
             return True
         for m in t.members:

@@ -1739,10 +1739,12 @@ class Analyzer:
         conv = (self.model.conventions or {}).get(key[1])
         if conv is not None and conv.kind == "union":
             return self.by_union_convention(key, start, end, conv, outranks)
-        if conv is not None and conv.kind == "inst" and conv.count >= 2 and self.model.merging_hole(conv.target):
+        if conv is not None and conv.kind == "inst" and conv.count >= 2 and \
+                (self.model.merging_hole(conv.target) or self.model.index_only(conv.target)):
             # the engine's examples name their instance of an interface the user's typings fill (`I`, typed only
             # by a file the project generates): the receiver is that open object, whatever the names used on it
-            # (none of them is known missing: the vocabulary check decides on near misses of real members)
+            # (none of them is known missing: the vocabulary check decides on near misses of real members). So
+            # too an instance of a dictionary (`interface Bag { [key: string]: any }`): every name is a key
             why = f"{CONVENTION_EVIDENCE} `{self.model.exported_name(conv.target)}` `{key[1]}` ({Path(conv.source).name})"
             return Val(ValKind.INSTANCE, conv.target, conf=INFERRED, evidence=Evidence(key[1], conv.target, [],
                                                                                        produces=why))

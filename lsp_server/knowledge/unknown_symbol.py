@@ -905,12 +905,16 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
             real, owner, decl = _member_first(name, index, suggestion, model,
                                               analysis.open_engine_receivers.get(prop.start_byte),
                                               export_meant, _capitalised(doc, obj), called)
-        if sg.synonym_swap(name, real) and _made_by_foreign_call(doc, obj, index["names"], workspace):
+        if sg.synonym_swap(name, real) and (_made_by_foreign_call(doc, obj, index["names"], workspace) or (
+                on_hole is None and on_kind is None and on_bag is None and own_class is None and
+                _handed_in_parameter(doc, obj))):
             # `const db = createDatabaseClient(host, port); db.insert(data)`: the value of the user's own helper,
             # which the engine never names, may well be the user's object, whose `insert` is its own word, not
             # the engine's `push` in another word. A misspelling, a change of case or number or an accessor
             # prefix is a mistake whoever's the object is (a test helper's `const elem = await fixture(...)`
-            # returns the engine's element: `elem.flushRequiredPropertyError()` is still reported)
+            # returns the engine's element: `elem.flushRequiredPropertyError()` is still reported). So too a
+            # parameter of a callback an object literal hands to a call, untyped here (`registerPlugin({ setup(build)
+            # { build.onLoad(...) } })`): whoever calls it passes its own object, as likely another library's
             continue
         if name in pages["dependencies"] and (kind is not None or real in pages["documented"]):
             # `req.acceptsCharset()` near the pages' `req.acceptsCharsets()`: an object the pages describe may be
@@ -1002,6 +1006,52 @@ def _made_by_foreign_call(doc: ParsedDocument, obj, engine_names: frozenset[str]
         if name in engine_names or name in workspace or name in GLOBALS or is_builtin_type(name) or \
                 name in platform_lib.functions() or name in platform_lib.globals_() or \
                 name in platform_lib.es_globals() or name in platform_lib.es_namespaces():
+            return False
+    return True
+
+
+_HANDED_FUNCTIONS = frozenset(("function_expression", "arrow_function", "generator_function"))
+_LITERAL_PARTS = frozenset(("pair", "object", "array", "parenthesized_expression"))
+
+
+def _handed_in_parameter(doc: ParsedDocument, obj) -> bool:
+    """Whether the receiver `obj` (a name, or a chain of members and member calls from one) is a parameter of a
+    function written in an object literal handed to a call: a method of the literal or a property's function value
+    (`context.registerPlugin({ name, setup(build) { build.onLoad(...) } })`, `defineConfig({ extensions: [{
+    onBuildStart: async (context) => ... }] })`), the literal an argument of the call or nested in one (in another
+    literal's property, an array's element). Whatever code makes that call passes the parameter's value: where
+    the analysis could not type it (contextual typing stops at a call it cannot type, or at a type it cannot
+    read, such as another package's `Plugin`), the value is that caller's object, the engine's or any other
+    library's. A function declared or assigned in the snippet, or passed bare (`arr.map(x => ...)`), is not."""
+    node = obj
+    while node is not None and node.type in ("member_expression", "call_expression"):
+        node = node.child_by_field_name("object" if node.type == "member_expression" else "function")
+    if node is None or node.type != "identifier":
+        return False
+    binding = scopes_of(doc).resolve(node)
+    if binding is None or not binding.declarations:
+        return False
+    for decl in binding.declarations:
+        if decl.kind != "param":
+            return False
+        fn = decl.top.parent
+        if fn is not None and fn.type == "formal_parameters":
+            fn = fn.parent
+        if fn is None:
+            return False
+        if fn.type == "method_definition":
+            holder = fn.parent
+        elif fn.type in _HANDED_FUNCTIONS and fn.parent is not None and fn.parent.type == "pair" and \
+                fn.parent.child_by_field_name("value") == fn:
+            holder = fn.parent.parent
+        else:
+            return False
+        if holder is None or holder.type != "object":
+            return False
+        while holder.parent is not None and holder.parent.type in _LITERAL_PARTS:
+            holder = holder.parent
+        if holder.parent is None or holder.parent.type != "arguments" or holder.parent.parent is None or \
+                holder.parent.parent.type not in ("call_expression", "new_expression"):
             return False
     return True
 

@@ -1983,11 +1983,13 @@ ENGINES = [
            # exported intersection const, the await of a promise subclass (docs/evaluation.md)
            # Round 34's sui34vocab: `prisma.$disconnect()` is no longer read as a near miss of the engine's
            # `DISCONNECT` (a `$` name is a near miss only of a `$` name): 5 -> 4, every other line of `-v` as before
+           # Round 36's fp36: esbuild's `build.onLoad` in a plugin's `setup(build)` is gone (a synonym of an engine
+           # member on a parameter of a callback an object literal hands to a call says nothing of the engine,
+           # `_handed_in_parameter`): 4 -> 3, the true `output` and the user's undeclared `db` twice
            recall_floor=0.81, dym_floor=0.98,
            known_false_positives=("src/readme/docs-tasks-overview_20.js:3: output",
                                   "src/readme/tool-result-auditing_04.js:8: getMessages",
-                                  "src/readme/upgrade-guide_13.js:7: getMessages",
-                                  "src/readme/custom_05.js:13: onLoad")),
+                                  "src/readme/upgrade-guide_13.js:7: getMessages")),
     # Round 33's held-out engine (chosen before any run, docs/evaluation.md; run once at 12042ec, untouched), dev
     # material since.
     Engine("@stdlib/random", "0.4.1", "a random-number library of a scientific standard library (stdlib's "
