@@ -241,4 +241,22 @@ def test_round_35s_variant_reads_a_question_without_its_command_line_tool_words(
     with patched(CHANGES["round 35's command-line tool words off"]):
         assert alternatives("a busy indicator") == {("busi",), ("indic",)}
         assert ("graphql",) in alternatives("a GQL call")
+        assert ("type", "alia") in alternatives("a typedef")  # round 36's block is kept
     assert ("spinner",) in alternatives("a busy indicator")  # restored
+
+
+def test_round_36s_variant_reads_a_question_without_its_c_interop_words():
+    """howto_cv's "round 36's C interop words off" variant reads a question with the data file cut before round
+    36's block: "a typedef" stands for an alias with the shipped file and for itself alone in the variant, whose
+    reading of round 35's words is the shipped one."""
+    from lsp_server.knowledge import thesaurus
+    from tests.corpus.engines.howto_cv import CHANGES, patched
+
+    def alternatives(question):
+        return {terms for c in thesaurus.question_concepts(question) for terms, _ in c.alternatives}
+
+    assert ("type", "alia") in alternatives("a typedef")
+    with patched(CHANGES["round 36's C interop words off"]):
+        assert alternatives("a typedef") == {("typedef",)}
+        assert ("spinner",) in alternatives("a busy indicator")
+    assert ("type", "alia") in alternatives("a typedef")  # restored

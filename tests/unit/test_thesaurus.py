@@ -742,3 +742,39 @@ def test_the_data_file_knows_the_command_line_tool_words_a_users_question_says(t
                          ("is a newer version out", "checkForUpdate"),
                          ("uninstall them", "remove"),
                          ("the original repository", "Keeping a fork up to date")))
+
+
+def test_the_data_file_knows_the_c_interop_and_release_words_a_users_question_says(tmp_path):
+    """A foreign function interface's pages name a thing by C's term (a C-like prototype, an alias, a circular
+    reference, an output parameter, a removed function, a benchmark, a cursor position) and its project
+    pages by theirs (making a release); the asker says "its header signature", "as typedef does", "a second name",
+    "they point at each other", "an out-parameter", "no longer exists", "a speed comparison",
+    "publishing new versions", "the mouse cursor". Round 36's block of the data file (from its "foreign function
+    interfaces and C interop" comment) joins the two; without it the question's own words rank the decoys holding
+    them first, or nothing."""
+    docs = {"ffi.md": (
+        "# Reference\n\n## C-like prototypes\n\nDeclare a routine with a prototype string.\n\n"
+        "## Headers\n\nEach header has a name and a value.\n\n"
+        "## Aliases\n\nYou can alias a type; aliased types are equivalent.\n\n"
+        "## Names\n\nEvery name is unique.\n\n"
+        "## Circular references\n\nTwo types may depend on one another: a circular reference.\n\n"
+        "## Points\n\nA point has two coordinates.\n\n"
+        "## Output unions\n\nDecode an output parameter after the call.\n\n"
+        "## Removed functions\n\nTwo functions were removed in 3.0.\n\n"
+        "## Existing files\n\nA file that exists is kept longer.\n\n"
+        "## Running benchmarks\n\nRun the benchmark yourself.\n\n"
+        "## Speed\n\nThe playback speed.\n\n"
+        "## Making a release\n\nTag the commit, then cut a new release.\n\n"
+        "## Versions\n\nEach new version has a number.\n\n"
+        "## Struct pointers\n\nGetCursorPos reads the current cursor position.\n\n"
+        "## Mouse\n\nMouse buttons and wheels.\n")}
+    _assert_block_joins(tmp_path, docs, "# --- foreign function interfaces and C interop",
+                        (("paste its header signature", "C-like prototypes"),
+                         ("as typedef does", "Aliases"),
+                         ("give it a second name", "Aliases"),
+                         ("two structs point at each other", "Circular references"),
+                         ("an out-parameter", "Output unions"),
+                         ("the function no longer exists", "Removed functions"),
+                         ("a speed comparison", "Running benchmarks"),
+                         ("publishing new versions", "Making a release"),
+                         ("the mouse cursor", "Struct pointers")))
