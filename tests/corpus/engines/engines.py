@@ -2279,7 +2279,8 @@ ENGINES = [
            recall_floor=0.96, dym_floor=1.0,
            known_false_positives=("src/readme/migration_05.js:3: handle",
                                   "src/readme/migration_07.js:3: handle")),
-    # Round 37's held-out engine (chosen before any run: docs/evaluation.md, "Round 37's choice (before any run)")
+    # Round 37's held-out engine (chosen before any run, docs/evaluation.md; run once at 6044920, untouched), dev
+    # material since.
     Engine("@clickhouse/client", "1.23.1", "a SQL database client over HTTP (ClickHouse's official Node.js client: "
            "`const client = createClient({ url, username, password, clickhouse_settings })`, then SQL in strings "
            "with server-side parameter binding, `await client.query({ query: 'SELECT * FROM t WHERE id = "
@@ -2335,7 +2336,11 @@ ENGINES = [
            # `bigJson.parse` is a generic member: no site), the others Node's modules or the engine alone, so
            # other_imports_not_sites is off (90 member uses with it on or off)
            ts_fences_as_js=True,
-           set_aside=True),
+           # Round 37 untouched (6044920): 84.9% (typed 73/78, untyped 73/94), did-you-mean 100.0%, 0 findings on
+           # clean code; 21 of the 26 misses are `client.getQuery(...)` on the docs' undeclared `client` (the
+           # accessor prefix on a method: `client.qurey` is flagged there), the rest on the result set
+           # (`resultSet.jsons()`, `resultSet.stram()`, `resultSet.colse()`)
+           recall_floor=0.84, dym_floor=1.0),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
