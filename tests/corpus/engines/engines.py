@@ -2341,6 +2341,48 @@ ENGINES = [
            # accessor prefix on a method: `client.qurey` is flagged there), the rest on the result set
            # (`resultSet.jsons()`, `resultSet.stram()`, `resultSet.colse()`)
            recall_floor=0.84, dym_floor=1.0),
+    # Round 38's held-out engine (chosen before any run: docs/evaluation.md, "Round 38's choice (before any run)")
+    Engine("can-define", "2.8.1", "observable models without typings (CanJS's can-define, CommonJS, no .d.ts at "
+           "all: `const Person = DefineMap.extend({ first: \"string\", last: \"string\", get fullName() { return "
+           "this.first + \" \" + this.last; } })`, then `const me = new Person({ first: \"Justin\" })`, `me.fullName`, "
+           "`me.assign({...})`, `me.serialize()`, `me.on(\"fullName\", handler)`, `me.listenTo(...)`; the instance's "
+           "members are the keys of the definition object handed to `.extend` (plain strings, type constructors, "
+           "`{ type, default, get, set, value, serialize, identity }` objects, getters), a class factory of "
+           "can-construct beside `DefineList.extend({ \"#\": Person })` and the `\"*\"` wildcard; `define(proto, "
+           "defs)` on a user's own prototype) whose docs import every name from `can`, CanJS's umbrella, which "
+           "re-exports `DefineMap` and `DefineList` from this package (pinned to 2.8.1) and ships ES and global "
+           "bundles that inline can-define and about a hundred sibling packages (can-reflect's `canReflect.*` "
+           "among them); the docs are bit-docs pages (`@function`, `@signature`, `@param`, `@body` tags, one page "
+           "per member, most without a Markdown heading) fencing JavaScript as ```js, often indented under a tag",
+           extra=("can@6.6.3",),
+           docs=("README.md", "docs/TypeConstructor.md", "docs/default.md", "docs/defaultConstructor.md",
+                 "docs/define.md", "docs/define.types.md", "docs/deleteKey.md", "docs/identity.md", "docs/serialize.md",
+                 "docs/type.md", "docs/types.get.md", "docs/types.propDefinition.md", "docs/types.set.md",
+                 "docs/value.md", "docs/valueOptions.md", "list/docs/define-list.md", "list/docs/events.add.md",
+                 "list/docs/events.length.md", "list/docs/events.propertyName.md", "list/docs/events.remove.md",
+                 "list/docs/prototype.assign.md", "list/docs/prototype.assignDeep.md", "list/docs/prototype.concat.md",
+                 "list/docs/prototype.every.md", "list/docs/prototype.filter.md", "list/docs/prototype.forEach.md",
+                 "list/docs/prototype.get.md", "list/docs/prototype.includes.md", "list/docs/prototype.indexOf.md",
+                 "list/docs/prototype.join.md", "list/docs/prototype.lastIndexOf.md", "list/docs/prototype.map.md",
+                 "list/docs/prototype.pop.md", "list/docs/prototype.push.md", "list/docs/prototype.reduce.md",
+                 "list/docs/prototype.reduceRight.md", "list/docs/prototype.replace.md",
+                 "list/docs/prototype.reverse.md", "list/docs/prototype.serialize.md", "list/docs/prototype.set.md",
+                 "list/docs/prototype.shift.md", "list/docs/prototype.slice.md", "list/docs/prototype.some.md",
+                 "list/docs/prototype.sort.md", "list/docs/prototype.splice.md", "list/docs/prototype.unshift.md",
+                 "list/docs/prototype.update.md", "list/docs/prototype.updateDeep.md",
+                 "list/docs/prototype.wildcard.md", "list/docs/prototype.wildcardItems.md",
+                 "list/docs/static.extend.md", "map/docs/define-map.md", "map/docs/events.keys.md",
+                 "map/docs/events.propertyName.md", "map/docs/prototype.assign.md", "map/docs/prototype.assignDeep.md",
+                 "map/docs/prototype.forEach.md", "map/docs/prototype.get.md", "map/docs/prototype.serialize.md",
+                 "map/docs/prototype.set.md", "map/docs/prototype.update.md", "map/docs/prototype.updateDeep.md",
+                 "map/docs/prototype.wildcard.md", "map/docs/static.extend.md", "map/docs/static.seal.md"),
+           # every Markdown page the package ships but its CONTRIBUTING.md and the two .github templates (65 pages);
+           # every block is fenced ```js but one unlabelled (189 blocks, 185 snippet files parse); no ```ts or
+           # ```html block (ts_fences_as_js, html_scripts_as_js: off); `can` is an extra, not a side package: the
+           # docs import from it 143 times, and its files are read as the engine's (its bundles' doc
+           # comments give the 80 comment snippets, the limit); other_imports_not_sites is off (517 member uses;
+           # 510 with it on: six doc-comment snippets import can-reflect, a sibling package)
+           set_aside=True),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
