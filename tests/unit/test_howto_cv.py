@@ -259,4 +259,22 @@ def test_round_36s_variant_reads_a_question_without_its_c_interop_words():
     with patched(CHANGES["round 36's C interop words off"]):
         assert alternatives("a typedef") == {("typedef",)}
         assert ("spinner",) in alternatives("a busy indicator")
+        assert ("keep", "aliv") in alternatives("persistent connections")  # round 37's block is kept
     assert ("type", "alia") in alternatives("a typedef")  # restored
+
+
+def test_round_37s_variant_reads_a_question_without_its_connection_words():
+    """howto_cv's "round 37's connection words off" variant reads a question with the data file cut
+    before round 37's block: "persistent connections" stands for Keep-Alive with the shipped file and for its own
+    words alone in the variant, whose reading of round 36's words is the shipped one."""
+    from lsp_server.knowledge import thesaurus
+    from tests.corpus.engines.howto_cv import CHANGES, patched
+
+    def alternatives(question):
+        return {terms for c in thesaurus.question_concepts(question) for terms, _ in c.alternatives}
+
+    assert ("keep", "aliv") in alternatives("persistent connections")
+    with patched(CHANGES["round 37's connection words off"]):
+        assert ("keep", "aliv") not in alternatives("persistent connections")
+        assert ("type", "alia") in alternatives("a typedef")
+    assert ("keep", "aliv") in alternatives("persistent connections")  # restored

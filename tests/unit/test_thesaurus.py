@@ -778,3 +778,27 @@ def test_the_data_file_knows_the_c_interop_and_release_words_a_users_question_sa
                          ("a speed comparison", "Running benchmarks"),
                          ("publishing new versions", "Making a release"),
                          ("the mouse cursor", "Struct pointers")))
+
+
+def test_the_data_file_knows_the_connection_and_version_words_a_users_question_says(tmp_path):
+    """An HTTP client's pages name a thing by HTTP's terms (Keep-Alive, its timeout, plain HTTP) and by their own
+    (the client version); the asker says "persistent connections", "the idle connection limit", "unencrypted",
+    "which library release". Round 37's block of the data file (from its "network connections and library
+    versions" comment) joins the two; without it the question's own words rank the decoys holding them first, or
+    nothing."""
+    docs = {"client.md": (
+        "# Client guide\n\n## Disable Keep-Alive\n\nSet keep_alive.enabled to false to disable Keep-Alive.\n\n"
+        "## Persistent storage\n\nPersistent data is written to disk.\n\n"
+        "## Open connections\n\nThe pool opens connections on demand.\n\n"
+        "## Keep-Alive timeout\n\nThe server announces its keep alive timeout in a response header.\n\n"
+        "## Idle callbacks\n\nRun work while the page is idle.\n\n"
+        "## Rate limit\n\nAt most ten requests per second is the limit.\n\n"
+        "## Wrong scheme\n\nThe server listens on plain HTTP, not HTTPS.\n\n"
+        "## Encryption\n\nEncrypt the data at rest.\n\n"
+        "## Client version\n\nThe client version is logged at start.\n\n"
+        "## Releasing locks\n\nRelease a lock when the work is done.\n")}
+    _assert_block_joins(tmp_path, docs, "# --- network connections and library versions",
+                        (("turn off persistent connections", "Disable Keep-Alive"),
+                         ("the idle connection limit", "Keep-Alive timeout"),
+                         ("is it unencrypted", "Wrong scheme"),
+                         ("which library release do I run", "Client version")))
