@@ -2339,8 +2339,10 @@ ENGINES = [
            # Round 37 untouched (6044920): 84.9% (typed 73/78, untyped 73/94), did-you-mean 100.0%, 0 findings on
            # clean code; 21 of the 26 misses are `client.getQuery(...)` on the docs' undeclared `client` (the
            # accessor prefix on a method: `client.qurey` is flagged there), the rest on the result set
-           # (`resultSet.jsons()`, `resultSet.stram()`, `resultSet.colse()`)
-           recall_floor=0.84, dym_floor=1.0),
+           # (`resultSet.jsons()`, `resultSet.stram()`, `resultSet.colse()`). Round 37's ch37pre: 97.1% (typed
+           # 73/78, untyped 94/94), 0 FP, after a get/set prefix on a method of the receiver's conventional type
+           # (`client.getQuery` of `query`) outranks the platform name rule (WebGL's `getQuery`)
+           recall_floor=0.97, dym_floor=1.0),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
