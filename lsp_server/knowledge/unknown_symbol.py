@@ -43,7 +43,7 @@ from lsp_server.knowledge.model_sources.docs import MARKDOWN_PAGES, OLD_API_PAGE
 from lsp_server.knowledge.model_sources import platform as platform_lib
 from lsp_server.knowledge.model_sources.platform import PLATFORM
 from lsp_server import queries
-from lsp_server.knowledge.builtin_names import builtin_members, is_builtin_type
+from lsp_server.knowledge.builtin_names import PLATFORM_ROOTS, builtin_members, is_builtin_type, platform_class_members
 from lsp_server.knowledge.graphql_data import graphql_data_sites
 from lsp_server.knowledge.entry_writes import entry_write_sites
 from lsp_server.knowledge.element_receivers import (custom_elements, dom_element_members, dom_event_members,
@@ -182,7 +182,8 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
             (not ranked or ranked[0][1] < PLAIN_NEAR_MISS):
         return None  # the runtime adds members to it by name (a plugin's decoration): only a plain variant of a
         # real member is surely a mistake (`reply.sendFile()` of a plugin the install lacks is not one)
-    if inferred and a.name in builtin_members() and recv.evidence.name not in model.modules:
+    if inferred and a.name in builtin_members() and recv.evidence.name not in model.modules and \
+            not _accessor_of_method(a, model):
         # an inferred type (a name's convention, usage) and a name JavaScript, the DOM or Node gives objects: the
         # receiver is more likely one of those (`res.end()` on Node's ServerResponse in a handler whose `res`
         # the engine's docs name for its own reply type) than our guess's object missing it. A receiver named
@@ -279,6 +280,28 @@ def _shown_owner(model: ObjectModel, tid, written: str) -> str:
 def _prefixed(name: str, real: str) -> bool:
     """`getState` / `setState` written where the type has `state`: a get/set prefix on a real property."""
     return any(name == p + real[:1].upper() + real[1:] for p in _PREFIXES)
+
+
+def _accessor_of_method(a: Access, model: ObjectModel) -> bool:
+    """`client.getQuery(...)` where the receiver's type has the method `query` (and no `getQuery`): a get/set
+    prefix put in front of one of its methods' names, called. The platform name rule of `finding_for` reads a
+    name JavaScript, the DOM or Node gives objects (WebGL's `getQuery`) as a sign that the receiver is one of
+    those; a called accessor form of the guessed type's own method says the writer had that type in mind. Not
+    where the name is one the engine has anywhere (the guess may be the wrong one of its types), nor a member of
+    the platform classes packages extend (an emitter's, a stream's, an EventTarget's: the receiver may be one
+    at run time, whatever the typings say)."""
+    if a.usage not in ("read-call", "call-args") or a.name in model.member_names():
+        return False
+    bare = next((a.name[len(p)].lower() + a.name[len(p) + 1:] for p in ("get", "set")
+                 if a.name.startswith(p) and a.name[len(p):len(p) + 1].isupper()), None)
+    if bare is None or bare not in a.candidates:
+        return False
+    tids = a.recv.tid if a.recv.kind in _MANY else (a.recv.tid,)
+    tables = [model.members(t) for t in tids if isinstance(t, tuple) and model.type(t) is not None]
+    if not tables or any(bare not in table or not _callable(table[bare][0]) or a.name in table
+                         for table in tables):
+        return False
+    return not any(a.name in (platform_class_members(root) or ()) for root in PLATFORM_ROOTS)
 
 
 def _has_statics(model: ObjectModel, tid) -> bool:
