@@ -2339,8 +2339,11 @@ ENGINES = [
            # Round 37 untouched (6044920): 84.9% (typed 73/78, untyped 73/94), did-you-mean 100.0%, 0 findings on
            # clean code; 21 of the 26 misses are `client.getQuery(...)` on the docs' undeclared `client` (the
            # accessor prefix on a method: `client.qurey` is flagged there), the rest on the result set
-           # (`resultSet.jsons()`, `resultSet.stram()`, `resultSet.colse()`)
-           recall_floor=0.84, dym_floor=1.0),
+           # (`resultSet.jsons()`, `resultSet.stram()`, `resultSet.colse()`). Round 37's ch37rs: 87.8% (typed 78/78,
+           # untyped 73/94, 0 findings): a conditional type whose check type has type arguments (`QueryResult<F> =
+           # IsSame<F, DataFormat> extends true ? ResultSet<unknown> : ResultSet<F>`) is read by its branches, no
+           # longer as its check type (`parse_type`), so `await client.query(...)` is a `ResultSet`
+           recall_floor=0.87, dym_floor=1.0),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
