@@ -164,3 +164,58 @@ def test_a_union_alias_of_object_type_literals_is_named_by_the_alias(tmp_path):
     [found] = symbol_findings(ws, "src/app.js")
     assert found["message"].startswith("`Params` has no member `texts`")
     assert found["data"]["suggestions"][:1] == ["text"]
+
+
+# Round 37 (ch37rs): a conditional type whose check type is itself a generic instance (`IsSame<F, D> extends true
+# ? Rows<unknown> : Rows<F>`) was parsed as that check type (`IsSame`, another alias: nothing), so a method
+# returning `Promise<Result<F>>` left its awaited result untyped; it is read by its branches, here both `Rows`.
+GATED = """
+type Same<A, B> = [A] extends [B] ? (B extends A ? true : false) : false;
+export type Format = 'JSON' | 'CSV';
+export declare class Rows<F extends Format | unknown> { json<T>(): Promise<T[]>; text(): Promise<string>; close(): void; }
+export type Result<F extends Format> = Same<F, Format> extends true ? Rows<unknown> : Rows<F>;
+export declare class Client {
+  query<F extends Format = 'JSON'>(params: { sql: string; format?: F }): Promise<Result<F>>;
+  close(): Promise<void>;
+}
+export declare function createClient(): Client;
+export declare class Box<T> { boxOnly: T; }
+interface Wide<T> { callId: T; }
+interface Narrow<T> { callId: T; extra: number; }
+export type Checked<T> = Box<T> extends Box<string> ? Wide<T> : Narrow<T>;
+export declare function checked(): Checked<number>;
+"""
+
+
+def test_a_conditional_checking_a_generic_instance_is_read_by_its_branches_not_its_check_type():
+    from lsp_server.knowledge.model_sources.base import parse_type
+    assert parse_type("IsSame<F, DataFormat> extends true ? ResultSet<unknown> : ResultSet<F>") is None
+    assert parse_type("Box<T> extends Box<string> ? Wide<T> : Narrow<T>") is None
+    # a named type's arguments that close at its end are still one named type
+    assert parse_type("Rows<Map<string, Set<F>>>") == ("name", "Rows")
+    assert parse_type("Box<(a: A) => B>") == ("name", "Box")
+
+
+def test_an_awaited_result_typed_by_a_conditional_whose_branches_are_one_class_is_that_class(tmp_path):
+    assert package_flags(tmp_path, GATED, """import { createClient } from 'pkg';
+const client = createClient();
+const rs = await client.query({ sql: 'SELECT 1', format: 'CSV' });
+const rows = await rs.json();
+rs.text(); rs.close();
+rs.jsons(); rs.Json(); rs.colse();
+const c = checked();
+c.callId; c.extra; c.boxOnly;
+""".replace("import { createClient }", "import { createClient, checked }")) == [
+        (6, "jsons"), (6, "Json"), (6, "colse"), (8, "boxOnly")]
+
+
+def test_a_name_declared_again_in_one_scope_holds_the_value_of_the_declaration_before_each_use(tmp_path):
+    # documentation pages concatenate examples that each declare the same `const` (a script that would not
+    # run, read as written): each use sees the declaration above it
+    assert package_flags(tmp_path, GATED, """import { createClient } from 'pkg';
+const client = createClient();
+const rs = await client.query({ sql: 'SELECT 1' });
+rs.json(); rs.stram();
+const rs = client;
+rs.query({ sql: 'SELECT 2' }); rs.json();
+""") == [(4, "stram"), (6, "json")]

@@ -460,6 +460,10 @@ def parse_type(text: str):
     if not m:
         return None
     name, args = m.group(1), m.group(2)
+    if args is not None and _closing(text, m.start(2) - 1) != len(text) - 1:
+        # the `<` opening the arguments closes before the end: the text is more than one named type (a
+        # conditional type `IsSame<F, D> extends true ? A<F> : B`, whose check type is not what it gives)
+        return None
     short = name.split(".")[-1]
     if name in PRIMITIVES:
         return None
