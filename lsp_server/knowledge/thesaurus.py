@@ -25,18 +25,6 @@ DATA = Path(__file__).resolve().parent / "data" / "howto_thesaurus.txt"
 SYNONYM_WEIGHT = 0.5  # a word of the question's group that the asker did not write
 MAX_WORDS = 120  # of a question: a pasted page is read as its opening, not scored word by word
 _WORD = re.compile(r"[A-Za-z0-9]+(?:[.-][A-Za-z0-9]+)*")
-_PART = re.compile(r"[.-]")  # a word's parts: the index reads `keep-alive` as `keep` and `alive` (docs_index._TOKEN)
-_ED_ING_RESTORED = re.compile(r"(.*[aeiouy].*(?:at|bl|iz))(?:ed|ing)")
-
-
-def _key_stem(word: str) -> str:
-    """A lowercase word's stem as the thesaurus keys it: the analyzer's Porter stem, with Porter's step 1b
-    restored where whoosh's stemmer skips it (it tests `at|bl|iz$` anchored at the word's start, so it never
-    puts back the `e` of "-ize", "-ate", "-ble" before reading on): "serialized" and "serializing" key as
-    "serialize" does (`serial`), not as `serializ`. The index keeps the analyzer's stems (`index_terms`); this
-    only decides which thesaurus entry a question's word is."""
-    m = _ED_ING_RESTORED.fullmatch(word)
-    return _stem(m.group(1) + "e") if m else _stem(word)
 
 
 @dataclass(frozen=True)
@@ -80,19 +68,14 @@ class Thesaurus:
             out.setdefault(entry[0], []).append((entry, by_entry[entry]))
         return out
 
-    def matches(self, stems: list[str], bounds: set[int] | None = None) -> list[tuple[int, int, set[int]]]:
+    def matches(self, stems: list[str]) -> list[tuple[int, int, set[int]]]:
         """(start, end, groups) of the thesaurus entries found in a question's word stems, leftmost and
-        longest first, no overlaps: `how long does it take` -> the span of `how long` with its groups. With
-        `bounds` (the positions where a question's word starts, and the end), an entry starts and ends only
-        at one: `tls` is no entry found in `non-tls`."""
+        longest first, no overlaps: `how long does it take` -> the span of `how long` with its groups."""
         found: list[tuple[int, int, set[int]]] = []
         i = 0
         while i < len(stems):
-            if bounds is not None and i not in bounds:
-                i += 1
-                continue
             for entry, groups in self._by_first.get(stems[i], ()):
-                if tuple(stems[i:i + len(entry)]) == entry and (bounds is None or i + len(entry) in bounds):
+                if tuple(stems[i:i + len(entry)]) == entry:
                     found.append((i, i + len(entry), groups))
                     i += len(entry)
                     break
@@ -102,9 +85,8 @@ class Thesaurus:
 
 
 def key(phrase: str) -> tuple[str, ...]:
-    """The stems of a word or phrase's words (stop words kept: "how long" is a phrase of two), a hyphenated
-    or dotted word read as the words it joins, as the index reads it: "keep-alive" is "keep alive"."""
-    return tuple(_key_stem(p.lower()) for w in _WORD.findall(phrase) for p in _PART.split(w))
+    """The stems of a word or phrase's words (stop words kept: "how long" is a phrase of two)."""
+    return tuple(_stem(w.lower()) for w in _WORD.findall(phrase))
 
 
 def index_terms(phrase: str) -> tuple[str, ...]:
@@ -129,26 +111,16 @@ def question_concepts(question: str, thesaurus: Thesaurus | None = None) -> list
     thesaurus phrase, with its alternatives (see the module docstring)."""
     th = thesaurus or default_thesaurus()
     words = _WORD.findall(question)[:MAX_WORDS]
-    # matched part by part (a hyphenated word is the words it joins, as `key` reads an entry), entries
-    # starting and ending only where the question's words do
-    stems: list[str] = []
-    word_of: list[int] = []
-    bounds: set[int] = set()
-    for i, w in enumerate(words):
-        bounds.add(len(stems))
-        for part in _PART.split(w.lower()):
-            stems.append(_key_stem(part))
-            word_of.append(i)
-    bounds.add(len(stems))
-    spans = [(word_of[s], word_of[e - 1] + 1, e - s, groups) for s, e, groups in th.matches(stems, bounds)]
-    covered = {i for s, e, _, _ in spans for i in range(s, e)}
+    stems = [_stem(w.lower()) for w in words]
+    spans = th.matches(stems)
+    covered = {i for s, e, _ in spans for i in range(s, e)}
     items: list[tuple[int, set[int], str, dict[tuple[str, ...], float]]] = []
-    for start, end, parts, groups in spans:
+    for start, end, groups in spans:
         said = " ".join(words[start:end])
         own = index_terms(said)
         alternatives: dict[tuple[str, ...], float] = {}
         if own:  # "how long" is only "long" to the index: a weaker clue than the asker's whole phrase
-            alternatives[own] = 1.0 if len(own) == parts else SYNONYM_WEIGHT
+            alternatives[own] = 1.0 if len(own) == end - start else SYNONYM_WEIGHT
         for g in sorted(groups):
             for entry in th.spelled[g]:
                 terms = index_terms(entry)
