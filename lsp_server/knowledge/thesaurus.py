@@ -25,6 +25,17 @@ DATA = Path(__file__).resolve().parent / "data" / "howto_thesaurus.txt"
 SYNONYM_WEIGHT = 0.5  # a word of the question's group that the asker did not write
 MAX_WORDS = 120  # of a question: a pasted page is read as its opening, not scored word by word
 _WORD = re.compile(r"[A-Za-z0-9]+(?:[.-][A-Za-z0-9]+)*")
+_ED_ING_RESTORED = re.compile(r"(.*[aeiouy].*(?:at|bl|iz))(?:ed|ing)")
+
+
+def _key_stem(word: str) -> str:
+    """A lowercase word's stem as the thesaurus keys it: the analyzer's Porter stem, with Porter's step 1b
+    restored where whoosh's stemmer skips it (it tests `at|bl|iz$` anchored at the word's start, so it never
+    puts back the `e` of "-ize", "-ate", "-ble" before reading on): "serialized" and "serializing" key as
+    "serialize" does (`serial`), not as `serializ`. The index keeps the analyzer's stems (`index_terms`); this
+    only decides which thesaurus entry a question's word is."""
+    m = _ED_ING_RESTORED.fullmatch(word)
+    return _stem(m.group(1) + "e") if m else _stem(word)
 
 
 @dataclass(frozen=True)
@@ -86,7 +97,7 @@ class Thesaurus:
 
 def key(phrase: str) -> tuple[str, ...]:
     """The stems of a word or phrase's words (stop words kept: "how long" is a phrase of two)."""
-    return tuple(_stem(w.lower()) for w in _WORD.findall(phrase))
+    return tuple(_key_stem(w.lower()) for w in _WORD.findall(phrase))
 
 
 def index_terms(phrase: str) -> tuple[str, ...]:
@@ -111,7 +122,7 @@ def question_concepts(question: str, thesaurus: Thesaurus | None = None) -> list
     thesaurus phrase, with its alternatives (see the module docstring)."""
     th = thesaurus or default_thesaurus()
     words = _WORD.findall(question)[:MAX_WORDS]
-    stems = [_stem(w.lower()) for w in words]
+    stems = [_key_stem(w.lower()) for w in words]
     spans = th.matches(stems)
     covered = {i for s, e, _ in spans for i in range(s, e)}
     items: list[tuple[int, set[int], str, dict[tuple[str, ...], float]]] = []

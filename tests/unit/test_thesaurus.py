@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from types import SimpleNamespace
 
-from lsp_server.knowledge.docs_index import DocsIndex
+import pytest
+
+from lsp_server.knowledge.docs_index import STOPWORDS, DocsIndex
 from lsp_server.knowledge.lookup import lookup_docs
 from lsp_server.knowledge.thesaurus import (SYNONYM_WEIGHT, Thesaurus, complete_concepts, default_thesaurus,
                                             question_concepts)
@@ -802,3 +805,59 @@ def test_the_data_file_knows_the_connection_and_version_words_a_users_question_s
                          ("the idle connection limit", "Keep-Alive timeout"),
                          ("is it unencrypted", "Wrong scheme"),
                          ("which library release do I run", "Client version")))
+
+
+@pytest.mark.xfail(strict=True, reason="thes37: measured defect, fix not shipped (docs/evaluation.md, Round 37 after the held-out run: thes37)")
+def test_a_hyphenated_entry_is_the_words_it_joins_in_a_question_and_in_the_group():
+    """A hyphenated (or dotted) word is read as the words it joins, as the index reads it (`keep-alive` is
+    `keep` and `alive` there): an entry "keep-alive timeout" is found in a question that writes "keep alive
+    timeout" or "keep-alive timeout", and stands for its group in a question that says another member. Before,
+    its key was one word `keep-al` and its index terms three, so it never stood in (read as an entry that lost a
+    stop word), and a question writing it got its own words at the synonym weight."""
+    th = Thesaurus.parse("idle timeout, keep-alive timeout\ndropdown, drop-down menu\n")
+    assert th.groups[0][1] == ("keep", "aliv", "timeout")
+    for question in ("what is the keep-alive timeout", "what is the keep alive timeout"):
+        said = next(c.said for c in question_concepts(question, th) if "timeout" in c.said)
+        assert _alternatives(question_concepts(question, th), said) == {"keep aliv timeout": 1.0,
+                                                                         "idl timeout": SYNONYM_WEIGHT}
+    assert _alternatives(question_concepts("the idle timeout", th), "idle timeout") == {
+        "idl timeout": 1.0, "keep aliv timeout": SYNONYM_WEIGHT}
+    assert _alternatives(question_concepts("add a dropdown", th), "dropdown") == {
+        "dropdown": 1.0, "drop down menu": SYNONYM_WEIGHT}
+
+
+def test_an_entry_starts_and_ends_where_the_questions_words_do():
+    """"non-tls" is no "tls", and "in-app navigation" is read whole or not at all: a thesaurus entry matches
+    only whole words of the question (a hyphenated word's parts are read together)."""
+    th = Thesaurus.parse("tls, ssl\nnavigation, routing\nin-app navigation, client navigation\n")
+    assert all(c.said != "non-tls" or len(c.alternatives) == 1 for c in question_concepts("a non-tls url", th))
+    assert "ssl" not in _alternatives(question_concepts("a non-tls url", th), "non-tls")
+    assert "client navig" in _alternatives(question_concepts("in-app navigation fails", th), "in-app navigation")
+    assert "client navig" not in _alternatives(question_concepts("app navigation fails", th), "navigation")
+
+
+@pytest.mark.xfail(strict=True, reason="thes37: measured defect, fix not shipped (docs/evaluation.md, Round 37 after the held-out run: thes37)")
+def test_every_entry_of_the_data_file_is_found_by_a_question_that_writes_it():
+    """No entry of the shipped data file is silently dead: a question that writes an entry reads it as one
+    concept, and every entry stands for its group in a question that says another member, but one whose index
+    reading loses a stop word or a one-letter word (`how long`, `m-of-n`: it only finds phrases)."""
+    th = default_thesaurus()
+    for group, entries in zip(th.spelled, th.groups):
+        for spelled, entry in zip(group, entries):
+            said = " ".join(T._WORD.findall(spelled))  # "on/off toggle" is said "on off toggle"
+            assert said in [c.said.lower() for c in question_concepts(spelled, th)], spelled
+            parts = [p for w in T._WORD.findall(spelled) for p in re.split(r"[.-]", w)]
+            if len(T.index_terms(spelled)) != len(entry):  # then it never stands in: only for a lost word
+                assert any(p in STOPWORDS or len(p) < 2 for p in parts) or len(set(parts)) < len(parts), spelled
+
+
+def test_the_thesaurus_keys_an_inflected_ize_ate_ble_word_as_its_base_form():
+    """whoosh's Porter stemmer skips step 1b's `e` after "-iz", "-at", "-bl": "serialized" stems `serializ`
+    but "serialize" and "serialization" `serial`. The thesaurus keys a word with that step restored, so a
+    question's "serialized" finds the data file's "serialize"; its own word keeps the index's stem."""
+    assert {T.key(w) for w in ("serialize", "serialized", "serializing", "serialization")} == {("serial",)}
+    assert T.key("generated") == T.key("generate") and T.key("normalizing") == T.key("normalize")
+    th = Thesaurus.parse("serialize, encode\n")
+    assert _alternatives(question_concepts("the data is serialized", th), "serialized") == {
+        "serializ": 1.0, "serial": SYNONYM_WEIGHT, "encod": SYNONYM_WEIGHT}
+    assert T.key("created") == T.key("create") and T.key("bled") == ("bled",)  # no vowel before "bl": no `e`
