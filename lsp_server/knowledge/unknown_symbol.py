@@ -292,8 +292,8 @@ def _accessor_of_method(a: Access, model: ObjectModel) -> bool:
     at run time, whatever the typings say)."""
     if a.usage not in ("read-call", "call-args") or a.name in model.member_names():
         return False
-    bare = next((a.name[len(p)].lower() + a.name[len(p) + 1:] for p in ("get", "set")
-                 if a.name.startswith(p) and a.name[len(p):len(p) + 1].isupper()), None)
+    written = _unprefixed_as_written(a.name)
+    bare = written[:1].lower() + written[1:] if written else None
     if bare is None or bare not in a.candidates:
         return False
     tids = a.recv.tid if a.recv.kind in _MANY else (a.recv.tid,)
