@@ -2395,6 +2395,47 @@ ENGINES = [
            # "can-define/map/map"`, another package's file), so no `DefineMap.extend`, no instance of a type it
            # makes and no key of the definition objects it is handed are checked
            recall_floor=0.15, dym_floor=1.0),
+    # Round 39's held-out engine (chosen before any run: docs/evaluation.md, "Round 39's choice (before any run)")
+    Engine("neataptic", "1.4.7", "neural networks without typings (CommonJS, no .d.ts at all: one namespace object, "
+           "`module.exports = { methods, Connection, architect, Network, config, Group, Layer, Node, Neat, multi }`, "
+           "also set as the browser global `neataptic`; the docs never import it and use the names bare: `var "
+           "network = new architect.Perceptron(2, 4, 1)`, `network.train(set, { error: 0.01 })`, "
+           "`network.activate([1, 1])`, `await network.evolve(set, { mutation: methods.mutation.FFW })`, `new "
+           "Layer.Dense(2)` then `input.connect(hidden)`, `new Node()`, `node.gate(connection)`, `new Neat(2, 1, "
+           "fitness, {...})`; constructors with prototype objects (`Network.prototype = { activate: function ... }`), "
+           "`architect.*` functions called with `new` that return a Network, `Layer.*` factories whose instances "
+           "get their `input` method assigned at run time, and `methods.*` namespaces of option objects and arrays "
+           "(`methods.activation.LOGISTIC`, `methods.mutation.ADD_NODE`, `methods.selection.TOURNAMENT`)); the "
+           "package also ships its site: a built mkdocs tree under `docs/` with a copy of every release's bundle "
+           "since 1.2.10 (`docs/cdn/*/neataptic.js`) and the article demos' scripts; the docs are the mkdocs "
+           "sources (many pages without a heading) fencing JavaScript as ```javascript and ```js",
+           docs=("README.md", "graph/README.md", "mkdocs/templates/articles/agario.md",
+                 "mkdocs/templates/articles/classifycolors.md", "mkdocs/templates/articles/index.md",
+                 "mkdocs/templates/articles/neuroevolution.md", "mkdocs/templates/articles/playground.md",
+                 "mkdocs/templates/articles/targetseeking.md", "mkdocs/templates/docs/NEAT.md",
+                 "mkdocs/templates/docs/architecture/architecture.md",
+                 "mkdocs/templates/docs/architecture/connection.md", "mkdocs/templates/docs/architecture/construct.md",
+                 "mkdocs/templates/docs/architecture/group.md", "mkdocs/templates/docs/architecture/layer.md",
+                 "mkdocs/templates/docs/architecture/network.md", "mkdocs/templates/docs/architecture/node.md",
+                 "mkdocs/templates/docs/builtins/builtins.md", "mkdocs/templates/docs/builtins/gru.md",
+                 "mkdocs/templates/docs/builtins/hopfield.md", "mkdocs/templates/docs/builtins/lstm.md",
+                 "mkdocs/templates/docs/builtins/narx.md", "mkdocs/templates/docs/builtins/perceptron.md",
+                 "mkdocs/templates/docs/builtins/random.md", "mkdocs/templates/docs/important/evolve.md",
+                 "mkdocs/templates/docs/important/important.md", "mkdocs/templates/docs/important/train.md",
+                 "mkdocs/templates/docs/index.md", "mkdocs/templates/docs/methods/activation.md",
+                 "mkdocs/templates/docs/methods/cost.md", "mkdocs/templates/docs/methods/gating.md",
+                 "mkdocs/templates/docs/methods/methods.md", "mkdocs/templates/docs/methods/mutation.md",
+                 "mkdocs/templates/docs/methods/rate.md", "mkdocs/templates/docs/methods/regularization.md",
+                 "mkdocs/templates/docs/methods/selection.md", "mkdocs/templates/docs/tutorials/evolution.md",
+                 "mkdocs/templates/docs/tutorials/normalization.md", "mkdocs/templates/docs/tutorials/training.md",
+                 "mkdocs/templates/docs/tutorials/tutorials.md", "mkdocs/templates/docs/tutorials/visualization.md"),
+           # every Markdown page the package ships but CONTRIBUTING.md and the empty mkdocs/templates/index.md (40
+           # pages); 114 blocks fenced ```javascript (101) or ```js (13), 104 snippet files parse (the others hold
+           # placeholders such as `methods.mutation.<MUTATION_METHOD>`, shell lines or `[...]`); three ```html blocks
+           # whose scripts all load by `src` (html_scripts_as_js: off, no snippet either way); no ```ts block
+           # (ts_fences_as_js: off); the docs import nothing at all (other_imports_not_sites: off, 236 member uses
+           # either way)
+           set_aside=True),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
