@@ -325,7 +325,8 @@ Call it with an array.
 """
 
 
-def test_a_tag_page_is_titled_by_its_file_and_first_tag_and_reads_as_shown():
+def test_a_tag_page_is_titled_by_its_file_and_first_tag_and_reads_as_shown(monkeypatch):
+    monkeypatch.setattr(chunker, "TAG_PAGES", True)  # measured, not shipped (round 38): the switch on
     chunks = chunk_file(Path("list/docs/prototype.update.md"), TAG_PAGE)
     # the file's name heads the page, its subsections under it (as a front-matter title does)
     assert [c.heading for c in chunks] == ["prototype.update", "prototype.update › Use"]
@@ -344,7 +345,8 @@ def test_a_tag_page_is_titled_by_its_file_and_first_tag_and_reads_as_shown():
     assert "Use .assign() to keep the others" in intro.text and "or see lib/list/list." in intro.text
 
 
-def test_a_page_that_does_not_open_with_a_page_tag_is_read_as_markdown():
+def test_a_page_that_does_not_open_with_a_page_tag_is_read_as_markdown(monkeypatch):
+    monkeypatch.setattr(chunker, "TAG_PAGES", True)
     for text in ("@acme/widgets\n\nA [note] on [x y].\n\n## Use\n\nx\n",
                  "@param {string} a is not a page's first tag\n\nA [note].\n\n## Use\n\nx\n",
                  "# Title\n\n@function not first\n\n## Use\n\nx\n"):
