@@ -63,6 +63,9 @@ class DocChunk:
     identifiers: tuple[str, ...] = ()
     kind: str = "prose"  # "prose" | "api" (a doc comment of a declaration)
     lead: str = ""  # the section's heading and first paragraph of prose (`lead_of`); "" on later chunks
+    # what the page is titled besides its heading path: a tag page's documented name and title
+    # (`can-define/list/list.prototype.update update`, `_tag_page`), on every chunk of the page; "" elsewhere
+    title_words: str = ""
 
 
 @dataclass
@@ -72,6 +75,7 @@ class _Line:
     heading: tuple[int, str] | None = None  # (level, title)
     underline: bool = False  # the ==== / ---- line under a setext heading
     front: bool = False  # the page's front matter (its description and keywords: `_front_matter`)
+    tag: str = ""  # a documentation tag line of a tag page (`description`, `param`: `_tag_page`), its text as shown
 
 
 @dataclass
@@ -101,6 +105,9 @@ def chunk_file(path: Path, text: str) -> list[DocChunk]:
         return _sections(path, _markdown_lines(text, setext_only=True))
     lines, title = _front_matter(text.splitlines())
     body = _markdown_lines("\n".join(text.splitlines()[len(lines):]), mdx=name.endswith(".mdx"))
+    title_words = None if lines else _tag_page(body)
+    if title_words is not None:
+        return _sections(path, body, path.stem, title_words)
     return _sections(path, lines + body, title)
 
 
@@ -349,6 +356,58 @@ def _clean_heading(title: str) -> str:
     return re.sub(r"\s+", " ", title).strip()
 
 
+# --- tag pages (DocumentJS / bit-docs) -------------------------------------------------------------------------
+# A Markdown page written in JSDoc's block tags, as DocumentJS and bit-docs read them (the CanJS, DoneJS and StealJS
+# docs): it opens with the tag naming what it documents (`@function can-define/list/list.prototype.update update`:
+# kind, `{type}`, name, title), then `@parent`, `@description <one line>`, `@signature \`list.update(items)\``,
+# `@param {Array} items ...`, `@return ...`, `@body`, and links written `[name title]`; most such pages have no
+# Markdown heading. Read as a reader of the rendered page sees it (`_tag_page`): the tag words are markup, not the
+# page's words; the name and title are what the page is titled (`DocChunk.title_words`), under the file's name as
+# the page's root heading (its subsections read `prototype.push › Use`); the description is its lead.
+# Off: measured, not shipped (round 38 after its held-out run: can-define's 60 questions 11 -> 11 in both columns,
+# grep 3 -> 2; the whole dev set not measured, which a change of how pages are split needs; docs/evaluation.md,
+# howto38). Turning it on changes how pages are split and titled: bump docs_index.FORMAT with it
+TAG_PAGES = False
+_PAGE_TAGS = ("function", "module", "property", "typedef", "page", "constructor", "prototype", "static", "class",
+              "interface", "event", "mixin", "namespace", "callback", "add", "method")
+_DOC_TAG = re.compile(r"^\s*@([a-z][a-zA-Z]*)\b[ \t]*(.*)$")
+_TAG_TYPE = re.compile(r"^\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}\s*")
+# tags that only place or decorate the page (its parent in the site's tree, a live-demo button, where the body
+# starts): no words of the page
+_MARKUP_TAGS = frozenset("parent codepen demo body hide group highlight inherits package test collection "
+                         "sourceref iframe outline templaterender release deprecated alias link".split())
+_TAG_LINK = re.compile(r"(?<![!\]])\[([^\[\]\s`]+)(?:\s+([^\[\]]+))?\](?![(\[:])")
+
+
+def _tag_page(lines: list[_Line]) -> str | None:
+    """A tag page's title words (its first tag's name and title: `can-define/list/list.prototype.update update`),
+    its tag lines rewritten in place as shown (`@description Sets ...` -> `Sets ...`, `@param {Object} props
+    The ...` -> `{Object} props The ...`, `@parent x` -> nothing) and its `[name title]` links as their title
+    (`[can-define/map/map.prototype.assign .assign()]` -> `.assign()`); None (lines untouched) for any page
+    that does not open with a tag naming what it documents (`_PAGE_TAGS`)."""
+    if not TAG_PAGES:
+        return None
+    first = next((ln for ln in lines if ln.text.strip()), None)
+    m = _DOC_TAG.match(first.text) if first is not None and not first.code and first.heading is None else None
+    if m is None or m.group(1) not in _PAGE_TAGS:
+        return None
+    words = ""
+    for ln in lines:
+        if ln.code or ln.heading is not None:
+            continue
+        t = _DOC_TAG.match(ln.text)
+        if t:
+            tag, rest = t.group(1), t.group(2)
+            if ln is first:
+                words = _TAG_TYPE.sub("", rest).strip()  # the name and title, the type left out
+                ln.text, ln.tag = "", tag
+                continue
+            ln.tag = tag
+            ln.text = "" if tag.lower() in _MARKUP_TAGS else rest
+        ln.text = _TAG_LINK.sub(lambda k: k.group(2) or k.group(1), ln.text)
+    return words
+
+
 # --- HTML -------------------------------------------------------------------------------------------------
 _TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>|<!--.*?-->|<!DOCTYPE[^>]*>", re.S)
 _SKIP_ELEMENTS = ("script", "style", "head")
@@ -400,10 +459,11 @@ def _line_at(starts: list[int], offset: int) -> int:
 
 
 # --- sections -> chunks -----------------------------------------------------------------------------------
-def _sections(path: Path, lines: list[_Line], title: str = "") -> list[DocChunk]:
+def _sections(path: Path, lines: list[_Line], title: str = "", title_words: str = "") -> list[DocChunk]:
     """A page's heading sections as chunks. Before the first heading, the page's `title` (its front matter's)
     or else the file's name heads the section; a titled page without a level-1 heading of its own has the
-    title as its root, so that its sections read `Title › Section` like a page that opens with `# Title`."""
+    title as its root, so that its sections read `Title › Section` like a page that opens with `# Title`.
+    `title_words`: what else the page is titled (a tag page's name and title), given to each chunk."""
     chunks: list[DocChunk] = []
     root = title and not any(ln.heading is not None and ln.heading[0] == 1 for ln in lines)
     stack: list[tuple[int, str]] = [(0, title)] if root else []
@@ -416,7 +476,7 @@ def _sections(path: Path, lines: list[_Line], title: str = "") -> list[DocChunk]
         if not body:
             return
         heading = HEADING_SEP.join(t for _, t in stack) or title_path
-        chunks.extend(_split(path, heading, lines, start, end - 1))
+        chunks.extend(_split(path, heading, lines, start, end - 1, title_words))
 
     for i, line in enumerate(lines):
         if line.heading is None:
@@ -432,7 +492,8 @@ def _sections(path: Path, lines: list[_Line], title: str = "") -> list[DocChunk]
     return chunks
 
 
-def _split(path: Path, heading: str, lines: list[_Line], first: int, last: int) -> list[DocChunk]:
+def _split(path: Path, heading: str, lines: list[_Line], first: int, last: int,
+           title_words: str = "") -> list[DocChunk]:
     """One section -> one chunk, or several at block boundaries with one block of overlap."""
     while last > first and not lines[last].text.strip():
         last -= 1
@@ -456,7 +517,7 @@ def _split(path: Path, heading: str, lines: list[_Line], first: int, last: int) 
         blocks = [part for b in blocks for part in _split_table(b)]
     total = sum(b.size for b in blocks)
     if total <= MAX_CHUNK_CHARS or len(blocks) == 1:
-        return [_chunk(path, heading, lines, first, last)]
+        return [_chunk(path, heading, lines, first, last, title_words=title_words)]
     pieces: list[list[_Block]] = []
     current: list[_Block] = []
     size = 0
@@ -473,7 +534,7 @@ def _split(path: Path, heading: str, lines: list[_Line], first: int, last: int) 
     out = []
     for n, piece in enumerate(pieces):
         s = first if n == 0 else piece[0].start
-        out.append(_chunk(path, heading, lines, s, piece[-1].end, opens=n == 0))
+        out.append(_chunk(path, heading, lines, s, piece[-1].end, opens=n == 0, title_words=title_words))
     return out
 
 
@@ -509,12 +570,14 @@ def _split_table(block: _Block) -> list[_Block]:
     return out
 
 
-def _chunk(path: Path, heading: str, lines: list[_Line], first: int, last: int, opens: bool = True) -> DocChunk:
+def _chunk(path: Path, heading: str, lines: list[_Line], first: int, last: int, opens: bool = True,
+           title_words: str = "") -> DocChunk:
     text = "\n".join(lines[i].text for i in range(first, last + 1))
     code = "\n".join(lines[i].text for i in range(first, last + 1) if lines[i].code)
     lead = lead_of(heading, [ln for ln in lines[first:last + 1] if ln.heading is None and not ln.underline]) \
         if opens else ""
-    return DocChunk(path, first, last, heading, text, identifiers_in(heading + "\n" + text, code), lead=lead)
+    return DocChunk(path, first, last, heading, text, identifiers_in(heading + "\n" + text, code), lead=lead,
+                    title_words=title_words)
 
 
 MAX_LEAD_CHARS = 600
@@ -541,7 +604,9 @@ def lead_of(heading: str, lines: list[_Line]) -> str:
     for line in lines:
         # code, lists and tables are not the section's description (a table of contents is a list of links)
         if line.code or not line.text.strip() or line.text.lstrip().startswith("@") or \
-                (LEAD_PROSE_ONLY and _LIST_OR_TABLE.match(line.text)):  # a JSDoc tag ends it too
+                (line.tag and line.tag != "description") or \
+                (LEAD_PROSE_ONLY and _LIST_OR_TABLE.match(line.text)):  # a JSDoc tag ends it too (but a
+            # tag page's `@description`, which is its first paragraph)
             if para and not (front and LEAD_AFTER_FRONT):
                 break
             continue

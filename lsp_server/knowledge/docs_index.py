@@ -1169,15 +1169,17 @@ def _add_file(writer, workspace: Workspace, path: Path) -> dict | None:
     vocabulary, memo = word_vocabulary(text), {}
     for n, c in enumerate(chunks):
         # Lowercase compound names (`onloaderror`, an option heading) are found by their words too
-        heading_words = _compound_words(_TOKEN.findall(c.heading), vocabulary, memo)
+        # a tag page's name and title (`chunker.DocChunk.title_words`) are heading words of each of its chunks
+        title = c.heading + (" " + c.title_words if c.title_words else "")
+        heading_words = _compound_words(_TOKEN.findall(title), vocabulary, memo)
         ident_words = _compound_words(c.identifiers, vocabulary, memo)
         lead_words = _compound_words([t.lower() for t in _TOKEN.findall(c.lead)], vocabulary, memo) \
             if LEAD_COMPOUNDS else ""
         writer.add_document(
             id=f"{path}#{n}", path=str(path), lines=(c.start_line, c.end_line), kind=c.kind,
-            heading=c.heading + heading_words, _stored_heading=c.heading, idents=" ".join(c.identifiers),
+            heading=title + heading_words, _stored_heading=c.heading, idents=" ".join(c.identifiers),
             ident_list=list(c.identifiers), body=c.text,
-            all="\n".join((c.heading, " ".join(c.identifiers), c.text, heading_words + ident_words)),
+            all="\n".join((title, " ".join(c.identifiers), c.text, heading_words + ident_words)),
             symbol=" ".join(normalize_symbol(s) for s in subject_symbols(c)), lead=c.lead + lead_words,
             # Written docs (with their examples) rank just above the declaration comment saying the same.
             _boost=API_CHUNK_BOOST if c.kind == "api" else 1.0)

@@ -296,3 +296,62 @@ def test_html_markup_switched_off_keeps_the_lines_as_written(monkeypatch):
     monkeypatch.setattr(chunker, "HTML_MARKUP", False)
     (chunk,) = [c for c in chunk_file(Path("docs/pages/button.md"), DOCS_SITE_PAGE) if "Disabled" in c.heading]
     assert "codepen-logo-link" in chunk.text
+
+
+# --- tag pages (DocumentJS / bit-docs) ----------------------------------------------------------------------
+TAG_PAGE = """@function lib/list/list.prototype.update update
+@parent lib/list/list.prototype
+
+@description Sets several values at once.
+@signature `list.update(items)`
+
+  Replaces the items. Use [lib/list/list.prototype.assign .assign()] to keep the others,
+  or see [lib/list/list].
+
+  ```js
+  // @param in code stays
+  list.update(["a"]);
+  ```
+  @codepen
+
+  @param {Array|Object} items The new items.
+  @return {lib/list/list} The list.
+
+@body
+
+## Use
+
+Call it with an array.
+"""
+
+
+def test_a_tag_page_is_titled_by_its_file_and_first_tag_and_reads_as_shown(monkeypatch):
+    monkeypatch.setattr(chunker, "TAG_PAGES", True)  # measured, not shipped (round 38): the switch on
+    chunks = chunk_file(Path("list/docs/prototype.update.md"), TAG_PAGE)
+    # the file's name heads the page, its subsections under it (as a front-matter title does)
+    assert [c.heading for c in chunks] == ["prototype.update", "prototype.update › Use"]
+    # the first tag's name and title are the page's title words, on every chunk (the type left out)
+    assert [c.title_words for c in chunks] == ["lib/list/list.prototype.update update"] * 2
+    intro = chunks[0]
+    assert len(intro.text.splitlines()) == intro.end_line - intro.start_line + 1  # line numbers hold
+    # the description is the lead; the signature and the parameters are words of the page, the tags are not
+    assert intro.lead == "prototype.update\nSets several values at once."
+    assert "`list.update(items)`" in intro.text and "items The new items." in intro.text
+    for tag in ("@function", "@parent", "@description", "@signature", "@param", "@return", "@codepen", "@body"):
+        assert tag not in intro.text.replace("// @param in code stays", "")
+    assert "lib/list/list.prototype" not in intro.text  # the parent is the site's tree, not the page's words
+    assert "// @param in code stays" in intro.text  # code is code
+    # a link `[name title]` reads as its title, `[name]` as its name
+    assert "Use .assign() to keep the others" in intro.text and "or see lib/list/list." in intro.text
+
+
+def test_a_page_that_does_not_open_with_a_page_tag_is_read_as_markdown(monkeypatch):
+    monkeypatch.setattr(chunker, "TAG_PAGES", True)
+    for text in ("@acme/widgets\n\nA [note] on [x y].\n\n## Use\n\nx\n",
+                 "@param {string} a is not a page's first tag\n\nA [note].\n\n## Use\n\nx\n",
+                 "# Title\n\n@function not first\n\n## Use\n\nx\n"):
+        chunks = chunk_file(Path("docs/page.md"), text)
+        assert not any(c.title_words for c in chunks)
+        assert chunks[-1].heading in ("Use", "Title › Use")
+        assert chunks[0].text.startswith(text.split("\n\n")[0])
+    assert "[x y]" in chunk_file(Path("docs/page.md"), "@acme/widgets\n\nA [note] on [x y].\n")[0].text

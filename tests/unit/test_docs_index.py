@@ -245,3 +245,18 @@ def test_a_number_with_a_unit_is_one_term_in_docs_and_questions():
     assert query_terms("what does 8t mean") == ["8t", "mean"]
     # a plain number and a hex literal are read as before
     assert [t for t, _, _ in analyze("44100 Hz, 0x1F")] == ["44100", "hz", "x1f"]
+
+
+def test_a_tag_pages_title_words_are_heading_words_of_each_of_its_sections(tmp_path, monkeypatch):
+    from lsp_server.knowledge import chunker
+
+    monkeypatch.setattr(chunker, "TAG_PAGES", True)  # measured, not shipped (round 38): the switch on
+    # `@function lib/list.prototype.push push`: "push" is said only by the page's first tag, and its `## Use`
+    # section (which never says it) is found by it with its own words
+    page = ("@function lib/list.prototype.push push\n@parent lib/list.prototype\n\n@description Adds items.\n\n"
+            "@body\n\n## Use\n\nConcatenate a whole array onto the end with apply.\n")
+    other = "# Arrays\n\n## Joining\n\nConcatenate a whole array onto the end, then push it again.\n"
+    index = DocsIndex.build(make_ws(tmp_path, {"list/prototype.add.md": page, "arrays.md": other}),
+                            lambda m, p=None: None)
+    assert headings(index.search("push apply")) == ["prototype.add › Use"]
+    assert "Arrays › Joining" in headings(index.search("push concatenate"))

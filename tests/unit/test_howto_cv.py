@@ -277,4 +277,22 @@ def test_round_37s_variant_reads_a_question_without_its_connection_words():
     with patched(CHANGES["round 37's connection words off"]):
         assert ("keep", "aliv") not in alternatives("persistent connections")
         assert ("type", "alia") in alternatives("a typedef")
+        assert ("set", "function") in alternatives("a setter")  # round 38's block is kept
     assert ("keep", "aliv") in alternatives("persistent connections")  # restored
+
+
+def test_round_38s_variant_reads_a_question_without_its_observable_model_words():
+    """howto_cv's "round 38's observable-model words off" variant reads a question with the data file cut
+    before round 38's block: "a setter" stands for a set function with the shipped file and for its own word
+    alone in the variant, whose reading of round 37's words is the shipped one."""
+    from lsp_server.knowledge import thesaurus
+    from tests.corpus.engines.howto_cv import CHANGES, patched
+
+    def alternatives(question):
+        return {terms for c in thesaurus.question_concepts(question) for terms, _ in c.alternatives}
+
+    assert ("set", "function") in alternatives("a setter")
+    with patched(CHANGES["round 38's observable-model words off"]):
+        assert ("set", "function") not in alternatives("a setter")
+        assert ("keep", "aliv") in alternatives("persistent connections")
+    assert ("set", "function") in alternatives("a setter")  # restored

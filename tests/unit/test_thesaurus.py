@@ -861,3 +861,34 @@ def test_the_thesaurus_keys_an_inflected_ize_ate_ble_word_as_its_base_form():
     assert _alternatives(question_concepts("the data is serialized", th), "serialized") == {
         "serializ": 1.0, "serial": SYNONYM_WEIGHT, "encod": SYNONYM_WEIGHT}
     assert T.key("created") == T.key("create") and T.key("bled") == ("bled",)  # no vowel before "bl": no `e`
+
+
+def test_the_data_file_knows_the_observable_model_words_a_users_question_says(tmp_path):
+    """An observable-model library's pages name a thing by JavaScript's and their own terms (a set function, a
+    virtual property, an expando key, identity, coercion, the first or last item of a list); the asker says "a
+    computed field", "an undeclared property", "tell apart", "type conversion", "the head element", "the final
+    element". Round 38's block of the data file (from its "observable models and their collections" comment)
+    joins the two; without it the question's own words rank a decoy holding one of them first, or nothing."""
+    docs = {"model.md": (
+        "# Model guide\n\n## Virtual properties\n\nA virtual property is derived from others when read.\n\n"
+        "## Computed styles\n\nComputed styles are read from the element.\n\n"
+        "## Fields\n\nEvery field is listed in the form.\n\n"
+        "## Expando keys\n\nAn expando key is added to an instance at run time.\n\n"
+        "## Properties\n\nEvery property is declared up front.\n\n"
+        "## Identity\n\nThe id property uniquely identifies an instance.\n\n"
+        "## Telling time\n\nTell the time of day.\n\n"
+        "## Coercion\n\nValues are coerced when they are assigned.\n\n"
+        "## Conversion\n\nConvert units of length.\n\n"
+        "## shift\n\nRemoves the first item of the list.\n\n"
+        "## Page head\n\nThe head of the page holds its title element.\n\n"
+        "## pop\n\nRemoves the last item of the list.\n\n"
+        "## Final release\n\nThe final element of the release is the changelog.\n\n"
+        "## Set functions\n\nA set function is called when a value is written.\n")}
+    _assert_block_joins(tmp_path, docs, "# --- observable models and their collections",
+                        (("what is a computed field", "Virtual properties"),
+                         ("what is an undeclared property", "Expando keys"),
+                         ("how to tell apart", "Identity"),
+                         ("what is type conversion", "Coercion"),
+                         ("what is the head element", "shift"),
+                         ("what is the final element", "pop"),
+                         ("what is a setter", "Set functions")))
