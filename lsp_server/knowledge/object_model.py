@@ -170,6 +170,8 @@ class ObjectModel:
                     target.add_type(t)
                 for k, v in mod.exports.items():
                     target.exports.setdefault(k, v)
+                for k, v in mod.reexports.items():
+                    target.reexports.setdefault(k, v)
                 for k, v in mod.values.items():
                     if runtime_beside_typings and name in typed and k not in target.values and \
                             k in target.types and target.types[k].kind in ("class", "namespace"):
@@ -1366,7 +1368,7 @@ class ObjectModel:
             if entry is not None:
                 yield pkg, entry
 
-    def export(self, module: str, name: str):
+    def export(self, module: str, name: str, depth: int = 0):
         """What `import { name } from module` binds: ("type", tid) or ("value", Member) or None."""
         mod = self.modules.get(module)
         if mod is None:
@@ -1377,6 +1379,11 @@ class ObjectModel:
                 local = name
             else:
                 return self.export_equals_member(module, name)
+        if local not in mod.values and local not in mod.types and name in mod.reexports and depth < 8:
+            # `export { default as DefineMap } from "can-define/map/map"`: that module's export of that name
+            spec, imported = mod.reexports[name][:2]
+            if spec in self.modules and spec != module:
+                return self.export(spec, imported, depth + 1)
         if local in mod.values:
             value = mod.values[local]
             if not _typings(value.path):
@@ -1849,6 +1856,7 @@ def _package_dir(package: str, start: Path) -> Path | None:
 
 RUNTIME_CONDITIONS = ("import", "require", "module", "node", "browser", "default")
 MAX_RUNTIME_ENTRIES = 4
+MAX_REEXPORTED_FILES = 300  # other packages' files an umbrella package re-exports, read as their specifiers' modules
 
 
 def find_package_runtime(package: str, start: Path) -> list[Path]:
@@ -2591,6 +2599,24 @@ class ObjectModelService(Service):
         # gives `./sub`: typings lag the runtime (a name the file exports and the block omits), and the union of
         # the sources decides what exists, as for the root entry (`find_package_runtime`)
         known = {s.path for s in specs}
+        # an umbrella package's re-exports of other packages' files (`export { default as DefineMap } from
+        # "can-define/map/map"`: `ModuleModel.reexports`): each specifier's file, as Node resolves it from the
+        # re-exporting file's folder, read as the module of that specifier, which `ObjectModel.export` follows
+        pending = [m for spec, m in list(built.items()) if spec.kind == "js" and spec.origin == "discovered"]
+        followed = 0
+        while pending and followed < MAX_REEXPORTED_FILES:
+            for mod in pending.pop(0).modules.values():
+                for spec_text, _, origin in sorted(v[:3] for v in mod.reexports.values() if len(v) >= 3):
+                    target = resolve_require(spec_text, Path(origin)) if followed < MAX_REEXPORTED_FILES else None
+                    if target is None or target.resolve() in known or target.suffix not in (".js", ".mjs", ".cjs"):
+                        continue
+                    known.add(target.resolve())
+                    followed += 1
+                    spec = SourceSpec("js", target.resolve(), spec_text, "discovered")
+                    specs.append(spec)
+                    read(spec)
+                    if spec in built:
+                        pending.append(built[spec])
         ambient = sorted({name for spec, m in list(built.items()) if spec.kind == "dts" for name in m.modules})
         for name in ambient:
             pkg = package_name(name)
