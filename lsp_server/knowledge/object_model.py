@@ -39,6 +39,7 @@ from lsp_server.knowledge.model_sources.definers import resolve_require
 from lsp_server.knowledge.model_sources.dts import directory_declaration
 from lsp_server.knowledge.object_model_settings import ObjectModelConfig
 from lsp_server.languages import SOURCE_LANGUAGES, is_typings_path
+from lsp_server.syntax.modules import NAMESPACE, module_info_of
 from lsp_server.storage import (code_hash, collection_paused, content_hash, file_content_hash, listed_content_hash,
                                 read_bounded_each, read_json)
 from lsp_server.workspace import Progress, Service, Workspace, service
@@ -2602,11 +2603,19 @@ class ObjectModelService(Service):
         # an umbrella package's re-exports of other packages' files (`export { default as DefineMap } from
         # "can-define/map/map"`: `ModuleModel.reexports`): each specifier's file, as Node resolves it from the
         # re-exporting file's folder, read as the module of that specifier, which `ObjectModel.export` follows
+        # — only for the names the workspace imports from that package (an umbrella re-exports a hundred packages:
+        # the others' classes would only blur what an untyped receiver's members say), all of them for a
+        # namespace import (`import * as can from "can"`)
         pending = [m for spec, m in list(built.items()) if spec.kind == "js" and spec.origin == "discovered"]
+        wanted: dict[str, set[str] | None] = {}
         followed = 0
         while pending and followed < MAX_REEXPORTED_FILES:
-            for mod in pending.pop(0).modules.values():
-                for spec_text, _, origin in sorted(v[:3] for v in mod.reexports.values() if len(v) >= 3):
+            for name, mod in pending.pop(0).modules.items():
+                if mod.reexports and name not in wanted:
+                    wanted[name] = _imported_names(workspace, imports, name)
+                names = wanted.get(name, set())
+                for spec_text, _, origin in sorted(v[:3] for k, v in mod.reexports.items() if len(v) >= 3 and (
+                        names is None or k in names)):
                     target = resolve_require(spec_text, Path(origin)) if followed < MAX_REEXPORTED_FILES else None
                     if target is None or target.resolve() in known or target.suffix not in (".js", ".mjs", ".cjs"):
                         continue
@@ -2836,6 +2845,30 @@ def _package_docs_examples(package: Path, read, room: int) -> list[tuple[str, st
             break
         out += [(str(f), b) for b in code_blocks(read(f))]
     return out[:max(room, 0)]
+
+
+def _imported_names(workspace: Workspace, imports: dict[Path, set[str]], module: str) -> set[str] | None:
+    """The names the workspace's files import from `module` (`import { DefineMap } from "can"`, `const {
+    DefineMap } = require("can")`, `default` for `import can from "can"`); None when a file takes the whole
+    module (`import * as can from "can"`, `const can = require("can")`): any of its names."""
+    out: set[str] = set()
+    package = package_name(module)
+    for path, pkgs in sorted(imports.items(), key=_by_path):
+        if package not in pkgs:
+            continue
+        doc = workspace.document(path)
+        if doc is None or doc.tree is None:
+            continue
+        for record in module_info_of(doc).imports:
+            if record.specifier != module:
+                continue
+            for n in record.names:
+                if n.name == NAMESPACE:
+                    return None
+                out.add(n.name)
+            if not record.names or record.star:
+                return None
+    return out
 
 
 def _touches(spec: SourceSpec, model: SourceModel, changed: set[str]) -> bool:
