@@ -125,3 +125,40 @@ def test_a_named_factory_class_inherits_its_local_bases_statics_and_an_invented_
     }
     ws = make_workspace(tmp_path, tree)
     assert [(f["line"], f["name"]) for f in symbol_findings(ws, "README.js")] == [(4, "mak"), (8, "rn")]
+
+
+def test_members_copied_from_an_object_whose_keys_are_not_listed_leave_the_factory_class_open(tmp_path):
+    # can-define's map: `for (var prop in define.eventsProto) { DefineMap[prop] = ...; Object.defineProperty(
+    # DefineMap.prototype, prop, {...}) }`, `canReflect.assignSymbols(DefineMap.prototype, obj)`: keys this
+    # reader cannot list, so neither side of the class may report a name missing
+    mod = read(tmp_path, """
+        var define = require('./define');
+        function Construct() {}
+        Construct.extend = function () {};
+        var Looped = Construct.extend("Looped", { make: function () {} }, { run: function () {} });
+        for (var prop in define.eventsProto) {
+            Looped[prop] = define.eventsProto[prop];
+            Object.defineProperty(Looped.prototype, prop, { value: define.eventsProto[prop] });
+        }
+        var Assigned = Construct.extend("Assigned", { make: function () {} }, { run: function () {} });
+        canReflect.assignSymbols(Assigned.prototype, define.symbols);
+        var Plain = Construct.extend("Plain", { make: function () {} }, { run: function () {} });
+        module.exports = { Looped: Looped, Assigned: Assigned, Plain: Plain };
+    """)
+    assert mod.types["Looped"].open and mod.types["Assigned"].open
+    assert not mod.types["Plain"].open
+    assert mod.types["Plain"].bases == ["Construct"]
+
+
+def test_only_the_reexports_the_workspace_imports_are_read_unless_it_takes_the_whole_umbrella(tmp_path):
+    from lsp_server.knowledge.object_model import model_for
+    tree = umbrella_tree('import { Widget } from "umb";\nnew Widget({}).render();\n')
+    tree["node_modules/otherlib/package.json"] = json.dumps({"name": "otherlib", "main": "index.js"})
+    tree["node_modules/otherlib/index.js"] = "function Other() {}\nOther.prototype.go = function () {};\n" \
+                                             "module.exports = Other;\n"
+    model = model_for(make_workspace(tmp_path / "named", tree))
+    assert "widgetlib/lib/widget" in model.modules and "otherlib" not in model.modules
+    tree["README.js"] = 'import * as umb from "umb";\nnew umb.Widget({}).render();\n'
+    model = model_for(make_workspace(tmp_path / "whole", tree))
+    assert {"widgetlib/lib/widget", "otherlib"} <= set(model.modules)
+    assert model.export("umb", "other")[0] == "type"
