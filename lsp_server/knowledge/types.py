@@ -1460,8 +1460,12 @@ class Analyzer:
             table = receiver_members(model, val)
             entry = table.get(name)
             t = model.type(tid)
-            if entry is None and static and val.parts and (val.open or any(k == name for k, _ in val.literal)):
-                return None  # a static the definition of a class a factory made gives it (`factory_class`)
+            if entry is None and static and val.parts:
+                # a class a factory made (`factory_class`): its statics are the base's and whatever the factory
+                # copies (a statics object, the factory's own) or the engine's factory adds: never missing
+                if node is not None:
+                    self.result.open_sites.add(node.start_byte)
+                return None
             if entry is None:
                 mod = model.modules.get(val.module) if val.module else None
                 if mod is not None and name in mod.exports and name not in ("=", "default"):
@@ -2316,7 +2320,8 @@ class Analyzer:
         engine class's static class factory makes from a definition object (the prototype-chain idiom of
         Backbone, CanJS, Ember: `extend`, its name-first form `extend("Name", {statics}, {protos})` too, the
         last object literal giving the instance members, one before it the statics). The made class is the
-        base's class value whose `parts` hold its instance: an intersection of the base's instance (a class
+        base's class value whose `parts` hold its instance (its static side: the base's statics, any other name
+        unknown, never missing: `member_of`): an intersection of the base's instance (a class
         made so before it: its instance) with the definition's keys as literal members, open (no name ever
         missing) when a key is not spelt (`"*"`, `[k]`, a spread) or the definition's functions write `this` in
         ways not followed; closed only as far as the base's instance is (`member_of`). With the definition,
@@ -2346,10 +2351,7 @@ class Analyzer:
                        module=recv.module or recv.tid[0], conf=base.conf,
                        parts=base.parts if base.kind == ValKind.INTERSECTION else (base,),
                        literal=tuple((k, "") for k in literal), open=base.open or unspelt or untracked)
-        statics, statics_unspelt = object_keys(given[0], self.text) if len(given) == 2 else ([], False)
-        made = Val(ValKind.CLASS, recv.tid, module=recv.module, conf=recv.conf, parts=(instance,),
-                   literal=tuple((k, "") for k, _ in statics), open=statics_unspelt)
-        return made, definition
+        return Val(ValKind.CLASS, recv.tid, module=recv.module, conf=recv.conf, parts=(instance,)), definition
 
     @staticmethod
     def _definition_functions(definition: Node) -> list[Node]:

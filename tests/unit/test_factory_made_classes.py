@@ -64,7 +64,8 @@ console.log(me.extra);
     assert flags(tmp_path, app) == [(5, "lasts"), (6, "fullNme"), (7, "ages"), (11, "firsts"), (12, "getFullName")]
 
 
-def test_the_name_first_form_statics_and_a_class_made_from_a_made_class(tmp_path):
+def test_the_name_first_form_and_a_class_made_from_a_made_class(tmp_path):
+    # (the made class's statics: the base's, and what the factory copies or adds, unknown here: never missing)
     app = """const { Model } = require('pkg');
 const Person = Model.extend("Person", { count: 0 }, { first: "string" });
 const Hero = Person.extend({ power: "string" });
@@ -74,7 +75,7 @@ const hero = new Hero();
 hero.first; hero.power; hero.serialize();
 hero.powers;
 """
-    assert flags(tmp_path, app) == [(5, "cuont"), (8, "powers")]
+    assert flags(tmp_path, app) == [(8, "powers")]
 
 
 def test_a_definition_with_a_key_not_spelt_or_a_base_not_closed_flags_nothing(tmp_path):
