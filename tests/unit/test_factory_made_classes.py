@@ -110,3 +110,42 @@ me.firsts;
 """
     assert flags(tmp_path / "typed", app, typings=typings) == []
     assert flags(tmp_path / "untyped", app) == [(2, "fullNme"), (4, "firsts")]
+
+
+# Vue 2's runtime, in little: `extend` makes a subclass whose instances get the definition's `data()` keys and
+# `methods` (not the keys `data` and `methods`), through functions that write the instance by computed names
+VUE = """
+function Vue(options) { this._init(options); }
+function initMixin(Vue) {
+  Vue.prototype._init = function (options) { var vm = this; vm.$options = options; initState(vm); };
+}
+function initState(vm) {
+  var data = vm._data = vm.$options.data.call(vm);
+  for (var key in data) { proxy(vm, key); }
+  var methods = vm.$options.methods;
+  for (var name in methods) { vm[name] = methods[name].bind(vm); }
+}
+function proxy(target, key) { Object.defineProperty(target, key, { get: function () { return this._data[key]; } }); }
+initMixin(Vue);
+Vue.prototype.$mount = function (el) { return this; };
+Vue.extend = function (extendOptions) {
+  var Super = this;
+  var Sub = function VueComponent(options) { this._init(options); };
+  Sub.prototype = Object.create(Super.prototype);
+  return Sub;
+};
+module.exports = Vue;
+"""
+
+
+def test_a_factory_whose_instances_get_other_names_than_the_definition_s_keys_flags_nothing(tmp_path):
+    # the instance is open (the runtime writes it by computed names), so no name is missing on it
+    app = """const Vue = require('pkg');
+const Comp = Vue.extend({
+  data() { return { msg: "hi" }; },
+  methods: { greet() { return this.msg; } }
+});
+const vm = new Comp();
+vm.msg; vm.greet(); vm.$mount("#app");
+"""
+    assert flags(tmp_path, app, engine=VUE) == []
