@@ -120,6 +120,9 @@ class Val:
     # an INTERSECTION of literal members alone that a written type gives (`Record<'a' | 'b', V>`): that type, as
     # messages name the receiver
     shown: str = ""
+    # an INTERSECTION that is the instance of a class a factory made (`Analyzer.factory_class`): on a base the
+    # model cannot close, a name it lacks is left as on a receiver of unknown type (the vocabulary check's)
+    made: bool = False
 
 
 @dataclass
@@ -1462,9 +1465,8 @@ class Analyzer:
             t = model.type(tid)
             if entry is None and static and val.parts:
                 # a class a factory made (`factory_class`): its statics are the base's and whatever the factory
-                # copies (a statics object, the factory's own) or the engine's factory adds: never missing
-                if node is not None:
-                    self.result.open_sites.add(node.start_byte)
+                # copies (a statics object, the factory's own) or the engine's factory adds: never missing (the
+                # site left as on a receiver of unknown type, as before the class was followed)
                 return None
             if entry is None:
                 mod = model.modules.get(val.module) if val.module else None
@@ -1577,6 +1579,8 @@ class Analyzer:
             if node is None or name in OBJECT_MEMBERS:
                 return None
             closed = not val.open and all(model.closed(t) and model.type(t) is not None for t in val.tid)
+            if not closed and val.made:
+                return None  # (as when the made class was not followed: the site is the vocabulary check's)
             if not closed:
                 self.result.open_sites.add(node.start_byte)
                 if not val.open and not val.literal:
@@ -2350,7 +2354,7 @@ class Analyzer:
         instance = Val(ValKind.INTERSECTION, base.tid if base.kind == ValKind.INTERSECTION else (base.tid,),
                        module=recv.module or recv.tid[0], conf=base.conf,
                        parts=base.parts if base.kind == ValKind.INTERSECTION else (base,),
-                       literal=tuple((k, "") for k in literal), open=base.open or unspelt or untracked)
+                       literal=tuple((k, "") for k in literal), open=base.open or unspelt or untracked, made=True)
         return Val(ValKind.CLASS, recv.tid, module=recv.module, conf=recv.conf, parts=(instance,)), definition
 
     @staticmethod

@@ -28,6 +28,7 @@ Model.extend = Construct.extend;
 class Loose extends Construct {
   constructor(props) { super(); this.props = props; }
   set(name, value) { this[name] = value; return this; }
+  serialize() { return {}; }
 }
 Loose.extend = Construct.extend;
 module.exports = { Model, Loose };
@@ -90,6 +91,17 @@ new Open().firsts;
 new Indexed().firsts;
 """
     assert flags(tmp_path, app) == []
+
+
+def test_on_a_base_not_closed_a_missing_name_is_left_to_the_vocabulary_check(tmp_path):
+    # as when the made class was not followed: a near miss of an engine member no file spells is still reported
+    app = """const { Loose } = require('pkg');
+const Open = Loose.extend({ first: "string" });
+const open = new Open();
+open.first;
+open.serialise();
+"""
+    assert flags(tmp_path, app) == [(5, "serialise")]
 
 
 def test_what_typings_declare_the_factory_returns_wins(tmp_path):
