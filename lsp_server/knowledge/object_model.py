@@ -39,6 +39,7 @@ from lsp_server.knowledge.model_sources.definers import resolve_require
 from lsp_server.knowledge.model_sources.dts import directory_declaration
 from lsp_server.knowledge.object_model_settings import ObjectModelConfig
 from lsp_server.languages import SOURCE_LANGUAGES, is_typings_path
+from lsp_server.syntax.modules import NAMESPACE, module_info_of
 from lsp_server.storage import (code_hash, collection_paused, content_hash, file_content_hash, listed_content_hash,
                                 read_bounded_each, read_json)
 from lsp_server.workspace import Progress, Service, Workspace, service
@@ -170,6 +171,8 @@ class ObjectModel:
                     target.add_type(t)
                 for k, v in mod.exports.items():
                     target.exports.setdefault(k, v)
+                for k, v in mod.reexports.items():
+                    target.reexports.setdefault(k, v)
                 for k, v in mod.values.items():
                     if runtime_beside_typings and name in typed and k not in target.values and \
                             k in target.types and target.types[k].kind in ("class", "namespace"):
@@ -1366,7 +1369,7 @@ class ObjectModel:
             if entry is not None:
                 yield pkg, entry
 
-    def export(self, module: str, name: str):
+    def export(self, module: str, name: str, depth: int = 0):
         """What `import { name } from module` binds: ("type", tid) or ("value", Member) or None."""
         mod = self.modules.get(module)
         if mod is None:
@@ -1377,6 +1380,11 @@ class ObjectModel:
                 local = name
             else:
                 return self.export_equals_member(module, name)
+        if local not in mod.values and local not in mod.types and name in mod.reexports and depth < 8:
+            # `export { default as DefineMap } from "can-define/map/map"`: that module's export of that name
+            spec, imported = mod.reexports[name][:2]
+            if spec in self.modules and spec != module:
+                return self.export(spec, imported, depth + 1)
         if local in mod.values:
             value = mod.values[local]
             if not _typings(value.path):
@@ -1849,6 +1857,7 @@ def _package_dir(package: str, start: Path) -> Path | None:
 
 RUNTIME_CONDITIONS = ("import", "require", "module", "node", "browser", "default")
 MAX_RUNTIME_ENTRIES = 4
+MAX_REEXPORTED_FILES = 300  # other packages' files an umbrella package re-exports, read as their specifiers' modules
 
 
 def find_package_runtime(package: str, start: Path) -> list[Path]:
@@ -2591,6 +2600,32 @@ class ObjectModelService(Service):
         # gives `./sub`: typings lag the runtime (a name the file exports and the block omits), and the union of
         # the sources decides what exists, as for the root entry (`find_package_runtime`)
         known = {s.path for s in specs}
+        # an umbrella package's re-exports of other packages' files (`export { default as DefineMap } from
+        # "can-define/map/map"`: `ModuleModel.reexports`): each specifier's file, as Node resolves it from the
+        # re-exporting file's folder, read as the module of that specifier, which `ObjectModel.export` follows
+        # — only for the names the workspace imports from that package (an umbrella re-exports a hundred packages:
+        # the others' classes would only blur what an untyped receiver's members say), all of them for a
+        # namespace import (`import * as can from "can"`)
+        pending = [m for spec, m in list(built.items()) if spec.kind == "js" and spec.origin == "discovered"]
+        wanted: dict[str, set[str] | None] = {}
+        followed = 0
+        while pending and followed < MAX_REEXPORTED_FILES:
+            for name, mod in pending.pop(0).modules.items():
+                if mod.reexports and name not in wanted:
+                    wanted[name] = _imported_names(workspace, imports, name)
+                names = wanted.get(name, set())
+                for spec_text, _, origin in sorted(v[:3] for k, v in mod.reexports.items() if len(v) >= 3 and (
+                        names is None or k in names)):
+                    target = resolve_require(spec_text, Path(origin)) if followed < MAX_REEXPORTED_FILES else None
+                    if target is None or target.resolve() in known or target.suffix not in (".js", ".mjs", ".cjs"):
+                        continue
+                    known.add(target.resolve())
+                    followed += 1
+                    spec = SourceSpec("js", target.resolve(), spec_text, "discovered")
+                    specs.append(spec)
+                    read(spec)
+                    if spec in built:
+                        pending.append(built[spec])
         ambient = sorted({name for spec, m in list(built.items()) if spec.kind == "dts" for name in m.modules})
         for name in ambient:
             pkg = package_name(name)
@@ -2810,6 +2845,30 @@ def _package_docs_examples(package: Path, read, room: int) -> list[tuple[str, st
             break
         out += [(str(f), b) for b in code_blocks(read(f))]
     return out[:max(room, 0)]
+
+
+def _imported_names(workspace: Workspace, imports: dict[Path, set[str]], module: str) -> set[str] | None:
+    """The names the workspace's files import from `module` (`import { DefineMap } from "can"`, `const {
+    DefineMap } = require("can")`, `default` for `import can from "can"`); None when a file takes the whole
+    module (`import * as can from "can"`, `const can = require("can")`): any of its names."""
+    out: set[str] = set()
+    package = package_name(module)
+    for path, pkgs in sorted(imports.items(), key=_by_path):
+        if package not in pkgs:
+            continue
+        doc = workspace.document(path)
+        if doc is None or doc.tree is None:
+            continue
+        for record in module_info_of(doc).imports:
+            if record.specifier != module:
+                continue
+            for n in record.names:
+                if n.name == NAMESPACE:
+                    return None
+                out.add(n.name)
+            if not record.names or record.star:
+                return None
+    return out
 
 
 def _touches(spec: SourceSpec, model: SourceModel, changed: set[str]) -> bool:

@@ -139,6 +139,12 @@ class ModuleModel:
     # iterator$v5`), by the same relative path: a package without an `exports` map whose subpath folders carry
     # their own typings (`pkg/base/randu` -> `base/randu/docs/types/index.d.ts`) binds that (`subpath_module`)
     module_files: dict[str, str] = field(default_factory=dict)
+    # `export { default as DefineMap } from "can-define/map/map"` (an umbrella package re-exporting another
+    # package's file), also through the entry's `export * from "./legacy.js"`: exported name -> [the specifier
+    # as written, the name read from it, the file that re-exports so]; the discovery reads that specifier's file
+    # (Node's resolution from that file's folder) as the module of that specifier, and `ObjectModel.export`
+    # follows the name there
+    reexports: dict[str, list[str]] = field(default_factory=dict)
 
     def add_type(self, t: TypeDef) -> None:
         old = self.types.get(t.name)
@@ -308,7 +314,8 @@ class SourceModel:
             values = {k: _member(v) for k, v in m["values"].items()}
             modules[name] = ModuleModel(m["name"], types, dict(m["exports"]), values, m["complete"],
                                         list(m.get("globals", [])), list(m.get("namespace_globals", [])),
-                                        dict(m.get("namespace_files", {})), dict(m.get("module_files", {})))
+                                        dict(m.get("namespace_files", {})), dict(m.get("module_files", {})),
+                                        {k: list(v) for k, v in m.get("reexports", {}).items()})
         return cls(data["kind"], modules, dict(data["files"]), list(data.get("warnings", [])))
 
 

@@ -93,6 +93,8 @@ def extract_js(path: Path, module: str, limits: ReadLimits = ReadLimits()) -> So
                         queue.append(target)
     mod.complete = path.is_file() and exports_known
     runtime.name_reexports(mod)
+    if path.is_file():
+        runtime.name_star_exports(mod, entry)
     runtime.name_required_bases(mod)
     runtime.name_required_exports(mod)  # (a UMD factory's parameters only: see `_File.run`)
     runtime.name_exported_instance(mod)
@@ -208,6 +210,13 @@ class _Runtime:
         # written to, the export, that file); the export becomes the name that file exports as its whole value
         # once every file is read (`name_required_exports`)
         self.required_exports: list[tuple[ModuleModel, str, Path]] = []
+        # an ES file's `export { X as Y } from "./x.js"`: file -> (Y, x.js, X) (`name_star_exports`) ...
+        self.file_reexports: dict[Path, list[tuple[str, Path, str]]] = {}
+        # ... `export { default as DefineMap } from "can-define/map/map"`: (file, DefineMap) -> (the specifier,
+        # "default") ...
+        self.foreign: dict[tuple[Path, str], tuple[str, str]] = {}
+        # ... and `export * from "./legacy.js"`: file -> the files whose exports it re-exports
+        self.stars: dict[Path, list[Path]] = {}
 
     def name_reexports(self, mod: ModuleModel) -> None:
         """An export re-exported from another file under a new name (`export { default as scaleLinear } from
@@ -220,6 +229,54 @@ class _Runtime:
             local = self.file_exports.get(target, {}).get(imported)
             if local is not None and local != exported and (local in mod.values or local in mod.types):
                 mod.exports[exported] = local
+
+    def name_star_exports(self, mod: ModuleModel, entry: Path) -> None:
+        """The entry's exports through its re-exports of other files of the package (`export * from
+        "./legacy.js"`, `export { DefineMap } from "./es/can-define"`, chained): each name such a file exports of
+        its own (its function or class, read into the module), or re-exports from another package (`export {
+        default as DefineMap } from "can-define/map/map"`: the module's `reexports`, followed by the object
+        model once the discovery has read that specifier's file). A name already bound stays as it is."""
+        def resolve(file: Path, name: str, depth: int, seen: set) -> tuple[str, ...] | None:
+            if depth > 8 or (file, name) in seen:
+                return None
+            seen.add((file, name))
+            if (file, name) in self.foreign:
+                return ("foreign", *self.foreign[(file, name)], str(file))
+            for exported, target, imported in self.file_reexports.get(file, ()):
+                if exported == name:
+                    return resolve(target, imported, depth + 1, seen)
+            local = self.file_exports.get(file, {}).get(name)
+            if local is not None and (local in mod.types or local in mod.values):
+                return ("local", local)
+            if name != "default":
+                for star in self.stars.get(file, ()):
+                    found = resolve(star, name, depth + 1, seen)
+                    if found is not None:
+                        return found
+            return None
+
+        def names(file: Path, depth: int, seen: set) -> set[str]:
+            if depth > 8 or file in seen:
+                return set()
+            seen.add(file)
+            out = set(self.file_exports.get(file, {}))
+            for star in self.stars.get(file, ()):
+                out |= names(star, depth + 1, seen) - {"default", "="}
+            return out
+
+        entry = entry.resolve()
+        for name in sorted(names(entry, 0, set())):
+            local = mod.exports.get(name)
+            if local is not None and (local in mod.types or local in mod.values):
+                continue
+            found = resolve(entry, name, 0, set())
+            if found is None:
+                continue
+            if found[0] == "local":
+                mod.exports[name] = found[1]
+            else:
+                mod.exports.setdefault(name, name)
+                mod.reexports[name] = list(found[1:])
 
     def name_exported_instance(self, mod: ModuleModel) -> None:
         """`module.exports = new X()`: the module's value is an instance of X's type, where X is a class or
@@ -527,10 +584,14 @@ class _File:
             elif clause is not None:  # `export { default as scaleLinear } from "./linear.js"`
                 source = self.text(node.child_by_field_name("source")).strip("\"'`")
                 target = _resolve_relative(self.path, source)
+                here = self.path.resolve()
                 for spec in export_specifiers(self.data, clause):
                     self.mod.exports.setdefault(spec.exported, spec.exported)
                     if target is not None:  # named by what that file exports so, once it is read
                         self.runtime.reexports.append((self.mod, spec.exported, target, spec.name))
+                        self.runtime.file_reexports.setdefault(here, []).append((spec.exported, target, spec.name))
+                    elif _is_package(source):  # `export { default as DefineMap } from "can-define/map/map"`
+                        self.runtime.foreign[(here, spec.exported)] = (source, spec.name)
             elif node.child_by_field_name("source") is not None:
                 star = next((c for c in node.named_children if c.type == "namespace_export"), None)
                 if star is not None:  # `export * as d3 from "..."`
@@ -539,6 +600,10 @@ class _File:
                         self.mod.exports.setdefault(self.text(alias).strip("\"'"), self.text(alias).strip("\"'"))
                 else:
                     self.dynamic_exports = True  # `export * from "./x.js"`: names this reader does not list
+                    # (all of them: those it can are the package's too, `_Runtime.name_star_exports`)
+                    target = _resolve_relative(self.path, self.text(node.child_by_field_name("source")).strip("\"'`"))
+                    if target is not None:
+                        self.runtime.stars.setdefault(self.path.resolve(), []).append(target)
             elif is_default:
                 ident = next((c for c in node.named_children if c.type == "identifier"), None)
                 if ident is not None:
@@ -709,6 +774,9 @@ class _File:
                     continue
                 for member in _object_members(self, obj, name):
                     self.add(td, member)
+        statics = _factory_statics(self, call)
+        for member in _object_members(self, statics, name) if statics is not None else ():
+            self.add(td, replace(member, static=True))  # `X.extend({ statics }, { prototype })`
         for member in _object_members(self, definition, name):
             if member.name in _FACTORY_KEYS:
                 continue
@@ -730,6 +798,11 @@ class _File:
             right = right.child_by_field_name("right")  # `module.exports = exports = createApplication`
         if lt == "exports" and right is not None and right.type == "assignment_expression":
             lt, right = self.text(right.child_by_field_name("left")), right.child_by_field_name("right")
+        while (lt == "module.exports" or lt.startswith(("module.exports.", "exports."))) and right is not None \
+                and right.type == "assignment_expression" and right.child_by_field_name("operator") is None \
+                and right.child_by_field_name("left").type in ("identifier", "member_expression"):
+            # `module.exports = ns.DefineMap = DefineMap` (a chained assignment: its value is the last right side)
+            right = right.child_by_field_name("right")
         if lt == "module.exports" and right is not None and right.type == "call_expression" and \
                 self.text(right.child_by_field_name("function")) == "require":
             args = [a for a in right.child_by_field_name("arguments").named_children if a.type != "comment"]
@@ -1541,7 +1614,35 @@ def _heritage_bases(f: _File, base: Node, superclass: str | None) -> list[str]:
 def _factory_definition(f: _File, call: Node) -> Node | None:
     """The definition a class factory is given, `new Class({...})`, `Class({...})`, `Class.create({...})`,
     `X.extend({...})`: its one argument, an object literal with a constructor-like key (`initialize`, `init`,
-    `constructor`), `Extends`/`Mixins`, or a function-valued property."""
+    `constructor`), `Extends`/`Mixins`, or a function-valued property. `X.extend` also takes a name and the
+    statics before it (can-construct's `Construct.extend("DefineMap", { statics }, { prototype })`, `X.extend({
+    statics }, { prototype })`): the prototype's literal is the last argument (`_factory_statics`: the one
+    before), and either literal may carry the mark."""
+    items = _factory_arguments(f, call)
+    if items is None:
+        return None
+    for obj in items[-2:] if len(items) > 1 else items:
+        for p in obj.named_children if obj.type == "object" else ():
+            if p.type == "method_definition":
+                return items[-1]
+            if p.type == "pair":
+                key, value = p.child_by_field_name("key"), p.child_by_field_name("value")
+                if f.text(key).strip("\"'") in _FACTORY_MARKS or (value is not None and value.type in (
+                        "function_expression", "function", "arrow_function")):
+                    return items[-1]
+    return None
+
+
+def _factory_statics(f: _File, call: Node) -> Node | None:
+    """The statics' literal of `X.extend("Name", { statics }, { prototype })` / `X.extend({ statics }, {
+    prototype })`: the object literal before the last one; None for the one-literal forms."""
+    items = _factory_arguments(f, call)
+    return items[-2] if items is not None and len(items) == 2 else None
+
+
+def _factory_arguments(f: _File, call: Node) -> list[Node] | None:
+    """A class factory call's definition literals (see `_factory_definition`): one object literal, or for
+    `X.extend` an optional leading name string, then one or two object literals."""
     fn = call.child_by_field_name("constructor") if call.type == "new_expression" else \
         call.child_by_field_name("function")
     if fn is None or fn.type not in ("identifier", "member_expression"):
@@ -1552,17 +1653,18 @@ def _factory_definition(f: _File, call: Node) -> Node | None:
         return None
     args = call.child_by_field_name("arguments")
     items = [a for a in (args.named_children if args is not None else []) if a.type != "comment"]
-    if len(items) != 1 or items[0].type != "object":
+    if len(items) == 1 and items[0].type == "object":
+        return items
+    if call.type != "call_expression" or parts[-1] != "extend":
         return None
-    for p in items[0].named_children:
-        if p.type == "method_definition":
-            return items[0]
-        if p.type == "pair":
-            key, value = p.child_by_field_name("key"), p.child_by_field_name("value")
-            if f.text(key).strip("\"'") in _FACTORY_MARKS or (value is not None and value.type in (
-                    "function_expression", "function", "arrow_function")):
-                return items[0]
-    return None
+    named = bool(items) and items[0].type == "string"
+    if named:  # `Construct.extend("DefineMap", ...)`: the class's name
+        items = items[1:]
+    if not (len(items) in (1, 2) and all(i.type == "object" for i in items)):
+        return None
+    if len(items) == 2 and not named and not items[0].named_children:
+        return None  # `$.extend({}, { a: function () {} })`: a copy into a new object, no class
+    return items
 
 
 def _accessor(f: _File, obj: Node) -> bool:

@@ -2394,7 +2394,9 @@ ENGINES = [
            # from can-define's CommonJS files through `export { default as DefineMap } from
            # "can-define/map/map"`, another package's file), so no `DefineMap.extend`, no instance of a type it
            # makes and no key of the definition objects it is handed are checked
-           recall_floor=0.15, dym_floor=1.0),
+           # re38 (umbrella re-exports followed to can-define's files): 42.0% (typed 47/207, untyped 121/193), dym
+           # 99.4% (a new detection in an untyped comment snippet ranks `getKeyValue` above `onKeyValue`), 0 findings
+           recall_floor=0.42, dym_floor=0.99),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
