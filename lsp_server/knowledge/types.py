@@ -54,7 +54,7 @@ from lsp_server.knowledge import suggest as sg
 from lsp_server.languages import TYPESCRIPT_LANGUAGES, is_typings_path
 from lsp_server.syntax import syntax_for
 from lsp_server.syntax.jsdoc import jsdoc_before
-from lsp_server.syntax.members import member_chain
+from lsp_server.syntax.members import member_chain, object_keys
 from lsp_server.syntax.reactive import declared_properties
 from lsp_server.syntax.jsdoc import parse as jsdoc_parse
 from lsp_server.syntax.modules import DEFAULT, NAMESPACE, import_bindings
@@ -120,6 +120,9 @@ class Val:
     # an INTERSECTION of literal members alone that a written type gives (`Record<'a' | 'b', V>`): that type, as
     # messages name the receiver
     shown: str = ""
+    # an INTERSECTION that is the instance of a class a factory made (`Analyzer.factory_class`): on a base the
+    # model cannot close, a name it lacks is left as on a receiver of unknown type (the vocabulary check's)
+    made: bool = False
 
 
 @dataclass
@@ -1460,6 +1463,11 @@ class Analyzer:
             table = receiver_members(model, val)
             entry = table.get(name)
             t = model.type(tid)
+            if entry is None and static and val.parts:
+                # a class a factory made (`factory_class`): its statics are the base's and whatever the factory
+                # copies (a statics object, the factory's own) or the engine's factory adds: never missing (the
+                # site left as on a receiver of unknown type, as before the class was followed)
+                return None
             if entry is None:
                 mod = model.modules.get(val.module) if val.module else None
                 if mod is not None and name in mod.exports and name not in ("=", "default"):
@@ -1571,6 +1579,8 @@ class Analyzer:
             if node is None or name in OBJECT_MEMBERS:
                 return None
             closed = not val.open and all(model.closed(t) and model.type(t) is not None for t in val.tid)
+            if not closed and val.made:
+                return None  # (as when the made class was not followed: the site is the vocabulary check's)
             if not closed:
                 self.result.open_sites.add(node.start_byte)
                 if not val.open and not val.literal:
@@ -2142,10 +2152,15 @@ class Analyzer:
             if callee is not None and callee.type == "member_expression":
                 recv = self.ev(callee.child_by_field_name("object"), peek)
                 method = self.text(callee.child_by_field_name("property"))
+            made = self.factory_class(recv, method, args)
+            if made is not None and not peek:
+                self.hint_definition_this(made[0].parts[0], made[1])
             if not peek and args is not None:
                 self.hint_callbacks(recv, method, fn_first, args)
                 for a in args.named_children:
                     self.ev(a)
+            if made is not None:
+                return made[0]
             if method in platform.SELECTOR_LOOKUPS and (fn_first is None or fn_first.module == platform.PLATFORM):
                 # an element found by a tag name is of the class the tag-name maps give; by any other selector
                 # (`.cls`, `#id`) or by id, of a class nobody knows (a custom element's, often): unknown
@@ -2196,6 +2211,8 @@ class Analyzer:
                     platform.untyped_instances(self.text(ctor)) and not self.engine_declares(self.text(ctor)):
                 return None  # `new Error(...)`: code gives it properties of its own (`err.details = ...`)
             cv = self.ev(ctor, peek) if ctor is not None else None
+            if cv is not None and cv.kind == ValKind.CLASS and cv.parts:
+                return cv.parts[0]  # `new Person(...)` of a class a factory made (`factory_class`)
             if cv is not None and cv.kind == ValKind.CLASS and args is not None and not peek:
                 self.add_option_members(cv.tid, args)
             if cv is not None and cv.kind == ValKind.CLASS:
@@ -2301,6 +2318,101 @@ class Analyzer:
         for c in node.named_children:
             self.ev(c)
         return None
+
+    def factory_class(self, recv: Val | None, method: str, args: Node | None) -> tuple[Val, Node] | None:
+        """`const Person = Model.extend({ first: "string", get fullName() {...}, greet() {...} })`: the class an
+        engine class's static class factory makes from a definition object (the prototype-chain idiom of
+        Backbone, CanJS, Ember: `extend`, its name-first form `extend("Name", {statics}, {protos})` too, the
+        last object literal giving the instance members, one before it the statics). The made class is the
+        base's class value whose `parts` hold its instance (its static side: the base's statics, any other name
+        unknown, never missing: `member_of`): an intersection of the base's instance (a class
+        made so before it: its instance) with the definition's keys as literal members, open (no name ever
+        missing) when a key is not spelt (`"*"`, `[k]`, a spread) or the definition's functions write `this` in
+        ways not followed; closed only as far as the base's instance is (`member_of`). With the definition,
+        the node whose functions' `this` is that instance. None when the typings declare the factory (what
+        they say it returns wins), the receiver is no class, or the arguments are not so written."""
+        if method != "extend" or recv is None or recv.kind != ValKind.CLASS or args is None:
+            return None
+        entry = receiver_members(self.model, recv).get(method)
+        if entry is None or is_typings_path(entry[0].path) or entry[0].kind not in ("method", "function", "property"):
+            return None
+        given = [a for a in args.named_children if a.type != "comment"]
+        if given and given[0].type in ("string", "template_string"):
+            given = given[1:]  # `extend("Person", ...)`: the class's name
+        if not 1 <= len(given) <= 2 or any(a.type != "object" for a in given):
+            return None
+        if recv.parts:
+            base = recv.parts[0]
+        elif self.model.class_like(recv.tid):
+            base = Val(ValKind.INSTANCE, recv.tid, conf=recv.conf)
+        else:
+            return None
+        definition = given[-1]
+        keys, unspelt = object_keys(definition, self.text)
+        written, untracked = self._definition_this_writes(definition)
+        literal = tuple(dict.fromkeys([*(k for k, _ in base.literal), *(k for k, _ in keys), *written]))
+        instance = Val(ValKind.INTERSECTION, base.tid if base.kind == ValKind.INTERSECTION else (base.tid,),
+                       module=recv.module or recv.tid[0], conf=base.conf,
+                       parts=base.parts if base.kind == ValKind.INTERSECTION else (base,),
+                       literal=tuple((k, "") for k in literal), open=base.open or unspelt or untracked, made=True)
+        return Val(ValKind.CLASS, recv.tid, module=recv.module, conf=recv.conf, parts=(instance,)), definition
+
+    @staticmethod
+    def _definition_functions(definition: Node) -> list[Node]:
+        """A class definition object's functions whose `this` is the instance: its methods and accessors
+        (`greet() {...}`, `get full() {...}`, `greet: function () {...}`) and the `get`/`set` functions of a
+        property descriptor it gives a key (`full: { get: function () {...} }`, as `Object.defineProperty`'s).
+        Not arrow functions (their `this` is the enclosing one)."""
+        out: list[Node] = []
+        for entry in definition.named_children:
+            value = entry if entry.type == "method_definition" else \
+                entry.child_by_field_name("value") if entry.type == "pair" else None
+            if value is None:
+                continue
+            if value.type in ("method_definition", "function_expression", "function", "generator_function"):
+                out.append(value)
+            elif value.type == "object":
+                for inner in value.named_children:
+                    fn = inner if inner.type == "method_definition" else \
+                        inner.child_by_field_name("value") if inner.type == "pair" else None
+                    key = inner.child_by_field_name("name" if inner.type == "method_definition" else "key")
+                    if fn is not None and key is not None and key.text in (b"get", b"set") and \
+                            fn.type in ("method_definition", "function_expression", "function"):
+                        out.append(fn)
+        return out
+
+    def _definition_this_writes(self, definition: Node) -> tuple[list[str], bool]:
+        """The names a class definition's functions (`_definition_functions`) write on `this` (`this.x = 1`:
+        real on the instance), and whether they write it in ways not followed (`this[k] = v`,
+        `Object.assign(this, ...)`)."""
+        names: list[str] = []
+        for fn in self._definition_functions(definition):
+            stack = list(fn.named_children)
+            while stack:
+                n = stack.pop()
+                if n.type in FUNCTIONS and n.type != "arrow_function":
+                    continue  # another `this`
+                if n.type in ("assignment_expression", "augmented_assignment_expression"):
+                    left = n.child_by_field_name("left")
+                    obj = left.child_by_field_name("object") if left is not None and \
+                        left.type in ("member_expression", "subscript_expression") else None
+                    if obj is not None and obj.type == "this":
+                        if left.type == "subscript_expression":
+                            return names, True
+                        names.append(self.text(left.child_by_field_name("property")))
+                elif n.type == "call_expression":
+                    args = n.child_by_field_name("arguments")
+                    if args is not None and any(a.type == "this" for a in args.named_children) and \
+                            self.text(n.child_by_field_name("function")) in (
+                                "Object.assign", "Object.defineProperty", "Object.defineProperties"):
+                        return names, True
+                stack.extend(n.named_children)
+        return names, False
+
+    def hint_definition_this(self, instance: Val, definition: Node) -> None:
+        """`this` in a class definition's functions (`factory_class`) is the made class's instance."""
+        for fn in self._definition_functions(definition):
+            self.this_hints.setdefault(fn.id, instance)
 
     def add_named_members(self, method: str, args: Node) -> None:
         """`redis.defineCommand("echoTwice", {...})`: the engine's runtime adds `echoTwice` (and

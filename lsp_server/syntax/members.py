@@ -31,3 +31,37 @@ def member_chain(node: Node | None, text: Callable[[Node], str], *,
         else:
             return node, names[::-1]
     return None
+
+
+# the node types an object literal's entries have that name one key each
+_KEYED = ("pair", "method_definition", "shorthand_property_identifier")
+
+
+def object_keys(obj: Node, text: Callable[[Node], str]) -> tuple[list[tuple[str, Node]], bool]:
+    """An object literal's keys as member names (`{ first: "string", get full() {...}, greet() {...}, age }`),
+    each with the node that gives its value (a pair's value, the method or accessor itself, a shorthand's name),
+    in written order; and whether the literal may have keys it does not spell: a spread (`...defaults`), a
+    computed key (`[name]: v`), or a wildcard one (`"*"`: a pattern standing for every name)."""
+    keys: list[tuple[str, Node]] = []
+    unspelt = False
+    for entry in obj.named_children:
+        if entry.type == "comment":
+            continue
+        if entry.type not in _KEYED:
+            unspelt = True  # `...spread` (`spread_element`)
+            continue
+        if entry.type == "shorthand_property_identifier":
+            keys.append((text(entry), entry))
+            continue
+        key = entry.child_by_field_name("key") if entry.type == "pair" else entry.child_by_field_name("name")
+        if key is None or key.type == "computed_property_name":
+            unspelt = True
+            continue
+        name = text(key)
+        if key.type == "string":
+            name = name[1:-1]
+        if "*" in name:
+            unspelt = True
+            continue
+        keys.append((name, entry.child_by_field_name("value") if entry.type == "pair" else entry))
+    return keys, unspelt

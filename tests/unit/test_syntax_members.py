@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from lsp_server.document import ParsedDocument
-from lsp_server.syntax.members import member_chain
+from lsp_server.syntax.members import member_chain, object_keys
 
 
 def _chain(src: str, through_parens: bool = False):
@@ -28,3 +28,22 @@ def test_a_chain_stops_at_a_computed_part_and_a_private_name_makes_none():
 def test_parentheses_are_crossed_only_when_asked():
     assert _chain("((a).b).c;", through_parens=True) == ("a", ["b", "c"])
     assert _chain("((a).b).c;") == ("((a).b)", ["c"])
+
+
+def _keys(src: str):
+    doc = ParsedDocument.create("file:///t/a.js", src)
+    obj = doc.tree.root_node.named_children[0].named_children[0].named_children[0]
+    keys, unspelt = object_keys(obj, doc.node_text)
+    return [(name, value.type) for name, value in keys], unspelt
+
+
+def test_an_object_literal_s_keys_are_its_pairs_methods_accessors_and_shorthands():
+    assert _keys('({ first: "string", "last": 1, 2: x, get full() { return 1; }, greet() {}, age });') == (
+        [("first", "string"), ("last", "number"), ("2", "identifier"), ("full", "method_definition"),
+         ("greet", "method_definition"), ("age", "shorthand_property_identifier")], False)
+
+
+def test_a_spread_a_computed_key_or_a_wildcard_key_leaves_keys_unspelt():
+    assert _keys('({ a: 1, ...rest });') == ([("a", "number")], True)
+    assert _keys('({ [k]: 1, b: 2 });') == ([("b", "number")], True)
+    assert _keys('({ "*": "string", c: 3 });') == ([("c", "number")], True)
