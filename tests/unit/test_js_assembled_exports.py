@@ -117,6 +117,18 @@ def test_an_object_copied_from_something_unknown_stays_open(tmp_path):
                          ["x", "y"].forEach(function (k) { out[k] = function () {}; });
                          module.exports = out;
                      """,
+                     # a copied file's object given a key by another file that requires it
+                     "pkg/six.js": """
+                         var a = require("./a"), extra = require("./extra");
+                         var out = {};
+                         for (var k in a) { out[k] = a[k]; }
+                         module.exports = out;
+                     """,
+                     "pkg/extra.js": """
+                         var parts = require("./a");
+                         parts[name()] = function () {};
+                         module.exports = {};
+                     """,
                      # another package's object copied (not followed)
                      "pkg/five.js": """
                          var other = require("other-package");
@@ -128,7 +140,7 @@ def test_an_object_copied_from_something_unknown_stays_open(tmp_path):
     assert namespace(one) == ({"alpha", "beta"}, True)
     two = extract_js(tmp_path / "pkg/two.js", "two").modules["two"]
     assert namespace(two) == ({"x"}, True)
-    for name in ("three", "four", "five"):
+    for name in ("three", "four", "five", "six"):
         mod = extract_js(tmp_path / f"pkg/{name}.js", name).modules[name]
         assert namespace(mod)[1], name
 
@@ -146,11 +158,13 @@ def test_the_docs_name_for_the_packages_object_types_an_undeclared_fragment_rece
             });
             module.exports = ns.Reflect = reflect;
         """,
-        "node_modules/eng/README.md": "# eng\n\n```js\nvar engReflect = require(\"eng\");\nengReflect.alpha();\n```\n",
+        # (an example that binds JavaScript's global name `Reflect` to the package: no convention for a global)
+        "node_modules/eng/README.md": "# eng\n\n```js\nvar engReflect = require(\"eng\");\nengReflect.alpha();\n```\n\n"
+                                      "```js\nvar Reflect = require(\"eng\");\nReflect.beta();\n```\n",
         "src/required.js": "var r = require('eng');\nr.alpha(); r.gamma(); r.alpah();\n",
         # a doc comment's fragment: the receiver is not declared
         "src/fragment.js": "engReflect.beta(); engReflect.delta(); engReflect.bta();\n"
-                           "Reflect.ownKeys({}); Reflect.getPrototypeOf({});\n",
+                           "Reflect.ownKeys({}); Reflect.getPrototypeOf({}); Reflect.defineProperty({}, 'a', {});\n",
     })
     found = [(f["name"], f["data"]["suggestions"][:1]) for f in symbol_findings(ws, "src/required.js")]
     assert found == [("alpah", ["alpha"])]

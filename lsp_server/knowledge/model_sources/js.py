@@ -214,6 +214,7 @@ class _Runtime:
         # local name ("" for a literal), its members, the files whose exported objects' keys it copies, whether
         # that is all of it, the exported node)
         self.object_exports: dict[Path, tuple[ModuleModel, str, list[Member], list[Path], bool, Node]] = {}
+        self.written_objects: set[Path] = set()  # ... and the files whose object another file writes keys on
 
     def name_reexports(self, mod: ModuleModel) -> None:
         """An export re-exported from another file under a new name (`export { default as scaleLinear } from
@@ -304,6 +305,7 @@ class _Runtime:
         if found is None or file in seen:
             return [], False
         _, _, members, sources, closed, _ = found
+        closed = closed and file not in self.written_objects
         out = list(members)
         for source in sources:
             more, known = self.copied_members(source, seen | {file})
@@ -2425,6 +2427,9 @@ def _exported_object(f: _File, root: Node) -> None:
     """What the file exports as its whole value when that is an object (`module.exports = { a: ..., b: ... }`,
     or `module.exports = reflect` with `reflect` an object the file builds: `_object_fill`): kept for the files
     that copy its keys (`_Runtime.name_copied_exports`)."""
+    for name in _key_writes(f.data):
+        if name in f.required_files:  # `require("./b").extra = 1` by another name: b's object gets a key here
+            f.runtime.written_objects.add(f.required_files[name])
     value = _exported_assignment_value(f, root)
     if value is None:
         return
