@@ -24,7 +24,7 @@ def write(tmp_path, files: dict[str, str]):
 PARTS = {
     "pkg/a.js": """
         function alpha() {}
-        module.exports = { alpha: alpha, beta: function () { return 1; } };
+        module.exports = { alpha: alpha, beta: function () { return 1; }, "new"() { return {}; } };
     """,
     # an object declared first, given its literal later, and keys by name (also `obj["delete"]`)
     "pkg/b.js": """
@@ -62,7 +62,7 @@ def test_an_object_filled_by_copying_required_objects_keys_is_their_union(tmp_pa
         module.exports = ns.Reflect = reflect;
     """})
     mod = extract_js(tmp_path / "pkg/index.js", "pkg").modules["pkg"]
-    assert namespace(mod) == ({"alpha", "beta", "gamma", "delta", "delete"}, False)
+    assert namespace(mod) == ({"alpha", "beta", "new", "gamma", "delta", "delete"}, False)
 
 
 def test_object_assign_and_a_single_for_in_copy_are_read_too(tmp_path):
@@ -81,7 +81,7 @@ def test_object_assign_and_a_single_for_in_copy_are_read_too(tmp_path):
                          module.exports = out;
                      """})
     one = extract_js(tmp_path / "pkg/one.js", "one").modules["one"]
-    assert namespace(one) == ({"own", "alpha", "beta", "extra"}, False)
+    assert namespace(one) == ({"own", "alpha", "beta", "new", "extra"}, False)
     two = extract_js(tmp_path / "pkg/two.js", "two").modules["two"]
     assert namespace(two) == ({"gamma", "delta", "delete", "more"}, False)
 
@@ -137,7 +137,7 @@ def test_an_object_copied_from_something_unknown_stays_open(tmp_path):
                          module.exports = out;
                      """})
     one = extract_js(tmp_path / "pkg/one.js", "one").modules["one"]
-    assert namespace(one) == ({"alpha", "beta"}, True)
+    assert namespace(one) == ({"alpha", "beta", "new"}, True)
     two = extract_js(tmp_path / "pkg/two.js", "two").modules["two"]
     assert namespace(two) == ({"x"}, True)
     for name in ("three", "four", "five", "six"):

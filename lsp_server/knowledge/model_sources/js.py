@@ -2419,8 +2419,13 @@ def _object_fill(f: _File, root: Node, name: str,
             files.append(source.resolve())
             continue
         closed = closed and _clean_literal(source)
-        members = [replace(m, static=True) for m in _object_members(f, source, "")] + members
+        members = _static_members(f, source) + members
     return members, files, closed
+
+
+def _static_members(f: _File, obj: Node) -> list[Member]:
+    """An object literal's members as a namespace's (static), a quoted method name unquoted (`"new"() {}`)."""
+    return [replace(m, name=m.name.strip("\"'`"), static=True) for m in _object_members(f, obj, "")]
 
 
 def _exported_object(f: _File, root: Node) -> None:
@@ -2434,7 +2439,7 @@ def _exported_object(f: _File, root: Node) -> None:
     if value is None:
         return
     if value.type == "object":
-        members = [replace(m, static=True) for m in _object_members(f, value, "")]
+        members = _static_members(f, value)
         known = {m.name for m in members}
         members += [Member(k, "property", "", [], True, k.startswith("_"), str(f.path), value.start_point[0],
                            JS_CONF) for k in f.mod.exports if k not in ("=", "default") and k not in known]
