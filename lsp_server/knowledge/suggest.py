@@ -18,7 +18,7 @@ from functools import lru_cache
 SYNONYMS = {
     "add": ("add", "create", "make", "new", "insert", "append", "push", "build", "generate", "attach", "put"),
     "get": ("get", "fetch", "find", "read", "retrieve", "lookup", "obtain", "load", "open", "query", "select"),
-    "set": ("set", "update", "assign", "change", "modify", "apply", "configure", "use", "refresh"),
+    "set": ("set", "update", "assign", "change", "modify", "apply", "configure", "use"),
     "remove": ("remove", "delete", "drop", "destroy", "erase", "detach", "pop", "del", "rm"),
     "draw": ("draw", "paint", "render", "print", "write", "stroke", "fill", "plot"),
     "is": ("is", "has", "can", "should"),
@@ -34,8 +34,7 @@ SYNONYMS = {
 # gets CLOSE_BONUS, enough to beat a shorter synonym that only edit distance favours.
 CLOSE_SYNONYMS = (frozenset({"load", "open", "read", "import"}), frozenset({"find", "lookup", "query", "select", "search"}),
                   frozenset({"create", "make", "new", "build", "generate"}), frozenset({"delete", "remove", "erase", "drop"}),
-                  frozenset({"render", "draw", "paint"}), frozenset({"save", "store", "persist"}),
-                  frozenset({"update", "refresh"}))
+                  frozenset({"render", "draw", "paint"}), frozenset({"save", "store", "persist"}))
 CLOSE = {w: group for group in CLOSE_SYNONYMS for w in group}
 CLOSE_BONUS = 0.05
 CANON = {w: k for k, words in SYNONYMS.items() for w in words}
@@ -206,9 +205,6 @@ class Candidates:
             for t in set(tokens(n)):
                 self.by_token.setdefault(t, []).append(i)
         self.common = {t for t, ids in self.by_token.items() if len(ids) > max(20, len(self.names) // 4)}
-        self.by_first: dict[str, list[int]] = {}  # first word -> names, for `CLOSE` synonyms (`shortlist`)
-        for i, n in enumerate(self.names):
-            self.by_first.setdefault(_first_word(n), []).append(i)
         self.features: list[tuple | None] = [None] * len(self.names)  # `_features` of each, when first scored
         # (query, usage, threshold) -> what `rank` scored, before its tie-break: the check asks the same unknown
         # names again on every run over a document, `check_symbols` as agents repeat them. A pure function of
@@ -222,12 +218,6 @@ class Candidates:
         for t in set(tokens(query)):
             if t not in self.common:
                 picked.update(self.by_token.get(t, ()))
-        first = _first_word(query)
-        for close in CLOSE.get(first, ()):
-            # a word of the query's own subgroup (`refresh` -> `update`), even where its canonical token is too
-            # common to pick by (an object of many setters)
-            if close != first:
-                picked.update(self.by_first.get(close, ()))
         ql = query.lower()
         if _rf_process is not None:
             for _, _, i in _rf_process.extract(ql, self.lowered, scorer=_RF_OSA.normalized_similarity,

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import textwrap
 
-from lsp_server.knowledge import suggest
 from lsp_server.knowledge.model_sources.js import extract_js
 from tests.support.symbols_helpers import make_workspace, symbol_findings
 
@@ -171,17 +170,3 @@ def test_the_docs_name_for_the_packages_object_types_an_undeclared_fragment_rece
     found = [(f["name"], f["data"]["suggestions"][:1]) for f in symbol_findings(ws, "src/fragment.js")]
     assert found == [("bta", ["beta"])]  # JavaScript's own `Reflect` is no name of the package's
 
-
-def test_refresh_is_a_synonym_of_update():
-    names = ["set", "assign", "update", "updateDeep", "assignDeep", "getValue", "refs", "reflect"]
-    assert "update" in suggest.suggest("refresh", names, 3)
-    assert "updateDeep" in suggest.suggest("refreshDeep", names, 3)
-
-
-def test_a_close_synonym_is_considered_among_many_names_of_its_canonical_verb():
-    # `set` is the canonical token of 40 names here: too common to shortlist by, `update` still reached
-    names = [f"set{w}" for w in ("A", "B", "C", "D", "E", "F", "G", "H", "I", "J")] + \
-        [f"assign{w}" for w in ("A", "B", "C", "D", "E", "F", "G", "H", "I", "J")] + \
-        [f"change{w}" for w in ("A", "B", "C", "D", "E", "F", "G", "H", "I", "J")] + \
-        [f"apply{w}" for w in ("A", "B", "C", "D", "E", "F", "G", "H", "I", "J")] + ["update", "getValue"]
-    assert suggest.suggest("refresh", names, 3)[:1] == ["update"]
