@@ -949,8 +949,13 @@ def _object_of_classes(model: ObjectModel, tid) -> bool:
 
 
 def _module_value(model: ObjectModel, val) -> bool:
-    """The class is its module's whole value (`module.exports = FfmpegCommand`, `export = X`)."""
+    """The class is its module's whole value (`module.exports = FfmpegCommand`, `export = X`), or the namespace
+    of the object that is (`module.exports = reflect`, `reflect` an object of known keys: a value of type
+    `typeof reflect`), which `var canReflect = require("can-reflect")` binds."""
     exp = model.export(val.module, "=") if val.module in model.modules else None
+    if exp is not None and exp[0] == "value" and val.tid is not None and val.tid[0] == val.module:
+        t = model.type(val.tid)
+        return t is not None and t.kind == "namespace" and exp[1].type == f"typeof {t.name}"
     return exp is not None and exp[0] == "type" and exp[1] == val.tid
 
 

@@ -92,6 +92,8 @@ def extract_js(path: Path, module: str, limits: ReadLimits = ReadLimits()) -> So
                         seen.add(target)
                         queue.append(target)
     mod.complete = path.is_file() and exports_known
+    if path.is_file():
+        runtime.name_copied_exports(mod, entry)
     runtime.name_reexports(mod)
     if path.is_file():
         runtime.name_star_exports(mod, entry)
@@ -217,6 +219,11 @@ class _Runtime:
         self.foreign: dict[tuple[Path, str], tuple[str, str]] = {}
         # ... and `export * from "./legacy.js"`: file -> the files whose exports it re-exports
         self.stars: dict[Path, list[Path]] = {}
+        # a file's whole value when it is an object (`_exported_object`): file -> (the module written to, the
+        # local name ("" for a literal), its members, the files whose exported objects' keys it copies, whether
+        # that is all of it, the exported node)
+        self.object_exports: dict[Path, tuple[ModuleModel, str, list[Member], list[Path], bool, Node]] = {}
+        self.written_objects: set[Path] = set()  # ... and the files whose object another file writes keys on
 
     def name_reexports(self, mod: ModuleModel) -> None:
         """An export re-exported from another file under a new name (`export { default as scaleLinear } from
@@ -346,6 +353,42 @@ class _Runtime:
             t = mod.types.get(f"{owner}${static}")
             if t is not None and not t.open and (not key or not any(m.name == key for m in t.members)):
                 t.open = True
+
+    def copied_members(self, file: Path, seen: frozenset[Path] = frozenset()) -> tuple[list[Member], bool]:
+        """The members of the object a file exports as its whole value, with those of the objects it copies keys
+        from, and whether they are all of them: every object copied known (a file read that exports an object
+        literal, or one built so), none open."""
+        found = self.object_exports.get(file)
+        if found is None or file in seen:
+            return [], False
+        _, _, members, sources, closed, _ = found
+        closed = closed and file not in self.written_objects
+        out = list(members)
+        for source in sources:
+            more, known = self.copied_members(source, seen | {file})
+            out += more
+            closed = closed and known
+        return out, closed
+
+    def name_copied_exports(self, mod: ModuleModel, entry: Path) -> None:
+        """The entry's `module.exports = reflect` with `reflect` an object the file builds (`_object_fill`): a
+        namespace of its members and of those of the objects its keys are copied from (`var reflect = {};
+        [a, b].forEach(function (r) { for (var k in r) reflect[k] = r[k]; })`, `Object.assign(reflect, a, b)`),
+        as an exported object constant is (`_object_constants`); closed only when every object copied is known
+        (`copied_members`)."""
+        found = self.object_exports.get(entry.resolve())
+        if found is None or found[0] is not mod or not found[1]:
+            return
+        name, node = found[1], found[5]
+        if name in mod.types or name in mod.values or mod.exports.get("=") != name:
+            return
+        members, closed = self.copied_members(entry.resolve())
+        td = TypeDef(name, "namespace", path=str(entry), line=node.start_point[0], open=not closed)
+        for m in members:
+            if not any(old.name == m.name for old in td.members):
+                td.members.append(m)
+        mod.types[name] = td
+        mod.values[name] = Member(name, "property", f"typeof {name}", path=td.path, line=td.line, confidence=JS_CONF)
 
     def apply(self, mod: ModuleModel) -> None:
         for owners, file, exported in self.keyed_by_required:
@@ -508,6 +551,7 @@ class _File:
                 self.fact(pattern, match)
         self.dynamic(root)
         _object_constants(self, root)
+        _exported_object(self, root)
         # an exported singleton of the engine's own type (`var Howler = new HowlerGlobal(); exports.Howler =
         # Howler`): an instance of that type, so `Howler.volum()` is checked like any instance
         for local in set(self.mod.exports.values()):
@@ -794,8 +838,10 @@ class _File:
         left, right = expr.child_by_field_name("left"), expr.child_by_field_name("right")
         lt = self.text(left)
         while right is not None and right.type == "assignment_expression" and \
-                self.text(right.child_by_field_name("left")) in ("exports", "module.exports"):
-            right = right.child_by_field_name("right")  # `module.exports = exports = createApplication`
+                (self.text(right.child_by_field_name("left")) in ("exports", "module.exports") or
+                 _stored_elsewhere(self, right.child_by_field_name("left"))):
+            # `module.exports = exports = createApplication`, `module.exports = namespace.Reflect = reflect`
+            right = right.child_by_field_name("right")
         if lt == "exports" and right is not None and right.type == "assignment_expression":
             lt, right = self.text(right.child_by_field_name("left")), right.child_by_field_name("right")
         while (lt == "module.exports" or lt.startswith(("module.exports.", "exports."))) and right is not None \
@@ -2312,3 +2358,196 @@ def _object_constants(f: _File, root: Node) -> None:
         f.mod.values[name] = Member(name, "property", f"typeof {name}", path=str(f.path), line=decl.start_point[0],
                                     confidence=JS_CONF, doc=td.doc)
         f.runtime.constants.setdefault(name, []).append((closed, frozen))
+
+
+# --- a module's value as an object assembled from others (`var reflect = {}; [a, b].forEach(function (r) { for (var
+# k in r) reflect[k] = r[k]; }); module.exports = reflect`) ---
+
+def _stored_elsewhere(f: _File, left: Node | None) -> bool:
+    """`namespace.Reflect` of `module.exports = namespace.Reflect = reflect`: a property of another object the
+    exported value is also stored in (the chain's value is its last right side), not a prototype nor exports."""
+    if left is None or left.type != "member_expression":
+        return False
+    text = f.text(left)
+    return not re.search(r"(?:^|\.)(?:prototype|exports)(?:\.|$)", text) and not text.startswith("module.")
+
+
+def _exported_assignment_value(f: _File, root: Node) -> Node | None:
+    """The value of the file's one top-level `module.exports = VALUE` (through chained assignments, whose value
+    is their right side: `module.exports = namespace.Reflect = reflect`); None when there is none or several."""
+    found = []
+    for node in root.named_children:
+        expr = node.named_children[0] if node.type == "expression_statement" and node.named_children else None
+        if expr is None or expr.type != "assignment_expression" or \
+                f.text(expr.child_by_field_name("left")) not in ("module.exports", "exports"):
+            continue
+        right = expr.child_by_field_name("right")
+        while right is not None and right.type == "assignment_expression":
+            right = right.child_by_field_name("right")
+        found.append(right)
+    return found[0] if len(found) == 1 else None
+
+
+def _clean_literal(obj: Node) -> bool:
+    """An object literal whose keys are all written out (no spread, no computed key)."""
+    return all(p.type in ("pair", "method_definition", "shorthand_property_identifier", "comment") and
+               not (p.type == "pair" and p.child_by_field_name("key").type == "computed_property_name")
+               for p in obj.named_children)
+
+
+def _copy_sources(f: _File, node: Node | None) -> list[Path | Node] | None:
+    """What a copy reads keys from: a file `require`d by a relative path (its exported object, known once it is
+    read), a local object literal; a function's parameter given each element of an array literal by
+    `[a, b].forEach(function (p) {...})` is each of them. None when it is anything else."""
+    if node is None:
+        return None
+    if node.type == "object":
+        return [node]
+    if node.type != "identifier":
+        return None
+    name = f.text(node)
+    if name in f.required_files:
+        return [f.required_files[name]]
+    if name in f.objects and f.objects[name].type == "object":
+        return [f.objects[name]]
+    fn = node.parent
+    while fn is not None and fn.type not in ("function_expression", "function", "arrow_function",
+                                             "function_declaration"):
+        fn = fn.parent
+    params = fn.child_by_field_name("parameters") if fn is not None else None
+    names = [f.text(p) for p in params.named_children if p.type != "comment"] if params is not None else []
+    args, call = fn.parent if fn is not None else None, None
+    if args is not None and args.type == "arguments":
+        call = args.parent
+    callee = call.child_by_field_name("function") if call is not None else None
+    if names[:1] != [name] or callee is None or callee.type != "member_expression" or \
+            f.text(callee.child_by_field_name("property")) != "forEach" or \
+            callee.child_by_field_name("object").type != "array":
+        return None
+    out: list[Path | Node] = []
+    for element in callee.child_by_field_name("object").named_children:
+        if element.type == "comment":
+            continue
+        got = _copy_sources(f, element) if element.type != "identifier" or f.text(element) != name else None
+        if got is None:
+            return None
+        out += got
+    return out
+
+
+def _object_fill(f: _File, root: Node, name: str,
+                 exported: Node) -> tuple[list[Member], list[Path], bool] | None:
+    """How the file builds the object `name` it exports as its whole value: the members it is written with
+    (`var reflect = { a: ... }`, or one later `reflect = { ... }`) and gets by name (`reflect.k = v`,
+    `reflect["k"] = v`), the objects its keys are copied from (`for (var k in src) reflect[k] = src[k]`, also in a
+    `[a, b].forEach(function (src) {...})`, and `Object.assign(reflect, a, b)`), and whether that is all of it:
+    any other use (an alias, a call it is handed to, a computed key written otherwise) may add keys. None when
+    `name` is no object of the file."""
+    literals: list[Node] = []
+    members: list[Member] = []
+    sources: list[Path | Node] = []
+    closed = True
+    for n in _walk(root):
+        if n.type not in ("identifier", "shorthand_property_identifier") or f.text(n) != name or n == exported:
+            continue
+        parent = n.parent
+        if n.type != "identifier" or parent is None:
+            closed = False
+            continue
+        if parent.type == "variable_declarator" and parent.child_by_field_name("name") == n:
+            value = parent.child_by_field_name("value")
+            if value is not None and value.type == "object":
+                literals.append(value)
+            elif value is not None:
+                return None
+            continue
+        if parent.type == "assignment_expression" and parent.child_by_field_name("left") == n:
+            value = parent.child_by_field_name("right")
+            if value is None or value.type != "object":
+                return None
+            literals.append(value)
+            continue
+        up = parent.parent
+        if parent.type in ("member_expression", "subscript_expression") and parent.child_by_field_name("object") == n:
+            writes = up is not None and up.type in ("assignment_expression", "augmented_assignment_expression") and \
+                up.child_by_field_name("left") == parent
+            if parent.type == "member_expression":
+                key = f.text(parent.child_by_field_name("property"))
+            else:
+                index = parent.child_by_field_name("index")
+                key = f.text(index)[1:-1] if index is not None and index.type == "string" else None
+            if key is not None:
+                if writes:
+                    members.append(Member(key, "property", "", [], True, key.startswith("_"), str(f.path),
+                                          parent.start_point[0], JS_CONF))
+                continue
+            if not writes:
+                continue  # `reflect[k]`: a read
+            # `reflect[k] = src[k]` in `for (var k in src)`: src's keys
+            value, loop = up.child_by_field_name("right"), up.parent
+            while loop is not None and loop.type != "for_in_statement":
+                loop = loop.parent
+            index = parent.child_by_field_name("index")
+            if loop is not None and f.text(loop.child_by_field_name("operator")) == "in" and value is not None and \
+                    value.type == "subscript_expression" and index is not None and \
+                    f.text(index) == f.text(loop.child_by_field_name("left")) == \
+                    f.text(value.child_by_field_name("index")) and \
+                    f.text(value.child_by_field_name("object")) == f.text(loop.child_by_field_name("right")):
+                got = _copy_sources(f, loop.child_by_field_name("right"))
+                if got is not None:
+                    sources += got
+                    continue
+            closed = False
+            continue
+        if parent.type == "arguments" and up is not None and up.type == "call_expression":
+            callee = f.text(up.child_by_field_name("function"))
+            given = [a for a in parent.named_children if a.type != "comment"]
+            if callee == "Object.assign" and given[0] == n:
+                for a in given[1:]:
+                    got = _copy_sources(f, a)
+                    if got is None:
+                        closed = False
+                    else:
+                        sources += got
+                continue
+            if callee in _READING_CALLS:
+                continue
+        closed = False
+    if len(literals) != 1:
+        return None  # `var reflect;` never given an object here, or given several
+    files: list[Path] = []
+    for source in literals + sources:
+        if isinstance(source, Path):
+            files.append(source.resolve())
+            continue
+        closed = closed and _clean_literal(source)
+        members = _static_members(f, source) + members
+    return members, files, closed
+
+
+def _static_members(f: _File, obj: Node) -> list[Member]:
+    """An object literal's members as a namespace's (static), a quoted method name unquoted (`"new"() {}`)."""
+    return [replace(m, name=m.name.strip("\"'`"), static=True) for m in _object_members(f, obj, "")]
+
+
+def _exported_object(f: _File, root: Node) -> None:
+    """What the file exports as its whole value when that is an object (`module.exports = { a: ..., b: ... }`,
+    or `module.exports = reflect` with `reflect` an object the file builds: `_object_fill`): kept for the files
+    that copy its keys (`_Runtime.name_copied_exports`)."""
+    for name in _key_writes(f.data):
+        if name in f.required_files:  # `require("./b").extra = 1` by another name: b's object gets a key here
+            f.runtime.written_objects.add(f.required_files[name])
+    value = _exported_assignment_value(f, root)
+    if value is None:
+        return
+    if value.type == "object":
+        members = _static_members(f, value)
+        known = {m.name for m in members}
+        members += [Member(k, "property", "", [], True, k.startswith("_"), str(f.path), value.start_point[0],
+                           JS_CONF) for k in f.mod.exports if k not in ("=", "default") and k not in known]
+        f.runtime.object_exports[f.path.resolve()] = (f.mod, "", members, [],
+                                                      _clean_literal(value) and not f.dynamic_exports, value)
+    elif value.type == "identifier":
+        filled = _object_fill(f, root, f.text(value), value)
+        if filled is not None:
+            f.runtime.object_exports[f.path.resolve()] = (f.mod, f.text(value), *filled, value)
