@@ -838,16 +838,15 @@ class _File:
         left, right = expr.child_by_field_name("left"), expr.child_by_field_name("right")
         lt = self.text(left)
         while right is not None and right.type == "assignment_expression" and \
-                (self.text(right.child_by_field_name("left")) in ("exports", "module.exports") or
-                 _stored_elsewhere(self, right.child_by_field_name("left"))):
-            # `module.exports = exports = createApplication`, `module.exports = namespace.Reflect = reflect`
-            right = right.child_by_field_name("right")
+                self.text(right.child_by_field_name("left")) in ("exports", "module.exports"):
+            right = right.child_by_field_name("right")  # `module.exports = exports = createApplication`
         if lt == "exports" and right is not None and right.type == "assignment_expression":
             lt, right = self.text(right.child_by_field_name("left")), right.child_by_field_name("right")
         while (lt == "module.exports" or lt.startswith(("module.exports.", "exports."))) and right is not None \
                 and right.type == "assignment_expression" and right.child_by_field_name("operator") is None \
                 and right.child_by_field_name("left").type in ("identifier", "member_expression"):
-            # `module.exports = ns.DefineMap = DefineMap` (a chained assignment: its value is the last right side)
+            # `module.exports = ns.DefineMap = DefineMap`, `module.exports = namespace.Reflect = reflect` (a chained
+            # assignment: its value is the last right side)
             right = right.child_by_field_name("right")
         if lt == "module.exports" and right is not None and right.type == "call_expression" and \
                 self.text(right.child_by_field_name("function")) == "require":
@@ -2362,15 +2361,6 @@ def _object_constants(f: _File, root: Node) -> None:
 
 # --- a module's value as an object assembled from others (`var reflect = {}; [a, b].forEach(function (r) { for (var
 # k in r) reflect[k] = r[k]; }); module.exports = reflect`) ---
-
-def _stored_elsewhere(f: _File, left: Node | None) -> bool:
-    """`namespace.Reflect` of `module.exports = namespace.Reflect = reflect`: a property of another object the
-    exported value is also stored in (the chain's value is its last right side), not a prototype nor exports."""
-    if left is None or left.type != "member_expression":
-        return False
-    text = f.text(left)
-    return not re.search(r"(?:^|\.)(?:prototype|exports)(?:\.|$)", text) and not text.startswith("module.")
-
 
 def _exported_assignment_value(f: _File, root: Node) -> Node | None:
     """The value of the file's one top-level `module.exports = VALUE` (through chained assignments, whose value
