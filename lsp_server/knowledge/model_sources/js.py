@@ -401,6 +401,11 @@ _READING_CALLS = frozenset({"Object.freeze", "Object.seal", "Object.keys", "Obje
 _INHERITING = re.compile(r"(?:^|\.)_*(?:inherits|inheritsLoose|extends?|setPrototypeOf)$", re.I)
 
 
+# a call that copies its later arguments' own keys onto its first one (`Object.assign`, lodash's `assignIn`,
+# can-reflect's `assignMap`, jQuery's and underscore's `extend`)
+_ASSIGNING = re.compile(r"(?:^|\.)_*(?:assign|assignIn|assignMap|extend)$")
+
+
 _EXPORTS_WORD = re.compile(r"(?<![\w$.])(?:module\.)?exports(?![\w$])")
 
 
@@ -1160,6 +1165,14 @@ class _File:
                 else:
                     self.runtime.opened.add(owner)
             return
+        if static and len(items) >= 2 and _ASSIGNING.search(callee):
+            # `canReflect.assignMap(Construct, { extend: function ... })`, `Object.assign(Foo, {...})`,
+            # `_.extend(Foo, {...})`: the object literals' keys are the class's statics. The class stays open
+            # (below): the call is no proof that nothing else copies members onto it
+            td = self.typedef(owner, call)
+            for a in items[1:]:
+                for m in _object_members(self, a, owner) if a.type == "object" else ():
+                    self.add(td, replace(m, static=True))
         self.runtime.opened.add(owner)  # handed to a function that may add members: `mixin(List, {...})`
 
     def constructed_here(self, node: Node) -> str:
