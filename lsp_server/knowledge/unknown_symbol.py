@@ -37,7 +37,7 @@ from lsp_server.languages import SOURCE_LANGUAGES, TYPESCRIPT_LANGUAGES, is_typi
 from lsp_server.findings import Finding, Severity
 from lsp_server.knowledge import suggest as sg
 from lsp_server.knowledge import spelling_cache
-from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, ReadLimits, display_type, parse_type
+from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, Member, ReadLimits, display_type, parse_type
 from lsp_server.knowledge.model_sources.definers import module_definer, package_file, resolve_require
 from lsp_server.knowledge.model_sources.docs import MARKDOWN_PAGES, OLD_API_PAGE, docs_files, page_files
 from lsp_server.knowledge.model_sources import platform as platform_lib
@@ -1482,10 +1482,15 @@ def _receiver_near_miss(name: str, receiver, model: ObjectModel) -> tuple[str, s
         return None  # a package installed for another one, at its version (`ObjectModel.set_undeclared`)
     table = {n: (m, declaring) for n, (m, declaring) in receiver_members(model, receiver).items()
              if _public(n, m)}
+    if receiver.made:  # the instance of a class a factory made: its definition's keys too (`first`, `fullName`)
+        table.update({k: (Member(k, "property", ""), THIS_FILE) for k, _ in receiver.literal
+                      if k not in table and k[:1] != "_"})
     real = _variant_of(name, table, NEAR_MISS)
     if real is None:
         return None
     member, declaring = table[real]
+    if declaring == THIS_FILE:  # (a key of the definition object: declared where the class is made)
+        return real, THIS_FILE, None
     shown = shown_owner(model, declaring) if isinstance(declaring, tuple) else real
     return real, shown, (member, shown)
 

@@ -76,3 +76,50 @@ Widget.registr("x");
 Widget.somethingElse;
 """
     assert flags(tmp_path, app, ASSIGNED) == [(3, "getExtend"), (4, "Extend"), (6, "registr")]
+
+
+# an engine whose class is made by another package's class factory (`Construct.extend("Map", {...}, {...})`
+# with `Construct = require("base-construct")`): that package's statics (`extend`, from an assign-like call)
+# are the made class's, known by name; the class stays open (the other package is never what closes it)
+FACTORY_ENGINE = """
+var Construct = require("base-construct");
+var Map = Construct.extend("Map", { setup: function () {} }, {
+  get: function (k) { return this[k]; },
+  serialize: function () { return {}; }
+});
+module.exports = Map;
+module.exports.Map = Map;
+"""
+CONSTRUCT = """
+var assign = require('./assign');
+function Construct() {}
+Construct.prototype.init = function () {};
+assign(Construct, { extend: function (name, statics, protos) { return function Made() {}; }, newInstance: function () {} });
+module.exports = Construct;
+"""
+
+
+def factory_flags(tmp_path, app: str) -> list[tuple[int, str]]:
+    extra = {"node_modules/base-construct/index.js": CONSTRUCT.replace("var assign = require('./assign');\n",
+                                                                        "var assign = Object.assign;\n"),
+             "node_modules/base-construct/package.json": json.dumps({"name": "base-construct", "version": "1.0.0",
+                                                                    "main": "index.js"}),
+             "node_modules/pkg/package.json": json.dumps({"name": "pkg", "version": "1.0.0", "main": "index.js",
+                                                          "dependencies": {"base-construct": "1.0.0"}})}
+    return flags(tmp_path, app, FACTORY_ENGINE, extra)
+
+
+def test_a_class_made_by_another_package_s_factory_has_that_class_s_statics_by_name(tmp_path):
+    app = """import { Map } from "pkg";
+const Person = Map.extend({
+  first: "string", last: "string",
+  get fullName() { return this.first + this.lasts; }
+});
+Map.Extend({});
+Map.newInstance(); Map.setup(); Map.whatever;
+const me = new Person({ first: "J" });
+me.first; me.fullName; me.serialize(); me.anything;
+me.fullNames;
+me.getFirst;
+"""
+    assert factory_flags(tmp_path, app) == [(4, "lasts"), (6, "Extend"), (10, "fullNames"), (11, "getFirst")]
