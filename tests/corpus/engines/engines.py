@@ -2396,7 +2396,12 @@ ENGINES = [
            # makes and no key of the definition objects it is handed are checked
            # re38 (umbrella re-exports followed to can-define's files): 42.0% (typed 47/207, untyped 121/193), dym
            # 99.4% (a new detection in an untyped comment snippet ranks `getKeyValue` above `onKeyValue`), 0 findings
-           recall_floor=0.42, dym_floor=0.99),
+           # open38 (near misses on open engine receivers; statics by assign-like calls; another package's factory
+           # base read by name): 63.2% (typed 116/207, untyped 137/193), dym 99.6%; one finding on clean code, a
+           # true one: static.extend.md's `todos.completeCount; //-> 2` reads a name its TodoList never defines (its
+           # definition's key is `completedCount`)
+           recall_floor=0.63, dym_floor=0.99,
+           known_false_positives=("src/readme/list-docs-static.extend_00.js:27: completeCount",)),
     # Round 39's held-out engine (chosen before any run: docs/evaluation.md, "Round 39's choice (before any run)")
     Engine("neataptic", "1.4.7", "neural networks without typings (CommonJS, no .d.ts at all: one namespace object, "
            "`module.exports = { methods, Connection, architect, Network, config, Group, Layer, Node, Neat, multi }`, "
