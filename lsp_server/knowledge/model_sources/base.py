@@ -148,7 +148,7 @@ class ModuleModel:
     # `var Construct = require("can-construct"); var DefineMap = Construct.extend("DefineMap", {...}, {...})`: a
     # class a factory makes from another package's class: [the specifier as written, the requiring file]; the
     # discovery reads that specifier's file as its module, so the base's members (its statics: `extend`) are
-    # known by name (the made class stays open: `JsReader.factory_class`)
+    # known by name (the made class stays open: `model_sources.js`, `_File.factory_base_packages`)
     base_packages: list[list[str]] = field(default_factory=list)
 
     def add_type(self, t: TypeDef) -> None:

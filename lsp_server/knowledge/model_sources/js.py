@@ -387,7 +387,7 @@ class _Runtime:
             if base in mod.types or is_builtin_type(base):
                 t.bases.append(base)
             elif (name, base) in self.package_bases:
-                # another package's class a factory extends (`JsReader.factory_base_packages`): named, for the
+                # another package's class a factory extends (`_File.factory_base_packages`): named, for the
                 # object model to find once the discovery has read that package; open whatever it has
                 t.bases.append(base)
                 t.open = True
