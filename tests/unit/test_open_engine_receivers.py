@@ -1,5 +1,5 @@
 """Near misses on receivers of an engine type the model knows but cannot close, and statics a class gets from an
-assign-like call with an object literal (`Object.assign(Foo, {...})`, `canReflect.assignMap(Construct, {...})`,
+assign-like call with an object literal (`_.assignIn(Foo, {...})`, `canReflect.assignMap(Construct, {...})`,
 `_.extend(Foo, {...})`): the literal's keys are the class's statics; the class stays open."""
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ helpers.assignMap(Construct, {
 Construct.prototype.setup = function () {};
 function Widget() {}
 Widget.prototype.render = function () {};
-Object.assign(Widget, { register: function (tag) { return tag; }, version: "1" });
+_.extend(Widget, { register: function (tag) { return tag; }, version: "1" });
 module.exports = { Construct, Widget };
 """
 
@@ -91,17 +91,16 @@ module.exports = Map;
 module.exports.Map = Map;
 """
 CONSTRUCT = """
-var assign = require('./assign');
+var assignMap = function (d, s) { for (var k in s) d[k] = s[k]; return d; };
 function Construct() {}
 Construct.prototype.init = function () {};
-assign(Construct, { extend: function (name, statics, protos) { return function Made() {}; }, newInstance: function () {} });
+assignMap(Construct, { extend: function (name, statics, protos) { return function Made() {}; }, newInstance: function () {} });
 module.exports = Construct;
 """
 
 
 def factory_flags(tmp_path, app: str) -> list[tuple[int, str]]:
-    extra = {"node_modules/base-construct/index.js": CONSTRUCT.replace("var assign = require('./assign');\n",
-                                                                        "var assign = Object.assign;\n"),
+    extra = {"node_modules/base-construct/index.js": CONSTRUCT,
              "node_modules/base-construct/package.json": json.dumps({"name": "base-construct", "version": "1.0.0",
                                                                     "main": "index.js"}),
              "node_modules/pkg/package.json": json.dumps({"name": "pkg", "version": "1.0.0", "main": "index.js",
