@@ -2614,8 +2614,10 @@ class ObjectModelService(Service):
                 if mod.reexports and name not in wanted:
                     wanted[name] = _imported_names(workspace, imports, name)
                 names = wanted.get(name, set())
+                # (and the packages whose classes its factories extend: `ModuleModel.base_packages`)
+                bases = [(spec_text, "", origin) for spec_text, origin in getattr(mod, "base_packages", ())]
                 for spec_text, _, origin in sorted(v[:3] for k, v in mod.reexports.items() if len(v) >= 3 and (
-                        names is None or k in names)):
+                        names is None or k in names)) + bases:
                     target = resolve_require(spec_text, Path(origin)) if followed < MAX_REEXPORTED_FILES else None
                     if target is None or target.resolve() in known or target.suffix not in (".js", ".mjs", ".cjs"):
                         continue

@@ -1580,7 +1580,13 @@ class Analyzer:
                 return None
             closed = not val.open and all(model.closed(t) and model.type(t) is not None for t in val.tid)
             if not closed and val.made:
-                return None  # (as when the made class was not followed: the site is the vocabulary check's)
+                # (as when the made class was not followed: the site is the vocabulary check's, which asks
+                # whether the name is a near miss of what the instance is known to have: its base's members and
+                # the definition's keys, `open_engine_receivers`)
+                if val.conf >= HIGH:
+                    self.result.open_engine_sites.add(node.start_byte)
+                    self.result.open_engine_receivers[node.start_byte] = val
+                return None
             if not closed:
                 self.result.open_sites.add(node.start_byte)
                 if not val.open and not val.literal:

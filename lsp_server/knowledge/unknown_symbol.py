@@ -37,7 +37,7 @@ from lsp_server.languages import SOURCE_LANGUAGES, TYPESCRIPT_LANGUAGES, is_typi
 from lsp_server.findings import Finding, Severity
 from lsp_server.knowledge import suggest as sg
 from lsp_server.knowledge import spelling_cache
-from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, ReadLimits, display_type, parse_type
+from lsp_server.knowledge.model_sources.base import HIGH, MEDIUM, Member, ReadLimits, display_type, parse_type
 from lsp_server.knowledge.model_sources.definers import module_definer, package_file, resolve_require
 from lsp_server.knowledge.model_sources.docs import MARKDOWN_PAGES, OLD_API_PAGE, docs_files, page_files
 from lsp_server.knowledge.model_sources import platform as platform_lib
@@ -823,12 +823,18 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
             # `process.env.SNAPSHOT_MODE`, `window.myApp.x`: a value a platform global holds, an open dictionary
             # or the program's own object (`globalThis.getFetch()` itself stays: the global's own members are known)
             continue
+        own_only = False
         if roots & imported:
             # `Types.DECIMAL` after `const { Types } = require('engine')`: the receiver is an export of the
             # engine, which the model types when it can; where it could not, the reader does not know that
             # value's shape, and a guess would flag a name the engine has (the runtime oracle's misses). And
             # `React.useState`: another module's value, whatever the engine spells (`_imported_names`).
-            continue
+            # Where the model did type it, as an engine class or instance it could not close (`import {
+            # DefineMap } from "can"`: a class whose base is another package's), only a near miss of that type's
+            # own known members (`_receiver_near_miss`) is reported, as on any other open engine receiver
+            if bag_only or prop.start_byte not in analysis.open_engine_receivers:
+                continue
+            own_only = True
         if other_packages and _made_by_other_package(doc, obj, other_packages):
             # `const result = streamText({...}); result.textStream` after `import { streamText } from "ai"`: what
             # another package makes is that package's value, as its export itself is (above), whatever the
@@ -889,7 +895,12 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
         own_class = _own_class_near_miss(doc, obj, name, analysis.mixin_members, model) \
             if obj.type in ("this", "identifier") and doc.language not in TYPESCRIPT_LANGUAGES and not expando \
             else None
-        if on_hole is not None:  # `I.grabTitles()` on an interface the user's typings fill: the package's member
+        if own_only:  # `DefineMap.getExtend` on the imported open class: its own member misspelt, nothing else
+            real, owner, decl = _receiver_near_miss(name, analysis.open_engine_receivers[prop.start_byte], model) \
+                or (None, None, None)
+            if real is None or expando:
+                continue
+        elif on_hole is not None:  # `I.grabTitles()` on an interface the user's typings fill: the package's member
             real, owner, decl = on_hole
         elif on_kind is not None:  # `User.findOnes()`, `User.find().popuate()`: the pages' object's own member
             real, owner, decl = on_kind
@@ -1471,10 +1482,15 @@ def _receiver_near_miss(name: str, receiver, model: ObjectModel) -> tuple[str, s
         return None  # a package installed for another one, at its version (`ObjectModel.set_undeclared`)
     table = {n: (m, declaring) for n, (m, declaring) in receiver_members(model, receiver).items()
              if _public(n, m)}
+    if receiver.made:  # the instance of a class a factory made: its definition's keys too (`first`, `fullName`)
+        table.update({k: (Member(k, "property", ""), THIS_FILE) for k, _ in receiver.literal
+                      if k not in table and k[:1] != "_"})
     real = _variant_of(name, table, NEAR_MISS)
     if real is None:
         return None
     member, declaring = table[real]
+    if declaring == THIS_FILE:  # (a key of the definition object: declared where the class is made)
+        return real, THIS_FILE, None
     shown = shown_owner(model, declaring) if isinstance(declaring, tuple) else real
     return real, shown, (member, shown)
 

@@ -145,6 +145,11 @@ class ModuleModel:
     # (Node's resolution from that file's folder) as the module of that specifier, and `ObjectModel.export`
     # follows the name there
     reexports: dict[str, list[str]] = field(default_factory=dict)
+    # `var Construct = require("can-construct"); var DefineMap = Construct.extend("DefineMap", {...}, {...})`: a
+    # class a factory makes from another package's class: [the specifier as written, the requiring file]; the
+    # discovery reads that specifier's file as its module, so the base's members (its statics: `extend`) are
+    # known by name (the made class stays open: `model_sources.js`, `_File.factory_base_packages`)
+    base_packages: list[list[str]] = field(default_factory=list)
 
     def add_type(self, t: TypeDef) -> None:
         old = self.types.get(t.name)
@@ -315,7 +320,8 @@ class SourceModel:
             modules[name] = ModuleModel(m["name"], types, dict(m["exports"]), values, m["complete"],
                                         list(m.get("globals", [])), list(m.get("namespace_globals", [])),
                                         dict(m.get("namespace_files", {})), dict(m.get("module_files", {})),
-                                        {k: list(v) for k, v in m.get("reexports", {}).items()})
+                                        {k: list(v) for k, v in m.get("reexports", {}).items()},
+                                        [list(v) for v in m.get("base_packages", [])])
         return cls(data["kind"], modules, dict(data["files"]), list(data.get("warnings", [])))
 
 

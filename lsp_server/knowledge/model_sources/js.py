@@ -170,6 +170,7 @@ class _Runtime:
     def __init__(self):
         self.opened: set[str] = set()
         self.bases: list[tuple[str, str]] = []
+        self.package_bases: set[tuple[str, str]] = set()  # of `bases`: another package's class, by its local name
         # `require('./options/audio')(X.prototype)`: (X, the file) ...
         self.applied: list[tuple[str, Path]] = []
         # `export { default as scaleLinear } from "./linear.js"`: (the exporting module, the exported name, that
@@ -428,6 +429,11 @@ class _Runtime:
                 continue
             if base in mod.types or is_builtin_type(base):
                 t.bases.append(base)
+            elif (name, base) in self.package_bases:
+                # another package's class a factory extends (`_File.factory_base_packages`): named, for the
+                # object model to find once the discovery has read that package; open whatever it has
+                t.bases.append(base)
+                t.open = True
             else:  # a base this reader cannot name (`__extends(X, _super)` with `_super` a required module's
                 t.open = True  # class): its members are unknown; typings beside it still decide (merge_types)
 
@@ -442,6 +448,12 @@ _READING_CALLS = frozenset({"Object.freeze", "Object.seal", "Object.keys", "Obje
 # `inherits(Child, Parent)`, `_inherits`, `__extends`, CoffeeScript's `extend(child, parent)`, `Object.setPrototypeOf`:
 # the first argument gets the second's members (its prototype chain, or copies of them).
 _INHERITING = re.compile(r"(?:^|\.)_*(?:inherits|inheritsLoose|extends?|setPrototypeOf)$", re.I)
+
+
+# a call that copies its later arguments' own keys onto its first one (lodash's `assignIn`, can-reflect's
+# `assignMap`, jQuery's and underscore's `extend`). Not `Object.assign(Foo, {...})`: read so, its keys lowered
+# exceljs's recall (4 untyped near misses lost), a cause not found in the time this round had
+_ASSIGNING = re.compile(r"(?:^|\.)_*(?:assignIn|assignMap|extend)$")
 
 
 _EXPORTS_WORD = re.compile(r"(?<![\w$.])(?:module\.)?exports(?![\w$])")
@@ -476,6 +488,7 @@ class _File:
         # read as a namespace of its keys if the file exports it (`_object_constants`)
         self.constants: dict[str, tuple[Node, bool]] = {}
         self.required_specs: dict[str, str] = {}  # `const X = require('spec')` -> spec
+        self.factory_bases: list[tuple[str, str]] = []  # (made class, its base's local name): `factory_class`
         self.definers: dict[str, bool] = {}  # a callee -> whether it defines a property (`defines_property`)
 
     def exports_known(self) -> bool:
@@ -550,6 +563,7 @@ class _File:
             else:
                 self.fact(pattern, match)
         self.dynamic(root)
+        self.factory_base_packages()
         _object_constants(self, root)
         _exported_object(self, root)
         # an exported singleton of the engine's own type (`var Howler = new HowlerGlobal(); exports.Howler =
@@ -809,6 +823,8 @@ class _File:
             base = fn.child_by_field_name("object")  # `Backbone.Model.extend({...})`
         if base is not None:
             self.runtime.bases.append((name, renamed_base(self.text(base), self.platform_names)))
+            if base.type == "identifier" and base is not keys.get("Extends"):
+                self.factory_bases.append((name, self.text(base)))  # (`factory_base_packages`, once requires are read)
         mixins = keys.get("Mixins")
         if mixins is not None:
             for m in (mixins.named_children if mixins.type == "array" else [mixins]):
@@ -831,6 +847,19 @@ class _File:
                 member = Member(member.name, "getter", "", [], False, member.name.startswith("_"), str(self.path),
                                 value.start_point[0], JS_CONF)
             self.add(td, member)
+
+    def factory_base_packages(self) -> None:
+        """`Construct.extend(...)` after `var Construct = require("can-construct")`: a class a factory makes from
+        another package's class, whose members the discovery reads by name (`ModuleModel.base_packages`); that
+        package is never what closes the made class, which stays open."""
+        for name, base in self.factory_bases:
+            spec = self.required_specs.get(base)
+            if spec is not None and _is_package(spec):
+                entry = [spec, str(self.path.resolve())]
+                if entry not in self.mod.base_packages:
+                    self.mod.base_packages.append(entry)
+                self.runtime.opened.add(name)
+                self.runtime.package_bases.add((name, base))
 
     def module_exports(self, expr: Node) -> None:
         if expr.type != "assignment_expression":
@@ -1205,6 +1234,13 @@ class _File:
                 else:
                     self.runtime.opened.add(owner)
             return
+        if static and len(items) >= 2 and _ASSIGNING.search(callee):
+            # `canReflect.assignMap(Construct, { extend: function ... })`, `_.extend(Foo, {...})`: the object literals' keys are the class's statics. The class stays open
+            # (below): the call is no proof that nothing else copies members onto it
+            td = self.typedef(owner, call)
+            for a in items[1:]:
+                for m in _object_members(self, a, owner) if a.type == "object" else ():
+                    self.add(td, replace(m, static=True))
         self.runtime.opened.add(owner)  # handed to a function that may add members: `mixin(List, {...})`
 
     def constructed_here(self, node: Node) -> str:
