@@ -2615,7 +2615,7 @@ class ObjectModelService(Service):
                     wanted[name] = _imported_names(workspace, imports, name)
                 names = wanted.get(name, set())
                 # (and the packages whose classes its factories extend: `ModuleModel.base_packages`)
-                bases = [(spec_text, "", origin) for spec_text, origin in getattr(mod, "base_packages", ())]
+                bases = [(spec_text, "", origin) for spec_text, origin in mod.base_packages]
                 for spec_text, _, origin in sorted(v[:3] for k, v in mod.reexports.items() if len(v) >= 3 and (
                         names is None or k in names)) + bases:
                     target = resolve_require(spec_text, Path(origin)) if followed < MAX_REEXPORTED_FILES else None
