@@ -455,6 +455,8 @@ class _Runtime:
             ns = self.namespace(mod, target, found[1] or _identifier_of(target.stem), key)
             return Member(key, "property", f"typeof {ns}", static=True, confidence=JS_CONF)
         local = self.file_exports.get(target, {}).get("=")
+        if not local and target in self.exported_functions:  # `module.exports = function helper(a, b) {...}`
+            return replace(self.exported_functions[target][0], name=key, static=True)
         if not local:
             return None
         t = mod.types.get(local)
@@ -988,7 +990,7 @@ class _File:
             if returned is not None:
                 self.bind_factory_parameters(right)
                 made = _umd_factory(self, right)
-                name = _browser_global_name(self, made[0], made[1]) if made is not None else ""
+                name = _browser_global_name(self, made[0], made[1], True) if made is not None else ""
                 if name and name not in self.mod.globals:  # `root.tinycolor = factory()`: the same value
                     self.mod.globals.append(name)
                 if returned.type == "object" and returned.parent is not None and \
@@ -2284,9 +2286,11 @@ def _rename_factory_exports(reader, root: Node) -> bytes | None:
     return bytes(data)
 
 
-def _browser_global_name(reader, wrapper: Node, param: str) -> str:
+def _browser_global_name(reader, wrapper: Node, param: str, exports_apart: bool = False) -> str:
     """The name a UMD wrapper gives its factory's result as a browser global (`root.Lib.ApiClient =
-    factory(root.Lib.Base)`, `global.tinycolor = factory()`), when it gives one name; else ""."""
+    factory(root.Lib.Base)`, `global.tinycolor = factory()`), when it gives one name; else "". `exports_apart`:
+    the CommonJS branch's `module.exports = factory()` is no such name (`_rename_factory_exports` counts it, so
+    a wrapper with one gets the file's own name for its factory's `exports`, as it always has)."""
     names = set()
     for n in _walk(wrapper.child_by_field_name("body")):
         if n.type != "assignment_expression":
@@ -2295,7 +2299,8 @@ def _browser_global_name(reader, wrapper: Node, param: str) -> str:
         while right is not None and right.type == "assignment_expression":
             right = right.child_by_field_name("right")
         if left is not None and left.type == "member_expression" and right is not None and \
-                right.type == "call_expression" and reader.text(right.child_by_field_name("function")) == param:
+                right.type == "call_expression" and reader.text(right.child_by_field_name("function")) == param \
+                and not (exports_apart and _EXPORTS_WORD.match(reader.text(left))):
             names.add(reader.text(left.child_by_field_name("property")))
     return next(iter(names)) if len(names) == 1 and re.fullmatch(r"[A-Za-z_$][\w$]*", next(iter(names))) else ""
 
