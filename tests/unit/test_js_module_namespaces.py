@@ -52,6 +52,11 @@ PACKAGE = {
           net.input = function (from) { return from; };
           return net;
         };
+        Net.Wide = function () {
+          var net = new Net(2);
+          ['left', 'right'].forEach(function (side) { net[side] = new Net(1); });
+          return net;
+        };
     """,
     "tools.js": """
         var tools = {
@@ -126,6 +131,9 @@ def test_factory_functions_are_typed_by_what_their_bodies_return(tmp_path):
     # `net.input = ...` on the instance `Net.Dense` makes and returns: a member of what it returns, Net's
     net = {m.name for m in mod.types["Net"].members if not m.static}
     assert {"run", "train", "size", "nodes", "input"} <= net and not mod.types["Net"].open
+    # (keys written from an array literal of strings, `['left', 'right'].forEach(function (side) { net[side] =
+    # ... })`, are those names: no computed key that may be anything)
+    assert {"left", "right"} <= net
 
 
 def test_keys_written_through_a_holder_or_computed_keep_the_objects_open(tmp_path):

@@ -1853,6 +1853,29 @@ def _walk(node: Node):
         stack.extend(n.named_children)
 
 
+def _iterated_strings(f: _File, ident: Node) -> list[str] | None:
+    """The strings an identifier takes when it is the first parameter of the callback of `['a', 'b'].forEach(...)`
+    over an array literal of strings only; else None."""
+    fn = ident.parent
+    while fn is not None and fn.type not in ("function_expression", "function", "arrow_function",
+                                             "function_declaration", "method_definition"):
+        fn = fn.parent
+    params = fn.child_by_field_name("parameters") if fn is not None else None
+    first = next((p for p in params.named_children if p.type != "comment"), None) if params is not None else \
+        (fn.child_by_field_name("parameter") if fn is not None else None)
+    args = fn.parent if fn is not None else None
+    call = args.parent if args is not None and args.type == "arguments" else None
+    callee = call.child_by_field_name("function") if call is not None else None
+    if first is None or f.text(first) != f.text(ident) or callee is None or callee.type != "member_expression" or \
+            f.text(callee.child_by_field_name("property")) != "forEach":
+        return None
+    array = callee.child_by_field_name("object")
+    items = [c for c in array.named_children if c.type != "comment"] if array.type == "array" else None
+    if not items or any(c.type != "string" for c in items):
+        return None
+    return [f.text(c)[1:-1] for c in items]
+
+
 def _made_local_writes(f: _File, fn: Node) -> None:
     """A factory that makes an instance in a local and returns it (`Layer.Dense = function (size) { var layer =
     new Layer(); ...; layer.input = function (from) {...}; return layer; }`): the members it writes on the made
@@ -1892,6 +1915,11 @@ def _made_local_writes(f: _File, fn: Node) -> None:
             continue
         if left.type == "subscript_expression":
             index = left.child_by_field_name("index")
+            keys = _iterated_strings(f, index) if index is not None and index.type == "identifier" else None
+            if keys is not None:  # `['_global', '_filters'].forEach(function (k) { made[k] = ... })`: those keys
+                members += [Member(k, "property", confidence=JS_CONF, path=str(f.path), line=n.start_point[0])
+                            for k in keys]
+                continue
             if index is None or index.type != "string":
                 closed = False
                 continue
