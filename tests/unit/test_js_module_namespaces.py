@@ -192,3 +192,15 @@ def test_a_umd_wrappers_browser_global_is_the_modules_global(tmp_path):
     """})
     mod = extract_js(tmp_path / "pkg/tiny.js", "tiny").modules["tiny"]
     assert mod.exports["="] == "tiny" and mod.globals == ["tiny"]
+
+
+def test_a_browser_global_set_to_a_named_export_is_that_export(tmp_path):
+    write(tmp_path, {"pkg/sound.js": """
+        var Howl = function (o) { this.init(o); };
+        Howl.prototype = { init: function (o) { this.o = o; return this; }, play: function () {} };
+        var Sound = function (howl) { this._parent = howl; };
+        if (typeof exports !== 'undefined') { exports.Howl = Howl; }
+        if (typeof window !== 'undefined') { window.Howl = Howl; window.Sound = Sound; }
+    """})
+    mod = extract_js(tmp_path / "pkg/sound.js", "sound").modules["sound"]
+    assert mod.globals == ["Howl"]  # `Sound` is set too, but is no export: not the module's

@@ -2783,6 +2783,20 @@ def _global_export(f: _File, parent: Node, value: Node) -> str:
     return ""
 
 
+def _browser_globals(f: _File, root: Node) -> None:
+    """The globals a file's browser build sets to what it exports (what `export as namespace` declares in
+    typings): `window['neataptic'] = Neataptic` beside `module.exports = Neataptic` (the module's value), `window.Howl
+    = Howl` beside `exports.Howl = Howl` (that export, under its own name)."""
+    whole = f.mod.exports.get("=")
+    for n in _walk(root):
+        if n.type != "identifier" or n.parent is None or n.parent.type != "assignment_expression":
+            continue
+        name = _global_export(f, n.parent, n)
+        local = f.text(n)
+        if name and (local == whole or f.mod.exports.get(name) == local) and name not in f.mod.globals:
+            f.mod.globals.append(name)
+
+
 def _static_members(f: _File, obj: Node, owner: str = "") -> list[Member]:
     """An object literal's members as a namespace's (static), a quoted method name unquoted (`"new"() {}`); an
     object literal value of a key is the synthesized type `owner$key` when an owner is named (`mutation =
@@ -2873,17 +2887,10 @@ def _exported_object(f: _File, root: Node) -> None:
     for name in _key_writes(f.data):
         if name in f.required_files:  # `require("./b").extra = 1` by another name: b's object gets a key here
             f.runtime.written_objects.add(f.required_files[name])
+    _browser_globals(f, root)
     value = _exported_assignment_value(f, root)
     if value is None:
         return
-    if value.type == "identifier":
-        # `window['neataptic'] = Neataptic` beside `module.exports = Neataptic`: the browser build's global of that
-        # name is the module's value (what `export as namespace` declares in typings)
-        for n in _walk(root):
-            if n.type == "identifier" and f.text(n) == f.text(value) and n.parent is not None:
-                name = _global_export(f, n.parent, n)
-                if name and name not in f.mod.globals:
-                    f.mod.globals.append(name)
     if value.type == "object":
         members = _static_members(f, value)
         f.runtime.object_refs[f.path.resolve()] = _value_refs(f, value)
