@@ -142,12 +142,16 @@ def test_keys_written_through_a_holder_or_computed_keep_the_objects_open(tmp_pat
                      # `tools.ADD` lacks
                      "pkg/extra.js": "var Lib = require('./index');\nLib.tools.EXTRA = {};\n"
                                      "var tools = require('./tools');\ntools.ADD.weight = 1;\n",
-                     "pkg/net.js": PACKAGE["net.js"].replace("net.input = ", "net[name()] = ")})
+                     "pkg/net.js": PACKAGE["net.js"].replace("net.input = ", "net[name()] = "),
+                     # a function of the object that writes a computed key on its `this`
+                     "pkg/make.js": PACKAGE["make.js"].replace(
+                         "Other: function () {", "add: function (k, v) { this[k] = v; },\n  Other: function () {")})
     text = (tmp_path / "pkg/index.js").read_text() + "\nrequire('./extra');\n"
     (tmp_path / "pkg/index.js").write_text(text)
     mod = extract_js(tmp_path / "pkg/index.js", "pkg").modules["pkg"]
     assert mod.types["tools"].open and mod.types["tools$ADD"].open and not mod.types["tools$SCALE"].open
     assert mod.types["Net"].open  # a computed key written on the made instance: not every member is known
+    assert mod.types["make"].open
 
 
 def test_the_namespaces_check_code_that_requires_the_package_or_uses_its_global(tmp_path):

@@ -2587,6 +2587,19 @@ def _exported_assignment_value(f: _File, root: Node) -> Node | None:
     return found[0] if len(found) == 1 else None
 
 
+def _writes_computed_this(f: _File, obj: Node) -> bool:
+    """Whether a function of an object literal writes a computed key on its `this` (`register: function (k, v) {
+    this[k] = v; }`): a call of it may give the object any key."""
+    for n in _walk(obj):
+        if n.type == "assignment_expression":
+            left = n.child_by_field_name("left")
+            if left is not None and left.type == "subscript_expression" and \
+                    left.child_by_field_name("object").type == "this" and \
+                    left.child_by_field_name("index").type != "string":
+                return True
+    return False
+
+
 def _guarded_statements(root: Node) -> list[Node]:
     """The file's top-level statements, and those inside top-level `if` blocks (a UMD guard's `if (typeof module
     !== 'undefined' && module.exports) { module.exports = X; }`, `else` branches too): statements that run once,
@@ -2754,15 +2767,16 @@ def _object_fill(f: _File, root: Node, name: str,
         if isinstance(source, Path):
             files.append(source.resolve())
             continue
-        closed = closed and _clean_literal(source)
+        closed = closed and _clean_literal(source) and not _writes_computed_this(f, source)
         members = _static_members(f, source, name if source is literals[0] else "") + members
         if source is literals[0]:
             refs = {**_value_refs(f, source), **refs}
     return members, files, closed, refs
 
 
-# The names a script reaches the global object by (a UMD wrapper's `root` parameter is given `this`, or one of them)
-_GLOBAL_OBJECTS = frozenset({"window", "self", "global", "globalThis", "root", "this"})
+# The names a script reaches the global object by (a UMD wrapper's `root` parameter is given `this`, or one of
+# them). Not `this` itself: at a CommonJS module's top level it is `module.exports`
+_GLOBAL_OBJECTS = frozenset({"window", "self", "global", "globalThis", "root"})
 
 
 def _global_export(f: _File, parent: Node, value: Node) -> str:
