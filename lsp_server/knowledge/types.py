@@ -2230,6 +2230,14 @@ class Analyzer:
                 ctor = next((m for m in t2.members if m.kind == "constructor"), None) if t2 is not None else None
                 if ctor is not None:
                     return self.to_val(parse_type(ctor.type), cv.tid[0], None, cv.conf)
+            if cv is not None and cv.kind == ValKind.FUNCTION and cv.member is not None and \
+                    cv.member.confidence < 1.0 and cv.member.type not in ("", "this"):
+                # `new architect.Perceptron(2, 4, 1)` of a plain JavaScript function (no typings) whose body
+                # proves it returns an object of the engine's class (`return architect.Construct(nodes)`, `var
+                # layer = new Layer(); ...; return layer`): `new` of a function that returns an object yields that
+                # object, as the call does
+                made = self.call_result(cv, args)
+                return made if made is not None and made.kind == ValKind.INSTANCE else None
             return None
         if t == "await_expression":
             inner = node.named_children[0] if node.named_children else None

@@ -225,6 +225,12 @@ class _Runtime:
         # that is all of it, the exported node)
         self.object_exports: dict[Path, tuple[ModuleModel, str, list[Member], list[Path], bool, Node]] = {}
         self.written_objects: set[Path] = set()  # ... and the files whose object another file writes keys on
+        # ... and what its keys hold that is named once every file is read (`_value_refs`): file -> key -> a
+        # package file (its whole value) or a class of that file
+        self.object_refs: dict[Path, dict[str, Path | str]] = {}
+        self.namespaces: dict[Path, str] = {}  # a file whose object is a namespace type -> that type's name
+        # a factory's made instance's writes (`_made_local_writes`): (its class, the members, no computed key)
+        self.made_members: list[tuple[str, list[Member], bool]] = []
 
     def name_reexports(self, mod: ModuleModel) -> None:
         """An export re-exported from another file under a new name (`export { default as scaleLinear } from
@@ -380,16 +386,86 @@ class _Runtime:
         found = self.object_exports.get(entry.resolve())
         if found is None or found[0] is not mod or not found[1]:
             return
-        name, node = found[1], found[5]
+        name = found[1]
         if name in mod.types or name in mod.values or mod.exports.get("=") != name:
             return
-        members, closed = self.copied_members(entry.resolve())
-        td = TypeDef(name, "namespace", path=str(entry), line=node.start_point[0], open=not closed)
+        self.namespace(mod, entry.resolve(), name, "")
+        mod.values[name] = Member(name, "property", f"typeof {name}", path=str(entry), line=mod.types[name].line,
+                                  confidence=JS_CONF)
+
+    def namespace(self, mod: ModuleModel, file: Path, name: str, key: str) -> str:
+        """The namespace type of the object a file exports as its whole value (`_object_fill`), made once under
+        `name` (the file's own name for it, unless the module has a type or value of that name already), reached
+        as `key` of another one ("" for the entry's). Each key that holds another package file's value is typed
+        as that value (`var Neataptic = { Network: require('./network'), methods: require('./methods') }`: the
+        class `typeof Network`, the namespace of methods.js's object, a function that file exports), so a
+        namespace of modules is read through. Closed as `copied_members` says, and, reached as `key`, not when
+        a file read writes a key it lacks through its holder (`methods.mutation.EXTRA = ...`)."""
+        made = self.namespaces.get(file)
+        if made is not None:
+            return made
+        unique, n = name, 1
+        while unique in mod.types or unique in mod.values or unique in self.namespaces.values():
+            unique, n = f"{name}$ns{n}", n + 1
+        self.namespaces[file] = unique
+        node = self.object_exports[file][5]
+        members, closed = self.copied_members(file)
+        if key and any(static == key and written and not any(m.name == written for m in members)
+                       for _, static, written in self.static_key_writes):
+            closed = False
+        td = TypeDef(unique, "namespace", path=str(file), line=node.start_point[0], open=not closed)
+        mod.types[unique] = td
+        refs = self.object_refs.get(file, {})
         for m in members:
-            if not any(old.name == m.name for old in td.members):
-                td.members.append(m)
-        mod.types[name] = td
-        mod.values[name] = Member(name, "property", f"typeof {name}", path=td.path, line=td.line, confidence=JS_CONF)
+            if any(old.name == m.name for old in td.members):
+                continue
+            ref = refs.get(m.name)
+            typed = self.file_value(mod, ref, m.name) if isinstance(ref, Path) else \
+                replace(m, type=f"typeof {ref}") if ref and not ref.startswith("()") else None
+            td.members.append(replace(typed, name=m.name, static=True, path=m.path, line=m.line)
+                              if typed is not None else m)
+        # a function whose every return is another of the object's functions' result (`Perceptron` returns
+        # `architect.Construct(nodes)`, which returns `new Network(0, 0)`): that result, once the other's is known
+        local = self.object_exports[file][1]
+        for _ in range(len(td.members)):
+            changed = False
+            for i, m in enumerate(td.members):
+                ref = refs.get(m.name)
+                if m.kind != "method" or m.type or not isinstance(ref, str) or not ref.startswith("()"):
+                    continue
+                results = set()
+                for callee in ref[2:].split(","):
+                    head, _, prop = callee.partition(".")
+                    other = next((o for o in td.members if o.name == prop and o.kind == "method"), None) \
+                        if head == local else None
+                    results.add(other.type if other is not None else "")
+                if len(results) == 1 and "" not in results:
+                    td.members[i] = replace(m, type=results.pop())
+                    changed = True
+            if not changed:
+                break
+        return unique
+
+    def file_value(self, mod: ModuleModel, target: Path, key: str) -> Member | None:
+        """A package file's whole value as a namespace's member `key`: its object (a namespace of its own,
+        `typeof methods`), its class or constructor function (`typeof Network`), its function; None when the file
+        was not read or its value is none of these."""
+        if target in self.object_exports:
+            found = self.object_exports[target]
+            ns = self.namespace(mod, target, found[1] or _identifier_of(target.stem), key)
+            return Member(key, "property", f"typeof {ns}", static=True, confidence=JS_CONF)
+        local = self.file_exports.get(target, {}).get("=")
+        if not local and target in self.exported_functions:  # `module.exports = function helper(a, b) {...}`
+            return replace(self.exported_functions[target][0], name=key, static=True)
+        if not local:
+            return None
+        t = mod.types.get(local)
+        if t is not None and t.kind == "class":
+            return Member(key, "property", f"typeof {local}", static=True, confidence=JS_CONF)
+        fn = mod.values.get(local)
+        if fn is not None and fn.kind == "function":
+            return replace(fn, name=key, kind="method", static=True)
+        return None
 
     def apply(self, mod: ModuleModel) -> None:
         for owners, file, exported in self.keyed_by_required:
@@ -418,6 +494,15 @@ class _Runtime:
             for m in written if not static else ():  # its `this.x = ...`: every instance's
                 if not any(old.name == m.name and not old.static for old in t.members):
                     t.members.append(m)
+        for name, members, closed in self.made_members:
+            t = mod.types.get(name)
+            if t is None or t.kind != "class":
+                continue  # another package's class, or no class: nothing to add to
+            for m in members:
+                if not any(old.name == m.name and not old.static for old in t.members):
+                    t.members.append(m)
+            if not closed:
+                self.opened.add(name)
         for name in self.opened:
             if name in mod.types:
                 mod.types[name].open = True
@@ -904,6 +989,10 @@ class _File:
             returned = _umd_factory_result(self, right)
             if returned is not None:
                 self.bind_factory_parameters(right)
+                made = _umd_factory(self, right)
+                name = _browser_global_name(self, made[0], made[1], True) if made is not None else ""
+                if name and name not in self.mod.globals:  # `root.tinycolor = factory()`: the same value
+                    self.mod.globals.append(name)
                 if returned.type == "object" and returned.parent is not None and \
                         returned.parent.type == "variable_declarator":
                     made = _umd_factory(self, right)
@@ -1764,8 +1853,89 @@ def _walk(node: Node):
         stack.extend(n.named_children)
 
 
+def _iterated_strings(f: _File, ident: Node) -> list[str] | None:
+    """The strings an identifier takes when it is the first parameter of the callback of `['a', 'b'].forEach(...)`
+    over an array literal of strings only; else None."""
+    fn = ident.parent
+    while fn is not None and fn.type not in ("function_expression", "function", "arrow_function",
+                                             "function_declaration", "method_definition"):
+        fn = fn.parent
+    params = fn.child_by_field_name("parameters") if fn is not None else None
+    first = next((p for p in params.named_children if p.type != "comment"), None) if params is not None else \
+        (fn.child_by_field_name("parameter") if fn is not None else None)
+    args = fn.parent if fn is not None else None
+    call = args.parent if args is not None and args.type == "arguments" else None
+    callee = call.child_by_field_name("function") if call is not None else None
+    if first is None or f.text(first) != f.text(ident) or callee is None or callee.type != "member_expression" or \
+            f.text(callee.child_by_field_name("property")) != "forEach":
+        return None
+    array = callee.child_by_field_name("object")
+    items = [c for c in array.named_children if c.type != "comment"] if array.type == "array" else None
+    if not items or any(c.type != "string" for c in items):
+        return None
+    return [f.text(c)[1:-1] for c in items]
+
+
+def _made_local_writes(f: _File, fn: Node) -> None:
+    """A factory that makes an instance in a local and returns it (`Layer.Dense = function (size) { var layer =
+    new Layer(); ...; layer.input = function (from) {...}; return layer; }`): the members it writes on the made
+    object are members of what it returns, its class's (`_Runtime.made_members`, added once every file is read,
+    when that class is the package's); a computed key written on it opens the class."""
+    body = fn.child_by_field_name("body")
+    if body is None or body.type != "statement_block":
+        return
+    names = set()
+    stack = [body]
+    while stack:
+        n = stack.pop()
+        if n.type in ("function_expression", "function_declaration", "arrow_function", "method_definition",
+                      "class", "function"):
+            continue  # another function's returns
+        if n.type == "return_statement":
+            value = n.named_children[0] if n.named_children else None
+            if value is None or value.type != "identifier":
+                return
+            names.add(f.text(value))
+        stack.extend(n.named_children)
+    if len(names) != 1:
+        return
+    local = names.pop()
+    made = _local_made_by_new(f, body, local)
+    if not made:
+        return
+    members: list[Member] = []
+    closed = True
+    for n in _walk(body):
+        if n.type != "assignment_expression":
+            continue
+        left = n.child_by_field_name("left")
+        obj = left.child_by_field_name("object") if left is not None and left.type in (
+            "member_expression", "subscript_expression") else None
+        if obj is None or obj.type != "identifier" or f.text(obj) != local:
+            continue
+        if left.type == "subscript_expression":
+            index = left.child_by_field_name("index")
+            keys = _iterated_strings(f, index) if index is not None and index.type == "identifier" else None
+            if keys is not None:  # `['_global', '_filters'].forEach(function (k) { made[k] = ... })`: those keys
+                members += [Member(k, "property", confidence=JS_CONF, path=str(f.path), line=n.start_point[0])
+                            for k in keys]
+                continue
+            if index is None or index.type != "string":
+                closed = False
+                continue
+            key = f.text(index)[1:-1]
+        else:
+            key = f.text(left.child_by_field_name("property"))
+        value = n.child_by_field_name("right")
+        members.append(_member_from_value(f, key, value, False, "") if value is not None else
+                       Member(key, "property", confidence=JS_CONF))
+    if members or not closed:
+        f.runtime.made_members.append((made, members, closed))
+
+
 def _member_from_value(f: _File, name: str, value: Node, static: bool, owner: str) -> Member:
     if value.type in ("function_expression", "arrow_function", "function"):
+        _made_local_writes(f, value)
         return Member(name, "method", _returns(f, value, owner), _param_names(f, value), static, name.startswith("_"),
                       str(f.path), value.start_point[0], JS_CONF, _doc(f, value))
     kind = _value_type(f, value)
@@ -2144,9 +2314,11 @@ def _rename_factory_exports(reader, root: Node) -> bytes | None:
     return bytes(data)
 
 
-def _browser_global_name(reader, wrapper: Node, param: str) -> str:
+def _browser_global_name(reader, wrapper: Node, param: str, exports_apart: bool = False) -> str:
     """The name a UMD wrapper gives its factory's result as a browser global (`root.Lib.ApiClient =
-    factory(root.Lib.Base)`, `global.tinycolor = factory()`), when it gives one name; else ""."""
+    factory(root.Lib.Base)`, `global.tinycolor = factory()`), when it gives one name; else "". `exports_apart`:
+    the CommonJS branch's `module.exports = factory()` is no such name (`_rename_factory_exports` counts it, so
+    a wrapper with one gets the file's own name for its factory's `exports`, as it always has)."""
     names = set()
     for n in _walk(wrapper.child_by_field_name("body")):
         if n.type != "assignment_expression":
@@ -2155,7 +2327,8 @@ def _browser_global_name(reader, wrapper: Node, param: str) -> str:
         while right is not None and right.type == "assignment_expression":
             right = right.child_by_field_name("right")
         if left is not None and left.type == "member_expression" and right is not None and \
-                right.type == "call_expression" and reader.text(right.child_by_field_name("function")) == param:
+                right.type == "call_expression" and reader.text(right.child_by_field_name("function")) == param \
+                and not (exports_apart and _EXPORTS_WORD.match(reader.text(left))):
             names.add(reader.text(left.child_by_field_name("property")))
     return next(iter(names)) if len(names) == 1 and re.fullmatch(r"[A-Za-z_$][\w$]*", next(iter(names))) else ""
 
@@ -2402,7 +2575,7 @@ def _exported_assignment_value(f: _File, root: Node) -> Node | None:
     """The value of the file's one top-level `module.exports = VALUE` (through chained assignments, whose value
     is their right side: `module.exports = namespace.Reflect = reflect`); None when there is none or several."""
     found = []
-    for node in root.named_children:
+    for node in _guarded_statements(root):
         expr = node.named_children[0] if node.type == "expression_statement" and node.named_children else None
         if expr is None or expr.type != "assignment_expression" or \
                 f.text(expr.child_by_field_name("left")) not in ("module.exports", "exports"):
@@ -2412,6 +2585,40 @@ def _exported_assignment_value(f: _File, root: Node) -> Node | None:
             right = right.child_by_field_name("right")
         found.append(right)
     return found[0] if len(found) == 1 else None
+
+
+def _writes_computed_this(f: _File, obj: Node) -> bool:
+    """Whether a function of an object literal writes a computed key on its `this` (`register: function (k, v) {
+    this[k] = v; }`): a call of it may give the object any key."""
+    for n in _walk(obj):
+        if n.type == "assignment_expression":
+            left = n.child_by_field_name("left")
+            if left is not None and left.type == "subscript_expression" and \
+                    left.child_by_field_name("object").type == "this" and \
+                    left.child_by_field_name("index").type != "string":
+                return True
+    return False
+
+
+def _guarded_statements(root: Node) -> list[Node]:
+    """The file's top-level statements, and those inside top-level `if` blocks (a UMD guard's `if (typeof module
+    !== 'undefined' && module.exports) { module.exports = X; }`, `else` branches too): statements that run once,
+    when the module loads, as the top level's do (a function's body is not one of them)."""
+    out: list[Node] = []
+    stack = list(reversed(root.named_children))
+    while stack:
+        node = stack.pop()
+        if node.type == "if_statement":
+            for part in (node.child_by_field_name("consequence"), node.child_by_field_name("alternative")):
+                while part is not None and part.type in ("else_clause",) and part.named_children:
+                    part = part.named_children[0]
+                if part is None:
+                    continue
+                stack.extend(reversed(part.named_children) if part.type == "statement_block" else [part])
+            continue
+        out.append(node)
+    out.sort(key=lambda n: n.start_byte)
+    return out
 
 
 def _clean_literal(obj: Node) -> bool:
@@ -2462,16 +2669,18 @@ def _copy_sources(f: _File, node: Node | None) -> list[Path | Node] | None:
 
 
 def _object_fill(f: _File, root: Node, name: str,
-                 exported: Node) -> tuple[list[Member], list[Path], bool] | None:
+                 exported: Node) -> tuple[list[Member], list[Path], bool, dict[str, Path | str]] | None:
     """How the file builds the object `name` it exports as its whole value: the members it is written with
     (`var reflect = { a: ... }`, or one later `reflect = { ... }`) and gets by name (`reflect.k = v`,
     `reflect["k"] = v`), the objects its keys are copied from (`for (var k in src) reflect[k] = src[k]`, also in a
     `[a, b].forEach(function (src) {...})`, and `Object.assign(reflect, a, b)`), and whether that is all of it:
-    any other use (an alias, a call it is handed to, a computed key written otherwise) may add keys. None when
-    `name` is no object of the file."""
+    any other use (an alias, a call it is handed to, a computed key written otherwise) may add keys; and what the
+    keys that hold another file's value or a class of this file name (`_value_refs`). None when `name` is no
+    object of the file."""
     literals: list[Node] = []
     members: list[Member] = []
     sources: list[Path | Node] = []
+    refs: dict[str, Path | str] = {}
     closed = True
     for n in _walk(root):
         if n.type not in ("identifier", "shorthand_property_identifier") or f.text(n) != name or n == exported:
@@ -2493,6 +2702,11 @@ def _object_fill(f: _File, root: Node, name: str,
                 return None
             literals.append(value)
             continue
+        if parent.type == "return_statement" or _global_export(f, parent, n):
+            # handed out as the module's value is (AMD's `define([], function () { return X; })`, a browser
+            # global `window['x'] = X`, `ninja() { return X; }`): what its users write on it is theirs, as for
+            # `module.exports = X`
+            continue
         up = parent.parent
         if parent.type in ("member_expression", "subscript_expression") and parent.child_by_field_name("object") == n:
             writes = up is not None and up.type in ("assignment_expression", "augmented_assignment_expression") and \
@@ -2503,7 +2717,14 @@ def _object_fill(f: _File, root: Node, name: str,
                 index = parent.child_by_field_name("index")
                 key = f.text(index)[1:-1] if index is not None and index.type == "string" else None
             if key is not None:
-                if writes:
+                if writes and up.type == "assignment_expression":
+                    # `mutation.FFW = [...]`, `Neataptic.ninja = function () {...}`: typed as a literal's key is
+                    members.append(replace(_member_from_value(f, key, up.child_by_field_name("right"), True, name),
+                                           static=True))
+                    target = _required_file(f, up.child_by_field_name("right"))
+                    if target is not None:
+                        refs[key] = target.resolve()
+                elif writes:
                     members.append(Member(key, "property", "", [], True, key.startswith("_"), str(f.path),
                                           parent.start_point[0], JS_CONF))
                 continue
@@ -2546,14 +2767,131 @@ def _object_fill(f: _File, root: Node, name: str,
         if isinstance(source, Path):
             files.append(source.resolve())
             continue
-        closed = closed and _clean_literal(source)
-        members = _static_members(f, source) + members
-    return members, files, closed
+        closed = closed and _clean_literal(source) and not _writes_computed_this(f, source)
+        members = _static_members(f, source, name if source is literals[0] else "") + members
+        if source is literals[0]:
+            refs = {**_value_refs(f, source), **refs}
+    return members, files, closed, refs
 
 
-def _static_members(f: _File, obj: Node) -> list[Member]:
-    """An object literal's members as a namespace's (static), a quoted method name unquoted (`"new"() {}`)."""
-    return [replace(m, name=m.name.strip("\"'`"), static=True) for m in _object_members(f, obj, "")]
+# The names a script reaches the global object by (a UMD wrapper's `root` parameter is given `this`, or one of
+# them). Not `this` itself: at a CommonJS module's top level it is `module.exports`
+_GLOBAL_OBJECTS = frozenset({"window", "self", "global", "globalThis", "root"})
+
+
+def _global_export(f: _File, parent: Node, value: Node) -> str:
+    """The global name an assignment `window['neataptic'] = X` / `window.X = X` / `root.X = X` (`parent`, with
+    `value` its right side, through chains: `window.a = window.b = X`) gives a browser script, else ""."""
+    while parent is not None and parent.type == "assignment_expression" and \
+            parent.child_by_field_name("right") == value:
+        left = parent.child_by_field_name("left")
+        obj = left.child_by_field_name("object") if left is not None and left.type in (
+            "member_expression", "subscript_expression") else None
+        if obj is None or f.text(obj) not in _GLOBAL_OBJECTS:
+            return ""
+        if left.type == "member_expression":
+            return f.text(left.child_by_field_name("property"))
+        index = left.child_by_field_name("index")
+        name = f.text(index)[1:-1] if index is not None and index.type == "string" else ""
+        return name if re.fullmatch(r"[A-Za-z_$][\w$]*", name) else ""
+    return ""
+
+
+def _browser_globals(f: _File, root: Node) -> None:
+    """The globals a file's browser build sets to what it exports (what `export as namespace` declares in
+    typings): `window['neataptic'] = Neataptic` beside `module.exports = Neataptic` (the module's value), `window.Howl
+    = Howl` beside `exports.Howl = Howl` (that export, under its own name)."""
+    whole = f.mod.exports.get("=")
+    for n in _walk(root):
+        if n.type != "identifier" or n.parent is None or n.parent.type != "assignment_expression":
+            continue
+        name = _global_export(f, n.parent, n)
+        local = f.text(n)
+        if name and (local == whole or f.mod.exports.get(name) == local) and name not in f.mod.globals:
+            f.mod.globals.append(name)
+
+
+def _static_members(f: _File, obj: Node, owner: str = "") -> list[Member]:
+    """An object literal's members as a namespace's (static), a quoted method name unquoted (`"new"() {}`); an
+    object literal value of a key is the synthesized type `owner$key` when an owner is named (`mutation =
+    { ADD_NODE: { name: 'ADD_NODE' } }`: `mutation$ADD_NODE`, see `_member_from_value`)."""
+    return [replace(m, name=m.name.strip("\"'`"), static=True) for m in _object_members(f, obj, owner)]
+
+
+def _returned_calls(f: _File, fn: Node) -> list[str]:
+    """The callees a function's every return gives the result of, written as member calls: `return
+    architect.Construct(nodes)`, `return new architect.Construct(list)` (`new` of a function that returns an
+    object yields that object), or a local assigned once from one (`var network = architect.Construct(x);
+    return network`); [] when any return is something else (its result is then told otherwise, or unknown)."""
+    body = fn.child_by_field_name("body")
+    if body is None or body.type != "statement_block":
+        return []
+    out: list[str] = []
+    stack = [body]
+    while stack:
+        n = stack.pop()
+        if n.type in ("function_expression", "function_declaration", "arrow_function", "method_definition",
+                      "class", "function"):
+            continue
+        if n.type == "return_statement":
+            value = n.named_children[0] if n.named_children else None
+            if value is not None and value.type == "identifier":
+                value = _assigned_once(f, body, f.text(value))
+            callee = value.child_by_field_name("constructor" if value.type == "new_expression" else "function") \
+                if value is not None and value.type in ("call_expression", "new_expression") else None
+            if callee is None or callee.type != "member_expression" or \
+                    callee.child_by_field_name("object").type != "identifier":
+                return []
+            out.append(f.text(callee))
+            continue
+        stack.extend(n.named_children)
+    return out
+
+
+def _assigned_once(f: _File, body: Node, name: str) -> Node | None:
+    """The value a function's local `var name = value` is declared with, when it is never assigned again (a
+    second declaration or any assignment of the name gives up), else None."""
+    found = None
+    for n in _walk(body):
+        if n.type == "variable_declarator" and f.text(n.child_by_field_name("name")) == name:
+            if found is not None:
+                return None
+            found = n.child_by_field_name("value")
+            if found is None:
+                return None
+        elif n.type in ("assignment_expression", "augmented_assignment_expression", "update_expression") and \
+                f.text(n.child_by_field_name("left") or n.child_by_field_name("argument")) == name:
+            return None
+    return found
+
+
+def _value_refs(f: _File, obj: Node) -> dict[str, Path | str]:
+    """What each key of an object literal holds when it is a value the reader can name once every file is read:
+    a package file's whole value (`methods: require('./methods/methods')`, or `Network` / `Network: Network`
+    with `var Network = require('./network')`) as that file's path; a class or constructor function this file
+    declares (`{ Layer: Layer }`) as its name."""
+    out: dict[str, Path | str] = {}
+    for p in obj.named_children:
+        if p.type == "shorthand_property_identifier":
+            key, value = f.text(p), p
+        elif p.type == "pair" and p.child_by_field_name("key").type in ("property_identifier", "string"):
+            key, value = f.text(p.child_by_field_name("key")).strip("\"'`"), p.child_by_field_name("value")
+        else:
+            continue
+        target = _required_file(f, value) if value.type == "call_expression" else None
+        name = f.text(value) if value.type in ("identifier", "shorthand_property_identifier") else ""
+        if target is None and name in f.required_files:
+            target = f.required_files[name]
+        if target is not None:
+            out[key] = target.resolve()
+        elif name and name in f.mod.types and f.mod.types[name].kind == "class" and \
+                f.mod.types[name].path == str(f.path):
+            out[key] = name
+        elif value.type in ("function_expression", "function"):
+            calls = _returned_calls(f, value)
+            if calls:  # `Perceptron: function () { ...; return architect.Construct(nodes); }`: named later
+                out[key] = "()" + ",".join(calls)
+    return out
 
 
 def _exported_object(f: _File, root: Node) -> None:
@@ -2563,11 +2901,13 @@ def _exported_object(f: _File, root: Node) -> None:
     for name in _key_writes(f.data):
         if name in f.required_files:  # `require("./b").extra = 1` by another name: b's object gets a key here
             f.runtime.written_objects.add(f.required_files[name])
+    _browser_globals(f, root)
     value = _exported_assignment_value(f, root)
     if value is None:
         return
     if value.type == "object":
         members = _static_members(f, value)
+        f.runtime.object_refs[f.path.resolve()] = _value_refs(f, value)
         known = {m.name for m in members}
         members += [Member(k, "property", "", [], True, k.startswith("_"), str(f.path), value.start_point[0],
                            JS_CONF) for k in f.mod.exports if k not in ("=", "default") and k not in known]
@@ -2576,4 +2916,5 @@ def _exported_object(f: _File, root: Node) -> None:
     elif value.type == "identifier":
         filled = _object_fill(f, root, f.text(value), value)
         if filled is not None:
-            f.runtime.object_exports[f.path.resolve()] = (f.mod, f.text(value), *filled, value)
+            f.runtime.object_exports[f.path.resolve()] = (f.mod, f.text(value), *filled[:3], value)
+            f.runtime.object_refs[f.path.resolve()] = filled[3]
