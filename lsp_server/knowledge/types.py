@@ -49,7 +49,9 @@ from lsp_server.knowledge.model_sources.base import (
 )
 from lsp_server.knowledge.model_sources import platform
 from lsp_server.knowledge.model_sources.dts import CALL, constructor_alias
-from lsp_server.knowledge.object_model import FUNCTION_MEMBERS, OBJECT_MEMBERS, ObjectModel, TypeId, package_name
+from lsp_server.knowledge.object_model import (
+    FUNCTION_MEMBERS, OBJECT_MEMBERS, ObjectModel, TypeId, imported_packages, package_name,
+)
 from lsp_server.knowledge import suggest as sg
 from lsp_server.languages import TYPESCRIPT_LANGUAGES, is_typings_path
 from lsp_server.syntax import syntax_for
@@ -663,8 +665,9 @@ class Analyzer:
         Node's named imports of a CommonJS module both read the object's keys as its exports; a docs snippet
         written for the browser build, whose global is that object, or with the destructuring `require` left
         out, uses them bare: `new Network(2, 1)`, `architect.Perceptron(...)`). Only a package the project
-        depends on (an undeclared one, installed for another package, grounds no binding), and only where one
-        module has the name: two packages offering it leave it free (`free` binds on exactly one owner).
+        depends on (an undeclared one, installed for another package, grounds no binding), not in a file that
+        imports that package (its import says what it binds), and only where one module has the name: two
+        packages offering it leave it free (`free` binds on exactly one owner).
 
         A name that is also a real global (`Node`, `Event`, `Map`, `window`) is the global wherever the file's
         use allows it: a whole value's member is that package's only where the file constructs it and the
@@ -675,9 +678,14 @@ class Analyzer:
         if name in GLOBALS or (name in platform.module().values and not (
                 name in _UNCONSTRUCTIBLE_DOM and self.constructs_free(name))):
             return owners
+        imported = None
         for m, mod in self.model.modules.items():
-            if m not in owners and "=" in mod.exports and m not in self.model.undeclared and \
-                    self.whole_namespace_member(m, name):
+            if m in owners or "=" not in mod.exports or m in self.model.undeclared or \
+                    not self.whole_namespace_member(m, name):
+                continue
+            if imported is None:
+                imported = imported_packages(self.doc)
+            if m not in imported:  # (a file importing the package says itself what it binds: nothing changes)
                 owners.append(m)
         return owners
 

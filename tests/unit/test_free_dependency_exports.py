@@ -63,6 +63,15 @@ net.trin(set);
     assert flags(tmp_path, app, {"nn": ENTRY}) == []
 
 
+def test_a_file_that_imports_the_package_binds_only_what_it_imports(tmp_path):
+    app = """var nn = require('nn');
+var net = Perceptron(2, 1);
+net.trin(set);
+nn.Perceptron(2, 1).trin(set);
+"""
+    assert flags(tmp_path, app, {"nn": ENTRY}) == [(4, "trin")]
+
+
 def test_two_packages_offering_the_name_leave_it_free(tmp_path):
     app = """var net = Perceptron(2, 1);
 net.trin(set);
