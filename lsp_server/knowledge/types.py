@@ -49,7 +49,9 @@ from lsp_server.knowledge.model_sources.base import (
 )
 from lsp_server.knowledge.model_sources import platform
 from lsp_server.knowledge.model_sources.dts import CALL, constructor_alias
-from lsp_server.knowledge.object_model import FUNCTION_MEMBERS, OBJECT_MEMBERS, ObjectModel, TypeId, package_name
+from lsp_server.knowledge.object_model import (
+    FUNCTION_MEMBERS, OBJECT_MEMBERS, ObjectModel, TypeId, imported_packages, package_name,
+)
 from lsp_server.knowledge import suggest as sg
 from lsp_server.languages import TYPESCRIPT_LANGUAGES, is_typings_path
 from lsp_server.syntax import syntax_for
@@ -383,6 +385,15 @@ PARAMETER_PROPERTY_MODIFIERS = frozenset({"accessibility_modifier", "override_mo
 # may well mean as its own undeclared variable (react-router's `history`, blessed's `screen`)
 _DOM_GLOBALS_UNTYPED = frozenset({"crypto", "performance", "history", "location", "screen", "caches",
                                   "clientInformation"})
+# The DOM's interfaces whose global constructor a program cannot call (`new Node()` throws "Illegal
+# constructor": the browser alone makes them), though lib.dom declares a `new()` for each: a file constructing one
+# of these names means another class of that name (`Analyzer.exporting_modules`)
+_UNCONSTRUCTIBLE_DOM = frozenset({"Node", "Element", "HTMLElement", "SVGElement", "CharacterData", "Attr",
+                                  "NodeList", "HTMLCollection", "NamedNodeMap", "Window", "Navigator", "Location",
+                                  "History", "Screen", "Storage", "Performance", "Crypto", "CSSRule",
+                                  "CSSStyleDeclaration", "StyleSheet", "MediaList", "Selection", "Plugin",
+                                  "MimeType", "BarProp", "DOMImplementation", "CustomElementRegistry",
+                                  "Geolocation", "Permissions"})
 # Globals of browsers and Node: never inferred as engine objects.
 GLOBALS = frozenset({"console", "Math", "JSON", "window", "document", "globalThis", "process", "require", "module",
                      "exports", "Buffer", "Object", "Array", "String", "Number", "Promise", "Date", "Reflect",
@@ -566,7 +577,7 @@ class Analyzer:
         # fragment's `doc.advancedAPI(doc => ...)`, is another binding and says nothing against it)
         elif name not in GLOBALS:
             umd = [m for m, mod in self.model.modules.items() if name in mod.globals]
-            owners = [m for m, mod in self.model.modules.items() if name in mod.exports]
+            owners = self.exporting_modules(name)
             alias = self.namespace_alias(name, owners)
             if len(umd) == 1:  # `chroma` in a script: the typings declare it global (`export as namespace`)
                 val = self.export_val(umd[0], name) or self.script_global(umd[0], name)
@@ -613,6 +624,13 @@ class Analyzer:
                     # members on the name (`items.getItem(...)`); its `log`, which they use as a Logger (`log.atLevel`),
                     # and `utils`, which no example names, stay free
                     val = None
+                if val is not None and not name[:1].isupper() and val.kind != ValKind.FUNCTION and \
+                        name not in self.model.modules[owners[0]].exports and \
+                        not examples_use_export(self.model, name, val):
+                    # a lower-case object among a package's whole value's members (`architect`, `methods`,
+                    # `config`), free: only where the engine's own examples read that object's members on the name
+                    # (`architect.Perceptron(...)`); elsewhere a word a snippet may mean as its own object
+                    val = None
                 if val is not None and val.kind == ValKind.CLASS and self.used_as_namespace(name, val.tid, owners[0]):
                     val = Val(ValKind.NAMESPACE, module=owners[0], conf=INFERRED)
             if val is None and not owners and alias is None:
@@ -639,6 +657,59 @@ class Analyzer:
                 self.result.named_by_convention[name] = conv.target if conv.kind != "inst" else (conv.target,)
         self.free_vals[name] = val
         return val
+
+    def exporting_modules(self, name: str) -> list[str]:
+        """The modules a free `name` may be the export of, as if the file imported it: each module exporting it
+        by name, and each package whose whole value is a namespace object with a member of that name
+        (`var Neataptic = { Network: require(...), ... }; module.exports = Neataptic`: TypeScript's checkJs and
+        Node's named imports of a CommonJS module both read the object's keys as its exports; a docs snippet
+        written for the browser build, whose global is that object, or with the destructuring `require` left
+        out, uses them bare: `new Network(2, 1)`, `architect.Perceptron(...)`). Only a package the project
+        depends on (an undeclared one, installed for another package, grounds no binding), not in a file that
+        imports that package (its import says what it binds), and only where one module has the name: two
+        packages offering it leave it free (`free` binds on exactly one owner).
+
+        A name that is also a real global (`Node`, `Event`, `Map`, `window`) is the global wherever the file's
+        use allows it: a whole value's member is that package's only where the file constructs it and the
+        platform's class of that name cannot be constructed by a program (`new Node()` in a browser throws:
+        the snippet means the package's `Node`, whose instances it then `connect`s). A module's own named export
+        keeps its older precedence (`engine_declares`: a package declaring the name outranks the platform's)."""
+        owners = [m for m, mod in self.model.modules.items() if name in mod.exports]
+        if name in GLOBALS or (name in platform.module().values and not (
+                name in _UNCONSTRUCTIBLE_DOM and self.constructs_free(name))):
+            return owners
+        imported = None
+        for m, mod in self.model.modules.items():
+            if m in owners or "=" not in mod.exports or m in self.model.undeclared or \
+                    not self.whole_namespace_member(m, name):
+                continue
+            if imported is None:
+                imported = imported_packages(self.doc)
+            if m not in imported:  # (a file importing the package says itself what it binds: nothing changes)
+                owners.append(m)
+        return owners
+
+    def whole_namespace_member(self, module: str, name: str) -> bool:
+        """`module`'s whole value (`module.exports =`, `export =`) is a namespace object (an object literal of
+        members, not a class or function whose statics ride along) with a value member `name`."""
+        target = self.model.modules[module].exports["="]
+        tid = self.model.find_type(module, target)
+        t = self.model.type(tid) if tid is not None else None
+        value = self.model.modules[module].values.get(target)
+        if t is None or t.kind != "namespace" or (value is not None and value.kind in ("function", "method")):
+            return False  # (`module.exports = express` with `express.Router = ...`: a function's statics)
+        entry = self.model.statics(tid).get(name)
+        return entry is not None and entry[0].kind in ("value", "property", "function", "method")
+
+    def constructs_free(self, name: str) -> bool:
+        """The file constructs the undeclared `name` (`new Node()`, `new Node`), never through a binding of its
+        own."""
+        for node in self.names.name_nodes(self.doc.tree.root_node, name):
+            parent = node.parent
+            if parent is not None and parent.type == "new_expression" and \
+                    parent.child_by_field_name("constructor") == node and self.key_of(node)[0] is None:
+                return True
+        return False
 
     def engine_declares(self, name: str) -> bool:
         """Whether a module of the model declares `name` as a global, a value, an export or a type: then the
