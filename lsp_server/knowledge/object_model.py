@@ -182,7 +182,10 @@ class ObjectModel:
                         continue
                     if k not in target.values:
                         target.values[k] = v
-                target.globals += [g for g in mod.globals if g not in target.globals]
+                if not (src.kind == "js" and name in typed):
+                    # (a runtime build's `global.Phaser = Phaser` beside typings: the typings say what that global
+                    # is, `declare namespace Phaser`, and how a script reaches it)
+                    target.globals += [g for g in mod.globals if g not in target.globals]
                 target.namespace_globals += [g for g in mod.namespace_globals if g not in target.namespace_globals]
                 if mod.complete and src.kind != "docs":
                     target.complete = True
