@@ -149,8 +149,8 @@ def _synonyms(words: list[str]) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
     for word in words:
         k = key(word)
-        for group, entries in zip(th.spelled, th.groups):
-            if k in entries:
+        for g, group in enumerate(th.spelled):
+            if k in th.lead_entries(g):  # a one-way line's broad word stands for nothing else
                 out.setdefault(_canon(word), set()).update(
                     _canon(e) for e in group if e.isalpha() and len(e) > 2 and _canon(e) != _canon(word))
     return out

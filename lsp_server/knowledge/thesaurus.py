@@ -51,28 +51,41 @@ class Concept:
 class Thesaurus:
     groups: tuple[tuple[tuple[str, ...], ...], ...]  # each entry: the stems of its words, in order
     spelled: tuple[tuple[str, ...], ...]  # each group's entries as written
+    # how many of each group's first entries stand for the group when a question says them: all of them on a
+    # symmetric line; on a one-way line (`narrow, words => broad, words`) only the narrow side's (`parse`).
+    # None: every group symmetric
+    leads: tuple[int, ...] | None = None
 
     @classmethod
     def parse(cls, text: str) -> "Thesaurus":
-        groups, spelled = [], []
+        """One group per line. A line `a, b => c, d` is one-way: a question's `a` or `b` also reads `c` and `d`,
+        but a question's `c` or `d` reads only itself. A field's own word names one thing (a neural network's
+        neuron is always its node) where the docs' word has other senses elsewhere (a DOM node, a cluster's
+        node): the broad word may stand in for the narrow one, never the reverse."""
+        groups, spelled, leads = [], [], []
         for line in text.splitlines():
             line = line.split("#", 1)[0].strip()
             if not line:
                 continue
-            entries = [e.strip().lower() for e in line.split(",") if e.strip()]
-            keyed = [key(e) for e in entries]
-            kept = [(k, e) for k, e in zip(keyed, entries) if k]
-            if len(kept) >= 2:
-                groups.append(tuple(k for k, _ in kept))
-                spelled.append(tuple(e for _, e in kept))
-        return cls(tuple(groups), tuple(spelled))
+            narrow, _, broad = line.partition("=>")
+            sides = [[e.strip().lower() for e in side.split(",") if e.strip()] for side in (narrow, broad)]
+            kept = [[(key(e), e) for e in side if key(e)] for side in sides]
+            if len(kept[0]) + len(kept[1]) >= 2 and kept[0]:
+                groups.append(tuple(k for k, _ in kept[0] + kept[1]))
+                spelled.append(tuple(e for _, e in kept[0] + kept[1]))
+                leads.append(len(kept[0]) if broad.strip() else len(kept[0]) + len(kept[1]))
+        return cls(tuple(groups), tuple(spelled), tuple(leads))
+
+    def lead_entries(self, g: int) -> tuple[tuple[str, ...], ...]:
+        """The entries of group `g` that a question's words stand for the group with (`leads`)."""
+        return self.groups[g] if self.leads is None else self.groups[g][:self.leads[g]]
 
     @cached_property
     def _by_first(self) -> dict[str, list[tuple[tuple[str, ...], set[int]]]]:
         """First stem -> (entry, the groups holding it), longest entry first."""
         by_entry: dict[tuple[str, ...], set[int]] = {}
-        for g, entries in enumerate(self.groups):
-            for entry in entries:
+        for g in range(len(self.groups)):
+            for entry in self.lead_entries(g):
                 by_entry.setdefault(entry, set()).add(g)
         out: dict[str, list[tuple[tuple[str, ...], set[int]]]] = {}
         for entry in sorted(by_entry, key=len, reverse=True):
