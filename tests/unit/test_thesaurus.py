@@ -941,3 +941,24 @@ def test_the_data_file_knows_the_neural_network_words_a_users_question_says(tmp_
                          ("hold out samples", "Cross-validation"),
                          ("run a genetic search", "Evolve"),
                          ("which walkthroughs exist", "Tutorials")))
+
+
+def test_a_fields_plain_word_reads_the_fields_sense_only_beside_the_fields_own_words():
+    """A `?` line (`?cluster => group`) is read only when the question also says a `!` word of the same field
+    block (`!neuron => node`): "every neuron in a cluster" reads "group" for "cluster", while "every node of my
+    Redis cluster" reads "cluster" alone; another block's `!` word does not open the field. The engine-name angle
+    (`search_queries._synonyms`, one word at a time) never reads a `?` line."""
+    from lsp_server.knowledge import search_queries
+
+    th = Thesaurus.parse("# --- neural networks\n!neuron, neurons => node, nodes\n?cluster, clusters => group, groups\n"
+                         "# --- sound\n!oscillator => synth\n")
+
+    def alternatives(question):
+        return {terms for c in question_concepts(question, th) for terms, _ in c.alternatives}
+
+    assert ("group",) in alternatives("give every neuron in a cluster a bias")
+    assert ("group",) not in alternatives("run a command on every node of my redis cluster")
+    assert ("group",) not in alternatives("an oscillator in a cluster")
+    import unittest.mock
+    with unittest.mock.patch.object(T, "default_thesaurus", lambda: th):
+        assert search_queries._synonyms(["cluster", "neuron"]) == {"neuron": {"node"}}
