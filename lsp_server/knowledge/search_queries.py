@@ -149,8 +149,10 @@ def _synonyms(words: list[str]) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
     for word in words:
         k = key(word)
-        for group, entries in zip(th.spelled, th.groups):
-            if k in entries:
+        for g, group in enumerate(th.spelled):
+            # a one-way line's broad word stands for nothing else; a field's plain word ("?" line) is read in
+            # the field's sense only beside the field's own words, which one word alone does not show
+            if k in th.lead_entries(g) and (th.fields is None or th.fields[g][1] != "?"):
                 out.setdefault(_canon(word), set()).update(
                     _canon(e) for e in group if e.isalpha() and len(e) > 2 and _canon(e) != _canon(word))
     return out

@@ -51,28 +51,63 @@ class Concept:
 class Thesaurus:
     groups: tuple[tuple[tuple[str, ...], ...], ...]  # each entry: the stems of its words, in order
     spelled: tuple[tuple[str, ...], ...]  # each group's entries as written
+    # how many of each group's first entries stand for the group when a question says them: all of them on a
+    # symmetric line; on a one-way line (`narrow, words => broad, words`) only the narrow side's (`parse`).
+    # None: every group symmetric
+    leads: tuple[int, ...] | None = None
+    # a field's lines: each group's field (the `# --- ` block it is in) and mark: "!" a word only that field
+    # uses (neuron), "?" a plain word read in the field's sense only when the question also says a "!" word of
+    # the same field (a cluster of neurons is a group; a Redis cluster is not), "" any other line
+    fields: tuple[tuple[int, str], ...] | None = None
 
     @classmethod
     def parse(cls, text: str) -> "Thesaurus":
-        groups, spelled = [], []
+        """One group per line. A line `a, b => c, d` is one-way: a question's `a` or `b` also reads `c` and `d`,
+        but a question's `c` or `d` reads only itself. A field's own word names one thing (a neural network's
+        neuron is always its node) where the docs' word has other senses elsewhere (a DOM node, a cluster's
+        node): the broad word may stand in for the narrow one, never the reverse."""
+        groups, spelled, leads, fields = [], [], [], []
+        block = 0
         for line in text.splitlines():
+            if line.startswith("# --- "):
+                block += 1
             line = line.split("#", 1)[0].strip()
             if not line:
                 continue
-            entries = [e.strip().lower() for e in line.split(",") if e.strip()]
-            keyed = [key(e) for e in entries]
-            kept = [(k, e) for k, e in zip(keyed, entries) if k]
-            if len(kept) >= 2:
-                groups.append(tuple(k for k, _ in kept))
-                spelled.append(tuple(e for _, e in kept))
-        return cls(tuple(groups), tuple(spelled))
+            mark = line[0] if line[0] in "!?" else ""
+            line = line[len(mark):]
+            narrow, _, broad = line.partition("=>")
+            sides = [[e.strip().lower() for e in side.split(",") if e.strip()] for side in (narrow, broad)]
+            kept = [[(key(e), e) for e in side if key(e)] for side in sides]
+            if len(kept[0]) + len(kept[1]) >= 2 and kept[0]:
+                groups.append(tuple(k for k, _ in kept[0] + kept[1]))
+                spelled.append(tuple(e for _, e in kept[0] + kept[1]))
+                leads.append(len(kept[0]) if broad.strip() else len(kept[0]) + len(kept[1]))
+                fields.append((block, mark))
+        return cls(tuple(groups), tuple(spelled), tuple(leads), tuple(fields))
+
+    def in_field(self, spans: list[tuple[int, int, set[int]]]) -> list[tuple[int, int, set[int]]]:
+        """`spans` (`matches`) without the "?" groups of a field the question names by none of its "!" words."""
+        if self.fields is None:
+            return spans
+        named = {self.fields[g][0] for _, _, groups in spans for g in groups if self.fields[g][1] == "!"}
+        out = []
+        for start, end, groups in spans:
+            kept = {g for g in groups if self.fields[g][1] != "?" or self.fields[g][0] in named}
+            if kept:
+                out.append((start, end, kept))
+        return out
+
+    def lead_entries(self, g: int) -> tuple[tuple[str, ...], ...]:
+        """The entries of group `g` that a question's words stand for the group with (`leads`)."""
+        return self.groups[g] if self.leads is None else self.groups[g][:self.leads[g]]
 
     @cached_property
     def _by_first(self) -> dict[str, list[tuple[tuple[str, ...], set[int]]]]:
         """First stem -> (entry, the groups holding it), longest entry first."""
         by_entry: dict[tuple[str, ...], set[int]] = {}
-        for g, entries in enumerate(self.groups):
-            for entry in entries:
+        for g in range(len(self.groups)):
+            for entry in self.lead_entries(g):
                 by_entry.setdefault(entry, set()).add(g)
         out: dict[str, list[tuple[tuple[str, ...], set[int]]]] = {}
         for entry in sorted(by_entry, key=len, reverse=True):
@@ -123,7 +158,7 @@ def question_concepts(question: str, thesaurus: Thesaurus | None = None) -> list
     th = thesaurus or default_thesaurus()
     words = _WORD.findall(question)[:MAX_WORDS]
     stems = [_key_stem(w.lower()) for w in words]
-    spans = th.matches(stems)
+    spans = th.in_field(th.matches(stems))
     covered = {i for s, e, _ in spans for i in range(s, e)}
     items: list[tuple[int, set[int], str, dict[tuple[str, ...], float]]] = []
     for start, end, groups in spans:

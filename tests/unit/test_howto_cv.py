@@ -296,3 +296,20 @@ def test_round_38s_variant_reads_a_question_without_its_observable_model_words()
         assert ("set", "function") not in alternatives("a setter")
         assert ("keep", "aliv") in alternatives("persistent connections")
     assert ("set", "function") in alternatives("a setter")  # restored
+
+
+def test_round_39s_variant_reads_a_question_without_its_neural_network_words():
+    """howto_cv's "round 39's neural-network words off" variant reads a question with the data file cut
+    before round 39's block: "a neuron" stands for a node with the shipped file and for its own word alone in
+    the variant, whose reading of round 38's words is the shipped one."""
+    from lsp_server.knowledge import thesaurus
+    from tests.corpus.engines.howto_cv import CHANGES, patched
+
+    def alternatives(question):
+        return {terms for c in thesaurus.question_concepts(question) for terms, _ in c.alternatives}
+
+    assert ("node",) in alternatives("a neuron")
+    with patched(CHANGES["round 39's neural-network words off"]):
+        assert ("node",) not in alternatives("a neuron")
+        assert ("set", "function") in alternatives("a setter")
+    assert ("node",) in alternatives("a neuron")  # restored

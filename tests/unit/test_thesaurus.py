@@ -892,3 +892,73 @@ def test_the_data_file_knows_the_observable_model_words_a_users_question_says(tm
                          ("what is the head element", "shift"),
                          ("what is the final element", "pop"),
                          ("what is a setter", "Set functions")))
+
+
+def test_a_one_way_line_lets_the_narrow_word_read_the_broad_one_and_not_the_reverse():
+    """`neuron, neurons => node, nodes`: a question's "neuron" also reads the docs' "node" (and its own side's
+    words), while a question's "node" (a DOM node, a cluster's node) reads only itself; the broad side stands in
+    for no other word in the engine-name angle either (`search_queries._synonyms`). A line without `=>` is
+    symmetric as before."""
+    from lsp_server.knowledge import search_queries
+
+    th = Thesaurus.parse("neuron, neurons => node, nodes\nsend, emit\n")
+
+    def alternatives(question):
+        return {terms: w for c in question_concepts(question, th) for terms, w in c.alternatives}
+
+    assert alternatives("give every neuron a bias") == {("give",): 1.0, ("neuron",): 1.0, ("node",): 0.5,
+                                                        ("bia",): 1.0}
+    assert alternatives("remove a DOM node") == {("remov",): 1.0, ("dom",): 1.0, ("node",): 1.0}
+    assert ("send",) in alternatives("emit an event") and ("emit",) in alternatives("send an event")
+    assert th.lead_entries(0) == (("neuron",), ("neuron",))  # "neuron" and "neurons" key alike
+    import unittest.mock
+    with unittest.mock.patch.object(T, "default_thesaurus", lambda: th):
+        assert search_queries._synonyms(["neuron"]) == {"neuron": {"node"}}
+        assert search_queries._synonyms(["node"]) == {}
+
+
+def test_the_data_file_knows_the_neural_network_words_a_users_question_says(tmp_path):
+    """A neural-network library's pages name a thing by the library's terms (a node, an activation function, a
+    cost function, selection, cross-validation, evolve, tutorials); the asker says "neuron", "squashing", "loss",
+    "parent picking", "hold out", "genetic", "walkthroughs". Round 39's block of the data file (from its "neural
+    networks and machine learning" comment) joins the two; without it the question's own words rank a decoy
+    holding one of them first, or nothing."""
+    docs = {"nn.md": (
+        "# Network guide\n\n## Nodes\n\nA node sums its inputs.\n\n"
+        "## Cluster nodes\n\nEach cluster runs several server instances.\n\n"
+        "## Activation\n\nThe activation function maps a node's input.\n\n"
+        "## Cost\n\nThe cost function measures the error of the output.\n\n"
+        "## Selection\n\nThe selection method chooses genomes.\n\n"
+        "## Picking a mode\n\nPick the mode that fits.\n\n"
+        "## Cross-validation\n\nA test set measures the trained network.\n\n"
+        "## Evolve\n\nEvolve a population of networks.\n\n"
+        "## Tutorials\n\nRead the tutorials first.\n")}
+    _assert_block_joins(tmp_path, docs, "# --- neural networks and machine learning",
+                        (("what is a neuron", "Nodes"),
+                         ("what is squashing", "Activation"),
+                         ("what is the loss", "Cost"),
+                         ("parent picking", "Selection"),
+                         ("hold out samples", "Cross-validation"),
+                         ("run a genetic search", "Evolve"),
+                         ("which walkthroughs exist", "Tutorials")))
+
+
+def test_a_fields_plain_word_reads_the_fields_sense_only_beside_the_fields_own_words():
+    """A `?` line (`?cluster => group`) is read only when the question also says a `!` word of the same field
+    block (`!neuron => node`): "every neuron in a cluster" reads "group" for "cluster", while "every node of my
+    Redis cluster" reads "cluster" alone; another block's `!` word does not open the field. The engine-name angle
+    (`search_queries._synonyms`, one word at a time) never reads a `?` line."""
+    from lsp_server.knowledge import search_queries
+
+    th = Thesaurus.parse("# --- neural networks\n!neuron, neurons => node, nodes\n?cluster, clusters => group, groups\n"
+                         "# --- sound\n!oscillator => synth\n")
+
+    def alternatives(question):
+        return {terms for c in question_concepts(question, th) for terms, _ in c.alternatives}
+
+    assert ("group",) in alternatives("give every neuron in a cluster a bias")
+    assert ("group",) not in alternatives("run a command on every node of my redis cluster")
+    assert ("group",) not in alternatives("an oscillator in a cluster")
+    import unittest.mock
+    with unittest.mock.patch.object(T, "default_thesaurus", lambda: th):
+        assert search_queries._synonyms(["cluster", "neuron"]) == {"neuron": {"node"}}
