@@ -337,13 +337,14 @@ def plain_variant(query: str, name: str) -> str | None:
 
 # A slip inside a name where the vocabulary is not closed (`extnd` of `extend`, `socre` of `score`): the real name
 # has at least INNER_TYPO_MIN letters. `score` rates one edit as 1 - 1/length, under the vocabulary check's bar
-# (0.85) for any name shorter than 7 letters; a spell checker's "did you mean" bounds the distance by the length
-# instead (TypeScript's `getSpellingSuggestion`: about a third of it; rustc's `find_best_match_for_name`: a third),
-# so one edit is a plain typo of a name of 3 letters or more. Where any object may be the receiver, that is too
-# loose: an edit at either end of a word makes another real word of the same stem (`parse`/`parser`,
-# `create`/`created`, `update`/`updates`), and a first letter changed is another word
-# (`match`/`patch`, `load`/`road`). A slip inside the word keeps both ends, and is what a writer misses reading
-# it back (`conect`, `wdith`, `heiht`): `inner_typo` asks for that, `typo_of` for one such name only.
+# (0.85) for any name shorter than 7 letters; a compiler's "did you mean" bounds the distance by the length instead
+# (TypeScript's `getSpellingSuggestion`: at most 0.4 x the length, a substitution counting 2, so one letter
+# dropped or added from 4 letters on, changed from 5; rustc's `find_best_match_for_name`: a third of it, at least
+# 1), on a type it knows closed. Where the vocabulary is open (any object may be the receiver) that is too loose:
+# an edit at either end of a word makes another real word of the same stem (`parse`/`parser`, `create`/`created`,
+# `update`/`updates`), and a first letter changed is another word (`match`/`patch`, `load`/`road`). A slip inside
+# the word keeps both ends, and is what a writer misses reading it back (`conect`, `socre`, `heiht`): `inner_typo`
+# asks for that, `typo_of` for one such name only.
 INNER_TYPO_MIN = 5
 
 
