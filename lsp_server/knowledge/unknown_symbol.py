@@ -1485,7 +1485,9 @@ def _receiver_near_miss(name: str, receiver, model: ObjectModel) -> tuple[str, s
     if receiver.made:  # the instance of a class a factory made: its definition's keys too (`first`, `fullName`)
         table.update({k: (Member(k, "property", ""), THIS_FILE) for k, _ in receiver.literal
                       if k not in table and k[:1] != "_"})
-    real = _variant_of(name, table, NEAR_MISS, typos=True)
+    # (a slip inside a short member's name too, `extnd` of `extend`, unless the type takes any key: a string index
+    # signature, its own or a base's, makes `shelf.prnt` the user's key as likely as a misspelt `print`)
+    real = _variant_of(name, table, NEAR_MISS, typos=not _keyed(model, receiver))
     if real is None:
         return None
     member, declaring = table[real]
@@ -1493,6 +1495,21 @@ def _receiver_near_miss(name: str, receiver, model: ObjectModel) -> tuple[str, s
         return real, THIS_FILE, None
     shown = shown_owner(model, declaring) if isinstance(declaring, tuple) else real
     return real, shown, (member, shown)
+
+
+def _keyed(model: ObjectModel, receiver) -> bool:
+    """Whether a type of `receiver` (each of a union's or an intersection's), or a base of one, declares a string
+    index signature (`[key: string]: Printer`, `[x: string]: any`): code may use any name on it. True too where
+    the receiver's types are not plain type ids (nothing says they take no key)."""
+    tids = receiver.tid if receiver.kind in _MANY else (receiver.tid,)
+    for tid in tids or ((),):
+        if not isinstance(tid, tuple) or len(tid) != 2 or not isinstance(tid[0], str):
+            return True
+        for each in (tid, *sorted(model.ancestors(tid))):
+            t = model.type(each)
+            if t is not None and t.index_value:
+                return True
+    return False
 
 
 def _hole_near_miss(name: str, receiver, model: ObjectModel) -> tuple[str, str, tuple] | None:

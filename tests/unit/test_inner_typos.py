@@ -94,3 +94,16 @@ Store.xtend({});
         "node_modules/pkg/index.js": OPEN_CLASS, "README.js": app,
         "node_modules/pkg/package.json": json.dumps({"name": "pkg", "version": "1.0.0", "main": "index.js"})})
     assert flags_with_first_suggestion(ws, "README.js") == [(3, "extnd", ["extend"])]
+
+
+KEYED = """export interface Printer { info(message: string): void; }
+export interface Shelf { [key: string]: Printer; print: Printer; system: Printer; }
+export declare function shelf(): Shelf;
+"""
+
+
+def test_no_slip_is_read_on_a_type_that_takes_any_key(tmp_path):
+    # `s.prnt` on a type with a string index signature is as likely the user's key as a misspelt `print`
+    app = 'import { shelf } from "kit";\nconst s = shelf();\ns.prnt.info("x");\ns.print.info("y");\n'
+    ws = package_workspace(tmp_path, "kit", KEYED, {"src/app.js": app})
+    assert flags_with_first_suggestion(ws, "src/app.js") == []
