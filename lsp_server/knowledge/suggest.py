@@ -334,6 +334,57 @@ def plain_variant(query: str, name: str) -> str | None:
     return None
 
 
+
+# A slip inside a name where the vocabulary is not closed (`extnd` of `extend`, `socre` of `score`): the real name
+# has at least INNER_TYPO_MIN letters. `score` rates one edit as 1 - 1/length, under the vocabulary check's bar
+# (0.85) for any name shorter than 7 letters; a compiler's "did you mean" bounds the distance by the length instead
+# (TypeScript's `getSpellingSuggestion`: at most 0.4 x the length, a substitution counting 2, so one letter
+# dropped or added from 4 letters on, changed from 5; rustc's `find_best_match_for_name`: a third of it, at least
+# 1), on a type it knows closed. Where the vocabulary is open (any object may be the receiver) that is too loose:
+# an edit at either end of a word makes another real word of the same stem (`parse`/`parser`, `create`/`created`,
+# `update`/`updates`), and a first letter changed is another word (`match`/`patch`, `load`/`road`). A slip inside
+# the word keeps both ends, and is what a writer misses reading it back (`conect`, `socre`, `heiht`): `inner_typo`
+# asks for that, `typo_of` for one such name only.
+INNER_TYPO_MIN = 5
+
+
+def inner_typo(query: str, name: str) -> bool:
+    """Whether `query` is `name` (of at least INNER_TYPO_MIN letters) with one letter dropped, added or changed, or
+    two swapped, strictly inside it: the first and the last letters kept, the case of the rest too (`plain_variant`'s
+    "typo", not a change of case, of number or of an accessor prefix)."""
+    return len(name) >= INNER_TYPO_MIN and len(query) >= INNER_TYPO_MIN - 1 and query[0] == name[0] and \
+        query[-1] == name[-1] and distance(query, name) == 1 and plain_variant(query, name) == "typo"
+
+
+def typo_of(query: str, candidates, others=()) -> str | None:
+    """The one of `candidates` that `query` is an `inner_typo` of, when it is also the name `rank` puts first and no
+    other candidate is one edit away in any case (`stahe` beside `state` and `stage`: which one is meant is not
+    plain), nor any name of `others` (sets of names: another name in reach that the slip may as well be of, such
+    as a platform's); None otherwise."""
+    ranked = rank(query, candidates, "", threshold=0.7)  # (one edit of a name of 4 letters or more scores 0.75)
+    ql = query.lower()
+    near = [n for n, _ in ranked if distance(ql, n.lower()) <= 1]
+    if len(near) != 1 or ranked[0][0] != near[0] or not inner_typo(query, near[0]):
+        return None
+    if others and any(n != near[0] and any(n in names for names in others) for n in _one_slip(query)):
+        return None
+    return near[0]
+
+
+_SLIP_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$"
+
+
+def _one_slip(word: str) -> set[str]:
+    """Every name one letter dropped, added or changed, or two adjacent swapped, away from `word` (as a spell
+    checker enumerates them: a few hundred for a short name, each looked up in a set)."""
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    out = {a + b[1:] for a, b in splits if b}
+    out.update(a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1)
+    out.update(a + c + b[1:] for a, b in splits if b for c in _SLIP_CHARS)
+    out.update(a + c + b for a, b in splits for c in _SLIP_CHARS)
+    out.discard(word)
+    return out
+
 # Leading words of opposite meaning in API names: one is never the other said otherwise (`showPanel` is not a
 # misspelt `hidePanel`). Pairs whose words are in different `SYNONYMS` groups (add/remove, get/set, read/write)
 # and a word made contrary by a prefix (`unlock`, `disconnect`, `decode`: `_negated`) are contrary already.

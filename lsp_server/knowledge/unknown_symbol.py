@@ -1485,7 +1485,9 @@ def _receiver_near_miss(name: str, receiver, model: ObjectModel) -> tuple[str, s
     if receiver.made:  # the instance of a class a factory made: its definition's keys too (`first`, `fullName`)
         table.update({k: (Member(k, "property", ""), THIS_FILE) for k, _ in receiver.literal
                       if k not in table and k[:1] != "_"})
-    real = _variant_of(name, table, NEAR_MISS)
+    # (a slip inside a short member's name too, `extnd` of `extend`, unless the type takes any key: a string index
+    # signature, its own or a base's, makes `shelf.prnt` the user's key as likely as a misspelt `print`)
+    real = _variant_of(name, table, NEAR_MISS, typos=not _keyed(model, receiver))
     if real is None:
         return None
     member, declaring = table[real]
@@ -1493,6 +1495,21 @@ def _receiver_near_miss(name: str, receiver, model: ObjectModel) -> tuple[str, s
         return real, THIS_FILE, None
     shown = shown_owner(model, declaring) if isinstance(declaring, tuple) else real
     return real, shown, (member, shown)
+
+
+def _keyed(model: ObjectModel, receiver) -> bool:
+    """Whether a type of `receiver` (each of a union's or an intersection's), or a base of one, declares a string
+    index signature (`[key: string]: Printer`, `[x: string]: any`): code may use any name on it. True too where
+    the receiver's types are not plain type ids (nothing says they take no key)."""
+    tids = receiver.tid if receiver.kind in _MANY else (receiver.tid,)
+    for tid in tids or ((),):
+        if not isinstance(tid, tuple) or len(tid) != 2 or not isinstance(tid[0], str):
+            return True
+        for each in (tid, *sorted(model.ancestors(tid))):
+            t = model.type(each)
+            if t is not None and t.index_value:
+                return True
+    return False
 
 
 def _hole_near_miss(name: str, receiver, model: ObjectModel) -> tuple[str, str, tuple] | None:
@@ -2100,14 +2117,18 @@ def _namespace_like(doc: ParsedDocument, members: list, obj, prop, names: frozen
     return seen
 
 
-def _variant_of(name: str, names, threshold: float) -> str | None:
+def _variant_of(name: str, names, threshold: float, typos: bool = False) -> str | None:
     """The one of `names` that `name` is a variant of: itself behind a get/set prefix, else the unambiguous
-    best near miss scoring at least `threshold` (case, number, a small typo); None when there is none."""
+    best near miss scoring at least `threshold` (case, number, a small typo); None when there is none.
+    `typos`: else, when nothing scores that much, the one name it misspells inside (`sg.typo_of`: `extnd` of
+    `extend`, 0.83 under NEAR_MISS)."""
     bare = _unprefixed(name)
     if bare is not None and bare in names:
         return bare
     ranked = sg.rank(name, sorted(names), "", threshold=threshold)
-    return ranked[0][0] if ranked and sg.unambiguous(ranked) else None
+    if ranked:
+        return ranked[0][0] if sg.unambiguous(ranked) else None
+    return sg.typo_of(name, sorted(names)) if typos else None
 
 
 def _accessor_of(name: str, real: str) -> bool:
@@ -2568,6 +2589,7 @@ def _build_engine_vocabulary(model: ObjectModel) -> dict:
     index["modelled_by_lower"] = _by_lower_case(modelled)
     index["spelled_by_lower"] = _by_lower_case(index["spelled_members"])
     index.pools["cands_platform_named"] = platform_named
+    index.pools["cands_typo"] = suggestable | platform_named  # (`_inner_typo`'s)
     return index
 
 
@@ -2922,7 +2944,18 @@ def _any_near_miss(name: str, index: dict, export_meant: bool = False,
             return real, index["owners"][real], ranked[0][1]
         if ranked:
             return None  # near several of the model's members: which one is meant is not clear
-    return _platform_named_typo(name, index)
+    return _platform_named_typo(name, index) or _inner_typo(name, index)
+
+
+def _inner_typo(name: str, index: dict) -> tuple[str, str, float] | None:
+    """`socre` of `score`, `heiht` of `height`: one slip inside a name too short for NEAR_MISS (one edit of a name
+    of 6 letters scores 0.83), when nothing is nearer (`_any_near_miss` found nothing): of one member the engine's
+    types have or its files spell, or one of its platform-named members of at least PLATFORM_TYPO_MIN letters, and
+    of no other name in reach, the platform's or one the engine's files spell (`sg.typo_of`)."""
+    real = sg.typo_of(name, index["cands_typo"], (builtin_members(), index["names"]))
+    if real is None:
+        return None
+    return real, index["owners"].get(real) or index["member_owners"][real], sg.score(name, real)
 
 
 def _called_method(name: str, bare: str | None, ranked, index: dict) -> str | None:
