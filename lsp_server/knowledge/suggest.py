@@ -334,7 +334,6 @@ def plain_variant(query: str, name: str) -> str | None:
     return None
 
 
-
 # A slip inside a name where the vocabulary is not closed (`extnd` of `extend`, `socre` of `score`): the real name
 # has at least INNER_TYPO_MIN letters. `score` rates one edit as 1 - 1/length, under the vocabulary check's bar
 # (0.85) for any name shorter than 7 letters; a compiler's "did you mean" bounds the distance by the length instead
