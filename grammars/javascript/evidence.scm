@@ -8,6 +8,12 @@
 ; x.div(y).plus(z)   (a member of a method call's result: the vocabulary check's untyped chains)
 (member_expression object: (call_expression function: (member_expression))) @member.chained
 
+; collect(items).sum   new Collection(items).sum   (a member of a call of a name, or of `new`: the vocabulary
+; check's receivers of a factory's or a constructor's result, checked only where the analysis types the result as
+; the engine's)
+(member_expression object: (call_expression function: (identifier))) @member.called
+(member_expression object: (new_expression)) @member.called
+
 ; a.b.name   this.name   (a member of a member, or of `this`: the vocabulary check's other untyped receivers)
 (member_expression object: (member_expression)) @member.nested
 (member_expression object: (this)) @member.this

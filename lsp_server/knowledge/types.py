@@ -56,7 +56,7 @@ from lsp_server.knowledge import suggest as sg
 from lsp_server.languages import TYPESCRIPT_LANGUAGES, is_typings_path
 from lsp_server.syntax import syntax_for
 from lsp_server.syntax.jsdoc import jsdoc_before
-from lsp_server.syntax.members import member_chain, object_keys
+from lsp_server.syntax.members import member_chain, object_keys, this_writes
 from lsp_server.syntax.reactive import declared_properties
 from lsp_server.syntax.jsdoc import parse as jsdoc_parse
 from lsp_server.syntax.modules import DEFAULT, NAMESPACE, import_bindings
@@ -2468,31 +2468,15 @@ class Analyzer:
 
     def _definition_this_writes(self, definition: Node) -> tuple[list[str], bool]:
         """The names a class definition's functions (`_definition_functions`) write on `this` (`this.x = 1`:
-        real on the instance), and whether they write it in ways not followed (`this[k] = v`,
-        `Object.assign(this, ...)`)."""
+        real on the instance), and whether they write others whose names cannot be read (`this[k] = v`,
+        `Object.assign(this, ...)`): `this_writes`."""
         names: list[str] = []
+        unseen = False
         for fn in self._definition_functions(definition):
-            stack = list(fn.named_children)
-            while stack:
-                n = stack.pop()
-                if n.type in FUNCTIONS and n.type != "arrow_function":
-                    continue  # another `this`
-                if n.type in ("assignment_expression", "augmented_assignment_expression"):
-                    left = n.child_by_field_name("left")
-                    obj = left.child_by_field_name("object") if left is not None and \
-                        left.type in ("member_expression", "subscript_expression") else None
-                    if obj is not None and obj.type == "this":
-                        if left.type == "subscript_expression":
-                            return names, True
-                        names.append(self.text(left.child_by_field_name("property")))
-                elif n.type == "call_expression":
-                    args = n.child_by_field_name("arguments")
-                    if args is not None and any(a.type == "this" for a in args.named_children) and \
-                            self.text(n.child_by_field_name("function")) in (
-                                "Object.assign", "Object.defineProperty", "Object.defineProperties"):
-                        return names, True
-                stack.extend(n.named_children)
-        return names, False
+            writes, unseen_here = this_writes(fn, self.text)
+            names += [self.text(prop) for prop, _ in writes]
+            unseen = unseen or unseen_here
+        return names, unseen
 
     def hint_definition_this(self, instance: Val, definition: Node) -> None:
         """`this` in a class definition's functions (`factory_class`) is the made class's instance."""

@@ -764,8 +764,9 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
             if not _uses_page_receiver(doc, [*members, *found.get("member.this", ())], pages, declared_here):
                 return []
             kinds_only, named_as_class = True, None
-    # a member of a member or of `this` (`reply.raw.statuCode`, `this.log.trace()`): receivers as untyped
-    members += [*found.get("member.nested", ()), *found.get("member.this", ())]
+    # a member of a member or of `this` (`reply.raw.statuCode`, `this.log.trace()`): receivers as untyped; and a
+    # member of a call of a name (`collect(items).sum()`), checked only where the analysis typed the call (below)
+    members += [*found.get("member.nested", ()), *found.get("member.this", ()), *found.get("member.called", ())]
     annotated = _annotated_names(doc) if doc.language in TYPESCRIPT_LANGUAGES else frozenset()
     other_packages = _other_package_imports(doc, model)
     typed = {a.start for a in analysis.accesses} | {a.start for a in analysis.import_problems} | \
@@ -814,9 +815,19 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
         if bag_only and bag is None:
             continue
         if obj.type not in ("identifier", "member_expression", "this") and \
-                not (obj.type == "call_expression" and _call_chain_root(doc, obj) is not None):
-            continue  # a literal's result, or a call of no name's member: the receiver is something else's business
-        roots = {_chain_root(doc, obj), _call_chain_root(doc, obj)} - {None}
+                not (obj.type == "call_expression" and _call_chain_root(doc, obj) is not None) and \
+                not (obj.type in ("call_expression", "new_expression") and
+                     _call_chain_root(doc, obj, called=True) is not None and
+                     (prop.start_byte in analysis.open_engine_receivers or bag is not None)):
+            # a literal's result, or a call of no name's member: the receiver is something else's business. A call
+            # of a name or a `new` of one, or a chain of member calls from one (`collect(items).where(...)
+            # .sortBy(...)`, `new Collection(items).where(...)`, `collect` the engine's export, free or imported), is
+            # the value a variable would hold: checked as such a variable is where the analysis typed it as an
+            # engine type it could not close (`open_engine_receivers`, or an extensible one: `bag`; a closed one's
+            # missing member is the analysis' own finding), else silent: what `fetch(...)`, another package's
+            # function or the snippet's own helper returns is theirs
+            continue
+        roots = {_chain_root(doc, obj), _call_chain_root(doc, obj, called=True)} - {None}
         if annotated and (roots & annotated or _this_field(doc, obj) in annotated) and bag is None:
             continue  # TypeScript's to check: the receiver has a declared type
         if obj.type == "member_expression" and roots & GLOBALS:
@@ -868,7 +879,15 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
         known = (name in model.member_names() or name in index["spelled_members_any"] or name in index["names"]
                  and not name[:1].islower() and on_kind is None) if hole is not None or on_kind is not None \
             else name in index["names"]
-        if len(name) < 4 or known or name in platform or (name in local and not expando) \
+        # A short name, or one a platform type has (`contain`, CSS's; `getTransform`, a canvas's), is no evidence
+        # on a receiver of unknown type: any library's object may have it. On an instance of the engine's
+        # extensible types (`bag`: every base known and the engine's, none a platform type, open only by a string
+        # index signature for what code adds) the platform's types are no source of its members: only what code
+        # adds there is (the workspace's writes, a `macro('contain', fn)` call: `analysis.added`), so such a name
+        # is asked of its own tools alone (`_extension_near_miss`, below), a short one only as a change of case
+        # (`Pad` of `pad`: a short name's other slips are too near other words)
+        short, platform_named = len(name) < 4, name in platform
+        if ((short or platform_named) and bag is None) or known or (name in local and not expando) \
                 or (name in workspace and not (expando and not _declared_elsewhere(svc, doc, name))) \
                 or name in OBJECT_MEMBERS or name in analysis.added:
             continue
@@ -883,6 +902,8 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
         on_bag = _extension_near_miss(name, bag, model) if bag is not None and not expando and on_kind is None \
             and on_hole is None and not _written(node) and name not in analysis.written \
             and name not in _docs_members(model) else None
+        if (short or platform_named) and (on_bag is None or short and sg.plain_variant(name, on_bag[0]) != "case"):
+            continue  # (see above: on an extensible type's instance, only as a slip of one of its tools)
         # read as a class or an export: `new x.getGateway()`, or on a receiver of capitalised names only
         export_meant = _constructed(node) or _namespace_like(doc, members, obj, prop, index["names"])
         called = node.parent is not None and node.parent.type == "call_expression" and \
@@ -896,8 +917,9 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
             if obj.type in ("this", "identifier") and doc.language not in TYPESCRIPT_LANGUAGES and not expando \
             else None
         if own_only:  # `DefineMap.getExtend` on the imported open class: its own member misspelt, nothing else
-            real, owner, decl = _receiver_near_miss(name, analysis.open_engine_receivers[prop.start_byte], model) \
-                or (None, None, None)
+            # (on an instance of an extensible type, as on any of its receivers: a slip of one of its tools)
+            real, owner, decl = on_bag or _receiver_near_miss(name, analysis.open_engine_receivers[prop.start_byte],
+                                                              model) or (None, None, None)
             if real is None or expando:
                 continue
         elif on_hole is not None:  # `I.grabTitles()` on an interface the user's typings fill: the package's member
@@ -958,7 +980,7 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
         mine = None if _predicate_swap(name, (real,)) == real else _own_near(name, real, local)
         if mine is not None:  # `this.getPlayer` beside the file's own `this.player = ...`: its name is meant
             real, owner, decl = mine, THIS_FILE, None
-        receiver = doc.node_text(obj)
+        receiver = _shown_receiver(doc, obj)
         where = "spelled in the engine's files" if owner == ENGINE_FILES else \
             "declared in this file" if owner == THIS_FILE else f"`{owner}.{real}`"
         message = (f"`{receiver}.{name}`: no type in reach has `{name}` (the engine's, this workspace's, "
@@ -974,6 +996,26 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
 
 
 _WRAPPERS = frozenset(("await_expression", "parenthesized_expression"))
+
+# the longest call arguments a message shows as written (`collect([1, 2])`); longer ones read `(…)`
+SHOWN_ARGUMENTS = 24
+
+
+def _shown_receiver(doc: ParsedDocument, obj) -> str:
+    """A receiver as a message shows it: on one line (a chain the docs break before each `.`, `collect(products)
+    \n  .where(...)`, reads `collect(products).where(...)`), a call's long arguments as `(…)` (the record literal
+    handed to `collect({ ... })`), so the message names the link without repeating the snippet."""
+    parts, at = [], obj.start_byte
+    todo = [obj]
+    while todo:
+        node = todo.pop()
+        if node.type == "arguments" and len(doc.node_text(node)) > SHOWN_ARGUMENTS:
+            parts += [doc.source[at:node.start_byte].decode("utf-8", "replace"), "(…)"]
+            at = node.end_byte
+            continue
+        todo += reversed(node.named_children)
+    parts.append(doc.source[at:obj.end_byte].decode("utf-8", "replace"))
+    return re.sub(r"\s*\n\s*", " ", re.sub(r"\s*\n\s*(?=\??\.)", "", "".join(parts)))
 
 
 def _through_undeclared_member(doc: ParsedDocument, obj, analysis: Analysis, model: ObjectModel,
@@ -1482,7 +1524,10 @@ def _receiver_near_miss(name: str, receiver, model: ObjectModel) -> tuple[str, s
         return None  # a package installed for another one, at its version (`ObjectModel.set_undeclared`)
     table = {n: (m, declaring) for n, (m, declaring) in receiver_members(model, receiver).items()
              if _public(n, m)}
-    if receiver.made:  # the instance of a class a factory made: its definition's keys too (`first`, `fullName`)
+    # the instance of a class a factory made: its definition's keys too (`first`, `fullName`), unless the class
+    # takes keys it does not spell (a wildcard `"*"` key or a spread in its definition, `this[key] = v` in its
+    # functions, a base that writes any name): there `firsts` beside a key `first` may be one of those
+    if receiver.made and not receiver.open:
         table.update({k: (Member(k, "property", ""), THIS_FILE) for k, _ in receiver.literal
                       if k not in table and k[:1] != "_"})
     # (a slip inside a short member's name too, `extnd` of `extend`, unless the type takes any key: a string index
@@ -1538,9 +1583,12 @@ def _hole_near_miss(name: str, receiver, model: ObjectModel) -> tuple[str, str, 
 
 
 # --- receivers of an extensible engine type: its tools beside a string index signature of `any` -------------
-# The value types of a string index signature that lets code add members of any kind (`[key: string]: any`):
-# a dictionary of some other value (`[name: string]: string`, headers, `process.env`) holds the user's keys
-EXTENSION_VALUES = frozenset(("any", "unknown"))
+# The value types of a string index signature that lets code add members of any kind (`[key: string]: any`),
+# or methods (`[macroFn: string]: Function` beside a class's `macro(name, fn)`, which writes `fn` onto the
+# class's prototype: what such a signature holds is a function code added, a tool like the declared ones; a
+# function type written out, `[k: string]: (...args: any[]) => any`, too: `_extension_value`): a dictionary of
+# some other value (`[name: string]: string`, headers, `process.env`) holds the user's keys
+EXTENSION_VALUES = frozenset(("any", "unknown", "Function"))
 # the fewest tools (methods, or properties holding an object type of the engine's) such a type declares
 EXTENSION_TOOLS_MIN = 3
 
@@ -1591,11 +1639,20 @@ def _extensible(model: ObjectModel, tid) -> bool:
             parsed = parse_type(base)
             if not parsed or parsed[0] != "name" or model.find_type(tid[0], parsed[1]) is None:
                 return False  # an unknown base may have any name
-    if not values or any(v not in EXTENSION_VALUES for v in values):
+    if not values or not all(_extension_value(v) for v in values):
         return False
     public = [(m, declaring) for n, (m, declaring) in model.members(tid).items() if _public(n, m)]
     tools = sum(1 for m, declaring in public if _tool(model, m, declaring))
     return tools >= EXTENSION_TOOLS_MIN and 2 * tools >= len(public)
+
+
+def _extension_value(text: str) -> bool:
+    """Whether a string index signature's value type (`TypeDef.index_value`, spaces folded) is one code adds
+    members of at run time: any value (EXTENSION_VALUES) or a function (`Function`, a function type)."""
+    if text in EXTENSION_VALUES:
+        return True
+    parsed = parse_type(text)
+    return parsed is not None and parsed[0] == "fn"
 
 
 def _tool(model: ObjectModel, member, declaring) -> bool:
@@ -2296,14 +2353,25 @@ def _chain_root(doc: ParsedDocument, node) -> str | None:
     return doc.node_text(node) if node.type == "identifier" else None
 
 
-def _call_chain_root(doc: ParsedDocument, node) -> str | None:
+def _call_chain_root(doc: ParsedDocument, node, called: bool = False) -> str | None:
     """The identifier a chain of member calls starts from (`x` of `x.div(y).plus(z)`), if the receiver is such a
-    chain (a method's result on an untyped receiver, as in big.js's README): `f()`, `(a || b)()` are not."""
-    if node.type != "call_expression":
+    chain (a method's result on an untyped receiver, as in big.js's README): `f()`, `(a || b)()` are not. With
+    `called`, also the name a chain starts by calling (`collect` of `collect(items)` and of
+    `collect(items).where(...).sortBy(...)`) or constructing (`Collection` of `new Collection(items).where(...)`,
+    `Konva` of `new Konva.Stage(...)`): the function whose result the chain goes on from."""
+    if node.type not in ("call_expression", "new_expression") or node.type == "new_expression" and not called:
         return None
-    while node.type in ("call_expression", "member_expression"):
+    while node.type in ("call_expression", "member_expression", "new_expression"):
+        if node.type == "new_expression":
+            if not called:
+                return None
+            made = node.child_by_field_name("constructor")
+            return None if made is None else doc.node_text(made) if made.type == "identifier" else \
+                _chain_root(doc, made) if made.type == "member_expression" else None
         if node.type == "call_expression":
             node = node.child_by_field_name("function")
+            if node is not None and node.type == "identifier" and called:
+                return doc.node_text(node)
             if node is None or node.type != "member_expression":
                 return None
         node = node.child_by_field_name("object")

@@ -1,9 +1,10 @@
-"""Member chains (lsp_server/syntax/members.py): the one reader of `a.b.c` as a root and its names."""
+"""lsp_server/syntax/members.py: member chains (`a.b.c` as a root and its names), object-literal keys and the
+members a function writes on its `this`."""
 
 from __future__ import annotations
 
 from lsp_server.document import ParsedDocument
-from lsp_server.syntax.members import member_chain, object_keys
+from lsp_server.syntax.members import member_chain, object_keys, this_writes
 
 
 def _chain(src: str, through_parens: bool = False):
@@ -47,3 +48,44 @@ def test_a_spread_a_computed_key_or_a_wildcard_key_leaves_keys_unspelt():
     assert _keys('({ a: 1, ...rest });') == ([("a", "number")], True)
     assert _keys('({ [k]: 1, b: 2 });') == ([("b", "number")], True)
     assert _keys('({ "*": "string", c: 3 });') == ([("c", "number")], True)
+
+
+def _writes(src: str, body: bool = False):
+    """`this_writes` of the file's first function (or, with `body`, of its body alone)."""
+    doc = ParsedDocument.create("file:///t/a.js", src)
+    fn = doc.tree.root_node.named_children[0]
+    writes, unseen = this_writes(fn.child_by_field_name("body") if body else fn, doc.node_text)
+    return sorted(doc.node_text(prop) for prop, _ in writes), unseen
+
+
+def test_this_writes_are_the_members_assigned_on_this_or_a_name_declared_for_it():
+    src = """function Counter(start) {
+      var self = this;
+      this.count = start;
+      self.step += 1;
+      if (start) { this.#seen = true; }
+      const inner = () => { this.fromArrow = 1; };
+      other.notMine = 2;
+      this.nested.deep = 3;
+    }"""
+    expected = (["#seen", "count", "fromArrow", "step"], False)
+    assert _writes(src) == expected
+    assert _writes(src, body=True) == expected  # the runtime reader hands the body, the analysis the function
+
+
+def test_this_writes_skip_functions_and_classes_with_a_this_of_their_own():
+    src = """function Outer() {
+      this.kept = 1;
+      function helper() { this.notOuters = 1; }
+      const g = function* () { this.norThis = 1; };
+      class Inner { constructor() { this.inners = 1; } }
+      const o = { m() { this.objects = 1; } };
+    }"""
+    assert _writes(src) == (["kept"], False)
+
+
+def test_this_writes_whose_names_cannot_be_read_leave_the_instance_open():
+    assert _writes("function A(k) { this.a = 1; this[k] = 2; }") == (["a"], True)
+    assert _writes("function B(o) { var self = this; Object.assign(self, o); }") == ([], True)
+    assert _writes("function C(o) { Object.defineProperty(this, 'x', o); }") == ([], True)
+    assert _writes("function D(o) { Object.assign({}, o); this.d = 1; }") == (["d"], False)

@@ -26,6 +26,7 @@ from lsp_server.knowledge.model_sources.definers import DEFINE_PROPERTY, module_
 from lsp_server.knowledge.model_sources.dts import CALL
 from lsp_server.languages import parser
 from lsp_server.syntax.jsdoc import JSDoc, jsdoc_before
+from lsp_server.syntax.members import this_writes
 from lsp_server.syntax.modules import export_specifiers, import_bindings
 from lsp_server.syntax.patterns import declared_names, parameters
 from lsp_server.syntax.reactive import declared_properties
@@ -666,6 +667,8 @@ class _File:
                 Member("", "method", _returns(self, fn), _param_names(self, fn), path=str(self.path),
                        line=fn.start_point[0], confidence=JS_CONF, doc=_doc(self, fn))
             if member.kind == "method":
+                if fn.type == "function_declaration" and not member.adds:  # (`_member_from_value` reads the rest)
+                    member.adds = _added_by_name(self, fn, prototype_only=True)
                 self.runtime.exported_functions[self.path.resolve()] = \
                     (member, _this_assignments(self, fn.child_by_field_name("body")))
         for key, local in self.mod.exports.items():
@@ -1937,7 +1940,8 @@ def _member_from_value(f: _File, name: str, value: Node, static: bool, owner: st
     if value.type in ("function_expression", "arrow_function", "function"):
         _made_local_writes(f, value)
         return Member(name, "method", _returns(f, value, owner), _param_names(f, value), static, name.startswith("_"),
-                      str(f.path), value.start_point[0], JS_CONF, _doc(f, value))
+                      str(f.path), value.start_point[0], JS_CONF, _doc(f, value),
+                      adds=_added_by_name(f, value, prototype_only=True) if value.type != "arrow_function" else [])
     kind = _value_type(f, value)
     if value.type == "object" and owner and "$" not in owner:
         # `hooks.HTML5_FMT = { DATE: ..., TIME: ... }`: an object of known keys, a synthesized type
@@ -1976,37 +1980,15 @@ def _object_members(f: _File, obj: Node, owner: str) -> list[Member]:
     return out
 
 
-def _this_aliases(f: _File, body: Node) -> set[str]:
-    """Names a function body declares for its `this` (`var self = this;`, `const that = this || Global;`)."""
-    out = set()
-    for n in body.named_children:
-        for d in (c for c in n.named_children if c.type == "variable_declarator") \
-                if n.type in ("lexical_declaration", "variable_declaration") else ():
-            value, name = d.child_by_field_name("value"), d.child_by_field_name("name")
-            first = value.child_by_field_name("left") if value is not None and value.type == "binary_expression" else value
-            if first is not None and first.type == "this" and name is not None and name.type == "identifier":
-                out.add(f.text(name))
-    return out
-
-
 def _this_assignments(f: _File, body: Node | None) -> list[Member]:
-    out = []
+    """The members a function body writes on its instance (`this.x = ...`, `self.x = ...`: `this_writes`)."""
     if body is None:
-        return out
-    aliases = {"this"} | _this_aliases(f, body)
-    stack = [body]
-    while stack:
-        n = stack.pop()
-        if n.type in ("function_expression", "function_declaration", "class", "class_declaration", "method_definition"):
-            continue  # `this` means something else there
-        if n.type == "assignment_expression":
-            left = n.child_by_field_name("left")
-            if left is not None and left.type == "member_expression" and f.text(left.child_by_field_name("object")) in aliases:
-                prop = left.child_by_field_name("property")
-                name = f.text(prop)
-                out.append(Member(name, "property", _value_type(f, n.child_by_field_name("right")), [], False,
-                                  name.startswith("_") or name.startswith("#"), str(f.path), n.start_point[0], JS_CONF))
-        stack.extend(n.named_children)
+        return []
+    out = []
+    for prop, assignment in this_writes(body, f.text)[0]:
+        name = f.text(prop)
+        out.append(Member(name, "property", _value_type(f, assignment.child_by_field_name("right")), [], False,
+                          name.startswith(("_", "#")), str(f.path), assignment.start_point[0], JS_CONF))
     return out
 
 
@@ -2067,13 +2049,18 @@ def _local_made_by_new(f: _File, body: Node, name: str) -> str:
     return made
 
 
-def _added_by_name(f: _File, fn: Node) -> list[str]:
+def _added_by_name(f: _File, fn: Node, prototype_only: bool = False) -> list[str]:
     """What a method adds to `this` under names its parameters give: `this[name] = ...` -> "{0}", `this[name +
-    "Buffer"] = ...` -> "{0}Buffer" (patterns over the call's arguments; see `Member.adds`)."""
+    "Buffer"] = ...` -> "{0}Buffer" (patterns over the call's arguments; see `Member.adds`). Also what it writes
+    onto its receiver's class's prototype (`this.constructor.prototype[name] = fn`, `Object.getPrototypeOf(this)
+    [name] = fn`: collect.js's `macro(name, fn)`), which every instance then has, the receiver too.
+    `prototype_only`: only those (a function assigned as a method, `X.prototype.m = function (k, v) {...}`, or
+    a module's exported one: a plain `this[key] = value` there is as often a setter of the user's keys, whose
+    every call with a name not written out would leave the file's names unknown)."""
     params = fn.child_by_field_name("parameters")
     body = fn.child_by_field_name("body")
-    if params is None or body is None:
-        return []
+    if params is None or body is None or prototype_only and b"rototype" not in f.data[body.start_byte:body.end_byte]:
+        return []  # (`prototype`, `getPrototypeOf`: a quick test before the walk, as most functions write neither)
     index = {f.text(target): i for i, (target, _) in enumerate(parameters(params)) if target.type == "identifier"}
     if not index:
         return []
@@ -2101,13 +2088,29 @@ def _added_by_name(f: _File, fn: Node) -> list[str]:
             continue  # another function's `this`
         if n.type == "assignment_expression":
             left = n.child_by_field_name("left")
-            if left is not None and left.type == "subscript_expression" and \
-                    left.child_by_field_name("object").type == "this":
+            if left is not None and left.type == "subscript_expression" and (
+                    _this_prototype(f, left.child_by_field_name("object")) or
+                    not prototype_only and left.child_by_field_name("object").type == "this"):
                 found = pattern(left.child_by_field_name("index"))
                 if found and found not in out:
                     out.append(found)
         stack.extend(reversed(n.named_children))  # source order
     return out
+
+
+def _this_prototype(f: _File, node: Node | None) -> bool:
+    """`this.constructor.prototype` or `Object.getPrototypeOf(this)`: the prototype of the receiver's class."""
+    if node is None:
+        return False
+    if node.type == "member_expression":
+        inner = node.child_by_field_name("object")
+        return f.text(node.child_by_field_name("property")) == "prototype" and inner is not None and \
+            inner.type == "member_expression" and inner.child_by_field_name("object").type == "this" and \
+            f.text(inner.child_by_field_name("property")) == "constructor"
+    if node.type == "call_expression" and f.text(node.child_by_field_name("function")) == "Object.getPrototypeOf":
+        args = [a for a in node.child_by_field_name("arguments").named_children if a.type != "comment"]
+        return len(args) == 1 and args[0].type == "this"
+    return False
 
 
 def _names_forwarded(f: _File, fn: Node) -> list[str]:

@@ -13,7 +13,7 @@ VOCABULARY = {
     "def.var", "def.func", "def.class", "def.param", "def.import", "def.type", "def.enum", "def.namespace", "ref", "member.object", "member.property",
     "call.callee", "import.source", "import.statement", "import.reexport", "import.dynamic", "import.require",
     "export.statement", "export.commonjs", "export.value", "export.name",
-    "member", "member.write", "member.chained", "member.nested", "member.this", "member.holder", "call", "assignment", "name", "instance.name", "instance.type",
+    "member", "member.write", "member.chained", "member.called", "member.nested", "member.this", "member.holder", "call", "assignment", "name", "instance.name", "instance.type",
 }
 VOCABULARY |= {"import.equals", "import.reference"}  # TypeScript's imports.scm: `import x = require()`, `///`
 VOCABULARY |= {"annotated", "augment.body"}  # TypeScript: annotated.scm (a declaration with a type annotation), augmentations.scm (a `declare module` body)
