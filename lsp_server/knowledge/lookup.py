@@ -256,6 +256,9 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     # The top places go to distinct sections: a long section split into chunks fills one place, with its
     # best chunk (two chunks of one section in the top 5 pushed the next section out).
     fused = distinct_sections(fused) if DISTINCT_SECTIONS else fused
+    # ... and to distinct texts: a README assembled from the doc pages repeats each page's section word for word
+    # under the same heading; one place goes to the copy on the page dedicated to it
+    fused = merge_verbatim_copies(fused) if MERGE_VERBATIM_COPIES else fused
     # ... and to distinct headings: the fifth page's `Settings › Abort Signals and Timeouts` says what the first's did
     fused = demote_repeated_headings(fused) if REPEATED_HEADING_WEIGHT != 1.0 else fused
     # ... and to several pages: one page's third section is less likely the answer than another page's best
@@ -410,6 +413,57 @@ def distinct_sections(hits: list[DocHit]) -> list[DocHit]:
     return out
 
 
+_MARKDOWN_HEADING_LINE = re.compile(r"^\s{0,3}#{1,6}\s.*$", re.M)
+
+
+def _body_words(text: str) -> str:
+    """A chunk's text without its heading lines, whitespace collapsed: what two copies of a section share."""
+    return " ".join(_MARKDOWN_HEADING_LINE.sub(" ", text).split())
+
+
+def merge_verbatim_copies(hits: list[DocHit]) -> list[DocHit]:
+    """`hits` (best first) with each section that another hit copies word for word (the same own heading,
+    markup and case aside, and one's text, heading lines and spacing aside, holding the other's whole, at least
+    `VERBATIM_MIN_CHARS` long) given to the copy on the page dedicated to it: the copies nested deeper than the
+    shallowest (a README's `Intro › API › avg()` beside the page titled `avg()`) are left out, and the best
+    shallowest copy takes the best place of them all, at that place's score. Copies as deep (one generated
+    page's variants: a sampler, its iterator, its stream) all keep their places: nothing tells which one the
+    question asks for (`prefer_named_siblings` decides among same-titled pages). A README assembled
+    from a project's doc pages repeats every page under the same heading: the two copies matched the question
+    alike and took two of the top places, and the copy ranked first demoted the page as a repeated heading
+    (`demote_repeated_headings`). The answer is the page; the README's copy says nothing it does not."""
+    def own(h: DocHit) -> str:
+        return " ".join(_HEADING_MARKUP.sub("", h.heading.split(" › ")[-1]).lower().split())
+
+    groups: list[list[int]] = []  # indexes into hits, best first
+    body = [_body_words(h.text) for h in hits]
+    by_heading: dict[str, list[int]] = {}
+    for i, h in enumerate(hits):
+        for g in by_heading.get(own(h), ()):
+            j = groups[g][0]
+            a, b = sorted((body[i], body[j]), key=len)
+            if len(a) >= VERBATIM_MIN_CHARS and a in b:
+                groups[g].append(i)
+                break
+        else:
+            by_heading.setdefault(own(h), []).append(len(groups))
+            groups.append([i])
+    left_out: set[int] = set()
+    takes: dict[int, int] = {}  # a group's best place -> the dedicated copy that takes it
+    for g in groups:
+        depth = {i: hits[i].heading.count(" › ") for i in g}
+        shallowest = min(depth.values())
+        left_out.update(i for i in g if depth[i] > shallowest)  # copies as deep keep their places
+        best = next(i for i in g if depth[i] == shallowest)
+        if best != g[0]:
+            takes[g[0]] = best
+            left_out.add(best)
+    if not left_out:
+        return hits
+    return [replace(hits[takes[i]], score=h.score) if i in takes else h
+            for i, h in enumerate(hits) if i in takes or i not in left_out]
+
+
 def demote_crowded_pages(hits: list[DocHit]) -> list[DocHit]:
     """`hits` (best first) with each section of a page that already has `PAGE_PLACES` better-ranked sections
     scored times `CROWDED_PAGE_WEIGHT`. A page whose subject the question's words name (its title, its
@@ -470,6 +524,10 @@ DISTINCT_SECTIONS = True  # the top places go to distinct sections (`distinct_se
 # than they gained; not shipped
 CROWDED_PAGE_WEIGHT = 1.0
 PAGE_PLACES = 2
+# `merge_verbatim_copies`: one place for a section and its word-for-word copies (a README assembled from the doc
+# pages), kept on the page dedicated to it; copies shorter than VERBATIM_MIN_CHARS are never merged
+MERGE_VERBATIM_COPIES = True
+VERBATIM_MIN_CHARS = 80
 REPEATED_HEADING_WEIGHT = 0.5  # `demote_repeated_headings`: a repeat of a better hit's own heading (1: off)
 CLAUSE_LEADERS = True  # each clause's best section first
 # ... when its fused score is at least this share of the best one's (`leaders_first`; 0: always, as before

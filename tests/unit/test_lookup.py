@@ -971,3 +971,56 @@ def test_prefer_named_siblings_gives_a_familys_places_to_the_named_page_only():
     assert [h.score for h in out] == [0.9, 0.5, 0.3, 0.2]
     assert prefer_named_siblings([base, other, stream], named, family) == [base, other, stream]  # not ranked
     assert named_siblings(ids, question_concepts("draw some values")) == {}
+
+
+# --- a README assembled from the doc pages (round 40 after its held-out run) -------------------------------------
+VERBATIM_DOCS = {
+    "README.md": "# Lists\n\nA list helper.\n\n## API\n\nEvery method.\n\n"
+        "### `tally()`\n\nThe tally method counts how many items share each value given by a callback, "
+        "returning an object of counts per value.\n\n"
+        "### `pick()`\n\nThe pick method returns the items at the given positions of the list, in order.\n",
+    "api/tally.md": "# `tally()`\n\nThe tally method counts how many items share each value given by a callback, "
+        "returning an object of counts per value.\n\n[View source](https://example.com/tally.js)\n",
+    "api/pick.md": "# `pick()`\n\nThe pick method returns the items at the given positions of the list, in order.\n",
+}
+
+
+def test_a_readme_copy_of_a_doc_page_gives_its_place_to_the_page(tmp_path):
+    """The README repeats each method page word for word under the same heading (the page adding a source
+    link): the two copies took two places, the README's first, and it demoted the page as a repeated heading.
+    One place now, the page's (its own title, the shortest heading path), at the better copy's place."""
+    ws = make_ws(tmp_path, docs=VERBATIM_DOCS)
+    hits = lookup_docs(ws, "count how many items share each value with a callback", limit=5, expand=True).results
+    where = [(Path(h.path).relative_to(tmp_path / "docs").as_posix(), h.heading) for h in hits]
+    assert where[0] == ("api/tally.md", "tally()"), where
+    assert not any(p == "README.md" and h.endswith("tally()") for p, h in where), where
+
+
+def test_merge_verbatim_copies_keeps_the_dedicated_page_at_the_best_place():
+    from lsp_server.knowledge.lookup import DocHit, merge_verbatim_copies
+
+    body = "The avg method returns the average value of a given key, or of every item when none is given."
+    readme = DocHit(Path("/d/README.md"), 0, 9, "Intro › API › `avg()`", "", 0.9, text=f"#### `avg()`\n\n{body}",
+                    chunk_id="r")
+    other = DocHit(Path("/d/x.md"), 0, 9, "X › Means", "", 0.5, text=body, chunk_id="x")
+    page = DocHit(Path("/d/api/avg.md"), 0, 9, "`avg()`", "", 0.3, text=f"# `avg()`\n\n{body}\n\n[source](s)",
+                  chunk_id="p")
+    out = merge_verbatim_copies([readme, other, page])
+    assert [(h.chunk_id, h.score) for h in out] == [("p", 0.9), ("x", 0.5)]  # another heading is no copy
+    short = DocHit(Path("/d/README.md"), 0, 9, "Intro › `avg()`", "", 0.9, text="Alias of sum.", chunk_id="s")
+    alias = DocHit(Path("/d/api/avg.md"), 0, 9, "`avg()`", "", 0.3, text="Alias of sum.", chunk_id="a")
+    assert merge_verbatim_copies([short, alias]) == [short, alias]  # too short to tell a copy from a stock line
+
+
+def test_merge_verbatim_copies_keeps_copies_as_deep_in_their_places():
+    """One generated page's variants (a sampler, its iterator) say the same words under the same heading at the
+    same depth: nothing tells which one the question asks for, so none is left out."""
+    from lsp_server.knowledge.lookup import DocHit, merge_verbatim_copies
+
+    body = "Returns a pseudorandom number drawn from a normal distribution with the given mean and deviation."
+    a = DocHit(Path("/d/base/normal.md"), 0, 9, "Normal › Usage", "", 0.9, text=body, chunk_id="a")
+    b = DocHit(Path("/d/iter/normal.md"), 0, 9, "Normal › Usage", "", 0.7, text=body, chunk_id="b")
+    deep = DocHit(Path("/d/README.md"), 0, 9, "All › Normal › Usage", "", 0.95, text=body, chunk_id="r")
+    assert merge_verbatim_copies([a, b]) == [a, b]
+    out = merge_verbatim_copies([deep, a, b])
+    assert [(h.chunk_id, h.score) for h in out] == [("a", 0.95), ("b", 0.7)]

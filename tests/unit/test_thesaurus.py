@@ -962,3 +962,45 @@ def test_a_fields_plain_word_reads_the_fields_sense_only_beside_the_fields_own_w
     import unittest.mock
     with unittest.mock.patch.object(T, "default_thesaurus", lambda: th):
         assert search_queries._synonyms(["cluster", "neuron"]) == {"neuron": {"node"}}
+
+
+def test_the_data_file_knows_the_collection_words_a_users_question_says(tmp_path):
+    """A collection library's pages name an operation by its term (count, unique, duplicates, cross join,
+    flatten, median, average, nth, descending, random, while, skip, join, corresponding,
+    exit); the asker says "tally", "deduplicate", "appear more than once", "every possible pairing", "unnest",
+    "middle value", "arithmetic mean", "every fourth", "largest first", "by
+    chance", "as long as", "drop leading", "concatenate", "same index", "terminate the process". Round 40's block of the data
+    file (from its "collections and their operations" comment) joins the two; without it the question's own
+    words rank another section first, or none."""
+    docs = {"list.md": (
+        "# List guide\n\n## Counting\n\nCounts the items.\n\n"
+        "## Unique\n\nThe unique items.\n\n"
+        "## Duplicates\n\nReturns the duplicate items.\n\n"
+        "## Cross join\n\nCross joins two lists, all permutations.\n\n"
+        "## Flatten\n\nFlattens a nested list.\n\n"
+        "## Median\n\nThe median of the items.\n\n"
+        "## Average\n\nThe average of the items.\n\n"
+        "## Nth\n\nEvery n-th item: nth.\n\n"
+        "## Descending\n\nSorts in descending order.\n\n"
+        "## Random\n\nA random item.\n\n"
+        "## While\n\nTakes items while the test holds.\n\n"
+        "## Skip\n\nSkips items.\n\n"
+        "## Join\n\nJoins the items.\n\n"
+        "## Zip\n\nThe corresponding item.\n\n"
+        "## Exit\n\nExits at once.\n")}
+    _assert_block_joins(tmp_path, docs, "# --- collections and their operations",
+                        (("tally", "Counting"),
+                         ("deduplicate", "Unique"),
+                         ("which appear more than once", "Duplicates"),
+                         ("every possible pairing", "Cross join"),
+                         ("unnest", "Flatten"),
+                         ("the middle value", "Median"),
+                         ("the arithmetic mean", "Average"),
+                         ("every fourth", "Nth"),
+                         ("largest first", "Descending"),
+                         ("by chance", "Random"),
+                         ("as long as", "While"),
+                         ("drop leading", "Skip"),
+                         ("concatenate", "Join"),
+                         ("same index", "Zip"),
+                         ("terminate the process", "Exit")))
