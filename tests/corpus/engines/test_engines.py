@@ -224,7 +224,13 @@ def test_engines_of_five_typing_styles(dev_reports, capsys):
 # own ranks of every dev question at b4dbe59: 815 of 2,085 (39.1%) in both columns, grep 388 (18.6%); the other
 # packages 771 -> 770 (on a new machine; the one lost not traced: fluent-ffmpeg, globalize and gluegun, whose
 # questions the new lines read differently, are 7, 28 and 21 at 0a24783 and at b4dbe59 alike)
-HOWTO_FLOOR = 0.387  # 808 of 2,085: seven questions below 815 (0.377 before round 39's pages joined: 764 of 2,025)
+# round 40 (collect.js@4.36.1, 60 questions, 56 pages): 6 of 60 untouched in both columns (grep 3); at the flip the
+# dev set is 2,145 and 815 + 6 = 821 (38.3%) is below 0.387: 0.379 (813 of 2,145; 0.380 would need 816); with
+# howto40 (a README's verbatim copies of the pages merged into them, collection words): collect.js 14 of 60; CI's own
+# ranks of every dev question at fbe6e96: 822 of 2,145 (38.3%) in both columns, grep 390 (18.2%); the other packages
+# 815 -> 808 (can-define 12 -> 9 and neataptic 45 -> 44 among them: collect.js's pages now in the index compete; each
+# question howto40 re-ranked with its changes off ranked the same); 0.379 kept (0.380 would leave six below)
+HOWTO_FLOOR = 0.379  # 813 of 2,145: nine questions below 822 (0.387 before round 40's pages joined: 808 of 2,085)
 # and this far above grep's rate: 0.2 until round 17, whose bun-types questions grep answers unusually well (it finds
 # 39.7% of them, against 19-28% in rounds 11 to 16), so the set's margin fell to 18.4 points as they joined (19.5 after
 # the round's how-to work); 0.18 keeps the guard against falling back toward grep without pretending otherwise;
