@@ -43,7 +43,9 @@ from tree_sitter import Node
 
 from lsp_server.document import ParsedDocument
 from lsp_server.knowledge import suggest as sg
+from lsp_server.knowledge.builtin_names import is_builtin_type
 from lsp_server.knowledge.object_model import package_name
+from lsp_server.knowledge.types import GLOBALS
 from lsp_server.syntax.members import member_chain, this_writes
 from lsp_server.syntax.modules import module_info_of
 from lsp_server.syntax.scopes import FUNCTIONS, scopes_of
@@ -104,7 +106,8 @@ def handed_values(doc: ParsedDocument) -> list[Handed]:
             root = text(chain[0])
             if root in imported:
                 out.append(Handed(text(name), n, imported[root], text(base)))
-            elif root not in declared:
+            elif root not in declared and root not in GLOBALS and not is_builtin_type(root):
+                # (a free `Error`, `HTMLElement`, `EventTarget` is the platform's class, whatever package shares its name)
                 out.append(Handed(text(name), n, root.lower(), text(base), root))
         elif jsx_package is not None and n.type in ("function_declaration", "variable_declarator"):
             name = n.child_by_field_name("name")
@@ -235,7 +238,8 @@ def _words(name: str) -> int:
 def near_member(name: str, members: frozenset[str], static: bool) -> str | None:
     """The one member of the package's (`members`) that a written `name` is a slip of (see the module's doc), the
     plainest kind first: a change of case (`State` of `state`, before the prefixed `setState`), then a typo, then a
-    change of number or prefix; None when none is, or several are of the plainest kind found."""
+    change of number or prefix; None when none is, or several are of the plainest kind found (but a member's
+    capitalised namesake)."""
     found: dict[str, set[str]] = {"case": set(), "typo": set(), "form": set()}
     for real in members:
         if len(real) < MIN_NAME or real[:1] in "_$":
@@ -250,6 +254,9 @@ def near_member(name: str, members: frozenset[str], static: bool) -> str | None:
         elif kind in ("number", "accessor") and _words(real) >= 2:
             found["form"].add(real)
     plainest = next((reals for reals in found.values() if reals), set())
+    # one word spelled both as a member and, capitalised, as a namespace (`type.propTypes`, `React.PropTypes`): a
+    # member is written, so the member is meant (`getPropTypes`)
+    plainest = {r for r in plainest if not (r[:1].isupper() and r[:1].lower() + r[1:] in plainest)}
     return next(iter(plainest)) if len(plainest) == 1 else None
 
 

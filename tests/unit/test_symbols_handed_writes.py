@@ -32,6 +32,7 @@ function mount(type, props) {
   return inst.state;
 }
 module.exports = { Component: Component, mount: mount };
+module.exports.PropTypes = { string: String };
 if (typeof window !== 'undefined') window.Viewlib = module.exports;
 """
 CHECK = """module.exports = function checkTypes(types, props, name) {
@@ -96,8 +97,9 @@ class Card extends Viewlib.Component {
   constructor(props) { super(props); this.State = { open: false }; }
 }
 Card.getContextTypes = {};
+Card.getPropTypes = {};
 render(Card, {});
-""") == [(3, "State", ["state"]), (5, "getContextTypes", ["contextTypes"])]
+""") == [(3, "State", ["state"]), (5, "getContextTypes", ["contextTypes"]), (6, "getPropTypes", ["propTypes"])]
 
 
 def test_a_capitalised_function_returning_jsx_is_handed_to_the_jsx_runtime(tmp_path):
