@@ -46,6 +46,7 @@ from lsp_server import queries
 from lsp_server.knowledge.builtin_names import PLATFORM_ROOTS, builtin_members, is_builtin_type, platform_class_members
 from lsp_server.knowledge.graphql_data import graphql_data_sites
 from lsp_server.knowledge.entry_writes import entry_write_sites
+from lsp_server.knowledge.handed_writes import handed_write_sites
 from lsp_server.knowledge.element_receivers import (custom_elements, dom_element_members, dom_event_members,
                                                     element_receivers_in, tag_members,
                                                     spells_custom_tag, this_element_receivers, element_heritage)
@@ -340,6 +341,7 @@ def unknown_symbol(doc: ParsedDocument, ctx: CheckContext):
                 out.append(f)
     out += vocabulary_findings(doc, result, svc)
     out += _entry_write_findings(doc, result, svc, {f.start for f in out})
+    out += _handed_write_findings(doc, result, svc, {f.start for f in out})
     return out
 
 
@@ -363,6 +365,100 @@ def _entry_write_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectMo
                         "edits": [{"start": prop.start_byte, "end": prop.end_byte, "text": meant}], "fix_all": False}}
         out.append(Finding("unknown-symbol", message, prop.start_byte, prop.end_byte, Severity.WARNING, data))
     return out
+
+
+def _handed_write_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelService,
+                           done: set[int]) -> list[Finding]:
+    """`Foo.propypes = {...}` on a class extending `React.Component`, `this.stte = {...}` in its constructor: a
+    member written on a value handed to a package, under a name nothing in reach spells, a slip of one the package's
+    files spell (`handed_writes`). A warning: the class itself takes any member; the package never reads it."""
+    if doc.language not in SOURCE_LANGUAGES or analysis.names_unknown or doc.path is None:
+        return []
+    index = _engine_vocabulary(svc.model)
+    platform = builtin_members()
+    start = doc.path.parent
+
+    def known(name: str) -> bool:
+        return name in index["names"] or name in platform or name in OBJECT_MEMBERS or name in analysis.added \
+            or _declared_elsewhere(svc, doc, name)
+
+    out = []
+    for w in handed_write_sites(doc, lambda pkg: _package_spelling(svc.model, pkg, start), known,
+                                doc.language in TYPESCRIPT_LANGUAGES):
+        if w.prop.start_byte in done:
+            continue
+        receiver = w.handed.name if w.static else "this"
+        whose = "" if w.static else "an instance of "
+        message = (f"`{receiver}.{w.name}` is written on {whose}`{w.handed.name}`, handed to {w.handed.package} "
+                   f"(`{w.handed.via}`), but no file in reach spells `{w.name}` ({w.handed.package}'s, the engine's, "
+                   f"this workspace's, JavaScript's, the DOM's or Node's): {w.handed.package} never reads it; "
+                   f"did you mean `{w.meant}`?")
+        data = {"suggestions": [w.meant], "type": w.handed.via, "member": w.name, "receiver": "handed",
+                "fix": {"title": f"Rename to `{w.meant}`",
+                        "edits": [{"start": w.prop.start_byte, "end": w.prop.end_byte, "text": w.meant}],
+                        "fix_all": False}}
+        out.append(Finding("unknown-symbol", message, w.prop.start_byte, w.prop.end_byte, Severity.WARNING, data))
+    return out
+
+
+# an object literal's or a typing's key on its own line (`contextTypes: 'DEFINE_MANY',`, `propTypes?: ...`): a
+# member of the object it is written in
+_KEY_DECLARED = re.compile(rb"(?m)^[ \t]*['\"]?([A-Za-z_$][\w$]*)['\"]?[ \t]*\??[ \t]*:")
+
+
+def _package_spelling(model: ObjectModel, package: str, start: Path) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The identifiers and the member names (after a `.`, an own-line key, a method definition) that an installed
+    package's files spell: its runtime entries and the files they import by relative path, its dependencies' alike
+    (`_dependency_files`' reading of one package), and its typings (its own `types`, `@types/<package>`). None when
+    the package is not installed where `start` resolves it. Kept per model and package folder."""
+    home = _package_dir(package, start)
+    if home is None:
+        return None
+    cache: dict = model.derived("unknown_symbol.package_spelling", dict)
+    key = str(home)
+    if key not in cache:
+        cache[key] = _read_package_spelling(package, home)
+    return cache[key]
+
+
+def _read_package_spelling(package: str, home: Path) -> tuple[frozenset[str], frozenset[str]]:
+    limits = ReadLimits()
+    files = _package_files(package, home, limits)
+    manifest = read_json(home / "package.json") or {}
+    deps = manifest.get("dependencies") if isinstance(manifest, dict) else None
+    for dep in sorted(deps) if isinstance(deps, dict) else ():
+        if isinstance(dep, str):
+            files += _package_files(dep, home, limits)
+    for typings in (manifest.get("types"), manifest.get("typings")) if isinstance(manifest, dict) else ():
+        if isinstance(typings, str) and (home / typings).is_file():
+            files.append(home / typings)
+    types_home = _package_dir(f"@types/{package.lstrip('@').replace('/', '__')}", home)
+    if types_home is not None and (types_home / "index.d.ts").is_file():
+        files.append(types_home / "index.d.ts")
+    words: set[bytes] = set()
+    members: set[bytes] = set()
+    for path in files:
+        try:
+            data = limits.read(path)
+        except OSError:
+            continue
+        words.update(_IDENTIFIER.findall(data))
+        members.update(_MEMBER_SPELLED.findall(data))
+        members.update(_KEY_DECLARED.findall(data))
+        members.update(set(_METHOD_DECLARED.findall(data)) - _NOT_METHODS)
+    return (frozenset(w.decode("ascii", "replace") for w in words),
+            frozenset(m.decode("ascii", "replace") for m in members))
+
+
+def _package_files(package: str, start: Path, limits: ReadLimits) -> list[Path]:
+    """A package's runtime entries and its own files they import by relative path (`_import_closure`)."""
+    todo = list(find_package_runtime(package, start))
+    if not todo:
+        return []
+    root = todo[0].parent
+    while root.parent != root and not (root / "package.json").is_file():
+        root = root.parent
+    return _import_closure(todo, root, limits)
 
 
 def added_elsewhere(a: Access, analysis: Analysis, svc: ObjectModelService, doc: ParsedDocument | None = None) -> bool:
