@@ -2730,7 +2730,9 @@ class Analyzer:
                 hints.append(None)
                 continue
             text, module = types.pop()
-            hints.append(self.callback_param_val(text, module, None, fn.conf, fn.evidence))
+            # a parameter declared `this` (`map<V>(fn: (node: this) => V)`, `tap(cb: Intercepter<this>)`) is
+            # TypeScript's polymorphic `this`: the type of the receiver the method is called on
+            hints.append(self.callback_param_val(text, module, _polymorphic_this(fn), fn.conf, fn.evidence))
         return hints
 
     def callable_signatures(self, text: str, module: str, depth: int = 0) -> list[tuple[list[str], str]]:
@@ -4425,6 +4427,14 @@ def _either(a: Val | None, b: Val | None) -> Val | None:
     if a.kind != ValKind.INSTANCE or b.kind != ValKind.INSTANCE or a.any_element or b.any_element:
         return None
     return Val(ValKind.UNION, (a.tid, b.tid), conf=min(a.conf, b.conf), evidence=a.evidence or b.evidence)
+
+
+def _polymorphic_this(fn: Val) -> Val | None:
+    """What the type `this` means in the signature of method `fn`: the instance it is called on (`wrapper.map(...)`
+    with `map<V>(fn: (node: this) => V)` hands each node as a `wrapper`'s type, a subclass's included). None on
+    a class's static side (TypeScript allows no polymorphic `this` there) and on anything not an instance."""
+    recv = fn.recv
+    return recv if recv is not None and recv.kind in (ValKind.INSTANCE, ValKind.UNION, ValKind.INTERSECTION) else None
 
 
 def _same_type(a: Val | None, b: Val | None) -> bool:
