@@ -337,6 +337,38 @@ def examples_chain_export(model: ObjectModel, name: str, val: Val) -> bool:
     return cache[name]
 
 
+# `import { shallow, mount } from 'enzyme'`, `import React, { useState } from "react"`, `const { shallow } =
+# require('enzyme')`: the braces of a named import or a destructuring require, and the specifier
+_NAMED_IMPORT = re.compile(r"""(?<![\w$.])import\s+(?:[A-Za-z_$][\w$]*\s*,\s*)?\{([^{}]*)\}\s*from\s*(['"])([^'"\n]+)\2""")
+_IDENTIFIER_TEXT = re.compile(r"[A-Za-z_$][\w$]*")
+_NAMED_REQUIRE = re.compile(r"""(?<![\w$.])(?:var|let|const)\s*\{([^{}]*)\}\s*=\s*require\s*\(\s*(['"])([^'"\n]+)\2\s*\)""")
+
+
+def examples_import_export(model: ObjectModel, name: str, module: str) -> bool:
+    """Whether the engine's own examples bind `name` to the export of that name of `module` by a named import
+    or a destructuring require (`import { shallow } from 'enzyme'`, `const { shallow } = require('enzyme')`),
+    never under another name there: the docs show the binding once and leave it out of later fragments
+    (`const wrapper = shallow(<Foo />)`), as they leave out a whole module's (`unknown_symbol.docs_bound_names`),
+    so a one-word name written free is that export, not the snippet's own helper (as `examples_chain_export`
+    says from a call's use). An aliased import (`{ a as b }`) is `naming`'s "export" convention. Once per model."""
+    def build() -> dict[str, set[str]]:
+        bound: dict[str, set[str]] = {}
+        own = model.examples if model.own_examples is None else model.examples[:model.own_examples]
+        for _, code in own:
+            for pattern, separator in ((_NAMED_IMPORT, r"\s+as\s+"), (_NAMED_REQUIRE, r"\s*:\s*")):
+                for found in pattern.finditer(code or ""):
+                    spec = found.group(3)
+                    target = spec if spec in model.modules else package_name(spec)
+                    for item in found.group(1).split(","):
+                        parts = re.split(separator, item.strip())
+                        if not parts[0] or len(parts) > 2 or not all(_IDENTIFIER_TEXT.fullmatch(p) for p in parts):
+                            continue  # (a trailing comma, a default value, a nested pattern: no plain binding)
+                        bound.setdefault(parts[-1], set()).add(target if len(parts) == 1 else "")
+        return bound
+    found = model.derived("types.examples_import_export", build).get(name, set())
+    return found == {module}
+
+
 def receiver_members(model: ObjectModel, recv: Val) -> dict[str, tuple[Member, TypeId]]:
     """The members a receiver value has, by name, each with the type declaring it: a class value (a namespace
     object, a function merged with a namespace: `ValKind.CLASS`) has its static side, inherited statics and
@@ -613,9 +645,11 @@ class Analyzer:
                 val = self.export_val(owners[0], name, INFERRED)
                 if val is not None and not name[:1].isupper() and val.kind != ValKind.CLASS and \
                         not (val.kind == ValKind.FUNCTION and (re.search(r"[a-z][A-Z]", name) or
-                                                               examples_chain_export(self.model, name, val))):
+                                                               examples_chain_export(self.model, name, val) or
+                                                               examples_import_export(self.model, name, owners[0]))):
                     val = None  # a one-word name (`mix`, `random`) may be the snippet's own helper; a
-                    # compound one (`encodeStateAsUpdate`) is the engine's function the fragment assumes imported
+                    # compound one (`encodeStateAsUpdate`) is the engine's function the fragment assumes imported,
+                    # so is one the engine's docs import by that name (`import { shallow } from 'enzyme'`)
                 if val is not None and not name[:1].isupper() and val.kind == ValKind.CLASS and \
                         isinstance(val.tid, tuple) and _MODULE_OBJECT.search(val.tid[1]) and \
                         not examples_use_export(self.model, name, val):
