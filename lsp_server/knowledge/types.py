@@ -851,8 +851,22 @@ class Analyzer:
         return bool(hits) and len(hits) > len(other - hits)
 
     def package_export(self, name: str) -> bool:
-        """Some module of the engine exports `name`."""
-        return any(name in mod.exports for mod in self.model.modules.values())
+        """Some module of the engine exports `name` as a value: what a read of a namespace's member can give
+        (`Tone.now`, `Tone.Synth`). A type only (`export type Key = string | number`, an interface: @types/react's
+        `Key`, `Ref`) is no value of any object, so a member read so named is not the package's export misread."""
+        return any(name in mod.exports and self.value_export(module, name) for module, mod in self.model.modules.items())
+
+    def value_export(self, module: str, name: str) -> bool:
+        """`module`'s export `name` is (or may be) a value: a function, a constant, a class, an enum, a namespace,
+        an interface a value merges into or with a construct signature, a name the model cannot follow (a
+        re-export); not an interface or a type alias alone."""
+        mod = self.model.modules[module]
+        local = mod.exports.get(name)
+        t = mod.types.get(local) if local is not None else None
+        if local is None or local in mod.values or t is None or t.kind not in ("interface", "alias"):
+            return True
+        tid = self.model.find_type(module, local) if t.kind == "interface" else None
+        return tid is not None and self.model.class_like(tid)
 
     def namespace_by_uses(self, name: str) -> Val | None:
         """A capitalised name the file never declares, used as `Excel.Workbook`: a README fragment's alias of
