@@ -337,6 +337,38 @@ def examples_chain_export(model: ObjectModel, name: str, val: Val) -> bool:
     return cache[name]
 
 
+# `import { shallow, mount } from 'enzyme'`, `import React, { useState } from "react"`, `const { shallow } =
+# require('enzyme')`: the braces of a named import or a destructuring require, and the specifier
+_NAMED_IMPORT = re.compile(r"""(?<![\w$.])import\s+(?:[A-Za-z_$][\w$]*\s*,\s*)?\{([^{}]*)\}\s*from\s*(['"])([^'"\n]+)\2""")
+_IDENTIFIER_TEXT = re.compile(r"[A-Za-z_$][\w$]*")
+_NAMED_REQUIRE = re.compile(r"""(?<![\w$.])(?:var|let|const)\s*\{([^{}]*)\}\s*=\s*require\s*\(\s*(['"])([^'"\n]+)\2\s*\)""")
+
+
+def examples_import_export(model: ObjectModel, name: str, module: str) -> bool:
+    """Whether the engine's own examples bind `name` to the export of that name of `module` by a named import
+    or a destructuring require (`import { shallow } from 'enzyme'`, `const { shallow } = require('enzyme')`),
+    never under another name there: the docs show the binding once and leave it out of later fragments
+    (`const wrapper = shallow(<Foo />)`), as they leave out a whole module's (`unknown_symbol.docs_bound_names`),
+    so a one-word name written free is that export, not the snippet's own helper (as `examples_chain_export`
+    says from a call's use). An aliased import (`{ a as b }`) is `naming`'s "export" convention. Once per model."""
+    def build() -> dict[str, set[str]]:
+        bound: dict[str, set[str]] = {}
+        own = model.examples if model.own_examples is None else model.examples[:model.own_examples]
+        for _, code in own:
+            for pattern, separator in ((_NAMED_IMPORT, r"\s+as\s+"), (_NAMED_REQUIRE, r"\s*:\s*")):
+                for found in pattern.finditer(code or ""):
+                    spec = found.group(3)
+                    target = spec if spec in model.modules else package_name(spec)
+                    for item in found.group(1).split(","):
+                        parts = re.split(separator, item.strip())
+                        if not parts[0] or len(parts) > 2 or not all(_IDENTIFIER_TEXT.fullmatch(p) for p in parts):
+                            continue  # (a trailing comma, a default value, a nested pattern: no plain binding)
+                        bound.setdefault(parts[-1], set()).add(target if len(parts) == 1 else "")
+        return bound
+    found = model.derived("types.examples_import_export", build).get(name, set())
+    return found == {module}
+
+
 def receiver_members(model: ObjectModel, recv: Val) -> dict[str, tuple[Member, TypeId]]:
     """The members a receiver value has, by name, each with the type declaring it: a class value (a namespace
     object, a function merged with a namespace: `ValKind.CLASS`) has its static side, inherited statics and
@@ -613,9 +645,11 @@ class Analyzer:
                 val = self.export_val(owners[0], name, INFERRED)
                 if val is not None and not name[:1].isupper() and val.kind != ValKind.CLASS and \
                         not (val.kind == ValKind.FUNCTION and (re.search(r"[a-z][A-Z]", name) or
-                                                               examples_chain_export(self.model, name, val))):
+                                                               examples_chain_export(self.model, name, val) or
+                                                               examples_import_export(self.model, name, owners[0]))):
                     val = None  # a one-word name (`mix`, `random`) may be the snippet's own helper; a
-                    # compound one (`encodeStateAsUpdate`) is the engine's function the fragment assumes imported
+                    # compound one (`encodeStateAsUpdate`) is the engine's function the fragment assumes imported,
+                    # so is one the engine's docs import by that name (`import { shallow } from 'enzyme'`)
                 if val is not None and not name[:1].isupper() and val.kind == ValKind.CLASS and \
                         isinstance(val.tid, tuple) and _MODULE_OBJECT.search(val.tid[1]) and \
                         not examples_use_export(self.model, name, val):
@@ -817,8 +851,22 @@ class Analyzer:
         return bool(hits) and len(hits) > len(other - hits)
 
     def package_export(self, name: str) -> bool:
-        """Some module of the engine exports `name`."""
-        return any(name in mod.exports for mod in self.model.modules.values())
+        """Some module of the engine exports `name` as a value: what a read of a namespace's member can give
+        (`Tone.now`, `Tone.Synth`). A type only (`export type Key = string | number`, an interface: @types/react's
+        `Key`, `Ref`) is no value of any object, so a member read so named is not the package's export misread."""
+        return any(name in mod.exports and self.value_export(module, name) for module, mod in self.model.modules.items())
+
+    def value_export(self, module: str, name: str) -> bool:
+        """`module`'s export `name` is (or may be) a value: a function, a constant, a class, an enum, a namespace,
+        an interface a value merges into or with a construct signature, a name the model cannot follow (a
+        re-export); not an interface or a type alias alone."""
+        mod = self.model.modules[module]
+        local = mod.exports.get(name)
+        t = mod.types.get(local) if local is not None else None
+        if local is None or local in mod.values or t is None or t.kind not in ("interface", "alias"):
+            return True
+        tid = self.model.find_type(module, local) if t.kind == "interface" else None
+        return tid is not None and self.model.class_like(tid)
 
     def namespace_by_uses(self, name: str) -> Val | None:
         """A capitalised name the file never declares, used as `Excel.Workbook`: a README fragment's alias of
@@ -2730,7 +2778,9 @@ class Analyzer:
                 hints.append(None)
                 continue
             text, module = types.pop()
-            hints.append(self.callback_param_val(text, module, None, fn.conf, fn.evidence))
+            # a parameter declared `this` (`map<V>(fn: (node: this) => V)`, `tap(cb: Intercepter<this>)`) is
+            # TypeScript's polymorphic `this`: the type of the receiver the method is called on
+            hints.append(self.callback_param_val(text, module, _polymorphic_this(fn), fn.conf, fn.evidence))
         return hints
 
     def callable_signatures(self, text: str, module: str, depth: int = 0) -> list[tuple[list[str], str]]:
@@ -4425,6 +4475,14 @@ def _either(a: Val | None, b: Val | None) -> Val | None:
     if a.kind != ValKind.INSTANCE or b.kind != ValKind.INSTANCE or a.any_element or b.any_element:
         return None
     return Val(ValKind.UNION, (a.tid, b.tid), conf=min(a.conf, b.conf), evidence=a.evidence or b.evidence)
+
+
+def _polymorphic_this(fn: Val) -> Val | None:
+    """What the type `this` means in the signature of method `fn`: the instance it is called on (`wrapper.map(...)`
+    with `map<V>(fn: (node: this) => V)` hands each node as a `wrapper`'s type, a subclass's included). None on
+    a class's static side (TypeScript allows no polymorphic `this` there) and on anything not an instance."""
+    recv = fn.recv
+    return recv if recv is not None and recv.kind in (ValKind.INSTANCE, ValKind.UNION, ValKind.INTERSECTION) else None
 
 
 def _same_type(a: Val | None, b: Val | None) -> bool:
