@@ -332,3 +332,25 @@ def test_round_40s_variant_reads_a_question_without_its_collection_words():
         assert ("count",) not in alternatives("tally the votes")
         assert ("node",) in alternatives("a neuron")
     assert ("count",) in alternatives("tally the votes")  # restored
+
+
+def test_round_41s_variants_read_a_question_without_its_words_and_keep_overview_entries():
+    """howto_cv's "round 41's list-operation words off" variant reads "fold over" as its own words only, its reading
+    of round 40's words the shipped one; "overview entries not merged" switches `merge_signature_entries` off."""
+    from lsp_server.knowledge import lookup, thesaurus
+    from tests.corpus.engines.howto_cv import CHANGES, patched
+
+    def alternatives(question):
+        return {terms for c in thesaurus.question_concepts(question) for terms, _ in c.alternatives}
+
+    assert ("reduc",) in alternatives("fold over the list")
+    with patched(CHANGES["round 41's list-operation words off"]):
+        assert ("reduc",) not in alternatives("fold over the list")
+        assert ("count",) in alternatives("tally the votes")
+    assert ("reduc",) in alternatives("fold over the list")  # restored
+    with patched(CHANGES["overview entries not merged"]):
+        assert not lookup.MERGE_SIGNATURE_ENTRIES
+    with patched(CHANGES["round 41's main"]):
+        assert not lookup.MERGE_SIGNATURE_ENTRIES and not lookup.SIGNATURE_TWINS_KEPT
+        assert ("reduc",) not in alternatives("fold over the list")
+    assert lookup.MERGE_SIGNATURE_ENTRIES and lookup.SIGNATURE_TWINS_KEPT

@@ -283,6 +283,16 @@ def thesaurus_before_round_40() -> T.Thesaurus:
     return thesaurus_without_block(ROUND_40_THESAURUS)
 
 
+ROUND_41_THESAURUS = "# --- list operations and component state"
+
+
+@functools.cache
+def thesaurus_before_round_41() -> T.Thesaurus:
+    """Without round 41's list-operation and component-state words (docs/evaluation.md, "Round 41 after the
+    held-out run: howto41")."""
+    return thesaurus_without_block(ROUND_41_THESAURUS)
+
+
 BEFORE = "before (main)"
 MAIN_ROUND_10 = {"docs_index.GREP_SHORTER_FIRST": False}  # main before round 11's how-to work
 # main before round 12's: no dense ranking. Without the `semantic` extra the dense ranking is empty, so this
@@ -390,6 +400,13 @@ CHANGES: dict[str, dict[str, object]] = {
     "round 40's collection words off": {"thesaurus.default_thesaurus": thesaurus_before_round_40},
     # round 40's: a README's word-for-word copy of a doc page's section left out for the page (`merge_verbatim_copies`)
     "verbatim copies not merged": {"MERGE_VERBATIM_COPIES": False},
+    # round 41's: the list-operation and component-state words of the thesaurus, and an API overview's entry left out
+    # for the page titled with the member's signature (`merge_signature_entries`): docs/evaluation.md, "howto41"
+    "round 41's list-operation words off": {"thesaurus.default_thesaurus": thesaurus_before_round_41},
+    "overview entries not merged": {"MERGE_SIGNATURE_ENTRIES": False},
+    "signature twins demoted": {"SIGNATURE_TWINS_KEPT": False},
+    "round 41's main": {"thesaurus.default_thesaurus": thesaurus_before_round_41, "MERGE_SIGNATURE_ENTRIES": False,
+                        "SIGNATURE_TWINS_KEPT": False},
     # round 33's: among same-titled pages, the one whose folder the question names first (`prefer_named_siblings`)
     "same-titled pages not told apart by folder": {"NAMED_SIBLINGS": False},
 }
