@@ -1005,24 +1005,3 @@ def test_the_data_file_knows_the_collection_words_a_users_question_says(tmp_path
                          ("same index", "Zip"),
                          ("terminate the process", "Exit")))
 
-
-def test_the_data_file_knows_the_list_operation_words_a_users_question_says(tmp_path):
-    """A wrapper or collection API's method pages name an operation by its term (reduce, filter, slice, index,
-    render, state); the asker says "fold over", "keep only", "a sub-range", "a
-    zero-based position", "re-render", "internal data". Round 41's block of the data file (from its "list operations
-    and component state" comment) joins the two; without it the question's own words rank another section first,
-    or none."""
-    docs = {"wrapper.md": (
-        "# Wrapper guide\n\n## Reduce\n\nReduces the nodes to one value with a reducer.\n\n"
-        "## Filter\n\nFilters the nodes.\n\n"
-        "## Slice\n\nA slice of the nodes.\n\n"
-        "## At\n\nThe node at an index.\n\n"
-        "## Update\n\nUpdates the tree.\n\n"
-        "## State\n\nThe state of the root.\n")}
-    _assert_block_joins(tmp_path, docs, "# --- list operations and component state",
-                        (("fold over the nodes", "Reduce"),
-                         ("keep only some", "Filter"),
-                         ("a sub-range", "Slice"),
-                         ("the zero-based position", "At"),
-                         ("re-render", "Update"),
-                         ("internal data", "State")))
