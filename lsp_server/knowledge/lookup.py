@@ -259,6 +259,9 @@ def fused_search(workspace: Workspace, index: DocsIndex, question: str, depth: i
     # ... and to distinct texts: a README assembled from the doc pages repeats each page's section word for word
     # under the same heading; one place goes to the copy on the page dedicated to it
     fused = merge_verbatim_copies(fused) if MERGE_VERBATIM_COPIES else fused
+    # ... and to the member's own page: an API overview lists each member under its signature with a line of its
+    # own words (`ShallowWrapper API › .tap(intercepter) => Self`) beside the page titled with that signature
+    fused = merge_signature_entries(fused, index.collections()) if MERGE_SIGNATURE_ENTRIES else fused
     # ... and to distinct headings: the fifth page's `Settings › Abort Signals and Timeouts` says what the first's did
     fused = demote_repeated_headings(fused) if REPEATED_HEADING_WEIGHT != 1.0 else fused
     # ... and to several pages: one page's third section is less likely the answer than another page's best
@@ -464,6 +467,60 @@ def merge_verbatim_copies(hits: list[DocHit]) -> list[DocHit]:
             for i, h in enumerate(hits) if i in takes or i not in left_out]
 
 
+# a heading that is a member's signature: a name and its parameter list (`.tap(intercepter) => Self`,
+# `mount(node[, options])`, `Foo.bar()`), not prose that merely holds a parenthesis (`Full Rendering API (mount)`);
+# the member is named by the signature through its parameter list (an overview may give another return type:
+# `.update() => ShallowWrapper` beside the page `.update() => Self`)
+_SIGNATURE_HEADING = re.compile(r"^\.?[A-Za-z_$][\w$.]*\([^)]*\)")
+
+
+def _own_heading(h: DocHit) -> str:
+    return " ".join(_HEADING_MARKUP.sub("", h.heading.split(" › ")[-1]).lower().split())
+
+
+def signature_of(h: DocHit) -> str | None:
+    """The member a hit's own heading is the signature of (`.tap(intercepter)`), markup, case and return type
+    aside; None for any other heading."""
+    m = _SIGNATURE_HEADING.match(_own_heading(h))
+    return m.group(0) if m else None
+
+
+def merge_signature_entries(hits: list[DocHit], collections: dict[str, str]) -> list[DocHit]:
+    """`hits` (best first) with the places of an API overview's entries for a member (sections nested under a
+    page's title whose own heading is the member's signature, `Shallow Rendering API › ShallowWrapper API ›
+    .tap(intercepter) => Self`) given to the pages of the same doc collection titled with that signature
+    (`.tap(intercepter) => Self`: markup, case and return type aside): the member's pages take the best places
+    of the entries and pages together, in their order, at those places' scores, and the entries are left out.
+    An overview sums each member up in a line that often holds the question's words as well as the page does,
+    and every copy of the heading after the first was demoted as a repeat (`demote_repeated_headings`): two
+    overviews' entries held the top places and the member's own pages (its arguments, returns, examples) fell out
+    of the top 5. Unlike `merge_verbatim_copies` the texts need not match: a signature names one member, a prose
+    heading (`Installation`) may head other words on another page. One member of two classes has two pages:
+    both take places."""
+    pages: dict[tuple[str, str], list[int]] = {}
+    entries: dict[tuple[str, str], list[int]] = {}
+    for i, h in enumerate(hits):
+        member = signature_of(h)
+        if member is None:
+            continue
+        key = (collections.get(str(h.path), str(h.path)), member)
+        (entries if " › " in h.heading else pages).setdefault(key, []).append(i)
+    left_out: set[int] = set()
+    takes: dict[int, int] = {}  # a place -> the page that takes it
+    for key, at in entries.items():
+        if key not in pages:
+            continue
+        places = sorted(at + pages[key])
+        left_out.update(places)
+        for place, page in zip(places, pages[key]):
+            takes[place] = page
+            left_out.discard(place)
+    if not takes:
+        return hits
+    return [replace(hits[takes[i]], score=h.score) if i in takes else h
+            for i, h in enumerate(hits) if i in takes or i not in left_out]
+
+
 def demote_crowded_pages(hits: list[DocHit]) -> list[DocHit]:
     """`hits` (best first) with each section of a page that already has `PAGE_PLACES` better-ranked sections
     scored times `CROWDED_PAGE_WEIGHT`. A page whose subject the question's words name (its title, its
@@ -493,7 +550,11 @@ def demote_repeated_headings(hits: list[DocHit]) -> list[DocHit]:
     scored = []
     for i, h in enumerate(hits):
         key = own(h)
-        scored.append((h.score * (REPEATED_HEADING_WEIGHT if key in seen else 1.0), i, h))
+        # a page titled with a member's signature that another page's title repeats is the same member of
+        # another class (`ShallowWrapper/tap.md`, `ReactWrapper/tap.md`): both answer alike, and the question's
+        # words seldom tell which class it means; the second keeps its place (`SIGNATURE_TWINS_KEPT`)
+        twin = SIGNATURE_TWINS_KEPT and " › " not in h.heading and signature_of(h) is not None
+        scored.append((h.score * (REPEATED_HEADING_WEIGHT if key in seen and not twin else 1.0), i, h))
         seen.add(key)
     scored.sort(key=lambda s: (-s[0], s[1]))
     return [h if sc == h.score else replace(h, score=round(sc, 5)) for sc, _, h in scored]
@@ -528,6 +589,10 @@ PAGE_PLACES = 2
 # pages), kept on the page dedicated to it; copies shorter than VERBATIM_MIN_CHARS are never merged
 MERGE_VERBATIM_COPIES = True
 VERBATIM_MIN_CHARS = 80
+# `merge_signature_entries`: an API overview's entry for a member left out for the page titled with its signature
+# (round 41 after its held-out run: docs/evaluation.md, "howto41")
+MERGE_SIGNATURE_ENTRIES = True
+SIGNATURE_TWINS_KEPT = True  # `demote_repeated_headings` leaves a page titled with a signature another page's title repeats
 REPEATED_HEADING_WEIGHT = 0.5  # `demote_repeated_headings`: a repeat of a better hit's own heading (1: off)
 CLAUSE_LEADERS = True  # each clause's best section first
 # ... when its fused score is at least this share of the best one's (`leaders_first`; 0: always, as before

@@ -332,3 +332,23 @@ def test_round_40s_variant_reads_a_question_without_its_collection_words():
         assert ("count",) not in alternatives("tally the votes")
         assert ("node",) in alternatives("a neuron")
     assert ("count",) in alternatives("tally the votes")  # restored
+
+
+
+def test_round_41s_variants_switch_its_rules_off_and_read_its_words_not_shipped():
+    """howto_cv's "round 41's main" switches `merge_signature_entries` and the twins' exemption off; "list-operation
+    words (not shipped)" reads "fold over" as reduce too, its reading of round 40's words the shipped one."""
+    from lsp_server.knowledge import lookup, thesaurus
+    from tests.corpus.engines.howto_cv import CHANGES, patched
+
+    def alternatives(question):
+        return {terms for c in thesaurus.question_concepts(question) for terms, _ in c.alternatives}
+
+    assert ("reduc",) not in alternatives("fold over the list")
+    with patched(CHANGES["list-operation words (not shipped)"]):
+        assert ("reduc",) in alternatives("fold over the list")
+        assert ("count",) in alternatives("tally the votes")
+    assert ("reduc",) not in alternatives("fold over the list")  # restored
+    with patched(CHANGES["round 41's main"]):
+        assert not lookup.MERGE_SIGNATURE_ENTRIES and not lookup.SIGNATURE_TWINS_KEPT
+    assert lookup.MERGE_SIGNATURE_ENTRIES and lookup.SIGNATURE_TWINS_KEPT

@@ -1024,3 +1024,73 @@ def test_merge_verbatim_copies_keeps_copies_as_deep_in_their_places():
     assert merge_verbatim_copies([a, b]) == [a, b]
     out = merge_verbatim_copies([deep, a, b])
     assert [(h.chunk_id, h.score) for h in out] == [("a", 0.95), ("b", 0.7)]
+
+
+SIGNATURE_DOCS = {
+    "api/wrapper.md": "# Wrapper API\n\nEvery method of the wrapper, in a line each.\n\n## Methods\n\n"
+        "### `.tap(fn) => Self`\n\nTaps into the chain: handy for debugging a method chain.\n\n"
+        "### `.pick(index) => Wrapper`\n\nThe item at a position.\n\n"
+        "### `.size() => Number`\n\nHow many items the wrapper holds.\n",
+    "api/Wrapper/tap.md": "# `.tap(fn) => Self`\n\nInvokes fn with the wrapper and returns the wrapper itself: the chain goes on.\n\n"
+        "#### Arguments\n\n1. `fn` (`Function`): called with the current wrapper.\n\n"
+        "#### Example\n\n```js\nwrap(list).tap(w => console.log(w.size())).pick(0);\n```\n",
+    "api/Wrapper/pick.md": "# `.pick(index) => Wrapper`\n\nA new wrapper around the item at the index.\n",
+    "api/Wrapper/size.md": "# `.size() => Number`\n\nThe number of items.\n",
+    "guide.md": "# Guide\n\n## Chains\n\nEvery method returns a wrapper, so calls chain.\n",
+}
+
+
+def test_an_overview_entry_gives_its_place_to_the_page_titled_with_its_signature(tmp_path):
+    """An API overview lists each member under its signature with a line of its own words, which here hold the
+    question's words (debugging, chain) and the member's page does not: the entry ranked first, and the page, a
+    repeat of its heading, was demoted behind it. The page titled with the signature takes the entry's place."""
+    ws = make_ws(tmp_path, docs=SIGNATURE_DOCS)
+    hits = lookup_docs(ws, "debugging a method chain", limit=5, expand=True).results
+    where = [(Path(h.path).relative_to(tmp_path / "docs").as_posix(), h.heading) for h in hits]
+    assert where[0] == ("api/Wrapper/tap.md", ".tap(fn) => Self"), where
+    assert not any(p == "api/wrapper.md" and h.endswith("=> Self") for p, h in where), where
+
+
+def test_merge_signature_entries_leaves_prose_headings_and_other_collections_alone():
+    from dataclasses import replace
+
+    from lsp_server.knowledge.lookup import DocHit, merge_signature_entries
+
+    entry = DocHit(Path("/d/a/api.md"), 0, 9, "API › Methods › `.tap(fn) => Self`", "", 0.9, chunk_id="e")
+    other = DocHit(Path("/d/a/guide.md"), 0, 9, "Guide › Chains", "", 0.6, chunk_id="g")
+    page = DocHit(Path("/d/a/tap.md"), 0, 9, "`.tap(fn) => Self`", "", 0.3, chunk_id="p")
+    twin = DocHit(Path("/d/a/b/tap.md"), 0, 9, ".tap(fn) => self", "", 0.2, chunk_id="t")
+    same = {"/d/a/api.md": "a", "/d/a/guide.md": "a", "/d/a/tap.md": "a", "/d/a/b/tap.md": "a"}
+    out = merge_signature_entries([entry, other, page, twin], same)
+    # the member's two pages (one member of two classes) take the best places of the entry and the pages
+    assert [(h.chunk_id, h.score) for h in out] == [("p", 0.9), ("g", 0.6), ("t", 0.3)]
+    # an overview may give another return type than the page: the member is its signature through its parameters
+    other_type = replace(entry, heading="API › Methods › `.tap(fn) => Wrapper`")
+    assert [h.chunk_id for h in merge_signature_entries([other_type, other, page], same)] == ["p", "g"]
+    # the page ranked above the entry keeps its place; the entry is left out
+    assert [h.chunk_id for h in merge_signature_entries([page, entry], same)] == ["p"]
+    # another engine's page of the same signature is no page of this member
+    apart = {**same, "/d/a/tap.md": "z", "/d/a/b/tap.md": "z"}
+    assert merge_signature_entries([entry, other, page], apart) == [entry, other, page]
+    # a prose heading may head other words on another page: `README › Installation` beside installation.md
+    guide = DocHit(Path("/d/a/README.md"), 0, 9, "Intro › Installation", "", 0.9, chunk_id="i")
+    install = DocHit(Path("/d/a/install.md"), 0, 9, "Installation", "", 0.5, chunk_id="j")
+    both = {"/d/a/README.md": "a", "/d/a/install.md": "a"}
+    assert merge_signature_entries([guide, install], both) == [guide, install]
+
+
+def test_a_page_titled_with_a_signature_keeps_its_place_beside_its_twin():
+    """One member of two classes (`ShallowWrapper/tap.md`, `ReactWrapper/tap.md`) has two pages of the same title:
+    the second is no repeat to demote (the question's words seldom tell the class); a repeated subsection heading
+    (`Example`) and an overview's entry still are."""
+    from lsp_server.knowledge.lookup import DocHit, demote_repeated_headings
+
+    a = DocHit(Path("/d/A/tap.md"), 0, 9, "`.tap(fn) => Self`", "", 0.9, chunk_id="a")
+    other = DocHit(Path("/d/guide.md"), 0, 9, "Guide › Chains", "", 0.5, chunk_id="g")
+    b = DocHit(Path("/d/B/tap.md"), 0, 9, "`.tap(fn) => Self`", "", 0.6, chunk_id="b")
+    assert [h.chunk_id for h in demote_repeated_headings([a, other, b])] == ["a", "b", "g"]
+    ex1 = DocHit(Path("/d/A/tap.md"), 0, 9, "`.tap(fn) => Self` › Example", "", 0.9, chunk_id="e1")
+    ex2 = DocHit(Path("/d/B/tap.md"), 0, 9, "`.tap(fn) => Self` › Example", "", 0.6, chunk_id="e2")
+    assert [h.chunk_id for h in demote_repeated_headings([ex1, other, ex2])] == ["e1", "g", "e2"]
+    entry = DocHit(Path("/d/api.md"), 0, 9, "API › `.tap(fn) => Self`", "", 0.6, chunk_id="n")
+    assert [h.chunk_id for h in demote_repeated_headings([a, other, entry])] == ["a", "g", "n"]

@@ -1004,3 +1004,4 @@ def test_the_data_file_knows_the_collection_words_a_users_question_says(tmp_path
                          ("concatenate", "Join"),
                          ("same index", "Zip"),
                          ("terminate the process", "Exit")))
+
