@@ -39,6 +39,7 @@ from lsp_server.knowledge import suggest as sg
 from lsp_server.knowledge.object_model import OBJECT_MEMBERS, ObjectModel
 from lsp_server.knowledge.types import Access, Analysis, ValKind
 from lsp_server.languages import parser
+from lsp_server.syntax.members import member_assignments
 from lsp_server.syntax.modules import string_value
 from lsp_server.syntax.scopes import function_scope, scopes_of
 
@@ -172,18 +173,7 @@ def entry_write_sites(doc: ParsedDocument, analysis: Analysis, model: ObjectMode
         return []
     scopes = None
     out = []
-    stack = [doc.tree.root_node]
-    while stack:
-        node = stack.pop()
-        stack.extend(node.children)
-        if node.type != "assignment_expression":
-            continue
-        left = node.child_by_field_name("left")
-        if left is None or left.type != "member_expression":
-            continue
-        prop, obj = left.child_by_field_name("property"), left.child_by_field_name("object")
-        if prop is None or obj is None or prop.type != "property_identifier":
-            continue
+    for _, obj, prop in member_assignments(doc.tree.root_node):
         name = doc.node_text(prop)
         if len(name) < MIN_NAME or name in spelled or name in OBJECT_MEMBERS:
             continue

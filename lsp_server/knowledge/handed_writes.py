@@ -46,7 +46,7 @@ from lsp_server.knowledge import suggest as sg
 from lsp_server.knowledge.builtin_names import is_builtin_type
 from lsp_server.knowledge.object_model import package_name
 from lsp_server.knowledge.types import GLOBALS
-from lsp_server.syntax.members import member_chain, this_writes
+from lsp_server.syntax.members import member_assignments, member_chain, this_writes
 from lsp_server.syntax.modules import module_info_of
 from lsp_server.syntax.scopes import FUNCTIONS, scopes_of
 
@@ -182,20 +182,10 @@ def _unwrapped(node: Node) -> Node:
 def static_writes(doc: ParsedDocument) -> dict[str, list[Node]]:
     """The file's member writes on a plain name (`Foo.x = ...`, anywhere in it): the name -> the property nodes
     written, in the order met. Read once a file, for all its handed values."""
-    text = doc.node_text
     out: dict[str, list[Node]] = {}
-    stack = [doc.tree.root_node]
-    while stack:
-        n = stack.pop()
-        stack.extend(n.named_children)
-        if n.type != "assignment_expression":
-            continue
-        left = n.child_by_field_name("left")
-        if left is None or left.type != "member_expression":
-            continue
-        obj, prop = left.child_by_field_name("object"), left.child_by_field_name("property")
-        if obj is not None and obj.type == "identifier" and prop is not None and prop.type == "property_identifier":
-            out.setdefault(text(obj), []).append(prop)
+    for _, obj, prop in member_assignments(doc.tree.root_node):
+        if obj.type == "identifier":
+            out.setdefault(doc.node_text(obj), []).append(prop)
     return out
 
 

@@ -93,6 +93,28 @@ def this_aliases(body: Node, text: Callable[[Node], str]) -> set[str]:
     return out
 
 
+def member_assignments(root: Node) -> list[tuple[Node, Node, Node]]:
+    """Every plain assignment under `root` whose target is a named member (`Foo.x = 1`, `a.b.c = v`; not `a[k] =
+    v`, not `+=`): each as (the assignment, the object node, the property node), in the order met (a depth-first
+    walk, each node's children first to last). The one reader of written members by name for the checks that
+    judge them (`entry_writes`, `handed_writes`); `this_writes` keeps its own walk, which stops at functions of
+    their own `this`."""
+    out: list[tuple[Node, Node, Node]] = []
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        stack.extend(reversed(n.named_children))
+        if n.type != "assignment_expression":
+            continue
+        left = n.child_by_field_name("left")
+        if left is None or left.type != "member_expression":
+            continue
+        obj, prop = left.child_by_field_name("object"), left.child_by_field_name("property")
+        if obj is not None and prop is not None and prop.type == "property_identifier":
+            out.append((n, obj, prop))
+    return out
+
+
 def this_writes(node: Node, text: Callable[[Node], str]) -> tuple[list[tuple[Node, Node]], bool]:
     """The members the code under `node` (a function, or its body) writes on its `this` or on a name its body
     declares for it (`this.x = 1`, `self.count += 1` after `var self = this`): each as its property node and the

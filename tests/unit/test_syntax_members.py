@@ -4,7 +4,7 @@ members a function writes on its `this`."""
 from __future__ import annotations
 
 from lsp_server.document import ParsedDocument
-from lsp_server.syntax.members import member_chain, object_keys, this_writes
+from lsp_server.syntax.members import member_assignments, member_chain, object_keys, this_writes
 
 
 def _chain(src: str, through_parens: bool = False):
@@ -89,3 +89,11 @@ def test_this_writes_whose_names_cannot_be_read_leave_the_instance_open():
     assert _writes("function B(o) { var self = this; Object.assign(self, o); }") == ([], True)
     assert _writes("function C(o) { Object.defineProperty(this, 'x', o); }") == ([], True)
     assert _writes("function D(o) { Object.assign({}, o); this.d = 1; }") == (["d"], False)
+
+
+def test_member_assignments_are_named_plain_writes_in_document_order():
+    code = "Foo.a = 1;\nfunction f() { bar.baz.c = 2; x[k] = 3; y.d += 4; }\nclass K { m() { this.e = 5; } }\n"
+    doc = ParsedDocument.create("file:///w/a.js", code)
+    found = [(doc.node_text(obj), doc.node_text(prop)) for _, obj, prop in member_assignments(doc.tree.root_node)]
+    # a subscript write (`x[k]`) and a compound one (`+=`) name no member to judge; `this` is an object like any
+    assert found == [("Foo", "a"), ("bar.baz", "c"), ("this", "e")]
