@@ -230,7 +230,12 @@ def test_engines_of_five_typing_styles(dev_reports, capsys):
 # ranks of every dev question at fbe6e96: 822 of 2,145 (38.3%) in both columns, grep 390 (18.2%); the other packages
 # 815 -> 808 (can-define 12 -> 9 and neataptic 45 -> 44 among them: collect.js's pages now in the index compete; each
 # question howto40 re-ranked with its changes off ranked the same); 0.379 kept (0.380 would leave six below)
-HOWTO_FLOOR = 0.379  # 813 of 2,145: nine questions below 822 (0.387 before round 40's pages joined: 808 of 2,085)
+# round 41 (enzyme@2.9.1, 60 questions, 57 pages): 18 of 60 untouched in both columns (grep 14); at the flip the
+# dev set is 2,205 and 822 + 18 = 840 (38.1%) if no other package lost a place to its 140 pages (collect.js's cost 7);
+# with howto41 (an overview's entries give their places to the pages titled with the signature; signature twins not
+# demoted): enzyme's method-page questions 7 -> 11 of 35; no whole-set run finished this session, so the floor is set
+# below the estimate, not at a measurement: 0.372 (821 of 2,205, 19 below 840); the next CI's ranks set it again
+HOWTO_FLOOR = 0.372  # 821 of 2,205 (0.379 before round 41's questions joined: 813 of 2,145)
 # and this far above grep's rate: 0.2 until round 17, whose bun-types questions grep answers unusually well (it finds
 # 39.7% of them, against 19-28% in rounds 11 to 16), so the set's margin fell to 18.4 points as they joined (19.5 after
 # the round's how-to work); 0.18 keeps the guard against falling back toward grep without pretending otherwise;
