@@ -949,11 +949,28 @@ class _File:
                 self.runtime.opened.add(name)
                 self.runtime.package_bases.add((name, base))
 
+    def export_path(self, node: Node | None) -> str:
+        """The text of an export target with string subscripts read as dots: Babel's CommonJS output writes
+        `exports['default'] = Alt` (and `exports["x"]`) where hand-written code writes `exports.default`."""
+        if node is not None and node.type == "subscript_expression":
+            index = node.child_by_field_name("index")
+            if index is not None and index.type == "string" and \
+                    re.fullmatch(r"[A-Za-z_$][\w$]*", key := self.text(index)[1:-1]):
+                return f"{self.export_path(node.child_by_field_name('object'))}.{key}"
+        return self.text(node)
+
     def module_exports(self, expr: Node) -> None:
         if expr.type != "assignment_expression":
             return
         left, right = expr.child_by_field_name("left"), expr.child_by_field_name("right")
-        lt = self.text(left)
+        lt = self.export_path(left)
+        if lt == "module.exports" and right is not None and \
+                (held := self.export_path(right)) in ("exports.default", "module.exports.default") and \
+                (value := self.mod.exports.get("default")) is not None:
+            # `exports['default'] = Alt; module.exports = exports['default'];` (babel-plugin-add-module-exports,
+            # the Babel 6 packages of 2015-2017): the module's value is what its default export was
+            self.mod.exports["="] = value
+            return
         while right is not None and right.type == "assignment_expression" and \
                 self.text(right.child_by_field_name("left")) in ("exports", "module.exports"):
             right = right.child_by_field_name("right")  # `module.exports = exports = createApplication`
