@@ -2596,6 +2596,39 @@ ENGINES = [
            recall_floor=0.23, dym_floor=0.94,
            known_false_positives=("src/readme/container-components_01.js:5: props",
                                   "src/readme/container-components_02.js:17: props")),
+    # Round 43's held-out engine (chosen before any run: docs/evaluation.md, "Round 43's choice (before any run)")
+    Engine("umbrellajs", "3.3.3", "a DOM manipulation library, jQuery's kind, with hand-written typings declared by "
+           "`types` (umbrella.d.ts: `declare module \"umbrellajs\" { export interface Umbrella {...}; const u: "
+           "Umbrella; export default u }`, the factory's call and construct signatures on the interface itself, "
+           "methods returning `this`, `append: typeof u.after`, `not: typeof u.filter`, `siblings: typeof "
+           "u.children`); the runtime a plain script, `var u = function (parameter, context) { if (!(this instanceof "
+           "u)) return new u(...) }` with every method assigned onto `u.prototype` (a `length` getter; 14 helpers the "
+           "typings leave out: `args`, `eacharg`, `slice`, `mirror`...), `module.exports = u; module.exports.u = u`, "
+           "umbrella.esm.js `export default u`: `u('ul li').addClass('main').attr({ href })`, `.append(cb, ['One', "
+           "'Two'])`, `.on('click', 'a', fn)`, `.handle('submit', fn)`; `.first()`, `.last()` and `.nodes` hand out "
+           "the DOM's own nodes); the docs are its README, the documentation's index src/readme.md and one readme.md "
+           "beside each documented plugin",
+           docs=("README.md", "src/plugins/addclass/readme.md", "src/plugins/after/readme.md",
+                 "src/plugins/append/readme.md", "src/plugins/array/readme.md", "src/plugins/attr/readme.md",
+                 "src/plugins/before/readme.md", "src/plugins/children/readme.md", "src/plugins/clone/readme.md",
+                 "src/plugins/closest/readme.md", "src/plugins/data/readme.md", "src/plugins/each/readme.md",
+                 "src/plugins/empty/readme.md", "src/plugins/filter/readme.md", "src/plugins/find/readme.md",
+                 "src/plugins/first/readme.md", "src/plugins/handle/readme.md", "src/plugins/hasclass/readme.md",
+                 "src/plugins/html/readme.md", "src/plugins/is/readme.md", "src/plugins/last/readme.md",
+                 "src/plugins/map/readme.md", "src/plugins/not/readme.md", "src/plugins/off/readme.md",
+                 "src/plugins/on/readme.md", "src/plugins/parent/readme.md", "src/plugins/prepend/readme.md",
+                 "src/plugins/remove/readme.md", "src/plugins/removeclass/readme.md", "src/plugins/replace/readme.md",
+                 "src/plugins/scroll/readme.md", "src/plugins/serialize/readme.md", "src/plugins/siblings/readme.md",
+                 "src/plugins/size/readme.md", "src/plugins/text/readme.md", "src/plugins/toggleclass/readme.md",
+                 "src/plugins/trigger/readme.md", "src/plugins/wrap/readme.md", "src/readme.md"),
+           # every Markdown page the package ships (39: the README, src/readme.md and the 37 plugin pages under
+           # src/plugins/; the 12 helper plugins have none); 125 blocks fenced ```js, 83 parse (36 are the pages'
+           # call signatures, `.addClass('name1')`, with no receiver; 5 are under 21 characters; one has `...` in an
+           # object literal), 23 ```html blocks and no ```ts (ts_fences_as_js, html_scripts_as_js: off: the html
+           # blocks are markup and results, two with script elements: the README's download line, hasClass's inline
+           # toggle); the docs import nothing but the engine (`import u from 'umbrellajs'`, once), so
+           # other_imports_not_sites changes nothing (off): 127 member uses, 254 mutants, none typed
+           set_aside=True),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
