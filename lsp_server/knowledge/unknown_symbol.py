@@ -1634,7 +1634,10 @@ def _call_owner(doc: ParsedDocument, callee, model: ObjectModel, other: frozense
 
 def _engine_handed_owners(doc: ParsedDocument, model: ObjectModel) -> dict[int, object]:
     """The values this file hands to a call of a function of the model's packages (`handed_writes.engine_handed`:
-    `alt.createStore(TodoStore)`), by their node's start -> the node."""
+    `alt.createStore(TodoStore)`), by their node's start -> the node. None in TypeScript, whose compiler
+    reports a member a class does not declare itself (TS2339), mixed in or not: the class must declare them."""
+    if doc.language in TYPESCRIPT_LANGUAGES:
+        return {}
     other = _other_package_imports(doc, model)
     return {h.node.start_byte: h.node
             for h in engine_handed(doc, lambda callee: _call_owner(doc, callee, model, other))}
