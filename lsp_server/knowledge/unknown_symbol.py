@@ -935,7 +935,7 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
         if obj.type == "this":
             if handed is None:
                 handed = _engine_handed_owners(doc, model)
-            if _foreign_literal_this(doc, obj, model, handed):
+            if _foreign_literal_this(doc, obj, model, handed, index["names"]):
                 continue
             owner = this_owner(obj) if handed_only else None
             if handed_only and (owner is None or owner.start_byte not in handed):
@@ -1643,12 +1643,14 @@ def _engine_handed_owners(doc: ParsedDocument, model: ObjectModel) -> dict[int, 
             for h in engine_handed(doc, lambda callee: _call_owner(doc, callee, model, other))}
 
 
-def _foreign_literal_this(doc: ParsedDocument, this, model: ObjectModel, handed: dict[int, object]) -> bool:
+def _foreign_literal_this(doc: ParsedDocument, this, model: ObjectModel, handed: dict[int, object],
+                          names: frozenset[str]) -> bool:
     """`this` in a method of an object literal handed to a call of another package's function (`React.createClass({
-    render() { this.props } })`: `React` imported from a package the model does not read, or free where no class
-    of the model has the member called): that function makes `this` whatever it makes it (React's component
-    instance), nothing the engine's vocabulary describes. A call of the platform's (`Object.assign(target, {...})`),
-    of a member of `this` or of the file's own names stays the vocabulary check's."""
+    render() { this.props } })`: `React` imported from a package the model does not read, or free, a name the
+    engine's files never spell (`names`), where no class of the model has the member called): that function makes
+    `this` whatever it makes it (React's component instance), nothing the engine's vocabulary describes. A call of
+    the platform's (`Object.assign(target, {...})`), of the engine's free export, of a member of `this` or of the
+    file's own names stays the vocabulary check's."""
     owner = this_owner(this)
     if owner is None or owner.type != "object" or owner.start_byte in handed:
         return False
@@ -1663,7 +1665,8 @@ def _foreign_literal_this(doc: ParsedDocument, this, model: ObjectModel, handed:
     other = _other_package_imports(doc, model)
     if root in other:
         return True
-    return root not in scopes_of(doc).declared_anywhere() and _call_owner(doc, callee, model, other) is None
+    return root not in scopes_of(doc).declared_anywhere() and root not in names and \
+        _call_owner(doc, callee, model, other) is None
 
 
 # `this.bindListeners(`, `this.state.todos`: a member read on `this` in an example
