@@ -73,6 +73,9 @@ class Handed:
     package: str
     via: str
     free: str = ""
+    # handed to a function that mixes members in (`engine_handed`): only its `this.x = ...` writes are asked
+    # (its own methods and fields are its own words, beside what the function adds, not a contract it fills)
+    this_only: bool = False
 
 
 @dataclass(frozen=True)
@@ -116,6 +119,85 @@ def handed_values(doc: ParsedDocument) -> list[Handed]:
                     fn.type not in FUNCTIONS or not _returns_jsx(fn):
                 continue
             out.append(Handed(text(name), fn, jsx_package, f"<{text(name)} />"))
+    return out
+
+
+# the functions whose `this` is their own (an arrow function's is its surroundings')
+_OWN_THIS = FUNCTIONS - {"arrow_function"}
+
+
+def this_owner(this: Node) -> Node | None:
+    """The value whose instance (or, for an object literal, itself) `this` is as written: the class of a method,
+    a field or an arrow function within them (not a static method's: the class itself); the outermost object
+    literal of a method or `key: function () {}` of it (`{ publicMethods: { hasFood() { this } } }`: the object
+    its methods are mixed into with it); a function declaration's own `this` (an ES5 constructor's). None for any
+    other `this` (a fragment's top level, a nested callback's own)."""
+    node = this.parent
+    while node is not None and node.type not in _OWN_THIS and node.type not in ("class_body", "program"):
+        node = node.parent
+    if node is None or node.type == "program":
+        return None
+    if node.type == "class_body":
+        return node.parent
+    parent = node.parent
+    if node.type == "method_definition" and parent is not None:
+        if parent.type == "class_body":
+            return None if any(c.type == "static" for c in node.children) else parent.parent
+        return _outermost_object(parent) if parent.type == "object" else None
+    if node.type in ("function_expression", "function") and parent is not None and parent.type == "pair":
+        return _outermost_object(parent.parent)
+    return node if node.type == "function_declaration" else None
+
+
+def _outermost_object(obj: Node) -> Node:
+    while obj.parent is not None and obj.parent.type == "pair" and obj.parent.parent is not None and \
+            obj.parent.parent.type == "object":
+        obj = obj.parent.parent
+    return obj
+
+
+def engine_handed(doc: ParsedDocument, owner_of: Callable[[Node], str | None]) -> list[Handed]:
+    """The classes, object literals and constructor functions (a capitalised function declaration) the file
+    hands as an argument to a call of a function `owner_of` says a package owns (`owner_of(callee)`: that
+    package, or None): `alt.createStore(TodoStore, 'TodoStore')`, `alt.createStore({ bindListeners: ... })`,
+    `host.register(Plugin)`. Such a function takes the value to mix its own members into (it assigns them on
+    its prototype, subclasses it): the value's `this` has them. A name argument is the one class or function the
+    file declares so (an object literal held in a variable is not followed)."""
+    text = doc.node_text
+    declared: dict[str, list[Node]] = {}
+    calls: list[Node] = []
+    stack = [doc.tree.root_node]
+    while stack:
+        n = stack.pop()
+        stack.extend(n.named_children)
+        if n.type in ("class_declaration", "function_declaration"):
+            name = n.child_by_field_name("name")
+            if name is not None:
+                declared.setdefault(text(name), []).append(n)
+        elif n.type == "call_expression":
+            calls.append(n)
+    out: list[Handed] = []
+    for call in calls:
+        args = call.child_by_field_name("arguments")
+        callee = call.child_by_field_name("function")
+        if args is None or callee is None or args.type != "arguments":
+            continue
+        given = [a for a in args.named_children if a.type in ("identifier", "object", "class")]
+        if not given:
+            continue
+        package = owner_of(callee)
+        if package is None:
+            continue
+        for arg in given:
+            if arg.type == "identifier":
+                found = declared.get(text(arg), ())
+                if len(found) != 1 or found[0].type == "function_declaration" and not text(arg)[:1].isupper():
+                    continue
+                out.append(Handed(text(arg), found[0], package, f"{text(callee)}({text(arg)})", this_only=True))
+            else:
+                name = arg.child_by_field_name("name") if arg.type == "class" else None
+                out.append(Handed(text(name) if name is not None else "", arg, package, f"{text(callee)}(...)",
+                                  this_only=True))
     return out
 
 
@@ -195,7 +277,12 @@ def member_writes(doc: ParsedDocument, handed: Handed, statics: dict[str, list[N
     `static x = ...`, `static x()`, and its instances' `x = ...` fields, `x()` methods and `this.x = ...` writes in
     its methods and fields."""
     text = doc.node_text
-    out: list[tuple[Node, bool]] = [(prop, True) for prop in statics.get(handed.name, ())]
+    out: list[tuple[Node, bool]] = [(prop, True) for prop in statics.get(handed.name, ())] \
+        if handed.name and not handed.this_only else []
+    if handed.node.type == "function_declaration" and handed.name[:1].isupper():
+        # an ES5 constructor handed to a package (`alt.createStore(TodoStore)`): its `this.x = ...` writes
+        writes, _ = this_writes(handed.node, text)
+        return out + [(prop, False) for prop, _ in writes if prop is not None and prop.type == "property_identifier"]
     if handed.node.type not in _CLASSES:
         return out
     body = handed.node.child_by_field_name("body")
@@ -206,6 +293,7 @@ def member_writes(doc: ParsedDocument, handed: Handed, statics: dict[str, list[N
         static = any(c.type == "static" for c in member.children)
         name = member.child_by_field_name("property" if member.type == "field_definition" else "name")
         if name is not None and name.type == "property_identifier" and text(name) != "constructor" and \
+                not handed.this_only and \
                 not any(c.type in ("get", "set") for c in member.children):
             out.append((name, static))
         if not static:
@@ -251,17 +339,22 @@ def near_member(name: str, members: frozenset[str], static: bool) -> str | None:
 
 
 def handed_write_sites(doc: ParsedDocument, spelling: Callable[[str], tuple[frozenset[str], frozenset[str]] | None],
-                       known: Callable[[str], bool], typescript: bool = False) -> list[HandedWrite]:
+                       known: Callable[[str], bool], typescript: bool = False,
+                       owner_of: Callable[[Node], str | None] | None = None) -> list[HandedWrite]:
     """The misspelt member writes on the file's handed values. `spelling(package)`: the identifiers and the member
     names the package's files spell, None when it is not installed; `known(name)`: whether a source in reach other
     than the package spells the name (the engine's files, the platform, another workspace file). `typescript`: the
     file is TypeScript, whose compiler reports an assignment of a member a class does not declare (`this.stte =
     ...`, `Foo.propypes = ...` on a class: TS2339) itself; only what it accepts is left here (a class's own field
-    and method definitions, a function's expando members)."""
-    if doc.tree is None or not any(w in doc.source for w in (b"extends", b"<")):
+    and method definitions, a function's expando members). `owner_of(callee)`: the package owning the function a
+    call calls (`engine_handed`), whose class and constructor arguments are handed values too."""
+    if doc.tree is None:
         return []
     out: list[HandedWrite] = []
-    handed_here = handed_values(doc)
+    handed_here = handed_values(doc) if any(w in doc.source for w in (b"extends", b"<")) else []
+    if owner_of is not None:
+        handed_here += [h for h in engine_handed(doc, owner_of) if h.node.type != "object" and
+                        not any(h.node == other.node for other in handed_here)]
     statics = static_writes(doc) if handed_here else {}
     for handed in handed_here:
         spelled = spelling(handed.package)

@@ -46,7 +46,7 @@ from lsp_server import queries
 from lsp_server.knowledge.builtin_names import PLATFORM_ROOTS, builtin_members, is_builtin_type, platform_class_members
 from lsp_server.knowledge.graphql_data import graphql_data_sites
 from lsp_server.knowledge.entry_writes import entry_write_sites
-from lsp_server.knowledge.handed_writes import handed_write_sites
+from lsp_server.knowledge.handed_writes import engine_handed, handed_write_sites, this_owner
 from lsp_server.knowledge.element_receivers import (custom_elements, dom_element_members, dom_event_members,
                                                     element_receivers_in, tag_members,
                                                     spells_custom_tag, this_element_receivers, element_heritage)
@@ -383,8 +383,10 @@ def _handed_write_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectM
             or _declared_elsewhere(svc, doc, name)
 
     out = []
+    other = _other_package_imports(doc, svc.model)
     for w in handed_write_sites(doc, lambda pkg: _package_spelling(svc.model, pkg, start), known,
-                                doc.language in TYPESCRIPT_LANGUAGES):
+                                doc.language in TYPESCRIPT_LANGUAGES,
+                                lambda callee: _call_owner(doc, callee, svc.model, other)):
         if w.prop.start_byte in done:
             continue
         receiver = w.handed.name if w.static else "this"
@@ -849,7 +851,8 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
     # a file whose only sign of the engine is an undeclared capitalised name of the kind the examples make
     # the user's objects (`await Pet.removeFromCollection(...)`), or a `this` the host may set: only near misses
     # of that object's members (of the host's objects on `this`)
-    kinds_only = False
+    kinds_only = handed_only = False
+    handed: dict[int, object] | None = None
     if not _uses_engine(doc, analysis, model) and not _engine_loaded_module(doc, model) and \
             not _spells_engine_member(doc, members, index, imported, local | workspace) and \
             not _uses_docs_bound_name(doc, members, docs_bound_names(model), scopes_of(doc).declared_anywhere()) and \
@@ -858,8 +861,14 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
         named_as_class = _named_as_engine_class(doc, members, index)
         if not named_as_class:
             if not _uses_page_receiver(doc, [*members, *found.get("member.this", ())], pages, declared_here):
-                return []
-            kinds_only, named_as_class = True, None
+                # a file whose one use of the engine is handing it a class or an object literal to mix its
+                # members into (`alt.createStore(TodoStore)`, `alt` the user's own module): `this` in it only
+                handed = _engine_handed_owners(doc, model)
+                if not handed:
+                    return []
+                handed_only, named_as_class = True, None
+            else:
+                kinds_only, named_as_class = True, None
     # a member of a member or of `this` (`reply.raw.statuCode`, `this.log.trace()`): receivers as untyped; and a
     # member of a call of a name (`collect(items).sum()`), checked only where the analysis typed the call (below)
     members += [*found.get("member.nested", ()), *found.get("member.this", ()), *found.get("member.called", ())]
@@ -922,6 +931,16 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
             # engine type it could not close (`open_engine_receivers`, or an extensible one: `bag`; a closed one's
             # missing member is the analysis' own finding), else silent: what `fetch(...)`, another package's
             # function or the snippet's own helper returns is theirs
+            continue
+        if obj.type == "this":
+            if handed is None:
+                handed = _engine_handed_owners(doc, model)
+            if _foreign_literal_this(doc, obj, model, handed, index["names"]):
+                continue
+            owner = this_owner(obj) if handed_only else None
+            if handed_only and (owner is None or owner.start_byte not in handed):
+                continue
+        elif handed_only:
             continue
         roots = {_chain_root(doc, obj), _call_chain_root(doc, obj, called=True)} - {None}
         if annotated and (roots & annotated or _this_field(doc, obj) in annotated) and bag is None:
@@ -1012,6 +1031,10 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
         own_class = _own_class_near_miss(doc, obj, name, analysis.mixin_members, model) \
             if obj.type in ("this", "identifier") and doc.language not in TYPESCRIPT_LANGUAGES and not expando \
             else None
+        if own_class is None and obj.type == "this" and handed and not expando:
+            own_class = _handed_own_near_miss(doc, obj, name, handed) or \
+                _handed_mixed_near_miss(doc, obj, name, handed, _handed_this_members(model, index),
+                                        index["names"])
         if own_only:  # `DefineMap.getExtend` on the imported open class: its own member misspelt, nothing else
             # (on an instance of an extensible type, as on any of its receivers: a slip of one of its tools)
             real, owner, decl = on_bag or _receiver_near_miss(name, analysis.open_engine_receivers[prop.start_byte],
@@ -1575,6 +1598,148 @@ def _own_class_near_miss(doc: ParsedDocument, this, name: str, mixed: dict | Non
     member, declaring = inherited[real]
     shown = shown_owner(model, declaring) if model is not None and isinstance(declaring, tuple) else str(declaring)
     return real, shown, (member, shown)
+
+
+def _method_packages(model: ObjectModel) -> dict[str, frozenset[str]]:
+    """Member name -> the packages whose classes the model reads have an instance member so named (`createStore`
+    -> alt, of its `Alt`); once per model."""
+    def build() -> dict[str, frozenset[str]]:
+        found: dict[str, set[str]] = {}
+        for spec, mod in model.modules.items():
+            pkg = package_name(spec) or spec
+            for t in mod.types.values():
+                if t.kind == "class":
+                    for m in t.members:
+                        if not m.static:
+                            found.setdefault(m.name, set()).add(pkg)
+        return {k: frozenset(v) for k, v in found.items()}
+    return model.derived("unknown_symbol.method_packages", build)
+
+
+def _call_owner(doc: ParsedDocument, callee, model: ObjectModel, other: frozenset[str]) -> str | None:
+    """The package whose function a call of `callee` calls, read off its member name: `alt.createStore` where one
+    package's class has `createStore` (`Alt`), `alt` no other package's import (`other`). A name is the evidence
+    the analysis has where the receiver is the user's own module (`import alt from './alt'`, holding `new
+    Alt()`) or a fragment's free name. None for a call of a name or of a member no class of the model has
+    (`React.createClass`: React's, whatever it makes `this`)."""
+    if callee.type != "member_expression":
+        return None
+    prop = callee.child_by_field_name("property")
+    root = _chain_root(doc, callee)
+    if prop is None or root is None or root in other or root in GLOBALS:
+        return None
+    packages = _method_packages(model).get(doc.node_text(prop), frozenset())
+    return next(iter(packages)) if len(packages) == 1 else None
+
+
+def _engine_handed_owners(doc: ParsedDocument, model: ObjectModel) -> dict[int, object]:
+    """The values this file hands to a call of a function of the model's packages (`handed_writes.engine_handed`:
+    `alt.createStore(TodoStore)`), by their node's start -> the node. None in TypeScript, whose compiler
+    reports a member a class does not declare itself (TS2339), mixed in or not: the class must declare them."""
+    if doc.language in TYPESCRIPT_LANGUAGES:
+        return {}
+    other = _other_package_imports(doc, model)
+    return {h.node.start_byte: h.node
+            for h in engine_handed(doc, lambda callee: _call_owner(doc, callee, model, other))}
+
+
+def _foreign_literal_this(doc: ParsedDocument, this, model: ObjectModel, handed: dict[int, object],
+                          names: frozenset[str]) -> bool:
+    """`this` in a method of an object literal handed to a call of another package's function (`React.createClass({
+    render() { this.props } })`: `React` imported from a package the model does not read, or free, a name the
+    engine's files never spell (`names`), where no class of the model has the member called): that function makes
+    `this` whatever it makes it (React's component instance), nothing the engine's vocabulary describes. A call of
+    the platform's (`Object.assign(target, {...})`), of the engine's free export, of a member of `this` or of the
+    file's own names stays the vocabulary check's."""
+    owner = this_owner(this)
+    if owner is None or owner.type != "object" or owner.start_byte in handed:
+        return False
+    args = owner.parent
+    call = args.parent if args is not None and args.type == "arguments" else None
+    callee = call.child_by_field_name("function") if call is not None and call.type == "call_expression" else None
+    if callee is None:
+        return False
+    root = doc.node_text(callee) if callee.type == "identifier" else _chain_root(doc, callee)
+    if root is None or root in GLOBALS:
+        return False
+    other = _other_package_imports(doc, model)
+    if root in other:
+        return True
+    return root not in scopes_of(doc).declared_anywhere() and root not in names and \
+        _call_owner(doc, callee, model, other) is None
+
+
+# `this.bindListeners(`, `this.state.todos`: a member read on `this` in an example
+_THIS_MEMBER = re.compile(r"(?<![\w$.])this\s*\.\s*([A-Za-z_$][\w$]*)")
+# `.createStore(TodoStore`, `.register({`: a call handing a capitalised name or an object literal to a method
+_HANDING_CALL = re.compile(r"\.\s*([A-Za-z_$][\w$]*)\s*\(\s*(?:[A-Z][\w$]*\s*[,)]|\{)")
+
+
+def _handed_this_members(model: ObjectModel, index: dict) -> frozenset[str]:
+    """The members the engine gives `this` in the values handed to its functions, as its own examples show them:
+    the names its examples read on `this` in a block that hands a class or a literal to a method of one of the
+    model's classes (`alt.createStore(TodoStore, ...)` after `class TodoStore { constructor() {
+    this.bindListeners({...}) } }`), which the engine's files spell too (`bindListeners` is the mixin's; the
+    example's own `this.todos` is no name of the engine's). Once per model."""
+    def build() -> frozenset[str]:
+        methods = _method_packages(model)
+        own = model.examples if model.own_examples is None else model.examples[:model.own_examples]
+        found: set[str] = set()
+        for _, code in own:
+            if code and "this" in code and any(m.group(1) in methods for m in _HANDING_CALL.finditer(code)):
+                found.update(n for n in _THIS_MEMBER.findall(code) if n in index["names"] and len(n) >= 4
+                             and n[:1] not in "_$")
+        return frozenset(found)
+    return model.derived("unknown_symbol.handed_this_members", build)
+
+
+def _handed_own_near_miss(doc: ParsedDocument, this, name: str,
+                          handed: dict[int, object]) -> tuple[str, str, None] | None:
+    """`this.satte` in a method of an object literal or an ES5 constructor handed to the engine (`alt.createStore({
+    state: {...}, addItem() { this.state.foods } })`): a plain variant of one of the value's own members (the
+    literal's keys and methods, the members written on `this` in it) not written as such; as `_own_class_near_miss`
+    for a class."""
+    owner = this_owner(this)
+    if owner is None or owner.start_byte not in handed or owner.type not in ("object", "function_declaration"):
+        return None
+    own: set[str] = set()
+    stack = [owner]
+    while stack:
+        n = stack.pop()
+        if n.type in ("pair", "method_definition") and n.parent is not None and n.parent.type == "object":
+            key = n.child_by_field_name("key" if n.type == "pair" else "name")
+            if key is not None and key.type in ("property_identifier", "identifier"):
+                own.add(doc.node_text(key))
+        elif n.type == "assignment_expression":
+            left = n.child_by_field_name("left")
+            if left is not None and left.type == "member_expression" and \
+                    (left.child_by_field_name("object") or left).type == "this":
+                prop = left.child_by_field_name("property")
+                if prop is not None:
+                    own.add(doc.node_text(prop))
+        stack.extend(n.named_children)
+    own.discard(name)
+    real = _variant_of(name, own, PLAIN_NEAR_MISS) if own else None
+    return (real, THIS_FILE, None) if real is not None else None
+
+
+def _handed_mixed_near_miss(doc: ParsedDocument, this, name: str, handed: dict[int, object],
+                            mixed: frozenset[str], names: frozenset[str]) -> tuple[str, str, None] | None:
+    """`this.generateAction(...)`, `this.getBindActions(...)` in a value handed to the engine
+    (`_engine_handed_owners`): a plain variant (a get/set prefix, case, number, a small typo) of one of the members
+    the engine mixes into such values (`mixed`: `_handed_this_members`), as `_own_class_near_miss` asks of a class's
+    own and its mixins' members."""
+    owner = this_owner(this)
+    if not mixed or owner is None or owner.start_byte not in handed or name in mixed:
+        return None
+    real = _variant_of(name, mixed, PLAIN_NEAR_MISS)
+    if real is None:
+        return None
+    # the same name with another case or without a get/set prefix, spelled by the engine though no example shows
+    # it on `this` (`this.bindaction` of its `bindAction`, not the examples' `bindActions`), is the one meant
+    bare = _unprefixed(name)
+    exact = {bare} & names if bare is not None else {n for n in names if n.lower() == name.lower()}
+    return (next(iter(exact)) if len(exact) == 1 else real, ENGINE_FILES, None)
 
 
 def _own_instance_body(doc: ParsedDocument, name):
