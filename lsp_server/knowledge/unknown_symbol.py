@@ -2219,12 +2219,27 @@ def _convention_near_miss(name: str, types: tuple, model: ObjectModel) -> tuple[
             if _public(n, m):
                 table.setdefault(n, (m, declaring, tid))
     # (the receiver's type is known by its name: a plain variant, as on a typed receiver)
-    real = _variant_of(name, table, PLAIN_NEAR_MISS)
+    real = _variant_of(name, table, PLAIN_NEAR_MISS) or _one_plain_slip(name, table)
     if real is None:
         return None
     member, declaring, tid = table[real]
     shown = shown_owner(model, declaring if isinstance(declaring, tuple) else tid)
     return real, shown, (member, shown)
+
+
+def _one_plain_slip(name: str, names) -> str | None:
+    """The one of `names` that `name` is a plain slip of (`sg.plain_variant`: case, number, a get/set prefix, one
+    letter), where the scores alone leave it ambiguous: `createStores` scores near both `createStore` and
+    `addStore`, but only `createStore` is that name made plural (another word swapped, `add` for `create`, is no
+    slip). Several plain slips: the one change of case if there is one (`createactions` is `createActions` in
+    other letters' case, `createAction` in one letter more); else None, as a compiler's did-you-mean that cannot
+    tell which was meant."""
+    slips = [(n, sg.plain_variant(name, n)) for n in sorted(names)]
+    slips = [(n, kind) for n, kind in slips if kind is not None]
+    if len(slips) == 1:
+        return slips[0][0]
+    cased = [n for n, kind in slips if kind == "case"]
+    return cased[0] if len(cased) == 1 else None
 
 
 def _public(name: str, member) -> bool:
