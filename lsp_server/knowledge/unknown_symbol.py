@@ -56,6 +56,7 @@ from lsp_server.knowledge.object_model import (
     OBJECT_MEMBERS, ObjectModel, ObjectModelService, _package_dir, code_blocks, declared_members, find_package_runtime,
     imported_packages, package_name, runtime_subpath, runtime_target,
 )
+from lsp_server.graph.resolve import NODE_BUILTINS
 from lsp_server.storage import collection_paused, read_bounded_in, read_json
 from lsp_server.knowledge.types import (CONVENTION_EVIDENCE, GLOBALS, Access, Analysis, ValKind, analyze, constructs,
                                         receiver_member, receiver_members)
@@ -840,6 +841,11 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
                   index: dict, imported: frozenset[str], local: frozenset[str], platform: frozenset[str]) -> list:
     """`_vocabulary_sites` on receivers of unknown type, against the engine's whole vocabulary."""
     model = svc.model
+    # a name bound by an import nothing resolves (`import alt from './alt'` in a snippet without that file): read
+    # by its name, as an undeclared one is, where the engine's examples name their instances so
+    guessed = _unresolved_convention_names(doc, model)
+    imported = imported - guessed.keys()
+    by_convention = {**guessed, **analysis.named_by_convention}
     found = queries.captures(doc.language, "evidence", doc.tree.root_node)
     members = [*found.get("member", ()), *found.get("member.chained", ())]
     # a file that shows no other use of the engine: only receivers named as instances of one of its classes
@@ -850,7 +856,7 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
     # the user's objects (`await Pet.removeFromCollection(...)`), or a `this` the host may set: only near misses
     # of that object's members (of the host's objects on `this`)
     kinds_only = False
-    if not _uses_engine(doc, analysis, model) and not _engine_loaded_module(doc, model) and \
+    if not guessed and not _uses_engine(doc, analysis, model) and not _engine_loaded_module(doc, model) and \
             not _spells_engine_member(doc, members, index, imported, local | workspace) and \
             not _uses_docs_bound_name(doc, members, docs_bound_names(model), scopes_of(doc).declared_anywhere()) and \
             not _uses_page_receiver(doc, [*members, *found.get("member.this", ())], pages, declared_here,
@@ -873,14 +879,14 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
     # is that type's member misspelled, not an expando: the one unknown name there, a near miss of a member.
     unknown_on: dict[str, set[str]] = {}
     written_only: set[str] = set()
-    if analysis.named_by_convention:
+    if by_convention:
         writes: dict[str, int] = {}
         for node in {(n.start_byte, n.end_byte): n for n in members}.values():
             prop, obj = node.child_by_field_name("property"), node.child_by_field_name("object")
             if prop is None or obj is None or obj.type != "identifier" or prop.type != "property_identifier":
                 continue
             receiver, name = doc.node_text(obj), doc.node_text(prop)
-            if receiver in analysis.named_by_convention and name not in index["names"] and name not in platform \
+            if receiver in by_convention and name not in index["names"] and name not in platform \
                     and name not in OBJECT_MEMBERS:
                 unknown_on.setdefault(receiver, set()).add(name)
                 parent = node.parent
@@ -1008,7 +1014,7 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
             continue
         suggestion = None if expando or on_kind is not None or on_hole is not None or on_bag is not None else \
             _near_miss(name, index, export_meant, called)
-        named = analysis.named_by_convention.get(doc.node_text(obj)) if obj.type == "identifier" else None
+        named = by_convention.get(doc.node_text(obj)) if obj.type == "identifier" else None
         own_class = _own_class_near_miss(doc, obj, name, analysis.mixin_members, model) \
             if obj.type in ("this", "identifier") and doc.language not in TYPESCRIPT_LANGUAGES and not expando \
             else None
@@ -2405,6 +2411,65 @@ def _other_package_imports(doc: ParsedDocument, model: ObjectModel) -> frozenset
                      and record.specifier not in model.modules
                      and package_name(record.specifier) not in model.modules
                      for local in record.locals())
+
+
+def _unresolved_convention_names(doc: ParsedDocument, model: ObjectModel) -> dict[str, tuple]:
+    """The lower-case names this file binds by an import or a `require` of a module nothing resolves, each that
+    the engine's examples name as an instance of its types (`naming`'s conventions: `alt` for an `Alt`), with
+    those types: `import alt from './alt'` where no `./alt` file is there (a docs snippet, a file not yet
+    written), `import alt from 'MyAlt'` of no package installed or declared. The dependency check reports the
+    import itself (`unresolved-import`); the binding's value is then as unknown as an undeclared name's, and
+    its name is all that says what it is, as it is for an undeclared `alt` (`Analysis.named_by_convention`). A
+    module that resolves, or may (a package the project declares, a Node built-in, any specifier a `paths` map
+    or a bundler's alias may rewrite: not `./` nor `../`, nor a plain package name), keeps its binding
+    `_imported_names`'."""
+    conventions = model.conventions or {}
+    if doc.path is None or not conventions:
+        return {}
+    out: dict[str, tuple] = {}
+    for record in module_info_of(doc).imports:
+        named = {local: conventions[local] for local in record.locals()
+                 if local[:1].islower() and local in conventions and
+                 conventions[local].kind in ("inst", "union", "names")}
+        if named and _unresolvable(record.specifier, doc.path, model):
+            out.update((local, conv.target if conv.kind != "inst" else (conv.target,))
+                       for local, conv in named.items())
+    return out
+
+
+def _unresolvable(spec: str, importer: Path, model: ObjectModel) -> bool:
+    """Whether no module is there for `spec` imported from `importer`: a relative path naming no file or folder
+    (with any extension: a `.ts`, `.vue` or `.json` module is one), or a plain package name that is no Node
+    built-in, no package the model holds, none installed in a `node_modules` above the importer and none the
+    nearest package.json declares (declared, it is a real package not yet installed). Anything else (an alias,
+    a URL, an absolute path) may resolve by rules not read here: False."""
+    if spec.startswith(("./", "../")):
+        base = importer.parent / spec
+        try:
+            if base.exists():
+                return False
+            return not base.parent.is_dir() or not any(p.name.startswith(base.name + ".")
+                                                       for p in base.parent.iterdir())
+        except OSError:
+            return False
+    if not re.fullmatch(r"(?:@[\w.-]+/)?[\w.-]+(?:/[\w.-]+)*", spec) or spec.startswith(("@/", "~", "#")):
+        return False
+    name = package_name(spec)
+    if name is None or name in NODE_BUILTINS or name in model.modules:
+        return False
+    declared = False
+    for folder in importer.parents:
+        if (folder / "node_modules" / name).exists():
+            return False
+        manifest = folder / "package.json"
+        if not declared and manifest.is_file():
+            declared = True  # the nearest manifest: the project's dependencies
+            data = read_json(manifest)
+            if not isinstance(data, dict) or any(
+                    isinstance(data.get(k), dict) and name in data[k]
+                    for k in ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")):
+                return False
+    return True
 
 
 # the expressions a value is made of, walked to the name it starts from: `f(x)`, `new a.B()`, `a.b.c`, `await ...`

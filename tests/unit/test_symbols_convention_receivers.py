@@ -58,3 +58,25 @@ def test_a_plain_slip_of_one_member_is_reported_where_the_scores_are_close(tmp_p
     assert flags_with_first_suggestion(ws, "src/cased.js") == [(1, "create_store", ["createStore"])]
     assert flags_with_first_suggestion(ws, "src/case_first.js") == [(1, "createactions", ["createActions"])]
     assert flags_with_first_suggestion(ws, "src/right.js") == []
+
+
+def test_an_import_nothing_resolves_reads_the_binding_by_its_convention(tmp_path):
+    ws = workspace(tmp_path, {
+        "src/relative.js": "import depot from './depot';\ndepot.createStores(TodoStore);\n",
+        "src/required.js": "var depot = require('../lib/depot');\ndepot.getCreateStore(TodoStore);\n",
+        "src/bare.js": "import depot from 'MyDepot';\ndepot.takeSnapshots();\n",
+        "src/right.js": "import depot from './depot';\ndepot.createStore(TodoStore);\n",
+    })
+    assert flags_with_first_suggestion(ws, "src/relative.js") == [(2, "createStores", ["createStore"])]
+    assert flags_with_first_suggestion(ws, "src/required.js") == [(2, "getCreateStore", ["createStore"])]
+    assert flags_with_first_suggestion(ws, "src/bare.js") == [(2, "takeSnapshots", ["takeSnapshot"])]
+    assert flags_with_first_suggestion(ws, "src/right.js") == []
+    # an import that resolves keeps its module's value: the user's own module (its object, whatever the engine's
+    # docs call `depot`), a package the project declares, not installed yet
+    ws = workspace(tmp_path / "resolved", {
+        "src/depot.ts": "export default { takeSnapshots() { return []; } };\n",
+        "src/own.js": "import depot from './depot';\ndepot.takeSnapshots();\n",
+        "src/declared.js": "import depot from 'depot-client';\ndepot.takeSnapshots();\n",
+    }, {"depot-client": "2.0.0"})
+    assert flags_with_first_suggestion(ws, "src/own.js") == []
+    assert flags_with_first_suggestion(ws, "src/declared.js") == []
