@@ -56,7 +56,7 @@ from lsp_server.knowledge.object_model import (
     OBJECT_MEMBERS, ObjectModel, ObjectModelService, _package_dir, code_blocks, declared_members, find_package_runtime,
     imported_packages, package_name, runtime_subpath, runtime_target,
 )
-from lsp_server.graph.resolve import NODE_BUILTINS
+from lsp_server.graph.resolve import MISSING_FILE, MISSING_PACKAGE, Resolver
 from lsp_server.storage import collection_paused, read_bounded_in, read_json
 from lsp_server.knowledge.types import (CONVENTION_EVIDENCE, GLOBALS, Access, Analysis, ValKind, analyze, constructs,
                                         receiver_member, receiver_members)
@@ -2438,37 +2438,37 @@ def _unresolved_convention_names(doc: ParsedDocument, model: ObjectModel) -> dic
 
 
 def _unresolvable(spec: str, importer: Path, model: ObjectModel) -> bool:
-    """Whether no module is there for `spec` imported from `importer`: a relative path naming no file or folder
-    (with any extension: a `.ts`, `.vue` or `.json` module is one), or a plain package name that is no Node
-    built-in, no package the model holds, none installed in a `node_modules` above the importer and none the
-    nearest package.json declares (declared, it is a real package not yet installed). Anything else (an alias,
-    a URL, an absolute path) may resolve by rules not read here: False."""
+    """Whether no module is there for `spec` imported from `importer`: the dependency graph's resolver finds none
+    (`Resolver`: relative paths, a `tsconfig`/`jsconfig` `paths` alias, `exports` maps, Node's built-ins), as its
+    `unresolved-import` says, and, the more to be sure, a relative path names no file with any extension (a
+    bundler resolves a `.vue` or a `.ts` module the resolver may not) nor folder; a package name no package the
+    model holds, none installed in a `node_modules` above the importer and none the nearest package.json
+    declares (declared, it is a real package not yet installed: another package's value). An alias whose
+    target is missing, a URL, an absolute path: False (rules not read here may resolve them)."""
+    if spec.startswith(("/", "@/", "~", "#")) or ":" in spec:
+        return False
+    found = Resolver(importer.parent).resolve(spec, str(importer))
+    if found.resolved or found.kind not in (MISSING_FILE, MISSING_PACKAGE):
+        return False
     if spec.startswith(("./", "../")):
         base = importer.parent / spec
         try:
-            if base.exists():
-                return False
-            return not base.parent.is_dir() or not any(p.name.startswith(base.name + ".")
-                                                       for p in base.parent.iterdir())
+            return found.kind == MISSING_FILE and not base.exists() and (
+                not base.parent.is_dir() or not any(p.name.startswith(base.name + ".") for p in base.parent.iterdir()))
         except OSError:
             return False
-    if not re.fullmatch(r"(?:@[\w.-]+/)?[\w.-]+(?:/[\w.-]+)*", spec) or spec.startswith(("@/", "~", "#")):
-        return False
     name = package_name(spec)
-    if name is None or name in NODE_BUILTINS or name in model.modules:
+    if found.kind != MISSING_PACKAGE or name is None or name in model.modules:
         return False
-    declared = False
     for folder in importer.parents:
         if (folder / "node_modules" / name).exists():
             return False
         manifest = folder / "package.json"
-        if not declared and manifest.is_file():
-            declared = True  # the nearest manifest: the project's dependencies
+        if manifest.is_file():  # the nearest manifest: the project's dependencies
             data = read_json(manifest)
-            if not isinstance(data, dict) or any(
-                    isinstance(data.get(k), dict) and name in data[k]
-                    for k in ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")):
-                return False
+            return isinstance(data, dict) and not any(
+                isinstance(data.get(k), dict) and name in data[k]
+                for k in ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies"))
     return True
 
 

@@ -8,7 +8,7 @@ miss of one of that class's members (round 42, alt's `alt.createStores(...)`).
 - A name bound by an import nothing resolves (`import depot from './depot'` where no `./depot` file is, `from
   'MyDepot'` of no package installed or declared) is read as an undeclared name is, by its convention: the import
   itself is the dependency check's finding, and nothing else says what the binding holds. An import that resolves
-  (a workspace file, a package the project declares) keeps its module's value, unguessed."""
+  (a workspace file, a `paths` alias, a package the project declares) keeps its module's value, unguessed."""
 
 from __future__ import annotations
 
@@ -71,12 +71,17 @@ def test_an_import_nothing_resolves_reads_the_binding_by_its_convention(tmp_path
     assert flags_with_first_suggestion(ws, "src/required.js") == [(2, "getCreateStore", ["createStore"])]
     assert flags_with_first_suggestion(ws, "src/bare.js") == [(2, "takeSnapshots", ["takeSnapshot"])]
     assert flags_with_first_suggestion(ws, "src/right.js") == []
-    # an import that resolves keeps its module's value: the user's own module (its object, whatever the engine's
-    # docs call `depot`), a package the project declares, not installed yet
+    # an import that resolves keeps its module's value, unguessed: a project's `paths` alias of its own module (the
+    # dependency graph's resolver reads it), a module with an extension a bundler resolves (`./depot.vue`); beside
+    # them an import of nothing is still read by the convention
     ws = workspace(tmp_path / "resolved", {
-        "src/depot.ts": "export default { takeSnapshots() { return []; } };\n",
-        "src/own.js": "import depot from './depot';\ndepot.takeSnapshots();\n",
-        "src/declared.js": "import depot from 'depot-client';\ndepot.takeSnapshots();\n",
-    }, {"depot-client": "2.0.0"})
-    assert flags_with_first_suggestion(ws, "src/own.js") == []
-    assert flags_with_first_suggestion(ws, "src/declared.js") == []
+        "jsconfig.json": json.dumps({"compilerOptions": {"baseUrl": ".", "paths": {"app-depot": ["lib/depot.js"]}}}),
+        "lib/depot.js": "export const helper = 1;\n",
+        "src/aliased.js": "import depot from 'app-depot';\ndepot.getCreateStore(TodoStore);\n",
+        "src/depot.vue": "<template><div/></template>\n",
+        "src/sibling.js": "import depot from './depot';\ndepot.takeSnapshots();\n",
+        "src/nothing.js": "import depot from './nothing-here';\ndepot.create_store(TodoStore);\n",
+    })
+    assert flags_with_first_suggestion(ws, "src/aliased.js") == []
+    assert flags_with_first_suggestion(ws, "src/sibling.js") == []
+    assert flags_with_first_suggestion(ws, "src/nothing.js") == [(2, "create_store", ["createStore"])]
