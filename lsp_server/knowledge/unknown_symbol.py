@@ -56,6 +56,7 @@ from lsp_server.knowledge.object_model import (
     OBJECT_MEMBERS, ObjectModel, ObjectModelService, _package_dir, code_blocks, declared_members, find_package_runtime,
     imported_packages, package_name, runtime_subpath, runtime_target,
 )
+from lsp_server.graph.resolve import MISSING_FILE, MISSING_PACKAGE, Resolver
 from lsp_server.storage import collection_paused, read_bounded_in, read_json
 from lsp_server.knowledge.types import (CONVENTION_EVIDENCE, GLOBALS, Access, Analysis, ValKind, analyze, constructs,
                                         receiver_member, receiver_members)
@@ -842,6 +843,11 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
                   index: dict, imported: frozenset[str], local: frozenset[str], platform: frozenset[str]) -> list:
     """`_vocabulary_sites` on receivers of unknown type, against the engine's whole vocabulary."""
     model = svc.model
+    # a name bound by an import nothing resolves (`import alt from './alt'` in a snippet without that file): read
+    # by its name, as an undeclared one is, where the engine's examples name their instances so
+    guessed = _unresolved_convention_names(doc, model)
+    imported = imported - guessed.keys()
+    by_convention = {**guessed, **analysis.named_by_convention}
     found = queries.captures(doc.language, "evidence", doc.tree.root_node)
     members = [*found.get("member", ()), *found.get("member.chained", ())]
     # a file that shows no other use of the engine: only receivers named as instances of one of its classes
@@ -853,7 +859,7 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
     # of that object's members (of the host's objects on `this`)
     kinds_only = handed_only = False
     handed: dict[int, object] | None = None
-    if not _uses_engine(doc, analysis, model) and not _engine_loaded_module(doc, model) and \
+    if not guessed and not _uses_engine(doc, analysis, model) and not _engine_loaded_module(doc, model) and \
             not _spells_engine_member(doc, members, index, imported, local | workspace) and \
             not _uses_docs_bound_name(doc, members, docs_bound_names(model), scopes_of(doc).declared_anywhere()) and \
             not _uses_page_receiver(doc, [*members, *found.get("member.this", ())], pages, declared_here,
@@ -882,14 +888,14 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
     # is that type's member misspelled, not an expando: the one unknown name there, a near miss of a member.
     unknown_on: dict[str, set[str]] = {}
     written_only: set[str] = set()
-    if analysis.named_by_convention:
+    if by_convention:
         writes: dict[str, int] = {}
         for node in {(n.start_byte, n.end_byte): n for n in members}.values():
             prop, obj = node.child_by_field_name("property"), node.child_by_field_name("object")
             if prop is None or obj is None or obj.type != "identifier" or prop.type != "property_identifier":
                 continue
             receiver, name = doc.node_text(obj), doc.node_text(prop)
-            if receiver in analysis.named_by_convention and name not in index["names"] and name not in platform \
+            if receiver in by_convention and name not in index["names"] and name not in platform \
                     and name not in OBJECT_MEMBERS:
                 unknown_on.setdefault(receiver, set()).add(name)
                 parent = node.parent
@@ -1027,7 +1033,7 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
             continue
         suggestion = None if expando or on_kind is not None or on_hole is not None or on_bag is not None else \
             _near_miss(name, index, export_meant, called)
-        named = analysis.named_by_convention.get(doc.node_text(obj)) if obj.type == "identifier" else None
+        named = by_convention.get(doc.node_text(obj)) if obj.type == "identifier" else None
         own_class = _own_class_near_miss(doc, obj, name, analysis.mixin_members, model) \
             if obj.type in ("this", "identifier") and doc.language not in TYPESCRIPT_LANGUAGES and not expando \
             else None
@@ -2384,12 +2390,27 @@ def _convention_near_miss(name: str, types: tuple, model: ObjectModel) -> tuple[
             if _public(n, m):
                 table.setdefault(n, (m, declaring, tid))
     # (the receiver's type is known by its name: a plain variant, as on a typed receiver)
-    real = _variant_of(name, table, PLAIN_NEAR_MISS)
+    real = _variant_of(name, table, PLAIN_NEAR_MISS) or _one_plain_slip(name, table)
     if real is None:
         return None
     member, declaring, tid = table[real]
     shown = shown_owner(model, declaring if isinstance(declaring, tuple) else tid)
     return real, shown, (member, shown)
+
+
+def _one_plain_slip(name: str, names) -> str | None:
+    """The one of `names` that `name` is a plain slip of (`sg.plain_variant`: case, number, a get/set prefix, one
+    letter), where the scores alone leave it ambiguous: `createStores` scores near both `createStore` and
+    `addStore`, but only `createStore` is that name made plural (another word swapped, `add` for `create`, is no
+    slip). Several plain slips: the one change of case if there is one (`createactions` is `createActions` in
+    other letters' case, `createAction` in one letter more); else None, as a compiler's did-you-mean that cannot
+    tell which was meant."""
+    slips = [(n, sg.plain_variant(name, n)) for n in sorted(names)]
+    slips = [(n, kind) for n, kind in slips if kind is not None]
+    if len(slips) == 1:
+        return slips[0][0]
+    cased = [n for n, kind in slips if kind == "case"]
+    return cased[0] if len(cased) == 1 else None
 
 
 def _public(name: str, member) -> bool:
@@ -2555,6 +2576,65 @@ def _other_package_imports(doc: ParsedDocument, model: ObjectModel) -> frozenset
                      and record.specifier not in model.modules
                      and package_name(record.specifier) not in model.modules
                      for local in record.locals())
+
+
+def _unresolved_convention_names(doc: ParsedDocument, model: ObjectModel) -> dict[str, tuple]:
+    """The lower-case names this file binds by an import or a `require` of a module nothing resolves, each that
+    the engine's examples name as an instance of its types (`naming`'s conventions: `alt` for an `Alt`), with
+    those types: `import alt from './alt'` where no `./alt` file is there (a docs snippet, a file not yet
+    written), `import alt from 'MyAlt'` of no package installed or declared. The dependency check reports the
+    import itself (`unresolved-import`); the binding's value is then as unknown as an undeclared name's, and
+    its name is all that says what it is, as it is for an undeclared `alt` (`Analysis.named_by_convention`). A
+    module that resolves, or may (a package the project declares, a Node built-in, any specifier a `paths` map
+    or a bundler's alias may rewrite: not `./` nor `../`, nor a plain package name), keeps its binding
+    `_imported_names`'."""
+    conventions = model.conventions or {}
+    if doc.path is None or not conventions:
+        return {}
+    out: dict[str, tuple] = {}
+    for record in module_info_of(doc).imports:
+        named = {local: conventions[local] for local in record.locals()
+                 if local[:1].islower() and local in conventions and
+                 conventions[local].kind in ("inst", "union", "names")}
+        if named and _unresolvable(record.specifier, doc.path, model):
+            out.update((local, conv.target if conv.kind != "inst" else (conv.target,))
+                       for local, conv in named.items())
+    return out
+
+
+def _unresolvable(spec: str, importer: Path, model: ObjectModel) -> bool:
+    """Whether no module is there for `spec` imported from `importer`: the dependency graph's resolver finds none
+    (`Resolver`: relative paths, a `tsconfig`/`jsconfig` `paths` alias, `exports` maps, Node's built-ins), as its
+    `unresolved-import` says, and, the more to be sure, a relative path names no file with any extension (a
+    bundler resolves a `.vue` or a `.ts` module the resolver may not) nor folder; a package name no package the
+    model holds, none installed in a `node_modules` above the importer and none the nearest package.json
+    declares (declared, it is a real package not yet installed: another package's value). An alias whose
+    target is missing, a URL, an absolute path: False (rules not read here may resolve them)."""
+    if spec.startswith(("/", "@/", "~", "#")) or ":" in spec:
+        return False
+    found = Resolver(importer.parent).resolve(spec, str(importer))
+    if found.resolved or found.kind not in (MISSING_FILE, MISSING_PACKAGE):
+        return False
+    if spec.startswith(("./", "../")):
+        base = importer.parent / spec
+        try:
+            return found.kind == MISSING_FILE and not base.exists() and (
+                not base.parent.is_dir() or not any(p.name.startswith(base.name + ".") for p in base.parent.iterdir()))
+        except OSError:
+            return False
+    name = package_name(spec)
+    if found.kind != MISSING_PACKAGE or name is None or name in model.modules:
+        return False
+    for folder in importer.parents:
+        if (folder / "node_modules" / name).exists():
+            return False
+        manifest = folder / "package.json"
+        if manifest.is_file():  # the nearest manifest: the project's dependencies
+            data = read_json(manifest)
+            return isinstance(data, dict) and not any(
+                isinstance(data.get(k), dict) and name in data[k]
+                for k in ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies"))
+    return True
 
 
 # the expressions a value is made of, walked to the name it starts from: `f(x)`, `new a.B()`, `a.b.c`, `await ...`
