@@ -1931,7 +1931,15 @@ def _receiver_near_miss(name: str, receiver, model: ObjectModel) -> tuple[str, s
                       if k not in table and k[:1] != "_"})
     # (a slip inside a short member's name too, `extnd` of `extend`, unless the type takes any key: a string index
     # signature, its own or a base's, makes `shelf.prnt` the user's key as likely as a misspelt `print`)
-    real = _variant_of(name, table, NEAR_MISS, typos=not _keyed(model, receiver))
+    keyed = _keyed(model, receiver)
+    real = _variant_of(name, table, NEAR_MISS, typos=not keyed)
+    if real is None and not keyed:
+        # scores tied between members (`addAction` near `addActions`, `createAction`, `getActions`): the one
+        # member it is that name of in another case or number or behind a get/set prefix, as on a receiver
+        # named by the docs' convention (`_one_plain_slip`); a letter changed stays `typos`' to judge (a last
+        # letter's change, `extenf`, is no slip inside the name)
+        real = _one_plain_slip(name, [n for n in table if sg.plain_variant(name, n) in ("case", "number",
+                                                                                        "accessor")])
     if real is None:
         return None
     member, declaring = table[real]

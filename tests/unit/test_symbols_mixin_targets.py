@@ -1,6 +1,6 @@
 """Classes the engine mixes its members into that the file shows alone, handed nowhere in it (round 42, alt's store
 classes: `class SearchStore { constructor() { this.registerAsync(SearchSource); } }`, the `alt.createStore(...)`
-call in another file).
+call in another file), and subclasses of an open engine class (`class Flux extends Alt`).
 
 - A class that extends nothing has only what it declares. One whose `this` reads, without declaring it, a member
   the engine's examples show mixed into such classes (read on `this` in a class they hand to the engine, or in a
@@ -8,8 +8,11 @@ call in another file).
   of `bindHandlers`) that nothing in reach spells, is a class the engine mixes into: its other `this` names are
   checked as a handed class's are (near misses of the mixed-in members or of its own), and its misspelt writes.
   A decorated class (the decorator may add any member), a class extending something, one writing `this` in ways
-  not read off the code (`this[k] = v`), and a name that is another word (`fetchStatus` of
-  `getStatus`) stay quiet."""
+  not read off the code (`this[k] = v`), and a name that is another word (`fetchStatus` of `getStatus`) stay
+  quiet.
+- On a subclass of an open engine class (runtime JavaScript) a name whose scores tie between two members is the
+  one member it is a change of case or number of, or behind a get/set prefix (`this.createStores` of
+  `createStore`, beside `addStore`), as on a receiver named by the docs' convention."""
 
 from __future__ import annotations
 
@@ -136,3 +139,42 @@ def test_a_misspelt_write_in_a_class_shown_alone_is_reported(tmp_path):
     }), "src/app.js")]
     assert [(f["line"], f["name"], f["data"]["suggestions"]) for f in found] == [(3, "Status", ["status"])]
     assert "a class plughost mixes its members into (it reads `this.bindHandlers`)" in found[0]["message"]
+
+
+RUNTIME = """class Depot {
+  constructor(config) { this.config = config; this.stores = {}; }
+  createStore(model, name) { this.stores[name] = model; return model; }
+  addStore(name, model) { this.stores[name] = model; }
+  createActions(spec) { return spec; }
+  createAction(name) { return name; }
+  takeSnapshot() { return JSON.stringify(this.stores); }
+}
+// (a helper copies members onto the class: it is open, the vocabulary check's to speak on its receivers)
+function mixin(target, source) { Object.keys(source).forEach(function (k) { target.prototype[k] = source[k]; }); }
+mixin(Depot, { flush: function () { this.stores = {}; } });
+module.exports = Depot;
+"""
+
+
+def test_a_subclass_of_an_open_engine_class_gets_the_one_plain_slip_where_scores_tie(tmp_path):
+    ws = make_workspace(tmp_path, {
+        "package.json": json.dumps({"name": "app", "private": True, "dependencies": {"depot": "1.0.0"}}),
+        "node_modules/depot/package.json": json.dumps({"name": "depot", "version": "1.0.0", "main": "index.js"}),
+        "node_modules/depot/index.js": RUNTIME,
+        "node_modules/depot/README.md": "# depot\n\n```js\nimport Depot from 'depot';\nconst depot = new Depot();\n"
+                                         "depot.createStore(Store, 'Store');\n```\n",
+        "src/app.js": """import Depot from 'depot';
+class Flux extends Depot {
+  constructor() {
+    super();
+    this.createStores(TodoStore, 'todos');
+    this.addStore('x', X);
+    this.createactions(TodoActions);
+    this.makeStore(Y);
+  }
+}
+""",
+    })
+    # (`createStores` scores near `createStore` and `addStore`; `makeStore` is another word, left)
+    assert flags_with_first_suggestion(ws, "src/app.js") == [(5, "createStores", ["createStore"]),
+                                                            (7, "createactions", ["createActions"])]
