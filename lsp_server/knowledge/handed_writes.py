@@ -76,6 +76,8 @@ class Handed:
     # handed to a function that mixes members in (`engine_handed`): only its `this.x = ...` writes are asked
     # (its own methods and fields are its own words, beside what the function adds, not a contract it fills)
     this_only: bool = False
+    # mixed into by the package though this file hands it nowhere (`via`: the package's member its `this` reads)
+    mixed: bool = False
 
 
 @dataclass(frozen=True)
@@ -147,6 +149,69 @@ def this_owner(this: Node) -> Node | None:
     if node.type in ("function_expression", "function") and parent is not None and parent.type == "pair":
         return _outermost_object(parent.parent)
     return node if node.type == "function_declaration" else None
+
+
+@dataclass(frozen=True)
+class OwnThis:
+    """What a class or an ES5 constructor gives its own `this` as written (`own_this`): the names it declares
+    (its methods and fields, static ones too, and the members its code writes on `this`; for a constructor, also
+    `Fn.prototype.x = ...` anywhere in the file), the names read on `this` that it does not declare, each with its
+    property nodes, and whether it writes members whose names cannot be read off the code (`this[k] = v`,
+    `Object.assign(this, ...)`: then it may have any name)."""
+    declared: frozenset[str]
+    undeclared: dict[str, list[Node]]
+    unseen: bool
+
+
+def own_this(doc: ParsedDocument, owner: Node) -> OwnThis:
+    """The names `owner` (a class declaration or expression, or a function declaration) gives its `this` and the
+    ones its `this` reads without declaring them (see `OwnThis`). A `this` counts where `this_owner` says it is
+    `owner`'s (a method's, a field's, an arrow's within them; a static method's `this` is the class itself)."""
+    text = doc.node_text
+    declared: set[str] = set()
+    reads: dict[str, list[Node]] = {}
+    unseen = False
+    body = owner.child_by_field_name("body")
+    if owner.type in _CLASSES and body is not None:
+        for member in body.named_children:
+            key = member.child_by_field_name("name" if member.type == "method_definition" else "property")
+            if member.type in ("method_definition", "field_definition") and key is not None:
+                declared.add(text(key))
+    elif owner.type == "function_declaration":
+        name = owner.child_by_field_name("name")
+        for _, obj, prop in member_assignments(doc.tree.root_node) if name is not None else ():
+            # `TodoStore.prototype.addTodo = function () {...}`: a method of its instances
+            if obj.type == "member_expression" and text(obj) == f"{text(name)}.prototype":
+                declared.add(text(prop))
+    stack = [owner]
+    while stack:
+        n = stack.pop()
+        stack.extend(n.named_children)
+        if n.type != "this" or this_owner(n) != owner:
+            continue
+        up = n.parent
+        if up is not None and up.type == "subscript_expression" and up.child_by_field_name("object") == n:
+            unseen = unseen or _assigned(up)
+            continue
+        if up is not None and up.type == "arguments" and up.parent is not None and \
+                text(up.parent.child_by_field_name("function")) in ("Object.assign", "Object.defineProperty",
+                                                                    "Object.defineProperties"):
+            unseen = True
+            continue
+        prop = up.child_by_field_name("property") if up is not None and up.type == "member_expression" else None
+        if prop is None or prop.type != "property_identifier":
+            continue
+        if _assigned(up):
+            declared.add(text(prop))
+        else:
+            reads.setdefault(text(prop), []).append(prop)
+    return OwnThis(frozenset(declared), {k: v for k, v in reads.items() if k not in declared}, unseen)
+
+
+def _assigned(node: Node) -> bool:
+    parent = node.parent
+    return parent is not None and parent.type in ("assignment_expression", "augmented_assignment_expression") \
+        and parent.child_by_field_name("left") == node
 
 
 def _outermost_object(obj: Node) -> Node:
@@ -340,14 +405,17 @@ def near_member(name: str, members: frozenset[str], static: bool) -> str | None:
 
 def handed_write_sites(doc: ParsedDocument, spelling: Callable[[str], tuple[frozenset[str], frozenset[str]] | None],
                        known: Callable[[str], bool], typescript: bool = False,
-                       owner_of: Callable[[Node], str | None] | None = None) -> list[HandedWrite]:
+                       owner_of: Callable[[Node], str | None] | None = None,
+                       mixed_into: list[Handed] = ()) -> list[HandedWrite]:
     """The misspelt member writes on the file's handed values. `spelling(package)`: the identifiers and the member
     names the package's files spell, None when it is not installed; `known(name)`: whether a source in reach other
     than the package spells the name (the engine's files, the platform, another workspace file). `typescript`: the
     file is TypeScript, whose compiler reports an assignment of a member a class does not declare (`this.stte =
     ...`, `Foo.propypes = ...` on a class: TS2339) itself; only what it accepts is left here (a class's own field
     and method definitions, a function's expando members). `owner_of(callee)`: the package owning the function a
-    call calls (`engine_handed`), whose class and constructor arguments are handed values too."""
+    call calls (`engine_handed`), whose class and constructor arguments are handed values too. `mixed_into`: the
+    classes and constructors a package mixes its members into though this file hands them nowhere (the caller
+    knows them: their `this` reads a member the package adds), checked as those arguments are."""
     if doc.tree is None:
         return []
     out: list[HandedWrite] = []
@@ -355,6 +423,7 @@ def handed_write_sites(doc: ParsedDocument, spelling: Callable[[str], tuple[froz
     if owner_of is not None:
         handed_here += [h for h in engine_handed(doc, owner_of) if h.node.type != "object" and
                         not any(h.node == other.node for other in handed_here)]
+    handed_here += [h for h in mixed_into if not any(h.node == other.node for other in handed_here)]
     statics = static_writes(doc) if handed_here else {}
     for handed in handed_here:
         spelled = spelling(handed.package)

@@ -46,7 +46,7 @@ from lsp_server import queries
 from lsp_server.knowledge.builtin_names import PLATFORM_ROOTS, builtin_members, is_builtin_type, platform_class_members
 from lsp_server.knowledge.graphql_data import graphql_data_sites
 from lsp_server.knowledge.entry_writes import entry_write_sites
-from lsp_server.knowledge.handed_writes import engine_handed, handed_write_sites, this_owner
+from lsp_server.knowledge.handed_writes import Handed, engine_handed, handed_write_sites, own_this, this_owner
 from lsp_server.knowledge.element_receivers import (custom_elements, dom_element_members, dom_event_members,
                                                     element_receivers_in, tag_members,
                                                     spells_custom_tag, this_element_receivers, element_heritage)
@@ -346,6 +346,12 @@ def unknown_symbol(doc: ParsedDocument, ctx: CheckContext):
     return out
 
 
+def _value_name(doc: ParsedDocument, node) -> str:
+    """A class's or a function's name as written (empty for an anonymous class expression)."""
+    name = node.child_by_field_name("name")
+    return doc.node_text(name) if name is not None else ""
+
+
 def _entry_write_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelService,
                           done: set[int]) -> list[Finding]:
     """`apiKey.apikey = KEY` where `apiKey` is an entry of an engine object's map (`client.authentications[
@@ -385,17 +391,27 @@ def _handed_write_findings(doc: ParsedDocument, analysis: Analysis, svc: ObjectM
 
     out = []
     other = _other_package_imports(doc, svc.model)
+    owner_of = lambda callee: _call_owner(doc, callee, svc.model, other)  # noqa: E731
+    # the classes the engine mixes its members into that this file shows alone (`_mixin_targets`)
+    mixed_into: list[Handed] = []
+    if doc.language not in TYPESCRIPT_LANGUAGES and b"this" in doc.source and \
+            _handed_this_members(svc.model, index):
+        local = declared_members(doc)
+        handed = {h.node.start_byte: h.node for h in engine_handed(doc, owner_of)}
+        mixed_into = [Handed(_value_name(doc, node), node, package, f"this.{read}", this_only=True, mixed=True)
+                      for node, package, read in _mixin_targets(
+                          doc, svc.model, index, handed, lambda n: known(n) or n in local, platform).values()]
     for w in handed_write_sites(doc, lambda pkg: _package_spelling(svc.model, pkg, start), known,
-                                doc.language in TYPESCRIPT_LANGUAGES,
-                                lambda callee: _call_owner(doc, callee, svc.model, other)):
+                                doc.language in TYPESCRIPT_LANGUAGES, owner_of, mixed_into):
         if w.prop.start_byte in done:
             continue
         receiver = w.handed.name if w.static else "this"
         whose = "" if w.static else "an instance of "
-        message = (f"`{receiver}.{w.name}` is written on {whose}`{w.handed.name}`, handed to {w.handed.package} "
-                   f"(`{w.handed.via}`), but no file in reach spells `{w.name}` ({w.handed.package}'s, the engine's, "
-                   f"this workspace's, JavaScript's, the DOM's or Node's): {w.handed.package} never reads it; "
-                   f"did you mean `{w.meant}`?")
+        how = f"a class {w.handed.package} mixes its members into (it reads `{w.handed.via}`)" if w.handed.mixed \
+            else f"handed to {w.handed.package} (`{w.handed.via}`)"
+        message = (f"`{receiver}.{w.name}` is written on {whose}`{w.handed.name}`, {how}, but no file in reach "
+                   f"spells `{w.name}` ({w.handed.package}'s, the engine's, this workspace's, JavaScript's, the "
+                   f"DOM's or Node's): {w.handed.package} never reads it; did you mean `{w.meant}`?")
         data = {"suggestions": [w.meant], "type": w.handed.via, "member": w.name, "receiver": "handed",
                 "fix": {"title": f"Rename to `{w.meant}`",
                         "edits": [{"start": w.prop.start_byte, "end": w.prop.end_byte, "text": w.meant}],
@@ -869,7 +885,7 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
             if not _uses_page_receiver(doc, [*members, *found.get("member.this", ())], pages, declared_here):
                 # a file whose one use of the engine is handing it a class or an object literal to mix its
                 # members into (`alt.createStore(TodoStore)`, `alt` the user's own module): `this` in it only
-                handed = _engine_handed_owners(doc, model)
+                handed = _mixed_owners(doc, analysis, model, index, local | workspace, platform)
                 if not handed:
                     return []
                 handed_only, named_as_class = True, None
@@ -940,7 +956,7 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
             continue
         if obj.type == "this":
             if handed is None:
-                handed = _engine_handed_owners(doc, model)
+                handed = _mixed_owners(doc, analysis, model, index, local | workspace, platform)
             if _foreign_literal_this(doc, obj, model, handed, index["names"]):
                 continue
             owner = this_owner(obj) if handed_only else None
@@ -1649,6 +1665,17 @@ def _engine_handed_owners(doc: ParsedDocument, model: ObjectModel) -> dict[int, 
             for h in engine_handed(doc, lambda callee: _call_owner(doc, callee, model, other))}
 
 
+def _mixed_owners(doc: ParsedDocument, analysis: Analysis, model: ObjectModel, index: dict, names: frozenset[str],
+                  platform: frozenset[str]) -> dict[int, object]:
+    """The values whose `this` the engine mixes its members into: those this file hands to it
+    (`_engine_handed_owners`) and the classes it shows alone that read such a member (`_mixin_targets`), by start.
+    `names`: the file's and the workspace's own names, which with the engine's and the platform's are spelled."""
+    handed = _engine_handed_owners(doc, model)
+    targets = _mixin_targets(doc, model, index, handed, lambda name: name in index["names"] or name in names or
+                             name in platform or name in OBJECT_MEMBERS or name in analysis.added, platform)
+    return {**handed, **{start: node for start, (node, _, _) in targets.items()}}
+
+
 def _foreign_literal_this(doc: ParsedDocument, this, model: ObjectModel, handed: dict[int, object],
                           names: frozenset[str]) -> bool:
     """`this` in a method of an object literal handed to a call of another package's function (`React.createClass({
@@ -1681,22 +1708,123 @@ _THIS_MEMBER = re.compile(r"(?<![\w$.])this\s*\.\s*([A-Za-z_$][\w$]*)")
 _HANDING_CALL = re.compile(r"\.\s*([A-Za-z_$][\w$]*)\s*\(\s*(?:[A-Z][\w$]*\s*[,)]|\{)")
 
 
-def _handed_this_members(model: ObjectModel, index: dict) -> frozenset[str]:
-    """The members the engine gives `this` in the values handed to its functions, as its own examples show them:
-    the names its examples read on `this` in a block that hands a class or a literal to a method of one of the
-    model's classes (`alt.createStore(TodoStore, ...)` after `class TodoStore { constructor() {
-    this.bindListeners({...}) } }`), which the engine's files spell too (`bindListeners` is the mixin's; the
-    example's own `this.todos` is no name of the engine's). Once per model."""
-    def build() -> frozenset[str]:
+def _handed_this_members(model: ObjectModel, index: dict) -> dict[str, frozenset[str]]:
+    """The members the engine gives `this` in the values its users write for it to mix its members into, as its
+    own examples show them, each with the packages whose examples show it. Two kinds of example say so:
+    - a block that hands a class or a literal to a method of one of the model's classes (`alt.createStore(
+      TodoStore, ...)` after `class TodoStore { constructor() { this.bindListeners({...}) } }`): the names read
+      on `this` in it;
+    - of a package whose examples do hand values so, a class that extends nothing, shown alone (`class
+      SearchStore { constructor() { this.registerAsync(SearchSource) } }`, the page on data sources): the names
+      its `this` reads that it does not declare (no method, field or `this.x = ...` of its own). A class that
+      extends nothing has only what it declares; the engine's docs calling more on it show what the engine adds.
+    Only names the engine's files spell too (`bindListeners` is the mixin's; the example's own `this.todos` is
+    no name of the engine's). Once per model."""
+    def build() -> dict[str, frozenset[str]]:
         methods = _method_packages(model)
         own = model.examples if model.own_examples is None else model.examples[:model.own_examples]
-        found: set[str] = set()
+        found: dict[str, set[str]] = {}
+
+        def mixable(name: str) -> bool:
+            return name in index["names"] and len(name) >= 4 and name[:1] not in "_$"
+
+        handing: set[str] = set()
         for _, code in own:
-            if code and "this" in code and any(m.group(1) in methods for m in _HANDING_CALL.finditer(code)):
-                found.update(n for n in _THIS_MEMBER.findall(code) if n in index["names"] and len(n) >= 4
-                             and n[:1] not in "_$")
-        return frozenset(found)
+            if not code or "this" not in code:
+                continue
+            called = {pkg for m in _HANDING_CALL.finditer(code) for pkg in methods.get(m.group(1), ())}
+            handing |= called
+            for name in _THIS_MEMBER.findall(code) if called else ():
+                if mixable(name):
+                    found.setdefault(name, set()).update(called)
+        for i, (label, code) in enumerate(own):
+            pkg = _example_package(label)
+            if pkg not in handing or not code or "class" not in code or "this" not in code or \
+                    len(code) > _MAX_EXAMPLE_BYTES:
+                continue
+            try:
+                doc = ParsedDocument.create(f"untitled:mixin-example-{i}.js", code)
+            except (RecursionError, ValueError):
+                continue
+            for cls in _bare_classes(doc, classes_only=True):
+                seen = own_this(doc, cls)
+                if not seen.unseen:
+                    for name in seen.undeclared:
+                        if mixable(name):
+                            found.setdefault(name, set()).add(pkg)
+        return {k: frozenset(v) for k, v in found.items()}
     return model.derived("unknown_symbol.handed_this_members", build)
+
+
+# the longest example read as code for the members it shows on `this`
+_MAX_EXAMPLE_BYTES = 20_000
+
+
+def _example_package(label: str) -> str | None:
+    """The package an example was read from (`.../node_modules/alt/docs/async.md` -> alt), None outside one."""
+    parts = Path(label).parts
+    at = max((i for i, part in enumerate(parts) if part == "node_modules"), default=-1)
+    if at < 0 or at + 1 >= len(parts):
+        return None
+    if parts[at + 1].startswith("@") and at + 2 < len(parts):
+        return f"{parts[at + 1]}/{parts[at + 2]}"
+    return parts[at + 1]
+
+
+def _bare_classes(doc: ParsedDocument, classes_only: bool = False) -> list:
+    """The file's classes (declarations and expressions) that extend nothing and carry no decorator (a decorator
+    may add any member: `@datasource(SearchSource)`), and unless `classes_only` its ES5 constructors (capitalised
+    function declarations): the values whose `this` has only what they declare, unless something mixes more in."""
+    out = []
+    stack = [doc.tree.root_node]
+    while stack:
+        n = stack.pop()
+        stack.extend(n.named_children)
+        if n.type in ("class_declaration", "class"):
+            if not any(c.type in ("class_heritage", "decorator") for c in n.children) and \
+                    not (n.parent is not None and any(c.type == "decorator" for c in n.parent.children
+                                                      if c.end_byte <= n.start_byte)):
+                out.append(n)
+        elif n.type == "function_declaration" and not classes_only:
+            name = n.child_by_field_name("name")
+            if name is not None and doc.node_text(name)[:1].isupper():
+                out.append(n)
+    return out
+
+
+def _mixin_targets(doc: ParsedDocument, model: ObjectModel, index: dict, handed: dict[int, object],
+                   spelled, platform: frozenset[str]) -> dict[int, tuple[object, str, str]]:
+    """The classes and ES5 constructors of this file (JavaScript; `_bare_classes`, not already handed to the
+    engine) that the engine mixes its members into though no call here hands them to it (the file shows a store
+    class alone; the call is in another file): their own `this` reads, without declaring it, a member the engine's
+    examples show mixed into such values (`_handed_this_members`: `this.registerAsync(...)`, `this.bindListeners
+    ({...})`), or a name nothing in reach spells (`spelled(name)` false) that is a plain variant of one (a get/set
+    prefix, case, number, a small typo: `this.bindListener({...})`; a name such a class does not declare is
+    missing on it, as TypeScript's checkJs says, unless the engine adds it). A member a platform type has too
+    (`this.preventDefault()`) is no such sign: another library's object may have it. By start -> (the node, the
+    package whose member it reads, that member as read)."""
+    if doc.language in TYPESCRIPT_LANGUAGES or b"this" not in doc.source:
+        return {}
+    mixed = _handed_this_members(model, index)
+    if not mixed:
+        return {}
+    out: dict[int, tuple[object, str, str]] = {}
+    for value in _bare_classes(doc):
+        if value.start_byte in handed:
+            continue
+        seen = own_this(doc, value)
+        if seen.unseen:
+            continue
+        for name in sorted(seen.undeclared):
+            real = name if name in mixed and name not in platform else None
+            if real is None and not spelled(name):
+                real = _variant_of(name, mixed, PLAIN_NEAR_MISS) or _one_plain_slip(name, mixed)
+                if real is not None and sg.plain_variant(name, real) is None:
+                    real = None  # (another word, `fetchState` of `getState`, may be the class's own method)
+            if real is not None:
+                out[value.start_byte] = (value, sorted(mixed[real])[0], name)
+                break
+    return out
 
 
 def _handed_own_near_miss(doc: ParsedDocument, this, name: str,
@@ -1745,7 +1873,11 @@ def _handed_mixed_near_miss(doc: ParsedDocument, this, name: str, handed: dict[i
     # it on `this` (`this.bindaction` of its `bindAction`, not the examples' `bindActions`), is the one meant
     bare = _unprefixed(name)
     exact = {bare} & names if bare is not None else {n for n in names if n.lower() == name.lower()}
-    return (next(iter(exact)) if len(exact) == 1 else real, ENGINE_FILES, None)
+    if len(exact) == 1 and (sg.plain_variant(name, real) is None or sg.plain_variant(name, real) == "typo"):
+        return next(iter(exact)), ENGINE_FILES, None
+    # (but a plainer slip of the mixed-in member stays it: `getInstances` is `getInstance` made plural, not the
+    # engine's `instances` behind a prefix)
+    return real, ENGINE_FILES, None
 
 
 def _own_instance_body(doc: ParsedDocument, name):
@@ -1799,7 +1931,15 @@ def _receiver_near_miss(name: str, receiver, model: ObjectModel) -> tuple[str, s
                       if k not in table and k[:1] != "_"})
     # (a slip inside a short member's name too, `extnd` of `extend`, unless the type takes any key: a string index
     # signature, its own or a base's, makes `shelf.prnt` the user's key as likely as a misspelt `print`)
-    real = _variant_of(name, table, NEAR_MISS, typos=not _keyed(model, receiver))
+    keyed = _keyed(model, receiver)
+    real = _variant_of(name, table, NEAR_MISS, typos=not keyed)
+    if real is None and not keyed:
+        # scores tied between members (`addAction` near `addActions`, `createAction`, `getActions`): the one
+        # member it is that name of in another case or number or behind a get/set prefix, as on a receiver
+        # named by the docs' convention (`_one_plain_slip`); a letter changed stays `typos`' to judge (a last
+        # letter's change, `extenf`, is no slip inside the name)
+        real = _one_plain_slip(name, [n for n in table if sg.plain_variant(name, n) in ("case", "number",
+                                                                                        "accessor")])
     if real is None:
         return None
     member, declaring = table[real]

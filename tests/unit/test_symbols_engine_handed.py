@@ -102,10 +102,12 @@ class Counter {
   onDec() { this.emitUpdates(); }
 }
 class Loose {
-  run() { this.bindHandler({}); }
+  run() { this.launch({}); }
 }
 host.register(Counter);
 """) == [(4, "emitUpdates", ["emitUpdate"])]
+# (a class handed nowhere whose `this` reads a slip of a mixed-in member, `this.bindHandler`, is one the engine
+# mixes into: test_symbols_mixin_targets.py)
 
 
 def test_this_in_a_literal_handed_to_another_packages_function_is_not_the_engines(tmp_path):
