@@ -2821,6 +2821,11 @@ class ObjectModelService(Service):
 
 
 _FENCE = re.compile(r"```[ \t]*(?:js|javascript|jsx|mjs|cjs|ts|typescript)?[^\n]*\n(.*?)```", re.S)
+# a Markdown file's fenced blocks open and close at a line's start, as CommonMark (and `chunker`, and
+# `conventions.examples`) read them: a code span of three backticks inside a sentence (alt's README: "a
+# reference tag ```<reference path="<path>.d.ts" />```") opens nothing, else every fence after it pairs with
+# the wrong one and the blocks read are prose
+_LINE_FENCE = re.compile(r"^[ \t]*```[^\n`]*\n(.*?)^[ \t]*```", re.S | re.M)
 _EXAMPLE = re.compile(r"@example\b(.*?)(?=\n\s*\*\s*@\w|\*/)", re.S)
 _BINDS_MODULE = re.compile(r"\bimport\b[^;\n]*\bfrom\b|\brequire\s*\(")
 MAX_EXAMPLES = 400
@@ -2830,7 +2835,7 @@ MAX_DOC_EXAMPLES = 800  # a package's shipped docs (`_package_docs_examples`), b
 
 def code_blocks(text: str, comments: bool = False) -> list[str]:
     """The code examples in a doc file (fenced blocks) or a source file's doc comments (`@example`)."""
-    blocks = [m.group(1) for m in _FENCE.finditer(text)]
+    blocks = [m.group(1) for m in (_FENCE if comments else _LINE_FENCE).finditer(text)]
     if comments:
         blocks += [m.group(1) for m in _EXAMPLE.finditer(text)]
         blocks = ["\n".join(re.sub(r"^\s*\*\s?", "", ln) for ln in b.splitlines()) for b in blocks]
