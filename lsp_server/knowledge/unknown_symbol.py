@@ -941,9 +941,12 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
         if obj.type == "this":
             if handed is None:
                 handed = _engine_handed_owners(doc, model)
-            if _foreign_literal_this(doc, obj, model, handed, index["names"]) or \
-                    _foreign_base_this(doc, obj, model, handed, index["names"]):
+            if _foreign_literal_this(doc, obj, model, handed, index["names"]):
                 continue
+            if _foreign_base_this(doc, obj, model, handed, index["names"]) and not (
+                    doc.language not in TYPESCRIPT_LANGUAGES and _own_class_near_miss(
+                        doc, obj, doc.node_text(prop), analysis.mixin_members, model) is not None):
+                continue  # (a slip of the class's own member stays reported: `this._dta` of its `_data`)
             owner = this_owner(obj) if handed_only else None
             if handed_only and (owner is None or owner.start_byte not in handed):
                 continue
@@ -1682,7 +1685,7 @@ def _foreign_base_this(doc: ParsedDocument, this, model: ObjectModel, handed: di
     React.Component { render() { this.props.city } }`: `React` imported from a package the model does not read,
     or free, a name the engine's files never spell): `this` has that base's members, which nothing in reach
     describes, so the engine's vocabulary says nothing of them (`props` is no near miss of immutable's
-    `setProps`). As `_foreign_literal_this` for an object literal handed to such a package's function; a class
+    `setProps`); a near miss of the class's own members still is (the caller asks). As `_foreign_literal_this` for an object literal handed to such a package's function; a class
     the file hands to an engine function (`alt.createStore(class extends Base {...})`) stays the check's."""
     owner = this_owner(this)
     if owner is None or owner.type not in ("class_declaration", "class") or owner.start_byte in handed:
