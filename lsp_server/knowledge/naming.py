@@ -236,7 +236,7 @@ def mined_before_ready(svc: ObjectModelService, progress: Progress) -> None:
 
 def inputs_of(model: ObjectModel) -> Inputs:
     h = hashlib.sha256(f"{CACHE_VERSION}\0{__version__}\0{reader_version()}\0{_code_digest()}\0".encode())
-    for spec, src in model.sources:
+    for spec, src in [*model.sources, *model.shipped]:
         base = str(spec.path)
         h.update(f"{spec.kind}|{spec.module}|{spec.origin}|{src.kind}\0".encode())
         for f, digest in sorted((os.path.relpath(f, base), digest) for f, digest in src.files.items()):

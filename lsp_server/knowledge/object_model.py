@@ -21,7 +21,7 @@ import os
 import re
 import threading
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable, TypeVar
@@ -90,7 +90,7 @@ class SourceSpec:
     kind: str
     path: Path
     module: str
-    origin: str = "config"  # config | discovered
+    origin: str = "config"  # config | discovered | shipped (`shipped_typings`: typings no manifest declares)
 
     @property
     def key(self) -> str:
@@ -113,6 +113,45 @@ def _platform_collection(base: str) -> bool:
 
 
 # --- the merged model ---------------------------------------------------------------------------------------
+def _shipped_results(runtime: ModuleModel, shipped: ModuleModel) -> None:
+    """An untyped package's own undeclared typings (`shipped_typings`: alt's `typings/alt/alt.d.ts`, written for
+    an older version and read by no compiler) say which of the runtime's classes a method returns, where the
+    runtime's JavaScript does not show it (`createStore` returns a local that a ternary of two `.apply` calls of
+    another module's functions set). The runtime decides what exists: a method the runtime's class of that name
+    has, with no result of its own, takes the result the typings' class or interface of the same name declares,
+    when that result names a class the runtime defines too (`createStore<S>(...): AltJS.AltStore<S>` ->
+    `AltStore`, whose members are then the runtime's). Nothing else of the typings is kept: their types and
+    names (0.16's, beside 0.18's runtime) never make a name missing or present."""
+    for tname, declared in shipped.types.items():
+        t = runtime.types.get(tname)
+        if t is None or t.kind != "class" or declared.kind not in ("class", "interface"):
+            continue
+        methods = {(m.name, m.static): m for m in declared.members
+                   if m.kind in ("method", "function") and len(set(m.returns)) <= 1}
+        results = {k: _runtime_class_named(runtime, shipped, m.type) for k, m in methods.items()}
+        # (Babel 6 writes a method as `X.prototype.m = function () { function m() {...} return m; }()`: a
+        # property whose value the runtime's reader does not know; the typings say it is that method)
+        members = [m if m.type or m.kind not in ("method", "function", "property") or
+                   not results.get((m.name, m.static)) else
+                   replace(m, kind="method" if m.kind == "property" else m.kind,
+                           params=m.params or list(methods[(m.name, m.static)].params),
+                           type=results[(m.name, m.static)]) for m in t.members]
+        if any(a is not b for a, b in zip(members, t.members)):
+            runtime.types[tname] = replace(t, members=members)
+
+
+def _runtime_class_named(runtime: ModuleModel, shipped: ModuleModel, text: str) -> str:
+    """`text` (a declared result: `AltJS.AltStore<S>`) as the name of a class the runtime defines, "" when it
+    names none: a type the typings declare under that name (`AltJS.` is their ambient namespace), its type
+    arguments dropped (the runtime's class has no parameters)."""
+    name = text.split("<", 1)[0].strip()
+    name = name.rsplit(".", 1)[-1]
+    if not re.fullmatch(r"[A-Za-z_$][\w$]*", name) or name not in shipped.types:
+        return ""
+    t = runtime.types.get(name)
+    return name if t is not None and t.kind == "class" else ""
+
+
 def _keep_runtime_bases(mod: ModuleModel, left_out: dict[str, TypeDef]) -> None:
     """A runtime build's internal class that a kept type extends (immutable's compiled `var Map = (function
     (KeyedCollection) {...}(KeyedCollection))`, the typings' `Map` then has the build's base `KeyedCollection`):
@@ -133,8 +172,12 @@ T = TypeVar("T")
 
 
 class ObjectModel:
-    def __init__(self, sources: list[tuple[SourceSpec, SourceModel]]):
+    def __init__(self, sources: list[tuple[SourceSpec, SourceModel]],
+                 shipped: list[tuple[SourceSpec, SourceModel]] = ()):
+        # `shipped`: typings inside an untyped package that no `types`/`typings` field declares
+        # (`shipped_typings`): read for the results of the runtime's methods only (`_shipped_results`)
         self.sources = sources
+        self.shipped = list(shipped)
         self.modules: dict[str, ModuleModel] = {}
         self.module_confidence: dict[str, float] = {}
         typed = {m for spec, src in sources if src.kind == "dts" for m in src.modules}
@@ -201,6 +244,10 @@ class ObjectModel:
             self.modules[name].complete = False
         for name, left_out in internal.items():
             _keep_runtime_bases(self.modules[name], left_out)
+        for spec, src in shipped:
+            mod = src.modules.get(spec.module)
+            if mod is not None and spec.module in self.modules and spec.module not in typed:
+                _shipped_results(self.modules[spec.module], mod)
         # configured JavaScript engine sources, so `require("../engine")` in the same repository finds them
         # `pkg/sub` specifiers whose typings (package.json `exports["./sub"].types`) were read into `pkg`'s module
         self.subpaths: frozenset[str] = frozenset()
@@ -1864,6 +1911,38 @@ MAX_RUNTIME_ENTRIES = 4
 MAX_REEXPORTED_FILES = 300  # other packages' files an umbrella package re-exports, read as their specifiers' modules
 
 
+MAX_SHIPPED_TYPINGS = 500  # folders and declaration files looked at in an untyped package (`shipped_typings`)
+
+
+def shipped_typings(pkg_dir: Path, package: str, limits: ReadLimits = ReadLimits()) -> list[Path]:
+    """The declaration files inside an untyped package (no `types`/`typings` field, no `index.d.ts`: TypeScript
+    reads none of them) that declare the package itself (`declare module "alt" { ... export = alt; }`): typings
+    of the `typings` tool's era (DefinitelyTyped's file copied into `typings/<pkg>/`) that the package ships
+    without declaring. A secondary source: `_shipped_results` takes from them what the runtime leaves unknown."""
+    found: list[Path] = []
+    seen = 0
+    pattern = re.compile(r"""declare\s+module\s+["']""" + re.escape(package) + r"""["']""")
+    for folder, dirs, files in os.walk(pkg_dir):
+        if seen > MAX_SHIPPED_TYPINGS:
+            break
+        seen += 1  # (a folder counts too: a big untyped package is walked no further)
+        dirs[:] = sorted(d for d in dirs if d != "node_modules" and not d.startswith("."))
+        for f in sorted(files):
+            if not f.endswith(".d.ts"):
+                continue
+            seen += 1
+            if seen > MAX_SHIPPED_TYPINGS:
+                return found
+            path = Path(folder) / f
+            try:
+                text = limits.read(path).decode("utf-8", "replace")
+            except OSError:
+                continue
+            if pattern.search(text):
+                found.append(path)
+    return found
+
+
 def find_package_runtime(package: str, start: Path) -> list[Path]:
     """The JavaScript entry files of `package` (its CJS, ESM and UMD builds): package.json `exports["."]`
     conditions, `module`, `main`, `browser`, `unpkg`. What they export and the members they assign at run
@@ -2478,8 +2557,10 @@ class ObjectModelService(Service):
         self.built = built
         self.imports = imports  # workspace file -> packages it imports (for discovery updates)
         self.problems = problems
-        self.model = ObjectModel([(s, built[s]) for s in specs if s in built])
-        self.model.examples, self.model.own_examples = engine_examples(workspace, specs, built, imports)
+        self.model = ObjectModel([(s, built[s]) for s in specs if s in built and s.origin != "shipped"],
+                                 [(s, built[s]) for s in specs if s in built and s.origin == "shipped"])
+        self.model.examples, self.model.own_examples = engine_examples(
+            workspace, [s for s in specs if s.origin != "shipped"], built, imports)
         self.model.conventions_cache = workspace.cache_dir / NAMING_CACHE
         self.doc_cache: dict[str, object] = {}
         self.generation = id(self)
@@ -2554,6 +2635,10 @@ class ObjectModelService(Service):
                 # the union decides what exists: the runtime builds too (typings lag them, or are absent)
                 runtime = find_package_runtime(pkg, path.parent)
                 specs.extend(SourceSpec("js", p, pkg, "discovered") for p in runtime)
+                pkg_dir = _package_dir(pkg, path.parent)
+                if entry is None and runtime and pkg_dir is not None:
+                    specs.extend(SourceSpec("dts", p, pkg, "shipped")
+                                 for p in shipped_typings(pkg_dir, pkg, read_limits(workspace)))
                 folder = _file_path_package(pkg, path.parent) if entry is None and not runtime else None
                 if folder is not None:
                     # no typings and no entry: an ESM package imported by file path (`pkg/components/x.js`),
@@ -2568,7 +2653,6 @@ class ObjectModelService(Service):
                                  for spec, f in _file_path_imports(pkg, folder, read_limits(workspace))
                                  if f not in known)
                 # and its shipped reference pages titled as code (`req.param()`): members no code declares
-                pkg_dir = _package_dir(pkg, path.parent)
                 if pkg_dir is not None:
                     package_dirs[pkg] = pkg_dir
                 if pkg_dir is not None and any((pkg_dir / f).is_dir() for f in PAGE_FOLDERS):
@@ -2582,7 +2666,7 @@ class ObjectModelService(Service):
                 try:
                     model = extract(spec.kind, spec.path, spec.module, read_limits(workspace))
                 except (OSError, ValueError, UnicodeDecodeError) as exc:
-                    if spec.kind == "js" and spec.origin == "discovered":
+                    if spec.kind == "js" and spec.origin == "discovered" or spec.origin == "shipped":
                         # a runtime build only adds names to typings: one we cannot read is no problem to report
                         log.info("%s: runtime build not read: %s", spec.path, exc)
                         return
@@ -2594,7 +2678,8 @@ class ObjectModelService(Service):
                     return
                 # in a server's warm-up: written once the workspace is reported ready (Workspace.write_later)
                 workspace.write_later(str(cache / spec.key), lambda s=spec, m=model: _store_cached(cache, s, m))
-            if not (spec.kind == "js" and spec.origin == "discovered"):
+            # (a runtime build, and typings no manifest declares, only add to what is known: not the user's problem)
+            if not (spec.kind == "js" and spec.origin == "discovered" or spec.origin == "shipped"):
                 problems.extend(model.warnings)
             built[spec] = model
         for i, spec in enumerate(specs):
@@ -2736,6 +2821,11 @@ class ObjectModelService(Service):
 
 
 _FENCE = re.compile(r"```[ \t]*(?:js|javascript|jsx|mjs|cjs|ts|typescript)?[^\n]*\n(.*?)```", re.S)
+# a Markdown file's fenced blocks open and close at a line's start, as CommonMark (and `chunker`, and
+# `conventions.examples`) read them: a code span of three backticks inside a sentence (alt's README: "a
+# reference tag ```<reference path="<path>.d.ts" />```") opens nothing, else every fence after it pairs with
+# the wrong one and the blocks read are prose
+_LINE_FENCE = re.compile(r"^[ \t]*```[^\n`]*\n(.*?)^[ \t]*```", re.S | re.M)
 _EXAMPLE = re.compile(r"@example\b(.*?)(?=\n\s*\*\s*@\w|\*/)", re.S)
 _BINDS_MODULE = re.compile(r"\bimport\b[^;\n]*\bfrom\b|\brequire\s*\(")
 MAX_EXAMPLES = 400
@@ -2745,7 +2835,7 @@ MAX_DOC_EXAMPLES = 800  # a package's shipped docs (`_package_docs_examples`), b
 
 def code_blocks(text: str, comments: bool = False) -> list[str]:
     """The code examples in a doc file (fenced blocks) or a source file's doc comments (`@example`)."""
-    blocks = [m.group(1) for m in _FENCE.finditer(text)]
+    blocks = [m.group(1) for m in (_FENCE if comments else _LINE_FENCE).finditer(text)]
     if comments:
         blocks += [m.group(1) for m in _EXAMPLE.finditer(text)]
         blocks = ["\n".join(re.sub(r"^\s*\*\s?", "", ln) for ln in b.splitlines()) for b in blocks]

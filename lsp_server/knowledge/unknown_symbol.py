@@ -959,6 +959,10 @@ def _engine_sites(doc: ParsedDocument, analysis: Analysis, svc: ObjectModelServi
                 handed = _mixed_owners(doc, analysis, model, index, local | workspace, platform)
             if _foreign_literal_this(doc, obj, model, handed, index["names"]):
                 continue
+            if _foreign_base_this(doc, obj, model, handed, index["names"]) and not (
+                    doc.language not in TYPESCRIPT_LANGUAGES and _own_class_near_miss(
+                        doc, obj, doc.node_text(prop), analysis.mixin_members, model) is not None):
+                continue  # (a slip of the class's own member stays reported: `this._dta` of its `_data`)
             owner = this_owner(obj) if handed_only else None
             if handed_only and (owner is None or owner.start_byte not in handed):
                 continue
@@ -1700,6 +1704,31 @@ def _foreign_literal_this(doc: ParsedDocument, this, model: ObjectModel, handed:
         return True
     return root not in scopes_of(doc).declared_anywhere() and root not in names and \
         _call_owner(doc, callee, model, other) is None
+
+
+def _foreign_base_this(doc: ParsedDocument, this, model: ObjectModel, handed: dict[int, object],
+                       names: frozenset[str]) -> bool:
+    """`this` in a method of a class that extends another package's class (`class LocationView extends
+    React.Component { render() { this.props.city } }`: `React` imported from a package the model does not read,
+    or free, a name the engine's files never spell): `this` has that base's members, which nothing in reach
+    describes, so the engine's vocabulary says nothing of them (`props` is no near miss of immutable's
+    `setProps`); a near miss of the class's own members still is (the caller asks). As `_foreign_literal_this` for an object literal handed to such a package's function; a class
+    the file hands to an engine function (`alt.createStore(class extends Base {...})`) stays the check's."""
+    owner = this_owner(this)
+    if owner is None or owner.type not in ("class_declaration", "class") or owner.start_byte in handed:
+        return False
+    heritage = next((c for c in owner.named_children if c.type == "class_heritage"), None)
+    base = heritage.named_children[0] if heritage is not None and heritage.named_children else None
+    if base is not None and base.type == "extends_clause":  # (TypeScript's grammar)
+        base = base.child_by_field_name("value") or (base.named_children[0] if base.named_children else None)
+    if base is None:
+        return False
+    root = doc.node_text(base) if base.type == "identifier" else _chain_root(doc, base)
+    if root is None or root in GLOBALS:
+        return False
+    if root in _other_package_imports(doc, model):
+        return True
+    return root not in scopes_of(doc).declared_anywhere() and root not in names
 
 
 # `this.bindListeners(`, `this.state.todos`: a member read on `this` in an example
