@@ -1005,3 +1005,20 @@ def test_the_data_file_knows_the_collection_words_a_users_question_says(tmp_path
                          ("same index", "Zip"),
                          ("terminate the process", "Exit")))
 
+
+
+def test_the_data_file_knows_the_state_container_words_a_users_question_says(tmp_path):
+    """A Flux or Redux library's pages name a thing by the pattern's term (a store, an action, an immutable
+    record); the asker says "state holder", "creator", "a persistent map". Round 42's block of the data file
+    (from its "state containers" comment) joins the two; without it the question's own words rank another
+    section first, or none."""
+    docs = {"flux.md": (
+        "# Flux guide\n\n## Stores\n\nA store keeps your data.\n\n"
+        "## State machines\n\nThe state of a machine.\n\n"
+        "## Actions\n\nAn action is deferred with defer.\n\n"
+        "## Immutable\n\nUse an Immutable Record for the state.\n\n"
+        "## Holding keys\n\nKeep the keys you fetched.\n")}
+    _assert_block_joins(tmp_path, docs, "# --- state containers",
+                        (("the state holder", "Stores"),
+                         ("my creators", "Actions"),
+                         ("a persistent map", "Immutable")))
