@@ -291,6 +291,35 @@ def test_the_fused_search_weighs_what_is_wanted_not_what_is_ruled_out(tmp_path):
     assert wanted[0].heading == "Install › From a CDN"
 
 
+WHY_INSTEAD = {
+    "server.md": """# Server
+
+## Handlers
+
+Each request runs its handler with fresh models, and renders the page.
+
+## Server state
+
+Singletons keep their state between requests, so one request can see another's data; reusing them is safe
+only for data every request shares.
+""",
+}
+
+
+def test_a_why_question_keeps_the_alternative_it_weighs_as_evidence(tmp_path):
+    """"why X instead of Y" asks for the reason of a choice: the section that answers weighs Y against X, so
+    Y's words count in the concept ranking (round 42 after its held-out run). A "how" question's "instead of"
+    span is still dropped."""
+    from lsp_server.knowledge.question_words import wanted_part
+    question = "why make fresh instances for each request instead of reusing singletons"
+    assert wanted_part(question) == question
+    assert wanted_part("how do I make fresh instances for each request instead of reusing singletons").split() == \
+        "how do I make fresh instances for each request".split()
+    index = _ws(tmp_path, WHY_INSTEAD).service(DocsIndex)
+    ranked = index.search_concepts(question_concepts(wanted_part(question)), limit=2)
+    assert ranked[0].heading == "Server › Server state"
+
+
 # --- the lead ranking: what a section says it is about, in its heading and first paragraph -------------------
 REFERENCE = {
     "README.md": """# Game
