@@ -29,9 +29,17 @@ _NEGATED = re.compile(r"\b(?:without\s+(?:any|a|an|using|needing)|instead\s+of|r
                       r"[^,;.?!()]*", re.I)
 
 
+# "why X instead of Y" asks for the reason of a choice: the answer weighs Y against X, so Y's words are evidence too
+# (round 42 after its held-out run: docs/evaluation.md, "howto42"; False: the span dropped as in any question)
+WHY_KEEPS_CONTRAST = True
+_ASKS_WHY = re.compile(r"^\W*why\b", re.I)
+
+
 def wanted_part(question: str) -> str:
     """The question without its negated spans ("without …", "instead of …", "rather than …" up to the
-    clause's end); the question itself when that would leave nothing."""
+    clause's end); the question itself when that would leave nothing, or when it asks why (`_ASKS_WHY`)."""
+    if WHY_KEEPS_CONTRAST and _ASKS_WHY.match(question):
+        return question
     kept = _NEGATED.sub(" ", question).strip()
     return kept if re.search(r"[A-Za-z0-9]", kept) else question
 

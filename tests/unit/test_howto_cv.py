@@ -352,3 +352,24 @@ def test_round_41s_variants_switch_its_rules_off_and_read_its_words_not_shipped(
     with patched(CHANGES["round 41's main"]):
         assert not lookup.MERGE_SIGNATURE_ENTRIES and not lookup.SIGNATURE_TWINS_KEPT
     assert lookup.MERGE_SIGNATURE_ENTRIES and lookup.SIGNATURE_TWINS_KEPT
+
+
+def test_round_42s_variants_switch_its_words_and_its_why_rule_off():
+    """howto_cv's "round 42's main" reads "state holder" as its own words only and drops a why-question's "instead
+    of" span; each of its two variants switches one of them off, the shipped setting restored after."""
+    from lsp_server.knowledge import question_words, thesaurus
+    from tests.corpus.engines.howto_cv import CHANGES, patched
+
+    def alternatives(question):
+        return {terms for c in thesaurus.question_concepts(question) for terms, _ in c.alternatives}
+
+    why = "why make fresh instances instead of reusing singletons"
+    assert ("store",) in alternatives("the state holder") and question_words.wanted_part(why) == why
+    with patched(CHANGES["round 42's main"]):
+        assert ("store",) not in alternatives("the state holder")
+        assert ("count",) in alternatives("tally the votes")  # round 40's words kept
+        assert question_words.wanted_part(why) == "why make fresh instances"
+    with patched(CHANGES["why-questions drop their contrast"]):
+        assert ("store",) in alternatives("the state holder")
+        assert question_words.wanted_part(why) == "why make fresh instances"
+    assert ("store",) in alternatives("the state holder") and question_words.wanted_part(why) == why  # restored

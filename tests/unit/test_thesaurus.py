@@ -291,6 +291,35 @@ def test_the_fused_search_weighs_what_is_wanted_not_what_is_ruled_out(tmp_path):
     assert wanted[0].heading == "Install › From a CDN"
 
 
+WHY_INSTEAD = {
+    "server.md": """# Server
+
+## Handlers
+
+Each request runs its handler with fresh models, and renders the page.
+
+## Server state
+
+Singletons keep their state between requests, so one request can see another's data; reusing them is safe
+only for data every request shares.
+""",
+}
+
+
+def test_a_why_question_keeps_the_alternative_it_weighs_as_evidence(tmp_path):
+    """"why X instead of Y" asks for the reason of a choice: the section that answers weighs Y against X, so
+    Y's words count in the concept ranking (round 42 after its held-out run). A "how" question's "instead of"
+    span is still dropped."""
+    from lsp_server.knowledge.question_words import wanted_part
+    question = "why make fresh instances for each request instead of reusing singletons"
+    assert wanted_part(question) == question
+    assert wanted_part("how do I make fresh instances for each request instead of reusing singletons").split() == \
+        "how do I make fresh instances for each request".split()
+    index = _ws(tmp_path, WHY_INSTEAD).service(DocsIndex)
+    ranked = index.search_concepts(question_concepts(wanted_part(question)), limit=2)
+    assert ranked[0].heading == "Server › Server state"
+
+
 # --- the lead ranking: what a section says it is about, in its heading and first paragraph -------------------
 REFERENCE = {
     "README.md": """# Game
@@ -1005,3 +1034,20 @@ def test_the_data_file_knows_the_collection_words_a_users_question_says(tmp_path
                          ("same index", "Zip"),
                          ("terminate the process", "Exit")))
 
+
+
+def test_the_data_file_knows_the_state_container_words_a_users_question_says(tmp_path):
+    """A Flux or Redux library's pages name a thing by the pattern's term (a store, an action, an immutable
+    record); the asker says "state holder", "creator", "a persistent map". Round 42's block of the data file
+    (from its "state containers" comment) joins the two; without it the question's own words rank another
+    section first, or none."""
+    docs = {"flux.md": (
+        "# Flux guide\n\n## Stores\n\nA store keeps your data.\n\n"
+        "## State machines\n\nThe state of a machine.\n\n"
+        "## Actions\n\nAn action is deferred with defer.\n\n"
+        "## Immutable\n\nUse an Immutable Record for the state.\n\n"
+        "## Holding keys\n\nKeep the keys you fetched.\n")}
+    _assert_block_joins(tmp_path, docs, "# --- state containers",
+                        (("the state holder", "Stores"),
+                         ("my creators", "Actions"),
+                         ("a persistent map", "Immutable")))

@@ -27,13 +27,14 @@ from lsp_server.knowledge import dense as Dn
 from lsp_server.knowledge import docs_index as D
 from lsp_server.knowledge import lookup as L
 from lsp_server.knowledge import search_queries as S
+from lsp_server.knowledge import question_words as Q
 from lsp_server.knowledge import thesaurus as T
 from lsp_server.knowledge.lookup import lookup_docs
 from lsp_server.knowledge.rag import retrieve
 from tests.corpus.engines import howto as H
 
 
-MODULES = {"lookup": L, "docs_index": D, "search_queries": S, "chunker": C, "thesaurus": T}
+MODULES = {"lookup": L, "docs_index": D, "search_queries": S, "chunker": C, "thesaurus": T, "question_words": Q}
 
 
 @contextlib.contextmanager
@@ -283,6 +284,15 @@ def thesaurus_before_round_40() -> T.Thesaurus:
     return thesaurus_without_block(ROUND_40_THESAURUS)
 
 
+ROUND_42_THESAURUS = "# --- state containers (Flux, Redux and their kin)"
+
+
+@functools.cache
+def thesaurus_before_round_42() -> T.Thesaurus:
+    """Without round 42's state-container words (docs/evaluation.md, "Round 42 after the held-out run: howto42")."""
+    return thesaurus_without_block(ROUND_42_THESAURUS)
+
+
 # List-operation and component-state English written in round 41 after the held-out run (enzyme's method-page
 # questions: fold / reduce, keep only / filter, sub-range / slice, zero-based position / index, re-render / update,
 # internal data / state), measured and not shipped: it reads 20 dev questions (enzyme 6, collect.js 4, fluent-ffmpeg
@@ -418,6 +428,12 @@ CHANGES: dict[str, dict[str, object]] = {
     "signature twins demoted": {"SIGNATURE_TWINS_KEPT": False},
     "round 41's main": {"MERGE_SIGNATURE_ENTRIES": False, "SIGNATURE_TWINS_KEPT": False},
     "list-operation words (not shipped)": {"thesaurus.default_thesaurus": thesaurus_with_round_41_list_words},
+    # round 42's: the state-container words of the thesaurus, and a why-question keeping its "instead of" span
+    # (measured on the questions they reach: docs/evaluation.md, "howto42")
+    "round 42's state-container words off": {"thesaurus.default_thesaurus": thesaurus_before_round_42},
+    "why-questions drop their contrast": {"question_words.WHY_KEEPS_CONTRAST": False},
+    "round 42's main": {"thesaurus.default_thesaurus": thesaurus_before_round_42,
+                        "question_words.WHY_KEEPS_CONTRAST": False},
     # round 33's: among same-titled pages, the one whose folder the question names first (`prefer_named_siblings`)
     "same-titled pages not told apart by folder": {"NAMED_SIBLINGS": False},
 }
