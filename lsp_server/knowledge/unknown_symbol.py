@@ -1603,17 +1603,7 @@ def _own_class_near_miss(doc: ParsedDocument, this, name: str, mixed: dict | Non
             child.child_by_field_name("property") if child.type == "field_definition" else None
         if key is not None and key.type in ("property_identifier", "identifier"):
             own.add(doc.node_text(key))
-    stack = [body]
-    while stack:  # the members written on `this` in the class's body (`this.started = true`)
-        n = stack.pop()
-        if n.type == "assignment_expression":
-            left = n.child_by_field_name("left")
-            if left is not None and left.type == "member_expression" and \
-                    (left.child_by_field_name("object") or left).type == "this":
-                prop = left.child_by_field_name("property")
-                if prop is not None:
-                    own.add(doc.node_text(prop))
-        stack.extend(n.named_children)
+    own |= _this_written_names(doc, body)  # the members written on `this` in the class's body (`this.started = true`)
     own.discard(name)
     # (the receiver's type is known: its class is in sight; a plain variant, as on a typed receiver)
     real = _variant_of(name, own | set(inherited), PLAIN_NEAR_MISS) if own or inherited else None
@@ -1856,6 +1846,24 @@ def _mixin_targets(doc: ParsedDocument, model: ObjectModel, index: dict, handed:
     return out
 
 
+def _this_written_names(doc: ParsedDocument, node) -> set[str]:
+    """The member names written on `this` anywhere under `node` (`this.started = true`), nested functions
+    included: the own members of a class body or a handed value, as both near-miss readers take them."""
+    out: set[str] = set()
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n.type == "assignment_expression":
+            left = n.child_by_field_name("left")
+            if left is not None and left.type == "member_expression" and \
+                    (left.child_by_field_name("object") or left).type == "this":
+                prop = left.child_by_field_name("property")
+                if prop is not None:
+                    out.add(doc.node_text(prop))
+        stack.extend(n.named_children)
+    return out
+
+
 def _handed_own_near_miss(doc: ParsedDocument, this, name: str,
                           handed: dict[int, object]) -> tuple[str, str, None] | None:
     """`this.satte` in a method of an object literal or an ES5 constructor handed to the engine (`alt.createStore({
@@ -1873,14 +1881,8 @@ def _handed_own_near_miss(doc: ParsedDocument, this, name: str,
             key = n.child_by_field_name("key" if n.type == "pair" else "name")
             if key is not None and key.type in ("property_identifier", "identifier"):
                 own.add(doc.node_text(key))
-        elif n.type == "assignment_expression":
-            left = n.child_by_field_name("left")
-            if left is not None and left.type == "member_expression" and \
-                    (left.child_by_field_name("object") or left).type == "this":
-                prop = left.child_by_field_name("property")
-                if prop is not None:
-                    own.add(doc.node_text(prop))
         stack.extend(n.named_children)
+    own |= _this_written_names(doc, owner)
     own.discard(name)
     real = _variant_of(name, own, PLAIN_NEAR_MISS) if own else None
     return (real, THIS_FILE, None) if real is not None else None
