@@ -247,8 +247,11 @@ class ObjectModel:
         for name in incomplete_typings | runtime_incomplete:
             self.modules[name].complete = False
         for name, g in runtime_globals:
-            # umbrellajs: typings of `declare module "umbrellajs"` only, its plain script's `var u` a global
-            if not any(g in mod.globals or g in mod.namespace_globals for mod in self.modules.values()):
+            # umbrellajs: typings of `declare module "umbrellajs"` only, its plain script's `var u` a global; a
+            # type or namespace of that name in the typings (phaser's `declare namespace Phaser`) is what they
+            # say the global is
+            if g not in self.modules[name].types and \
+                    not any(g in mod.globals or g in mod.namespace_globals for mod in self.modules.values()):
                 self.modules[name].globals.append(g)
         for name, left_out in internal.items():
             _keep_runtime_bases(self.modules[name], left_out)
