@@ -2829,11 +2829,12 @@ def _browser_globals(f: _File, root: Node) -> None:
         local = f.text(n)
         if name and (local == whole or f.mod.exports.get(name) == local) and name not in f.mod.globals:
             f.mod.globals.append(name)
-    if whole and whole not in f.mod.globals and _script_declares(f, root, whole) and _probes_module(f, root):
+    if whole and not f.mod.globals and _script_declares(f, root, whole) and _probes_module(f, root):
         # `var u = function (...) {...}` at the top level of a file that exports it only where `module` exists
         # (`if (typeof module === 'object' && module.exports) module.exports = u`): the file is also meant to run
         # as a classic <script>, whose top-level declarations are globals, so `u` is one (what its docs then call:
-        # `u('li').addClass('main')`), as `export as namespace u` would declare in typings
+        # `u('li').addClass('main')`), as `export as namespace u` would declare in typings. A file that names its
+        # global itself (`window['lib'] = Lib`) has said what its readers use.
         f.mod.globals.append(whole)
 
 
