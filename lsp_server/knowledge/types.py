@@ -2310,8 +2310,9 @@ class Analyzer:
                 return recv.inner if made is None else Val(made, inner=recv.inner, conf=recv.conf)
             if fn_first is not None and fn_first.kind == ValKind.INSTANCE:  # `chroma("red")`: a call signature
                 call = self.model.members(fn_first.tid).get(CALL)
-                return self.type_val(_overload_result(call[0], args, self.model, call[1][0]), call[1][0], None, fn_first.conf, None,
-                                     self.bindings_of(fn_first, call[1])) if call else None
+                # (a signature's `this` result is the callable itself: umbrella's `(selector: string): this`)
+                return self.type_val(_overload_result(call[0], args, self.model, call[1][0]), call[1][0], fn_first,
+                                     fn_first.conf, None, self.bindings_of(fn_first, call[1])) if call else None
             if fn_first is not None and fn_first.kind == ValKind.CLASS:  # `Decimal(1)`: a class's call signature
                 call = self.model.statics(fn_first.tid).get(CALL)
                 return self.type_val(_overload_result(call[0], args, self.model, call[1][0]), call[1][0], None, fn_first.conf) \

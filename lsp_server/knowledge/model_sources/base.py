@@ -443,6 +443,9 @@ def parse_type(text: str):
     parts = _split_top(text, "|")
     if len(parts) > 1:
         kept = [p for p in parts if p not in NULLISH]
+        if len(kept) > 1 and "false" in kept:
+            # `first(): Element | false`: false a sentinel for "none", as null is; what a caller uses is the rest
+            kept = [p for p in kept if p != "false"]
         parsed = {parse_type(p) for p in kept}
         if len(parsed) == 1:
             return parsed.pop()

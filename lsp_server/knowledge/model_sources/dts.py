@@ -251,6 +251,8 @@ class DtsExtractor:
             if name != self.module_name and (name not in self.declared_modules or _node_module(name)):
                 scope.module.complete = False
         self.drop_other_modules_export_value(mod, entry_scope)
+        for module in {id(m): m for m in [mod, *(sc.module for sc in self.ambient.values())]}.values():
+            _resolve_member_queries(module)
         # `export = moment` with `declare namespace moment { interface Duration {} }`: what the namespace declares
         # is importable by name (`import { Duration } from "moment"`), its types included; the values of the
         # target (namespace members, statics, the members of a const's type) are resolved by the model
@@ -2536,3 +2538,24 @@ def _module_body(node: Node) -> Node | None:
 def _doc_before(node: Node, data: bytes) -> str:
     """The summary of the JSDoc block right above a declaration (on the line before it, or its own)."""
     return jsdoc_before(node, data, adjacent=True).summary
+
+
+_MEMBER_QUERY = re.compile(r"typeof\s+([A-Za-z_$][\w$]*)\s*\.\s*([A-Za-z_$][\w$]*)\s*")
+
+
+def _resolve_member_queries(mod: ModuleModel) -> None:
+    """A member typed by a type query of another value's method (umbrella's `append: typeof u.after`, with
+    `const u: Umbrella` and `after(...): this` declared on Umbrella) is that method under its own name, with its
+    overloads and results, as TypeScript reads it: otherwise its calls give nothing (`.append(x).append(y)`)."""
+    for t in mod.types.values():
+        for i, m in enumerate(t.members):
+            found = _MEMBER_QUERY.fullmatch(m.type) if m.kind in ("property", "value") and m.type else None
+            holder = mod.values.get(found.group(1)) if found else None
+            owner = mod.types.get(holder.type.strip()) if holder is not None and holder.type else None
+            method = next((x for x in owner.members if x.name == found.group(2) and not x.static and
+                           x.kind == "method"), None) if owner is not None else None
+            if method is not None:
+                t.members[i] = replace(method, name=m.name, static=m.static, private=m.private, path=m.path,
+                                       line=m.line, doc=m.doc or method.doc, params=list(method.params),
+                                       overloads=[list(o) for o in method.overloads], returns=list(method.returns))
+

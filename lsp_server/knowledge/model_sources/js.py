@@ -2829,6 +2829,44 @@ def _browser_globals(f: _File, root: Node) -> None:
         local = f.text(n)
         if name and (local == whole or f.mod.exports.get(name) == local) and name not in f.mod.globals:
             f.mod.globals.append(name)
+    if whole and not f.mod.globals and _script_declares(f, root, whole) and _probes_module(f, root):
+        # `var u = function (...) {...}` at the top level of a file that exports it only where `module` exists
+        # (`if (typeof module === 'object' && module.exports) module.exports = u`): the file is also meant to run
+        # as a classic <script>, whose top-level declarations are globals, so `u` is one (what its docs then call:
+        # `u('li').addClass('main')`), as `export as namespace u` would declare in typings. A file that names its
+        # global itself (`window['lib'] = Lib`) has said what its readers use.
+        f.mod.globals.append(whole)
+
+
+def _script_declares(f: _File, root: Node, name: str) -> bool:
+    """Whether a file that is no ES module (no `import` or `export` statement) declares `name` at its top level
+    (`var`, `let`, `const`, `function`, `class`): in a classic script, a global binding."""
+    found = False
+    for node in root.named_children:
+        if node.type in ("import_statement", "export_statement"):
+            return False
+        if node.type in ("function_declaration", "class_declaration"):
+            found = found or f.text(node.child_by_field_name("name")) == name
+        elif node.type in ("variable_declaration", "lexical_declaration"):
+            found = found or any(d.type == "variable_declarator" and f.text(d.child_by_field_name("name")) == name
+                                 for d in node.named_children)
+    return found
+
+
+def _probes_module(f: _File, root: Node) -> bool:
+    """Whether the file's top-level code (no function's body) tests `typeof module` or `typeof exports`: it
+    expects to run where neither exists, as a browser script."""
+    stack = list(root.named_children)
+    while stack:
+        node = stack.pop()
+        if node.type in _FUNCTIONS or node.type in ("function_declaration", "class_declaration", "class"):
+            continue
+        if node.type == "unary_expression" and f.text(node).startswith("typeof"):
+            arg = node.child_by_field_name("argument")
+            if arg is not None and arg.type == "identifier" and f.text(arg) in ("module", "exports"):
+                return True
+        stack.extend(node.named_children)
+    return False
 
 
 def _static_members(f: _File, obj: Node, owner: str = "") -> list[Member]:
