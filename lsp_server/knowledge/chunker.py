@@ -469,14 +469,23 @@ def _sections(path: Path, lines: list[_Line], title: str = "", title_words: str 
     stack: list[tuple[int, str]] = [(0, title)] if root else []
     start = 0
     title_path = title or path.stem
+    # the member a signature section documents, as words, and the sentence under its signature, by its place
+    # in `stack` (`member_of_subsections`): what its subsections' leads carry
+    members: dict[int, str] = {}
 
     def flush(end: int) -> None:
         body = [i for i in range(start, end)
                 if lines[i].text.strip() and lines[i].heading is None and not lines[i].underline]
+        if stack and CARRY_MEMBER_LEAD:
+            member = member_of(stack[-1][1], [lines[i] for i in range(start, end)])
+            if member:
+                members[len(stack) - 1] = member
         if not body:
             return
         heading = HEADING_SEP.join(t for _, t in stack) or title_path
-        chunks.extend(_split(path, heading, lines, start, end - 1, title_words))
+        carried = next((members[d] for d in range(len(stack) - 2, -1, -1) if d in members), "") \
+            if CARRY_MEMBER_LEAD else ""
+        chunks.extend(_split(path, heading, lines, start, end - 1, title_words, carried))
 
     for i, line in enumerate(lines):
         if line.heading is None:
@@ -486,14 +495,39 @@ def _sections(path: Path, lines: list[_Line], title: str = "", title_words: str 
         level, title = line.heading
         while stack and stack[-1][0] >= level:
             stack.pop()
+            members.pop(len(stack), None)
         stack.append((level, title))
         start = i
     flush(len(lines))
     return chunks
 
 
+# A reference page per member (`## .addClass()` with `### Parameters`, `### Examples`, `### Return` under it) names
+# the member and says what it does only in its opening section: the subsections' own headings are the same on
+# every page and their text is often code alone, so a question in the asker's words ("put a style name on the
+# h2") matched no subsection's lead. Each subsection of a section headed by a member's signature carries the
+# member's name in words (`addClass` -> add class: the analyzer splits it) and the sentence under the signature
+# in its lead (round 43 after its held-out run: docs/evaluation.md, "howto43").
+CARRY_MEMBER_LEAD = True
+_SIGNATURE = re.compile(r"^\s*\.?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\([^)]*\)")
+_SENTENCE_END = re.compile(r"(?<=[.!?:])\s")
+
+
+def member_of(heading: str, lines: list[_Line]) -> str:
+    """For a section whose own heading is a member's signature (`.addClass()`, `res.set(name, value)`, markup
+    aside): the member's name, its dots as spaces, and the first sentence of the section's lead (`lead_of`); ""
+    for any other heading."""
+    m = _SIGNATURE.match(_MARKUP.sub("", heading))
+    if not m:
+        return ""
+    lead = lead_of(heading, [ln for ln in lines if ln.heading is None and not ln.underline])
+    description = lead.split("\n", 1)[1] if "\n" in lead else ""
+    first = _SENTENCE_END.split(description, 1)[0] if description else ""
+    return (m.group(1).replace(".", " ") + " " + first).strip()
+
+
 def _split(path: Path, heading: str, lines: list[_Line], first: int, last: int,
-           title_words: str = "") -> list[DocChunk]:
+           title_words: str = "", carried: str = "") -> list[DocChunk]:
     """One section -> one chunk, or several at block boundaries with one block of overlap."""
     while last > first and not lines[last].text.strip():
         last -= 1
@@ -517,7 +551,7 @@ def _split(path: Path, heading: str, lines: list[_Line], first: int, last: int,
         blocks = [part for b in blocks for part in _split_table(b)]
     total = sum(b.size for b in blocks)
     if total <= MAX_CHUNK_CHARS or len(blocks) == 1:
-        return [_chunk(path, heading, lines, first, last, title_words=title_words)]
+        return [_chunk(path, heading, lines, first, last, title_words=title_words, carried=carried)]
     pieces: list[list[_Block]] = []
     current: list[_Block] = []
     size = 0
@@ -534,7 +568,8 @@ def _split(path: Path, heading: str, lines: list[_Line], first: int, last: int,
     out = []
     for n, piece in enumerate(pieces):
         s = first if n == 0 else piece[0].start
-        out.append(_chunk(path, heading, lines, s, piece[-1].end, opens=n == 0, title_words=title_words))
+        out.append(_chunk(path, heading, lines, s, piece[-1].end, opens=n == 0, title_words=title_words,
+                          carried=carried))
     return out
 
 
@@ -571,11 +606,14 @@ def _split_table(block: _Block) -> list[_Block]:
 
 
 def _chunk(path: Path, heading: str, lines: list[_Line], first: int, last: int, opens: bool = True,
-           title_words: str = "") -> DocChunk:
+           title_words: str = "", carried: str = "") -> DocChunk:
+    """`carried`: what the section's lead carries from the member section it is under (`member_of`)."""
     text = "\n".join(lines[i].text for i in range(first, last + 1))
     code = "\n".join(lines[i].text for i in range(first, last + 1) if lines[i].code)
     lead = lead_of(heading, [ln for ln in lines[first:last + 1] if ln.heading is None and not ln.underline]) \
         if opens else ""
+    if lead and carried:
+        lead += "\n" + carried
     return DocChunk(path, first, last, heading, text, identifiers_in(heading + "\n" + text, code), lead=lead,
                     title_words=title_words)
 

@@ -355,3 +355,22 @@ def test_a_page_that_does_not_open_with_a_page_tag_is_read_as_markdown(monkeypat
         assert chunks[-1].heading in ("Use", "Title › Use")
         assert chunks[0].text.startswith(text.split("\n\n")[0])
     assert "[x y]" in chunk_file(Path("docs/page.md"), "@acme/widgets\n\nA [note] on [x y].\n")[0].text
+
+
+def test_the_subsections_of_a_member_section_carry_its_name_and_first_sentence():
+    """A reference page per member (`## .highlight(color)` with `### Parameters`, `### Examples` under it, the
+    shape of jQuery-kind docs) says what the member does only under its signature: each subsection's lead carries
+    the member's name (its dots as spaces: the analyzer splits `camelCase`) and the first sentence under the
+    signature. A prose heading's subsections and the next member's subsections carry nothing of it."""
+    text = ("## .setBadge(text)\n\nShow a small counter on the tab. It is cleared on close.\n\n```js\n.setBadge('3')\n```\n\n"
+            "### Parameters\n\n`text`: what the counter reads.\n\n### Examples\n\n```js\ntabs.setBadge('new');\n```\n\n"
+            "## Tabs.store.clear()\n\n### Return\n\nNothing.\n\n"
+            "## Guide\n\nHow the tabs work.\n\n### Examples\n\nA guide's example.\n")
+    leads = {c.heading: c.lead for c in chunk_file(Path("tabs.md"), text)}
+    assert leads[".setBadge(text)"] == ".setBadge(text)\nShow a small counter on the tab. It is cleared on close."
+    assert leads[".setBadge(text) › Parameters"] == ("Parameters\n text : what the counter reads.\n"
+                                                     "setBadge Show a small counter on the tab.")
+    assert leads[".setBadge(text) › Examples"] == "Examples\nsetBadge Show a small counter on the tab."
+    # a member section without a sentence of its own gives its name; a prose section gives nothing
+    assert leads["Tabs.store.clear() › Return"] == "Return\nNothing.\nTabs store clear"
+    assert leads["Guide › Examples"] == "Examples\nA guide's example."
