@@ -507,8 +507,10 @@ def _sections(path: Path, lines: list[_Line], title: str = "", title_words: str 
 # every page and their text is often code alone, so a question in the asker's words ("put a style name on the
 # h2") matched no subsection's lead. Each subsection of a section headed by a member's signature carries the
 # member's name in words (`addClass` -> add class: the analyzer splits it) and the sentence under the signature
-# in its lead (round 43 after its held-out run: docs/evaluation.md, "howto43").
-CARRY_MEMBER_LEAD = True
+# in its lead. Measured, not shipped (round 43 after its held-out run: docs/evaluation.md, "howto43"): umbrellajs's
+# 60 questions alike with it and without it (23 in the top 5 beside the DOM thesaurus block), and of 240 questions of 8
+# other packages one gained (bun-types) and one lost (globalize): off.
+CARRY_MEMBER_LEAD = False
 _SIGNATURE = re.compile(r"^\s*\.?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\([^)]*\)")
 _SENTENCE_END = re.compile(r"(?<=[.!?:])\s")
 
