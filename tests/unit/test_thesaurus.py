@@ -1051,3 +1051,26 @@ def test_the_data_file_knows_the_state_container_words_a_users_question_says(tmp
                         (("the state holder", "Stores"),
                          ("my creators", "Actions"),
                          ("a persistent map", "Immutable")))
+
+
+def test_the_data_file_knows_the_doms_everyday_words(tmp_path):
+    """A DOM library's reference pages (jQuery's kind) name operations by the DOM's words (class, wrap, prepend,
+    clone); the asker says a style name, surround, at the start of, a duplicated node. One-way lines: a question's
+    "class" is not read as a style name."""
+    th = default_thesaurus()
+
+    def reads(question: str) -> set[str]:
+        return {t for c in question_concepts(question, th) for terms, _ in c.alternatives for t in terms}
+
+    assert "class" in reads("put a style name on the h2")
+    assert "wrap" in reads("surround each span with a div")
+    assert "prepend" in reads("put a header at the start of every article")
+    assert "clone" in reads("stop duplicated nodes from keeping their events")
+    assert "style" not in reads("add a class to the element")
+    # and the reference page answers in the DOM's words
+    docs = {"api.md": "# Lib\n\n## .addClass(name)\n\nAdd a class to each element.\n\n"
+                      "## .wrap(html)\n\nPut each element inside new markup.\n\n"
+                      "## .css(props)\n\nSet inline styles on each element.\n"}
+    index = _ws(tmp_path, docs).service(DocsIndex)
+    hit = index.search_concepts(question_concepts("put a style name on each heading", th), limit=1)[0]
+    assert hit.heading == "Lib › .addClass(name)"
