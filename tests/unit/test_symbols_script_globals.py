@@ -110,3 +110,17 @@ q('li').shw();
 function f(q) { return q.nodez; }
 """
     assert flags(tmp_path, app) == []
+
+
+MINIFIED = ("var q=function(t,e){return this instanceof q?void(this.nodes=[].slice.call((e||document)"
+            ".querySelectorAll(t))):new q(t,e)};q.prototype.show=function(){return this},"
+            "q.prototype.hide=function(){return this},q.prototype.each=function(t){return this.nodes.forEach(t),this},"
+            "\"object\"==typeof module&&module.exports&&(module.exports=q);\n")
+
+
+def test_without_typings_the_scripts_constructor_called_without_new_makes_its_instance(tmp_path):
+    # `var q = function (s) { if (!(this instanceof q)) return new q(s); ... }`, and a minifier's `return this
+    # instanceof q ? ... : new q(t, e)`: `q('li')` is a q, whose prototype methods are its members
+    app = "q('ul li').shw();\nconst items = q('li'); items.eech(f);\nq('li').each(f).show().hide();\n"
+    assert flags(tmp_path / "plain", app, typings=None) == [(1, "shw"), (2, "eech")]
+    assert flags(tmp_path / "min", app, runtime=MINIFIED, typings=None) == [(1, "shw"), (2, "eech")]

@@ -803,6 +803,10 @@ class _File:
                     td = self.typedef(name, d)
                     for prop in _this_assignments(self, value.child_by_field_name("body")):
                         self.add(td, prop)
+                    if _returns_new_of_itself(self, value, name):  # `var u = function (s) { if (!(this
+                        # instanceof u)) return new u(s); ... }`: callable without `new`, as a declaration is
+                        self.add(td, Member(CALL, "method", name, _param_names(self, value), True, True,
+                                            str(self.path), d.start_point[0], JS_CONF))
                     self.functions.setdefault(name, value)
                 elif value.type in ("function_expression", "arrow_function"):
                     self.mod.values[name] = Member(name, "function", _returns(self, node), _param_names(self, value),
@@ -2185,8 +2189,12 @@ def _returns_new_of_itself(f: _File, fn: Node, name: str) -> bool:
         if n is None or n.type in ("function_expression", "function_declaration", "arrow_function", "class",
                                    "method_definition", "function"):
             continue
-        if n.type == "return_statement" and n.named_children and n.named_children[0].type == "new_expression":
-            ctor = n.named_children[0].child_by_field_name("constructor")
+        returned = n.named_children[0] if n.type == "return_statement" and n.named_children else None
+        # a minifier's `return this instanceof u ? (...) : new u(t, e)`: the same test as a conditional
+        made = [returned] if returned is None or returned.type != "ternary_expression" else \
+            [returned.child_by_field_name("consequence"), returned.child_by_field_name("alternative")]
+        for m in made:
+            ctor = m.child_by_field_name("constructor") if m is not None and m.type == "new_expression" else None
             if ctor is not None and f.text(ctor) == name:
                 return True
         stack.extend(n.named_children)
