@@ -243,7 +243,10 @@ def test_engines_of_five_typing_styles(dev_reports, capsys):
 # estimated at 901 of 2,325 (38.75%), grep 427 (18.37%); 0.384 (893 of 2,325, the same eight below); with howto43
 # (a DOM block of the thesaurus: umbrellajs 18 -> 23) the whole dev set at d1eee93 (the clean-clone CI's ranks): 907 of
 # 2,325 (39.01%) in both columns, grep 427 (18.37%); 0.386 (898 of 2,325, nine below)
-HOWTO_FLOOR = 0.386  # 898 of 2,325 (0.384 at round 43's flip: 893; 0.386 of 2,265 before: 875)
+# round 44 (@bigcommerce/checkout-sdk@1.983.2, 60 questions on its TypeDoc pages): 6 of 60 untouched in both columns
+# (grep 7); the whole set is then estimated at 913 of 2,385 (38.28%), grep 434 (18.20%); 0.379 (904 of 2,385, nine
+# below)
+HOWTO_FLOOR = 0.379  # 904 of 2,385 (0.386 of 2,325 before: 898)
 # and this far above grep's rate: 0.2 until round 17, whose bun-types questions grep answers unusually well (it finds
 # 39.7% of them, against 19-28% in rounds 11 to 16), so the set's margin fell to 18.4 points as they joined (19.5 after
 # the round's how-to work); 0.18 keeps the guard against falling back toward grep without pretending otherwise;
