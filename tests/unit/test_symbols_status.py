@@ -41,6 +41,10 @@ def test_replacement_and_deprecated_tag_reading():
     assert replacement_in("in favor of addBlock") == "addBlock"
     assert replacement_in("use render instead") == "render"
     assert replacement_in("use with care") == "" and replacement_in("Use the new API.") == ""
+    # a JSDoc namepath: the member, reached with `.` as code does, never the class alone
+    assert replacement_in("- Use Page#addBlock instead.") == "Page.addBlock"
+    assert replacement_in("replaced by {@link Page#addBlock}") == "Page.addBlock"
+    assert replacement_in("Use `Page~helper()` instead") == "Page.helper"
     assert deprecation_in("/** Old.\n * @deprecated Use `x` instead.\n * @param a b\n */").startswith("Use `x` instead.")
     assert deprecation_in("/** @deprecated */") == ""
     assert deprecation_in("/** Not deprecated at all. */") is None
@@ -52,6 +56,11 @@ def test_typings_deprecated_tags_only_when_every_overload_says_so(tmp_path):
           /** Adds a box. @deprecated Use `Page.addBlock()` instead. */
           addBox(): void;
           addBlock(): void;
+          /**
+           * Adds boxes.
+           * @deprecated - Use Page#addBlock instead.
+           */
+          addBoxes(): void;
           /** @deprecated */
           over(a: string): void;
           over(a: number): void;
@@ -69,7 +78,8 @@ def test_typings_deprecated_tags_only_when_every_overload_says_so(tmp_path):
         export declare const legacy: number;
         """)
     found = _status(extract("dts", dts, "m"))
-    assert found == {"Page.addBox": ("deprecated", "Page.addBlock"), "Fit.Fill": ("deprecated", "Cover"),
+    assert found == {"Page.addBox": ("deprecated", "Page.addBlock"), "Page.addBoxes": ("deprecated", "Page.addBlock"),
+                     "Fit.Fill": ("deprecated", "Cover"),
                      "old": ("deprecated", ""), "legacy": ("deprecated", "")}
 
 

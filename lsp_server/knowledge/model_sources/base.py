@@ -217,7 +217,8 @@ def mark(m: Member, status: str, note: str, path: str, line: int, prefer: bool =
 
 
 _DEPRECATED_TAG = re.compile(r"@deprecated(?![\w-])(.*?)(?=\n\s*\*?\s*@[a-zA-Z]|\*/|$)", re.S)
-_NAME = r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*"
+# a JSDoc namepath: `Block.addBlock` (static), `Block#addBlock` (instance member), `Block~helper` (inner)
+_NAME = r"[A-Za-z_$][\w$]*(?:[.#~][A-Za-z_$][\w$]*)*"
 _REPLACEMENT = re.compile(
     rf"\b(?:(?:use|call|try|prefer|switch\s+to)\s+(?:the\s+)?|(?:replaced|superseded)\s+(?:by|with)\s+(?:the\s+)?|"
     rf"in\s+favou?r\s+of\s+(?:the\s+)?)(?P<code>\{{@link(?:code|plain)?\s+(?P<link>{_NAME})[^}}]*\}}|"
@@ -226,7 +227,7 @@ _REPLACEMENT = re.compile(
 
 def replacement_in(text: str) -> str:
     """The replacement a marker names: "use `Block.addBlock()` instead", "replaced by {@link addBlock}",
-    "in favor of addBlock". A bare word counts only when it reads as code (camelCase, dotted, called) or the
+    "in favor of addBlock", "Use Block#addBlock instead" (a JSDoc namepath, given as `Block.addBlock`). A bare word counts only when it reads as code (camelCase, dotted, called) or the
     sentence says "instead": "use with care" names nothing."""
     for m in _REPLACEMENT.finditer(text or ""):
         name = m.group("link") or m.group("tick")
@@ -236,7 +237,9 @@ def replacement_in(text: str) -> str:
             if not (code_like or re.match(r"\s*instead\b", m.group("rest") or "", re.I)):
                 continue
             name = bare
-        return name
+        # a namepath's `#` (instance member) and `~` (inner) are reached with `.` in code: `CheckoutService#
+        # executeSpamCheck` is the `service.executeSpamCheck()` a rename fixes, not `CheckoutService`
+        return re.sub(r"[#~]", ".", name)
     return ""
 
 
