@@ -185,7 +185,7 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
         return None  # the runtime adds members to it by name (a plugin's decoration): only a plain variant of a
         # real member is surely a mistake (`reply.sendFile()` of a plugin the install lacks is not one)
     if inferred and a.name in builtin_members() and recv.evidence.name not in model.modules and \
-            not _accessor_of_method(a, model):
+            not _accessor_of_method(a, model) and not _reached_through_proven_guess(a, model):
         # an inferred type (a name's convention, usage) and a name JavaScript, the DOM or Node gives objects: the
         # receiver is more likely one of those (`res.end()` on Node's ServerResponse in a handler whose `res`
         # the engine's docs name for its own reply type) than our guess's object missing it. A receiver named
@@ -302,6 +302,29 @@ def _accessor_of_method(a: Access, model: ObjectModel) -> bool:
     tables = [model.members(t) for t in tids if isinstance(t, tuple) and model.type(t) is not None]
     if not tables or any(bare not in table or not _callable(table[bare][0]) or a.name in table
                          for table in tables):
+        return False
+    return not any(a.name in (platform_class_members(root) or ()) for root in PLATFORM_ROOTS)
+
+
+def _reached_through_proven_guess(a: Access, model: ObjectModel) -> bool:
+    """`state.data.getExtension()` after `const state = await service.loadExtensions()`, where `service` is typed
+    by its name (the engine's examples name a `CheckoutService` `service`): the receiver is not the guessed object
+    but what the engine's typings give through members of it, and the guess is borne out by a member no platform
+    object has (`loadExtensions`). The platform name rule of `finding_for` reads a name the DOM or Node gives
+    objects (WebGL's `getExtension`) as a sign that the guessed object is one of theirs; a platform object does not
+    come out of the engine's own typed members. Not where every use that bears the guess out is a platform name
+    too (`get`, `close`: a platform object answers those), nor for a name some engine type has (the guess may be
+    the wrong one of its types) or the platform classes packages extend have (an emitter's, a stream's)."""
+    evidence = a.recv.evidence
+    if evidence is None or not isinstance(evidence.tid, tuple) or a.name in model.member_names():
+        return False
+    module, shown = evidence.tid
+    guessed = {evidence.tid} | {(module, part) for part in shown.split(" | ")}  # a union guess: each arm
+    reached = set(a.recv.tid) if a.recv.kind in _MANY else {a.recv.tid}
+    if not reached or None in reached or reached & guessed:
+        return False  # the guessed object itself (or a member typed as it): it may yet be a platform one
+    platform = builtin_members()
+    if not any(use not in platform for use in evidence.uses):
         return False
     return not any(a.name in (platform_class_members(root) or ()) for root in PLATFORM_ROOTS)
 
