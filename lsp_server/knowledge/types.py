@@ -75,6 +75,9 @@ WEAK_EVIDENCE = frozenset({"length", "name", "id", "type", "value", "data", "tex
                            "x", "y", "add", "remove", "on", "emit", "call", "apply", "bind", "style", "parent"})
 
 
+_PROMISE_MEMBERS = frozenset({"then", "catch", "finally"})  # (a promise's own, beside OBJECT_MEMBERS)
+
+
 class ValKind(Enum):
     """What an abstract value is."""
 
@@ -184,6 +187,9 @@ class Access:
     # the name is constructed (`new X.name()`) or, imported, constructed or written as a type (`new Name()`,
     # `s: Name`): a did-you-mean tie goes to a class (`Konva.Stage` over `Konva.stages`)
     constructed: bool = False
+    # read on a promise, a member of what it resolves to (`state.data` of `const state = service.loadCart()`):
+    # an `await` left out, reported as such (`missing`, and `recv` the promise)
+    unawaited: bool = False
 
     @classmethod
     def at(cls, node: Node, name: str, recv: Val, *, owner: TypeId | None = None, member: Member | None = None,
@@ -1760,6 +1766,9 @@ class Analyzer:
             if member.kind in ("method", "function"):
                 return Val(ValKind.FUNCTION, module=owner[0], member=member, recv=val, conf=val.conf, evidence=val.evidence)
             return self.to_val(parse_type(member.type), owner[0], val, val.conf, val.evidence)
+        if val.kind == ValKind.PROMISE and node is not None and usage != "write" and \
+                (awaited := self.unawaited_member(val, name, node, usage)) is not None:
+            return awaited
         if val.kind == ValKind.PROMISE and val.module == platform.PLATFORM and node is not None:
             # a promise the platform's types give (`fetch(url)`): a `Promise`, whose members are known
             self.member_of(Val(ValKind.INSTANCE, (platform.PLATFORM, "Promise"), conf=val.conf, evidence=val.evidence),
@@ -1785,6 +1794,23 @@ class Analyzer:
                     self.result.open_sites.add(node.start_byte)
             return result
         return None
+
+    def unawaited_member(self, val: Val, name: str, node: Node, usage: str) -> Val | None:
+        """`const state = service.loadCart(); state.data.getCart()`: a name read on a promise that no promise has
+        and the engine type it resolves to declares. The writer meant the awaited value (an `await` left out, as
+        TypeScript's "did you forget to use 'await'?" says): recorded as missing with `unawaited`, and the chain
+        typed on as the awaited value, so what follows is checked as meant. Not a name a promise or any object
+        has (`then`, `toString`), nor one of a type the model does not close (it may be the promise's)."""
+        inner = val.inner
+        if inner is None or inner.kind != ValKind.INSTANCE or not isinstance(inner.tid, tuple) or \
+                name in OBJECT_MEMBERS or name in _PROMISE_MEMBERS or \
+                self.model.type(inner.tid) is None:
+            return None
+        if name not in receiver_members(self.model, inner):
+            return None
+        self.record(replace(Access.at(node, name, val, owner=inner.tid, missing=True, usage=usage,
+                                      container=inner.tid[1]), unawaited=True))
+        return self.member_of(inner, name, None, usage)
 
     def record(self, access: Access) -> None:
         self.result.accesses.append(access)

@@ -146,6 +146,8 @@ def analysis_for(doc: ParsedDocument, model: ObjectModel) -> Analysis:
 
 
 def finding_for(a: Access, model: ObjectModel) -> Finding | None:
+    if a.unawaited:
+        return unawaited_finding(a, model)
     recv = a.recv
     inferred = recv.evidence is not None
     if recv.kind in _MANY:
@@ -220,6 +222,27 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
         # The one confident rename is what Auto Fix (and Neovim's first entry) applies.
         data["fix"]["preferred"] = data["fix"]["fix_all"]
     return Finding("unknown-symbol", message, a.start, a.end, severity, data)
+
+
+def unawaited_finding(a: Access, model: ObjectModel) -> Finding | None:
+    """`state.data` where `state` is a promise of a type that has `data`: an `await` left out (TypeScript: "did
+    you forget to use 'await'?"; JavaScript reads `undefined` there, and throws on the next step). A warning on a
+    guessed receiver, as every finding on one is."""
+    conf = min(a.recv.conf, model.type_confidence(a.owner)) if isinstance(a.owner, tuple) else a.recv.conf
+    if conf < MEDIUM:
+        return None
+    owner = shown_owner(model, a.owner) if isinstance(a.owner, tuple) else a.container
+    written = f"`{a.written}`" if a.written else "this value"
+    message = (f"{written} is a Promise of `{owner}`, not a `{owner}`: `{a.name}` is on what it resolves to; "
+               f"did you forget `await`?")
+    inferred = a.recv.evidence is not None
+    if inferred:
+        why = a.recv.evidence.text(shown_owner(model, a.recv.evidence.tid))
+        message += f" ({why})" if why else ""
+    severity = Severity.ERROR if conf >= HIGH and not inferred else Severity.WARNING
+    return Finding("unknown-symbol", message, a.start, a.end, severity,
+                   {"suggestions": [], "type": "Promise", "member": a.name, "awaited_type": owner,
+                    "receiver": "inferred" if inferred else "declared"})
 
 
 def shown_type(model: ObjectModel, a: Access) -> str:
@@ -509,9 +532,13 @@ def added_elsewhere(a: Access, analysis: Analysis, svc: ObjectModelService, doc:
     adds it by the name the file gives (`defineCommand("echo", ...)`) or under names the file does not spell
     (`defineCommand(name, ...)`), the workspace's `declare module 'pkg' {...}` adds it (TypeScript merges it
     in), another file of the workspace writes it on a runtime object literal (`_written_by_workspace`), or a
-    runtime class of the receiver's family has it."""
+    runtime class of the receiver's family has it. A member read on a promise that its awaited type has
+    (`unawaited`) exists only there: the question is not whether the name exists, so only the file's own write of
+    it onto that promise answers it."""
     if a.usage != "write" and a.name in analysis.written:
         return True
+    if a.unawaited:
+        return False
     if a.name in analysis.added or (analysis.names_unknown and a.usage != "import"):
         return True
     if doc is not None and _written_by_workspace(a, svc, doc):
