@@ -181,6 +181,11 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
         return None  # a new property on an object (expando) unless it is plainly a near miss of a real one
     if inferred and not ranked:
         return None  # an inferred type and a name like none of its members: more likely our guess is wrong
+    if inferred and a.usage != "import" and a.name in _guessed_package_names(model, recv.evidence.tid):
+        # a name another type of the guessed type's package declares, on a receiver whose type is a guess
+        # (`service` of a function's parameter, by its name's convention a `CheckoutService`, calling
+        # `deinitializeButton`, a `CheckoutButtonInitializer`'s): the guess, not the name, is the likelier mistake
+        return None
     if a.usage != "import" and (recv.kind == ValKind.INSTANCE and model.decorated(recv.tid) or recv.kind ==
                                 ValKind.INTERSECTION and any(model.decorated(t) for t in recv.tid)) and \
             (not ranked or ranked[0][1] < PLAIN_NEAR_MISS):
@@ -194,6 +199,9 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
         # after the package itself (`fastify`), or typed through one, is the engine's object, not a platform one
         return None
     suggestions = [n for n, _ in ranked[:5]]
+    elsewhere = _slip_of_another_type(a, model) if inferred else None
+    if elsewhere is not None:
+        suggestions = [elsewhere, *(n for n in suggestions if n != elsewhere)][:5]
     # a write may add a property on purpose: only a plain typo of a real member (as tsc reports on a closed
     # class) is an error; a get/set-prefixed near miss written (`sheet.getState = ...`) is a warning
     weak_write = a.usage == "write" and (ranked[0][1] < 0.75 or _prefixed(a.name, ranked[0][0]))
@@ -224,6 +232,41 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
     return Finding("unknown-symbol", message, a.start, a.end, severity, data)
 
 
+def _package_of(module: str) -> str:
+    """`@scope/pkg` of `@scope/pkg/sub`, `pkg` of `pkg/sub`."""
+    parts = module.split("/")
+    return "/".join(parts[:2] if module.startswith("@") else parts[:1])
+
+
+def _guessed_package_names(model: ObjectModel, tid) -> frozenset[str]:
+    """Every member name the types of the package of the guessed type `tid` declare (all its modules), once per
+    model and package."""
+    if not isinstance(tid, tuple):
+        return frozenset()
+    package = _package_of(tid[0])
+    cache: dict[str, frozenset[str]] = model.derived("unknown_symbol.package_names", dict)
+    found = cache.get(package)
+    if found is None:
+        found = cache[package] = frozenset(
+            m.name for name, mod in model.modules.items() if _package_of(name) == package
+            for t in mod.types.values() for m in t.members)
+    return found
+
+
+def _slip_of_another_type(a: Access, model: ObjectModel) -> str | None:
+    """On a receiver whose type is a guess (a name's convention, its uses), a name that is no plain slip of any
+    of the guessed type's members but is one (`sg.plain_variant`: case, number, a get/set prefix, one letter) of
+    exactly one member name of its package's other types: `service.deinitializeButtons()` where the docs' `service`
+    is guessed a `CheckoutService` and `deinitializeButton` is a `CheckoutButtonInitializer`'s. The guess is the
+    likelier mistake, and that member the likelier meaning: it leads the did-you-mean, before the guessed type's
+    nearest names, which only score as near (`deinitializeCustomer`: one word swapped). The finding itself stands:
+    no type has the name."""
+    if a.usage in ("write", "import") or any(sg.plain_variant(a.name, c) for c in a.candidates):
+        return None
+    slip = _one_plain_slip(a.name, _guessed_package_names(model, a.recv.evidence.tid))
+    return slip if slip is not None and slip not in a.candidates else None
+
+
 def unawaited_finding(a: Access, model: ObjectModel) -> Finding | None:
     """`state.data` where `state` is a promise of a type that has `data`: an `await` left out (TypeScript: "did
     you forget to use 'await'?"; JavaScript reads `undefined` there, and throws on the next step). A warning on a
@@ -252,6 +295,12 @@ def shown_type(model: ObjectModel, a: Access) -> str:
     "`Layout.twoColumn` result"; `$` in a real name kept."""
     tid = a.recv.tid if a.recv.kind in (ValKind.INSTANCE, ValKind.CLASS) else None
     mod = model.modules.get(tid[0]) if isinstance(tid, tuple) else None
+    guess = a.recv.evidence.tid if a.recv.evidence is not None else None
+    if a.recv.kind == ValKind.INTERSECTION and isinstance(guess, tuple) and " | " in guess[1] and \
+            set(guess[1].split(" | ")) == {t[1] for t in a.recv.tid if isinstance(t, tuple)}:
+        # a name's "union" convention (`service` one of a few classes) is held as an object with the members of
+        # any of them, but it is one of them: shown as the union the evidence names, never as `A & B`
+        return f"`{shown_owner(model, guess)}`"
     if mod is None:
         return display_type(a.container)
     shown = shown_owner(model, tid, a.written)
