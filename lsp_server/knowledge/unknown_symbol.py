@@ -199,7 +199,7 @@ def finding_for(a: Access, model: ObjectModel) -> Finding | None:
         # after the package itself (`fastify`), or typed through one, is the engine's object, not a platform one
         return None
     suggestions = [n for n, _ in ranked[:5]]
-    elsewhere = _slip_of_another_type(a, model) if inferred else None
+    elsewhere = _slip_of_another_type(a, model, ranked) if inferred else None
     if elsewhere is not None:
         suggestions = [elsewhere, *(n for n in suggestions if n != elsewhere)][:5]
     # a write may add a property on purpose: only a plain typo of a real member (as tsc reports on a closed
@@ -253,15 +253,21 @@ def _guessed_package_names(model: ObjectModel, tid) -> frozenset[str]:
     return found
 
 
-def _slip_of_another_type(a: Access, model: ObjectModel) -> str | None:
+SYNONYM_NEAR = 0.9  # `sg.rank`'s score of a known synonym (`fetchCell` of `getCell`: 0.95; `hasAwake` of `isAwake`)
+
+
+def _slip_of_another_type(a: Access, model: ObjectModel, ranked: list) -> str | None:
     """On a receiver whose type is a guess (a name's convention, its uses), a name that is no plain slip of any
     of the guessed type's members but is one (`sg.plain_variant`: case, number, a get/set prefix, one letter) of
     exactly one member name of its package's other types: `service.deinitializeButtons()` where the docs' `service`
     is guessed a `CheckoutService` and `deinitializeButton` is a `CheckoutButtonInitializer`'s. The guess is the
     likelier mistake, and that member the likelier meaning: it leads the did-you-mean, before the guessed type's
-    nearest names, which only score as near (`deinitializeCustomer`: one word swapped). The finding itself stands:
-    no type has the name."""
-    if a.usage in ("write", "import") or any(sg.plain_variant(a.name, c) for c in a.candidates):
+    nearest names, which only score as near (`deinitializeCustomer`: one word swapped). Not where a guessed
+    member is a known synonym of the name (`fetchCell` of `getCell`, `hasAwake` of `isAwake`: the guess fits, and
+    another type's two-letter slip, `eachCell`, is the weaker reading). The finding itself stands: no type has the
+    name."""
+    if a.usage in ("write", "import") or (ranked and ranked[0][1] >= SYNONYM_NEAR) or \
+            any(sg.plain_variant(a.name, c) for c in a.candidates):
         return None
     slip = _one_plain_slip(a.name, _guessed_package_names(model, a.recv.evidence.tid))
     return slip if slip is not None and slip not in a.candidates else None

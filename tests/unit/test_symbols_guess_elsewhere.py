@@ -33,8 +33,8 @@ def readme() -> str:
     return "# shop\n\n" + "\n\n".join(f"```js\n{b}\n```" for b in blocks) + "\n"
 
 
-def findings(tmp_path, app: str) -> list[tuple[str, list[str], str]]:
-    ws = package_workspace(tmp_path, "shop", TYPES, {
+def findings(tmp_path, app: str, types: str = TYPES) -> list[tuple[str, list[str], str]]:
+    ws = package_workspace(tmp_path, "shop", types, {
         "package.json": json.dumps({"name": "app", "dependencies": {"shop": "1.0.0"}}),
         "src/app.js": app,
     }, {"README.md": readme()})
@@ -56,3 +56,11 @@ def test_a_plain_slip_of_the_guessed_types_member_still_leads(tmp_path):
 def test_the_real_member_of_the_other_type_stays_quiet(tmp_path):
     # a name some engine type has is not reported on a guessed receiver (the guess may be the wrong type)
     assert findings(tmp_path, "await service.deinitializeButton();\n") == []
+
+
+def test_a_known_synonym_of_a_guessed_member_still_leads(tmp_path):
+    # `fetchCart` is `loadCart` by a known synonym (fetch/load): the guess fits, and another type's plain slip
+    # (`fetchCarts`, plural) is not the likelier reading
+    types = TYPES.replace("deinitializeButton(): Promise<void>;", "deinitializeButton(): Promise<void>;\n    fetchCarts(): void;")
+    found = findings(tmp_path, "await service.fetchCart();\n", types)
+    assert [(name, suggestions[0]) for name, suggestions, _ in found] == [("fetchCart", "loadCart")]
