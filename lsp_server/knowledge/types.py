@@ -1800,7 +1800,8 @@ class Analyzer:
         and the engine type it resolves to declares. The writer meant the awaited value (an `await` left out, as
         TypeScript's "did you forget to use 'await'?" says): recorded as missing with `unawaited`, and the chain
         typed on as the awaited value, so what follows is checked as meant. Not a name a promise or any object
-        has (`then`, `toString`), nor one of a type the model does not close (it may be the promise's)."""
+        has (`then`, `toString`), nor on a promise of anything but an instance of a type the model knows (a
+        union, an array, an unknown type: left as before)."""
         inner = val.inner
         if inner is None or inner.kind != ValKind.INSTANCE or not isinstance(inner.tid, tuple) or \
                 name in OBJECT_MEMBERS or name in _PROMISE_MEMBERS or \
