@@ -473,7 +473,7 @@ def _sections(path: Path, lines: list[_Line], title: str = "", title_words: str 
     def flush(end: int) -> None:
         body = [i for i in range(start, end)
                 if lines[i].text.strip() and lines[i].heading is None and not lines[i].underline]
-        if not body:
+        if not body or (not stack and all(_navigation(lines[i].text) for i in body)):
             return
         heading = HEADING_SEP.join(t for _, t in stack) or title_path
         chunks.extend(_split(path, heading, lines, start, end - 1, title_words))
@@ -490,6 +490,24 @@ def _sections(path: Path, lines: list[_Line], title: str = "", title_words: str 
         start = i
     flush(len(lines))
     return chunks
+
+
+# A page's navigation above its first heading, as reference generators write it (TypeDoc's Markdown:
+# `[**pkg**](../README.md)`, `***`, `[pkg](../README.md) / Cart`): links to the pages above it, thematic breaks
+# and the trail's last step, the page's own name. No words of the page: made a chunk (titled with the file's
+# name), it was a few words long and ranked first for any question naming the page's thing ("the cart": `Cart`),
+# one such chunk on each of hundreds of pages
+_LINK = re.compile(r"!?\[(?:[^\[\]]|\[[^\]]*\])*\]\([^)\s]*\)")
+_TRAIL = re.compile(r"^\s*(?:(?:LINK)\s*[/›»>|]\s*)+[^\[\]()/›»>|]*$".replace("LINK", _LINK.pattern))
+
+
+def _navigation(text: str) -> bool:
+    """A line of a page's navigation (`_LINK`, `_TRAIL`): only links, a thematic break, or a breadcrumb trail
+    (links separated by `/`, `›`, `>`, `|`, then the current page's name)."""
+    if _BREAK.match(text) or _TRAIL.match(text):
+        return True
+    rest = _LINK.sub("", text)
+    return rest != text and not re.sub(r"[\s/›»>|·•-]", "", rest)
 
 
 def _split(path: Path, heading: str, lines: list[_Line], first: int, last: int,
@@ -581,6 +599,14 @@ def _chunk(path: Path, heading: str, lines: list[_Line], first: int, last: int, 
 
 
 MAX_LEAD_CHARS = 600
+# A reference generator's signature line under a member's heading, a blockquote restating the member's name in bold
+# (TypeDoc's Markdown: `### clearError()` then `> **clearError**(\`error\`): \`Promise\`<...>`, `### styles?` then
+# `> \`optional\` **styles?**: ...`), and its modifier tags on a line of their own (`**\`Alpha\`**`): the signature
+# says what the heading says, the sentence after it what the member does ("Clear errors that have been collected
+# from previous calls."): skipped like code, so that sentence is the lead
+_SIGNATURE_QUOTE = re.compile(r"^\s*>\s*(?:`[^`\n]+`\s+)*\*\*(?:new\s+)?([A-Za-z_$][\w$.]*)\??\*\*")
+_BREAK = re.compile(r"^\s{0,3}([-*_])(?:\s*\1){2,}\s*$")  # a thematic break (`***`, `---`): no words
+_MODIFIER_TAG = re.compile(r"^\s*\*\*`[A-Za-z][\w-]*`\*\*\s*$")
 LEAD_PROSE_ONLY = True  # lists and tables are skipped, not read as the lead (measured: tests/corpus/engines/howto_cv)
 _LIST_OR_TABLE = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|\|)")
 _MARKUP = re.compile(r"<!--.*?-->|<[^>]+>|!\[[^\]]*\]\([^)]*\)|\]\([^)]*\)|[\[\]`⬆]")
@@ -601,9 +627,12 @@ def lead_of(heading: str, lines: list[_Line]) -> str:
     table describes no one thing."""
     para: list[str] = []
     front = False  # the paragraph so far is the page's front matter (`_Line.front`)
+    own = heading.split(HEADING_SEP)[-1]
     for line in lines:
+        if not para and not line.code and _restates_signature(line.text, own):
+            continue
         # code, lists and tables are not the section's description (a table of contents is a list of links)
-        if line.code or not line.text.strip() or line.text.lstrip().startswith("@") or \
+        if line.code or not line.text.strip() or line.text.lstrip().startswith("@") or _BREAK.match(line.text) or \
                 (line.tag and line.tag != "description") or \
                 (LEAD_PROSE_ONLY and _LIST_OR_TABLE.match(line.text)):  # a JSDoc tag ends it too (but a
             # tag page's `@description`, which is its first paragraph)
@@ -615,9 +644,17 @@ def lead_of(heading: str, lines: list[_Line]) -> str:
         elif not para:
             front = line.front
         para.append(line.text.strip())
-    own = heading.split(HEADING_SEP)[-1]
     text = own + "\n" + " ".join(para)[:MAX_LEAD_CHARS]
     return re.sub(r"[ \t]+", " ", _MARKUP.sub(" ", text)).strip()
+
+
+def _restates_signature(text: str, own: str) -> bool:
+    """A line before a section's first paragraph that only restates its heading: a blockquoted signature naming
+    the heading's member in bold (`_SIGNATURE_QUOTE`) or a modifier tag alone on its line (`_MODIFIER_TAG`)."""
+    if _MODIFIER_TAG.match(text):
+        return True
+    m = _SIGNATURE_QUOTE.match(text)
+    return bool(m) and m.group(1).rsplit(".", 1)[-1] in IDENT.findall(own)
 
 
 # --- JSDoc / TSDoc in sources -----------------------------------------------------------------------------

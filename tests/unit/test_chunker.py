@@ -112,6 +112,75 @@ def test_a_lead_skips_lists_and_tables():
                      "Steps": "Steps"}
 
 
+# A reference page as TypeDoc's Markdown output writes it (typedoc-plugin-markdown): breadcrumbs above the title,
+# one `###` section per member with its signature blockquoted under the heading, `***` between members
+_TYPEDOC_PAGE = """[**shop-sdk**](../README.md)
+
+***
+
+[shop-sdk](../README.md) / Basket
+
+# Class: Basket
+
+## Methods
+
+### clearItems()
+
+> **clearItems**(`reason?`): `Promise`\\<`void`\\>
+
+**`Beta`**
+
+Removes every item that has been added since the basket was opened.
+
+#### Parameters
+
+##### reason?
+
+`string`
+
+***
+
+### total
+
+> `readonly` **total**: `number`
+
+The sum of the items' prices.
+
+***
+
+### currency
+
+> **currency**: `string`
+
+***
+"""
+
+
+def test_a_lead_skips_the_signature_a_reference_generator_restates_under_a_members_heading():
+    """TypeDoc's member sections open with the signature in a blockquote (and a modifier tag on its own line),
+    which says no more than the heading: the lead is the sentence after them, what the member does. A property
+    with no description leads with its name alone (a thematic break is no words of it)."""
+    leads = {c.heading: c.lead for c in chunk_file(Path("Basket.md"), _TYPEDOC_PAGE)}
+    assert leads["Class: Basket › Methods › clearItems()"] == (
+        "clearItems()\nRemoves every item that has been added since the basket was opened.")
+    assert leads["Class: Basket › Methods › total"] == "total\nThe sum of the items' prices."
+    assert leads["Class: Basket › Methods › currency"] == "currency"
+    # a blockquote naming something else is the section's words, as any quote is
+    (note,) = chunk_file(Path("n.md"), "# Lib\n\n## Setup\n\n> **Note**: run it once.\n")
+    assert note.lead == "Setup\n> **Note**: run it once."
+
+
+def test_a_pages_navigation_above_its_first_heading_is_no_chunk():
+    """Breadcrumbs above a page's title (links, `***`, the trail's last step naming the page) hold no words of the
+    page: made a chunk titled with the file's name, they ranked first for any question naming the page's thing.
+    Prose above the first heading still is a chunk."""
+    chunks = chunk_file(Path("Basket.md"), _TYPEDOC_PAGE)
+    assert [c.heading for c in chunks][0] == "Class: Basket › Methods › clearItems()"
+    assert not any("shop-sdk" in c.text for c in chunks)
+    (intro, _) = chunk_file(Path("guide.md"), "See [the API](api.md) for the rest.\n\n# Guide\n\nText.\n")
+    assert intro.heading == "guide" and "See" in intro.text
+
+
 def test_long_prose_runs_split_at_line_boundaries_but_a_table_of_a_few_kb_stays_whole(monkeypatch):
     # off in the shipped chunker (measured, not shipped: docs/evaluation.md, round 10); its variant in howto_cv
     monkeypatch.setattr(chunker, "LONG_PROSE_CHARS", 4 * chunker.MAX_CHUNK_CHARS)

@@ -1074,3 +1074,28 @@ def test_the_data_file_knows_the_doms_everyday_words(tmp_path):
     index = _ws(tmp_path, docs).service(DocsIndex)
     hit = index.search_concepts(question_concepts("put a style name on each heading", th), limit=1)[0]
     assert hit.heading == "Lib › .addClass(name)"
+
+
+def test_the_data_file_knows_an_online_shops_everyday_words(tmp_path):
+    """An e-commerce SDK's reference pages name things by the trade's words (cart, coupon, gift certificate,
+    order, shipping); the shopper's developer says a basket, a promo code, a voucher, a purchase, a delivery
+    option. One-way lines: a question's "order" (a sort order) is not read as a purchase."""
+    th = default_thesaurus()
+
+    def reads(question: str) -> set[str]:
+        return {t for c in question_concepts(question, th) for terms, _ in c.alternatives for t in terms}
+
+    assert "cart" in reads("do the basket amounts already include VAT")
+    assert "tax" in reads("do the basket amounts already include VAT")
+    assert "coupon" in reads("tell whether a promo code is used up")
+    assert "gift" in reads("how much value is left on a voucher")
+    assert "order" in reads("has the purchase been fully paid")
+    assert "shipp" in reads("which delivery option did the shopper pick")  # shipping's index term
+    assert "purchas" not in reads("sort the rows in descending order")
+    # and the reference page answers in the trade's words
+    docs = {"Cart.md": "# Interface: Cart\n\n## Properties\n\n### isTaxIncluded\n\n> **isTaxIncluded**: `boolean`\n\n"
+                       "### lineItems\n\n> **lineItems**: `LineItemMap`\n",
+            "Order.md": "# Interface: Order\n\n## Properties\n\n### isComplete\n\n> **isComplete**: `boolean`\n"}
+    index = _ws(tmp_path, docs).service(DocsIndex)
+    hit = index.search_concepts(question_concepts("does the basket price include VAT", th), limit=1)[0]
+    assert hit.heading == "Interface: Cart › Properties › isTaxIncluded"
