@@ -3061,6 +3061,51 @@ ENGINES = [
                  "src/readme/checkoutservice_27.js:3: data",
                  "src/readme/checkoutservice_30.js:3: data",
                  "src/readme/checkoutservice_32.js:3: data")),
+    # Round 45's held-out engine (chosen before any run: docs/evaluation.md, "Round 45's choice (before any run)")
+    Engine("@tanstack/db", "0.15.2", "a reactive client-side store (TanStack DB: typed collections loaded from any "
+           "backend through an adapter's options, live queries in a fluent SQL-like builder compiled to incremental "
+           "dataflow, optimistic mutations in transactions) with typings generated from TypeScript per file (tsc: "
+           "dist/esm/**/*.d.ts and the same as dist/cjs/**/*.d.cts, 114 each, behind `export * from` in index.d.ts; "
+           "ESM-first (\"type\": \"module\"), its TypeScript sources shipped under src/): `createCollection` "
+           "declared in 8 overloads over `interface Collection<T, TKey, TUtils, TSchema, TInsertInput> extends "
+           "CollectionImpl<...>`, adapters' `utils` typed through generics (`collection.utils.refetch()`), the "
+           "query builder's callbacks handed ref proxies (`q.from({ todo: todos }).where(({ todo }) => "
+           "eq(todo.completed, false))`), operators as free functions (`eq`, `and`, `count`, `coalesce`); "
+           "`const tx = createTransaction({ mutationFn }); tx.mutate(() => todos.update(id, (draft) => {...})); "
+           "await tx.commit()`; the docs are agent skills (skills/**/SKILL.md and their references) beside a short "
+           "README and an architecture note, JavaScript fenced ```ts and ```typescript, most blocks importing "
+           "`@tanstack/react-db` and the adapters' packages rather than the engine",
+           docs=("README.md", "skills/db-core/SKILL.md", "skills/db-core/collection-setup/SKILL.md",
+                 "skills/db-core/collection-setup/references/electric-adapter.md",
+                 "skills/db-core/collection-setup/references/local-adapters.md",
+                 "skills/db-core/collection-setup/references/powersync-adapter.md",
+                 "skills/db-core/collection-setup/references/query-adapter.md",
+                 "skills/db-core/collection-setup/references/rxdb-adapter.md",
+                 "skills/db-core/collection-setup/references/schema-patterns.md",
+                 "skills/db-core/collection-setup/references/trailbase-adapter.md",
+                 "skills/db-core/custom-adapter/SKILL.md", "skills/db-core/live-queries/SKILL.md",
+                 "skills/db-core/live-queries/references/operators.md", "skills/db-core/mutations-optimistic/SKILL.md",
+                 "skills/db-core/mutations-optimistic/references/transaction-api.md",
+                 "skills/db-core/persistence/SKILL.md", "skills/meta-framework/SKILL.md",
+                 "src/query/live/ARCHITECTURE.md"),
+           # every Markdown page the package ships (18: the README, 7 SKILL.md pages, 9 references and
+           # the live-query architecture note under src/); the docs fence their code ```ts (134) and ```typescript
+           # (49), one ```javascript, 12 ```tsx, one ```vue, one ```svelte, 8 ```bash and 8 ```text: 141 of the 183
+           # ts and typescript blocks parse as JavaScript and are kept (2 more parse but are under 21 characters; 40
+           # carry type syntax: generics, annotations, `!:`), and 10 of the 12 tsx, so ts_fences_as_js is on
+           # (without it the docs give 1 snippet file, the lone ```javascript block, and all 526 mutants come from the
+           # typings' comments); no html block (html_scripts_as_js off); the docs import 18
+           # other packages beside the engine (`@tanstack/react-db` 20 times, `@tanstack/query-db-collection` 5,
+           # zod 5, `@tanstack/electric-db-collection` 4, `@tanstack/query-core` 3, `@powersync/web`, rxdb's plugins,
+           # trailbase, electron, react...): a member on what they make (`z.object(...)`, `new QueryClient()`,
+           # `createCollection(...)` imported from `@tanstack/react-db`, which re-exports the engine but is not
+           # installed) is not the engine's as the oracle sees it, so other_imports_not_sites is on (off: 735 member
+           # uses, 1,434 mutants, 64 typed under the cap; on: 674, 1,315, 38 typed). 232 snippet files (152 from the
+           # docs, 80 from the typings' comments, the cap), 674 member uses (63 typed, 611 untyped), 1,315 mutants,
+           # 400 under the cap (38 typed, 362 untyped); 50 of the 400 are on zod's `z.string()` and kin in 15
+           # fragments that never import zod (`string`, `object`: names the engine's typings spell as types)
+           ts_fences_as_js=True, other_imports_not_sites=True,
+           set_aside=True),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
