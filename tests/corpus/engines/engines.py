@@ -3061,7 +3061,8 @@ ENGINES = [
                  "src/readme/checkoutservice_27.js:3: data",
                  "src/readme/checkoutservice_30.js:3: data",
                  "src/readme/checkoutservice_32.js:3: data")),
-    # Round 45's held-out engine (chosen before any run: docs/evaluation.md, "Round 45's choice (before any run)")
+    # Round 45's held-out engine (chosen before any run, docs/evaluation.md; run once at abfc99e, untouched), dev
+    # material since on the symbols side (its 60 questions stay set aside until a whole-set CI run measures them)
     Engine("@tanstack/db", "0.15.2", "a reactive client-side store (TanStack DB: typed collections loaded from any "
            "backend through an adapter's options, live queries in a fluent SQL-like builder compiled to incremental "
            "dataflow, optimistic mutations in transactions) with typings generated from TypeScript per file (tsc: "
@@ -3104,8 +3105,17 @@ ENGINES = [
            # docs, 80 from the typings' comments, the cap), 674 member uses (63 typed, 611 untyped), 1,315 mutants,
            # 400 under the cap (38 typed, 362 untyped); 50 of the 400 are on zod's `z.string()` and kin in 15
            # fragments that never import zod (`string`, `object`: names the engine's typings spell as types)
+           # untouched (abfc99e): 49.5% (typed 35/38, untyped 163/362), did-you-mean 96.0%, 2 findings on clean
+           # code (`db.todos` of the RxDB page, `db` guessed by the name the engine's IndexedDB wrapper gives its
+           # database); of the 202 misses most are on what the engine never types: zod's `z.string()` and kin in
+           # fragments that never import zod, and the application's row fields on the query builder's ref proxies
+           # (`user.age`, `todo.completed`); the rest the builder's own methods on callbacks of functions imported
+           # from `@tanstack/react-db`, which re-exports the engine but is not installed. Floors at the untouched
+           # figures less a margin until a round tunes for it: 0.49 (2 mutants), did-you-mean 0.95
            ts_fences_as_js=True, other_imports_not_sites=True,
-           set_aside=True),
+           recall_floor=0.49, dym_floor=0.95,
+           known_false_positives=("src/readme/rxdb-adapter_01.js:6: todos",
+                                  "src/readme/rxdb-adapter_03.js:4: todos")),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
