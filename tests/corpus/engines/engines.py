@@ -3062,7 +3062,7 @@ ENGINES = [
                  "src/readme/checkoutservice_30.js:3: data",
                  "src/readme/checkoutservice_32.js:3: data")),
     # Round 45's held-out engine (chosen before any run, docs/evaluation.md; run once at abfc99e, untouched), dev
-    # material since on the symbols side (its 60 questions stay set aside until a whole-set CI run measures them)
+    # material since: symbols side at bf8786c, its 60 questions at 07cbcbb (the whole-set how-to measured first)
     Engine("@tanstack/db", "0.15.2", "a reactive client-side store (TanStack DB: typed collections loaded from any "
            "backend through an adapter's options, live queries in a fluent SQL-like builder compiled to incremental "
            "dataflow, optimistic mutations in transactions) with typings generated from TypeScript per file (tsc: "
