@@ -429,7 +429,7 @@ def unknown_symbol(doc: ParsedDocument, ctx: CheckContext):
     out = []
     for a in result.import_problems + result.accesses:
         if a.missing:
-            if added_elsewhere(a, result, svc, doc):
+            if added_elsewhere(a, result, svc, doc) or guess_handed_away(a, doc, svc.model):
                 continue
             if beyond_tsc and typescript_sees(a, svc.model):
                 continue
@@ -601,6 +601,36 @@ def added_elsewhere(a: Access, analysis: Analysis, svc: ObjectModelService, doc:
     return _augmented(a, svc) or _runtime_class_has(a, svc.model) or _internal_spelled(a, svc.model) or \
         _subtype_by_convention(a, svc.model) or _subtype_written_at_run_time(a, svc.model) or \
         _narrowed_elsewhere(a, svc.model) or _documented_use(a, svc.model) or _prototype_assigned(a, svc.model)
+
+
+def guess_handed_away(a: Access, doc: ParsedDocument, model: ObjectModel) -> bool:
+    """A property read (`db.todos`, no call) on a receiver typed only by its name's convention (the engine's
+    examples name an `IndexedDBInstance` `db`), whose value the file hands straight to a function or class of
+    another package it imports (`rxdbCollectionOptions({ rxCollection: db.todos })`, `replicateRxCollection({
+    collection: db.todos })`: an argument, or a value of an object or array literal that is one): the value is
+    that package's input, so the receiver is more likely that package's world (RxDB's database) than the guessed
+    engine object; a name is all the guess has, and a common one (`db`, `client`, `store`) is every package's.
+    A call (`db.todos()`), a receiver typed by its declaration or its uses, and a value handed to the engine's,
+    the platform's or the file's own functions stay checked (the check and the hover both ask)."""
+    recv = a.recv
+    if a.usage != "read" or recv.evidence is None or recv.evidence.uses or \
+            not recv.evidence.produces.startswith(CONVENTION_EVIDENCE) or doc.tree is None:
+        return False
+    node = doc.tree.root_node.descendant_for_byte_range(a.start, a.end)
+    access = node.parent if node is not None else None
+    if access is None or access.type != "member_expression":
+        return False
+    value, holder = access, access.parent
+    while holder is not None and (holder.type in ("object", "array") or holder.type == "pair" and
+                                  holder.child_by_field_name("value") == value):
+        value, holder = holder, holder.parent
+    call = holder.parent if holder is not None and holder.type == "arguments" else None
+    if call is None or call.type not in ("call_expression", "new_expression"):
+        return False
+    callee = call.child_by_field_name("function" if call.type == "call_expression" else "constructor")
+    root = None if callee is None else doc.node_text(callee) if callee.type == "identifier" else \
+        _chain_root(doc, callee)
+    return root is not None and root in _other_package_imports(doc, model)
 
 
 def _written_by_workspace(a: Access, svc: ObjectModelService, doc: ParsedDocument) -> bool:
@@ -3817,7 +3847,8 @@ def engine_member_hover(doc: ParsedDocument, offset: int, ctx: RequestContext) -
         return _vocabulary_hover(doc, offset, analysis, svc, ctx) or _import_hover(doc, offset, svc.model, ctx)
     model = svc.model
     if a.missing:
-        f = None if added_elsewhere(a, analysis, svc, doc) else finding_for(a, model)
+        f = None if added_elsewhere(a, analysis, svc, doc) or guess_handed_away(a, doc, model) else \
+            finding_for(a, model)
         if f is None:
             return None
         # The diagnostic already says what is wrong (editors show it in this hover): show what is right instead,

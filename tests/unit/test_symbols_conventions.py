@@ -145,3 +145,28 @@ def test_a_short_name_the_package_exports_is_that_value_not_an_abbreviation(tmp_
         "src/a.js": "ws.open('book.xlsx');\nws.opne('book.xlsx');\n",
     })
     assert found(ws, "src/a.js") == [(2, "opne", "warning", ["open"])]
+
+
+def test_a_read_handed_to_another_package_is_not_the_guessed_objects(tmp_path):
+    # `sheet` is a `Worksheet` by the docs' convention alone; a property read on it handed straight to another
+    # package's function or class (an argument, a value of an object literal that is one) is that package's
+    # input: the name `sheet` is all the guess has, and the file's `sheet` is more likely that package's object
+    # (round 45: RxDB's `db.todos` handed to `replicateRxCollection({ collection: db.todos })`, with `db` guessed
+    # to be the engine's IndexedDB wrapper by its name)
+    imports = 'import { replicate, Exporter } from "sheet-sync";\nimport { Workbook } from "sheets";\n'
+    # one a file: a guess that several missing names contradict is dropped anyway
+    handed = {"in_literal.js": "replicate({ collection: sheet.stae, pull: { handler } });\n",
+              "argument.js": "replicate(sheet.stae);\n", "constructed.js": "new Exporter([sheet.stae]);\n"}
+    ws = workspace(tmp_path, {f"src/{name}": imports + code for name, code in handed.items()})
+    guessed = {name: [f["message"] for f in symbol_findings(ws, f"src/{name}") if "`Worksheet`" in f["message"]]
+               for name in handed}
+    assert guessed == {name: [] for name in handed}
+    # kept: a read not handed, one handed to the file's own (undeclared) helper, a call handed, a read whose
+    # value is read on, not handed
+    imports = 'import { replicate } from "sheet-sync";\nimport { Workbook } from "sheets";\n'
+    kept = {"not_handed.js": "const s = sheet.stae;\n", "own_helper.js": "mine({ collection: sheet.stae });\n",
+            "called.js": "replicate(sheet.getCells('A1'));\n", "read_on.js": "replicate(sheet.stae.value);\n"}
+    ws = workspace(tmp_path / "kept", {f"src/{name}": imports + code for name, code in kept.items()})
+    assert {name: found(ws, f"src/{name}") for name in kept} == {
+        "not_handed.js": [(3, "stae", "warning", ["state"])], "own_helper.js": [(3, "stae", "warning", ["state"])],
+        "called.js": [(3, "getCells", "warning", ["getCell"])], "read_on.js": [(3, "stae", "warning", ["state"])]}
