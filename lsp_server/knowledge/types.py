@@ -1000,7 +1000,8 @@ class Analyzer:
                         return self.to_val(alias, module, this, conf, evidence)
                     if alias is None:
                         return self.conditional_val(module, parsed[1], this, conf, evidence) or \
-                            self.indexed_val(module, parsed[1], conf, evidence)
+                            self.indexed_val(module, parsed[1], conf, evidence) or \
+                            self.picked_alias_val(module, parsed[1], this, conf, evidence)
                     return None
                 finally:
                     self._following.discard(key)
@@ -1133,6 +1134,18 @@ class Analyzer:
             args = generic_args(text)  # `Extract<Part, { type: "text" }>`: some members of `Part`, read as all of
             # them (a member any has is known; a name none has is missing from the subset too)
             return self.type_val(args[0], module, this, conf, evidence, bindings) if len(args) == 2 else None
+        if head.startswith(("Pick", "Omit")) and re.fullmatch(r"\s*(?:Pick|Omit)\s*<.*>\s*", text, re.S) and \
+                len(args := generic_args(text)) == 2 and not self._declares(module, text.strip()[:4]):
+            # `type InitialQueryBuilder = Pick<BaseQueryBuilder<Context>, `from` | `unionAll`>` (TanStack DB's
+            # query callbacks' `q`): some of the first argument's members, read as all of them, as a base so
+            # written is (`ObjectModel._base_type`): a name that type lacks is missing from the subset too. Of a
+            # class or an interface as declared: the keys of a mapped type (read as an interface that keeps its
+            # written type, `shown_alias`) are evaluated exactly further on
+            whole = self.type_val(args[0], module, this, conf, evidence, bindings)
+            declared = self.model.type(whole.tid) if whole is not None and whole.kind == ValKind.INSTANCE and \
+                isinstance(whole.tid, tuple) else None
+            if declared is not None and declared.kind in ("class", "interface") and not declared.shown_alias:
+                return whole
         if conditional_branches(text) is not None:
             # `display: Include extends { display: true } ? Display | null : undefined`, a member written as a
             # conditional on its owner's type parameter: read undecided, as an alias of one (`conditional_val`),
@@ -1156,12 +1169,34 @@ class Analyzer:
         if home is not None:  # `Bun.UnderlyingSource<R>`: the type of the module the global `Bun` is
             return self.type_val(home[1], home[0], this, conf, evidence)
         if "<" in text and "[" not in text:
+            picked = self.picked_alias_val(module, text, this, conf, evidence)
+            if picked is not None:
+                return picked
             text = self.expand_alias(text, module)
         parsed = parse_type(self.foreign_unknown(text, module))
         if parsed is not None and parsed[0] in ("map", "array") and self.own_collection(text, module):
             parsed = ("name", text.split("<", 1)[0].strip())
         val = self.to_val(parsed, module, this, conf, evidence)
         return _with_type_args(val, text) if val is not None and "<" in text else val
+
+    def picked_alias_val(self, module: str, text: str, this: Val | None, conf: float, evidence=None) -> Val | None:
+        """An alias of a `Pick` or an `Omit`, named alone or with its type arguments (`InitialQueryBuilder` of
+        `type InitialQueryBuilder = Pick<BaseQueryBuilder<Context>, ...>`, `QueryBuilder<C>` of `type
+        QueryBuilder<T> = Omit<BaseQueryBuilder<T>, ...>`: TanStack DB's query builder): `type_val`'s reading of
+        its body, the arguments (else the parameters' defaults) put in for its parameters."""
+        mod = self.model.modules.get(module)
+        t = mod.types.get(text.split("<", 1)[0].strip()) if mod is not None else None
+        if t is None or t.kind != "alias" or not re.match(r"\s*(?:Pick|Omit)\s*<", t.alias):
+            return None
+        args = generic_args(text) if "<" in text else []
+        env = {p: args[i] if i < len(args) else t.type_defaults[i] for i, p in enumerate(t.type_params)
+               if i < len(args) or (i < len(t.type_defaults) and t.type_defaults[i])}
+        return self.type_val(substitute(t.alias, env) if env else t.alias, module, this, conf, evidence)
+
+    def _declares(self, module: str, name: str) -> bool:
+        """Whether the module declares a type of that name itself (its own `Pick`, `Record`)."""
+        mod = self.model.modules.get(module)
+        return mod is not None and name in mod.types
 
     def closed_keys_val(self, text: str, module: str, conf: float, evidence=None) -> Val | None:
         """A value of a type over a closed key set: `Record<K, V>`, a mapped type `{ [P in K]: V }`, either under
@@ -2822,6 +2857,11 @@ class Analyzer:
             return [(params, module)]
         parts = conditional_branches(text) or union_parts(text)
         if len(parts) > 1:
+            return [found for part in parts for found in self.callable_signatures(part, module, depth + 1)]
+        # `query: TQueryFn & RootQueryFn<TQuery>` (TanStack DB's `createLiveQueryCollection`): an intersection
+        # is called through each callable part's signatures (a bare type parameter, an object literal: none)
+        parts = intersection_parts(text)
+        if parts:
             return [found for part in parts for found in self.callable_signatures(part, module, depth + 1)]
         head = re.fullmatch(r"([A-Za-z_$][\w$.]*)\s*(?:<.*>)?", text, re.S)
         mod = self.model.modules.get(module)

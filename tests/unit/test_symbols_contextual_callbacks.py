@@ -169,3 +169,41 @@ function plugin (app) {
 }
 make().register(plugin);
 """}), "src/app.js")]] == [(5, "lisen", ["listen"]), (7, "View", ["view"])]
+
+
+QUERY_TYPES = """
+export interface Context { result?: unknown }
+export declare class BaseQueryBuilder<TContext extends Context = Context> {
+  from<S extends object>(source: S): QueryBuilder<TContext>;
+  unionAll<S extends object>(source: S): QueryBuilder<TContext>;
+  where(callback: (refs: any) => unknown): QueryBuilder<TContext>;
+  orderBy(callback: (refs: any) => unknown, direction?: 'asc' | 'desc'): QueryBuilder<TContext>;
+  limit(count: number): QueryBuilder<TContext>;
+  _getQuery(): object;
+}
+export type InitialQueryBuilder = Pick<BaseQueryBuilder<Context>, `from` | `unionAll`>;
+export type QueryBuilder<TContext extends Context> = Omit<BaseQueryBuilder<TContext>, `from` | `unionAll` | `_getQuery`>;
+export type RootQueryFn<TQuery extends QueryBuilder<any>> = (q: InitialQueryBuilder) => TQuery;
+export declare function createLiveQueryCollection<TQueryFn extends (q: InitialQueryBuilder) => QueryBuilder<any>,
+  TQuery extends QueryBuilder<any> = ReturnType<TQueryFn>>(query: TQueryFn & RootQueryFn<TQuery>): object;
+export declare function createLiveQueryCollection(config: { query: RootQueryFn<any>; id?: string }): object;
+"""
+
+
+def test_a_callback_typed_through_an_intersection_of_a_type_parameter_and_an_alias_of_pick_and_omit(tmp_path):
+    # TanStack DB's live queries: the callback's type is `TQueryFn & RootQueryFn<TQuery>` (a type parameter,
+    # nothing callable to read, and an alias of a function type), its `q` an alias of a `Pick` of the builder
+    # class, each step's result a generic alias of an `Omit` of it: read as the class (a superset: a name the
+    # class lacks is missing from both), so a misspelt step is the typed check's error, the real ones nothing
+    # (untyped, the misspelt steps were only the vocabulary check's warnings)
+    files = {"node_modules/pkg/package.json": json.dumps({"name": "pkg", "types": "index.d.ts"}),
+             "node_modules/pkg/index.d.ts": QUERY_TYPES, "src/app.js": """import { createLiveQueryCollection } from 'pkg';
+const todos = createLiveQueryCollection((q) =>
+  q.from({ todo: todosCollection }).where(({ todo }) => todo.done).orderBy(({ todo }) => todo.at).limit(5));
+const late = createLiveQueryCollection((q) => q.from({ todo: todosCollection }).whre(({ todo }) => todo.done));
+const other = createLiveQueryCollection((q) => q.from({ todo: todosCollection }).limit(5).ordrBy(({ todo }) => 1));
+"""}
+    found = symbol_findings(make_workspace(tmp_path, files), "src/app.js")
+    assert [(f["line"], f["name"], f["severity"], f["message"].split(";")[0]) for f in found] == [
+        (4, "whre", "error", "`BaseQueryBuilder` has no member `whre`"),
+        (5, "ordrBy", "error", "`BaseQueryBuilder` has no member `ordrBy`")]
