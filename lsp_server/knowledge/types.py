@@ -44,7 +44,8 @@ from lsp_server import queries
 from lsp_server.document import ParsedDocument
 from lsp_server.knowledge.builtin_names import builtin_members, builtin_types
 from lsp_server.knowledge.model_sources.base import (
-    HIGH, MEDIUM, NULLISH, Member, conditional_branches, function_params, generic_args, intersection_parts,
+    HIGH, MEDIUM, NULLISH, Member, conditional_branches, conditional_parts, function_params, generic_args,
+    intersection_parts,
     object_literal_members, param_type, parse_type, substitute, this_param, union_parts,
 )
 from lsp_server.knowledge.model_sources import platform
@@ -1169,7 +1170,8 @@ class Analyzer:
         if home is not None:  # `Bun.UnderlyingSource<R>`: the type of the module the global `Bun` is
             return self.type_val(home[1], home[0], this, conf, evidence)
         if "<" in text and "[" not in text:
-            picked = self.picked_alias_val(module, text, this, conf, evidence)
+            picked = self.picked_alias_val(module, text, this, conf, evidence) or \
+                self.decided_alias_val(module, text, this, conf, evidence)
             if picked is not None:
                 return picked
             text = self.expand_alias(text, module)
@@ -1192,6 +1194,33 @@ class Analyzer:
         env = {p: args[i] if i < len(args) else t.type_defaults[i] for i, p in enumerate(t.type_params)
                if i < len(args) or (i < len(t.type_defaults) and t.type_defaults[i])}
         return self.type_val(substitute(t.alias, env) if env else t.alias, module, this, conf, evidence)
+
+    def decided_alias_val(self, module: str, text: str, this: Val | None, conf: float, evidence=None) -> Val | None:
+        """A generic alias of a conditional type written with arguments that decide it (`ImageActivityResult<false>`
+        of `type ImageActivityResult<TStream extends boolean = false> = TStream extends true ?
+        AsyncIterable<StreamChunk> : Promise<ImageGenerationResult>`): the branch TypeScript takes, read as any
+        type text, through nested conditionals too. None when a test is not decided by literals alone (`T extends
+        AsyncFunction`: left to `_branches_val`, as before)."""
+        mod = self.model.modules.get(module)
+        t = mod.types.get(text.split("<", 1)[0].strip()) if mod is not None else None
+        if t is None or t.kind != "alias" or not t.type_params:
+            return None
+        body = _COMMENT.sub(" ", t.alias)
+        if conditional_branches(body) is None:
+            return None
+        args = generic_args(text)
+        env = {p: args[i] if i < len(args) else t.type_defaults[i] for i, p in enumerate(t.type_params)
+               if i < len(args) or (i < len(t.type_defaults) and t.type_defaults[i])}
+        body = substitute(body, env)
+        for _ in range(8):  # (a chain of conditionals: `R extends 'status' ? A : R extends 'url' ? B : ...`)
+            parts = conditional_parts(body)
+            if parts is None:
+                return self.type_val(body, module, this, conf, evidence)
+            taken = _literal_extends(*parts[:2])
+            if taken is None:
+                return None
+            body = parts[2] if taken else parts[3]
+        return None
 
     def _declares(self, module: str, name: str) -> bool:
         """Whether the module declares a type of that name itself (its own `Pick`, `Record`)."""
@@ -1869,8 +1898,71 @@ class Analyzer:
                 # TypeScript fixes it to its default or constraint; a call writing its type arguments
                 # (`get<MockPool>(...)`) binds them itself (unknown here: never the constraint, which has fewer)
                 bindings[name] = fixed
+        if not written and args is not None:
+            for name, default in m.defaulted_type_params:
+                if self.left_to_default(m, name, args, fn.module):
+                    bindings[name] = default
         return self.type_val(_overload_result(m, args, self.model, fn.module, fn.recv), fn.module, fn.recv, fn.conf,
                              fn.evidence, bindings)
+
+    def left_to_default(self, m: Member, name: str, args: Node, module: str) -> bool:
+        """Whether a call gives TypeScript nothing to infer `m`'s type parameter `name` from, so that it takes its
+        default: the one parameter that mentions it is an options object, typed by an alias of the module whose
+        body mentions `name` only as the type of one optional property (`stream?: TStream` in `ImageActivityOptions<
+        TAdapter, TStream>`), and the call's argument there is an object literal without that key (nor a spread,
+        which may bring it) or no argument at all. Anything else (a variable handed, the key written, the parameter
+        mentioned elsewhere) may bind it: left unbound, as before."""
+        mention = re.compile(r"(?<![\w$.])" + re.escape(name) + r"(?![\w$])")
+        if m.overloads or mention.search(m.type or "") is None:
+            return False
+        mentioned = [i for i, p in enumerate(m.params) if mention.search(param_type(p))]
+        if len(mentioned) != 1:
+            return False
+        index = mentioned[0]
+        key = self.option_typed_by(param_type(m.params[index]), name, module)
+        if key is None:
+            return False
+        values = [a for a in args.named_children if a.type != "comment"]
+        if index >= len(values):
+            return True
+        given = values[index]
+        if given.type != "object":
+            return False
+        for entry in given.named_children:
+            if entry.type == "spread_element":
+                return False
+            written = entry.child_by_field_name("key") if entry.type == "pair" else entry
+            if written is not None and self.text(written).strip("\"'`") == key:
+                return False
+        return True
+
+    def option_typed_by(self, written: str, name: str, module: str) -> str | None:
+        """The one property of the options type `written` (`ImageActivityOptions<TAdapter, TStream>`: an alias of
+        the module, or the interface the reader made of one; or an object type literal) typed by the type parameter `name` alone (`stream?:
+        TStream`, `| undefined` allowed), where nothing else in that type mentions it; else None."""
+        if written.strip().startswith("{"):  # written out: `options: { model: string; request?: R }`
+            members = object_literal_members(written.strip()) or []
+            typed = [key for key, t in members if re.fullmatch(re.escape(name) + r"(?:\s*\|\s*undefined)?", t)]
+            mentions = re.findall(r"(?<![\w$.])" + re.escape(name) + r"(?![\w$])", written)
+            return typed[0] if len(typed) == 1 and len(mentions) == 1 else None
+        mod = self.model.modules.get(module)
+        declared = mod.types.get(written.split("<", 1)[0].strip()) if mod is not None else None
+        targs = generic_args(written) if "<" in written else []
+        if declared is None or not declared.type_params or name not in [a.strip() for a in targs]:
+            return None
+        own = declared.type_params[[a.strip() for a in targs].index(name)]  # (its own name for the parameter)
+        mention = re.compile(r"(?<![\w$.])" + re.escape(own) + r"(?![\w$])")
+        alone = re.compile(re.escape(own) + r"(?:\s*\|\s*undefined)?")
+        if declared.kind == "alias":
+            body = _COMMENT.sub(" ", declared.alias)
+            keys = re.findall(r"(?:^|[{;,\s])([A-Za-z_$][\w$]*)\??\s*:\s*" + re.escape(own) +
+                              r"(?:\s*\|\s*undefined)?\s*(?=[;,}\n])", body)
+            return keys[0] if len(keys) == 1 and len(mention.findall(body)) == 1 else None
+        if declared.kind != "interface" or any(mention.search(b) for b in declared.bases):
+            return None
+        typed = [mb for mb in declared.members if mention.search(mb.type or "") or
+                 any(mention.search(p) for p in mb.params)]
+        return typed[0].name if len(typed) == 1 and alone.fullmatch((typed[0].type or "").strip()) else None
 
     def tag_lookup(self, method: str, args: Node | None) -> Val | None:
         """`querySelector('wa-dialog')`, `createElement('div')`, `closest('wa-tree-item')`, `querySelectorAll(...)`
@@ -4571,6 +4663,34 @@ def _this_owner(this: Node) -> Node | None:
             return None
         node = node.parent
     return None
+
+
+_LITERAL_TYPE = re.compile(r"""true|false|null|undefined|-?\d+(?:\.\d+)?|(["'`])[^"'`]*\1""")
+
+
+def _literal_extends(check: str, extends: str) -> bool | None:
+    """Whether literal type `check` extends `extends` (a literal, a union of literals, or `boolean` / `string` /
+    `number`), as a conditional type decides it; `[C] extends [D]` (the non-distributive form) read as C and D.
+    None when either side is anything else (a type parameter, an object type): not decided here."""
+    check, extends = check.strip(), extends.strip()
+    if check.startswith("[") and check.endswith("]") and extends.startswith("[") and extends.endswith("]"):
+        check, extends = check[1:-1].strip(), extends[1:-1].strip()
+    if not _LITERAL_TYPE.fullmatch(check) or "${" in check:
+        return None
+    taken = False
+    for part in union_parts(extends):
+        part = part.strip()
+        if part == "boolean":
+            taken = taken or check in ("true", "false")
+        elif part == "string":
+            taken = taken or check[:1] in "\"'`"
+        elif part == "number":
+            taken = taken or bool(re.fullmatch(r"-?\d+(?:\.\d+)?", check))
+        elif _LITERAL_TYPE.fullmatch(part) and "${" not in part:
+            taken = taken or part.strip("\"'`") == check.strip("\"'`") and (part[:1] in "\"'`") == (check[:1] in "\"'`")
+        else:
+            return None
+    return taken
 
 
 def _overload_result(m: Member, args: Node | None, model: ObjectModel | None = None, module: str = "",

@@ -61,6 +61,11 @@ class Member:
     # -> [["T", "Pool"]]). TypeScript has nothing to infer such a parameter from, so it takes that type;
     # "" when none is written or an overload lets the arguments bind it (see dts._unbound_type_params).
     fixed_type_params: list[list[str]] = field(default_factory=list)
+    # A generic function's own type parameters that a parameter mentions and that declare a default, each with it
+    # (`generateImage<TAdapter, TStream extends boolean = false>(options: ImageActivityOptions<TAdapter, TStream>)`
+    # -> [["TStream", "false"]]): a call whose arguments give TypeScript nothing to infer one from (the options
+    # literal leaves out the optional property typed by it) gets the default (types.Analyzer.call_result)
+    defaulted_type_params: list[list[str]] = field(default_factory=list)
     # declared `protected` (also `private`, which says no code outside the class chain uses it): what a user's
     # subclass may use on `this` (`this._inputNode`), so a near miss there may name it
     protected: bool = False
@@ -600,6 +605,27 @@ def object_literal_members(text: str) -> list[tuple[str, str]] | None:
                 return None  # (members written one a line without `;` would hide the next one's name)
             found.append((m.group(1), "" if m.group(2) else m.group(3).strip()))
     return found
+
+
+def conditional_parts(text: str) -> tuple[str, str, str, str] | None:
+    """`C extends D ? X : Y` as (C, D, X, Y) (the branches as `conditional_branches` gives them), or None when
+    `text` is not one."""
+    branches = conditional_branches(text)
+    if branches is None:
+        return None
+    depth, question = 0, -1
+    for i, ch in enumerate(text):
+        if ch in "<([{":
+            depth += 1
+        elif ch in ">)]}" and not (ch == ">" and i > 0 and text[i - 1] == "="):
+            depth -= 1
+        elif depth == 0 and ch == "?" and text[i + 1:i + 2] != ".":
+            question = i
+            break
+    head = re.fullmatch(r"(.+?)\s+extends\s+(.+)", text[:question].strip(), re.S) if question > 0 else None
+    if head is None:
+        return None
+    return head.group(1).strip(), head.group(2).strip(), branches[0], branches[1]
 
 
 def conditional_branches(text: str) -> list[str] | None:

@@ -508,7 +508,8 @@ class DtsExtractor:
             members = sorted((m.name, m.kind, canon(m.type), tuple(canon(x) for x in m.params), m.static, m.private,
                               m.protected, canon(m.shown_type), m.status,
                               tuple(tuple(canon(x) for x in o) for o in m.overloads),
-                              tuple(canon(x) for x in m.returns), tuple(m.predicate), tuple(m.fixed_type_params))
+                              tuple(canon(x) for x in m.returns), tuple(m.predicate), tuple(map(tuple, m.fixed_type_params)),
+                              tuple(map(tuple, m.defaulted_type_params)))
                              for m in t.members)
             parts = [(t.kind, tuple(canon(b) for b in t.bases), canon(t.alias), tuple(t.type_params),
                       tuple(canon(d) for d in t.type_defaults), t.open, t.any_name, t.lookup, canon(t.shown_alias),
@@ -892,7 +893,7 @@ class DtsExtractor:
             m = Member(name, "function", _annotation(ret_node, data),
                        _params(node.child_by_field_name("parameters"), data), path=path, line=line, doc=doc,
                        static=into is not None, fixed_type_params=_unbound_type_params(node, data),
-                       predicate=_predicate(node, data))
+                       defaulted_type_params=_defaulted_type_params(node, data), predicate=_predicate(node, data))
             # `declare function createPure<T>(make: ...): { (value: Uint8Array): T; u8(n: number): T }`: what it
             # returns is a closed object type of its own (one per declaration: overloads returning different
             # literals merge to no type), which a call or `ReturnType<typeof createPure<A>>` gives
@@ -1604,6 +1605,7 @@ class DtsExtractor:
                 else:
                     m = Member(name, "method", ret, params, static, private, path, line, doc=doc)
                     m.fixed_type_params = _unbound_type_params(node, data)
+                    m.defaulted_type_params = _defaulted_type_params(node, data)
                     m.predicate = _predicate(node, data)
                 if synth and m.kind in ("method", "getter"):
                     m.shown_type, m.type = " ".join(m.type.split()), synth
@@ -2396,11 +2398,32 @@ def _unbound_type_params(node: Node, data: bytes) -> list[list[str]]:
 
 
 def _merge_fixed(old: Member, m: Member) -> None:
-    """Overloads' fixed type parameters: one kept only where every overload declaring it fixes it alike."""
+    """Overloads' fixed type parameters: one kept only where every overload declaring it fixes it alike; so
+    too their defaulted ones (kept only where every overload declares the same default)."""
     merged = {name: fixed for name, fixed in old.fixed_type_params}
     for name, fixed in m.fixed_type_params:
         merged[name] = fixed if merged.get(name, fixed) == fixed else ""
     old.fixed_type_params = [[name, fixed] for name, fixed in merged.items()]
+    theirs = {name: default for name, default in m.defaulted_type_params}
+    old.defaulted_type_params = [[name, default] for name, default in old.defaulted_type_params
+                                 if theirs.get(name) == default]
+
+
+def _defaulted_type_params(node: Node, data: bytes) -> list[list[str]]:
+    """A generic function's or method's own type parameters that its parameters mention (so a call may bind
+    them) and that declare a default, each with that default (see `Member.defaulted_type_params`)."""
+    tp = node.child_by_field_name("type_parameters")
+    if tp is None:
+        return []
+    params = _text(node.child_by_field_name("parameters"), data)
+    out = []
+    for p in (p for p in tp.named_children if p.type == "type_parameter"):
+        name = _text(p.child_by_field_name("name"), data)
+        value = p.child_by_field_name("value")
+        inner = value.named_children[-1] if value is not None and value.named_children else None
+        if name and inner is not None and re.search(r"(?<![\w$.])" + re.escape(name) + r"(?![\w$])", params):
+            out.append([name, " ".join(_text(inner, data).split())])
+    return out
 
 
 def _constructed_type(ext: DtsExtractor, name: str, type_node: Node | None, data: bytes, path: str,
