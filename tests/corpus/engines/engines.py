@@ -3122,7 +3122,9 @@ ENGINES = [
            # mean 96.6%, 0 findings on clean code, no other engine moves; floor 0.51 (three mutants below)
            ts_fences_as_js=True, other_imports_not_sites=True,
            recall_floor=0.51, dym_floor=0.95),
-    # Round 46's held-out engine (chosen before any run: docs/evaluation.md, "Round 46's choice (before any run)")
+    # Round 46's held-out engine (chosen before any run: docs/evaluation.md, "Round 46's choice (before any run)"; run
+    # once at 16f92ff, untouched), dev material since on the symbols side (its 60 questions stay set aside until a
+    # whole-set how-to run measures them)
     Engine("@tanstack/ai", "0.58.0", "a provider-agnostic AI SDK (TanStack AI: streaming chat, isomorphic tools, "
            "structured outputs and media generation as activity functions driven by provider adapters, the stream "
            "a sequence of AG-UI events) with typings generated from TypeScript per file (tsc: dist/esm/**/*.d.ts, "
@@ -3168,8 +3170,16 @@ ENGINES = [
            # untyped), 50 distinct names, 175 mutants, all under the cap (53 typed, 122 untyped); 16 of them are on
            # zod's `z.string()` and kin in 2 of the typings' doc-comment examples, which never import zod (`string`,
            # `object`, `number`, `array`)
+           # untouched (16f92ff): 48.0% (typed 22/53, untyped 62/122), did-you-mean 100%, 2 findings on clean code,
+           # both on the docs' own deliberate mistakes (`toResponseStream`, the old name of an export, and the removed
+           # `embedding()`: true findings of the code the page shows, listed as known); with round 46's defaulted type
+           # parameters (a call whose options leave `stream` out takes `TStream = false`, and the result's
+           # conditional `TStream extends true ? ... : Promise<ImageGenerationResult>` is decided) 57.1% (typed
+           # 31/53, untyped 69/122), did-you-mean 100%, the same 2; floor 0.55 (three mutants below)
            ts_fences_as_js=True, other_imports_not_sites=True,
-           set_aside=True),
+           recall_floor=0.55, dym_floor=0.95,
+           known_false_positives=("src/readme/skills-ai-core-chat-experience-skill_23.js:2: toResponseStream",
+                                  "src/readme/skills-ai-core-media-generation-skill_23.js:1: embedding")),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
