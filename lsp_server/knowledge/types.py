@@ -1191,8 +1191,7 @@ class Analyzer:
         if t is None or t.kind != "alias" or not re.match(r"\s*(?:Pick|Omit)\s*<", t.alias):
             return None
         args = generic_args(text) if "<" in text else []
-        env = {p: args[i] if i < len(args) else t.type_defaults[i] for i, p in enumerate(t.type_params)
-               if i < len(args) or (i < len(t.type_defaults) and t.type_defaults[i])}
+        env = _alias_bindings(t, args)
         return self.type_val(substitute(t.alias, env) if env else t.alias, module, this, conf, evidence)
 
     def decided_alias_val(self, module: str, text: str, this: Val | None, conf: float, evidence=None) -> Val | None:
@@ -1209,8 +1208,7 @@ class Analyzer:
         if conditional_branches(body) is None:
             return None
         args = generic_args(text)
-        env = {p: args[i] if i < len(args) else t.type_defaults[i] for i, p in enumerate(t.type_params)
-               if i < len(args) or (i < len(t.type_defaults) and t.type_defaults[i])}
+        env = _alias_bindings(t, args)
         body = substitute(body, env)
         for _ in range(8):  # (a chain of conditionals: `R extends 'status' ? A : R extends 'url' ? B : ...`)
             parts = conditional_parts(body)
@@ -1907,10 +1905,10 @@ class Analyzer:
 
     def left_to_default(self, m: Member, name: str, args: Node, module: str) -> bool:
         """Whether a call gives TypeScript nothing to infer `m`'s type parameter `name` from, so that it takes its
-        default: the one parameter that mentions it is an options object, typed by an alias of the module whose
-        body mentions `name` only as the type of one optional property (`stream?: TStream` in `ImageActivityOptions<
-        TAdapter, TStream>`), and the call's argument there is an object literal without that key (nor a spread,
-        which may bring it) or no argument at all. Anything else (a variable handed, the key written, the parameter
+        default: the one parameter that mentions it is an options object whose type mentions `name` only as the
+        type of one property (`stream?: TStream` in `ImageActivityOptions<TAdapter, TStream>`: `option_typed_by`),
+        and the call's argument there is an object literal without that key (nor a spread, which may bring it) or
+        no argument at all (a required key left out is a TypeScript error of its own). Anything else (a variable handed, the key written, the parameter
         mentioned elsewhere) may bind it: left unbound, as before."""
         mention = re.compile(r"(?<![\w$.])" + re.escape(name) + r"(?![\w$])")
         if m.overloads or mention.search(m.type or "") is None:
@@ -2967,8 +2965,7 @@ class Analyzer:
         alias = mod.types.get(name) if name and mod is not None else None
         if alias is not None and alias.kind == "alias":  # a function type under a name, with its arguments bound
             args = generic_args(text)
-            env = {p: args[i] if i < len(args) else alias.type_defaults[i] for i, p in enumerate(alias.type_params)
-                   if i < len(args) or (i < len(alias.type_defaults) and alias.type_defaults[i])}
+            env = _alias_bindings(alias, args)
             body = _COMMENT.sub(" ", alias.alias)  # (a declaration file's comment inside the function type)
             return self.callable_signatures(substitute(body, env), module, depth + 1)
         call = self.model.members(tid).get(CALL) if tid is not None else None
@@ -4663,6 +4660,13 @@ def _this_owner(this: Node) -> Node | None:
             return None
         node = node.parent
     return None
+
+
+def _alias_bindings(alias, args: list[str]) -> dict[str, str]:
+    """A generic alias's type parameters bound to the written arguments, else to their written defaults (a
+    parameter with neither stays unbound)."""
+    return {p: args[i] if i < len(args) else alias.type_defaults[i] for i, p in enumerate(alias.type_params)
+            if i < len(args) or (i < len(alias.type_defaults) and alias.type_defaults[i])}
 
 
 _LITERAL_TYPE = re.compile(r"""true|false|null|undefined|-?\d+(?:\.\d+)?|(["'`])[^"'`]*\1""")

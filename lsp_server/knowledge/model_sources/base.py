@@ -608,31 +608,26 @@ def object_literal_members(text: str) -> list[tuple[str, str]] | None:
 
 
 def conditional_parts(text: str) -> tuple[str, str, str, str] | None:
-    """`C extends D ? X : Y` as (C, D, X, Y) (the branches as `conditional_branches` gives them), or None when
-    `text` is not one."""
-    branches = conditional_branches(text)
-    if branches is None:
-        return None
-    depth, question = 0, -1
-    for i, ch in enumerate(text):
-        if ch in "<([{":
-            depth += 1
-        elif ch in ">)]}" and not (ch == ">" and i > 0 and text[i - 1] == "="):
-            depth -= 1
-        elif depth == 0 and ch == "?" and text[i + 1:i + 2] != ".":
-            question = i
-            break
-    head = re.fullmatch(r"(.+?)\s+extends\s+(.+)", text[:question].strip(), re.S) if question > 0 else None
+    """`C extends D ? X : Y` as (C, D, X, Y) (nested conditionals in X or Y not split here), or None when `text`
+    is not one."""
+    found = _conditional_split(text or "")
+    head = re.fullmatch(r"(.+?)\s+extends\s+(.+)", text[:found[0]].strip(), re.S) if found is not None else None
     if head is None:
         return None
-    return head.group(1).strip(), head.group(2).strip(), branches[0], branches[1]
+    return head.group(1).strip(), head.group(2).strip(), text[found[0] + 1:found[1]].strip(), text[found[1] + 1:].strip()
 
 
 def conditional_branches(text: str) -> list[str] | None:
     """The two result types of a conditional type `C extends D ? X : Y` (nested ones not split here), or None
     when `text` is not one: TypeScript's contextual type for a callback there is one of them."""
+    found = _conditional_split(text or "")
+    return None if found is None else [text[found[0] + 1:found[1]].strip(), text[found[1] + 1:].strip()]
+
+
+def _conditional_split(text: str) -> tuple[int, int] | None:
+    """The offsets of a conditional type's top-level `?` and of the `:` that matches it, or None."""
     depth, question, nested = 0, -1, 0
-    for i, ch in enumerate(text or ""):
+    for i, ch in enumerate(text):
         if ch in "<([{":
             depth += 1
         elif ch in ">)]}":
@@ -647,7 +642,7 @@ def conditional_branches(text: str) -> list[str] | None:
             if nested:
                 nested -= 1
             else:
-                return [text[question + 1:i].strip(), text[i + 1:].strip()]
+                return question, i
     return None
 
 
