@@ -3180,6 +3180,52 @@ ENGINES = [
            recall_floor=0.55, dym_floor=0.95,
            known_false_positives=("src/readme/skills-ai-core-chat-experience-skill_23.js:2: toResponseStream",
                                   "src/readme/skills-ai-core-media-generation-skill_23.js:1: embedding")),
+    # Round 47's held-out engine (chosen before any run: docs/evaluation.md, "Round 47's choice (before any run)")
+    Engine("@reduxjs/toolkit", "2.16.0", "the official Redux toolset (Redux Toolkit: `configureStore`, `createSlice` "
+           "with Immer-backed case reducers and slice selectors, `createAsyncThunk`, `createEntityAdapter`, "
+           "`createListenerMiddleware`, `combineSlices`, and RTK Query's `createApi` whose endpoints generate hooks) "
+           "with typings bundled into one .d.ts per entry point (tsdown: dist/index.d.ts, 130 KB of `//#region` "
+           "blocks of local `declare function` / `declare const` and one closing `export { ... }` list of 146 names, "
+           "`export * from \"redux\"`; dist/query/index.d.ts, dist/query/react/index.d.ts, dist/react/index.d.ts; "
+           "each also as .d.mts; `exports` of 4 subpaths): `createSlice` a `declare const` of 5 type parameters, "
+           "`createApi` a `declare const createApi: CreateApi<ReactApiModules>` whose result's hooks "
+           "(`api.useGetPostsQuery`) and endpoints (`api.endpoints.getPosts.initiate()`) are named by template "
+           "literal and mapped types over the user's endpoint keys; the docs are agent skills (skills/**/SKILL.md "
+           "and five references) beside the README, JavaScript fenced ```ts and ```tsx, importing react-redux and "
+           "the app's own modules (`../../app/hooks`) beside the engine",
+           docs=("README.md",
+                 "skills/build-modern-redux-apps/modern-redux/SKILL.md",
+                 "skills/build-modern-redux-apps/modern-redux/references/store-lifetime.md",
+                 "skills/build-modern-redux-apps/redux-dataflow/SKILL.md",
+                 "skills/evolve-and-diagnose-redux-apps/debug-redux-toolkit-apps/SKILL.md",
+                 "skills/evolve-and-diagnose-redux-apps/migrate-to-modern-redux/SKILL.md",
+                 "skills/manage-server-data/adopt-rtk-query/SKILL.md",
+                 "skills/manage-server-data/adopt-rtk-query/references/endpoint-lifecycle.md",
+                 "skills/model-redux-state/build-slices-and-selectors/SKILL.md",
+                 "skills/model-redux-state/build-slices-and-selectors/references/slice-patterns.md",
+                 "skills/model-redux-state/design-state-ownership/SKILL.md",
+                 "skills/model-redux-state/design-state-ownership/references/state-ownership.md",
+                 "skills/orchestrate-side-effects/handle-side-effects/SKILL.md",
+                 "skills/orchestrate-side-effects/handle-side-effects/references/listener-workflows.md"),
+           # every Markdown page the package ships (14: the README, 8 SKILL.md pages in five skill groups and 5
+           # references); the docs fence their code ```ts (79), ```tsx (25), ```bash (4) and ```text (1): 29 of the
+           # 79 ts blocks parse as JavaScript and are kept (the rest carry type syntax: annotations, `as`,
+           # `build.query<Post[], void>`, `createEntityAdapter<Book>`, `!`), and 14 of the 25 tsx, 43 in all on 11
+           # pages (the endpoint-lifecycle, slice-patterns and state-ownership references keep none), so
+           # ts_fences_as_js is on (without it the docs give no snippet file: 122 mutants, all from the typings'
+           # comments, 10 typed); no html block (html_scripts_as_js off); the docs import 6 other packages beside
+           # the engine (react 9 times, react-redux 8, redux and redux-thunk 2 each in the "Wrong" legacy setups,
+           # react-router-dom 2, react-dom/client 1) and the app's own modules (`../../app/hooks` 14 times,
+           # `./store`, `../services/api`...), so other_imports_not_sites is on as for the docs of rounds 45 and 46
+           # (here it changes nothing: 137 member uses and 261 mutants, on or off). 67 snippet files (43 from the
+           # docs, 24 from the doc comments of the .d.mts typings, read before their .d.ts copies: 19 of
+           # dist/query/index.d.mts, 5 of dist/index.d.mts), 137 member uses in 52
+           # of them (33 typed, 104 untyped), 50 distinct names, 261 mutants, all under the cap (63 typed, 198
+           # untyped); 40 of them are on names the engine's files spell only in comments or strings (the user's
+           # `posts`, `title`, `getPosts`, `useGetPostsQuery`, a doc comment's `fetchUserById`, React's
+           # `createContext`)
+           ts_fences_as_js=True, other_imports_not_sites=True,
+           set_aside=True),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
