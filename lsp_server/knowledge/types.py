@@ -2171,7 +2171,7 @@ class Analyzer:
             missing = [u for u in reads if u not in members and u not in OBJECT_MEMBERS]
             if len(missing) <= 1 and model.closed(tid) and not (missing and self._fits_other(reads, missing[0], tid)):
                 return Val(ValKind.INSTANCE, tid, conf=INFERRED, evidence=Evidence(name, tid, hits, callee))
-        if not reads or name in DATA_NAMES:
+        if not reads or name in DATA_NAMES or self._named_for_open_type(name):
             return None
         called = {u for u, usage in uses if usage in ("read-call", "call-args")}
         counts: dict[TypeId, int] = {}
@@ -2322,6 +2322,18 @@ class Analyzer:
                 if all(u in members or u in OBJECT_MEMBERS for u in reads):
                     return True
         return False
+
+    def _named_for_open_type(self, name: str) -> bool:
+        """Whether the engine's examples name their instances of an open type so (`naming`'s conventions: `api`
+        for Redux Toolkit's `Api`, an intersection the reader cannot close: most of its members come from an
+        interface indexed by a unique symbol). Such a receiver's uses are no evidence of another type: they fit
+        the named type's unread members (`api.reducerPath`, `api.reducer`, `api.middleware`), and a guess from
+        them (`ConfigureStoreOptions`, which has the last two) would report the first as its missing member."""
+        conv = (self.model.conventions or {}).get(name)
+        if conv is None or conv.kind != "inst" or self.model.type(conv.target) is None:
+            return False
+        return not self.model.closed(conv.target) and not self.model.merging_hole(conv.target) and \
+            not self.model.index_only(conv.target)
 
     def _pick(self, tids: list[TypeId], var: str) -> TypeId | None:
         """One type among candidates: the only one; else the base all others derive from when every

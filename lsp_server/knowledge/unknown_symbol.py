@@ -3635,7 +3635,7 @@ def _any_near_miss(name: str, index: dict, export_meant: bool = False,
     as written, before the member `gateway`."""
     for cands, pool, folded in ((index["cands"], index["modelled"], index["modelled_by_lower"]),
                                 (index["cands_spelled"], index["spelled_members"], index["spelled_by_lower"])):
-        ranked = sg.rank(name, cands, "", threshold=NEAR_MISS)
+        ranked = _case_twins_as_written(name, sg.rank(name, cands, "", threshold=NEAR_MISS))
         # getTitle / setTitle for a `title` member, and the reverse; before a ranked near miss: `getCameras` is
         # the member `cameras` with a getter's prefix more plainly than the method `getCamera` made plural
         bare = _unprefixed(name)
@@ -3660,6 +3660,35 @@ def _any_near_miss(name: str, index: dict, export_meant: bool = False,
         if ranked:
             return None  # near several of the model's members: which one is meant is not clear
     return _platform_named_typo(name, index) or _inner_typo(name, index)
+
+
+# the edits, case counted, between a name as written and the one of its case twins it is a slip of
+# (`_case_twins_as_written`): one, a recased letter, a letter added, dropped or changed, or two letters swapped
+TWIN_SLIP = 1
+
+
+def _case_twins_as_written(name: str, ranked: list[tuple[str, float]]) -> list[tuple[str, float]]:
+    """`ranked` with each set of case twins (candidates of the same letters in other cases, which `sg.rank` scores
+    alike: it folds case) cut to the one nearest `name` as written, case counted, when one is nearest:
+    `reducerPaths` is the member `reducerPath` made plural, one letter from it, two from `ReducerPath` (a
+    type-holder member of another type); `Verb` is the member `verb` recased (one letter), not the constant `VERB`
+    (three); `Rutnime` the class `Runtime` with two letters swapped (one edit), not the member `runtime` (two).
+    Twins equally near stay, and so do twins none of which is one slip (`TWIN_SLIP`) from the name as written
+    (`LAYER` is four edits from `Layer`, five from `layer`: which one is meant is not clear); an ambiguity
+    between other names stays one."""
+    if len(ranked) < 2:
+        return ranked
+    twins: dict[str, list[str]] = {}
+    for cand, _ in ranked:
+        twins.setdefault(cand.lower(), []).append(cand)
+    dropped: set[str] = set()
+    for group in twins.values():
+        if len(group) < 2:
+            continue
+        near = sorted((sg.distance(name, cand), cand) for cand in group)
+        if near[0][0] <= TWIN_SLIP and near[0][0] < near[1][0]:
+            dropped.update(cand for _, cand in near[1:])
+    return [r for r in ranked if r[0] not in dropped] if dropped else ranked
 
 
 def _inner_typo(name: str, index: dict) -> tuple[str, str, float] | None:
