@@ -3180,7 +3180,9 @@ ENGINES = [
            recall_floor=0.55, dym_floor=0.95,
            known_false_positives=("src/readme/skills-ai-core-chat-experience-skill_23.js:2: toResponseStream",
                                   "src/readme/skills-ai-core-media-generation-skill_23.js:1: embedding")),
-    # Round 47's held-out engine (chosen before any run: docs/evaluation.md, "Round 47's choice (before any run)")
+    # Round 47's held-out engine (chosen before any run: docs/evaluation.md, "Round 47's choice (before any run)";
+    # run once at 91c2d88, untouched: 74.7%, typed 73.0%, untyped 75.3%, did-you-mean 96.9%, 0 FP), dev material
+    # since on the symbols side (its 60 questions are flipped with round 46's once a whole-set how-to measures them)
     Engine("@reduxjs/toolkit", "2.16.0", "the official Redux toolset (Redux Toolkit: `configureStore`, `createSlice` "
            "with Immer-backed case reducers and slice selectors, `createAsyncThunk`, `createEntityAdapter`, "
            "`createListenerMiddleware`, `combineSlices`, and RTK Query's `createApi` whose endpoints generate hooks) "
@@ -3224,8 +3226,11 @@ ENGINES = [
            # untyped); 40 of them are on names the engine's files spell only in comments or strings (the user's
            # `posts`, `title`, `getPosts`, `useGetPostsQuery`, a doc comment's `fetchUserById`, React's
            # `createContext`)
+           # after round 47's work (a receiver named for an open type is not guessed from its uses to be another;
+           # a near miss is not its capitalised twin): 74.7%, did-you-mean 100%, 0 FP; floor 0.73 (four mutants
+           # below)
            ts_fences_as_js=True, other_imports_not_sites=True,
-           set_aside=True),
+           recall_floor=0.73, dym_floor=0.95),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
