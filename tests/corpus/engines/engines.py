@@ -3123,8 +3123,8 @@ ENGINES = [
            ts_fences_as_js=True, other_imports_not_sites=True,
            recall_floor=0.51, dym_floor=0.95),
     # Round 46's held-out engine (chosen before any run: docs/evaluation.md, "Round 46's choice (before any run)"; run
-    # once at 16f92ff, untouched), dev material since on the symbols side (its 60 questions stay set aside until a
-    # whole-set how-to run measures them)
+    # once at 16f92ff, untouched), dev material since: the symbols side at 8df5a8e, its 60 questions with round 47's
+    # at fed330c (the whole-set how-to measured first)
     Engine("@tanstack/ai", "0.58.0", "a provider-agnostic AI SDK (TanStack AI: streaming chat, isomorphic tools, "
            "structured outputs and media generation as activity functions driven by provider adapters, the stream "
            "a sequence of AG-UI events) with typings generated from TypeScript per file (tsc: dist/esm/**/*.d.ts, "
@@ -3182,7 +3182,8 @@ ENGINES = [
                                   "src/readme/skills-ai-core-media-generation-skill_23.js:1: embedding")),
     # Round 47's held-out engine (chosen before any run: docs/evaluation.md, "Round 47's choice (before any run)";
     # run once at 91c2d88, untouched: 74.7%, typed 73.0%, untyped 75.3%, did-you-mean 96.9%, 0 FP), dev material
-    # since on the symbols side (its 60 questions are flipped with round 46's once a whole-set how-to measures them)
+    # since: the symbols side at 89c4c35, its 60 questions with round 46's at fed330c (the whole-set how-to measured
+    # first)
     Engine("@reduxjs/toolkit", "2.16.0", "the official Redux toolset (Redux Toolkit: `configureStore`, `createSlice` "
            "with Immer-backed case reducers and slice selectors, `createAsyncThunk`, `createEntityAdapter`, "
            "`createListenerMiddleware`, `combineSlices`, and RTK Query's `createApi` whose endpoints generate hooks) "
