@@ -71,6 +71,7 @@ from lsp_server.document import ParsedDocument
 from lsp_server.knowledge import object_model
 from lsp_server.knowledge.builtin_names import builtin_members
 from lsp_server.knowledge.model_sources.base import MEDIUM, Member, parse_type
+from lsp_server.knowledge.model_sources.dts import CALL
 from lsp_server.knowledge.model_sources.platform import PLATFORM
 from lsp_server.knowledge.object_model import (ARTIFACT_PART, OBJECT_MEMBERS, ObjectModel, ObjectModelService,
                                                reader_version)
@@ -741,6 +742,11 @@ def _observe(model: ObjectModel, doc: ParsedDocument) -> tuple[tuple | None, tup
         if val.kind == ValKind.INSTANCE and val.tid is not None:
             # (with the type arguments written on it: `StoreApi<ConsentStoreState>`)
             key = ("inst", val.tid) + ((tuple(val.targs),) if val.targs else ())
+        elif val.kind == ValKind.INTERSECTION and val.extended and len(val.parts) == 1:
+            # `let doc = nlp(text)`, `View & PluginTypes` with the plugins' part left to its default: a `View`,
+            # whose conventions type a receiver only as far as its uses fit it (`Analyzer.by_convention`)
+            part = val.parts[0]
+            key = ("inst", part.tid) + ((tuple(part.targs),) if part.targs else ())
         elif val.kind == ValKind.UNION and val.tid and 2 <= len(val.tid) <= MAX_UNION and \
                 all(t[0] != PLATFORM for t in val.tid):
             # `let blocker = useBlocker(...)` of a declared union (`type Blocker = BlockerUnblocked |
@@ -951,11 +957,20 @@ def _object_of_classes(model: ObjectModel, tid) -> bool:
 def _module_value(model: ObjectModel, val) -> bool:
     """The class is its module's whole value (`module.exports = FfmpegCommand`, `export = X`), or the namespace
     of the object that is (`module.exports = reflect`, `reflect` an object of known keys: a value of type
-    `typeof reflect`), which `var canReflect = require("can-reflect")` binds."""
+    `typeof reflect`), which `var canReflect = require("can-reflect")` binds; or, in an ES module without a whole
+    value, its default export declared as a callable namespace (`declare function nlp(...)` merged with `declare
+    namespace nlp`, `export default nlp`), which `import nlp from "compromise"` binds: the docs' later blocks call
+    `nlp(...)` bare, as a whole value's are."""
     exp = model.export(val.module, "=") if val.module in model.modules else None
     if exp is not None and exp[0] == "value" and val.tid is not None and val.tid[0] == val.module:
         t = model.type(val.tid)
         return t is not None and t.kind == "namespace" and exp[1].type == f"typeof {t.name}"
+    module = val.module or (val.tid[0] if isinstance(val.tid, tuple) else "")
+    if exp is None and module in model.modules and val.tid is not None and val.tid[0] == module and \
+            "=" not in model.modules[module].exports:
+        t = model.type(val.tid)
+        return t is not None and model.modules[module].exports.get("default") == t.name and \
+            CALL in model.statics(val.tid)
     return exp is not None and exp[0] == "type" and exp[1] == val.tid
 
 

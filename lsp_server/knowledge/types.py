@@ -129,6 +129,10 @@ class Val:
     # an INTERSECTION that is the instance of a class a factory made (`Analyzer.factory_class`): on a base the
     # model cannot close, a name it lacks is left as on a receiver of unknown type (the vocabulary check's)
     made: bool = False
+    # an INTERSECTION open only by parts that are type parameters (`View & PluginTypes` of compromise's `nlp()`:
+    # what plugins registered at run time add): a name its read parts lack may be a plugin's, so it is not
+    # missing, but a near miss of their own members is a slip (the vocabulary check's, as on `made`)
+    extended: bool = False
 
 
 @dataclass
@@ -1335,9 +1339,10 @@ class Analyzer:
         caller's code declared it as; `any`, an object literal, an unknown name, a promise) leaves it open:
         what the known parts have is still typed, and no name is ever reported missing on it."""
         vals, open_, literal, unions = [], False, [], []
+        by_param = False  # opened by a type parameter only (see `Val.extended`)
         for part in parts:
             if bindings and part in bindings:
-                open_ = True
+                by_param = True
                 continue
             if part.startswith("{") and part.endswith("}"):
                 members = object_literal_members(part)
@@ -1373,10 +1378,11 @@ class Analyzer:
         if not vals:
             return None
         tids = tuple(dict.fromkeys(v.tid for v in vals))
-        if len(tids) == 1 and not open_ and not literal:
+        if len(tids) == 1 and not open_ and not by_param and not literal:
             return vals[0]
         return Val(ValKind.INTERSECTION, tids, conf=min([conf] + [v.conf for v in vals]), evidence=evidence,
-                   parts=tuple(vals), open=open_, literal=tuple(literal))
+                   parts=tuple(vals), open=open_ or by_param, literal=tuple(literal),
+                   extended=by_param and not open_ and not literal)
 
     def one_shape(self, part: str, module: str, bindings: dict[str, str] | None) -> list[tuple[str, str]] | None:
         """An intersection's part the model evaluates to one closed object shape (`Omit<X, K>`, `Pick`, a mapped
@@ -1766,11 +1772,13 @@ class Analyzer:
             if node is None or name in OBJECT_MEMBERS:
                 return None
             closed = not val.open and all(model.closed(t) and model.type(t) is not None for t in val.tid)
-            if not closed and val.made:
+            if not closed and (val.made or val.extended):
                 # (as when the made class was not followed: the site is the vocabulary check's, which asks
                 # whether the name is a near miss of what the instance is known to have: its base's members and
-                # the definition's keys, `open_engine_receivers`)
-                if val.conf >= HIGH:
+                # the definition's keys, `open_engine_receivers`; on an extended one, its read parts' members,
+                # however it was inferred: as sure as a closed instance of the same inference, whose missing
+                # names are reported)
+                if val.conf >= HIGH or val.extended:
                     self.result.open_engine_sites.add(node.start_byte)
                     self.result.open_engine_receivers[node.start_byte] = val
                 return None
@@ -2472,15 +2480,19 @@ class Analyzer:
             if recv is not None and recv.inner is not None and method in COLLECTION_RESULTS.get(recv.kind, {}):
                 made = COLLECTION_RESULTS[recv.kind][method]  # `clients.values()`, `pages.find(...)`, `byId.get(k)`
                 return recv.inner if made is None else Val(made, inner=recv.inner, conf=recv.conf)
+            # a call signature, called as a function is (`call_result`): its own type parameters that nothing binds
+            # take their default (compromise's `nlp<PluginTypes = {}>(text): View & PluginTypes`)
             if fn_first is not None and fn_first.kind == ValKind.INSTANCE:  # `chroma("red")`: a call signature
                 call = self.model.members(fn_first.tid).get(CALL)
                 # (a signature's `this` result is the callable itself: umbrella's `(selector: string): this`)
-                return self.type_val(_overload_result(call[0], args, self.model, call[1][0]), call[1][0], fn_first,
-                                     fn_first.conf, None, self.bindings_of(fn_first, call[1])) if call else None
+                return self.call_result(Val(ValKind.FUNCTION, module=call[1][0], member=call[0], recv=fn_first,
+                                            conf=fn_first.conf,
+                                            targs=tuple(self.bindings_of(fn_first, call[1]).items())),
+                                        args) if call else None
             if fn_first is not None and fn_first.kind == ValKind.CLASS:  # `Decimal(1)`: a class's call signature
                 call = self.model.statics(fn_first.tid).get(CALL)
-                return self.type_val(_overload_result(call[0], args, self.model, call[1][0]), call[1][0], None, fn_first.conf) \
-                    if call else None
+                return self.call_result(Val(ValKind.FUNCTION, module=call[1][0], member=call[0], conf=fn_first.conf),
+                                        args) if call else None
             if fn_first is None and recv is not None and recv.kind == ValKind.UNION and method:
                 return self.union_call(recv, method, args)
             return self.call_result(fn_first, args)
