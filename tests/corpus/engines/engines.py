@@ -3232,7 +3232,9 @@ ENGINES = [
            # below)
            ts_fences_as_js=True, other_imports_not_sites=True,
            recall_floor=0.73, dym_floor=0.95),
-    # Round 48's held-out engine (chosen before any run: docs/evaluation.md, "Round 48's choice (before any run)")
+    # Round 48's held-out engine (chosen before any run: docs/evaluation.md, "Round 48's choice (before any run)";
+    # run once at 3650bfe, untouched: 30.2%, typed 50.0%, untyped 15.7%, did-you-mean 100%, 1 FP), dev material since
+    # on the symbols side (its 60 questions stay set aside until a whole-set how-to run measures them)
     Engine("compromise", "14.20.0", "a rule-based English NLP library (Spencer Kelly's compromise: `nlp(text)` "
            "tokenizes and tags the text and returns a View whose methods find (`.match('#Adjective+ #Noun')`, "
            "`.has()`, `.people()`, `.numbers()`), transform (`.verbs().toPastTense()`, `.replace()`, "
@@ -3276,7 +3278,13 @@ ENGINES = [
            # kept: `doc.text()` after every transform), the top four (`text`, `out`, `verbs`, `toPastTense`) 55%; 22
            # mutants are on names the typings do not declare (the dates plugin's `dates` and `times`, the model's
            # `cent`, `token`, `numberSuffixes`, `x`, a verb's `auxiliary`)
-           set_aside=True),
+           # after round 48's work (a call signature's unbound type parameter takes its default; `View &
+           # PluginTypes` an extended View; the docs' default import bound in their later blocks): 82.5% (typed
+           # 84.1%, untyped 81.3%), did-you-mean 100%; floor 0.81 (six mutants below); its one false positive is a
+           # plugin's chain (compromise-dates' `isBefore` after `doc.dates(...).isValid()`, read as a near miss of
+           # `View.before`), listed until a plugin's chain is told apart
+           recall_floor=0.81, dym_floor=0.95,
+           known_false_positives=("src/readme/dates-plugin_02.js:2: isBefore",)),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
