@@ -1337,7 +1337,8 @@ class Analyzer:
         """`A & B`: a value with the members of every part. A part the model cannot read as an instance (a
         type parameter, even one its owner's arguments bind: `config: Base & ContextConfig`, whatever the
         caller's code declared it as; `any`, an object literal, an unknown name, a promise) leaves it open:
-        what the known parts have is still typed, and no name is ever reported missing on it."""
+        what the known parts have is still typed, and no name is ever reported missing on it. Opened by type
+        parameters alone, it is `extended` too: a near miss of the read parts' own members is still a slip."""
         vals, open_, literal, unions = [], False, [], []
         by_param = False  # opened by a type parameter only (see `Val.extended`)
         for part in parts:
