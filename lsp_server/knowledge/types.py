@@ -2279,13 +2279,21 @@ class Analyzer:
         variable; a value read from the variable itself (`ce = ce.next`, `b = b.getNext()`, a linked list's
         walk) is worked out with the variable of its initial type, as TypeScript declares a `let` by its
         initializer; a member that type lacks there (`ce = ce.nexts`) is the error TypeScript reports, not
-        another kind of value."""
-        if first is None or first.kind != ValKind.INSTANCE or not rights:
+        another kind of value. An intersection agrees when every value is the same intersection (`let doc =
+        nlp(a); ... doc = nlp(b)`: compromise's `View & PluginTypes`, extended alike)."""
+        if first is None or first.kind not in (ValKind.INSTANCE, ValKind.INTERSECTION) or not rights:
             return None
         had = key is not None and key in self.values
         before = self.values.get(key) if had else None
         try:
             for r in rights:
+                if first.kind == ValKind.INTERSECTION:
+                    v = self.peek(r) if r is not None else None
+                    if v is None or (v.kind, v.tid, v.open, v.extended) != \
+                            (first.kind, first.tid, first.open, first.extended) or \
+                            [(p.kind, p.tid) for p in v.parts] != [(p.kind, p.tid) for p in first.parts]:
+                        return None
+                    continue
                 if key is not None and r is not None and self._reads_itself(r, key):
                     self.values[key] = first
                     v = self.peek(r)

@@ -1306,16 +1306,21 @@ def _through_undeclared_member(doc: ParsedDocument, obj, analysis: Analysis, mod
     from it (`Analysis.open_engine_sites`), and the name is no member of any engine type nor written after a
     `.` in the engine's files, so nothing says what the member holds. A name some engine type has stays
     evidence (`result.Transaction.balanceChanges` where `result`'s open type is a union the model could not
-    close: `Transaction` is a member of its parts)."""
+    close: `Transaction` is a member of its parts). On a receiver the analysis typed as extended by plugins
+    (`View & PluginTypes`: `Val.extended`), a name no engine type has is a plugin's even where the engine's
+    files spell it (`doc.dates().isValid().isBefore()`: compromise's files name the dates plugin's `dates`,
+    which no declaration of its own has): the plugin's value, not the engine's `View.before` misspelt."""
     node = obj
     while node is not None and node.type in ("member_expression", "call_expression", "subscript_expression",
                                              *_WRAPPERS):
         if node.type == "member_expression":
             prop = node.child_by_field_name("property")
-            if prop is not None and prop.start_byte in analysis.open_engine_sites and \
-                    doc.node_text(prop) not in model.member_names() and \
-                    doc.node_text(prop) not in index["spelled_members_any"]:
-                return True
+            if prop is not None and doc.node_text(prop) not in model.member_names():
+                receiver = analysis.open_engine_receivers.get(prop.start_byte)
+                if prop.start_byte in analysis.open_engine_sites and \
+                        doc.node_text(prop) not in index["spelled_members_any"] or \
+                        receiver is not None and receiver.extended:
+                    return True
             node = node.child_by_field_name("object")
         elif node.type == "call_expression":
             node = node.child_by_field_name("function")

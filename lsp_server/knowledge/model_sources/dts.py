@@ -209,6 +209,7 @@ class DtsExtractor:
                     if not any(m.name == CALL and m.static for m in t.members):
                         t.members.append(replace(value, name=CALL, kind="method", private=True, static=True))
         self.type_default_imports(mod)
+        self.type_imported_names(mod)
         self.type_file_aliases()
         self.open_computed_keys()
         self.unqualify_require_aliases(mod)
@@ -575,6 +576,41 @@ class DtsExtractor:
         pattern = re.compile("|".join(re.escape(n) for n in names))
 
         self.rewrite_types(mod, lambda text: pattern.sub(lambda m: names[m.group(0)], text) if "$d" in text else text)
+
+    def type_imported_names(self, mod: ModuleModel) -> None:
+        """A file's import that binds a name another file of the package declares (compromise: `import type View
+        from './two.d.ts'` in view/three.d.ts, whose default export is `interface Two`, while one.d.ts declares
+        `class View`): in that file the name is the import's declaration, so each type text of the file's own
+        declarations (bases, aliases, members) names it (`interface Three extends Two`, `nlp(): Three & P`). The
+        package is read as one namespace, where the short name would mean the other file's type; an import whose
+        name no other declaration holds is an alias type already (`extract_dts`)."""
+        for scope in list(self.scopes.values()):
+            if scope.module is not mod or not scope.imports:
+                continue
+            renames: dict[str, str] = {}
+            for local, (target, name) in scope.imports.items():
+                if local in scope.local_names or (local not in mod.types and local not in mod.values):
+                    continue
+                resolved = self.resolve_local(target, f"@export:{name}", set())
+                if resolved and resolved != local and resolved in mod.types:
+                    renames[local] = resolved
+            if not renames:
+                continue
+            pattern = re.compile(r"(?<![\w$.])(" + "|".join(map(re.escape, renames)) + r")(?![\w$])")
+
+            def fix(text: str) -> str:
+                return pattern.sub(lambda m: renames[m.group(1)], text) if text else text
+            path = str(scope.path)
+            for t in mod.types.values():
+                if t.path == path:
+                    t.bases = [fix(b) for b in t.bases]
+                    t.alias = fix(t.alias)
+            members = [m for t in mod.types.values() for m in t.members] + list(mod.values.values())
+            for m in {id(m): m for m in members if m.path == path}.values():
+                m.type, m.shown_type = fix(m.type), fix(m.shown_type)
+                m.params = [fix(x) for x in m.params]
+                m.returns = [fix(x) for x in m.returns]
+                m.overloads = [[fix(x) for x in ps] for ps in m.overloads]
 
     def mark_module_imports(self, path: Path, data: bytes) -> bytes:
         """`typeof import("./items/items")` (a whole module's object, as the hand-written entry of tsc's JSDoc
