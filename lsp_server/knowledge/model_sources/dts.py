@@ -596,10 +596,20 @@ class DtsExtractor:
                     renames[local] = resolved
             if not renames:
                 continue
+            # (a type reference only: not a qualified name's tail, nor a key of an inline object type or a parameter's
+            # name, `{ View: T }`, `(View?: T) => U`; a conditional's `? View : never` is a reference)
             pattern = re.compile(r"(?<![\w$.])(" + "|".join(map(re.escape, renames)) + r")(?![\w$])")
+            key = re.compile(r"\s*\??:")
+
+            def renamed(m: re.Match) -> str:
+                before = m.string[:m.start()].rstrip()
+                if key.match(m.string, m.end()) and (not before or before[-1] in "{;,(" or
+                                                    before.endswith("readonly")):
+                    return m.group(0)
+                return renames[m.group(1)]
 
             def fix(text: str) -> str:
-                return pattern.sub(lambda m: renames[m.group(1)], text) if text else text
+                return pattern.sub(renamed, text) if text else text
             path = str(scope.path)
             for t in mod.types.values():
                 if t.path == path:

@@ -66,6 +66,7 @@ def extract_js(path: Path, module: str, limits: ReadLimits = ReadLimits()) -> So
             for _, data in source.read_files(path, [f], limits):
                 reader = _File(f, data, mod if f == entry else inner, runtime)
                 reader.run()
+                runtime.file_requires[f.resolve()] = reader.required_files
                 if f == entry:
                     exports_known = reader.exports_known()
                     target = mod.exports.get("=")
@@ -99,6 +100,7 @@ def extract_js(path: Path, module: str, limits: ReadLimits = ReadLimits()) -> So
     if path.is_file():
         runtime.name_star_exports(mod, entry)
     runtime.name_required_bases(mod)
+    runtime.name_required_member_types(mod)
     runtime.name_required_exports(mod)  # (a UMD factory's parameters only: see `_File.run`)
     runtime.name_exported_instance(mod)
     runtime.apply(mod)
@@ -185,6 +187,9 @@ class _Runtime:
         # (tsc's CJS output): (the class, the base as written, that file, the export read); the base becomes
         # the name that file exports so once it is read (`name_required_bases`)
         self.required_bases: list[tuple[str, str, tuple[dict[str, Path], str], str]] = []
+        # each file read -> its `const x = require("./y")` names (`_File.required_files`), for the members whose
+        # value a `new x(...)` makes (`name_required_member_types`)
+        self.file_requires: dict[Path, dict[str, Path]] = {}
         self.file_exports: dict[Path, dict[str, str]] = {}
         # `module.exports = { kClose: Symbol('close') }`: file -> the export names whose value is a symbol
         self.symbol_exports: dict[Path, set[str]] = {}
@@ -327,6 +332,21 @@ class _Runtime:
             local = self.file_exports.get(target, {}).get("=")
             if owner is mod and local and (local in mod.types or local in mod.values):
                 mod.exports[key] = local
+
+    def name_required_member_types(self, mod: ModuleModel) -> None:
+        """A member whose value a `new x(...)` makes, `x` the file's name for another package file's whole value
+        (flutterwave-node-v3's index.js: `const beneficiary = require('./lib/rave.beneficiaries')`, then `this.
+        Beneficiary = new beneficiary(ravebase)` in the constructor), is an instance of the class or constructor
+        function that file exports as `module.exports = Beneficiaries`, whatever the requiring file calls it: the
+        local name is no type of the package."""
+        for t in list(mod.types.values()):
+            for m in t.members:
+                if not m.type or m.type in mod.types or not m.type.isidentifier():
+                    continue
+                target = self.file_requires.get(Path(m.path).resolve(), {}).get(m.type) if m.path else None
+                local = self.file_exports.get(target, {}).get("=") if target is not None else None
+                if local and local in mod.types:
+                    m.type = local
 
     def name_required_bases(self, mod: ModuleModel) -> None:
         for name, written, (required, head), prop in self.required_bases:
