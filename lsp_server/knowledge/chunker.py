@@ -31,7 +31,7 @@ LONG_PROSE_CHARS = 0
 # lists: a few of them per chunk, as a long section's paragraphs are. An options table of a few kilobytes still
 # answers as one (the long-prose split's threshold, `LONG_PROSE_CHARS`' measured variant). Off: measured, not
 # shipped (round 20 after its held-out run: @lion/ui's 60 questions 26 -> 28 over its own docs alone, but 10 -> 8
-# among every dev package's docs, 15 -> 12 beside the thesaurus words: docs/evaluation.md, howto20)
+# among every dev package's docs, 15 -> 12 beside the thesaurus words: docs/evaluation/after-runs.md, howto20)
 SPLIT_TABLES = False
 TABLE_SPLIT_CHARS = 4 * MAX_CHUNK_CHARS
 _TABLE_ROW = re.compile(r"^\s*\|")
@@ -189,7 +189,7 @@ _FENCE_ATTR = re.compile(r"\s+[\w-]+=(?:\"[^\"]*\"|'[^']*'|\S+)")
 # HTML tags in a Markdown prose line read as markup too (`_html_markup`): the site's wrappers and links
 # (`<div class="docs-codepen-container">`, `<a class="codepen-logo-link" href="..."><img src="...icon.svg"
 # alt="edit on codepen button"></a>`) are not the section's words (round 22: 391 -> 395 of 1,065 dev questions;
-# docs/evaluation.md, "Round 22 after the held-out run: howto22")
+# docs/evaluation/after-runs.md, "Round 22 after the held-out run: howto22")
 HTML_MARKUP = True
 _HTML_OPENS = re.compile(r"^\s*</?[a-z][a-z0-9-]*(?=[\s>/]|$)")
 _HTML_TAG = re.compile(r"</?[a-z][a-z0-9-]*(?:\s+(?:[^<>\"']|\"[^\"]*\"|'[^']*')*?)?\s*/?>|<!--.*?-->")

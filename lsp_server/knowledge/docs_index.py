@@ -64,7 +64,7 @@ TITLE_AFFINITY = 0.0
 # `DocsIndex.file_affinity` counts a file's sections, not its chunks: a section split into many chunks (a long
 # generated reference table, `chunker.SPLIT_TABLES`) is one thing the file is about, and its chunks no more
 # dilute the file's (and its collection's) share of a word than they add to it. Off with the table split (measured
-# together, not shipped: docs/evaluation.md, "Round 20 after the held-out run: howto20")
+# together, not shipped: docs/evaluation/after-runs.md, "Round 20 after the held-out run: howto20")
 AFFINITY_BY_SECTION = False
 HEADING_BOOST = 1.0  # a query term that is also in the chunk's heading path (1.5 before round 6: see howto_cv)
 

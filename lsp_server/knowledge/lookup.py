@@ -590,7 +590,7 @@ PAGE_PLACES = 2
 MERGE_VERBATIM_COPIES = True
 VERBATIM_MIN_CHARS = 80
 # `merge_signature_entries`: an API overview's entry for a member left out for the page titled with its signature
-# (round 41 after its held-out run: docs/evaluation.md, "howto41")
+# (round 41 after its held-out run: docs/evaluation/after-runs.md, "howto41")
 MERGE_SIGNATURE_ENTRIES = True
 SIGNATURE_TWINS_KEPT = True  # `demote_repeated_headings` leaves a page titled with a signature another page's title repeats
 REPEATED_HEADING_WEIGHT = 0.5  # `demote_repeated_headings`: a repeat of a better hit's own heading (1: off)
@@ -618,7 +618,8 @@ PAGE_FILES = 2
 PAGE_AFFINITY = 0.0
 # `prefer_named_siblings`: among pages of the same title, the one whose folder the question names takes the places
 # the family's sections hold (round 33 after its held-out run: @stdlib/random +1 of 60; of 418 other dev questions
-# naming such a folder, 4 reordered, none's answer moved in or out of the top 5: docs/evaluation.md, "howto33")
+# naming such a folder, 4 reordered, none's answer moved in or out of the top 5: docs/evaluation/after-runs.md,
+# "howto33")
 NAMED_SIBLINGS = True
 RELAX_BELOW = 5  # relaxed queries when the leading queries find fewer chunks than this
 

@@ -30,7 +30,8 @@ _NEGATED = re.compile(r"\b(?:without\s+(?:any|a|an|using|needing)|instead\s+of|r
 
 
 # "why X instead of Y" asks for the reason of a choice: the answer weighs Y against X, so Y's words are evidence too
-# (round 42 after its held-out run: docs/evaluation.md, "howto42"; False: the span dropped as in any question)
+# (round 42 after its held-out run: docs/evaluation/after-runs.md, "howto42"; False: the span dropped as in any
+# question)
 WHY_KEEPS_CONTRAST = True
 _ASKS_WHY = re.compile(r"^\W*why\b", re.I)
 

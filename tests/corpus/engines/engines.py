@@ -181,7 +181,8 @@ ENGINES = [
     # 1 FP before round 11's tuning, 87.2% (typed 81.1%, untyped 88.7%), 0 FP after: callbacks typed by their
     # callee's contextual type, the examples' name for the instance, decorated types (docs/evaluation.md);
     # round 13 dev 90.5% (typed 82.4%: mapped types over listed keys)
-    # Round 11's held-out engine (chosen before any run: docs/evaluation.md, "Round 11's choice (before any run)"),
+    # Round 11's held-out engine (chosen before any run: docs/evaluation/choices.md, "Round 11's choice (before any
+    # run)"),
     # run once at 86616e2, dev material since.
     Engine("undici", "7.30.2", "hand-written per-file ES-module typings (types/*.d.ts): `export default X` of a "
            "`declare class` merged with a same-named `declare namespace` of option and result interfaces (the "
@@ -207,7 +208,8 @@ ENGINES = [
                  "docs/docs/best-practices/undici-vs-builtin-fetch.md"),
            recall_floor=0.9,  # round 11's untouched 69.0% (typed 66.4%, untyped 75.4%); dev 88.8% in round 12 (typed 91.6%, untyped 81.6%); 91.8% in round 13 (untyped 90.4%)
            dym_floor=0.98),  # round 11's untouched 88.0% (a class export ranked above the member); round 12 dev 99.4%
-    # Round 12's held-out engine (chosen before any run: docs/evaluation.md, "Round 12's choice (before any run)"),
+    # Round 12's held-out engine (chosen before any run: docs/evaluation/choices.md, "Round 12's choice (before any
+    # run)"),
     # dev material since its one untouched run
     Engine("phaser", "4.2.1", "one 8 MB script-style typings file generated from JSDoc (types/phaser.d.ts, tsgen): "
            "global `declare namespace Phaser` nested five deep (Phaser.Physics.Arcade.Components.Velocity) with "
@@ -257,7 +259,8 @@ ENGINES = [
            # `this.add.noiseCell2D(...)`, which the runtime registers only as `noisecell2d` and the typings declare
            # only so, gone once the markdown the package ships under skills/ was a source of members: pixidts13)
            ),
-    # Round 13's held-out engine (chosen before any run: docs/evaluation.md, "Round 13's choice (before any run)"),
+    # Round 13's held-out engine (chosen before any run: docs/evaluation/choices.md, "Round 13's choice (before any
+    # run)"),
     # dev material since its one untouched run
     Engine("pixi.js", "8.22.0", "tsc-generated per-file typings (lib/**/*.d.ts) chosen by `exports` conditions with "
            "versioned types conditions (`import` / `require` each `{ \"types@<6.0\": ./lib/index.legacy.d.ts, types: "
@@ -323,7 +326,8 @@ ENGINES = [
            # (`geometry.build`, in its docs); dev from then on: 93.0% (typed 96.2%, untyped 89.5%), 0 FP after
            # `declare global` mixins, shipped markdown as a source and import-less fragments (docs/evaluation.md)
            recall_floor=0.91, dym_floor=0.98),
-    # Round 14's held-out engine (chosen before any run: docs/evaluation.md, "Round 14's choice (before any run)"),
+    # Round 14's held-out engine (chosen before any run: docs/evaluation/choices.md, "Round 14's choice (before any
+    # run)"),
     # dev material since its one untouched run
     Engine("ai", "7.0.173", "one rolldown-bundled index.d.ts of an ESM-only (\"type\": \"module\") functional API: "
            "free generic functions taking one option object (`generateText({ model, prompt, tools })`), their "
@@ -382,7 +386,8 @@ ENGINES = [
            # round 33's vocab33: 78.2% (typed 125/144, untyped 188/256): its oracle leaves out the values made from
            # other packages' imports (8 sites, the 400-mutant sample moves); the rule changes nothing more
            recall_floor=0.78, dym_floor=0.99),
-    # Round 15's held-out engine (chosen before any run: docs/evaluation.md, "Round 15's choice (before any run)"),
+    # Round 15's held-out engine (chosen before any run: docs/evaluation/choices.md, "Round 15's choice (before any
+    # run)"),
     # dev material since its one untouched run
     Engine("planck", "1.4.2", "one dts-bundle-generator typings file (dist/planck.d.ts, reached by the `exports` "
            "`types` condition; the top-level `types` is index.d.ts, `export * from './dist/planck'`) of a Box2D port "
@@ -422,7 +427,8 @@ ENGINES = [
            # misspelt members of the file's own class and receivers named after an engine class
            # (docs/evaluation.md)
            recall_floor=0.90, dym_floor=0.96),
-    # Round 16's held-out engine (chosen before any run: docs/evaluation.md, "Round 16's choice (before any run)")
+    # Round 16's held-out engine (chosen before any run: docs/evaluation/choices.md, "Round 16's choice (before any
+    # run)")
     Engine("sails", "1.5.18", "no typings at all: a CommonJS MVC framework over Express whose API is reached through "
            "globals the framework creates at lift time (`sails`, each model by its file name: `User.find()`, "
            "`sails.helpers.fooBar.with({...})`) and convention files exporting plain definition objects "
@@ -631,7 +637,8 @@ ENGINES = [
            # 75.0% (typed 11/30, untyped 289/370), did-you-mean 98.0% after round 33's vocab33 (its oracle leaves out
            # Waterline's values, 3 sites: the 400-mutant sample moves; the rule changes nothing more)
            recall_floor=0.75, dym_floor=0.98),
-    # Round 17's held-out engine (chosen before any run: docs/evaluation.md, "Round 17's choice (before any run)")
+    # Round 17's held-out engine (chosen before any run: docs/evaluation/choices.md, "Round 17's choice (before any
+    # run)")
     Engine("bun-types", "1.4.5", "typings only, for a runtime whose API is native: no JavaScript ships (the runtime is "
            "the bun binary), users install the `@types/bun` shim (`/// <reference types=\"bun-types\" />`) and import "
            "specifiers that are no package (`import { serve, $, sql } from 'bun'`, `import { Database } from "
@@ -694,7 +701,8 @@ ENGINES = [
            # to 95%, and bun-types' 88.2% would take that figure to 94.8%
            recall_floor=0.87, dym_floor=0.98,
            ),
-    # Round 18's held-out engine (chosen before any run: docs/evaluation.md, "Round 18's choice (before any run)")
+    # Round 18's held-out engine (chosen before any run: docs/evaluation/choices.md, "Round 18's choice (before any
+    # run)")
     Engine("@awesome.me/webawesome", "3.14.0", "web components (custom elements): tsc-generated per-file typings "
            "of Lit element classes (`export default class WaDialog extends WebAwesomeElement`, fields from "
            "`@property()` decorators, lit's `LitElement` base from a dependency) registered by tag name in the DOM's "
@@ -3122,7 +3130,8 @@ ENGINES = [
            # mean 96.6%, 0 findings on clean code, no other engine moves; floor 0.51 (three mutants below)
            ts_fences_as_js=True, other_imports_not_sites=True,
            recall_floor=0.51, dym_floor=0.95),
-    # Round 46's held-out engine (chosen before any run: docs/evaluation.md, "Round 46's choice (before any run)"; run
+    # Round 46's held-out engine (chosen before any run: docs/evaluation/choices.md, "Round 46's choice (before any
+    # run)"; run
     # once at 16f92ff, untouched), dev material since: the symbols side at 8df5a8e, its 60 questions with round 47's
     # at fed330c (the whole-set how-to measured first)
     Engine("@tanstack/ai", "0.58.0", "a provider-agnostic AI SDK (TanStack AI: streaming chat, isomorphic tools, "
@@ -3180,7 +3189,8 @@ ENGINES = [
            recall_floor=0.55, dym_floor=0.95,
            known_false_positives=("src/readme/skills-ai-core-chat-experience-skill_23.js:2: toResponseStream",
                                   "src/readme/skills-ai-core-media-generation-skill_23.js:1: embedding")),
-    # Round 47's held-out engine (chosen before any run: docs/evaluation.md, "Round 47's choice (before any run)";
+    # Round 47's held-out engine (chosen before any run: docs/evaluation/choices.md, "Round 47's choice (before any
+    # run)";
     # run once at 91c2d88, untouched: 74.7%, typed 73.0%, untyped 75.3%, did-you-mean 96.9%, 0 FP), dev material
     # since: the symbols side at 89c4c35, its 60 questions with round 46's at fed330c (the whole-set how-to measured
     # first)
@@ -3232,7 +3242,8 @@ ENGINES = [
            # below)
            ts_fences_as_js=True, other_imports_not_sites=True,
            recall_floor=0.73, dym_floor=0.95),
-    # Round 48's held-out engine (chosen before any run: docs/evaluation.md, "Round 48's choice (before any run)";
+    # Round 48's held-out engine (chosen before any run: docs/evaluation/choices.md, "Round 48's choice (before any
+    # run)";
     # run once at 3650bfe, untouched: 30.2%, typed 50.0%, untyped 15.7%, did-you-mean 100%, 1 FP), dev material since
     # on the symbols side (its 60 questions stay set aside until a whole-set how-to run measures them)
     Engine("compromise", "14.20.0", "a rule-based English NLP library (Spencer Kelly's compromise: `nlp(text)` "
@@ -3287,8 +3298,10 @@ ENGINES = [
            # View lacks is a plugin's value; a `let` reassigned the same intersection keeps it): 93.0% (typed 91.2%,
            # untyped 94.3%), did-you-mean 100%, 0 false positives; floor 0.92 (four mutants below)
            recall_floor=0.92, dym_floor=0.95),
-    # Round 49's held-out engine (chosen before any run: docs/evaluation.md, "Round 49's choice (before any run)"),
-    # run once at ab9f4b1 (docs/evaluation.md, "Held-out figures (round 49, run once, untouched)"), dev material since.
+    # Round 49's held-out engine (chosen before any run: docs/evaluation/choices.md, "Round 49's choice (before any
+    # run)"),
+    # run once at ab9f4b1 (docs/evaluation/held-out.md, "Held-out figures (round 49, run once, untouched)"), dev
+    # material since.
     Engine("flutterwave-node-v3", "1.4.1", "no typings at all (no .d.ts, no @types package): Flutterwave's payments "
            "SDK for Node, hand-written CommonJS (index.js: `module.exports = Rave`, a constructor function that "
            "assigns 17 service objects to `this` in its body, `this.Transfer = new transfer(ravebase)`; each a "

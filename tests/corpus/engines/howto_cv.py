@@ -90,7 +90,7 @@ describe, description, summary, introspect
 
 # General graphics, UI and language-model-API English written in round 15 after the held-out run (pixi.js's and
 # ai's misses were vocabulary gaps), measured and not shipped: 287 -> 286 of the 591 dev questions (pixi.js -1,
-# no other package moved), chosen in 1 of 19 left-out folds (docs/evaluation.md, "How-to, round 15 after the
+# no other package moved), chosen in 1 of 19 left-out folds (docs/evaluation/after-runs.md, "How-to, round 15 after the
 # held-out run"). Kept here so the measurement can be repeated.
 ROUND_15_NOT_SHIPPED = """
 transparent, transparency, translucent, opacity, opaque, alpha
@@ -202,7 +202,8 @@ ROUND_32_THESAURUS = "# --- background jobs and their workers"
 
 @functools.cache
 def thesaurus_before_round_32() -> T.Thesaurus:
-    """Without round 32's background-job groups (docs/evaluation.md, "Round 32 after the held-out run: howto32")."""
+    """Without round 32's background-job groups (docs/evaluation/after-runs.md, "Round 32 after the held-out run:
+    howto32")."""
     return thesaurus_without_block(ROUND_32_THESAURUS)
 
 
@@ -211,7 +212,8 @@ ROUND_33_THESAURUS = "# --- probability distributions and random sampling"
 
 @functools.cache
 def thesaurus_before_round_33() -> T.Thesaurus:
-    """Without round 33's probability words (docs/evaluation.md, "Round 33 after the held-out run: howto33")."""
+    """Without round 33's probability words (docs/evaluation/after-runs.md, "Round 33 after the held-out run:
+    howto33")."""
     return thesaurus_without_block(ROUND_33_THESAURUS)
 
 
@@ -220,7 +222,7 @@ ROUND_34_THESAURUS = "# --- wallets, keys, signing and cloud key services"
 
 @functools.cache
 def thesaurus_before_round_34() -> T.Thesaurus:
-    """Without round 34's wallet, key-service and abbreviation words (docs/evaluation.md, "Round 34 after the
+    """Without round 34's wallet, key-service and abbreviation words (docs/evaluation/after-runs.md, "Round 34 after the
     held-out run: howto34")."""
     return thesaurus_without_block(ROUND_34_THESAURUS)
 
@@ -230,7 +232,8 @@ ROUND_35_THESAURUS = "# --- command-line tools and their terminal output"
 
 @functools.cache
 def thesaurus_before_round_35() -> T.Thesaurus:
-    """Without round 35's command-line tool and terminal output words (docs/evaluation.md, "Round 35 after the
+    """Without round 35's command-line tool and terminal output words (docs/evaluation/after-runs.md, "Round 35 after
+    the
     held-out run: howto35")."""
     return thesaurus_without_block(ROUND_35_THESAURUS)
 
@@ -240,7 +243,7 @@ ROUND_36_THESAURUS = "# --- foreign function interfaces and C interop"
 
 @functools.cache
 def thesaurus_before_round_36() -> T.Thesaurus:
-    """Without round 36's C interop and release words (docs/evaluation.md, "Round 36 after the held-out run:
+    """Without round 36's C interop and release words (docs/evaluation/after-runs.md, "Round 36 after the held-out run:
     howto36")."""
     return thesaurus_without_block(ROUND_36_THESAURUS)
 
@@ -260,7 +263,7 @@ ROUND_38_THESAURUS = "# --- observable models and their collections"
 
 @functools.cache
 def thesaurus_before_round_38() -> T.Thesaurus:
-    """Without round 38's observable-model words (docs/evaluation.md, "Round 38 after the held-out run:
+    """Without round 38's observable-model words (docs/evaluation/after-runs.md, "Round 38 after the held-out run:
     howto38")."""
     return thesaurus_without_block(ROUND_38_THESAURUS)
 
@@ -270,7 +273,7 @@ ROUND_39_THESAURUS = "# --- neural networks and machine learning"
 
 @functools.cache
 def thesaurus_before_round_39() -> T.Thesaurus:
-    """Without round 39's neural-network words (docs/evaluation.md, "Round 39 after the held-out run:
+    """Without round 39's neural-network words (docs/evaluation/after-runs.md, "Round 39 after the held-out run:
     howto39")."""
     return thesaurus_without_block(ROUND_39_THESAURUS)
 
@@ -280,7 +283,8 @@ ROUND_40_THESAURUS = "# --- collections and their operations"
 
 @functools.cache
 def thesaurus_before_round_40() -> T.Thesaurus:
-    """Without round 40's collection words (docs/evaluation.md, "Round 40 after the held-out run: howto40")."""
+    """Without round 40's collection words (docs/evaluation/after-runs.md, "Round 40 after the held-out run:
+    howto40")."""
     return thesaurus_without_block(ROUND_40_THESAURUS)
 
 
@@ -289,7 +293,8 @@ ROUND_42_THESAURUS = "# --- state containers (Flux, Redux and their kin)"
 
 @functools.cache
 def thesaurus_before_round_42() -> T.Thesaurus:
-    """Without round 42's state-container words (docs/evaluation.md, "Round 42 after the held-out run: howto42")."""
+    """Without round 42's state-container words (docs/evaluation/after-runs.md, "Round 42 after the held-out run:
+    howto42")."""
     return thesaurus_without_block(ROUND_42_THESAURUS)
 
 
@@ -322,29 +327,31 @@ MAIN_ROUND_11 = {"DENSE_WEIGHT": 0.0}
 MAIN_ROUND_12 = {"COLLECTION_PRIOR": 0.0, "COLLECTION_PRIOR_DENSE": 0.0}  # main before round 13's how-to work: no collection prior
 LONG_PROSE_SPLIT = {"chunker.LONG_PROSE_CHARS": 4 * 1800}  # measured in round 10, not shipped
 # main before round 17's how-to work (after its held-out run): a page's front matter and its JSX component
-# markup read as words (docs/evaluation.md, "How-to, round 17 after the held-out run")
+# markup read as words (docs/evaluation/after-runs.md, "How-to, round 17 after the held-out run")
 MAIN_ROUND_16 = {"chunker.FRONT_MATTER": False, "chunker.COMPONENT_MARKUP": False}
 # main before round 18's how-to work (after its held-out run): no user-interface widget words in the thesaurus, no
-# page title in a file's affinity, no page ranking (docs/evaluation.md, "How-to, round 18 after the held-out run")
+# page title in a file's affinity, no page ranking (docs/evaluation/after-runs.md, "How-to, round 18 after the
+# held-out run")
 MAIN_ROUND_17 = {"thesaurus.default_thesaurus": thesaurus_before_round_18, "docs_index.TITLE_AFFINITY": 0.0,
                  "PAGE_WEIGHT": 0.0}
 # main before round 19's how-to work (after its held-out run): a page's front-matter keywords not read, the lead of a
 # page's first section its front matter's description alone, no data-fetching words in the thesaurus
-# (docs/evaluation.md, "Round 19 after the held-out run: howto19")
+# (docs/evaluation/after-runs.md, "Round 19 after the held-out run: howto19")
 MAIN_ROUND_18 = {"thesaurus.default_thesaurus": thesaurus_before_round_19}
 FRONT_19 = {"chunker.FRONT_KEYWORDS": True, "chunker.LEAD_AFTER_FRONT": True}  # measured, not shipped
-# main before round 20's how-to work (after its held-out run): no form-field and widget words in the thesaurus (docs/evaluation.md, "Round 20 after the held-out run: howto20")
+# main before round 20's how-to work (after its held-out run): no form-field and widget words in the thesaurus
+# (docs/evaluation/after-runs.md, "Round 20 after the held-out run: howto20")
 MAIN_ROUND_19 = {"thesaurus.default_thesaurus": thesaurus_before_round_20}
 # measured, not shipped: long tables split between rows, a file's affinity counted in sections
 SPLIT_20 = {"chunker.SPLIT_TABLES": True, "docs_index.AFFINITY_BY_SECTION": True}
 # main before round 21's how-to work (after its held-out run): no everyday widget-and-part words of round 21 in the
-# thesaurus (docs/evaluation.md, "Round 21 after the held-out run: howto21")
+# thesaurus (docs/evaluation/after-runs.md, "Round 21 after the held-out run: howto21")
 MAIN_ROUND_20 = {"thesaurus.default_thesaurus": thesaurus_before_round_21, "chunker.HTML_MARKUP": False}
 # main before round 22's how-to work (after its held-out run): HTML tags opening a Markdown prose line read as
-# words (docs/evaluation.md, "Round 22 after the held-out run: howto22")
+# words (docs/evaluation/after-runs.md, "Round 22 after the held-out run: howto22")
 MAIN_ROUND_21 = {"chunker.HTML_MARKUP": False}
 # main before round 23's how-to work (after its held-out run): no testing and browser-automation words of round 23 in
-# the thesaurus (docs/evaluation.md, "Round 23 after the held-out run: howto23")
+# the thesaurus (docs/evaluation/after-runs.md, "Round 23 after the held-out run: howto23")
 MAIN_ROUND_22 = {"thesaurus.default_thesaurus": thesaurus_before_round_23}
 CHANGES: dict[str, dict[str, object]] = {
     BEFORE: MAIN_ROUND_22,
@@ -373,7 +380,7 @@ CHANGES: dict[str, dict[str, object]] = {
     "changelogs not demoted": {"CHANGELOG_WEIGHT": 1.0},  # round 10's
     "long prose split (not shipped)": LONG_PROSE_SPLIT,
     "validation words (not shipped)": {"thesaurus.default_thesaurus": thesaurus_with_round_8_validation_words},
-    # round 11's, measured and not shipped (docs/evaluation.md, "How-to, round 11 work")
+    # round 11's, measured and not shipped (docs/evaluation/after-runs.md, "How-to, round 11 work")
     "clause leaders off (not shipped)": {"CLAUSE_LEADERS": False},
     # round 13's: the question's concepts over the identifiers of the sections' code (measured, not shipped),
     # and the collection prior's weight with phaser's ~40 doc files indexed (docs/evaluation.md, round 13)
@@ -399,22 +406,22 @@ CHANGES: dict[str, dict[str, object]] = {
     # round 33's: the probability words of the thesaurus (measured on the questions they reach: @stdlib/random +6)
     "round 33's probability words off": {"thesaurus.default_thesaurus": thesaurus_before_round_33},
     # round 34's: the wallet, key-service and abbreviation words of the thesaurus (measured on the questions they
-    # reach: docs/evaluation.md, "Round 34 after the held-out run: howto34")
+    # reach: docs/evaluation/after-runs.md, "Round 34 after the held-out run: howto34")
     "round 34's wallet and key-service words off": {"thesaurus.default_thesaurus": thesaurus_before_round_34},
     # round 35's: the command-line tool and terminal output words of the thesaurus (measured on the questions they
-    # reach: docs/evaluation.md, "Round 35 after the held-out run: howto35")
+    # reach: docs/evaluation/after-runs.md, "Round 35 after the held-out run: howto35")
     "round 35's command-line tool words off": {"thesaurus.default_thesaurus": thesaurus_before_round_35},
     # round 36's: the C interop and release words of the thesaurus (measured on the questions they reach:
-    # docs/evaluation.md, "Round 36 after the held-out run: howto36")
+    # docs/evaluation/after-runs.md, "Round 36 after the held-out run: howto36")
     "round 36's C interop words off": {"thesaurus.default_thesaurus": thesaurus_before_round_36},
     # round 37's: the connection and library-version words of the thesaurus (measured on the
-    # questions they reach: docs/evaluation.md, "Round 37 after the held-out run: howto37")
+    # questions they reach: docs/evaluation/after-runs.md, "Round 37 after the held-out run: howto37")
     "round 37's connection words off": {"thesaurus.default_thesaurus": thesaurus_before_round_37},
     # round 38's: the observable-model words of the thesaurus (measured on the questions they reach:
-    # docs/evaluation.md, "Round 38 after the held-out run: howto38")
+    # docs/evaluation/after-runs.md, "Round 38 after the held-out run: howto38")
     "round 38's observable-model words off": {"thesaurus.default_thesaurus": thesaurus_before_round_38},
     # round 39's: the neural-network words of the thesaurus, one-way lines among them (measured on the questions
-    # they reach: docs/evaluation.md, "Round 39 after the held-out run: howto39")
+    # they reach: docs/evaluation/after-runs.md, "Round 39 after the held-out run: howto39")
     "round 39's neural-network words off": {"thesaurus.default_thesaurus": thesaurus_before_round_39},
     # round 40's: the collection words of the thesaurus (measured on the questions they reach: docs/evaluation.md,
     # "Round 40 after the held-out run: howto40")
@@ -423,13 +430,13 @@ CHANGES: dict[str, dict[str, object]] = {
     "verbatim copies not merged": {"MERGE_VERBATIM_COPIES": False},
     # round 41's: an API overview's entry left out for the page titled with the member's signature
     # (`merge_signature_entries`), a signature page's twin not demoted as a repeated heading, and the list-operation
-    # words measured and not shipped: docs/evaluation.md, "howto41"
+    # words measured and not shipped: docs/evaluation/after-runs.md, "howto41"
     "overview entries not merged": {"MERGE_SIGNATURE_ENTRIES": False},
     "signature twins demoted": {"SIGNATURE_TWINS_KEPT": False},
     "round 41's main": {"MERGE_SIGNATURE_ENTRIES": False, "SIGNATURE_TWINS_KEPT": False},
     "list-operation words (not shipped)": {"thesaurus.default_thesaurus": thesaurus_with_round_41_list_words},
     # round 42's: the state-container words of the thesaurus, and a why-question keeping its "instead of" span
-    # (measured on the questions they reach: docs/evaluation.md, "howto42")
+    # (measured on the questions they reach: docs/evaluation/after-runs.md, "howto42")
     "round 42's state-container words off": {"thesaurus.default_thesaurus": thesaurus_before_round_42},
     "why-questions drop their contrast": {"question_words.WHY_KEEPS_CONTRAST": False},
     "round 42's main": {"thesaurus.default_thesaurus": thesaurus_before_round_42,

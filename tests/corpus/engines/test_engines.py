@@ -316,7 +316,7 @@ def dev_ranks(request, tmp_path_factory) -> DevRanks:
 def test_howto_package_not_below_grep(dev_ranks, package):
     """No package's docs are served worse than by grep (the how-to search is not tuned to one package's shape);
     round 9 had allowed one question below it once ioredis's README competed with fabric's (17 of 20 against
-    grep's 18); round 10's file prior won it back (18 of 20: docs/evaluation.md, "How-to, round 10 work"). Every
+    grep's 18); round 10's file prior won it back (18 of 20: docs/evaluation/after-runs.md, "How-to, round 10 work"). Every
     package's sections compete in the one index, whichever package's questions are asked."""
     ranks = dev_ranks.of(package)
     grep_hits = sum(r is not None for r in ranks["grep"])
