@@ -1317,9 +1317,9 @@ def _through_undeclared_member(doc: ParsedDocument, obj, analysis: Analysis, mod
             prop = node.child_by_field_name("property")
             if prop is not None and doc.node_text(prop) not in model.member_names():
                 receiver = analysis.open_engine_receivers.get(prop.start_byte)
-                if prop.start_byte in analysis.open_engine_sites and \
-                        doc.node_text(prop) not in index["spelled_members_any"] or \
-                        receiver is not None and receiver.extended:
+                if (prop.start_byte in analysis.open_engine_sites and
+                        doc.node_text(prop) not in index["spelled_members_any"]) or \
+                        (receiver is not None and receiver.extended):
                     return True
             node = node.child_by_field_name("object")
         elif node.type == "call_expression":

@@ -339,11 +339,15 @@ class _Runtime:
         Beneficiary = new beneficiary(ravebase)` in the constructor), is an instance of the class or constructor
         function that file exports as `module.exports = Beneficiaries`, whatever the requiring file calls it: the
         local name is no type of the package."""
+        requires = {str(path): names for path, names in self.file_requires.items()}
         for t in list(mod.types.values()):
             for m in t.members:
-                if not m.type or m.type in mod.types or not m.type.isidentifier():
+                if not m.type or m.type in mod.types or not m.type.isidentifier() or not m.path:
                     continue
-                target = self.file_requires.get(Path(m.path).resolve(), {}).get(m.type) if m.path else None
+                names = requires.get(m.path)
+                if names is None:  # (the member's path as written: resolved once per file)
+                    names = requires.setdefault(m.path, self.file_requires.get(Path(m.path).resolve(), {}))
+                target = names.get(m.type)
                 local = self.file_exports.get(target, {}).get("=") if target is not None else None
                 if local and local in mod.types:
                     m.type = local
