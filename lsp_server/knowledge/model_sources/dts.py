@@ -25,6 +25,7 @@ import json
 import logging
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -584,6 +585,7 @@ class DtsExtractor:
         declarations (bases, aliases, members) names it (`interface Three extends Two`, `nlp(): Three & P`). The
         package is read as one namespace, where the short name would mean the other file's type; an import whose
         name no other declaration holds is an alias type already (`extract_dts`)."""
+        fixes: dict[str, Callable[[str], str]] = {}  # a file's path -> its own type texts' rewrite
         for scope in list(self.scopes.values()):
             if scope.module is not mod or not scope.imports:
                 continue
@@ -594,29 +596,21 @@ class DtsExtractor:
                 resolved = self.resolve_local(target, f"@export:{name}", set())
                 if resolved and resolved != local and resolved in mod.types:
                     renames[local] = resolved
-            if not renames:
-                continue
-            # (a type reference only: not a qualified name's tail, nor a key of an inline object type or a parameter's
-            # name, `{ View: T }`, `(View?: T) => U`; a conditional's `? View : never` is a reference)
-            pattern = re.compile(r"(?<![\w$.])(" + "|".join(map(re.escape, renames)) + r")(?![\w$])")
-            key = re.compile(r"\s*\??:")
-
-            def renamed(m: re.Match) -> str:
-                before = m.string[:m.start()].rstrip()
-                if key.match(m.string, m.end()) and (not before or before[-1] in "{;,(" or
-                                                    before.endswith("readonly")):
-                    return m.group(0)
-                return renames[m.group(1)]
-
-            def fix(text: str) -> str:
-                return pattern.sub(renamed, text) if text else text
-            path = str(scope.path)
-            for t in mod.types.values():
-                if t.path == path:
-                    t.bases = [fix(b) for b in t.bases]
-                    t.alias = fix(t.alias)
-            members = [m for t in mod.types.values() for m in t.members] + list(mod.values.values())
-            for m in {id(m): m for m in members if m.path == path}.values():
+            if renames:
+                fixes[str(scope.path)] = _reference_renamer(renames)
+        if not fixes:
+            return
+        # one pass over the module, each declaration through its own file's rewrite (a package of many files,
+        # many of them importing a colliding name, is still read once)
+        for t in mod.types.values():
+            fix = fixes.get(t.path)
+            if fix is not None:
+                t.bases = [fix(b) for b in t.bases]
+                t.alias = fix(t.alias)
+        members = [m for t in mod.types.values() for m in t.members] + list(mod.values.values())
+        for m in {id(m): m for m in members}.values():
+            fix = fixes.get(m.path)
+            if fix is not None:
                 m.type, m.shown_type = fix(m.type), fix(m.shown_type)
                 m.params = [fix(x) for x in m.params]
                 m.returns = [fix(x) for x in m.returns]
@@ -1983,6 +1977,21 @@ class DtsExtractor:
             target, name = scope.imports[local]
             return self.resolve_local(target, f"@export:{name}", seen, where)
         return local if local in scope.module.types or local in scope.module.values else None
+
+
+def _reference_renamer(renames: dict[str, str]) -> Callable[[str], str]:
+    """A rewrite of type texts that names `renames[x]` wherever the text refers to the type `x`: not a qualified
+    name's tail, nor a key of an inline object type or a parameter's name (`{ View: T }`, `(View?: T) => U`); a
+    conditional's `? View : never` is a reference."""
+    pattern = re.compile(r"(?<![\w$.])(" + "|".join(map(re.escape, renames)) + r")(?![\w$])")
+    key = re.compile(r"\s*\??:")
+
+    def renamed(m: re.Match) -> str:
+        before = m.string[:m.start()].rstrip()
+        if key.match(m.string, m.end()) and (not before or before[-1] in "{;,(" or before.endswith("readonly")):
+            return m.group(0)
+        return renames[m.group(1)]
+    return lambda text: pattern.sub(renamed, text) if text else text
 
 
 def extract_dts(entry: Path, module: str, limits: ReadLimits = ReadLimits()) -> SourceModel:
