@@ -993,7 +993,7 @@ class _File:
         left, right = expr.child_by_field_name("left"), expr.child_by_field_name("right")
         lt = self.export_path(left)
         if lt == "module.exports" and right is not None and \
-                (held := self.export_path(right)) in ("exports.default", "module.exports.default") and \
+                self.export_path(right) in ("exports.default", "module.exports.default") and \
                 (value := self.mod.exports.get("default")) is not None:
             # `exports['default'] = Alt; module.exports = exports['default'];` (babel-plugin-add-module-exports,
             # the Babel 6 packages of 2015-2017): the module's value is what its default export was
