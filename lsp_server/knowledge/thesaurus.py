@@ -6,9 +6,11 @@ say "round-trip time", "unload and destroy". A literal search needs the docs' wo
 tls / ssl / https), nothing about one engine. `question_concepts` reads a question into concepts: each of
 its content words (and each thesaurus phrase it holds: "how long", "round trip") with its alternatives as
 index terms (the analyzer's stems), the asker's own words at full weight and the group's other members at
-`SYNONYM_WEIGHT`. `DocsIndex.search_concepts` ranks chunks by the concepts they hold (BM25, one concept
-counted once however many of its words a chunk holds); `lookup.fused_search` fuses that ranking with the
-literal angles. Pure.
+`SYNONYM_WEIGHT`, or at `PHRASE_SYNONYM_WEIGHT` when the asker wrote a phrase of the group: "payout recipient" names
+one thing (a beneficiary) more surely than "save" names any of store, persist, export (round 49's work after its
+run: flutterwave-node-v3's questions 58.3% -> 68.3%, with the "are" fix in `question_concepts`).
+`DocsIndex.search_concepts` ranks chunks by the concepts they hold (BM25, one concept counted once however many of
+its words a chunk holds); `lookup.fused_search` fuses that ranking with the literal angles. Pure.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from lsp_server.knowledge.question_words import FILLERS, QUESTION_WORDS
 
 DATA = Path(__file__).resolve().parent / "data" / "howto_thesaurus.txt"
 SYNONYM_WEIGHT = 0.5  # a word of the question's group that the asker did not write
+PHRASE_SYNONYM_WEIGHT = 0.75  # a word of the group of a phrase (two content words or more) the asker wrote
 MAX_WORDS = 120  # of a question: a pasted page is read as its opening, not scored word by word
 _WORD = re.compile(r"[A-Za-z0-9]+(?:[.-][A-Za-z0-9]+)*")
 _ED_ING_RESTORED = re.compile(r"(.*[aeiouy].*(?:at|bl|iz))(?:ed|ing)")
@@ -158,7 +161,9 @@ def question_concepts(question: str, thesaurus: Thesaurus | None = None) -> list
     th = thesaurus or default_thesaurus()
     words = _WORD.findall(question)[:MAX_WORDS]
     stems = [_key_stem(w.lower()) for w in words]
-    spans = th.in_field(th.matches(stems))
+    # a question word is never a thesaurus entry, whatever its stem spells: "are" is `ar`, Arabic's locale code
+    spans = [s for s in th.in_field(th.matches(stems))
+             if not (s[1] - s[0] == 1 and words[s[0]].lower() in QUESTION_WORDS)]
     covered = {i for s, e, _ in spans for i in range(s, e)}
     items: list[tuple[int, set[int], str, dict[tuple[str, ...], float]]] = []
     for start, end, groups in spans:
@@ -167,12 +172,15 @@ def question_concepts(question: str, thesaurus: Thesaurus | None = None) -> list
         alternatives: dict[tuple[str, ...], float] = {}
         if own:  # "how long" is only "long" to the index: a weaker clue than the asker's whole phrase
             alternatives[own] = 1.0 if len(own) == end - start else SYNONYM_WEIGHT
+        # two content words or more ("payout recipient", not "how long") name one thing
+        content = sum(w.lower() not in QUESTION_WORDS for w in words[start:end])
+        synonym_weight = PHRASE_SYNONYM_WEIGHT if content > 1 else SYNONYM_WEIGHT
         for g in sorted(groups):
             for entry in th.spelled[g]:
                 terms = index_terms(entry)
                 # an entry that loses a stop word ("how long" -> "long") only finds phrases, never stands in
                 if terms and len(terms) == len(key(entry)) and terms not in alternatives:
-                    alternatives[terms] = SYNONYM_WEIGHT
+                    alternatives[terms] = synonym_weight
         if alternatives:
             items.append((start, set(groups), said, alternatives))
     for i, w in enumerate(words):

@@ -11,8 +11,8 @@ import pytest
 
 from lsp_server.knowledge.docs_index import STOPWORDS, DocsIndex
 from lsp_server.knowledge.lookup import lookup_docs
-from lsp_server.knowledge.thesaurus import (SYNONYM_WEIGHT, Thesaurus, complete_concepts, default_thesaurus,
-                                            question_concepts)
+from lsp_server.knowledge.thesaurus import (PHRASE_SYNONYM_WEIGHT, SYNONYM_WEIGHT, Thesaurus, complete_concepts,
+                                            default_thesaurus, question_concepts)
 from lsp_server.workspace import Workspace
 from lsp_server.knowledge import thesaurus as T
 from tests.conftest import trust_folder
@@ -50,6 +50,17 @@ def test_a_phrase_of_the_question_matches_before_its_words():
     measure = _alternatives(concepts, "measure how long")  # "measure" and "how long" share a group: one concept
     assert measure["round trip"] == SYNONYM_WEIGHT and measure["latenc"] == SYNONYM_WEIGHT
     assert "long" not in measure or measure["long"] < 1.0  # "how long" is no strong clue for "long"
+
+
+def test_a_phrase_the_asker_wrote_reads_its_group_more_surely_than_a_word():
+    """Two content words name one thing ("payout recipient" is a beneficiary) more surely than one word names any of
+    its group ("save": store, persist, export...): the group's other members read at PHRASE_SYNONYM_WEIGHT, above
+    SYNONYM_WEIGHT; a phrase whose other word is a question word ("how long") is still one word's clue."""
+    th = Thesaurus.parse("payout recipient, payee => beneficiary\nsave, store, persist\nhow long, duration\n")
+    recipient = _alternatives(question_concepts("save a payout recipient", th), "payout recipient")
+    save = _alternatives(question_concepts("save a payout recipient", th), "save")
+    assert recipient["beneficiari"] == PHRASE_SYNONYM_WEIGHT > SYNONYM_WEIGHT == save["store"]
+    assert _alternatives(question_concepts("how long does it take", th), "how long")["durat"] == SYNONYM_WEIGHT
 
 
 def test_words_of_one_group_are_one_concept():
@@ -1096,3 +1107,43 @@ def test_the_data_file_knows_an_online_shops_everyday_words(tmp_path):
     index = _ws(tmp_path, docs).service(DocsIndex)
     hit = index.search_concepts(question_concepts("does the basket price include VAT", th), limit=1)[0]
     assert hit.heading == "Interface: Cart › Properties › isTaxIncluded"
+
+
+def test_the_data_file_knows_a_payments_apis_everyday_words(tmp_path):
+    """A payments API's reference pages name things by the trade's words (beneficiary, payment plan, subscription,
+    settlement, subaccount, virtual card, tokenized charge, OTP, BVN, refund, fee); the merchant's developer says a
+    payout recipient, a billing schedule, a split partner, an issued card, a saved card, a one-time code, money back.
+    One-way lines: a question's "plan" or "branch" (a git branch) is not read as a payment plan or a lender's office."""
+    th = default_thesaurus()
+    for question, term in [("save a payout recipient for later", "beneficiari"),
+                           ("rename a recurring billing schedule", "payment"),
+                           ("remove a split partner", "subaccount"),
+                           ("freeze one of my issued cards", "virtual"),
+                           ("charge a saved card again", "token"),
+                           ("check the one-time code a customer typed", "otp"),
+                           ("ask for the customer's Bank Verification Number", "bvn"),
+                           ("give a customer their money back", "refund"),
+                           ("find the local offices of a lender", "branch")]:
+        assert term in _read_terms(question), question
+    assert "payment" not in _read_terms("plan the release schedule")
+    assert "beneficiari" not in _read_terms("list the recipients of an email")
+    assert "bank" not in _read_terms("switch to another branch")
+    # and the reference page answers in the trade's words
+    docs = {"beneficiary.md": "# BENEFICIARIES\n\n## Create a beneficiary\n\nThis describes how to create a transfer "
+                              "beneficiary.\n\n## Delete a beneficiary\n\nThis describes how to delete a transfer "
+                              "beneficiary.\n",
+            "otp.md": "# OTPS\n\n## Create Otp\n\nThis describes how to create an otp.\n\n## Validate Otp\n\n"
+                      "This describes how to validate an otp.\n"}
+    index = _ws(tmp_path, docs).service(DocsIndex)
+    hit = index.search_concepts(question_concepts("remove a payout recipient by its id", th), limit=1)[0]
+    assert hit.heading == "BENEFICIARIES › Delete a beneficiary"
+    hit = index.search_concepts(question_concepts("validate the one-time code a customer typed", th), limit=1)[0]
+    assert hit.heading == "OTPS › Validate Otp"  # (its "check ... against" is no verb of this block: round 49's miss)
+
+
+def test_a_question_word_is_no_thesaurus_entry():
+    """"are" stems to `ar`, the Arabic locale code of the i18n block: "so they are no longer charged" read Arabic at
+    the synonym weight in every question that says "are" (98 of the 2,685 golden questions). A question word is never an
+    entry; the language's own names still are."""
+    assert not {"ar", "arab"} & _read_terms("stop the subscription so they are no longer charged")
+    assert {"ar", "arab"} <= _read_terms("format a date in arabic")
