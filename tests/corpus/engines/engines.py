@@ -3346,6 +3346,73 @@ ENGINES = [
            # made by `new` of a required name took the required file's class (round 49's work): 98.8%, did-you-mean
            # 100%, 0 false positives, the four left on the docs' own objects; floor 0.97 (six mutants below)
            recall_floor=0.97, dym_floor=0.95),
+    # Round 50's held-out engine (chosen before any run: docs/evaluation/choices.md, "Round 50's choice (before any
+    # run)")
+    Engine("mithril", "2.2.2", "DefinitelyTyped (@types/mithril): declare namespace Mithril + `declare const "
+           "Mithril: Mithril.Static; export = Mithril`, one `export =` module per entry point (hyperscript, mount, "
+           "render, redraw, request, route, stream); the runtime plain CommonJS (index.js makes `m` from "
+           "hyperscript.js as a function that calls it and assigns 17 members to it, `m.mount = mountRedraw.mount`, `m.route = "
+           "require(\"./route\")`, then `module.exports = m`; each service a factory's closure, route.js "
+           "`module.exports = require(\"./api/router\")(window, mountRedraw)`); "
+           "the docs call the global `m` undeclared (`m.mount(root, Counter)`, `m.route(document.body, \"/\", {...})`, "
+           "`m.request({...}).then(function(result) {...})`) and use what the library hands to the user's own "
+           "functions (`view: function(vnode) { return m(\"div\", vnode.attrs.title) }`), fenced ```javascript",
+           extra=("@types/mithril@2.2.9",),
+           docs=("README.md",
+                 "docs/animation.md",
+                 "docs/api.md",
+                 "docs/autoredraw.md",
+                 "docs/buildPathname.md",
+                 "docs/buildQueryString.md",
+                 "docs/censor.md",
+                 "docs/components.md",
+                 "docs/es6.md",
+                 "docs/examples.md",
+                 "docs/fragment.md",
+                 "docs/framework-comparison.md",
+                 "docs/hyperscript.md",
+                 "docs/index.md",
+                 "docs/installation.md",
+                 "docs/integrating-libs.md",
+                 "docs/jsonp.md",
+                 "docs/jsx.md",
+                 "docs/keys.md",
+                 "docs/learning-mithril.md",
+                 "docs/lifecycle-methods.md",
+                 "docs/mount.md",
+                 "docs/parsePathname.md",
+                 "docs/parseQueryString.md",
+                 "docs/paths.md",
+                 "docs/promise.md",
+                 "docs/redraw.md",
+                 "docs/render.md",
+                 "docs/request.md",
+                 "docs/route.md",
+                 "docs/signatures.md",
+                 "docs/simple-application.md",
+                 "docs/stream.md",
+                 "docs/support.md",
+                 "docs/testing.md",
+                 "docs/trust.md",
+                 "docs/vnodes.md"),
+           # the package's user-facing Markdown pages (37 of the 54 it ships: the README and 36 of the 49 docs/
+           # pages; left out: the release notes and housekeeping (changelog, recent-changes, releasing, contributing,
+           # credits, code-of-conduct), the site's two navigation lists (nav-guides, nav-methods), the two migration
+           # guides (migration-v02x, migration-v1x: their blocks show the v0.2.x and v1.x API beside the v2.x one
+           # under headings, so the oracle would take code of other releases as clean code), the issue and pull
+           # request templates, assets/README.md and the bundled ospec's own README and change log); 2.2.2 is the
+           # last release that ships them (2.2.8 and 2.3.x ship the README and the five housekeeping pages only);
+           # the docs fence their code ```javascript (271), ```js (9), ```jsx (8), ```html (12), ```bash (30),
+           # ```json (17), ```css (5), ```diff (1) and 3 without a language; no ts block, so ts_fences_as_js stays off;
+           # html_scripts_as_js stays off (on, two inline scripts more: 286 snippet files, 880 mutants, capped 315
+           # untyped and 85 typed); other_imports_not_sites stays off (on, three uses fewer: 435 uses, 870 mutants).
+           # No doc comment with `@example` or fenced code: no comment snippet file. 284 snippet files, 438 member
+           # uses in 193 of them (93 typed, 345 untyped), 58 distinct names, 876 mutants (186 typed, 690 untyped),
+           # 400 under the cap (83 typed, 317 untyped): `m` used undeclared as the browser global in most blocks,
+           # and the user's own functions' parameters (`vnode.attrs`, `vnode.state`, `vnode.dom`, `e.redraw`), are
+           # untyped; blocks that `import m from "mithril"` or `var m = require("mithril")`, or declare the objects
+           # they use (`var state = {...}`), are typed
+           set_aside=True),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
