@@ -1539,6 +1539,12 @@ class _File:
         left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
         if left is None or right is None:
             return
+        if left.type == "subscript_expression" and self.export_path(left) == "module.exports" and \
+                not _top_level_statement(node):
+            # `if (typeof module !== "undefined") module["exports"] = m()` in a UMD wrapper (ospec), as the dotted
+            # form below
+            self.module_exports(node)
+            return
         if left.type == "subscript_expression":
             obj = left.child_by_field_name("object")
             owner = self.prototype_of(obj) or self.class_named(obj)
@@ -1560,9 +1566,7 @@ class _File:
             return
         if left.type != "member_expression":
             return
-        if self.text(left) == "module.exports" and not (node.parent is not None and node.parent.type ==
-                                                         "expression_statement" and node.parent.parent is not None
-                                                         and node.parent.parent.type == "program"):
+        if self.text(left) == "module.exports" and not _top_level_statement(node):
             self.module_exports(node)  # inside a UMD wrapper or an `if (typeof module ...)` block
             return
         obj, prop = left.child_by_field_name("object"), left.child_by_field_name("property")
@@ -2254,6 +2258,12 @@ def _passed_for(reader, node: Node, name: str, kinds: tuple[str, ...]) -> tuple[
 
 
 _FUNCTIONS = ("function_expression", "function", "arrow_function")
+
+
+def _top_level_statement(node: Node) -> bool:
+    """Whether `node` is the expression of a statement of the program itself (read by `_File.statement`)."""
+    return node.parent is not None and node.parent.type == "expression_statement" and \
+        node.parent.parent is not None and node.parent.parent.type == "program"
 
 
 def _umd_factory(reader, call: Node) -> tuple[Node, str, Node] | None:
