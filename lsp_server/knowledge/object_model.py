@@ -777,7 +777,7 @@ class ObjectModel:
                     arms.append(arm)
         return arms or None
 
-    def shapes(self, module: str, text: str) -> list[dict[str, tuple[str, str]]] | None:
+    def shapes(self, module: str, text: str, object_literal: bool = False) -> list[dict[str, tuple[str, str]]] | None:
         """TypeScript's evaluation of a type expression `text` (written in `module`) to the object shapes a value
         of it may have, one per union member: each shape every member name it has, with its declared type and the
         module that type is written in ("" where the type is not known; "never" where the name is excluded).
@@ -788,18 +788,24 @@ class ObjectModel:
         `Extract` and string literals give), `Partial`/`Required`/`Readonly`, `Omit`/`Pick` with known keys, and
         an interface the reader made of an intersection with a part it could not follow (its written type is
         kept as `shown_alias`). Anything else (a conditional, a type parameter, an index signature, an open
-        type, a mapped type over keys not known) is not certain: None, never a narrower set."""
-        key = (module, " ".join(text.split()))
+        type, a mapped type over keys not known) is not certain: None, never a narrower set.
+        `object_literal`: the shapes an object literal given for the type may take, as TypeScript's contextual
+        typing reads them: a function type or a constructor type (`FactoryComponent<A> = (vnode: Vnode<A>) =>
+        Component<A>`, `new (...) => X`) is an arm no object literal is, so it has no shape (Mithril's
+        `ComponentTypes = Component | { new(...): ClassComponent } | FactoryComponent` types a literal's `view`
+        by `Component`'s)."""
+        key = (module, " ".join(text.split()), object_literal)
         if key not in self._shapes:
             self._shapes[key] = None  # (a cycle is not certain)
-            self._shapes[key] = self._eval_shapes(module, key[1], 0)
+            self._shapes[key] = self._eval_shapes(module, key[1], 0, object_literal)
         return self._shapes[key]
 
-    def _eval_shapes(self, module: str, text: str, depth: int) -> list[dict[str, tuple[str, str]]] | None:
+    def _eval_shapes(self, module: str, text: str, depth: int,
+                     object_literal: bool = False) -> list[dict[str, tuple[str, str]]] | None:
         text = _unparen(_COMMENTS.sub(" ", text).strip())
         if depth > 12 or not text:
             return None
-        if text == "never" or text in NULLISH_TYPES:
+        if text == "never" or text in NULLISH_TYPES or object_literal and _function_type(text):
             return []
         if text == "{}":
             return [{}]
@@ -809,7 +815,7 @@ class ObjectModel:
         if len(pieces) > 1:
             out: list[dict[str, tuple[str, str]]] = []
             for piece in pieces:
-                got = self._eval_shapes(module, piece, depth + 1)
+                got = self._eval_shapes(module, piece, depth + 1, object_literal)
                 if got is None:
                     return None
                 out += got
@@ -874,7 +880,7 @@ class ObjectModel:
                     for i, p in enumerate(td.type_params)}
         if td.kind == "alias":
             body = td.shown_alias or td.alias  # (a union of object literals: its written arms, not the `$armN`)
-            return self._eval_shapes(tid[0], substitute(body, bindings), depth + 1)
+            return self._eval_shapes(tid[0], substitute(body, bindings), depth + 1, object_literal)
         if td.kind not in ("interface", "class"):
             return None
         if td.open and td.shown_alias and td.kind == "interface":
@@ -1625,6 +1631,21 @@ def _unparen(text: str) -> str:
     while text.startswith("(") and text.endswith(")") and _closing_of(text, 0) == len(text) - 1:
         text = text[1:-1].strip()
     return text
+
+
+def _function_type(text: str) -> bool:
+    """Whether a type expression is a function or constructor type: `(a: A) => R`, `<T>(a: T) => R`, `new (...)
+    => X`, `abstract new (...) => X`."""
+    text = re.sub(r"^(?:abstract\s+)?new\b\s*", "", text.strip())
+    i = 0
+    if text.startswith("<"):
+        i = _closing_of(text, 0) + 1
+        if i <= 0:
+            return False
+    if text[i:i + 1] != "(":
+        return False
+    end = _closing_of(text, i)
+    return end > 0 and text[end + 1:].lstrip().startswith("=>")
 
 
 def _closing_of(text: str, i: int) -> int:

@@ -3148,7 +3148,8 @@ class Analyzer:
                     options.tid is None or not all(self.model.closed(t) for t in (
                         (options.tid,) if options.kind == ValKind.INSTANCE else options.tid)) or \
                     (options.kind == ValKind.INTERSECTION and options.open):
-                shapes = self.model.shapes(fn.module, substitute(declared, bindings) if bindings else declared)
+                shapes = self.model.shapes(fn.module, substitute(declared, bindings) if bindings else declared,
+                                           object_literal=True)
                 if shapes:
                     options = None
                     for name in dict.fromkeys(n for shape in shapes for n in shape):
