@@ -3412,7 +3412,12 @@ ENGINES = [
            # and the user's own functions' parameters (`vnode.attrs`, `vnode.state`, `vnode.dom`, `e.redraw`), are
            # untyped; blocks that `import m from "mithril"` or `var m = require("mithril")`, or declare the objects
            # they use (`var state = {...}`), are typed
-           set_aside=True),
+           # Round 50's held-out engine (run once at c7f4f66, docs/evaluation/held-out.md), dev material since:
+           # untouched 71.0% (typed 21/83, untyped 263/317), did-you-mean 98.9%, 1 FP (ospec's `module["exports"]`);
+           # after ospec's subscript export and object literals typed by a union's object arms, 71.5% (typed 21/83,
+           # untyped 265/317), did-you-mean 100%, 0 FP; 107 of the 114 misses are the docs' own models, attributes
+           # and other packages' objects, which the oracle counts because mithril's files spell their names
+           recall_floor=0.70, dym_floor=0.95),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
