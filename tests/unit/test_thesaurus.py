@@ -1143,7 +1143,7 @@ def test_the_data_file_knows_a_payments_apis_everyday_words(tmp_path):
 
 def test_a_question_word_is_no_thesaurus_entry():
     """"are" stems to `ar`, the Arabic locale code of the i18n block: "so they are no longer charged" read Arabic at
-    the synonym weight in every question that says "are" (98 of the 2,685 golden questions). A question word is never an
-    entry; the language's own names still are."""
+    the synonym weight in every question that says "are" (98 of the 2,685 golden questions). A question word is never
+    an entry; the language's own names still are."""
     assert not {"ar", "arab"} & _read_terms("stop the subscription so they are no longer charged")
     assert {"ar", "arab"} <= _read_terms("format a date in arabic")
