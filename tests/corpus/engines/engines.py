@@ -3418,6 +3418,60 @@ ENGINES = [
            # untyped 265/317), did-you-mean 100%, 0 FP; 107 of the 114 misses are the docs' own models, attributes
            # and other packages' objects, which the oracle counts because mithril's files spell their names
            recall_floor=0.70, dym_floor=0.95),
+    # Round 51's held-out engine (chosen before any run: docs/evaluation/choices.md, "Round 51's choice (before any
+    # run)")
+    Engine("grunt", "0.3.17", "no typings at all (no .d.ts; `@types/grunt` describes 0.4 and later: `grunt.util`, no "
+           "helpers): a task-based command-line build tool's hand-written CommonJS runtime (lib/grunt.js: `var grunt = "
+           "module.exports = {}`, each lib attached by a computed assignment, `grunt[name] = require('./grunt/' + "
+           "name)`, and the task and config methods bound by their names as strings, `gExpose(task, 'registerTask')`, "
+           "`gExpose(config, 'init', 'initConfig')`; the task object is `Object.create` of a `Task` whose methods are "
+           "`Task.prototype.registerHelper = function ...` inside an IIFE, lib/util/task.js); the docs are the README "
+           "and the docs/ folder of 0.3.17, the last release that ships them, whose code uses the `grunt` object the "
+           "runner passes to the gruntfile's `module.exports = function(grunt) {...}`, undeclared in most blocks (the "
+           "wrapper left out: `grunt.initConfig({...})`, `grunt.registerTask('default', 'lint qunit concat min')`, "
+           "`grunt.log.writeln(...)`, `grunt.file.read(...)`, `this.async()` inside a task function), fenced "
+           "```javascript",
+           docs=("README.md",
+                 "docs/api.md",
+                 "docs/api_config.md",
+                 "docs/api_fail.md",
+                 "docs/api_file.md",
+                 "docs/api_log.md",
+                 "docs/api_task.md",
+                 "docs/api_template.md",
+                 "docs/api_utils.md",
+                 "docs/example_gruntfiles.md",
+                 "docs/exit_codes.md",
+                 "docs/faq.md",
+                 "docs/getting_started.md",
+                 "docs/helpers_directives.md",
+                 "docs/plugins.md",
+                 "docs/task_concat.md",
+                 "docs/task_init.md",
+                 "docs/task_lint.md",
+                 "docs/task_min.md",
+                 "docs/task_qunit.md",
+                 "docs/task_server.md",
+                 "docs/types_of_tasks.md"),
+           # the package's user-facing Markdown pages (22 of the 30 it ships: the README and 21 of the 24 docs/ pages;
+           # left out: docs/contributing.md (housekeeping), docs/README.md (one line of links) and docs/toc.md (the
+           # table of contents), and the five README and CONTRIBUTING files of the init templates under
+           # tasks/init/*/root/, which are files the scaffolder copies into a user's new project); 0.3.17 is the last
+           # release that ships them (0.4.0 ships docs/README.md only; 0.4.5, 1.0.0 and 1.6.3, the latest, the README,
+           # 0.4.5 a CONTRIBUTING.md too); the docs fence their code ```javascript (188) and 3 blocks without a
+           # language, no ts, tsx or html block, so ts_fences_as_js and html_scripts_as_js stay off;
+           # other_imports_not_sites is on: the server page's "Roll Your Own" block requires connect
+           # (`connect(connect.static('www-root')).listen(1234)`), whose `static` and `listen` grunt's files spell (its
+           # server task uses connect) and which are connect's, not grunt's (off: 251 member uses, 448 mutants, the only
+           # 4 typed under the cap on those two; on: 249, 444, none typed). No typings and no doc comment with
+           # `@example` or fenced code: no comment snippet file. 158 snippet files (many of them one-line signatures,
+           # `grunt.file.read(filepath, encoding)`; those with brackets for optional arguments, `grunt.config([prop [,
+           # value]])`, do not parse and are left out), 249 member uses in 138 of them (0 typed, 249 untyped: 240 on
+           # `grunt`, a parameter in 3 files and undeclared in the rest, 7 on `this` inside a task function, 2 on the
+           # older global `task`), 54 distinct names, 444 mutants, 400 under the cap (0 typed, 400 untyped); the top
+           # four (`initConfig` 75, `registerTask` 52, `writeln` 40, `task` 22) hold 189 of the 400 (47.3%)
+           other_imports_not_sites=True,
+           set_aside=True),
 ]
 TOOLS = ("typescript@5.9.3", "@types/node@20")
 
