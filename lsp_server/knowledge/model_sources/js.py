@@ -653,6 +653,14 @@ class _File:
         if renamed is not None:  # the UMD factory's own `var exports`, under a name of its own (see there)
             self.data = renamed
             tree = parser("javascript").parse(self.data)
+        split = _split_exported_alias(self, tree.root_node)
+        if split is not None:  # `var grunt = module.exports = {}` as `var grunt = {}; module.exports = grunt` (see there)
+            self.data = split
+            tree = parser("javascript").parse(self.data)
+        inlined = _inline_member_helpers(self, tree.root_node)
+        if inlined is not None:  # `gExpose(task, 'registerTask')` written out as the member it adds (see there)
+            self.data = inlined
+            tree = parser("javascript").parse(self.data)
         root = self.tree_root = tree.root_node
         for node in root.named_children:
             self.top(node, exported=False)
@@ -2319,6 +2327,161 @@ _BINDING_PARENTS = frozenset({"formal_parameters", "arrow_function", "catch_clau
                               "function_expression", "function", "generator_function_declaration",
                               "generator_function", "class_declaration", "class", "array_pattern",
                               "assignment_pattern", "rest_pattern", "pair_pattern", "object_pattern"})
+
+
+def _split_exported_alias(reader, root: Node) -> bytes | None:
+    """The file's text with a top-level `var grunt = module.exports = {...}` (also `= exports = module.exports =
+    ...`) written as `var grunt = {...}; module.exports = grunt;`, or None when there is none.
+
+    The variable and the module's value are one object, so what the file writes on `grunt` (`grunt.tasks =
+    function ...`, `grunt.log = require('./grunt/log')`) is the package's, as after `module.exports = grunt`;
+    read as it stands, the chained assignment inside a declaration exported nothing and the file looked
+    complete with no export at all. Only a declaration of one variable whose last right side is an object,
+    function or class literal (a call's value is another matter); lines are kept: the added statement goes at
+    the end of the declaration's last line."""
+    edits = []
+    for node in root.named_children:
+        if node.type not in ("variable_declaration", "lexical_declaration"):
+            continue
+        declarators = [c for c in node.named_children if c.type == "variable_declarator"]
+        if len(declarators) != 1:
+            continue
+        name, value = declarators[0].child_by_field_name("name"), declarators[0].child_by_field_name("value")
+        if name is None or name.type != "identifier" or value is None:
+            continue
+        inner, targets = value, []
+        while inner is not None and inner.type == "assignment_expression" and \
+                reader.text(inner.child_by_field_name("left")) in ("module.exports", "exports"):
+            targets.append(reader.text(inner.child_by_field_name("left")))
+            inner = inner.child_by_field_name("right")
+        if "module.exports" not in targets or inner is None or \
+                inner.type not in ("object", "function_expression", "function", "arrow_function", "class"):
+            continue
+        exported = " = ".join(targets)
+        text = reader.data[node.start_byte:value.start_byte] + reader.data[inner.start_byte:inner.end_byte] + \
+            f"; {exported} = {reader.text(name)};".encode("utf-8")
+        edits.append((node.start_byte, node.end_byte, text))
+    if not edits:
+        return None
+    data = reader.data
+    for start, end, text in sorted(edits, key=lambda e: -e[0]):
+        data = data[:start] + text + data[end:]
+    return data
+
+
+_IDENTIFIER_NAME = re.compile(r"^[A-Za-z_$][\w$]*$")
+_STRING_SUM = re.compile(r"""(['"])([^'"\\\n]*)\1\s*\+\s*(['"])([^'"\\\n]*)\3""")
+
+
+def _helper_write(reader, fn: Node) -> tuple[list[str], Node, Node] | None:
+    """(parameters, the written key, the statement) of a top-level function whose whole body writes one member
+    of an outer object by a key its parameters give: `function gRequire(name) { return grunt[name] =
+    require('./grunt/' + name) }`, `function gExpose(obj, methodName, newMethodName) { grunt[newMethodName ||
+    methodName] = obj[methodName].bind(obj) }`; None for any other function."""
+    params = fn.child_by_field_name("parameters")
+    body = fn.child_by_field_name("body")
+    if params is None or body is None or any(p.type != "identifier" for p in params.named_children if
+                                             p.type != "comment"):
+        return None
+    names = [reader.text(p) for p in params.named_children if p.type == "identifier"]
+    statements = [c for c in body.named_children if c.type != "comment"]
+    if len(statements) != 1 or statements[0].type not in ("return_statement", "expression_statement"):
+        return None
+    expr = statements[0].named_children[0] if statements[0].named_children else None
+    if expr is None or expr.type != "assignment_expression":
+        return None
+    left = expr.child_by_field_name("left")
+    if left is None or left.type != "subscript_expression":
+        return None
+    obj, index = left.child_by_field_name("object"), left.child_by_field_name("index")
+    if obj is None or obj.type != "identifier" or reader.text(obj) in names or index is None:
+        return None
+    keys = [index]
+    while keys[-1].type == "binary_expression" and reader.text(keys[-1].child_by_field_name("operator")) == "||":
+        keys[-1:] = [keys[-1].child_by_field_name("left"), keys[-1].child_by_field_name("right")]
+    if any(k is None or k.type != "identifier" or reader.text(k) not in names for k in keys):
+        return None
+    return names, index, statements[0]
+
+
+def _inline_member_helpers(reader, root: Node) -> bytes | None:
+    """The file's text with each call of a member-writing helper written out as the write it makes, or None when
+    there is none.
+
+    Hand-written CommonJS of the early npm years builds its package object through a small helper called with
+    literals (grunt 0.3: `var grunt = module.exports = {}; function gRequire(name) { return grunt[name] =
+    require('./grunt/' + name) }; var log = gRequire('log'); function gExpose(obj, methodName, newMethodName) {
+    grunt[newMethodName || methodName] = obj[methodName].bind(obj) }; gExpose(config, 'init', 'initConfig')`).
+    Read as written, the computed key leaves the object open and nothing is known of it; but a helper that only
+    writes `outer[key] = value` and is only ever called with literal keys (other arguments plain names) adds
+    exactly those members: each call is
+    the write with the parameters replaced by its arguments (`(grunt.log = require('./grunt/log'))`, literal
+    concatenations folded, a missing argument `undefined`, `a || b` the first given), and the helper's own write
+    is blanked. A helper used any other way (handed on, exported, called with a variable) or a key that is no
+    identifier is left as it is. Lines are kept: each call is on one line and stays there."""
+    helpers: dict[str, tuple[list[str], Node, Node]] = {}
+    for node in root.named_children:
+        if node.type == "function_declaration":
+            found = _helper_write(reader, node)
+            name = node.child_by_field_name("name")
+            if found is not None and name is not None:
+                helpers[reader.text(name)] = found
+    if not helpers:
+        return None
+    calls: dict[str, list[Node]] = {h: [] for h in helpers}
+    for n in _walk(root):
+        if n.type != "identifier" or reader.text(n) not in helpers:
+            continue
+        parent = n.parent
+        if parent is not None and parent.type == "function_declaration" and parent.child_by_field_name("name") == n:
+            continue
+        args = parent.child_by_field_name("arguments") if parent is not None and \
+            parent.type == "call_expression" and parent.child_by_field_name("function") == n else None
+        if args is None or any(a.type not in ("string", "identifier") for a in args.named_children
+                               if a.type != "comment") or \
+                "\n" in reader.text(parent):
+            calls.pop(reader.text(n), None)  # handed on, or called with more than names and literals
+            helpers.pop(reader.text(n), None)
+            continue
+        if reader.text(n) in calls:
+            calls[reader.text(n)].append(parent)
+    edits: list[tuple[int, int, bytes]] = []
+    for h, (params, index, statement) in helpers.items():
+        written = []
+        for call in calls.get(h, []):
+            args = [a for a in call.child_by_field_name("arguments").named_children if a.type != "comment"]
+            if len(args) > len(params):
+                break
+            given = {p: reader.text(a) for p, a in zip(params, args)}
+            key = next((given[k] for k in reader.text(index).replace("||", " ").split() if k in given), None)
+            key = key[1:-1] if key and key[0] in "\"'" and key[-1] == key[0] else None  # a literal key only
+            if key is None or not _IDENTIFIER_NAME.match(key):
+                break
+            expr = statement.named_children[0]
+            value = expr.child_by_field_name("right")
+            raw, start = reader.data[value.start_byte:value.end_byte], value.start_byte
+            for n in sorted((n for n in _walk(value) if n.type == "identifier" and reader.text(n) in params),
+                            key=lambda n: -n.start_byte):  # each parameter by its argument, from the end
+                raw = raw[:n.start_byte - start] + given.get(reader.text(n), "undefined").encode("utf-8") + \
+                    raw[n.end_byte - start:]
+            text = raw.decode("utf-8", "replace")
+            while _STRING_SUM.search(text):  # `'./grunt/' + 'log'` -> `'./grunt/log'`
+                text = _STRING_SUM.sub(lambda m: m.group(1) + m.group(2) + m.group(4) + m.group(1), text)
+            target = reader.text(expr.child_by_field_name("left").child_by_field_name("object"))
+            write = f"{target}.{key} = {text}"
+            whole = call.parent is not None and call.parent.type == "expression_statement"
+            written.append((call.start_byte, call.end_byte, (write if whole else f"({write})").encode("utf-8")))
+        else:
+            if written:
+                edits.extend(written)
+                blank = bytes(b if b == 0x0A else 0x20 for b in reader.data[statement.start_byte:statement.end_byte])
+                edits.append((statement.start_byte, statement.end_byte, blank))
+    if not edits:
+        return None
+    data = reader.data
+    for start, end, text in sorted(edits, key=lambda e: -e[0]):
+        data = data[:start] + text + data[end:]
+    return data
 
 
 def _rename_factory_exports(reader, root: Node) -> bytes | None:
