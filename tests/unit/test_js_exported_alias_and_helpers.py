@@ -46,8 +46,10 @@ task.registerTask = function(name, fn) {};
 """
 
 
-def flagged(tmp_path, app: str, main: str = GRUNT, manifest_main: str = "lib/grunt") -> list[tuple[int, str, str]]:
-    tree = {"node_modules/grunt/lib/grunt.js": main,
+def flagged(tmp_path, app: str, main: str = GRUNT, manifest_main: str = "lib/grunt",
+            extra: dict[str, str] | None = None) -> list[tuple[int, str, str]]:
+    tree = {**(extra or {}),
+            "node_modules/grunt/lib/grunt.js": main,
             "node_modules/grunt/lib/grunt/log.js": LOG,
             "node_modules/grunt/lib/grunt/config.js": CONFIG,
             "node_modules/grunt/lib/grunt/task.js": TASK,
@@ -97,3 +99,26 @@ def test_main_without_extension_is_the_file_before_the_folder(tmp_path):
     assert [name for _, name, _ in flagged(tmp_path, app, manifest_main="lib/grunt")] == ["initConfg"]
     assert [name for _, name, _ in flagged(tmp_path / "dotted", app, manifest_main="./lib/grunt.js")] == \
         ["initConfg"]
+
+
+TEMPLATE = """var template = module.exports = {};
+template.today = function(format) { return format; };
+template.process = function(template, data) {
+  var last = template;
+  while (template.indexOf('<%') >= 0) {
+    template = template.replace('<%', '');
+  }
+  return template;
+};
+"""
+
+
+def test_a_parameter_of_the_objects_name_is_another_binding(tmp_path):
+    # grunt's template.js: `template.process = function(template, data) { ... template = ... }` reassigns the
+    # parameter, not the exported object, whose members are still all known
+    main = GRUNT.replace("var task = gRequire('task');", "var task = gRequire('task');\nvar t = gRequire('template');")
+    tree = {"node_modules/grunt/lib/grunt/template.js": TEMPLATE}
+    app = "var grunt = require('grunt');\ngrunt.template.process('x', {});\ngrunt.template.proces('x', {});\n"
+    found = flagged(tmp_path, app, main, extra=tree)
+    assert [(line, name) for line, name, _ in found] == [(3, "proces")]
+    assert "did you mean `process`?" in found[0][2]

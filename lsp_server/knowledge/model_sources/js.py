@@ -30,6 +30,7 @@ from lsp_server.syntax.members import this_writes
 from lsp_server.syntax.modules import export_specifiers, import_bindings
 from lsp_server.syntax.patterns import declared_names, parameters
 from lsp_server.syntax.reactive import declared_properties
+from lsp_server.syntax.scopes import ScopeAnalysis
 
 JS_CONF = 0.9
 # The model's name for a module's whole value when it is an instance made where it is exported
@@ -661,6 +662,7 @@ class _File:
         if inlined is not None:  # `gExpose(task, 'registerTask')` written out as the member it adds (see there)
             self.data = inlined
             tree = parser("javascript").parse(self.data)
+        self.tree = tree  # (the text read, after the rewrites above: what `ScopeAnalysis` resolves names in)
         root = self.tree_root = tree.root_node
         for node in root.named_children:
             self.top(node, exported=False)
@@ -2907,9 +2909,15 @@ def _object_fill(f: _File, root: Node, name: str,
     sources: list[Path | Node] = []
     refs: dict[str, Path | str] = {}
     closed = True
+    scopes = ScopeAnalysis(f.data, f.tree)
+    own = scopes.resolve(exported) if exported.type == "identifier" else None
     for n in _walk(root):
         if n.type not in ("identifier", "shorthand_property_identifier") or f.text(n) != name or n == exported:
             continue
+        if own is not None and n.type == "identifier" and (other := scopes.resolve(n)) is not None and \
+                other.key != own.key:
+            continue  # another binding of the name (grunt's `template.process = function (template) { template
+            # = ...}`: the parameter), which says nothing of the object
         parent = n.parent
         if n.type != "identifier" or parent is None:
             closed = False
