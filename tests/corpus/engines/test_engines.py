@@ -272,8 +272,10 @@ def test_engines_of_five_typing_styles(dev_reports, capsys):
 # (993 before: 15 gained, 10 lost); no package below grep; 0.383 (1,029 of 2,685, twelve below). Round 50's 60
 # (mithril) flipped the same way (a snapshot of 96e7680): 1,047 of 2,745 (38.14%) in both columns, grep 533 (19.42%);
 # mithril 12 in the shared index (as in its untouched run), the other packages 1,035 (1,041 before: 3 gained, 9 lost
-# to its pages); no package below grep; 0.377 (1,035 of 2,745, twelve below)
-HOWTO_FLOOR = 0.377  # 1,035 of 2,745
+# to its pages); no package below grep; 0.377 (1,035 of 2,745, twelve below). Round 51's 60 (grunt) flipped
+# untouched (no how-to work for them: 21 of 60 in the shared index, grep 13): set provisionally at 0.370 (1,038 of
+# 2,805) until the clean-clone CI's ranks of every dev question measure the whole set
+HOWTO_FLOOR = 0.370  # 1,038 of 2,805
 # and this far above grep's rate: 0.2 until round 17, whose bun-types questions grep answers unusually well (it finds
 # 39.7% of them, against 19-28% in rounds 11 to 16), so the set's margin fell to 18.4 points as they joined (19.5 after
 # the round's how-to work); 0.18 keeps the guard against falling back toward grep without pretending otherwise;
