@@ -2363,9 +2363,13 @@ def _split_exported_alias(reader, root: Node) -> bytes | None:
         text = reader.data[node.start_byte:value.start_byte] + reader.data[inner.start_byte:inner.end_byte] + \
             f"; {exported} = {reader.text(name)};".encode("utf-8")
         edits.append((node.start_byte, node.end_byte, text))
+    return _apply_edits(reader.data, edits)
+
+
+def _apply_edits(data: bytes, edits: list[tuple[int, int, bytes]]) -> bytes | None:
+    """`data` with each (start, end, text) edit made (spans that do not overlap), or None when there is none."""
     if not edits:
         return None
-    data = reader.data
     for start, end, text in sorted(edits, key=lambda e: -e[0]):
         data = data[:start] + text + data[end:]
     return data
@@ -2478,12 +2482,7 @@ def _inline_member_helpers(reader, root: Node) -> bytes | None:
                 edits.extend(written)
                 blank = bytes(b if b == 0x0A else 0x20 for b in reader.data[statement.start_byte:statement.end_byte])
                 edits.append((statement.start_byte, statement.end_byte, blank))
-    if not edits:
-        return None
-    data = reader.data
-    for start, end, text in sorted(edits, key=lambda e: -e[0]):
-        data = data[:start] + text + data[end:]
-    return data
+    return _apply_edits(reader.data, edits)
 
 
 def _rename_factory_exports(reader, root: Node) -> bytes | None:
