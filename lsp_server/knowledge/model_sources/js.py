@@ -2420,11 +2420,11 @@ def _inline_member_helpers(reader, root: Node) -> bytes | None:
     grunt[newMethodName || methodName] = obj[methodName].bind(obj) }; gExpose(config, 'init', 'initConfig')`).
     Read as written, the computed key leaves the object open and nothing is known of it; but a helper that only
     writes `outer[key] = value` and is only ever called with literal keys (other arguments plain names) adds
-    exactly those members: each call is
-    the write with the parameters replaced by its arguments (`(grunt.log = require('./grunt/log'))`, literal
-    concatenations folded, a missing argument `undefined`, `a || b` the first given), and the helper's own write
-    is blanked. A helper used any other way (handed on, exported, called with a variable) or a key that is no
-    identifier is left as it is. Lines are kept: each call is on one line and stays there."""
+    exactly those members: each call is the write with the parameters replaced by its arguments (`(grunt.log =
+    require('./grunt/log'))`, literal concatenations folded, a missing argument `undefined`, `a || b` the first
+    given), and the helper's own write is blanked. A helper used any other way (handed on, exported, called with
+    a variable key) or a key that is no identifier is left as it is, and so is the object it writes on: open.
+    Lines are kept: each call is on one line and stays there."""
     helpers: dict[str, tuple[list[str], Node, Node]] = {}
     for node in root.named_children:
         if node.type == "function_declaration":
