@@ -43,7 +43,7 @@ def resolve_require(spec: str, importer: Path) -> Path | None:
     """The JavaScript file `require(spec)` in `importer` loads, as Node resolves it without an `exports` map
     (a package with one is resolved only for its root, by `main`; its subpaths prove nothing here), else None."""
     if spec.startswith(("./", "../")):
-        return _as_file_or_folder(importer.parent / spec, 0)
+        return as_file_or_folder(importer.parent / spec, 0)
     if spec.startswith((".", "/")) or ":" in spec.split("/")[0]:
         return None
     parts = spec.split("/")
@@ -57,7 +57,7 @@ def resolve_require(spec: str, importer: Path) -> Path | None:
         if (candidate / "package.json").is_file():
             if sub and _has_exports_map(candidate):
                 return None
-            return _as_file_or_folder(candidate / sub if sub else candidate, 0)
+            return as_file_or_folder(candidate / sub if sub else candidate, 0)
         if folder.parent == folder:
             return None
         folder = folder.parent
@@ -66,7 +66,7 @@ def resolve_require(spec: str, importer: Path) -> Path | None:
 def package_file(package: Path, sub: str) -> Path | None:
     """The file `require('<package>/<sub>')` loads in a package without an `exports` map (Node's LOAD_AS_FILE,
     then LOAD_AS_DIRECTORY: a folder by its package.json `main`, then its index.js), inside the package."""
-    found = _as_file_or_folder(package / sub, 0)
+    found = as_file_or_folder(package / sub, 0)
     root = str(package.resolve()).rstrip("/") + "/"
     return found if found is not None and str(found).startswith(root) else None
 
@@ -83,18 +83,19 @@ def _manifest(folder: Path) -> object:
         return None
 
 
-def _as_file_or_folder(base: Path, depth: int) -> Path | None:
-    """Node's LOAD_AS_FILE then LOAD_AS_DIRECTORY: `base`, `base.js`, `base.cjs`; a folder's package.json `main`,
-    then its index.js."""
+def as_file_or_folder(base: Path, depth: int = 0, suffixes: tuple[str, ...] = _JS) -> Path | None:
+    """Node's LOAD_AS_FILE then LOAD_AS_DIRECTORY: `base` (when its suffix is one of `suffixes`), `base.js`,
+    `base.cjs`; a folder's package.json `main`, then its index.js (grunt 0.3's `"main": "lib/grunt"` is
+    `lib/grunt.js`, though a folder `lib/grunt/` stands beside it). None when none is a file."""
     for c in (base, base.with_name(base.name + ".js"), base.with_name(base.name + ".cjs")):
-        if c.is_file() and c.suffix in _JS:
+        if c.is_file() and c.suffix in suffixes:
             return c.resolve()
     if not base.is_dir() or depth > 2:
         return None
     manifest = _manifest(base)
     main = manifest.get("main") if isinstance(manifest, dict) else None
     if isinstance(main, str) and main.strip():
-        found = _as_file_or_folder(base / main, depth + 1)
+        found = as_file_or_folder(base / main, depth + 1, suffixes)
         if found is not None:
             return found
     index = base / "index.js"
